@@ -1,0 +1,39 @@
+use serde::{Deserialize, Serialize};
+
+use crate::{StableId, Timestamp};
+
+/// Which component gives an entity its meaning (MOD-3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PrimaryComponent {
+    World,
+    Agent,
+    Skill,
+    SkillResource,
+    ObjectFile,
+}
+
+/// The fields every entity has (MOD-3). For a skill, `title` is its name,
+/// `summary` its description and `content` its Markdown body.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy", derive(bevy_ecs::component::Component))]
+pub struct EntityRecord {
+    pub id: StableId,
+    pub title: String,
+    pub summary: String,
+    pub content: String,
+    /// The world the entity lives in; `None` for worlds themselves.
+    pub world: Option<StableId>,
+    pub pinned: bool,
+    pub tags: Vec<String>,
+    pub created_at: Timestamp,
+    pub updated_at: Timestamp,
+    pub deleted_at: Option<Timestamp>,
+    pub primary: PrimaryComponent,
+}
+
+impl EntityRecord {
+    pub fn is_deleted(&self) -> bool {
+        self.deleted_at.is_some()
+    }
+}

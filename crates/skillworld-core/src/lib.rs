@@ -1,0 +1,42 @@
+//! The skillworld data model: plain serde data shared by every other crate.
+//!
+//! A skill is an entity ([`EntityRecord`], primary component `skill`) with a
+//! [`Skill`] component; its bundle files are [`SkillResource`] entities.
+//! Names and limits follow MOD-5 and MOD-6 of the specification.
+//!
+//! ```
+//! use skillworld_core::{name_problems, slugify, Origin, Skill, SkillName};
+//!
+//! assert!(SkillName::new("pdf-tools").is_ok());
+//! assert_eq!(
+//!     name_problems("PDF")[0].to_string(),
+//!     "Skill name 'PDF' must be lowercase"
+//! );
+//! assert_eq!(slugify("PDF Tools").unwrap().as_str(), "pdf-tools");
+//!
+//! let skill = Skill::new(Origin::Evolved);
+//! assert!(skill.origin.is_autonomous() && skill.enabled);
+//! ```
+//!
+//! With the `bevy` feature the components derive `bevy_ecs::component::Component`.
+
+pub use entity::{EntityRecord, PrimaryComponent};
+pub use id::{IdAllocator, StableId};
+pub use keyword::UnknownKeyword;
+pub use name::{name_problems, slugify, NameError, SkillName};
+pub use resource::{Bucket, ResourceBody, SkillResource};
+pub use skill::{
+    ArgStyle, Lifecycle, Origin, ParamType, Parameter, Provenance, Requires, ResourceKind,
+    ResourceRef, ScriptSpec, Skill, Status, Usage,
+};
+pub use time::Timestamp;
+
+pub mod limits;
+
+mod entity;
+mod id;
+mod keyword;
+mod name;
+mod resource;
+mod skill;
+mod time;

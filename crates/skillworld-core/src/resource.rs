@@ -1,0 +1,48 @@
+use serde::{Deserialize, Serialize};
+
+use crate::keyword::keyword_enum;
+use crate::StableId;
+
+keyword_enum! {
+    /// The folders of a skill bundle (MOD-5).
+    Bucket, "bundle folder" {
+        Scripts => "scripts",
+        References => "references",
+        Assets => "assets",
+        Templates => "templates",
+    }
+}
+
+impl Bucket {
+    /// The bucket a bundle path (`scripts/run.sh`) belongs to.
+    pub fn of_path(path: &str) -> Option<Bucket> {
+        path.split_once('/').and_then(|(first, _)| first.parse().ok())
+    }
+
+    /// Buckets that hold text only; binaries there are skipped (FMT-7).
+    pub fn is_text_only(self) -> bool {
+        !matches!(self, Bucket::Assets)
+    }
+}
+
+/// The bytes of a resource: text kept inline, anything else as an object
+/// addressed by its content hash.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ResourceBody {
+    Text(String),
+    ObjectFile { cid: String, mime: String },
+}
+
+/// A bundle file as a companion entity of its skill (MOD-5).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy", derive(bevy_ecs::component::Component))]
+pub struct SkillResource {
+    pub skill_id: StableId,
+    /// Path inside the bundle, `/`-separated, e.g. `scripts/run.sh`.
+    pub path: String,
+    pub body: ResourceBody,
+    /// Lowercase hex sha256 of the bytes.
+    pub sha256: String,
+    pub size: u64,
+    pub executable: bool,
+}

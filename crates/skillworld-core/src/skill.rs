@@ -1,0 +1,270 @@
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::keyword::keyword_enum;
+use crate::{StableId, Timestamp};
+
+keyword_enum! {
+    /// Where a skill came from (MOD-4).
+    Origin, "origin" {
+        Builtin => "builtin",
+        User => "user",
+        Imported => "imported",
+        Evolved => "evolved",
+        Routine => "routine",
+        Mcp => "mcp",
+        Acp => "acp",
+        Project => "project",
+    }
+}
+
+impl Origin {
+    /// Written by an agent's own background review pass (TOOL-3, CUR-2).
+    pub fn is_autonomous(self) -> bool {
+        matches!(self, Origin::Evolved | Origin::Routine)
+    }
+}
+
+keyword_enum! {
+    /// Authoring state (MOD-4).
+    Status, "status" {
+        Draft => "draft",
+        Active => "active",
+        Discarded => "discarded",
+    }
+}
+
+keyword_enum! {
+    /// Curator state (MOD-4, CUR-1).
+    Lifecycle, "lifecycle" {
+        Active => "active",
+        Stale => "stale",
+        Archived => "archived",
+    }
+}
+
+keyword_enum! {
+    /// The type of a skill or script parameter (FMT-6).
+    ParamType, "parameter type" {
+        String => "string",
+        Number => "number",
+        Boolean => "boolean",
+        Array => "array",
+    }
+}
+
+keyword_enum! {
+    /// How a script receives its arguments (SCR-1).
+    ArgStyle, "arg_style" {
+        Json => "json",
+        Flags => "flags",
+    }
+}
+
+impl Default for ArgStyle {
+    fn default() -> Self {
+        ArgStyle::Json
+    }
+}
+
+/// A typed input of a skill or a script (FMT-6).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Parameter {
+    pub name: String,
+    #[serde(rename = "type")]
+    pub kind: ParamType,
+    #[serde(default)]
+    pub required: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default: Option<Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+}
+
+/// A typed entry point of a skill (SCR-1).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ScriptSpec {
+    pub id: String,
+    pub path: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fixed_args: Vec<String>,
+    #[serde(default)]
+    pub arg_style: ArgStyle,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub parameters: Vec<Parameter>,
+}
+
+/// What a skill needs from its host before it is ready (MOD-4, HAB-4).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Requires {
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub tools: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub bins: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub any_bins: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub env: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub secrets: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub config: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub endpoints: Vec<String>,
+    /// Host platforms (`linux`, `macos`, `windows`); empty means any.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub platforms: Vec<String>,
+    /// OpenClaw `always`: offered regardless of requirements.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub always: bool,
+    /// OpenClaw `primaryEnv`: the variable that carries the main credential.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub primary_env: Option<String>,
+}
+
+impl Requires {
+    pub fn is_empty(&self) -> bool {
+        *self == Requires::default()
+    }
+
+    /// Adds what `other` requires, keeping the first occurrence of each item.
+    pub fn merge(&mut self, other: Requires) {
+        fn union(into: &mut Vec<String>, from: Vec<String>) {
+            for item in from {
+                if !into.contains(&item) {
+                    into.push(item);
+                }
+            }
+        }
+        union(&mut self.tools, other.tools);
+        union(&mut self.bins, other.bins);
+        union(&mut self.any_bins, other.any_bins);
+        union(&mut self.env, other.env);
+        union(&mut self.secrets, other.secrets);
+        union(&mut self.config, other.config);
+        union(&mut self.endpoints, other.endpoints);
+        union(&mut self.platforms, other.platforms);
+        self.always |= other.always;
+        if self.primary_env.is_none() {
+            self.primary_env = other.primary_env;
+        }
+    }
+}
+
+keyword_enum! {
+    /// How a resource's bytes are stored (MOD-5).
+    ResourceKind, "resource kind" {
+        Text => "text",
+        ObjectFile => "object_file",
+    }
+}
+
+/// A skill's pointer to one of its bundle files (MOD-4 `resources`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResourceRef {
+    pub path: String,
+    pub entity_id: StableId,
+    pub kind: ResourceKind,
+}
+
+/// Usage signals (MOD-4), read by ranking (CAT-3) and the curator (CUR-1).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Usage {
+    pub load_count: u64,
+    pub last_loaded_at: Option<Timestamp>,
+    pub last_activity_at: Option<Timestamp>,
+    pub curator_seen_at: Option<Timestamp>,
+}
+
+/// Where a skill came from, beyond its origin (MOD-4).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Provenance {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source_conversation: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source_run: Option<String>,
+    /// The path or URL an imported skill was read from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub import_source: Option<String>,
+    /// The name as written, when an import had to normalise it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub original_name: Option<String>,
+}
+
+/// The `skill` component (MOD-4): everything a skill is beyond the common
+/// entity fields (name, description, body, tags and `pinned` live on
+/// [`EntityRecord`](crate::EntityRecord)).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy", derive(bevy_ecs::component::Component))]
+pub struct Skill {
+    /// MateClaw's human-readable `title`, distinct from the name.
+    pub display_title: Option<String>,
+    pub license: Option<String>,
+    pub compatibility: Option<String>,
+    /// Frontmatter `metadata`, nested values kept as they were written.
+    pub metadata: Map<String, Value>,
+    pub allowed_tools: Vec<String>,
+    pub denied_tools: Vec<String>,
+    pub origin: Origin,
+    pub status: Status,
+    pub lifecycle: Lifecycle,
+    pub enabled: bool,
+    pub version: Option<String>,
+    pub author: Option<String>,
+    pub parameters: Vec<Parameter>,
+    pub scripts: Vec<ScriptSpec>,
+    pub requires: Requires,
+    /// OpenClaw `user-invocable`; `None` when the file does not say.
+    pub user_invocable: Option<bool>,
+    pub disable_model_invocation: bool,
+    pub when_to_use: Option<String>,
+    pub argument_hint: Option<String>,
+    pub model: Option<String>,
+    pub resources: Vec<ResourceRef>,
+    pub usage: Usage,
+    pub provenance: Provenance,
+    /// Frontmatter keys no dialect knows, kept verbatim for export.
+    pub extras: Map<String, Value>,
+}
+
+impl Skill {
+    /// A fresh, enabled, active skill of the given origin with no fields set.
+    pub fn new(origin: Origin) -> Self {
+        Skill {
+            display_title: None,
+            license: None,
+            compatibility: None,
+            metadata: Map::new(),
+            allowed_tools: Vec::new(),
+            denied_tools: Vec::new(),
+            origin,
+            status: Status::Active,
+            lifecycle: Lifecycle::Active,
+            enabled: true,
+            version: None,
+            author: None,
+            parameters: Vec::new(),
+            scripts: Vec::new(),
+            requires: Requires::default(),
+            user_invocable: None,
+            disable_model_invocation: false,
+            when_to_use: None,
+            argument_hint: None,
+            model: None,
+            resources: Vec::new(),
+            usage: Usage::default(),
+            provenance: Provenance::default(),
+            extras: Map::new(),
+        }
+    }
+
+    /// The skill's version for upgrade decisions: the `version` field, else
+    /// the string `metadata.version` (where strictly valid files keep it).
+    pub fn effective_version(&self) -> Option<&str> {
+        self.version
+            .as_deref()
+            .or_else(|| self.metadata.get("version").and_then(Value::as_str))
+    }
+}

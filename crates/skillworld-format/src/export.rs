@@ -1,0 +1,102 @@
+//! FMT-5: writing a SKILL.md that passes strict validation whenever the
+//! skill's fields allow it.
+
+use serde::Serialize;
+use serde_json::Value as Json;
+use serde_yaml::{Mapping, Value as Yaml};
+use skillworld_core::Status;
+
+use crate::yaml::from_json;
+use crate::SkillDocument;
+
+/// Writes the document as SKILL.md text: agentskills fields at the top
+/// level, our extensions as flat `skillworld.*` string keys under
+/// `metadata`, unknown fields restored at the top level.
+pub fn export_skill_md(document: &SkillDocument) -> String {
+    let skill = &document.skill;
+    let mut top = Mapping::new();
+    let mut put = |key: &str, value: Yaml| {
+        top.insert(Yaml::String(key.to_owned()), value);
+    };
+    put("name", Yaml::String(document.name.clone()));
+    put("description", Yaml::String(document.description.clone()));
+    if let Some(license) = &skill.license {
+        put("license", Yaml::String(license.clone()));
+    }
+    if let Some(compatibility) = &skill.compatibility {
+        put("compatibility", Yaml::String(compatibility.clone()));
+    }
+    if !skill.allowed_tools.is_empty() {
+        put("allowed-tools", tool_list(&skill.allowed_tools));
+    }
+
+    let mut metadata: Mapping =
+        skill.metadata.iter().map(|(k, v)| (Yaml::String(k.clone()), from_json(v))).collect();
+    let mut extension = |field: &str, text: String| {
+        metadata.insert(Yaml::String(format!("skillworld.{field}")), Yaml::String(text));
+    };
+    extension("origin", skill.origin.to_string());
+    if skill.status != Status::Active {
+        extension("status", skill.status.to_string());
+    }
+    let texts = [
+        ("title", &skill.display_title),
+        ("version", &skill.version),
+        ("author", &skill.author),
+        ("when-to-use", &skill.when_to_use),
+        ("argument-hint", &skill.argument_hint),
+        ("model", &skill.model),
+    ];
+    for (field, value) in texts {
+        if let Some(value) = value {
+            extension(field, value.clone());
+        }
+    }
+    if let Some(invocable) = skill.user_invocable {
+        extension("user-invocable", invocable.to_string());
+    }
+    if skill.disable_model_invocation {
+        extension("disable-model-invocation", "true".to_owned());
+    }
+    if !document.tags.is_empty() {
+        extension("tags", json_text(&document.tags));
+    }
+    if !skill.denied_tools.is_empty() {
+        extension("denied-tools", json_text(&skill.denied_tools));
+    }
+    if !skill.parameters.is_empty() {
+        extension("parameters", json_text(&skill.parameters));
+    }
+    if !skill.scripts.is_empty() {
+        extension("scripts", json_text(&skill.scripts));
+    }
+    if !skill.requires.is_empty() {
+        extension("requires", json_text(&skill.requires));
+    }
+    put("metadata", Yaml::Mapping(metadata));
+    for (key, value) in &skill.extras {
+        put(key, from_json(value));
+    }
+
+    let yaml = serde_yaml::to_string(&Yaml::Mapping(top)).expect("a mapping of plain values always serialises");
+    let mut out = String::with_capacity(yaml.len() + document.body.len() + 8);
+    out.push_str("---\n");
+    out.push_str(&yaml);
+    out.push_str("---\n");
+    out.push_str(&document.body);
+    out
+}
+
+/// A space-separated string when that reads back the same, else a list.
+fn tool_list(tools: &[String]) -> Yaml {
+    let plain = tools.iter().all(|t| !t.is_empty() && !t.contains(|c: char| c.is_whitespace() || c == ','));
+    if plain {
+        Yaml::String(tools.join(" "))
+    } else {
+        Yaml::Sequence(tools.iter().cloned().map(Yaml::String).collect())
+    }
+}
+
+fn json_text(value: &impl Serialize) -> String {
+    serde_json::to_value(value).map(|v: Json| v.to_string()).expect("model types serialise to JSON")
+}

@@ -1,0 +1,244 @@
+//! FMT-1: finding the frontmatter, with every bound checked before YAML runs.
+
+use std::borrow::Cow;
+
+use skillworld_core::limits::MAX_FILE_BYTES;
+
+use crate::{FormatError, Warning, WarningCode};
+
+/// Largest frontmatter handed to the YAML parser.
+pub const MAX_FRONTMATTER_BYTES: usize = 64 * 1024;
+/// Deepest nesting (block indentation plus flow brackets) handed to it.
+pub const MAX_NESTING: usize = 32;
+/// A file with a NUL byte in its first this-many bytes is binary (FMT-7).
+pub const BINARY_SNIFF_BYTES: usize = 8000;
+
+/// A SKILL.md as text, split at its fences.
+pub struct Split<'a> {
+    pub yaml: &'a str,
+    pub body: &'a str,
+}
+
+/// Decodes a file's bytes into text, dropping a BOM and turning CRLF into LF,
+/// with a warning for each.
+pub fn decode<'a>(bytes: &'a [u8], warnings: &mut Vec<Warning>) -> Result<Cow<'a, str>, FormatError> {
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(FormatError::FileTooLarge { bytes: bytes.len() as u64, limit: MAX_FILE_BYTES });
+    }
+    if let Some(offset) = find_nul(bytes) {
+        return Err(FormatError::Binary { offset });
+    }
+    let bytes = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
+        Some(rest) => {
+            warnings.push(Warning::new(WarningCode::Bom, "a UTF-8 byte order mark was removed"));
+            rest
+        }
+        None => bytes,
+    };
+    let text = std::str::from_utf8(bytes)
+        .map_err(|e| FormatError::NotUtf8 { offset: e.valid_up_to() })?;
+    if text.contains("\r\n") {
+        warnings.push(Warning::new(WarningCode::Crlf, "CRLF line endings were turned into LF"));
+        Ok(Cow::Owned(text.replace("\r\n", "\n")))
+    } else {
+        Ok(Cow::Borrowed(text))
+    }
+}
+
+/// The offset of a NUL byte in the sniffed prefix, if any.
+pub fn find_nul(bytes: &[u8]) -> Option<usize> {
+    bytes[..bytes.len().min(BINARY_SNIFF_BYTES)].iter().position(|&b| b == 0)
+}
+
+/// Splits LF text at the opening and the first closing `---` fence.
+pub fn split<'a>(text: &'a str, warnings: &mut Vec<Warning>) -> Result<Split<'a>, FormatError> {
+    let mut rest = text;
+    let mut blank_lines = 0;
+    let opening = loop {
+        let (line, after) = next_line(rest).ok_or(FormatError::NoFrontmatter)?;
+        if line.trim().is_empty() {
+            blank_lines += 1;
+            rest = after;
+            continue;
+        }
+        break (line, after);
+    };
+    if opening.0.trim_end() != "---" {
+        return Err(FormatError::NoFrontmatter);
+    }
+    if blank_lines > 0 {
+        warnings.push(Warning::new(
+            WarningCode::LeadingBlankLines,
+            format!("{blank_lines} blank line(s) before the opening fence were ignored"),
+        ));
+    }
+    let yaml_start = opening.1;
+    let mut cursor = yaml_start;
+    loop {
+        let consumed = yaml_start.len() - cursor.len();
+        if consumed > MAX_FRONTMATTER_BYTES {
+            return Err(FormatError::FrontmatterTooLarge { limit: MAX_FRONTMATTER_BYTES });
+        }
+        let Some((line, after)) = next_line(cursor) else {
+            return Err(FormatError::Unclosed);
+        };
+        if line.trim() == "---" {
+            if line != "---" {
+                warnings.push(Warning::new(
+                    WarningCode::FenceSpaces,
+                    "the closing fence had spaces around it",
+                ));
+            }
+            let yaml = &yaml_start[..yaml_start.len() - cursor.len()];
+            if yaml.len() > MAX_FRONTMATTER_BYTES {
+                return Err(FormatError::FrontmatterTooLarge { limit: MAX_FRONTMATTER_BYTES });
+            }
+            check_nesting(yaml)?;
+            return Ok(Split { yaml, body: after });
+        }
+        cursor = after;
+    }
+}
+
+/// The first line of `text` (without its `\n`) and what follows it; `None`
+/// at the end of the text.
+fn next_line(text: &str) -> Option<(&str, &str)> {
+    if text.is_empty() {
+        return None;
+    }
+    Some(match text.find('\n') {
+        Some(i) => (&text[..i], &text[i + 1..]),
+        None => (text, ""),
+    })
+}
+
+/// Refuses frontmatter that nests deeper than [`MAX_NESTING`]: the YAML
+/// parser is quadratic in flow nesting before its own limit answers.
+/// Counts block indentation levels and `- ` prefixes plus open flow brackets
+/// outside quoted scalars; an over-estimate only refuses absurd input.
+fn check_nesting(yaml: &str) -> Result<(), FormatError> {
+    let mut indents: Vec<usize> = Vec::new();
+    let mut flow_depth = 0usize;
+    let mut quote: Option<u8> = None;
+    for (index, line) in yaml.split('\n').enumerate() {
+        let bytes = line.as_bytes();
+        let mut i = 0;
+        if quote.is_none() && flow_depth == 0 {
+            let indent = bytes.iter().take_while(|&&b| b == b' ').count();
+            if indent == bytes.len() || bytes[indent] == b'#' {
+                continue;
+            }
+            while indents.last().is_some_and(|&top| top >= indent) {
+                indents.pop();
+            }
+            indents.push(indent);
+            i = indent;
+            while bytes.get(i) == Some(&b'-') && bytes.get(i + 1) == Some(&b' ') {
+                i += 2;
+                indents.push(i);
+            }
+        }
+        let mut previous = b' ';
+        while i < bytes.len() {
+            let b = bytes[i];
+            match quote {
+                Some(b'"') if b == b'\\' => i += 1,
+                Some(q) if b == q => {
+                    // '' inside a single-quoted scalar is an escaped quote.
+                    if q == b'\'' && bytes.get(i + 1) == Some(&b'\'') {
+                        i += 1;
+                    } else {
+                        quote = None;
+                    }
+                }
+                Some(_) => {}
+                None => match b {
+                    b'"' | b'\'' if matches!(previous, b' ' | b'[' | b'{' | b',' | b':' | b'-' | b'?') => {
+                        quote = Some(b)
+                    }
+                    b'[' | b'{' => flow_depth += 1,
+                    b']' | b'}' => flow_depth = flow_depth.saturating_sub(1),
+                    b'#' if previous == b' ' => break,
+                    _ => {}
+                },
+            }
+            if indents.len() + flow_depth > MAX_NESTING {
+                return Err(FormatError::TooDeep { limit: MAX_NESTING, line: index + 2 });
+            }
+            previous = b;
+            i += 1;
+        }
+        if indents.len() + flow_depth > MAX_NESTING {
+            return Err(FormatError::TooDeep { limit: MAX_NESTING, line: index + 2 });
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn split_ok(text: &str) -> (String, String, Vec<WarningCode>) {
+        let mut warnings = Vec::new();
+        let decoded = decode(text.as_bytes(), &mut warnings).unwrap().into_owned();
+        let s = split(&decoded, &mut warnings).unwrap();
+        (s.yaml.to_owned(), s.body.to_owned(), warnings.iter().map(|w| w.code).collect())
+    }
+
+    #[test]
+    fn plain_file() {
+        let (yaml, body, warnings) = split_ok("---\nname: a\n---\n# Body\n");
+        assert_eq!(yaml, "name: a\n");
+        assert_eq!(body, "# Body\n");
+        assert!(warnings.is_empty());
+    }
+
+    #[test]
+    fn quirks_are_tolerated_and_reported() {
+        let (yaml, body, warnings) =
+            split_ok("\u{feff}\r\n\r\n---\r\nname: a\r\n  ---  \r\nbody\r\n---\r\nmore\r\n");
+        assert_eq!(yaml, "name: a\n");
+        assert_eq!(body, "body\n---\nmore\n");
+        assert_eq!(
+            warnings,
+            [WarningCode::Bom, WarningCode::Crlf, WarningCode::LeadingBlankLines, WarningCode::FenceSpaces]
+        );
+    }
+
+    #[test]
+    fn missing_and_unclosed_fences() {
+        let mut w = Vec::new();
+        assert!(matches!(split("# no frontmatter\n", &mut w), Err(FormatError::NoFrontmatter)));
+        assert!(matches!(split("", &mut w), Err(FormatError::NoFrontmatter)));
+        assert!(matches!(split("---\nname: a\n", &mut w), Err(FormatError::Unclosed)));
+        assert!(matches!(split("---", &mut w), Err(FormatError::Unclosed)));
+    }
+
+    #[test]
+    fn file_without_body_or_final_newline() {
+        let (yaml, body, _) = split_ok("---\nname: a\n---");
+        assert_eq!((yaml.as_str(), body.as_str()), ("name: a\n", ""));
+    }
+
+    #[test]
+    fn bounds() {
+        let mut w = Vec::new();
+        let big = format!("---\nx: '{}'\n---\n", "a".repeat(MAX_FRONTMATTER_BYTES));
+        assert!(matches!(split(&big, &mut w), Err(FormatError::FrontmatterTooLarge { .. })));
+        let deep = format!("---\nx: {}{}\n---\n", "[".repeat(33), "]".repeat(33));
+        assert!(matches!(split(&deep, &mut w), Err(FormatError::TooDeep { .. })));
+        let ok = format!("---\nx: {}{}\n---\n", "[".repeat(20), "]".repeat(20));
+        assert!(split(&ok, &mut w).is_ok());
+        let quoted = format!("---\nx: '{}'\n---\n", "[".repeat(100));
+        assert!(split(&quoted, &mut w).is_ok());
+        let mut block = String::from("---\n");
+        for depth in 0..40 {
+            block.push_str(&format!("{}k{depth}:\n", " ".repeat(depth * 2)));
+        }
+        block.push_str("---\n");
+        assert!(matches!(split(&block, &mut w), Err(FormatError::TooDeep { .. })));
+        assert!(matches!(decode(b"---\n\0", &mut w), Err(FormatError::Binary { offset: 4 })));
+        assert!(matches!(decode(b"---\n\xff", &mut w), Err(FormatError::NotUtf8 { offset: 4 })));
+    }
+}

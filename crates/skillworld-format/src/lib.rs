@@ -1,0 +1,53 @@
+//! SKILL.md reading, writing and validation, and skill bundles.
+//!
+//! One parser, two modes (FMT-4): [`import_skill_md`] is lenient and turns
+//! real-world quirks into [`Warning`]s with stable codes;
+//! [`validate_strict`] applies the agentskills specification with the
+//! reference validator's messages. [`export_skill_md`] writes a file that
+//! imports back to the same document (FMT-5). Bundles come from folders or
+//! zips ([`read_bundle_dir`], [`read_bundle_zip`]) and are installed with
+//! write-then-prune ([`install_bundle`]).
+//!
+//! ```
+//! use skillworld_format::{export_skill_md, import_skill_md, validate_strict, Source, WarningCode};
+//!
+//! let text = "---\nname: PDF Tools\ndescription: Fill PDF forms.\n---\nUse pdftk.\n";
+//! let imported = import_skill_md(text.as_bytes(), &Source::default()).unwrap();
+//! assert_eq!(imported.document.name, "pdf-tools");
+//! assert_eq!(imported.warnings[0].code, WarningCode::NameNormalized);
+//!
+//! let strict = validate_strict(text.as_bytes(), &Source::default());
+//! assert_eq!(strict.errors[0], "Skill name 'PDF Tools' must be lowercase");
+//!
+//! let exported = export_skill_md(&imported.document);
+//! assert!(validate_strict(exported.as_bytes(), &Source::default()).errors.is_empty());
+//! let again = import_skill_md(exported.as_bytes(), &Source::default()).unwrap();
+//! assert_eq!(again.document.name, "pdf-tools");
+//! ```
+
+pub use bundle::{
+    install_bundle, read_bundle_dir, read_bundle_zip, skill_file_in, Bundle, BundleError, BundleFile,
+    InstallError, InstallOptions, InstallReport, RawBundle, SKILL_FILE_NAMES,
+};
+pub use document::{SkillDocument, Source};
+pub use error::{FormatError, RenderError};
+pub use export::export_skill_md;
+pub use frontmatter::{MAX_FRONTMATTER_BYTES, MAX_NESTING};
+pub use import::{import_skill_md, Imported};
+pub use names::assign_unique_names;
+pub use params::render_body;
+pub use strict::{validate_strict, StrictReport};
+pub use warning::{Warning, WarningCode};
+
+mod bundle;
+mod dialect;
+mod document;
+mod error;
+mod export;
+mod frontmatter;
+mod import;
+mod names;
+mod params;
+mod strict;
+mod warning;
+mod yaml;
