@@ -25,7 +25,9 @@ pub fn decode<'a>(bytes: &'a [u8], warnings: &mut Vec<Warning>) -> Result<Cow<'a
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(FormatError::FileTooLarge { bytes: bytes.len() as u64, limit: MAX_FILE_BYTES });
     }
-    if let Some(offset) = find_nul(bytes) {
+    // A SKILL.md is text through and through: a NUL anywhere refuses it
+    // (bundle files are only sniffed, see `find_nul`).
+    if let Some(offset) = bytes.iter().position(|&b| b == 0) {
         return Err(FormatError::Binary { offset });
     }
     let bytes = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
@@ -39,10 +41,34 @@ pub fn decode<'a>(bytes: &'a [u8], warnings: &mut Vec<Warning>) -> Result<Cow<'a
         .map_err(|e| FormatError::NotUtf8 { offset: e.valid_up_to() })?;
     if text.contains("\r\n") {
         warnings.push(Warning::new(WarningCode::Crlf, "CRLF line endings were turned into LF"));
-        Ok(Cow::Owned(text.replace("\r\n", "\n")))
+        Ok(Cow::Owned(strip_cr_before_lf(text)))
     } else {
         Ok(Cow::Borrowed(text))
     }
+}
+
+/// Drops every run of CRs that ends a line. Removing only `\r\n` pairs
+/// would turn `\r\r\n` into a new `\r\n`, and reading the same text twice
+/// would give two different bodies (found by the fuzzer).
+fn strip_cr_before_lf(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut pending_crs = 0;
+    for c in text.chars() {
+        match c {
+            '\r' => pending_crs += 1,
+            '\n' => {
+                pending_crs = 0;
+                out.push('\n');
+            }
+            other => {
+                out.extend(std::iter::repeat_n('\r', pending_crs));
+                pending_crs = 0;
+                out.push(other);
+            }
+        }
+    }
+    out.extend(std::iter::repeat_n('\r', pending_crs));
+    out
 }
 
 /// The offset of a NUL byte in the sniffed prefix, if any.
@@ -204,6 +230,13 @@ mod tests {
             warnings,
             [WarningCode::Bom, WarningCode::Crlf, WarningCode::LeadingBlankLines, WarningCode::FenceSpaces]
         );
+    }
+
+    #[test]
+    fn line_ending_normalisation_is_idempotent() {
+        assert_eq!(strip_cr_before_lf("a\r\r\nb\rc\r\n\r"), "a\nb\rc\n\r");
+        let (_, body, _) = split_ok("---\r\nname: a\r\n---\r\nx\r\r\ny\r\n");
+        assert_eq!(body, "x\ny\n");
     }
 
     #[test]
