@@ -12,7 +12,7 @@ fuzz_target!(|data: &[u8]| {
         let _ = raw.validate_strict();
         if let Ok(bundle) = raw.import() {
             assert!(bundle.files.len() < 256);
-            assert!(bundle.files.iter().all(|f| !f.path.contains("..")));
+            assert!(bundle.files.iter().all(|f| !f.path.starts_with('/') && !f.path.split('/').any(|part| part == "..")));
         }
     }
 });

@@ -1,3 +1,4 @@
+use std::borrow::Cow;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -26,20 +27,26 @@ pub enum NameError {
     InvalidCharacters { name: String },
 }
 
+/// `text` in Unicode normalisation form KC; ASCII is its own NFKC, so it
+/// is returned as it is without the (comparatively slow) normaliser.
+pub fn nfkc(text: &str) -> Cow<'_, str> {
+    if text.is_ascii() { Cow::Borrowed(text) } else { Cow::Owned(text.nfkc().collect()) }
+}
+
 /// Every rule of MOD-6 that `name` breaks, in the reference validator's
 /// order. The name is NFKC-normalised and trimmed first.
 pub fn name_problems(name: &str) -> Vec<NameError> {
-    let name: String = name.trim().nfkc().collect();
+    let name = nfkc(name.trim());
     if name.is_empty() {
         return vec![NameError::Empty];
     }
     let mut problems = Vec::new();
     let chars = name.chars().count();
     if chars > MAX_NAME_CHARS {
-        problems.push(NameError::TooLong { name: name.clone(), chars });
+        problems.push(NameError::TooLong { name: name.to_string(), chars });
     }
-    if name.to_lowercase() != name {
-        problems.push(NameError::NotLowercase { name: name.clone() });
+    if name.chars().any(|c| c.to_lowercase().ne(std::iter::once(c))) {
+        problems.push(NameError::NotLowercase { name: name.to_string() });
     }
     if name.starts_with('-') || name.ends_with('-') {
         problems.push(NameError::EdgeHyphen);
@@ -52,7 +59,7 @@ pub fn name_problems(name: &str) -> Vec<NameError> {
     let allowed = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-';
     let uppercase_only = |c: char| c.is_ascii_uppercase();
     if !name.chars().all(|c| allowed(c) || uppercase_only(c)) {
-        problems.push(NameError::InvalidCharacters { name });
+        problems.push(NameError::InvalidCharacters { name: name.into_owned() });
     }
     problems
 }
@@ -67,7 +74,7 @@ impl SkillName {
     pub fn new(name: &str) -> Result<Self, NameError> {
         match name_problems(name).into_iter().next() {
             Some(problem) => Err(problem),
-            None => Ok(SkillName(name.trim().nfkc().collect())),
+            None => Ok(SkillName(nfkc(name.trim()).into_owned())),
         }
     }
 

@@ -26,9 +26,14 @@ pub fn decode<'a>(bytes: &'a [u8], warnings: &mut Vec<Warning>) -> Result<Cow<'a
         return Err(FormatError::FileTooLarge { bytes: bytes.len() as u64, limit: MAX_FILE_BYTES });
     }
     // A SKILL.md is text through and through: a NUL anywhere refuses it
-    // (bundle files are only sniffed, see `find_nul`).
-    if let Some(offset) = bytes.iter().position(|&b| b == 0) {
-        return Err(FormatError::Binary { offset });
+    // (bundle files are only sniffed, see `find_nul`). One pass looks for
+    // NUL and CR together; CR is rare and only then is CRLF looked for.
+    let mut has_cr = false;
+    for offset in memchr::memchr2_iter(0, b'\r', bytes) {
+        if bytes[offset] == 0 {
+            return Err(FormatError::Binary { offset });
+        }
+        has_cr = true;
     }
     let bytes = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
         Some(rest) => {
@@ -37,9 +42,15 @@ pub fn decode<'a>(bytes: &'a [u8], warnings: &mut Vec<Warning>) -> Result<Cow<'a
         }
         None => bytes,
     };
-    let text = std::str::from_utf8(bytes)
-        .map_err(|e| FormatError::NotUtf8 { offset: e.valid_up_to() })?;
-    if text.contains("\r\n") {
+    // The fast validator answers yes or no; on no, std finds the offset.
+    let text = match simdutf8::basic::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(_) => {
+            let offset = std::str::from_utf8(bytes).map_or_else(|e| e.valid_up_to(), |_| 0);
+            return Err(FormatError::NotUtf8 { offset });
+        }
+    };
+    if has_cr && text.contains("\r\n") {
         warnings.push(Warning::new(WarningCode::Crlf, "CRLF line endings were turned into LF"));
         Ok(Cow::Owned(strip_cr_before_lf(text)))
     } else {
@@ -73,7 +84,7 @@ fn strip_cr_before_lf(text: &str) -> String {
 
 /// The offset of a NUL byte in the sniffed prefix, if any.
 pub fn find_nul(bytes: &[u8]) -> Option<usize> {
-    bytes[..bytes.len().min(BINARY_SNIFF_BYTES)].iter().position(|&b| b == 0)
+    memchr::memchr(0, &bytes[..bytes.len().min(BINARY_SNIFF_BYTES)])
 }
 
 /// Splits LF text at the opening and the first closing `---` fence.
@@ -119,7 +130,6 @@ pub fn split<'a>(text: &'a str, warnings: &mut Vec<Warning>) -> Result<Split<'a>
             if yaml.len() > MAX_FRONTMATTER_BYTES {
                 return Err(FormatError::FrontmatterTooLarge { limit: MAX_FRONTMATTER_BYTES });
             }
-            check_nesting(yaml)?;
             return Ok(Split { yaml, body: after });
         }
         cursor = after;
@@ -142,7 +152,7 @@ fn next_line(text: &str) -> Option<(&str, &str)> {
 /// parser is quadratic in flow nesting before its own limit answers.
 /// Counts block indentation levels and `- ` prefixes plus open flow brackets
 /// outside quoted scalars; an over-estimate only refuses absurd input.
-fn check_nesting(yaml: &str) -> Result<(), FormatError> {
+pub fn check_nesting(yaml: &str) -> Result<(), FormatError> {
     let mut indents: Vec<usize> = Vec::new();
     let mut flow_depth = 0usize;
     let mut quote: Option<u8> = None;
@@ -259,18 +269,17 @@ mod tests {
         let mut w = Vec::new();
         let big = format!("---\nx: '{}'\n---\n", "a".repeat(MAX_FRONTMATTER_BYTES));
         assert!(matches!(split(&big, &mut w), Err(FormatError::FrontmatterTooLarge { .. })));
-        let deep = format!("---\nx: {}{}\n---\n", "[".repeat(33), "]".repeat(33));
-        assert!(matches!(split(&deep, &mut w), Err(FormatError::TooDeep { .. })));
-        let ok = format!("---\nx: {}{}\n---\n", "[".repeat(20), "]".repeat(20));
-        assert!(split(&ok, &mut w).is_ok());
-        let quoted = format!("---\nx: '{}'\n---\n", "[".repeat(100));
-        assert!(split(&quoted, &mut w).is_ok());
-        let mut block = String::from("---\n");
+        let deep = format!("x: {}{}\n", "[".repeat(33), "]".repeat(33));
+        assert!(matches!(check_nesting(&deep), Err(FormatError::TooDeep { .. })));
+        let ok = format!("x: {}{}\n", "[".repeat(20), "]".repeat(20));
+        assert!(check_nesting(&ok).is_ok());
+        let quoted = format!("x: '{}'\n", "[".repeat(100));
+        assert!(check_nesting(&quoted).is_ok());
+        let mut block = String::new();
         for depth in 0..40 {
             block.push_str(&format!("{}k{depth}:\n", " ".repeat(depth * 2)));
         }
-        block.push_str("---\n");
-        assert!(matches!(split(&block, &mut w), Err(FormatError::TooDeep { .. })));
+        assert!(matches!(check_nesting(&block), Err(FormatError::TooDeep { .. })));
         assert!(matches!(decode(b"---\n\0", &mut w), Err(FormatError::Binary { offset: 4 })));
         assert!(matches!(decode(b"---\n\xff", &mut w), Err(FormatError::NotUtf8 { offset: 4 })));
     }

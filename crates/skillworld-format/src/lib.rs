@@ -38,6 +38,7 @@ pub use names::assign_unique_names;
 pub use params::render_body;
 pub use strict::{validate_strict, StrictReport};
 pub use warning::{Warning, WarningCode};
+pub use yaml::parse_mapping as parse_frontmatter_yaml;
 
 mod bundle;
 mod dialect;
@@ -48,6 +49,7 @@ mod frontmatter;
 mod import;
 mod names;
 mod params;
+mod simple_yaml;
 mod strict;
 mod warning;
 mod yaml;

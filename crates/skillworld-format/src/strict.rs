@@ -3,8 +3,7 @@
 
 use serde_yaml::{Mapping, Value as Yaml};
 use skillworld_core::limits::{MAX_COMPATIBILITY_CHARS, MAX_DESCRIPTION_CHARS};
-use skillworld_core::name_problems;
-use unicode_normalization::UnicodeNormalization;
+use skillworld_core::{name_problems, nfkc};
 
 use crate::frontmatter::{decode, split};
 use crate::yaml::{key_text, parse_mapping};
@@ -60,9 +59,9 @@ fn check_fields(map: &Mapping, source: &Source<'_>, report: &mut StrictReport) {
         Some(Yaml::String(name)) if !name.trim().is_empty() => {
             report.name = Some(name.trim().to_owned());
             errors.extend(name_problems(name).iter().map(ToString::to_string));
-            let normalized: String = name.trim().nfkc().collect();
+            let normalized = nfkc(name.trim());
             if let Some(dir) = source.dir_name
-                && dir.nfkc().collect::<String>() != normalized
+                && nfkc(dir) != normalized
             {
                 errors.push(format!("Directory name '{dir}' must match skill name '{normalized}'"));
             }

@@ -4,16 +4,21 @@
 use serde_json::{Map, Number, Value as Json};
 use serde_yaml::{Mapping, Value as Yaml};
 
+use crate::frontmatter::check_nesting;
+use crate::simple_yaml::parse_simple;
 use crate::FormatError;
 
-/// Parses frontmatter that must be a mapping.
+/// Parses frontmatter that must be a mapping: the common simple shape on a
+/// fast path, everything else with the full parser after the nesting bound.
 pub fn parse_mapping(yaml: &str) -> Result<Mapping, FormatError> {
-    // An empty frontmatter is an empty mapping, not `null`.
-    if yaml.trim().is_empty() {
-        return Ok(Mapping::new());
+    if let Some(map) = parse_simple(yaml) {
+        return Ok(map);
     }
+    check_nesting(yaml)?;
     match serde_yaml::from_str::<Yaml>(yaml) {
         Ok(Yaml::Mapping(map)) => Ok(map),
+        // Frontmatter with nothing but blanks and comments has no fields.
+        Ok(Yaml::Null) => Ok(Mapping::new()),
         Ok(_) => Err(FormatError::NotMapping),
         Err(e) => Err(FormatError::Yaml(e.to_string())),
     }
