@@ -4,7 +4,7 @@
 use std::fs;
 use std::path::Path;
 
-use skillworld::format::{read_bundle_dir, RawBundle};
+use skillworld::format::{RawBundle, read_bundle_dir};
 
 fn shipped() -> Vec<RawBundle> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("worlds/commons");
@@ -18,7 +18,10 @@ fn shipped() -> Vec<RawBundle> {
 
 #[test]
 fn the_builtin_meta_skills_are_shipped() {
-    let names: Vec<String> = shipped().iter().filter_map(|s| s.dir_name.clone()).collect();
+    let names: Vec<String> = shipped()
+        .iter()
+        .filter_map(|s| s.dir_name.clone())
+        .collect();
     assert!(names.contains(&"skill-curation".to_owned()));
     assert!(names.contains(&"skill-authoring".to_owned()));
 }
@@ -27,11 +30,29 @@ fn the_builtin_meta_skills_are_shipped() {
 fn every_shipped_skill_is_strictly_valid_and_versioned() {
     for raw in shipped() {
         let report = raw.validate_strict();
-        assert!(report.errors.is_empty(), "{:?}: {:?}", raw.dir_name, report.errors);
-        assert!(report.warnings.is_empty(), "{:?}: {:?}", raw.dir_name, report.warnings);
+        assert!(
+            report.errors.is_empty(),
+            "{:?}: {:?}",
+            raw.dir_name,
+            report.errors
+        );
+        assert!(
+            report.warnings.is_empty(),
+            "{:?}: {:?}",
+            raw.dir_name,
+            report.warnings
+        );
         let bundle = raw.import().unwrap();
-        let version = bundle.imported.document.skill.effective_version().expect("metadata.version");
+        let version = bundle
+            .imported
+            .document
+            .skill
+            .effective_version()
+            .expect("metadata.version");
         let parts: Vec<&str> = version.split('.').collect();
-        assert!(parts.len() == 3 && parts.iter().all(|p| p.parse::<u64>().is_ok()), "semver: {version}");
+        assert!(
+            parts.len() == 3 && parts.iter().all(|p| p.parse::<u64>().is_ok()),
+            "semver: {version}"
+        );
     }
 }

@@ -3,7 +3,9 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use skillworld_format::{read_bundle_dir, read_bundle_zip, skill_file_in, BundleError, RawBundle, SKILL_FILE_NAMES};
+use skillworld_format::{
+    BundleError, RawBundle, SKILL_FILE_NAMES, read_bundle_dir, read_bundle_zip, skill_file_in,
+};
 
 use crate::Failure;
 
@@ -32,7 +34,10 @@ impl Target {
             Target::Folder(dir) => read_bundle_dir(dir),
             Target::File(file) => read_bundle_dir(file.parent().unwrap_or(Path::new("."))),
             Target::Zip(zip) => {
-                let bytes = fs::read(zip).map_err(|source| BundleError::Io { path: zip.clone(), source })?;
+                let bytes = fs::read(zip).map_err(|source| BundleError::Io {
+                    path: zip.clone(),
+                    source,
+                })?;
                 read_bundle_zip(&bytes, zip)
             }
         }
@@ -44,9 +49,11 @@ impl Target {
 pub fn find_skills(paths: &[PathBuf]) -> Result<Vec<Target>, Failure> {
     let mut found = Vec::new();
     for path in paths {
-        let meta = fs::metadata(path).map_err(|e| Failure::usage(format!("{}: {e}", path.display())))?;
+        let meta =
+            fs::metadata(path).map_err(|e| Failure::usage(format!("{}: {e}", path.display())))?;
         if meta.is_dir() {
-            search(path, &mut found).map_err(|e| Failure::usage(format!("{}: {e}", path.display())))?;
+            search(path, &mut found)
+                .map_err(|e| Failure::usage(format!("{}: {e}", path.display())))?;
         } else if is_zip(path) {
             found.push(Target::Zip(path.clone()));
         } else if is_skill_file(path) {
@@ -84,9 +91,12 @@ fn search(dir: &Path, found: &mut Vec<Target>) -> std::io::Result<()> {
 }
 
 fn is_zip(path: &Path) -> bool {
-    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("zip"))
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("zip"))
 }
 
 fn is_skill_file(path: &Path) -> bool {
-    path.file_name().and_then(|n| n.to_str()).is_some_and(|n| SKILL_FILE_NAMES.contains(&n))
+    path.file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| SKILL_FILE_NAMES.contains(&n))
 }

@@ -2,11 +2,11 @@
 
 use std::path::{Path, PathBuf};
 
-use skillworld_format::{assign_unique_names, install_bundle, Bundle, InstallOptions};
+use skillworld_format::{Bundle, InstallOptions, assign_unique_names, install_bundle};
 
-use crate::discover::find_skills;
-use crate::report::{print_results, progress, SkillResult};
 use crate::Failure;
+use crate::discover::find_skills;
+use crate::report::{SkillResult, print_results, progress};
 
 pub fn run(paths: &[PathBuf], into: &Path, force_prune: bool, json: bool) -> Result<bool, Failure> {
     let targets = find_skills(paths)?;
@@ -26,7 +26,8 @@ pub fn run(paths: &[PathBuf], into: &Path, force_prune: bool, json: bool) -> Res
     bar.finish_and_clear();
 
     assign_unique_names(bundles.iter_mut().map(|(_, bundle)| &mut bundle.imported));
-    std::fs::create_dir_all(into).map_err(|e| Failure::usage(format!("{}: {e}", into.display())))?;
+    std::fs::create_dir_all(into)
+        .map_err(|e| Failure::usage(format!("{}: {e}", into.display())))?;
     for (index, bundle) in bundles {
         let result = &mut results[index];
         result.name = Some(bundle.imported.document.name.clone());

@@ -60,7 +60,10 @@ pub struct Failure {
 
 impl Failure {
     pub fn usage(message: impl Into<String>) -> Self {
-        Failure { code: EXIT_USAGE, message: message.into() }
+        Failure {
+            code: EXIT_USAGE,
+            message: message.into(),
+        }
     }
 }
 
@@ -78,7 +81,11 @@ fn main() -> ExitCode {
     };
     let outcome = match cli.command {
         Command::Validate { strict, paths } => validate::run(&paths, strict, cli.json),
-        Command::Import { paths, into, force_prune } => import::run(&paths, &into, force_prune, cli.json),
+        Command::Import {
+            paths,
+            into,
+            force_prune,
+        } => import::run(&paths, &into, force_prune, cli.json),
     };
     match outcome {
         Ok(true) => ExitCode::SUCCESS,

@@ -22,11 +22,20 @@ pub struct SkillResult {
 
 impl SkillResult {
     pub fn new(path: &Path) -> Self {
-        SkillResult { path: path.display().to_string(), name: None, ok: false, errors: Vec::new(), warnings: Vec::new() }
+        SkillResult {
+            path: path.display().to_string(),
+            name: None,
+            ok: false,
+            errors: Vec::new(),
+            warnings: Vec::new(),
+        }
     }
 
     pub fn failed(path: &Path, error: impl ToString) -> Self {
-        SkillResult { errors: vec![error.to_string()], ..SkillResult::new(path) }
+        SkillResult {
+            errors: vec![error.to_string()],
+            ..SkillResult::new(path)
+        }
     }
 }
 
@@ -50,7 +59,10 @@ pub fn print_results(results: &[SkillResult], json: bool, verb: &str) -> bool {
             }
         }
         for warning in &result.warnings {
-            out.push_str(&format!("      warning {}: {}\n", warning.code, warning.message));
+            out.push_str(&format!(
+                "      warning {}: {}\n",
+                warning.code, warning.message
+            ));
         }
     }
     let passed = results.iter().filter(|r| r.ok).count();

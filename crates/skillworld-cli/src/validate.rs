@@ -1,14 +1,14 @@
 //! `skillworld validate [--strict] PATH…`
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
-use skillworld_format::{skill_file_in, validate_strict, Source};
+use skillworld_format::{Source, skill_file_in, validate_strict};
 
-use crate::discover::{find_skills, Target};
-use crate::report::{print_results, progress, SkillResult};
 use crate::Failure;
+use crate::discover::{Target, find_skills};
+use crate::report::{SkillResult, print_results, progress};
 
 pub fn run(paths: &[PathBuf], strict: bool, json: bool) -> Result<bool, Failure> {
     let targets = find_skills(paths)?;
@@ -21,14 +21,22 @@ pub fn check_all(targets: &[Target], strict: bool) -> Vec<SkillResult> {
     let bar = progress(targets.len());
     let next = AtomicUsize::new(0);
     let slots: Vec<Mutex<Option<SkillResult>>> = targets.iter().map(|_| Mutex::new(None)).collect();
-    let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(targets.len().max(1));
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(targets.len().max(1));
     std::thread::scope(|scope| {
         for _ in 0..workers {
             scope.spawn(|| {
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(target) = targets.get(index) else { break };
-                    let result = if strict { check_strict(target) } else { check_lenient(target) };
+                    let Some(target) = targets.get(index) else {
+                        break;
+                    };
+                    let result = if strict {
+                        check_strict(target)
+                    } else {
+                        check_lenient(target)
+                    };
                     *slots[index].lock().expect("no worker panics") = Some(result);
                     bar.inc(1);
                 }
@@ -36,7 +44,14 @@ pub fn check_all(targets: &[Target], strict: bool) -> Vec<SkillResult> {
         }
     });
     bar.finish_and_clear();
-    slots.into_iter().map(|slot| slot.into_inner().expect("no worker panics").expect("every slot filled")).collect()
+    slots
+        .into_iter()
+        .map(|slot| {
+            slot.into_inner()
+                .expect("no worker panics")
+                .expect("every slot filled")
+        })
+        .collect()
 }
 
 fn check_strict(target: &Target) -> SkillResult {
@@ -46,7 +61,10 @@ fn check_strict(target: &Target) -> SkillResult {
         // validator: no need to read the rest of the folder.
         Target::Folder(_) | Target::File(_) => {
             let (dir, file) = match target {
-                Target::File(file) => (file.parent().map(PathBuf::from).unwrap_or_default(), file.clone()),
+                Target::File(file) => (
+                    file.parent().map(PathBuf::from).unwrap_or_default(),
+                    file.clone(),
+                ),
                 _ => match skill_file_in(path) {
                     Some(file) => (path.to_owned(), file),
                     None => return SkillResult::failed(path, "Missing required file: SKILL.md"),
@@ -56,9 +74,16 @@ fn check_strict(target: &Target) -> SkillResult {
                 Ok(bytes) => bytes,
                 Err(e) => return SkillResult::failed(path, format!("{}: {e}", file.display())),
             };
-            let dir_name = dir.canonicalize().ok().and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()));
+            let dir_name = dir
+                .canonicalize()
+                .ok()
+                .and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()));
             let file_name = file.file_name().map(|n| n.to_string_lossy().into_owned());
-            let source = Source { dir_name: dir_name.as_deref(), file_name: file_name.as_deref(), location: None };
+            let source = Source {
+                dir_name: dir_name.as_deref(),
+                file_name: file_name.as_deref(),
+                location: None,
+            };
             validate_strict(&bytes, &source)
         }
         Target::Zip(_) => match target.read_bundle() {

@@ -23,7 +23,7 @@
 pub use entity::{EntityRecord, PrimaryComponent};
 pub use id::{IdAllocator, StableId};
 pub use keyword::UnknownKeyword;
-pub use name::{name_problems, nfkc, slugify, NameError, SkillName};
+pub use name::{NameError, SkillName, name_problems, nfkc, slugify};
 pub use resource::{Bucket, ResourceBody, SkillResource};
 pub use skill::{
     ArgStyle, Lifecycle, Origin, ParamType, Parameter, Provenance, Requires, ResourceKind,

@@ -30,7 +30,11 @@ pub enum NameError {
 /// `text` in Unicode normalisation form KC; ASCII is its own NFKC, so it
 /// is returned as it is without the (comparatively slow) normaliser.
 pub fn nfkc(text: &str) -> Cow<'_, str> {
-    if text.is_ascii() { Cow::Borrowed(text) } else { Cow::Owned(text.nfkc().collect()) }
+    if text.is_ascii() {
+        Cow::Borrowed(text)
+    } else {
+        Cow::Owned(text.nfkc().collect())
+    }
 }
 
 /// Every rule of MOD-6 that `name` breaks, in the reference validator's
@@ -43,10 +47,18 @@ pub fn name_problems(name: &str) -> Vec<NameError> {
     let mut problems = Vec::new();
     let chars = name.chars().count();
     if chars > MAX_NAME_CHARS {
-        problems.push(NameError::TooLong { name: name.to_string(), chars });
+        problems.push(NameError::TooLong {
+            name: name.to_string(),
+            chars,
+        });
     }
-    if name.chars().any(|c| c.to_lowercase().ne(std::iter::once(c))) {
-        problems.push(NameError::NotLowercase { name: name.to_string() });
+    if name
+        .chars()
+        .any(|c| c.to_lowercase().ne(std::iter::once(c)))
+    {
+        problems.push(NameError::NotLowercase {
+            name: name.to_string(),
+        });
     }
     if name.starts_with('-') || name.ends_with('-') {
         problems.push(NameError::EdgeHyphen);
@@ -59,7 +71,9 @@ pub fn name_problems(name: &str) -> Vec<NameError> {
     let allowed = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-';
     let uppercase_only = |c: char| c.is_ascii_uppercase();
     if !name.chars().all(|c| allowed(c) || uppercase_only(c)) {
-        problems.push(NameError::InvalidCharacters { name: name.into_owned() });
+        problems.push(NameError::InvalidCharacters {
+            name: name.into_owned(),
+        });
     }
     problems
 }
@@ -141,7 +155,10 @@ mod tests {
         );
         assert_eq!(
             name_problems(&"a".repeat(65))[0].to_string(),
-            format!("Skill name '{}' exceeds 64 character limit (65 chars)", "a".repeat(65))
+            format!(
+                "Skill name '{}' exceeds 64 character limit (65 chars)",
+                "a".repeat(65)
+            )
         );
         assert_eq!(name_problems("  ")[0], NameError::Empty);
     }

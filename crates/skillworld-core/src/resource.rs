@@ -1,7 +1,7 @@
 use serde::{Deserialize, Serialize};
 
-use crate::keyword::keyword_enum;
 use crate::StableId;
+use crate::keyword::keyword_enum;
 
 keyword_enum! {
     /// The folders of a skill bundle (MOD-5).
@@ -16,7 +16,8 @@ keyword_enum! {
 impl Bucket {
     /// The bucket a bundle path (`scripts/run.sh`) belongs to.
     pub fn of_path(path: &str) -> Option<Bucket> {
-        path.split_once('/').and_then(|(first, _)| first.parse().ok())
+        path.split_once('/')
+            .and_then(|(first, _)| first.parse().ok())
     }
 
     /// Buckets that hold text only; binaries there are skipped (FMT-7).

@@ -55,15 +55,11 @@ keyword_enum! {
 
 keyword_enum! {
     /// How a script receives its arguments (SCR-1).
+    #[derive(Default)]
     ArgStyle, "arg_style" {
+        #[default]
         Json => "json",
         Flags => "flags",
-    }
-}
-
-impl Default for ArgStyle {
-    fn default() -> Self {
-        ArgStyle::Json
     }
 }
 

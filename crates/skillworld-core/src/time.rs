@@ -6,7 +6,9 @@ const MILLIS_PER_DAY: i64 = 86_400_000;
 ///
 /// The model stores plain integers so that snapshots, digests and replays do
 /// not depend on a calendar library; higher crates format them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+)]
 #[serde(transparent)]
 pub struct Timestamp(pub i64);
 

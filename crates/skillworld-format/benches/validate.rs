@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use skillworld_format::{import_skill_md, validate_strict, Source};
+use skillworld_format::{Source, import_skill_md, validate_strict};
 
 const ROUNDS: usize = 7;
 static COLD: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
@@ -26,7 +26,10 @@ fn main() {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let cold = std::env::args().any(|a| a == "--cold");
     COLD.store(cold, Ordering::Relaxed);
-    println!("threads: {threads}, rounds: {ROUNDS} (median shown), page cache: {}", if cold { "cold" } else { "warm" });
+    println!(
+        "threads: {threads}, rounds: {ROUNDS} (median shown), page cache: {}",
+        if cold { "cold" } else { "warm" }
+    );
     let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
     if shared.is_dir() {
         report("shared corpus", &skill_files(&shared), threads);
@@ -40,37 +43,72 @@ fn main() {
 }
 
 fn report(label: &str, files: &[PathBuf], threads: usize) {
-    let bytes: u64 = files.iter().map(|f| fs::metadata(f).map_or(0, |m| m.len())).sum();
+    let bytes: u64 = files
+        .iter()
+        .map(|f| fs::metadata(f).map_or(0, |m| m.len()))
+        .sum();
     let mb = bytes as f64 / 1e6;
     println!("\n{label}: {} skills, {mb:.2} MB of SKILL.md", files.len());
     let floor = median(|| run(files, threads, |_, _| {}));
     let strict = median(|| {
         run(files, threads, |path, bytes| {
-            let dir = path.parent().and_then(|d| d.file_name()).and_then(|n| n.to_str());
-            let source = Source { dir_name: dir, file_name: Some("SKILL.md"), location: None };
+            let dir = path
+                .parent()
+                .and_then(|d| d.file_name())
+                .and_then(|n| n.to_str());
+            let source = Source {
+                dir_name: dir,
+                file_name: Some("SKILL.md"),
+                location: None,
+            };
             std::hint::black_box(validate_strict(bytes, &source));
         })
     });
     let lenient = median(|| {
         run(files, threads, |path, bytes| {
-            let dir = path.parent().and_then(|d| d.file_name()).and_then(|n| n.to_str());
-            let source = Source { dir_name: dir, file_name: Some("SKILL.md"), location: None };
+            let dir = path
+                .parent()
+                .and_then(|d| d.file_name())
+                .and_then(|n| n.to_str());
+            let source = Source {
+                dir_name: dir,
+                file_name: Some("SKILL.md"),
+                location: None,
+            };
             let _ = std::hint::black_box(import_skill_md(bytes, &source));
         })
     });
-    let loaded: Vec<(PathBuf, Vec<u8>)> = files.iter().map(|f| (f.clone(), fs::read(f).expect("readable"))).collect();
+    let loaded: Vec<(PathBuf, Vec<u8>)> = files
+        .iter()
+        .map(|f| (f.clone(), fs::read(f).expect("readable")))
+        .collect();
     let in_memory = median(|| {
         let start = Instant::now();
         for (path, bytes) in &loaded {
-            let dir = path.parent().and_then(|d| d.file_name()).and_then(|n| n.to_str());
-            let source = Source { dir_name: dir, file_name: Some("SKILL.md"), location: None };
+            let dir = path
+                .parent()
+                .and_then(|d| d.file_name())
+                .and_then(|n| n.to_str());
+            let source = Source {
+                dir_name: dir,
+                file_name: Some("SKILL.md"),
+                location: None,
+            };
             std::hint::black_box(validate_strict(bytes, &source));
         }
         start.elapsed()
     });
     let rate = |d: Duration| mb / d.as_secs_f64();
-    println!("  strict, in memory, one thread {:>9.2?}  {:>8.1} MB/s", in_memory, rate(in_memory));
-    println!("  read floor      {:>9.2?}  {:>8.1} MB/s", floor, rate(floor));
+    println!(
+        "  strict, in memory, one thread {:>9.2?}  {:>8.1} MB/s",
+        in_memory,
+        rate(in_memory)
+    );
+    println!(
+        "  read floor      {:>9.2?}  {:>8.1} MB/s",
+        floor,
+        rate(floor)
+    );
     println!(
         "  strict validate {:>9.2?}  {:>8.1} MB/s  ({:.2}x the floor)",
         strict,
@@ -117,9 +155,14 @@ fn median(mut measure: impl FnMut() -> Duration) -> Duration {
 }
 
 fn drop_page_cache() {
-    let synced = std::process::Command::new("sync").status().is_ok_and(|s| s.success());
+    let synced = std::process::Command::new("sync")
+        .status()
+        .is_ok_and(|s| s.success());
     let dropped = fs::write("/proc/sys/vm/drop_caches", "3").is_ok();
-    assert!(synced && dropped, "--cold needs root to drop the page cache");
+    assert!(
+        synced && dropped,
+        "--cold needs root to drop the page cache"
+    );
 }
 
 fn skill_files(root: &Path) -> Vec<PathBuf> {
@@ -143,8 +186,8 @@ fn skill_files(root: &Path) -> Vec<PathBuf> {
 /// a description of about 200 chars and a Markdown body of 2–14 KB.
 fn generate(root: &Path, count: usize) {
     const WORDS: [&str; 16] = [
-        "data", "analysis", "pipeline", "use", "when", "the", "user", "asks", "for", "plots", "tables",
-        "reports", "with", "python", "and", "files",
+        "data", "analysis", "pipeline", "use", "when", "the", "user", "asks", "for", "plots",
+        "tables", "reports", "with", "python", "and", "files",
     ];
     let mut seed: u64 = 42;
     let mut next = move || {
@@ -165,7 +208,8 @@ fn generate(root: &Path, count: usize) {
         while body.len() < target {
             match next() % 10 {
                 0 => body.push_str("\n## Steps\n\n"),
-                1 => body.push_str("\n```python\nimport pandas as pd\ndf = pd.read_csv('x.csv')\n```\n"),
+                1 => body
+                    .push_str("\n```python\nimport pandas as pd\ndf = pd.read_csv('x.csv')\n```\n"),
                 2 => body.push_str("- a list item with `code` and **bold** text\n"),
                 _ => {
                     for _ in 0..12 {
@@ -197,11 +241,27 @@ fn hostile() {
     binary.extend((0..=255u8).cycle().take(500_000));
     let cases: Vec<(&str, Vec<u8>)> = vec![
         ("alias bomb (9^9)", bomb.into_bytes()),
-        ("100,000 nested [", format!("---\nname: x\ndescription: d\nx: {}\n---\n", "[".repeat(100_000)).into_bytes()),
-        ("30,000 nested [ (under 64 KiB)", format!("---\nx: {}\n---\n", "[".repeat(30_000)).into_bytes()),
-        ("900 KB frontmatter", format!("---\nname: x\ndescription: {}\n---\n", "a".repeat(900_000)).into_bytes()),
+        (
+            "100,000 nested [",
+            format!(
+                "---\nname: x\ndescription: d\nx: {}\n---\n",
+                "[".repeat(100_000)
+            )
+            .into_bytes(),
+        ),
+        (
+            "30,000 nested [ (under 64 KiB)",
+            format!("---\nx: {}\n---\n", "[".repeat(30_000)).into_bytes(),
+        ),
+        (
+            "900 KB frontmatter",
+            format!("---\nname: x\ndescription: {}\n---\n", "a".repeat(900_000)).into_bytes(),
+        ),
         ("binary, 500 KB", binary),
-        ("unclosed fence, 900 KB", format!("---\nname: x\n{}", "k: v\n".repeat(180_000)).into_bytes()),
+        (
+            "unclosed fence, 900 KB",
+            format!("---\nname: x\n{}", "k: v\n".repeat(180_000)).into_bytes(),
+        ),
     ];
     println!("\nhostile inputs (lenient import; each must be refused):");
     for (label, bytes) in cases {

@@ -4,7 +4,7 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value as Json};
 use serde_yaml::{Mapping, Value as Yaml};
 use skillworld_core::limits::{MAX_CONTENT_CHARS, MAX_DESCRIPTION_CHARS};
-use skillworld_core::{name_problems, slugify, Origin, Requires, Skill, Status};
+use skillworld_core::{Origin, Requires, Skill, Status, name_problems, slugify};
 
 use crate::yaml::{key_text, mapping_to_json, scalar_text, to_json};
 use crate::{FormatError, SkillDocument, Source, Warning, WarningCode};
@@ -23,7 +23,11 @@ pub fn read_document(
     source: &Source<'_>,
     warnings: &mut Vec<Warning>,
 ) -> Result<SkillDocument, FormatError> {
-    let mut reader = Reader { warnings, skill: Skill::new(Origin::Imported), fields: Fields::default() };
+    let mut reader = Reader {
+        warnings,
+        skill: Skill::new(Origin::Imported),
+        fields: Fields::default(),
+    };
     for (key, value) in map {
         reader.field(key_text(&key), value, yaml_text);
     }
@@ -99,7 +103,10 @@ impl Reader<'_> {
             "argument-hint" => self.skill.argument_hint = self.text(&key, value),
             "model" => self.skill.model = self.text(&key, value),
             _ => {
-                self.warn(WarningCode::UnknownField, format!("unknown field '{key}' kept as is"));
+                self.warn(
+                    WarningCode::UnknownField,
+                    format!("unknown field '{key}' kept as is"),
+                );
                 self.skill.extras.insert(key, to_json(&value));
             }
         }
@@ -124,7 +131,10 @@ impl Reader<'_> {
             Yaml::Null => None,
             other => match scalar_text(&other) {
                 Some(text) => {
-                    self.warn(WarningCode::ValueCoerced, format!("field '{key}' read as the text '{text}'"));
+                    self.warn(
+                        WarningCode::ValueCoerced,
+                        format!("field '{key}' read as the text '{text}'"),
+                    );
                     Some(text)
                 }
                 None => {
@@ -147,7 +157,12 @@ impl Reader<'_> {
         }
     }
 
-    fn keyword<T>(&mut self, key: &str, value: Yaml, parse: impl Fn(&str) -> Option<T>) -> Option<T> {
+    fn keyword<T>(
+        &mut self,
+        key: &str,
+        value: Yaml,
+        parse: impl Fn(&str) -> Option<T>,
+    ) -> Option<T> {
         match scalar_text(&value).as_deref().and_then(|s| parse(s.trim())) {
             Some(parsed) => Some(parsed),
             None => {
@@ -195,13 +210,19 @@ impl Reader<'_> {
         let map = match &value {
             Yaml::Mapping(map) => {
                 if metadata_is_flow_style(yaml_text) {
-                    self.warn(WarningCode::FlowMetadata, "metadata written in JSON/flow style".into());
+                    self.warn(
+                        WarningCode::FlowMetadata,
+                        "metadata written in JSON/flow style".into(),
+                    );
                 }
                 mapping_to_json(map)
             }
             Yaml::String(text) => match serde_json::from_str::<Map<String, Json>>(text) {
                 Ok(map) => {
-                    self.warn(WarningCode::FlowMetadata, "metadata given as a JSON string".into());
+                    self.warn(
+                        WarningCode::FlowMetadata,
+                        "metadata given as a JSON string".into(),
+                    );
                     map
                 }
                 Err(_) => return self.invalid("metadata", &value, "a mapping"),
@@ -212,13 +233,17 @@ impl Reader<'_> {
         let nested: Vec<&str> = map
             .iter()
             .filter(|(key, value)| {
-                (value.is_object() || value.is_array()) && !OPENCLAW_NAMESPACES.contains(&key.as_str())
+                (value.is_object() || value.is_array())
+                    && !OPENCLAW_NAMESPACES.contains(&key.as_str())
             })
             .map(|(key, _)| key.as_str())
             .collect();
         if !nested.is_empty() {
             let keys = nested.join(", ");
-            self.warn(WarningCode::NestedMetadata, format!("nested metadata values kept: {keys}"));
+            self.warn(
+                WarningCode::NestedMetadata,
+                format!("nested metadata values kept: {keys}"),
+            );
         }
         self.skill.metadata = map;
     }
@@ -236,7 +261,10 @@ impl Reader<'_> {
 
         let mut requires = extensions.requires.unwrap_or_default();
         requires.merge(openclaw_requires(&self.skill.metadata));
-        requires.merge(Requires { platforms: fields.platforms, ..Requires::default() });
+        requires.merge(Requires {
+            platforms: fields.platforms,
+            ..Requires::default()
+        });
         let allowed = fields.allowed_hyphen.or(fields.allowed_underscore);
         if let Some(tools) = fields.tools {
             if allowed.is_none() && !tools.is_empty() {
@@ -246,20 +274,30 @@ impl Reader<'_> {
                 );
                 self.skill.allowed_tools = tools.clone();
             }
-            requires.merge(Requires { tools, ..Requires::default() });
+            requires.merge(Requires {
+                tools,
+                ..Requires::default()
+            });
         }
         if let Some(allowed) = allowed {
             self.skill.allowed_tools = allowed;
         }
         self.skill.requires = requires;
-        self.skill.origin = extensions.origin.or(fields.origin).or(fields.type_origin).unwrap_or(Origin::Imported);
+        self.skill.origin = extensions
+            .origin
+            .or(fields.origin)
+            .or(fields.type_origin)
+            .unwrap_or(Origin::Imported);
         if let Some(location) = source.location {
             self.skill.provenance.import_source = Some(location.to_owned());
         }
 
         let description_chars = description.chars().count();
         if description.is_empty() {
-            self.warn(WarningCode::DescriptionEmpty, "the description is empty".into());
+            self.warn(
+                WarningCode::DescriptionEmpty,
+                "the description is empty".into(),
+            );
         } else if description_chars > MAX_DESCRIPTION_CHARS {
             self.warn(
                 WarningCode::DescriptionTooLong,
@@ -268,7 +306,10 @@ impl Reader<'_> {
         }
         let body_chars = body.chars().count();
         if body_chars > MAX_CONTENT_CHARS {
-            self.warn(WarningCode::BodyTooLong, format!("body is {body_chars} chars, over {MAX_CONTENT_CHARS}"));
+            self.warn(
+                WarningCode::BodyTooLong,
+                format!("body is {body_chars} chars, over {MAX_CONTENT_CHARS}"),
+            );
         }
         Ok(SkillDocument {
             name,
@@ -279,25 +320,43 @@ impl Reader<'_> {
         })
     }
 
-    fn resolve_name(&mut self, written: Option<String>, source: &Source<'_>) -> Result<String, FormatError> {
+    fn resolve_name(
+        &mut self,
+        written: Option<String>,
+        source: &Source<'_>,
+    ) -> Result<String, FormatError> {
         let dir_slug = source.dir_name.and_then(slugify);
-        let Some(written) = written.map(|n| n.trim().to_owned()).filter(|n| !n.is_empty()) else {
+        let Some(written) = written
+            .map(|n| n.trim().to_owned())
+            .filter(|n| !n.is_empty())
+        else {
             let name = dir_slug.ok_or(FormatError::MissingName)?.to_string();
-            self.warn(WarningCode::NameFromDir, format!("no name; using the directory name '{name}'"));
+            self.warn(
+                WarningCode::NameFromDir,
+                format!("no name; using the directory name '{name}'"),
+            );
             return Ok(name);
         };
         let name = if name_problems(&written).is_empty() {
             written.clone()
         } else {
-            let slug = slugify(&written).or(dir_slug).map_or_else(|| "skill".to_owned(), |s| s.to_string());
-            self.warn(WarningCode::NameNormalized, format!("name '{written}' imported as '{slug}'"));
+            let slug = slugify(&written)
+                .or(dir_slug)
+                .map_or_else(|| "skill".to_owned(), |s| s.to_string());
+            self.warn(
+                WarningCode::NameNormalized,
+                format!("name '{written}' imported as '{slug}'"),
+            );
             self.skill.provenance.original_name = Some(written);
             slug
         };
         if let Some(dir) = source.dir_name
             && dir != name
         {
-            self.warn(WarningCode::NameDirMismatch, format!("name '{name}' differs from its directory '{dir}'"));
+            self.warn(
+                WarningCode::NameDirMismatch,
+                format!("name '{name}' differs from its directory '{dir}'"),
+            );
         }
         Ok(name)
     }
@@ -315,18 +374,36 @@ impl Reader<'_> {
             .cloned()
             .collect();
         for key in keys {
-            let field = key.split_once('.').map_or("", |(_, field)| field).to_owned();
-            let Some(value) = self.skill.metadata.shift_remove(&key) else { continue };
+            let field = key
+                .split_once('.')
+                .map_or("", |(_, field)| field)
+                .to_owned();
+            let Some(value) = self.skill.metadata.shift_remove(&key) else {
+                continue;
+            };
             if let Err(reason) = self.extension(&field, &value, &mut found) {
-                self.warn(WarningCode::InvalidField, format!("metadata '{key}' {reason}; kept as is"));
+                self.warn(
+                    WarningCode::InvalidField,
+                    format!("metadata '{key}' {reason}; kept as is"),
+                );
                 self.skill.metadata.insert(key, value);
             }
         }
         found
     }
 
-    fn extension(&mut self, field: &str, value: &Json, found: &mut Extensions) -> Result<(), String> {
-        let text = || value.as_str().map(str::to_owned).ok_or_else(|| "is not a string".to_owned());
+    fn extension(
+        &mut self,
+        field: &str,
+        value: &Json,
+        found: &mut Extensions,
+    ) -> Result<(), String> {
+        let text = || {
+            value
+                .as_str()
+                .map(str::to_owned)
+                .ok_or_else(|| "is not a string".to_owned())
+        };
         let flag = || match value {
             Json::Bool(b) => Ok(*b),
             Json::String(s) if s == "true" || s == "false" => Ok(s == "true"),
@@ -371,7 +448,10 @@ fn json_field<T: DeserializeOwned>(value: &Json) -> Result<T, String> {
     parsed.map_err(|e| format!("does not parse ({e})"))
 }
 
-fn split_words<'a>(items: impl Iterator<Item = &'a str>, separator: fn(char) -> bool) -> Vec<String> {
+fn split_words<'a>(
+    items: impl Iterator<Item = &'a str>,
+    separator: fn(char) -> bool,
+) -> Vec<String> {
     items
         .flat_map(|item| item.split(separator))
         .map(str::trim)
@@ -404,11 +484,18 @@ fn metadata_is_flow_style(yaml_text: &str) -> bool {
 fn openclaw_requires(metadata: &Map<String, Json>) -> Requires {
     let mut requires = Requires::default();
     for namespace in OPENCLAW_NAMESPACES {
-        let Some(Json::Object(claw)) = metadata.get(namespace) else { continue };
+        let Some(Json::Object(claw)) = metadata.get(namespace) else {
+            continue;
+        };
         let strings = |value: Option<&Json>| -> Vec<String> {
             match value {
-                Some(Json::Array(items)) => items.iter().filter_map(|i| i.as_str().map(str::to_owned)).collect(),
-                Some(Json::String(s)) => split_words(std::iter::once(s.as_str()), |c| c == ',' || c.is_whitespace()),
+                Some(Json::Array(items)) => items
+                    .iter()
+                    .filter_map(|i| i.as_str().map(str::to_owned))
+                    .collect(),
+                Some(Json::String(s)) => split_words(std::iter::once(s.as_str()), |c| {
+                    c == ',' || c.is_whitespace()
+                }),
                 _ => Vec::new(),
             }
         };
@@ -419,9 +506,15 @@ fn openclaw_requires(metadata: &Map<String, Json>) -> Requires {
             any_bins: need("anyBins"),
             env: need("env"),
             config: need("config"),
-            platforms: strings(claw.get("os")).iter().map(|os| platform_of_os(os)).collect(),
+            platforms: strings(claw.get("os"))
+                .iter()
+                .map(|os| platform_of_os(os))
+                .collect(),
             always: claw.get("always").and_then(Json::as_bool).unwrap_or(false),
-            primary_env: claw.get("primaryEnv").and_then(Json::as_str).map(str::to_owned),
+            primary_env: claw
+                .get("primaryEnv")
+                .and_then(Json::as_str)
+                .map(str::to_owned),
             ..Requires::default()
         });
     }

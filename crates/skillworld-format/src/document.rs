@@ -14,7 +14,11 @@ pub struct SkillDocument {
 
 impl SkillDocument {
     /// A document with the given name, description and body, origin `user`.
-    pub fn new(name: impl Into<String>, description: impl Into<String>, body: impl Into<String>) -> Self {
+    pub fn new(
+        name: impl Into<String>,
+        description: impl Into<String>,
+        body: impl Into<String>,
+    ) -> Self {
         SkillDocument {
             name: name.into(),
             description: description.into(),

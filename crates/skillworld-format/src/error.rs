@@ -35,5 +35,9 @@ pub enum RenderError {
     #[error("missing required parameter '{name}'")]
     MissingRequired { name: String },
     #[error("parameter '{name}' must be {expected}, got {got}")]
-    WrongType { name: String, expected: &'static str, got: &'static str },
+    WrongType {
+        name: String,
+        expected: &'static str,
+        got: &'static str,
+    },
 }

@@ -6,8 +6,8 @@ use serde_json::Value as Json;
 use serde_yaml::{Mapping, Value as Yaml};
 use skillworld_core::Status;
 
-use crate::yaml::from_json;
 use crate::SkillDocument;
+use crate::yaml::from_json;
 
 /// Writes the document as SKILL.md text: agentskills fields at the top
 /// level, our extensions as flat `skillworld.*` string keys under
@@ -30,10 +30,16 @@ pub fn export_skill_md(document: &SkillDocument) -> String {
         put("allowed-tools", tool_list(&skill.allowed_tools));
     }
 
-    let mut metadata: Mapping =
-        skill.metadata.iter().map(|(k, v)| (Yaml::String(k.clone()), from_json(v))).collect();
+    let mut metadata: Mapping = skill
+        .metadata
+        .iter()
+        .map(|(k, v)| (Yaml::String(k.clone()), from_json(v)))
+        .collect();
     let mut extension = |field: &str, text: String| {
-        metadata.insert(Yaml::String(format!("skillworld.{field}")), Yaml::String(text));
+        metadata.insert(
+            Yaml::String(format!("skillworld.{field}")),
+            Yaml::String(text),
+        );
     };
     extension("origin", skill.origin.to_string());
     if skill.status != Status::Active {
@@ -78,7 +84,8 @@ pub fn export_skill_md(document: &SkillDocument) -> String {
         put(key, from_json(value));
     }
 
-    let yaml = serde_yaml::to_string(&Yaml::Mapping(top)).expect("a mapping of plain values always serialises");
+    let yaml = serde_yaml::to_string(&Yaml::Mapping(top))
+        .expect("a mapping of plain values always serialises");
     let mut out = String::with_capacity(yaml.len() + document.body.len() + 8);
     out.push_str("---\n");
     out.push_str(&yaml);
@@ -89,7 +96,9 @@ pub fn export_skill_md(document: &SkillDocument) -> String {
 
 /// A space-separated string when that reads back the same, else a list.
 fn tool_list(tools: &[String]) -> Yaml {
-    let plain = tools.iter().all(|t| !t.is_empty() && !t.contains(|c: char| c.is_whitespace() || c == ','));
+    let plain = tools
+        .iter()
+        .all(|t| !t.is_empty() && !t.contains(|c: char| c.is_whitespace() || c == ','));
     if plain {
         Yaml::String(tools.join(" "))
     } else {
@@ -98,5 +107,7 @@ fn tool_list(tools: &[String]) -> Yaml {
 }
 
 fn json_text(value: &impl Serialize) -> String {
-    serde_json::to_value(value).map(|v: Json| v.to_string()).expect("model types serialise to JSON")
+    serde_json::to_value(value)
+        .map(|v: Json| v.to_string())
+        .expect("model types serialise to JSON")
 }

@@ -21,9 +21,15 @@ pub struct Split<'a> {
 
 /// Decodes a file's bytes into text, dropping a BOM and turning CRLF into LF,
 /// with a warning for each.
-pub fn decode<'a>(bytes: &'a [u8], warnings: &mut Vec<Warning>) -> Result<Cow<'a, str>, FormatError> {
+pub fn decode<'a>(
+    bytes: &'a [u8],
+    warnings: &mut Vec<Warning>,
+) -> Result<Cow<'a, str>, FormatError> {
     if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(FormatError::FileTooLarge { bytes: bytes.len() as u64, limit: MAX_FILE_BYTES });
+        return Err(FormatError::FileTooLarge {
+            bytes: bytes.len() as u64,
+            limit: MAX_FILE_BYTES,
+        });
     }
     // A SKILL.md is text through and through: a NUL anywhere refuses it
     // (bundle files are only sniffed, see `find_nul`). One pass looks for
@@ -37,7 +43,10 @@ pub fn decode<'a>(bytes: &'a [u8], warnings: &mut Vec<Warning>) -> Result<Cow<'a
     }
     let bytes = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
         Some(rest) => {
-            warnings.push(Warning::new(WarningCode::Bom, "a UTF-8 byte order mark was removed"));
+            warnings.push(Warning::new(
+                WarningCode::Bom,
+                "a UTF-8 byte order mark was removed",
+            ));
             rest
         }
         None => bytes,
@@ -51,7 +60,10 @@ pub fn decode<'a>(bytes: &'a [u8], warnings: &mut Vec<Warning>) -> Result<Cow<'a
         }
     };
     if has_cr && text.contains("\r\n") {
-        warnings.push(Warning::new(WarningCode::Crlf, "CRLF line endings were turned into LF"));
+        warnings.push(Warning::new(
+            WarningCode::Crlf,
+            "CRLF line endings were turned into LF",
+        ));
         Ok(Cow::Owned(strip_cr_before_lf(text)))
     } else {
         Ok(Cow::Borrowed(text))
@@ -114,7 +126,9 @@ pub fn split<'a>(text: &'a str, warnings: &mut Vec<Warning>) -> Result<Split<'a>
     loop {
         let consumed = yaml_start.len() - cursor.len();
         if consumed > MAX_FRONTMATTER_BYTES {
-            return Err(FormatError::FrontmatterTooLarge { limit: MAX_FRONTMATTER_BYTES });
+            return Err(FormatError::FrontmatterTooLarge {
+                limit: MAX_FRONTMATTER_BYTES,
+            });
         }
         let Some((line, after)) = next_line(cursor) else {
             return Err(FormatError::Unclosed);
@@ -128,7 +142,9 @@ pub fn split<'a>(text: &'a str, warnings: &mut Vec<Warning>) -> Result<Split<'a>
             }
             let yaml = &yaml_start[..yaml_start.len() - cursor.len()];
             if yaml.len() > MAX_FRONTMATTER_BYTES {
-                return Err(FormatError::FrontmatterTooLarge { limit: MAX_FRONTMATTER_BYTES });
+                return Err(FormatError::FrontmatterTooLarge {
+                    limit: MAX_FRONTMATTER_BYTES,
+                });
             }
             return Ok(Split { yaml, body: after });
         }
@@ -156,13 +172,26 @@ pub fn check_nesting(yaml: &str) -> Result<(), FormatError> {
     let mut indents: Vec<usize> = Vec::new();
     let mut flow_depth = 0usize;
     let mut quote: Option<u8> = None;
+    // The indentation of the line that opened a `|` or `>` block scalar,
+    // whose more-indented lines are text, not structure.
+    let mut block_scalar: Option<usize> = None;
     for (index, line) in yaml.split('\n').enumerate() {
         let bytes = line.as_bytes();
         let mut i = 0;
         if quote.is_none() && flow_depth == 0 {
             let indent = bytes.iter().take_while(|&&b| b == b' ').count();
-            if indent == bytes.len() || bytes[indent] == b'#' {
+            if indent == bytes.len() {
                 continue;
+            }
+            match block_scalar {
+                Some(opener) if indent > opener => continue,
+                _ => block_scalar = None,
+            }
+            if bytes[indent] == b'#' {
+                continue;
+            }
+            if opens_block_scalar(line) {
+                block_scalar = Some(indent);
             }
             while indents.last().is_some_and(|&top| top >= indent) {
                 indents.pop();
@@ -189,7 +218,9 @@ pub fn check_nesting(yaml: &str) -> Result<(), FormatError> {
                 }
                 Some(_) => {}
                 None => match b {
-                    b'"' | b'\'' if matches!(previous, b' ' | b'[' | b'{' | b',' | b':' | b'-' | b'?') => {
+                    b'"' | b'\''
+                        if matches!(previous, b' ' | b'[' | b'{' | b',' | b':' | b'-' | b'?') =>
+                    {
                         quote = Some(b)
                     }
                     b'[' | b'{' => flow_depth += 1,
@@ -199,16 +230,40 @@ pub fn check_nesting(yaml: &str) -> Result<(), FormatError> {
                 },
             }
             if indents.len() + flow_depth > MAX_NESTING {
-                return Err(FormatError::TooDeep { limit: MAX_NESTING, line: index + 2 });
+                return Err(FormatError::TooDeep {
+                    limit: MAX_NESTING,
+                    line: index + 2,
+                });
             }
             previous = b;
             i += 1;
         }
         if indents.len() + flow_depth > MAX_NESTING {
-            return Err(FormatError::TooDeep { limit: MAX_NESTING, line: index + 2 });
+            return Err(FormatError::TooDeep {
+                limit: MAX_NESTING,
+                line: index + 2,
+            });
         }
     }
     Ok(())
+}
+
+/// Whether a line ends with a block scalar indicator (`key: |`, `- >-`,
+/// `key: |2 # comment`).
+fn opens_block_scalar(line: &str) -> bool {
+    let content = match line.find(" #") {
+        Some(comment) => &line[..comment],
+        None => line,
+    };
+    let content = content.trim_end();
+    let start = content.rfind(' ').map_or(0, |i| i + 1);
+    let token = &content[start..];
+    let is_indicator = token.starts_with(['|', '>'])
+        && token[1..]
+            .bytes()
+            .all(|b| b.is_ascii_digit() || b == b'-' || b == b'+');
+    let before = content[..start].trim_end();
+    is_indicator && (before.is_empty() || before.ends_with(':') || before.ends_with('-'))
 }
 
 #[cfg(test)]
@@ -219,7 +274,11 @@ mod tests {
         let mut warnings = Vec::new();
         let decoded = decode(text.as_bytes(), &mut warnings).unwrap().into_owned();
         let s = split(&decoded, &mut warnings).unwrap();
-        (s.yaml.to_owned(), s.body.to_owned(), warnings.iter().map(|w| w.code).collect())
+        (
+            s.yaml.to_owned(),
+            s.body.to_owned(),
+            warnings.iter().map(|w| w.code).collect(),
+        )
     }
 
     #[test]
@@ -238,7 +297,12 @@ mod tests {
         assert_eq!(body, "body\n---\nmore\n");
         assert_eq!(
             warnings,
-            [WarningCode::Bom, WarningCode::Crlf, WarningCode::LeadingBlankLines, WarningCode::FenceSpaces]
+            [
+                WarningCode::Bom,
+                WarningCode::Crlf,
+                WarningCode::LeadingBlankLines,
+                WarningCode::FenceSpaces
+            ]
         );
     }
 
@@ -252,9 +316,15 @@ mod tests {
     #[test]
     fn missing_and_unclosed_fences() {
         let mut w = Vec::new();
-        assert!(matches!(split("# no frontmatter\n", &mut w), Err(FormatError::NoFrontmatter)));
+        assert!(matches!(
+            split("# no frontmatter\n", &mut w),
+            Err(FormatError::NoFrontmatter)
+        ));
         assert!(matches!(split("", &mut w), Err(FormatError::NoFrontmatter)));
-        assert!(matches!(split("---\nname: a\n", &mut w), Err(FormatError::Unclosed)));
+        assert!(matches!(
+            split("---\nname: a\n", &mut w),
+            Err(FormatError::Unclosed)
+        ));
         assert!(matches!(split("---", &mut w), Err(FormatError::Unclosed)));
     }
 
@@ -268,9 +338,15 @@ mod tests {
     fn bounds() {
         let mut w = Vec::new();
         let big = format!("---\nx: '{}'\n---\n", "a".repeat(MAX_FRONTMATTER_BYTES));
-        assert!(matches!(split(&big, &mut w), Err(FormatError::FrontmatterTooLarge { .. })));
+        assert!(matches!(
+            split(&big, &mut w),
+            Err(FormatError::FrontmatterTooLarge { .. })
+        ));
         let deep = format!("x: {}{}\n", "[".repeat(33), "]".repeat(33));
-        assert!(matches!(check_nesting(&deep), Err(FormatError::TooDeep { .. })));
+        assert!(matches!(
+            check_nesting(&deep),
+            Err(FormatError::TooDeep { .. })
+        ));
         let ok = format!("x: {}{}\n", "[".repeat(20), "]".repeat(20));
         assert!(check_nesting(&ok).is_ok());
         let quoted = format!("x: '{}'\n", "[".repeat(100));
@@ -279,8 +355,25 @@ mod tests {
         for depth in 0..40 {
             block.push_str(&format!("{}k{depth}:\n", " ".repeat(depth * 2)));
         }
-        assert!(matches!(check_nesting(&block), Err(FormatError::TooDeep { .. })));
-        assert!(matches!(decode(b"---\n\0", &mut w), Err(FormatError::Binary { offset: 4 })));
-        assert!(matches!(decode(b"---\n\xff", &mut w), Err(FormatError::NotUtf8 { offset: 4 })));
+        assert!(matches!(
+            check_nesting(&block),
+            Err(FormatError::TooDeep { .. })
+        ));
+        // Brackets inside block scalars are text (found by the fuzzer).
+        let literal = format!("d: |-\n  {}\n  more\nname: x\n", "[".repeat(40));
+        assert!(check_nesting(&literal).is_ok());
+        let after = format!("d: >\n  text\nx: {}\n", "[".repeat(40));
+        assert!(matches!(
+            check_nesting(&after),
+            Err(FormatError::TooDeep { .. })
+        ));
+        assert!(matches!(
+            decode(b"---\n\0", &mut w),
+            Err(FormatError::Binary { offset: 4 })
+        ));
+        assert!(matches!(
+            decode(b"---\n\xff", &mut w),
+            Err(FormatError::NotUtf8 { offset: 4 })
+        ));
     }
 }

@@ -19,13 +19,17 @@ pub fn import_skill_md(bytes: &[u8], source: &Source<'_>) -> Result<Imported, Fo
     if let Some(file) = source.file_name
         && file != "SKILL.md"
     {
-        warnings.push(Warning::new(WarningCode::SkillMdCase, format!("the file is named '{file}'")));
+        warnings.push(Warning::new(
+            WarningCode::SkillMdCase,
+            format!("the file is named '{file}'"),
+        ));
     }
     let text = decode(bytes, &mut warnings)?;
     let parts = split(&text, &mut warnings)?;
     let map = match parse_mapping(parts.yaml) {
         Err(FormatError::Yaml(error)) => {
-            let repaired = repair_colons(parts.yaml).ok_or_else(|| FormatError::Yaml(error.clone()))?;
+            let repaired =
+                repair_colons(parts.yaml).ok_or_else(|| FormatError::Yaml(error.clone()))?;
             let map = parse_mapping(&repaired).map_err(|_| FormatError::Yaml(error))?;
             warnings.push(Warning::new(
                 WarningCode::ColonRepaired,

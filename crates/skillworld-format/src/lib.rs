@@ -26,17 +26,17 @@
 //! ```
 
 pub use bundle::{
-    install_bundle, read_bundle_dir, read_bundle_zip, skill_file_in, Bundle, BundleError, BundleFile,
-    InstallError, InstallOptions, InstallReport, RawBundle, SKILL_FILE_NAMES,
+    Bundle, BundleError, BundleFile, InstallError, InstallOptions, InstallReport, RawBundle,
+    SKILL_FILE_NAMES, install_bundle, read_bundle_dir, read_bundle_zip, skill_file_in,
 };
 pub use document::{SkillDocument, Source};
 pub use error::{FormatError, RenderError};
 pub use export::export_skill_md;
 pub use frontmatter::{MAX_FRONTMATTER_BYTES, MAX_NESTING};
-pub use import::{import_skill_md, Imported};
+pub use import::{Imported, import_skill_md};
 pub use names::assign_unique_names;
 pub use params::render_body;
-pub use strict::{validate_strict, StrictReport};
+pub use strict::{StrictReport, validate_strict};
 pub use warning::{Warning, WarningCode};
 pub use yaml::parse_mapping as parse_frontmatter_yaml;
 

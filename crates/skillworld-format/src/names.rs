@@ -14,7 +14,9 @@ pub fn assign_unique_names<'a>(batch: impl IntoIterator<Item = &'a mut Imported>
         let mut n = 2;
         while !taken.insert(name.clone()) {
             let suffix = format!("-{n}");
-            let stem_len = original.len().min(skillworld_core::limits::MAX_NAME_CHARS - suffix.len());
+            let stem_len = original
+                .len()
+                .min(skillworld_core::limits::MAX_NAME_CHARS - suffix.len());
             name = format!("{}{suffix}", original[..stem_len].trim_end_matches('-'));
             n += 1;
         }

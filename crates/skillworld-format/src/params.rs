@@ -9,7 +9,11 @@ use crate::RenderError;
 /// parameter: the given value, else its default, else empty for an optional
 /// one. A missing required value or a value of the wrong type is an error;
 /// placeholders that name no parameter are left untouched.
-pub fn render_body(body: &str, parameters: &[Parameter], args: &Map<String, Json>) -> Result<String, RenderError> {
+pub fn render_body(
+    body: &str,
+    parameters: &[Parameter],
+    args: &Map<String, Json>,
+) -> Result<String, RenderError> {
     let mut values: Vec<(&str, String)> = Vec::with_capacity(parameters.len());
     for parameter in parameters {
         let given = args.get(&parameter.name).filter(|v| !v.is_null());
@@ -19,7 +23,9 @@ pub fn render_body(body: &str, parameters: &[Parameter], args: &Map<String, Json
                 display(value)
             }
             None if parameter.required => {
-                return Err(RenderError::MissingRequired { name: parameter.name.clone() });
+                return Err(RenderError::MissingRequired {
+                    name: parameter.name.clone(),
+                });
             }
             None => String::new(),
         };
@@ -71,7 +77,11 @@ fn check_type(parameter: &Parameter, value: &Json) -> Result<(), RenderError> {
         Json::Array(_) => "an array",
         Json::Object(_) => "an object",
     };
-    Err(RenderError::WrongType { name: parameter.name.clone(), expected: parameter.kind.as_str(), got })
+    Err(RenderError::WrongType {
+        name: parameter.name.clone(),
+        expected: parameter.kind.as_str(),
+        got,
+    })
 }
 
 fn display(value: &Json) -> String {
@@ -88,7 +98,13 @@ mod tests {
     use serde_json::json;
 
     fn param(name: &str, kind: ParamType, required: bool, default: Option<Json>) -> Parameter {
-        Parameter { name: name.into(), kind, required, default, description: None }
+        Parameter {
+            name: name.into(),
+            kind,
+            required,
+            default,
+            description: None,
+        }
     }
 
     fn args(value: Json) -> Map<String, Json> {
@@ -116,16 +132,24 @@ mod tests {
         let params = [param("city", ParamType::String, true, None)];
         assert_eq!(
             render_body("{{city}}", &params, &Map::new()),
-            Err(RenderError::MissingRequired { name: "city".into() })
+            Err(RenderError::MissingRequired {
+                name: "city".into()
+            })
         );
         let err = render_body("{{city}}", &params, &args(json!({"city": 5}))).unwrap_err();
-        assert_eq!(err.to_string(), "parameter 'city' must be string, got a number");
+        assert_eq!(
+            err.to_string(),
+            "parameter 'city' must be string, got a number"
+        );
     }
 
     #[test]
     fn optional_without_default_renders_empty() {
         let params = [param("x", ParamType::Boolean, false, None)];
         assert_eq!(render_body("[{{x}}]", &params, &Map::new()).unwrap(), "[]");
-        assert_eq!(render_body("[{{x}}]", &params, &args(json!({"x": true}))).unwrap(), "[true]");
+        assert_eq!(
+            render_body("[{{x}}]", &params, &args(json!({"x": true}))).unwrap(),
+            "[true]"
+        );
     }
 }

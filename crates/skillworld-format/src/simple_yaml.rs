@@ -52,7 +52,9 @@ fn close(top: &mut Mapping, nested: Option<(String, Option<usize>, Mapping)>) ->
 
 fn insert_unique(map: &mut Mapping, key: &str, value: Yaml) -> Option<()> {
     // A duplicate key is an error the full parser reports.
-    map.insert(Yaml::String(key.to_owned()), value).is_none().then_some(())
+    map.insert(Yaml::String(key.to_owned()), value)
+        .is_none()
+        .then_some(())
 }
 
 /// `key: value` or `key:` with a plain key that YAML reads as text.
@@ -61,7 +63,9 @@ fn split_entry(content: &str) -> Option<(&str, &str)> {
     let key = &content[..colon];
     let rest = &content[colon + 1..];
     let key_ok = !key.is_empty()
-        && key.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+        && key
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
         && !key.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '.')
         && !is_special_word(key);
     if !key_ok {
@@ -116,7 +120,10 @@ fn has_awkward_characters(bytes: &[u8]) -> bool {
             0..=0x1f | 0x7f => true,
             0xc2 => (0x80..=0x9f).contains(&next(1)),
             0xe2 => next(1) == 0x80 && matches!(next(2), 0xa8 | 0xa9),
-            0xef => (next(1) == 0xbb && next(2) == 0xbf) || (next(1) == 0xbf && matches!(next(2), 0xbe | 0xbf)),
+            0xef => {
+                (next(1) == 0xbb && next(2) == 0xbf)
+                    || (next(1) == 0xbf && matches!(next(2), 0xbe | 0xbf))
+            }
             _ => false,
         }
     })
@@ -124,8 +131,10 @@ fn has_awkward_characters(bytes: &[u8]) -> bool {
 
 /// Words some YAML schema reads as null, a boolean or a number.
 fn is_special_word(word: &str) -> bool {
-    const SPECIAL: [&str; 14] =
-        ["null", "true", "false", "yes", "no", "on", "off", "y", "n", "nan", "inf", ".nan", ".inf", "~"];
+    const SPECIAL: [&str; 14] = [
+        "null", "true", "false", "yes", "no", "on", "off", "y", "n", "nan", "inf", ".nan", ".inf",
+        "~",
+    ];
     word.len() <= 5 && SPECIAL.iter().any(|s| s.eq_ignore_ascii_case(word))
 }
 
@@ -144,7 +153,9 @@ mod tests {
 
     #[test]
     fn common_frontmatter_takes_the_fast_path() {
-        assert!(agrees("name: pdf\ndescription: Fill PDF forms, merge files.\nlicense: 'Apache 2.0'\nallowed-tools: Read Write\nmetadata:\n  version: \"1.0\"\n  skill-author: K-Dense Inc.\n"));
+        assert!(agrees(
+            "name: pdf\ndescription: Fill PDF forms, merge files.\nlicense: 'Apache 2.0'\nallowed-tools: Read Write\nmetadata:\n  version: \"1.0\"\n  skill-author: K-Dense Inc.\n"
+        ));
         assert!(agrees("metadata:\nname: x\n"));
         assert!(agrees("# comment\nname: it''s\nd: 'it''s'\n"));
         assert!(agrees("name:    spaced   \nd: x\n"));

@@ -10,7 +10,14 @@ use crate::yaml::{key_text, parse_mapping};
 use crate::{Source, Warning, WarningCode};
 
 /// The top-level keys the agentskills specification allows, sorted.
-const ALLOWED_FIELDS: [&str; 6] = ["allowed-tools", "compatibility", "description", "license", "metadata", "name"];
+const ALLOWED_FIELDS: [&str; 6] = [
+    "allowed-tools",
+    "compatibility",
+    "description",
+    "license",
+    "metadata",
+    "name",
+];
 
 /// The outcome of strict validation: no errors means valid.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -28,7 +35,10 @@ pub fn validate_strict(bytes: &[u8], source: &Source<'_>) -> StrictReport {
     if let Some(file) = source.file_name
         && file != "SKILL.md"
     {
-        report.warnings.push(Warning::new(WarningCode::SkillMdCase, format!("the file is named '{file}'")));
+        report.warnings.push(Warning::new(
+            WarningCode::SkillMdCase,
+            format!("the file is named '{file}'"),
+        ));
     }
     let map = match decode(bytes, &mut report.warnings) {
         Ok(text) => split(&text, &mut report.warnings).and_then(|parts| parse_mapping(parts.yaml)),
@@ -43,8 +53,11 @@ pub fn validate_strict(bytes: &[u8], source: &Source<'_>) -> StrictReport {
 
 fn check_fields(map: &Mapping, source: &Source<'_>, report: &mut StrictReport) {
     let errors = &mut report.errors;
-    let mut unexpected: Vec<String> =
-        map.keys().map(key_text).filter(|k| !ALLOWED_FIELDS.contains(&k.as_str())).collect();
+    let mut unexpected: Vec<String> = map
+        .keys()
+        .map(key_text)
+        .filter(|k| !ALLOWED_FIELDS.contains(&k.as_str()))
+        .collect();
     if !unexpected.is_empty() {
         unexpected.sort();
         let allowed = ALLOWED_FIELDS.map(|f| format!("'{f}'")).join(", ");
@@ -63,7 +76,9 @@ fn check_fields(map: &Mapping, source: &Source<'_>, report: &mut StrictReport) {
             if let Some(dir) = source.dir_name
                 && nfkc(dir) != normalized
             {
-                errors.push(format!("Directory name '{dir}' must match skill name '{normalized}'"));
+                errors.push(format!(
+                    "Directory name '{dir}' must match skill name '{normalized}'"
+                ));
             }
         }
         Some(_) => errors.push("Field 'name' must be a non-empty string".to_owned()),
@@ -102,9 +117,8 @@ fn check_fields(map: &Mapping, source: &Source<'_>, report: &mut StrictReport) {
                 errors.push("Field 'allowed-tools' list items must all be strings".to_owned());
             }
         }
-        Some(_) => {
-            errors.push("Field 'allowed-tools' must be either a string or a list of strings".to_owned())
-        }
+        Some(_) => errors
+            .push("Field 'allowed-tools' must be either a string or a list of strings".to_owned()),
     }
 
     match map.get("metadata") {
@@ -126,7 +140,10 @@ fn check_fields(map: &Mapping, source: &Source<'_>, report: &mut StrictReport) {
                 }
             }
         }
-        Some(other) => errors.push(format!("Field 'metadata' must be a mapping (it is {})", kind_of(other))),
+        Some(other) => errors.push(format!(
+            "Field 'metadata' must be a mapping (it is {})",
+            kind_of(other)
+        )),
     }
 }
 

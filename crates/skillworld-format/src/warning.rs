@@ -84,7 +84,10 @@ pub struct Warning {
 
 impl Warning {
     pub fn new(code: WarningCode, message: impl Into<String>) -> Self {
-        Warning { code, message: message.into() }
+        Warning {
+            code,
+            message: message.into(),
+        }
     }
 }
 

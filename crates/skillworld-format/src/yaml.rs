@@ -4,9 +4,9 @@
 use serde_json::{Map, Number, Value as Json};
 use serde_yaml::{Mapping, Value as Yaml};
 
+use crate::FormatError;
 use crate::frontmatter::check_nesting;
 use crate::simple_yaml::parse_simple;
-use crate::FormatError;
 
 /// Parses frontmatter that must be a mapping: the common simple shape on a
 /// fast path, everything else with the full parser after the nesting bound.
@@ -92,7 +92,12 @@ pub fn scalar_text(value: &Yaml) -> Option<String> {
 
 /// The text of a mapping key.
 pub fn key_text(key: &Yaml) -> String {
-    scalar_text(key).unwrap_or_else(|| serde_yaml::to_string(key).unwrap_or_default().trim().to_owned())
+    scalar_text(key).unwrap_or_else(|| {
+        serde_yaml::to_string(key)
+            .unwrap_or_default()
+            .trim()
+            .to_owned()
+    })
 }
 
 /// A YAML value as JSON; tags are dropped, non-text keys written as text and
@@ -140,7 +145,9 @@ pub fn from_json(value: &Json) -> Yaml {
         Json::String(s) => Yaml::String(s.clone()),
         Json::Array(items) => Yaml::Sequence(items.iter().map(from_json).collect()),
         Json::Object(map) => Yaml::Mapping(
-            map.iter().map(|(k, v)| (Yaml::String(k.clone()), from_json(v))).collect(),
+            map.iter()
+                .map(|(k, v)| (Yaml::String(k.clone()), from_json(v)))
+                .collect(),
         ),
     }
 }
@@ -158,7 +165,10 @@ mod tests {
             "name: a\ndescription: \"Use when: you need it\"\nquoted: \"a: b\"\nurl: http://x\n"
         );
         let map = parse_mapping(&repaired).unwrap();
-        assert_eq!(map.get("description").unwrap().as_str(), Some("Use when: you need it"));
+        assert_eq!(
+            map.get("description").unwrap().as_str(),
+            Some("Use when: you need it")
+        );
         assert_eq!(repair_colons("name: a\n"), None);
     }
 
@@ -172,6 +182,9 @@ mod tests {
     fn json_conversion_keeps_nesting() {
         let map = parse_mapping("m: {a: [1, 2.5, true, null], 3: x}\n").unwrap();
         let json = mapping_to_json(&map);
-        assert_eq!(json["m"], serde_json::json!({"a": [1, 2.5, true, null], "3": "x"}));
+        assert_eq!(
+            json["m"],
+            serde_json::json!({"a": [1, 2.5, true, null], "3": "x"})
+        );
     }
 }

@@ -7,10 +7,11 @@ use std::path::Path;
 
 use skillworld_core::Bucket;
 use skillworld_format::{
-    install_bundle, read_bundle_dir, read_bundle_zip, Bundle, BundleError, InstallOptions, RawBundle, WarningCode,
+    Bundle, BundleError, InstallOptions, RawBundle, WarningCode, install_bundle, read_bundle_dir,
+    read_bundle_zip,
 };
-use zip::write::SimpleFileOptions;
 use zip::ZipWriter;
+use zip::write::SimpleFileOptions;
 
 const SKILL: &str = "---\nname: zipped\ndescription: A zipped skill.\n---\nBody\n";
 
@@ -32,7 +33,9 @@ fn read(bytes: &[u8]) -> Result<RawBundle, BundleError> {
 }
 
 fn import(bytes: &[u8]) -> Bundle {
-    read(bytes).and_then(RawBundle::import).unwrap_or_else(|e| panic!("{e}"))
+    read(bytes)
+        .and_then(RawBundle::import)
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn paths(bundle: &Bundle) -> Vec<&str> {
@@ -50,8 +53,13 @@ fn skill_md_is_found_wherever_it_is_listed() {
     assert_eq!(bundle.imported.document.name, "zipped");
     assert_eq!(paths(&bundle), ["references/guide.md", "scripts/run.sh"]);
     // The folder inside the zip names the skill's directory.
-    assert!(bundle.imported.warnings.iter().any(|w| w.code == WarningCode::NameDirMismatch
-        && w.message.contains("'wrapper'")));
+    assert!(
+        bundle
+            .imported
+            .warnings
+            .iter()
+            .any(|w| w.code == WarningCode::NameDirMismatch && w.message.contains("'wrapper'"))
+    );
 }
 
 #[test]
@@ -80,16 +88,38 @@ fn root_files_are_classified_and_litter_skipped() {
         ("scripts/tool.bin", b"\x7fELF\0\0", 0o755),
     ]);
     let bundle = import(&bytes);
-    assert_eq!(paths(&bundle), ["assets/logo.png", "references/notes.txt", "scripts/helper.py"]);
+    assert_eq!(
+        paths(&bundle),
+        [
+            "assets/logo.png",
+            "references/notes.txt",
+            "scripts/helper.py"
+        ]
+    );
     let codes: Vec<WarningCode> = bundle.imported.warnings.iter().map(|w| w.code).collect();
-    assert!(codes.contains(&WarningCode::FileDropped), "photo.jpg is dropped");
-    assert!(codes.contains(&WarningCode::BinarySkipped), "a binary in scripts/ is skipped");
-    assert_eq!(codes.iter().filter(|c| **c == WarningCode::FileDropped).count(), 1);
+    assert!(
+        codes.contains(&WarningCode::FileDropped),
+        "photo.jpg is dropped"
+    );
+    assert!(
+        codes.contains(&WarningCode::BinarySkipped),
+        "a binary in scripts/ is skipped"
+    );
+    assert_eq!(
+        codes
+            .iter()
+            .filter(|c| **c == WarningCode::FileDropped)
+            .count(),
+        1
+    );
 }
 
 #[test]
 fn zip_slip_is_refused() {
-    let bytes = zip_of(&[("SKILL.md", SKILL.as_bytes(), 0o644), ("scripts/../../evil.sh", b"x", 0o644)]);
+    let bytes = zip_of(&[
+        ("SKILL.md", SKILL.as_bytes(), 0o644),
+        ("scripts/../../evil.sh", b"x", 0o644),
+    ]);
     let error = read(&bytes).unwrap_err();
     assert!(matches!(error, BundleError::UnsafePath { .. }), "{error}");
     assert!(error.to_string().contains("upload.zip"));
@@ -97,30 +127,60 @@ fn zip_slip_is_refused() {
 
 #[test]
 fn absolute_paths_are_refused() {
-    for name in ["/etc/cron.d/evil", "C:/Windows/evil.bat", "scripts\\..\\..\\evil"] {
+    for name in [
+        "/etc/cron.d/evil",
+        "C:/Windows/evil.bat",
+        "scripts\\..\\..\\evil",
+    ] {
         let bytes = zip_of(&[("SKILL.md", SKILL.as_bytes(), 0o644), (name, b"x", 0o644)]);
-        assert!(matches!(read(&bytes), Err(BundleError::UnsafePath { .. })), "{name}");
+        assert!(
+            matches!(read(&bytes), Err(BundleError::UnsafePath { .. })),
+            "{name}"
+        );
     }
 }
 
 #[test]
 fn symlinks_are_refused() {
     let mut writer = ZipWriter::new(Cursor::new(Vec::new()));
-    writer.start_file("SKILL.md", SimpleFileOptions::default()).unwrap();
+    writer
+        .start_file("SKILL.md", SimpleFileOptions::default())
+        .unwrap();
     writer.write_all(SKILL.as_bytes()).unwrap();
-    writer.add_symlink("scripts/key", "/root/.ssh/id_rsa", SimpleFileOptions::default()).unwrap();
+    writer
+        .add_symlink(
+            "scripts/key",
+            "/root/.ssh/id_rsa",
+            SimpleFileOptions::default(),
+        )
+        .unwrap();
     let bytes = writer.finish().unwrap().into_inner();
     let error = read(&bytes).unwrap_err();
-    assert!(matches!(error, BundleError::Symlink { ref file, .. } if file == "scripts/key"), "{error}");
+    assert!(
+        matches!(error, BundleError::Symlink { ref file, .. } if file == "scripts/key"),
+        "{error}"
+    );
 }
 
 #[test]
 fn oversized_files_fail_on_their_uncompressed_size() {
     let big = vec![b'a'; 1_000_001];
-    let bytes = zip_of(&[("SKILL.md", SKILL.as_bytes(), 0o644), ("references/big.txt", &big, 0o644)]);
+    let bytes = zip_of(&[
+        ("SKILL.md", SKILL.as_bytes(), 0o644),
+        ("references/big.txt", &big, 0o644),
+    ]);
     assert!(bytes.len() < 10_000, "compresses well: {}", bytes.len());
     let error = read(&bytes).unwrap_err();
-    assert!(matches!(error, BundleError::FileTooLarge { bytes: 1_000_001, .. }), "{error}");
+    assert!(
+        matches!(
+            error,
+            BundleError::FileTooLarge {
+                bytes: 1_000_001,
+                ..
+            }
+        ),
+        "{error}"
+    );
 }
 
 #[test]
@@ -131,7 +191,10 @@ fn a_zip_bomb_fails_on_the_bundle_total() {
     entries.extend(names.iter().map(|n| (n.as_str(), chunk.as_slice(), 0o644)));
     let bytes = zip_of(&entries);
     assert!(bytes.len() < 500_000);
-    assert!(matches!(read(&bytes), Err(BundleError::BundleTooLarge { .. })));
+    assert!(matches!(
+        read(&bytes),
+        Err(BundleError::BundleTooLarge { .. })
+    ));
 }
 
 #[test]
@@ -139,7 +202,10 @@ fn too_many_files_are_refused() {
     let names: Vec<String> = (0..256).map(|i| format!("references/{i}.md")).collect();
     let mut entries: Vec<(&str, &[u8], u32)> = vec![("SKILL.md", SKILL.as_bytes(), 0o644)];
     entries.extend(names.iter().map(|n| (n.as_str(), &b"x"[..], 0o644)));
-    assert!(matches!(read(&zip_of(&entries)), Err(BundleError::TooManyFiles { .. })));
+    assert!(matches!(
+        read(&zip_of(&entries)),
+        Err(BundleError::TooManyFiles { .. })
+    ));
     // 255 files plus SKILL.md is the limit, and fine.
     entries.pop();
     assert_eq!(import(&zip_of(&entries)).files.len(), 255);
@@ -149,7 +215,10 @@ fn too_many_files_are_refused() {
 fn gbk_entry_names_are_decoded() {
     // "技能.md" in GBK is bc bc c4 dc; write an ASCII placeholder of the same
     // length, then patch the raw bytes (zip writers only write UTF-8).
-    let bytes = zip_of(&[("SKILL.md", SKILL.as_bytes(), 0o644), ("references/QQQQ.md", b"text", 0o644)]);
+    let bytes = zip_of(&[
+        ("SKILL.md", SKILL.as_bytes(), 0o644),
+        ("references/QQQQ.md", b"text", 0o644),
+    ]);
     let mut patched = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {
@@ -166,7 +235,10 @@ fn gbk_entry_names_are_decoded() {
 
 #[test]
 fn not_a_zip_and_no_skill_md() {
-    assert!(matches!(read(b"PK\x03\x04garbage"), Err(BundleError::Zip { .. })));
+    assert!(matches!(
+        read(b"PK\x03\x04garbage"),
+        Err(BundleError::Zip { .. })
+    ));
     let bytes = zip_of(&[("README.md", b"# no skill", 0o644)]);
     assert!(matches!(read(&bytes), Err(BundleError::NoSkillFile { .. })));
 }
@@ -175,7 +247,10 @@ fn not_a_zip_and_no_skill_md() {
 fn a_broken_skill_md_names_the_zip() {
     let bytes = zip_of(&[("SKILL.md", b"---\nname: x\n", 0o644)]);
     let error = read(&bytes).and_then(RawBundle::import).unwrap_err();
-    assert_eq!(error.to_string(), "upload.zip: SKILL.md frontmatter not properly closed with ---");
+    assert_eq!(
+        error.to_string(),
+        "upload.zip: SKILL.md frontmatter not properly closed with ---"
+    );
 }
 
 #[test]
@@ -183,17 +258,28 @@ fn folder_bundles_refuse_symlinks_and_keep_modes() {
     let dir = tempfile::tempdir().unwrap();
     let skill = dir.path().join("folder-skill");
     fs::create_dir_all(skill.join("scripts")).unwrap();
-    fs::write(skill.join("SKILL.md"), "---\nname: folder-skill\ndescription: d\n---\n").unwrap();
+    fs::write(
+        skill.join("SKILL.md"),
+        "---\nname: folder-skill\ndescription: d\n---\n",
+    )
+    .unwrap();
     fs::write(skill.join("scripts/run.sh"), "echo\n").unwrap();
     set_mode(&skill.join("scripts/run.sh"), 0o755);
     fs::write(skill.join("extra.json"), "{}").unwrap();
     let bundle = read_bundle_dir(&skill).unwrap().import().unwrap();
     assert_eq!(paths(&bundle), ["references/extra.json", "scripts/run.sh"]);
     assert!(bundle.files[1].executable);
-    assert!(bundle.imported.warnings.is_empty(), "{:?}", bundle.imported.warnings);
+    assert!(
+        bundle.imported.warnings.is_empty(),
+        "{:?}",
+        bundle.imported.warnings
+    );
 
     std::os::unix::fs::symlink("/etc/passwd", skill.join("scripts/passwd")).unwrap();
-    assert!(matches!(read_bundle_dir(&skill), Err(BundleError::Symlink { .. })));
+    assert!(matches!(
+        read_bundle_dir(&skill),
+        Err(BundleError::Symlink { .. })
+    ));
 }
 
 fn set_mode(path: &Path, mode: u32) {
@@ -210,7 +296,10 @@ fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
             if path.is_dir() {
                 pending.push(path);
             } else {
-                files.push((path.strip_prefix(dir).unwrap().display().to_string(), fs::read(&path).unwrap()));
+                files.push((
+                    path.strip_prefix(dir).unwrap().display().to_string(),
+                    fs::read(&path).unwrap(),
+                ));
             }
         }
     }
@@ -234,7 +323,10 @@ fn reinstall_writes_then_prunes_per_bucket() {
 
     // The second version drops scripts/b.sh and has no references at all:
     // b.sh is pruned, the empty references bucket is kept.
-    let second = zip_of(&[("SKILL.md", SKILL.as_bytes(), 0o644), ("scripts/a.sh", b"a2\n", 0o755)]);
+    let second = zip_of(&[
+        ("SKILL.md", SKILL.as_bytes(), 0o644),
+        ("scripts/a.sh", b"a2\n", 0o755),
+    ]);
     let report = install_bundle(&import(&second), root.path(), InstallOptions::default()).unwrap();
     assert_eq!(report.written, ["scripts/a.sh"]);
     assert_eq!(report.unchanged, ["SKILL.md"]);
@@ -242,7 +334,12 @@ fn reinstall_writes_then_prunes_per_bucket() {
     assert_eq!(report.kept_buckets, [Bucket::References]);
     assert!(installed.join("references/r.md").exists());
 
-    let report = install_bundle(&import(&second), root.path(), InstallOptions { force_prune: true }).unwrap();
+    let report = install_bundle(
+        &import(&second),
+        root.path(),
+        InstallOptions { force_prune: true },
+    )
+    .unwrap();
     assert_eq!(report.pruned, ["references/r.md"]);
     assert!(!installed.join("references/r.md").exists());
 }
@@ -250,11 +347,20 @@ fn reinstall_writes_then_prunes_per_bucket() {
 #[test]
 fn a_failed_install_changes_nothing() {
     let root = tempfile::tempdir().unwrap();
-    let good = zip_of(&[("SKILL.md", SKILL.as_bytes(), 0o644), ("scripts/a.sh", b"a\n", 0o755)]);
+    let good = zip_of(&[
+        ("SKILL.md", SKILL.as_bytes(), 0o644),
+        ("scripts/a.sh", b"a\n", 0o755),
+    ]);
     install_bundle(&import(&good), root.path(), InstallOptions::default()).unwrap();
     let before = snapshot(root.path());
-    let broken = zip_of(&[("SKILL.md", SKILL.as_bytes(), 0o644), ("../escape.sh", b"x", 0o755)]);
-    assert!(read(&broken).is_err(), "reading fails before anything is written");
+    let broken = zip_of(&[
+        ("SKILL.md", SKILL.as_bytes(), 0o644),
+        ("../escape.sh", b"x", 0o755),
+    ]);
+    assert!(
+        read(&broken).is_err(),
+        "reading fails before anything is written"
+    );
     assert_eq!(snapshot(root.path()), before);
 }
 

@@ -2,10 +2,16 @@
 
 use serde_json::json;
 use skillworld_core::{Origin, ParamType, Status};
-use skillworld_format::{assign_unique_names, import_skill_md, FormatError, Imported, Source, WarningCode};
+use skillworld_format::{
+    FormatError, Imported, Source, WarningCode, assign_unique_names, import_skill_md,
+};
 
 fn import_in(dir: &str, text: &str) -> Imported {
-    let source = Source { dir_name: Some(dir), file_name: Some("SKILL.md"), location: None };
+    let source = Source {
+        dir_name: Some(dir),
+        file_name: Some("SKILL.md"),
+        location: None,
+    };
     import_skill_md(text.as_bytes(), &source).unwrap_or_else(|e| panic!("import failed: {e}"))
 }
 
@@ -15,7 +21,10 @@ fn codes(imported: &Imported) -> Vec<WarningCode> {
 
 #[test]
 fn a_clean_file_has_no_warnings() {
-    let imported = import_in("clean", "---\nname: clean\ndescription: Clean skill.\n---\nBody\n");
+    let imported = import_in(
+        "clean",
+        "---\nname: clean\ndescription: Clean skill.\n---\nBody\n",
+    );
     assert_eq!(codes(&imported), []);
     assert_eq!(imported.document.name, "clean");
     assert_eq!(imported.document.description, "Clean skill.");
@@ -25,10 +34,15 @@ fn a_clean_file_has_no_warnings() {
 
 #[test]
 fn unquoted_colons_are_repaired() {
-    let imported =
-        import_in("c", "---\nname: c\ndescription: Use when: the user asks: twice\n---\n");
+    let imported = import_in(
+        "c",
+        "---\nname: c\ndescription: Use when: the user asks: twice\n---\n",
+    );
     assert_eq!(codes(&imported), [WarningCode::ColonRepaired]);
-    assert_eq!(imported.document.description, "Use when: the user asks: twice");
+    assert_eq!(
+        imported.document.description,
+        "Use when: the user asks: twice"
+    );
 }
 
 #[test]
@@ -40,7 +54,10 @@ fn json_metadata_is_flow_metadata() {
     assert_eq!(codes(&imported), [WarningCode::FlowMetadata]);
     assert_eq!(imported.document.skill.metadata["author"], json!("x"));
 
-    let as_string = import_in("j", "---\nname: j\ndescription: d\nmetadata: '{\"a\": \"b\"}'\n---\n");
+    let as_string = import_in(
+        "j",
+        "---\nname: j\ndescription: d\nmetadata: '{\"a\": \"b\"}'\n---\n",
+    );
     assert_eq!(codes(&as_string), [WarningCode::FlowMetadata]);
     assert_eq!(as_string.document.skill.metadata["a"], json!("b"));
 }
@@ -52,25 +69,45 @@ fn nested_metadata_is_kept_nested() {
         "---\nname: n\ndescription: d\nmetadata:\n  contributors:\n    - name: a\n      role: b\n  plain: x\n---\n",
     );
     assert_eq!(codes(&imported), [WarningCode::NestedMetadata]);
-    assert_eq!(imported.document.skill.metadata["contributors"], json!([{"name": "a", "role": "b"}]));
+    assert_eq!(
+        imported.document.skill.metadata["contributors"],
+        json!([{"name": "a", "role": "b"}])
+    );
     assert!(imported.warnings[0].message.contains("contributors"));
 }
 
 #[test]
 fn crlf_and_bom_and_blank_lines() {
-    let imported = import_in("q", "\u{feff}\r\n---\r\nname: q\r\ndescription: d\r\n---\r\nline\r\n");
-    assert_eq!(codes(&imported), [WarningCode::Bom, WarningCode::Crlf, WarningCode::LeadingBlankLines]);
+    let imported = import_in(
+        "q",
+        "\u{feff}\r\n---\r\nname: q\r\ndescription: d\r\n---\r\nline\r\n",
+    );
+    assert_eq!(
+        codes(&imported),
+        [
+            WarningCode::Bom,
+            WarningCode::Crlf,
+            WarningCode::LeadingBlankLines
+        ]
+    );
     assert_eq!(imported.document.body, "line\n");
 }
 
 #[test]
 fn bad_names_are_normalised_and_kept_in_provenance() {
-    for (raw, slug) in [("My Skill", "my-skill"), ("pdf_tools", "pdf-tools"), ("UPPER", "upper")] {
+    for (raw, slug) in [
+        ("My Skill", "my-skill"),
+        ("pdf_tools", "pdf-tools"),
+        ("UPPER", "upper"),
+    ] {
         let text = format!("---\nname: {raw}\ndescription: d\n---\n");
         let imported = import_in(slug, &text);
         assert_eq!(codes(&imported), [WarningCode::NameNormalized], "{raw}");
         assert_eq!(imported.document.name, slug);
-        assert_eq!(imported.document.skill.provenance.original_name.as_deref(), Some(raw));
+        assert_eq!(
+            imported.document.skill.provenance.original_name.as_deref(),
+            Some(raw)
+        );
     }
     let long = "a".repeat(80);
     let imported = import_in("x", &format!("---\nname: {long}\ndescription: d\n---\n"));
@@ -103,48 +140,86 @@ fn name_directory_mismatch() {
 
 #[test]
 fn tools_become_allowed_tools() {
-    let imported = import_in("t", "---\nname: t\ndescription: d\ntools: [web_fetch, shell]\n---\n");
+    let imported = import_in(
+        "t",
+        "---\nname: t\ndescription: d\ntools: [web_fetch, shell]\n---\n",
+    );
     assert_eq!(codes(&imported), [WarningCode::ToolsAsAllowedTools]);
-    assert_eq!(imported.document.skill.allowed_tools, ["web_fetch", "shell"]);
-    assert_eq!(imported.document.skill.requires.tools, ["web_fetch", "shell"]);
+    assert_eq!(
+        imported.document.skill.allowed_tools,
+        ["web_fetch", "shell"]
+    );
+    assert_eq!(
+        imported.document.skill.requires.tools,
+        ["web_fetch", "shell"]
+    );
 
-    let both = import_in("t", "---\nname: t\ndescription: d\ntools: a\nallowed-tools: b\n---\n");
+    let both = import_in(
+        "t",
+        "---\nname: t\ndescription: d\ntools: a\nallowed-tools: b\n---\n",
+    );
     assert_eq!(codes(&both), []);
     assert_eq!(both.document.skill.allowed_tools, ["b"]);
 }
 
 #[test]
 fn skill_md_file_name_case() {
-    let source = Source { dir_name: Some("s"), file_name: Some("skill.md"), location: None };
+    let source = Source {
+        dir_name: Some("s"),
+        file_name: Some("skill.md"),
+        location: None,
+    };
     let imported = import_skill_md(b"---\nname: s\ndescription: d\n---\n", &source).unwrap();
     assert_eq!(codes(&imported), [WarningCode::SkillMdCase]);
 }
 
 #[test]
 fn folded_descriptions() {
-    let imported = import_in("f", "---\nname: f\ndescription: >\n  Folded over\n  two lines.\n---\n");
+    let imported = import_in(
+        "f",
+        "---\nname: f\ndescription: >\n  Folded over\n  two lines.\n---\n",
+    );
     assert_eq!(codes(&imported), []);
     assert_eq!(imported.document.description, "Folded over two lines.");
 }
 
 #[test]
 fn unknown_fields_are_kept() {
-    let imported = import_in("u", "---\nname: u\ndescription: d\nhomepage: https://x\n---\n");
+    let imported = import_in(
+        "u",
+        "---\nname: u\ndescription: d\nhomepage: https://x\n---\n",
+    );
     assert_eq!(codes(&imported), [WarningCode::UnknownField]);
-    assert_eq!(imported.document.skill.extras["homepage"], json!("https://x"));
+    assert_eq!(
+        imported.document.skill.extras["homepage"],
+        json!("https://x")
+    );
 }
 
 #[test]
 fn long_description_and_body_warn() {
-    let text = format!("---\nname: l\ndescription: {}\n---\n{}", "d".repeat(1100), "b".repeat(100_001));
+    let text = format!(
+        "---\nname: l\ndescription: {}\n---\n{}",
+        "d".repeat(1100),
+        "b".repeat(100_001)
+    );
     let imported = import_in("l", &text);
-    assert_eq!(codes(&imported), [WarningCode::DescriptionTooLong, WarningCode::BodyTooLong]);
+    assert_eq!(
+        codes(&imported),
+        [WarningCode::DescriptionTooLong, WarningCode::BodyTooLong]
+    );
 }
 
 #[test]
 fn coerced_and_invalid_values() {
-    let imported = import_in("v", "---\nname: v\ndescription: d\nversion: 1.0\nstatus: [x]\n---\n");
-    assert_eq!(codes(&imported), [WarningCode::ValueCoerced, WarningCode::InvalidField]);
+    let imported = import_in(
+        "v",
+        "---\nname: v\ndescription: d\nversion: 1.0\nstatus: [x]\n---\n",
+    );
+    assert_eq!(
+        codes(&imported),
+        [WarningCode::ValueCoerced, WarningCode::InvalidField]
+    );
     assert_eq!(imported.document.skill.version.as_deref(), Some("1.0"));
     assert_eq!(imported.document.skill.extras["status"], json!(["x"]));
 }
@@ -155,24 +230,38 @@ fn rejections_name_the_reason() {
         ("# just markdown\n", FormatError::NoFrontmatter),
         ("---\nname: a\ndescription: d\n", FormatError::Unclosed),
         ("---\nname: a\n---\n", FormatError::MissingDescription),
-        ("---\nname: a\ndescription: [1]\n---\n", FormatError::DescriptionNotString),
+        (
+            "---\nname: a\ndescription: [1]\n---\n",
+            FormatError::DescriptionNotString,
+        ),
         ("---\n- a\n---\n", FormatError::NotMapping),
     ];
     for (text, expected) in cases {
-        assert_eq!(import_skill_md(text.as_bytes(), &Source::default()).unwrap_err(), expected, "{text}");
+        assert_eq!(
+            import_skill_md(text.as_bytes(), &Source::default()).unwrap_err(),
+            expected,
+            "{text}"
+        );
     }
-    let broken = import_skill_md(b"---\nname: a\ndescription: [unclosed\n---\n", &Source::default());
+    let broken = import_skill_md(
+        b"---\nname: a\ndescription: [unclosed\n---\n",
+        &Source::default(),
+    );
     assert!(matches!(broken, Err(FormatError::Yaml(_))));
 }
 
 #[test]
 fn collisions_get_numbered() {
-    let mut batch: Vec<Imported> =
-        (0..3).map(|_| import_in("same", "---\nname: same\ndescription: d\n---\n")).collect();
+    let mut batch: Vec<Imported> = (0..3)
+        .map(|_| import_in("same", "---\nname: same\ndescription: d\n---\n"))
+        .collect();
     assign_unique_names(batch.iter_mut());
     let names: Vec<&str> = batch.iter().map(|i| i.document.name.as_str()).collect();
     assert_eq!(names, ["same", "same-2", "same-3"]);
-    assert_eq!(batch[2].warnings.last().unwrap().code, WarningCode::NameCollision);
+    assert_eq!(
+        batch[2].warnings.last().unwrap().code,
+        WarningCode::NameCollision
+    );
 }
 
 #[test]
@@ -229,7 +318,10 @@ Body
     assert_eq!(skill.requires.platforms, ["macos", "linux"]);
     assert!(skill.requires.always);
     assert_eq!(skill.requires.primary_env.as_deref(), Some("API_KEY"));
-    assert_eq!(skill.when_to_use.as_deref(), Some("When asked about weather."));
+    assert_eq!(
+        skill.when_to_use.as_deref(),
+        Some("When asked about weather.")
+    );
     assert_eq!(skill.argument_hint.as_deref(), Some("<city>"));
     assert_eq!(skill.user_invocable, Some(false));
     assert!(skill.disable_model_invocation);
@@ -244,10 +336,16 @@ fn allowed_tools_forms() {
         ("Read, Write,Bash", vec!["Read", "Write", "Bash"]),
         ("[Read, ' ', '@files']", vec!["Read", "@files"]),
     ] {
-        let imported = import_in("a", &format!("---\nname: a\ndescription: d\nallowed-tools: {value}\n---\n"));
+        let imported = import_in(
+            "a",
+            &format!("---\nname: a\ndescription: d\nallowed-tools: {value}\n---\n"),
+        );
         assert_eq!(imported.document.skill.allowed_tools, expected, "{value}");
     }
-    let both = import_in("a", "---\nname: a\ndescription: d\nallowed_tools: x\nallowed-tools: y\n---\n");
+    let both = import_in(
+        "a",
+        "---\nname: a\ndescription: d\nallowed_tools: x\nallowed-tools: y\n---\n",
+    );
     assert_eq!(both.document.skill.allowed_tools, ["y"]);
 }
 

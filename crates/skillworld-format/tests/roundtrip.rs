@@ -3,8 +3,10 @@
 
 use proptest::prelude::*;
 use serde_json::{Map, Value as Json};
-use skillworld_core::{ArgStyle, Origin, ParamType, Parameter, Requires, ScriptSpec, Skill, Status};
-use skillworld_format::{export_skill_md, import_skill_md, validate_strict, SkillDocument, Source};
+use skillworld_core::{
+    ArgStyle, Origin, ParamType, Parameter, Requires, ScriptSpec, Skill, Status,
+};
+use skillworld_format::{SkillDocument, Source, export_skill_md, import_skill_md, validate_strict};
 
 fn text(max: usize) -> impl Strategy<Value = String> {
     // Printable text, newlines and tabs included; never CR (CRLF is
@@ -13,7 +15,9 @@ fn text(max: usize) -> impl Strategy<Value = String> {
 }
 
 fn trimmed(max: usize) -> impl Strategy<Value = String> {
-    text(max).prop_map(|s| s.trim().to_owned()).prop_filter("non-empty", |s| !s.is_empty())
+    text(max)
+        .prop_map(|s| s.trim().to_owned())
+        .prop_filter("non-empty", |s| !s.is_empty())
 }
 
 fn word() -> impl Strategy<Value = String> {
@@ -35,12 +39,16 @@ fn json_value() -> impl Strategy<Value = Json> {
     json_leaf().prop_recursive(3, 16, 4, |inner| {
         prop_oneof![
             prop::collection::vec(inner.clone(), 0..4).prop_map(Json::Array),
-            prop::collection::btree_map(word(), inner, 0..4).prop_map(|m| Json::Object(m.into_iter().collect())),
+            prop::collection::btree_map(word(), inner, 0..4)
+                .prop_map(|m| Json::Object(m.into_iter().collect())),
         ]
     })
 }
 
-fn json_map(key: impl Strategy<Value = String>, value: impl Strategy<Value = Json>) -> impl Strategy<Value = Map<String, Json>> {
+fn json_map(
+    key: impl Strategy<Value = String>,
+    value: impl Strategy<Value = Json>,
+) -> impl Strategy<Value = Map<String, Json>> {
     prop::collection::btree_map(key, value, 0..4).prop_map(|m| m.into_iter().collect())
 }
 
@@ -49,15 +57,38 @@ fn tool() -> impl Strategy<Value = String> {
 }
 
 fn parameter() -> impl Strategy<Value = Parameter> {
-    ("[a-z_]{1,8}", prop::sample::select(ParamType::ALL), any::<bool>(),
+    (
+        "[a-z_]{1,8}",
+        prop::sample::select(ParamType::ALL),
+        any::<bool>(),
         // A `null` default is no default: the model keeps it as `None`.
-        prop::option::of(json_leaf().prop_filter("not null", |v| !v.is_null())), prop::option::of(text(20)))
-        .prop_map(|(name, kind, required, default, description)| Parameter { name, kind, required, default, description })
+        prop::option::of(json_leaf().prop_filter("not null", |v| !v.is_null())),
+        prop::option::of(text(20)),
+    )
+        .prop_map(|(name, kind, required, default, description)| Parameter {
+            name,
+            kind,
+            required,
+            default,
+            description,
+        })
 }
 
 fn script() -> impl Strategy<Value = ScriptSpec> {
-    (word(), "scripts/[a-z]{1,8}\\.(py|sh)", prop::collection::vec(text(10), 0..3), prop::sample::select(ArgStyle::ALL), prop::collection::vec(parameter(), 0..2))
-        .prop_map(|(id, path, fixed_args, arg_style, parameters)| ScriptSpec { id, path, fixed_args, arg_style, parameters })
+    (
+        word(),
+        "scripts/[a-z]{1,8}\\.(py|sh)",
+        prop::collection::vec(text(10), 0..3),
+        prop::sample::select(ArgStyle::ALL),
+        prop::collection::vec(parameter(), 0..2),
+    )
+        .prop_map(|(id, path, fixed_args, arg_style, parameters)| ScriptSpec {
+            id,
+            path,
+            fixed_args,
+            arg_style,
+            parameters,
+        })
 }
 
 fn words() -> impl Strategy<Value = Vec<String>> {
@@ -65,10 +96,43 @@ fn words() -> impl Strategy<Value = Vec<String>> {
 }
 
 fn requires() -> impl Strategy<Value = Requires> {
-    (words(), words(), words(), words(), words(), words(), words(), words(), any::<bool>(), prop::option::of(text(10)))
-        .prop_map(|(tools, bins, any_bins, env, secrets, config, endpoints, platforms, always, primary_env)| Requires {
-            tools, bins, any_bins, env, secrets, config, endpoints, platforms, always, primary_env,
-        })
+    (
+        words(),
+        words(),
+        words(),
+        words(),
+        words(),
+        words(),
+        words(),
+        words(),
+        any::<bool>(),
+        prop::option::of(text(10)),
+    )
+        .prop_map(
+            |(
+                tools,
+                bins,
+                any_bins,
+                env,
+                secrets,
+                config,
+                endpoints,
+                platforms,
+                always,
+                primary_env,
+            )| Requires {
+                tools,
+                bins,
+                any_bins,
+                env,
+                secrets,
+                config,
+                endpoints,
+                platforms,
+                always,
+                primary_env,
+            },
+        )
 }
 
 prop_compose! {

@@ -9,14 +9,23 @@ const MAX_ENTRIES_VISITED: usize = 10_000;
 
 /// The SKILL.md (or `skill.md`, `Skill.md`) of a folder, if it has one.
 pub fn skill_file_in(dir: &Path) -> Option<PathBuf> {
-    SKILL_FILE_NAMES.iter().map(|name| dir.join(name)).find(|path| path.is_file())
+    SKILL_FILE_NAMES
+        .iter()
+        .map(|name| dir.join(name))
+        .find(|path| path.is_file())
 }
 
 /// Reads a skill folder: SKILL.md plus its bucket files. Symbolic links are
 /// refused (FMT-7).
 pub fn read_bundle_dir(dir: &Path) -> Result<RawBundle, BundleError> {
-    let skill_path = skill_file_in(dir).ok_or_else(|| BundleError::NoSkillFile { path: dir.to_owned() })?;
-    let skill_name = skill_path.file_name().and_then(|n| n.to_str()).unwrap_or("SKILL.md").to_owned();
+    let skill_path = skill_file_in(dir).ok_or_else(|| BundleError::NoSkillFile {
+        path: dir.to_owned(),
+    })?;
+    let skill_name = skill_path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or("SKILL.md")
+        .to_owned();
     let io = |path: &Path| {
         let path = path.to_owned();
         move |source| BundleError::Io { path, source }
@@ -35,7 +44,9 @@ pub fn read_bundle_dir(dir: &Path) -> Result<RawBundle, BundleError> {
         for entry in entries {
             visited += 1;
             if visited > MAX_ENTRIES_VISITED {
-                return Err(BundleError::TooManyFiles { path: dir.to_owned() });
+                return Err(BundleError::TooManyFiles {
+                    path: dir.to_owned(),
+                });
             }
             let path = entry.path();
             let relative = relative_name(dir, &path);
@@ -44,7 +55,10 @@ pub fn read_bundle_dir(dir: &Path) -> Result<RawBundle, BundleError> {
             }
             let meta = fs::symlink_metadata(&path).map_err(io(&path))?;
             if meta.file_type().is_symlink() {
-                return Err(BundleError::Symlink { path: dir.to_owned(), file: relative });
+                return Err(BundleError::Symlink {
+                    path: dir.to_owned(),
+                    file: relative,
+                });
             }
             if meta.is_dir() {
                 pending.push(path);
@@ -65,7 +79,11 @@ pub fn read_bundle_dir(dir: &Path) -> Result<RawBundle, BundleError> {
 
 fn relative_name(root: &Path, path: &Path) -> String {
     let relative = path.strip_prefix(root).unwrap_or(path);
-    relative.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/")
+    relative
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/")
 }
 
 #[cfg(unix)]

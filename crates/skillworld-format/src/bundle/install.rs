@@ -40,18 +40,29 @@ pub struct InstallError {
 /// bucket that arrives empty is kept unless `force_prune` is set, so a
 /// broken bundle never wipes a skill. Files that are already identical are
 /// not rewritten.
-pub fn install_bundle(bundle: &Bundle, root: &Path, options: InstallOptions) -> Result<InstallReport, InstallError> {
+pub fn install_bundle(
+    bundle: &Bundle,
+    root: &Path,
+    options: InstallOptions,
+) -> Result<InstallReport, InstallError> {
     let dir = root.join(&bundle.imported.document.name);
     let io = |path: &Path| {
         let path = path.to_owned();
         move |source| InstallError { path, source }
     };
     fs::create_dir_all(&dir).map_err(io(&dir))?;
-    let mut report = InstallReport { dir: dir.clone(), ..InstallReport::default() };
+    let mut report = InstallReport {
+        dir: dir.clone(),
+        ..InstallReport::default()
+    };
 
     let skill_md = export_skill_md(&bundle.imported.document);
-    let new_files = std::iter::once(("SKILL.md", skill_md.as_bytes(), false))
-        .chain(bundle.files.iter().map(|f| (f.path.as_str(), f.bytes.as_slice(), f.executable)));
+    let new_files = std::iter::once(("SKILL.md", skill_md.as_bytes(), false)).chain(
+        bundle
+            .files
+            .iter()
+            .map(|f| (f.path.as_str(), f.bytes.as_slice(), f.executable)),
+    );
     for (relative, bytes, executable) in new_files {
         let target = dir.join(relative);
         if fs::read(&target).is_ok_and(|old| old == bytes) && is_executable(&target) == executable {
@@ -71,7 +82,10 @@ pub fn install_bundle(bundle: &Bundle, root: &Path, options: InstallOptions) -> 
         let arrived_empty = !incoming.iter().any(|p| Bucket::of_path(p) == Some(bucket));
         let mut existing = Vec::new();
         list_files(&folder, bucket.as_str(), &mut existing).map_err(io(&folder))?;
-        let stale: Vec<String> = existing.into_iter().filter(|p| !incoming.contains(p.as_str())).collect();
+        let stale: Vec<String> = existing
+            .into_iter()
+            .filter(|p| !incoming.contains(p.as_str()))
+            .collect();
         if stale.is_empty() {
             continue;
         }
@@ -89,9 +103,14 @@ pub fn install_bundle(bundle: &Bundle, root: &Path, options: InstallOptions) -> 
 }
 
 fn write_atomically(target: &Path, bytes: &[u8], executable: bool) -> std::io::Result<()> {
-    let parent = target.parent().expect("bundle paths live inside the skill folder");
+    let parent = target
+        .parent()
+        .expect("bundle paths live inside the skill folder");
     fs::create_dir_all(parent)?;
-    let file_name = target.file_name().map(|n| n.to_string_lossy()).unwrap_or_default();
+    let file_name = target
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
     let temporary = parent.join(format!(".{file_name}.skillworld-tmp"));
     let mut file = fs::File::create(&temporary)?;
     file.write_all(bytes)?;

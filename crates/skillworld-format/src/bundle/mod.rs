@@ -6,27 +6,28 @@ mod zip;
 
 use std::path::{Path, PathBuf};
 
-use skillworld_core::limits::{MAX_BUNDLE_BYTES, MAX_BUNDLE_FILES, MAX_FILE_BYTES};
 use skillworld_core::Bucket;
+use skillworld_core::limits::{MAX_BUNDLE_BYTES, MAX_BUNDLE_FILES, MAX_FILE_BYTES};
 use thiserror::Error;
 
 use crate::frontmatter::find_nul;
-use crate::{import_skill_md, FormatError, Imported, Source, Warning, WarningCode};
-
+use crate::{FormatError, Imported, Source, Warning, WarningCode, import_skill_md};
 
 pub use dir::{read_bundle_dir, skill_file_in};
-pub use install::{install_bundle, InstallError, InstallOptions, InstallReport};
+pub use install::{InstallError, InstallOptions, InstallReport, install_bundle};
 pub use zip::read_bundle_zip;
 
 /// The names a skill file may have, preferred first (FMT-1).
 pub const SKILL_FILE_NAMES: [&str; 3] = ["SKILL.md", "skill.md", "Skill.md"];
 
 /// Extensions of root files that go to `scripts/` (FMT-7).
-const SCRIPT_EXTENSIONS: [&str; 13] =
-    ["sh", "bash", "zsh", "py", "js", "mjs", "ts", "rb", "pl", "php", "bat", "cmd", "ps1"];
+const SCRIPT_EXTENSIONS: [&str; 13] = [
+    "sh", "bash", "zsh", "py", "js", "mjs", "ts", "rb", "pl", "php", "bat", "cmd", "ps1",
+];
 /// Extensions of root files that go to `references/` (FMT-7).
-const REFERENCE_EXTENSIONS: [&str; 12] =
-    ["md", "txt", "json", "yaml", "yml", "csv", "tsv", "html", "htm", "xml", "toml", "rst"];
+const REFERENCE_EXTENSIONS: [&str; 12] = [
+    "md", "txt", "json", "yaml", "yml", "csv", "tsv", "html", "htm", "xml", "toml", "rst",
+];
 
 /// One file of a bundle besides SKILL.md.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,13 +49,20 @@ pub struct Bundle {
 #[derive(Debug, Error)]
 pub enum BundleError {
     #[error("{path}: {source}")]
-    Io { path: PathBuf, source: std::io::Error },
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     #[error("{path}: no SKILL.md found")]
     NoSkillFile { path: PathBuf },
     #[error("{path}: {source}")]
     Skill { path: PathBuf, source: FormatError },
     #[error("{path}: '{file}' is {bytes} bytes, over the {MAX_FILE_BYTES}-byte limit per file")]
-    FileTooLarge { path: PathBuf, file: String, bytes: u64 },
+    FileTooLarge {
+        path: PathBuf,
+        file: String,
+        bytes: u64,
+    },
     #[error("{path}: the bundle is over the {MAX_BUNDLE_BYTES}-byte limit")]
     BundleTooLarge { path: PathBuf },
     #[error("{path}: the bundle has more than {MAX_BUNDLE_FILES} files")]
@@ -87,10 +95,15 @@ fn place(relative: &str) -> Placement {
     if parts.len() > 1 {
         return match parts[0].parse::<Bucket>() {
             Ok(_) => Placement::Keep(relative.to_owned()),
-            Err(_) => Placement::Drop("it is outside scripts/, references/, assets/ and templates/"),
+            Err(_) => {
+                Placement::Drop("it is outside scripts/, references/, assets/ and templates/")
+            }
         };
     }
-    let extension = file.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).unwrap_or_default();
+    let extension = file
+        .rsplit_once('.')
+        .map(|(_, e)| e.to_ascii_lowercase())
+        .unwrap_or_default();
     if SCRIPT_EXTENSIONS.contains(&extension.as_str()) {
         Placement::Keep(format!("scripts/{file}"))
     } else if REFERENCE_EXTENSIONS.contains(&extension.as_str()) {
@@ -110,16 +123,27 @@ struct Collector {
 
 impl Collector {
     fn new(origin: &Path) -> Self {
-        Collector { origin: origin.to_owned(), files: Vec::new(), total: 0, warnings: Vec::new() }
+        Collector {
+            origin: origin.to_owned(),
+            files: Vec::new(),
+            total: 0,
+            warnings: Vec::new(),
+        }
     }
 
     /// Refuses a file over the per-file limit before its bytes are read.
     fn check_size(&self, file: &str, bytes: u64) -> Result<(), BundleError> {
         if bytes > MAX_FILE_BYTES {
-            return Err(BundleError::FileTooLarge { path: self.origin.clone(), file: file.to_owned(), bytes });
+            return Err(BundleError::FileTooLarge {
+                path: self.origin.clone(),
+                file: file.to_owned(),
+                bytes,
+            });
         }
         if self.total + bytes > MAX_BUNDLE_BYTES {
-            return Err(BundleError::BundleTooLarge { path: self.origin.clone() });
+            return Err(BundleError::BundleTooLarge {
+                path: self.origin.clone(),
+            });
         }
         Ok(())
     }
@@ -128,7 +152,10 @@ impl Collector {
         let path = match place(relative) {
             Placement::Ignore => return Ok(()),
             Placement::Drop(reason) => {
-                self.warnings.push(Warning::new(WarningCode::FileDropped, format!("'{relative}' dropped: {reason}")));
+                self.warnings.push(Warning::new(
+                    WarningCode::FileDropped,
+                    format!("'{relative}' dropped: {reason}"),
+                ));
                 return Ok(());
             }
             Placement::Keep(path) => path,
@@ -144,17 +171,35 @@ impl Collector {
         }
         // SKILL.md counts as one of the files.
         if self.files.len() + 1 >= MAX_BUNDLE_FILES {
-            return Err(BundleError::TooManyFiles { path: self.origin.clone() });
+            return Err(BundleError::TooManyFiles {
+                path: self.origin.clone(),
+            });
         }
         self.total += bytes.len() as u64;
-        self.files.push(BundleFile { path, bytes, executable });
+        self.files.push(BundleFile {
+            path,
+            bytes,
+            executable,
+        });
         Ok(())
     }
 
-    fn finish(mut self, skill_md: Vec<u8>, skill_file_name: String, dir_name: Option<String>) -> Result<RawBundle, BundleError> {
+    fn finish(
+        mut self,
+        skill_md: Vec<u8>,
+        skill_file_name: String,
+        dir_name: Option<String>,
+    ) -> Result<RawBundle, BundleError> {
         self.check_size(&skill_file_name, skill_md.len() as u64)?;
         self.files.sort_by(|a, b| a.path.cmp(&b.path));
-        Ok(RawBundle { origin: self.origin, skill_md, skill_file_name, dir_name, files: self.files, warnings: self.warnings })
+        Ok(RawBundle {
+            origin: self.origin,
+            skill_md,
+            skill_file_name,
+            dir_name,
+            files: self.files,
+            warnings: self.warnings,
+        })
     }
 }
 
@@ -176,18 +221,31 @@ pub struct RawBundle {
 impl RawBundle {
     fn source(&self) -> (Source<'_>, std::borrow::Cow<'_, str>) {
         let location = self.origin.to_string_lossy();
-        let source = Source { dir_name: self.dir_name.as_deref(), file_name: Some(&self.skill_file_name), location: None };
+        let source = Source {
+            dir_name: self.dir_name.as_deref(),
+            file_name: Some(&self.skill_file_name),
+            location: None,
+        };
         (source, location)
     }
 
     /// Imports the SKILL.md leniently (FMT-4), with the bundle's warnings.
     pub fn import(self) -> Result<Bundle, BundleError> {
         let (source, location) = self.source();
-        let source = Source { location: Some(&location), ..source };
-        let mut imported = import_skill_md(&self.skill_md, &source)
-            .map_err(|source| BundleError::Skill { path: self.origin.clone(), source })?;
+        let source = Source {
+            location: Some(&location),
+            ..source
+        };
+        let mut imported =
+            import_skill_md(&self.skill_md, &source).map_err(|source| BundleError::Skill {
+                path: self.origin.clone(),
+                source,
+            })?;
         imported.warnings.extend(self.warnings);
-        Ok(Bundle { imported, files: self.files })
+        Ok(Bundle {
+            imported,
+            files: self.files,
+        })
     }
 
     /// Validates the SKILL.md strictly (FMT-4).
@@ -213,9 +271,15 @@ mod tests {
         assert_eq!(kept("run.SH").as_deref(), Some("scripts/run.SH"));
         assert_eq!(kept("notes.md").as_deref(), Some("references/notes.md"));
         assert_eq!(kept("logo.png"), None);
-        assert_eq!(kept("scripts/deep/x.bin").as_deref(), Some("scripts/deep/x.bin"));
+        assert_eq!(
+            kept("scripts/deep/x.bin").as_deref(),
+            Some("scripts/deep/x.bin")
+        );
         assert_eq!(kept("agents/x.md"), None);
-        assert!(matches!(place("__MACOSX/scripts/._x.sh"), Placement::Ignore));
+        assert!(matches!(
+            place("__MACOSX/scripts/._x.sh"),
+            Placement::Ignore
+        ));
         assert!(matches!(place("assets/.DS_Store"), Placement::Ignore));
     }
 }

@@ -26,7 +26,10 @@ struct Entry {
 /// Entry order never matters: SKILL.md is located first, anywhere.
 pub fn read_bundle_zip(bytes: &[u8], origin: &Path) -> Result<RawBundle, BundleError> {
     let path = origin.to_owned();
-    let zip_error = |e: zip::result::ZipError| BundleError::Zip { path: path.clone(), message: e.to_string() };
+    let zip_error = |e: zip::result::ZipError| BundleError::Zip {
+        path: path.clone(),
+        message: e.to_string(),
+    };
     if bytes.len() as u64 > MAX_ZIP_BYTES {
         return Err(BundleError::BundleTooLarge { path });
     }
@@ -39,7 +42,8 @@ pub fn read_bundle_zip(bytes: &[u8], origin: &Path) -> Result<RawBundle, BundleE
     let mut entries = Vec::with_capacity(archive.len());
     for index in 0..archive.len() {
         let file = archive.by_index_raw(index).map_err(zip_error)?;
-        let name = decode_name(file.name_raw()).ok_or_else(|| BundleError::BadEntryName { path: path.clone() })?;
+        let name = decode_name(file.name_raw())
+            .ok_or_else(|| BundleError::BadEntryName { path: path.clone() })?;
         let name = name.replace('\\', "/");
         if is_unsafe(&name) {
             return Err(BundleError::UnsafePath { path, file: name });
@@ -51,7 +55,12 @@ pub fn read_bundle_zip(bytes: &[u8], origin: &Path) -> Result<RawBundle, BundleE
             continue;
         }
         let executable = file.unix_mode().is_some_and(|mode| mode & 0o111 != 0);
-        entries.push(Entry { index, name, size: file.size(), executable });
+        entries.push(Entry {
+            index,
+            name,
+            size: file.size(),
+            executable,
+        });
     }
 
     let skill = entries
@@ -65,8 +74,18 @@ pub fn read_bundle_zip(bytes: &[u8], origin: &Path) -> Result<RawBundle, BundleE
         Some((folder, file)) => (format!("{folder}/"), file.to_owned()),
         None => (String::new(), skill.name.clone()),
     };
-    let stem = origin.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_owned();
-    let dir_name = prefix.trim_end_matches('/').rsplit('/').next().filter(|d| !d.is_empty()).unwrap_or(&stem).to_owned();
+    let stem = origin
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or_default()
+        .to_owned();
+    let dir_name = prefix
+        .trim_end_matches('/')
+        .rsplit('/')
+        .next()
+        .filter(|d| !d.is_empty())
+        .unwrap_or(&stem)
+        .to_owned();
 
     // Pass 2: the files of the skill, declared sizes checked before reading
     // and actual sizes while reading (a declared size can lie).
@@ -96,9 +115,18 @@ pub fn read_bundle_zip(bytes: &[u8], origin: &Path) -> Result<RawBundle, BundleE
     collector.finish(skill_bytes, skill_file, Some(dir_name))
 }
 
-fn read_entry(archive: &mut ZipArchive<Cursor<&[u8]>>, entry: &Entry, origin: &Path) -> Result<Vec<u8>, BundleError> {
-    let zip_error = |message: String| BundleError::Zip { path: origin.to_owned(), message };
-    let file = archive.by_index(entry.index).map_err(|e| zip_error(e.to_string()))?;
+fn read_entry(
+    archive: &mut ZipArchive<Cursor<&[u8]>>,
+    entry: &Entry,
+    origin: &Path,
+) -> Result<Vec<u8>, BundleError> {
+    let zip_error = |message: String| BundleError::Zip {
+        path: origin.to_owned(),
+        message,
+    };
+    let file = archive
+        .by_index(entry.index)
+        .map_err(|e| zip_error(e.to_string()))?;
     let mut bytes = Vec::with_capacity(entry.size.min(MAX_FILE_BYTES) as usize);
     file.take(MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)
@@ -117,11 +145,17 @@ fn read_entry(archive: &mut ZipArchive<Cursor<&[u8]>>, entry: &Entry, origin: &P
 fn decode_name(raw: &[u8]) -> Option<String> {
     match std::str::from_utf8(raw) {
         Ok(name) => Some(name.to_owned()),
-        Err(_) => encoding_rs::GBK.decode_without_bom_handling_and_without_replacement(raw).map(|n| n.into_owned()),
+        Err(_) => encoding_rs::GBK
+            .decode_without_bom_handling_and_without_replacement(raw)
+            .map(|n| n.into_owned()),
     }
 }
 
 fn is_unsafe(name: &str) -> bool {
-    let drive = name.len() >= 2 && name.as_bytes()[1] == b':' && name.as_bytes()[0].is_ascii_alphabetic();
-    name.starts_with('/') || drive || name.contains('\0') || name.split('/').any(|part| part == "..")
+    let drive =
+        name.len() >= 2 && name.as_bytes()[1] == b':' && name.as_bytes()[0].is_ascii_alphabetic();
+    name.starts_with('/')
+        || drive
+        || name.contains('\0')
+        || name.split('/').any(|part| part == "..")
 }
