@@ -5,12 +5,12 @@
 //! [`core`] (the data model) and [`format`] (SKILL.md and bundles).
 //!
 //! ```
-//! let parsed = skillworld::format::parse_skill_md(
-//!     "---\nname: hello\ndescription: Says hello.\n---\nSay hello.\n",
-//!     skillworld::format::Mode::Strict,
-//! )
-//! .unwrap();
-//! assert_eq!(parsed.document.name, "hello");
+//! use skillworld::format::{import_skill_md, validate_strict, Source};
+//!
+//! let text = b"---\nname: hello\ndescription: Says hello.\n---\nSay hello.\n";
+//! let imported = import_skill_md(text, &Source::default()).unwrap();
+//! assert_eq!(imported.document.name, "hello");
+//! assert!(validate_strict(text, &Source::default()).errors.is_empty());
 //! ```
 
 pub use skillworld_core as core;
