@@ -1,8 +1,9 @@
 //! skillworld: a runtime that keeps an AI agent's skills as entities in a
 //! two-layer world (one shared Commons, one private overlay per agent).
 //!
-//! This facade re-exports the workspace crates:
-//! [`core`] (the data model) and [`format`] (SKILL.md and bundles).
+//! This facade re-exports the workspace crates: [`core`] (the data model),
+//! [`format`] (SKILL.md and bundles) and [`world`] (the ECS skill world:
+//! layers, resolution, catalogs, disclosure).
 //!
 //! ```
 //! use skillworld::format::{import_skill_md, validate_strict, Source};
@@ -15,3 +16,4 @@
 
 pub use skillworld_core as core;
 pub use skillworld_format as format;
+pub use skillworld_world as world;

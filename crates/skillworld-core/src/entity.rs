@@ -14,9 +14,15 @@ pub enum PrimaryComponent {
 }
 
 /// The fields every entity has (MOD-3). For a skill, `title` is its name,
-/// `summary` its description and `content` its Markdown body.
+/// `summary` its description and `content` its Markdown body. Immutable in
+/// the ECS: a change inserts a new value, so the indexes kept by hooks can
+/// never miss one.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "bevy", derive(bevy_ecs::component::Component))]
+#[cfg_attr(
+    feature = "bevy",
+    derive(bevy_ecs::component::Component),
+    component(immutable)
+)]
 pub struct EntityRecord {
     pub id: StableId,
     pub title: String,

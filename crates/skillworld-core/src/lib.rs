@@ -26,8 +26,8 @@ pub use keyword::UnknownKeyword;
 pub use name::{NameError, SkillName, name_problems, nfkc, slugify};
 pub use resource::{Bucket, ResourceBody, SkillResource};
 pub use skill::{
-    ArgStyle, Lifecycle, Origin, ParamType, Parameter, Provenance, Requires, ResourceKind,
-    ResourceRef, ScriptSpec, Skill, Status, Usage,
+    ArgStyle, Lifecycle, Origin, ParamType, Parameter, Preflight, Provenance, Readiness, Requires,
+    ResourceKind, ResourceRef, ScanStatus, ScriptSpec, Skill, Status, Usage,
 };
 pub use time::Timestamp;
 

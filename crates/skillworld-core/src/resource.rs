@@ -36,7 +36,11 @@ pub enum ResourceBody {
 
 /// A bundle file as a companion entity of its skill (MOD-5).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "bevy", derive(bevy_ecs::component::Component))]
+#[cfg_attr(
+    feature = "bevy",
+    derive(bevy_ecs::component::Component),
+    component(immutable)
+)]
 pub struct SkillResource {
     pub skill_id: StableId,
     /// Path inside the bundle, `/`-separated, e.g. `scripts/run.sh`.

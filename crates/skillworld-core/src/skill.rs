@@ -165,7 +165,10 @@ pub struct ResourceRef {
 }
 
 /// Usage signals (MOD-4), read by ranking (CAT-3) and the curator (CUR-1).
+/// A component of its own: loads change it often, and nothing that
+/// resolution caches depends on it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy", derive(bevy_ecs::component::Component))]
 pub struct Usage {
     pub load_count: u64,
     pub last_loaded_at: Option<Timestamp>,
@@ -189,11 +192,48 @@ pub struct Provenance {
     pub original_name: Option<String>,
 }
 
+keyword_enum! {
+    /// The security scan's verdict on a skill (SEC-1).
+    #[derive(Default)]
+    ScanStatus, "scan status" {
+        #[default]
+        Unscanned => "unscanned",
+        Clean => "clean",
+        Warned => "warned",
+        Blocked => "blocked",
+    }
+}
+
+keyword_enum! {
+    /// Readiness of a skill on its host (HAB-4).
+    #[derive(Default)]
+    Readiness, "readiness" {
+        #[default]
+        Ready => "ready",
+        SetupNeeded => "setup-needed",
+        Unsupported => "unsupported",
+    }
+}
+
+/// The preflight result of a skill: its readiness and what is missing.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Preflight {
+    pub readiness: Readiness,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub missing: Vec<String>,
+}
+
 /// The `skill` component (MOD-4): everything a skill is beyond the common
 /// entity fields (name, description, body, tags and `pinned` live on
-/// [`EntityRecord`](crate::EntityRecord)).
+/// [`EntityRecord`](crate::EntityRecord)) and its usage ([`Usage`]).
+/// Immutable in the ECS: a change inserts a new value, so the world's hooks
+/// see every change.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "bevy", derive(bevy_ecs::component::Component))]
+#[cfg_attr(
+    feature = "bevy",
+    derive(bevy_ecs::component::Component),
+    component(immutable)
+)]
 pub struct Skill {
     /// MateClaw's human-readable `title`, distinct from the name.
     pub display_title: Option<String>,
@@ -219,7 +259,10 @@ pub struct Skill {
     pub argument_hint: Option<String>,
     pub model: Option<String>,
     pub resources: Vec<ResourceRef>,
-    pub usage: Usage,
+    /// The security scan's verdict (SEC-1); blocked skills are never live.
+    pub scan: ScanStatus,
+    /// Readiness on this host (HAB-4), shown in catalogs.
+    pub preflight: Preflight,
     pub provenance: Provenance,
     /// Frontmatter keys no dialect knows, kept verbatim for export.
     pub extras: Map<String, Value>,
@@ -250,7 +293,8 @@ impl Skill {
             argument_hint: None,
             model: None,
             resources: Vec::new(),
-            usage: Usage::default(),
+            scan: ScanStatus::Unscanned,
+            preflight: Preflight::default(),
             provenance: Provenance::default(),
             extras: Map::new(),
         }

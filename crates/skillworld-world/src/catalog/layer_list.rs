@@ -1,0 +1,225 @@
+//! Per-world lists of the skills that take part in resolution, kept sorted
+//! in the recommended order (CAT-3 tier 5) and updated incrementally from
+//! the changes the hooks record.
+
+use std::cmp::Ordering;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use bevy_ecs::entity::Entity;
+use bevy_ecs::resource::Resource;
+use bevy_ecs::system::{Query, Res, ResMut};
+use bevy_ecs::world::World;
+use skillworld_core::{
+    EntityRecord, Lifecycle, Origin, PrimaryComponent, Readiness, ScanStatus, Skill, StableId,
+    Status,
+};
+
+use crate::clock::day_of;
+use crate::index::LayerChanges;
+
+/// The host's platform, matched against a skill's platforms (CAT-2).
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub struct HostPlatform(pub String);
+
+impl Default for HostPlatform {
+    fn default() -> Self {
+        HostPlatform(match std::env::consts::OS {
+            "macos" => "macos".to_owned(),
+            "windows" => "windows".to_owned(),
+            other => other.to_owned(),
+        })
+    }
+}
+
+/// One skill as resolution and catalogs see it: what ranking and rendering
+/// need, copied out of its components.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub entity: Entity,
+    pub id: StableId,
+    pub name: Arc<str>,
+    sort_name: Arc<str>,
+    pub description: Arc<str>,
+    pub origin: Origin,
+    pub created_day: i64,
+    pub readiness: Readiness,
+    pub required_tools: Arc<[String]>,
+    /// Passes every rule of CAT-2 that does not depend on the agent.
+    pub live: bool,
+}
+
+impl Entry {
+    fn new(entity: Entity, record: &EntityRecord, skill: &Skill, platform: &str) -> Self {
+        let platform_ok = skill.requires.platforms.is_empty()
+            || skill.requires.platforms.iter().any(|p| p == platform);
+        let live = skill.status == Status::Active
+            && skill.enabled
+            && skill.lifecycle != Lifecycle::Archived
+            && skill.scan != ScanStatus::Blocked
+            && skill.preflight.readiness != Readiness::Unsupported
+            && !skill.disable_model_invocation
+            && platform_ok;
+        Entry {
+            entity,
+            id: record.id,
+            name: Arc::from(record.title.as_str()),
+            sort_name: Arc::from(record.title.to_lowercase()),
+            description: Arc::from(record.summary.as_str()),
+            origin: skill.origin,
+            created_day: day_of(record.created_at),
+            readiness: skill.preflight.readiness,
+            required_tools: skill.requires.tools.clone().into(),
+            live,
+        }
+    }
+
+    /// The recommended order (CAT-3 tier 5): ready before setup-needed;
+    /// builtin, then user-made, then mcp, then acp; then the name,
+    /// case-insensitively; the stable id settles the rest.
+    pub fn recommended_cmp(&self, other: &Entry) -> Ordering {
+        let key = |e: &Entry| (e.readiness as u8, origin_class(e.origin));
+        key(self)
+            .cmp(&key(other))
+            .then_with(|| self.sort_name.cmp(&other.sort_name))
+            .then_with(|| self.name.cmp(&other.name))
+            .then_with(|| self.id.cmp(&other.id))
+    }
+
+    pub fn is_builtin(&self) -> bool {
+        self.origin == Origin::Builtin
+    }
+}
+
+fn origin_class(origin: Origin) -> u8 {
+    match origin {
+        Origin::Builtin => 0,
+        Origin::User | Origin::Imported | Origin::Evolved | Origin::Routine | Origin::Project => 1,
+        Origin::Mcp => 2,
+        Origin::Acp => 3,
+    }
+}
+
+/// The undeleted, non-discarded skills of one world in the recommended
+/// order: the skills that resolve (and shadow) by name.
+#[derive(Debug, Default)]
+pub struct LayerList {
+    pub entries: Vec<Entry>,
+    positions: HashMap<Entity, usize>,
+    /// Moves when an entry is added, removed or changes place, so views
+    /// that hold positions or names know to recompute.
+    pub shape_epoch: u64,
+}
+
+impl LayerList {
+    pub fn position(&self, entity: Entity) -> Option<usize> {
+        self.positions.get(&entity).copied()
+    }
+
+    fn remove(&mut self, entity: Entity) -> Option<Entry> {
+        let at = self.entries.iter().position(|e| e.entity == entity)?;
+        Some(self.entries.remove(at))
+    }
+
+    fn insert(&mut self, entry: Entry) {
+        let at = self
+            .entries
+            .partition_point(|e| e.recommended_cmp(&entry) == Ordering::Less);
+        self.entries.insert(at, entry);
+    }
+
+    /// Applies one changed entity: its new entry, or none when it left.
+    fn apply(&mut self, entity: Entity, entry: Option<Entry>) {
+        let old = self.remove(entity);
+        let same_shape = match (&old, &entry) {
+            (Some(old), Some(new)) => {
+                old.name == new.name && old.recommended_cmp(new) == Ordering::Equal
+            }
+            (None, None) => true,
+            _ => false,
+        };
+        if let Some(entry) = entry {
+            self.insert(entry);
+        }
+        // An entry updated in place keeps every position and name.
+        if !same_shape {
+            self.shape_epoch += 1;
+            self.reindex();
+        }
+    }
+
+    fn reindex(&mut self) {
+        self.positions.clear();
+        self.positions
+            .extend(self.entries.iter().enumerate().map(|(i, e)| (e.entity, i)));
+    }
+}
+
+/// Every world's list.
+#[derive(Resource, Debug, Default)]
+pub struct Layers {
+    lists: HashMap<StableId, LayerList>,
+}
+
+impl Layers {
+    pub fn get(&self, world: StableId) -> Option<&LayerList> {
+        self.lists.get(&world)
+    }
+}
+
+fn entry_of(entity: Entity, record: &EntityRecord, skill: &Skill, platform: &str) -> Option<Entry> {
+    let resolves = record.primary == PrimaryComponent::Skill
+        && !record.is_deleted()
+        && skill.status != Status::Discarded;
+    resolves.then(|| Entry::new(entity, record, skill, platform))
+}
+
+/// The resolution system (CAT-1): applies the skills changed since it last
+/// ran to their worlds' lists, touching nothing else.
+pub fn refresh_layers(
+    mut layers: ResMut<Layers>,
+    mut changes: ResMut<LayerChanges>,
+    skills: Query<(&EntityRecord, &Skill)>,
+    platform: Res<HostPlatform>,
+) {
+    for (world, dirty) in changes.dirty.drain() {
+        let list = layers.lists.entry(world).or_default();
+        let mut dirty: Vec<Entity> = dirty.into_iter().collect();
+        dirty.sort();
+        for entity in dirty {
+            let entry = skills
+                .get(entity)
+                .ok()
+                .and_then(|(record, skill)| entry_of(entity, record, skill, &platform.0));
+            list.apply(entity, entry);
+        }
+    }
+}
+
+/// Rebuilds every list from all skills, ignoring what the hooks recorded:
+/// the from-scratch path the incremental one must agree with.
+pub fn rebuild_layers(world: &mut World) {
+    let platform = world.resource::<HostPlatform>().0.clone();
+    let mut fresh: HashMap<StableId, Vec<Entry>> = HashMap::new();
+    let mut query = world.query::<(Entity, &EntityRecord, &Skill)>();
+    for (entity, record, skill) in query.iter(world) {
+        if let (Some(home), Some(entry)) =
+            (record.world, entry_of(entity, record, skill, &platform))
+        {
+            fresh.entry(home).or_default().push(entry);
+        }
+    }
+    world.resource_mut::<LayerChanges>().dirty.clear();
+    let mut layers = world.resource_mut::<Layers>();
+    for list in layers.lists.values_mut() {
+        list.entries.clear();
+    }
+    for (home, mut entries) in fresh {
+        entries.sort_by(Entry::recommended_cmp);
+        layers.lists.entry(home).or_default().entries = entries;
+    }
+    for list in layers.lists.values_mut() {
+        list.shape_epoch += 1;
+        list.reindex();
+    }
+}

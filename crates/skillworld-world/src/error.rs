@@ -1,0 +1,65 @@
+use skillworld_core::NameError;
+use skillworld_format::RenderError;
+use thiserror::Error;
+
+use crate::layers::WorldConfigError;
+
+/// Why a world operation was refused. Messages are written for a model or a
+/// person to act on; nothing is changed when one is returned.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum WorldError {
+    #[error("Agent '{0}' is not registered")]
+    UnknownAgent(String),
+    #[error("Agent '{0}' already exists")]
+    AgentExists(String),
+    #[error("Agent '{0}' is disabled")]
+    AgentDisabled(String),
+    #[error(transparent)]
+    WorldConfig(#[from] WorldConfigError),
+    #[error(transparent)]
+    InvalidName(#[from] NameError),
+    #[error("Skill '{0}' already exists in this world")]
+    SkillExists(String),
+    #[error("Skill '{0}' is not registered")]
+    UnknownSkill(String),
+    #[error("{field} of skill '{name}' is {chars} characters, over the {limit}-character limit")]
+    TooLong {
+        name: String,
+        field: &'static str,
+        chars: usize,
+        limit: usize,
+    },
+    #[error("Skill '{name}' has no revision {number}")]
+    UnknownRevision { name: String, number: u64 },
+    #[error(transparent)]
+    Load(#[from] LoadError),
+}
+
+/// Why `skill_load` gave no body (CAT-6), as text a model can act on.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum LoadError {
+    #[error("Skill name is empty. Pass the name of a skill from the catalog.")]
+    EmptyName,
+    #[error("Skill '{0}' not found. Use skill_search to find available skills.")]
+    Unknown(String),
+    #[error("Skill '{0}' is disabled. Use skill_search to find another skill.")]
+    Disabled(String),
+    #[error("Skill '{name}' is not available to this agent: {reason}.")]
+    NotAvailable { name: String, reason: String },
+    #[error("Path '{path}' is outside the bundle of skill '{name}'.")]
+    OutsideBundle { name: String, path: String },
+    #[error("File '{path}' is not part of skill '{name}'. Its files: {files}.")]
+    NoSuchFile {
+        name: String,
+        path: String,
+        files: String,
+    },
+    #[error("Skill '{name}' has {pages} page(s); page {page} does not exist.")]
+    NoSuchPage {
+        name: String,
+        page: usize,
+        pages: usize,
+    },
+    #[error("Skill '{name}': {source}")]
+    Parameters { name: String, source: RenderError },
+}

@@ -1,0 +1,147 @@
+//! The indexes the world keeps by itself: stable id → entity, and
+//! (world, name) → skill. Component hooks on the immutable `EntityRecord`
+//! and `Skill` keep them right and record which worlds changed, so no
+//! caller can forget to.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use bevy_ecs::entity::Entity;
+use bevy_ecs::lifecycle::HookContext;
+use bevy_ecs::resource::Resource;
+use bevy_ecs::world::{DeferredWorld, World};
+use skillworld_core::{EntityRecord, IdAllocator, PrimaryComponent, Skill, StableId};
+
+/// Stable ids and the entities that carry them.
+#[derive(Resource, Debug, Default)]
+pub struct Entities {
+    pub(crate) allocator: IdAllocator,
+    by_id: HashMap<StableId, Entity>,
+}
+
+impl Entities {
+    pub fn get(&self, id: StableId) -> Option<Entity> {
+        self.by_id.get(&id).copied()
+    }
+
+    pub fn allocate(&mut self) -> StableId {
+        self.allocator.allocate()
+    }
+}
+
+/// Undeleted skills by world and name.
+#[derive(Resource, Debug, Default)]
+pub struct NameIndex {
+    by_world: HashMap<StableId, BTreeMap<String, Entity>>,
+}
+
+impl NameIndex {
+    pub fn get(&self, world: StableId, name: &str) -> Option<Entity> {
+        self.by_world
+            .get(&world)
+            .and_then(|names| names.get(name))
+            .copied()
+    }
+
+    /// The names of a world's undeleted skills, sorted.
+    pub fn names(&self, world: StableId) -> impl Iterator<Item = (&str, Entity)> {
+        self.by_world
+            .get(&world)
+            .into_iter()
+            .flatten()
+            .map(|(name, entity)| (name.as_str(), *entity))
+    }
+}
+
+/// Skills changed since resolution last ran, by world, and a counter per
+/// world that moves on every change (what cached views compare).
+#[derive(Resource, Debug, Default)]
+pub struct LayerChanges {
+    pub(crate) dirty: HashMap<StableId, HashSet<Entity>>,
+    epochs: HashMap<StableId, u64>,
+}
+
+impl LayerChanges {
+    pub fn epoch(&self, world: StableId) -> u64 {
+        self.epochs.get(&world).copied().unwrap_or(0)
+    }
+
+    fn touch(&mut self, world: StableId, entity: Entity) {
+        self.dirty.entry(world).or_default().insert(entity);
+        *self.epochs.entry(world).or_default() += 1;
+    }
+}
+
+pub(crate) fn register_hooks(world: &mut World) {
+    world
+        .register_component_hooks::<EntityRecord>()
+        .on_insert(record_inserted)
+        .on_discard(record_discarded);
+    world
+        .register_component_hooks::<Skill>()
+        .on_insert(skill_changed)
+        .on_discard(skill_changed);
+}
+
+fn record_inserted(mut world: DeferredWorld, context: HookContext) {
+    let Some(record) = world.get::<EntityRecord>(context.entity) else {
+        return;
+    };
+    let (id, primary, deleted, title, home) = (
+        record.id,
+        record.primary,
+        record.is_deleted(),
+        record.title.clone(),
+        record.world,
+    );
+    world
+        .resource_mut::<Entities>()
+        .by_id
+        .insert(id, context.entity);
+    if primary != PrimaryComponent::Skill {
+        return;
+    }
+    let Some(home) = home else { return };
+    if !deleted {
+        world
+            .resource_mut::<NameIndex>()
+            .by_world
+            .entry(home)
+            .or_default()
+            .insert(title, context.entity);
+    }
+    world
+        .resource_mut::<LayerChanges>()
+        .touch(home, context.entity);
+}
+
+fn record_discarded(mut world: DeferredWorld, context: HookContext) {
+    let Some(record) = world.get::<EntityRecord>(context.entity) else {
+        return;
+    };
+    if record.primary != PrimaryComponent::Skill {
+        return;
+    }
+    let (title, home) = (record.title.clone(), record.world);
+    let Some(home) = home else { return };
+    let mut index = world.resource_mut::<NameIndex>();
+    if let Some(names) = index.by_world.get_mut(&home)
+        && names.get(&title) == Some(&context.entity)
+    {
+        names.remove(&title);
+    }
+    world
+        .resource_mut::<LayerChanges>()
+        .touch(home, context.entity);
+}
+
+fn skill_changed(mut world: DeferredWorld, context: HookContext) {
+    let Some(home) = world
+        .get::<EntityRecord>(context.entity)
+        .and_then(|r| r.world)
+    else {
+        return;
+    };
+    world
+        .resource_mut::<LayerChanges>()
+        .touch(home, context.entity);
+}

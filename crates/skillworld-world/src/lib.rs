@@ -1,0 +1,60 @@
+//! The skill world on bevy_ecs: one Commons, one private world per agent,
+//! resolution by name through each agent's layer stack, budgeted catalogs
+//! and progressive disclosure.
+//!
+//! Skills, their bundle files, worlds and agents are entities. A skill's
+//! `EntityRecord` and `Skill` components are immutable in the ECS: every
+//! change inserts a new value, so the hooks that keep the name index and
+//! the per-world change sets never miss one. The resolution system applies
+//! those changes to per-world lists kept in the recommended order; each
+//! agent's view (which entries a higher layer shadows) is recomputed only
+//! when a list's shape or the agent changed.
+//!
+//! ```
+//! use skillworld_core::Timestamp;
+//! use skillworld_format::SkillDocument;
+//! use skillworld_world::{CatalogRequest, Clock, Layer, LoadRequest, SkillWorld, WorldSettings};
+//!
+//! let settings = WorldSettings { clock: Clock::Simulated(Timestamp::from_millis(0)), platform: None };
+//! let mut world = SkillWorld::new(settings);
+//! world.add_agent("ada", None).unwrap();
+//! world.create(&Layer::Commons, SkillDocument::new("greet", "Greets people.", "Say hello.\n")).unwrap();
+//! world.create(&Layer::Agent("ada".into()), SkillDocument::new("greet", "Greets Ada's way.", "Wave.\n")).unwrap();
+//!
+//! let catalog = world.catalog("ada", &CatalogRequest::default()).unwrap();
+//! assert_eq!(catalog, "- **greet**: Greets Ada's way.\n");
+//! let loaded = world.load("ada", LoadRequest { name: "greet", ..Default::default() }).unwrap();
+//! assert_eq!(loaded.text, "Wave.\n");
+//!
+//! world.delete(&Layer::Agent("ada".into()), "greet").unwrap();
+//! let catalog = world.catalog("ada", &CatalogRequest::default()).unwrap();
+//! assert_eq!(catalog, "- **greet**: Greets people.\n");
+//! ```
+
+pub use agent::{Agent, AgentUsage, RECENT_LOADS, SKILL_TOOLS, ToolSets};
+pub use catalog::{
+    Budget, CatalogFormat, CatalogRequest, Entry, HostPlatform, Line, LoadRanking,
+    RECENT_INSTALL_DAYS, TIER_SIZE, cut, render, token_limits,
+};
+pub use clock::Clock;
+pub use error::{LoadError, WorldError};
+pub use host::{
+    LIST_LIMIT, Layer, ListItem, ListQuery, Listing, LoadRequest, Loaded, ObjectBytes, SkillWorld,
+    WorldSettings,
+};
+pub use index::{Entities, LayerChanges, NameIndex};
+pub use layers::{Access, Grant, WorldConfig, WorldConfigError};
+pub use paging::{PAGE_MAX_CHARS, PAGE_MAX_LINES, PAGE_THRESHOLD_CHARS, pages};
+pub use revisions::{KEPT_REVISIONS, Revision, Revisions};
+pub use usage::{KEPT_LESSONS, Lesson, Lessons, Runs};
+
+mod agent;
+mod catalog;
+mod clock;
+mod error;
+mod host;
+mod index;
+mod layers;
+mod paging;
+mod revisions;
+mod usage;

@@ -1,0 +1,55 @@
+//! Per-run loaded sets (CAT-6) and lessons (CAT-9).
+
+use std::collections::HashMap;
+
+use bevy_ecs::component::Component;
+use bevy_ecs::resource::Resource;
+use skillworld_core::{StableId, Timestamp};
+
+/// The skills each run loaded, in order, keyed by agent and run id.
+#[derive(Resource, Debug, Default)]
+pub struct Runs {
+    loaded: HashMap<(StableId, String), Vec<StableId>>,
+}
+
+impl Runs {
+    pub fn loaded(&self, agent: StableId, run: &str) -> &[StableId] {
+        self.loaded
+            .get(&(agent, run.to_owned()))
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// Adds a load; `false` when the run had already loaded the skill.
+    pub fn record(&mut self, agent: StableId, run: &str, skill: StableId) -> bool {
+        let loaded = self.loaded.entry((agent, run.to_owned())).or_default();
+        if loaded.contains(&skill) {
+            return false;
+        }
+        loaded.push(skill);
+        true
+    }
+}
+
+/// How many lessons a skill keeps (CAT-9).
+pub const KEPT_LESSONS: usize = 50;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lesson {
+    pub at: Timestamp,
+    pub text: String,
+}
+
+/// A skill's lessons, oldest first, at most 50 (FIFO).
+#[derive(Component, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Lessons {
+    pub entries: Vec<Lesson>,
+}
+
+impl Lessons {
+    pub fn push(&mut self, at: Timestamp, text: String) {
+        self.entries.push(Lesson { at, text });
+        if self.entries.len() > KEPT_LESSONS {
+            self.entries.remove(0);
+        }
+    }
+}
