@@ -1,9 +1,10 @@
+use serde::{Deserialize, Serialize};
 use skillworld_core::{Origin, Skill};
 
 /// Everything a SKILL.md says: the entity fields of a skill (name,
 /// description, body, tags) and its `skill` component. Runtime state
 /// (usage, lifecycle, resources) stays at its defaults here.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SkillDocument {
     pub name: String,
     pub description: String,

@@ -33,6 +33,29 @@ pub enum WorldError {
     UnknownRevision { name: String, number: u64 },
     #[error(transparent)]
     Load(#[from] LoadError),
+    #[error(
+        "Skill '{name}' changed since you read it: expected revision {expected}, current revision is {current}. Read it again and retry."
+    )]
+    Conflict {
+        name: String,
+        expected: u64,
+        current: u64,
+    },
+    #[error(transparent)]
+    Patch(#[from] PatchError),
+}
+
+/// Why a literal patch did not apply (TOOL-2), with the exact messages.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PatchError {
+    #[error("old_string cannot be empty")]
+    EmptyOldString,
+    #[error("old_string not found in skill '{name}'")]
+    NotFound { name: String },
+    #[error(
+        "old_string matches {matches} times in skill '{name}'; pass replace_all=true or use a more unique string"
+    )]
+    Ambiguous { name: String, matches: usize },
 }
 
 /// Why `skill_load` gave no body (CAT-6), as text a model can act on.

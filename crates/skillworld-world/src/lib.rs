@@ -37,7 +37,8 @@ pub use catalog::{
     RECENT_INSTALL_DAYS, TIER_SIZE, cut, render, token_limits,
 };
 pub use clock::Clock;
-pub use error::{LoadError, WorldError};
+pub use command::{AgentChange, Applied, Caller, CallerKind, Command, Envelope, Switches};
+pub use error::{LoadError, PatchError, WorldError};
 pub use host::{
     LIST_LIMIT, Layer, ListItem, ListQuery, Listing, LoadRequest, Loaded, ObjectBytes, SkillWorld,
     WorldSettings,
@@ -51,10 +52,12 @@ pub use usage::{KEPT_LESSONS, Lesson, Lessons, Runs};
 mod agent;
 mod catalog;
 mod clock;
+mod command;
 mod error;
 mod host;
 mod index;
 mod layers;
 mod paging;
+mod reads;
 mod revisions;
 mod usage;

@@ -6,8 +6,8 @@ use skillworld_core::{
 };
 use skillworld_format::{BundleFile, SkillDocument};
 use skillworld_world::{
-    Budget, CatalogFormat, CatalogRequest, Clock, Layer, ListQuery, LoadError, LoadRequest,
-    SkillWorld, WorldError, WorldSettings,
+    AgentChange, Budget, CatalogFormat, CatalogRequest, Clock, Layer, ListQuery, LoadError,
+    LoadRequest, SkillWorld, Switches, WorldError, WorldSettings,
 };
 
 const DAY: i64 = 86_400_000;
@@ -93,9 +93,14 @@ fn deleting_or_discarding_the_override_restores_the_commons_skill_at_once() {
         .unwrap();
     assert_eq!(catalog(&mut world, "ada"), "- **deploy**: Ada's again.\n");
     world
-        .set(&private("ada"), "deploy", |_, s| {
-            s.status = Status::Discarded
-        })
+        .set(
+            &private("ada"),
+            "deploy",
+            Switches {
+                status: Some(Status::Discarded),
+                ..Default::default()
+            },
+        )
         .unwrap();
     assert_eq!(
         catalog(&mut world, "ada"),
@@ -103,10 +108,15 @@ fn deleting_or_discarding_the_override_restores_the_commons_skill_at_once() {
     );
     // A disabled override still shadows: the agent sees neither.
     world
-        .set(&private("ada"), "deploy", |_, s| {
-            s.status = Status::Active;
-            s.enabled = false;
-        })
+        .set(
+            &private("ada"),
+            "deploy",
+            Switches {
+                status: Some(Status::Active),
+                enabled: Some(false),
+                ..Default::default()
+            },
+        )
         .unwrap();
     assert_eq!(catalog(&mut world, "ada"), "");
 }
@@ -128,21 +138,51 @@ fn archived_draft_disabled_blocked_and_unsupported_skills_never_appear() {
     }
     let c = Layer::Commons;
     world
-        .set(&c, "archived", |_, s| s.lifecycle = Lifecycle::Archived)
+        .set(
+            &c,
+            "archived",
+            Switches {
+                lifecycle: Some(Lifecycle::Archived),
+                ..Default::default()
+            },
+        )
         .unwrap();
     world
-        .set(&c, "draft", |_, s| s.status = Status::Draft)
+        .set(
+            &c,
+            "draft",
+            Switches {
+                status: Some(Status::Draft),
+                ..Default::default()
+            },
+        )
         .unwrap();
-    world.set(&c, "disabled", |_, s| s.enabled = false).unwrap();
     world
-        .set(&c, "blocked", |_, s| s.scan = ScanStatus::Blocked)
+        .set(
+            &c,
+            "disabled",
+            Switches {
+                enabled: Some(false),
+                ..Default::default()
+            },
+        )
         .unwrap();
     world
-        .set(&c, "user-only", |_, s| s.disable_model_invocation = true)
+        .set(
+            &c,
+            "blocked",
+            Switches {
+                scan: Some(ScanStatus::Blocked),
+                ..Default::default()
+            },
+        )
         .unwrap();
     world
-        .set(&c, "mac-only", |_, s| {
-            s.requires.platforms = vec!["macos".into()]
+        .update(&c, "user-only", |d| d.skill.disable_model_invocation = true)
+        .unwrap();
+    world
+        .update(&c, "mac-only", |d| {
+            d.skill.requires.platforms = vec!["macos".into()]
         })
         .unwrap();
     world
@@ -193,14 +233,14 @@ fn skills_needing_tools_outside_the_pool_are_hidden() {
         .unwrap();
     commons(&mut world, "fetcher");
     world
-        .set(&Layer::Commons, "fetcher", |_, s| {
-            s.requires.tools = vec!["web_fetch".into()]
+        .update(&Layer::Commons, "fetcher", |d| {
+            d.skill.requires.tools = vec!["web_fetch".into()]
         })
         .unwrap();
     commons(&mut world, "lister");
     world
-        .set(&Layer::Commons, "lister", |_, s| {
-            s.requires.tools = vec!["skill_list".into()]
+        .update(&Layer::Commons, "lister", |d| {
+            d.skill.requires.tools = vec!["skill_list".into()]
         })
         .unwrap();
     assert_eq!(
@@ -590,9 +630,14 @@ fn loads_count_usage_revive_stale_skills_and_answer_already_loaded_in_a_run() {
     let mut world = world();
     commons(&mut world, "tool");
     world
-        .set(&Layer::Commons, "tool", |_, s| {
-            s.lifecycle = Lifecycle::Stale
-        })
+        .set(
+            &Layer::Commons,
+            "tool",
+            Switches {
+                lifecycle: Some(Lifecycle::Stale),
+                ..Default::default()
+            },
+        )
         .unwrap();
     let first = world
         .load(
@@ -909,7 +954,14 @@ fn revisions_are_numbered_kept_and_restorable() {
     assert_eq!(error.to_string(), "Skill 'evolving' has no revision 1");
     // Switches move the number but keep no copy.
     world
-        .set(&Layer::Commons, "evolving", |_, s| s.enabled = false)
+        .set(
+            &Layer::Commons,
+            "evolving",
+            Switches {
+                enabled: Some(false),
+                ..Default::default()
+            },
+        )
         .unwrap();
     let revisions = world.revisions(&Layer::Commons, "evolving").unwrap();
     assert_eq!((revisions.current, revisions.kept[0].number), (15, 13));
@@ -958,7 +1010,15 @@ fn writes_keep_names_and_limits() {
             .to_string(),
         "Agent 'nobody' is not registered"
     );
-    world.update_agent("bob", |a| a.enabled = false).unwrap();
+    world
+        .update_agent(
+            "bob",
+            AgentChange {
+                enabled: Some(false),
+                ..Default::default()
+            },
+        )
+        .unwrap();
     assert_eq!(
         world
             .catalog("bob", &CatalogRequest::default())

@@ -9,7 +9,7 @@ use skillworld_core::{Lifecycle, Timestamp};
 use skillworld_format::SkillDocument;
 use skillworld_world::{
     Budget, CatalogFormat, CatalogRequest, Clock, Layer, ListQuery, LoadRequest, SkillWorld,
-    WorldSettings,
+    Switches, WorldSettings,
 };
 
 const AGENTS: [&str; 3] = ["ada", "bob", "cyd"];
@@ -146,20 +146,32 @@ fn apply(world: &mut SkillWorld, op: &Op) -> bool {
             name,
             enabled,
         } => world
-            .set(&layer(*agent), NAMES[*name], |_, s| s.enabled = *enabled)
+            .set(
+                &layer(*agent),
+                NAMES[*name],
+                Switches {
+                    enabled: Some(*enabled),
+                    ..Default::default()
+                },
+            )
             .is_ok(),
         Op::Archive {
             agent,
             name,
             archived,
         } => world
-            .set(&layer(*agent), NAMES[*name], |_, s| {
-                s.lifecycle = if *archived {
-                    Lifecycle::Archived
-                } else {
-                    Lifecycle::Active
-                }
-            })
+            .set(
+                &layer(*agent),
+                NAMES[*name],
+                Switches {
+                    lifecycle: Some(if *archived {
+                        Lifecycle::Archived
+                    } else {
+                        Lifecycle::Active
+                    }),
+                    ..Default::default()
+                },
+            )
             .is_ok(),
         Op::Load { agent, name, run } => {
             let run = run.map(|r| format!("run-{r}"));

@@ -30,7 +30,7 @@ const REFERENCE_EXTENSIONS: [&str; 12] = [
 ];
 
 /// One file of a bundle besides SKILL.md.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct BundleFile {
     /// `/`-separated path inside the bundle, starting with its bucket.
     pub path: String,

@@ -1,0 +1,583 @@
+//! Reads: catalogs, resolution, loads (whose usage is one command), lists,
+//! search, the skill-as-tool redirect and lessons.
+
+use std::fmt::Write;
+
+use bevy_ecs::entity::Entity;
+use serde_json::Value;
+use skillworld_core::{
+    EntityRecord, Lifecycle, ResourceBody, ScanStatus, Skill, SkillResource, StableId, Status,
+    Timestamp,
+};
+use skillworld_format::render_body;
+
+use crate::agent::{Agent, AgentUsage, ToolSets};
+use crate::catalog::{
+    AgentView, AgentViews, Budget, CatalogRequest, Entry, LayerList, Layers, LoadRanking, Signals,
+    compose, ranked, rebuild_layers, token_limits,
+};
+use crate::clock::Clock;
+use crate::command::{Caller, Command};
+use crate::error::{LoadError, WorldError};
+use crate::host::{LIST_LIMIT, ListItem, ListQuery, Listing, LoadRequest, Loaded, SkillWorld};
+use crate::index::{Entities, NameIndex};
+use crate::paging::{PAGE_THRESHOLD_CHARS, pages};
+use crate::revisions::Revisions;
+use crate::usage::{Lessons, Runs};
+
+impl SkillWorld {
+    // ---- reads ----------------------------------------------------------
+
+    /// Runs resolution (cheap when nothing changed) and brings the agent's
+    /// view up to date.
+    fn prepare(&mut self, agent: &str) -> Result<(StableId, Entity), WorldError> {
+        self.resolve.run(&mut self.world);
+        let (id, entity) = self.agent_entity(agent)?;
+        let agent_state = self.world.get::<Agent>(entity).expect("agent");
+        if !agent_state.enabled {
+            return Err(WorldError::AgentDisabled(agent.to_owned()));
+        }
+        let layers = self.world.resource::<Layers>();
+        let current = self
+            .world
+            .resource::<AgentViews>()
+            .views
+            .get(&id)
+            .is_some_and(|v| v.is_current(agent_state, layers));
+        if !current {
+            let view = AgentView::build(
+                agent_state,
+                layers,
+                self.world.resource::<NameIndex>(),
+                self.world.resource::<ToolSets>(),
+            );
+            self.world
+                .resource_mut::<AgentViews>()
+                .views
+                .insert(id, view);
+        }
+        Ok((id, entity))
+    }
+
+    /// The agent's catalog text (CAT-2 … CAT-5, CAT-9).
+    pub fn catalog(&mut self, agent: &str, request: &CatalogRequest) -> Result<String, WorldError> {
+        let (id, entity) = self.prepare(agent)?;
+        let world = &self.world;
+        let agent_state = world.get::<Agent>(entity).expect("agent");
+        let view = &world.resource::<AgentViews>().views[&id];
+        let layers = world.resource::<Layers>();
+        let signals = Signals {
+            run_loaded: request
+                .run
+                .as_deref()
+                .map_or(&[], |run| world.resource::<Runs>().loaded(id, run)),
+            recent: &world.get::<AgentUsage>(entity).expect("agent").recent,
+            ranking: world.resource::<LoadRanking>(),
+            today: world.resource::<Clock>().day(),
+            entities: world.resource::<Entities>(),
+        };
+        let bound = !agent_state.bindings.is_empty();
+        let limit = match request.budget {
+            Budget::Tokens(tokens) if !bound => Some(token_limits(tokens).0),
+            _ => None,
+        };
+        let (entries, total) = ranked(view, agent_state, layers, &signals, limit);
+        let mut out = String::with_capacity(1024);
+        compose(&mut out, &entries, total, request, bound);
+        self.write_lessons(&mut out, agent_state, view, layers, &signals);
+        Ok(out)
+    }
+
+    /// Lessons of bound and recently loaded skills (CAT-9), newest three
+    /// each, marked advisory.
+    fn write_lessons(
+        &self,
+        out: &mut String,
+        agent: &Agent,
+        view: &AgentView,
+        layers: &Layers,
+        signals: &Signals<'_>,
+    ) {
+        let mut skills: Vec<&Entry> = Vec::new();
+        let bound = agent
+            .layers
+            .iter()
+            .filter_map(|w| layers.get(*w))
+            .flat_map(|l| l.entries.iter())
+            .filter(|e| agent.bindings.contains(&*e.name));
+        let recent = signals
+            .recent
+            .iter()
+            .filter_map(|id| signals.entities.get(*id))
+            .filter_map(|e| view.visible_entry(agent, layers, e));
+        for entry in bound.chain(recent) {
+            if view.visible_entry(agent, layers, entry.entity).is_some()
+                && !skills.iter().any(|s| s.entity == entry.entity)
+            {
+                skills.push(entry);
+            }
+        }
+        skills.sort_by(|a, b| a.name.cmp(&b.name));
+        let mut heading = false;
+        for entry in skills {
+            let Some(lessons) = self.world.get::<Lessons>(entry.entity) else {
+                continue;
+            };
+            for lesson in lessons.entries.iter().rev().take(3) {
+                if !heading {
+                    out.push_str("\n## Lessons learned (advisory)\n");
+                    heading = true;
+                }
+                let _ = writeln!(
+                    out,
+                    "- {} ({}): {}",
+                    entry.name,
+                    date(lesson.at),
+                    lesson.text
+                );
+            }
+        }
+    }
+
+    /// Resolves a name in the agent's layer stack (CAT-1): the first world
+    /// with an undeleted, non-discarded skill of that name wins. Returns the
+    /// entity and the entities it shadows.
+    pub fn resolve(
+        &mut self,
+        agent: &str,
+        name: &str,
+    ) -> Result<Option<(Entity, Vec<Entity>)>, WorldError> {
+        self.prepare(agent)?;
+        let agent_state = self.agent(agent)?;
+        let index = self.world.resource::<NameIndex>();
+        let mut found: Option<(Entity, Vec<Entity>)> = None;
+        for world in &agent_state.layers {
+            let Some(entity) = index.get(*world, name) else {
+                continue;
+            };
+            if self
+                .world
+                .get::<Skill>(entity)
+                .is_some_and(|s| s.status == Status::Discarded)
+            {
+                continue;
+            }
+            match &mut found {
+                None => found = Some((entity, Vec::new())),
+                Some((_, shadowed)) => shadowed.push(entity),
+            }
+        }
+        Ok(found)
+    }
+
+    /// `skill_load` (CAT-6): the rendered body or a bundle file, with the
+    /// skill's resources; counts the load.
+    pub fn load(&mut self, agent: &str, request: LoadRequest<'_>) -> Result<Loaded, WorldError> {
+        let name = request.name.trim();
+        if name.is_empty() {
+            return Err(LoadError::EmptyName.into());
+        }
+        let (agent_id, agent_entity) = self.prepare(agent)?;
+        let Some((entity, _)) = self.resolve(agent, name)? else {
+            return Err(LoadError::Unknown(name.to_owned()).into());
+        };
+        self.check_available(agent_id, agent_entity, entity, name)?;
+        let record = self
+            .world
+            .get::<EntityRecord>(entity)
+            .expect("skill")
+            .clone();
+        let skill = self.world.get::<Skill>(entity).expect("skill").clone();
+        let revision = self.world.get::<Revisions>(entity).expect("skill").current;
+        let resources: Vec<String> = skill.resources.iter().map(|r| r.path.clone()).collect();
+
+        let first_page = request.page.is_none_or(|p| p <= 1);
+        if let Some(run) = request.run
+            && request.file.is_none()
+            && first_page
+            && self
+                .world
+                .resource::<Runs>()
+                .loaded(agent_id, run)
+                .contains(&record.id)
+        {
+            return Ok(Loaded {
+                name: name.to_owned(),
+                text: format!(
+                    "Skill '{name}' is already loaded in this run; its instructions are above."
+                ),
+                resources,
+                revision,
+                page: None,
+                already_loaded: true,
+            });
+        }
+
+        let (text, page) = match request.file {
+            Some(path) => (self.bundle_file(name, &skill, path)?, None),
+            None => {
+                let body = render_body(&record.content, &skill.parameters, &request.args).map_err(
+                    |source| LoadError::Parameters {
+                        name: name.to_owned(),
+                        source,
+                    },
+                )?;
+                page_of(name, &body, request.page)?
+            }
+        };
+        let _ = (agent_id, agent_entity);
+        let command = Command::RecordLoad {
+            agent: agent.to_owned(),
+            skill: record.id,
+            run: request.run.map(str::to_owned),
+        };
+        let caller = Caller {
+            agent: Some(agent.to_owned()),
+            run: request.run.map(str::to_owned),
+            ..Caller::default()
+        };
+        self.execute(caller, command)?;
+        Ok(Loaded {
+            name: name.to_owned(),
+            text,
+            resources,
+            revision,
+            page,
+            already_loaded: false,
+        })
+    }
+
+    fn check_available(
+        &self,
+        agent_id: StableId,
+        agent_entity: Entity,
+        entity: Entity,
+        name: &str,
+    ) -> Result<(), LoadError> {
+        let agent = self.world.get::<Agent>(agent_entity).expect("agent");
+        let view = &self.world.resource::<AgentViews>().views[&agent_id];
+        if view
+            .visible_entry(agent, self.world.resource::<Layers>(), entity)
+            .is_some()
+        {
+            return Ok(());
+        }
+        let skill = self.world.get::<Skill>(entity).expect("skill");
+        let reason = if !skill.enabled {
+            return Err(LoadError::Disabled(name.to_owned()));
+        } else if skill.lifecycle == Lifecycle::Archived {
+            "it is archived".to_owned()
+        } else if skill.status != Status::Active {
+            format!("it is a {} skill", skill.status)
+        } else if skill.scan == ScanStatus::Blocked {
+            "it was blocked by the security scan".to_owned()
+        } else if !agent.bindings.is_empty() && !agent.bindings.contains(name) {
+            "the agent is not bound to it".to_owned()
+        } else if skill.disable_model_invocation {
+            "it can only be invoked by a user".to_owned()
+        } else {
+            let pool = self.world.resource::<ToolSets>().expand(&agent.tool_pool);
+            let missing: Vec<&str> = skill
+                .requires
+                .tools
+                .iter()
+                .filter(|t| !pool.contains(*t))
+                .map(String::as_str)
+                .collect();
+            if missing.is_empty() {
+                "it does not support this host".to_owned()
+            } else {
+                format!(
+                    "it needs tools this agent does not have ({})",
+                    missing.join(", ")
+                )
+            }
+        };
+        Err(LoadError::NotAvailable {
+            name: name.to_owned(),
+            reason,
+        })
+    }
+
+    fn bundle_file(&self, name: &str, skill: &Skill, path: &str) -> Result<String, LoadError> {
+        let normalized = path.trim_start_matches("./");
+        if normalized.starts_with('/') || normalized.split(['/', '\\']).any(|part| part == "..") {
+            return Err(LoadError::OutsideBundle {
+                name: name.to_owned(),
+                path: path.to_owned(),
+            });
+        }
+        let Some(reference) = skill.resources.iter().find(|r| r.path == normalized) else {
+            let files = skill
+                .resources
+                .iter()
+                .map(|r| r.path.as_str())
+                .collect::<Vec<_>>()
+                .join(", ");
+            let files = if files.is_empty() {
+                "none".to_owned()
+            } else {
+                files
+            };
+            return Err(LoadError::NoSuchFile {
+                name: name.to_owned(),
+                path: path.to_owned(),
+                files,
+            });
+        };
+        let entity = self.world.resource::<Entities>().get(reference.entity_id);
+        let resource = entity.and_then(|e| self.world.get::<SkillResource>(e));
+        Ok(match resource.map(|r| &r.body) {
+            Some(ResourceBody::Text(text)) => text.clone(),
+            Some(ResourceBody::ObjectFile { mime, .. }) => {
+                format!(
+                    "[binary file {normalized}: {mime}, {} bytes]",
+                    resource.map_or(0, |r| r.size)
+                )
+            }
+            None => String::new(),
+        })
+    }
+
+    /// The one-line hint of what a run has loaded so far (CAT-6), for a
+    /// host to put beside the catalog; `None` before the first load.
+    pub fn run_hint(&self, agent: &str, run: &str) -> Result<Option<String>, WorldError> {
+        let (id, _) = self.agent_entity(agent)?;
+        let entities = self.world.resource::<Entities>();
+        let names: Vec<&str> = self
+            .world
+            .resource::<Runs>()
+            .loaded(id, run)
+            .iter()
+            .filter_map(|skill| entities.get(*skill))
+            .filter_map(|entity| self.world.get::<EntityRecord>(entity))
+            .map(|record| record.title.as_str())
+            .collect();
+        Ok((!names.is_empty())
+            .then(|| format!("Skills already loaded in this run: {}.", names.join(", "))))
+    }
+
+    /// `skill_list` (CAT-7).
+    pub fn list(&mut self, agent: &str, query: &ListQuery) -> Result<Listing, WorldError> {
+        self.prepare(agent)?;
+        let limit = query.limit.unwrap_or(LIST_LIMIT.0).clamp(1, LIST_LIMIT.1);
+        let keyword = query.keyword.as_deref().map(str::to_lowercase);
+        let mut items = Vec::new();
+        for (item, visible) in self.resolved_items(agent)? {
+            let status_ok = match query.status.as_deref() {
+                None => visible,
+                Some("all") => true,
+                Some("disabled") => !item.enabled,
+                Some("draft") => false,
+                Some(lifecycle) => item.lifecycle.as_str() == lifecycle,
+            };
+            let source_ok = query
+                .source
+                .as_deref()
+                .is_none_or(|s| s == item.layer || s == item.origin.as_str());
+            let keyword_ok = keyword.as_deref().is_none_or(|k| matches_text(&item, k));
+            if status_ok && source_ok && keyword_ok {
+                items.push(item);
+            }
+        }
+        Ok(listing(items, limit, true))
+    }
+
+    /// `skill_search` (CAT-7): case-insensitive substring over name and
+    /// description of the skills the agent sees.
+    pub fn search(&mut self, agent: &str, query: &str) -> Result<Listing, WorldError> {
+        self.prepare(agent)?;
+        let needle = query.to_lowercase();
+        let items: Vec<ListItem> = self
+            .resolved_items(agent)?
+            .into_iter()
+            .filter(|(item, visible)| *visible && matches_text(item, &needle))
+            .map(|(item, _)| item)
+            .collect();
+        Ok(listing(items, usize::MAX, false))
+    }
+
+    /// Every skill the agent resolves (undeleted, not discarded, not
+    /// shadowed), in the recommended order, with whether it sees it.
+    fn resolved_items(&self, agent: &str) -> Result<Vec<(ListItem, bool)>, WorldError> {
+        let (id, entity) = self.agent_entity(agent)?;
+        let agent_state = self.world.get::<Agent>(entity).expect("agent");
+        let view = &self.world.resource::<AgentViews>().views[&id];
+        let layers = self.world.resource::<Layers>();
+        let index = self.world.resource::<NameIndex>();
+        let empty = LayerList::default();
+        let mut entries: Vec<(&Entry, &'static str)> = Vec::new();
+        for (depth, world) in agent_state.layers.iter().enumerate() {
+            let label = if *world == self.commons {
+                "commons"
+            } else {
+                "private"
+            };
+            for entry in &layers.get(*world).unwrap_or(&empty).entries {
+                let shadowed = agent_state.layers[..depth].iter().any(|higher| {
+                    index.get(*higher, &entry.name).is_some_and(|e| {
+                        layers.get(*higher).is_some_and(|l| l.position(e).is_some())
+                    })
+                });
+                if !shadowed {
+                    entries.push((entry, label));
+                }
+            }
+        }
+        entries.sort_by(|(a, _), (b, _)| a.recommended_cmp(b));
+        Ok(entries
+            .into_iter()
+            .map(|(entry, layer)| {
+                let skill = self.world.get::<Skill>(entry.entity).expect("skill");
+                let item = ListItem {
+                    name: entry.name.to_string(),
+                    layer,
+                    origin: skill.origin,
+                    lifecycle: skill.lifecycle,
+                    enabled: skill.enabled,
+                    description: entry.description.to_string(),
+                };
+                (
+                    item,
+                    view.visible_entry(agent_state, layers, entry.entity)
+                        .is_some(),
+                )
+            })
+            .collect())
+    }
+
+    /// CAT-8: a model called a tool named like a visible skill; answers
+    /// with the skill's body instead of "tool not found". `None` when no
+    /// visible skill has that name.
+    pub fn redirect_tool_call(
+        &mut self,
+        agent: &str,
+        tool: &str,
+        args: &Value,
+    ) -> Result<Option<String>, WorldError> {
+        let name = tool.to_lowercase();
+        self.prepare(agent)?;
+        let Some((entity, _)) = self.resolve(agent, &name)? else {
+            return Ok(None);
+        };
+        let (agent_id, agent_entity) = self.agent_entity(agent)?;
+        if self
+            .check_available(agent_id, agent_entity, entity, &name)
+            .is_err()
+        {
+            return Ok(None);
+        }
+        let loaded = self.load(
+            agent,
+            LoadRequest {
+                name: &name,
+                ..LoadRequest::default()
+            },
+        )?;
+        Ok(Some(format!(
+            "[auto-redirect] '{tool}' is a skill, not a tool. Its instructions follow; the arguments you passed were: {args}\n\n{}",
+            loaded.text
+        )))
+    }
+
+    /// `record_lesson` (CAT-9): a dated lesson on the skill the agent sees
+    /// under `name`.
+    pub fn record_lesson(
+        &mut self,
+        agent: &str,
+        name: &str,
+        text: &str,
+    ) -> Result<usize, WorldError> {
+        let Some((entity, _)) = self.resolve(agent, name)? else {
+            return Err(WorldError::UnknownSkill(name.to_owned()));
+        };
+        let skill = self.world.get::<EntityRecord>(entity).expect("skill").id;
+        let command = Command::RecordLesson {
+            agent: agent.to_owned(),
+            skill,
+            text: text.trim().to_owned(),
+        };
+        self.execute(Caller::agent(agent), command)?;
+        Ok(self
+            .world
+            .get::<Lessons>(entity)
+            .expect("skills carry Lessons")
+            .entries
+            .len())
+    }
+
+    /// Forgets every cached list and view and rebuilds them from all
+    /// skills: the from-scratch path incremental resolution must agree with.
+    pub fn rebuild_caches(&mut self) {
+        rebuild_layers(&mut self.world);
+        self.world.resource_mut::<AgentViews>().views.clear();
+    }
+}
+
+/// The page asked for, or the whole body when it is short and no page was
+/// asked for; pages end with how to get the next one.
+fn page_of(
+    name: &str,
+    body: &str,
+    page: Option<usize>,
+) -> Result<(String, Option<(usize, usize)>), LoadError> {
+    if page.is_none() && body.chars().count() <= PAGE_THRESHOLD_CHARS {
+        return Ok((body.to_owned(), None));
+    }
+    let ranges = pages(body);
+    let total = ranges.len();
+    let number = page.unwrap_or(1);
+    let Some(range) = number.checked_sub(1).and_then(|i| ranges.get(i)) else {
+        return Err(LoadError::NoSuchPage {
+            name: name.to_owned(),
+            page: number,
+            pages: total,
+        });
+    };
+    let mut text = body[range.clone()].to_owned();
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    if number < total {
+        let _ = write!(
+            text,
+            "\n[Page {number} of {total}. Call skill_load with name=\"{name}\" and page={} for the next page.]",
+            number + 1
+        );
+    } else {
+        let _ = write!(text, "\n[Page {number} of {total}, the last.]");
+    }
+    Ok((text, Some((number, total))))
+}
+
+fn matches_text(item: &ListItem, needle: &str) -> bool {
+    item.name.to_lowercase().contains(needle) || item.description.to_lowercase().contains(needle)
+}
+
+fn listing(items: Vec<ListItem>, limit: usize, hint: bool) -> Listing {
+    let total = items.len();
+    let items: Vec<ListItem> = items.into_iter().take(limit).collect();
+    let mut text = String::new();
+    for item in &items {
+        let _ = writeln!(
+            text,
+            "- {} [{}, {}, {}]: {}",
+            item.name, item.layer, item.origin, item.lifecycle, item.description
+        );
+    }
+    let _ = write!(text, "Showing: {} of {total} skill(s).", items.len());
+    if hint && items.len() < total {
+        let _ = write!(
+            text,
+            " Narrow the list with a keyword, or raise limit (at most {}).",
+            LIST_LIMIT.1
+        );
+    }
+    Listing { items, total, text }
+}
+
+fn date(at: Timestamp) -> String {
+    jiff::Timestamp::from_millisecond(at.as_millis())
+        .map(|t| t.strftime("%Y-%m-%d").to_string())
+        .unwrap_or_else(|_| "?".to_owned())
+}
