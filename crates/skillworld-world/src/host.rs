@@ -24,6 +24,7 @@ use crate::command::{AgentChange, Caller, Command, Envelope, Switches};
 use crate::error::WorldError;
 use crate::index::{Entities, LayerChanges, NameIndex, register_hooks};
 use crate::layers::WorldConfig;
+use crate::policy::PolicySettings;
 use crate::revisions::Revisions;
 use crate::usage::Runs;
 
@@ -140,6 +141,7 @@ impl SkillWorld {
         world.init_resource::<Runs>();
         world.init_resource::<ToolSets>();
         world.init_resource::<AgentNames>();
+        world.init_resource::<PolicySettings>();
         world.insert_resource(settings.clock);
         world.insert_resource(
             settings
@@ -191,6 +193,11 @@ impl SkillWorld {
 
     pub fn clock_mut(&mut self) -> bevy_ecs::change_detection::Mut<'_, Clock> {
         self.world.resource_mut::<Clock>()
+    }
+
+    /// Policy and write settings (hard-deny list, copy-on-write, delete mode).
+    pub fn policy_mut(&mut self) -> bevy_ecs::change_detection::Mut<'_, PolicySettings> {
+        self.world.resource_mut::<PolicySettings>()
     }
 
     pub fn tool_sets_mut(&mut self) -> bevy_ecs::change_detection::Mut<'_, ToolSets> {

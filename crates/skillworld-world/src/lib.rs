@@ -39,6 +39,7 @@ pub use catalog::{
 pub use clock::Clock;
 pub use command::{AgentChange, Applied, Caller, CallerKind, Command, Envelope, Switches};
 pub use error::{LoadError, PatchError, WorldError};
+pub use guard::{GuardRefusal, check_autonomous};
 pub use host::{
     LIST_LIMIT, Layer, ListItem, ListQuery, Listing, LoadRequest, Loaded, ObjectBytes, SkillWorld,
     WorldSettings,
@@ -46,7 +47,12 @@ pub use host::{
 pub use index::{Entities, LayerChanges, NameIndex};
 pub use layers::{Access, Grant, WorldConfig, WorldConfigError};
 pub use paging::{PAGE_MAX_CHARS, PAGE_MAX_LINES, PAGE_THRESHOLD_CHARS, pages};
+pub use policy::{
+    CommonsWrites, DEFAULT_HARD_DENY, DeleteMode, Effective, Fragment, PolicySettings,
+    effective_tools, merge, restricted,
+};
 pub use revisions::{KEPT_REVISIONS, Revision, Revisions};
+pub use tools::{ToolSpec, tool_specs};
 pub use usage::{KEPT_LESSONS, Lesson, Lessons, Runs};
 
 mod agent;
@@ -54,10 +60,13 @@ mod catalog;
 mod clock;
 mod command;
 mod error;
+mod guard;
 mod host;
 mod index;
 mod layers;
 mod paging;
+mod policy;
 mod reads;
 mod revisions;
+mod tools;
 mod usage;

@@ -1,0 +1,688 @@
+//! The `skill` tool set (TOOL-1): JSON Schemas and one dispatch,
+//! `call_tool(caller, name, args)`, that hosts, the CLI, the server and MCP
+//! use. Results are JSON: `{"ok": true, …}` or `{"error": "…"}`.
+
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value, json};
+use skillworld_core::{EntityRecord, Lifecycle, Origin, Skill};
+use skillworld_format::{BundleFile, SkillDocument, Source, export_skill_md, import_skill_md};
+
+use crate::agent::SKILL_TOOLS;
+use crate::command::{Caller, CallerKind, Command, Switches};
+use crate::guard::check_autonomous;
+use crate::host::{Layer, ListQuery, Listing, LoadRequest, SkillWorld};
+use crate::policy::{
+    CommonsWrites, DeleteMode, Effective, Fragment, PolicySettings, effective_tools, restricted,
+};
+use crate::revisions::Revisions;
+use crate::usage::Runs;
+
+/// A tool's name, what it does, and the JSON Schema of its arguments.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ToolSpec {
+    pub name: &'static str,
+    pub description: &'static str,
+    pub schema: Value,
+}
+
+fn object(properties: Value, required: &[&str]) -> Value {
+    json!({"type": "object", "properties": properties, "required": required, "additionalProperties": false})
+}
+
+/// The schemas of the `skill` tool set, in TOOL-1 order.
+pub fn tool_specs() -> Vec<ToolSpec> {
+    let name =
+        json!({"type": "string", "description": "The skill's name, as the catalog shows it."});
+    let revision = json!({"type": "integer", "minimum": 1, "description": "Fail unless the skill is still at this revision."});
+    let tools = json!({"type": "array", "items": {"type": "string"}});
+    vec![
+        ToolSpec {
+            name: "skill_list",
+            description: "List the skills you can use, optionally filtered.",
+            schema: object(
+                json!({
+                    "keyword": {"type": "string"},
+                    "source": {"type": "string", "description": "commons, private, or an origin"},
+                    "status": {"type": "string", "description": "all, active, stale, archived or disabled; default: what you can use"},
+                    "limit": {"type": "integer", "minimum": 1, "maximum": 50, "default": 20}
+                }),
+                &[],
+            ),
+        },
+        ToolSpec {
+            name: "skill_search",
+            description: "Find skills whose name or description contains the query (case-insensitive).",
+            schema: object(json!({"query": {"type": "string"}}), &["query"]),
+        },
+        ToolSpec {
+            name: "skill_view",
+            description: "Show a skill's fields and body without counting a load.",
+            schema: object(json!({"name": name}), &["name"]),
+        },
+        ToolSpec {
+            name: "skill_export",
+            description: "Return a skill as SKILL.md text.",
+            schema: object(json!({"name": name}), &["name"]),
+        },
+        ToolSpec {
+            name: "skill_load",
+            description: "Load a skill's instructions (or one of its files) to follow them now.",
+            schema: object(
+                json!({
+                    "name": name,
+                    "file_path": {"type": "string", "description": "A bundle file, e.g. references/guide.md"},
+                    "page": {"type": "integer", "minimum": 1},
+                    "run": {"type": "string"},
+                    "args": {"type": "object", "description": "Values for the skill's parameters"}
+                }),
+                &["name"],
+            ),
+        },
+        ToolSpec {
+            name: "skill_create",
+            description: "Create a skill in your private world.",
+            schema: object(
+                json!({
+                    "name": name,
+                    "description": {"type": "string", "maxLength": 1024},
+                    "content": {"type": "string", "maxLength": 100000},
+                    "origin": {"type": "string", "enum": ["user", "evolved"], "default": "user"},
+                    "allowed_tools": tools,
+                    "denied_tools": tools
+                }),
+                &["name", "description", "content"],
+            ),
+        },
+        ToolSpec {
+            name: "skill_patch",
+            description: "Replace text in a skill's body, literally.",
+            schema: object(
+                json!({
+                    "name": name,
+                    "old_string": {"type": "string", "minLength": 1},
+                    "new_string": {"type": "string"},
+                    "replace_all": {"type": "boolean", "default": false},
+                    "expected_revision": revision
+                }),
+                &["name", "old_string", "new_string"],
+            ),
+        },
+        ToolSpec {
+            name: "skill_update",
+            description: "Change a skill's description, content or tool lists (at least one); files stay.",
+            schema: object(
+                json!({
+                    "name": name,
+                    "description": {"type": "string", "maxLength": 1024},
+                    "content": {"type": "string", "maxLength": 100000},
+                    "allowed_tools": tools,
+                    "denied_tools": tools,
+                    "expected_revision": revision
+                }),
+                &["name"],
+            ),
+        },
+        ToolSpec {
+            name: "skill_delete",
+            description: "Delete one of your skills (it leaves every view at once).",
+            schema: object(
+                json!({"name": name, "expected_revision": revision}),
+                &["name"],
+            ),
+        },
+        ToolSpec {
+            name: "skill_import",
+            description: "Import a SKILL.md (and files) into your private world, leniently.",
+            schema: object(
+                json!({
+                    "skill_md": {"type": "string"},
+                    "files": {"type": "array", "items": {"type": "object", "properties": {
+                        "path": {"type": "string"}, "content": {"type": "string"}, "executable": {"type": "boolean"}
+                    }, "required": ["path", "content"]}}
+                }),
+                &["skill_md"],
+            ),
+        },
+        ToolSpec {
+            name: "record_lesson",
+            description: "Record a short lesson learned while using a skill.",
+            schema: object(
+                json!({"name": name, "lesson": {"type": "string", "minLength": 1}}),
+                &["name", "lesson"],
+            ),
+        },
+    ]
+}
+
+type Outcome = Result<Map<String, Value>, String>;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NameArgs {
+    name: String,
+    #[serde(default)]
+    expected_revision: Option<u64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ListArgs {
+    keyword: Option<String>,
+    source: Option<String>,
+    status: Option<String>,
+    limit: Option<usize>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SearchArgs {
+    query: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LoadArgs {
+    name: String,
+    file_path: Option<String>,
+    page: Option<usize>,
+    run: Option<String>,
+    #[serde(default)]
+    args: Map<String, Value>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateArgs {
+    name: String,
+    description: String,
+    content: String,
+    origin: Option<String>,
+    #[serde(default)]
+    allowed_tools: Vec<String>,
+    #[serde(default)]
+    denied_tools: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PatchArgs {
+    name: String,
+    old_string: String,
+    new_string: String,
+    #[serde(default)]
+    replace_all: bool,
+    expected_revision: Option<u64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UpdateArgs {
+    name: String,
+    description: Option<String>,
+    content: Option<String>,
+    allowed_tools: Option<Vec<String>>,
+    denied_tools: Option<Vec<String>>,
+    expected_revision: Option<u64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ImportArgs {
+    skill_md: String,
+    #[serde(default)]
+    files: Vec<ImportFile>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ImportFile {
+    path: String,
+    content: String,
+    #[serde(default)]
+    executable: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LessonArgs {
+    name: String,
+    lesson: String,
+}
+
+fn parse<T: DeserializeOwned>(tool: &str, args: &Value) -> Result<T, String> {
+    let args = if args.is_null() {
+        json!({})
+    } else {
+        args.clone()
+    };
+    serde_json::from_value(args).map_err(|e| format!("Invalid arguments for {tool}: {e}"))
+}
+
+/// Where a write by an agent lands, for a skill it sees under `name`.
+enum WriteTarget {
+    /// The agent's own skill.
+    Private,
+    /// A Commons skill, copied into the private world first.
+    CopyFromCommons,
+}
+
+impl SkillWorld {
+    /// Calls any tool of the dispatch as `caller`. Unknown tools named like
+    /// a visible skill are redirected to it (CAT-8); refused calls say so.
+    pub fn call_tool(&mut self, caller: &Caller, name: &str, args: &Value) -> Value {
+        let tool = match name {
+            "load_skill" => "skill_load",
+            "list_available_skills" => "skill_list",
+            other => other,
+        };
+        let Some(agent) = caller.agent.clone() else {
+            return json!({"error": format!("Tool '{name}' needs an agent to act for")});
+        };
+        if !SKILL_TOOLS.contains(&tool) {
+            return match self.redirect_tool_call(&agent, name, args) {
+                Ok(Some(text)) => json!({"ok": true, "redirect": true, "content": text}),
+                Ok(None) => {
+                    json!({"error": format!("Unknown tool '{name}'. Use skill_search to find skills.")})
+                }
+                Err(error) => json!({"error": error.to_string()}),
+            };
+        }
+        match self.effective_tools(caller) {
+            Ok(effective) if effective.allows(tool) => {}
+            Ok(_) => return json!({"error": restricted(tool)}),
+            Err(error) => return json!({"error": error.to_string()}),
+        }
+        let outcome = match tool {
+            "skill_list" => self.tool_list(&agent, args),
+            "skill_search" => self.tool_search(&agent, args),
+            "skill_view" => self.tool_view(&agent, args),
+            "skill_export" => self.tool_export(&agent, args),
+            "skill_load" => self.tool_load(caller, &agent, args),
+            "skill_create" => self.tool_create(caller, &agent, args),
+            "skill_patch" => self.tool_patch(caller, &agent, args),
+            "skill_update" => self.tool_update(caller, &agent, args),
+            "skill_delete" => self.tool_delete(caller, &agent, args),
+            "skill_import" => self.tool_import(caller, &agent, args),
+            "record_lesson" => self.tool_lesson(&agent, args),
+            _ => unreachable!("every skill tool is dispatched"),
+        };
+        match outcome {
+            Ok(mut fields) => {
+                let mut result = Map::new();
+                result.insert("ok".into(), Value::Bool(true));
+                result.append(&mut fields);
+                Value::Object(result)
+            }
+            Err(error) => json!({"error": error}),
+        }
+    }
+
+    /// A caller's effective tools (POL-2): its kind, its agent's pool, its
+    /// own fragment, and the fragments of the skills its run loaded.
+    pub fn effective_tools(&mut self, caller: &Caller) -> Result<Effective, crate::WorldError> {
+        let Some(agent_name) = caller.agent.as_deref() else {
+            return Ok(Effective::default());
+        };
+        let (agent_id, _) = self.agent_entity(agent_name)?;
+        let pool = self.agent(agent_name)?.tool_pool.clone();
+        let loaded = caller
+            .run
+            .as_deref()
+            .map(|run| self.world.resource::<Runs>().loaded(agent_id, run).to_vec())
+            .unwrap_or_default();
+        let entities = self.world.resource::<crate::Entities>();
+        let skills: Vec<Fragment> = loaded
+            .iter()
+            .filter_map(|id| entities.get(*id))
+            .filter_map(|entity| self.world.get::<Skill>(entity))
+            .map(|skill| Fragment {
+                allowed: skill.allowed_tools.clone(),
+                denied: skill.denied_tools.clone(),
+            })
+            .collect();
+        let own = Fragment {
+            allowed: caller.allowed_tools.clone(),
+            denied: caller.denied_tools.clone(),
+        };
+        let settings = self.world.resource::<PolicySettings>();
+        Ok(effective_tools(
+            caller.kind,
+            &pool,
+            &own,
+            &skills,
+            &settings.hard_deny,
+            self.world.resource::<crate::ToolSets>(),
+        ))
+    }
+
+    fn tool_list(&mut self, agent: &str, args: &Value) -> Outcome {
+        let args: ListArgs = parse("skill_list", args)?;
+        let query = ListQuery {
+            keyword: args.keyword,
+            source: args.source,
+            status: args.status,
+            limit: args.limit,
+        };
+        let listing = self.list(agent, &query).map_err(|e| e.to_string())?;
+        Ok(listing_fields(listing))
+    }
+
+    fn tool_search(&mut self, agent: &str, args: &Value) -> Outcome {
+        let args: SearchArgs = parse("skill_search", args)?;
+        let listing = self.search(agent, &args.query).map_err(|e| e.to_string())?;
+        Ok(listing_fields(listing))
+    }
+
+    /// The skill the agent sees under `name`, or the TOOL-2 message.
+    fn resolved_entity(
+        &mut self,
+        agent: &str,
+        name: &str,
+    ) -> Result<bevy_ecs::entity::Entity, String> {
+        match self.resolve(agent, name) {
+            Ok(Some((entity, _))) => Ok(entity),
+            Ok(None) => Err(format!("Skill '{name}' is not registered")),
+            Err(error) => Err(error.to_string()),
+        }
+    }
+
+    fn tool_view(&mut self, agent: &str, args: &Value) -> Outcome {
+        let args: NameArgs = parse("skill_view", args)?;
+        let entity = self.resolved_entity(agent, &args.name)?;
+        let document = self.document(entity);
+        let record = self.world.get::<EntityRecord>(entity).expect("skill");
+        let skill = self.world.get::<Skill>(entity).expect("skill");
+        let layer = if Some(self.commons) == record.world {
+            "commons"
+        } else {
+            "private"
+        };
+        let fields = json!({
+            "name": document.name,
+            "description": document.description,
+            "content": document.body,
+            "layer": layer,
+            "origin": skill.origin,
+            "status": skill.status,
+            "lifecycle": skill.lifecycle,
+            "enabled": skill.enabled,
+            "allowed_tools": skill.allowed_tools,
+            "denied_tools": skill.denied_tools,
+            "resources": skill.resources.iter().map(|r| r.path.clone()).collect::<Vec<_>>(),
+            "revision": self.world.get::<Revisions>(entity).expect("skill").current,
+        });
+        Ok(into_map(fields))
+    }
+
+    fn tool_export(&mut self, agent: &str, args: &Value) -> Outcome {
+        let args: NameArgs = parse("skill_export", args)?;
+        let entity = self.resolved_entity(agent, &args.name)?;
+        let revision = self.world.get::<Revisions>(entity).expect("skill").current;
+        Ok(into_map(
+            json!({"name": args.name, "skill_md": export_skill_md(&self.document(entity)), "revision": revision}),
+        ))
+    }
+
+    fn tool_load(&mut self, caller: &Caller, agent: &str, args: &Value) -> Outcome {
+        let args: LoadArgs = parse("skill_load", args)?;
+        let run = args.run.or_else(|| caller.run.clone());
+        let request = LoadRequest {
+            name: &args.name,
+            file: args.file_path.as_deref(),
+            page: args.page,
+            run: run.as_deref(),
+            args: args.args,
+        };
+        let loaded = self.load(agent, request).map_err(|e| e.to_string())?;
+        let mut fields = into_map(json!({
+            "name": loaded.name,
+            "content": loaded.text,
+            "resources": loaded.resources,
+            "revision": loaded.revision,
+            "already_loaded": loaded.already_loaded,
+        }));
+        if let Some((page, pages)) = loaded.page {
+            fields.insert("page".into(), json!(page));
+            fields.insert("pages".into(), json!(pages));
+        }
+        Ok(fields)
+    }
+
+    fn tool_create(&mut self, caller: &Caller, agent: &str, args: &Value) -> Outcome {
+        let args: CreateArgs = parse("skill_create", args)?;
+        let origin = match args.origin.as_deref().unwrap_or("user") {
+            "user" => Origin::User,
+            "evolved" => Origin::Evolved,
+            "builtin" => return Err("Cannot create builtin skills via agent tools".to_owned()),
+            other => return Err(format!("origin must be user or evolved, not '{other}'")),
+        };
+        let origin = if caller.kind == CallerKind::Invisible && origin == Origin::User {
+            Origin::Evolved
+        } else {
+            origin
+        };
+        if caller.kind == CallerKind::Invisible || origin.is_autonomous() {
+            check_autonomous([args.description.as_str(), args.content.as_str()])
+                .map_err(|e| e.to_string())?;
+        }
+        let mut document = SkillDocument::new(&args.name, args.description, args.content);
+        document.skill.origin = origin;
+        document.skill.allowed_tools = args.allowed_tools;
+        document.skill.denied_tools = args.denied_tools;
+        let command = Command::CreateSkill {
+            layer: Layer::Agent(agent.to_owned()),
+            document,
+        };
+        let applied = self
+            .execute(caller.clone(), command)
+            .map_err(|e| e.to_string())?;
+        Ok(into_map(
+            json!({"name": args.name, "origin": origin, "revision": applied.revision}),
+        ))
+    }
+
+    /// Where a write to `name` lands for this agent, refusing builtins and,
+    /// when configured, Commons skills.
+    fn write_target(&mut self, agent: &str, name: &str, verb: &str) -> Result<WriteTarget, String> {
+        let entity = self.resolved_entity(agent, name)?;
+        let record = self.world.get::<EntityRecord>(entity).expect("skill");
+        let skill = self.world.get::<Skill>(entity).expect("skill");
+        if skill.origin == Origin::Builtin {
+            return Err(format!("Skill '{name}' is builtin and cannot be {verb}"));
+        }
+        if record.world != Some(self.commons) {
+            return Ok(WriteTarget::Private);
+        }
+        match self.world.resource::<PolicySettings>().commons_writes {
+            CommonsWrites::CopyOnWrite => Ok(WriteTarget::CopyFromCommons),
+            CommonsWrites::Refuse => Err(format!(
+                "Skill '{name}' is shared in the commons and this world refuses agents' writes to it; create your own skill instead"
+            )),
+        }
+    }
+
+    fn tool_patch(&mut self, caller: &Caller, agent: &str, args: &Value) -> Outcome {
+        let args: PatchArgs = parse("skill_patch", args)?;
+        let target = self.write_target(agent, &args.name, "patched")?;
+        if caller.kind == CallerKind::Invisible {
+            check_autonomous([args.new_string.as_str()]).map_err(|e| e.to_string())?;
+        }
+        let command = Command::PatchSkill {
+            layer: Layer::Agent(agent.to_owned()),
+            name: args.name.clone(),
+            old_string: args.old_string,
+            new_string: args.new_string,
+            replace_all: args.replace_all,
+            expected_revision: args.expected_revision,
+            copy_from: matches!(target, WriteTarget::CopyFromCommons).then_some(Layer::Commons),
+        };
+        let applied = self
+            .execute(caller.clone(), command)
+            .map_err(|e| e.to_string())?;
+        Ok(into_map(json!({
+            "name": args.name,
+            "replacements": applied.replacements,
+            "revision": applied.revision,
+            "copied_from_commons": matches!(target, WriteTarget::CopyFromCommons),
+        })))
+    }
+
+    fn tool_update(&mut self, caller: &Caller, agent: &str, args: &Value) -> Outcome {
+        let args: UpdateArgs = parse("skill_update", args)?;
+        if args.description.is_none()
+            && args.content.is_none()
+            && args.allowed_tools.is_none()
+            && args.denied_tools.is_none()
+        {
+            return Err("skill_update needs at least one of description, content, allowed_tools, denied_tools".to_owned());
+        }
+        let target = self.write_target(agent, &args.name, "updated")?;
+        let entity = self.resolved_entity(agent, &args.name)?;
+        let autonomous = caller.kind == CallerKind::Invisible
+            || self
+                .world
+                .get::<Skill>(entity)
+                .is_some_and(|s| s.origin.is_autonomous());
+        if autonomous {
+            let texts = [args.description.as_deref(), args.content.as_deref()];
+            check_autonomous(texts.into_iter().flatten()).map_err(|e| e.to_string())?;
+        }
+        let mut document = self.document(entity);
+        if let Some(description) = args.description {
+            document.description = description;
+        }
+        if let Some(content) = args.content {
+            document.body = content;
+        }
+        if let Some(tools) = args.allowed_tools {
+            document.skill.allowed_tools = tools;
+        }
+        if let Some(tools) = args.denied_tools {
+            document.skill.denied_tools = tools;
+        }
+        let command = Command::ReplaceSkill {
+            layer: Layer::Agent(agent.to_owned()),
+            name: args.name.clone(),
+            document,
+            expected_revision: args.expected_revision,
+            copy_from: matches!(target, WriteTarget::CopyFromCommons).then_some(Layer::Commons),
+        };
+        let applied = self
+            .execute(caller.clone(), command)
+            .map_err(|e| e.to_string())?;
+        Ok(into_map(
+            json!({"name": args.name, "revision": applied.revision}),
+        ))
+    }
+
+    fn tool_delete(&mut self, caller: &Caller, agent: &str, args: &Value) -> Outcome {
+        let args: NameArgs = parse("skill_delete", args)?;
+        if let WriteTarget::CopyFromCommons = self.write_target(agent, &args.name, "deleted")? {
+            return Err(format!(
+                "Skill '{}' is shared in the commons; an agent cannot delete it",
+                args.name
+            ));
+        }
+        let layer = Layer::Agent(agent.to_owned());
+        let (command, outcome) = match self.world.resource::<PolicySettings>().delete {
+            DeleteMode::SoftDelete => (
+                Command::DeleteSkill {
+                    layer,
+                    name: args.name.clone(),
+                    expected_revision: args.expected_revision,
+                },
+                "deleted",
+            ),
+            DeleteMode::Archive => {
+                let switches = Switches {
+                    lifecycle: Some(Lifecycle::Archived),
+                    enabled: Some(false),
+                    ..Switches::default()
+                };
+                (
+                    Command::SetSwitches {
+                        layer,
+                        name: args.name.clone(),
+                        switches,
+                    },
+                    "archived",
+                )
+            }
+        };
+        let applied = self
+            .execute(caller.clone(), command)
+            .map_err(|e| e.to_string())?;
+        Ok(into_map(
+            json!({"name": args.name, "result": outcome, "revision": applied.revision}),
+        ))
+    }
+
+    fn tool_import(&mut self, caller: &Caller, agent: &str, args: &Value) -> Outcome {
+        let args: ImportArgs = parse("skill_import", args)?;
+        let imported = import_skill_md(args.skill_md.as_bytes(), &Source::default())
+            .map_err(|e| format!("skill_md: {e}"))?;
+        if caller.kind == CallerKind::Invisible {
+            let document = &imported.document;
+            check_autonomous([document.description.as_str(), document.body.as_str()])
+                .map_err(|e| e.to_string())?;
+        }
+        let files = args
+            .files
+            .into_iter()
+            .map(|f| BundleFile {
+                path: f.path,
+                bytes: f.content.into_bytes(),
+                executable: f.executable,
+            })
+            .collect();
+        let name = imported.document.name.clone();
+        let command = Command::InstallSkill {
+            layer: Layer::Agent(agent.to_owned()),
+            document: imported.document,
+            files,
+        };
+        let applied = self
+            .execute(caller.clone(), command)
+            .map_err(|e| e.to_string())?;
+        Ok(into_map(
+            json!({"name": name, "revision": applied.revision, "warnings": imported.warnings}),
+        ))
+    }
+
+    fn tool_lesson(&mut self, agent: &str, args: &Value) -> Outcome {
+        let args: LessonArgs = parse("record_lesson", args)?;
+        if args.lesson.trim().is_empty() {
+            return Err("lesson cannot be empty".to_owned());
+        }
+        let count = self
+            .record_lesson(agent, &args.name, &args.lesson)
+            .map_err(|e| e.to_string())?;
+        Ok(into_map(json!({"name": args.name, "lessons": count})))
+    }
+}
+
+fn listing_fields(listing: Listing) -> Map<String, Value> {
+    let skills: Vec<Value> = listing
+        .items
+        .iter()
+        .map(|item| {
+            json!({
+                "name": item.name,
+                "layer": item.layer,
+                "origin": item.origin,
+                "lifecycle": item.lifecycle,
+                "enabled": item.enabled,
+                "description": item.description,
+            })
+        })
+        .collect();
+    into_map(json!({"skills": skills, "total": listing.total, "text": listing.text}))
+}
+
+fn into_map(value: Value) -> Map<String, Value> {
+    match value {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    }
+}
