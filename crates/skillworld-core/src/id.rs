@@ -32,6 +32,11 @@ impl IdAllocator {
         Self { next: last.0 + 1 }
     }
 
+    /// The last id handed out (`StableId(0)` before the first).
+    pub fn last(&self) -> StableId {
+        StableId(self.next - 1)
+    }
+
     pub fn allocate(&mut self) -> StableId {
         let id = StableId(self.next);
         self.next += 1;

@@ -52,30 +52,12 @@ fn report(label: &str, files: &[PathBuf], threads: usize) {
     let floor = median(|| run(files, threads, |_, _| {}));
     let strict = median(|| {
         run(files, threads, |path, bytes| {
-            let dir = path
-                .parent()
-                .and_then(|d| d.file_name())
-                .and_then(|n| n.to_str());
-            let source = Source {
-                dir_name: dir,
-                file_name: Some("SKILL.md"),
-                location: None,
-            };
-            std::hint::black_box(validate_strict(bytes, &source));
+            std::hint::black_box(validate_strict(bytes, &source_of(path)));
         })
     });
     let lenient = median(|| {
         run(files, threads, |path, bytes| {
-            let dir = path
-                .parent()
-                .and_then(|d| d.file_name())
-                .and_then(|n| n.to_str());
-            let source = Source {
-                dir_name: dir,
-                file_name: Some("SKILL.md"),
-                location: None,
-            };
-            let _ = std::hint::black_box(import_skill_md(bytes, &source));
+            let _ = std::hint::black_box(import_skill_md(bytes, &source_of(path)));
         })
     });
     let loaded: Vec<(PathBuf, Vec<u8>)> = files
@@ -85,16 +67,7 @@ fn report(label: &str, files: &[PathBuf], threads: usize) {
     let in_memory = median(|| {
         let start = Instant::now();
         for (path, bytes) in &loaded {
-            let dir = path
-                .parent()
-                .and_then(|d| d.file_name())
-                .and_then(|n| n.to_str());
-            let source = Source {
-                dir_name: dir,
-                file_name: Some("SKILL.md"),
-                location: None,
-            };
-            std::hint::black_box(validate_strict(bytes, &source));
+            std::hint::black_box(validate_strict(bytes, &source_of(path)));
         }
         start.elapsed()
     });
@@ -121,6 +94,19 @@ fn report(label: &str, files: &[PathBuf], threads: usize) {
         rate(lenient),
         lenient.as_secs_f64() / floor.as_secs_f64()
     );
+}
+
+/// A SKILL.md's source: its folder names the skill.
+fn source_of(path: &Path) -> Source<'_> {
+    let dir_name = path
+        .parent()
+        .and_then(|d| d.file_name())
+        .and_then(|n| n.to_str());
+    Source {
+        dir_name,
+        file_name: Some("SKILL.md"),
+        location: None,
+    }
 }
 
 /// Reads every file on `threads` threads, handing each to `work`.

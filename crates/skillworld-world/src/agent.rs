@@ -1,6 +1,6 @@
 //! Agents (MOD-8): enabled flag, tool pool, layer stack and bindings.
 
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use bevy_ecs::component::Component;
 use bevy_ecs::resource::Resource;
@@ -23,14 +23,14 @@ pub const SKILL_TOOLS: [&str; 11] = [
 
 /// Named tool sets (`@skill`, `@memory`, …) a host registers, each an
 /// ordered list of tool names.
-#[derive(Resource, Clone, Debug)]
+#[derive(Resource, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ToolSets {
-    sets: HashMap<String, Vec<String>>,
+    sets: BTreeMap<String, Vec<String>>,
 }
 
 impl Default for ToolSets {
     fn default() -> Self {
-        let mut sets = HashMap::new();
+        let mut sets = BTreeMap::new();
         sets.insert(
             "skill".to_owned(),
             SKILL_TOOLS.iter().map(|t| (*t).to_owned()).collect(),
@@ -68,7 +68,7 @@ impl ToolSets {
 }
 
 /// An agent entity's state (MOD-8).
-#[derive(Component, Clone, Debug, PartialEq, Eq)]
+#[derive(Component, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Agent {
     pub name: String,
     pub enabled: bool,
@@ -87,7 +87,7 @@ pub struct Agent {
 pub const RECENT_LOADS: usize = 8;
 
 /// Which skills an agent loaded most recently, newest first, distinct.
-#[derive(Component, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Component, Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct AgentUsage {
     pub recent: Vec<StableId>,
 }

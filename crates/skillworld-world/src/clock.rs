@@ -7,7 +7,7 @@ const MILLIS_PER_DAY: i64 = 86_400_000;
 
 /// Time as a resource (SIM-1): the wall clock for servers, a simulated clock
 /// for simulations, replays and tests. Everything time-dependent reads it.
-#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Clock {
     Wall,
     Simulated(Timestamp),

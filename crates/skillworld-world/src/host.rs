@@ -131,6 +131,19 @@ pub struct SkillWorld {
 
 impl SkillWorld {
     pub fn new(settings: WorldSettings) -> Self {
+        let now = settings.clock.now();
+        let mut this = SkillWorld::empty(settings);
+        let commons = this.world.resource_mut::<Entities>().allocate();
+        this.world.spawn((
+            record(commons, "commons", None, PrimaryComponent::World, now),
+            WorldConfig::commons(),
+        ));
+        this.commons = commons;
+        this
+    }
+
+    /// A world with its resources, hooks and systems but no entities.
+    pub(crate) fn empty(settings: WorldSettings) -> Self {
         let mut world = World::new();
         world.init_resource::<Entities>();
         world.init_resource::<NameIndex>();
@@ -151,17 +164,10 @@ impl SkillWorld {
         register_hooks(&mut world);
         let mut resolve = Schedule::default();
         resolve.add_systems(refresh_layers);
-
-        let commons = world.resource_mut::<Entities>().allocate();
-        let now = settings.clock.now();
-        world.spawn((
-            record(commons, "commons", None, PrimaryComponent::World, now),
-            WorldConfig::commons(),
-        ));
         SkillWorld {
             world,
             resolve,
-            commons,
+            commons: StableId(0),
             journal: Vec::new(),
         }
     }

@@ -26,6 +26,11 @@ impl Entities {
     pub fn allocate(&mut self) -> StableId {
         self.allocator.allocate()
     }
+
+    /// The last id handed out (`StableId(0)` before the first).
+    pub fn last_allocated(&self) -> StableId {
+        self.allocator.last()
+    }
 }
 
 /// Undeleted skills by world and name.

@@ -7,7 +7,7 @@ use skillworld_core::{EntityRecord, Skill, Timestamp};
 pub const KEPT_REVISIONS: usize = 10;
 
 /// An earlier version of a skill, tagged with the revision number it had.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Revision {
     pub number: u64,
     pub replaced_at: Timestamp,
@@ -17,7 +17,7 @@ pub struct Revision {
 
 /// A skill's revision number (moves on every change) and its kept earlier
 /// versions, newest first.
-#[derive(Component, Clone, Debug, PartialEq)]
+#[derive(Component, Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Revisions {
     pub current: u64,
     pub kept: Vec<Revision>,

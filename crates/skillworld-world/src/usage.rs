@@ -1,15 +1,15 @@
 //! Per-run loaded sets (CAT-6) and lessons (CAT-9).
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 use bevy_ecs::component::Component;
 use bevy_ecs::resource::Resource;
 use skillworld_core::{StableId, Timestamp};
 
 /// The skills each run loaded, in order, keyed by agent and run id.
-#[derive(Resource, Debug, Default)]
+#[derive(Resource, Debug, Default, PartialEq, Eq)]
 pub struct Runs {
-    loaded: HashMap<(StableId, String), Vec<StableId>>,
+    loaded: BTreeMap<(StableId, String), Vec<StableId>>,
 }
 
 impl Runs {
@@ -17,6 +17,24 @@ impl Runs {
         self.loaded
             .get(&(agent, run.to_owned()))
             .map_or(&[], Vec::as_slice)
+    }
+
+    /// Every run's loads, in key order (for snapshots).
+    pub fn entries(&self) -> impl Iterator<Item = (StableId, &str, &[StableId])> {
+        self.loaded
+            .iter()
+            .map(|((agent, run), skills)| (*agent, run.as_str(), skills.as_slice()))
+    }
+
+    pub fn from_entries(
+        entries: impl IntoIterator<Item = (StableId, String, Vec<StableId>)>,
+    ) -> Self {
+        Runs {
+            loaded: entries
+                .into_iter()
+                .map(|(agent, run, skills)| ((agent, run), skills))
+                .collect(),
+        }
     }
 
     /// Adds a load; `false` when the run had already loaded the skill.
@@ -33,14 +51,14 @@ impl Runs {
 /// How many lessons a skill keeps (CAT-9).
 pub const KEPT_LESSONS: usize = 50;
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Lesson {
     pub at: Timestamp,
     pub text: String,
 }
 
 /// A skill's lessons, oldest first, at most 50 (FIFO).
-#[derive(Component, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Component, Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Lessons {
     pub entries: Vec<Lesson>,
 }

@@ -1,0 +1,247 @@
+//! The whole world as plain data (STO-1, STO-3): what snapshots store,
+//! what a world is rebuilt from, and what the digest hashes.
+
+use std::fmt::Write;
+
+use bevy_ecs::entity::Entity;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use skillworld_core::{
+    EntityRecord, IdAllocator, PrimaryComponent, Skill, SkillResource, StableId, Usage,
+};
+use thiserror::Error;
+
+use crate::agent::{Agent, AgentUsage, ToolSets};
+use crate::catalog::{AgentViews, LoadRanking, rebuild_layers};
+use crate::clock::Clock;
+use crate::host::{AgentNames, ObjectBytes, SkillWorld, WorldSettings};
+use crate::index::Entities;
+use crate::layers::WorldConfig;
+use crate::policy::PolicySettings;
+use crate::revisions::Revisions;
+use crate::usage::{Lessons, Runs};
+
+/// The version of [`WorldState`]'s shape; stores refuse newer ones.
+pub const STATE_VERSION: u32 = 1;
+
+/// One entity and its components.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum EntityState {
+    World {
+        record: EntityRecord,
+        config: WorldConfig,
+    },
+    Agent {
+        record: EntityRecord,
+        agent: Agent,
+        usage: AgentUsage,
+    },
+    Skill {
+        record: EntityRecord,
+        skill: Skill,
+        usage: Usage,
+        revisions: Revisions,
+        lessons: Lessons,
+    },
+    Resource {
+        record: EntityRecord,
+        resource: SkillResource,
+        bytes: Option<Vec<u8>>,
+    },
+}
+
+impl EntityState {
+    pub fn record(&self) -> &EntityRecord {
+        match self {
+            EntityState::World { record, .. }
+            | EntityState::Agent { record, .. }
+            | EntityState::Skill { record, .. }
+            | EntityState::Resource { record, .. } => record,
+        }
+    }
+}
+
+/// A world as data: every entity in stable-id order and the world-wide
+/// state (id allocator, runs, policy, tool sets, clock).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WorldState {
+    pub version: u32,
+    pub commons: StableId,
+    pub last_id: StableId,
+    pub clock: Clock,
+    pub entities: Vec<EntityState>,
+    pub runs: Vec<(StableId, String, Vec<StableId>)>,
+    pub policy: PolicySettings,
+    pub tool_sets: ToolSets,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum StateError {
+    #[error(
+        "world state version {found} is newer than this skillworld understands ({supported}); upgrade skillworld"
+    )]
+    NewerVersion { found: u32, supported: u32 },
+    #[error("world state has no Commons world with id {0}")]
+    NoCommons(StableId),
+}
+
+impl WorldState {
+    /// The world digest (STO-3): SHA-256 over every entity in stable-id
+    /// order, as 64 hex digits. Runtime caches and the clock are not part
+    /// of it.
+    pub fn digest(&self) -> String {
+        let mut hasher = Sha256::new();
+        for entity in &self.entities {
+            let bytes = serde_json::to_vec(entity).expect("entity states serialise");
+            hasher.update((bytes.len() as u64).to_le_bytes());
+            hasher.update(&bytes);
+        }
+        let mut hex = String::with_capacity(64);
+        for byte in hasher.finalize() {
+            let _ = write!(hex, "{byte:02x}");
+        }
+        hex
+    }
+}
+
+impl SkillWorld {
+    /// The world as data, entities in stable-id order.
+    pub fn state(&self) -> WorldState {
+        let world = &self.world;
+        let mut entities = Vec::new();
+        let ids: Vec<(StableId, Entity)> = {
+            let mut ids = Vec::new();
+            let mut query = world
+                .try_query::<(Entity, &EntityRecord)>()
+                .expect("EntityRecord is registered");
+            for (entity, record) in query.iter(world) {
+                ids.push((record.id, entity));
+            }
+            ids.sort();
+            ids
+        };
+        for (_, entity) in ids {
+            let record = world.get::<EntityRecord>(entity).expect("queried").clone();
+            let state = match record.primary {
+                PrimaryComponent::World => EntityState::World {
+                    config: world.get::<WorldConfig>(entity).expect("world").clone(),
+                    record,
+                },
+                PrimaryComponent::Agent => EntityState::Agent {
+                    agent: world.get::<Agent>(entity).expect("agent").clone(),
+                    usage: world.get::<AgentUsage>(entity).expect("agent").clone(),
+                    record,
+                },
+                PrimaryComponent::Skill => EntityState::Skill {
+                    skill: world.get::<Skill>(entity).expect("skill").clone(),
+                    usage: world.get::<Usage>(entity).expect("skill").clone(),
+                    revisions: world.get::<Revisions>(entity).expect("skill").clone(),
+                    lessons: world.get::<Lessons>(entity).expect("skill").clone(),
+                    record,
+                },
+                PrimaryComponent::SkillResource | PrimaryComponent::ObjectFile => {
+                    EntityState::Resource {
+                        resource: world
+                            .get::<SkillResource>(entity)
+                            .expect("resource")
+                            .clone(),
+                        bytes: world.get::<ObjectBytes>(entity).map(|b| b.0.clone()),
+                        record,
+                    }
+                }
+            };
+            entities.push(state);
+        }
+        WorldState {
+            version: STATE_VERSION,
+            commons: self.commons,
+            last_id: world.resource::<Entities>().last_allocated(),
+            clock: *world.resource::<Clock>(),
+            entities,
+            runs: world
+                .resource::<Runs>()
+                .entries()
+                .map(|(agent, run, skills)| (agent, run.to_owned(), skills.to_vec()))
+                .collect(),
+            policy: world.resource::<PolicySettings>().clone(),
+            tool_sets: world.resource::<ToolSets>().clone(),
+        }
+    }
+
+    /// The world digest of the current state.
+    pub fn digest(&self) -> String {
+        self.state().digest()
+    }
+
+    /// Rebuilds a world from data. The journal starts empty.
+    pub fn from_state(state: WorldState, platform: Option<String>) -> Result<Self, StateError> {
+        if state.version > STATE_VERSION {
+            return Err(StateError::NewerVersion {
+                found: state.version,
+                supported: STATE_VERSION,
+            });
+        }
+        if !state
+            .entities
+            .iter()
+            .any(|e| matches!(e, EntityState::World { record, .. } if record.id == state.commons))
+        {
+            return Err(StateError::NoCommons(state.commons));
+        }
+        let mut this = SkillWorld::empty(WorldSettings {
+            clock: state.clock,
+            platform,
+        });
+        this.commons = state.commons;
+        let world = &mut this.world;
+        world.resource_mut::<Entities>().allocator = IdAllocator::after(state.last_id);
+        *world.resource_mut::<Runs>() = Runs::from_entries(state.runs);
+        *world.resource_mut::<PolicySettings>() = state.policy;
+        *world.resource_mut::<ToolSets>() = state.tool_sets;
+        for entity in state.entities {
+            match entity {
+                EntityState::World { record, config } => {
+                    world.spawn((record, config));
+                }
+                EntityState::Agent {
+                    record,
+                    agent,
+                    usage,
+                } => {
+                    world
+                        .resource_mut::<AgentNames>()
+                        .0
+                        .insert(agent.name.clone(), record.id);
+                    world.spawn((record, agent, usage));
+                }
+                EntityState::Skill {
+                    record,
+                    skill,
+                    usage,
+                    revisions,
+                    lessons,
+                } => {
+                    world
+                        .resource_mut::<LoadRanking>()
+                        .set(record.id, usage.load_count);
+                    world
+                        .spawn((usage, revisions, lessons))
+                        .insert((record, skill));
+                }
+                EntityState::Resource {
+                    record,
+                    resource,
+                    bytes,
+                } => {
+                    let mut spawned = world.spawn((record, resource));
+                    if let Some(bytes) = bytes {
+                        spawned.insert(ObjectBytes(bytes));
+                    }
+                }
+            }
+        }
+        rebuild_layers(world);
+        world.resource_mut::<AgentViews>().views.clear();
+        Ok(this)
+    }
+}
