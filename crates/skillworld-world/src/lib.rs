@@ -52,7 +52,7 @@ pub use policy::{
     effective_tools, merge, restricted,
 };
 pub use revisions::{KEPT_REVISIONS, Revision, Revisions};
-pub use snapshot::{EntityState, STATE_VERSION, StateError, WorldState};
+pub use snapshot::{EntityState, STATE_VERSION, SkillState, StateError, WorldState};
 pub use tools::{ToolSpec, tool_specs};
 pub use usage::{KEPT_LESSONS, Lesson, Lessons, Runs};
 

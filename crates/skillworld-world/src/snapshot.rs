@@ -36,13 +36,7 @@ pub enum EntityState {
         agent: Agent,
         usage: AgentUsage,
     },
-    Skill {
-        record: EntityRecord,
-        skill: Skill,
-        usage: Usage,
-        revisions: Revisions,
-        lessons: Lessons,
-    },
+    Skill(Box<SkillState>),
     Resource {
         record: EntityRecord,
         resource: SkillResource,
@@ -50,13 +44,23 @@ pub enum EntityState {
     },
 }
 
+/// A skill entity's components.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SkillState {
+    pub record: EntityRecord,
+    pub skill: Skill,
+    pub usage: Usage,
+    pub revisions: Revisions,
+    pub lessons: Lessons,
+}
+
 impl EntityState {
     pub fn record(&self) -> &EntityRecord {
         match self {
             EntityState::World { record, .. }
             | EntityState::Agent { record, .. }
-            | EntityState::Skill { record, .. }
             | EntityState::Resource { record, .. } => record,
+            EntityState::Skill(state) => &state.record,
         }
     }
 }
@@ -132,13 +136,13 @@ impl SkillWorld {
                     usage: world.get::<AgentUsage>(entity).expect("agent").clone(),
                     record,
                 },
-                PrimaryComponent::Skill => EntityState::Skill {
+                PrimaryComponent::Skill => EntityState::Skill(Box::new(SkillState {
                     skill: world.get::<Skill>(entity).expect("skill").clone(),
                     usage: world.get::<Usage>(entity).expect("skill").clone(),
                     revisions: world.get::<Revisions>(entity).expect("skill").clone(),
                     lessons: world.get::<Lessons>(entity).expect("skill").clone(),
                     record,
-                },
+                })),
                 PrimaryComponent::SkillResource | PrimaryComponent::ObjectFile => {
                     EntityState::Resource {
                         resource: world
@@ -214,13 +218,14 @@ impl SkillWorld {
                         .insert(agent.name.clone(), record.id);
                     world.spawn((record, agent, usage));
                 }
-                EntityState::Skill {
-                    record,
-                    skill,
-                    usage,
-                    revisions,
-                    lessons,
-                } => {
+                EntityState::Skill(state) => {
+                    let SkillState {
+                        record,
+                        skill,
+                        usage,
+                        revisions,
+                        lessons,
+                    } = *state;
                     world
                         .resource_mut::<LoadRanking>()
                         .set(record.id, usage.load_count);
