@@ -1,0 +1,53 @@
+use std::path::PathBuf;
+
+use skillworld_world::{StateError, WorldError};
+use thiserror::Error;
+
+/// Why a store operation failed. Opening errors name the file.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    #[error(
+        "{path}: is in use by another process (a running `skillworld serve`?); use its HTTP API meanwhile"
+    )]
+    InUse { path: PathBuf },
+    #[error("{path}: not a readable skillworld database ({reason})")]
+    Unreadable { path: PathBuf, reason: String },
+    #[error(
+        "{path}: schema version {found} is newer than this skillworld supports ({supported}); upgrade skillworld"
+    )]
+    NewerSchema {
+        path: PathBuf,
+        found: u32,
+        supported: u32,
+    },
+    #[error("database: {0}")]
+    Database(#[from] redb::Error),
+    #[error("stored {what} does not decode: {reason}")]
+    Decode { what: String, reason: String },
+    #[error(transparent)]
+    State(#[from] StateError),
+    #[error(transparent)]
+    World(#[from] WorldError),
+    #[error("no snapshot named '{0}'")]
+    UnknownSnapshot(String),
+    #[error("a snapshot named '{0}' already exists")]
+    SnapshotExists(String),
+}
+
+macro_rules! from_redb {
+    ($($error:ty),+) => {
+        $(impl From<$error> for StoreError {
+            fn from(error: $error) -> Self {
+                StoreError::Database(error.into())
+            }
+        })+
+    };
+}
+
+from_redb!(
+    redb::TransactionError,
+    redb::TableError,
+    redb::StorageError,
+    redb::CommitError,
+    redb::SetDurabilityError
+);

@@ -1,0 +1,438 @@
+use std::path::{Path, PathBuf};
+
+use redb::{
+    Database, DatabaseError, Durability, ReadableDatabase, ReadableTable, ReadableTableMetadata,
+    TableDefinition,
+};
+use serde::{Deserialize, Serialize};
+use skillworld_core::Timestamp;
+use skillworld_format::{BundleFile, SkillDocument};
+use skillworld_world::{Clock, Envelope, SkillWorld, WorldSettings, WorldState};
+
+use crate::StoreError;
+
+/// The version of this file's layout; a file with a newer one is refused.
+pub const SCHEMA_VERSION: u64 = 1;
+/// Automatic snapshots (pre-restore, pre-sweep) kept, newest first.
+pub const AUTOMATIC_KEPT: usize = 5;
+/// Journal entries between the checkpoints that make opening fast.
+const CHECKPOINT_EVERY: u64 = 1_000;
+
+const META: TableDefinition<&str, u64> = TableDefinition::new("meta");
+const JOURNAL: TableDefinition<u64, &[u8]> = TableDefinition::new("journal");
+const SNAPSHOTS: TableDefinition<&str, &[u8]> = TableDefinition::new("snapshots");
+/// The snapshot opening starts from; not listed among the snapshots.
+const CHECKPOINT: &str = "\u{0}checkpoint";
+
+/// One journal entry: an applied command, or a snapshot restore.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum JournalEntry {
+    Apply(Envelope),
+    Restore { snapshot: String, at: Timestamp },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SnapshotKind {
+    /// Saved by name; kept until deleted.
+    Named,
+    /// Taken by the system (before a restore or a curator sweep); the newest
+    /// five are kept.
+    Automatic,
+}
+
+/// A snapshot as stored and exported: the world as data and the journal
+/// position it covers (entries from `seq` on come after it).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StoredSnapshot {
+    pub name: String,
+    pub kind: SnapshotKind,
+    pub at: Timestamp,
+    pub seq: u64,
+    pub state: WorldState,
+}
+
+/// A snapshot in a listing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SnapshotInfo {
+    pub name: String,
+    pub kind: SnapshotKind,
+    pub at: Timestamp,
+    pub seq: u64,
+    pub digest: String,
+}
+
+/// How to open a store.
+#[derive(Clone, Debug, Default)]
+pub struct OpenOptions {
+    /// The clock the world runs on once open (`None`: the wall clock).
+    pub clock: Option<Clock>,
+    pub platform: Option<String>,
+    /// Builtin skills installed into the Commons of a new database.
+    pub seed: Vec<(SkillDocument, Vec<BundleFile>)>,
+}
+
+/// A persistent skill world.
+pub struct Store {
+    db: Database,
+    path: PathBuf,
+    world: SkillWorld,
+    platform: Option<String>,
+    next_seq: u64,
+    since_checkpoint: u64,
+}
+
+fn encode<T: Serialize>(value: &T) -> Vec<u8> {
+    ron::to_string(value)
+        .expect("journal entries and snapshots serialise")
+        .into_bytes()
+}
+
+fn decode<T: for<'de> Deserialize<'de>>(what: &str, bytes: &[u8]) -> Result<T, StoreError> {
+    let text = std::str::from_utf8(bytes).map_err(|e| StoreError::Decode {
+        what: what.to_owned(),
+        reason: e.to_string(),
+    })?;
+    ron::from_str(text).map_err(|e| StoreError::Decode {
+        what: what.to_owned(),
+        reason: e.to_string(),
+    })
+}
+
+impl Store {
+    /// Opens the database at `path`, or creates it (seeded with
+    /// `options.seed`) when missing.
+    pub fn open(path: &Path, options: OpenOptions) -> Result<Store, StoreError> {
+        let exists = path.exists();
+        let opened = if exists {
+            Database::open(path)
+        } else {
+            Database::create(path)
+        };
+        let db = opened.map_err(|error| match error {
+            DatabaseError::DatabaseAlreadyOpen => StoreError::InUse {
+                path: path.to_owned(),
+            },
+            other => StoreError::Unreadable {
+                path: path.to_owned(),
+                reason: other.to_string(),
+            },
+        })?;
+        let clock = options.clock.unwrap_or(Clock::Wall);
+        let mut store = Store {
+            db,
+            path: path.to_owned(),
+            world: SkillWorld::new(WorldSettings {
+                clock,
+                platform: options.platform.clone(),
+            }),
+            platform: options.platform,
+            next_seq: 0,
+            since_checkpoint: 0,
+        };
+        if exists {
+            store.load().map_err(|error| match error {
+                StoreError::Database(e) => StoreError::Unreadable {
+                    path: path.to_owned(),
+                    reason: e.to_string(),
+                },
+                other => other,
+            })?;
+            *store.world.clock_mut() = clock;
+        } else {
+            store.initialise(options.seed)?;
+        }
+        Ok(store)
+    }
+
+    fn initialise(
+        &mut self,
+        seed: Vec<(SkillDocument, Vec<BundleFile>)>,
+    ) -> Result<(), StoreError> {
+        let txn = self.db.begin_write()?;
+        txn.open_table(META)?
+            .insert("schema_version", SCHEMA_VERSION)?;
+        txn.open_table(JOURNAL)?;
+        txn.open_table(SNAPSHOTS)?;
+        txn.commit()?;
+        // The starting world is a checkpoint, so every later open replays
+        // from exactly it.
+        self.checkpoint()?;
+        self.run(|world| {
+            for (document, files) in seed {
+                world.install_builtin(document, files)?;
+            }
+            Ok::<(), skillworld_world::WorldError>(())
+        })??;
+        Ok(())
+    }
+
+    fn load(&mut self) -> Result<(), StoreError> {
+        let txn = self.db.begin_read()?;
+        let version = txn
+            .open_table(META)?
+            .get("schema_version")?
+            .map(|v| v.value())
+            .ok_or_else(|| StoreError::Unreadable {
+                path: self.path.clone(),
+                reason: "no schema version".into(),
+            })?;
+        if version > SCHEMA_VERSION {
+            return Err(StoreError::NewerSchema {
+                path: self.path.clone(),
+                found: version as u32,
+                supported: SCHEMA_VERSION as u32,
+            });
+        }
+        let snapshots = txn.open_table(SNAPSHOTS)?;
+        let checkpoint: StoredSnapshot = match snapshots.get(CHECKPOINT)? {
+            Some(bytes) => decode("checkpoint", bytes.value())?,
+            None => {
+                return Err(StoreError::Unreadable {
+                    path: self.path.clone(),
+                    reason: "no checkpoint".into(),
+                });
+            }
+        };
+        drop(snapshots);
+        drop(txn);
+        let (world, next_seq) = self.replay_from(checkpoint)?;
+        self.world = world;
+        self.since_checkpoint = next_seq - self.checkpoint_seq()?;
+        self.next_seq = next_seq;
+        Ok(())
+    }
+
+    fn checkpoint_seq(&self) -> Result<u64, StoreError> {
+        let txn = self.db.begin_read()?;
+        let table = txn.open_table(SNAPSHOTS)?;
+        let bytes = table
+            .get(CHECKPOINT)?
+            .ok_or_else(|| StoreError::UnknownSnapshot("checkpoint".into()))?;
+        Ok(decode::<StoredSnapshot>("checkpoint", bytes.value())?.seq)
+    }
+
+    /// A world rebuilt from a snapshot and the journal after it, and the
+    /// next sequence number.
+    fn replay_from(&self, snapshot: StoredSnapshot) -> Result<(SkillWorld, u64), StoreError> {
+        let mut world = SkillWorld::from_state(snapshot.state, self.platform.clone())?;
+        let mut next = snapshot.seq;
+        let txn = self.db.begin_read()?;
+        let journal = txn.open_table(JOURNAL)?;
+        for item in journal.range(snapshot.seq..)? {
+            let (seq, bytes) = item?;
+            match decode::<JournalEntry>("journal entry", bytes.value())? {
+                JournalEntry::Apply(envelope) => {
+                    world.apply(envelope)?;
+                }
+                JournalEntry::Restore { snapshot, .. } => {
+                    let restored = self.snapshot(&snapshot)?;
+                    world = SkillWorld::from_state(restored.state, self.platform.clone())?;
+                }
+            }
+            next = seq.value() + 1;
+        }
+        world.take_journal();
+        Ok((world, next))
+    }
+
+    /// The world, for reads that change nothing.
+    pub fn world(&self) -> &SkillWorld {
+        &self.world
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Runs `work` on the world, then makes everything it wrote durable in
+    /// one commit (group commit) before returning: when this returns `Ok`,
+    /// the writes survive a crash.
+    pub fn run<T>(&mut self, work: impl FnOnce(&mut SkillWorld) -> T) -> Result<T, StoreError> {
+        let result = work(&mut self.world);
+        let entries = self.world.take_journal();
+        if !entries.is_empty() {
+            let entries: Vec<JournalEntry> = entries.into_iter().map(JournalEntry::Apply).collect();
+            self.append(&entries)?;
+        }
+        Ok(result)
+    }
+
+    fn append(&mut self, entries: &[JournalEntry]) -> Result<(), StoreError> {
+        let mut txn = self.db.begin_write()?;
+        txn.set_durability(Durability::Immediate)?;
+        {
+            let mut journal = txn.open_table(JOURNAL)?;
+            for (offset, entry) in entries.iter().enumerate() {
+                journal.insert(self.next_seq + offset as u64, encode(entry).as_slice())?;
+            }
+        }
+        txn.commit()?;
+        self.next_seq += entries.len() as u64;
+        self.since_checkpoint += entries.len() as u64;
+        if self.since_checkpoint >= CHECKPOINT_EVERY {
+            self.checkpoint()?;
+        }
+        Ok(())
+    }
+
+    /// Writes the current world as the opening checkpoint and compacts the
+    /// journal before the oldest snapshot still kept.
+    pub fn checkpoint(&mut self) -> Result<(), StoreError> {
+        let snapshot = self.stored(CHECKPOINT, SnapshotKind::Automatic);
+        let txn = self.db.begin_write()?;
+        {
+            let mut snapshots = txn.open_table(SNAPSHOTS)?;
+            snapshots.insert(CHECKPOINT, encode(&snapshot).as_slice())?;
+            let mut oldest = snapshot.seq;
+            for item in snapshots.iter()? {
+                let (_, bytes) = item?;
+                oldest = oldest.min(decode::<StoredSnapshot>("snapshot", bytes.value())?.seq);
+            }
+            let mut journal = txn.open_table(JOURNAL)?;
+            journal.retain_in(..oldest, |_, _| false)?;
+        }
+        txn.commit()?;
+        self.since_checkpoint = 0;
+        Ok(())
+    }
+
+    fn stored(&self, name: &str, kind: SnapshotKind) -> StoredSnapshot {
+        StoredSnapshot {
+            name: name.to_owned(),
+            kind,
+            at: self.world.now(),
+            seq: self.next_seq,
+            state: self.world.state(),
+        }
+    }
+
+    /// Saves the world as a named snapshot.
+    pub fn save_snapshot(&mut self, name: &str) -> Result<SnapshotInfo, StoreError> {
+        if name.starts_with('\u{0}') || self.snapshot(name).is_ok() {
+            return Err(StoreError::SnapshotExists(name.to_owned()));
+        }
+        self.put_snapshot(self.stored(name, SnapshotKind::Named))
+    }
+
+    /// Saves an automatic snapshot (pre-restore, pre-sweep); only the newest
+    /// five are kept.
+    pub fn save_automatic(&mut self, purpose: &str) -> Result<SnapshotInfo, StoreError> {
+        let name = format!("{purpose}-{}", self.next_seq);
+        let info = self.put_snapshot(self.stored(&name, SnapshotKind::Automatic))?;
+        let mut automatic: Vec<SnapshotInfo> = self
+            .snapshots()?
+            .into_iter()
+            .filter(|s| s.kind == SnapshotKind::Automatic)
+            .collect();
+        automatic.sort_by(|a, b| b.seq.cmp(&a.seq).then(b.name.cmp(&a.name)));
+        for old in automatic.into_iter().skip(AUTOMATIC_KEPT) {
+            self.delete_snapshot(&old.name)?;
+        }
+        Ok(info)
+    }
+
+    fn put_snapshot(&mut self, snapshot: StoredSnapshot) -> Result<SnapshotInfo, StoreError> {
+        let info = info_of(&snapshot);
+        let mut txn = self.db.begin_write()?;
+        txn.set_durability(Durability::Immediate)?;
+        txn.open_table(SNAPSHOTS)?
+            .insert(snapshot.name.as_str(), encode(&snapshot).as_slice())?;
+        txn.commit()?;
+        Ok(info)
+    }
+
+    pub fn snapshot(&self, name: &str) -> Result<StoredSnapshot, StoreError> {
+        let txn = self.db.begin_read()?;
+        let table = txn.open_table(SNAPSHOTS)?;
+        let bytes = table
+            .get(name)?
+            .ok_or_else(|| StoreError::UnknownSnapshot(name.to_owned()))?;
+        decode("snapshot", bytes.value())
+    }
+
+    /// Every snapshot, oldest first.
+    pub fn snapshots(&self) -> Result<Vec<SnapshotInfo>, StoreError> {
+        let txn = self.db.begin_read()?;
+        let table = txn.open_table(SNAPSHOTS)?;
+        let mut infos = Vec::new();
+        for item in table.iter()? {
+            let (name, bytes) = item?;
+            if name.value() != CHECKPOINT {
+                infos.push(info_of(&decode::<StoredSnapshot>(
+                    "snapshot",
+                    bytes.value(),
+                )?));
+            }
+        }
+        infos.sort_by(|a, b| a.seq.cmp(&b.seq).then(a.name.cmp(&b.name)));
+        Ok(infos)
+    }
+
+    pub fn delete_snapshot(&mut self, name: &str) -> Result<(), StoreError> {
+        let txn = self.db.begin_write()?;
+        let removed = txn.open_table(SNAPSHOTS)?.remove(name)?.is_some();
+        txn.commit()?;
+        if removed {
+            Ok(())
+        } else {
+            Err(StoreError::UnknownSnapshot(name.to_owned()))
+        }
+    }
+
+    /// Restores a snapshot: an automatic pre-restore snapshot first, then the
+    /// world becomes the snapshot's, and the restore is a journal entry.
+    pub fn restore_snapshot(&mut self, name: &str) -> Result<SnapshotInfo, StoreError> {
+        let snapshot = self.snapshot(name)?;
+        self.save_automatic("pre-restore")?;
+        let info = info_of(&snapshot);
+        let clock = *self.world.clock_mut();
+        let mut world = SkillWorld::from_state(snapshot.state, self.platform.clone())?;
+        *world.clock_mut() = clock;
+        self.append(&[JournalEntry::Restore {
+            snapshot: name.to_owned(),
+            at: self.world.now(),
+        }])?;
+        self.world = world;
+        Ok(info)
+    }
+
+    /// A snapshot as a portable RON file.
+    pub fn export_snapshot(&self, name: &str) -> Result<String, StoreError> {
+        Ok(String::from_utf8(encode(&self.snapshot(name)?)).expect("RON is UTF-8"))
+    }
+
+    /// Adds a snapshot from an exported file, under its own name.
+    pub fn import_snapshot(&mut self, text: &str) -> Result<SnapshotInfo, StoreError> {
+        let snapshot: StoredSnapshot = decode("snapshot file", text.as_bytes())?;
+        if self.snapshot(&snapshot.name).is_ok() {
+            return Err(StoreError::SnapshotExists(snapshot.name));
+        }
+        self.put_snapshot(StoredSnapshot {
+            kind: SnapshotKind::Named,
+            ..snapshot
+        })
+    }
+
+    /// Rebuilds, in memory, the world from a snapshot and the journal after
+    /// it (STO-3); the database is not changed.
+    pub fn replay(&self, name: &str) -> Result<SkillWorld, StoreError> {
+        Ok(self.replay_from(self.snapshot(name)?)?.0)
+    }
+
+    /// Journal entries still stored, oldest first.
+    pub fn journal_len(&self) -> Result<u64, StoreError> {
+        let txn = self.db.begin_read()?;
+        Ok(txn.open_table(JOURNAL)?.len()?)
+    }
+}
+
+fn info_of(snapshot: &StoredSnapshot) -> SnapshotInfo {
+    SnapshotInfo {
+        name: snapshot.name.clone(),
+        kind: snapshot.kind,
+        at: snapshot.at,
+        seq: snapshot.seq,
+        digest: snapshot.state.digest(),
+    }
+}

@@ -1,0 +1,285 @@
+//! STO-1 … STO-3 on real files: reopen, replay, snapshots, bad files.
+
+use std::path::Path;
+
+use skillworld_core::Timestamp;
+use skillworld_format::SkillDocument;
+use skillworld_store::{OpenOptions, SnapshotKind, Store, StoreError};
+use skillworld_world::{Clock, Layer, LoadRequest, SkillWorld, Switches};
+
+const DAY: i64 = 86_400_000;
+
+fn options() -> OpenOptions {
+    OpenOptions {
+        clock: Some(Clock::Simulated(Timestamp::from_millis(20_000 * DAY))),
+        platform: Some("linux".into()),
+        seed: vec![],
+    }
+}
+
+fn open(path: &Path) -> Store {
+    Store::open(path, options()).unwrap()
+}
+
+/// A scripted session of mixed commands over several agents; `steps`
+/// rounds of about ten commands each.
+fn session(store: &mut Store, rounds: usize, offset: usize) {
+    store
+        .run(|world| {
+            for agent in ["ada", "bob", "cyd"] {
+                let _ = world.add_agent(agent, None);
+            }
+        })
+        .unwrap();
+    for round in offset..offset + rounds {
+        store.run(|world| step(world, round)).unwrap();
+    }
+}
+
+fn step(world: &mut SkillWorld, round: usize) {
+    let agents = ["ada", "bob", "cyd"];
+    let agent = agents[round % 3];
+    let name = format!("skill-{:03}", round % 40);
+    let private = Layer::Agent(agent.to_owned());
+    let _ = world.create(
+        &Layer::Commons,
+        SkillDocument::new(
+            name.clone(),
+            format!("Commons {round}."),
+            format!("Body {round}.\n"),
+        ),
+    );
+    let _ = world.create(
+        &private,
+        SkillDocument::new(format!("own-{}", round % 7), "Own.", "Mine.\n"),
+    );
+    let _ = world.update(&Layer::Commons, &name, |d| {
+        d.body.push_str(&format!("round {round}\n"))
+    });
+    let run = format!("run-{}", round % 5);
+    let _ = world.load(
+        agent,
+        LoadRequest {
+            name: &name,
+            run: Some(&run),
+            ..Default::default()
+        },
+    );
+    let _ = world.load(
+        agents[(round + 1) % 3],
+        LoadRequest {
+            name: &name,
+            ..Default::default()
+        },
+    );
+    if round % 4 == 0 {
+        let _ = world.set(
+            &Layer::Commons,
+            &name,
+            Switches {
+                enabled: Some(round % 8 != 0),
+                ..Default::default()
+            },
+        );
+    }
+    if round % 9 == 0 {
+        let _ = world.delete(&private, &format!("own-{}", round % 7));
+    }
+    if round % 11 == 0 {
+        let _ = world.record_lesson(agent, &name, &format!("lesson {round}"));
+    }
+    if round % 13 == 0 {
+        let _ = world.bind(agent, &name);
+    }
+    world.clock_mut().advance_millis(DAY / 3);
+}
+
+#[test]
+fn reopening_restores_the_exact_world() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("world.redb");
+    let mut store = open(&path);
+    session(&mut store, 150, 0);
+    let digest = store.world().digest();
+    let state = store.world().state();
+    drop(store);
+    let store = open(&path);
+    assert_eq!(store.world().digest(), digest);
+    assert_eq!(store.world().state().entities, state.entities);
+    assert!(
+        store.journal_len().unwrap() < 1_000,
+        "checkpoints compact the journal: {}",
+        store.journal_len().unwrap()
+    );
+}
+
+#[test]
+fn a_thousand_commands_replay_to_the_live_digest_from_any_snapshot_and_across_a_restore() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = open(&dir.path().join("world.redb"));
+    store.save_snapshot("start").unwrap();
+    session(&mut store, 300, 0);
+    store.save_snapshot("midway").unwrap();
+    session(&mut store, 300, 300);
+    assert!(
+        store.journal_len().unwrap() >= 1_000,
+        "{} commands",
+        store.journal_len().unwrap()
+    );
+    let live = store.world().digest();
+    assert_eq!(store.replay("start").unwrap().digest(), live);
+    assert_eq!(store.replay("midway").unwrap().digest(), live);
+
+    let midway = store
+        .snapshots()
+        .unwrap()
+        .into_iter()
+        .find(|s| s.name == "midway")
+        .unwrap();
+    store.restore_snapshot("midway").unwrap();
+    assert_eq!(
+        store.world().digest(),
+        midway.digest,
+        "a restore gives that snapshot's digest"
+    );
+    session(&mut store, 30, 600);
+    let after = store.world().digest();
+    assert_eq!(
+        store.replay("start").unwrap().digest(),
+        after,
+        "replay crosses the restore"
+    );
+    let pre_restore = store
+        .snapshots()
+        .unwrap()
+        .into_iter()
+        .find(|s| s.kind == SnapshotKind::Automatic)
+        .unwrap();
+    assert_eq!(
+        pre_restore.digest, live,
+        "the pre-restore snapshot holds the world before the restore"
+    );
+    drop(store);
+    assert_eq!(open(&dir.path().join("world.redb")).world().digest(), after);
+}
+
+#[test]
+fn snapshots_export_import_delete_and_automatic_retention() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = open(&dir.path().join("a.redb"));
+    session(&mut store, 20, 0);
+    let saved = store.save_snapshot("s1").unwrap();
+    assert!(matches!(
+        store.save_snapshot("s1"),
+        Err(StoreError::SnapshotExists(_))
+    ));
+    let file = store.export_snapshot("s1").unwrap();
+
+    let mut other = open(&dir.path().join("b.redb"));
+    let imported = other.import_snapshot(&file).unwrap();
+    assert_eq!(imported.digest, saved.digest);
+    other.restore_snapshot("s1").unwrap();
+    assert_eq!(other.world().digest(), saved.digest);
+
+    for i in 0..8 {
+        store.run(|world| step(world, 100 + i)).unwrap();
+        store.save_automatic("pre-sweep").unwrap();
+    }
+    let automatic = store
+        .snapshots()
+        .unwrap()
+        .into_iter()
+        .filter(|s| s.kind == SnapshotKind::Automatic)
+        .count();
+    assert_eq!(automatic, 5);
+    store.delete_snapshot("s1").unwrap();
+    assert!(matches!(
+        store.delete_snapshot("s1"),
+        Err(StoreError::UnknownSnapshot(_))
+    ));
+    assert_eq!(
+        store
+            .snapshots()
+            .unwrap()
+            .iter()
+            .filter(|s| s.kind == SnapshotKind::Named)
+            .count(),
+        0
+    );
+}
+
+#[test]
+fn bad_files_are_refused_with_a_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let garbage = dir.path().join("garbage.redb");
+    std::fs::write(
+        &garbage,
+        b"this is not a database at all, just some text bytes",
+    )
+    .unwrap();
+    let error = Store::open(&garbage, options()).err().unwrap();
+    assert!(
+        error.to_string().starts_with(&format!(
+            "{}: not a readable skillworld database",
+            garbage.display()
+        )),
+        "{error}"
+    );
+
+    let path = dir.path().join("world.redb");
+    let mut store = open(&path);
+    session(&mut store, 10, 0);
+    drop(store);
+    let bytes = std::fs::read(&path).unwrap();
+    let truncated = dir.path().join("truncated.redb");
+    std::fs::write(&truncated, &bytes[..bytes.len() / 3]).unwrap();
+    let result = Store::open(&truncated, options());
+    assert!(result.is_err(), "a truncated database does not open");
+    assert!(result.err().unwrap().to_string().contains("truncated.redb"));
+
+    let newer = dir.path().join("newer.redb");
+    let db = redb::Database::create(&newer).unwrap();
+    let txn = db.begin_write().unwrap();
+    txn.open_table(redb::TableDefinition::<&str, u64>::new("meta"))
+        .unwrap()
+        .insert("schema_version", 99)
+        .unwrap();
+    txn.commit().unwrap();
+    drop(db);
+    let error = Store::open(&newer, options()).err().unwrap();
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "{}: schema version 99 is newer than this skillworld supports (1); upgrade skillworld",
+            newer.display()
+        )
+    );
+}
+
+#[test]
+fn a_database_in_use_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("world.redb");
+    let _holder = open(&path);
+    let error = Store::open(&path, options()).err().unwrap();
+    assert!(matches!(error, StoreError::InUse { .. }), "{error}");
+    assert!(error.to_string().contains("in use by another process"));
+}
+
+#[test]
+fn a_new_database_is_seeded() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut seeded = options();
+    seeded.seed = vec![(
+        SkillDocument::new("skill-curation", "Curate.", "Body.\n"),
+        vec![],
+    )];
+    let store = Store::open(&dir.path().join("world.redb"), seeded).unwrap();
+    let listing = store.world().state();
+    assert!(
+        listing
+            .entities
+            .iter()
+            .any(|e| e.record().title == "skill-curation")
+    );
+}
