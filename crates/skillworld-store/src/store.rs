@@ -27,7 +27,7 @@ const CHECKPOINT: &str = "\u{0}checkpoint";
 /// One journal entry: an applied command, or a snapshot restore.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum JournalEntry {
-    Apply(Envelope),
+    Apply(Box<Envelope>),
     Restore { snapshot: String, at: Timestamp },
 }
 
@@ -223,7 +223,7 @@ impl Store {
             let (seq, bytes) = item?;
             match decode::<JournalEntry>("journal entry", bytes.value())? {
                 JournalEntry::Apply(envelope) => {
-                    world.apply(envelope)?;
+                    world.apply(*envelope)?;
                 }
                 JournalEntry::Restore { snapshot, .. } => {
                     let restored = self.snapshot(&snapshot)?;
@@ -252,7 +252,10 @@ impl Store {
         let result = work(&mut self.world);
         let entries = self.world.take_journal();
         if !entries.is_empty() {
-            let entries: Vec<JournalEntry> = entries.into_iter().map(JournalEntry::Apply).collect();
+            let entries: Vec<JournalEntry> = entries
+                .into_iter()
+                .map(|e| JournalEntry::Apply(Box::new(e)))
+                .collect();
             self.append(&entries)?;
         }
         Ok(result)
