@@ -72,23 +72,23 @@ fn step(world: &mut SkillWorld, round: usize) {
             ..Default::default()
         },
     );
-    if round % 4 == 0 {
+    if round.is_multiple_of(4) {
         let _ = world.set(
             &Layer::Commons,
             &name,
             Switches {
-                enabled: Some(round % 8 != 0),
+                enabled: Some(!round.is_multiple_of(8)),
                 ..Default::default()
             },
         );
     }
-    if round % 9 == 0 {
+    if round.is_multiple_of(9) {
         let _ = world.delete(&private, &format!("own-{}", round % 7));
     }
-    if round % 11 == 0 {
+    if round.is_multiple_of(11) {
         let _ = world.record_lesson(agent, &name, &format!("lesson {round}"));
     }
-    if round % 13 == 0 {
+    if round.is_multiple_of(13) {
         let _ = world.bind(agent, &name);
     }
     world.clock_mut().advance_millis(DAY / 3);
