@@ -29,10 +29,12 @@
 //! ```
 
 pub use error::StoreError;
+pub use shipped::{Synced, shipped_commons, sync_shipped};
 pub use store::{
     AUTOMATIC_KEPT, JournalEntry, OpenOptions, SCHEMA_VERSION, SnapshotInfo, SnapshotKind, Store,
     StoredSnapshot,
 };
 
 mod error;
+mod shipped;
 mod store;

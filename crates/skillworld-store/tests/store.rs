@@ -283,3 +283,50 @@ fn a_new_database_is_seeded() {
             .any(|e| e.record().title == "skill-curation")
     );
 }
+
+#[test]
+fn shipped_skills_are_installed_upgraded_when_newer_and_local_edits_kept() {
+    use skillworld_store::{Synced, shipped_commons, sync_shipped};
+    let mut world = SkillWorld::new(skillworld_world::WorldSettings {
+        clock: Clock::Simulated(Timestamp::from_millis(0)),
+        platform: None,
+    });
+    let shipped = shipped_commons();
+    let report = sync_shipped(&mut world, shipped.clone()).unwrap();
+    assert!(
+        report.iter().all(|r| matches!(r, Synced::Installed(_))),
+        "{report:?}"
+    );
+    world
+        .update(&Layer::Commons, "skill-curation", |d| {
+            d.body.push_str("Local note.\n")
+        })
+        .unwrap();
+    let report = sync_shipped(&mut world, shipped.clone()).unwrap();
+    assert!(
+        report.iter().all(|r| matches!(r, Synced::Kept(_))),
+        "{report:?}"
+    );
+    assert!(
+        world
+            .skill_document(&Layer::Commons, "skill-curation")
+            .unwrap()
+            .body
+            .ends_with("Local note.\n")
+    );
+
+    let mut newer = shipped;
+    for (document, _) in &mut newer {
+        document
+            .skill
+            .metadata
+            .insert("version".into(), "9.0.0".into());
+    }
+    let report = sync_shipped(&mut world, newer).unwrap();
+    assert!(report.iter().any(|r| matches!(r, Synced::Upgraded { name, to, .. } if name == "skill-curation" && to == "9.0.0")), "{report:?}");
+    let revisions = world.revisions(&Layer::Commons, "skill-curation").unwrap();
+    assert!(
+        revisions.kept[0].record.content.ends_with("Local note.\n"),
+        "the old copy is kept as a revision"
+    );
+}

@@ -443,6 +443,11 @@ impl SkillWorld {
             .expect("a reverted skill has a revision"))
     }
 
+    /// A skill of a layer as a document.
+    pub fn skill_document(&self, layer: &Layer, name: &str) -> Result<SkillDocument, WorldError> {
+        Ok(self.document(self.skill_entity(layer, name)?))
+    }
+
     pub fn revisions(&self, layer: &Layer, name: &str) -> Result<&Revisions, WorldError> {
         let entity = self.skill_entity(layer, name)?;
         Ok(self
