@@ -4,7 +4,7 @@
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
-fn files(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
+fn files(dir: &Path, out: &mut Vec<PathBuf>) {
     let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
         .expect("worlds/commons is readable")
         .map(|e| e.unwrap().path())
@@ -12,7 +12,7 @@ fn files(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
     entries.sort();
     for path in entries {
         if path.is_dir() {
-            files(root, &path, out);
+            files(&path, out);
         } else {
             out.push(path);
         }
@@ -27,7 +27,7 @@ fn main() {
         .expect("worlds/commons exists");
     println!("cargo:rerun-if-changed={}", root.display());
     let mut found = Vec::new();
-    files(&root, &root, &mut found);
+    files(&root, &mut found);
     let mut code = String::from(
         "/// Every file of the shipped Commons: (skill folder, path in it, bytes).\npub static SHIPPED_FILES: &[(&str, &str, &[u8])] = &[\n",
     );
