@@ -5,15 +5,17 @@ mod discover;
 mod import;
 mod report;
 mod validate;
+mod world;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{ArgGroup, Parser, Subcommand};
 
 /// Exit code when the command ran but something failed (SPEC CLI-1).
 const EXIT_FAILED: u8 = 1;
-/// Exit code for usage errors and unreadable paths.
+/// Exit code for usage errors, unreadable paths and databases that cannot
+/// be opened.
 const EXIT_USAGE: u8 = 2;
 
 #[derive(Parser)]
@@ -22,8 +24,29 @@ struct Cli {
     /// Machine output: one JSON object per line on stdout.
     #[arg(long, global = true)]
     json: bool,
+    /// The world database (default: $SKILLWORLD_DB, else world.redb in the
+    /// data directory).
+    #[arg(long, global = true, value_name = "PATH", env = "SKILLWORLD_DB")]
+    db: Option<PathBuf>,
+    /// Run the command as if the clock said TIME (RFC 3339), for
+    /// simulations, replays and tests.
+    #[arg(long, global = true, value_name = "TIME")]
+    now: Option<String>,
     #[command(subcommand)]
     command: Command,
+}
+
+/// Where a command reads or writes skills.
+#[derive(clap::Args, Clone, Debug)]
+#[command(group(ArgGroup::new("layer").required(true).args(["commons", "agent"])))]
+pub struct LayerArgs {
+    /// The shared Commons.
+    #[arg(long)]
+    commons: bool,
+    /// An agent: its resolved view where reading, its private world where
+    /// writing.
+    #[arg(long, value_name = "NAME")]
+    agent: Option<String>,
 }
 
 #[derive(Subcommand)]
@@ -39,17 +62,144 @@ enum Command {
         paths: Vec<PathBuf>,
     },
     /// Import skills leniently into a folder of normalised bundles
-    /// (DIR/<name>/SKILL.md plus scripts/, references/, assets/, templates/).
+    /// (--into DIR), or into the world (--commons | --agent NAME).
+    #[command(group(ArgGroup::new("target").required(true).args(["into", "commons", "agent"])))]
     Import {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         /// The folder to install into (created when missing).
         #[arg(long, value_name = "DIR")]
-        into: PathBuf,
-        /// Prune a bucket even when the new bundle has nothing in it.
+        into: Option<PathBuf>,
+        /// Into the world's Commons.
+        #[arg(long)]
+        commons: bool,
+        /// Into an agent's private world.
+        #[arg(long, value_name = "NAME")]
+        agent: Option<String>,
+        /// With --into: prune a bucket even when the new bundle has nothing
+        /// in it.
         #[arg(long)]
         force_prune: bool,
     },
+    /// Agents and their tool pools.
+    Agent {
+        #[command(subcommand)]
+        action: AgentAction,
+    },
+    /// Bind an agent to the skill it sees under SKILL.
+    Bind { agent: String, skill: String },
+    /// Remove a binding.
+    Unbind { agent: String, skill: String },
+    /// Skills with layer, origin, status, lifecycle and revision.
+    List {
+        #[command(flatten)]
+        layer: LayerArgs,
+        /// Also draft, discarded and archived skills.
+        #[arg(long)]
+        all: bool,
+    },
+    /// The exact catalog text an agent gets.
+    Catalog {
+        #[arg(long, value_name = "NAME")]
+        agent: String,
+        /// The model's max input tokens (default 8192).
+        #[arg(long, conflicts_with = "chars")]
+        tokens: Option<u64>,
+        /// A budget in characters instead.
+        #[arg(long)]
+        chars: Option<usize>,
+        /// md, xml or table.
+        #[arg(long, default_value = "md")]
+        format: String,
+        #[arg(long, value_name = "ID")]
+        run: Option<String>,
+    },
+    /// What skill_load returns; loads with the same run id form one run.
+    Load {
+        #[arg(long, value_name = "NAME")]
+        agent: String,
+        skill: String,
+        #[arg(long, value_name = "PATH")]
+        file: Option<String>,
+        #[arg(long)]
+        page: Option<usize>,
+        #[arg(long, value_name = "ID")]
+        run: Option<String>,
+    },
+    /// Call any tool of the dispatch as an agent and print its JSON result.
+    Tool {
+        #[arg(long, value_name = "NAME")]
+        agent: String,
+        /// visible, invisible or subagent.
+        #[arg(long, default_value = "visible")]
+        caller: String,
+        tool: String,
+        /// The tool's arguments as JSON.
+        #[arg(default_value = "{}")]
+        args: String,
+    },
+    /// Named snapshots of the world.
+    Snapshot {
+        #[command(subcommand)]
+        action: SnapshotAction,
+    },
+    /// Rebuild the world in memory from a snapshot and the journal after it;
+    /// prints `digest <hex>` last. The database is not changed.
+    Replay {
+        #[arg(long, value_name = "SNAPSHOT")]
+        from: String,
+    },
+    /// The world digest: `digest <hex>`.
+    Digest,
+}
+
+#[derive(Subcommand)]
+pub enum AgentAction {
+    /// Add an agent; --tools is its tool pool (default '@skill').
+    Add {
+        name: String,
+        #[arg(long, value_name = "LIST")]
+        tools: Option<String>,
+    },
+    /// List agents.
+    List,
+}
+
+#[derive(Subcommand)]
+pub enum SnapshotAction {
+    Save {
+        name: String,
+    },
+    List,
+    /// Restore a snapshot (an automatic pre-restore snapshot is taken first).
+    Restore {
+        name: String,
+    },
+    Delete {
+        name: String,
+    },
+    /// Write a snapshot to a portable RON file.
+    Export {
+        name: String,
+        file: PathBuf,
+    },
+    /// Add a snapshot from an exported file.
+    Import {
+        file: PathBuf,
+    },
+}
+
+/// Prints a line on stdout. A closed stdout (`| head`) ends the process
+/// quietly instead of panicking.
+pub fn say(text: impl std::fmt::Display) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    if writeln!(stdout, "{text}")
+        .and_then(|()| stdout.flush())
+        .is_err()
+    {
+        std::process::exit(i32::from(EXIT_FAILED));
+    }
 }
 
 /// A failure that ends the command: its exit code and one line for stderr.
@@ -62,6 +212,13 @@ impl Failure {
     pub fn usage(message: impl Into<String>) -> Self {
         Failure {
             code: EXIT_USAGE,
+            message: message.into(),
+        }
+    }
+
+    pub fn failed(message: impl Into<String>) -> Self {
+        Failure {
+            code: EXIT_FAILED,
             message: message.into(),
         }
     }
@@ -79,13 +236,52 @@ fn main() -> ExitCode {
             return ExitCode::from(if error.use_stderr() { EXIT_USAGE } else { 0 });
         }
     };
+    let global = world::Global {
+        json: cli.json,
+        db: cli.db,
+        now: cli.now,
+    };
     let outcome = match cli.command {
-        Command::Validate { strict, paths } => validate::run(&paths, strict, cli.json),
+        Command::Validate { strict, paths } => validate::run(&paths, strict, global.json),
         Command::Import {
             paths,
-            into,
+            into: Some(into),
             force_prune,
-        } => import::run(&paths, &into, force_prune, cli.json),
+            ..
+        } => import::run(&paths, &into, force_prune, global.json),
+        Command::Import {
+            paths,
+            commons,
+            agent,
+            ..
+        } => world::import(&global, &paths, commons, agent),
+        Command::Agent { action } => world::agent(&global, action),
+        Command::Bind { agent, skill } => world::bind(&global, &agent, &skill, true),
+        Command::Unbind { agent, skill } => world::bind(&global, &agent, &skill, false),
+        Command::List { layer, all } => world::list(&global, &layer, all),
+        Command::Catalog {
+            agent,
+            tokens,
+            chars,
+            format,
+            run,
+        } => world::catalog(&global, &agent, tokens, chars, &format, run),
+        Command::Load {
+            agent,
+            skill,
+            file,
+            page,
+            run,
+        } => world::load(&global, &agent, &skill, file, page, run),
+        Command::Tool {
+            agent,
+            caller,
+            tool,
+            args,
+        } => world::tool(&global, &agent, &caller, &tool, &args),
+        Command::Snapshot { action } => world::snapshot(&global, action),
+        Command::Replay { from } => world::replay(&global, &from),
+        Command::Digest => world::digest(&global),
     };
     match outcome {
         Ok(true) => ExitCode::SUCCESS,

@@ -74,7 +74,9 @@ pub fn print_results(results: &[SkillResult], json: bool, verb: &str) -> bool {
             results.len() - passed
         ));
     }
-    print!("{out}");
+    if !out.is_empty() {
+        crate::say(out.trim_end_matches('\n'));
+    }
     if results.is_empty() {
         eprintln!("error: no skills found");
     }

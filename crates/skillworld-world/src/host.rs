@@ -89,6 +89,20 @@ pub struct ListItem {
     pub description: String,
 }
 
+/// One skill in a listing (`skillworld list`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct SkillRow {
+    pub name: String,
+    pub layer: &'static str,
+    pub origin: Origin,
+    pub status: skillworld_core::Status,
+    pub lifecycle: Lifecycle,
+    pub enabled: bool,
+    pub pinned: bool,
+    pub revision: u64,
+    pub description: String,
+}
+
 /// A `skill_list` query (CAT-7).
 #[derive(Clone, Debug, Default)]
 pub struct ListQuery {

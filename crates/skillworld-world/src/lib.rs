@@ -41,8 +41,8 @@ pub use command::{AgentChange, Applied, Caller, CallerKind, Command, Envelope, S
 pub use error::{LoadError, PatchError, WorldError};
 pub use guard::{GuardRefusal, check_autonomous};
 pub use host::{
-    LIST_LIMIT, Layer, ListItem, ListQuery, Listing, LoadRequest, Loaded, ObjectBytes, SkillWorld,
-    WorldSettings,
+    LIST_LIMIT, Layer, ListItem, ListQuery, Listing, LoadRequest, Loaded, ObjectBytes, SkillRow,
+    SkillWorld, WorldSettings,
 };
 pub use index::{Entities, LayerChanges, NameIndex};
 pub use layers::{Access, Grant, WorldConfig, WorldConfigError};

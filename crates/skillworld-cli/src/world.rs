@@ -1,0 +1,388 @@
+//! The world commands of SPEC CLI-1, on the store.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::{Value, json};
+use skillworld_core::Timestamp;
+use skillworld_store::{
+    OpenOptions, SnapshotInfo, Store, StoreError, shipped_commons, sync_shipped,
+};
+use skillworld_world::{
+    Budget, Caller, CallerKind, CatalogFormat, CatalogRequest, Clock, Layer, LoadRequest,
+    SkillWorld, WorldError,
+};
+
+use crate::discover::find_skills;
+use crate::report::{SkillResult, print_results, progress};
+use crate::{AgentAction, Failure, LayerArgs, SnapshotAction};
+
+/// The global options.
+pub struct Global {
+    pub json: bool,
+    pub db: Option<PathBuf>,
+    pub now: Option<String>,
+}
+
+/// `world.redb` in the data directory (`$XDG_DATA_HOME/skillworld`, else
+/// `~/.local/share/skillworld`).
+fn default_db() -> Result<PathBuf, Failure> {
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".local/share")))
+        .ok_or_else(|| Failure::usage("no data directory: set --db, SKILLWORLD_DB or HOME"))?;
+    let dir = base.join("skillworld");
+    std::fs::create_dir_all(&dir).map_err(|e| Failure::usage(format!("{}: {e}", dir.display())))?;
+    Ok(dir.join("world.redb"))
+}
+
+fn clock(global: &Global) -> Result<Clock, Failure> {
+    match &global.now {
+        None => Ok(Clock::Wall),
+        Some(text) => {
+            let at: jiff::Timestamp = text.parse().map_err(|e| {
+                Failure::usage(format!("--now '{text}' is not an RFC 3339 time: {e}"))
+            })?;
+            Ok(Clock::Simulated(Timestamp::from_millis(
+                at.as_millisecond(),
+            )))
+        }
+    }
+}
+
+/// Opens (or creates, seeded with the shipped Commons) the database, and
+/// syncs the shipped Commons into it.
+fn open(global: &Global) -> Result<Store, Failure> {
+    let path = match &global.db {
+        Some(path) => path.clone(),
+        None => default_db()?,
+    };
+    let options = OpenOptions {
+        clock: Some(clock(global)?),
+        platform: None,
+        seed: shipped_commons(),
+    };
+    let mut store = Store::open(&path, options).map_err(|e| Failure::usage(e.to_string()))?;
+    store
+        .run(|world| sync_shipped(world, shipped_commons()))
+        .map_err(store_failure)?
+        .map_err(world_failure)?;
+    Ok(store)
+}
+
+fn store_failure(error: StoreError) -> Failure {
+    Failure::usage(error.to_string())
+}
+
+fn world_failure(error: WorldError) -> Failure {
+    Failure::failed(error.to_string())
+}
+
+/// Runs `work` on the world and commits what it wrote.
+fn with_world<T>(
+    global: &Global,
+    work: impl FnOnce(&mut SkillWorld) -> Result<T, WorldError>,
+) -> Result<T, Failure> {
+    let mut store = open(global)?;
+    store
+        .run(work)
+        .map_err(store_failure)?
+        .map_err(world_failure)
+}
+
+fn layer_of(commons: bool, agent: Option<String>) -> Layer {
+    match agent {
+        Some(name) if !commons => Layer::Agent(name),
+        _ => Layer::Commons,
+    }
+}
+
+fn emit(global: &Global, value: Value, human: impl FnOnce() -> String) {
+    if global.json {
+        crate::say(value);
+    } else {
+        let text = human();
+        if !text.is_empty() {
+            crate::say(text);
+        }
+    }
+}
+
+pub fn import(
+    global: &Global,
+    paths: &[PathBuf],
+    commons: bool,
+    agent: Option<String>,
+) -> Result<bool, Failure> {
+    let targets = find_skills(paths)?;
+    let layer = layer_of(commons, agent);
+    let mut store = open(global)?;
+    let bar = progress(targets.len());
+    let mut results = Vec::with_capacity(targets.len());
+    for target in &targets {
+        let result = match target.read_bundle().and_then(|raw| raw.import()) {
+            Err(error) => SkillResult::failed(target.path(), error),
+            Ok(bundle) => {
+                let name = bundle.imported.document.name.clone();
+                let installed = store
+                    .run(|world| world.install(&layer, bundle.imported.document, bundle.files))
+                    .map_err(store_failure)?;
+                let mut result = SkillResult::new(target.path());
+                result.name = Some(name);
+                result.warnings = bundle.imported.warnings;
+                match installed {
+                    Ok(_) => result.ok = true,
+                    Err(error) => result.errors.push(error.to_string()),
+                }
+                result
+            }
+        };
+        results.push(result);
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    Ok(print_results(&results, global.json, "imported"))
+}
+
+pub fn agent(global: &Global, action: AgentAction) -> Result<bool, Failure> {
+    match action {
+        AgentAction::Add { name, tools } => {
+            let pool = tools.map(|list| list.split_whitespace().map(str::to_owned).collect());
+            let id = with_world(global, |world| world.add_agent(&name, pool))?;
+            emit(
+                global,
+                json!({"ok": true, "agent": name, "id": id.0}),
+                || format!("added agent {name}"),
+            );
+        }
+        AgentAction::List => {
+            let store = open(global)?;
+            for agent in store.world().agents() {
+                let value = json!({"name": agent.name, "enabled": agent.enabled, "tools": agent.tool_pool, "bindings": agent.bindings});
+                emit(global, value, || {
+                    format!(
+                        "{}\t{}\t{}",
+                        agent.name,
+                        if agent.enabled { "enabled" } else { "disabled" },
+                        agent.tool_pool.join(" ")
+                    )
+                });
+            }
+        }
+    }
+    Ok(true)
+}
+
+pub fn bind(global: &Global, agent: &str, skill: &str, bound: bool) -> Result<bool, Failure> {
+    with_world(global, |world| {
+        if bound {
+            world.bind(agent, skill)
+        } else {
+            world.unbind(agent, skill)
+        }
+    })?;
+    emit(
+        global,
+        json!({"ok": true, "agent": agent, "skill": skill, "bound": bound}),
+        || {
+            format!(
+                "{} {agent} {} {skill}",
+                if bound { "bound" } else { "unbound" },
+                if bound { "to" } else { "from" }
+            )
+        },
+    );
+    Ok(true)
+}
+
+pub fn list(global: &Global, layer: &LayerArgs, all: bool) -> Result<bool, Failure> {
+    let scope = layer_of(layer.commons, layer.agent.clone());
+    let rows = with_world(global, |world| world.rows(&scope, all))?;
+    for row in &rows {
+        emit(
+            global,
+            serde_json::to_value(row).expect("rows serialise"),
+            || {
+                format!(
+                    "{}\t{}\t{}\t{}\t{}\trev {}\t{}",
+                    row.name,
+                    row.layer,
+                    row.origin,
+                    row.status,
+                    row.lifecycle,
+                    row.revision,
+                    row.description
+                )
+            },
+        );
+    }
+    if rows.is_empty() {
+        eprintln!("error: no skills found");
+    }
+    Ok(!rows.is_empty())
+}
+
+pub fn catalog(
+    global: &Global,
+    agent: &str,
+    tokens: Option<u64>,
+    chars: Option<usize>,
+    format: &str,
+    run: Option<String>,
+) -> Result<bool, Failure> {
+    let format: CatalogFormat = format.parse().map_err(Failure::usage)?;
+    let budget = match (tokens, chars) {
+        (_, Some(chars)) => Budget::Chars(chars),
+        (tokens, None) => Budget::Tokens(tokens.unwrap_or(8192)),
+    };
+    let request = CatalogRequest {
+        budget,
+        format,
+        run,
+    };
+    let text = with_world(global, |world| world.catalog(agent, &request))?;
+    emit(
+        global,
+        json!({"ok": true, "agent": agent, "catalog": text}),
+        || text.trim_end().to_owned(),
+    );
+    Ok(true)
+}
+
+pub fn load(
+    global: &Global,
+    agent: &str,
+    skill: &str,
+    file: Option<String>,
+    page: Option<usize>,
+    run: Option<String>,
+) -> Result<bool, Failure> {
+    let request = LoadRequest {
+        name: skill,
+        file: file.as_deref(),
+        page,
+        run: run.as_deref(),
+        ..LoadRequest::default()
+    };
+    let loaded = with_world(global, |world| world.load(agent, request))?;
+    let value = json!({
+        "ok": true, "name": loaded.name, "content": loaded.text, "resources": loaded.resources,
+        "revision": loaded.revision, "already_loaded": loaded.already_loaded,
+    });
+    emit(global, value, || loaded.text.trim_end().to_owned());
+    Ok(true)
+}
+
+pub fn tool(
+    global: &Global,
+    agent: &str,
+    caller: &str,
+    tool: &str,
+    args: &str,
+) -> Result<bool, Failure> {
+    let kind = match caller {
+        "visible" => CallerKind::Visible,
+        "invisible" => CallerKind::Invisible,
+        "subagent" => CallerKind::Subagent,
+        other => {
+            return Err(Failure::usage(format!(
+                "--caller '{other}' is not visible, invisible or subagent"
+            )));
+        }
+    };
+    let args: Value = serde_json::from_str(args)
+        .map_err(|e| Failure::usage(format!("the tool arguments are not JSON: {e}")))?;
+    let caller = Caller {
+        agent: Some(agent.to_owned()),
+        kind,
+        ..Caller::default()
+    };
+    let mut store = open(global)?;
+    let result = store
+        .run(|world| world.call_tool(&caller, tool, &args))
+        .map_err(store_failure)?;
+    crate::say(&result);
+    Ok(result.get("error").is_none())
+}
+
+fn print_snapshot(global: &Global, info: &SnapshotInfo, verb: &str) {
+    let value = json!({"name": info.name, "kind": info.kind, "at": info.at.as_millis(), "seq": info.seq, "digest": info.digest});
+    emit(global, value, || {
+        format!(
+            "{verb}{}\t{:?}\tseq {}\tdigest {}",
+            info.name, info.kind, info.seq, info.digest
+        )
+    });
+}
+
+pub fn snapshot(global: &Global, action: SnapshotAction) -> Result<bool, Failure> {
+    let mut store = open(global)?;
+    let failed = |e: StoreError| Failure::failed(e.to_string());
+    match action {
+        SnapshotAction::Save { name } => print_snapshot(
+            global,
+            &store.save_snapshot(&name).map_err(failed)?,
+            "saved ",
+        ),
+        SnapshotAction::List => {
+            for info in store.snapshots().map_err(failed)? {
+                print_snapshot(global, &info, "");
+            }
+        }
+        SnapshotAction::Restore { name } => print_snapshot(
+            global,
+            &store.restore_snapshot(&name).map_err(failed)?,
+            "restored ",
+        ),
+        SnapshotAction::Delete { name } => {
+            store.delete_snapshot(&name).map_err(failed)?;
+            emit(global, json!({"ok": true, "deleted": name}), || {
+                format!("deleted {name}")
+            });
+        }
+        SnapshotAction::Export { name, file } => {
+            let text = store.export_snapshot(&name).map_err(failed)?;
+            write_file(&file, &text)?;
+            emit(
+                global,
+                json!({"ok": true, "exported": name, "file": file}),
+                || format!("exported {name} to {}", file.display()),
+            );
+        }
+        SnapshotAction::Import { file } => {
+            let text = std::fs::read_to_string(&file)
+                .map_err(|e| Failure::usage(format!("{}: {e}", file.display())))?;
+            print_snapshot(
+                global,
+                &store.import_snapshot(&text).map_err(failed)?,
+                "imported ",
+            );
+        }
+    }
+    Ok(true)
+}
+
+fn write_file(path: &Path, text: &str) -> Result<(), Failure> {
+    std::fs::write(path, text).map_err(|e| Failure::usage(format!("{}: {e}", path.display())))
+}
+
+pub fn replay(global: &Global, from: &str) -> Result<bool, Failure> {
+    let store = open(global)?;
+    let world = store
+        .replay(from)
+        .map_err(|e| Failure::failed(e.to_string()))?;
+    print_digest(global, &world);
+    Ok(true)
+}
+
+pub fn digest(global: &Global) -> Result<bool, Failure> {
+    let store = open(global)?;
+    print_digest(global, store.world());
+    Ok(true)
+}
+
+fn print_digest(global: &Global, world: &SkillWorld) {
+    let digest = world.digest();
+    emit(global, json!({"digest": digest}), || {
+        format!("digest {digest}")
+    });
+}

@@ -1,0 +1,201 @@
+//! The world commands of SPEC CLI-1 on a database: agents, import, list,
+//! catalog, load, tool, snapshots, replay, digest, `--now`, a busy file.
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn run(db: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_skillworld"))
+        .args(args)
+        .arg("--db")
+        .arg(db)
+        .arg("--now")
+        .arg("2026-12-01T10:00:00Z")
+        .env_remove("SKILLWORLD_DB")
+        .output()
+        .expect("the binary runs")
+}
+
+fn ok(db: &Path, args: &[&str]) -> String {
+    let output = run(db, args);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn skill(root: &Path, name: &str, description: &str) {
+    fs::create_dir_all(root.join(name)).unwrap();
+    fs::write(
+        root.join(name).join("SKILL.md"),
+        format!("---\nname: {name}\ndescription: {description}\n---\nBody of {name}.\n"),
+    )
+    .unwrap();
+}
+
+#[test]
+fn a_person_can_try_the_world_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("world.redb");
+    let skills = dir.path().join("skills");
+    skill(&skills, "deploy", "Deploys the service.");
+    skill(&skills, "review", "Reviews a change.");
+
+    ok(&db, &["agent", "add", "ada", "--tools", "@skill web_fetch"]);
+    ok(&db, &["agent", "add", "bob"]);
+    assert!(ok(&db, &["--json", "agent", "list"]).contains("\"web_fetch\""));
+    let imported = ok(&db, &["import", skills.to_str().unwrap(), "--commons"]);
+    assert!(
+        imported.ends_with("2 skill(s) imported: 2 ok, 0 failed, 0 warning(s)\n"),
+        "{imported}"
+    );
+
+    let listed = ok(&db, &["list", "--commons", "--json"]);
+    let rows: Vec<Value> = listed
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let names: Vec<&str> = rows.iter().map(|r| r["name"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        ["deploy", "review", "skill-authoring", "skill-curation"],
+        "the shipped Commons is seeded"
+    );
+    for key in [
+        "name",
+        "layer",
+        "origin",
+        "status",
+        "lifecycle",
+        "enabled",
+        "pinned",
+        "revision",
+        "description",
+    ] {
+        assert!(rows[0].get(key).is_some(), "list --json has {key}");
+    }
+
+    let created = ok(
+        &db,
+        &[
+            "tool",
+            "--agent",
+            "ada",
+            "skill_create",
+            r#"{"name":"deploy","description":"Ada's deploy.","content":"Ship it."}"#,
+        ],
+    );
+    assert!(created.contains("\"ok\":true"), "{created}");
+    let catalog = ok(&db, &["catalog", "--agent", "ada"]);
+    assert!(catalog.contains("- **deploy**: Ada's deploy."), "{catalog}");
+    assert!(
+        ok(&db, &["catalog", "--agent", "bob", "--format", "xml"])
+            .contains("<name>deploy</name>\n<description>Deploys the service.</description>")
+    );
+    assert_eq!(
+        ok(&db, &["load", "--agent", "bob", "deploy", "--run", "r1"]),
+        "Body of deploy.\n"
+    );
+    assert!(
+        ok(
+            &db,
+            &["--json", "load", "--agent", "bob", "deploy", "--run", "r1"]
+        )
+        .contains("\"already_loaded\":true")
+    );
+
+    let refused = run(
+        &db,
+        &[
+            "tool",
+            "--agent",
+            "ada",
+            "--caller",
+            "invisible",
+            "skill_list",
+            "{}",
+        ],
+    );
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&refused.stdout).contains("restricted by capability policy"));
+
+    let saved = ok(&db, &["snapshot", "save", "before"]);
+    assert!(saved.starts_with("saved before"));
+    ok(&db, &["bind", "bob", "review"]);
+    let digest = ok(&db, &["digest"]);
+    assert!(
+        digest.starts_with("digest ") && digest.trim().len() == 71,
+        "{digest}"
+    );
+    assert_eq!(
+        ok(&db, &["replay", "--from", "before"]),
+        digest,
+        "replay = live"
+    );
+    let export = dir.path().join("before.ron");
+    ok(
+        &db,
+        &["snapshot", "export", "before", export.to_str().unwrap()],
+    );
+    ok(&db, &["snapshot", "restore", "before"]);
+    let restored = ok(&db, &["digest"]);
+    assert_ne!(restored, digest);
+    let listed = ok(&db, &["snapshot", "list"]);
+    assert!(listed.contains("pre-restore"), "{listed}");
+
+    let other = dir.path().join("other.redb");
+    assert!(
+        ok(&other, &["snapshot", "import", export.to_str().unwrap()])
+            .starts_with("imported before")
+    );
+    ok(&other, &["snapshot", "restore", "before"]);
+    assert_eq!(
+        ok(&other, &["digest"]),
+        restored,
+        "export then import gives the same digest"
+    );
+}
+
+#[test]
+fn usage_errors_and_busy_databases() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("world.redb");
+    let bad_time = Command::new(env!("CARGO_BIN_EXE_skillworld"))
+        .args(["digest", "--db"])
+        .arg(&db)
+        .args(["--now", "yesterday"])
+        .output()
+        .unwrap();
+    assert_eq!(bad_time.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&bad_time.stderr)
+            .starts_with("error: --now 'yesterday' is not an RFC 3339 time")
+    );
+
+    let unknown = run(&db, &["catalog", "--agent", "nobody"]);
+    assert_eq!(unknown.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&unknown.stderr),
+        "error: Agent 'nobody' is not registered\n"
+    );
+
+    let _holder =
+        skillworld_store::Store::open(&db, skillworld_store::OpenOptions::default()).unwrap();
+    let busy = run(&db, &["digest"]);
+    assert_eq!(busy.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&busy.stderr);
+    assert!(stderr.contains("is in use by another process"), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1);
+
+    let garbage = dir.path().join("garbage.redb");
+    fs::write(&garbage, "not a database").unwrap();
+    let broken = run(&garbage, &["digest"]);
+    assert_eq!(broken.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&broken.stderr).contains("not a readable skillworld database"));
+}
