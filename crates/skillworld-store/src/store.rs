@@ -15,8 +15,11 @@ use crate::StoreError;
 pub const SCHEMA_VERSION: u64 = 1;
 /// Automatic snapshots (pre-restore, pre-sweep) kept, newest first.
 pub const AUTOMATIC_KEPT: usize = 5;
-/// Journal entries between the checkpoints that make opening fast.
-const CHECKPOINT_EVERY: u64 = 1_000;
+/// Journal bytes written before a new checkpoint, at least: a checkpoint
+/// is written when the journal since the last one outgrows half of that
+/// checkpoint, so its cost, amortised, stays in proportion to the writes
+/// and opening never replays more than about half a world's worth.
+const CHECKPOINT_MIN_JOURNAL_BYTES: u64 = 1_000_000;
 
 const META: TableDefinition<&str, u64> = TableDefinition::new("meta");
 const JOURNAL: TableDefinition<u64, &[u8]> = TableDefinition::new("journal");
@@ -79,21 +82,35 @@ pub struct Store {
     world: SkillWorld,
     platform: Option<String>,
     next_seq: u64,
+    /// Journal bytes appended since the last checkpoint.
     since_checkpoint: u64,
+    checkpoint_bytes: u64,
 }
 
+/// Journal entries are RON (STO-3): small, readable in a dump.
 fn encode<T: Serialize>(value: &T) -> Vec<u8> {
     ron::to_string(value)
-        .expect("journal entries and snapshots serialise")
+        .expect("journal entries serialise")
         .into_bytes()
 }
 
 fn decode<T: for<'de> Deserialize<'de>>(what: &str, bytes: &[u8]) -> Result<T, StoreError> {
-    let text = std::str::from_utf8(bytes).map_err(|e| StoreError::Decode {
+    let failure = |reason: String| StoreError::Decode {
         what: what.to_owned(),
-        reason: e.to_string(),
-    })?;
-    ron::from_str(text).map_err(|e| StoreError::Decode {
+        reason,
+    };
+    let text = std::str::from_utf8(bytes).map_err(|e| failure(e.to_string()))?;
+    ron::from_str(text).map_err(|e| failure(e.to_string()))
+}
+
+/// Snapshots are whole worlds: stored as JSON, which parses several times
+/// faster than RON; exported as RON.
+fn encode_snapshot(snapshot: &StoredSnapshot) -> Vec<u8> {
+    serde_json::to_vec(snapshot).expect("snapshots serialise")
+}
+
+fn decode_snapshot(what: &str, bytes: &[u8]) -> Result<StoredSnapshot, StoreError> {
+    serde_json::from_slice(bytes).map_err(|e| StoreError::Decode {
         what: what.to_owned(),
         reason: e.to_string(),
     })
@@ -129,6 +146,7 @@ impl Store {
             platform: options.platform,
             next_seq: 0,
             since_checkpoint: 0,
+            checkpoint_bytes: 0,
         };
         if exists {
             store.load().map_err(|error| match error {
@@ -186,7 +204,10 @@ impl Store {
         }
         let snapshots = txn.open_table(SNAPSHOTS)?;
         let checkpoint: StoredSnapshot = match snapshots.get(CHECKPOINT)? {
-            Some(bytes) => decode("checkpoint", bytes.value())?,
+            Some(bytes) => {
+                self.checkpoint_bytes = bytes.value().len() as u64;
+                decode_snapshot("checkpoint", bytes.value())?
+            }
             None => {
                 return Err(StoreError::Unreadable {
                     path: self.path.clone(),
@@ -198,18 +219,8 @@ impl Store {
         drop(txn);
         let (world, next_seq) = self.replay_from(checkpoint)?;
         self.world = world;
-        self.since_checkpoint = next_seq - self.checkpoint_seq()?;
         self.next_seq = next_seq;
         Ok(())
-    }
-
-    fn checkpoint_seq(&self) -> Result<u64, StoreError> {
-        let txn = self.db.begin_read()?;
-        let table = txn.open_table(SNAPSHOTS)?;
-        let bytes = table
-            .get(CHECKPOINT)?
-            .ok_or_else(|| StoreError::UnknownSnapshot("checkpoint".into()))?;
-        Ok(decode::<StoredSnapshot>("checkpoint", bytes.value())?.seq)
     }
 
     /// A world rebuilt from a snapshot and the journal after it, and the
@@ -264,16 +275,19 @@ impl Store {
     fn append(&mut self, entries: &[JournalEntry]) -> Result<(), StoreError> {
         let mut txn = self.db.begin_write()?;
         txn.set_durability(Durability::Immediate)?;
+        let mut written = 0;
         {
             let mut journal = txn.open_table(JOURNAL)?;
             for (offset, entry) in entries.iter().enumerate() {
-                journal.insert(self.next_seq + offset as u64, encode(entry).as_slice())?;
+                let encoded = encode(entry);
+                written += encoded.len() as u64;
+                journal.insert(self.next_seq + offset as u64, encoded.as_slice())?;
             }
         }
         txn.commit()?;
         self.next_seq += entries.len() as u64;
-        self.since_checkpoint += entries.len() as u64;
-        if self.since_checkpoint >= CHECKPOINT_EVERY {
+        self.since_checkpoint += written;
+        if self.since_checkpoint > CHECKPOINT_MIN_JOURNAL_BYTES.max(self.checkpoint_bytes / 2) {
             self.checkpoint()?;
         }
         Ok(())
@@ -286,11 +300,13 @@ impl Store {
         let txn = self.db.begin_write()?;
         {
             let mut snapshots = txn.open_table(SNAPSHOTS)?;
-            snapshots.insert(CHECKPOINT, encode(&snapshot).as_slice())?;
+            let encoded = encode_snapshot(&snapshot);
+            self.checkpoint_bytes = encoded.len() as u64;
+            snapshots.insert(CHECKPOINT, encoded.as_slice())?;
             let mut oldest = snapshot.seq;
             for item in snapshots.iter()? {
                 let (_, bytes) = item?;
-                oldest = oldest.min(decode::<StoredSnapshot>("snapshot", bytes.value())?.seq);
+                oldest = oldest.min(decode_snapshot("snapshot", bytes.value())?.seq);
             }
             let mut journal = txn.open_table(JOURNAL)?;
             journal.retain_in(..oldest, |_, _| false)?;
@@ -339,8 +355,10 @@ impl Store {
         let info = info_of(&snapshot);
         let mut txn = self.db.begin_write()?;
         txn.set_durability(Durability::Immediate)?;
-        txn.open_table(SNAPSHOTS)?
-            .insert(snapshot.name.as_str(), encode(&snapshot).as_slice())?;
+        txn.open_table(SNAPSHOTS)?.insert(
+            snapshot.name.as_str(),
+            encode_snapshot(&snapshot).as_slice(),
+        )?;
         txn.commit()?;
         Ok(info)
     }
@@ -351,7 +369,7 @@ impl Store {
         let bytes = table
             .get(name)?
             .ok_or_else(|| StoreError::UnknownSnapshot(name.to_owned()))?;
-        decode("snapshot", bytes.value())
+        decode_snapshot("snapshot", bytes.value())
     }
 
     /// Every snapshot, oldest first.
@@ -362,10 +380,7 @@ impl Store {
         for item in table.iter()? {
             let (name, bytes) = item?;
             if name.value() != CHECKPOINT {
-                infos.push(info_of(&decode::<StoredSnapshot>(
-                    "snapshot",
-                    bytes.value(),
-                )?));
+                infos.push(info_of(&decode_snapshot("snapshot", bytes.value())?));
             }
         }
         infos.sort_by(|a, b| a.seq.cmp(&b.seq).then(a.name.cmp(&b.name)));
@@ -402,7 +417,7 @@ impl Store {
 
     /// A snapshot as a portable RON file.
     pub fn export_snapshot(&self, name: &str) -> Result<String, StoreError> {
-        Ok(String::from_utf8(encode(&self.snapshot(name)?)).expect("RON is UTF-8"))
+        Ok(ron::to_string(&self.snapshot(name)?).expect("snapshots serialise"))
     }
 
     /// Adds a snapshot from an exported file, under its own name.

@@ -1,0 +1,178 @@
+//! Store costs (STO-2 targets in docs/PERFORMANCE.md): opening a world of
+//! 100,000 skills with 4 KB bodies; one acknowledged single-skill write,
+//! beside one fsync of 4 KB measured the same way; 1,000 writes sharing one
+//! commit; replaying commands in memory.
+//!
+//! `cargo bench -p skillworld-store --bench store` (`SKILLS=N` to change
+//! the world's size).
+
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+use skillworld_core::Timestamp;
+use skillworld_format::SkillDocument;
+use skillworld_store::{OpenOptions, Store};
+use skillworld_world::{Clock, Layer, LoadRequest, SkillWorld, WorldSettings};
+
+fn options() -> OpenOptions {
+    OpenOptions {
+        clock: Some(Clock::Simulated(Timestamp::from_millis(0))),
+        platform: Some("linux".into()),
+        seed: vec![],
+    }
+}
+
+fn median(mut samples: Vec<Duration>) -> Duration {
+    samples.sort();
+    samples[samples.len() / 2]
+}
+
+fn main() {
+    let skills: usize = std::env::var("SKILLS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(100_000);
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("world.redb");
+    let body: String = "Step: do the thing carefully and check the result.\n".repeat(80);
+    println!("body: {} bytes", body.len());
+
+    let start = Instant::now();
+    let mut store = Store::open(&path, options()).unwrap();
+    store
+        .run(|world| world.add_agent("ada", None))
+        .unwrap()
+        .unwrap();
+    for chunk in 0..skills.div_ceil(10_000) {
+        store
+            .run(|world| {
+                for i in chunk * 10_000..((chunk + 1) * 10_000).min(skills) {
+                    let document = SkillDocument::new(
+                        format!("skill-{i:06}"),
+                        format!("Skill number {i}."),
+                        body.clone(),
+                    );
+                    world.create(&Layer::Commons, document).unwrap();
+                }
+            })
+            .unwrap();
+    }
+    store.checkpoint().unwrap();
+    println!(
+        "built {skills} skills in {:.2?}; file {} MB",
+        start.elapsed(),
+        std::fs::metadata(&path).unwrap().len() / 1_000_000
+    );
+    drop(store);
+
+    let start = Instant::now();
+    let mut store = Store::open(&path, options()).unwrap();
+    println!("open, {skills} skills: {:.2?}", start.elapsed());
+
+    let mut writes = Vec::new();
+    for i in 0..200 {
+        let start = Instant::now();
+        store
+            .run(|world| {
+                world
+                    .update(&Layer::Commons, "skill-000007", |d| {
+                        d.description = format!("Changed {i}.")
+                    })
+                    .unwrap()
+            })
+            .unwrap();
+        writes.push(start.elapsed());
+    }
+    let fsync_path = dir.path().join("fsync.bin");
+    let mut fsyncs = Vec::new();
+    let block = vec![7u8; 4096];
+    for _ in 0..200 {
+        let start = Instant::now();
+        let mut file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&fsync_path)
+            .unwrap();
+        file.write_all(&block).unwrap();
+        file.sync_all().unwrap();
+        fsyncs.push(start.elapsed());
+    }
+    println!(
+        "one acknowledged single-skill write: median {:.2?}",
+        median(writes)
+    );
+    println!(
+        "one 4 KB append + fsync (the floor): median {:.2?}",
+        median(fsyncs)
+    );
+
+    let start = Instant::now();
+    store
+        .run(|world| {
+            for i in 0..1_000 {
+                world
+                    .update(
+                        &Layer::Commons,
+                        &format!("skill-{:06}", i * 7 % skills),
+                        |d| d.description = format!("Group {i}."),
+                    )
+                    .unwrap();
+            }
+        })
+        .unwrap();
+    let group = start.elapsed();
+    println!(
+        "1,000 writes in one commit: {group:.2?} ({:.0} writes/s)",
+        1_000.0 / group.as_secs_f64()
+    );
+    drop(store);
+
+    // Replay: a journal of loads and updates applied to a fresh copy.
+    let mut world = SkillWorld::new(WorldSettings {
+        clock: Clock::Simulated(Timestamp::from_millis(0)),
+        platform: Some("linux".into()),
+    });
+    world.add_agent("ada", None).unwrap();
+    for i in 0..1_000 {
+        world
+            .create(
+                &Layer::Commons,
+                SkillDocument::new(format!("s-{i:04}"), "d", "b\n"),
+            )
+            .unwrap();
+    }
+    let base = world.state();
+    let from = world.journal().len();
+    for i in 0..100_000 {
+        if i % 10 == 0 {
+            world
+                .update(&Layer::Commons, &format!("s-{:04}", i % 1_000), |d| {
+                    d.description = format!("v{i}")
+                })
+                .unwrap();
+        } else {
+            world
+                .load(
+                    "ada",
+                    LoadRequest {
+                        name: &format!("s-{:04}", i % 1_000),
+                        ..Default::default()
+                    },
+                )
+                .unwrap();
+        }
+    }
+    let journal = world.journal()[from..].to_vec();
+    let mut replayed = SkillWorld::from_state(base, Some("linux".into())).unwrap();
+    let start = Instant::now();
+    for envelope in journal.iter().cloned() {
+        replayed.apply(envelope).unwrap();
+    }
+    let elapsed = start.elapsed();
+    assert_eq!(replayed.digest(), world.digest());
+    println!(
+        "replay: {} commands in {elapsed:.2?} ({:.0} commands/s)",
+        journal.len(),
+        journal.len() as f64 / elapsed.as_secs_f64()
+    );
+}
