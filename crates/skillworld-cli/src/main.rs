@@ -86,6 +86,41 @@ enum Command {
         #[command(subcommand)]
         action: AgentAction,
     },
+    /// Write skills out of the world as SKILL.md bundles.
+    Export {
+        #[arg(required = true)]
+        names: Vec<String>,
+        #[command(flatten)]
+        layer: LayerArgs,
+        #[arg(long, value_name = "DIR")]
+        to: PathBuf,
+    },
+    /// A skill's switches: enable, disable, pin, unpin.
+    Skill {
+        /// enable, disable, pin or unpin.
+        action: String,
+        name: String,
+        #[command(flatten)]
+        layer: LayerArgs,
+    },
+    /// A skill's kept revisions, newest first.
+    Revisions {
+        name: String,
+        #[command(flatten)]
+        layer: LayerArgs,
+    },
+    /// Restore a kept revision of a skill.
+    Revert {
+        name: String,
+        revision: u64,
+        #[command(flatten)]
+        layer: LayerArgs,
+    },
+    /// Remove soft-deleted skills deleted at least DAYS days ago.
+    Purge {
+        #[arg(long, value_name = "DAYS")]
+        older_than: u32,
+    },
     /// Bind an agent to the skill it sees under SKILL.
     Bind { agent: String, skill: String },
     /// Remove a binding.
@@ -161,6 +196,8 @@ pub enum AgentAction {
         #[arg(long, value_name = "LIST")]
         tools: Option<String>,
     },
+    /// Remove an agent (its private skills stay, for revisions and replay).
+    Remove { name: String },
     /// List agents.
     List,
 }
@@ -256,6 +293,19 @@ fn main() -> ExitCode {
             ..
         } => world::import(&global, &paths, commons, agent),
         Command::Agent { action } => world::agent(&global, action),
+        Command::Export { names, layer, to } => world::export(&global, &names, &layer, &to),
+        Command::Skill {
+            action,
+            name,
+            layer,
+        } => world::switch(&global, &action, &name, &layer),
+        Command::Revisions { name, layer } => world::revisions(&global, &name, &layer),
+        Command::Revert {
+            name,
+            revision,
+            layer,
+        } => world::revert(&global, &name, revision, &layer),
+        Command::Purge { older_than } => world::purge(&global, older_than),
         Command::Bind { agent, skill } => world::bind(&global, &agent, &skill, true),
         Command::Unbind { agent, skill } => world::bind(&global, &agent, &skill, false),
         Command::List { layer, all } => world::list(&global, &layer, all),

@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
 use skillworld_core::Timestamp;
+use skillworld_format::{Bundle, Imported, InstallOptions, install_bundle};
 use skillworld_store::{
     OpenOptions, SnapshotInfo, Store, StoreError, shipped_commons, sync_shipped,
 };
@@ -11,6 +12,8 @@ use skillworld_world::{
     Budget, Caller, CallerKind, CatalogFormat, CatalogRequest, Clock, Layer, LoadRequest,
     SkillWorld, WorldError,
 };
+
+use skillworld_world::Switches;
 
 use crate::discover::find_skills;
 use crate::report::{SkillResult, print_results, progress};
@@ -154,6 +157,12 @@ pub fn agent(global: &Global, action: AgentAction) -> Result<bool, Failure> {
                 || format!("added agent {name}"),
             );
         }
+        AgentAction::Remove { name } => {
+            with_world(global, |world| world.remove_agent(&name))?;
+            emit(global, json!({"ok": true, "removed": name}), || {
+                format!("removed agent {name}")
+            });
+        }
         AgentAction::List => {
             let store = open(global)?;
             for agent in store.world().agents() {
@@ -169,6 +178,151 @@ pub fn agent(global: &Global, action: AgentAction) -> Result<bool, Failure> {
             }
         }
     }
+    Ok(true)
+}
+
+fn scope(layer: &LayerArgs) -> Layer {
+    layer_of(layer.commons, layer.agent.clone())
+}
+
+pub fn export(
+    global: &Global,
+    names: &[String],
+    layer: &LayerArgs,
+    to: &Path,
+) -> Result<bool, Failure> {
+    let scope = scope(layer);
+    std::fs::create_dir_all(to).map_err(|e| Failure::usage(format!("{}: {e}", to.display())))?;
+    let mut store = open(global)?;
+    let mut all_ok = true;
+    for name in names {
+        let bundle = store
+            .run(|world| world.bundle(&scope, name))
+            .map_err(store_failure)?;
+        match bundle {
+            Ok((document, files)) => {
+                let bundle = Bundle {
+                    imported: Imported {
+                        document,
+                        warnings: Vec::new(),
+                    },
+                    files,
+                };
+                let report = install_bundle(&bundle, to, InstallOptions::default())
+                    .map_err(|e| Failure::failed(e.to_string()))?;
+                emit(
+                    global,
+                    json!({"ok": true, "name": name, "dir": report.dir}),
+                    || format!("exported {name} to {}", report.dir.display()),
+                );
+            }
+            Err(error) => {
+                all_ok = false;
+                emit(
+                    global,
+                    json!({"ok": false, "name": name, "error": error.to_string()}),
+                    String::new,
+                );
+                eprintln!("error: {error}");
+            }
+        }
+    }
+    Ok(all_ok)
+}
+
+pub fn switch(
+    global: &Global,
+    action: &str,
+    name: &str,
+    layer: &LayerArgs,
+) -> Result<bool, Failure> {
+    let (switches, done) = match action {
+        "enable" => (
+            Switches {
+                enabled: Some(true),
+                ..Switches::default()
+            },
+            "enabled",
+        ),
+        "disable" => (
+            Switches {
+                enabled: Some(false),
+                ..Switches::default()
+            },
+            "disabled",
+        ),
+        "pin" => (
+            Switches {
+                pinned: Some(true),
+                ..Switches::default()
+            },
+            "pinned",
+        ),
+        "unpin" => (
+            Switches {
+                pinned: Some(false),
+                ..Switches::default()
+            },
+            "unpinned",
+        ),
+        other => {
+            return Err(Failure::usage(format!(
+                "'{other}' is not enable, disable, pin or unpin"
+            )));
+        }
+    };
+    let scope = scope(layer);
+    with_world(global, |world| world.set(&scope, name, switches))?;
+    emit(
+        global,
+        json!({"ok": true, "name": name, "action": action}),
+        || format!("{done} {name}"),
+    );
+    Ok(true)
+}
+
+pub fn revisions(global: &Global, name: &str, layer: &LayerArgs) -> Result<bool, Failure> {
+    let scope = scope(layer);
+    let store = open(global)?;
+    let revisions = store
+        .world()
+        .revisions(&scope, name)
+        .map_err(world_failure)?;
+    emit(
+        global,
+        json!({"name": name, "current": revisions.current}),
+        || format!("{name}: current revision {}", revisions.current),
+    );
+    for kept in &revisions.kept {
+        let value = json!({"revision": kept.number, "replaced_at": kept.replaced_at.as_millis(), "description": kept.record.summary});
+        emit(global, value, || {
+            format!("  revision {}	{}", kept.number, kept.record.summary)
+        });
+    }
+    Ok(true)
+}
+
+pub fn revert(
+    global: &Global,
+    name: &str,
+    revision: u64,
+    layer: &LayerArgs,
+) -> Result<bool, Failure> {
+    let scope = scope(layer);
+    let current = with_world(global, |world| world.revert(&scope, name, revision))?;
+    emit(
+        global,
+        json!({"ok": true, "name": name, "restored": revision, "revision": current}),
+        || format!("{name}: revision {revision} restored as revision {current}"),
+    );
+    Ok(true)
+}
+
+pub fn purge(global: &Global, days: u32) -> Result<bool, Failure> {
+    let purged = with_world(global, |world| world.purge(days))?;
+    emit(global, json!({"ok": true, "purged": purged}), || {
+        format!("purged {purged} skill(s)")
+    });
     Ok(true)
 }
 

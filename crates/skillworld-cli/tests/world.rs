@@ -199,3 +199,103 @@ fn usage_errors_and_busy_databases() {
     assert_eq!(broken.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&broken.stderr).contains("not a readable skillworld database"));
 }
+
+#[test]
+fn switches_revisions_export_remove_and_purge() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("world.redb");
+    let skills = dir.path().join("skills");
+    skill(&skills, "deploy", "Deploys the service.");
+    ok(&db, &["agent", "add", "ada"]);
+    ok(&db, &["import", skills.to_str().unwrap(), "--agent", "ada"]);
+    assert_eq!(
+        ok(&db, &["skill", "disable", "deploy", "--agent", "ada"]),
+        "disabled deploy\n"
+    );
+    assert!(!ok(&db, &["catalog", "--agent", "ada"]).contains("deploy"));
+    ok(&db, &["skill", "enable", "deploy", "--agent", "ada"]);
+    ok(&db, &["skill", "pin", "deploy", "--agent", "ada"]);
+    let row: Value = serde_json::from_str(
+        ok(&db, &["--json", "list", "--agent", "ada"])
+            .lines()
+            .find(|l| l.contains("\"deploy\""))
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(
+        (row["pinned"].as_bool(), row["layer"].as_str()),
+        (Some(true), Some("private"))
+    );
+
+    ok(
+        &db,
+        &[
+            "tool",
+            "--agent",
+            "ada",
+            "skill_update",
+            r#"{"name":"deploy","description":"Deploys twice."}"#,
+        ],
+    );
+    let revisions = ok(&db, &["revisions", "deploy", "--agent", "ada"]);
+    assert!(
+        revisions.contains("revision 4\tDeploys the service."),
+        "{revisions}"
+    );
+    assert_eq!(
+        ok(&db, &["revert", "deploy", "4", "--agent", "ada"]),
+        "deploy: revision 4 restored as revision 6\n"
+    );
+
+    let out = dir.path().join("out");
+    ok(
+        &db,
+        &[
+            "export",
+            "deploy",
+            "skill-curation",
+            "--agent",
+            "ada",
+            "--to",
+            out.to_str().unwrap(),
+        ],
+    );
+    let exported = fs::read_to_string(out.join("deploy/SKILL.md")).unwrap();
+    assert!(
+        exported.starts_with("---\nname: deploy\ndescription: Deploys the service.\n"),
+        "{exported}"
+    );
+    assert!(out.join("skill-curation/SKILL.md").exists());
+    let missing = run(
+        &db,
+        &["export", "nope", "--commons", "--to", out.to_str().unwrap()],
+    );
+    assert_eq!(missing.status.code(), Some(1));
+
+    ok(
+        &db,
+        &[
+            "tool",
+            "--agent",
+            "ada",
+            "skill_delete",
+            r#"{"name":"deploy"}"#,
+        ],
+    );
+    let later = |args: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_skillworld"))
+            .args(args)
+            .arg("--db")
+            .arg(&db)
+            .args(["--now", "2027-01-01T00:00:00Z"])
+            .output()
+            .unwrap();
+        String::from_utf8(output.stdout).unwrap()
+    };
+    assert_eq!(
+        later(&["purge", "--older-than", "7"]),
+        "purged 1 skill(s)\n"
+    );
+    assert_eq!(ok(&db, &["agent", "remove", "ada"]), "removed agent ada\n");
+    assert!(!ok(&db, &["agent", "list"]).contains("ada"));
+}

@@ -163,6 +163,16 @@ pub enum Command {
         skill: StableId,
         text: String,
     },
+    /// Removes an agent: its name is free again; its record stays, marked
+    /// deleted, and its private skills stay for revisions and replay.
+    RemoveAgent {
+        name: String,
+    },
+    /// Removes soft-deleted skills (and their files) deleted at least
+    /// `older_than_days` days before the command's time.
+    Purge {
+        older_than_days: u32,
+    },
 }
 
 /// A command with the time it happened and who asked.
@@ -398,6 +408,57 @@ impl SkillWorld {
                     };
                 }))
             }
+            Command::RemoveAgent { name } => {
+                let (id, entity) = self.agent_entity(name)?;
+                let mut record = self
+                    .world
+                    .get::<EntityRecord>(entity)
+                    .expect("agent")
+                    .clone();
+                record.deleted_at = Some(at);
+                self.world.entity_mut(entity).insert(record);
+                self.world.resource_mut::<AgentNames>().0.remove(name);
+                self.world
+                    .resource_mut::<crate::catalog::AgentViews>()
+                    .views
+                    .remove(&id);
+                Ok(Applied {
+                    id: Some(id),
+                    ..Applied::default()
+                })
+            }
+            Command::Purge { older_than_days } => {
+                let cutoff = at.plus_days(-i64::from(*older_than_days));
+                let mut query = self.world.query::<(Entity, &EntityRecord, &Skill)>();
+                let doomed: Vec<(Entity, StableId, Vec<StableId>)> = query
+                    .iter(&self.world)
+                    .filter(|(_, record, _)| {
+                        record.deleted_at.is_some_and(|deleted| deleted <= cutoff)
+                    })
+                    .map(|(entity, record, skill)| {
+                        (
+                            entity,
+                            record.id,
+                            skill.resources.iter().map(|r| r.entity_id).collect(),
+                        )
+                    })
+                    .collect();
+                for (entity, id, resources) in &doomed {
+                    for resource in resources {
+                        if let Some(file) = self.world.resource::<Entities>().get(*resource) {
+                            self.world.despawn(file);
+                        }
+                        self.world.resource_mut::<Entities>().forget(*resource);
+                    }
+                    self.world.despawn(*entity);
+                    self.world.resource_mut::<Entities>().forget(*id);
+                    self.world.resource_mut::<LoadRanking>().set(*id, 0);
+                }
+                Ok(Applied {
+                    replacements: Some(doomed.len()),
+                    ..Applied::default()
+                })
+            }
             Command::RecordLoad { agent, skill, run } => {
                 self.count_load(at, agent, *skill, run.as_deref())
             }
@@ -560,7 +621,7 @@ impl SkillWorld {
     }
 
     /// A skill's resources as bundle files (for a copy-on-write).
-    fn bundle_files(&self, entity: Entity) -> Vec<BundleFile> {
+    pub(crate) fn bundle_files(&self, entity: Entity) -> Vec<BundleFile> {
         let skill = self.world.get::<Skill>(entity).expect("skill");
         let entities = self.world.resource::<Entities>();
         skill

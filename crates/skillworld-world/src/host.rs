@@ -457,6 +457,46 @@ impl SkillWorld {
             .expect("a reverted skill has a revision"))
     }
 
+    /// Removes an agent (its record stays, marked deleted).
+    pub fn remove_agent(&mut self, name: &str) -> Result<(), WorldError> {
+        self.execute(
+            Caller::host(),
+            Command::RemoveAgent {
+                name: name.to_owned(),
+            },
+        )
+        .map(drop)
+    }
+
+    /// Removes skills soft-deleted at least `days` days ago; returns how many.
+    pub fn purge(&mut self, days: u32) -> Result<usize, WorldError> {
+        let applied = self.execute(
+            Caller::host(),
+            Command::Purge {
+                older_than_days: days,
+            },
+        )?;
+        Ok(applied.replacements.unwrap_or(0))
+    }
+
+    /// A skill as the scope sees it — in the Commons, or resolved for an
+    /// agent — with its bundle files (for export).
+    pub fn bundle(
+        &mut self,
+        scope: &Layer,
+        name: &str,
+    ) -> Result<(SkillDocument, Vec<BundleFile>), WorldError> {
+        let entity = match scope {
+            Layer::Commons => self.skill_entity(scope, name)?,
+            Layer::Agent(agent) => {
+                self.resolve(agent, name)?
+                    .ok_or_else(|| WorldError::UnknownSkill(name.to_owned()))?
+                    .0
+            }
+        };
+        Ok((self.document(entity), self.bundle_files(entity)))
+    }
+
     /// A skill of a layer as a document.
     pub fn skill_document(&self, layer: &Layer, name: &str) -> Result<SkillDocument, WorldError> {
         Ok(self.document(self.skill_entity(layer, name)?))

@@ -27,6 +27,11 @@ impl Entities {
         self.allocator.allocate()
     }
 
+    /// Drops a purged entity's id (the id itself is never reused).
+    pub fn forget(&mut self, id: StableId) {
+        self.by_id.remove(&id);
+    }
+
     /// The last id handed out (`StableId(0)` before the first).
     pub fn last_allocated(&self) -> StableId {
         self.allocator.last()

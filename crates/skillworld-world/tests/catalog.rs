@@ -1027,3 +1027,43 @@ fn writes_keep_names_and_limits() {
         "Agent 'bob' is disabled"
     );
 }
+
+#[test]
+fn agents_can_be_removed_and_deleted_skills_purged() {
+    let mut world = world();
+    world
+        .create(&private("bob"), doc("bobs", "Bob's."))
+        .unwrap();
+    world.remove_agent("bob").unwrap();
+    assert_eq!(
+        world
+            .catalog("bob", &CatalogRequest::default())
+            .unwrap_err()
+            .to_string(),
+        "Agent 'bob' is not registered"
+    );
+    world.add_agent("bob", None).unwrap();
+    assert_eq!(
+        catalog(&mut world, "bob"),
+        "",
+        "a new agent of that name starts empty"
+    );
+
+    commons(&mut world, "old");
+    commons(&mut world, "kept");
+    world.delete(&Layer::Commons, "old").unwrap();
+    world.clock_mut().advance_days(3);
+    assert_eq!(world.purge(7).unwrap(), 0, "deleted only 3 days ago");
+    world.clock_mut().advance_days(5);
+    let before = world.state().entities.len();
+    assert_eq!(world.purge(7).unwrap(), 1);
+    assert_eq!(world.state().entities.len(), before - 1);
+    assert!(
+        world
+            .state()
+            .entities
+            .iter()
+            .all(|e| e.record().title != "old")
+    );
+    assert_eq!(names(&catalog(&mut world, "ada")), ["kept"]);
+}
