@@ -2,8 +2,9 @@
 //! two-layer world (one shared Commons, one private overlay per agent).
 //!
 //! This facade re-exports the workspace crates: [`core`] (the data model),
-//! [`format`] (SKILL.md and bundles) and [`world`] (the ECS skill world:
-//! layers, resolution, catalogs, disclosure).
+//! [`format`] (SKILL.md and bundles), [`world`] (the ECS skill world:
+//! layers, resolution, catalogs, disclosure, tools, policy) and [`store`]
+//! (persistence), and opens persistent worlds with [`open`].
 //!
 //! ```
 //! use skillworld::format::{import_skill_md, validate_strict, Source};
@@ -16,4 +17,26 @@
 
 pub use skillworld_core as core;
 pub use skillworld_format as format;
+pub use skillworld_store as store;
 pub use skillworld_world as world;
+
+/// Opens the world in the redb file at `path` on the wall clock — or
+/// creates it, seeded with the shipped Commons — and syncs the shipped
+/// Commons into it (STO-4).
+///
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// let mut store = skillworld::open(&dir.path().join("world.redb")).unwrap();
+/// store.run(|w| w.add_agent("ada", None)).unwrap().unwrap();
+/// let catalog = store.run(|w| w.catalog("ada", &Default::default())).unwrap().unwrap();
+/// assert!(catalog.contains("skill-curation"));
+/// ```
+pub fn open(path: &std::path::Path) -> Result<store::Store, store::StoreError> {
+    let options = store::OpenOptions {
+        seed: store::shipped_commons(),
+        ..store::OpenOptions::default()
+    };
+    let mut opened = store::Store::open(path, options)?;
+    opened.run(|world| store::sync_shipped(world, store::shipped_commons()))??;
+    Ok(opened)
+}

@@ -34,7 +34,9 @@ pub use store::{
     AUTOMATIC_KEPT, JournalEntry, OpenOptions, SCHEMA_VERSION, SnapshotInfo, SnapshotKind, Store,
     StoredSnapshot,
 };
+pub use workspace::{SyncReport, WorkspaceError, layer_dir, sync_workspace};
 
 mod error;
 mod shipped;
 mod store;
+mod workspace;

@@ -330,3 +330,89 @@ fn shipped_skills_are_installed_upgraded_when_newer_and_local_edits_kept() {
         "the old copy is kept as a revision"
     );
 }
+
+#[test]
+fn the_workspace_is_a_cache_synced_by_sha256_with_backfill_on_the_first_sync() {
+    use skillworld_format::BundleFile;
+    use skillworld_store::{layer_dir, sync_workspace};
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("workspace");
+    let mut world = SkillWorld::new(skillworld_world::WorldSettings {
+        clock: Clock::Simulated(Timestamp::from_millis(0)),
+        platform: None,
+    });
+    world.add_agent("ada", None).unwrap();
+    let files = vec![BundleFile {
+        path: "scripts/run.sh".into(),
+        bytes: b"echo hi\n".to_vec(),
+        executable: true,
+    }];
+    world
+        .install(
+            &Layer::Commons,
+            SkillDocument::new("tool", "A tool.", "Run it.\n"),
+            files,
+        )
+        .unwrap();
+    world
+        .create(
+            &Layer::Agent("ada".into()),
+            SkillDocument::new("mine", "Mine.", "Body.\n"),
+        )
+        .unwrap();
+
+    // Before the first sync, a file exists only on disk.
+    let tool = layer_dir(&root, &Layer::Commons).join("tool");
+    std::fs::create_dir_all(tool.join("references")).unwrap();
+    std::fs::write(tool.join("references/notes.md"), "# Notes\n").unwrap();
+    std::fs::write(tool.join("EXTRA.txt"), "not a bucket file").unwrap();
+    let first = sync_workspace(&mut world, &root).unwrap();
+    assert_eq!(first.backfilled, [tool.join("references/notes.md")]);
+    assert_eq!(
+        first.written.len(),
+        3,
+        "the backfilled file is already in place: {:?}",
+        first.written
+    );
+    let (_, known) = world.skill_bundle_in(&Layer::Commons, "tool").unwrap();
+    assert!(
+        known.iter().any(|f| f.path == "references/notes.md"),
+        "backfilled into the skill"
+    );
+    use std::os::unix::fs::PermissionsExt;
+    assert_eq!(
+        std::fs::metadata(tool.join("scripts/run.sh"))
+            .unwrap()
+            .permissions()
+            .mode()
+            & 0o111,
+        0o111
+    );
+    assert!(
+        layer_dir(&root, &Layer::Agent("ada".into()))
+            .join("mine/SKILL.md")
+            .exists()
+    );
+
+    // Later syncs write only what is missing or stale and delete nothing.
+    std::fs::write(
+        tool.join("references/later.md"),
+        "disk only, after the first sync",
+    )
+    .unwrap();
+    std::fs::remove_file(tool.join("scripts/run.sh")).unwrap();
+    std::fs::write(tool.join("SKILL.md"), "edited on disk").unwrap();
+    let second = sync_workspace(&mut world, &root).unwrap();
+    assert!(second.backfilled.is_empty());
+    let mut written = second.written.clone();
+    written.sort();
+    assert_eq!(
+        written,
+        [tool.join("SKILL.md"), tool.join("scripts/run.sh")]
+    );
+    assert!(
+        tool.join("references/later.md").exists() && tool.join("EXTRA.txt").exists(),
+        "extras stay"
+    );
+    assert_eq!(sync_workspace(&mut world, &root).unwrap().written.len(), 0);
+}

@@ -497,6 +497,27 @@ impl SkillWorld {
         Ok((self.document(entity), self.bundle_files(entity)))
     }
 
+    /// The names of a layer's undeleted skills, sorted.
+    pub fn layer_skill_names(&self, layer: &Layer) -> Result<Vec<String>, WorldError> {
+        let world = self.world_of(layer)?;
+        Ok(self
+            .world
+            .resource::<NameIndex>()
+            .names(world)
+            .map(|(name, _)| name.to_owned())
+            .collect())
+    }
+
+    /// A skill of one layer (not resolved) with its bundle files.
+    pub fn skill_bundle_in(
+        &self,
+        layer: &Layer,
+        name: &str,
+    ) -> Result<(SkillDocument, Vec<BundleFile>), WorldError> {
+        let entity = self.skill_entity(layer, name)?;
+        Ok((self.document(entity), self.bundle_files(entity)))
+    }
+
     /// A skill of a layer as a document.
     pub fn skill_document(&self, layer: &Layer, name: &str) -> Result<SkillDocument, WorldError> {
         Ok(self.document(self.skill_entity(layer, name)?))
