@@ -32,6 +32,10 @@ pub enum StoreError {
     UnknownSnapshot(String),
     #[error("a snapshot named '{0}' already exists")]
     SnapshotExists(String),
+    #[error("the writer thread has stopped")]
+    WriterStopped,
+    #[error("the commit failed: {0}")]
+    Commit(String),
 }
 
 macro_rules! from_redb {

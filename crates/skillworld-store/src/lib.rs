@@ -35,8 +35,10 @@ pub use store::{
     StoredSnapshot,
 };
 pub use workspace::{SyncReport, WorkspaceError, layer_dir, sync_workspace};
+pub use writer::{Writer, WriterThread};
 
 mod error;
 mod shipped;
 mod store;
 mod workspace;
+mod writer;

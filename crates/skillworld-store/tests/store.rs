@@ -416,3 +416,46 @@ fn the_workspace_is_a_cache_synced_by_sha256_with_backfill_on_the_first_sync() {
     );
     assert_eq!(sync_workspace(&mut world, &root).unwrap().written.len(), 0);
 }
+
+#[test]
+fn concurrent_writers_share_commits_and_every_write_is_acknowledged_durable() {
+    use skillworld_store::Writer;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("world.redb");
+    let (writer, thread) = Writer::spawn(open(&path));
+    let handles: Vec<_> = (0..8)
+        .map(|t| {
+            let writer = writer.clone();
+            std::thread::spawn(move || {
+                for i in 0..25 {
+                    let name = format!("w-{t}-{i}");
+                    writer
+                        .write(move |world| {
+                            world
+                                .create(&Layer::Commons, SkillDocument::new(name, "d", "b\n"))
+                                .map(drop)
+                        })
+                        .unwrap()
+                        .unwrap();
+                }
+            })
+        })
+        .collect();
+    for handle in handles {
+        handle.join().unwrap();
+    }
+    drop(writer);
+    let store = thread.join();
+    let digest = store.world().digest();
+    drop(store);
+    let reopened = open(&path);
+    assert_eq!(reopened.world().digest(), digest);
+    assert_eq!(
+        reopened
+            .world()
+            .layer_skill_names(&Layer::Commons)
+            .unwrap()
+            .len(),
+        200
+    );
+}
