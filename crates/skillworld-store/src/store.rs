@@ -7,7 +7,7 @@ use redb::{
 use serde::{Deserialize, Serialize};
 use skillworld_core::Timestamp;
 use skillworld_format::{BundleFile, SkillDocument};
-use skillworld_world::{Clock, Envelope, SkillWorld, WorldSettings, WorldState};
+use skillworld_world::{Clock, EntityState, Envelope, SkillWorld, WorldSettings, WorldState};
 
 use crate::StoreError;
 
@@ -24,8 +24,13 @@ const CHECKPOINT_MIN_JOURNAL_BYTES: u64 = 1_000_000;
 const META: TableDefinition<&str, u64> = TableDefinition::new("meta");
 const JOURNAL: TableDefinition<u64, &[u8]> = TableDefinition::new("journal");
 const SNAPSHOTS: TableDefinition<&str, &[u8]> = TableDefinition::new("snapshots");
-/// The snapshot opening starts from; not listed among the snapshots.
+/// The snapshot opening starts from; not listed among the snapshots. Its
+/// entities are stored apart, in chunks, so opening decodes them on every
+/// core.
 const CHECKPOINT: &str = "\u{0}checkpoint";
+const CHECKPOINT_CHUNKS: TableDefinition<u64, &[u8]> = TableDefinition::new("checkpoint_chunks");
+/// Entities per checkpoint chunk.
+const CHUNK_ENTITIES: usize = 4_096;
 
 /// One journal entry: an applied command, or a snapshot restore.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -109,6 +114,56 @@ fn encode_snapshot(snapshot: &StoredSnapshot) -> Vec<u8> {
     serde_json::to_vec(snapshot).expect("snapshots serialise")
 }
 
+/// Reads and decodes the checkpoint's entity chunks on every core, keeping
+/// their order; returns the entities and the bytes read.
+fn decode_chunks(txn: &redb::ReadTransaction) -> Result<(Vec<EntityState>, u64), StoreError> {
+    type Part = Vec<(u64, Vec<EntityState>)>;
+    let count = txn.open_table(CHECKPOINT_CHUNKS)?.len()?;
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let results: Vec<Result<(Part, u64), StoreError>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads as u64)
+            .map(|worker| {
+                scope.spawn(move || {
+                    let table = txn.open_table(CHECKPOINT_CHUNKS)?;
+                    let (mut part, mut bytes): (Part, u64) = (Vec::new(), 0);
+                    // Interleaved, so the cores finish together.
+                    for index in (worker..count).step_by(threads) {
+                        let missing = || StoreError::Decode {
+                            what: "checkpoint".into(),
+                            reason: format!("chunk {index} is missing"),
+                        };
+                        let value = table.get(index)?.ok_or_else(missing)?;
+                        bytes += value.value().len() as u64;
+                        let chunk = serde_json::from_slice(value.value()).map_err(|e| {
+                            StoreError::Decode {
+                                what: "checkpoint chunk".into(),
+                                reason: e.to_string(),
+                            }
+                        })?;
+                        part.push((index, chunk));
+                    }
+                    Ok((part, bytes))
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("decoding does not panic"))
+            .collect()
+    });
+    let (mut parts, mut total) = (Vec::new(), 0);
+    for result in results {
+        let (part, bytes) = result?;
+        parts.extend(part);
+        total += bytes;
+    }
+    parts.sort_by_key(|(index, _)| *index);
+    Ok((
+        parts.into_iter().flat_map(|(_, chunk)| chunk).collect(),
+        total,
+    ))
+}
+
 fn decode_snapshot(what: &str, bytes: &[u8]) -> Result<StoredSnapshot, StoreError> {
     serde_json::from_slice(bytes).map_err(|e| StoreError::Decode {
         what: what.to_owned(),
@@ -172,6 +227,7 @@ impl Store {
             .insert("schema_version", SCHEMA_VERSION)?;
         txn.open_table(JOURNAL)?;
         txn.open_table(SNAPSHOTS)?;
+        txn.open_table(CHECKPOINT_CHUNKS)?;
         txn.commit()?;
         // The starting world is a checkpoint, so every later open replays
         // from exactly it.
@@ -203,7 +259,7 @@ impl Store {
             });
         }
         let snapshots = txn.open_table(SNAPSHOTS)?;
-        let checkpoint: StoredSnapshot = match snapshots.get(CHECKPOINT)? {
+        let mut checkpoint: StoredSnapshot = match snapshots.get(CHECKPOINT)? {
             Some(bytes) => {
                 self.checkpoint_bytes = bytes.value().len() as u64;
                 decode_snapshot("checkpoint", bytes.value())?
@@ -215,6 +271,9 @@ impl Store {
                 });
             }
         };
+        let (entities, bytes) = decode_chunks(&txn)?;
+        self.checkpoint_bytes += bytes;
+        checkpoint.state.entities = entities;
         drop(snapshots);
         drop(txn);
         let (world, next_seq) = self.replay_from(checkpoint)?;
@@ -296,12 +355,21 @@ impl Store {
     /// Writes the current world as the opening checkpoint and compacts the
     /// journal before the oldest snapshot still kept.
     pub fn checkpoint(&mut self) -> Result<(), StoreError> {
-        let snapshot = self.stored(CHECKPOINT, SnapshotKind::Automatic);
+        let mut snapshot = self.stored(CHECKPOINT, SnapshotKind::Automatic);
+        let entities = std::mem::take(&mut snapshot.state.entities);
         let txn = self.db.begin_write()?;
         {
+            let mut chunks = txn.open_table(CHECKPOINT_CHUNKS)?;
+            chunks.retain(|_, _| false)?;
+            let mut bytes = 0;
+            for (index, chunk) in entities.chunks(CHUNK_ENTITIES).enumerate() {
+                let encoded = serde_json::to_vec(chunk).expect("entity states serialise");
+                bytes += encoded.len() as u64;
+                chunks.insert(index as u64, encoded.as_slice())?;
+            }
             let mut snapshots = txn.open_table(SNAPSHOTS)?;
             let encoded = encode_snapshot(&snapshot);
-            self.checkpoint_bytes = encoded.len() as u64;
+            self.checkpoint_bytes = bytes + encoded.len() as u64;
             snapshots.insert(CHECKPOINT, encoded.as_slice())?;
             let mut oldest = snapshot.seq;
             for item in snapshots.iter()? {
