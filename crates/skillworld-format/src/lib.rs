@@ -27,7 +27,8 @@
 
 pub use bundle::{
     Bundle, BundleError, BundleFile, InstallError, InstallOptions, InstallReport, RawBundle,
-    SKILL_FILE_NAMES, install_bundle, read_bundle_dir, read_bundle_zip, skill_file_in,
+    SKILL_FILE_NAMES, install_bundle, is_executable, read_bundle_dir, read_bundle_zip,
+    skill_file_in, write_file_atomically,
 };
 pub use document::{SkillDocument, Source};
 pub use error::{FormatError, RenderError};

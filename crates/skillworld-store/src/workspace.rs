@@ -6,12 +6,11 @@
 
 use std::fmt::Write as _;
 use std::fs;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 use skillworld_core::Bucket;
-use skillworld_format::{BundleFile, export_skill_md};
+use skillworld_format::{BundleFile, export_skill_md, is_executable, write_file_atomically};
 use skillworld_world::{Layer, SkillWorld, WorldError};
 use thiserror::Error;
 
@@ -98,7 +97,7 @@ pub fn sync_workspace(world: &mut SkillWorld, root: &Path) -> Result<SyncReport,
                     report.unchanged += 1;
                     continue;
                 }
-                write_file(&target, &bytes, executable)?;
+                write_file_atomically(&target, &bytes, executable).map_err(io(&target))?;
                 report.written.push(target);
             }
         }
@@ -143,42 +142,4 @@ fn disk_only(dir: &Path, known: &[String]) -> Result<Vec<BundleFile>, WorkspaceE
     }
     found.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(found)
-}
-
-fn write_file(target: &Path, bytes: &[u8], executable: bool) -> Result<(), WorkspaceError> {
-    let parent = target.parent().expect("workspace files live in folders");
-    fs::create_dir_all(parent).map_err(io(parent))?;
-    let temporary = parent.join(format!(
-        ".{}.skillworld-tmp",
-        target.file_name().unwrap_or_default().to_string_lossy()
-    ));
-    let mut file = fs::File::create(&temporary).map_err(io(&temporary))?;
-    file.write_all(bytes).map_err(io(&temporary))?;
-    set_mode(&temporary, executable).map_err(io(&temporary))?;
-    fs::rename(&temporary, target).map_err(io(target))
-}
-
-#[cfg(unix)]
-fn is_executable(meta: &fs::Metadata) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    meta.permissions().mode() & 0o111 != 0
-}
-
-#[cfg(not(unix))]
-fn is_executable(_meta: &fs::Metadata) -> bool {
-    false
-}
-
-#[cfg(unix)]
-fn set_mode(path: &Path, executable: bool) -> std::io::Result<()> {
-    use std::os::unix::fs::PermissionsExt;
-    fs::set_permissions(
-        path,
-        fs::Permissions::from_mode(if executable { 0o755 } else { 0o644 }),
-    )
-}
-
-#[cfg(not(unix))]
-fn set_mode(_path: &Path, _executable: bool) -> std::io::Result<()> {
-    Ok(())
 }

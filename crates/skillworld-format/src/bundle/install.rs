@@ -1,12 +1,12 @@
 use std::collections::BTreeSet;
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use skillworld_core::Bucket;
 use thiserror::Error;
 
 use super::Bundle;
+use super::files::{is_executable, write_file_atomically};
 use crate::export_skill_md;
 
 /// How a reinstall treats buckets that arrive empty.
@@ -65,11 +65,13 @@ pub fn install_bundle(
     );
     for (relative, bytes, executable) in new_files {
         let target = dir.join(relative);
-        if fs::read(&target).is_ok_and(|old| old == bytes) && is_executable(&target) == executable {
+        if fs::read(&target).is_ok_and(|old| old == bytes)
+            && fs::metadata(&target).is_ok_and(|m| is_executable(&m)) == executable
+        {
             report.unchanged.push(relative.to_owned());
             continue;
         }
-        write_atomically(&target, bytes, executable).map_err(io(&target))?;
+        write_file_atomically(&target, bytes, executable).map_err(io(&target))?;
         report.written.push(relative.to_owned());
     }
 
@@ -102,23 +104,6 @@ pub fn install_bundle(
     Ok(report)
 }
 
-fn write_atomically(target: &Path, bytes: &[u8], executable: bool) -> std::io::Result<()> {
-    let parent = target
-        .parent()
-        .expect("bundle paths live inside the skill folder");
-    fs::create_dir_all(parent)?;
-    let file_name = target
-        .file_name()
-        .map(|n| n.to_string_lossy())
-        .unwrap_or_default();
-    let temporary = parent.join(format!(".{file_name}.skillworld-tmp"));
-    let mut file = fs::File::create(&temporary)?;
-    file.write_all(bytes)?;
-    file.sync_all()?;
-    set_executable(&temporary, executable)?;
-    fs::rename(&temporary, target)
-}
-
 fn list_files(folder: &Path, relative: &str, out: &mut Vec<String>) -> std::io::Result<()> {
     for entry in fs::read_dir(folder)? {
         let entry = entry?;
@@ -129,28 +114,5 @@ fn list_files(folder: &Path, relative: &str, out: &mut Vec<String>) -> std::io::
             out.push(name);
         }
     }
-    Ok(())
-}
-
-#[cfg(unix)]
-fn is_executable(path: &Path) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    fs::metadata(path).is_ok_and(|m| m.permissions().mode() & 0o111 != 0)
-}
-
-#[cfg(unix)]
-fn set_executable(path: &Path, executable: bool) -> std::io::Result<()> {
-    use std::os::unix::fs::PermissionsExt;
-    let mode = if executable { 0o755 } else { 0o644 };
-    fs::set_permissions(path, fs::Permissions::from_mode(mode))
-}
-
-#[cfg(not(unix))]
-fn is_executable(_path: &Path) -> bool {
-    false
-}
-
-#[cfg(not(unix))]
-fn set_executable(_path: &Path, _executable: bool) -> std::io::Result<()> {
     Ok(())
 }

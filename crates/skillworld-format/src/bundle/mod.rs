@@ -1,6 +1,7 @@
 //! FMT-7: skill bundles from folders and zips, and installing them.
 
 mod dir;
+mod files;
 mod install;
 mod zip;
 
@@ -14,6 +15,7 @@ use crate::frontmatter::find_nul;
 use crate::{FormatError, Imported, Source, Warning, WarningCode, import_skill_md};
 
 pub use dir::{read_bundle_dir, skill_file_in};
+pub use files::{is_executable, write_file_atomically};
 pub use install::{InstallError, InstallOptions, InstallReport, install_bundle};
 pub use zip::read_bundle_zip;
 
