@@ -17,6 +17,9 @@ use skillworld_format::{BundleFile, SkillDocument};
 
 use crate::agent::{Agent, AgentUsage};
 use crate::catalog::LoadRanking;
+use crate::curator::{
+    CuratorReport, CuratorSettings, CuratorState, SCHEDULED_DRY_RUN_HOURS, SweepAt, SweepPlan,
+};
 use crate::error::{PatchError, WorldError};
 use crate::host::{
     AgentNames, Layer, ObjectBytes, SkillWorld, apply_document, check_limits, hex, mime_of, record,
@@ -168,6 +171,32 @@ pub enum Command {
     RemoveAgent {
         name: String,
     },
+    /// A curator sweep (CUR-1): a dry-run plans and reports; a real sweep
+    /// (only once activated, not paused) stamps first observations and
+    /// applies the transitions. A scheduled dry-run is skipped within 23 h
+    /// of the last one.
+    CuratorSweep {
+        dry_run: bool,
+        scheduled: bool,
+    },
+    CuratorActivate,
+    CuratorPause,
+    CuratorResume,
+    CuratorConfigure {
+        settings: crate::curator::CuratorSettings,
+    },
+    /// Archives a skill by hand (disabled, lifecycle archived); a skill bound
+    /// to enabled agents needs `force`.
+    CuratorArchive {
+        layer: Layer,
+        name: String,
+        force: bool,
+    },
+    /// Brings an archived or stale skill back (enabled, active).
+    CuratorRestore {
+        layer: Layer,
+        name: String,
+    },
     /// Removes soft-deleted skills (and their files) deleted at least
     /// `older_than_days` days before the command's time.
     Purge {
@@ -190,8 +219,11 @@ pub struct Applied {
     pub id: Option<StableId>,
     /// The skill's revision after the change.
     pub revision: Option<u64>,
-    /// How many replacements a patch made.
+    /// How many replacements a patch made (or skills a purge removed,
+    /// transitions a sweep applied).
     pub replacements: Option<usize>,
+    /// The id of the report a curator sweep wrote.
+    pub report: Option<u64>,
 }
 
 impl SkillWorld {
@@ -224,6 +256,16 @@ impl SkillWorld {
     }
 
     fn apply_command(&mut self, at: Timestamp, command: &Command) -> Result<Applied, WorldError> {
+        let applied = self.apply_inner(at, command);
+        match command {
+            Command::CreateSkill { .. }
+            | Command::ReplaceSkill { .. }
+            | Command::PatchSkill { .. } => self.count_activity(at, applied),
+            _ => applied,
+        }
+    }
+
+    fn apply_inner(&mut self, at: Timestamp, command: &Command) -> Result<Applied, WorldError> {
         match command {
             Command::AddAgent { name, tools } => self.add_agent_at(at, name, tools.clone()),
             Command::UpdateAgent { name, change } => {
@@ -427,6 +469,46 @@ impl SkillWorld {
                     ..Applied::default()
                 })
             }
+            Command::CuratorSweep { dry_run, scheduled } => self.sweep(at, *dry_run, *scheduled),
+            Command::CuratorActivate | Command::CuratorPause | Command::CuratorResume => {
+                let mut state = self.world.resource_mut::<CuratorState>();
+                match command {
+                    Command::CuratorActivate => state.activated = true,
+                    Command::CuratorPause => state.paused = true,
+                    _ => state.paused = false,
+                }
+                Ok(Applied::default())
+            }
+            Command::CuratorConfigure { settings } => {
+                *self.world.resource_mut::<CuratorSettings>() = settings.clone();
+                Ok(Applied::default())
+            }
+            Command::CuratorArchive { layer, name, force } => {
+                let entity = self.skill_entity(layer, name)?;
+                let bound = self.bound_agents(layer, name)?;
+                if !bound.is_empty() && !force {
+                    return Err(WorldError::BoundSkill {
+                        name: name.clone(),
+                        agents: bound.join(", "),
+                    });
+                }
+                Ok(self.rewrite(at, entity, |_, skill| {
+                    skill.lifecycle = Lifecycle::Archived;
+                    skill.enabled = false;
+                }))
+            }
+            Command::CuratorRestore { layer, name } => {
+                let entity = self.skill_entity(layer, name)?;
+                let mut usage = self
+                    .world
+                    .get_mut::<Usage>(entity)
+                    .expect("skills carry Usage");
+                usage.last_activity_at = Some(at);
+                Ok(self.rewrite(at, entity, |_, skill| {
+                    skill.lifecycle = Lifecycle::Active;
+                    skill.enabled = true;
+                }))
+            }
             Command::Purge { older_than_days } => {
                 let cutoff = at.plus_days(-i64::from(*older_than_days));
                 let mut query = self.world.query::<(Entity, &EntityRecord, &Skill)>();
@@ -476,6 +558,110 @@ impl SkillWorld {
                 })
             }
         }
+    }
+
+    /// Creating, updating and patching a skill count as activity (CUR-1);
+    /// imports and switches do not.
+    fn count_activity(
+        &mut self,
+        at: Timestamp,
+        applied: Result<Applied, WorldError>,
+    ) -> Result<Applied, WorldError> {
+        let applied = applied?;
+        if let Some(entity) = applied
+            .id
+            .and_then(|id| self.world.resource::<Entities>().get(id))
+            && let Some(mut usage) = self.world.get_mut::<Usage>(entity)
+        {
+            usage.last_activity_at = Some(at);
+        }
+        Ok(applied)
+    }
+
+    fn sweep(
+        &mut self,
+        at: Timestamp,
+        dry_run: bool,
+        scheduled: bool,
+    ) -> Result<Applied, WorldError> {
+        let state = self.world.resource::<CuratorState>();
+        if dry_run
+            && scheduled
+            && state.last_dry_run.is_some_and(|last| {
+                at.as_millis() - last.as_millis() < SCHEDULED_DRY_RUN_HOURS * 3_600_000
+            })
+        {
+            return Err(WorldError::Curator(
+                "a scheduled dry-run ran less than 23 h ago".into(),
+            ));
+        }
+        if !dry_run && !state.activated {
+            return Err(WorldError::Curator(
+                "the curator is not activated; until then it only runs dry-runs".into(),
+            ));
+        }
+        if !dry_run && state.paused {
+            return Err(WorldError::Curator("the curator is paused".into()));
+        }
+        self.world.insert_resource(SweepAt(at));
+        self.curator.run(&mut self.world);
+        let plan = std::mem::take(&mut *self.world.resource_mut::<SweepPlan>());
+        let scope = self.world.resource::<CuratorSettings>().scope;
+        let mut applied = 0;
+        if !dry_run {
+            for entity in &plan.observe {
+                self.world
+                    .get_mut::<Usage>(*entity)
+                    .expect("skills carry Usage")
+                    .curator_seen_at = Some(at);
+            }
+            for (entity, transition) in &plan.transitions {
+                let to = transition.to;
+                self.rewrite(at, *entity, |_, skill| {
+                    skill.lifecycle = to;
+                    if to == Lifecycle::Archived {
+                        skill.enabled = false;
+                    }
+                });
+                applied += 1;
+            }
+        }
+        let report = CuratorReport {
+            id: 0,
+            at,
+            dry_run,
+            scope,
+            scanned: plan.scanned,
+            newly_observed: plan.observe.len(),
+            transitions: plan.transitions.into_iter().map(|(_, t)| t).collect(),
+            applied,
+            blocked_by_bindings: plan.blocked_by_bindings,
+        };
+        let mut state = self.world.resource_mut::<CuratorState>();
+        if dry_run {
+            state.last_dry_run = Some(at);
+        } else {
+            state.last_run = Some(at);
+        }
+        let id = state.keep(report);
+        Ok(Applied {
+            replacements: Some(applied),
+            report: Some(id),
+            ..Applied::default()
+        })
+    }
+
+    /// Enabled agents bound to the skill of `name` in `layer`.
+    fn bound_agents(&self, layer: &Layer, name: &str) -> Result<Vec<String>, WorldError> {
+        let world = self.world_of(layer)?;
+        Ok(self
+            .agents()
+            .into_iter()
+            .filter(|agent| {
+                agent.enabled && agent.bindings.contains(name) && agent.layers.contains(&world)
+            })
+            .map(|agent| agent.name.clone())
+            .collect())
     }
 
     fn add_agent_at(
@@ -678,7 +864,7 @@ impl SkillWorld {
         Ok(Applied {
             id: Some(id),
             revision: Some(Revisions::default().current),
-            replacements: None,
+            ..Applied::default()
         })
     }
 
@@ -762,7 +948,7 @@ impl SkillWorld {
         let applied = Applied {
             id: Some(record.id),
             revision: Some(revisions.current),
-            replacements: None,
+            ..Applied::default()
         };
         if record != before_record || skill != before_skill {
             self.world.entity_mut(entity).insert((record, skill));

@@ -43,6 +43,10 @@ pub enum WorldError {
     },
     #[error(transparent)]
     Patch(#[from] PatchError),
+    #[error("{0}")]
+    Curator(String),
+    #[error("Skill '{name}' is bound to {agents}; archive it with force, or unbind it first")]
+    BoundSkill { name: String, agents: String },
 }
 
 /// Why a literal patch did not apply (TOOL-2), with the exact messages.

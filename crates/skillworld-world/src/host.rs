@@ -21,6 +21,7 @@ use crate::agent::{Agent, ToolSets};
 use crate::catalog::{AgentViews, HostPlatform, Layers, LoadRanking, refresh_layers};
 use crate::clock::Clock;
 use crate::command::{AgentChange, Caller, Command, Envelope, Switches};
+use crate::curator::{CuratorReport, CuratorSettings, CuratorState, SweepPlan, plan_sweep};
 use crate::error::WorldError;
 use crate::index::{Entities, LayerChanges, NameIndex, register_hooks};
 use crate::layers::WorldConfig;
@@ -141,6 +142,7 @@ pub struct SkillWorld {
     pub(crate) resolve: Schedule,
     pub(crate) commons: StableId,
     pub(crate) journal: Vec<Envelope>,
+    pub(crate) curator: Schedule,
 }
 
 impl SkillWorld {
@@ -169,6 +171,9 @@ impl SkillWorld {
         world.init_resource::<ToolSets>();
         world.init_resource::<AgentNames>();
         world.init_resource::<PolicySettings>();
+        world.init_resource::<CuratorSettings>();
+        world.init_resource::<CuratorState>();
+        world.init_resource::<SweepPlan>();
         world.insert_resource(settings.clock);
         world.insert_resource(
             settings
@@ -178,11 +183,14 @@ impl SkillWorld {
         register_hooks(&mut world);
         let mut resolve = Schedule::default();
         resolve.add_systems(refresh_layers);
+        let mut curator = Schedule::default();
+        curator.add_systems(plan_sweep);
         SkillWorld {
             world,
             resolve,
             commons: StableId(0),
             journal: Vec::new(),
+            curator,
         }
     }
 
@@ -495,6 +503,61 @@ impl SkillWorld {
             }
         };
         Ok((self.document(entity), self.bundle_files(entity)))
+    }
+
+    /// Runs a curator sweep now (a dry-run plans and reports only); returns
+    /// its report.
+    pub fn curate(&mut self, dry_run: bool) -> Result<CuratorReport, WorldError> {
+        let applied = self.execute(
+            Caller::host(),
+            Command::CuratorSweep {
+                dry_run,
+                scheduled: false,
+            },
+        )?;
+        let id = applied.report.expect("a sweep writes a report");
+        Ok(self
+            .curator_state()
+            .reports
+            .iter()
+            .find(|r| r.id == id)
+            .expect("just kept")
+            .clone())
+    }
+
+    /// Activation, pause and the newest reports.
+    pub fn curator_state(&self) -> &CuratorState {
+        self.world.resource::<CuratorState>()
+    }
+
+    pub fn curator_settings(&self) -> &CuratorSettings {
+        self.world.resource::<CuratorSettings>()
+    }
+
+    /// Archives a skill by hand; a bound skill needs `force` (the error lists
+    /// the bound agents).
+    pub fn archive(&mut self, layer: &Layer, name: &str, force: bool) -> Result<(), WorldError> {
+        self.execute(
+            Caller::host(),
+            Command::CuratorArchive {
+                layer: layer.clone(),
+                name: name.to_owned(),
+                force,
+            },
+        )
+        .map(drop)
+    }
+
+    /// Brings an archived or stale skill back.
+    pub fn restore(&mut self, layer: &Layer, name: &str) -> Result<(), WorldError> {
+        self.execute(
+            Caller::host(),
+            Command::CuratorRestore {
+                layer: layer.clone(),
+                name: name.to_owned(),
+            },
+        )
+        .map(drop)
     }
 
     /// The names of a layer's undeleted skills, sorted.

@@ -38,6 +38,10 @@ pub use catalog::{
 };
 pub use clock::Clock;
 pub use command::{AgentChange, Applied, Caller, CallerKind, Command, Envelope, Switches};
+pub use curator::{
+    CuratorReport, CuratorScope, CuratorSettings, CuratorState, KEPT_REPORTS,
+    SCHEDULED_DRY_RUN_HOURS, Transition,
+};
 pub use error::{LoadError, PatchError, WorldError};
 pub use guard::{GuardRefusal, check_autonomous};
 pub use host::{
@@ -60,6 +64,7 @@ mod agent;
 mod catalog;
 mod clock;
 mod command;
+mod curator;
 mod error;
 mod guard;
 mod host;

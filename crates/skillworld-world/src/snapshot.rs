@@ -14,6 +14,7 @@ use thiserror::Error;
 use crate::agent::{Agent, AgentUsage, ToolSets};
 use crate::catalog::{AgentViews, LoadRanking, rebuild_layers};
 use crate::clock::Clock;
+use crate::curator::{CuratorSettings, CuratorState};
 use crate::host::{AgentNames, ObjectBytes, SkillWorld, WorldSettings};
 use crate::index::Entities;
 use crate::layers::WorldConfig;
@@ -77,6 +78,10 @@ pub struct WorldState {
     pub runs: Vec<(StableId, String, Vec<StableId>)>,
     pub policy: PolicySettings,
     pub tool_sets: ToolSets,
+    #[serde(default)]
+    pub curator_settings: CuratorSettings,
+    #[serde(default)]
+    pub curator: CuratorState,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -169,6 +174,8 @@ impl SkillWorld {
                 .collect(),
             policy: world.resource::<PolicySettings>().clone(),
             tool_sets: world.resource::<ToolSets>().clone(),
+            curator_settings: world.resource::<CuratorSettings>().clone(),
+            curator: world.resource::<CuratorState>().clone(),
         }
     }
 
@@ -202,6 +209,8 @@ impl SkillWorld {
         *world.resource_mut::<Runs>() = Runs::from_entries(state.runs);
         *world.resource_mut::<PolicySettings>() = state.policy;
         *world.resource_mut::<ToolSets>() = state.tool_sets;
+        *world.resource_mut::<CuratorSettings>() = state.curator_settings;
+        *world.resource_mut::<CuratorState>() = state.curator;
         for entity in state.entities {
             match entity {
                 EntityState::World { record, config } => {
