@@ -28,6 +28,9 @@
 //! assert!(catalog.contains("greet"));
 //! ```
 
+pub use curate::{
+    CuratorStatus, archived_dir, curator_status, move_aside, move_back, next_run, report_markdown,
+};
 pub use error::StoreError;
 pub use shipped::{Synced, shipped_commons, sync_shipped};
 pub use store::{
@@ -37,6 +40,7 @@ pub use store::{
 pub use workspace::{SyncReport, WorkspaceError, layer_dir, sync_workspace};
 pub use writer::{Writer, WriterThread};
 
+mod curate;
 mod error;
 mod shipped;
 mod store;
