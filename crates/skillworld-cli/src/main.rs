@@ -178,6 +178,12 @@ enum Command {
         #[command(subcommand)]
         action: SnapshotAction,
     },
+    /// The curator: status, dry-run, run, activate, pause, resume, restore,
+    /// archive, settings.
+    Curate {
+        #[command(subcommand)]
+        action: CurateAction,
+    },
     /// Rebuild the world in memory from a snapshot and the journal after it;
     /// prints `digest <hex>` last. The database is not changed.
     Replay {
@@ -200,6 +206,37 @@ pub enum AgentAction {
     Remove { name: String },
     /// List agents.
     List,
+}
+
+#[derive(Subcommand)]
+pub enum CurateAction {
+    /// Activation, counts, last and next run.
+    Status,
+    /// Plan a sweep and report it; nothing changes.
+    DryRun,
+    /// Sweep (once activated): a pre-sweep snapshot first.
+    Run,
+    Activate,
+    Pause,
+    Resume,
+    /// Bring an archived or stale skill back.
+    Restore {
+        name: String,
+        #[command(flatten)]
+        layer: LayerArgs,
+    },
+    /// Archive a skill by hand; a bound skill needs --force.
+    Archive {
+        name: String,
+        #[arg(long)]
+        force: bool,
+        #[command(flatten)]
+        layer: LayerArgs,
+    },
+    /// Print the settings as RON, or set them from RON.
+    Settings {
+        ron: Option<String>,
+    },
 }
 
 #[derive(Subcommand)]
@@ -330,6 +367,7 @@ fn main() -> ExitCode {
             args,
         } => world::tool(&global, &agent, &caller, &tool, &args),
         Command::Snapshot { action } => world::snapshot(&global, action),
+        Command::Curate { action } => world::curate(&global, action),
         Command::Replay { from } => world::replay(&global, &from),
         Command::Digest => world::digest(&global),
     };

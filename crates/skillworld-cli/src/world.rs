@@ -13,11 +13,12 @@ use skillworld_world::{
     SkillWorld, WorldError,
 };
 
-use skillworld_world::Switches;
+use skillworld_store::{curator_status, move_aside, move_back, report_markdown};
+use skillworld_world::{Command, CuratorSettings, Switches};
 
 use crate::discover::find_skills;
 use crate::report::{SkillResult, print_results, progress};
-use crate::{AgentAction, Failure, LayerArgs, SnapshotAction};
+use crate::{AgentAction, CurateAction, Failure, LayerArgs, SnapshotAction};
 
 /// The global options.
 pub struct Global {
@@ -517,6 +518,120 @@ pub fn snapshot(global: &Global, action: SnapshotAction) -> Result<bool, Failure
 
 fn write_file(path: &Path, text: &str) -> Result<(), Failure> {
     std::fs::write(path, text).map_err(|e| Failure::usage(format!("{}: {e}", path.display())))
+}
+
+/// The workspace the curator moves archived bundles in: `workspace/`
+/// beside the database.
+fn workspace_root(store: &Store) -> PathBuf {
+    store
+        .path()
+        .parent()
+        .unwrap_or(Path::new("."))
+        .join("workspace")
+}
+
+pub fn curate(global: &Global, action: CurateAction) -> Result<bool, Failure> {
+    let mut store = open(global)?;
+    let failed = |e: StoreError| Failure::failed(e.to_string());
+    let host = |store: &mut Store, command: Command| -> Result<(), Failure> {
+        store
+            .run(|world| world.execute(Caller::host(), command))
+            .map_err(store_failure)?
+            .map_err(world_failure)?;
+        Ok(())
+    };
+    match action {
+        CurateAction::Status => {
+            let status = store
+                .run(curator_status)
+                .map_err(store_failure)?
+                .map_err(world_failure)?;
+            emit(
+                global,
+                serde_json::to_value(&status).expect("status serialises"),
+                || {
+                    format!(
+                        "curator: {}{}
+scope {:?}, schedule '{}', last run {}, next run {}
+active {}, stale {}, archived {}, pinned {}, blocked by bindings {}",
+                        if status.activated {
+                            "activated"
+                        } else {
+                            "not activated (dry-runs only)"
+                        },
+                        if status.paused { ", paused" } else { "" },
+                        status.scope,
+                        status.schedule,
+                        status
+                            .last_run
+                            .map_or("never".into(), |t| t.as_millis().to_string()),
+                        status
+                            .next_run
+                            .map_or("-".into(), |t| t.as_millis().to_string()),
+                        status.active,
+                        status.stale,
+                        status.archived,
+                        status.pinned,
+                        status.blocked_by_bindings
+                    )
+                },
+            );
+        }
+        CurateAction::DryRun | CurateAction::Run => {
+            let dry_run = matches!(action, CurateAction::DryRun);
+            let root = workspace_root(&store);
+            let report = store.curate(dry_run, Some(&root)).map_err(failed)?;
+            emit(
+                global,
+                serde_json::to_value(&report).expect("reports serialise"),
+                || report_markdown(&report).trim_end().to_owned(),
+            );
+        }
+        CurateAction::Activate => host(&mut store, Command::CuratorActivate)?,
+        CurateAction::Pause => host(&mut store, Command::CuratorPause)?,
+        CurateAction::Resume => host(&mut store, Command::CuratorResume)?,
+        CurateAction::Restore { name, layer } => {
+            let scope = scope(&layer);
+            store
+                .run(|world| world.restore(&scope, &name))
+                .map_err(store_failure)?
+                .map_err(world_failure)?;
+            move_back(&workspace_root(&store), &scope, &name).map_err(failed)?;
+            emit(global, json!({"ok": true, "restored": name}), || {
+                format!("restored {name}")
+            });
+        }
+        CurateAction::Archive { name, force, layer } => {
+            let scope = scope(&layer);
+            store
+                .run(|world| world.archive(&scope, &name, force))
+                .map_err(store_failure)?
+                .map_err(world_failure)?;
+            let now = store.world().now();
+            move_aside(&workspace_root(&store), &scope, &name, now).map_err(failed)?;
+            emit(global, json!({"ok": true, "archived": name}), || {
+                format!("archived {name}")
+            });
+        }
+        CurateAction::Settings { ron: None } => {
+            let settings = store.world().curator_settings().clone();
+            emit(
+                global,
+                serde_json::to_value(&settings).expect("settings serialise"),
+                || {
+                    ron::ser::to_string_pretty(&settings, ron::ser::PrettyConfig::default())
+                        .expect("settings serialise")
+                },
+            );
+        }
+        CurateAction::Settings { ron: Some(text) } => {
+            let settings: CuratorSettings = ron::from_str(&text)
+                .map_err(|e| Failure::usage(format!("the settings are not valid RON: {e}")))?;
+            host(&mut store, Command::CuratorConfigure { settings })?;
+            emit(global, json!({"ok": true}), || "settings saved".to_owned());
+        }
+    }
+    Ok(true)
 }
 
 pub fn replay(global: &Global, from: &str) -> Result<bool, Failure> {

@@ -299,3 +299,89 @@ fn switches_revisions_export_remove_and_purge() {
     assert_eq!(ok(&db, &["agent", "remove", "ada"]), "removed agent ada\n");
     assert!(!ok(&db, &["agent", "list"]).contains("ada"));
 }
+
+fn at(db: &Path, now: &str, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_skillworld"))
+        .args(args)
+        .arg("--db")
+        .arg(db)
+        .args(["--now", now])
+        .env_remove("SKILLWORLD_DB")
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_person_watches_skills_age_with_now() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("world.redb");
+    ok(&db, &["agent", "add", "ada"]);
+    ok(
+        &db,
+        &[
+            "tool",
+            "--agent",
+            "ada",
+            "skill_create",
+            r#"{"name":"trick","description":"A trick.","content":"Do it.","origin":"evolved"}"#,
+        ],
+    );
+    ok(
+        &db,
+        &[
+            "tool",
+            "--agent",
+            "ada",
+            "skill_create",
+            r#"{"name":"kept","description":"Kept.","content":"Do it.","origin":"evolved"}"#,
+        ],
+    );
+    ok(&db, &["bind", "ada", "kept"]);
+    let dry = ok(&db, &["curate", "dry-run"]);
+    assert!(dry.starts_with("# Curator dry-run 1\n"), "{dry}");
+    let refused = run(&db, &["curate", "run"]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("not activated"));
+    ok(&db, &["curate", "activate"]);
+
+    let later = at(&db, "2027-01-15T10:00:00Z", &["--json", "curate", "run"]);
+    let report: Value = serde_json::from_slice(&later.stdout).unwrap();
+    assert_eq!(report["transitions"][0]["skill"], "trick");
+    assert_eq!(report["transitions"][0]["to"], "stale");
+    assert_eq!(report["blocked_by_bindings"][0], "kept");
+    let status: Value = serde_json::from_slice(
+        &at(&db, "2027-01-15T11:00:00Z", &["--json", "curate", "status"]).stdout,
+    )
+    .unwrap();
+    assert_eq!(
+        (status["stale"].as_u64(), status["activated"].as_bool()),
+        (Some(1), Some(true))
+    );
+    assert!(status["next_run"].as_i64().is_some());
+
+    let bound = run(&db, &["curate", "archive", "kept", "--agent", "ada"]);
+    assert_eq!(bound.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&bound.stderr),
+        "error: Skill 'kept' is bound to ada; archive it with force, or unbind it first\n"
+    );
+    ok(
+        &db,
+        &["curate", "archive", "kept", "--agent", "ada", "--force"],
+    );
+    assert!(!ok(&db, &["catalog", "--agent", "ada"]).contains("kept"));
+    ok(&db, &["curate", "restore", "kept", "--agent", "ada"]);
+    assert!(ok(&db, &["catalog", "--agent", "ada"]).contains("kept"));
+
+    let settings = ok(&db, &["curate", "settings"]);
+    assert!(settings.contains("stale_after_days: 30"), "{settings}");
+    ok(
+        &db,
+        &[
+            "curate",
+            "settings",
+            "(scope: off, stale_after_days: 30, archive_after_days: 90, protected_prefixes: [], schedule: \"0 0 3 * * *\")",
+        ],
+    );
+    assert!(ok(&db, &["curate", "settings"]).contains("0 0 3 * * *"));
+}
