@@ -7,16 +7,20 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
-fn run(db: &Path, args: &[&str]) -> Output {
+/// Runs the binary on `db` as if the clock said `now`.
+fn at(db: &Path, now: &str, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_skillworld"))
         .args(args)
         .arg("--db")
         .arg(db)
-        .arg("--now")
-        .arg("2026-12-01T10:00:00Z")
+        .args(["--now", now])
         .env_remove("SKILLWORLD_DB")
         .output()
         .expect("the binary runs")
+}
+
+fn run(db: &Path, args: &[&str]) -> Output {
+    at(db, "2026-12-01T10:00:00Z", args)
 }
 
 fn ok(db: &Path, args: &[&str]) -> String {
@@ -282,33 +286,14 @@ fn switches_revisions_export_remove_and_purge() {
             r#"{"name":"deploy"}"#,
         ],
     );
-    let later = |args: &[&str]| {
-        let output = Command::new(env!("CARGO_BIN_EXE_skillworld"))
-            .args(args)
-            .arg("--db")
-            .arg(&db)
-            .args(["--now", "2027-01-01T00:00:00Z"])
-            .output()
-            .unwrap();
-        String::from_utf8(output.stdout).unwrap()
-    };
+    let purged = at(&db, "2027-01-01T00:00:00Z", &["purge", "--older-than", "7"]);
     assert_eq!(
-        later(&["purge", "--older-than", "7"]),
-        "purged 1 skill(s)\n"
+        String::from_utf8(purged.stdout).unwrap(),
+        "purged 1 skill(s)
+"
     );
     assert_eq!(ok(&db, &["agent", "remove", "ada"]), "removed agent ada\n");
     assert!(!ok(&db, &["agent", "list"]).contains("ada"));
-}
-
-fn at(db: &Path, now: &str, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_skillworld"))
-        .args(args)
-        .arg("--db")
-        .arg(db)
-        .args(["--now", now])
-        .env_remove("SKILLWORLD_DB")
-        .output()
-        .unwrap()
 }
 
 #[test]
