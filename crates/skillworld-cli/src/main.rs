@@ -4,6 +4,7 @@
 mod discover;
 mod import;
 mod report;
+mod scan;
 mod validate;
 mod world;
 
@@ -80,6 +81,12 @@ enum Command {
         /// in it.
         #[arg(long)]
         force_prune: bool,
+    },
+    /// Vet skills before installing them: one result per skill with its
+    /// findings; exit 1 when any skill is blocked (HIGH or CRITICAL).
+    Scan {
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
     },
     /// Agents and their tool pools.
     Agent {
@@ -329,6 +336,7 @@ fn main() -> ExitCode {
             agent,
             ..
         } => world::import(&global, &paths, commons, agent),
+        Command::Scan { paths } => scan::run(&paths, global.json),
         Command::Agent { action } => world::agent(&global, action),
         Command::Export { names, layer, to } => world::export(&global, &names, &layer, &to),
         Command::Skill {

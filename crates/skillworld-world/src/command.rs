@@ -13,7 +13,8 @@ use skillworld_core::{
     EntityRecord, Lifecycle, Preflight, PrimaryComponent, ResourceBody, ResourceKind, ResourceRef,
     ScanStatus, Skill, SkillName, SkillResource, StableId, Status, Timestamp, Usage,
 };
-use skillworld_format::{BundleFile, SkillDocument};
+use skillworld_format::{BundleFile, SkillDocument, export_skill_md};
+use skillworld_scan::scan_bundle;
 
 use crate::agent::{Agent, AgentUsage};
 use crate::catalog::LoadRanking;
@@ -296,7 +297,7 @@ impl SkillWorld {
                 {
                     return Err(WorldError::SkillExists(document.name.clone()));
                 }
-                self.spawn_skill(at, world, document.clone(), Vec::new())
+                self.spawn_skill(at, world, document.clone(), Vec::new(), None)
             }
             Command::InstallSkill {
                 layer,
@@ -305,18 +306,29 @@ impl SkillWorld {
             } => {
                 SkillName::new(&document.name)?;
                 let world = self.world_of(layer)?;
+                // SEC-1: every skill that enters from outside is scanned;
+                // HIGH or CRITICAL findings keep it stored but not live.
+                let report = scan_bundle(&export_skill_md(document), files);
+                let verdict = match (report.blocked, report.findings.is_empty()) {
+                    (true, _) => ScanStatus::Blocked,
+                    (false, false) => ScanStatus::Warned,
+                    (false, true) => ScanStatus::Clean,
+                };
                 match self
                     .world
                     .resource::<NameIndex>()
                     .get(world, &document.name)
                 {
-                    None => self.spawn_skill(at, world, document.clone(), files.clone()),
+                    None => {
+                        self.spawn_skill(at, world, document.clone(), files.clone(), Some(verdict))
+                    }
                     Some(entity) => {
                         let resources = self.spawn_resources(at, world, entity, files.clone());
                         let document = document.clone();
                         Ok(self.rewrite(at, entity, |record, skill| {
                             apply_document(record, skill, document);
                             skill.resources = resources;
+                            skill.scan = verdict;
                         }))
                     }
                 }
@@ -839,7 +851,7 @@ impl SkillWorld {
         files: Vec<BundleFile>,
     ) -> Result<Applied, WorldError> {
         let world = self.world_of(layer)?;
-        self.spawn_skill(at, world, document, files)
+        self.spawn_skill(at, world, document, files, None)
     }
 
     fn spawn_skill(
@@ -848,6 +860,7 @@ impl SkillWorld {
         world: StableId,
         document: SkillDocument,
         files: Vec<BundleFile>,
+        scan: Option<ScanStatus>,
     ) -> Result<Applied, WorldError> {
         SkillName::new(&document.name)?;
         let id = self.world.resource_mut::<Entities>().allocate();
@@ -855,6 +868,9 @@ impl SkillWorld {
             record(id, &document.name, Some(world), PrimaryComponent::Skill, at);
         let mut skill = Skill::new(document.skill.origin);
         apply_document(&mut entity_record, &mut skill, document);
+        if let Some(scan) = scan {
+            skill.scan = scan;
+        }
         let entity = self
             .world
             .spawn((Usage::default(), Revisions::default(), Lessons::default()))

@@ -1,0 +1,87 @@
+//! Scanning throughput on one core (SEC target: ≥ 50 MB/s of skill text):
+//! every text file of `../shared/corpus` when it exists, and generated
+//! skill text with code blocks.
+//!
+//! `cargo bench -p skillworld-scan --bench scan`
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use skillworld_scan::{scan_markdown, scan_script};
+
+fn texts(root: &Path, out: &mut Vec<(String, String)>) {
+    let Ok(entries) = std::fs::read_dir(root) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            texts(&path, out);
+        } else if let Ok(text) = std::fs::read_to_string(&path) {
+            out.push((path.display().to_string(), text));
+        }
+    }
+}
+
+fn measure(label: &str, files: &[(String, String)]) {
+    let bytes: usize = files.iter().map(|(_, t)| t.len()).sum();
+    let mut rounds: Vec<Duration> = (0..7)
+        .map(|_| {
+            let start = Instant::now();
+            for (path, text) in files {
+                if path.contains("/scripts/") || path.ends_with(".py") || path.ends_with(".sh") {
+                    std::hint::black_box(scan_script(path, text));
+                } else {
+                    std::hint::black_box(scan_markdown(path, text));
+                }
+            }
+            start.elapsed()
+        })
+        .collect();
+    rounds.sort();
+    let median = rounds[3];
+    println!(
+        "{label}: {} files, {:.2} MB in {median:.2?}: {:.0} MB/s",
+        files.len(),
+        bytes as f64 / 1e6,
+        bytes as f64 / 1e6 / median.as_secs_f64()
+    );
+}
+
+fn main() {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
+    let mut files = Vec::new();
+    texts(&corpus, &mut files);
+    if std::env::var_os("SLOWEST").is_some() {
+        let mut times: Vec<(Duration, &str, usize)> = files
+            .iter()
+            .map(|(p, t)| {
+                let start = Instant::now();
+                std::hint::black_box(scan_markdown(p, t));
+                std::hint::black_box(scan_script(p, t));
+                (start.elapsed(), p.as_str(), t.len())
+            })
+            .collect();
+        times.sort();
+        for (d, p, n) in times.iter().rev().take(5) {
+            println!("{d:.2?} {n} {p}");
+        }
+    }
+    if files.is_empty() {
+        println!("shared corpus: not found at {}", corpus.display());
+    } else {
+        measure("shared corpus (all text files)", &files);
+    }
+    let paragraph = "Use this skill when the user asks for a report. Read the data with pandas, check the columns, and write the summary.\n";
+    let code =
+        "```python\nimport pandas as pd\ndf = pd.read_csv('data.csv')\nprint(df.describe())\n```\n";
+    let generated: Vec<(String, String)> = (0..2_000)
+        .map(|i| {
+            (
+                format!("gen/{i}/SKILL.md"),
+                format!("# Skill {i}\n\n{}", format!("{paragraph}{code}").repeat(40)),
+            )
+        })
+        .collect();
+    measure("generated Markdown", &generated);
+}
