@@ -1,0 +1,146 @@
+//! SCR-2: the script runner's fences and bounds.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::time::Duration;
+
+use skillworld_habitat::{RunError, RunLimits, run_script};
+
+fn skill(scripts: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("scripts")).unwrap();
+    for (name, text) in scripts {
+        std::fs::write(dir.path().join("scripts").join(name), text).unwrap();
+    }
+    dir
+}
+
+async fn run(
+    dir: &Path,
+    script: &str,
+    secrets: &[(&str, &str)],
+    limits: RunLimits,
+) -> Result<skillworld_habitat::ScriptResult, RunError> {
+    let secrets: BTreeMap<String, String> = secrets
+        .iter()
+        .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+        .collect();
+    run_script(dir, script, &[], &secrets, limits).await
+}
+
+#[tokio::test]
+async fn only_files_under_scripts_run() {
+    let dir = skill(&[("ok.sh", "echo ok\n")]);
+    std::fs::write(dir.path().join("outside.sh"), "echo escaped\n").unwrap();
+    for script in [
+        "scripts/../outside.sh",
+        "/bin/echo",
+        "outside.sh",
+        "../x.sh",
+    ] {
+        let error = run(dir.path(), script, &[], RunLimits::default())
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(error, RunError::OutsideScripts(_)),
+            "{script}: {error}"
+        );
+    }
+    std::os::unix::fs::symlink("/etc/passwd", dir.path().join("scripts/link.sh")).unwrap();
+    let error = run(dir.path(), "scripts/link.sh", &[], RunLimits::default())
+        .await
+        .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "script 'scripts/link.sh' is a symbolic link; scripts may not be links"
+    );
+    std::fs::write(dir.path().join("scripts/data.txt"), "x").unwrap();
+    assert!(matches!(
+        run(dir.path(), "scripts/data.txt", &[], RunLimits::default()).await,
+        Err(RunError::NoInterpreter(_))
+    ));
+}
+
+#[tokio::test]
+async fn the_working_directory_is_the_scripts_folder_and_exit_codes_pass_through() {
+    let dir = skill(&[("where.sh", "pwd\nexit 3\n")]);
+    let result = run(dir.path(), "scripts/where.sh", &[], RunLimits::default())
+        .await
+        .unwrap();
+    assert_eq!(result.exit_code, Some(3));
+    assert_eq!(
+        Path::new(result.stdout.trim()).canonicalize().unwrap(),
+        dir.path().join("scripts").canonicalize().unwrap()
+    );
+}
+
+#[tokio::test]
+async fn secrets_override_inherited_variables() {
+    // SAFETY: tests in this binary read this variable only through children.
+    unsafe { std::env::set_var("SKILLWORLD_TEST_TOKEN", "from-parent") };
+    let dir = skill(&[("env.sh", "echo \"$SKILLWORLD_TEST_TOKEN\"\n")]);
+    let inherited = run(dir.path(), "scripts/env.sh", &[], RunLimits::default())
+        .await
+        .unwrap();
+    assert_eq!(inherited.stdout, "from-parent\n");
+    let secret = run(
+        dir.path(),
+        "scripts/env.sh",
+        &[("SKILLWORLD_TEST_TOKEN", "from-secret")],
+        RunLimits::default(),
+    )
+    .await
+    .unwrap();
+    assert_eq!(secret.stdout, "from-secret\n");
+}
+
+#[tokio::test]
+async fn output_is_capped_with_a_marker() {
+    let dir = skill(&[(
+        "loud.py",
+        "import sys\nsys.stdout.write('x' * 10_000_000)\n",
+    )]);
+    let result = run(dir.path(), "scripts/loud.py", &[], RunLimits::default())
+        .await
+        .unwrap();
+    assert_eq!(result.exit_code, Some(0));
+    assert!(result.stdout.starts_with(&"x".repeat(50_000)));
+    assert!(
+        result
+            .stdout
+            .ends_with("\n[output truncated: 9950000 more bytes]"),
+        "{}",
+        &result.stdout[50_000..]
+    );
+}
+
+#[tokio::test]
+async fn a_script_past_its_timeout_is_killed_with_its_children() {
+    let marker = tempfile::tempdir().unwrap();
+    let pid_file = marker.path().join("child.pid");
+    let text = format!("sleep 30 &\necho $! > {}\nwait\n", pid_file.display());
+    let dir = skill(&[("slow.sh", &text)]);
+    let limits = RunLimits {
+        timeout: Duration::from_millis(500),
+        ..RunLimits::default()
+    };
+    let result = run(dir.path(), "scripts/slow.sh", &[], limits)
+        .await
+        .unwrap();
+    assert!(result.timed_out);
+    assert_eq!(result.exit_code, None);
+    assert!(result.stderr.ends_with("[killed after 500ms]"));
+    let child: i32 = std::fs::read_to_string(&pid_file)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    // The background child was in the script's process group: it is gone
+    // (or a zombie awaiting its reaped parent, which /proc shows as Z).
+    let status = std::fs::read_to_string(format!("/proc/{child}/stat")).unwrap_or_default();
+    let state = status.split_whitespace().nth(2).unwrap_or("gone");
+    assert!(
+        matches!(state, "gone" | "Z"),
+        "the child is still running: state {state}"
+    );
+}
