@@ -17,5 +17,7 @@
 //! ```
 
 pub use runner::{DEFAULT_TIMEOUT, OUTPUT_CAP, RunError, RunLimits, ScriptResult, run_script};
+pub use tools::run_tool;
 
 mod runner;
+mod tools;

@@ -56,6 +56,7 @@ pub use policy::{
     effective_tools, merge, restricted,
 };
 pub use revisions::{KEPT_REVISIONS, Revision, Revisions};
+pub use scripts::{MAX_TOOL_NAME, ScriptCall, ScriptTool, script_schema, script_tool_name};
 pub use snapshot::{EntityState, STATE_VERSION, SkillState, StateError, WorldState};
 pub use tools::{ToolSpec, tool_specs};
 pub use usage::{KEPT_LESSONS, Lesson, Lessons, Runs};
@@ -74,6 +75,7 @@ mod paging;
 mod policy;
 mod reads;
 mod revisions;
+mod scripts;
 mod snapshot;
 mod tools;
 mod usage;

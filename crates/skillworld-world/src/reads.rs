@@ -32,6 +32,10 @@ impl SkillWorld {
 
     /// Runs resolution (cheap when nothing changed) and brings the agent's
     /// view up to date.
+    pub(crate) fn prepare_view(&mut self, agent: &str) -> Result<(StableId, Entity), WorldError> {
+        self.prepare(agent)
+    }
+
     fn prepare(&mut self, agent: &str) -> Result<(StableId, Entity), WorldError> {
         self.resolve.run(&mut self.world);
         let (id, entity) = self.agent_entity(agent)?;
