@@ -135,12 +135,24 @@ async fn a_script_past_its_timeout_is_killed_with_its_children() {
         .trim()
         .parse()
         .unwrap();
-    // The background child was in the script's process group: it is gone
-    // (or a zombie awaiting its reaped parent, which /proc shows as Z).
-    let status = std::fs::read_to_string(format!("/proc/{child}/stat")).unwrap_or_default();
-    let state = status.split_whitespace().nth(2).unwrap_or("gone");
+    // The background child was in the script's process group. SIGKILL is
+    // delivered asynchronously: poll (bounded) until it is gone or a zombie
+    // awaiting its reaped parent.
+    let state = |pid: i32| {
+        let status = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        status
+            .split_whitespace()
+            .nth(2)
+            .unwrap_or("gone")
+            .to_owned()
+    };
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    while !matches!(state(child).as_str(), "gone" | "Z") && std::time::Instant::now() < deadline {
+        std::thread::yield_now();
+    }
+    let last = state(child);
     assert!(
-        matches!(state, "gone" | "Z"),
-        "the child is still running: state {state}"
+        matches!(last.as_str(), "gone" | "Z"),
+        "the child is still running: state {last}"
     );
 }
