@@ -27,7 +27,7 @@ pub use name::{NameError, SkillName, name_problems, nfkc, slugify};
 pub use resource::{Bucket, ResourceBody, SkillResource};
 pub use skill::{
     ArgStyle, Lifecycle, Origin, ParamType, Parameter, Preflight, Provenance, Readiness, Requires,
-    ResourceKind, ResourceRef, ScanStatus, ScriptSpec, Skill, Status, Usage,
+    ResourceKind, ResourceRef, ScanFinding, ScanStatus, ScriptSpec, Skill, Status, Usage,
 };
 pub use time::Timestamp;
 

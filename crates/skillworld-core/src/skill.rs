@@ -215,6 +215,16 @@ keyword_enum! {
     }
 }
 
+/// One finding of the security scan, as stored with the skill.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScanFinding {
+    pub rule: String,
+    pub severity: String,
+    pub file: String,
+    pub line: usize,
+    pub excerpt: String,
+}
+
 /// The preflight result of a skill: its readiness and what is missing.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Preflight {
@@ -261,6 +271,9 @@ pub struct Skill {
     pub resources: Vec<ResourceRef>,
     /// The security scan's verdict (SEC-1); blocked skills are never live.
     pub scan: ScanStatus,
+    /// What the scan found, for admins deciding about a blocked skill.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub findings: Vec<ScanFinding>,
     /// Readiness on this host (HAB-4), shown in catalogs.
     pub preflight: Preflight,
     pub provenance: Provenance,
@@ -294,6 +307,7 @@ impl Skill {
             model: None,
             resources: Vec::new(),
             scan: ScanStatus::Unscanned,
+            findings: Vec::new(),
             preflight: Preflight::default(),
             provenance: Provenance::default(),
             extras: Map::new(),

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use skillworld_core::{
     EntityRecord, Lifecycle, Preflight, PrimaryComponent, ResourceBody, ResourceKind, ResourceRef,
-    ScanStatus, Skill, SkillName, SkillResource, StableId, Status, Timestamp, Usage,
+    ScanFinding, ScanStatus, Skill, SkillName, SkillResource, StableId, Status, Timestamp, Usage,
 };
 use skillworld_format::{BundleFile, SkillDocument, export_skill_md};
 use skillworld_scan::scan_bundle;
@@ -309,6 +309,17 @@ impl SkillWorld {
                 // SEC-1: every skill that enters from outside is scanned;
                 // HIGH or CRITICAL findings keep it stored but not live.
                 let report = scan_bundle(&export_skill_md(document), files);
+                let findings: Vec<ScanFinding> = report
+                    .findings
+                    .iter()
+                    .map(|f| ScanFinding {
+                        rule: f.rule.to_owned(),
+                        severity: f.severity.as_str().to_owned(),
+                        file: f.file.clone(),
+                        line: f.line,
+                        excerpt: f.excerpt.clone(),
+                    })
+                    .collect();
                 let verdict = match (report.blocked, report.findings.is_empty()) {
                     (true, _) => ScanStatus::Blocked,
                     (false, false) => ScanStatus::Warned,
@@ -319,9 +330,13 @@ impl SkillWorld {
                     .resource::<NameIndex>()
                     .get(world, &document.name)
                 {
-                    None => {
-                        self.spawn_skill(at, world, document.clone(), files.clone(), Some(verdict))
-                    }
+                    None => self.spawn_skill(
+                        at,
+                        world,
+                        document.clone(),
+                        files.clone(),
+                        Some((verdict, findings)),
+                    ),
                     Some(entity) => {
                         let resources = self.spawn_resources(at, world, entity, files.clone());
                         let document = document.clone();
@@ -329,6 +344,7 @@ impl SkillWorld {
                             apply_document(record, skill, document);
                             skill.resources = resources;
                             skill.scan = verdict;
+                            skill.findings = findings;
                         }))
                     }
                 }
@@ -860,7 +876,7 @@ impl SkillWorld {
         world: StableId,
         document: SkillDocument,
         files: Vec<BundleFile>,
-        scan: Option<ScanStatus>,
+        scan: Option<(ScanStatus, Vec<ScanFinding>)>,
     ) -> Result<Applied, WorldError> {
         SkillName::new(&document.name)?;
         let id = self.world.resource_mut::<Entities>().allocate();
@@ -868,8 +884,9 @@ impl SkillWorld {
             record(id, &document.name, Some(world), PrimaryComponent::Skill, at);
         let mut skill = Skill::new(document.skill.origin);
         apply_document(&mut entity_record, &mut skill, document);
-        if let Some(scan) = scan {
-            skill.scan = scan;
+        if let Some((verdict, findings)) = scan {
+            skill.scan = verdict;
+            skill.findings = findings;
         }
         let entity = self
             .world

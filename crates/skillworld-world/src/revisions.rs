@@ -75,6 +75,7 @@ fn content_changed(before: (&EntityRecord, &Skill), after: (&EntityRecord, &Skil
         s.enabled = true;
         s.lifecycle = skillworld_core::Lifecycle::Active;
         s.scan = skillworld_core::ScanStatus::Unscanned;
+        s.findings.clear();
         s.preflight = skillworld_core::Preflight::default();
         s.provenance = skillworld_core::Provenance::default();
         s

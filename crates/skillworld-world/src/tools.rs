@@ -407,6 +407,8 @@ impl SkillWorld {
             "status": skill.status,
             "lifecycle": skill.lifecycle,
             "enabled": skill.enabled,
+            "scan": skill.scan,
+            "findings": skill.findings,
             "allowed_tools": skill.allowed_tools,
             "denied_tools": skill.denied_tools,
             "resources": skill.resources.iter().map(|r| r.path.clone()).collect::<Vec<_>>(),

@@ -1110,4 +1110,10 @@ fn imports_are_scanned_and_blocked_ones_are_stored_but_not_live() {
         )
         .unwrap();
     assert!(all.items.iter().any(|i| i.name == "sneaky"), "stored");
+    let stored = world.skill_document(&Layer::Commons, "sneaky").unwrap();
+    assert_eq!(
+        stored.skill.findings[0].rule, "download-execute",
+        "with its findings"
+    );
+    assert_eq!(stored.skill.findings[0].file, "scripts/go.sh");
 }
