@@ -5,8 +5,9 @@ use std::path::{Path, PathBuf};
 use serde_json::{Value, json};
 use skillworld_core::Timestamp;
 use skillworld_format::{Bundle, Imported, InstallOptions, install_bundle};
+use skillworld_habitat::{RunLimits, run_tool};
 use skillworld_store::{
-    OpenOptions, SnapshotInfo, Store, StoreError, shipped_commons, sync_shipped,
+    OpenOptions, SnapshotInfo, Store, StoreError, shipped_commons, sync_shipped, sync_workspace,
 };
 use skillworld_world::{
     Budget, Caller, CallerKind, CatalogFormat, CatalogRequest, Clock, Layer, LoadRequest,
@@ -452,9 +453,29 @@ pub fn tool(
         ..Caller::default()
     };
     let mut store = open(global)?;
+    // Script tools run from the materialised workspace beside the database.
+    let workspace = workspace_root(&store);
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Failure::usage(format!("cannot start the runtime: {e}")))?;
     let result = store
-        .run(|world| world.call_tool(&caller, tool, &args))
-        .map_err(store_failure)?;
+        .run(|world| {
+            sync_workspace(world, &workspace).map_err(|e| e.to_string())?;
+            let secrets = std::collections::BTreeMap::new();
+            let call = run_tool(
+                world,
+                &workspace,
+                &caller,
+                tool,
+                &args,
+                &secrets,
+                RunLimits::default(),
+            );
+            Ok::<Value, String>(runtime.block_on(call))
+        })
+        .map_err(store_failure)?
+        .map_err(Failure::failed)?;
     crate::say(&result);
     Ok(result.get("error").is_none())
 }

@@ -102,6 +102,8 @@ pub struct SkillRow {
     pub pinned: bool,
     pub revision: u64,
     pub description: String,
+    /// The security scan's verdict (blocked skills are stored, not live).
+    pub scan: skillworld_core::ScanStatus,
 }
 
 /// A `skill_list` query (CAT-7).

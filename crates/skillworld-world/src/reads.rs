@@ -404,6 +404,7 @@ impl SkillWorld {
                     pinned: record.pinned,
                     revision: self.world.get::<Revisions>(entity).expect("skill").current,
                     description: record.summary.clone(),
+                    scan: skill.scan,
                 });
             }
         }
