@@ -2,9 +2,10 @@
 //! two-layer world (one shared Commons, one private overlay per agent).
 //!
 //! This facade re-exports the workspace crates: [`core`] (the data model),
-//! [`format`] (SKILL.md and bundles), [`world`] (the ECS skill world:
-//! layers, resolution, catalogs, disclosure, tools, policy) and [`store`]
-//! (persistence), and opens persistent worlds with [`open`].
+//! [`format`] (SKILL.md and bundles), [`scan`] (content security),
+//! [`world`] (the ECS skill world: layers, resolution, catalogs, disclosure,
+//! tools, policy, curator), [`store`] (persistence) and [`habitat`] (script
+//! runner; the server to come), and opens persistent worlds with [`open`].
 //!
 //! ```
 //! use skillworld::format::{import_skill_md, validate_strict, Source};
@@ -17,6 +18,8 @@
 
 pub use skillworld_core as core;
 pub use skillworld_format as format;
+pub use skillworld_habitat as habitat;
+pub use skillworld_scan as scan;
 pub use skillworld_store as store;
 pub use skillworld_world as world;
 

@@ -61,7 +61,7 @@ fn every_shipped_skill_is_strictly_valid_and_versioned() {
 fn the_scanner_finds_nothing_in_the_shipped_commons() {
     for raw in shipped() {
         let report =
-            skillworld_scan::scan_bundle(&String::from_utf8_lossy(&raw.skill_md), &raw.files);
+            skillworld::scan::scan_bundle(&String::from_utf8_lossy(&raw.skill_md), &raw.files);
         assert!(
             report.findings.is_empty(),
             "{:?}: {:?}",
