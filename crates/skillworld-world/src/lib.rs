@@ -43,6 +43,10 @@ pub use curator::{
     SCHEDULED_DRY_RUN_HOURS, Transition,
 };
 pub use error::{LoadError, PatchError, WorldError};
+pub use evolve::{
+    GateDecision, SKILL_WRITE_TOOLS, TOOL_CALLS_WORTH_REVIEW, TurnMessage, evolve_gate,
+    is_error_result,
+};
 pub use guard::{GuardRefusal, check_autonomous};
 pub use host::{
     LIST_LIMIT, Layer, ListItem, ListQuery, Listing, LoadRequest, Loaded, ObjectBytes, SkillRow,
@@ -67,6 +71,7 @@ mod clock;
 mod command;
 mod curator;
 mod error;
+mod evolve;
 mod guard;
 mod host;
 mod index;
