@@ -183,11 +183,7 @@ pub fn symlink_escapes(dir: &Path) -> Vec<Finding> {
             let Ok(meta) = std::fs::symlink_metadata(&path) else {
                 continue;
             };
-            let relative = path
-                .strip_prefix(dir)
-                .unwrap_or(&path)
-                .to_string_lossy()
-                .replace('\\', "/");
+            let relative = relative_to(dir, &path);
             if meta.file_type().is_symlink() {
                 let escapes = path
                     .canonicalize()
@@ -234,11 +230,7 @@ pub fn scan_dir(dir: &Path) -> std::io::Result<ScanReport> {
             if !meta.is_file() {
                 continue;
             }
-            let relative = path
-                .strip_prefix(dir)
-                .unwrap_or(&path)
-                .to_string_lossy()
-                .replace('\\', "/");
+            let relative = relative_to(dir, &path);
             let Ok(text) = std::fs::read_to_string(&path) else {
                 continue;
             };
@@ -251,6 +243,14 @@ pub fn scan_dir(dir: &Path) -> std::io::Result<ScanReport> {
         }
     }
     Ok(report)
+}
+
+/// `path` below `dir`, `/`-separated, as findings name files.
+fn relative_to(dir: &Path, path: &Path) -> String {
+    path.strip_prefix(dir)
+        .unwrap_or(path)
+        .to_string_lossy()
+        .replace('\\', "/")
 }
 
 fn script_extension(path: &str) -> bool {

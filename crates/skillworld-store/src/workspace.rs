@@ -4,7 +4,6 @@
 //! (by SHA-256) and never deletes extra files; the first sync of a root also
 //! backfills bucket files that exist only on disk into their skills.
 
-use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -45,15 +44,6 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> WorkspaceError + '_ {
     }
 }
 
-fn sha256(bytes: &[u8]) -> String {
-    Sha256::digest(bytes)
-        .iter()
-        .fold(String::with_capacity(64), |mut out, b| {
-            let _ = write!(out, "{b:02x}");
-            out
-        })
-}
-
 /// The folder of a layer in the workspace.
 pub fn layer_dir(root: &Path, layer: &Layer) -> PathBuf {
     match layer {
@@ -92,7 +82,7 @@ pub fn sync_workspace(world: &mut SkillWorld, root: &Path) -> Result<SyncReport,
                 let current = fs::read(&target).ok();
                 if current
                     .as_deref()
-                    .is_some_and(|c| sha256(c) == sha256(&bytes))
+                    .is_some_and(|c| Sha256::digest(c) == Sha256::digest(&bytes))
                 {
                     report.unchanged += 1;
                     continue;

@@ -32,11 +32,7 @@ impl SkillWorld {
 
     /// Runs resolution (cheap when nothing changed) and brings the agent's
     /// view up to date.
-    pub(crate) fn prepare_view(&mut self, agent: &str) -> Result<(StableId, Entity), WorldError> {
-        self.prepare(agent)
-    }
-
-    fn prepare(&mut self, agent: &str) -> Result<(StableId, Entity), WorldError> {
+    pub(crate) fn prepare(&mut self, agent: &str) -> Result<(StableId, Entity), WorldError> {
         self.resolve.run(&mut self.world);
         let (id, entity) = self.agent_entity(agent)?;
         let agent_state = self.world.get::<Agent>(entity).expect("agent");

@@ -3,8 +3,6 @@
 //! resolves and policy-checks a call into a [`ScriptCall`]; the habitat
 //! runs it from the materialised workspace.
 
-use std::fmt::Write;
-
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 use sha2::{Digest, Sha256};
@@ -12,7 +10,7 @@ use skillworld_core::{ArgStyle, ParamType, Parameter, ScriptSpec, Skill};
 
 use crate::catalog::{AgentViews, Layers};
 use crate::command::{Caller, CallerKind};
-use crate::host::{Layer, SkillWorld};
+use crate::host::{Layer, SkillWorld, hex};
 use crate::policy::restricted;
 use crate::{Agent, WorldError};
 
@@ -56,13 +54,7 @@ pub fn script_tool_name(skill: &str, id: &str) -> String {
     if full.len() <= MAX_TOOL_NAME {
         return full;
     }
-    let hash = Sha256::digest(full.as_bytes())
-        .iter()
-        .take(4)
-        .fold(String::new(), |mut out, b| {
-            let _ = write!(out, "{b:02x}");
-            out
-        });
+    let hash = hex(&Sha256::digest(full.as_bytes())[..4]);
     format!("{}_{hash}", &full[..MAX_TOOL_NAME - hash.len() - 1])
 }
 
@@ -153,7 +145,7 @@ impl SkillWorld {
     }
 
     fn visible_scripts(&mut self, agent: &str) -> Result<Vec<(Layer, ScriptTool)>, WorldError> {
-        let (id, entity) = self.prepare_view(agent)?;
+        let (id, entity) = self.prepare(agent)?;
         let world = &self.world;
         let agent_state = world.get::<Agent>(entity).expect("agent");
         let view = &world.resource::<AgentViews>().views[&id];

@@ -1,8 +1,6 @@
 //! The whole world as plain data (STO-1, STO-3): what snapshots store,
 //! what a world is rebuilt from, and what the digest hashes.
 
-use std::fmt::Write;
-
 use bevy_ecs::entity::Entity;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -15,7 +13,7 @@ use crate::agent::{Agent, AgentUsage, ToolSets};
 use crate::catalog::{AgentViews, LoadRanking, rebuild_layers};
 use crate::clock::Clock;
 use crate::curator::{CuratorSettings, CuratorState};
-use crate::host::{AgentNames, ObjectBytes, SkillWorld, WorldSettings};
+use crate::host::{AgentNames, ObjectBytes, SkillWorld, WorldSettings, hex};
 use crate::index::Entities;
 use crate::layers::WorldConfig;
 use crate::policy::PolicySettings;
@@ -105,11 +103,7 @@ impl WorldState {
             hasher.update((bytes.len() as u64).to_le_bytes());
             hasher.update(&bytes);
         }
-        let mut hex = String::with_capacity(64);
-        for byte in hasher.finalize() {
-            let _ = write!(hex, "{byte:02x}");
-        }
-        hex
+        hex(&hasher.finalize())
     }
 }
 
