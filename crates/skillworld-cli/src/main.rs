@@ -2,6 +2,7 @@
 //! printing and exit codes; the work happens in the library crates.
 
 mod discover;
+mod habitat;
 mod import;
 mod report;
 mod scan;
@@ -197,8 +198,92 @@ enum Command {
         #[arg(long, value_name = "SNAPSHOT")]
         from: String,
     },
+    /// The habitat server (HAB): HTTP + JSON on 127.0.0.1:4780 over the
+    /// database, seeded with the shipped Commons. On first start an admin
+    /// token is printed once on stderr and written to `admin.token` (mode
+    /// 0600) beside the database.
+    Serve {
+        /// Port to listen on [default: 4780].
+        #[arg(long, env = "SKILLWORLD_PORT")]
+        port: Option<u16>,
+        /// Address to listen on [default: 127.0.0.1].
+        #[arg(long, env = "SKILLWORLD_LISTEN", value_name = "ADDR")]
+        listen: Option<std::net::IpAddr>,
+        /// A RON configuration file (listen, port, db, secret_key, flags,
+        /// max_body_bytes, probe_endpoints); flags and environment
+        /// variables override it.
+        #[arg(long, env = "SKILLWORLD_CONFIG", value_name = "FILE")]
+        config: Option<PathBuf>,
+        /// The secret key (64 hex characters) that encrypts skill secrets;
+        /// without it, `secret.key` beside the database (made on first
+        /// start, mode 0600).
+        #[arg(long, env = "SKILLWORLD_SECRET_KEY", hide_env_values = true, value_name = "HEX")]
+        secret_key: Option<String>,
+    },
+    /// Bearer tokens for the server (HAB-2).
+    Token {
+        #[command(subcommand)]
+        action: TokenAction,
+    },
+    /// Per-skill secrets (HAB-3), at the layer given: --commons for every
+    /// agent, --agent for that agent's own values. Encrypted with the key
+    /// in $SKILLWORLD_SECRET_KEY or `secret.key` beside the database.
+    Secret {
+        #[command(subcommand)]
+        action: SecretAction,
+    },
+    /// Readiness per skill (HAB-4): for an agent, or the Commons at host
+    /// level; exit 1 when any skill is not ready.
+    Preflight {
+        #[arg(long, value_name = "NAME")]
+        agent: Option<String>,
+        skill: Option<String>,
+    },
     /// The world digest: `digest <hex>`.
     Digest,
+}
+
+#[derive(Subcommand)]
+pub enum TokenAction {
+    /// Make a token; prints it alone on one line, once.
+    #[command(group(ArgGroup::new("who").required(true).args(["admin", "agent"])))]
+    Create {
+        #[arg(long)]
+        admin: bool,
+        #[arg(long, value_name = "NAME")]
+        agent: Option<String>,
+        /// The agent token may only list and get skills and read the
+        /// catalog.
+        #[arg(long, requires = "agent")]
+        read_only: bool,
+    },
+    /// Every token: id, kind, agent (never the token).
+    List,
+    Revoke { id: String },
+}
+
+#[derive(Subcommand)]
+pub enum SecretAction {
+    /// Set a secret; an empty VALUE deletes it.
+    Set {
+        skill: String,
+        key: String,
+        value: String,
+        #[command(flatten)]
+        layer: LayerArgs,
+    },
+    /// Masked previews of a skill's secrets at that layer.
+    List {
+        skill: String,
+        #[command(flatten)]
+        layer: LayerArgs,
+    },
+    Delete {
+        skill: String,
+        key: String,
+        #[command(flatten)]
+        layer: LayerArgs,
+    },
 }
 
 #[derive(Subcommand)]
@@ -378,6 +463,23 @@ fn main() -> ExitCode {
         Command::Curate { action } => world::curate(&global, action),
         Command::Replay { from } => world::replay(&global, &from),
         Command::Digest => world::digest(&global),
+        Command::Serve {
+            port,
+            listen,
+            config,
+            secret_key,
+        } => habitat::serve(
+            &global,
+            habitat::ServeArgs {
+                port,
+                listen,
+                config,
+                secret_key,
+            },
+        ),
+        Command::Token { action } => habitat::token(&global, action),
+        Command::Secret { action } => habitat::secret(&global, action),
+        Command::Preflight { agent, skill } => habitat::preflight(&global, agent, skill),
     };
     match outcome {
         Ok(true) => ExitCode::SUCCESS,

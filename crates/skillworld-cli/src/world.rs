@@ -54,19 +54,38 @@ fn clock(global: &Global) -> Result<Clock, Failure> {
     }
 }
 
+/// The database the global options name.
+pub fn db_path(global: &Global) -> Result<PathBuf, Failure> {
+    match &global.db {
+        Some(path) => Ok(path.clone()),
+        None => default_db(),
+    }
+}
+
 /// Opens (or creates, seeded with the shipped Commons) the database, and
 /// syncs the shipped Commons into it.
 fn open(global: &Global) -> Result<Store, Failure> {
-    let path = match &global.db {
-        Some(path) => path.clone(),
-        None => default_db()?,
-    };
+    open_at(global, &db_path(global)?)
+}
+
+/// [`open`] at `path`; a database a server holds is refused at once,
+/// naming the server.
+pub fn open_at(global: &Global, path: &Path) -> Result<Store, Failure> {
     let options = OpenOptions {
         clock: Some(clock(global)?),
         platform: None,
         seed: shipped_commons(),
     };
-    let mut store = Store::open(&path, options).map_err(|e| Failure::usage(e.to_string()))?;
+    let mut store = Store::open(path, options).map_err(|error| match error {
+        StoreError::InUse { .. } => match crate::habitat::holder_of(path) {
+            Some(holder) => Failure::usage(format!(
+                "{}: in use by {holder}; use its HTTP API meanwhile",
+                path.display()
+            )),
+            None => Failure::usage(error.to_string()),
+        },
+        other => Failure::usage(other.to_string()),
+    })?;
     store
         .run(|world| sync_shipped(world, shipped_commons()))
         .map_err(store_failure)?

@@ -1,23 +1,40 @@
 //! The habitat: skillworld served to the programs that host digital lives.
-//! This first part is the script runner (SCR-2): a skill's scripts run from
-//! the materialised workspace, fenced in and bounded.
+//! An HTTP + JSON server (HAB-1) over one world in a redb file, with bearer
+//! tokens (HAB-2), encrypted per-skill secrets (HAB-3), preflight (HAB-4)
+//! and the skill script runner (SCR-2).
 //!
 //! ```
 //! # #[tokio::main(flavor = "current_thread")] async fn main() {
-//! use std::collections::BTreeMap;
-//! use skillworld_habitat::{run_script, RunLimits};
+//! use std::sync::Arc;
+//! use skillworld_habitat::{Habitat, HabitatOptions, router};
+//! use skillworld_store::{OpenOptions, Store};
 //!
-//! let skill = tempfile::tempdir().unwrap();
-//! std::fs::create_dir(skill.path().join("scripts")).unwrap();
-//! std::fs::write(skill.path().join("scripts/hello.sh"), "echo \"hello $WHO\"\n").unwrap();
-//! let secrets = BTreeMap::from([("WHO".to_owned(), "world".to_owned())]);
-//! let result = run_script(skill.path(), "scripts/hello.sh", &[], &secrets, RunLimits::default()).await.unwrap();
-//! assert_eq!((result.exit_code, result.stdout.as_str()), (Some(0), "hello world\n"));
+//! let dir = tempfile::tempdir().unwrap();
+//! let store = Store::open(&dir.path().join("world.redb"), OpenOptions::default()).unwrap();
+//! let habitat = Arc::new(Habitat::new(store, HabitatOptions::new(dir.path())).unwrap());
+//! let admin = habitat.first_admin_token().await.unwrap().expect("a first start");
+//! assert!(dir.path().join("admin.token").exists());
+//! // Mount it in your own axum app, or serve it as it is:
+//! let app = router(habitat.clone());
+//! # drop((app, admin));
 //! # }
 //! ```
 
+pub use habitat::{
+    ADMIN_TOKEN_FILE, DEFAULT_MAX_BODY_BYTES, Habitat, HabitatError, HabitatOptions,
+    SECRET_KEY_FILE, ServeConfig,
+};
+pub use preflight::{ENDPOINT_TIMEOUT, Offer, host_platform, preflight};
 pub use runner::{DEFAULT_TIMEOUT, OUTPUT_CAP, RunError, RunLimits, ScriptResult, run_script};
-pub use tools::run_tool;
+pub use secrets::{MaskedSecret, SecretBox, SecretError, SecretScope, mask, valid_secret_key};
+pub use server::{ApiError, Need, Principal, router, serve};
+pub use tokens::{TokenKind, TokenRecord, Tokens};
+pub use tools::{Dispatched, dispatch, run_script_call, run_tool};
 
+mod habitat;
+mod preflight;
 mod runner;
+mod secrets;
+mod server;
+mod tokens;
 mod tools;

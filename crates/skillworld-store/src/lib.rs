@@ -41,6 +41,7 @@ pub use workspace::{SyncReport, WorkspaceError, layer_dir, sync_workspace};
 pub use writer::{Writer, WriterThread};
 
 mod curate;
+mod records;
 mod error;
 mod shipped;
 mod store;

@@ -82,7 +82,7 @@ pub struct OpenOptions {
 
 /// A persistent skill world.
 pub struct Store {
-    db: Database,
+    pub(crate) db: Database,
     path: PathBuf,
     world: SkillWorld,
     platform: Option<String>,

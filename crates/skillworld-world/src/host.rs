@@ -104,6 +104,8 @@ pub struct SkillRow {
     pub description: String,
     /// The security scan's verdict (blocked skills are stored, not live).
     pub scan: skillworld_core::ScanStatus,
+    /// Whether the host has what the skill needs (HAB-4).
+    pub readiness: skillworld_core::Readiness,
 }
 
 /// A `skill_list` query (CAT-7).

@@ -52,6 +52,7 @@ pub use host::{
     LIST_LIMIT, Layer, ListItem, ListQuery, Listing, LoadRequest, Loaded, ObjectBytes, SkillRow,
     SkillWorld, WorldSettings,
 };
+pub use inspect::{FileInfo, SkillView};
 pub use index::{Entities, LayerChanges, NameIndex};
 pub use layers::{Access, Grant, WorldConfig, WorldConfigError};
 pub use paging::{PAGE_MAX_CHARS, PAGE_MAX_LINES, PAGE_THRESHOLD_CHARS, pages};
@@ -75,6 +76,7 @@ mod evolve;
 mod guard;
 mod host;
 mod index;
+mod inspect;
 mod layers;
 mod paging;
 mod policy;

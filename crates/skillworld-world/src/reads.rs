@@ -20,7 +20,7 @@ use crate::clock::Clock;
 use crate::command::{Caller, Command};
 use crate::error::{LoadError, WorldError};
 use crate::host::{
-    LIST_LIMIT, Layer, ListItem, ListQuery, Listing, LoadRequest, Loaded, SkillRow, SkillWorld,
+    LIST_LIMIT, ListItem, ListQuery, Listing, LoadRequest, Loaded, SkillWorld,
 };
 use crate::index::{Entities, NameIndex};
 use crate::paging::{PAGE_THRESHOLD_CHARS, pages};
@@ -357,55 +357,6 @@ impl SkillWorld {
             .collect();
         Ok((!names.is_empty())
             .then(|| format!("Skills already loaded in this run: {}.", names.join(", "))))
-    }
-
-    /// Skills of the Commons, or as an agent resolves them (private over
-    /// Commons), for listings: without `all`, draft, discarded and archived
-    /// skills are left out.
-    pub fn rows(&mut self, scope: &Layer, all: bool) -> Result<Vec<SkillRow>, WorldError> {
-        self.resolve.run(&mut self.world);
-        let worlds = match scope {
-            Layer::Commons => vec![self.commons],
-            Layer::Agent(name) => self.agent(name)?.layers.clone(),
-        };
-        let index = self.world.resource::<NameIndex>();
-        let mut rows: Vec<SkillRow> = Vec::new();
-        let mut seen = std::collections::HashSet::new();
-        for world in &worlds {
-            for (name, entity) in index.names(*world) {
-                let skill = self.world.get::<Skill>(entity).expect("skill");
-                if skill.status == Status::Discarded && !all {
-                    continue;
-                }
-                if !seen.insert(name.to_owned()) {
-                    continue;
-                }
-                let hidden = matches!(skill.status, Status::Draft | Status::Discarded)
-                    || skill.lifecycle == Lifecycle::Archived;
-                if hidden && !all {
-                    continue;
-                }
-                let record = self.world.get::<EntityRecord>(entity).expect("skill");
-                rows.push(SkillRow {
-                    name: name.to_owned(),
-                    layer: if *world == self.commons {
-                        "commons"
-                    } else {
-                        "private"
-                    },
-                    origin: skill.origin,
-                    status: skill.status,
-                    lifecycle: skill.lifecycle,
-                    enabled: skill.enabled,
-                    pinned: record.pinned,
-                    revision: self.world.get::<Revisions>(entity).expect("skill").current,
-                    description: record.summary.clone(),
-                    scan: skill.scan,
-                });
-            }
-        }
-        rows.sort_by(|a, b| a.name.cmp(&b.name));
-        Ok(rows)
     }
 
     /// `skill_list` (CAT-7).

@@ -1,0 +1,329 @@
+//! `serve` and the habitat's own data on the database: tokens, secrets,
+//! preflight (SPEC CLI-1, HAB).
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde_json::json;
+use skillworld_habitat::{
+    DEFAULT_MAX_BODY_BYTES, Habitat, HabitatOptions, SecretScope, ServeConfig, TokenKind, router,
+    serve as serve_router,
+};
+use skillworld_store::Store;
+use skillworld_world::Layer;
+
+use crate::world::{Global, db_path, open_at};
+use crate::{Failure, LayerArgs, SecretAction, TokenAction};
+
+/// The default port (HAB-1).
+pub const DEFAULT_PORT: u16 = 4780;
+/// Beside the database while a server holds it: who holds it and where it
+/// answers, for the message other commands print.
+const HOLDER_SUFFIX: &str = "serve";
+
+/// `serve`'s options, after flags and environment variables.
+pub struct ServeArgs {
+    pub port: Option<u16>,
+    pub listen: Option<IpAddr>,
+    pub config: Option<PathBuf>,
+    pub secret_key: Option<String>,
+}
+
+fn holder_file(db: &Path) -> PathBuf {
+    let mut name = db.file_name().unwrap_or_default().to_os_string();
+    name.push(format!(".{HOLDER_SUFFIX}"));
+    db.with_file_name(name)
+}
+
+/// Who holds `db`, as a sentence, when a server said so.
+pub fn holder_of(db: &Path) -> Option<String> {
+    std::fs::read_to_string(holder_file(db))
+        .ok()
+        .map(|text| text.trim().to_owned())
+}
+
+fn data_dir(db: &Path) -> PathBuf {
+    db.parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+        .to_owned()
+}
+
+pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
+    let config = match &args.config {
+        Some(path) => ServeConfig::read(path).map_err(|e| Failure::usage(e.to_string()))?,
+        None => ServeConfig::default(),
+    };
+    let db = match (&global.db, &config.db) {
+        (Some(db), _) | (None, Some(db)) => db.clone(),
+        (None, None) => db_path(global)?,
+    };
+    let store = open_at(global, &db)?;
+    let options = HabitatOptions {
+        data_dir: data_dir(&db),
+        secret_key: args.secret_key.or(config.secret_key),
+        flags: config.flags.into_iter().collect(),
+        max_body_bytes: config.max_body_bytes.unwrap_or(DEFAULT_MAX_BODY_BYTES),
+        probe_endpoints: config.probe_endpoints.unwrap_or(true),
+    };
+    let address = SocketAddr::new(
+        args.listen
+            .or(config.listen)
+            .unwrap_or(IpAddr::V4(Ipv4Addr::LOCALHOST)),
+        args.port.or(config.port).unwrap_or(DEFAULT_PORT),
+    );
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Failure::usage(format!("cannot start the runtime: {e}")))?;
+    runtime.block_on(async move {
+        let habitat = Arc::new(
+            Habitat::new(store, options).map_err(|e| Failure::usage(e.to_string()))?,
+        );
+        let checked = habitat
+            .write({
+                let habitat = habitat.clone();
+                move |store| habitat.refresh_all_preflight(store)
+            })
+            .await
+            .map_err(|e| Failure::failed(e.to_string()))?;
+        tracing::info!(skills = checked, "preflight done");
+        if let Some(token) = habitat
+            .first_admin_token()
+            .await
+            .map_err(|e| Failure::usage(e.to_string()))?
+        {
+            eprintln!(
+                "admin token (shown once; also in {}):\n{token}",
+                habitat
+                    .options()
+                    .data_dir
+                    .join(skillworld_habitat::ADMIN_TOKEN_FILE)
+                    .display()
+            );
+        }
+        let listener = tokio::net::TcpListener::bind(address)
+            .await
+            .map_err(|e| Failure::usage(format!("cannot listen on {address}: {e}")))?;
+        let bound = listener
+            .local_addr()
+            .map_err(|e| Failure::usage(e.to_string()))?;
+        let holder = holder_file(&db);
+        let _ = std::fs::write(
+            &holder,
+            format!(
+                "skillworld serve (pid {}) at http://{bound}\n",
+                std::process::id()
+            ),
+        );
+        eprintln!("skillworld habitat listening on http://{bound} (world {})", db.display());
+        let served = serve_router(listener, router(habitat.clone()), shutdown_signal()).await;
+        let _ = std::fs::remove_file(&holder);
+        served.map_err(|e| Failure::failed(format!("the server stopped: {e}")))?;
+        eprintln!("skillworld habitat stopped");
+        Ok(true)
+    })
+}
+
+/// Resolves on SIGINT or SIGTERM.
+async fn shutdown_signal() {
+    let interrupt = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut terminate =
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(signal) => signal,
+                Err(_) => {
+                    let _ = interrupt.await;
+                    return;
+                }
+            };
+        tokio::select! {
+            _ = interrupt => {}
+            _ = terminate.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = interrupt.await;
+}
+
+/// Runs `work` with a habitat over the database (not serving): for the
+/// commands that manage its tokens, secrets and preflight.
+fn with_habitat<T>(
+    global: &Global,
+    work: impl FnOnce(&Habitat, &mut Store) -> Result<T, Failure>,
+) -> Result<T, Failure> {
+    let db = db_path(global)?;
+    let store = open_at(global, &db)?;
+    let options = HabitatOptions {
+        secret_key: std::env::var("SKILLWORLD_SECRET_KEY").ok(),
+        ..HabitatOptions::new(data_dir(&db))
+    };
+    let habitat = Habitat::new(store, options).map_err(|e| Failure::usage(e.to_string()))?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Failure::usage(format!("cannot start the runtime: {e}")))?;
+    runtime.block_on(habitat.read(|store| work(&habitat, store)))
+}
+
+fn failed(error: impl std::fmt::Display) -> Failure {
+    Failure::failed(error.to_string())
+}
+
+pub fn token(global: &Global, action: TokenAction) -> Result<bool, Failure> {
+    with_habitat(global, |habitat, store| {
+        match action {
+            TokenAction::Create {
+                admin,
+                agent,
+                read_only,
+            } => {
+                let kind = match (admin, read_only) {
+                    (true, _) => TokenKind::Admin,
+                    (false, true) => TokenKind::AgentReadOnly,
+                    (false, false) => TokenKind::Agent,
+                };
+                if let Some(agent) = &agent {
+                    store.world().agent(agent).map_err(failed)?;
+                }
+                let now = store.world().now();
+                let (_, token) = habitat
+                    .tokens_mut()
+                    .create(store, kind, agent, now)
+                    .map_err(failed)?;
+                crate::say(token);
+            }
+            TokenAction::List => {
+                for record in habitat.tokens().list() {
+                    let value = serde_json::to_value(&record).expect("records serialise");
+                    if global.json {
+                        crate::say(value);
+                    } else {
+                        crate::say(format!(
+                            "{}\t{}\t{}",
+                            record.id,
+                            value["kind"].as_str().unwrap_or_default(),
+                            record.agent.as_deref().unwrap_or("-")
+                        ));
+                    }
+                }
+            }
+            TokenAction::Revoke { id } => {
+                if !habitat.tokens_mut().revoke(store, &id).map_err(failed)? {
+                    return Err(Failure::failed(format!("no token with id '{id}'")));
+                }
+                crate::say(if global.json {
+                    json!({"ok": true, "revoked": id}).to_string()
+                } else {
+                    format!("revoked {id}")
+                });
+            }
+        }
+        Ok(true)
+    })
+}
+
+fn layer_of(layer: &LayerArgs) -> Layer {
+    match &layer.agent {
+        Some(agent) if !layer.commons => Layer::Agent(agent.clone()),
+        _ => Layer::Commons,
+    }
+}
+
+pub fn secret(global: &Global, action: SecretAction) -> Result<bool, Failure> {
+    with_habitat(global, |habitat, store| {
+        match action {
+            SecretAction::Set {
+                skill,
+                key,
+                value,
+                layer,
+            } => {
+                let layer = layer_of(&layer);
+                store.world().locate(&layer, &skill).map_err(failed)?;
+                habitat
+                    .set_secret(store, &layer, &skill, &key, &value)
+                    .map_err(failed)?;
+                let said = if value.is_empty() { "deleted" } else { "set" };
+                crate::say(if global.json {
+                    json!({"ok": true, "skill": skill, "key": key, said: true}).to_string()
+                } else {
+                    format!("{said} {key} of {skill}")
+                });
+            }
+            SecretAction::Delete { skill, key, layer } => {
+                let layer = layer_of(&layer);
+                habitat
+                    .set_secret(store, &layer, &skill, &key, "")
+                    .map_err(failed)?;
+                crate::say(if global.json {
+                    json!({"ok": true, "skill": skill, "key": key, "deleted": true}).to_string()
+                } else {
+                    format!("deleted {key} of {skill}")
+                });
+            }
+            SecretAction::List { skill, layer } => {
+                let scope = match layer_of(&layer) {
+                    Layer::Commons => SecretScope::Commons,
+                    Layer::Agent(agent) => SecretScope::Agent(agent),
+                };
+                for item in habitat.secrets().list(store, &scope, &skill).map_err(failed)? {
+                    if global.json {
+                        crate::say(serde_json::to_value(&item).expect("secrets serialise"));
+                    } else {
+                        crate::say(format!("{}\t{}", item.key, item.preview));
+                    }
+                }
+            }
+        }
+        Ok(true)
+    })
+}
+
+/// Readiness per skill (HAB-4): for an agent (its tools, its secrets over
+/// the Commons'), else at host level for the Commons.
+pub fn preflight(global: &Global, agent: Option<String>, skill: Option<String>) -> Result<bool, Failure> {
+    with_habitat(global, |habitat, store| {
+        let layer = match &agent {
+            Some(agent) => Layer::Agent(agent.clone()),
+            None => Layer::Commons,
+        };
+        let tools = match &agent {
+            Some(agent) => Some(store.world().agent(agent).map_err(failed)?.tool_pool.clone()),
+            None => None,
+        };
+        let names: Vec<String> = match skill {
+            Some(skill) => vec![skill],
+            None => store
+                .run(|world| world.rows(&layer, false))
+                .map_err(failed)?
+                .map_err(failed)?
+                .into_iter()
+                .map(|row| row.name)
+                .collect(),
+        };
+        let mut all_ready = true;
+        for name in names {
+            let home = store.world().locate(&layer, &name).map_err(failed)?;
+            let document = store.world().skill_document(&home, &name).map_err(failed)?;
+            let offer = agent.as_deref().zip(tools.as_deref());
+            let checked = habitat
+                .preflight_of(store, &document.skill, &name, offer)
+                .map_err(failed)?;
+            all_ready &= checked.readiness == skillworld_core::Readiness::Ready;
+            if global.json {
+                crate::say(json!({"name": name, "readiness": checked.readiness, "missing": checked.missing}));
+            } else {
+                let missing = if checked.missing.is_empty() {
+                    String::new()
+                } else {
+                    format!("\t{}", checked.missing.join("; "))
+                };
+                crate::say(format!("{name}\t{}{missing}", checked.readiness.as_str()));
+            }
+        }
+        Ok(all_ready)
+    })
+}

@@ -1,0 +1,316 @@
+//! The habitat's state: the store with its world, the tokens, the secret
+//! cipher and the options, shared by every request.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard};
+
+use serde::Deserialize;
+use skillworld_core::{Preflight, Skill};
+use skillworld_store::{Store, StoreError};
+use skillworld_world::{Layer, Switches, WorldError};
+use thiserror::Error;
+use tokio::sync::Mutex;
+
+use crate::preflight::{Offer, preflight};
+use crate::secrets::{SecretBox, SecretError, SecretScope, write_private};
+use crate::tokens::{TokenKind, Tokens};
+
+/// The largest request body by default (a bundle upload).
+pub const DEFAULT_MAX_BODY_BYTES: usize = 16 * 1024 * 1024;
+/// The admin token's file in the data directory.
+pub const ADMIN_TOKEN_FILE: &str = "admin.token";
+/// The secret key's file in the data directory, when none is configured.
+pub const SECRET_KEY_FILE: &str = "secret.key";
+
+/// Why the habitat could not start or do what it was asked.
+#[derive(Debug, Error)]
+pub enum HabitatError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error(transparent)]
+    Secret(#[from] SecretError),
+    #[error(transparent)]
+    World(#[from] WorldError),
+    #[error("{path}: {reason}")]
+    File { path: PathBuf, reason: String },
+    #[error("configuration {path}: {reason}")]
+    Config { path: PathBuf, reason: String },
+}
+
+/// The server's configuration file (RON); every field may be left out.
+/// Command-line options and environment variables override it.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ServeConfig {
+    /// Address to listen on (default 127.0.0.1).
+    pub listen: Option<std::net::IpAddr>,
+    /// Port (default 4780).
+    pub port: Option<u16>,
+    /// The world database.
+    pub db: Option<PathBuf>,
+    /// The secret key as 64 hexadecimal characters; without it, the key
+    /// file `secret.key` in the data directory (made on first start).
+    pub secret_key: Option<String>,
+    /// Configuration flags skills may require (HAB-4).
+    pub flags: Vec<String>,
+    /// The largest request body in bytes.
+    pub max_body_bytes: Option<usize>,
+    /// Whether preflight connects to skills' endpoints.
+    pub probe_endpoints: Option<bool>,
+}
+
+impl ServeConfig {
+    /// Reads a configuration file.
+    pub fn read(path: &Path) -> Result<ServeConfig, HabitatError> {
+        let failure = |reason: String| HabitatError::Config {
+            path: path.to_owned(),
+            reason,
+        };
+        let text = std::fs::read_to_string(path).map_err(|e| failure(e.to_string()))?;
+        ron::from_str(&text).map_err(|e| failure(e.to_string()))
+    }
+}
+
+/// How a habitat runs, once the configuration is settled.
+#[derive(Clone, Debug)]
+pub struct HabitatOptions {
+    /// Where `admin.token`, `secret.key` and `workspace/` live.
+    pub data_dir: PathBuf,
+    pub secret_key: Option<String>,
+    pub flags: BTreeSet<String>,
+    pub max_body_bytes: usize,
+    pub probe_endpoints: bool,
+}
+
+impl HabitatOptions {
+    /// Defaults for a data directory.
+    pub fn new(data_dir: impl Into<PathBuf>) -> Self {
+        HabitatOptions {
+            data_dir: data_dir.into(),
+            secret_key: None,
+            flags: BTreeSet::new(),
+            max_body_bytes: DEFAULT_MAX_BODY_BYTES,
+            probe_endpoints: true,
+        }
+    }
+}
+
+/// A served world. Requests share it behind an `Arc`; the world is behind
+/// one lock (a bevy world has one writer), which reads hold for
+/// microseconds and writes until their commit is durable.
+pub struct Habitat {
+    store: Arc<Mutex<Store>>,
+    tokens: RwLock<Tokens>,
+    secrets: SecretBox,
+    options: HabitatOptions,
+}
+
+impl Habitat {
+    /// A habitat over an open store; makes the secret key file on first
+    /// start when no key is configured.
+    pub fn new(store: Store, options: HabitatOptions) -> Result<Habitat, HabitatError> {
+        std::fs::create_dir_all(&options.data_dir).map_err(|e| HabitatError::File {
+            path: options.data_dir.clone(),
+            reason: e.to_string(),
+        })?;
+        let secrets = match &options.secret_key {
+            Some(key) => SecretBox::from_hex(key)?,
+            None => SecretBox::from_key_file(&options.data_dir.join(SECRET_KEY_FILE))?,
+        };
+        let tokens = Tokens::load(&store)?;
+        Ok(Habitat {
+            store: Arc::new(Mutex::new(store)),
+            tokens: RwLock::new(tokens),
+            secrets,
+            options,
+        })
+    }
+
+    pub fn options(&self) -> &HabitatOptions {
+        &self.options
+    }
+
+    pub fn secrets(&self) -> &SecretBox {
+        &self.secrets
+    }
+
+    pub fn tokens(&self) -> RwLockReadGuard<'_, Tokens> {
+        self.tokens.read().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    pub fn tokens_mut(&self) -> RwLockWriteGuard<'_, Tokens> {
+        self.tokens
+            .write()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The workspace scripts run from and the curator moves bundles in.
+    pub fn workspace(&self) -> PathBuf {
+        self.options.data_dir.join("workspace")
+    }
+
+    /// On first start (no admin token yet): makes one, writes it to
+    /// `admin.token` (mode 0600) in the data directory and returns it, to
+    /// be shown once.
+    pub async fn first_admin_token(&self) -> Result<Option<String>, HabitatError> {
+        if self.tokens().has_admin() {
+            return Ok(None);
+        }
+        let path = self.options.data_dir.join(ADMIN_TOKEN_FILE);
+        let token = self
+            .read(|store| {
+                let now = store.world().now();
+                self.tokens_mut().create(store, TokenKind::Admin, None, now)
+            })
+            .await?
+            .1;
+        // A stale file from an earlier database would otherwise block the
+        // new token from being written.
+        let _ = std::fs::remove_file(&path);
+        write_private(&path, format!("{token}\n").as_bytes()).map_err(|e| HabitatError::File {
+            path,
+            reason: e.to_string(),
+        })?;
+        Ok(Some(token))
+    }
+
+    /// Runs quick work on the store on this task: reads, and writes that
+    /// commit nothing.
+    pub async fn read<T>(&self, work: impl FnOnce(&mut Store) -> T) -> T {
+        let mut store = self.store.lock().await;
+        work(&mut store)
+    }
+
+    /// Runs work that commits (an fsync) on a blocking thread, so the
+    /// server's own threads go on serving.
+    pub async fn write<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&mut Store) -> T + Send + 'static,
+    ) -> T {
+        let mut store = self.store.clone().lock_owned().await;
+        tokio::task::spawn_blocking(move || work(&mut store))
+            .await
+            .expect("store work does not panic")
+    }
+
+    /// Stops serving and hands the store back (for a clean close).
+    pub async fn into_store(self: Arc<Self>) -> Option<Store> {
+        let habitat = Arc::into_inner(self)?;
+        Arc::into_inner(habitat.store).map(Mutex::into_inner)
+    }
+
+    /// The preflight of a skill for an agent (its tools and secrets), or at
+    /// host level (the Commons' secrets) when `agent` is `None`.
+    pub fn preflight_of(
+        &self,
+        store: &Store,
+        skill: &Skill,
+        name: &str,
+        agent: Option<(&str, &[String])>,
+    ) -> Result<Preflight, HabitatError> {
+        let secrets: BTreeSet<String> = self
+            .secrets
+            .for_run(store, agent.map(|(a, _)| a), name)?
+            .into_keys()
+            .collect();
+        Ok(preflight(
+            &skill.requires,
+            &Offer {
+                tools: agent.map(|(_, tools)| tools),
+                secrets: &secrets,
+                flags: &self.options.flags,
+                probe_endpoints: self.options.probe_endpoints,
+            },
+        ))
+    }
+
+    /// Re-checks one skill's host-level readiness and stores it when it
+    /// changed (a journaled switch, so the catalog's status column and
+    /// replays agree).
+    pub fn refresh_preflight(
+        &self,
+        store: &mut Store,
+        layer: &Layer,
+        name: &str,
+    ) -> Result<Preflight, HabitatError> {
+        let document = store.world().skill_document(layer, name)?;
+        let agent = match layer {
+            Layer::Agent(agent) => Some(agent.as_str()),
+            Layer::Commons => None,
+        };
+        let secrets: BTreeSet<String> = self
+            .secrets
+            .for_run(store, agent, name)?
+            .into_keys()
+            .collect();
+        let checked = preflight(
+            &document.skill.requires,
+            &Offer {
+                tools: None,
+                secrets: &secrets,
+                flags: &self.options.flags,
+                probe_endpoints: self.options.probe_endpoints,
+            },
+        );
+        if checked != document.skill.preflight {
+            let switches = Switches {
+                preflight: Some(checked.clone()),
+                ..Switches::default()
+            };
+            store.run(|world| world.set(layer, name, switches))??;
+        }
+        Ok(checked)
+    }
+
+    /// Refreshes every skill's host-level readiness (at start).
+    pub fn refresh_all_preflight(&self, store: &mut Store) -> Result<usize, HabitatError> {
+        let mut layers = vec![Layer::Commons];
+        layers.extend(
+            store
+                .world()
+                .agents()
+                .iter()
+                .map(|agent| Layer::Agent(agent.name.clone())),
+        );
+        let mut checked = 0;
+        for layer in layers {
+            for name in store.world().layer_skill_names(&layer)? {
+                self.refresh_preflight(store, &layer, &name)?;
+                checked += 1;
+            }
+        }
+        Ok(checked)
+    }
+
+    /// Secrets for a run of `skill` by `agent`: the Commons' overridden by
+    /// the agent's own.
+    pub fn run_secrets(
+        &self,
+        store: &Store,
+        agent: Option<&str>,
+        skill: &str,
+    ) -> Result<BTreeMap<String, String>, HabitatError> {
+        Ok(self.secrets.for_run(store, agent, skill)?)
+    }
+
+    /// Sets or (empty value) deletes a secret and re-checks the skill.
+    pub fn set_secret(
+        &self,
+        store: &mut Store,
+        layer: &Layer,
+        skill: &str,
+        key: &str,
+        value: &str,
+    ) -> Result<(), HabitatError> {
+        let scope = match layer {
+            Layer::Commons => SecretScope::Commons,
+            Layer::Agent(agent) => SecretScope::Agent(agent.clone()),
+        };
+        self.secrets.set(store, &scope, skill, key, value)?;
+        if store.world().skill_document(layer, skill).is_ok() {
+            self.refresh_preflight(store, layer, skill)?;
+        }
+        Ok(())
+    }
+}

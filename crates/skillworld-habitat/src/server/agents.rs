@@ -1,0 +1,372 @@
+//! Agent routes: agents and bindings (admin), and an agent's catalog,
+//! loads, tool calls, slash menu and preflight.
+
+use axum::Json;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+use skillworld_core::{Lifecycle, ScanStatus, Status};
+use skillworld_store::sync_workspace;
+use skillworld_world::{
+    Budget, Caller, CallerKind, CatalogFormat, CatalogRequest, Layer, LoadRequest,
+};
+
+use super::{ApiError, Need, Params, Principal, Query, RawBody, State, json_body};
+use crate::RunLimits;
+use crate::tools::{Dispatched, dispatch, run_script_call};
+
+/// The most entries the slash menu shows (HAB-1).
+const MENU_SIZE: usize = 8;
+
+pub async fn list(habitat: State, principal: Principal) -> Result<Json<Value>, ApiError> {
+    principal.require_admin("route")?;
+    habitat
+        .read(|store| {
+            let agents: Vec<Value> = store
+                .world()
+                .agents()
+                .into_iter()
+                .map(|agent| {
+                    json!({
+                        "name": agent.name,
+                        "enabled": agent.enabled,
+                        "tools": agent.tool_pool,
+                        "bindings": agent.bindings,
+                    })
+                })
+                .collect();
+            Ok(Json(json!({"agents": agents})))
+        })
+        .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewAgent {
+    name: String,
+    tools: Option<Vec<String>>,
+}
+
+pub async fn create(
+    habitat: State,
+    principal: Principal,
+    RawBody(bytes): RawBody,
+) -> Result<Response, ApiError> {
+    principal.require_admin("route")?;
+    let agent: NewAgent = json_body(&bytes)?;
+    habitat
+        .write(move |store| {
+            store.run(|world| world.add_agent(&agent.name, agent.tools.clone()))??;
+            Ok((
+                StatusCode::CREATED,
+                Json(json!({"ok": true, "name": agent.name})),
+            )
+                .into_response())
+        })
+        .await
+}
+
+pub async fn remove(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+) -> Result<Json<Value>, ApiError> {
+    principal.require_admin("route")?;
+    let agent = params.get("agent").to_owned();
+    habitat
+        .clone()
+        .write(move |store| {
+            store.run(|world| world.remove_agent(&agent))??;
+            habitat.tokens_mut().revoke_agent(store, &agent)?;
+            Ok(Json(json!({"ok": true, "removed": agent})))
+        })
+        .await
+}
+
+pub async fn bind(habitat: State, principal: Principal, params: Params) -> Result<Json<Value>, ApiError> {
+    set_binding(habitat, principal, params, true).await
+}
+
+pub async fn unbind(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+) -> Result<Json<Value>, ApiError> {
+    set_binding(habitat, principal, params, false).await
+}
+
+async fn set_binding(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+    bound: bool,
+) -> Result<Json<Value>, ApiError> {
+    principal.require_admin("route")?;
+    let agent = params.get("agent").to_owned();
+    let skill = params.get("skill").to_owned();
+    habitat
+        .write(move |store| {
+            store.run(|world| {
+                if bound {
+                    world.bind(&agent, &skill)
+                } else {
+                    world.unbind(&agent, &skill)
+                }
+            })??;
+            Ok(Json(json!({"ok": true, "agent": agent, "skill": skill, "bound": bound})))
+        })
+        .await
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct CatalogQuery {
+    tokens: Option<u64>,
+    chars: Option<usize>,
+    format: Option<String>,
+    run: Option<String>,
+}
+
+pub async fn catalog(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+    Query(query): Query<CatalogQuery>,
+) -> Result<Response, ApiError> {
+    let layer = params.layer();
+    let Layer::Agent(agent) = &layer else {
+        unreachable!("the route names an agent")
+    };
+    let format: CatalogFormat = query
+        .format
+        .as_deref()
+        .unwrap_or("md")
+        .parse()
+        .map_err(ApiError::bad_request)?;
+    let budget = match (query.tokens, query.chars) {
+        (Some(_), Some(_)) => {
+            return Err(ApiError::bad_request("give tokens or chars, not both"));
+        }
+        (_, Some(chars)) => Budget::Chars(chars),
+        (tokens, None) => Budget::Tokens(tokens.unwrap_or(8192)),
+    };
+    let request = CatalogRequest {
+        budget,
+        format,
+        run: query.run,
+    };
+    let text = habitat
+        .read(|store| {
+            principal.check(store.world(), &layer, Need::Browse)?;
+            store
+                .run(|world| world.catalog(agent, &request))
+                .map_err(ApiError::from)?
+                .map_err(ApiError::from)
+        })
+        .await?;
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LoadBody {
+    name: String,
+    file_path: Option<String>,
+    page: Option<usize>,
+    run: Option<String>,
+    #[serde(default)]
+    args: Map<String, Value>,
+}
+
+pub async fn load(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+    RawBody(bytes): RawBody,
+) -> Result<Json<Value>, ApiError> {
+    let layer = params.layer();
+    let body: LoadBody = json_body(&bytes)?;
+    habitat
+        .write(move |store| {
+            principal.check(store.world(), &layer, Need::Read)?;
+            let Layer::Agent(agent) = &layer else {
+                unreachable!("the route names an agent")
+            };
+            let request = LoadRequest {
+                name: &body.name,
+                file: body.file_path.as_deref(),
+                page: body.page,
+                run: body.run.as_deref(),
+                args: body.args.clone(),
+            };
+            let loaded = store.run(|world| world.load(agent, request))??;
+            Ok(Json(json!({
+                "ok": true,
+                "name": loaded.name,
+                "content": loaded.text,
+                "resources": loaded.resources,
+                "revision": loaded.revision,
+                "page": loaded.page.map(|(page, pages)| json!({"page": page, "pages": pages})),
+                "already_loaded": loaded.already_loaded,
+            })))
+        })
+        .await
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct ToolQuery {
+    caller: Option<String>,
+    run: Option<String>,
+}
+
+/// Any tool of the dispatch; 200 with the tool's own JSON, errors included
+/// (TOOL-1).
+pub async fn tool(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+    Query(query): Query<ToolQuery>,
+    RawBody(bytes): RawBody,
+) -> Result<Json<Value>, ApiError> {
+    let layer = params.layer();
+    let Layer::Agent(agent) = layer.clone() else {
+        unreachable!("the route names an agent")
+    };
+    let tool = params.get("tool").to_owned();
+    let args: Value = if bytes.is_empty() {
+        json!({})
+    } else {
+        json_body(&bytes)?
+    };
+    let kind = match query.caller.as_deref().unwrap_or("visible") {
+        "visible" => CallerKind::Visible,
+        "invisible" => CallerKind::Invisible,
+        "subagent" => CallerKind::Subagent,
+        other => {
+            return Err(ApiError::bad_request(format!(
+                "caller '{other}' is not visible, invisible or subagent"
+            )));
+        }
+    };
+    let caller = Caller {
+        agent: Some(agent.clone()),
+        kind,
+        run: query.run,
+        ..Caller::default()
+    };
+    let workspace = habitat.workspace();
+    let worker = habitat.clone();
+    let dispatched = habitat
+        .write(move |store| {
+            principal.check(store.world(), &layer, Need::Write)?;
+            let dispatched =
+                store.run(|world| dispatch(world, &workspace, &caller, &tool, &args))?;
+            let Dispatched::Script { call, dir } = dispatched else {
+                return Ok((dispatched, Default::default()));
+            };
+            // The script runs from the workspace as the world has it now.
+            store
+                .run(|world| sync_workspace(world, &workspace))?
+                .map_err(|e| ApiError::internal(e.to_string()))?;
+            let secrets = worker.run_secrets(store, Some(&agent), &call.skill)?;
+            Ok::<_, ApiError>((Dispatched::Script { call, dir }, secrets))
+        })
+        .await?;
+    Ok(Json(match dispatched {
+        (Dispatched::Answer(answer), _) => answer,
+        (Dispatched::Script { dir, call }, secrets) => {
+            run_script_call(&dir, &call, &secrets, RunLimits::default()).await
+        }
+    }))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct MenuQuery {
+    #[serde(default)]
+    q: String,
+}
+
+/// The slash menu: live skills whose name or description matches `q`,
+/// names starting with it first, at most eight.
+pub async fn menu(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+    Query(query): Query<MenuQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let layer = params.layer();
+    let needle = query.q.trim().trim_start_matches('/').to_lowercase();
+    habitat
+        .read(|store| {
+            principal.check(store.world(), &layer, Need::Read)?;
+            let rows = store.run(|world| world.rows(&layer, false))??;
+            let mut matches: Vec<(bool, Value)> = rows
+                .into_iter()
+                .filter(|row| {
+                    row.enabled
+                        && row.status == Status::Active
+                        && row.lifecycle != Lifecycle::Archived
+                        && row.scan != ScanStatus::Blocked
+                })
+                .filter_map(|row| {
+                    let name = row.name.to_lowercase();
+                    let starts = name.starts_with(&needle);
+                    let found = starts
+                        || name.contains(&needle)
+                        || row.description.to_lowercase().contains(&needle);
+                    found.then(|| {
+                        (
+                            !starts,
+                            json!({"name": row.name, "description": row.description, "layer": row.layer}),
+                        )
+                    })
+                })
+                .collect();
+            matches.sort_by(|a, b| a.0.cmp(&b.0));
+            let items: Vec<Value> = matches.into_iter().take(MENU_SIZE).map(|(_, v)| v).collect();
+            Ok(Json(json!({"items": items})))
+        })
+        .await
+}
+
+/// Each skill the agent sees, checked for that agent: its tools, its
+/// secrets over the Commons' (HAB-4).
+pub async fn preflight(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+) -> Result<Json<Value>, ApiError> {
+    let layer = params.layer();
+    let Layer::Agent(agent) = layer.clone() else {
+        unreachable!("the route names an agent")
+    };
+    habitat
+        .clone()
+        .write(move |store| {
+            principal.check(store.world(), &layer, Need::Read)?;
+            let tools = store.world().agent(&agent)?.tool_pool.clone();
+            let rows = store.run(|world| world.rows(&layer, false))??;
+            let mut skills = Vec::new();
+            for row in rows {
+                let home = store.world().locate(&layer, &row.name)?;
+                let document = store.world().skill_document(&home, &row.name)?;
+                let checked = habitat.preflight_of(
+                    store,
+                    &document.skill,
+                    &row.name,
+                    Some((&agent, &tools)),
+                )?;
+                skills.push(json!({
+                    "name": row.name,
+                    "layer": row.layer,
+                    "readiness": checked.readiness,
+                    "missing": checked.missing,
+                }));
+            }
+            Ok(Json(json!({"agent": agent, "skills": skills})))
+        })
+        .await
+}

@@ -1,0 +1,123 @@
+//! HAB-2: who is calling, and what they may see and do. Whatever a caller
+//! may not see answers 404, exactly like what does not exist.
+
+use std::sync::Arc;
+
+use axum::extract::FromRequestParts;
+use axum::http::header::AUTHORIZATION;
+use axum::http::request::Parts;
+use skillworld_world::{Access, Layer, SkillWorld};
+
+use super::error::ApiError;
+use crate::Habitat;
+use crate::tokens::TokenKind;
+
+/// The authenticated caller of a request.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Principal {
+    Admin,
+    Agent { name: String, read_only: bool },
+}
+
+impl FromRequestParts<Arc<Habitat>> for Principal {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        habitat: &Arc<Habitat>,
+    ) -> Result<Self, Self::Rejection> {
+        let header = parts
+            .headers
+            .get(AUTHORIZATION)
+            .ok_or_else(|| ApiError::unauthorized("a bearer token is required"))?;
+        let token = header
+            .to_str()
+            .ok()
+            .and_then(|value| value.strip_prefix("Bearer "))
+            .ok_or_else(|| ApiError::unauthorized("the Authorization header is not 'Bearer TOKEN'"))?;
+        let tokens = habitat.tokens();
+        let record = tokens
+            .authenticate(token.trim())
+            .ok_or_else(|| ApiError::unauthorized("the token is not valid or was revoked"))?;
+        let principal = match (record.kind, &record.agent) {
+            (TokenKind::Admin, _) => Principal::Admin,
+            (kind, Some(agent)) => Principal::Agent {
+                name: agent.clone(),
+                read_only: kind == TokenKind::AgentReadOnly,
+            },
+            (_, None) => return Err(ApiError::unauthorized("the token names no agent")),
+        };
+        Ok(principal)
+    }
+}
+
+/// What a route needs of a layer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Need {
+    /// Listing, one skill, the catalog: all a read-only token may do.
+    Browse,
+    /// Everything else that reads (loads, files, lessons, revisions…).
+    Read,
+    Write,
+}
+
+impl Principal {
+    pub fn is_admin(&self) -> bool {
+        *self == Principal::Admin
+    }
+
+    /// The agent a token speaks for.
+    pub fn agent(&self) -> Option<&str> {
+        match self {
+            Principal::Admin => None,
+            Principal::Agent { name, .. } => Some(name),
+        }
+    }
+
+    /// Admin-only routes: everyone else is told they do not exist.
+    pub fn require_admin(&self, what: &str) -> Result<(), ApiError> {
+        if self.is_admin() {
+            Ok(())
+        } else {
+            Err(ApiError::not_found(what))
+        }
+    }
+
+    /// Whether the caller may do `need` on `layer`; 404 when it may not
+    /// even see it, 403 when it sees it but may not change it.
+    pub fn check(&self, world: &SkillWorld, layer: &Layer, need: Need) -> Result<(), ApiError> {
+        let Principal::Agent { name, read_only } = self else {
+            return match layer {
+                Layer::Agent(agent) => world.agent(agent).map(drop).map_err(Into::into),
+                Layer::Commons => Ok(()),
+            };
+        };
+        let access = match layer {
+            Layer::Commons => Some(Access::Read),
+            Layer::Agent(owner) => match world.access(name, owner) {
+                Ok(access) => access,
+                Err(_) => None,
+            },
+        };
+        let Some(access) = access else {
+            return Err(match layer {
+                Layer::Agent(owner) => ApiError::not_found(format!("agent '{owner}'")),
+                Layer::Commons => ApiError::not_found("the Commons"),
+            });
+        };
+        if *read_only && need != Need::Browse {
+            return Err(ApiError::forbidden(
+                "this token is read-only: it may list and get skills and read the catalog",
+            ));
+        }
+        if need == Need::Write && access != Access::Write {
+            return Err(match layer {
+                Layer::Commons => ApiError::forbidden("only an admin token writes the Commons"),
+                Layer::Agent(owner) => {
+                    ApiError::forbidden(format!("this token may read, not write, agent '{owner}'"))
+                }
+            });
+        }
+        Ok(())
+    }
+}

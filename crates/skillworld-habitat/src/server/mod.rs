@@ -1,0 +1,282 @@
+//! The HTTP face of the habitat (HAB-1): the route table, request
+//! plumbing (bodies, parameters, tracing) and serving with a graceful stop.
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, MatchedPath, Request};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::{delete, get, post, put};
+use serde::de::DeserializeOwned;
+use skillworld_world::Layer;
+use tracing::Instrument;
+
+use crate::Habitat;
+
+pub use auth::{Need, Principal};
+pub use error::ApiError;
+
+mod admin;
+mod agents;
+mod auth;
+mod error;
+mod listing;
+mod rpc;
+mod skills;
+
+/// Shared state of every handler.
+type State = axum::extract::State<Arc<Habitat>>;
+
+/// The page shell served at `/`: public, no data (HAB-2).
+const PAGE: &str = include_str!("../../page/index.html");
+
+/// Every HAB-1 route of the habitat, on `habitat`.
+pub fn router(habitat: Arc<Habitat>) -> Router {
+    let limit = habitat.options().max_body_bytes;
+    let mut api = Router::new()
+        .route("/api/v1/skills", get(listing::visible_skills))
+        .route("/rpc", post(rpc::call))
+        .route("/api/v1/agents", get(agents::list).post(agents::create))
+        .route("/api/v1/agents/{agent}", delete(agents::remove))
+        .route(
+            "/api/v1/agents/{agent}/bindings/{skill}",
+            put(agents::bind).delete(agents::unbind),
+        )
+        .route("/api/v1/agents/{agent}/catalog", get(agents::catalog))
+        .route("/api/v1/agents/{agent}/load", post(agents::load))
+        .route("/api/v1/agents/{agent}/tools/{tool}", post(agents::tool))
+        .route("/api/v1/agents/{agent}/menu", get(agents::menu))
+        .route("/api/v1/agents/{agent}/preflight", get(agents::preflight))
+        .route("/api/v1/tokens", get(admin::tokens).post(admin::create_token))
+        .route("/api/v1/tokens/{id}", delete(admin::revoke_token))
+        .route("/api/v1/curator/status", get(admin::curator_status))
+        .route("/api/v1/curator/{action}", post(admin::curator_action))
+        .route("/api/v1/curator/reports", get(admin::curator_reports))
+        .route("/api/v1/curator/reports/{id}", get(admin::curator_report))
+        .route(
+            "/api/v1/snapshots",
+            get(admin::snapshots).post(admin::save_snapshot),
+        )
+        .route(
+            "/api/v1/snapshots/{name}",
+            delete(admin::delete_snapshot),
+        )
+        .route(
+            "/api/v1/snapshots/{name}/restore",
+            post(admin::restore_snapshot),
+        )
+        .route(
+            "/api/v1/snapshots/{name}/export",
+            get(admin::export_snapshot),
+        );
+    // Skills are addressed by layer: the same routes under the Commons and
+    // under each agent.
+    for prefix in ["/api/v1/commons", "/api/v1/agents/{agent}"] {
+        api = api
+            .route(
+                &format!("{prefix}/skills"),
+                get(skills::list).post(skills::create),
+            )
+            .route(&format!("{prefix}/bundles"), post(skills::install_bundle))
+            .route(
+                &format!("{prefix}/skills/{{name}}"),
+                get(skills::get)
+                    .put(skills::replace)
+                    .patch(skills::patch)
+                    .delete(skills::remove),
+            )
+            .route(
+                &format!("{prefix}/skills/{{name}}/files/{{*path}}"),
+                get(skills::file).put(skills::put_file),
+            )
+            .route(
+                &format!("{prefix}/skills/{{name}}/secrets"),
+                get(skills::secrets),
+            )
+            .route(
+                &format!("{prefix}/skills/{{name}}/secrets/{{key}}"),
+                put(skills::set_secret).delete(skills::delete_secret),
+            )
+            .route(
+                &format!("{prefix}/skills/{{name}}/lessons"),
+                get(skills::lessons).post(skills::add_lesson),
+            )
+            .route(
+                &format!("{prefix}/skills/{{name}}/revisions"),
+                get(skills::revisions),
+            )
+            .route(
+                &format!("{prefix}/skills/{{name}}/revert/{{rev}}"),
+                post(skills::revert),
+            )
+            .route(
+                &format!("{prefix}/skills/{{name}}/{{action}}"),
+                post(skills::action),
+            );
+    }
+    Router::new()
+        .route("/healthz", get(|| async { "ok\n" }))
+        .route("/", get(|| async { Html(PAGE) }))
+        .merge(api)
+        .fallback(|| async { ApiError::not_found("route") })
+        .layer(DefaultBodyLimit::max(limit))
+        .layer(middleware::from_fn_with_state(habitat.clone(), trace))
+        .with_state(habitat)
+}
+
+/// Serves `router` on `listener` until `shutdown` resolves; requests under
+/// way (and their writes) finish first.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    router: Router,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, router)
+        .with_graceful_shutdown(shutdown)
+        .await
+}
+
+/// One span per request: route, agent, status and latency.
+async fn trace(habitat: State, request: Request, next: Next) -> Response {
+    let route = request
+        .extensions()
+        .get::<MatchedPath>()
+        .map_or_else(|| request.uri().path().to_owned(), |p| p.as_str().to_owned());
+    let method = request.method().clone();
+    let span = tracing::info_span!(
+        "request",
+        %method,
+        route,
+        agent = tracing::field::Empty,
+        status = tracing::field::Empty,
+        latency_us = tracing::field::Empty,
+    );
+    let started = Instant::now();
+    let agent = request
+        .headers()
+        .get(header::AUTHORIZATION)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.strip_prefix("Bearer "))
+        .and_then(|token| habitat.tokens().authenticate(token.trim()).cloned())
+        .and_then(|record| record.agent);
+    if let Some(agent) = &agent {
+        span.record("agent", agent.as_str());
+    }
+    let response = next.run(request).instrument(span.clone()).await;
+    span.record("status", response.status().as_u16());
+    span.record("latency_us", started.elapsed().as_micros() as u64);
+    span.in_scope(|| tracing::info!("served"));
+    response
+}
+
+/// A request body, with the error shape of HAB-1 for bodies over the
+/// limit or unreadable.
+pub struct RawBody(pub Bytes);
+
+impl<S: Send + Sync> FromRequest<S> for RawBody {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+        Bytes::from_request(request, state)
+            .await
+            .map(RawBody)
+            .map_err(|rejection| {
+                let status = rejection.status();
+                let code = if status == StatusCode::PAYLOAD_TOO_LARGE {
+                    "too_large"
+                } else {
+                    "bad_request"
+                };
+                ApiError::new(status, code, rejection.body_text())
+            })
+    }
+}
+
+/// Decodes a JSON body: 400 when it is not JSON, 422 when it does not fit
+/// (unknown fields included).
+pub fn json_body<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    serde_json::from_slice(bytes).map_err(|error| match error.classify() {
+        serde_json::error::Category::Data => {
+            ApiError::invalid(format!("the request body does not fit: {error}"))
+        }
+        _ => ApiError::bad_request(format!("the request body is not valid JSON: {error}")),
+    })
+}
+
+/// Whether a body is SKILL.md text rather than JSON.
+pub fn is_markdown(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("text/"))
+}
+
+/// The route's path parameters; `{agent}` picks the layer.
+pub struct Params(HashMap<String, String>);
+
+impl<S: Send + Sync> FromRequestParts<S> for Params {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        axum::extract::Path::<HashMap<String, String>>::from_request_parts(parts, state)
+            .await
+            .map(|axum::extract::Path(map)| Params(map))
+            .map_err(|rejection| ApiError::bad_request(rejection.body_text()))
+    }
+}
+
+impl Params {
+    pub fn layer(&self) -> Layer {
+        match self.0.get("agent") {
+            Some(agent) => Layer::Agent(agent.clone()),
+            None => Layer::Commons,
+        }
+    }
+
+    /// A parameter every route using it declares.
+    pub fn get(&self, key: &str) -> &str {
+        self.0.get(key).map_or("", String::as_str)
+    }
+}
+
+/// Query strings with the error shape of HAB-1.
+pub struct Query<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for Query<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        axum::extract::Query::<T>::from_request_parts(parts, state)
+            .await
+            .map(|axum::extract::Query(value)| Query(value))
+            .map_err(|rejection| ApiError::bad_request(rejection.body_text()))
+    }
+}
+
+/// The revision an `If-Match` header names (TOOL-4): `"3"`, `3` or `W/"3"`.
+pub fn if_match(headers: &HeaderMap) -> Result<Option<u64>, ApiError> {
+    let Some(value) = headers.get(header::IF_MATCH) else {
+        return Ok(None);
+    };
+    let text = value.to_str().unwrap_or_default().trim();
+    if text == "*" {
+        return Ok(None);
+    }
+    text.trim_start_matches("W/")
+        .trim_matches('"')
+        .parse()
+        .map(Some)
+        .map_err(|_| ApiError::bad_request(format!("If-Match '{text}' is not a skill revision")))
+}
+
+/// A JSON answer with the skill's revision as its `ETag`.
+pub fn with_etag(revision: u64, body: impl IntoResponse) -> Response {
+    ([(header::ETAG, format!("\"{revision}\""))], body).into_response()
+}

@@ -1,0 +1,728 @@
+//! Skills of a layer (`/api/v1/commons/…` and `/api/v1/agents/{agent}/…`):
+//! list, create, read, replace, patch, delete, bundles, switches, files,
+//! secrets, lessons and revisions. Reads of an agent's layer see its
+//! resolved view; writes go to its private world, copying a Commons skill
+//! first where they change one (copy-on-write).
+
+use std::path::Path;
+
+use axum::Json;
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use skillworld_core::Bucket;
+use skillworld_format::{
+    BundleFile, SkillDocument, Source, export_skill_md, import_skill_md, read_bundle_zip,
+};
+use skillworld_store::{move_aside, move_back};
+use skillworld_world::{Caller, Command, Layer, SkillView, SkillWorld, Switches, WorldError};
+
+use super::listing::{ListFilter, filtered, row_json};
+use super::{
+    ApiError, Need, Params, Principal, Query, RawBody, State, if_match, is_markdown, json_body,
+    with_etag,
+};
+
+/// The JSON of one skill (`GET …/skills/{name}`).
+pub(super) fn view_json(view: &SkillView) -> Value {
+    let mut value = row_json(&view.row, &view.layer);
+    let object = value.as_object_mut().expect("rows are objects");
+    object.insert("shadows".into(), json!(view.shadows));
+    object.insert("tags".into(), json!(view.document.tags));
+    object.insert("body".into(), json!(view.document.body));
+    object.insert(
+        "skill_md".into(),
+        json!(export_skill_md(&view.document)),
+    );
+    object.insert("files".into(), json!(view.files));
+    object.insert("lessons".into(), json!(view.lessons.len()));
+    object.insert("missing".into(), json!(view.document.skill.preflight.missing));
+    object.insert("findings".into(), json!(view.document.skill.findings));
+    object.insert("skill".into(), json!(view.document.skill));
+    value
+}
+
+pub async fn list(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+    Query(filter): Query<ListFilter>,
+) -> Result<Json<Value>, ApiError> {
+    let layer = params.layer();
+    habitat
+        .read(|store| {
+            principal.check(store.world(), &layer, Need::Browse)?;
+            let rows = store
+                .run(|world| world.rows(&layer, true))
+                .map_err(ApiError::from)??;
+            let items: Vec<(Layer, _)> = rows
+                .into_iter()
+                .map(|row| {
+                    let home = match (&layer, row.layer) {
+                        (Layer::Agent(agent), "private") => Layer::Agent(agent.clone()),
+                        _ => Layer::Commons,
+                    };
+                    (home, row)
+                })
+                .collect();
+            Ok(Json(filtered(items, &filter)?))
+        })
+        .await
+}
+
+/// Fields of a skill written as JSON.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SkillFields {
+    name: Option<String>,
+    description: Option<String>,
+    body: Option<String>,
+    tags: Option<Vec<String>>,
+}
+
+/// A skill from a request body: SKILL.md text (any `text/…` type, read
+/// leniently) or JSON fields over `base`.
+fn document_from(
+    headers: &HeaderMap,
+    bytes: &[u8],
+    base: Option<SkillDocument>,
+) -> Result<(SkillDocument, Vec<Value>), ApiError> {
+    if is_markdown(headers) {
+        let imported = import_skill_md(bytes, &Source::default())
+            .map_err(|e| ApiError::invalid(format!("the SKILL.md was refused: {e}")))?;
+        let warnings = imported
+            .warnings
+            .iter()
+            .map(|w| json!({"code": w.code, "message": w.message}))
+            .collect();
+        let mut document = imported.document;
+        if let Some(base) = base {
+            // A replacement keeps what the text does not carry over.
+            document.skill.origin = base.skill.origin;
+        }
+        return Ok((document, warnings));
+    }
+    let fields: SkillFields = json_body(bytes)?;
+    let mut document = match base {
+        Some(base) => base,
+        None => SkillDocument::new(
+            fields
+                .name
+                .clone()
+                .ok_or_else(|| ApiError::invalid("a new skill needs a name"))?,
+            fields
+                .description
+                .clone()
+                .ok_or_else(|| ApiError::invalid("a new skill needs a description"))?,
+            String::new(),
+        ),
+    };
+    if let Some(name) = fields.name
+        && name != document.name
+    {
+        return Err(ApiError::invalid(format!(
+            "the body names '{name}' but the path names '{}'; skills are not renamed",
+            document.name
+        )));
+    }
+    if let Some(description) = fields.description {
+        document.description = description;
+    }
+    if let Some(body) = fields.body {
+        document.body = body;
+    }
+    if let Some(tags) = fields.tags {
+        document.tags = tags;
+    }
+    Ok((document, Vec::new()))
+}
+
+fn skill_answer(world: &mut SkillWorld, layer: &Layer, name: &str) -> Result<Response, ApiError> {
+    let view = world.skill_view(layer, name)?;
+    Ok(with_etag(view.row.revision, Json(view_json(&view))))
+}
+
+pub async fn create(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+    headers: HeaderMap,
+    RawBody(bytes): RawBody,
+) -> Result<Response, ApiError> {
+    let layer = params.layer();
+    let (document, warnings) = document_from(&headers, &bytes, None)?;
+    let markdown = is_markdown(&headers);
+    habitat
+        .write(move |store| {
+            principal.check(store.world(), &layer, Need::Write)?;
+            let name = document.name.clone();
+            if store.world().skill_document(&layer, &name).is_ok() {
+                return Err(ApiError::conflict(format!(
+                    "Skill '{name}' already exists in this world"
+                )));
+            }
+            // SKILL.md text is an import (scanned like a bundle); JSON
+            // fields are an authored skill.
+            let command = if markdown {
+                Command::InstallSkill {
+                    layer: layer.clone(),
+                    document,
+                    files: Vec::new(),
+                }
+            } else {
+                Command::CreateSkill {
+                    layer: layer.clone(),
+                    document,
+                }
+            };
+            store.run(|world| world.execute(caller(&principal), command))??;
+            let view = store
+                .run(|world| world.skill_view(&layer, &name))
+                .map_err(ApiError::from)??;
+            let mut value = view_json(&view);
+            value["warnings"] = json!(warnings);
+            Ok((
+                StatusCode::CREATED,
+                with_etag(view.row.revision, Json(value)),
+            )
+                .into_response())
+        })
+        .await
+}
+
+/// The caller a write is journaled as.
+fn caller(principal: &Principal) -> Caller {
+    match principal.agent() {
+        Some(agent) => Caller::agent(agent),
+        None => Caller::host(),
+    }
+}
+
+pub async fn get(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+) -> Result<Response, ApiError> {
+    let layer = params.layer();
+    let name = params.get("name").to_owned();
+    habitat
+        .read(|store| {
+            principal.check(store.world(), &layer, Need::Browse)?;
+            store
+                .run(|world| skill_answer(world, &layer, &name))
+                .map_err(ApiError::from)?
+        })
+        .await
+}
+
+/// Where a write to `name` in `layer` lands: the layer's own skill, or a
+/// copy of the Commons skill an agent sees under that name.
+fn copy_source(world: &SkillWorld, layer: &Layer, name: &str) -> Option<Layer> {
+    match layer {
+        Layer::Agent(_) if world.skill_document(layer, name).is_err() => {
+            matches!(world.locate(layer, name), Ok(Layer::Commons)).then_some(Layer::Commons)
+        }
+        _ => None,
+    }
+}
+
+pub async fn replace(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+    headers: HeaderMap,
+    RawBody(bytes): RawBody,
+) -> Result<Response, ApiError> {
+    let layer = params.layer();
+    let name = params.get("name").to_owned();
+    let expected = if_match(&headers)?;
+    habitat
+        .write(move |store| {
+            principal.check(store.world(), &layer, Need::Write)?;
+            let copy_from = copy_source(store.world(), &layer, &name);
+            let home = copy_from.clone().unwrap_or_else(|| layer.clone());
+            let base = store.world().skill_document(&home, &name)?;
+            let (document, _) = document_from(&headers, &bytes, Some(base))?;
+            if document.name != name {
+                return Err(ApiError::invalid(format!(
+                    "the SKILL.md names '{}' but the path names '{name}'; skills are not renamed",
+                    document.name
+                )));
+            }
+            let command = Command::ReplaceSkill {
+                layer: layer.clone(),
+                name: name.clone(),
+                document,
+                expected_revision: expected,
+                copy_from,
+            };
+            store.run(|world| {
+                world.execute(caller(&principal), command)?;
+                skill_answer(world, &layer, &name)
+            })?
+        })
+        .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PatchBody {
+    old_string: String,
+    new_string: String,
+    #[serde(default)]
+    replace_all: bool,
+}
+
+pub async fn patch(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+    headers: HeaderMap,
+    RawBody(bytes): RawBody,
+) -> Result<Response, ApiError> {
+    let layer = params.layer();
+    let name = params.get("name").to_owned();
+    let expected = if_match(&headers)?;
+    let body: PatchBody = json_body(&bytes)?;
+    habitat
+        .write(move |store| {
+            principal.check(store.world(), &layer, Need::Write)?;
+            let command = Command::PatchSkill {
+                layer: layer.clone(),
+                name: name.clone(),
+                old_string: body.old_string,
+                new_string: body.new_string,
+                replace_all: body.replace_all,
+                expected_revision: expected,
+                copy_from: copy_source(store.world(), &layer, &name),
+            };
+            store.run(|world| {
+                let applied = world.execute(caller(&principal), command)?;
+                let mut response = skill_answer(world, &layer, &name)?;
+                if let Some(count) = applied.replacements {
+                    response.headers_mut().insert(
+                        "x-replacements",
+                        count.to_string().parse().expect("a number is a header"),
+                    );
+                }
+                Ok::<_, ApiError>(response)
+            })?
+        })
+        .await
+}
+
+pub async fn remove(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let layer = params.layer();
+    let name = params.get("name").to_owned();
+    let expected = if_match(&headers)?;
+    habitat
+        .write(move |store| {
+            principal.check(store.world(), &layer, Need::Write)?;
+            let command = Command::DeleteSkill {
+                layer,
+                name: name.clone(),
+                expected_revision: expected,
+            };
+            store.run(|world| world.execute(caller(&principal), command))??;
+            Ok(Json(json!({"ok": true, "deleted": name})))
+        })
+        .await
+}
+
+pub async fn install_bundle(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+    RawBody(bytes): RawBody,
+) -> Result<Response, ApiError> {
+    let layer = params.layer();
+    // Reading and checking the zip needs no world: do it before the lock.
+    let bundle = read_bundle_zip(&bytes, Path::new("upload.zip"))?.import()?;
+    let name = bundle.imported.document.name.clone();
+    let warnings: Vec<Value> = bundle
+        .imported
+        .warnings
+        .iter()
+        .map(|w| json!({"code": w.code, "message": w.message}))
+        .collect();
+    habitat
+        .clone()
+        .write(move |store| {
+            principal.check(store.world(), &layer, Need::Write)?;
+            let command = Command::InstallSkill {
+                layer: layer.clone(),
+                document: bundle.imported.document,
+                files: bundle.files,
+            };
+            store.run(|world| world.execute(caller(&principal), command))??;
+            habitat.refresh_preflight(store, &layer, &name)?;
+            let view = store
+                .run(|world| world.skill_view(&layer, &name))
+                .map_err(ApiError::from)??;
+            let mut value = view_json(&view);
+            value["warnings"] = json!(warnings);
+            Ok((
+                StatusCode::CREATED,
+                with_etag(view.row.revision, Json(value)),
+            )
+                .into_response())
+        })
+        .await
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct ActionQuery {
+    #[serde(default)]
+    force: bool,
+}
+
+/// `enable`, `disable`, `pin`, `unpin`, `restore` and `archive?force=`.
+pub async fn action(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+    Query(query): Query<ActionQuery>,
+) -> Result<Response, ApiError> {
+    let layer = params.layer();
+    let name = params.get("name").to_owned();
+    let action = params.get("action").to_owned();
+    let switches = match action.as_str() {
+        "enable" | "disable" => Some(Switches {
+            enabled: Some(action == "enable"),
+            ..Switches::default()
+        }),
+        "pin" | "unpin" => Some(Switches {
+            pinned: Some(action == "pin"),
+            ..Switches::default()
+        }),
+        "archive" | "restore" => None,
+        _ => return Err(ApiError::not_found(format!("action '{action}'"))),
+    };
+    let workspace = habitat.workspace();
+    habitat
+        .write(move |store| {
+            principal.check(store.world(), &layer, Need::Write)?;
+            let home = store.world().locate(&layer, &name)?;
+            if home != layer {
+                return Err(ApiError::forbidden(format!(
+                    "skill '{name}' lives in the Commons; only an admin changes it there"
+                )));
+            }
+            let command = match (action.as_str(), switches) {
+                (_, Some(switches)) => Command::SetSwitches {
+                    layer: layer.clone(),
+                    name: name.clone(),
+                    switches,
+                },
+                ("archive", None) => Command::CuratorArchive {
+                    layer: layer.clone(),
+                    name: name.clone(),
+                    force: query.force,
+                },
+                _ => Command::CuratorRestore {
+                    layer: layer.clone(),
+                    name: name.clone(),
+                },
+            };
+            let outcome = store.run(|world| world.execute(caller(&principal), command))?;
+            if let Err(WorldError::BoundSkill { agents, .. }) = &outcome {
+                let bound: Vec<&str> = agents.split(", ").collect();
+                return Ok((
+                    StatusCode::CONFLICT,
+                    Json(json!({"error": {
+                        "code": "bound_skill",
+                        "message": outcome.as_ref().unwrap_err().to_string(),
+                        "bound_agents": bound,
+                    }})),
+                )
+                    .into_response());
+            }
+            outcome?;
+            let now = store.world().now();
+            match action.as_str() {
+                "archive" => move_aside(&workspace, &layer, &name, now).map(drop)?,
+                "restore" => move_back(&workspace, &layer, &name).map(drop)?,
+                _ => {}
+            }
+            store
+                .run(|world| skill_answer(world, &layer, &name))
+                .map_err(ApiError::from)?
+        })
+        .await
+}
+
+/// A bundle file path from a request: relative, in a bucket, no `..`.
+fn bundle_path(path: &str) -> Result<String, ApiError> {
+    let refused = |why: &str| ApiError::invalid(format!("file path '{path}' {why}"));
+    if path.starts_with('/') || path.contains('\\') || path.contains('\0') {
+        return Err(refused("must be a relative path with '/' separators"));
+    }
+    let parts: Vec<&str> = path.split('/').collect();
+    if parts
+        .iter()
+        .any(|part| part.is_empty() || *part == "." || *part == "..")
+    {
+        return Err(refused("may not contain empty, '.' or '..' parts"));
+    }
+    if parts.len() < 2 || parts[0].parse::<Bucket>().is_err() {
+        return Err(refused(
+            "must be inside scripts/, references/, assets/ or templates/",
+        ));
+    }
+    Ok(path.to_owned())
+}
+
+pub async fn file(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+) -> Result<Response, ApiError> {
+    let layer = params.layer();
+    let name = params.get("name").to_owned();
+    let path = bundle_path(params.get("path"))?;
+    habitat
+        .read(|store| {
+            principal.check(store.world(), &layer, Need::Read)?;
+            let home = store.world().locate(&layer, &name)?;
+            let (_, files) = store.world().skill_bundle_in(&home, &name)?;
+            let file = files
+                .into_iter()
+                .find(|f| f.path == path)
+                .ok_or_else(|| ApiError::not_found(format!("file '{path}' of skill '{name}'")))?;
+            let kind = if std::str::from_utf8(&file.bytes).is_ok() {
+                "text/plain; charset=utf-8"
+            } else {
+                "application/octet-stream"
+            };
+            Ok(([(header::CONTENT_TYPE, kind)], file.bytes).into_response())
+        })
+        .await
+}
+
+pub async fn put_file(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+    RawBody(bytes): RawBody,
+) -> Result<Response, ApiError> {
+    let layer = params.layer();
+    let name = params.get("name").to_owned();
+    let path = bundle_path(params.get("path"))?;
+    habitat
+        .clone()
+        .write(move |store| {
+            principal.check(store.world(), &layer, Need::Write)?;
+            let home = copy_source(store.world(), &layer, &name).unwrap_or_else(|| layer.clone());
+            let (document, mut files) = store.world().skill_bundle_in(&home, &name)?;
+            let executable = path.starts_with("scripts/");
+            files.retain(|f| f.path != path);
+            files.push(BundleFile {
+                path: path.clone(),
+                bytes: bytes.to_vec(),
+                executable,
+            });
+            files.sort_by(|a, b| a.path.cmp(&b.path));
+            let command = Command::InstallSkill {
+                layer: layer.clone(),
+                document,
+                files,
+            };
+            store.run(|world| world.execute(caller(&principal), command))??;
+            habitat.refresh_preflight(store, &layer, &name)?;
+            store
+                .run(|world| skill_answer(world, &layer, &name))
+                .map_err(ApiError::from)?
+        })
+        .await
+}
+
+/// The secret scope a layer's routes read and write.
+fn check_secret_skill(
+    world: &SkillWorld,
+    principal: &Principal,
+    layer: &Layer,
+    name: &str,
+    need: Need,
+) -> Result<(), ApiError> {
+    principal.check(world, layer, need)?;
+    world.locate(layer, name)?;
+    Ok(())
+}
+
+pub async fn secrets(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+) -> Result<Json<Value>, ApiError> {
+    let layer = params.layer();
+    let name = params.get("name").to_owned();
+    habitat
+        .read(|store| {
+            check_secret_skill(store.world(), &principal, &layer, &name, Need::Read)?;
+            let secrets = habitat.secrets();
+            let mut items = secrets.list(store, &crate::SecretScope::Commons, &name)?;
+            if let Layer::Agent(agent) = &layer {
+                let own = secrets.list(store, &crate::SecretScope::Agent(agent.clone()), &name)?;
+                items.retain(|commons| !own.iter().any(|o| o.key == commons.key));
+                items.extend(own);
+                items.sort_by(|a, b| a.key.cmp(&b.key));
+            }
+            Ok(Json(json!({"skill": name, "secrets": items})))
+        })
+        .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SecretBody {
+    value: String,
+}
+
+pub async fn set_secret(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+    RawBody(bytes): RawBody,
+) -> Result<Json<Value>, ApiError> {
+    let body: SecretBody = json_body(&bytes)?;
+    store_secret(habitat, principal, params, body.value).await
+}
+
+pub async fn delete_secret(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+) -> Result<Json<Value>, ApiError> {
+    store_secret(habitat, principal, params, String::new()).await
+}
+
+async fn store_secret(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+    value: String,
+) -> Result<Json<Value>, ApiError> {
+    let layer = params.layer();
+    let name = params.get("name").to_owned();
+    let key = params.get("key").to_owned();
+    habitat
+        .clone()
+        .write(move |store| {
+            check_secret_skill(store.world(), &principal, &layer, &name, Need::Write)?;
+            habitat.set_secret(store, &layer, &name, &key, &value)?;
+            let deleted = value.is_empty();
+            Ok(Json(json!({"ok": true, "skill": name, "key": key, "deleted": deleted})))
+        })
+        .await
+}
+
+pub async fn lessons(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+) -> Result<Json<Value>, ApiError> {
+    let layer = params.layer();
+    let name = params.get("name").to_owned();
+    habitat
+        .read(|store| {
+            principal.check(store.world(), &layer, Need::Read)?;
+            let home = store.world().locate(&layer, &name)?;
+            let lessons = store.world().lessons(&home, &name)?;
+            Ok(Json(json!({"skill": name, "lessons": lessons})))
+        })
+        .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LessonBody {
+    text: String,
+}
+
+pub async fn add_lesson(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+    RawBody(bytes): RawBody,
+) -> Result<Json<Value>, ApiError> {
+    let layer = params.layer();
+    let name = params.get("name").to_owned();
+    let body: LessonBody = json_body(&bytes)?;
+    let Layer::Agent(agent) = layer.clone() else {
+        return Err(ApiError::invalid(
+            "lessons are an agent's: post them under /api/v1/agents/{agent}/skills/{name}/lessons",
+        ));
+    };
+    habitat
+        .write(move |store| {
+            principal.check(store.world(), &layer, Need::Write)?;
+            let count = store.run(|world| world.record_lesson(&agent, &name, &body.text))??;
+            Ok(Json(json!({"ok": true, "skill": name, "lessons": count})))
+        })
+        .await
+}
+
+pub async fn revisions(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+) -> Result<Json<Value>, ApiError> {
+    let layer = params.layer();
+    let name = params.get("name").to_owned();
+    habitat
+        .read(|store| {
+            principal.check(store.world(), &layer, Need::Read)?;
+            let home = store.world().locate(&layer, &name)?;
+            let revisions = store.world().revisions(&home, &name)?;
+            let kept: Vec<Value> = revisions
+                .kept
+                .iter()
+                .map(|r| {
+                    json!({
+                        "number": r.number,
+                        "replaced_at": r.replaced_at,
+                        "description": r.record.summary,
+                        "body_chars": r.record.content.chars().count(),
+                    })
+                })
+                .collect();
+            Ok(Json(
+                json!({"skill": name, "current": revisions.current, "kept": kept}),
+            ))
+        })
+        .await
+}
+
+pub async fn revert(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+) -> Result<Response, ApiError> {
+    let layer = params.layer();
+    let name = params.get("name").to_owned();
+    let number: u64 = params
+        .get("rev")
+        .parse()
+        .map_err(|_| ApiError::bad_request(format!("'{}' is not a revision", params.get("rev"))))?;
+    habitat
+        .write(move |store| {
+            principal.check(store.world(), &layer, Need::Write)?;
+            let command = Command::Revert {
+                layer: layer.clone(),
+                name: name.clone(),
+                number,
+            };
+            store.run(|world| {
+                world.execute(caller(&principal), command)?;
+                skill_answer(world, &layer, &name)
+            })?
+        })
+        .await
+}

@@ -1,0 +1,190 @@
+//! Inspecting skills as an operator or an API client sees them: where a
+//! name lives for a reader, one skill's full view, listing rows. Unlike
+//! the agent reads (`reads.rs`), these show disabled, archived and blocked
+//! skills too, and count nothing.
+
+use bevy_ecs::entity::Entity;
+use skillworld_core::{EntityRecord, Lifecycle, Skill, StableId, Status};
+use skillworld_format::SkillDocument;
+
+use crate::error::WorldError;
+use crate::host::{Layer, SkillRow, SkillWorld};
+use crate::index::{Entities, NameIndex};
+use crate::layers::{Access, WorldConfig};
+use crate::revisions::Revisions;
+use crate::usage::{Lesson, Lessons};
+
+/// One bundle file in a view: its path and size, not its bytes.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct FileInfo {
+    pub path: String,
+    pub bytes: usize,
+    pub executable: bool,
+}
+
+/// Everything about one skill, for `GET …/skills/{name}` and the page.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SkillView {
+    pub row: SkillRow,
+    /// The layer the skill lives in (a reader of an agent's layer may see a
+    /// commons skill).
+    pub layer: Layer,
+    /// Whether this private skill hides a commons skill of the same name.
+    pub shadows: bool,
+    pub document: SkillDocument,
+    pub files: Vec<FileInfo>,
+    pub lessons: Vec<Lesson>,
+}
+
+impl SkillWorld {
+    /// The layer holding the skill a reader of `layer` means by `name`: the
+    /// Commons itself, or the first of the agent's layers with an undeleted
+    /// skill of that name (whatever its lifecycle, so archived skills can be
+    /// restored).
+    pub fn locate(&self, layer: &Layer, name: &str) -> Result<Layer, WorldError> {
+        let worlds = match layer {
+            Layer::Commons => vec![self.commons],
+            Layer::Agent(agent) => self.agent(agent)?.layers.clone(),
+        };
+        let index = self.world.resource::<NameIndex>();
+        worlds
+            .into_iter()
+            .find(|world| index.get(*world, name).is_some())
+            .map(|world| self.layer_of_world(world))
+            .ok_or_else(|| WorldError::UnknownSkill(name.to_owned()))
+    }
+
+    /// The skill a reader of `layer` means by `name` (see [`locate`]).
+    ///
+    /// [`locate`]: SkillWorld::locate
+    pub fn skill_view(&mut self, layer: &Layer, name: &str) -> Result<SkillView, WorldError> {
+        self.resolve.run(&mut self.world);
+        let home = self.locate(layer, name)?;
+        let entity = self.skill_entity(&home, name)?;
+        let world = self.world_of(&home)?;
+        let shadows = home != Layer::Commons
+            && self
+                .world
+                .resource::<NameIndex>()
+                .get(self.commons, name)
+                .is_some();
+        let files = self
+            .bundle_files(entity)
+            .into_iter()
+            .map(|file| FileInfo {
+                bytes: file.bytes.len(),
+                path: file.path,
+                executable: file.executable,
+            })
+            .collect();
+        let lessons = self
+            .world
+            .get::<Lessons>(entity)
+            .map(|l| l.entries.clone())
+            .unwrap_or_default();
+        Ok(SkillView {
+            row: self.row(world, name, entity),
+            layer: home,
+            shadows,
+            document: self.document(entity),
+            files,
+            lessons,
+        })
+    }
+
+    /// Listing rows of a layer: the Commons, or an agent's resolved view
+    /// (each name once, the winning layer's skill). `all` adds draft,
+    /// discarded and archived skills.
+    pub fn rows(&mut self, scope: &Layer, all: bool) -> Result<Vec<SkillRow>, WorldError> {
+        self.resolve.run(&mut self.world);
+        let worlds = match scope {
+            Layer::Commons => vec![self.commons],
+            Layer::Agent(name) => self.agent(name)?.layers.clone(),
+        };
+        let index = self.world.resource::<NameIndex>();
+        let mut rows: Vec<SkillRow> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        for world in &worlds {
+            for (name, entity) in index.names(*world) {
+                let skill = self.world.get::<Skill>(entity).expect("skill");
+                if skill.status == Status::Discarded && !all {
+                    continue;
+                }
+                if !seen.insert(name.to_owned()) {
+                    continue;
+                }
+                let hidden = matches!(skill.status, Status::Draft | Status::Discarded)
+                    || skill.lifecycle == Lifecycle::Archived;
+                if hidden && !all {
+                    continue;
+                }
+                rows.push(self.row(*world, name, entity));
+            }
+        }
+        rows.sort_by(|a, b| a.name.cmp(&b.name));
+        Ok(rows)
+    }
+
+    /// What `reader` may do in `owner`'s private world: its own world is
+    /// writable; another's only through that world's grants (MOD-2).
+    pub fn access(&self, reader: &str, owner: &str) -> Result<Option<Access>, WorldError> {
+        let private_world = self.agent(owner)?.private_world;
+        let (reader_id, _) = self.agent_entity(reader)?;
+        if reader == owner {
+            return Ok(Some(Access::Write));
+        }
+        let config = self.world_config(private_world);
+        Ok(config.and_then(|config| {
+            config
+                .grants
+                .iter()
+                .find(|grant| grant.subject == reader_id)
+                .map(|grant| grant.access)
+        }))
+    }
+
+    /// A skill's lessons, oldest first.
+    pub fn lessons(&self, layer: &Layer, name: &str) -> Result<Vec<Lesson>, WorldError> {
+        let entity = self.skill_entity(layer, name)?;
+        Ok(self
+            .world
+            .get::<Lessons>(entity)
+            .map(|l| l.entries.clone())
+            .unwrap_or_default())
+    }
+
+    fn row(&self, world: StableId, name: &str, entity: Entity) -> SkillRow {
+        let skill = self.world.get::<Skill>(entity).expect("skill");
+        let record = self.world.get::<EntityRecord>(entity).expect("skill");
+        SkillRow {
+            name: name.to_owned(),
+            layer: if world == self.commons {
+                "commons"
+            } else {
+                "private"
+            },
+            origin: skill.origin,
+            status: skill.status,
+            lifecycle: skill.lifecycle,
+            enabled: skill.enabled,
+            pinned: record.pinned,
+            revision: self.world.get::<Revisions>(entity).expect("skill").current,
+            description: record.summary.clone(),
+            scan: skill.scan,
+            readiness: skill.preflight.readiness,
+        }
+    }
+
+    fn world_config(&self, world: StableId) -> Option<&WorldConfig> {
+        let entity = self.world.resource::<Entities>().get(world)?;
+        self.world.get::<WorldConfig>(entity)
+    }
+
+    /// The layer a world entity is: the Commons or its owner's private world.
+    fn layer_of_world(&self, world: StableId) -> Layer {
+        match self.agents().into_iter().find(|a| a.private_world == world) {
+            Some(agent) => Layer::Agent(agent.name.clone()),
+            None => Layer::Commons,
+        }
+    }
+}
