@@ -78,9 +78,8 @@ pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
         .build()
         .map_err(|e| Failure::usage(format!("cannot start the runtime: {e}")))?;
     runtime.block_on(async move {
-        let habitat = Arc::new(
-            Habitat::new(store, options).map_err(|e| Failure::usage(e.to_string()))?,
-        );
+        let habitat =
+            Arc::new(Habitat::new(store, options).map_err(|e| Failure::usage(e.to_string()))?);
         let checked = habitat
             .write({
                 let habitat = habitat.clone();
@@ -117,7 +116,10 @@ pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
                 std::process::id()
             ),
         );
-        eprintln!("skillworld habitat listening on http://{bound} (world {})", db.display());
+        eprintln!(
+            "skillworld habitat listening on http://{bound} (world {})",
+            db.display()
+        );
         let served = serve_router(listener, router(habitat.clone()), shutdown_signal()).await;
         let _ = std::fs::remove_file(&holder);
         served.map_err(|e| Failure::failed(format!("the server stopped: {e}")))?;
@@ -269,7 +271,11 @@ pub fn secret(global: &Global, action: SecretAction) -> Result<bool, Failure> {
                     Layer::Commons => SecretScope::Commons,
                     Layer::Agent(agent) => SecretScope::Agent(agent),
                 };
-                for item in habitat.secrets().list(store, &scope, &skill).map_err(failed)? {
+                for item in habitat
+                    .secrets()
+                    .list(store, &scope, &skill)
+                    .map_err(failed)?
+                {
                     if global.json {
                         crate::say(serde_json::to_value(&item).expect("secrets serialise"));
                     } else {
@@ -284,14 +290,25 @@ pub fn secret(global: &Global, action: SecretAction) -> Result<bool, Failure> {
 
 /// Readiness per skill (HAB-4): for an agent (its tools, its secrets over
 /// the Commons'), else at host level for the Commons.
-pub fn preflight(global: &Global, agent: Option<String>, skill: Option<String>) -> Result<bool, Failure> {
+pub fn preflight(
+    global: &Global,
+    agent: Option<String>,
+    skill: Option<String>,
+) -> Result<bool, Failure> {
     with_habitat(global, |habitat, store| {
         let layer = match &agent {
             Some(agent) => Layer::Agent(agent.clone()),
             None => Layer::Commons,
         };
         let tools = match &agent {
-            Some(agent) => Some(store.world().agent(agent).map_err(failed)?.tool_pool.clone()),
+            Some(agent) => Some(
+                store
+                    .world()
+                    .agent(agent)
+                    .map_err(failed)?
+                    .tool_pool
+                    .clone(),
+            ),
             None => None,
         };
         let names: Vec<String> = match skill {
@@ -314,7 +331,9 @@ pub fn preflight(global: &Global, agent: Option<String>, skill: Option<String>) 
                 .map_err(failed)?;
             all_ready &= checked.readiness == skillworld_core::Readiness::Ready;
             if global.json {
-                crate::say(json!({"name": name, "readiness": checked.readiness, "missing": checked.missing}));
+                crate::say(
+                    json!({"name": name, "readiness": checked.readiness, "missing": checked.missing}),
+                );
             } else {
                 let missing = if checked.missing.is_empty() {
                     String::new()

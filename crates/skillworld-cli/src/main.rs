@@ -217,7 +217,12 @@ enum Command {
         /// The secret key (64 hex characters) that encrypts skill secrets;
         /// without it, `secret.key` beside the database (made on first
         /// start, mode 0600).
-        #[arg(long, env = "SKILLWORLD_SECRET_KEY", hide_env_values = true, value_name = "HEX")]
+        #[arg(
+            long,
+            env = "SKILLWORLD_SECRET_KEY",
+            hide_env_values = true,
+            value_name = "HEX"
+        )]
         secret_key: Option<String>,
     },
     /// Bearer tokens for the server (HAB-2).
@@ -259,7 +264,9 @@ pub enum TokenAction {
     },
     /// Every token: id, kind, agent (never the token).
     List,
-    Revoke { id: String },
+    Revoke {
+        id: String,
+    },
 }
 
 #[derive(Subcommand)]

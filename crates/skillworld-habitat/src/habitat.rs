@@ -136,7 +136,9 @@ impl Habitat {
     }
 
     pub fn tokens(&self) -> RwLockReadGuard<'_, Tokens> {
-        self.tokens.read().unwrap_or_else(|poisoned| poisoned.into_inner())
+        self.tokens
+            .read()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     pub fn tokens_mut(&self) -> RwLockWriteGuard<'_, Tokens> {

@@ -37,8 +37,7 @@ pub fn host_platform() -> &'static str {
 
 /// The skill's readiness on this host, with what is missing.
 pub fn preflight(requires: &Requires, offer: &Offer<'_>) -> Preflight {
-    if !requires.platforms.is_empty() && !requires.platforms.iter().any(|p| p == host_platform())
-    {
+    if !requires.platforms.is_empty() && !requires.platforms.iter().any(|p| p == host_platform()) {
         return Preflight {
             readiness: Readiness::Unsupported,
             missing: vec![format!(
@@ -62,7 +61,10 @@ pub fn preflight(requires: &Requires, offer: &Offer<'_>) -> Preflight {
         }
     }
     if !requires.any_bins.is_empty() && !requires.any_bins.iter().any(|b| on_path(b)) {
-        missing.push(format!("one of the binaries: {}", requires.any_bins.join(", ")));
+        missing.push(format!(
+            "one of the binaries: {}",
+            requires.any_bins.join(", ")
+        ));
     }
     for var in &requires.env {
         if !offer.secrets.contains(var) && std::env::var_os(var).is_none() {
@@ -119,7 +121,9 @@ fn reachable(endpoint: &str) -> bool {
     };
     let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
     let authority = authority.rsplit('@').next().unwrap_or_default();
-    let target = if authority.rsplit_once(':').is_some_and(|(_, port)| port.parse::<u16>().is_ok())
+    let target = if authority
+        .rsplit_once(':')
+        .is_some_and(|(_, port)| port.parse::<u16>().is_ok())
     {
         authority.to_owned()
     } else if default_port == 0 {
@@ -157,7 +161,10 @@ mod tests {
         let none = BTreeSet::new();
         let result = preflight(&requires, &offer(&none, &none));
         assert_eq!(result.readiness, Readiness::SetupNeeded);
-        assert_eq!(result.missing, ["env or secret: SKILLWORLD_TEST_SURELY_UNSET_VAR"]);
+        assert_eq!(
+            result.missing,
+            ["env or secret: SKILLWORLD_TEST_SURELY_UNSET_VAR"]
+        );
         let set = BTreeSet::from(["SKILLWORLD_TEST_SURELY_UNSET_VAR".to_owned()]);
         assert_eq!(
             preflight(&requires, &offer(&set, &none)).readiness,

@@ -21,9 +21,7 @@ const NONCE_BYTES: usize = 12;
 /// Why a secret could not be set, read or listed.
 #[derive(Debug, Error)]
 pub enum SecretError {
-    #[error(
-        "secret key '{0}' is not valid: it must match ^[A-Za-z_][A-Za-z0-9_]{{0,127}}$"
-    )]
+    #[error("secret key '{0}' is not valid: it must match ^[A-Za-z_][A-Za-z0-9_]{{0,127}}$")]
     InvalidKey(String),
     #[error("secret key file {path}: {reason}")]
     KeyFile { path: String, reason: String },
@@ -123,7 +121,7 @@ impl SecretBox {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 let mut key = [0u8; KEY_BYTES];
                 getrandom::fill(&mut key).map_err(|e| failure(e.to_string()))?;
-                write_private(path, format!("{}\n", hex::encode(&key)).as_bytes())
+                write_private(path, format!("{}\n", hex::encode(key)).as_bytes())
                     .map_err(|e| failure(e.to_string()))?;
                 Ok(SecretBox::from_bytes(&key))
             }
@@ -167,7 +165,7 @@ impl SecretBox {
             )
             .expect("AES-GCM encrypts any message under 64 GiB");
         let sealed = Sealed {
-            nonce: hex::encode(&nonce),
+            nonce: hex::encode(nonce),
             ciphertext: hex::encode(&ciphertext),
         };
         store.put_record(RECORDS, &place, &sealed)?;

@@ -41,8 +41,8 @@ pub use workspace::{SyncReport, WorkspaceError, layer_dir, sync_workspace};
 pub use writer::{Writer, WriterThread};
 
 mod curate;
-mod records;
 mod error;
+mod records;
 mod shipped;
 mod store;
 mod workspace;

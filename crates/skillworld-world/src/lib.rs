@@ -52,8 +52,8 @@ pub use host::{
     LIST_LIMIT, Layer, ListItem, ListQuery, Listing, LoadRequest, Loaded, ObjectBytes, SkillRow,
     SkillWorld, WorldSettings,
 };
-pub use inspect::{FileInfo, SkillView};
 pub use index::{Entities, LayerChanges, NameIndex};
+pub use inspect::{FileInfo, SkillView};
 pub use layers::{Access, Grant, WorldConfig, WorldConfigError};
 pub use paging::{PAGE_MAX_CHARS, PAGE_MAX_LINES, PAGE_THRESHOLD_CHARS, pages};
 pub use policy::{

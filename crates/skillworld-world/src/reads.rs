@@ -19,9 +19,7 @@ use crate::catalog::{
 use crate::clock::Clock;
 use crate::command::{Caller, Command};
 use crate::error::{LoadError, WorldError};
-use crate::host::{
-    LIST_LIMIT, ListItem, ListQuery, Listing, LoadRequest, Loaded, SkillWorld,
-};
+use crate::host::{LIST_LIMIT, ListItem, ListQuery, Listing, LoadRequest, Loaded, SkillWorld};
 use crate::index::{Entities, NameIndex};
 use crate::paging::{PAGE_THRESHOLD_CHARS, pages};
 use crate::revisions::Revisions;

@@ -84,7 +84,9 @@ pub async fn curator_status(habitat: State, principal: Principal) -> Result<Json
     habitat
         .read(|store| {
             let status = store.run(status_of)??;
-            Ok(Json(serde_json::to_value(&status).expect("status serialises")))
+            Ok(Json(
+                serde_json::to_value(&status).expect("status serialises"),
+            ))
         })
         .await
 }
@@ -110,7 +112,9 @@ pub async fn curator_action(
             Some(command) => {
                 store.run(|world| world.execute(Caller::host(), command))??;
                 let status = store.run(status_of)??;
-                Ok(Json(serde_json::to_value(&status).expect("status serialises")))
+                Ok(Json(
+                    serde_json::to_value(&status).expect("status serialises"),
+                ))
             }
             None => {
                 let report = store.curate(action == "dry-run", Some(&workspace))?;
@@ -122,7 +126,10 @@ pub async fn curator_action(
         .await
 }
 
-pub async fn curator_reports(habitat: State, principal: Principal) -> Result<Json<Value>, ApiError> {
+pub async fn curator_reports(
+    habitat: State,
+    principal: Principal,
+) -> Result<Json<Value>, ApiError> {
     principal.require_admin(ROUTE)?;
     habitat
         .read(|store| {
@@ -233,7 +240,11 @@ pub async fn export_snapshot(
     habitat
         .read(|store| {
             let text = store.export_snapshot(&name)?;
-            Ok(([(header::CONTENT_TYPE, "application/ron; charset=utf-8")], text).into_response())
+            Ok((
+                [(header::CONTENT_TYPE, "application/ron; charset=utf-8")],
+                text,
+            )
+                .into_response())
         })
         .await
 }

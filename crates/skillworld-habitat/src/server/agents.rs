@@ -84,7 +84,11 @@ pub async fn remove(
         .await
 }
 
-pub async fn bind(habitat: State, principal: Principal, params: Params) -> Result<Json<Value>, ApiError> {
+pub async fn bind(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+) -> Result<Json<Value>, ApiError> {
     set_binding(habitat, principal, params, true).await
 }
 
@@ -114,7 +118,9 @@ async fn set_binding(
                     world.unbind(&agent, &skill)
                 }
             })??;
-            Ok(Json(json!({"ok": true, "agent": agent, "skill": skill, "bound": bound})))
+            Ok(Json(
+                json!({"ok": true, "agent": agent, "skill": skill, "bound": bound}),
+            ))
         })
         .await
 }
@@ -325,7 +331,7 @@ pub async fn menu(
                     })
                 })
                 .collect();
-            matches.sort_by(|a, b| a.0.cmp(&b.0));
+            matches.sort_by_key(|(elsewhere, _)| *elsewhere);
             let items: Vec<Value> = matches.into_iter().take(MENU_SIZE).map(|(_, v)| v).collect();
             Ok(Json(json!({"items": items})))
         })

@@ -34,7 +34,9 @@ impl FromRequestParts<Arc<Habitat>> for Principal {
             .to_str()
             .ok()
             .and_then(|value| value.strip_prefix("Bearer "))
-            .ok_or_else(|| ApiError::unauthorized("the Authorization header is not 'Bearer TOKEN'"))?;
+            .ok_or_else(|| {
+                ApiError::unauthorized("the Authorization header is not 'Bearer TOKEN'")
+            })?;
         let tokens = habitat.tokens();
         let record = tokens
             .authenticate(token.trim())
@@ -94,10 +96,7 @@ impl Principal {
         };
         let access = match layer {
             Layer::Commons => Some(Access::Read),
-            Layer::Agent(owner) => match world.access(name, owner) {
-                Ok(access) => access,
-                Err(_) => None,
-            },
+            Layer::Agent(owner) => world.access(name, owner).unwrap_or_default(),
         };
         let Some(access) = access else {
             return Err(match layer {

@@ -40,7 +40,11 @@ impl ApiError {
     /// What the caller may not see, or what does not exist: the same
     /// answer, so nothing leaks (HAB-2).
     pub fn not_found(what: impl std::fmt::Display) -> Self {
-        ApiError::new(StatusCode::NOT_FOUND, "not_found", format!("{what} not found"))
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            "not_found",
+            format!("{what} not found"),
+        )
     }
 
     pub fn forbidden(message: impl Into<String>) -> Self {

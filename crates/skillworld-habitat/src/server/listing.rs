@@ -66,7 +66,8 @@ pub fn filtered(items: Vec<(Layer, SkillRow)>, filter: &ListFilter) -> Result<Va
                     .as_deref()
                     .is_none_or(|origin| row.origin.as_str() == origin)
                 && keyword.as_deref().is_none_or(|k| {
-                    row.name.to_lowercase().contains(k) || row.description.to_lowercase().contains(k)
+                    row.name.to_lowercase().contains(k)
+                        || row.description.to_lowercase().contains(k)
                 })
         })
         .map(|(layer, row)| row_json(row, layer))

@@ -54,7 +54,10 @@ pub fn router(habitat: Arc<Habitat>) -> Router {
         .route("/api/v1/agents/{agent}/tools/{tool}", post(agents::tool))
         .route("/api/v1/agents/{agent}/menu", get(agents::menu))
         .route("/api/v1/agents/{agent}/preflight", get(agents::preflight))
-        .route("/api/v1/tokens", get(admin::tokens).post(admin::create_token))
+        .route(
+            "/api/v1/tokens",
+            get(admin::tokens).post(admin::create_token),
+        )
         .route("/api/v1/tokens/{id}", delete(admin::revoke_token))
         .route("/api/v1/curator/status", get(admin::curator_status))
         .route("/api/v1/curator/{action}", post(admin::curator_action))
@@ -64,10 +67,7 @@ pub fn router(habitat: Arc<Habitat>) -> Router {
             "/api/v1/snapshots",
             get(admin::snapshots).post(admin::save_snapshot),
         )
-        .route(
-            "/api/v1/snapshots/{name}",
-            delete(admin::delete_snapshot),
-        )
+        .route("/api/v1/snapshots/{name}", delete(admin::delete_snapshot))
         .route(
             "/api/v1/snapshots/{name}/restore",
             post(admin::restore_snapshot),
@@ -145,10 +145,10 @@ pub async fn serve(
 
 /// One span per request: route, agent, status and latency.
 async fn trace(habitat: State, request: Request, next: Next) -> Response {
-    let route = request
-        .extensions()
-        .get::<MatchedPath>()
-        .map_or_else(|| request.uri().path().to_owned(), |p| p.as_str().to_owned());
+    let route = request.extensions().get::<MatchedPath>().map_or_else(
+        || request.uri().path().to_owned(),
+        |p| p.as_str().to_owned(),
+    );
     let method = request.method().clone();
     let span = tracing::info_span!(
         "request",

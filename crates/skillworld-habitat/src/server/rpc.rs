@@ -111,5 +111,8 @@ pub async fn call(habitat: State, principal: Principal, RawBody(bytes): RawBody)
 /// Errors keep their HAB-1 code in the message; what may not be seen is
 /// "not found", as everywhere.
 fn api_to_rpc(error: ApiError) -> (i64, String) {
-    (-32000 - error.status.as_u16() as i64, format!("{}: {}", error.code, error.message))
+    (
+        -32000 - error.status.as_u16() as i64,
+        format!("{}: {}", error.code, error.message),
+    )
 }

@@ -31,13 +31,13 @@ pub(super) fn view_json(view: &SkillView) -> Value {
     object.insert("shadows".into(), json!(view.shadows));
     object.insert("tags".into(), json!(view.document.tags));
     object.insert("body".into(), json!(view.document.body));
-    object.insert(
-        "skill_md".into(),
-        json!(export_skill_md(&view.document)),
-    );
+    object.insert("skill_md".into(), json!(export_skill_md(&view.document)));
     object.insert("files".into(), json!(view.files));
     object.insert("lessons".into(), json!(view.lessons.len()));
-    object.insert("missing".into(), json!(view.document.skill.preflight.missing));
+    object.insert(
+        "missing".into(),
+        json!(view.document.skill.preflight.missing),
+    );
     object.insert("findings".into(), json!(view.document.skill.findings));
     object.insert("skill".into(), json!(view.document.skill));
     value
@@ -154,6 +154,7 @@ pub async fn create(
     let (document, warnings) = document_from(&headers, &bytes, None)?;
     let markdown = is_markdown(&headers);
     habitat
+        .clone()
         .write(move |store| {
             principal.check(store.world(), &layer, Need::Write)?;
             let name = document.name.clone();
@@ -177,6 +178,7 @@ pub async fn create(
                 }
             };
             store.run(|world| world.execute(caller(&principal), command))??;
+            habitat.refresh_preflight(store, &layer, &name)?;
             let view = store
                 .run(|world| world.skill_view(&layer, &name))
                 .map_err(ApiError::from)??;
@@ -238,6 +240,7 @@ pub async fn replace(
     let name = params.get("name").to_owned();
     let expected = if_match(&headers)?;
     habitat
+        .clone()
         .write(move |store| {
             principal.check(store.world(), &layer, Need::Write)?;
             let copy_from = copy_source(store.world(), &layer, &name);
@@ -257,10 +260,11 @@ pub async fn replace(
                 expected_revision: expected,
                 copy_from,
             };
-            store.run(|world| {
-                world.execute(caller(&principal), command)?;
-                skill_answer(world, &layer, &name)
-            })?
+            store.run(|world| world.execute(caller(&principal), command))??;
+            habitat.refresh_preflight(store, &layer, &name)?;
+            store
+                .run(|world| skill_answer(world, &layer, &name))
+                .map_err(ApiError::from)?
         })
         .await
 }
@@ -618,7 +622,9 @@ async fn store_secret(
             check_secret_skill(store.world(), &principal, &layer, &name, Need::Write)?;
             habitat.set_secret(store, &layer, &name, &key, &value)?;
             let deleted = value.is_empty();
-            Ok(Json(json!({"ok": true, "skill": name, "key": key, "deleted": deleted})))
+            Ok(Json(
+                json!({"ok": true, "skill": name, "key": key, "deleted": deleted}),
+            ))
         })
         .await
 }
