@@ -56,7 +56,7 @@ fn clock(global: &Global) -> Result<Clock, Failure> {
 
 /// Opens (or creates, seeded with the shipped Commons) the database, and
 /// syncs the shipped Commons into it.
-fn open(global: &Global) -> Result<Store, Failure> {
+pub(crate) fn open(global: &Global) -> Result<Store, Failure> {
     let path = match &global.db {
         Some(path) => path.clone(),
         None => default_db()?,
@@ -74,11 +74,11 @@ fn open(global: &Global) -> Result<Store, Failure> {
     Ok(store)
 }
 
-fn store_failure(error: StoreError) -> Failure {
+pub(crate) fn store_failure(error: StoreError) -> Failure {
     Failure::usage(error.to_string())
 }
 
-fn world_failure(error: WorldError) -> Failure {
+pub(crate) fn world_failure(error: WorldError) -> Failure {
     Failure::failed(error.to_string())
 }
 
@@ -101,7 +101,7 @@ fn layer_of(commons: bool, agent: Option<String>) -> Layer {
     }
 }
 
-fn emit(global: &Global, value: Value, human: impl FnOnce() -> String) {
+pub(crate) fn emit(global: &Global, value: Value, human: impl FnOnce() -> String) {
     if global.json {
         crate::say(value);
     } else {
