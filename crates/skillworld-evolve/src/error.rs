@@ -13,6 +13,8 @@ pub enum EvolveError {
     World(#[from] WorldError),
     #[error("the builtin skill '{CURATION_SKILL}' is neither in the world's commons nor shipped")]
     NoCuration,
+    #[error("review() runs its own runtime and was called inside one; use review_with there")]
+    InsideRuntime,
     #[error("cannot start a runtime for the review: {0}")]
     Runtime(std::io::Error),
 }

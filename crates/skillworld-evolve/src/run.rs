@@ -127,12 +127,16 @@ pub fn review_tools() -> Vec<ToolSchema> {
 }
 
 /// Runs one review on a store the caller holds, on a small runtime of its
-/// own. Not for use inside an async runtime: use [`review_with`] there.
+/// own. Inside an async runtime it refuses ([`EvolveError::InsideRuntime`]):
+/// use [`review_with`] there.
 pub fn review(
     store: &mut Store,
     request: &ReviewRequest<'_>,
     model: &dyn ReviewModel,
 ) -> Result<ReviewRun, EvolveError> {
+    if tokio::runtime::Handle::try_current().is_ok() {
+        return Err(EvolveError::InsideRuntime);
+    }
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

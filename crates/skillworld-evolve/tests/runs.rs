@@ -358,6 +358,16 @@ fn shared_store(dir: &Path) -> Arc<Mutex<Store>> {
 }
 
 #[tokio::test]
+async fn the_blocking_entry_refuses_to_run_inside_a_runtime() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = store_with_ada(&dir.path().join("w.redb"));
+    let model = ScriptedModel::new([Reply::text("never")]);
+    let error = review(&mut store, &ReviewRequest::maintain("ada"), &model).unwrap_err();
+    assert!(matches!(error, EvolveError::InsideRuntime), "{error}");
+    assert!(store.review_runs(None).unwrap().is_empty());
+}
+
+#[tokio::test]
 async fn a_second_run_for_a_busy_agent_is_refused_by_the_store() {
     let dir = tempfile::tempdir().unwrap();
     let store = shared_store(dir.path());

@@ -2,11 +2,12 @@
 //! keyed by a run id that is never reused, apart from the world (a run is
 //! history about the world, not part of its state or digest).
 //!
-//! The store also holds the one-run-per-agent rule: starting a run checks
-//! for a running one of the same agent in the same write transaction that
-//! records the new one, so two starts cannot both succeed. A run left
-//! `running` by a process that stopped is marked `error` when the file is
-//! next opened, so it never blocks the agent for good.
+//! The store also holds the one-run-per-agent rule: a small table maps each
+//! agent with a running run to that run, and starting a run checks it in
+//! the same write transaction that records the new one, so two starts
+//! cannot both succeed. A run left `running` by a process that stopped is
+//! marked `error` when the file is next opened, so it never blocks the
+//! agent for good; that small table keeps this check cheap on every open.
 
 use redb::{Database, ReadableDatabase, ReadableTable, TableDefinition, TableError};
 use serde::{Deserialize, Serialize};
@@ -19,6 +20,8 @@ use crate::{Store, StoreError};
 pub const KEPT_RUNS: usize = 50;
 
 const RUNS: TableDefinition<u64, &[u8]> = TableDefinition::new("review_runs");
+/// Agent → the id of its running run.
+const RUNNING: TableDefinition<&str, u64> = TableDefinition::new("review_runs_running");
 
 /// The message a run left running by a stopped process ends with.
 const INTERRUPTED: &str = "interrupted: the process stopped during the run";
@@ -112,21 +115,34 @@ fn all_runs(db: &Database) -> Result<Vec<ReviewRun>, StoreError> {
 
 /// Marks runs left `running` by a stopped process as failed.
 pub(crate) fn interrupt_stale(db: &Database) -> Result<(), StoreError> {
-    let stale: Vec<ReviewRun> = all_runs(db)?
-        .into_iter()
-        .filter(|run| run.status == RunStatus::Running)
-        .collect();
+    let stale: Vec<u64> = {
+        let txn = db.begin_read()?;
+        let running = match txn.open_table(RUNNING) {
+            Ok(table) => table,
+            Err(TableError::TableDoesNotExist(_)) => return Ok(()),
+            Err(error) => return Err(error.into()),
+        };
+        let mut ids = Vec::new();
+        for item in running.iter()? {
+            ids.push(item?.1.value());
+        }
+        ids
+    };
     if stale.is_empty() {
         return Ok(());
     }
     let txn = db.begin_write()?;
     {
         let mut table = txn.open_table(RUNS)?;
-        for mut run in stale {
+        for id in stale {
+            let Some(mut run) = table.get(id)?.map(|b| decode(b.value())).transpose()? else {
+                continue;
+            };
             run.status = RunStatus::Error;
             run.error = Some(INTERRUPTED.to_owned());
-            table.insert(run.id, encode(&run).as_slice())?;
+            table.insert(id, encode(&run).as_slice())?;
         }
+        txn.open_table(RUNNING)?.retain(|_, _| false)?;
     }
     txn.commit()?;
     Ok(())
@@ -146,18 +162,18 @@ impl Store {
         let txn = self.db().begin_write()?;
         let run = {
             let mut table = txn.open_table(RUNS)?;
-            let mut next = 1;
-            for item in table.iter()? {
-                let (id, bytes) = item?;
-                next = next.max(id.value() + 1);
-                let existing = decode(bytes.value())?;
-                if existing.agent == agent && existing.status == RunStatus::Running {
-                    return Err(StoreError::RunInProgress {
-                        agent: agent.to_owned(),
-                        run_name: existing.run_name,
-                    });
-                }
+            let mut running = txn.open_table(RUNNING)?;
+            if let Some(id) = running.get(agent)?.map(|id| id.value()) {
+                let run_name = match table.get(id)? {
+                    Some(bytes) => decode(bytes.value())?.run_name,
+                    None => format!("run {id}"),
+                };
+                return Err(StoreError::RunInProgress {
+                    agent: agent.to_owned(),
+                    run_name,
+                });
             }
+            let next = table.last()?.map_or(1, |(id, _)| id.value() + 1);
             let run = ReviewRun {
                 id: next,
                 run_name: format!("{}-{next}", kind.as_str()),
@@ -172,6 +188,7 @@ impl Store {
                 messages: Vec::new(),
             };
             table.insert(next, encode(&run).as_slice())?;
+            running.insert(agent, next)?;
             run
         };
         txn.commit()?;
@@ -185,6 +202,12 @@ impl Store {
         {
             let mut table = txn.open_table(RUNS)?;
             table.insert(run.id, encode(run).as_slice())?;
+            if run.status != RunStatus::Running {
+                let mut running = txn.open_table(RUNNING)?;
+                if running.get(run.agent.as_str())?.map(|id| id.value()) == Some(run.id) {
+                    running.remove(run.agent.as_str())?;
+                }
+            }
             let mut finished = Vec::new();
             for item in table.iter()? {
                 let (id, bytes) = item?;
@@ -263,7 +286,7 @@ mod tests {
         drop(store);
 
         // bob's and ada's second run were left running: interrupted.
-        let store = Store::open(&path, OpenOptions::default()).unwrap();
+        let mut store = Store::open(&path, OpenOptions::default()).unwrap();
         let runs = store.review_runs(None).unwrap();
         let ids: Vec<u64> = runs.iter().map(|r| r.id).collect();
         assert_eq!(ids, [3, 2, 1]);
@@ -274,6 +297,8 @@ mod tests {
         let bobs = store.review_runs(Some("bob")).unwrap();
         assert_eq!(bobs.len(), 1);
         assert_eq!(bobs[0].id, other.id);
+        let after = store.start_review_run(RunKind::Evolve, "ada", Map::new());
+        assert_eq!(after.unwrap().id, 4, "an interrupted run holds nobody up");
     }
 
     #[test]
