@@ -3,13 +3,13 @@
 
 use std::path::Path;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use serde_json::{Value, json};
 use skillworld_core::{Origin, Timestamp};
-use skillworld_evolve::ChatMessage;
 use skillworld_evolve::{
-    ChatCommand, EvolveError, ModelFuture, Reply, ReviewModel, ReviewRequest, Reviewer, Scheduled,
-    ScriptedModel, ToolSchema, review, review_with,
+    ChatCommand, ChatMessage, EvolveError, ModelFuture, Reply, ReviewModel, ReviewRequest,
+    Reviewer, RunLimits, Scheduled, ScriptedModel, ToolSchema, review, review_with,
 };
 use skillworld_format::SkillDocument;
 use skillworld_store::{
@@ -349,6 +349,25 @@ impl ReviewModel for Gated {
             Ok(Reply::text("nothing to do"))
         })
     }
+}
+
+#[tokio::test]
+async fn a_run_over_its_time_limit_stops_with_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = shared_store(dir.path());
+    let never_answers = Gated::default();
+    let mut request = ReviewRequest::maintain("ada");
+    request.limits = RunLimits {
+        max_iterations: 10,
+        max_duration: Duration::from_millis(50),
+    };
+    let run = review_with(&store, &request, &never_answers).await.unwrap();
+    assert_eq!(run.status, RunStatus::Error);
+    assert_eq!(
+        run.error.as_deref(),
+        Some("stopped after the time limit of 50ms")
+    );
+    assert_eq!(run.iterations, 1);
 }
 
 fn shared_store(dir: &Path) -> Arc<Mutex<Store>> {
