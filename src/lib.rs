@@ -4,8 +4,9 @@
 //! This facade re-exports the workspace crates: [`core`] (the data model),
 //! [`format`] (SKILL.md and bundles), [`scan`] (content security),
 //! [`world`] (the ECS skill world: layers, resolution, catalogs, disclosure,
-//! tools, policy, curator), [`store`] (persistence) and [`habitat`] (script
-//! runner; the server to come), and opens persistent worlds with [`open`].
+//! tools, policy, curator), [`store`] (persistence), [`evolve`] (the
+//! self-evolution review runs) and [`habitat`] (script runner; the server
+//! to come), and opens persistent worlds with [`open`].
 //!
 //! ```
 //! use skillworld::format::{import_skill_md, validate_strict, Source};
@@ -17,6 +18,7 @@
 //! ```
 
 pub use skillworld_core as core;
+pub use skillworld_evolve as evolve;
 pub use skillworld_format as format;
 pub use skillworld_habitat as habitat;
 pub use skillworld_scan as scan;

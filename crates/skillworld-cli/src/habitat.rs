@@ -102,6 +102,7 @@ pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
                     .display()
             );
         }
+        let shutdown = shutdown_signal()?;
         let listener = tokio::net::TcpListener::bind(address)
             .await
             .map_err(|e| Failure::usage(format!("cannot listen on {address}: {e}")))?;
@@ -120,7 +121,7 @@ pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
             "skillworld habitat listening on http://{bound} (world {})",
             db.display()
         );
-        let served = serve_router(listener, router(habitat.clone()), shutdown_signal()).await;
+        let served = serve_router(listener, router(habitat.clone()), shutdown).await;
         let _ = std::fs::remove_file(&holder);
         served.map_err(|e| Failure::failed(format!("the server stopped: {e}")))?;
         eprintln!("skillworld habitat stopped");
@@ -128,26 +129,19 @@ pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
     })
 }
 
-/// Resolves on SIGINT or SIGTERM.
-async fn shutdown_signal() {
-    let interrupt = tokio::signal::ctrl_c();
-    #[cfg(unix)]
-    {
-        let mut terminate =
-            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-                Ok(signal) => signal,
-                Err(_) => {
-                    let _ = interrupt.await;
-                    return;
-                }
-            };
+/// A future that resolves on SIGINT or SIGTERM. The handlers are in place
+/// when this returns, so a signal right after start is not missed.
+fn shutdown_signal() -> Result<impl std::future::Future<Output = ()>, Failure> {
+    use tokio::signal::unix::{SignalKind, signal};
+    let failed = |e: std::io::Error| Failure::usage(format!("cannot watch signals: {e}"));
+    let mut interrupt = signal(SignalKind::interrupt()).map_err(failed)?;
+    let mut terminate = signal(SignalKind::terminate()).map_err(failed)?;
+    Ok(async move {
         tokio::select! {
-            _ = interrupt => {}
+            _ = interrupt.recv() => {}
             _ = terminate.recv() => {}
         }
-    }
-    #[cfg(not(unix))]
-    let _ = interrupt.await;
+    })
 }
 
 /// Runs `work` with a habitat over the database (not serving): for the

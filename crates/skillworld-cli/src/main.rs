@@ -5,6 +5,7 @@ mod discover;
 mod habitat;
 mod import;
 mod report;
+mod review;
 mod scan;
 mod validate;
 mod world;
@@ -246,6 +247,31 @@ enum Command {
     },
     /// The world digest: `digest <hex>`.
     Digest,
+    /// Run one review pass with the configured model: evolve (forced, like
+    /// /learn) or maintain (like /skills curate).
+    Review {
+        #[arg(long, value_name = "NAME")]
+        agent: String,
+        /// evolve or maintain.
+        #[arg(long)]
+        mode: String,
+        /// A note for the reviewer, as after /learn or /skills curate.
+        #[arg(long, value_name = "TEXT")]
+        note: Option<String>,
+        /// The turn to review (evolve): a JSON array of messages, each
+        /// {"role": "user"|"assistant", "content"}, {"role": "tool_call",
+        /// "name", "arguments"} or {"role": "tool_result", "name", "content"}.
+        #[arg(long, value_name = "FILE")]
+        turn: Option<PathBuf>,
+        #[command(flatten)]
+        model: review::ModelArgs,
+    },
+    /// Recorded review runs, newest first: kind, status, duration,
+    /// iterations, error.
+    Runs {
+        #[arg(long, value_name = "NAME")]
+        agent: Option<String>,
+    },
 }
 
 #[derive(Subcommand)]
@@ -487,6 +513,21 @@ fn main() -> ExitCode {
         Command::Token { action } => habitat::token(&global, action),
         Command::Secret { action } => habitat::secret(&global, action),
         Command::Preflight { agent, skill } => habitat::preflight(&global, agent, skill),
+        Command::Review {
+            agent,
+            mode,
+            note,
+            turn,
+            model,
+        } => review::review(
+            &global,
+            &agent,
+            &mode,
+            note.as_deref(),
+            turn.as_deref(),
+            &model,
+        ),
+        Command::Runs { agent } => review::runs(&global, agent.as_deref()),
     };
     match outcome {
         Ok(true) => ExitCode::SUCCESS,

@@ -64,7 +64,7 @@ pub fn db_path(global: &Global) -> Result<PathBuf, Failure> {
 
 /// Opens (or creates, seeded with the shipped Commons) the database, and
 /// syncs the shipped Commons into it.
-fn open(global: &Global) -> Result<Store, Failure> {
+pub(crate) fn open(global: &Global) -> Result<Store, Failure> {
     open_at(global, &db_path(global)?)
 }
 
@@ -93,11 +93,11 @@ pub fn open_at(global: &Global, path: &Path) -> Result<Store, Failure> {
     Ok(store)
 }
 
-fn store_failure(error: StoreError) -> Failure {
+pub(crate) fn store_failure(error: StoreError) -> Failure {
     Failure::usage(error.to_string())
 }
 
-fn world_failure(error: WorldError) -> Failure {
+pub(crate) fn world_failure(error: WorldError) -> Failure {
     Failure::failed(error.to_string())
 }
 
@@ -120,7 +120,7 @@ fn layer_of(commons: bool, agent: Option<String>) -> Layer {
     }
 }
 
-fn emit(global: &Global, value: Value, human: impl FnOnce() -> String) {
+pub(crate) fn emit(global: &Global, value: Value, human: impl FnOnce() -> String) {
     if global.json {
         crate::say(value);
     } else {

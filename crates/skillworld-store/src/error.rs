@@ -34,6 +34,8 @@ pub enum StoreError {
     SnapshotExists(String),
     #[error("the writer thread has stopped")]
     WriterStopped,
+    #[error("agent '{agent}' already has a review run in progress ({run_name}); one at a time")]
+    RunInProgress { agent: String, run_name: String },
     #[error("the commit failed: {0}")]
     Commit(String),
 }

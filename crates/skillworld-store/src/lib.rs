@@ -32,6 +32,7 @@ pub use curate::{
     CuratorStatus, archived_dir, curator_status, move_aside, move_back, next_run, report_markdown,
 };
 pub use error::StoreError;
+pub use runs::{KEPT_RUNS, ReviewRun, RunKind, RunStatus};
 pub use shipped::{Synced, shipped_commons, sync_shipped};
 pub use store::{
     AUTOMATIC_KEPT, JournalEntry, OpenOptions, SCHEMA_VERSION, SnapshotInfo, SnapshotKind, Store,
@@ -43,6 +44,7 @@ pub use writer::{Writer, WriterThread};
 mod curate;
 mod error;
 mod records;
+mod runs;
 mod shipped;
 mod store;
 mod workspace;

@@ -212,6 +212,7 @@ impl Store {
                 other => other,
             })?;
             *store.world.clock_mut() = clock;
+            crate::runs::interrupt_stale(&store.db)?;
         } else {
             store.initialise(options.seed)?;
         }
@@ -313,6 +314,10 @@ impl Store {
 
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    pub(crate) fn db(&self) -> &Database {
+        &self.db
     }
 
     /// Runs `work` on the world, then makes everything it wrote durable in

@@ -1,0 +1,225 @@
+//! The habitat under load on loopback (issue 7's figures in
+//! docs/PERFORMANCE.md): `wrk -t2 -c64 -d30s` against a server in this
+//! process over 1,000 Commons skills and 10,000 agents × 20 private skills.
+//! First, catalog requests for random agents; then a mix of 90 % catalog
+//! reads and 10 % skill replacements (each a durable write).
+//!
+//! `cargo bench -p skillworld-habitat --bench load` (needs `wrk`, from
+//! Debian's packages; `AGENTS=N`, `SECONDS=N`, `CATALOG_QUERY=?tokens=N`
+//! change the shape). The world is built once and kept in
+//! `target/habitat-load/`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Arc;
+use std::time::Instant;
+
+use skillworld_format::SkillDocument;
+use skillworld_habitat::{Habitat, HabitatOptions, TokenKind, router, serve};
+use skillworld_store::{OpenOptions, Store};
+use skillworld_world::Layer;
+
+const COMMONS: usize = 1_000;
+const PRIVATE: usize = 20;
+
+fn env_or(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn description(kind: &str, i: usize) -> String {
+    format!(
+        "{kind} skill {i}: prepares, checks and reports one kind of routine task. Use when that task comes up."
+    )
+}
+
+/// The world of the benchmark, built once per shape.
+fn world(dir: &Path, agents: usize) -> PathBuf {
+    let path = dir.join(format!("world-{agents}.redb"));
+    if path.exists() {
+        return path;
+    }
+    let started = Instant::now();
+    let building = dir.join("building.redb");
+    let _ = std::fs::remove_file(&building);
+    let mut store = Store::open(&building, OpenOptions::default()).unwrap();
+    store
+        .run(|world| {
+            for i in 0..COMMONS {
+                let document = SkillDocument::new(
+                    format!("common-{i:04}"),
+                    description("Commons", i),
+                    "Do the routine task step by step.\n".repeat(20),
+                );
+                world.create(&Layer::Commons, document).unwrap();
+            }
+        })
+        .unwrap();
+    for chunk in 0..agents.div_ceil(500) {
+        store
+            .run(|world| {
+                for a in chunk * 500..((chunk + 1) * 500).min(agents) {
+                    let agent = format!("a{a}");
+                    world.add_agent(&agent, None).unwrap();
+                    for s in 0..PRIVATE {
+                        let document = SkillDocument::new(
+                            format!("p{a}-{s}"),
+                            description("Private", s),
+                            "Do it the agent's way.\n".repeat(10),
+                        );
+                        world
+                            .create(&Layer::Agent(agent.clone()), document)
+                            .unwrap();
+                    }
+                }
+            })
+            .unwrap();
+    }
+    store.checkpoint().unwrap();
+    drop(store);
+    std::fs::rename(&building, &path).unwrap();
+    println!(
+        "built {} agents × {PRIVATE} private + {COMMONS} commons skills in {:.1} s",
+        agents,
+        started.elapsed().as_secs_f64()
+    );
+    path
+}
+
+const SCRIPT: &str = r#"
+local token = os.getenv("TOKEN")
+local agents = tonumber(os.getenv("AGENTS"))
+local writes = tonumber(os.getenv("WRITE_PERCENT"))
+local query = os.getenv("CATALOG_QUERY") or ""
+local read_headers = { ["Authorization"] = "Bearer " .. token }
+local write_headers = { ["Authorization"] = "Bearer " .. token, ["Content-Type"] = "application/json" }
+local counter = 0
+function setup(thread)
+  counter = counter + 1
+  thread:set("seed", counter)
+end
+function init(args)
+  math.randomseed(seed * 7919)
+end
+request = function()
+  local a = math.random(0, agents - 1)
+  if writes > 0 and math.random(1, 100) <= writes then
+    local s = math.random(0, 19)
+    local body = '{"body":"Revised step ' .. math.random(1, 1000000000) .. '.\\n"}'
+    return wrk.format("PUT", "/api/v1/agents/a" .. a .. "/skills/p" .. a .. "-" .. s, write_headers, body)
+  end
+  return wrk.format("GET", "/api/v1/agents/a" .. a .. "/catalog" .. query, read_headers)
+end
+done = function(summary, latency, requests)
+  io.write(string.format("RESULT requests=%d seconds=%.3f errors=%d p50_us=%d p99_us=%d max_us=%d\n",
+    summary.requests, summary.duration / 1e6,
+    summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout,
+    latency:percentile(50), latency:percentile(99), latency.max))
+end
+"#;
+
+fn wrk(url: &str, token: &str, agents: usize, write_percent: u32, seconds: usize) -> String {
+    let script = std::env::temp_dir().join("skillworld-load.lua");
+    std::fs::write(&script, SCRIPT).unwrap();
+    let output = Command::new("wrk")
+        .args(["-t2", "-c64", &format!("-d{seconds}s"), "--latency", "-s"])
+        .arg(&script)
+        .arg(url)
+        .env("TOKEN", token)
+        .env("AGENTS", agents.to_string())
+        .env("WRITE_PERCENT", write_percent.to_string())
+        .output()
+        .expect("wrk runs: install it with `apt-get install wrk`");
+    assert!(output.status.success(), "wrk failed: {:?}", output);
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("RESULT"))
+        .unwrap_or_else(|| panic!("no result from wrk:\n{text}"))
+        .to_owned();
+    let field = |name: &str| -> f64 {
+        line.split_whitespace()
+            .find_map(|kv| kv.strip_prefix(&format!("{name}=")))
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    format!(
+        "{:.0} requests/s, p50 {:.2} ms, p99 {:.2} ms, max {:.1} ms, {} errors ({} requests in {:.1} s)",
+        field("requests") / field("seconds"),
+        field("p50_us") / 1000.0,
+        field("p99_us") / 1000.0,
+        field("max_us") / 1000.0,
+        field("errors"),
+        field("requests"),
+        field("seconds"),
+    )
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; nothing else to parse.
+    let agents = env_or("AGENTS", 10_000);
+    let seconds = env_or("SECONDS", 30);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/habitat-load");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = world(&dir, agents);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let started = Instant::now();
+        let store = Store::open(&path, OpenOptions::default()).unwrap();
+        println!("opened in {:.2} s", started.elapsed().as_secs_f64());
+        let mut options = HabitatOptions::new(&dir);
+        options.probe_endpoints = false;
+        let habitat = Arc::new(Habitat::new(store, options).unwrap());
+        let token = habitat
+            .read(|store| {
+                let now = store.world().now();
+                habitat
+                    .tokens_mut()
+                    .create(store, TokenKind::Admin, None, now)
+            })
+            .await
+            .unwrap()
+            .1;
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}", listener.local_addr().unwrap());
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let server = tokio::spawn(serve(listener, router(habitat.clone()), async {
+            let _ = stopped.await;
+        }));
+        let query = std::env::var("CATALOG_QUERY").unwrap_or_default();
+        let sample = reqwest::Client::new()
+            .get(format!("{url}/api/v1/agents/a0/catalog{query}"))
+            .bearer_auth(&token)
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        println!(
+            "catalog{query}: {} bytes, {} lines",
+            sample.len(),
+            sample.lines().count()
+        );
+        for (label, writes) in [
+            ("catalog, random agents", 0),
+            ("90 % catalog / 10 % PUT", 10),
+        ] {
+            let (url, token) = (url.clone(), token.clone());
+            let result =
+                tokio::task::spawn_blocking(move || wrk(&url, &token, agents, writes, seconds))
+                    .await
+                    .unwrap();
+            println!("{label}: {result}");
+        }
+        let _ = stop.send(());
+        server.await.unwrap().unwrap();
+    });
+}
