@@ -28,6 +28,7 @@ pub struct ServeArgs {
     pub listen: Option<IpAddr>,
     pub config: Option<PathBuf>,
     pub secret_key: Option<String>,
+    pub review_model: Option<Arc<dyn skillworld_evolve::ReviewModel>>,
 }
 
 fn holder_file(db: &Path) -> PathBuf {
@@ -66,6 +67,7 @@ pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
         flags: config.flags.into_iter().collect(),
         max_body_bytes: config.max_body_bytes.unwrap_or(DEFAULT_MAX_BODY_BYTES),
         probe_endpoints: config.probe_endpoints.unwrap_or(true),
+        review_model: args.review_model,
     };
     let address = SocketAddr::new(
         args.listen

@@ -225,6 +225,10 @@ enum Command {
             value_name = "HEX"
         )]
         secret_key: Option<String>,
+        /// The model review runs use (`POST …/review`); without one the
+        /// habitat answers review requests with 409.
+        #[command(flatten)]
+        model: review::ModelArgs,
     },
     /// Bearer tokens for the server (HAB-2).
     Token {
@@ -501,15 +505,19 @@ fn main() -> ExitCode {
             listen,
             config,
             secret_key,
-        } => habitat::serve(
-            &global,
-            habitat::ServeArgs {
-                port,
-                listen,
-                config,
-                secret_key,
-            },
-        ),
+            model,
+        } => model.optional_client().and_then(|model| {
+            habitat::serve(
+                &global,
+                habitat::ServeArgs {
+                    port,
+                    listen,
+                    config,
+                    secret_key,
+                    review_model: model.map(|m| std::sync::Arc::new(m) as _),
+                },
+            )
+        }),
         Command::Token { action } => habitat::token(&global, action),
         Command::Secret { action } => habitat::secret(&global, action),
         Command::Preflight { agent, skill } => habitat::preflight(&global, agent, skill),

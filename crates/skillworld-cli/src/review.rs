@@ -30,6 +30,15 @@ pub struct ModelArgs {
 }
 
 impl ModelArgs {
+    /// The client when a model is configured (for `serve`, where reviews
+    /// are optional); half a configuration is a usage error.
+    pub fn optional_client(&self) -> Result<Option<OpenAiCompatible>, Failure> {
+        match (&self.model_url, &self.model) {
+            (None, None) => Ok(None),
+            _ => self.client().map(Some),
+        }
+    }
+
     fn client(&self) -> Result<OpenAiCompatible, Failure> {
         let (Some(url), Some(model)) = (&self.model_url, &self.model) else {
             return Err(Failure::usage(

@@ -3,14 +3,14 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 use serde::Deserialize;
 use skillworld_core::{Preflight, Skill};
+use skillworld_evolve::{ReviewModel, Reviewer};
 use skillworld_store::{Store, StoreError};
 use skillworld_world::{Layer, Switches, WorldError};
 use thiserror::Error;
-use tokio::sync::Mutex;
 
 use crate::preflight::{Offer, preflight};
 use crate::secrets::{SecretBox, SecretError, SecretScope, write_private};
@@ -73,7 +73,7 @@ impl ServeConfig {
 }
 
 /// How a habitat runs, once the configuration is settled.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct HabitatOptions {
     /// Where `admin.token`, `secret.key` and `workspace/` live.
     pub data_dir: PathBuf,
@@ -81,6 +81,8 @@ pub struct HabitatOptions {
     pub flags: BTreeSet<String>,
     pub max_body_bytes: usize,
     pub probe_endpoints: bool,
+    /// The model review runs talk to (`POST …/review`); none, no reviews.
+    pub review_model: Option<Arc<dyn ReviewModel>>,
 }
 
 impl HabitatOptions {
@@ -92,18 +94,22 @@ impl HabitatOptions {
             flags: BTreeSet::new(),
             max_body_bytes: DEFAULT_MAX_BODY_BYTES,
             probe_endpoints: true,
+            review_model: None,
         }
     }
 }
 
 /// A served world. Requests share it behind an `Arc`; the world is behind
 /// one lock (a bevy world has one writer), which reads hold for
-/// microseconds and writes until their commit is durable.
+/// microseconds and writes while they change the world in memory, not
+/// while their commit reaches the disk.
 pub struct Habitat {
     store: Arc<Mutex<Store>>,
     tokens: RwLock<Tokens>,
     secrets: SecretBox,
     options: HabitatOptions,
+    /// Made on the first review request, inside the server's runtime.
+    reviewer: OnceLock<Reviewer<Mutex<Store>>>,
 }
 
 impl Habitat {
@@ -119,11 +125,14 @@ impl Habitat {
             None => SecretBox::from_key_file(&options.data_dir.join(SECRET_KEY_FILE))?,
         };
         let tokens = Tokens::load(&store)?;
+        let mut store = store;
+        store.group_commit();
         Ok(Habitat {
             store: Arc::new(Mutex::new(store)),
             tokens: RwLock::new(tokens),
             secrets,
             options,
+            reviewer: OnceLock::new(),
         })
     }
 
@@ -177,29 +186,55 @@ impl Habitat {
         Ok(Some(token))
     }
 
+    fn lock(&self) -> MutexGuard<'_, Store> {
+        // A panic while holding the lock leaves the store as consistent as
+        // any applied command: carry on with it.
+        self.store
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
     /// Runs quick work on the store on this task: reads, and writes that
     /// commit nothing.
     pub async fn read<T>(&self, work: impl FnOnce(&mut Store) -> T) -> T {
-        let mut store = self.store.lock().await;
-        work(&mut store)
+        work(&mut self.lock())
     }
 
-    /// Runs work that commits (an fsync) on a blocking thread, so the
-    /// server's own threads go on serving.
-    pub async fn write<T: Send + 'static>(
+    /// Runs work that writes. The world changes under the lock, on a
+    /// blocking thread (some writes, such as snapshots, touch the disk
+    /// themselves); the journal's fsync happens after the lock is let go,
+    /// shared with every write made meanwhile (group commit), and this
+    /// returns once what `work` wrote is durable.
+    pub async fn write<T, E>(
         &self,
-        work: impl FnOnce(&mut Store) -> T + Send + 'static,
-    ) -> T {
-        let mut store = self.store.clone().lock_owned().await;
-        tokio::task::spawn_blocking(move || work(&mut store))
-            .await
-            .expect("store work does not panic")
+        work: impl FnOnce(&mut Store) -> Result<T, E> + Send + 'static,
+    ) -> Result<T, E>
+    where
+        T: Send + 'static,
+        E: From<StoreError> + Send + 'static,
+    {
+        let store = self.store.clone();
+        let (durable, written) = tokio::sync::oneshot::channel();
+        let result = tokio::task::spawn_blocking(move || {
+            let mut store = store
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            store.defer(work, move |outcome| {
+                let _ = durable.send(outcome);
+            })
+        })
+        .await
+        .expect("store work does not panic")?;
+        written.await.map_err(|_| StoreError::WriterStopped)??;
+        Ok(result)
     }
 
-    /// Stops serving and hands the store back (for a clean close).
-    pub async fn into_store(self: Arc<Self>) -> Option<Store> {
-        let habitat = Arc::into_inner(self)?;
-        Arc::into_inner(habitat.store).map(Mutex::into_inner)
+    /// The scheduler of review runs, when a model is configured.
+    pub fn reviewer(&self) -> Option<&Reviewer<Mutex<Store>>> {
+        let model = self.options.review_model.clone()?;
+        Some(self.reviewer.get_or_init(|| {
+            Reviewer::new(self.store.clone(), model, tokio::runtime::Handle::current())
+        }))
     }
 
     /// The preflight of a skill for an agent (its tools and secrets), or at

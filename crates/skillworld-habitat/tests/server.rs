@@ -750,3 +750,96 @@ async fn archiving_a_bound_skill_needs_force() {
     assert_eq!(archived["lifecycle"], "archived");
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_review_request_runs_in_the_background_and_is_listed() {
+    use skillworld_evolve::{Reply, ScriptedModel};
+    let model = ScriptedModel::new([
+        Reply::call(
+            "skill_create",
+            json!({
+                "name": "deploy-steps",
+                "description": "Deploys the service. Use when asked to deploy.",
+                "content": "1. Build.\n2. Ship.\n",
+            }),
+        ),
+        Reply::text("created deploy-steps"),
+    ]);
+    let server = Server::start_with(|options| options.review_model = Some(Arc::new(model))).await;
+    let ada = server.agent_with_token("ada", "agent").await;
+    let bob = server.agent_with_token("bob", "agent").await;
+    let (status, bad) = server
+        .post("/api/v1/agents/ada/review", &ada, json!({"mode": "dream"}))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{bad}");
+    let (status, _) = server
+        .post("/api/v1/agents/ada/review", &bob, json!({"mode": "evolve"}))
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let turn = json!([
+        {"role": "user", "content": "Deploy the service please."},
+        {"role": "assistant", "content": "Built and shipped it."},
+    ]);
+    let (status, started) = server
+        .post(
+            "/api/v1/agents/ada/review",
+            &ada,
+            json!({"mode": "evolve", "note": "remember how", "turn": turn}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{started}");
+    // Wait for the run's record to say it finished (bounded).
+    let mut runs = Value::Null;
+    for _ in 0..500 {
+        let (_, listed) = server.get("/api/v1/agents/ada/runs", &ada).await;
+        if listed["runs"][0]["status"] == "ok" {
+            runs = listed;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    let run = &runs["runs"][0];
+    assert_eq!(run["run_kind"], "skill-evolve");
+    assert_eq!(run["iterations"], 2);
+    assert!(run.get("messages").is_none(), "listings leave messages out");
+    let (status, full) = server
+        .get(&format!("/api/v1/agents/ada/runs/{}", run["id"]), &ada)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(full["messages"].as_array().unwrap().len() >= 3);
+    let (status, _) = server
+        .get(&format!("/api/v1/agents/bob/runs/{}", run["id"]), &bob)
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::NOT_FOUND,
+        "bob's path cannot reach ada's run"
+    );
+    let (_, skill) = server
+        .get("/api/v1/agents/ada/skills/deploy-steps", &ada)
+        .await;
+    assert_eq!(skill["origin"], "evolved");
+    assert_eq!(skill["layer"], "private");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_a_model_reviews_are_refused() {
+    let server = Server::start().await;
+    let ada = server.agent_with_token("ada", "agent").await;
+    let (status, answer) = server
+        .post(
+            "/api/v1/agents/ada/review",
+            &ada,
+            json!({"mode": "maintain"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert!(
+        answer["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("no review model")
+    );
+    server.stop().await;
+}

@@ -41,6 +41,7 @@ pub use store::{
 pub use workspace::{SyncReport, WorkspaceError, layer_dir, sync_workspace};
 pub use writer::{Writer, WriterThread};
 
+mod commit;
 mod curate;
 mod error;
 mod records;

@@ -1,4 +1,5 @@
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use redb::{
     Database, DatabaseError, Durability, ReadableDatabase, ReadableTable, ReadableTableMetadata,
@@ -10,6 +11,7 @@ use skillworld_format::{BundleFile, SkillDocument};
 use skillworld_world::{Clock, EntityState, Envelope, SkillWorld, WorldSettings, WorldState};
 
 use crate::StoreError;
+use crate::commit::{Committer, Entries};
 
 /// The version of this file's layout; a file with a newer one is refused.
 pub const SCHEMA_VERSION: u64 = 1;
@@ -22,7 +24,7 @@ pub const AUTOMATIC_KEPT: usize = 5;
 const CHECKPOINT_MIN_JOURNAL_BYTES: u64 = 1_000_000;
 
 const META: TableDefinition<&str, u64> = TableDefinition::new("meta");
-const JOURNAL: TableDefinition<u64, &[u8]> = TableDefinition::new("journal");
+pub(crate) const JOURNAL: TableDefinition<u64, &[u8]> = TableDefinition::new("journal");
 const SNAPSHOTS: TableDefinition<&str, &[u8]> = TableDefinition::new("snapshots");
 /// The snapshot opening starts from; not listed among the snapshots. Its
 /// entities are stored apart, in chunks, so opening decodes them on every
@@ -82,7 +84,7 @@ pub struct OpenOptions {
 
 /// A persistent skill world.
 pub struct Store {
-    pub(crate) db: Database,
+    pub(crate) db: Arc<Database>,
     path: PathBuf,
     world: SkillWorld,
     platform: Option<String>,
@@ -90,6 +92,10 @@ pub struct Store {
     /// Journal bytes appended since the last checkpoint.
     since_checkpoint: u64,
     checkpoint_bytes: u64,
+    /// With group commit on: the thread that makes journal entries durable.
+    committer: Option<Committer>,
+    /// Entries of a deferred scope, not yet handed to the committer.
+    deferred: Option<Entries>,
 }
 
 /// Journal entries are RON (STO-3): small, readable in a dump.
@@ -192,7 +198,7 @@ impl Store {
         })?;
         let clock = options.clock.unwrap_or(Clock::Wall);
         let mut store = Store {
-            db,
+            db: Arc::new(db),
             path: path.to_owned(),
             world: SkillWorld::new(WorldSettings {
                 clock,
@@ -202,6 +208,8 @@ impl Store {
             next_seq: 0,
             since_checkpoint: 0,
             checkpoint_bytes: 0,
+            committer: None,
+            deferred: None,
         };
         if exists {
             store.load().map_err(|error| match error {
@@ -337,18 +345,31 @@ impl Store {
     }
 
     fn append(&mut self, entries: &[JournalEntry]) -> Result<(), StoreError> {
-        let mut txn = self.db.begin_write()?;
-        txn.set_durability(Durability::Immediate)?;
         let mut written = 0;
-        {
-            let mut journal = txn.open_table(JOURNAL)?;
-            for (offset, entry) in entries.iter().enumerate() {
-                let encoded = encode(entry);
-                written += encoded.len() as u64;
-                journal.insert(self.next_seq + offset as u64, encoded.as_slice())?;
+        let encoded: Entries = entries
+            .iter()
+            .enumerate()
+            .map(|(offset, entry)| {
+                let bytes = encode(entry);
+                written += bytes.len() as u64;
+                (self.next_seq + offset as u64, bytes)
+            })
+            .collect();
+        match (&mut self.deferred, &self.committer) {
+            (Some(staged), _) => staged.extend(encoded),
+            (None, Some(committer)) => committer.commit(encoded)?,
+            (None, None) => {
+                let mut txn = self.db.begin_write()?;
+                txn.set_durability(Durability::Immediate)?;
+                {
+                    let mut journal = txn.open_table(JOURNAL)?;
+                    for (seq, bytes) in &encoded {
+                        journal.insert(*seq, bytes.as_slice())?;
+                    }
+                }
+                txn.commit()?;
             }
         }
-        txn.commit()?;
         self.next_seq += entries.len() as u64;
         self.since_checkpoint += written;
         if self.since_checkpoint > CHECKPOINT_MIN_JOURNAL_BYTES.max(self.checkpoint_bytes / 2) {
@@ -357,9 +378,58 @@ impl Store {
         Ok(())
     }
 
+    /// Turns on group commit: from now on a thread of the store makes
+    /// journal entries durable, and [`Store::defer`] may be used.
+    pub fn group_commit(&mut self) {
+        if self.committer.is_none() {
+            self.committer = Some(Committer::spawn(self.db.clone()));
+        }
+    }
+
+    /// Runs `work` (which may call [`Store::run`] any number of times)
+    /// without waiting for durability: what it journals is applied to the
+    /// world at once and handed to the committer, and `durable` is called
+    /// when it is on disk — with everything written meanwhile, in one
+    /// commit. Until then, reads may already see it; a crash loses only
+    /// writes whose `durable` was not yet called. Needs [`Store::group_commit`].
+    pub fn defer<T>(
+        &mut self,
+        work: impl FnOnce(&mut Store) -> T,
+        durable: impl FnOnce(Result<(), StoreError>) + Send + 'static,
+    ) -> T {
+        assert!(
+            self.committer.is_some() && self.deferred.is_none(),
+            "defer needs group_commit and does not nest"
+        );
+        self.deferred = Some(Vec::new());
+        let result = work(self);
+        let staged = self.deferred.take().unwrap_or_default();
+        match &self.committer {
+            Some(committer) if !staged.is_empty() => {
+                committer.send(staged, Some(Box::new(durable)));
+            }
+            _ => durable(Ok(())),
+        }
+        result
+    }
+
+    /// Hands deferred entries to the committer and waits until everything
+    /// queued is durable: the journal is complete up to the world's state.
+    fn flush(&mut self) {
+        if let Some(committer) = &self.committer {
+            if let Some(staged) = self.deferred.as_mut().map(std::mem::take)
+                && !staged.is_empty()
+            {
+                committer.send(staged, None);
+            }
+            committer.wait_idle();
+        }
+    }
+
     /// Writes the current world as the opening checkpoint and compacts the
     /// journal before the oldest snapshot still kept.
     pub fn checkpoint(&mut self) -> Result<(), StoreError> {
+        self.flush();
         let mut snapshot = self.stored(CHECKPOINT, SnapshotKind::Automatic);
         let entities = std::mem::take(&mut snapshot.state.entities);
         let txn = self.db.begin_write()?;

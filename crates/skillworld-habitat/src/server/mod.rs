@@ -28,6 +28,7 @@ mod agents;
 mod auth;
 mod error;
 mod listing;
+mod review;
 mod rpc;
 mod skills;
 
@@ -54,6 +55,9 @@ pub fn router(habitat: Arc<Habitat>) -> Router {
         .route("/api/v1/agents/{agent}/tools/{tool}", post(agents::tool))
         .route("/api/v1/agents/{agent}/menu", get(agents::menu))
         .route("/api/v1/agents/{agent}/preflight", get(agents::preflight))
+        .route("/api/v1/agents/{agent}/review", post(review::start))
+        .route("/api/v1/agents/{agent}/runs", get(review::list))
+        .route("/api/v1/agents/{agent}/runs/{id}", get(review::get))
         .route(
             "/api/v1/tokens",
             get(admin::tokens).post(admin::create_token),

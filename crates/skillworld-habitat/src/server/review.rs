@@ -1,0 +1,135 @@
+//! An agent's review runs (EVO-2): `POST …/review` starts one in the
+//! background with the configured model; `GET …/runs[/{id}]` shows them.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use skillworld_evolve::{ChatCommand, Scheduled};
+use skillworld_store::ReviewRun;
+use skillworld_world::{Layer, TurnMessage};
+
+use super::{ApiError, Need, Params, Principal, RawBody, State, json_body};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReviewBody {
+    /// `evolve` (forced, like `/learn`) or `maintain` (like `/skills curate`).
+    mode: String,
+    note: Option<String>,
+    /// The turn an evolve run reviews.
+    #[serde(default)]
+    turn: Vec<TurnMessage>,
+}
+
+fn agent_of(params: &Params) -> (Layer, String) {
+    let layer = params.layer();
+    let Layer::Agent(agent) = &layer else {
+        unreachable!("the route names an agent")
+    };
+    let agent = agent.clone();
+    (layer, agent)
+}
+
+pub async fn start(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+    RawBody(bytes): RawBody,
+) -> Result<Response, ApiError> {
+    let (layer, agent) = agent_of(&params);
+    let body: ReviewBody = json_body(&bytes)?;
+    habitat
+        .read(|store| {
+            principal.check(store.world(), &layer, Need::Write)?;
+            store
+                .world()
+                .agent(&agent)
+                .map(drop)
+                .map_err(ApiError::from)
+        })
+        .await?;
+    let command = match body.mode.as_str() {
+        "evolve" => ChatCommand::Learn { note: body.note },
+        "maintain" => ChatCommand::Curate { note: body.note },
+        other => {
+            return Err(ApiError::invalid(format!(
+                "mode '{other}' is not evolve or maintain"
+            )));
+        }
+    };
+    let reviewer = habitat.reviewer().ok_or_else(|| {
+        ApiError::conflict(
+            "no review model is configured for this habitat (see `skillworld serve --help`)",
+        )
+    })?;
+    match reviewer.on_command(&agent, &command, &body.turn) {
+        Scheduled::Started(_) => Ok((
+            StatusCode::ACCEPTED,
+            Json(json!({"ok": true, "agent": agent, "mode": body.mode, "status": "started"})),
+        )
+            .into_response()),
+        Scheduled::Refused { reason } => Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "review_in_progress",
+            reason,
+        )),
+        Scheduled::Skipped { reason } => Ok(Json(
+            json!({"ok": true, "agent": agent, "status": "skipped", "reason": reason}),
+        )
+        .into_response()),
+    }
+}
+
+/// A run without its messages, for listings.
+fn summary(run: &ReviewRun) -> Value {
+    let mut value = serde_json::to_value(run).expect("runs serialise");
+    if let Some(object) = value.as_object_mut() {
+        object.remove("messages");
+    }
+    value
+}
+
+pub async fn list(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+) -> Result<Json<Value>, ApiError> {
+    let (layer, agent) = agent_of(&params);
+    habitat
+        .read(|store| {
+            principal.check(store.world(), &layer, Need::Read)?;
+            store.world().agent(&agent)?;
+            let runs: Vec<Value> = store
+                .review_runs(Some(&agent))?
+                .iter()
+                .map(summary)
+                .collect();
+            Ok(Json(json!({"agent": agent, "runs": runs})))
+        })
+        .await
+}
+
+pub async fn get(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+) -> Result<Json<Value>, ApiError> {
+    let (layer, agent) = agent_of(&params);
+    let id = params.get("id").to_owned();
+    habitat
+        .read(|store| {
+            principal.check(store.world(), &layer, Need::Read)?;
+            let run = id
+                .parse()
+                .ok()
+                .map(|id| store.review_run(id))
+                .transpose()?
+                .flatten()
+                .filter(|run| run.agent == agent)
+                .ok_or_else(|| ApiError::not_found(format!("run '{id}'")))?;
+            Ok(Json(serde_json::to_value(&run).expect("runs serialise")))
+        })
+        .await
+}
