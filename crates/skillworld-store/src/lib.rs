@@ -33,6 +33,7 @@ pub use curate::{
 };
 pub use error::StoreError;
 pub use shipped::{Synced, shipped_commons, sync_shipped};
+pub use simulate::{SimulatedWorld, SimulatedWorldError};
 pub use store::{
     AUTOMATIC_KEPT, JournalEntry, OpenOptions, SCHEMA_VERSION, SnapshotInfo, SnapshotKind, Store,
     StoredSnapshot,
@@ -43,6 +44,7 @@ pub use writer::{Writer, WriterThread};
 mod curate;
 mod error;
 mod shipped;
+mod simulate;
 mod store;
 mod workspace;
 mod writer;
