@@ -6,7 +6,8 @@
 //! `cargo bench -p skillworld-format --bench validate` (add `-- --threads 1`
 //! for one core, `-- --cold` to drop the page cache before every round,
 //! which needs root). Reads `../shared/corpus` when it exists and always a
-//! generated corpus of 10,000 skills.
+//! generated corpus of 10,000 skills. `-- --write-corpus DIR` only writes
+//! that generated corpus to DIR (for `benches/compare/`) and exits.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -19,6 +20,15 @@ const ROUNDS: usize = 7;
 static COLD: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 fn main() {
+    if let Some(dir) = std::env::args()
+        .skip_while(|a| a != "--write-corpus")
+        .nth(1)
+    {
+        let dir = PathBuf::from(dir);
+        generate(&dir, 10_000);
+        println!("wrote 10,000 generated skills to {}", dir.display());
+        return;
+    }
     let threads = std::env::args()
         .skip_while(|a| a != "--threads")
         .nth(1)
@@ -210,8 +220,8 @@ fn generate(root: &Path, count: usize) {
             "---\nname: {name}\ndescription: {description}\nlicense: MIT\nallowed-tools: Read Write Bash\nmetadata:\n  version: \"1.{i}.0\"\n  skill-author: bench\n---\n{body}"
         );
         let dir = root.join(&name);
-        fs::create_dir_all(&dir).expect("writable temporary folder");
-        fs::write(dir.join("SKILL.md"), text).expect("writable temporary folder");
+        fs::create_dir_all(&dir).expect("a writable corpus folder");
+        fs::write(dir.join("SKILL.md"), text).expect("a writable corpus folder");
     }
 }
 

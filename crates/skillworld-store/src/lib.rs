@@ -34,6 +34,7 @@ pub use curate::{
 pub use error::StoreError;
 pub use runs::{KEPT_RUNS, ReviewRun, RunKind, RunStatus};
 pub use shipped::{Synced, shipped_commons, sync_shipped};
+pub use simulate::{SimulatedWorld, SimulatedWorldError};
 pub use store::{
     AUTOMATIC_KEPT, JournalEntry, OpenOptions, SCHEMA_VERSION, SnapshotInfo, SnapshotKind, Store,
     StoredSnapshot,
@@ -47,6 +48,7 @@ mod error;
 mod records;
 mod runs;
 mod shipped;
+mod simulate;
 mod store;
 mod workspace;
 mod writer;

@@ -3,7 +3,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use bevy_ecs::resource::Resource;
 use skillworld_core::Timestamp;
 
-const MILLIS_PER_DAY: i64 = 86_400_000;
+pub(crate) const MILLIS_PER_DAY: i64 = 86_400_000;
 
 /// Time as a resource (SIM-1): the wall clock for servers, a simulated clock
 /// for simulations, replays and tests. Everything time-dependent reads it.

@@ -88,6 +88,29 @@ impl SkillWorld {
         Ok(out)
     }
 
+    /// The names of every skill the agent sees (CAT-1, CAT-2), layer by
+    /// layer, each in the recommended order: what its catalog ranks and
+    /// cuts to the budget, unranked and uncut.
+    pub fn visible_skills(&mut self, agent: &str) -> Result<Vec<&str>, WorldError> {
+        let (id, entity) = self.prepare(agent)?;
+        let agent_state = self.world.get::<Agent>(entity).expect("agent");
+        let view = &self.world.resource::<AgentViews>().views[&id];
+        let layers = self.world.resource::<Layers>();
+        let at_most = agent_state
+            .layers
+            .iter()
+            .filter_map(|world| layers.get(*world))
+            .map(|list| list.entries.len())
+            .sum();
+        let mut names = Vec::with_capacity(at_most);
+        names.extend(
+            view.visible(agent_state, layers)
+                .flatten()
+                .map(|entry| &*entry.name),
+        );
+        Ok(names)
+    }
+
     /// Lessons of bound and recently loaded skills (CAT-9), newest three
     /// each, marked advisory.
     fn write_lessons(
@@ -147,8 +170,13 @@ impl SkillWorld {
         agent: &str,
         name: &str,
     ) -> Result<Option<(Entity, Vec<Entity>)>, WorldError> {
-        self.prepare(agent)?;
-        let agent_state = self.agent(agent)?;
+        let (_, agent_entity) = self.prepare(agent)?;
+        Ok(self.resolve_prepared(agent_entity, name))
+    }
+
+    /// `resolve` for an agent whose view `prepare` brought up to date.
+    fn resolve_prepared(&self, agent_entity: Entity, name: &str) -> Option<(Entity, Vec<Entity>)> {
+        let agent_state = self.world.get::<Agent>(agent_entity).expect("agent");
         let index = self.world.resource::<NameIndex>();
         let mut found: Option<(Entity, Vec<Entity>)> = None;
         for world in &agent_state.layers {
@@ -167,7 +195,7 @@ impl SkillWorld {
                 Some((_, shadowed)) => shadowed.push(entity),
             }
         }
-        Ok(found)
+        found
     }
 
     /// `skill_load` (CAT-6): the rendered body or a bundle file, with the
@@ -178,16 +206,15 @@ impl SkillWorld {
             return Err(LoadError::EmptyName.into());
         }
         let (agent_id, agent_entity) = self.prepare(agent)?;
-        let Some((entity, _)) = self.resolve(agent, name)? else {
+        let Some((entity, _)) = self.resolve_prepared(agent_entity, name) else {
             return Err(LoadError::Unknown(name.to_owned()).into());
         };
         self.check_available(agent_id, agent_entity, entity, name)?;
-        let record = self
-            .world
-            .get::<EntityRecord>(entity)
-            .expect("skill")
-            .clone();
-        let skill = self.world.get::<Skill>(entity).expect("skill").clone();
+        // Read through borrows (no copy of the skill or its body); the load
+        // is counted once they end.
+        let record = self.world.get::<EntityRecord>(entity).expect("skill");
+        let skill = self.world.get::<Skill>(entity).expect("skill");
+        let skill_id = record.id;
         let revision = self.world.get::<Revisions>(entity).expect("skill").current;
         let resources: Vec<String> = skill.resources.iter().map(|r| r.path.clone()).collect();
 
@@ -199,7 +226,7 @@ impl SkillWorld {
                 .world
                 .resource::<Runs>()
                 .loaded(agent_id, run)
-                .contains(&record.id)
+                .contains(&skill_id)
         {
             return Ok(Loaded {
                 name: name.to_owned(),
@@ -214,7 +241,7 @@ impl SkillWorld {
         }
 
         let (text, page) = match request.file {
-            Some(path) => (self.bundle_file(name, &skill, path)?, None),
+            Some(path) => (self.bundle_file(name, skill, path)?, None),
             None => {
                 let body = render_body(&record.content, &skill.parameters, &request.args).map_err(
                     |source| LoadError::Parameters {
@@ -222,13 +249,12 @@ impl SkillWorld {
                         source,
                     },
                 )?;
-                page_of(name, &body, request.page)?
+                page_of(name, body, request.page)?
             }
         };
-        let _ = (agent_id, agent_entity);
         let command = Command::RecordLoad {
             agent: agent.to_owned(),
-            skill: record.id,
+            skill: skill_id,
             run: request.run.map(str::to_owned),
         };
         let caller = Caller {
@@ -518,13 +544,13 @@ impl SkillWorld {
 /// asked for; pages end with how to get the next one.
 fn page_of(
     name: &str,
-    body: &str,
+    body: String,
     page: Option<usize>,
 ) -> Result<(String, Option<(usize, usize)>), LoadError> {
     if page.is_none() && body.chars().count() <= PAGE_THRESHOLD_CHARS {
-        return Ok((body.to_owned(), None));
+        return Ok((body, None));
     }
-    let ranges = pages(body);
+    let ranges = pages(&body);
     let total = ranges.len();
     let number = page.unwrap_or(1);
     let Some(range) = number.checked_sub(1).and_then(|i| ranges.get(i)) else {

@@ -75,6 +75,43 @@ fn a_private_skill_shadows_the_commons_one_for_its_agent_only() {
 }
 
 #[test]
+fn visible_skills_are_the_catalogs_skills_uncut_private_layer_first() {
+    let mut world = world();
+    for name in ["deploy", "lint", "zip-it", "archive-me"] {
+        commons(&mut world, name);
+    }
+    world
+        .create(&private("ada"), doc("deploy", "Ada's deploy."))
+        .unwrap();
+    world
+        .create(&private("ada"), doc("notes", "Ada's notes."))
+        .unwrap();
+    world.archive(&Layer::Commons, "archive-me", false).unwrap();
+    assert_eq!(
+        world.visible_skills("ada").unwrap(),
+        vec!["deploy", "notes", "lint", "zip-it"],
+        "the Commons deploy is shadowed, the archived skill hidden"
+    );
+    assert_eq!(
+        world.visible_skills("bob").unwrap(),
+        vec!["deploy", "lint", "zip-it"]
+    );
+    let request = CatalogRequest {
+        budget: Budget::Chars(100_000),
+        ..CatalogRequest::default()
+    };
+    let mut shown = names(&world.catalog("ada", &request).unwrap());
+    shown.sort();
+    let mut visible = world.visible_skills("ada").unwrap();
+    visible.sort_unstable();
+    assert_eq!(shown, visible);
+    assert!(matches!(
+        world.visible_skills("nobody"),
+        Err(WorldError::UnknownAgent(_))
+    ));
+}
+
+#[test]
 fn deleting_or_discarding_the_override_restores_the_commons_skill_at_once() {
     let mut world = world();
     commons(&mut world, "deploy");

@@ -184,10 +184,27 @@ async fn trace(habitat: State, request: Request, next: Next) -> Response {
 /// limit or unreadable.
 pub struct RawBody(pub Bytes);
 
-impl<S: Send + Sync> FromRequest<S> for RawBody {
+impl FromRequest<Arc<Habitat>> for RawBody {
     type Rejection = ApiError;
 
-    async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+    async fn from_request(request: Request, state: &Arc<Habitat>) -> Result<Self, Self::Rejection> {
+        // A declared length over the limit is refused before any of the
+        // body is read.
+        let limit = state.options().max_body_bytes;
+        let declared = request
+            .headers()
+            .get(header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<u64>().ok());
+        if let Some(declared) = declared
+            && declared > limit as u64
+        {
+            return Err(ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "too_large",
+                format!("the request body is {declared} bytes, over the {limit}-byte limit"),
+            ));
+        }
         Bytes::from_request(request, state)
             .await
             .map(RawBody)

@@ -26,19 +26,19 @@ pub struct AgentViews {
     pub(crate) views: HashMap<StableId, AgentView>,
 }
 
-fn key_of(agent: &Agent, layers: &Layers) -> Vec<u64> {
-    let mut key: Vec<u64> = agent
+/// What a view depends on: each layer's shape epoch, then the agent's.
+fn key_of<'a>(agent: &'a Agent, layers: &'a Layers) -> impl Iterator<Item = u64> + 'a {
+    agent
         .layers
         .iter()
         .map(|w| layers.get(*w).map_or(0, |l| l.shape_epoch))
-        .collect();
-    key.push(agent.epoch);
-    key
+        .chain([agent.epoch])
 }
 
 impl AgentView {
+    /// Compared without collecting the key: this runs on every read.
     pub fn is_current(&self, agent: &Agent, layers: &Layers) -> bool {
-        self.key == key_of(agent, layers)
+        self.key.iter().copied().eq(key_of(agent, layers))
     }
 
     pub fn build(agent: &Agent, layers: &Layers, names: &NameIndex, toolsets: &ToolSets) -> Self {
@@ -61,7 +61,7 @@ impl AgentView {
             shadowed.push(bits);
         }
         AgentView {
-            key: key_of(agent, layers),
+            key: key_of(agent, layers).collect(),
             shadowed,
             pool: toolsets.expand(&agent.tool_pool),
         }
