@@ -24,7 +24,11 @@
 //! // Serve ada's skills on one end of a pipe, and list them from the other.
 //! let (server_end, client_end) = tokio::io::duplex(64 * 1024);
 //! let server = SkillServer::new(Backend::Local(habitat), "ada");
-//! tokio::spawn(async move { server.serve(server_end).await?.waiting().await });
+//! tokio::spawn(async move {
+//!     if let Ok(running) = server.serve(server_end).await {
+//!         let _ = running.waiting().await;
+//!     }
+//! });
 //! let client = ().serve(client_end).await.unwrap();
 //! let tools = client.list_all_tools().await.unwrap();
 //! assert!(tools.iter().any(|tool| tool.name == "skill_search"));
