@@ -180,12 +180,18 @@ impl Remote {
             .collect())
     }
 
-    pub(crate) async fn skill(&self, agent: &str, name: &str) -> Result<SkillDetail, Error> {
-        // Only live skills, like the local backend: the view alone would
-        // also show disabled and blocked ones.
-        if !self.skills(agent).await?.iter().any(|s| s.name == name) {
-            return Err(Error::NotFound(format!("skill '{name}'")));
+    /// Only live skills, like the local backend: the routes alone would
+    /// also show disabled and blocked ones.
+    async fn live(&self, agent: &str, name: &str) -> Result<(), Error> {
+        if self.skills(agent).await?.iter().any(|s| s.name == name) {
+            Ok(())
+        } else {
+            Err(Error::NotFound(format!("skill '{name}'")))
         }
+    }
+
+    pub(crate) async fn skill(&self, agent: &str, name: &str) -> Result<SkillDetail, Error> {
+        self.live(agent, name).await?;
         let view: View = self
             .json(Method::GET, self.url(agent, &["skills", name]), None)
             .await?;
@@ -197,9 +203,7 @@ impl Remote {
     }
 
     pub(crate) async fn file(&self, agent: &str, name: &str, path: &str) -> Result<Vec<u8>, Error> {
-        if !self.skills(agent).await?.iter().any(|s| s.name == name) {
-            return Err(Error::NotFound(format!("skill '{name}'")));
-        }
+        self.live(agent, name).await?;
         self.send(
             Method::GET,
             self.url(agent, &["skills", name, "files", path]),
@@ -228,9 +232,7 @@ impl Remote {
         name: &str,
         args: Map<String, Value>,
     ) -> Result<String, Error> {
-        if !self.skills(agent).await?.iter().any(|s| s.name == name) {
-            return Err(Error::NotFound(format!("skill '{name}'")));
-        }
+        self.live(agent, name).await?;
         let body = json!({"name": name, "args": args});
         let loaded: Value = self
             .json(Method::POST, self.url(agent, &["load"]), Some(body))

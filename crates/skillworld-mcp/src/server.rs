@@ -25,7 +25,7 @@ use skillworld_world::Budget;
 use tokio::sync::broadcast;
 
 use crate::Error;
-use crate::backend::{Backend, SkillEntry};
+use crate::backend::{Backend, SkillDetail, SkillEntry};
 
 /// The catalog budget of the server's instructions by default.
 pub const DEFAULT_INSTRUCTIONS_BUDGET: Budget = Budget::Tokens(8192);
@@ -130,6 +130,20 @@ impl SkillServer {
         Ok(self
             .get_info()
             .with_instructions(self.instructions(extensions).await?))
+    }
+
+    /// Every live skill of the agent with its text, files and parameters.
+    async fn details(&self, agent: &str) -> Result<Vec<(SkillEntry, SkillDetail)>, ErrorData> {
+        let mut details = Vec::new();
+        for skill in self.backend.skills(agent).await.map_err(internal)? {
+            let detail = self
+                .backend
+                .skill(agent, &skill.name)
+                .await
+                .map_err(internal)?;
+            details.push((skill, detail));
+        }
+        Ok(details)
     }
 
     /// Records the agent's fingerprint; whether it differs from the last.
@@ -311,12 +325,7 @@ impl ServerHandler for SkillServer {
     ) -> Result<ListResourcesResult, ErrorData> {
         let agent = self.agent_of(&context.extensions)?;
         let mut resources = Vec::new();
-        for skill in self.backend.skills(&agent).await.map_err(internal)? {
-            let detail = self
-                .backend
-                .skill(&agent, &skill.name)
-                .await
-                .map_err(internal)?;
+        for (skill, detail) in self.details(&agent).await? {
             resources.push(
                 Resource::new(
                     format!("{RESOURCE_SCHEME}{}/SKILL.md", skill.name),
@@ -379,12 +388,7 @@ impl ServerHandler for SkillServer {
     ) -> Result<ListPromptsResult, ErrorData> {
         let agent = self.agent_of(&context.extensions)?;
         let mut prompts = Vec::new();
-        for skill in self.backend.skills(&agent).await.map_err(internal)? {
-            let detail = self
-                .backend
-                .skill(&agent, &skill.name)
-                .await
-                .map_err(internal)?;
+        for (skill, detail) in self.details(&agent).await? {
             let arguments: Vec<PromptArgument> = detail
                 .parameters
                 .iter()
