@@ -5,8 +5,10 @@
 //! [`format`] (SKILL.md and bundles), [`scan`] (content security),
 //! [`world`] (the ECS skill world: layers, resolution, catalogs, disclosure,
 //! tools, policy, curator), [`store`] (persistence), [`evolve`] (the
-//! self-evolution review runs) and [`habitat`] (script runner; the server
-//! to come), and opens persistent worlds with [`open`].
+//! self-evolution review runs), [`habitat`] (the HTTP server, tokens,
+//! secrets, preflight and script runner) and [`mcp`] (skills served over
+//! MCP, MCP servers as virtual skills), and opens persistent worlds with
+//! [`open`].
 //!
 //! ```
 //! use skillworld::format::{import_skill_md, validate_strict, Source};
@@ -21,6 +23,7 @@ pub use skillworld_core as core;
 pub use skillworld_evolve as evolve;
 pub use skillworld_format as format;
 pub use skillworld_habitat as habitat;
+pub use skillworld_mcp as mcp;
 pub use skillworld_scan as scan;
 pub use skillworld_store as store;
 pub use skillworld_world as world;

@@ -123,7 +123,9 @@ pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
             "skillworld habitat listening on http://{bound} (world {})",
             db.display()
         );
-        let served = serve_router(listener, router(habitat.clone()), shutdown).await;
+        // The MCP endpoint and registrations (skillworld-mcp) beside the HAB-1 routes.
+        let app = router(habitat.clone()).merge(skillworld_mcp::mcp_router(habitat.clone()));
+        let served = serve_router(listener, app, shutdown).await;
         let _ = std::fs::remove_file(&holder);
         served.map_err(|e| Failure::failed(format!("the server stopped: {e}")))?;
         eprintln!("skillworld habitat stopped");
@@ -152,18 +154,24 @@ fn with_habitat<T>(
     global: &Global,
     work: impl FnOnce(&Habitat, &mut Store) -> Result<T, Failure>,
 ) -> Result<T, Failure> {
+    let habitat = open_habitat(global)?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Failure::usage(format!("cannot start the runtime: {e}")))?;
+    runtime.block_on(habitat.read(|store| work(&habitat, store)))
+}
+
+/// A habitat over the database, not serving (the secret key from
+/// `SKILLWORLD_SECRET_KEY`, else the key file beside the database).
+pub fn open_habitat(global: &Global) -> Result<Habitat, Failure> {
     let db = db_path(global)?;
     let store = open_at(global, &db)?;
     let options = HabitatOptions {
         secret_key: std::env::var("SKILLWORLD_SECRET_KEY").ok(),
         ..HabitatOptions::new(data_dir(&db))
     };
-    let habitat = Habitat::new(store, options).map_err(|e| Failure::usage(e.to_string()))?;
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| Failure::usage(format!("cannot start the runtime: {e}")))?;
-    runtime.block_on(habitat.read(|store| work(&habitat, store)))
+    Habitat::new(store, options).map_err(|e| Failure::usage(e.to_string()))
 }
 
 fn failed(error: impl std::fmt::Display) -> Failure {

@@ -4,6 +4,7 @@
 mod discover;
 mod habitat;
 mod import;
+mod mcp;
 mod report;
 mod review;
 mod scan;
@@ -276,6 +277,58 @@ enum Command {
         #[arg(long, value_name = "NAME")]
         agent: Option<String>,
     },
+    /// Serve an agent's skills as an MCP server on stdin/stdout, over the
+    /// database or (with --url and --token) over a running habitat; ends
+    /// when stdin closes.
+    Mcp {
+        #[arg(long, value_name = "NAME")]
+        agent: String,
+        /// A running habitat's base URL, e.g. http://127.0.0.1:4780.
+        #[arg(long, value_name = "URL", requires = "token")]
+        url: Option<String>,
+        /// The bearer token for --url.
+        #[arg(
+            long,
+            env = "SKILLWORLD_TOKEN",
+            hide_env_values = true,
+            value_name = "TOKEN",
+            requires = "url"
+        )]
+        token: Option<String>,
+        /// The catalog budget of the server's instructions, in tokens.
+        #[arg(long, value_name = "N", default_value_t = 8192)]
+        tokens: u64,
+    },
+    /// MCP servers whose tools become read-only virtual skills in the
+    /// Commons (HAB-5).
+    McpServer {
+        #[command(subcommand)]
+        action: McpServerAction,
+    },
+}
+
+#[derive(Subcommand)]
+pub enum McpServerAction {
+    /// Register a server (replacing one of that name), list its tools and
+    /// install its virtual skill. --command takes the rest of the line, so
+    /// give it last.
+    #[command(group(ArgGroup::new("transport").required(true).args(["command", "url"])))]
+    Add {
+        name: String,
+        /// KEY=VALUE for the server process's environment (repeatable).
+        #[arg(long, value_name = "KEY=VALUE")]
+        env: Vec<String>,
+        /// A streamable HTTP endpoint.
+        #[arg(long, value_name = "URL")]
+        url: Option<String>,
+        /// The command (and its arguments) that runs the server over stdio.
+        #[arg(long, value_name = "CMD", num_args = 1.., allow_hyphen_values = true)]
+        command: Vec<String>,
+    },
+    /// Every registration, each listed again and its virtual skill rebuilt.
+    List,
+    /// Remove a registration and its virtual skill.
+    Remove { name: String },
 }
 
 #[derive(Subcommand)]
@@ -536,6 +589,13 @@ fn main() -> ExitCode {
             &model,
         ),
         Command::Runs { agent } => review::runs(&global, agent.as_deref()),
+        Command::Mcp {
+            agent,
+            url,
+            token,
+            tokens,
+        } => mcp::serve(&global, &agent, url.zip(token), tokens),
+        Command::McpServer { action } => mcp::server(&global, action),
     };
     match outcome {
         Ok(true) => ExitCode::SUCCESS,

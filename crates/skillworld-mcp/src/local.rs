@@ -1,0 +1,203 @@
+//! The backend over a habitat in this process: the world's own API, and
+//! the habitat's dispatch for tool calls (scripts included).
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use serde_json::{Map, Value};
+use skillworld_core::{Lifecycle, ScanStatus, Status};
+use skillworld_habitat::{Dispatched, Habitat, RunLimits, dispatch, run_script_call};
+use skillworld_store::sync_workspace;
+use skillworld_world::{
+    Budget, Caller, CallerKind, CatalogRequest, Layer, LoadRequest, SkillRow, SkillWorld,
+    WorldError, tool_specs,
+};
+
+use crate::Error;
+use crate::backend::{SkillDetail, SkillEntry, ToolDef};
+
+/// An MCP session acts for its agent as a visible chat (POL-2): the whole
+/// tool pool, not narrowed by skills.
+pub(crate) fn caller(agent: &str) -> Caller {
+    Caller {
+        agent: Some(agent.to_owned()),
+        kind: CallerKind::Visible,
+        ..Caller::default()
+    }
+}
+
+/// The `skill_*` tools the agent's policy allows, then its script tools.
+pub(crate) fn tool_defs(world: &mut SkillWorld, agent: &str) -> Result<Vec<ToolDef>, WorldError> {
+    let effective = world.effective_tools(&caller(agent))?;
+    let mut tools: Vec<ToolDef> = tool_specs()
+        .into_iter()
+        .filter(|spec| effective.allows(spec.name))
+        .map(|spec| ToolDef {
+            name: spec.name.to_owned(),
+            description: spec.description.to_owned(),
+            schema: spec.schema,
+        })
+        .collect();
+    tools.extend(world.script_tools(agent)?.into_iter().map(|tool| ToolDef {
+        name: tool.name,
+        description: tool.description,
+        schema: tool.schema,
+    }));
+    Ok(tools)
+}
+
+/// The skills of the agent's resolved view that are live: what its slash
+/// menu offers.
+fn live_rows(world: &mut SkillWorld, agent: &str) -> Result<Vec<SkillRow>, WorldError> {
+    let mut rows = world.rows(&Layer::Agent(agent.to_owned()), false)?;
+    rows.retain(|row| {
+        row.enabled
+            && row.status == Status::Active
+            && row.lifecycle != Lifecycle::Archived
+            && row.scan != ScanStatus::Blocked
+    });
+    Ok(rows)
+}
+
+/// The document and bundle of a live skill the agent sees.
+fn live_bundle(
+    world: &mut SkillWorld,
+    agent: &str,
+    name: &str,
+) -> Result<
+    (
+        skillworld_format::SkillDocument,
+        Vec<skillworld_format::BundleFile>,
+    ),
+    Error,
+> {
+    if !live_rows(world, agent)?.iter().any(|row| row.name == name) {
+        return Err(Error::NotFound(format!("skill '{name}'")));
+    }
+    let layer = Layer::Agent(agent.to_owned());
+    let home = world.locate(&layer, name)?;
+    Ok(world.skill_bundle_in(&home, name)?)
+}
+
+pub(crate) async fn tools(habitat: &Habitat, agent: &str) -> Result<Vec<ToolDef>, Error> {
+    habitat
+        .read(|store| Ok(store.run(|world| tool_defs(world, agent))??))
+        .await
+}
+
+pub(crate) async fn call(
+    habitat: &Arc<Habitat>,
+    agent: &str,
+    tool: &str,
+    args: Value,
+) -> Result<Value, Error> {
+    let caller = caller(agent);
+    let workspace = habitat.workspace();
+    let worker = habitat.clone();
+    let (agent, tool) = (agent.to_owned(), tool.to_owned());
+    let dispatched = habitat
+        .write(move |store| {
+            let dispatched =
+                store.run(|world| dispatch(world, &workspace, &caller, &tool, &args))?;
+            let Dispatched::Script { call, dir } = dispatched else {
+                return Ok::<_, Error>((dispatched, BTreeMap::new()));
+            };
+            // The script runs from the workspace as the world has it now.
+            store
+                .run(|world| sync_workspace(world, &workspace))?
+                .map_err(|e| Error::Invalid(e.to_string()))?;
+            let secrets = worker.run_secrets(store, Some(&agent), &call.skill)?;
+            Ok((Dispatched::Script { call, dir }, secrets))
+        })
+        .await?;
+    Ok(match dispatched {
+        (Dispatched::Answer(answer), _) => answer,
+        (Dispatched::Script { dir, call }, secrets) => {
+            run_script_call(&dir, &call, &secrets, RunLimits::default()).await
+        }
+    })
+}
+
+pub(crate) async fn skills(habitat: &Habitat, agent: &str) -> Result<Vec<SkillEntry>, Error> {
+    let rows = habitat
+        .read(|store| store.run(|world| live_rows(world, agent)))
+        .await??;
+    Ok(rows
+        .into_iter()
+        .map(|row| SkillEntry {
+            name: row.name,
+            description: row.description,
+            revision: row.revision,
+        })
+        .collect())
+}
+
+pub(crate) async fn skill(
+    habitat: &Habitat,
+    agent: &str,
+    name: &str,
+) -> Result<SkillDetail, Error> {
+    let (document, files) = habitat
+        .read(|store| store.run(|world| live_bundle(world, agent, name)))
+        .await??;
+    Ok(SkillDetail {
+        skill_md: skillworld_format::export_skill_md(&document),
+        files: files.into_iter().map(|file| file.path).collect(),
+        parameters: document.skill.parameters,
+    })
+}
+
+pub(crate) async fn file(
+    habitat: &Habitat,
+    agent: &str,
+    name: &str,
+    path: &str,
+) -> Result<Vec<u8>, Error> {
+    let (_, files) = habitat
+        .read(|store| store.run(|world| live_bundle(world, agent, name)))
+        .await??;
+    files
+        .into_iter()
+        .find(|file| file.path == path)
+        .map(|file| file.bytes)
+        .ok_or_else(|| Error::NotFound(format!("file '{path}' of skill '{name}'")))
+}
+
+pub(crate) async fn catalog(
+    habitat: &Habitat,
+    agent: &str,
+    budget: Budget,
+) -> Result<String, Error> {
+    let request = CatalogRequest {
+        budget,
+        ..CatalogRequest::default()
+    };
+    Ok(habitat
+        .read(|store| store.run(|world| world.catalog(agent, &request)))
+        .await??)
+}
+
+pub(crate) async fn render(
+    habitat: &Habitat,
+    agent: &str,
+    name: &str,
+    args: Map<String, Value>,
+) -> Result<String, Error> {
+    let (agent, name) = (agent.to_owned(), name.to_owned());
+    habitat
+        .write(move |store| {
+            store
+                .run(|world| live_rows(world, &agent))??
+                .iter()
+                .any(|row| row.name == name)
+                .then_some(())
+                .ok_or_else(|| Error::NotFound(format!("skill '{name}'")))?;
+            let request = LoadRequest {
+                name: &name,
+                args,
+                ..LoadRequest::default()
+            };
+            Ok(store.run(|world| world.load(&agent, request))??.text)
+        })
+        .await
+}

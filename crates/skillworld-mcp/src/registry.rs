@@ -1,0 +1,255 @@
+//! HAB-5 registrations and the virtual skills made from them. A
+//! registration is a habitat record (not world state); its virtual skill is
+//! an ordinary Commons skill with origin `mcp`, installed through the
+//! journaled command path, so catalogs, the slash menu and replays see it
+//! like any other skill.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use skillworld_core::limits::MAX_DESCRIPTION_CHARS;
+use skillworld_core::{Origin, SkillName};
+use skillworld_format::SkillDocument;
+use skillworld_store::Store;
+use skillworld_world::Layer;
+
+use crate::Error;
+use crate::client::RemoteTool;
+
+/// The record kind registrations are kept under.
+pub const RECORD_KIND: &str = "mcp-servers";
+/// Tool descriptions in a virtual SKILL.md are cut to this many characters.
+pub const TOOL_DESCRIPTION_CHARS: usize = 200;
+
+/// How the habitat reaches a registered server.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "transport", rename_all = "lowercase")]
+pub enum Transport {
+    /// A child process speaking MCP over its stdin and stdout.
+    Stdio {
+        command: String,
+        #[serde(default)]
+        args: Vec<String>,
+        #[serde(default)]
+        env: BTreeMap<String, String>,
+    },
+    /// A streamable HTTP endpoint.
+    Http { url: String },
+}
+
+/// A registered MCP server; its name is its virtual skill's name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct McpServer {
+    pub name: String,
+    #[serde(flatten)]
+    pub transport: Transport,
+}
+
+/// What a refresh did to a server's virtual skill.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum VirtualSkill {
+    Installed,
+    Updated,
+    Unchanged,
+    /// A real Commons skill has the name; the virtual one stays out.
+    Shadowed,
+}
+
+impl McpServer {
+    /// Checks a registration: a valid skill name, a command or an http(s)
+    /// URL.
+    pub fn validate(&self) -> Result<(), Error> {
+        SkillName::new(&self.name).map_err(|e| Error::Invalid(e.to_string()))?;
+        match &self.transport {
+            Transport::Stdio { command, .. } if command.trim().is_empty() => {
+                Err(Error::Invalid("the command is empty".into()))
+            }
+            Transport::Http { url }
+                if !(url.starts_with("http://") || url.starts_with("https://")) =>
+            {
+                Err(Error::Invalid(format!("'{url}' is not an http(s) URL")))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The virtual skill's SKILL.md document for these tools.
+    pub fn virtual_skill(&self, tools: &[RemoteTool]) -> SkillDocument {
+        let names: Vec<&str> = tools.iter().map(|t| t.name.as_str()).collect();
+        let description = cut(
+            &format!(
+                "Tools of the MCP server '{}': {}.",
+                self.name,
+                if names.is_empty() {
+                    "none listed".to_owned()
+                } else {
+                    names.join(", ")
+                }
+            ),
+            MAX_DESCRIPTION_CHARS,
+        );
+        let (transport, reach) = match &self.transport {
+            Transport::Stdio { command, args, .. } => {
+                let line = std::iter::once(command)
+                    .chain(args)
+                    .map(|part| shell_word(part))
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                ("stdio", format!("Command: `{line}`"))
+            }
+            Transport::Http { url } => ("streamable HTTP", format!("URL: <{url}>")),
+        };
+        let mut body = format!(
+            "# {name}\n\nA virtual skill: the MCP server `{name}`, registered with the habitat. \
+             It is rebuilt from the server's tool list on every listing; do not edit it.\n\n\
+             Transport: {transport}\n{reach}\n\n## Tools\n\n",
+            name = self.name
+        );
+        if tools.is_empty() {
+            body.push_str("The server listed no tools.\n");
+        }
+        for tool in tools {
+            let about = cut(tool.description.trim(), TOOL_DESCRIPTION_CHARS).replace('\n', " ");
+            body.push_str(&format!("- `{}`: {about}\n", tool.name));
+        }
+        let mut document = SkillDocument::new(&self.name, description, body);
+        document.skill.origin = Origin::Mcp;
+        document
+    }
+}
+
+fn shell_word(word: &str) -> String {
+    if !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./=:@,+".contains(c))
+    {
+        word.to_owned()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}
+
+/// The first `limit` characters, with `…` when cut.
+fn cut(text: &str, limit: usize) -> String {
+    match text.char_indices().nth(limit.saturating_sub(1)) {
+        Some((end, _)) if text[end..].chars().count() > 1 => format!("{}…", &text[..end]),
+        _ => text.to_owned(),
+    }
+}
+
+/// Every registration, by name.
+pub fn registrations(store: &Store) -> Result<Vec<McpServer>, Error> {
+    Ok(store
+        .records::<McpServer>(RECORD_KIND)?
+        .into_iter()
+        .map(|(_, server)| server)
+        .collect())
+}
+
+/// Stores a registration (replacing one of that name).
+pub fn register(store: &Store, server: &McpServer) -> Result<(), Error> {
+    server.validate()?;
+    Ok(store.put_record(RECORD_KIND, &server.name, server)?)
+}
+
+/// Removes a registration and its virtual skill; whether there was one.
+pub fn unregister(store: &mut Store, name: &str) -> Result<bool, Error> {
+    let existed = store.delete_record(RECORD_KIND, name)?;
+    if is_virtual(store, name) {
+        store.run(|world| world.delete(&Layer::Commons, name))??;
+    }
+    Ok(existed)
+}
+
+fn is_virtual(store: &Store, name: &str) -> bool {
+    store
+        .world()
+        .skill_document(&Layer::Commons, name)
+        .is_ok_and(|document| document.skill.origin == Origin::Mcp)
+}
+
+/// Installs or updates `server`'s virtual skill in the Commons from its
+/// tool list; a real Commons skill of the name is left alone.
+pub fn apply_listing(
+    store: &mut Store,
+    server: &McpServer,
+    tools: &[RemoteTool],
+) -> Result<VirtualSkill, Error> {
+    let document = server.virtual_skill(tools);
+    let existing = store.world().skill_document(&Layer::Commons, &server.name);
+    let outcome = match existing {
+        Ok(current) if current.skill.origin != Origin::Mcp => return Ok(VirtualSkill::Shadowed),
+        Ok(current)
+            if current.description == document.description && current.body == document.body =>
+        {
+            return Ok(VirtualSkill::Unchanged);
+        }
+        Ok(_) => VirtualSkill::Updated,
+        Err(_) => VirtualSkill::Installed,
+    };
+    store.run(|world| world.install(&Layer::Commons, document, Vec::new()))??;
+    Ok(outcome)
+}
+
+/// One registration after a refresh: its tools and virtual skill, or why
+/// the server could not be listed.
+#[derive(Clone, Debug, Serialize)]
+pub struct Refreshed {
+    #[serde(flatten)]
+    pub server: McpServer,
+    pub tools: Vec<RemoteTool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub skill: Option<VirtualSkill>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+impl Refreshed {
+    fn new(server: McpServer, listed: Result<(Vec<RemoteTool>, VirtualSkill), Error>) -> Refreshed {
+        match listed {
+            Ok((tools, skill)) => Refreshed {
+                server,
+                tools,
+                skill: Some(skill),
+                error: None,
+            },
+            Err(error) => Refreshed {
+                server,
+                tools: Vec::new(),
+                skill: None,
+                error: Some(error.to_string()),
+            },
+        }
+    }
+}
+
+/// Lists `server`'s tools and rebuilds its virtual skill in `store` (the
+/// CLI, which holds the database).
+pub async fn refresh_store(store: &mut Store, server: McpServer) -> Refreshed {
+    let listed = match crate::client::list_tools(&server).await {
+        Ok(tools) => apply_listing(store, &server, &tools).map(|skill| (tools, skill)),
+        Err(error) => Err(error),
+    };
+    Refreshed::new(server, listed)
+}
+
+/// Lists `server`'s tools and rebuilds its virtual skill in a habitat's
+/// world; the world is not held while the server answers.
+pub async fn refresh_habitat(
+    habitat: &skillworld_habitat::Habitat,
+    server: McpServer,
+) -> Refreshed {
+    let listed = match crate::client::list_tools(&server).await {
+        Ok(tools) => {
+            let (for_store, tools_for_store) = (server.clone(), tools.clone());
+            habitat
+                .write(move |store| apply_listing(store, &for_store, &tools_for_store))
+                .await
+                .map(|skill| (tools, skill))
+        }
+        Err(error) => Err(error),
+    };
+    Refreshed::new(server, listed)
+}

@@ -1,0 +1,169 @@
+//! `/mcp` and the registration routes under a running habitat, and the
+//! MCP server over that habitat's HTTP API (`--url`).
+
+use std::sync::Arc;
+
+use rmcp::ServiceExt;
+use rmcp::model::ReadResourceRequestParams;
+use rmcp::transport::StreamableHttpClientTransport;
+use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
+use serde_json::{Value, json};
+use skillworld_format::SkillDocument;
+use skillworld_habitat::{Habitat, HabitatOptions, TokenKind, router};
+use skillworld_mcp::{Backend, SkillServer, mcp_router};
+use skillworld_store::{OpenOptions, Store};
+use skillworld_world::Layer;
+
+struct Served {
+    base: String,
+    admin: String,
+    ada: String,
+    _dir: tempfile::TempDir,
+}
+
+/// A habitat with agents ada and bob (bob has a private skill), served on
+/// a free loopback port with the MCP routes merged in.
+async fn serve() -> Served {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(&dir.path().join("world.redb"), OpenOptions::default()).unwrap();
+    store
+        .run(|world| {
+            world.add_agent("ada", None)?;
+            world.add_agent("bob", None)?;
+            world.create(
+                &Layer::Commons,
+                SkillDocument::new("shared-steps", "Steps for everyone.", "Step.\n"),
+            )?;
+            world.create(
+                &Layer::Agent("bob".into()),
+                SkillDocument::new("bob-notes", "Bob's notes.", "Secret.\n"),
+            )
+        })
+        .unwrap()
+        .unwrap();
+    let habitat = Arc::new(Habitat::new(store, HabitatOptions::new(dir.path())).unwrap());
+    let admin = habitat.first_admin_token().await.unwrap().unwrap();
+    let ada = habitat
+        .read(|store| {
+            let now = store.world().now();
+            habitat
+                .tokens_mut()
+                .create(store, TokenKind::Agent, Some("ada".into()), now)
+        })
+        .await
+        .unwrap()
+        .1;
+    let app = router(habitat.clone()).merge(mcp_router(habitat.clone()));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    Served {
+        base,
+        admin,
+        ada,
+        _dir: dir,
+    }
+}
+
+async fn status(request: reqwest::RequestBuilder) -> (u16, Value) {
+    let response = request.send().await.unwrap();
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+#[tokio::test]
+async fn mcp_needs_a_token_and_an_agent() {
+    let served = serve().await;
+    let http = reqwest::Client::new();
+    let mcp = format!("{}/mcp", served.base);
+    let hello = json!({"jsonrpc": "2.0", "id": 1, "method": "ping"});
+    let (code, _) = status(http.post(&mcp).json(&hello)).await;
+    assert_eq!(code, 401);
+    let (code, body) = status(http.post(&mcp).bearer_auth(&served.admin).json(&hello)).await;
+    assert_eq!(code, 400, "{body}");
+    let (code, _) = status(
+        http.post(format!("{mcp}?agent=bob"))
+            .bearer_auth(&served.ada)
+            .json(&hello),
+    )
+    .await;
+    assert_eq!(code, 404, "ada's token cannot speak for bob");
+}
+
+#[tokio::test]
+async fn mcp_over_streamable_http_serves_the_tokens_agent() {
+    let served = serve().await;
+    let config = StreamableHttpClientTransportConfig::with_uri(format!("{}/mcp", served.base))
+        .auth_header(served.ada.clone());
+    let client = ().serve(StreamableHttpClientTransport::from_config(config)).await.unwrap();
+    let tools = client.list_all_tools().await.unwrap();
+    assert!(tools.iter().any(|t| t.name == "skill_search"));
+    let uris: Vec<String> = client
+        .list_all_resources()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|r| r.uri.clone())
+        .collect();
+    assert_eq!(uris, ["skill://shared-steps/SKILL.md"]);
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn the_server_works_over_a_habitats_http_api() {
+    let served = serve().await;
+    let backend = Backend::remote(&served.base, &served.ada).unwrap();
+    let (server_end, client_end) = tokio::io::duplex(1 << 20);
+    let server = SkillServer::new(backend, "ada");
+    tokio::spawn(async move {
+        if let Ok(running) = server.serve(server_end).await {
+            let _ = running.waiting().await;
+        }
+    });
+    let client = ().serve(client_end).await.unwrap();
+    let tools = client.list_all_tools().await.unwrap();
+    assert!(tools.iter().any(|t| t.name == "skill_create"));
+    let read = client
+        .read_resource(ReadResourceRequestParams::new(
+            "skill://shared-steps/SKILL.md",
+        ))
+        .await
+        .unwrap();
+    assert!(format!("{read:?}").contains("name: shared-steps"));
+    assert!(
+        client
+            .read_resource(ReadResourceRequestParams::new("skill://bob-notes/SKILL.md"))
+            .await
+            .is_err()
+    );
+    let prompts = client.list_all_prompts().await.unwrap();
+    assert_eq!(prompts.len(), 1);
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn registrations_are_for_admins_only() {
+    let served = serve().await;
+    let http = reqwest::Client::new();
+    let servers = format!("{}/api/v1/mcp-servers", served.base);
+    let (code, _) = status(http.get(&servers).bearer_auth(&served.ada)).await;
+    assert_eq!(code, 404);
+    let (code, body) = status(http.get(&servers).bearer_auth(&served.admin)).await;
+    assert_eq!((code, body), (200, json!({"servers": []})));
+    let bad = json!({"name": "Not A Name", "transport": "http", "url": "http://127.0.0.1:9/mcp"});
+    let (code, _) = status(http.post(&servers).bearer_auth(&served.admin).json(&bad)).await;
+    assert_eq!(code, 422);
+    let (code, _) = status(
+        http.delete(format!("{servers}/nothing"))
+            .bearer_auth(&served.admin),
+    )
+    .await;
+    assert_eq!(code, 404);
+    // The tool schemas route keeps agents apart like every other.
+    let (code, _) = status(
+        http.get(format!("{}/api/v1/agents/bob/tools", served.base))
+            .bearer_auth(&served.ada),
+    )
+    .await;
+    assert_eq!(code, 404);
+}
