@@ -20,8 +20,14 @@ const BIN = process.env.SKILLWORLD_BIN ?? path.join(ROOT, "target/debug/skillwor
 const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const SHOTS = path.join(ROOT, "target/browser");
 const BIG_WORLD = Number(process.env.BIG_WORLD_SKILLS ?? 10_000);
-/** A generous bound on the first page of the big world, not a benchmark. */
-const FIRST_PAGE_BOUND_MS = 15_000;
+/**
+ * A generous bound on the first page of the big world, not a benchmark: the
+ * server's first listing after start pays a one-time cost that grows with
+ * the world (about 10 s for 10,000 skills in a debug build, see
+ * docs/habitat-page.md); later pages take well under a second.
+ */
+const FIRST_PAGE_BOUND_MS = 60_000;
+const WARM_PAGE_BOUND_MS = 10_000;
 
 const COMMONS_SECRET = "supersecretvalue123";
 const BOB_SECRET = "bob-private-value-987";
@@ -421,6 +427,13 @@ describe("the habitat page", { concurrency: false }, () => {
     const nodes = await page.evaluate(() => document.getElementsByTagName("*").length);
     console.log(`# ${cards} cards, ${nodes} DOM elements in the whole page`);
     assert.ok(nodes < 2_000, `${nodes} elements`);
+    // Reloading signs in again from sessionStorage: the page against a warm server.
+    started = Date.now();
+    await page.reload();
+    await page.waitForSelector("#cards .card");
+    const warm = Date.now() - started;
+    console.log(`# ${BIG_WORLD}-skill world: reload to first page (warm server) in ${warm} ms`);
+    assert.ok(warm < WARM_PAGE_BOUND_MS, `warm first page in ${warm} ms`);
     started = Date.now();
     await page.click("#next-page");
     await page.waitForFunction(() => /Page 2 of/.test(document.querySelector("#page-info").textContent));
