@@ -106,6 +106,8 @@ pub struct SkillRow {
     pub scan: skillworld_core::ScanStatus,
     /// Whether the host has what the skill needs (HAB-4).
     pub readiness: skillworld_core::Readiness,
+    /// When the skill was last loaded, if ever (the page's "recently used").
+    pub last_used_at: Option<skillworld_core::Timestamp>,
 }
 
 /// A `skill_list` query (CAT-7).

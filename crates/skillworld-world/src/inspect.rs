@@ -4,7 +4,7 @@
 //! skills too, and count nothing.
 
 use bevy_ecs::entity::Entity;
-use skillworld_core::{EntityRecord, Lifecycle, Skill, StableId, Status};
+use skillworld_core::{EntityRecord, Lifecycle, Skill, StableId, Status, Usage};
 use skillworld_format::SkillDocument;
 
 use crate::error::WorldError;
@@ -172,6 +172,10 @@ impl SkillWorld {
             description: record.summary.clone(),
             scan: skill.scan,
             readiness: skill.preflight.readiness,
+            last_used_at: self
+                .world
+                .get::<Usage>(entity)
+                .and_then(|usage| usage.last_loaded_at),
         }
     }
 

@@ -31,18 +31,50 @@ mod listing;
 mod review;
 mod rpc;
 mod skills;
+mod whoami;
 
 /// Shared state of every handler.
 type State = axum::extract::State<Arc<Habitat>>;
 
-/// The page shell served at `/`: public, no data (HAB-2).
-const PAGE: &str = include_str!("../../page/index.html");
+/// The habitat page served at `/`: public static files, no data (HAB-2);
+/// everything it shows it fetches with the token the user signs in with.
+fn page_routes() -> Router<Arc<Habitat>> {
+    fn asset(kind: &'static str, text: &'static str) -> axum::routing::MethodRouter<Arc<Habitat>> {
+        get(move || async move { ([(header::CONTENT_TYPE, kind)], text) })
+    }
+    const JS: &str = "text/javascript; charset=utf-8";
+    Router::new()
+        .route(
+            "/",
+            get(|| async {
+                // Scripts and styles from the page's own files only.
+                let policy = "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'";
+                (
+                    [(header::CONTENT_SECURITY_POLICY, policy)],
+                    Html(include_str!("../../page/index.html")),
+                )
+            }),
+        )
+        .route(
+            "/page/app.css",
+            asset(
+                "text/css; charset=utf-8",
+                include_str!("../../page/app.css"),
+            ),
+        )
+        .route("/page/app.js", asset(JS, include_str!("../../page/app.js")))
+        .route(
+            "/page/markdown.js",
+            asset(JS, include_str!("../../page/markdown.js")),
+        )
+}
 
 /// Every HAB-1 route of the habitat, on `habitat`.
 pub fn router(habitat: Arc<Habitat>) -> Router {
     let limit = habitat.options().max_body_bytes;
     let mut api = Router::new()
         .route("/api/v1/skills", get(listing::visible_skills))
+        .route("/api/v1/whoami", get(whoami::whoami))
         .route("/rpc", post(rpc::call))
         .route("/api/v1/agents", get(agents::list).post(agents::create))
         .route("/api/v1/agents/{agent}", delete(agents::remove))
@@ -127,7 +159,7 @@ pub fn router(habitat: Arc<Habitat>) -> Router {
     }
     Router::new()
         .route("/healthz", get(|| async { "ok\n" }))
-        .route("/", get(|| async { Html(PAGE) }))
+        .merge(page_routes())
         .merge(api)
         .fallback(|| async { ApiError::not_found("route") })
         .layer(DefaultBodyLimit::max(limit))
