@@ -164,7 +164,11 @@ fn main() {
     let seconds = env_or("SECONDS", 30);
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/habitat-load");
     std::fs::create_dir_all(&dir).unwrap();
-    let path = world(&dir, agents);
+    // Each run starts from the same world: the writes of the last one are
+    // not replayed when opening.
+    let pristine = world(&dir, agents);
+    let path = dir.join("run.redb");
+    std::fs::copy(&pristine, &path).unwrap();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

@@ -3,14 +3,15 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock, RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::sync::{Arc, OnceLock, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 use serde::Deserialize;
 use skillworld_core::{Preflight, Skill};
-use skillworld_evolve::{ReviewModel, Reviewer};
+use skillworld_evolve::{ReviewModel, Reviewer, StoreAccess};
 use skillworld_store::{Store, StoreError};
 use skillworld_world::{Layer, Switches, WorldError};
 use thiserror::Error;
+use tokio::sync::Mutex;
 
 use crate::preflight::{Offer, preflight};
 use crate::secrets::{SecretBox, SecretError, SecretScope, write_private};
@@ -99,6 +100,21 @@ impl HabitatOptions {
     }
 }
 
+/// The habitat's store as review runs borrow it: briefly, between model
+/// calls, from their own tasks.
+pub struct SharedStore(Arc<Mutex<Store>>);
+
+impl StoreAccess for SharedStore {
+    fn with_store<T>(&self, work: impl FnOnce(&mut Store) -> T) -> T {
+        // Runs are tasks of a multi-threaded runtime: this worker steps
+        // aside while it waits for the lock and works on the store.
+        tokio::task::block_in_place(|| {
+            let handle = tokio::runtime::Handle::current();
+            work(&mut handle.block_on(self.0.lock()))
+        })
+    }
+}
+
 /// A served world. Requests share it behind an `Arc`; the world is behind
 /// one lock (a bevy world has one writer), which reads hold for
 /// microseconds and writes while they change the world in memory, not
@@ -109,7 +125,7 @@ pub struct Habitat {
     secrets: SecretBox,
     options: HabitatOptions,
     /// Made on the first review request, inside the server's runtime.
-    reviewer: OnceLock<Reviewer<Mutex<Store>>>,
+    reviewer: OnceLock<Reviewer<SharedStore>>,
 }
 
 impl Habitat {
@@ -186,18 +202,11 @@ impl Habitat {
         Ok(Some(token))
     }
 
-    fn lock(&self) -> MutexGuard<'_, Store> {
-        // A panic while holding the lock leaves the store as consistent as
-        // any applied command: carry on with it.
-        self.store
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
     /// Runs quick work on the store on this task: reads, and writes that
-    /// commit nothing.
+    /// commit nothing. Waiting for the lock is asynchronous, so a worker
+    /// thread serves other connections meanwhile.
     pub async fn read<T>(&self, work: impl FnOnce(&mut Store) -> T) -> T {
-        work(&mut self.lock())
+        work(&mut *self.store.lock().await)
     }
 
     /// Runs work that writes. The world changes under the lock, on a
@@ -213,12 +222,9 @@ impl Habitat {
         T: Send + 'static,
         E: From<StoreError> + Send + 'static,
     {
-        let store = self.store.clone();
+        let mut store = self.store.clone().lock_owned().await;
         let (durable, written) = tokio::sync::oneshot::channel();
         let result = tokio::task::spawn_blocking(move || {
-            let mut store = store
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner());
             store.defer(work, move |outcome| {
                 let _ = durable.send(outcome);
             })
@@ -229,11 +235,16 @@ impl Habitat {
         Ok(result)
     }
 
-    /// The scheduler of review runs, when a model is configured.
-    pub fn reviewer(&self) -> Option<&Reviewer<Mutex<Store>>> {
+    /// The scheduler of review runs, when a model is configured. Call it
+    /// inside the server's (multi-threaded) runtime.
+    pub fn reviewer(&self) -> Option<&Reviewer<SharedStore>> {
         let model = self.options.review_model.clone()?;
         Some(self.reviewer.get_or_init(|| {
-            Reviewer::new(self.store.clone(), model, tokio::runtime::Handle::current())
+            Reviewer::new(
+                Arc::new(SharedStore(self.store.clone())),
+                model,
+                tokio::runtime::Handle::current(),
+            )
         }))
     }
 

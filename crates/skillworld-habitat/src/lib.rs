@@ -22,7 +22,7 @@
 
 pub use habitat::{
     ADMIN_TOKEN_FILE, DEFAULT_MAX_BODY_BYTES, Habitat, HabitatError, HabitatOptions,
-    SECRET_KEY_FILE, ServeConfig,
+    SECRET_KEY_FILE, ServeConfig, SharedStore,
 };
 pub use preflight::{ENDPOINT_TIMEOUT, Offer, host_platform, preflight};
 pub use runner::{DEFAULT_TIMEOUT, OUTPUT_CAP, RunError, RunLimits, ScriptResult, run_script};

@@ -7,6 +7,7 @@ use bevy_ecs::entity::Entity;
 use skillworld_core::{EntityRecord, Lifecycle, Skill, StableId, Status, Usage};
 use skillworld_format::SkillDocument;
 
+use crate::agent::Agent;
 use crate::error::WorldError;
 use crate::host::{Layer, SkillRow, SkillWorld};
 use crate::index::{Entities, NameIndex};
@@ -186,7 +187,12 @@ impl SkillWorld {
 
     /// The layer a world entity is: the Commons or its owner's private world.
     fn layer_of_world(&self, world: StableId) -> Layer {
-        match self.agents().into_iter().find(|a| a.private_world == world) {
+        let owner = self
+            .world_config(world)
+            .and_then(|config| config.owner)
+            .and_then(|owner| self.world.resource::<Entities>().get(owner))
+            .and_then(|entity| self.world.get::<Agent>(entity));
+        match owner {
             Some(agent) => Layer::Agent(agent.name.clone()),
             None => Layer::Commons,
         }

@@ -4,19 +4,38 @@
 use std::sync::Arc;
 
 use axum::extract::FromRequestParts;
+use axum::http::HeaderMap;
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 use skillworld_world::{Access, Layer, SkillWorld};
 
 use super::error::ApiError;
 use crate::Habitat;
-use crate::tokens::TokenKind;
+use crate::tokens::{TokenKind, TokenRecord};
 
 /// The authenticated caller of a request.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Principal {
     Admin,
     Agent { name: String, read_only: bool },
+}
+
+/// The token record a request's bearer token names, looked up once per
+/// request (by the tracing layer) and kept in its extensions.
+#[derive(Clone)]
+pub struct Authenticated(pub Option<TokenRecord>);
+
+/// The bearer token of a request, or why there is none.
+pub fn bearer(headers: &HeaderMap) -> Result<&str, ApiError> {
+    let header = headers
+        .get(AUTHORIZATION)
+        .ok_or_else(|| ApiError::unauthorized("a bearer token is required"))?;
+    header
+        .to_str()
+        .ok()
+        .and_then(|value| value.strip_prefix("Bearer "))
+        .map(str::trim)
+        .ok_or_else(|| ApiError::unauthorized("the Authorization header is not 'Bearer TOKEN'"))
 }
 
 impl FromRequestParts<Arc<Habitat>> for Principal {
@@ -26,30 +45,20 @@ impl FromRequestParts<Arc<Habitat>> for Principal {
         parts: &mut Parts,
         habitat: &Arc<Habitat>,
     ) -> Result<Self, Self::Rejection> {
-        let header = parts
-            .headers
-            .get(AUTHORIZATION)
-            .ok_or_else(|| ApiError::unauthorized("a bearer token is required"))?;
-        let token = header
-            .to_str()
-            .ok()
-            .and_then(|value| value.strip_prefix("Bearer "))
-            .ok_or_else(|| {
-                ApiError::unauthorized("the Authorization header is not 'Bearer TOKEN'")
-            })?;
-        let tokens = habitat.tokens();
-        let record = tokens
-            .authenticate(token.trim())
-            .ok_or_else(|| ApiError::unauthorized("the token is not valid or was revoked"))?;
-        let principal = match (record.kind, &record.agent) {
-            (TokenKind::Admin, _) => Principal::Admin,
-            (kind, Some(agent)) => Principal::Agent {
-                name: agent.clone(),
+        let token = bearer(&parts.headers)?;
+        let record = match parts.extensions.get::<Authenticated>() {
+            Some(Authenticated(record)) => record.clone(),
+            None => habitat.tokens().authenticate(token).cloned(),
+        }
+        .ok_or_else(|| ApiError::unauthorized("the token is not valid or was revoked"))?;
+        match (record.kind, record.agent) {
+            (TokenKind::Admin, _) => Ok(Principal::Admin),
+            (kind, Some(name)) => Ok(Principal::Agent {
+                name,
                 read_only: kind == TokenKind::AgentReadOnly,
-            },
-            (_, None) => return Err(ApiError::unauthorized("the token names no agent")),
-        };
-        Ok(principal)
+            }),
+            (_, None) => Err(ApiError::unauthorized("the token names no agent")),
+        }
     }
 }
 

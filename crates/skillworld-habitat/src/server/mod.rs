@@ -179,32 +179,29 @@ pub async fn serve(
         .await
 }
 
-/// One span per request: route, agent, status and latency.
-async fn trace(habitat: State, request: Request, next: Next) -> Response {
-    let route = request.extensions().get::<MatchedPath>().map_or_else(
-        || request.uri().path().to_owned(),
-        |p| p.as_str().to_owned(),
-    );
-    let method = request.method().clone();
+/// One span per request: route, agent, status and latency. The token is
+/// looked up here, once, for the span and the handler.
+async fn trace(habitat: State, mut request: Request, next: Next) -> Response {
+    let route = request.extensions().get::<MatchedPath>().cloned();
+    let route = route
+        .as_ref()
+        .map_or(request.uri().path(), MatchedPath::as_str);
     let span = tracing::info_span!(
         "request",
-        %method,
+        method = %request.method(),
         route,
         agent = tracing::field::Empty,
         status = tracing::field::Empty,
         latency_us = tracing::field::Empty,
     );
     let started = Instant::now();
-    let agent = request
-        .headers()
-        .get(header::AUTHORIZATION)
-        .and_then(|value| value.to_str().ok())
-        .and_then(|value| value.strip_prefix("Bearer "))
-        .and_then(|token| habitat.tokens().authenticate(token.trim()).cloned())
-        .and_then(|record| record.agent);
-    if let Some(agent) = &agent {
-        span.record("agent", agent.as_str());
+    let record = auth::bearer(request.headers())
+        .ok()
+        .and_then(|token| habitat.tokens().authenticate(token).cloned());
+    if let Some(agent) = record.as_ref().and_then(|r| r.agent.as_deref()) {
+        span.record("agent", agent);
     }
+    request.extensions_mut().insert(auth::Authenticated(record));
     let response = next.run(request).instrument(span.clone()).await;
     span.record("status", response.status().as_u16());
     span.record("latency_us", started.elapsed().as_micros() as u64);

@@ -3,7 +3,7 @@
 //! the changes the hooks record.
 
 use std::cmp::Ordering;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use bevy_ecs::entity::Entity;
@@ -100,6 +100,10 @@ fn origin_class(origin: Origin) -> u8 {
     }
 }
 
+/// Past this many new entries, a list is sorted once instead of each entry
+/// being inserted in its place.
+const BATCH_SORT: usize = 32;
+
 /// The undeleted, non-discarded skills of one world in the recommended
 /// order: the skills that resolve (and shadow) by name.
 #[derive(Debug, Default)]
@@ -116,11 +120,6 @@ impl LayerList {
         self.positions.get(&entity).copied()
     }
 
-    fn remove(&mut self, entity: Entity) -> Option<Entry> {
-        let at = self.entries.iter().position(|e| e.entity == entity)?;
-        Some(self.entries.remove(at))
-    }
-
     fn insert(&mut self, entry: Entry) {
         let at = self
             .entries
@@ -128,20 +127,38 @@ impl LayerList {
         self.entries.insert(at, entry);
     }
 
-    /// Applies one changed entity: its new entry, or none when it left.
-    fn apply(&mut self, entity: Entity, entry: Option<Entry>) {
-        let old = self.remove(entity);
-        let same_shape = match (&old, &entry) {
-            (Some(old), Some(new)) => {
-                old.name == new.name && old.recommended_cmp(new) == Ordering::Equal
-            }
-            (None, None) => true,
-            _ => false,
-        };
-        if let Some(entry) = entry {
-            self.insert(entry);
+    /// Applies the changed entities: each one's new entry, or none when it
+    /// left. One pass over the list however many changed, so loading a
+    /// whole world costs a sort, not an insertion per skill.
+    fn apply(&mut self, changes: Vec<(Entity, Option<Entry>)>) {
+        let changed: HashSet<Entity> = changes.iter().map(|(entity, _)| *entity).collect();
+        let (removed, kept): (Vec<Entry>, Vec<Entry>) = std::mem::take(&mut self.entries)
+            .into_iter()
+            .partition(|e| changed.contains(&e.entity));
+        self.entries = kept;
+        let mut before: HashMap<Entity, Entry> =
+            removed.into_iter().map(|e| (e.entity, e)).collect();
+        let mut same_shape = true;
+        let mut added = Vec::new();
+        for (entity, entry) in changes {
+            same_shape &= match (before.remove(&entity), &entry) {
+                (Some(old), Some(new)) => {
+                    old.name == new.name && old.recommended_cmp(new) == Ordering::Equal
+                }
+                (None, None) => true,
+                _ => false,
+            };
+            added.extend(entry);
         }
-        // An entry updated in place keeps every position and name.
+        if added.len() > BATCH_SORT {
+            self.entries.extend(added);
+            self.entries.sort_by(Entry::recommended_cmp);
+        } else {
+            for entry in added {
+                self.insert(entry);
+            }
+        }
+        // Entries updated in place keep every position and name.
         if !same_shape {
             self.shape_epoch += 1;
             self.reindex();
@@ -184,15 +201,17 @@ pub fn refresh_layers(
 ) {
     for (world, dirty) in changes.dirty.drain() {
         let list = layers.lists.entry(world).or_default();
-        let mut dirty: Vec<Entity> = dirty.into_iter().collect();
-        dirty.sort();
-        for entity in dirty {
-            let entry = skills
-                .get(entity)
-                .ok()
-                .and_then(|(record, skill)| entry_of(entity, record, skill, &platform.0));
-            list.apply(entity, entry);
-        }
+        let changes = dirty
+            .into_iter()
+            .map(|entity| {
+                let entry = skills
+                    .get(entity)
+                    .ok()
+                    .and_then(|(record, skill)| entry_of(entity, record, skill, &platform.0));
+                (entity, entry)
+            })
+            .collect();
+        list.apply(changes);
     }
 }
 
