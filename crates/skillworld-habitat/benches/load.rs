@@ -198,6 +198,7 @@ fn main() {
             let _ = stopped.await;
         }));
         let query = std::env::var("CATALOG_QUERY").unwrap_or_default();
+        let first = Instant::now();
         let sample = reqwest::Client::new()
             .get(format!("{url}/api/v1/agents/a0/catalog{query}"))
             .bearer_auth(&token)
@@ -208,7 +209,8 @@ fn main() {
             .await
             .unwrap();
         println!(
-            "catalog{query}: {} bytes, {} lines",
+            "first catalog{query} after opening (every world's list built): {:.1} ms, {} bytes, {} lines",
+            first.elapsed().as_secs_f64() * 1000.0,
             sample.len(),
             sample.lines().count()
         );
