@@ -388,6 +388,14 @@ pub enum AgentAction {
     Remove { name: String },
     /// List agents.
     List,
+    /// Let SUBJECT read or write OWNER's private world (read, write, or
+    /// none to take it back).
+    Grant {
+        owner: String,
+        subject: String,
+        #[arg(value_parser = ["read", "write", "none"])]
+        access: String,
+    },
 }
 
 #[derive(Subcommand)]

@@ -184,6 +184,23 @@ pub fn agent(global: &Global, action: AgentAction) -> Result<bool, Failure> {
                 format!("removed agent {name}")
             });
         }
+        AgentAction::Grant {
+            owner,
+            subject,
+            access,
+        } => {
+            let level = match access.as_str() {
+                "read" => Some(skillworld_world::Access::Read),
+                "write" => Some(skillworld_world::Access::Write),
+                _ => None,
+            };
+            with_world(global, |world| world.grant(&owner, &subject, level))?;
+            emit(
+                global,
+                json!({"ok": true, "owner": owner, "subject": subject, "access": level}),
+                || format!("{subject} may {access} {owner}'s private world"),
+            );
+        }
         AgentAction::List => {
             let store = open(global)?;
             for agent in store.world().agents() {

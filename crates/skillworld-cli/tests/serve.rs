@@ -174,6 +174,22 @@ fn tokens_secrets_and_preflight_on_the_database() {
     )
     .unwrap();
     assert!(run(&["agent", "add", "ada"]).status.success());
+    assert!(run(&["agent", "add", "bob"]).status.success());
+    let granted = run(&["agent", "grant", "ada", "bob", "read", "--json"]);
+    assert!(granted.status.success());
+    assert!(String::from_utf8_lossy(&granted.stdout).contains("\"access\":\"read\""));
+    assert_eq!(
+        run(&["agent", "grant", "ada", "ada", "write"])
+            .status
+            .code(),
+        Some(1)
+    );
+    assert_eq!(
+        run(&["agent", "grant", "ada", "nobody", "read"])
+            .status
+            .code(),
+        Some(1)
+    );
     assert!(
         run(&["import", "--commons", skill.to_str().unwrap()])
             .status

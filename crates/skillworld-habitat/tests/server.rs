@@ -418,6 +418,80 @@ async fn tokens_are_required_and_private_worlds_stay_private() {
         .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
 
+    // A grant is the one way into another agent's world: read, then write,
+    // then gone again.
+    let (status, _) = server
+        .put(
+            "/api/v1/agents/ada/grants/bob",
+            &bob,
+            json!({"access": "read"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "only an admin grants");
+    let (status, _) = server
+        .put(
+            "/api/v1/agents/ada/grants/bob",
+            &server.admin,
+            json!({"access": "read"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = server
+        .get("/api/v1/agents/ada/skills/ada-secret-plan", &bob)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, visible) = server.get("/api/v1/skills?layer=ada", &bob).await;
+    assert_eq!(names(&visible), ["ada-secret-plan"]);
+    let (status, _) = server
+        .post(
+            "/api/v1/agents/ada/skills/ada-secret-plan/pin",
+            &bob,
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "read access does not write");
+    let (status, _) = server
+        .put(
+            "/api/v1/agents/ada/grants/bob",
+            &server.admin,
+            json!({"access": "write"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, pinned) = server
+        .post(
+            "/api/v1/agents/ada/skills/ada-secret-plan/pin",
+            &bob,
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{pinned}");
+    let (status, _, _) = server
+        .send(
+            Method::DELETE,
+            "/api/v1/agents/ada/grants/bob",
+            Some(&server.admin),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = server
+        .get("/api/v1/agents/ada/skills/ada-secret-plan", &bob)
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = server
+        .put(
+            "/api/v1/agents/ada/grants/ada",
+            &server.admin,
+            json!({"access": "read"}),
+        )
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "no grant to the owner"
+    );
+
     // A read-only token lists, gets and reads the catalog, nothing more.
     let reader = server.agent_with_token("ada", "agent_read_only").await;
     let (status, _) = server.get("/api/v1/agents/ada/skills", &reader).await;

@@ -108,6 +108,13 @@ pub enum Command {
         agent: String,
         skill: String,
     },
+    /// Lets `subject` read or write `owner`'s private world (MOD-2 grants),
+    /// or, with no access, takes that back.
+    Grant {
+        owner: String,
+        subject: String,
+        access: Option<crate::layers::Access>,
+    },
     /// A new skill; the name must be free in that world.
     CreateSkill {
         layer: Layer,
@@ -286,6 +293,34 @@ impl SkillWorld {
             Command::Unbind { agent, skill } => self.change_agent(agent, |a| {
                 a.bindings.remove(skill);
             }),
+            Command::Grant {
+                owner,
+                subject,
+                access,
+            } => {
+                let private = self.agent(owner)?.private_world;
+                let (subject_id, _) = self.agent_entity(subject)?;
+                let entity = self
+                    .world
+                    .resource::<Entities>()
+                    .get(private)
+                    .ok_or_else(|| WorldError::UnknownAgent(owner.clone()))?;
+                let mut config = self
+                    .world
+                    .get::<WorldConfig>(entity)
+                    .expect("a private world has its configuration")
+                    .clone();
+                config.grants.retain(|grant| grant.subject != subject_id);
+                if let Some(access) = access {
+                    config.grants.push(crate::layers::Grant {
+                        subject: subject_id,
+                        access: *access,
+                    });
+                }
+                config.validate()?;
+                self.world.entity_mut(entity).insert(config);
+                Ok(Applied::default())
+            }
             Command::CreateSkill { layer, document } => {
                 check_limits(document)?;
                 let world = self.world_of(layer)?;

@@ -320,6 +320,25 @@ impl SkillWorld {
         .map(drop)
     }
 
+    /// Lets `subject` read or write `owner`'s private world, or (`None`)
+    /// takes that back (MOD-2 grants).
+    pub fn grant(
+        &mut self,
+        owner: &str,
+        subject: &str,
+        access: Option<crate::layers::Access>,
+    ) -> Result<(), WorldError> {
+        self.execute(
+            Caller::host(),
+            Command::Grant {
+                owner: owner.to_owned(),
+                subject: subject.to_owned(),
+                access,
+            },
+        )
+        .map(drop)
+    }
+
     pub fn unbind(&mut self, agent: &str, skill: &str) -> Result<(), WorldError> {
         self.execute(
             Caller::host(),

@@ -376,3 +376,48 @@ pub async fn preflight(
         })
         .await
 }
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GrantBody {
+    access: skillworld_world::Access,
+}
+
+/// `PUT /api/v1/agents/{agent}/grants/{subject}`: `subject` may read or
+/// write `agent`'s private world (MOD-2); `DELETE` takes that back.
+pub async fn grant(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+    RawBody(bytes): RawBody,
+) -> Result<Json<Value>, ApiError> {
+    let body: GrantBody = json_body(&bytes)?;
+    set_grant(habitat, principal, params, Some(body.access)).await
+}
+
+pub async fn revoke_grant(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+) -> Result<Json<Value>, ApiError> {
+    set_grant(habitat, principal, params, None).await
+}
+
+async fn set_grant(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+    access: Option<skillworld_world::Access>,
+) -> Result<Json<Value>, ApiError> {
+    principal.require_admin("route")?;
+    let owner = params.get("agent").to_owned();
+    let subject = params.get("subject").to_owned();
+    habitat
+        .write(move |store| {
+            store.run(|world| world.grant(&owner, &subject, access))??;
+            Ok(Json(
+                json!({"ok": true, "owner": owner, "subject": subject, "access": access}),
+            ))
+        })
+        .await
+}

@@ -82,6 +82,10 @@ pub fn router(habitat: Arc<Habitat>) -> Router {
             "/api/v1/agents/{agent}/bindings/{skill}",
             put(agents::bind).delete(agents::unbind),
         )
+        .route(
+            "/api/v1/agents/{agent}/grants/{subject}",
+            put(agents::grant).delete(agents::revoke_grant),
+        )
         .route("/api/v1/agents/{agent}/catalog", get(agents::catalog))
         .route("/api/v1/agents/{agent}/load", post(agents::load))
         .route("/api/v1/agents/{agent}/tools/{tool}", post(agents::tool))
