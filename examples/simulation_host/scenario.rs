@@ -1,13 +1,18 @@
 //! The simulated agents' days: what `simulation_host` runs and what
 //! `tests/replay.rs` checks for determinism, from one source.
 
+use std::future::Future;
 use std::path::Path;
+use std::pin::pin;
+use std::task::{Context, Poll, Waker};
 
 use skillworld::core::{EntityRecord, Lifecycle, Origin, Skill, Timestamp};
+use skillworld::evolve::{Reply, ReviewModel, ScriptedModel, review_tools};
 use skillworld::format::SkillDocument;
 use skillworld::store::{OpenOptions, SimulatedWorld, Store, StoreError, shipped_commons};
 use skillworld::world::{
-    Caller, Clock, Command, Layer, LoadRequest, SimRng, SkillWorld, Turn, WorldError, WorldSettings,
+    Caller, CallerKind, Clock, Command, Layer, LoadRequest, SimRng, SkillWorld, Turn, WorldError,
+    WorldSettings,
 };
 
 use bevy_ecs::resource::Resource;
@@ -158,8 +163,10 @@ fn create_private_skill(turn: &mut Turn<'_>) -> Result<(), WorldError> {
 }
 
 /// The self-evolution step: one of the agent's own live skills gets a new
-/// lesson. For now a scripted patch through a world command; this is the
-/// one place to call the evolve scripted model from once it exists.
+/// lesson. A scripted review model (the deterministic model of
+/// `skillworld::evolve`) answers with a `skill_patch` call, applied through
+/// the skill tools as an invisible caller — the path a review run's tool
+/// calls take (a run's record needs a store; this world may be in memory).
 /// Returns whether the agent had a skill to patch.
 pub fn evolve_private_skill(turn: &mut Turn<'_>) -> Result<bool, WorldError> {
     let layer = Layer::Agent(turn.agent.to_owned());
@@ -172,19 +179,36 @@ pub fn evolve_private_skill(turn: &mut Turn<'_>) -> Result<bool, WorldError> {
     let Some(index) = turn.rng.index(live.len()) else {
         return Ok(false);
     };
-    let command = Command::PatchSkill {
-        layer,
-        name: live.swap_remove(index),
-        old_string: "## Lessons\n".to_owned(),
-        new_string: format!(
-            "## Lessons\n\n- Day {}: check the inputs first.\n",
-            turn.tick
-        ),
-        replace_all: false,
-        expected_revision: None,
-        copy_from: None,
+    let model = ScriptedModel::new([Reply::call(
+        "skill_patch",
+        serde_json::json!({
+            "name": live.swap_remove(index),
+            "old_string": "## Lessons\n",
+            "new_string": format!("## Lessons\n\n- Day {}: check the inputs first.\n", turn.tick),
+        }),
+    )]);
+    // A scripted model answers at once: one poll is the whole wait.
+    let Poll::Ready(Ok(reply)) =
+        pin!(model.complete(&[], &[])).poll(&mut Context::from_waker(Waker::noop()))
+    else {
+        unreachable!("a scripted model with a reply answers at once");
     };
-    turn.world.execute(Caller::agent(turn.agent), command)?;
+    // A review run's own allow list, as the run loop builds it.
+    let caller = Caller {
+        agent: Some(turn.agent.to_owned()),
+        kind: CallerKind::Invisible,
+        allowed_tools: review_tools().into_iter().map(|tool| tool.name).collect(),
+        ..Caller::default()
+    };
+    for call in reply.tool_calls {
+        let result = turn.world.call_tool(&caller, &call.name, &call.arguments);
+        if let Some(error) = result.get("error").and_then(|e| e.as_str()) {
+            return Err(WorldError::Curator(format!(
+                "the scripted review's {} failed: {error}",
+                call.name
+            )));
+        }
+    }
     Ok(true)
 }
 
