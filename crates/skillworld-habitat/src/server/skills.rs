@@ -15,10 +15,12 @@ use skillworld_core::Bucket;
 use skillworld_format::{
     BundleFile, SkillDocument, Source, export_skill_md, import_skill_md, read_bundle_zip,
 };
-use skillworld_store::{move_aside, move_back};
+use skillworld_store::{Store, move_aside, move_back};
 use skillworld_world::{Caller, Command, Layer, SkillView, SkillWorld, Switches, WorldError};
 
 use super::listing::{ListFilter, filtered, row_json};
+use crate::Habitat;
+
 use super::{
     ApiError, Need, Params, Principal, Query, RawBody, State, if_match, is_markdown, json_body,
     with_etag,
@@ -177,20 +179,36 @@ pub async fn create(
                     document,
                 }
             };
-            store.run(|world| world.execute(caller(&principal), command))??;
-            habitat.refresh_preflight(store, &layer, &name)?;
-            let view = store
-                .run(|world| world.skill_view(&layer, &name))
-                .map_err(ApiError::from)??;
-            let mut value = view_json(&view);
-            value["warnings"] = json!(warnings);
-            Ok((
-                StatusCode::CREATED,
-                with_etag(view.row.revision, Json(value)),
-            )
-                .into_response())
+            let view = write_skill(&habitat, store, &principal, &layer, &name, command)?;
+            Ok(created(&view, warnings))
         })
         .await
+}
+
+/// Applies a write that changes what a skill is (its text or files), then
+/// re-checks its readiness (HAB-4), and returns it as the caller sees it.
+fn write_skill(
+    habitat: &Habitat,
+    store: &mut Store,
+    principal: &Principal,
+    layer: &Layer,
+    name: &str,
+    command: Command,
+) -> Result<SkillView, ApiError> {
+    store.run(|world| world.execute(caller(principal), command))??;
+    habitat.refresh_preflight(store, layer, name)?;
+    Ok(store.run(|world| world.skill_view(layer, name))??)
+}
+
+/// A created or installed skill: 201 with its view and import warnings.
+fn created(view: &SkillView, warnings: Vec<Value>) -> Response {
+    let mut value = view_json(view);
+    value["warnings"] = json!(warnings);
+    (
+        StatusCode::CREATED,
+        with_etag(view.row.revision, Json(value)),
+    )
+        .into_response()
 }
 
 /// The caller a write is journaled as.
@@ -260,11 +278,8 @@ pub async fn replace(
                 expected_revision: expected,
                 copy_from,
             };
-            store.run(|world| world.execute(caller(&principal), command))??;
-            habitat.refresh_preflight(store, &layer, &name)?;
-            store
-                .run(|world| skill_answer(world, &layer, &name))
-                .map_err(ApiError::from)?
+            let view = write_skill(&habitat, store, &principal, &layer, &name, command)?;
+            Ok(with_etag(view.row.revision, Json(view_json(&view))))
         })
         .await
 }
@@ -364,18 +379,8 @@ pub async fn install_bundle(
                 document: bundle.imported.document,
                 files: bundle.files,
             };
-            store.run(|world| world.execute(caller(&principal), command))??;
-            habitat.refresh_preflight(store, &layer, &name)?;
-            let view = store
-                .run(|world| world.skill_view(&layer, &name))
-                .map_err(ApiError::from)??;
-            let mut value = view_json(&view);
-            value["warnings"] = json!(warnings);
-            Ok((
-                StatusCode::CREATED,
-                with_etag(view.row.revision, Json(value)),
-            )
-                .into_response())
+            let view = write_skill(&habitat, store, &principal, &layer, &name, command)?;
+            Ok(created(&view, warnings))
         })
         .await
 }
@@ -538,11 +543,8 @@ pub async fn put_file(
                 document,
                 files,
             };
-            store.run(|world| world.execute(caller(&principal), command))??;
-            habitat.refresh_preflight(store, &layer, &name)?;
-            store
-                .run(|world| skill_answer(world, &layer, &name))
-                .map_err(ApiError::from)?
+            let view = write_skill(&habitat, store, &principal, &layer, &name, command)?;
+            Ok(with_etag(view.row.revision, Json(view_json(&view))))
         })
         .await
 }
