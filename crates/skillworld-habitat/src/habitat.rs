@@ -257,15 +257,34 @@ impl Habitat {
         name: &str,
         agent: Option<(&str, &[String])>,
     ) -> Result<Preflight, HabitatError> {
+        self.check(
+            store,
+            skill,
+            name,
+            agent.map(|(a, _)| a),
+            agent.map(|(_, t)| t),
+        )
+    }
+
+    /// Preflight with the secrets of `secrets_of` (the Commons' and, given
+    /// an agent, its own) and, given a tool pool, its tools.
+    fn check(
+        &self,
+        store: &Store,
+        skill: &Skill,
+        name: &str,
+        secrets_of: Option<&str>,
+        tools: Option<&[String]>,
+    ) -> Result<Preflight, HabitatError> {
         let secrets: BTreeSet<String> = self
             .secrets
-            .for_run(store, agent.map(|(a, _)| a), name)?
+            .for_run(store, secrets_of, name)?
             .into_keys()
             .collect();
         Ok(preflight(
             &skill.requires,
             &Offer {
-                tools: agent.map(|(_, tools)| tools),
+                tools,
                 secrets: &secrets,
                 flags: &self.options.flags,
                 probe_endpoints: self.options.probe_endpoints,
@@ -283,24 +302,12 @@ impl Habitat {
         name: &str,
     ) -> Result<Preflight, HabitatError> {
         let document = store.world().skill_document(layer, name)?;
-        let agent = match layer {
+        let owner = match layer {
             Layer::Agent(agent) => Some(agent.as_str()),
             Layer::Commons => None,
         };
-        let secrets: BTreeSet<String> = self
-            .secrets
-            .for_run(store, agent, name)?
-            .into_keys()
-            .collect();
-        let checked = preflight(
-            &document.skill.requires,
-            &Offer {
-                tools: None,
-                secrets: &secrets,
-                flags: &self.options.flags,
-                probe_endpoints: self.options.probe_endpoints,
-            },
-        );
+        // Host level: the layer's secrets, no agent's tool pool.
+        let checked = self.check(store, &document.skill, name, owner, None)?;
         if checked != document.skill.preflight {
             let switches = Switches {
                 preflight: Some(checked.clone()),
