@@ -78,11 +78,7 @@ impl SkillWorld {
                 executable: file.executable,
             })
             .collect();
-        let lessons = self
-            .world
-            .get::<Lessons>(entity)
-            .map(|l| l.entries.clone())
-            .unwrap_or_default();
+        let lessons = self.lessons(&home, name)?;
         Ok(SkillView {
             row: self.row(world, name, entity),
             layer: home,
