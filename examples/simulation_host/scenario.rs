@@ -11,8 +11,8 @@ use skillworld::evolve::{Reply, ReviewModel, ScriptedModel, review_tools};
 use skillworld::format::SkillDocument;
 use skillworld::store::{OpenOptions, SimulatedWorld, Store, StoreError, shipped_commons};
 use skillworld::world::{
-    Caller, CallerKind, Clock, Command, Layer, LoadRequest, SimRng, SkillWorld, Turn, WorldError,
-    WorldSettings,
+    Caller, CallerKind, Clock, Command, Layer, LoadRequest, SimRng, SkillWorld, Turn, TurnError,
+    WorldError, WorldSettings,
 };
 
 use bevy_ecs::resource::Resource;
@@ -117,7 +117,7 @@ pub struct DayCounts {
 
 /// One agent's day: three loads chosen among the skills it sees, now and
 /// then a new private skill, now and then a patch to one.
-pub fn agent_day(mut turn: Turn<'_>, counts: &mut DayCounts) -> Result<(), WorldError> {
+pub fn agent_day(mut turn: Turn<'_>, counts: &mut DayCounts) -> Result<(), TurnError> {
     let chosen: Vec<String> = {
         let visible = turn.world.visible_skills(turn.agent)?;
         let drawn = turn.rng.distinct(visible.len(), LOADS_PER_DAY);
@@ -168,7 +168,7 @@ fn create_private_skill(turn: &mut Turn<'_>) -> Result<(), WorldError> {
 /// the skill tools as an invisible caller — the path a review run's tool
 /// calls take (a run's record needs a store; this world may be in memory).
 /// Returns whether the agent had a skill to patch.
-pub fn evolve_private_skill(turn: &mut Turn<'_>) -> Result<bool, WorldError> {
+pub fn evolve_private_skill(turn: &mut Turn<'_>) -> Result<bool, TurnError> {
     let layer = Layer::Agent(turn.agent.to_owned());
     let mut live = Vec::new();
     for name in turn.world.layer_skill_names(&layer)? {
@@ -203,7 +203,7 @@ pub fn evolve_private_skill(turn: &mut Turn<'_>) -> Result<bool, WorldError> {
     for call in reply.tool_calls {
         let result = turn.world.call_tool(&caller, &call.name, &call.arguments);
         if let Some(error) = result.get("error").and_then(|e| e.as_str()) {
-            return Err(WorldError::Curator(format!(
+            return Err(TurnError::Host(format!(
                 "the scripted review's {} failed: {error}",
                 call.name
             )));

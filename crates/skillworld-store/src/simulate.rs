@@ -1,7 +1,7 @@
 //! Where a simulation host's world lives (SIM-2): in memory, or in a store
 //! where every tick is one durable commit.
 
-use skillworld_world::{Simulation, SimulationError, SkillWorld, TickReport, Turn, WorldError};
+use skillworld_world::{Simulation, SimulationError, SkillWorld, TickReport, Turn, TurnError};
 use thiserror::Error;
 
 use crate::{Store, StoreError};
@@ -50,7 +50,7 @@ impl SimulatedWorld {
     pub fn step(
         &mut self,
         simulation: &mut Simulation,
-        mut turn: impl FnMut(Turn<'_>) -> Result<(), WorldError>,
+        mut turn: impl FnMut(Turn<'_>) -> Result<(), TurnError>,
     ) -> Result<TickReport, SimulatedWorldError> {
         match self {
             // Dropped after every turn, not every tick: a tick's journal

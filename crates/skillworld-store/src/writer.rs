@@ -1,7 +1,7 @@
-//! Group commit for many writers (STO-2): one thread owns the store; callers
-//! on any thread send work and wait for its acknowledgement. Work that
-//! arrives while a commit is under way is applied together and made durable
-//! by the next single commit.
+//! Many writing threads, one store (STO-2): one thread owns the store and
+//! applies each caller's work as it arrives; the store's group commit
+//! makes it durable together with whatever else arrived meanwhile, and the
+//! caller gets its result once its writes are on disk.
 
 use std::sync::mpsc;
 use std::thread::JoinHandle;
@@ -11,14 +11,12 @@ use skillworld_world::SkillWorld;
 use crate::{Store, StoreError};
 
 type Job = Box<dyn FnOnce(&mut SkillWorld) + Send>;
-
-/// The most jobs one commit takes.
-const MAX_BATCH: usize = 1_000;
+type Ack = mpsc::SyncSender<Result<(), StoreError>>;
 
 /// A handle to the writer thread; clone it for every writing thread.
 #[derive(Clone)]
 pub struct Writer {
-    jobs: mpsc::Sender<(Job, mpsc::SyncSender<Result<(), String>>)>,
+    jobs: mpsc::Sender<(Job, Ack)>,
 }
 
 /// The writer thread, to stop and get the store back.
@@ -27,8 +25,8 @@ pub struct WriterThread {
 }
 
 impl WriterThread {
-    /// Waits until every [`Writer`] handle is dropped and the last batch is
-    /// committed, and returns the store.
+    /// Waits until every [`Writer`] handle is dropped and the last write is
+    /// applied, and returns the store.
     pub fn join(self) -> Store {
         self.handle
             .join()
@@ -37,29 +35,20 @@ impl WriterThread {
 }
 
 impl Writer {
-    /// Starts the writer thread that owns `store`.
+    /// Starts the writer thread that owns `store`, with group commit on.
     pub fn spawn(mut store: Store) -> (Writer, WriterThread) {
-        let (jobs, queue) = mpsc::channel::<(Job, mpsc::SyncSender<Result<(), String>>)>();
+        let (jobs, queue) = mpsc::channel::<(Job, Ack)>();
         let handle = std::thread::spawn(move || {
-            while let Ok(first) = queue.recv() {
-                let mut batch = vec![first];
-                while batch.len() < MAX_BATCH {
-                    match queue.try_recv() {
-                        Ok(job) => batch.push(job),
-                        Err(_) => break,
-                    }
-                }
-                let (work, replies): (Vec<Job>, Vec<_>) = batch.into_iter().unzip();
-                let outcome = store
-                    .run(|world| {
-                        for job in work {
-                            job(world);
-                        }
-                    })
-                    .map_err(|e| e.to_string());
-                for reply in replies {
-                    let _ = reply.send(outcome.clone());
-                }
+            store.group_commit();
+            while let Ok((job, ack)) = queue.recv() {
+                let durable = ack.clone();
+                let applied = store.defer(
+                    |store| store.run(job),
+                    move |outcome| {
+                        let _ = durable.send(outcome);
+                    },
+                );
+                let _ = ack.send(applied);
             }
             store
         });
@@ -73,15 +62,18 @@ impl Writer {
         work: impl FnOnce(&mut SkillWorld) -> T + Send + 'static,
     ) -> Result<T, StoreError> {
         let (result_tx, result_rx) = mpsc::sync_channel(1);
-        let (ack_tx, ack_rx) = mpsc::sync_channel(1);
+        // Two answers, in either order: whether applying it succeeded (a
+        // checkpoint it triggers can fail) and whether it became durable.
+        let (ack_tx, ack_rx) = mpsc::sync_channel(2);
         let job: Job = Box::new(move |world| {
             let _ = result_tx.send(work(world));
         });
         self.jobs
             .send((job, ack_tx))
             .map_err(|_| StoreError::WriterStopped)?;
-        let committed = ack_rx.recv().map_err(|_| StoreError::WriterStopped)?;
-        committed.map_err(StoreError::Commit)?;
+        let first = ack_rx.recv().map_err(|_| StoreError::WriterStopped)?;
+        let second = ack_rx.recv().map_err(|_| StoreError::WriterStopped)?;
+        first.and(second)?;
         result_rx.recv().map_err(|_| StoreError::WriterStopped)
     }
 }

@@ -62,7 +62,9 @@ pub use policy::{
 };
 pub use revisions::{KEPT_REVISIONS, Revision, Revisions};
 pub use scripts::{MAX_TOOL_NAME, ScriptCall, ScriptTool, script_schema, script_tool_name};
-pub use simulation::{SimRng, Simulation, SimulationError, SimulationSettings, TickReport, Turn};
+pub use simulation::{
+    SimRng, Simulation, SimulationError, SimulationSettings, TickReport, Turn, TurnError,
+};
 pub use snapshot::{EntityState, STATE_VERSION, SkillState, StateError, WorldState};
 pub use tools::{ToolSpec, tool_specs};
 pub use usage::{KEPT_LESSONS, Lesson, Lessons, Runs};

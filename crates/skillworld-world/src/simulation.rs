@@ -74,10 +74,21 @@ pub enum SimulationError {
     Turn {
         tick: u64,
         agent: String,
-        source: WorldError,
+        source: TurnError,
     },
     #[error("tick {tick}: curator sweep: {source}")]
     Sweep { tick: u64, source: WorldError },
+}
+
+/// Why one agent's turn failed: the world refused an operation, or the
+/// host's own step failed (a tool call answered with an error, a model
+/// did not answer).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum TurnError {
+    #[error(transparent)]
+    World(#[from] WorldError),
+    #[error("{0}")]
+    Host(String),
 }
 
 /// One agent's turn: the world, the agent, the tick, and the agent's own
@@ -136,7 +147,7 @@ impl Simulation {
     pub fn step(
         &mut self,
         world: &mut SkillWorld,
-        mut turn: impl FnMut(Turn<'_>) -> Result<(), WorldError>,
+        mut turn: impl FnMut(Turn<'_>) -> Result<(), TurnError>,
     ) -> Result<TickReport, SimulationError> {
         if *world.clock_mut() == Clock::Wall {
             return Err(SimulationError::WallClock);
@@ -325,7 +336,8 @@ mod tests {
                         name,
                         ..LoadRequest::default()
                     };
-                    turn.world.load(turn.agent, request).map(drop)
+                    turn.world.load(turn.agent, request)?;
+                    Ok(())
                 })
                 .unwrap();
         }
@@ -384,7 +396,8 @@ mod tests {
                     name: "missing",
                     ..LoadRequest::default()
                 };
-                turn.world.load(turn.agent, request).map(drop)
+                turn.world.load(turn.agent, request)?;
+                Ok(())
             })
             .unwrap_err();
         assert!(

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Every figure of docs/PERFORMANCE.md, re-measured in one run, one after
+# another so that no two measurements share the cores:
+#
+#   bash benches/all.sh            (about 20 minutes; needs wrk, python3-venv,
+#                                   ../shared/corpus, and root for --cold)
+#
+# Each step's output goes to target/perf/NAME.txt, with the load average
+# before and after it; target/perf/run.txt records the commit, the toolchain
+# and the start and end times. Fails on the first step that fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+out=target/perf
+mkdir -p "$out"
+command -v wrk >/dev/null || { echo "wrk is needed (apt-get install wrk)" >&2; exit 1; }
+[ -d ../shared/corpus ] || { echo "../shared/corpus is needed" >&2; exit 1; }
+
+{
+  echo "started $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
+  echo "commit $(git rev-parse --short HEAD)$(git diff --quiet || echo ' (with local changes)')"
+  rustc --version
+  nproc | sed 's/^/cores /'
+} | tee "$out/run.txt"
+
+step() {
+  local name=$1
+  shift
+  printf '\n=== %s: %s\n' "$name" "$*"
+  {
+    echo "command: $*"
+    echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+    status=0
+    "$@" 2>&1 || status=$?
+    echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+    exit "$status"
+  } | tee "$out/$name.txt" || { echo "step $name failed" >&2; exit 1; }
+}
+
+# Build everything first so that no measurement shares the cores with rustc.
+cargo bench --workspace --no-run
+cargo build --release -p skillworld-cli --example simulation_host
+
+step validate cargo bench -p skillworld-format --bench validate
+step validate-1-thread cargo bench -p skillworld-format --bench validate -- --threads 1
+if [ "$(id -u)" -eq 0 ]; then
+  step validate-cold cargo bench -p skillworld-format --bench validate -- --cold
+else
+  echo "note: not root, so the cold-cache validation rows are not re-measured"
+fi
+step catalog cargo bench -p skillworld-world --bench catalog
+step store cargo bench -p skillworld-store --bench store
+step scan cargo bench -p skillworld-scan --bench scan
+step load env SECONDS=30 cargo bench -p skillworld-habitat --bench load
+step simulation-42 /usr/bin/time -v target/release/examples/simulation_host --seed 42
+step simulation-42-again target/release/examples/simulation_host --seed 42
+step simulation-43 target/release/examples/simulation_host --seed 43
+rm -f target/perf/simulation.redb
+step simulation-db target/release/examples/simulation_host --seed 42 --db target/perf/simulation.redb
+step simulation-db-digest target/release/skillworld --db target/perf/simulation.redb digest
+rm -f target/perf/simulation.redb
+step compare bash benches/compare/run.sh
+
+echo "finished $(date -u '+%Y-%m-%d %H:%M:%S UTC')" | tee -a "$out/run.txt"
