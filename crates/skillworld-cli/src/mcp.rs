@@ -6,12 +6,12 @@ use std::sync::Arc;
 
 use serde_json::json;
 use skillworld_mcp::{
-    Backend, McpServer, Refreshed, SkillServer, Transport, refresh_store, register, registrations,
-    serve_stdio, unregister,
+    Backend, McpServer, Refreshed, SkillServer, Transport, refresh_habitat, register,
+    registrations, serve_stdio, unregister,
 };
 use skillworld_world::Budget;
 
-use crate::world::{Global, open};
+use crate::world::Global;
 use crate::{Failure, McpServerAction};
 
 fn runtime() -> Result<tokio::runtime::Runtime, Failure> {
@@ -66,9 +66,13 @@ fn print(global: &Global, refreshed: &Refreshed) {
     }
 }
 
+/// Registrations go through a habitat over the database: the environment's
+/// values are sealed with its secret key.
 pub fn server(global: &Global, action: McpServerAction) -> Result<bool, Failure> {
-    let mut store = open(global)?;
+    let habitat = crate::habitat::open_habitat(global)?;
+    let secrets = habitat.secrets();
     let failed = |e: skillworld_mcp::Error| Failure::failed(e.to_string());
+    let runtime = runtime()?;
     match action {
         McpServerAction::Add {
             name,
@@ -89,24 +93,30 @@ pub fn server(global: &Global, action: McpServerAction) -> Result<bool, Failure>
             server
                 .validate()
                 .map_err(|e| Failure::usage(e.to_string()))?;
-            register(&store, &server).map_err(failed)?;
-            let refreshed = runtime()?.block_on(refresh_store(&mut store, server));
+            runtime
+                .block_on(habitat.read(|store| register(store, secrets, &server)))
+                .map_err(failed)?;
+            let refreshed = runtime.block_on(refresh_habitat(&habitat, server));
             print(global, &refreshed);
             Ok(refreshed.error.is_none())
         }
         McpServerAction::List => {
-            let servers = registrations(&store).map_err(failed)?;
-            let runtime = runtime()?;
+            let servers = runtime
+                .block_on(habitat.read(|store| registrations(store, secrets)))
+                .map_err(failed)?;
             let mut ok = true;
             for server in servers {
-                let refreshed = runtime.block_on(refresh_store(&mut store, server));
+                let refreshed = runtime.block_on(refresh_habitat(&habitat, server));
                 ok &= refreshed.error.is_none();
                 print(global, &refreshed);
             }
             Ok(ok)
         }
         McpServerAction::Remove { name } => {
-            if !unregister(&mut store, &name).map_err(failed)? {
+            let removed = runtime
+                .block_on(habitat.read(|store| unregister(store, secrets, &name)))
+                .map_err(failed)?;
+            if !removed {
                 return Err(Failure::failed(format!("no MCP server '{name}'")));
             }
             crate::say(if global.json {

@@ -37,6 +37,8 @@ fn skillworld_mcp_becomes_a_virtual_skill_of_another_habitat() {
     ok(&skillworld(&served, &["agent", "add", "ada"]));
     ok(&skillworld(&habitat, &["agent", "add", "cat"]));
 
+    // The served database reaches the child only through the registered
+    // environment, which is kept sealed and shown masked.
     let binary = env!("CARGO_BIN_EXE_skillworld");
     let served_db = served.to_str().unwrap();
     let added = ok(&skillworld(
@@ -46,10 +48,10 @@ fn skillworld_mcp_becomes_a_virtual_skill_of_another_habitat() {
             "mcp-server",
             "add",
             "ada-skills",
+            "--env",
+            &format!("SKILLWORLD_DB={served_db}"),
             "--command",
             binary,
-            "--db",
-            served_db,
             "mcp",
             "--agent",
             "ada",
@@ -58,6 +60,14 @@ fn skillworld_mcp_becomes_a_virtual_skill_of_another_habitat() {
     let added: Value = serde_json::from_str(added.trim()).unwrap();
     assert_eq!(added["skill"], "installed", "{added}");
     assert_eq!(added["transport"], "stdio");
+    assert_eq!(added["env"]["SKILLWORLD_DB"], "/t••••db", "{added}");
+    let bytes = std::fs::read(&habitat).unwrap();
+    assert!(
+        !bytes
+            .windows(served_db.len())
+            .any(|window| window == served_db.as_bytes()),
+        "the environment's value is not stored in the clear"
+    );
     let tools: Vec<&str> = added["tools"]
         .as_array()
         .unwrap()
@@ -92,9 +102,10 @@ fn skillworld_mcp_becomes_a_virtual_skill_of_another_habitat() {
     let skill_md = std::fs::read_to_string(out.join("ada-skills/SKILL.md")).unwrap();
     assert!(skill_md.contains("Transport: stdio"), "{skill_md}");
     assert!(
-        skill_md.contains(&format!("Command: `{binary} --db")),
+        skill_md.contains(&format!("Command: `{binary} mcp --agent ada`")),
         "{skill_md}"
     );
+    assert!(!skill_md.contains(served_db), "{skill_md}");
     assert!(
         skill_md.contains("- `skill_search`: Find skills"),
         "{skill_md}"
@@ -104,7 +115,14 @@ fn skillworld_mcp_becomes_a_virtual_skill_of_another_habitat() {
     // Listing again rebuilds it: unchanged while the tools are the same.
     let again = ok(&skillworld(&habitat, &["--json", "mcp-server", "list"]));
     let again: Value = serde_json::from_str(again.trim()).unwrap();
-    assert_eq!(again["skill"], "unchanged");
+    assert_eq!(again["skill"], "unchanged", "{again}");
+    assert_eq!(again["env"]["SKILLWORLD_DB"], "/t••••db");
+    let secrets = ok(&skillworld(
+        &habitat,
+        &["secret", "list", "ada-skills", "--commons"],
+    ));
+    assert!(secrets.contains("SKILLWORLD_DB"), "{secrets}");
+    assert!(secrets.contains("/t••••db"), "{secrets}");
 
     // Removing the registration removes the virtual skill.
     ok(&skillworld(
@@ -113,6 +131,11 @@ fn skillworld_mcp_becomes_a_virtual_skill_of_another_habitat() {
     ));
     let listed = ok(&skillworld(&habitat, &["--json", "list", "--commons"]));
     assert!(!listed.contains("\"ada-skills\""), "{listed}");
+    let secrets = ok(&skillworld(
+        &habitat,
+        &["secret", "list", "ada-skills", "--commons"],
+    ));
+    assert_eq!(secrets, "", "the environment's secrets go with it");
     let missing = skillworld(&habitat, &["mcp-server", "remove", "ada-skills"]);
     assert_eq!(missing.status.code(), Some(1));
 }

@@ -218,12 +218,26 @@ fn main() {
             ("catalog, random agents", 0),
             ("90 % catalog / 10 % PUT", 10),
         ] {
+            let checkpoint = |habitat: &Arc<Habitat>| {
+                let habitat = habitat.clone();
+                async move { habitat.read(|store| store.checkpoint_seq()).await.unwrap() }
+            };
+            let before = checkpoint(&habitat).await;
             let (url, token) = (url.clone(), token.clone());
             let result =
                 tokio::task::spawn_blocking(move || wrk(&url, &token, agents, writes, seconds))
                     .await
                     .unwrap();
             println!("{label}: {result}");
+            if writes > 0 {
+                // The writes of a long enough run outgrow half the
+                // checkpoint, and a new one is written while serving.
+                let after = checkpoint(&habitat).await;
+                println!(
+                    "  checkpoint written during the run: {}",
+                    if after > before { "yes" } else { "no" }
+                );
+            }
         }
         let _ = stop.send(());
         server.await.unwrap().unwrap();

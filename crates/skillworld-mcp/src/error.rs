@@ -1,6 +1,6 @@
 //! Why serving or consuming MCP failed.
 
-use skillworld_habitat::HabitatError;
+use skillworld_habitat::{HabitatError, SecretError};
 use skillworld_store::StoreError;
 use skillworld_world::WorldError;
 use thiserror::Error;
@@ -15,6 +15,9 @@ pub enum Error {
     World(#[from] WorldError),
     #[error(transparent)]
     Habitat(#[from] HabitatError),
+    /// A registration's environment could not be sealed or unsealed.
+    #[error(transparent)]
+    Secret(#[from] SecretError),
     #[error("{0} not found")]
     NotFound(String),
     #[error("{0}")]

@@ -61,6 +61,7 @@ impl From<Error> for ApiError {
             Error::World(error) => error.into(),
             Error::Store(error) => error.into(),
             Error::Habitat(error) => error.into(),
+            Error::Secret(error) => error.into(),
             other => ApiError::new(StatusCode::BAD_GATEWAY, "upstream", other.to_string()),
         }
     }
@@ -118,7 +119,9 @@ async fn list_servers(
     principal: Principal,
 ) -> Result<Json<Value>, ApiError> {
     principal.require_admin("route")?;
-    let servers = habitat.read(|store| registry::registrations(store)).await?;
+    let servers = habitat
+        .read(|store| registry::registrations(store, habitat.secrets()))
+        .await?;
     let mut refreshed = Vec::new();
     for server in servers {
         refreshed.push(registry::refresh_habitat(&habitat, server).await);
@@ -137,7 +140,7 @@ async fn add_server(
     server.validate()?;
     let stored = server.clone();
     habitat
-        .read(move |store| registry::register(store, &stored))
+        .read(|store| registry::register(store, habitat.secrets(), &stored))
         .await?;
     let refreshed = registry::refresh_habitat(&habitat, server).await;
     Ok((StatusCode::CREATED, Json(json!(refreshed))).into_response())
@@ -151,8 +154,8 @@ async fn remove_server(
     principal.require_admin("route")?;
     let removed = habitat
         .write({
-            let name = name.clone();
-            move |store| registry::unregister(store, &name)
+            let (habitat, name) = (habitat.0.clone(), name.clone());
+            move |store| registry::unregister(store, habitat.secrets(), &name)
         })
         .await?;
     if !removed {

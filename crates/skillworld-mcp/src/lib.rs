@@ -42,7 +42,7 @@ pub use error::Error;
 pub use http::mcp_router;
 pub use registry::{
     McpServer, RECORD_KIND, Refreshed, TOOL_DESCRIPTION_CHARS, Transport, VirtualSkill,
-    apply_listing, refresh_habitat, refresh_store, register, registrations, unregister,
+    apply_listing, refresh_habitat, register, registrations, unregister,
 };
 pub use remote::Remote;
 pub use server::{DEFAULT_INSTRUCTIONS_BUDGET, RESOURCE_SCHEME, SkillServer, serve_stdio};

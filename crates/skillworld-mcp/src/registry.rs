@@ -2,7 +2,9 @@
 //! registration is a habitat record (not world state); its virtual skill is
 //! an ordinary Commons skill with origin `mcp`, installed through the
 //! journaled command path, so catalogs, the slash menu and replays see it
-//! like any other skill.
+//! like any other skill. A stdio server's environment often carries keys,
+//! so its values are kept as the virtual skill's Commons secrets (HAB-3):
+//! sealed at rest, masked in every listing; the record keeps the names.
 
 use std::collections::BTreeMap;
 
@@ -10,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use skillworld_core::limits::MAX_DESCRIPTION_CHARS;
 use skillworld_core::{Origin, SkillName};
 use skillworld_format::SkillDocument;
+use skillworld_habitat::{SecretBox, SecretScope, mask, valid_secret_key};
 use skillworld_store::Store;
 use skillworld_world::Layer;
 
@@ -58,12 +61,19 @@ pub enum VirtualSkill {
 
 impl McpServer {
     /// Checks a registration: a valid skill name, a command or an http(s)
-    /// URL.
+    /// URL, environment names that can name secrets.
     pub fn validate(&self) -> Result<(), Error> {
         SkillName::new(&self.name).map_err(|e| Error::Invalid(e.to_string()))?;
         match &self.transport {
             Transport::Stdio { command, .. } if command.trim().is_empty() => {
                 Err(Error::Invalid("the command is empty".into()))
+            }
+            Transport::Stdio { env, .. } if env.keys().any(|key| !valid_secret_key(key)) => {
+                let key = env.keys().find(|key| !valid_secret_key(key));
+                Err(Error::Invalid(format!(
+                    "environment variable '{}' is not a valid name: it must match ^[A-Za-z_][A-Za-z0-9_]{{0,127}}$",
+                    key.map(String::as_str).unwrap_or_default()
+                )))
             }
             Transport::Http { url }
                 if !(url.starts_with("http://") || url.starts_with("https://")) =>
@@ -72,6 +82,31 @@ impl McpServer {
             }
             _ => Ok(()),
         }
+    }
+
+    /// The environment's names (stdio only).
+    fn env_keys(&self) -> Vec<String> {
+        match &self.transport {
+            Transport::Stdio { env, .. } => env.keys().cloned().collect(),
+            Transport::Http { .. } => Vec::new(),
+        }
+    }
+
+    /// A copy with every environment value replaced: by `value(key, old)`.
+    fn with_env_values(&self, value: impl Fn(&str, &str) -> Option<String>) -> McpServer {
+        let mut server = self.clone();
+        if let Transport::Stdio { env, .. } = &mut server.transport {
+            *env = env
+                .iter()
+                .filter_map(|(key, old)| Some((key.clone(), value(key, old)?)))
+                .collect();
+        }
+        server
+    }
+
+    /// A copy fit for a listing: environment values masked (HAB-3).
+    pub fn masked(&self) -> McpServer {
+        self.with_env_values(|_, value| Some(mask(value)))
     }
 
     /// The virtual skill's SKILL.md document for these tools.
@@ -139,23 +174,54 @@ fn cut(text: &str, limit: usize) -> String {
     }
 }
 
-/// Every registration, by name.
-pub fn registrations(store: &Store) -> Result<Vec<McpServer>, Error> {
+/// Every registration, by name, with its environment's values unsealed
+/// (a name whose secret was deleted is left out of the environment).
+pub fn registrations(store: &Store, secrets: &SecretBox) -> Result<Vec<McpServer>, Error> {
+    store
+        .records::<McpServer>(RECORD_KIND)?
+        .into_iter()
+        .map(|(_, stored)| {
+            let values = secrets.for_run(store, None, &stored.name)?;
+            Ok(stored.with_env_values(|key, _| values.get(key).cloned()))
+        })
+        .collect()
+}
+
+/// The stored registration of `name`, environment values left out.
+fn stored(store: &Store, name: &str) -> Result<Option<McpServer>, Error> {
     Ok(store
         .records::<McpServer>(RECORD_KIND)?
         .into_iter()
-        .map(|(_, server)| server)
-        .collect())
+        .find_map(|(key, server)| (key == name).then_some(server)))
 }
 
-/// Stores a registration (replacing one of that name).
-pub fn register(store: &Store, server: &McpServer) -> Result<(), Error> {
+/// Stores a registration (replacing one of that name): the environment's
+/// values as the virtual skill's Commons secrets, its names in the record.
+pub fn register(store: &Store, secrets: &SecretBox, server: &McpServer) -> Result<(), Error> {
     server.validate()?;
-    Ok(store.put_record(RECORD_KIND, &server.name, server)?)
+    let keys = server.env_keys();
+    if let Some(previous) = stored(store, &server.name)? {
+        for gone in previous.env_keys().iter().filter(|key| !keys.contains(key)) {
+            secrets.delete(store, &SecretScope::Commons, &server.name, gone)?;
+        }
+    }
+    if let Transport::Stdio { env, .. } = &server.transport {
+        for (key, value) in env {
+            secrets.set(store, &SecretScope::Commons, &server.name, key, value)?;
+        }
+    }
+    let record = server.with_env_values(|_, _| Some(String::new()));
+    Ok(store.put_record(RECORD_KIND, &server.name, &record)?)
 }
 
-/// Removes a registration and its virtual skill; whether there was one.
-pub fn unregister(store: &mut Store, name: &str) -> Result<bool, Error> {
+/// Removes a registration, its environment's secrets and its virtual
+/// skill; whether there was one.
+pub fn unregister(store: &mut Store, secrets: &SecretBox, name: &str) -> Result<bool, Error> {
+    if let Some(previous) = stored(store, name)? {
+        for key in previous.env_keys() {
+            secrets.delete(store, &SecretScope::Commons, name, &key)?;
+        }
+    }
     let existed = store.delete_record(RECORD_KIND, name)?;
     if is_virtual(store, name) {
         store.run(|world| world.delete(&Layer::Commons, name))??;
@@ -194,7 +260,7 @@ pub fn apply_listing(
 }
 
 /// One registration after a refresh: its tools and virtual skill, or why
-/// the server could not be listed.
+/// the server could not be listed. Environment values are masked.
 #[derive(Clone, Debug, Serialize)]
 pub struct Refreshed {
     #[serde(flatten)]
@@ -208,6 +274,7 @@ pub struct Refreshed {
 
 impl Refreshed {
     fn new(server: McpServer, listed: Result<(Vec<RemoteTool>, VirtualSkill), Error>) -> Refreshed {
+        let server = server.masked();
         match listed {
             Ok((tools, skill)) => Refreshed {
                 server,
@@ -223,16 +290,6 @@ impl Refreshed {
             },
         }
     }
-}
-
-/// Lists `server`'s tools and rebuilds its virtual skill in `store` (the
-/// CLI, which holds the database).
-pub async fn refresh_store(store: &mut Store, server: McpServer) -> Refreshed {
-    let listed = match crate::client::list_tools(&server).await {
-        Ok(tools) => apply_listing(store, &server, &tools).map(|skill| (tools, skill)),
-        Err(error) => Err(error),
-    };
-    Refreshed::new(server, listed)
 }
 
 /// Lists `server`'s tools and rebuilds its virtual skill in a habitat's

@@ -2,16 +2,18 @@
 //! sequence order, many per transaction, while the world goes on serving.
 //! A server applies a write in memory under its lock, hands the entries
 //! here, lets go of the lock and waits for the fsync; everyone who wrote
-//! meanwhile shares the next one (group commit).
+//! meanwhile shares the next one (group commit). Checkpoints captured in
+//! between are encoded and written here too, after the entries before them.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
 
 use redb::{Database, Durability};
 
-use crate::StoreError;
-use crate::store::JOURNAL;
+use crate::store::{JOURNAL, write_checkpoint};
+use crate::{StoreError, StoredSnapshot};
 
 /// Called once the entries it came with are durable, or failed to be.
 pub(crate) type Notify = Box<dyn FnOnce(Result<(), StoreError>) + Send>;
@@ -25,6 +27,9 @@ const MAX_BATCHES: usize = 1_024;
 struct Batch {
     entries: Entries,
     notify: Option<Notify>,
+    /// The world as of the end of these entries, to write as the opening
+    /// checkpoint once they are durable.
+    checkpoint: Option<StoredSnapshot>,
 }
 
 /// The committer thread and how many batches it has not finished.
@@ -35,7 +40,9 @@ pub(crate) struct Committer {
 }
 
 impl Committer {
-    pub(crate) fn spawn(db: Arc<Database>) -> Committer {
+    /// Starts the thread; it records each checkpoint's size in
+    /// `checkpoint_bytes`.
+    pub(crate) fn spawn(db: Arc<Database>, checkpoint_bytes: Arc<AtomicU64>) -> Committer {
         let (sender, receiver) = mpsc::channel::<Batch>();
         let outstanding = Arc::new((Mutex::new(0usize), Condvar::new()));
         let counter = outstanding.clone();
@@ -52,9 +59,21 @@ impl Committer {
                     }
                     let outcome = write(&db, &batches).map_err(|e| e.to_string());
                     let finished = batches.len();
+                    let mut checkpoint = None;
                     for batch in batches {
                         if let Some(notify) = batch.notify {
                             notify(outcome.clone().map_err(StoreError::Commit));
+                        }
+                        checkpoint = batch.checkpoint.or(checkpoint);
+                    }
+                    // Only after its entries are durable: a checkpoint must
+                    // never be ahead of the journal.
+                    if let Some(snapshot) = checkpoint.filter(|_| outcome.is_ok()) {
+                        match write_checkpoint(&db, snapshot) {
+                            Ok(bytes) => checkpoint_bytes.store(bytes, Ordering::Relaxed),
+                            // The journal still holds everything; the next
+                            // checkpoint tries again.
+                            Err(error) => tracing::warn!(%error, "writing a checkpoint failed"),
                         }
                     }
                     let (count, idle) = &*counter;
@@ -71,11 +90,21 @@ impl Committer {
         }
     }
 
-    /// Queues entries (in sequence order after everything queued before).
-    pub(crate) fn send(&self, entries: Entries, notify: Option<Notify>) {
+    /// Queues entries (in sequence order after everything queued before),
+    /// and a checkpoint to write after them.
+    pub(crate) fn send(
+        &self,
+        entries: Entries,
+        notify: Option<Notify>,
+        checkpoint: Option<StoredSnapshot>,
+    ) {
         let (count, _) = &*self.outstanding;
         *count.lock().unwrap_or_else(|p| p.into_inner()) += 1;
-        let batch = Batch { entries, notify };
+        let batch = Batch {
+            entries,
+            notify,
+            checkpoint,
+        };
         if let Err(mpsc::SendError(batch)) = self
             .sender
             .as_ref()
@@ -97,6 +126,7 @@ impl Committer {
             Some(Box::new(move |result| {
                 let _ = done.send(result);
             })),
+            None,
         );
         outcome.recv().map_err(|_| StoreError::WriterStopped)?
     }
@@ -122,6 +152,9 @@ impl Drop for Committer {
 }
 
 fn write(db: &Database, batches: &[Batch]) -> Result<(), StoreError> {
+    if batches.iter().all(|batch| batch.entries.is_empty()) {
+        return Ok(());
+    }
     let mut txn = db.begin_write()?;
     txn.set_durability(Durability::Immediate)?;
     {

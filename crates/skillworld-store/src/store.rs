@@ -1,5 +1,6 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use redb::{
     Database, DatabaseError, Durability, ReadableDatabase, ReadableTable, ReadableTableMetadata,
@@ -91,11 +92,16 @@ pub struct Store {
     next_seq: u64,
     /// Journal bytes appended since the last checkpoint.
     since_checkpoint: u64,
-    checkpoint_bytes: u64,
+    /// The size of the last checkpoint written (by this thread or, with
+    /// group commit, the committer's).
+    checkpoint_bytes: Arc<AtomicU64>,
     /// With group commit on: the thread that makes journal entries durable.
     committer: Option<Committer>,
     /// Entries of a deferred scope, not yet handed to the committer.
     deferred: Option<Entries>,
+    /// With group commit, a checkpoint captured in a deferred scope, handed
+    /// to the committer after that scope's entries.
+    captured: Option<StoredSnapshot>,
 }
 
 /// Journal entries are RON (STO-3): small, readable in a dump.
@@ -170,6 +176,40 @@ fn decode_chunks(txn: &redb::ReadTransaction) -> Result<(Vec<EntityState>, u64),
     ))
 }
 
+/// Writes `snapshot` as the opening checkpoint, its entities in chunks,
+/// and drops journal entries before the oldest snapshot kept; returns the
+/// checkpoint's size in bytes.
+pub(crate) fn write_checkpoint(
+    db: &Database,
+    mut snapshot: StoredSnapshot,
+) -> Result<u64, StoreError> {
+    let entities = std::mem::take(&mut snapshot.state.entities);
+    let txn = db.begin_write()?;
+    let mut bytes = 0;
+    {
+        let mut chunks = txn.open_table(CHECKPOINT_CHUNKS)?;
+        chunks.retain(|_, _| false)?;
+        for (index, chunk) in entities.chunks(CHUNK_ENTITIES).enumerate() {
+            let encoded = serde_json::to_vec(chunk).expect("entity states serialise");
+            bytes += encoded.len() as u64;
+            chunks.insert(index as u64, encoded.as_slice())?;
+        }
+        let mut snapshots = txn.open_table(SNAPSHOTS)?;
+        let encoded = encode_snapshot(&snapshot);
+        bytes += encoded.len() as u64;
+        snapshots.insert(CHECKPOINT, encoded.as_slice())?;
+        let mut oldest = snapshot.seq;
+        for item in snapshots.iter()? {
+            let (_, stored) = item?;
+            oldest = oldest.min(decode_snapshot("snapshot", stored.value())?.seq);
+        }
+        let mut journal = txn.open_table(JOURNAL)?;
+        journal.retain_in(..oldest, |_, _| false)?;
+    }
+    txn.commit()?;
+    Ok(bytes)
+}
+
 fn decode_snapshot(what: &str, bytes: &[u8]) -> Result<StoredSnapshot, StoreError> {
     serde_json::from_slice(bytes).map_err(|e| StoreError::Decode {
         what: what.to_owned(),
@@ -207,9 +247,10 @@ impl Store {
             platform: options.platform,
             next_seq: 0,
             since_checkpoint: 0,
-            checkpoint_bytes: 0,
+            checkpoint_bytes: Arc::new(AtomicU64::new(0)),
             committer: None,
             deferred: None,
+            captured: None,
         };
         if exists {
             store.load().map_err(|error| match error {
@@ -268,20 +309,17 @@ impl Store {
             });
         }
         let snapshots = txn.open_table(SNAPSHOTS)?;
-        let mut checkpoint: StoredSnapshot = match snapshots.get(CHECKPOINT)? {
-            Some(bytes) => {
-                self.checkpoint_bytes = bytes.value().len() as u64;
-                decode_snapshot("checkpoint", bytes.value())?
-            }
-            None => {
-                return Err(StoreError::Unreadable {
-                    path: self.path.clone(),
-                    reason: "no checkpoint".into(),
-                });
-            }
+        let Some(stored) = snapshots.get(CHECKPOINT)? else {
+            return Err(StoreError::Unreadable {
+                path: self.path.clone(),
+                reason: "no checkpoint".into(),
+            });
         };
+        let mut checkpoint = decode_snapshot("checkpoint", stored.value())?;
         let (entities, bytes) = decode_chunks(&txn)?;
-        self.checkpoint_bytes += bytes;
+        self.checkpoint_bytes
+            .store(stored.value().len() as u64 + bytes, Ordering::Relaxed);
+        drop(stored);
         checkpoint.state.entities = entities;
         drop(snapshots);
         drop(txn);
@@ -372,17 +410,40 @@ impl Store {
         }
         self.next_seq += entries.len() as u64;
         self.since_checkpoint += written;
-        if self.since_checkpoint > CHECKPOINT_MIN_JOURNAL_BYTES.max(self.checkpoint_bytes / 2) {
-            self.checkpoint()?;
+        let threshold = self.checkpoint_bytes.load(Ordering::Relaxed) / 2;
+        if self.since_checkpoint > CHECKPOINT_MIN_JOURNAL_BYTES.max(threshold) {
+            self.checkpoint_in_background()?;
+        }
+        Ok(())
+    }
+
+    /// With group commit, the world is captured now and the committer
+    /// encodes and writes it after the entries before it, so whoever holds
+    /// the store waits for a copy of the world, not for a second of
+    /// encoding and writing. Without, the checkpoint is written at once.
+    fn checkpoint_in_background(&mut self) -> Result<(), StoreError> {
+        let Some(committer) = &self.committer else {
+            return self.checkpoint();
+        };
+        let snapshot = self.stored(CHECKPOINT, SnapshotKind::Automatic);
+        self.since_checkpoint = 0;
+        if self.deferred.is_some() {
+            self.captured = Some(snapshot);
+        } else {
+            committer.send(Entries::new(), None, Some(snapshot));
         }
         Ok(())
     }
 
     /// Turns on group commit: from now on a thread of the store makes
-    /// journal entries durable, and [`Store::defer`] may be used.
+    /// journal entries durable (and writes checkpoints), and
+    /// [`Store::defer`] may be used.
     pub fn group_commit(&mut self) {
         if self.committer.is_none() {
-            self.committer = Some(Committer::spawn(self.db.clone()));
+            self.committer = Some(Committer::spawn(
+                self.db.clone(),
+                self.checkpoint_bytes.clone(),
+            ));
         }
     }
 
@@ -404,9 +465,10 @@ impl Store {
         self.deferred = Some(Vec::new());
         let result = work(self);
         let staged = self.deferred.take().unwrap_or_default();
+        let captured = self.captured.take();
         match &self.committer {
-            Some(committer) if !staged.is_empty() => {
-                committer.send(staged, Some(Box::new(durable)));
+            Some(committer) if !staged.is_empty() || captured.is_some() => {
+                committer.send(staged, Some(Box::new(durable)), captured);
             }
             _ => durable(Ok(())),
         }
@@ -417,10 +479,10 @@ impl Store {
     /// queued is durable: the journal is complete up to the world's state.
     fn flush(&mut self) {
         if let Some(committer) = &self.committer {
-            if let Some(staged) = self.deferred.as_mut().map(std::mem::take)
-                && !staged.is_empty()
-            {
-                committer.send(staged, None);
+            let staged = self.deferred.as_mut().map(std::mem::take);
+            let captured = self.captured.take();
+            if staged.as_ref().is_some_and(|s| !s.is_empty()) || captured.is_some() {
+                committer.send(staged.unwrap_or_default(), None, captured);
             }
             committer.wait_idle();
         }
@@ -430,31 +492,9 @@ impl Store {
     /// journal before the oldest snapshot still kept.
     pub fn checkpoint(&mut self) -> Result<(), StoreError> {
         self.flush();
-        let mut snapshot = self.stored(CHECKPOINT, SnapshotKind::Automatic);
-        let entities = std::mem::take(&mut snapshot.state.entities);
-        let txn = self.db.begin_write()?;
-        {
-            let mut chunks = txn.open_table(CHECKPOINT_CHUNKS)?;
-            chunks.retain(|_, _| false)?;
-            let mut bytes = 0;
-            for (index, chunk) in entities.chunks(CHUNK_ENTITIES).enumerate() {
-                let encoded = serde_json::to_vec(chunk).expect("entity states serialise");
-                bytes += encoded.len() as u64;
-                chunks.insert(index as u64, encoded.as_slice())?;
-            }
-            let mut snapshots = txn.open_table(SNAPSHOTS)?;
-            let encoded = encode_snapshot(&snapshot);
-            self.checkpoint_bytes = bytes + encoded.len() as u64;
-            snapshots.insert(CHECKPOINT, encoded.as_slice())?;
-            let mut oldest = snapshot.seq;
-            for item in snapshots.iter()? {
-                let (_, bytes) = item?;
-                oldest = oldest.min(decode_snapshot("snapshot", bytes.value())?.seq);
-            }
-            let mut journal = txn.open_table(JOURNAL)?;
-            journal.retain_in(..oldest, |_, _| false)?;
-        }
-        txn.commit()?;
+        let snapshot = self.stored(CHECKPOINT, SnapshotKind::Automatic);
+        let bytes = write_checkpoint(&self.db, snapshot)?;
+        self.checkpoint_bytes.store(bytes, Ordering::Relaxed);
         self.since_checkpoint = 0;
         Ok(())
     }
@@ -579,6 +619,20 @@ impl Store {
     /// it (STO-3); the database is not changed.
     pub fn replay(&self, name: &str) -> Result<SkillWorld, StoreError> {
         Ok(self.replay_from(self.snapshot(name)?)?.0)
+    }
+
+    /// The journal position the opening checkpoint covers: opening replays
+    /// the entries from here on.
+    pub fn checkpoint_seq(&self) -> Result<u64, StoreError> {
+        let txn = self.db.begin_read()?;
+        let snapshots = txn.open_table(SNAPSHOTS)?;
+        match snapshots.get(CHECKPOINT)? {
+            Some(bytes) => Ok(decode_snapshot("checkpoint", bytes.value())?.seq),
+            None => Err(StoreError::Unreadable {
+                path: self.path.clone(),
+                reason: "no checkpoint".into(),
+            }),
+        }
     }
 
     /// Journal entries still stored, oldest first.

@@ -518,3 +518,52 @@ fn deferred_writes_are_durable_when_acknowledged_and_keep_their_order() {
     assert_eq!(reopened.world().digest(), digest);
     assert_eq!(reopened.replay("middle").unwrap().digest(), digest);
 }
+
+#[test]
+fn with_group_commit_checkpoints_are_written_behind_the_writes_and_compact_the_journal() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("world.redb");
+    let mut store = open(&path);
+    store.group_commit();
+    let (acks, acknowledged) = std::sync::mpsc::channel();
+    // 1,000 writes of 4 KB bodies: several times the journal that triggers
+    // a checkpoint, each one captured in a deferred scope and written by
+    // the committer.
+    let body = "A line of the skill's body.\n".repeat(150);
+    for round in 0..1_000usize {
+        let ack = acks.clone();
+        let body = format!("{round}\n{body}");
+        store.defer(
+            |store| {
+                store
+                    .run(|world| {
+                        let name = format!("s{}", round % 300);
+                        match world.skill_document(&Layer::Commons, &name) {
+                            Ok(_) => world
+                                .update(&Layer::Commons, &name, |d| d.body = body)
+                                .map(drop),
+                            Err(_) => world
+                                .create(&Layer::Commons, SkillDocument::new(name, "A step.", body))
+                                .map(drop),
+                        }
+                    })
+                    .unwrap()
+                    .unwrap();
+            },
+            move |outcome| ack.send(outcome.is_ok()).unwrap(),
+        );
+    }
+    drop(acks);
+    let digest = store.world().digest();
+    drop(store);
+    let acks: Vec<bool> = acknowledged.iter().collect();
+    assert_eq!(acks.len(), 1_000);
+    assert!(acks.iter().all(|ok| *ok));
+    let reopened = open(&path);
+    assert_eq!(reopened.world().digest(), digest);
+    let journal = reopened.journal_len().unwrap();
+    assert!(
+        journal < 700,
+        "checkpoints written by the committer compact the journal: {journal} entries left"
+    );
+}

@@ -108,10 +108,10 @@ impl WorldState {
 }
 
 impl SkillWorld {
-    /// The world as data, entities in stable-id order.
+    /// The world as data, entities in stable-id order. Large worlds are
+    /// copied on every core: a server holds its lock while this runs.
     pub fn state(&self) -> WorldState {
         let world = &self.world;
-        let mut entities = Vec::new();
         let ids: Vec<(StableId, Entity)> = {
             let mut ids = Vec::new();
             let mut query = world
@@ -120,41 +120,29 @@ impl SkillWorld {
             for (entity, record) in query.iter(world) {
                 ids.push((record.id, entity));
             }
-            ids.sort();
+            ids.sort_unstable();
             ids
         };
-        for (_, entity) in ids {
-            let record = world.get::<EntityRecord>(entity).expect("queried").clone();
-            let state = match record.primary {
-                PrimaryComponent::World => EntityState::World {
-                    config: world.get::<WorldConfig>(entity).expect("world").clone(),
-                    record,
-                },
-                PrimaryComponent::Agent => EntityState::Agent {
-                    agent: world.get::<Agent>(entity).expect("agent").clone(),
-                    usage: world.get::<AgentUsage>(entity).expect("agent").clone(),
-                    record,
-                },
-                PrimaryComponent::Skill => EntityState::Skill(Box::new(SkillState {
-                    skill: world.get::<Skill>(entity).expect("skill").clone(),
-                    usage: world.get::<Usage>(entity).expect("skill").clone(),
-                    revisions: world.get::<Revisions>(entity).expect("skill").clone(),
-                    lessons: world.get::<Lessons>(entity).expect("skill").clone(),
-                    record,
-                })),
-                PrimaryComponent::SkillResource | PrimaryComponent::ObjectFile => {
-                    EntityState::Resource {
-                        resource: world
-                            .get::<SkillResource>(entity)
-                            .expect("resource")
-                            .clone(),
-                        bytes: world.get::<ObjectBytes>(entity).map(|b| b.0.clone()),
-                        record,
-                    }
-                }
-            };
-            entities.push(state);
-        }
+        let copy = |ids: &[(StableId, Entity)]| -> Vec<EntityState> {
+            ids.iter()
+                .map(|&(_, entity)| entity_state(world, entity))
+                .collect()
+        };
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let entities = if ids.len() < PARALLEL_STATE_ENTITIES || threads == 1 {
+            copy(&ids)
+        } else {
+            std::thread::scope(|scope| {
+                let parts: Vec<_> = ids
+                    .chunks(ids.len().div_ceil(threads))
+                    .map(|part| scope.spawn(move || copy(part)))
+                    .collect();
+                parts
+                    .into_iter()
+                    .flat_map(|part| part.join().expect("copying entity states does not panic"))
+                    .collect()
+            })
+        };
         WorldState {
             version: STATE_VERSION,
             commons: self.commons,
@@ -251,5 +239,39 @@ impl SkillWorld {
         rebuild_layers(world);
         world.resource_mut::<AgentViews>().views.clear();
         Ok(this)
+    }
+}
+
+/// Worlds smaller than this are copied on one thread.
+const PARALLEL_STATE_ENTITIES: usize = 20_000;
+
+/// One entity as data.
+fn entity_state(world: &bevy_ecs::world::World, entity: Entity) -> EntityState {
+    let record = world.get::<EntityRecord>(entity).expect("queried").clone();
+    match record.primary {
+        PrimaryComponent::World => EntityState::World {
+            config: world.get::<WorldConfig>(entity).expect("world").clone(),
+            record,
+        },
+        PrimaryComponent::Agent => EntityState::Agent {
+            agent: world.get::<Agent>(entity).expect("agent").clone(),
+            usage: world.get::<AgentUsage>(entity).expect("agent").clone(),
+            record,
+        },
+        PrimaryComponent::Skill => EntityState::Skill(Box::new(SkillState {
+            skill: world.get::<Skill>(entity).expect("skill").clone(),
+            usage: world.get::<Usage>(entity).expect("skill").clone(),
+            revisions: world.get::<Revisions>(entity).expect("skill").clone(),
+            lessons: world.get::<Lessons>(entity).expect("skill").clone(),
+            record,
+        })),
+        PrimaryComponent::SkillResource | PrimaryComponent::ObjectFile => EntityState::Resource {
+            resource: world
+                .get::<SkillResource>(entity)
+                .expect("resource")
+                .clone(),
+            bytes: world.get::<ObjectBytes>(entity).map(|b| b.0.clone()),
+            record,
+        },
     }
 }
