@@ -52,6 +52,9 @@ step catalog cargo bench -p skillworld-world --bench catalog
 step store cargo bench -p skillworld-store --bench store
 step scan cargo bench -p skillworld-scan --bench scan
 step load env SECONDS=30 cargo bench -p skillworld-habitat --bench load
+# Long enough for the writes to outgrow half the checkpoint: one is written
+# while serving.
+step load-mixed-long env SECONDS=150 ONLY=mixed cargo bench -p skillworld-habitat --bench load
 step simulation-42 /usr/bin/time -v target/release/examples/simulation_host --seed 42
 step simulation-42-again target/release/examples/simulation_host --seed 42
 step simulation-43 target/release/examples/simulation_host --seed 43

@@ -6,8 +6,8 @@
 //!
 //! `cargo bench -p skillworld-habitat --bench load` (needs `wrk`, from
 //! Debian's packages; `AGENTS=N`, `SECONDS=N`, `CATALOG_QUERY=?tokens=N`
-//! change the shape). The world is built once and kept in
-//! `target/habitat-load/`.
+//! change the shape, `ONLY=catalog` or `ONLY=mixed` runs one workload).
+//! The world is built once and kept in `target/habitat-load/`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -214,10 +214,17 @@ fn main() {
             sample.len(),
             sample.lines().count()
         );
+        let only = std::env::var("ONLY").unwrap_or_default();
         for (label, writes) in [
             ("catalog, random agents", 0),
             ("90 % catalog / 10 % PUT", 10),
-        ] {
+        ]
+        .into_iter()
+        .filter(|(_, writes)| match only.as_str() {
+            "catalog" => *writes == 0,
+            "mixed" => *writes > 0,
+            _ => true,
+        }) {
             let checkpoint = |habitat: &Arc<Habitat>| {
                 let habitat = habitat.clone();
                 async move { habitat.read(|store| store.checkpoint_seq()).await.unwrap() }
