@@ -39,7 +39,8 @@ step() {
 
 # Build everything first so that no measurement shares the cores with rustc.
 cargo bench --workspace --no-run
-cargo build --release -p skillworld-cli --example simulation_host
+cargo build --release -p skillworld-cli
+cargo build --release -p skillworld --example simulation_host
 
 step validate cargo bench -p skillworld-format --bench validate
 step validate-1-thread cargo bench -p skillworld-format --bench validate -- --threads 1
