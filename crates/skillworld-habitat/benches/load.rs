@@ -158,6 +158,72 @@ fn wrk(url: &str, token: &str, agents: usize, write_percent: u32, seconds: usize
     )
 }
 
+/// Beside wrk, one catalog GET and one PUT every 50 ms, each timed on its
+/// own: wrk's percentiles correct for coordinated omission (a stall of every
+/// connection becomes many slow samples), the probe's do not, and it says
+/// when a stall happened and which kind of request it held.
+async fn probe(url: String, token: String, agents: usize, seconds: usize) -> String {
+    let client = reqwest::Client::new();
+    let started = Instant::now();
+    let (mut gets, mut puts, mut stalls) = (Vec::new(), Vec::new(), Vec::new());
+    let mut round = 0usize;
+    while started.elapsed().as_secs() < seconds as u64 {
+        let agent = round * 7919 % agents;
+        round += 1;
+        let timed = Instant::now();
+        let get = client
+            .get(format!("{url}/api/v1/agents/a{agent}/catalog"))
+            .bearer_auth(&token)
+            .send()
+            .await
+            .unwrap();
+        assert!(get.status().is_success());
+        get.bytes().await.unwrap();
+        let get_ms = timed.elapsed().as_secs_f64() * 1000.0;
+        let timed = Instant::now();
+        let put = client
+            .put(format!("{url}/api/v1/agents/a{agent}/skills/p{agent}-0"))
+            .bearer_auth(&token)
+            .json(&serde_json::json!({ "body": format!("Probe step {round}.\n") }))
+            .send()
+            .await
+            .unwrap();
+        assert!(put.status().is_success());
+        put.bytes().await.unwrap();
+        let put_ms = timed.elapsed().as_secs_f64() * 1000.0;
+        if get_ms > 100.0 || put_ms > 100.0 {
+            stalls.push(format!(
+                "at {:.0} s GET {get_ms:.0} ms, PUT {put_ms:.0} ms",
+                started.elapsed().as_secs_f64()
+            ));
+        }
+        gets.push(get_ms);
+        puts.push(put_ms);
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let summary = |kind: &str, mut times: Vec<f64>| {
+        times.sort_by(f64::total_cmp);
+        let at = |q: f64| times[((times.len() as f64 * q) as usize).min(times.len() - 1)];
+        format!(
+            "{kind} p50 {:.2} ms, p99 {:.2} ms, max {:.1} ms",
+            at(0.5),
+            at(0.99),
+            at(1.0)
+        )
+    };
+    format!(
+        "  probe ({} GET + PUT pairs): {}; {}; over 100 ms: {}",
+        gets.len(),
+        summary("GET", gets),
+        summary("PUT", puts),
+        if stalls.is_empty() {
+            "none".to_owned()
+        } else {
+            stalls.join("; ")
+        }
+    )
+}
+
 fn main() {
     // `cargo bench` passes `--bench`; nothing else to parse.
     let agents = env_or("AGENTS", 10_000);
@@ -230,12 +296,15 @@ fn main() {
                 async move { habitat.read(|store| store.checkpoint_seq()).await.unwrap() }
             };
             let before = checkpoint(&habitat).await;
+            let probe = tokio::spawn(probe(url.clone(), token.clone(), agents, seconds));
             let (url, token) = (url.clone(), token.clone());
             let result =
                 tokio::task::spawn_blocking(move || wrk(&url, &token, agents, writes, seconds))
                     .await
                     .unwrap();
+            let probed = probe.await.unwrap();
             println!("{label}: {result}");
+            println!("{probed}");
             if writes > 0 {
                 // The writes of a long enough run outgrow half the
                 // checkpoint, and a new one is written while serving.
