@@ -131,6 +131,20 @@ impl LayerList {
     /// left. One pass over the list however many changed, so loading a
     /// whole world costs a sort, not an insertion per skill.
     fn apply(&mut self, changes: Vec<(Entity, Option<Entry>)>) {
+        // The common write, a patch, keeps the skill's name and place: its
+        // entry is replaced where it stands, without a pass over the list.
+        if changes.len() <= BATCH_SORT
+            && changes
+                .iter()
+                .all(|(entity, entry)| self.keeps_place(*entity, entry.as_ref()))
+        {
+            for (entity, entry) in changes {
+                if let (Some(at), Some(entry)) = (self.position(entity), entry) {
+                    self.entries[at] = entry;
+                }
+            }
+            return;
+        }
         let changed: HashSet<Entity> = changes.iter().map(|(entity, _)| *entity).collect();
         let (removed, kept): (Vec<Entry>, Vec<Entry>) = std::mem::take(&mut self.entries)
             .into_iter()
@@ -162,6 +176,17 @@ impl LayerList {
         if !same_shape {
             self.shape_epoch += 1;
             self.reindex();
+        }
+    }
+
+    /// Whether `entity`'s new entry keeps its name and its place.
+    fn keeps_place(&self, entity: Entity, entry: Option<&Entry>) -> bool {
+        match (self.position(entity), entry) {
+            (Some(at), Some(new)) => {
+                let old = &self.entries[at];
+                old.name == new.name && old.recommended_cmp(new) == Ordering::Equal
+            }
+            _ => false,
         }
     }
 
