@@ -137,10 +137,8 @@ async fn add_server(
     principal.require_admin("route")?;
     let server: McpServer = serde_json::from_slice(&body)
         .map_err(|e| ApiError::invalid(format!("the request body does not fit: {e}")))?;
-    server.validate()?;
-    let stored = server.clone();
     habitat
-        .read(|store| registry::register(store, habitat.secrets(), &stored))
+        .read(|store| registry::register(store, habitat.secrets(), &server))
         .await?;
     let refreshed = registry::refresh_habitat(&habitat, server).await;
     Ok((StatusCode::CREATED, Json(json!(refreshed))).into_response())

@@ -68,19 +68,18 @@ impl McpServer {
             Transport::Stdio { command, .. } if command.trim().is_empty() => {
                 Err(Error::Invalid("the command is empty".into()))
             }
-            Transport::Stdio { env, .. } if env.keys().any(|key| !valid_secret_key(key)) => {
-                let key = env.keys().find(|key| !valid_secret_key(key));
-                Err(Error::Invalid(format!(
-                    "environment variable '{}' is not a valid name: it must match ^[A-Za-z_][A-Za-z0-9_]{{0,127}}$",
-                    key.map(String::as_str).unwrap_or_default()
-                )))
-            }
+            Transport::Stdio { env, .. } => match env.keys().find(|key| !valid_secret_key(key)) {
+                Some(key) => Err(Error::Invalid(format!(
+                    "environment variable '{key}' is not a valid name: it must match ^[A-Za-z_][A-Za-z0-9_]{{0,127}}$"
+                ))),
+                None => Ok(()),
+            },
             Transport::Http { url }
                 if !(url.starts_with("http://") || url.starts_with("https://")) =>
             {
                 Err(Error::Invalid(format!("'{url}' is not an http(s) URL")))
             }
-            _ => Ok(()),
+            Transport::Http { .. } => Ok(()),
         }
     }
 

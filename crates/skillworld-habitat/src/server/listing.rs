@@ -4,6 +4,7 @@
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{Value, json};
+use skillworld_store::Store;
 use skillworld_world::{Layer, SkillRow};
 
 use super::{ApiError, Principal, Query, State};
@@ -33,6 +34,28 @@ pub fn row_json(row: &SkillRow, layer: &Layer) -> Value {
         Layer::Commons => Value::Null,
     };
     value
+}
+
+/// The page of one world's listing (`GET …/skills`, RPC `skill.list`): an
+/// agent's resolved skills, each with the world it lives in, or the
+/// Commons'.
+pub fn layer_page(
+    store: &mut Store,
+    layer: &Layer,
+    filter: &ListFilter,
+) -> Result<Value, ApiError> {
+    let rows = store.run(|world| world.rows(layer, true))??;
+    let items = rows
+        .into_iter()
+        .map(|row| {
+            let home = match (layer, row.layer) {
+                (Layer::Agent(agent), "private") => Layer::Agent(agent.clone()),
+                _ => Layer::Commons,
+            };
+            (home, row)
+        })
+        .collect();
+    filtered(items, filter)
 }
 
 /// The page of `items` the filter asks for, as `{"items","total","offset","limit"}`.

@@ -6,7 +6,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use skillworld_world::Layer;
 
-use super::listing::{ListFilter, filtered};
+use super::listing::{ListFilter, layer_page};
 use super::skills::view_json;
 use super::{ApiError, Need, Principal, RawBody, State};
 
@@ -69,18 +69,7 @@ pub async fn call(habitat: State, principal: Principal, RawBody(bytes): RawBody)
                 habitat
                     .read(|store| {
                         principal.check(store.world(), &layer, Need::Browse)?;
-                        let rows = store.run(|world| world.rows(&layer, true))??;
-                        let items = rows
-                            .into_iter()
-                            .map(|row| {
-                                let home = match (&layer, row.layer) {
-                                    (Layer::Agent(a), "private") => Layer::Agent(a.clone()),
-                                    _ => Layer::Commons,
-                                };
-                                (home, row)
-                            })
-                            .collect();
-                        filtered(items, &params.filter)
+                        layer_page(store, &layer, &params.filter)
                     })
                     .await
                     .map_err(api_to_rpc)

@@ -18,7 +18,7 @@ use skillworld_format::{
 use skillworld_store::{Store, move_aside, move_back};
 use skillworld_world::{Caller, Command, Layer, SkillView, SkillWorld, Switches, WorldError};
 
-use super::listing::{ListFilter, filtered, row_json};
+use super::listing::{ListFilter, layer_page, row_json};
 use crate::Habitat;
 
 use super::{
@@ -55,20 +55,7 @@ pub async fn list(
     habitat
         .read(|store| {
             principal.check(store.world(), &layer, Need::Browse)?;
-            let rows = store
-                .run(|world| world.rows(&layer, true))
-                .map_err(ApiError::from)??;
-            let items: Vec<(Layer, _)> = rows
-                .into_iter()
-                .map(|row| {
-                    let home = match (&layer, row.layer) {
-                        (Layer::Agent(agent), "private") => Layer::Agent(agent.clone()),
-                        _ => Layer::Commons,
-                    };
-                    (home, row)
-                })
-                .collect();
-            Ok(Json(filtered(items, &filter)?))
+            Ok(Json(layer_page(store, &layer, &filter)?))
         })
         .await
 }
