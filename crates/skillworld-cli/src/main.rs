@@ -178,6 +178,12 @@ enum Command {
         /// visible, invisible or subagent.
         #[arg(long, default_value = "visible")]
         caller: String,
+        /// A run's own allow list (POL-2; narrows, never widens).
+        #[arg(long, value_name = "TOOL", value_delimiter = ',')]
+        allow: Vec<String>,
+        /// A run's own deny list.
+        #[arg(long, value_name = "TOOL", value_delimiter = ',')]
+        deny: Vec<String>,
         tool: String,
         /// The tool's arguments as JSON.
         #[arg(default_value = "{}")]
@@ -554,9 +560,21 @@ fn main() -> ExitCode {
         Command::Tool {
             agent,
             caller,
+            allow,
+            deny,
             tool,
             args,
-        } => world::tool(&global, &agent, &caller, &tool, &args),
+        } => world::tool(
+            &global,
+            world::ToolCall {
+                agent: &agent,
+                caller: &caller,
+                tool: &tool,
+                args: &args,
+                allow: &allow,
+                deny: &deny,
+            },
+        ),
         Command::Snapshot { action } => world::snapshot(&global, action),
         Command::Curate { action } => world::curate(&global, action),
         Command::Replay { from } => world::replay(&global, &from),

@@ -5,16 +5,16 @@ use std::path::{Path, PathBuf};
 use serde_json::{Value, json};
 use skillworld_core::Timestamp;
 use skillworld_format::{Bundle, Imported, InstallOptions, install_bundle};
-use skillworld_habitat::{RunLimits, run_tool};
 use skillworld_store::{
-    OpenOptions, SnapshotInfo, Store, StoreError, shipped_commons, sync_shipped, sync_workspace,
+    OpenOptions, SnapshotInfo, Store, StoreError, shipped_commons, sync_shipped,
 };
 use skillworld_world::{
     Budget, Caller, CallerKind, CatalogFormat, CatalogRequest, Clock, Layer, LoadRequest,
     SkillWorld, WorldError,
 };
 
-use skillworld_store::{curator_status, move_aside, move_back, report_markdown};
+use skillworld_habitat::{Habitat, HabitatError};
+use skillworld_store::{curator_status, report_markdown};
 use skillworld_world::{Command, CuratorSettings, Switches};
 
 use crate::discover::find_skills;
@@ -464,56 +464,53 @@ pub fn load(
     Ok(true)
 }
 
-pub fn tool(
-    global: &Global,
-    agent: &str,
-    caller: &str,
-    tool: &str,
-    args: &str,
-) -> Result<bool, Failure> {
-    let kind = match caller {
-        "visible" => CallerKind::Visible,
-        "invisible" => CallerKind::Invisible,
-        "subagent" => CallerKind::Subagent,
-        other => {
-            return Err(Failure::usage(format!(
-                "--caller '{other}' is not visible, invisible or subagent"
-            )));
-        }
-    };
-    let args: Value = serde_json::from_str(args)
+/// A tool call through the habitat service, as the server makes it: the
+/// world's policy, then a script with its skill's secrets.
+pub fn tool(global: &Global, call: ToolCall<'_>) -> Result<bool, Failure> {
+    let kind: CallerKind = call.caller.parse().map_err(Failure::usage)?;
+    let args: Value = serde_json::from_str(call.args)
         .map_err(|e| Failure::usage(format!("the tool arguments are not JSON: {e}")))?;
     let caller = Caller {
-        agent: Some(agent.to_owned()),
+        agent: Some(call.agent.to_owned()),
         kind,
-        ..Caller::default()
+        run: None,
+        allowed_tools: call.allow.to_vec(),
+        denied_tools: call.deny.to_vec(),
     };
-    let mut store = open(global)?;
-    // Script tools run from the materialised workspace beside the database.
-    let workspace = workspace_root(&store);
+    let result = habitat_service(global, |habitat| async move {
+        habitat.call_tool(caller, call.tool, args).await
+    })?;
+    crate::say(&result);
+    Ok(result.get("error").is_none())
+}
+
+/// Runs one call of the habitat service (the same the server makes) over
+/// the database, to its end.
+fn habitat_service<T, F>(
+    global: &Global,
+    call: impl FnOnce(std::sync::Arc<Habitat>) -> F,
+) -> Result<T, Failure>
+where
+    F: std::future::Future<Output = Result<T, HabitatError>>,
+{
+    let habitat = std::sync::Arc::new(crate::habitat::open_habitat(global)?);
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|e| Failure::usage(format!("cannot start the runtime: {e}")))?;
-    let result = store
-        .run(|world| {
-            sync_workspace(world, &workspace).map_err(|e| e.to_string())?;
-            let secrets = std::collections::BTreeMap::new();
-            let call = run_tool(
-                world,
-                &workspace,
-                &caller,
-                tool,
-                &args,
-                &secrets,
-                RunLimits::default(),
-            );
-            Ok::<Value, String>(runtime.block_on(call))
-        })
-        .map_err(store_failure)?
-        .map_err(Failure::failed)?;
-    crate::say(&result);
-    Ok(result.get("error").is_none())
+    runtime
+        .block_on(call(habitat))
+        .map_err(|e| Failure::failed(e.to_string()))
+}
+
+/// What `skillworld tool` was asked.
+pub struct ToolCall<'a> {
+    pub agent: &'a str,
+    pub caller: &'a str,
+    pub tool: &'a str,
+    pub args: &'a str,
+    pub allow: &'a [String],
+    pub deny: &'a [String],
 }
 
 fn print_snapshot(global: &Global, info: &SnapshotInfo, verb: &str) {
@@ -648,24 +645,25 @@ active {}, stale {}, archived {}, pinned {}, blocked by bindings {}",
         CurateAction::Pause => host(&mut store, Command::CuratorPause)?,
         CurateAction::Resume => host(&mut store, Command::CuratorResume)?,
         CurateAction::Restore { name, layer } => {
-            let scope = scope(&layer);
-            store
-                .run(|world| world.restore(&scope, &name))
-                .map_err(store_failure)?
-                .map_err(world_failure)?;
-            move_back(&workspace_root(&store), &scope, &name).map_err(failed)?;
+            drop(store);
+            let layer = scope(&layer);
+            let restored = name.clone();
+            habitat_service(global, |habitat| async move {
+                habitat.restore(Caller::host(), layer, restored).await
+            })?;
             emit(global, json!({"ok": true, "restored": name}), || {
                 format!("restored {name}")
             });
         }
         CurateAction::Archive { name, force, layer } => {
-            let scope = scope(&layer);
-            store
-                .run(|world| world.archive(&scope, &name, force))
-                .map_err(store_failure)?
-                .map_err(world_failure)?;
-            let now = store.world().now();
-            move_aside(&workspace_root(&store), &scope, &name, now).map_err(failed)?;
+            drop(store);
+            let layer = scope(&layer);
+            let archived = name.clone();
+            habitat_service(global, |habitat| async move {
+                habitat
+                    .archive(Caller::host(), layer, archived, force)
+                    .await
+            })?;
             emit(global, json!({"ok": true, "archived": name}), || {
                 format!("archived {name}")
             });

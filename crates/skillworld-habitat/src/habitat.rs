@@ -37,6 +37,9 @@ pub enum HabitatError {
     File { path: PathBuf, reason: String },
     #[error("configuration {path}: {reason}")]
     Config { path: PathBuf, reason: String },
+    /// The workspace scripts run from could not be brought up to date.
+    #[error(transparent)]
+    Workspace(#[from] skillworld_store::WorkspaceError),
 }
 
 /// The server's configuration file (RON); every field may be left out.

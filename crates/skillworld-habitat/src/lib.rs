@@ -36,5 +36,6 @@ mod preflight;
 mod runner;
 mod secrets;
 mod server;
+mod service;
 mod tokens;
 mod tools;

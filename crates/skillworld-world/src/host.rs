@@ -69,6 +69,10 @@ pub struct SkillRow {
     pub scan: skillworld_core::ScanStatus,
     /// Whether the host has what the skill needs (HAB-4).
     pub readiness: skillworld_core::Readiness,
+    /// Active, enabled, not archived, not blocked ([`Skill::is_live`]).
+    ///
+    /// [`Skill::is_live`]: skillworld_core::Skill::is_live
+    pub live: bool,
     /// When the skill was last loaded, if ever (the page's "recently used").
     pub last_used_at: Option<skillworld_core::Timestamp>,
 }

@@ -188,6 +188,7 @@ impl SkillWorld {
             revision: self.world.get::<Revisions>(entity).expect("skill").current,
             description: record.summary.clone(),
             scan: skill.scan,
+            live: skill.is_live(),
             readiness: skill.preflight.readiness,
             last_used_at: self
                 .world

@@ -12,11 +12,11 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use skillworld_format::{SkillDocument, Source, export_skill_md, import_skill_md, read_bundle_zip};
-use skillworld_store::{Store, move_aside, move_back};
+use skillworld_store::Store;
 use skillworld_world::{Caller, Command, Layer, SkillView, SkillWorld, Switches, WorldError};
 
 use super::listing::{ListFilter, layer_page, row_json};
-use crate::Habitat;
+use crate::{Habitat, HabitatError};
 
 use super::{
     ApiError, Need, Params, Principal, Query, RawBody, State, if_match, is_markdown, json_body,
@@ -403,9 +403,8 @@ pub async fn action(
         "archive" | "restore" => None,
         _ => return Err(ApiError::not_found(format!("action '{action}'"))),
     };
-    let workspace = habitat.workspace();
     habitat
-        .write(move |store| {
+        .read(|store| {
             principal.check(store.world(), &layer, Need::Write)?;
             let home = store.world().locate(&layer, &name)?;
             if home != layer {
@@ -413,47 +412,44 @@ pub async fn action(
                     "skill '{name}' lives in the Commons; only an admin changes it there"
                 )));
             }
-            let command = match (action.as_str(), switches) {
-                (_, Some(switches)) => Command::SetSwitches {
-                    layer: layer.clone(),
-                    name: name.clone(),
-                    switches,
-                },
-                ("archive", None) => Command::CuratorArchive {
-                    layer: layer.clone(),
-                    name: name.clone(),
-                    force: query.force,
-                },
-                _ => Command::CuratorRestore {
-                    layer: layer.clone(),
-                    name: name.clone(),
-                },
-            };
-            let outcome = store.run(|world| world.execute(caller(&principal), command))?;
-            if let Err(WorldError::BoundSkill { agents, .. }) = &outcome {
-                let bound: Vec<&str> = agents.split(", ").collect();
-                return Ok((
-                    StatusCode::CONFLICT,
-                    Json(json!({"error": {
-                        "code": "bound_skill",
-                        "message": outcome.as_ref().unwrap_err().to_string(),
-                        "bound_agents": bound,
-                    }})),
-                )
-                    .into_response());
-            }
-            outcome?;
-            let now = store.world().now();
-            match action.as_str() {
-                "archive" => move_aside(&workspace, &layer, &name, now).map(drop)?,
-                "restore" => move_back(&workspace, &layer, &name).map(drop)?,
-                _ => {}
-            }
-            store
-                .run(|world| skill_answer(world, &principal, &layer, &name))
-                .map_err(ApiError::from)?
+            Ok(())
         })
-        .await
+        .await?;
+    let who = caller(&principal);
+    let outcome = match (action.as_str(), switches) {
+        (_, Some(switches)) => {
+            let command = Command::SetSwitches {
+                layer: layer.clone(),
+                name: name.clone(),
+                switches,
+            };
+            habitat
+                .write(move |store| Ok(store.run(|world| world.execute(who, command))??))
+                .await
+                .map(drop)
+        }
+        ("archive", None) => {
+            let archived = habitat.archive(who, layer.clone(), name.clone(), query.force);
+            archived.await
+        }
+        _ => habitat.restore(who, layer.clone(), name.clone()).await,
+    };
+    if let Err(HabitatError::World(WorldError::BoundSkill { agents, .. })) = &outcome {
+        let bound: Vec<&str> = agents.split(", ").collect();
+        return Ok((
+            StatusCode::CONFLICT,
+            Json(json!({"error": {
+                "code": "bound_skill",
+                "message": outcome.as_ref().unwrap_err().to_string(),
+                "bound_agents": bound,
+            }})),
+        )
+            .into_response());
+    }
+    outcome?;
+    habitat
+        .read(|store| store.run(|world| skill_answer(world, &principal, &layer, &name)))
+        .await?
 }
 
 pub async fn file(

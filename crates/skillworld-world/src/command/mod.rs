@@ -32,6 +32,22 @@ pub enum CallerKind {
     Subagent,
 }
 
+impl std::str::FromStr for CallerKind {
+    type Err = String;
+
+    /// The spellings every front door accepts (`?caller=`, `--caller`).
+    fn from_str(text: &str) -> Result<Self, String> {
+        match text {
+            "visible" => Ok(CallerKind::Visible),
+            "invisible" => Ok(CallerKind::Invisible),
+            "subagent" => Ok(CallerKind::Subagent),
+            other => Err(format!(
+                "caller '{other}' is not visible, invisible or subagent"
+            )),
+        }
+    }
+}
+
 /// The caller of a write or a tool: which agent (none for the host or an
 /// operator), what kind of caller, which run, and its own policy fragment.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
