@@ -668,7 +668,7 @@ fn workspace_root(store: &Store) -> PathBuf {
 
 pub fn curate(global: &Global, action: CurateAction) -> Result<bool, Failure> {
     let mut store = open(global)?;
-    let failed = |e: StoreError| Failure::failed(e.to_string());
+    let failed = |e: StoreError| Failure::failed(person::store_error(&e));
     let host = |store: &mut Store, command: Command| -> Result<(), Failure> {
         store
             .run(|world| world.execute(Caller::host(), command))
