@@ -286,7 +286,7 @@ fn help_shows_one_example() {
         assert_eq!(examples.len(), 1, "{args:?}: {text}");
         let named = args[..args.len() - 1].join(" ");
         assert!(
-            examples[0].starts_with(&format!("  $ skillworld {named}").trim_end()),
+            examples[0].starts_with(format!("  $ skillworld {named}").trim_end()),
             "{text}"
         );
     }
