@@ -217,7 +217,9 @@ pub fn token(global: &Global, action: TokenAction) -> Result<bool, Failure> {
             }
             TokenAction::Revoke { id } => {
                 if !habitat.tokens_mut().revoke(store, &id).map_err(failed)? {
-                    return Err(Failure::failed(format!("no token with id '{id}'")));
+                    return Err(Failure::failed(format!(
+                        "no token with id '{id}'; run: skillworld token list"
+                    )));
                 }
                 crate::say(if global.json {
                     json!({"ok": true, "revoked": id}).to_string()

@@ -117,7 +117,9 @@ pub fn server(global: &Global, action: McpServerAction) -> Result<bool, Failure>
                 .block_on(habitat.read(|store| unregister(store, secrets, &name)))
                 .map_err(failed)?;
             if !removed {
-                return Err(Failure::failed(format!("no MCP server '{name}'")));
+                return Err(Failure::failed(format!(
+                    "no MCP server '{name}'; run: skillworld mcp-server list"
+                )));
             }
             crate::say(if global.json {
                 json!({"ok": true, "removed": name}).to_string()

@@ -129,6 +129,27 @@ pub fn catalog_hint(
     ))
 }
 
+/// The command for the next page when a loaded text is one page of
+/// several (its footer `[Page n of m. …]`, CAT-6, tells the model the tool
+/// call); `None` on the last page or an unpaged text.
+pub fn load_hint(text: &str, agent: &str, skill: &str, file: Option<&str>) -> Option<String> {
+    let footer = text.lines().rev().find(|l| l.starts_with("[Page "))?;
+    let (number, total) = footer
+        .strip_prefix("[Page ")?
+        .split_once('.')?
+        .0
+        .split_once(" of ")?;
+    let (number, total): (usize, usize) = (number.parse().ok()?, total.parse().ok()?);
+    if number >= total {
+        return None;
+    }
+    let file = file.map_or_else(String::new, |file| format!(" --file {file}"));
+    Some(format!(
+        "note: page {number} of {total}; next: skillworld load --agent {agent} {skill}{file} --page {}",
+        number + 1
+    ))
+}
+
 /// `(n, m)` from a line `Showing n of m available skills. …`.
 fn showing(line: &str) -> Option<(usize, usize)> {
     let rest = line.strip_prefix("Showing ")?;
@@ -156,6 +177,18 @@ mod tests {
             assert!(!text.contains("skill_"), "{text}");
             assert!(text.contains("run: skillworld "), "{text}");
         }
+    }
+
+    #[test]
+    fn a_paged_load_names_the_next_page() {
+        let text = "Body.\n\n[Page 1 of 3. Call skill_load with name=\"big\" and page=2 for the next page.]";
+        assert_eq!(
+            load_hint(text, "ada", "big", None).unwrap(),
+            "note: page 1 of 3; next: skillworld load --agent ada big --page 2"
+        );
+        let last = "Body.\n\n[Page 3 of 3. Call skill_load …]";
+        assert_eq!(load_hint(last, "ada", "big", None), None);
+        assert_eq!(load_hint("Body.\n", "ada", "big", None), None);
     }
 
     #[test]

@@ -514,6 +514,11 @@ pub fn load(
         "revision": loaded.revision, "already_loaded": loaded.already_loaded,
     });
     emit(global, value, || loaded.text.trim_end().to_owned());
+    if person::hints_wanted()
+        && let Some(hint) = person::load_hint(&loaded.text, agent, skill, file.as_deref())
+    {
+        eprintln!("{hint}");
+    }
     Ok(true)
 }
 

@@ -266,6 +266,47 @@ fn the_catalog_says_on_stderr_why_skills_were_left_out() {
 }
 
 #[test]
+fn a_paged_load_names_the_next_page_on_stderr() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("world.redb");
+    let big = dir.path().join("s/big");
+    fs::create_dir_all(&big).unwrap();
+    let body: String = (0..1000)
+        .map(|i| format!("Step {i}: do the thing carefully.\n"))
+        .collect();
+    fs::write(
+        big.join("SKILL.md"),
+        format!("---\nname: big\ndescription: A long skill.\n---\n{body}"),
+    )
+    .unwrap();
+    ok(&db, &["agent", "add", "ada"]);
+    ok(&db, &["import", big.to_str().unwrap(), "--agent", "ada"]);
+
+    let first = run_with(&db, Some("1"), &["load", "--agent", "ada", "big"]);
+    assert_eq!(first.status.code(), Some(0));
+    let text = stdout(&first);
+    assert!(
+        text.contains("[Page 1 of 5. Call skill_load with name=\"big\" and page=2"),
+        "stdout keeps the tool text: {text}"
+    );
+    assert_eq!(
+        stderr(&first),
+        "note: page 1 of 5; next: skillworld load --agent ada big --page 2\n"
+    );
+    let last = run_with(
+        &db,
+        Some("1"),
+        &["load", "--agent", "ada", "big", "--page", "5"],
+    );
+    assert_eq!(stderr(&last), "", "no next page");
+    assert_eq!(
+        stderr(&run(&db, &["load", "--agent", "ada", "big"])),
+        "",
+        "not on a pipe"
+    );
+}
+
+#[test]
 fn help_shows_one_example() {
     for args in [
         &["--help"][..],
