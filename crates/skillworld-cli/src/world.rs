@@ -113,11 +113,7 @@ fn with_world<T>(
     global: &Global,
     work: impl FnOnce(&mut SkillWorld) -> Result<T, WorldError>,
 ) -> Result<T, Failure> {
-    let mut store = open(global)?;
-    store
-        .run(work)
-        .map_err(store_failure)?
-        .map_err(world_failure)
+    run_world(global, work, world_failure)
 }
 
 /// [`with_world`] for a command that looks in `layer`: its errors name the
@@ -127,11 +123,16 @@ fn with_world_in<T>(
     layer: &Layer,
     work: impl FnOnce(&mut SkillWorld) -> Result<T, WorldError>,
 ) -> Result<T, Failure> {
+    run_world(global, work, failure_in(layer))
+}
+
+fn run_world<T>(
+    global: &Global,
+    work: impl FnOnce(&mut SkillWorld) -> Result<T, WorldError>,
+    failure: impl Fn(WorldError) -> Failure,
+) -> Result<T, Failure> {
     let mut store = open(global)?;
-    store
-        .run(work)
-        .map_err(store_failure)?
-        .map_err(failure_in(layer))
+    store.run(work).map_err(store_failure)?.map_err(failure)
 }
 
 fn layer_of(commons: bool, agent: Option<String>) -> Layer {

@@ -65,6 +65,23 @@ fn skills(root: &Path, count: usize) -> String {
     root.to_str().unwrap().to_owned()
 }
 
+/// A fresh database where agent `ada` has `count` private skills.
+fn ada_with_skills(count: usize) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("world.redb");
+    ok(&db, &["agent", "add", "ada"]);
+    ok(
+        &db,
+        &[
+            "import",
+            &skills(&dir.path().join("s"), count),
+            "--agent",
+            "ada",
+        ],
+    );
+    (dir, db)
+}
+
 /// Asserts a failure: exit code 1, nothing on stdout, one line on stderr
 /// that says `fix` and names no tool; returns that line.
 fn fails_with_fix(output: &Output, fix: &str) -> String {
@@ -137,18 +154,7 @@ fn starts(line: &str) -> Vec<usize> {
 
 #[test]
 fn tables_have_headers_and_aligned_columns_and_json_is_unchanged() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("world.redb");
-    ok(&db, &["agent", "add", "ada"]);
-    ok(
-        &db,
-        &[
-            "import",
-            &skills(&dir.path().join("s"), 2),
-            "--agent",
-            "ada",
-        ],
-    );
+    let (_dir, db) = ada_with_skills(2);
 
     let listed = ok(&db, &["list", "--agent", "ada"]);
     let lines: Vec<&str> = listed.lines().collect();
@@ -208,18 +214,7 @@ fn tables_have_headers_and_aligned_columns_and_json_is_unchanged() {
 
 #[test]
 fn the_catalog_says_on_stderr_why_skills_were_left_out() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("world.redb");
-    ok(&db, &["agent", "add", "ada"]);
-    ok(
-        &db,
-        &[
-            "import",
-            &skills(&dir.path().join("s"), 10),
-            "--agent",
-            "ada",
-        ],
-    );
+    let (_dir, db) = ada_with_skills(10);
 
     let tool_text = {
         let json = ok(&db, &["--json", "catalog", "--agent", "ada"]);
