@@ -6,7 +6,7 @@
 use std::io::IsTerminal;
 
 use skillworld_store::StoreError;
-use skillworld_world::{Layer, LoadError, WorldError};
+use skillworld_world::{Layer, LoadError, WorldError, token_limits};
 
 /// Set to `1` to show the hints meant for a person on stderr even when
 /// stderr is not a terminal (tests, `script`), or `0` to hide them.
@@ -114,20 +114,37 @@ pub fn catalog_hint(
     chars: Option<usize>,
 ) -> Option<String> {
     let (shown, total) = text.lines().find_map(showing)?;
-    let budget = match (chars, tokens) {
+    let budget = match (chars, tokens.unwrap_or(DEFAULT_TOKENS)) {
         (Some(chars), _) => format!("the --chars {chars} budget"),
-        (None, tokens) => format!("the --tokens {} budget", tokens.unwrap_or(8192)),
+        (None, tokens) => {
+            let (entries, description) = token_limits(tokens);
+            format!(
+                "the --tokens {tokens} budget (at most {entries} skills, descriptions cut to {description} characters)"
+            )
+        }
     };
-    let more = match (chars, tokens.unwrap_or(8192)) {
-        (None, tokens) if tokens <= 32_768 => " (e.g. --tokens 40000 shows up to 32)".to_owned(),
+    let entries = token_limits(tokens.unwrap_or(DEFAULT_TOKENS)).0;
+    let larger = LARGER_BUDGETS
+        .iter()
+        .find(|&&larger| token_limits(larger).0 > entries);
+    let more = match (chars, larger) {
+        (None, Some(larger)) => format!(
+            "skillworld catalog --agent {agent} --tokens {larger} shows up to {}, and ",
+            token_limits(*larger).0
+        ),
         _ => String::new(),
     };
     Some(format!(
         "note: the catalog shows {shown} of {total} skills: {budget} left {} out; \
-         a larger budget shows more{more}, and every skill is in: skillworld list --agent {agent}",
+         {more}every skill is in: skillworld list --agent {agent}",
         total - shown
     ))
 }
+
+/// The default `--tokens` of `catalog` (CLI-1).
+const DEFAULT_TOKENS: u64 = 8192;
+/// Budgets worth suggesting, one per step of CAT-4's table.
+const LARGER_BUDGETS: [u64; 3] = [16_384, 32_768, 40_000];
 
 /// The command for the next page when a loaded text is one page of
 /// several (its footer `[Page n of m. …]`, CAT-6, tells the model the tool
@@ -195,13 +212,16 @@ mod tests {
     fn the_footer_gives_the_counts() {
         let text = "- **a**: A.\nShowing 8 of 17 available skills. Use skill_list or skill_search to find the others.\n";
         let hint = catalog_hint(text, "ada", None, None).unwrap();
-        assert!(
-            hint.starts_with(
-                "note: the catalog shows 8 of 17 skills: the --tokens 8192 budget left 9 out"
-            ),
-            "{hint}"
+        assert_eq!(
+            hint,
+            "note: the catalog shows 8 of 17 skills: the --tokens 8192 budget (at most 8 skills, \
+             descriptions cut to 80 characters) left 9 out; skillworld catalog --agent ada \
+             --tokens 16384 shows up to 12, and every skill is in: skillworld list --agent ada"
         );
-        assert!(hint.ends_with("skillworld list --agent ada"), "{hint}");
+        let wide = catalog_hint(text, "ada", Some(20_000), None).unwrap();
+        assert!(wide.contains("--tokens 40000 shows up to 32"), "{wide}");
+        let widest = catalog_hint(text, "ada", Some(100_000), None).unwrap();
+        assert!(!widest.contains("shows up to"), "{widest}");
         assert_eq!(catalog_hint("- **a**: A.\n", "ada", None, None), None);
         assert!(
             catalog_hint(text, "ada", None, Some(300))

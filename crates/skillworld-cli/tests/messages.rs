@@ -235,8 +235,9 @@ fn the_catalog_says_on_stderr_why_skills_were_left_out() {
     );
     assert_eq!(
         stderr(&on_terminal),
-        "note: the catalog shows 8 of 12 skills: the --tokens 8192 budget left 4 out; \
-         a larger budget shows more (e.g. --tokens 40000 shows up to 32), \
+        "note: the catalog shows 8 of 12 skills: the --tokens 8192 budget \
+         (at most 8 skills, descriptions cut to 80 characters) left 4 out; \
+         skillworld catalog --agent ada --tokens 16384 shows up to 12, \
          and every skill is in: skillworld list --agent ada\n"
     );
     let piped = run(&db, &["catalog", "--agent", "ada"]);
