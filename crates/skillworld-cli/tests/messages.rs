@@ -303,6 +303,28 @@ fn a_paged_load_names_the_next_page_on_stderr() {
 }
 
 #[test]
+fn empty_listings_say_what_to_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("world.redb");
+    for (args, said) in [
+        (
+            &["agent", "list"][..],
+            "no agents yet; run: skillworld agent add NAME\n",
+        ),
+        (
+            &["snapshot", "list"],
+            "no snapshots yet; run: skillworld snapshot save NAME\n",
+        ),
+    ] {
+        let output = run(&db, args);
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        assert_eq!(stdout(&output), "", "no header over nothing");
+        assert_eq!(stderr(&output), said);
+        assert_eq!(stdout(&run(&db, &[&["--json"], args].concat())), "");
+    }
+}
+
+#[test]
 fn help_shows_one_example() {
     for args in [
         &["--help"][..],
