@@ -2,19 +2,22 @@
 //! printing and exit codes; the work happens in the library crates.
 
 mod discover;
+mod examples;
 mod habitat;
 mod import;
 mod mcp;
+mod person;
 mod report;
 mod review;
 mod scan;
+mod table;
 mod validate;
 mod world;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{ArgGroup, Parser, Subcommand};
+use clap::{ArgGroup, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 /// Exit code when the command ran but something failed (SPEC CLI-1).
 const EXIT_FAILED: u8 = 1;
@@ -499,7 +502,10 @@ fn main() -> ExitCode {
         .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
         .with_writer(std::io::stderr)
         .init();
-    let cli = match Cli::try_parse() {
+    let parsed = examples::with_examples(Cli::command())
+        .try_get_matches()
+        .and_then(|mut matches| Cli::from_arg_matches_mut(&mut matches));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(error) => {
             let _ = error.print();
