@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use serde_json::json;
 use skillworld_habitat::{
-    DEFAULT_MAX_BODY_BYTES, Habitat, HabitatOptions, SecretScope, ServeConfig, TokenKind, router,
-    serve as serve_router,
+    DEFAULT_MAX_BODY_BYTES, Habitat, HabitatOptions, SecretScope, ServeConfig, TokenKind,
+    configure_tool_sets, router, serve as serve_router,
 };
 use skillworld_store::Store;
 use skillworld_world::Layer;
@@ -61,7 +61,9 @@ pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
         (Some(db), _) | (None, Some(db)) => db.clone(),
         (None, None) => db_path(global)?,
     };
-    let store = open_at(global, &db)?;
+    let mut store = open_at(global, &db)?;
+    configure_tool_sets(&mut store, &config.tool_sets)
+        .map_err(|e| Failure::usage(e.to_string()))?;
     let options = HabitatOptions {
         data_dir: data_dir(&db),
         secret_key: args.secret_key.or(config.secret_key),

@@ -62,6 +62,9 @@ pub struct ServeConfig {
     pub max_body_bytes: Option<usize>,
     /// Whether preflight connects to skills' endpoints.
     pub probe_endpoints: Option<bool>,
+    /// Named tool sets (`@name` in pools and skills), made so at start as
+    /// journaled commands: `{"files": ["read_file", "write_file"]}`.
+    pub tool_sets: BTreeMap<String, Vec<String>>,
 }
 
 impl ServeConfig {

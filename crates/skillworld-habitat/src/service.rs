@@ -4,10 +4,11 @@
 //! the world's command layer's; the sequences that span the world, the
 //! workspace, secrets and scripts are here.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use serde_json::Value;
-use skillworld_store::{move_aside, move_back, sync_workspace};
+use skillworld_store::{Store, move_aside, move_back, sync_workspace};
 use skillworld_world::{Caller, Command, Layer};
 
 use crate::habitat::{Habitat, HabitatError};
@@ -93,4 +94,21 @@ impl Habitat {
         })
         .await
     }
+}
+
+/// Makes the world's tool sets those the configuration names (SEC-2, POL-1):
+/// each differing set is a journaled command; sets the configuration does
+/// not name stay. Returns how many changed.
+pub fn configure_tool_sets(
+    store: &mut Store,
+    sets: &BTreeMap<String, Vec<String>>,
+) -> Result<usize, HabitatError> {
+    let mut changed = 0;
+    for (name, tools) in sets {
+        if store.world().tool_sets().get(name) != Some(tools.as_slice()) {
+            store.run(|world| world.set_tool_set(name, Some(tools.clone())))??;
+            changed += 1;
+        }
+    }
+    Ok(changed)
 }

@@ -202,6 +202,22 @@ impl SkillWorld {
         .map(drop)
     }
 
+    /// Defines the tool set `@name`, or with `None` removes it (POL-1).
+    pub fn set_tool_set(
+        &mut self,
+        name: &str,
+        tools: Option<Vec<String>>,
+    ) -> Result<(), WorldError> {
+        self.execute(
+            Caller::host(),
+            Command::SetToolSet {
+                name: name.to_owned(),
+                tools,
+            },
+        )
+        .map(drop)
+    }
+
     pub fn unbind(&mut self, agent: &str, skill: &str) -> Result<(), WorldError> {
         self.execute(
             Caller::host(),

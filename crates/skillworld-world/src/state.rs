@@ -139,8 +139,10 @@ impl SkillWorld {
         self.world.resource_mut::<PolicySettings>()
     }
 
-    pub fn tool_sets_mut(&mut self) -> bevy_ecs::change_detection::Mut<'_, ToolSets> {
-        self.world.resource_mut::<ToolSets>()
+    /// The named tool sets agents' pools and skills refer to (`@name`);
+    /// change them with [`SkillWorld::set_tool_set`], which journals.
+    pub fn tool_sets(&self) -> &ToolSets {
+        self.world.resource::<ToolSets>()
     }
 }
 

@@ -469,8 +469,8 @@ fn policy_decides_who_may_call_what() {
 fn the_run_effective_tools_come_from_its_loaded_skills() {
     let mut world = world();
     world
-        .tool_sets_mut()
-        .register("files", vec!["read_file".into(), "write_file".into()]);
+        .set_tool_set("files", Some(vec!["read_file".into(), "write_file".into()]))
+        .unwrap();
     let mut document = SkillDocument::new("editor", "Edits.", "Edit.\n");
     document.skill.allowed_tools = vec!["@files".into(), "web_fetch".into(), "skill_load".into()];
     document.skill.denied_tools = vec!["write_file".into()];
