@@ -11,7 +11,7 @@ use skillworld_world::{
 };
 
 use crate::Error;
-use crate::backend::{SkillDetail, SkillEntry, ToolDef};
+use crate::entries::{SkillDetail, SkillEntry, ToolDef};
 
 /// An MCP session acts for its agent as a visible chat (POL-2): the whole
 /// tool pool, not narrowed by skills.
