@@ -40,11 +40,5 @@ pub use skillworld_world as world;
 /// assert!(catalog.contains("skill-curation"));
 /// ```
 pub fn open(path: &std::path::Path) -> Result<store::Store, store::StoreError> {
-    let options = store::OpenOptions {
-        seed: store::shipped_commons(),
-        ..store::OpenOptions::default()
-    };
-    let mut opened = store::Store::open(path, options)?;
-    opened.run(|world| store::sync_shipped(world, store::shipped_commons()))??;
-    Ok(opened)
+    store::open_with_shipped(path, store::OpenOptions::default())
 }

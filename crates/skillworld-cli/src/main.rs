@@ -6,6 +6,7 @@ mod examples;
 mod habitat;
 mod import;
 mod mcp;
+mod open;
 mod person;
 mod report;
 mod review;
@@ -462,6 +463,23 @@ pub enum SnapshotAction {
     },
 }
 
+/// Prints `value` as JSON with `--json`, else the text `human` makes
+/// (nothing when it is empty).
+pub(crate) fn emit(
+    global: &open::Global,
+    value: serde_json::Value,
+    human: impl FnOnce() -> String,
+) {
+    if global.json {
+        say(value);
+    } else {
+        let text = human();
+        if !text.is_empty() {
+            say(text);
+        }
+    }
+}
+
 /// Prints a line on stdout. A closed stdout (`| head`) ends the process
 /// quietly instead of panicking.
 pub fn say(text: impl std::fmt::Display) {
@@ -512,7 +530,7 @@ fn main() -> ExitCode {
             return ExitCode::from(if error.use_stderr() { EXIT_USAGE } else { 0 });
         }
     };
-    let global = world::Global {
+    let global = open::Global {
         json: cli.json,
         db: cli.db,
         now: cli.now,

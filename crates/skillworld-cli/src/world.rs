@@ -5,12 +5,10 @@ use std::path::{Path, PathBuf};
 use serde_json::{Value, json};
 use skillworld_core::Timestamp;
 use skillworld_format::{Bundle, Imported, InstallOptions, install_bundle};
-use skillworld_store::{
-    OpenOptions, SnapshotInfo, Store, StoreError, shipped_commons, sync_shipped,
-};
+use skillworld_store::{SnapshotInfo, Store, StoreError};
 use skillworld_world::{
-    Budget, Caller, CallerKind, CatalogFormat, CatalogRequest, Clock, Layer, LoadRequest,
-    SkillWorld, WorldError,
+    Budget, Caller, CallerKind, CatalogFormat, CatalogRequest, Layer, LoadRequest, SkillWorld,
+    WorldError,
 };
 
 use skillworld_habitat::{Habitat, HabitatError};
@@ -18,90 +16,11 @@ use skillworld_store::{curator_status, report_markdown};
 use skillworld_world::{Command, CuratorSettings, Switches};
 
 use crate::discover::find_skills;
+use crate::open::{Global, open, store_failure, world_failure};
 use crate::person;
 use crate::report::{SkillResult, print_results, progress};
 use crate::table::Table;
-use crate::{AgentAction, CurateAction, Failure, LayerArgs, SnapshotAction};
-
-/// The global options.
-pub struct Global {
-    pub json: bool,
-    pub db: Option<PathBuf>,
-    pub now: Option<String>,
-}
-
-/// `world.redb` in the data directory (`$XDG_DATA_HOME/skillworld`, else
-/// `~/.local/share/skillworld`).
-fn default_db() -> Result<PathBuf, Failure> {
-    let base = std::env::var_os("XDG_DATA_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".local/share")))
-        .ok_or_else(|| Failure::usage("no data directory: set --db, SKILLWORLD_DB or HOME"))?;
-    let dir = base.join("skillworld");
-    std::fs::create_dir_all(&dir).map_err(|e| Failure::usage(format!("{}: {e}", dir.display())))?;
-    Ok(dir.join("world.redb"))
-}
-
-fn clock(global: &Global) -> Result<Clock, Failure> {
-    match &global.now {
-        None => Ok(Clock::Wall),
-        Some(text) => {
-            let at: jiff::Timestamp = text.parse().map_err(|e| {
-                Failure::usage(format!("--now '{text}' is not an RFC 3339 time: {e}"))
-            })?;
-            Ok(Clock::Simulated(Timestamp::from_millis(
-                at.as_millisecond(),
-            )))
-        }
-    }
-}
-
-/// The database the global options name.
-pub fn db_path(global: &Global) -> Result<PathBuf, Failure> {
-    match &global.db {
-        Some(path) => Ok(path.clone()),
-        None => default_db(),
-    }
-}
-
-/// Opens (or creates, seeded with the shipped Commons) the database, and
-/// syncs the shipped Commons into it.
-pub(crate) fn open(global: &Global) -> Result<Store, Failure> {
-    open_at(global, &db_path(global)?)
-}
-
-/// [`open`] at `path`; a database a server holds is refused at once,
-/// naming the server.
-pub fn open_at(global: &Global, path: &Path) -> Result<Store, Failure> {
-    let options = OpenOptions {
-        clock: Some(clock(global)?),
-        platform: None,
-        seed: shipped_commons(),
-    };
-    let mut store = Store::open(path, options).map_err(|error| match error {
-        StoreError::InUse { .. } => match crate::habitat::holder_of(path) {
-            Some(holder) => Failure::usage(format!(
-                "{}: in use by {holder}; use its HTTP API meanwhile",
-                path.display()
-            )),
-            None => Failure::usage(error.to_string()),
-        },
-        other => Failure::usage(other.to_string()),
-    })?;
-    store
-        .run(|world| sync_shipped(world, shipped_commons()))
-        .map_err(store_failure)?
-        .map_err(world_failure)?;
-    Ok(store)
-}
-
-pub(crate) fn store_failure(error: StoreError) -> Failure {
-    Failure::usage(person::store_error(&error))
-}
-
-pub(crate) fn world_failure(error: WorldError) -> Failure {
-    Failure::failed(person::world_error(&error, None))
-}
+use crate::{AgentAction, CurateAction, Failure, LayerArgs, SnapshotAction, emit};
 
 /// A world error for a command that looked in `layer`.
 fn failure_in(layer: &Layer) -> impl Fn(WorldError) -> Failure + '_ {
@@ -139,17 +58,6 @@ fn layer_of(commons: bool, agent: Option<String>) -> Layer {
     match agent {
         Some(name) if !commons => Layer::Agent(name),
         _ => Layer::Commons,
-    }
-}
-
-pub(crate) fn emit(global: &Global, value: Value, human: impl FnOnce() -> String) {
-    if global.json {
-        crate::say(value);
-    } else {
-        let text = human();
-        if !text.is_empty() {
-            crate::say(text);
-        }
     }
 }
 
@@ -552,7 +460,7 @@ fn habitat_service<T, F>(
 where
     F: std::future::Future<Output = Result<T, HabitatError>>,
 {
-    let habitat = std::sync::Arc::new(crate::habitat::open_habitat(global)?);
+    let habitat = std::sync::Arc::new(crate::open::open_habitat(global)?);
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
