@@ -26,6 +26,19 @@ const EXAMPLES: &[(&str, &str)] = &[
     ("skill", "skillworld skill pin csv-summary --agent ada"),
     ("revisions", "skillworld revisions csv-summary --agent ada"),
     ("revert", "skillworld revert csv-summary 1 --agent ada"),
+    ("lessons", "skillworld lessons list csv-summary --agent ada"),
+    (
+        "lessons list",
+        "skillworld lessons list csv-summary --agent ada",
+    ),
+    (
+        "lessons edit",
+        "skillworld lessons edit csv-summary 3 'Quote fields with commas.' --agent ada",
+    ),
+    (
+        "lessons delete",
+        "skillworld lessons delete csv-summary 3 --agent ada",
+    ),
     ("purge", "skillworld purge --older-than 30"),
     ("bind", "skillworld bind ada csv-summary"),
     ("unbind", "skillworld unbind ada csv-summary"),

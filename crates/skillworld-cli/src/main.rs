@@ -123,6 +123,12 @@ enum Command {
         #[command(flatten)]
         layer: LayerArgs,
     },
+    /// A skill's lessons (GOV-4): with --agent, that agent's own; with
+    /// --commons, every agent's.
+    Lessons {
+        #[command(subcommand)]
+        action: LessonAction,
+    },
     /// Restore a kept revision of a skill.
     Revert {
         name: String,
@@ -440,6 +446,31 @@ pub enum CurateAction {
 }
 
 #[derive(Subcommand)]
+pub enum LessonAction {
+    /// The lessons on a skill.
+    List {
+        name: String,
+        #[command(flatten)]
+        layer: LayerArgs,
+    },
+    /// Change a lesson's text.
+    Edit {
+        name: String,
+        id: u64,
+        text: String,
+        #[command(flatten)]
+        layer: LayerArgs,
+    },
+    /// Delete a lesson.
+    Delete {
+        name: String,
+        id: u64,
+        #[command(flatten)]
+        layer: LayerArgs,
+    },
+}
+
+#[derive(Subcommand)]
 pub enum SnapshotAction {
     Save {
         name: String,
@@ -558,6 +589,7 @@ fn main() -> ExitCode {
             layer,
         } => world::switch(&global, &action, &name, &layer),
         Command::Revisions { name, layer } => world::revisions(&global, &name, &layer),
+        Command::Lessons { action } => world::lessons(&global, action),
         Command::Revert {
             name,
             revision,

@@ -20,7 +20,7 @@ use crate::open::{Global, open, store_failure, world_failure};
 use crate::person;
 use crate::report::{SkillResult, print_results, progress};
 use crate::table::Table;
-use crate::{AgentAction, CurateAction, Failure, LayerArgs, SnapshotAction, emit};
+use crate::{AgentAction, CurateAction, Failure, LayerArgs, LessonAction, SnapshotAction, emit};
 
 /// A world error for a command that looked in `layer`.
 fn failure_in(layer: &Layer) -> impl Fn(WorldError) -> Failure + '_ {
@@ -255,6 +255,60 @@ pub fn switch(
         json!({"ok": true, "name": name, "action": action}),
         || format!("{done} {name}"),
     );
+    Ok(true)
+}
+
+/// `lessons list|edit|delete` (GOV-4). With `--agent`, the command acts as
+/// that agent — its own lessons on the skill it sees; with `--commons`, as
+/// the admin — every lesson on the Commons skill.
+pub fn lessons(global: &Global, action: LessonAction) -> Result<bool, Failure> {
+    let (LessonAction::List { name, layer }
+    | LessonAction::Edit { name, layer, .. }
+    | LessonAction::Delete { name, layer, .. }) = &action;
+    let scope = scope(layer);
+    let viewer = layer.agent.as_deref().filter(|_| !layer.commons);
+    let caller = viewer.map_or_else(Caller::host, Caller::agent);
+    let mut store = open(global)?;
+    let home = match &scope {
+        Layer::Agent(_) => store.world().locate(&scope, name),
+        Layer::Commons => Ok(Layer::Commons),
+    }
+    .map_err(failure_in(&scope))?;
+    let change = match &action {
+        LessonAction::List { .. } => None,
+        LessonAction::Edit { id, text, .. } => Some((*id, Some(text.clone()))),
+        LessonAction::Delete { id, .. } => Some((*id, None)),
+    };
+    if let Some((id, text)) = change {
+        let verb = if text.is_some() { "edited" } else { "deleted" };
+        store
+            .run(|world| world.change_lesson(caller, &home, name, id, text))
+            .map_err(store_failure)?
+            .map_err(failure_in(&scope))?;
+        emit(
+            global,
+            json!({"ok": true, "skill": name, "id": id, verb: true}),
+            || format!("{verb} lesson {id} of {name}"),
+        );
+        return Ok(true);
+    }
+    let lessons = store
+        .world()
+        .lessons(&home, name, viewer)
+        .map_err(failure_in(&scope))?;
+    let mut table = Table::new(&["ID", "RECORDED", "LESSON"]);
+    for lesson in &lessons {
+        let value = serde_json::to_value(lesson).expect("lessons serialise");
+        table.row(
+            value,
+            vec![
+                lesson.id.to_string(),
+                time_text(lesson.at),
+                lesson.text.clone(),
+            ],
+        );
+    }
+    table.print(global);
     Ok(true)
 }
 

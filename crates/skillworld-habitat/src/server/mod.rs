@@ -155,6 +155,10 @@ pub fn router(habitat: Arc<Habitat>) -> Router {
                 get(skills::lessons).post(skills::add_lesson),
             )
             .route(
+                &format!("{prefix}/skills/{{name}}/lessons/{{id}}"),
+                put(skills::put_lesson).delete(skills::delete_lesson),
+            )
+            .route(
                 &format!("{prefix}/skills/{{name}}/revisions"),
                 get(skills::revisions),
             )

@@ -637,6 +637,52 @@ pub async fn add_lesson(
         .await
 }
 
+/// `PUT …/lessons/{id}` `{"text"}` edits, `DELETE` deletes (GOV-4): an agent
+/// its own lessons, an admin any; another agent's lesson is a 404.
+pub async fn put_lesson(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+    RawBody(bytes): RawBody,
+) -> Result<Json<Value>, ApiError> {
+    let body: LessonBody = json_body(&bytes)?;
+    change_lesson(habitat, principal, params, Some(body.text)).await
+}
+
+pub async fn delete_lesson(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+) -> Result<Json<Value>, ApiError> {
+    change_lesson(habitat, principal, params, None).await
+}
+
+async fn change_lesson(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+    text: Option<String>,
+) -> Result<Json<Value>, ApiError> {
+    let layer = params.layer();
+    let name = params.get("name").to_owned();
+    let id: u64 = params
+        .get("id")
+        .parse()
+        .map_err(|_| ApiError::bad_request(format!("'{}' is not a lesson id", params.get("id"))))?;
+    habitat
+        .write(move |store| {
+            principal.check(store.world(), &layer, Need::Write)?;
+            let home = store.world().locate(&layer, &name)?;
+            let deleted = text.is_none();
+            store
+                .run(|world| world.change_lesson(caller(&principal), &home, &name, id, text))??;
+            Ok(Json(
+                json!({"ok": true, "skill": name, "id": id, "deleted": deleted}),
+            ))
+        })
+        .await
+}
+
 pub async fn revisions(
     habitat: State,
     principal: Principal,

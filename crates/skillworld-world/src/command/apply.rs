@@ -114,6 +114,10 @@ impl SkillWorld {
                 self.count_load(at, agent, *skill, run.as_deref())
             }
             C::RecordLesson { agent, skill, text } => self.lesson_at(at, agent, *skill, text),
+            C::EditLesson { skill, id, text } => {
+                self.edit_lesson_at(caller, *skill, *id, Some(text))
+            }
+            C::DeleteLesson { skill, id } => self.edit_lesson_at(caller, *skill, *id, None),
             C::CuratorSweep { dry_run, scheduled } => self.sweep(at, *dry_run, *scheduled),
             C::CuratorActivate | C::CuratorPause | C::CuratorResume => self.curator_switch(command),
             C::CuratorConfigure { settings } => self.curator_configure(settings),

@@ -192,6 +192,17 @@ pub enum Command {
         skill: StableId,
         text: String,
     },
+    /// Changes the text of a lesson (GOV-4): an agent its own, an admin any.
+    EditLesson {
+        skill: StableId,
+        id: u64,
+        text: String,
+    },
+    /// Deletes a lesson under the same rule.
+    DeleteLesson {
+        skill: StableId,
+        id: u64,
+    },
     /// Defines a named tool set (POL-1 `@name`), or with no tools removes it.
     SetToolSet {
         name: String,
