@@ -26,6 +26,10 @@ const EXAMPLES: &[(&str, &str)] = &[
     ("skill", "skillworld skill pin csv-summary --agent ada"),
     ("revisions", "skillworld revisions csv-summary --agent ada"),
     ("revert", "skillworld revert csv-summary 1 --agent ada"),
+    (
+        "new",
+        "skillworld new word-count --template python-tool --to skills/",
+    ),
     ("lessons", "skillworld lessons list csv-summary --agent ada"),
     (
         "lessons list",

@@ -6,6 +6,7 @@ mod examples;
 mod habitat;
 mod import;
 mod mcp;
+mod new;
 mod open;
 mod person;
 mod report;
@@ -122,6 +123,15 @@ enum Command {
         name: String,
         #[command(flatten)]
         layer: LayerArgs,
+    },
+    /// Write a starter skill that passes strict validation.
+    New {
+        name: String,
+        #[arg(long, value_enum, default_value = "plain")]
+        template: new::Template,
+        /// The folder to write NAME/ into.
+        #[arg(long, value_name = "DIR", default_value = ".")]
+        to: PathBuf,
     },
     /// A skill's lessons (GOV-4): with --agent, that agent's own; with
     /// --commons, every agent's.
@@ -590,6 +600,7 @@ fn main() -> ExitCode {
         } => world::switch(&global, &action, &name, &layer),
         Command::Revisions { name, layer } => world::revisions(&global, &name, &layer),
         Command::Lessons { action } => world::lessons(&global, action),
+        Command::New { name, template, to } => new::new_skill(&name, template, &to),
         Command::Revert {
             name,
             revision,
