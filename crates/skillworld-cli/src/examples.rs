@@ -24,6 +24,8 @@ const EXAMPLES: &[(&str, &str)] = &[
         "skillworld export csv-summary --agent ada --to out/",
     ),
     ("skill", "skillworld skill pin csv-summary --agent ada"),
+    ("promote", "skillworld promote csv-summary --agent ada"),
+    ("share", "skillworld share csv-summary --agent ada --to bob"),
     ("revisions", "skillworld revisions csv-summary --agent ada"),
     ("revert", "skillworld revert csv-summary 1 --agent ada"),
     (

@@ -102,13 +102,34 @@ enum Command {
         action: AgentAction,
     },
     /// Write skills out of the world as SKILL.md bundles.
+    #[command(group(ArgGroup::new("out").required(true).args(["to", "zip"])))]
     Export {
         #[arg(required = true)]
         names: Vec<String>,
         #[command(flatten)]
         layer: LayerArgs,
+        /// Write each skill's folder into DIR.
         #[arg(long, value_name = "DIR")]
-        to: PathBuf,
+        to: Option<PathBuf>,
+        /// Write the one skill named as a zip (GOV-3); it imports back to
+        /// the same `digest --skill`.
+        #[arg(long, value_name = "FILE")]
+        zip: Option<PathBuf>,
+    },
+    /// Copy an agent's skill into the Commons, recording where it came
+    /// from (GOV-3).
+    Promote {
+        name: String,
+        #[arg(long, value_name = "AGENT")]
+        agent: String,
+    },
+    /// Copy an agent's skill into another agent's world (GOV-3).
+    Share {
+        name: String,
+        #[arg(long, value_name = "FROM")]
+        agent: String,
+        #[arg(long, value_name = "TO")]
+        to: String,
     },
     /// A skill's switches: enable, disable, pin, unpin.
     Skill {
@@ -277,7 +298,13 @@ enum Command {
         skill: Option<String>,
     },
     /// The world digest: `digest <hex>`.
-    Digest,
+    Digest {
+        /// One skill's canonical digest (GOV-2) instead of the world's.
+        #[arg(long, value_name = "NAME")]
+        skill: Option<String>,
+        #[command(flatten)]
+        layer: LayerArgs,
+    },
     /// Run one review pass with the configured model: evolve (forced, like
     /// /learn) or maintain (like /skills curate).
     Review {
@@ -592,7 +619,22 @@ fn main() -> ExitCode {
         } => world::import(&global, &paths, commons, agent),
         Command::Scan { paths } => scan::run(&paths, global.json),
         Command::Agent { action } => world::agent(&global, action),
-        Command::Export { names, layer, to } => world::export(&global, &names, &layer, &to),
+        Command::Export {
+            names,
+            layer,
+            to: Some(to),
+            ..
+        } => world::export(&global, &names, &layer, &to),
+        Command::Export {
+            names, layer, zip, ..
+        } => world::export_zip(
+            &global,
+            &names,
+            &layer,
+            &zip.expect("the group requires one"),
+        ),
+        Command::Promote { name, agent } => world::copy(&global, &name, &agent, None),
+        Command::Share { name, agent, to } => world::copy(&global, &name, &agent, Some(&to)),
         Command::Skill {
             action,
             name,
@@ -645,7 +687,11 @@ fn main() -> ExitCode {
         Command::Snapshot { action } => world::snapshot(&global, action),
         Command::Curate { action } => world::curate(&global, action),
         Command::Replay { from } => world::replay(&global, &from),
-        Command::Digest => world::digest(&global),
+        Command::Digest { skill: None, .. } => world::digest(&global),
+        Command::Digest {
+            skill: Some(name),
+            layer,
+        } => world::skill_digest(&global, &name, &layer),
         Command::Serve {
             port,
             listen,

@@ -4,7 +4,10 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
 use skillworld_core::Timestamp;
-use skillworld_format::{Bundle, Imported, InstallOptions, install_bundle};
+use skillworld_format::{
+    Bundle, Imported, InstallOptions, export_zip as export_zip_bytes, install_bundle,
+    skill_digest as skill_digest_of,
+};
 use skillworld_store::{SnapshotInfo, Store, StoreError};
 use skillworld_world::{
     Budget, Caller, CallerKind, CatalogFormat, CatalogRequest, Layer, LoadRequest, SkillWorld,
@@ -160,6 +163,65 @@ pub fn agent(global: &Global, action: AgentAction) -> Result<bool, Failure> {
 
 fn scope(layer: &LayerArgs) -> Layer {
     layer_of(layer.commons, layer.agent.clone())
+}
+
+/// `export NAME --zip FILE`: one skill, as its layer sees it, as a zip.
+pub fn export_zip(
+    global: &Global,
+    names: &[String],
+    layer: &LayerArgs,
+    file: &Path,
+) -> Result<bool, Failure> {
+    let [name] = names else {
+        return Err(Failure::usage("--zip writes one skill: name exactly one"));
+    };
+    let scope = scope(layer);
+    let (document, files) = run_world(
+        global,
+        |world| world.bundle(&scope, name),
+        failure_in(&scope),
+    )?;
+    let bytes = export_zip_bytes(&document, &files).map_err(|e| Failure::failed(e.to_string()))?;
+    std::fs::write(file, bytes).map_err(|e| Failure::usage(format!("{}: {e}", file.display())))?;
+    let digest = skill_digest_of(&document, &files);
+    emit(
+        global,
+        json!({"ok": true, "name": name, "zip": file, "digest": digest}),
+        || format!("exported {name} to {} (digest {digest})", file.display()),
+    );
+    Ok(true)
+}
+
+/// `promote NAME --agent A` (no `to`) and `share NAME --agent A --to B`:
+/// a copy with its provenance (GOV-3), made as the admin.
+pub fn copy(global: &Global, name: &str, agent: &str, to: Option<&str>) -> Result<bool, Failure> {
+    let from = Layer::Agent(agent.to_owned());
+    let target = to.map_or(Layer::Commons, |to| Layer::Agent(to.to_owned()));
+    with_world_in(global, &target, |world| {
+        world.copy_skill(Caller::host(), &from, name, &target)
+    })?;
+    let place = to.map_or_else(|| "the Commons".to_owned(), |to| format!("agent {to}"));
+    emit(
+        global,
+        json!({"ok": true, "name": name, "from": agent, "to": to.unwrap_or("commons")}),
+        || format!("copied {name} from agent {agent} to {place}"),
+    );
+    Ok(true)
+}
+
+/// `digest --skill NAME`: the canonical digest a publisher signs (GOV-2).
+pub fn skill_digest(global: &Global, name: &str, layer: &LayerArgs) -> Result<bool, Failure> {
+    let scope = scope(layer);
+    let (document, files) = run_world(
+        global,
+        |world| world.bundle(&scope, name),
+        failure_in(&scope),
+    )?;
+    let digest = skill_digest_of(&document, &files);
+    emit(global, json!({"name": name, "digest": digest}), || {
+        digest.clone()
+    });
+    Ok(true)
 }
 
 pub fn export(

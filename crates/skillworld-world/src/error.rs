@@ -67,6 +67,9 @@ pub enum WorldError {
     /// do not exist for it).
     #[error("Skill {skill} has no lesson {id} of yours")]
     UnknownLesson { skill: StableId, id: u64 },
+    /// An agent may not make this copy (GOV-3).
+    #[error("Agent '{agent}' cannot copy this skill: {reason}")]
+    CopyRefused { agent: String, reason: String },
     /// Content refused by the rules every content-changing command obeys.
     #[error(transparent)]
     Content(#[from] ContentError),

@@ -388,6 +388,23 @@ impl SkillWorld {
         self.execute(caller, command).map(drop)
     }
 
+    /// Copies `from`'s skill `name` into `to` as `caller` (GOV-3): into
+    /// the Commons is a promotion (admin), into an agent's world a share.
+    pub fn copy_skill(
+        &mut self,
+        caller: Caller,
+        from: &Layer,
+        name: &str,
+        to: &Layer,
+    ) -> Result<StableId, WorldError> {
+        let command = Command::CopySkill {
+            from: from.clone(),
+            name: name.to_owned(),
+            to: to.clone(),
+        };
+        Ok(self.execute(caller, command)?.id.expect("a copy has an id"))
+    }
+
     /// Removes an agent (its record stays, marked deleted).
     pub fn remove_agent(&mut self, name: &str) -> Result<(), WorldError> {
         self.execute(

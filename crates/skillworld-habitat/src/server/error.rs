@@ -94,6 +94,7 @@ impl From<WorldError> for ApiError {
                 ApiError::new(StatusCode::CONFLICT, "bound_skill", message)
             }
             WorldError::AgentDisabled(_) => ApiError::conflict(message),
+            WorldError::CopyRefused { .. } => ApiError::forbidden(message),
             _ => ApiError::invalid(message),
         }
     }

@@ -71,6 +71,7 @@ impl SkillWorld {
                 access,
             } => self.grant_at(owner, subject, *access),
             C::RemoveAgent { name } => self.remove_agent_at(at, name),
+            C::CopySkill { from, name, to } => self.copy_skill_at(at, caller, from, name, to),
             C::SetToolSet { name, tools } => self.set_tool_set_at(name, tools.as_deref()),
             C::CreateSkill { layer, document } => self.create_at(at, caller, layer, document),
             C::InstallSkill {

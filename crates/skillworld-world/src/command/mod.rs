@@ -16,6 +16,7 @@ mod admission;
 mod agents;
 mod apply;
 mod curator;
+mod sharing;
 mod skills;
 mod usage;
 
@@ -202,6 +203,13 @@ pub enum Command {
     DeleteLesson {
         skill: StableId,
         id: u64,
+    },
+    /// Copies a skill to another layer (GOV-3): into the Commons is a
+    /// promotion, into an agent's world a share.
+    CopySkill {
+        from: Layer,
+        name: String,
+        to: Layer,
     },
     /// Defines a named tool set (POL-1 `@name`), or with no tools removes it.
     SetToolSet {
