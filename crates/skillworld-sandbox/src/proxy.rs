@@ -1,0 +1,63 @@
+//! The host's endpoint proxy for one run: a connection on the run's Unix
+//! socket names a declared endpoint by index; the proxy resolves it, keeps
+//! only addresses the policy allows (no loopback, private, link-local …
+//! unless the admin's allow-list names the endpoint), and carries bytes.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::io::AsyncReadExt;
+use tokio::net::{TcpStream, UnixListener, UnixStream};
+
+use crate::endpoint::{Endpoint, restricted};
+
+/// How long the proxy tries to reach an endpoint.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+
+pub(crate) async fn serve(
+    listener: UnixListener,
+    targets: Arc<Vec<Endpoint>>,
+    allow: Arc<Vec<String>>,
+) {
+    while let Ok((stream, _)) = listener.accept().await {
+        let (targets, allow) = (targets.clone(), allow.clone());
+        tokio::spawn(async move {
+            let _ = carry(stream, &targets, &allow).await;
+        });
+    }
+}
+
+async fn carry(
+    mut inside: UnixStream,
+    targets: &[Endpoint],
+    allow: &[String],
+) -> std::io::Result<()> {
+    let index = inside.read_u16().await?;
+    let Some(endpoint) = targets.get(index as usize) else {
+        return Ok(());
+    };
+    let Some(mut outside) = connect(endpoint, allow).await else {
+        return Ok(());
+    };
+    tokio::io::copy_bidirectional(&mut inside, &mut outside).await?;
+    Ok(())
+}
+
+/// The first permitted address of the endpoint that accepts.
+pub(crate) async fn connect(endpoint: &Endpoint, allow: &[String]) -> Option<TcpStream> {
+    let allowed = endpoint.allowed_by(allow);
+    let addresses = tokio::net::lookup_host((endpoint.host.as_str(), endpoint.port))
+        .await
+        .ok()?;
+    for address in addresses {
+        if restricted(address.ip()) && !allowed {
+            continue;
+        }
+        if let Ok(Ok(stream)) =
+            tokio::time::timeout(CONNECT_TIMEOUT, TcpStream::connect(address)).await
+        {
+            return Some(stream);
+        }
+    }
+    None
+}
