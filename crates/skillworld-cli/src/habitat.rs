@@ -68,6 +68,8 @@ pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
         max_body_bytes: config.max_body_bytes.unwrap_or(DEFAULT_MAX_BODY_BYTES),
         probe_endpoints: config.probe_endpoints.unwrap_or(true),
         review_model: args.review_model,
+        sandbox: Arc::new(config.sandbox),
+        env_passthrough: config.env_passthrough.into(),
     };
     let address = SocketAddr::new(
         args.listen
@@ -75,11 +77,15 @@ pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
             .unwrap_or(IpAddr::V4(Ipv4Addr::LOCALHOST)),
         args.port.or(config.port).unwrap_or(DEFAULT_PORT),
     );
+    let mut options = options;
+    Arc::make_mut(&mut options.sandbox).habitat_port = Some(address.port());
+
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| Failure::usage(format!("cannot start the runtime: {e}")))?;
     runtime.block_on(async move {
+        crate::doctor::announce(&options.sandbox).await;
         let habitat =
             Arc::new(Habitat::new(store, options).map_err(|e| Failure::usage(e.to_string()))?);
         let checked = habitat

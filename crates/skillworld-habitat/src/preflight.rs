@@ -4,10 +4,10 @@
 
 use std::collections::BTreeSet;
 use std::net::{TcpStream, ToSocketAddrs};
-use std::path::Path;
 use std::time::Duration;
 
 use skillworld_core::{Preflight, Readiness, Requires};
+use skillworld_sandbox::{Endpoint, SandboxConfig, refused};
 
 /// How long an endpoint may take to accept a connection.
 pub const ENDPOINT_TIMEOUT: Duration = Duration::from_millis(800);
@@ -24,7 +24,17 @@ pub struct Offer<'a> {
     /// Whether to connect to the skill's endpoints (slow when they are not
     /// reachable).
     pub probe_endpoints: bool,
+    /// Server variables scripts get (SEC-2): with the secrets, the only
+    /// ones that count toward `requires.env`.
+    pub env_passthrough: &'a [String],
+    /// The sandbox scripts run in: binaries are looked up on its `PATH`
+    /// and must lie in its read-only folders; endpoints must be ones it
+    /// lets through.
+    pub sandbox: &'a SandboxConfig,
 }
+
+/// Variables every script gets.
+const GIVEN_ENV: &[&str] = &["PATH", "LANG", "HOME", "TMPDIR"];
 
 /// This host's platform in the spelling skills use.
 pub fn host_platform() -> &'static str {
@@ -56,19 +66,33 @@ pub fn preflight(requires: &Requires, offer: &Offer<'_>) -> Preflight {
         }
     }
     for bin in &requires.bins {
-        if !on_path(bin) {
-            missing.push(format!("binary: {bin}"));
+        if let Err(reason) = runnable(offer.sandbox, bin) {
+            missing.push(format!("binary: {bin}{reason}"));
         }
     }
-    if !requires.any_bins.is_empty() && !requires.any_bins.iter().any(|b| on_path(b)) {
+    if !requires.any_bins.is_empty()
+        && !requires
+            .any_bins
+            .iter()
+            .any(|b| runnable(offer.sandbox, b).is_ok())
+    {
         missing.push(format!(
             "one of the binaries: {}",
             requires.any_bins.join(", ")
         ));
     }
     for var in &requires.env {
-        if !offer.secrets.contains(var) && std::env::var_os(var).is_none() {
+        let given = GIVEN_ENV.contains(&var.as_str())
+            || (offer.env_passthrough.contains(var) && std::env::var_os(var).is_some());
+        if !offer.secrets.contains(var) && !given {
             missing.push(format!("env or secret: {var}"));
+        }
+    }
+    if offer.sandbox.enabled {
+        for endpoint in &requires.endpoints {
+            if let Some(reason) = blocked(offer.sandbox, endpoint) {
+                missing.push(format!("endpoint: {endpoint} ({reason})"));
+            }
         }
     }
     for secret in &requires.secrets {
@@ -96,19 +120,37 @@ pub fn preflight(requires: &Requires, offer: &Offer<'_>) -> Preflight {
     Preflight { readiness, missing }
 }
 
-/// Whether an executable named `bin` is in a `PATH` directory.
-fn on_path(bin: &str) -> bool {
-    if bin.contains('/') {
-        return is_executable_file(Path::new(bin));
+/// Whether a script can run `bin`: on the scripts' `PATH` and, with the
+/// sandbox on, inside its read-only folders. `Err` tells why not (empty
+/// when it is simply not there).
+fn runnable(sandbox: &SandboxConfig, bin: &str) -> Result<(), String> {
+    let Some(path) = sandbox.find_program(bin) else {
+        return Err(String::new());
+    };
+    if sandbox.enabled && !sandbox.reaches(&path) {
+        return Err(format!(
+            " ({} is outside the sandbox's read-only folders)",
+            path.display()
+        ));
     }
-    std::env::var_os("PATH").is_some_and(|path| {
-        std::env::split_paths(&path).any(|dir| is_executable_file(&dir.join(bin)))
-    })
+    Ok(())
 }
 
-fn is_executable_file(path: &Path) -> bool {
-    std::fs::metadata(path)
-        .is_ok_and(|meta| meta.is_file() && skillworld_format::is_executable(&meta))
+/// Why the sandbox would keep a script from a declared endpoint, where
+/// that can be told without resolving names.
+fn blocked(sandbox: &SandboxConfig, endpoint: &str) -> Option<&'static str> {
+    let Some(parsed) = Endpoint::parse(endpoint) else {
+        return Some("no host and port the sandbox can let through");
+    };
+    match parsed.address() {
+        Some(address) if refused(&parsed, address, &sandbox.allow, sandbox.habitat_port) => Some(
+            "a loopback, private or link-local address, or the habitat's own port, that the admin's `sandbox.allow` list does not name",
+        ),
+        Some(std::net::IpAddr::V6(v6)) if !v6.is_loopback() => {
+            Some("IPv6 endpoints other than ::1 are not reachable from the sandbox")
+        }
+        _ => None,
+    }
 }
 
 /// Whether a TCP connection to the endpoint's host and port opens: a URL
@@ -144,11 +186,19 @@ mod tests {
     use super::*;
 
     fn offer<'a>(secrets: &'a BTreeSet<String>, flags: &'a BTreeSet<String>) -> Offer<'a> {
+        static SANDBOX: std::sync::LazyLock<SandboxConfig> = std::sync::LazyLock::new(|| {
+            SandboxConfig {
+                allow: vec!["127.0.0.1".into()],
+                ..SandboxConfig::default()
+            }
+        });
         Offer {
             tools: None,
             secrets,
             flags,
             probe_endpoints: true,
+            env_passthrough: &[],
+            sandbox: &SANDBOX,
         }
     }
 

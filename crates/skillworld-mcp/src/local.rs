@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 use skillworld_core::{Lifecycle, ScanStatus, Status};
-use skillworld_habitat::{Dispatched, Habitat, RunLimits, dispatch, run_script_call};
+use skillworld_habitat::{Dispatched, Habitat, dispatch, run_script_call};
 use skillworld_store::sync_workspace;
 use skillworld_world::{
     Budget, Caller, CallerKind, CatalogRequest, Layer, LoadRequest, SkillRow, SkillWorld,
@@ -113,7 +113,7 @@ pub(crate) async fn call(
     Ok(match dispatched {
         (Dispatched::Answer(answer), _) => answer,
         (Dispatched::Script { dir, call }, secrets) => {
-            run_script_call(&dir, &call, &secrets, RunLimits::default()).await
+            run_script_call(&dir, &call, &secrets, habitat.run_limits()).await
         }
     })
 }

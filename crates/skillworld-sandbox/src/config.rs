@@ -82,6 +82,10 @@ pub struct SandboxConfig {
     /// folder). Must be traversable by the sandbox's uid.
     pub scratch_root: Option<PathBuf>,
     pub limits: Limits,
+    /// The habitat's own port, set by the server (not configured): no
+    /// declared endpoint reaches it unless the allow-list names it.
+    #[serde(skip)]
+    pub habitat_port: Option<u16>,
 }
 
 impl Default for SandboxConfig {
@@ -97,6 +101,7 @@ impl Default for SandboxConfig {
             allow: Vec::new(),
             scratch_root: None,
             limits: Limits::default(),
+            habitat_port: None,
         }
     }
 }

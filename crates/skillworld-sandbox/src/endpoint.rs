@@ -78,6 +78,13 @@ fn same_host(a: &str, b: &str) -> bool {
     a == b || (a.parse::<IpAddr>().ok()).is_some_and(|a| b.parse::<IpAddr>() == Ok(a))
 }
 
+/// Whether the sandbox keeps scripts from this endpoint at `address`:
+/// a restricted address, or the habitat's own port, that the admin's
+/// allow-list does not name.
+pub fn refused(endpoint: &Endpoint, address: IpAddr, allow: &[String], habitat_port: Option<u16>) -> bool {
+    (restricted(address) || habitat_port == Some(endpoint.port)) && !endpoint.allowed_by(allow)
+}
+
 /// Whether an address is one a skill reaches only with the admin's say:
 /// loopback, private, link-local, shared (CGNAT), unspecified, multicast
 /// or broadcast.

@@ -13,7 +13,7 @@ use tokio::io::AsyncWriteExt;
 use tokio::process::{Child, Command};
 
 use crate::SandboxConfig;
-use crate::endpoint::{Endpoint, restricted};
+use crate::endpoint::{Endpoint, refused};
 use crate::proxy;
 use crate::spec::{Forward, HELPER_ARG, Layout, REPORT_FD, Spec};
 
@@ -170,7 +170,7 @@ impl Launch {
             Some(tokio::spawn(proxy::serve(
                 listener,
                 Arc::new(targets),
-                Arc::new(config.allow.clone()),
+                Arc::new(config.clone()),
             )))
         };
         let script = layout.skill().join(&job.script);
@@ -331,7 +331,11 @@ fn plan_network(
             continue;
         }
         let listen = match endpoint.address() {
-            Some(address) if restricted(address) && !endpoint.allowed_by(&config.allow) => continue,
+            Some(address)
+                if refused(&endpoint, address, &config.allow, config.habitat_port) =>
+            {
+                continue;
+            }
             Some(IpAddr::V6(v6)) if !v6.is_loopback() => continue,
             Some(address) => address,
             None => {

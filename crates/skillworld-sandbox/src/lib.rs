@@ -35,7 +35,7 @@
 
 pub use config::{DEFAULT_PATH, DEFAULT_READ_ONLY, Limits, NOBODY, SandboxConfig};
 pub use doctor::{Doctor, doctor, landlock_abi};
-pub use endpoint::{Endpoint, restricted};
+pub use endpoint::{Endpoint, refused, restricted};
 pub use helper::run_helper_if_asked;
 pub use launch::{Job, Launch, SandboxError};
 pub use spec::HELPER_ARG;

@@ -9,7 +9,7 @@ use std::time::Duration;
 use tokio::io::AsyncReadExt;
 use tokio::net::{TcpStream, UnixListener, UnixStream};
 
-use crate::endpoint::{Endpoint, restricted};
+use crate::endpoint::{Endpoint, refused};
 
 /// How long the proxy tries to reach an endpoint.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -17,12 +17,12 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 pub(crate) async fn serve(
     listener: UnixListener,
     targets: Arc<Vec<Endpoint>>,
-    allow: Arc<Vec<String>>,
+    config: Arc<crate::SandboxConfig>,
 ) {
     while let Ok((stream, _)) = listener.accept().await {
-        let (targets, allow) = (targets.clone(), allow.clone());
+        let (targets, config) = (targets.clone(), config.clone());
         tokio::spawn(async move {
-            let _ = carry(stream, &targets, &allow).await;
+            let _ = carry(stream, &targets, &config).await;
         });
     }
 }
@@ -30,13 +30,13 @@ pub(crate) async fn serve(
 async fn carry(
     mut inside: UnixStream,
     targets: &[Endpoint],
-    allow: &[String],
+    config: &crate::SandboxConfig,
 ) -> std::io::Result<()> {
     let index = inside.read_u16().await?;
     let Some(endpoint) = targets.get(index as usize) else {
         return Ok(());
     };
-    let Some(mut outside) = connect(endpoint, allow).await else {
+    let Some(mut outside) = connect(endpoint, config).await else {
         return Ok(());
     };
     tokio::io::copy_bidirectional(&mut inside, &mut outside).await?;
@@ -44,13 +44,15 @@ async fn carry(
 }
 
 /// The first permitted address of the endpoint that accepts.
-pub(crate) async fn connect(endpoint: &Endpoint, allow: &[String]) -> Option<TcpStream> {
-    let allowed = endpoint.allowed_by(allow);
+pub(crate) async fn connect(
+    endpoint: &Endpoint,
+    config: &crate::SandboxConfig,
+) -> Option<TcpStream> {
     let addresses = tokio::net::lookup_host((endpoint.host.as_str(), endpoint.port))
         .await
         .ok()?;
     for address in addresses {
-        if restricted(address.ip()) && !allowed {
+        if refused(endpoint, address.ip(), &config.allow, config.habitat_port) {
             continue;
         }
         if let Ok(Ok(stream)) =

@@ -13,7 +13,6 @@ use skillworld_world::{
 };
 
 use super::{ApiError, Need, Params, Principal, Query, RawBody, State, json_body};
-use crate::RunLimits;
 use crate::tools::{Dispatched, dispatch, run_script_call};
 
 /// The most entries the slash menu shows (HAB-1).
@@ -283,7 +282,7 @@ pub async fn tool(
     Ok(Json(match dispatched {
         (Dispatched::Answer(answer), _) => answer,
         (Dispatched::Script { dir, call }, secrets) => {
-            run_script_call(&dir, &call, &secrets, RunLimits::default()).await
+            run_script_call(&dir, &call, &secrets, habitat.run_limits()).await
         }
     }))
 }
@@ -372,7 +371,11 @@ pub async fn preflight(
                     "missing": checked.missing,
                 }));
             }
-            Ok(Json(json!({"agent": agent, "skills": skills})))
+            let mut answer = json!({"agent": agent, "skills": skills});
+            if matches!(principal, Principal::Admin) {
+                answer["sandbox"] = habitat.sandbox_state();
+            }
+            Ok(Json(answer))
         })
         .await
 }
