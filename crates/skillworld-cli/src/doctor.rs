@@ -38,10 +38,16 @@ fn text(report: &Doctor) -> String {
     let yes = |b: bool| if b { "yes" } else { "no" };
     let mut out = format!(
         "sandbox: {}\nhelper: {}\nrunning as root: {}\nLandlock ABI: {}\nseccomp: {}\nuser namespaces: {}\nconfined probe: {}\n",
-        if report.enabled { "on" } else { "OFF (configuration)" },
+        if report.enabled {
+            "on"
+        } else {
+            "OFF (configuration)"
+        },
         report.helper,
         yes(report.root),
-        report.landlock_abi.map_or("none".to_owned(), |abi| abi.to_string()),
+        report
+            .landlock_abi
+            .map_or("none".to_owned(), |abi| abi.to_string()),
         yes(report.seccomp),
         yes(report.user_namespaces),
         match &report.error {

@@ -70,6 +70,10 @@ pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
         review_model: args.review_model,
         sandbox: Arc::new(config.sandbox),
         env_passthrough: config.env_passthrough.into(),
+        script_timeout: config.script_timeout_seconds.map_or(
+            skillworld_habitat::DEFAULT_TIMEOUT,
+            std::time::Duration::from_secs,
+        ),
     };
     let address = SocketAddr::new(
         args.listen
@@ -78,7 +82,10 @@ pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
         args.port.or(config.port).unwrap_or(DEFAULT_PORT),
     );
     let mut options = options;
-    Arc::make_mut(&mut options.sandbox).habitat_port = Some(address.port());
+    // An ephemeral port (0) is known only once bound; the habitat then
+    // listens on loopback, which the sandbox refuses anyway.
+    Arc::make_mut(&mut options.sandbox).habitat_port =
+        Some(address.port()).filter(|port| *port != 0);
 
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

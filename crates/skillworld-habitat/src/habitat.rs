@@ -66,6 +66,8 @@ pub struct ServeConfig {
     /// Names of the server's environment variables scripts also get
     /// (SEC-2); nothing else of the server's environment reaches them.
     pub env_passthrough: Vec<String>,
+    /// Seconds a script tool may run (default 30, SCR-2).
+    pub script_timeout_seconds: Option<u64>,
 }
 
 impl ServeConfig {
@@ -97,6 +99,8 @@ pub struct HabitatOptions {
     pub sandbox: Arc<SandboxConfig>,
     /// Server environment variables scripts also get (SEC-2).
     pub env_passthrough: Arc<[String]>,
+    /// How long a script tool may run (SCR-2).
+    pub script_timeout: std::time::Duration,
 }
 
 impl HabitatOptions {
@@ -111,6 +115,7 @@ impl HabitatOptions {
             review_model: None,
             sandbox: Arc::new(SandboxConfig::default()),
             env_passthrough: Arc::from([]),
+            script_timeout: crate::DEFAULT_TIMEOUT,
         }
     }
 }
@@ -178,6 +183,7 @@ impl Habitat {
         RunLimits {
             sandbox: self.options.sandbox.clone(),
             env_passthrough: self.options.env_passthrough.clone(),
+            timeout: self.options.script_timeout,
             ..RunLimits::default()
         }
     }

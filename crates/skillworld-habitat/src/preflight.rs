@@ -186,12 +186,11 @@ mod tests {
     use super::*;
 
     fn offer<'a>(secrets: &'a BTreeSet<String>, flags: &'a BTreeSet<String>) -> Offer<'a> {
-        static SANDBOX: std::sync::LazyLock<SandboxConfig> = std::sync::LazyLock::new(|| {
-            SandboxConfig {
+        static SANDBOX: std::sync::LazyLock<SandboxConfig> =
+            std::sync::LazyLock::new(|| SandboxConfig {
                 allow: vec!["127.0.0.1".into()],
                 ..SandboxConfig::default()
-            }
-        });
+            });
         Offer {
             tools: None,
             secrets,

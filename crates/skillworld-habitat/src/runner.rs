@@ -3,8 +3,8 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use serde::Serialize;
-use thiserror::Error;
 use std::sync::{Arc, Mutex};
+use thiserror::Error;
 
 use skillworld_sandbox::{Job, Launch, SandboxConfig, SandboxError};
 use tokio::io::{AsyncRead, AsyncReadExt};
@@ -72,10 +72,7 @@ pub enum RunError {
     },
     /// The sandbox could not be applied (fail closed, SEC-3).
     #[error("script '{path}': {source}")]
-    Sandbox {
-        path: String,
-        source: SandboxError,
-    },
+    Sandbox { path: String, source: SandboxError },
     #[error("script '{path}' could not start: {source}")]
     Spawn {
         path: String,
@@ -143,7 +140,10 @@ impl Capture {
     fn text(&self) -> String {
         let mut text = String::from_utf8_lossy(&self.kept).into_owned();
         if self.dropped > 0 {
-            text.push_str(&format!("\n[output truncated: {} more bytes]", self.dropped));
+            text.push_str(&format!(
+                "\n[output truncated: {} more bytes]",
+                self.dropped
+            ));
         }
         text
     }
@@ -219,21 +219,24 @@ pub async fn run_script(
     limits: RunLimits,
 ) -> Result<ScriptResult, RunError> {
     let path = locate(skill_dir, script)?;
-    let interpreter = match interpreter(&path) {
-        Some(name) => Some(limits.sandbox.find_program(name).ok_or_else(|| {
-            RunError::InterpreterMissing {
-                script: script.to_owned(),
-                interpreter: name,
-                path: limits.sandbox.path.clone(),
-            }
-        })?),
-        None if is_executable(&path) => None,
-        None => return Err(RunError::NoInterpreter(script.to_owned())),
-    };
-    let bundle = skill_dir.canonicalize().map_err(|source| RunError::Missing {
-        path: script.to_owned(),
-        source,
-    })?;
+    let interpreter =
+        match interpreter(&path) {
+            Some(name) => Some(limits.sandbox.find_program(name).ok_or_else(|| {
+                RunError::InterpreterMissing {
+                    script: script.to_owned(),
+                    interpreter: name,
+                    path: limits.sandbox.path.clone(),
+                }
+            })?),
+            None if is_executable(&path) => None,
+            None => return Err(RunError::NoInterpreter(script.to_owned())),
+        };
+    let bundle = skill_dir
+        .canonicalize()
+        .map_err(|source| RunError::Missing {
+            path: script.to_owned(),
+            source,
+        })?;
     let job = Job {
         script: path
             .strip_prefix(&bundle)

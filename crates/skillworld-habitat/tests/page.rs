@@ -90,7 +90,10 @@ async fn whoami_tells_the_kind_of_token_and_its_agent() {
     let whoami = format!("{url}/api/v1/whoami");
     let (status, answer) = call("GET", &whoami, Some(&admin), None).await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!((&answer["kind"], &answer["agent"]), (&json!("admin"), &json!(null)));
+    assert_eq!(
+        (&answer["kind"], &answer["agent"]),
+        (&json!("admin"), &json!(null))
+    );
     // Admins see the script sandbox's state (SEC-3); agents do not.
     assert_eq!(answer["sandbox"]["enabled"], json!(true), "{answer}");
     add_agent(&url, &admin, "ada").await;

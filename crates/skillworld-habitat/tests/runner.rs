@@ -48,9 +48,7 @@ async fn only_files_under_scripts_run() {
         "outside.sh",
         "../x.sh",
     ] {
-        let error = run(dir.path(), script, &[], plain())
-            .await
-            .unwrap_err();
+        let error = run(dir.path(), script, &[], plain()).await.unwrap_err();
         assert!(
             matches!(error, RunError::OutsideScripts(_)),
             "{script}: {error}"
@@ -100,8 +98,7 @@ async fn the_environment_is_cleared_but_for_pass_through_and_secrets() {
         .await
         .unwrap();
     assert_eq!(
-        cleared.stdout,
-        "|\nscratch\nHOME LANG PATH PWD SHLVL TMPDIR _ ",
+        cleared.stdout, "|\nscratch\nHOME LANG PATH PWD SHLVL TMPDIR _ ",
         "only PATH, LANG, HOME and TMPDIR (and what bash adds itself)"
     );
     let passed = RunLimits {
@@ -111,7 +108,11 @@ async fn the_environment_is_cleared_but_for_pass_through_and_secrets() {
     let inherited = run(dir.path(), "scripts/env.sh", &[], passed.clone())
         .await
         .unwrap();
-    assert!(inherited.stdout.starts_with("from-parent|\n"), "{}", inherited.stdout);
+    assert!(
+        inherited.stdout.starts_with("from-parent|\n"),
+        "{}",
+        inherited.stdout
+    );
     let secret = run(
         dir.path(),
         "scripts/env.sh",
@@ -120,7 +121,11 @@ async fn the_environment_is_cleared_but_for_pass_through_and_secrets() {
     )
     .await
     .unwrap();
-    assert!(secret.stdout.starts_with("from-secret|\n"), "{}", secret.stdout);
+    assert!(
+        secret.stdout.starts_with("from-secret|\n"),
+        "{}",
+        secret.stdout
+    );
 }
 
 #[tokio::test]

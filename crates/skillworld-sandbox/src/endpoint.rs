@@ -81,7 +81,12 @@ fn same_host(a: &str, b: &str) -> bool {
 /// Whether the sandbox keeps scripts from this endpoint at `address`:
 /// a restricted address, or the habitat's own port, that the admin's
 /// allow-list does not name.
-pub fn refused(endpoint: &Endpoint, address: IpAddr, allow: &[String], habitat_port: Option<u16>) -> bool {
+pub fn refused(
+    endpoint: &Endpoint,
+    address: IpAddr,
+    allow: &[String],
+    habitat_port: Option<u16>,
+) -> bool {
     (restricted(address) || habitat_port == Some(endpoint.port)) && !endpoint.allowed_by(allow)
 }
 

@@ -331,9 +331,7 @@ fn plan_network(
             continue;
         }
         let listen = match endpoint.address() {
-            Some(address)
-                if refused(&endpoint, address, &config.allow, config.habitat_port) =>
-            {
+            Some(address) if refused(&endpoint, address, &config.allow, config.habitat_port) => {
                 continue;
             }
             Some(IpAddr::V6(v6)) if !v6.is_loopback() => continue,
