@@ -27,7 +27,7 @@ pub fn run(json: bool, config: Option<&Path>) -> Result<bool, Failure> {
         .map_err(|e| Failure::usage(format!("cannot start the runtime: {e}")))?;
     let report = runtime.block_on(doctor(&sandbox));
     if json {
-        crate::say(&serde_json::to_value(&report).expect("a report serialises"));
+        crate::say(serde_json::to_value(&report).expect("a report serialises"));
     } else {
         print!("{}", text(&report));
     }

@@ -115,6 +115,8 @@ impl Drop for Served {
     }
 }
 
+// `Served` kills and waits for the child when dropped.
+#[allow(clippy::zombie_processes)]
 fn start(dir: &Path, config: &Path, home: &Path) -> Served {
     let mut child = Command::new(env!("CARGO_BIN_EXE_skillworld"))
         .args(["serve", "--port", "0", "--db"])

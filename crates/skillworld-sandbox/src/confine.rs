@@ -125,6 +125,14 @@ fn drop_identity(spec: &Spec, root: bool) -> Result<(), String> {
         unsafe { libc::prctl(libc::PR_CAPBSET_DROP, cap, 0, 0, 0) };
     }
     if root {
+        // 0 is root; -1 means "unchanged" to setresuid.
+        for (what, id) in [("uid", spec.uid), ("gid", spec.gid)] {
+            if id == 0 || id == u32::MAX {
+                return Err(format!(
+                    "identity: {what} {id} is not an unprivileged {what} (sandbox.{what})"
+                ));
+            }
+        }
         check(unsafe { libc::setgroups(0, std::ptr::null()) }, "setgroups")?;
         check(
             unsafe { libc::setresgid(spec.gid, spec.gid, spec.gid) },
@@ -134,6 +142,12 @@ fn drop_identity(spec: &Spec, root: bool) -> Result<(), String> {
             unsafe { libc::setresuid(spec.uid, spec.uid, spec.uid) },
             "setresuid",
         )?;
+        // Belt and braces: the switch took, and cannot be undone.
+        if unsafe {
+            libc::getuid() != spec.uid || libc::geteuid() != spec.uid || libc::setuid(0) == 0
+        } {
+            return Err("identity: the uid switch did not hold".into());
+        }
     } else {
         // SECBIT_NOROOT | _LOCKED | SECBIT_NO_SETUID_FIXUP | _LOCKED.
         check(

@@ -85,7 +85,7 @@ fn program(rules: BTreeMap<i64, Vec<SeccompRule>>, errno: i32) -> Result<BpfProg
 /// The filters, compiled.
 fn programs() -> Result<[BpfProgram; 2], String> {
     let mut denied: BTreeMap<i64, Vec<SeccompRule>> =
-        DENIED.iter().map(|&call| (call as i64, vec![])).collect();
+        DENIED.iter().map(|&call| (call, vec![])).collect();
     let namespace_rules = NAMESPACE_FLAGS
         .iter()
         .map(|&flag| {
@@ -99,8 +99,8 @@ fn programs() -> Result<[BpfProgram; 2], String> {
             SeccompRule::new(vec![condition]).map_err(|e| format!("seccomp: {e}"))
         })
         .collect::<Result<Vec<_>, String>>()?;
-    denied.insert(libc::SYS_clone as i64, namespace_rules);
-    let clone3 = BTreeMap::from([(libc::SYS_clone3 as i64, vec![])]);
+    denied.insert(libc::SYS_clone, namespace_rules);
+    let clone3 = BTreeMap::from([(libc::SYS_clone3, vec![])]);
     Ok([
         program(denied, libc::EPERM)?,
         program(clone3, libc::ENOSYS)?,

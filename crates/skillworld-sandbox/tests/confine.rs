@@ -1,0 +1,124 @@
+//! The sandbox through its library API, with the crate's own helper
+//! binary: what a confined script is, and failing closed.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use skillworld_sandbox::{Job, Launch, SandboxConfig, SandboxError};
+
+fn config() -> SandboxConfig {
+    SandboxConfig {
+        helper: Some(PathBuf::from(env!("CARGO_BIN_EXE_skillworld-sandbox"))),
+        ..SandboxConfig::default()
+    }
+}
+
+/// A skill folder with `scripts/run.sh`, readable by the sandbox's uid.
+fn bundle(script: &str) -> tempfile::TempDir {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::create_dir(dir.path().join("scripts")).unwrap();
+    std::fs::write(dir.path().join("scripts/run.sh"), script).unwrap();
+    dir
+}
+
+async fn run(config: &SandboxConfig, bundle: &Path) -> (Result<(), SandboxError>, String, String) {
+    let job = Job {
+        bundle: bundle.to_owned(),
+        script: "scripts/run.sh".into(),
+        interpreter: config.find_program("sh"),
+        args: vec![],
+        env: BTreeMap::from([("GIVEN".to_owned(), "yes".to_owned())]),
+        endpoints: vec![],
+    };
+    let mut launch = Launch::prepare(config, job).unwrap();
+    let run_dir = launch.run_dir().to_owned();
+    let output = launch.spawn().unwrap().wait_with_output().await.unwrap();
+    let verdict = launch.verdict(false);
+    drop(launch);
+    assert!(!run_dir.exists(), "the run folder is removed");
+    (
+        verdict,
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[tokio::test]
+async fn a_confined_script_is_nobody_with_limits_and_no_way_back() {
+    let root = unsafe { libc::geteuid() } == 0;
+    let dir = bundle(
+        "id -u\nulimit -n\nulimit -f\necho \"$GIVEN $HOME\"\nunshare -r true 2>/dev/null && echo unshared\nls / >/dev/null 2>&1 && echo listed-root\nexit 0\n",
+    );
+    let (verdict, stdout, stderr) = run(&config(), dir.path()).await;
+    verdict.unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(
+        lines[0],
+        if root { "65534" } else { "0" },
+        "{stdout}{stderr}"
+    );
+    assert_eq!(lines[1], "1024");
+    // dash counts 512-byte blocks, bash KiB: 64 MiB either way.
+    assert!(
+        [(64 << 20) / 512, (64 << 20) / 1024].contains(&lines[2].parse::<u64>().unwrap()),
+        "{stdout}"
+    );
+    assert!(lines[3].starts_with("yes /"), "{stdout}");
+    assert!(lines[3].ends_with("/scratch/home"), "{stdout}");
+    assert_eq!(lines.len(), 4, "no namespace, no listing of /: {stdout}");
+}
+
+#[tokio::test]
+async fn a_binary_that_is_no_helper_fails_closed() {
+    let dir = bundle("echo ran\n");
+    let config = SandboxConfig {
+        helper: Some(PathBuf::from("/bin/true")),
+        ..SandboxConfig::default()
+    };
+    let (verdict, stdout, _) = run(&config, dir.path()).await;
+    assert!(
+        matches!(verdict, Err(SandboxError::NotAHelper(ref path)) if path == Path::new("/bin/true")),
+        "{verdict:?}"
+    );
+    assert_eq!(stdout, "");
+}
+
+#[tokio::test]
+async fn a_step_that_fails_is_named_and_nothing_runs() {
+    let dir = bundle("echo ran\n");
+    if unsafe { libc::geteuid() } != 0 {
+        return; // the configured uid applies to a root habitat only
+    }
+    // Root, or -1 (which setresuid reads as "unchanged"), is no
+    // unprivileged identity: the identity step refuses.
+    for uid in [0, u32::MAX] {
+        let config = SandboxConfig { uid, ..config() };
+        let (verdict, stdout, _) = run(&config, dir.path()).await;
+        let error = verdict.unwrap_err().to_string();
+        assert!(
+            error.contains(&format!("uid {uid} is not an unprivileged uid")),
+            "{error}"
+        );
+        assert!(
+            error.contains("enabled: false"),
+            "says how to turn it off: {error}"
+        );
+        assert_eq!(stdout, "");
+    }
+}
+
+#[tokio::test]
+async fn the_doctor_confines_its_probe() {
+    let report = skillworld_sandbox::doctor(&config()).await;
+    assert!(report.confined, "{:?}", report.error);
+    assert_eq!(report.landlock_abi, skillworld_sandbox::landlock_abi());
+    let broken = skillworld_sandbox::doctor(&SandboxConfig {
+        helper: Some(PathBuf::from("/bin/true")),
+        ..config()
+    })
+    .await;
+    assert!(!broken.confined);
+    assert!(broken.error.unwrap().contains("did not answer"));
+}
