@@ -117,8 +117,8 @@ fn landlock_rules(spec: &Spec) -> Result<landlock::RulesetCreated, String> {
 
 /// Root: no supplementary groups, the configured unprivileged gid and uid
 /// (which clears every capability). In a user namespace (the habitat is
-/// not root): an empty bounding set, no capabilities, and securebits that
-/// keep uid 0 inside from regaining them at `exec`.
+/// not root, and this process already has the configured uid inside): an
+/// empty bounding set, no capabilities, and locked securebits.
 fn drop_identity(spec: &Spec, root: bool) -> Result<(), String> {
     for cap in 0..=63 {
         // Fails with EINVAL past the kernel's last capability.

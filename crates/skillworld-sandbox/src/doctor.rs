@@ -82,7 +82,7 @@ pub async fn doctor(config: &SandboxConfig) -> Doctor {
             "file system: read-only system folders and the skill's own folder; a fresh scratch HOME/TMPDIR per run (Landlock)".to_owned(),
             format!(
                 "identity: uid {} with no capabilities and no_new_privs{}",
-                if root { config.uid.to_string() } else { "0 in a user namespace".to_owned() },
+                if root { config.uid.to_string() } else { format!("{} in a user namespace", config.uid) },
                 if root { "" } else { ", the server's uid outside" }
             ),
             "network: own namespace, only declared endpoints through the habitat's proxy".to_owned(),

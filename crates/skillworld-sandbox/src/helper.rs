@@ -64,7 +64,7 @@ fn helper_main() -> ! {
     }
     let spec = read_spec().unwrap_or_else(|e| fail(&e));
     let root = unsafe { libc::geteuid() } == 0;
-    enter_namespaces(root).unwrap_or_else(|e| fail(&e));
+    enter_namespaces(&spec, root).unwrap_or_else(|e| fail(&e));
     let mut status_pipe = [0; 2];
     check(
         unsafe { libc::pipe2(status_pipe.as_mut_ptr(), libc::O_CLOEXEC) },
@@ -100,9 +100,11 @@ fn read_spec() -> Result<Spec, String> {
 }
 
 /// New mount, network, IPC, UTS and PID namespaces (the PID one for the
-/// next child); a user namespace too when not root, mapping uid 0 inside
-/// to the caller (the script then drops every capability).
-fn enter_namespaces(root: bool) -> Result<(), String> {
+/// next child); a user namespace too when not root, mapping the
+/// configured unprivileged uid and gid inside to the caller's (this
+/// process keeps the namespace's capabilities for the setup; the script
+/// drops them all).
+fn enter_namespaces(spec: &Spec, root: bool) -> Result<(), String> {
     let mut flags = libc::CLONE_NEWNS
         | libc::CLONE_NEWNET
         | libc::CLONE_NEWPID
@@ -121,8 +123,8 @@ fn enter_namespaces(root: bool) -> Result<(), String> {
             std::fs::write(path, text).map_err(|e| format!("user namespace: {path}: {e}"))
         };
         write("/proc/self/setgroups", "deny".into())?;
-        write("/proc/self/uid_map", format!("0 {uid} 1"))?;
-        write("/proc/self/gid_map", format!("0 {gid} 1"))?;
+        write("/proc/self/uid_map", format!("{} {uid} 1", spec.uid))?;
+        write("/proc/self/gid_map", format!("{} {gid} 1", spec.gid))?;
     }
     Ok(())
 }
@@ -167,7 +169,7 @@ fn init_main(spec: &Spec, root: bool, status_pipe: RawFd) -> ! {
         // Nothing in the sandbox may read this process's memory or files.
         libc::prctl(libc::PR_SET_DUMPABLE, 0);
     }
-    prepare_mounts(spec, root).unwrap_or_else(|e| fail(&e));
+    prepare_mounts(spec).unwrap_or_else(|e| fail(&e));
     let listeners = netns::prepare(spec).unwrap_or_else(|e| fail(&e));
     let script = match unsafe { libc::fork() } {
         -1 => fail(&format!("fork: {}", std::io::Error::last_os_error())),
@@ -232,11 +234,11 @@ fn mount(
 /// The skill's folder read-only at its place in the run folder, a
 /// size-bounded tmpfs for `HOME` and `TMPDIR` owned by the script's uid,
 /// and the run's `/etc/hosts` when it names declared hosts.
-fn prepare_mounts(spec: &Spec, root: bool) -> Result<(), String> {
+fn prepare_mounts(spec: &Spec) -> Result<(), String> {
     let layout = Layout(&spec.run_dir);
     let root_dir = std::path::Path::new("/");
     mount(None, root_dir, None, libc::MS_REC | libc::MS_PRIVATE, None)?;
-    let (uid, gid) = if root { (spec.uid, spec.gid) } else { (0, 0) };
+    let (uid, gid) = (spec.uid, spec.gid);
     mount(
         Some(std::path::Path::new("tmpfs")),
         &layout.scratch(),
