@@ -74,7 +74,9 @@ fn set_limits(spec: &Spec) -> Result<(), String> {
 /// TCP connections only to the forwarded ports; no signals or abstract
 /// sockets outside the sandbox.
 fn landlock_rules(spec: &Spec) -> Result<landlock::RulesetCreated, String> {
-    let abi = ABI::V6;
+    // The newest ABI this crate knows; best effort drops what the kernel
+    // lacks (ABI 9 also confines connecting to Unix sockets by path).
+    let abi = ABI::V9;
     let layout = Layout(&spec.run_dir);
     let error = |e: landlock::RulesetError| format!("Landlock: {e}");
     let read = AccessFs::from_read(abi);

@@ -84,19 +84,16 @@ fn helper_main() -> ! {
     }
 }
 
-/// Reads the run's description from standard input, then points standard
-/// input at `/dev/null` for the script.
+/// Reads the run's description from the file named after [`HELPER_ARG`]
+/// (mode 0600 in the run folder) and removes it, so the secrets in it do
+/// not stay on disk for the run.
 fn read_spec() -> Result<Spec, String> {
-    let mut text = Vec::new();
-    std::io::stdin()
-        .read_to_end(&mut text)
-        .map_err(|e| format!("reading the run's description: {e}"))?;
-    let spec = serde_json::from_slice(&text)
-        .map_err(|e| format!("the run's description is not valid: {e}"))?;
-    let null = std::fs::File::open("/dev/null").map_err(|e| format!("/dev/null: {e}"))?;
-    use std::os::fd::AsRawFd;
-    check(unsafe { libc::dup2(null.as_raw_fd(), 0) }, "dup2")?;
-    Ok(spec)
+    let path = std::env::args_os()
+        .nth(2)
+        .ok_or("no run description named on the command line")?;
+    let text = std::fs::read(&path).map_err(|e| format!("reading the run's description: {e}"))?;
+    let _ = std::fs::remove_file(&path);
+    serde_json::from_slice(&text).map_err(|e| format!("the run's description is not valid: {e}"))
 }
 
 /// New mount, network, IPC, UTS and PID namespaces (the PID one for the

@@ -9,7 +9,6 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use thiserror::Error;
-use tokio::io::AsyncWriteExt;
 use tokio::process::{Child, Command};
 
 use crate::SandboxConfig;
@@ -60,7 +59,6 @@ pub struct Job {
 pub struct Launch {
     run_dir: RunDir,
     command: Command,
-    spec: Option<Vec<u8>>,
     /// The report pipe's read end, and its write end until the spawn.
     report: Option<OwnedFd>,
     report_writer: Option<OwnedFd>,
@@ -141,7 +139,6 @@ impl Launch {
         Ok(Launch {
             run_dir,
             command,
-            spec: None,
             report: None,
             report_writer: None,
             helper: PathBuf::new(),
@@ -198,8 +195,14 @@ impl Launch {
         let helper = config
             .helper_path()
             .map_err(|e| SandboxError::Setup(format!("the helper binary: {e}")))?;
+        let spec_path = layout.spec();
+        write_private(
+            &spec_path,
+            &serde_json::to_vec(&spec).expect("a spec serialises"),
+        )
+        .map_err(scratch_error(&spec_path))?;
         let mut command = Command::new(&helper);
-        command.arg(HELPER_ARG).env_clear();
+        command.arg(HELPER_ARG).arg(&spec_path).env_clear();
         let report = report_pipe().map_err(|e| SandboxError::Setup(format!("pipe: {e}")))?;
         let writer = report.1.as_raw_fd();
         // SAFETY: the closure only calls dup2 and fcntl, which are
@@ -217,7 +220,6 @@ impl Launch {
         Ok(Launch {
             run_dir,
             command,
-            spec: Some(serde_json::to_vec(&spec).expect("a spec serialises")),
             report: Some(report.0),
             report_writer: Some(report.1),
             helper,
@@ -229,24 +231,15 @@ impl Launch {
     /// group (`kill(-pid)` ends it, and with the helper, the sandbox).
     pub fn spawn(&mut self) -> std::io::Result<Child> {
         self.command
-            .stdin(if self.spec.is_some() {
-                std::process::Stdio::piped()
-            } else {
-                std::process::Stdio::null()
-            })
+            .stdin(std::process::Stdio::null())
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())
             .process_group(0)
             .kill_on_drop(true);
-        let mut child = self.command.spawn()?;
+        let child = self.command.spawn()?;
         // The parent's copy of the write end goes, so the pipe ends with
         // the helper and its children.
         self.report_writer = None;
-        if let (Some(spec), Some(mut stdin)) = (self.spec.take(), child.stdin.take()) {
-            tokio::spawn(async move {
-                let _ = stdin.write_all(&spec).await;
-            });
-        }
         Ok(child)
     }
 
@@ -301,6 +294,18 @@ fn read_available(reader: OwnedFd) -> String {
     let mut bytes = Vec::new();
     let _ = file.read_to_end(&mut bytes);
     String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// Writes a file only its owner may read.
+fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(path)?
+        .write_all(bytes)
 }
 
 /// A close-on-exec pipe: (read end, write end).

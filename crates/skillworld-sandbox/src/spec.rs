@@ -1,6 +1,6 @@
-//! What the host tells the helper about one run (written as JSON on the
-//! helper's standard input, so secrets never show in its command line),
-//! and the layout of a run's folder.
+//! What the host tells the helper about one run (a JSON file only root,
+//! or the server's user, may read, so secrets never show in a command
+//! line), and the layout of a run's folder.
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -73,5 +73,9 @@ impl Layout<'_> {
     /// The host's proxy socket.
     pub fn proxy(&self) -> PathBuf {
         self.0.join("net.sock")
+    }
+    /// The run's description, read and removed by the helper.
+    pub fn spec(&self) -> PathBuf {
+        self.0.join("spec.json")
     }
 }
