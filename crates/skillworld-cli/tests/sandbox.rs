@@ -106,6 +106,8 @@ printf '{"city":"%s","home":"%s","tmp":"%s"}\n' "$city" "$(cat "$HOME/note.txt")
 struct Served {
     child: Child,
     address: String,
+    /// What the server printed before it listened.
+    banner: Vec<String>,
 }
 
 impl Drop for Served {
@@ -141,7 +143,11 @@ fn start(dir: &Path, config: &Path, home: &Path) -> Served {
             let address = rest.split_whitespace().next().unwrap().to_owned();
             // Keep draining stderr so the server never blocks on it.
             std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
-            return Served { child, address };
+            return Served {
+                child,
+                address,
+                banner,
+            };
         }
         banner.push(line);
     }
@@ -524,4 +530,170 @@ fn scripts_cannot_get_out_of_the_sandbox_and_benign_ones_still_work() {
         std::thread::sleep(Duration::from_millis(20));
     }
     assert!(!alive(), "the detached sleep outlived the call");
+}
+
+/// A tiny skill with one script tool, made by agent ada; her token.
+fn ada_with_a_script(served: &Served, data: &Path) -> String {
+    let admin = std::fs::read_to_string(data.join("admin.token"))
+        .unwrap()
+        .trim()
+        .to_owned();
+    let address = &served.address;
+    json_call(
+        address,
+        "POST",
+        "/api/v1/agents",
+        &admin,
+        json!({"name": "ada"}),
+    );
+    let ada = json_call(
+        address,
+        "POST",
+        "/api/v1/tokens",
+        &admin,
+        json!({"kind": "agent", "agent": "ada"}),
+    )["token"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let md = skill_md("escape", &[], json!([script("probe", "scripts/probe.py")]));
+    let (status, answer) = http(
+        address,
+        "POST",
+        "/api/v1/agents/ada/skills",
+        &ada,
+        Some(("text/markdown", md.as_bytes())),
+    );
+    assert_eq!(status, 201, "{answer}");
+    let (status, answer) = http(
+        address,
+        "PUT",
+        "/api/v1/agents/ada/skills/escape/files/scripts/probe.py",
+        &ada,
+        Some(("application/octet-stream", PROBE.as_bytes())),
+    );
+    assert!(status < 300, "{answer}");
+    ada
+}
+
+#[test]
+fn a_sandbox_that_cannot_confine_fails_closed_and_one_turned_off_is_shown() {
+    // A helper that is no sandbox helper stands for a host that cannot
+    // confine: the start says so, and script tools answer the error.
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("habitat.ron");
+    std::fs::write(&config, "(sandbox: (helper: Some(\"/bin/true\")))").unwrap();
+    let served = start(dir.path(), &config, dir.path());
+    assert!(
+        served
+            .banner
+            .iter()
+            .any(|l| l.contains("cannot confine scripts")),
+        "{:?}",
+        served.banner
+    );
+    let ada = ada_with_a_script(&served, dir.path());
+    let answer = json_call(
+        &served.address,
+        "POST",
+        "/api/v1/agents/ada/tools/skill_escape_probe",
+        &ada,
+        json!({"action": "read", "target": dir.path().join("admin.token")}),
+    );
+    let error = answer["error"].as_str().unwrap_or_default();
+    assert!(
+        error.contains("sandbox helper /bin/true did not answer"),
+        "{answer}"
+    );
+    assert!(!answer.to_string().contains("swt_"), "{answer}");
+    drop(served);
+
+    // Turned off by the admin: loud at start, shown to admins only.
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("habitat.ron");
+    std::fs::write(
+        &config,
+        "(sandbox: (enabled: false), env_passthrough: [\"SKILLWORLD_TEST_SERVER_SECRET\"])",
+    )
+    .unwrap();
+    let served = start(dir.path(), &config, dir.path());
+    assert!(
+        served
+            .banner
+            .iter()
+            .any(|l| l.contains("script sandbox is off")),
+        "{:?}",
+        served.banner
+    );
+    let admin = std::fs::read_to_string(dir.path().join("admin.token"))
+        .unwrap()
+        .trim()
+        .to_owned();
+    let ada = ada_with_a_script(&served, dir.path());
+    let whoami = |token: &str| {
+        let (status, body) = http(&served.address, "GET", "/api/v1/whoami", token, None);
+        assert_eq!(status, 200);
+        serde_json::from_str::<Value>(&body).unwrap()
+    };
+    let seen = whoami(&admin);
+    assert_eq!(seen["sandbox"]["enabled"], json!(false), "{seen}");
+    assert!(
+        seen["sandbox"]["warning"]
+            .as_str()
+            .unwrap()
+            .contains("unconfined")
+    );
+    assert!(whoami(&ada).get("sandbox").is_none());
+    let (status, body) = http(
+        &served.address,
+        "GET",
+        "/api/v1/agents/ada/preflight",
+        &admin,
+        None,
+    );
+    assert_eq!(status, 200);
+    assert!(body.contains("\"sandbox\":{\"enabled\":false"), "{body}");
+    // Off, scripts still get only the listed server variables.
+    let env = json_call(
+        &served.address,
+        "POST",
+        "/api/v1/agents/ada/tools/skill_escape_probe",
+        &ada,
+        json!({"action": "environment"}),
+    );
+    let out: Value = serde_json::from_str(env["stdout"].as_str().unwrap().trim()).unwrap();
+    assert_eq!(
+        out["value"]["SKILLWORLD_TEST_SERVER_SECRET"],
+        json!("server-environment-leaked")
+    );
+    assert!(out["value"].get("RUST_LOG").is_none(), "{out}");
+}
+
+#[test]
+fn doctor_tells_what_the_sandbox_enforces() {
+    let output = Command::new(env!("CARGO_BIN_EXE_skillworld"))
+        .args(["doctor", "--json"])
+        .env_remove("SKILLWORLD_CONFIG")
+        .output()
+        .unwrap();
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["enabled"], json!(true));
+    assert_eq!(report["confined"], json!(true), "{report}");
+    assert_eq!(output.status.code(), Some(0));
+    assert!(
+        report["enforces"].as_array().unwrap().len() >= 4,
+        "{report}"
+    );
+    assert!(!report["gaps"].as_array().unwrap().is_empty());
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("habitat.ron");
+    std::fs::write(&config, "(sandbox: (helper: Some(\"/bin/true\")))").unwrap();
+    let broken = Command::new(env!("CARGO_BIN_EXE_skillworld"))
+        .args(["doctor", "--config"])
+        .arg(&config)
+        .output()
+        .unwrap();
+    assert_eq!(broken.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&broken.stdout);
+    assert!(text.contains("confined probe: FAILED"), "{text}");
 }

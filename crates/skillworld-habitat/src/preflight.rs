@@ -262,4 +262,58 @@ mod tests {
             Readiness::Ready
         );
     }
+
+    #[test]
+    fn the_sandbox_and_the_cleared_environment_shape_readiness() {
+        use std::os::unix::fs::PermissionsExt;
+        let none = BTreeSet::new();
+        let dir = tempfile::tempdir().unwrap();
+        let tool = dir.path().join("tool");
+        std::fs::write(&tool, "#!/bin/sh\n").unwrap();
+        std::fs::set_permissions(&tool, std::fs::Permissions::from_mode(0o755)).unwrap();
+        // SAFETY: this test alone reads this variable.
+        unsafe { std::env::set_var("SKILLWORLD_TEST_PREFLIGHT_VAR", "set") };
+        let requires = Requires {
+            bins: vec![tool.display().to_string(), "sh".into()],
+            env: vec!["SKILLWORLD_TEST_PREFLIGHT_VAR".into(), "HOME".into()],
+            endpoints: vec![
+                "10.0.0.5:5432".into(),
+                "127.0.0.1:9".into(),
+                "https://api.example.com/v1".into(),
+            ],
+            ..Requires::default()
+        };
+        let sandbox = SandboxConfig {
+            allow: vec!["127.0.0.1".into()],
+            ..SandboxConfig::default()
+        };
+        let offer = |passthrough: &'static [String], sandbox: &'static SandboxConfig| Offer {
+            probe_endpoints: false,
+            env_passthrough: passthrough,
+            sandbox,
+            ..offer(&none, &none)
+        };
+        let sandbox: &'static SandboxConfig = Box::leak(Box::new(sandbox));
+        let checked = preflight(&requires, &offer(&[], sandbox));
+        assert_eq!(checked.readiness, Readiness::SetupNeeded);
+        assert_eq!(
+            checked.missing,
+            [
+                format!(
+                    "binary: {} ({} is outside the sandbox's read-only folders)",
+                    tool.display(),
+                    tool.display()
+                ),
+                "env or secret: SKILLWORLD_TEST_PREFLIGHT_VAR".to_owned(),
+                "endpoint: 10.0.0.5:5432 (a loopback, private or link-local address, or the habitat's own port, that the admin's `sandbox.allow` list does not name)".to_owned(),
+            ]
+        );
+        let passed: &'static [String] =
+            Box::leak(Box::new(["SKILLWORLD_TEST_PREFLIGHT_VAR".to_owned()]));
+        let off: &'static SandboxConfig = Box::leak(Box::new(SandboxConfig::off()));
+        assert_eq!(
+            preflight(&requires, &offer(passed, off)).readiness,
+            Readiness::Ready
+        );
+    }
 }
