@@ -327,6 +327,7 @@ impl Habitat {
             .for_run(store, secrets_of, name)?
             .into_keys()
             .collect();
+        let scripts = self.tool_scripts(store, skill, name, secrets_of);
         Ok(preflight(
             &skill.requires,
             &Offer {
@@ -336,8 +337,37 @@ impl Habitat {
                 probe_endpoints: self.options.probe_endpoints,
                 env_passthrough: &self.options.env_passthrough,
                 sandbox: &self.options.sandbox,
+                scripts: &scripts,
             },
         ))
+    }
+
+    /// The text of the skill's script-tool files, for preflight to find
+    /// endpoints they use (only with the sandbox on, which keeps scripts
+    /// from undeclared ones).
+    fn tool_scripts(
+        &self,
+        store: &Store,
+        skill: &Skill,
+        name: &str,
+        agent: Option<&str>,
+    ) -> Vec<String> {
+        if !self.options.sandbox.enabled || skill.scripts.is_empty() {
+            return Vec::new();
+        }
+        let layer = agent.map_or(Layer::Commons, |a| Layer::Agent(a.to_owned()));
+        let world = store.world();
+        let Ok((_, files)) = world
+            .locate(&layer, name)
+            .and_then(|home| world.skill_bundle_in(&home, name))
+        else {
+            return Vec::new();
+        };
+        files
+            .into_iter()
+            .filter(|file| skill.scripts.iter().any(|s| s.path == file.path))
+            .map(|file| String::from_utf8_lossy(&file.bytes).into_owned())
+            .collect()
     }
 
     /// Re-checks one skill's host-level readiness and stores it when it

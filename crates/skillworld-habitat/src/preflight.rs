@@ -31,7 +31,28 @@ pub struct Offer<'a> {
     /// and must lie in its read-only folders; endpoints must be ones it
     /// lets through.
     pub sandbox: &'a SandboxConfig,
+    /// The text of the skill's script-tool files (empty: not checked).
+    pub scripts: &'a [String],
 }
+
+/// Words that mark a line as one that opens a connection.
+const NETWORK_CALLS: &[&str] = &[
+    "requests.",
+    "urlopen",
+    "urllib",
+    "http.client",
+    "httpx",
+    "aiohttp",
+    "fetch(",
+    "axios",
+    "curl ",
+    "wget ",
+    "create_connection",
+    "http.get",
+    "https.get",
+    "websocket",
+    "nc ",
+];
 
 /// Variables every script gets.
 const GIVEN_ENV: &[&str] = &["PATH", "LANG", "HOME", "TMPDIR"];
@@ -94,6 +115,19 @@ pub fn preflight(requires: &Requires, offer: &Offer<'_>) -> Preflight {
                 missing.push(format!("endpoint: {endpoint} ({reason})"));
             }
         }
+        let declared: Vec<Endpoint> = requires
+            .endpoints
+            .iter()
+            .filter_map(|e| Endpoint::parse(e))
+            .collect();
+        for used in endpoints_used(offer.scripts) {
+            if !declared.contains(&used) {
+                missing.push(format!(
+                    "endpoint: {}:{} (a script connects to it; the sandbox lets scripts reach only `requires.endpoints`)",
+                    used.host, used.port
+                ));
+            }
+        }
     }
     for secret in &requires.secrets {
         if !offer.secrets.contains(secret) {
@@ -118,6 +152,35 @@ pub fn preflight(requires: &Requires, offer: &Offer<'_>) -> Preflight {
         Readiness::SetupNeeded
     };
     Preflight { readiness, missing }
+}
+
+/// Endpoints the scripts visibly connect to: URLs on lines that call a
+/// network function or tool (comments left out), once each.
+fn endpoints_used(scripts: &[String]) -> Vec<Endpoint> {
+    let mut used = Vec::new();
+    for line in scripts.iter().flat_map(|text| text.lines()) {
+        let code = line.trim_start();
+        if code.starts_with('#') || code.starts_with("//") {
+            continue;
+        }
+        if !NETWORK_CALLS.iter().any(|call| line.contains(call)) {
+            continue;
+        }
+        for (at, _) in line.match_indices("://") {
+            let start = line[..at]
+                .rfind(|c: char| !c.is_ascii_alphanumeric())
+                .map_or(0, |i| i + 1);
+            let end = line[at..]
+                .find(|c: char| c.is_whitespace() || "'\"`)<>{}$".contains(c))
+                .map_or(line.len(), |i| at + i);
+            if let Some(endpoint) = Endpoint::parse(&line[start..end])
+                && !used.contains(&endpoint)
+            {
+                used.push(endpoint);
+            }
+        }
+    }
+    used
 }
 
 /// Whether a script can run `bin`: on the scripts' `PATH` and, with the
@@ -198,6 +261,7 @@ mod tests {
             probe_endpoints: true,
             env_passthrough: &[],
             sandbox: &SANDBOX,
+            scripts: &[],
         }
     }
 
@@ -314,6 +378,40 @@ mod tests {
         assert_eq!(
             preflight(&requires, &offer(passed, off)).readiness,
             Readiness::Ready
+        );
+    }
+
+    #[test]
+    fn endpoints_scripts_connect_to_must_be_declared() {
+        let scripts = [
+            "import requests\n# see https://docs.example.org/guide\nr = requests.get(\"https://api.weather.example/v1/now\")\nprint('https://not-a-call.example')\n".to_owned(),
+            "curl -s http://10.0.0.5:8080/x | jq .\n".to_owned(),
+        ];
+        assert_eq!(
+            endpoints_used(&scripts),
+            [
+                Endpoint::parse("api.weather.example:443").unwrap(),
+                Endpoint::parse("10.0.0.5:8080").unwrap()
+            ]
+        );
+        let none = BTreeSet::new();
+        let requires = Requires {
+            endpoints: vec!["https://api.weather.example".into()],
+            ..Requires::default()
+        };
+        let checked = preflight(
+            &requires,
+            &Offer {
+                probe_endpoints: false,
+                scripts: &scripts,
+                ..offer(&none, &none)
+            },
+        );
+        assert_eq!(
+            checked.missing,
+            [
+                "endpoint: 10.0.0.5:8080 (a script connects to it; the sandbox lets scripts reach only `requires.endpoints`)"
+            ]
         );
     }
 }
