@@ -107,12 +107,16 @@ pub(crate) fn forward(listeners: Vec<(TcpListener, u16)>, proxy: PathBuf) {
 }
 
 fn carry(inside: TcpStream, proxy: &std::path::Path, index: u16) {
-    let Ok(mut outside) = UnixStream::connect(proxy) else {
+    let mut answer = [0u8];
+    let outside = UnixStream::connect(proxy).and_then(|mut outside| {
+        outside.write_all(&index.to_be_bytes())?;
+        outside.read_exact(&mut answer)?;
+        Ok(outside)
+    });
+    let (Ok(mut outside), [1]) = (outside, answer) else {
+        reset(&inside);
         return;
     };
-    if outside.write_all(&index.to_be_bytes()).is_err() {
-        return;
-    }
     let (Ok(mut inside_read), Ok(mut outside_write)) = (inside.try_clone(), outside.try_clone())
     else {
         return;
@@ -125,6 +129,26 @@ fn carry(inside: TcpStream, proxy: &std::path::Path, index: u16) {
     let _ = pump(&mut outside, &mut inside_write);
     let _ = inside_write.shutdown(Shutdown::Write);
     let _ = upstream.join();
+}
+
+/// Drops the connection with a reset, so the script sees an error (the
+/// proxy refused the endpoint or could not reach it).
+fn reset(stream: &TcpStream) {
+    use std::os::fd::AsRawFd;
+    let linger = libc::linger {
+        l_onoff: 1,
+        l_linger: 0,
+    };
+    // SAFETY: setsockopt reads the struct it is given.
+    unsafe {
+        libc::setsockopt(
+            stream.as_raw_fd(),
+            libc::SOL_SOCKET,
+            libc::SO_LINGER,
+            (&raw const linger).cast(),
+            std::mem::size_of::<libc::linger>() as libc::socklen_t,
+        );
+    }
 }
 
 fn pump(from: &mut impl Read, to: &mut impl Write) -> std::io::Result<u64> {

@@ -1,12 +1,13 @@
 //! The host's endpoint proxy for one run: a connection on the run's Unix
 //! socket names a declared endpoint by index; the proxy resolves it, keeps
 //! only addresses the policy allows (no loopback, private, link-local …
-//! unless the admin's allow-list names the endpoint), and carries bytes.
+//! unless the admin's allow-list names the endpoint), answers one byte
+//! (1: connected, 0: refused), and carries bytes.
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use tokio::io::AsyncReadExt;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpStream, UnixListener, UnixStream};
 
 use crate::endpoint::{Endpoint, refused};
@@ -33,13 +34,15 @@ async fn carry(
     config: &crate::SandboxConfig,
 ) -> std::io::Result<()> {
     let index = inside.read_u16().await?;
-    let Some(endpoint) = targets.get(index as usize) else {
-        return Ok(());
+    let outside = match targets.get(index as usize) {
+        Some(endpoint) => connect(endpoint, config).await,
+        None => None,
     };
-    let Some(mut outside) = connect(endpoint, config).await else {
-        return Ok(());
-    };
-    tokio::io::copy_bidirectional(&mut inside, &mut outside).await?;
+    // One byte tells the forwarder whether to carry on or reset.
+    inside.write_u8(u8::from(outside.is_some())).await?;
+    if let Some(mut outside) = outside {
+        tokio::io::copy_bidirectional(&mut inside, &mut outside).await?;
+    }
     Ok(())
 }
 

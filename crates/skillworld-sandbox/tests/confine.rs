@@ -118,3 +118,64 @@ async fn the_doctor_confines_its_probe() {
     assert!(!broken.confined);
     assert!(broken.error.unwrap().contains("did not answer"));
 }
+
+/// This machine's name when it resolves to loopback (then a declared
+/// host name can be tested without any outside network).
+fn loopback_hostname() -> Option<String> {
+    use std::net::ToSocketAddrs;
+    let name = std::fs::read_to_string("/proc/sys/kernel/hostname").ok()?;
+    let name = name.trim().to_owned();
+    let loopback = (name.as_str(), 80)
+        .to_socket_addrs()
+        .ok()?
+        .all(|address| address.ip().is_loopback());
+    loopback.then_some(name)
+}
+
+#[tokio::test]
+async fn a_declared_host_name_is_reached_through_the_proxy_and_only_if_allowed() {
+    use std::io::Write;
+    let Some(host) = loopback_hostname() else {
+        eprintln!("skipped: this machine's name does not resolve to loopback");
+        return;
+    };
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        for mut stream in listener.incoming().flatten() {
+            let _ = stream.write_all(b"hello-by-name");
+        }
+    });
+    let dir = bundle("");
+    std::fs::write(
+        dir.path().join("scripts/run.py"),
+        format!(
+            "import socket\ntry:\n    with socket.create_connection(('{host}', {port}), timeout=3) as s:\n        print('got', s.recv(100).decode())\nexcept OSError as e:\n    print('error', e)\n"
+        ),
+    )
+    .unwrap();
+    let endpoint = format!("http://{host}:{port}/");
+    for (allow, expected) in [
+        (vec![format!("{host}:{port}")], "got hello-by-name"),
+        (vec![], "error"),
+    ] {
+        let config = SandboxConfig { allow, ..config() };
+        let job = Job {
+            bundle: dir.path().to_owned(),
+            script: "scripts/run.py".into(),
+            interpreter: config.find_program("python3"),
+            args: vec![],
+            env: BTreeMap::new(),
+            endpoints: vec![endpoint.clone()],
+        };
+        let mut launch = Launch::prepare(&config, job).unwrap();
+        let output = launch.spawn().unwrap().wait_with_output().await.unwrap();
+        launch.verdict(false).unwrap();
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            stdout.starts_with(expected),
+            "{expected}: {stdout}{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+}
