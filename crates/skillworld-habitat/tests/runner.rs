@@ -190,3 +190,32 @@ async fn a_script_past_its_timeout_is_killed_with_its_children() {
         "the child is still running: state {last}"
     );
 }
+
+#[tokio::test]
+async fn a_detached_descendant_does_not_hold_the_call() {
+    // Issue 16, attack 8, with the sandbox off (the sandbox ends such a
+    // descendant with its PID namespace): the call still answers once the
+    // script is done, although the descendant holds the output pipes.
+    let marker = tempfile::tempdir().unwrap();
+    let pid_file = marker.path().join("sleep.pid");
+    let text = format!(
+        "setsid sleep 30 &\necho $! > {}\necho started\n",
+        pid_file.display()
+    );
+    let dir = skill(&[("detach.sh", &text)]);
+    let started = std::time::Instant::now();
+    let result = run(dir.path(), "scripts/detach.sh", &[], plain())
+        .await
+        .unwrap();
+    let elapsed = started.elapsed();
+    let pid: i32 = std::fs::read_to_string(&pid_file)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    // SAFETY: signals the sleep this test started.
+    unsafe { libc::kill(pid, libc::SIGKILL) };
+    assert_eq!(result.stdout, "started\n");
+    assert!(!result.timed_out);
+    assert!(elapsed < Duration::from_secs(10), "held for {elapsed:?}");
+}
