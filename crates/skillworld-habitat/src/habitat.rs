@@ -342,17 +342,16 @@ impl Habitat {
         ))
     }
 
-    /// The text of the skill's script-tool files, for preflight to find
-    /// endpoints they use (only with the sandbox on, which keeps scripts
-    /// from undeclared ones).
+    /// The skill's script-tool files as (path, text), for preflight to
+    /// check their interpreters and the endpoints they use.
     fn tool_scripts(
         &self,
         store: &Store,
         skill: &Skill,
         name: &str,
         agent: Option<&str>,
-    ) -> Vec<String> {
-        if !self.options.sandbox.enabled || skill.scripts.is_empty() {
+    ) -> Vec<(String, String)> {
+        if skill.scripts.is_empty() {
             return Vec::new();
         }
         let layer = agent.map_or(Layer::Commons, |a| Layer::Agent(a.to_owned()));
@@ -366,7 +365,10 @@ impl Habitat {
         files
             .into_iter()
             .filter(|file| skill.scripts.iter().any(|s| s.path == file.path))
-            .map(|file| String::from_utf8_lossy(&file.bytes).into_owned())
+            .map(|file| {
+                let text = String::from_utf8_lossy(&file.bytes).into_owned();
+                (file.path, text)
+            })
             .collect()
     }
 

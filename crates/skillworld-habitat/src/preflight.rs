@@ -9,6 +9,8 @@ use std::time::Duration;
 use skillworld_core::{Preflight, Readiness, Requires};
 use skillworld_sandbox::{Endpoint, SandboxConfig, refused};
 
+use crate::runner::interpreter;
+
 /// How long an endpoint may take to accept a connection.
 pub const ENDPOINT_TIMEOUT: Duration = Duration::from_millis(800);
 
@@ -31,8 +33,10 @@ pub struct Offer<'a> {
     /// and must lie in its read-only folders; endpoints must be ones it
     /// lets through.
     pub sandbox: &'a SandboxConfig,
-    /// The text of the skill's script-tool files (empty: not checked).
-    pub scripts: &'a [String],
+    /// The skill's script-tool files as (path, text): their interpreters
+    /// must be runnable, and the endpoints they visibly use declared
+    /// (empty: not checked).
+    pub scripts: &'a [(String, String)],
 }
 
 /// Words that mark a line as one that opens a connection.
@@ -91,6 +95,20 @@ pub fn preflight(requires: &Requires, offer: &Offer<'_>) -> Preflight {
             missing.push(format!("binary: {bin}{reason}"));
         }
     }
+    let mut interpreters: Vec<(&str, &str)> = offer
+        .scripts
+        .iter()
+        .filter_map(|(path, _)| Some((interpreter(std::path::Path::new(path))?, path.as_str())))
+        .collect();
+    interpreters.sort_unstable();
+    interpreters.dedup_by_key(|(name, _)| *name);
+    for (name, script) in interpreters {
+        if !requires.bins.iter().any(|b| b == name)
+            && let Err(reason) = runnable(offer.sandbox, name)
+        {
+            missing.push(format!("binary: {name}{reason} (runs {script})"));
+        }
+    }
     if !requires.any_bins.is_empty()
         && !requires
             .any_bins
@@ -120,7 +138,8 @@ pub fn preflight(requires: &Requires, offer: &Offer<'_>) -> Preflight {
             .iter()
             .filter_map(|e| Endpoint::parse(e))
             .collect();
-        for used in endpoints_used(offer.scripts) {
+        let texts: Vec<&str> = offer.scripts.iter().map(|(_, t)| t.as_str()).collect();
+        for used in endpoints_used(&texts) {
             if !declared.contains(&used) {
                 missing.push(format!(
                     "endpoint: {}:{} (a script connects to it; the sandbox lets scripts reach only `requires.endpoints`)",
@@ -156,7 +175,7 @@ pub fn preflight(requires: &Requires, offer: &Offer<'_>) -> Preflight {
 
 /// Endpoints the scripts visibly connect to: URLs on lines that call a
 /// network function or tool (comments left out), once each.
-fn endpoints_used(scripts: &[String]) -> Vec<Endpoint> {
+fn endpoints_used(scripts: &[&str]) -> Vec<Endpoint> {
     let mut used = Vec::new();
     for line in scripts.iter().flat_map(|text| text.lines()) {
         let code = line.trim_start();
@@ -384,11 +403,12 @@ mod tests {
     #[test]
     fn endpoints_scripts_connect_to_must_be_declared() {
         let scripts = [
-            "import requests\n# see https://docs.example.org/guide\nr = requests.get(\"https://api.weather.example/v1/now\")\nprint('https://not-a-call.example')\n".to_owned(),
-            "curl -s http://10.0.0.5:8080/x | jq .\n".to_owned(),
+            ("scripts/get.py".to_owned(), "import requests\n# see https://docs.example.org/guide\nr = requests.get(\"https://api.weather.example/v1/now\")\nprint('https://not-a-call.example')\n".to_owned()),
+            ("scripts/get.sh".to_owned(), "curl -s http://10.0.0.5:8080/x | jq .\n".to_owned()),
         ];
+        let texts: Vec<&str> = scripts.iter().map(|(_, t)| t.as_str()).collect();
         assert_eq!(
-            endpoints_used(&scripts),
+            endpoints_used(&texts),
             [
                 Endpoint::parse("api.weather.example:443").unwrap(),
                 Endpoint::parse("10.0.0.5:8080").unwrap()

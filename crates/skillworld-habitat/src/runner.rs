@@ -115,7 +115,8 @@ fn locate(skill_dir: &Path, script: &str) -> Result<PathBuf, RunError> {
     Ok(resolved)
 }
 
-fn interpreter(path: &Path) -> Option<&'static str> {
+/// The interpreter a script runs with, by its extension (SCR-2).
+pub(crate) fn interpreter(path: &Path) -> Option<&'static str> {
     match path.extension().and_then(|e| e.to_str()) {
         Some("py") => Some("python3"),
         Some("sh") => Some("bash"),
