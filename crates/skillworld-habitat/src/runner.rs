@@ -296,7 +296,10 @@ pub async fn run_script(
     for reader in &readers {
         reader.abort();
     }
-    launch.verdict(timed_out).map_err(sandbox_error)?;
+    if let Err(error) = launch.verdict(timed_out) {
+        tracing::error!(script, %error, "a script was refused: the sandbox could not be applied");
+        return Err(sandbox_error(error));
+    }
     let stdout = out.lock().unwrap_or_else(|p| p.into_inner()).text();
     let mut stderr = err.lock().unwrap_or_else(|p| p.into_inner()).text();
     if timed_out {

@@ -84,18 +84,12 @@ fn scratch_error(path: &Path) -> impl FnOnce(std::io::Error) -> SandboxError + '
 
 fn make_run_dir(root: &Path) -> Result<PathBuf, SandboxError> {
     use std::os::unix::fs::DirBuilderExt;
-    let mut random = [0u8; 8];
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or_default();
-    for (i, byte) in random.iter_mut().enumerate() {
-        *byte = (nanos >> (i * 8)) as u8 ^ (std::process::id() >> (i % 4 * 8)) as u8;
-    }
+    let mut random = [0u8; 12];
+    getrandom::fill(&mut random).map_err(|e| SandboxError::Setup(format!("randomness: {e}")))?;
     let name: String = random.iter().map(|b| format!("{b:02x}")).collect();
     let path = root.join(format!("skillworld-run-{name}"));
     // Traversable (the script's uid needs to reach its scratch), not
-    // listable.
+    // listable; never an existing folder (or a link someone planted).
     std::fs::DirBuilder::new()
         .mode(0o711)
         .create(&path)
