@@ -9,10 +9,62 @@ use serde::{Deserialize, Serialize};
 /// The `PATH` a script gets by default.
 pub const DEFAULT_PATH: &str = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
 
-/// The folders a script may read (and run programs from) by default.
+/// The folders and files a script may read (and run programs from) by
+/// default: the program and library folders, and of `/etc` only what
+/// programs need to start, resolve names and check certificates — not the
+/// whole of it, where an admin's configuration (a habitat's `secret_key`)
+/// may lie. `/etc/python3*` is added when present.
 pub const DEFAULT_READ_ONLY: &[&str] = &[
-    "/usr", "/bin", "/sbin", "/lib", "/lib64", "/lib32", "/libx32", "/etc",
+    "/usr",
+    "/bin",
+    "/sbin",
+    "/lib",
+    "/lib64",
+    "/lib32",
+    "/libx32",
+    "/etc/alternatives",
+    "/etc/ld.so.cache",
+    "/etc/ld.so.conf",
+    "/etc/ld.so.conf.d",
+    "/etc/localtime",
+    "/etc/timezone",
+    "/etc/passwd",
+    "/etc/group",
+    "/etc/nsswitch.conf",
+    "/etc/host.conf",
+    "/etc/gai.conf",
+    "/etc/hosts",
+    "/etc/resolv.conf",
+    "/etc/protocols",
+    "/etc/services",
+    "/etc/mime.types",
+    "/etc/os-release",
+    "/etc/ssl",
+    "/etc/ca-certificates",
+    "/etc/pki",
+    "/etc/crypto-policies",
+    "/etc/bash.bashrc",
+    "/etc/profile",
+    "/etc/inputrc",
+    "/etc/locale.alias",
+    "/etc/magic",
+    "/etc/magic.mime",
 ];
+
+/// The default read-only list, with this host's `/etc/python3*` folders.
+fn default_read_only() -> Vec<PathBuf> {
+    let mut paths: Vec<PathBuf> = DEFAULT_READ_ONLY.iter().map(PathBuf::from).collect();
+    if let Ok(entries) = std::fs::read_dir("/etc") {
+        let mut python: Vec<PathBuf> = entries
+            .flatten()
+            .filter(|e| e.file_name().to_string_lossy().starts_with("python"))
+            .map(|e| e.path())
+            .collect();
+        python.sort();
+        paths.extend(python);
+    }
+    paths
+}
 
 /// The uid (and gid) a script runs as when the habitat runs as root.
 pub const NOBODY: u32 = 65_534;
@@ -93,7 +145,7 @@ impl Default for SandboxConfig {
         SandboxConfig {
             enabled: true,
             helper: None,
-            read_only: DEFAULT_READ_ONLY.iter().map(PathBuf::from).collect(),
+            read_only: default_read_only(),
             path: DEFAULT_PATH.to_owned(),
             lang: "C.UTF-8".to_owned(),
             uid: NOBODY,

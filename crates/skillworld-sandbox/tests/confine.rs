@@ -48,7 +48,7 @@ async fn run(config: &SandboxConfig, bundle: &Path) -> (Result<(), SandboxError>
 #[tokio::test]
 async fn a_confined_script_is_nobody_with_limits_and_no_way_back() {
     let dir = bundle(
-        "id -u\nulimit -n\nulimit -f\necho \"$GIVEN $HOME\"\nunshare -r true 2>/dev/null && echo unshared\nls / >/dev/null 2>&1 && echo listed-root\nexit 0\n",
+        "id -u\nulimit -n\nulimit -f\necho \"$GIVEN $HOME\"\nunshare -r true 2>/dev/null && echo unshared\nls / >/dev/null 2>&1 && echo listed-root\ncat /etc/hostname >/dev/null 2>&1 && echo read-etc\nexit 0\n",
     );
     let (verdict, stdout, stderr) = run(&config(), dir.path()).await;
     verdict.unwrap();
@@ -63,7 +63,11 @@ async fn a_confined_script_is_nobody_with_limits_and_no_way_back() {
     );
     assert!(lines[3].starts_with("yes /"), "{stdout}");
     assert!(lines[3].ends_with("/scratch/home"), "{stdout}");
-    assert_eq!(lines.len(), 4, "no namespace, no listing of /: {stdout}");
+    assert_eq!(
+        lines.len(),
+        4,
+        "no namespace, no listing of /, no /etc beyond what programs need: {stdout}"
+    );
 }
 
 #[tokio::test]
@@ -178,4 +182,36 @@ async fn a_declared_host_name_is_reached_through_the_proxy_and_only_if_allowed()
             String::from_utf8_lossy(&output.stderr)
         );
     }
+}
+
+#[tokio::test]
+async fn node_runs_confined() {
+    let config = config();
+    let Some(node) = config.find_program("node") else {
+        eprintln!("skipped: no node on the sandbox's PATH");
+        return;
+    };
+    let dir = bundle("");
+    std::fs::write(
+        dir.path().join("scripts/run.js"),
+        "const fs = require('fs');\nfs.writeFileSync(process.env.HOME + '/x', 'kept');\nconsole.log(JSON.stringify({home: fs.readFileSync(process.env.HOME + '/x', 'utf8')}));\n",
+    )
+    .unwrap();
+    let job = Job {
+        bundle: dir.path().to_owned(),
+        script: "scripts/run.js".into(),
+        interpreter: Some(node),
+        args: vec![],
+        env: BTreeMap::new(),
+        endpoints: vec![],
+    };
+    let mut launch = Launch::prepare(&config, job).unwrap();
+    let output = launch.spawn().unwrap().wait_with_output().await.unwrap();
+    launch.verdict(false).unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "{\"home\":\"kept\"}\n",
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
 }
