@@ -70,6 +70,10 @@ pub enum RunError {
         interpreter: &'static str,
         path: String,
     },
+    #[error(
+        "script '{0}' is not readable by the sandbox's unprivileged uid (the workspace was written under a restrictive umask; serve with umask 022)"
+    )]
+    Unreadable(String),
     /// The sandbox could not be applied (fail closed, SEC-3).
     #[error("script '{path}': {source}")]
     Sandbox { path: String, source: SandboxError },
@@ -123,6 +127,13 @@ pub(crate) fn interpreter(path: &Path) -> Option<&'static str> {
         Some("js") => Some("node"),
         _ => None,
     }
+}
+
+/// Whether a file is readable by any uid (a confined script runs as an
+/// unprivileged one, not as the server's).
+fn other_readable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).is_ok_and(|m| m.permissions().mode() & 0o004 != 0)
 }
 
 fn is_executable(path: &Path) -> bool {
