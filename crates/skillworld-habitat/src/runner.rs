@@ -243,6 +243,9 @@ pub async fn run_script(
             None if is_executable(&path) => None,
             None => return Err(RunError::NoInterpreter(script.to_owned())),
         };
+    if limits.sandbox.enabled && unsafe { libc::geteuid() } == 0 && !other_readable(&path) {
+        return Err(RunError::Unreadable(script.to_owned()));
+    }
     let bundle = skill_dir
         .canonicalize()
         .map_err(|source| RunError::Missing {
