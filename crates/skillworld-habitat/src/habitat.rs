@@ -39,6 +39,9 @@ pub enum HabitatError {
     File { path: PathBuf, reason: String },
     #[error("configuration {path}: {reason}")]
     Config { path: PathBuf, reason: String },
+    /// The workspace scripts run from could not be brought up to date.
+    #[error(transparent)]
+    Workspace(#[from] skillworld_store::WorkspaceError),
 }
 
 /// The server's configuration file (RON); every field may be left out.
@@ -68,6 +71,9 @@ pub struct ServeConfig {
     pub env_passthrough: Vec<String>,
     /// Seconds a script tool may run (default 30, SCR-2).
     pub script_timeout_seconds: Option<u64>,
+    /// Named tool sets (`@name` in pools and skills), made so at start as
+    /// journaled commands: `{"files": ["read_file", "write_file"]}`.
+    pub tool_sets: BTreeMap<String, Vec<String>>,
 }
 
 impl ServeConfig {
