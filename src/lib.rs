@@ -24,6 +24,7 @@ pub use skillworld_evolve as evolve;
 pub use skillworld_format as format;
 pub use skillworld_habitat as habitat;
 pub use skillworld_mcp as mcp;
+pub use skillworld_sandbox as sandbox;
 pub use skillworld_scan as scan;
 pub use skillworld_store as store;
 pub use skillworld_world as world;

@@ -48,6 +48,12 @@ pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
         max_body_bytes: config.max_body_bytes.unwrap_or(DEFAULT_MAX_BODY_BYTES),
         probe_endpoints: config.probe_endpoints.unwrap_or(true),
         review_model: args.review_model,
+        sandbox: Arc::new(config.sandbox),
+        env_passthrough: config.env_passthrough.into(),
+        script_timeout: config.script_timeout_seconds.map_or(
+            skillworld_habitat::DEFAULT_TIMEOUT,
+            std::time::Duration::from_secs,
+        ),
     };
     let address = SocketAddr::new(
         args.listen
@@ -55,11 +61,18 @@ pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
             .unwrap_or(IpAddr::V4(Ipv4Addr::LOCALHOST)),
         args.port.or(config.port).unwrap_or(DEFAULT_PORT),
     );
+    let mut options = options;
+    // An ephemeral port (0) is known only once bound; the habitat then
+    // listens on loopback, which the sandbox refuses anyway.
+    Arc::make_mut(&mut options.sandbox).habitat_port =
+        Some(address.port()).filter(|port| *port != 0);
+
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| Failure::usage(format!("cannot start the runtime: {e}")))?;
     runtime.block_on(async move {
+        crate::doctor::announce(&options.sandbox).await;
         let habitat =
             Arc::new(Habitat::new(store, options).map_err(|e| Failure::usage(e.to_string()))?);
         let checked = habitat

@@ -2,6 +2,7 @@
 //! printing and exit codes; the work happens in the library crates.
 
 mod discover;
+mod doctor;
 mod examples;
 mod habitat;
 mod import;
@@ -259,8 +260,8 @@ enum Command {
         #[arg(long, env = "SKILLWORLD_LISTEN", value_name = "ADDR")]
         listen: Option<std::net::IpAddr>,
         /// A RON configuration file (listen, port, db, secret_key, flags,
-        /// max_body_bytes, probe_endpoints); flags and environment
-        /// variables override it.
+        /// max_body_bytes, probe_endpoints, sandbox, env_passthrough);
+        /// flags and environment variables override it.
         #[arg(long, env = "SKILLWORLD_CONFIG", value_name = "FILE")]
         config: Option<PathBuf>,
         /// The secret key (64 hex characters) that encrypts skill secrets;
@@ -289,6 +290,16 @@ enum Command {
     Secret {
         #[command(subcommand)]
         action: SecretAction,
+    },
+    /// What the script sandbox can enforce on this host (SEC-3): kernel
+    /// features and a probe script run confined; exit 1 when the sandbox
+    /// is on but cannot confine.
+    ///
+    /// Example: `skillworld doctor --config habitat.ron --json`
+    Doctor {
+        /// The RON configuration `serve` reads (its `sandbox` section).
+        #[arg(long, env = "SKILLWORLD_CONFIG", value_name = "FILE")]
+        config: Option<PathBuf>,
     },
     /// Readiness per skill (HAB-4): for an agent, or the Commons at host
     /// level; exit 1 when any skill is not ready.
@@ -584,6 +595,9 @@ impl Failure {
 }
 
 fn main() -> ExitCode {
+    // A re-executed sandbox helper (SEC-3) becomes it here, before any
+    // thread starts, and never comes back.
+    skillworld_sandbox::run_helper_if_asked();
     tracing_subscriber::fmt()
         .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
         .with_writer(std::io::stderr)
@@ -713,6 +727,7 @@ fn main() -> ExitCode {
         Command::Token { action } => habitat::token(&global, action),
         Command::Secret { action } => habitat::secret(&global, action),
         Command::Preflight { agent, skill } => habitat::preflight(&global, agent, skill),
+        Command::Doctor { config } => doctor::run(global.json, config.as_deref()),
         Command::Review {
             agent,
             mode,

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use reqwest::{Client, Method, StatusCode};
 use serde_json::{Value, json};
-use skillworld_habitat::{Habitat, HabitatOptions, router, serve};
+use skillworld_habitat::{Habitat, HabitatOptions, SandboxConfig, router, serve};
 use skillworld_store::{OpenOptions, Store};
 use tokio::sync::oneshot;
 
@@ -53,6 +53,9 @@ impl Server {
         .unwrap();
         let mut options = HabitatOptions::new(dir.path());
         options.probe_endpoints = false;
+        // This test binary is no sandbox helper: scripts run unconfined
+        // here; the confined path is skillworld-cli's escape suite.
+        options.sandbox = Arc::new(SandboxConfig::off());
         configure(&mut options);
         let habitat = Arc::new(Habitat::new(store, options).unwrap());
         let admin = habitat.first_admin_token().await.unwrap().unwrap();
