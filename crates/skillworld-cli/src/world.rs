@@ -420,6 +420,7 @@ pub fn catalog(
     chars: Option<usize>,
     format: &str,
     run: Option<String>,
+    query: Option<String>,
 ) -> Result<bool, Failure> {
     let format: CatalogFormat = format.parse().map_err(Failure::usage)?;
     let budget = match (tokens, chars) {
@@ -430,6 +431,7 @@ pub fn catalog(
         budget,
         format,
         run,
+        query,
     };
     let text = with_world(global, |world| world.catalog(agent, &request))?;
     emit(

@@ -8,7 +8,7 @@ use std::fmt::Write;
 use bevy_ecs::component::Component;
 use bevy_ecs::entity::Entity;
 use bevy_ecs::resource::Resource;
-use bevy_ecs::schedule::Schedule;
+use bevy_ecs::schedule::{IntoScheduleConfigs, Schedule};
 use bevy_ecs::world::World;
 use serde_json::{Map, Value};
 use skillworld_core::limits::{MAX_CONTENT_CHARS, MAX_DESCRIPTION_CHARS};
@@ -18,7 +18,9 @@ use skillworld_core::{
 use skillworld_format::{BundleFile, SkillDocument};
 
 use crate::agent::{Agent, ToolSets};
-use crate::catalog::{AgentViews, HostPlatform, Layers, LoadRanking, refresh_layers};
+use crate::catalog::{
+    AgentViews, HostPlatform, Layers, LoadRanking, TermIndex, refresh_layers, refresh_terms,
+};
 use crate::clock::Clock;
 use crate::command::{AgentChange, Caller, Command, Envelope, Switches};
 use crate::curator::{CuratorReport, CuratorSettings, CuratorState, SweepPlan, plan_sweep};
@@ -171,6 +173,7 @@ impl SkillWorld {
         world.init_resource::<NameIndex>();
         world.init_resource::<LayerChanges>();
         world.init_resource::<Layers>();
+        world.init_resource::<TermIndex>();
         world.init_resource::<AgentViews>();
         world.init_resource::<LoadRanking>();
         world.init_resource::<Runs>();
@@ -188,7 +191,8 @@ impl SkillWorld {
         );
         register_hooks(&mut world);
         let mut resolve = Schedule::default();
-        resolve.add_systems(refresh_layers);
+        // The term index reads the change sets before the lists drain them.
+        resolve.add_systems((refresh_terms, refresh_layers).chain());
         let mut curator = Schedule::default();
         curator.add_systems(plan_sweep);
         SkillWorld {

@@ -14,7 +14,7 @@ use skillworld_format::render_body;
 use crate::agent::{Agent, AgentUsage, ToolSets};
 use crate::catalog::{
     AgentView, AgentViews, Budget, CatalogRequest, Entry, LayerList, Layers, LoadRanking, Signals,
-    compose, ranked, rebuild_layers, token_limits,
+    TermIndex, compose, ranked, rebuild_layers, score, token_limits,
 };
 use crate::clock::Clock;
 use crate::command::{Caller, Command};
@@ -81,7 +81,22 @@ impl SkillWorld {
             Budget::Tokens(tokens) if !bound => Some(token_limits(tokens).0),
             _ => None,
         };
-        let (entries, total) = ranked(view, agent_state, layers, &signals, limit);
+        let scores = request
+            .query
+            .as_deref()
+            .and_then(|q| score(world.resource::<TermIndex>(), q, view, agent_state, layers))
+            .filter(|scores| !scores.is_empty());
+        let (entries, total) = match scores {
+            // CAT-10: every visible skill in CAT-3 order, then by relevance
+            // (a stable sort, so the CAT-3 order breaks ties), then the cut.
+            Some(scores) => {
+                let (mut entries, total) = ranked(view, agent_state, layers, &signals, None);
+                scores.sort(&mut entries);
+                entries.truncate(limit.unwrap_or(usize::MAX));
+                (entries, total)
+            }
+            None => ranked(view, agent_state, layers, &signals, limit),
+        };
         let mut out = String::with_capacity(1024);
         compose(&mut out, &entries, total, request, bound);
         self.write_lessons(&mut out, agent_state, view, layers, &signals);
@@ -389,7 +404,7 @@ impl SkillWorld {
         let limit = query.limit.unwrap_or(LIST_LIMIT.0).clamp(1, LIST_LIMIT.1);
         let keyword = query.keyword.as_deref().map(str::to_lowercase);
         let mut items = Vec::new();
-        for (item, visible) in self.resolved_items(agent)? {
+        for (item, _, visible) in self.resolved_items(agent)? {
             let status_ok = match query.status.as_deref() {
                 None => visible,
                 Some("all") => true,
@@ -409,23 +424,52 @@ impl SkillWorld {
         Ok(listing(items, limit, true))
     }
 
-    /// `skill_search` (CAT-7): case-insensitive substring over name and
-    /// description of the skills the agent sees.
+    /// `skill_search` (CAT-7, CAT-10): the skills the agent sees whose name
+    /// or description contains the query (case-insensitive), plus those
+    /// that match its words (BM25), best match first; ties keep the
+    /// recommended order.
     pub fn search(&mut self, agent: &str, query: &str) -> Result<Listing, WorldError> {
-        self.prepare(agent)?;
+        let (id, entity) = self.prepare(agent)?;
         let needle = query.to_lowercase();
-        let items: Vec<ListItem> = self
+        let scores = {
+            let agent_state = self.world.get::<Agent>(entity).expect("agent");
+            let view = &self.world.resource::<AgentViews>().views[&id];
+            let index = self.world.resource::<TermIndex>();
+            score(
+                index,
+                query,
+                view,
+                agent_state,
+                self.world.resource::<Layers>(),
+            )
+            .unwrap_or_default()
+        };
+        let mut items: Vec<(ListItem, f64)> = self
             .resolved_items(agent)?
             .into_iter()
-            .filter(|(item, visible)| *visible && matches_text(item, &needle))
-            .map(|(item, _)| item)
+            .filter(|(_, _, visible)| *visible)
+            .filter_map(|(item, entity, _)| {
+                let relevance = scores.get(entity);
+                (relevance.is_some() || matches_text(&item, &needle))
+                    .then(|| (item, relevance.unwrap_or(0.0)))
+            })
             .collect();
+        items.sort_by(|(_, a), (_, b)| b.total_cmp(a));
+        let items = items.into_iter().map(|(item, _)| item).collect();
         Ok(listing(items, usize::MAX, false))
     }
 
+    /// The term index after resolution caught up with every write (what
+    /// CAT-10 scores against), for tests that compare it with a rebuild.
+    pub fn term_index(&mut self) -> &TermIndex {
+        self.resolve.run(&mut self.world);
+        self.world.resource::<TermIndex>()
+    }
+
     /// Every skill the agent resolves (undeleted, not discarded, not
-    /// shadowed), in the recommended order, with whether it sees it.
-    fn resolved_items(&self, agent: &str) -> Result<Vec<(ListItem, bool)>, WorldError> {
+    /// shadowed), in the recommended order, with its entity and whether it
+    /// sees it.
+    fn resolved_items(&self, agent: &str) -> Result<Vec<(ListItem, Entity, bool)>, WorldError> {
         let (id, entity) = self.agent_entity(agent)?;
         let agent_state = self.world.get::<Agent>(entity).expect("agent");
         let view = &self.world.resource::<AgentViews>().views[&id];
@@ -465,6 +509,7 @@ impl SkillWorld {
                 };
                 (
                     item,
+                    entry.entity,
                     view.visible_entry(agent_state, layers, entry.entity)
                         .is_some(),
                 )

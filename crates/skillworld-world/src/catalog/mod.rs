@@ -3,7 +3,9 @@
 
 mod budget;
 mod layer_list;
+mod relevance;
 mod render;
+mod tokens;
 mod view;
 
 use std::cmp::Reverse;
@@ -14,6 +16,7 @@ use skillworld_core::StableId;
 
 pub use budget::{Budget, SHORTENED_DESCRIPTIONS, cut, token_limits};
 pub use layer_list::{Entry, HostPlatform, LayerList, Layers, rebuild_layers, refresh_layers};
+pub use relevance::{Scores, TermIndex, refresh_terms, score};
 pub use render::{CatalogFormat, Line, render};
 pub use view::{AgentView, AgentViews};
 
@@ -27,6 +30,10 @@ pub struct CatalogRequest {
     pub format: CatalogFormat,
     /// The run whose loaded skills rank first (CAT-3 tier 1).
     pub run: Option<String>,
+    /// The message being answered: when it has searchable words, skills
+    /// are ranked by relevance to it first (CAT-10), the CAT-3 order
+    /// breaking ties.
+    pub query: Option<String>,
 }
 
 /// How many skills the most-recently and most-loaded tiers hold (CAT-3).

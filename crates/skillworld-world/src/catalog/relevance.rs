@@ -1,0 +1,282 @@
+//! Relevance (CAT-10): a BM25F index over each world's skills (name,
+//! description, tags, the body's headings), kept incrementally from the
+//! same change sets as the per-world lists, and scored per query with
+//! statistics over the skills the asking agent sees — never anyone else's.
+
+use std::collections::HashMap;
+
+use bevy_ecs::entity::{Entity, EntityHashMap};
+use bevy_ecs::resource::Resource;
+use bevy_ecs::system::{Query, Res, ResMut};
+use bevy_ecs::world::World;
+use skillworld_core::{EntityRecord, Skill, StableId};
+
+use super::layer_list::{Entry, Layers, resolves};
+use super::tokens::terms;
+use super::view::AgentView;
+use crate::agent::Agent;
+use crate::index::LayerChanges;
+
+/// The fields scored, in this order: name, description (with
+/// `when_to_use`), tags, body headings.
+const FIELDS: usize = 4;
+/// How much a match in each field counts. A name or tag match is a strong
+/// signal; headings are many and loose.
+const WEIGHTS: [f64; FIELDS] = [3.0, 1.5, 2.0, 0.6];
+/// Length normalisation per field (BM25's `b`): names and tags are short
+/// and of like length, so they are hardly normalised.
+const LENGTH_NORMS: [f64; FIELDS] = [0.3, 0.75, 0.3, 0.75];
+/// BM25's term-frequency saturation.
+const K1: f64 = 1.2;
+
+/// A term's occurrences in each field of one skill.
+type Counts = [u16; FIELDS];
+
+/// One indexed skill: its field lengths, and its terms so that a change
+/// can take it out of the postings again.
+#[derive(Clone, Debug, PartialEq)]
+struct Doc {
+    lengths: [u32; FIELDS],
+    terms: Vec<Box<str>>,
+}
+
+/// The index of one world's skills.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct WorldTerms {
+    docs: EntityHashMap<Doc>,
+    postings: HashMap<Box<str>, EntityHashMap<Counts>>,
+}
+
+impl WorldTerms {
+    fn insert(&mut self, entity: Entity, fields: [Vec<String>; FIELDS]) {
+        let mut counts: HashMap<String, Counts> = HashMap::new();
+        let mut lengths = [0u32; FIELDS];
+        for (field, words) in fields.into_iter().enumerate() {
+            lengths[field] = u32::try_from(words.len()).unwrap_or(u32::MAX);
+            for word in words {
+                let count = &mut counts.entry(word).or_default()[field];
+                *count = count.saturating_add(1);
+            }
+        }
+        let mut terms = Vec::with_capacity(counts.len());
+        for (term, count) in counts {
+            let term: Box<str> = term.into_boxed_str();
+            self.postings
+                .entry(term.clone())
+                .or_default()
+                .insert(entity, count);
+            terms.push(term);
+        }
+        // A skill's terms in one order, however the counts were hashed.
+        terms.sort_unstable();
+        self.docs.insert(entity, Doc { lengths, terms });
+    }
+
+    fn remove(&mut self, entity: Entity) {
+        let Some(doc) = self.docs.remove(&entity) else {
+            return;
+        };
+        for term in doc.terms {
+            if let Some(posting) = self.postings.get_mut(&term) {
+                posting.remove(&entity);
+                if posting.is_empty() {
+                    self.postings.remove(&term);
+                }
+            }
+        }
+    }
+}
+
+/// Every world's term index: the skills that resolve (undeleted, not
+/// discarded), like the per-world lists; visibility is applied per query.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct TermIndex {
+    worlds: HashMap<StableId, WorldTerms>,
+}
+
+impl TermIndex {
+    /// How many skills are indexed, over all worlds.
+    pub fn len(&self) -> usize {
+        self.worlds.values().map(|w| w.docs.len()).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn update(&mut self, home: StableId, entity: Entity, fields: Option<[Vec<String>; FIELDS]>) {
+        let world = self.worlds.entry(home).or_default();
+        world.remove(entity);
+        if let Some(fields) = fields {
+            world.insert(entity, fields);
+        } else if world.docs.is_empty() {
+            self.worlds.remove(&home);
+        }
+    }
+}
+
+/// The words of each field of a skill that resolves.
+fn fields_of(record: &EntityRecord, skill: &Skill) -> Option<[Vec<String>; FIELDS]> {
+    if !resolves(record, skill) {
+        return None;
+    }
+    let mut description = terms(&record.summary);
+    if let Some(when) = &skill.when_to_use {
+        description.extend(terms(when));
+    }
+    Some([
+        terms(&record.title),
+        description,
+        terms(&record.tags.join(" ")),
+        terms(&headings(&record.content)),
+    ])
+}
+
+/// The Markdown headings of a body (ATX `#` lines outside code fences).
+fn headings(body: &str) -> String {
+    let mut out = String::new();
+    let mut fenced = false;
+    for line in body.lines() {
+        let line = line.trim_start();
+        if line.starts_with("```") || line.starts_with("~~~") {
+            fenced = !fenced;
+        } else if !fenced && line.starts_with('#') {
+            out.push_str(line.trim_start_matches('#'));
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// Re-indexes the skills changed since resolution last ran. Runs before
+/// `refresh_layers`, which drains the change sets.
+pub fn refresh_terms(
+    mut index: ResMut<TermIndex>,
+    changes: Res<LayerChanges>,
+    skills: Query<(&EntityRecord, &Skill)>,
+) {
+    for (world, dirty) in &changes.dirty {
+        for entity in dirty {
+            let fields = skills
+                .get(*entity)
+                .ok()
+                .and_then(|(record, skill)| fields_of(record, skill));
+            index.update(*world, *entity, fields);
+        }
+    }
+}
+
+/// Rebuilds the index from all skills: the from-scratch path the
+/// incremental one must agree with.
+pub fn rebuild_terms(world: &mut World) {
+    let mut fresh = TermIndex::default();
+    let mut query = world.query::<(Entity, &EntityRecord, &Skill)>();
+    for (entity, record, skill) in query.iter(world) {
+        if let (Some(home), Some(fields)) = (record.world, fields_of(record, skill)) {
+            fresh.update(home, entity, Some(fields));
+        }
+    }
+    *world.resource_mut::<TermIndex>() = fresh;
+}
+
+/// One query's scores over the skills an agent sees; a skill that matches
+/// no term has none.
+#[derive(Debug, Default)]
+pub struct Scores(EntityHashMap<f64>);
+
+impl Scores {
+    pub fn get(&self, entity: Entity) -> Option<f64> {
+        self.0.get(&entity).copied()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Orders entries by score, best first; entries that tie (those with
+    /// no score included) keep the order they came in.
+    pub fn sort(&self, entries: &mut [&Entry]) {
+        entries.sort_by(|a, b| {
+            let score = |e: &Entry| self.get(e.entity).unwrap_or(0.0);
+            score(b).total_cmp(&score(a))
+        });
+    }
+}
+
+/// Scores the skills `agent` sees for `query` by BM25F, with document
+/// frequencies and average field lengths over those skills only. `None`
+/// when the query has no searchable word.
+pub fn score(
+    index: &TermIndex,
+    query: &str,
+    view: &AgentView,
+    agent: &Agent,
+    layers: &Layers,
+) -> Option<Scores> {
+    let mut words = terms(query);
+    let mut seen = std::collections::HashSet::new();
+    words.retain(|w| seen.insert(w.clone()));
+    if words.is_empty() {
+        return None;
+    }
+    let worlds: Vec<Option<&WorldTerms>> =
+        agent.layers.iter().map(|w| index.worlds.get(w)).collect();
+
+    let (mut seen_skills, mut total_lengths) = (0u64, [0u64; FIELDS]);
+    for (terms, entries) in worlds.iter().zip(view.visible(agent, layers)) {
+        for entry in entries {
+            seen_skills += 1;
+            if let Some(doc) = terms.and_then(|t| t.docs.get(&entry.entity)) {
+                for (total, length) in total_lengths.iter_mut().zip(doc.lengths) {
+                    *total += u64::from(length);
+                }
+            }
+        }
+    }
+    let n = seen_skills as f64;
+    let average = total_lengths.map(|total| (total as f64 / n.max(1.0)).max(1.0));
+
+    let mut scores = EntityHashMap::<f64>::default();
+    let mut hits: Vec<(Entity, Counts, [u32; FIELDS])> = Vec::new();
+    for word in &words {
+        hits.clear();
+        for terms in worlds.iter().flatten() {
+            let Some(posting) = terms.postings.get(word.as_str()) else {
+                continue;
+            };
+            hits.extend(
+                posting
+                    .iter()
+                    .filter(|(entity, _)| view.visible_entry(agent, layers, **entity).is_some())
+                    .map(|(entity, counts)| (*entity, *counts, terms.docs[entity].lengths)),
+            );
+        }
+        if hits.is_empty() {
+            continue;
+        }
+        let df = hits.len() as f64;
+        let idf = (1.0 + (n - df + 0.5) / (df + 0.5)).ln();
+        for (entity, counts, lengths) in &hits {
+            let tf: f64 = (0..FIELDS)
+                .map(|f| {
+                    let norm = 1.0 - LENGTH_NORMS[f]
+                        + LENGTH_NORMS[f] * f64::from(lengths[f]) / average[f];
+                    WEIGHTS[f] * f64::from(counts[f]) / norm
+                })
+                .sum();
+            *scores.entry(*entity).or_insert(0.0) += idf * tf / (K1 + tf);
+        }
+    }
+    Some(Scores(scores))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headings_skip_code_fences() {
+        let body = "# Title\ntext\n```sh\n# not a heading\n```\n## Second one\n";
+        assert_eq!(headings(body), " Title\n Second one\n");
+    }
+}
