@@ -14,7 +14,7 @@ use skillworld_format::render_body;
 use crate::agent::{Agent, AgentUsage, ToolSets};
 use crate::catalog::{
     AgentView, AgentViews, Budget, CatalogRequest, Entry, LayerList, Layers, LoadRanking, Signals,
-    TermIndex, compose, ranked, rebuild_layers, score, token_limits,
+    TermIndex, compose, ranked, rebuild_layers, relevant, score, token_limits,
 };
 use crate::clock::Clock;
 use crate::command::{Caller, Command};
@@ -89,12 +89,7 @@ impl SkillWorld {
         let (entries, total) = match scores {
             // CAT-10: every visible skill in CAT-3 order, then by relevance
             // (a stable sort, so the CAT-3 order breaks ties), then the cut.
-            Some(scores) => {
-                let (mut entries, total) = ranked(view, agent_state, layers, &signals, None);
-                scores.sort(&mut entries);
-                entries.truncate(limit.unwrap_or(usize::MAX));
-                (entries, total)
-            }
+            Some(scores) => relevant(view, agent_state, layers, &signals, &scores, limit),
             None => ranked(view, agent_state, layers, &signals, limit),
         };
         let mut out = String::with_capacity(1024);

@@ -3,6 +3,7 @@
 //! same change sets as the per-world lists, and scored per query with
 //! statistics over the skills the asking agent sees — never anyone else's.
 
+use std::cmp::Ordering;
 use std::collections::HashMap;
 
 use bevy_ecs::entity::{Entity, EntityHashMap};
@@ -14,6 +15,7 @@ use skillworld_core::{EntityRecord, Skill, StableId};
 use super::layer_list::{Entry, Layers, resolves};
 use super::tokens::terms;
 use super::view::AgentView;
+use super::{Signals, ranked, usage_ranked};
 use crate::agent::Agent;
 use crate::index::LayerChanges;
 
@@ -40,11 +42,12 @@ struct Doc {
     terms: Vec<Box<str>>,
 }
 
-/// The index of one world's skills.
+/// The index of one world's skills. A posting list is sorted by entity:
+/// quick to walk per query, one binary search to change per edit.
 #[derive(Clone, Debug, Default, PartialEq)]
 struct WorldTerms {
     docs: EntityHashMap<Doc>,
-    postings: HashMap<Box<str>, EntityHashMap<Counts>>,
+    postings: HashMap<Box<str>, Vec<(Entity, Counts)>>,
 }
 
 impl WorldTerms {
@@ -61,10 +64,11 @@ impl WorldTerms {
         let mut terms = Vec::with_capacity(counts.len());
         for (term, count) in counts {
             let term: Box<str> = term.into_boxed_str();
-            self.postings
-                .entry(term.clone())
-                .or_default()
-                .insert(entity, count);
+            let posting = self.postings.entry(term.clone()).or_default();
+            match posting.binary_search_by_key(&entity, |(e, _)| *e) {
+                Ok(at) => posting[at].1 = count,
+                Err(at) => posting.insert(at, (entity, count)),
+            }
             terms.push(term);
         }
         // A skill's terms in one order, however the counts were hashed.
@@ -78,7 +82,9 @@ impl WorldTerms {
         };
         for term in doc.terms {
             if let Some(posting) = self.postings.get_mut(&term) {
-                posting.remove(&entity);
+                if let Ok(at) = posting.binary_search_by_key(&entity, |(e, _)| *e) {
+                    posting.remove(at);
+                }
                 if posting.is_empty() {
                     self.postings.remove(&term);
                 }
@@ -180,39 +186,94 @@ pub fn rebuild_terms(world: &mut World) {
 }
 
 /// One query's scores over the skills an agent sees; a skill that matches
-/// no term has none.
+/// no term has none. Dense: slot `i` is the agent's `i`-th visible skill.
 #[derive(Debug, Default)]
-pub struct Scores(EntityHashMap<f64>);
+pub struct Scores<'a> {
+    matched: Vec<(&'a Entry, f64)>,
+    /// Entity index → slot, `u32::MAX` for none.
+    slots: Vec<u32>,
+    entries: Vec<&'a Entry>,
+    scores: Vec<f64>,
+}
 
-impl Scores {
+impl Scores<'_> {
     pub fn get(&self, entity: Entity) -> Option<f64> {
-        self.0.get(&entity).copied()
+        let slot = *self.slots.get(entity.index_u32() as usize)? as usize;
+        let entry = self.entries.get(slot)?;
+        let score = self.scores[slot];
+        (entry.entity == entity && score > 0.0).then_some(score)
     }
 
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.matched.is_empty()
     }
+}
 
-    /// Orders entries by score, best first; entries that tie (those with
-    /// no score included) keep the order they came in.
-    pub fn sort(&self, entries: &mut [&Entry]) {
-        entries.sort_by(|a, b| {
-            let score = |e: &Entry| self.get(e.entity).unwrap_or(0.0);
-            score(b).total_cmp(&score(a))
-        });
+/// The agent's visible skills for a query (CAT-10), at most `limit`: the
+/// matching ones by score, ties in catalog order (CAT-3), then the others
+/// in catalog order; and how many the agent sees in all. Only the
+/// matching skills are sorted, so a catalog costs what its matches cost.
+pub fn relevant<'a>(
+    view: &'a AgentView,
+    agent: &'a Agent,
+    layers: &'a Layers,
+    signals: &Signals<'_>,
+    scores: &Scores<'a>,
+    limit: Option<usize>,
+) -> (Vec<&'a Entry>, usize) {
+    let (usage, total) = usage_ranked(view, agent, layers, signals);
+    let tier: EntityHashMap<usize> = usage
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (e.entity, i))
+        .collect();
+    // The catalog order: the usage tiers first, then the recommended order.
+    let catalog_order = |a: &Entry, b: &Entry| match (tier.get(&a.entity), tier.get(&b.entity)) {
+        (Some(x), Some(y)) => x.cmp(y),
+        (Some(_), None) => Ordering::Less,
+        (None, Some(_)) => Ordering::Greater,
+        (None, None) => a.recommended_cmp(b),
+    };
+    let order = |a: &(&Entry, f64), b: &(&Entry, f64)| {
+        b.1.total_cmp(&a.1).then_with(|| catalog_order(a.0, b.0))
+    };
+    let limit = limit.unwrap_or(usize::MAX);
+    let mut matched = scores.matched.clone();
+    let keep = limit.min(matched.len());
+    if keep > 0 && keep < matched.len() {
+        matched.select_nth_unstable_by(keep - 1, order);
     }
+    matched.truncate(keep);
+    matched.sort_unstable_by(order);
+    let mut out: Vec<&Entry> = matched.into_iter().map(|(entry, _)| entry).collect();
+    if out.len() < limit {
+        let room = limit - out.len();
+        let (rest, _) = ranked(
+            view,
+            agent,
+            layers,
+            signals,
+            limit.checked_add(scores.matched.len()),
+        );
+        out.extend(
+            rest.into_iter()
+                .filter(|e| scores.get(e.entity).is_none())
+                .take(room),
+        );
+    }
+    (out, total)
 }
 
 /// Scores the skills `agent` sees for `query` by BM25F, with document
 /// frequencies and average field lengths over those skills only. `None`
 /// when the query has no searchable word.
-pub fn score(
+pub fn score<'a>(
     index: &TermIndex,
     query: &str,
-    view: &AgentView,
-    agent: &Agent,
-    layers: &Layers,
-) -> Option<Scores> {
+    view: &'a AgentView,
+    agent: &'a Agent,
+    layers: &'a Layers,
+) -> Option<Scores<'a>> {
     let mut words = terms(query);
     let mut seen = std::collections::HashSet::new();
     words.retain(|w| seen.insert(w.clone()));
@@ -222,52 +283,85 @@ pub fn score(
     let worlds: Vec<Option<&WorldTerms>> =
         agent.layers.iter().map(|w| index.worlds.get(w)).collect();
 
-    let (mut seen_skills, mut total_lengths) = (0u64, [0u64; FIELDS]);
-    for (terms, entries) in worlds.iter().zip(view.visible(agent, layers)) {
-        for entry in entries {
-            seen_skills += 1;
-            if let Some(doc) = terms.and_then(|t| t.docs.get(&entry.entity)) {
-                for (total, length) in total_lengths.iter_mut().zip(doc.lengths) {
-                    *total += u64::from(length);
-                }
+    // The agent's visible skills with their field lengths (the statistics),
+    // and a slot per entity index that every posting is looked up in.
+    let mut entries: Vec<&Entry> = Vec::new();
+    let mut lengths: Vec<[u32; FIELDS]> = Vec::new();
+    let mut total_lengths = [0u64; FIELDS];
+    for (terms, visible) in worlds.iter().zip(view.visible(agent, layers)) {
+        for entry in visible {
+            let doc = terms
+                .and_then(|t| t.docs.get(&entry.entity))
+                .map_or([0; FIELDS], |doc| doc.lengths);
+            for (total, length) in total_lengths.iter_mut().zip(doc) {
+                *total += u64::from(length);
             }
+            entries.push(entry);
+            lengths.push(doc);
         }
     }
-    let n = seen_skills as f64;
+    let mut slots = vec![
+        u32::MAX;
+        entries
+            .iter()
+            .map(|e| e.entity.index_u32() as usize + 1)
+            .max()
+            .unwrap_or(0)
+    ];
+    for (slot, entry) in entries.iter().enumerate() {
+        slots[entry.entity.index_u32() as usize] = slot as u32;
+    }
+    let slot_of = |entity: &Entity| {
+        let slot = *slots.get(entity.index_u32() as usize)? as usize;
+        (entries.get(slot)?.entity == *entity).then_some(slot)
+    };
+    let n = entries.len() as f64;
     let average = total_lengths.map(|total| (total as f64 / n.max(1.0)).max(1.0));
+    // BM25's length normalisation `1 - b + b·len/avg` as `1 - b + len·per_unit`.
+    let per_unit: [f64; FIELDS] = std::array::from_fn(|f| LENGTH_NORMS[f] / average[f]);
 
-    let mut scores = EntityHashMap::<f64>::default();
-    let mut hits: Vec<(Entity, Counts, [u32; FIELDS])> = Vec::new();
+    let mut scores = vec![0.0f64; entries.len()];
+    let mut hits: Vec<(usize, Counts)> = Vec::new();
     for word in &words {
         hits.clear();
         for terms in worlds.iter().flatten() {
-            let Some(posting) = terms.postings.get(word.as_str()) else {
-                continue;
-            };
-            hits.extend(
-                posting
-                    .iter()
-                    .filter(|(entity, _)| view.visible_entry(agent, layers, **entity).is_some())
-                    .map(|(entity, counts)| (*entity, *counts, terms.docs[entity].lengths)),
-            );
+            if let Some(posting) = terms.postings.get(word.as_str()) {
+                hits.extend(
+                    posting
+                        .iter()
+                        .filter_map(|(entity, counts)| Some((slot_of(entity)?, *counts))),
+                );
+            }
         }
         if hits.is_empty() {
             continue;
         }
         let df = hits.len() as f64;
         let idf = (1.0 + (n - df + 0.5) / (df + 0.5)).ln();
-        for (entity, counts, lengths) in &hits {
+        for (slot, counts) in &hits {
             let tf: f64 = (0..FIELDS)
+                .filter(|f| counts[*f] > 0)
                 .map(|f| {
-                    let norm = 1.0 - LENGTH_NORMS[f]
-                        + LENGTH_NORMS[f] * f64::from(lengths[f]) / average[f];
+                    let length = f64::from(lengths[*slot][f]);
+                    let norm = 1.0 - LENGTH_NORMS[f] + length * per_unit[f];
                     WEIGHTS[f] * f64::from(counts[f]) / norm
                 })
                 .sum();
-            *scores.entry(*entity).or_insert(0.0) += idf * tf / (K1 + tf);
+            scores[*slot] += idf * tf / (K1 + tf);
         }
     }
-    Some(Scores(scores))
+    let matched = entries
+        .iter()
+        .zip(&scores)
+        .filter(|(_, score)| **score > 0.0)
+        .map(|(entry, score)| (*entry, *score))
+        .collect();
+    Some(Scores {
+        matched,
+        slots,
+        entries,
+        scores,
+    })
 }
 
 #[cfg(test)]
