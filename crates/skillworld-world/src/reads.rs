@@ -251,7 +251,10 @@ impl SkillWorld {
         }
 
         let (text, page) = match request.file {
-            Some(path) => (self.bundle_file(name, skill, path)?, None),
+            Some(path) => {
+                let text = self.bundle_file(name, skill, path)?;
+                page_of(name, Some(path), text, request.page)?
+            }
             None => {
                 let body = render_body(&record.content, &skill.parameters, &request.args).map_err(
                     |source| LoadError::Parameters {
@@ -259,13 +262,18 @@ impl SkillWorld {
                         source,
                     },
                 )?;
-                page_of(name, body, request.page)?
+                page_of(name, None, body, request.page)?
             }
         };
+        // A bundle file counts as a load, but the run has not read the
+        // body: a later load of the skill in the run must still return it.
         let command = Command::RecordLoad {
             agent: agent.to_owned(),
             skill: skill_id,
-            run: request.run.map(str::to_owned),
+            run: request
+                .run
+                .filter(|_| request.file.is_none())
+                .map(str::to_owned),
         };
         let caller = Caller {
             agent: Some(agent.to_owned()),
@@ -580,10 +588,12 @@ impl SkillWorld {
     }
 }
 
-/// The page asked for, or the whole body when it is short and no page was
-/// asked for; pages end with how to get the next one.
+/// The page asked for, or the whole text (a body, or the bundle file
+/// `file`) when it is short and no page was asked for; pages end with how
+/// to get the next one.
 fn page_of(
     name: &str,
+    file: Option<&str>,
     body: String,
     page: Option<usize>,
 ) -> Result<(String, Option<(usize, usize)>), LoadError> {
@@ -594,12 +604,21 @@ fn page_of(
     let total = ranges.len();
     let number = page.unwrap_or(1);
     let Some(range) = number.checked_sub(1).and_then(|i| ranges.get(i)) else {
-        return Err(LoadError::NoSuchPage {
-            name: name.to_owned(),
-            page: number,
-            pages: total,
+        return Err(match file {
+            Some(path) => LoadError::NoSuchFilePage {
+                name: name.to_owned(),
+                path: path.to_owned(),
+                page: number,
+                pages: total,
+            },
+            None => LoadError::NoSuchPage {
+                name: name.to_owned(),
+                page: number,
+                pages: total,
+            },
         });
     };
+    let file_arg = file.map_or_else(String::new, |path| format!(", file_path=\"{path}\""));
     let mut text = body[range.clone()].to_owned();
     if !text.ends_with('\n') {
         text.push('\n');
@@ -607,7 +626,7 @@ fn page_of(
     if number < total {
         let _ = write!(
             text,
-            "\n[Page {number} of {total}. Call skill_load with name=\"{name}\" and page={} for the next page.]",
+            "\n[Page {number} of {total}. Call skill_load with name=\"{name}\"{file_arg} and page={} for the next page.]",
             number + 1
         );
     } else {
