@@ -40,17 +40,21 @@ pub use backend::{Backend, SkillDetail, SkillEntry, ToolDef};
 pub use client::{LIST_TIMEOUT, RemoteTool, list_tools};
 pub use error::Error;
 pub use http::mcp_router;
+pub use lines::serve_lines;
 pub use registry::{
     McpServer, RECORD_KIND, Refreshed, TOOL_DESCRIPTION_CHARS, Transport, VirtualSkill,
     apply_listing, refresh_habitat, register, registrations, unregister,
 };
 pub use remote::Remote;
-pub use server::{DEFAULT_INSTRUCTIONS_BUDGET, RESOURCE_SCHEME, SkillServer, serve_stdio};
+pub use server::{
+    CATALOG_URI, DEFAULT_INSTRUCTIONS_BUDGET, RESOURCE_SCHEME, SkillServer, serve_stdio,
+};
 
 mod backend;
 mod client;
 mod error;
 mod http;
+mod lines;
 mod local;
 mod registry;
 mod remote;
