@@ -72,9 +72,9 @@ async fn sort_requests<R: AsyncRead + Unpin>(
     }
 }
 
-/// Why a non-blank line is not JSON at all (`None` when it is JSON, or
-/// blank: rmcp answers JSON that is no request itself).
-fn not_json(line: &[u8]) -> Option<String> {
+/// Why a non-blank line (or HTTP body) is not JSON at all (`None` when it
+/// is JSON, or blank: rmcp answers JSON that is no request itself).
+pub(crate) fn not_json(line: &[u8]) -> Option<String> {
     let line = line.strip_prefix(BOM).unwrap_or(line);
     if line.iter().all(u8::is_ascii_whitespace) {
         return None;
