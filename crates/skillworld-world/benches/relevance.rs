@@ -5,7 +5,8 @@
 //! all in the 2,000-token catalog (8 entries), with and without the query.
 //!
 //! `cargo bench -p skillworld-world --bench relevance`
-//! (`SKILLWORLD_CORPUS=DIR` points elsewhere; without a corpus it skips.)
+//! (`SKILLWORLD_CORPUS=DIR` points elsewhere; without a corpus it skips.
+//! `SKILLWORLD_RELEVANCE_REQUESTS=FILE` measures other requests.)
 
 use std::path::{Path, PathBuf};
 
@@ -139,10 +140,15 @@ fn install_corpus(world: &mut SkillWorld, corpus: &Path) -> usize {
     installed
 }
 
-/// The requests, as (skill, request).
+/// The requests, as (skill, request): `relevance_requests.tsv`, or the
+/// file `SKILLWORLD_RELEVANCE_REQUESTS` names (same format), to measure on
+/// requests the ranking was not written against.
 fn requests() -> Vec<(String, String)> {
-    include_str!("relevance_requests.tsv")
-        .lines()
+    let text = std::env::var_os("SKILLWORLD_RELEVANCE_REQUESTS").map_or_else(
+        || include_str!("relevance_requests.tsv").to_owned(),
+        |path| std::fs::read_to_string(&path).expect("a readable requests file"),
+    );
+    text.lines()
         .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
         .map(|line| {
             let (skill, request) = line.split_once('\t').expect("skill<TAB>request");
