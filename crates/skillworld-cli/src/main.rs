@@ -200,6 +200,10 @@ enum Command {
         format: String,
         #[arg(long, value_name = "ID")]
         run: Option<String>,
+        /// The message being answered: skills are ranked by relevance to it
+        /// (BM25) before the budget cuts (CAT-10).
+        #[arg(long, value_name = "TEXT")]
+        query: Option<String>,
     },
     /// What skill_load returns; loads with the same run id form one run.
     Load {
@@ -672,7 +676,8 @@ fn main() -> ExitCode {
             chars,
             format,
             run,
-        } => world::catalog(&global, &agent, tokens, chars, &format, run),
+            query,
+        } => world::catalog(&global, &agent, tokens, chars, &format, run, query),
         Command::Load {
             agent,
             skill,
