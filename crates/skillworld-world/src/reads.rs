@@ -26,6 +26,9 @@ use crate::revisions::Revisions;
 use crate::state::SkillWorld;
 use crate::usage::{Lessons, Runs};
 
+/// How many of its lessons an agent sees with a loaded skill (GOV-4).
+const LESSONS_ON_LOAD: usize = 10;
+
 impl SkillWorld {
     // ---- reads ----------------------------------------------------------
 
@@ -265,7 +268,11 @@ impl SkillWorld {
                         source,
                     },
                 )?;
-                page_of(name, None, body, request.page)?
+                let (mut text, page) = page_of(name, None, body, request.page)?;
+                if page.is_none_or(|(number, _)| number == 1) {
+                    self.append_lessons(&mut text, entity, agent_id);
+                }
+                (text, page)
             }
         };
         // A bundle file counts as a load, but the run has not read the
@@ -292,6 +299,25 @@ impl SkillWorld {
             page,
             already_loaded: false,
         })
+    }
+
+    /// GOV-4: the agent's own lessons on the skill follow its body when
+    /// it is loaded (the first page), newest first, marked advisory.
+    fn append_lessons(&self, text: &mut String, entity: Entity, agent_id: StableId) {
+        let Some(lessons) = self.world.get::<Lessons>(entity) else {
+            return;
+        };
+        let mut mine = lessons.of(agent_id).rev().take(LESSONS_ON_LOAD).peekable();
+        if mine.peek().is_none() {
+            return;
+        }
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        text.push_str("\n## Your lessons on this skill (advisory)\n");
+        for lesson in mine {
+            let _ = writeln!(text, "- {} (#{}): {}", date(lesson.at), lesson.id, lesson.text);
+        }
     }
 
     fn check_available(
