@@ -41,6 +41,7 @@ pub use strict::{StrictReport, validate_strict};
 pub use warning::{Warning, WarningCode};
 pub use yaml::parse_mapping as parse_frontmatter_yaml;
 
+mod bare;
 mod bundle;
 mod dialect;
 mod document;

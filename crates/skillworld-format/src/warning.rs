@@ -12,6 +12,9 @@ pub enum WarningCode {
     /// *Ours*: the closing `---` had spaces around it.
     FenceSpaces,
     SkillMdCase,
+    /// STO-6: the file had no frontmatter; name and description were
+    /// derived from its folder and text.
+    NoFrontmatter,
     ColonRepaired,
     FlowMetadata,
     NestedMetadata,
@@ -43,6 +46,7 @@ impl WarningCode {
             WarningCode::LeadingBlankLines => "leading-blank-lines",
             WarningCode::FenceSpaces => "fence-spaces",
             WarningCode::SkillMdCase => "skill-md-case",
+            WarningCode::NoFrontmatter => "no-frontmatter",
             WarningCode::ColonRepaired => "colon-repaired",
             WarningCode::FlowMetadata => "flow-metadata",
             WarningCode::NestedMetadata => "nested-metadata",
