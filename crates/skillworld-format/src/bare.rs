@@ -120,7 +120,7 @@ fn is_rule(trimmed: &str) -> bool {
 
 fn is_ordered_item(trimmed: &str) -> bool {
     let digits = trimmed.bytes().take_while(u8::is_ascii_digit).count();
-    digits > 0 && matches!(trimmed[digits..].as_bytes(), [b'.' | b')', b' ', ..])
+    digits > 0 && matches!(&trimmed.as_bytes()[digits..], [b'.' | b')', b' ', ..])
 }
 
 #[cfg(test)]

@@ -10,8 +10,9 @@ use bevy_ecs::entity::Entity;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use skillworld_core::{
-    EntityRecord, Lifecycle, Preflight, PrimaryComponent, ResourceBody, ResourceKind, ResourceRef,
-    ScanFinding, ScanStatus, Skill, SkillName, SkillResource, StableId, Status, Timestamp, Usage,
+    Bucket, EntityRecord, Lifecycle, Preflight, PrimaryComponent, ResourceBody, ResourceKind,
+    ResourceRef, ScanFinding, ScanStatus, Skill, SkillName, SkillResource, StableId, Status,
+    Timestamp, Usage,
 };
 use skillworld_format::{BundleFile, SkillDocument, export_skill_md};
 use skillworld_scan::scan_bundle;
@@ -26,6 +27,7 @@ use crate::host::{
     AgentNames, Layer, ObjectBytes, SkillWorld, apply_document, check_limits, hex, mime_of, record,
 };
 use crate::index::{Entities, NameIndex};
+use crate::install::{InstallOutcome, OnCollision, pruned_before_sto6};
 use crate::layers::WorldConfig;
 use crate::revisions::Revisions;
 use crate::usage::{Lessons, Runs};
@@ -120,12 +122,18 @@ pub enum Command {
         layer: Layer,
         document: SkillDocument,
     },
-    /// An imported skill with its files: created, or replacing the skill of
-    /// that name.
+    /// An imported skill with its files: created, or updating the skill
+    /// from the same source, or, for a name taken by another source, as
+    /// `on_collision` says (STO-6); a reinstall keeps buckets the bundle
+    /// leaves empty unless `force_prune` (FMT-7).
     InstallSkill {
         layer: Layer,
         document: SkillDocument,
         files: Vec<BundleFile>,
+        #[serde(default = "OnCollision::before_sto6")]
+        on_collision: OnCollision,
+        #[serde(default = "pruned_before_sto6")]
+        force_prune: bool,
     },
     /// New authored fields for an existing skill; resources stay. With
     /// `copy_from`, a skill absent from `layer` is first copied from there
@@ -232,6 +240,8 @@ pub struct Applied {
     pub replacements: Option<usize>,
     /// The id of the report a curator sweep wrote.
     pub report: Option<u64>,
+    /// How an install landed, and the buckets it kept (STO-6, FMT-7).
+    pub install: Option<(InstallOutcome, Vec<Bucket>)>,
 }
 
 impl SkillWorld {
@@ -338,12 +348,20 @@ impl SkillWorld {
                 layer,
                 document,
                 files,
+                on_collision,
+                force_prune,
             } => {
                 SkillName::new(&document.name)?;
                 let world = self.world_of(layer)?;
+                let placed = self.place_install(world, document, *on_collision)?;
+                let (document, merged) = (
+                    placed.document,
+                    self.merge_kept_buckets(placed.entity, files, *force_prune),
+                );
+                let files = &merged.files;
                 // SEC-1: every skill that enters from outside is scanned;
                 // HIGH or CRITICAL findings keep it stored but not live.
-                let report = scan_bundle(&export_skill_md(document), files);
+                let report = scan_bundle(&export_skill_md(&document), files);
                 let findings: Vec<ScanFinding> = report
                     .findings
                     .iter()
@@ -360,29 +378,29 @@ impl SkillWorld {
                     (false, false) => ScanStatus::Warned,
                     (false, true) => ScanStatus::Clean,
                 };
-                match self
-                    .world
-                    .resource::<NameIndex>()
-                    .get(world, &document.name)
-                {
+                let mut applied = match placed.entity {
                     None => self.spawn_skill(
                         at,
                         world,
-                        document.clone(),
-                        files.clone(),
+                        document,
+                        merged.files,
                         Some((verdict, findings)),
-                    ),
+                    )?,
                     Some(entity) => {
-                        let resources = self.spawn_resources(at, world, entity, files.clone());
-                        let document = document.clone();
-                        Ok(self.rewrite(at, entity, |record, skill| {
+                        let resources = self.reinstall_resources(at, world, entity, merged.files);
+                        let provenance = document.skill.provenance.clone();
+                        self.rewrite(at, entity, |record, skill| {
                             apply_document(record, skill, document);
+                            skill.provenance.import_source = provenance.import_source;
+                            skill.provenance.original_name = provenance.original_name;
                             skill.resources = resources;
                             skill.scan = verdict;
                             skill.findings = findings;
-                        }))
+                        })
                     }
-                }
+                };
+                applied.install = Some((placed.outcome, merged.kept_buckets));
+                Ok(applied)
             }
             Command::ReplaceSkill {
                 layer,
@@ -918,6 +936,9 @@ impl SkillWorld {
         let mut entity_record =
             record(id, &document.name, Some(world), PrimaryComponent::Skill, at);
         let mut skill = Skill::new(document.skill.origin);
+        // A new skill starts with the provenance its document brings (the
+        // import source STO-6 matches re-imports by).
+        skill.provenance = document.skill.provenance.clone();
         apply_document(&mut entity_record, &mut skill, document);
         if let Some((verdict, findings)) = scan {
             skill.scan = verdict;
@@ -936,7 +957,7 @@ impl SkillWorld {
         })
     }
 
-    fn spawn_resources(
+    pub(crate) fn spawn_resources(
         &mut self,
         at: Timestamp,
         world: StableId,

@@ -52,8 +52,9 @@ pub use host::{
     LIST_LIMIT, Layer, ListItem, ListQuery, Listing, LoadRequest, Loaded, ObjectBytes, SkillRow,
     SkillWorld, WorldSettings,
 };
-pub use index::{Entities, LayerChanges, NameIndex};
+pub use index::{Entities, LayerChanges, NameIndex, SourceIndex};
 pub use inspect::{FileInfo, SkillView};
+pub use install::{InstallOutcome, InstallRules, Installed, OnCollision};
 pub use layers::{Access, Grant, WorldConfig, WorldConfigError};
 pub use paging::{PAGE_MAX_CHARS, PAGE_MAX_LINES, PAGE_THRESHOLD_CHARS, pages};
 pub use policy::{
@@ -80,6 +81,7 @@ mod guard;
 mod host;
 mod index;
 mod inspect;
+mod install;
 mod layers;
 mod paging;
 mod policy;
