@@ -36,6 +36,8 @@ pub enum WarningCode {
     BodyTooLong,
     FileDropped,
     BinarySkipped,
+    /// *Ours*: a reinstall kept a bucket the new bundle left empty (FMT-7).
+    BucketKept,
 }
 
 impl WarningCode {
@@ -63,6 +65,7 @@ impl WarningCode {
             WarningCode::BodyTooLong => "body-too-long",
             WarningCode::FileDropped => "file-dropped",
             WarningCode::BinarySkipped => "binary-skipped",
+            WarningCode::BucketKept => "bucket-kept",
         }
     }
 }
