@@ -65,7 +65,10 @@ fn main() {
     let (floor, import, open) = (median(floors), median(imports), median(opens));
     check_nothing_lost(&last_db, written.skills);
     let db_bytes = fs::metadata(&last_db).map_or(0, |m| m.len());
-    let reimport = timed(&last_db, &["import", root.to_str().expect("UTF-8"), "--commons"]);
+    let reimport = timed(
+        &last_db,
+        &["import", root.to_str().expect("UTF-8"), "--commons"],
+    );
 
     println!("median of {ROUNDS} paired rounds (warm page cache):");
     println!(

@@ -372,3 +372,38 @@ fn skill_import_refuses_a_taken_name_with_a_code_unless_replace() {
         "Two.\n"
     );
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    /// Whatever the order of imports in `number` mode: one live skill per
+    /// distinct source (nothing lost, nothing duplicated), each holding its
+    /// source's latest body, and the journal replays to the same world.
+    #[test]
+    fn every_source_keeps_exactly_one_skill(
+        imports in proptest::collection::vec((0usize..6, 0usize..3, 0u8..4), 1..40)
+    ) {
+        let mut world = fresh();
+        let mut latest = std::collections::BTreeMap::new();
+        for (source, name, body) in &imports {
+            let source = format!("/src/{source}");
+            let body = format!("{body}\n");
+            add(&mut world, &source, ["pdf", "pdf-2", "x"][*name], &body);
+            latest.insert(source, body);
+        }
+        let names = world.layer_skill_names(&Layer::Commons).unwrap();
+        proptest::prop_assert_eq!(names.len(), latest.len());
+        let mut seen = std::collections::BTreeMap::new();
+        for name in &names {
+            let document = world.skill_document(&Layer::Commons, name).unwrap();
+            let source = document.skill.provenance.import_source.clone().unwrap();
+            seen.insert(source, document.body);
+        }
+        proptest::prop_assert_eq!(&seen, &latest);
+        let mut replayed = fresh();
+        for envelope in world.journal().to_vec() {
+            replayed.apply(envelope).unwrap();
+        }
+        proptest::prop_assert_eq!(replayed.digest(), world.digest());
+    }
+}

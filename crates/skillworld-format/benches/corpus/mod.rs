@@ -36,8 +36,8 @@ pub struct Written {
 }
 
 const WORDS: [&str; 16] = [
-    "data", "analysis", "pipeline", "use", "when", "the", "user", "asks", "for", "plots",
-    "tables", "reports", "with", "python", "and", "files",
+    "data", "analysis", "pipeline", "use", "when", "the", "user", "asks", "for", "plots", "tables",
+    "reports", "with", "python", "and", "files",
 ];
 
 /// `count` plain skills, `generated-skill-N/SKILL.md` (the same bytes for
@@ -86,7 +86,11 @@ pub fn generate_shaped(root: &Path, count: usize, shape: Shape) -> Written {
         let text = match shape.bare_every {
             Some(n) if i % n == n / 2 => {
                 written.bare += 1;
-                body.replacen("## When to use\n\n", &format!("{description}\n\n## When to use\n\n"), 1)
+                body.replacen(
+                    "## When to use\n\n",
+                    &format!("{description}\n\n## When to use\n\n"),
+                    1,
+                )
             }
             _ => format!(
                 "---\nname: {name}\ndescription: {description}\nlicense: MIT\nallowed-tools: Read Write Bash\nmetadata:\n  version: \"1.{i}.0\"\n  skill-author: bench\n---\n{body}"
@@ -109,15 +113,23 @@ fn bundle_files(dir: &Path, i: usize, written: &mut Written) {
         let len = min + (next() % spread) as usize;
         line.repeat(len / line.len() + 1)
     };
-    if i % 4 == 0 {
+    if i.is_multiple_of(4) {
         let script = format!(
             "#!/bin/sh\nset -eu\n{}",
-            text(1_000, 2_000, "python3 -m report --input \"$1\" --out out.csv\n")
+            text(
+                1_000,
+                2_000,
+                "python3 -m report --input \"$1\" --out out.csv\n"
+            )
         );
         write(&dir.join("scripts/run.sh"), script.as_bytes(), written);
     }
-    if i % 5 == 0 {
-        let guide = text(4_000, 16_000, "Columns are named in the header row; dates are ISO 8601.\n");
+    if i.is_multiple_of(5) {
+        let guide = text(
+            4_000,
+            16_000,
+            "Columns are named in the header row; dates are ISO 8601.\n",
+        );
         write(&dir.join("references/guide.md"), guide.as_bytes(), written);
     }
 }
