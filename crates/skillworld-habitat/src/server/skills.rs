@@ -15,7 +15,9 @@ use skillworld_format::{
     SkillDocument, Source, export_skill_md, export_zip, import_skill_md, read_bundle_zip,
 };
 use skillworld_store::Store;
-use skillworld_world::{Caller, Command, Layer, SkillView, SkillWorld, Switches, WorldError};
+use skillworld_world::{
+    Caller, Command, Layer, OnCollision, SkillView, SkillWorld, Switches, WorldError,
+};
 
 use super::listing::{ListFilter, layer_page, row_json};
 use crate::{Habitat, HabitatError};
@@ -163,6 +165,8 @@ pub async fn create(
                     layer: layer.clone(),
                     document,
                     files: Vec::new(),
+                    on_collision: OnCollision::Refuse,
+                    force_prune: false,
                 }
             } else {
                 Command::CreateSkill {
@@ -345,15 +349,31 @@ pub async fn remove(
         .await
 }
 
+/// `POST …/bundles?replace=&force_prune=` (STO-6, FMT-7).
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct BundleQuery {
+    /// Replace a skill of that name instead of answering 409 `skill_exists`.
+    #[serde(default)]
+    replace: bool,
+    /// On a reinstall, prune buckets the zip leaves empty.
+    #[serde(default)]
+    force_prune: bool,
+}
+
 pub async fn install_bundle(
     habitat: State,
     principal: Principal,
     params: Params,
+    Query(query): Query<BundleQuery>,
     RawBody(bytes): RawBody,
 ) -> Result<Response, ApiError> {
     let layer = params.layer();
     // Reading and checking the zip needs no world: do it before the lock.
-    let bundle = read_bundle_zip(&bytes, Path::new("upload.zip"))?.import()?;
+    let mut bundle = read_bundle_zip(&bytes, Path::new("upload.zip"))?.import()?;
+    // An upload has no path or URL of its own: nothing to match a later
+    // upload against (STO-6), so only `replace` replaces.
+    bundle.imported.document.skill.provenance.import_source = None;
     let name = bundle.imported.document.name.clone();
     let warnings: Vec<Value> = bundle
         .imported
@@ -369,6 +389,12 @@ pub async fn install_bundle(
                 layer: layer.clone(),
                 document: bundle.imported.document,
                 files: bundle.files,
+                on_collision: if query.replace {
+                    OnCollision::Replace
+                } else {
+                    OnCollision::Refuse
+                },
+                force_prune: query.force_prune,
             };
             let view = write_skill(&habitat, store, &principal, &layer, &name, command)?;
             Ok(created(&view, warnings))
