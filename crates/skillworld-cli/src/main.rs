@@ -90,6 +90,9 @@ enum Command {
     Scan {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
+        /// Under each finding, a line saying what it means and what to do.
+        #[arg(long)]
+        explain: bool,
     },
     /// Agents and their tool pools.
     Agent {
@@ -519,7 +522,7 @@ fn main() -> ExitCode {
             agent,
             ..
         } => world::import(&global, &paths, commons, agent),
-        Command::Scan { paths } => scan::run(&paths, global.json),
+        Command::Scan { paths, explain } => scan::run(&paths, explain, global.json),
         Command::Agent { action } => world::agent(&global, action),
         Command::Export { names, layer, to } => world::export(&global, &names, &layer, &to),
         Command::Skill {

@@ -353,6 +353,7 @@ impl SkillWorld {
                         file: f.file.clone(),
                         line: f.line,
                         excerpt: f.excerpt.clone(),
+                        explanation: f.explanation.clone(),
                     })
                     .collect();
                 let verdict = match (report.blocked, report.findings.is_empty()) {

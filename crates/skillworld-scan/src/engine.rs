@@ -1,0 +1,467 @@
+//! The scan of one text (SEC-4): one pass of a `RegexSet` over the whole
+//! text finds which rules match at all; only those rules are then placed,
+//! judged in their region (code, prose, comment) and combined. Decoding and
+//! de-assembly run only where a rule saw them.
+
+use std::collections::{BTreeSet, HashMap};
+use std::sync::LazyLock;
+
+use regex::{Regex, RegexSet};
+
+use crate::hosts::{Origin, origin};
+use crate::layout::{Lang, Layout, Region, in_inline_code};
+use crate::reveal;
+use crate::rules::{
+    Class, PLACEHOLDER, RULES, Rule, Scope, Severity, Signal, Target, WARNING, rule,
+};
+
+/// What kind of text a file holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Script(Lang),
+    Markdown,
+}
+
+/// One match, judged: before quiet signals are dropped.
+#[derive(Clone, Debug)]
+pub struct Hit {
+    pub rule: &'static Rule,
+    pub file: String,
+    /// 1-based.
+    pub line: usize,
+    pub block: usize,
+    /// In code (a script, a code block, inline code) rather than prose.
+    pub code: bool,
+    pub severity: Severity,
+    /// Counts towards combinations: not a placeholder or a warning.
+    pub armed: bool,
+    pub excerpt: String,
+    /// What the finding adds to its rule's explanation.
+    pub note: String,
+}
+
+/// The rules of one table row kind, compiled: a set to find which rules
+/// match at all in one pass, and each rule alone to place its matches.
+pub struct Compiled {
+    set: RegexSet,
+    rules: Vec<(&'static Rule, Regex)>,
+}
+
+fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
+    let rules: Vec<&'static Rule> = RULES
+        .iter()
+        .filter(|r| !r.pattern.is_empty() && applies(r))
+        .collect();
+    // ASCII word boundaries: a Unicode `\b` makes the regex engine leave its
+    // fast DFA on any non-ASCII text (100× slower on real skills).
+    let patterns: Vec<String> = rules.iter().map(|r| ascii_bounds(r.pattern)).collect();
+    Compiled {
+        set: RegexSet::new(&patterns).expect("the rule table compiles"),
+        rules: rules
+            .into_iter()
+            .zip(patterns.iter())
+            .map(|(r, p)| (r, Regex::new(p).expect("the rule table compiles")))
+            .collect(),
+    }
+}
+
+fn ascii_bounds(pattern: &str) -> String {
+    format!("(?im){}", pattern.replace(r"\b", r"(?-u:\b)"))
+}
+
+static CONTENT: LazyLock<Compiled> = LazyLock::new(|| compile(|r| r.target != Target::Autonomous));
+/// What autonomous writes may not contain (TOOL-3): secrets and the
+/// blocking instructions to the agent.
+pub static AUTONOMOUS: LazyLock<Compiled> = LazyLock::new(|| {
+    compile(|r| {
+        r.target == Target::Autonomous
+            || (r.class == Class::Injection && r.severity.blocks() && r.target != Target::Code)
+    })
+});
+static PLACEHOLDERS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!("(?m){}", PLACEHOLDER.replace(r"\b", r"(?-u:\b)"))).expect("placeholders")
+});
+static WARNINGS: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(&ascii_bounds(WARNING)).expect("warning words"));
+static COMMENT: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?s)<!--(.*?)(?:-->|\z)").expect("comment regex"));
+static DIRECTIVE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&ascii_bounds(
+        r"\b(?:assistant|agent|ai|claude|model|llm|gpt|copilot|you)\b[^\n]{0,80}\b(?:must|should|need\s+to|have\s+to|always|never|ignore|run|execute|send|fetch|download|read|upload|do\s+not|don't|instead)\b|^\s*(?:system|important|instructions?|note\s+to\s+(?:the\s+)?(?:ai|assistant|agent|model))\s*:",
+    ))
+    .expect("directive regex")
+});
+
+/// Line starts of `text`, once, to place every match by binary search.
+struct Lines<'t> {
+    text: &'t str,
+    newlines: Vec<usize>,
+}
+
+impl<'t> Lines<'t> {
+    fn new(text: &'t str) -> Self {
+        Lines {
+            text,
+            newlines: memchr::memchr_iter(b'\n', text.as_bytes()).collect(),
+        }
+    }
+
+    fn count(&self) -> usize {
+        self.newlines.len() + 1
+    }
+
+    /// The 0-based line of byte `offset`.
+    fn of(&self, offset: usize) -> usize {
+        self.newlines.partition_point(|&n| n < offset)
+    }
+
+    fn start(&self, line: usize) -> usize {
+        if line == 0 { 0 } else { self.newlines[line - 1] + 1 }
+    }
+
+    fn get(&self, line: usize) -> &'t str {
+        let end = self.newlines.get(line).copied().unwrap_or(self.text.len());
+        &self.text[self.start(line).min(end)..end]
+    }
+
+    /// The few lines before `line`, where a heading names the tool an
+    /// installer installs.
+    fn before(&self, line: usize) -> String {
+        (line.saturating_sub(3)..line)
+            .map(|l| self.get(l))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+/// Scans one text: every pattern rule, judged in its region, with the
+/// combinations of one line and one block, decoded and assembled payloads
+/// and hidden comments.
+pub fn analyse(file: &str, text: &str, kind: Kind) -> Vec<Hit> {
+    analyse_at(file, text, kind, 0)
+}
+
+fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
+    let matched = CONTENT.set.matches(text);
+    if !matched.matched_any() {
+        return Vec::new();
+    }
+    let lines = Lines::new(text);
+    let layout = match kind {
+        Kind::Script(lang) => Layout::script(lang, lines.count()),
+        Kind::Markdown => Layout::markdown(text),
+    };
+    let mut hits = Vec::new();
+    let mut seen = BTreeSet::new();
+    for index in matched.iter() {
+        let (rule, regex) = &CONTENT.rules[index];
+        for found in regex.find_iter(text) {
+            let line = lines.of(found.start());
+            if !seen.insert((rule.id, line)) {
+                continue;
+            }
+            let line_text = lines.get(line);
+            if rule.unless.iter().any(|u| line_text.contains(u)) {
+                continue;
+            }
+            let (region, block) = layout.at(line);
+            let column = found.start() - lines.start(line);
+            let inline = region == Region::Prose && in_inline_code(line_text, column);
+            let code = matches!(region, Region::Code(_)) || inline;
+            let applies = match rule.target {
+                Target::Code => code,
+                Target::Prose => !code,
+                Target::All => true,
+                Target::Autonomous => false,
+            };
+            if !applies {
+                continue;
+            }
+            let mut hit = Hit {
+                rule,
+                file: file.to_owned(),
+                line: line + 1,
+                block,
+                code,
+                severity: rule.severity,
+                armed: true,
+                excerpt: excerpt(line_text),
+                note: String::new(),
+            };
+            judge(&mut hit, kind, region, inline, &lines, column);
+            hits.push(hit);
+        }
+    }
+    let combined = combine(&hits, |scope| scope != Scope::Skill);
+    hits.extend(combined);
+    if depth < 2 {
+        let revealed = reveal_hidden(file, text, kind, &hits, &lines, depth);
+        hits.extend(revealed);
+    }
+    if kind == Kind::Markdown && hits.iter().any(|h| h.rule.id == "html-comment") {
+        let hidden = hidden_comments(file, text, &hits, &lines);
+        hits.extend(hidden);
+    }
+    hits
+}
+
+fn excerpt(line: &str) -> String {
+    line.trim().chars().take(120).collect()
+}
+
+/// Severity follows harm and concreteness (SEC-4): in Markdown, a payload
+/// with a placeholder target, or in prose that warns, explains rather than
+/// arms; a download's host decides between ordinary setup and a dropper.
+fn judge(hit: &mut Hit, kind: Kind, region: Region, inline: bool, lines: &Lines, column: usize) {
+    let rule = hit.rule;
+    let line = hit.line - 1;
+    let text = lines.get(line);
+    let markdown = kind == Kind::Markdown;
+    let prose = !matches!(region, Region::Code(_));
+    if markdown && rule.class.is_payload() {
+        if PLACEHOLDERS.is_match(text) {
+            soften(hit, "written with a placeholder target, so it explains rather than arms");
+            return;
+        }
+        if prose && WARNINGS.is_match(text) {
+            soften(hit, "in prose that warns or explains");
+            return;
+        }
+    }
+    if markdown && rule.class == Class::Injection && quoted(text, column, inline) && WARNINGS.is_match(text)
+    {
+        soften(hit, "quoted in prose that warns or explains");
+        return;
+    }
+    if rule.installer {
+        let forges = rule.id == "install-from-url";
+        match origin(text, &lines.before(line), forges) {
+            Origin::Untrusted => {
+                hit.severity = Severity::Critical;
+                hit.note = "from a raw IP address".to_owned();
+            }
+            Origin::Official => {
+                soften(hit, "from the tool's official site or a public index: ordinary setup");
+            }
+            Origin::Unknown | Origin::Other => {}
+        }
+    }
+}
+
+fn soften(hit: &mut Hit, why: &str) {
+    hit.severity = hit.severity.min(Severity::Medium);
+    hit.armed = false;
+    hit.note = why.to_owned();
+}
+
+/// Whether the match at `column` is quoted: inline code or a quotation mark
+/// just before it.
+fn quoted(text: &str, column: usize, inline: bool) -> bool {
+    inline
+        || text[..column.min(text.len())]
+            .trim_end()
+            .ends_with(['"', '\'', '“', '‘', '*', '_'])
+}
+
+/// The combination rows whose scope `wanted` accepts, over armed hits.
+pub fn combine(hits: &[Hit], wanted: impl Fn(Scope) -> bool) -> Vec<Hit> {
+    let mut out = Vec::new();
+    for combo in RULES.iter().filter(|r| r.is_combination() && wanted(r.scope)) {
+        // Hits grouped by where the combination looks: a line, a block, the skill.
+        let mut groups: HashMap<(String, usize), Vec<&Hit>> = HashMap::new();
+        for hit in hits.iter().filter(|h| h.armed && combo.combines.contains(&h.rule.signal)) {
+            if combo.scope == Scope::Skill && !hit.code {
+                continue;
+            }
+            let key = match combo.scope {
+                Scope::Line => (hit.file.clone(), hit.line),
+                Scope::Block => (hit.file.clone(), hit.block),
+                Scope::Skill => (String::new(), 0),
+            };
+            groups.entry(key).or_default().push(hit);
+        }
+        for group in groups.values() {
+            let parts: Option<Vec<&Hit>> = combo
+                .combines
+                .iter()
+                .map(|signal| {
+                    group
+                        .iter()
+                        .filter(|h| h.rule.signal == *signal)
+                        .min_by_key(|h| (h.file.as_str(), h.line))
+                        .copied()
+                })
+                .collect();
+            let Some(parts) = parts else { continue };
+            let last = parts
+                .iter()
+                .max_by_key(|h| (h.file.as_str(), h.line))
+                .expect("a combination has signals");
+            let note = parts
+                .iter()
+                .map(|h| format!("{} at {}:{}", h.rule.what, h.file, h.line))
+                .collect::<Vec<_>>()
+                .join("; ");
+            out.push(Hit {
+                rule: combo,
+                file: last.file.clone(),
+                line: last.line,
+                block: last.block,
+                code: last.code,
+                severity: combo.severity,
+                armed: true,
+                excerpt: last.excerpt.clone(),
+                note,
+            });
+        }
+    }
+    out.sort_by(|a, b| (a.file.as_str(), a.line, a.rule.id).cmp(&(b.file.as_str(), b.line, b.rule.id)));
+    out
+}
+
+/// Decoded literals and assembled text, scanned again: a blocking finding
+/// there is a hidden payload here.
+fn reveal_hidden(
+    file: &str,
+    text: &str,
+    kind: Kind,
+    hits: &[Hit],
+    lines: &Lines,
+    depth: usize,
+) -> Vec<Hit> {
+    let mut out = Vec::new();
+    let has = |test: &dyn Fn(&Rule) -> bool| hits.iter().any(|h| test(h.rule));
+    if has(&|r| r.signal == Signal::Decode || r.id == "decode-execute") {
+        for (line, decoded) in reveal::decoded_literals(text) {
+            let inner = finish(analyse_at(file, &decoded, Kind::Script(Lang::Shell), depth + 1));
+            if let Some(worst) = inner.iter().filter(|h| h.severity.blocks()).max_by_key(|h| h.severity) {
+                out.push(payload_hit(
+                    rule("encoded-payload"),
+                    file,
+                    line,
+                    hits,
+                    lines,
+                    format!("decodes to `{}`: {}", worst.excerpt, worst.rule.what),
+                ));
+            }
+        }
+    }
+    let assembled = |r: &Rule| {
+        matches!(r.id, "string-assembly" | "homoglyph" | "homoglyph-text" | "hidden-unicode")
+    };
+    if has(&assembled) {
+        let normalized = reveal::normalize(text);
+        if normalized != text {
+            let known: BTreeSet<(&str, usize)> = hits.iter().map(|h| (h.rule.id, h.line)).collect();
+            let inner = finish(analyse_at(file, &normalized, kind, depth + 1));
+            let mut reported = BTreeSet::new();
+            for found in inner.iter().filter(|h| h.severity.blocks() && !assembled(h.rule)) {
+                if known.contains(&(found.rule.id, found.line)) || !reported.insert(found.line) {
+                    continue;
+                }
+                out.push(payload_hit(
+                    rule("assembled-payload"),
+                    file,
+                    found.line - 1,
+                    hits,
+                    lines,
+                    format!("reads as `{}`: {}", found.excerpt, found.rule.what),
+                ));
+            }
+        }
+    }
+    out
+}
+
+fn payload_hit(
+    rule: &'static Rule,
+    file: &str,
+    line: usize,
+    hits: &[Hit],
+    lines: &Lines,
+    note: String,
+) -> Hit {
+    let near = hits.iter().find(|h| h.line == line + 1);
+    Hit {
+        rule,
+        file: file.to_owned(),
+        line: line + 1,
+        block: near.map_or(usize::MAX, |h| h.block),
+        code: near.is_none_or(|h| h.code),
+        severity: rule.severity,
+        armed: true,
+        excerpt: excerpt(lines.get(line)),
+        note,
+    }
+}
+
+/// HTML comments that give the agent instructions or hold what would
+/// block outside them.
+fn hidden_comments(file: &str, text: &str, hits: &[Hit], lines: &Lines) -> Vec<Hit> {
+    let mut out = Vec::new();
+    for comment in COMMENT.captures_iter(text) {
+        let whole = comment.get(0).expect("a match");
+        let first = lines.of(whole.start()) + 1;
+        let last = lines.of(whole.end().saturating_sub(1)) + 1;
+        let body = comment.get(1).map_or("", |m| m.as_str());
+        let inside = hits.iter().find(|h| {
+            (first..=last).contains(&h.line)
+                && h.rule.id != "html-comment"
+                && (h.severity.blocks() || h.rule.signal == Signal::Instruct)
+        });
+        let directive = DIRECTIVE.find(body);
+        let note = match (inside, directive) {
+            (Some(hit), _) => format!("{} inside the comment", hit.rule.what),
+            (None, Some(found)) => format!("says `{}`", excerpt(found.as_str())),
+            (None, None) => continue,
+        };
+        out.push(Hit {
+            rule: rule("hidden-instruction"),
+            file: file.to_owned(),
+            line: first,
+            block: usize::MAX,
+            code: false,
+            severity: Severity::High,
+            armed: true,
+            excerpt: excerpt(lines.get(first - 1)),
+            note,
+        });
+    }
+    out
+}
+
+/// The reportable hits: skill-wide combinations added, quiet signals
+/// dropped, one finding per rule and line.
+pub fn finish(mut hits: Vec<Hit>) -> Vec<Hit> {
+    let combined = combine(&hits, |scope| scope == Scope::Skill);
+    hits.extend(combined);
+    hits.retain(|h| !h.rule.quiet);
+    hits.sort_by(|a, b| {
+        (a.file.as_str(), a.line, std::cmp::Reverse(a.severity), a.rule.id).cmp(&(
+            b.file.as_str(),
+            b.line,
+            std::cmp::Reverse(b.severity),
+            b.rule.id,
+        ))
+    });
+    hits.dedup_by(|a, b| a.file == b.file && a.line == b.line && a.rule.id == b.rule.id);
+    hits
+}
+
+/// TOOL-3: the first match of the autonomous rules in `text`.
+pub fn first_autonomous(text: &str) -> Option<(&'static Rule, String)> {
+    let matched = AUTONOMOUS.set.matches(text);
+    let lines = Lines::new(text);
+    matched
+        .iter()
+        .filter_map(|index| {
+            let (rule, regex) = &AUTONOMOUS.rules[index];
+            let found = regex.find_iter(text).find(|found| {
+                let line = lines.get(lines.of(found.start()));
+                !rule.unless.iter().any(|u| line.contains(u))
+            })?;
+            Some((found.start(), *rule, excerpt(lines.get(lines.of(found.start())))))
+        })
+        .min_by_key(|(start, rule, _)| (*start, rule.id))
+        .map(|(_, rule, excerpt)| (rule, excerpt))
+}
