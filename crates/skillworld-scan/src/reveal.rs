@@ -118,11 +118,12 @@ static CONCAT: LazyLock<Regex> = LazyLock::new(|| {
 static TOKEN: LazyLock<Regex> =
     LazyLock::new(|| regex(r#"'([^'\n]*)'|"([^"\n]*)"|\$?\b([A-Za-z_]\w*)\b"#));
 static ASSIGNMENT: LazyLock<Regex> = LazyLock::new(|| {
-    regex(r#"(?m)^\s*(?:(?:let|const|var|set|local|export)\s+)?\$?([A-Za-z_]\w*)\s*=\s*(?:'([^'\n]{1,60})'|"([^"\n]{1,60})"|([^\s'";]{1,60}))\s*;?\s*$"#)
+    regex(r#"(?m)(?:^|;)\s*(?:(?:let|const|var|set|local|export)\s+)?\$?([A-Za-z_]\w*)\s*=\s*(?:'([^'\n]{1,60})'|"([^"\n]{1,60})"|([^\s'";]{1,60}))"#)
 });
 static SHELL_VAR: LazyLock<Regex> =
     LazyLock::new(|| regex(r"\$\{([A-Za-z_]\w*)\}|\$([A-Za-z_]\w*)"));
 static QUOTE_SPLIT: LazyLock<Regex> = LazyLock::new(|| regex(r#"(\w)(?:''|""|\$@|\\)([a-z])"#));
+static QUOTED_LETTERS: LazyLock<Regex> = LazyLock::new(|| regex(r"(\w)'(\w{1,3})'(\w)"));
 
 /// `text` with its assembly undone, line for line.
 pub fn normalize(text: &str) -> String {
@@ -160,7 +161,7 @@ pub fn normalize(text: &str) -> String {
         format!("\"{out}\"")
     });
     // `c\u\r\l` needs a pass per overlapping pair.
-    let mut text = joined.into_owned();
+    let mut text = QUOTED_LETTERS.replace_all(&joined, "$1$2$3").into_owned();
     for _ in 0..3 {
         text = QUOTE_SPLIT.replace_all(&text, "$1$2").into_owned();
     }
@@ -229,6 +230,7 @@ mod tests {
     #[test]
     fn assembly_is_undone() {
         assert_eq!(normalize("c''url x | b\"\"ash"), "curl x | bash");
+        assert_eq!(normalize("w'g'et x; a=cu; b=rl; $a$b"), "wget x; a=cu; b=rl; curl");
         assert_eq!(normalize("cmd = 'cu' + 'rl'"), "cmd = \"curl\"");
         assert_eq!(normalize("a=cu\nb=rl\n$a$b x"), "a=cu\nb=rl\ncurl x");
         assert_eq!(normalize("сurl"), "curl");

@@ -255,7 +255,8 @@ pub static RULES: &[Rule] = &[
         id: "shell-spawn",
         class: Class::Shell,
         pattern: concat!(
-            r"(?:spawn|exec|popen|Popen|call|run|system)\s*\(\s*\[?\s*['\x22](?:/bin/|/usr/bin/)?(?:ba|z|da)?sh['\x22]",
+            r"(?:spawn|exec\w*|popen|Popen|proc_open|call|run|system|passthru|shell_exec)\s*\(\s*\[?\s*['\x22](?:/bin/|/usr/bin/)?(?:ba|z|da)?sh\b",
+            r"|\b(?:os\.system|os\.popen|subprocess\.\w+|IO\.popen|exec|system|shell_exec|passthru|execSync|spawnSync)\(\s*(?:\w+\.)?(?:cmd|command|data|line|msg|payload|recv)\w*\b",
             r"|['\x22](?:/bin/)?(?:ba|z)?sh['\x22]\s*,\s*\[?\s*['\x22]-i['\x22]",
             r"|\bProcess\.Start\(\s*['\x22](?:cmd|powershell)|\bcmd\.exe\b|\.GetStream\(\)|\bInvoke-Expression\b|\biex\s*\(|\bRuntime\.getRuntime\(\)\.exec",
             r"|\bsubprocess\.\w+\([^\n]*\bstdin\s*=\s*\w+|\bstdio\s*:\s*\[\s*\w+\s*,|\.pipe\(\s*\w+\.stdin\s*\)|\bos\.dup2\(",
@@ -280,7 +281,7 @@ pub static RULES: &[Rule] = &[
         id: "remote-tunnel",
         class: Class::Shell,
         severity: Severity::High,
-        pattern: r"\bngrok\s+tcp\s+(?:22|3389|5900)\b|\bssh\s+(?:-\w+\s+)*-R\s+\S*:(?:localhost|127\.0\.0\.1):22\b|\bchisel\s+client\b|\bfrp[cs]\b[^\n]*\.(?:ini|toml)",
+        pattern: r"\bngrok\s+tcp\s+(?:22|3389|5900)\b|\bssh\b[^\n]*\s-R\s*\S*:(?:localhost|127\.0\.0\.1):22\b|\bchisel\s+client\b|\bfrp[cs]\b[^\n]*\.(?:ini|toml)",
         what: "exposes this machine through a tunnel",
         explain: "Opens remote login to this machine through a tunnel a stranger controls; remove it.",
         ..Rule::BASE
@@ -460,7 +461,7 @@ pub static RULES: &[Rule] = &[
             r"\bstratum\d?\+(?:tcp|ssl|tls)://",
             r"|\b(?:xmrig|xmr-stak|cpuminer|cgminer|bfgminer|ethminer|t-rex|lolminer|nbminer|phoenixminer|gminer|nanominer|srbminer\w*|minerd|teamredminer|ccminer)\b[^\n]*(?:\s-o\s|--url|--pool|--user|\s-u\s|--donate-level|-a\s+\S+|--algo|releases/download|\.tar\.gz|\.zip)",
             r"|--donate-level\b|--cpu-max-threads-hint\b|\brx/0\b|\bcryptonight\b|\bCoinHive\b|\bcoinimp\b|\bwebminepool\b",
-            r"|\b(?:pool\.)?(?:supportxmr|minexmr|moneroocean|nanopool|2miners|f2pool|hashvault|c3pool|herominers|unmineable|nicehash|xmrpool|miningpoolhub|ethermine|viabtc|antpool)\.(?:com|org|net|pro|stream|eu)\b[^\n]*(?::\d{3,5}|stratum|\s-u\s|wallet)",
+            r"|\b(?:pool\.)?(?:supportxmr|minexmr|moneroocean|nanopool|2miners|f2pool|hashvault|c3pool|herominers|unmineable|nicehash|xmrpool|miningpoolhub|ethermine|viabtc|antpool)\.(?:com|org|net|pro|stream|eu)\b[^\n]*(?::\d{3,5}|stratum|\s-u\s)",
         ),
         what: "runs a crypto-miner",
         explain: "Mines cryptocurrency on this machine for someone else (miner binary, pool or flags); remove the skill.",
@@ -865,7 +866,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "string-assembly",
         class: Class::Obfuscation,
-        pattern: r"['\x22]\s*\+\s*['\x22]|['\x22]\s*\.\s*['\x22]|\w(?:''|\x22\x22)\w|\$\{IFS\}|\$IFS\b|\\[a-z]\\[a-z]\\[a-z]|\bjoin\(\s*\[|\$\w\$\w\$\w|\[::-1\]|\breverse\(\)",
+        pattern: r"['\x22]\s*\+\s*['\x22]|['\x22]\s*\.\s*['\x22]|\w(?:''|\x22\x22)\w|\w'\w+'\w|\$\{IFS\}|\$IFS\b|\\[a-z]\\[a-z]\\[a-z]|\bjoin\(\s*\[|\$\{?\w+\}?\$\{?\w+|\[::-1\]|\breverse\(\)",
         quiet: true,
         what: "builds strings from pieces",
         explain: "Builds strings from pieces.",
@@ -1053,7 +1054,7 @@ pub static RULES: &[Rule] = &[
 
 /// The placeholders that mark a payload as an explanation rather than an
 /// armed one, in Markdown (SEC-4).
-pub(crate) const PLACEHOLDER: &str = r"<[\w .-]*(?i:ip|host|addr|address|port|server|domain|url|attacker|your|lhost|lport|target|c2)[\w .-]*>|(?:^|[^$\w{])(?:ATTACKER_IP|ATTACKER_HOST|ATTACKER|LHOST|LPORT|RHOST|RPORT|YOUR_IP|YOUR_SERVER|YOUR_HOST|HOST|PORT|IP_ADDRESS|REMOTE_HOST|C2_SERVER|EVIL_HOST)\b|\bx\.x\.x\.x\b|\b(?:www\.)?example\.(?:com|org|net)\b|\battacker\.(?:example|tld)\b";
+pub(crate) const PLACEHOLDER: &str = r"<(?:[\w.-]*[\s_-])?(?i:ip|host|hostname|addr|address|port|server|domain|url|attacker|your|lhost|lport|target|c2)(?:[\s_-][\w .-]*)?>|(?:^|[^$\w{])(?:ATTACKER_IP|ATTACKER_HOST|ATTACKER|LHOST|LPORT|RHOST|RPORT|YOUR_IP|YOUR_SERVER|YOUR_HOST|HOST|PORT|IP_ADDRESS|REMOTE_HOST|C2_SERVER|EVIL_HOST)\b|\bx\.x\.x\.x\b|\b(?:www\.)?example\.(?:com|org|net)\b|\battacker\.(?:example|tld)\b";
 
 /// Words that make a prose line a warning or an explanation (SEC-4).
 pub(crate) const WARNING: &str = r"\b(?:never|don't|do\s+not|avoid)\s+(?:run|execute|paste|pipe|use|copy|install|trust|type)\w*|\bdangerous\b|\bmalicious\b|\battackers?\b|\bbeware\b|\bred\s+flags?\b|\bindicators?\s+of\b|\bexample\s+of\b|\be\.g\.|\bsuch\s+as\b|\bphishing\b|\bsuspicious\b|\blooks?\s+like\b|\bwarning\b|\bdetect(?:s|ed|ion)?\b";
