@@ -100,6 +100,24 @@ fn into_findings(hits: Vec<Hit>) -> Vec<Finding> {
     finish(hits).into_iter().map(Finding::from).collect()
 }
 
+/// Every rule that matched one file's text, quiet signals and combinations
+/// included, to see why a verdict came out as it did (and to test rules
+/// that are never reported alone). Markdown when the name ends in `.md`.
+pub fn matched_rules(file: &str, text: &str) -> Vec<&'static str> {
+    let kind = if file.ends_with(".md") {
+        Kind::Markdown
+    } else {
+        Kind::Script(script_lang(file, text).unwrap_or(Lang::Shell))
+    };
+    let mut hits = analyse(file, text, kind);
+    let combined = engine::combine(&hits, |scope| scope == Scope::Skill);
+    hits.extend(combined);
+    let mut ids: Vec<&'static str> = hits.iter().map(|h| h.rule.id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    ids
+}
+
 /// TOOL-3: the first finding in text an autonomous write would store.
 pub fn check_autonomous<'a>(texts: impl IntoIterator<Item = &'a str>) -> Option<Finding> {
     texts.into_iter().find_map(|text| {

@@ -489,7 +489,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "browser-store",
         class: Class::Exfiltration,
-        pattern: r"\bLogin\s+Data\b|\bLocal\s+State\b|\blogins\.json\b|\bkey[34]\.db\b|\bcookies\.sqlite\b|\bWeb\s+Data\b|Chrome/User\s+Data|Google/Chrome/Default|Application\s+Support/(?:Google|BraveSoftware|Firefox|Microsoft\s+Edge)|\.mozilla/firefox|Library/Cookies|\bbrowser_cookie3\b",
+        pattern: r"(?-i:\bLogin\s+Data\b|\bLocal\s+State\b|\bWeb\s+Data\b)|\blogins\.json\b|\bkey[34]\.db\b|\bcookies\.sqlite\b|Chrome/User\s+Data|Google/Chrome/Default|Application\s+Support/(?:Google|BraveSoftware|Firefox|Microsoft\s+Edge)|\.mozilla/firefox|Library/Cookies|\bbrowser_cookie3\b",
         signal: Signal::Source,
         what: "reads browser password or cookie stores",
         explain: "Reads the browser's saved passwords or cookies, as infostealers do; remove the skill.",
@@ -877,7 +877,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Obfuscation,
         severity: Severity::High,
         target: Target::Code,
-        pattern: r"[a-zA-Z][аеорсухіјѕԁһӏАВЕКМНОРСТХοΑΒΕΗΙΚΜΝΟΡΤΥΧΖ]|[аеорсухіјѕԁһӏАВЕКМНОРСТХοΑΒΕΗΙΚΜΝΟΡΤΥΧΖ][a-zA-Z]|[\x{FF01}-\x{FF5E}]{3}",
+        pattern: r"(?-i:[a-zA-Z][аеорсухіјѕԁһӏАВЕКМНОРСТХοΑΒΕΗΙΚΜΝΟΡΤΥΧΖ]|[аеорсухіјѕԁһӏАВЕКМНОРСТХοΑΒΕΗΙΚΜΝΟΡΤΥΧΖ][a-zA-Z]|[\x{FF01}-\x{FF5E}]{3})",
         what: "mixes look-alike letters into code",
         explain: "Code mixes Cyrillic or Greek look-alike letters (or full-width forms) into Latin words, so what runs is not what a reader sees; remove the skill.",
         ..Rule::BASE
@@ -886,7 +886,7 @@ pub static RULES: &[Rule] = &[
         id: "homoglyph-text",
         class: Class::Obfuscation,
         target: Target::Prose,
-        pattern: r"[a-zA-Z][аеорсухіјѕԁһӏАВЕКМНОРСТХοΑΒΕΗΙΚΜΝΟΡΤΥΧΖ]|[аеорсухіјѕԁһӏАВЕКМНОРСТХοΑΒΕΗΙΚΜΝΟΡΤΥΧΖ][a-zA-Z]",
+        pattern: r"(?-i:[a-zA-Z][аеорсухіјѕԁһӏАВЕКМНОРСТХοΑΒΕΗΙΚΜΝΟΡΤΥΧΖ]|[аеорсухіјѕԁһӏАВЕКМНОРСТХοΑΒΕΗΙΚΜΝΟΡΤΥΧΖ][a-zA-Z])",
         what: "mixes look-alike letters into words",
         explain: "Words mix Cyrillic or Greek look-alike letters into Latin ones; check nothing is disguised.",
         ..Rule::BASE
