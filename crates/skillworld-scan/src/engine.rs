@@ -6,10 +6,50 @@
 use std::collections::{BTreeSet, HashMap};
 use std::sync::LazyLock;
 
-use regex::{Regex, RegexSet};
+use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
+use regex::Regex;
+use regex::bytes::{Regex as BytesRegex, RegexBuilder, RegexSet, RegexSetBuilder};
+
+/// UTF-8 starts of what the Unicode rules look for: Cyrillic and Greek
+/// letters, full-width forms, tag characters, zero-width and bidi controls.
+const UNICODE_GATE: &[&[u8]] = &[
+    &[0xD0],
+    &[0xD1],
+    &[0xD3],
+    &[0xD4],
+    &[0xCE],
+    &[0xCF],
+    &[0xEF, 0xBC],
+    &[0xEF, 0xBD],
+    &[0xEF, 0xBB, 0xBF],
+    &[0xF3, 0xA0, 0x80],
+    &[0xF3, 0xA0, 0x81],
+    &[0xE2, 0x80, 0x8B],
+    &[0xE2, 0x80, 0x8C],
+    &[0xE2, 0x80, 0x8D],
+    &[0xE2, 0x80, 0xAA],
+    &[0xE2, 0x80, 0xAB],
+    &[0xE2, 0x80, 0xAC],
+    &[0xE2, 0x80, 0xAD],
+    &[0xE2, 0x80, 0xAE],
+    &[0xE2, 0x81, 0xA0],
+    &[0xE2, 0x81, 0xA1],
+    &[0xE2, 0x81, 0xA2],
+    &[0xE2, 0x81, 0xA3],
+    &[0xE2, 0x81, 0xA4],
+    &[0xE2, 0x81, 0xA6],
+    &[0xE2, 0x81, 0xA7],
+    &[0xE2, 0x81, 0xA8],
+    &[0xE2, 0x81, 0xA9],
+    &[0xE1, 0xA0, 0x8E],
+];
+
+/// Room for the lazy DFA of the whole table (per thread that scans).
+const DFA_CACHE: usize = 64 << 20;
 
 use crate::hosts::{Origin, origin};
 use crate::layout::{Lang, Layout, Region, in_inline_code};
+use crate::prefilter::{keywords, prefilter};
 use crate::reveal;
 use crate::rules::{
     Class, PLACEHOLDER, RULES, Rule, Scope, Severity, Signal, Target, WARNING, rule,
@@ -40,11 +80,28 @@ pub struct Hit {
     pub note: String,
 }
 
-/// The rules of one table row kind, compiled: a set to find which rules
-/// match at all in one pass, and each rule alone to place its matches.
+/// The rules of one table row kind, compiled for one pass over a text: an
+/// Aho-Corasick automaton of literal atoms (every match of a rule contains
+/// one of its atoms) plus a `RegexSet` of the prefilters of the few rules
+/// without atoms, which together say which rules may match on which lines;
+/// then each such rule's own regex runs on those lines only.
 pub struct Compiled {
+    atoms: AhoCorasick,
+    /// The rule index of each atom.
+    atom_rule: Vec<usize>,
+    /// Prefilters of the rules without atoms.
     set: RegexSet,
-    rules: Vec<(&'static Rule, Regex)>,
+    /// Rule index of each pattern of `set`.
+    set_rule: Vec<usize>,
+    /// Prefilters of rules that only match non-ASCII text (homoglyphs,
+    /// invisible characters), tried only on text that has some.
+    unicode: RegexSet,
+    unicode_rule: Vec<usize>,
+    /// The UTF-8 bytes those rules need: look-alike scripts, full-width
+    /// forms, tags, zero-width and bidi characters.
+    unicode_gate: AhoCorasick,
+    /// Each rule with its own regex and its prefilter's.
+    rules: Vec<(&'static Rule, BytesRegex, BytesRegex)>,
 }
 
 fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
@@ -52,16 +109,96 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
         .iter()
         .filter(|r| !r.pattern.is_empty() && applies(r))
         .collect();
-    // ASCII word boundaries: a Unicode `\b` makes the regex engine leave its
-    // fast DFA on any non-ASCII text (100× slower on real skills).
-    let patterns: Vec<String> = rules.iter().map(|r| ascii_bounds(r.pattern)).collect();
+    // ASCII classes and boundaries: Unicode ones make the DFAs too big to
+    // stay on the fast path.
+    let patterns: Vec<String> = rules
+        .iter()
+        .map(|r| format!("(?im-u){}", r.pattern))
+        .collect();
+    let loose: Vec<String> = patterns.iter().map(|p| prefilter(p)).collect();
+    let mut atoms = Vec::new();
+    let mut atom_rule = Vec::new();
+    let mut set_patterns = Vec::new();
+    let mut set_rule = Vec::new();
+    let mut unicode_patterns = Vec::new();
+    let mut unicode_rule = Vec::new();
+    for (index, rule) in rules.iter().enumerate() {
+        match keywords(&format!("(?m-u){}", rule.pattern)) {
+            Some(words) => {
+                atom_rule.extend(std::iter::repeat_n(index, words.len()));
+                atoms.extend(words);
+            }
+            None if rule.pattern.starts_with("(?u") => {
+                unicode_rule.push(index);
+                unicode_patterns.push(loose[index].clone());
+            }
+            None => {
+                set_rule.push(index);
+                set_patterns.push(loose[index].clone());
+            }
+        }
+    }
+    let set_of = |patterns: &[String]| {
+        RegexSetBuilder::new(patterns)
+            .dfa_size_limit(DFA_CACHE)
+            .size_limit(DFA_CACHE)
+            .build()
+            .expect("the rule table compiles")
+    };
+    let build = |p: &str| {
+        RegexBuilder::new(p)
+            .dfa_size_limit(DFA_CACHE)
+            .build()
+            .expect("the rule table compiles")
+    };
     Compiled {
-        set: RegexSet::new(&patterns).expect("the rule table compiles"),
+        atoms: AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .match_kind(MatchKind::Standard)
+            .kind(Some(AhoCorasickKind::DFA))
+            .build(&atoms)
+            .expect("the atoms compile"),
+        atom_rule,
+        set: set_of(&set_patterns),
+        set_rule,
+        unicode: set_of(&unicode_patterns),
+        unicode_rule,
+        unicode_gate: AhoCorasick::new(UNICODE_GATE).expect("the gate compiles"),
         rules: rules
             .into_iter()
-            .zip(patterns.iter())
-            .map(|(r, p)| (r, Regex::new(p).expect("the rule table compiles")))
+            .zip(patterns.iter().zip(loose.iter()))
+            .map(|(r, (p, loose))| (r, build(p), build(loose)))
             .collect(),
+    }
+}
+
+impl Compiled {
+    /// (rule index, 0-based line) pairs worth trying, sorted and unique.
+    fn candidates(&self, text: &str, lines: &Lines) -> Vec<(usize, usize)> {
+        let bytes = text.as_bytes();
+        let mut out: Vec<(usize, usize)> = self
+            .atoms
+            .find_overlapping_iter(bytes)
+            .map(|m| (self.atom_rule[m.pattern().as_usize()], lines.of(m.start())))
+            .collect();
+        let mut sets = vec![(&self.set, &self.set_rule)];
+        if !text.is_ascii() && self.unicode_gate.is_match(bytes) {
+            sets.push((&self.unicode, &self.unicode_rule));
+        }
+        for (set, rules) in sets {
+            for matched in set.matches(bytes).iter() {
+                let rule = rules[matched];
+                let prefilter = &self.rules[rule].2;
+                out.extend(
+                    prefilter
+                        .find_iter(bytes)
+                        .map(|m| (rule, lines.of(m.start()))),
+                );
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
     }
 }
 
@@ -116,7 +253,11 @@ impl<'t> Lines<'t> {
     }
 
     fn start(&self, line: usize) -> usize {
-        if line == 0 { 0 } else { self.newlines[line - 1] + 1 }
+        if line == 0 {
+            0
+        } else {
+            self.newlines[line - 1] + 1
+        }
     }
 
     fn get(&self, line: usize) -> &'t str {
@@ -142,55 +283,51 @@ pub fn analyse(file: &str, text: &str, kind: Kind) -> Vec<Hit> {
 }
 
 fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
-    let matched = CONTENT.set.matches(text);
-    if !matched.matched_any() {
+    let lines = Lines::new(text);
+    let candidates = CONTENT.candidates(text, &lines);
+    if candidates.is_empty() {
         return Vec::new();
     }
-    let lines = Lines::new(text);
     let layout = match kind {
         Kind::Script(lang) => Layout::script(lang, lines.count()),
         Kind::Markdown => Layout::markdown(text),
     };
     let mut hits = Vec::new();
-    let mut seen = BTreeSet::new();
-    for index in matched.iter() {
-        let (rule, regex) = &CONTENT.rules[index];
-        for found in regex.find_iter(text) {
-            let line = lines.of(found.start());
-            if !seen.insert((rule.id, line)) {
-                continue;
-            }
-            let line_text = lines.get(line);
-            if rule.unless.iter().any(|u| line_text.contains(u)) {
-                continue;
-            }
-            let (region, block) = layout.at(line);
-            let column = found.start() - lines.start(line);
-            let inline = region == Region::Prose && in_inline_code(line_text, column);
-            let code = matches!(region, Region::Code(_)) || inline;
-            let applies = match rule.target {
-                Target::Code => code,
-                Target::Prose => !code,
-                Target::All => true,
-                Target::Autonomous => false,
-            };
-            if !applies {
-                continue;
-            }
-            let mut hit = Hit {
-                rule,
-                file: file.to_owned(),
-                line: line + 1,
-                block,
-                code,
-                severity: rule.severity,
-                armed: true,
-                excerpt: excerpt(line_text),
-                note: String::new(),
-            };
-            judge(&mut hit, kind, region, inline, &lines, column);
-            hits.push(hit);
+    for (index, line) in candidates {
+        let (rule, regex, _) = &CONTENT.rules[index];
+        let line_text = lines.get(line);
+        let Some(found) = regex.find(line_text.as_bytes()) else {
+            continue;
+        };
+        if rule.unless.iter().any(|u| line_text.contains(u)) {
+            continue;
         }
+        let (region, block) = layout.at(line);
+        let column = found.start();
+        let inline = region == Region::Prose && in_inline_code(line_text, column);
+        let code = matches!(region, Region::Code(_)) || inline;
+        let applies = match rule.target {
+            Target::Code => code,
+            Target::Prose => !code,
+            Target::All => true,
+            Target::Autonomous => false,
+        };
+        if !applies {
+            continue;
+        }
+        let mut hit = Hit {
+            rule,
+            file: file.to_owned(),
+            line: line + 1,
+            block,
+            code,
+            severity: rule.severity,
+            armed: true,
+            excerpt: excerpt(line_text),
+            note: String::new(),
+        };
+        judge(&mut hit, kind, region, inline, &lines, column);
+        hits.push(hit);
     }
     let combined = combine(&hits, |scope| scope != Scope::Skill);
     hits.extend(combined);
@@ -220,7 +357,10 @@ fn judge(hit: &mut Hit, kind: Kind, region: Region, inline: bool, lines: &Lines,
     let prose = !matches!(region, Region::Code(_));
     if markdown && rule.class.is_payload() {
         if PLACEHOLDERS.is_match(text) {
-            soften(hit, "written with a placeholder target, so it explains rather than arms");
+            soften(
+                hit,
+                "written with a placeholder target, so it explains rather than arms",
+            );
             return;
         }
         if prose && WARNINGS.is_match(text) {
@@ -228,7 +368,10 @@ fn judge(hit: &mut Hit, kind: Kind, region: Region, inline: bool, lines: &Lines,
             return;
         }
     }
-    if markdown && rule.class == Class::Injection && quoted(text, column, inline) && WARNINGS.is_match(text)
+    if markdown
+        && rule.class == Class::Injection
+        && quoted(text, column, inline)
+        && WARNINGS.is_match(text)
     {
         soften(hit, "quoted in prose that warns or explains");
         return;
@@ -241,7 +384,10 @@ fn judge(hit: &mut Hit, kind: Kind, region: Region, inline: bool, lines: &Lines,
                 hit.note = "from a raw IP address".to_owned();
             }
             Origin::Official => {
-                soften(hit, "from the tool's official site or a public index: ordinary setup");
+                soften(
+                    hit,
+                    "from the tool's official site or a public index: ordinary setup",
+                );
             }
             Origin::Unknown | Origin::Other => {}
         }
@@ -257,19 +403,29 @@ fn soften(hit: &mut Hit, why: &str) {
 /// Whether the match at `column` is quoted: inline code or a quotation mark
 /// just before it.
 fn quoted(text: &str, column: usize, inline: bool) -> bool {
+    let before = text.as_bytes()[..column.min(text.len())].trim_ascii_end();
     inline
-        || text[..column.min(text.len())]
-            .trim_end()
-            .ends_with(['"', '\'', '“', '‘', '*', '_'])
+        || before.ends_with(b"\"")
+        || before.ends_with(b"'")
+        || before.ends_with(b"*")
+        || before.ends_with(b"_")
+        || before.ends_with("“".as_bytes())
+        || before.ends_with("‘".as_bytes())
 }
 
 /// The combination rows whose scope `wanted` accepts, over armed hits.
 pub fn combine(hits: &[Hit], wanted: impl Fn(Scope) -> bool) -> Vec<Hit> {
     let mut out = Vec::new();
-    for combo in RULES.iter().filter(|r| r.is_combination() && wanted(r.scope)) {
+    for combo in RULES
+        .iter()
+        .filter(|r| r.is_combination() && wanted(r.scope))
+    {
         // Hits grouped by where the combination looks: a line, a block, the skill.
         let mut groups: HashMap<(String, usize), Vec<&Hit>> = HashMap::new();
-        for hit in hits.iter().filter(|h| h.armed && combo.combines.contains(&h.rule.signal)) {
+        for hit in hits
+            .iter()
+            .filter(|h| h.armed && combo.combines.contains(&h.rule.signal))
+        {
             if combo.scope == Scope::Skill && !hit.code {
                 continue;
             }
@@ -315,7 +471,9 @@ pub fn combine(hits: &[Hit], wanted: impl Fn(Scope) -> bool) -> Vec<Hit> {
             });
         }
     }
-    out.sort_by(|a, b| (a.file.as_str(), a.line, a.rule.id).cmp(&(b.file.as_str(), b.line, b.rule.id)));
+    out.sort_by(|a, b| {
+        (a.file.as_str(), a.line, a.rule.id).cmp(&(b.file.as_str(), b.line, b.rule.id))
+    });
     out
 }
 
@@ -333,8 +491,17 @@ fn reveal_hidden(
     let has = |test: &dyn Fn(&Rule) -> bool| hits.iter().any(|h| test(h.rule));
     if has(&|r| r.signal == Signal::Decode || r.id == "decode-execute") {
         for (line, decoded) in reveal::decoded_literals(text) {
-            let inner = finish(analyse_at(file, &decoded, Kind::Script(Lang::Shell), depth + 1));
-            if let Some(worst) = inner.iter().filter(|h| h.severity.blocks()).max_by_key(|h| h.severity) {
+            let inner = finish(analyse_at(
+                file,
+                &decoded,
+                Kind::Script(Lang::Shell),
+                depth + 1,
+            ));
+            if let Some(worst) = inner
+                .iter()
+                .filter(|h| h.severity.blocks())
+                .max_by_key(|h| h.severity)
+            {
                 out.push(payload_hit(
                     rule("encoded-payload"),
                     file,
@@ -347,15 +514,43 @@ fn reveal_hidden(
         }
     }
     let assembled = |r: &Rule| {
-        matches!(r.id, "string-assembly" | "homoglyph" | "homoglyph-text" | "hidden-unicode")
+        matches!(
+            r.id,
+            "string-assembly"
+                | "shell-assembly"
+                | "homoglyph"
+                | "homoglyph-text"
+                | "hidden-unicode"
+        )
     };
     if has(&assembled) {
-        let normalized = reveal::normalize(text);
-        if normalized != text {
+        // Only the lines where assembly was seen are rebuilt (others stay
+        // empty, so line numbers hold): normalising whole files costs more
+        // than scanning them.
+        let wanted: BTreeSet<usize> = hits
+            .iter()
+            .filter(|h| assembled(h.rule))
+            .map(|h| h.line - 1)
+            .collect();
+        let sparse: String = (0..lines.count())
+            .map(|l| {
+                if wanted.contains(&l) {
+                    lines.get(l)
+                } else {
+                    ""
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        let normalized = reveal::normalize_with(&sparse, text);
+        if normalized != sparse {
             let known: BTreeSet<(&str, usize)> = hits.iter().map(|h| (h.rule.id, h.line)).collect();
             let inner = finish(analyse_at(file, &normalized, kind, depth + 1));
             let mut reported = BTreeSet::new();
-            for found in inner.iter().filter(|h| h.severity.blocks() && !assembled(h.rule)) {
+            for found in inner
+                .iter()
+                .filter(|h| h.severity.blocks() && !assembled(h.rule))
+            {
                 if known.contains(&(found.rule.id, found.line)) || !reported.insert(found.line) {
                     continue;
                 }
@@ -437,12 +632,18 @@ pub fn finish(mut hits: Vec<Hit>) -> Vec<Hit> {
     hits.extend(combined);
     hits.retain(|h| !h.rule.quiet);
     hits.sort_by(|a, b| {
-        (a.file.as_str(), a.line, std::cmp::Reverse(a.severity), a.rule.id).cmp(&(
-            b.file.as_str(),
-            b.line,
-            std::cmp::Reverse(b.severity),
-            b.rule.id,
-        ))
+        (
+            a.file.as_str(),
+            a.line,
+            std::cmp::Reverse(a.severity),
+            a.rule.id,
+        )
+            .cmp(&(
+                b.file.as_str(),
+                b.line,
+                std::cmp::Reverse(b.severity),
+                b.rule.id,
+            ))
     });
     hits.dedup_by(|a, b| a.file == b.file && a.line == b.line && a.rule.id == b.rule.id);
     hits
@@ -450,18 +651,14 @@ pub fn finish(mut hits: Vec<Hit>) -> Vec<Hit> {
 
 /// TOOL-3: the first match of the autonomous rules in `text`.
 pub fn first_autonomous(text: &str) -> Option<(&'static Rule, String)> {
-    let matched = AUTONOMOUS.set.matches(text);
     let lines = Lines::new(text);
-    matched
-        .iter()
-        .filter_map(|index| {
-            let (rule, regex) = &AUTONOMOUS.rules[index];
-            let found = regex.find_iter(text).find(|found| {
-                let line = lines.get(lines.of(found.start()));
-                !rule.unless.iter().any(|u| line.contains(u))
-            })?;
-            Some((found.start(), *rule, excerpt(lines.get(lines.of(found.start())))))
+    AUTONOMOUS
+        .candidates(text, &lines)
+        .into_iter()
+        .find_map(|(index, line)| {
+            let (rule, regex, _) = &AUTONOMOUS.rules[index];
+            let line_text = lines.get(line);
+            let harmless = rule.unless.iter().any(|u| line_text.contains(u));
+            (regex.is_match(line_text.as_bytes()) && !harmless).then(|| (*rule, excerpt(line_text)))
         })
-        .min_by_key(|(start, rule, _)| (*start, rule.id))
-        .map(|(_, rule, excerpt)| (rule, excerpt))
 }

@@ -120,7 +120,7 @@ pub fn origin(line: &str, context: &str, forges: bool) -> Origin {
                 host == *o || host.ends_with(&format!(".{o}"))
             }
         });
-        let forge = forges && FORGES.iter().any(|f| host == *f);
+        let forge = forges && FORGES.contains(&host);
         let named = forge || names_its_tool(host, line, context);
         if scheme != "https" || !(listed || named) {
             official = false;
@@ -175,11 +175,19 @@ mod tests {
             Origin::Official
         );
         assert_eq!(
-            origin("curl -fsSL https://cdn-dl.dev/install.sh | sh", "Install mytool:", false),
+            origin(
+                "curl -fsSL https://cdn-dl.dev/install.sh | sh",
+                "Install mytool:",
+                false
+            ),
             Origin::Other
         );
         assert_eq!(
-            origin("curl -fsSL https://mytool.dev/install.sh | sh", "## Install mytool", false),
+            origin(
+                "curl -fsSL https://mytool.dev/install.sh | sh",
+                "## Install mytool",
+                false
+            ),
             Origin::Official
         );
         assert_eq!(
@@ -192,11 +200,19 @@ mod tests {
         );
         assert_eq!(origin("curl $URL | bash", "", false), Origin::Unknown);
         assert_eq!(
-            origin("curl -sL https://github.com/x/y/releases/download/v1/i.sh | sh", "", false),
+            origin(
+                "curl -sL https://github.com/x/y/releases/download/v1/i.sh | sh",
+                "",
+                false
+            ),
             Origin::Other
         );
         assert_eq!(
-            origin("pip install git+https://github.com/databio/geniml.git", "", true),
+            origin(
+                "pip install git+https://github.com/databio/geniml.git",
+                "",
+                true
+            ),
             Origin::Official
         );
     }

@@ -114,7 +114,11 @@ impl Layout {
             let trimmed = line.trim_start();
             let indent = line.len() - trimmed.len();
             if let Some((mark, width)) = fence {
-                out.push((out.last().map_or(Region::Code(Lang::Shell), |l: &(Region, usize)| l.0), block));
+                out.push((
+                    out.last()
+                        .map_or(Region::Code(Lang::Shell), |l: &(Region, usize)| l.0),
+                    block,
+                ));
                 if indent < 4 && closes_fence(trimmed, mark, width) {
                     fence = None;
                     block += 1;
@@ -132,25 +136,25 @@ impl Layout {
                 index += 1;
                 continue;
             }
-            if indent < 4 {
-                if let Some((mark, width, info)) = opens_fence(trimmed) {
-                    block += 1;
-                    let body_end = lines[index + 1..]
-                        .iter()
-                        .position(|l| closes_fence(l.trim_start(), mark, width))
-                        .map_or(lines.len(), |p| index + 1 + p);
-                    let lang = Lang::from_label(info)
-                        .unwrap_or_else(|| Lang::guess(&lines[index + 1..body_end].join("\n")));
-                    out.push((Region::Code(lang), block));
-                    fence = Some((mark, width));
-                    index += 1;
-                    continue;
-                }
+            if indent < 4
+                && let Some((mark, width, info)) = opens_fence(trimmed)
+            {
+                block += 1;
+                let body_end = lines[index + 1..]
+                    .iter()
+                    .position(|l| closes_fence(l.trim_start(), mark, width))
+                    .map_or(lines.len(), |p| index + 1 + p);
+                let lang = Lang::from_label(info)
+                    .unwrap_or_else(|| Lang::guess(&lines[index + 1..body_end].join("\n")));
+                out.push((Region::Code(lang), block));
+                fence = Some((mark, width));
+                index += 1;
+                continue;
             }
-            if trimmed.starts_with("<!--") {
+            if let Some(rest) = trimmed.strip_prefix("<!--") {
                 block += 1;
                 out.push((Region::Comment, block));
-                if !trimmed[4..].contains("-->") {
+                if !rest.contains("-->") {
                     comment = true;
                 } else {
                     block += 1;

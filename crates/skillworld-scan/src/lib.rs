@@ -23,6 +23,7 @@
 mod engine;
 mod hosts;
 mod layout;
+mod prefilter;
 mod reveal;
 mod rules;
 mod typosquat;
@@ -169,7 +170,16 @@ fn kind_of(path: &str, text: &str) -> Option<Kind> {
     if path.starts_with("scripts/") {
         return Some(Kind::Script(Lang::guess(text)));
     }
-    (path.starts_with("references/") || path.starts_with("templates/")).then_some(Kind::Markdown)
+    if path.starts_with("references/") || path.starts_with("templates/") {
+        return Some(Kind::Markdown);
+    }
+    // Configuration and data ship endpoints and commands too.
+    let data = [
+        ".json", ".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".txt", ".html", ".xml", ".env",
+    ];
+    data.iter()
+        .any(|e| lower.ends_with(e))
+        .then_some(Kind::Script(Lang::Other))
 }
 
 /// A script's language from its extension or its `#!` line.

@@ -118,7 +118,9 @@ static CONCAT: LazyLock<Regex> = LazyLock::new(|| {
 static TOKEN: LazyLock<Regex> =
     LazyLock::new(|| regex(r#"'([^'\n]*)'|"([^"\n]*)"|\$?\b([A-Za-z_]\w*)\b"#));
 static ASSIGNMENT: LazyLock<Regex> = LazyLock::new(|| {
-    regex(r#"(?m)(?:^|;)\s*(?:(?:let|const|var|set|local|export)\s+)?\$?([A-Za-z_]\w*)\s*=\s*(?:'([^'\n]{1,60})'|"([^"\n]{1,60})"|([^\s'";]{1,60}))"#)
+    regex(
+        r#"(?m)(?:^|;)\s*(?:(?:let|const|var|set|local|export)\s+)?\$?([A-Za-z_]\w*)\s*=\s*(?:'([^'\n]{1,60})'|"([^"\n]{1,60})"|([^\s'";]{1,60}))"#,
+    )
 });
 static SHELL_VAR: LazyLock<Regex> =
     LazyLock::new(|| regex(r"\$\{([A-Za-z_]\w*)\}|\$([A-Za-z_]\w*)"));
@@ -126,12 +128,24 @@ static QUOTE_SPLIT: LazyLock<Regex> = LazyLock::new(|| regex(r#"(\w)(?:''|""|\$@
 static QUOTED_LETTERS: LazyLock<Regex> = LazyLock::new(|| regex(r"(\w)'(\w{1,3})'(\w)"));
 
 /// `text` with its assembly undone, line for line.
+#[cfg(test)]
 pub fn normalize(text: &str) -> String {
+    normalize_with(text, text)
+}
+
+/// `text` with its assembly undone, line for line, taking variable values
+/// from the assignments in `whole` (the file `text` comes from).
+pub fn normalize_with(text: &str, whole: &str) -> String {
     let folded: String = text.chars().filter_map(fold).collect();
+    let whole: String = whole.chars().filter_map(fold).collect();
     let values: HashMap<String, String> = ASSIGNMENT
-        .captures_iter(&folded)
+        .captures_iter(&whole)
         .map(|c| {
-            let value = c.get(2).or(c.get(3)).or(c.get(4)).map_or("", |m| m.as_str());
+            let value = c
+                .get(2)
+                .or(c.get(3))
+                .or(c.get(4))
+                .map_or("", |m| m.as_str());
             (c[1].to_owned(), value.to_owned())
         })
         .collect();
@@ -139,10 +153,7 @@ pub fn normalize(text: &str) -> String {
         let name = c.get(1).or(c.get(2)).map_or("", |m| m.as_str());
         match name {
             "IFS" => " ".to_owned(),
-            _ => values
-                .get(name)
-                .cloned()
-                .unwrap_or_else(|| c[0].to_owned()),
+            _ => values.get(name).cloned().unwrap_or_else(|| c[0].to_owned()),
         }
     });
     let joined = CONCAT.replace_all(&substituted, |c: &Captures| {
@@ -230,10 +241,16 @@ mod tests {
     #[test]
     fn assembly_is_undone() {
         assert_eq!(normalize("c''url x | b\"\"ash"), "curl x | bash");
-        assert_eq!(normalize("w'g'et x; a=cu; b=rl; $a$b"), "wget x; a=cu; b=rl; curl");
+        assert_eq!(
+            normalize("w'g'et x; a=cu; b=rl; $a$b"),
+            "wget x; a=cu; b=rl; curl"
+        );
         assert_eq!(normalize("cmd = 'cu' + 'rl'"), "cmd = \"curl\"");
         assert_eq!(normalize("a=cu\nb=rl\n$a$b x"), "a=cu\nb=rl\ncurl x");
         assert_eq!(normalize("сurl"), "curl");
-        assert_eq!(normalize("p = '/dev/' + 'tcp/' + host"), "p = \"/dev/tcp/host\"");
+        assert_eq!(
+            normalize("p = '/dev/' + 'tcp/' + host"),
+            "p = \"/dev/tcp/host\""
+        );
     }
 }

@@ -1,7 +1,9 @@
 //! The rule table (SEC-1, SEC-4, TOOL-3): data, one row per rule.
 //!
 //! A row is one of three kinds:
-//! - a **pattern** rule: a case-insensitive regex matched within one line;
+//! - a **pattern** rule: a case-insensitive regex matched within one line,
+//!   ASCII by default (`\w`, `\s`, `\b` and case folding; a rule that needs
+//!   Unicode says `(?u:…)`), which keeps one lazy DFA for the whole table;
 //!   `unless` lists substrings that, on the same line, make a match harmless;
 //! - a **combination** (`combines` not empty, no pattern): fires when every
 //!   listed [`Signal`] was seen in the same [`Scope`] (a line, a block — a
@@ -215,7 +217,6 @@ pub(crate) fn rule(id: &str) -> &'static Rule {
         .unwrap_or_else(|| panic!("rule {id} is in the table"))
 }
 
-
 pub static RULES: &[Rule] = &[
     // ---- shells -------------------------------------------------------
     Rule {
@@ -225,13 +226,13 @@ pub static RULES: &[Rule] = &[
         pattern: concat!(
             r"\b(?:ba|z|da|k)?sh\s+-i\b[^\n]*/dev/(?:tcp|udp)/|/dev/(?:tcp|udp)/[^\s/]+/[^\n]*(?:0>&1|0<&|<&\s*\d|>&\s*\d)",
             r"|\bexec\s+\d+<>\s*/dev/(?:tcp|udp)/",
-            r"|\b(?:nc|ncat|netcat|nc\.traditional|nc\.openbsd)\b[^\n]*\s(?:-[a-z]*[ec]|--exec|--sh-exec)\s*\S*(?:sh|cmd(?:\.exe)?|powershell)\b",
+            r"|\b(?:nc|ncat|netcat|nc\.traditional|nc\.openbsd)\s(?:[^\n]*\s)?(?:-[a-z]*[ec]|--exec|--sh-exec)\s*\S*(?:sh|cmd(?:\.exe)?|powershell)\b",
             r"|\bmk(?:fifo|nod)\b[^\n]*\b(?:nc|ncat|netcat|telnet|s_client)\b",
             r"|\btelnet\s+\S+\s+\d+\s*\|[^\n]*\|\s*telnet\b",
             r"|\bsocat\b[^\n]*\b(?:exec|system):[^\n]*(?:sh|bash|cmd|pty)",
             r"|\bpty\.spawn\(\s*['\x22](?:/bin/)?(?:ba|z)?sh",
             r"|\bos\.dup2\(\s*\w+\.fileno\(\)",
-            r"|\b(?:ba|z|da|k)?sh\s+-i\s*<&\s*\d",
+            r"|\b(?:ba|z|da|k)?sh -i ?<&",
             r"|\bfsockopen\([^\n]*\b(?:exec|proc_open|system|passthru|shell_exec|popen)\s*\(",
             r"|\bTCPSocket\.(?:new|open)\([^\n]*\b(?:exec|spawn|popen|system)\b",
             r"|\buse\s+Socket\b[^\n]*\bexec\b",
@@ -255,9 +256,8 @@ pub static RULES: &[Rule] = &[
         id: "shell-spawn",
         class: Class::Shell,
         pattern: concat!(
-            r"(?:spawn|exec\w*|popen|Popen|proc_open|call|run|system|passthru|shell_exec)\s*\(\s*\[?\s*['\x22](?:/bin/|/usr/bin/)?(?:ba|z|da)?sh\b",
-            r"|\b(?:os\.system|os\.popen|subprocess\.\w+|IO\.popen|exec|system|shell_exec|passthru|execSync|spawnSync)\(\s*(?:\w+\.)?(?:cmd|command|data|line|msg|payload|recv)\w*\b",
-            r"|['\x22](?:/bin/)?(?:ba|z)?sh['\x22]\s*,\s*\[?\s*['\x22]-i['\x22]",
+            r"['\x22](?:/bin/|/usr/bin/)(?:ba|z|da)?sh\b|['\x22](?:ba|z)?sh['\x22] ?, ?\[? ?['\x22]-i['\x22]",
+            r"|\b(?:os\.system|os\.popen|subprocess\.\w+|IO\.popen|shell_exec|passthru|execSync|spawnSync)\(\s*(?:\w+\.)?(?:cmd|command|data|line|msg|payload|recv)\w*\b",
             r"|\bProcess\.Start\(\s*['\x22](?:cmd|powershell)|\bcmd\.exe\b|\.GetStream\(\)|\bInvoke-Expression\b|\biex\s*\(|\bRuntime\.getRuntime\(\)\.exec",
             r"|\bsubprocess\.\w+\([^\n]*\bstdin\s*=\s*\w+|\bstdio\s*:\s*\[\s*\w+\s*,|\.pipe\(\s*\w+\.stdin\s*\)|\bos\.dup2\(",
         ),
@@ -319,8 +319,14 @@ pub static RULES: &[Rule] = &[
         id: "dynamic-eval",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\bvm\.run\w*\(|\bInvoke-Expression\b|\biex\b|\beval\s+[\x22'$`]|\|\s*(?:ba|z)?sh\s*$|\bmarshal\.loads\(|\bpickle\.loads?\(|\btypes\.FunctionType\(|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(",
-        unless: &["literal_eval", "safe_eval", "re.exec(", ".exec(ctx", "page.evaluate"],
+        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\bvm\.run\w*\(|\bInvoke-Expression\b|\biex\b|\beval\s+[\x22'$`]|\| ?(?:ba|z)?sh *$|\bmarshal\.loads\(|\bpickle\.loads?\(|\btypes\.FunctionType\(|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(",
+        unless: &[
+            "literal_eval",
+            "safe_eval",
+            "re.exec(",
+            ".exec(ctx",
+            "page.evaluate",
+        ],
         signal: Signal::Eval,
         quiet: true,
         what: "evaluates code held in data",
@@ -349,6 +355,16 @@ pub static RULES: &[Rule] = &[
         installer: true,
         what: "installs packages from a URL or an extra index",
         explain: "Installs a package from outside the public registry (an extra index invites dependency confusion); pin a public package or vendor it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "registry-redirect",
+        class: Class::Execution,
+        severity: Severity::High,
+        pattern: r"\b(?:npm|pnpm|yarn)\s+config\s+set\s+(?:@[\w-]+:)?registry\s+https?://|\bpip[\d.]*\s+config\s+set\s+\S*index-url\s+https?://|^\s*(?:registry|@[\w-]+:registry|index-url|extra-index-url)\s*=\s*https?://|\b(?:PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|UV_INDEX_URL|UV_EXTRA_INDEX_URL|NPM_CONFIG_REGISTRY)=\s*['\x22]?https?://",
+        installer: true,
+        what: "points the package manager at another registry",
+        explain: "Redirects every later package install to a registry the skill chose (dependency confusion, poisoned packages); keep the public registry or a mirror the admin set.",
         ..Rule::BASE
     },
     Rule {
@@ -388,7 +404,7 @@ pub static RULES: &[Rule] = &[
         id: "run-instruction",
         class: Class::Execution,
         target: Target::Prose,
-        pattern: r"\b(?:paste|copy)\b[^\n]{0,60}\b(?:terminal|command\s+prompt|powershell|cmd|shell|console)\b|\b(?:run|execute|launch|open|double[- ]click|install)\b[^\n]{0,40}\b(?:installer|executable|the\s+(?:file|binary|program|app|script)|it)\b|\bbefore\s+using\s+this\s+skill\b|\bprerequisite",
+        pattern: r"\b(?:paste|copy)\b[^\n]{0,60}\b(?:terminal|command prompt|powershell|console)\b|\b(?:run|execute|launch|open|double[- ]click)\b[^\n]{0,40}(?:installer|executable|binary|\.exe|\.dmg|\.pkg|\.msi|the script)\b|\bbefore using this skill\b|\bprerequisite",
         signal: Signal::Instruct,
         quiet: true,
         what: "tells the agent to run something",
@@ -405,7 +421,13 @@ pub static RULES: &[Rule] = &[
             r"|\b(?:bit\.ly|tinyurl\.com|is\.gd|cutt\.ly|rb\.gy|shorturl\.at|t\.ly|goo\.gl)/\w",
             r"|https?://[\w.-]+\.(?:xyz|top|tk|ml|ga|cf|gq|click|cfd|sbs|icu|rest|buzz|monster)(?:[/:'\x22\s)]|$)",
         ),
-        unless: &["://127.", "://10.", "://192.168.", "://0.0.0.0", "://169.254."],
+        unless: &[
+            "://127.",
+            "://10.",
+            "://192.168.",
+            "://0.0.0.0",
+            "://169.254.",
+        ],
         signal: Signal::Untrusted,
         quiet: true,
         what: "names an untrusted host",
@@ -435,7 +457,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "hidden-temp-file",
         class: Class::Obfuscation,
-        pattern: r"(?:/tmp|/var/tmp|/dev/shm|\$TMPDIR|%TEMP%|\$env:TEMP)/\.[\w-]|(?:^|[\s;&(])\./\.[\w-]",
+        pattern: r"(?:/tmp|/var/tmp|/dev/shm|\$TMPDIR|%TEMP%|\$env:TEMP)/\.[\w-]|(?:^|[\s;&(])\./\.\w",
         signal: Signal::Hidden,
         quiet: true,
         what: "uses a hidden file in a temporary folder",
@@ -470,9 +492,9 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "miner-name",
         class: Class::Miner,
-        pattern: r"\b(?:xmrig|xmr-stak|cpuminer|cgminer|ethminer|lolminer|nbminer|phoenixminer|minerd)\b|\b4[0-9AB][1-9A-HJ-NP-Za-km-z]{93}\b",
-        what: "names a crypto-miner or a Monero wallet",
-        explain: "Names a miner binary or a Monero wallet address; fine in a defender's notes, suspicious anywhere else.",
+        pattern: r"\b(?:xmrig|xmr-stak|cpuminer|cgminer|ethminer|lolminer|nbminer|phoenixminer|minerd)\b",
+        what: "names a crypto-miner",
+        explain: "Names a miner binary; fine in a defender's notes, suspicious anywhere else.",
         ..Rule::BASE
     },
     // ---- exfiltration: sources --------------------------------------------
@@ -489,7 +511,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "browser-store",
         class: Class::Exfiltration,
-        pattern: r"(?-i:\bLogin\s+Data\b|\bLocal\s+State\b|\bWeb\s+Data\b)|\blogins\.json\b|\bkey[34]\.db\b|\bcookies\.sqlite\b|Chrome/User\s+Data|Google/Chrome/Default|Application\s+Support/(?:Google|BraveSoftware|Firefox|Microsoft\s+Edge)|\.mozilla/firefox|Library/Cookies|\bbrowser_cookie3\b",
+        pattern: r"(?-i:\bLogin Data\b|\bLocal State\b|\bWeb Data\b)|\blogins\.json\b|\bkey[34]\.db\b|\bcookies\.sqlite\b|Chrome/User\s+Data|Google/Chrome/Default|Application\s+Support/(?:Google|BraveSoftware|Firefox|Microsoft\s+Edge)|\.mozilla/firefox|Library/Cookies|\bbrowser_cookie3\b",
         signal: Signal::Source,
         what: "reads browser password or cookie stores",
         explain: "Reads the browser's saved passwords or cookies, as infostealers do; remove the skill.",
@@ -529,7 +551,13 @@ pub static RULES: &[Rule] = &[
         id: "secret-file",
         class: Class::Exfiltration,
         pattern: r"\b(?:open|readFile(?:Sync)?|read_text|cat|Get-Content|type|File\.read)\b\W{0,4}[^\n]{0,30}['\x22/\s]\.env['\x22\s)]|\.(?:bash|zsh|sh|python|node_repl|mysql|psql)_history\b|ConsoleHost_history|\b(?:glob|rglob|find|walk)\b[^\n]*(?:\*\.pem|\*\.key|\*\.kdbx|id_rsa|wallet)|\b(?:pbpaste|xclip\s+-o|Get-Clipboard|pyperclip\.paste)\b",
-        unless: &[".env.example", ".env.sample", "load_dotenv", "> .env", ">> .env"],
+        unless: &[
+            ".env.example",
+            ".env.sample",
+            "load_dotenv",
+            "> .env",
+            ">> .env",
+        ],
         signal: Signal::Source,
         quiet: true,
         what: "reads secrets, history or the clipboard",
@@ -570,6 +598,15 @@ pub static RULES: &[Rule] = &[
         quiet: true,
         what: "sends data to a chat bot, mail, socket or remote host",
         explain: "Sends data to a webhook, chat bot, mail server, socket or remote host.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "catcher-endpoint",
+        class: Class::Exfiltration,
+        pattern: r"https?://[\w.-]*(?:ngrok-free\.app|ngrok\.app|ngrok\.io|webhook\.site|pipedream\.net|requestbin\.\w+|interact\.sh|oast\.(?:fun|pro|live|site|online|me)|burpcollaborator\.net|trycloudflare\.com|requestcatcher\.com|beeceptor\.com)\b",
+        signal: Signal::Sink,
+        what: "sends to a tunnel or request catcher",
+        explain: "Points at a tunnel or request-catcher URL, where data sent is read by whoever opened it; use the service's real endpoint.",
         ..Rule::BASE
     },
     Rule {
@@ -794,7 +831,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Destruction,
         severity: Severity::Critical,
         target: Target::Code,
-        pattern: r"\brm\s+-(?:rf|fr|r\s+-f|f\s+-r|-recursive\s+--force)\s+(?:--no-preserve-root\s+)?(?:/\*?|~/?\*?|\$HOME/?\*?|\x22\$HOME\x22/?|\$\{HOME\}/?)(?:\s|$|;|&|\)|\x22)|\bRemove-Item\b[^\n]*-Recurse[^\n]*(?:C:\\\s|C:\\\*|\$env:USERPROFILE\s|~\s)|\b(?:rd|rmdir)\s+/s\s+/q\s+[cC]:\\",
+        pattern: r"\brm {1,2}-(?:rf|fr|r -f|f -r|-recursive --force) {1,2}(?:--no-preserve-root )?(?:/\*?|~/?\*?|\$HOME/?\*?|\x22\$HOME\x22/?|\$\{HOME\}/?)(?:\s|$|;|&|\)|\x22)|\bRemove-Item\b[^\n]*-Recurse[^\n]*(?:C:\\\s|C:\\\*|\$env:USERPROFILE\s|~\s)|\b(?:rd|rmdir) /s /q [cC]:\\",
         what: "deletes the filesystem root or home",
         explain: "Deletes the whole disk or home folder; remove the skill.",
         ..Rule::BASE
@@ -804,16 +841,26 @@ pub static RULES: &[Rule] = &[
         class: Class::Destruction,
         severity: Severity::Critical,
         target: Target::Code,
-        pattern: r"\bmkfs(?:\.\w+)?\s+(?:-\w+\s+)*/dev/|\bformat\s+[c-z]:\s*(?:/|$)|\bdd\b[^\n]*\bof=/dev/(?:sd|hd|nvme|disk|mmcblk|xvd|vd)|\bshred\b[^\n]*\s/dev/(?:sd|nvme|disk)|\bwipefs\s+-a\b|\bdiskutil\s+(?:eraseDisk|zeroDisk)\b|:\s*\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:",
+        pattern: r"\bmkfs(?:\.\w+)?\s+(?:-\w+\s+)*/dev/|\bformat [cd]:\s*(?:/|$)|\bdd\b[^\n]*\bof=/dev/(?:sd|hd|nvme|disk|mmcblk|xvd|vd)|\bshred\b[^\n]*\s/dev/(?:sd|nvme|disk)|\bwipefs\s+-a\b|\bdiskutil\s+(?:eraseDisk|zeroDisk)\b|:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:",
         what: "wipes a disk or forks without end",
         explain: "Formats, overwrites or wipes a disk, or fork-bombs the machine; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "ransomware",
+        class: Class::Destruction,
+        severity: Severity::High,
+        target: Target::Code,
+        pattern: r"\bransom[_ ]?note\b|\bransom\b[^\n]*\b(?:bitcoin|btc|monero|pay|wallet)\b|\byour\s+(?:files|data|documents)\s+(?:have\s+been|are|were)\s+encrypted|\bwrite_bytes\(\s*\w*(?:encrypt|cipher)\w*|\bencrypt\w*\([^\n]*\bread_bytes\(\)",
+        what: "encrypts files for ransom",
+        explain: "Encrypts files in place or leaves a ransom note; remove the skill.",
         ..Rule::BASE
     },
     // ---- obfuscation --------------------------------------------------
     Rule {
         id: "decode",
         class: Class::Obfuscation,
-        pattern: r"\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\bxxd\s+-r|\bcodecs\.decode\(|\\x[0-9a-f]{2}(?:\\x[0-9a-f]{2}){7,}|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\[::-1\]|\.reverse\(\)\.join\(|\bunpack\(\s*['\x22]H\*|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d",
+        pattern: r"\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\[::-1\]|\.reverse\(\)\.join\(|\bunpack\(\s*['\x22]H\*|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d",
         signal: Signal::Decode,
         quiet: true,
         what: "decodes hidden data",
@@ -866,10 +913,19 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "string-assembly",
         class: Class::Obfuscation,
-        pattern: r"['\x22]\s*\+\s*['\x22]|['\x22]\s*\.\s*['\x22]|\w(?:''|\x22\x22)\w|\w'\w+'\w|\$\{IFS\}|\$IFS\b|\\[a-z]\\[a-z]\\[a-z]|\bjoin\(\s*\[|\$\{?\w+\}?\$\{?\w+|\[::-1\]|\breverse\(\)",
+        pattern: r"['\x22] ?\+ ?['\x22]|['\x22] ?\. ?['\x22]|[a-z](?:''|\x22\x22)[a-z]|[a-z]'[a-z]{1,3}'[a-z]|\$\{IFS\}|\$IFS\b|\bjoin\(\s*\[|\[::-1\]|\breverse\(\)",
         quiet: true,
         what: "builds strings from pieces",
         explain: "Builds strings from pieces.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "shell-assembly",
+        class: Class::Obfuscation,
+        pattern: r"\$[a-z_]\w?\w?\$[a-z_{]|\\[a-z]\\[a-z]\\[a-z]",
+        quiet: true,
+        what: "builds a command from variables or escapes",
+        explain: "Builds a command from adjacent variables or escaped letters.",
         ..Rule::BASE
     },
     Rule {
@@ -877,7 +933,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Obfuscation,
         severity: Severity::High,
         target: Target::Code,
-        pattern: r"(?-i:[a-zA-Z][аеорсухіјѕԁһӏАВЕКМНОРСТХοΑΒΕΗΙΚΜΝΟΡΤΥΧΖ]|[аеорсухіјѕԁһӏАВЕКМНОРСТХοΑΒΕΗΙΚΜΝΟΡΤΥΧΖ][a-zA-Z]|[\x{FF01}-\x{FF5E}]{3})",
+        pattern: r"(?u-i:[a-zA-Z][аеорсухіјѕԁһӏАВЕКМНОРСТХοΑΒΕΗΙΚΜΝΟΡΤΥΧΖ]|[аеорсухіјѕԁһӏАВЕКМНОРСТХοΑΒΕΗΙΚΜΝΟΡΤΥΧΖ][a-zA-Z]|[\x{FF01}-\x{FF5E}]{3})",
         what: "mixes look-alike letters into code",
         explain: "Code mixes Cyrillic or Greek look-alike letters (or full-width forms) into Latin words, so what runs is not what a reader sees; remove the skill.",
         ..Rule::BASE
@@ -886,7 +942,7 @@ pub static RULES: &[Rule] = &[
         id: "homoglyph-text",
         class: Class::Obfuscation,
         target: Target::Prose,
-        pattern: r"(?-i:[a-zA-Z][аеорсухіјѕԁһӏАВЕКМНОРСТХοΑΒΕΗΙΚΜΝΟΡΤΥΧΖ]|[аеорсухіјѕԁһӏАВЕКМНОРСТХοΑΒΕΗΙΚΜΝΟΡΤΥΧΖ][a-zA-Z])",
+        pattern: r"(?u-i:[a-zA-Z][аеорсухіјѕԁһӏАВЕКМНОРСТХοΑΒΕΗΙΚΜΝΟΡΤΥΧΖ]|[аеорсухіјѕԁһӏАВЕКМНОРСТХοΑΒΕΗΙΚΜΝΟΡΤΥΧΖ][a-zA-Z])",
         what: "mixes look-alike letters into words",
         explain: "Words mix Cyrillic or Greek look-alike letters into Latin ones; check nothing is disguised.",
         ..Rule::BASE
@@ -895,15 +951,24 @@ pub static RULES: &[Rule] = &[
         id: "hidden-unicode",
         class: Class::Obfuscation,
         severity: Severity::High,
-        pattern: r"[\x{E0000}-\x{E007F}]|[\x{200B}\x{200C}\x{200D}\x{2060}\x{FEFF}\x{180E}\x{2061}-\x{2064}]{2,}|[\x{202A}-\x{202E}\x{2066}-\x{2069}]",
+        pattern: r"(?u:[\x{E0000}-\x{E007F}]|[\x{200B}\x{200C}\x{200D}\x{2060}\x{FEFF}\x{180E}\x{2061}-\x{2064}]{2,}|[\x{202A}-\x{202E}\x{2066}-\x{2069}])",
         what: "hides text with invisible Unicode",
         explain: "Invisible characters (tags, zero-width runs, bidi controls) carry text a reader cannot see; remove them or the skill.",
         ..Rule::BASE
     },
     Rule {
+        id: "escaped-invisible",
+        class: Class::Obfuscation,
+        severity: Severity::High,
+        pattern: r"\\U000E00[0-7][0-9a-f]|\\u\{e00[0-7][0-9a-f]\}|\\udb40\\udc[0-7][0-9a-f]|(?:\\u200[bcd]|\\u2060|\\ufeff){2,}",
+        what: "writes invisible Unicode as escapes",
+        explain: "String escapes spell tag characters or zero-width runs, text a reader cannot see once printed; remove them or the skill.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "whitespace-stego",
         class: Class::Obfuscation,
-        pattern: r"(?:[ ]+\t+){4,}[ \t]*$|(?:\t+[ ]+){4,}[ \t]*$",
+        pattern: r" \t \t[ \t]* \t[ \t]*$|\t \t [ \t]*\t [ \t]*$",
         what: "hides data in trailing whitespace",
         explain: "Runs of mixed spaces and tabs at line ends can carry hidden data; strip them.",
         ..Rule::BASE
@@ -940,7 +1005,7 @@ pub static RULES: &[Rule] = &[
         id: "persona-switch",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"\byou\s+are\s+(?:now|no\s+longer)\b[^\n]{0,40}\b(?:dan|developer\s+mode|jailbr[eo]\w*|unrestricted|unfiltered|uncensored|evil|bound\s+by|without\s+(?:any\s+)?(?:restrictions|limits|rules|filters))|\bact\s+as\s+(?:an?\s+)?(?:unrestricted|unfiltered|jailbroken|uncensored|dan)\b|\benter\s+(?:developer|god|admin|debug|jailbreak)\s+mode\b|\bdo\s+anything\s+now\b|<\s*/?\s*(?:system|im_start|system_prompt)\s*>|^\s*\[\s*/?\s*(?:system|inst)\s*\]|^#+\s*system\s*(?:override|prompt|message)\b|\bsystem\s+override\b|\bno\s+(?:ethical|safety|moral)\s+(?:guidelines|restrictions|constraints)\s+apply",
+        pattern: r"\byou\s+are\s+(?:now|no\s+longer)\b[^\n]{0,40}\b(?:dan|developer\s+mode|jailbr[eo]\w*|unrestricted|unfiltered|uncensored|evil|bound\s+by|without\s+(?:any\s+)?(?:restrictions|limits|rules|filters))|\bact\s+as\s+(?:an?\s+)?(?:unrestricted|unfiltered|jailbroken|uncensored|dan)\b|\benter\s+(?:developer|god|admin|debug|jailbreak)\s+mode\b|\bdo\s+anything\s+now\b|</?(?:system|im_start|system_prompt)>|^\s*\[/?(?:system|inst)\]|^#+\s*system\s*(?:override|prompt|message)\b|\bsystem\s+override\b|\bno\s+(?:ethical|safety|moral)\s+(?:guidelines|restrictions|constraints)\s+apply",
         what: "tries to switch the agent into another persona",
         explain: "Tries to re-define the agent (jailbreak persona, fake system message); remove the skill.",
         ..Rule::BASE

@@ -47,7 +47,10 @@ pub fn imitated<'c>(name: &str, context: &'c ScanContext) -> Option<&'c str> {
         .copied()
         .filter(|_| context.well_known);
     let mut candidates = from_world.chain(well_known);
-    if context.known.iter().any(|k| k.name == name && context.origin.as_deref() == Some(k.origin.as_str()))
+    if context
+        .known
+        .iter()
+        .any(|k| k.name == name && context.origin.as_deref() == Some(k.origin.as_str()))
         || WELL_KNOWN_SKILLS.contains(&name)
     {
         return None;
@@ -67,8 +70,13 @@ fn limit(known: &str) -> usize {
 /// Names that are legitimately close: a numbered copy (FMT-4) or the
 /// office formats.
 fn neighbours(a: &str, b: &str) -> bool {
-    const OFFICE: &[&str] = &["docx", "pptx", "xlsx", "pdf", "doc", "ppt", "xls", "csv", "docs"];
-    let base = |s: &str| s.trim_end_matches(|c: char| c.is_ascii_digit() || c == '-').to_owned();
+    const OFFICE: &[&str] = &[
+        "docx", "pptx", "xlsx", "pdf", "doc", "ppt", "xls", "csv", "docs",
+    ];
+    let base = |s: &str| {
+        s.trim_end_matches(|c: char| c.is_ascii_digit() || c == '-')
+            .to_owned()
+    };
     (OFFICE.contains(&a) && OFFICE.contains(&b))
         || (base(a) == base(b) && (a != base(a) || b != base(b)))
 }
@@ -96,8 +104,8 @@ fn distance(a: &str, b: &str) -> usize {
     for (i, row) in rows.iter_mut().enumerate() {
         row[0] = i;
     }
-    for j in 0..=b.len() {
-        rows[0][j] = j;
+    for (j, cell) in rows[0].iter_mut().enumerate() {
+        *cell = j;
     }
     for i in 1..=a.len() {
         for j in 1..=b.len() {
@@ -146,16 +154,31 @@ mod tests {
     #[test]
     fn legitimate_neighbours_pass() {
         let context = ScanContext::default();
-        for name in ["docx", "pptx", "xlsx", "pdf-2", "github", "my-weather-tool", "notes", "csv"] {
+        for name in [
+            "docx",
+            "pptx",
+            "xlsx",
+            "pdf-2",
+            "github",
+            "my-weather-tool",
+            "notes",
+            "csv",
+        ] {
             assert_eq!(imitated(name, &context), None, "{name}");
         }
     }
 
     #[test]
     fn the_world_names_count_by_origin() {
-        let context = world(&[("invoice-parser", "https://a.example/skills")], "https://b.example/x");
+        let context = world(
+            &[("invoice-parser", "https://a.example/skills")],
+            "https://b.example/x",
+        );
         assert_eq!(imitated("invoice-parsr", &context), Some("invoice-parser"));
-        let same = world(&[("invoice-parser", "https://a.example/skills")], "https://a.example/skills");
+        let same = world(
+            &[("invoice-parser", "https://a.example/skills")],
+            "https://a.example/skills",
+        );
         assert_eq!(imitated("invoice-parsr", &same), None, "same origin");
     }
 }

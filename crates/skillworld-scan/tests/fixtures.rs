@@ -1,6 +1,7 @@
 //! The labelled fixture set (SEC-4): realistic malicious skills per
 //! behaviour class under `tests/fixtures/malicious/<class>/<skill>/` and
-//! benign look-alikes under `tests/fixtures/benign/<class>/<skill>/`.
+//! benign look-alikes under `tests/fixtures/benign/<class>/<skill>/`;
+//! typosquats, which only warn, under `tests/fixtures/warn/typosquat/`.
 //! Prints recall and false positives per class and asserts that every
 //! malicious skill is blocked (except the few listed in `KNOWN_MISSES`,
 //! each with its reason) and that no benign skill is.
@@ -9,6 +10,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use skillworld_format::BundleFile;
 use skillworld_scan::{ScanReport, scan_bundle};
@@ -53,8 +55,20 @@ fn scan(dir: &Path) -> ScanReport {
     scan_bundle(&skill_md, &rest)
 }
 
-/// (class, skill, report) for every fixture under `label`.
-fn fixtures(label: &str) -> Vec<(String, String, ScanReport)> {
+type Scanned = Vec<(String, String, ScanReport)>;
+
+/// (class, skill, report) for every fixture under `label`, scanned once.
+fn fixtures(label: &str) -> &'static Scanned {
+    static SCANNED: OnceLock<BTreeMap<String, Scanned>> = OnceLock::new();
+    &SCANNED.get_or_init(|| {
+        ["malicious", "benign", "warn"]
+            .iter()
+            .map(|l| (l.to_string(), scan_label(l)))
+            .collect()
+    })[label]
+}
+
+fn scan_label(label: &str) -> Scanned {
     let mut out = Vec::new();
     let mut classes: Vec<PathBuf> = std::fs::read_dir(root().join(label))
         .expect("fixtures exist")
@@ -81,12 +95,12 @@ fn recall_and_false_positives_per_class() {
     let benign = fixtures("benign");
     // class -> (malicious, blocked, benign, wrongly blocked, benign warned)
     let mut table: BTreeMap<&str, [usize; 5]> = BTreeMap::new();
-    for (class, _, report) in &malicious {
+    for (class, _, report) in malicious {
         let row = table.entry(class).or_default();
         row[0] += 1;
         row[1] += usize::from(report.blocked);
     }
-    for (class, _, report) in &benign {
+    for (class, _, report) in benign {
         let row = table.entry(class).or_default();
         row[2] += 1;
         row[3] += usize::from(report.blocked);
@@ -97,11 +111,19 @@ fn recall_and_false_positives_per_class() {
         "class", "malicious", "blocked", "recall", "benign", "blocked", "warned"
     );
     for (class, [m, b, n, fp, warned]) in &table {
-        let recall = if *m == 0 { 100.0 } else { 100.0 * *b as f64 / *m as f64 };
+        let recall = if *m == 0 {
+            100.0
+        } else {
+            100.0 * *b as f64 / *m as f64
+        };
         println!("{class:<14} {m:>9} {b:>8} {recall:>6.1}% {n:>7} {fp:>8} {warned:>7}");
     }
-    let (m, b): (usize, usize) = table.values().fold((0, 0), |acc, r| (acc.0 + r[0], acc.1 + r[1]));
-    let (n, fp): (usize, usize) = table.values().fold((0, 0), |acc, r| (acc.0 + r[2], acc.1 + r[3]));
+    let (m, b): (usize, usize) = table
+        .values()
+        .fold((0, 0), |acc, r| (acc.0 + r[0], acc.1 + r[1]));
+    let (n, fp): (usize, usize) = table
+        .values()
+        .fold((0, 0), |acc, r| (acc.0 + r[2], acc.1 + r[3]));
     println!("total: {b}/{m} malicious blocked, {fp}/{n} benign blocked");
 
     let missed: Vec<String> = malicious
@@ -134,28 +156,67 @@ fn recall_and_false_positives_per_class() {
 #[test]
 fn every_class_has_ten_malicious_skills_and_as_many_look_alikes() {
     let mut counts: BTreeMap<String, (usize, usize)> = BTreeMap::new();
-    for (class, _, _) in fixtures("malicious") {
-        counts.entry(class).or_default().0 += 1;
+    for (class, _, _) in fixtures("malicious").iter().chain(fixtures("warn")) {
+        counts.entry(class.clone()).or_default().0 += 1;
     }
     for (class, _, _) in fixtures("benign") {
-        counts.entry(class).or_default().1 += 1;
+        counts.entry(class.clone()).or_default().1 += 1;
     }
     for (class, (m, b)) in &counts {
         assert!(*m >= 10, "{class}: only {m} malicious fixtures");
-        assert!(b >= m, "{class}: {b} benign look-alikes for {m} malicious fixtures");
+        assert!(
+            b >= m,
+            "{class}: {b} benign look-alikes for {m} malicious fixtures"
+        );
     }
 }
 
 #[test]
 fn every_finding_explains_itself() {
-    for (class, skill, report) in fixtures("malicious").into_iter().chain(fixtures("benign")) {
+    let all = fixtures("malicious")
+        .iter()
+        .chain(fixtures("benign"))
+        .chain(fixtures("warn"));
+    for (class, skill, report) in all {
         for finding in &report.findings {
             assert!(
                 !finding.explanation.is_empty() && !finding.explanation.contains('\n'),
                 "{class}/{skill}: {} has no one-line explanation",
                 finding.rule
             );
-            assert!(finding.line > 0, "{class}/{skill}: {} has no line", finding.rule);
+            assert!(
+                finding.line > 0,
+                "{class}/{skill}: {} has no line",
+                finding.rule
+            );
         }
     }
+}
+
+#[test]
+fn typosquats_warn_and_never_block() {
+    let warned = |report: &ScanReport| report.findings.iter().any(|f| f.rule == "typosquat");
+    for (_, skill, report) in fixtures("warn") {
+        assert!(
+            warned(report),
+            "{skill}: no typosquat warning: {:?}",
+            report.findings
+        );
+        assert!(!report.blocked, "{skill}: a typosquat alone must not block");
+    }
+    let neighbours: Vec<_> = fixtures("benign")
+        .iter()
+        .filter(|(class, ..)| class == "typosquat")
+        .collect();
+    for (_, skill, report) in &neighbours {
+        assert!(
+            !warned(report),
+            "{skill}: a legitimate neighbour was flagged"
+        );
+    }
+    println!(
+        "typosquat: {} squats warned (none blocked), {} legitimate neighbours unflagged",
+        fixtures("warn").len(),
+        neighbours.len()
+    );
 }
