@@ -112,11 +112,11 @@ fn recall_and_false_positives_per_class() {
     );
     for (class, [m, b, n, fp, warned]) in &table {
         let recall = if *m == 0 {
-            100.0
+            "-".to_owned()
         } else {
-            100.0 * *b as f64 / *m as f64
+            format!("{:.1}%", 100.0 * *b as f64 / *m as f64)
         };
-        println!("{class:<14} {m:>9} {b:>8} {recall:>6.1}% {n:>7} {fp:>8} {warned:>7}");
+        println!("{class:<14} {m:>9} {b:>8} {recall:>7} {n:>7} {fp:>8} {warned:>7}");
     }
     let (m, b): (usize, usize) = table
         .values()
