@@ -1,24 +1,60 @@
-//! The scan of one text (SEC-4): one pass of a `RegexSet` over the whole
-//! text finds which rules match at all; only those rules are then placed,
-//! judged in their region (code, prose, comment) and combined. Decoding and
-//! de-assembly run only where a rule saw them.
+//! The scan of one text (SEC-4): one pass of an Aho-Corasick automaton of
+//! literal atoms over the whole text finds which rules may match on which
+//! lines; only those rules are then tried on those lines, judged in their
+//! region (code, prose, comment) and combined. Decoding and de-assembly run
+//! only where a rule saw them.
 
 use std::collections::{BTreeSet, HashMap};
 use std::sync::LazyLock;
 
 use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
 use regex::Regex;
-use regex::bytes::{Regex as BytesRegex, RegexBuilder, RegexSet, RegexSetBuilder};
+use regex::bytes::{Regex as BytesRegex, RegexBuilder};
 
-/// UTF-8 starts of what the Unicode rules look for: Cyrillic and Greek
-/// letters, full-width forms, tag characters, zero-width and bidi controls.
+/// UTF-8 bytes of what the Unicode rules look for: Latin-looking Cyrillic
+/// and Greek letters, full-width forms, tag characters, zero-width and bidi
+/// controls.
 const UNICODE_GATE: &[&[u8]] = &[
-    &[0xD0],
-    &[0xD1],
-    &[0xD3],
-    &[0xD4],
-    &[0xCE],
-    &[0xCF],
+    // Cyrillic and Greek letters that look Latin (as `homoglyph` lists them).
+    &[0xD0, 0xB0],
+    &[0xD0, 0xB5],
+    &[0xD0, 0xBE],
+    &[0xD1, 0x80],
+    &[0xD1, 0x81],
+    &[0xD1, 0x83],
+    &[0xD1, 0x85],
+    &[0xD1, 0x96],
+    &[0xD1, 0x98],
+    &[0xD1, 0x95],
+    &[0xD4, 0x81],
+    &[0xD2, 0xBB],
+    &[0xD3, 0x8F],
+    &[0xD0, 0x90],
+    &[0xD0, 0x92],
+    &[0xD0, 0x95],
+    &[0xD0, 0x9A],
+    &[0xD0, 0x9C],
+    &[0xD0, 0x9D],
+    &[0xD0, 0x9E],
+    &[0xD0, 0xA0],
+    &[0xD0, 0xA1],
+    &[0xD0, 0xA2],
+    &[0xD0, 0xA5],
+    &[0xCE, 0xBF],
+    &[0xCE, 0x91],
+    &[0xCE, 0x92],
+    &[0xCE, 0x95],
+    &[0xCE, 0x97],
+    &[0xCE, 0x99],
+    &[0xCE, 0x9A],
+    &[0xCE, 0x9C],
+    &[0xCE, 0x9D],
+    &[0xCE, 0x9F],
+    &[0xCE, 0xA1],
+    &[0xCE, 0xA4],
+    &[0xCE, 0xA5],
+    &[0xCE, 0xA7],
+    &[0xCE, 0x96],
     &[0xEF, 0xBC],
     &[0xEF, 0xBD],
     &[0xEF, 0xBB, 0xBF],
@@ -44,7 +80,8 @@ const UNICODE_GATE: &[&[u8]] = &[
     &[0xE1, 0xA0, 0x8E],
 ];
 
-/// Room for the lazy DFA of the whole table (per thread that scans).
+/// Room for each rule's lazy DFA: rules with bounded gaps (`[^\n]{0,80}`)
+/// outgrow the default and would fall back to a slower engine.
 const DFA_CACHE: usize = 64 << 20;
 
 use crate::hosts::{Origin, origin};
@@ -82,20 +119,19 @@ pub struct Hit {
 
 /// The rules of one table row kind, compiled for one pass over a text: an
 /// Aho-Corasick automaton of literal atoms (every match of a rule contains
-/// one of its atoms) plus a `RegexSet` of the prefilters of the few rules
-/// without atoms, which together say which rules may match on which lines;
-/// then each such rule's own regex runs on those lines only.
+/// one of its atoms; the few rules without atoms run their prefilters)
+/// says which rules may match on which lines; then each such rule's own
+/// regex runs on those lines only. (One `RegexSet` of the whole table was
+/// the first design: with ~90 behaviour patterns its lazy DFA thrashes and
+/// scans at a few MB per second.)
 pub struct Compiled {
     atoms: AhoCorasick,
     /// The rule index of each atom.
     atom_rule: Vec<usize>,
-    /// Prefilters of the rules without atoms.
-    set: RegexSet,
-    /// Rule index of each pattern of `set`.
-    set_rule: Vec<usize>,
-    /// Prefilters of rules that only match non-ASCII text (homoglyphs,
-    /// invisible characters), tried only on text that has some.
-    unicode: RegexSet,
+    /// The few rules without atoms, tried through their prefilters.
+    unanchored: Vec<usize>,
+    /// Rules that only match non-ASCII text (homoglyphs, invisible
+    /// characters), tried only on text that holds the bytes they need.
     unicode_rule: Vec<usize>,
     /// The UTF-8 bytes those rules need: look-alike scripts, full-width
     /// forms, tags, zero-width and bidi characters.
@@ -118,9 +154,7 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
     let loose: Vec<String> = patterns.iter().map(|p| prefilter(p)).collect();
     let mut atoms = Vec::new();
     let mut atom_rule = Vec::new();
-    let mut set_patterns = Vec::new();
-    let mut set_rule = Vec::new();
-    let mut unicode_patterns = Vec::new();
+    let mut unanchored = Vec::new();
     let mut unicode_rule = Vec::new();
     for (index, rule) in rules.iter().enumerate() {
         match keywords(&format!("(?m-u){}", rule.pattern)) {
@@ -128,23 +162,10 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
                 atom_rule.extend(std::iter::repeat_n(index, words.len()));
                 atoms.extend(words);
             }
-            None if rule.pattern.starts_with("(?u") => {
-                unicode_rule.push(index);
-                unicode_patterns.push(loose[index].clone());
-            }
-            None => {
-                set_rule.push(index);
-                set_patterns.push(loose[index].clone());
-            }
+            None if rule.pattern.starts_with("(?u") => unicode_rule.push(index),
+            None => unanchored.push(index),
         }
     }
-    let set_of = |patterns: &[String]| {
-        RegexSetBuilder::new(patterns)
-            .dfa_size_limit(DFA_CACHE)
-            .size_limit(DFA_CACHE)
-            .build()
-            .expect("the rule table compiles")
-    };
     let build = |p: &str| {
         RegexBuilder::new(p)
             .dfa_size_limit(DFA_CACHE)
@@ -159,9 +180,7 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
             .build(&atoms)
             .expect("the atoms compile"),
         atom_rule,
-        set: set_of(&set_patterns),
-        set_rule,
-        unicode: set_of(&unicode_patterns),
+        unanchored,
         unicode_rule,
         unicode_gate: AhoCorasick::new(UNICODE_GATE).expect("the gate compiles"),
         rules: rules
@@ -181,20 +200,17 @@ impl Compiled {
             .find_overlapping_iter(bytes)
             .map(|m| (self.atom_rule[m.pattern().as_usize()], lines.of(m.start())))
             .collect();
-        let mut sets = vec![(&self.set, &self.set_rule)];
-        if !text.is_ascii() && self.unicode_gate.is_match(bytes) {
-            sets.push((&self.unicode, &self.unicode_rule));
-        }
-        for (set, rules) in sets {
-            for matched in set.matches(bytes).iter() {
-                let rule = rules[matched];
-                let prefilter = &self.rules[rule].2;
-                out.extend(
-                    prefilter
-                        .find_iter(bytes)
-                        .map(|m| (rule, lines.of(m.start()))),
-                );
-            }
+        // Searched one by one: an overlapping set search gets no literal
+        // acceleration, a single regex does (memchr on `$`, `\\`).
+        let unicode = !text.is_ascii() && self.unicode_gate.is_match(bytes);
+        let unicode_rules: &[usize] = if unicode { &self.unicode_rule } else { &[] };
+        for &rule in self.unanchored.iter().chain(unicode_rules) {
+            let prefilter = &self.rules[rule].2;
+            out.extend(
+                prefilter
+                    .find_iter(bytes)
+                    .map(|m| (rule, lines.of(m.start()))),
+            );
         }
         out.sort_unstable();
         out.dedup();
