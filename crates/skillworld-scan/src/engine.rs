@@ -7,7 +7,7 @@
 use std::collections::{BTreeSet, HashMap};
 use std::sync::LazyLock;
 
-use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
+use aho_corasick::{AhoCorasick, Input, MatchKind};
 use regex::Regex;
 use regex::bytes::{Regex as BytesRegex, RegexBuilder};
 
@@ -126,8 +126,9 @@ pub struct Hit {
 /// scans at a few MB per second.)
 pub struct Compiled {
     atoms: AhoCorasick,
-    /// The rule index of each atom.
-    atom_rule: Vec<usize>,
+    /// The rules each atom stands for (an atom that contains another one
+    /// is dropped and its rules join the shorter atom's).
+    atom_rules: Vec<Vec<usize>>,
     /// The few rules without atoms, tried through their prefilters.
     unanchored: Vec<usize>,
     /// Rules that only match non-ASCII text (homoglyphs, invisible
@@ -152,20 +153,17 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
         .map(|r| format!("(?im-u){}", r.pattern))
         .collect();
     let loose: Vec<String> = patterns.iter().map(|p| prefilter(p)).collect();
-    let mut atoms = Vec::new();
-    let mut atom_rule = Vec::new();
+    let mut wanted: Vec<(Vec<u8>, usize)> = Vec::new();
     let mut unanchored = Vec::new();
     let mut unicode_rule = Vec::new();
     for (index, rule) in rules.iter().enumerate() {
         match keywords(&format!("(?m-u){}", rule.pattern)) {
-            Some(words) => {
-                atom_rule.extend(std::iter::repeat_n(index, words.len()));
-                atoms.extend(words);
-            }
+            Some(words) => wanted.extend(words.into_iter().map(|w| (w, index))),
             None if rule.pattern.starts_with("(?u") => unicode_rule.push(index),
             None => unanchored.push(index),
         }
     }
+    let (atoms, atom_rules) = containment_free(wanted);
     let build = |p: &str| {
         RegexBuilder::new(p)
             .dfa_size_limit(DFA_CACHE)
@@ -176,10 +174,9 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
         atoms: AhoCorasick::builder()
             .ascii_case_insensitive(true)
             .match_kind(MatchKind::Standard)
-            .kind(Some(AhoCorasickKind::DFA))
             .build(&atoms)
             .expect("the atoms compile"),
-        atom_rule,
+        atom_rules,
         unanchored,
         unicode_rule,
         unicode_gate: AhoCorasick::new(UNICODE_GATE).expect("the gate compiles"),
@@ -191,15 +188,51 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
     }
 }
 
+/// Atoms with the rules they stand for, none containing another: a rule's
+/// atom that contains a shorter atom is served by the shorter one (any text
+/// holding the long one holds the short one).
+fn containment_free(mut wanted: Vec<(Vec<u8>, usize)>) -> (Vec<Vec<u8>>, Vec<Vec<usize>>) {
+    wanted.sort_by(|a, b| (a.0.len(), &a.0).cmp(&(b.0.len(), &b.0)));
+    let mut atoms: Vec<Vec<u8>> = Vec::new();
+    let mut rules: Vec<Vec<usize>> = Vec::new();
+    for (word, rule) in wanted {
+        let host = atoms
+            .iter()
+            .position(|a| word.windows(a.len()).any(|w| w == a.as_slice()));
+        match host {
+            Some(index) => rules[index].push(rule),
+            None => {
+                atoms.push(word);
+                rules.push(vec![rule]);
+            }
+        }
+    }
+    for list in &mut rules {
+        list.sort_unstable();
+        list.dedup();
+    }
+    (atoms, rules)
+}
+
 impl Compiled {
     /// (rule index, 0-based line) pairs worth trying, sorted and unique.
     fn candidates(&self, text: &str, lines: &Lines) -> Vec<(usize, usize)> {
         let bytes = text.as_bytes();
-        let mut out: Vec<(usize, usize)> = self
-            .atoms
-            .find_overlapping_iter(bytes)
-            .map(|m| (self.atom_rule[m.pattern().as_usize()], lines.of(m.start())))
-            .collect();
+        // With no atom inside another, restarting one byte after each
+        // match's start finds every atom occurrence, and each search skips
+        // ahead with the automaton's prefilter (an overlapping search
+        // cannot).
+        let mut out: Vec<(usize, usize)> = Vec::new();
+        let mut at = 0;
+        while let Some(found) = self.atoms.find(Input::new(bytes).range(at..)) {
+            let line = lines.of(found.start());
+            out.extend(
+                self.atom_rules[found.pattern().as_usize()]
+                    .iter()
+                    .map(|&r| (r, line)),
+            );
+            at = found.start() + 1;
+        }
         // Searched one by one: an overlapping set search gets no literal
         // acceleration, a single regex does (memchr on `$`, `\\`).
         let unicode = !text.is_ascii() && self.unicode_gate.is_match(bytes);
