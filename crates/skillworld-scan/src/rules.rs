@@ -237,6 +237,7 @@ pub static RULES: &[Rule] = &[
             r"|\bTCPSocket\.(?:new|open)\([^\n]*\b(?:exec|spawn|popen|system)\b",
             r"|\buse\s+Socket\b[^\n]*\bexec\b",
             r"|\bmsfvenom\b[^\n]*\bLHOST=\d",
+            r"|/inet/tcp/\d+/[^\s/]+/\d+",
         ),
         what: "opens a reverse or bind shell",
         explain: "Hands an interactive shell on this machine to a remote peer; no skill needs this — remove the skill.",
@@ -245,7 +246,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "socket-open",
         class: Class::Shell,
-        pattern: r"\bsocket\.socket\(|\bsocket\.create_connection\(|\.connect\(\s*\(|\bnet\.(?:connect|Socket|createConnection|createServer)\(|\bnew\s+net\.Socket\(|\bTCPSocket\.(?:new|open)\(|\bTCPServer\.new\(|\bfsockopen\(|Net\.Sockets\.TCP(?:Client|Listener)|\bnew\s+Socket\(|\bsocket\.bind\(|\.listen\(\s*\d",
+        pattern: r"\bsocket\.socket\(|\bnet\.Dial(?:Timeout)?\(|\bsocket\.create_connection\(|\.connect\(\s*\(|\bnet\.(?:connect|Socket|createConnection|createServer)\(|\bnew\s+net\.Socket\(|\bTCPSocket\.(?:new|open)\(|\bTCPServer\.new\(|\bfsockopen\(|Net\.Sockets\.TCP(?:Client|Listener)|\bnew\s+Socket\(|\bsocket\.bind\(|\.listen\(\s*\d",
         signal: Signal::Socket,
         quiet: true,
         what: "opens a network socket",
@@ -303,6 +304,16 @@ pub static RULES: &[Rule] = &[
         installer: true,
         what: "downloads code and runs it",
         explain: "Runs whatever a server sends, unseen and unpinned; install from a package manager or a pinned, checked release instead.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "download-run-binary",
+        class: Class::Execution,
+        severity: Severity::High,
+        pattern: r"\b(?:curl|wget|iwr|invoke-webrequest)\b[^\n]*\s(?:-\w*o|-outfile|-O|>)\s*(\S+)[^\n]*(?:&&|;|\|\|)\s*chmod\s+\+?[0-7]*x[^\n]*(?:&&|;)\s*(?:\./|/|~/|\$)\S+|\b(?:iwr|invoke-webrequest|curl\.exe|certutil|bitsadmin)\b[^\n]*\.(?:exe|msi|scr|bat|vbs|dll)\b[^\n]*(?:start-process|\bstart\s|&\s*\$env:|rundll32|cmd\s+/c)",
+        installer: true,
+        what: "downloads a program and runs it",
+        explain: "Downloads a program and starts it in the same command, unseen and unpinned; install it from a package manager or a pinned, checked release.",
         ..Rule::BASE
     },
     Rule {
@@ -1037,6 +1048,17 @@ pub static RULES: &[Rule] = &[
         unless: &["never ", "don't ", "do not "],
         what: "tells the agent to send credentials away",
         explain: "Tells the agent to send keys, secrets or the conversation to an outside address: exfiltration by instruction; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "credential-read-instruction",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        pattern: r"^\s*(?:[-*>]\s*|\d+[.)]\s*|step\s+\d+:?\s*)?(?:first,?\s+|then,?\s+|also,?\s+)?(?:read|cat|print|output|display|show|collect|gather|include|copy|paste|dump)\b[^\n]{0,60}(?:~/\.ssh/id_|\.ssh/id_\w+|\bid_rsa\b|\.aws/credentials|\bseed\s+phrase|\bprivate\s+keys?\b|saved\s+passwords|\bkeychain\b|\bwallet\s+files?)",
+        unless: &["never ", "don't ", "do not "],
+        what: "tells the agent to read out credentials",
+        explain: "Tells the agent to read out SSH keys, cloud credentials, wallets or saved passwords, putting them where others can take them; remove the skill.",
         ..Rule::BASE
     },
     Rule {
