@@ -104,6 +104,9 @@ enum Command {
     Scan {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
+        /// Under each finding, a line saying what it means and what to do.
+        #[arg(long)]
+        explain: bool,
     },
     /// Agents and their tool pools.
     Agent {
@@ -660,7 +663,7 @@ fn main() -> ExitCode {
             };
             world::import(&global, &paths, commons, agent, rules)
         }
-        Command::Scan { paths } => scan::run(&paths, global.json),
+        Command::Scan { paths, explain } => scan::run(&paths, explain, global.json),
         Command::Agent { action } => world::agent(&global, action),
         Command::Export {
             names,

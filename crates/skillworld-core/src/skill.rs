@@ -252,6 +252,10 @@ pub struct ScanFinding {
     pub file: String,
     pub line: usize,
     pub excerpt: String,
+    /// One line saying what the finding means and what to do (SEC-4);
+    /// empty in journals written before it existed.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub explanation: String,
 }
 
 /// The preflight result of a skill: its readiness and what is missing.
