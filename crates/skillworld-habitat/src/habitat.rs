@@ -129,6 +129,9 @@ pub struct Habitat {
     options: HabitatOptions,
     /// Made on the first review request, inside the server's runtime.
     reviewer: OnceLock<Reviewer<SharedStore>>,
+    /// Scheduled jobs (HAB-6, jobs.rs) and metrics (metrics.rs).
+    jobs: crate::jobs::Jobs,
+    metrics: crate::metrics::Metrics,
 }
 
 impl Habitat {
@@ -152,7 +155,18 @@ impl Habitat {
             secrets,
             options,
             reviewer: OnceLock::new(),
+            jobs: Default::default(),
+            metrics: Default::default(),
         })
+    }
+
+    /// The scheduled jobs' settings and statuses.
+    pub fn jobs(&self) -> &crate::jobs::Jobs {
+        &self.jobs
+    }
+
+    pub fn metrics(&self) -> &crate::metrics::Metrics {
+        &self.metrics
     }
 
     pub fn options(&self) -> &HabitatOptions {
@@ -226,6 +240,7 @@ impl Habitat {
         E: From<StoreError> + Send + 'static,
     {
         let mut store = self.store.clone().lock_owned().await;
+        let started = std::time::Instant::now();
         let (durable, written) = tokio::sync::oneshot::channel();
         let result = tokio::task::spawn_blocking(move || {
             store.defer(work, move |outcome| {
@@ -235,6 +250,7 @@ impl Habitat {
         .await
         .expect("store work does not panic")?;
         written.await.map_err(|_| StoreError::WriterStopped)??;
+        self.metrics.commit(started.elapsed());
         Ok(result)
     }
 
