@@ -62,6 +62,8 @@ pub struct ServeConfig {
     pub max_body_bytes: Option<usize>,
     /// Whether preflight connects to skills' endpoints.
     pub probe_endpoints: Option<bool>,
+    /// Scheduled jobs' settings (HAB-6, docs/habitat.md).
+    pub jobs: crate::jobs::JobSettings,
 }
 
 impl ServeConfig {

@@ -201,9 +201,17 @@ async fn trace(habitat: State, mut request: Request, next: Next) -> Response {
         status = tracing::field::Empty,
         latency_us = tracing::field::Empty,
     );
-    // Unmatched paths share one label, so a scanner cannot grow the set.
-    let route_label =
-        route_pattern.map_or_else(|| "unmatched".to_owned(), |r| r.as_str().to_owned());
+    // Unmatched paths share one label, so a scanner cannot grow the set;
+    // parameters are written `:agent` (braces trip simple scrapers).
+    let route_label = route_pattern.as_ref().map_or_else(
+        || "unmatched".to_owned(),
+        |r| {
+            r.as_str()
+                .replace("{*", ":")
+                .replace('{', ":")
+                .replace('}', "")
+        },
+    );
     let method = request.method().clone();
     let started = Instant::now();
     let record = auth::bearer(request.headers())
