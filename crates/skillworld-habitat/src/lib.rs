@@ -32,6 +32,7 @@ pub use secrets::{MaskedSecret, SecretBox, SecretError, SecretScope, mask, valid
 pub use server::{ApiError, Need, Principal, router, serve};
 pub use tokens::{TokenKind, TokenRecord, Tokens};
 pub use tools::{Dispatched, dispatch, run_script_call, run_tool};
+pub use watch::{FolderWatch, QUIET, SyncReport, WatchSpec};
 
 mod habitat;
 mod jobs;
@@ -43,3 +44,4 @@ mod server;
 mod service;
 mod tokens;
 mod tools;
+mod watch;

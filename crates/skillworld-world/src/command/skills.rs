@@ -425,7 +425,11 @@ impl SkillWorld {
         let mut entity_record =
             record(id, &document.name, Some(world), PrimaryComponent::Skill, at);
         let mut skill = Skill::new(document.skill.origin);
+        // A new skill starts with the provenance it was read with (where an
+        // import came from); later writes keep it.
+        let provenance = document.skill.provenance.clone();
         apply_document(&mut entity_record, &mut skill, document);
+        skill.provenance = provenance;
         skill.scan = scan;
         skill.findings = findings;
         let entity = self
