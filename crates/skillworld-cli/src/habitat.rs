@@ -29,6 +29,8 @@ pub struct ServeArgs {
     pub listen: Option<IpAddr>,
     pub config: Option<PathBuf>,
     pub secret_key: Option<String>,
+    /// Live folders (HAB-7), besides the configuration's `watch`.
+    pub watch: Vec<skillworld_habitat::WatchSpec>,
     pub review_model: Option<Arc<dyn skillworld_evolve::ReviewModel>>,
 }
 
@@ -106,6 +108,24 @@ pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
             );
         }
         let jobs = start_jobs(&habitat, config.jobs);
+        let mut watches = Vec::new();
+        for spec in args.watch.into_iter().chain(config.watch) {
+            let dir = spec.dir.display().to_string();
+            let (watch, report) = habitat
+                .watch_folder(spec)
+                .await
+                .map_err(|e| Failure::usage(format!("--watch {dir}: {e}")))?;
+            eprintln!(
+                "watching {dir}: {} imported, {} archived, {} failed",
+                report.installed.len(),
+                report.archived.len(),
+                report.failed.len()
+            );
+            for failure in &report.failed {
+                eprintln!("  {failure}");
+            }
+            watches.push(watch);
+        }
         let shutdown = shutdown_signal()?;
         let listener = tokio::net::TcpListener::bind(address)
             .await
@@ -129,6 +149,7 @@ pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
         let app = router(habitat.clone()).merge(skillworld_mcp::mcp_router(habitat.clone()));
         let served = serve_router(listener, app, shutdown).await;
         jobs.abort();
+        drop(watches);
         let _ = std::fs::remove_file(&holder);
         served.map_err(|e| Failure::failed(format!("the server stopped: {e}")))?;
         eprintln!("skillworld habitat stopped");

@@ -235,6 +235,11 @@ enum Command {
             value_name = "HEX"
         )]
         secret_key: Option<String>,
+        /// Keep a layer in step with a folder of skill folders (HAB-7):
+        /// imported at start, then every edit, addition or removal within
+        /// 300 ms. LAYER is `commons` (default) or `agent:NAME`; repeatable.
+        #[arg(long, value_name = "DIR[=LAYER]")]
+        watch: Vec<skillworld_habitat::WatchSpec>,
         /// The model review runs use (`POST …/review`); without one the
         /// habitat answers review requests with 409.
         #[command(flatten)]
@@ -590,6 +595,7 @@ fn main() -> ExitCode {
             listen,
             config,
             secret_key,
+            watch,
             model,
         } => model.optional_client().and_then(|model| {
             habitat::serve(
@@ -599,6 +605,7 @@ fn main() -> ExitCode {
                     listen,
                     config,
                     secret_key,
+                    watch,
                     review_model: model.map(|m| std::sync::Arc::new(m) as _),
                 },
             )

@@ -64,6 +64,8 @@ pub struct ServeConfig {
     pub probe_endpoints: Option<bool>,
     /// Scheduled jobs' settings (HAB-6, docs/habitat.md).
     pub jobs: crate::jobs::JobSettings,
+    /// Live folders (HAB-7) as `"DIR"` or `"DIR=LAYER"`, like `--watch`.
+    pub watch: Vec<crate::watch::WatchSpec>,
 }
 
 impl ServeConfig {

@@ -68,6 +68,15 @@ impl FromStr for WatchSpec {
     }
 }
 
+/// In the serve configuration, a spec is written as on the command line.
+impl<'de> Deserialize<'de> for WatchSpec {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        String::deserialize(deserializer)?
+            .parse()
+            .map_err(serde::de::Error::custom)
+    }
+}
+
 /// What was last synced from one subfolder.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 struct Synced {

@@ -68,6 +68,10 @@ fn page_routes() -> Router<Arc<Habitat>> {
             "/page/markdown.js",
             asset(JS, include_str!("../../page/markdown.js")),
         )
+        .route(
+            "/page/jobs.js",
+            asset(JS, include_str!("../../page/jobs.js")),
+        )
 }
 
 /// Every HAB-1 route of the habitat, on `habitat`.
