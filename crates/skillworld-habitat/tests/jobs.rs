@@ -244,7 +244,7 @@ async fn purge_drops_long_deleted_skills_and_snapshot_retention_keeps_the_newest
             store.run(|world| world.delete(&Layer::Commons, "gone"))??;
             for (i, purpose) in ["pre-sweep", "pre-sweep", "pre-restore"].iter().enumerate() {
                 // A write between them, so each has its own journal position.
-                let document = SkillDocument::new(&format!("filler-{i}"), "Filler.", "Body.\n");
+                let document = SkillDocument::new(format!("filler-{i}"), "Filler.", "Body.\n");
                 store.run(|world| world.install(&Layer::Commons, document, vec![]))??;
                 store.save_automatic(purpose)?;
             }
