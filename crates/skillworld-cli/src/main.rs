@@ -221,8 +221,8 @@ enum Command {
         #[arg(long, env = "SKILLWORLD_LISTEN", value_name = "ADDR")]
         listen: Option<std::net::IpAddr>,
         /// A RON configuration file (listen, port, db, secret_key, flags,
-        /// max_body_bytes, probe_endpoints); flags and environment
-        /// variables override it.
+        /// max_body_bytes, probe_endpoints, watch, jobs — docs/habitat.md);
+        /// flags and environment variables override it.
         #[arg(long, env = "SKILLWORLD_CONFIG", value_name = "FILE")]
         config: Option<PathBuf>,
         /// The secret key (64 hex characters) that encrypts skill secrets;
