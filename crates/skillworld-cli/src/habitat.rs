@@ -26,6 +26,8 @@ pub struct ServeArgs {
     pub listen: Option<IpAddr>,
     pub config: Option<PathBuf>,
     pub secret_key: Option<String>,
+    /// Live folders (HAB-7), besides the configuration's `watch`.
+    pub watch: Vec<skillworld_habitat::WatchSpec>,
     pub review_model: Option<Arc<dyn skillworld_evolve::ReviewModel>>,
 }
 
@@ -97,6 +99,25 @@ pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
                     .display()
             );
         }
+        let jobs = start_jobs(&habitat, config.jobs);
+        let mut watches = Vec::new();
+        for spec in args.watch.into_iter().chain(config.watch) {
+            let dir = spec.dir.display().to_string();
+            let (watch, report) = habitat
+                .watch_folder(spec)
+                .await
+                .map_err(|e| Failure::usage(format!("--watch {dir}: {e}")))?;
+            eprintln!(
+                "watching {dir}: {} imported, {} archived, {} failed",
+                report.installed.len(),
+                report.archived.len(),
+                report.failed.len()
+            );
+            for failure in &report.failed {
+                eprintln!("  {failure}");
+            }
+            watches.push(watch);
+        }
         let shutdown = shutdown_signal()?;
         let listener = tokio::net::TcpListener::bind(address)
             .await
@@ -119,11 +140,48 @@ pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
         // The MCP endpoint and registrations (skillworld-mcp) beside the HAB-1 routes.
         let app = router(habitat.clone()).merge(skillworld_mcp::mcp_router(habitat.clone()));
         let served = serve_router(listener, app, shutdown).await;
+        jobs.abort();
+        drop(watches);
         let _ = std::fs::remove_file(&holder);
         served.map_err(|e| Failure::failed(format!("the server stopped: {e}")))?;
         eprintln!("skillworld habitat stopped");
         Ok(true)
     })
+}
+
+/// Runs the scheduled jobs (HAB-6) on the world's clock, MCP refresh
+/// included, until the returned task is aborted.
+fn start_jobs(
+    habitat: &Arc<Habitat>,
+    settings: skillworld_habitat::JobSettings,
+) -> tokio::task::JoinHandle<()> {
+    habitat.jobs().configure(settings);
+    let refresh: skillworld_habitat::RefreshHook = Arc::new(|habitat: Arc<Habitat>| {
+        Box::pin(async move {
+            let servers = habitat
+                .read(|store| skillworld_mcp::registrations(store, habitat.secrets()))
+                .await
+                .map_err(|e| e.to_string())?;
+            let count = servers.len();
+            let mut failed = Vec::new();
+            for server in servers {
+                let refreshed = skillworld_mcp::refresh_habitat(&habitat, server).await;
+                if let Some(error) = refreshed.error {
+                    failed.push(format!("{}: {error}", refreshed.server.name));
+                }
+            }
+            match failed.is_empty() {
+                true => Ok(format!("{count} servers refreshed")),
+                false => Err(failed.join("; ")),
+            }
+        })
+    });
+    habitat.jobs().set_mcp_refresh(refresh);
+    tokio::spawn(skillworld_habitat::drive_jobs(
+        habitat.clone(),
+        std::time::Duration::from_secs(30),
+        std::future::pending(),
+    ))
 }
 
 /// A future that resolves on SIGINT or SIGTERM. The handlers are in place

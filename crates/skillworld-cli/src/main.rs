@@ -275,7 +275,8 @@ enum Command {
         #[arg(long, env = "SKILLWORLD_LISTEN", value_name = "ADDR")]
         listen: Option<std::net::IpAddr>,
         /// A RON configuration file (listen, port, db, secret_key, flags,
-        /// max_body_bytes, probe_endpoints, sandbox, env_passthrough);
+        /// max_body_bytes, probe_endpoints, sandbox, env_passthrough, tool_sets,
+        /// watch, jobs — docs/habitat.md);
         /// flags and environment variables override it.
         #[arg(long, env = "SKILLWORLD_CONFIG", value_name = "FILE")]
         config: Option<PathBuf>,
@@ -289,6 +290,11 @@ enum Command {
             value_name = "HEX"
         )]
         secret_key: Option<String>,
+        /// Keep a layer in step with a folder of skill folders (HAB-7):
+        /// imported at start, then every edit, addition or removal within
+        /// 300 ms. LAYER is `commons` (default) or `agent:NAME`; repeatable.
+        #[arg(long, value_name = "DIR[=LAYER]")]
+        watch: Vec<skillworld_habitat::WatchSpec>,
         /// The model review runs use (`POST …/review`); without one the
         /// habitat answers review requests with 409.
         #[command(flatten)]
@@ -745,6 +751,7 @@ fn main() -> ExitCode {
             listen,
             config,
             secret_key,
+            watch,
             model,
         } => model.optional_client().and_then(|model| {
             habitat::serve(
@@ -754,6 +761,7 @@ fn main() -> ExitCode {
                     listen,
                     config,
                     secret_key,
+                    watch,
                     review_model: model.map(|m| std::sync::Arc::new(m) as _),
                 },
             )

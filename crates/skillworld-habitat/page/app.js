@@ -5,6 +5,7 @@
 // lives in sessionStorage, and signing out reloads the page).
 
 import { renderMarkdown } from "/page/markdown.js";
+import { renderJobs } from "/page/jobs.js";
 
 const TOKEN_KEY = "skillworld.token";
 const PAGE_SIZE = 24;
@@ -703,6 +704,8 @@ async function loadCurator() {
         ["Blocked by bindings", String(status.blocked_by_bindings)],
       ]).childNodes,
     );
+    const { jobs } = await api("/api/v1/jobs");
+    renderJobs($("jobs-table"), jobs);
     const { reports } = await api("/api/v1/curator/reports");
     const latest = reports.filter((r) => r.dry_run).sort((a, b) => b.id - a.id)[0];
     if (!latest) {

@@ -74,6 +74,10 @@ pub struct ServeConfig {
     /// Named tool sets (`@name` in pools and skills), made so at start as
     /// journaled commands: `{"files": ["read_file", "write_file"]}`.
     pub tool_sets: BTreeMap<String, Vec<String>>,
+    /// Scheduled jobs' settings (HAB-6, docs/habitat.md).
+    pub jobs: crate::jobs::JobSettings,
+    /// Live folders (HAB-7) as `"DIR"` or `"DIR=LAYER"`, like `--watch`.
+    pub watch: Vec<crate::watch::WatchSpec>,
 }
 
 impl ServeConfig {
@@ -152,6 +156,9 @@ pub struct Habitat {
     options: HabitatOptions,
     /// Made on the first review request, inside the server's runtime.
     reviewer: OnceLock<Reviewer<SharedStore>>,
+    /// Scheduled jobs (HAB-6, jobs.rs) and metrics (metrics.rs).
+    jobs: crate::jobs::Jobs,
+    metrics: crate::metrics::Metrics,
 }
 
 impl Habitat {
@@ -175,7 +182,18 @@ impl Habitat {
             secrets,
             options,
             reviewer: OnceLock::new(),
+            jobs: Default::default(),
+            metrics: Default::default(),
         })
+    }
+
+    /// The scheduled jobs' settings and statuses.
+    pub fn jobs(&self) -> &crate::jobs::Jobs {
+        &self.jobs
+    }
+
+    pub fn metrics(&self) -> &crate::metrics::Metrics {
+        &self.metrics
     }
 
     pub fn options(&self) -> &HabitatOptions {
@@ -275,6 +293,7 @@ impl Habitat {
         E: From<StoreError> + Send + 'static,
     {
         let mut store = self.store.clone().lock_owned().await;
+        let started = std::time::Instant::now();
         let (durable, written) = tokio::sync::oneshot::channel();
         let result = tokio::task::spawn_blocking(move || {
             store.defer(work, move |outcome| {
@@ -284,6 +303,7 @@ impl Habitat {
         .await
         .expect("store work does not panic")?;
         written.await.map_err(|_| StoreError::WriterStopped)??;
+        self.metrics.commit(started.elapsed());
         Ok(result)
     }
 

@@ -24,6 +24,8 @@ pub use habitat::{
     ADMIN_TOKEN_FILE, DEFAULT_MAX_BODY_BYTES, Habitat, HabitatError, HabitatOptions,
     SECRET_KEY_FILE, ServeConfig, SharedStore,
 };
+pub use jobs::{JOB_IDS, JobSettings, JobStatus, Jobs, RefreshHook, drive_jobs};
+pub use metrics::Metrics;
 pub use preflight::{ENDPOINT_TIMEOUT, Offer, host_platform, preflight};
 pub use runner::{DEFAULT_TIMEOUT, OUTPUT_CAP, RunError, RunLimits, ScriptResult, run_script};
 pub use secrets::{MaskedSecret, SecretBox, SecretError, SecretScope, mask, valid_secret_key};
@@ -32,8 +34,11 @@ pub use service::configure_tool_sets;
 pub use skillworld_sandbox::SandboxConfig;
 pub use tokens::{TokenKind, TokenRecord, Tokens};
 pub use tools::{Dispatched, dispatch, run_script_call, run_tool};
+pub use watch::{FolderWatch, QUIET, SyncReport, WatchSpec};
 
 mod habitat;
+mod jobs;
+mod metrics;
 mod preflight;
 mod runner;
 mod secrets;
@@ -41,3 +46,4 @@ mod server;
 mod service;
 mod tokens;
 mod tools;
+mod watch;

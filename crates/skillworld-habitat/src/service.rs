@@ -44,7 +44,9 @@ impl Habitat {
         Ok(match dispatched {
             (Dispatched::Answer(answer), _) => answer,
             (Dispatched::Script { dir, call }, secrets) => {
-                run_script_call(&dir, &call, &secrets, self.run_limits()).await
+                let answer = run_script_call(&dir, &call, &secrets, self.run_limits()).await;
+                self.metrics().script_run(&answer);
+                answer
             }
         })
     }

@@ -64,6 +64,11 @@ async fn the_page_files_are_public_with_their_content_types() {
             "export function renderMarkdown",
         ),
         ("/page/app.css", "text/css", ".drawer"),
+        (
+            "/page/jobs.js",
+            "text/javascript",
+            "export function renderJobs",
+        ),
     ] {
         let response = reqwest::get(format!("{url}{path}")).await.unwrap();
         assert_eq!(response.status(), StatusCode::OK, "{path}");

@@ -208,22 +208,25 @@ impl Store {
                     running.remove(run.agent.as_str())?;
                 }
             }
-            let mut finished = Vec::new();
-            for item in table.iter()? {
-                let (id, bytes) = item?;
-                let stored = decode(bytes.value())?;
-                if stored.run_kind == run.run_kind && stored.status != RunStatus::Running {
-                    finished.push(id.value());
-                }
-            }
-            // Ids grow with time, so the oldest come first.
-            let excess = finished.len().saturating_sub(KEPT_RUNS);
-            for id in &finished[..excess] {
-                table.remove(*id)?;
-            }
+            purge_kind(&mut table, run.run_kind)?;
         }
         txn.commit()?;
         Ok(())
+    }
+
+    /// Purges the oldest finished runs beyond [`KEPT_RUNS`] of every kind
+    /// (the habitat's `purge` job); returns how many went.
+    pub fn purge_review_runs(&mut self) -> Result<usize, StoreError> {
+        let txn = self.db().begin_write()?;
+        let mut purged = 0;
+        {
+            let mut table = txn.open_table(RUNS)?;
+            for kind in [RunKind::Evolve, RunKind::Maintain] {
+                purged += purge_kind(&mut table, kind)?;
+            }
+        }
+        txn.commit()?;
+        Ok(purged)
     }
 
     /// Recorded runs, newest first, optionally of one agent.
@@ -247,6 +250,24 @@ impl Store {
             .map(|bytes| decode(bytes.value()))
             .transpose()
     }
+}
+
+/// Removes the oldest finished runs of `kind` beyond [`KEPT_RUNS`].
+fn purge_kind(table: &mut redb::Table<u64, &[u8]>, kind: RunKind) -> Result<usize, StoreError> {
+    let mut finished = Vec::new();
+    for item in table.iter()? {
+        let (id, bytes) = item?;
+        let stored = decode(bytes.value())?;
+        if stored.run_kind == kind && stored.status != RunStatus::Running {
+            finished.push(id.value());
+        }
+    }
+    // Ids grow with time, so the oldest come first.
+    let excess = finished.len().saturating_sub(KEPT_RUNS);
+    for id in &finished[..excess] {
+        table.remove(*id)?;
+    }
+    Ok(excess)
 }
 
 #[cfg(test)]

@@ -641,6 +641,11 @@ impl Store {
         }
     }
 
+    /// The sequence number the next journal entry gets.
+    pub fn journal_seq(&self) -> u64 {
+        self.next_seq
+    }
+
     /// Journal entries still stored, oldest first.
     pub fn journal_len(&self) -> Result<u64, StoreError> {
         let txn = self.db.begin_read()?;

@@ -148,12 +148,13 @@ pub fn plan_sweep(
             })
         })
         .collect();
-    let mut ordered: Vec<_> = skills
-        .iter()
-        .filter(|(_, record, _, _)| !record.is_deleted())
-        .collect();
-    ordered.sort_by_key(|(_, record, _, _)| record.id);
-    for (entity, record, skill, usage) in ordered {
+    // Only what the plan produces is put in id order (at the end), not
+    // every skill: with a million skills the sort was most of the cost.
+    let mut blocked: Vec<(StableId, String)> = Vec::new();
+    for (entity, record, skill, usage) in skills.iter() {
+        if record.is_deleted() {
+            continue;
+        }
         let exempt = skill.origin == Origin::Builtin
             || record.pinned
             || matches!(skill.origin, Origin::Mcp | Origin::Acp)
@@ -187,7 +188,7 @@ pub fn plan_sweep(
                 .any(|(name, world)| *name == record.title && *world == w)
         });
         if bound {
-            plan.blocked_by_bindings.push(record.title.clone());
+            blocked.push((record.id, record.title.clone()));
             continue;
         }
         let transition = Transition {
@@ -199,4 +200,7 @@ pub fn plan_sweep(
         };
         plan.transitions.push((entity, transition));
     }
+    plan.transitions.sort_unstable_by_key(|(_, t)| t.id);
+    blocked.sort_unstable_by_key(|(id, _)| *id);
+    plan.blocked_by_bindings = blocked.into_iter().map(|(_, name)| name).collect();
 }

@@ -28,6 +28,7 @@ mod agents;
 mod auth;
 mod error;
 mod listing;
+mod ops;
 mod policy;
 mod review;
 mod rpc;
@@ -67,6 +68,10 @@ fn page_routes() -> Router<Arc<Habitat>> {
         .route(
             "/page/markdown.js",
             asset(JS, include_str!("../../page/markdown.js")),
+        )
+        .route(
+            "/page/jobs.js",
+            asset(JS, include_str!("../../page/jobs.js")),
         )
 }
 
@@ -113,6 +118,8 @@ pub fn router(habitat: Arc<Habitat>) -> Router {
             "/api/v1/tool-sets/{name}",
             put(policy::put_tool_set).delete(policy::delete_tool_set),
         )
+        .route("/api/v1/jobs", get(ops::jobs))
+        .route("/metrics", get(ops::metrics))
         .route("/api/v1/curator/status", get(admin::curator_status))
         .route("/api/v1/curator/{action}", post(admin::curator_action))
         .route("/api/v1/curator/reports", get(admin::curator_reports))
@@ -208,8 +215,8 @@ pub async fn serve(
 /// One span per request: route, agent, status and latency. The token is
 /// looked up here, once, for the span and the handler.
 async fn trace(habitat: State, mut request: Request, next: Next) -> Response {
-    let route = request.extensions().get::<MatchedPath>().cloned();
-    let route = route
+    let route_pattern = request.extensions().get::<MatchedPath>().cloned();
+    let route = route_pattern
         .as_ref()
         .map_or(request.uri().path(), MatchedPath::as_str);
     let span = tracing::info_span!(
@@ -220,6 +227,18 @@ async fn trace(habitat: State, mut request: Request, next: Next) -> Response {
         status = tracing::field::Empty,
         latency_us = tracing::field::Empty,
     );
+    // Unmatched paths share one label, so a scanner cannot grow the set;
+    // parameters are written `:agent` (braces trip simple scrapers).
+    let route_label = route_pattern.as_ref().map_or_else(
+        || "unmatched".to_owned(),
+        |r| {
+            r.as_str()
+                .replace("{*", ":")
+                .replace('{', ":")
+                .replace('}', "")
+        },
+    );
+    let method = request.method().clone();
     let started = Instant::now();
     let record = auth::bearer(request.headers())
         .ok()
@@ -231,6 +250,12 @@ async fn trace(habitat: State, mut request: Request, next: Next) -> Response {
     let response = next.run(request).instrument(span.clone()).await;
     span.record("status", response.status().as_u16());
     span.record("latency_us", started.elapsed().as_micros() as u64);
+    habitat.metrics().request(
+        &route_label,
+        method.as_str(),
+        response.status().as_u16(),
+        started.elapsed(),
+    );
     span.in_scope(|| tracing::info!("served"));
     response
 }
