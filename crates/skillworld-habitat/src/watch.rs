@@ -26,7 +26,7 @@ use notify::{RecursiveMode, Watcher};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use skillworld_format::{read_bundle_dir, skill_file_in};
-use skillworld_world::{Caller, Layer};
+use skillworld_world::{Caller, InstallRules, Layer, OnCollision};
 use tokio::sync::mpsc;
 
 use crate::habitat::{Habitat, HabitatError};
@@ -258,19 +258,28 @@ impl Habitat {
             .and_then(|raw| raw.import())
             .map_err(|e| failure(e.to_string()))?;
         let mut document = bundle.imported.document;
-        document.skill.provenance.import_source = Some(path.display().to_string());
+        let source = path.canonicalize().unwrap_or_else(|_| path.to_owned());
+        document.skill.provenance.import_source = Some(source.display().to_string());
         let name = document.name.clone();
         let layer = spec.layer.clone();
-        let (world_revision, archived) = self
+        let root = spec.dir.canonicalize().unwrap_or_else(|_| spec.dir.clone());
+        let (world_revision, archived, ours) = self
             .read(|store| {
                 let world = store.world();
                 let current = world.skill_document(&layer, &name)?;
                 let revision = world.revisions(&layer, &name)?.current;
                 let archived = current.skill.lifecycle == skillworld_core::Lifecycle::Archived;
-                Ok::<_, skillworld_world::WorldError>((revision, archived))
+                // Imported from this watched folder before (a folder
+                // renamed in it is the same skill moved).
+                let ours = current
+                    .skill
+                    .provenance
+                    .import_source
+                    .is_some_and(|source| Path::new(&source).starts_with(&root));
+                Ok::<_, skillworld_world::WorldError>((revision, archived, ours))
             })
             .await
-            .map_or((None, false), |(r, a)| (Some(r), a));
+            .map_or((None, false, false), |(r, a, o)| (Some(r), a, o));
         if let (Some(world), Some(last)) = (world_revision, last)
             && world != last.revision
         {
@@ -286,11 +295,23 @@ impl Habitat {
                 .await?;
         }
         let files = bundle.files;
-        let installed = name.clone();
+        // STO-6: the folder is the skill's source, so an edit updates the
+        // skill it imported, and a folder renamed inside the watched one
+        // replaces the skill it moved from; an unrelated skill of that name
+        // is never replaced (the folder's gets a numbered name). The folder
+        // holds every file, so buckets it empties are emptied.
+        let rules = InstallRules {
+            on_collision: if ours {
+                OnCollision::Replace
+            } else {
+                OnCollision::Number
+            },
+            force_prune: true,
+        };
         self.write(move |store| {
-            store.run(|world| world.install(&layer, document, files))??;
-            let revision = store.world().revisions(&layer, &installed)?.current;
-            Ok::<_, HabitatError>((installed, revision))
+            let installed =
+                store.run(|world| world.install_with(&layer, document, files, rules))??;
+            Ok::<_, HabitatError>((installed.name, installed.revision))
         })
         .await
     }

@@ -220,3 +220,42 @@ async fn when_the_world_and_the_disk_both_changed_the_disk_wins_and_the_world_st
         "the world's version is kept as a revision: {kept:?}"
     );
 }
+
+/// STO-6 for live folders: a folder whose skill name an unrelated skill
+/// already has never replaces it; the folder's skill is numbered.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_watched_folder_never_replaces_an_unrelated_skill() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("skills");
+    write_skill(&root, "gamma", "gamma", "Gamma from the folder.");
+    let layer = Layer::Commons;
+    let habitat = habitat(dir.path());
+    habitat
+        .write(|store| {
+            store.run(|world| {
+                world.create(
+                    &Layer::Commons,
+                    skillworld_format::SkillDocument::new(
+                        "gamma",
+                        "Gamma made by hand.",
+                        "Hand.\n",
+                    ),
+                )
+            })??;
+            Ok::<_, skillworld_habitat::HabitatError>(())
+        })
+        .await
+        .unwrap();
+    let report = habitat
+        .sync_folder(&WatchSpec {
+            dir: root.clone(),
+            layer: layer.clone(),
+        })
+        .await
+        .unwrap();
+    assert_eq!(report.installed, ["gamma-2"], "{report:?}");
+    let by_hand = row(&habitat, &layer, "gamma").await.unwrap();
+    assert_eq!(by_hand.description, "Gamma made by hand.");
+    let from_folder = row(&habitat, &layer, "gamma-2").await.unwrap();
+    assert_eq!(from_folder.description, "Gamma from the folder.");
+}
