@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use serde_json::{Value, json};
 use skillworld_core::Timestamp;
 use skillworld_format::{
-    Bundle, Imported, InstallOptions, export_zip as export_zip_bytes, install_bundle,
-    skill_digest as skill_digest_of,
+    Bundle, BundleFile, Imported, InstallOptions, SkillDocument, export_zip as export_zip_bytes,
+    install_bundle, skill_digest as skill_digest_of,
 };
 use skillworld_store::{SnapshotInfo, Store, StoreError};
 use skillworld_world::{
@@ -153,12 +153,7 @@ pub fn export_zip(
     let [name] = names else {
         return Err(Failure::usage("--zip writes one skill: name exactly one"));
     };
-    let scope = scope(layer);
-    let (document, files) = run_world(
-        global,
-        |world| world.bundle(&scope, name),
-        failure_in(&scope),
-    )?;
+    let (document, files) = bundle_as_seen(global, name, layer)?;
     let bytes = export_zip_bytes(&document, &files).map_err(|e| Failure::failed(e.to_string()))?;
     std::fs::write(file, bytes).map_err(|e| Failure::usage(format!("{}: {e}", file.display())))?;
     let digest = skill_digest_of(&document, &files);
@@ -187,14 +182,23 @@ pub fn copy(global: &Global, name: &str, agent: &str, to: Option<&str>) -> Resul
     Ok(true)
 }
 
-/// `digest --skill NAME`: the canonical digest a publisher signs (GOV-2).
-pub fn skill_digest(global: &Global, name: &str, layer: &LayerArgs) -> Result<bool, Failure> {
+/// A skill as `layer` sees it, with its bundle files.
+fn bundle_as_seen(
+    global: &Global,
+    name: &str,
+    layer: &LayerArgs,
+) -> Result<(SkillDocument, Vec<BundleFile>), Failure> {
     let scope = scope(layer);
-    let (document, files) = run_world(
+    run_world(
         global,
         |world| world.bundle(&scope, name),
         failure_in(&scope),
-    )?;
+    )
+}
+
+/// `digest --skill NAME`: the canonical digest a publisher signs (GOV-2).
+pub fn skill_digest(global: &Global, name: &str, layer: &LayerArgs) -> Result<bool, Failure> {
+    let (document, files) = bundle_as_seen(global, name, layer)?;
     let digest = skill_digest_of(&document, &files);
     emit(global, json!({"name": name, "digest": digest}), || {
         digest.clone()

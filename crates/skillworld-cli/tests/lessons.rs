@@ -1,20 +1,12 @@
 //! GOV-4 on the command line: an agent's lessons listed, edited and
 //! deleted; another agent sees none of them; the admin view sees all.
 
+mod common;
+
+use common::run;
 use std::path::Path;
-use std::process::{Command, Output};
 
 use serde_json::Value;
-
-fn run(db: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_skillworld"))
-        .arg("--db")
-        .arg(db)
-        .args(args)
-        .env_remove("SKILLWORLD_DB")
-        .output()
-        .expect("the binary runs")
-}
 
 fn lessons(db: &Path, who: &[&str]) -> Vec<Value> {
     let mut args = vec!["--json", "lessons", "list", "skill-authoring"];

@@ -1,20 +1,12 @@
 //! `skillworld new`: every template writes a bundle that passes strict
 //! validation, imports, and whose script tool runs.
 
+mod common;
+
+use common::run;
 use std::path::Path;
-use std::process::{Command, Output};
 
 use serde_json::Value;
-
-fn run(db: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_skillworld"))
-        .arg("--db")
-        .arg(db)
-        .args(args)
-        .env_remove("SKILLWORLD_DB")
-        .output()
-        .expect("the binary runs")
-}
 
 fn ok(db: &Path, args: &[&str]) -> String {
     let output = run(db, args);

@@ -2,20 +2,12 @@
 //! the same canonical digest (GOV-2's `digest --skill`); promote and share
 //! make copies that record where they came from.
 
+mod common;
+
+use common::run;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 use serde_json::Value;
-
-fn run(db: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_skillworld"))
-        .arg("--db")
-        .arg(db)
-        .args(args)
-        .env_remove("SKILLWORLD_DB")
-        .output()
-        .expect("the binary runs")
-}
 
 fn json(db: &Path, args: &[&str]) -> Value {
     let mut all = vec!["--json"];

@@ -345,6 +345,13 @@ impl Params {
     pub fn get(&self, key: &str) -> &str {
         self.0.get(key).map_or("", String::as_str)
     }
+
+    /// A numeric parameter (a revision, a lesson id); 400 naming `what`.
+    pub fn number(&self, key: &str, what: &str) -> Result<u64, ApiError> {
+        self.get(key)
+            .parse()
+            .map_err(|_| ApiError::bad_request(format!("'{}' is not {what}", self.get(key))))
+    }
 }
 
 /// Query strings with the error shape of HAB-1.

@@ -776,10 +776,7 @@ async fn change_lesson(
 ) -> Result<Json<Value>, ApiError> {
     let layer = params.layer();
     let name = params.get("name").to_owned();
-    let id: u64 = params
-        .get("id")
-        .parse()
-        .map_err(|_| ApiError::bad_request(format!("'{}' is not a lesson id", params.get("id"))))?;
+    let id = params.number("id", "a lesson id")?;
     habitat
         .write(move |store| {
             principal.check(store.world(), &layer, Need::Write)?;
@@ -832,10 +829,7 @@ pub async fn revert(
 ) -> Result<Response, ApiError> {
     let layer = params.layer();
     let name = params.get("name").to_owned();
-    let number: u64 = params
-        .get("rev")
-        .parse()
-        .map_err(|_| ApiError::bad_request(format!("'{}' is not a revision", params.get("rev"))))?;
+    let number = params.number("rev", "a revision")?;
     habitat
         .write(move |store| {
             principal.check(store.world(), &layer, Need::Write)?;
