@@ -7,7 +7,7 @@
 use std::collections::{BTreeSet, HashMap};
 use std::sync::LazyLock;
 
-use aho_corasick::{AhoCorasick, Input, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickKind, Input, MatchKind};
 use regex::Regex;
 use regex::bytes::{Regex as BytesRegex, RegexBuilder};
 
@@ -86,7 +86,7 @@ const DFA_CACHE: usize = 64 << 20;
 
 use crate::hosts::{Origin, origin};
 use crate::layout::{Lang, Layout, Region, in_inline_code};
-use crate::prefilter::{keywords, prefilter};
+use crate::prefilter::{branches, keywords, prefilter};
 use crate::reveal;
 use crate::rules::{
     Class, PLACEHOLDER, RULES, Rule, Scope, Severity, Signal, Target, WARNING, rule,
@@ -129,8 +129,10 @@ pub struct Compiled {
     /// The rules each atom stands for (an atom that contains another one
     /// is dropped and its rules join the shorter atom's).
     atom_rules: Vec<Vec<usize>>,
-    /// The few rules without atoms, tried through their prefilters.
-    unanchored: Vec<usize>,
+    /// The alternatives of rules that have no atoms, each a regex of its
+    /// own (run alone, each gets the regex crate's literal acceleration;
+    /// the rule's other alternatives are in the automaton).
+    unanchored: Vec<(usize, BytesRegex)>,
     /// Rules that only match non-ASCII text (homoglyphs, invisible
     /// characters), tried only on text that holds the bytes they need.
     unicode_rule: Vec<usize>,
@@ -156,23 +158,31 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
     let mut wanted: Vec<(Vec<u8>, usize)> = Vec::new();
     let mut unanchored = Vec::new();
     let mut unicode_rule = Vec::new();
-    for (index, rule) in rules.iter().enumerate() {
-        match keywords(&format!("(?m-u){}", rule.pattern)) {
-            Some(words) => wanted.extend(words.into_iter().map(|w| (w, index))),
-            None if rule.pattern.starts_with("(?u") => unicode_rule.push(index),
-            None => unanchored.push(index),
-        }
-    }
-    let (atoms, atom_rules) = containment_free(wanted);
     let build = |p: &str| {
         RegexBuilder::new(p)
             .dfa_size_limit(DFA_CACHE)
             .build()
             .expect("the rule table compiles")
     };
+    for (index, rule) in rules.iter().enumerate() {
+        if let Some(words) = keywords(&format!("(?m-u){}", rule.pattern)) {
+            wanted.extend(words.into_iter().map(|w| (w, index)));
+        } else if rule.pattern.starts_with("(?u") {
+            unicode_rule.push(index);
+        } else {
+            for branch in branches(rule.pattern) {
+                match keywords(&branch) {
+                    Some(words) => wanted.extend(words.into_iter().map(|w| (w, index))),
+                    None => unanchored.push((index, build(&prefilter(&format!("(?i){branch}"))))),
+                }
+            }
+        }
+    }
+    let (atoms, atom_rules) = containment_free(wanted);
     Compiled {
         atoms: AhoCorasick::builder()
             .ascii_case_insensitive(true)
+            .kind(Some(AhoCorasickKind::DFA))
             .match_kind(MatchKind::Standard)
             .build(&atoms)
             .expect("the atoms compile"),
@@ -237,8 +247,9 @@ impl Compiled {
         // acceleration, a single regex does (memchr on `$`, `\\`).
         let unicode = !text.is_ascii() && self.unicode_gate.is_match(bytes);
         let unicode_rules: &[usize] = if unicode { &self.unicode_rule } else { &[] };
-        for &rule in self.unanchored.iter().chain(unicode_rules) {
-            let prefilter = &self.rules[rule].2;
+        let unicode_rules = unicode_rules.iter().map(|&r| (r, &self.rules[r].2));
+        let unanchored = self.unanchored.iter().map(|(r, regex)| (*r, regex));
+        for (rule, prefilter) in unanchored.chain(unicode_rules) {
             out.extend(
                 prefilter
                     .find_iter(bytes)

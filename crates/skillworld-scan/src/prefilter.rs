@@ -30,6 +30,22 @@ pub fn keywords(pattern: &str) -> Option<Vec<Vec<u8>>> {
     Some(atoms)
 }
 
+/// The top-level alternatives of `pattern` (written without flags), each
+/// as a pattern of its own: a rule whose alternatives are not all
+/// anchored by atoms still lets the anchored ones join the automaton.
+pub fn branches(pattern: &str) -> Vec<String> {
+    let parsed = ParserBuilder::new()
+        .multi_line(true)
+        .unicode(false)
+        .utf8(false)
+        .build()
+        .parse(pattern);
+    match parsed.as_ref().map(Hir::kind) {
+        Ok(HirKind::Alternation(branches)) => branches.iter().map(Hir::to_string).collect(),
+        _ => vec![pattern.to_owned()],
+    }
+}
+
 /// Words too common in prose to single out a rule.
 const COMMON: &[&[u8]] = &[
     b"you", b"are", b"the", b"and", b"for", b"run", b"use", b"now", b"not", b"all", b"any", b"can",
