@@ -86,7 +86,7 @@ const DFA_CACHE: usize = 64 << 20;
 
 use crate::hosts::{Origin, origin};
 use crate::layout::{Lang, Layout, Region, in_inline_code};
-use crate::prefilter::{branches, keywords, prefilter};
+use crate::prefilter::{anchors, branches, keywords, prefilter};
 use crate::reveal;
 use crate::rules::{
     Class, PLACEHOLDER, RULES, Rule, Scope, Severity, Signal, Target, WARNING, rule,
@@ -129,10 +129,9 @@ pub struct Compiled {
     /// The rules each atom stands for (an atom that contains another one
     /// is dropped and its rules join the shorter atom's).
     atom_rules: Vec<Vec<usize>>,
-    /// The alternatives of rules that have no atoms, each a regex of its
-    /// own (run alone, each gets the regex crate's literal acceleration;
-    /// the rule's other alternatives are in the automaton).
-    unanchored: Vec<(usize, BytesRegex)>,
+    /// The alternatives of rules that have no atoms (the rule's other
+    /// alternatives are in the automaton), each with its own gate.
+    unanchored: Vec<(usize, Gate)>,
     /// Rules that only match non-ASCII text (homoglyphs, invisible
     /// characters), tried only on text that holds the bytes they need.
     unicode_rule: Vec<usize>,
@@ -141,6 +140,33 @@ pub struct Compiled {
     unicode_gate: AhoCorasick,
     /// Each rule with its own regex and its prefilter's.
     rules: Vec<(&'static Rule, BytesRegex, BytesRegex)>,
+}
+
+/// How an alternative without keywords finds its candidate lines.
+enum Gate {
+    /// Every line that holds one of these short literals (`'`, `$`, `\`):
+    /// a memchr-accelerated search, where a regex that starts with a
+    /// letter class would step through the text byte by byte.
+    Anchors(AhoCorasick),
+    /// No literal at all: the alternative's prefilter regex.
+    Regex(BytesRegex),
+}
+
+fn gate(branch: &str) -> Gate {
+    match anchors(branch) {
+        Some(anchors) => Gate::Anchors(
+            AhoCorasick::builder()
+                .ascii_case_insensitive(true)
+                .build(&anchors)
+                .expect("the anchors compile"),
+        ),
+        None => Gate::Regex(
+            RegexBuilder::new(&prefilter(&format!("(?i){branch}")))
+                .dfa_size_limit(DFA_CACHE)
+                .build()
+                .expect("the rule table compiles"),
+        ),
+    }
 }
 
 fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
@@ -173,7 +199,7 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
             for branch in branches(rule.pattern) {
                 match keywords(&branch) {
                     Some(words) => wanted.extend(words.into_iter().map(|w| (w, index))),
-                    None => unanchored.push((index, build(&prefilter(&format!("(?i){branch}"))))),
+                    None => unanchored.push((index, gate(&branch))),
                 }
             }
         }
@@ -247,9 +273,24 @@ impl Compiled {
         // acceleration, a single regex does (memchr on `$`, `\\`).
         let unicode = !text.is_ascii() && self.unicode_gate.is_match(bytes);
         let unicode_rules: &[usize] = if unicode { &self.unicode_rule } else { &[] };
-        let unicode_rules = unicode_rules.iter().map(|&r| (r, &self.rules[r].2));
-        let unanchored = self.unanchored.iter().map(|(r, regex)| (*r, regex));
-        for (rule, prefilter) in unanchored.chain(unicode_rules) {
+        for (rule, gate) in &self.unanchored {
+            match gate {
+                Gate::Anchors(anchors) => {
+                    // One hit is enough for a line: go on from the next.
+                    let mut at = 0;
+                    while let Some(found) = anchors.find(Input::new(bytes).range(at..)) {
+                        let line = lines.of(found.start());
+                        out.push((*rule, line));
+                        at = lines.newlines.get(line).map_or(bytes.len(), |&n| n + 1);
+                    }
+                }
+                Gate::Regex(regex) => {
+                    out.extend(regex.find_iter(bytes).map(|m| (*rule, lines.of(m.start()))));
+                }
+            }
+        }
+        for &rule in unicode_rules {
+            let prefilter = &self.rules[rule].2;
             out.extend(
                 prefilter
                     .find_iter(bytes)

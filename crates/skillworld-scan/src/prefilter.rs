@@ -14,6 +14,18 @@ use regex_syntax::hir::{Class, Hir, HirKind};
 /// alternative contributes the most selective run of literal pieces
 /// between its gaps.
 pub fn keywords(pattern: &str) -> Option<Vec<Vec<u8>>> {
+    literals_scoring(pattern, 3)
+}
+
+/// Like [`keywords`], but any literal will do, however short or common:
+/// what a line must hold for an alternative without keywords to match
+/// (`'` for `[a-z]'[a-z]{1,3}'[a-z]`), to find its lines by memchr
+/// rather than by running its regex over the whole text.
+pub fn anchors(pattern: &str) -> Option<Vec<Vec<u8>>> {
+    literals_scoring(pattern, 1)
+}
+
+fn literals_scoring(pattern: &str, least: usize) -> Option<Vec<Vec<u8>>> {
     let hir = ParserBuilder::new()
         .multi_line(true)
         .unicode(false)
@@ -22,7 +34,7 @@ pub fn keywords(pattern: &str) -> Option<Vec<Vec<u8>>> {
         .parse(pattern)
         .ok()?;
     let (score, mut atoms) = atoms(&hir)?;
-    if score < 3 {
+    if score < least {
         return None;
     }
     atoms.sort();
