@@ -86,7 +86,7 @@ const DFA_CACHE: usize = 64 << 20;
 
 use crate::hosts::{Origin, origin};
 use crate::layout::{Lang, Layout, Region, in_inline_code};
-use crate::prefilter::{anchors, branches, keywords, prefilter};
+use crate::prefilter::{anchors, branches, prefilter, requirements};
 use crate::reveal;
 use crate::rules::{
     Class, PLACEHOLDER, RULES, Rule, Scope, Severity, Signal, Target, WARNING, rule,
@@ -126,9 +126,13 @@ pub struct Hit {
 /// scans at a few MB per second.)
 pub struct Compiled {
     atoms: AhoCorasick,
-    /// The rules each atom stands for (an atom that contains another one
-    /// is dropped and its rules join the shorter atom's).
-    atom_rules: Vec<Vec<usize>>,
+    /// The (clause, group) pairs each atom satisfies (an atom that
+    /// contains another one is dropped and its pairs join the shorter
+    /// atom's).
+    atom_groups: Vec<Vec<(usize, usize)>>,
+    /// Clauses: one alternative of a rule, as (rule index, number of atom
+    /// groups a line must satisfy).
+    clauses: Vec<(usize, usize)>,
     /// The alternatives of rules that have no atoms (the rule's other
     /// alternatives are in the automaton), each with its own gate.
     unanchored: Vec<(usize, Gate)>,
@@ -181,7 +185,8 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
         .map(|r| format!("(?im-u){}", r.pattern))
         .collect();
     let loose: Vec<String> = patterns.iter().map(|p| prefilter(p)).collect();
-    let mut wanted: Vec<(Vec<u8>, usize)> = Vec::new();
+    let mut wanted: Vec<(Vec<u8>, (usize, usize))> = Vec::new();
+    let mut clauses = Vec::new();
     let mut unanchored = Vec::new();
     let mut unicode_rule = Vec::new();
     let build = |p: &str| {
@@ -191,20 +196,24 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
             .expect("the rule table compiles")
     };
     for (index, rule) in rules.iter().enumerate() {
-        if let Some(words) = keywords(&format!("(?m-u){}", rule.pattern)) {
-            wanted.extend(words.into_iter().map(|w| (w, index)));
-        } else if rule.pattern.starts_with("(?u") {
+        if rule.pattern.starts_with("(?u") {
             unicode_rule.push(index);
-        } else {
-            for branch in branches(rule.pattern) {
-                match keywords(&branch) {
-                    Some(words) => wanted.extend(words.into_iter().map(|w| (w, index))),
-                    None => unanchored.push((index, gate(&branch))),
-                }
+            continue;
+        }
+        for branch in branches(rule.pattern) {
+            let groups = requirements(&branch);
+            if groups.is_empty() {
+                unanchored.push((index, gate(&branch)));
+                continue;
+            }
+            let clause = clauses.len();
+            clauses.push((index, groups.len()));
+            for (group, words) in groups.into_iter().enumerate() {
+                wanted.extend(words.into_iter().map(|w| (w, (clause, group))));
             }
         }
     }
-    let (atoms, atom_rules) = containment_free(wanted);
+    let (atoms, atom_groups) = containment_free(wanted);
     Compiled {
         atoms: AhoCorasick::builder()
             .ascii_case_insensitive(true)
@@ -212,7 +221,8 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
             .match_kind(MatchKind::Standard)
             .build(&atoms)
             .expect("the atoms compile"),
-        atom_rules,
+        atom_groups,
+        clauses,
         unanchored,
         unicode_rule,
         unicode_gate: AhoCorasick::new(UNICODE_GATE).expect("the gate compiles"),
@@ -224,33 +234,52 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
     }
 }
 
-/// Atoms with the rules they stand for, none containing another: a rule's
-/// atom that contains a shorter atom is served by the shorter one (any text
-/// holding the long one holds the short one).
-fn containment_free(mut wanted: Vec<(Vec<u8>, usize)>) -> (Vec<Vec<u8>>, Vec<Vec<usize>>) {
+/// Atoms with the (clause, group) pairs they stand for, none containing
+/// another: an atom that contains a shorter atom is served by the shorter
+/// one (any text holding the long one holds the short one).
+fn containment_free<T: Ord>(mut wanted: Vec<(Vec<u8>, T)>) -> (Vec<Vec<u8>>, Vec<Vec<T>>) {
     wanted.sort_by(|a, b| (a.0.len(), &a.0).cmp(&(b.0.len(), &b.0)));
     let mut atoms: Vec<Vec<u8>> = Vec::new();
-    let mut rules: Vec<Vec<usize>> = Vec::new();
-    for (word, rule) in wanted {
+    let mut payloads: Vec<Vec<T>> = Vec::new();
+    for (word, payload) in wanted {
         let host = atoms
             .iter()
             .position(|a| word.windows(a.len()).any(|w| w == a.as_slice()));
         match host {
-            Some(index) => rules[index].push(rule),
+            Some(index) => payloads[index].push(payload),
             None => {
                 atoms.push(word);
-                rules.push(vec![rule]);
+                payloads.push(vec![payload]);
             }
         }
     }
-    for list in &mut rules {
+    for list in &mut payloads {
         list.sort_unstable();
         list.dedup();
     }
-    (atoms, rules)
+    (atoms, payloads)
 }
 
 impl Compiled {
+    /// Moves the rules whose clauses `seen` (the (clause, group) pairs
+    /// found on `line`) satisfies whole into `out`.
+    fn satisfied(
+        &self,
+        seen: &mut Vec<(usize, usize)>,
+        line: usize,
+        out: &mut Vec<(usize, usize)>,
+    ) {
+        seen.sort_unstable();
+        seen.dedup();
+        for pairs in seen.chunk_by(|a, b| a.0 == b.0) {
+            let (rule, needed) = self.clauses[pairs[0].0];
+            if pairs.len() == needed {
+                out.push((rule, line));
+            }
+        }
+        seen.clear();
+    }
+
     /// (rule index, 0-based line) pairs worth trying, sorted and unique.
     fn candidates(&self, text: &str, lines: &Lines) -> Vec<(usize, usize)> {
         let bytes = text.as_bytes();
@@ -259,14 +288,18 @@ impl Compiled {
         // ahead with the automaton's prefilter (an overlapping search
         // cannot).
         let mut out: Vec<(usize, usize)> = Vec::new();
+        let mut seen: Vec<(usize, usize)> = Vec::new();
+        let mut current = 0;
         let mut at = 0;
-        while let Some(found) = self.atoms.find(Input::new(bytes).range(at..)) {
-            let line = lines.of(found.start());
-            out.extend(
-                self.atom_rules[found.pattern().as_usize()]
-                    .iter()
-                    .map(|&r| (r, line)),
-            );
+        loop {
+            let found = self.atoms.find(Input::new(bytes).range(at..));
+            let line = found.map_or(usize::MAX, |f| lines.of(f.start()));
+            if line != current {
+                self.satisfied(&mut seen, current, &mut out);
+                current = line;
+            }
+            let Some(found) = found else { break };
+            seen.extend_from_slice(&self.atom_groups[found.pattern().as_usize()]);
             at = found.start() + 1;
         }
         // Searched one by one: an overlapping set search gets no literal
@@ -389,9 +422,14 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
     if candidates.is_empty() {
         return Vec::new();
     }
-    let layout = match kind {
-        Kind::Script(lang) => Layout::script(lang, lines.count()),
-        Kind::Markdown => Layout::markdown(text),
+    // Most candidate lines do not match: the layout is read only once one
+    // does.
+    let layout = std::cell::OnceCell::new();
+    let layout = || {
+        layout.get_or_init(|| match kind {
+            Kind::Script(lang) => Layout::script(lang, lines.count()),
+            Kind::Markdown => Layout::markdown(text),
+        })
     };
     let mut hits = Vec::new();
     for (index, line) in candidates {
@@ -403,7 +441,7 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
         if rule.unless.iter().any(|u| line_text.contains(u)) {
             continue;
         }
-        let (region, block) = layout.at(line);
+        let (region, block) = layout().at(line);
         let column = found.start();
         let inline = region == Region::Prose && in_inline_code(line_text, column);
         let code = matches!(region, Region::Code(_)) || inline;
@@ -762,4 +800,59 @@ pub fn first_autonomous(text: &str) -> Option<(&'static Rule, String)> {
             let harmless = rule.unless.iter().any(|u| line_text.contains(u));
             (regex.is_match(line_text.as_bytes()) && !harmless).then(|| (*rule, excerpt(line_text)))
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(root: &std::path::Path, out: &mut Vec<String>) {
+        let Ok(entries) = std::fs::read_dir(root) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                texts(&path, out);
+            } else if let Ok(text) = std::fs::read_to_string(&path) {
+                out.push(text);
+            }
+        }
+    }
+
+    /// The prefilter may let through lines no rule matches, never drop a
+    /// line a rule matches: checked line by line on every fixture and
+    /// corpus file, as written and upper-cased.
+    #[test]
+    fn candidates_hold_every_line_a_rule_matches() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut files = Vec::new();
+        texts(&root.join("tests/fixtures"), &mut files);
+        texts(&root.join("../../../shared/corpus"), &mut files);
+        assert!(files.len() > 200, "fixtures found: {}", files.len());
+        let mut checked = 0;
+        for compiled in [&*CONTENT, &*AUTONOMOUS] {
+            for file in &files {
+                for text in [file.clone(), file.to_uppercase()] {
+                    let lines = Lines::new(&text);
+                    let candidates: BTreeSet<(usize, usize)> =
+                        compiled.candidates(&text, &lines).into_iter().collect();
+                    for line in 0..lines.count() {
+                        for (index, (rule, regex, _)) in compiled.rules.iter().enumerate() {
+                            if regex.is_match(lines.get(line).as_bytes()) {
+                                checked += 1;
+                                assert!(
+                                    candidates.contains(&(index, line)),
+                                    "{} missed on `{}`",
+                                    rule.id,
+                                    lines.get(line)
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 100, "matches checked: {checked}");
+    }
 }

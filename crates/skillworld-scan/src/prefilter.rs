@@ -9,18 +9,11 @@ use regex_syntax::hir::literal::{ExtractKind, Extractor};
 use regex_syntax::hir::{Class, Hir, HirKind};
 
 /// Literal atoms one of which every match of `pattern` contains (lower
-/// case, to be searched ASCII-case-insensitively), or `None` when the
-/// pattern has no such set of useful atoms and must always be tried. Each
-/// alternative contributes the most selective run of literal pieces
-/// between its gaps.
-pub fn keywords(pattern: &str) -> Option<Vec<Vec<u8>>> {
-    literals_scoring(pattern, 3)
-}
-
-/// Like [`keywords`], but any literal will do, however short or common:
-/// what a line must hold for an alternative without keywords to match
-/// (`'` for `[a-z]'[a-z]{1,3}'[a-z]`), to find its lines by memchr
-/// rather than by running its regex over the whole text.
+/// case, to be searched ASCII-case-insensitively), however short or
+/// common: what a line must hold for an alternative without
+/// [`requirements`] to match (`'` for `[a-z]'[a-z]{1,3}'[a-z]`), to find
+/// its lines by memchr rather than by running its regex over the whole
+/// text. `None` when there are none.
 pub fn anchors(pattern: &str) -> Option<Vec<Vec<u8>>> {
     literals_scoring(pattern, 1)
 }
@@ -40,6 +33,61 @@ fn literals_scoring(pattern: &str, least: usize) -> Option<Vec<Vec<u8>>> {
     atoms.sort();
     atoms.dedup();
     Some(atoms)
+}
+
+/// Groups of literal atoms that every match of `pattern` (one alternative,
+/// written without flags) holds one atom of each: its selective runs of
+/// literal pieces between gaps, all of them (lower case; runs of short or
+/// common words are left out). Empty when it has none.
+///
+/// A line is worth trying only when it holds an atom of every group:
+/// `\bact\s+as\s+(?:unrestricted|dan)\b` needs `act` and one of
+/// `unrestricted`, `dan` on the line, not just `act`.
+pub fn requirements(pattern: &str) -> Vec<Vec<Vec<u8>>> {
+    let Ok(hir) = ParserBuilder::new()
+        .multi_line(true)
+        .unicode(false)
+        .utf8(false)
+        .build()
+        .parse(pattern)
+    else {
+        return Vec::new();
+    };
+    let mut found = Vec::new();
+    groups(&hir, &mut found);
+    found
+        .into_iter()
+        .filter(|(score, _)| *score >= 3)
+        .map(|(_, mut atoms)| {
+            atoms.sort();
+            atoms.dedup();
+            atoms
+        })
+        .collect()
+}
+
+/// Every group `hir` requires, scored as [`atoms`] scores them.
+fn groups(hir: &Hir, out: &mut Vec<(usize, Vec<Vec<u8>>)>) {
+    match hir.kind() {
+        HirKind::Capture(capture) => groups(&capture.sub, out),
+        HirKind::Repetition(r) if r.min >= 1 && is_gap(hir) => groups(&r.sub, out),
+        HirKind::Repetition(r) if r.min == 0 => {}
+        HirKind::Concat(parts) => {
+            let mut run: Vec<Hir> = Vec::new();
+            for part in parts {
+                if is_wide(part) {
+                    out.extend(literal_atoms(&Hir::concat(std::mem::take(&mut run))));
+                } else if is_gap(part) || has_gap(part) {
+                    out.extend(literal_atoms(&Hir::concat(std::mem::take(&mut run))));
+                    groups(part, out);
+                } else {
+                    run.push(part.clone());
+                }
+            }
+            out.extend(literal_atoms(&Hir::concat(run)));
+        }
+        _ => out.extend(atoms(hir)),
+    }
 }
 
 /// The top-level alternatives of `pattern` (written without flags), each
