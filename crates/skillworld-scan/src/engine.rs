@@ -129,7 +129,7 @@ pub struct Compiled {
     /// The (clause, group) pairs each atom satisfies (an atom that
     /// contains another one is dropped and its pairs join the shorter
     /// atom's).
-    atom_groups: Vec<Vec<(usize, usize)>>,
+    atom_groups: Vec<Vec<(Vec<u8>, usize, (usize, usize))>>,
     /// Clauses: one alternative of a rule, as (rule index, number of atom
     /// groups a line must satisfy).
     clauses: Vec<(usize, usize)>,
@@ -234,22 +234,28 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
     }
 }
 
-/// Atoms with the (clause, group) pairs they stand for, none containing
-/// another: an atom that contains a shorter atom is served by the shorter
-/// one (any text holding the long one holds the short one).
-fn containment_free<T: Ord>(mut wanted: Vec<(Vec<u8>, T)>) -> (Vec<Vec<u8>>, Vec<Vec<T>>) {
+/// Atoms with what they stand for, none containing another: an atom that
+/// contains a shorter atom is searched as the shorter one and checked in
+/// place, as (word, offset of the shorter atom in it, payload). With no
+/// atom inside another, restarting the search one byte after each match's
+/// start finds every occurrence of every atom.
+#[allow(clippy::type_complexity)]
+fn containment_free<T: Ord + Copy>(
+    mut wanted: Vec<(Vec<u8>, T)>,
+) -> (Vec<Vec<u8>>, Vec<Vec<(Vec<u8>, usize, T)>>) {
     wanted.sort_by(|a, b| (a.0.len(), &a.0).cmp(&(b.0.len(), &b.0)));
     let mut atoms: Vec<Vec<u8>> = Vec::new();
-    let mut payloads: Vec<Vec<T>> = Vec::new();
+    let mut payloads: Vec<Vec<(Vec<u8>, usize, T)>> = Vec::new();
     for (word, payload) in wanted {
-        let host = atoms
-            .iter()
-            .position(|a| word.windows(a.len()).any(|w| w == a.as_slice()));
+        let host = atoms.iter().enumerate().find_map(|(index, a)| {
+            let offset = word.windows(a.len()).position(|w| w == a.as_slice())?;
+            Some((index, offset))
+        });
         match host {
-            Some(index) => payloads[index].push(payload),
+            Some((index, offset)) => payloads[index].push((word, offset, payload)),
             None => {
+                payloads.push(vec![(word.clone(), 0, payload)]);
                 atoms.push(word);
-                payloads.push(vec![payload]);
             }
         }
     }
@@ -299,8 +305,17 @@ impl Compiled {
                 current = line;
             }
             let Some(found) = found else { break };
-            seen.extend_from_slice(&self.atom_groups[found.pattern().as_usize()]);
-            at = found.start() + 1;
+            let start = found.start();
+            for (word, offset, pair) in &self.atom_groups[found.pattern().as_usize()] {
+                let holds = start
+                    .checked_sub(*offset)
+                    .and_then(|from| bytes.get(from..from + word.len()))
+                    .is_some_and(|there| there.eq_ignore_ascii_case(word));
+                if holds {
+                    seen.push(*pair);
+                }
+            }
+            at = start + 1;
         }
         // Searched one by one: an overlapping set search gets no literal
         // acceleration, a single regex does (memchr on `$`, `\\`).
