@@ -129,7 +129,7 @@ pub struct Compiled {
     /// The (clause, group) pairs each atom satisfies (an atom that
     /// contains another one is dropped and its pairs join the shorter
     /// atom's).
-    atom_groups: Vec<Vec<(Vec<u8>, usize, (usize, usize))>>,
+    atom_groups: Vec<Vec<Hosted<(usize, usize)>>>,
     /// Clauses: one alternative of a rule, as (rule index, number of atom
     /// groups a line must satisfy).
     clauses: Vec<(usize, usize)>,
@@ -234,28 +234,37 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
     }
 }
 
-/// Atoms with what they stand for, none containing another: an atom that
-/// contains a shorter atom is searched as the shorter one and checked in
-/// place, as (word, offset of the shorter atom in it, payload). With no
-/// atom inside another, restarting the search one byte after each match's
-/// start finds every occurrence of every atom.
-#[allow(clippy::type_complexity)]
+/// A word served by an atom of the automaton: (the word, where the atom
+/// starts in it, what the word stands for).
+type Hosted<T> = (Vec<u8>, usize, T);
+
+/// The automaton searches at most this many leading bytes of a word and
+/// checks the rest in place: a smaller automaton stays in cache.
+const ATOM_LEN: usize = 6;
+
+/// Atoms with the words they serve, none containing another: a word is
+/// searched as its first [`ATOM_LEN`] bytes, or as a shorter atom these
+/// contain, and checked in place. With no atom inside another, restarting
+/// the search one byte after each match's start finds every occurrence of
+/// every atom.
 fn containment_free<T: Ord + Copy>(
     mut wanted: Vec<(Vec<u8>, T)>,
-) -> (Vec<Vec<u8>>, Vec<Vec<(Vec<u8>, usize, T)>>) {
-    wanted.sort_by(|a, b| (a.0.len(), &a.0).cmp(&(b.0.len(), &b.0)));
+) -> (Vec<Vec<u8>>, Vec<Vec<Hosted<T>>>) {
+    let key = |word: &[u8]| word.len().min(ATOM_LEN);
+    wanted.sort_by(|a, b| (key(&a.0), &a.0).cmp(&(key(&b.0), &b.0)));
     let mut atoms: Vec<Vec<u8>> = Vec::new();
-    let mut payloads: Vec<Vec<(Vec<u8>, usize, T)>> = Vec::new();
+    let mut payloads: Vec<Vec<Hosted<T>>> = Vec::new();
     for (word, payload) in wanted {
+        let head = &word[..key(&word)];
         let host = atoms.iter().enumerate().find_map(|(index, a)| {
-            let offset = word.windows(a.len()).position(|w| w == a.as_slice())?;
+            let offset = head.windows(a.len()).position(|w| w == a.as_slice())?;
             Some((index, offset))
         });
         match host {
             Some((index, offset)) => payloads[index].push((word, offset, payload)),
             None => {
-                payloads.push(vec![(word.clone(), 0, payload)]);
-                atoms.push(word);
+                atoms.push(head.to_vec());
+                payloads.push(vec![(word, 0, payload)]);
             }
         }
     }
