@@ -126,13 +126,13 @@ pub struct Hit {
 /// scans at a few MB per second.)
 pub struct Compiled {
     atoms: AhoCorasick,
-    /// The (clause, group) pairs each atom satisfies (an atom that
-    /// contains another one is dropped and its pairs join the shorter
-    /// atom's).
-    atom_groups: Vec<Vec<Hosted<(usize, usize)>>>,
-    /// Clauses: one alternative of a rule, as (rule index, number of atom
-    /// groups a line must satisfy).
-    clauses: Vec<(usize, usize)>,
+    /// The clauses each atom's words trigger (an atom serves the words
+    /// that hold it, checked in place).
+    atom_groups: Vec<Vec<Hosted<usize>>>,
+    /// Clauses: one alternative of a rule, as the rule's index and the
+    /// atom groups, besides the triggering one, that its line must also
+    /// hold one atom of each (searched in the line only once triggered).
+    clauses: Vec<(usize, Vec<AhoCorasick>)>,
     /// The alternatives of rules that have no atoms (the rule's other
     /// alternatives are in the automaton), each with its own gate.
     unanchored: Vec<(usize, Gate)>,
@@ -185,7 +185,7 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
         .map(|r| format!("(?im-u){}", r.pattern))
         .collect();
     let loose: Vec<String> = patterns.iter().map(|p| prefilter(p)).collect();
-    let mut wanted: Vec<(Vec<u8>, (usize, usize))> = Vec::new();
+    let mut wanted: Vec<(Vec<u8>, usize)> = Vec::new();
     let mut clauses = Vec::new();
     let mut unanchored = Vec::new();
     let mut unicode_rule = Vec::new();
@@ -207,10 +207,18 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
                 continue;
             }
             let clause = clauses.len();
-            clauses.push((index, groups.len()));
-            for (group, words) in groups.into_iter().enumerate() {
-                wanted.extend(words.into_iter().map(|w| (w, (clause, group))));
-            }
+            let mut groups = groups.into_iter();
+            let trigger = groups.next().expect("a group at least");
+            wanted.extend(trigger.into_iter().map(|w| (w, clause)));
+            let others = groups
+                .map(|words| {
+                    AhoCorasick::builder()
+                        .ascii_case_insensitive(true)
+                        .build(&words)
+                        .expect("the atoms compile")
+                })
+                .collect();
+            clauses.push((index, others));
         }
     }
     let (atoms, atom_groups) = containment_free(wanted);
@@ -276,20 +284,21 @@ fn containment_free<T: Ord + Copy>(
 }
 
 impl Compiled {
-    /// Moves the rules whose clauses `seen` (the (clause, group) pairs
-    /// found on `line`) satisfies whole into `out`.
+    /// Moves the rules whose clauses `seen` triggered on `line` and whose
+    /// other groups the line holds into `out`.
     fn satisfied(
         &self,
-        seen: &mut Vec<(usize, usize)>,
-        line: usize,
+        seen: &mut Vec<usize>,
+        line: &[u8],
+        number: usize,
         out: &mut Vec<(usize, usize)>,
     ) {
         seen.sort_unstable();
         seen.dedup();
-        for pairs in seen.chunk_by(|a, b| a.0 == b.0) {
-            let (rule, needed) = self.clauses[pairs[0].0];
-            if pairs.len() == needed {
-                out.push((rule, line));
+        for &clause in seen.iter() {
+            let (rule, others) = &self.clauses[clause];
+            if others.iter().all(|group| group.is_match(line)) {
+                out.push((*rule, number));
             }
         }
         seen.clear();
@@ -303,14 +312,14 @@ impl Compiled {
         // ahead with the automaton's prefilter (an overlapping search
         // cannot).
         let mut out: Vec<(usize, usize)> = Vec::new();
-        let mut seen: Vec<(usize, usize)> = Vec::new();
+        let mut seen: Vec<usize> = Vec::new();
         let mut current = 0;
         let mut at = 0;
         loop {
             let found = self.atoms.find(Input::new(bytes).range(at..));
             let line = found.map_or(usize::MAX, |f| lines.of(f.start()));
             if line != current {
-                self.satisfied(&mut seen, current, &mut out);
+                self.satisfied(&mut seen, lines.get(current).as_bytes(), current, &mut out);
                 current = line;
             }
             let Some(found) = found else { break };

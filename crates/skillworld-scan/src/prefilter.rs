@@ -38,7 +38,8 @@ fn literals_scoring(pattern: &str, least: usize) -> Option<Vec<Vec<u8>>> {
 /// Groups of literal atoms that every match of `pattern` (one alternative,
 /// written without flags) holds one atom of each: its selective runs of
 /// literal pieces between gaps, all of them (lower case; runs of short or
-/// common words are left out). Empty when it has none.
+/// common words are left out), the most selective first. Empty when it
+/// has none.
 ///
 /// A line is worth trying only when it holds an atom of every group:
 /// `\bact\s+as\s+(?:unrestricted|dan)\b` needs `act` and one of
@@ -55,9 +56,10 @@ pub fn requirements(pattern: &str) -> Vec<Vec<Vec<u8>>> {
     };
     let mut found = Vec::new();
     groups(&hir, &mut found);
+    found.retain(|(score, _)| *score >= 3);
+    found.sort_by_key(|(score, _)| std::cmp::Reverse(*score));
     found
         .into_iter()
-        .filter(|(score, _)| *score >= 3)
         .map(|(_, mut atoms)| {
             atoms.sort();
             atoms.dedup();
