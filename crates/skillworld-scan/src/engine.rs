@@ -118,10 +118,12 @@ pub struct Hit {
 }
 
 /// The rules of one table row kind, compiled for one pass over a text: an
-/// Aho-Corasick automaton of literal atoms (every match of a rule contains
-/// one of its atoms; the few rules without atoms run their prefilters)
-/// says which rules may match on which lines; then each such rule's own
-/// regex runs on those lines only. (One `RegexSet` of the whole table was
+/// Aho-Corasick automaton of literal atoms (each alternative of a rule
+/// triggers on its most selective group of atoms and is confirmed by its
+/// other groups on the same line; the few alternatives without atoms are
+/// gated by their short literals or their prefilters) says which rules may
+/// match on which lines; then each such rule's own regex runs on those
+/// lines only. (One `RegexSet` of the whole table was
 /// the first design: with ~90 behaviour patterns its lazy DFA thrashes and
 /// scans at a few MB per second.)
 pub struct Compiled {
@@ -142,7 +144,8 @@ pub struct Compiled {
     /// The UTF-8 bytes those rules need: look-alike scripts, full-width
     /// forms, tags, zero-width and bidi characters.
     unicode_gate: AhoCorasick,
-    /// Each rule with its own regex and its prefilter's.
+    /// Each rule with its own regex and its prefilter's (the prefilter
+    /// serves the Unicode rules).
     rules: Vec<(&'static Rule, BytesRegex, BytesRegex)>,
 }
 
@@ -308,9 +311,9 @@ impl Compiled {
     fn candidates(&self, text: &str, lines: &Lines) -> Vec<(usize, usize)> {
         let bytes = text.as_bytes();
         // With no atom inside another, restarting one byte after each
-        // match's start finds every atom occurrence, and each search skips
-        // ahead with the automaton's prefilter (an overlapping search
-        // cannot).
+        // match's start finds every atom occurrence (measured 20 % faster
+        // than an overlapping search); matches come line by line, and a
+        // line's triggered clauses are settled when the next line starts.
         let mut out: Vec<(usize, usize)> = Vec::new();
         let mut seen: Vec<usize> = Vec::new();
         let mut current = 0;
@@ -335,8 +338,7 @@ impl Compiled {
             }
             at = start + 1;
         }
-        // Searched one by one: an overlapping set search gets no literal
-        // acceleration, a single regex does (memchr on `$`, `\\`).
+        // Searched one by one, so each gets memchr acceleration.
         let unicode = !text.is_ascii() && self.unicode_gate.is_match(bytes);
         let unicode_rules: &[usize] = if unicode { &self.unicode_rule } else { &[] };
         for (rule, gate) in &self.unanchored {

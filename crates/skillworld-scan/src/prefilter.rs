@@ -1,8 +1,10 @@
-//! The set's pattern for a rule (the one-pass prefilter): the rule's most
-//! literal run of pieces between unbounded gaps, per alternative. Any text
-//! a rule matches, its prefilter matches, so the set still says which rules
-//! may match; but a set of `A[^\n]*B` patterns keeps every started `A`
-//! alive to the line's end, and their combinations swamp the lazy DFA.
+//! What a line must hold for a rule to match there, read from the rule's
+//! pattern with `regex-syntax`: per top-level alternative, the groups of
+//! literal atoms every match holds one of each ([`requirements`]), short
+//! literals for alternatives without selective ones ([`anchors`]), and a
+//! loosened regex for those with none ([`prefilter`]). A set of
+//! `A[^\n]*B` patterns keeps every started `A` alive to the line's end and
+//! swamps the lazy DFA; literals found first avoid running most rules.
 
 use regex_syntax::ParserBuilder;
 use regex_syntax::hir::literal::{ExtractKind, Extractor};
