@@ -7,7 +7,7 @@
 use std::collections::{BTreeSet, HashMap};
 use std::sync::LazyLock;
 
-use aho_corasick::{AhoCorasick, Input, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickKind, Input, MatchKind};
 use regex::Regex;
 use regex::bytes::{Regex as BytesRegex, RegexBuilder};
 
@@ -86,7 +86,7 @@ const DFA_CACHE: usize = 64 << 20;
 
 use crate::hosts::{Origin, origin};
 use crate::layout::{Lang, Layout, Region, in_inline_code};
-use crate::prefilter::{keywords, prefilter};
+use crate::prefilter::{anchors, branches, prefilter, requirements};
 use crate::reveal;
 use crate::rules::{
     Class, PLACEHOLDER, RULES, Rule, Scope, Severity, Signal, Target, WARNING, rule,
@@ -118,27 +118,62 @@ pub struct Hit {
 }
 
 /// The rules of one table row kind, compiled for one pass over a text: an
-/// Aho-Corasick automaton of literal atoms (every match of a rule contains
-/// one of its atoms; the few rules without atoms run their prefilters)
-/// says which rules may match on which lines; then each such rule's own
-/// regex runs on those lines only. (One `RegexSet` of the whole table was
+/// Aho-Corasick automaton of literal atoms (each alternative of a rule
+/// triggers on its most selective group of atoms and is confirmed by its
+/// other groups on the same line; the few alternatives without atoms are
+/// gated by their short literals or their prefilters) says which rules may
+/// match on which lines; then each such rule's own regex runs on those
+/// lines only. (One `RegexSet` of the whole table was
 /// the first design: with ~90 behaviour patterns its lazy DFA thrashes and
 /// scans at a few MB per second.)
 pub struct Compiled {
     atoms: AhoCorasick,
-    /// The rules each atom stands for (an atom that contains another one
-    /// is dropped and its rules join the shorter atom's).
-    atom_rules: Vec<Vec<usize>>,
-    /// The few rules without atoms, tried through their prefilters.
-    unanchored: Vec<usize>,
+    /// The clauses each atom's words trigger (an atom serves the words
+    /// that hold it, checked in place).
+    atom_groups: Vec<Vec<Hosted<usize>>>,
+    /// Clauses: one alternative of a rule, as the rule's index and the
+    /// atom groups, besides the triggering one, that its line must also
+    /// hold one atom of each (searched in the line only once triggered).
+    clauses: Vec<(usize, Vec<AhoCorasick>)>,
+    /// The alternatives of rules that have no atoms (the rule's other
+    /// alternatives are in the automaton), each with its own gate.
+    unanchored: Vec<(usize, Gate)>,
     /// Rules that only match non-ASCII text (homoglyphs, invisible
     /// characters), tried only on text that holds the bytes they need.
     unicode_rule: Vec<usize>,
     /// The UTF-8 bytes those rules need: look-alike scripts, full-width
     /// forms, tags, zero-width and bidi characters.
     unicode_gate: AhoCorasick,
-    /// Each rule with its own regex and its prefilter's.
+    /// Each rule with its own regex and its prefilter's (the prefilter
+    /// serves the Unicode rules).
     rules: Vec<(&'static Rule, BytesRegex, BytesRegex)>,
+}
+
+/// How an alternative without keywords finds its candidate lines.
+enum Gate {
+    /// Every line that holds one of these short literals (`'`, `$`, `\`):
+    /// a memchr-accelerated search, where a regex that starts with a
+    /// letter class would step through the text byte by byte.
+    Anchors(AhoCorasick),
+    /// No literal at all: the alternative's prefilter regex.
+    Regex(BytesRegex),
+}
+
+fn gate(branch: &str) -> Gate {
+    match anchors(branch) {
+        Some(anchors) => Gate::Anchors(
+            AhoCorasick::builder()
+                .ascii_case_insensitive(true)
+                .build(&anchors)
+                .expect("the anchors compile"),
+        ),
+        None => Gate::Regex(
+            RegexBuilder::new(&prefilter(&format!("(?i){branch}")))
+                .dfa_size_limit(DFA_CACHE)
+                .build()
+                .expect("the rule table compiles"),
+        ),
+    }
 }
 
 fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
@@ -154,29 +189,51 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
         .collect();
     let loose: Vec<String> = patterns.iter().map(|p| prefilter(p)).collect();
     let mut wanted: Vec<(Vec<u8>, usize)> = Vec::new();
+    let mut clauses = Vec::new();
     let mut unanchored = Vec::new();
     let mut unicode_rule = Vec::new();
-    for (index, rule) in rules.iter().enumerate() {
-        match keywords(&format!("(?m-u){}", rule.pattern)) {
-            Some(words) => wanted.extend(words.into_iter().map(|w| (w, index))),
-            None if rule.pattern.starts_with("(?u") => unicode_rule.push(index),
-            None => unanchored.push(index),
-        }
-    }
-    let (atoms, atom_rules) = containment_free(wanted);
     let build = |p: &str| {
         RegexBuilder::new(p)
             .dfa_size_limit(DFA_CACHE)
             .build()
             .expect("the rule table compiles")
     };
+    for (index, rule) in rules.iter().enumerate() {
+        if rule.pattern.starts_with("(?u") {
+            unicode_rule.push(index);
+            continue;
+        }
+        for branch in branches(rule.pattern) {
+            let groups = requirements(&branch);
+            if groups.is_empty() {
+                unanchored.push((index, gate(&branch)));
+                continue;
+            }
+            let clause = clauses.len();
+            let mut groups = groups.into_iter();
+            let trigger = groups.next().expect("a group at least");
+            wanted.extend(trigger.into_iter().map(|w| (w, clause)));
+            let others = groups
+                .map(|words| {
+                    AhoCorasick::builder()
+                        .ascii_case_insensitive(true)
+                        .build(&words)
+                        .expect("the atoms compile")
+                })
+                .collect();
+            clauses.push((index, others));
+        }
+    }
+    let (atoms, atom_groups) = containment_free(wanted);
     Compiled {
         atoms: AhoCorasick::builder()
             .ascii_case_insensitive(true)
+            .kind(Some(AhoCorasickKind::DFA))
             .match_kind(MatchKind::Standard)
             .build(&atoms)
             .expect("the atoms compile"),
-        atom_rules,
+        atom_groups,
+        clauses,
         unanchored,
         unicode_rule,
         unicode_gate: AhoCorasick::new(UNICODE_GATE).expect("the gate compiles"),
@@ -188,56 +245,119 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
     }
 }
 
-/// Atoms with the rules they stand for, none containing another: a rule's
-/// atom that contains a shorter atom is served by the shorter one (any text
-/// holding the long one holds the short one).
-fn containment_free(mut wanted: Vec<(Vec<u8>, usize)>) -> (Vec<Vec<u8>>, Vec<Vec<usize>>) {
-    wanted.sort_by(|a, b| (a.0.len(), &a.0).cmp(&(b.0.len(), &b.0)));
+/// A word served by an atom of the automaton: (the word, where the atom
+/// starts in it, what the word stands for).
+type Hosted<T> = (Vec<u8>, usize, T);
+
+/// The automaton searches at most this many leading bytes of a word and
+/// checks the rest in place: a smaller automaton stays in cache.
+const ATOM_LEN: usize = 6;
+
+/// Atoms with the words they serve, none containing another: a word is
+/// searched as its first [`ATOM_LEN`] bytes, or as a shorter atom these
+/// contain, and checked in place. With no atom inside another, restarting
+/// the search one byte after each match's start finds every occurrence of
+/// every atom.
+fn containment_free<T: Ord + Copy>(
+    mut wanted: Vec<(Vec<u8>, T)>,
+) -> (Vec<Vec<u8>>, Vec<Vec<Hosted<T>>>) {
+    let key = |word: &[u8]| word.len().min(ATOM_LEN);
+    wanted.sort_by(|a, b| (key(&a.0), &a.0).cmp(&(key(&b.0), &b.0)));
     let mut atoms: Vec<Vec<u8>> = Vec::new();
-    let mut rules: Vec<Vec<usize>> = Vec::new();
-    for (word, rule) in wanted {
-        let host = atoms
-            .iter()
-            .position(|a| word.windows(a.len()).any(|w| w == a.as_slice()));
+    let mut payloads: Vec<Vec<Hosted<T>>> = Vec::new();
+    for (word, payload) in wanted {
+        let head = &word[..key(&word)];
+        let host = atoms.iter().enumerate().find_map(|(index, a)| {
+            let offset = head.windows(a.len()).position(|w| w == a.as_slice())?;
+            Some((index, offset))
+        });
         match host {
-            Some(index) => rules[index].push(rule),
+            Some((index, offset)) => payloads[index].push((word, offset, payload)),
             None => {
-                atoms.push(word);
-                rules.push(vec![rule]);
+                atoms.push(head.to_vec());
+                payloads.push(vec![(word, 0, payload)]);
             }
         }
     }
-    for list in &mut rules {
+    for list in &mut payloads {
         list.sort_unstable();
         list.dedup();
     }
-    (atoms, rules)
+    (atoms, payloads)
 }
 
 impl Compiled {
+    /// Moves the rules whose clauses `seen` triggered on `line` and whose
+    /// other groups the line holds into `out`.
+    fn satisfied(
+        &self,
+        seen: &mut Vec<usize>,
+        line: &[u8],
+        number: usize,
+        out: &mut Vec<(usize, usize)>,
+    ) {
+        seen.sort_unstable();
+        seen.dedup();
+        for &clause in seen.iter() {
+            let (rule, others) = &self.clauses[clause];
+            if others.iter().all(|group| group.is_match(line)) {
+                out.push((*rule, number));
+            }
+        }
+        seen.clear();
+    }
+
     /// (rule index, 0-based line) pairs worth trying, sorted and unique.
     fn candidates(&self, text: &str, lines: &Lines) -> Vec<(usize, usize)> {
         let bytes = text.as_bytes();
         // With no atom inside another, restarting one byte after each
-        // match's start finds every atom occurrence, and each search skips
-        // ahead with the automaton's prefilter (an overlapping search
-        // cannot).
+        // match's start finds every atom occurrence (measured 20 % faster
+        // than an overlapping search); matches come line by line, and a
+        // line's triggered clauses are settled when the next line starts.
         let mut out: Vec<(usize, usize)> = Vec::new();
+        let mut seen: Vec<usize> = Vec::new();
+        let mut current = 0;
         let mut at = 0;
-        while let Some(found) = self.atoms.find(Input::new(bytes).range(at..)) {
-            let line = lines.of(found.start());
-            out.extend(
-                self.atom_rules[found.pattern().as_usize()]
-                    .iter()
-                    .map(|&r| (r, line)),
-            );
-            at = found.start() + 1;
+        loop {
+            let found = self.atoms.find(Input::new(bytes).range(at..));
+            let line = found.map_or(usize::MAX, |f| lines.of(f.start()));
+            if line != current {
+                self.satisfied(&mut seen, lines.get(current).as_bytes(), current, &mut out);
+                current = line;
+            }
+            let Some(found) = found else { break };
+            let start = found.start();
+            for (word, offset, pair) in &self.atom_groups[found.pattern().as_usize()] {
+                let holds = start
+                    .checked_sub(*offset)
+                    .and_then(|from| bytes.get(from..from + word.len()))
+                    .is_some_and(|there| there.eq_ignore_ascii_case(word));
+                if holds {
+                    seen.push(*pair);
+                }
+            }
+            at = start + 1;
         }
-        // Searched one by one: an overlapping set search gets no literal
-        // acceleration, a single regex does (memchr on `$`, `\\`).
+        // Searched one by one, so each gets memchr acceleration.
         let unicode = !text.is_ascii() && self.unicode_gate.is_match(bytes);
         let unicode_rules: &[usize] = if unicode { &self.unicode_rule } else { &[] };
-        for &rule in self.unanchored.iter().chain(unicode_rules) {
+        for (rule, gate) in &self.unanchored {
+            match gate {
+                Gate::Anchors(anchors) => {
+                    // One hit is enough for a line: go on from the next.
+                    let mut at = 0;
+                    while let Some(found) = anchors.find(Input::new(bytes).range(at..)) {
+                        let line = lines.of(found.start());
+                        out.push((*rule, line));
+                        at = lines.newlines.get(line).map_or(bytes.len(), |&n| n + 1);
+                    }
+                }
+                Gate::Regex(regex) => {
+                    out.extend(regex.find_iter(bytes).map(|m| (*rule, lines.of(m.start()))));
+                }
+            }
+        }
+        for &rule in unicode_rules {
             let prefilter = &self.rules[rule].2;
             out.extend(
                 prefilter
@@ -337,9 +457,14 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
     if candidates.is_empty() {
         return Vec::new();
     }
-    let layout = match kind {
-        Kind::Script(lang) => Layout::script(lang, lines.count()),
-        Kind::Markdown => Layout::markdown(text),
+    // Most candidate lines do not match: the layout is read only once one
+    // does.
+    let layout = std::cell::OnceCell::new();
+    let layout = || {
+        layout.get_or_init(|| match kind {
+            Kind::Script(lang) => Layout::script(lang, lines.count()),
+            Kind::Markdown => Layout::markdown(text),
+        })
     };
     let mut hits = Vec::new();
     for (index, line) in candidates {
@@ -351,7 +476,7 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
         if rule.unless.iter().any(|u| line_text.contains(u)) {
             continue;
         }
-        let (region, block) = layout.at(line);
+        let (region, block) = layout().at(line);
         let column = found.start();
         let inline = region == Region::Prose && in_inline_code(line_text, column);
         let code = matches!(region, Region::Code(_)) || inline;
@@ -710,4 +835,59 @@ pub fn first_autonomous(text: &str) -> Option<(&'static Rule, String)> {
             let harmless = rule.unless.iter().any(|u| line_text.contains(u));
             (regex.is_match(line_text.as_bytes()) && !harmless).then(|| (*rule, excerpt(line_text)))
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(root: &std::path::Path, out: &mut Vec<String>) {
+        let Ok(entries) = std::fs::read_dir(root) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                texts(&path, out);
+            } else if let Ok(text) = std::fs::read_to_string(&path) {
+                out.push(text);
+            }
+        }
+    }
+
+    /// The prefilter may let through lines no rule matches, never drop a
+    /// line a rule matches: checked line by line on every fixture and
+    /// corpus file, as written and upper-cased.
+    #[test]
+    fn candidates_hold_every_line_a_rule_matches() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut files = Vec::new();
+        texts(&root.join("tests/fixtures"), &mut files);
+        texts(&root.join("../../../shared/corpus"), &mut files);
+        assert!(files.len() > 200, "fixtures found: {}", files.len());
+        let mut checked = 0;
+        for compiled in [&*CONTENT, &*AUTONOMOUS] {
+            for file in &files {
+                for text in [file.clone(), file.to_uppercase()] {
+                    let lines = Lines::new(&text);
+                    let candidates: BTreeSet<(usize, usize)> =
+                        compiled.candidates(&text, &lines).into_iter().collect();
+                    for line in 0..lines.count() {
+                        for (index, (rule, regex, _)) in compiled.rules.iter().enumerate() {
+                            if regex.is_match(lines.get(line).as_bytes()) {
+                                checked += 1;
+                                assert!(
+                                    candidates.contains(&(index, line)),
+                                    "{} missed on `{}`",
+                                    rule.id,
+                                    lines.get(line)
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 100, "matches checked: {checked}");
+    }
 }

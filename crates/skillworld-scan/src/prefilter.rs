@@ -1,19 +1,26 @@
-//! The set's pattern for a rule (the one-pass prefilter): the rule's most
-//! literal run of pieces between unbounded gaps, per alternative. Any text
-//! a rule matches, its prefilter matches, so the set still says which rules
-//! may match; but a set of `A[^\n]*B` patterns keeps every started `A`
-//! alive to the line's end, and their combinations swamp the lazy DFA.
+//! What a line must hold for a rule to match there, read from the rule's
+//! pattern with `regex-syntax`: per top-level alternative, the groups of
+//! literal atoms every match holds one of each ([`requirements`]), short
+//! literals for alternatives without selective ones ([`anchors`]), and a
+//! loosened regex for those with none ([`prefilter`]). A set of
+//! `A[^\n]*B` patterns keeps every started `A` alive to the line's end and
+//! swamps the lazy DFA; literals found first avoid running most rules.
 
 use regex_syntax::ParserBuilder;
 use regex_syntax::hir::literal::{ExtractKind, Extractor};
 use regex_syntax::hir::{Class, Hir, HirKind};
 
 /// Literal atoms one of which every match of `pattern` contains (lower
-/// case, to be searched ASCII-case-insensitively), or `None` when the
-/// pattern has no such set of useful atoms and must always be tried. Each
-/// alternative contributes the most selective run of literal pieces
-/// between its gaps.
-pub fn keywords(pattern: &str) -> Option<Vec<Vec<u8>>> {
+/// case, to be searched ASCII-case-insensitively), however short or
+/// common: what a line must hold for an alternative without
+/// [`requirements`] to match (`'` for `[a-z]'[a-z]{1,3}'[a-z]`), to find
+/// its lines by memchr rather than by running its regex over the whole
+/// text. `None` when there are none.
+pub fn anchors(pattern: &str) -> Option<Vec<Vec<u8>>> {
+    literals_scoring(pattern, 1)
+}
+
+fn literals_scoring(pattern: &str, least: usize) -> Option<Vec<Vec<u8>>> {
     let hir = ParserBuilder::new()
         .multi_line(true)
         .unicode(false)
@@ -22,12 +29,85 @@ pub fn keywords(pattern: &str) -> Option<Vec<Vec<u8>>> {
         .parse(pattern)
         .ok()?;
     let (score, mut atoms) = atoms(&hir)?;
-    if score < 3 {
+    if score < least {
         return None;
     }
     atoms.sort();
     atoms.dedup();
     Some(atoms)
+}
+
+/// Groups of literal atoms that every match of `pattern` (one alternative,
+/// written without flags) holds one atom of each: its selective runs of
+/// literal pieces between gaps, all of them (lower case; runs of short or
+/// common words are left out), the most selective first. Empty when it
+/// has none.
+///
+/// A line is worth trying only when it holds an atom of every group:
+/// `\bact\s+as\s+(?:unrestricted|dan)\b` needs `act` and one of
+/// `unrestricted`, `dan` on the line, not just `act`.
+pub fn requirements(pattern: &str) -> Vec<Vec<Vec<u8>>> {
+    let Ok(hir) = ParserBuilder::new()
+        .multi_line(true)
+        .unicode(false)
+        .utf8(false)
+        .build()
+        .parse(pattern)
+    else {
+        return Vec::new();
+    };
+    let mut found = Vec::new();
+    groups(&hir, &mut found);
+    found.retain(|(score, _)| *score >= 3);
+    found.sort_by_key(|(score, _)| std::cmp::Reverse(*score));
+    found
+        .into_iter()
+        .map(|(_, mut atoms)| {
+            atoms.sort();
+            atoms.dedup();
+            atoms
+        })
+        .collect()
+}
+
+/// Every group `hir` requires, scored as [`atoms`] scores them.
+fn groups(hir: &Hir, out: &mut Vec<(usize, Vec<Vec<u8>>)>) {
+    match hir.kind() {
+        HirKind::Capture(capture) => groups(&capture.sub, out),
+        HirKind::Repetition(r) if r.min >= 1 && is_gap(hir) => groups(&r.sub, out),
+        HirKind::Repetition(r) if r.min == 0 => {}
+        HirKind::Concat(parts) => {
+            let mut run: Vec<Hir> = Vec::new();
+            for part in parts {
+                if is_wide(part) {
+                    out.extend(literal_atoms(&Hir::concat(std::mem::take(&mut run))));
+                } else if is_gap(part) || has_gap(part) {
+                    out.extend(literal_atoms(&Hir::concat(std::mem::take(&mut run))));
+                    groups(part, out);
+                } else {
+                    run.push(part.clone());
+                }
+            }
+            out.extend(literal_atoms(&Hir::concat(run)));
+        }
+        _ => out.extend(atoms(hir)),
+    }
+}
+
+/// The top-level alternatives of `pattern` (written without flags), each
+/// as a pattern of its own: a rule whose alternatives are not all
+/// anchored by atoms still lets the anchored ones join the automaton.
+pub fn branches(pattern: &str) -> Vec<String> {
+    let parsed = ParserBuilder::new()
+        .multi_line(true)
+        .unicode(false)
+        .utf8(false)
+        .build()
+        .parse(pattern);
+    match parsed.as_ref().map(Hir::kind) {
+        Ok(HirKind::Alternation(branches)) => branches.iter().map(Hir::to_string).collect(),
+        _ => vec![pattern.to_owned()],
+    }
 }
 
 /// Words too common in prose to single out a rule.
