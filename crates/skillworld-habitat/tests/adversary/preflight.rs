@@ -1,0 +1,1 @@
+//! Attack 10 (preflight): see below.

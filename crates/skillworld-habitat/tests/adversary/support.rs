@@ -1,0 +1,225 @@
+//! A real habitat on an ephemeral loopback port and a real client: start
+//! (and restart on the same data directory), the admin token, agents with
+//! their tokens, and request helpers.
+
+use std::io::Write;
+use std::path::Path;
+use std::sync::Arc;
+
+use reqwest::{Client, Method, StatusCode};
+use serde_json::{Value, json};
+use skillworld_habitat::{Habitat, HabitatOptions, router, serve};
+use skillworld_store::{OpenOptions, Store};
+use tokio::sync::oneshot;
+
+/// A served habitat. `stop` (or `restart`) ends it gracefully.
+pub struct Server {
+    pub url: String,
+    pub admin: String,
+    pub habitat: Arc<Habitat>,
+    client: Client,
+    dir: tempfile::TempDir,
+    stop: Option<oneshot::Sender<()>>,
+    task: Option<tokio::task::JoinHandle<()>>,
+}
+
+/// A request body.
+pub enum Body {
+    Json(Value),
+    /// Bytes with their content type.
+    Raw(Vec<u8>, &'static str),
+}
+
+impl Server {
+    /// A new habitat with the shipped Commons, on a fresh data directory.
+    pub async fn start() -> Server {
+        Server::start_with(|_| {}).await
+    }
+
+    /// A new habitat whose options `configure` adjusts.
+    pub async fn start_with(configure: impl FnOnce(&mut HabitatOptions)) -> Server {
+        let dir = tempfile::tempdir().unwrap();
+        let (habitat, admin) = open(dir.path(), configure, None).await;
+        Server::serve(dir, habitat, admin).await
+    }
+
+    /// Stops this server and starts another on the same data directory
+    /// (same database, tokens and secret key); panics with the reason if
+    /// the database no longer opens.
+    pub async fn restart(self) -> Server {
+        let admin = self.admin.clone();
+        let dir = self.stop().await;
+        let (habitat, admin) = open(dir.path(), |_| {}, Some(admin)).await;
+        Server::serve(dir, habitat, admin).await
+    }
+
+    async fn serve(dir: tempfile::TempDir, habitat: Arc<Habitat>, admin: String) -> Server {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}", listener.local_addr().unwrap());
+        let (stop, stopped) = oneshot::channel::<()>();
+        let app = router(habitat.clone());
+        let task = tokio::spawn(async move {
+            serve(listener, app, async {
+                let _ = stopped.await;
+            })
+            .await
+            .unwrap();
+        });
+        Server {
+            url,
+            admin,
+            habitat,
+            client: Client::new(),
+            dir,
+            stop: Some(stop),
+            task: Some(task),
+        }
+    }
+
+    /// The data directory (database, key file, workspace).
+    pub fn dir(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// The listening address, `127.0.0.1:PORT`.
+    pub fn address(&self) -> &str {
+        self.url.trim_start_matches("http://")
+    }
+
+    /// One request; the status and the body (JSON, else a JSON string).
+    pub async fn send(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Body>,
+    ) -> (StatusCode, Value) {
+        let mut request = self.client.request(method, format!("{}{path}", self.url));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        request = match body {
+            None => request,
+            Some(Body::Json(value)) => request.json(&value),
+            Some(Body::Raw(bytes, kind)) => request.header("content-type", kind).body(bytes),
+        };
+        let response = request.send().await.unwrap();
+        let status = response.status();
+        let text = response.text().await.unwrap();
+        let value = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        (status, value)
+    }
+
+    pub async fn get(&self, path: &str, token: &str) -> (StatusCode, Value) {
+        self.send(Method::GET, path, Some(token), None).await
+    }
+
+    pub async fn post(&self, path: &str, token: &str, body: Value) -> (StatusCode, Value) {
+        self.send(Method::POST, path, Some(token), Some(Body::Json(body)))
+            .await
+    }
+
+    pub async fn put(&self, path: &str, token: &str, body: Value) -> (StatusCode, Value) {
+        self.send(Method::PUT, path, Some(token), Some(Body::Json(body)))
+            .await
+    }
+
+    pub async fn delete(&self, path: &str, token: &str) -> (StatusCode, Value) {
+        self.send(Method::DELETE, path, Some(token), None).await
+    }
+
+    /// Creates a skill from SKILL.md text in `layer` (`commons` or
+    /// `agents/NAME`) as `token`; panics unless it is created.
+    pub async fn create_skill(&self, layer: &str, token: &str, skill_md: &str) -> Value {
+        let (status, created) = self
+            .send(
+                Method::POST,
+                &format!("/api/v1/{layer}/skills"),
+                Some(token),
+                Some(Body::Raw(skill_md.as_bytes().to_vec(), "text/markdown")),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+        created
+    }
+
+    /// Makes the agent `name` (if it is new) and a token of `kind`
+    /// (`agent` or `agent_read_only`) for it.
+    pub async fn agent_with_token(&self, name: &str, kind: &str) -> String {
+        let (status, answer) = self
+            .post("/api/v1/agents", &self.admin, json!({"name": name}))
+            .await;
+        assert!(
+            status == StatusCode::CREATED || status == StatusCode::CONFLICT,
+            "{answer}"
+        );
+        let (status, token) = self
+            .post(
+                "/api/v1/tokens",
+                &self.admin,
+                json!({"kind": kind, "agent": name}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{token}");
+        token["token"].as_str().unwrap().to_owned()
+    }
+
+    /// Stops the server gracefully; the data directory outlives it.
+    pub async fn stop(mut self) -> tempfile::TempDir {
+        self.stop.take().unwrap().send(()).unwrap();
+        self.task.take().unwrap().await.unwrap();
+        self.dir
+    }
+}
+
+/// Opens the habitat on `dir`; a new one's first admin token, or `admin`.
+async fn open(
+    dir: &Path,
+    configure: impl FnOnce(&mut HabitatOptions),
+    admin: Option<String>,
+) -> (Arc<Habitat>, String) {
+    let store = Store::open(
+        &dir.join("world.redb"),
+        OpenOptions {
+            seed: skillworld_store::shipped_commons(),
+            ..OpenOptions::default()
+        },
+    )
+    .unwrap_or_else(|error| panic!("the database does not open: {error}"));
+    let mut options = HabitatOptions::new(dir);
+    configure(&mut options);
+    let habitat = Arc::new(Habitat::new(store, options).unwrap());
+    let admin = match admin {
+        Some(admin) => admin,
+        None => habitat.first_admin_token().await.unwrap().unwrap(),
+    };
+    (habitat, admin)
+}
+
+/// A zip of `files` (path, bytes), deflated.
+pub fn zip_of(files: &[(&str, &[u8])]) -> Vec<u8> {
+    let mut out = std::io::Cursor::new(Vec::new());
+    let mut zip = zip::ZipWriter::new(&mut out);
+    let options = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    for (path, bytes) in files {
+        zip.start_file(*path, options).unwrap();
+        zip.write_all(bytes).unwrap();
+    }
+    zip.finish().unwrap();
+    out.into_inner()
+}
+
+/// SKILL.md text with a name, a description, extra frontmatter lines and
+/// a body.
+pub fn skill_md(name: &str, description: &str, frontmatter: &str, body: &str) -> String {
+    format!("---\nname: {name}\ndescription: {description}\n{frontmatter}---\n{body}")
+}
+
+/// Frontmatter declaring one script tool `id` at `path` with no
+/// parameters; the tool is `skill_<name with _>_<id>`.
+pub fn script_frontmatter(id: &str, path: &str) -> String {
+    format!(
+        "metadata:\n  skillworld.scripts: '[{{\"id\":\"{id}\",\"path\":\"{path}\",\"arg_style\":\"flags\",\"parameters\":[]}}]'\n"
+    )
+}
