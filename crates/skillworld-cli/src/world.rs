@@ -179,7 +179,15 @@ pub fn agent(global: &Global, action: AgentAction) -> Result<bool, Failure> {
             );
         }
         AgentAction::Remove { name } => {
-            with_world(global, |world| world.remove_agent(&name))?;
+            // The habitat's rule: the agent's tokens go with it.
+            let mut store = open(global)?;
+            let mut tokens = skillworld_habitat::Tokens::load(&store).map_err(store_failure)?;
+            skillworld_habitat::remove_agent(&mut store, &mut tokens, &name).map_err(|error| {
+                match error {
+                    skillworld_habitat::RemoveAgentError::World(e) => world_failure(e),
+                    skillworld_habitat::RemoveAgentError::Store(e) => store_failure(e),
+                }
+            })?;
             emit(global, json!({"ok": true, "removed": name}), || {
                 format!("removed agent {name}")
             });

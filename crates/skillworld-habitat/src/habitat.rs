@@ -172,6 +172,16 @@ impl Habitat {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
+    /// Removes an agent and revokes its tokens (see [`remove_agent`]).
+    ///
+    /// [`remove_agent`]: crate::remove_agent
+    pub fn remove_agent(&self, store: &mut Store, name: &str) -> Result<(), HabitatError> {
+        crate::tokens::remove_agent(store, &mut self.tokens_mut(), name).map_err(|e| match e {
+            crate::tokens::RemoveAgentError::World(e) => HabitatError::World(e),
+            crate::tokens::RemoveAgentError::Store(e) => HabitatError::Store(e),
+        })
+    }
+
     /// The workspace scripts run from and the curator moves bundles in.
     pub fn workspace(&self) -> PathBuf {
         self.options.data_dir.join("workspace")

@@ -28,7 +28,7 @@ pub use preflight::{ENDPOINT_TIMEOUT, Offer, host_platform, preflight};
 pub use runner::{DEFAULT_TIMEOUT, OUTPUT_CAP, RunError, RunLimits, ScriptResult, run_script};
 pub use secrets::{MaskedSecret, SecretBox, SecretError, SecretScope, mask, valid_secret_key};
 pub use server::{ApiError, Need, Principal, router, serve};
-pub use tokens::{TokenKind, TokenRecord, Tokens};
+pub use tokens::{RemoveAgentError, TokenKind, TokenRecord, Tokens, remove_agent};
 pub use tools::{Dispatched, dispatch, run_script_call, run_tool};
 
 mod habitat;

@@ -77,8 +77,7 @@ pub async fn remove(
     habitat
         .clone()
         .write(move |store| {
-            store.run(|world| world.remove_agent(&agent))??;
-            habitat.tokens_mut().revoke_agent(store, &agent)?;
+            habitat.remove_agent(store, &agent)?;
             Ok(Json(json!({"ok": true, "removed": agent})))
         })
         .await

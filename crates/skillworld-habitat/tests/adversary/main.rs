@@ -6,6 +6,7 @@
 
 mod support;
 
+mod agents;
 mod preflight;
 mod secrets;
 mod snapshots;

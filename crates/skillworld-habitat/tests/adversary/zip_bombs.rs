@@ -91,7 +91,8 @@ async fn an_agents_bomb_is_refused_on_the_bytes_it_inflates() {
             Some(Body::Raw(bomb(), "application/zip")),
         )
         .await;
-    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{answer}");
+    let shown: String = answer.to_string().chars().take(400).collect();
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{shown}");
     assert_eq!(answer["error"]["code"], "too_large", "{answer}");
     assert!(
         answer["error"]["message"]
