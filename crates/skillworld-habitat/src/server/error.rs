@@ -139,6 +139,7 @@ impl From<BundleError> for ApiError {
         match error {
             BundleError::BundleTooLarge { .. }
             | BundleError::FileTooLarge { .. }
+            | BundleError::InflatesTooLarge { .. }
             | BundleError::TooManyFiles { .. } => {
                 ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "too_large", message)
             }

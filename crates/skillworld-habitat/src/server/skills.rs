@@ -7,6 +7,7 @@
 use std::path::Path;
 
 use axum::Json;
+use axum::extract::FromRequest;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
@@ -341,15 +342,25 @@ pub async fn remove(
         .await
 }
 
+/// `POST …/bundles`: the caller is authorised before a byte of the body
+/// is read, and the zip is inflated (under the bundle limit, every entry
+/// counted) on a blocking thread, away from the async workers and the lock.
 pub async fn install_bundle(
     habitat: State,
     principal: Principal,
     params: Params,
-    RawBody(bytes): RawBody,
+    request: axum::extract::Request,
 ) -> Result<Response, ApiError> {
     let layer = params.layer();
-    // Reading and checking the zip needs no world: do it before the lock.
-    let bundle = read_bundle_zip(&bytes, Path::new("upload.zip"))?.import()?;
+    habitat
+        .read(|store| principal.check(store.world(), &layer, Need::Write))
+        .await?;
+    let RawBody(bytes) = RawBody::from_request(request, &habitat).await?;
+    let bundle = tokio::task::spawn_blocking(move || {
+        read_bundle_zip(&bytes, Path::new("upload.zip"))?.import()
+    })
+    .await
+    .map_err(|e| ApiError::internal(format!("reading the zip failed: {e}")))??;
     let name = bundle.imported.document.name.clone();
     let warnings: Vec<Value> = bundle
         .imported
