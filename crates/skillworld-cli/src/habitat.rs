@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use serde_json::json;
 use skillworld_habitat::{
-    DEFAULT_MAX_BODY_BYTES, Habitat, HabitatOptions, SecretScope, ServeConfig, TokenKind, router,
+    DEFAULT_MAX_BODY_BYTES, Habitat, HabitatOptions, ServeConfig, TokenKind, router,
     serve as serve_router,
 };
 use skillworld_store::Store;
@@ -271,13 +271,8 @@ pub fn secret(global: &Global, action: SecretAction) -> Result<bool, Failure> {
                 });
             }
             SecretAction::List { skill, layer } => {
-                let scope = match layer_of(&layer) {
-                    Layer::Commons => SecretScope::Commons,
-                    Layer::Agent(agent) => SecretScope::Agent(agent),
-                };
                 for item in habitat
-                    .secrets()
-                    .list(store, &scope, &skill)
+                    .list_secrets(store, &layer_of(&layer), &skill, false)
                     .map_err(failed)?
                 {
                     if global.json {
@@ -331,7 +326,7 @@ pub fn preflight(
             let document = store.world().skill_document(&home, &name).map_err(failed)?;
             let offer = agent.as_deref().zip(tools.as_deref());
             let checked = habitat
-                .preflight_of(store, &document.skill, &name, offer)
+                .preflight_of(store, &document.skill, &home, &name, offer)
                 .map_err(failed)?;
             all_ready &= checked.readiness == skillworld_core::Readiness::Ready;
             if global.json {

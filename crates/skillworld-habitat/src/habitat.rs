@@ -13,8 +13,9 @@ use skillworld_world::{Layer, Switches, WorldError};
 use thiserror::Error;
 use tokio::sync::Mutex;
 
+use crate::binding::BindingError;
 use crate::preflight::{Offer, preflight};
-use crate::secrets::{SecretBox, SecretError, SecretScope, write_private};
+use crate::secrets::{MaskedSecret, SecretBox, SecretError, write_private};
 use crate::tokens::{TokenKind, Tokens};
 
 /// The largest request body by default (a bundle upload).
@@ -33,6 +34,8 @@ pub enum HabitatError {
     Secret(#[from] SecretError),
     #[error(transparent)]
     World(#[from] WorldError),
+    #[error(transparent)]
+    Binding(#[from] BindingError),
     #[error("{path}: {reason}")]
     File { path: PathBuf, reason: String },
     #[error("configuration {path}: {reason}")]
@@ -141,6 +144,13 @@ impl Habitat {
             None => SecretBox::from_key_file(&options.data_dir.join(SECRET_KEY_FILE))?,
         };
         let tokens = Tokens::load(&store)?;
+        let moved = crate::binding::migrate(&secrets, &store)?;
+        if moved > 0 {
+            tracing::info!(
+                moved,
+                "secrets keyed by skill name now bind to the skill's identity"
+            );
+        }
         let mut store = store;
         store.group_commit();
         Ok(Habitat {
@@ -258,40 +268,42 @@ impl Habitat {
         }))
     }
 
-    /// The preflight of a skill for an agent (its tools and secrets), or at
-    /// host level (the Commons' secrets) when `agent` is `None`.
+    /// The preflight of skill `name` (living in `home`) for an agent (its
+    /// tools and secrets), or at host level (the layer's own secrets) when
+    /// `agent` is `None`.
     pub fn preflight_of(
         &self,
         store: &Store,
         skill: &Skill,
+        home: &Layer,
         name: &str,
         agent: Option<(&str, &[String])>,
     ) -> Result<Preflight, HabitatError> {
-        self.check(
-            store,
-            skill,
-            name,
-            agent.map(|(a, _)| a),
-            agent.map(|(_, t)| t),
-        )
+        let owner = match (agent, home) {
+            (Some((agent, _)), _) => Some(agent),
+            (None, Layer::Agent(owner)) => Some(owner.as_str()),
+            (None, Layer::Commons) => None,
+        };
+        self.check(store, skill, home, name, owner, agent.map(|(_, t)| t))
     }
 
-    /// Preflight with the secrets of `secrets_of` (the Commons' and, given
-    /// an agent, its own) and, given a tool pool, its tools.
+    /// Preflight with the secrets a run by `secrets_of` gets and, given a
+    /// tool pool, its tools. A private skill standing for a Commons skill
+    /// is told to set its own values for the keys the Commons sets.
     fn check(
         &self,
         store: &Store,
         skill: &Skill,
+        home: &Layer,
         name: &str,
         secrets_of: Option<&str>,
         tools: Option<&[String]>,
     ) -> Result<Preflight, HabitatError> {
         let secrets: BTreeSet<String> = self
-            .secrets
-            .for_run(store, secrets_of, name)?
+            .run_secrets(store, secrets_of, home, name)?
             .into_keys()
             .collect();
-        Ok(preflight(
+        let mut checked = preflight(
             &skill.requires,
             &Offer {
                 tools,
@@ -299,7 +311,18 @@ impl Habitat {
                 flags: &self.options.flags,
                 probe_endpoints: self.options.probe_endpoints,
             },
-        ))
+        );
+        let withheld = crate::binding::withheld_commons_keys(&self.secrets, store, home, name)?;
+        for missing in &mut checked.missing {
+            let key = missing.rsplit(": ").next().unwrap_or_default();
+            if (missing.starts_with("env or secret: ") || missing.starts_with("secret: "))
+                && withheld.contains(key)
+            {
+                missing
+                    .push_str(" (set your own: the Commons value does not reach a private skill)");
+            }
+        }
+        Ok(checked)
     }
 
     /// Re-checks one skill's host-level readiness and stores it when it
@@ -317,7 +340,7 @@ impl Habitat {
             Layer::Commons => None,
         };
         // Host level: the layer's secrets, no agent's tool pool.
-        let checked = self.check(store, &document.skill, name, owner, None)?;
+        let checked = self.check(store, &document.skill, layer, name, owner, None)?;
         if checked != document.skill.preflight {
             let switches = Switches {
                 preflight: Some(checked.clone()),
@@ -348,18 +371,47 @@ impl Habitat {
         Ok(checked)
     }
 
-    /// Secrets for a run of `skill` by `agent`: the Commons' overridden by
-    /// the agent's own.
+    /// Secrets for a run of skill `name`, living in `home`, by `agent`
+    /// (SEC-2): a Commons skill's Commons values overridden by the agent's
+    /// own; a private skill's own agent's values only.
     pub fn run_secrets(
         &self,
         store: &Store,
         agent: Option<&str>,
-        skill: &str,
+        home: &Layer,
+        name: &str,
     ) -> Result<BTreeMap<String, String>, HabitatError> {
-        Ok(self.secrets.for_run(store, agent, skill)?)
+        Ok(crate::binding::run_values(
+            &self.secrets,
+            store,
+            agent,
+            home,
+            name,
+        )?)
     }
 
-    /// Sets or (empty value) deletes a secret and re-checks the skill.
+    /// The masked secrets of the skill a reader of `layer` means by
+    /// `name`: the layer's own values, and with `with_commons` the Commons
+    /// values the skill gets beneath them. An unknown skill has none.
+    pub fn list_secrets(
+        &self,
+        store: &Store,
+        layer: &Layer,
+        name: &str,
+        with_commons: bool,
+    ) -> Result<Vec<MaskedSecret>, HabitatError> {
+        Ok(crate::binding::listed(
+            &self.secrets,
+            store,
+            layer,
+            name,
+            with_commons,
+        )?)
+    }
+
+    /// Sets or (empty value) deletes `layer`'s value of the skill a reader
+    /// of `layer` means by `skill` (bound to that skill's identity), and
+    /// re-checks the skill.
     pub fn set_secret(
         &self,
         store: &mut Store,
@@ -368,11 +420,7 @@ impl Habitat {
         key: &str,
         value: &str,
     ) -> Result<(), HabitatError> {
-        let scope = match layer {
-            Layer::Commons => SecretScope::Commons,
-            Layer::Agent(agent) => SecretScope::Agent(agent.clone()),
-        };
-        self.secrets.set(store, &scope, skill, key, value)?;
+        crate::binding::set(&self.secrets, store, layer, skill, key, value)?;
         if store.world().skill_document(layer, skill).is_ok() {
             self.refresh_preflight(store, layer, skill)?;
         }

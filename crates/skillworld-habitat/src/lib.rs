@@ -20,6 +20,7 @@
 //! # }
 //! ```
 
+pub use binding::BindingError;
 pub use habitat::{
     ADMIN_TOKEN_FILE, DEFAULT_MAX_BODY_BYTES, Habitat, HabitatError, HabitatOptions,
     SECRET_KEY_FILE, ServeConfig, SharedStore,
@@ -31,6 +32,7 @@ pub use server::{ApiError, Need, Principal, router, serve};
 pub use tokens::{RemoveAgentError, TokenKind, TokenRecord, Tokens, remove_agent};
 pub use tools::{Dispatched, dispatch, run_script_call, run_tool};
 
+mod binding;
 mod habitat;
 mod preflight;
 mod runner;

@@ -106,7 +106,7 @@ pub(crate) async fn call(
             store
                 .run(|world| sync_workspace(world, &workspace))?
                 .map_err(|e| Error::Invalid(e.to_string()))?;
-            let secrets = worker.run_secrets(store, Some(&agent), &call.skill)?;
+            let secrets = worker.run_secrets(store, Some(&agent), &call.layer, &call.skill)?;
             Ok((Dispatched::Script { call, dir }, secrets))
         })
         .await?;

@@ -275,7 +275,7 @@ pub async fn tool(
             store
                 .run(|world| sync_workspace(world, &workspace))?
                 .map_err(|e| ApiError::internal(e.to_string()))?;
-            let secrets = worker.run_secrets(store, Some(&agent), &call.skill)?;
+            let secrets = worker.run_secrets(store, Some(&agent), &call.layer, &call.skill)?;
             Ok::<_, ApiError>((Dispatched::Script { call, dir }, secrets))
         })
         .await?;
@@ -361,6 +361,7 @@ pub async fn preflight(
                 let checked = habitat.preflight_of(
                     store,
                     &document.skill,
+                    &home,
                     &row.name,
                     Some((&agent, &tools)),
                 )?;

@@ -128,6 +128,8 @@ impl From<HabitatError> for ApiError {
             HabitatError::Store(e) => e.into(),
             HabitatError::World(e) => e.into(),
             HabitatError::Secret(e) => e.into(),
+            HabitatError::Binding(crate::BindingError::World(e)) => e.into(),
+            HabitatError::Binding(crate::BindingError::Secret(e)) => e.into(),
             other => ApiError::internal(other.to_string()),
         }
     }

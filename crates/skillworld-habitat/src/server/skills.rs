@@ -570,14 +570,7 @@ pub async fn secrets(
     habitat
         .read(|store| {
             check_secret_skill(store.world(), &principal, &layer, &name, Need::Read)?;
-            let secrets = habitat.secrets();
-            let mut items = secrets.list(store, &crate::SecretScope::Commons, &name)?;
-            if let Layer::Agent(agent) = &layer {
-                let own = secrets.list(store, &crate::SecretScope::Agent(agent.clone()), &name)?;
-                items.retain(|commons| !own.iter().any(|o| o.key == commons.key));
-                items.extend(own);
-                items.sort_by(|a, b| a.key.cmp(&b.key));
-            }
+            let items = habitat.list_secrets(store, &layer, &name, true)?;
             Ok(Json(json!({"skill": name, "secrets": items})))
         })
         .await

@@ -17,7 +17,7 @@ fn weather_zip(description: &str) -> Vec<u8> {
         "weather",
         description,
         &format!(
-            "{}  openclaw.requires: '{{\"env\": [\"API_KEY\"]}}'\n",
+            "{}  openclaw:\n    requires:\n      env: [API_KEY]\n",
             script_frontmatter("show", "scripts/show.sh")
         ),
         "Run the show tool.\n",

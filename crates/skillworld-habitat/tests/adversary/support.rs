@@ -164,10 +164,17 @@ impl Server {
         token["token"].as_str().unwrap().to_owned()
     }
 
-    /// Stops the server gracefully; the data directory outlives it.
+    /// Stops the server gracefully and closes its database; the data
+    /// directory outlives it.
     pub async fn stop(mut self) -> tempfile::TempDir {
         self.stop.take().unwrap().send(()).unwrap();
         self.task.take().unwrap().await.unwrap();
+        // axum's serve returns once every connection has said it is done,
+        // but a connection's task lets go of the router (and its habitat)
+        // just after: wait for that, so the database is closed on return.
+        while Arc::strong_count(&self.habitat) > 1 {
+            tokio::task::yield_now().await;
+        }
         self.dir
     }
 }
