@@ -548,11 +548,13 @@ pub fn snapshot(global: &Global, action: SnapshotAction) -> Result<bool, Failure
                 print_snapshot(global, &info, "");
             }
         }
-        SnapshotAction::Restore { name } => print_snapshot(
-            global,
-            &store.restore_snapshot(&name).map_err(failed)?,
-            "restored ",
-        ),
+        SnapshotAction::Restore { name } => {
+            let info = store.restore_snapshot(&name).map_err(failed)?;
+            // Loading the tokens revokes those of agents the restore took
+            // away, before an agent added later could take their identity.
+            skillworld_habitat::Tokens::load(&store).map_err(store_failure)?;
+            print_snapshot(global, &info, "restored ")
+        }
         SnapshotAction::Delete { name } => {
             store.delete_snapshot(&name).map_err(failed)?;
             emit(global, json!({"ok": true, "deleted": name}), || {

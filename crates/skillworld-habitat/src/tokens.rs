@@ -82,16 +82,31 @@ impl Tokens {
     /// an agent removed (or removed and added again) by a door that did
     /// not revoke its tokens loses them here, at the latest.
     pub fn load(store: &Store) -> Result<Tokens, StoreError> {
-        let mut by_hash = HashMap::new();
-        for (hash, record) in store.records::<TokenRecord>(RECORDS)? {
-            if agent_is_gone(store, &record) {
-                store.delete_record(RECORDS, &hash)?;
-                tracing::info!(token = %record.id, "revoked: its agent was removed");
-            } else {
-                by_hash.insert(hash, record);
+        let mut tokens = Tokens {
+            by_hash: store.records::<TokenRecord>(RECORDS)?.into_iter().collect(),
+        };
+        tokens.revoke_gone(store)?;
+        Ok(tokens)
+    }
+
+    /// Revokes the tokens of agents that are gone (removed, or another
+    /// agent by now under the name): at open, and after a snapshot restore,
+    /// which can take agents away and, winding the id allocator back, let
+    /// an agent added later take a removed one's identity.
+    pub fn revoke_gone(&mut self, store: &Store) -> Result<(), StoreError> {
+        let gone: Vec<String> = self
+            .by_hash
+            .iter()
+            .filter(|(_, record)| agent_is_gone(store, record))
+            .map(|(hash, _)| hash.clone())
+            .collect();
+        for hash in gone {
+            store.delete_record(RECORDS, &hash)?;
+            if let Some(record) = self.by_hash.remove(&hash) {
+                tracing::info!(token = %record.id, "revoked: its agent is gone");
             }
         }
-        Ok(Tokens { by_hash })
+        Ok(())
     }
 
     /// Makes a token; returns its record and the token, which is never

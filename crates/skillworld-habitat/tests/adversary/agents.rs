@@ -58,3 +58,31 @@ async fn a_door_that_skips_the_rule_loses_the_tokens_at_the_next_start() {
     let fresh = server.agent_with_token("bob", "agent").await;
     assert_eq!(server.get("/api/v1/whoami", &fresh).await.0, StatusCode::OK);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restore_that_takes_an_agent_away_takes_its_tokens() {
+    let server = Server::start().await;
+    let (status, _) = server
+        .post(
+            "/api/v1/snapshots",
+            &server.admin,
+            json!({"name": "no-bob"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let bob = server.agent_with_token("bob", "agent").await;
+    let (status, _) = server
+        .post("/api/v1/snapshots/no-bob/restore", &server.admin, json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    // The allocator was wound back with the world: the new bob may well
+    // get the old one's identity. The old token still opens nothing.
+    let (status, _) = server
+        .post("/api/v1/agents", &server.admin, json!({"name": "bob"}))
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    assert_eq!(
+        server.get("/api/v1/whoami", &bob).await.0,
+        StatusCode::UNAUTHORIZED
+    );
+}
