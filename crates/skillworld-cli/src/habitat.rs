@@ -90,6 +90,8 @@ pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
             .await
             .map_err(|e| Failure::failed(e.to_string()))?;
         tracing::info!(skills = checked, "preflight done");
+        // The Commons' endpoints are probed in the background, off the lock.
+        tokio::spawn(habitat.clone().refresh_commons_endpoints(None));
         if let Some(token) = habitat
             .first_admin_token()
             .await
@@ -155,11 +157,15 @@ fn with_habitat<T>(
     work: impl FnOnce(&Habitat, &mut Store) -> Result<T, Failure>,
 ) -> Result<T, Failure> {
     let habitat = open_habitat(global)?;
-    let runtime = tokio::runtime::Builder::new_current_thread()
+    local_runtime()?.block_on(habitat.read(|store| work(&habitat, store)))
+}
+
+/// A runtime on this thread for a command's habitat work.
+fn local_runtime() -> Result<tokio::runtime::Runtime, Failure> {
+    tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .map_err(|e| Failure::usage(format!("cannot start the runtime: {e}")))?;
-    runtime.block_on(habitat.read(|store| work(&habitat, store)))
+        .map_err(|e| Failure::usage(format!("cannot start the runtime: {e}")))
 }
 
 /// A habitat over the database, not serving (the secret key from
@@ -294,7 +300,19 @@ pub fn preflight(
     agent: Option<String>,
     skill: Option<String>,
 ) -> Result<bool, Failure> {
-    with_habitat(global, |habitat, store| {
+    // The Commons skills' endpoints are probed first (a bounded round,
+    // nothing held); preflight then reads the results.
+    let habitat = open_habitat(global)?;
+    let runtime = local_runtime()?;
+    let endpoints = runtime.block_on(habitat.read(|store| {
+        let names = store
+            .world()
+            .layer_skill_names(&Layer::Commons)
+            .unwrap_or_default();
+        habitat.commons_endpoints(store, names.iter().map(String::as_str))
+    }));
+    runtime.block_on(habitat.probe_endpoints(endpoints));
+    runtime.block_on(habitat.read(|store| {
         let layer = match &agent {
             Some(agent) => Layer::Agent(agent.clone()),
             None => Layer::Commons,
@@ -343,5 +361,5 @@ pub fn preflight(
             }
         }
         Ok(all_ready)
-    })
+    }))
 }

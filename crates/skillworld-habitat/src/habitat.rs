@@ -14,7 +14,8 @@ use thiserror::Error;
 use tokio::sync::Mutex;
 
 use crate::binding::BindingError;
-use crate::preflight::{Offer, preflight};
+use crate::preflight::{Endpoints, Offer, preflight};
+use crate::probe::{MAX_ENDPOINTS_PER_SKILL, Prober};
 use crate::secrets::{MaskedSecret, SecretBox, SecretError, write_private};
 use crate::tokens::{TokenKind, Tokens};
 
@@ -60,7 +61,8 @@ pub struct ServeConfig {
     pub flags: Vec<String>,
     /// The largest request body in bytes.
     pub max_body_bytes: Option<usize>,
-    /// Whether preflight connects to skills' endpoints.
+    /// Whether preflight connects to Commons skills' endpoints (never to
+    /// private skills').
     pub probe_endpoints: Option<bool>,
 }
 
@@ -126,6 +128,8 @@ pub struct Habitat {
     store: Arc<Mutex<Store>>,
     tokens: RwLock<Tokens>,
     secrets: SecretBox,
+    /// Endpoint probes and their cache (HAB-4), used off the lock.
+    prober: Prober,
     options: HabitatOptions,
     /// Made on the first review request, inside the server's runtime.
     reviewer: OnceLock<Reviewer<SharedStore>>,
@@ -157,6 +161,7 @@ impl Habitat {
             store: Arc::new(Mutex::new(store)),
             tokens: RwLock::new(tokens),
             secrets,
+            prober: Prober::default(),
             options,
             reviewer: OnceLock::new(),
         })
@@ -309,7 +314,11 @@ impl Habitat {
                 tools,
                 secrets: &secrets,
                 flags: &self.options.flags,
-                probe_endpoints: self.options.probe_endpoints,
+                endpoints: match home {
+                    _ if !self.options.probe_endpoints => Endpoints::Off,
+                    Layer::Agent(_) => Endpoints::Private,
+                    Layer::Commons => Endpoints::Cached(&self.prober),
+                },
             },
         );
         let withheld = crate::binding::withheld_commons_keys(&self.secrets, store, home, name)?;
@@ -349,6 +358,79 @@ impl Habitat {
             store.run(|world| world.set(layer, name, switches))??;
         }
         Ok(checked)
+    }
+
+    /// The endpoints preflight would look at for the Commons skills
+    /// `names` (those a reader sees; unknown names are skipped): what a
+    /// probe round before that preflight should cover.
+    pub fn commons_endpoints<'a>(
+        &self,
+        store: &Store,
+        names: impl IntoIterator<Item = &'a str>,
+    ) -> Vec<String> {
+        if !self.options.probe_endpoints {
+            return Vec::new();
+        }
+        names
+            .into_iter()
+            .filter_map(|name| store.world().skill_document(&Layer::Commons, name).ok())
+            .flat_map(|document| {
+                document
+                    .skill
+                    .requires
+                    .endpoints
+                    .into_iter()
+                    .take(MAX_ENDPOINTS_PER_SKILL)
+            })
+            .collect()
+    }
+
+    /// Probes `endpoints` (a bounded, concurrent round; see
+    /// [`Prober::probe`]) into the cache preflight reads. Never call it
+    /// holding the store.
+    pub async fn probe_endpoints(&self, endpoints: Vec<String>) -> usize {
+        if endpoints.is_empty() {
+            return 0;
+        }
+        self.prober.probe(endpoints).await
+    }
+
+    /// Probes the endpoints of the Commons skills `names` (all, when
+    /// `None`) off the lock, then re-checks and stores those skills'
+    /// readiness: at start and after a Commons skill with endpoints is
+    /// written.
+    pub async fn refresh_commons_endpoints(
+        self: Arc<Self>,
+        names: Option<Vec<String>>,
+    ) -> Result<(), HabitatError> {
+        let (names, endpoints) = self
+            .read(|store| {
+                let names = match names {
+                    Some(names) => names,
+                    None => store.world().layer_skill_names(&Layer::Commons)?,
+                };
+                let names: Vec<String> = names
+                    .into_iter()
+                    .filter(|name| !self.commons_endpoints(store, [name.as_str()]).is_empty())
+                    .collect();
+                let endpoints = self.commons_endpoints(store, names.iter().map(String::as_str));
+                Ok::<_, HabitatError>((names, endpoints))
+            })
+            .await?;
+        if self.probe_endpoints(endpoints).await == 0 {
+            return Ok(());
+        }
+        let habitat = self.clone();
+        self.write(move |store| {
+            for name in names {
+                // Skills deleted meanwhile have nothing to refresh.
+                if store.world().skill_document(&Layer::Commons, &name).is_ok() {
+                    habitat.refresh_preflight(store, &Layer::Commons, &name)?;
+                }
+            }
+            Ok(())
+        })
+        .await
     }
 
     /// Refreshes every skill's host-level readiness (at start).

@@ -25,7 +25,11 @@ pub use habitat::{
     ADMIN_TOKEN_FILE, DEFAULT_MAX_BODY_BYTES, Habitat, HabitatError, HabitatOptions,
     SECRET_KEY_FILE, ServeConfig, SharedStore,
 };
-pub use preflight::{ENDPOINT_TIMEOUT, Offer, host_platform, preflight};
+pub use preflight::{Endpoints, Offer, host_platform, preflight};
+pub use probe::{
+    ENDPOINT_TIMEOUT, EndpointState, MAX_ENDPOINTS_PER_SKILL, MAX_PROBES_PER_ROUND, PROBE_BUDGET,
+    PROBE_CONCURRENCY, PROBE_TTL, Prober,
+};
 pub use runner::{DEFAULT_TIMEOUT, OUTPUT_CAP, RunError, RunLimits, ScriptResult, run_script};
 pub use secrets::{MaskedSecret, SecretBox, SecretError, SecretScope, mask, valid_secret_key};
 pub use server::{ApiError, Need, Principal, router, serve};
@@ -35,6 +39,7 @@ pub use tools::{Dispatched, dispatch, run_script_call, run_tool};
 mod binding;
 mod habitat;
 mod preflight;
+mod probe;
 mod runner;
 mod secrets;
 mod server;

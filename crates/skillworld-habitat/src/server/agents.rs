@@ -338,7 +338,10 @@ pub async fn menu(
 }
 
 /// Each skill the agent sees, checked for that agent: its tools, its
-/// secrets over the Commons' (HAB-4).
+/// secrets (HAB-4, SEC-2). The Commons skills' endpoints are probed first,
+/// with the store let go (a bounded, concurrent, cached round), so a skill
+/// with slow endpoints stalls no one's reads; private skills' endpoints are
+/// never probed (their answer says so).
 pub async fn preflight(
     habitat: State,
     principal: Principal,
@@ -348,9 +351,21 @@ pub async fn preflight(
     let Layer::Agent(agent) = layer.clone() else {
         unreachable!("the route names an agent")
     };
+    let endpoints = habitat
+        .read(|store| {
+            principal.check(store.world(), &layer, Need::Read)?;
+            let rows = store.run(|world| world.rows(&layer, false))??;
+            let commons: Vec<&str> = rows
+                .iter()
+                .filter(|row| matches!(store.world().locate(&layer, &row.name), Ok(Layer::Commons)))
+                .map(|row| row.name.as_str())
+                .collect();
+            Ok::<_, ApiError>(habitat.commons_endpoints(store, commons))
+        })
+        .await?;
+    habitat.probe_endpoints(endpoints).await;
     habitat
-        .clone()
-        .write(move |store| {
+        .read(|store| {
             principal.check(store.world(), &layer, Need::Read)?;
             let tools = store.world().agent(&agent)?.tool_pool.clone();
             let rows = store.run(|world| world.rows(&layer, false))??;
@@ -370,6 +385,7 @@ pub async fn preflight(
                     "layer": row.layer,
                     "readiness": checked.readiness,
                     "missing": checked.missing,
+                    "unchecked": checked.unchecked,
                 }));
             }
             Ok(Json(json!({"agent": agent, "skills": skills})))

@@ -5,6 +5,7 @@
 //! first where they change one (copy-on-write).
 
 use std::path::Path;
+use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::FromRequest;
@@ -40,6 +41,10 @@ pub(super) fn view_json(view: &SkillView) -> Value {
     object.insert(
         "missing".into(),
         json!(view.document.skill.preflight.missing),
+    );
+    object.insert(
+        "unchecked".into(),
+        json!(view.document.skill.preflight.unchecked),
     );
     object.insert("findings".into(), json!(view.document.skill.findings));
     object.insert("skill".into(), json!(view.document.skill));
@@ -176,7 +181,7 @@ pub async fn create(
 /// Applies a write that changes what a skill is (its text or files), then
 /// re-checks its readiness (HAB-4), and returns it as the caller sees it.
 fn write_skill(
-    habitat: &Habitat,
+    habitat: &Arc<Habitat>,
     store: &mut Store,
     principal: &Principal,
     layer: &Layer,
@@ -185,7 +190,19 @@ fn write_skill(
 ) -> Result<SkillView, ApiError> {
     store.run(|world| world.execute(caller(principal), command))??;
     habitat.refresh_preflight(store, layer, name)?;
-    Ok(store.run(|world| world.skill_view(layer, name))??)
+    let view = store.run(|world| world.skill_view(layer, name))??;
+    if view.layer == Layer::Commons && !view.document.skill.requires.endpoints.is_empty() {
+        // Probed off the lock, after this write; the stored readiness
+        // follows once the round is done.
+        let habitat = habitat.clone();
+        let names = Some(vec![name.to_owned()]);
+        tokio::spawn(async move {
+            if let Err(error) = habitat.refresh_commons_endpoints(names).await {
+                tracing::warn!(%error, "refreshing endpoint readiness failed");
+            }
+        });
+    }
+    Ok(view)
 }
 
 /// A created or installed skill: 201 with its view and import warnings.
