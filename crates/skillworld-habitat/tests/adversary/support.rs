@@ -76,11 +76,6 @@ impl Server {
         }
     }
 
-    /// The data directory (database, key file, workspace).
-    pub fn dir(&self) -> &Path {
-        self.dir.path()
-    }
-
     /// The listening address, `127.0.0.1:PORT`.
     pub fn address(&self) -> &str {
         self.url.trim_start_matches("http://")
