@@ -82,6 +82,9 @@ pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
     runtime.block_on(async move {
         let habitat =
             Arc::new(Habitat::new(store, options).map_err(|e| Failure::usage(e.to_string()))?);
+        // The Commons' endpoints first (one bounded round, before anyone
+        // is served), so the readiness stored next is not a guess.
+        habitat.probe_commons().await;
         let checked = habitat
             .write({
                 let habitat = habitat.clone();
@@ -90,8 +93,6 @@ pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
             .await
             .map_err(|e| Failure::failed(e.to_string()))?;
         tracing::info!(skills = checked, "preflight done");
-        // The Commons' endpoints are probed in the background, off the lock.
-        tokio::spawn(habitat.clone().refresh_commons_endpoints(None));
         if let Some(token) = habitat
             .first_admin_token()
             .await
@@ -304,14 +305,7 @@ pub fn preflight(
     // nothing held); preflight then reads the results.
     let habitat = open_habitat(global)?;
     let runtime = local_runtime()?;
-    let endpoints = runtime.block_on(habitat.read(|store| {
-        let names = store
-            .world()
-            .layer_skill_names(&Layer::Commons)
-            .unwrap_or_default();
-        habitat.commons_endpoints(store, names.iter().map(String::as_str))
-    }));
-    runtime.block_on(habitat.probe_endpoints(endpoints));
+    runtime.block_on(habitat.probe_commons());
     runtime.block_on(habitat.read(|store| {
         let layer = match &agent {
             Some(agent) => Layer::Agent(agent.clone()),

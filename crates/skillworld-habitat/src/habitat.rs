@@ -395,28 +395,32 @@ impl Habitat {
         self.prober.probe(endpoints).await
     }
 
-    /// Probes the endpoints of the Commons skills `names` (all, when
-    /// `None`) off the lock, then re-checks and stores those skills'
-    /// readiness: at start and after a Commons skill with endpoints is
-    /// written.
+    /// Probes every Commons skill's endpoints (one bounded round), off
+    /// the lock: before `serve` stores readiness at start, and before the
+    /// CLI's preflight.
+    pub async fn probe_commons(&self) -> usize {
+        let endpoints = self
+            .read(|store| {
+                let names = store
+                    .world()
+                    .layer_skill_names(&Layer::Commons)
+                    .unwrap_or_default();
+                self.commons_endpoints(store, names.iter().map(String::as_str))
+            })
+            .await;
+        self.probe_endpoints(endpoints).await
+    }
+
+    /// Probes the endpoints of the Commons skills `names` off the lock,
+    /// then re-checks and stores those skills' readiness: after a Commons
+    /// skill with endpoints is written.
     pub async fn refresh_commons_endpoints(
         self: Arc<Self>,
-        names: Option<Vec<String>>,
+        names: Vec<String>,
     ) -> Result<(), HabitatError> {
-        let (names, endpoints) = self
-            .read(|store| {
-                let names = match names {
-                    Some(names) => names,
-                    None => store.world().layer_skill_names(&Layer::Commons)?,
-                };
-                let names: Vec<String> = names
-                    .into_iter()
-                    .filter(|name| !self.commons_endpoints(store, [name.as_str()]).is_empty())
-                    .collect();
-                let endpoints = self.commons_endpoints(store, names.iter().map(String::as_str));
-                Ok::<_, HabitatError>((names, endpoints))
-            })
-            .await?;
+        let endpoints = self
+            .read(|store| self.commons_endpoints(store, names.iter().map(String::as_str)))
+            .await;
         if self.probe_endpoints(endpoints).await == 0 {
             return Ok(());
         }

@@ -195,7 +195,7 @@ fn write_skill(
         // Probed off the lock, after this write; the stored readiness
         // follows once the round is done.
         let habitat = habitat.clone();
-        let names = Some(vec![name.to_owned()]);
+        let names = vec![name.to_owned()];
         tokio::spawn(async move {
             if let Err(error) = habitat.refresh_commons_endpoints(names).await {
                 tracing::warn!(%error, "refreshing endpoint readiness failed");
