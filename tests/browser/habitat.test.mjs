@@ -402,6 +402,49 @@ describe("the habitat page", { concurrency: false }, () => {
     await context.close();
   });
 
+  test("a fresh world: the empty states say what to do next, and the catalog's creates an agent", async () => {
+    const db = path.join(work, "fresh.redb");
+    const admin = sw(db, "token", "create", "--admin").trim().split("\n").pop();
+    const url = await serve(db);
+    const { context, page, errors } = await openPage(url);
+    await signIn(page, admin);
+
+    // No agents: the catalog preview explains and offers to create one, with no empty code block.
+    await page.click('#views button[data-view="catalog"]');
+    await page.waitForSelector("#catalog-empty", { state: "visible" });
+    assert.equal(await page.isHidden("#catalog-text"), true, "no empty code block");
+    const advice = await page.textContent("#catalog-empty");
+    assert.match(advice, /No agents yet/);
+    assert.match(advice, /skillworld import worlds\/examples --agent ada/);
+    assert.equal(await page.isVisible("#agent-form"), true, "an admin can create an agent here");
+    await page.screenshot({ path: path.join(SHOTS, "10-empty-catalog.png"), fullPage: true });
+
+    // An empty lifecycle tab says how skills get there, and the pager goes away.
+    await page.click('#views button[data-view="skills"]');
+    await page.click("#tab-stale");
+    await page.waitForSelector("#list-empty", { state: "visible" });
+    assert.match(await page.textContent("#list-empty"), /No stale skills\..*stale_after_days/s);
+    assert.equal(await page.isHidden("#skill-results .pager"), true);
+    await page.fill("#filter-keyword", "no-such-skill");
+    await page.waitForFunction(() => /filters/.test(document.querySelector("#list-empty").textContent));
+    await page.screenshot({ path: path.join(SHOTS, "11-empty-list.png"), fullPage: true });
+    await page.fill("#filter-keyword", "");
+    await page.click("#tab-active");
+    await page.waitForSelector("#cards .card");
+    assert.equal(await page.isHidden("#list-empty"), true, "skills listed: no empty state");
+
+    // Creating the agent from the empty state shows its catalog.
+    await page.click('#views button[data-view="catalog"]');
+    await page.fill("#agent-name", "ada");
+    await page.click('#agent-form button[type="submit"]');
+    await page.waitForFunction(() => /characters/.test(document.querySelector("#catalog-status").textContent));
+    assert.equal(await page.isHidden("#catalog-empty"), true);
+    assert.match(await page.textContent("#catalog-text"), /skill-authoring/);
+    assert.equal(await page.inputValue("#catalog-agent"), "ada");
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test(`a world of ${BIG_WORLD} skills stays responsive`, async () => {
     const db = path.join(work, "big.redb");
     const dir = path.join(work, "big");

@@ -7,13 +7,14 @@ use std::sync::Arc;
 
 use serde_json::json;
 use skillworld_habitat::{
-    DEFAULT_MAX_BODY_BYTES, Habitat, HabitatOptions, ServeConfig, TokenKind, router,
-    serve as serve_router,
+    DEFAULT_MAX_BODY_BYTES, Habitat, HabitatOptions, ServeConfig, TokenKind, configure_tool_sets,
+    router, serve as serve_router,
 };
 use skillworld_store::Store;
 use skillworld_world::Layer;
 
-use crate::world::{Global, db_path, open_at};
+use crate::table::Table;
+use crate::world::{Global, db_path, open_at, world_failure};
 use crate::{Failure, LayerArgs, SecretAction, TokenAction};
 
 /// The default port (HAB-1).
@@ -60,7 +61,9 @@ pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
         (Some(db), _) | (None, Some(db)) => db.clone(),
         (None, None) => db_path(global)?,
     };
-    let store = open_at(global, &db)?;
+    let mut store = open_at(global, &db)?;
+    configure_tool_sets(&mut store, &config.tool_sets)
+        .map_err(|e| Failure::usage(e.to_string()))?;
     let options = HabitatOptions {
         data_dir: data_dir(&db),
         secret_key: args.secret_key.or(config.secret_key),
@@ -199,7 +202,7 @@ pub fn token(global: &Global, action: TokenAction) -> Result<bool, Failure> {
                     (false, false) => TokenKind::Agent,
                 };
                 if let Some(agent) = &agent {
-                    store.world().agent(agent).map_err(failed)?;
+                    store.world().agent(agent).map_err(world_failure)?;
                 }
                 let now = store.world().now();
                 let (_, token) = habitat
@@ -209,23 +212,23 @@ pub fn token(global: &Global, action: TokenAction) -> Result<bool, Failure> {
                 crate::say(token);
             }
             TokenAction::List => {
+                let mut table = Table::new(&["ID", "KIND", "AGENT"]);
                 for record in habitat.tokens().list() {
                     let value = serde_json::to_value(&record).expect("records serialise");
-                    if global.json {
-                        crate::say(value);
-                    } else {
-                        crate::say(format!(
-                            "{}\t{}\t{}",
-                            record.id,
-                            value["kind"].as_str().unwrap_or_default(),
-                            record.agent.as_deref().unwrap_or("-")
-                        ));
-                    }
+                    let cells = vec![
+                        record.id.to_string(),
+                        value["kind"].as_str().unwrap_or_default().to_owned(),
+                        record.agent.as_deref().unwrap_or("-").to_owned(),
+                    ];
+                    table.row(value, cells);
                 }
+                table.print(global);
             }
             TokenAction::Revoke { id } => {
                 if !habitat.tokens_mut().revoke(store, &id).map_err(failed)? {
-                    return Err(Failure::failed(format!("no token with id '{id}'")));
+                    return Err(Failure::failed(format!(
+                        "no token with id '{id}'; run: skillworld token list"
+                    )));
                 }
                 crate::say(if global.json {
                     json!({"ok": true, "revoked": id}).to_string()
@@ -255,7 +258,10 @@ pub fn secret(global: &Global, action: SecretAction) -> Result<bool, Failure> {
                 layer,
             } => {
                 let layer = layer_of(&layer);
-                store.world().locate(&layer, &skill).map_err(failed)?;
+                store
+                    .world()
+                    .locate(&layer, &skill)
+                    .map_err(world_failure)?;
                 habitat
                     .set_secret(store, &layer, &skill, &key, &value)
                     .map_err(failed)?;
@@ -278,16 +284,18 @@ pub fn secret(global: &Global, action: SecretAction) -> Result<bool, Failure> {
                 });
             }
             SecretAction::List { skill, layer } => {
+                let mut table = Table::new(&["KEY", "PREVIEW"]);
                 for item in habitat
                     .list_secrets(store, &layer_of(&layer), &skill, false)
                     .map_err(failed)?
                 {
-                    if global.json {
-                        crate::say(serde_json::to_value(&item).expect("secrets serialise"));
-                    } else {
-                        crate::say(format!("{}\t{}", item.key, item.preview));
-                    }
+                    let cells = vec![item.key.clone(), item.preview.clone()];
+                    table.row(
+                        serde_json::to_value(&item).expect("secrets serialise"),
+                        cells,
+                    );
                 }
+                table.print(global);
             }
         }
         Ok(true)
@@ -316,7 +324,7 @@ pub fn preflight(
                 store
                     .world()
                     .agent(agent)
-                    .map_err(failed)?
+                    .map_err(world_failure)?
                     .tool_pool
                     .clone(),
             ),
@@ -333,27 +341,25 @@ pub fn preflight(
                 .collect(),
         };
         let mut all_ready = true;
+        let mut table = Table::new(&["SKILL", "READINESS", "MISSING"]);
         for name in names {
-            let home = store.world().locate(&layer, &name).map_err(failed)?;
+            let home = store.world().locate(&layer, &name).map_err(world_failure)?;
             let document = store.world().skill_document(&home, &name).map_err(failed)?;
             let offer = agent.as_deref().zip(tools.as_deref());
             let checked = habitat
                 .preflight_of(store, &document.skill, &home, &name, offer)
                 .map_err(failed)?;
             all_ready &= checked.readiness == skillworld_core::Readiness::Ready;
-            if global.json {
-                crate::say(
-                    json!({"name": name, "readiness": checked.readiness, "missing": checked.missing}),
-                );
-            } else {
-                let missing = if checked.missing.is_empty() {
-                    String::new()
-                } else {
-                    format!("\t{}", checked.missing.join("; "))
-                };
-                crate::say(format!("{name}\t{}{missing}", checked.readiness.as_str()));
-            }
+            let value =
+                json!({"name": name, "readiness": checked.readiness, "missing": checked.missing});
+            let cells = vec![
+                name,
+                checked.readiness.as_str().to_owned(),
+                checked.missing.join("; "),
+            ];
+            table.row(value, cells);
         }
+        table.print(global);
         Ok(all_ready)
     }))
 }

@@ -2,19 +2,22 @@
 //! printing and exit codes; the work happens in the library crates.
 
 mod discover;
+mod examples;
 mod habitat;
 mod import;
 mod mcp;
+mod person;
 mod report;
 mod review;
 mod scan;
+mod table;
 mod validate;
 mod world;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{ArgGroup, Parser, Subcommand};
+use clap::{ArgGroup, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 /// Exit code when the command ran but something failed (SPEC CLI-1).
 const EXIT_FAILED: u8 = 1;
@@ -178,6 +181,12 @@ enum Command {
         /// visible, invisible or subagent.
         #[arg(long, default_value = "visible")]
         caller: String,
+        /// A run's own allow list (POL-2; narrows, never widens).
+        #[arg(long, value_name = "TOOL", value_delimiter = ',')]
+        allow: Vec<String>,
+        /// A run's own deny list.
+        #[arg(long, value_name = "TOOL", value_delimiter = ',')]
+        deny: Vec<String>,
         tool: String,
         /// The tool's arguments as JSON.
         #[arg(default_value = "{}")]
@@ -493,7 +502,10 @@ fn main() -> ExitCode {
         .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
         .with_writer(std::io::stderr)
         .init();
-    let cli = match Cli::try_parse() {
+    let parsed = examples::with_examples(Cli::command())
+        .try_get_matches()
+        .and_then(|mut matches| Cli::from_arg_matches_mut(&mut matches));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(error) => {
             let _ = error.print();
@@ -554,9 +566,21 @@ fn main() -> ExitCode {
         Command::Tool {
             agent,
             caller,
+            allow,
+            deny,
             tool,
             args,
-        } => world::tool(&global, &agent, &caller, &tool, &args),
+        } => world::tool(
+            &global,
+            world::ToolCall {
+                agent: &agent,
+                caller: &caller,
+                tool: &tool,
+                args: &args,
+                allow: &allow,
+                deny: &deny,
+            },
+        ),
         Command::Snapshot { action } => world::snapshot(&global, action),
         Command::Curate { action } => world::curate(&global, action),
         Command::Replay { from } => world::replay(&global, &from),

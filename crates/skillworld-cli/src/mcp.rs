@@ -11,6 +11,7 @@ use skillworld_mcp::{
 };
 use skillworld_world::Budget;
 
+use crate::table::Table;
 use crate::world::Global;
 use crate::{Failure, McpServerAction};
 
@@ -49,21 +50,24 @@ pub fn serve(
     Ok(true)
 }
 
-fn print(global: &Global, refreshed: &Refreshed) {
-    if global.json {
-        crate::say(json!(refreshed));
-        return;
+/// Registered servers as a table: tools, virtual skill, or the error of
+/// listing them again.
+fn print(global: &Global, refreshed: &[Refreshed]) {
+    let mut table = Table::new(&["SERVER", "TOOLS", "SKILL", "ERROR"]);
+    for one in refreshed {
+        let skill = one
+            .skill
+            .as_ref()
+            .map(|skill| json!(skill).as_str().unwrap_or_default().to_owned());
+        let cells = vec![
+            one.server.name.clone(),
+            one.tools.len().to_string(),
+            skill.unwrap_or_else(|| "-".to_owned()),
+            one.error.clone().unwrap_or_default(),
+        ];
+        table.row(json!(one), cells);
     }
-    let name = &refreshed.server.name;
-    match (&refreshed.skill, &refreshed.error) {
-        (_, Some(error)) => crate::say(format!("{name}\terror: {error}")),
-        (Some(skill), None) => crate::say(format!(
-            "{name}\t{} tool(s)\tvirtual skill {}",
-            refreshed.tools.len(),
-            json!(skill).as_str().unwrap_or_default()
-        )),
-        (None, None) => crate::say(name),
-    }
+    table.print(global);
 }
 
 /// Registrations go through a habitat over the database: the environment's
@@ -97,27 +101,32 @@ pub fn server(global: &Global, action: McpServerAction) -> Result<bool, Failure>
                 .block_on(habitat.read(|store| register(store, secrets, &server)))
                 .map_err(failed)?;
             let refreshed = runtime.block_on(refresh_habitat(&habitat, server));
-            print(global, &refreshed);
-            Ok(refreshed.error.is_none())
+            let ok = refreshed.error.is_none();
+            print(global, &[refreshed]);
+            Ok(ok)
         }
         McpServerAction::List => {
             let servers = runtime
                 .block_on(habitat.read(|store| registrations(store, secrets)))
                 .map_err(failed)?;
-            let mut ok = true;
-            for server in servers {
-                let refreshed = runtime.block_on(refresh_habitat(&habitat, server));
-                ok &= refreshed.error.is_none();
-                print(global, &refreshed);
+            let refreshed: Vec<Refreshed> = servers
+                .into_iter()
+                .map(|server| runtime.block_on(refresh_habitat(&habitat, server)))
+                .collect();
+            if refreshed.is_empty() && !global.json {
+                eprintln!("no MCP servers yet; run: skillworld mcp-server add NAME --url URL");
             }
-            Ok(ok)
+            print(global, &refreshed);
+            Ok(refreshed.iter().all(|one| one.error.is_none()))
         }
         McpServerAction::Remove { name } => {
             let removed = runtime
                 .block_on(habitat.read(|store| unregister(store, secrets, &name)))
                 .map_err(failed)?;
             if !removed {
-                return Err(Failure::failed(format!("no MCP server '{name}'")));
+                return Err(Failure::failed(format!(
+                    "no MCP server '{name}'; run: skillworld mcp-server list"
+                )));
             }
             crate::say(if global.json {
                 json!({"ok": true, "removed": name}).to_string()

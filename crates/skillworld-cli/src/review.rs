@@ -11,7 +11,8 @@ use skillworld_store::{ReviewRun, StoreError};
 use skillworld_world::{TurnMessage, evolve_gate};
 
 use crate::Failure;
-use crate::world::{Global, emit, open, store_failure, world_failure};
+use crate::table::Table;
+use crate::world::{Global, open, store_failure, world_failure};
 
 /// The model a review talks to, from flags or the environment.
 #[derive(clap::Args, Clone, Debug)]
@@ -109,40 +110,67 @@ pub fn review(
     }
 }
 
+/// The columns of a review run's row.
+const RUN_COLUMNS: &[&str] = &[
+    "RUN",
+    "KIND",
+    "AGENT",
+    "STATUS",
+    "STARTED",
+    "DURATION",
+    "ITERATIONS",
+    "ERROR",
+];
+
 pub fn runs(global: &Global, agent: Option<&str>) -> Result<bool, Failure> {
     let store = open(global)?;
+    let mut table = Table::new(RUN_COLUMNS);
     for run in store.review_runs(agent).map_err(store_failure)? {
-        print_run(global, &run);
+        table.row(run_value(&run), run_cells(&run));
     }
+    if table.is_empty() && !global.json {
+        eprintln!("no review runs yet; run: skillworld review --agent NAME --mode evolve|maintain");
+    }
+    table.print(global);
     Ok(true)
 }
 
-/// One run on one line; its messages stay in the store.
-fn print_run(global: &Global, run: &ReviewRun) {
-    let started = jiff::Timestamp::from_millisecond(run.started.as_millis())
-        .map_or_else(|_| run.started.as_millis().to_string(), |t| t.to_string());
-    let value = json!({
+fn started(run: &ReviewRun) -> String {
+    jiff::Timestamp::from_millisecond(run.started.as_millis())
+        .map_or_else(|_| run.started.as_millis().to_string(), |t| t.to_string())
+}
+
+fn run_value(run: &ReviewRun) -> Value {
+    json!({
         "id": run.id,
         "run_name": run.run_name,
         "run_kind": run.run_kind,
         "agent": run.agent,
         "status": run.status,
-        "started": started,
+        "started": started(run),
         "duration_ms": run.duration_ms,
         "iterations": run.iterations,
         "error": run.error,
         "metadata": Value::Object(run.metadata.clone()),
-    });
-    emit(global, value, || {
-        format!(
-            "{}\t{}\t{}\t{}\t{} ms\t{} iteration(s)\t{}",
-            run.run_name,
-            run.run_kind.as_str(),
-            run.agent,
-            run.status.as_str(),
-            run.duration_ms,
-            run.iterations,
-            run.error.as_deref().unwrap_or("")
-        )
-    });
+    })
+}
+
+fn run_cells(run: &ReviewRun) -> Vec<String> {
+    vec![
+        run.run_name.clone(),
+        run.run_kind.as_str().to_owned(),
+        run.agent.clone(),
+        run.status.as_str().to_owned(),
+        started(run),
+        format!("{} ms", run.duration_ms),
+        run.iterations.to_string(),
+        run.error.clone().unwrap_or_default(),
+    ]
+}
+
+/// The run a `review` made: a one-row table; its messages stay in the store.
+fn print_run(global: &Global, run: &ReviewRun) {
+    let mut table = Table::new(RUN_COLUMNS);
+    table.row(run_value(run), run_cells(run));
+    table.print(global);
 }

@@ -5,20 +5,22 @@ use std::path::{Path, PathBuf};
 use serde_json::{Value, json};
 use skillworld_core::Timestamp;
 use skillworld_format::{Bundle, Imported, InstallOptions, install_bundle};
-use skillworld_habitat::{RunLimits, run_tool};
 use skillworld_store::{
-    OpenOptions, SnapshotInfo, Store, StoreError, shipped_commons, sync_shipped, sync_workspace,
+    OpenOptions, SnapshotInfo, Store, StoreError, shipped_commons, sync_shipped,
 };
 use skillworld_world::{
     Budget, Caller, CallerKind, CatalogFormat, CatalogRequest, Clock, Layer, LoadRequest,
     SkillWorld, WorldError,
 };
 
-use skillworld_store::{curator_status, move_aside, move_back, report_markdown};
+use skillworld_habitat::{Habitat, HabitatError};
+use skillworld_store::{curator_status, report_markdown};
 use skillworld_world::{Command, CuratorSettings, Switches};
 
 use crate::discover::find_skills;
+use crate::person;
 use crate::report::{SkillResult, print_results, progress};
+use crate::table::Table;
 use crate::{AgentAction, CurateAction, Failure, LayerArgs, SnapshotAction};
 
 /// The global options.
@@ -94,11 +96,16 @@ pub fn open_at(global: &Global, path: &Path) -> Result<Store, Failure> {
 }
 
 pub(crate) fn store_failure(error: StoreError) -> Failure {
-    Failure::usage(error.to_string())
+    Failure::usage(person::store_error(&error))
 }
 
 pub(crate) fn world_failure(error: WorldError) -> Failure {
-    Failure::failed(error.to_string())
+    Failure::failed(person::world_error(&error, None))
+}
+
+/// A world error for a command that looked in `layer`.
+fn failure_in(layer: &Layer) -> impl Fn(WorldError) -> Failure + '_ {
+    move |error| Failure::failed(person::world_error(&error, Some(layer)))
 }
 
 /// Runs `work` on the world and commits what it wrote.
@@ -106,11 +113,26 @@ fn with_world<T>(
     global: &Global,
     work: impl FnOnce(&mut SkillWorld) -> Result<T, WorldError>,
 ) -> Result<T, Failure> {
+    run_world(global, work, world_failure)
+}
+
+/// [`with_world`] for a command that looks in `layer`: its errors name the
+/// commands for that layer.
+fn with_world_in<T>(
+    global: &Global,
+    layer: &Layer,
+    work: impl FnOnce(&mut SkillWorld) -> Result<T, WorldError>,
+) -> Result<T, Failure> {
+    run_world(global, work, failure_in(layer))
+}
+
+fn run_world<T>(
+    global: &Global,
+    work: impl FnOnce(&mut SkillWorld) -> Result<T, WorldError>,
+    failure: impl Fn(WorldError) -> Failure,
+) -> Result<T, Failure> {
     let mut store = open(global)?;
-    store
-        .run(work)
-        .map_err(store_failure)?
-        .map_err(world_failure)
+    store.run(work).map_err(store_failure)?.map_err(failure)
 }
 
 fn layer_of(commons: bool, agent: Option<String>) -> Layer {
@@ -140,6 +162,10 @@ pub fn import(
     let targets = find_skills(paths)?;
     let layer = layer_of(commons, agent);
     let mut store = open(global)?;
+    if let Layer::Agent(agent) = &layer {
+        // Before any skill: each would fail alone with the same reason.
+        store.world().agent(agent).map_err(world_failure)?;
+    }
     let bar = progress(targets.len());
     let mut results = Vec::with_capacity(targets.len());
     for target in &targets {
@@ -211,17 +237,22 @@ pub fn agent(global: &Global, action: AgentAction) -> Result<bool, Failure> {
         }
         AgentAction::List => {
             let store = open(global)?;
+            let mut table = Table::new(&["AGENT", "STATE", "BINDINGS", "TOOLS"]);
             for agent in store.world().agents() {
                 let value = json!({"name": agent.name, "enabled": agent.enabled, "tools": agent.tool_pool, "bindings": agent.bindings});
-                emit(global, value, || {
-                    format!(
-                        "{}\t{}\t{}",
-                        agent.name,
-                        if agent.enabled { "enabled" } else { "disabled" },
-                        agent.tool_pool.join(" ")
-                    )
-                });
+                let state = if agent.enabled { "enabled" } else { "disabled" };
+                let cells = vec![
+                    agent.name.clone(),
+                    state.to_owned(),
+                    agent.bindings.len().to_string(),
+                    agent.tool_pool.join(" "),
+                ];
+                table.row(value, cells);
             }
+            if table.is_empty() && !global.json {
+                eprintln!("no agents yet; run: skillworld agent add NAME");
+            }
+            table.print(global);
         }
     }
     Ok(true)
@@ -269,7 +300,7 @@ pub fn export(
                     json!({"ok": false, "name": name, "error": error.to_string()}),
                     String::new,
                 );
-                eprintln!("error: {error}");
+                eprintln!("error: {}", person::world_error(&error, Some(&scope)));
             }
         }
     }
@@ -318,7 +349,7 @@ pub fn switch(
         }
     };
     let scope = scope(layer);
-    with_world(global, |world| world.set(&scope, name, switches))?;
+    with_world_in(global, &scope, |world| world.set(&scope, name, switches))?;
     emit(
         global,
         json!({"ok": true, "name": name, "action": action}),
@@ -333,18 +364,23 @@ pub fn revisions(global: &Global, name: &str, layer: &LayerArgs) -> Result<bool,
     let revisions = store
         .world()
         .revisions(&scope, name)
-        .map_err(world_failure)?;
+        .map_err(failure_in(&scope))?;
     emit(
         global,
         json!({"name": name, "current": revisions.current}),
         || format!("{name}: current revision {}", revisions.current),
     );
+    let mut table = Table::new(&["REVISION", "REPLACED", "DESCRIPTION"]);
     for kept in &revisions.kept {
         let value = json!({"revision": kept.number, "replaced_at": kept.replaced_at.as_millis(), "description": kept.record.summary});
-        emit(global, value, || {
-            format!("  revision {}	{}", kept.number, kept.record.summary)
-        });
+        let cells = vec![
+            kept.number.to_string(),
+            time_text(kept.replaced_at),
+            kept.record.summary.clone(),
+        ];
+        table.row(value, cells);
     }
+    table.print(global);
     Ok(true)
 }
 
@@ -355,7 +391,7 @@ pub fn revert(
     layer: &LayerArgs,
 ) -> Result<bool, Failure> {
     let scope = scope(layer);
-    let current = with_world(global, |world| world.revert(&scope, name, revision))?;
+    let current = with_world_in(global, &scope, |world| world.revert(&scope, name, revision))?;
     emit(
         global,
         json!({"ok": true, "name": name, "restored": revision, "revision": current}),
@@ -396,27 +432,37 @@ pub fn bind(global: &Global, agent: &str, skill: &str, bound: bool) -> Result<bo
 
 pub fn list(global: &Global, layer: &LayerArgs, all: bool) -> Result<bool, Failure> {
     let scope = layer_of(layer.commons, layer.agent.clone());
-    let rows = with_world(global, |world| world.rows(&scope, all))?;
+    let rows = with_world_in(global, &scope, |world| world.rows(&scope, all))?;
+    let mut table = Table::new(&[
+        "NAME",
+        "LAYER",
+        "ORIGIN",
+        "STATUS",
+        "LIFECYCLE",
+        "REV",
+        "DESCRIPTION",
+    ]);
     for row in &rows {
-        emit(
-            global,
-            serde_json::to_value(row).expect("rows serialise"),
-            || {
-                format!(
-                    "{}\t{}\t{}\t{}\t{}\trev {}\t{}",
-                    row.name,
-                    row.layer,
-                    row.origin,
-                    row.status,
-                    row.lifecycle,
-                    row.revision,
-                    row.description
-                )
-            },
-        );
+        let cells = vec![
+            row.name.clone(),
+            row.layer.to_string(),
+            row.origin.to_string(),
+            row.status.to_string(),
+            row.lifecycle.to_string(),
+            row.revision.to_string(),
+            row.description.clone(),
+        ];
+        table.row(serde_json::to_value(row).expect("rows serialise"), cells);
     }
+    table.print(global);
     if rows.is_empty() {
-        eprintln!("error: no skills found");
+        eprintln!(
+            "error: no skills found; run: skillworld import DIR {}",
+            match &scope {
+                Layer::Commons => "--commons".to_owned(),
+                Layer::Agent(agent) => format!("--agent {agent}"),
+            }
+        );
     }
     Ok(!rows.is_empty())
 }
@@ -439,12 +485,19 @@ pub fn catalog(
         format,
         run,
     };
-    let text = with_world(global, |world| world.catalog(agent, &request))?;
+    let layer = Layer::Agent(agent.to_owned());
+    let text = with_world_in(global, &layer, |world| world.catalog(agent, &request))?;
     emit(
         global,
         json!({"ok": true, "agent": agent, "catalog": text}),
         || text.trim_end().to_owned(),
     );
+    // The footer is for the model; a person also hears why and what to run.
+    if person::hints_wanted()
+        && let Some(hint) = person::catalog_hint(&text, agent, tokens, chars)
+    {
+        eprintln!("{hint}");
+    }
     Ok(true)
 }
 
@@ -463,97 +516,130 @@ pub fn load(
         run: run.as_deref(),
         ..LoadRequest::default()
     };
-    let loaded = with_world(global, |world| world.load(agent, request))?;
+    let layer = Layer::Agent(agent.to_owned());
+    let loaded = with_world_in(global, &layer, |world| world.load(agent, request))?;
     let value = json!({
         "ok": true, "name": loaded.name, "content": loaded.text, "resources": loaded.resources,
         "revision": loaded.revision, "already_loaded": loaded.already_loaded,
     });
     emit(global, value, || loaded.text.trim_end().to_owned());
+    if person::hints_wanted()
+        && let Some(hint) = person::load_hint(&loaded.text, agent, skill, file.as_deref())
+    {
+        eprintln!("{hint}");
+    }
     Ok(true)
 }
 
-pub fn tool(
-    global: &Global,
-    agent: &str,
-    caller: &str,
-    tool: &str,
-    args: &str,
-) -> Result<bool, Failure> {
-    let kind = match caller {
-        "visible" => CallerKind::Visible,
-        "invisible" => CallerKind::Invisible,
-        "subagent" => CallerKind::Subagent,
-        other => {
-            return Err(Failure::usage(format!(
-                "--caller '{other}' is not visible, invisible or subagent"
-            )));
-        }
-    };
-    let args: Value = serde_json::from_str(args)
+/// A tool call through the habitat service, as the server makes it: the
+/// world's policy, then a script with its skill's secrets.
+pub fn tool(global: &Global, call: ToolCall<'_>) -> Result<bool, Failure> {
+    let kind: CallerKind = call.caller.parse().map_err(Failure::usage)?;
+    let args: Value = serde_json::from_str(call.args)
         .map_err(|e| Failure::usage(format!("the tool arguments are not JSON: {e}")))?;
     let caller = Caller {
-        agent: Some(agent.to_owned()),
+        agent: Some(call.agent.to_owned()),
         kind,
-        ..Caller::default()
+        run: None,
+        allowed_tools: call.allow.to_vec(),
+        denied_tools: call.deny.to_vec(),
     };
-    let mut store = open(global)?;
-    // Script tools run from the materialised workspace beside the database.
-    let workspace = workspace_root(&store);
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| Failure::usage(format!("cannot start the runtime: {e}")))?;
-    let result = store
-        .run(|world| {
-            sync_workspace(world, &workspace).map_err(|e| e.to_string())?;
-            let secrets = std::collections::BTreeMap::new();
-            let call = run_tool(
-                world,
-                &workspace,
-                &caller,
-                tool,
-                &args,
-                &secrets,
-                RunLimits::default(),
-            );
-            Ok::<Value, String>(runtime.block_on(call))
-        })
-        .map_err(store_failure)?
-        .map_err(Failure::failed)?;
+    let result = habitat_service(global, |habitat| async move {
+        habitat.call_tool(caller, call.tool, args).await
+    })?;
     crate::say(&result);
     Ok(result.get("error").is_none())
 }
 
+/// Runs one call of the habitat service (the same the server makes) over
+/// the database, to its end.
+fn habitat_service<T, F>(
+    global: &Global,
+    call: impl FnOnce(std::sync::Arc<Habitat>) -> F,
+) -> Result<T, Failure>
+where
+    F: std::future::Future<Output = Result<T, HabitatError>>,
+{
+    let habitat = std::sync::Arc::new(crate::habitat::open_habitat(global)?);
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Failure::usage(format!("cannot start the runtime: {e}")))?;
+    runtime
+        .block_on(call(habitat))
+        .map_err(|error| match error {
+            HabitatError::World(error) => world_failure(error),
+            HabitatError::Store(error) => store_failure(error),
+            other => Failure::failed(other.to_string()),
+        })
+}
+
+/// What `skillworld tool` was asked.
+pub struct ToolCall<'a> {
+    pub agent: &'a str,
+    pub caller: &'a str,
+    pub tool: &'a str,
+    pub args: &'a str,
+    pub allow: &'a [String],
+    pub deny: &'a [String],
+}
+
+fn snapshot_value(info: &SnapshotInfo) -> Value {
+    json!({"name": info.name, "kind": info.kind, "at": info.at.as_millis(), "seq": info.seq, "digest": info.digest})
+}
+
+/// One snapshot a command made or used, as a sentence.
 fn print_snapshot(global: &Global, info: &SnapshotInfo, verb: &str) {
-    let value = json!({"name": info.name, "kind": info.kind, "at": info.at.as_millis(), "seq": info.seq, "digest": info.digest});
-    emit(global, value, || {
+    emit(global, snapshot_value(info), || {
         format!(
-            "{verb}{}\t{:?}\tseq {}\tdigest {}",
-            info.name, info.kind, info.seq, info.digest
+            "{verb} snapshot {}: {} at journal seq {}, taken {}, digest {}",
+            info.name,
+            format!("{:?}", info.kind).to_lowercase(),
+            info.seq,
+            time_text(info.at),
+            info.digest
         )
     });
 }
 
+/// A stored time as RFC 3339 (milliseconds when out of range).
+fn time_text(at: Timestamp) -> String {
+    jiff::Timestamp::from_millisecond(at.as_millis())
+        .map_or_else(|_| at.as_millis().to_string(), |t| t.to_string())
+}
+
 pub fn snapshot(global: &Global, action: SnapshotAction) -> Result<bool, Failure> {
     let mut store = open(global)?;
-    let failed = |e: StoreError| Failure::failed(e.to_string());
+    let failed = |e: StoreError| Failure::failed(person::store_error(&e));
     match action {
         SnapshotAction::Save { name } => print_snapshot(
             global,
             &store.save_snapshot(&name).map_err(failed)?,
-            "saved ",
+            "saved",
         ),
         SnapshotAction::List => {
+            let mut table = Table::new(&["NAME", "KIND", "SEQ", "TAKEN", "DIGEST"]);
             for info in store.snapshots().map_err(failed)? {
-                print_snapshot(global, &info, "");
+                let cells = vec![
+                    info.name.clone(),
+                    format!("{:?}", info.kind).to_lowercase(),
+                    info.seq.to_string(),
+                    time_text(info.at),
+                    info.digest.clone(),
+                ];
+                table.row(snapshot_value(&info), cells);
             }
+            if table.is_empty() && !global.json {
+                eprintln!("no snapshots yet; run: skillworld snapshot save NAME");
+            }
+            table.print(global);
         }
         SnapshotAction::Restore { name } => {
             let info = store.restore_snapshot(&name).map_err(failed)?;
             // Loading the tokens revokes those of agents the restore took
             // away, before an agent added later could take their identity.
             skillworld_habitat::Tokens::load(&store).map_err(store_failure)?;
-            print_snapshot(global, &info, "restored ")
+            print_snapshot(global, &info, "restored")
         }
         SnapshotAction::Delete { name } => {
             store.delete_snapshot(&name).map_err(failed)?;
@@ -576,7 +662,7 @@ pub fn snapshot(global: &Global, action: SnapshotAction) -> Result<bool, Failure
             print_snapshot(
                 global,
                 &store.import_snapshot(&text).map_err(failed)?,
-                "imported ",
+                "imported",
             );
         }
     }
@@ -599,7 +685,7 @@ fn workspace_root(store: &Store) -> PathBuf {
 
 pub fn curate(global: &Global, action: CurateAction) -> Result<bool, Failure> {
     let mut store = open(global)?;
-    let failed = |e: StoreError| Failure::failed(e.to_string());
+    let failed = |e: StoreError| Failure::failed(person::store_error(&e));
     let host = |store: &mut Store, command: Command| -> Result<(), Failure> {
         store
             .run(|world| world.execute(Caller::host(), command))
@@ -658,24 +744,25 @@ active {}, stale {}, archived {}, pinned {}, blocked by bindings {}",
         CurateAction::Pause => host(&mut store, Command::CuratorPause)?,
         CurateAction::Resume => host(&mut store, Command::CuratorResume)?,
         CurateAction::Restore { name, layer } => {
-            let scope = scope(&layer);
-            store
-                .run(|world| world.restore(&scope, &name))
-                .map_err(store_failure)?
-                .map_err(world_failure)?;
-            move_back(&workspace_root(&store), &scope, &name).map_err(failed)?;
+            drop(store);
+            let layer = scope(&layer);
+            let restored = name.clone();
+            habitat_service(global, |habitat| async move {
+                habitat.restore(Caller::host(), layer, restored).await
+            })?;
             emit(global, json!({"ok": true, "restored": name}), || {
                 format!("restored {name}")
             });
         }
         CurateAction::Archive { name, force, layer } => {
-            let scope = scope(&layer);
-            store
-                .run(|world| world.archive(&scope, &name, force))
-                .map_err(store_failure)?
-                .map_err(world_failure)?;
-            let now = store.world().now();
-            move_aside(&workspace_root(&store), &scope, &name, now).map_err(failed)?;
+            drop(store);
+            let layer = scope(&layer);
+            let archived = name.clone();
+            habitat_service(global, |habitat| async move {
+                habitat
+                    .archive(Caller::host(), layer, archived, force)
+                    .await
+            })?;
             emit(global, json!({"ok": true, "archived": name}), || {
                 format!("archived {name}")
             });

@@ -196,7 +196,19 @@ fn an_unreachable_server_is_reported_not_installed() {
         ],
     );
     assert_eq!(added.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&added.stdout).contains("error: MCP server 'ghost'"));
+    let table = String::from_utf8_lossy(&added.stdout);
+    assert!(
+        table.starts_with("SERVER  TOOLS  SKILL  ERROR\n"),
+        "{table}"
+    );
+    assert!(
+        table
+            .lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("ghost   0      -      MCP server 'ghost'"),
+        "{table}"
+    );
     let bad = skillworld(
         &habitat,
         &["mcp-server", "add", "Bad Name", "--url", "http://x"],

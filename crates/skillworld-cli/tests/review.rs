@@ -96,9 +96,17 @@ fn an_evolve_review_over_a_model_writes_a_skill_and_is_listed_in_runs() {
     assert_eq!(runs[0]["error"], Value::Null);
     assert!(lines(&run(&db, &["runs", "--agent", "bob", "--json"])).is_empty());
     let human = String::from_utf8(run(&db, &["runs"]).stdout).unwrap();
+    let mut human = human.lines();
+    let header = human.next().unwrap();
     assert!(
-        human.starts_with("skill-evolve-1\tskill-evolve\tada\tok\t"),
-        "{human}"
+        header.starts_with("RUN             KIND          AGENT  STATUS"),
+        "{header}"
+    );
+    assert!(
+        human
+            .next()
+            .unwrap()
+            .starts_with("skill-evolve-1  skill-evolve  ada    ok  "),
     );
 }
 
@@ -143,7 +151,10 @@ fn a_refused_key_is_a_failed_run_and_bad_input_is_a_usage_error() {
 
     let output = review(&db, "nobody", "maintain", nowhere, &[]);
     assert_eq!(output.status.code(), Some(1));
-    assert!(stderr(&output).contains("Agent 'nobody' is not registered"));
+    assert_eq!(
+        stderr(&output),
+        "error: agent 'nobody' does not exist; run: skillworld agent add nobody\n"
+    );
     assert_eq!(
         lines(&run(&db, &["runs", "--json"])).len(),
         1,

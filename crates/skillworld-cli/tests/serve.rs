@@ -216,11 +216,14 @@ fn tokens_secrets_and_preflight_on_the_database() {
     let listed = run(&["secret", "list", "mailer", "--agent", "ada"]);
     assert_eq!(
         String::from_utf8_lossy(&listed.stdout),
-        "MAILER_TOKEN\tto••••56\n"
+        "KEY           PREVIEW\nMAILER_TOKEN  to••••56\n"
     );
     let for_ada = run(&["preflight", "--agent", "ada", "mailer"]);
     assert!(for_ada.status.success());
-    assert_eq!(String::from_utf8_lossy(&for_ada.stdout), "mailer\tready\n");
+    assert_eq!(
+        String::from_utf8_lossy(&for_ada.stdout),
+        "SKILL   READINESS  MISSING\nmailer  ready\n"
+    );
     // At host level the Commons has no value yet.
     assert_eq!(run(&["preflight", "mailer"]).status.code(), Some(1));
 

@@ -130,7 +130,10 @@ fn a_person_can_try_the_world_from_the_command_line() {
     assert!(String::from_utf8_lossy(&refused.stdout).contains("restricted by capability policy"));
 
     let saved = ok(&db, &["snapshot", "save", "before"]);
-    assert!(saved.starts_with("saved before"));
+    assert!(
+        saved.starts_with("saved snapshot before: named at journal seq "),
+        "{saved}"
+    );
     ok(&db, &["bind", "bob", "review"]);
     let digest = ok(&db, &["digest"]);
     assert!(
@@ -156,7 +159,7 @@ fn a_person_can_try_the_world_from_the_command_line() {
     let other = dir.path().join("other.redb");
     assert!(
         ok(&other, &["snapshot", "import", export.to_str().unwrap()])
-            .starts_with("imported before")
+            .starts_with("imported snapshot before: ")
     );
     ok(&other, &["snapshot", "restore", "before"]);
     assert_eq!(
@@ -186,7 +189,7 @@ fn usage_errors_and_busy_databases() {
     assert_eq!(unknown.status.code(), Some(1));
     assert_eq!(
         String::from_utf8_lossy(&unknown.stderr),
-        "error: Agent 'nobody' is not registered\n"
+        "error: agent 'nobody' does not exist; run: skillworld agent add nobody\n"
     );
 
     let _holder =
@@ -243,7 +246,9 @@ fn switches_revisions_export_remove_and_purge() {
     );
     let revisions = ok(&db, &["revisions", "deploy", "--agent", "ada"]);
     assert!(
-        revisions.contains("revision 4\tDeploys the service."),
+        revisions
+            .lines()
+            .any(|l| l.starts_with("4         ") && l.ends_with("  Deploys the service.")),
         "{revisions}"
     );
     assert_eq!(
@@ -348,7 +353,7 @@ fn a_person_watches_skills_age_with_now() {
     assert_eq!(bound.status.code(), Some(1));
     assert_eq!(
         String::from_utf8_lossy(&bound.stderr),
-        "error: Skill 'kept' is bound to ada; archive it with force, or unbind it first\n"
+        "error: skill 'kept' is bound to ada; add --force to archive it anyway, or run: skillworld unbind ada kept\n"
     );
     ok(
         &db,

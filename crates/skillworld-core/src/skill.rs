@@ -287,6 +287,16 @@ pub struct Skill {
 }
 
 impl Skill {
+    /// Whether the skill may be used at all: active, enabled, not archived,
+    /// not blocked by the scan. Catalogs add the rules that depend on the
+    /// host and the agent (CAT-2).
+    pub fn is_live(&self) -> bool {
+        self.status == Status::Active
+            && self.enabled
+            && self.lifecycle != Lifecycle::Archived
+            && self.scan != ScanStatus::Blocked
+    }
+
     /// A fresh, enabled, active skill of the given origin with no fields set.
     pub fn new(origin: Origin) -> Self {
         Skill {

@@ -57,10 +57,13 @@ class ApiError extends Error {
   }
 }
 
-async function api(path, { method = "GET", text = false, token = session?.token } = {}) {
+async function api(path, { method = "GET", text = false, token = session?.token, body } = {}) {
+  const headers = { Authorization: `Bearer ${token}` };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
   const response = await fetch(path, {
     method,
-    headers: { Authorization: `Bearer ${token}` },
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
     cache: "no-store",
     credentials: "omit",
   });
@@ -208,10 +211,37 @@ async function loadSkills() {
     page.total === 0
       ? `No ${list.lifecycle} skills match.`
       : `${page.total} ${list.lifecycle} skill${page.total === 1 ? "" : "s"}`;
+  showListEmpty(page.total === 0);
   $("page-info").textContent = `Page ${current} of ${pages}`;
   $("prev-page").disabled = list.offset === 0;
   $("next-page").disabled = list.offset + PAGE_SIZE >= page.total;
   cards.dataset.loaded = String(seq);
+}
+
+/** What to do when a list comes back empty, by what was asked for. */
+function emptyAdvice() {
+  if (list.keyword || list.origin || (list.layer && list.layer !== "private" && list.layer !== "commons")) {
+    return ["Nothing matches these filters.", "Clear the search, or pick All layers and Any origin."];
+  }
+  if (list.lifecycle === "stale") {
+    return ["No stale skills.", "A skill goes stale when it has not been used for the curator's stale_after_days; the Curator tab shows the settings and a dry run."];
+  }
+  if (list.lifecycle === "archived") {
+    return ["No archived skills.", "The curator archives skills that stayed stale long enough; an admin can also archive one from its details."];
+  }
+  if (list.layer === "private") {
+    return ["No private skills yet.", "An agent's own skills appear here once imported (skillworld import DIR --agent NAME, with the server stopped) or written by the agent through its skill tools."];
+  }
+  return ["No skills yet.", "Import a folder of skills: skillworld import worlds/examples --commons (with the server stopped), or install a bundle over the API (docs/habitat.md)."];
+}
+
+function showListEmpty(empty) {
+  const box = $("list-empty");
+  box.hidden = !empty;
+  document.querySelector("#skill-results .pager").hidden = empty;
+  if (!empty) return;
+  const [what, next] = emptyAdvice();
+  box.replaceChildren(h("p", {}, h("strong", {}, what)), h("p", { class: "hint" }, next));
 }
 
 function statusBadge(item) {
@@ -613,8 +643,11 @@ const TABS = {
 let catalogSeq = 0;
 async function loadCatalog() {
   const agent = $("catalog-agent").value;
+  // No agent: say how to make one instead of an empty code block.
+  $("catalog-empty").hidden = Boolean(agent);
+  $("catalog-text").hidden = !agent;
   if (!agent) {
-    $("catalog-status").textContent = "No agent to preview.";
+    $("catalog-status").textContent = "";
     return;
   }
   const seq = ++catalogSeq;
@@ -629,6 +662,25 @@ async function loadCatalog() {
   } catch (error) {
     if (seq === catalogSeq) $("catalog-status").textContent = `Could not read the catalog: ${error.message}`;
   }
+}
+
+/** The admin's "Create agent" of the catalog's empty state. */
+async function createAgent(event) {
+  event.preventDefault();
+  const name = $("agent-name").value.trim();
+  $("agent-error").textContent = "";
+  try {
+    await api("/api/v1/agents", { method: "POST", body: { name } });
+  } catch (error) {
+    $("agent-error").textContent = `Could not create agent ${name}: ${error.message}`;
+    return;
+  }
+  agents = (await api("/api/v1/agents")).agents;
+  $("filter-layer").append(h("option", { value: name }, `Agent: ${name}`));
+  $("catalog-agent").append(h("option", { value: name }, name));
+  $("catalog-agent").value = name;
+  $("agent-name").value = "";
+  await loadCatalog();
 }
 
 // ---------------------------------------------------------------- curator
@@ -750,6 +802,7 @@ function setup() {
   $("catalog-format").addEventListener("change", loadCatalog);
   $("catalog-tokens").addEventListener("input", debounce(loadCatalog, 300));
   $("catalog-refresh").addEventListener("click", loadCatalog);
+  $("agent-form").addEventListener("submit", createAgent);
   for (const button of $("curator-actions").querySelectorAll("button")) {
     button.addEventListener("click", () => curatorAction(button.dataset.curator));
   }

@@ -41,6 +41,9 @@ pub enum HabitatError {
     File { path: PathBuf, reason: String },
     #[error("configuration {path}: {reason}")]
     Config { path: PathBuf, reason: String },
+    /// The workspace scripts run from could not be brought up to date.
+    #[error(transparent)]
+    Workspace(#[from] skillworld_store::WorkspaceError),
 }
 
 /// The server's configuration file (RON); every field may be left out.
@@ -64,6 +67,9 @@ pub struct ServeConfig {
     /// Whether preflight connects to Commons skills' endpoints (never to
     /// private skills').
     pub probe_endpoints: Option<bool>,
+    /// Named tool sets (`@name` in pools and skills), made so at start as
+    /// journaled commands: `{"files": ["read_file", "write_file"]}`.
+    pub tool_sets: BTreeMap<String, Vec<String>>,
 }
 
 impl ServeConfig {

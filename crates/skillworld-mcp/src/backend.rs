@@ -4,36 +4,12 @@
 use std::sync::Arc;
 
 use serde_json::{Map, Value};
-use skillworld_core::Parameter;
 use skillworld_habitat::Habitat;
 use skillworld_world::Budget;
 
 use crate::Error;
+use crate::entries::{SkillDetail, SkillEntry, ToolDef};
 use crate::remote::Remote;
-
-/// A tool as MCP lists it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ToolDef {
-    pub name: String,
-    pub description: String,
-    pub schema: Value,
-}
-
-/// A skill the agent can use, as far as listings need it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct SkillEntry {
-    pub name: String,
-    pub description: String,
-    pub revision: u64,
-}
-
-/// One skill's text, bundle paths and FMT-6 parameters.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SkillDetail {
-    pub skill_md: String,
-    pub files: Vec<String>,
-    pub parameters: Vec<Parameter>,
-}
 
 /// The source of an agent's skills.
 #[derive(Clone)]

@@ -8,18 +8,11 @@ use rmcp::ServiceExt;
 use rmcp::transport::{StreamableHttpClientTransport, TokioChildProcess};
 
 use crate::Error;
-use crate::registry::{McpServer, Transport};
+use crate::registry::{McpServer, RemoteTool, Transport};
 
 /// How long connecting and listing may take before the server counts as
 /// unreachable.
 pub const LIST_TIMEOUT: Duration = Duration::from_secs(30);
-
-/// A tool a registered server offers.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct RemoteTool {
-    pub name: String,
-    pub description: String,
-}
 
 /// Connects to `server`, lists its tools and disconnects.
 pub async fn list_tools(server: &McpServer) -> Result<Vec<RemoteTool>, Error> {

@@ -20,6 +20,7 @@ use skillworld_habitat::{ApiError, Habitat, Need, Principal};
 use skillworld_world::Layer;
 
 use crate::backend::Backend;
+use crate::refresh;
 use crate::registry::{self, McpServer};
 use crate::server::{McpAgent, Notifier, SkillServer};
 use crate::{Error, local};
@@ -124,7 +125,7 @@ async fn list_servers(
         .await?;
     let mut refreshed = Vec::new();
     for server in servers {
-        refreshed.push(registry::refresh_habitat(&habitat, server).await);
+        refreshed.push(refresh::refresh_habitat(&habitat, server).await);
     }
     Ok(Json(json!({"servers": refreshed})))
 }
@@ -140,7 +141,7 @@ async fn add_server(
     habitat
         .read(|store| registry::register(store, habitat.secrets(), &server))
         .await?;
-    let refreshed = registry::refresh_habitat(&habitat, server).await;
+    let refreshed = refresh::refresh_habitat(&habitat, server).await;
     Ok((StatusCode::CREATED, Json(json!(refreshed))).into_response())
 }
 

@@ -36,22 +36,26 @@
 //! # }
 //! ```
 
-pub use backend::{Backend, SkillDetail, SkillEntry, ToolDef};
-pub use client::{LIST_TIMEOUT, RemoteTool, list_tools};
+pub use backend::Backend;
+pub use client::{LIST_TIMEOUT, list_tools};
+pub use entries::{SkillDetail, SkillEntry, ToolDef};
 pub use error::Error;
 pub use http::mcp_router;
+pub use refresh::{Refreshed, refresh_habitat};
 pub use registry::{
-    McpServer, RECORD_KIND, Refreshed, TOOL_DESCRIPTION_CHARS, Transport, VirtualSkill,
-    apply_listing, refresh_habitat, register, registrations, unregister,
+    McpServer, RECORD_KIND, RemoteTool, TOOL_DESCRIPTION_CHARS, Transport, VirtualSkill,
+    apply_listing, register, registrations, unregister,
 };
 pub use remote::Remote;
 pub use server::{DEFAULT_INSTRUCTIONS_BUDGET, RESOURCE_SCHEME, SkillServer, serve_stdio};
 
 mod backend;
 mod client;
+mod entries;
 mod error;
 mod http;
 mod local;
+mod refresh;
 mod registry;
 mod remote;
 mod server;

@@ -1,20 +1,17 @@
 //! The backend over a habitat in this process: the world's own API, and
 //! the habitat's dispatch for tool calls (scripts included).
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use serde_json::{Map, Value};
-use skillworld_core::{Lifecycle, ScanStatus, Status};
-use skillworld_habitat::{Dispatched, Habitat, RunLimits, dispatch, run_script_call};
-use skillworld_store::sync_workspace;
+use skillworld_habitat::Habitat;
 use skillworld_world::{
     Budget, Caller, CallerKind, CatalogRequest, Layer, LoadRequest, SkillRow, SkillWorld,
     WorldError, tool_specs,
 };
 
 use crate::Error;
-use crate::backend::{SkillDetail, SkillEntry, ToolDef};
+use crate::entries::{SkillDetail, SkillEntry, ToolDef};
 
 /// An MCP session acts for its agent as a visible chat (POL-2): the whole
 /// tool pool, not narrowed by skills.
@@ -50,12 +47,7 @@ pub(crate) fn tool_defs(world: &mut SkillWorld, agent: &str) -> Result<Vec<ToolD
 /// menu offers.
 fn live_rows(world: &mut SkillWorld, agent: &str) -> Result<Vec<SkillRow>, WorldError> {
     let mut rows = world.rows(&Layer::Agent(agent.to_owned()), false)?;
-    rows.retain(|row| {
-        row.enabled
-            && row.status == Status::Active
-            && row.lifecycle != Lifecycle::Archived
-            && row.scan != ScanStatus::Blocked
-    });
+    rows.retain(|row| row.live);
     Ok(rows)
 }
 
@@ -91,31 +83,7 @@ pub(crate) async fn call(
     tool: &str,
     args: Value,
 ) -> Result<Value, Error> {
-    let caller = caller(agent);
-    let workspace = habitat.workspace();
-    let worker = habitat.clone();
-    let (agent, tool) = (agent.to_owned(), tool.to_owned());
-    let dispatched = habitat
-        .write(move |store| {
-            let dispatched =
-                store.run(|world| dispatch(world, &workspace, &caller, &tool, &args))?;
-            let Dispatched::Script { call, dir } = dispatched else {
-                return Ok::<_, Error>((dispatched, BTreeMap::new()));
-            };
-            // The script runs from the workspace as the world has it now.
-            store
-                .run(|world| sync_workspace(world, &workspace))?
-                .map_err(|e| Error::Invalid(e.to_string()))?;
-            let secrets = worker.run_secrets(store, Some(&agent), &call.layer, &call.skill)?;
-            Ok((Dispatched::Script { call, dir }, secrets))
-        })
-        .await?;
-    Ok(match dispatched {
-        (Dispatched::Answer(answer), _) => answer,
-        (Dispatched::Script { dir, call }, secrets) => {
-            run_script_call(&dir, &call, &secrets, RunLimits::default()).await
-        }
-    })
+    Ok(habitat.call_tool(caller(agent), tool, args).await?)
 }
 
 pub(crate) async fn skills(habitat: &Habitat, agent: &str) -> Result<Vec<SkillEntry>, Error> {

@@ -8,7 +8,7 @@ use skillworld_core::Parameter;
 use skillworld_world::Budget;
 
 use crate::Error;
-use crate::backend::{SkillDetail, SkillEntry, ToolDef};
+use crate::entries::{SkillDetail, SkillEntry, ToolDef};
 
 /// The most skills one listing asks for (the habitat's largest page).
 const PAGE: usize = 1000;

@@ -25,7 +25,8 @@ use skillworld_world::Budget;
 use tokio::sync::broadcast;
 
 use crate::Error;
-use crate::backend::{Backend, SkillDetail, SkillEntry};
+use crate::backend::Backend;
+use crate::entries::{SkillDetail, SkillEntry};
 
 /// The catalog budget of the server's instructions by default.
 pub const DEFAULT_INSTRUCTIONS_BUDGET: Budget = Budget::Tokens(8192);

@@ -373,7 +373,13 @@ impl Store {
             let (seq, bytes) = item?;
             match decode::<JournalEntry>("journal entry", bytes.value())? {
                 JournalEntry::Apply(envelope) => {
-                    world.apply(*envelope)?;
+                    // An entry written by an older version may break a rule
+                    // added since (SEC-2). A refused command changes
+                    // nothing, so skipping it keeps the rest replayable and
+                    // the database openable; the log names it.
+                    if let Err(error) = world.apply(*envelope) {
+                        tracing::warn!(seq = seq.value(), %error, "journal entry refused on replay; skipped");
+                    }
                 }
                 JournalEntry::Restore { snapshot, copy, .. } => {
                     let restored = self.stored_snapshot(copy.as_deref().unwrap_or(&snapshot))?;

@@ -35,6 +35,10 @@ pub struct SyncReport {
     pub unchanged: usize,
     /// Disk-only files added to their skills by the first sync.
     pub backfilled: Vec<PathBuf>,
+    /// Files not written because their path would leave the skill's folder
+    /// (each is also logged). The command layer refuses such paths; this
+    /// is the second line, for worlds written before it did.
+    pub refused: Vec<String>,
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> WorkspaceError + '_ {
@@ -59,6 +63,13 @@ pub fn sync_workspace(world: &mut SkillWorld, root: &Path) -> Result<SyncReport,
     let mut layers = vec![Layer::Commons];
     layers.extend(world.agents().iter().map(|a| Layer::Agent(a.name.clone())));
     for layer in layers {
+        if let Layer::Agent(agent) = &layer
+            && (!stays_inside(agent) || agent.contains('/'))
+        {
+            tracing::warn!(agent = %agent, "workspace sync refused an agent name that is not one folder");
+            report.refused.push(format!("agents/{agent}"));
+            continue;
+        }
         let names: Vec<String> = world.layer_skill_names(&layer)?;
         for name in names {
             let dir = layer_dir(root, &layer).join(&name);
@@ -78,6 +89,11 @@ pub fn sync_workspace(world: &mut SkillWorld, root: &Path) -> Result<SyncReport,
             let wanted = std::iter::once(("SKILL.md".to_owned(), skill_md.into_bytes(), false))
                 .chain(files.into_iter().map(|f| (f.path, f.bytes, f.executable)));
             for (path, bytes, executable) in wanted {
+                if !stays_inside(&path) {
+                    tracing::warn!(skill = %name, path = %path, "workspace sync refused a file path outside the skill's folder");
+                    report.refused.push(format!("{name}/{path}"));
+                    continue;
+                }
                 let target = dir.join(&path);
                 let current = fs::read(&target).ok();
                 if current
@@ -95,6 +111,15 @@ pub fn sync_workspace(world: &mut SkillWorld, root: &Path) -> Result<SyncReport,
     fs::create_dir_all(root).map_err(io(root))?;
     fs::write(root.join(MARKER), b"").map_err(io(root))?;
     Ok(report)
+}
+
+/// Whether a bundle path, joined to a skill's folder, stays inside it:
+/// only plain relative parts, no root, no `..`, no drive prefix.
+fn stays_inside(path: &str) -> bool {
+    !path.contains('\0')
+        && Path::new(path)
+            .components()
+            .all(|part| matches!(part, std::path::Component::Normal(_)))
 }
 
 /// Bucket files under a skill folder that the skill does not have.

@@ -46,6 +46,18 @@ impl ToolSets {
             .insert(name.trim_start_matches('@').to_owned(), tools);
     }
 
+    /// Every set by name, sorted.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &[String])> {
+        self.sets
+            .iter()
+            .map(|(name, tools)| (name.as_str(), tools.as_slice()))
+    }
+
+    /// Removes the tool set `@name`; `false` when there was none.
+    pub fn remove(&mut self, name: &str) -> bool {
+        self.sets.remove(name.trim_start_matches('@')).is_some()
+    }
+
     pub fn get(&self, name: &str) -> Option<&[String]> {
         self.sets
             .get(name.trim_start_matches('@'))

@@ -2,6 +2,7 @@ use skillworld_core::NameError;
 use skillworld_format::RenderError;
 use thiserror::Error;
 
+use crate::command::ContentError;
 use crate::layers::WorldConfigError;
 
 /// Why a world operation was refused. Messages are written for a model or a
@@ -47,6 +48,23 @@ pub enum WorldError {
     Curator(String),
     #[error("Skill '{name}' is bound to {agents}; archive it with force, or unbind it first")]
     BoundSkill { name: String, agents: String },
+    /// An agent name that breaks the skill-name rules (MOD-6).
+    #[error("Agent name '{name}' is refused: {reason}")]
+    AgentName { name: String, reason: String },
+    /// A tool set that cannot be defined or removed.
+    #[error("Tool set '{name}' cannot be changed: {reason}")]
+    ToolSet { name: String, reason: String },
+    /// A file write or removal names a file the skill does not have.
+    #[error("Skill '{name}' has no file '{path}'")]
+    UnknownFile { name: String, path: String },
+    /// The world refuses agents' writes to Commons skills (POL-3).
+    #[error(
+        "Skill '{0}' is shared in the commons and this world refuses agents' writes to it; create your own skill instead"
+    )]
+    CommonsWritesRefused(String),
+    /// Content refused by the rules every content-changing command obeys.
+    #[error(transparent)]
+    Content(#[from] ContentError),
 }
 
 /// Why a literal patch did not apply (TOOL-2), with the exact messages.

@@ -2,56 +2,19 @@
 //! knowing bevy. The bevy `World` and the resolution `Schedule` stay
 //! reachable for hosts that add their own systems.
 
-use std::collections::HashMap;
-use std::fmt::Write;
-
-use bevy_ecs::component::Component;
 use bevy_ecs::entity::Entity;
-use bevy_ecs::resource::Resource;
-use bevy_ecs::schedule::Schedule;
-use bevy_ecs::world::World;
 use serde_json::{Map, Value};
-use skillworld_core::limits::{MAX_CONTENT_CHARS, MAX_DESCRIPTION_CHARS};
-use skillworld_core::{
-    EntityRecord, Lifecycle, Origin, Preflight, PrimaryComponent, Skill, StableId, Timestamp,
-};
+use skillworld_core::{EntityRecord, Lifecycle, Origin, Preflight, Skill, StableId};
 use skillworld_format::{BundleFile, SkillDocument};
 
-use crate::agent::{Agent, ToolSets};
-use crate::catalog::{AgentViews, HostPlatform, Layers, LoadRanking, refresh_layers};
-use crate::clock::Clock;
-use crate::command::{AgentChange, Caller, Command, Envelope, Switches};
-use crate::curator::{CuratorReport, CuratorSettings, CuratorState, SweepPlan, plan_sweep};
+use crate::agent::Agent;
+use crate::command::{AgentChange, Caller, Command, Switches};
+use crate::curator::{CuratorReport, CuratorSettings, CuratorState};
 use crate::error::WorldError;
-use crate::index::{Entities, LayerChanges, NameIndex, register_hooks};
-use crate::layers::WorldConfig;
-use crate::policy::PolicySettings;
+use crate::index::{Entities, NameIndex};
+use crate::layers::Layer;
 use crate::revisions::Revisions;
-use crate::usage::Runs;
-
-/// Where a skill is addressed: the Commons, or an agent's private world.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Layer {
-    Commons,
-    Agent(String),
-}
-
-/// How a world starts.
-#[derive(Clone, Debug)]
-pub struct WorldSettings {
-    pub clock: Clock,
-    /// The host platform; `None` for the one this runs on.
-    pub platform: Option<String>,
-}
-
-impl Default for WorldSettings {
-    fn default() -> Self {
-        WorldSettings {
-            clock: Clock::Wall,
-            platform: None,
-        }
-    }
-}
+use crate::state::{AgentNames, SkillWorld};
 
 /// What `load` returns (CAT-6).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -106,6 +69,10 @@ pub struct SkillRow {
     pub scan: skillworld_core::ScanStatus,
     /// Whether the host has what the skill needs (HAB-4).
     pub readiness: skillworld_core::Readiness,
+    /// Active, enabled, not archived, not blocked ([`Skill::is_live`]).
+    ///
+    /// [`Skill::is_live`]: skillworld_core::Skill::is_live
+    pub live: bool,
     /// When the skill was last loaded, if ever (the page's "recently used").
     pub last_used_at: Option<skillworld_core::Timestamp>,
 }
@@ -133,111 +100,7 @@ pub struct Listing {
 /// Default and largest `skill_list` limit (CAT-7).
 pub const LIST_LIMIT: (usize, usize) = (20, 50);
 
-/// Bytes of a binary bundle file (an `object_file` resource).
-#[derive(Component, Clone, Debug, PartialEq, Eq)]
-pub struct ObjectBytes(pub Vec<u8>);
-
-/// Agents by name.
-#[derive(Resource, Debug, Default)]
-pub(crate) struct AgentNames(pub(crate) HashMap<String, StableId>);
-
-/// A skill world: one Commons, one private world per agent, the resolution
-/// systems, and the host API.
-pub struct SkillWorld {
-    pub(crate) world: World,
-    pub(crate) resolve: Schedule,
-    pub(crate) commons: StableId,
-    pub(crate) journal: Vec<Envelope>,
-    pub(crate) curator: Schedule,
-}
-
 impl SkillWorld {
-    pub fn new(settings: WorldSettings) -> Self {
-        let now = settings.clock.now();
-        let mut this = SkillWorld::empty(settings);
-        let commons = this.world.resource_mut::<Entities>().allocate();
-        this.world.spawn((
-            record(commons, "commons", None, PrimaryComponent::World, now),
-            WorldConfig::commons(),
-        ));
-        this.commons = commons;
-        this
-    }
-
-    /// A world with its resources, hooks and systems but no entities.
-    pub(crate) fn empty(settings: WorldSettings) -> Self {
-        let mut world = World::new();
-        world.init_resource::<Entities>();
-        world.init_resource::<NameIndex>();
-        world.init_resource::<LayerChanges>();
-        world.init_resource::<Layers>();
-        world.init_resource::<AgentViews>();
-        world.init_resource::<LoadRanking>();
-        world.init_resource::<Runs>();
-        world.init_resource::<ToolSets>();
-        world.init_resource::<AgentNames>();
-        world.init_resource::<PolicySettings>();
-        world.init_resource::<CuratorSettings>();
-        world.init_resource::<CuratorState>();
-        world.init_resource::<SweepPlan>();
-        world.insert_resource(settings.clock);
-        world.insert_resource(
-            settings
-                .platform
-                .map_or_else(HostPlatform::default, HostPlatform),
-        );
-        register_hooks(&mut world);
-        let mut resolve = Schedule::default();
-        resolve.add_systems(refresh_layers);
-        let mut curator = Schedule::default();
-        curator.add_systems(plan_sweep);
-        SkillWorld {
-            world,
-            resolve,
-            commons: StableId(0),
-            journal: Vec::new(),
-            curator,
-        }
-    }
-
-    /// The bevy world, for hosts that read components directly.
-    pub fn world(&self) -> &World {
-        &self.world
-    }
-
-    /// The bevy world, for hosts that add their own systems' resources.
-    /// Writes to skills should go through this API so revisions and usage
-    /// stay right; the indexes stay right either way.
-    pub fn world_mut(&mut self) -> &mut World {
-        &mut self.world
-    }
-
-    /// The resolution schedule, run before every read; hosts may add systems.
-    pub fn schedule_mut(&mut self) -> &mut Schedule {
-        &mut self.resolve
-    }
-
-    pub fn commons(&self) -> StableId {
-        self.commons
-    }
-
-    pub fn now(&self) -> Timestamp {
-        self.world.resource::<Clock>().now()
-    }
-
-    pub fn clock_mut(&mut self) -> bevy_ecs::change_detection::Mut<'_, Clock> {
-        self.world.resource_mut::<Clock>()
-    }
-
-    /// Policy and write settings (hard-deny list, copy-on-write, delete mode).
-    pub fn policy_mut(&mut self) -> bevy_ecs::change_detection::Mut<'_, PolicySettings> {
-        self.world.resource_mut::<PolicySettings>()
-    }
-
-    pub fn tool_sets_mut(&mut self) -> bevy_ecs::change_detection::Mut<'_, ToolSets> {
-        self.world.resource_mut::<ToolSets>()
-    }
-
     // ---- agents -------------------------------------------------------
 
     /// Adds an agent with its private world; `tools` is its tool pool
@@ -334,6 +197,22 @@ impl SkillWorld {
                 owner: owner.to_owned(),
                 subject: subject.to_owned(),
                 access,
+            },
+        )
+        .map(drop)
+    }
+
+    /// Defines the tool set `@name`, or with `None` removes it (POL-1).
+    pub fn set_tool_set(
+        &mut self,
+        name: &str,
+        tools: Option<Vec<String>>,
+    ) -> Result<(), WorldError> {
+        self.execute(
+            Caller::host(),
+            Command::SetToolSet {
+                name: name.to_owned(),
+                tools,
             },
         )
         .map(drop)
@@ -630,102 +509,5 @@ impl SkillWorld {
             tags: record.tags.clone(),
             skill: skill.clone(),
         }
-    }
-}
-
-pub(crate) fn record(
-    id: StableId,
-    title: &str,
-    world: Option<StableId>,
-    primary: PrimaryComponent,
-    now: Timestamp,
-) -> EntityRecord {
-    EntityRecord {
-        id,
-        title: title.to_owned(),
-        summary: String::new(),
-        content: String::new(),
-        world,
-        pinned: false,
-        tags: Vec::new(),
-        created_at: now,
-        updated_at: now,
-        deleted_at: None,
-        primary,
-    }
-}
-
-pub(crate) fn hex(bytes: &[u8]) -> String {
-    bytes
-        .iter()
-        .fold(String::with_capacity(bytes.len() * 2), |mut out, b| {
-            let _ = write!(out, "{b:02x}");
-            out
-        })
-}
-
-pub(crate) fn check_limits(document: &SkillDocument) -> Result<(), WorldError> {
-    let checks = [
-        (
-            "Description",
-            document.description.chars().count(),
-            MAX_DESCRIPTION_CHARS,
-        ),
-        ("Content", document.body.chars().count(), MAX_CONTENT_CHARS),
-    ];
-    for (field, chars, limit) in checks {
-        if chars > limit {
-            return Err(WorldError::TooLong {
-                name: document.name.clone(),
-                field,
-                chars,
-                limit,
-            });
-        }
-    }
-    Ok(())
-}
-
-/// Writes a document's authored fields into a skill's components; runtime
-/// state (switches, lifecycle, scan, preflight, provenance) stays.
-pub(crate) fn apply_document(
-    record: &mut EntityRecord,
-    skill: &mut Skill,
-    document: SkillDocument,
-) {
-    record.title = document.name;
-    record.summary = document.description;
-    record.content = document.body;
-    record.tags = document.tags;
-    let keep = (
-        skill.enabled,
-        skill.lifecycle,
-        skill.scan,
-        skill.preflight.clone(),
-        skill.provenance.clone(),
-    );
-    *skill = document.skill;
-    (
-        skill.enabled,
-        skill.lifecycle,
-        skill.scan,
-        skill.preflight,
-        skill.provenance,
-    ) = keep;
-}
-
-pub(crate) fn mime_of(path: &str) -> &'static str {
-    match path
-        .rsplit_once('.')
-        .map(|(_, e)| e.to_ascii_lowercase())
-        .as_deref()
-    {
-        Some("png") => "image/png",
-        Some("jpg" | "jpeg") => "image/jpeg",
-        Some("gif") => "image/gif",
-        Some("svg") => "image/svg+xml",
-        Some("pdf") => "application/pdf",
-        Some("zip") => "application/zip",
-        _ => "application/octet-stream",
     }
 }

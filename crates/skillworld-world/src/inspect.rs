@@ -9,10 +9,12 @@ use skillworld_format::SkillDocument;
 
 use crate::agent::Agent;
 use crate::error::WorldError;
-use crate::host::{Layer, SkillRow, SkillWorld};
+use crate::host::SkillRow;
 use crate::index::{Entities, NameIndex};
+use crate::layers::Layer;
 use crate::layers::{Access, WorldConfig};
 use crate::revisions::Revisions;
+use crate::state::SkillWorld;
 use crate::usage::{Lesson, Lessons};
 
 /// One bundle file in a view: its path and size, not its bytes.
@@ -62,10 +64,17 @@ impl SkillWorld {
             .ok_or_else(|| WorldError::UnknownSkill(name.to_owned()))
     }
 
-    /// The skill a reader of `layer` means by `name` (see [`locate`]).
+    /// The skill a reader of `layer` means by `name` (see [`locate`]), with
+    /// the lessons `viewer` may see: an agent its own, an admin (`None`)
+    /// every agent's.
     ///
     /// [`locate`]: SkillWorld::locate
-    pub fn skill_view(&mut self, layer: &Layer, name: &str) -> Result<SkillView, WorldError> {
+    pub fn skill_view(
+        &mut self,
+        layer: &Layer,
+        name: &str,
+        viewer: Option<&str>,
+    ) -> Result<SkillView, WorldError> {
         self.resolve.run(&mut self.world);
         let home = self.locate(layer, name)?;
         let entity = self.skill_entity(&home, name)?;
@@ -85,7 +94,7 @@ impl SkillWorld {
                 executable: file.executable,
             })
             .collect();
-        let lessons = self.lessons(&home, name)?;
+        let lessons = self.lessons(&home, name, viewer)?;
         Ok(SkillView {
             row: self.row(world, name, entity),
             layer: home,
@@ -147,14 +156,25 @@ impl SkillWorld {
         }))
     }
 
-    /// A skill's lessons, oldest first.
-    pub fn lessons(&self, layer: &Layer, name: &str) -> Result<Vec<Lesson>, WorldError> {
+    /// A skill's lessons that `viewer` may see, oldest first: an agent's
+    /// own (SEC-2), or with no viewer (an admin) every one.
+    pub fn lessons(
+        &self,
+        layer: &Layer,
+        name: &str,
+        viewer: Option<&str>,
+    ) -> Result<Vec<Lesson>, WorldError> {
         let entity = self.skill_entity(layer, name)?;
-        Ok(self
-            .world
-            .get::<Lessons>(entity)
-            .map(|l| l.entries.clone())
-            .unwrap_or_default())
+        let Some(lessons) = self.world.get::<Lessons>(entity) else {
+            return Ok(Vec::new());
+        };
+        Ok(match viewer {
+            None => lessons.entries.clone(),
+            Some(agent) => {
+                let (id, _) = self.agent_entity(agent)?;
+                lessons.of(id).cloned().collect()
+            }
+        })
     }
 
     fn row(&self, world: StableId, name: &str, entity: Entity) -> SkillRow {
@@ -175,6 +195,7 @@ impl SkillWorld {
             revision: self.world.get::<Revisions>(entity).expect("skill").current,
             description: record.summary.clone(),
             scan: skill.scan,
+            live: skill.is_live(),
             readiness: skill.preflight.readiness,
             last_used_at: self
                 .world

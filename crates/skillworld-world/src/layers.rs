@@ -5,6 +5,13 @@ use serde::{Deserialize, Serialize};
 use skillworld_core::StableId;
 use thiserror::Error;
 
+/// Where a skill is addressed: the Commons, or an agent's private world.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Layer {
+    Commons,
+    Agent(String),
+}
+
 /// What a grant allows on a private world.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

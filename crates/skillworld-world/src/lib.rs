@@ -37,7 +37,9 @@ pub use catalog::{
     RECENT_INSTALL_DAYS, TIER_SIZE, cut, render, token_limits,
 };
 pub use clock::Clock;
-pub use command::{AgentChange, Applied, Caller, CallerKind, Command, Envelope, Switches};
+pub use command::{
+    AgentChange, Applied, Caller, CallerKind, Command, ContentError, Envelope, Switches,
+};
 pub use curator::{
     CuratorReport, CuratorScope, CuratorSettings, CuratorState, KEPT_REPORTS,
     SCHEDULED_DRY_RUN_HOURS, Transition,
@@ -48,13 +50,10 @@ pub use evolve::{
     is_error_result,
 };
 pub use guard::{GuardRefusal, check_autonomous};
-pub use host::{
-    LIST_LIMIT, Layer, ListItem, ListQuery, Listing, LoadRequest, Loaded, ObjectBytes, SkillRow,
-    SkillWorld, WorldSettings,
-};
+pub use host::{LIST_LIMIT, ListItem, ListQuery, Listing, LoadRequest, Loaded, SkillRow};
 pub use index::{Entities, LayerChanges, NameIndex};
 pub use inspect::{FileInfo, SkillView};
-pub use layers::{Access, Grant, WorldConfig, WorldConfigError};
+pub use layers::{Access, Grant, Layer, WorldConfig, WorldConfigError};
 pub use paging::{PAGE_MAX_CHARS, PAGE_MAX_LINES, PAGE_THRESHOLD_CHARS, pages};
 pub use policy::{
     CommonsWrites, DEFAULT_HARD_DENY, DeleteMode, Effective, Fragment, PolicySettings,
@@ -66,6 +65,7 @@ pub use simulation::{
     SimRng, Simulation, SimulationError, SimulationSettings, TickReport, Turn, TurnError,
 };
 pub use snapshot::{EntityState, STATE_VERSION, SkillState, StateError, WorldState};
+pub use state::{ObjectBytes, SkillWorld, WorldSettings};
 pub use tools::{ToolSpec, tool_specs};
 pub use usage::{KEPT_LESSONS, Lesson, Lessons, Runs};
 
@@ -88,5 +88,6 @@ mod revisions;
 mod scripts;
 mod simulation;
 mod snapshot;
+mod state;
 mod tools;
 mod usage;

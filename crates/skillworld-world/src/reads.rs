@@ -19,10 +19,11 @@ use crate::catalog::{
 use crate::clock::Clock;
 use crate::command::{Caller, Command};
 use crate::error::{LoadError, WorldError};
-use crate::host::{LIST_LIMIT, ListItem, ListQuery, Listing, LoadRequest, Loaded, SkillWorld};
+use crate::host::{LIST_LIMIT, ListItem, ListQuery, Listing, LoadRequest, Loaded};
 use crate::index::{Entities, NameIndex};
 use crate::paging::{PAGE_THRESHOLD_CHARS, pages};
 use crate::revisions::Revisions;
+use crate::state::SkillWorld;
 use crate::usage::{Lessons, Runs};
 
 impl SkillWorld {
@@ -84,7 +85,7 @@ impl SkillWorld {
         let (entries, total) = ranked(view, agent_state, layers, &signals, limit);
         let mut out = String::with_capacity(1024);
         compose(&mut out, &entries, total, request, bound);
-        self.write_lessons(&mut out, agent_state, view, layers, &signals);
+        self.write_lessons(&mut out, id, agent_state, view, layers, &signals);
         Ok(out)
     }
 
@@ -111,11 +112,13 @@ impl SkillWorld {
         Ok(names)
     }
 
-    /// Lessons of bound and recently loaded skills (CAT-9), newest three
-    /// each, marked advisory.
+    /// The agent's own lessons on bound and recently loaded skills (CAT-9,
+    /// SEC-2), newest three each, marked advisory. Another agent's lessons
+    /// never reach this catalog.
     fn write_lessons(
         &self,
         out: &mut String,
+        agent_id: StableId,
         agent: &Agent,
         view: &AgentView,
         layers: &Layers,
@@ -146,7 +149,7 @@ impl SkillWorld {
             let Some(lessons) = self.world.get::<Lessons>(entry.entity) else {
                 continue;
             };
-            for lesson in lessons.entries.iter().rev().take(3) {
+            for lesson in lessons.of(agent_id).rev().take(3) {
                 if !heading {
                     out.push_str("\n## Lessons learned (advisory)\n");
                     heading = true;
@@ -507,7 +510,7 @@ impl SkillWorld {
     }
 
     /// `record_lesson` (CAT-9): a dated lesson on the skill the agent sees
-    /// under `name`.
+    /// under `name`; returns how many lessons the agent keeps on it.
     pub fn record_lesson(
         &mut self,
         agent: &str,
@@ -523,13 +526,14 @@ impl SkillWorld {
             skill,
             text: text.trim().to_owned(),
         };
+        let (agent_id, _) = self.agent_entity(agent)?;
         self.execute(Caller::agent(agent), command)?;
         Ok(self
             .world
             .get::<Lessons>(entity)
             .expect("skills carry Lessons")
-            .entries
-            .len())
+            .of(agent_id)
+            .count())
     }
 
     /// Forgets every cached list and view and rebuilds them from all

@@ -63,12 +63,19 @@ impl Revisions {
 }
 
 fn content_changed(before: (&EntityRecord, &Skill), after: (&EntityRecord, &Skill)) -> bool {
+    before.0.pinned != after.0.pinned || authored_changed(before, after)
+}
+
+/// Whether what the skill *is* changed: its text, its authored fields or
+/// its files — not its switches or runtime state. The scan verdict follows
+/// exactly these (SEC-2).
+pub(crate) fn authored_changed(
+    before: (&EntityRecord, &Skill),
+    after: (&EntityRecord, &Skill),
+) -> bool {
     let (a, b) = (before.0, after.0);
-    let record_changed = a.title != b.title
-        || a.summary != b.summary
-        || a.content != b.content
-        || a.tags != b.tags
-        || a.pinned != b.pinned;
+    let record_changed =
+        a.title != b.title || a.summary != b.summary || a.content != b.content || a.tags != b.tags;
     // Body fields: everything authored, not the switches and runtime state.
     let authored = |s: &Skill| {
         let mut s = s.clone();

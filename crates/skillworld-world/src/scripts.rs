@@ -10,8 +10,9 @@ use skillworld_core::{ArgStyle, ParamType, Parameter, ScriptSpec, Skill};
 
 use crate::catalog::{AgentViews, Layers};
 use crate::command::{Caller, CallerKind};
-use crate::host::{Layer, SkillWorld, hex};
+use crate::layers::Layer;
 use crate::policy::restricted;
+use crate::state::{SkillWorld, hex};
 use crate::{Agent, WorldError};
 
 /// Longest tool name (common model APIs allow 64).

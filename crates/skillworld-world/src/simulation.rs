@@ -41,7 +41,7 @@ use thiserror::Error;
 use crate::clock::{Clock, MILLIS_PER_DAY};
 use crate::curator::CuratorReport;
 use crate::error::WorldError;
-use crate::host::SkillWorld;
+use crate::state::SkillWorld;
 
 /// How a simulation runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -269,7 +269,9 @@ mod tests {
 
     use super::*;
     use crate::command::{Caller, Command};
-    use crate::host::{Layer, LoadRequest, WorldSettings};
+    use crate::host::LoadRequest;
+    use crate::layers::Layer;
+    use crate::state::WorldSettings;
 
     #[test]
     fn splitmix_matches_its_reference_numbers() {

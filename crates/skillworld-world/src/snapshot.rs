@@ -13,11 +13,11 @@ use crate::agent::{Agent, AgentUsage, ToolSets};
 use crate::catalog::{AgentViews, LoadRanking, rebuild_layers};
 use crate::clock::Clock;
 use crate::curator::{CuratorSettings, CuratorState};
-use crate::host::{AgentNames, ObjectBytes, SkillWorld, WorldSettings, hex};
 use crate::index::Entities;
 use crate::layers::WorldConfig;
 use crate::policy::PolicySettings;
 use crate::revisions::Revisions;
+use crate::state::{AgentNames, ObjectBytes, SkillWorld, WorldSettings, hex};
 use crate::usage::{Lessons, Runs};
 
 /// The version of [`WorldState`]'s shape; stores refuse newer ones.

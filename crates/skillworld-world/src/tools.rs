@@ -10,12 +10,11 @@ use skillworld_format::{BundleFile, SkillDocument, Source, export_skill_md, impo
 
 use crate::agent::SKILL_TOOLS;
 use crate::command::{Caller, CallerKind, Command, Switches};
-use crate::guard::check_autonomous;
-use crate::host::{Layer, ListQuery, Listing, LoadRequest, SkillWorld};
-use crate::policy::{
-    CommonsWrites, DeleteMode, Effective, Fragment, PolicySettings, effective_tools, restricted,
-};
+use crate::host::{ListQuery, Listing, LoadRequest};
+use crate::layers::Layer;
+use crate::policy::{DeleteMode, Effective, Fragment, PolicySettings, effective_tools, restricted};
 use crate::revisions::Revisions;
+use crate::state::SkillWorld;
 use crate::usage::Runs;
 
 /// A tool's name, what it does, and the JSON Schema of its arguments.
@@ -279,7 +278,16 @@ impl SkillWorld {
         let Some(agent) = caller.agent.clone() else {
             return json!({"error": format!("Tool '{name}' needs an agent to act for")});
         };
+        let effective = match self.effective_tools(caller) {
+            Ok(effective) => effective,
+            Err(error) => return json!({"error": error.to_string()}),
+        };
         if !SKILL_TOOLS.contains(&tool) {
+            // A skill called as a tool is a load (CAT-8): the same
+            // capability decides.
+            if !effective.allows("skill_load") {
+                return json!({"error": restricted("skill_load")});
+            }
             return match self.redirect_tool_call(&agent, name, args) {
                 Ok(Some(text)) => json!({"ok": true, "redirect": true, "content": text}),
                 Ok(None) => {
@@ -288,10 +296,8 @@ impl SkillWorld {
                 Err(error) => json!({"error": error.to_string()}),
             };
         }
-        match self.effective_tools(caller) {
-            Ok(effective) if effective.allows(tool) => {}
-            Ok(_) => return json!({"error": restricted(tool)}),
-            Err(error) => return json!({"error": error.to_string()}),
+        if !effective.allows(tool) {
+            return json!({"error": restricted(tool)});
         }
         let outcome = match tool {
             "skill_list" => self.tool_list(&agent, args),
@@ -464,10 +470,6 @@ impl SkillWorld {
         } else {
             origin
         };
-        if caller.kind == CallerKind::Invisible || origin.is_autonomous() {
-            check_autonomous([args.description.as_str(), args.content.as_str()])
-                .map_err(|e| e.to_string())?;
-        }
         let mut document = SkillDocument::new(&args.name, args.description, args.content);
         document.skill.origin = origin;
         document.skill.allowed_tools = args.allowed_tools;
@@ -484,32 +486,23 @@ impl SkillWorld {
         ))
     }
 
-    /// Where a write to `name` lands for this agent, refusing builtins and,
-    /// when configured, Commons skills.
-    fn write_target(&mut self, agent: &str, name: &str, verb: &str) -> Result<WriteTarget, String> {
+    /// Where a write to `name` lands for this agent: its own skill, or a
+    /// copy of the Commons skill it sees. Whether the write is allowed
+    /// (builtins, read-only skills, the Commons policy) is the command
+    /// layer's to decide.
+    fn write_target(&mut self, agent: &str, name: &str) -> Result<WriteTarget, String> {
         let entity = self.resolved_entity(agent, name)?;
         let record = self.world.get::<EntityRecord>(entity).expect("skill");
-        let skill = self.world.get::<Skill>(entity).expect("skill");
-        if skill.origin == Origin::Builtin {
-            return Err(format!("Skill '{name}' is builtin and cannot be {verb}"));
-        }
-        if record.world != Some(self.commons) {
-            return Ok(WriteTarget::Private);
-        }
-        match self.world.resource::<PolicySettings>().commons_writes {
-            CommonsWrites::CopyOnWrite => Ok(WriteTarget::CopyFromCommons),
-            CommonsWrites::Refuse => Err(format!(
-                "Skill '{name}' is shared in the commons and this world refuses agents' writes to it; create your own skill instead"
-            )),
+        if record.world == Some(self.commons) {
+            Ok(WriteTarget::CopyFromCommons)
+        } else {
+            Ok(WriteTarget::Private)
         }
     }
 
     fn tool_patch(&mut self, caller: &Caller, agent: &str, args: &Value) -> Outcome {
         let args: PatchArgs = parse("skill_patch", args)?;
-        let target = self.write_target(agent, &args.name, "patched")?;
-        if caller.kind == CallerKind::Invisible {
-            check_autonomous([args.new_string.as_str()]).map_err(|e| e.to_string())?;
-        }
+        let target = self.write_target(agent, &args.name)?;
         let command = Command::PatchSkill {
             layer: Layer::Agent(agent.to_owned()),
             name: args.name.clone(),
@@ -539,17 +532,8 @@ impl SkillWorld {
         {
             return Err("skill_update needs at least one of description, content, allowed_tools, denied_tools".to_owned());
         }
-        let target = self.write_target(agent, &args.name, "updated")?;
+        let target = self.write_target(agent, &args.name)?;
         let entity = self.resolved_entity(agent, &args.name)?;
-        let autonomous = caller.kind == CallerKind::Invisible
-            || self
-                .world
-                .get::<Skill>(entity)
-                .is_some_and(|s| s.origin.is_autonomous());
-        if autonomous {
-            let texts = [args.description.as_deref(), args.content.as_deref()];
-            check_autonomous(texts.into_iter().flatten()).map_err(|e| e.to_string())?;
-        }
         let mut document = self.document(entity);
         if let Some(description) = args.description {
             document.description = description;
@@ -580,7 +564,7 @@ impl SkillWorld {
 
     fn tool_delete(&mut self, caller: &Caller, agent: &str, args: &Value) -> Outcome {
         let args: NameArgs = parse("skill_delete", args)?;
-        if let WriteTarget::CopyFromCommons = self.write_target(agent, &args.name, "deleted")? {
+        if let WriteTarget::CopyFromCommons = self.write_target(agent, &args.name)? {
             return Err(format!(
                 "Skill '{}' is shared in the commons; an agent cannot delete it",
                 args.name
@@ -624,11 +608,6 @@ impl SkillWorld {
         let args: ImportArgs = parse("skill_import", args)?;
         let imported = import_skill_md(args.skill_md.as_bytes(), &Source::default())
             .map_err(|e| format!("skill_md: {e}"))?;
-        if caller.kind == CallerKind::Invisible {
-            let document = &imported.document;
-            check_autonomous([document.description.as_str(), document.body.as_str()])
-                .map_err(|e| e.to_string())?;
-        }
         let files = args
             .files
             .into_iter()

@@ -48,26 +48,43 @@ impl Runs {
     }
 }
 
-/// How many lessons a skill keeps (CAT-9).
+/// How many lessons a skill keeps for each agent (CAT-9, SEC-2).
 pub const KEPT_LESSONS: usize = 50;
 
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Lesson {
     pub at: Timestamp,
     pub text: String,
+    /// The agent that recorded it; only that agent (and admins) see it.
+    /// `None` for lessons kept before lessons had owners: admins see
+    /// those, no agent does.
+    #[serde(default)]
+    pub agent: Option<StableId>,
 }
 
-/// A skill's lessons, oldest first, at most 50 (FIFO).
+/// A skill's lessons, oldest first, at most 50 per agent (FIFO).
 #[derive(Component, Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Lessons {
     pub entries: Vec<Lesson>,
 }
 
 impl Lessons {
-    pub fn push(&mut self, at: Timestamp, text: String) {
-        self.entries.push(Lesson { at, text });
-        if self.entries.len() > KEPT_LESSONS {
-            self.entries.remove(0);
+    pub fn push(&mut self, at: Timestamp, agent: StableId, text: String) {
+        self.entries.push(Lesson {
+            at,
+            text,
+            agent: Some(agent),
+        });
+        let mine = self.of(agent).count();
+        if mine > KEPT_LESSONS
+            && let Some(oldest) = self.entries.iter().position(|l| l.agent == Some(agent))
+        {
+            self.entries.remove(oldest);
         }
+    }
+
+    /// The lessons `agent` recorded, oldest first.
+    pub fn of(&self, agent: StableId) -> impl DoubleEndedIterator<Item = &Lesson> {
+        self.entries.iter().filter(move |l| l.agent == Some(agent))
     }
 }

@@ -147,7 +147,7 @@ fn patch_errors_and_literal_replacement() {
             &mut world,
             json!({"name": "skill-curation", "old_string": "Curate", "new_string": "z"})
         )),
-        "Skill 'skill-curation' is builtin and cannot be patched"
+        "Skill 'skill-curation' is builtin and cannot be changed by an agent"
     );
     let done = patch(
         &mut world,
@@ -180,7 +180,7 @@ fn update_and_delete_errors() {
             "skill_update",
             json!({"name": "skill-curation", "content": "x"})
         )),
-        "Skill 'skill-curation' is builtin and cannot be updated"
+        "Skill 'skill-curation' is builtin and cannot be changed by an agent"
     );
     assert_eq!(
         error(&call(
@@ -188,7 +188,7 @@ fn update_and_delete_errors() {
             "skill_delete",
             json!({"name": "skill-curation"})
         )),
-        "Skill 'skill-curation' is builtin and cannot be deleted"
+        "Skill 'skill-curation' is shared in the commons; an agent cannot delete it"
     );
     assert_eq!(
         error(&call(&mut world, "skill_delete", json!({"name": "ghost"}))),
@@ -469,8 +469,8 @@ fn policy_decides_who_may_call_what() {
 fn the_run_effective_tools_come_from_its_loaded_skills() {
     let mut world = world();
     world
-        .tool_sets_mut()
-        .register("files", vec!["read_file".into(), "write_file".into()]);
+        .set_tool_set("files", Some(vec!["read_file".into(), "write_file".into()]))
+        .unwrap();
     let mut document = SkillDocument::new("editor", "Edits.", "Edit.\n");
     document.skill.allowed_tools = vec!["@files".into(), "web_fetch".into(), "skill_load".into()];
     document.skill.denied_tools = vec!["write_file".into()];

@@ -6,15 +6,11 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
-use skillworld_core::{Lifecycle, ScanStatus, Status};
-use skillworld_store::sync_workspace;
 use skillworld_world::{
     Budget, Caller, CallerKind, CatalogFormat, CatalogRequest, Layer, LoadRequest,
 };
 
 use super::{ApiError, Need, Params, Principal, Query, RawBody, State, json_body};
-use crate::RunLimits;
-use crate::tools::{Dispatched, dispatch, run_script_call};
 
 /// The most entries the slash menu shows (HAB-1).
 const MENU_SIZE: usize = 8;
@@ -224,6 +220,10 @@ pub async fn load(
 pub struct ToolQuery {
     caller: Option<String>,
     run: Option<String>,
+    /// A run's own allow list (POL-2), comma-separated: narrows, never widens.
+    allow: Option<String>,
+    /// A run's own deny list, comma-separated.
+    deny: Option<String>,
 }
 
 /// Any tool of the dispatch; 200 with the tool's own JSON, errors included
@@ -239,52 +239,40 @@ pub async fn tool(
     let Layer::Agent(agent) = layer.clone() else {
         unreachable!("the route names an agent")
     };
-    let tool = params.get("tool").to_owned();
     let args: Value = if bytes.is_empty() {
         json!({})
     } else {
         json_body(&bytes)?
     };
-    let kind = match query.caller.as_deref().unwrap_or("visible") {
-        "visible" => CallerKind::Visible,
-        "invisible" => CallerKind::Invisible,
-        "subagent" => CallerKind::Subagent,
-        other => {
-            return Err(ApiError::bad_request(format!(
-                "caller '{other}' is not visible, invisible or subagent"
-            )));
-        }
-    };
+    let kind: CallerKind = query
+        .caller
+        .as_deref()
+        .unwrap_or("visible")
+        .parse()
+        .map_err(ApiError::bad_request)?;
     let caller = Caller {
-        agent: Some(agent.clone()),
+        agent: Some(agent),
         kind,
         run: query.run,
-        ..Caller::default()
+        allowed_tools: tool_list(query.allow.as_deref()),
+        denied_tools: tool_list(query.deny.as_deref()),
     };
-    let workspace = habitat.workspace();
-    let worker = habitat.clone();
-    let dispatched = habitat
-        .write(move |store| {
-            principal.check(store.world(), &layer, Need::Write)?;
-            let dispatched =
-                store.run(|world| dispatch(world, &workspace, &caller, &tool, &args))?;
-            let Dispatched::Script { call, dir } = dispatched else {
-                return Ok((dispatched, Default::default()));
-            };
-            // The script runs from the workspace as the world has it now.
-            store
-                .run(|world| sync_workspace(world, &workspace))?
-                .map_err(|e| ApiError::internal(e.to_string()))?;
-            let secrets = worker.run_secrets(store, Some(&agent), &call.layer, &call.skill)?;
-            Ok::<_, ApiError>((Dispatched::Script { call, dir }, secrets))
-        })
+    habitat
+        .read(|store| principal.check(store.world(), &layer, Need::Write))
         .await?;
-    Ok(Json(match dispatched {
-        (Dispatched::Answer(answer), _) => answer,
-        (Dispatched::Script { dir, call }, secrets) => {
-            run_script_call(&dir, &call, &secrets, RunLimits::default()).await
-        }
-    }))
+    Ok(Json(
+        habitat.call_tool(caller, params.get("tool"), args).await?,
+    ))
+}
+
+/// `a,b,c` as tool names.
+fn tool_list(list: Option<&str>) -> Vec<String> {
+    list.into_iter()
+        .flat_map(|l| l.split(','))
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(str::to_owned)
+        .collect()
 }
 
 #[derive(Deserialize, Default)]
@@ -310,12 +298,7 @@ pub async fn menu(
             let rows = store.run(|world| world.rows(&layer, false))??;
             let mut matches: Vec<(bool, Value)> = rows
                 .into_iter()
-                .filter(|row| {
-                    row.enabled
-                        && row.status == Status::Active
-                        && row.lifecycle != Lifecycle::Archived
-                        && row.scan != ScanStatus::Blocked
-                })
+                .filter(|row| row.live)
                 .filter_map(|row| {
                     let name = row.name.to_lowercase();
                     let starts = name.starts_with(&needle);

@@ -28,6 +28,7 @@ mod agents;
 mod auth;
 mod error;
 mod listing;
+mod policy;
 mod review;
 mod rpc;
 mod skills;
@@ -99,6 +100,11 @@ pub fn router(habitat: Arc<Habitat>) -> Router {
             get(admin::tokens).post(admin::create_token),
         )
         .route("/api/v1/tokens/{id}", delete(admin::revoke_token))
+        .route("/api/v1/tool-sets", get(policy::tool_sets))
+        .route(
+            "/api/v1/tool-sets/{name}",
+            put(policy::put_tool_set).delete(policy::delete_tool_set),
+        )
         .route("/api/v1/curator/status", get(admin::curator_status))
         .route("/api/v1/curator/{action}", post(admin::curator_action))
         .route("/api/v1/curator/reports", get(admin::curator_reports))

@@ -82,7 +82,9 @@ pub async fn call(habitat: State, principal: Principal, RawBody(bytes): RawBody)
                 habitat
                     .read(|store| {
                         principal.check(store.world(), &layer, Need::Browse)?;
-                        let view = store.run(|world| world.skill_view(&layer, &params.name))??;
+                        let view = store.run(|world| {
+                            world.skill_view(&layer, &params.name, principal.agent())
+                        })??;
                         Ok::<_, ApiError>(view_json(&view))
                     })
                     .await

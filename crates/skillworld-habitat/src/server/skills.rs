@@ -13,15 +13,12 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::{Value, json};
-use skillworld_core::Bucket;
-use skillworld_format::{
-    BundleFile, SkillDocument, Source, export_skill_md, import_skill_md, read_bundle_zip,
-};
-use skillworld_store::{Store, move_aside, move_back};
+use skillworld_format::{SkillDocument, Source, export_skill_md, import_skill_md, read_bundle_zip};
+use skillworld_store::Store;
 use skillworld_world::{Caller, Command, Layer, SkillView, SkillWorld, Switches, WorldError};
 
 use super::listing::{ListFilter, layer_page, row_json};
-use crate::Habitat;
+use crate::{Habitat, HabitatError};
 
 use super::{
     ApiError, Need, Params, Principal, Query, RawBody, State, if_match, is_markdown, json_body,
@@ -133,8 +130,13 @@ fn document_from(
     Ok((document, Vec::new()))
 }
 
-fn skill_answer(world: &mut SkillWorld, layer: &Layer, name: &str) -> Result<Response, ApiError> {
-    let view = world.skill_view(layer, name)?;
+fn skill_answer(
+    world: &mut SkillWorld,
+    principal: &Principal,
+    layer: &Layer,
+    name: &str,
+) -> Result<Response, ApiError> {
+    let view = world.skill_view(layer, name, principal.agent())?;
     Ok(with_etag(view.row.revision, Json(view_json(&view))))
 }
 
@@ -190,7 +192,7 @@ fn write_skill(
 ) -> Result<SkillView, ApiError> {
     store.run(|world| world.execute(caller(principal), command))??;
     habitat.refresh_preflight(store, layer, name)?;
-    let view = store.run(|world| world.skill_view(layer, name))??;
+    let view = store.run(|world| world.skill_view(layer, name, principal.agent()))??;
     if view.layer == Layer::Commons && !view.document.skill.requires.endpoints.is_empty() {
         // Probed off the lock, after this write; the stored readiness
         // follows once the round is done.
@@ -235,7 +237,7 @@ pub async fn get(
         .read(|store| {
             principal.check(store.world(), &layer, Need::Browse)?;
             store
-                .run(|world| skill_answer(world, &layer, &name))
+                .run(|world| skill_answer(world, &principal, &layer, &name))
                 .map_err(ApiError::from)?
         })
         .await
@@ -323,7 +325,7 @@ pub async fn patch(
             };
             store.run(|world| {
                 let applied = world.execute(caller(&principal), command)?;
-                let mut response = skill_answer(world, &layer, &name)?;
+                let mut response = skill_answer(world, &principal, &layer, &name)?;
                 if let Some(count) = applied.replacements {
                     response.headers_mut().insert(
                         "x-replacements",
@@ -429,9 +431,8 @@ pub async fn action(
         "archive" | "restore" => None,
         _ => return Err(ApiError::not_found(format!("action '{action}'"))),
     };
-    let workspace = habitat.workspace();
     habitat
-        .write(move |store| {
+        .read(|store| {
             principal.check(store.world(), &layer, Need::Write)?;
             let home = store.world().locate(&layer, &name)?;
             if home != layer {
@@ -439,68 +440,44 @@ pub async fn action(
                     "skill '{name}' lives in the Commons; only an admin changes it there"
                 )));
             }
-            let command = match (action.as_str(), switches) {
-                (_, Some(switches)) => Command::SetSwitches {
-                    layer: layer.clone(),
-                    name: name.clone(),
-                    switches,
-                },
-                ("archive", None) => Command::CuratorArchive {
-                    layer: layer.clone(),
-                    name: name.clone(),
-                    force: query.force,
-                },
-                _ => Command::CuratorRestore {
-                    layer: layer.clone(),
-                    name: name.clone(),
-                },
-            };
-            let outcome = store.run(|world| world.execute(caller(&principal), command))?;
-            if let Err(WorldError::BoundSkill { agents, .. }) = &outcome {
-                let bound: Vec<&str> = agents.split(", ").collect();
-                return Ok((
-                    StatusCode::CONFLICT,
-                    Json(json!({"error": {
-                        "code": "bound_skill",
-                        "message": outcome.as_ref().unwrap_err().to_string(),
-                        "bound_agents": bound,
-                    }})),
-                )
-                    .into_response());
-            }
-            outcome?;
-            let now = store.world().now();
-            match action.as_str() {
-                "archive" => move_aside(&workspace, &layer, &name, now).map(drop)?,
-                "restore" => move_back(&workspace, &layer, &name).map(drop)?,
-                _ => {}
-            }
-            store
-                .run(|world| skill_answer(world, &layer, &name))
-                .map_err(ApiError::from)?
+            Ok(())
         })
-        .await
-}
-
-/// A bundle file path from a request: relative, in a bucket, no `..`.
-fn bundle_path(path: &str) -> Result<String, ApiError> {
-    let refused = |why: &str| ApiError::invalid(format!("file path '{path}' {why}"));
-    if path.starts_with('/') || path.contains('\\') || path.contains('\0') {
-        return Err(refused("must be a relative path with '/' separators"));
+        .await?;
+    let who = caller(&principal);
+    let outcome = match (action.as_str(), switches) {
+        (_, Some(switches)) => {
+            let command = Command::SetSwitches {
+                layer: layer.clone(),
+                name: name.clone(),
+                switches,
+            };
+            habitat
+                .write(move |store| Ok(store.run(|world| world.execute(who, command))??))
+                .await
+                .map(drop)
+        }
+        ("archive", None) => {
+            let archived = habitat.archive(who, layer.clone(), name.clone(), query.force);
+            archived.await
+        }
+        _ => habitat.restore(who, layer.clone(), name.clone()).await,
+    };
+    if let Err(HabitatError::World(WorldError::BoundSkill { agents, .. })) = &outcome {
+        let bound: Vec<&str> = agents.split(", ").collect();
+        return Ok((
+            StatusCode::CONFLICT,
+            Json(json!({"error": {
+                "code": "bound_skill",
+                "message": outcome.as_ref().unwrap_err().to_string(),
+                "bound_agents": bound,
+            }})),
+        )
+            .into_response());
     }
-    let parts: Vec<&str> = path.split('/').collect();
-    if parts
-        .iter()
-        .any(|part| part.is_empty() || *part == "." || *part == "..")
-    {
-        return Err(refused("may not contain empty, '.' or '..' parts"));
-    }
-    if parts.len() < 2 || parts[0].parse::<Bucket>().is_err() {
-        return Err(refused(
-            "must be inside scripts/, references/, assets/ or templates/",
-        ));
-    }
-    Ok(path.to_owned())
+    outcome?;
+    habitat
+        .read(|store| store.run(|world| skill_answer(world, &principal, &layer, &name)))
+        .await?
 }
 
 pub async fn file(
@@ -510,7 +487,7 @@ pub async fn file(
 ) -> Result<Response, ApiError> {
     let layer = params.layer();
     let name = params.get("name").to_owned();
-    let path = bundle_path(params.get("path"))?;
+    let path = params.get("path").to_owned();
     habitat
         .read(|store| {
             principal.check(store.world(), &layer, Need::Read)?;
@@ -534,29 +511,25 @@ pub async fn put_file(
     habitat: State,
     principal: Principal,
     params: Params,
+    headers: HeaderMap,
     RawBody(bytes): RawBody,
 ) -> Result<Response, ApiError> {
     let layer = params.layer();
     let name = params.get("name").to_owned();
-    let path = bundle_path(params.get("path"))?;
+    let path = params.get("path").to_owned();
+    let expected = if_match(&headers)?;
     habitat
         .clone()
         .write(move |store| {
             principal.check(store.world(), &layer, Need::Write)?;
-            let home = copy_source(store.world(), &layer, &name).unwrap_or_else(|| layer.clone());
-            let (document, mut files) = store.world().skill_bundle_in(&home, &name)?;
-            let executable = path.starts_with("scripts/");
-            files.retain(|f| f.path != path);
-            files.push(BundleFile {
-                path: path.clone(),
-                bytes: bytes.to_vec(),
-                executable,
-            });
-            files.sort_by(|a, b| a.path.cmp(&b.path));
-            let command = Command::InstallSkill {
+            let command = Command::WriteFile {
                 layer: layer.clone(),
-                document,
-                files,
+                name: name.clone(),
+                executable: path.starts_with("scripts/"),
+                path,
+                bytes: Some(bytes.to_vec()),
+                expected_revision: expected,
+                copy_from: copy_source(store.world(), &layer, &name),
             };
             let view = write_skill(&habitat, store, &principal, &layer, &name, command)?;
             Ok(with_etag(view.row.revision, Json(view_json(&view))))
@@ -650,7 +623,7 @@ pub async fn lessons(
         .read(|store| {
             principal.check(store.world(), &layer, Need::Read)?;
             let home = store.world().locate(&layer, &name)?;
-            let lessons = store.world().lessons(&home, &name)?;
+            let lessons = store.world().lessons(&home, &name, principal.agent())?;
             Ok(Json(json!({"skill": name, "lessons": lessons})))
         })
         .await
@@ -737,7 +710,7 @@ pub async fn revert(
             };
             store.run(|world| {
                 world.execute(caller(&principal), command)?;
-                skill_answer(world, &layer, &name)
+                skill_answer(world, &principal, &layer, &name)
             })?
         })
         .await

@@ -1,13 +1,13 @@
-//! Attacks on the habitat (issue 16), each as a test through the real
-//! server over HTTP with the token an attacker would hold. Every attack
-//! module also keeps the benign path beside it working.
+//! Attacks on the habitat, through the real server over HTTP with the
+//! tokens an attacker holds (issue 16). Each attack must fail with a clear
+//! error while the benign path beside it keeps working.
 //!
 //! One module per attack family; `support` starts servers and speaks HTTP.
 
-mod support;
-
 mod agents;
+mod content;
 mod preflight;
 mod secrets;
 mod snapshots;
+mod support;
 mod zip_bombs;

@@ -10,7 +10,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::Value;
 use tokio::net::{TcpListener, TcpSocket, TcpStream};
 
-use crate::support::{Body, Server, skill_md};
+use crate::support::{Answer, Server, skill_md};
 
 /// A listener whose accept queue is full: a connection to it hangs until
 /// the prober gives up. The filler connection is returned to keep it full.
@@ -47,7 +47,7 @@ fn entry<'a>(preflight: &'a Value, name: &str) -> &'a Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn slow_endpoints_stall_no_reads_and_are_bounded() {
-    let server = Server::start().await;
+    let server = Server::start_with(|options| options.probe_endpoints = true).await;
     let ada = server.agent_with_token("ada", "agent").await;
     let bob = server.agent_with_token("bob", "agent").await;
     // The first endpoint answers (and tells the test a probe round has
@@ -88,11 +88,14 @@ async fn slow_endpoints_stall_no_reads_and_are_bounded() {
     )
     .await
     .expect("a read waited for the endpoint probes");
-    assert_eq!(read.0, StatusCode::OK, "{}", read.1);
+    assert_eq!(read.status, StatusCode::OK, "{}", read.body);
     assert_eq!(creating.await.unwrap(), StatusCode::CREATED);
 
     // On demand: at most 16 endpoints of a skill are considered.
-    let (status, preflight) = server.get("/api/v1/agents/ada/preflight", &ada).await;
+    let Answer {
+        status,
+        body: preflight,
+    } = server.get("/api/v1/agents/ada/preflight", &ada).await;
     assert_eq!(status, StatusCode::OK, "{preflight}");
     let many = entry(&preflight, "many-services");
     let unchecked = many["unchecked"].to_string();
@@ -105,7 +108,7 @@ async fn slow_endpoints_stall_no_reads_and_are_bounded() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_private_skills_endpoints_are_never_probed() {
-    let server = Server::start().await;
+    let server = Server::start_with(|options| options.probe_endpoints = true).await;
     let bob = server.agent_with_token("bob", "agent").await;
     let watched = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     watched.set_nonblocking(true).unwrap();
@@ -115,16 +118,22 @@ async fn a_private_skills_endpoints_are_never_probed() {
     };
     let endpoints = [watched.local_addr().unwrap().to_string(), closed.clone()];
     let md = with_endpoints("port-scan", &endpoints);
-    let (status, created) = server
+    let Answer {
+        status,
+        body: created,
+    } = server
         .send(
             Method::POST,
             "/api/v1/agents/bob/skills",
-            Some(&bob),
-            Some(Body::Raw(md.into_bytes(), "text/markdown")),
+            &bob,
+            Some((md.into_bytes(), "text/markdown")),
         )
         .await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
-    let (status, preflight) = server.get("/api/v1/agents/bob/preflight", &bob).await;
+    let Answer {
+        status,
+        body: preflight,
+    } = server.get("/api/v1/agents/bob/preflight", &bob).await;
     assert_eq!(status, StatusCode::OK, "{preflight}");
     let scan = entry(&preflight, "port-scan");
     // Neither open nor closed is told apart: nothing was probed, and the
@@ -138,7 +147,7 @@ async fn a_private_skills_endpoints_are_never_probed() {
             .contains("a private skill's endpoints are not checked"),
         "{scan}"
     );
-    let (_, got) = server
+    let Answer { body: got, .. } = server
         .get("/api/v1/agents/bob/skills/port-scan", &bob)
         .await;
     assert!(!got["missing"].to_string().contains(&closed), "{got}");

@@ -6,7 +6,7 @@
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::support::{Body, Server, script_frontmatter, skill_md, zip_of};
+use crate::support::{Answer, Server, script_frontmatter, skill_md, zip_of};
 
 const STOLEN: &str = "commons-api-key-5f1e2d";
 const TOOL: &str = "skill_weather_show";
@@ -32,19 +32,25 @@ fn weather_zip(description: &str) -> Vec<u8> {
 }
 
 async fn install(server: &Server, layer: &str, token: &str, description: &str) {
-    let (status, installed) = server
+    let Answer {
+        status,
+        body: installed,
+    } = server
         .send(
             Method::POST,
             &format!("/api/v1/{layer}/bundles"),
-            Some(token),
-            Some(Body::Raw(weather_zip(description), "application/zip")),
+            token,
+            Some((weather_zip(description), "application/zip")),
         )
         .await;
     assert_eq!(status, StatusCode::CREATED, "{installed}");
 }
 
 async fn show(server: &Server, agent: &str, token: &str) -> Value {
-    let (status, answer) = server
+    let Answer {
+        status,
+        body: answer,
+    } = server
         .post(
             &format!("/api/v1/agents/{agent}/tools/{TOOL}"),
             token,
@@ -71,7 +77,10 @@ async fn a_same_named_private_skill_does_not_receive_the_commons_secret() {
     let ada = server.agent_with_token("ada", "agent").await;
     let bob = server.agent_with_token("bob", "agent").await;
     install(&server, "commons", &server.admin, "Shows the weather.").await;
-    let (status, answer) = server
+    let Answer {
+        status,
+        body: answer,
+    } = server
         .put(
             "/api/v1/commons/skills/weather/secrets/API_KEY",
             &server.admin,
@@ -91,20 +100,22 @@ async fn a_same_named_private_skill_does_not_receive_the_commons_secret() {
     assert!(!answer.to_string().contains(STOLEN));
 
     // Preflight tells bob to set his own; the listing shows no Commons value.
-    let (_, preflight) = server.get("/api/v1/agents/bob/preflight", &bob).await;
+    let Answer {
+        body: preflight, ..
+    } = server.get("/api/v1/agents/bob/preflight", &bob).await;
     let weather = readiness_of(&preflight, "weather");
     assert_eq!(weather["readiness"], "setup-needed", "{weather}");
     assert!(
         weather["missing"].to_string().contains("set your own"),
         "{weather}"
     );
-    let (_, listed) = server
+    let Answer { body: listed, .. } = server
         .get("/api/v1/agents/bob/skills/weather/secrets", &bob)
         .await;
     assert_eq!(listed["secrets"], json!([]), "{listed}");
 
     // Bob's own value reaches bob's skill, and only bob's.
-    let (status, _) = server
+    let Answer { status, .. } = server
         .put(
             "/api/v1/agents/bob/skills/weather/secrets/API_KEY",
             &bob,
@@ -131,7 +142,10 @@ async fn a_copy_on_write_copy_keeps_the_agents_values_not_the_commons_ones() {
         ("commons", &server.admin, STOLEN),
         ("agents/bob", &bob, "bobs-override"),
     ] {
-        let (status, answer) = server
+        let Answer {
+            status,
+            body: answer,
+        } = server
             .put(
                 &format!("/api/v1/{path}/skills/weather/secrets/API_KEY"),
                 token,
@@ -140,7 +154,10 @@ async fn a_copy_on_write_copy_keeps_the_agents_values_not_the_commons_ones() {
             .await;
         assert_eq!(status, StatusCode::OK, "{answer}");
     }
-    let (status, answer) = server
+    let Answer {
+        status,
+        body: answer,
+    } = server
         .put(
             "/api/v1/commons/skills/weather/secrets/REGION",
             &server.admin,
@@ -154,15 +171,18 @@ async fn a_copy_on_write_copy_keeps_the_agents_values_not_the_commons_ones() {
     );
 
     // Bob's write copies the Commons skill into his world.
-    let (status, patched) = server
-        .send(
+    let Answer {
+        status,
+        body: patched,
+    } = server
+        .json(
             Method::PATCH,
             "/api/v1/agents/bob/skills/weather",
-            Some(&bob),
-            Some(Body::Json(json!({
+            &bob,
+            json!({
                 "old_string": "Run the show tool.",
                 "new_string": "Run the show tool, bob.",
-            }))),
+            }),
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{patched}");
@@ -173,7 +193,7 @@ async fn a_copy_on_write_copy_keeps_the_agents_values_not_the_commons_ones() {
         show(&server, "bob", &bob).await["stdout"],
         "key=bobs-override\n"
     );
-    let (_, listed) = server
+    let Answer { body: listed, .. } = server
         .get("/api/v1/agents/bob/skills/weather/secrets", &bob)
         .await;
     let keys: Vec<&str> = listed["secrets"]
@@ -185,7 +205,7 @@ async fn a_copy_on_write_copy_keeps_the_agents_values_not_the_commons_ones() {
     assert_eq!(keys, ["API_KEY"], "{listed}");
     assert_eq!(listed["secrets"][0]["scope"], "agent");
     // Deleting his value leaves the copy with none (no Commons fallback).
-    let (status, _) = server
+    let Answer { status, .. } = server
         .delete("/api/v1/agents/bob/skills/weather/secrets/API_KEY", &bob)
         .await;
     assert_eq!(status, StatusCode::OK);

@@ -6,17 +6,23 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::support::{Server, skill_md};
+use crate::support::{Answer, Server, skill_md};
 
 async fn save(server: &Server, name: &str) {
-    let (status, answer) = server
+    let Answer {
+        status,
+        body: answer,
+    } = server
         .post("/api/v1/snapshots", &server.admin, json!({"name": name}))
         .await;
     assert_eq!(status, StatusCode::CREATED, "{answer}");
 }
 
 async fn restore(server: &Server, name: &str) {
-    let (status, answer) = server
+    let Answer {
+        status,
+        body: answer,
+    } = server
         .post(
             &format!("/api/v1/snapshots/{name}/restore"),
             &server.admin,
@@ -27,7 +33,10 @@ async fn restore(server: &Server, name: &str) {
 }
 
 async fn delete(server: &Server, name: &str) {
-    let (status, answer) = server
+    let Answer {
+        status,
+        body: answer,
+    } = server
         .delete(&format!("/api/v1/snapshots/{name}"), &server.admin)
         .await;
     assert_eq!(status, StatusCode::OK, "{answer}");
@@ -44,7 +53,10 @@ async fn note(server: &Server, name: &str) {
 }
 
 async fn commons_names(server: &Server) -> Vec<String> {
-    let (status, listing) = server
+    let Answer {
+        status,
+        body: listing,
+    } = server
         .get("/api/v1/commons/skills?limit=1000", &server.admin)
         .await;
     assert_eq!(status, StatusCode::OK, "{listing}");
@@ -97,7 +109,7 @@ async fn a_restored_automatic_snapshot_pruned_later_still_replays() {
     // Restoring takes a pre-restore snapshot; restore that one, then push
     // it out of the five automatic snapshots kept.
     restore(&server, "base").await;
-    let (_, listing) = server.get("/api/v1/snapshots", &server.admin).await;
+    let Answer { body: listing, .. } = server.get("/api/v1/snapshots", &server.admin).await;
     let automatic = snapshot_names(&listing)
         .into_iter()
         .find(|name| name.starts_with("pre-restore"))
@@ -109,7 +121,7 @@ async fn a_restored_automatic_snapshot_pruned_later_still_replays() {
         restore(&server, "base").await;
     }
     restore(&server, "base").await;
-    let (_, listing) = server.get("/api/v1/snapshots", &server.admin).await;
+    let Answer { body: listing, .. } = server.get("/api/v1/snapshots", &server.admin).await;
     assert!(
         !snapshot_names(&listing).contains(&automatic.as_str()),
         "{listing}"
@@ -124,7 +136,10 @@ async fn a_restored_automatic_snapshot_pruned_later_still_replays() {
 async fn the_opening_checkpoint_is_no_snapshot_to_delete() {
     let server = Server::start().await;
     for name in ["%00checkpoint", "%00restore%2F1"] {
-        let (status, answer) = server
+        let Answer {
+            status,
+            body: answer,
+        } = server
             .delete(&format!("/api/v1/snapshots/{name}"), &server.admin)
             .await;
         assert_eq!(status, StatusCode::NOT_FOUND, "{name}: {answer}");

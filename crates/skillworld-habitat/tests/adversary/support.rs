@@ -1,6 +1,6 @@
-//! A real habitat on an ephemeral loopback port and a real client: start
-//! (and restart on the same data directory), the admin token, agents with
-//! their tokens, and request helpers.
+//! A habitat on an ephemeral loopback port (started again on the same data
+//! directory when a test restarts it), an admin token, agents with their
+//! own tokens, a client, and builders for skills and zips.
 
 use std::io::Write;
 use std::path::Path;
@@ -12,31 +12,40 @@ use skillworld_habitat::{Habitat, HabitatOptions, router, serve};
 use skillworld_store::{OpenOptions, Store};
 use tokio::sync::oneshot;
 
-/// A served habitat. `stop` (or `restart`) ends it gracefully.
+#[allow(dead_code)] // each attack module uses what it needs
 pub struct Server {
     pub url: String,
     pub admin: String,
+    pub dir: tempfile::TempDir,
     pub habitat: Arc<Habitat>,
     client: Client,
-    dir: tempfile::TempDir,
     stop: Option<oneshot::Sender<()>>,
     task: Option<tokio::task::JoinHandle<()>>,
 }
 
-/// A request body.
-pub enum Body {
-    Json(Value),
-    /// Bytes with their content type.
-    Raw(Vec<u8>, &'static str),
+/// One answer: status and body (JSON when it parses, else the text).
+pub struct Answer {
+    pub status: StatusCode,
+    pub body: Value,
+}
+
+impl Answer {
+    /// The error message of a `{"error":{"message"}}` answer, or of a tool
+    /// answer `{"error": "…"}`.
+    pub fn error(&self) -> String {
+        match &self.body["error"] {
+            Value::String(message) => message.clone(),
+            other => other["message"].as_str().unwrap_or_default().to_owned(),
+        }
+    }
 }
 
 impl Server {
-    /// A new habitat with the shipped Commons, on a fresh data directory.
     pub async fn start() -> Server {
         Server::start_with(|_| {}).await
     }
 
-    /// A new habitat whose options `configure` adjusts.
+    /// A new habitat (endpoint probes off unless `configure` turns them on).
     pub async fn start_with(configure: impl FnOnce(&mut HabitatOptions)) -> Server {
         let dir = tempfile::tempdir().unwrap();
         let (habitat, admin) = open(dir.path(), configure, None).await;
@@ -54,10 +63,10 @@ impl Server {
     }
 
     async fn serve(dir: tempfile::TempDir, habitat: Arc<Habitat>, admin: String) -> Server {
+        let app = router(habitat.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let url = format!("http://{}", listener.local_addr().unwrap());
         let (stop, stopped) = oneshot::channel::<()>();
-        let app = router(habitat.clone());
         let task = tokio::spawn(async move {
             serve(listener, app, async {
                 let _ = stopped.await;
@@ -68,12 +77,55 @@ impl Server {
         Server {
             url,
             admin,
+            dir,
             habitat,
             client: Client::new(),
-            dir,
             stop: Some(stop),
             task: Some(task),
         }
+    }
+
+    pub async fn send(
+        &self,
+        method: Method,
+        path: &str,
+        token: &str,
+        body: Option<(Vec<u8>, &str)>,
+    ) -> Answer {
+        let mut request = self
+            .client
+            .request(method, format!("{}{path}", self.url))
+            .bearer_auth(token);
+        if let Some((bytes, kind)) = body {
+            request = request.header("content-type", kind).body(bytes);
+        }
+        let response = request.send().await.unwrap();
+        let status = response.status();
+        let text = response.text().await.unwrap();
+        let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        Answer { status, body }
+    }
+
+    pub async fn json(&self, method: Method, path: &str, token: &str, body: Value) -> Answer {
+        let bytes = serde_json::to_vec(&body).unwrap();
+        self.send(method, path, token, Some((bytes, "application/json")))
+            .await
+    }
+
+    pub async fn get(&self, path: &str, token: &str) -> Answer {
+        self.send(Method::GET, path, token, None).await
+    }
+
+    pub async fn post(&self, path: &str, token: &str, body: Value) -> Answer {
+        self.json(Method::POST, path, token, body).await
+    }
+
+    pub async fn put(&self, path: &str, token: &str, body: Value) -> Answer {
+        self.json(Method::PUT, path, token, body).await
+    }
+
+    pub async fn delete(&self, path: &str, token: &str) -> Answer {
+        self.send(Method::DELETE, path, token, None).await
     }
 
     /// The listening address, `127.0.0.1:PORT`.
@@ -81,82 +133,47 @@ impl Server {
         self.url.trim_start_matches("http://")
     }
 
-    /// One request; the status and the body (JSON, else a JSON string).
-    pub async fn send(
-        &self,
-        method: Method,
-        path: &str,
-        token: Option<&str>,
-        body: Option<Body>,
-    ) -> (StatusCode, Value) {
-        let mut request = self.client.request(method, format!("{}{path}", self.url));
-        if let Some(token) = token {
-            request = request.bearer_auth(token);
-        }
-        request = match body {
-            None => request,
-            Some(Body::Json(value)) => request.json(&value),
-            Some(Body::Raw(bytes, kind)) => request.header("content-type", kind).body(bytes),
-        };
-        let response = request.send().await.unwrap();
-        let status = response.status();
-        let text = response.text().await.unwrap();
-        let value = serde_json::from_str(&text).unwrap_or(Value::String(text));
-        (status, value)
-    }
-
-    pub async fn get(&self, path: &str, token: &str) -> (StatusCode, Value) {
-        self.send(Method::GET, path, Some(token), None).await
-    }
-
-    pub async fn post(&self, path: &str, token: &str, body: Value) -> (StatusCode, Value) {
-        self.send(Method::POST, path, Some(token), Some(Body::Json(body)))
-            .await
-    }
-
-    pub async fn put(&self, path: &str, token: &str, body: Value) -> (StatusCode, Value) {
-        self.send(Method::PUT, path, Some(token), Some(Body::Json(body)))
-            .await
-    }
-
-    pub async fn delete(&self, path: &str, token: &str) -> (StatusCode, Value) {
-        self.send(Method::DELETE, path, Some(token), None).await
-    }
-
     /// Creates a skill from SKILL.md text in `layer` (`commons` or
     /// `agents/NAME`) as `token`; panics unless it is created.
     pub async fn create_skill(&self, layer: &str, token: &str, skill_md: &str) -> Value {
-        let (status, created) = self
-            .send(
-                Method::POST,
-                &format!("/api/v1/{layer}/skills"),
-                Some(token),
-                Some(Body::Raw(skill_md.as_bytes().to_vec(), "text/markdown")),
-            )
-            .await;
-        assert_eq!(status, StatusCode::CREATED, "{created}");
-        created
+        let path = format!("/api/v1/{layer}/skills");
+        let body = Some((skill_md.as_bytes().to_vec(), "text/markdown"));
+        let created = self.send(Method::POST, &path, token, body).await;
+        assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
+        created.body
     }
 
-    /// Makes the agent `name` (if it is new) and a token of `kind`
-    /// (`agent` or `agent_read_only`) for it.
+    /// A tool call as the agent's own visible chat.
+    pub async fn tool(&self, agent: &str, token: &str, tool: &str, args: Value) -> Answer {
+        let path = format!("/api/v1/agents/{agent}/tools/{tool}");
+        self.json(Method::POST, &path, token, args).await
+    }
+
+    /// Adds an agent and gives it a token of `kind` (`agent`, `agent_read_only`).
     pub async fn agent_with_token(&self, name: &str, kind: &str) -> String {
-        let (status, answer) = self
-            .post("/api/v1/agents", &self.admin, json!({"name": name}))
+        let added = self
+            .json(
+                Method::POST,
+                "/api/v1/agents",
+                &self.admin,
+                json!({"name": name}),
+            )
             .await;
         assert!(
-            status == StatusCode::CREATED || status == StatusCode::CONFLICT,
-            "{answer}"
+            added.status == StatusCode::CREATED || added.status == StatusCode::CONFLICT,
+            "{}",
+            added.body
         );
-        let (status, token) = self
-            .post(
+        let token = self
+            .json(
+                Method::POST,
                 "/api/v1/tokens",
                 &self.admin,
                 json!({"kind": kind, "agent": name}),
             )
             .await;
-        assert_eq!(status, StatusCode::CREATED, "{token}");
-        token["token"].as_str().unwrap().to_owned()
+        assert_eq!(token.status, StatusCode::CREATED, "{}", token.body);
+        token.body["token"].as_str().unwrap().to_owned()
     }
 
     /// Stops the server gracefully and closes its database; the data
@@ -189,6 +206,7 @@ async fn open(
     )
     .unwrap_or_else(|error| panic!("the database does not open: {error}"));
     let mut options = HabitatOptions::new(dir);
+    options.probe_endpoints = false;
     configure(&mut options);
     let habitat = Arc::new(Habitat::new(store, options).unwrap());
     let admin = match admin {

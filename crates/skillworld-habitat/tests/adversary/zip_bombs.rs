@@ -9,7 +9,7 @@ use std::time::Duration;
 use reqwest::{Method, StatusCode};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-use crate::support::{Body, Server, skill_md};
+use crate::support::{Answer, Server, skill_md};
 
 /// Entries in the bomb besides SKILL.md: the most a zip may hold, less one.
 const BOMB_ENTRIES: usize = 9_999;
@@ -83,12 +83,15 @@ async fn a_read_only_token_is_refused_before_the_body_is_read() {
 async fn an_agents_bomb_is_refused_on_the_bytes_it_inflates() {
     let server = Server::start().await;
     let bob = server.agent_with_token("bob", "agent").await;
-    let (status, answer) = server
+    let Answer {
+        status,
+        body: answer,
+    } = server
         .send(
             Method::POST,
             "/api/v1/agents/bob/bundles",
-            Some(&bob),
-            Some(Body::Raw(bomb(), "application/zip")),
+            &bob,
+            Some((bomb(), "application/zip")),
         )
         .await;
     let shown: String = answer.to_string().chars().take(400).collect();
@@ -102,19 +105,22 @@ async fn an_agents_bomb_is_refused_on_the_bytes_it_inflates() {
         "{answer}"
     );
     // Nothing was installed; a benign bundle still installs.
-    let (status, _) = server.get("/api/v1/agents/bob/skills/bomb", &bob).await;
+    let Answer { status, .. } = server.get("/api/v1/agents/bob/skills/bomb", &bob).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     let md = skill_md("tea", "Brews tea.", "", "Steep.\n");
     let zip = crate::support::zip_of(&[
         ("tea/SKILL.md", md.as_bytes()),
         ("tea/scripts/brew.sh", b"echo brewing\n"),
     ]);
-    let (status, answer) = server
+    let Answer {
+        status,
+        body: answer,
+    } = server
         .send(
             Method::POST,
             "/api/v1/agents/bob/bundles",
-            Some(&bob),
-            Some(Body::Raw(zip, "application/zip")),
+            &bob,
+            Some((zip, "application/zip")),
         )
         .await;
     assert_eq!(status, StatusCode::CREATED, "{answer}");

@@ -10,10 +10,7 @@ use bevy_ecs::entity::Entity;
 use bevy_ecs::resource::Resource;
 use bevy_ecs::system::{Query, Res, ResMut};
 use bevy_ecs::world::World;
-use skillworld_core::{
-    EntityRecord, Lifecycle, Origin, PrimaryComponent, Readiness, ScanStatus, Skill, StableId,
-    Status,
-};
+use skillworld_core::{EntityRecord, Origin, PrimaryComponent, Readiness, Skill, StableId, Status};
 
 use crate::clock::day_of;
 use crate::index::LayerChanges;
@@ -53,10 +50,7 @@ impl Entry {
     fn new(entity: Entity, record: &EntityRecord, skill: &Skill, platform: &str) -> Self {
         let platform_ok = skill.requires.platforms.is_empty()
             || skill.requires.platforms.iter().any(|p| p == platform);
-        let live = skill.status == Status::Active
-            && skill.enabled
-            && skill.lifecycle != Lifecycle::Archived
-            && skill.scan != ScanStatus::Blocked
+        let live = skill.is_live()
             && skill.preflight.readiness != Readiness::Unsupported
             && !skill.disable_model_invocation
             && platform_ok;

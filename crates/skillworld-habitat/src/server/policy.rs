@@ -1,0 +1,70 @@
+//! Policy routes (admin): the named tool sets agents' pools and skills
+//! refer to (`@name`, POL-1). Changes are world commands, so they are
+//! journaled and replay.
+
+use axum::Json;
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+use skillworld_world::{Caller, Command};
+
+use super::{ApiError, Params, Principal, RawBody, State, json_body};
+
+const ROUTE: &str = "route";
+
+pub async fn tool_sets(habitat: State, principal: Principal) -> Result<Json<Value>, ApiError> {
+    principal.require_admin(ROUTE)?;
+    habitat
+        .read(|store| {
+            let sets: Map<String, Value> = store
+                .world()
+                .tool_sets()
+                .iter()
+                .map(|(name, tools)| (name.to_owned(), json!(tools)))
+                .collect();
+            Ok(Json(json!({ "tool_sets": sets })))
+        })
+        .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ToolSetBody {
+    tools: Vec<String>,
+}
+
+pub async fn put_tool_set(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+    RawBody(bytes): RawBody,
+) -> Result<Json<Value>, ApiError> {
+    principal.require_admin(ROUTE)?;
+    let body: ToolSetBody = json_body(&bytes)?;
+    set(habitat, params.get("name").to_owned(), Some(body.tools)).await
+}
+
+pub async fn delete_tool_set(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+) -> Result<Json<Value>, ApiError> {
+    principal.require_admin(ROUTE)?;
+    set(habitat, params.get("name").to_owned(), None).await
+}
+
+async fn set(
+    habitat: State,
+    name: String,
+    tools: Option<Vec<String>>,
+) -> Result<Json<Value>, ApiError> {
+    habitat
+        .write(move |store| {
+            let command = Command::SetToolSet {
+                name: name.clone(),
+                tools: tools.clone(),
+            };
+            store.run(|world| world.execute(Caller::host(), command))??;
+            Ok(Json(json!({"ok": true, "name": name, "tools": tools})))
+        })
+        .await
+}

@@ -1,0 +1,308 @@
+//! The rules every content-changing command obeys, whoever calls it
+//! (SEC-2): names and limits (MOD-5, MOD-6), bundle paths, origins an agent
+//! may not claim, read-only virtual skills, the TOOL-3 guard judging the
+//! content an autonomous write results in, and the scan verdict as a
+//! function of the content. Front doors add no rule of their own.
+
+use skillworld_core::limits::{
+    MAX_BUNDLE_BYTES, MAX_BUNDLE_FILES, MAX_CONTENT_CHARS, MAX_DESCRIPTION_CHARS, MAX_FILE_BYTES,
+};
+use skillworld_core::{Bucket, Origin, ScanFinding, ScanStatus, SkillName};
+use skillworld_format::{BundleFile, SkillDocument, export_skill_md};
+use skillworld_scan::scan_bundle;
+use thiserror::Error;
+
+use super::{Caller, CallerKind};
+use crate::error::WorldError;
+use crate::guard::{GuardRefusal, check_autonomous};
+
+/// Why content was refused. Nothing was written when one is returned.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ContentError {
+    /// A bundle path that could leave the skill's folder or lands nowhere.
+    #[error(
+        "Skill '{skill}': file path '{path}' is refused: {reason}. Paths are relative, '/'-separated and start with scripts/, references/, assets/ or templates/."
+    )]
+    BadPath {
+        skill: String,
+        path: String,
+        reason: &'static str,
+    },
+    /// Two files of one bundle at the same path.
+    #[error("Skill '{skill}': file path '{path}' appears twice")]
+    DuplicatePath { skill: String, path: String },
+    /// One file over MOD-5's per-file limit.
+    #[error(
+        "Skill '{skill}': file '{path}' is {bytes} bytes, over the {MAX_FILE_BYTES}-byte limit per file"
+    )]
+    FileTooLarge {
+        skill: String,
+        path: String,
+        bytes: u64,
+    },
+    /// The whole bundle over MOD-5's limit.
+    #[error("Skill '{skill}': the bundle is {bytes} bytes, over the {MAX_BUNDLE_BYTES}-byte limit")]
+    BundleTooLarge { skill: String, bytes: u64 },
+    /// More files than MOD-5 allows.
+    #[error("Skill '{skill}': the bundle has {count} files, over the limit of {MAX_BUNDLE_FILES}")]
+    TooManyFiles { skill: String, count: usize },
+    /// An agent claimed an origin only the host may give.
+    #[error(
+        "Skill '{skill}': origin '{origin}' is reserved for the host; an agent's skills are user, imported, evolved or routine"
+    )]
+    ReservedOrigin { skill: String, origin: Origin },
+    /// A builtin skill, which agents may not change or copy.
+    #[error("Skill '{skill}' is builtin and cannot be changed by an agent")]
+    Builtin { skill: String },
+    /// A virtual skill that mirrors something outside (an MCP server).
+    #[error(
+        "Skill '{skill}' is a read-only {origin} skill; it changes only when its source is registered again"
+    )]
+    ReadOnly { skill: String, origin: Origin },
+    /// A copy-on-write of a skill the scanner blocked.
+    #[error("Skill '{skill}' was blocked by the security scan and cannot be copied")]
+    BlockedSource { skill: String },
+    /// The TOOL-3 guard refused what an autonomous write would store.
+    #[error(transparent)]
+    Guard(#[from] GuardRefusal),
+}
+
+/// A document's name and MOD-6 length limits.
+pub(super) fn check_document(document: &SkillDocument) -> Result<(), WorldError> {
+    SkillName::new(&document.name)?;
+    check_limits(document)
+}
+
+/// MOD-6 limits of the description and body.
+pub(super) fn check_limits(document: &SkillDocument) -> Result<(), WorldError> {
+    let checks = [
+        (
+            "Description",
+            document.description.chars().count(),
+            MAX_DESCRIPTION_CHARS,
+        ),
+        ("Content", document.body.chars().count(), MAX_CONTENT_CHARS),
+    ];
+    for (field, chars, limit) in checks {
+        if chars > limit {
+            return Err(WorldError::TooLong {
+                name: document.name.clone(),
+                field,
+                chars,
+                limit,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Every path and MOD-5 limit of a bundle's files.
+pub(super) fn check_files(skill: &str, files: &[BundleFile]) -> Result<(), ContentError> {
+    if files.len() > MAX_BUNDLE_FILES {
+        return Err(ContentError::TooManyFiles {
+            skill: skill.to_owned(),
+            count: files.len(),
+        });
+    }
+    let mut total = 0u64;
+    let mut seen = std::collections::HashSet::with_capacity(files.len());
+    for file in files {
+        check_path(skill, &file.path)?;
+        if !seen.insert(file.path.as_str()) {
+            return Err(ContentError::DuplicatePath {
+                skill: skill.to_owned(),
+                path: file.path.clone(),
+            });
+        }
+        let bytes = file.bytes.len() as u64;
+        if bytes > MAX_FILE_BYTES {
+            return Err(ContentError::FileTooLarge {
+                skill: skill.to_owned(),
+                path: file.path.clone(),
+                bytes,
+            });
+        }
+        total += bytes;
+    }
+    if total > MAX_BUNDLE_BYTES {
+        return Err(ContentError::BundleTooLarge {
+            skill: skill.to_owned(),
+            bytes: total,
+        });
+    }
+    Ok(())
+}
+
+/// A bundle path is relative, normalised, inside a known bucket, and has no
+/// part that a file system could read as something else.
+pub(super) fn check_path(skill: &str, path: &str) -> Result<(), ContentError> {
+    let refuse = |reason| {
+        Err(ContentError::BadPath {
+            skill: skill.to_owned(),
+            path: path.to_owned(),
+            reason,
+        })
+    };
+    if path.contains('\0') || path.chars().any(char::is_control) {
+        return refuse("it contains a NUL or control character");
+    }
+    if path.starts_with('/') || path.contains('\\') || path.get(1..2) == Some(":") {
+        return refuse("it is absolute or not '/'-separated");
+    }
+    let parts: Vec<&str> = path.split('/').collect();
+    if parts
+        .iter()
+        .any(|p| p.is_empty() || *p == "." || *p == "..")
+    {
+        return refuse("it has an empty, '.' or '..' part");
+    }
+    if parts.len() < 2 || parts[0].parse::<Bucket>().is_err() {
+        return refuse("it is not inside a bundle folder");
+    }
+    Ok(())
+}
+
+/// Origins only the host gives: shipped skills and mirrors of outside
+/// servers. An agent claiming one is refused, not silently downgraded.
+pub(super) fn check_origin(caller: &Caller, document: &SkillDocument) -> Result<(), ContentError> {
+    let origin = document.skill.origin;
+    let allowed = matches!(
+        origin,
+        Origin::User | Origin::Imported | Origin::Evolved | Origin::Routine
+    );
+    if caller.agent.is_some() && !allowed {
+        return Err(ContentError::ReservedOrigin {
+            skill: document.name.clone(),
+            origin,
+        });
+    }
+    Ok(())
+}
+
+/// Whether `caller` may change (or copy) an existing skill of `origin`:
+/// agents never change builtins; nobody edits a virtual skill except the
+/// host reinstalling it from its source (`reinstall` with the same origin).
+pub(super) fn check_changeable(
+    caller: &Caller,
+    skill: &str,
+    origin: Origin,
+    reinstall: Option<Origin>,
+) -> Result<(), ContentError> {
+    if origin == Origin::Builtin && caller.agent.is_some() {
+        return Err(ContentError::Builtin {
+            skill: skill.to_owned(),
+        });
+    }
+    let from_source = caller.agent.is_none() && reinstall == Some(origin);
+    if origin == Origin::Mcp && !from_source {
+        return Err(ContentError::ReadOnly {
+            skill: skill.to_owned(),
+            origin,
+        });
+    }
+    Ok(())
+}
+
+/// TOOL-3: an autonomous write (an invisible caller, or an agent writing an
+/// evolved or routine skill) is judged on the content it would leave —
+/// description, body and text files — not on the patch that got there.
+pub(super) fn guard_autonomous(
+    caller: &Caller,
+    document: &SkillDocument,
+    files: &[BundleFile],
+) -> Result<(), ContentError> {
+    let autonomous = caller.kind == CallerKind::Invisible
+        || (caller.agent.is_some() && document.skill.origin.is_autonomous());
+    if !autonomous {
+        return Ok(());
+    }
+    let texts = files
+        .iter()
+        .filter_map(|f| std::str::from_utf8(&f.bytes).ok());
+    check_autonomous(
+        [document.description.as_str(), document.body.as_str()]
+            .into_iter()
+            .chain(texts),
+    )?;
+    Ok(())
+}
+
+/// SEC-1/SEC-2: the verdict on a skill's whole current content. HIGH or
+/// CRITICAL findings block (stored, never live).
+pub(crate) fn verdict(
+    document: &SkillDocument,
+    files: &[BundleFile],
+) -> (ScanStatus, Vec<ScanFinding>) {
+    let report = scan_bundle(&export_skill_md(document), files);
+    let findings: Vec<ScanFinding> = report
+        .findings
+        .iter()
+        .map(|f| ScanFinding {
+            rule: f.rule.to_owned(),
+            severity: f.severity.as_str().to_owned(),
+            file: f.file.clone(),
+            line: f.line,
+            excerpt: f.excerpt.clone(),
+        })
+        .collect();
+    let status = match (report.blocked, findings.is_empty()) {
+        (true, _) => ScanStatus::Blocked,
+        (false, false) => ScanStatus::Warned,
+        (false, true) => ScanStatus::Clean,
+    };
+    (status, findings)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_that_could_leave_the_folder_are_refused() {
+        for bad in [
+            "../../tmp/x",
+            "/tmp/x",
+            "scripts/../../x",
+            "scripts/./x",
+            "scripts//x",
+            "scripts\\x",
+            "C:/x",
+            "scripts/x\0",
+            "x.sh",
+            "etc/passwd",
+            "scripts/",
+            "",
+        ] {
+            assert!(check_path("s", bad).is_err(), "{bad:?} passed");
+        }
+        for good in ["scripts/run.sh", "references/a/b.md", "assets/logo.png"] {
+            assert!(check_path("s", good).is_ok(), "{good:?} refused");
+        }
+    }
+
+    #[test]
+    fn limits_count_every_file() {
+        let file = |path: &str, len: usize| BundleFile {
+            path: path.into(),
+            bytes: vec![b'a'; len],
+            executable: false,
+        };
+        let big = file("assets/big", MAX_FILE_BYTES as usize + 1);
+        assert!(matches!(
+            check_files("s", &[big]),
+            Err(ContentError::FileTooLarge { .. })
+        ));
+        let many: Vec<BundleFile> = (0..=MAX_BUNDLE_FILES)
+            .map(|i| file(&format!("assets/{i}"), 1))
+            .collect();
+        assert!(matches!(
+            check_files("s", &many),
+            Err(ContentError::TooManyFiles { .. })
+        ));
+        let twice = [file("assets/a", 1), file("assets/a", 1)];
+        assert!(matches!(
+            check_files("s", &twice),
+            Err(ContentError::DuplicatePath { .. })
+        ));
+    }
+}

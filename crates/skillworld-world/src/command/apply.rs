@@ -1,0 +1,125 @@
+//! Applying envelopes: the one entry of every write, and the table that
+//! sends each command to the family that carries it out.
+
+use skillworld_core::Timestamp;
+
+use super::{Applied, Caller, Command, Envelope};
+use crate::error::WorldError;
+use crate::state::SkillWorld;
+
+impl SkillWorld {
+    /// Applies a command now, as `caller`, and journals it.
+    pub fn execute(&mut self, caller: Caller, command: Command) -> Result<Applied, WorldError> {
+        let envelope = Envelope {
+            at: self.now(),
+            caller,
+            command,
+        };
+        self.apply(envelope)
+    }
+
+    /// Applies an envelope (live or replayed): all of it or, with an error,
+    /// none of it. Applied envelopes are appended to the journal.
+    pub fn apply(&mut self, envelope: Envelope) -> Result<Applied, WorldError> {
+        let applied = self.apply_command(envelope.at, &envelope.caller, &envelope.command)?;
+        self.journal.push(envelope);
+        Ok(applied)
+    }
+
+    /// The envelopes applied so far, oldest first.
+    pub fn journal(&self) -> &[Envelope] {
+        &self.journal
+    }
+
+    /// Hands the journal over (to a store) and starts a new one.
+    pub fn take_journal(&mut self) -> Vec<Envelope> {
+        std::mem::take(&mut self.journal)
+    }
+
+    fn apply_command(
+        &mut self,
+        at: Timestamp,
+        caller: &Caller,
+        command: &Command,
+    ) -> Result<Applied, WorldError> {
+        let applied = self.dispatch(at, caller, command);
+        match command {
+            Command::CreateSkill { .. }
+            | Command::ReplaceSkill { .. }
+            | Command::PatchSkill { .. }
+            | Command::WriteFile { .. } => self.count_activity(at, applied),
+            _ => applied,
+        }
+    }
+
+    /// One arm per command; each family lives in its own module.
+    fn dispatch(
+        &mut self,
+        at: Timestamp,
+        caller: &Caller,
+        command: &Command,
+    ) -> Result<Applied, WorldError> {
+        use Command as C;
+        match command {
+            C::AddAgent { name, tools } => self.add_agent_at(at, name, tools.clone()),
+            C::UpdateAgent { name, change } => self.update_agent_at(name, change),
+            C::Bind { agent, skill } => self.bind_at(agent, skill, true),
+            C::Unbind { agent, skill } => self.bind_at(agent, skill, false),
+            C::Grant {
+                owner,
+                subject,
+                access,
+            } => self.grant_at(owner, subject, *access),
+            C::RemoveAgent { name } => self.remove_agent_at(at, name),
+            C::SetToolSet { name, tools } => self.set_tool_set_at(name, tools.as_deref()),
+            C::CreateSkill { layer, document } => self.create_at(at, caller, layer, document),
+            C::InstallSkill {
+                layer,
+                document,
+                files,
+            } => self.install_at(at, caller, layer, document, files),
+            C::ReplaceSkill {
+                layer,
+                name,
+                document,
+                expected_revision,
+                copy_from,
+            } => self.replace_at(
+                at,
+                caller,
+                layer,
+                name,
+                document,
+                *expected_revision,
+                copy_from.as_ref(),
+            ),
+            C::PatchSkill { .. } => self.patch_at(at, caller, command),
+            C::WriteFile { .. } => self.write_file_at(at, caller, command),
+            C::DeleteSkill {
+                layer,
+                name,
+                expected_revision,
+            } => self.delete_at(at, caller, layer, name, *expected_revision),
+            C::SetSwitches {
+                layer,
+                name,
+                switches,
+            } => self.switch_at(at, layer, name, switches),
+            C::Revert {
+                layer,
+                name,
+                number,
+            } => self.revert_at(at, caller, layer, name, *number),
+            C::RecordLoad { agent, skill, run } => {
+                self.count_load(at, agent, *skill, run.as_deref())
+            }
+            C::RecordLesson { agent, skill, text } => self.lesson_at(at, agent, *skill, text),
+            C::CuratorSweep { dry_run, scheduled } => self.sweep(at, *dry_run, *scheduled),
+            C::CuratorActivate | C::CuratorPause | C::CuratorResume => self.curator_switch(command),
+            C::CuratorConfigure { settings } => self.curator_configure(settings),
+            C::CuratorArchive { layer, name, force } => self.archive_at(at, layer, name, *force),
+            C::CuratorRestore { layer, name } => self.restore_at(at, layer, name),
+            C::Purge { older_than_days } => self.purge_at(at, *older_than_days),
+        }
+    }
+}

@@ -1,0 +1,258 @@
+//! One write path (STO-3): every change to the world is a serialisable
+//! [`Command`] carried in an [`Envelope`] with its time and caller. The
+//! world applies envelopes one at a time, all or nothing, and keeps the
+//! applied ones in its journal; replaying a journal on the world it started
+//! from rebuilds the same world.
+
+use serde::{Deserialize, Serialize};
+use skillworld_core::{Lifecycle, Preflight, StableId, Status, Timestamp};
+use skillworld_format::{BundleFile, SkillDocument};
+
+use crate::layers::Layer;
+
+pub use admission::ContentError;
+
+mod admission;
+mod agents;
+mod apply;
+mod curator;
+mod skills;
+mod usage;
+
+/// Who asks for a tool call or a write (POL-2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CallerKind {
+    /// A chat with a user present.
+    #[default]
+    Visible,
+    /// A run without a user: cron, memory maintenance, the review pass.
+    Invisible,
+    /// A subagent, limited by its own allow list.
+    Subagent,
+}
+
+impl std::str::FromStr for CallerKind {
+    type Err = String;
+
+    /// The spellings every front door accepts (`?caller=`, `--caller`).
+    fn from_str(text: &str) -> Result<Self, String> {
+        match text {
+            "visible" => Ok(CallerKind::Visible),
+            "invisible" => Ok(CallerKind::Invisible),
+            "subagent" => Ok(CallerKind::Subagent),
+            other => Err(format!(
+                "caller '{other}' is not visible, invisible or subagent"
+            )),
+        }
+    }
+}
+
+/// The caller of a write or a tool: which agent (none for the host or an
+/// operator), what kind of caller, which run, and its own policy fragment.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Caller {
+    pub agent: Option<String>,
+    pub kind: CallerKind,
+    pub run: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub allowed_tools: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub denied_tools: Vec<String>,
+}
+
+impl Caller {
+    /// The host or an operator, acting on no agent's behalf.
+    pub fn host() -> Self {
+        Caller::default()
+    }
+
+    /// An agent in a visible chat.
+    pub fn agent(name: &str) -> Self {
+        Caller {
+            agent: Some(name.to_owned()),
+            ..Caller::default()
+        }
+    }
+}
+
+/// Changes to an agent.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AgentChange {
+    pub enabled: Option<bool>,
+    pub tool_pool: Option<Vec<String>>,
+}
+
+/// Changes to a skill's switches and runtime state. The scan verdict is
+/// not among them: it follows the content (SEC-2), so no switch sets it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Switches {
+    pub enabled: Option<bool>,
+    pub pinned: Option<bool>,
+    pub lifecycle: Option<Lifecycle>,
+    pub status: Option<Status>,
+    pub preflight: Option<Preflight>,
+}
+
+/// Every change the world knows.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Command {
+    AddAgent {
+        name: String,
+        tools: Option<Vec<String>>,
+    },
+    UpdateAgent {
+        name: String,
+        change: AgentChange,
+    },
+    Bind {
+        agent: String,
+        skill: String,
+    },
+    Unbind {
+        agent: String,
+        skill: String,
+    },
+    /// Lets `subject` read or write `owner`'s private world (MOD-2 grants),
+    /// or, with no access, takes that back.
+    Grant {
+        owner: String,
+        subject: String,
+        access: Option<crate::layers::Access>,
+    },
+    /// A new skill; the name must be free in that world.
+    CreateSkill {
+        layer: Layer,
+        document: SkillDocument,
+    },
+    /// An imported skill with its files: created, or replacing the skill of
+    /// that name.
+    InstallSkill {
+        layer: Layer,
+        document: SkillDocument,
+        files: Vec<BundleFile>,
+    },
+    /// New authored fields for an existing skill; resources stay. With
+    /// `copy_from`, a skill absent from `layer` is first copied from there
+    /// (copy-on-write).
+    ReplaceSkill {
+        layer: Layer,
+        name: String,
+        document: SkillDocument,
+        expected_revision: Option<u64>,
+        copy_from: Option<Layer>,
+    },
+    /// A literal replacement in the body, against the body as it is when
+    /// applied (TOOL-2).
+    PatchSkill {
+        layer: Layer,
+        name: String,
+        old_string: String,
+        new_string: String,
+        replace_all: bool,
+        expected_revision: Option<u64>,
+        copy_from: Option<Layer>,
+    },
+    /// Writes one bundle file of a skill (or, without `bytes`, removes
+    /// it); with `copy_from`, copy-on-write as for patches.
+    WriteFile {
+        layer: Layer,
+        name: String,
+        path: String,
+        bytes: Option<Vec<u8>>,
+        executable: bool,
+        expected_revision: Option<u64>,
+        copy_from: Option<Layer>,
+    },
+    DeleteSkill {
+        layer: Layer,
+        name: String,
+        expected_revision: Option<u64>,
+    },
+    SetSwitches {
+        layer: Layer,
+        name: String,
+        switches: Switches,
+    },
+    Revert {
+        layer: Layer,
+        name: String,
+        number: u64,
+    },
+    /// A counted load (CAT-6).
+    RecordLoad {
+        agent: String,
+        skill: StableId,
+        run: Option<String>,
+    },
+    /// A lesson of `agent` on a skill (CAT-9, SEC-2): kept for that
+    /// (skill, agent) pair, seen by that agent and admins only.
+    RecordLesson {
+        agent: String,
+        skill: StableId,
+        text: String,
+    },
+    /// Defines a named tool set (POL-1 `@name`), or with no tools removes it.
+    SetToolSet {
+        name: String,
+        tools: Option<Vec<String>>,
+    },
+    /// Removes an agent: its name is free again; its record stays, marked
+    /// deleted, and its private skills stay for revisions and replay.
+    RemoveAgent {
+        name: String,
+    },
+    /// A curator sweep (CUR-1): a dry-run plans and reports; a real sweep
+    /// (only once activated, not paused) stamps first observations and
+    /// applies the transitions. A scheduled dry-run is skipped within 23 h
+    /// of the last one.
+    CuratorSweep {
+        dry_run: bool,
+        scheduled: bool,
+    },
+    CuratorActivate,
+    CuratorPause,
+    CuratorResume,
+    CuratorConfigure {
+        settings: crate::curator::CuratorSettings,
+    },
+    /// Archives a skill by hand (disabled, lifecycle archived); a skill bound
+    /// to enabled agents needs `force`.
+    CuratorArchive {
+        layer: Layer,
+        name: String,
+        force: bool,
+    },
+    /// Brings an archived or stale skill back (enabled, active).
+    CuratorRestore {
+        layer: Layer,
+        name: String,
+    },
+    /// Removes soft-deleted skills (and their files) deleted at least
+    /// `older_than_days` days before the command's time.
+    Purge {
+        older_than_days: u32,
+    },
+}
+
+/// A command with the time it happened and who asked.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Envelope {
+    pub at: Timestamp,
+    pub caller: Caller,
+    pub command: Command,
+}
+
+/// What applying a command produced.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Applied {
+    /// The agent or skill the command made or changed.
+    pub id: Option<StableId>,
+    /// The skill's revision after the change.
+    pub revision: Option<u64>,
+    /// How many replacements a patch made (or skills a purge removed,
+    /// transitions a sweep applied).
+    pub replacements: Option<usize>,
+    /// The id of the report a curator sweep wrote.
+    pub report: Option<u64>,
+}

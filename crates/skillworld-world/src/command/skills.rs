@@ -1,0 +1,632 @@
+//! Skills: create, install, replace, patch, file writes, delete, switches
+//! and revert. Every content change ends in [`SkillWorld::rewrite`] or
+//! [`SkillWorld::spawn_skill`], which recompute the scan verdict from the
+//! content they leave (SEC-2); the rules before it are in `admission.rs`.
+
+use bevy_ecs::entity::Entity;
+use sha2::{Digest, Sha256};
+use skillworld_core::{
+    EntityRecord, PrimaryComponent, ResourceBody, ResourceKind, ResourceRef, ScanStatus, Skill,
+    SkillName, SkillResource, StableId, Timestamp,
+};
+use skillworld_format::{BundleFile, SkillDocument};
+
+use super::admission::{
+    ContentError, check_changeable, check_document, check_files, check_origin, guard_autonomous,
+    verdict,
+};
+use super::{Applied, Caller, Command, Switches};
+use crate::error::{PatchError, WorldError};
+use crate::index::{Entities, NameIndex};
+use crate::layers::Layer;
+use crate::policy::{CommonsWrites, PolicySettings};
+use crate::revisions::{Revisions, authored_changed};
+use crate::state::{ObjectBytes, SkillWorld, hex, mime_of, record};
+use crate::usage::Lessons;
+
+/// What a write lands on: a skill in the target layer, or a copy (with its
+/// files) of one seen through a lower layer, still to be created.
+enum Target {
+    Existing(Entity),
+    Copy {
+        document: Box<SkillDocument>,
+        files: Vec<BundleFile>,
+    },
+}
+
+impl SkillWorld {
+    pub(super) fn create_at(
+        &mut self,
+        at: Timestamp,
+        caller: &Caller,
+        layer: &Layer,
+        document: &SkillDocument,
+    ) -> Result<Applied, WorldError> {
+        check_document(document)?;
+        check_origin(caller, document)?;
+        guard_autonomous(caller, document, &[])?;
+        let world = self.world_of(layer)?;
+        if self
+            .world
+            .resource::<NameIndex>()
+            .get(world, &document.name)
+            .is_some()
+        {
+            return Err(WorldError::SkillExists(document.name.clone()));
+        }
+        self.spawn_skill(at, world, document.clone(), Vec::new())
+    }
+
+    /// An import: created, or replacing the skill of that name with its
+    /// files. Imports may carry a longer description (FMT-4), so only the
+    /// name and the bundle are checked here.
+    pub(super) fn install_at(
+        &mut self,
+        at: Timestamp,
+        caller: &Caller,
+        layer: &Layer,
+        document: &SkillDocument,
+        files: &[BundleFile],
+    ) -> Result<Applied, WorldError> {
+        SkillName::new(&document.name)?;
+        check_origin(caller, document)?;
+        check_files(&document.name, files)?;
+        guard_autonomous(caller, document, files)?;
+        let world = self.world_of(layer)?;
+        match self
+            .world
+            .resource::<NameIndex>()
+            .get(world, &document.name)
+        {
+            None => self.spawn_skill(at, world, document.clone(), files.to_vec()),
+            Some(entity) => {
+                let origin = self.world.get::<Skill>(entity).expect("skill").origin;
+                check_changeable(caller, &document.name, origin, Some(document.skill.origin))?;
+                let resources = self.spawn_resources(at, world, entity, files.to_vec());
+                let document = document.clone();
+                Ok(self.rewrite(at, entity, |record, skill| {
+                    apply_document(record, skill, document);
+                    skill.resources = resources;
+                }))
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn replace_at(
+        &mut self,
+        at: Timestamp,
+        caller: &Caller,
+        layer: &Layer,
+        name: &str,
+        document: &SkillDocument,
+        expected_revision: Option<u64>,
+        copy_from: Option<&Layer>,
+    ) -> Result<Applied, WorldError> {
+        check_document(document)?;
+        if document.name != name
+            && self
+                .world
+                .resource::<NameIndex>()
+                .get(self.world_of(layer)?, &document.name)
+                .is_some()
+        {
+            return Err(WorldError::SkillExists(document.name.clone()));
+        }
+        let target = self.writable(caller, layer, name, expected_revision, copy_from)?;
+        check_origin(caller, document)?;
+        guard_autonomous(caller, document, &self.target_files(&target))?;
+        let document = document.clone();
+        match target {
+            Target::Existing(entity) => Ok(self.rewrite(at, entity, |record, skill| {
+                let resources = std::mem::take(&mut skill.resources);
+                apply_document(record, skill, document);
+                skill.resources = resources;
+            })),
+            Target::Copy { files, .. } => self.spawn_copy(at, layer, document, files),
+        }
+    }
+
+    /// TOOL-2's literal patch of the body as it is when applied.
+    pub(super) fn patch_at(
+        &mut self,
+        at: Timestamp,
+        caller: &Caller,
+        command: &Command,
+    ) -> Result<Applied, WorldError> {
+        let Command::PatchSkill {
+            layer,
+            name,
+            old_string,
+            new_string,
+            replace_all,
+            expected_revision,
+            copy_from,
+        } = command
+        else {
+            unreachable!("dispatched by kind")
+        };
+        let target = self.writable(caller, layer, name, *expected_revision, copy_from.as_ref())?;
+        let mut document = self.target_document(&target);
+        let (patched, replacements) =
+            literal_patch(name, &document.body, old_string, new_string, *replace_all)?;
+        document.body = patched;
+        super::admission::check_limits(&document)?;
+        guard_autonomous(caller, &document, &self.target_files(&target))?;
+        let mut applied = match target {
+            Target::Existing(entity) => {
+                self.rewrite(at, entity, |record, _| record.content = document.body)
+            }
+            Target::Copy { files, .. } => self.spawn_copy(at, layer, document, files)?,
+        };
+        applied.replacements = Some(replacements);
+        Ok(applied)
+    }
+
+    /// One bundle file written or removed; the rest of the bundle stays.
+    pub(super) fn write_file_at(
+        &mut self,
+        at: Timestamp,
+        caller: &Caller,
+        command: &Command,
+    ) -> Result<Applied, WorldError> {
+        let Command::WriteFile {
+            layer,
+            name,
+            path,
+            bytes,
+            executable,
+            expected_revision,
+            copy_from,
+        } = command
+        else {
+            unreachable!("dispatched by kind")
+        };
+        let target = self.writable(caller, layer, name, *expected_revision, copy_from.as_ref())?;
+        let document = self.target_document(&target);
+        let mut files = self.target_files(&target);
+        let before = files.len();
+        files.retain(|f| f.path != *path);
+        match bytes {
+            Some(bytes) => files.push(BundleFile {
+                path: path.clone(),
+                bytes: bytes.clone(),
+                executable: *executable,
+            }),
+            None if files.len() == before => {
+                return Err(WorldError::UnknownFile {
+                    name: name.clone(),
+                    path: path.clone(),
+                });
+            }
+            None => {}
+        }
+        files.sort_by(|a, b| a.path.cmp(&b.path));
+        check_files(name, &files)?;
+        guard_autonomous(caller, &document, &files)?;
+        match target {
+            Target::Existing(entity) => {
+                let world = self.world_of(layer)?;
+                let resources = self.spawn_resources(at, world, entity, files);
+                Ok(self.rewrite(at, entity, |_, skill| skill.resources = resources))
+            }
+            Target::Copy { .. } => self.spawn_copy(at, layer, document, files),
+        }
+    }
+
+    pub(super) fn delete_at(
+        &mut self,
+        at: Timestamp,
+        caller: &Caller,
+        layer: &Layer,
+        name: &str,
+        expected_revision: Option<u64>,
+    ) -> Result<Applied, WorldError> {
+        let entity = self.skill_entity(layer, name)?;
+        self.check_revision(entity, name, expected_revision)?;
+        if caller.agent.is_some() {
+            let origin = self.world.get::<Skill>(entity).expect("skill").origin;
+            check_changeable(caller, name, origin, None)?;
+        }
+        Ok(self.rewrite(at, entity, |record, _| record.deleted_at = Some(at)))
+    }
+
+    pub(super) fn switch_at(
+        &mut self,
+        at: Timestamp,
+        layer: &Layer,
+        name: &str,
+        switches: &Switches,
+    ) -> Result<Applied, WorldError> {
+        let entity = self.skill_entity(layer, name)?;
+        let switches = switches.clone();
+        Ok(self.rewrite(at, entity, |record, skill| {
+            if let Some(pinned) = switches.pinned {
+                record.pinned = pinned;
+            }
+            if let Some(enabled) = switches.enabled {
+                skill.enabled = enabled;
+            }
+            if let Some(lifecycle) = switches.lifecycle {
+                skill.lifecycle = lifecycle;
+            }
+            if let Some(status) = switches.status {
+                skill.status = status;
+            }
+            if let Some(preflight) = switches.preflight {
+                skill.preflight = preflight;
+            }
+        }))
+    }
+
+    /// Revert restores content only (SEC-2): the authored fields of the kept
+    /// revision; files, lifecycle, enabled, pinned and the verdict's inputs
+    /// stay current, and the content is scanned again.
+    pub(super) fn revert_at(
+        &mut self,
+        at: Timestamp,
+        caller: &Caller,
+        layer: &Layer,
+        name: &str,
+        number: u64,
+    ) -> Result<Applied, WorldError> {
+        let entity = self.skill_entity(layer, name)?;
+        let origin = self.world.get::<Skill>(entity).expect("skill").origin;
+        check_changeable(caller, name, origin, None)?;
+        let revision = self
+            .world
+            .get::<Revisions>(entity)
+            .and_then(|r| r.get(number))
+            .cloned()
+            .ok_or_else(|| WorldError::UnknownRevision {
+                name: name.to_owned(),
+                number,
+            })?;
+        let document = SkillDocument {
+            name: revision.record.title,
+            description: revision.record.summary,
+            body: revision.record.content,
+            tags: revision.record.tags,
+            skill: revision.skill,
+        };
+        check_origin(caller, &document)?;
+        guard_autonomous(caller, &document, &self.bundle_files(entity))?;
+        Ok(self.rewrite(at, entity, |record, skill| {
+            let resources = std::mem::take(&mut skill.resources);
+            apply_document(record, skill, document);
+            skill.resources = resources;
+        }))
+    }
+
+    pub(super) fn check_revision(
+        &self,
+        entity: Entity,
+        name: &str,
+        expected: Option<u64>,
+    ) -> Result<(), WorldError> {
+        let current = self
+            .world
+            .get::<Revisions>(entity)
+            .expect("skills carry Revisions")
+            .current;
+        match expected {
+            Some(expected) if expected != current => Err(WorldError::Conflict {
+                name: name.to_owned(),
+                expected,
+                current,
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// The skill a write changes: the one in `layer`, or a copy of the one
+    /// in `copy_from` still to be created there. A copy is refused when the
+    /// world refuses agents' writes to the Commons, and for a blocked,
+    /// builtin (for agents) or virtual source.
+    fn writable(
+        &self,
+        caller: &Caller,
+        layer: &Layer,
+        name: &str,
+        expected_revision: Option<u64>,
+        copy_from: Option<&Layer>,
+    ) -> Result<Target, WorldError> {
+        let (entity, copy) = match (self.skill_entity(layer, name), copy_from) {
+            (Ok(entity), _) => (entity, false),
+            (Err(_), Some(source)) => (self.skill_entity(source, name)?, true),
+            (Err(error), None) => return Err(error),
+        };
+        self.check_revision(entity, name, expected_revision)?;
+        let skill = self.world.get::<Skill>(entity).expect("skill");
+        check_changeable(caller, name, skill.origin, None)?;
+        if !copy {
+            return Ok(Target::Existing(entity));
+        }
+        if skill.scan == ScanStatus::Blocked {
+            return Err(ContentError::BlockedSource {
+                skill: name.to_owned(),
+            }
+            .into());
+        }
+        let policy = self.world.resource::<PolicySettings>().commons_writes;
+        if caller.agent.is_some() && policy == CommonsWrites::Refuse {
+            return Err(WorldError::CommonsWritesRefused(name.to_owned()));
+        }
+        Ok(Target::Copy {
+            document: Box::new(self.document(entity)),
+            files: self.bundle_files(entity),
+        })
+    }
+
+    fn target_document(&self, target: &Target) -> SkillDocument {
+        match target {
+            Target::Existing(entity) => self.document(*entity),
+            Target::Copy { document, .. } => (**document).clone(),
+        }
+    }
+
+    fn target_files(&self, target: &Target) -> Vec<BundleFile> {
+        match target {
+            Target::Existing(entity) => self.bundle_files(*entity),
+            Target::Copy { files, .. } => files.clone(),
+        }
+    }
+
+    /// A skill's resources as bundle files.
+    pub(crate) fn bundle_files(&self, entity: Entity) -> Vec<BundleFile> {
+        let skill = self.world.get::<Skill>(entity).expect("skill");
+        self.files_of(&skill.resources)
+    }
+
+    fn files_of(&self, resources: &[ResourceRef]) -> Vec<BundleFile> {
+        let entities = self.world.resource::<Entities>();
+        resources
+            .iter()
+            .filter_map(|reference| {
+                let resource_entity = entities.get(reference.entity_id)?;
+                let resource = self.world.get::<SkillResource>(resource_entity)?;
+                let bytes = match &resource.body {
+                    ResourceBody::Text(text) => text.clone().into_bytes(),
+                    ResourceBody::ObjectFile { .. } => {
+                        self.world.get::<ObjectBytes>(resource_entity)?.0.clone()
+                    }
+                };
+                Some(BundleFile {
+                    path: resource.path.clone(),
+                    bytes,
+                    executable: resource.executable,
+                })
+            })
+            .collect()
+    }
+
+    fn spawn_copy(
+        &mut self,
+        at: Timestamp,
+        layer: &Layer,
+        document: SkillDocument,
+        files: Vec<BundleFile>,
+    ) -> Result<Applied, WorldError> {
+        let world = self.world_of(layer)?;
+        self.spawn_skill(at, world, document, files)
+    }
+
+    /// A new skill entity, scanned on the content it starts with.
+    fn spawn_skill(
+        &mut self,
+        at: Timestamp,
+        world: StableId,
+        document: SkillDocument,
+        files: Vec<BundleFile>,
+    ) -> Result<Applied, WorldError> {
+        SkillName::new(&document.name)?;
+        let (scan, findings) = verdict(&document, &files);
+        let id = self.world.resource_mut::<Entities>().allocate();
+        let mut entity_record =
+            record(id, &document.name, Some(world), PrimaryComponent::Skill, at);
+        let mut skill = Skill::new(document.skill.origin);
+        apply_document(&mut entity_record, &mut skill, document);
+        skill.scan = scan;
+        skill.findings = findings;
+        let entity = self
+            .world
+            .spawn((
+                skillworld_core::Usage::default(),
+                Revisions::default(),
+                Lessons::default(),
+            ))
+            .id();
+        skill.resources = self.spawn_resources(at, world, entity, files);
+        self.world.entity_mut(entity).insert((entity_record, skill));
+        Ok(Applied {
+            id: Some(id),
+            revision: Some(Revisions::default().current),
+            ..Applied::default()
+        })
+    }
+
+    fn spawn_resources(
+        &mut self,
+        at: Timestamp,
+        world: StableId,
+        skill: Entity,
+        files: Vec<BundleFile>,
+    ) -> Vec<ResourceRef> {
+        let skill_id = self
+            .world
+            .get::<EntityRecord>(skill)
+            .map_or(StableId(0), |r| r.id);
+        let mut refs = Vec::with_capacity(files.len());
+        for file in files {
+            let id = self.world.resource_mut::<Entities>().allocate();
+            let sha256 = hex(&Sha256::digest(&file.bytes));
+            let size = file.bytes.len() as u64;
+            let (body, kind, primary, bytes) = match String::from_utf8(file.bytes) {
+                Ok(text) => (
+                    ResourceBody::Text(text),
+                    ResourceKind::Text,
+                    PrimaryComponent::SkillResource,
+                    None,
+                ),
+                Err(binary) => (
+                    ResourceBody::ObjectFile {
+                        cid: sha256.clone(),
+                        mime: mime_of(&file.path).to_owned(),
+                    },
+                    ResourceKind::ObjectFile,
+                    PrimaryComponent::ObjectFile,
+                    Some(ObjectBytes(binary.into_bytes())),
+                ),
+            };
+            let resource = SkillResource {
+                skill_id,
+                path: file.path.clone(),
+                body,
+                sha256,
+                size,
+                executable: file.executable,
+            };
+            let mut spawned = self
+                .world
+                .spawn((record(id, &file.path, Some(world), primary, at), resource));
+            if let Some(bytes) = bytes {
+                spawned.insert(bytes);
+            }
+            refs.push(ResourceRef {
+                path: file.path,
+                entity_id: id,
+                kind,
+            });
+        }
+        refs
+    }
+
+    /// Replaces a skill's immutable components with changed copies; the
+    /// hooks see the change, the revision moves. When the authored content
+    /// or the files changed, the verdict is recomputed from what the change
+    /// leaves — never carried over (SEC-2).
+    pub(crate) fn rewrite(
+        &mut self,
+        at: Timestamp,
+        entity: Entity,
+        change: impl FnOnce(&mut EntityRecord, &mut Skill),
+    ) -> Applied {
+        let before_record = self
+            .world
+            .get::<EntityRecord>(entity)
+            .expect("skill")
+            .clone();
+        let before_skill = self.world.get::<Skill>(entity).expect("skill").clone();
+        let (mut record, mut skill) = (before_record.clone(), before_skill.clone());
+        change(&mut record, &mut skill);
+        if authored_changed((&before_record, &before_skill), (&record, &skill)) {
+            let document = SkillDocument {
+                name: record.title.clone(),
+                description: record.summary.clone(),
+                body: record.content.clone(),
+                tags: record.tags.clone(),
+                skill: skill.clone(),
+            };
+            (skill.scan, skill.findings) = verdict(&document, &self.files_of(&skill.resources));
+        }
+        let mut revisions = self.world.get_mut::<Revisions>(entity).expect("skill");
+        if record != before_record || skill != before_skill {
+            record.updated_at = at;
+            revisions.record((&before_record, &before_skill), (&record, &skill), at);
+        }
+        let applied = Applied {
+            id: Some(record.id),
+            revision: Some(revisions.current),
+            ..Applied::default()
+        };
+        if record != before_record || skill != before_skill {
+            self.world.entity_mut(entity).insert((record, skill));
+        }
+        applied
+    }
+}
+
+/// Writes a document's authored fields into a skill's components; runtime
+/// state (switches, lifecycle, scan, preflight, provenance) stays.
+fn apply_document(record: &mut EntityRecord, skill: &mut Skill, document: SkillDocument) {
+    record.title = document.name;
+    record.summary = document.description;
+    record.content = document.body;
+    record.tags = document.tags;
+    let keep = (
+        skill.enabled,
+        skill.lifecycle,
+        skill.scan,
+        skill.preflight.clone(),
+        skill.provenance.clone(),
+    );
+    *skill = document.skill;
+    (
+        skill.enabled,
+        skill.lifecycle,
+        skill.scan,
+        skill.preflight,
+        skill.provenance,
+    ) = keep;
+}
+
+/// TOOL-2's literal patch: no pattern syntax, `$` and backslashes literal.
+fn literal_patch(
+    name: &str,
+    body: &str,
+    old: &str,
+    new: &str,
+    replace_all: bool,
+) -> Result<(String, usize), PatchError> {
+    if old.is_empty() {
+        return Err(PatchError::EmptyOldString);
+    }
+    let matches = body.matches(old).count();
+    match matches {
+        0 => Err(PatchError::NotFound {
+            name: name.to_owned(),
+        }),
+        1 => Ok((body.replacen(old, new, 1), 1)),
+        n if replace_all => Ok((body.replace(old, new), n)),
+        n => Err(PatchError::Ambiguous {
+            name: name.to_owned(),
+            matches: n,
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn patches_are_literal() {
+        assert_eq!(
+            literal_patch("n", "a $1 b", "$1", "$&\\0", false).unwrap(),
+            ("a $&\\0 b".to_owned(), 1)
+        );
+        assert_eq!(
+            literal_patch("n", "x.*x", ".*", "+", false).unwrap().0,
+            "x+x"
+        );
+        assert_eq!(
+            literal_patch("n", "aaa", "a", "b", true).unwrap(),
+            ("bbb".to_owned(), 3)
+        );
+        assert_eq!(
+            literal_patch("n", "aaa", "a", "b", false),
+            Err(PatchError::Ambiguous {
+                name: "n".into(),
+                matches: 3
+            })
+        );
+        assert_eq!(
+            literal_patch("n", "abc", "", "b", false),
+            Err(PatchError::EmptyOldString)
+        );
+        assert_eq!(
+            literal_patch("n", "abc", "z", "b", false),
+            Err(PatchError::NotFound { name: "n".into() })
+        );
+    }
+}

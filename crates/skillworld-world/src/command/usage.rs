@@ -1,0 +1,88 @@
+//! Usage the world records: counted loads (CAT-6) and lessons (CAT-9,
+//! SEC-2).
+
+use skillworld_core::{Lifecycle, Skill, StableId, Timestamp, Usage};
+
+use super::Applied;
+use super::admission::ContentError;
+use crate::agent::AgentUsage;
+use crate::catalog::LoadRanking;
+use crate::error::WorldError;
+use crate::guard::check_autonomous;
+use crate::state::SkillWorld;
+use crate::usage::{Lessons, Runs};
+
+impl SkillWorld {
+    /// A lesson is content another run of the agent will read, so it
+    /// passes the TOOL-3 guard; it belongs to the (skill, agent) pair.
+    pub(super) fn lesson_at(
+        &mut self,
+        at: Timestamp,
+        agent: &str,
+        skill: StableId,
+        text: &str,
+    ) -> Result<Applied, WorldError> {
+        let (agent_id, _) = self.agent_entity(agent)?;
+        let entity = self.entity_of(skill)?;
+        check_autonomous([text]).map_err(ContentError::from)?;
+        self.world
+            .get_mut::<Lessons>(entity)
+            .expect("skills carry Lessons")
+            .push(at, agent_id, text.to_owned());
+        Ok(Applied {
+            id: Some(skill),
+            ..Applied::default()
+        })
+    }
+
+    pub(super) fn entity_of(&self, id: StableId) -> Result<bevy_ecs::entity::Entity, WorldError> {
+        self.world
+            .resource::<crate::index::Entities>()
+            .get(id)
+            .ok_or_else(|| WorldError::UnknownSkill(id.to_string()))
+    }
+
+    /// A load's usage signals (CAT-6): count, times, the agent's recency,
+    /// the run's set, and a stale skill revived.
+    pub(super) fn count_load(
+        &mut self,
+        at: Timestamp,
+        agent: &str,
+        skill: StableId,
+        run: Option<&str>,
+    ) -> Result<Applied, WorldError> {
+        let (agent_id, agent_entity) = self.agent_entity(agent)?;
+        let entity = self.entity_of(skill)?;
+        let count = {
+            let mut usage = self
+                .world
+                .get_mut::<Usage>(entity)
+                .expect("skills carry Usage");
+            usage.load_count += 1;
+            usage.last_loaded_at = Some(at);
+            usage.last_activity_at = Some(at);
+            usage.load_count
+        };
+        self.world.resource_mut::<LoadRanking>().set(skill, count);
+        self.world
+            .get_mut::<AgentUsage>(agent_entity)
+            .expect("agent")
+            .record(skill);
+        if let Some(run) = run {
+            self.world
+                .resource_mut::<Runs>()
+                .record(agent_id, run, skill);
+        }
+        if self
+            .world
+            .get::<Skill>(entity)
+            .is_some_and(|s| s.lifecycle == Lifecycle::Stale)
+        {
+            self.rewrite(at, entity, |_, skill| skill.lifecycle = Lifecycle::Active);
+        }
+        Ok(Applied {
+            id: Some(skill),
+            ..Applied::default()
+        })
+    }
+}

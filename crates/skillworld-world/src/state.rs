@@ -1,0 +1,194 @@
+//! The world's state: the [`SkillWorld`] that owns the bevy `World`, its
+//! schedules and journal, how it starts, and the small helpers that make
+//! its entities. Reads, writes and the host API are `impl` blocks in their
+//! own modules.
+
+use std::collections::HashMap;
+use std::fmt::Write;
+
+use bevy_ecs::component::Component;
+use bevy_ecs::resource::Resource;
+use bevy_ecs::schedule::Schedule;
+use bevy_ecs::world::World;
+use skillworld_core::{EntityRecord, PrimaryComponent, StableId, Timestamp};
+
+use crate::agent::ToolSets;
+use crate::catalog::{AgentViews, HostPlatform, Layers, LoadRanking, refresh_layers};
+use crate::clock::Clock;
+use crate::command::Envelope;
+use crate::curator::{CuratorSettings, CuratorState, SweepPlan, plan_sweep};
+use crate::index::{Entities, LayerChanges, NameIndex, register_hooks};
+use crate::layers::WorldConfig;
+use crate::policy::PolicySettings;
+use crate::usage::Runs;
+
+/// How a world starts.
+#[derive(Clone, Debug)]
+pub struct WorldSettings {
+    pub clock: Clock,
+    /// The host platform; `None` for the one this runs on.
+    pub platform: Option<String>,
+}
+
+impl Default for WorldSettings {
+    fn default() -> Self {
+        WorldSettings {
+            clock: Clock::Wall,
+            platform: None,
+        }
+    }
+}
+/// Bytes of a binary bundle file (an `object_file` resource).
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct ObjectBytes(pub Vec<u8>);
+
+/// Agents by name.
+#[derive(Resource, Debug, Default)]
+pub(crate) struct AgentNames(pub(crate) HashMap<String, StableId>);
+
+/// A skill world: one Commons, one private world per agent, the resolution
+/// systems, and the host API.
+pub struct SkillWorld {
+    pub(crate) world: World,
+    pub(crate) resolve: Schedule,
+    pub(crate) commons: StableId,
+    pub(crate) journal: Vec<Envelope>,
+    pub(crate) curator: Schedule,
+}
+
+impl SkillWorld {
+    pub fn new(settings: WorldSettings) -> Self {
+        let now = settings.clock.now();
+        let mut this = SkillWorld::empty(settings);
+        let commons = this.world.resource_mut::<Entities>().allocate();
+        this.world.spawn((
+            record(commons, "commons", None, PrimaryComponent::World, now),
+            WorldConfig::commons(),
+        ));
+        this.commons = commons;
+        this
+    }
+
+    /// A world with its resources, hooks and systems but no entities.
+    pub(crate) fn empty(settings: WorldSettings) -> Self {
+        let mut world = World::new();
+        world.init_resource::<Entities>();
+        world.init_resource::<NameIndex>();
+        world.init_resource::<LayerChanges>();
+        world.init_resource::<Layers>();
+        world.init_resource::<AgentViews>();
+        world.init_resource::<LoadRanking>();
+        world.init_resource::<Runs>();
+        world.init_resource::<ToolSets>();
+        world.init_resource::<AgentNames>();
+        world.init_resource::<PolicySettings>();
+        world.init_resource::<CuratorSettings>();
+        world.init_resource::<CuratorState>();
+        world.init_resource::<SweepPlan>();
+        world.insert_resource(settings.clock);
+        world.insert_resource(
+            settings
+                .platform
+                .map_or_else(HostPlatform::default, HostPlatform),
+        );
+        register_hooks(&mut world);
+        let mut resolve = Schedule::default();
+        resolve.add_systems(refresh_layers);
+        let mut curator = Schedule::default();
+        curator.add_systems(plan_sweep);
+        SkillWorld {
+            world,
+            resolve,
+            commons: StableId(0),
+            journal: Vec::new(),
+            curator,
+        }
+    }
+
+    /// The bevy world, for hosts that read components directly.
+    pub fn world(&self) -> &World {
+        &self.world
+    }
+
+    /// The bevy world, for hosts that add their own systems' resources.
+    /// Writes to skills should go through this API so revisions and usage
+    /// stay right; the indexes stay right either way.
+    pub fn world_mut(&mut self) -> &mut World {
+        &mut self.world
+    }
+
+    /// The resolution schedule, run before every read; hosts may add systems.
+    pub fn schedule_mut(&mut self) -> &mut Schedule {
+        &mut self.resolve
+    }
+
+    pub fn commons(&self) -> StableId {
+        self.commons
+    }
+
+    pub fn now(&self) -> Timestamp {
+        self.world.resource::<Clock>().now()
+    }
+
+    pub fn clock_mut(&mut self) -> bevy_ecs::change_detection::Mut<'_, Clock> {
+        self.world.resource_mut::<Clock>()
+    }
+
+    /// Policy and write settings (hard-deny list, copy-on-write, delete mode).
+    pub fn policy_mut(&mut self) -> bevy_ecs::change_detection::Mut<'_, PolicySettings> {
+        self.world.resource_mut::<PolicySettings>()
+    }
+
+    /// The named tool sets agents' pools and skills refer to (`@name`);
+    /// change them with [`SkillWorld::set_tool_set`], which journals.
+    pub fn tool_sets(&self) -> &ToolSets {
+        self.world.resource::<ToolSets>()
+    }
+}
+
+pub(crate) fn record(
+    id: StableId,
+    title: &str,
+    world: Option<StableId>,
+    primary: PrimaryComponent,
+    now: Timestamp,
+) -> EntityRecord {
+    EntityRecord {
+        id,
+        title: title.to_owned(),
+        summary: String::new(),
+        content: String::new(),
+        world,
+        pinned: false,
+        tags: Vec::new(),
+        created_at: now,
+        updated_at: now,
+        deleted_at: None,
+        primary,
+    }
+}
+
+pub(crate) fn hex(bytes: &[u8]) -> String {
+    bytes
+        .iter()
+        .fold(String::with_capacity(bytes.len() * 2), |mut out, b| {
+            let _ = write!(out, "{b:02x}");
+            out
+        })
+}
+
+pub(crate) fn mime_of(path: &str) -> &'static str {
+    match path
+        .rsplit_once('.')
+        .map(|(_, e)| e.to_ascii_lowercase())
+        .as_deref()
+    {
+        Some("png") => "image/png",
+        Some("jpg" | "jpeg") => "image/jpeg",
+        Some("gif") => "image/gif",
+        Some("svg") => "image/svg+xml",
+        Some("pdf") => "application/pdf",
+        Some("zip") => "application/zip",
+        _ => "application/octet-stream",
+    }
+}
