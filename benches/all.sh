@@ -52,6 +52,7 @@ fi
 step catalog cargo bench -p skillworld-world --bench catalog
 step store cargo bench -p skillworld-store --bench store
 step scan cargo bench -p skillworld-scan --bench scan
+step sandbox cargo bench -p skillworld-sandbox --bench sandbox
 step load env SECONDS=30 cargo bench -p skillworld-habitat --bench load
 # Long enough for the writes to outgrow half the checkpoint: one is written
 # while serving.

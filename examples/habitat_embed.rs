@@ -12,8 +12,15 @@ use axum::routing::get;
 use skillworld::habitat::{Habitat, HabitatOptions, router, serve};
 use skillworld::store::{OpenOptions, Store, shipped_commons};
 
-#[tokio::main]
-async fn main() -> Result<(), Box<dyn std::error::Error>> {
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    // Script tools run confined by re-executing this binary as the sandbox
+    // helper (SEC-3): it must take over before any thread starts, so
+    // before the runtime.
+    skillworld::sandbox::run_helper_if_asked();
+    tokio::runtime::Runtime::new()?.block_on(run())
+}
+
+async fn run() -> Result<(), Box<dyn std::error::Error>> {
     let dir = tempfile::tempdir()?;
     let store = Store::open(
         &dir.path().join("world.redb"),

@@ -24,6 +24,7 @@ pub use skillworld_evolve as evolve;
 pub use skillworld_format as format;
 pub use skillworld_habitat as habitat;
 pub use skillworld_mcp as mcp;
+pub use skillworld_sandbox as sandbox;
 pub use skillworld_scan as scan;
 pub use skillworld_store as store;
 pub use skillworld_world as world;
@@ -40,11 +41,5 @@ pub use skillworld_world as world;
 /// assert!(catalog.contains("skill-curation"));
 /// ```
 pub fn open(path: &std::path::Path) -> Result<store::Store, store::StoreError> {
-    let options = store::OpenOptions {
-        seed: store::shipped_commons(),
-        ..store::OpenOptions::default()
-    };
-    let mut opened = store::Store::open(path, options)?;
-    opened.run(|world| store::sync_shipped(world, store::shipped_commons()))??;
-    Ok(opened)
+    store::open_with_shipped(path, store::OpenOptions::default())
 }

@@ -24,8 +24,27 @@ const EXAMPLES: &[(&str, &str)] = &[
         "skillworld export csv-summary --agent ada --to out/",
     ),
     ("skill", "skillworld skill pin csv-summary --agent ada"),
+    ("promote", "skillworld promote csv-summary --agent ada"),
+    ("share", "skillworld share csv-summary --agent ada --to bob"),
     ("revisions", "skillworld revisions csv-summary --agent ada"),
     ("revert", "skillworld revert csv-summary 1 --agent ada"),
+    (
+        "new",
+        "skillworld new word-count --template python-tool --to skills/",
+    ),
+    ("lessons", "skillworld lessons list csv-summary --agent ada"),
+    (
+        "lessons list",
+        "skillworld lessons list csv-summary --agent ada",
+    ),
+    (
+        "lessons edit",
+        "skillworld lessons edit csv-summary 3 'Quote fields with commas.' --agent ada",
+    ),
+    (
+        "lessons delete",
+        "skillworld lessons delete csv-summary 3 --agent ada",
+    ),
     ("purge", "skillworld purge --older-than 30"),
     ("bind", "skillworld bind ada csv-summary"),
     ("unbind", "skillworld unbind ada csv-summary"),

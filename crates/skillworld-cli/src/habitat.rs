@@ -2,7 +2,7 @@
 //! preflight (SPEC CLI-1, HAB).
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use serde_json::json;
@@ -13,15 +13,12 @@ use skillworld_habitat::{
 use skillworld_store::Store;
 use skillworld_world::Layer;
 
+use crate::open::{Global, data_dir, db_path, holder_file, open_at, open_habitat, world_failure};
 use crate::table::Table;
-use crate::world::{Global, db_path, open_at, world_failure};
 use crate::{Failure, LayerArgs, SecretAction, TokenAction};
 
 /// The default port (HAB-1).
 pub const DEFAULT_PORT: u16 = 4780;
-/// Beside the database while a server holds it: who holds it and where it
-/// answers, for the message other commands print.
-const HOLDER_SUFFIX: &str = "serve";
 
 /// `serve`'s options, after flags and environment variables.
 pub struct ServeArgs {
@@ -30,26 +27,6 @@ pub struct ServeArgs {
     pub config: Option<PathBuf>,
     pub secret_key: Option<String>,
     pub review_model: Option<Arc<dyn skillworld_evolve::ReviewModel>>,
-}
-
-fn holder_file(db: &Path) -> PathBuf {
-    let mut name = db.file_name().unwrap_or_default().to_os_string();
-    name.push(format!(".{HOLDER_SUFFIX}"));
-    db.with_file_name(name)
-}
-
-/// Who holds `db`, as a sentence, when a server said so.
-pub fn holder_of(db: &Path) -> Option<String> {
-    std::fs::read_to_string(holder_file(db))
-        .ok()
-        .map(|text| text.trim().to_owned())
-}
-
-fn data_dir(db: &Path) -> PathBuf {
-    db.parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."))
-        .to_owned()
 }
 
 pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
@@ -71,6 +48,12 @@ pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
         max_body_bytes: config.max_body_bytes.unwrap_or(DEFAULT_MAX_BODY_BYTES),
         probe_endpoints: config.probe_endpoints.unwrap_or(true),
         review_model: args.review_model,
+        sandbox: Arc::new(config.sandbox),
+        env_passthrough: config.env_passthrough.into(),
+        script_timeout: config.script_timeout_seconds.map_or(
+            skillworld_habitat::DEFAULT_TIMEOUT,
+            std::time::Duration::from_secs,
+        ),
     };
     let address = SocketAddr::new(
         args.listen
@@ -78,11 +61,18 @@ pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
             .unwrap_or(IpAddr::V4(Ipv4Addr::LOCALHOST)),
         args.port.or(config.port).unwrap_or(DEFAULT_PORT),
     );
+    let mut options = options;
+    // An ephemeral port (0) is known only once bound; the habitat then
+    // listens on loopback, which the sandbox refuses anyway.
+    Arc::make_mut(&mut options.sandbox).habitat_port =
+        Some(address.port()).filter(|port| *port != 0);
+
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| Failure::usage(format!("cannot start the runtime: {e}")))?;
     runtime.block_on(async move {
+        crate::doctor::announce(&options.sandbox).await;
         let habitat =
             Arc::new(Habitat::new(store, options).map_err(|e| Failure::usage(e.to_string()))?);
         // The Commons' endpoints first (one bounded round, before anyone
@@ -170,18 +160,6 @@ fn local_runtime() -> Result<tokio::runtime::Runtime, Failure> {
         .enable_all()
         .build()
         .map_err(|e| Failure::usage(format!("cannot start the runtime: {e}")))
-}
-
-/// A habitat over the database, not serving (the secret key from
-/// `SKILLWORLD_SECRET_KEY`, else the key file beside the database).
-pub fn open_habitat(global: &Global) -> Result<Habitat, Failure> {
-    let db = db_path(global)?;
-    let store = open_at(global, &db)?;
-    let options = HabitatOptions {
-        secret_key: std::env::var("SKILLWORLD_SECRET_KEY").ok(),
-        ..HabitatOptions::new(data_dir(&db))
-    };
-    Habitat::new(store, options).map_err(|e| Failure::usage(e.to_string()))
 }
 
 fn failed(error: impl std::fmt::Display) -> Failure {

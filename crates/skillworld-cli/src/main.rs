@@ -2,10 +2,13 @@
 //! printing and exit codes; the work happens in the library crates.
 
 mod discover;
+mod doctor;
 mod examples;
 mod habitat;
 mod import;
 mod mcp;
+mod new;
+mod open;
 mod person;
 mod report;
 mod review;
@@ -100,13 +103,34 @@ enum Command {
         action: AgentAction,
     },
     /// Write skills out of the world as SKILL.md bundles.
+    #[command(group(ArgGroup::new("out").required(true).args(["to", "zip"])))]
     Export {
         #[arg(required = true)]
         names: Vec<String>,
         #[command(flatten)]
         layer: LayerArgs,
+        /// Write each skill's folder into DIR.
         #[arg(long, value_name = "DIR")]
-        to: PathBuf,
+        to: Option<PathBuf>,
+        /// Write the one skill named as a zip (GOV-3); it imports back to
+        /// the same `digest --skill`.
+        #[arg(long, value_name = "FILE")]
+        zip: Option<PathBuf>,
+    },
+    /// Copy an agent's skill into the Commons, recording where it came
+    /// from (GOV-3).
+    Promote {
+        name: String,
+        #[arg(long, value_name = "AGENT")]
+        agent: String,
+    },
+    /// Copy an agent's skill into another agent's world (GOV-3).
+    Share {
+        name: String,
+        #[arg(long, value_name = "FROM")]
+        agent: String,
+        #[arg(long, value_name = "TO")]
+        to: String,
     },
     /// A skill's switches: enable, disable, pin, unpin.
     Skill {
@@ -121,6 +145,21 @@ enum Command {
         name: String,
         #[command(flatten)]
         layer: LayerArgs,
+    },
+    /// Write a starter skill that passes strict validation.
+    New {
+        name: String,
+        #[arg(long, value_enum, default_value = "plain")]
+        template: new::Template,
+        /// The folder to write NAME/ into.
+        #[arg(long, value_name = "DIR", default_value = ".")]
+        to: PathBuf,
+    },
+    /// A skill's lessons (GOV-4): with --agent, that agent's own; with
+    /// --commons, every agent's.
+    Lessons {
+        #[command(subcommand)]
+        action: LessonAction,
     },
     /// Restore a kept revision of a skill.
     Revert {
@@ -221,8 +260,8 @@ enum Command {
         #[arg(long, env = "SKILLWORLD_LISTEN", value_name = "ADDR")]
         listen: Option<std::net::IpAddr>,
         /// A RON configuration file (listen, port, db, secret_key, flags,
-        /// max_body_bytes, probe_endpoints); flags and environment
-        /// variables override it.
+        /// max_body_bytes, probe_endpoints, sandbox, env_passthrough);
+        /// flags and environment variables override it.
         #[arg(long, env = "SKILLWORLD_CONFIG", value_name = "FILE")]
         config: Option<PathBuf>,
         /// The secret key (64 hex characters) that encrypts skill secrets;
@@ -252,6 +291,16 @@ enum Command {
         #[command(subcommand)]
         action: SecretAction,
     },
+    /// What the script sandbox can enforce on this host (SEC-3): kernel
+    /// features and a probe script run confined; exit 1 when the sandbox
+    /// is on but cannot confine.
+    ///
+    /// Example: `skillworld doctor --config habitat.ron --json`
+    Doctor {
+        /// The RON configuration `serve` reads (its `sandbox` section).
+        #[arg(long, env = "SKILLWORLD_CONFIG", value_name = "FILE")]
+        config: Option<PathBuf>,
+    },
     /// Readiness per skill (HAB-4): for an agent, or the Commons at host
     /// level; exit 1 when any skill is not ready.
     Preflight {
@@ -260,7 +309,13 @@ enum Command {
         skill: Option<String>,
     },
     /// The world digest: `digest <hex>`.
-    Digest,
+    Digest {
+        /// One skill's canonical digest (GOV-2) instead of the world's.
+        #[arg(long, value_name = "NAME")]
+        skill: Option<String>,
+        #[command(flatten)]
+        layer: LayerArgs,
+    },
     /// Run one review pass with the configured model: evolve (forced, like
     /// /learn) or maintain (like /skills curate).
     Review {
@@ -439,6 +494,31 @@ pub enum CurateAction {
 }
 
 #[derive(Subcommand)]
+pub enum LessonAction {
+    /// The lessons on a skill.
+    List {
+        name: String,
+        #[command(flatten)]
+        layer: LayerArgs,
+    },
+    /// Change a lesson's text.
+    Edit {
+        name: String,
+        id: u64,
+        text: String,
+        #[command(flatten)]
+        layer: LayerArgs,
+    },
+    /// Delete a lesson.
+    Delete {
+        name: String,
+        id: u64,
+        #[command(flatten)]
+        layer: LayerArgs,
+    },
+}
+
+#[derive(Subcommand)]
 pub enum SnapshotAction {
     Save {
         name: String,
@@ -460,6 +540,23 @@ pub enum SnapshotAction {
     Import {
         file: PathBuf,
     },
+}
+
+/// Prints `value` as JSON with `--json`, else the text `human` makes
+/// (nothing when it is empty).
+pub(crate) fn emit(
+    global: &open::Global,
+    value: serde_json::Value,
+    human: impl FnOnce() -> String,
+) {
+    if global.json {
+        say(value);
+    } else {
+        let text = human();
+        if !text.is_empty() {
+            say(text);
+        }
+    }
 }
 
 /// Prints a line on stdout. A closed stdout (`| head`) ends the process
@@ -498,6 +595,9 @@ impl Failure {
 }
 
 fn main() -> ExitCode {
+    // A re-executed sandbox helper (SEC-3) becomes it here, before any
+    // thread starts, and never comes back.
+    skillworld_sandbox::run_helper_if_asked();
     tracing_subscriber::fmt()
         .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
         .with_writer(std::io::stderr)
@@ -512,7 +612,7 @@ fn main() -> ExitCode {
             return ExitCode::from(if error.use_stderr() { EXIT_USAGE } else { 0 });
         }
     };
-    let global = world::Global {
+    let global = open::Global {
         json: cli.json,
         db: cli.db,
         now: cli.now,
@@ -533,13 +633,30 @@ fn main() -> ExitCode {
         } => world::import(&global, &paths, commons, agent),
         Command::Scan { paths } => scan::run(&paths, global.json),
         Command::Agent { action } => world::agent(&global, action),
-        Command::Export { names, layer, to } => world::export(&global, &names, &layer, &to),
+        Command::Export {
+            names,
+            layer,
+            to: Some(to),
+            ..
+        } => world::export(&global, &names, &layer, &to),
+        Command::Export {
+            names, layer, zip, ..
+        } => world::export_zip(
+            &global,
+            &names,
+            &layer,
+            &zip.expect("the group requires one"),
+        ),
+        Command::Promote { name, agent } => world::copy(&global, &name, &agent, None),
+        Command::Share { name, agent, to } => world::copy(&global, &name, &agent, Some(&to)),
         Command::Skill {
             action,
             name,
             layer,
         } => world::switch(&global, &action, &name, &layer),
         Command::Revisions { name, layer } => world::revisions(&global, &name, &layer),
+        Command::Lessons { action } => world::lessons(&global, action),
+        Command::New { name, template, to } => new::new_skill(&name, template, &to),
         Command::Revert {
             name,
             revision,
@@ -584,7 +701,11 @@ fn main() -> ExitCode {
         Command::Snapshot { action } => world::snapshot(&global, action),
         Command::Curate { action } => world::curate(&global, action),
         Command::Replay { from } => world::replay(&global, &from),
-        Command::Digest => world::digest(&global),
+        Command::Digest { skill: None, .. } => world::digest(&global),
+        Command::Digest {
+            skill: Some(name),
+            layer,
+        } => world::skill_digest(&global, &name, &layer),
         Command::Serve {
             port,
             listen,
@@ -606,6 +727,7 @@ fn main() -> ExitCode {
         Command::Token { action } => habitat::token(&global, action),
         Command::Secret { action } => habitat::secret(&global, action),
         Command::Preflight { agent, skill } => habitat::preflight(&global, agent, skill),
+        Command::Doctor { config } => doctor::run(global.json, config.as_deref()),
         Command::Review {
             agent,
             mode,

@@ -11,8 +11,8 @@ use skillworld_mcp::{
 };
 use skillworld_world::Budget;
 
+use crate::open::Global;
 use crate::table::Table;
-use crate::world::Global;
 use crate::{Failure, McpServerAction};
 
 fn runtime() -> Result<tokio::runtime::Runtime, Failure> {
@@ -36,7 +36,7 @@ pub fn serve(
             Backend::remote(&url, &token).map_err(|e| Failure::usage(e.to_string()))?
         }
         None => {
-            let habitat = crate::habitat::open_habitat(global)?;
+            let habitat = crate::open::open_habitat(global)?;
             runtime
                 .block_on(habitat.read(|store| store.world().agent(agent).map(drop)))
                 .map_err(|e| Failure::usage(e.to_string()))?;
@@ -73,7 +73,7 @@ fn print(global: &Global, refreshed: &[Refreshed]) {
 /// Registrations go through a habitat over the database: the environment's
 /// values are sealed with its secret key.
 pub fn server(global: &Global, action: McpServerAction) -> Result<bool, Failure> {
-    let habitat = crate::habitat::open_habitat(global)?;
+    let habitat = crate::open::open_habitat(global)?;
     let secrets = habitat.secrets();
     let failed = |e: skillworld_mcp::Error| Failure::failed(e.to_string());
     let runtime = runtime()?;

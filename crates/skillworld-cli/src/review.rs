@@ -11,8 +11,8 @@ use skillworld_store::{ReviewRun, StoreError};
 use skillworld_world::{TurnMessage, evolve_gate};
 
 use crate::Failure;
+use crate::open::{Global, open, store_failure, world_failure};
 use crate::table::Table;
-use crate::world::{Global, open, store_failure, world_failure};
 
 /// The model a review talks to, from flags or the environment.
 #[derive(clap::Args, Clone, Debug)]

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use crate::world::Global;
+use crate::open::Global;
 
 /// A table being filled: each row keeps its JSON object for `--json`.
 pub struct Table {

@@ -4,13 +4,14 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
 use skillworld_core::Timestamp;
-use skillworld_format::{Bundle, Imported, InstallOptions, install_bundle};
-use skillworld_store::{
-    OpenOptions, SnapshotInfo, Store, StoreError, shipped_commons, sync_shipped,
+use skillworld_format::{
+    Bundle, Imported, InstallOptions, export_zip as export_zip_bytes, install_bundle,
+    skill_digest as skill_digest_of,
 };
+use skillworld_store::{SnapshotInfo, Store, StoreError};
 use skillworld_world::{
-    Budget, Caller, CallerKind, CatalogFormat, CatalogRequest, Clock, Layer, LoadRequest,
-    SkillWorld, WorldError,
+    Budget, Caller, CallerKind, CatalogFormat, CatalogRequest, Layer, LoadRequest, SkillWorld,
+    WorldError,
 };
 
 use skillworld_habitat::{Habitat, HabitatError};
@@ -18,90 +19,11 @@ use skillworld_store::{curator_status, report_markdown};
 use skillworld_world::{Command, CuratorSettings, Switches};
 
 use crate::discover::find_skills;
+use crate::open::{Global, open, store_failure, world_failure};
 use crate::person;
 use crate::report::{SkillResult, print_results, progress};
 use crate::table::Table;
-use crate::{AgentAction, CurateAction, Failure, LayerArgs, SnapshotAction};
-
-/// The global options.
-pub struct Global {
-    pub json: bool,
-    pub db: Option<PathBuf>,
-    pub now: Option<String>,
-}
-
-/// `world.redb` in the data directory (`$XDG_DATA_HOME/skillworld`, else
-/// `~/.local/share/skillworld`).
-fn default_db() -> Result<PathBuf, Failure> {
-    let base = std::env::var_os("XDG_DATA_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".local/share")))
-        .ok_or_else(|| Failure::usage("no data directory: set --db, SKILLWORLD_DB or HOME"))?;
-    let dir = base.join("skillworld");
-    std::fs::create_dir_all(&dir).map_err(|e| Failure::usage(format!("{}: {e}", dir.display())))?;
-    Ok(dir.join("world.redb"))
-}
-
-fn clock(global: &Global) -> Result<Clock, Failure> {
-    match &global.now {
-        None => Ok(Clock::Wall),
-        Some(text) => {
-            let at: jiff::Timestamp = text.parse().map_err(|e| {
-                Failure::usage(format!("--now '{text}' is not an RFC 3339 time: {e}"))
-            })?;
-            Ok(Clock::Simulated(Timestamp::from_millis(
-                at.as_millisecond(),
-            )))
-        }
-    }
-}
-
-/// The database the global options name.
-pub fn db_path(global: &Global) -> Result<PathBuf, Failure> {
-    match &global.db {
-        Some(path) => Ok(path.clone()),
-        None => default_db(),
-    }
-}
-
-/// Opens (or creates, seeded with the shipped Commons) the database, and
-/// syncs the shipped Commons into it.
-pub(crate) fn open(global: &Global) -> Result<Store, Failure> {
-    open_at(global, &db_path(global)?)
-}
-
-/// [`open`] at `path`; a database a server holds is refused at once,
-/// naming the server.
-pub fn open_at(global: &Global, path: &Path) -> Result<Store, Failure> {
-    let options = OpenOptions {
-        clock: Some(clock(global)?),
-        platform: None,
-        seed: shipped_commons(),
-    };
-    let mut store = Store::open(path, options).map_err(|error| match error {
-        StoreError::InUse { .. } => match crate::habitat::holder_of(path) {
-            Some(holder) => Failure::usage(format!(
-                "{}: in use by {holder}; use its HTTP API meanwhile",
-                path.display()
-            )),
-            None => Failure::usage(error.to_string()),
-        },
-        other => Failure::usage(other.to_string()),
-    })?;
-    store
-        .run(|world| sync_shipped(world, shipped_commons()))
-        .map_err(store_failure)?
-        .map_err(world_failure)?;
-    Ok(store)
-}
-
-pub(crate) fn store_failure(error: StoreError) -> Failure {
-    Failure::usage(person::store_error(&error))
-}
-
-pub(crate) fn world_failure(error: WorldError) -> Failure {
-    Failure::failed(person::world_error(&error, None))
-}
+use crate::{AgentAction, CurateAction, Failure, LayerArgs, LessonAction, SnapshotAction, emit};
 
 /// A world error for a command that looked in `layer`.
 fn failure_in(layer: &Layer) -> impl Fn(WorldError) -> Failure + '_ {
@@ -139,17 +61,6 @@ fn layer_of(commons: bool, agent: Option<String>) -> Layer {
     match agent {
         Some(name) if !commons => Layer::Agent(name),
         _ => Layer::Commons,
-    }
-}
-
-pub(crate) fn emit(global: &Global, value: Value, human: impl FnOnce() -> String) {
-    if global.json {
-        crate::say(value);
-    } else {
-        let text = human();
-        if !text.is_empty() {
-            crate::say(text);
-        }
     }
 }
 
@@ -262,6 +173,65 @@ fn scope(layer: &LayerArgs) -> Layer {
     layer_of(layer.commons, layer.agent.clone())
 }
 
+/// `export NAME --zip FILE`: one skill, as its layer sees it, as a zip.
+pub fn export_zip(
+    global: &Global,
+    names: &[String],
+    layer: &LayerArgs,
+    file: &Path,
+) -> Result<bool, Failure> {
+    let [name] = names else {
+        return Err(Failure::usage("--zip writes one skill: name exactly one"));
+    };
+    let scope = scope(layer);
+    let (document, files) = run_world(
+        global,
+        |world| world.bundle(&scope, name),
+        failure_in(&scope),
+    )?;
+    let bytes = export_zip_bytes(&document, &files).map_err(|e| Failure::failed(e.to_string()))?;
+    std::fs::write(file, bytes).map_err(|e| Failure::usage(format!("{}: {e}", file.display())))?;
+    let digest = skill_digest_of(&document, &files);
+    emit(
+        global,
+        json!({"ok": true, "name": name, "zip": file, "digest": digest}),
+        || format!("exported {name} to {} (digest {digest})", file.display()),
+    );
+    Ok(true)
+}
+
+/// `promote NAME --agent A` (no `to`) and `share NAME --agent A --to B`:
+/// a copy with its provenance (GOV-3), made as the admin.
+pub fn copy(global: &Global, name: &str, agent: &str, to: Option<&str>) -> Result<bool, Failure> {
+    let from = Layer::Agent(agent.to_owned());
+    let target = to.map_or(Layer::Commons, |to| Layer::Agent(to.to_owned()));
+    with_world_in(global, &target, |world| {
+        world.copy_skill(Caller::host(), &from, name, &target)
+    })?;
+    let place = to.map_or_else(|| "the Commons".to_owned(), |to| format!("agent {to}"));
+    emit(
+        global,
+        json!({"ok": true, "name": name, "from": agent, "to": to.unwrap_or("commons")}),
+        || format!("copied {name} from agent {agent} to {place}"),
+    );
+    Ok(true)
+}
+
+/// `digest --skill NAME`: the canonical digest a publisher signs (GOV-2).
+pub fn skill_digest(global: &Global, name: &str, layer: &LayerArgs) -> Result<bool, Failure> {
+    let scope = scope(layer);
+    let (document, files) = run_world(
+        global,
+        |world| world.bundle(&scope, name),
+        failure_in(&scope),
+    )?;
+    let digest = skill_digest_of(&document, &files);
+    emit(global, json!({"name": name, "digest": digest}), || {
+        digest.clone()
+    });
+    Ok(true)
+}
+
 pub fn export(
     global: &Global,
     names: &[String],
@@ -355,6 +325,60 @@ pub fn switch(
         json!({"ok": true, "name": name, "action": action}),
         || format!("{done} {name}"),
     );
+    Ok(true)
+}
+
+/// `lessons list|edit|delete` (GOV-4). With `--agent`, the command acts as
+/// that agent — its own lessons on the skill it sees; with `--commons`, as
+/// the admin — every lesson on the Commons skill.
+pub fn lessons(global: &Global, action: LessonAction) -> Result<bool, Failure> {
+    let (LessonAction::List { name, layer }
+    | LessonAction::Edit { name, layer, .. }
+    | LessonAction::Delete { name, layer, .. }) = &action;
+    let scope = scope(layer);
+    let viewer = layer.agent.as_deref().filter(|_| !layer.commons);
+    let caller = viewer.map_or_else(Caller::host, Caller::agent);
+    let mut store = open(global)?;
+    let home = match &scope {
+        Layer::Agent(_) => store.world().locate(&scope, name),
+        Layer::Commons => Ok(Layer::Commons),
+    }
+    .map_err(failure_in(&scope))?;
+    let change = match &action {
+        LessonAction::List { .. } => None,
+        LessonAction::Edit { id, text, .. } => Some((*id, Some(text.clone()))),
+        LessonAction::Delete { id, .. } => Some((*id, None)),
+    };
+    if let Some((id, text)) = change {
+        let verb = if text.is_some() { "edited" } else { "deleted" };
+        store
+            .run(|world| world.change_lesson(caller, &home, name, id, text))
+            .map_err(store_failure)?
+            .map_err(failure_in(&scope))?;
+        emit(
+            global,
+            json!({"ok": true, "skill": name, "id": id, verb: true}),
+            || format!("{verb} lesson {id} of {name}"),
+        );
+        return Ok(true);
+    }
+    let lessons = store
+        .world()
+        .lessons(&home, name, viewer)
+        .map_err(failure_in(&scope))?;
+    let mut table = Table::new(&["ID", "RECORDED", "LESSON"]);
+    for lesson in &lessons {
+        let value = serde_json::to_value(lesson).expect("lessons serialise");
+        table.row(
+            value,
+            vec![
+                lesson.id.to_string(),
+                time_text(lesson.at),
+                lesson.text.clone(),
+            ],
+        );
+    }
+    table.print(global);
     Ok(true)
 }
 
@@ -560,7 +584,7 @@ fn habitat_service<T, F>(
 where
     F: std::future::Future<Output = Result<T, HabitatError>>,
 {
-    let habitat = std::sync::Arc::new(crate::habitat::open_habitat(global)?);
+    let habitat = std::sync::Arc::new(crate::open::open_habitat(global)?);
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

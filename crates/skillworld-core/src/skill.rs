@@ -190,6 +190,20 @@ pub struct Provenance {
     /// The name as written, when an import had to normalise it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub original_name: Option<String>,
+    /// The skill this one was promoted or shared from (GOV-3).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub copied_from: Option<CopiedFrom>,
+}
+
+/// Where a promoted or shared copy came from (GOV-3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CopiedFrom {
+    /// `commons/NAME` or `agents/AGENT/NAME`.
+    pub source: String,
+    /// The source's revision when it was copied.
+    pub revision: u64,
+    /// Who copied it: an agent's name, or `admin`.
+    pub actor: String,
 }
 
 keyword_enum! {

@@ -8,11 +8,13 @@ use std::sync::{Arc, OnceLock, RwLock, RwLockReadGuard, RwLockWriteGuard};
 use serde::Deserialize;
 use skillworld_core::{Preflight, Skill};
 use skillworld_evolve::{ReviewModel, Reviewer, StoreAccess};
+use skillworld_sandbox::SandboxConfig;
 use skillworld_store::{Store, StoreError};
 use skillworld_world::{Layer, Switches, WorldError};
 use thiserror::Error;
 use tokio::sync::Mutex;
 
+use crate::RunLimits;
 use crate::binding::BindingError;
 use crate::preflight::{Endpoints, Offer, preflight};
 use crate::probe::{MAX_ENDPOINTS_PER_SKILL, Prober};
@@ -67,6 +69,13 @@ pub struct ServeConfig {
     /// Whether preflight connects to Commons skills' endpoints (never to
     /// private skills').
     pub probe_endpoints: Option<bool>,
+    /// The script sandbox (SEC-3): on unless `sandbox: (enabled: false)`.
+    pub sandbox: SandboxConfig,
+    /// Names of the server's environment variables scripts also get
+    /// (SEC-2); nothing else of the server's environment reaches them.
+    pub env_passthrough: Vec<String>,
+    /// Seconds a script tool may run (default 30, SCR-2).
+    pub script_timeout_seconds: Option<u64>,
     /// Named tool sets (`@name` in pools and skills), made so at start as
     /// journaled commands: `{"files": ["read_file", "write_file"]}`.
     pub tool_sets: BTreeMap<String, Vec<String>>,
@@ -95,6 +104,14 @@ pub struct HabitatOptions {
     pub probe_endpoints: bool,
     /// The model review runs talk to (`POST …/review`); none, no reviews.
     pub review_model: Option<Arc<dyn ReviewModel>>,
+    /// The script sandbox (SEC-3). Tests that run scripts in-process set
+    /// it [`SandboxConfig::off`] (their binary is no sandbox helper) or
+    /// point `helper` at one.
+    pub sandbox: Arc<SandboxConfig>,
+    /// Server environment variables scripts also get (SEC-2).
+    pub env_passthrough: Arc<[String]>,
+    /// How long a script tool may run (SCR-2).
+    pub script_timeout: std::time::Duration,
 }
 
 impl HabitatOptions {
@@ -107,6 +124,9 @@ impl HabitatOptions {
             max_body_bytes: DEFAULT_MAX_BODY_BYTES,
             probe_endpoints: true,
             review_model: None,
+            sandbox: Arc::new(SandboxConfig::default()),
+            env_passthrough: Arc::from([]),
+            script_timeout: crate::DEFAULT_TIMEOUT,
         }
     }
 }
@@ -175,6 +195,32 @@ impl Habitat {
 
     pub fn options(&self) -> &HabitatOptions {
         &self.options
+    }
+
+    /// How this habitat runs scripts: the default limits, its sandbox and
+    /// its pass-through list. Every front door that runs a script tool
+    /// passes this to the runner.
+    pub fn run_limits(&self) -> RunLimits {
+        RunLimits {
+            sandbox: self.options.sandbox.clone(),
+            env_passthrough: self.options.env_passthrough.clone(),
+            timeout: self.options.script_timeout,
+            ..RunLimits::default()
+        }
+    }
+
+    /// The sandbox's state for admins (`whoami`, preflight): whether it is
+    /// on, and when it is off, that it was turned off by configuration.
+    pub fn sandbox_state(&self) -> serde_json::Value {
+        let sandbox = &self.options.sandbox;
+        if sandbox.enabled {
+            serde_json::json!({"enabled": true, "helper": sandbox.helper_path().ok()})
+        } else {
+            serde_json::json!({
+                "enabled": false,
+                "warning": "the script sandbox is turned off in the configuration: scripts run unconfined as the server's user",
+            })
+        }
     }
 
     pub fn secrets(&self) -> &SecretBox {
@@ -314,6 +360,7 @@ impl Habitat {
             .run_secrets(store, secrets_of, home, name)?
             .into_keys()
             .collect();
+        let scripts = self.tool_scripts(store, skill, home, name);
         let mut checked = preflight(
             &skill.requires,
             &Offer {
@@ -325,6 +372,9 @@ impl Habitat {
                     Layer::Agent(_) => Endpoints::Private,
                     Layer::Commons => Endpoints::Cached(&self.prober),
                 },
+                env_passthrough: &self.options.env_passthrough,
+                sandbox: &self.options.sandbox,
+                scripts: &scripts,
             },
         );
         let withheld = crate::binding::withheld_commons_keys(&self.secrets, store, home, name)?;
@@ -338,6 +388,31 @@ impl Habitat {
             }
         }
         Ok(checked)
+    }
+
+    /// The skill's script-tool files as (path, text), for preflight to
+    /// check their interpreters and the endpoints they use.
+    fn tool_scripts(
+        &self,
+        store: &Store,
+        skill: &Skill,
+        home: &Layer,
+        name: &str,
+    ) -> Vec<(String, String)> {
+        if skill.scripts.is_empty() {
+            return Vec::new();
+        }
+        let Ok((_, files)) = store.world().skill_bundle_in(home, name) else {
+            return Vec::new();
+        };
+        files
+            .into_iter()
+            .filter(|file| skill.scripts.iter().any(|s| s.path == file.path))
+            .map(|file| {
+                let text = String::from_utf8_lossy(&file.bytes).into_owned();
+                (file.path, text)
+            })
+            .collect()
     }
 
     /// Re-checks one skill's host-level readiness and stores it when it

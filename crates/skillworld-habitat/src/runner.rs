@@ -1,22 +1,32 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
 use std::time::Duration;
 
 use serde::Serialize;
+use std::sync::{Arc, Mutex};
 use thiserror::Error;
+
+use skillworld_sandbox::{Job, Launch, SandboxConfig, SandboxError};
 use tokio::io::{AsyncRead, AsyncReadExt};
-use tokio::process::Command;
 
 /// Default time a script may run (SCR-2).
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
 /// Bytes of stdout and of stderr kept (SCR-2).
 pub const OUTPUT_CAP: usize = 50_000;
+/// How long output is still read once the script has ended or been
+/// killed (a process outside any sandbox may hold the pipes open).
+const READ_GRACE: Duration = Duration::from_millis(250);
 
-#[derive(Clone, Copy, Debug)]
+/// How scripts run: limits, the sandbox (SEC-3) and the server variables
+/// an admin passes through (SEC-2). The default confines every run with
+/// the running executable as the sandbox helper.
+#[derive(Clone, Debug)]
 pub struct RunLimits {
     pub timeout: Duration,
     pub output_cap: usize,
+    pub sandbox: Arc<SandboxConfig>,
+    /// Names of the server's environment variables scripts also get.
+    pub env_passthrough: Arc<[String]>,
 }
 
 impl Default for RunLimits {
@@ -24,6 +34,8 @@ impl Default for RunLimits {
         RunLimits {
             timeout: DEFAULT_TIMEOUT,
             output_cap: OUTPUT_CAP,
+            sandbox: Arc::new(SandboxConfig::default()),
+            env_passthrough: Arc::from([]),
         }
     }
 }
@@ -52,6 +64,19 @@ pub enum RunError {
     },
     #[error("script '{0}' has no known interpreter (.py, .sh, .js) and is not executable")]
     NoInterpreter(String),
+    #[error("script '{script}' needs '{interpreter}', which is not on the scripts' PATH ({path})")]
+    InterpreterMissing {
+        script: String,
+        interpreter: &'static str,
+        path: String,
+    },
+    #[error(
+        "script '{0}' is not readable by the sandbox's unprivileged uid (the workspace was written under a restrictive umask; serve with umask 022)"
+    )]
+    Unreadable(String),
+    /// The sandbox could not be applied (fail closed, SEC-3).
+    #[error("script '{path}': {source}")]
+    Sandbox { path: String, source: SandboxError },
     #[error("script '{path}' could not start: {source}")]
     Spawn {
         path: String,
@@ -94,7 +119,8 @@ fn locate(skill_dir: &Path, script: &str) -> Result<PathBuf, RunError> {
     Ok(resolved)
 }
 
-fn interpreter(path: &Path) -> Option<&'static str> {
+/// The interpreter a script runs with, by its extension (SCR-2).
+pub(crate) fn interpreter(path: &Path) -> Option<&'static str> {
     match path.extension().and_then(|e| e.to_str()) {
         Some("py") => Some("python3"),
         Some("sh") => Some("bash"),
@@ -103,37 +129,58 @@ fn interpreter(path: &Path) -> Option<&'static str> {
     }
 }
 
-#[cfg(unix)]
+/// Whether a file is readable by any uid (a confined script runs as an
+/// unprivileged one, not as the server's).
+fn other_readable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).is_ok_and(|m| m.permissions().mode() & 0o004 != 0)
+}
+
 fn is_executable(path: &Path) -> bool {
     use std::os::unix::fs::PermissionsExt;
     std::fs::metadata(path).is_ok_and(|m| m.permissions().mode() & 0o111 != 0)
 }
 
-/// Reads a stream to its end, keeping the first `cap` bytes and counting
-/// the rest, so a chatty child never blocks on a full pipe.
-async fn capped(mut stream: impl AsyncRead + Unpin, cap: usize) -> String {
-    let mut kept = Vec::with_capacity(cap.min(64 * 1024));
-    let mut dropped = 0usize;
+/// A stream's first `cap` bytes and a count of the rest.
+#[derive(Default)]
+struct Capture {
+    kept: Vec<u8>,
+    dropped: usize,
+}
+
+impl Capture {
+    fn text(&self) -> String {
+        let mut text = String::from_utf8_lossy(&self.kept).into_owned();
+        if self.dropped > 0 {
+            text.push_str(&format!(
+                "\n[output truncated: {} more bytes]",
+                self.dropped
+            ));
+        }
+        text
+    }
+}
+
+/// Reads a stream to its end into `sink`, keeping the first `cap` bytes
+/// and counting the rest, so a chatty child never blocks on a full pipe
+/// and what was read survives the reader being stopped.
+async fn capped(mut stream: impl AsyncRead + Unpin, cap: usize, sink: Arc<Mutex<Capture>>) {
     let mut buffer = [0u8; 16 * 1024];
     loop {
         match stream.read(&mut buffer).await {
             Ok(0) | Err(_) => break,
             Ok(n) => {
-                let room = cap.saturating_sub(kept.len());
-                kept.extend_from_slice(&buffer[..n.min(room)]);
-                dropped += n.saturating_sub(room);
+                let mut sink = sink.lock().unwrap_or_else(|p| p.into_inner());
+                let room = cap.saturating_sub(sink.kept.len());
+                sink.kept.extend_from_slice(&buffer[..n.min(room)]);
+                sink.dropped += n.saturating_sub(room);
             }
         }
     }
-    let mut text = String::from_utf8_lossy(&kept).into_owned();
-    if dropped > 0 {
-        text.push_str(&format!("\n[output truncated: {dropped} more bytes]"));
-    }
-    text
 }
 
-/// Kills a whole process group.
-#[cfg(unix)]
+/// Kills a whole process group (with the sandbox's helper in it, the
+/// whole sandbox).
 fn kill_group(pgid: u32) {
     // SAFETY: `kill` with a negative pid signals a process group; it touches
     // no memory of ours.
@@ -142,10 +189,40 @@ fn kill_group(pgid: u32) {
     }
 }
 
-/// Runs a skill script (SCR-2): only files under the skill's `scripts/`,
-/// interpreter by extension or the executable bit, working directory the
-/// script's folder, `secrets` over the inherited environment, a timeout
-/// that kills the whole process group, and capped output.
+/// The skill's declared endpoints (`requires.endpoints` of the SKILL.md
+/// in its folder), which the sandbox lets the script reach.
+fn declared_endpoints(skill_dir: &Path) -> Vec<String> {
+    let Ok(bytes) = std::fs::read(skill_dir.join("SKILL.md")) else {
+        return Vec::new();
+    };
+    skillworld_format::import_skill_md(&bytes, &skillworld_format::Source::default())
+        .map(|imported| imported.document.skill.requires.endpoints)
+        .unwrap_or_default()
+}
+
+/// The environment a script gets besides `PATH`, `LANG`, `HOME` and
+/// `TMPDIR`: the pass-through variables the server has, then the
+/// skill's secrets over them.
+fn script_env(
+    secrets: &BTreeMap<String, String>,
+    passthrough: &[String],
+) -> BTreeMap<String, String> {
+    let mut env: BTreeMap<String, String> = passthrough
+        .iter()
+        .filter_map(|name| Some((name.clone(), std::env::var(name).ok()?)))
+        .collect();
+    env.extend(secrets.iter().map(|(k, v)| (k.clone(), v.clone())));
+    env
+}
+
+/// Runs a skill script (SCR-2, SEC-2, SEC-3): only files under the skill's
+/// `scripts/`, interpreter by extension (found on the scripts' `PATH`) or
+/// the executable bit, working directory the script's folder, a cleared
+/// environment (`PATH`, `LANG`, a scratch `HOME` and `TMPDIR`, the
+/// pass-through variables, `secrets` over them), confined by the sandbox
+/// unless the configuration turns it off, a timeout after which the whole
+/// sandbox (or process group) is killed and the output no longer waited
+/// for, and capped output.
 pub async fn run_script(
     skill_dir: &Path,
     script: &str,
@@ -154,38 +231,63 @@ pub async fn run_script(
     limits: RunLimits,
 ) -> Result<ScriptResult, RunError> {
     let path = locate(skill_dir, script)?;
-    let mut command = match interpreter(&path) {
-        Some(program) => {
-            let mut command = Command::new(program);
-            command.arg(&path);
-            command
-        }
-        None if is_executable(&path) => Command::new(&path),
-        None => return Err(RunError::NoInterpreter(script.to_owned())),
+    let interpreter =
+        match interpreter(&path) {
+            Some(name) => Some(limits.sandbox.find_program(name).ok_or_else(|| {
+                RunError::InterpreterMissing {
+                    script: script.to_owned(),
+                    interpreter: name,
+                    path: limits.sandbox.path.clone(),
+                }
+            })?),
+            None if is_executable(&path) => None,
+            None => return Err(RunError::NoInterpreter(script.to_owned())),
+        };
+    if limits.sandbox.enabled && unsafe { libc::geteuid() } == 0 && !other_readable(&path) {
+        return Err(RunError::Unreadable(script.to_owned()));
+    }
+    let bundle = skill_dir
+        .canonicalize()
+        .map_err(|source| RunError::Missing {
+            path: script.to_owned(),
+            source,
+        })?;
+    let job = Job {
+        script: path
+            .strip_prefix(&bundle)
+            .map_err(|_| RunError::OutsideScripts(script.to_owned()))?
+            .to_owned(),
+        bundle,
+        interpreter,
+        args: args.to_vec(),
+        env: script_env(secrets, &limits.env_passthrough),
+        endpoints: declared_endpoints(skill_dir),
     };
-    command
-        .args(args)
-        .current_dir(path.parent().expect("scripts live in a folder"))
-        .envs(secrets)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0)
-        .kill_on_drop(true);
-    let mut child = command.spawn().map_err(|source| RunError::Spawn {
+    let sandbox_error = |source| RunError::Sandbox {
+        path: script.to_owned(),
+        source,
+    };
+    let mut launch = Launch::prepare(&limits.sandbox, job).map_err(sandbox_error)?;
+    let mut child = launch.spawn().map_err(|source| RunError::Spawn {
         path: script.to_owned(),
         source,
     })?;
+    let deadline = tokio::time::Instant::now() + limits.timeout;
     let pgid = child.id();
-    let stdout = tokio::spawn(capped(
-        child.stdout.take().expect("piped"),
-        limits.output_cap,
-    ));
-    let stderr = tokio::spawn(capped(
-        child.stderr.take().expect("piped"),
-        limits.output_cap,
-    ));
-    let (exit_code, timed_out) = match tokio::time::timeout(limits.timeout, child.wait()).await {
+    let (out, err) = (Arc::default(), Arc::default());
+    let mut readers = [
+        tokio::spawn(capped(
+            child.stdout.take().expect("piped"),
+            limits.output_cap,
+            Arc::clone(&out),
+        )),
+        tokio::spawn(capped(
+            child.stderr.take().expect("piped"),
+            limits.output_cap,
+            Arc::clone(&err),
+        )),
+    ];
+    let (exit_code, timed_out) = match tokio::time::timeout_at(deadline, child.wait()).await {
         Ok(status) => (status.ok().and_then(|s| s.code()), false),
         Err(_) => {
             if let Some(pgid) = pgid {
@@ -199,8 +301,21 @@ pub async fn run_script(
     if let Some(pgid) = pgid {
         kill_group(pgid);
     }
-    let stdout = stdout.await.unwrap_or_default();
-    let mut stderr = stderr.await.unwrap_or_default();
+    let _ = tokio::time::timeout(READ_GRACE, async {
+        for reader in readers.iter_mut() {
+            let _ = reader.await;
+        }
+    })
+    .await;
+    for reader in &readers {
+        reader.abort();
+    }
+    if let Err(error) = launch.verdict(timed_out) {
+        tracing::error!(script, %error, "a script was refused: the sandbox could not be applied");
+        return Err(sandbox_error(error));
+    }
+    let stdout = out.lock().unwrap_or_else(|p| p.into_inner()).text();
+    let mut stderr = err.lock().unwrap_or_else(|p| p.into_inner()).text();
     if timed_out {
         stderr.push_str(&format!("\n[killed after {:?}]", limits.timeout));
     }

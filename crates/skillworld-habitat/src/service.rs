@@ -12,7 +12,6 @@ use skillworld_store::{Store, move_aside, move_back, sync_workspace};
 use skillworld_world::{Caller, Command, Layer};
 
 use crate::habitat::{Habitat, HabitatError};
-use crate::runner::RunLimits;
 use crate::tools::{Dispatched, dispatch, run_script_call};
 
 impl Habitat {
@@ -50,7 +49,7 @@ impl Habitat {
         Ok(match dispatched {
             (Dispatched::Answer(answer), _) => answer,
             (Dispatched::Script { dir, call }, secrets) => {
-                run_script_call(&dir, &call, &secrets, RunLimits::default()).await
+                run_script_call(&dir, &call, &secrets, self.run_limits()).await
             }
         })
     }

@@ -88,10 +88,14 @@ async fn the_page_files_are_public_with_their_content_types() {
 async fn whoami_tells_the_kind_of_token_and_its_agent() {
     let (url, admin, _dir) = habitat().await;
     let whoami = format!("{url}/api/v1/whoami");
+    let (status, answer) = call("GET", &whoami, Some(&admin), None).await;
+    assert_eq!(status, StatusCode::OK);
     assert_eq!(
-        call("GET", &whoami, Some(&admin), None).await,
-        (StatusCode::OK, json!({"kind": "admin", "agent": null}))
+        (&answer["kind"], &answer["agent"]),
+        (&json!("admin"), &json!(null))
     );
+    // Admins see the script sandbox's state (SEC-3); agents do not.
+    assert_eq!(answer["sandbox"]["enabled"], json!(true), "{answer}");
     add_agent(&url, &admin, "ada").await;
     for (kind, answer) in [("agent", "agent"), ("agent_read_only", "agent_read_only")] {
         let body = json!({"kind": kind, "agent": "ada"});

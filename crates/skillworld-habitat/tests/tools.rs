@@ -6,9 +6,19 @@ use std::collections::BTreeMap;
 use serde_json::json;
 use skillworld_core::{ArgStyle, ParamType, Parameter, ScriptSpec, Timestamp};
 use skillworld_format::{BundleFile, SkillDocument};
-use skillworld_habitat::{RunLimits, run_tool};
+use skillworld_habitat::{RunLimits, SandboxConfig, run_tool};
 use skillworld_store::sync_workspace;
 use skillworld_world::{Caller, CallerKind, Clock, Layer, SkillWorld, Switches, WorldSettings};
+
+/// These tests run scripts in this (test) binary's process, which is no
+/// sandbox helper: the sandbox is turned off explicitly (the escape suite
+/// of skillworld-cli runs the real, confined thing).
+fn plain() -> RunLimits {
+    RunLimits {
+        sandbox: std::sync::Arc::new(SandboxConfig::off()),
+        ..RunLimits::default()
+    }
+}
 
 fn world(workspace: &std::path::Path) -> SkillWorld {
     let mut world = SkillWorld::new(WorldSettings {
@@ -58,7 +68,7 @@ async fn script_tools_run_their_script_and_vanish_with_their_skill() {
         "skill_weather_tools_forecast",
         &json!({"city": "Oslo"}),
         &secrets,
-        RunLimits::default(),
+        plain(),
     )
     .await;
     assert_eq!(result["stdout"], "--units=metric --city Oslo\n", "{result}");
@@ -70,7 +80,7 @@ async fn script_tools_run_their_script_and_vanish_with_their_skill() {
         "skill_weather_tools_forecast",
         &json!({}),
         &secrets,
-        RunLimits::default(),
+        plain(),
     )
     .await;
     assert_eq!(
@@ -84,7 +94,7 @@ async fn script_tools_run_their_script_and_vanish_with_their_skill() {
         "skill_search",
         &json!({"query": "weather"}),
         &secrets,
-        RunLimits::default(),
+        plain(),
     )
     .await;
     assert_eq!(other["total"], 1, "other tools go to the world's dispatch");
@@ -101,7 +111,7 @@ async fn script_tools_run_their_script_and_vanish_with_their_skill() {
         "skill_weather_tools_forecast",
         &json!({"city": "Oslo"}),
         &secrets,
-        RunLimits::default(),
+        plain(),
     )
     .await;
     assert_eq!(
@@ -130,7 +140,7 @@ async fn script_tools_run_their_script_and_vanish_with_their_skill() {
         "skill_weather_tools_forecast",
         &json!({"city": "Oslo"}),
         &secrets,
-        RunLimits::default(),
+        plain(),
     )
     .await;
     assert!(

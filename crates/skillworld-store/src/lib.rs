@@ -33,7 +33,7 @@ pub use curate::{
 };
 pub use error::StoreError;
 pub use runs::{KEPT_RUNS, ReviewRun, RunKind, RunStatus};
-pub use shipped::{Synced, shipped_commons, sync_shipped};
+pub use shipped::{Synced, open_with_shipped, shipped_commons, sync_shipped};
 pub use simulate::{SimulatedWorld, SimulatedWorldError};
 pub use store::{
     AUTOMATIC_KEPT, JournalEntry, OpenOptions, SCHEMA_VERSION, SnapshotInfo, SnapshotKind, Store,

@@ -104,6 +104,22 @@ fn semver_cmp(a: Option<&str>, b: Option<&str>) -> Ordering {
     }
 }
 
+/// Opens (or creates, seeded with the shipped Commons) the world at `path`
+/// and brings the shipped Commons into it: how every front door opens a
+/// world. `options.seed` is replaced by the shipped Commons.
+pub fn open_with_shipped(
+    path: &std::path::Path,
+    options: crate::OpenOptions,
+) -> Result<crate::Store, crate::StoreError> {
+    let options = crate::OpenOptions {
+        seed: shipped_commons(),
+        ..options
+    };
+    let mut store = crate::Store::open(path, options)?;
+    store.run(|world| sync_shipped(world, shipped_commons()))??;
+    Ok(store)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,6 +1,7 @@
-use skillworld_core::NameError;
 use skillworld_format::RenderError;
 use thiserror::Error;
+
+use skillworld_core::{NameError, StableId};
 
 use crate::command::ContentError;
 use crate::layers::WorldConfigError;
@@ -62,6 +63,13 @@ pub enum WorldError {
         "Skill '{0}' is shared in the commons and this world refuses agents' writes to it; create your own skill instead"
     )]
     CommonsWritesRefused(String),
+    /// No lesson of that id the caller may change (another agent's lessons
+    /// do not exist for it).
+    #[error("Skill {skill} has no lesson {id} of yours")]
+    UnknownLesson { skill: StableId, id: u64 },
+    /// An agent may not make this copy (GOV-3).
+    #[error("Agent '{agent}' cannot copy this skill: {reason}")]
+    CopyRefused { agent: String, reason: String },
     /// Content refused by the rules every content-changing command obeys.
     #[error(transparent)]
     Content(#[from] ContentError),

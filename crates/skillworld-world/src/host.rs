@@ -369,6 +369,42 @@ impl SkillWorld {
             .expect("a reverted skill has a revision"))
     }
 
+    /// Edits (with `Some` text) or deletes lesson `id` of the skill `name`
+    /// in `layer`, as `caller` (GOV-4): an agent changes only its own.
+    pub fn change_lesson(
+        &mut self,
+        caller: Caller,
+        layer: &Layer,
+        name: &str,
+        id: u64,
+        text: Option<String>,
+    ) -> Result<(), WorldError> {
+        let entity = self.skill_entity(layer, name)?;
+        let skill = self.world.get::<EntityRecord>(entity).expect("skill").id;
+        let command = match text {
+            Some(text) => Command::EditLesson { skill, id, text },
+            None => Command::DeleteLesson { skill, id },
+        };
+        self.execute(caller, command).map(drop)
+    }
+
+    /// Copies `from`'s skill `name` into `to` as `caller` (GOV-3): into
+    /// the Commons is a promotion (admin), into an agent's world a share.
+    pub fn copy_skill(
+        &mut self,
+        caller: Caller,
+        from: &Layer,
+        name: &str,
+        to: &Layer,
+    ) -> Result<StableId, WorldError> {
+        let command = Command::CopySkill {
+            from: from.clone(),
+            name: name.to_owned(),
+            to: to.clone(),
+        };
+        Ok(self.execute(caller, command)?.id.expect("a copy has an id"))
+    }
+
     /// Removes an agent (its record stays, marked deleted).
     pub fn remove_agent(&mut self, name: &str) -> Result<(), WorldError> {
         self.execute(

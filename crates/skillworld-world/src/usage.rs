@@ -53,6 +53,10 @@ pub const KEPT_LESSONS: usize = 50;
 
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Lesson {
+    /// Unique among the skill's lessons; what edits and deletes name
+    /// (GOV-4). Lessons kept before lessons had ids are 0.
+    #[serde(default)]
+    pub id: u64,
     pub at: Timestamp,
     pub text: String,
     /// The agent that recorded it; only that agent (and admins) see it.
@@ -66,11 +70,18 @@ pub struct Lesson {
 #[derive(Component, Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Lessons {
     pub entries: Vec<Lesson>,
+    /// The id the next lesson gets.
+    #[serde(default)]
+    pub last_id: u64,
 }
 
 impl Lessons {
-    pub fn push(&mut self, at: Timestamp, agent: StableId, text: String) {
+    /// Keeps a new lesson of `agent`; returns its id.
+    pub fn push(&mut self, at: Timestamp, agent: StableId, text: String) -> u64 {
+        self.last_id += 1;
+        let id = self.last_id;
         self.entries.push(Lesson {
+            id,
             at,
             text,
             agent: Some(agent),
@@ -81,6 +92,23 @@ impl Lessons {
         {
             self.entries.remove(oldest);
         }
+        id
+    }
+
+    /// The lesson `id`, when `agent` may change it: its own, or any for an
+    /// admin (`None`).
+    pub fn find_mut(&mut self, id: u64, agent: Option<StableId>) -> Option<&mut Lesson> {
+        self.entries
+            .iter_mut()
+            .find(|l| l.id == id && (agent.is_none() || l.agent == agent))
+    }
+
+    /// Removes the lesson `id` under the same rule; whether it was there.
+    pub fn remove(&mut self, id: u64, agent: Option<StableId>) -> bool {
+        let before = self.entries.len();
+        self.entries
+            .retain(|l| !(l.id == id && (agent.is_none() || l.agent == agent)));
+        self.entries.len() != before
     }
 
     /// The lessons `agent` recorded, oldest first.

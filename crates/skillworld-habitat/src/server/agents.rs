@@ -371,7 +371,11 @@ pub async fn preflight(
                     "unchecked": checked.unchecked,
                 }));
             }
-            Ok(Json(json!({"agent": agent, "skills": skills})))
+            let mut answer = json!({"agent": agent, "skills": skills});
+            if matches!(principal, Principal::Admin) {
+                answer["sandbox"] = habitat.sandbox_state();
+            }
+            Ok(Json(answer))
         })
         .await
 }

@@ -83,7 +83,7 @@ impl From<WorldError> for ApiError {
             WorldError::Load(LoadError::Unknown(_)) => {
                 ApiError::new(StatusCode::NOT_FOUND, "not_found", message)
             }
-            WorldError::UnknownRevision { .. } => {
+            WorldError::UnknownRevision { .. } | WorldError::UnknownLesson { .. } => {
                 ApiError::new(StatusCode::NOT_FOUND, "not_found", message)
             }
             WorldError::AgentExists(_) | WorldError::SkillExists(_) => ApiError::conflict(message),
@@ -94,6 +94,7 @@ impl From<WorldError> for ApiError {
                 ApiError::new(StatusCode::CONFLICT, "bound_skill", message)
             }
             WorldError::AgentDisabled(_) => ApiError::conflict(message),
+            WorldError::CopyRefused { .. } => ApiError::forbidden(message),
             _ => ApiError::invalid(message),
         }
     }

@@ -100,6 +100,14 @@ pub fn router(habitat: Arc<Habitat>) -> Router {
             get(admin::tokens).post(admin::create_token),
         )
         .route("/api/v1/tokens/{id}", delete(admin::revoke_token))
+        .route(
+            "/api/v1/agents/{agent}/skills/{name}/promote",
+            post(skills::promote),
+        )
+        .route(
+            "/api/v1/agents/{agent}/skills/{name}/share",
+            post(skills::share),
+        )
         .route("/api/v1/tool-sets", get(policy::tool_sets))
         .route(
             "/api/v1/tool-sets/{name}",
@@ -153,6 +161,14 @@ pub fn router(habitat: Arc<Habitat>) -> Router {
             .route(
                 &format!("{prefix}/skills/{{name}}/lessons"),
                 get(skills::lessons).post(skills::add_lesson),
+            )
+            .route(
+                &format!("{prefix}/skills/{{name}}/lessons/{{id}}"),
+                put(skills::put_lesson).delete(skills::delete_lesson),
+            )
+            .route(
+                &format!("{prefix}/skills/{{name}}/export"),
+                get(skills::export),
             )
             .route(
                 &format!("{prefix}/skills/{{name}}/revisions"),

@@ -13,7 +13,9 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::{Value, json};
-use skillworld_format::{SkillDocument, Source, export_skill_md, import_skill_md, read_bundle_zip};
+use skillworld_format::{
+    SkillDocument, Source, export_skill_md, export_zip, import_skill_md, read_bundle_zip,
+};
 use skillworld_store::Store;
 use skillworld_world::{Caller, Command, Layer, SkillView, SkillWorld, Switches, WorldError};
 
@@ -654,6 +656,135 @@ pub async fn add_lesson(
             principal.check(store.world(), &layer, Need::Write)?;
             let count = store.run(|world| world.record_lesson(&agent, &name, &body.text))??;
             Ok(Json(json!({"ok": true, "skill": name, "lessons": count})))
+        })
+        .await
+}
+
+/// `GET …/skills/{name}/export`: the skill as the layer sees it, as a zip
+/// that imports back to the same `digest --skill` (GOV-3). Lessons and
+/// secrets are not part of it.
+pub async fn export(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+) -> Result<Response, ApiError> {
+    let layer = params.layer();
+    let name = params.get("name").to_owned();
+    let (document, files) = habitat
+        .read(|store| {
+            principal.check(store.world(), &layer, Need::Read)?;
+            let home = store.world().locate(&layer, &name)?;
+            Ok::<_, ApiError>(store.world().skill_bundle_in(&home, &name)?)
+        })
+        .await?;
+    let bytes = export_zip(&document, &files).map_err(|e| ApiError::internal(e.to_string()))?;
+    let disposition = format!("attachment; filename=\"{name}.zip\"");
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/zip".to_owned()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        bytes,
+    )
+        .into_response())
+}
+
+/// `POST /api/v1/agents/{agent}/skills/{name}/promote` (admin): a copy of
+/// the agent's skill in the Commons, with its provenance (GOV-3).
+pub async fn promote(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+) -> Result<Response, ApiError> {
+    principal.require_admin("route")?;
+    let from = params.layer();
+    let name = params.get("name").to_owned();
+    copy(habitat, principal, from, name, Layer::Commons).await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ShareBody {
+    to: String,
+}
+
+/// `POST /api/v1/agents/{agent}/skills/{name}/share {"to"}`: a copy in
+/// another agent's world, for a caller who may read the source and write
+/// the target (GOV-3).
+pub async fn share(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+    RawBody(bytes): RawBody,
+) -> Result<Response, ApiError> {
+    let body: ShareBody = json_body(&bytes)?;
+    let from = params.layer();
+    let name = params.get("name").to_owned();
+    copy(habitat, principal, from, name, Layer::Agent(body.to)).await
+}
+
+async fn copy(
+    habitat: State,
+    principal: Principal,
+    from: Layer,
+    name: String,
+    to: Layer,
+) -> Result<Response, ApiError> {
+    habitat
+        .clone()
+        .write(move |store| {
+            principal.check(store.world(), &from, Need::Read)?;
+            principal.check(store.world(), &to, Need::Write)?;
+            store.run(|world| world.copy_skill(caller(&principal), &from, &name, &to))??;
+            habitat.refresh_preflight(store, &to, &name)?;
+            let view = store.run(|world| world.skill_view(&to, &name, None))??;
+            Ok(created(&view, Vec::new()))
+        })
+        .await
+}
+
+/// `PUT …/lessons/{id}` `{"text"}` edits, `DELETE` deletes (GOV-4): an agent
+/// its own lessons, an admin any; another agent's lesson is a 404.
+pub async fn put_lesson(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+    RawBody(bytes): RawBody,
+) -> Result<Json<Value>, ApiError> {
+    let body: LessonBody = json_body(&bytes)?;
+    change_lesson(habitat, principal, params, Some(body.text)).await
+}
+
+pub async fn delete_lesson(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+) -> Result<Json<Value>, ApiError> {
+    change_lesson(habitat, principal, params, None).await
+}
+
+async fn change_lesson(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+    text: Option<String>,
+) -> Result<Json<Value>, ApiError> {
+    let layer = params.layer();
+    let name = params.get("name").to_owned();
+    let id: u64 = params
+        .get("id")
+        .parse()
+        .map_err(|_| ApiError::bad_request(format!("'{}' is not a lesson id", params.get("id"))))?;
+    habitat
+        .write(move |store| {
+            principal.check(store.world(), &layer, Need::Write)?;
+            let home = store.world().locate(&layer, &name)?;
+            let deleted = text.is_none();
+            store
+                .run(|world| world.change_lesson(caller(&principal), &home, &name, id, text))??;
+            Ok(Json(
+                json!({"ok": true, "skill": name, "id": id, "deleted": deleted}),
+            ))
         })
         .await
 }

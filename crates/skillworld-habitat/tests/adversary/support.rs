@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use reqwest::{Client, Method, StatusCode};
 use serde_json::{Value, json};
-use skillworld_habitat::{Habitat, HabitatOptions, router, serve};
+use skillworld_habitat::{Habitat, HabitatOptions, SandboxConfig, router, serve};
 use skillworld_store::{OpenOptions, Store};
 use tokio::sync::oneshot;
 
@@ -207,6 +207,9 @@ async fn open(
     .unwrap_or_else(|error| panic!("the database does not open: {error}"));
     let mut options = HabitatOptions::new(dir);
     options.probe_endpoints = false;
+    // This test binary is no sandbox helper: scripts run unconfined
+    // here; the confined path is skillworld-cli's escape suite.
+    options.sandbox = Arc::new(SandboxConfig::off());
     configure(&mut options);
     let habitat = Arc::new(Habitat::new(store, options).unwrap());
     let admin = match admin {

@@ -71,6 +71,7 @@ impl SkillWorld {
                 access,
             } => self.grant_at(owner, subject, *access),
             C::RemoveAgent { name } => self.remove_agent_at(at, name),
+            C::CopySkill { from, name, to } => self.copy_skill_at(at, caller, from, name, to),
             C::SetToolSet { name, tools } => self.set_tool_set_at(name, tools.as_deref()),
             C::CreateSkill { layer, document } => self.create_at(at, caller, layer, document),
             C::InstallSkill {
@@ -114,6 +115,10 @@ impl SkillWorld {
                 self.count_load(at, agent, *skill, run.as_deref())
             }
             C::RecordLesson { agent, skill, text } => self.lesson_at(at, agent, *skill, text),
+            C::EditLesson { skill, id, text } => {
+                self.edit_lesson_at(caller, *skill, *id, Some(text))
+            }
+            C::DeleteLesson { skill, id } => self.edit_lesson_at(caller, *skill, *id, None),
             C::CuratorSweep { dry_run, scheduled } => self.sweep(at, *dry_run, *scheduled),
             C::CuratorActivate | C::CuratorPause | C::CuratorResume => self.curator_switch(command),
             C::CuratorConfigure { settings } => self.curator_configure(settings),

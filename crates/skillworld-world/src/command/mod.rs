@@ -16,6 +16,7 @@ mod admission;
 mod agents;
 mod apply;
 mod curator;
+mod sharing;
 mod skills;
 mod usage;
 
@@ -191,6 +192,24 @@ pub enum Command {
         agent: String,
         skill: StableId,
         text: String,
+    },
+    /// Changes the text of a lesson (GOV-4): an agent its own, an admin any.
+    EditLesson {
+        skill: StableId,
+        id: u64,
+        text: String,
+    },
+    /// Deletes a lesson under the same rule.
+    DeleteLesson {
+        skill: StableId,
+        id: u64,
+    },
+    /// Copies a skill to another layer (GOV-3): into the Commons is a
+    /// promotion, into an agent's world a share.
+    CopySkill {
+        from: Layer,
+        name: String,
+        to: Layer,
     },
     /// Defines a named tool set (POL-1 `@name`), or with no tools removes it.
     SetToolSet {

@@ -412,7 +412,7 @@ impl SkillWorld {
     }
 
     /// A new skill entity, scanned on the content it starts with.
-    fn spawn_skill(
+    pub(super) fn spawn_skill(
         &mut self,
         at: Timestamp,
         world: StableId,
@@ -425,7 +425,11 @@ impl SkillWorld {
         let mut entity_record =
             record(id, &document.name, Some(world), PrimaryComponent::Skill, at);
         let mut skill = Skill::new(document.skill.origin);
+        // A new skill starts with the provenance its document brings (an
+        // import's source, a copy's origin); later writes keep it.
+        let provenance = document.skill.provenance.clone();
         apply_document(&mut entity_record, &mut skill, document);
+        skill.provenance = provenance;
         skill.scan = scan;
         skill.findings = findings;
         let entity = self

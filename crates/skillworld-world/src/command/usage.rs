@@ -3,8 +3,8 @@
 
 use skillworld_core::{Lifecycle, Skill, StableId, Timestamp, Usage};
 
-use super::Applied;
 use super::admission::ContentError;
+use super::{Applied, Caller};
 use crate::agent::AgentUsage;
 use crate::catalog::LoadRanking;
 use crate::error::WorldError;
@@ -29,6 +29,43 @@ impl SkillWorld {
             .get_mut::<Lessons>(entity)
             .expect("skills carry Lessons")
             .push(at, agent_id, text.to_owned());
+        Ok(Applied {
+            id: Some(skill),
+            ..Applied::default()
+        })
+    }
+
+    /// Edits (`Some` text, through the guard) or deletes a lesson that
+    /// `caller` may change: an agent only its own, the host any.
+    pub(super) fn edit_lesson_at(
+        &mut self,
+        caller: &Caller,
+        skill: StableId,
+        id: u64,
+        text: Option<&str>,
+    ) -> Result<Applied, WorldError> {
+        let owner = match caller.agent.as_deref() {
+            Some(agent) => Some(self.agent_entity(agent)?.0),
+            None => None,
+        };
+        let entity = self.entity_of(skill)?;
+        if let Some(text) = text {
+            check_autonomous([text]).map_err(ContentError::from)?;
+        }
+        let mut lessons = self
+            .world
+            .get_mut::<Lessons>(entity)
+            .expect("skills carry Lessons");
+        let found = match text {
+            Some(text) => lessons
+                .find_mut(id, owner)
+                .map(|lesson| lesson.text = text.trim().to_owned())
+                .is_some(),
+            None => lessons.remove(id, owner),
+        };
+        if !found {
+            return Err(WorldError::UnknownLesson { skill, id });
+        }
         Ok(Applied {
             id: Some(skill),
             ..Applied::default()

@@ -1,0 +1,123 @@
+//! Opening the world: the global options, where the database is, the
+//! store over it (with the shipped Commons synced in) and the habitat over
+//! that store, and the failures opening it can end in.
+
+use std::path::{Path, PathBuf};
+
+use skillworld_core::Timestamp;
+use skillworld_habitat::{Habitat, HabitatOptions};
+use skillworld_store::{OpenOptions, Store, StoreError, open_with_shipped};
+use skillworld_world::{Clock, WorldError};
+
+use crate::{Failure, person};
+
+/// Beside the database while a server holds it: who holds it and where it
+/// answers, for the message other commands print.
+const HOLDER_SUFFIX: &str = "serve";
+
+/// The global options.
+pub struct Global {
+    pub json: bool,
+    pub db: Option<PathBuf>,
+    pub now: Option<String>,
+}
+
+/// `world.redb` in the data directory (`$XDG_DATA_HOME/skillworld`, else
+/// `~/.local/share/skillworld`).
+fn default_db() -> Result<PathBuf, Failure> {
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".local/share")))
+        .ok_or_else(|| Failure::usage("no data directory: set --db, SKILLWORLD_DB or HOME"))?;
+    let dir = base.join("skillworld");
+    std::fs::create_dir_all(&dir).map_err(|e| Failure::usage(format!("{}: {e}", dir.display())))?;
+    Ok(dir.join("world.redb"))
+}
+
+fn clock(global: &Global) -> Result<Clock, Failure> {
+    match &global.now {
+        None => Ok(Clock::Wall),
+        Some(text) => {
+            let at: jiff::Timestamp = text.parse().map_err(|e| {
+                Failure::usage(format!("--now '{text}' is not an RFC 3339 time: {e}"))
+            })?;
+            Ok(Clock::Simulated(Timestamp::from_millis(
+                at.as_millisecond(),
+            )))
+        }
+    }
+}
+
+/// The database the global options name.
+pub fn db_path(global: &Global) -> Result<PathBuf, Failure> {
+    match &global.db {
+        Some(path) => Ok(path.clone()),
+        None => default_db(),
+    }
+}
+
+/// Opens (or creates, seeded with the shipped Commons) the database, and
+/// syncs the shipped Commons into it.
+pub(crate) fn open(global: &Global) -> Result<Store, Failure> {
+    open_at(global, &db_path(global)?)
+}
+
+/// [`open`] at `path`; a database a server holds is refused at once,
+/// naming the server.
+pub fn open_at(global: &Global, path: &Path) -> Result<Store, Failure> {
+    let options = OpenOptions {
+        clock: Some(clock(global)?),
+        ..OpenOptions::default()
+    };
+    open_with_shipped(path, options).map_err(|error| match error {
+        StoreError::InUse { .. } => match holder_of(path) {
+            Some(holder) => Failure::usage(format!(
+                "{}: in use by {holder}; use its HTTP API meanwhile",
+                path.display()
+            )),
+            None => Failure::usage(error.to_string()),
+        },
+        StoreError::World(error) => world_failure(error),
+        other => Failure::usage(other.to_string()),
+    })
+}
+
+pub(crate) fn store_failure(error: StoreError) -> Failure {
+    Failure::usage(person::store_error(&error))
+}
+
+pub(crate) fn world_failure(error: WorldError) -> Failure {
+    Failure::failed(person::world_error(&error, None))
+}
+
+pub(crate) fn holder_file(db: &Path) -> PathBuf {
+    let mut name = db.file_name().unwrap_or_default().to_os_string();
+    name.push(format!(".{HOLDER_SUFFIX}"));
+    db.with_file_name(name)
+}
+
+/// Who holds `db`, as a sentence, when a server said so.
+pub fn holder_of(db: &Path) -> Option<String> {
+    std::fs::read_to_string(holder_file(db))
+        .ok()
+        .map(|text| text.trim().to_owned())
+}
+
+pub(crate) fn data_dir(db: &Path) -> PathBuf {
+    db.parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+        .to_owned()
+}
+
+/// A habitat over the database, not serving (the secret key from
+/// `SKILLWORLD_SECRET_KEY`, else the key file beside the database).
+pub fn open_habitat(global: &Global) -> Result<Habitat, Failure> {
+    let db = db_path(global)?;
+    let store = open_at(global, &db)?;
+    let options = HabitatOptions {
+        secret_key: std::env::var("SKILLWORLD_SECRET_KEY").ok(),
+        ..HabitatOptions::new(data_dir(&db))
+    };
+    Habitat::new(store, options).map_err(|e| Failure::usage(e.to_string()))
+}
