@@ -83,6 +83,7 @@ fn main() {
             budget: Budget::Chars(800),
             format: CatalogFormat::Xml,
             run: None,
+            query: None,
         };
         print!("{}", world.catalog(agent, &request).unwrap());
         println!();

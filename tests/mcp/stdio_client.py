@@ -166,6 +166,18 @@ def exits_when_stdin_closes(db):
     process.stdin.flush()
     answer = json.loads(process.stdout.readline())
     check(answer["result"]["serverInfo"]["name"] == "skillworld", "a raw client is answered")
+    process.stdin.write(b"this is not json\n")
+    process.stdin.flush()
+    parse_error = json.loads(process.stdout.readline())
+    check(
+        parse_error.get("error", {}).get("code") == -32700 and "id" in parse_error and parse_error["id"] is None,
+        "a line that is not JSON gets -32700 with id null",
+    )
+    malformed = {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": 5}}
+    process.stdin.write((json.dumps(malformed) + "\n").encode())
+    process.stdin.flush()
+    answer = json.loads(process.stdout.readline())
+    check(answer.get("error", {}).get("code") == -32602 and answer.get("id") == 2, "malformed params get -32602")
     process.stdin.close()
     code = process.wait(timeout=WAIT)
     check(code == 0, f"the server exits cleanly when stdin closes (exit code {code})")

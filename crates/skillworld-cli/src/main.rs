@@ -200,6 +200,10 @@ enum Command {
         format: String,
         #[arg(long, value_name = "ID")]
         run: Option<String>,
+        /// The message being answered: skills are ranked by relevance to it
+        /// (BM25) before the budget cuts (CAT-10).
+        #[arg(long, value_name = "TEXT")]
+        query: Option<String>,
     },
     /// What skill_load returns; loads with the same run id form one run.
     Load {
@@ -313,8 +317,12 @@ enum Command {
         /// One skill's canonical digest (GOV-2) instead of the world's.
         #[arg(long, value_name = "NAME")]
         skill: Option<String>,
-        #[command(flatten)]
-        layer: LayerArgs,
+        /// With --skill: the Commons skill.
+        #[arg(long, requires = "skill", conflicts_with = "agent")]
+        commons: bool,
+        /// With --skill: the skill the agent sees.
+        #[arg(long, value_name = "NAME", requires = "skill")]
+        agent: Option<String>,
     },
     /// Run one review pass with the configured model: evolve (forced, like
     /// /learn) or maintain (like /skills curate).
@@ -672,7 +680,8 @@ fn main() -> ExitCode {
             chars,
             format,
             run,
-        } => world::catalog(&global, &agent, tokens, chars, &format, run),
+            query,
+        } => world::catalog(&global, &agent, tokens, chars, &format, run, query),
         Command::Load {
             agent,
             skill,
@@ -704,8 +713,9 @@ fn main() -> ExitCode {
         Command::Digest { skill: None, .. } => world::digest(&global),
         Command::Digest {
             skill: Some(name),
-            layer,
-        } => world::skill_digest(&global, &name, &layer),
+            commons,
+            agent,
+        } => world::skill_digest(&global, &name, &LayerArgs { commons, agent }),
         Command::Serve {
             port,
             listen,

@@ -498,6 +498,7 @@ pub fn catalog(
     chars: Option<usize>,
     format: &str,
     run: Option<String>,
+    query: Option<String>,
 ) -> Result<bool, Failure> {
     let format: CatalogFormat = format.parse().map_err(Failure::usage)?;
     let budget = match (tokens, chars) {
@@ -508,6 +509,7 @@ pub fn catalog(
         budget,
         format,
         run,
+        query,
     };
     let layer = Layer::Agent(agent.to_owned());
     let text = with_world_in(global, &layer, |world| world.catalog(agent, &request))?;

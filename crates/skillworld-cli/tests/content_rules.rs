@@ -13,7 +13,7 @@ fn run(db: &Path, args: &[&str]) -> Output {
         .arg(db)
         .args(args)
         .env_remove("SKILLWORLD_DB")
-        .env_remove("SKILLWORLD_SECRET_KEY")
+        .env("SKILLWORLD_SECRET_KEY", KEY)
         .output()
         .expect("the binary runs")
 }
@@ -22,6 +22,10 @@ fn answer(output: &Output) -> Value {
     serde_json::from_slice(&output.stdout)
         .unwrap_or_else(|_| panic!("{}", String::from_utf8_lossy(&output.stdout)))
 }
+
+/// The server's own secret key: in the CLI's environment, never in a
+/// script's.
+const KEY: &str = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
 
 const SKILL_MD: &str = "---\nname: weather\ndescription: Reads the weather.\nscripts:\n  - id: run\n    path: scripts/run.sh\n---\nRun it.\n";
 
@@ -42,7 +46,7 @@ fn the_cli_tool_door_holds_the_content_rules_and_passes_secrets() {
     let error = answer(&refused)["error"].as_str().unwrap().to_owned();
     assert!(error.contains("is refused"), "{error}");
 
-    let script = "echo \"key=$API_KEY\"\n";
+    let script = "echo \"key=$API_KEY server=${SKILLWORLD_SECRET_KEY:-none}\"\n";
     let args = json!({"skill_md": SKILL_MD, "files": [{"path": "scripts/run.sh", "content": script, "executable": true}]});
     let imported = run(
         &db,
@@ -63,6 +67,6 @@ fn the_cli_tool_door_holds_the_content_rules_and_passes_secrets() {
     let ran = run(&db, &["tool", "--agent", "ada", "skill_weather_run", "{}"]);
     assert!(ran.status.success(), "{}", answer(&ran));
     let stdout = answer(&ran)["stdout"].as_str().unwrap().to_owned();
-    assert_eq!(stdout, "key=k-123\n");
+    assert_eq!(stdout, "key=k-123 server=none\n");
     assert!(!outside.exists());
 }

@@ -98,6 +98,17 @@ fn a_person_can_try_the_world_from_the_command_line() {
     assert!(created.contains("\"ok\":true"), "{created}");
     let catalog = ok(&db, &["catalog", "--agent", "ada"]);
     assert!(catalog.contains("- **deploy**: Ada's deploy."), "{catalog}");
+    let ranked = ok(
+        &db,
+        &[
+            "catalog",
+            "--agent",
+            "bob",
+            "--query",
+            "please review my code changes",
+        ],
+    );
+    assert!(ranked.starts_with("- **review**"), "{ranked}");
     assert!(
         ok(&db, &["catalog", "--agent", "bob", "--format", "xml"])
             .contains("<name>deploy</name>\n<description>Deploys the service.</description>")

@@ -359,13 +359,15 @@ async fn a_run_over_its_time_limit_stops_with_an_error() {
     let mut request = ReviewRequest::maintain("ada");
     request.limits = RunLimits {
         max_iterations: 10,
-        max_duration: Duration::from_millis(50),
+        // Long enough that starting the run on a loaded machine does not
+        // use it up before the first model call; the model never answers.
+        max_duration: Duration::from_millis(1_000),
     };
     let run = review_with(&store, &request, &never_answers).await.unwrap();
     assert_eq!(run.status, RunStatus::Error);
     assert_eq!(
         run.error.as_deref(),
-        Some("stopped after the time limit of 50ms")
+        Some("stopped after the time limit of 1s")
     );
     assert_eq!(run.iterations, 1);
 }

@@ -202,6 +202,18 @@ async fn life_of_a_skill(server: &Server, layer: &str, token: &str, reader: &str
             .unwrap()
             .contains("**brew-tea**: Brews tea")
     );
+    // CAT-10: the message being answered ranks the catalog (`q`).
+    let (status, ranked, _) = server
+        .send(
+            Method::GET,
+            &format!("/api/v1/agents/{reader}/catalog?tokens=2000&q=how%20long%20should%20green%20tea%20steep"),
+            Some(token),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let ranked = ranked.as_str().unwrap();
+    assert!(ranked.starts_with("- **brew-tea**"), "{ranked}");
 
     let (status, loaded) = server
         .post(

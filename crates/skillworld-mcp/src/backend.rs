@@ -70,11 +70,17 @@ impl Backend {
         }
     }
 
-    /// The agent's catalog (Markdown) within `budget`.
-    pub async fn catalog(&self, agent: &str, budget: Budget) -> Result<String, Error> {
+    /// The agent's catalog (Markdown) within `budget`, ranked for the
+    /// message being answered when there is one (CAT-10).
+    pub async fn catalog(
+        &self,
+        agent: &str,
+        budget: Budget,
+        query: Option<&str>,
+    ) -> Result<String, Error> {
         match self {
-            Backend::Local(habitat) => crate::local::catalog(habitat, agent, budget).await,
-            Backend::Remote(remote) => remote.catalog(agent, budget).await,
+            Backend::Local(habitat) => crate::local::catalog(habitat, agent, budget, query).await,
+            Backend::Remote(remote) => remote.catalog(agent, budget, query).await,
         }
     }
 

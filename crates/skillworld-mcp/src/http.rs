@@ -38,10 +38,14 @@ pub fn mcp_router(habitat: Arc<Habitat>) -> Router {
         Arc::new(LocalSessionManager::default()),
         // Bearer tokens guard the endpoint, so a habitat serving other
         // host names than loopback needs no host allow-list.
-        StreamableHttpServerConfig::default().disable_allowed_hosts(),
+        service_config(),
     );
+    let max_body = service_config().max_request_body_bytes;
     let mcp = Router::new()
         .route_service("/mcp", service)
+        .layer(middleware::from_fn(move |request, next| {
+            parse_errors(max_body, request, next)
+        }))
         .layer(middleware::from_fn_with_state(
             habitat.clone(),
             authenticate,
@@ -52,6 +56,36 @@ pub fn mcp_router(habitat: Arc<Habitat>) -> Router {
         .route("/api/v1/agents/{agent}/tools", get(agent_tools))
         .with_state(habitat)
         .merge(mcp)
+}
+
+fn service_config() -> StreamableHttpServerConfig {
+    StreamableHttpServerConfig::default().disable_allowed_hosts()
+}
+
+/// A POST body that is not JSON gets a JSON-RPC parse error (`-32700`,
+/// `id: null`) with 400, as over stdio; rmcp would answer 415 in plain text.
+async fn parse_errors(max_body: usize, request: Request, next: Next) -> Response {
+    if request.method() != axum::http::Method::POST {
+        return next.run(request).await;
+    }
+    let (parts, body) = request.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(body, max_body).await else {
+        return (
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("the request body exceeds {max_body} bytes"),
+        )
+            .into_response();
+    };
+    if let Some(reason) = crate::lines::not_json(&bytes) {
+        let error = json!({
+            "jsonrpc": "2.0",
+            "id": null,
+            "error": {"code": -32700, "message": format!("Parse error: {reason}")},
+        });
+        return (StatusCode::BAD_REQUEST, Json(error)).into_response();
+    }
+    next.run(Request::from_parts(parts, axum::body::Body::from(bytes)))
+        .await
 }
 
 impl From<Error> for ApiError {

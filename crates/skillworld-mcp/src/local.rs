@@ -135,9 +135,11 @@ pub(crate) async fn catalog(
     habitat: &Habitat,
     agent: &str,
     budget: Budget,
+    query: Option<&str>,
 ) -> Result<String, Error> {
     let request = CatalogRequest {
         budget,
+        query: query.map(str::to_owned),
         ..CatalogRequest::default()
     };
     Ok(habitat

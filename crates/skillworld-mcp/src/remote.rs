@@ -212,8 +212,16 @@ impl Remote {
         .await
     }
 
-    pub(crate) async fn catalog(&self, agent: &str, budget: Budget) -> Result<String, Error> {
+    pub(crate) async fn catalog(
+        &self,
+        agent: &str,
+        budget: Budget,
+        query: Option<&str>,
+    ) -> Result<String, Error> {
         let mut url = self.url(agent, &["catalog"]);
+        if let Some(query) = query {
+            url.query_pairs_mut().append_pair("q", query);
+        }
         match budget {
             Budget::Tokens(tokens) => url
                 .query_pairs_mut()

@@ -10,12 +10,17 @@ use std::sync::{Arc, Mutex};
 use axum::http::request::Parts;
 use base64::Engine;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, DiscoverResult,
-    Extensions, GetPromptRequestParams, GetPromptResponse, GetPromptResult, Implementation,
-    InitializeRequestParams, InitializeResult, ListPromptsResult, ListResourcesResult,
-    ListToolsResult, PaginatedRequestParams, Prompt, PromptArgument, PromptMessage,
-    ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, Resource,
-    ResourceContents, Role, ServerCapabilities, ServerConfig, SubscriptionFilter, Tool,
+    CallToolRequestMethod, CallToolRequestParams, CallToolResponse, CallToolResult,
+    CompleteRequestMethod, ConstString, ContentBlock, CustomRequest, CustomResult, DiscoverResult,
+    Extensions, GetPromptRequestMethod, GetPromptRequestParams, GetPromptResponse, GetPromptResult,
+    Implementation, InitializeRequestParams, InitializeResult, ListPromptsRequestMethod,
+    ListPromptsResult, ListResourceTemplatesRequestMethod, ListResourceTemplatesResult,
+    ListResourcesRequestMethod, ListResourcesResult, ListToolsRequestMethod, ListToolsResult,
+    PaginatedRequestParams, PingRequestMethod, Prompt, PromptArgument, PromptMessage,
+    ReadResourceRequestMethod, ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult,
+    Resource, ResourceContents, ResourceTemplate, Role, ServerCapabilities, ServerConfig,
+    SetLevelRequestMethod, SubscribeRequestMethod, SubscriptionFilter, Tool,
+    UnsubscribeRequestMethod,
 };
 use rmcp::service::{RequestContext, SubscriptionContext};
 use rmcp::{ErrorData, Peer, RoleServer, ServerHandler};
@@ -32,6 +37,26 @@ use crate::entries::{SkillDetail, SkillEntry};
 pub const DEFAULT_INSTRUCTIONS_BUDGET: Budget = Budget::Tokens(8192);
 /// A skill's resources are addressed `skill://NAME/PATH`.
 pub const RESOURCE_SCHEME: &str = "skill://";
+/// The agent's catalog as a resource; `?q=MESSAGE` ranks it for the
+/// message being answered (CAT-10), `&tokens=N` sets the budget.
+pub const CATALOG_URI: &str = "catalog://skills";
+
+/// Methods this server knows: a request for one of them that rmcp could
+/// not read has malformed params (-32602), not an unknown method (-32601).
+const KNOWN_METHODS: [&str; 12] = [
+    PingRequestMethod::VALUE,
+    CallToolRequestMethod::VALUE,
+    ListToolsRequestMethod::VALUE,
+    ListResourcesRequestMethod::VALUE,
+    ListResourceTemplatesRequestMethod::VALUE,
+    ReadResourceRequestMethod::VALUE,
+    ListPromptsRequestMethod::VALUE,
+    GetPromptRequestMethod::VALUE,
+    SubscribeRequestMethod::VALUE,
+    UnsubscribeRequestMethod::VALUE,
+    CompleteRequestMethod::VALUE,
+    SetLevelRequestMethod::VALUE,
+];
 
 /// The agent an HTTP request was authenticated for, put into the
 /// request's extensions by the `/mcp` route.
@@ -117,7 +142,7 @@ impl SkillServer {
         let agent = self.agent_of(extensions)?;
         let catalog = self
             .backend
-            .catalog(&agent, self.budget)
+            .catalog(&agent, self.budget, None)
             .await
             .map_err(internal)?;
         Ok(format!(
@@ -185,14 +210,81 @@ fn split_uri(uri: &str) -> Option<(&str, &str)> {
         .filter(|(name, path)| !name.is_empty() && !path.is_empty())
 }
 
+/// A bundle file's MIME type, from its path alone, so that
+/// `resources/list` and `resources/read` always agree (text or binary).
 fn mime_of(path: &str) -> &'static str {
-    match path.rsplit_once('.').map(|(_, ext)| ext) {
-        Some("md") => "text/markdown",
+    let ext = path
+        .rsplit_once('/')
+        .map_or(path, |(_, file)| file)
+        .rsplit_once('.')
+        .map(|(_, ext)| ext.to_ascii_lowercase());
+    match ext.as_deref() {
+        Some("md" | "markdown") => "text/markdown",
+        Some("txt" | "text" | "log") => "text/plain",
         Some("json") => "application/json",
         Some("py") => "text/x-python",
-        Some("sh") => "text/x-shellscript",
-        _ => "text/plain",
+        Some("sh" | "bash") => "text/x-shellscript",
+        Some("js" | "mjs") => "text/javascript",
+        Some("ts") => "text/x-typescript",
+        Some("html" | "htm") => "text/html",
+        Some("css") => "text/css",
+        Some("csv") => "text/csv",
+        Some("xml") => "application/xml",
+        Some("yaml" | "yml") => "application/yaml",
+        Some("toml") => "application/toml",
+        Some("png") => "image/png",
+        Some("jpg" | "jpeg") => "image/jpeg",
+        Some("gif") => "image/gif",
+        Some("webp") => "image/webp",
+        Some("svg") => "image/svg+xml",
+        Some("pdf") => "application/pdf",
+        Some("zip") => "application/zip",
+        Some("ttf") => "font/ttf",
+        Some("otf") => "font/otf",
+        Some("woff") => "font/woff",
+        Some("woff2") => "font/woff2",
+        _ => "application/octet-stream",
     }
+}
+
+/// Refuses a cursor: every list is returned whole, so no cursor was ever
+/// handed out and any given one is invalid (-32602).
+fn no_cursor(request: Option<&PaginatedRequestParams>) -> Result<(), ErrorData> {
+    match request.and_then(|r| r.cursor.as_deref()) {
+        None => Ok(()),
+        Some(cursor) => Err(ErrorData::invalid_params(
+            format!("invalid cursor '{cursor}': this server returns every list whole"),
+            None,
+        )),
+    }
+}
+
+/// The message and budget of a `catalog://skills?q=…&tokens=…` URI.
+fn catalog_request(uri: &str, default: Budget) -> Result<(Option<String>, Budget), ErrorData> {
+    let url = reqwest::Url::parse(uri)
+        .map_err(|e| ErrorData::invalid_params(format!("'{uri}' is not a URI: {e}"), None))?;
+    let (mut query, mut budget) = (None, default);
+    for (key, value) in url.query_pairs() {
+        match &*key {
+            "q" => query = Some(value.into_owned()),
+            "tokens" => {
+                let tokens = value.parse().map_err(|_| {
+                    ErrorData::invalid_params(
+                        format!("tokens must be a number, not '{value}'"),
+                        None,
+                    )
+                })?;
+                budget = Budget::Tokens(tokens);
+            }
+            other => {
+                return Err(ErrorData::invalid_params(
+                    format!("'{uri}': unknown parameter '{other}' (q, tokens)"),
+                    None,
+                ));
+            }
+        }
+    }
+    Ok((query, budget))
 }
 
 /// A prompt argument (always text in MCP) as the parameter's type.
@@ -272,9 +364,10 @@ impl ServerHandler for SkillServer {
 
     async fn list_tools(
         &self,
-        _request: Option<PaginatedRequestParams>,
+        request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
+        no_cursor(request.as_ref())?;
         let agent = self.agent_of(&context.extensions)?;
         let tools = self.backend.tools(&agent).await.map_err(internal)?;
         let tools = tools
@@ -321,9 +414,10 @@ impl ServerHandler for SkillServer {
 
     async fn list_resources(
         &self,
-        _request: Option<PaginatedRequestParams>,
+        request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<ListResourcesResult, ErrorData> {
+        no_cursor(request.as_ref())?;
         let agent = self.agent_of(&context.extensions)?;
         let mut resources = Vec::new();
         for (skill, detail) in self.details(&agent).await? {
@@ -355,6 +449,16 @@ impl ServerHandler for SkillServer {
     ) -> Result<ReadResourceResponse, ErrorData> {
         let agent = self.agent_of(&context.extensions)?;
         let uri = request.uri;
+        if uri == CATALOG_URI || uri.starts_with(&format!("{CATALOG_URI}?")) {
+            let (query, budget) = catalog_request(&uri, self.budget)?;
+            let catalog = self
+                .backend
+                .catalog(&agent, budget, query.as_deref())
+                .await
+                .map_err(internal)?;
+            let contents = ResourceContents::text(catalog, uri).with_mime_type("text/markdown");
+            return Ok(ReadResourceResult::new(vec![contents]).into());
+        }
         let (name, path) = split_uri(&uri).ok_or_else(|| {
             ErrorData::resource_not_found(
                 format!("'{uri}' is not a skill resource ({RESOURCE_SCHEME}NAME/PATH)"),
@@ -376,17 +480,55 @@ impl ServerHandler for SkillServer {
                     base64::engine::general_purpose::STANDARD.encode(binary.as_bytes()),
                     uri.clone(),
                 )
-                .with_mime_type("application/octet-stream"),
+                .with_mime_type(mime_of(path)),
             }
         };
         Ok(ReadResourceResult::new(vec![contents]).into())
     }
 
+    async fn list_resource_templates(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, ErrorData> {
+        no_cursor(request.as_ref())?;
+        let catalog = ResourceTemplate::new(format!("{CATALOG_URI}{{?q,tokens}}"), "catalog")
+            .with_description(
+                "Your skill catalog ranked for the message you are answering (q); \
+                 tokens is the model's input budget",
+            )
+            .with_mime_type("text/markdown");
+        Ok(ListResourceTemplatesResult::with_all_items(vec![catalog]))
+    }
+
+    /// rmcp hands over a request it could not read as a known one. For a
+    /// method this server serves that means its params were malformed.
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CustomResult, ErrorData> {
+        let method = request.method;
+        if KNOWN_METHODS.contains(&method.as_str()) {
+            Err(ErrorData::invalid_params(
+                format!("malformed params for '{method}'"),
+                None,
+            ))
+        } else {
+            Err(ErrorData::new(
+                rmcp::model::ErrorCode::METHOD_NOT_FOUND,
+                format!("method not found: '{method}'"),
+                None,
+            ))
+        }
+    }
+
     async fn list_prompts(
         &self,
-        _request: Option<PaginatedRequestParams>,
+        request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<ListPromptsResult, ErrorData> {
+        no_cursor(request.as_ref())?;
         let agent = self.agent_of(&context.extensions)?;
         let mut prompts = Vec::new();
         for (skill, detail) in self.details(&agent).await? {
@@ -487,16 +629,7 @@ impl ServerHandler for SkillServer {
 }
 
 /// Serves `server` on this process's stdin and stdout until the client
-/// goes away (stdin closes).
+/// goes away (stdin closes). A line that is not JSON gets a parse error.
 pub async fn serve_stdio(server: SkillServer) -> Result<(), Error> {
-    use rmcp::ServiceExt;
-    let running = server
-        .serve(rmcp::transport::stdio())
-        .await
-        .map_err(|e| Error::Invalid(format!("the MCP session did not start: {e}")))?;
-    running
-        .waiting()
-        .await
-        .map_err(|e| Error::Invalid(format!("the MCP session failed: {e}")))?;
-    Ok(())
+    crate::lines::serve_lines(server, tokio::io::stdin(), tokio::io::stdout()).await
 }

@@ -91,6 +91,23 @@ async fn mcp_needs_a_token_and_an_agent() {
 }
 
 #[tokio::test]
+async fn a_body_that_is_not_json_gets_a_parse_error_with_a_null_id() {
+    let served = serve().await;
+    let http = reqwest::Client::new();
+    let (code, body) = status(
+        http.post(format!("{}/mcp", served.base))
+            .bearer_auth(&served.ada)
+            .header("content-type", "application/json")
+            .header("accept", "application/json, text/event-stream")
+            .body("{not json"),
+    )
+    .await;
+    assert_eq!(code, 400, "{body}");
+    assert_eq!(body["error"]["code"], -32700, "{body}");
+    assert!(body.as_object().unwrap().contains_key("id") && body["id"].is_null());
+}
+
+#[tokio::test]
 async fn mcp_over_streamable_http_serves_the_tokens_agent() {
     let served = serve().await;
     let config = StreamableHttpClientTransportConfig::with_uri(format!("{}/mcp", served.base))

@@ -206,6 +206,23 @@ pub fn move_aside(
     Ok(Some(to))
 }
 
+/// Whether an `.archived` folder is `name`'s: `<name>-YYYYMMDD-HHMMSS`
+/// exactly (or the milliseconds [`archived_dir`] falls back to), so that
+/// `foo` never picks `foo-bar-…`.
+fn is_archive_of(folder: &str, name: &str) -> bool {
+    let Some(stamp) = folder
+        .strip_prefix(name)
+        .and_then(|rest| rest.strip_prefix('-'))
+    else {
+        return false;
+    };
+    let digits = |s: &str, n: usize| s.len() == n && s.bytes().all(|b| b.is_ascii_digit());
+    match stamp.split_once('-') {
+        Some((day, time)) => digits(day, 8) && digits(time, 6),
+        None => !stamp.is_empty() && digits(stamp, stamp.len()),
+    }
+}
+
 /// Moves the newest archived copy of a bundle back (restore reverses an
 /// archive).
 pub fn move_back(root: &Path, layer: &Layer, name: &str) -> Result<Option<PathBuf>, StoreError> {
@@ -213,14 +230,13 @@ pub fn move_back(root: &Path, layer: &Layer, name: &str) -> Result<Option<PathBu
     let Ok(entries) = std::fs::read_dir(&archive) else {
         return Ok(None);
     };
-    let prefix = format!("{name}-");
     let mut copies: Vec<PathBuf> = entries
         .filter_map(Result::ok)
         .map(|e| e.path())
         .filter(|p| {
             p.file_name()
                 .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with(&prefix))
+                .is_some_and(|n| is_archive_of(n, name))
         })
         .collect();
     copies.sort();

@@ -124,3 +124,33 @@ fn status_counts_and_the_next_run_from_cron() {
     );
     assert_eq!(next_run("not cron", Timestamp::from_millis(0)), None);
 }
+
+/// `curate restore foo` brings back foo's archived folder, never that of a
+/// skill whose name merely starts with `foo-`, even when that one is newer.
+#[test]
+fn restore_picks_exactly_the_named_skills_archive() {
+    let root = tempfile::tempdir().unwrap();
+    let layer = Layer::Commons;
+    let archive = layer_dir(root.path(), &layer).join(".archived");
+    let folder = |name: &str| {
+        let dir = archive.join(name);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("SKILL.md"), name).unwrap();
+    };
+    folder("foo-20260101-080000");
+    folder("foo-bar-20260301-090000");
+    folder("foo-20250101-080000");
+    folder("foo-notes");
+
+    let restored = move_back(root.path(), &layer, "foo").unwrap().unwrap();
+    assert_eq!(restored, layer_dir(root.path(), &layer).join("foo"));
+    assert_eq!(
+        std::fs::read_to_string(restored.join("SKILL.md")).unwrap(),
+        "foo-20260101-080000",
+        "the newest of foo's own archives"
+    );
+    assert!(archive.join("foo-bar-20260301-090000").is_dir());
+    assert!(archive.join("foo-notes").is_dir());
+    // Nothing of "foo-b" was ever archived.
+    assert_eq!(move_back(root.path(), &layer, "foo-b").unwrap(), None);
+}

@@ -113,6 +113,14 @@ pub enum LoadError {
         page: usize,
         pages: usize,
     },
+    /// A page past the end of a bundle file (CAT-6).
+    #[error("File '{path}' of skill '{name}' has {pages} page(s); page {page} does not exist.")]
+    NoSuchFilePage {
+        name: String,
+        path: String,
+        page: usize,
+        pages: usize,
+    },
     #[error("Skill '{name}': {source}")]
     Parameters { name: String, source: RenderError },
 }

@@ -34,7 +34,7 @@
 pub use agent::{Agent, AgentUsage, RECENT_LOADS, SKILL_TOOLS, ToolSets};
 pub use catalog::{
     Budget, CatalogFormat, CatalogRequest, Entry, HostPlatform, Line, LoadRanking,
-    RECENT_INSTALL_DAYS, TIER_SIZE, cut, render, token_limits,
+    RECENT_INSTALL_DAYS, Scores, TIER_SIZE, TermIndex, cut, render, token_limits,
 };
 pub use clock::Clock;
 pub use command::{

@@ -14,7 +14,7 @@ use skillworld_format::render_body;
 use crate::agent::{Agent, AgentUsage, ToolSets};
 use crate::catalog::{
     AgentView, AgentViews, Budget, CatalogRequest, Entry, LayerList, Layers, LoadRanking, Signals,
-    compose, ranked, rebuild_layers, token_limits,
+    TermIndex, compose, ranked, rebuild_layers, relevant, score, token_limits,
 };
 use crate::clock::Clock;
 use crate::command::{Caller, Command};
@@ -25,6 +25,9 @@ use crate::paging::{PAGE_THRESHOLD_CHARS, pages};
 use crate::revisions::Revisions;
 use crate::state::SkillWorld;
 use crate::usage::{Lessons, Runs};
+
+/// How many of its lessons an agent sees with a loaded skill (GOV-4).
+const LESSONS_ON_LOAD: usize = 10;
 
 impl SkillWorld {
     // ---- reads ----------------------------------------------------------
@@ -82,7 +85,17 @@ impl SkillWorld {
             Budget::Tokens(tokens) if !bound => Some(token_limits(tokens).0),
             _ => None,
         };
-        let (entries, total) = ranked(view, agent_state, layers, &signals, limit);
+        let scores = request
+            .query
+            .as_deref()
+            .and_then(|q| score(world.resource::<TermIndex>(), q, view, agent_state, layers))
+            .filter(|scores| !scores.is_empty());
+        let (entries, total) = match scores {
+            // CAT-10: every visible skill in CAT-3 order, then by relevance
+            // (a stable sort, so the CAT-3 order breaks ties), then the cut.
+            Some(scores) => relevant(view, agent_state, layers, &signals, &scores, limit),
+            None => ranked(view, agent_state, layers, &signals, limit),
+        };
         let mut out = String::with_capacity(1024);
         compose(&mut out, &entries, total, request, bound);
         self.write_lessons(&mut out, id, agent_state, view, layers, &signals);
@@ -244,7 +257,10 @@ impl SkillWorld {
         }
 
         let (text, page) = match request.file {
-            Some(path) => (self.bundle_file(name, skill, path)?, None),
+            Some(path) => {
+                let text = self.bundle_file(name, skill, path)?;
+                page_of(name, Some(path), text, request.page)?
+            }
             None => {
                 let body = render_body(&record.content, &skill.parameters, &request.args).map_err(
                     |source| LoadError::Parameters {
@@ -252,13 +268,22 @@ impl SkillWorld {
                         source,
                     },
                 )?;
-                page_of(name, body, request.page)?
+                let (mut text, page) = page_of(name, None, body, request.page)?;
+                if page.is_none_or(|(number, _)| number == 1) {
+                    self.append_lessons(&mut text, entity, agent_id);
+                }
+                (text, page)
             }
         };
+        // A bundle file counts as a load, but the run has not read the
+        // body: a later load of the skill in the run must still return it.
         let command = Command::RecordLoad {
             agent: agent.to_owned(),
             skill: skill_id,
-            run: request.run.map(str::to_owned),
+            run: request
+                .run
+                .filter(|_| request.file.is_none())
+                .map(str::to_owned),
         };
         let caller = Caller {
             agent: Some(agent.to_owned()),
@@ -274,6 +299,25 @@ impl SkillWorld {
             page,
             already_loaded: false,
         })
+    }
+
+    /// GOV-4: the agent's own lessons on the skill follow its body when
+    /// it is loaded (the first page), newest first, marked advisory.
+    fn append_lessons(&self, text: &mut String, entity: Entity, agent_id: StableId) {
+        let Some(lessons) = self.world.get::<Lessons>(entity) else {
+            return;
+        };
+        let mut mine = lessons.of(agent_id).rev().take(LESSONS_ON_LOAD).peekable();
+        if mine.peek().is_none() {
+            return;
+        }
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        text.push_str("\n## Your lessons on this skill (advisory)\n");
+        for lesson in mine {
+            let _ = writeln!(text, "- {} (#{}): {}", date(lesson.at), lesson.id, lesson.text);
+        }
     }
 
     fn check_available(
@@ -392,7 +436,7 @@ impl SkillWorld {
         let limit = query.limit.unwrap_or(LIST_LIMIT.0).clamp(1, LIST_LIMIT.1);
         let keyword = query.keyword.as_deref().map(str::to_lowercase);
         let mut items = Vec::new();
-        for (item, visible) in self.resolved_items(agent)? {
+        for (item, _, visible) in self.resolved_items(agent)? {
             let status_ok = match query.status.as_deref() {
                 None => visible,
                 Some("all") => true,
@@ -412,23 +456,52 @@ impl SkillWorld {
         Ok(listing(items, limit, true))
     }
 
-    /// `skill_search` (CAT-7): case-insensitive substring over name and
-    /// description of the skills the agent sees.
+    /// `skill_search` (CAT-7, CAT-10): the skills the agent sees whose name
+    /// or description contains the query (case-insensitive), plus those
+    /// that match its words (BM25), best match first; ties keep the
+    /// recommended order.
     pub fn search(&mut self, agent: &str, query: &str) -> Result<Listing, WorldError> {
-        self.prepare(agent)?;
+        let (id, entity) = self.prepare(agent)?;
         let needle = query.to_lowercase();
-        let items: Vec<ListItem> = self
+        let scores = {
+            let agent_state = self.world.get::<Agent>(entity).expect("agent");
+            let view = &self.world.resource::<AgentViews>().views[&id];
+            let index = self.world.resource::<TermIndex>();
+            score(
+                index,
+                query,
+                view,
+                agent_state,
+                self.world.resource::<Layers>(),
+            )
+            .unwrap_or_default()
+        };
+        let mut items: Vec<(ListItem, f64)> = self
             .resolved_items(agent)?
             .into_iter()
-            .filter(|(item, visible)| *visible && matches_text(item, &needle))
-            .map(|(item, _)| item)
+            .filter(|(_, _, visible)| *visible)
+            .filter_map(|(item, entity, _)| {
+                let relevance = scores.get(entity);
+                (relevance.is_some() || matches_text(&item, &needle))
+                    .then(|| (item, relevance.unwrap_or(0.0)))
+            })
             .collect();
+        items.sort_by(|(_, a), (_, b)| b.total_cmp(a));
+        let items = items.into_iter().map(|(item, _)| item).collect();
         Ok(listing(items, usize::MAX, false))
     }
 
+    /// The term index after resolution caught up with every write (what
+    /// CAT-10 scores against), for tests that compare it with a rebuild.
+    pub fn term_index(&mut self) -> &TermIndex {
+        self.resolve.run(&mut self.world);
+        self.world.resource::<TermIndex>()
+    }
+
     /// Every skill the agent resolves (undeleted, not discarded, not
-    /// shadowed), in the recommended order, with whether it sees it.
-    fn resolved_items(&self, agent: &str) -> Result<Vec<(ListItem, bool)>, WorldError> {
+    /// shadowed), in the recommended order, with its entity and whether it
+    /// sees it.
+    fn resolved_items(&self, agent: &str) -> Result<Vec<(ListItem, Entity, bool)>, WorldError> {
         let (id, entity) = self.agent_entity(agent)?;
         let agent_state = self.world.get::<Agent>(entity).expect("agent");
         let view = &self.world.resource::<AgentViews>().views[&id];
@@ -468,6 +541,7 @@ impl SkillWorld {
                 };
                 (
                     item,
+                    entry.entity,
                     view.visible_entry(agent_state, layers, entry.entity)
                         .is_some(),
                 )
@@ -544,10 +618,12 @@ impl SkillWorld {
     }
 }
 
-/// The page asked for, or the whole body when it is short and no page was
-/// asked for; pages end with how to get the next one.
+/// The page asked for, or the whole text (a body, or the bundle file
+/// `file`) when it is short and no page was asked for; pages end with how
+/// to get the next one.
 fn page_of(
     name: &str,
+    file: Option<&str>,
     body: String,
     page: Option<usize>,
 ) -> Result<(String, Option<(usize, usize)>), LoadError> {
@@ -558,12 +634,21 @@ fn page_of(
     let total = ranges.len();
     let number = page.unwrap_or(1);
     let Some(range) = number.checked_sub(1).and_then(|i| ranges.get(i)) else {
-        return Err(LoadError::NoSuchPage {
-            name: name.to_owned(),
-            page: number,
-            pages: total,
+        return Err(match file {
+            Some(path) => LoadError::NoSuchFilePage {
+                name: name.to_owned(),
+                path: path.to_owned(),
+                page: number,
+                pages: total,
+            },
+            None => LoadError::NoSuchPage {
+                name: name.to_owned(),
+                page: number,
+                pages: total,
+            },
         });
     };
+    let file_arg = file.map_or_else(String::new, |path| format!(", file_path=\"{path}\""));
     let mut text = body[range.clone()].to_owned();
     if !text.ends_with('\n') {
         text.push('\n');
@@ -571,7 +656,7 @@ fn page_of(
     if number < total {
         let _ = write!(
             text,
-            "\n[Page {number} of {total}. Call skill_load with name=\"{name}\" and page={} for the next page.]",
+            "\n[Page {number} of {total}. Call skill_load with name=\"{name}\"{file_arg} and page={} for the next page.]",
             number + 1
         );
     } else {

@@ -8,12 +8,14 @@ use std::fmt::Write;
 
 use bevy_ecs::component::Component;
 use bevy_ecs::resource::Resource;
-use bevy_ecs::schedule::Schedule;
+use bevy_ecs::schedule::{IntoScheduleConfigs, Schedule};
 use bevy_ecs::world::World;
 use skillworld_core::{EntityRecord, PrimaryComponent, StableId, Timestamp};
 
 use crate::agent::ToolSets;
-use crate::catalog::{AgentViews, HostPlatform, Layers, LoadRanking, refresh_layers};
+use crate::catalog::{
+    AgentViews, HostPlatform, Layers, LoadRanking, TermIndex, refresh_layers, refresh_terms,
+};
 use crate::clock::Clock;
 use crate::command::Envelope;
 use crate::curator::{CuratorSettings, CuratorState, SweepPlan, plan_sweep};
@@ -76,6 +78,7 @@ impl SkillWorld {
         world.init_resource::<NameIndex>();
         world.init_resource::<LayerChanges>();
         world.init_resource::<Layers>();
+        world.init_resource::<TermIndex>();
         world.init_resource::<AgentViews>();
         world.init_resource::<LoadRanking>();
         world.init_resource::<Runs>();
@@ -93,7 +96,8 @@ impl SkillWorld {
         );
         register_hooks(&mut world);
         let mut resolve = Schedule::default();
-        resolve.add_systems(refresh_layers);
+        // The term index reads the change sets before the lists drain them.
+        resolve.add_systems((refresh_terms, refresh_layers).chain());
         let mut curator = Schedule::default();
         curator.add_systems(plan_sweep);
         SkillWorld {

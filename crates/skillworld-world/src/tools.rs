@@ -51,8 +51,11 @@ pub fn tool_specs() -> Vec<ToolSpec> {
         },
         ToolSpec {
             name: "skill_search",
-            description: "Find skills whose name or description contains the query (case-insensitive).",
-            schema: object(json!({"query": {"type": "string"}}), &["query"]),
+            description: "Find skills for a task: those whose name or description contains the query (case-insensitive), plus those matching its words in name, description, tags or headings; best match first.",
+            schema: object(
+                json!({"query": {"type": "string", "description": "A substring, or the task in your own words"}}),
+                &["query"],
+            ),
         },
         ToolSpec {
             name: "skill_view",
@@ -71,7 +74,7 @@ pub fn tool_specs() -> Vec<ToolSpec> {
                 json!({
                     "name": name,
                     "file_path": {"type": "string", "description": "A bundle file, e.g. references/guide.md"},
-                    "page": {"type": "integer", "minimum": 1},
+                    "page": {"type": "integer", "minimum": 1, "description": "A page of a long body or file (long ones come in pages)"},
                     "run": {"type": "string"},
                     "args": {"type": "object", "description": "Values for the skill's parameters"}
                 }),

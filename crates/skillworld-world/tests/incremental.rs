@@ -246,11 +246,23 @@ fn requests() -> Vec<CatalogRequest> {
             budget: Budget::Chars(160),
             format: CatalogFormat::Xml,
             run: Some("run-0".into()),
+            query: None,
         },
         CatalogRequest {
             budget: Budget::Tokens(100_000),
             format: CatalogFormat::Table,
             run: Some("run-1".into()),
+            query: None,
+        },
+        // CAT-10: ranked by relevance, over words the ops write.
+        CatalogRequest {
+            query: Some("patched gamma v7".into()),
+            ..CatalogRequest::default()
+        },
+        CatalogRequest {
+            budget: Budget::Chars(200),
+            query: Some("beta skill".into()),
+            ..CatalogRequest::default()
         },
     ]
 }
@@ -274,6 +286,12 @@ proptest! {
                     let fresh = scratch.catalog(agent, &request).unwrap();
                     prop_assert_eq!(&live, &fresh, "{} after {:?}", agent, op);
                 }
+                for query in ["alpha", "patched 3", "skill beta v1"] {
+                    let names = |world: &mut SkillWorld| -> Vec<String> {
+                        world.search(agent, query).unwrap().items.into_iter().map(|i| i.name).collect()
+                    };
+                    prop_assert_eq!(names(&mut incremental), names(&mut scratch), "search {} for {} after {:?}", query, agent, op);
+                }
                 let listed: BTreeSet<String> = incremental
                     .list(agent, &ListQuery { limit: Some(50), ..Default::default() })
                     .unwrap()
@@ -283,6 +301,27 @@ proptest! {
                     .collect();
                 prop_assert_eq!(listed, model.visible(index), "{} after {:?}", agent, op);
             }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// CAT-10: after any writes, the term index kept edit by edit equals
+    /// the index rebuilt from all skills.
+    #[test]
+    fn incremental_term_index_equals_index_rebuilt(ops in prop::collection::vec(op(), 1..60)) {
+        let mut world = new_world();
+        let mut model = Model::default();
+        for op in &ops {
+            let applied = apply(&mut world, op);
+            update_model(&mut model, op, applied);
+            let incremental = world.term_index().clone();
+            // Every undeleted skill is indexed, live or not.
+            prop_assert_eq!(incremental.len(), model.skills.len(), "after {:?}", op);
+            world.rebuild_caches();
+            prop_assert_eq!(&incremental, world.term_index(), "after {:?}", op);
         }
     }
 }

@@ -101,11 +101,13 @@ fn observe(world: &mut SkillWorld) -> Vec<String> {
                 budget: Budget::Chars(300),
                 format: CatalogFormat::Xml,
                 run: Some("run-1".into()),
+                query: None,
             },
             CatalogRequest {
                 budget: Budget::Tokens(50_000),
                 format: CatalogFormat::Table,
                 run: Some("run-2".into()),
+                query: Some("beta skill".into()),
             },
         ] {
             seen.push(world.catalog(agent, &request).unwrap());

@@ -127,6 +127,8 @@ pub struct CatalogQuery {
     chars: Option<usize>,
     format: Option<String>,
     run: Option<String>,
+    /// The message being answered (CAT-10).
+    q: Option<String>,
 }
 
 pub async fn catalog(
@@ -156,6 +158,7 @@ pub async fn catalog(
         budget,
         format,
         run: query.run,
+        query: query.q,
     };
     let text = habitat
         .read(|store| {

@@ -203,11 +203,15 @@ impl Layers {
     }
 }
 
-fn entry_of(entity: Entity, record: &EntityRecord, skill: &Skill, platform: &str) -> Option<Entry> {
-    let resolves = record.primary == PrimaryComponent::Skill
+/// Whether a skill takes part in resolution: undeleted, not discarded.
+pub(super) fn resolves(record: &EntityRecord, skill: &Skill) -> bool {
+    record.primary == PrimaryComponent::Skill
         && !record.is_deleted()
-        && skill.status != Status::Discarded;
-    resolves.then(|| Entry::new(entity, record, skill, platform))
+        && skill.status != Status::Discarded
+}
+
+fn entry_of(entity: Entity, record: &EntityRecord, skill: &Skill, platform: &str) -> Option<Entry> {
+    resolves(record, skill).then(|| Entry::new(entity, record, skill, platform))
 }
 
 /// The resolution system (CAT-1): applies the skills changed since it last
@@ -234,9 +238,11 @@ pub fn refresh_layers(
     }
 }
 
-/// Rebuilds every list from all skills, ignoring what the hooks recorded:
-/// the from-scratch path the incremental one must agree with.
+/// Rebuilds every list (and the term index) from all skills, ignoring what
+/// the hooks recorded: the from-scratch path the incremental one must agree
+/// with.
 pub fn rebuild_layers(world: &mut World) {
+    super::relevance::rebuild_terms(world);
     let platform = world.resource::<HostPlatform>().0.clone();
     let mut fresh: HashMap<StableId, Vec<Entry>> = HashMap::new();
     let mut query = world.query::<(Entity, &EntityRecord, &Skill)>();

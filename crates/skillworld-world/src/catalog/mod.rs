@@ -3,17 +3,21 @@
 
 mod budget;
 mod layer_list;
+mod relevance;
 mod render;
+mod tokens;
 mod view;
 
 use std::cmp::Reverse;
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap};
 
+use bevy_ecs::entity::EntityHashSet;
 use bevy_ecs::resource::Resource;
 use skillworld_core::StableId;
 
 pub use budget::{Budget, SHORTENED_DESCRIPTIONS, cut, token_limits};
 pub use layer_list::{Entry, HostPlatform, LayerList, Layers, rebuild_layers, refresh_layers};
+pub use relevance::{Scores, TermIndex, refresh_terms, relevant, score};
 pub use render::{CatalogFormat, Line, render};
 pub use view::{AgentView, AgentViews};
 
@@ -27,6 +31,10 @@ pub struct CatalogRequest {
     pub format: CatalogFormat,
     /// The run whose loaded skills rank first (CAT-3 tier 1).
     pub run: Option<String>,
+    /// The message being answered: when it has searchable words, skills
+    /// are ranked by relevance to it first (CAT-10), the CAT-3 order
+    /// breaking ties.
+    pub query: Option<String>,
 }
 
 /// How many skills the most-recently and most-loaded tiers hold (CAT-3).
@@ -76,6 +84,31 @@ pub fn ranked<'a>(
     signals: &Signals<'_>,
     limit: Option<usize>,
 ) -> (Vec<&'a Entry>, usize) {
+    let (mut picker, total) = usage_tiers(view, agent, layers, signals, limit);
+    picker.take(view.visible(agent, layers).collect());
+    (picker.out, total)
+}
+
+/// The skills of the usage tiers (CAT-3 tiers 1–4) in catalog order, at
+/// most `limit`, and how many the agent sees in all. Every other skill
+/// follows them in the recommended order.
+pub fn usage_ranked<'a>(
+    view: &'a AgentView,
+    agent: &'a Agent,
+    layers: &'a Layers,
+    signals: &Signals<'_>,
+) -> (Vec<&'a Entry>, usize) {
+    let (picker, total) = usage_tiers(view, agent, layers, signals, None);
+    (picker.out, total)
+}
+
+fn usage_tiers<'a>(
+    view: &'a AgentView,
+    agent: &'a Agent,
+    layers: &'a Layers,
+    signals: &Signals<'_>,
+    limit: Option<usize>,
+) -> (Picker<'a>, usize) {
     let mut total = 0;
     let mut recent_installs: Vec<Vec<&Entry>> = Vec::new();
     for layer in view.visible(agent, layers) {
@@ -118,21 +151,20 @@ pub fn ranked<'a>(
 
     let mut picker = Picker {
         out: Vec::new(),
-        taken: HashSet::new(),
+        taken: EntityHashSet::default(),
         limit: limit.unwrap_or(usize::MAX),
     };
     picker.take(vec![loaded_this_run.into_iter()]);
     picker.take(recent_installs.into_iter().map(Vec::into_iter).collect());
     picker.take(vec![recently_loaded.into_iter()]);
     picker.take(vec![most_loaded.into_iter()]);
-    picker.take(view.visible(agent, layers).collect());
-    (picker.out, total)
+    (picker, total)
 }
 
 /// Collects entries tier by tier, each at most once, up to the limit.
 struct Picker<'a> {
     out: Vec<&'a Entry>,
-    taken: HashSet<bevy_ecs::entity::Entity>,
+    taken: EntityHashSet,
     limit: usize,
 }
 
