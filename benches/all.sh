@@ -51,6 +51,7 @@ else
 fi
 step catalog cargo bench -p skillworld-world --bench catalog
 step store cargo bench -p skillworld-store --bench store
+step import cargo bench -p skillworld-cli --bench import
 step scan cargo bench -p skillworld-scan --bench scan
 step sandbox cargo bench -p skillworld-sandbox --bench sandbox
 step load env SECONDS=30 cargo bench -p skillworld-habitat --bench load

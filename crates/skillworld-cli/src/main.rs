@@ -1,6 +1,7 @@
 //! `skillworld`: the command-line face of the runtime. Thin: parsing,
 //! printing and exit codes; the work happens in the library crates.
 
+mod bulk;
 mod discover;
 mod doctor;
 mod examples;
@@ -21,6 +22,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{ArgGroup, CommandFactory, FromArgMatches, Parser, Subcommand};
+use skillworld_world::{InstallRules, OnCollision};
 
 /// Exit code when the command ran but something failed (SPEC CLI-1).
 const EXIT_FAILED: u8 = 1;
@@ -86,16 +88,25 @@ enum Command {
         /// Into an agent's private world.
         #[arg(long, value_name = "NAME")]
         agent: Option<String>,
-        /// With --into: prune a bucket even when the new bundle has nothing
-        /// in it.
+        /// On a reinstall, prune a bucket (scripts/, references/…) even when
+        /// the new bundle has nothing in it; without it such a bucket keeps
+        /// its files.
         #[arg(long)]
         force_prune: bool,
+        /// Into the world: replace a skill of the same name that came from
+        /// another source, instead of importing under a numbered name
+        /// (`name-2`) with a name-collision warning.
+        #[arg(long, conflicts_with = "into")]
+        replace: bool,
     },
     /// Vet skills before installing them: one result per skill with its
     /// findings; exit 1 when any skill is blocked (HIGH or CRITICAL).
     Scan {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
+        /// Under each finding, a line saying what it means and what to do.
+        #[arg(long)]
+        explain: bool,
     },
     /// Agents and their tool pools.
     Agent {
@@ -637,9 +648,22 @@ fn main() -> ExitCode {
             paths,
             commons,
             agent,
+            force_prune,
+            replace,
             ..
-        } => world::import(&global, &paths, commons, agent),
-        Command::Scan { paths } => scan::run(&paths, global.json),
+        } => {
+            let on_collision = if replace {
+                OnCollision::Replace
+            } else {
+                OnCollision::Number
+            };
+            let rules = InstallRules {
+                on_collision,
+                force_prune,
+            };
+            world::import(&global, &paths, commons, agent, rules)
+        }
+        Command::Scan { paths, explain } => scan::run(&paths, explain, global.json),
         Command::Agent { action } => world::agent(&global, action),
         Command::Export {
             names,

@@ -18,6 +18,9 @@ pub struct SkillResult {
     pub ok: bool,
     pub errors: Vec<String>,
     pub warnings: Vec<Warning>,
+    /// An import into the world: `created`, `updated` or `replaced`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<&'static str>,
 }
 
 impl SkillResult {
@@ -28,6 +31,7 @@ impl SkillResult {
             ok: false,
             errors: Vec::new(),
             warnings: Vec::new(),
+            outcome: None,
         }
     }
 

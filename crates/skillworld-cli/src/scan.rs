@@ -1,4 +1,4 @@
-//! `skillworld scan PATH…` (SEC-1, SPEC CLI-1).
+//! `skillworld scan [--explain] PATH…` (SEC-1, SEC-4, SPEC CLI-1).
 
 use std::path::PathBuf;
 
@@ -16,7 +16,7 @@ struct ScanResult {
     findings: Vec<Finding>,
 }
 
-pub fn run(paths: &[PathBuf], json: bool) -> Result<bool, Failure> {
+pub fn run(paths: &[PathBuf], explain: bool, json: bool) -> Result<bool, Failure> {
     let targets = find_skills(paths)?;
     let mut blocked = 0;
     for target in &targets {
@@ -41,6 +41,9 @@ pub fn run(paths: &[PathBuf], json: bool) -> Result<bool, Failure> {
                 f.line,
                 f.excerpt
             ));
+            if explain {
+                say(format!("            why: {}", f.explanation));
+            }
         }
     }
     if !json {

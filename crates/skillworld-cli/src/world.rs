@@ -16,12 +16,12 @@ use skillworld_world::{
 
 use skillworld_habitat::{Habitat, HabitatError};
 use skillworld_store::{curator_status, report_markdown};
-use skillworld_world::{Command, CuratorSettings, Switches};
+use skillworld_world::{Command, CuratorSettings, InstallRules, Switches};
 
 use crate::discover::find_skills;
 use crate::open::{Global, open, store_failure, world_failure};
 use crate::person;
-use crate::report::{SkillResult, print_results, progress};
+use crate::report::print_results;
 use crate::table::Table;
 use crate::{AgentAction, CurateAction, Failure, LayerArgs, LessonAction, SnapshotAction, emit};
 
@@ -69,38 +69,16 @@ pub fn import(
     paths: &[PathBuf],
     commons: bool,
     agent: Option<String>,
+    rules: InstallRules,
 ) -> Result<bool, Failure> {
     let targets = find_skills(paths)?;
-    let layer = layer_of(commons, agent);
     let mut store = open(global)?;
+    let layer = layer_of(commons, agent);
     if let Layer::Agent(agent) = &layer {
         // Before any skill: each would fail alone with the same reason.
         store.world().agent(agent).map_err(world_failure)?;
     }
-    let bar = progress(targets.len());
-    let mut results = Vec::with_capacity(targets.len());
-    for target in &targets {
-        let result = match target.read_bundle().and_then(|raw| raw.import()) {
-            Err(error) => SkillResult::failed(target.path(), error),
-            Ok(bundle) => {
-                let name = bundle.imported.document.name.clone();
-                let installed = store
-                    .run(|world| world.install(&layer, bundle.imported.document, bundle.files))
-                    .map_err(store_failure)?;
-                let mut result = SkillResult::new(target.path());
-                result.name = Some(name);
-                result.warnings = bundle.imported.warnings;
-                match installed {
-                    Ok(_) => result.ok = true,
-                    Err(error) => result.errors.push(error.to_string()),
-                }
-                result
-            }
-        };
-        results.push(result);
-        bar.inc(1);
-    }
-    bar.finish_and_clear();
+    let results = crate::bulk::import(&mut store, &targets, &layer, rules)?;
     Ok(print_results(&results, global.json, "imported"))
 }
 

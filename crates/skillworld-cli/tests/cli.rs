@@ -304,4 +304,17 @@ fn scan_reports_findings_and_exits_1_when_blocked() {
     assert_eq!(results[1]["findings"][0]["severity"], "medium");
     let fine = skillworld(&["scan", root.path().join("fine").to_str().unwrap()]);
     assert_eq!(fine.status.code(), Some(0));
+    assert!(
+        results[0]["findings"][1]["explanation"]
+            .as_str()
+            .unwrap()
+            .starts_with("Runs whatever a server sends")
+    );
+    let explained = skillworld(&["scan", "--explain", bad.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&explained.stdout);
+    assert!(
+        text.contains("download-execute scripts/run.sh:1")
+            && text.contains("why: Runs whatever a server sends"),
+        "{text}"
+    );
 }

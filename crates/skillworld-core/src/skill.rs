@@ -82,12 +82,27 @@ pub struct Parameter {
 pub struct ScriptSpec {
     pub id: String,
     pub path: String,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// Also read as MateClaw's `fixedArgs`.
+    #[serde(default, alias = "fixedArgs", skip_serializing_if = "Vec::is_empty")]
     pub fixed_args: Vec<String>,
-    #[serde(default)]
+    /// Also read as MateClaw's `argStyle`.
+    #[serde(default, alias = "argStyle")]
     pub arg_style: ArgStyle,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub parameters: Vec<Parameter>,
+}
+
+impl ScriptSpec {
+    /// Every key a script entry may have, in either spelling.
+    pub const KEYS: [&'static str; 7] = [
+        "id",
+        "path",
+        "fixed_args",
+        "fixedArgs",
+        "arg_style",
+        "argStyle",
+        "parameters",
+    ];
 }
 
 /// What a skill needs from its host before it is ready (MOD-4, HAB-4).
@@ -237,6 +252,10 @@ pub struct ScanFinding {
     pub file: String,
     pub line: usize,
     pub excerpt: String,
+    /// One line saying what the finding means and what to do (SEC-4);
+    /// empty in journals written before it existed.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub explanation: String,
 }
 
 /// The preflight result of a skill: its readiness and what is missing.

@@ -16,6 +16,9 @@ use std::time::{Duration, Instant};
 
 use skillworld_format::{Source, import_skill_md, validate_strict};
 
+mod corpus;
+use corpus::generate;
+
 const ROUNDS: usize = 7;
 static COLD: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
@@ -176,53 +179,6 @@ fn skill_files(root: &Path) -> Vec<PathBuf> {
     }
     found.sort();
     found
-}
-
-/// Writes `count` skills shaped like real ones: a few frontmatter fields,
-/// a description of about 200 chars and a Markdown body of 2–14 KB.
-fn generate(root: &Path, count: usize) {
-    const WORDS: [&str; 16] = [
-        "data", "analysis", "pipeline", "use", "when", "the", "user", "asks", "for", "plots",
-        "tables", "reports", "with", "python", "and", "files",
-    ];
-    let mut seed: u64 = 42;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
-    for i in 0..count {
-        let name = format!("generated-skill-{i}");
-        let mut description = String::from("Generated skill for benchmarks. Use when");
-        while description.len() < 200 {
-            description.push(' ');
-            description.push_str(WORDS[next() as usize % WORDS.len()]);
-        }
-        let mut body = format!("# {name}\n\n## When to use\n\n");
-        let target = 2_000 + (next() % 12_000) as usize;
-        while body.len() < target {
-            match next() % 10 {
-                0 => body.push_str("\n## Steps\n\n"),
-                1 => body
-                    .push_str("\n```python\nimport pandas as pd\ndf = pd.read_csv('x.csv')\n```\n"),
-                2 => body.push_str("- a list item with `code` and **bold** text\n"),
-                _ => {
-                    for _ in 0..12 {
-                        body.push_str(WORDS[next() as usize % WORDS.len()]);
-                        body.push(' ');
-                    }
-                    body.push('\n');
-                }
-            }
-        }
-        let text = format!(
-            "---\nname: {name}\ndescription: {description}\nlicense: MIT\nallowed-tools: Read Write Bash\nmetadata:\n  version: \"1.{i}.0\"\n  skill-author: bench\n---\n{body}"
-        );
-        let dir = root.join(&name);
-        fs::create_dir_all(&dir).expect("a writable corpus folder");
-        fs::write(dir.join("SKILL.md"), text).expect("a writable corpus folder");
-    }
 }
 
 /// The hostile inputs of FMT-1, each refused; how long each refusal takes.

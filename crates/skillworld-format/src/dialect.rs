@@ -4,7 +4,7 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value as Json};
 use serde_yaml::{Mapping, Value as Yaml};
 use skillworld_core::limits::{MAX_CONTENT_CHARS, MAX_DESCRIPTION_CHARS};
-use skillworld_core::{Origin, Requires, Skill, Status, name_problems, slugify};
+use skillworld_core::{Origin, Requires, ScriptSpec, Skill, Status, name_problems, slugify};
 
 use crate::yaml::{key_text, mapping_to_json, scalar_text, to_json};
 use crate::{FormatError, SkillDocument, Source, Warning, WarningCode};
@@ -91,6 +91,7 @@ impl Reader<'_> {
                 }
             }
             "scripts" => {
+                self.warn_unknown_script_keys(&value);
                 if let Some(scripts) = self.structured(&key, value) {
                     self.skill.scripts = scripts;
                 }
@@ -202,6 +203,27 @@ impl Reader<'_> {
             Err(e) => {
                 self.invalid(key, &value, &format!("a list of entries ({e})"));
                 None
+            }
+        }
+    }
+
+    /// Script entries are typed (SCR-1): a key none of them has is not
+    /// kept, so it is named instead of vanishing.
+    fn warn_unknown_script_keys(&mut self, value: &Yaml) {
+        let Yaml::Sequence(entries) = value else {
+            return;
+        };
+        for (index, entry) in entries.iter().enumerate() {
+            let Yaml::Mapping(entry) = entry else {
+                continue;
+            };
+            for key in entry.keys().map(key_text) {
+                if !ScriptSpec::KEYS.contains(&key.as_str()) {
+                    self.warn(
+                        WarningCode::UnknownField,
+                        format!("scripts[{index}]: unknown key '{key}' ignored"),
+                    );
+                }
             }
         }
     }

@@ -11,6 +11,8 @@ pub enum FormatError {
     FileTooLarge { bytes: u64, limit: u64 },
     #[error("SKILL.md must start with YAML frontmatter (---)")]
     NoFrontmatter,
+    #[error("SKILL.md has no frontmatter, and no paragraph or heading to take a description from")]
+    NoFrontmatterNoText,
     #[error("SKILL.md frontmatter not properly closed with ---")]
     Unclosed,
     #[error("frontmatter is larger than {limit} bytes")]

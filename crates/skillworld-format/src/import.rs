@@ -1,5 +1,8 @@
 //! FMT-4 lenient import of one SKILL.md.
 
+use serde_yaml::{Mapping, Value as Yaml};
+
+use crate::bare::describe;
 use crate::dialect::read_document;
 use crate::frontmatter::{decode, split};
 use crate::yaml::{parse_mapping, repair_colons};
@@ -25,7 +28,10 @@ pub fn import_skill_md(bytes: &[u8], source: &Source<'_>) -> Result<Imported, Fo
         ));
     }
     let text = decode(bytes, &mut warnings)?;
-    let parts = split(&text, &mut warnings)?;
+    let parts = match split(&text, &mut warnings) {
+        Err(FormatError::NoFrontmatter) => return import_bare(&text, source, warnings),
+        other => other?,
+    };
     let map = match parse_mapping(parts.yaml) {
         Err(FormatError::Yaml(error)) => {
             let repaired =
@@ -40,5 +46,25 @@ pub fn import_skill_md(bytes: &[u8], source: &Source<'_>) -> Result<Imported, Fo
         other => other?,
     };
     let document = read_document(map, parts.yaml, parts.body, source, &mut warnings)?;
+    Ok(Imported { document, warnings })
+}
+
+/// STO-6: a SKILL.md with no frontmatter at all (a heading and a
+/// paragraph) is read leniently: the name from its folder, the description
+/// from its first paragraph, else its first heading; the whole text is the
+/// body. A file with neither is refused.
+fn import_bare(
+    text: &str,
+    source: &Source<'_>,
+    mut warnings: Vec<Warning>,
+) -> Result<Imported, FormatError> {
+    let (description, from) = describe(text).ok_or(FormatError::NoFrontmatterNoText)?;
+    warnings.push(Warning::new(
+        WarningCode::NoFrontmatter,
+        format!("no frontmatter; the description was taken from the first {from}"),
+    ));
+    let mut map = Mapping::new();
+    map.insert(Yaml::from("description"), Yaml::from(description));
+    let document = read_document(map, "", text, source, &mut warnings)?;
     Ok(Imported { document, warnings })
 }

@@ -35,13 +35,14 @@ pub use error::{FormatError, RenderError};
 pub use export::export_skill_md;
 pub use frontmatter::{MAX_FRONTMATTER_BYTES, MAX_NESTING};
 pub use import::{Imported, import_skill_md};
-pub use names::assign_unique_names;
+pub use names::{assign_unique_names, numbered_name};
 pub use params::render_body;
 pub use share::{export_zip, skill_digest};
 pub use strict::{StrictReport, validate_strict};
 pub use warning::{Warning, WarningCode};
 pub use yaml::parse_mapping as parse_frontmatter_yaml;
 
+mod bare;
 mod bundle;
 mod dialect;
 mod document;

@@ -13,11 +13,7 @@ pub fn assign_unique_names<'a>(batch: impl IntoIterator<Item = &'a mut Imported>
         let mut name = original.clone();
         let mut n = 2;
         while !taken.insert(name.clone()) {
-            let suffix = format!("-{n}");
-            let stem_len = original
-                .len()
-                .min(skillworld_core::limits::MAX_NAME_CHARS - suffix.len());
-            name = format!("{}{suffix}", original[..stem_len].trim_end_matches('-'));
+            name = numbered_name(&original, n);
             n += 1;
         }
         if name != original {
@@ -28,4 +24,14 @@ pub fn assign_unique_names<'a>(batch: impl IntoIterator<Item = &'a mut Imported>
             imported.document.name = name;
         }
     }
+}
+
+/// `name-n`, the stem cut so the result stays within 64 chars (FMT-4's
+/// collision numbering; names are ASCII slugs).
+pub fn numbered_name(name: &str, n: usize) -> String {
+    let suffix = format!("-{n}");
+    let stem_len = name
+        .len()
+        .min(skillworld_core::limits::MAX_NAME_CHARS - suffix.len());
+    format!("{}{suffix}", name[..stem_len].trim_end_matches('-'))
 }

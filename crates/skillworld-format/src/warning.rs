@@ -12,6 +12,9 @@ pub enum WarningCode {
     /// *Ours*: the closing `---` had spaces around it.
     FenceSpaces,
     SkillMdCase,
+    /// STO-6: the file had no frontmatter; name and description were
+    /// derived from its folder and text.
+    NoFrontmatter,
     ColonRepaired,
     FlowMetadata,
     NestedMetadata,
@@ -33,6 +36,8 @@ pub enum WarningCode {
     BodyTooLong,
     FileDropped,
     BinarySkipped,
+    /// *Ours*: a reinstall kept a bucket the new bundle left empty (FMT-7).
+    BucketKept,
 }
 
 impl WarningCode {
@@ -43,6 +48,7 @@ impl WarningCode {
             WarningCode::LeadingBlankLines => "leading-blank-lines",
             WarningCode::FenceSpaces => "fence-spaces",
             WarningCode::SkillMdCase => "skill-md-case",
+            WarningCode::NoFrontmatter => "no-frontmatter",
             WarningCode::ColonRepaired => "colon-repaired",
             WarningCode::FlowMetadata => "flow-metadata",
             WarningCode::NestedMetadata => "nested-metadata",
@@ -59,6 +65,7 @@ impl WarningCode {
             WarningCode::BodyTooLong => "body-too-long",
             WarningCode::FileDropped => "file-dropped",
             WarningCode::BinarySkipped => "binary-skipped",
+            WarningCode::BucketKept => "bucket-kept",
         }
     }
 }

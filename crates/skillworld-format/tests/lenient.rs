@@ -226,8 +226,9 @@ fn coerced_and_invalid_values() {
 
 #[test]
 fn rejections_name_the_reason() {
-    let cases: [(&str, FormatError); 5] = [
-        ("# just markdown\n", FormatError::NoFrontmatter),
+    let cases: [(&str, FormatError); 6] = [
+        ("", FormatError::NoFrontmatterNoText),
+        ("- only\n- a list\n", FormatError::NoFrontmatterNoText),
         ("---\nname: a\ndescription: d\n", FormatError::Unclosed),
         ("---\nname: a\n---\n", FormatError::MissingDescription),
         (
@@ -359,4 +360,56 @@ fn our_flat_extensions_are_read_back() {
     assert_eq!(skill.parameters[0].kind, ParamType::Number);
     assert_eq!(skill.metadata["skillworld.bogus"], json!("keep"));
     assert_eq!(codes(&imported), [WarningCode::InvalidField]);
+}
+
+#[test]
+fn a_file_without_frontmatter_is_read_leniently() {
+    let text = "# PDF Tools\n\nFill PDF forms\nand merge them.\n\n## Usage\n\nRun pdftk.\n";
+    let imported = import_in("pdf-tools", text);
+    assert_eq!(
+        codes(&imported),
+        [WarningCode::NoFrontmatter, WarningCode::NameFromDir]
+    );
+    assert_eq!(imported.document.name, "pdf-tools");
+    assert_eq!(
+        imported.document.description,
+        "Fill PDF forms and merge them."
+    );
+    assert_eq!(imported.document.body, text);
+    assert_eq!(imported.document.skill.origin, Origin::Imported);
+    assert!(imported.warnings[0].message.contains("first paragraph"));
+
+    let headings_only = import_in("Deploy_Helper", "# Deploy helper\n\n- step\n");
+    assert_eq!(headings_only.document.name, "deploy-helper");
+    assert_eq!(headings_only.document.description, "Deploy helper");
+    assert!(headings_only.warnings[0].message.contains("first heading"));
+
+    // Without a folder there is no name to take.
+    assert_eq!(
+        import_skill_md(text.as_bytes(), &Source::default()).unwrap_err(),
+        FormatError::MissingName
+    );
+    // An opened but unclosed fence is still refused: that is broken
+    // frontmatter, not none.
+    assert_eq!(
+        import_skill_md(b"---\nname: a\n\nText.\n", &Source::default()).unwrap_err(),
+        FormatError::Unclosed
+    );
+}
+
+#[test]
+fn mateclaw_camel_case_script_keys_are_read() {
+    let imported = import_in(
+        "s",
+        "---\nname: s\ndescription: d\nscripts:\n  - id: run\n    path: scripts/run.sh\n    \
+         fixedArgs: [--fast]\n    argStyle: flags\n    timeout: 30\n---\n",
+    );
+    let script = &imported.document.skill.scripts[0];
+    assert_eq!(script.fixed_args, ["--fast"]);
+    assert_eq!(script.arg_style, skillworld_core::ArgStyle::Flags);
+    assert_eq!(codes(&imported), [WarningCode::UnknownField]);
+    assert_eq!(
+        imported.warnings[0].message,
+        "scripts[0]: unknown key 'timeout' ignored"
+    );
 }

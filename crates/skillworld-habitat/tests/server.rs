@@ -943,3 +943,96 @@ async fn without_a_model_reviews_are_refused() {
     );
     server.stop().await;
 }
+
+/// The body and file paths of ada's `notes`.
+async fn notes_files(server: &Server, token: &str) -> (String, Vec<String>) {
+    let (_, view) = server.get("/api/v1/agents/ada/skills/notes", token).await;
+    let paths: Vec<String> = view["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["path"].as_str().unwrap().to_owned())
+        .collect();
+    (view["body"].as_str().unwrap().to_owned(), paths)
+}
+
+/// STO-6 and FMT-7 over HTTP, as an agent: a zip whose name is taken is
+/// refused with 409 `skill_exists` and changes nothing, unless
+/// `?replace=true`; a replacing zip without `scripts/` keeps the stored
+/// scripts unless `force_prune=true`; `skill_import` answers the same code.
+#[tokio::test]
+async fn a_taken_name_answers_skill_exists_unless_replace() {
+    let server = Server::start().await;
+    let ada = server.agent_with_token("ada", "agent").await;
+    let upload = |query: &'static str, zip: Vec<u8>| {
+        let server = &server;
+        let ada = ada.clone();
+        async move {
+            let (status, value, _) = server
+                .send(
+                    Method::POST,
+                    &format!("/api/v1/agents/ada/bundles{query}"),
+                    Some(&ada),
+                    Some(Body::Raw(zip, "application/zip")),
+                )
+                .await;
+            (status, value)
+        }
+    };
+    let md = |body: &str| skill_md("notes", "Takes notes.", body);
+    let first = zip_of(&[
+        ("notes/SKILL.md", md("One.\n").as_bytes()),
+        ("notes/scripts/save.sh", b"echo saved\n"),
+    ]);
+    let (status, created) = upload("", first).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+
+    let second = zip_of(&[("notes/SKILL.md", md("Two.\n").as_bytes())]);
+    let (status, refused) = upload("", second.clone()).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{refused}");
+    assert_eq!(refused["error"]["code"], "skill_exists");
+    assert_eq!(
+        refused["error"]["message"],
+        "Skill 'notes' already exists in this world"
+    );
+    assert_eq!(
+        notes_files(&server, &ada).await,
+        ("One.\n".to_owned(), vec!["scripts/save.sh".to_owned()]),
+        "a refused upload changes nothing"
+    );
+
+    let (status, replaced) = upload("?replace=true", second.clone()).await;
+    assert!(status.is_success(), "{replaced}");
+    assert_eq!(replaced["revision"], 2);
+    assert_eq!(
+        notes_files(&server, &ada).await,
+        ("Two.\n".to_owned(), vec!["scripts/save.sh".to_owned()]),
+        "a zip without scripts/ keeps the stored scripts"
+    );
+    let (status, _) = upload("?replace=true&force_prune=true", second).await;
+    assert!(status.is_success());
+    assert_eq!(notes_files(&server, &ada).await.1, Vec::<String>::new());
+
+    let (status, tool) = server
+        .post(
+            "/api/v1/agents/ada/tools/skill_import",
+            &ada,
+            json!({"skill_md": md("Three.\n")}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(tool["code"], "skill_exists", "{tool}");
+    let (_, tool) = server
+        .post(
+            "/api/v1/agents/ada/tools/skill_import",
+            &ada,
+            json!({"skill_md": md("Three.\n"), "replace": true}),
+        )
+        .await;
+    assert_eq!(
+        (&tool["ok"], &tool["outcome"]),
+        (&json!(true), &json!("replaced"))
+    );
+    assert_eq!(notes_files(&server, &ada).await.0, "Three.\n");
+    server.stop().await;
+}

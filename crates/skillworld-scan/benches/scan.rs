@@ -1,4 +1,4 @@
-//! Scanning throughput on one core (SEC target: ≥ 50 MB/s of skill text):
+//! Scanning throughput on one core (SEC-4 target: ≥ 250 MB/s of skill text):
 //! every text file of `../shared/corpus` when it exists, and generated
 //! skill text with code blocks.
 //!

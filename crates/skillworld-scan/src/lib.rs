@@ -1,6 +1,10 @@
-//! Content security for skills (SEC-1, TOOL-3): one table of rules over a
-//! skill's scripts and Markdown, findings with file, line and excerpt, and
-//! the verdict — HIGH or CRITICAL blocks.
+//! Content security for skills (SEC-1, SEC-4, TOOL-3): one table of rules
+//! over a skill's scripts and Markdown — code blocks read as code in their
+//! language, prose read as instructions — combined across lines and files
+//! into behaviours (a sensitive source reaching a network sink, decoded code
+//! run, a socket wired to a shell), with findings that carry file, line,
+//! excerpt and a one-line explanation, and the verdict: HIGH or CRITICAL
+//! blocks.
 //!
 //! ```
 //! use skillworld_scan::{scan_bundle, Severity};
@@ -13,20 +17,29 @@
 //! assert_eq!(report.findings[0].rule, "download-execute");
 //! assert_eq!((report.findings[0].file.as_str(), report.findings[0].line), ("scripts/setup.sh", 1));
 //! assert_eq!(report.findings[0].severity, Severity::High);
+//! assert!(report.findings[0].explanation.starts_with("Runs whatever a server sends"));
 //! ```
 
+mod engine;
+mod hosts;
+mod layout;
+mod prefilter;
+mod reveal;
 mod rules;
+mod typosquat;
 
 use std::path::Path;
-use std::sync::LazyLock;
 
-use regex::{Regex, RegexSet};
 use serde::Serialize;
 use skillworld_format::BundleFile;
 
-pub use rules::{RULES, Rule, Severity, Target};
+pub use layout::Lang;
+pub use rules::{Class, RULES, Rule, Scope, Severity, Signal, Target, WELL_KNOWN_SKILLS};
+pub use typosquat::{KnownSkill, ScanContext};
 
-/// One match of a rule.
+use engine::{Hit, Kind, analyse, finish};
+
+/// One finding: a rule that matched, where, and what to do about it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Finding {
     pub rule: &'static str,
@@ -34,6 +47,26 @@ pub struct Finding {
     pub file: String,
     pub line: usize,
     pub excerpt: String,
+    /// One line a person can act on (`scan --explain`).
+    pub explanation: String,
+}
+
+impl From<Hit> for Finding {
+    fn from(hit: Hit) -> Self {
+        let explanation = if hit.note.is_empty() {
+            hit.rule.explain.to_owned()
+        } else {
+            format!("{} ({})", hit.rule.explain, hit.note)
+        };
+        Finding {
+            rule: hit.rule.id,
+            severity: hit.severity,
+            file: hit.file,
+            line: hit.line,
+            excerpt: hit.excerpt,
+            explanation,
+        }
+    }
 }
 
 /// A skill's findings and verdict.
@@ -44,127 +77,166 @@ pub struct ScanReport {
 }
 
 impl ScanReport {
-    fn add(&mut self, findings: Vec<Finding>) {
-        self.blocked |= findings.iter().any(|f| f.severity.blocks());
-        self.findings.extend(findings);
-    }
-}
-
-/// The rules of one kind of file, compiled: a set to find which rules
-/// match at all in one pass, and each rule alone to place its matches.
-struct Compiled {
-    set: RegexSet,
-    rules: Vec<(&'static Rule, Regex)>,
-}
-
-fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
-    let rules: Vec<&'static Rule> = RULES.iter().filter(|r| applies(r)).collect();
-    // ASCII word boundaries: a Unicode `\b` makes the regex engine leave its
-    // fast DFA on any non-ASCII text (100× slower on real skills).
-    let patterns: Vec<String> = rules
-        .iter()
-        .map(|r| format!("(?im){}", r.pattern.replace(r"\b", r"(?-u:\b)")))
-        .collect();
-    Compiled {
-        set: RegexSet::new(&patterns).expect("the rule table compiles"),
-        rules: rules
-            .into_iter()
-            .zip(patterns.iter())
-            .map(|(r, p)| (r, Regex::new(p).expect("the rule table compiles")))
-            .collect(),
-    }
-}
-
-static SCRIPTS: LazyLock<Compiled> =
-    LazyLock::new(|| compile(|r| matches!(r.target, Target::Scripts | Target::All)));
-static MARKDOWN: LazyLock<Compiled> =
-    LazyLock::new(|| compile(|r| matches!(r.target, Target::Markdown | Target::All)));
-/// What autonomous writes may not contain (TOOL-3): the instruction rules
-/// of Markdown plus secrets.
-static AUTONOMOUS: LazyLock<Compiled> = LazyLock::new(|| {
-    compile(|r| {
-        r.target == Target::Autonomous
-            || matches!(
-                r.id,
-                "instruction-override" | "disable-guards" | "exfiltrate-credentials"
-            )
-    })
-});
-
-fn run(compiled: &Compiled, file: &str, text: &str) -> Vec<Finding> {
-    let mut findings = Vec::new();
-    let matched = compiled.set.matches(text);
-    if !matched.matched_any() {
-        return findings;
-    }
-    // Line ends, once, to place every match by binary search.
-    let newlines: Vec<usize> = text
-        .bytes()
-        .enumerate()
-        .filter(|(_, b)| *b == b'\n')
-        .map(|(i, _)| i)
-        .collect();
-    for index in matched.iter() {
-        let (rule, regex) = &compiled.rules[index];
-        for found in regex.find_iter(text) {
-            let line = newlines.partition_point(|&n| n < found.start());
-            let line_start = if line == 0 { 0 } else { newlines[line - 1] + 1 };
-            let line_end = newlines.get(line).copied().unwrap_or(text.len());
-            let line_text = &text[line_start..line_end];
-            if rule
-                .unless
-                .iter()
-                .any(|harmless| line_text.contains(harmless))
-            {
-                continue;
-            }
-            let excerpt: String = line_text.trim().chars().take(120).collect();
-            findings.push(Finding {
-                rule: rule.id,
-                severity: rule.severity,
-                file: file.to_owned(),
-                line: line + 1,
-                excerpt,
-            });
+    fn add(&mut self, findings: impl IntoIterator<Item = Finding>) {
+        for finding in findings {
+            self.blocked |= finding.severity.blocks();
+            self.findings.push(finding);
         }
     }
-    findings.sort_by_key(|f| (f.line, std::cmp::Reverse(f.severity), f.rule));
-    findings
 }
 
-/// Scans a script's text.
+/// Scans one script's text (language from its extension).
 pub fn scan_script(file: &str, text: &str) -> Vec<Finding> {
-    run(&SCRIPTS, file, text)
+    let kind = Kind::Script(script_lang(file, text).unwrap_or(Lang::Shell));
+    into_findings(analyse(file, text, kind))
 }
 
-/// Scans Markdown (SKILL.md or a reference).
+/// Scans Markdown (SKILL.md or a reference): code blocks as code, prose as
+/// instructions.
 pub fn scan_markdown(file: &str, text: &str) -> Vec<Finding> {
-    run(&MARKDOWN, file, text)
+    into_findings(analyse(file, text, Kind::Markdown))
+}
+
+fn into_findings(hits: Vec<Hit>) -> Vec<Finding> {
+    finish(hits).into_iter().map(Finding::from).collect()
+}
+
+/// Every rule that matched one file's text, quiet signals and combinations
+/// included, to see why a verdict came out as it did (and to test rules
+/// that are never reported alone). Markdown when the name ends in `.md`.
+pub fn matched_rules(file: &str, text: &str) -> Vec<&'static str> {
+    let kind = if file.ends_with(".md") {
+        Kind::Markdown
+    } else {
+        Kind::Script(script_lang(file, text).unwrap_or(Lang::Shell))
+    };
+    let mut hits = analyse(file, text, kind);
+    let combined = engine::combine(&hits, |scope| scope == Scope::Skill);
+    hits.extend(combined);
+    let mut ids: Vec<&'static str> = hits.iter().map(|h| h.rule.id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    ids
 }
 
 /// TOOL-3: the first finding in text an autonomous write would store.
 pub fn check_autonomous<'a>(texts: impl IntoIterator<Item = &'a str>) -> Option<Finding> {
-    texts
-        .into_iter()
-        .find_map(|text| run(&AUTONOMOUS, "content", text).into_iter().next())
+    texts.into_iter().find_map(|text| {
+        engine::first_autonomous(text).map(|(rule, excerpt)| Finding {
+            rule: rule.id,
+            severity: rule.severity,
+            file: "content".to_owned(),
+            line: 0,
+            excerpt,
+            explanation: rule.explain.to_owned(),
+        })
+    })
 }
 
-/// Scans a skill: SKILL.md and references as Markdown, scripts as scripts;
-/// binary or non-UTF-8 files are skipped.
+/// Scans a skill against the compiled-in well-known names only: SKILL.md
+/// and Markdown files as Markdown, scripts as scripts; binary or non-UTF-8
+/// files are skipped.
 pub fn scan_bundle(skill_md: &str, files: &[BundleFile]) -> ScanReport {
-    let mut report = ScanReport::default();
-    report.add(scan_markdown("SKILL.md", skill_md));
+    scan_bundle_with(skill_md, files, &ScanContext::default())
+}
+
+/// Scans a skill with what the world knows (typosquatting against its
+/// builtins and Commons skills from other origins).
+pub fn scan_bundle_with(skill_md: &str, files: &[BundleFile], context: &ScanContext) -> ScanReport {
+    let mut hits = analyse("SKILL.md", skill_md, Kind::Markdown);
     for file in files {
         let Ok(text) = std::str::from_utf8(&file.bytes) else {
             continue;
         };
-        if file.path.starts_with("scripts/") {
-            report.add(scan_script(&file.path, text));
-        } else if file.path.starts_with("references/") || file.path.starts_with("templates/") {
-            report.add(scan_markdown(&file.path, text));
+        if let Some(kind) = kind_of(&file.path, text) {
+            hits.extend(analyse(&file.path, text, kind));
         }
     }
+    let mut report = ScanReport::default();
+    report.add(typosquat_finding(skill_md, context));
+    report.add(finish(hits).into_iter().map(Finding::from));
     report
+}
+
+/// What a bundle file is read as, if at all.
+fn kind_of(path: &str, text: &str) -> Option<Kind> {
+    let lower = path.to_ascii_lowercase();
+    if lower.ends_with(".md") || lower.ends_with(".markdown") {
+        return Some(Kind::Markdown);
+    }
+    if let Some(lang) = script_lang(path, text) {
+        return Some(Kind::Script(lang));
+    }
+    if path.starts_with("scripts/") {
+        return Some(Kind::Script(Lang::guess(text)));
+    }
+    if path.starts_with("references/") || path.starts_with("templates/") {
+        return Some(Kind::Markdown);
+    }
+    // Configuration and data ship endpoints and commands too.
+    let data = [
+        ".json", ".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".txt", ".html", ".xml", ".env",
+    ];
+    data.iter()
+        .any(|e| lower.ends_with(e))
+        .then_some(Kind::Script(Lang::Other))
+}
+
+/// A script's language from its extension or its `#!` line.
+fn script_lang(path: &str, text: &str) -> Option<Lang> {
+    let extension = path
+        .rsplit_once('.')
+        .map(|(_, e)| e.to_ascii_lowercase())
+        .unwrap_or_default();
+    let lang = match extension.as_str() {
+        "sh" | "bash" | "zsh" | "command" => Lang::Shell,
+        "py" | "pyw" => Lang::Python,
+        "js" | "mjs" | "cjs" | "ts" | "mts" => Lang::JavaScript,
+        "ps1" | "psm1" | "bat" | "cmd" => Lang::PowerShell,
+        "rb" => Lang::Ruby,
+        "pl" => Lang::Perl,
+        "php" => Lang::Php,
+        _ => {
+            let shebang = text.lines().next().filter(|l| l.starts_with("#!"))?;
+            return Some(if shebang.contains("python") {
+                Lang::Python
+            } else if shebang.contains("node") {
+                Lang::JavaScript
+            } else {
+                Lang::Shell
+            });
+        }
+    };
+    Some(lang)
+}
+
+/// The typosquatting warning for the skill's `name:`, if it imitates one.
+fn typosquat_finding(skill_md: &str, context: &ScanContext) -> Option<Finding> {
+    let (line, name) = frontmatter_name(skill_md)?;
+    let known = typosquat::imitated(&name, context)?;
+    let rule = rules::rule("typosquat");
+    Some(Finding {
+        rule: rule.id,
+        severity: rule.severity,
+        file: "SKILL.md".to_owned(),
+        line,
+        excerpt: format!("name: {name}"),
+        explanation: format!("{} (close to `{known}`)", rule.explain),
+    })
+}
+
+/// The `name:` of SKILL.md's frontmatter and its 1-based line.
+fn frontmatter_name(skill_md: &str) -> Option<(usize, String)> {
+    let mut lines = skill_md.lines().enumerate();
+    if lines.next()?.1.trim_end() != "---" {
+        return None;
+    }
+    lines
+        .take_while(|(_, l)| l.trim_end() != "---")
+        .find_map(|(number, line)| {
+            let value = line.strip_prefix("name:")?.trim().trim_matches(['"', '\'']);
+            (!value.is_empty()).then(|| (number + 1, value.to_owned()))
+        })
 }
 
 /// Symlinks under a skill folder that point outside it (critical, SEC-1).
@@ -198,6 +270,7 @@ pub fn symlink_escapes(dir: &Path) -> Vec<Finding> {
                         file: relative,
                         line: 0,
                         excerpt: format!("-> {target}"),
+                        explanation: "A link points outside the skill's folder, so reading the skill reads other files; remove the link.".to_owned(),
                     });
                 }
             } else if meta.is_dir() {
@@ -212,8 +285,15 @@ pub fn symlink_escapes(dir: &Path) -> Vec<Finding> {
 /// Scans a skill folder as it is on disk: its files (whatever bundle rules
 /// would drop) and symlinks that escape it.
 pub fn scan_dir(dir: &Path) -> std::io::Result<ScanReport> {
+    scan_dir_with(dir, &ScanContext::default())
+}
+
+/// [`scan_dir`] with what the world knows.
+pub fn scan_dir_with(dir: &Path, context: &ScanContext) -> std::io::Result<ScanReport> {
     let mut report = ScanReport::default();
     report.add(symlink_escapes(dir));
+    let mut hits = Vec::new();
+    let mut skill_md = String::new();
     let mut pending = vec![dir.to_owned()];
     while let Some(folder) = pending.pop() {
         let mut entries: Vec<_> = std::fs::read_dir(&folder)?
@@ -234,14 +314,16 @@ pub fn scan_dir(dir: &Path) -> std::io::Result<ScanReport> {
             let Ok(text) = std::fs::read_to_string(&path) else {
                 continue;
             };
-            let is_script = relative.starts_with("scripts/") || script_extension(&relative);
-            if is_script {
-                report.add(scan_script(&relative, &text));
-            } else if relative.ends_with(".md") || relative.starts_with("references/") {
-                report.add(scan_markdown(&relative, &text));
+            if let Some(kind) = kind_of(&relative, &text) {
+                hits.extend(analyse(&relative, &text, kind));
+            }
+            if relative == "SKILL.md" {
+                skill_md = text;
             }
         }
     }
+    report.add(typosquat_finding(&skill_md, context));
+    report.add(finish(hits).into_iter().map(Finding::from));
     Ok(report)
 }
 
@@ -251,26 +333,4 @@ fn relative_to(dir: &Path, path: &Path) -> String {
         .unwrap_or(path)
         .to_string_lossy()
         .replace('\\', "/")
-}
-
-fn script_extension(path: &str) -> bool {
-    let extension = path
-        .rsplit_once('.')
-        .map(|(_, e)| e.to_ascii_lowercase())
-        .unwrap_or_default();
-    matches!(
-        extension.as_str(),
-        "sh" | "bash"
-            | "zsh"
-            | "py"
-            | "js"
-            | "mjs"
-            | "ts"
-            | "rb"
-            | "pl"
-            | "php"
-            | "bat"
-            | "cmd"
-            | "ps1"
-    )
 }

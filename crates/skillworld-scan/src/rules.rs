@@ -1,6 +1,19 @@
-//! The rule table (SEC-1, TOOL-3): data, one row per rule. Patterns are
-//! case-insensitive and match within one line; `unless` lists substrings
-//! that, on the same line, make a match harmless.
+//! The rule table (SEC-1, SEC-4, TOOL-3): data, one row per rule.
+//!
+//! A row is one of three kinds:
+//! - a **pattern** rule: a case-insensitive regex matched within one line,
+//!   ASCII by default (`\w`, `\s`, `\b` and case folding; a rule that needs
+//!   Unicode says `(?u:…)`), which keeps one lazy DFA for the whole table;
+//!   `unless` lists substrings that, on the same line, make a match harmless;
+//! - a **combination** (`combines` not empty, no pattern): fires when every
+//!   listed [`Signal`] was seen in the same [`Scope`] (a line, a block — a
+//!   script, a Markdown code block or paragraph — or the whole skill);
+//! - a **computed** rule (no pattern, no `combines`): found by code in the
+//!   crate (decoded payloads, HTML comments, typosquatting) and named here so
+//!   its severity and explanation stay in this one table.
+//!
+//! A `quiet` rule is a weak signal: it is never reported alone, only through
+//! the combinations it feeds.
 
 use serde::Serialize;
 
@@ -27,287 +40,1187 @@ impl Severity {
     }
 }
 
-/// Which files a rule reads.
+/// Where a pattern rule reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Target {
-    /// Files under `scripts/`.
-    Scripts,
-    /// SKILL.md and `references/`.
-    Markdown,
+    /// Code: scripts, and fenced, indented or inline code in Markdown.
+    Code,
+    /// Markdown text outside code: instructions to the agent.
+    Prose,
     /// Both.
     All,
     /// Text an autonomous write would store (TOOL-3 only).
     Autonomous,
 }
 
+/// The behaviour a rule recognises (SEC-4), for reports and fixtures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Class {
+    /// A sensitive source reaching a network or DNS sink.
+    Exfiltration,
+    /// Remote code execution, download-and-run, installs from URLs.
+    Execution,
+    /// Reverse and bind shells, remote access.
+    Shell,
+    /// Crypto-miners.
+    Miner,
+    /// Privilege escalation and persistence.
+    Privilege,
+    /// Changing files outside the task: logs, history, the agent, defences.
+    Tampering,
+    /// Destroying data or the machine.
+    Destruction,
+    /// Encodings, assembled strings, homoglyphs, invisible text, steganography.
+    Obfuscation,
+    /// Instructions aimed at the agent: override, role change, concealment.
+    Injection,
+    /// A name close to a known skill's (warning only).
+    Typosquat,
+    /// Ordinary setup worth a look: root, system paths.
+    Setup,
+    /// Secrets in text an autonomous write would store.
+    Secret,
+}
+
+impl Class {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Class::Exfiltration => "exfiltration",
+            Class::Execution => "execution",
+            Class::Shell => "shell",
+            Class::Miner => "miner",
+            Class::Privilege => "privilege",
+            Class::Tampering => "tampering",
+            Class::Destruction => "destruction",
+            Class::Obfuscation => "obfuscation",
+            Class::Injection => "injection",
+            Class::Typosquat => "typosquat",
+            Class::Setup => "setup",
+            Class::Secret => "secret",
+        }
+    }
+
+    /// Payloads that aim at a target: written with a placeholder
+    /// (`HOST`, `<attacker-ip>`) in Markdown, or in prose that warns,
+    /// they explain rather than arm (SEC-4) and only warn.
+    pub fn is_payload(self) -> bool {
+        matches!(
+            self,
+            Class::Exfiltration
+                | Class::Execution
+                | Class::Shell
+                | Class::Miner
+                | Class::Privilege
+                | Class::Tampering
+                | Class::Destruction
+        )
+    }
+}
+
+/// What a match contributes to combinations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Signal {
+    None,
+    /// Reads something sensitive: credentials, keys, wallets, the environment.
+    Source,
+    /// Sends data away: HTTP bodies, uploads, webhooks, mail, sockets, DNS.
+    Sink,
+    /// Fetches from the network.
+    Fetch,
+    /// Evaluates code held in data (`exec`, `eval`, `iex`, `| sh`).
+    Eval,
+    /// Decodes hidden data (base64, hex, char codes).
+    Decode,
+    /// Opens a network socket to or from a peer.
+    Socket,
+    /// Starts an interactive shell or command interpreter.
+    Spawn,
+    /// Installs something to run again later.
+    Persist,
+    /// Names a host no installer or API lives on: raw IPs, paste sites,
+    /// tunnels, request catchers, URL shorteners.
+    Untrusted,
+    /// A hidden file in a temporary folder.
+    Hidden,
+    /// Tells the agent to run or fetch something.
+    Instruct,
+}
+
+/// Where a combination looks for its signals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    Line,
+    /// One script, one Markdown code block or one prose paragraph.
+    Block,
+    /// Every file of the skill.
+    Skill,
+}
+
+#[derive(Debug)]
 pub struct Rule {
     pub id: &'static str,
+    pub class: Class,
     pub severity: Severity,
     pub target: Target,
     pub pattern: &'static str,
     pub unless: &'static [&'static str],
+    /// What a match adds to combinations.
+    pub signal: Signal,
+    /// Never reported alone.
+    pub quiet: bool,
+    /// A combination: fires when all of these signals meet in `scope`.
+    pub combines: &'static [Signal],
+    pub scope: Scope,
+    /// Download-and-run rules: an official installer (a tool's own site)
+    /// only warns, an untrusted host (raw IP, paste site) is critical.
+    pub installer: bool,
+    /// Short phrase: "opens a reverse shell".
     pub what: &'static str,
+    /// One line a person can act on (`scan --explain`).
+    pub explain: &'static str,
 }
 
-const REVERSE_SHELL: &str = r"(?:ba|z)?sh\s+-i\s*[>&]+\s*/dev/tcp/|exec\s+\d+<>\s*/dev/tcp/|\bnc(?:at)?\b[^\n]*\s-[ec]\s+/bin/(?:ba)?sh|pty\.spawn\(\s*['\x22]/bin/(?:ba)?sh|mkfifo[^\n]*\|\s*/bin/(?:ba)?sh[^\n]*\|\s*nc\b|socket\.socket\([^\n]*\)[^\n]*\.connect\([^\n]*(?:subprocess|os\.dup2)";
-const DECODE_TO_SHELL: &str = r"\bbase64\s+(?:-d|-D|--decode)\b[^\n]*\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\bxxd\s+-r[^\n]*\|\s*(?:ba)?sh\b|(?:exec|eval)\s*\(\s*(?:base64\.b64decode|bytes\.fromhex|codecs\.decode)|\beval\s+\x22?\$\(\s*(?:echo|printf)[^\n]*\|\s*base64\s+(?:-d|--decode)";
-const DOWNLOAD_EXECUTE: &str = r"\b(?:curl|wget)\b[^\n|]*\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\beval\s+\x22?\$\(\s*(?:curl|wget)\b|(?:ba)?sh\s+<\(\s*(?:curl|wget)\b|\b(?:iwr|invoke-webrequest)\b[^\n]*\|\s*iex\b";
+impl Rule {
+    const BASE: Rule = Rule {
+        id: "",
+        class: Class::Setup,
+        severity: Severity::Medium,
+        target: Target::All,
+        pattern: "",
+        unless: &[],
+        signal: Signal::None,
+        quiet: false,
+        combines: &[],
+        scope: Scope::Block,
+        installer: false,
+        what: "",
+        explain: "",
+    };
+
+    /// A combination row.
+    pub fn is_combination(&self) -> bool {
+        !self.combines.is_empty()
+    }
+
+    /// A row found by code rather than by its own pattern.
+    pub fn is_computed(&self) -> bool {
+        self.pattern.is_empty() && self.combines.is_empty()
+    }
+}
+
+/// The rule `id` of the table (panics on an unknown id: ids are constants).
+pub(crate) fn rule(id: &str) -> &'static Rule {
+    RULES
+        .iter()
+        .find(|r| r.id == id)
+        .unwrap_or_else(|| panic!("rule {id} is in the table"))
+}
 
 pub static RULES: &[Rule] = &[
+    // ---- shells -------------------------------------------------------
     Rule {
         id: "reverse-shell",
+        class: Class::Shell,
         severity: Severity::Critical,
-        target: Target::All,
-        pattern: REVERSE_SHELL,
-        unless: &[],
-        what: "opens a reverse shell",
+        pattern: concat!(
+            r"\b(?:ba|z|da|k)?sh\s+-i\b[^\n]*/dev/(?:tcp|udp)/|/dev/(?:tcp|udp)/[^\s/]+/[^\n]*(?:0>&1|0<&|<&\s*\d|>&\s*\d)",
+            r"|\bexec\s+\d+<>\s*/dev/(?:tcp|udp)/",
+            r"|\b(?:nc|ncat|netcat|nc\.traditional|nc\.openbsd)\s(?:[^\n]*\s)?(?:-[a-z]*[ec]|--exec|--sh-exec)\s*\S*(?:sh|cmd(?:\.exe)?|powershell)\b",
+            r"|\bmk(?:fifo|nod)\b[^\n]*\b(?:nc|ncat|netcat|telnet|s_client)\b",
+            r"|\btelnet\s+\S+\s+\d+\s*\|[^\n]*\|\s*telnet\b",
+            r"|\bsocat\b[^\n]*\b(?:exec|system):[^\n]*(?:sh|bash|cmd|pty)",
+            r"|\bpty\.spawn\(\s*['\x22](?:/bin/)?(?:ba|z)?sh",
+            r"|\bos\.dup2\(\s*\w+\.fileno\(\)",
+            r"|\b(?:ba|z|da|k)?sh -i ?<&",
+            r"|\bfsockopen\([^\n]*\b(?:exec|proc_open|system|passthru|shell_exec|popen)\s*\(",
+            r"|\bTCPSocket\.(?:new|open)\([^\n]*\b(?:exec|spawn|popen|system)\b",
+            r"|\buse\s+Socket\b[^\n]*\bexec\b",
+            r"|\bmsfvenom\b[^\n]*\bLHOST=\d",
+            r"|/inet/tcp/\d+/[^\s/]+/\d+",
+        ),
+        what: "opens a reverse or bind shell",
+        explain: "Hands an interactive shell on this machine to a remote peer; no skill needs this — remove the skill.",
+        ..Rule::BASE
     },
     Rule {
-        id: "rm-rf-root",
-        severity: Severity::Critical,
-        target: Target::Scripts,
-        pattern: r"\brm\s+-(?:rf|fr|r\s+-f|f\s+-r)\s+(?:--no-preserve-root\s+)?(?:/\*?|~/?|\$HOME/?|\x22\$HOME\x22/?)(?:\s|$|;|&|\))",
-        unless: &[],
-        what: "deletes the filesystem root or home",
+        id: "socket-open",
+        class: Class::Shell,
+        pattern: r"\bsocket\.socket\(|\bnet\.Dial(?:Timeout)?\(|\bsocket\.create_connection\(|\.connect\(\s*\(|\bnet\.(?:connect|Socket|createConnection|createServer)\(|\bnew\s+net\.Socket\(|\bTCPSocket\.(?:new|open)\(|\bTCPServer\.new\(|\bfsockopen\(|Net\.Sockets\.TCP(?:Client|Listener)|\bnew\s+Socket\(|\bsocket\.bind\(|\.listen\(\s*\d",
+        signal: Signal::Socket,
+        quiet: true,
+        what: "opens a network socket",
+        explain: "Opens a raw network connection.",
+        ..Rule::BASE
     },
     Rule {
-        id: "disk-format",
-        severity: Severity::Critical,
-        target: Target::Scripts,
-        pattern: r"\bmkfs(?:\.\w+)?\s+(?:-\w+\s+)*/dev/|\bformat\s+[c-z]:\s*(?:/|$)",
-        unless: &[],
-        what: "formats a disk",
+        id: "shell-spawn",
+        class: Class::Shell,
+        pattern: concat!(
+            r"['\x22](?:/bin/|/usr/bin/)(?:ba|z|da)?sh\b|['\x22](?:ba|z)?sh['\x22] ?, ?\[? ?['\x22]-i['\x22]",
+            r"|\b(?:os\.system|os\.popen|subprocess\.\w+|IO\.popen|shell_exec|passthru|execSync|spawnSync)\(\s*(?:\w+\.)?(?:cmd|command|data|line|msg|payload|recv)\w*\b",
+            r"|\bProcess\.Start\(\s*['\x22](?:cmd|powershell)|\bcmd\.exe\b|\.GetStream\(\)|\bInvoke-Expression\b|\biex\s*\(|\bRuntime\.getRuntime\(\)\.exec",
+            r"|\bsubprocess\.\w+\([^\n]*\bstdin\s*=\s*\w+|\bstdio\s*:\s*\[\s*\w+\s*,|\.pipe\(\s*\w+\.stdin\s*\)|\bos\.dup2\(",
+        ),
+        signal: Signal::Spawn,
+        quiet: true,
+        what: "starts a command interpreter",
+        explain: "Starts a shell or interpreter wired to data.",
+        ..Rule::BASE
     },
     Rule {
-        id: "dd-to-device",
+        id: "socket-shell",
+        class: Class::Shell,
         severity: Severity::Critical,
-        target: Target::Scripts,
-        pattern: r"\bdd\b[^\n]*\bof=/dev/(?:sd|hd|nvme|disk|mmcblk|xvd|vd)",
-        unless: &[],
-        what: "writes raw data onto a disk device",
+        combines: &[Signal::Socket, Signal::Spawn],
+        scope: Scope::Block,
+        what: "wires a network socket to a shell",
+        explain: "A network socket and a shell meet in one block: a reverse or bind shell written across lines; remove the skill.",
+        ..Rule::BASE
     },
     Rule {
-        id: "fork-bomb",
-        severity: Severity::Critical,
-        target: Target::Scripts,
-        pattern: r":\s*\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:",
-        unless: &[],
-        what: "is a fork bomb",
-    },
-    Rule {
-        id: "sudo",
+        id: "remote-tunnel",
+        class: Class::Shell,
         severity: Severity::High,
-        target: Target::Scripts,
-        pattern: r"(?:^|[;&|(]\s*|\s)sudo\s+\S",
-        unless: &[],
-        what: "runs commands as root",
+        pattern: r"\bngrok\s+tcp\s+(?:22|3389|5900)\b|\bssh\b[^\n]*\s-R\s*\S*:(?:localhost|127\.0\.0\.1):22\b|\bchisel\s+client\b|\bfrp[cs]\b[^\n]*\.(?:ini|toml)",
+        what: "exposes this machine through a tunnel",
+        explain: "Opens remote login to this machine through a tunnel a stranger controls; remove it.",
+        ..Rule::BASE
     },
-    Rule {
-        id: "chmod-777",
-        severity: Severity::High,
-        target: Target::Scripts,
-        pattern: r"\bchmod\s+(?:-R\s+)?0?777\b",
-        unless: &[],
-        what: "makes files writable by everyone",
-    },
+    // ---- execution ----------------------------------------------------
     Rule {
         id: "download-execute",
+        class: Class::Execution,
         severity: Severity::High,
-        target: Target::Scripts,
-        pattern: DOWNLOAD_EXECUTE,
-        unless: &[],
+        pattern: concat!(
+            r"\b(?:curl|wget|fetch)\b[^\n|]*\|\s*(?:sudo\s+(?:-\w+\s+)*)?(?:/bin/|/usr/bin/|env\s+)?(?:(?:ba|z|k|da)?sh|python[\d.]*|perl|ruby|node|php)\b",
+            r"|\b(?:eval|source|\.)\s+\x22?\$\(\s*(?:curl|wget)\b|<\(\s*(?:curl|wget)\b",
+            r"|\b(?:ba|z|da|k)?sh\s+-c\s+['\x22]?\$\(\s*(?:curl|wget)\b",
+            r"|\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|curl\.exe)\b[^\n]*\|\s*(?:iex|invoke-expression)\b",
+            r"|\b(?:iex|invoke-expression)\b[^\n]*(?:downloadstring|\biwr\b|\birm\b|invoke-webrequest|invoke-restmethod|net\.webclient)",
+            r"|\bmshta(?:\.exe)?\s+https?:|\bcertutil\b[^\n]*-urlcache[^\n]*https?:|\bbitsadmin\b[^\n]*/transfer|\bregsvr32\b[^\n]*/i:https?:|\bmsiexec\b[^\n]*/i\s*https?:",
+            r"|\bpython[\d.]*\s+-c\s+[^\n]*urlopen\([^\n]*\bexec\b",
+        ),
+        installer: true,
         what: "downloads code and runs it",
+        explain: "Runs whatever a server sends, unseen and unpinned; install from a package manager or a pinned, checked release instead.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "download-run-binary",
+        class: Class::Execution,
+        severity: Severity::High,
+        pattern: r"\b(?:curl|wget|iwr|invoke-webrequest)\b[^\n]*\s(?:-\w*o|-outfile|-O|>)\s*(\S+)[^\n]*(?:&&|;|\|\|)\s*chmod\s+\+?[0-7]*x[^\n]*(?:&&|;)\s*(?:\./|/|~/|\$)\S+|\b(?:iwr|invoke-webrequest|curl\.exe|certutil|bitsadmin)\b[^\n]*\.(?:exe|msi|scr|bat|vbs|dll)\b[^\n]*(?:start-process|\bstart\s|&\s*\$env:|rundll32|cmd\s+/c)",
+        installer: true,
+        what: "downloads a program and runs it",
+        explain: "Downloads a program and starts it in the same command, unseen and unpinned; install it from a package manager or a pinned, checked release.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "fetch",
+        class: Class::Execution,
+        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\baxios\.get\(|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*\S)|\bwget\s|\bopen-uri\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:",
+        signal: Signal::Fetch,
+        quiet: true,
+        what: "fetches from the network",
+        explain: "Fetches data from the network.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "dynamic-eval",
+        class: Class::Execution,
+        target: Target::Code,
+        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\bvm\.run\w*\(|\bInvoke-Expression\b|\biex\b|\beval\s+[\x22'$`]|\| ?(?:ba|z)?sh *$|\bmarshal\.loads\(|\bpickle\.loads?\(|\btypes\.FunctionType\(|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(",
+        unless: &[
+            "literal_eval",
+            "safe_eval",
+            "re.exec(",
+            ".exec(ctx",
+            "page.evaluate",
+        ],
+        signal: Signal::Eval,
+        quiet: true,
+        what: "evaluates code held in data",
+        explain: "Evaluates a string or bytes as code.",
+        ..Rule::BASE
     },
     Rule {
         id: "eval-fetched",
+        class: Class::Execution,
         severity: Severity::High,
-        target: Target::Scripts,
-        pattern: r"\b(?:eval|exec)\s*\(\s*(?:requests\.get|urllib\.request\.urlopen|urlopen|httpx\.get)\(|\b(?:eval|exec)\s*\([^\n]*(?:requests\.get|urlopen)\([^\n]*\)\.(?:text|read)",
-        unless: &[],
-        what: "evaluates data fetched from the network",
+        combines: &[Signal::Fetch, Signal::Eval],
+        scope: Scope::Block,
+        what: "evaluates code fetched from the network",
+        explain: "Code fetched from the network is evaluated in the same block: whoever serves it runs code here; ship the code in the skill instead.",
+        ..Rule::BASE
     },
     Rule {
-        id: "pickle-fetched",
+        id: "install-from-url",
+        class: Class::Execution,
         severity: Severity::High,
-        target: Target::Scripts,
-        pattern: r"\b(?:pickle|marshal)\.loads?\s*\([^\n]*(?:requests\.|urlopen|urllib|httpx\.)",
-        unless: &[],
-        what: "unpickles data fetched from the network",
+        pattern: concat!(
+            r"\b(?:pip[\d.]*|uv\s+pip|uv|poetry|pipx)\s+(?:install|add)\b[^\n]*(?:--extra-index-url|--index-url|\s-i\s+https?:|--trusted-host|\shttps?://|\sgit\+https?://[^\s]*@)",
+            r"|\b(?:npm|pnpm|yarn|bun)\s+(?:install|i|add)\b[^\n]*(?:\shttps?://|--registry[=\s]+https?://)",
+            r"|\bgem\s+install\b[^\n]*--source\s+https?://",
+        ),
+        installer: true,
+        what: "installs packages from a URL or an extra index",
+        explain: "Installs a package from outside the public registry (an extra index invites dependency confusion); pin a public package or vendor it.",
+        ..Rule::BASE
     },
     Rule {
-        id: "sandbox-escape",
+        id: "registry-redirect",
+        class: Class::Execution,
         severity: Severity::High,
-        target: Target::Scripts,
-        pattern: r"--privileged\b|\bnsenter\b|/var/run/docker\.sock|\bchroot\s+/host\b|\bcapsh\b[^\n]*--",
-        unless: &[],
-        what: "tries to escape its sandbox",
+        pattern: r"\b(?:npm|pnpm|yarn)\s+config\s+set\s+(?:@[\w-]+:)?registry\s+https?://|\bpip[\d.]*\s+config\s+set\s+\S*index-url\s+https?://|^\s*(?:registry|@[\w-]+:registry|index-url|extra-index-url)\s*=\s*https?://|\b(?:PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|UV_INDEX_URL|UV_EXTRA_INDEX_URL|NPM_CONFIG_REGISTRY)=\s*['\x22]?https?://",
+        installer: true,
+        what: "points the package manager at another registry",
+        explain: "Redirects every later package install to a registry the skill chose (dependency confusion, poisoned packages); keep the public registry or a mirror the admin set.",
+        ..Rule::BASE
     },
     Rule {
-        id: "decode-to-shell",
+        id: "protected-archive",
+        class: Class::Execution,
         severity: Severity::High,
-        target: Target::All,
-        pattern: DECODE_TO_SHELL,
-        unless: &[],
-        what: "decodes hidden data and runs it",
+        pattern: concat!(
+            r"\b(?:password|passcode|pass|pwd)\b(?:\s*(?:[:=]|is\b)\s*[`'\x22*]*[\w!@#$%^&-]{3,}|\s*[(\[]?[`'\x22*]+[\w!@#$%^&-]{3,}[`'\x22*])[^\n]{0,80}\.(?:zip|rar|7z)\b",
+            r"|\.(?:zip|rar|7z)\b[^\n]{0,120}\b(?:password|passcode|pass|pwd)\b(?:\s*(?:[:=]|is\b)\s*[`'\x22*]*[\w!@#$%^&-]{3,}|\s*[(\[]?[`'\x22*]+[\w!@#$%^&-]{3,}[`'\x22*])",
+            r"|\b(?:extract|unzip|unpack|open)\w*\b[^\n]{0,60}\b(?:password|passcode|pass)\b\s*[:=]\s*[`'\x22*]*\w{3,}",
+            r"|\bunzip\s+(?:-\w+\s+)*-P\s*\S+|\b7z\s+[ex]\b[^\n]*\s-p\S+",
+        ),
+        what: "ships a password-protected archive",
+        explain: "A password-protected archive hides its payload from antivirus scanners — the signature of ClawHavoc-style droppers; do not open it.",
+        ..Rule::BASE
     },
     Rule {
-        id: "secret-exfiltration",
+        id: "quarantine-bypass",
+        class: Class::Execution,
         severity: Severity::High,
-        target: Target::Scripts,
-        pattern: r"(?:(?:~|\$HOME)/\.ssh/id_\w*|\.aws/credentials|\.kube/config|/etc/shadow)[^\n]*(?:\bcurl\b|\bwget\b|\bnc\b|requests\.|https?://)|(?:\bcurl\b|\bwget\b|\bnc\b|requests\.)[^\n]*(?:(?:~|\$HOME)/\.ssh/id_|\.aws/credentials|\.kube/config|/etc/shadow)",
-        unless: &[],
-        what: "sends secret files over the network",
+        pattern: r"\bxattr\s+(?:-\w+\s+)*-d\s+com\.apple\.quarantine|\bxattr\s+-c\s|\bspctl\s+--master-disable|\bUnblock-File\b[^\n]*\.(?:exe|ps1|dll)",
+        what: "strips the OS's download quarantine",
+        explain: "Removes the mark that makes the OS check a downloaded program (Gatekeeper, SmartScreen), as infostealer droppers do; do not run it.",
+        ..Rule::BASE
     },
     Rule {
-        id: "bash-c",
-        severity: Severity::Medium,
-        target: Target::Scripts,
-        pattern: r"\b(?:ba|z)?sh\s+-c\s",
-        unless: &[],
-        what: "runs a command string through a shell",
+        id: "binary-download",
+        class: Class::Execution,
+        pattern: r"\b(?:download|get|grab|fetch)\b[^\n]{0,200}\.(?:exe|dmg|pkg|msi|scr|bat|ps1|appimage|app\.zip|bin|jar|apk)\b|https?://\S+\.(?:exe|dmg|pkg|msi|scr|zip|rar|7z)\b",
+        signal: Signal::Fetch,
+        quiet: true,
+        what: "points at a program to download",
+        explain: "Points at a program to download.",
+        ..Rule::BASE
     },
     Rule {
-        id: "network-upload",
-        severity: Severity::Medium,
-        target: Target::Scripts,
-        pattern: r"\bcurl\b[^\n]*\s(?:-F|--form|-T|--upload-file)\s|\bcurl\b[^\n]*\s(?:--data-binary|-d|--data)\s+@|requests\.(?:post|put)\([^\n]*files\s*=",
-        unless: &[],
-        what: "uploads files",
+        id: "run-instruction",
+        class: Class::Execution,
+        target: Target::Prose,
+        pattern: r"\b(?:paste|copy)\b[^\n]{0,60}\b(?:terminal|command prompt|powershell|console)\b|\b(?:run|execute|launch|open|double[- ]click)\b[^\n]{0,40}(?:installer|executable|binary|\.exe|\.dmg|\.pkg|\.msi|the script)\b|\bbefore using this skill\b|\bprerequisite",
+        signal: Signal::Instruct,
+        quiet: true,
+        what: "tells the agent to run something",
+        explain: "Tells the reader to run something.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "untrusted-host",
+        class: Class::Execution,
+        pattern: concat!(
+            r"https?://(?:\d{1,3}\.){3}\d{1,3}\b",
+            r"|\b(?:pastebin\.com|paste\.ee|hastebin\.\w+|ghostbin\.\w+|rentry\.(?:co|org)|glot\.io|dpaste\.\w+|termbin\.com|transfer\.sh|0x0\.st|file\.io|catbox\.moe|litterbox\.catbox|gofile\.io|tmpfiles\.org|temp\.sh|bashupload\.com|oshi\.at|justpaste\.it|controlc\.com|paste\.rs|ix\.io|sprunge\.us|pixeldrain\.com|anonfiles\.\w+|mega\.nz|mediafire\.com|cdn\.discordapp\.com/attachments)",
+            r"|\b(?:[\w-]+\.)*(?:ngrok\.io|ngrok-free\.app|ngrok\.app|trycloudflare\.com|serveo\.net|loca\.lt|localtunnel\.me|duckdns\.org|ddns\.net|hopto\.org|zapto\.org|no-ip\.\w+|portmap\.io|pinggy\.link|webhook\.site|pipedream\.net|requestbin\.\w+|requestcatcher\.com|beeceptor\.com|interact\.sh|oast\.(?:fun|pro|live|site|online|me)|burpcollaborator\.net|canarytokens\.com)\b",
+            r"|\b(?:bit\.ly|tinyurl\.com|is\.gd|cutt\.ly|rb\.gy|shorturl\.at|t\.ly|goo\.gl)/\w",
+            r"|https?://[\w.-]+\.(?:xyz|top|tk|ml|ga|cf|gq|click|cfd|sbs|icu|rest|buzz|monster)(?:[/:'\x22\s)]|$)",
+        ),
+        unless: &[
+            "://127.",
+            "://10.",
+            "://192.168.",
+            "://0.0.0.0",
+            "://169.254.",
+        ],
+        signal: Signal::Untrusted,
+        quiet: true,
+        what: "names an untrusted host",
+        explain: "Names a host that serves no official software: a raw IP address, a paste site, a tunnel or a request catcher.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "untrusted-download",
+        class: Class::Execution,
+        severity: Severity::High,
+        combines: &[Signal::Fetch, Signal::Untrusted],
+        scope: Scope::Line,
+        what: "downloads from an untrusted host",
+        explain: "Downloads from a raw IP address, paste site or tunnel — where droppers live, not software; do not run it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "untrusted-run-instruction",
+        class: Class::Execution,
+        severity: Severity::High,
+        combines: &[Signal::Instruct, Signal::Untrusted],
+        scope: Scope::Block,
+        what: "tells the agent to run something from an untrusted host",
+        explain: "Asks the reader to fetch and run something from a paste site, raw IP or tunnel (a ClickFix-style lure); do not follow it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "hidden-temp-file",
+        class: Class::Obfuscation,
+        pattern: r"(?:/tmp|/var/tmp|/dev/shm|\$TMPDIR|%TEMP%|\$env:TEMP)/\.[\w-]|(?:^|[\s;&(])\./\.\w",
+        signal: Signal::Hidden,
+        quiet: true,
+        what: "uses a hidden file in a temporary folder",
+        explain: "Uses a hidden file in a temporary folder.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "hidden-download",
+        class: Class::Execution,
+        severity: Severity::High,
+        combines: &[Signal::Fetch, Signal::Hidden],
+        scope: Scope::Block,
+        what: "downloads into a hidden temporary file",
+        explain: "Downloads into a hidden file in a temporary folder, as droppers do; remove it.",
+        ..Rule::BASE
+    },
+    // ---- miners -------------------------------------------------------
+    Rule {
+        id: "crypto-miner",
+        class: Class::Miner,
+        severity: Severity::High,
+        pattern: concat!(
+            r"\bstratum\d?\+(?:tcp|ssl|tls)://",
+            r"|\b(?:xmrig|xmr-stak|cpuminer|cgminer|bfgminer|ethminer|t-rex|lolminer|nbminer|phoenixminer|gminer|nanominer|srbminer\w*|minerd|teamredminer|ccminer)\b[^\n]*(?:\s-o\s|--url|--pool|--user|\s-u\s|--donate-level|-a\s+\S+|--algo|releases/download|\.tar\.gz|\.zip)",
+            r"|--donate-level\b|--cpu-max-threads-hint\b|\brx/0\b|\bcryptonight\b|\bCoinHive\b|\bcoinimp\b|\bwebminepool\b",
+            r"|\b(?:pool\.)?(?:supportxmr|minexmr|moneroocean|nanopool|2miners|f2pool|hashvault|c3pool|herominers|unmineable|nicehash|xmrpool|miningpoolhub|ethermine|viabtc|antpool)\.(?:com|org|net|pro|stream|eu)\b[^\n]*(?::\d{3,5}|stratum|\s-u\s)",
+        ),
+        what: "runs a crypto-miner",
+        explain: "Mines cryptocurrency on this machine for someone else (miner binary, pool or flags); remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "miner-name",
+        class: Class::Miner,
+        pattern: r"\b(?:xmrig|xmr-stak|cpuminer|cgminer|ethminer|lolminer|nbminer|phoenixminer|minerd)\b",
+        what: "names a crypto-miner",
+        explain: "Names a miner binary; fine in a defender's notes, suspicious anywhere else.",
+        ..Rule::BASE
+    },
+    // ---- exfiltration: sources --------------------------------------------
+    Rule {
+        id: "credential-file",
+        class: Class::Exfiltration,
+        pattern: r"\.ssh/(?:id_[a-z0-9_]+(?:[^.a-z0-9_]|$)|\*)|['\x22]\.ssh['\x22][^\n]*['\x22]id_|['\x22]id_(?:rsa|ed25519|ecdsa|dsa)['\x22]|\.aws/credentials|\.aws['\x22][^\n]*['\x22]credentials['\x22]|\.kube/config|\.docker/config\.json|\.git-credentials|\.netrc\b|\.npmrc\b|\.pypirc\b|gcloud/(?:credentials|application_default|legacy_credentials)|\.azure/(?:accessTokens|msal)|\.config/gh/hosts|/etc/shadow\b|\.gnupg/|\.password-store|\.vault-token",
+        unless: &["ssh-keygen", "chmod 600", "chmod 700"],
+        signal: Signal::Source,
+        what: "reads credential files",
+        explain: "Reads SSH keys or cloud, git or registry credentials; a skill should take the one key it needs from its configuration.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "browser-store",
+        class: Class::Exfiltration,
+        pattern: r"(?-i:\bLogin Data\b|\bLocal State\b|\bWeb Data\b)|\blogins\.json\b|\bkey[34]\.db\b|\bcookies\.sqlite\b|Chrome/User\s+Data|Google/Chrome/Default|Application\s+Support/(?:Google|BraveSoftware|Firefox|Microsoft\s+Edge)|\.mozilla/firefox|Library/Cookies|\bbrowser_cookie3\b",
+        signal: Signal::Source,
+        what: "reads browser password or cookie stores",
+        explain: "Reads the browser's saved passwords or cookies, as infostealers do; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "wallet-store",
+        class: Class::Exfiltration,
+        pattern: r"\bwallet\.dat\b|\bexodus\.wallet\b|Exodus/exodus|Electrum/wallets|\.electrum/|\bnkbihfbeogaeaoehlefnkodbefgpgknn\b|\bbfnaelmomeimhlpmgjnjophhpkkoljpa\b|\.config/solana/id\.json|\.ethereum/keystore|keystore/UTC--|Ledger\s+Live/|atomic/Local\s+Storage|\bseed\s+phrase\b[^\n]*\b(?:enter|paste|type|send|provide)|\b(?:enter|paste|type|send|provide)\b[^\n]*\b(?:seed|recovery)\s+phrase\b",
+        signal: Signal::Source,
+        what: "reads crypto-wallet stores or asks for a seed phrase",
+        explain: "Reads crypto-wallet files or asks for a recovery phrase; no skill needs them — remove it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "keychain",
+        class: Class::Exfiltration,
+        pattern: r"\bsecurity\s+(?:find-generic-password|find-internet-password|dump-keychain)\b|\blogin\.keychain|Library/Keychains|\bdisplay\s+dialog\b[^\n]*\b(?:password|passwd)\b|\bwith\s+hidden\s+answer\b|\bGet-StoredCredential\b|\bcmdkey\s+/list|\bvaultcmd\b",
+        signal: Signal::Source,
+        severity: Severity::High,
+        what: "reads the keychain or asks for the login password",
+        explain: "Reads the OS keychain or shows a fake password dialog (as Atomic Stealer does); remove the skill.",
+        ..Rule::BASE
     },
     Rule {
         id: "env-dump",
-        severity: Severity::Medium,
-        target: Target::Scripts,
-        pattern: r"\b(?:printenv|env)\s*(?:>|\|)|\bdict\(\s*os\.environ\s*\)|json\.dumps?\(\s*(?:dict\()?\s*os\.environ",
-        unless: &[],
+        class: Class::Exfiltration,
+        pattern: r"\bprintenv\b\s*(?:$|[>|;&)])|\benv\s*(?:>|\|)|\bstr\(\s*(?:dict\()?\s*os\.environ|\bos\.environ\.items\(\)|json\.dumps?\(\s*(?:dict\()?\s*os\.environ|\bfor\s+\w+(?:\s*,\s*\w+)?\s+in\s+os\.environ\b|JSON\.stringify\(\s*process\.env\s*\)|\bprocess\.env\s*[,})\]]|[^.\w]os\.environ\s*[,})\]]|\b(?:Object\.(?:entries|keys|assign)\(\s*process\.env|\.\.\.process\.env\b)|\bGet-ChildItem\s+env:|\bgci\s+env:|\bdir\s+env:|Environment\]::GetEnvironmentVariables\(\)|\bENV\.to_h\b|\bexport\s+-p\b|\bSystem\.getenv\(\)",
+        unless: &["env=os.environ", "env=dict(os.environ", "env=process.env"],
+        signal: Signal::Source,
+        quiet: true,
         what: "dumps the environment",
+        explain: "Collects every environment variable, API keys included.",
+        ..Rule::BASE
     },
     Rule {
-        id: "unsafe-yaml",
-        severity: Severity::Medium,
-        target: Target::Scripts,
-        pattern: r"\byaml\.load\(",
-        unless: &["SafeLoader", "safe_load", "CSafeLoader"],
-        what: "loads YAML unsafely",
+        id: "secret-file",
+        class: Class::Exfiltration,
+        pattern: r"\b(?:open|readFile(?:Sync)?|read_text|cat|Get-Content|type|File\.read)\b\W{0,4}[^\n]{0,30}['\x22/\s]\.env['\x22\s)]|\.(?:bash|zsh|sh|python|node_repl|mysql|psql)_history\b|ConsoleHost_history|\b(?:glob|rglob|find|walk)\b[^\n]*(?:\*\.pem|\*\.key|\*\.kdbx|id_rsa|wallet)|\b(?:pbpaste|xclip\s+-o|Get-Clipboard|pyperclip\.paste)\b",
+        unless: &[
+            ".env.example",
+            ".env.sample",
+            "load_dotenv",
+            "> .env",
+            ">> .env",
+        ],
+        signal: Signal::Source,
+        quiet: true,
+        what: "reads secrets, history or the clipboard",
+        explain: "Reads a .env file, shell history, key files or the clipboard.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "agent-config",
+        class: Class::Exfiltration,
+        pattern: r"~?/?\.(?:openclaw|clawdbot|moltbot|claude|codex|cursor|gemini|aider|continue)/(?:[\w.-]*(?:json|token|credentials|auth|config|\.env)\w*|\*)|\bclaude_desktop_config\.json\b|\.claude\.json\b|\bauth-profiles\.json\b|\bopenclaw\.json\b",
+        signal: Signal::Source,
+        quiet: true,
+        what: "reads the agent's own configuration",
+        explain: "Reads the agent's configuration, where its API keys and tokens live.",
+        ..Rule::BASE
+    },
+    // ---- exfiltration: sinks ----------------------------------------------
+    Rule {
+        id: "network-send",
+        class: Class::Exfiltration,
+        pattern: concat!(
+            r"\b(?:requests|httpx|session|client|aiohttp\w*)\.(?:post|put|patch)\(|\burllib\.request\.Request\([^\n]*data\s*=|\burlopen\([^\n]*data\s*=",
+            r"|\bmethod\s*[:=]\s*['\x22](?:POST|PUT)['\x22]|\baxios\.(?:post|put)\(|\$\.post\(|\bhttps?\.request\(|\bsendBeacon\(",
+            r"|\bcurl\b[^\n]*\s(?:-d|--data(?:-\w+)?|-F|--form|-T|--upload-file|-X\s*(?:POST|PUT))[\s=]|\bwget\b[^\n]*--post-(?:data|file)",
+            r"|\bInvoke-(?:RestMethod|WebRequest)\b[^\n]*-Method\s+['\x22]?(?:Post|Put)|\bUpload(?:String|File|Data)\(|\bNet::HTTP\.post|\bHTTParty\.post|\bfile_get_contents\([^\n]*stream_context",
+        ),
+        signal: Signal::Sink,
+        quiet: true,
+        what: "sends data over HTTP",
+        explain: "Sends data in an HTTP request body.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "chat-sink",
+        class: Class::Exfiltration,
+        pattern: r"discord(?:app)?\.com/api/webhooks|hooks\.slack\.com/services|api\.telegram\.org/bot|\bsmtplib\.SMTP|\bnodemailer\b|\bSend-MailMessage\b|\bsendmail\s+-|\bmail\s+-s\b|\bftplib\.FTP|\bftp://|\bscp\b[^\n]*\s\S+@[\w.-]+:|\brsync\b[^\n]*\s\S+@[\w.-]+:|\b(?:sock|socket|s|conn|client|sk)\.(?:send|sendall|sendto)\(|/dev/tcp/[^\s/]+/\d",
+        signal: Signal::Sink,
+        quiet: true,
+        what: "sends data to a chat bot, mail, socket or remote host",
+        explain: "Sends data to a webhook, chat bot, mail server, socket or remote host.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "catcher-endpoint",
+        class: Class::Exfiltration,
+        pattern: r"https?://[\w.-]*(?:ngrok-free\.app|ngrok\.app|ngrok\.io|webhook\.site|pipedream\.net|requestbin\.\w+|interact\.sh|oast\.(?:fun|pro|live|site|online|me)|burpcollaborator\.net|trycloudflare\.com|requestcatcher\.com|beeceptor\.com)\b",
+        signal: Signal::Sink,
+        what: "sends to a tunnel or request catcher",
+        explain: "Points at a tunnel or request-catcher URL, where data sent is read by whoever opened it; use the service's real endpoint.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "dns-exfiltration",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        pattern: r"\b(?:nslookup|dig|host|Resolve-DnsName|drill)\b[^\n]*\$\((?:[^\n]*)(?:base64|xxd|od\b|hexdump|cat\b|whoami|hostname)|\b(?:gethostbyname|getaddrinfo|dns\.resolver\.(?:resolve|query)|dns\.(?:resolve\w*|lookup))\([^\n]*(?:b64encode|hexlify|\.hex\(\)|toString\(\s*['\x22](?:hex|base64))",
+        signal: Signal::Sink,
+        what: "leaks data in DNS queries",
+        explain: "Encodes data into DNS names so it leaves through the resolver, past firewalls; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "dns-lookup",
+        class: Class::Exfiltration,
+        pattern: r"\b(?:gethostbyname|getaddrinfo)\([^\n]*(?:\+|f['\x22]|\.format|%)|\bdns\.resolver\.(?:resolve|query)\(|\bdns\.(?:resolve\w*|lookup)\(|\b(?:nslookup|dig)\s+[^\n]*\$\{?\w",
+        signal: Signal::Sink,
+        quiet: true,
+        what: "makes DNS queries from built names",
+        explain: "Looks up DNS names built from data.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "stego-sink",
+        class: Class::Obfuscation,
+        pattern: r"\bexiftool\b[^\n]*-(?:Comment|UserComment|ImageDescription|Artist|XPComment|Copyright)\s*=|\bpiexif\.(?:dump|insert)\(|\bPngInfo\(\)|\.add_text\(|\bsteghide\s+embed\b|\bstegsnow\b|\bsnow\s+-C\b|\boutguess\b|\blsb\.hide\(|\bstegano\b",
+        signal: Signal::Sink,
+        quiet: true,
+        what: "hides data in an image or whitespace",
+        explain: "Hides data inside image metadata or whitespace.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "source-to-sink",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        combines: &[Signal::Source, Signal::Sink],
+        scope: Scope::Skill,
+        what: "sends sensitive data away",
+        explain: "Reads credentials, keys or the environment and sends data away in the same skill: exfiltration; remove the skill or the read.",
+        ..Rule::BASE
+    },
+    // ---- privilege and persistence ------------------------------------
+    Rule {
+        id: "sudoers",
+        class: Class::Privilege,
+        severity: Severity::Critical,
+        pattern: r"(?:>>?|\btee\b(?:\s+-a)?)\s*/etc/sudoers|/etc/sudoers\.d/[\w.-]+[^\n]*(?:>|tee|cp\b|mv\b)|(?:>|tee|cp\b|mv\b)[^\n]*/etc/sudoers\.d/|\bNOPASSWD\s*:\s*ALL\b",
+        what: "grants passwordless root",
+        explain: "Writes sudoers rules for passwordless root: privilege escalation; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "setuid",
+        class: Class::Privilege,
+        severity: Severity::High,
+        pattern: r"\bchmod\s+(?:-\w+\s+)*(?:[ugoa]*\+[rwx]*s\w*|[46][0-7]{3})\s|\bsetcap\s+[^\n]*cap_(?:setuid|setgid|sys_admin|dac_override|dac_read_search|sys_ptrace|sys_module|chown|fowner)\b|/etc/ld\.so\.preload\b|\bos\.setuid\(\s*0\s*\)",
+        what: "adds setuid bits or capabilities",
+        explain: "Makes a program run with root's rights for any user (setuid, capabilities, preload); remove it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "container-escape",
+        class: Class::Privilege,
+        severity: Severity::High,
+        pattern: r"\s-v\s+/:/\w*|--volume[=\s]+/:/|\bnsenter\b[^\n]*(?:-t\s*1\b|--target\s+1\b)|\bchroot\s+/(?:host|mnt)\b|--unix-socket\s+\S*docker\.sock[^\n]*/(?:containers/create|exec)|\brelease_agent\b|/proc/sysrq-trigger|/proc/sys/kernel/core_pattern|\bcapsh\b[^\n]*--|--pid=host[^\n]*--privileged|--privileged[^\n]*--pid=host",
+        what: "escapes its container or sandbox",
+        explain: "Mounts the host's root, enters its namespaces or drives the Docker socket: a sandbox escape; remove it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "docker-socket",
+        class: Class::Privilege,
+        pattern: r"/var/run/docker\.sock|--privileged\b",
+        what: "uses the Docker socket or a privileged container",
+        explain: "Touches the Docker socket or runs privileged containers, which is root on the host; make sure that is what the skill is for.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "ssh-backdoor",
+        class: Class::Privilege,
+        severity: Severity::High,
+        pattern: r"(?:>>?|\btee\b(?:\s+-a)?)\s*\S*\.ssh/authorized_keys|\bauthorized_keys\b[^\n]*\b(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2)|(?:ssh-(?:rsa|ed25519)|ecdsa-sha2-\S+)\s+AAAA[^\n]*(?:>>|authorized_keys)|\bPermitRootLogin\s+yes\b[^\n]*(?:>>|sed|tee)|(?:sed|tee|>>)[^\n]*\bPermitRootLogin\s+yes",
+        what: "adds an SSH login",
+        explain: "Adds a key to authorized_keys or opens root login: a standing backdoor; remove it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "account-change",
+        class: Class::Privilege,
+        severity: Severity::High,
+        pattern: r"\buseradd\b[^\n]*(?:-o\b|-u\s*0\b|-G\s*\S*(?:sudo|wheel|root|admin))|\busermod\s+-a?G\s*(?:sudo|wheel|root|admin)\b|\bnet\s+user\s+\S+\s+\S+\s+/add\b|\bnet\s+localgroup\s+administrators\s+\S+\s+/add|:0:0:[^\n]*(?:>>|tee)\s*/etc/passwd|>>\s*/etc/passwd\b|\bchpasswd\b|\bpasswd\s+root\b|\bdscl\s+\S+\s+-append\s+/Groups/admin",
+        what: "creates or elevates accounts",
+        explain: "Creates a user, changes a password or joins an admin group; no skill needs this — remove it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "command-hijack",
+        class: Class::Privilege,
+        severity: Severity::High,
+        pattern: r"\balias\s+(?:sudo|su|ssh|git|ls|cd|passwd|doas)\s*=|\bPROMPT_COMMAND\s*=[^\n]*(?:curl|wget|nc\b|/dev/tcp|base64|python)|\btrap\s+['\x22][^\n]*(?:curl|wget|nc\s|/dev/tcp)[^\n]*['\x22]\s+(?:DEBUG|EXIT|ERR)\b|\bLD_PRELOAD=[^\n]*(?:>>|export)|\bexport\s+LD_PRELOAD=",
+        what: "hijacks the user's commands",
+        explain: "Redefines sudo/ssh or hooks every prompt, capturing passwords and commands; remove it.",
+        ..Rule::BASE
     },
     Rule {
         id: "persistence",
-        severity: Severity::Medium,
-        target: Target::Scripts,
-        pattern: r"\bcrontab\s+-|>>\s*(?:~|\$HOME)?/?[\w./]*\.(?:bashrc|zshrc|profile|bash_profile)\b|/etc/cron\.|\bsystemctl\s+enable\b|/Library/LaunchAgents/",
-        unless: &[],
+        class: Class::Privilege,
+        pattern: r"\bcrontab\s+-(?:\s|$)|\|\s*crontab\b|/etc/cron\.|/var/spool/cron|@reboot\b|\bschtasks\b[^\n]*/create|\bRegister-ScheduledTask\b|\bsystemctl\s+(?:--user\s+)?enable\b|/etc/systemd/system/[\w@.-]+\.service|\.config/systemd/user/|/etc/init\.d/|/etc/rc\.local|Library/Launch(?:Agents|Daemons)|\blaunchctl\s+(?:load|bootstrap)\b|\bRunAtLoad\b|CurrentVersion\\+Run|\bmake\s+login\s+item\b|(?:>>|\btee\s+-a)\s*\S*\.(?:bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login)\b|\$PROFILE\b",
+        signal: Signal::Persist,
         what: "installs itself to run again later",
+        explain: "Adds a scheduled task, service, login item or shell start-up line; check it runs only what the skill documents.",
+        ..Rule::BASE
     },
     Rule {
-        id: "instruction-override",
+        id: "persistent-payload",
+        class: Class::Privilege,
         severity: Severity::High,
-        target: Target::Markdown,
-        pattern: r"\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|the\s+|your\s+)*(?:previous|prior|above|earlier|system|original)\s+(?:instructions|prompts?|rules|directions|guidelines)",
-        unless: &[],
-        what: "tells the agent to override its instructions",
+        combines: &[Signal::Persist, Signal::Untrusted],
+        scope: Scope::Block,
+        what: "persists something from an untrusted host",
+        explain: "Schedules or auto-starts code from a raw IP, paste site or tunnel: a persistent implant; remove it.",
+        ..Rule::BASE
     },
     Rule {
-        id: "disable-guards",
+        id: "persistent-hidden",
+        class: Class::Privilege,
         severity: Severity::High,
-        target: Target::Markdown,
-        pattern: r"\b(?:disable|bypass|turn\s+off|skip|circumvent)\s+(?:the\s+|all\s+|any\s+)?(?:safety|security|guard(?:rail)?s?|approvals?|confirmations?|sandbox(?:ing)?|content\s+filters?)\b",
-        unless: &[],
-        what: "tells the agent to disable guards or approvals",
+        combines: &[Signal::Persist, Signal::Hidden],
+        scope: Scope::Block,
+        what: "persists a hidden program",
+        explain: "Schedules or auto-starts a hidden file from a temporary folder: a persistent implant; remove it.",
+        ..Rule::BASE
     },
     Rule {
-        id: "exfiltrate-credentials",
+        id: "persistent-sender",
+        class: Class::Privilege,
         severity: Severity::High,
-        target: Target::Markdown,
-        pattern: r"\b(?:send|post|upload|exfiltrate|forward|email|transmit)\b[^\n]{0,60}\b(?:credentials|secrets?|api[\s_-]?keys?|access\s+tokens?|passwords?|private\s+keys?|\.ssh|\.env|id_rsa)\b[^\n]{0,60}\b(?:to|at)\s+(?:https?://|[\w.-]+@|\S+\.\w{2,})",
-        unless: &[],
-        what: "tells the agent to send credentials away",
+        combines: &[Signal::Persist, Signal::Sink],
+        scope: Scope::Block,
+        what: "persists something that sends data away",
+        explain: "Schedules or auto-starts something that sends data away: a persistent beacon; remove it.",
+        ..Rule::BASE
     },
     Rule {
-        id: "hidden-unicode",
-        severity: Severity::High,
-        target: Target::All,
-        pattern: r"[\x{E0000}-\x{E007F}]|[\x{200B}\x{200C}\x{200D}\x{2060}\x{FEFF}]{2,}|[\x{202A}-\x{202E}\x{2066}-\x{2069}]",
-        unless: &[],
-        what: "hides text with invisible Unicode",
-    },
-    Rule {
-        id: "curl-pipe-installer",
-        severity: Severity::Medium,
-        target: Target::Markdown,
-        pattern: DOWNLOAD_EXECUTE,
-        unless: &[],
-        what: "shows a download-and-run installer",
-    },
-    Rule {
-        id: "sudo-in-docs",
-        severity: Severity::Medium,
-        target: Target::Markdown,
+        id: "sudo",
+        class: Class::Setup,
         pattern: r"(?:^|[;&|`(]\s*|\s)sudo\s+\S",
-        unless: &[],
-        what: "shows commands run as root",
+        what: "runs commands as root",
+        explain: "Asks for root; fine for package installs, worth a look for anything else.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "chmod-777",
+        class: Class::Setup,
+        target: Target::Code,
+        pattern: r"\bchmod\s+(?:-R\s+)?0?777\b",
+        what: "makes files writable by everyone",
+        explain: "Lets every user change these files; use 755/644.",
+        ..Rule::BASE
     },
     Rule {
         id: "system-path",
-        severity: Severity::Medium,
-        target: Target::Markdown,
+        class: Class::Setup,
+        target: Target::Prose,
         pattern: r"(?:^|[\s`'\x22(])/(?:etc|usr|bin|sbin|var|root|boot|sys|proc)/\w",
-        unless: &[],
         what: "points at absolute system paths",
+        explain: "Points at system paths; check the skill only reads what it documents.",
+        ..Rule::BASE
+    },
+    // ---- tampering ----------------------------------------------------
+    Rule {
+        id: "history-tamper",
+        class: Class::Tampering,
+        severity: Severity::High,
+        pattern: r"\bhistory\s+-c\b|\bunset\s+HISTFILE\b|\bHISTFILE=/dev/null|\bHISTSIZE=0\b|\brm\b[^\n]*\.(?:bash|zsh)_history|>\s*~?/?\S*\.(?:bash|zsh)_history|\bln\s+-sf?\s+/dev/null\s+\S*_history|\bClear-History\b|\bset\s+\+o\s+history\b",
+        what: "erases shell history",
+        explain: "Erases or disables shell history to cover its tracks; remove the skill.",
+        ..Rule::BASE
     },
     Rule {
-        id: "pickle-in-docs",
-        severity: Severity::Medium,
-        target: Target::Markdown,
-        pattern: r"\bpickle\.loads?\(",
-        unless: &[],
-        what: "shows unpickling",
+        id: "log-tamper",
+        class: Class::Tampering,
+        severity: Severity::High,
+        pattern: r"\b(?:rm|shred|truncate|unlink)\b[^\n]*\s/var/log/|(?:^|[;&|]\s*|\s)>\s*/var/log/|\becho\s*(?:['\x22]{2})?\s*>\s*/var/log/|\bwevtutil\s+cl\b|\bClear-EventLog\b|\bauditctl\s+-D\b|\blog\s+erase\b|\butmpdump\b|/var/log/(?:wtmp|btmp|lastlog|auth\.log|secure)\b[^\n]*(?:>|sed\s+-i)",
+        what: "erases system logs",
+        explain: "Deletes or empties system logs, hiding what happened; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "agent-tamper",
+        class: Class::Tampering,
+        severity: Severity::High,
+        target: Target::Code,
+        pattern: r"(?:>>?|\btee\b|\bcp\b|\bmv\b|\bln\s+-\w+|\bsed\s+-i|\brm\s+-\w+|write_text|write\(|writeFile\w*\(|appendFile\w*\(|Set-Content|Add-Content|open\([^\n]*['\x22][wa]\+?['\x22])[^\n]*(?:\.(?:openclaw|clawdbot|moltbot|claude|codex|cursor|gemini)/(?:settings|config|CLAUDE|AGENTS|MEMORY|SOUL|agents|hooks|skills)|\b(?:CLAUDE|AGENTS|MEMORY|SOUL|GEMINI)\.md\b|\.cursorrules\b|claude_desktop_config\.json|\.mcp\.json)",
+        what: "changes the agent's configuration, memory or other skills",
+        explain: "Rewrites the agent's settings, memory files or other skills, which persists instructions past this task; remove it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "memory-poisoning",
+        class: Class::Tampering,
+        severity: Severity::High,
+        target: Target::Prose,
+        pattern: r"\b(?:append|add|write|insert|save|copy)\b[^\n]{0,80}\b(?:to|into|in)\s+(?:your\s+|the\s+)?(?:[`*]*(?:MEMORY|SOUL|AGENTS|CLAUDE)\.md|system\s+prompt|long[- ]term\s+memory|persistent\s+memory)\b[^\n]{0,80}\b(?:always|every|all\s+future|from\s+now\s+on|ignore|never|silently|do\s+not\s+tell)",
+        what: "plants instructions in the agent's memory",
+        explain: "Tells the agent to write standing orders into its memory or system prompt so they outlive this task; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "defense-tamper",
+        class: Class::Tampering,
+        severity: Severity::High,
+        pattern: r"\bSet-MpPreference\b[^\n]*-Disable\w*\s+\$?true|\bAdd-MpPreference\b[^\n]*-Exclusion|\bcsrutil\s+disable\b|\bsetenforce\s+0\b|\bsystemctl\s+(?:stop|disable|mask)\s+(?:auditd|apparmor|firewalld|falcon-sensor|osqueryd|clamav\w*|wazuh-agent)\b|\bufw\s+disable\b|\biptables\s+-F\b|\bnetsh\s+advfirewall\s+set\s+\w+\s+state\s+off|\bsc\s+(?:stop|config)\s+WinDefend",
+        what: "turns off security tools",
+        explain: "Disables antivirus, the firewall, SELinux or auditing; no skill needs this — remove it.",
+        ..Rule::BASE
+    },
+    // ---- destruction --------------------------------------------------
+    Rule {
+        id: "rm-rf-root",
+        class: Class::Destruction,
+        severity: Severity::Critical,
+        target: Target::Code,
+        pattern: r"\brm {1,2}-(?:rf|fr|r -f|f -r|-recursive --force) {1,2}(?:--no-preserve-root )?(?:/\*?|~/?\*?|\$HOME/?\*?|\x22\$HOME\x22/?|\$\{HOME\}/?)(?:\s|$|;|&|\)|\x22)|\bRemove-Item\b[^\n]*-Recurse[^\n]*(?:C:\\\s|C:\\\*|\$env:USERPROFILE\s|~\s)|\b(?:rd|rmdir) /s /q [cC]:\\",
+        what: "deletes the filesystem root or home",
+        explain: "Deletes the whole disk or home folder; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "disk-wipe",
+        class: Class::Destruction,
+        severity: Severity::Critical,
+        target: Target::Code,
+        pattern: r"\bmkfs(?:\.\w+)?\s+(?:-\w+\s+)*/dev/|\bformat [cd]:\s*(?:/|$)|\bdd\b[^\n]*\bof=/dev/(?:sd|hd|nvme|disk|mmcblk|xvd|vd)|\bshred\b[^\n]*\s/dev/(?:sd|nvme|disk)|\bwipefs\s+-a\b|\bdiskutil\s+(?:eraseDisk|zeroDisk)\b|:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:",
+        what: "wipes a disk or forks without end",
+        explain: "Formats, overwrites or wipes a disk, or fork-bombs the machine; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "ransomware",
+        class: Class::Destruction,
+        severity: Severity::High,
+        target: Target::Code,
+        pattern: r"\bransom[_ ]?note\b|\bransom\b[^\n]*\b(?:bitcoin|btc|monero|pay|wallet)\b|\byour\s+(?:files|data|documents)\s+(?:have\s+been|are|were)\s+encrypted|\bwrite_bytes\(\s*\w*(?:encrypt|cipher)\w*|\bencrypt\w*\([^\n]*\bread_bytes\(\)",
+        what: "encrypts files for ransom",
+        explain: "Encrypts files in place or leaves a ransom note; remove the skill.",
+        ..Rule::BASE
+    },
+    // ---- obfuscation --------------------------------------------------
+    Rule {
+        id: "decode",
+        class: Class::Obfuscation,
+        pattern: r"\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\[::-1\]|\.reverse\(\)\.join\(|\bunpack\(\s*['\x22]H\*|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d",
+        signal: Signal::Decode,
+        quiet: true,
+        what: "decodes hidden data",
+        explain: "Decodes data hidden in an encoding.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "decode-execute",
+        class: Class::Obfuscation,
+        severity: Severity::Critical,
+        pattern: concat!(
+            r"\b(?:base64|base32)\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b[^\n]*\|\s*(?:sudo\s+)?(?:/bin/|/usr/bin/)?(?:(?:ba|z|k|da)?sh|python[\d.]*|perl|ruby|node)\b",
+            r"|\bxxd\s+-r[^\n]*\|\s*(?:ba|z)?sh\b",
+            r"|\b(?:exec|eval)\s*\(\s*(?:__import__\(\s*['\x22](?:base64|codecs|zlib|marshal)['\x22]\s*\)\.|base64\.|codecs\.|zlib\.|marshal\.|bytes\.fromhex|binascii\.|atob\(|Buffer\.from\()",
+            r"|\beval\s+\x22?\$\(\s*(?:echo|printf)[^\n]*\|\s*(?:base64|xxd)\b",
+            r"|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}",
+            r"|\b(?:iex|Invoke-Expression)\b[^\n]*FromBase64String|FromBase64String[^\n]*\|\s*(?:iex|Invoke-Expression)\b",
+            r"|\bnew\s+Function\s*\(\s*(?:atob|Buffer\.from)\(|\beval\s*\(\s*String\.fromCharCode\(",
+        ),
+        what: "decodes hidden code and runs it",
+        explain: "Runs code hidden behind an encoding so no one reads it first; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "decoded-execute",
+        class: Class::Obfuscation,
+        severity: Severity::Critical,
+        combines: &[Signal::Decode, Signal::Eval],
+        scope: Scope::Block,
+        what: "decodes hidden code and runs it",
+        explain: "Decodes data and evaluates code in the same block: an encoded payload run unseen; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "encoded-payload",
+        class: Class::Obfuscation,
+        severity: Severity::Critical,
+        what: "hides a dangerous payload behind an encoding",
+        explain: "An encoded string decodes to a dangerous payload (shown); remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "assembled-payload",
+        class: Class::Obfuscation,
+        severity: Severity::Critical,
+        what: "assembles a dangerous payload from pieces",
+        explain: "Pieces of strings, homoglyphs or escapes join into a dangerous payload (shown) that no single line reveals; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "string-assembly",
+        class: Class::Obfuscation,
+        pattern: r"['\x22] ?\+ ?['\x22]|['\x22] ?\. ?['\x22]|[a-z](?:''|\x22\x22)[a-z]|[a-z]'[a-z]{1,3}'[a-z]|\$\{IFS\}|\$IFS\b|\bjoin\(\s*\[|\[::-1\]|\breverse\(\)",
+        quiet: true,
+        what: "builds strings from pieces",
+        explain: "Builds strings from pieces.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "shell-assembly",
+        class: Class::Obfuscation,
+        pattern: r"\$[a-z_]\w?\w?\$[a-z_{]|\\[a-z]\\[a-z]\\[a-z]",
+        quiet: true,
+        what: "builds a command from variables or escapes",
+        explain: "Builds a command from adjacent variables or escaped letters.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "homoglyph",
+        class: Class::Obfuscation,
+        severity: Severity::High,
+        target: Target::Code,
+        pattern: r"(?u-i:[a-zA-Z][аеорсухіјѕԁһӏАВЕКМНОРСТХοΑΒΕΗΙΚΜΝΟΡΤΥΧΖ]|[аеорсухіјѕԁһӏАВЕКМНОРСТХοΑΒΕΗΙΚΜΝΟΡΤΥΧΖ][a-zA-Z]|[\x{FF01}-\x{FF5E}]{3})",
+        what: "mixes look-alike letters into code",
+        explain: "Code mixes Cyrillic or Greek look-alike letters (or full-width forms) into Latin words, so what runs is not what a reader sees; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "homoglyph-text",
+        class: Class::Obfuscation,
+        target: Target::Prose,
+        pattern: r"(?u-i:[a-zA-Z][аеорсухіјѕԁһӏАВЕКМНОРСТХοΑΒΕΗΙΚΜΝΟΡΤΥΧΖ]|[аеорсухіјѕԁһӏАВЕКМНОРСТХοΑΒΕΗΙΚΜΝΟΡΤΥΧΖ][a-zA-Z])",
+        what: "mixes look-alike letters into words",
+        explain: "Words mix Cyrillic or Greek look-alike letters into Latin ones; check nothing is disguised.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "hidden-unicode",
+        class: Class::Obfuscation,
+        severity: Severity::High,
+        pattern: r"(?u:[\x{E0000}-\x{E007F}]|[\x{200B}\x{200C}\x{200D}\x{2060}\x{FEFF}\x{180E}\x{2061}-\x{2064}]{2,}|[\x{202A}-\x{202E}\x{2066}-\x{2069}])",
+        what: "hides text with invisible Unicode",
+        explain: "Invisible characters (tags, zero-width runs, bidi controls) carry text a reader cannot see; remove them or the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "escaped-invisible",
+        class: Class::Obfuscation,
+        severity: Severity::High,
+        pattern: r"\\U000E00[0-7][0-9a-f]|\\u\{e00[0-7][0-9a-f]\}|\\udb40\\udc[0-7][0-9a-f]|(?:\\u200[bcd]|\\u2060|\\ufeff){2,}",
+        what: "writes invisible Unicode as escapes",
+        explain: "String escapes spell tag characters or zero-width runs, text a reader cannot see once printed; remove them or the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "whitespace-stego",
+        class: Class::Obfuscation,
+        pattern: r" \t \t[ \t]* \t[ \t]*$|\t \t [ \t]*\t [ \t]*$",
+        what: "hides data in trailing whitespace",
+        explain: "Runs of mixed spaces and tabs at line ends can carry hidden data; strip them.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "html-comment",
+        class: Class::Injection,
+        target: Target::Prose,
+        pattern: r"<!--",
+        quiet: true,
+        what: "holds an HTML comment",
+        explain: "Holds an HTML comment, invisible when rendered.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "hidden-instruction",
+        class: Class::Injection,
+        severity: Severity::High,
+        what: "hides instructions in an HTML comment",
+        explain: "An HTML comment, invisible when rendered, gives the agent instructions or commands; remove it.",
+        ..Rule::BASE
+    },
+    // ---- prompt injection ---------------------------------------------
+    Rule {
+        id: "instruction-override",
+        class: Class::Injection,
+        severity: Severity::High,
+        pattern: r"\b(?:ignore|disregard|forget|override|overrule|bypass)\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+|every\s+)*(?:previous|prior|above|earlier|preceding|system|original|existing|developer|safety|user'?s?)\s+(?:instructions?|prompts?|rules|directions|guidelines|constraints|policies|messages|directives)|\byour\s+(?:real|true|actual|new)\s+(?:instructions|task|purpose|goal|directive)\s+(?:is|are)\b|\bnew\s+(?:system\s+)?instructions?\s*:|\b(?:these|this\s+skill'?s?)\s+instructions\s+(?:take\s+precedence\s+over|override|supersede)\s+(?:all|any|the\s+(?:system|user))",
+        what: "tells the agent to override its instructions",
+        explain: "Tells the agent to drop its instructions for the skill's: prompt injection; remove the skill.",
+        ..Rule::BASE
     },
     Rule {
         id: "persona-switch",
+        class: Class::Injection,
         severity: Severity::High,
-        target: Target::Autonomous,
-        pattern: r"\byou\s+are\s+now\s+(?:in\s+)?(?:dan|developer\s+mode|jailbreak|unrestricted)",
-        unless: &[],
+        pattern: r"\byou\s+are\s+(?:now|no\s+longer)\b[^\n]{0,40}\b(?:dan|developer\s+mode|jailbr[eo]\w*|unrestricted|unfiltered|uncensored|evil|bound\s+by|without\s+(?:any\s+)?(?:restrictions|limits|rules|filters))|\bact\s+as\s+(?:an?\s+)?(?:unrestricted|unfiltered|jailbroken|uncensored|dan)\b|\benter\s+(?:developer|god|admin|debug|jailbreak)\s+mode\b|\bdo\s+anything\s+now\b|</?(?:system|im_start|system_prompt)>|^\s*\[/?(?:system|inst)\]|^#+\s*system\s*(?:override|prompt|message)\b|\bsystem\s+override\b|\bno\s+(?:ethical|safety|moral)\s+(?:guidelines|restrictions|constraints)\s+apply",
         what: "tries to switch the agent into another persona",
+        explain: "Tries to re-define the agent (jailbreak persona, fake system message); remove the skill.",
+        ..Rule::BASE
     },
     Rule {
+        id: "disable-guards",
+        class: Class::Injection,
+        severity: Severity::High,
+        pattern: r"\b(?:disable|bypass|turn\s+off|circumvent|deactivate|evade|switch\s+off)\s+(?:the\s+|all\s+|any\s+|your\s+|its\s+)?(?:safety|security|guard(?:rail)?s?|approvals?|confirmations?|permission\s+(?:checks|prompts)|sandbox(?:ing)?|content\s+filters?|antivirus|defender|gatekeeper|firewall|monitoring|logging)\b|\bskip\s+(?:all\s+|any\s+|the\s+)?(?:safety|security)\s+(?:checks?|review|guard\w*)|\b(?:never|don't|do\s+not)\s+ask\s+(?:the\s+user\s+)?for\s+(?:permission|confirmation|approval)\b|\b(?:auto[- ]?approve|approve)\s+(?:all|every|any)\s+(?:tool\s+calls?|commands?|requests?|actions?)\b",
+        what: "tells the agent to disable guards or approvals",
+        explain: "Tells the agent to switch off safety checks, approvals or defences; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "conceal",
+        class: Class::Injection,
+        severity: Severity::High,
+        pattern: r"\bsilently\s+(?:run|execute|send|upload|install|download|copy|exfiltrate|post|forward|transmit|collect|read)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+(?:knowledge|noticing|knowing|consent)|(?:telling|informing|notifying|alerting)\s+(?:the\s+)?user)|\b(?:hide|conceal)\s+(?:this|these|it|that|them|the\s+\w+(?:\s+\w+)?)\s+from\s+the\s+user|\bkeep\s+(?:this|it|these)\s+(?:secret|hidden)\s+from\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|be\s+told)|\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|mention\s+(?:this|it)\s+to)\s+the\s+user\b",
+        what: "tells the agent to hide actions from the user",
+        explain: "Tells the agent to act behind the user's back; a skill that hides what it does is not one to run — remove it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "exfiltrate-credentials",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        pattern: r"\b(?:send|post|upload|exfiltrate|forward|email|e-mail|transmit|share|report|submit|copy|include|append|attach)\b[^\n]{0,80}\b(?:credentials|secrets?|api[\s_-]?keys?|access\s+tokens?|tokens|passwords?|private\s+keys?|\.ssh|\.env\b|id_rsa|environment\s+variables|env\s+vars|conversation|chat\s+history|system\s+prompt|session\s+cookies|cookies|seed\s+phrases?|wallet)\b[^\n]{0,80}\b(?:to|at|via|into)\s+(?:https?://|[\w.-]+@[\w-]+\.|\S+\.\w{2,}/|(?:our|my|this|the)\s+(?:server|endpoint|webhook|discord|telegram|slack|channel|bot|backup\s+server|collector)|webhook|discord|telegram)",
+        unless: &["never ", "don't ", "do not "],
+        what: "tells the agent to send credentials away",
+        explain: "Tells the agent to send keys, secrets or the conversation to an outside address: exfiltration by instruction; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "credential-read-instruction",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        pattern: r"^\s*(?:[-*>]\s*|\d+[.)]\s*|step\s+\d+:?\s*)?(?:first,?\s+|then,?\s+|also,?\s+)?(?:read|cat|print|output|display|show|collect|gather|include|copy|paste|dump)\b[^\n]{0,60}(?:~/\.ssh/id_|\.ssh/id_\w+|\bid_rsa\b|\.aws/credentials|\bseed\s+phrase|\bprivate\s+keys?\b|saved\s+passwords|\bkeychain\b|\bwallet\s+files?)",
+        unless: &["never ", "don't ", "do not "],
+        what: "tells the agent to read out credentials",
+        explain: "Tells the agent to read out SSH keys, cloud credentials, wallets or saved passwords, putting them where others can take them; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "markdown-image-exfil",
+        class: Class::Injection,
+        severity: Severity::High,
+        pattern: r"!\[[^\]]*\]\(https?://[^)\s]*[?&][\w-]*=\s*(?:\{|\$|%7B|<|\[)",
+        what: "leaks data through an image URL",
+        explain: "An image URL with a templated query leaks whatever the agent fills in when it is rendered; remove it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "skip-permissions-flag",
+        class: Class::Injection,
+        pattern: r"--dangerously-skip-permissions\b|--yolo\b|\bbypassPermissions\b|--trust-all-tools\b|--allow-all-tools\b",
+        what: "runs an agent with its permission checks off",
+        explain: "Starts an agent with its permission prompts disabled; make sure the task is sandboxed.",
+        ..Rule::BASE
+    },
+    // ---- typosquatting ------------------------------------------------
+    Rule {
+        id: "typosquat",
+        class: Class::Typosquat,
+        what: "has a name close to a known skill's",
+        explain: "Its name is one typo away from a known skill from another source; check you meant this one.",
+        ..Rule::BASE
+    },
+    // ---- secrets in autonomous writes (TOOL-3) ------------------------------
+    Rule {
         id: "openai-style-key",
+        class: Class::Secret,
         severity: Severity::High,
         target: Target::Autonomous,
         pattern: r"\bsk-[A-Za-z0-9_-]{16,}",
-        unless: &[],
         what: "contains a secret key",
+        explain: "Stores a secret key in a skill; keep keys in the habitat's secrets.",
+        ..Rule::BASE
     },
     Rule {
         id: "bearer-token",
+        class: Class::Secret,
         severity: Severity::High,
         target: Target::Autonomous,
         pattern: r"\bbearer\s+[A-Za-z0-9._~+/-]{20,}=*",
-        unless: &[],
         what: "contains a bearer token",
+        explain: "Stores a bearer token in a skill; keep tokens in the habitat's secrets.",
+        ..Rule::BASE
     },
     Rule {
         id: "password-assignment",
+        class: Class::Secret,
         severity: Severity::High,
         target: Target::Autonomous,
         pattern: r#"\b(?:password|passwd|pwd)\s*[:=]\s*["']?[^\s"']{4,}"#,
-        unless: &[],
         what: "contains a password",
+        explain: "Stores a password in a skill; keep it in the habitat's secrets.",
+        ..Rule::BASE
     },
     Rule {
         id: "cloud-key",
+        class: Class::Secret,
         severity: Severity::High,
         target: Target::Autonomous,
         pattern: r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b|\bgh[pousr]_[A-Za-z0-9]{36}\b",
-        unless: &[],
         what: "contains a cloud access key",
+        explain: "Stores a cloud access key in a skill; keep it in the habitat's secrets.",
+        ..Rule::BASE
     },
     Rule {
         id: "private-key",
+        class: Class::Secret,
         severity: Severity::High,
         target: Target::Autonomous,
         pattern: r"-----BEGIN [A-Z ]*PRIVATE KEY-----",
-        unless: &[],
         what: "contains a private key",
+        explain: "Stores a private key in a skill; keep it in the habitat's secrets.",
+        ..Rule::BASE
     },
+];
+
+/// The placeholders that mark a payload as an explanation rather than an
+/// armed one, in Markdown (SEC-4).
+pub(crate) const PLACEHOLDER: &str = r"<(?:[\w.-]*[\s_-])?(?i:ip|host|hostname|addr|address|port|server|domain|url|attacker|your|lhost|lport|target|c2)(?:[\s_-][\w .-]*)?>|(?:^|[^$\w{])(?:ATTACKER_IP|ATTACKER_HOST|ATTACKER|LHOST|LPORT|RHOST|RPORT|YOUR_IP|YOUR_SERVER|YOUR_HOST|HOST|PORT|IP_ADDRESS|REMOTE_HOST|C2_SERVER|EVIL_HOST)\b|\bx\.x\.x\.x\b|\b(?:www\.)?example\.(?:com|org|net)\b|\battacker\.(?:example|tld)\b";
+
+/// Words that make a prose line a warning or an explanation (SEC-4).
+pub(crate) const WARNING: &str = r"\b(?:never|don't|do\s+not|avoid)\s+(?:run|execute|paste|pipe|use|copy|install|trust|type)\w*|\bdangerous\b|\bmalicious\b|\battackers?\b|\bbeware\b|\bred\s+flags?\b|\bindicators?\s+of\b|\bexample\s+of\b|\be\.g\.|\bsuch\s+as\b|\bphishing\b|\bsuspicious\b|\blooks?\s+like\b|\bwarning\b|\bdetect(?:s|ed|ion)?\b";
+
+/// Well-known skill names that typosquatting aims at, compiled in
+/// (SEC-4): `scan PATH` checks against these.
+pub static WELL_KNOWN_SKILLS: &[&str] = &[
+    // Anthropic's public skills
+    "algorithmic-art",
+    "brand-guidelines",
+    "canvas-design",
+    "claude-api",
+    "doc-coauthoring",
+    "docx",
+    "frontend-design",
+    "internal-comms",
+    "mcp-builder",
+    "pdf",
+    "pptx",
+    "skill-creator",
+    "slack-gif-creator",
+    "theme-factory",
+    "web-artifacts-builder",
+    "webapp-testing",
+    "xlsx",
+    // obra/superpowers
+    "brainstorming",
+    "dispatching-parallel-agents",
+    "executing-plans",
+    "finishing-a-development-branch",
+    "receiving-code-review",
+    "requesting-code-review",
+    "subagent-driven-development",
+    "systematic-debugging",
+    "test-driven-development",
+    "using-git-worktrees",
+    "using-superpowers",
+    "verification-before-completion",
+    "writing-plans",
+    "writing-skills",
+    // popular ClawHub / OpenClaw skills and their lure names
+    "clawhub",
+    "openclaw",
+    "github",
+    "gog",
+    "weather",
+    "summarize",
+    "notion",
+    "obsidian",
+    "slack",
+    "discord",
+    "himalaya",
+    "apple-notes",
+    "apple-reminders",
+    "tmux",
+    "coding-agent",
+    "bird",
+    "twitter",
+    "youtube-summarize",
+    "yahoo-finance",
+    "polymarket",
+    "google-workspace",
+    "gmail",
+    "google-calendar",
+    "spotify-player",
+    "browser-use",
+    "playwright",
+    "web-search",
+    "tavily-search",
+    "brave-search",
+    "solana",
+    "ethereum",
+    "wallet-tracker",
+    "auto-updater",
+    "self-improving-agent",
+    "memory",
+    "humanizer",
+    "nano-banana-pro",
+    "openai-whisper",
+    "video-frames",
+    "model-usage",
 ];

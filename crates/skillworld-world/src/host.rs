@@ -12,6 +12,7 @@ use crate::command::{AgentChange, Caller, Command, Switches};
 use crate::curator::{CuratorReport, CuratorSettings, CuratorState};
 use crate::error::WorldError;
 use crate::index::{Entities, NameIndex};
+use crate::install::{InstallRules, Installed, OnCollision};
 use crate::layers::Layer;
 use crate::revisions::Revisions;
 use crate::state::{AgentNames, SkillWorld};
@@ -263,24 +264,66 @@ impl SkillWorld {
         Ok(applied.id.expect("a created skill has an id"))
     }
 
-    /// Installs an imported skill with its bundle files: creates it, or
-    /// replaces the skill of that name (keeping its id, usage, lessons and
-    /// revisions). Imports may carry a longer description (FMT-4).
+    /// Installs a skill with its bundle files as the host itself: creates
+    /// it, or replaces the skill of that name with the files given
+    /// (keeping its id, usage, lessons and revisions). Imports may carry a
+    /// longer description (FMT-4). Imports from outside go through
+    /// [`SkillWorld::install_with`] and its collision rules instead.
     pub fn install(
         &mut self,
         layer: &Layer,
         document: SkillDocument,
         files: Vec<BundleFile>,
     ) -> Result<StableId, WorldError> {
+        let rules = InstallRules {
+            on_collision: OnCollision::Replace,
+            force_prune: true,
+        };
+        Ok(self.install_with(layer, document, files, rules)?.id)
+    }
+
+    /// Imports a skill with its bundle files (STO-6, FMT-7): the skill from
+    /// the same source (path or URL in its provenance) is updated as a new
+    /// revision; a name taken by another source follows
+    /// `rules.on_collision`; a reinstall keeps buckets the bundle leaves
+    /// empty unless `rules.force_prune`. Every door's import comes here
+    /// (or issues the same command).
+    pub fn install_with(
+        &mut self,
+        layer: &Layer,
+        document: SkillDocument,
+        files: Vec<BundleFile>,
+        rules: InstallRules,
+    ) -> Result<Installed, WorldError> {
         let applied = self.execute(
             Caller::host(),
             Command::InstallSkill {
                 layer: layer.clone(),
                 document,
                 files,
+                on_collision: rules.on_collision,
+                force_prune: rules.force_prune,
             },
         )?;
-        Ok(applied.id.expect("an installed skill has an id"))
+        let id = applied.id.expect("an installed skill has an id");
+        let (outcome, kept_buckets) = applied.install.expect("an install says how it landed");
+        let entity = self
+            .world
+            .resource::<Entities>()
+            .get(id)
+            .expect("an installed skill is in the world");
+        Ok(Installed {
+            id,
+            name: self
+                .world
+                .get::<EntityRecord>(entity)
+                .expect("skill")
+                .title
+                .clone(),
+            revision: applied.revision.expect("an installed skill has a revision"),
+            outcome,
+            kept_buckets,
+        })
     }
 
     /// Installs a shipped skill into the Commons as a builtin.

@@ -62,6 +62,20 @@ impl NameIndex {
     }
 }
 
+/// Undeleted imported skills by world and import source (STO-6: a
+/// re-import from the same path or URL updates the skill it made). Kept by
+/// the `Skill` hooks; readers check the entity is still undeleted there.
+#[derive(Resource, Debug, Default)]
+pub struct SourceIndex {
+    by_source: HashMap<(StableId, String), Entity>,
+}
+
+impl SourceIndex {
+    pub fn get(&self, world: StableId, source: &str) -> Option<Entity> {
+        self.by_source.get(&(world, source.to_owned())).copied()
+    }
+}
+
 /// Skills changed since resolution last ran, by world, and a counter per
 /// world that moves on every change (what cached views compare).
 #[derive(Resource, Debug, Default)]
@@ -88,8 +102,42 @@ pub(crate) fn register_hooks(world: &mut World) {
         .on_discard(record_discarded);
     world
         .register_component_hooks::<Skill>()
-        .on_insert(skill_changed)
-        .on_discard(skill_changed);
+        .on_insert(skill_inserted)
+        .on_discard(skill_discarded);
+}
+
+fn skill_inserted(mut world: DeferredWorld, context: HookContext) {
+    skill_changed(world.reborrow(), context);
+    let Some(record) = world.get::<EntityRecord>(context.entity) else {
+        return;
+    };
+    let (home, deleted) = (record.world, record.is_deleted());
+    let source = world
+        .get::<Skill>(context.entity)
+        .and_then(|s| s.provenance.import_source.clone());
+    if let (Some(home), Some(source), false) = (home, source, deleted) {
+        world
+            .resource_mut::<SourceIndex>()
+            .by_source
+            .insert((home, source), context.entity);
+    }
+}
+
+fn skill_discarded(mut world: DeferredWorld, context: HookContext) {
+    skill_changed(world.reborrow(), context);
+    let home = world
+        .get::<EntityRecord>(context.entity)
+        .and_then(|r| r.world);
+    let source = world
+        .get::<Skill>(context.entity)
+        .and_then(|s| s.provenance.import_source.clone());
+    if let (Some(home), Some(source)) = (home, source) {
+        let mut index = world.resource_mut::<SourceIndex>();
+        let key = (home, source);
+        if index.by_source.get(&key) == Some(&context.entity) {
+            index.by_source.remove(&key);
+        }
+    }
 }
 
 fn record_inserted(mut world: DeferredWorld, context: HookContext) {

@@ -51,8 +51,9 @@ pub use evolve::{
 };
 pub use guard::{GuardRefusal, check_autonomous};
 pub use host::{LIST_LIMIT, ListItem, ListQuery, Listing, LoadRequest, Loaded, SkillRow};
-pub use index::{Entities, LayerChanges, NameIndex};
+pub use index::{Entities, LayerChanges, NameIndex, SourceIndex};
 pub use inspect::{FileInfo, SkillView};
+pub use install::{InstallOutcome, InstallRules, Installed, OnCollision};
 pub use layers::{Access, Grant, Layer, WorldConfig, WorldConfigError};
 pub use paging::{PAGE_MAX_CHARS, PAGE_MAX_LINES, PAGE_THRESHOLD_CHARS, pages};
 pub use policy::{
@@ -80,6 +81,7 @@ mod guard;
 mod host;
 mod index;
 mod inspect;
+mod install;
 mod layers;
 mod paging;
 mod policy;

@@ -316,7 +316,13 @@ impl SkillWorld {
         }
         text.push_str("\n## Your lessons on this skill (advisory)\n");
         for lesson in mine {
-            let _ = writeln!(text, "- {} (#{}): {}", date(lesson.at), lesson.id, lesson.text);
+            let _ = writeln!(
+                text,
+                "- {} (#{}): {}",
+                date(lesson.at),
+                lesson.id,
+                lesson.text
+            );
         }
     }
 

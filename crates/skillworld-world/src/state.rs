@@ -19,7 +19,7 @@ use crate::catalog::{
 use crate::clock::Clock;
 use crate::command::Envelope;
 use crate::curator::{CuratorSettings, CuratorState, SweepPlan, plan_sweep};
-use crate::index::{Entities, LayerChanges, NameIndex, register_hooks};
+use crate::index::{Entities, LayerChanges, NameIndex, SourceIndex, register_hooks};
 use crate::layers::WorldConfig;
 use crate::policy::PolicySettings;
 use crate::usage::Runs;
@@ -76,6 +76,7 @@ impl SkillWorld {
         let mut world = World::new();
         world.init_resource::<Entities>();
         world.init_resource::<NameIndex>();
+        world.init_resource::<SourceIndex>();
         world.init_resource::<LayerChanges>();
         world.init_resource::<Layers>();
         world.init_resource::<TermIndex>();

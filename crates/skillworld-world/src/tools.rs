@@ -10,7 +10,9 @@ use skillworld_format::{BundleFile, SkillDocument, Source, export_skill_md, impo
 
 use crate::agent::SKILL_TOOLS;
 use crate::command::{Caller, CallerKind, Command, Switches};
+use crate::error::WorldError;
 use crate::host::{ListQuery, Listing, LoadRequest};
+use crate::install::OnCollision;
 use crate::layers::Layer;
 use crate::policy::{DeleteMode, Effective, Fragment, PolicySettings, effective_tools, restricted};
 use crate::revisions::Revisions;
@@ -141,7 +143,9 @@ pub fn tool_specs() -> Vec<ToolSpec> {
                     "skill_md": {"type": "string"},
                     "files": {"type": "array", "items": {"type": "object", "properties": {
                         "path": {"type": "string"}, "content": {"type": "string"}, "executable": {"type": "boolean"}
-                    }, "required": ["path", "content"]}}
+                    }, "required": ["path", "content"]}},
+                    "replace": {"type": "boolean", "description": "replace your skill of that name; without it a taken name is refused (skill_exists)"},
+                    "force_prune": {"type": "boolean", "description": "on a reinstall, also empty the folders (scripts/, references/…) the new files leave empty"}
                 }),
                 &["skill_md"],
             ),
@@ -234,6 +238,12 @@ struct ImportArgs {
     skill_md: String,
     #[serde(default)]
     files: Vec<ImportFile>,
+    /// Replace a skill of that name from another source (STO-6).
+    #[serde(default)]
+    replace: bool,
+    /// Prune buckets the new files leave empty (FMT-7).
+    #[serde(default)]
+    force_prune: bool,
 }
 
 #[derive(Deserialize)]
@@ -312,7 +322,8 @@ impl SkillWorld {
             "skill_patch" => self.tool_patch(caller, &agent, args),
             "skill_update" => self.tool_update(caller, &agent, args),
             "skill_delete" => self.tool_delete(caller, &agent, args),
-            "skill_import" => self.tool_import(caller, &agent, args),
+            // Its refusal of a taken name carries a code (STO-6).
+            "skill_import" => return self.tool_import(caller, &agent, args),
             "record_lesson" => self.tool_lesson(&agent, args),
             _ => unreachable!("every skill tool is dispatched"),
         };
@@ -607,7 +618,27 @@ impl SkillWorld {
         ))
     }
 
-    fn tool_import(&mut self, caller: &Caller, agent: &str, args: &Value) -> Outcome {
+    fn tool_import(&mut self, caller: &Caller, agent: &str, args: &Value) -> Value {
+        match self.import_for(caller, agent, args) {
+            Ok(fields) => {
+                let mut result = into_map(json!({"ok": true}));
+                result.extend(fields);
+                Value::Object(result)
+            }
+            Err(ImportFailure::Exists(error)) => json!({
+                "error": format!("{error}; pass \"replace\": true to replace it"),
+                "code": "skill_exists",
+            }),
+            Err(ImportFailure::Other(error)) => json!({"error": error}),
+        }
+    }
+
+    fn import_for(
+        &mut self,
+        caller: &Caller,
+        agent: &str,
+        args: &Value,
+    ) -> Result<Map<String, Value>, ImportFailure> {
         let args: ImportArgs = parse("skill_import", args)?;
         let imported = import_skill_md(args.skill_md.as_bytes(), &Source::default())
             .map_err(|e| format!("skill_md: {e}"))?;
@@ -620,18 +651,45 @@ impl SkillWorld {
                 executable: f.executable,
             })
             .collect();
-        let name = imported.document.name.clone();
         let command = Command::InstallSkill {
             layer: Layer::Agent(agent.to_owned()),
             document: imported.document,
             files,
+            on_collision: if args.replace {
+                OnCollision::Replace
+            } else {
+                OnCollision::Refuse
+            },
+            force_prune: args.force_prune,
         };
         let applied = self
             .execute(caller.clone(), command)
-            .map_err(|e| e.to_string())?;
-        Ok(into_map(
-            json!({"name": name, "revision": applied.revision, "warnings": imported.warnings}),
-        ))
+            .map_err(|error| match error {
+                WorldError::SkillExists(_) => ImportFailure::Exists(error.to_string()),
+                other => ImportFailure::Other(other.to_string()),
+            })?;
+        let entity = self
+            .world
+            .resource::<crate::index::Entities>()
+            .get(applied.id.expect("an installed skill has an id"))
+            .expect("an installed skill is in the world");
+        let name = self
+            .world
+            .get::<EntityRecord>(entity)
+            .expect("skill")
+            .title
+            .clone();
+        let (outcome, kept) = applied.install.expect("an install says how it landed");
+        let mut fields = into_map(json!({
+            "name": name, "revision": applied.revision, "warnings": imported.warnings,
+        }));
+        fields.extend(into_map(
+            serde_json::to_value(outcome).expect("outcomes serialise"),
+        ));
+        if !kept.is_empty() {
+            fields.insert("kept_folders".into(), json!(kept));
+        }
+        Ok(fields)
     }
 
     fn tool_lesson(&mut self, agent: &str, args: &Value) -> Outcome {
@@ -643,6 +701,18 @@ impl SkillWorld {
             .record_lesson(agent, &args.name, &args.lesson)
             .map_err(|e| e.to_string())?;
         Ok(into_map(json!({"name": args.name, "lessons": count})))
+    }
+}
+
+/// Why `skill_import` failed: a taken name has its own code.
+enum ImportFailure {
+    Exists(String),
+    Other(String),
+}
+
+impl From<String> for ImportFailure {
+    fn from(message: String) -> Self {
+        ImportFailure::Other(message)
     }
 }
 

@@ -6,7 +6,7 @@
 use proptest::prelude::*;
 use skillworld_core::{ScanStatus, Timestamp};
 use skillworld_format::{BundleFile, SkillDocument, export_skill_md};
-use skillworld_world::{Caller, Clock, Command, Layer, SkillWorld, WorldSettings};
+use skillworld_world::{Caller, Clock, Command, Layer, OnCollision, SkillWorld, WorldSettings};
 
 const NAMES: [&str; 3] = ["alpha", "beta", "gamma"];
 const PATHS: [&str; 3] = ["scripts/run.sh", "references/notes.md", "scripts/tool.py"];
@@ -151,6 +151,8 @@ fn apply(world: &mut SkillWorld, op: &Op) {
                 })
                 .into_iter()
                 .collect(),
+            on_collision: OnCollision::Replace,
+            force_prune: false,
         },
         Op::Patch {
             commons,

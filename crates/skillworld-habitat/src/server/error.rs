@@ -86,7 +86,10 @@ impl From<WorldError> for ApiError {
             WorldError::UnknownRevision { .. } | WorldError::UnknownLesson { .. } => {
                 ApiError::new(StatusCode::NOT_FOUND, "not_found", message)
             }
-            WorldError::AgentExists(_) | WorldError::SkillExists(_) => ApiError::conflict(message),
+            WorldError::SkillExists(_) => {
+                ApiError::new(StatusCode::CONFLICT, "skill_exists", message)
+            }
+            WorldError::AgentExists(_) => ApiError::conflict(message),
             WorldError::Conflict { .. } => {
                 ApiError::new(StatusCode::CONFLICT, "revision_conflict", message)
             }

@@ -17,7 +17,9 @@ use skillworld_format::{
     SkillDocument, Source, export_skill_md, export_zip, import_skill_md, read_bundle_zip,
 };
 use skillworld_store::Store;
-use skillworld_world::{Caller, Command, Layer, SkillView, SkillWorld, Switches, WorldError};
+use skillworld_world::{
+    Caller, Command, Layer, OnCollision, SkillView, SkillWorld, Switches, WorldError,
+};
 
 use super::listing::{ListFilter, layer_page, row_json};
 use crate::{Habitat, HabitatError};
@@ -169,6 +171,8 @@ pub async fn create(
                     layer: layer.clone(),
                     document,
                     files: Vec::new(),
+                    on_collision: OnCollision::Refuse,
+                    force_prune: false,
                 }
             } else {
                 Command::CreateSkill {
@@ -363,6 +367,18 @@ pub async fn remove(
         .await
 }
 
+/// `POST …/bundles?replace=&force_prune=` (STO-6, FMT-7).
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct BundleQuery {
+    /// Replace a skill of that name instead of answering 409 `skill_exists`.
+    #[serde(default)]
+    replace: bool,
+    /// On a reinstall, prune buckets the zip leaves empty.
+    #[serde(default)]
+    force_prune: bool,
+}
+
 /// `POST …/bundles`: the caller is authorised before a byte of the body
 /// is read, and the zip is inflated (under the bundle limit, every entry
 /// counted) on a blocking thread, away from the async workers and the lock.
@@ -370,6 +386,7 @@ pub async fn install_bundle(
     habitat: State,
     principal: Principal,
     params: Params,
+    Query(query): Query<BundleQuery>,
     request: axum::extract::Request,
 ) -> Result<Response, ApiError> {
     let layer = params.layer();
@@ -377,11 +394,14 @@ pub async fn install_bundle(
         .read(|store| principal.check(store.world(), &layer, Need::Write))
         .await?;
     let RawBody(bytes) = RawBody::from_request(request, &habitat).await?;
-    let bundle = tokio::task::spawn_blocking(move || {
+    let mut bundle = tokio::task::spawn_blocking(move || {
         read_bundle_zip(&bytes, Path::new("upload.zip"))?.import()
     })
     .await
     .map_err(|e| ApiError::internal(format!("reading the zip failed: {e}")))??;
+    // An upload has no path or URL of its own: nothing to match a later
+    // upload against (STO-6), so only `replace` replaces.
+    bundle.imported.document.skill.provenance.import_source = None;
     let name = bundle.imported.document.name.clone();
     let warnings: Vec<Value> = bundle
         .imported
@@ -397,6 +417,12 @@ pub async fn install_bundle(
                 layer: layer.clone(),
                 document: bundle.imported.document,
                 files: bundle.files,
+                on_collision: if query.replace {
+                    OnCollision::Replace
+                } else {
+                    OnCollision::Refuse
+                },
+                force_prune: query.force_prune,
             };
             let view = write_skill(&habitat, store, &principal, &layer, &name, command)?;
             Ok(created(&view, warnings))

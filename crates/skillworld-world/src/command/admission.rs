@@ -243,6 +243,7 @@ pub(crate) fn verdict(
             file: f.file.clone(),
             line: f.line,
             excerpt: f.excerpt.clone(),
+            explanation: f.explanation.clone(),
         })
         .collect();
     let status = match (report.blocked, findings.is_empty()) {

@@ -5,6 +5,7 @@ use skillworld_core::Timestamp;
 
 use super::{Applied, Caller, Command, Envelope};
 use crate::error::WorldError;
+use crate::install::InstallRules;
 use crate::state::SkillWorld;
 
 impl SkillWorld {
@@ -78,7 +79,15 @@ impl SkillWorld {
                 layer,
                 document,
                 files,
-            } => self.install_at(at, caller, layer, document, files),
+                on_collision,
+                force_prune,
+            } => {
+                let rules = InstallRules {
+                    on_collision: *on_collision,
+                    force_prune: *force_prune,
+                };
+                self.install_at(at, caller, layer, document, files, rules)
+            }
             C::ReplaceSkill {
                 layer,
                 name,

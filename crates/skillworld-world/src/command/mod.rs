@@ -5,9 +5,10 @@
 //! from rebuilds the same world.
 
 use serde::{Deserialize, Serialize};
-use skillworld_core::{Lifecycle, Preflight, StableId, Status, Timestamp};
+use skillworld_core::{Bucket, Lifecycle, Preflight, StableId, Status, Timestamp};
 use skillworld_format::{BundleFile, SkillDocument};
 
+use crate::install::{InstallOutcome, OnCollision, pruned_before_sto6};
 use crate::layers::Layer;
 
 pub use admission::ContentError;
@@ -126,12 +127,18 @@ pub enum Command {
         layer: Layer,
         document: SkillDocument,
     },
-    /// An imported skill with its files: created, or replacing the skill of
-    /// that name.
+    /// An imported skill with its files: created, or updating the skill
+    /// from the same source, or, for a name taken by another source, as
+    /// `on_collision` says (STO-6); a reinstall keeps buckets the bundle
+    /// leaves empty unless `force_prune` (FMT-7).
     InstallSkill {
         layer: Layer,
         document: SkillDocument,
         files: Vec<BundleFile>,
+        #[serde(default = "OnCollision::before_sto6")]
+        on_collision: OnCollision,
+        #[serde(default = "pruned_before_sto6")]
+        force_prune: bool,
     },
     /// New authored fields for an existing skill; resources stay. With
     /// `copy_from`, a skill absent from `layer` is first copied from there
@@ -274,4 +281,6 @@ pub struct Applied {
     pub replacements: Option<usize>,
     /// The id of the report a curator sweep wrote.
     pub report: Option<u64>,
+    /// How an install landed, and the buckets it kept (STO-6, FMT-7).
+    pub install: Option<(InstallOutcome, Vec<Bucket>)>,
 }

@@ -18,6 +18,7 @@ use super::admission::{
 use super::{Applied, Caller, Command, Switches};
 use crate::error::{PatchError, WorldError};
 use crate::index::{Entities, NameIndex};
+use crate::install::InstallRules;
 use crate::layers::Layer;
 use crate::policy::{CommonsWrites, PolicySettings};
 use crate::revisions::{Revisions, authored_changed};
@@ -57,9 +58,11 @@ impl SkillWorld {
         self.spawn_skill(at, world, document.clone(), Vec::new())
     }
 
-    /// An import: created, or replacing the skill of that name with its
-    /// files. Imports may carry a longer description (FMT-4), so only the
-    /// name and the bundle are checked here.
+    /// An import (STO-6): created, updating the skill from the same
+    /// source, or for a taken name as `rules` say; a reinstall keeps the
+    /// buckets the bundle leaves empty unless told to prune (FMT-7).
+    /// Imports may carry a longer description (FMT-4), so only the name
+    /// and the bundle are checked; the verdict is on the merged content.
     pub(super) fn install_at(
         &mut self,
         at: Timestamp,
@@ -67,29 +70,41 @@ impl SkillWorld {
         layer: &Layer,
         document: &SkillDocument,
         files: &[BundleFile],
+        rules: InstallRules,
     ) -> Result<Applied, WorldError> {
         SkillName::new(&document.name)?;
         check_origin(caller, document)?;
         check_files(&document.name, files)?;
-        guard_autonomous(caller, document, files)?;
         let world = self.world_of(layer)?;
-        match self
-            .world
-            .resource::<NameIndex>()
-            .get(world, &document.name)
-        {
-            None => self.spawn_skill(at, world, document.clone(), files.to_vec()),
-            Some(entity) => {
-                let origin = self.world.get::<Skill>(entity).expect("skill").origin;
-                check_changeable(caller, &document.name, origin, Some(document.skill.origin))?;
-                let resources = self.spawn_resources(at, world, entity, files.to_vec());
-                let document = document.clone();
-                Ok(self.rewrite(at, entity, |record, skill| {
-                    apply_document(record, skill, document);
-                    skill.resources = resources;
-                }))
-            }
+        let placed = self.place_install(world, document, rules.on_collision)?;
+        if let Some(entity) = placed.entity {
+            let origin = self.world.get::<Skill>(entity).expect("skill").origin;
+            check_changeable(
+                caller,
+                &placed.document.name,
+                origin,
+                Some(document.skill.origin),
+            )?;
         }
+        let merged = self.merge_kept_buckets(placed.entity, files, rules.force_prune);
+        check_files(&placed.document.name, &merged.files)?;
+        guard_autonomous(caller, &placed.document, &merged.files)?;
+        let document = placed.document;
+        let mut applied = match placed.entity {
+            None => self.spawn_skill(at, world, document, merged.files)?,
+            Some(entity) => {
+                let resources = self.reinstall_resources(at, world, entity, merged.files);
+                let provenance = document.skill.provenance.clone();
+                self.rewrite(at, entity, |record, skill| {
+                    apply_document(record, skill, document);
+                    skill.provenance.import_source = provenance.import_source;
+                    skill.provenance.original_name = provenance.original_name;
+                    skill.resources = resources;
+                })
+            }
+        };
+        applied.install = Some((placed.outcome, merged.kept_buckets));
+        Ok(applied)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -449,7 +464,7 @@ impl SkillWorld {
         })
     }
 
-    fn spawn_resources(
+    pub(crate) fn spawn_resources(
         &mut self,
         at: Timestamp,
         world: StableId,

@@ -1,0 +1,222 @@
+//! STO-6 import cost, as a user meets it: `skillworld --db w.redb import
+//! DIR --commons` of a generated corpus (names that collide across authors,
+//! files without frontmatter, scripts and references beside some SKILL.md)
+//! into a fresh database with the scanner on, paired in one run against
+//! reading the same files. Reports the ratio to the read floor, the
+//! fsyncs of the whole command (counted with strace when it is installed),
+//! the database size against the corpus bytes, and a re-import of the same
+//! corpus (every skill updated in place).
+//!
+//! `cargo bench -p skillworld-cli --bench import` (`SKILLS=N` for another
+//! corpus size, default 2,300).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+#[path = "../../skillworld-format/benches/corpus/mod.rs"]
+mod corpus;
+
+const ROUNDS: usize = 5;
+
+fn main() {
+    let skills: usize = std::env::var("SKILLS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(2_300);
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let root = dir.path().join("corpus");
+    let written = corpus::generate_shaped(
+        &root,
+        skills,
+        corpus::Shape {
+            collide_every: Some(8),
+            bare_every: Some(17),
+            bundle_files: true,
+        },
+    );
+    println!(
+        "corpus: {} skill folders, {} files, {:.2} MB; {} names taken by another folder, {} files without frontmatter",
+        written.skills,
+        written.files,
+        mb(written.bytes),
+        written.collisions,
+        written.bare
+    );
+
+    // Paired: each round reads the files, then imports them.
+    let (mut floors, mut imports, mut opens) = (Vec::new(), Vec::new(), Vec::new());
+    let mut last_db = PathBuf::new();
+    for round in 0..=ROUNDS {
+        let floor = read_all(&root);
+        let empty = dir.path().join(format!("empty-{round}.redb"));
+        let open = timed(&empty, &["digest"]);
+        let db = dir.path().join(format!("round-{round}.redb"));
+        let import = timed(&db, &["import", root.to_str().expect("UTF-8"), "--commons"]);
+        if round > 0 {
+            // Round 0 warms the page cache.
+            floors.push(floor);
+            imports.push(import);
+            opens.push(open);
+        }
+        last_db = db;
+    }
+    let (floor, import, open) = (median(floors), median(imports), median(opens));
+    check_nothing_lost(&last_db, written.skills);
+    let db_bytes = fs::metadata(&last_db).map_or(0, |m| m.len());
+    let reimport = timed(
+        &last_db,
+        &["import", root.to_str().expect("UTF-8"), "--commons"],
+    );
+
+    println!("median of {ROUNDS} paired rounds (warm page cache):");
+    println!(
+        "  read floor (walk + read every file, one thread) {:>9.2?}",
+        floor
+    );
+    println!(
+        "  create an empty database (process + seed)       {:>9.2?}",
+        open
+    );
+    println!(
+        "  import into a fresh database (whole command)    {:>9.2?}  {:.2}x the floor",
+        import,
+        ratio(import, floor)
+    );
+    let alone = import.saturating_sub(open);
+    println!(
+        "  import alone (command minus empty database)     {:>9.2?}  {:.2}x the floor",
+        alone,
+        ratio(alone, floor)
+    );
+    println!(
+        "  re-import, every skill updated in place         {:>9.2?}  {:.2}x the floor",
+        reimport,
+        ratio(reimport, floor)
+    );
+    println!(
+        "database: {:.2} MB for {:.2} MB of skills ({:.2}x)",
+        mb(db_bytes),
+        mb(written.bytes),
+        db_bytes as f64 / written.bytes as f64
+    );
+    match (
+        fsyncs(&dir.path().join("strace-empty.redb"), &["digest"]),
+        fsyncs(
+            &dir.path().join("strace.redb"),
+            &["import", root.to_str().expect("UTF-8"), "--commons"],
+        ),
+    ) {
+        (Some(empty), Some(import)) => println!(
+            "fsyncs (fsync + fdatasync, strace -f): whole import command {import}, of which {empty} create the empty database"
+        ),
+        _ => println!("fsyncs: not counted (strace is not installed)"),
+    }
+}
+
+fn mb(bytes: u64) -> f64 {
+    bytes as f64 / 1e6
+}
+
+fn ratio(a: Duration, b: Duration) -> f64 {
+    a.as_secs_f64() / b.as_secs_f64()
+}
+
+fn median(mut samples: Vec<Duration>) -> Duration {
+    samples.sort();
+    samples[samples.len() / 2]
+}
+
+fn skillworld(db: &Path, args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_skillworld"));
+    command
+        .arg("--db")
+        .arg(db)
+        .arg("--json")
+        .args(args)
+        .env_remove("SKILLWORLD_DB")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    command
+}
+
+/// Runs the command to the end; how long it took. Exit code 1 (some skill
+/// rejected) is not expected from this corpus either.
+fn timed(db: &Path, args: &[&str]) -> Duration {
+    let start = Instant::now();
+    let status = skillworld(db, args).status().expect("the binary runs");
+    let elapsed = start.elapsed();
+    assert!(status.success(), "{args:?} failed: {status}");
+    elapsed
+}
+
+/// Every folder became a skill: nothing replaced another.
+fn check_nothing_lost(db: &Path, skills: usize) {
+    let output = skillworld(db, &["list", "--commons"])
+        .stdout(Stdio::piped())
+        .output()
+        .expect("the binary runs");
+    let listed = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .filter(|line| !line.contains("\"origin\":\"builtin\""))
+        .count();
+    assert_eq!(listed, skills, "every folder is a skill of its own");
+}
+
+/// fsync and fdatasync calls of a whole command, by `strace -f -c`.
+fn fsyncs(db: &Path, args: &[&str]) -> Option<u64> {
+    let summary = db.with_extension("strace");
+    let mut command = Command::new("strace");
+    command
+        .args(["-f", "-c", "-e", "trace=fsync,fdatasync", "-o"])
+        .arg(&summary)
+        .arg(env!("CARGO_BIN_EXE_skillworld"))
+        .arg("--db")
+        .arg(db)
+        .arg("--json")
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    if !command.status().ok()?.success() {
+        return None;
+    }
+    let text = fs::read_to_string(summary).ok()?;
+    // Rows: % time, seconds, usecs/call, calls, [errors,] syscall.
+    Some(
+        text.lines()
+            .filter(|line| line.ends_with(" fsync") || line.ends_with(" fdatasync"))
+            .filter_map(|line| line.split_whitespace().nth(3)?.parse::<u64>().ok())
+            .sum(),
+    )
+}
+
+fn every_file(root: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut pending = vec![root.to_owned()];
+    while let Some(dir) = pending.pop() {
+        for entry in fs::read_dir(&dir).expect("readable folder") {
+            let path = entry.expect("readable entry").path();
+            if path.is_dir() {
+                pending.push(path);
+            } else {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// The read floor: every file of the corpus read once, as `find | xargs
+/// cat` would, including the walk.
+fn read_all(root: &Path) -> Duration {
+    let start = Instant::now();
+    let walked = every_file(root);
+    let mut bytes = 0;
+    for file in &walked {
+        bytes += fs::read(file).expect("readable").len();
+    }
+    std::hint::black_box(bytes);
+    start.elapsed()
+}

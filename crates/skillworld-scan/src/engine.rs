@@ -1,0 +1,713 @@
+//! The scan of one text (SEC-4): one pass of an Aho-Corasick automaton of
+//! literal atoms over the whole text finds which rules may match on which
+//! lines; only those rules are then tried on those lines, judged in their
+//! region (code, prose, comment) and combined. Decoding and de-assembly run
+//! only where a rule saw them.
+
+use std::collections::{BTreeSet, HashMap};
+use std::sync::LazyLock;
+
+use aho_corasick::{AhoCorasick, Input, MatchKind};
+use regex::Regex;
+use regex::bytes::{Regex as BytesRegex, RegexBuilder};
+
+/// UTF-8 bytes of what the Unicode rules look for: Latin-looking Cyrillic
+/// and Greek letters, full-width forms, tag characters, zero-width and bidi
+/// controls.
+const UNICODE_GATE: &[&[u8]] = &[
+    // Cyrillic and Greek letters that look Latin (as `homoglyph` lists them).
+    &[0xD0, 0xB0],
+    &[0xD0, 0xB5],
+    &[0xD0, 0xBE],
+    &[0xD1, 0x80],
+    &[0xD1, 0x81],
+    &[0xD1, 0x83],
+    &[0xD1, 0x85],
+    &[0xD1, 0x96],
+    &[0xD1, 0x98],
+    &[0xD1, 0x95],
+    &[0xD4, 0x81],
+    &[0xD2, 0xBB],
+    &[0xD3, 0x8F],
+    &[0xD0, 0x90],
+    &[0xD0, 0x92],
+    &[0xD0, 0x95],
+    &[0xD0, 0x9A],
+    &[0xD0, 0x9C],
+    &[0xD0, 0x9D],
+    &[0xD0, 0x9E],
+    &[0xD0, 0xA0],
+    &[0xD0, 0xA1],
+    &[0xD0, 0xA2],
+    &[0xD0, 0xA5],
+    &[0xCE, 0xBF],
+    &[0xCE, 0x91],
+    &[0xCE, 0x92],
+    &[0xCE, 0x95],
+    &[0xCE, 0x97],
+    &[0xCE, 0x99],
+    &[0xCE, 0x9A],
+    &[0xCE, 0x9C],
+    &[0xCE, 0x9D],
+    &[0xCE, 0x9F],
+    &[0xCE, 0xA1],
+    &[0xCE, 0xA4],
+    &[0xCE, 0xA5],
+    &[0xCE, 0xA7],
+    &[0xCE, 0x96],
+    &[0xEF, 0xBC],
+    &[0xEF, 0xBD],
+    &[0xEF, 0xBB, 0xBF],
+    &[0xF3, 0xA0, 0x80],
+    &[0xF3, 0xA0, 0x81],
+    &[0xE2, 0x80, 0x8B],
+    &[0xE2, 0x80, 0x8C],
+    &[0xE2, 0x80, 0x8D],
+    &[0xE2, 0x80, 0xAA],
+    &[0xE2, 0x80, 0xAB],
+    &[0xE2, 0x80, 0xAC],
+    &[0xE2, 0x80, 0xAD],
+    &[0xE2, 0x80, 0xAE],
+    &[0xE2, 0x81, 0xA0],
+    &[0xE2, 0x81, 0xA1],
+    &[0xE2, 0x81, 0xA2],
+    &[0xE2, 0x81, 0xA3],
+    &[0xE2, 0x81, 0xA4],
+    &[0xE2, 0x81, 0xA6],
+    &[0xE2, 0x81, 0xA7],
+    &[0xE2, 0x81, 0xA8],
+    &[0xE2, 0x81, 0xA9],
+    &[0xE1, 0xA0, 0x8E],
+];
+
+/// Room for each rule's lazy DFA: rules with bounded gaps (`[^\n]{0,80}`)
+/// outgrow the default and would fall back to a slower engine.
+const DFA_CACHE: usize = 64 << 20;
+
+use crate::hosts::{Origin, origin};
+use crate::layout::{Lang, Layout, Region, in_inline_code};
+use crate::prefilter::{keywords, prefilter};
+use crate::reveal;
+use crate::rules::{
+    Class, PLACEHOLDER, RULES, Rule, Scope, Severity, Signal, Target, WARNING, rule,
+};
+
+/// What kind of text a file holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Script(Lang),
+    Markdown,
+}
+
+/// One match, judged: before quiet signals are dropped.
+#[derive(Clone, Debug)]
+pub struct Hit {
+    pub rule: &'static Rule,
+    pub file: String,
+    /// 1-based.
+    pub line: usize,
+    pub block: usize,
+    /// In code (a script, a code block, inline code) rather than prose.
+    pub code: bool,
+    pub severity: Severity,
+    /// Counts towards combinations: not a placeholder or a warning.
+    pub armed: bool,
+    pub excerpt: String,
+    /// What the finding adds to its rule's explanation.
+    pub note: String,
+}
+
+/// The rules of one table row kind, compiled for one pass over a text: an
+/// Aho-Corasick automaton of literal atoms (every match of a rule contains
+/// one of its atoms; the few rules without atoms run their prefilters)
+/// says which rules may match on which lines; then each such rule's own
+/// regex runs on those lines only. (One `RegexSet` of the whole table was
+/// the first design: with ~90 behaviour patterns its lazy DFA thrashes and
+/// scans at a few MB per second.)
+pub struct Compiled {
+    atoms: AhoCorasick,
+    /// The rules each atom stands for (an atom that contains another one
+    /// is dropped and its rules join the shorter atom's).
+    atom_rules: Vec<Vec<usize>>,
+    /// The few rules without atoms, tried through their prefilters.
+    unanchored: Vec<usize>,
+    /// Rules that only match non-ASCII text (homoglyphs, invisible
+    /// characters), tried only on text that holds the bytes they need.
+    unicode_rule: Vec<usize>,
+    /// The UTF-8 bytes those rules need: look-alike scripts, full-width
+    /// forms, tags, zero-width and bidi characters.
+    unicode_gate: AhoCorasick,
+    /// Each rule with its own regex and its prefilter's.
+    rules: Vec<(&'static Rule, BytesRegex, BytesRegex)>,
+}
+
+fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
+    let rules: Vec<&'static Rule> = RULES
+        .iter()
+        .filter(|r| !r.pattern.is_empty() && applies(r))
+        .collect();
+    // ASCII classes and boundaries: Unicode ones make the DFAs too big to
+    // stay on the fast path.
+    let patterns: Vec<String> = rules
+        .iter()
+        .map(|r| format!("(?im-u){}", r.pattern))
+        .collect();
+    let loose: Vec<String> = patterns.iter().map(|p| prefilter(p)).collect();
+    let mut wanted: Vec<(Vec<u8>, usize)> = Vec::new();
+    let mut unanchored = Vec::new();
+    let mut unicode_rule = Vec::new();
+    for (index, rule) in rules.iter().enumerate() {
+        match keywords(&format!("(?m-u){}", rule.pattern)) {
+            Some(words) => wanted.extend(words.into_iter().map(|w| (w, index))),
+            None if rule.pattern.starts_with("(?u") => unicode_rule.push(index),
+            None => unanchored.push(index),
+        }
+    }
+    let (atoms, atom_rules) = containment_free(wanted);
+    let build = |p: &str| {
+        RegexBuilder::new(p)
+            .dfa_size_limit(DFA_CACHE)
+            .build()
+            .expect("the rule table compiles")
+    };
+    Compiled {
+        atoms: AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .match_kind(MatchKind::Standard)
+            .build(&atoms)
+            .expect("the atoms compile"),
+        atom_rules,
+        unanchored,
+        unicode_rule,
+        unicode_gate: AhoCorasick::new(UNICODE_GATE).expect("the gate compiles"),
+        rules: rules
+            .into_iter()
+            .zip(patterns.iter().zip(loose.iter()))
+            .map(|(r, (p, loose))| (r, build(p), build(loose)))
+            .collect(),
+    }
+}
+
+/// Atoms with the rules they stand for, none containing another: a rule's
+/// atom that contains a shorter atom is served by the shorter one (any text
+/// holding the long one holds the short one).
+fn containment_free(mut wanted: Vec<(Vec<u8>, usize)>) -> (Vec<Vec<u8>>, Vec<Vec<usize>>) {
+    wanted.sort_by(|a, b| (a.0.len(), &a.0).cmp(&(b.0.len(), &b.0)));
+    let mut atoms: Vec<Vec<u8>> = Vec::new();
+    let mut rules: Vec<Vec<usize>> = Vec::new();
+    for (word, rule) in wanted {
+        let host = atoms
+            .iter()
+            .position(|a| word.windows(a.len()).any(|w| w == a.as_slice()));
+        match host {
+            Some(index) => rules[index].push(rule),
+            None => {
+                atoms.push(word);
+                rules.push(vec![rule]);
+            }
+        }
+    }
+    for list in &mut rules {
+        list.sort_unstable();
+        list.dedup();
+    }
+    (atoms, rules)
+}
+
+impl Compiled {
+    /// (rule index, 0-based line) pairs worth trying, sorted and unique.
+    fn candidates(&self, text: &str, lines: &Lines) -> Vec<(usize, usize)> {
+        let bytes = text.as_bytes();
+        // With no atom inside another, restarting one byte after each
+        // match's start finds every atom occurrence, and each search skips
+        // ahead with the automaton's prefilter (an overlapping search
+        // cannot).
+        let mut out: Vec<(usize, usize)> = Vec::new();
+        let mut at = 0;
+        while let Some(found) = self.atoms.find(Input::new(bytes).range(at..)) {
+            let line = lines.of(found.start());
+            out.extend(
+                self.atom_rules[found.pattern().as_usize()]
+                    .iter()
+                    .map(|&r| (r, line)),
+            );
+            at = found.start() + 1;
+        }
+        // Searched one by one: an overlapping set search gets no literal
+        // acceleration, a single regex does (memchr on `$`, `\\`).
+        let unicode = !text.is_ascii() && self.unicode_gate.is_match(bytes);
+        let unicode_rules: &[usize] = if unicode { &self.unicode_rule } else { &[] };
+        for &rule in self.unanchored.iter().chain(unicode_rules) {
+            let prefilter = &self.rules[rule].2;
+            out.extend(
+                prefilter
+                    .find_iter(bytes)
+                    .map(|m| (rule, lines.of(m.start()))),
+            );
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+}
+
+fn ascii_bounds(pattern: &str) -> String {
+    format!("(?im){}", pattern.replace(r"\b", r"(?-u:\b)"))
+}
+
+static CONTENT: LazyLock<Compiled> = LazyLock::new(|| compile(|r| r.target != Target::Autonomous));
+/// What autonomous writes may not contain (TOOL-3): secrets and the
+/// blocking instructions to the agent.
+pub static AUTONOMOUS: LazyLock<Compiled> = LazyLock::new(|| {
+    compile(|r| {
+        r.target == Target::Autonomous
+            || (r.class == Class::Injection && r.severity.blocks() && r.target != Target::Code)
+    })
+});
+static PLACEHOLDERS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!("(?m){}", PLACEHOLDER.replace(r"\b", r"(?-u:\b)"))).expect("placeholders")
+});
+static WARNINGS: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(&ascii_bounds(WARNING)).expect("warning words"));
+static COMMENT: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?s)<!--(.*?)(?:-->|\z)").expect("comment regex"));
+static DIRECTIVE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&ascii_bounds(
+        r"\b(?:assistant|agent|ai|claude|model|llm|gpt|copilot|you)\b[^\n]{0,80}\b(?:must|should|need\s+to|have\s+to|always|never|ignore|run|execute|send|fetch|download|read|upload|do\s+not|don't|instead)\b|^\s*(?:system|important|instructions?|note\s+to\s+(?:the\s+)?(?:ai|assistant|agent|model))\s*:",
+    ))
+    .expect("directive regex")
+});
+
+/// Line starts of `text`, once, to place every match by binary search.
+struct Lines<'t> {
+    text: &'t str,
+    newlines: Vec<usize>,
+}
+
+impl<'t> Lines<'t> {
+    fn new(text: &'t str) -> Self {
+        Lines {
+            text,
+            newlines: memchr::memchr_iter(b'\n', text.as_bytes()).collect(),
+        }
+    }
+
+    fn count(&self) -> usize {
+        self.newlines.len() + 1
+    }
+
+    /// The 0-based line of byte `offset`.
+    fn of(&self, offset: usize) -> usize {
+        self.newlines.partition_point(|&n| n < offset)
+    }
+
+    fn start(&self, line: usize) -> usize {
+        if line == 0 {
+            0
+        } else {
+            self.newlines[line - 1] + 1
+        }
+    }
+
+    fn get(&self, line: usize) -> &'t str {
+        let end = self.newlines.get(line).copied().unwrap_or(self.text.len());
+        &self.text[self.start(line).min(end)..end]
+    }
+
+    /// The few lines before `line`, where a heading names the tool an
+    /// installer installs.
+    fn before(&self, line: usize) -> String {
+        (line.saturating_sub(3)..line)
+            .map(|l| self.get(l))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+/// Scans one text: every pattern rule, judged in its region, with the
+/// combinations of one line and one block, decoded and assembled payloads
+/// and hidden comments.
+pub fn analyse(file: &str, text: &str, kind: Kind) -> Vec<Hit> {
+    analyse_at(file, text, kind, 0)
+}
+
+fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
+    let lines = Lines::new(text);
+    let candidates = CONTENT.candidates(text, &lines);
+    if candidates.is_empty() {
+        return Vec::new();
+    }
+    let layout = match kind {
+        Kind::Script(lang) => Layout::script(lang, lines.count()),
+        Kind::Markdown => Layout::markdown(text),
+    };
+    let mut hits = Vec::new();
+    for (index, line) in candidates {
+        let (rule, regex, _) = &CONTENT.rules[index];
+        let line_text = lines.get(line);
+        let Some(found) = regex.find(line_text.as_bytes()) else {
+            continue;
+        };
+        if rule.unless.iter().any(|u| line_text.contains(u)) {
+            continue;
+        }
+        let (region, block) = layout.at(line);
+        let column = found.start();
+        let inline = region == Region::Prose && in_inline_code(line_text, column);
+        let code = matches!(region, Region::Code(_)) || inline;
+        let applies = match rule.target {
+            Target::Code => code,
+            Target::Prose => !code,
+            Target::All => true,
+            Target::Autonomous => false,
+        };
+        if !applies {
+            continue;
+        }
+        let mut hit = Hit {
+            rule,
+            file: file.to_owned(),
+            line: line + 1,
+            block,
+            code,
+            severity: rule.severity,
+            armed: true,
+            excerpt: excerpt(line_text),
+            note: String::new(),
+        };
+        judge(&mut hit, kind, region, inline, &lines, column);
+        hits.push(hit);
+    }
+    let combined = combine(&hits, |scope| scope != Scope::Skill);
+    hits.extend(combined);
+    if depth < 2 {
+        let revealed = reveal_hidden(file, text, kind, &hits, &lines, depth);
+        hits.extend(revealed);
+    }
+    if kind == Kind::Markdown && hits.iter().any(|h| h.rule.id == "html-comment") {
+        let hidden = hidden_comments(file, text, &hits, &lines);
+        hits.extend(hidden);
+    }
+    hits
+}
+
+fn excerpt(line: &str) -> String {
+    line.trim().chars().take(120).collect()
+}
+
+/// Severity follows harm and concreteness (SEC-4): in Markdown, a payload
+/// with a placeholder target, or in prose that warns, explains rather than
+/// arms; a download's host decides between ordinary setup and a dropper.
+fn judge(hit: &mut Hit, kind: Kind, region: Region, inline: bool, lines: &Lines, column: usize) {
+    let rule = hit.rule;
+    let line = hit.line - 1;
+    let text = lines.get(line);
+    let markdown = kind == Kind::Markdown;
+    let prose = !matches!(region, Region::Code(_));
+    if markdown && rule.class.is_payload() {
+        if PLACEHOLDERS.is_match(text) {
+            soften(
+                hit,
+                "written with a placeholder target, so it explains rather than arms",
+            );
+            return;
+        }
+        if prose && WARNINGS.is_match(text) {
+            soften(hit, "in prose that warns or explains");
+            return;
+        }
+    }
+    if markdown
+        && rule.class == Class::Injection
+        && quoted(text, column, inline)
+        && WARNINGS.is_match(text)
+    {
+        soften(hit, "quoted in prose that warns or explains");
+        return;
+    }
+    if rule.installer {
+        let forges = rule.id == "install-from-url";
+        match origin(text, &lines.before(line), forges) {
+            Origin::Untrusted => {
+                hit.severity = Severity::Critical;
+                hit.note = "from a raw IP address".to_owned();
+            }
+            Origin::Official => {
+                soften(
+                    hit,
+                    "from the tool's official site or a public index: ordinary setup",
+                );
+            }
+            Origin::Unknown | Origin::Other => {}
+        }
+    }
+}
+
+fn soften(hit: &mut Hit, why: &str) {
+    hit.severity = hit.severity.min(Severity::Medium);
+    hit.armed = false;
+    hit.note = why.to_owned();
+}
+
+/// Whether the match at `column` is quoted: inline code or a quotation mark
+/// just before it.
+fn quoted(text: &str, column: usize, inline: bool) -> bool {
+    let before = text.as_bytes()[..column.min(text.len())].trim_ascii_end();
+    inline
+        || before.ends_with(b"\"")
+        || before.ends_with(b"'")
+        || before.ends_with(b"*")
+        || before.ends_with(b"_")
+        || before.ends_with("“".as_bytes())
+        || before.ends_with("‘".as_bytes())
+}
+
+/// The combination rows whose scope `wanted` accepts, over armed hits.
+pub fn combine(hits: &[Hit], wanted: impl Fn(Scope) -> bool) -> Vec<Hit> {
+    let mut out = Vec::new();
+    for combo in RULES
+        .iter()
+        .filter(|r| r.is_combination() && wanted(r.scope))
+    {
+        // Hits grouped by where the combination looks: a line, a block, the skill.
+        let mut groups: HashMap<(String, usize), Vec<&Hit>> = HashMap::new();
+        for hit in hits
+            .iter()
+            .filter(|h| h.armed && combo.combines.contains(&h.rule.signal))
+        {
+            if combo.scope == Scope::Skill && !hit.code {
+                continue;
+            }
+            let key = match combo.scope {
+                Scope::Line => (hit.file.clone(), hit.line),
+                Scope::Block => (hit.file.clone(), hit.block),
+                Scope::Skill => (String::new(), 0),
+            };
+            groups.entry(key).or_default().push(hit);
+        }
+        for group in groups.values() {
+            let parts: Option<Vec<&Hit>> = combo
+                .combines
+                .iter()
+                .map(|signal| {
+                    group
+                        .iter()
+                        .filter(|h| h.rule.signal == *signal)
+                        .min_by_key(|h| (h.file.as_str(), h.line))
+                        .copied()
+                })
+                .collect();
+            let Some(parts) = parts else { continue };
+            let last = parts
+                .iter()
+                .max_by_key(|h| (h.file.as_str(), h.line))
+                .expect("a combination has signals");
+            let note = parts
+                .iter()
+                .map(|h| format!("{} at {}:{}", h.rule.what, h.file, h.line))
+                .collect::<Vec<_>>()
+                .join("; ");
+            out.push(Hit {
+                rule: combo,
+                file: last.file.clone(),
+                line: last.line,
+                block: last.block,
+                code: last.code,
+                severity: combo.severity,
+                armed: true,
+                excerpt: last.excerpt.clone(),
+                note,
+            });
+        }
+    }
+    out.sort_by(|a, b| {
+        (a.file.as_str(), a.line, a.rule.id).cmp(&(b.file.as_str(), b.line, b.rule.id))
+    });
+    out
+}
+
+/// Decoded literals and assembled text, scanned again: a blocking finding
+/// there is a hidden payload here.
+fn reveal_hidden(
+    file: &str,
+    text: &str,
+    kind: Kind,
+    hits: &[Hit],
+    lines: &Lines,
+    depth: usize,
+) -> Vec<Hit> {
+    let mut out = Vec::new();
+    let has = |test: &dyn Fn(&Rule) -> bool| hits.iter().any(|h| test(h.rule));
+    if has(&|r| r.signal == Signal::Decode || r.id == "decode-execute") {
+        for (line, decoded) in reveal::decoded_literals(text) {
+            let inner = finish(analyse_at(
+                file,
+                &decoded,
+                Kind::Script(Lang::Shell),
+                depth + 1,
+            ));
+            if let Some(worst) = inner
+                .iter()
+                .filter(|h| h.severity.blocks())
+                .max_by_key(|h| h.severity)
+            {
+                out.push(payload_hit(
+                    rule("encoded-payload"),
+                    file,
+                    line,
+                    hits,
+                    lines,
+                    format!("decodes to `{}`: {}", worst.excerpt, worst.rule.what),
+                ));
+            }
+        }
+    }
+    let assembled = |r: &Rule| {
+        matches!(
+            r.id,
+            "string-assembly"
+                | "shell-assembly"
+                | "homoglyph"
+                | "homoglyph-text"
+                | "hidden-unicode"
+        )
+    };
+    if has(&assembled) {
+        // Only the lines where assembly was seen are rebuilt (others stay
+        // empty, so line numbers hold): normalising whole files costs more
+        // than scanning them.
+        let wanted: BTreeSet<usize> = hits
+            .iter()
+            .filter(|h| assembled(h.rule))
+            .map(|h| h.line - 1)
+            .collect();
+        let sparse: String = (0..lines.count())
+            .map(|l| {
+                if wanted.contains(&l) {
+                    lines.get(l)
+                } else {
+                    ""
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        let normalized = reveal::normalize_with(&sparse, text);
+        if normalized != sparse {
+            let known: BTreeSet<(&str, usize)> = hits.iter().map(|h| (h.rule.id, h.line)).collect();
+            let inner = finish(analyse_at(file, &normalized, kind, depth + 1));
+            let mut reported = BTreeSet::new();
+            for found in inner
+                .iter()
+                .filter(|h| h.severity.blocks() && !assembled(h.rule))
+            {
+                if known.contains(&(found.rule.id, found.line)) || !reported.insert(found.line) {
+                    continue;
+                }
+                out.push(payload_hit(
+                    rule("assembled-payload"),
+                    file,
+                    found.line - 1,
+                    hits,
+                    lines,
+                    format!("reads as `{}`: {}", found.excerpt, found.rule.what),
+                ));
+            }
+        }
+    }
+    out
+}
+
+fn payload_hit(
+    rule: &'static Rule,
+    file: &str,
+    line: usize,
+    hits: &[Hit],
+    lines: &Lines,
+    note: String,
+) -> Hit {
+    let near = hits.iter().find(|h| h.line == line + 1);
+    Hit {
+        rule,
+        file: file.to_owned(),
+        line: line + 1,
+        block: near.map_or(usize::MAX, |h| h.block),
+        code: near.is_none_or(|h| h.code),
+        severity: rule.severity,
+        armed: true,
+        excerpt: excerpt(lines.get(line)),
+        note,
+    }
+}
+
+/// HTML comments that give the agent instructions or hold what would
+/// block outside them.
+fn hidden_comments(file: &str, text: &str, hits: &[Hit], lines: &Lines) -> Vec<Hit> {
+    let mut out = Vec::new();
+    for comment in COMMENT.captures_iter(text) {
+        let whole = comment.get(0).expect("a match");
+        let first = lines.of(whole.start()) + 1;
+        let last = lines.of(whole.end().saturating_sub(1)) + 1;
+        let body = comment.get(1).map_or("", |m| m.as_str());
+        let inside = hits.iter().find(|h| {
+            (first..=last).contains(&h.line)
+                && h.rule.id != "html-comment"
+                && (h.severity.blocks() || h.rule.signal == Signal::Instruct)
+        });
+        let directive = DIRECTIVE.find(body);
+        let note = match (inside, directive) {
+            (Some(hit), _) => format!("{} inside the comment", hit.rule.what),
+            (None, Some(found)) => format!("says `{}`", excerpt(found.as_str())),
+            (None, None) => continue,
+        };
+        out.push(Hit {
+            rule: rule("hidden-instruction"),
+            file: file.to_owned(),
+            line: first,
+            block: usize::MAX,
+            code: false,
+            severity: Severity::High,
+            armed: true,
+            excerpt: excerpt(lines.get(first - 1)),
+            note,
+        });
+    }
+    out
+}
+
+/// The reportable hits: skill-wide combinations added, quiet signals
+/// dropped, one finding per rule and line.
+pub fn finish(mut hits: Vec<Hit>) -> Vec<Hit> {
+    let combined = combine(&hits, |scope| scope == Scope::Skill);
+    hits.extend(combined);
+    hits.retain(|h| !h.rule.quiet);
+    hits.sort_by(|a, b| {
+        (
+            a.file.as_str(),
+            a.line,
+            std::cmp::Reverse(a.severity),
+            a.rule.id,
+        )
+            .cmp(&(
+                b.file.as_str(),
+                b.line,
+                std::cmp::Reverse(b.severity),
+                b.rule.id,
+            ))
+    });
+    hits.dedup_by(|a, b| a.file == b.file && a.line == b.line && a.rule.id == b.rule.id);
+    hits
+}
+
+/// TOOL-3: the first match of the autonomous rules in `text`.
+pub fn first_autonomous(text: &str) -> Option<(&'static Rule, String)> {
+    let lines = Lines::new(text);
+    AUTONOMOUS
+        .candidates(text, &lines)
+        .into_iter()
+        .find_map(|(index, line)| {
+            let (rule, regex, _) = &AUTONOMOUS.rules[index];
+            let line_text = lines.get(line);
+            let harmless = rule.unless.iter().any(|u| line_text.contains(u));
+            (regex.is_match(line_text.as_bytes()) && !harmless).then(|| (*rule, excerpt(line_text)))
+        })
+}

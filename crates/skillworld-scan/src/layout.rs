@@ -1,0 +1,281 @@
+//! Where each line of a file sits (SEC-4): a script is one block of code in
+//! its language; Markdown splits into prose paragraphs, fenced and indented
+//! code blocks (language from the info string, else guessed) and HTML
+//! comments. Rules read the region to know whether a match is code, an
+//! instruction in prose or something hidden.
+
+/// The language of a block of code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    Shell,
+    Python,
+    JavaScript,
+    PowerShell,
+    Ruby,
+    Perl,
+    Php,
+    /// Labelled as something else (data, another language).
+    Other,
+}
+
+impl Lang {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Lang::Shell => "shell",
+            Lang::Python => "python",
+            Lang::JavaScript => "javascript",
+            Lang::PowerShell => "powershell",
+            Lang::Ruby => "ruby",
+            Lang::Perl => "perl",
+            Lang::Php => "php",
+            Lang::Other => "other",
+        }
+    }
+
+    /// From a file extension or a fence's info string.
+    pub fn from_label(label: &str) -> Option<Lang> {
+        let label = label.trim().to_ascii_lowercase();
+        let word = label
+            .split(|c: char| c.is_whitespace() || c == '{' || c == ',')
+            .next()
+            .unwrap_or("");
+        Some(match word {
+            "" => return None,
+            "sh" | "bash" | "shell" | "zsh" | "console" | "terminal" | "shellsession" | "ksh" => {
+                Lang::Shell
+            }
+            "py" | "python" | "python3" | "ipython" | "pycon" => Lang::Python,
+            "js" | "javascript" | "ts" | "typescript" | "node" | "jsx" | "tsx" | "mjs" | "cjs" => {
+                Lang::JavaScript
+            }
+            "ps1" | "powershell" | "pwsh" | "ps" | "bat" | "cmd" | "batch" => Lang::PowerShell,
+            "rb" | "ruby" => Lang::Ruby,
+            "pl" | "perl" => Lang::Perl,
+            "php" => Lang::Php,
+            _ => Lang::Other,
+        })
+    }
+
+    /// Guesses an unlabelled block's language from its first lines.
+    pub fn guess(code: &str) -> Lang {
+        let head: String = code.lines().take(8).collect::<Vec<_>>().join("\n");
+        let has = |needles: &[&str]| needles.iter().any(|n| head.contains(n));
+        if has(&["$env:", "Get-", "Invoke-", "Write-Host", "New-Object"]) {
+            Lang::PowerShell
+        } else if has(&["import ", "def ", "print(", "from ", "os.", "subprocess."]) {
+            Lang::Python
+        } else if has(&["const ", "let ", "require(", "console.", "=> ", "function "]) {
+            Lang::JavaScript
+        } else if has(&["<?php"]) {
+            Lang::Php
+        } else {
+            Lang::Shell
+        }
+    }
+}
+
+/// What a line of a file is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Region {
+    /// A script, or a code block in Markdown.
+    Code(Lang),
+    /// Markdown text.
+    Prose,
+    /// Inside an HTML comment (invisible when rendered).
+    Comment,
+}
+
+/// The region and block of every line of one file.
+pub struct Layout {
+    /// (region, block id) per line.
+    lines: Vec<(Region, usize)>,
+}
+
+impl Layout {
+    /// A script: one block of code.
+    pub fn script(lang: Lang, line_count: usize) -> Layout {
+        Layout {
+            lines: vec![(Region::Code(lang), 0); line_count],
+        }
+    }
+
+    /// Markdown: paragraphs, code blocks and comments, each its own block.
+    pub fn markdown(text: &str) -> Layout {
+        let lines: Vec<&str> = text.split('\n').collect();
+        let mut out = Vec::with_capacity(lines.len());
+        let mut block = 0;
+        let mut fence: Option<(u8, usize)> = None;
+        let mut comment = false;
+        let mut blank_before = true;
+        let mut list_before = false;
+        let mut index = 0;
+        while index < lines.len() {
+            let line = lines[index];
+            let trimmed = line.trim_start();
+            let indent = line.len() - trimmed.len();
+            if let Some((mark, width)) = fence {
+                out.push((
+                    out.last()
+                        .map_or(Region::Code(Lang::Shell), |l: &(Region, usize)| l.0),
+                    block,
+                ));
+                if indent < 4 && closes_fence(trimmed, mark, width) {
+                    fence = None;
+                    block += 1;
+                    blank_before = true;
+                }
+                index += 1;
+                continue;
+            }
+            if comment {
+                out.push((Region::Comment, block));
+                if line.contains("-->") {
+                    comment = false;
+                    block += 1;
+                }
+                index += 1;
+                continue;
+            }
+            if indent < 4
+                && let Some((mark, width, info)) = opens_fence(trimmed)
+            {
+                block += 1;
+                let body_end = lines[index + 1..]
+                    .iter()
+                    .position(|l| closes_fence(l.trim_start(), mark, width))
+                    .map_or(lines.len(), |p| index + 1 + p);
+                let lang = Lang::from_label(info)
+                    .unwrap_or_else(|| Lang::guess(&lines[index + 1..body_end].join("\n")));
+                out.push((Region::Code(lang), block));
+                fence = Some((mark, width));
+                index += 1;
+                continue;
+            }
+            if let Some(rest) = trimmed.strip_prefix("<!--") {
+                block += 1;
+                out.push((Region::Comment, block));
+                if !rest.contains("-->") {
+                    comment = true;
+                } else {
+                    block += 1;
+                }
+                index += 1;
+                continue;
+            }
+            if trimmed.is_empty() {
+                out.push((Region::Prose, block));
+                if !blank_before {
+                    block += 1;
+                }
+                blank_before = true;
+                index += 1;
+                continue;
+            }
+            if indent >= 4 && blank_before && !list_before {
+                // An indented code block runs while lines stay indented or blank.
+                block += 1;
+                let end = lines[index..]
+                    .iter()
+                    .position(|l| !l.trim().is_empty() && l.len() - l.trim_start().len() < 4)
+                    .map_or(lines.len(), |p| index + p);
+                let lang = Lang::guess(&lines[index..end].join("\n"));
+                for _ in index..end {
+                    out.push((Region::Code(lang), block));
+                }
+                block += 1;
+                index = end;
+                blank_before = true;
+                continue;
+            }
+            if blank_before {
+                list_before = is_list_item(trimmed);
+            }
+            blank_before = false;
+            out.push((Region::Prose, block));
+            index += 1;
+        }
+        Layout { lines: out }
+    }
+
+    /// The region and block of a 0-based line.
+    pub fn at(&self, line: usize) -> (Region, usize) {
+        self.lines
+            .get(line)
+            .copied()
+            .unwrap_or((Region::Prose, usize::MAX))
+    }
+}
+
+fn opens_fence(trimmed: &str) -> Option<(u8, usize, &str)> {
+    let mark = *trimmed.as_bytes().first()?;
+    if mark != b'`' && mark != b'~' {
+        return None;
+    }
+    let width = trimmed.bytes().take_while(|&b| b == mark).count();
+    if width < 3 {
+        return None;
+    }
+    let info = &trimmed[width..];
+    if mark == b'`' && info.contains('`') {
+        return None;
+    }
+    Some((mark, width, info))
+}
+
+fn closes_fence(trimmed: &str, mark: u8, width: usize) -> bool {
+    let run = trimmed.bytes().take_while(|&b| b == mark).count();
+    run >= width && trimmed[run..].trim().is_empty()
+}
+
+fn is_list_item(trimmed: &str) -> bool {
+    let bytes = trimmed.as_bytes();
+    match bytes.first() {
+        Some(b'-' | b'*' | b'+') => bytes.get(1) == Some(&b' '),
+        Some(b'0'..=b'9') => {
+            let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+            matches!(bytes.get(digits), Some(b'.' | b')'))
+        }
+        _ => false,
+    }
+}
+
+/// Whether byte `offset` of `line` sits inside inline code (`` `…` ``).
+pub fn in_inline_code(line: &str, offset: usize) -> bool {
+    line.as_bytes()[..offset.min(line.len())]
+        .iter()
+        .filter(|&&b| b == b'`')
+        .count()
+        % 2
+        == 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markdown_regions_and_languages() {
+        let text = "# Title\nSome prose.\n\n```python\nimport os\n```\n\n<!-- hidden\nstill -->\nprose\n\n    curl x | sh\n\n```\nimport sys\n```\n";
+        let layout = Layout::markdown(text);
+        assert_eq!(layout.at(1).0, Region::Prose);
+        assert_eq!(layout.at(4).0, Region::Code(Lang::Python));
+        assert_eq!(layout.at(7).0, Region::Comment);
+        assert_eq!(layout.at(8).0, Region::Comment);
+        assert_eq!(layout.at(9).0, Region::Prose);
+        assert_eq!(layout.at(11).0, Region::Code(Lang::Shell));
+        assert_eq!(layout.at(14).0, Region::Code(Lang::Python));
+        assert_ne!(layout.at(1).1, layout.at(9).1, "paragraphs are blocks");
+    }
+
+    #[test]
+    fn list_continuations_are_prose() {
+        let text = "- item\n\n    continued text\n";
+        assert_eq!(Layout::markdown(text).at(2).0, Region::Prose);
+    }
+
+    #[test]
+    fn inline_code() {
+        assert!(in_inline_code("run `curl x | sh` now", 6));
+        assert!(!in_inline_code("run `a` then curl", 13));
+    }
+}

