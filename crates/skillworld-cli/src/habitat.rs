@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use serde_json::json;
 use skillworld_habitat::{
-    DEFAULT_MAX_BODY_BYTES, Habitat, HabitatOptions, SecretScope, ServeConfig, TokenKind,
-    configure_tool_sets, router, serve as serve_router,
+    DEFAULT_MAX_BODY_BYTES, Habitat, HabitatOptions, ServeConfig, TokenKind, configure_tool_sets,
+    router, serve as serve_router,
 };
 use skillworld_store::Store;
 use skillworld_world::Layer;
@@ -77,6 +77,9 @@ pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
         crate::doctor::announce(&options.sandbox).await;
         let habitat =
             Arc::new(Habitat::new(store, options).map_err(|e| Failure::usage(e.to_string()))?);
+        // The Commons' endpoints first (one bounded round, before anyone
+        // is served), so the readiness stored next is not a guess.
+        habitat.probe_commons().await;
         let checked = habitat
             .write({
                 let habitat = habitat.clone();
@@ -206,11 +209,15 @@ fn with_habitat<T>(
     work: impl FnOnce(&Habitat, &mut Store) -> Result<T, Failure>,
 ) -> Result<T, Failure> {
     let habitat = open_habitat(global)?;
-    let runtime = tokio::runtime::Builder::new_current_thread()
+    local_runtime()?.block_on(habitat.read(|store| work(&habitat, store)))
+}
+
+/// A runtime on this thread for a command's habitat work.
+fn local_runtime() -> Result<tokio::runtime::Runtime, Failure> {
+    tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .map_err(|e| Failure::usage(format!("cannot start the runtime: {e}")))?;
-    runtime.block_on(habitat.read(|store| work(&habitat, store)))
+        .map_err(|e| Failure::usage(format!("cannot start the runtime: {e}")))
 }
 
 fn failed(error: impl std::fmt::Display) -> Failure {
@@ -313,14 +320,9 @@ pub fn secret(global: &Global, action: SecretAction) -> Result<bool, Failure> {
                 });
             }
             SecretAction::List { skill, layer } => {
-                let scope = match layer_of(&layer) {
-                    Layer::Commons => SecretScope::Commons,
-                    Layer::Agent(agent) => SecretScope::Agent(agent),
-                };
                 let mut table = Table::new(&["KEY", "PREVIEW"]);
                 for item in habitat
-                    .secrets()
-                    .list(store, &scope, &skill)
+                    .list_secrets(store, &layer_of(&layer), &skill, false)
                     .map_err(failed)?
                 {
                     let cells = vec![item.key.clone(), item.preview.clone()];
@@ -343,7 +345,12 @@ pub fn preflight(
     agent: Option<String>,
     skill: Option<String>,
 ) -> Result<bool, Failure> {
-    with_habitat(global, |habitat, store| {
+    // The Commons skills' endpoints are probed first (a bounded round,
+    // nothing held); preflight then reads the results.
+    let habitat = open_habitat(global)?;
+    let runtime = local_runtime()?;
+    runtime.block_on(habitat.probe_commons());
+    runtime.block_on(habitat.read(|store| {
         let layer = match &agent {
             Some(agent) => Layer::Agent(agent.clone()),
             None => Layer::Commons,
@@ -376,7 +383,7 @@ pub fn preflight(
             let document = store.world().skill_document(&home, &name).map_err(failed)?;
             let offer = agent.as_deref().zip(tools.as_deref());
             let checked = habitat
-                .preflight_of(store, &document.skill, &name, offer)
+                .preflight_of(store, &document.skill, &home, &name, offer)
                 .map_err(failed)?;
             all_ready &= checked.readiness == skillworld_core::Readiness::Ready;
             let value =
@@ -390,5 +397,5 @@ pub fn preflight(
         }
         table.print(global);
         Ok(all_ready)
-    })
+    }))
 }

@@ -94,7 +94,15 @@ pub fn agent(global: &Global, action: AgentAction) -> Result<bool, Failure> {
             );
         }
         AgentAction::Remove { name } => {
-            with_world(global, |world| world.remove_agent(&name))?;
+            // The habitat's rule: the agent's tokens go with it.
+            let mut store = open(global)?;
+            let mut tokens = skillworld_habitat::Tokens::load(&store).map_err(store_failure)?;
+            skillworld_habitat::remove_agent(&mut store, &mut tokens, &name).map_err(|error| {
+                match error {
+                    skillworld_habitat::RemoveAgentError::World(e) => world_failure(e),
+                    skillworld_habitat::RemoveAgentError::Store(e) => store_failure(e),
+                }
+            })?;
             emit(global, json!({"ok": true, "removed": name}), || {
                 format!("removed agent {name}")
             });
@@ -634,11 +642,13 @@ pub fn snapshot(global: &Global, action: SnapshotAction) -> Result<bool, Failure
             }
             table.print(global);
         }
-        SnapshotAction::Restore { name } => print_snapshot(
-            global,
-            &store.restore_snapshot(&name).map_err(failed)?,
-            "restored",
-        ),
+        SnapshotAction::Restore { name } => {
+            let info = store.restore_snapshot(&name).map_err(failed)?;
+            // Loading the tokens revokes those of agents the restore took
+            // away, before an agent added later could take their identity.
+            skillworld_habitat::Tokens::load(&store).map_err(store_failure)?;
+            print_snapshot(global, &info, "restored")
+        }
         SnapshotAction::Delete { name } => {
             store.delete_snapshot(&name).map_err(failed)?;
             emit(global, json!({"ok": true, "deleted": name}), || {

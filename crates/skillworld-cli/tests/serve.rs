@@ -247,3 +247,52 @@ fn tokens_secrets_and_preflight_on_the_database() {
         Some(1)
     );
 }
+
+/// Attack 7: `agent remove` left the agent's tokens valid, and after `agent
+/// add` under the same name the old token worked again. Removing through
+/// the CLI revokes them in the store: a server started afterwards refuses
+/// the token, and still does once an agent of that name is added again.
+#[test]
+fn a_removed_agents_token_stays_dead_after_the_name_returns() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("world.redb");
+    let run = |args: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_skillworld"))
+            .args(args)
+            .arg("--db")
+            .arg(&db)
+            .env_remove("SKILLWORLD_DB")
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        String::from_utf8(output.stdout).unwrap()
+    };
+    run(&["agent", "add", "bob"]);
+    let token = run(&["token", "create", "--agent", "bob"])
+        .trim()
+        .to_owned();
+    let whoami = |served: &Served| http(&served.address, "GET", "/api/v1/whoami", Some(&token)).0;
+
+    // Benign: the token works while bob exists.
+    let mut served = start(&db);
+    assert_eq!(whoami(&served), 200);
+    unsafe { libc::kill(served.child.id() as i32, libc::SIGTERM) };
+    assert!(served.child.wait().unwrap().success());
+
+    run(&["agent", "remove", "bob"]);
+    assert!(!run(&["token", "list"]).contains("\tbob"));
+    let mut served = start(&db);
+    assert_eq!(whoami(&served), 401);
+    unsafe { libc::kill(served.child.id() as i32, libc::SIGTERM) };
+    assert!(served.child.wait().unwrap().success());
+
+    run(&["agent", "add", "bob"]);
+    let mut served = start(&db);
+    assert_eq!(whoami(&served), 401);
+    unsafe { libc::kill(served.child.id() as i32, libc::SIGTERM) };
+    assert!(served.child.wait().unwrap().success());
+}

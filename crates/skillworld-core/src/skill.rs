@@ -264,6 +264,11 @@ pub struct Preflight {
     pub readiness: Readiness,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub missing: Vec<String>,
+    /// What was not checked, and why (endpoints of a private skill, not yet
+    /// probed, or over the per-skill bound); does not count against
+    /// readiness.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unchecked: Vec<String>,
 }
 
 /// The `skill` component (MOD-4): everything a skill is beyond the common

@@ -191,10 +191,37 @@ fn a_zip_bomb_fails_on_the_bundle_total() {
     entries.extend(names.iter().map(|n| (n.as_str(), chunk.as_slice(), 0o644)));
     let bytes = zip_of(&entries);
     assert!(bytes.len() < 500_000);
+    // SKILL.md and fifty full files inflate past the limit before the
+    // fifty-first is declared.
     assert!(matches!(
         read(&bytes),
-        Err(BundleError::BundleTooLarge { .. })
+        Err(BundleError::BundleTooLarge { .. } | BundleError::InflatesTooLarge { .. })
     ));
+}
+
+#[test]
+fn skipped_binary_entries_count_toward_what_a_zip_may_inflate() {
+    // NUL-filled scripts are skipped (binary in a text folder), so they
+    // never reach the bundle's total; what they inflate still counts.
+    let nul = vec![0u8; 1_000_000];
+    let names: Vec<String> = (0..60).map(|i| format!("scripts/z{i}.sh")).collect();
+    let mut entries: Vec<(&str, &[u8], u32)> = vec![("SKILL.md", SKILL.as_bytes(), 0o644)];
+    entries.extend(names.iter().map(|n| (n.as_str(), nul.as_slice(), 0o644)));
+    let error = read(&zip_of(&entries)).unwrap_err();
+    assert!(
+        matches!(error, BundleError::InflatesTooLarge { .. }),
+        "{error}"
+    );
+    // Under the limit they are skipped with a warning, as before.
+    entries.truncate(11);
+    let raw = read(&zip_of(&entries)).unwrap();
+    assert!(raw.files.is_empty());
+    assert_eq!(raw.warnings.len(), 10);
+    assert!(
+        raw.warnings
+            .iter()
+            .all(|w| w.code == WarningCode::BinarySkipped)
+    );
 }
 
 #[test]

@@ -15,8 +15,10 @@ use thiserror::Error;
 use tokio::sync::Mutex;
 
 use crate::RunLimits;
-use crate::preflight::{Offer, preflight};
-use crate::secrets::{SecretBox, SecretError, SecretScope, write_private};
+use crate::binding::BindingError;
+use crate::preflight::{Endpoints, Offer, preflight};
+use crate::probe::{MAX_ENDPOINTS_PER_SKILL, Prober};
+use crate::secrets::{MaskedSecret, SecretBox, SecretError, write_private};
 use crate::tokens::{TokenKind, Tokens};
 
 /// The largest request body by default (a bundle upload).
@@ -35,6 +37,8 @@ pub enum HabitatError {
     Secret(#[from] SecretError),
     #[error(transparent)]
     World(#[from] WorldError),
+    #[error(transparent)]
+    Binding(#[from] BindingError),
     #[error("{path}: {reason}")]
     File { path: PathBuf, reason: String },
     #[error("configuration {path}: {reason}")]
@@ -62,7 +66,8 @@ pub struct ServeConfig {
     pub flags: Vec<String>,
     /// The largest request body in bytes.
     pub max_body_bytes: Option<usize>,
-    /// Whether preflight connects to skills' endpoints.
+    /// Whether preflight connects to Commons skills' endpoints (never to
+    /// private skills').
     pub probe_endpoints: Option<bool>,
     /// The script sandbox (SEC-3): on unless `sandbox: (enabled: false)`.
     pub sandbox: SandboxConfig,
@@ -153,6 +158,8 @@ pub struct Habitat {
     store: Arc<Mutex<Store>>,
     tokens: RwLock<Tokens>,
     secrets: SecretBox,
+    /// Endpoint probes and their cache (HAB-4), used off the lock.
+    prober: Prober,
     options: HabitatOptions,
     /// Made on the first review request, inside the server's runtime.
     reviewer: OnceLock<Reviewer<SharedStore>>,
@@ -174,12 +181,20 @@ impl Habitat {
             None => SecretBox::from_key_file(&options.data_dir.join(SECRET_KEY_FILE))?,
         };
         let tokens = Tokens::load(&store)?;
+        let moved = crate::binding::migrate(&secrets, &store)?;
+        if moved > 0 {
+            tracing::info!(
+                moved,
+                "secrets keyed by skill name now bind to the skill's identity"
+            );
+        }
         let mut store = store;
         store.group_commit();
         Ok(Habitat {
             store: Arc::new(Mutex::new(store)),
             tokens: RwLock::new(tokens),
             secrets,
+            prober: Prober::default(),
             options,
             reviewer: OnceLock::new(),
             jobs: Default::default(),
@@ -240,6 +255,16 @@ impl Habitat {
         self.tokens
             .write()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Removes an agent and revokes its tokens (see [`remove_agent`]).
+    ///
+    /// [`remove_agent`]: crate::remove_agent
+    pub fn remove_agent(&self, store: &mut Store, name: &str) -> Result<(), HabitatError> {
+        crate::tokens::remove_agent(store, &mut self.tokens_mut(), name).map_err(|e| match e {
+            crate::tokens::RemoveAgentError::World(e) => HabitatError::World(e),
+            crate::tokens::RemoveAgentError::Store(e) => HabitatError::Store(e),
+        })
     }
 
     /// The workspace scripts run from and the curator moves bundles in.
@@ -320,52 +345,69 @@ impl Habitat {
         }))
     }
 
-    /// The preflight of a skill for an agent (its tools and secrets), or at
-    /// host level (the Commons' secrets) when `agent` is `None`.
+    /// The preflight of skill `name` (living in `home`) for an agent (its
+    /// tools and secrets), or at host level (the layer's own secrets) when
+    /// `agent` is `None`.
     pub fn preflight_of(
         &self,
         store: &Store,
         skill: &Skill,
+        home: &Layer,
         name: &str,
         agent: Option<(&str, &[String])>,
     ) -> Result<Preflight, HabitatError> {
-        self.check(
-            store,
-            skill,
-            name,
-            agent.map(|(a, _)| a),
-            agent.map(|(_, t)| t),
-        )
+        let owner = match (agent, home) {
+            (Some((agent, _)), _) => Some(agent),
+            (None, Layer::Agent(owner)) => Some(owner.as_str()),
+            (None, Layer::Commons) => None,
+        };
+        self.check(store, skill, home, name, owner, agent.map(|(_, t)| t))
     }
 
-    /// Preflight with the secrets of `secrets_of` (the Commons' and, given
-    /// an agent, its own) and, given a tool pool, its tools.
+    /// Preflight with the secrets a run by `secrets_of` gets and, given a
+    /// tool pool, its tools. A private skill standing for a Commons skill
+    /// is told to set its own values for the keys the Commons sets.
     fn check(
         &self,
         store: &Store,
         skill: &Skill,
+        home: &Layer,
         name: &str,
         secrets_of: Option<&str>,
         tools: Option<&[String]>,
     ) -> Result<Preflight, HabitatError> {
         let secrets: BTreeSet<String> = self
-            .secrets
-            .for_run(store, secrets_of, name)?
+            .run_secrets(store, secrets_of, home, name)?
             .into_keys()
             .collect();
-        let scripts = self.tool_scripts(store, skill, name, secrets_of);
-        Ok(preflight(
+        let scripts = self.tool_scripts(store, skill, home, name);
+        let mut checked = preflight(
             &skill.requires,
             &Offer {
                 tools,
                 secrets: &secrets,
                 flags: &self.options.flags,
-                probe_endpoints: self.options.probe_endpoints,
+                endpoints: match home {
+                    _ if !self.options.probe_endpoints => Endpoints::Off,
+                    Layer::Agent(_) => Endpoints::Private,
+                    Layer::Commons => Endpoints::Cached(&self.prober),
+                },
                 env_passthrough: &self.options.env_passthrough,
                 sandbox: &self.options.sandbox,
                 scripts: &scripts,
             },
-        ))
+        );
+        let withheld = crate::binding::withheld_commons_keys(&self.secrets, store, home, name)?;
+        for missing in &mut checked.missing {
+            let key = missing.rsplit(": ").next().unwrap_or_default();
+            if (missing.starts_with("env or secret: ") || missing.starts_with("secret: "))
+                && withheld.contains(key)
+            {
+                missing
+                    .push_str(" (set your own: the Commons value does not reach a private skill)");
+            }
+        }
+        Ok(checked)
     }
 
     /// The skill's script-tool files as (path, text), for preflight to
@@ -374,18 +416,13 @@ impl Habitat {
         &self,
         store: &Store,
         skill: &Skill,
+        home: &Layer,
         name: &str,
-        agent: Option<&str>,
     ) -> Vec<(String, String)> {
         if skill.scripts.is_empty() {
             return Vec::new();
         }
-        let layer = agent.map_or(Layer::Commons, |a| Layer::Agent(a.to_owned()));
-        let world = store.world();
-        let Ok((_, files)) = world
-            .locate(&layer, name)
-            .and_then(|home| world.skill_bundle_in(&home, name))
-        else {
+        let Ok((_, files)) = store.world().skill_bundle_in(home, name) else {
             return Vec::new();
         };
         files
@@ -413,7 +450,7 @@ impl Habitat {
             Layer::Commons => None,
         };
         // Host level: the layer's secrets, no agent's tool pool.
-        let checked = self.check(store, &document.skill, name, owner, None)?;
+        let checked = self.check(store, &document.skill, layer, name, owner, None)?;
         if checked != document.skill.preflight {
             let switches = Switches {
                 preflight: Some(checked.clone()),
@@ -422,6 +459,83 @@ impl Habitat {
             store.run(|world| world.set(layer, name, switches))??;
         }
         Ok(checked)
+    }
+
+    /// The endpoints preflight would look at for the Commons skills
+    /// `names` (those a reader sees; unknown names are skipped): what a
+    /// probe round before that preflight should cover.
+    pub fn commons_endpoints<'a>(
+        &self,
+        store: &Store,
+        names: impl IntoIterator<Item = &'a str>,
+    ) -> Vec<String> {
+        if !self.options.probe_endpoints {
+            return Vec::new();
+        }
+        names
+            .into_iter()
+            .filter_map(|name| store.world().skill_document(&Layer::Commons, name).ok())
+            .flat_map(|document| {
+                document
+                    .skill
+                    .requires
+                    .endpoints
+                    .into_iter()
+                    .take(MAX_ENDPOINTS_PER_SKILL)
+            })
+            .collect()
+    }
+
+    /// Probes `endpoints` (a bounded, concurrent round; see
+    /// [`Prober::probe`]) into the cache preflight reads. Never call it
+    /// holding the store.
+    pub async fn probe_endpoints(&self, endpoints: Vec<String>) -> usize {
+        if endpoints.is_empty() {
+            return 0;
+        }
+        self.prober.probe(endpoints).await
+    }
+
+    /// Probes every Commons skill's endpoints (one bounded round), off
+    /// the lock: before `serve` stores readiness at start, and before the
+    /// CLI's preflight.
+    pub async fn probe_commons(&self) -> usize {
+        let endpoints = self
+            .read(|store| {
+                let names = store
+                    .world()
+                    .layer_skill_names(&Layer::Commons)
+                    .unwrap_or_default();
+                self.commons_endpoints(store, names.iter().map(String::as_str))
+            })
+            .await;
+        self.probe_endpoints(endpoints).await
+    }
+
+    /// Probes the endpoints of the Commons skills `names` off the lock,
+    /// then re-checks and stores those skills' readiness: after a Commons
+    /// skill with endpoints is written.
+    pub async fn refresh_commons_endpoints(
+        self: Arc<Self>,
+        names: Vec<String>,
+    ) -> Result<(), HabitatError> {
+        let endpoints = self
+            .read(|store| self.commons_endpoints(store, names.iter().map(String::as_str)))
+            .await;
+        if self.probe_endpoints(endpoints).await == 0 {
+            return Ok(());
+        }
+        let habitat = self.clone();
+        self.write(move |store| {
+            for name in names {
+                // Skills deleted meanwhile have nothing to refresh.
+                if store.world().skill_document(&Layer::Commons, &name).is_ok() {
+                    habitat.refresh_preflight(store, &Layer::Commons, &name)?;
+                }
+            }
+            Ok(())
+        })
+        .await
     }
 
     /// Refreshes every skill's host-level readiness (at start).
@@ -444,18 +558,47 @@ impl Habitat {
         Ok(checked)
     }
 
-    /// Secrets for a run of `skill` by `agent`: the Commons' overridden by
-    /// the agent's own.
+    /// Secrets for a run of skill `name`, living in `home`, by `agent`
+    /// (SEC-2): a Commons skill's Commons values overridden by the agent's
+    /// own; a private skill's own agent's values only.
     pub fn run_secrets(
         &self,
         store: &Store,
         agent: Option<&str>,
-        skill: &str,
+        home: &Layer,
+        name: &str,
     ) -> Result<BTreeMap<String, String>, HabitatError> {
-        Ok(self.secrets.for_run(store, agent, skill)?)
+        Ok(crate::binding::run_values(
+            &self.secrets,
+            store,
+            agent,
+            home,
+            name,
+        )?)
     }
 
-    /// Sets or (empty value) deletes a secret and re-checks the skill.
+    /// The masked secrets of the skill a reader of `layer` means by
+    /// `name`: the layer's own values, and with `with_commons` the Commons
+    /// values the skill gets beneath them. An unknown skill has none.
+    pub fn list_secrets(
+        &self,
+        store: &Store,
+        layer: &Layer,
+        name: &str,
+        with_commons: bool,
+    ) -> Result<Vec<MaskedSecret>, HabitatError> {
+        Ok(crate::binding::listed(
+            &self.secrets,
+            store,
+            layer,
+            name,
+            with_commons,
+        )?)
+    }
+
+    /// Sets or (empty value) deletes `layer`'s value of the skill a reader
+    /// of `layer` means by `skill` (bound to that skill's identity), and
+    /// re-checks the skill.
     pub fn set_secret(
         &self,
         store: &mut Store,
@@ -464,11 +607,7 @@ impl Habitat {
         key: &str,
         value: &str,
     ) -> Result<(), HabitatError> {
-        let scope = match layer {
-            Layer::Commons => SecretScope::Commons,
-            Layer::Agent(agent) => SecretScope::Agent(agent.clone()),
-        };
-        self.secrets.set(store, &scope, skill, key, value)?;
+        crate::binding::set(&self.secrets, store, layer, skill, key, value)?;
         if store.world().skill_document(layer, skill).is_ok() {
             self.refresh_preflight(store, layer, skill)?;
         }

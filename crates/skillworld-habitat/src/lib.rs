@@ -20,26 +20,33 @@
 //! # }
 //! ```
 
+pub use binding::BindingError;
 pub use habitat::{
     ADMIN_TOKEN_FILE, DEFAULT_MAX_BODY_BYTES, Habitat, HabitatError, HabitatOptions,
     SECRET_KEY_FILE, ServeConfig, SharedStore,
 };
 pub use jobs::{JOB_IDS, JobSettings, JobStatus, Jobs, RefreshHook, drive_jobs};
 pub use metrics::Metrics;
-pub use preflight::{ENDPOINT_TIMEOUT, Offer, host_platform, preflight};
+pub use preflight::{Endpoints, Offer, host_platform, preflight};
+pub use probe::{
+    ENDPOINT_TIMEOUT, EndpointState, MAX_ENDPOINTS_PER_SKILL, MAX_PROBES_PER_ROUND, PROBE_BUDGET,
+    PROBE_CONCURRENCY, PROBE_TTL, Prober,
+};
 pub use runner::{DEFAULT_TIMEOUT, OUTPUT_CAP, RunError, RunLimits, ScriptResult, run_script};
 pub use secrets::{MaskedSecret, SecretBox, SecretError, SecretScope, mask, valid_secret_key};
 pub use server::{ApiError, Need, Principal, router, serve};
 pub use service::configure_tool_sets;
 pub use skillworld_sandbox::SandboxConfig;
-pub use tokens::{TokenKind, TokenRecord, Tokens};
+pub use tokens::{RemoveAgentError, TokenKind, TokenRecord, Tokens, remove_agent};
 pub use tools::{Dispatched, dispatch, run_script_call, run_tool};
 pub use watch::{FolderWatch, QUIET, SyncReport, WatchSpec};
 
+mod binding;
 mod habitat;
 mod jobs;
 mod metrics;
 mod preflight;
+mod probe;
 mod runner;
 mod secrets;
 mod server;

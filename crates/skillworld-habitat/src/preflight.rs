@@ -3,16 +3,25 @@
 //! reachable endpoints, a supported platform.
 
 use std::collections::BTreeSet;
-use std::net::{TcpStream, ToSocketAddrs};
-use std::time::Duration;
 
 use skillworld_core::{Preflight, Readiness, Requires};
 use skillworld_sandbox::{Endpoint, SandboxConfig, refused};
 
+use crate::probe::{EndpointState, MAX_ENDPOINTS_PER_SKILL, Prober};
 use crate::runner::interpreter;
 
-/// How long an endpoint may take to accept a connection.
-pub const ENDPOINT_TIMEOUT: Duration = Duration::from_millis(800);
+/// How preflight treats a skill's endpoints' reachability.
+#[derive(Clone, Copy)]
+pub enum Endpoints<'a> {
+    /// Not checked at all (`probe_endpoints: false`).
+    Off,
+    /// A private skill's: never probed — an agent could otherwise make the
+    /// habitat scan ports for it — and said so.
+    Private,
+    /// As the prober's cache has them (preflight never waits for the
+    /// network).
+    Cached(&'a Prober),
+}
 
 /// What the host offers a skill.
 pub struct Offer<'a> {
@@ -23,9 +32,8 @@ pub struct Offer<'a> {
     pub secrets: &'a BTreeSet<String>,
     /// Configuration flags the host has set.
     pub flags: &'a BTreeSet<String>,
-    /// Whether to connect to the skill's endpoints (slow when they are not
-    /// reachable).
-    pub probe_endpoints: bool,
+    /// How the skill's endpoints' reachability is checked.
+    pub endpoints: Endpoints<'a>,
     /// Server variables scripts get (SEC-2): with the secrets, the only
     /// ones that count toward `requires.env`.
     pub env_passthrough: &'a [String],
@@ -80,6 +88,7 @@ pub fn preflight(requires: &Requires, offer: &Offer<'_>) -> Preflight {
                 requires.platforms.join(", "),
                 host_platform()
             )],
+            unchecked: Vec::new(),
         };
     }
     let mut missing = Vec::new();
@@ -158,19 +167,52 @@ pub fn preflight(requires: &Requires, offer: &Offer<'_>) -> Preflight {
             missing.push(format!("config: {flag}"));
         }
     }
-    if offer.probe_endpoints {
-        for endpoint in &requires.endpoints {
-            if !reachable(endpoint) {
-                missing.push(format!("endpoint: {endpoint}"));
-            }
-        }
-    }
+    let unchecked = check_endpoints(&requires.endpoints, offer.endpoints, &mut missing);
     let readiness = if missing.is_empty() || requires.always {
         Readiness::Ready
     } else {
         Readiness::SetupNeeded
     };
-    Preflight { readiness, missing }
+    Preflight {
+        readiness,
+        missing,
+        unchecked,
+    }
+}
+
+/// Adds unreachable endpoints to `missing`; returns what was not checked.
+fn check_endpoints(
+    endpoints: &[String],
+    how: Endpoints<'_>,
+    missing: &mut Vec<String>,
+) -> Vec<String> {
+    let mut unchecked = Vec::new();
+    match how {
+        Endpoints::Off => {}
+        Endpoints::Private if !endpoints.is_empty() => unchecked.push(format!(
+            "endpoints not probed: a private skill's endpoints are not checked ({})",
+            endpoints.join(", ")
+        )),
+        Endpoints::Private => {}
+        Endpoints::Cached(prober) => {
+            for endpoint in endpoints.iter().take(MAX_ENDPOINTS_PER_SKILL) {
+                match prober.state(endpoint) {
+                    EndpointState::Reachable => {}
+                    EndpointState::Unreachable => missing.push(format!("endpoint: {endpoint}")),
+                    EndpointState::Unknown => {
+                        unchecked.push(format!("endpoint: {endpoint} (not probed yet)"))
+                    }
+                }
+            }
+            if endpoints.len() > MAX_ENDPOINTS_PER_SKILL {
+                unchecked.push(format!(
+                    "{} more endpoints not probed (at most {MAX_ENDPOINTS_PER_SKILL} per skill)",
+                    endpoints.len() - MAX_ENDPOINTS_PER_SKILL
+                ));
+            }
+        }
+    }
+    unchecked
 }
 
 /// Endpoints the scripts visibly connect to: URLs on lines that call a
@@ -235,34 +277,6 @@ fn blocked(sandbox: &SandboxConfig, endpoint: &str) -> Option<&'static str> {
     }
 }
 
-/// Whether a TCP connection to the endpoint's host and port opens: a URL
-/// (`https://host[:port]/…`) or `host:port`.
-fn reachable(endpoint: &str) -> bool {
-    let (default_port, rest) = match endpoint.split_once("://") {
-        Some(("https", rest)) => (443, rest),
-        Some((_, rest)) => (80, rest),
-        None => (0, endpoint),
-    };
-    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
-    let authority = authority.rsplit('@').next().unwrap_or_default();
-    let target = if authority
-        .rsplit_once(':')
-        .is_some_and(|(_, port)| port.parse::<u16>().is_ok())
-    {
-        authority.to_owned()
-    } else if default_port == 0 {
-        return false;
-    } else {
-        format!("{authority}:{default_port}")
-    };
-    let Ok(addresses) = target.to_socket_addrs() else {
-        return false;
-    };
-    addresses
-        .into_iter()
-        .any(|address| TcpStream::connect_timeout(&address, ENDPOINT_TIMEOUT).is_ok())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -277,7 +291,7 @@ mod tests {
             tools: None,
             secrets,
             flags,
-            probe_endpoints: true,
+            endpoints: Endpoints::Off,
             env_passthrough: &[],
             sandbox: &SANDBOX,
             scripts: &[],
@@ -324,25 +338,56 @@ mod tests {
             preflight(&elsewhere, &offer(&none, &none)).readiness,
             Readiness::Unsupported
         );
+    }
+
+    #[tokio::test]
+    async fn endpoints_from_the_cache_private_ones_unprobed_and_bounded() {
+        let none = BTreeSet::new();
         let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        let open = format!("http://{}/health", listener.local_addr().unwrap());
-        drop(listener);
-        let closed = Requires {
-            endpoints: vec![open],
+        let live = format!("http://{}/", listener.local_addr().unwrap());
+        let gone = {
+            let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+            closed.local_addr().unwrap().to_string()
+        };
+        let requires = Requires {
+            endpoints: vec![live.clone(), gone.clone()],
             ..Requires::default()
         };
-        assert_eq!(
-            preflight(&closed, &offer(&none, &none)).readiness,
-            Readiness::SetupNeeded
+        let prober = Prober::default();
+        let with = |endpoints| Offer {
+            endpoints,
+            ..offer(&none, &none)
+        };
+        // Not probed yet: said so, and not held against the skill.
+        let before = preflight(&requires, &with(Endpoints::Cached(&prober)));
+        assert_eq!(before.readiness, Readiness::Ready);
+        assert_eq!(before.unchecked.len(), 2);
+        prober.probe(requires.endpoints.clone()).await;
+        let after = preflight(&requires, &with(Endpoints::Cached(&prober)));
+        assert_eq!(after.readiness, Readiness::SetupNeeded);
+        assert_eq!(after.missing, [format!("endpoint: {gone}")]);
+        assert!(after.unchecked.is_empty());
+        // A private skill's endpoints: never looked up, even when cached.
+        let private = preflight(&requires, &with(Endpoints::Private));
+        assert_eq!(private.readiness, Readiness::Ready);
+        assert!(private.missing.is_empty());
+        assert!(
+            private.unchecked[0].contains("private skill"),
+            "{private:?}"
         );
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        let live = Requires {
-            endpoints: vec![format!("http://{}/", listener.local_addr().unwrap())],
+        // Over the bound: the rest are named as not probed.
+        let many = Requires {
+            endpoints: (0..20).map(|i| format!("127.0.0.1:{}", 1 + i)).collect(),
             ..Requires::default()
         };
-        assert_eq!(
-            preflight(&live, &offer(&none, &none)).readiness,
-            Readiness::Ready
+        let bounded = preflight(&many, &with(Endpoints::Cached(&prober)));
+        assert_eq!(bounded.unchecked.len(), MAX_ENDPOINTS_PER_SKILL + 1);
+        assert!(
+            bounded
+                .unchecked
+                .last()
+                .unwrap()
+                .starts_with("4 more endpoints")
         );
     }
 
@@ -371,7 +416,7 @@ mod tests {
             ..SandboxConfig::default()
         };
         let offer = |passthrough: &'static [String], sandbox: &'static SandboxConfig| Offer {
-            probe_endpoints: false,
+            endpoints: Endpoints::Off,
             env_passthrough: passthrough,
             sandbox,
             ..offer(&none, &none)
@@ -422,7 +467,7 @@ mod tests {
         let checked = preflight(
             &requires,
             &Offer {
-                probe_endpoints: false,
+                endpoints: Endpoints::Off,
                 scripts: &scripts,
                 ..offer(&none, &none)
             },

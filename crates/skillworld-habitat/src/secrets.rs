@@ -1,8 +1,13 @@
 //! HAB-3: per-skill secrets, encrypted at rest with AES-256-GCM under a key
 //! from configuration or a key file made on first start — never a built-in
 //! key. Each value is sealed with its own random nonce and its place
-//! (scope, skill, key) as associated data, so a ciphertext moved to another
+//! (scope, owner, key) as associated data, so a ciphertext moved to another
 //! place does not open.
+//!
+//! The owner is a string: for a skill, its identity as `binding` renders it
+//! (stable id and home layer, SEC-2: never its name); for an MCP server
+//! (HAB-5), the server's name. Callers holding a skill name go through the
+//! habitat (`Habitat::run_secrets` and friends), which resolves it.
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -152,6 +157,11 @@ impl SecretBox {
             store.delete_record(RECORDS, &place)?;
             return Ok(());
         }
+        self.seal(store, &place, value)
+    }
+
+    /// Seals `value` for `place` and stores it there.
+    fn seal(&self, store: &Store, place: &str, value: &str) -> Result<(), SecretError> {
         let mut nonce = [0u8; NONCE_BYTES];
         getrandom::fill(&mut nonce).expect("the system has a random source");
         let ciphertext = self
@@ -168,7 +178,7 @@ impl SecretBox {
             nonce: hex::encode(nonce),
             ciphertext: hex::encode(&ciphertext),
         };
-        store.put_record(RECORDS, &place, &sealed)?;
+        store.put_record(RECORDS, place, &sealed)?;
         Ok(())
     }
 
@@ -205,8 +215,9 @@ impl SecretBox {
             .collect())
     }
 
-    /// The values a run of `skill` by `agent` gets: the Commons' values,
-    /// overridden by the agent's own.
+    /// The values of owner `skill` for a run by `agent`: the Commons'
+    /// values, overridden by the agent's own. For a skill, use
+    /// `Habitat::run_secrets`, which binds by identity.
     pub fn for_run(
         &self,
         store: &Store,
@@ -220,7 +231,9 @@ impl SecretBox {
         Ok(values)
     }
 
-    fn open_scope(
+    /// A scope's values of one owner (a skill's identity, or an MCP
+    /// server's name), by key.
+    pub(crate) fn open_scope(
         &self,
         store: &Store,
         scope: &SecretScope,
@@ -232,25 +245,76 @@ impl SecretBox {
             let Some(key) = place.strip_prefix(&prefix) else {
                 continue;
             };
-            let undecryptable = || SecretError::Undecryptable(place.clone());
-            let nonce = unhex(&sealed.nonce)
-                .filter(|n| n.len() == NONCE_BYTES)
-                .ok_or_else(undecryptable)?;
-            let ciphertext = unhex(&sealed.ciphertext).ok_or_else(undecryptable)?;
-            let plain = self
-                .cipher
-                .decrypt(
-                    Nonce::from_slice(&nonce),
-                    Payload {
-                        msg: &ciphertext,
-                        aad: place.as_bytes(),
-                    },
-                )
-                .map_err(|_| undecryptable())?;
-            let value = String::from_utf8(plain).map_err(|_| undecryptable())?;
-            out.insert(key.to_owned(), value);
+            out.insert(key.to_owned(), self.open(&place, &sealed)?);
         }
         Ok(out)
+    }
+
+    fn open(&self, place: &str, sealed: &Sealed) -> Result<String, SecretError> {
+        let undecryptable = || SecretError::Undecryptable(place.to_owned());
+        let nonce = unhex(&sealed.nonce)
+            .filter(|n| n.len() == NONCE_BYTES)
+            .ok_or_else(undecryptable)?;
+        let ciphertext = unhex(&sealed.ciphertext).ok_or_else(undecryptable)?;
+        let plain = self
+            .cipher
+            .decrypt(
+                Nonce::from_slice(&nonce),
+                Payload {
+                    msg: &ciphertext,
+                    aad: place.as_bytes(),
+                },
+            )
+            .map_err(|_| undecryptable())?;
+        String::from_utf8(plain).map_err(|_| undecryptable())
+    }
+
+    /// Moves a scope's values from one owner to another (re-sealed for
+    /// their new place); values the new owner already has are kept.
+    pub(crate) fn move_scope(
+        &self,
+        store: &Store,
+        scope: &SecretScope,
+        from: &str,
+        to: &str,
+    ) -> Result<(), SecretError> {
+        let present = self.open_scope(store, scope, to)?;
+        for (key, value) in self.open_scope(store, scope, from)? {
+            if !present.contains_key(&key) {
+                self.seal(store, &format!("{}{key}", scope.prefix(to)), &value)?;
+            }
+            store.delete_record(RECORDS, &format!("{}{key}", scope.prefix(from)))?;
+        }
+        Ok(())
+    }
+
+    /// Every stored place, for migrations.
+    pub(crate) fn places(store: &Store) -> Result<Vec<String>, SecretError> {
+        Ok(store
+            .records::<serde::de::IgnoredAny>(RECORDS)?
+            .into_iter()
+            .map(|(place, _)| place)
+            .collect())
+    }
+
+    /// Moves the value at `from` to `to`, re-sealed.
+    pub(crate) fn move_place(
+        &self,
+        store: &Store,
+        from: &str,
+        to: &str,
+    ) -> Result<(), SecretError> {
+        let Some((_, sealed)) = store
+            .records::<Sealed>(RECORDS)?
+            .into_iter()
+            .find(|(place, _)| place == from)
+        else {
+            return Ok(());
+        };
+        let value = self.open(from, &sealed)?;
+        self.seal(store, to, &value)?;
+        store.delete_record(RECORDS, from)?;
+        Ok(())
     }
 }
 

@@ -37,7 +37,12 @@ impl Habitat {
                     return Ok((dispatched, Default::default()));
                 };
                 store.run(|world| sync_workspace(world, &workspace))??;
-                let secrets = habitat.run_secrets(store, caller.agent.as_deref(), &call.skill)?;
+                let secrets = habitat.run_secrets(
+                    store,
+                    caller.agent.as_deref(),
+                    &call.layer,
+                    &call.skill,
+                )?;
                 Ok::<_, HabitatError>((Dispatched::Script { call, dir }, secrets))
             })
             .await?;

@@ -6,8 +6,10 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use skillworld_core::Timestamp;
+use skillworld_core::{StableId, Timestamp};
 use skillworld_store::{Store, StoreError};
+use skillworld_world::WorldError;
+use thiserror::Error;
 
 const RECORDS: &str = "tokens";
 /// What every token starts with, so a leaked one is recognisable.
@@ -32,7 +34,36 @@ pub struct TokenRecord {
     pub kind: TokenKind,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub agent: Option<String>,
+    /// The identity (private world id) of the agent the token was made
+    /// for: an agent removed and added again under the same name is
+    /// another agent, and its old tokens do not open it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agent_id: Option<StableId>,
     pub created_at: Timestamp,
+}
+
+/// Why an agent could not be removed.
+#[derive(Debug, Error)]
+pub enum RemoveAgentError {
+    #[error(transparent)]
+    World(#[from] WorldError),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// Removes an agent and revokes every token it holds — the one rule the
+/// HTTP route, the CLI and an embedding host all go through. Tokens go
+/// first: should the removal then fail, the agent is locked out rather
+/// than its tokens left valid.
+pub fn remove_agent(
+    store: &mut Store,
+    tokens: &mut Tokens,
+    name: &str,
+) -> Result<(), RemoveAgentError> {
+    store.world().agent(name)?;
+    tokens.revoke_agent(store, name)?;
+    store.run(|world| world.remove_agent(name))??;
+    Ok(())
 }
 
 /// The tokens a server accepts, by hash; kept in memory beside the store
@@ -47,11 +78,35 @@ fn digest(token: &str) -> String {
 }
 
 impl Tokens {
-    /// The tokens stored in `store`.
+    /// The tokens stored in `store`, less those of agents that are gone:
+    /// an agent removed (or removed and added again) by a door that did
+    /// not revoke its tokens loses them here, at the latest.
     pub fn load(store: &Store) -> Result<Tokens, StoreError> {
-        Ok(Tokens {
+        let mut tokens = Tokens {
             by_hash: store.records::<TokenRecord>(RECORDS)?.into_iter().collect(),
-        })
+        };
+        tokens.revoke_gone(store)?;
+        Ok(tokens)
+    }
+
+    /// Revokes the tokens of agents that are gone (removed, or another
+    /// agent by now under the name): at open, and after a snapshot restore,
+    /// which can take agents away and, winding the id allocator back, let
+    /// an agent added later take a removed one's identity.
+    pub fn revoke_gone(&mut self, store: &Store) -> Result<(), StoreError> {
+        let gone: Vec<String> = self
+            .by_hash
+            .iter()
+            .filter(|(_, record)| agent_is_gone(store, record))
+            .map(|(hash, _)| hash.clone())
+            .collect();
+        for hash in gone {
+            store.delete_record(RECORDS, &hash)?;
+            if let Some(record) = self.by_hash.remove(&hash) {
+                tracing::info!(token = %record.id, "revoked: its agent is gone");
+            }
+        }
+        Ok(())
     }
 
     /// Makes a token; returns its record and the token, which is never
@@ -67,10 +122,15 @@ impl Tokens {
         getrandom::fill(&mut secret).expect("the system has a random source");
         let token = format!("{PREFIX}{}", hex::encode(secret));
         let hash = digest(&token);
+        let agent_id = agent
+            .as_deref()
+            .and_then(|name| store.world().agent(name).ok())
+            .map(|found| found.private_world);
         let record = TokenRecord {
             id: hash[..12].to_owned(),
             kind,
             agent,
+            agent_id,
             created_at: now,
         };
         store.put_record(RECORDS, &hash, &record)?;
@@ -124,5 +184,17 @@ impl Tokens {
 
     pub fn has_admin(&self) -> bool {
         self.by_hash.values().any(|r| r.kind == TokenKind::Admin)
+    }
+}
+
+/// Whether the agent a token was made for no longer exists: no agent of
+/// that name, or another one (a different identity) under it.
+fn agent_is_gone(store: &Store, record: &TokenRecord) -> bool {
+    let Some(name) = &record.agent else {
+        return false;
+    };
+    match store.world().agent(name) {
+        Err(_) => true,
+        Ok(agent) => record.agent_id.is_some_and(|id| id != agent.private_world),
     }
 }

@@ -39,7 +39,35 @@ const CHUNK_ENTITIES: usize = 4_096;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum JournalEntry {
     Apply(Box<Envelope>),
-    Restore { snapshot: String, at: Timestamp },
+    /// The world became snapshot `snapshot`'s. Replay reads the store's own
+    /// copy `copy` (see [`restore_copy_name`]), which lives as long as this
+    /// entry does, so deleting, pruning or reusing the name `snapshot`
+    /// changes nothing. Entries written before copies existed have none and
+    /// read `snapshot` itself.
+    Restore {
+        snapshot: String,
+        at: Timestamp,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        copy: Option<String>,
+    },
+}
+
+/// Snapshot names starting with NUL are the store's own (the opening
+/// checkpoint, restore copies): never listed, saved, restored, deleted or
+/// imported by name.
+const INTERNAL: char = '\u{0}';
+/// Restore copies are named by their journal entry's sequence number.
+const RESTORE_COPY: &str = "\u{0}restore/";
+
+/// The name of the copy of a restored snapshot that the restore's journal
+/// entry at `seq` replays from.
+fn restore_copy_name(seq: u64) -> String {
+    format!("{RESTORE_COPY}{seq}")
+}
+
+/// The journal position of a restore copy's entry, for a copy's name.
+fn restore_copy_seq(name: &str) -> Option<u64> {
+    name.strip_prefix(RESTORE_COPY)?.parse().ok()
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -198,13 +226,18 @@ pub(crate) fn write_checkpoint(
         let encoded = encode_snapshot(&snapshot);
         bytes += encoded.len() as u64;
         snapshots.insert(CHECKPOINT, encoded.as_slice())?;
+        // Restore copies are kept for their journal entries, not the other
+        // way round: they do not hold the journal back.
         let mut oldest = snapshot.seq;
         for item in snapshots.iter()? {
-            let (_, stored) = item?;
-            oldest = oldest.min(decode_snapshot("snapshot", stored.value())?.seq);
+            let (name, stored) = item?;
+            if restore_copy_seq(name.value()).is_none() {
+                oldest = oldest.min(decode_snapshot("snapshot", stored.value())?.seq);
+            }
         }
         let mut journal = txn.open_table(JOURNAL)?;
         journal.retain_in(..oldest, |_, _| false)?;
+        snapshots.retain(|name, _| restore_copy_seq(name).is_none_or(|seq| seq >= oldest))?;
     }
     txn.commit()?;
     Ok(bytes)
@@ -348,8 +381,8 @@ impl Store {
                         tracing::warn!(seq = seq.value(), %error, "journal entry refused on replay; skipped");
                     }
                 }
-                JournalEntry::Restore { snapshot, .. } => {
-                    let restored = self.snapshot(&snapshot)?;
+                JournalEntry::Restore { snapshot, copy, .. } => {
+                    let restored = self.stored_snapshot(copy.as_deref().unwrap_or(&snapshot))?;
                     world = SkillWorld::from_state(restored.state, self.platform.clone())?;
                 }
             }
@@ -517,7 +550,7 @@ impl Store {
 
     /// Saves the world as a named snapshot.
     pub fn save_snapshot(&mut self, name: &str) -> Result<SnapshotInfo, StoreError> {
-        if name.starts_with('\u{0}') || self.snapshot(name).is_ok() {
+        if name.starts_with(INTERNAL) || self.snapshot(name).is_ok() {
             return Err(StoreError::SnapshotExists(name.to_owned()));
         }
         self.put_snapshot(self.stored(name, SnapshotKind::Named))
@@ -552,7 +585,17 @@ impl Store {
         Ok(info)
     }
 
+    /// A snapshot by name (not the store's own: the checkpoint, restore
+    /// copies).
     pub fn snapshot(&self, name: &str) -> Result<StoredSnapshot, StoreError> {
+        if name.starts_with(INTERNAL) {
+            return Err(StoreError::UnknownSnapshot(name.to_owned()));
+        }
+        self.stored_snapshot(name)
+    }
+
+    /// Any stored snapshot, the store's own included.
+    fn stored_snapshot(&self, name: &str) -> Result<StoredSnapshot, StoreError> {
         let txn = self.db.begin_read()?;
         let table = txn.open_table(SNAPSHOTS)?;
         let bytes = table
@@ -568,7 +611,7 @@ impl Store {
         let mut infos = Vec::new();
         for item in table.iter()? {
             let (name, bytes) = item?;
-            if name.value() != CHECKPOINT {
+            if !name.value().starts_with(INTERNAL) {
                 infos.push(info_of(&decode_snapshot("snapshot", bytes.value())?));
             }
         }
@@ -576,7 +619,12 @@ impl Store {
         Ok(infos)
     }
 
+    /// Deletes a snapshot. Restores journaled from it stay replayable:
+    /// they read the store's own copy.
     pub fn delete_snapshot(&mut self, name: &str) -> Result<(), StoreError> {
+        if name.starts_with(INTERNAL) {
+            return Err(StoreError::UnknownSnapshot(name.to_owned()));
+        }
         let txn = self.db.begin_write()?;
         let removed = txn.open_table(SNAPSHOTS)?.remove(name)?.is_some();
         txn.commit()?;
@@ -589,16 +637,25 @@ impl Store {
 
     /// Restores a snapshot: an automatic pre-restore snapshot first, then the
     /// world becomes the snapshot's, and the restore is a journal entry.
+    /// The entry replays from a copy of the snapshot written (durably)
+    /// before it, which the store drops only with the entry itself, so no
+    /// later delete, prune or reuse of the name can make it unreplayable.
     pub fn restore_snapshot(&mut self, name: &str) -> Result<SnapshotInfo, StoreError> {
         let snapshot = self.snapshot(name)?;
         self.save_automatic("pre-restore")?;
         let info = info_of(&snapshot);
+        let copy = restore_copy_name(self.next_seq);
+        self.put_snapshot(StoredSnapshot {
+            name: copy.clone(),
+            ..snapshot.clone()
+        })?;
         let clock = *self.world.clock_mut();
         let mut world = SkillWorld::from_state(snapshot.state, self.platform.clone())?;
         *world.clock_mut() = clock;
         self.append(&[JournalEntry::Restore {
             snapshot: name.to_owned(),
             at: self.world.now(),
+            copy: Some(copy),
         }])?;
         self.world = world;
         Ok(info)
@@ -612,7 +669,7 @@ impl Store {
     /// Adds a snapshot from an exported file, under its own name.
     pub fn import_snapshot(&mut self, text: &str) -> Result<SnapshotInfo, StoreError> {
         let snapshot: StoredSnapshot = decode("snapshot file", text.as_bytes())?;
-        if self.snapshot(&snapshot.name).is_ok() {
+        if snapshot.name.starts_with(INTERNAL) || self.stored_snapshot(&snapshot.name).is_ok() {
             return Err(StoreError::SnapshotExists(snapshot.name));
         }
         self.put_snapshot(StoredSnapshot {

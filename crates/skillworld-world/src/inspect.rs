@@ -40,6 +40,13 @@ pub struct SkillView {
 }
 
 impl SkillWorld {
+    /// The stable id of the skill `name` in `layer` itself (not resolved):
+    /// what a skill's secrets bind to, with its layer (SEC-2).
+    pub fn skill_id(&self, layer: &Layer, name: &str) -> Result<StableId, WorldError> {
+        let entity = self.skill_entity(layer, name)?;
+        Ok(self.world.get::<EntityRecord>(entity).expect("skill").id)
+    }
+
     /// The layer holding the skill a reader of `layer` means by `name`: the
     /// Commons itself, or the first of the agent's layers with an undeleted
     /// skill of that name (whatever its lifecycle, so archived skills can be

@@ -224,7 +224,7 @@ fn archived_draft_disabled_blocked_and_unsupported_skills_never_appear() {
             "unsupported",
             Preflight {
                 readiness: Readiness::Unsupported,
-                missing: vec![],
+                ..Preflight::default()
             },
         )
         .unwrap();
@@ -509,6 +509,7 @@ fn recommended_order_ready_first_then_origin_class_then_name() {
             Preflight {
                 readiness: Readiness::SetupNeeded,
                 missing: vec!["env X".into()],
+                ..Preflight::default()
             },
         )
         .unwrap();

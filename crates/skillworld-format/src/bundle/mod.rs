@@ -67,6 +67,10 @@ pub enum BundleError {
     },
     #[error("{path}: the bundle is over the {MAX_BUNDLE_BYTES}-byte limit")]
     BundleTooLarge { path: PathBuf },
+    #[error(
+        "{path}: the zip inflates to more than {MAX_BUNDLE_BYTES} bytes (the bundle limit), counting every entry read, skipped ones included"
+    )]
+    InflatesTooLarge { path: PathBuf },
     #[error("{path}: the bundle has more than {MAX_BUNDLE_FILES} files")]
     TooManyFiles { path: PathBuf },
     #[error("{path}: '{file}' is a symbolic link; bundles may not contain links")]

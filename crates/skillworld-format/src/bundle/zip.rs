@@ -1,5 +1,5 @@
 use std::io::{Cursor, Read};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use skillworld_core::limits::{MAX_BUNDLE_BYTES, MAX_FILE_BYTES};
 use zip::ZipArchive;
@@ -88,13 +88,20 @@ pub fn read_bundle_zip(bytes: &[u8], origin: &Path) -> Result<RawBundle, BundleE
         .to_owned();
 
     // Pass 2: the files of the skill, declared sizes checked before reading
-    // and actual sizes while reading (a declared size can lie).
+    // and actual sizes while reading (a declared size can lie). Every byte
+    // inflated counts toward the bundle limit, whether the entry is then
+    // kept or skipped (binary content in a text folder), so a zip can make
+    // the reader inflate at most the limit, whatever it holds.
     let mut collector = Collector::new(origin);
+    let mut inflated = Inflated {
+        total: 0,
+        origin: origin.to_owned(),
+    };
     let mut skill_bytes = Vec::new();
     for entry in &entries {
         if entry.index == skill_index {
             collector.check_size(&entry.name, entry.size)?;
-            skill_bytes = read_entry(&mut archive, entry, origin)?;
+            skill_bytes = inflated.read(&mut archive, entry)?;
             continue;
         }
         let Some(relative) = entry.name.strip_prefix(&prefix) else {
@@ -109,36 +116,54 @@ pub fn read_bundle_zip(bytes: &[u8], origin: &Path) -> Result<RawBundle, BundleE
             continue;
         }
         collector.check_size(relative, entry.size)?;
-        let bytes = read_entry(&mut archive, entry, origin)?;
+        let bytes = inflated.read(&mut archive, entry)?;
         collector.add(relative, bytes, entry.executable)?;
     }
     collector.finish(skill_bytes, skill_file, Some(dir_name))
 }
 
-fn read_entry(
-    archive: &mut ZipArchive<Cursor<&[u8]>>,
-    entry: &Entry,
-    origin: &Path,
-) -> Result<Vec<u8>, BundleError> {
-    let zip_error = |message: String| BundleError::Zip {
-        path: origin.to_owned(),
-        message,
-    };
-    let file = archive
-        .by_index(entry.index)
-        .map_err(|e| zip_error(e.to_string()))?;
-    let mut bytes = Vec::with_capacity(entry.size.min(MAX_FILE_BYTES) as usize);
-    file.take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| zip_error(format!("'{}': {e}", entry.name)))?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(BundleError::FileTooLarge {
-            path: origin.to_owned(),
-            file: entry.name.clone(),
-            bytes: bytes.len() as u64,
-        });
+/// The bytes inflated so far from one zip, all entries together.
+struct Inflated {
+    total: u64,
+    origin: PathBuf,
+}
+
+impl Inflated {
+    /// Inflates one entry, never more than the per-file limit nor what is
+    /// left of the bundle limit (plus one byte, to tell that it is over).
+    fn read(
+        &mut self,
+        archive: &mut ZipArchive<Cursor<&[u8]>>,
+        entry: &Entry,
+    ) -> Result<Vec<u8>, BundleError> {
+        let zip_error = |message: String| BundleError::Zip {
+            path: self.origin.clone(),
+            message,
+        };
+        let file = archive
+            .by_index(entry.index)
+            .map_err(|e| zip_error(e.to_string()))?;
+        let left = MAX_BUNDLE_BYTES.saturating_sub(self.total);
+        let cap = MAX_FILE_BYTES.min(left);
+        let mut bytes = Vec::with_capacity(entry.size.min(cap) as usize);
+        file.take(cap + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| zip_error(format!("'{}': {e}", entry.name)))?;
+        self.total += bytes.len() as u64;
+        if bytes.len() as u64 > MAX_FILE_BYTES {
+            return Err(BundleError::FileTooLarge {
+                path: self.origin.clone(),
+                file: entry.name.clone(),
+                bytes: bytes.len() as u64,
+            });
+        }
+        if self.total > MAX_BUNDLE_BYTES {
+            return Err(BundleError::InflatesTooLarge {
+                path: self.origin.clone(),
+            });
+        }
+        Ok(bytes)
     }
-    Ok(bytes)
 }
 
 /// Entry names are UTF-8, else GBK (common in zips made on Chinese Windows).

@@ -211,7 +211,12 @@ pub async fn restore_snapshot(
     principal.require_admin(ROUTE)?;
     let name = params.get("name").to_owned();
     habitat
-        .write(move |store| Ok(Json(snapshot_json(&store.restore_snapshot(&name)?))))
+        .clone()
+        .write(move |store| {
+            let info = store.restore_snapshot(&name)?;
+            habitat.tokens_mut().revoke_gone(store)?;
+            Ok(Json(snapshot_json(&info)))
+        })
         .await
 }
 

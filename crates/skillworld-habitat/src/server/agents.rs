@@ -73,8 +73,7 @@ pub async fn remove(
     habitat
         .clone()
         .write(move |store| {
-            store.run(|world| world.remove_agent(&agent))??;
-            habitat.tokens_mut().revoke_agent(store, &agent)?;
+            habitat.remove_agent(store, &agent)?;
             Ok(Json(json!({"ok": true, "removed": agent})))
         })
         .await
@@ -325,7 +324,10 @@ pub async fn menu(
 }
 
 /// Each skill the agent sees, checked for that agent: its tools, its
-/// secrets over the Commons' (HAB-4).
+/// secrets (HAB-4, SEC-2). The Commons skills' endpoints are probed first,
+/// with the store let go (a bounded, concurrent, cached round), so a skill
+/// with slow endpoints stalls no one's reads; private skills' endpoints are
+/// never probed (their answer says so).
 pub async fn preflight(
     habitat: State,
     principal: Principal,
@@ -335,9 +337,21 @@ pub async fn preflight(
     let Layer::Agent(agent) = layer.clone() else {
         unreachable!("the route names an agent")
     };
+    let endpoints = habitat
+        .read(|store| {
+            principal.check(store.world(), &layer, Need::Read)?;
+            let rows = store.run(|world| world.rows(&layer, false))??;
+            let commons: Vec<&str> = rows
+                .iter()
+                .filter(|row| matches!(store.world().locate(&layer, &row.name), Ok(Layer::Commons)))
+                .map(|row| row.name.as_str())
+                .collect();
+            Ok::<_, ApiError>(habitat.commons_endpoints(store, commons))
+        })
+        .await?;
+    habitat.probe_endpoints(endpoints).await;
     habitat
-        .clone()
-        .write(move |store| {
+        .read(|store| {
             principal.check(store.world(), &layer, Need::Read)?;
             let tools = store.world().agent(&agent)?.tool_pool.clone();
             let rows = store.run(|world| world.rows(&layer, false))??;
@@ -348,6 +362,7 @@ pub async fn preflight(
                 let checked = habitat.preflight_of(
                     store,
                     &document.skill,
+                    &home,
                     &row.name,
                     Some((&agent, &tools)),
                 )?;
@@ -356,6 +371,7 @@ pub async fn preflight(
                     "layer": row.layer,
                     "readiness": checked.readiness,
                     "missing": checked.missing,
+                    "unchecked": checked.unchecked,
                 }));
             }
             let mut answer = json!({"agent": agent, "skills": skills});

@@ -132,6 +132,8 @@ impl From<HabitatError> for ApiError {
             HabitatError::Store(e) => e.into(),
             HabitatError::World(e) => e.into(),
             HabitatError::Secret(e) => e.into(),
+            HabitatError::Binding(crate::BindingError::World(e)) => e.into(),
+            HabitatError::Binding(crate::BindingError::Secret(e)) => e.into(),
             other => ApiError::internal(other.to_string()),
         }
     }
@@ -143,6 +145,7 @@ impl From<BundleError> for ApiError {
         match error {
             BundleError::BundleTooLarge { .. }
             | BundleError::FileTooLarge { .. }
+            | BundleError::InflatesTooLarge { .. }
             | BundleError::TooManyFiles { .. } => {
                 ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "too_large", message)
             }

@@ -5,8 +5,10 @@
 //! first where they change one (copy-on-write).
 
 use std::path::Path;
+use std::sync::Arc;
 
 use axum::Json;
+use axum::extract::FromRequest;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
@@ -40,6 +42,10 @@ pub(super) fn view_json(view: &SkillView) -> Value {
     object.insert(
         "missing".into(),
         json!(view.document.skill.preflight.missing),
+    );
+    object.insert(
+        "unchecked".into(),
+        json!(view.document.skill.preflight.unchecked),
     );
     object.insert("findings".into(), json!(view.document.skill.findings));
     object.insert("skill".into(), json!(view.document.skill));
@@ -183,7 +189,7 @@ pub async fn create(
 /// Applies a write that changes what a skill is (its text or files), then
 /// re-checks its readiness (HAB-4), and returns it as the caller sees it.
 fn write_skill(
-    habitat: &Habitat,
+    habitat: &Arc<Habitat>,
     store: &mut Store,
     principal: &Principal,
     layer: &Layer,
@@ -192,7 +198,19 @@ fn write_skill(
 ) -> Result<SkillView, ApiError> {
     store.run(|world| world.execute(caller(principal), command))??;
     habitat.refresh_preflight(store, layer, name)?;
-    Ok(store.run(|world| world.skill_view(layer, name, principal.agent()))??)
+    let view = store.run(|world| world.skill_view(layer, name, principal.agent()))??;
+    if view.layer == Layer::Commons && !view.document.skill.requires.endpoints.is_empty() {
+        // Probed off the lock, after this write; the stored readiness
+        // follows once the round is done.
+        let habitat = habitat.clone();
+        let names = vec![name.to_owned()];
+        tokio::spawn(async move {
+            if let Err(error) = habitat.refresh_commons_endpoints(names).await {
+                tracing::warn!(%error, "refreshing endpoint readiness failed");
+            }
+        });
+    }
+    Ok(view)
 }
 
 /// A created or installed skill: 201 with its view and import warnings.
@@ -361,16 +379,26 @@ pub struct BundleQuery {
     force_prune: bool,
 }
 
+/// `POST …/bundles`: the caller is authorised before a byte of the body
+/// is read, and the zip is inflated (under the bundle limit, every entry
+/// counted) on a blocking thread, away from the async workers and the lock.
 pub async fn install_bundle(
     habitat: State,
     principal: Principal,
     params: Params,
     Query(query): Query<BundleQuery>,
-    RawBody(bytes): RawBody,
+    request: axum::extract::Request,
 ) -> Result<Response, ApiError> {
     let layer = params.layer();
-    // Reading and checking the zip needs no world: do it before the lock.
-    let mut bundle = read_bundle_zip(&bytes, Path::new("upload.zip"))?.import()?;
+    habitat
+        .read(|store| principal.check(store.world(), &layer, Need::Write))
+        .await?;
+    let RawBody(bytes) = RawBody::from_request(request, &habitat).await?;
+    let mut bundle = tokio::task::spawn_blocking(move || {
+        read_bundle_zip(&bytes, Path::new("upload.zip"))?.import()
+    })
+    .await
+    .map_err(|e| ApiError::internal(format!("reading the zip failed: {e}")))??;
     // An upload has no path or URL of its own: nothing to match a later
     // upload against (STO-6), so only `replace` replaces.
     bundle.imported.document.skill.provenance.import_source = None;
@@ -560,14 +588,7 @@ pub async fn secrets(
     habitat
         .read(|store| {
             check_secret_skill(store.world(), &principal, &layer, &name, Need::Read)?;
-            let secrets = habitat.secrets();
-            let mut items = secrets.list(store, &crate::SecretScope::Commons, &name)?;
-            if let Layer::Agent(agent) = &layer {
-                let own = secrets.list(store, &crate::SecretScope::Agent(agent.clone()), &name)?;
-                items.retain(|commons| !own.iter().any(|o| o.key == commons.key));
-                items.extend(own);
-                items.sort_by(|a, b| a.key.cmp(&b.key));
-            }
+            let items = habitat.list_secrets(store, &layer, &name, true)?;
             Ok(Json(json!({"skill": name, "secrets": items})))
         })
         .await

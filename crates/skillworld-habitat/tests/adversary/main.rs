@@ -1,6 +1,13 @@
 //! Attacks on the habitat, through the real server over HTTP with the
 //! tokens an attacker holds (issue 16). Each attack must fail with a clear
 //! error while the benign path beside it keeps working.
+//!
+//! One module per attack family; `support` starts servers and speaks HTTP.
 
+mod agents;
 mod content;
+mod preflight;
+mod secrets;
+mod snapshots;
 mod support;
+mod zip_bombs;
