@@ -380,6 +380,11 @@ impl Habitat {
             .run_secrets(store, secrets_of, home, name)?
             .into_keys()
             .collect();
+        // A pool names sets (`@skill`, `@files`); expanded as the catalog
+        // expands them (POL-1), so a skill needing a set's tool is ready.
+        let tools: Option<Vec<String>> =
+            tools.map(|pool| store.world().tool_sets().expand(pool).into_iter().collect());
+        let tools = tools.as_deref();
         let scripts = self.tool_scripts(store, skill, home, name);
         let mut checked = preflight(
             &skill.requires,

@@ -495,3 +495,69 @@ async fn sharing_needs_write_access_to_the_target_and_records_provenance() {
         "bob may not read ada's world"
     );
 }
+
+/// POL-1 on every path: a tool set defined through the API is journaled,
+/// the catalog and preflight both expand an agent's `@set`, and a skill
+/// called as a tool needs `skill_load` like a load.
+#[tokio::test]
+async fn tool_sets_are_defined_through_the_api_and_expanded_everywhere() {
+    let server = Server::start().await;
+    let set = server
+        .json(
+            Method::PUT,
+            "/api/v1/tool-sets/files",
+            &server.admin,
+            json!({"tools": ["read_file", "write_file"]}),
+        )
+        .await;
+    assert_eq!(set.status, StatusCode::OK, "{}", set.body);
+    let added = server
+        .json(
+            Method::POST,
+            "/api/v1/agents",
+            &server.admin,
+            json!({"name": "cyd", "tools": ["@skill", "@files"]}),
+        )
+        .await;
+    assert_eq!(added.status, StatusCode::CREATED, "{}", added.body);
+    let md = "---\nname: notes-reader\ndescription: Reads notes.\nmetadata:\n  skillworld.requires: '{\"tools\": [\"read_file\"]}'\n---\nRead them.\n";
+    let created = server
+        .send(
+            Method::POST,
+            "/api/v1/commons/skills",
+            &server.admin,
+            Some((md.as_bytes().to_vec(), "text/markdown")),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
+    let preflight = server
+        .get("/api/v1/agents/cyd/preflight", &server.admin)
+        .await;
+    let skill = preflight.body["skills"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == "notes-reader")
+        .cloned()
+        .unwrap();
+    assert_eq!(skill["readiness"], "ready", "{skill}");
+    let catalog = server
+        .get("/api/v1/agents/cyd/catalog", &server.admin)
+        .await;
+    assert!(
+        catalog.body.to_string().contains("notes-reader"),
+        "{}",
+        catalog.body
+    );
+
+    // A skill called as a tool by a caller without skill_load is refused.
+    let cyd = server.agent_with_token("cyd", "agent").await;
+    let path = "/api/v1/agents/cyd/tools/notes-reader?caller=invisible&allow=read_file";
+    let redirected = server.json(Method::POST, path, &cyd, json!({})).await;
+    assert_eq!(
+        redirected.error(),
+        "Tool 'skill_load' is restricted by capability policy",
+        "{}",
+        redirected.body
+    );
+}
