@@ -41,16 +41,14 @@ pub use client::{LIST_TIMEOUT, list_tools};
 pub use entries::{SkillDetail, SkillEntry, ToolDef};
 pub use error::Error;
 pub use http::mcp_router;
-pub use lines::serve_lines;
+pub use lines::{serve_lines, serve_stdio};
 pub use refresh::{Refreshed, refresh_habitat};
 pub use registry::{
     McpServer, RECORD_KIND, RemoteTool, TOOL_DESCRIPTION_CHARS, Transport, VirtualSkill,
     apply_listing, register, registrations, unregister,
 };
 pub use remote::Remote;
-pub use server::{
-    CATALOG_URI, DEFAULT_INSTRUCTIONS_BUDGET, RESOURCE_SCHEME, SkillServer, serve_stdio,
-};
+pub use server::{CATALOG_URI, DEFAULT_INSTRUCTIONS_BUDGET, RESOURCE_SCHEME, SkillServer};
 
 mod backend;
 mod client;

@@ -109,6 +109,12 @@ async fn write_lines<W: AsyncWrite + Unpin>(mut lines: mpsc::Receiver<Vec<u8>>, 
     }
 }
 
+/// Serves `server` on this process's stdin and stdout until the client
+/// goes away (stdin closes). A line that is not JSON gets a parse error.
+pub async fn serve_stdio(server: SkillServer) -> Result<(), Error> {
+    serve_lines(server, tokio::io::stdin(), tokio::io::stdout()).await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

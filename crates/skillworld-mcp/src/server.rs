@@ -627,9 +627,3 @@ impl ServerHandler for SkillServer {
         }
     }
 }
-
-/// Serves `server` on this process's stdin and stdout until the client
-/// goes away (stdin closes). A line that is not JSON gets a parse error.
-pub async fn serve_stdio(server: SkillServer) -> Result<(), Error> {
-    crate::lines::serve_lines(server, tokio::io::stdin(), tokio::io::stdout()).await
-}

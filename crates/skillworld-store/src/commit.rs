@@ -12,8 +12,8 @@ use std::thread::JoinHandle;
 
 use redb::{Database, Durability};
 
-use crate::store::{JOURNAL, write_checkpoint};
-use crate::{StoreError, StoredSnapshot};
+use crate::StoreError;
+use crate::layout::{JOURNAL, StoredSnapshot, write_checkpoint};
 
 /// Called once the entries it came with are durable, or failed to be.
 pub(crate) type Notify = Box<dyn FnOnce(Result<(), StoreError>) + Send>;

@@ -32,19 +32,18 @@ pub use curate::{
     CuratorStatus, archived_dir, curator_status, move_aside, move_back, next_run, report_markdown,
 };
 pub use error::StoreError;
+pub use layout::{JournalEntry, SCHEMA_VERSION, SnapshotKind, StoredSnapshot};
 pub use runs::{KEPT_RUNS, ReviewRun, RunKind, RunStatus};
 pub use shipped::{Synced, open_with_shipped, shipped_commons, sync_shipped};
 pub use simulate::{SimulatedWorld, SimulatedWorldError};
-pub use store::{
-    AUTOMATIC_KEPT, JournalEntry, OpenOptions, SCHEMA_VERSION, SnapshotInfo, SnapshotKind, Store,
-    StoredSnapshot,
-};
+pub use store::{AUTOMATIC_KEPT, OpenOptions, SnapshotInfo, Store};
 pub use workspace::{SyncReport, WorkspaceError, layer_dir, sync_workspace};
 pub use writer::{Writer, WriterThread};
 
 mod commit;
 mod curate;
 mod error;
+mod layout;
 mod records;
 mod runs;
 mod shipped;
