@@ -9,10 +9,10 @@ use skillworld_format::{BundleFile, SkillDocument};
 
 use crate::agent::Agent;
 use crate::command::{AgentChange, Caller, Command, Switches};
+use crate::command::{InstallRules, Installed, OnCollision};
 use crate::curator::{CuratorReport, CuratorSettings, CuratorState};
 use crate::error::WorldError;
 use crate::index::{Entities, NameIndex};
-use crate::install::{InstallRules, Installed, OnCollision};
 use crate::layers::Layer;
 use crate::revisions::Revisions;
 use crate::state::{AgentNames, SkillWorld};

@@ -6,82 +6,17 @@
 use std::collections::BTreeSet;
 
 use bevy_ecs::entity::Entity;
-use serde::{Deserialize, Serialize};
+
 use sha2::{Digest, Sha256};
 use skillworld_core::{
     Bucket, EntityRecord, ResourceRef, Skill, SkillResource, StableId, Timestamp,
 };
 use skillworld_format::{BundleFile, SkillDocument, numbered_name};
 
+use crate::command::{InstallOutcome, OnCollision};
 use crate::error::WorldError;
 use crate::index::{Entities, NameIndex, SourceIndex};
 use crate::state::{SkillWorld, hex};
-
-/// What an install does when its layer already has a skill of its name
-/// that came from another source (STO-6). A skill from the *same* source
-/// (path or URL in its provenance) is always updated, whatever this says.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum OnCollision {
-    /// Refuse with `Skill 'n' already exists in this world` (HTTP 409
-    /// `skill_exists`): `POST …/bundles` and `skill_import` without
-    /// `replace`.
-    Refuse,
-    /// Take the first free `name-2`, `name-3`… (FMT-4's numbering): the
-    /// CLI's bulk import.
-    Number,
-    /// Replace that skill as a new revision of it: `--replace`,
-    /// `replace=true`, shipped-skill upgrades.
-    Replace,
-}
-
-impl OnCollision {
-    /// What journal entries written before STO-6 meant: replace by name.
-    pub(crate) fn before_sto6() -> Self {
-        OnCollision::Replace
-    }
-}
-
-/// Journal entries written before STO-6 pruned every bucket on reinstall.
-pub(crate) fn pruned_before_sto6() -> bool {
-    true
-}
-
-/// How an import treats taken names and empty buckets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct InstallRules {
-    pub on_collision: OnCollision,
-    pub force_prune: bool,
-}
-
-/// How an install landed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "outcome", rename_all = "snake_case")]
-pub enum InstallOutcome {
-    /// A new skill under the name it asked for.
-    Created,
-    /// A new skill under a numbered name: `requested` was taken by a skill
-    /// from another source.
-    Numbered { requested: String },
-    /// The skill imported earlier from the same source, as a new revision
-    /// (under the name it has in the world).
-    Updated,
-    /// Another source's skill of that name, replaced as a new revision.
-    Replaced,
-}
-
-/// What an install did (from [`SkillWorld::install_with`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Installed {
-    pub id: StableId,
-    /// The name the skill has in the world now.
-    pub name: String,
-    pub revision: u64,
-    pub outcome: InstallOutcome,
-    /// Buckets the new bundle left empty and that kept their old files
-    /// (FMT-7; `force_prune` prunes them).
-    pub kept_buckets: Vec<Bucket>,
-}
 
 /// Where an install lands and the document as it will be stored.
 pub(crate) struct Placement {

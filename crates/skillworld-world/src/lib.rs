@@ -38,13 +38,14 @@ pub use catalog::{
 };
 pub use clock::Clock;
 pub use command::{
-    AgentChange, Applied, Caller, CallerKind, Command, ContentError, Envelope, Switches,
+    AgentChange, Applied, Caller, CallerKind, Command, Envelope, InstallOutcome, InstallRules,
+    Installed, OnCollision, Switches,
 };
 pub use curator::{
     CuratorReport, CuratorScope, CuratorSettings, CuratorState, KEPT_REPORTS,
     SCHEDULED_DRY_RUN_HOURS, Transition,
 };
-pub use error::{LoadError, PatchError, WorldError};
+pub use error::{ContentError, LoadError, PatchError, WorldError};
 pub use evolve::{
     GateDecision, SKILL_WRITE_TOOLS, TOOL_CALLS_WORTH_REVIEW, TurnMessage, evolve_gate,
     is_error_result,
@@ -53,7 +54,6 @@ pub use guard::{GuardRefusal, check_autonomous};
 pub use host::{LIST_LIMIT, ListItem, ListQuery, Listing, LoadRequest, Loaded, SkillRow};
 pub use index::{Entities, LayerChanges, NameIndex, SourceIndex};
 pub use inspect::{FileInfo, SkillView};
-pub use install::{InstallOutcome, InstallRules, Installed, OnCollision};
 pub use layers::{Access, Grant, Layer, WorldConfig, WorldConfigError};
 pub use paging::{PAGE_MAX_CHARS, PAGE_MAX_LINES, PAGE_THRESHOLD_CHARS, pages};
 pub use policy::{

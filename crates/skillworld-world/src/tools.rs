@@ -9,10 +9,10 @@ use skillworld_core::{EntityRecord, Lifecycle, Origin, Skill};
 use skillworld_format::{BundleFile, SkillDocument, Source, export_skill_md, import_skill_md};
 
 use crate::agent::SKILL_TOOLS;
+use crate::command::OnCollision;
 use crate::command::{Caller, CallerKind, Command, Switches};
 use crate::error::WorldError;
 use crate::host::{ListQuery, Listing, LoadRequest};
-use crate::install::OnCollision;
 use crate::layers::Layer;
 use crate::policy::{DeleteMode, Effective, Fragment, PolicySettings, effective_tools, restricted};
 use crate::revisions::Revisions;

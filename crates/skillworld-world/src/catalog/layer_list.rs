@@ -238,11 +238,9 @@ pub fn refresh_layers(
     }
 }
 
-/// Rebuilds every list (and the term index) from all skills, ignoring what
-/// the hooks recorded: the from-scratch path the incremental one must agree
-/// with.
-pub fn rebuild_layers(world: &mut World) {
-    super::relevance::rebuild_terms(world);
+/// Rebuilds every list from all skills, ignoring what the hooks recorded:
+/// the from-scratch path the incremental one must agree with.
+pub(super) fn rebuild_lists(world: &mut World) {
     let platform = world.resource::<HostPlatform>().0.clone();
     let mut fresh: HashMap<StableId, Vec<Entry>> = HashMap::new();
     let mut query = world.query::<(Entity, &EntityRecord, &Skill)>();

@@ -16,13 +16,21 @@ use bevy_ecs::resource::Resource;
 use skillworld_core::StableId;
 
 pub use budget::{Budget, SHORTENED_DESCRIPTIONS, cut, token_limits};
-pub use layer_list::{Entry, HostPlatform, LayerList, Layers, rebuild_layers, refresh_layers};
+pub use layer_list::{Entry, HostPlatform, LayerList, Layers, refresh_layers};
 pub use relevance::{Scores, TermIndex, refresh_terms, relevant, score};
 pub use render::{CatalogFormat, Line, render};
 pub use view::{AgentView, AgentViews};
 
 use crate::agent::Agent;
 use crate::index::Entities;
+
+/// Rebuilds every layer list and the term index from all skills, ignoring
+/// what the hooks recorded: the from-scratch path the incremental one must
+/// agree with.
+pub fn rebuild_layers(world: &mut bevy_ecs::world::World) {
+    relevance::rebuild_terms(world);
+    layer_list::rebuild_lists(world);
+}
 
 /// What a catalog is asked for.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

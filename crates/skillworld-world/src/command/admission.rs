@@ -10,62 +10,10 @@ use skillworld_core::limits::{
 use skillworld_core::{Bucket, Origin, ScanFinding, ScanStatus, SkillName};
 use skillworld_format::{BundleFile, SkillDocument, export_skill_md};
 use skillworld_scan::scan_bundle;
-use thiserror::Error;
 
 use super::{Caller, CallerKind};
-use crate::error::WorldError;
-use crate::guard::{GuardRefusal, check_autonomous};
-
-/// Why content was refused. Nothing was written when one is returned.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum ContentError {
-    /// A bundle path that could leave the skill's folder or lands nowhere.
-    #[error(
-        "Skill '{skill}': file path '{path}' is refused: {reason}. Paths are relative, '/'-separated and start with scripts/, references/, assets/ or templates/."
-    )]
-    BadPath {
-        skill: String,
-        path: String,
-        reason: &'static str,
-    },
-    /// Two files of one bundle at the same path.
-    #[error("Skill '{skill}': file path '{path}' appears twice")]
-    DuplicatePath { skill: String, path: String },
-    /// One file over MOD-5's per-file limit.
-    #[error(
-        "Skill '{skill}': file '{path}' is {bytes} bytes, over the {MAX_FILE_BYTES}-byte limit per file"
-    )]
-    FileTooLarge {
-        skill: String,
-        path: String,
-        bytes: u64,
-    },
-    /// The whole bundle over MOD-5's limit.
-    #[error("Skill '{skill}': the bundle is {bytes} bytes, over the {MAX_BUNDLE_BYTES}-byte limit")]
-    BundleTooLarge { skill: String, bytes: u64 },
-    /// More files than MOD-5 allows.
-    #[error("Skill '{skill}': the bundle has {count} files, over the limit of {MAX_BUNDLE_FILES}")]
-    TooManyFiles { skill: String, count: usize },
-    /// An agent claimed an origin only the host may give.
-    #[error(
-        "Skill '{skill}': origin '{origin}' is reserved for the host; an agent's skills are user, imported, evolved or routine"
-    )]
-    ReservedOrigin { skill: String, origin: Origin },
-    /// A builtin skill, which agents may not change or copy.
-    #[error("Skill '{skill}' is builtin and cannot be changed by an agent")]
-    Builtin { skill: String },
-    /// A virtual skill that mirrors something outside (an MCP server).
-    #[error(
-        "Skill '{skill}' is a read-only {origin} skill; it changes only when its source is registered again"
-    )]
-    ReadOnly { skill: String, origin: Origin },
-    /// A copy-on-write of a skill the scanner blocked.
-    #[error("Skill '{skill}' was blocked by the security scan and cannot be copied")]
-    BlockedSource { skill: String },
-    /// The TOOL-3 guard refused what an autonomous write would store.
-    #[error(transparent)]
-    Guard(#[from] GuardRefusal),
-}
+use crate::error::{ContentError, WorldError};
+use crate::guard::check_autonomous;
 
 /// A document's name and MOD-6 length limits.
 pub(super) fn check_document(document: &SkillDocument) -> Result<(), WorldError> {

@@ -3,9 +3,8 @@
 
 use skillworld_core::Timestamp;
 
-use super::{Applied, Caller, Command, Envelope};
+use super::{Applied, Caller, Command, Envelope, InstallRules};
 use crate::error::WorldError;
-use crate::install::InstallRules;
 use crate::state::SkillWorld;
 
 impl SkillWorld {

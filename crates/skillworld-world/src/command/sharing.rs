@@ -5,8 +5,9 @@
 
 use skillworld_core::{CopiedFrom, ScanStatus, Skill, Timestamp};
 
-use super::admission::{ContentError, check_changeable, check_files, check_origin};
+use super::admission::{check_changeable, check_files, check_origin};
 use super::{Applied, Caller};
+use crate::error::ContentError;
 use crate::error::WorldError;
 use crate::index::NameIndex;
 use crate::layers::{Access, Layer};

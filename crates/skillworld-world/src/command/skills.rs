@@ -11,14 +11,13 @@ use skillworld_core::{
 };
 use skillworld_format::{BundleFile, SkillDocument};
 
+use super::InstallRules;
 use super::admission::{
-    ContentError, check_changeable, check_document, check_files, check_origin, guard_autonomous,
-    verdict,
+    check_changeable, check_document, check_files, check_origin, guard_autonomous, verdict,
 };
 use super::{Applied, Caller, Command, Switches};
-use crate::error::{PatchError, WorldError};
+use crate::error::{ContentError, PatchError, WorldError};
 use crate::index::{Entities, NameIndex};
-use crate::install::InstallRules;
 use crate::layers::Layer;
 use crate::policy::{CommonsWrites, PolicySettings};
 use crate::revisions::{Revisions, authored_changed};

@@ -3,10 +3,10 @@
 
 use skillworld_core::{Lifecycle, Skill, StableId, Timestamp, Usage};
 
-use super::admission::ContentError;
 use super::{Applied, Caller};
 use crate::agent::AgentUsage;
 use crate::catalog::LoadRanking;
+use crate::error::ContentError;
 use crate::error::WorldError;
 use crate::guard::check_autonomous;
 use crate::state::SkillWorld;
