@@ -3,8 +3,10 @@
 
 use skillworld_core::Timestamp;
 
+use super::skills::{FileWrite, Patch, WriteTo};
 use super::{Applied, Caller, Command, Envelope, InstallRules};
 use crate::error::WorldError;
+use crate::layers::Layer;
 use crate::state::SkillWorld;
 
 impl SkillWorld {
@@ -93,17 +95,44 @@ impl SkillWorld {
                 document,
                 expected_revision,
                 copy_from,
-            } => self.replace_at(
-                at,
-                caller,
+            } => {
+                let to = write_to(layer, name, *expected_revision, copy_from.as_ref());
+                self.replace_at(at, caller, to, document)
+            }
+            C::PatchSkill {
                 layer,
                 name,
-                document,
-                *expected_revision,
-                copy_from.as_ref(),
-            ),
-            C::PatchSkill { .. } => self.patch_at(at, caller, command),
-            C::WriteFile { .. } => self.write_file_at(at, caller, command),
+                old_string,
+                new_string,
+                replace_all,
+                expected_revision,
+                copy_from,
+            } => {
+                let to = write_to(layer, name, *expected_revision, copy_from.as_ref());
+                let patch = Patch {
+                    old_string,
+                    new_string,
+                    replace_all: *replace_all,
+                };
+                self.patch_at(at, caller, to, patch)
+            }
+            C::WriteFile {
+                layer,
+                name,
+                path,
+                bytes,
+                executable,
+                expected_revision,
+                copy_from,
+            } => {
+                let to = write_to(layer, name, *expected_revision, copy_from.as_ref());
+                let file = FileWrite {
+                    path,
+                    bytes: bytes.as_deref(),
+                    executable: *executable,
+                };
+                self.write_file_at(at, caller, to, file)
+            }
             C::DeleteSkill {
                 layer,
                 name,
@@ -134,5 +163,19 @@ impl SkillWorld {
             C::CuratorRestore { layer, name } => self.restore_at(at, layer, name),
             C::Purge { older_than_days } => self.purge_at(at, *older_than_days),
         }
+    }
+}
+
+fn write_to<'a>(
+    layer: &'a Layer,
+    name: &'a str,
+    expected_revision: Option<u64>,
+    copy_from: Option<&'a Layer>,
+) -> WriteTo<'a> {
+    WriteTo {
+        layer,
+        name,
+        expected_revision,
+        copy_from,
     }
 }

@@ -15,7 +15,7 @@ use super::InstallRules;
 use super::admission::{
     check_changeable, check_document, check_files, check_origin, guard_autonomous, verdict,
 };
-use super::{Applied, Caller, Command, Switches};
+use super::{Applied, Caller, Switches};
 use crate::error::{ContentError, PatchError, WorldError};
 use crate::index::{Entities, NameIndex};
 use crate::layers::Layer;
@@ -23,6 +23,29 @@ use crate::policy::{CommonsWrites, PolicySettings};
 use crate::revisions::{Revisions, authored_changed};
 use crate::state::{ObjectBytes, SkillWorld, hex, mime_of, record};
 use crate::usage::Lessons;
+
+/// The skill a write addresses: its layer and name, the revision the
+/// caller read, and where to copy it from when the layer lacks it.
+pub(super) struct WriteTo<'a> {
+    pub layer: &'a Layer,
+    pub name: &'a str,
+    pub expected_revision: Option<u64>,
+    pub copy_from: Option<&'a Layer>,
+}
+
+/// TOOL-2's literal patch.
+pub(super) struct Patch<'a> {
+    pub old_string: &'a str,
+    pub new_string: &'a str,
+    pub replace_all: bool,
+}
+
+/// One bundle file written (`Some` bytes) or removed.
+pub(super) struct FileWrite<'a> {
+    pub path: &'a str,
+    pub bytes: Option<&'a [u8]>,
+    pub executable: bool,
+}
 
 /// What a write lands on: a skill in the target layer, or a copy (with its
 /// files) of one seen through a lower layer, still to be created.
@@ -106,17 +129,14 @@ impl SkillWorld {
         Ok(applied)
     }
 
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn replace_at(
         &mut self,
         at: Timestamp,
         caller: &Caller,
-        layer: &Layer,
-        name: &str,
+        to: WriteTo<'_>,
         document: &SkillDocument,
-        expected_revision: Option<u64>,
-        copy_from: Option<&Layer>,
     ) -> Result<Applied, WorldError> {
+        let (layer, name) = (to.layer, to.name);
         check_document(document)?;
         if document.name != name
             && self
@@ -127,7 +147,7 @@ impl SkillWorld {
         {
             return Err(WorldError::SkillExists(document.name.clone()));
         }
-        let target = self.writable(caller, layer, name, expected_revision, copy_from)?;
+        let target = self.writable(caller, &to)?;
         check_origin(caller, document)?;
         guard_autonomous(caller, document, &self.target_files(&target))?;
         let document = document.clone();
@@ -146,24 +166,18 @@ impl SkillWorld {
         &mut self,
         at: Timestamp,
         caller: &Caller,
-        command: &Command,
+        to: WriteTo<'_>,
+        patch: Patch<'_>,
     ) -> Result<Applied, WorldError> {
-        let Command::PatchSkill {
-            layer,
-            name,
-            old_string,
-            new_string,
-            replace_all,
-            expected_revision,
-            copy_from,
-        } = command
-        else {
-            unreachable!("dispatched by kind")
-        };
-        let target = self.writable(caller, layer, name, *expected_revision, copy_from.as_ref())?;
+        let target = self.writable(caller, &to)?;
         let mut document = self.target_document(&target);
-        let (patched, replacements) =
-            literal_patch(name, &document.body, old_string, new_string, *replace_all)?;
+        let (patched, replacements) = literal_patch(
+            to.name,
+            &document.body,
+            patch.old_string,
+            patch.new_string,
+            patch.replace_all,
+        )?;
         document.body = patched;
         super::admission::check_limits(&document)?;
         guard_autonomous(caller, &document, &self.target_files(&target))?;
@@ -171,7 +185,7 @@ impl SkillWorld {
             Target::Existing(entity) => {
                 self.rewrite(at, entity, |record, _| record.content = document.body)
             }
-            Target::Copy { files, .. } => self.spawn_copy(at, layer, document, files)?,
+            Target::Copy { files, .. } => self.spawn_copy(at, to.layer, document, files)?,
         };
         applied.replacements = Some(replacements);
         Ok(applied)
@@ -182,35 +196,30 @@ impl SkillWorld {
         &mut self,
         at: Timestamp,
         caller: &Caller,
-        command: &Command,
+        to: WriteTo<'_>,
+        file: FileWrite<'_>,
     ) -> Result<Applied, WorldError> {
-        let Command::WriteFile {
-            layer,
-            name,
+        let (layer, name) = (to.layer, to.name);
+        let FileWrite {
             path,
             bytes,
             executable,
-            expected_revision,
-            copy_from,
-        } = command
-        else {
-            unreachable!("dispatched by kind")
-        };
-        let target = self.writable(caller, layer, name, *expected_revision, copy_from.as_ref())?;
+        } = file;
+        let target = self.writable(caller, &to)?;
         let document = self.target_document(&target);
         let mut files = self.target_files(&target);
         let before = files.len();
-        files.retain(|f| f.path != *path);
+        files.retain(|f| f.path != path);
         match bytes {
             Some(bytes) => files.push(BundleFile {
-                path: path.clone(),
-                bytes: bytes.clone(),
-                executable: *executable,
+                path: path.to_owned(),
+                bytes: bytes.to_vec(),
+                executable,
             }),
             None if files.len() == before => {
                 return Err(WorldError::UnknownFile {
-                    name: name.clone(),
-                    path: path.clone(),
+                    name: name.to_owned(),
+                    path: path.to_owned(),
                 });
             }
             None => {}
@@ -337,15 +346,9 @@ impl SkillWorld {
     /// in `copy_from` still to be created there. A copy is refused when the
     /// world refuses agents' writes to the Commons, and for a blocked,
     /// builtin (for agents) or virtual source.
-    fn writable(
-        &self,
-        caller: &Caller,
-        layer: &Layer,
-        name: &str,
-        expected_revision: Option<u64>,
-        copy_from: Option<&Layer>,
-    ) -> Result<Target, WorldError> {
-        let (entity, copy) = match (self.skill_entity(layer, name), copy_from) {
+    fn writable(&self, caller: &Caller, to: &WriteTo<'_>) -> Result<Target, WorldError> {
+        let (name, expected_revision) = (to.name, to.expected_revision);
+        let (entity, copy) = match (self.skill_entity(to.layer, name), to.copy_from) {
             (Ok(entity), _) => (entity, false),
             (Err(_), Some(source)) => (self.skill_entity(source, name)?, true),
             (Err(error), None) => return Err(error),
