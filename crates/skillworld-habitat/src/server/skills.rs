@@ -159,13 +159,9 @@ pub async fn create(
         .write(move |store| {
             principal.check(store.world(), &layer, Need::Write)?;
             let name = document.name.clone();
-            if store.world().skill_document(&layer, &name).is_ok() {
-                return Err(ApiError::conflict(format!(
-                    "Skill '{name}' already exists in this world"
-                )));
-            }
             // SKILL.md text is an import (scanned like a bundle); JSON
-            // fields are an authored skill.
+            // fields are an authored skill. Either refuses a taken name in
+            // the command layer (409 `skill_exists`).
             let command = if markdown {
                 Command::InstallSkill {
                     layer: layer.clone(),
