@@ -85,6 +85,8 @@ pub(crate) trait Backend: Send + Sync {
     fn journal_bytes(&self) -> u64;
     /// The sequence number of the next journal entry.
     fn next_seq(&self) -> Result<u64, StoreError>;
+    /// Compactions run since the file was opened.
+    fn compactions(&self) -> u64;
 }
 
 /// redb: the tables of `layout.rs` in one file.
@@ -94,6 +96,7 @@ pub(crate) struct Redb {
     /// Compact once the kept journal is larger than this.
     due_at: AtomicU64,
     limit: u64,
+    compactions: AtomicU64,
 }
 
 impl Redb {
@@ -106,8 +109,9 @@ impl Redb {
         Ok(Redb {
             db,
             journal_bytes: AtomicU64::new(bytes),
-            due_at: AtomicU64::new(bytes + limit),
+            due_at: AtomicU64::new(bytes.saturating_add(limit)),
             limit,
+            compactions: AtomicU64::new(0),
         })
     }
 }
@@ -489,7 +493,9 @@ impl Backend for Redb {
         txn.open_table(META)?.insert("journal_bytes", left)?;
         txn.commit()?;
         self.journal_bytes.store(left, Ordering::Relaxed);
-        self.due_at.store(left + self.limit, Ordering::Relaxed);
+        self.due_at
+            .store(left.saturating_add(self.limit), Ordering::Relaxed);
+        self.compactions.fetch_add(1, Ordering::Relaxed);
         Ok(done)
     }
 
@@ -510,6 +516,10 @@ impl Backend for Redb {
 
     fn journal_bytes(&self) -> u64 {
         self.journal_bytes.load(Ordering::Relaxed)
+    }
+
+    fn compactions(&self) -> u64 {
+        self.compactions.load(Ordering::Relaxed)
     }
 
     fn next_seq(&self) -> Result<u64, StoreError> {

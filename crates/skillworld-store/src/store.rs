@@ -548,6 +548,12 @@ impl Store {
     pub fn journal_bytes(&self) -> u64 {
         self.backend.journal_bytes()
     }
+
+    /// Compactions run since this store was opened (by writes or
+    /// [`Store::compact`]).
+    pub fn compactions(&self) -> u64 {
+        self.backend.compactions()
+    }
 }
 
 /// The record of a snapshot kept whole (imported, or migrated from schema
