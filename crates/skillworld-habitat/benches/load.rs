@@ -230,7 +230,11 @@ async fn probe(
         .enumerate()
         .filter(|(_, (get, _, _))| *get > 0.0)
         .map(|(s, (get, put, c))| {
-            let mark = if *c > 0 { format!(" [{c} compaction]") } else { String::new() };
+            let mark = if *c > 0 {
+                format!(" [{c} compaction]")
+            } else {
+                String::new()
+            };
             format!("{s}s {get:.0}/{put:.0}{mark}")
         })
         .collect();

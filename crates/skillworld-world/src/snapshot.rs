@@ -260,10 +260,13 @@ impl SkillWorld {
                     agent,
                     usage,
                 } => {
-                    world
-                        .resource_mut::<AgentNames>()
-                        .0
-                        .insert(agent.name.clone(), record.id);
+                    // A removed agent keeps its record, not its name.
+                    if !record.is_deleted() {
+                        world
+                            .resource_mut::<AgentNames>()
+                            .0
+                            .insert(agent.name.clone(), record.id);
+                    }
                     world.spawn((record, agent, usage));
                 }
                 EntityState::Skill(state) => {
