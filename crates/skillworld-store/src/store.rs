@@ -118,15 +118,12 @@ impl Store {
         Ok(store)
     }
 
+    /// A new file's first commit: every row of the new world (nothing was
+    /// taken from it yet) and the seed's journal entries.
     fn initialise(
         &mut self,
         seed: Vec<(SkillDocument, Vec<BundleFile>)>,
     ) -> Result<(), StoreError> {
-        // The starting world's rows, so every later open starts from them.
-        let state = self.world.state();
-        let batch = self.stage_state(Vec::new(), &state, &[]);
-        self.world.forget_changes();
-        self.submit(batch)?;
         self.run(|world| {
             for (document, files) in seed {
                 world.install_builtin(document, files)?;
