@@ -189,6 +189,9 @@ fn decode_error(what: &str, reason: String) -> StoreError {
     }
 }
 
+/// Entities by id range, numbered in id order.
+type Parts = Vec<(u64, Vec<EntityState>)>;
+
 /// Reads the rows as of `at` on every core, in stable-id order.
 fn read_rows(txn: &ReadTransaction, at: u64) -> Result<WorldState, StoreError> {
     let table = txn.open_table(ROWS)?;
@@ -202,29 +205,28 @@ fn read_rows(txn: &ReadTransaction, at: u64) -> Result<WorldState, StoreError> {
     // Interleaved id ranges, so the cores finish together.
     let parts = threads * 8;
     let span = last.div_ceil(parts).max(1);
-    let results: Vec<Result<Vec<(u64, Vec<EntityState>)>, StoreError>> =
-        std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads)
-                .map(|worker| {
-                    scope.spawn(move || {
-                        let mut out = Vec::new();
-                        for part in (worker..parts).step_by(threads as usize) {
-                            let low = 1 + part * span;
-                            if low > last {
-                                break;
-                            }
-                            let high = (low + span).min(last + 1);
-                            out.push((part, read_range(txn, low, high, at)?));
+    let results: Vec<Result<Parts, StoreError>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|worker| {
+                scope.spawn(move || {
+                    let mut out = Vec::new();
+                    for part in (worker..parts).step_by(threads as usize) {
+                        let low = 1 + part * span;
+                        if low > last {
+                            break;
                         }
-                        Ok(out)
-                    })
+                        let high = (low + span).min(last + 1);
+                        out.push((part, read_range(txn, low, high, at)?));
+                    }
+                    Ok(out)
                 })
-                .collect();
-            workers
-                .into_iter()
-                .map(|w| w.join().expect("reading rows does not panic"))
-                .collect()
-        });
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("reading rows does not panic"))
+            .collect()
+    });
     let mut parts = Vec::new();
     for result in results {
         parts.extend(result?);

@@ -46,13 +46,13 @@ pub(crate) fn take_envelope_blobs(
     };
     let big = |len: usize| len >= BLOB_MIN_BYTES;
     match &mut envelope.command {
-        Command::CreateSkill { document, .. } | Command::ReplaceSkill { document, .. } => {
-            if big(document.body.len()) {
-                take(
-                    BlobSlot::Body,
-                    std::mem::take(&mut document.body).into_bytes(),
-                );
-            }
+        Command::CreateSkill { document, .. } | Command::ReplaceSkill { document, .. }
+            if big(document.body.len()) =>
+        {
+            take(
+                BlobSlot::Body,
+                std::mem::take(&mut document.body).into_bytes(),
+            );
         }
         Command::InstallSkill {
             document, files, ..
