@@ -1,13 +1,14 @@
 //! Scanning throughput on one core (SEC-4 target: ≥ 250 MB/s of skill text):
 //! every text file of `../shared/corpus` when it exists, and generated
-//! skill text with code blocks.
+//! skill text with code blocks; and the per-call cost of scanning a small
+//! skill (what every content change of such a skill pays).
 //!
 //! `cargo bench -p skillworld-scan --bench scan`
 
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use skillworld_scan::{scan_markdown, scan_script};
+use skillworld_scan::{scan_bundle, scan_markdown, scan_script};
 
 fn texts(root: &Path, out: &mut Vec<(String, String)>) {
     let Ok(entries) = std::fs::read_dir(root) else {
@@ -84,4 +85,22 @@ fn main() {
         })
         .collect();
     measure("generated Markdown", &generated);
+    small_skill();
+}
+
+/// One small skill, the shape of the catalog bench's patched skill.
+fn small_skill() {
+    let skill_md = "---\nname: private-0007\ndescription: Use private-0007 when the task needs it; it explains the steps, the checks and the pitfalls in detail.\n---\nBody.\n";
+    let calls = 20_000;
+    let mut rounds: Vec<Duration> = (0..7)
+        .map(|_| {
+            let start = Instant::now();
+            for _ in 0..calls {
+                std::hint::black_box(scan_bundle(skill_md, &[]));
+            }
+            start.elapsed() / calls
+        })
+        .collect();
+    rounds.sort();
+    println!("one small skill (scan_bundle): {:.2?} per call", rounds[3]);
 }

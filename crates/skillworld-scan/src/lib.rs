@@ -28,6 +28,7 @@ mod prefilter;
 mod reveal;
 mod rules;
 mod typosquat;
+mod words;
 
 use std::path::Path;
 
