@@ -51,7 +51,8 @@ impl KnownNames {
         KnownNames::default()
     }
 
-    /// Adds `name`, or changes its origin.
+    /// Adds `name`, or changes its origin (empty when unknown: an unknown
+    /// origin is shared with no other skill).
     pub fn insert(&mut self, name: &str, origin: &str) {
         if let Some(&at) = self.by_name.get(name) {
             origin.clone_into(&mut self.entries[at].1);
@@ -102,7 +103,8 @@ impl KnownNames {
             })
             .map(|(_, (known, known_origin))| (known.as_str(), known_origin.as_str()))
             .find(|(known, known_origin)| {
-                Some(*known_origin) != origin && imitates(name, folded, known)
+                (known_origin.is_empty() || Some(*known_origin) != origin)
+                    && imitates(name, folded, known)
             })
             .map(|(known, _)| known)
     }

@@ -10,7 +10,7 @@ use bevy_ecs::entity::Entity;
 use bevy_ecs::lifecycle::HookContext;
 use bevy_ecs::resource::Resource;
 use bevy_ecs::world::{DeferredWorld, World};
-use skillworld_core::{EntityRecord, IdAllocator, PrimaryComponent, Skill, StableId};
+use skillworld_core::{EntityRecord, IdAllocator, Origin, PrimaryComponent, Skill, StableId};
 use skillworld_scan::KnownNames;
 
 /// Stable ids and the entities that carry them.
@@ -82,12 +82,14 @@ impl CommonsNames {
 
 /// Where a skill comes from, as typosquatting compares origins: the
 /// folder, repository or site its import source sits in (skills of one
-/// collection are siblings, not imitations of each other), else its origin
-/// keyword (`builtin`, `user`, …).
-pub fn origin_of(skill: &Skill) -> &str {
+/// collection are siblings, not imitations of each other), `builtin` for
+/// the shipped skills, and nothing for the rest: a skill written or
+/// imported without a known source shares an origin with no other.
+pub fn origin_of(skill: &Skill) -> Option<&str> {
     match skill.provenance.import_source.as_deref() {
-        Some(source) => collection_of(source),
-        None => skill.origin.as_str(),
+        Some(source) => Some(collection_of(source)),
+        None if skill.origin == Origin::Builtin => Some(Origin::Builtin.as_str()),
+        None => None,
     }
 }
 
@@ -282,7 +284,10 @@ fn name_origin_changed(
     let deleted = world
         .get::<EntityRecord>(entity)
         .is_none_or(EntityRecord::is_deleted);
-    let Some(origin) = world.get::<Skill>(entity).map(|s| origin_of(s).to_owned()) else {
+    let Some(origin) = world
+        .get::<Skill>(entity)
+        .map(|s| origin_of(s).unwrap_or_default().to_owned())
+    else {
         return;
     };
     if !deleted {

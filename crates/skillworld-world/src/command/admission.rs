@@ -193,7 +193,7 @@ pub(crate) fn verdict(
     let report = world.resource_scope(|world, mut scans: bevy_ecs::world::Mut<Scans>| {
         let context = ScanContext {
             known: Some(world.resource::<CommonsNames>().names()),
-            origin: Some(origin_of(&document.skill)),
+            origin: origin_of(&document.skill),
             well_known: true,
         };
         scan_bundle_cached(&export_skill_md(document), files, &context, &mut scans.0)
