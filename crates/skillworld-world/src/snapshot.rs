@@ -242,7 +242,7 @@ impl SkillWorld {
             clock: state.clock,
             platform,
         });
-        this.commons = state.commons;
+        this.set_commons(state.commons);
         let world = &mut this.world;
         world.resource_mut::<Entities>().allocator = IdAllocator::after(state.last_id);
         *world.resource_mut::<Runs>() = Runs::from_entries(state.runs);
