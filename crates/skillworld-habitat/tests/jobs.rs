@@ -303,7 +303,7 @@ async fn a_failing_job_is_retried_with_a_doubling_backoff_and_recovers() {
             })
         })
     };
-    habitat.jobs().set_mcp_refresh(hook);
+    habitat.set_mcp_refresh(hook);
     let start = habitat.read(|store| store.world().now()).await;
     assert!(habitat.run_due_jobs(start).await.contains(&"mcp-refresh"));
     let first = status(&habitat, "mcp-refresh");
