@@ -89,6 +89,16 @@ async fn the_document_is_public_and_describes_what_every_route_shares() {
     for layer in ["/api/v1/commons", "/api/v1/agents/{agent}"] {
         assert!(paths.contains_key(&format!("{layer}/skills/{{name}}/files/{{path}}")));
     }
+    let page = reqwest::get(format!("{url}/"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        page.contains(r#"href="/api/v1/openapi.json""#),
+        "the page links it"
+    );
     // The error shape as described is the one answered.
     let answer: Value = reqwest::get(format!("{url}/api/v1/agents"))
         .await

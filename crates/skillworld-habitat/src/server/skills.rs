@@ -386,7 +386,7 @@ pub struct BundleQuery {
 /// `POST …/bundles`: the caller is authorised before a byte of the body
 /// is read, and the zip is inflated (under the bundle limit, every entry
 /// counted) on a blocking thread, away from the async workers and the lock.
-#[utoipa::path(post, path = "/bundles", tag = "skills", params(BundleQuery), request_body(content = Vec<u8>, description = "a skill folder as a zip", content_type = "application/zip"), responses((status = 201, description = "the installed skill, with import warnings", body = Object)))]
+#[utoipa::path(post, path = "/bundles", tag = "skills", params(BundleQuery), request_body(content((Vec<u8> = "application/zip"), (Vec<u8> = "application/octet-stream")), description = "a skill folder as a zip (the content type is not read)"), responses((status = 201, description = "the installed skill, with import warnings", body = Object)))]
 pub async fn install_bundle(
     habitat: State,
     principal: Principal,
