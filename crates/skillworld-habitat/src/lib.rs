@@ -21,6 +21,10 @@
 //! ```
 
 pub use binding::BindingError;
+pub use fetch::{
+    FETCH_TIMEOUT, FetchError, Fetched, MAX_DOWNLOAD_BYTES, MAX_REDIRECTS, UrlFetch, bundle_of,
+    fetch_url,
+};
 pub use habitat::{
     ADMIN_TOKEN_FILE, DEFAULT_MAX_BODY_BYTES, Habitat, HabitatError, HabitatOptions,
     SECRET_KEY_FILE, ServeConfig, SharedStore,
@@ -42,6 +46,7 @@ pub use tools::{Dispatched, dispatch, run_script_call, run_tool};
 pub use watch::{FolderWatch, QUIET, SyncReport, WatchSpec};
 
 mod binding;
+mod fetch;
 mod habitat;
 mod jobs;
 mod metrics;

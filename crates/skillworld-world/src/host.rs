@@ -343,18 +343,26 @@ impl SkillWorld {
         })
     }
 
-    /// Registers a publisher's key with a level (`official` or `trusted`),
-    /// or with `None` removes it (GOV-2); journaled like every write.
+    /// Registers a publisher's key with a level (`official` or `trusted`)
+    /// under a name (GOV-2); journaled like every write.
     pub fn trust_key(
         &mut self,
         name: &str,
         key: [u8; 32],
-        level: Option<skillworld_core::Trust>,
+        level: skillworld_core::Trust,
     ) -> Result<(), WorldError> {
         let command = Command::TrustKey {
             name: name.to_owned(),
             key,
             level,
+        };
+        self.execute(Caller::host(), command).map(drop)
+    }
+
+    /// Removes a registered key; skills it signed keep their level.
+    pub fn remove_key(&mut self, name: &str) -> Result<(), WorldError> {
+        let command = Command::RemoveKey {
+            name: name.to_owned(),
         };
         self.execute(Caller::host(), command).map(drop)
     }

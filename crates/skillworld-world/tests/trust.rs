@@ -63,9 +63,7 @@ fn trust(world: &SkillWorld, layer: &Layer, name: &str) -> Option<Trust> {
 #[test]
 fn a_registered_signature_sets_its_level_and_a_tampered_bundle_is_refused() {
     let mut world = fresh();
-    world
-        .trust_key("acme", public(1), Some(Trust::Official))
-        .unwrap();
+    world.trust_key("acme", public(1), Trust::Official).unwrap();
     let (document, files) = bundle();
     let signature = sign(1, &document, &files);
 
@@ -156,9 +154,7 @@ fn unsigned_or_unknown_signers_are_community_and_agents_installs_are_agent() {
 #[test]
 fn content_changes_take_the_writers_level_and_copies_keep_theirs() {
     let mut world = fresh();
-    world
-        .trust_key("acme", public(1), Some(Trust::Official))
-        .unwrap();
+    world.trust_key("acme", public(1), Trust::Official).unwrap();
     let (document, files) = bundle();
     let signature = sign(1, &document, &files);
     let ada = Layer::Agent("ada".into());
@@ -198,7 +194,7 @@ fn content_changes_take_the_writers_level_and_copies_keep_theirs() {
             },
         )
         .unwrap();
-    assert_eq!(trust(&world, &ada, "pdf-fill"), Some(Trust::Official));
+    assert_eq!(trust(&world, &ada, "pdf-fill"), Trust::Official);
 
     // An agent's patch makes it the agent's; an admin's edit trusted.
     let patch = Command::PatchSkill {
@@ -227,7 +223,7 @@ fn keys_are_admin_only_world_state_that_replays() {
     let command = Command::TrustKey {
         name: "acme".into(),
         key: public(1),
-        level: Some(Trust::Official),
+        level: Trust::Official,
     };
     let refused = world.execute(Caller::agent("ada"), command).unwrap_err();
     assert!(
@@ -235,17 +231,15 @@ fn keys_are_admin_only_world_state_that_replays() {
         "{refused}"
     );
     let builtin = world
-        .trust_key("acme", public(1), Some(Trust::Builtin))
+        .trust_key("acme", public(1), Trust::Builtin)
         .unwrap_err();
     assert!(
         builtin.to_string().contains("official or trusted"),
         "{builtin}"
     );
-    world
-        .trust_key("acme", public(1), Some(Trust::Trusted))
-        .unwrap();
+    world.trust_key("acme", public(1), Trust::Trusted).unwrap();
     let twice = world
-        .trust_key("other", public(1), Some(Trust::Official))
+        .trust_key("other", public(1), Trust::Official)
         .unwrap_err();
     assert!(twice.to_string().contains("'acme'"), "{twice}");
     world.set_trust_policy(vec![Trust::Community]).unwrap();
@@ -308,11 +302,11 @@ fn states_saved_before_trust_levels_migrate_on_load() {
     let old: skillworld_world::WorldState = serde_json::from_str(&json).unwrap();
     let migrated = SkillWorld::from_state(old, Some("linux".into())).unwrap();
     let level = |layer: &Layer, name| trust(&migrated, layer, name);
-    assert_eq!(level(&Layer::Commons, "by-admin"), Some(Trust::Trusted));
+    assert_eq!(level(&Layer::Commons, "by-admin"), Trust::Trusted);
     assert_eq!(
         level(&Layer::Agent("ada".into()), "by-ada"),
         Some(Trust::Agent)
     );
     assert_eq!(level(&Layer::Commons, "pdf-fill"), Some(Trust::Community));
-    assert_eq!(level(&Layer::Commons, "shipped"), Some(Trust::Builtin));
+    assert_eq!(level(&Layer::Commons, "shipped"), Trust::Builtin);
 }

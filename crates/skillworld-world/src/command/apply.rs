@@ -79,6 +79,7 @@ impl SkillWorld {
             C::CopySkill { from, name, to } => self.copy_skill_at(at, caller, from, name, to),
             C::SetToolSet { name, tools } => self.set_tool_set_at(name, tools.as_deref()),
             C::TrustKey { name, key, level } => self.trust_key_at(at, caller, name, key, *level),
+            C::RemoveKey { name } => self.remove_key_at(caller, name),
             C::SetTrustPolicy { needs_approval } => self.trust_policy_at(caller, needs_approval),
             C::CreateSkill { layer, document } => self.create_at(at, caller, layer, document),
             C::InstallSkill {

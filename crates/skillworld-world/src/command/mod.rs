@@ -223,12 +223,16 @@ pub enum Command {
         to: Layer,
     },
     /// Registers a publisher's Ed25519 key with a level (official or
-    /// trusted), or with no level removes it (GOV-2; admin only).
+    /// trusted), replacing a key of that name (GOV-2; admin only).
     TrustKey {
         name: String,
         #[serde(with = "hex::serde")]
         key: [u8; 32],
-        level: Option<Trust>,
+        level: Trust,
+    },
+    /// Removes a registered key; skills it signed keep their level.
+    RemoveKey {
+        name: String,
     },
     /// Which trust levels need approval (GOV-2; admin only).
     SetTrustPolicy {

@@ -11,14 +11,14 @@ use crate::state::SkillWorld;
 use crate::trust::{KEY_LEVELS, TrustPolicy, TrustedKey, TrustedKeys};
 
 impl SkillWorld {
-    /// Registers (or, with no level, removes) a publisher's key.
+    /// Registers a publisher's key under `name` with `level`.
     pub(super) fn trust_key_at(
         &mut self,
         at: Timestamp,
         caller: &Caller,
         name: &str,
         key: &[u8; 32],
-        level: Option<Trust>,
+        level: Trust,
     ) -> Result<Applied, WorldError> {
         let refuse = |reason: String| WorldError::KeyRefused {
             name: name.to_owned(),
@@ -29,14 +29,6 @@ impl SkillWorld {
         }
         skillworld_core::SkillName::new(name).map_err(|e| refuse(e.to_string()))?;
         let keys = self.world.resource::<TrustedKeys>();
-        let Some(level) = level else {
-            let mut keys = self.world.resource_mut::<TrustedKeys>();
-            return if keys.remove(name) {
-                Ok(Applied::default())
-            } else {
-                Err(refuse("no key of that name is registered".to_owned()))
-            };
-        };
         if !KEY_LEVELS.contains(&level) {
             return Err(refuse(format!(
                 "a key's level is official or trusted, not {level}"
@@ -55,6 +47,25 @@ impl SkillWorld {
                 added_at: at,
             },
         );
+        Ok(Applied::default())
+    }
+
+    /// Removes a registered key (admin only).
+    pub(super) fn remove_key_at(
+        &mut self,
+        caller: &Caller,
+        name: &str,
+    ) -> Result<Applied, WorldError> {
+        let refuse = |reason: &str| WorldError::KeyRefused {
+            name: name.to_owned(),
+            reason: reason.to_owned(),
+        };
+        if caller.agent.is_some() {
+            return Err(refuse("only an admin removes keys"));
+        }
+        if !self.world.resource_mut::<TrustedKeys>().remove(name) {
+            return Err(refuse("no key of that name is registered"));
+        }
         Ok(Applied::default())
     }
 
