@@ -27,6 +27,7 @@ mod admin;
 mod agents;
 mod auth;
 mod error;
+mod keys;
 mod listing;
 mod ops;
 mod policy;
@@ -118,6 +119,8 @@ pub fn router(habitat: Arc<Habitat>) -> Router {
             "/api/v1/tool-sets/{name}",
             put(policy::put_tool_set).delete(policy::delete_tool_set),
         )
+        .route("/api/v1/keys", get(keys::list))
+        .route("/api/v1/keys/{name}", put(keys::put).delete(keys::remove))
         .route("/api/v1/jobs", get(ops::jobs))
         .route("/metrics", get(ops::metrics))
         .route("/api/v1/curator/status", get(admin::curator_status))
