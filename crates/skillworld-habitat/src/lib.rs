@@ -39,7 +39,7 @@ pub use probe::{
 pub use runner::{DEFAULT_TIMEOUT, OUTPUT_CAP, RunError, RunLimits, ScriptResult, run_script};
 pub use secrets::{MaskedSecret, SecretBox, SecretError, SecretScope, mask, valid_secret_key};
 pub use server::{ApiError, Need, Principal, router, serve};
-pub use service::configure_tool_sets;
+pub use service::{configure_tool_sets, configure_trust_policy};
 pub use skillworld_sandbox::SandboxConfig;
 pub use tokens::{RemoveAgentError, TokenKind, TokenRecord, Tokens, remove_agent};
 pub use tools::{Dispatched, dispatch, run_script_call, run_tool};
