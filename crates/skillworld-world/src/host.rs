@@ -393,6 +393,10 @@ impl SkillWorld {
         files: Vec<BundleFile>,
     ) -> Result<StableId, WorldError> {
         document.skill.origin = Origin::Builtin;
+        // The one way to the builtin level (GOV-2): no file can set a
+        // document's trust, so a SKILL.md claiming `origin: builtin` is not
+        // vouched for by being installed.
+        document.skill.trust = Some(skillworld_core::Trust::Builtin);
         self.install(&Layer::Commons, document, files)
     }
 

@@ -121,6 +121,24 @@ fn unsigned_or_unknown_signers_are_community_and_agents_installs_are_agent() {
         Some(Trust::Community)
     );
 
+    // A file claiming to be shipped is not vouched for by the claim.
+    let mut claims = SkillDocument::new("claims-builtin", "Says it shipped.", "Body.\n");
+    claims.skill.origin = Origin::Builtin;
+    world
+        .install_signed(&Layer::Commons, claims, vec![], None, rules())
+        .unwrap();
+    assert_eq!(
+        trust(&world, &Layer::Commons, "claims-builtin"),
+        Some(Trust::Community)
+    );
+    let mut shipped = SkillDocument::new("shipped", "Ships with skillworld.", "Body.\n");
+    shipped.skill.origin = Origin::Imported;
+    world.install_builtin(shipped, vec![]).unwrap();
+    assert_eq!(
+        trust(&world, &Layer::Commons, "shipped"),
+        Some(Trust::Builtin)
+    );
+
     // A valid signature by a key nobody registered vouches for nothing.
     let signature = sign(2, &document, &files);
     let private = Layer::Agent("ada".into());
@@ -194,7 +212,7 @@ fn content_changes_take_the_writers_level_and_copies_keep_theirs() {
             },
         )
         .unwrap();
-    assert_eq!(trust(&world, &ada, "pdf-fill"), Trust::Official);
+    assert_eq!(trust(&world, &ada, "pdf-fill"), Some(Trust::Official));
 
     // An agent's patch makes it the agent's; an admin's edit trusted.
     let patch = Command::PatchSkill {
@@ -302,11 +320,11 @@ fn states_saved_before_trust_levels_migrate_on_load() {
     let old: skillworld_world::WorldState = serde_json::from_str(&json).unwrap();
     let migrated = SkillWorld::from_state(old, Some("linux".into())).unwrap();
     let level = |layer: &Layer, name| trust(&migrated, layer, name);
-    assert_eq!(level(&Layer::Commons, "by-admin"), Trust::Trusted);
+    assert_eq!(level(&Layer::Commons, "by-admin"), Some(Trust::Trusted));
     assert_eq!(
         level(&Layer::Agent("ada".into()), "by-ada"),
         Some(Trust::Agent)
     );
     assert_eq!(level(&Layer::Commons, "pdf-fill"), Some(Trust::Community));
-    assert_eq!(level(&Layer::Commons, "shipped"), Trust::Builtin);
+    assert_eq!(level(&Layer::Commons, "shipped"), Some(Trust::Builtin));
 }

@@ -1,4 +1,4 @@
-//! Attack 10: a publisher's signed bundle with one byte of a script changed
+//! Attack 11: a publisher's signed bundle with one byte of a script changed
 //! on the way (GOV-2). The tampered upload is refused naming the skill and
 //! the key, and nothing is installed; the untouched bundle installs as the
 //! key's level; an unsigned one is community; an agent cannot register a

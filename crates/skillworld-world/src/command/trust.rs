@@ -90,9 +90,11 @@ impl SkillWorld {
     /// The level an installed bundle gets. A signature is checked first: a
     /// valid one by a registered key gives that key's level; one that does
     /// not match the content refuses the install, whoever signed. Without a
-    /// registered signer: shipped skills are builtin; what an agent
-    /// installs is its own (agent: an agent must not raise its content to
-    /// community by importing it); anything else is community.
+    /// registered signer: shipped skills (the host's `install_builtin`, the
+    /// only source of a document already marked builtin) are builtin; what
+    /// an agent installs is its own (agent: an agent must not raise its
+    /// content to community by importing it); anything else — a file
+    /// claiming `origin: builtin` included — is community.
     pub(super) fn install_level(
         &self,
         caller: &Caller,
@@ -118,10 +120,12 @@ impl SkillWorld {
                 return Ok(key.level);
             }
         }
-        Ok(match (document.skill.origin, caller.agent.is_some()) {
-            (Origin::Builtin, false) => Trust::Builtin,
+        let shipped = document.skill.origin == Origin::Builtin
+            && document.skill.trust == Some(Trust::Builtin);
+        Ok(match (shipped, caller.agent.is_some()) {
             (_, true) => Trust::Agent,
-            (_, false) => Trust::Community,
+            (true, false) => Trust::Builtin,
+            (false, false) => Trust::Community,
         })
     }
 }
