@@ -171,8 +171,8 @@ fn signed_folders_install_as_their_keys_level_and_tampered_ones_are_refused() {
     assert_eq!(trust_of(&db, &["--commons"], "skill-curation"), "builtin");
 }
 
-/// Serves `body` to every request on 127.0.0.1 (an ephemeral port) from a
-/// thread, answering `count` requests.
+/// Serves `count` requests on 127.0.0.1 (an ephemeral port) from a
+/// thread: `/moved` redirects to `/word-count.zip`, which answers `body`.
 fn serve(body: Vec<u8>, count: usize) -> String {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let url = format!("http://{}/word-count.zip", listener.local_addr().unwrap());
@@ -188,12 +188,18 @@ fn serve(body: Vec<u8>, count: usize) -> String {
                 }
                 request.extend_from_slice(&buffer[..n]);
             }
-            let head = format!(
-                "HTTP/1.1 200 OK\r\nContent-Type: application/zip\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-                body.len()
-            );
-            let _ = stream.write_all(head.as_bytes());
-            let _ = stream.write_all(&body);
+            let answer = if request.starts_with(b"GET /moved ") {
+                "HTTP/1.1 302 Found\r\nLocation: /word-count.zip\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".to_owned()
+            } else {
+                format!(
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/zip\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                    body.len()
+                )
+            };
+            let _ = stream.write_all(answer.as_bytes());
+            if !request.starts_with(b"GET /moved ") {
+                let _ = stream.write_all(&body);
+            }
         }
     });
     url
@@ -229,8 +235,9 @@ fn urls_install_with_a_pinned_hash_and_private_addresses_need_permission() {
     let body = std::fs::read(&zip).unwrap();
     let right = sha256_hex(&body);
     let wrong = "0".repeat(64);
-    // The server never sees the refused request: the address is checked first.
-    let url = serve(body, 2);
+    // The server never sees the refused request: the address is checked
+    // first. It answers the wrong pin, the redirect, and the right pin.
+    let url = serve(body, 4);
 
     let refused = run(&db, &["import", &url, "--commons"]);
     assert_eq!(refused.status.code(), Some(1));
