@@ -231,6 +231,9 @@ describe("the habitat page", { concurrency: false }, () => {
     const badges = await page.textContent('#cards .card[data-name="web-research"] .badges');
     assert.match(badges, /recently used/);
     assert.match(badges, /ready|setup-needed/);
+    // Imported with the CLI, unsigned: community (GOV-2).
+    const meta = await page.textContent('#cards .card[data-name="web-research"] .meta');
+    assert.match(meta, /imported · community/);
     await page.screenshot({ path: path.join(SHOTS, "01-active.png"), fullPage: true });
 
     await page.click("#tab-stale");
@@ -248,6 +251,7 @@ describe("the habitat page", { concurrency: false }, () => {
     const overview = await page.textContent("#drawer-panel");
     assert.match(overview, /the Commons/);
     assert.match(overview, /1\.2\.0/);
+    assert.match(overview, /Trust\s*community/);
     await page.click("#drawer-tab-tools");
     await page.waitForFunction(() => /Allowed/.test(document.querySelector("#drawer-panel").textContent));
     assert.match(await page.textContent("#drawer-panel"), /read_file/);

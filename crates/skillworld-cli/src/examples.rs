@@ -23,6 +23,18 @@ const EXAMPLES: &[(&str, &str)] = &[
         "export",
         "skillworld export csv-summary --agent ada --to out/",
     ),
+    ("keys", "skillworld keys new acme --out keys/"),
+    ("keys new", "skillworld keys new acme --out keys/"),
+    (
+        "keys trust",
+        "skillworld keys trust keys/acme.pub --level official",
+    ),
+    ("keys list", "skillworld keys list"),
+    ("keys remove", "skillworld keys remove acme"),
+    (
+        "sign",
+        "skillworld sign worlds/examples/csv-summary --key keys/acme.key",
+    ),
     ("skill", "skillworld skill pin csv-summary --agent ada"),
     ("promote", "skillworld promote csv-summary --agent ada"),
     ("share", "skillworld share csv-summary --agent ada --to bob"),

@@ -43,6 +43,8 @@ pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
     let mut store = open_at(global, &db)?;
     configure_tool_sets(&mut store, &config.tool_sets)
         .map_err(|e| Failure::usage(e.to_string()))?;
+    skillworld_habitat::configure_trust_policy(&mut store, config.needs_approval.as_deref())
+        .map_err(|e| Failure::usage(e.to_string()))?;
     let options = HabitatOptions {
         data_dir: data_dir(&db),
         secret_key: args.secret_key.or(config.secret_key),

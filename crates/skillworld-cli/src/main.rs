@@ -5,8 +5,10 @@ mod bulk;
 mod discover;
 mod doctor;
 mod examples;
+mod fetch;
 mod habitat;
 mod import;
+mod keys;
 mod mcp;
 mod new;
 mod open;
@@ -74,11 +76,24 @@ enum Command {
         paths: Vec<PathBuf>,
     },
     /// Import skills leniently into a folder of normalised bundles
-    /// (--into DIR), or into the world (--commons | --agent NAME).
+    /// (--into DIR), or into the world (--commons | --agent NAME). A path
+    /// may be an http(s) URL of a zip or a SKILL.md (GOV-3): size and time
+    /// bounded, loopback, private and link-local addresses refused unless
+    /// --allow-private or the configuration's allow_private_urls.
     #[command(group(ArgGroup::new("target").required(true).args(["into", "commons", "agent"])))]
     Import {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
+        /// The URL's content must have this SHA-256 (64 hex digits);
+        /// a mismatch refuses the install and prints both hashes.
+        #[arg(long, value_name = "HEX", conflicts_with = "into")]
+        sha256: Option<String>,
+        /// URLs may reach loopback, private and link-local addresses.
+        #[arg(long, conflicts_with = "into")]
+        allow_private: bool,
+        /// The configuration `serve` reads (its allow_private_urls).
+        #[arg(long, env = "SKILLWORLD_CONFIG", value_name = "FILE")]
+        config: Option<PathBuf>,
         /// The folder to install into (created when missing).
         #[arg(long, value_name = "DIR")]
         into: Option<PathBuf>,
@@ -112,6 +127,20 @@ enum Command {
     Agent {
         #[command(subcommand)]
         action: AgentAction,
+    },
+    /// Publishers' Ed25519 keys (GOV-2): make a key pair, register a public
+    /// key with a trust level, list or remove registered keys.
+    Keys {
+        #[command(subcommand)]
+        action: KeysAction,
+    },
+    /// Sign a skill folder: writes PATH/SKILL.sig, an Ed25519 signature
+    /// over the canonical digest of every other file (`digest --skill`).
+    Sign {
+        path: PathBuf,
+        /// The secret key file (`keys new` writes NAME.key).
+        #[arg(long, value_name = "FILE")]
+        key: PathBuf,
     },
     /// Write skills out of the world as SKILL.md bundles.
     #[command(group(ArgGroup::new("out").required(true).args(["to", "zip"])))]
@@ -397,6 +426,41 @@ enum Command {
 }
 
 #[derive(Subcommand)]
+pub enum KeysAction {
+    /// Write NAME.key (secret, mode 0600) and NAME.pub.
+    New {
+        name: String,
+        /// The folder to write them into.
+        #[arg(long, value_name = "DIR", default_value = ".")]
+        out: PathBuf,
+    },
+    /// Register a public key: valid signatures by it give skills LEVEL.
+    Trust {
+        /// A public key file (NAME.pub).
+        file: PathBuf,
+        /// official or trusted.
+        #[arg(long, value_parser = parse_key_level)]
+        level: skillworld_core::Trust,
+        /// The key's name (default: the file's name without .pub).
+        #[arg(long)]
+        name: Option<String>,
+    },
+    /// The registered keys with their levels.
+    List,
+    /// Remove a registered key; skills it signed keep their level.
+    Remove { name: String },
+}
+
+fn parse_key_level(text: &str) -> Result<skillworld_core::Trust, String> {
+    let level: skillworld_core::Trust = text.parse().map_err(|e| format!("{e}"))?;
+    if skillworld_world::KEY_LEVELS.contains(&level) {
+        Ok(level)
+    } else {
+        Err(format!("a key's level is official or trusted, not {level}"))
+    }
+}
+
+#[derive(Subcommand)]
 pub enum McpServerAction {
     /// Register a server (replacing one of that name), list its tools and
     /// install its virtual skill. --command takes the rest of the line, so
@@ -597,6 +661,16 @@ pub fn say(text: impl std::fmt::Display) {
     }
 }
 
+/// The configuration's `allow_private_urls` (GOV-3), false without one.
+fn allow_private_urls(config: Option<&std::path::Path>) -> Result<bool, Failure> {
+    match config {
+        None => Ok(false),
+        Some(path) => skillworld_habitat::ServeConfig::read(path)
+            .map(|config| config.allow_private_urls)
+            .map_err(|e| Failure::usage(e.to_string())),
+    }
+}
+
 /// A failure that ends the command: its exit code and one line for stderr.
 pub struct Failure {
     code: u8,
@@ -656,6 +730,9 @@ fn main() -> ExitCode {
             agent,
             force_prune,
             replace,
+            sha256,
+            allow_private,
+            config,
             ..
         } => {
             let on_collision = if replace {
@@ -667,8 +744,16 @@ fn main() -> ExitCode {
                 on_collision,
                 force_prune,
             };
-            world::import(&global, &paths, commons, agent, rules)
+            allow_private_urls(config.as_deref()).and_then(|allowed| {
+                let urls = fetch::UrlRules {
+                    sha256,
+                    allow_private: allow_private || allowed,
+                };
+                world::import(&global, &paths, commons, agent, rules, &urls)
+            })
         }
+        Command::Keys { action } => keys::keys(&global, action),
+        Command::Sign { path, key } => keys::sign(&global, &path, &key),
         Command::Scan { paths, explain } => scan::run(&paths, explain, global.json),
         Command::Agent { action } => world::agent(&global, action),
         Command::Export {

@@ -31,6 +31,7 @@ pub use skill::{
     Status, Usage,
 };
 pub use time::Timestamp;
+pub use trust::Trust;
 
 pub mod limits;
 
@@ -41,3 +42,4 @@ mod name;
 mod resource;
 mod skill;
 mod time;
+mod trust;

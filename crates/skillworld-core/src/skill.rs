@@ -317,6 +317,11 @@ pub struct Skill {
     pub provenance: Provenance,
     /// Frontmatter keys no dialect knows, kept verbatim for export.
     pub extras: Map<String, Value>,
+    /// How far the content is vouched for (GOV-2): set by the world on
+    /// every content change, never read from a file; `None` only in
+    /// states written before trust levels, which migrate on load.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trust: Option<crate::Trust>,
 }
 
 impl Skill {
@@ -359,6 +364,7 @@ impl Skill {
             preflight: Preflight::default(),
             provenance: Provenance::default(),
             extras: Map::new(),
+            trust: None,
         }
     }
 

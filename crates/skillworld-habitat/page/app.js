@@ -255,7 +255,7 @@ function whereOf(item) {
   return item.agent ? `agent ${item.agent}` : "commons";
 }
 
-/** A card: six fields at most (name, description, layer, origin, status, recent use). */
+/** A card: six fields at most (name, description, layer with origin and trust level, status, recent use). */
 function card(item) {
   const key = `${item.agent ?? ""}/${item.name}`;
   const article = h(
@@ -275,6 +275,8 @@ function card(item) {
       h("span", { class: "where" }, whereOf(item)),
       " · ",
       h("span", { class: "origin" }, item.origin),
+      " · ",
+      h("span", { class: `trust trust-${item.trust}`, title: "trust level" }, item.trust),
     ),
     h(
       "p",
@@ -507,6 +509,7 @@ const TABS = {
       ["Layer", layer],
       ["Shadows", view.shadows ? "a Commons skill of the same name (this private copy wins)" : "nothing"],
       ["Origin", view.origin],
+      ["Trust", view.trust],
       ["Version", skill.version ?? skill.metadata?.version ?? "—"],
       ["Revision", String(view.revision)],
       ["Author", skill.author],

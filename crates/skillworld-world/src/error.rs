@@ -72,6 +72,9 @@ pub enum WorldError {
     #[error("Agent '{agent}' cannot copy this skill: {reason}")]
     CopyRefused { agent: String, reason: String },
     /// Content refused by the rules every content-changing command obeys.
+    /// A key or trust-policy change refused (GOV-2).
+    #[error("Key '{name}' is refused: {reason}")]
+    KeyRefused { name: String, reason: String },
     #[error(transparent)]
     Content(#[from] ContentError),
 }
@@ -175,4 +178,14 @@ pub enum ContentError {
     /// The TOOL-3 guard refused what an autonomous write would store.
     #[error(transparent)]
     Guard(#[from] GuardRefusal),
+    /// The bundle's `SKILL.sig` does not match its content (GOV-2): it was
+    /// changed after signing, or the signature is not the named key's.
+    #[error(
+        "Skill '{skill}': the install is refused, its SKILL.sig signed by key {key} does not verify: {reason}. The bundle was changed after it was signed; get it again from its publisher"
+    )]
+    BadSignature {
+        skill: String,
+        key: String,
+        reason: String,
+    },
 }

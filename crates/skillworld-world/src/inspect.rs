@@ -196,6 +196,7 @@ impl SkillWorld {
             description: record.summary.clone(),
             scan: skill.scan,
             live: skill.is_live(),
+            trust: skill.trust_level(),
             readiness: skill.preflight.readiness,
             last_used_at: self
                 .world

@@ -69,6 +69,7 @@ pub use simulation::{
 pub use snapshot::{EntityState, STATE_VERSION, SkillState, StateError, WorldGlobals, WorldState};
 pub use state::{ObjectBytes, SkillWorld, WorldSettings};
 pub use tools::{ToolSpec, tool_specs};
+pub use trust::{KEY_LEVELS, TrustPolicy, TrustedKey, TrustedKeys};
 pub use usage::{KEPT_LESSONS, Lesson, Lessons, Runs};
 
 mod agent;
@@ -94,4 +95,5 @@ mod simulation;
 mod snapshot;
 mod state;
 mod tools;
+mod trust;
 mod usage;

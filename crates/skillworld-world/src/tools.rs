@@ -661,6 +661,7 @@ impl SkillWorld {
                 OnCollision::Refuse
             },
             force_prune: args.force_prune,
+            signature: None,
         };
         let applied = self
             .execute(caller.clone(), command)

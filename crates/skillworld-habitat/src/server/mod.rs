@@ -29,6 +29,7 @@ mod admin;
 mod agents;
 mod auth;
 mod error;
+mod keys;
 mod listing;
 mod openapi;
 mod ops;
@@ -86,6 +87,8 @@ fn routes() -> OpenApiRouter<Arc<Habitat>> {
         .routes(routes!(skills::share))
         .routes(routes!(policy::tool_sets))
         .routes(routes!(policy::put_tool_set, policy::delete_tool_set))
+        .routes(routes!(keys::list))
+        .routes(routes!(keys::put, keys::remove))
         .routes(routes!(ops::jobs))
         .routes(routes!(ops::metrics))
         .routes(routes!(admin::curator_status))

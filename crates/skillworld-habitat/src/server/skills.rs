@@ -172,6 +172,7 @@ pub async fn create(
                     files: Vec::new(),
                     on_collision: OnCollision::Refuse,
                     force_prune: false,
+                    signature: None,
                 }
             } else {
                 Command::CreateSkill {
@@ -428,6 +429,7 @@ pub async fn install_bundle(
                     OnCollision::Refuse
                 },
                 force_prune: query.force_prune,
+                signature: bundle.signature,
             };
             let view = write_skill(&habitat, store, &principal, &layer, &name, command)?;
             Ok(created(&view, warnings))

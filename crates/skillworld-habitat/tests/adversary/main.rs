@@ -8,6 +8,7 @@ mod agents;
 mod content;
 mod preflight;
 mod secrets;
+mod signatures;
 mod snapshots;
 mod support;
 mod zip_bombs;

@@ -1,9 +1,9 @@
 //! Applying envelopes: the one entry of every write, and the table that
 //! sends each command to the family that carries it out.
 
-use skillworld_core::Timestamp;
+use skillworld_core::{Timestamp, Trust};
 
-use super::skills::{FileWrite, Patch, WriteTo};
+use super::skills::{FileWrite, InstallBundle, Patch, WriteTo};
 use super::{Applied, Caller, Command, Envelope, InstallRules};
 use crate::error::WorldError;
 use crate::layers::Layer;
@@ -44,6 +44,9 @@ impl SkillWorld {
         caller: &Caller,
         command: &Command,
     ) -> Result<Applied, WorldError> {
+        // Content written by this command is vouched for by its writer
+        // (GOV-2); an install or a copy says otherwise before it writes.
+        self.write_trust = Trust::of_writer(caller.agent.is_some());
         let applied = self.dispatch(at, caller, command);
         match command {
             Command::CreateSkill { .. }
@@ -75,6 +78,9 @@ impl SkillWorld {
             C::RemoveAgent { name } => self.remove_agent_at(at, name),
             C::CopySkill { from, name, to } => self.copy_skill_at(at, caller, from, name, to),
             C::SetToolSet { name, tools } => self.set_tool_set_at(name, tools.as_deref()),
+            C::TrustKey { name, key, level } => self.trust_key_at(at, caller, name, key, *level),
+            C::RemoveKey { name } => self.remove_key_at(caller, name),
+            C::SetTrustPolicy { needs_approval } => self.trust_policy_at(caller, needs_approval),
             C::CreateSkill { layer, document } => self.create_at(at, caller, layer, document),
             C::InstallSkill {
                 layer,
@@ -82,12 +88,18 @@ impl SkillWorld {
                 files,
                 on_collision,
                 force_prune,
+                signature,
             } => {
                 let rules = InstallRules {
                     on_collision: *on_collision,
                     force_prune: *force_prune,
                 };
-                self.install_at(at, caller, layer, document, files, rules)
+                let bundle = InstallBundle {
+                    document,
+                    files,
+                    signature: signature.as_ref(),
+                };
+                self.install_at(at, caller, layer, bundle, rules)
             }
             C::ReplaceSkill {
                 layer,

@@ -5,8 +5,8 @@
 //! from rebuilds the same world.
 
 use serde::{Deserialize, Serialize};
-use skillworld_core::{Bucket, Lifecycle, Preflight, StableId, Status, Timestamp};
-use skillworld_format::{BundleFile, SkillDocument};
+use skillworld_core::{Bucket, Lifecycle, Preflight, StableId, Status, Timestamp, Trust};
+use skillworld_format::{BundleFile, BundleSignature, SkillDocument};
 
 use crate::layers::Layer;
 
@@ -16,6 +16,7 @@ mod apply;
 mod curator;
 mod sharing;
 mod skills;
+mod trust;
 mod usage;
 
 pub(crate) use admission::Scans;
@@ -138,6 +139,12 @@ pub enum Command {
         on_collision: OnCollision,
         #[serde(default = "pruned_before_sto6")]
         force_prune: bool,
+        /// The bundle's `SKILL.sig` (GOV-2): checked against the content
+        /// and the registered keys; it sets the skill's trust level, and a
+        /// signed install replaces the whole bundle (every bucket pruned),
+        /// so the skill holds exactly what was signed.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        signature: Option<BundleSignature>,
     },
     /// New authored fields for an existing skill; resources stay. With
     /// `copy_from`, a skill absent from `layer` is first copied from there
@@ -216,6 +223,22 @@ pub enum Command {
         from: Layer,
         name: String,
         to: Layer,
+    },
+    /// Registers a publisher's Ed25519 key with a level (official or
+    /// trusted), replacing a key of that name (GOV-2; admin only).
+    TrustKey {
+        name: String,
+        #[serde(with = "hex::serde")]
+        key: [u8; 32],
+        level: Trust,
+    },
+    /// Removes a registered key; skills it signed keep their level.
+    RemoveKey {
+        name: String,
+    },
+    /// Which trust levels need approval (GOV-2; admin only).
+    SetTrustPolicy {
+        needs_approval: Vec<Trust>,
     },
     /// Defines a named tool set (POL-1 `@name`), or with no tools removes it.
     SetToolSet {

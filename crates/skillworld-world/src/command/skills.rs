@@ -9,7 +9,7 @@ use skillworld_core::{
     EntityRecord, PrimaryComponent, ResourceBody, ResourceKind, ResourceRef, ScanStatus, Skill,
     SkillName, SkillResource, StableId, Timestamp,
 };
-use skillworld_format::{BundleFile, SkillDocument};
+use skillworld_format::{BundleFile, BundleSignature, SkillDocument};
 
 use super::InstallRules;
 use super::admission::{
@@ -31,6 +31,13 @@ pub(super) struct WriteTo<'a> {
     pub name: &'a str,
     pub expected_revision: Option<u64>,
     pub copy_from: Option<&'a Layer>,
+}
+
+/// What an install brings: the document, its files and its `SKILL.sig`.
+pub(super) struct InstallBundle<'a> {
+    pub document: &'a SkillDocument,
+    pub files: &'a [BundleFile],
+    pub signature: Option<&'a BundleSignature>,
 }
 
 /// TOOL-2's literal patch.
@@ -85,18 +92,27 @@ impl SkillWorld {
     /// buckets the bundle leaves empty unless told to prune (FMT-7).
     /// Imports may carry a longer description (FMT-4), so only the name
     /// and the bundle are checked; the verdict is on the merged content.
+    /// The trust level comes from the signature or the installer (GOV-2);
+    /// a signed bundle prunes every bucket, so the skill is what was signed.
     pub(super) fn install_at(
         &mut self,
         at: Timestamp,
         caller: &Caller,
         layer: &Layer,
-        document: &SkillDocument,
-        files: &[BundleFile],
-        rules: InstallRules,
+        bundle: InstallBundle<'_>,
+        mut rules: InstallRules,
     ) -> Result<Applied, WorldError> {
+        let InstallBundle {
+            document,
+            files,
+            signature,
+        } = bundle;
         SkillName::new(&document.name)?;
         check_origin(caller, document)?;
         check_files(&document.name, files)?;
+        let trust = self.install_level(caller, document, files, signature)?;
+        self.write_trust = trust;
+        rules.force_prune |= signature.is_some();
         let world = self.world_of(layer)?;
         let placed = self.place_install(world, document, rules.on_collision)?;
         if let Some(entity) = placed.entity {
@@ -122,6 +138,9 @@ impl SkillWorld {
                     skill.provenance.import_source = provenance.import_source;
                     skill.provenance.original_name = provenance.original_name;
                     skill.resources = resources;
+                    // The same content installed again takes the new
+                    // install's level (say, now signed).
+                    skill.trust = Some(trust);
                 })
             }
         };
@@ -449,6 +468,7 @@ impl SkillWorld {
         skill.provenance = provenance;
         skill.scan = scan;
         skill.findings = findings;
+        skill.trust = Some(self.write_trust);
         let entity = self
             .world
             .spawn((
@@ -550,6 +570,8 @@ impl SkillWorld {
             };
             let files = self.files_of(&skill.resources);
             (skill.scan, skill.findings) = verdict(&mut self.world, &document, &files);
+            // GOV-2: new content is vouched for by whoever wrote it.
+            skill.trust = Some(self.write_trust);
         }
         let mut revisions = self.world.get_mut::<Revisions>(entity).expect("skill");
         if record != before_record || skill != before_skill {
@@ -569,7 +591,7 @@ impl SkillWorld {
 }
 
 /// Writes a document's authored fields into a skill's components; runtime
-/// state (switches, lifecycle, scan, preflight, provenance) stays.
+/// state (switches, lifecycle, scan, preflight, provenance, trust) stays.
 fn apply_document(record: &mut EntityRecord, skill: &mut Skill, document: SkillDocument) {
     record.title = document.name;
     record.summary = document.description;
@@ -581,6 +603,7 @@ fn apply_document(record: &mut EntityRecord, skill: &mut Skill, document: SkillD
         skill.scan,
         skill.preflight.clone(),
         skill.provenance.clone(),
+        skill.trust,
     );
     *skill = document.skill;
     (
@@ -589,6 +612,7 @@ fn apply_document(record: &mut EntityRecord, skill: &mut Skill, document: SkillD
         skill.scan,
         skill.preflight,
         skill.provenance,
+        skill.trust,
     ) = keep;
 }
 
