@@ -157,6 +157,7 @@ pub fn plan_sweep(
         }
         let exempt = skill.origin == Origin::Builtin
             || record.pinned
+            || skill.proposal.is_some()
             || matches!(skill.origin, Origin::Mcp | Origin::Acp)
             || settings
                 .protected_prefixes

@@ -134,8 +134,27 @@ impl SkillWorld {
                 rows.push(self.row(*world, name, entity));
             }
         }
+        if let (true, Layer::Agent(agent)) = (all, scope) {
+            rows.extend(self.proposal_rows(agent)?);
+        }
         rows.sort_by(|a, b| a.name.cmp(&b.name));
         Ok(rows)
+    }
+
+    /// An agent's pending proposals as rows of the layer `proposal` (GOV-1):
+    /// its `list --all` shows them to it.
+    fn proposal_rows(&self, agent: &str) -> Result<Vec<SkillRow>, WorldError> {
+        let Some(world) = self.proposals_world(agent)? else {
+            return Ok(Vec::new());
+        };
+        let index = self.world.resource::<NameIndex>();
+        Ok(index
+            .names(world)
+            .map(|(name, entity)| SkillRow {
+                layer: "proposal",
+                ..self.row(world, name, entity)
+            })
+            .collect())
     }
 
     /// What `reader` may do in `owner`'s private world: its own world is

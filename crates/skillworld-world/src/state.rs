@@ -56,6 +56,9 @@ pub struct SkillWorld {
     pub(crate) commons: StableId,
     pub(crate) journal: Vec<Envelope>,
     pub(crate) curator: Schedule,
+    /// While an agent's write is applied as a proposal (GOV-1): its target
+    /// world, and the proposals world that stands in for it.
+    pub(crate) redirect: Option<(StableId, StableId)>,
 }
 
 impl SkillWorld {
@@ -107,6 +110,7 @@ impl SkillWorld {
             commons: StableId(0),
             journal: Vec::new(),
             curator,
+            redirect: None,
         }
     }
 
