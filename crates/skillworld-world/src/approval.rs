@@ -230,6 +230,34 @@ impl SkillWorld {
         })
     }
 
+    /// How many undecided proposals are past their expiry at `at` (what a
+    /// [`Command::ExpireProposals`](crate::Command::ExpireProposals) then
+    /// would expire).
+    pub fn proposals_due(&self, at: Timestamp) -> usize {
+        self.due_proposals(at).len()
+    }
+
+    /// Undecided proposals past their expiry at `at`, in stable-id order.
+    pub(crate) fn due_proposals(&self, at: Timestamp) -> Vec<Entity> {
+        let settings = self.approval();
+        let mut query = self
+            .world
+            .try_query::<(Entity, &EntityRecord, &Skill)>()
+            .expect("skills are registered");
+        let mut due: Vec<(StableId, Entity)> = query
+            .iter(&self.world)
+            .filter(|(_, record, skill)| {
+                !record.is_deleted()
+                    && skill.proposal.as_ref().is_some_and(|p| {
+                        p.outcome.is_none() && at >= settings.expires_at(p.proposed_at)
+                    })
+            })
+            .map(|(entity, record, _)| (record.id, entity))
+            .collect();
+        due.sort_unstable();
+        due.into_iter().map(|(_, entity)| entity).collect()
+    }
+
     /// The undeleted skill a reader of `layer` sees as `name`, if any.
     pub(crate) fn seen_in(&self, layer: &Layer, name: &str) -> Option<Entity> {
         let home = self.locate(layer, name).ok()?;

@@ -134,16 +134,16 @@ impl SkillWorld {
                 rows.push(self.row(*world, name, entity));
             }
         }
-        if let (true, Layer::Agent(agent)) = (all, scope) {
-            rows.extend(self.proposal_rows(agent)?);
-        }
         rows.sort_by(|a, b| a.name.cmp(&b.name));
         Ok(rows)
     }
 
-    /// An agent's pending proposals as rows of the layer `proposal` (GOV-1):
-    /// its `list --all` shows them to it.
-    fn proposal_rows(&self, agent: &str) -> Result<Vec<SkillRow>, WorldError> {
+    /// An agent's pending proposals as rows of the layer `proposal` (GOV-1),
+    /// by name: its `list --all` shows them to it. Not part of [`rows`],
+    /// which every reader of the agent's layer may get.
+    ///
+    /// [`rows`]: SkillWorld::rows
+    pub fn proposal_rows(&self, agent: &str) -> Result<Vec<SkillRow>, WorldError> {
         let Some(world) = self.proposals_world(agent)? else {
             return Ok(Vec::new());
         };

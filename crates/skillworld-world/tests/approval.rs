@@ -106,9 +106,7 @@ fn a_proposed_skill_is_invisible_until_approved() {
         assert!(rows.iter().all(|row| row.name != "deploy-notes"));
     }
     // Its agent sees it with `list --all`, as a proposal; the other does not.
-    let ada_all = world
-        .rows(&skillworld_world::Layer::Agent("ada".into()), true)
-        .unwrap();
+    let ada_all = world.proposal_rows("ada").unwrap();
     let row = ada_all
         .iter()
         .find(|row| row.name == "deploy-notes")
@@ -117,10 +115,11 @@ fn a_proposed_skill_is_invisible_until_approved() {
         (row.layer, row.status.to_string().as_str()),
         ("proposal", "proposed")
     );
-    let bob_all = world
-        .rows(&skillworld_world::Layer::Agent("bob".into()), true)
+    assert!(world.proposal_rows("bob").unwrap().is_empty());
+    let listed = world
+        .rows(&skillworld_world::Layer::Agent("ada".into()), true)
         .unwrap();
-    assert!(bob_all.iter().all(|row| row.name != "deploy-notes"));
+    assert!(listed.iter().all(|row| row.name != "deploy-notes"));
 
     let pending = world.proposals(None, false).unwrap();
     assert_eq!(pending.len(), 1);

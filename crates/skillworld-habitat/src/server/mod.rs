@@ -30,6 +30,7 @@ mod error;
 mod listing;
 mod ops;
 mod policy;
+mod proposals;
 mod review;
 mod rpc;
 mod skills;
@@ -112,6 +113,20 @@ pub fn router(habitat: Arc<Habitat>) -> Router {
         .route(
             "/api/v1/agents/{agent}/skills/{name}/share",
             post(skills::share),
+        )
+        .route("/api/v1/proposals", get(proposals::list))
+        .route("/api/v1/agents/{agent}/proposals", get(proposals::of_agent))
+        .route(
+            "/api/v1/agents/{agent}/proposals/{name}/approve",
+            post(proposals::approve),
+        )
+        .route(
+            "/api/v1/agents/{agent}/proposals/{name}/reject",
+            post(proposals::reject),
+        )
+        .route(
+            "/api/v1/settings/approval",
+            get(proposals::setting).put(proposals::set_setting),
         )
         .route("/api/v1/tool-sets", get(policy::tool_sets))
         .route(

@@ -360,20 +360,8 @@ impl SkillWorld {
         caller: &Caller,
     ) -> Result<Applied, WorldError> {
         admin_only(caller, "expire proposals")?;
-        let settings = self.approval();
-        let mut query = self.world.query::<(Entity, &EntityRecord, &Skill)>();
-        let mut due: Vec<(StableId, Entity)> = query
-            .iter(&self.world)
-            .filter(|(_, record, skill)| {
-                !record.is_deleted()
-                    && skill.proposal.as_ref().is_some_and(|p| {
-                        p.outcome.is_none() && at >= settings.expires_at(p.proposed_at)
-                    })
-            })
-            .map(|(entity, record, _)| (record.id, entity))
-            .collect();
-        due.sort_unstable();
-        for (_, staged) in &due {
+        let due = self.due_proposals(at);
+        for staged in &due {
             self.close_proposal(at, *staged, ProposalOutcome::Expired { at });
         }
         Ok(Applied {
