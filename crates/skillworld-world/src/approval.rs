@@ -11,7 +11,7 @@
 use bevy_ecs::entity::Entity;
 use serde::{Deserialize, Serialize};
 use skillworld_core::{
-    EntityRecord, PrimaryComponent, ProposalOutcome, ScanStatus, Skill, StableId, Timestamp,
+    EntityRecord, PrimaryComponent, ProposalOutcome, ScanStatus, Skill, StableId, Status, Timestamp,
 };
 use skillworld_format::export_skill_md;
 
@@ -194,16 +194,16 @@ impl SkillWorld {
         };
         let target = target_layer(&proposal.target);
         let live = self.seen_in(&target, &record.title);
-        let proposed = (
-            export_skill_md(&self.document(entity)),
-            self.bundle_files(entity),
-        );
-        let base = live.map(|live| {
-            (
-                export_skill_md(&self.document(live)),
-                self.bundle_files(live),
-            )
-        });
+        let base = live.map(|live| (self.document(live), self.bundle_files(live)));
+        // The diff shows the content as it would go live, not the status
+        // it waits in.
+        let mut document = self.document(entity);
+        document.skill.status = base
+            .as_ref()
+            .map_or(Status::Active, |(live, _)| live.skill.status);
+        document.skill.proposal = None;
+        let proposed = (export_skill_md(&document), self.bundle_files(entity));
+        let base = base.map(|(live, files)| (export_skill_md(&live), files));
         Ok(ProposalView {
             agent: proposal.agent.clone(),
             name: record.title.clone(),

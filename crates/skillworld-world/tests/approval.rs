@@ -128,7 +128,7 @@ fn a_proposed_skill_is_invisible_until_approved() {
         ("new", "agents/ada")
     );
     assert!(
-        pending[0].diff.contains("+Deploy carefully."),
+        pending[0].diff.contains("+Deploy carefully.") && !pending[0].diff.contains("proposed"),
         "{}",
         pending[0].diff
     );

@@ -74,6 +74,10 @@ fn page_routes() -> Router<Arc<Habitat>> {
             "/page/jobs.js",
             asset(JS, include_str!("../../page/jobs.js")),
         )
+        .route(
+            "/page/proposals.js",
+            asset(JS, include_str!("../../page/proposals.js")),
+        )
 }
 
 /// Every HAB-1 route of the habitat, on `habitat`.
