@@ -421,3 +421,39 @@ fn proposals_replay_and_a_refused_one_leaves_no_trace() {
     assert_eq!(reopened.proposals(None, false).unwrap().len(), 2);
     assert_eq!(reopened.approval().mode, ApprovalMode::Review);
 }
+
+#[test]
+fn a_share_by_an_agent_waits_too() {
+    let mut world = world();
+    create(&mut world, "ada", "mine", "Body.\n");
+    let grant = Command::Grant {
+        owner: "bob".into(),
+        subject: "ada".into(),
+        access: Some(skillworld_world::Access::Write),
+    };
+    world.execute(Caller::host(), grant).unwrap();
+    review(&mut world);
+    let share = Command::CopySkill {
+        from: skillworld_world::Layer::Agent("ada".into()),
+        name: "mine".into(),
+        to: skillworld_world::Layer::Agent("bob".into()),
+    };
+    let applied = world.execute(Caller::agent("ada"), share).unwrap();
+    assert!(applied.proposed);
+    assert!(body_seen(&mut world, "bob", "mine").is_err());
+    let pending = world.proposals(Some("ada"), false).unwrap();
+    assert_eq!(
+        (pending[0].target.as_str(), pending[0].kind),
+        ("agents/bob", "new")
+    );
+    approve(&mut world, "ada", "mine", None);
+    assert!(body_seen(&mut world, "bob", "mine").is_ok());
+    let view = world
+        .skill_view(&skillworld_world::Layer::Agent("bob".into()), "mine", None)
+        .unwrap();
+    let copied = view.document.skill.provenance.copied_from.unwrap();
+    assert_eq!(
+        (copied.source.as_str(), copied.actor.as_str()),
+        ("agents/ada/mine", "ada")
+    );
+}

@@ -805,10 +805,13 @@ async fn copy(
         .write(move |store| {
             principal.check(store.world(), &from, Need::Read)?;
             principal.check(store.world(), &to, Need::Write)?;
-            store.run(|world| world.copy_skill(caller(&principal), &from, &name, &to))??;
-            habitat.refresh_preflight(store, &to, &name)?;
-            let view = store.run(|world| world.skill_view(&to, &name, None))??;
-            Ok(created(&view, Vec::new()))
+            let command = Command::CopySkill {
+                from,
+                name: name.clone(),
+                to: to.clone(),
+            };
+            let answer = |view: &SkillView| created(view, Vec::new());
+            write_skill(&habitat, store, &principal, (&to, &name), command, answer)
         })
         .await
 }

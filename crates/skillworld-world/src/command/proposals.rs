@@ -42,7 +42,8 @@ impl SkillWorld {
             | Command::InstallSkill { layer, .. }
             | Command::ReplaceSkill { layer, .. }
             | Command::PatchSkill { layer, .. }
-            | Command::WriteFile { layer, .. } => layer,
+            | Command::WriteFile { layer, .. }
+            | Command::CopySkill { to: layer, .. } => layer,
             _ => return None,
         };
         let settings = self.world.resource::<PolicySettings>().approval;
@@ -137,6 +138,13 @@ impl SkillWorld {
                     return Err(WorldError::SkillExists(document.name.clone()));
                 }
                 (document.name.clone(), Base::default())
+            }
+            // A share puts a skill in front of another agent: new there.
+            Command::CopySkill { name, .. } => {
+                if taken(name) {
+                    return Err(WorldError::SkillExists(name.clone()));
+                }
+                (name.clone(), Base::default())
             }
             Command::InstallSkill {
                 document,
