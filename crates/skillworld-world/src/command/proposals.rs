@@ -169,14 +169,13 @@ impl SkillWorld {
                 if document.name != *name && taken(&document.name) {
                     return Err(WorldError::SkillExists(document.name.clone()));
                 }
-                let to = WriteTo {
-                    layer,
-                    name,
-                    expected_revision: *expected_revision,
-                    copy_from: copy_from.as_ref(),
-                };
-                let base = self.write_base_of(caller, &to, proposals)?;
-                (*expected_revision, *copy_from) = (None, None);
+                let base = self.change_base(
+                    caller,
+                    (layer, name),
+                    expected_revision,
+                    copy_from,
+                    proposals,
+                )?;
                 (document.name.clone(), base)
             }
             Command::PatchSkill {
@@ -191,14 +190,13 @@ impl SkillWorld {
                 copy_from,
                 ..
             } => {
-                let to = WriteTo {
-                    layer,
-                    name,
-                    expected_revision: *expected_revision,
-                    copy_from: copy_from.as_ref(),
-                };
-                let base = self.write_base_of(caller, &to, proposals)?;
-                (*expected_revision, *copy_from) = (None, None);
+                let base = self.change_base(
+                    caller,
+                    (layer, name),
+                    expected_revision,
+                    copy_from,
+                    proposals,
+                )?;
                 (name.clone(), base)
             }
             _ => unreachable!("only content writes are proposed"),
@@ -206,18 +204,34 @@ impl SkillWorld {
         Ok((command, name, base))
     }
 
-    /// The base of a change to `to.name`: the agent's earlier proposal of
-    /// it, else the skill the write would change, after every check the
-    /// write makes on it.
-    fn write_base_of(
+    /// The base of a change to `name` in `layer`: the agent's earlier
+    /// proposal of it, else the skill the write would change, after every
+    /// check the write makes on it (its revision and copy source included,
+    /// which the staged command then goes without).
+    fn change_base(
         &self,
         caller: &Caller,
-        to: &WriteTo<'_>,
+        (layer, name): (&Layer, &str),
+        expected_revision: &mut Option<u64>,
+        copy_from: &mut Option<Layer>,
         proposals: StableId,
     ) -> Result<Base, WorldError> {
-        if let Some(staged) = self.world.resource::<NameIndex>().get(proposals, to.name) {
-            return Ok(self.staged_base(staged));
-        }
+        let to = WriteTo {
+            layer,
+            name,
+            expected_revision: expected_revision.take(),
+            copy_from: copy_from.as_ref(),
+        };
+        let staged = self.world.resource::<NameIndex>().get(proposals, name);
+        let base = match staged {
+            Some(staged) => Ok(self.staged_base(staged)),
+            None => self.live_base(caller, &to),
+        };
+        *copy_from = None;
+        base
+    }
+
+    fn live_base(&self, caller: &Caller, to: &WriteTo<'_>) -> Result<Base, WorldError> {
         let (document, files, live) = self.write_base(caller, to)?;
         Ok(Base {
             copy: Some((document, files)),
