@@ -85,18 +85,19 @@ impl SkillWorld {
             Some(world) => world,
             None => self.spawn_proposals_world(at, &agent)?,
         };
-        let (command, name, base) = self.staged_command(caller, command, layer, proposals)?;
+        let (command, base) = self.staged_command(caller, command, layer, proposals)?;
         if let Some((document, files)) = base.copy {
             self.spawn_skill(at, proposals, document, files)?;
         }
         self.redirect = Some((target, proposals));
         let written = self.dispatch(at, caller, &command)?;
         self.redirect = None;
-        let entity = self
-            .world
-            .resource::<NameIndex>()
-            .get(proposals, &name)
-            .expect("a proposed write leaves its skill");
+        // The skill the write landed on: an import from a source the agent
+        // proposed before updates that proposal, whatever name it asked for.
+        let entity = written
+            .id
+            .and_then(|id| self.world.resource::<Entities>().get(id))
+            .expect("a content write names the skill it wrote");
         let proposal = Proposal {
             target: match layer {
                 Layer::Commons => None,
@@ -118,8 +119,8 @@ impl SkillWorld {
     }
 
     /// The command as it runs in the proposals world (no revision check or
-    /// copy source of its own: those were applied to the target), the name
-    /// it writes, and what it starts from. Taken names are judged in the
+    /// copy source of its own: those were applied to the target) and what
+    /// it starts from. Taken names are judged in the
     /// target, as the write itself would be.
     fn staged_command(
         &self,
@@ -127,24 +128,24 @@ impl SkillWorld {
         command: &Command,
         layer: &Layer,
         proposals: StableId,
-    ) -> Result<(Command, String, Base), WorldError> {
+    ) -> Result<(Command, Base), WorldError> {
         let target = self.world_of(layer)?;
         let index = self.world.resource::<NameIndex>();
         let taken = |name: &str| index.get(target, name).is_some();
         let mut command = command.clone();
-        let (name, base) = match &mut command {
+        let base = match &mut command {
             Command::CreateSkill { document, .. } => {
                 if taken(&document.name) {
                     return Err(WorldError::SkillExists(document.name.clone()));
                 }
-                (document.name.clone(), Base::default())
+                Base::default()
             }
             // A share puts a skill in front of another agent: new there.
             Command::CopySkill { name, .. } => {
                 if taken(name) {
                     return Err(WorldError::SkillExists(name.clone()));
                 }
-                (name.clone(), Base::default())
+                Base::default()
             }
             Command::InstallSkill {
                 document,
@@ -153,11 +154,10 @@ impl SkillWorld {
             } => {
                 let placed = self.place_install(target, document, *on_collision)?;
                 document.name = placed.document.name;
-                let base = match placed.entity {
+                match placed.entity {
                     Some(live) => self.base_of(proposals, live),
                     None => Base::default(),
-                };
-                (document.name.clone(), base)
+                }
             }
             Command::ReplaceSkill {
                 name,
@@ -169,14 +169,13 @@ impl SkillWorld {
                 if document.name != *name && taken(&document.name) {
                     return Err(WorldError::SkillExists(document.name.clone()));
                 }
-                let base = self.change_base(
+                self.change_base(
                     caller,
                     (layer, name),
                     expected_revision,
                     copy_from,
                     proposals,
-                )?;
-                (document.name.clone(), base)
+                )?
             }
             Command::PatchSkill {
                 name,
@@ -189,19 +188,16 @@ impl SkillWorld {
                 expected_revision,
                 copy_from,
                 ..
-            } => {
-                let base = self.change_base(
-                    caller,
-                    (layer, name),
-                    expected_revision,
-                    copy_from,
-                    proposals,
-                )?;
-                (name.clone(), base)
-            }
+            } => self.change_base(
+                caller,
+                (layer, name),
+                expected_revision,
+                copy_from,
+                proposals,
+            )?,
             _ => unreachable!("only content writes are proposed"),
         };
-        Ok((command, name, base))
+        Ok((command, base))
     }
 
     /// The base of a change to `name` in `layer`: the agent's earlier
@@ -311,6 +307,7 @@ impl SkillWorld {
         rename: Option<&str>,
     ) -> Result<Applied, WorldError> {
         admin_only(caller, "approve a proposal")?;
+        let rename = rename.filter(|new| *new != name);
         let staged = self.open_proposal(at, agent, name)?;
         let proposal = self.proposal_of(staged);
         let world = self.world_of(&target_layer(&proposal.target))?;
