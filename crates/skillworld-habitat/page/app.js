@@ -754,12 +754,13 @@ async function decideProposal(proposal, action, body, done) {
   const path = `/api/v1/agents/${enc(proposal.agent)}/proposals/${enc(proposal.name)}/${action}`;
   try {
     await api(path, { method: "POST", body });
-    $("proposals-message").textContent = done;
   } catch (error) {
     $("proposals-message").textContent = `Could not ${action} ${proposal.name}: ${error.message}`;
     return;
   }
+  // Said once the list shows the outcome, so nothing acts on a stale card.
   await loadProposals();
+  $("proposals-message").textContent = done;
 }
 
 function approveProposal(proposal, rename) {
