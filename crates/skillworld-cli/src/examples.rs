@@ -58,6 +58,16 @@ const EXAMPLES: &[(&str, &str)] = &[
         "skillworld lessons delete csv-summary 3 --agent ada",
     ),
     ("purge", "skillworld purge --older-than 30"),
+    ("approval", "skillworld approval review"),
+    ("proposals", "skillworld proposals --agent ada"),
+    (
+        "approve",
+        "skillworld approve csv-summary --agent ada --as csv-report",
+    ),
+    (
+        "reject",
+        "skillworld reject csv-summary --agent ada --reason 'Quote fields with commas.'",
+    ),
     ("bind", "skillworld bind ada csv-summary"),
     ("unbind", "skillworld unbind ada csv-summary"),
     ("list", "skillworld list --agent ada"),

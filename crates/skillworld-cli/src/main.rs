@@ -1,6 +1,7 @@
 //! `skillworld`: the command-line face of the runtime. Thin: parsing,
 //! printing and exit codes; the work happens in the library crates.
 
+mod approval;
 mod bulk;
 mod discover;
 mod doctor;
@@ -213,6 +214,39 @@ enum Command {
         #[arg(long, value_name = "DAYS")]
         older_than: u32,
     },
+    /// Whether agents' writes go live at once (auto) or wait for an admin
+    /// as proposals (review) (GOV-1); with neither, the setting.
+    Approval {
+        #[arg(value_parser = parse_mode)]
+        mode: Option<skillworld_world::ApprovalMode>,
+        /// Days before an undecided proposal expires (default 14).
+        #[arg(long, value_name = "DAYS")]
+        expire_after_days: Option<u32>,
+    },
+    /// Agents' pending proposals, each with its diff (GOV-1).
+    Proposals {
+        #[arg(long, value_name = "AGENT")]
+        agent: Option<String>,
+        /// Also approved, rejected (with the reason) and expired ones.
+        #[arg(long)]
+        all: bool,
+    },
+    /// Make an agent's proposal live, under NEW when given (GOV-1).
+    Approve {
+        name: String,
+        #[arg(long, value_name = "AGENT")]
+        agent: String,
+        #[arg(long = "as", value_name = "NEW")]
+        rename: Option<String>,
+    },
+    /// Refuse an agent's proposal; the agent reads the reason (GOV-1).
+    Reject {
+        name: String,
+        #[arg(long, value_name = "AGENT")]
+        agent: String,
+        #[arg(long, value_name = "TEXT")]
+        reason: String,
+    },
     /// Bind an agent to the skill it sees under SKILL.
     Bind { agent: String, skill: String },
     /// Remove a binding.
@@ -221,7 +255,8 @@ enum Command {
     List {
         #[command(flatten)]
         layer: LayerArgs,
-        /// Also draft, discarded and archived skills.
+        /// Also draft, discarded and archived skills, and an agent's
+        /// pending proposals (layer `proposal`).
         #[arg(long)]
         all: bool,
     },
@@ -671,6 +706,11 @@ fn allow_private_urls(config: Option<&std::path::Path>) -> Result<bool, Failure>
     }
 }
 
+/// `auto` or `review` (GOV-1).
+fn parse_mode(text: &str) -> Result<skillworld_world::ApprovalMode, String> {
+    text.parse()
+}
+
 /// A failure that ends the command: its exit code and one line for stderr.
 pub struct Failure {
     code: u8,
@@ -786,6 +826,21 @@ fn main() -> ExitCode {
             layer,
         } => world::revert(&global, &name, revision, &layer),
         Command::Purge { older_than } => world::purge(&global, older_than),
+        Command::Approval {
+            mode,
+            expire_after_days,
+        } => approval::approval(&global, mode, expire_after_days),
+        Command::Proposals { agent, all } => approval::proposals(&global, agent.as_deref(), all),
+        Command::Approve {
+            name,
+            agent,
+            rename,
+        } => approval::approve(&global, &name, &agent, rename.as_deref()),
+        Command::Reject {
+            name,
+            agent,
+            reason,
+        } => approval::reject(&global, &name, &agent, &reason),
         Command::Bind { agent, skill } => world::bind(&global, &agent, &skill, true),
         Command::Unbind { agent, skill } => world::bind(&global, &agent, &skill, false),
         Command::List { layer, all } => world::list(&global, &layer, all),

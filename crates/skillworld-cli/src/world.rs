@@ -455,7 +455,13 @@ pub fn bind(global: &Global, agent: &str, skill: &str, bound: bool) -> Result<bo
 
 pub fn list(global: &Global, layer: &LayerArgs, all: bool) -> Result<bool, Failure> {
     let scope = layer_of(layer.commons, layer.agent.clone());
-    let rows = with_world_in(global, &scope, |world| world.rows(&scope, all))?;
+    let rows = with_world_in(global, &scope, |world| {
+        let mut rows = world.rows(&scope, all)?;
+        if let (true, Layer::Agent(agent)) = (all, &scope) {
+            rows.extend(world.proposal_rows(agent)?);
+        }
+        Ok(rows)
+    })?;
     let mut table = Table::new(&[
         "NAME",
         "LAYER",

@@ -26,9 +26,9 @@ pub use keyword::UnknownKeyword;
 pub use name::{NameError, SkillName, name_problems, nfkc, slugify};
 pub use resource::{Bucket, ResourceBody, SkillResource};
 pub use skill::{
-    ArgStyle, CopiedFrom, Lifecycle, Origin, ParamType, Parameter, Preflight, Provenance,
-    Readiness, Requires, ResourceKind, ResourceRef, ScanFinding, ScanStatus, ScriptSpec, Skill,
-    Status, Usage,
+    ArgStyle, CopiedFrom, Lifecycle, Origin, ParamType, Parameter, Preflight, Proposal,
+    ProposalOutcome, Provenance, Readiness, Requires, ResourceKind, ResourceRef, ScanFinding,
+    ScanStatus, ScriptSpec, Skill, Status, Usage,
 };
 pub use time::Timestamp;
 pub use trust::Trust;

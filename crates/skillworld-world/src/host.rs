@@ -235,10 +235,14 @@ impl SkillWorld {
     // ---- skills: writes (each one command, see `command.rs`) ------------
 
     pub(crate) fn world_of(&self, layer: &Layer) -> Result<StableId, WorldError> {
-        match layer {
-            Layer::Commons => Ok(self.commons),
-            Layer::Agent(name) => Ok(self.agent(name)?.private_world),
-        }
+        let world = match layer {
+            Layer::Commons => self.commons,
+            Layer::Agent(name) => self.agent(name)?.private_world,
+        };
+        Ok(match self.redirect {
+            Some((target, proposals)) if target == world => proposals,
+            _ => world,
+        })
     }
 
     pub(crate) fn skill_entity(&self, layer: &Layer, name: &str) -> Result<Entity, WorldError> {

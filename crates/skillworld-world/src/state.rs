@@ -60,6 +60,9 @@ pub struct SkillWorld {
     /// The trust level of content the command being applied writes
     /// (GOV-2): set per command, read where content is written.
     pub(crate) write_trust: skillworld_core::Trust,
+    /// While an agent's write is applied as a proposal (GOV-1): its target
+    /// world, and the proposals world that stands in for it.
+    pub(crate) redirect: Option<(StableId, StableId)>,
 }
 
 impl SkillWorld {
@@ -124,6 +127,7 @@ impl SkillWorld {
             journal: Vec::new(),
             curator,
             write_trust: skillworld_core::Trust::Trusted,
+            redirect: None,
         }
     }
 

@@ -35,6 +35,7 @@ mod openapi;
 mod ops;
 mod page;
 mod policy;
+mod proposals;
 mod review;
 mod rpc;
 mod skills;
@@ -66,6 +67,7 @@ fn routes() -> OpenApiRouter<Arc<Habitat>> {
         .routes(routes!(page::app_js))
         .routes(routes!(page::markdown_js))
         .routes(routes!(page::jobs_js))
+        .routes(routes!(page::proposals_js))
         .routes(routes!(listing::visible_skills))
         .routes(routes!(whoami::whoami))
         .routes(routes!(rpc::call))
@@ -89,6 +91,11 @@ fn routes() -> OpenApiRouter<Arc<Habitat>> {
         .routes(routes!(policy::put_tool_set, policy::delete_tool_set))
         .routes(routes!(keys::list))
         .routes(routes!(keys::put, keys::remove))
+        .routes(routes!(proposals::list))
+        .routes(routes!(proposals::of_agent))
+        .routes(routes!(proposals::approve))
+        .routes(routes!(proposals::reject))
+        .routes(routes!(proposals::setting, proposals::set_setting))
         .routes(routes!(ops::jobs))
         .routes(routes!(ops::metrics))
         .routes(routes!(admin::curator_status))

@@ -5,6 +5,7 @@
 //! One module per attack family; `support` starts servers and speaks HTTP.
 
 mod agents;
+mod approval;
 mod content;
 mod preflight;
 mod secrets;

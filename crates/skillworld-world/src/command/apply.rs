@@ -47,7 +47,11 @@ impl SkillWorld {
         // Content written by this command is vouched for by its writer
         // (GOV-2); an install or a copy says otherwise before it writes.
         self.write_trust = Trust::of_writer(caller.agent.is_some());
-        let applied = self.dispatch(at, caller, command);
+        // GOV-1: an agent's content write may wait for an admin.
+        let applied = match self.proposed_layer(caller, command) {
+            Some(layer) => self.propose(at, caller, command, &layer),
+            None => self.dispatch(at, caller, command),
+        };
         match command {
             Command::CreateSkill { .. }
             | Command::ReplaceSkill { .. }
@@ -58,7 +62,7 @@ impl SkillWorld {
     }
 
     /// One arm per command; each family lives in its own module.
-    fn dispatch(
+    pub(super) fn dispatch(
         &mut self,
         at: Timestamp,
         caller: &Caller,
@@ -174,6 +178,21 @@ impl SkillWorld {
             C::CuratorArchive { layer, name, force } => self.archive_at(at, layer, name, *force),
             C::CuratorRestore { layer, name } => self.restore_at(at, layer, name),
             C::Purge { older_than_days } => self.purge_at(at, *older_than_days),
+            C::SetApproval {
+                mode,
+                expire_after_days,
+            } => self.set_approval_at(caller, *mode, *expire_after_days),
+            C::ApproveProposal {
+                agent,
+                name,
+                rename,
+            } => self.approve_at(at, caller, agent, name, rename.as_deref()),
+            C::RejectProposal {
+                agent,
+                name,
+                reason,
+            } => self.reject_at(at, caller, agent, name, reason),
+            C::ExpireProposals => self.expire_at(at, caller),
         }
     }
 }

@@ -14,6 +14,7 @@ mod admission;
 mod agents;
 mod apply;
 mod curator;
+mod proposals;
 mod sharing;
 mod skills;
 mod trust;
@@ -281,6 +282,29 @@ pub enum Command {
     Purge {
         older_than_days: u32,
     },
+    /// How agents' writes go live (GOV-1, admin only), and when given the
+    /// days before an undecided proposal expires.
+    SetApproval {
+        mode: crate::approval::ApprovalMode,
+        expire_after_days: Option<u32>,
+    },
+    /// Makes an agent's proposal live (admin only), under `rename` when
+    /// given.
+    ApproveProposal {
+        agent: String,
+        name: String,
+        rename: Option<String>,
+    },
+    /// Refuses an agent's proposal (admin only) with the reason the agent
+    /// reads: its lesson on the skill when there is one, else on the
+    /// rejected proposal.
+    RejectProposal {
+        agent: String,
+        name: String,
+        reason: String,
+    },
+    /// Expires every undecided proposal past the world's expiry.
+    ExpireProposals,
 }
 
 /// A command with the time it happened and who asked.
@@ -305,6 +329,9 @@ pub struct Applied {
     pub report: Option<u64>,
     /// How an install landed, and the buckets it kept (STO-6, FMT-7).
     pub install: Option<(InstallOutcome, Vec<Bucket>)>,
+    /// The write waits for an admin as a proposal (GOV-1); `id` and
+    /// `revision` are the proposal's.
+    pub proposed: bool,
 }
 
 /// What an install does when its layer already has a skill of its name

@@ -394,6 +394,27 @@ impl SkillWorld {
         })
     }
 
+    /// What a write to `to` starts from, after every check a write makes
+    /// there (revision, origin, blocked source, the Commons policy): the
+    /// document, its files, and the skill when `to.layer` has it. A
+    /// proposal (GOV-1) copies this into its agent's proposals world.
+    pub(super) fn write_base(
+        &self,
+        caller: &Caller,
+        to: &WriteTo<'_>,
+    ) -> Result<(SkillDocument, Vec<BundleFile>, Option<Entity>), WorldError> {
+        let target = self.writable(caller, to)?;
+        let existing = match target {
+            Target::Existing(entity) => Some(entity),
+            Target::Copy { .. } => None,
+        };
+        Ok((
+            self.target_document(&target),
+            self.target_files(&target),
+            existing,
+        ))
+    }
+
     fn target_document(&self, target: &Target) -> SkillDocument {
         match target {
             Target::Existing(entity) => self.document(*entity),
@@ -592,7 +613,11 @@ impl SkillWorld {
 
 /// Writes a document's authored fields into a skill's components; runtime
 /// state (switches, lifecycle, scan, preflight, provenance, trust) stays.
-fn apply_document(record: &mut EntityRecord, skill: &mut Skill, document: SkillDocument) {
+pub(super) fn apply_document(
+    record: &mut EntityRecord,
+    skill: &mut Skill,
+    document: SkillDocument,
+) {
     record.title = document.name;
     record.summary = document.description;
     record.content = document.body;
