@@ -36,12 +36,14 @@ pub use runner::{DEFAULT_TIMEOUT, OUTPUT_CAP, RunError, RunLimits, ScriptResult,
 pub use secrets::{MaskedSecret, SecretBox, SecretError, SecretScope, mask, valid_secret_key};
 pub use server::{ApiError, Need, Principal, router, serve};
 pub use service::configure_tool_sets;
+pub use shared::{Replication, SharedRecords};
 pub use skillworld_sandbox::SandboxConfig;
 pub use tokens::{RemoveAgentError, TokenKind, TokenRecord, Tokens, remove_agent};
 pub use tools::{Dispatched, dispatch, run_script_call, run_tool};
 pub use watch::{FolderWatch, QUIET, SyncReport, WatchSpec};
 
 mod binding;
+mod follow;
 mod habitat;
 mod jobs;
 mod metrics;
@@ -51,6 +53,7 @@ mod runner;
 mod secrets;
 mod server;
 mod service;
+mod shared;
 mod tokens;
 mod tools;
 mod watch;

@@ -56,14 +56,17 @@ pub struct Loaded {
     pub entities: Vec<(u64, Vec<u8>)>,
 }
 
-/// A node's handle on the shared database; cheap to clone. Operations
+/// A node's handle on the shared database; cheap to clone. Journal writes
 /// share one connection (a node's writes are serialised by its world
-/// anyway); a lost connection is made again on the next operation.
+/// anyway), everything else another, so a write in progress never waits
+/// for itself when it reads or writes a record; a lost connection is made
+/// again on the next operation.
 #[derive(Clone)]
 pub struct PgBackend {
     pub(crate) config: Arc<Config>,
     pub(crate) options: Arc<PgOptions>,
     client: Arc<Mutex<Option<Client>>>,
+    writer: Arc<Mutex<Option<Client>>>,
 }
 
 impl std::fmt::Debug for PgBackend {
@@ -119,6 +122,7 @@ impl PgBackend {
             config: Arc::new(config),
             options: Arc::new(options),
             client: Arc::new(Mutex::new(None)),
+            writer: Arc::new(Mutex::new(None)),
         };
         let mut held = backend.hold().await?;
         let migrated = crate::schema::migrate(held.client()).await;
@@ -160,9 +164,19 @@ impl PgBackend {
         }
     }
 
-    /// The shared connection, made again if it was lost.
+    /// The connection for everything but journal writes, made again if
+    /// it was lost.
     pub(crate) async fn hold(&self) -> Result<Held, PgError> {
-        let mut guard = self.client.clone().lock_owned().await;
+        self.hold_slot(&self.client).await
+    }
+
+    /// The journal writers' connection.
+    pub(crate) async fn hold_writer(&self) -> Result<Held, PgError> {
+        self.hold_slot(&self.writer).await
+    }
+
+    async fn hold_slot(&self, slot: &Arc<Mutex<Option<Client>>>) -> Result<Held, PgError> {
+        let mut guard = slot.clone().lock_owned().await;
         if guard.as_ref().is_none_or(Client::is_closed) {
             let (client, connection) = self.open().await?;
             tokio::spawn(async move {
@@ -296,7 +310,7 @@ async fn load(client: &mut Client) -> Result<Loaded, PgError> {
 }
 
 /// The URL without its password, for messages.
-pub(crate) fn redact(url: &str) -> String {
+pub fn redact(url: &str) -> String {
     match (url.find("://"), url.rfind('@')) {
         (Some(scheme), Some(at)) if at > scheme => {
             let credentials = &url[scheme + 3..at];

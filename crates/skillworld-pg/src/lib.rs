@@ -32,7 +32,8 @@
 //! # }
 //! ```
 
-pub use backend::{JournalRow, Loaded, PgBackend, PgOptions};
+pub use backend::{JournalRow, Loaded, PgBackend, PgOptions, redact};
+pub use blocking::PgSync;
 pub use error::PgError;
 pub use follower::{Follower, Heads};
 pub use jobs::{JobLock, job_key};
@@ -42,6 +43,7 @@ pub use schema::SCHEMA_VERSION;
 pub use write::{Batch, Behind, Committed, WriteTxn};
 
 mod backend;
+mod blocking;
 mod error;
 mod follower;
 mod jobs;

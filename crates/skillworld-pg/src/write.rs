@@ -49,7 +49,7 @@ impl PgBackend {
     /// `applied`: locks the head and returns the entries other nodes
     /// committed after `applied`, which the node applies before its own.
     pub async fn begin(&self, applied: u64) -> Result<WriteTxn, PgError> {
-        let mut held = self.hold().await?;
+        let mut held = self.hold_writer().await?;
         let result = self
             .timed("locking the journal", lock_head(held.client(), applied))
             .await;

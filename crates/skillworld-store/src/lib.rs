@@ -33,6 +33,7 @@ pub use curate::{
 };
 pub use error::StoreError;
 pub use layout::{JournalEntry, SCHEMA_VERSION, SnapshotKind, StoredSnapshot};
+pub use replica::RecordBackend;
 pub use runs::{KEPT_RUNS, ReviewRun, RunKind, RunStatus};
 pub use shipped::{Synced, open_with_shipped, shipped_commons, sync_shipped};
 pub use simulate::{SimulatedWorld, SimulatedWorldError};
@@ -45,6 +46,7 @@ mod curate;
 mod error;
 mod layout;
 mod records;
+mod replica;
 mod runs;
 mod shipped;
 mod simulate;

@@ -64,6 +64,8 @@ pub struct Store {
     /// With group commit, a checkpoint captured in a deferred scope, handed
     /// to the committer after that scope's entries.
     captured: Option<StoredSnapshot>,
+    /// A replicating host's hooks (STO-7, replica.rs).
+    pub(crate) hooks: crate::replica::Hooks,
 }
 
 impl Store {
@@ -100,6 +102,7 @@ impl Store {
             committer: None,
             deferred: None,
             captured: None,
+            hooks: Default::default(),
         };
         if exists {
             store.load().map_err(|error| match error {
@@ -248,6 +251,7 @@ impl Store {
                 (self.next_seq + offset as u64, bytes)
             })
             .collect();
+        self.hooks.tap(&encoded);
         match (&mut self.deferred, &self.committer) {
             (Some(staged), _) => staged.extend(encoded),
             (None, Some(committer)) => committer.commit(encoded)?,
@@ -457,6 +461,7 @@ impl Store {
     /// before it, which the store drops only with the entry itself, so no
     /// later delete, prune or reuse of the name can make it unreplayable.
     pub fn restore_snapshot(&mut self, name: &str) -> Result<SnapshotInfo, StoreError> {
+        self.hooks.refuse_restore()?;
         let snapshot = self.snapshot(name)?;
         self.save_automatic("pre-restore")?;
         let info = info_of(&snapshot);

@@ -120,6 +120,7 @@ pub fn router(habitat: Arc<Habitat>) -> Router {
         )
         .route("/api/v1/jobs", get(ops::jobs))
         .route("/metrics", get(ops::metrics))
+        .route("/api/v1/digest", get(ops::digest))
         .route("/api/v1/curator/status", get(admin::curator_status))
         .route("/api/v1/curator/{action}", post(admin::curator_action))
         .route("/api/v1/curator/reports", get(admin::curator_reports))
@@ -191,12 +192,16 @@ pub fn router(habitat: Arc<Habitat>) -> Router {
             );
     }
     Router::new()
-        .route("/healthz", get(|| async { "ok\n" }))
+        .route("/healthz", get(ops::health))
         .merge(page_routes())
         .merge(api)
         .fallback(|| async { ApiError::not_found("route") })
         .layer(DefaultBodyLimit::max(limit))
         .layer(middleware::from_fn_with_state(habitat.clone(), trace))
+        .layer(middleware::from_fn_with_state(
+            habitat.clone(),
+            ops::mark_stale,
+        ))
         .with_state(habitat)
 }
 
