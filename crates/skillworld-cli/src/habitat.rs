@@ -19,7 +19,7 @@ use crate::{Failure, LayerArgs, SecretAction, TokenAction};
 
 /// Where a server's world lives: a local file, or a shared store (STO-7).
 enum Backing {
-    Local(Store),
+    Local(Box<Store>),
     Shared(String),
 }
 
@@ -52,7 +52,7 @@ pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
             let mut store = open_at(global, &db)?;
             configure_tool_sets(&mut store, &config.tool_sets)
                 .map_err(|e| Failure::usage(e.to_string()))?;
-            Backing::Local(store)
+            Backing::Local(Box::new(store))
         }
     };
     let options = HabitatOptions {
@@ -90,7 +90,7 @@ pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
         let shared = matches!(backing, Backing::Shared(_));
         let habitat = Arc::new(match backing {
             Backing::Local(store) => {
-                Habitat::new(store, options).map_err(|e| Failure::usage(e.to_string()))?
+                Habitat::new(*store, options).map_err(|e| Failure::usage(e.to_string()))?
             }
             Backing::Shared(url) => {
                 let node = format!("{address}/{}", std::process::id());

@@ -59,6 +59,9 @@ pub(crate) fn habitat(
         .map_err(|e| Failure::usage(format!("{}: {e}", replica.display())))?;
     let (replication, records) =
         Replication::connect(url, node).map_err(|e| Failure::usage(e.to_string()))?;
+    replication
+        .start_from_checkpoint(&mut store)
+        .map_err(|e| Failure::usage(e.to_string()))?;
     store.set_record_backend(Arc::new(records));
     let habitat = Habitat::new(store, options).map_err(|e| Failure::usage(e.to_string()))?;
     Ok(habitat.with_replication(replication))

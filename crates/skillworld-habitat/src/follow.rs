@@ -43,41 +43,90 @@ impl Habitat {
     }
 
     /// Follows the shared journal until the habitat goes: each time the
-    /// heads move, catches up. Spawn it once, after the first catch-up.
+    /// heads move, catches up (retrying after a failure). Spawn it once,
+    /// after the first catch-up.
     pub async fn follow(self: Arc<Self>) {
         let Some(replication) = self.replication().cloned() else {
             return;
         };
         let mut heads = replication.heads();
-        while heads.changed().await.is_ok() {
+        loop {
             let now = *heads.borrow_and_update();
-            if !now.connected {
+            if now.connected && !self.follow_once(&replication, now).await {
+                tokio::time::sleep(RETRY).await;
                 continue;
             }
-            let behind = now.journal > replication.applied();
-            let reload = replication.records_seen(now.records);
-            if !(behind || reload) {
-                continue;
+            if heads.changed().await.is_err() {
+                return;
             }
-            let habitat = self.clone();
-            let outcome = self
-                .write_locked(move |store| {
-                    if behind {
-                        replication_of(&habitat).catch_up(store)?;
-                    }
-                    if reload {
-                        *habitat.tokens_mut() = Tokens::load(store)?;
-                    }
-                    Ok::<(), StoreError>(())
-                })
-                .await;
-            if let Err(error) = outcome {
-                // The follower retries on its next tick or reconnection.
-                tracing::warn!(%error, "catching up with the shared journal failed");
+        }
+    }
+
+    /// Applies what the heads say this node lacks; false when that failed.
+    async fn follow_once(
+        self: &Arc<Self>,
+        replication: &Arc<crate::shared::Replication>,
+        now: skillworld_pg::Heads,
+    ) -> bool {
+        replication.note_head(now.journal);
+        let behind = now.journal > replication.applied();
+        let reload = replication.records_seen(now.records);
+        if !(behind || reload) {
+            return true;
+        }
+        let habitat = self.clone();
+        let outcome = self
+            .write_locked(move |store| {
+                if behind {
+                    replication_of(&habitat).catch_up(store)?;
+                }
+                if reload {
+                    *habitat.tokens_mut() = Tokens::load(store)?;
+                }
+                Ok::<(), StoreError>(())
+            })
+            .await;
+        match outcome {
+            Ok(()) => {
+                replication.note_head(now.journal);
+                true
+            }
+            Err(error) => {
+                tracing::warn!(%error, "catching up with the shared journal failed; retrying");
+                if reload {
+                    replication.records_unseen();
+                }
+                false
             }
         }
     }
 }
+
+/// Jobs that run once per habitat, not once per node (STO-7).
+const ONCE_PER_HABITAT: &[&str] = &["curator", "purge"];
+
+impl Habitat {
+    /// Whether this node runs job `id` now: always on a local store; on a
+    /// shared one, a once-per-habitat job only while this node holds the
+    /// job's advisory lock (the guard; `None` inside when no lock is
+    /// needed). `Ok(None)`: another node is running it.
+    pub(crate) async fn job_turn(
+        &self,
+        id: &str,
+    ) -> Result<Option<Option<skillworld_pg::JobLock>>, String> {
+        match self.replication() {
+            Some(replication) if ONCE_PER_HABITAT.contains(&id) => replication
+                .job_lock(id)
+                .await
+                .map(|lock| lock.map(Some))
+                .map_err(|e| e.to_string()),
+            _ => Ok(Some(None)),
+        }
+    }
+}
+
+/// How soon a failed catch-up is tried again.
+const RETRY: std::time::Duration = std::time::Duration::from_millis(200);
 
 fn replication_of(habitat: &Habitat) -> &crate::shared::Replication {
     habitat.replication().expect("a shared store")

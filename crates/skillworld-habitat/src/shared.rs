@@ -28,8 +28,9 @@ pub struct Replication {
     applied: AtomicU64,
     /// The last record version this node's token table reflects.
     records: AtomicU64,
-    /// Milliseconds from another node's commit to its apply here, last seen.
-    lag_ms: AtomicU64,
+    /// Wall time (ms since the epoch) when the node first heard of an
+    /// entry it has not applied yet; 0 while it is current.
+    behind_since: AtomicU64,
     /// Set when a commit failed after the world had changed: the world is
     /// ahead of the journal and the node must be restarted.
     diverged: AtomicBool,
@@ -51,11 +52,33 @@ impl Replication {
                 follower,
                 applied: AtomicU64::new(0),
                 records: AtomicU64::new(0),
-                lag_ms: AtomicU64::new(0),
+                behind_since: AtomicU64::new(0),
                 diverged: AtomicBool::new(false),
             },
             records,
         ))
+    }
+
+    /// Makes `store`'s world the habitat's starting world (the first
+    /// node's, kept in the database), at its journal position. Call it on
+    /// a fresh store, before anything else writes.
+    pub fn start_from_checkpoint(&self, store: &mut Store) -> Result<(), StoreError> {
+        const NAME: &str = "shared-checkpoint";
+        store.save_snapshot(NAME)?;
+        let ours = store.export_snapshot(NAME)?.into_bytes();
+        let (seq, stored) = self
+            .pg
+            .call(move |pg| async move { pg.checkpoint_or(ours).await })
+            .map_err(store_error)?;
+        let text = String::from_utf8(stored).map_err(|e| StoreError::Decode {
+            what: "the shared checkpoint".into(),
+            reason: e.to_string(),
+        })?;
+        store.delete_snapshot(NAME)?;
+        store.import_snapshot(&text)?;
+        store.restore_snapshot(NAME)?;
+        self.applied.store(seq, Ordering::Relaxed);
+        Ok(())
     }
 
     /// Whether reads may be behind: the follower lost the database, or
@@ -70,8 +93,32 @@ impl Replication {
             "status": if self.is_stale() { "stale" } else { "ok" },
             "backend": "postgres",
             "journal_seq": self.applied.load(Ordering::Relaxed),
-            "lag_ms": self.lag_ms.load(Ordering::Relaxed),
+            "lag_ms": self.lag_ms(),
         })
+    }
+
+    /// How long the node has been behind the journal's head it heard of
+    /// (0 when current).
+    pub fn lag_ms(&self) -> u64 {
+        match self.behind_since.load(Ordering::Relaxed) {
+            0 => 0,
+            since => now_ms().saturating_sub(since),
+        }
+    }
+
+    /// The follower heard of head `journal`: starts the lag clock if the
+    /// world is behind it, stops it once the world is current.
+    pub fn note_head(&self, journal: u64) {
+        if journal > self.applied() {
+            let _ = self.behind_since.compare_exchange(
+                0,
+                now_ms(),
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            );
+        } else {
+            self.behind_since.store(0, Ordering::Relaxed);
+        }
     }
 
     /// Runs a write: lock the head, apply what others wrote, run `work`,
@@ -178,13 +225,16 @@ impl Replication {
         for row in rows {
             store.apply_encoded(&row.entry)?;
             self.applied.store(row.seq, Ordering::Relaxed);
-            let now = SystemTime::now()
-                .duration_since(UNIX_EPOCH)
-                .map_or(0, |d| d.as_millis() as i64);
-            self.lag_ms
-                .store((now - row.at_ms).max(0) as u64, Ordering::Relaxed);
         }
         Ok(())
+    }
+
+    /// Job `name`'s advisory lock, if no node holds it.
+    pub async fn job_lock(&self, name: &str) -> Result<Option<skillworld_pg::JobLock>, PgError> {
+        let name = name.to_owned();
+        self.pg
+            .call_async(move |pg| async move { pg.try_job_lock(&name).await })
+            .await
     }
 
     /// What the follower heard of: (journal head, records head).
@@ -201,6 +251,17 @@ impl Replication {
     pub fn records_seen(&self, version: u64) -> bool {
         self.records.fetch_max(version, Ordering::Relaxed) < version
     }
+
+    /// A reload of the token table failed: the next heads reload it again.
+    pub fn records_unseen(&self) {
+        self.records.store(0, Ordering::Relaxed);
+    }
+}
+
+fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
 }
 
 fn diverged() -> StoreError {

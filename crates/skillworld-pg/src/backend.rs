@@ -214,6 +214,33 @@ impl PgBackend {
         held.check(result)
     }
 
+    /// The world every node starts from, as (journal position, state):
+    /// the stored one, or — for the first node of a new database — `ours`
+    /// at position 0. Nodes starting together all get the same one.
+    pub async fn checkpoint_or(&self, ours: Vec<u8>) -> Result<(u64, Vec<u8>), PgError> {
+        let mut held = self.hold().await?;
+        let client = held.client();
+        let result = self
+            .timed("reading the checkpoint", async {
+                client
+                    .execute(
+                        "INSERT INTO skillworld_checkpoint (id, seq, state) VALUES (1, 0, $1)
+                         ON CONFLICT (id) DO NOTHING",
+                        &[&ours],
+                    )
+                    .await?;
+                let row = client
+                    .query_one(
+                        "SELECT seq, state FROM skillworld_checkpoint WHERE id = 1",
+                        &[],
+                    )
+                    .await?;
+                Ok((row.get::<_, i64>(0) as u64, row.get(1)))
+            })
+            .await;
+        held.check(result)
+    }
+
     /// Journal entries after `seq`, in order, at most `limit`.
     pub async fn entries_after(&self, seq: u64, limit: u32) -> Result<Vec<JournalRow>, PgError> {
         let mut held = self.hold().await?;

@@ -29,6 +29,13 @@ const MIGRATIONS: &[&str] = &[
         node text NOT NULL,
         at_ms bigint NOT NULL
     );
+    -- The world every node starts from: its state (the store's encoding)
+    -- as of journal position seq; the entries after seq apply to it.
+    CREATE TABLE skillworld_checkpoint (
+        id int PRIMARY KEY CHECK (id = 1),
+        seq bigint NOT NULL,
+        state bytea NOT NULL
+    );
     -- The world's state as of the head: entities by stable id, the
     -- world's own row, bundle contents by SHA-256.
     CREATE TABLE skillworld_entities (

@@ -166,6 +166,15 @@ async fn state_rows_change_with_their_entries_and_load_consistently() {
         loaded.entities,
         vec![(1, b"world".to_vec()), (8, b"skill two".to_vec())]
     );
+    // The first node's starting world is every node's.
+    assert_eq!(
+        a.checkpoint_or(b"mine".to_vec()).await.unwrap(),
+        (0, b"mine".to_vec())
+    );
+    assert_eq!(
+        a.checkpoint_or(b"other".to_vec()).await.unwrap(),
+        (0, b"mine".to_vec())
+    );
     let blobs = a.blobs(&["ab12".into(), "ffff".into()]).await.unwrap();
     assert_eq!(blobs, vec![("ab12".to_owned(), b"#!/bin/sh".to_vec())]);
     // A write given up leaves nothing behind and frees the head.
@@ -302,13 +311,20 @@ async fn an_unreachable_database_fails_fast_and_a_lost_connection_is_made_again(
         )
         .await
         .unwrap();
-    assert_eq!(killed, 1);
-    // The first use after the loss may fail as unavailable; the next
-    // connects again.
+    // The node's two connections: journal writes, everything else.
+    assert_eq!(killed, 2);
+    // The first use of each after the loss may fail as unavailable; the
+    // next connects again.
     let mut outcome = a.heads().await;
     if let Err(error) = &outcome {
         assert!(error.is_unavailable(), "{error}");
         outcome = a.heads().await;
     }
     assert_eq!(outcome.unwrap().0, 1);
+    let mut write = a.begin(1).await;
+    if let Err(error) = &write {
+        assert!(error.is_unavailable(), "{error}");
+        write = a.begin(1).await;
+    }
+    assert_eq!(write.unwrap().commit(entry("two")).await.unwrap().last, 2);
 }

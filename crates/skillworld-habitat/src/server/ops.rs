@@ -51,5 +51,7 @@ pub async fn digest(habitat: State, principal: Principal) -> Result<Json<Value>,
     principal.require_admin("route")?;
     let health = habitat.health().await;
     let digest = habitat.read(|store| store.world().digest()).await;
-    Ok(Json(json!({"digest": digest, "journal_seq": health["journal_seq"]})))
+    Ok(Json(
+        json!({"digest": digest, "journal_seq": health["journal_seq"]}),
+    ))
 }
