@@ -7,8 +7,7 @@
 
 use std::sync::Arc;
 
-use crate::commit::Entries;
-use crate::layout::{JournalEntry, decode};
+use crate::layout::{JournalEntry, decode, encode};
 use crate::{Store, StoreError};
 
 /// Where a replicating host keeps the habitat records (tokens, secrets,
@@ -28,9 +27,11 @@ pub(crate) struct Hooks {
 }
 
 impl Hooks {
-    pub(crate) fn tap(&mut self, entries: &Entries) {
+    /// Keeps the entries as a whole journal entry encodes them (whatever
+    /// the file keeps apart), so another node can apply them as they are.
+    pub(crate) fn tap(&mut self, entries: &[JournalEntry]) {
         if let Some(tapped) = &mut self.tap {
-            tapped.extend(entries.iter().map(|(_, bytes)| bytes.clone()));
+            tapped.extend(entries.iter().map(encode));
         }
     }
 

@@ -241,6 +241,7 @@ impl Store {
     }
 
     fn append(&mut self, entries: &[JournalEntry]) -> Result<(), StoreError> {
+        self.hooks.tap(entries);
         let mut written = 0;
         let encoded: Entries = entries
             .iter()
@@ -251,7 +252,6 @@ impl Store {
                 (self.next_seq + offset as u64, bytes)
             })
             .collect();
-        self.hooks.tap(&encoded);
         match (&mut self.deferred, &self.committer) {
             (Some(staged), _) => staged.extend(encoded),
             (None, Some(committer)) => committer.commit(encoded)?,
