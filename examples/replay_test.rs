@@ -24,6 +24,7 @@ fn main() -> Result<(), Failure> {
         clock: Some(Clock::Simulated(Timestamp::from_millis(1_767_225_600_000))),
         platform: Some("linux".to_owned()),
         seed: shipped_commons(),
+        journal_limit: None,
     };
     let mut store = Store::open(&folder.path().join("world.redb"), options)?;
     store.run(|world| world.add_agent("ada", None))??;

@@ -24,6 +24,7 @@ fn options() -> OpenOptions {
         clock: Some(Clock::Simulated(Timestamp::from_millis(0))),
         platform: Some("linux".into()),
         seed: vec![],
+        journal_limit: None,
     }
 }
 

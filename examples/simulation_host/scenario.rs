@@ -55,6 +55,7 @@ pub fn open(db: Option<&Path>) -> Result<SimulatedWorld, StoreError> {
                 clock: Some(clock),
                 platform: Some(PLATFORM.to_owned()),
                 seed: shipped_commons(),
+                journal_limit: None,
             };
             Ok(SimulatedWorld::Stored(Box::new(Store::open(
                 path, options,

@@ -4,11 +4,13 @@
 //! into a fresh database with the scanner on, paired in one run against
 //! reading the same files. Reports the ratio to the read floor, the
 //! fsyncs of the whole command (counted with strace when it is installed),
-//! the database size against the corpus bytes, and a re-import of the same
-//! corpus (every skill updated in place).
+//! the database size against the corpus bytes, a re-import of the same
+//! corpus (every skill updated in place), and the time to open the
+//! imported database in this process (STO-5: the rows are read, nothing is
+//! replayed).
 //!
 //! `cargo bench -p skillworld-cli --bench import` (`SKILLS=N` for another
-//! corpus size, default 2,300).
+//! corpus size, default 2,300; `ROUNDS=N` paired rounds, default 5).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -18,9 +20,11 @@ use std::time::{Duration, Instant};
 #[path = "../../skillworld-format/benches/corpus/mod.rs"]
 mod corpus;
 
-const ROUNDS: usize = 5;
-
 fn main() {
+    let rounds: usize = std::env::var("ROUNDS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(5);
     let skills: usize = std::env::var("SKILLS")
         .ok()
         .and_then(|n| n.parse().ok())
@@ -48,7 +52,7 @@ fn main() {
     // Paired: each round reads the files, then imports them.
     let (mut floors, mut imports, mut opens) = (Vec::new(), Vec::new(), Vec::new());
     let mut last_db = PathBuf::new();
-    for round in 0..=ROUNDS {
+    for round in 0..=rounds {
         let floor = read_all(&root);
         let empty = dir.path().join(format!("empty-{round}.redb"));
         let open = timed(&empty, &["digest"]);
@@ -65,12 +69,24 @@ fn main() {
     let (floor, import, open) = (median(floors), median(imports), median(opens));
     check_nothing_lost(&last_db, written.skills);
     let db_bytes = fs::metadata(&last_db).map_or(0, |m| m.len());
+    let open_imported = median(
+        (0..5)
+            .map(|_| {
+                let start = Instant::now();
+                let store = skillworld_store::Store::open(&last_db, Default::default())
+                    .expect("the imported database opens");
+                let elapsed = start.elapsed();
+                drop(store);
+                elapsed
+            })
+            .collect(),
+    );
     let reimport = timed(
         &last_db,
         &["import", root.to_str().expect("UTF-8"), "--commons"],
     );
 
-    println!("median of {ROUNDS} paired rounds (warm page cache):");
+    println!("median of {rounds} paired rounds (warm page cache):");
     println!(
         "  read floor (walk + read every file, one thread) {:>9.2?}",
         floor
@@ -94,6 +110,10 @@ fn main() {
         "  re-import, every skill updated in place         {:>9.2?}  {:.2}x the floor",
         reimport,
         ratio(reimport, floor)
+    );
+    println!(
+        "  open the imported database (Store::open, in process, median of 5) {:>9.2?}",
+        open_imported
     );
     println!(
         "database: {:.2} MB for {:.2} MB of skills ({:.2}x)",

@@ -202,7 +202,7 @@ fn start_jobs(
             }
         })
     });
-    habitat.jobs().set_mcp_refresh(refresh);
+    habitat.set_mcp_refresh(refresh);
     tokio::spawn(skillworld_habitat::drive_jobs(
         habitat.clone(),
         std::time::Duration::from_secs(30),

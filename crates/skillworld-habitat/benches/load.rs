@@ -4,9 +4,15 @@
 //! First, catalog requests for random agents; then a mix of 90 % catalog
 //! reads and 10 % skill replacements (each a durable write).
 //!
+//! The store compacts its journal each time it grows by `JOURNAL_LIMIT`
+//! bytes (default 256 KiB here, so a 30-second mixed run compacts several
+//! times); the probe prints its GET and PUT maximum for every second and
+//! marks the seconds in which a compaction ran.
+//!
 //! `cargo bench -p skillworld-habitat --bench load` (needs `wrk`, from
-//! Debian's packages; `AGENTS=N`, `SECONDS=N`, `CATALOG_QUERY=?tokens=N`
-//! change the shape, `ONLY=catalog` or `ONLY=mixed` runs one workload).
+//! Debian's packages; `AGENTS=N`, `SECONDS=N`, `CATALOG_QUERY=?tokens=N`,
+//! `JOURNAL_LIMIT=BYTES` change the shape, `ONLY=catalog` or `ONLY=mixed`
+//! runs one workload).
 //! The world is built once and kept in `target/habitat-load/`.
 
 use std::path::{Path, PathBuf};
@@ -77,7 +83,6 @@ fn world(dir: &Path, agents: usize) -> PathBuf {
             })
             .unwrap();
     }
-    store.checkpoint().unwrap();
     drop(store);
     std::fs::rename(&building, &path).unwrap();
     println!(
@@ -162,10 +167,23 @@ fn wrk(url: &str, token: &str, agents: usize, write_percent: u32, seconds: usize
 /// own: wrk's percentiles correct for coordinated omission (a stall of every
 /// connection becomes many slow samples), the probe's do not, and it says
 /// when a stall happened and which kind of request it held.
-async fn probe(url: String, token: String, agents: usize, seconds: usize) -> String {
+async fn probe(
+    habitat: Arc<Habitat>,
+    url: String,
+    token: String,
+    agents: usize,
+    seconds: usize,
+) -> String {
     let client = reqwest::Client::new();
     let started = Instant::now();
     let (mut gets, mut puts, mut stalls) = (Vec::new(), Vec::new(), Vec::new());
+    // Per second of the run: GET max, PUT max, compactions seen.
+    let mut per_second = vec![(0f64, 0f64, 0u64); seconds + 1];
+    let compactions = |habitat: &Arc<Habitat>| {
+        let habitat = habitat.clone();
+        async move { habitat.read(|store| store.compactions()).await }
+    };
+    let mut compacted = compactions(&habitat).await;
     let mut round = 0usize;
     while started.elapsed().as_secs() < seconds as u64 {
         let agent = round * 7919 % agents;
@@ -199,8 +217,27 @@ async fn probe(url: String, token: String, agents: usize, seconds: usize) -> Str
         }
         gets.push(get_ms);
         puts.push(put_ms);
+        let now = compactions(&habitat).await;
+        let second = &mut per_second[(started.elapsed().as_secs() as usize).min(seconds)];
+        second.0 = second.0.max(get_ms);
+        second.1 = second.1.max(put_ms);
+        second.2 += now - compacted;
+        compacted = now;
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
+    let seconds_line: Vec<String> = per_second
+        .iter()
+        .enumerate()
+        .filter(|(_, (get, _, _))| *get > 0.0)
+        .map(|(s, (get, put, c))| {
+            let mark = if *c > 0 {
+                format!(" [{c} compaction]")
+            } else {
+                String::new()
+            };
+            format!("{s}s {get:.0}/{put:.0}{mark}")
+        })
+        .collect();
     let summary = |kind: &str, mut times: Vec<f64>| {
         times.sort_by(f64::total_cmp);
         let at = |q: f64| times[((times.len() as f64 * q) as usize).min(times.len() - 1)];
@@ -212,7 +249,7 @@ async fn probe(url: String, token: String, agents: usize, seconds: usize) -> Str
         )
     };
     format!(
-        "  probe ({} GET + PUT pairs): {}; {}; over 100 ms: {}",
+        "  probe ({} GET + PUT pairs): {}; {}; over 100 ms: {}\n  probe max per second, GET/PUT ms: {}",
         gets.len(),
         summary("GET", gets),
         summary("PUT", puts),
@@ -220,7 +257,8 @@ async fn probe(url: String, token: String, agents: usize, seconds: usize) -> Str
             "none".to_owned()
         } else {
             stalls.join("; ")
-        }
+        },
+        seconds_line.join(", ")
     )
 }
 
@@ -242,7 +280,12 @@ fn main() {
         .unwrap();
     runtime.block_on(async {
         let started = Instant::now();
-        let store = Store::open(&path, OpenOptions::default()).unwrap();
+        let journal_limit = env_or("JOURNAL_LIMIT", 256 << 10) as u64;
+        let options = OpenOptions {
+            journal_limit: Some(journal_limit),
+            ..OpenOptions::default()
+        };
+        let store = Store::open(&path, options).unwrap();
         println!("opened in {:.2} s", started.elapsed().as_secs_f64());
         let mut options = HabitatOptions::new(&dir);
         options.probe_endpoints = false;
@@ -291,12 +334,18 @@ fn main() {
             "mixed" => *writes > 0,
             _ => true,
         }) {
-            let checkpoint = |habitat: &Arc<Habitat>| {
+            let compactions = |habitat: &Arc<Habitat>| {
                 let habitat = habitat.clone();
-                async move { habitat.read(|store| store.checkpoint_seq()).await.unwrap() }
+                async move { habitat.read(|store| store.compactions()).await }
             };
-            let before = checkpoint(&habitat).await;
-            let probe = tokio::spawn(probe(url.clone(), token.clone(), agents, seconds));
+            let before = compactions(&habitat).await;
+            let probe = tokio::spawn(probe(
+                habitat.clone(),
+                url.clone(),
+                token.clone(),
+                agents,
+                seconds,
+            ));
             let (url, token) = (url.clone(), token.clone());
             let result =
                 tokio::task::spawn_blocking(move || wrk(&url, &token, agents, writes, seconds))
@@ -305,15 +354,11 @@ fn main() {
             let probed = probe.await.unwrap();
             println!("{label}: {result}");
             println!("{probed}");
-            if writes > 0 {
-                // The writes of a long enough run outgrow half the
-                // checkpoint, and a new one is written while serving.
-                let after = checkpoint(&habitat).await;
-                println!(
-                    "  checkpoint written during the run: {}",
-                    if after > before { "yes" } else { "no" }
-                );
-            }
+            let after = compactions(&habitat).await;
+            println!(
+                "  journal compactions during the run: {} (limit {journal_limit} bytes)",
+                after - before
+            );
         }
         let _ = stop.send(());
         server.await.unwrap().unwrap();

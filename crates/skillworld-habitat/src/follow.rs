@@ -4,14 +4,14 @@
 
 use std::sync::Arc;
 
-use serde_json::Value;
 use skillworld_store::StoreError;
 
+use crate::shared::Health;
 use crate::{Habitat, HabitatError, Tokens};
 
 impl Habitat {
     /// `GET /healthz`: `{"status","backend","journal_seq","lag_ms"}`.
-    pub async fn health(&self) -> Value {
+    pub async fn health(&self) -> Health {
         match self.replication() {
             Some(replication) => replication.health(),
             None => self.read(|store| crate::shared::local_health(store)).await,

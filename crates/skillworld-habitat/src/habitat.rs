@@ -80,9 +80,9 @@ pub struct ServeConfig {
     /// journaled commands: `{"files": ["read_file", "write_file"]}`.
     pub tool_sets: BTreeMap<String, Vec<String>>,
     /// Scheduled jobs' settings (HAB-6, docs/habitat.md).
-    pub jobs: crate::jobs::JobSettings,
+    pub jobs: crate::schedule::JobSettings,
     /// Live folders (HAB-7) as `"DIR"` or `"DIR=LAYER"`, like `--watch`.
-    pub watch: Vec<crate::watch::WatchSpec>,
+    pub watch: Vec<crate::watch_spec::WatchSpec>,
 }
 
 impl ServeConfig {
@@ -150,6 +150,18 @@ impl StoreAccess for SharedStore {
     }
 }
 
+/// The MCP refresh as the server's crate supplies it (the habitat cannot
+/// depend on skillworld-mcp): rebuilds every registered server's virtual
+/// skill and answers how many were refreshed, or why not.
+pub type RefreshHook = Arc<
+    dyn Fn(
+            Arc<Habitat>,
+        )
+            -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<String, String>> + Send>>
+        + Send
+        + Sync,
+>;
+
 /// A served world. Requests share it behind an `Arc`; the world is behind
 /// one lock (a bevy world has one writer), which reads hold for
 /// microseconds and writes while they change the world in memory, not
@@ -164,7 +176,9 @@ pub struct Habitat {
     /// Made on the first review request, inside the server's runtime.
     reviewer: OnceLock<Reviewer<SharedStore>>,
     /// Scheduled jobs (HAB-6, jobs.rs) and metrics (metrics.rs).
-    jobs: crate::jobs::Jobs,
+    jobs: crate::schedule::Jobs,
+    /// The MCP refresh job's work, supplied by the server's crate.
+    mcp_refresh: std::sync::Mutex<Option<RefreshHook>>,
     metrics: crate::metrics::Metrics,
     /// A node on a shared PostgreSQL store (STO-7, shared.rs); `None`:
     /// the embedded redb store.
@@ -201,6 +215,7 @@ impl Habitat {
             options,
             reviewer: OnceLock::new(),
             jobs: Default::default(),
+            mcp_refresh: Default::default(),
             metrics: Default::default(),
             replication: None,
         })
@@ -231,8 +246,21 @@ impl Habitat {
     }
 
     /// The scheduled jobs' settings and statuses.
-    pub fn jobs(&self) -> &crate::jobs::Jobs {
+    pub fn jobs(&self) -> &crate::schedule::Jobs {
         &self.jobs
+    }
+
+    /// Registers the MCP refresh; without one, `mcp-refresh` is skipped.
+    pub fn set_mcp_refresh(&self, hook: RefreshHook) {
+        *self.mcp_refresh.lock().unwrap_or_else(|p| p.into_inner()) = Some(hook);
+    }
+
+    /// The registered MCP refresh, if any.
+    pub fn mcp_refresh(&self) -> Option<RefreshHook> {
+        self.mcp_refresh
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
     }
 
     pub fn metrics(&self) -> &crate::metrics::Metrics {

@@ -12,146 +12,21 @@
 //! server's answer) runs without it.
 
 use std::future::Future;
-use std::pin::Pin;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::Arc;
 use std::time::Duration;
 
-use serde::{Deserialize, Serialize};
 use skillworld_core::Timestamp;
 use skillworld_store::{SnapshotKind, Store, StoreError, next_run};
 use skillworld_world::{Caller, Command};
 
 use crate::habitat::{Habitat, HabitatError};
 
-const HOUR: i64 = 3_600_000;
-const MINUTE: i64 = 60_000;
-/// The first retry after a failure; each further failure doubles it.
-const FIRST_RETRY: i64 = MINUTE;
-
-/// The jobs' settings, in the serve configuration's `jobs: (…)` section.
-/// Every field may be left out.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct JobSettings {
-    /// Soft-deleted skills are purged after this many days.
-    pub purge_deleted_after_days: u32,
-    /// How often the purge runs, in hours.
-    pub purge_every_hours: u32,
-    /// Automatic snapshots (pre-sweep, pre-restore) kept, newest first.
-    pub automatic_snapshots_kept: usize,
-    /// Automatic snapshots older than this many days are dropped, except
-    /// the newest one.
-    pub automatic_snapshot_max_age_days: u32,
-    /// How often snapshot retention runs, in hours.
-    pub snapshot_retention_every_hours: u32,
-    /// How often MCP virtual skills are rebuilt, in minutes (also at start).
-    pub mcp_refresh_every_minutes: u32,
-    /// How often every skill's host-level readiness is re-checked, in minutes.
-    pub preflight_refresh_every_minutes: u32,
-}
-
-impl Default for JobSettings {
-    fn default() -> Self {
-        JobSettings {
-            purge_deleted_after_days: 30,
-            purge_every_hours: 24,
-            automatic_snapshots_kept: skillworld_store::AUTOMATIC_KEPT,
-            automatic_snapshot_max_age_days: 30,
-            snapshot_retention_every_hours: 24,
-            mcp_refresh_every_minutes: 60,
-            preflight_refresh_every_minutes: 60,
-        }
-    }
-}
-
-/// The MCP refresh as the server's crate supplies it (the habitat cannot
-/// depend on skillworld-mcp): rebuilds every registered server's virtual
-/// skill and answers how many were refreshed, or why not.
-pub type RefreshHook = Arc<
-    dyn Fn(Arc<Habitat>) -> Pin<Box<dyn Future<Output = Result<String, String>> + Send>>
-        + Send
-        + Sync,
->;
-
-/// The jobs, in the order they run when several are due.
-pub const JOB_IDS: [&str; 5] = [
-    "curator",
-    "purge",
-    "snapshot-retention",
-    "mcp-refresh",
-    "preflight-refresh",
-];
-
-/// One job's last run, outcome and next run (`GET /api/v1/jobs`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct JobStatus {
-    pub id: &'static str,
-    pub last_run: Option<Timestamp>,
-    /// `ok: …`, `skipped: …` or `failed: …`; none before the first run.
-    pub outcome: Option<String>,
-    pub next_run: Option<Timestamp>,
-    /// Failures in a row (reset by a success).
-    #[serde(skip)]
-    pub failures: u32,
-}
-
-/// The jobs' schedule and results, kept by the habitat.
-#[derive(Default)]
-pub struct Jobs {
-    settings: Mutex<JobSettings>,
-    states: Mutex<Vec<JobStatus>>,
-    mcp_refresh: Mutex<Option<RefreshHook>>,
-}
-
-fn locked<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-}
+use crate::schedule::{FIRST_RETRY, JOB_IDS, JobSettings, JobStatus, locked};
 
 /// What one run of a job came to.
 enum Outcome {
     Ok(String),
     Skipped(String),
-}
-
-impl Jobs {
-    /// Sets the jobs' settings (before the first [`Habitat::run_due_jobs`]).
-    pub fn configure(&self, settings: JobSettings) {
-        *locked(&self.settings) = settings;
-    }
-
-    pub fn settings(&self) -> JobSettings {
-        locked(&self.settings).clone()
-    }
-
-    /// Registers the MCP refresh; without one, `mcp-refresh` is skipped.
-    pub fn set_mcp_refresh(&self, hook: RefreshHook) {
-        *locked(&self.mcp_refresh) = Some(hook);
-    }
-
-    /// Every job's status, in [`JOB_IDS`] order (empty before the jobs
-    /// were first scheduled).
-    pub fn statuses(&self) -> Vec<JobStatus> {
-        locked(&self.states).clone()
-    }
-
-    /// The earliest next run of any job.
-    pub fn next_due(&self) -> Option<Timestamp> {
-        locked(&self.states).iter().filter_map(|s| s.next_run).min()
-    }
-
-    fn period(&self, id: &str) -> i64 {
-        let settings = locked(&self.settings);
-        match id {
-            "purge" => i64::from(settings.purge_every_hours) * HOUR,
-            "snapshot-retention" => i64::from(settings.snapshot_retention_every_hours) * HOUR,
-            "mcp-refresh" => i64::from(settings.mcp_refresh_every_minutes) * MINUTE,
-            "preflight-refresh" => i64::from(settings.preflight_refresh_every_minutes) * MINUTE,
-            _ => 24 * HOUR,
-        }
-        .max(MINUTE)
-    }
 }
 
 impl Habitat {
@@ -242,7 +117,7 @@ impl Habitat {
         ))
     }
 
-    async fn run_job(self: &Arc<Self>, id: &str, _now: Timestamp) -> Result<Outcome, String> {
+    async fn run_job(self: &Arc<Self>, id: &str, now: Timestamp) -> Result<Outcome, String> {
         let text = |e: HabitatError| e.to_string();
         // Held until the job ends; on a shared store another node may hold it.
         let Some(_turn) = self.job_turn(id).await? else {
@@ -251,9 +126,9 @@ impl Habitat {
         match id {
             "curator" => self.curator_job().await.map_err(text),
             "purge" => self.purge_job().await.map_err(text),
-            "snapshot-retention" => self.retention_job().await.map_err(text),
+            "snapshot-retention" => self.retention_job(now).await.map_err(text),
             "mcp-refresh" => {
-                let hook = locked(&self.jobs().mcp_refresh).clone();
+                let hook = self.mcp_refresh();
                 match hook {
                     Some(hook) => hook(self.clone()).await.map(Outcome::Ok),
                     None => Ok(Outcome::Skipped("no MCP refresh registered".into())),
@@ -320,21 +195,37 @@ impl Habitat {
     /// Keeps the newest automatic snapshots up to the kept number and drops
     /// those past the age limit; the newest always stays (it is what a
     /// sweep or restore is undone from). Named snapshots are the admin's.
-    async fn retention_job(&self) -> Result<Outcome, HabitatError> {
+    ///
+    /// Listing the snapshots reads every one of them, so a run whose last
+    /// listing showed nothing can age out before `now` skips it.
+    async fn retention_job(&self, now: Timestamp) -> Result<Outcome, HabitatError> {
+        if let Some(until) = self.jobs().retention_quiet_at(now) {
+            return Ok(Outcome::Skipped(format!(
+                "no automatic snapshot reaches the age limit before {} ms",
+                until.as_millis()
+            )));
+        }
         let settings = self.jobs().settings();
-        self.write(move |store| {
-            let dropped = drop_old_automatic(store, &settings)?;
-            Ok(Outcome::Ok(format!(
-                "{dropped} automatic snapshots dropped"
-            )))
-        })
-        .await
+        let (dropped, quiet_until) = self
+            .write(move |store| drop_old_automatic(store, &settings).map_err(HabitatError::from))
+            .await?;
+        self.jobs().set_retention_quiet_until(Some(quiet_until));
+        Ok(Outcome::Ok(format!(
+            "{dropped} automatic snapshots dropped"
+        )))
     }
 }
 
-fn drop_old_automatic(store: &mut Store, settings: &JobSettings) -> Result<usize, StoreError> {
+/// Drops the automatic snapshots past the kept number or the age limit;
+/// answers how many, and when the oldest one kept reaches the age limit
+/// (a snapshot saved later is newer, so it reaches it later).
+fn drop_old_automatic(
+    store: &mut Store,
+    settings: &JobSettings,
+) -> Result<(usize, Timestamp), StoreError> {
     let now = store.world().now();
-    let cutoff = now.plus_days(-i64::from(settings.automatic_snapshot_max_age_days));
+    let max_age = i64::from(settings.automatic_snapshot_max_age_days);
+    let cutoff = now.plus_days(-max_age);
     let mut automatic: Vec<_> = store
         .snapshots()?
         .into_iter()
@@ -343,15 +234,21 @@ fn drop_old_automatic(store: &mut Store, settings: &JobSettings) -> Result<usize
     automatic.sort_by(|a, b| b.seq.cmp(&a.seq).then(b.name.cmp(&a.name)));
     let kept = settings.automatic_snapshots_kept.max(1);
     let doomed: Vec<String> = automatic
-        .into_iter()
+        .iter()
         .enumerate()
         .filter(|(rank, s)| *rank > 0 && (*rank >= kept || s.at < cutoff))
-        .map(|(_, s)| s.name)
+        .map(|(_, s)| s.name.clone())
         .collect();
     for name in &doomed {
         store.delete_snapshot(name)?;
     }
-    Ok(doomed.len())
+    let oldest_kept = automatic
+        .iter()
+        .filter(|s| !doomed.contains(&s.name))
+        .map(|s| s.at)
+        .min()
+        .unwrap_or(now);
+    Ok((doomed.len(), oldest_kept.plus_days(max_age).max(now)))
 }
 
 /// Drives a habitat's jobs on its world clock until `stop` resolves: runs

@@ -22,10 +22,10 @@
 
 pub use binding::BindingError;
 pub use habitat::{
-    ADMIN_TOKEN_FILE, DEFAULT_MAX_BODY_BYTES, Habitat, HabitatError, HabitatOptions,
+    ADMIN_TOKEN_FILE, DEFAULT_MAX_BODY_BYTES, Habitat, HabitatError, HabitatOptions, RefreshHook,
     SECRET_KEY_FILE, ServeConfig, SharedStore,
 };
-pub use jobs::{JOB_IDS, JobSettings, JobStatus, Jobs, RefreshHook, drive_jobs};
+pub use jobs::drive_jobs;
 pub use metrics::Metrics;
 pub use preflight::{Endpoints, Offer, host_platform, preflight};
 pub use probe::{
@@ -33,14 +33,16 @@ pub use probe::{
     PROBE_CONCURRENCY, PROBE_TTL, Prober,
 };
 pub use runner::{DEFAULT_TIMEOUT, OUTPUT_CAP, RunError, RunLimits, ScriptResult, run_script};
+pub use schedule::{JOB_IDS, JobSettings, JobStatus, Jobs};
 pub use secrets::{MaskedSecret, SecretBox, SecretError, SecretScope, mask, valid_secret_key};
-pub use server::{ApiError, Need, Principal, router, serve};
+pub use server::{ApiError, Need, Principal, openapi_document, router, serve};
 pub use service::configure_tool_sets;
-pub use shared::{Replication, SharedRecords};
+pub use shared::{Health, Replication, SharedRecords};
 pub use skillworld_sandbox::SandboxConfig;
 pub use tokens::{RemoveAgentError, TokenKind, TokenRecord, Tokens, remove_agent};
 pub use tools::{Dispatched, dispatch, run_script_call, run_tool};
-pub use watch::{FolderWatch, QUIET, SyncReport, WatchSpec};
+pub use watch::{FolderWatch, QUIET, SyncReport};
+pub use watch_spec::WatchSpec;
 
 mod binding;
 mod follow;
@@ -50,6 +52,7 @@ mod metrics;
 mod preflight;
 mod probe;
 mod runner;
+mod schedule;
 mod secrets;
 mod server;
 mod service;
@@ -57,3 +60,4 @@ mod shared;
 mod tokens;
 mod tools;
 mod watch;
+mod watch_spec;

@@ -11,7 +11,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use serde_json::{Value, json};
+use serde::Serialize;
 use skillworld_pg::{Batch, Follower, JournalRow, PgError, PgOptions, PgSync};
 use skillworld_store::{RecordBackend, Store, StoreError};
 
@@ -88,13 +88,13 @@ impl Replication {
     }
 
     /// `GET /healthz` on this backend.
-    pub fn health(&self) -> Value {
-        json!({
-            "status": if self.is_stale() { "stale" } else { "ok" },
-            "backend": "postgres",
-            "journal_seq": self.applied.load(Ordering::Relaxed),
-            "lag_ms": self.lag_ms(),
-        })
+    pub fn health(&self) -> Health {
+        Health {
+            status: if self.is_stale() { "stale" } else { "ok" }.into(),
+            backend: "postgres".into(),
+            journal_seq: self.applied.load(Ordering::Relaxed),
+            lag_ms: self.lag_ms(),
+        }
     }
 
     /// How long the node has been behind the journal's head it heard of
@@ -304,12 +304,28 @@ impl RecordBackend for SharedRecords {
     }
 }
 
+/// `GET /healthz` (STO-7): no skill data, on both backends.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct Health {
+    /// `ok`, or `stale` while a node has lost its shared database (or its
+    /// world went ahead of it).
+    pub status: String,
+    /// `redb` or `postgres`.
+    pub backend: String,
+    /// The journal position this node's world has applied (redb: the
+    /// next sequence number of the file's journal).
+    pub journal_seq: u64,
+    /// How long the node has been behind the newest entry it heard of; 0
+    /// when current (always on redb).
+    pub lag_ms: u64,
+}
+
 /// The redb backend's `GET /healthz`.
-pub fn local_health(store: &Store) -> Value {
-    json!({
-        "status": "ok",
-        "backend": "redb",
-        "journal_seq": store.journal_seq(),
-        "lag_ms": 0,
-    })
+pub fn local_health(store: &Store) -> Health {
+    Health {
+        status: "ok".into(),
+        backend: "redb".into(),
+        journal_seq: store.journal_seq(),
+        lag_ms: 0,
+    }
 }

@@ -16,7 +16,7 @@ const RECORDS: &str = "tokens";
 const PREFIX: &str = "swt_";
 
 /// What a token may do.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum TokenKind {
     /// Everything.

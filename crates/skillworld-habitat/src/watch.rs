@@ -18,7 +18,6 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -26,56 +25,14 @@ use notify::{RecursiveMode, Watcher};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use skillworld_format::{read_bundle_dir, skill_file_in};
-use skillworld_world::{Caller, InstallRules, Layer, OnCollision};
+use skillworld_world::{Caller, InstallRules, OnCollision};
 use tokio::sync::mpsc;
 
 use crate::habitat::{Habitat, HabitatError};
+use crate::watch_spec::WatchSpec;
 
 /// How long the folder must be quiet before a sync.
 pub const QUIET: Duration = Duration::from_millis(100);
-
-/// One `--watch DIR[=LAYER]`: LAYER is `commons` (the default) or
-/// `agent:NAME`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WatchSpec {
-    pub dir: PathBuf,
-    pub layer: Layer,
-}
-
-impl FromStr for WatchSpec {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Self, String> {
-        let (dir, layer) = match text.rsplit_once('=') {
-            Some((dir, "commons")) => (dir, Layer::Commons),
-            Some((dir, layer)) => match layer.strip_prefix("agent:") {
-                Some(agent) if !agent.is_empty() => (dir, Layer::Agent(agent.to_owned())),
-                _ => {
-                    return Err(format!(
-                        "--watch {text}: the layer '{layer}' is neither 'commons' nor 'agent:NAME'"
-                    ));
-                }
-            },
-            None => (text, Layer::Commons),
-        };
-        if dir.is_empty() {
-            return Err(format!("--watch {text}: no folder given"));
-        }
-        Ok(WatchSpec {
-            dir: PathBuf::from(dir),
-            layer,
-        })
-    }
-}
-
-/// In the serve configuration, a spec is written as on the command line.
-impl<'de> Deserialize<'de> for WatchSpec {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        String::deserialize(deserializer)?
-            .parse()
-            .map_err(serde::de::Error::custom)
-    }
-}
 
 /// What was last synced from one subfolder.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -265,7 +265,7 @@ async fn purge_drops_long_deleted_skills_and_snapshot_retention_keeps_the_newest
             .starts_with("ok: 0 deleted skills")
     );
     // Daily runs: the deletion goes once it is 30 days old, not before.
-    let mut purged_on = Vec::new();
+    let (mut purged_on, mut retention_skipped_on) = (Vec::new(), Vec::new());
     for day in 1..=31 {
         let now = advance(&habitat, DAY).await;
         habitat.run_due_jobs(now).await;
@@ -273,8 +273,15 @@ async fn purge_drops_long_deleted_skills_and_snapshot_retention_keeps_the_newest
         if outcome.starts_with("ok: 1 deleted skills") {
             purged_on.push(day);
         }
+        let retention = status(&habitat, "snapshot-retention").outcome.unwrap();
+        if retention.starts_with("skipped:") {
+            retention_skipped_on.push(day);
+        }
     }
     assert_eq!(purged_on, [30]);
+    // Retention lists the snapshots only once the oldest can have aged
+    // out (10 days after the first listing), not every day before.
+    assert_eq!(retention_skipped_on, (1..=9).collect::<Vec<_>>());
     let snapshots = habitat.read(|store| store.snapshots().unwrap()).await;
     let automatic: Vec<_> = snapshots.iter().map(|s| s.name.as_str()).collect();
     assert_eq!(
@@ -303,7 +310,7 @@ async fn a_failing_job_is_retried_with_a_doubling_backoff_and_recovers() {
             })
         })
     };
-    habitat.jobs().set_mcp_refresh(hook);
+    habitat.set_mcp_refresh(hook);
     let start = habitat.read(|store| store.world().now()).await;
     assert!(habitat.run_due_jobs(start).await.contains(&"mcp-refresh"));
     let first = status(&habitat, "mcp-refresh");

@@ -10,7 +10,7 @@ use landlock::{
     RulesetCreatedAttr, RulesetStatus, Scope, path_beneath_rules,
 };
 
-use crate::helper::{check, fail, report};
+use crate::child::{check, fail, report};
 use crate::seccomp;
 use crate::spec::{Layout, Spec};
 

@@ -15,6 +15,7 @@ use std::ffi::CString;
 use std::io::{Read, Write};
 use std::os::fd::{FromRawFd, RawFd};
 
+use crate::child::{check, fail};
 use crate::confine;
 use crate::netns;
 use crate::spec::{HELPER_ARG, Layout, REPORT_FD, SETUP_FAILED, Spec};
@@ -29,30 +30,6 @@ pub fn run_helper_if_asked() {
         .is_some_and(|arg| arg == HELPER_ARG)
     {
         helper_main()
-    }
-}
-
-/// Writes a failure to the report descriptor and exits.
-pub(crate) fn fail(what: &str) -> ! {
-    report(&format!("error: {what}\n"));
-    // SAFETY: `_exit` ends the process without running destructors,
-    // which is what a forked child must do.
-    unsafe { libc::_exit(SETUP_FAILED) }
-}
-
-pub(crate) fn report(line: &str) {
-    // SAFETY: a plain write on the report descriptor.
-    unsafe {
-        libc::write(REPORT_FD, line.as_ptr().cast(), line.len());
-    }
-}
-
-/// `Err` with the OS error named after `what` when a call returned -1.
-pub(crate) fn check(result: libc::c_int, what: &str) -> Result<(), String> {
-    if result == -1 {
-        Err(format!("{what}: {}", std::io::Error::last_os_error()))
-    } else {
-        Ok(())
     }
 }
 

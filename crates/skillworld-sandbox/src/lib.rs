@@ -40,6 +40,7 @@ pub use helper::run_helper_if_asked;
 pub use launch::{Job, Launch, SandboxError};
 pub use spec::HELPER_ARG;
 
+mod child;
 mod config;
 mod confine;
 mod doctor;

@@ -8,7 +8,7 @@ use std::net::{IpAddr, Shutdown, TcpListener, TcpStream};
 use std::os::unix::net::UnixStream;
 use std::path::PathBuf;
 
-use crate::helper::check;
+use crate::child::check;
 use crate::spec::Spec;
 
 /// Brings loopback up, gives it any further address a listener needs, and

@@ -1,13 +1,14 @@
 //! Scanning throughput on one core (SEC-4 target: ≥ 250 MB/s of skill text):
 //! every text file of `../shared/corpus` when it exists, and generated
-//! skill text with code blocks.
+//! skill text with code blocks; and the per-call cost of scanning a small
+//! skill (what every content change of such a skill pays).
 //!
 //! `cargo bench -p skillworld-scan --bench scan`
 
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use skillworld_scan::{scan_markdown, scan_script};
+use skillworld_scan::{scan_bundle, scan_markdown, scan_script};
 
 fn texts(root: &Path, out: &mut Vec<(String, String)>) {
     let Ok(entries) = std::fs::read_dir(root) else {
@@ -23,29 +24,51 @@ fn texts(root: &Path, out: &mut Vec<(String, String)>) {
     }
 }
 
+/// This thread's time on a CPU (Linux `schedstat`), which, unlike the
+/// wall clock, does not count the time other builds on a shared machine
+/// hold the cores.
+fn cpu_time() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanos = stat.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(nanos))
+}
+
 fn measure(label: &str, files: &[(String, String)]) {
     let bytes: usize = files.iter().map(|(_, t)| t.len()).sum();
-    let mut rounds: Vec<Duration> = (0..7)
+    let mb = bytes as f64 / 1e6;
+    // A warm-up round: the rule table compiles on first use.
+    scan_all(files);
+    let mut rounds: Vec<(Duration, Option<Duration>)> = (0..7)
         .map(|_| {
-            let start = Instant::now();
-            for (path, text) in files {
-                if path.contains("/scripts/") || path.ends_with(".py") || path.ends_with(".sh") {
-                    std::hint::black_box(scan_script(path, text));
-                } else {
-                    std::hint::black_box(scan_markdown(path, text));
-                }
-            }
-            start.elapsed()
+            let (start, cpu) = (Instant::now(), cpu_time());
+            scan_all(files);
+            let used = cpu.zip(cpu_time()).map(|(before, after)| after - before);
+            (start.elapsed(), used)
         })
         .collect();
     rounds.sort();
-    let median = rounds[3];
+    let median = rounds[3].0;
+    let mut cpu: Vec<Duration> = rounds.iter().filter_map(|r| r.1).collect();
+    cpu.sort();
+    let cpu = cpu
+        .get(3)
+        .map(|d| format!("; CPU time {d:.2?}: {:.0} MB/s", mb / d.as_secs_f64()))
+        .unwrap_or_default();
     println!(
-        "{label}: {} files, {:.2} MB in {median:.2?}: {:.0} MB/s",
+        "{label}: {} files, {mb:.2} MB in {median:.2?}: {:.0} MB/s{cpu}",
         files.len(),
-        bytes as f64 / 1e6,
-        bytes as f64 / 1e6 / median.as_secs_f64()
+        mb / median.as_secs_f64()
     );
+}
+
+fn scan_all(files: &[(String, String)]) {
+    for (path, text) in files {
+        if path.contains("/scripts/") || path.ends_with(".py") || path.ends_with(".sh") {
+            std::hint::black_box(scan_script(path, text));
+        } else {
+            std::hint::black_box(scan_markdown(path, text));
+        }
+    }
 }
 
 fn main() {
@@ -84,4 +107,22 @@ fn main() {
         })
         .collect();
     measure("generated Markdown", &generated);
+    small_skill();
+}
+
+/// One small skill, the shape of the catalog bench's patched skill.
+fn small_skill() {
+    let skill_md = "---\nname: private-0007\ndescription: Use private-0007 when the task needs it; it explains the steps, the checks and the pitfalls in detail.\n---\nBody.\n";
+    let calls = 20_000;
+    let mut rounds: Vec<Duration> = (0..7)
+        .map(|_| {
+            let start = Instant::now();
+            for _ in 0..calls {
+                std::hint::black_box(scan_bundle(skill_md, &[]));
+            }
+            start.elapsed() / calls
+        })
+        .collect();
+    rounds.sort();
+    println!("one small skill (scan_bundle): {:.2?} per call", rounds[3]);
 }

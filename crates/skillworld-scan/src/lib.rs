@@ -20,6 +20,7 @@
 //! assert!(report.findings[0].explanation.starts_with("Runs whatever a server sends"));
 //! ```
 
+mod cache;
 mod engine;
 mod hosts;
 mod layout;
@@ -27,15 +28,17 @@ mod prefilter;
 mod reveal;
 mod rules;
 mod typosquat;
+mod words;
 
 use std::path::Path;
 
 use serde::Serialize;
 use skillworld_format::BundleFile;
 
+pub use cache::ScanCache;
 pub use layout::Lang;
 pub use rules::{Class, RULES, Rule, Scope, Severity, Signal, Target, WELL_KNOWN_SKILLS};
-pub use typosquat::{KnownSkill, ScanContext};
+pub use typosquat::{KnownNames, ScanContext};
 
 use engine::{Hit, Kind, analyse, finish};
 
@@ -141,8 +144,33 @@ pub fn scan_bundle(skill_md: &str, files: &[BundleFile]) -> ScanReport {
 }
 
 /// Scans a skill with what the world knows (typosquatting against its
-/// builtins and Commons skills from other origins).
+/// installed skills from other origins).
 pub fn scan_bundle_with(skill_md: &str, files: &[BundleFile], context: &ScanContext) -> ScanReport {
+    bundle_report(skill_md, files, context, |path, text, kind| {
+        analyse(path, text, kind)
+    })
+}
+
+/// [`scan_bundle_with`], analysing only the files `cache` has not seen
+/// with these bytes; the cross-file combination runs over every file's
+/// findings, so the report is the same as a cold scan's.
+pub fn scan_bundle_cached(
+    skill_md: &str,
+    files: &[BundleFile],
+    context: &ScanContext,
+    cache: &mut ScanCache,
+) -> ScanReport {
+    bundle_report(skill_md, files, context, |path, text, kind| {
+        cache.get_or_scan(path, text, || analyse(path, text, kind))
+    })
+}
+
+fn bundle_report(
+    skill_md: &str,
+    files: &[BundleFile],
+    context: &ScanContext,
+    mut analyse: impl FnMut(&str, &str, Kind) -> Vec<Hit>,
+) -> ScanReport {
     let mut hits = analyse("SKILL.md", skill_md, Kind::Markdown);
     for file in files {
         let Ok(text) = std::str::from_utf8(&file.bytes) else {

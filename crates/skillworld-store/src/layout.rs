@@ -1,28 +1,48 @@
-//! The file's layout (STO-1 … STO-3): its tables, how journal entries and
-//! snapshots are encoded, and the checkpoint opening starts from. The
-//! store and the committer thread both write in it; neither owns it.
+//! The file's layout (STO-1 … STO-5): its tables and how journal entries,
+//! rows and snapshot records are encoded. The backend, the migration and
+//! the store read and write in it; none owns it. See `docs/design.md`.
 
-use redb::{Database, ReadableTable, ReadableTableMetadata, TableDefinition};
+use redb::TableDefinition;
 use serde::{Deserialize, Serialize};
 use skillworld_core::Timestamp;
-use skillworld_world::{EntityState, Envelope, WorldState};
+use skillworld_world::{Envelope, WorldState};
 
 use crate::StoreError;
+pub use crate::blobs::BlobSlot;
 
-/// The version of this file's layout; a file with a newer one is refused.
-pub const SCHEMA_VERSION: u64 = 1;
+/// The version of this file's layout; a file with a newer one is refused,
+/// an older one migrated on open.
+pub const SCHEMA_VERSION: u64 = 2;
 
+/// `schema_version`, `journal_bytes` (the size of the kept journal).
 pub(crate) const META: TableDefinition<&str, u64> = TableDefinition::new("meta");
+/// Sequence number → RON journal entry.
 pub(crate) const JOURNAL: TableDefinition<u64, &[u8]> = TableDefinition::new("journal");
-pub(crate) const SNAPSHOTS: TableDefinition<&str, &[u8]> = TableDefinition::new("snapshots");
-/// The snapshot opening starts from; not listed among the snapshots. Its
-/// entities are stored apart, in chunks, so opening decodes them on every
-/// core.
-pub(crate) const CHECKPOINT: &str = "\u{0}checkpoint";
-pub(crate) const CHECKPOINT_CHUNKS: TableDefinition<u64, &[u8]> =
-    TableDefinition::new("checkpoint_chunks");
-/// Entities per checkpoint chunk.
-pub(crate) const CHUNK_ENTITIES: usize = 4_096;
+/// Sequence number → the hashes (32 bytes each) of the blobs the entry
+/// refers to; only entries that refer to some.
+pub(crate) const JOURNAL_BLOBS: TableDefinition<u64, &[u8]> = TableDefinition::new("journal_blobs");
+/// (stable id, version) → a row version (see `blobs::encode_row`); empty:
+/// the entity was removed at that version. The newest version of each id
+/// is the live row; a snapshot at `seq` sees the newest version ≤ `seq`.
+/// Id 0 (never a stable id) holds the world-wide state.
+pub(crate) const ROWS: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("rows");
+/// (version, stable id) → the version it replaced: the row versions that
+/// compaction may drop once no kept snapshot sees them.
+pub(crate) const RETIRED: TableDefinition<(u64, u64), u64> = TableDefinition::new("retired");
+/// SHA-256 → bytes.
+pub(crate) const BLOBS: TableDefinition<&[u8], &[u8]> = TableDefinition::new("blobs");
+/// SHA-256 → how many row versions and journal entries refer to it.
+pub(crate) const BLOB_REFS: TableDefinition<&[u8], u64> = TableDefinition::new("blob_refs");
+/// Snapshot name → [`SnapshotRecord`] (JSON): what a listing reads.
+pub(crate) const SNAPSHOT_INFO: TableDefinition<&str, &[u8]> =
+    TableDefinition::new("snapshot_info");
+/// Snapshot name → a whole world (JSON), for snapshots that are not a
+/// position of this file's history: imported ones, and those migrated from
+/// schema 1.
+pub(crate) const WHOLE: TableDefinition<&str, &[u8]> = TableDefinition::new("snapshot_whole");
+
+/// The row id of the world-wide state.
+pub(crate) const GLOBALS_ROW: u64 = 0;
 
 /// One journal entry: an applied command, or a snapshot restore.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -39,11 +59,17 @@ pub enum JournalEntry {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         copy: Option<String>,
     },
+    /// An applied command whose big fields (bodies, file contents) are in
+    /// the blobs table: each slot is filled with the blob of that SHA-256
+    /// (hex) before the command is applied (STO-5).
+    Stored {
+        envelope: Box<Envelope>,
+        blobs: Vec<(BlobSlot, String)>,
+    },
 }
 
-/// Snapshot names starting with NUL are the store's own (the opening
-/// checkpoint, restore copies): never listed, saved, restored, deleted or
-/// imported by name.
+/// Snapshot names starting with NUL are the store's own (restore copies):
+/// never listed, saved, restored, deleted or imported by name.
 pub(crate) const INTERNAL: char = '\u{0}';
 /// Restore copies are named by their journal entry's sequence number.
 pub(crate) const RESTORE_COPY: &str = "\u{0}restore/";
@@ -69,8 +95,9 @@ pub enum SnapshotKind {
     Automatic,
 }
 
-/// A snapshot as stored and exported: the world as data and the journal
-/// position it covers (entries from `seq` on come after it).
+/// A snapshot as exported (and as schema 1 stored it): the world as data
+/// and the journal position it covers (entries from `seq` on come after
+/// it).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StoredSnapshot {
     pub name: String,
@@ -78,6 +105,19 @@ pub struct StoredSnapshot {
     pub at: Timestamp,
     pub seq: u64,
     pub state: WorldState,
+}
+
+/// A snapshot as schema 2 keeps it: a small record. Its world is the rows
+/// as of `seq` (nothing copied), or, when `whole`, a world of its own in
+/// the `snapshot_whole` table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct SnapshotRecord {
+    pub name: String,
+    pub kind: SnapshotKind,
+    pub at: Timestamp,
+    pub seq: u64,
+    pub digest: String,
+    pub whole: bool,
 }
 
 /// Journal entries are RON (STO-3): small, readable in a dump.
@@ -99,104 +139,12 @@ pub(crate) fn decode<T: for<'de> Deserialize<'de>>(
     ron::from_str(text).map_err(|e| failure(e.to_string()))
 }
 
-/// Snapshots are whole worlds: stored as JSON, which parses several times
-/// faster than RON; exported as RON.
-pub(crate) fn encode_snapshot(snapshot: &StoredSnapshot) -> Vec<u8> {
-    serde_json::to_vec(snapshot).expect("snapshots serialise")
-}
-
-/// Reads and decodes the checkpoint's entity chunks on every core, keeping
-/// their order; returns the entities and the bytes read.
-pub(crate) fn decode_chunks(
-    txn: &redb::ReadTransaction,
-) -> Result<(Vec<EntityState>, u64), StoreError> {
-    type Part = Vec<(u64, Vec<EntityState>)>;
-    let count = txn.open_table(CHECKPOINT_CHUNKS)?.len()?;
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let results: Vec<Result<(Part, u64), StoreError>> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads as u64)
-            .map(|worker| {
-                scope.spawn(move || {
-                    let table = txn.open_table(CHECKPOINT_CHUNKS)?;
-                    let (mut part, mut bytes): (Part, u64) = (Vec::new(), 0);
-                    // Interleaved, so the cores finish together.
-                    for index in (worker..count).step_by(threads) {
-                        let missing = || StoreError::Decode {
-                            what: "checkpoint".into(),
-                            reason: format!("chunk {index} is missing"),
-                        };
-                        let value = table.get(index)?.ok_or_else(missing)?;
-                        bytes += value.value().len() as u64;
-                        let chunk = serde_json::from_slice(value.value()).map_err(|e| {
-                            StoreError::Decode {
-                                what: "checkpoint chunk".into(),
-                                reason: e.to_string(),
-                            }
-                        })?;
-                        part.push((index, chunk));
-                    }
-                    Ok((part, bytes))
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .map(|w| w.join().expect("decoding does not panic"))
-            .collect()
-    });
-    let (mut parts, mut total) = (Vec::new(), 0);
-    for result in results {
-        let (part, bytes) = result?;
-        parts.extend(part);
-        total += bytes;
-    }
-    parts.sort_by_key(|(index, _)| *index);
-    Ok((
-        parts.into_iter().flat_map(|(_, chunk)| chunk).collect(),
-        total,
-    ))
-}
-
-/// Writes `snapshot` as the opening checkpoint, its entities in chunks,
-/// and drops journal entries before the oldest snapshot kept; returns the
-/// checkpoint's size in bytes.
-pub(crate) fn write_checkpoint(
-    db: &Database,
-    mut snapshot: StoredSnapshot,
-) -> Result<u64, StoreError> {
-    let entities = std::mem::take(&mut snapshot.state.entities);
-    let txn = db.begin_write()?;
-    let mut bytes = 0;
-    {
-        let mut chunks = txn.open_table(CHECKPOINT_CHUNKS)?;
-        chunks.retain(|_, _| false)?;
-        for (index, chunk) in entities.chunks(CHUNK_ENTITIES).enumerate() {
-            let encoded = serde_json::to_vec(chunk).expect("entity states serialise");
-            bytes += encoded.len() as u64;
-            chunks.insert(index as u64, encoded.as_slice())?;
-        }
-        let mut snapshots = txn.open_table(SNAPSHOTS)?;
-        let encoded = encode_snapshot(&snapshot);
-        bytes += encoded.len() as u64;
-        snapshots.insert(CHECKPOINT, encoded.as_slice())?;
-        // Restore copies are kept for their journal entries, not the other
-        // way round: they do not hold the journal back.
-        let mut oldest = snapshot.seq;
-        for item in snapshots.iter()? {
-            let (name, stored) = item?;
-            if restore_copy_seq(name.value()).is_none() {
-                oldest = oldest.min(decode_snapshot("snapshot", stored.value())?.seq);
-            }
-        }
-        let mut journal = txn.open_table(JOURNAL)?;
-        journal.retain_in(..oldest, |_, _| false)?;
-        snapshots.retain(|name, _| restore_copy_seq(name).is_none_or(|seq| seq >= oldest))?;
-    }
-    txn.commit()?;
-    Ok(bytes)
-}
-
-pub(crate) fn decode_snapshot(what: &str, bytes: &[u8]) -> Result<StoredSnapshot, StoreError> {
+/// Rows, records and whole worlds are JSON, which parses several times
+/// faster than RON.
+pub(crate) fn decode_json<T: for<'de> Deserialize<'de>>(
+    what: &str,
+    bytes: &[u8],
+) -> Result<T, StoreError> {
     serde_json::from_slice(bytes).map_err(|e| StoreError::Decode {
         what: what.to_owned(),
         reason: e.to_string(),

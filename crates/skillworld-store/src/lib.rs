@@ -1,11 +1,12 @@
-//! Persistence for skillworld (STO-1 … STO-3): the world in one redb file.
+//! Persistence for skillworld (STO-1 … STO-5): the world in one redb file.
 //!
-//! The file holds the schema version, the journal of applied commands
-//! (sequence number → RON envelope) and snapshots (the whole world as data
-//! plus the journal position it covers). A write appends its journal entries
-//! in one transaction committed with immediate durability before it is
-//! acknowledged; opening loads the newest checkpoint and replays the journal
-//! after it. See `docs/design.md`.
+//! The file holds the world as rows keyed by stable id (versioned, so a
+//! snapshot is a journal position), bundle contents once per SHA-256, the
+//! journal of applied commands (RON, big fields by hash) and a small record
+//! per snapshot. A write commits its journal entries and the rows they
+//! changed in one transaction with immediate durability before it is
+//! acknowledged; opening reads the rows and replays nothing. See
+//! `docs/design.md`.
 //!
 //! ```
 //! use skillworld_store::{OpenOptions, Store};
@@ -28,23 +29,28 @@
 //! assert!(catalog.contains("greet"));
 //! ```
 
+pub use backend::Compaction;
 pub use curate::{
     CuratorStatus, archived_dir, curator_status, move_aside, move_back, next_run, report_markdown,
 };
 pub use error::StoreError;
-pub use layout::{JournalEntry, SCHEMA_VERSION, SnapshotKind, StoredSnapshot};
+pub use layout::{BlobSlot, JournalEntry, SCHEMA_VERSION, SnapshotKind, StoredSnapshot};
+pub use migrate::pre_migration_copy;
 pub use replica::RecordBackend;
 pub use runs::{KEPT_RUNS, ReviewRun, RunKind, RunStatus};
 pub use shipped::{Synced, open_with_shipped, shipped_commons, sync_shipped};
 pub use simulate::{SimulatedWorld, SimulatedWorldError};
-pub use store::{AUTOMATIC_KEPT, OpenOptions, SnapshotInfo, Store};
+pub use store::{AUTOMATIC_KEPT, JOURNAL_LIMIT, OpenOptions, SnapshotInfo, Store};
 pub use workspace::{SyncReport, WorkspaceError, layer_dir, sync_workspace};
 pub use writer::{Writer, WriterThread};
 
+mod backend;
+mod blobs;
 mod commit;
 mod curate;
 mod error;
 mod layout;
+mod migrate;
 mod records;
 mod replica;
 mod runs;

@@ -77,6 +77,11 @@ impl Store {
             JournalEntry::Restore { .. } => Err(StoreError::Replicated(
                 "a snapshot restore entry cannot be applied from another node".into(),
             )),
+            // Taps keep entries whole; one whose blobs live in another
+            // node's file cannot be applied here.
+            JournalEntry::Stored { .. } => Err(StoreError::Replicated(
+                "a journal entry without its blobs cannot be applied from another node".into(),
+            )),
         }
     }
 }

@@ -1,29 +1,24 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 
-use redb::{
-    Database, DatabaseError, Durability, ReadableDatabase, ReadableTable, ReadableTableMetadata,
-};
+use redb::{Database, DatabaseError, ReadableDatabase, ReadableTableMetadata};
 use skillworld_core::Timestamp;
 use skillworld_format::{BundleFile, SkillDocument};
-use skillworld_world::{Clock, SkillWorld, WorldSettings};
+use skillworld_world::{Changes, Clock, SkillWorld, WorldSettings, WorldState};
 
 use crate::StoreError;
-use crate::commit::{Committer, Entries};
+use crate::backend::{Backend, Batch, Compaction, Redb, StagedEntry};
+use crate::blobs::{encode_globals, encode_row, hex, take_envelope_blobs};
+use crate::commit::Committer;
 use crate::layout::{
-    CHECKPOINT, CHECKPOINT_CHUNKS, INTERNAL, JOURNAL, JournalEntry, META, SCHEMA_VERSION,
-    SNAPSHOTS, SnapshotKind, StoredSnapshot, decode, decode_chunks, decode_snapshot, encode,
-    encode_snapshot, restore_copy_name, write_checkpoint,
+    GLOBALS_ROW, INTERNAL, JOURNAL, JournalEntry, SnapshotKind, SnapshotRecord, StoredSnapshot,
+    decode, encode, restore_copy_name,
 };
 
 /// Automatic snapshots (pre-restore, pre-sweep) kept, newest first.
 pub const AUTOMATIC_KEPT: usize = 5;
-/// Journal bytes written before a new checkpoint, at least: a checkpoint
-/// is written when the journal since the last one outgrows half of that
-/// checkpoint, so its cost, amortised, stays in proportion to the writes
-/// and opening never replays more than about half a world's worth.
-const CHECKPOINT_MIN_JOURNAL_BYTES: u64 = 1_000_000;
+/// The default of [`OpenOptions::journal_limit`]: 64 MiB.
+pub const JOURNAL_LIMIT: u64 = 64 << 20;
 
 /// A snapshot in a listing.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,34 +38,32 @@ pub struct OpenOptions {
     pub platform: Option<String>,
     /// Builtin skills installed into the Commons of a new database.
     pub seed: Vec<(SkillDocument, Vec<BundleFile>)>,
+    /// Compact the journal (drop it before the oldest kept snapshot, with
+    /// the row versions and blobs nothing kept sees) each time it grew by
+    /// this many bytes; `None`: [`JOURNAL_LIMIT`].
+    pub journal_limit: Option<u64>,
 }
 
 /// A persistent skill world.
 pub struct Store {
     pub(crate) db: Arc<Database>,
+    backend: Arc<dyn Backend>,
     path: PathBuf,
     world: SkillWorld,
     platform: Option<String>,
     next_seq: u64,
-    /// Journal bytes appended since the last checkpoint.
-    since_checkpoint: u64,
-    /// The size of the last checkpoint written (by this thread or, with
-    /// group commit, the committer's).
-    checkpoint_bytes: Arc<AtomicU64>,
-    /// With group commit on: the thread that makes journal entries durable.
+    /// With group commit on: the thread that makes batches durable.
     committer: Option<Committer>,
-    /// Entries of a deferred scope, not yet handed to the committer.
-    deferred: Option<Entries>,
-    /// With group commit, a checkpoint captured in a deferred scope, handed
-    /// to the committer after that scope's entries.
-    captured: Option<StoredSnapshot>,
+    /// Batches of a deferred scope, not yet handed to the committer.
+    deferred: Option<Vec<Batch>>,
     /// A replicating host's hooks (STO-7, replica.rs).
     pub(crate) hooks: crate::replica::Hooks,
 }
 
 impl Store {
     /// Opens the database at `path`, or creates it (seeded with
-    /// `options.seed`) when missing.
+    /// `options.seed`) when missing. A schema-1 database is migrated first,
+    /// after a copy of it is kept beside it (`….pre-v2`).
     pub fn open(path: &Path, options: OpenOptions) -> Result<Store, StoreError> {
         let exists = path.exists();
         let opened = if exists {
@@ -78,7 +71,7 @@ impl Store {
         } else {
             Database::create(path)
         };
-        let db = opened.map_err(|error| match error {
+        let in_use = |error: DatabaseError| match error {
             DatabaseError::DatabaseAlreadyOpen => StoreError::InUse {
                 path: path.to_owned(),
             },
@@ -86,10 +79,21 @@ impl Store {
                 path: path.to_owned(),
                 reason: other.to_string(),
             },
-        })?;
+        };
+        let mut db = opened.map_err(in_use)?;
+        if exists && crate::migrate::schema_version(&db, path)? < crate::SCHEMA_VERSION {
+            db = crate::migrate::migrate(db, path, options.platform.clone())?;
+        }
+        let db = Arc::new(db);
+        if !exists {
+            crate::migrate::create_tables(&db)?;
+        }
+        let limit = options.journal_limit.unwrap_or(JOURNAL_LIMIT);
+        let backend: Arc<dyn Backend> = Arc::new(Redb::new(db.clone(), limit)?);
         let clock = options.clock.unwrap_or(Clock::Wall);
         let mut store = Store {
-            db: Arc::new(db),
+            db,
+            backend,
             path: path.to_owned(),
             world: SkillWorld::new(WorldSettings {
                 clock,
@@ -97,11 +101,8 @@ impl Store {
             }),
             platform: options.platform,
             next_seq: 0,
-            since_checkpoint: 0,
-            checkpoint_bytes: Arc::new(AtomicU64::new(0)),
             committer: None,
             deferred: None,
-            captured: None,
             hooks: Default::default(),
         };
         if exists {
@@ -120,20 +121,12 @@ impl Store {
         Ok(store)
     }
 
+    /// A new file's first commit: every row of the new world (nothing was
+    /// taken from it yet) and the seed's journal entries.
     fn initialise(
         &mut self,
         seed: Vec<(SkillDocument, Vec<BundleFile>)>,
     ) -> Result<(), StoreError> {
-        let txn = self.db.begin_write()?;
-        txn.open_table(META)?
-            .insert("schema_version", SCHEMA_VERSION)?;
-        txn.open_table(JOURNAL)?;
-        txn.open_table(SNAPSHOTS)?;
-        txn.open_table(CHECKPOINT_CHUNKS)?;
-        txn.commit()?;
-        // The starting world is a checkpoint, so every later open replays
-        // from exactly it.
-        self.checkpoint()?;
         self.run(|world| {
             for (document, files) in seed {
                 world.install_builtin(document, files)?;
@@ -143,72 +136,64 @@ impl Store {
         Ok(())
     }
 
+    /// The world from its rows: no journal is replayed.
     fn load(&mut self) -> Result<(), StoreError> {
-        let txn = self.db.begin_read()?;
-        let version = txn
-            .open_table(META)?
-            .get("schema_version")?
-            .map(|v| v.value())
-            .ok_or_else(|| StoreError::Unreadable {
-                path: self.path.clone(),
-                reason: "no schema version".into(),
-            })?;
-        if version > SCHEMA_VERSION {
-            return Err(StoreError::NewerSchema {
-                path: self.path.clone(),
-                found: version as u32,
-                supported: SCHEMA_VERSION as u32,
-            });
-        }
-        let snapshots = txn.open_table(SNAPSHOTS)?;
-        let Some(stored) = snapshots.get(CHECKPOINT)? else {
-            return Err(StoreError::Unreadable {
-                path: self.path.clone(),
-                reason: "no checkpoint".into(),
-            });
-        };
-        let mut checkpoint = decode_snapshot("checkpoint", stored.value())?;
-        let (entities, bytes) = decode_chunks(&txn)?;
-        self.checkpoint_bytes
-            .store(stored.value().len() as u64 + bytes, Ordering::Relaxed);
-        drop(stored);
-        checkpoint.state.entities = entities;
-        drop(snapshots);
-        drop(txn);
-        let (world, next_seq) = self.replay_from(checkpoint)?;
-        self.world = world;
-        self.next_seq = next_seq;
+        let state = self.backend.load(None)?;
+        self.world = SkillWorld::from_state(state, self.platform.clone())?;
+        self.next_seq = self.backend.next_seq()?;
         Ok(())
     }
 
-    /// A world rebuilt from a snapshot and the journal after it, and the
-    /// next sequence number.
-    fn replay_from(&self, snapshot: StoredSnapshot) -> Result<(SkillWorld, u64), StoreError> {
-        let mut world = SkillWorld::from_state(snapshot.state, self.platform.clone())?;
-        let mut next = snapshot.seq;
-        let txn = self.db.begin_read()?;
-        let journal = txn.open_table(JOURNAL)?;
-        for item in journal.range(snapshot.seq..)? {
-            let (seq, bytes) = item?;
-            match decode::<JournalEntry>("journal entry", bytes.value())? {
+    /// A world rebuilt from a snapshot's world and the journal after it,
+    /// and the next sequence number.
+    fn replay_from(&self, state: WorldState, from: u64) -> Result<(SkillWorld, u64), StoreError> {
+        let mut world = SkillWorld::from_state(state, self.platform.clone())?;
+        let mut next = from;
+        for (seq, bytes) in self.backend.journal(from)? {
+            match self.journal_entry(&bytes)? {
                 JournalEntry::Apply(envelope) => {
                     // An entry written by an older version may break a rule
                     // added since (SEC-2). A refused command changes
                     // nothing, so skipping it keeps the rest replayable and
                     // the database openable; the log names it.
                     if let Err(error) = world.apply(*envelope) {
-                        tracing::warn!(seq = seq.value(), %error, "journal entry refused on replay; skipped");
+                        tracing::warn!(seq, %error, "journal entry refused on replay; skipped");
                     }
                 }
                 JournalEntry::Restore { snapshot, copy, .. } => {
-                    let restored = self.stored_snapshot(copy.as_deref().unwrap_or(&snapshot))?;
-                    world = SkillWorld::from_state(restored.state, self.platform.clone())?;
+                    let restored = self.snapshot_state(copy.as_deref().unwrap_or(&snapshot))?;
+                    world = SkillWorld::from_state(restored, self.platform.clone())?;
                 }
+                JournalEntry::Stored { .. } => unreachable!("journal_entry fills blobs"),
             }
-            next = seq.value() + 1;
+            next = seq + 1;
         }
         world.take_journal();
+        world.forget_changes();
         Ok((world, next))
+    }
+
+    /// A journal entry with its blobs filled in.
+    fn journal_entry(&self, bytes: &[u8]) -> Result<JournalEntry, StoreError> {
+        let entry = decode::<JournalEntry>("journal entry", bytes)?;
+        let JournalEntry::Stored {
+            mut envelope,
+            blobs,
+        } = entry
+        else {
+            return Ok(entry);
+        };
+        for (slot, key) in blobs {
+            let failure = |reason: String| StoreError::Decode {
+                what: "journal entry".into(),
+                reason,
+            };
+            let bytes = self
+                .backend
+                .blob(&crate::blobs::unhex(&key).map_err(failure)?)?;
+            crate::blobs::put_envelope_blob(&mut envelope, slot, bytes).map_err(failure)?;
+        }
+        Ok(JournalEntry::Apply(envelope))
     }
 
     /// The world, for reads that change nothing.
@@ -226,83 +211,108 @@ impl Store {
 
     /// Runs `work` on the world, then makes everything it wrote durable in
     /// one commit (group commit) before returning: when this returns `Ok`,
-    /// the writes survive a crash.
+    /// the writes survive a crash. The commit holds the journal entries and
+    /// the rows they changed.
     pub fn run<T>(&mut self, work: impl FnOnce(&mut SkillWorld) -> T) -> Result<T, StoreError> {
         let result = work(&mut self.world);
-        let entries = self.world.take_journal();
-        if !entries.is_empty() {
-            let entries: Vec<JournalEntry> = entries
-                .into_iter()
-                .map(|e| JournalEntry::Apply(Box::new(e)))
-                .collect();
-            self.append(&entries)?;
+        let entries: Vec<JournalEntry> = self
+            .world
+            .take_journal()
+            .into_iter()
+            .map(|e| JournalEntry::Apply(Box::new(e)))
+            .collect();
+        let changes = self.world.take_changes();
+        if !entries.is_empty() || !changes.is_empty() {
+            let batch = self.stage(entries, changes);
+            self.submit(batch)?;
         }
         Ok(result)
     }
 
-    fn append(&mut self, entries: &[JournalEntry]) -> Result<(), StoreError> {
-        self.hooks.tap(entries);
-        let mut written = 0;
-        let encoded: Entries = entries
-            .iter()
-            .enumerate()
-            .map(|(offset, entry)| {
-                let bytes = encode(entry);
-                written += bytes.len() as u64;
-                (self.next_seq + offset as u64, bytes)
-            })
-            .collect();
-        match (&mut self.deferred, &self.committer) {
-            (Some(staged), _) => staged.extend(encoded),
-            (None, Some(committer)) => committer.commit(encoded)?,
-            (None, None) => {
-                let mut txn = self.db.begin_write()?;
-                txn.set_durability(Durability::Immediate)?;
-                {
-                    let mut journal = txn.open_table(JOURNAL)?;
-                    for (seq, bytes) in &encoded {
-                        journal.insert(*seq, bytes.as_slice())?;
+    /// Encodes journal entries (their big fields as blobs) and the rows
+    /// they changed, as of the sequence number after them.
+    fn stage(&mut self, entries: Vec<JournalEntry>, changes: Changes) -> Batch {
+        self.hooks.tap(&entries);
+        let mut batch = Batch::default();
+        for entry in entries {
+            let (entry, blobs) = match entry {
+                JournalEntry::Apply(mut envelope) => {
+                    let slots = take_envelope_blobs(&mut envelope, &mut batch.blobs);
+                    let keys = slots.iter().map(|(_, key)| *key).collect::<Vec<_>>();
+                    if slots.is_empty() {
+                        (JournalEntry::Apply(envelope), keys)
+                    } else {
+                        let blobs = slots.into_iter().map(|(s, key)| (s, hex(&key))).collect();
+                        (JournalEntry::Stored { envelope, blobs }, keys)
                     }
                 }
-                txn.commit()?;
-            }
+                other => (other, Vec::new()),
+            };
+            batch.entries.push(StagedEntry {
+                seq: self.next_seq,
+                bytes: encode(&entry),
+                blobs,
+            });
+            self.next_seq += 1;
         }
-        self.next_seq += entries.len() as u64;
-        self.since_checkpoint += written;
-        let threshold = self.checkpoint_bytes.load(Ordering::Relaxed) / 2;
-        if self.since_checkpoint > CHECKPOINT_MIN_JOURNAL_BYTES.max(threshold) {
-            self.checkpoint_in_background()?;
+        batch.version = self.next_seq;
+        for state in changes.rows {
+            let id = state.record().id.0;
+            batch
+                .rows
+                .push((id, Some(encode_row(state, &mut batch.blobs))));
         }
-        Ok(())
+        batch
+            .rows
+            .extend(changes.removed.into_iter().map(|id| (id.0, None)));
+        if let Some(globals) = changes.globals {
+            batch
+                .rows
+                .push((GLOBALS_ROW, Some(encode_globals(&globals))));
+        }
+        batch
     }
 
-    /// With group commit, the world is captured now and the committer
-    /// encodes and writes it after the entries before it, so whoever holds
-    /// the store waits for a copy of the world, not for a second of
-    /// encoding and writing. Without, the checkpoint is written at once.
-    fn checkpoint_in_background(&mut self) -> Result<(), StoreError> {
-        let Some(committer) = &self.committer else {
-            return self.checkpoint();
+    /// Stages `entries` with every row of `state`, and removals for the
+    /// ids of `gone` it does not hold (a restore, a new database).
+    fn stage_state(
+        &mut self,
+        entries: Vec<JournalEntry>,
+        state: &WorldState,
+        gone: &[skillworld_core::StableId],
+    ) -> Batch {
+        let (globals, entities) = state.clone().into_parts();
+        let kept: std::collections::HashSet<_> = entities.iter().map(|e| e.record().id).collect();
+        let changes = Changes {
+            rows: entities,
+            removed: gone
+                .iter()
+                .copied()
+                .filter(|id| !kept.contains(id))
+                .collect(),
+            globals: Some(globals),
         };
-        let snapshot = self.stored(CHECKPOINT, SnapshotKind::Automatic);
-        self.since_checkpoint = 0;
-        if self.deferred.is_some() {
-            self.captured = Some(snapshot);
-        } else {
-            committer.send(Entries::new(), None, Some(snapshot));
+        self.stage(entries, changes)
+    }
+
+    fn submit(&mut self, batch: Batch) -> Result<(), StoreError> {
+        match (&mut self.deferred, &self.committer) {
+            (Some(staged), _) => staged.push(batch),
+            (None, Some(committer)) => committer.commit(vec![batch])?,
+            (None, None) => {
+                self.backend.commit(std::slice::from_ref(&batch))?;
+                self.backend.compact_if_due()?;
+            }
         }
         Ok(())
     }
 
     /// Turns on group commit: from now on a thread of the store makes
-    /// journal entries durable (and writes checkpoints), and
+    /// batches durable (and compacts the journal when due), and
     /// [`Store::defer`] may be used.
     pub fn group_commit(&mut self) {
         if self.committer.is_none() {
-            self.committer = Some(Committer::spawn(
-                self.db.clone(),
-                self.checkpoint_bytes.clone(),
-            ));
+            self.committer = Some(Committer::spawn(self.backend.clone()));
         }
     }
 
@@ -324,63 +334,61 @@ impl Store {
         self.deferred = Some(Vec::new());
         let result = work(self);
         let staged = self.deferred.take().unwrap_or_default();
-        let captured = self.captured.take();
         match &self.committer {
-            Some(committer) if !staged.is_empty() || captured.is_some() => {
-                committer.send(staged, Some(Box::new(durable)), captured);
+            Some(committer) if !staged.is_empty() => {
+                committer.send(staged, Some(Box::new(durable)));
             }
             _ => durable(Ok(())),
         }
         result
     }
 
-    /// Hands deferred entries to the committer and waits until everything
-    /// queued is durable: the journal is complete up to the world's state.
+    /// Hands deferred batches to the committer and waits until everything
+    /// queued is durable: the file is complete up to the world's state.
     fn flush(&mut self) {
         if let Some(committer) = &self.committer {
             let staged = self.deferred.as_mut().map(std::mem::take);
-            let captured = self.captured.take();
-            if staged.as_ref().is_some_and(|s| !s.is_empty()) || captured.is_some() {
-                committer.send(staged.unwrap_or_default(), None, captured);
+            if let Some(staged) = staged.filter(|s| !s.is_empty()) {
+                committer.send(staged, None);
             }
             committer.wait_idle();
         }
     }
 
-    /// Writes the current world as the opening checkpoint and compacts the
-    /// journal before the oldest snapshot still kept.
-    pub fn checkpoint(&mut self) -> Result<(), StoreError> {
+    /// Compacts now: drops the journal before the oldest snapshot kept, the
+    /// row versions no kept snapshot sees and the blobs nothing refers to.
+    /// Writes do this by themselves each time the journal grew by
+    /// [`OpenOptions::journal_limit`].
+    pub fn compact(&mut self) -> Result<Compaction, StoreError> {
         self.flush();
-        let snapshot = self.stored(CHECKPOINT, SnapshotKind::Automatic);
-        let bytes = write_checkpoint(&self.db, snapshot)?;
-        self.checkpoint_bytes.store(bytes, Ordering::Relaxed);
-        self.since_checkpoint = 0;
-        Ok(())
+        self.backend.compact()
     }
 
-    fn stored(&self, name: &str, kind: SnapshotKind) -> StoredSnapshot {
-        StoredSnapshot {
+    fn record(&self, name: &str, kind: SnapshotKind) -> SnapshotRecord {
+        SnapshotRecord {
             name: name.to_owned(),
             kind,
             at: self.world.now(),
             seq: self.next_seq,
-            state: self.world.state(),
+            digest: self.world.digest(),
+            whole: false,
         }
     }
 
-    /// Saves the world as a named snapshot.
+    /// Saves the world as a named snapshot: a record of the current
+    /// journal position; no row is copied.
     pub fn save_snapshot(&mut self, name: &str) -> Result<SnapshotInfo, StoreError> {
-        if name.starts_with(INTERNAL) || self.snapshot(name).is_ok() {
+        if name.starts_with(INTERNAL) || self.backend.snapshot_record(name)?.is_some() {
             return Err(StoreError::SnapshotExists(name.to_owned()));
         }
-        self.put_snapshot(self.stored(name, SnapshotKind::Named))
+        self.put_snapshot_record(self.record(name, SnapshotKind::Named))
     }
 
     /// Saves an automatic snapshot (pre-restore, pre-sweep); only the newest
     /// five are kept.
     pub fn save_automatic(&mut self, purpose: &str) -> Result<SnapshotInfo, StoreError> {
         let name = format!("{purpose}-{}", self.next_seq);
-        let info = self.put_snapshot(self.stored(&name, SnapshotKind::Automatic))?;
+        let info = self.put_snapshot_record(self.record(&name, SnapshotKind::Automatic))?;
         let mut automatic: Vec<SnapshotInfo> = self
             .snapshots()?
             .into_iter()
@@ -393,48 +401,62 @@ impl Store {
         Ok(info)
     }
 
-    fn put_snapshot(&mut self, snapshot: StoredSnapshot) -> Result<SnapshotInfo, StoreError> {
-        let info = info_of(&snapshot);
-        let mut txn = self.db.begin_write()?;
-        txn.set_durability(Durability::Immediate)?;
-        txn.open_table(SNAPSHOTS)?.insert(
-            snapshot.name.as_str(),
-            encode_snapshot(&snapshot).as_slice(),
-        )?;
-        txn.commit()?;
-        Ok(info)
+    /// A record at the current position is written once every row up to
+    /// it is durable, so it never points past the file.
+    fn put_snapshot_record(&mut self, record: SnapshotRecord) -> Result<SnapshotInfo, StoreError> {
+        self.flush();
+        self.backend.put_snapshot(&record, None)?;
+        Ok(info_of(&record))
     }
 
-    /// A snapshot by name (not the store's own: the checkpoint, restore
-    /// copies).
+    /// A snapshot by name (not the store's own restore copies), with its
+    /// world.
     pub fn snapshot(&self, name: &str) -> Result<StoredSnapshot, StoreError> {
+        let record = self.public_record(name)?;
+        Ok(StoredSnapshot {
+            state: self.state_of(&record)?,
+            name: record.name,
+            kind: record.kind,
+            at: record.at,
+            seq: record.seq,
+        })
+    }
+
+    fn public_record(&self, name: &str) -> Result<SnapshotRecord, StoreError> {
         if name.starts_with(INTERNAL) {
             return Err(StoreError::UnknownSnapshot(name.to_owned()));
         }
-        self.stored_snapshot(name)
+        self.backend
+            .snapshot_record(name)?
+            .ok_or_else(|| StoreError::UnknownSnapshot(name.to_owned()))
     }
 
-    /// Any stored snapshot, the store's own included.
-    fn stored_snapshot(&self, name: &str) -> Result<StoredSnapshot, StoreError> {
-        let txn = self.db.begin_read()?;
-        let table = txn.open_table(SNAPSHOTS)?;
-        let bytes = table
-            .get(name)?
+    /// Any snapshot's world, the store's own included.
+    fn snapshot_state(&self, name: &str) -> Result<WorldState, StoreError> {
+        let record = self
+            .backend
+            .snapshot_record(name)?
             .ok_or_else(|| StoreError::UnknownSnapshot(name.to_owned()))?;
-        decode_snapshot("snapshot", bytes.value())
+        self.state_of(&record)
     }
 
-    /// Every snapshot, oldest first.
-    pub fn snapshots(&self) -> Result<Vec<SnapshotInfo>, StoreError> {
-        let txn = self.db.begin_read()?;
-        let table = txn.open_table(SNAPSHOTS)?;
-        let mut infos = Vec::new();
-        for item in table.iter()? {
-            let (name, bytes) = item?;
-            if !name.value().starts_with(INTERNAL) {
-                infos.push(info_of(&decode_snapshot("snapshot", bytes.value())?));
-            }
+    fn state_of(&self, record: &SnapshotRecord) -> Result<WorldState, StoreError> {
+        if record.whole {
+            self.backend.whole_snapshot(&record.name)
+        } else {
+            self.backend.load(Some(record.seq))
         }
+    }
+
+    /// Every snapshot, oldest first: their records only, nothing decoded.
+    pub fn snapshots(&self) -> Result<Vec<SnapshotInfo>, StoreError> {
+        let mut infos: Vec<SnapshotInfo> = self
+            .backend
+            .snapshot_records()?
+            .iter()
+            .filter(|r| !r.name.starts_with(INTERNAL))
+            .map(info_of)
+            .collect();
         infos.sort_by(|a, b| a.seq.cmp(&b.seq).then(a.name.cmp(&b.name)));
         Ok(infos)
     }
@@ -442,13 +464,7 @@ impl Store {
     /// Deletes a snapshot. Restores journaled from it stay replayable:
     /// they read the store's own copy.
     pub fn delete_snapshot(&mut self, name: &str) -> Result<(), StoreError> {
-        if name.starts_with(INTERNAL) {
-            return Err(StoreError::UnknownSnapshot(name.to_owned()));
-        }
-        let txn = self.db.begin_write()?;
-        let removed = txn.open_table(SNAPSHOTS)?.remove(name)?.is_some();
-        txn.commit()?;
-        if removed {
+        if !name.starts_with(INTERNAL) && self.backend.delete_snapshot(name)? {
             Ok(())
         } else {
             Err(StoreError::UnknownSnapshot(name.to_owned()))
@@ -456,30 +472,41 @@ impl Store {
     }
 
     /// Restores a snapshot: an automatic pre-restore snapshot first, then the
-    /// world becomes the snapshot's, and the restore is a journal entry.
-    /// The entry replays from a copy of the snapshot written (durably)
+    /// world becomes the snapshot's, and the restore is a journal entry
+    /// committed with every row it changed. The entry replays from a copy
+    /// of the snapshot's record (and of its world, for a whole one) written
     /// before it, which the store drops only with the entry itself, so no
     /// later delete, prune or reuse of the name can make it unreplayable.
     pub fn restore_snapshot(&mut self, name: &str) -> Result<SnapshotInfo, StoreError> {
         self.hooks.refuse_restore()?;
-        let snapshot = self.snapshot(name)?;
+        let record = self.public_record(name)?;
+        let state = self.state_of(&record)?;
         self.save_automatic("pre-restore")?;
-        let info = info_of(&snapshot);
-        let copy = restore_copy_name(self.next_seq);
-        self.put_snapshot(StoredSnapshot {
-            name: copy.clone(),
-            ..snapshot.clone()
-        })?;
+        let copy = SnapshotRecord {
+            name: restore_copy_name(self.next_seq),
+            ..record.clone()
+        };
+        self.backend
+            .put_snapshot(&copy, record.whole.then_some(&state))?;
+        let gone: Vec<_> = self
+            .world
+            .state()
+            .entities
+            .iter()
+            .map(|e| e.record().id)
+            .collect();
         let clock = *self.world.clock_mut();
-        let mut world = SkillWorld::from_state(snapshot.state, self.platform.clone())?;
+        let mut world = SkillWorld::from_state(state.clone(), self.platform.clone())?;
         *world.clock_mut() = clock;
-        self.append(&[JournalEntry::Restore {
+        let entry = JournalEntry::Restore {
             snapshot: name.to_owned(),
             at: self.world.now(),
-            copy: Some(copy),
-        }])?;
+            copy: Some(copy.name),
+        };
+        let batch = self.stage_state(vec![entry], &state, &gone);
+        self.submit(batch)?;
         self.world = world;
-        Ok(info)
+        Ok(info_of(&record))
     }
 
     /// A snapshot as a portable RON file.
@@ -487,36 +514,25 @@ impl Store {
         Ok(ron::to_string(&self.snapshot(name)?).expect("snapshots serialise"))
     }
 
-    /// Adds a snapshot from an exported file, under its own name.
+    /// Adds a snapshot from an exported file, under its own name. Its world
+    /// is not a position of this file's history, so it is kept whole.
     pub fn import_snapshot(&mut self, text: &str) -> Result<SnapshotInfo, StoreError> {
         let snapshot: StoredSnapshot = decode("snapshot file", text.as_bytes())?;
-        if snapshot.name.starts_with(INTERNAL) || self.stored_snapshot(&snapshot.name).is_ok() {
+        if snapshot.name.starts_with(INTERNAL)
+            || self.backend.snapshot_record(&snapshot.name)?.is_some()
+        {
             return Err(StoreError::SnapshotExists(snapshot.name));
         }
-        self.put_snapshot(StoredSnapshot {
-            kind: SnapshotKind::Named,
-            ..snapshot
-        })
+        let record = whole_record(&snapshot, SnapshotKind::Named);
+        self.backend.put_snapshot(&record, Some(&snapshot.state))?;
+        Ok(info_of(&record))
     }
 
     /// Rebuilds, in memory, the world from a snapshot and the journal after
     /// it (STO-3); the database is not changed.
     pub fn replay(&self, name: &str) -> Result<SkillWorld, StoreError> {
-        Ok(self.replay_from(self.snapshot(name)?)?.0)
-    }
-
-    /// The journal position the opening checkpoint covers: opening replays
-    /// the entries from here on.
-    pub fn checkpoint_seq(&self) -> Result<u64, StoreError> {
-        let txn = self.db.begin_read()?;
-        let snapshots = txn.open_table(SNAPSHOTS)?;
-        match snapshots.get(CHECKPOINT)? {
-            Some(bytes) => Ok(decode_snapshot("checkpoint", bytes.value())?.seq),
-            None => Err(StoreError::Unreadable {
-                path: self.path.clone(),
-                reason: "no checkpoint".into(),
-            }),
-        }
+        let record = self.public_record(name)?;
+        Ok(self.replay_from(self.state_of(&record)?, record.seq)?.0)
     }
 
     /// The sequence number the next journal entry gets.
@@ -524,19 +540,43 @@ impl Store {
         self.next_seq
     }
 
-    /// Journal entries still stored, oldest first.
+    /// Journal entries still stored.
     pub fn journal_len(&self) -> Result<u64, StoreError> {
         let txn = self.db.begin_read()?;
         Ok(txn.open_table(JOURNAL)?.len()?)
     }
+
+    /// The bytes of the journal still stored.
+    pub fn journal_bytes(&self) -> u64 {
+        self.backend.journal_bytes()
+    }
+
+    /// Compactions run since this store was opened (by writes or
+    /// [`Store::compact`]).
+    pub fn compactions(&self) -> u64 {
+        self.backend.compactions()
+    }
 }
 
-fn info_of(snapshot: &StoredSnapshot) -> SnapshotInfo {
-    SnapshotInfo {
+/// The record of a snapshot kept whole (imported, or migrated from schema
+/// 1).
+pub(crate) fn whole_record(snapshot: &StoredSnapshot, kind: SnapshotKind) -> SnapshotRecord {
+    SnapshotRecord {
         name: snapshot.name.clone(),
-        kind: snapshot.kind,
+        kind,
         at: snapshot.at,
         seq: snapshot.seq,
         digest: snapshot.state.digest(),
+        whole: true,
+    }
+}
+
+fn info_of(record: &SnapshotRecord) -> SnapshotInfo {
+    SnapshotInfo {
+        name: record.name.clone(),
+        kind: record.kind,
+        at: record.at,
+        seq: record.seq,
+        digest: record.digest.clone(),
     }
 }

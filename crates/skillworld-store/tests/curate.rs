@@ -16,6 +16,7 @@ fn store(path: &std::path::Path) -> Store {
         clock: Some(Clock::Simulated(Timestamp::from_millis(1_000 * DAY))),
         platform: None,
         seed: vec![],
+        journal_limit: None,
     };
     let mut store = Store::open(path, options).unwrap();
     store

@@ -31,7 +31,12 @@ impl RecordBackend for Memory {
     }
 
     fn delete(&self, kind: &str, key: &str) -> Result<bool, StoreError> {
-        Ok(self.0.lock().unwrap().remove(&(kind.into(), key.into())).is_some())
+        Ok(self
+            .0
+            .lock()
+            .unwrap()
+            .remove(&(kind.into(), key.into()))
+            .is_some())
     }
 
     fn list(&self, kind: &str) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
@@ -60,7 +65,10 @@ fn tapped_entries_rebuild_the_same_world_elsewhere() {
     origin
         .run(|world| {
             world.add_agent("ada", None)?;
-            world.create(&Layer::Commons, SkillDocument::new("greet", "Greets.", "Hi.\n"))?;
+            world.create(
+                &Layer::Commons,
+                SkillDocument::new("greet", "Greets.", "Hi.\n"),
+            )?;
             world.create(
                 &Layer::Agent("ada".into()),
                 SkillDocument::new("diary", "Private.", "Dear diary.\n"),
@@ -83,7 +91,10 @@ fn tapped_entries_rebuild_the_same_world_elsewhere() {
     }
     assert_eq!(replica.world().digest(), digest);
     assert!(
-        replica.world().skill_document(&Layer::Commons, "late").is_err(),
+        replica
+            .world()
+            .skill_document(&Layer::Commons, "late")
+            .is_err(),
         "the untapped write stays on its node"
     );
 
@@ -95,7 +106,9 @@ fn tapped_entries_rebuild_the_same_world_elsewhere() {
 fn records_go_to_the_host_and_restores_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let mut store = open(dir.path(), "node.redb");
-    store.put_record("tokens", "local", &"kept in the file").unwrap();
+    store
+        .put_record("tokens", "local", &"kept in the file")
+        .unwrap();
     store.save_snapshot("before").unwrap();
     let memory = Arc::new(Memory::default());
     store.set_record_backend(memory.clone());
@@ -105,5 +118,8 @@ fn records_go_to_the_host_and_restores_are_refused() {
     assert!(store.delete_record("tokens", "h1").unwrap());
     assert!(memory.list("tokens").unwrap().is_empty());
     let refused = store.restore_snapshot("before").unwrap_err();
-    assert!(refused.to_string().contains("shared (PostgreSQL) store"), "{refused}");
+    assert!(
+        refused.to_string().contains("shared (PostgreSQL) store"),
+        "{refused}"
+    );
 }

@@ -41,6 +41,7 @@ fn open(path: &Path) -> Store {
             clock: Some(Clock::Simulated(Timestamp::from_millis(0))),
             platform: Some("linux".into()),
             seed: vec![],
+            journal_limit: Some(20_000),
         },
     )
     .unwrap_or_else(|error| panic!("the database does not open: {error}"))
@@ -75,7 +76,7 @@ fn apply(store: &mut Store, op: &Op) {
             }
         }
         Op::Delete(n) => drop(store.delete_snapshot(&format!("s{n}"))),
-        Op::Checkpoint => store.checkpoint().unwrap(),
+        Op::Checkpoint => drop(store.compact().unwrap()),
         Op::Reopen => unreachable!("reopening needs the store's owner"),
     }
 }

@@ -14,6 +14,8 @@ fn options() -> OpenOptions {
         clock: Some(Clock::Simulated(Timestamp::from_millis(20_000 * DAY))),
         platform: Some("linux".into()),
         seed: vec![],
+        // Small, so these tests compact the journal many times.
+        journal_limit: Some(200_000),
     }
 }
 
@@ -108,7 +110,7 @@ fn reopening_restores_the_exact_world() {
     assert_eq!(store.world().state().entities, state.entities);
     assert!(
         store.journal_len().unwrap() < 1_000,
-        "checkpoints compact the journal: {}",
+        "writes compact the journal: {}",
         store.journal_len().unwrap()
     );
 }
@@ -250,7 +252,7 @@ fn bad_files_are_refused_with_a_clear_error() {
     assert_eq!(
         error.to_string(),
         format!(
-            "{}: schema version 99 is newer than this skillworld supports (1); upgrade skillworld",
+            "{}: schema version 99 is newer than this skillworld supports (2); upgrade skillworld",
             newer.display()
         )
     );
@@ -497,10 +499,10 @@ fn deferred_writes_are_durable_when_acknowledged_and_keep_their_order() {
             move |outcome| ack.send((round, outcome.is_ok())).unwrap(),
         );
     }
-    // A snapshot and a checkpoint in the middle of deferred work see a
+    // A snapshot and a compaction in the middle of deferred work see a
     // complete journal.
     store.save_snapshot("middle").unwrap();
-    store.checkpoint().unwrap();
+    store.compact().unwrap();
     // Nothing written: acknowledged at once.
     let ack = acks.clone();
     store.defer(
@@ -520,15 +522,15 @@ fn deferred_writes_are_durable_when_acknowledged_and_keep_their_order() {
 }
 
 #[test]
-fn with_group_commit_checkpoints_are_written_behind_the_writes_and_compact_the_journal() {
+fn with_group_commit_the_committer_compacts_the_journal_behind_the_writes() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("world.redb");
     let mut store = open(&path);
     store.group_commit();
     let (acks, acknowledged) = std::sync::mpsc::channel();
     // 1,000 writes of 4 KB bodies: several times the journal that triggers
-    // a checkpoint, each one captured in a deferred scope and written by
-    // the committer.
+    // a compaction, each one in a deferred scope, committed and compacted
+    // by the committer.
     let body = "A line of the skill's body.\n".repeat(150);
     for round in 0..1_000usize {
         let ack = acks.clone();
@@ -564,6 +566,6 @@ fn with_group_commit_checkpoints_are_written_behind_the_writes_and_compact_the_j
     let journal = reopened.journal_len().unwrap();
     assert!(
         journal < 700,
-        "checkpoints written by the committer compact the journal: {journal} entries left"
+        "the committer compacts the journal: {journal} entries left"
     );
 }

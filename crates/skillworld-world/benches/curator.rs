@@ -2,7 +2,12 @@
 //! ≤ 100 ms, docs/PERFORMANCE.md): a dry-run sweep when nothing is due,
 //! and one where two in three skills are due to go stale.
 //!
+//! Each case prints the median wall time and the median CPU time of the
+//! calling thread: on a shared machine the wall time grows with other
+//! processes' load, the CPU time much less.
+//!
 //! `cargo bench -p skillworld-world --bench curator`
+//! (`SKILLWORLD_CURATOR_SKILLS=N` for another size).
 
 use std::time::{Duration, Instant};
 
@@ -14,26 +19,34 @@ const ROUNDS: usize = 5;
 const SKILLS: usize = 1_000_000;
 
 fn main() {
+    let skills = std::env::var("SKILLWORLD_CURATOR_SKILLS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(SKILLS);
     let start = Instant::now();
-    let mut world = populated(SKILLS);
-    println!("populated {SKILLS} skills in {:.1?}", start.elapsed());
+    let mut world = populated(skills);
+    println!("populated {skills} skills in {:.1?}", start.elapsed());
     // A real sweep stamps every skill as observed; the plans after it
     // judge them all.
     world.curate(false).unwrap();
     world.clock_mut().advance_days(1);
-    let quiet = median(|| {
+    let (wall, cpu) = median(|| {
         let report = world.curate(true).unwrap();
         assert!(report.transitions.is_empty());
         std::hint::black_box(report);
     });
-    println!("curator plan (dry-run), {SKILLS} skills, nothing due: median {quiet:.1?}");
+    println!(
+        "curator plan (dry-run), {skills} skills, nothing due: median {wall:.1?} (CPU {cpu:.1?})"
+    );
     world.clock_mut().advance_days(40);
-    let due = median(|| {
+    let (wall, cpu) = median(|| {
         let report = world.curate(true).unwrap();
-        assert!(report.transitions.len() > SKILLS / 2);
+        assert!(report.transitions.len() > skills / 2);
         std::hint::black_box(report);
     });
-    println!("curator plan (dry-run), {SKILLS} skills, 2/3 going stale: median {due:.1?}");
+    println!(
+        "curator plan (dry-run), {skills} skills, 2/3 going stale: median {wall:.1?} (CPU {cpu:.1?})"
+    );
 }
 
 /// One agent's private world with `count` skills, two in three agent-made
@@ -62,16 +75,29 @@ fn populated(count: usize) -> SkillWorld {
     world
 }
 
-/// The median of a few timed calls, after one warm-up.
-fn median(mut call: impl FnMut()) -> Duration {
+/// The medians of the wall and CPU times of a few calls, after one warm-up.
+fn median(mut call: impl FnMut()) -> (Duration, Duration) {
     call();
-    let mut rounds: Vec<Duration> = (0..ROUNDS)
+    let (mut walls, mut cpus): (Vec<Duration>, Vec<Duration>) = (0..ROUNDS)
         .map(|_| {
-            let start = Instant::now();
+            let (start, cpu_start) = (Instant::now(), thread_cpu());
             call();
-            start.elapsed()
+            (start.elapsed(), thread_cpu().saturating_sub(cpu_start))
         })
-        .collect();
-    rounds.sort();
-    rounds[ROUNDS / 2]
+        .unzip();
+    walls.sort();
+    cpus.sort();
+    (walls[ROUNDS / 2], cpus[ROUNDS / 2])
+}
+
+/// The CPU time this thread has used.
+fn thread_cpu() -> Duration {
+    let mut now = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `now` is a valid timespec for the call to fill.
+    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
+    assert_eq!(status, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID)");
+    Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
 }

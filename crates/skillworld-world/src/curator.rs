@@ -152,17 +152,17 @@ pub fn plan_sweep(
     // every skill: with a million skills the sort was most of the cost.
     let mut blocked: Vec<(StableId, String)> = Vec::new();
     for (entity, record, skill, usage) in skills.iter() {
-        if record.is_deleted() {
-            continue;
-        }
-        let exempt = skill.origin == Origin::Builtin
+        // The name's prefixes last: they are the one check that reads
+        // outside the components (the name's bytes).
+        let skipped = record.is_deleted()
+            || !in_scope(settings.scope, skill.origin)
+            || matches!(skill.origin, Origin::Builtin | Origin::Mcp | Origin::Acp)
             || record.pinned
-            || matches!(skill.origin, Origin::Mcp | Origin::Acp)
             || settings
                 .protected_prefixes
                 .iter()
                 .any(|p| record.title.starts_with(p.as_str()));
-        if exempt || !in_scope(settings.scope, skill.origin) {
+        if skipped {
             continue;
         }
         plan.scanned += 1;

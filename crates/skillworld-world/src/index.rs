@@ -1,7 +1,8 @@
-//! The indexes the world keeps by itself: stable id → entity, and
-//! (world, name) → skill. Component hooks on the immutable `EntityRecord`
-//! and `Skill` keep them right and record which worlds changed, so no
-//! caller can forget to.
+//! The indexes the world keeps by itself: stable id → entity,
+//! (world, name) → skill, and the Commons names the scanner compares new
+//! names with. Component hooks on the immutable `EntityRecord` and `Skill`
+//! keep them right and record which worlds changed, so no caller can
+//! forget to.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -9,7 +10,8 @@ use bevy_ecs::entity::Entity;
 use bevy_ecs::lifecycle::HookContext;
 use bevy_ecs::resource::Resource;
 use bevy_ecs::world::{DeferredWorld, World};
-use skillworld_core::{EntityRecord, IdAllocator, PrimaryComponent, Skill, StableId};
+use skillworld_core::{EntityRecord, IdAllocator, Origin, PrimaryComponent, Skill, StableId};
+use skillworld_scan::KnownNames;
 
 /// Stable ids and the entities that carry them.
 #[derive(Resource, Debug, Default)]
@@ -59,6 +61,75 @@ impl NameIndex {
             .into_iter()
             .flatten()
             .map(|(name, entity)| (name.as_str(), *entity))
+    }
+}
+
+/// The Commons' undeleted skill names with their origins, for the
+/// scanner's typosquatting check (SEC-4): kept by the same hooks as
+/// [`NameIndex`], so a scan never rebuilds a list.
+#[derive(Resource, Debug, Default)]
+pub struct CommonsNames {
+    /// The Commons world, set before any skill of it is spawned.
+    pub(crate) world: Option<StableId>,
+    pub(crate) names: KnownNames,
+}
+
+impl CommonsNames {
+    pub fn names(&self) -> &KnownNames {
+        &self.names
+    }
+}
+
+/// Where a skill comes from, as typosquatting compares origins: the
+/// folder, repository or site its import source sits in (skills of one
+/// collection are siblings, not imitations of each other), `builtin` for
+/// the shipped skills, and nothing for the rest: a skill written or
+/// imported without a known source shares an origin with no other.
+pub fn origin_of(skill: &Skill) -> Option<&str> {
+    match skill.provenance.import_source.as_deref() {
+        Some(source) => Some(collection_of(source)),
+        None if skill.origin == Origin::Builtin => Some(Origin::Builtin.as_str()),
+        None => None,
+    }
+}
+
+/// `source` without its last path segment (and without a trailing
+/// `SKILL.md` or `/`): `https://x.example/repo/skills/pdf` →
+/// `https://x.example/repo/skills`.
+fn collection_of(source: &str) -> &str {
+    let trimmed = source.trim_end_matches('/');
+    let trimmed = match trimmed.len().checked_sub("/SKILL.md".len()) {
+        Some(at)
+            if trimmed.is_char_boundary(at) && trimmed[at..].eq_ignore_ascii_case("/SKILL.md") =>
+        {
+            &trimmed[..at]
+        }
+        _ => trimmed,
+    };
+    match trimmed.rfind(['/', '\\']) {
+        Some(at) if at > 0 && !trimmed[..at].ends_with('/') => &trimmed[..at],
+        _ => trimmed,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::collection_of;
+
+    #[test]
+    fn a_source_s_collection_is_its_folder() {
+        assert_eq!(collection_of("/a/skills/pdf"), "/a/skills");
+        assert_eq!(collection_of("/a/skills/pdf/"), "/a/skills");
+        assert_eq!(
+            collection_of("https://x.example/r/pdf/SKILL.md"),
+            "https://x.example/r"
+        );
+        assert_eq!(
+            collection_of("https://x.example/pdf.zip"),
+            "https://x.example"
+        );
+        assert_eq!(collection_of("https://x.example"), "https://x.example");
+        assert_eq!(collection_of("pdf"), "pdf");
     }
 }
 
@@ -112,6 +183,8 @@ fn skill_inserted(mut world: DeferredWorld, context: HookContext) {
         return;
     };
     let (home, deleted) = (record.world, record.is_deleted());
+    let title = record.title.clone();
+    name_origin_changed(world.reborrow(), context.entity, home, &title);
     let source = world
         .get::<Skill>(context.entity)
         .and_then(|s| s.provenance.import_source.clone());
@@ -160,6 +233,7 @@ fn record_inserted(mut world: DeferredWorld, context: HookContext) {
     }
     let Some(home) = home else { return };
     if !deleted {
+        name_origin_changed(world.reborrow(), context.entity, Some(home), &title);
         world
             .resource_mut::<NameIndex>()
             .by_world
@@ -186,10 +260,42 @@ fn record_discarded(mut world: DeferredWorld, context: HookContext) {
         && names.get(&title) == Some(&context.entity)
     {
         names.remove(&title);
+        let mut commons = world.resource_mut::<CommonsNames>();
+        if commons.world == Some(home) {
+            commons.names.remove(&title);
+        }
     }
     world
         .resource_mut::<LayerChanges>()
         .touch(home, context.entity);
+}
+
+/// Puts an undeleted Commons skill's name with its current origin into
+/// [`CommonsNames`] (its record or its `Skill` was just inserted).
+fn name_origin_changed(
+    mut world: DeferredWorld,
+    entity: Entity,
+    home: Option<StableId>,
+    title: &str,
+) {
+    if home.is_none() || world.resource::<CommonsNames>().world != home {
+        return;
+    }
+    let deleted = world
+        .get::<EntityRecord>(entity)
+        .is_none_or(EntityRecord::is_deleted);
+    let Some(origin) = world
+        .get::<Skill>(entity)
+        .map(|s| origin_of(s).unwrap_or_default().to_owned())
+    else {
+        return;
+    };
+    if !deleted {
+        world
+            .resource_mut::<CommonsNames>()
+            .names
+            .insert(title, &origin);
+    }
 }
 
 fn skill_changed(mut world: DeferredWorld, context: HookContext) {

@@ -36,6 +36,7 @@ pub use catalog::{
     Budget, CatalogFormat, CatalogRequest, Entry, HostPlatform, Line, LoadRanking,
     RECENT_INSTALL_DAYS, Scores, TIER_SIZE, TermIndex, cut, render, token_limits,
 };
+pub use changes::Changes;
 pub use clock::Clock;
 pub use command::{
     AgentChange, Applied, Caller, CallerKind, Command, Envelope, InstallOutcome, InstallRules,
@@ -65,13 +66,14 @@ pub use scripts::{MAX_TOOL_NAME, ScriptCall, ScriptTool, script_schema, script_t
 pub use simulation::{
     SimRng, Simulation, SimulationError, SimulationSettings, TickReport, Turn, TurnError,
 };
-pub use snapshot::{EntityState, STATE_VERSION, SkillState, StateError, WorldState};
+pub use snapshot::{EntityState, STATE_VERSION, SkillState, StateError, WorldGlobals, WorldState};
 pub use state::{ObjectBytes, SkillWorld, WorldSettings};
 pub use tools::{ToolSpec, tool_specs};
 pub use usage::{KEPT_LESSONS, Lesson, Lessons, Runs};
 
 mod agent;
 mod catalog;
+mod changes;
 mod clock;
 mod command;
 mod curator;

@@ -82,6 +82,58 @@ pub struct WorldState {
     pub curator: CuratorState,
 }
 
+/// The world-wide state: everything of a [`WorldState`] but its entities
+/// (one row of the store, STO-5).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WorldGlobals {
+    pub version: u32,
+    pub commons: StableId,
+    pub last_id: StableId,
+    pub clock: Clock,
+    pub runs: Vec<(StableId, String, Vec<StableId>)>,
+    pub policy: PolicySettings,
+    pub tool_sets: ToolSets,
+    #[serde(default)]
+    pub curator_settings: CuratorSettings,
+    #[serde(default)]
+    pub curator: CuratorState,
+}
+
+impl WorldState {
+    /// A world from its world-wide state and its entities (in stable-id
+    /// order).
+    pub fn from_parts(globals: WorldGlobals, entities: Vec<EntityState>) -> WorldState {
+        WorldState {
+            version: globals.version,
+            commons: globals.commons,
+            last_id: globals.last_id,
+            clock: globals.clock,
+            entities,
+            runs: globals.runs,
+            policy: globals.policy,
+            tool_sets: globals.tool_sets,
+            curator_settings: globals.curator_settings,
+            curator: globals.curator,
+        }
+    }
+
+    /// Splits a world into its world-wide state and its entities.
+    pub fn into_parts(self) -> (WorldGlobals, Vec<EntityState>) {
+        let globals = WorldGlobals {
+            version: self.version,
+            commons: self.commons,
+            last_id: self.last_id,
+            clock: self.clock,
+            runs: self.runs,
+            policy: self.policy,
+            tool_sets: self.tool_sets,
+            curator_settings: self.curator_settings,
+            curator: self.curator,
+        };
+        (globals, self.entities)
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum StateError {
     #[error(
@@ -143,12 +195,17 @@ impl SkillWorld {
                     .collect()
             })
         };
-        WorldState {
+        WorldState::from_parts(self.globals(), entities)
+    }
+
+    /// The world-wide state (no entities).
+    pub fn globals(&self) -> WorldGlobals {
+        let world = &self.world;
+        WorldGlobals {
             version: STATE_VERSION,
             commons: self.commons,
             last_id: world.resource::<Entities>().last_allocated(),
             clock: *world.resource::<Clock>(),
-            entities,
             runs: world
                 .resource::<Runs>()
                 .entries()
@@ -185,7 +242,7 @@ impl SkillWorld {
             clock: state.clock,
             platform,
         });
-        this.commons = state.commons;
+        this.set_commons(state.commons);
         let world = &mut this.world;
         world.resource_mut::<Entities>().allocator = IdAllocator::after(state.last_id);
         *world.resource_mut::<Runs>() = Runs::from_entries(state.runs);
@@ -203,10 +260,13 @@ impl SkillWorld {
                     agent,
                     usage,
                 } => {
-                    world
-                        .resource_mut::<AgentNames>()
-                        .0
-                        .insert(agent.name.clone(), record.id);
+                    // A removed agent keeps its record, not its name.
+                    if !record.is_deleted() {
+                        world
+                            .resource_mut::<AgentNames>()
+                            .0
+                            .insert(agent.name.clone(), record.id);
+                    }
                     world.spawn((record, agent, usage));
                 }
                 EntityState::Skill(state) => {
@@ -238,6 +298,8 @@ impl SkillWorld {
         }
         rebuild_layers(world);
         world.resource_mut::<AgentViews>().views.clear();
+        // A world as loaded has nothing to write.
+        this.forget_changes();
         Ok(this)
     }
 }
@@ -246,7 +308,7 @@ impl SkillWorld {
 const PARALLEL_STATE_ENTITIES: usize = 20_000;
 
 /// One entity as data.
-fn entity_state(world: &bevy_ecs::world::World, entity: Entity) -> EntityState {
+pub(crate) fn entity_state(world: &bevy_ecs::world::World, entity: Entity) -> EntityState {
     let record = world.get::<EntityRecord>(entity).expect("queried").clone();
     match record.primary {
         PrimaryComponent::World => EntityState::World {

@@ -18,8 +18,9 @@ use crate::catalog::{
 };
 use crate::clock::Clock;
 use crate::command::Envelope;
+use crate::command::Scans;
 use crate::curator::{CuratorSettings, CuratorState, SweepPlan, plan_sweep};
-use crate::index::{Entities, LayerChanges, NameIndex, SourceIndex, register_hooks};
+use crate::index::{CommonsNames, Entities, LayerChanges, NameIndex, SourceIndex, register_hooks};
 use crate::layers::WorldConfig;
 use crate::policy::PolicySettings;
 use crate::usage::Runs;
@@ -67,8 +68,15 @@ impl SkillWorld {
             record(commons, "commons", None, PrimaryComponent::World, now),
             WorldConfig::commons(),
         ));
-        this.commons = commons;
+        this.set_commons(commons);
         this
+    }
+
+    /// Names the Commons world, before any of its skills is spawned (the
+    /// hooks keep its names for the scanner from then on).
+    pub(crate) fn set_commons(&mut self, commons: StableId) {
+        self.commons = commons;
+        self.world.resource_mut::<CommonsNames>().world = Some(commons);
     }
 
     /// A world with its resources, hooks and systems but no entities.
@@ -76,6 +84,8 @@ impl SkillWorld {
         let mut world = World::new();
         world.init_resource::<Entities>();
         world.init_resource::<NameIndex>();
+        world.init_resource::<CommonsNames>();
+        world.init_resource::<Scans>();
         world.init_resource::<SourceIndex>();
         world.init_resource::<LayerChanges>();
         world.init_resource::<Layers>();
@@ -96,6 +106,7 @@ impl SkillWorld {
                 .map_or_else(HostPlatform::default, HostPlatform),
         );
         register_hooks(&mut world);
+        crate::changes::register_despawn_hook(&mut world);
         let mut resolve = Schedule::default();
         // The term index reads the change sets before the lists drain them.
         resolve.add_systems((refresh_terms, refresh_layers).chain());

@@ -8,24 +8,27 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use skillworld_store::{SnapshotInfo, curator_status as status_of, report_markdown};
 use skillworld_world::{Caller, Command};
+use utoipa::ToSchema;
 
 use super::{ApiError, Params, Principal, RawBody, State, json_body};
 use crate::tokens::TokenKind;
 
 const ROUTE: &str = "route";
 
+#[utoipa::path(get, path = "/api/v1/tokens", tag = "tokens", responses((status = 200, description = "the tokens (never their values)", body = Object)))]
 pub async fn tokens(habitat: State, principal: Principal) -> Result<Json<Value>, ApiError> {
     principal.require_admin(ROUTE)?;
     Ok(Json(json!({"tokens": habitat.tokens().list()})))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct NewToken {
     kind: TokenKind,
     agent: Option<String>,
 }
 
+#[utoipa::path(post, path = "/api/v1/tokens", tag = "tokens", request_body = NewToken, responses((status = 201, description = "the new token, with its value (shown once)", body = Object)))]
 pub async fn create_token(
     habitat: State,
     principal: Principal,
@@ -60,6 +63,7 @@ pub async fn create_token(
         .await
 }
 
+#[utoipa::path(delete, path = "/api/v1/tokens/{id}", tag = "tokens", responses((status = 200, description = "revoked", body = Object)))]
 pub async fn revoke_token(
     habitat: State,
     principal: Principal,
@@ -79,6 +83,7 @@ pub async fn revoke_token(
         .await
 }
 
+#[utoipa::path(get, path = "/api/v1/curator/status", tag = "curator", responses((status = 200, description = "the curator's status", body = Object)))]
 pub async fn curator_status(habitat: State, principal: Principal) -> Result<Json<Value>, ApiError> {
     principal.require_admin(ROUTE)?;
     habitat
@@ -92,6 +97,7 @@ pub async fn curator_status(habitat: State, principal: Principal) -> Result<Json
 }
 
 /// `dry-run`, `run`, `activate`, `pause`, `resume`.
+#[utoipa::path(post, path = "/api/v1/curator/{action}", tag = "curator", params(("action" = String, Path, description = "dry-run, run, activate, pause or resume")), responses((status = 200, description = "the status, or the sweep report", body = Object)))]
 pub async fn curator_action(
     habitat: State,
     principal: Principal,
@@ -126,6 +132,7 @@ pub async fn curator_action(
         .await
 }
 
+#[utoipa::path(get, path = "/api/v1/curator/reports", tag = "curator", responses((status = 200, description = "the kept sweep reports", body = Object)))]
 pub async fn curator_reports(
     habitat: State,
     principal: Principal,
@@ -139,6 +146,7 @@ pub async fn curator_reports(
         .await
 }
 
+#[utoipa::path(get, path = "/api/v1/curator/reports/{id}", tag = "curator", responses((status = 200, description = "one sweep report", body = Object)))]
 pub async fn curator_report(
     habitat: State,
     principal: Principal,
@@ -172,6 +180,7 @@ fn snapshot_json(info: &SnapshotInfo) -> Value {
     })
 }
 
+#[utoipa::path(get, path = "/api/v1/snapshots", tag = "snapshots", responses((status = 200, description = "the snapshots", body = Object)))]
 pub async fn snapshots(habitat: State, principal: Principal) -> Result<Json<Value>, ApiError> {
     principal.require_admin(ROUTE)?;
     habitat
@@ -182,12 +191,13 @@ pub async fn snapshots(habitat: State, principal: Principal) -> Result<Json<Valu
         .await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct NewSnapshot {
     name: String,
 }
 
+#[utoipa::path(post, path = "/api/v1/snapshots", tag = "snapshots", request_body = NewSnapshot, responses((status = 201, description = "the snapshot saved", body = Object)))]
 pub async fn save_snapshot(
     habitat: State,
     principal: Principal,
@@ -203,6 +213,7 @@ pub async fn save_snapshot(
         .await
 }
 
+#[utoipa::path(post, path = "/api/v1/snapshots/{name}/restore", tag = "snapshots", responses((status = 200, description = "the world is the snapshot again", body = Object)))]
 pub async fn restore_snapshot(
     habitat: State,
     principal: Principal,
@@ -220,6 +231,7 @@ pub async fn restore_snapshot(
         .await
 }
 
+#[utoipa::path(delete, path = "/api/v1/snapshots/{name}", tag = "snapshots", responses((status = 200, description = "deleted", body = Object)))]
 pub async fn delete_snapshot(
     habitat: State,
     principal: Principal,
@@ -235,6 +247,7 @@ pub async fn delete_snapshot(
         .await
 }
 
+#[utoipa::path(get, path = "/api/v1/snapshots/{name}/export", tag = "snapshots", responses((status = 200, description = "the snapshot as RON", body = String, content_type = "application/ron")))]
 pub async fn export_snapshot(
     habitat: State,
     principal: Principal,

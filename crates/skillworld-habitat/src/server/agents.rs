@@ -9,12 +9,14 @@ use serde_json::{Map, Value, json};
 use skillworld_world::{
     Budget, Caller, CallerKind, CatalogFormat, CatalogRequest, Layer, LoadRequest,
 };
+use utoipa::{IntoParams, ToSchema};
 
 use super::{ApiError, Need, Params, Principal, Query, RawBody, State, json_body};
 
 /// The most entries the slash menu shows (HAB-1).
 const MENU_SIZE: usize = 8;
 
+#[utoipa::path(get, path = "/api/v1/agents", tag = "agents", responses((status = 200, description = "the agents", body = Object)))]
 pub async fn list(habitat: State, principal: Principal) -> Result<Json<Value>, ApiError> {
     principal.require_admin("route")?;
     habitat
@@ -37,13 +39,14 @@ pub async fn list(habitat: State, principal: Principal) -> Result<Json<Value>, A
         .await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct NewAgent {
     name: String,
     tools: Option<Vec<String>>,
 }
 
+#[utoipa::path(post, path = "/api/v1/agents", tag = "agents", request_body = NewAgent, responses((status = 201, description = "the agent was added", body = Object)))]
 pub async fn create(
     habitat: State,
     principal: Principal,
@@ -63,6 +66,7 @@ pub async fn create(
         .await
 }
 
+#[utoipa::path(delete, path = "/api/v1/agents/{agent}", tag = "agents", responses((status = 200, description = "the agent was removed", body = Object)))]
 pub async fn remove(
     habitat: State,
     principal: Principal,
@@ -79,6 +83,7 @@ pub async fn remove(
         .await
 }
 
+#[utoipa::path(put, path = "/api/v1/agents/{agent}/bindings/{skill}", tag = "agents", responses((status = 200, description = "bound", body = Object)))]
 pub async fn bind(
     habitat: State,
     principal: Principal,
@@ -87,6 +92,7 @@ pub async fn bind(
     set_binding(habitat, principal, params, true).await
 }
 
+#[utoipa::path(delete, path = "/api/v1/agents/{agent}/bindings/{skill}", tag = "agents", responses((status = 200, description = "unbound", body = Object)))]
 pub async fn unbind(
     habitat: State,
     principal: Principal,
@@ -120,8 +126,9 @@ async fn set_binding(
         .await
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct CatalogQuery {
     tokens: Option<u64>,
     chars: Option<usize>,
@@ -131,6 +138,7 @@ pub struct CatalogQuery {
     q: Option<String>,
 }
 
+#[utoipa::path(get, path = "/api/v1/agents/{agent}/catalog", tag = "agents", params(CatalogQuery), responses((status = 200, description = "the agent's catalog, rendered", body = String, content_type = "text/plain")))]
 pub async fn catalog(
     habitat: State,
     principal: Principal,
@@ -172,7 +180,7 @@ pub async fn catalog(
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct LoadBody {
     name: String,
@@ -180,9 +188,11 @@ struct LoadBody {
     page: Option<usize>,
     run: Option<String>,
     #[serde(default)]
+    #[schema(value_type = Object)]
     args: Map<String, Value>,
 }
 
+#[utoipa::path(post, path = "/api/v1/agents/{agent}/load", tag = "agents", request_body = LoadBody, responses((status = 200, description = "the loaded skill or file page", body = Object)))]
 pub async fn load(
     habitat: State,
     principal: Principal,
@@ -218,8 +228,9 @@ pub async fn load(
         .await
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct ToolQuery {
     caller: Option<String>,
     run: Option<String>,
@@ -231,6 +242,7 @@ pub struct ToolQuery {
 
 /// Any tool of the dispatch; 200 with the tool's own JSON, errors included
 /// (TOOL-1).
+#[utoipa::path(post, path = "/api/v1/agents/{agent}/tools/{tool}", tag = "agents", params(ToolQuery), request_body(content = Object, description = "the tool's arguments", content_type = "application/json"), responses((status = 200, description = "the tool's own JSON answer, errors included", body = Object)))]
 pub async fn tool(
     habitat: State,
     principal: Principal,
@@ -278,8 +290,9 @@ fn tool_list(list: Option<&str>) -> Vec<String> {
         .collect()
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct MenuQuery {
     #[serde(default)]
     q: String,
@@ -287,6 +300,7 @@ pub struct MenuQuery {
 
 /// The slash menu: live skills whose name or description matches `q`,
 /// names starting with it first, at most eight.
+#[utoipa::path(get, path = "/api/v1/agents/{agent}/menu", tag = "agents", params(MenuQuery), responses((status = 200, description = "the slash menu", body = Object)))]
 pub async fn menu(
     habitat: State,
     principal: Principal,
@@ -328,6 +342,7 @@ pub async fn menu(
 /// with the store let go (a bounded, concurrent, cached round), so a skill
 /// with slow endpoints stalls no one's reads; private skills' endpoints are
 /// never probed (their answer says so).
+#[utoipa::path(get, path = "/api/v1/agents/{agent}/preflight", tag = "agents", responses((status = 200, description = "the agent's skills' readiness on this host", body = Object)))]
 pub async fn preflight(
     habitat: State,
     principal: Principal,
@@ -383,14 +398,17 @@ pub async fn preflight(
         .await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct GrantBody {
+    /// `read` or `write`.
+    #[schema(value_type = String)]
     access: skillworld_world::Access,
 }
 
 /// `PUT /api/v1/agents/{agent}/grants/{subject}`: `subject` may read or
 /// write `agent`'s private world (MOD-2); `DELETE` takes that back.
+#[utoipa::path(put, path = "/api/v1/agents/{agent}/grants/{subject}", tag = "agents", request_body = GrantBody, responses((status = 200, description = "granted", body = Object)))]
 pub async fn grant(
     habitat: State,
     principal: Principal,
@@ -401,6 +419,7 @@ pub async fn grant(
     set_grant(habitat, principal, params, Some(body.access)).await
 }
 
+#[utoipa::path(delete, path = "/api/v1/agents/{agent}/grants/{subject}", tag = "agents", responses((status = 200, description = "the grant was taken back", body = Object)))]
 pub async fn revoke_grant(
     habitat: State,
     principal: Principal,

@@ -6,6 +6,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use skillworld_store::Store;
 use skillworld_world::{Layer, SkillRow};
+use utoipa::IntoParams;
 
 use super::{ApiError, Principal, Query, State};
 
@@ -13,8 +14,9 @@ use super::{ApiError, Principal, Query, State};
 const LIMIT: (usize, usize) = (50, 1_000);
 
 /// The filters of a listing.
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct ListFilter {
     /// `commons`, `private`, or an agent's name.
     pub layer: Option<String>,
@@ -101,6 +103,7 @@ pub fn filtered(items: Vec<(Layer, SkillRow)>, filter: &ListFilter) -> Result<Va
     Ok(json!({"items": page, "total": total, "offset": offset, "limit": limit}))
 }
 
+#[utoipa::path(get, path = "/api/v1/skills", tag = "skills", params(ListFilter), responses((status = 200, description = "every skill the caller may see, paged", body = Object)))]
 pub async fn visible_skills(
     habitat: State,
     principal: Principal,

@@ -12,23 +12,27 @@ use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, MatchedPath
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::middleware::{self, Next};
-use axum::response::{Html, IntoResponse, Response};
-use axum::routing::{delete, get, post, put};
+use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
 use skillworld_world::Layer;
 use tracing::Instrument;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::Habitat;
 
 pub use auth::{Need, Principal};
 pub use error::ApiError;
+pub use openapi::document as openapi_document;
 
 mod admin;
 mod agents;
 mod auth;
 mod error;
 mod listing;
+mod openapi;
 mod ops;
+mod page;
 mod policy;
 mod review;
 mod rpc;
@@ -38,164 +42,12 @@ mod whoami;
 /// Shared state of every handler.
 type State = axum::extract::State<Arc<Habitat>>;
 
-/// The habitat page served at `/`: public static files, no data (HAB-2);
-/// everything it shows it fetches with the token the user signs in with.
-fn page_routes() -> Router<Arc<Habitat>> {
-    fn asset(kind: &'static str, text: &'static str) -> axum::routing::MethodRouter<Arc<Habitat>> {
-        get(move || async move { ([(header::CONTENT_TYPE, kind)], text) })
-    }
-    const JS: &str = "text/javascript; charset=utf-8";
-    Router::new()
-        .route(
-            "/",
-            get(|| async {
-                // Scripts and styles from the page's own files only.
-                let policy = "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'";
-                (
-                    [(header::CONTENT_SECURITY_POLICY, policy)],
-                    Html(include_str!("../../page/index.html")),
-                )
-            }),
-        )
-        .route(
-            "/page/app.css",
-            asset(
-                "text/css; charset=utf-8",
-                include_str!("../../page/app.css"),
-            ),
-        )
-        .route("/page/app.js", asset(JS, include_str!("../../page/app.js")))
-        .route(
-            "/page/markdown.js",
-            asset(JS, include_str!("../../page/markdown.js")),
-        )
-        .route(
-            "/page/jobs.js",
-            asset(JS, include_str!("../../page/jobs.js")),
-        )
-}
-
-/// Every HAB-1 route of the habitat, on `habitat`.
+/// Every HAB-1 route of the habitat, on `habitat`; its description is
+/// `GET /api/v1/openapi.json`.
 pub fn router(habitat: Arc<Habitat>) -> Router {
     let limit = habitat.options().max_body_bytes;
-    let mut api = Router::new()
-        .route("/api/v1/skills", get(listing::visible_skills))
-        .route("/api/v1/whoami", get(whoami::whoami))
-        .route("/rpc", post(rpc::call))
-        .route("/api/v1/agents", get(agents::list).post(agents::create))
-        .route("/api/v1/agents/{agent}", delete(agents::remove))
-        .route(
-            "/api/v1/agents/{agent}/bindings/{skill}",
-            put(agents::bind).delete(agents::unbind),
-        )
-        .route(
-            "/api/v1/agents/{agent}/grants/{subject}",
-            put(agents::grant).delete(agents::revoke_grant),
-        )
-        .route("/api/v1/agents/{agent}/catalog", get(agents::catalog))
-        .route("/api/v1/agents/{agent}/load", post(agents::load))
-        .route("/api/v1/agents/{agent}/tools/{tool}", post(agents::tool))
-        .route("/api/v1/agents/{agent}/menu", get(agents::menu))
-        .route("/api/v1/agents/{agent}/preflight", get(agents::preflight))
-        .route("/api/v1/agents/{agent}/review", post(review::start))
-        .route("/api/v1/agents/{agent}/runs", get(review::list))
-        .route("/api/v1/agents/{agent}/runs/{id}", get(review::get))
-        .route(
-            "/api/v1/tokens",
-            get(admin::tokens).post(admin::create_token),
-        )
-        .route("/api/v1/tokens/{id}", delete(admin::revoke_token))
-        .route(
-            "/api/v1/agents/{agent}/skills/{name}/promote",
-            post(skills::promote),
-        )
-        .route(
-            "/api/v1/agents/{agent}/skills/{name}/share",
-            post(skills::share),
-        )
-        .route("/api/v1/tool-sets", get(policy::tool_sets))
-        .route(
-            "/api/v1/tool-sets/{name}",
-            put(policy::put_tool_set).delete(policy::delete_tool_set),
-        )
-        .route("/api/v1/jobs", get(ops::jobs))
-        .route("/metrics", get(ops::metrics))
-        .route("/api/v1/digest", get(ops::digest))
-        .route("/api/v1/curator/status", get(admin::curator_status))
-        .route("/api/v1/curator/{action}", post(admin::curator_action))
-        .route("/api/v1/curator/reports", get(admin::curator_reports))
-        .route("/api/v1/curator/reports/{id}", get(admin::curator_report))
-        .route(
-            "/api/v1/snapshots",
-            get(admin::snapshots).post(admin::save_snapshot),
-        )
-        .route("/api/v1/snapshots/{name}", delete(admin::delete_snapshot))
-        .route(
-            "/api/v1/snapshots/{name}/restore",
-            post(admin::restore_snapshot),
-        )
-        .route(
-            "/api/v1/snapshots/{name}/export",
-            get(admin::export_snapshot),
-        );
-    // Skills are addressed by layer: the same routes under the Commons and
-    // under each agent.
-    for prefix in ["/api/v1/commons", "/api/v1/agents/{agent}"] {
-        api = api
-            .route(
-                &format!("{prefix}/skills"),
-                get(skills::list).post(skills::create),
-            )
-            .route(&format!("{prefix}/bundles"), post(skills::install_bundle))
-            .route(
-                &format!("{prefix}/skills/{{name}}"),
-                get(skills::get)
-                    .put(skills::replace)
-                    .patch(skills::patch)
-                    .delete(skills::remove),
-            )
-            .route(
-                &format!("{prefix}/skills/{{name}}/files/{{*path}}"),
-                get(skills::file).put(skills::put_file),
-            )
-            .route(
-                &format!("{prefix}/skills/{{name}}/secrets"),
-                get(skills::secrets),
-            )
-            .route(
-                &format!("{prefix}/skills/{{name}}/secrets/{{key}}"),
-                put(skills::set_secret).delete(skills::delete_secret),
-            )
-            .route(
-                &format!("{prefix}/skills/{{name}}/lessons"),
-                get(skills::lessons).post(skills::add_lesson),
-            )
-            .route(
-                &format!("{prefix}/skills/{{name}}/lessons/{{id}}"),
-                put(skills::put_lesson).delete(skills::delete_lesson),
-            )
-            .route(
-                &format!("{prefix}/skills/{{name}}/export"),
-                get(skills::export),
-            )
-            .route(
-                &format!("{prefix}/skills/{{name}}/revisions"),
-                get(skills::revisions),
-            )
-            .route(
-                &format!("{prefix}/skills/{{name}}/revert/{{rev}}"),
-                post(skills::revert),
-            )
-            .route(
-                &format!("{prefix}/skills/{{name}}/{{action}}"),
-                post(skills::action),
-            );
-    }
-    Router::new()
-        .route("/healthz", get(ops::health))
-        .merge(page_routes())
-        .merge(api)
-        .fallback(|| async { ApiError::not_found("route") })
+    let (api, _) = routes().split_for_parts();
+    api.fallback(|| async { ApiError::not_found("route") })
         .layer(DefaultBodyLimit::max(limit))
         .layer(middleware::from_fn_with_state(habitat.clone(), trace))
         .layer(middleware::from_fn_with_state(
@@ -203,6 +55,78 @@ pub fn router(habitat: Arc<Habitat>) -> Router {
             ops::mark_stale,
         ))
         .with_state(habitat)
+}
+
+/// The route table and its description, made together: a route is added
+/// only as `.routes(routes!(handler))` from its handler's
+/// `#[utoipa::path(method, path = …)]` (docs/habitat.md, "Adding a route").
+fn routes() -> OpenApiRouter<Arc<Habitat>> {
+    OpenApiRouter::new()
+        .routes(routes!(ops::health))
+        .routes(routes!(openapi::openapi_json))
+        .routes(routes!(page::index))
+        .routes(routes!(page::app_css))
+        .routes(routes!(page::app_js))
+        .routes(routes!(page::markdown_js))
+        .routes(routes!(page::jobs_js))
+        .routes(routes!(listing::visible_skills))
+        .routes(routes!(whoami::whoami))
+        .routes(routes!(rpc::call))
+        .routes(routes!(agents::list, agents::create))
+        .routes(routes!(agents::remove))
+        .routes(routes!(agents::bind, agents::unbind))
+        .routes(routes!(agents::grant, agents::revoke_grant))
+        .routes(routes!(agents::catalog))
+        .routes(routes!(agents::load))
+        .routes(routes!(agents::tool))
+        .routes(routes!(agents::menu))
+        .routes(routes!(agents::preflight))
+        .routes(routes!(review::start))
+        .routes(routes!(review::list))
+        .routes(routes!(review::get))
+        .routes(routes!(admin::tokens, admin::create_token))
+        .routes(routes!(admin::revoke_token))
+        .routes(routes!(skills::promote))
+        .routes(routes!(skills::share))
+        .routes(routes!(policy::tool_sets))
+        .routes(routes!(policy::put_tool_set, policy::delete_tool_set))
+        .routes(routes!(ops::jobs))
+        .routes(routes!(ops::metrics))
+        .routes(routes!(ops::digest))
+        .routes(routes!(admin::curator_status))
+        .routes(routes!(admin::curator_action))
+        .routes(routes!(admin::curator_reports))
+        .routes(routes!(admin::curator_report))
+        .routes(routes!(admin::snapshots, admin::save_snapshot))
+        .routes(routes!(admin::delete_snapshot))
+        .routes(routes!(admin::restore_snapshot))
+        .routes(routes!(admin::export_snapshot))
+        // Skills are addressed by layer: the same routes under the
+        // Commons and under each agent.
+        .nest("/api/v1/commons", layer_routes())
+        .nest("/api/v1/agents/{agent}", layer_routes())
+}
+
+/// A layer's skills (skills.rs), relative to the layer's prefix.
+fn layer_routes() -> OpenApiRouter<Arc<Habitat>> {
+    OpenApiRouter::new()
+        .routes(routes!(skills::list, skills::create))
+        .routes(routes!(skills::install_bundle))
+        .routes(routes!(
+            skills::get,
+            skills::replace,
+            skills::patch,
+            skills::remove
+        ))
+        .routes(routes!(skills::file, skills::put_file))
+        .routes(routes!(skills::secrets))
+        .routes(routes!(skills::set_secret, skills::delete_secret))
+        .routes(routes!(skills::lessons, skills::add_lesson))
+        .routes(routes!(skills::put_lesson, skills::delete_lesson))
+        .routes(routes!(skills::export))
+        .routes(routes!(skills::revisions))
+        .routes(routes!(skills::revert))
+        .routes(routes!(skills::action))
 }
 
 /// Serves `router` on `listener` until `shutdown` resolves; requests under

@@ -7,17 +7,30 @@ use axum::extract::Request;
 use axum::http::{HeaderValue, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use serde_json::{Value, json};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::Health;
+use crate::schedule::JobStatus;
 
 use super::{ApiError, Principal, State};
 
 /// `{"jobs":[{"id","last_run","outcome","next_run"}]}`, in run order.
-pub async fn jobs(habitat: State, principal: Principal) -> Result<Json<Value>, ApiError> {
+#[derive(Serialize, ToSchema)]
+pub struct JobsBody {
+    jobs: Vec<JobStatus>,
+}
+
+#[utoipa::path(get, path = "/api/v1/jobs", tag = "ops", responses((status = 200, description = "the scheduled jobs", body = JobsBody)))]
+pub async fn jobs(habitat: State, principal: Principal) -> Result<Json<JobsBody>, ApiError> {
     principal.require_admin("route")?;
-    Ok(Json(json!({"jobs": habitat.jobs().statuses()})))
+    Ok(Json(JobsBody {
+        jobs: habitat.jobs().statuses(),
+    }))
 }
 
 /// The Prometheus text exposition.
+#[utoipa::path(get, path = "/metrics", tag = "ops", responses((status = 200, description = "Prometheus text exposition", body = String, content_type = "application/openmetrics-text")))]
 pub async fn metrics(habitat: State, principal: Principal) -> Result<Response, ApiError> {
     principal.require_admin("route")?;
     let text = habitat.read(|store| habitat.metrics().render(store)).await;
@@ -25,9 +38,11 @@ pub async fn metrics(habitat: State, principal: Principal) -> Result<Response, A
     Ok(([(header::CONTENT_TYPE, kind)], text).into_response())
 }
 
-/// `GET /healthz` (public; STO-7): `{"status","backend","journal_seq",
-/// "lag_ms"}` — the node's position in its journal, no skill data.
-pub async fn health(habitat: State) -> Json<Value> {
+/// `GET /healthz` (public, no skill data; STO-7): the node's state and its
+/// position in its journal.
+#[utoipa::path(get, path = "/healthz", tag = "public", security(()),
+    responses((status = 200, description = "the node's health: `status` is `ok` or `stale`, `backend` `redb` or `postgres`", body = Health)))]
+pub async fn health(habitat: State) -> Json<Health> {
     Json(habitat.health().await)
 }
 
@@ -45,13 +60,22 @@ pub async fn mark_stale(habitat: State, request: Request, next: Next) -> Respons
     response
 }
 
+/// `{"digest","journal_seq"}`: the world's digest at a journal position.
+#[derive(Serialize, ToSchema)]
+pub struct DigestBody {
+    digest: String,
+    journal_seq: u64,
+}
+
 /// `GET /api/v1/digest` (admin): the world's digest and journal position,
 /// so an operator can check that every node holds the same world (STO-7).
-pub async fn digest(habitat: State, principal: Principal) -> Result<Json<Value>, ApiError> {
+#[utoipa::path(get, path = "/api/v1/digest", tag = "ops", responses((status = 200, description = "the world's digest and this node's journal position", body = DigestBody)))]
+pub async fn digest(habitat: State, principal: Principal) -> Result<Json<DigestBody>, ApiError> {
     principal.require_admin("route")?;
-    let health = habitat.health().await;
+    let journal_seq = habitat.health().await.journal_seq;
     let digest = habitat.read(|store| store.world().digest()).await;
-    Ok(Json(
-        json!({"digest": digest, "journal_seq": health["journal_seq"]}),
-    ))
+    Ok(Json(DigestBody {
+        digest,
+        journal_seq,
+    }))
 }

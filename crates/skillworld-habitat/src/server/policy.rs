@@ -6,11 +6,13 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use skillworld_world::{Caller, Command};
+use utoipa::ToSchema;
 
 use super::{ApiError, Params, Principal, RawBody, State, json_body};
 
 const ROUTE: &str = "route";
 
+#[utoipa::path(get, path = "/api/v1/tool-sets", tag = "policy", responses((status = 200, description = "the named tool sets", body = Object)))]
 pub async fn tool_sets(habitat: State, principal: Principal) -> Result<Json<Value>, ApiError> {
     principal.require_admin(ROUTE)?;
     habitat
@@ -26,12 +28,13 @@ pub async fn tool_sets(habitat: State, principal: Principal) -> Result<Json<Valu
         .await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct ToolSetBody {
     tools: Vec<String>,
 }
 
+#[utoipa::path(put, path = "/api/v1/tool-sets/{name}", tag = "policy", request_body = ToolSetBody, responses((status = 200, description = "the tool set", body = Object)))]
 pub async fn put_tool_set(
     habitat: State,
     principal: Principal,
@@ -43,6 +46,7 @@ pub async fn put_tool_set(
     set(habitat, params.get("name").to_owned(), Some(body.tools)).await
 }
 
+#[utoipa::path(delete, path = "/api/v1/tool-sets/{name}", tag = "policy", responses((status = 200, description = "the tool set was removed", body = Object)))]
 pub async fn delete_tool_set(
     habitat: State,
     principal: Principal,

@@ -9,10 +9,11 @@ use serde_json::{Value, json};
 use skillworld_evolve::{ChatCommand, Scheduled};
 use skillworld_store::ReviewRun;
 use skillworld_world::{Layer, TurnMessage};
+use utoipa::ToSchema;
 
 use super::{ApiError, Need, Params, Principal, RawBody, State, json_body};
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct ReviewBody {
     /// `evolve` (forced, like `/learn`) or `maintain` (like `/skills curate`).
@@ -20,6 +21,7 @@ struct ReviewBody {
     note: Option<String>,
     /// The turn an evolve run reviews.
     #[serde(default)]
+    #[schema(value_type = Vec<Object>)]
     turn: Vec<TurnMessage>,
 }
 
@@ -32,6 +34,7 @@ fn agent_of(params: &Params) -> (Layer, String) {
     (layer, agent)
 }
 
+#[utoipa::path(post, path = "/api/v1/agents/{agent}/review", tag = "review", request_body = ReviewBody, responses((status = 200, description = "skipped, with the reason", body = Object), (status = 202, description = "the run started", body = Object)))]
 pub async fn start(
     habitat: State,
     principal: Principal,
@@ -91,6 +94,7 @@ fn summary(run: &ReviewRun) -> Value {
     value
 }
 
+#[utoipa::path(get, path = "/api/v1/agents/{agent}/runs", tag = "review", responses((status = 200, description = "the agent's review runs", body = Object)))]
 pub async fn list(
     habitat: State,
     principal: Principal,
@@ -111,6 +115,7 @@ pub async fn list(
         .await
 }
 
+#[utoipa::path(get, path = "/api/v1/agents/{agent}/runs/{id}", tag = "review", responses((status = 200, description = "one review run with its messages", body = Object)))]
 pub async fn get(
     habitat: State,
     principal: Principal,

@@ -48,6 +48,7 @@ fn layer_for(principal: &Principal, agent: Option<String>) -> Layer {
     }
 }
 
+#[utoipa::path(post, path = "/rpc", tag = "rpc", request_body(content = Object, description = "a JSON-RPC 2.0 call: skill.list or skill.get", content_type = "application/json"), responses((status = 200, description = "a JSON-RPC 2.0 answer (errors included)", body = Object)))]
 pub async fn call(habitat: State, principal: Principal, RawBody(bytes): RawBody) -> Json<Value> {
     let request: Request = match serde_json::from_slice(&bytes) {
         Ok(request) => request,

@@ -20,6 +20,7 @@ use skillworld_store::Store;
 use skillworld_world::{
     Caller, Command, Layer, OnCollision, SkillView, SkillWorld, Switches, WorldError,
 };
+use utoipa::{IntoParams, ToSchema};
 
 use super::listing::{ListFilter, layer_page, row_json};
 use crate::{Habitat, HabitatError};
@@ -52,6 +53,7 @@ pub(super) fn view_json(view: &SkillView) -> Value {
     value
 }
 
+#[utoipa::path(get, path = "/skills", tag = "skills", params(ListFilter), responses((status = 200, description = "the layer's skills, paged", body = Object)))]
 pub async fn list(
     habitat: State,
     principal: Principal,
@@ -68,7 +70,7 @@ pub async fn list(
 }
 
 /// Fields of a skill written as JSON.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct SkillFields {
     name: Option<String>,
@@ -144,6 +146,7 @@ fn skill_answer(
     Ok(with_etag(view.row.revision, Json(view_json(&view))))
 }
 
+#[utoipa::path(post, path = "/skills", tag = "skills", request_body(content((SkillFields = "application/json"), (String = "text/markdown")), description = "JSON fields, or SKILL.md text under any text/ type"), responses((status = 201, description = "the created skill, with import warnings", body = Object)))]
 pub async fn create(
     habitat: State,
     principal: Principal,
@@ -228,6 +231,7 @@ fn caller(principal: &Principal) -> Caller {
     }
 }
 
+#[utoipa::path(get, path = "/skills/{name}", tag = "skills", responses((status = 200, description = "the skill (ETag: its revision)", body = Object)))]
 pub async fn get(
     habitat: State,
     principal: Principal,
@@ -256,6 +260,7 @@ fn copy_source(world: &SkillWorld, layer: &Layer, name: &str) -> Option<Layer> {
     }
 }
 
+#[utoipa::path(put, path = "/skills/{name}", tag = "skills", request_body(content((SkillFields = "application/json"), (String = "text/markdown")), description = "JSON fields over the current skill, or SKILL.md text"), responses((status = 200, description = "the replaced skill", body = Object)))]
 pub async fn replace(
     habitat: State,
     principal: Principal,
@@ -293,7 +298,7 @@ pub async fn replace(
         .await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct PatchBody {
     old_string: String,
@@ -302,6 +307,7 @@ struct PatchBody {
     replace_all: bool,
 }
 
+#[utoipa::path(patch, path = "/skills/{name}", tag = "skills", request_body = PatchBody, responses((status = 200, description = "the patched skill", body = Object)))]
 pub async fn patch(
     habitat: State,
     principal: Principal,
@@ -340,6 +346,7 @@ pub async fn patch(
         .await
 }
 
+#[utoipa::path(delete, path = "/skills/{name}", tag = "skills", responses((status = 200, description = "soft-deleted", body = Object)))]
 pub async fn remove(
     habitat: State,
     principal: Principal,
@@ -364,8 +371,9 @@ pub async fn remove(
 }
 
 /// `POST …/bundles?replace=&force_prune=` (STO-6, FMT-7).
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct BundleQuery {
     /// Replace a skill of that name instead of answering 409 `skill_exists`.
     #[serde(default)]
@@ -378,6 +386,7 @@ pub struct BundleQuery {
 /// `POST …/bundles`: the caller is authorised before a byte of the body
 /// is read, and the zip is inflated (under the bundle limit, every entry
 /// counted) on a blocking thread, away from the async workers and the lock.
+#[utoipa::path(post, path = "/bundles", tag = "skills", params(BundleQuery), request_body(content((Vec<u8> = "application/zip"), (Vec<u8> = "application/octet-stream")), description = "a skill folder as a zip (the content type is not read)"), responses((status = 201, description = "the installed skill, with import warnings", body = Object)))]
 pub async fn install_bundle(
     habitat: State,
     principal: Principal,
@@ -426,14 +435,16 @@ pub async fn install_bundle(
         .await
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct ActionQuery {
     #[serde(default)]
     force: bool,
 }
 
 /// `enable`, `disable`, `pin`, `unpin`, `restore` and `archive?force=`.
+#[utoipa::path(post, path = "/skills/{name}/{action}", tag = "skills", params(ActionQuery, ("action" = String, Path, description = "enable, disable, pin, unpin, archive or restore")), responses((status = 200, description = "the skill after the switch", body = Object)))]
 pub async fn action(
     habitat: State,
     principal: Principal,
@@ -504,6 +515,7 @@ pub async fn action(
         .await?
 }
 
+#[utoipa::path(get, path = "/skills/{name}/files/{*path}", tag = "skills", responses((status = 200, description = "the file's bytes", body = String, content_type = "text/plain")))]
 pub async fn file(
     habitat: State,
     principal: Principal,
@@ -531,6 +543,7 @@ pub async fn file(
         .await
 }
 
+#[utoipa::path(put, path = "/skills/{name}/files/{*path}", tag = "skills", request_body(content = Vec<u8>, description = "the file's bytes", content_type = "application/octet-stream"), responses((status = 200, description = "the skill after the write", body = Object)))]
 pub async fn put_file(
     habitat: State,
     principal: Principal,
@@ -574,6 +587,7 @@ fn check_secret_skill(
     Ok(())
 }
 
+#[utoipa::path(get, path = "/skills/{name}/secrets", tag = "skills", responses((status = 200, description = "the skill's secrets, masked", body = Object)))]
 pub async fn secrets(
     habitat: State,
     principal: Principal,
@@ -590,12 +604,13 @@ pub async fn secrets(
         .await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct SecretBody {
     value: String,
 }
 
+#[utoipa::path(put, path = "/skills/{name}/secrets/{key}", tag = "skills", request_body = SecretBody, responses((status = 200, description = "stored, sealed", body = Object)))]
 pub async fn set_secret(
     habitat: State,
     principal: Principal,
@@ -606,6 +621,7 @@ pub async fn set_secret(
     store_secret(habitat, principal, params, body.value).await
 }
 
+#[utoipa::path(delete, path = "/skills/{name}/secrets/{key}", tag = "skills", responses((status = 200, description = "removed", body = Object)))]
 pub async fn delete_secret(
     habitat: State,
     principal: Principal,
@@ -636,6 +652,7 @@ async fn store_secret(
         .await
 }
 
+#[utoipa::path(get, path = "/skills/{name}/lessons", tag = "skills", responses((status = 200, description = "the caller's lessons of the skill", body = Object)))]
 pub async fn lessons(
     habitat: State,
     principal: Principal,
@@ -653,12 +670,13 @@ pub async fn lessons(
         .await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct LessonBody {
     text: String,
 }
 
+#[utoipa::path(post, path = "/skills/{name}/lessons", tag = "skills", request_body = LessonBody, responses((status = 200, description = "the lesson was recorded", body = Object)))]
 pub async fn add_lesson(
     habitat: State,
     principal: Principal,
@@ -685,6 +703,7 @@ pub async fn add_lesson(
 /// `GET …/skills/{name}/export`: the skill as the layer sees it, as a zip
 /// that imports back to the same `digest --skill` (GOV-3). Lessons and
 /// secrets are not part of it.
+#[utoipa::path(get, path = "/skills/{name}/export", tag = "skills", responses((status = 200, description = "the skill as a zip", body = Vec<u8>, content_type = "application/zip")))]
 pub async fn export(
     habitat: State,
     principal: Principal,
@@ -713,6 +732,7 @@ pub async fn export(
 
 /// `POST /api/v1/agents/{agent}/skills/{name}/promote` (admin): a copy of
 /// the agent's skill in the Commons, with its provenance (GOV-3).
+#[utoipa::path(post, path = "/api/v1/agents/{agent}/skills/{name}/promote", tag = "skills", responses((status = 201, description = "the copy in the Commons", body = Object)))]
 pub async fn promote(
     habitat: State,
     principal: Principal,
@@ -724,7 +744,7 @@ pub async fn promote(
     copy(habitat, principal, from, name, Layer::Commons).await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct ShareBody {
     to: String,
@@ -733,6 +753,7 @@ struct ShareBody {
 /// `POST /api/v1/agents/{agent}/skills/{name}/share {"to"}`: a copy in
 /// another agent's world, for a caller who may read the source and write
 /// the target (GOV-3).
+#[utoipa::path(post, path = "/api/v1/agents/{agent}/skills/{name}/share", tag = "skills", request_body = ShareBody, responses((status = 201, description = "the copy in the other agent's world", body = Object)))]
 pub async fn share(
     habitat: State,
     principal: Principal,
@@ -767,6 +788,7 @@ async fn copy(
 
 /// `PUT …/lessons/{id}` `{"text"}` edits, `DELETE` deletes (GOV-4): an agent
 /// its own lessons, an admin any; another agent's lesson is a 404.
+#[utoipa::path(put, path = "/skills/{name}/lessons/{id}", tag = "skills", request_body = LessonBody, responses((status = 200, description = "the lesson was changed", body = Object)))]
 pub async fn put_lesson(
     habitat: State,
     principal: Principal,
@@ -777,6 +799,7 @@ pub async fn put_lesson(
     change_lesson(habitat, principal, params, Some(body.text)).await
 }
 
+#[utoipa::path(delete, path = "/skills/{name}/lessons/{id}", tag = "skills", responses((status = 200, description = "the lesson was removed", body = Object)))]
 pub async fn delete_lesson(
     habitat: State,
     principal: Principal,
@@ -808,6 +831,7 @@ async fn change_lesson(
         .await
 }
 
+#[utoipa::path(get, path = "/skills/{name}/revisions", tag = "skills", responses((status = 200, description = "the skill's revisions", body = Object)))]
 pub async fn revisions(
     habitat: State,
     principal: Principal,
@@ -839,6 +863,7 @@ pub async fn revisions(
         .await
 }
 
+#[utoipa::path(post, path = "/skills/{name}/revert/{rev}", tag = "skills", responses((status = 200, description = "the skill at that revision again", body = Object)))]
 pub async fn revert(
     habitat: State,
     principal: Principal,

@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 
 use super::{Principal, State};
 
+#[utoipa::path(get, path = "/api/v1/whoami", tag = "tokens", responses((status = 200, description = "the token's kind and agent", body = Object)))]
 pub async fn whoami(habitat: State, principal: Principal) -> Json<Value> {
     let kind = match &principal {
         Principal::Admin => "admin",

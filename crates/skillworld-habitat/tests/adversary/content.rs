@@ -561,3 +561,41 @@ async fn tool_sets_are_defined_through_the_api_and_expanded_everywhere() {
         redirected.body
     );
 }
+
+/// SEC-4 typosquatting at the HTTP door, with an agent token: a skill named
+/// one typo away from a Commons skill the admin installed from elsewhere
+/// is warned (never blocked) and stays usable; an unrelated name is clean.
+#[tokio::test]
+async fn a_name_one_typo_from_a_commons_skill_warns_through_the_server() {
+    let server = Server::start().await;
+    let ada = server.agent_with_token("ada", "agent").await;
+    let commons = "---\nname: invoice-parser\ndescription: Parses invoices.\n---\nRead the PDF and list the totals.\n";
+    server.create_skill("commons", &server.admin, commons).await;
+    for (name, expected) in [("invoice-parsr", "warned"), ("receipt-reader", "clean")] {
+        let skill_md = format!(
+            "---\nname: {name}\ndescription: Parses documents.\n---\nRead the file and list the totals.\n"
+        );
+        let answer = server
+            .tool("ada", &ada, "skill_import", json!({"skill_md": skill_md}))
+            .await;
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+        let view = server
+            .get(&format!("/api/v1/agents/ada/skills/{name}"), &ada)
+            .await;
+        assert_eq!(view.body["scan"], expected, "{name}: {}", view.body);
+        let typosquat = view.body["findings"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|f| f["rule"] == "typosquat");
+        assert_eq!(typosquat.is_some(), expected == "warned", "{}", view.body);
+        if let Some(finding) = typosquat {
+            assert!(
+                finding["explanation"]
+                    .as_str()
+                    .is_some_and(|e| e.contains("invoice-parser")),
+                "{finding}"
+            );
+        }
+    }
+}

@@ -4,16 +4,18 @@
 //! content an autonomous write results in, and the scan verdict as a
 //! function of the content. Front doors add no rule of their own.
 
+use bevy_ecs::resource::Resource;
 use skillworld_core::limits::{
     MAX_BUNDLE_BYTES, MAX_BUNDLE_FILES, MAX_CONTENT_CHARS, MAX_DESCRIPTION_CHARS, MAX_FILE_BYTES,
 };
 use skillworld_core::{Bucket, Origin, ScanFinding, ScanStatus, SkillName};
 use skillworld_format::{BundleFile, SkillDocument, export_skill_md};
-use skillworld_scan::scan_bundle;
+use skillworld_scan::{ScanCache, ScanContext, scan_bundle_cached};
 
 use super::{Caller, CallerKind};
 use crate::error::{ContentError, WorldError};
 use crate::guard::check_autonomous;
+use crate::index::{CommonsNames, origin_of};
 
 /// A document's name and MOD-6 length limits.
 pub(super) fn check_document(document: &SkillDocument) -> Result<(), WorldError> {
@@ -175,13 +177,27 @@ pub(super) fn guard_autonomous(
     Ok(())
 }
 
+/// The scanner's per-file findings by content, so a change rescans only
+/// the files it changed (the verdict stays a function of the content).
+#[derive(Resource, Debug, Default)]
+pub struct Scans(pub(crate) ScanCache);
+
 /// SEC-1/SEC-2: the verdict on a skill's whole current content. HIGH or
-/// CRITICAL findings block (stored, never live).
+/// CRITICAL findings block (stored, never live). A name one typo away from
+/// an installed Commons skill of another origin warns (SEC-4).
 pub(crate) fn verdict(
+    world: &mut bevy_ecs::world::World,
     document: &SkillDocument,
     files: &[BundleFile],
 ) -> (ScanStatus, Vec<ScanFinding>) {
-    let report = scan_bundle(&export_skill_md(document), files);
+    let report = world.resource_scope(|world, mut scans: bevy_ecs::world::Mut<Scans>| {
+        let context = ScanContext {
+            known: Some(world.resource::<CommonsNames>().names()),
+            origin: origin_of(&document.skill),
+            well_known: true,
+        };
+        scan_bundle_cached(&export_skill_md(document), files, &context, &mut scans.0)
+    });
     let findings: Vec<ScanFinding> = report
         .findings
         .iter()

@@ -18,6 +18,8 @@ mod sharing;
 mod skills;
 mod usage;
 
+pub(crate) use admission::Scans;
+
 /// Who asks for a tool call or a write (POL-2).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -437,7 +437,7 @@ impl SkillWorld {
         files: Vec<BundleFile>,
     ) -> Result<Applied, WorldError> {
         SkillName::new(&document.name)?;
-        let (scan, findings) = verdict(&document, &files);
+        let (scan, findings) = verdict(&mut self.world, &document, &files);
         let id = self.world.resource_mut::<Entities>().allocate();
         let mut entity_record =
             record(id, &document.name, Some(world), PrimaryComponent::Skill, at);
@@ -548,7 +548,8 @@ impl SkillWorld {
                 tags: record.tags.clone(),
                 skill: skill.clone(),
             };
-            (skill.scan, skill.findings) = verdict(&document, &self.files_of(&skill.resources));
+            let files = self.files_of(&skill.resources);
+            (skill.scan, skill.findings) = verdict(&mut self.world, &document, &files);
         }
         let mut revisions = self.world.get_mut::<Revisions>(entity).expect("skill");
         if record != before_record || skill != before_skill {

@@ -1,0 +1,584 @@
+//! The persistence seam (STO-5): what the store asks of a database, and
+//! the redb implementation. A write is a [`Batch`] — journal entries, the
+//! rows they changed, the ids they removed and any new blobs — committed
+//! whole or not at all; opening loads the rows; snapshots are records over
+//! row versions; compaction drops what no kept snapshot needs. A second
+//! database (PostgreSQL) implements [`Backend`] and nothing above it
+//! changes.
+
+use std::collections::BTreeSet;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use redb::{
+    Database, Durability, ReadTransaction, ReadableDatabase, ReadableTable, WriteTransaction,
+};
+use skillworld_world::{EntityState, WorldGlobals, WorldState};
+
+use crate::StoreError;
+use crate::blobs::{EncodedRow, Hash, NewBlobs, decode_row, row_blobs};
+use crate::layout::{
+    BLOB_REFS, BLOBS, GLOBALS_ROW, JOURNAL, JOURNAL_BLOBS, META, RETIRED, ROWS, SNAPSHOT_INFO,
+    SnapshotRecord, WHOLE, decode_json, restore_copy_seq,
+};
+
+/// One journal entry, encoded, with the blobs it refers to.
+pub(crate) struct StagedEntry {
+    pub seq: u64,
+    pub bytes: Vec<u8>,
+    pub blobs: Vec<Hash>,
+}
+
+/// What one write changed, to commit whole: journal entries, the rows as
+/// of `version` (the sequence number after the entries) — `None` for a
+/// removed id — and the blobs they refer to.
+#[derive(Default)]
+pub(crate) struct Batch {
+    pub entries: Vec<StagedEntry>,
+    pub rows: Vec<(u64, Option<EncodedRow>)>,
+    pub blobs: NewBlobs,
+    pub version: u64,
+}
+
+impl Batch {
+    pub(crate) fn is_empty(&self) -> bool {
+        self.entries.is_empty() && self.rows.is_empty()
+    }
+}
+
+/// What compaction dropped.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Compaction {
+    pub journal_entries: u64,
+    pub journal_bytes: u64,
+    pub row_versions: u64,
+    pub blobs: u64,
+}
+
+/// The database under a store.
+pub(crate) trait Backend: Send + Sync {
+    /// Commits batches, in order, in one durable transaction.
+    fn commit(&self, batches: &[Batch]) -> Result<(), StoreError>;
+    /// The world as of `at` (a snapshot's position; `None`: the live
+    /// rows).
+    fn load(&self, at: Option<u64>) -> Result<WorldState, StoreError>;
+    /// Journal entries (encoded, with their blobs filled in by the caller)
+    /// from `from` on.
+    fn journal(&self, from: u64) -> Result<Vec<(u64, Vec<u8>)>, StoreError>;
+    fn blob(&self, key: &Hash) -> Result<Vec<u8>, StoreError>;
+    fn put_snapshot(
+        &self,
+        record: &SnapshotRecord,
+        whole: Option<&WorldState>,
+    ) -> Result<(), StoreError>;
+    fn snapshot_records(&self) -> Result<Vec<SnapshotRecord>, StoreError>;
+    fn snapshot_record(&self, name: &str) -> Result<Option<SnapshotRecord>, StoreError>;
+    fn whole_snapshot(&self, name: &str) -> Result<WorldState, StoreError>;
+    /// Drops a snapshot's record; whether there was one.
+    fn delete_snapshot(&self, name: &str) -> Result<bool, StoreError>;
+    /// Drops the journal before the oldest kept snapshot, the row versions
+    /// no kept snapshot sees and the blobs nothing refers to.
+    fn compact(&self) -> Result<Compaction, StoreError>;
+    /// Compacts when the kept journal outgrew the limit since the last
+    /// compaction.
+    fn compact_if_due(&self) -> Result<Option<Compaction>, StoreError>;
+    /// The bytes of the kept journal.
+    fn journal_bytes(&self) -> u64;
+    /// The sequence number of the next journal entry.
+    fn next_seq(&self) -> Result<u64, StoreError>;
+    /// Compactions run since the file was opened.
+    fn compactions(&self) -> u64;
+}
+
+/// redb: the tables of `layout.rs` in one file.
+pub(crate) struct Redb {
+    pub db: std::sync::Arc<Database>,
+    journal_bytes: AtomicU64,
+    /// Compact once the kept journal is larger than this.
+    due_at: AtomicU64,
+    limit: u64,
+    compactions: AtomicU64,
+}
+
+impl Redb {
+    pub(crate) fn new(db: std::sync::Arc<Database>, limit: u64) -> Result<Redb, StoreError> {
+        let bytes = {
+            let txn = db.begin_read()?;
+            let meta = txn.open_table(META)?;
+            meta.get("journal_bytes")?.map_or(0, |v| v.value())
+        };
+        Ok(Redb {
+            db,
+            journal_bytes: AtomicU64::new(bytes),
+            due_at: AtomicU64::new(bytes.saturating_add(limit)),
+            limit,
+            compactions: AtomicU64::new(0),
+        })
+    }
+}
+
+fn add_ref(txn: &WriteTransaction, key: &Hash, delta: i64) -> Result<bool, StoreError> {
+    let mut refs = txn.open_table(BLOB_REFS)?;
+    let count = refs.get(key.as_slice())?.map_or(0, |v| v.value()) as i64 + delta;
+    if count <= 0 {
+        refs.remove(key.as_slice())?;
+        txn.open_table(BLOBS)?.remove(key.as_slice())?;
+        Ok(true)
+    } else {
+        refs.insert(key.as_slice(), count as u64)?;
+        Ok(false)
+    }
+}
+
+fn hashes(bytes: &[u8]) -> impl Iterator<Item = Hash> + '_ {
+    bytes
+        .chunks_exact(32)
+        .map(|c| c.try_into().expect("32 bytes"))
+}
+
+/// Writes a row version of `id` at `version`, or its removal, and notes
+/// the version it replaces.
+fn write_row(
+    txn: &WriteTransaction,
+    id: u64,
+    version: u64,
+    row: Option<&EncodedRow>,
+) -> Result<(), StoreError> {
+    let mut rows = txn.open_table(ROWS)?;
+    let previous = rows
+        .range((id, 0)..=(id, u64::MAX))?
+        .next_back()
+        .transpose()?
+        .map(|(key, value)| (key.value().1, value.value().is_empty()));
+    let Some(row) = row else {
+        // A removal of what never reached the file writes nothing.
+        if previous.is_none_or(|(_, removed)| removed) {
+            return Ok(());
+        }
+        rows.insert((id, version), [].as_slice())?;
+        drop(rows);
+        txn.open_table(RETIRED)?
+            .insert((version, id), previous.expect("checked").0)?;
+        return Ok(());
+    };
+    // Rewritten at the same version: the old value's references go.
+    let old_blobs = match rows.insert((id, version), row.bytes.as_slice())? {
+        Some(old) if !old.value().is_empty() => {
+            row_blobs(old.value())
+                .map_err(|reason| decode_error("row", reason))?
+                .0
+        }
+        _ => Vec::new(),
+    };
+    drop(rows);
+    for (_, key) in old_blobs {
+        add_ref(txn, &key, -1)?;
+    }
+    for key in &row.blobs {
+        add_ref(txn, key, 1)?;
+    }
+    if let Some((old, _)) = previous.filter(|(old, _)| *old != version) {
+        txn.open_table(RETIRED)?.insert((version, id), old)?;
+    }
+    Ok(())
+}
+
+fn decode_error(what: &str, reason: String) -> StoreError {
+    StoreError::Decode {
+        what: what.to_owned(),
+        reason,
+    }
+}
+
+/// Entities by id range, numbered in id order.
+type Parts = Vec<(u64, Vec<EntityState>)>;
+
+/// Reads the rows as of `at` on every core, in stable-id order.
+fn read_rows(txn: &ReadTransaction, at: u64) -> Result<WorldState, StoreError> {
+    let table = txn.open_table(ROWS)?;
+    let globals: WorldGlobals = match newest(&table, GLOBALS_ROW, at)? {
+        Some(bytes) => decode_json("world-wide state", bytes.get(1..).unwrap_or_default())?,
+        None => return Err(decode_error("world-wide state", "missing".into())),
+    };
+    let last = table.last()?.map_or(0, |(key, _)| key.value().0);
+    drop(table);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
+    // Interleaved id ranges, so the cores finish together.
+    let parts = threads * 8;
+    let span = last.div_ceil(parts).max(1);
+    let results: Vec<Result<Parts, StoreError>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|worker| {
+                scope.spawn(move || {
+                    let mut out = Vec::new();
+                    for part in (worker..parts).step_by(threads as usize) {
+                        let low = 1 + part * span;
+                        if low > last {
+                            break;
+                        }
+                        let high = (low + span).min(last + 1);
+                        out.push((part, read_range(txn, low, high, at)?));
+                    }
+                    Ok(out)
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("reading rows does not panic"))
+            .collect()
+    });
+    let mut parts = Vec::new();
+    for result in results {
+        parts.extend(result?);
+    }
+    parts.sort_by_key(|(part, _)| *part);
+    let entities = parts.into_iter().flat_map(|(_, part)| part).collect();
+    Ok(WorldState::from_parts(globals, entities))
+}
+
+/// The newest version ≤ `at` of row `id`, unless that is a removal.
+fn newest(
+    table: &impl ReadableTable<(u64, u64), &'static [u8]>,
+    id: u64,
+    at: u64,
+) -> Result<Option<Vec<u8>>, StoreError> {
+    let found = table.range((id, 0)..=(id, at))?.next_back().transpose()?;
+    Ok(found
+        .map(|(_, value)| value.value().to_vec())
+        .filter(|bytes| !bytes.is_empty()))
+}
+
+fn read_range(
+    txn: &ReadTransaction,
+    low: u64,
+    high: u64,
+    at: u64,
+) -> Result<Vec<EntityState>, StoreError> {
+    let rows = txn.open_table(ROWS)?;
+    let blobs = txn.open_table(BLOBS)?;
+    let fetch = |key: &Hash| -> Result<Vec<u8>, String> {
+        match blobs.get(key.as_slice()) {
+            Ok(Some(value)) => Ok(value.value().to_vec()),
+            Ok(None) => Err("a blob it refers to is missing".into()),
+            Err(error) => Err(error.to_string()),
+        }
+    };
+    let mut out = Vec::new();
+    let mut current: Option<(u64, Vec<u8>)> = None;
+    let mut emit = |current: Option<(u64, Vec<u8>)>| -> Result<(), StoreError> {
+        if let Some((id, bytes)) = current.filter(|(_, bytes)| !bytes.is_empty()) {
+            let state = decode_row(&bytes, fetch)
+                .map_err(|reason| decode_error(&format!("row {id}"), reason))?;
+            out.push(state);
+        }
+        Ok(())
+    };
+    for item in rows.range((low, 0)..(high, 0))? {
+        let (key, value) = item?;
+        let (id, version) = key.value();
+        if version > at {
+            continue;
+        }
+        if current.as_ref().is_some_and(|(seen, _)| *seen != id) {
+            emit(current.take())?;
+        }
+        current = Some((id, value.value().to_vec()));
+    }
+    emit(current)?;
+    Ok(out)
+}
+
+impl Backend for Redb {
+    fn commit(&self, batches: &[Batch]) -> Result<(), StoreError> {
+        if batches.iter().all(Batch::is_empty) {
+            return Ok(());
+        }
+        let mut txn = self.db.begin_write()?;
+        txn.set_durability(Durability::Immediate)?;
+        let mut written = 0;
+        for batch in batches {
+            {
+                let mut blobs = txn.open_table(BLOBS)?;
+                for (key, bytes) in &batch.blobs {
+                    if blobs.get(key.as_slice())?.is_none() {
+                        blobs.insert(key.as_slice(), bytes.as_slice())?;
+                    }
+                }
+            }
+            for entry in &batch.entries {
+                txn.open_table(JOURNAL)?
+                    .insert(entry.seq, entry.bytes.as_slice())?;
+                written += entry.bytes.len() as u64;
+                if !entry.blobs.is_empty() {
+                    txn.open_table(JOURNAL_BLOBS)?
+                        .insert(entry.seq, entry.blobs.concat().as_slice())?;
+                    for key in &entry.blobs {
+                        add_ref(&txn, key, 1)?;
+                    }
+                }
+            }
+            for (id, row) in &batch.rows {
+                write_row(&txn, *id, batch.version, row.as_ref())?;
+            }
+            // Blobs staged but referred to by nothing kept (a row rewritten
+            // in the same batch) are not left behind.
+            {
+                let refs = txn.open_table(BLOB_REFS)?;
+                let orphans: Vec<Hash> = batch
+                    .blobs
+                    .iter()
+                    .map(|(key, _)| *key)
+                    .filter(|key| matches!(refs.get(key.as_slice()), Ok(None)))
+                    .collect();
+                drop(refs);
+                let mut blobs = txn.open_table(BLOBS)?;
+                for key in orphans {
+                    blobs.remove(key.as_slice())?;
+                }
+            }
+        }
+        let total = self.journal_bytes.load(Ordering::Relaxed) + written;
+        let mut meta = txn.open_table(META)?;
+        meta.insert("journal_bytes", total)?;
+        if let Some(last) = batches.iter().map(|b| b.version).max() {
+            meta.insert("next_seq", last)?;
+        }
+        drop(meta);
+        txn.commit()?;
+        self.journal_bytes.store(total, Ordering::Relaxed);
+        Ok(())
+    }
+
+    fn load(&self, at: Option<u64>) -> Result<WorldState, StoreError> {
+        let txn = self.db.begin_read()?;
+        read_rows(&txn, at.unwrap_or(u64::MAX))
+    }
+
+    fn journal(&self, from: u64) -> Result<Vec<(u64, Vec<u8>)>, StoreError> {
+        let txn = self.db.begin_read()?;
+        let journal = txn.open_table(JOURNAL)?;
+        let mut out = Vec::new();
+        for item in journal.range(from..)? {
+            let (seq, bytes) = item?;
+            out.push((seq.value(), bytes.value().to_vec()));
+        }
+        Ok(out)
+    }
+
+    fn blob(&self, key: &Hash) -> Result<Vec<u8>, StoreError> {
+        let txn = self.db.begin_read()?;
+        let blobs = txn.open_table(BLOBS)?;
+        let found = blobs.get(key.as_slice())?;
+        found
+            .map(|v| v.value().to_vec())
+            .ok_or_else(|| decode_error("blob", format!("{} is missing", crate::blobs::hex(key))))
+    }
+
+    fn put_snapshot(
+        &self,
+        record: &SnapshotRecord,
+        whole: Option<&WorldState>,
+    ) -> Result<(), StoreError> {
+        let mut txn = self.db.begin_write()?;
+        txn.set_durability(Durability::Immediate)?;
+        let encoded = serde_json::to_vec(record).expect("records serialise");
+        txn.open_table(SNAPSHOT_INFO)?
+            .insert(record.name.as_str(), encoded.as_slice())?;
+        if let Some(state) = whole {
+            let encoded = serde_json::to_vec(state).expect("worlds serialise");
+            txn.open_table(WHOLE)?
+                .insert(record.name.as_str(), encoded.as_slice())?;
+        }
+        txn.commit()?;
+        Ok(())
+    }
+
+    fn snapshot_records(&self) -> Result<Vec<SnapshotRecord>, StoreError> {
+        let txn = self.db.begin_read()?;
+        let table = txn.open_table(SNAPSHOT_INFO)?;
+        let mut out = Vec::new();
+        for item in table.iter()? {
+            let (_, bytes) = item?;
+            out.push(decode_json("snapshot record", bytes.value())?);
+        }
+        Ok(out)
+    }
+
+    fn snapshot_record(&self, name: &str) -> Result<Option<SnapshotRecord>, StoreError> {
+        let txn = self.db.begin_read()?;
+        let table = txn.open_table(SNAPSHOT_INFO)?;
+        let found = table.get(name)?;
+        found
+            .map(|bytes| decode_json("snapshot record", bytes.value()))
+            .transpose()
+    }
+
+    fn whole_snapshot(&self, name: &str) -> Result<WorldState, StoreError> {
+        let txn = self.db.begin_read()?;
+        let table = txn.open_table(WHOLE)?;
+        let found = table.get(name)?;
+        let bytes = found.ok_or_else(|| StoreError::UnknownSnapshot(name.to_owned()))?;
+        decode_json("snapshot", bytes.value())
+    }
+
+    fn delete_snapshot(&self, name: &str) -> Result<bool, StoreError> {
+        let txn = self.db.begin_write()?;
+        let removed = txn.open_table(SNAPSHOT_INFO)?.remove(name)?.is_some();
+        txn.open_table(WHOLE)?.remove(name)?;
+        txn.commit()?;
+        Ok(removed)
+    }
+
+    fn compact(&self) -> Result<Compaction, StoreError> {
+        let txn = self.db.begin_write()?;
+        let mut done = Compaction::default();
+        let records: Vec<SnapshotRecord> = {
+            let table = txn.open_table(SNAPSHOT_INFO)?;
+            let mut out = Vec::new();
+            for item in table.iter()? {
+                out.push(decode_json("snapshot record", item?.1.value())?);
+            }
+            out
+        };
+        let end = txn
+            .open_table(JOURNAL)?
+            .last()?
+            .map_or(0, |(seq, _)| seq.value() + 1);
+        // Restore copies are kept for their journal entries, not the other
+        // way round: they do not hold the journal back.
+        let oldest = records
+            .iter()
+            .filter(|r| restore_copy_seq(&r.name).is_none())
+            .map(|r| r.seq)
+            .min()
+            .unwrap_or(end)
+            .min(end);
+        {
+            let mut journal = txn.open_table(JOURNAL)?;
+            for item in journal.range(..oldest)? {
+                done.journal_bytes += item?.1.value().len() as u64;
+                done.journal_entries += 1;
+            }
+            journal.retain_in(..oldest, |_, _| false)?;
+        }
+        let referring: Vec<Vec<u8>> = {
+            let table = txn.open_table(JOURNAL_BLOBS)?;
+            let mut out = Vec::new();
+            for item in table.range(..oldest)? {
+                out.push(item?.1.value().to_vec());
+            }
+            out
+        };
+        txn.open_table(JOURNAL_BLOBS)?
+            .retain_in(..oldest, |_, _| false)?;
+        for bytes in referring {
+            for key in hashes(&bytes) {
+                done.blobs += u64::from(add_ref(&txn, &key, -1)?);
+            }
+        }
+        let mut kept = BTreeSet::new();
+        for record in &records {
+            let copy_dropped = restore_copy_seq(&record.name).is_some_and(|seq| seq < oldest);
+            if copy_dropped {
+                txn.open_table(SNAPSHOT_INFO)?
+                    .remove(record.name.as_str())?;
+                txn.open_table(WHOLE)?.remove(record.name.as_str())?;
+            } else if !record.whole {
+                kept.insert(record.seq);
+            }
+        }
+        self.drop_unseen_versions(&txn, &kept, &mut done)?;
+        let left = self.journal_bytes.load(Ordering::Relaxed)
+            - done
+                .journal_bytes
+                .min(self.journal_bytes.load(Ordering::Relaxed));
+        txn.open_table(META)?.insert("journal_bytes", left)?;
+        txn.commit()?;
+        self.journal_bytes.store(left, Ordering::Relaxed);
+        self.due_at
+            .store(left.saturating_add(self.limit), Ordering::Relaxed);
+        self.compactions.fetch_add(1, Ordering::Relaxed);
+        Ok(done)
+    }
+
+    fn compact_if_due(&self) -> Result<Option<Compaction>, StoreError> {
+        if self.journal_bytes.load(Ordering::Relaxed) <= self.due_at.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
+        let done = self.compact()?;
+        tracing::info!(
+            journal_entries = done.journal_entries,
+            journal_bytes = done.journal_bytes,
+            row_versions = done.row_versions,
+            blobs = done.blobs,
+            "journal compacted"
+        );
+        Ok(Some(done))
+    }
+
+    fn journal_bytes(&self) -> u64 {
+        self.journal_bytes.load(Ordering::Relaxed)
+    }
+
+    fn compactions(&self) -> u64 {
+        self.compactions.load(Ordering::Relaxed)
+    }
+
+    fn next_seq(&self) -> Result<u64, StoreError> {
+        let txn = self.db.begin_read()?;
+        let meta = txn.open_table(META)?;
+        let found = meta.get("next_seq")?;
+        Ok(found.map_or(0, |v| v.value()))
+    }
+}
+
+impl Redb {
+    /// Drops every retired row version that no kept snapshot (at a
+    /// position in `kept`) sees: version `old`, replaced at `at`, is seen
+    /// by a snapshot at `seq` when `old <= seq < at`.
+    fn drop_unseen_versions(
+        &self,
+        txn: &WriteTransaction,
+        kept: &BTreeSet<u64>,
+        done: &mut Compaction,
+    ) -> Result<(), StoreError> {
+        let unseen: Vec<((u64, u64), u64)> = {
+            let retired = txn.open_table(RETIRED)?;
+            let mut out = Vec::new();
+            for item in retired.iter()? {
+                let (key, old) = item?;
+                let (at, id) = key.value();
+                if kept.range(old.value()..at).next().is_none() {
+                    out.push(((at, id), old.value()));
+                }
+            }
+            out
+        };
+        for ((at, id), old) in unseen {
+            txn.open_table(RETIRED)?.remove((at, id))?;
+            let removed = txn
+                .open_table(ROWS)?
+                .remove((id, old))?
+                .map(|v| v.value().to_vec());
+            done.row_versions += 1;
+            if let Some(bytes) = removed.filter(|b| !b.is_empty()) {
+                let (slots, _) = row_blobs(&bytes).map_err(|r| decode_error("row", r))?;
+                for (_, key) in slots {
+                    done.blobs += u64::from(add_ref(txn, &key, -1)?);
+                }
+            }
+            // A removal that is all that is left of an id says nothing.
+            let mut rows = txn.open_table(ROWS)?;
+            let left: Vec<(u64, bool)> = rows
+                .range((id, 0)..=(id, u64::MAX))?
+                .take(2)
+                .map(|item| item.map(|(k, v)| (k.value().1, v.value().is_empty())))
+                .collect::<Result<_, _>>()?;
+            if let [(version, true)] = left.as_slice() {
+                rows.remove((id, *version))?;
+                done.row_versions += 1;
+            }
+        }
+        Ok(())
+    }
+}

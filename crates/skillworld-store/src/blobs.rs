@@ -1,0 +1,215 @@
+//! Content-addressed blobs (STO-5): bundle file contents, skill bodies and
+//! the big fields of journal entries are stored once per SHA-256 in the
+//! blobs table; rows and journal entries carry the hash. Small values stay
+//! inline: a blob costs a key and a reference count.
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use skillworld_world::{Command, EntityState, Envelope};
+
+/// A blob's key: the SHA-256 of its bytes.
+pub(crate) type Hash = [u8; 32];
+
+/// Values shorter than this stay inline.
+pub(crate) const BLOB_MIN_BYTES: usize = 256;
+
+pub(crate) fn hash(bytes: &[u8]) -> Hash {
+    Sha256::digest(bytes).into()
+}
+
+/// New blobs to store with a batch, by hash (stored once whatever their
+/// count).
+pub(crate) type NewBlobs = Vec<(Hash, Vec<u8>)>;
+
+/// Where in an envelope a blob was taken from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BlobSlot {
+    /// The document's body (create, install, replace).
+    Body,
+    /// The bytes of the install's file at this index.
+    File(usize),
+    /// The bytes of a file write.
+    Bytes,
+}
+
+/// Takes the big fields out of an envelope, leaving them empty; returns
+/// where each came from and its hash, and adds the bytes to `blobs`.
+pub(crate) fn take_envelope_blobs(
+    envelope: &mut Envelope,
+    blobs: &mut NewBlobs,
+) -> Vec<(BlobSlot, Hash)> {
+    let mut slots = Vec::new();
+    let mut take = |slot: BlobSlot, bytes: Vec<u8>| {
+        let key = hash(&bytes);
+        slots.push((slot, key));
+        blobs.push((key, bytes));
+    };
+    let big = |len: usize| len >= BLOB_MIN_BYTES;
+    match &mut envelope.command {
+        Command::CreateSkill { document, .. } | Command::ReplaceSkill { document, .. }
+            if big(document.body.len()) =>
+        {
+            take(
+                BlobSlot::Body,
+                std::mem::take(&mut document.body).into_bytes(),
+            );
+        }
+        Command::InstallSkill {
+            document, files, ..
+        } => {
+            if big(document.body.len()) {
+                take(
+                    BlobSlot::Body,
+                    std::mem::take(&mut document.body).into_bytes(),
+                );
+            }
+            for (index, file) in files.iter_mut().enumerate() {
+                if big(file.bytes.len()) {
+                    take(BlobSlot::File(index), std::mem::take(&mut file.bytes));
+                }
+            }
+        }
+        Command::WriteFile {
+            bytes: Some(bytes), ..
+        } if big(bytes.len()) => take(BlobSlot::Bytes, std::mem::take(bytes)),
+        _ => {}
+    }
+    slots
+}
+
+/// Puts a blob back where [`take_envelope_blobs`] took it from.
+pub(crate) fn put_envelope_blob(
+    envelope: &mut Envelope,
+    slot: BlobSlot,
+    bytes: Vec<u8>,
+) -> Result<(), String> {
+    let text = |bytes: Vec<u8>| String::from_utf8(bytes).map_err(|e| e.to_string());
+    match (&mut envelope.command, slot) {
+        (
+            Command::CreateSkill { document, .. }
+            | Command::ReplaceSkill { document, .. }
+            | Command::InstallSkill { document, .. },
+            BlobSlot::Body,
+        ) => document.body = text(bytes)?,
+        (Command::InstallSkill { files, .. }, BlobSlot::File(index)) if index < files.len() => {
+            files[index].bytes = bytes;
+        }
+        (Command::WriteFile { bytes: target, .. }, BlobSlot::Bytes) => *target = Some(bytes),
+        (_, slot) => return Err(format!("the entry has no {slot:?} to fill")),
+    }
+    Ok(())
+}
+
+/// A row as stored: the entity with its big values taken out, and their
+/// hashes.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct EncodedRow {
+    pub bytes: Vec<u8>,
+    pub blobs: Vec<Hash>,
+}
+
+/// Which of an entity's values a row's hash stands for.
+const CONTENT: u8 = 0;
+const OBJECT_BYTES: u8 = 1;
+
+/// Encodes an entity row: `[count] ([slot] [hash])* JSON`. The hashes come
+/// first so collecting a row's blobs never decodes it.
+pub(crate) fn encode_row(mut state: EntityState, blobs: &mut NewBlobs) -> EncodedRow {
+    let mut taken: Vec<(u8, Hash)> = Vec::new();
+    let mut keep = |slot: u8, bytes: Vec<u8>, blobs: &mut NewBlobs| {
+        let key = hash(&bytes);
+        taken.push((slot, key));
+        blobs.push((key, bytes));
+    };
+    let record = match &mut state {
+        EntityState::World { record, .. } | EntityState::Agent { record, .. } => record,
+        EntityState::Resource { record, bytes, .. } => {
+            if let Some(bytes) = bytes.take_if(|b| b.len() >= BLOB_MIN_BYTES) {
+                keep(OBJECT_BYTES, bytes, blobs);
+            }
+            record
+        }
+        EntityState::Skill(skill) => &mut skill.record,
+    };
+    if record.content.len() >= BLOB_MIN_BYTES {
+        let content = std::mem::take(&mut record.content).into_bytes();
+        keep(CONTENT, content, blobs);
+    }
+    let mut bytes = vec![taken.len() as u8];
+    for (slot, key) in &taken {
+        bytes.push(*slot);
+        bytes.extend_from_slice(key);
+    }
+    serde_json::to_writer(&mut bytes, &state).expect("entity states serialise");
+    EncodedRow {
+        bytes,
+        blobs: taken.into_iter().map(|(_, key)| key).collect(),
+    }
+}
+
+/// The hashes a stored row refers to, and where its JSON starts.
+pub(crate) fn row_blobs(bytes: &[u8]) -> Result<(Vec<(u8, Hash)>, usize), String> {
+    let count = *bytes.first().ok_or("an empty row")? as usize;
+    let end = 1 + count * 33;
+    if bytes.len() < end {
+        return Err("a row cut short".into());
+    }
+    let slots = bytes[1..end]
+        .chunks(33)
+        .map(|c| (c[0], c[1..].try_into().expect("32 bytes")))
+        .collect();
+    Ok((slots, end))
+}
+
+/// Decodes a stored row, fetching its blobs with `blob`.
+pub(crate) fn decode_row(
+    bytes: &[u8],
+    mut blob: impl FnMut(&Hash) -> Result<Vec<u8>, String>,
+) -> Result<EntityState, String> {
+    let (slots, start) = row_blobs(bytes)?;
+    let mut state: EntityState =
+        serde_json::from_slice(&bytes[start..]).map_err(|e| e.to_string())?;
+    for (slot, key) in slots {
+        let value = blob(&key)?;
+        match (&mut state, slot) {
+            (EntityState::Resource { bytes, .. }, OBJECT_BYTES) => *bytes = Some(value),
+            (state, CONTENT) => {
+                let record = match state {
+                    EntityState::World { record, .. }
+                    | EntityState::Agent { record, .. }
+                    | EntityState::Resource { record, .. } => record,
+                    EntityState::Skill(skill) => &mut skill.record,
+                };
+                record.content = String::from_utf8(value).map_err(|e| e.to_string())?;
+            }
+            (_, other) => return Err(format!("unknown blob slot {other}")),
+        }
+    }
+    Ok(state)
+}
+
+pub(crate) fn hex(key: &Hash) -> String {
+    key.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+pub(crate) fn unhex(text: &str) -> Result<Hash, String> {
+    let bad = || format!("'{text}' is not a SHA-256 in hex");
+    if text.len() != 64 || !text.is_ascii() {
+        return Err(bad());
+    }
+    let mut key = [0u8; 32];
+    for (index, byte) in key.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(&text[index * 2..index * 2 + 2], 16).map_err(|_| bad())?;
+    }
+    Ok(key)
+}
+
+/// The world-wide state as a row: no blobs, then JSON.
+pub(crate) fn encode_globals(globals: &skillworld_world::WorldGlobals) -> EncodedRow {
+    let mut bytes = vec![0];
+    serde_json::to_writer(&mut bytes, globals).expect("world-wide state serialises");
+    EncodedRow {
+        bytes,
+        blobs: Vec::new(),
+    }
+}

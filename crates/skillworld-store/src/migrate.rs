@@ -1,0 +1,208 @@
+//! Opening older files: schema 1 (a RON journal, a whole-world checkpoint
+//! in JSON chunks, whole-world JSON snapshots) becomes schema 2 on open.
+//! A copy of the old file is kept beside it first (`world.redb.pre-v2`).
+//! The world is rebuilt as schema 1 did (checkpoint + journal) and written
+//! as rows; snapshots stay whole worlds (they are positions of a history
+//! the rows never held); the journal is kept as it is, its entries read the
+//! same.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use redb::{Database, ReadableDatabase, ReadableTable, TableDefinition};
+use skillworld_world::{EntityState, SkillWorld, WorldState};
+
+use crate::StoreError;
+use crate::backend::{Backend, Batch, Redb};
+use crate::blobs::{encode_globals, encode_row};
+use crate::layout::{
+    BLOB_REFS, BLOBS, GLOBALS_ROW, JOURNAL, JOURNAL_BLOBS, JournalEntry, META, RETIRED, ROWS,
+    SCHEMA_VERSION, SNAPSHOT_INFO, SnapshotKind, StoredSnapshot, WHOLE, decode, decode_json,
+    restore_copy_seq,
+};
+use crate::store::whole_record;
+
+/// Schema 1's snapshots (the checkpoint among them, under a NUL name) and
+/// the checkpoint's entities.
+const V1_SNAPSHOTS: TableDefinition<&str, &[u8]> = TableDefinition::new("snapshots");
+const V1_CHUNKS: TableDefinition<u64, &[u8]> = TableDefinition::new("checkpoint_chunks");
+const V1_CHECKPOINT: &str = "\u{0}checkpoint";
+
+/// Creates the tables of a new file. Made durable by the first commit
+/// that follows (the new world's rows), so a new file costs one fsync.
+pub(crate) fn create_tables(db: &Database) -> Result<(), StoreError> {
+    let mut txn = db.begin_write()?;
+    txn.set_durability(redb::Durability::None)?;
+    txn.open_table(META)?
+        .insert("schema_version", SCHEMA_VERSION)?;
+    txn.open_table(JOURNAL)?;
+    txn.open_table(JOURNAL_BLOBS)?;
+    txn.open_table(ROWS)?;
+    txn.open_table(RETIRED)?;
+    txn.open_table(BLOBS)?;
+    txn.open_table(BLOB_REFS)?;
+    txn.open_table(SNAPSHOT_INFO)?;
+    txn.open_table(WHOLE)?;
+    txn.commit()?;
+    Ok(())
+}
+
+/// The file's schema version; a newer one than this code's is refused.
+pub(crate) fn schema_version(db: &Database, path: &Path) -> Result<u64, StoreError> {
+    let unreadable = |reason: String| StoreError::Unreadable {
+        path: path.to_owned(),
+        reason,
+    };
+    let txn = db.begin_read()?;
+    let meta = txn
+        .open_table(META)
+        .map_err(|e| unreadable(e.to_string()))?;
+    let version = meta
+        .get("schema_version")?
+        .map(|v| v.value())
+        .ok_or_else(|| unreadable("no schema version".into()))?;
+    if version > SCHEMA_VERSION {
+        return Err(StoreError::NewerSchema {
+            path: path.to_owned(),
+            found: version as u32,
+            supported: SCHEMA_VERSION as u32,
+        });
+    }
+    Ok(version)
+}
+
+/// Where the copy of a file is kept before it is migrated.
+pub fn pre_migration_copy(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".pre-v2");
+    PathBuf::from(name)
+}
+
+/// Migrates a schema-1 file to schema 2 and returns it open again.
+pub(crate) fn migrate(
+    db: Database,
+    path: &Path,
+    platform: Option<String>,
+) -> Result<Database, StoreError> {
+    drop(db);
+    let copy = pre_migration_copy(path);
+    std::fs::copy(path, &copy).map_err(|e| StoreError::Unreadable {
+        path: path.to_owned(),
+        reason: format!("keeping a copy at {} before migrating: {e}", copy.display()),
+    })?;
+    tracing::warn!(
+        path = %path.display(),
+        copy = %copy.display(),
+        "migrating the database from schema 1 to 2; the old file is kept at the copy"
+    );
+    let db = Arc::new(Database::open(path).map_err(|e| StoreError::Unreadable {
+        path: path.to_owned(),
+        reason: e.to_string(),
+    })?);
+    let snapshots = v1_snapshots(&db)?;
+    let (state, next_seq) = v1_world(&db, &snapshots, platform)?;
+    create_tables(&db)?;
+    let backend = Redb::new(db.clone(), u64::MAX)?;
+    for snapshot in snapshots.iter().filter(|s| s.name != V1_CHECKPOINT) {
+        let record = whole_record(snapshot, snapshot.kind);
+        backend.put_snapshot(&record, Some(&snapshot.state))?;
+    }
+    backend.commit(&[rows_batch(state, next_seq)])?;
+    let txn = db.begin_write()?;
+    let mut journal_bytes = 0;
+    for item in txn.open_table(JOURNAL)?.iter()? {
+        journal_bytes += item?.1.value().len() as u64;
+    }
+    txn.delete_table(V1_SNAPSHOTS)?;
+    txn.delete_table(V1_CHUNKS)?;
+    let mut meta = txn.open_table(META)?;
+    meta.insert("schema_version", SCHEMA_VERSION)?;
+    meta.insert("journal_bytes", journal_bytes)?;
+    meta.insert("next_seq", next_seq)?;
+    drop(meta);
+    txn.commit()?;
+    drop(backend);
+    Arc::into_inner(db)
+        .ok_or_else(|| StoreError::Commit("the migrated file is still shared".into()))
+}
+
+/// Every row of a world, at `version`.
+fn rows_batch(state: WorldState, version: u64) -> Batch {
+    let (globals, entities) = state.into_parts();
+    let mut batch = Batch {
+        version,
+        ..Batch::default()
+    };
+    for entity in entities {
+        let id = entity.record().id.0;
+        batch
+            .rows
+            .push((id, Some(encode_row(entity, &mut batch.blobs))));
+    }
+    batch
+        .rows
+        .push((GLOBALS_ROW, Some(encode_globals(&globals))));
+    batch
+}
+
+fn v1_snapshots(db: &Database) -> Result<Vec<StoredSnapshot>, StoreError> {
+    let txn = db.begin_read()?;
+    let table = txn.open_table(V1_SNAPSHOTS)?;
+    let mut out = Vec::new();
+    for item in table.iter()? {
+        let (_, bytes) = item?;
+        let mut snapshot: StoredSnapshot = decode_json("snapshot", bytes.value())?;
+        if snapshot.name == V1_CHECKPOINT {
+            let chunks = txn.open_table(V1_CHUNKS)?;
+            for chunk in chunks.iter()? {
+                let entities: Vec<EntityState> = decode_json("checkpoint chunk", chunk?.1.value())?;
+                snapshot.state.entities.extend(entities);
+            }
+        } else if restore_copy_seq(&snapshot.name).is_none() && snapshot.kind != SnapshotKind::Named
+        {
+            snapshot.kind = SnapshotKind::Automatic;
+        }
+        out.push(snapshot);
+    }
+    Ok(out)
+}
+
+/// Schema 1's world: the checkpoint and the journal after it.
+fn v1_world(
+    db: &Database,
+    snapshots: &[StoredSnapshot],
+    platform: Option<String>,
+) -> Result<(WorldState, u64), StoreError> {
+    let find = |name: &str| {
+        snapshots
+            .iter()
+            .find(|s| s.name == name)
+            .ok_or_else(|| StoreError::UnknownSnapshot(name.to_owned()))
+    };
+    let checkpoint = find(V1_CHECKPOINT)?;
+    let mut world = SkillWorld::from_state(checkpoint.state.clone(), platform.clone())?;
+    let mut next = checkpoint.seq;
+    let txn = db.begin_read()?;
+    for item in txn.open_table(JOURNAL)?.range(checkpoint.seq..)? {
+        let (seq, bytes) = item?;
+        match decode::<JournalEntry>("journal entry", bytes.value())? {
+            JournalEntry::Apply(envelope) => {
+                if let Err(error) = world.apply(*envelope) {
+                    tracing::warn!(seq = seq.value(), %error, "journal entry refused on replay; skipped");
+                }
+            }
+            JournalEntry::Restore { snapshot, copy, .. } => {
+                let restored = find(copy.as_deref().unwrap_or(&snapshot))?;
+                world = SkillWorld::from_state(restored.state.clone(), platform.clone())?;
+            }
+            JournalEntry::Stored { .. } => {
+                return Err(StoreError::Decode {
+                    what: "schema 1 journal".into(),
+                    reason: format!("entry {} refers to blobs", seq.value()),
+                });
+            }
+        }
+        next = seq.value() + 1;
+    }
+    Ok((world.state(), next))
+}

@@ -1,0 +1,126 @@
+//! A schema-1 file written by the previous layout's code opens with
+//! today's: migrated on open, a copy kept, the same world and snapshots.
+
+use skillworld_core::Timestamp;
+use skillworld_store::{OpenOptions, SCHEMA_VERSION, SnapshotKind, Store, pre_migration_copy};
+use skillworld_world::{Clock, Layer};
+
+const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/world-v1.redb");
+/// `skillworld digest` on the fixture, by the code that wrote it.
+const DIGEST: &str = "56173ad366030f022e73ecd7261841a9aa15cbe009a3c7136b27da155c420d45";
+
+fn open(path: &std::path::Path) -> Store {
+    Store::open(
+        path,
+        OpenOptions {
+            clock: Some(Clock::Simulated(Timestamp::from_millis(1_793_527_800_000))),
+            ..OpenOptions::default()
+        },
+    )
+    .unwrap_or_else(|error| panic!("the fixture does not open: {error}"))
+}
+
+#[test]
+fn a_schema_1_file_migrates_on_open_with_a_copy_kept_and_the_same_world() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("world.redb");
+    std::fs::copy(FIXTURE, &path).unwrap();
+
+    let mut store = open(&path);
+    assert_eq!(store.world().digest(), DIGEST);
+    assert_eq!(
+        schema_of(&pre_migration_copy(&path)),
+        1,
+        "the copy is the old file"
+    );
+
+    // Contents: agents, imported and created skills, files, lessons.
+    let mut listed = |agent: &str| -> Vec<String> {
+        store
+            .run(|world| world.list(agent, &Default::default()))
+            .unwrap()
+            .unwrap()
+            .items
+            .into_iter()
+            .map(|item| item.name)
+            .collect()
+    };
+    let ada = listed("ada");
+    for name in [
+        "commit-message",
+        "csv-summary",
+        "release-notes",
+        "notes",
+        "tooly",
+    ] {
+        assert!(ada.contains(&name.to_owned()), "{name} in {ada:?}");
+    }
+    let bob = listed("bob");
+    assert!(bob.contains(&"after".to_owned()), "{bob:?}");
+    assert!(
+        !bob.contains(&"bobs".to_owned()),
+        "the restore undid bobs: {bob:?}"
+    );
+    let ada_layer = Layer::Agent("ada".into());
+    let (_, files) = store
+        .run(|world| world.bundle(&ada_layer, "tooly"))
+        .unwrap()
+        .unwrap();
+    assert!(
+        files.iter().any(|f| f.path == "scripts/count.sh"),
+        "{files:?}"
+    );
+    let notes = store.world().skill_document(&ada_layer, "notes").unwrap();
+    assert_eq!(
+        notes.body, "Write short notes.\n",
+        "the patch was restored away"
+    );
+
+    // Snapshots keep their names, kinds and digests, and replay.
+    let snapshots = store.snapshots().unwrap();
+    let names: Vec<(&str, SnapshotKind)> = snapshots
+        .iter()
+        .map(|s| (s.name.as_str(), s.kind))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            ("before-edit", SnapshotKind::Named),
+            ("pre-restore-14", SnapshotKind::Automatic)
+        ]
+    );
+    assert_eq!(
+        snapshots[0].digest,
+        "94d2302840464c21e6c531fc8fb8228755ed09785b2dcc2c110eea5dcfd1467a"
+    );
+    for snapshot in &snapshots {
+        assert_eq!(store.replay(&snapshot.name).unwrap().digest(), DIGEST);
+    }
+
+    // The migrated file takes writes and opens again as schema 2.
+    store
+        .run(|w| {
+            w.create(
+                &Layer::Commons,
+                skillworld_format::SkillDocument::new("later", "Made after the migration.", "x\n"),
+            )
+        })
+        .unwrap()
+        .unwrap();
+    let digest = store.world().digest();
+    drop(store);
+    let reopened = open(&path);
+    assert_eq!(reopened.world().digest(), digest);
+    assert_eq!(reopened.replay("before-edit").unwrap().digest(), digest);
+    drop(reopened);
+    assert_eq!(schema_of(&path), SCHEMA_VERSION);
+}
+
+fn schema_of(path: &std::path::Path) -> u64 {
+    let db = redb::Database::open(path).unwrap();
+    let txn = redb::ReadableDatabase::begin_read(&db).unwrap();
+    let meta = txn
+        .open_table(redb::TableDefinition::<&str, u64>::new("meta"))
+        .unwrap();
+    meta.get("schema_version").unwrap().unwrap().value()
+}
