@@ -15,7 +15,7 @@ fn open(dir: &std::path::Path, name: &str) -> Store {
     let options = OpenOptions {
         clock: Some(Clock::Simulated(Timestamp::from_millis(1_000_000))),
         platform: Some("linux".into()),
-        seed: vec![],
+        ..OpenOptions::default()
     };
     Store::open(&dir.join(name), options).unwrap()
 }
