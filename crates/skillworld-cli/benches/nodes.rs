@@ -278,19 +278,15 @@ impl Node {
         }
     }
 
-    /// The admin token the first node of a habitat wrote.
+    /// The admin token: its own, or (a later node of a shared habitat)
+    /// the first node's, in `r0`.
     fn admin_token(&self) -> String {
-        let first = self
-            .dir
-            .parent()
-            .expect("a parent")
-            .read_dir()
-            .expect("node folders")
-            .filter_map(|entry| {
-                std::fs::read_to_string(entry.ok()?.path().join("admin.token")).ok()
-            })
-            .next();
-        first.expect("an admin token").trim().to_owned()
+        let own = std::fs::read_to_string(self.dir.join("admin.token"));
+        let first = || std::fs::read_to_string(self.dir.with_file_name("r0").join("admin.token"));
+        own.or_else(|_| first())
+            .expect("an admin token")
+            .trim()
+            .to_owned()
     }
 }
 
