@@ -32,6 +32,7 @@ fn open_store(path: &Path) -> Store {
         clock: Some(Clock::Simulated(scenario::START)),
         platform: Some(scenario::PLATFORM.to_owned()),
         seed: shipped_commons(),
+        ..OpenOptions::default()
     };
     Store::open(path, options).unwrap()
 }

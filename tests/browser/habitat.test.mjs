@@ -231,6 +231,9 @@ describe("the habitat page", { concurrency: false }, () => {
     const badges = await page.textContent('#cards .card[data-name="web-research"] .badges');
     assert.match(badges, /recently used/);
     assert.match(badges, /ready|setup-needed/);
+    // Imported with the CLI, unsigned: community (GOV-2).
+    const meta = await page.textContent('#cards .card[data-name="web-research"] .meta');
+    assert.match(meta, /imported · community/);
     await page.screenshot({ path: path.join(SHOTS, "01-active.png"), fullPage: true });
 
     await page.click("#tab-stale");
@@ -248,6 +251,7 @@ describe("the habitat page", { concurrency: false }, () => {
     const overview = await page.textContent("#drawer-panel");
     assert.match(overview, /the Commons/);
     assert.match(overview, /1\.2\.0/);
+    assert.match(overview, /Trust\s*community/);
     await page.click("#drawer-tab-tools");
     await page.waitForFunction(() => /Allowed/.test(document.querySelector("#drawer-panel").textContent));
     assert.match(await page.textContent("#drawer-panel"), /read_file/);
@@ -443,6 +447,75 @@ describe("the habitat page", { concurrency: false }, () => {
     assert.equal(await page.inputValue("#catalog-agent"), "ada");
     assert.deepEqual(errors, []);
     await context.close();
+  });
+
+  test("proposals: an admin approves one under a new name and rejects another; the agent reads the reason", async () => {
+    const db = path.join(work, "review.redb");
+    sw(db, "agent", "add", "ada");
+    const live = writeSkills(path.join(work, "review-live"), {
+      "ada-runbook": { description: "Restart the service", body: "# Runbook\n\nRestart the service.\n" },
+    });
+    sw(db, "import", "--agent", "ada", live);
+    sw(db, "approval", "review");
+    const propose = (tool, args) => JSON.parse(sw(db, "tool", "--agent", "ada", tool, JSON.stringify(args)));
+    const created = propose("skill_create", {
+      name: "deploy-notes",
+      description: "Notes for deploys",
+      content: "# Deploy\n\nDeploy carefully.\n<img src=x onerror=\"window.__pwned = true\">\n",
+    });
+    assert.equal(created.proposed, true);
+    const changed = propose("skill_patch", { name: "ada-runbook", old_string: "Restart the service.", new_string: "Reboot the host." });
+    assert.equal(changed.proposed, true);
+    const admin = sw(db, "token", "create", "--admin").trim().split("\n").pop();
+    const ada = sw(db, "token", "create", "--agent", "ada").trim().split("\n").pop();
+    const url = await serve(db);
+
+    const { context, page, errors } = await openPage(url);
+    await signIn(page, admin);
+    await page.click('#views button[data-view="proposals"]');
+    await page.waitForSelector('#proposals li[data-name="deploy-notes"]');
+    assert.deepEqual(await page.$$eval("#proposals li", (items) => items.map((li) => li.dataset.name)), ["deploy-notes", "ada-runbook"]);
+    const change = await page.textContent('#proposals li[data-name="ada-runbook"]');
+    assert.match(change, /Change by ada for agents\/ada/);
+    assert.match(await page.textContent('#proposals li[data-name="ada-runbook"] pre.diff .del'), /Restart the service\./);
+    assert.match(await page.textContent('#proposals li[data-name="ada-runbook"] pre.diff .add'), /Reboot the host\./);
+    assert.equal(await page.$$eval("#proposals img", (n) => n.length), 0, "the diff is text");
+    assert.equal(await page.evaluate(() => window.__pwned), undefined);
+    await page.screenshot({ path: path.join(SHOTS, "12-proposals.png"), fullPage: true });
+
+    // Reject without a reason: the page asks for one and nothing is sent.
+    await page.click('#proposals li[data-name="ada-runbook"] button[data-decide="reject"]');
+    assert.match(await page.textContent("#proposals-message"), /Give a reason/);
+    await page.fill('#proposals li[data-name="ada-runbook"] input[name="reason"]', "Never reboot the host.");
+    await page.click('#proposals li[data-name="ada-runbook"] button[data-decide="reject"]');
+    await page.waitForFunction(() => document.querySelector("#proposals-message").textContent === "Rejected ada-runbook.");
+    await page.fill('#proposals li[data-name="deploy-notes"] input[name="as"]', "deploy-checklist");
+    await page.click('#proposals li[data-name="deploy-notes"] button[data-decide="approve"]');
+    await page.waitForFunction(() => /Approved deploy-notes as deploy-checklist/.test(document.querySelector("#proposals-message").textContent));
+    await page.waitForFunction(() => document.querySelectorAll("#proposals li").length === 0);
+
+    // The approved skill is live under its new name; the live runbook kept serving.
+    await page.click('#views button[data-view="catalog"]');
+    const catalog = await catalogText(page, "ada");
+    assert.match(catalog, /deploy-checklist/);
+    assert.doesNotMatch(catalog, /deploy-notes/);
+    const headers = { Authorization: `Bearer ${ada}`, "Content-Type": "application/json" };
+    const loaded = await (await fetch(`${url}/api/v1/agents/ada/load`, { method: "POST", headers, body: JSON.stringify({ name: "ada-runbook" }) })).text();
+    assert.match(loaded, /Restart the service\./);
+    assert.match(loaded, /Never reboot the host\./, "the reason is ada's lesson on the skill");
+    assert.deepEqual(errors, []);
+    await context.close();
+
+    // ada sees its own proposals, read-only, with the rejection's reason.
+    const agentView = await openPage(url);
+    await signIn(agentView.page, ada);
+    await agentView.page.click('#views button[data-view="proposals"]');
+    await agentView.page.waitForSelector('#proposals li[data-name="ada-runbook"]');
+    assert.match(await agentView.page.textContent('#proposals li[data-name="ada-runbook"] .reason'), /Never reboot the host\./);
+    assert.equal(await agentView.page.$$eval("#proposals button", (b) => b.length), 0, "no decisions for an agent");
+    await agentView.page.screenshot({ path: path.join(SHOTS, "13-proposals-agent.png"), fullPage: true });
+    assert.deepEqual(agentView.errors, []);
+    await agentView.context.close();
   });
 
   test(`a world of ${BIG_WORLD} skills stays responsive`, async () => {

@@ -84,17 +84,22 @@ fn install_batch(
     true
 }
 
-fn install_one(
+pub(crate) fn install_one(
     world: &mut SkillWorld,
     layer: &Layer,
     rules: InstallRules,
     path: &Path,
     bundle: Bundle,
 ) -> SkillResult {
+    let Bundle {
+        imported,
+        files,
+        signature,
+    } = bundle;
     let mut result = SkillResult::new(path);
-    result.name = Some(bundle.imported.document.name.clone());
-    result.warnings = bundle.imported.warnings;
-    match world.install_with(layer, bundle.imported.document, bundle.files, rules) {
+    result.name = Some(imported.document.name.clone());
+    result.warnings = imported.warnings;
+    match world.install_signed(layer, imported.document, files, signature, rules) {
         Ok(installed) => {
             result.ok = true;
             result.warnings.extend(install_warnings(&installed));

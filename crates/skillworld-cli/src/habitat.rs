@@ -52,6 +52,11 @@ pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
             let mut store = open_at(global, &db)?;
             configure_tool_sets(&mut store, &config.tool_sets)
                 .map_err(|e| Failure::usage(e.to_string()))?;
+            skillworld_habitat::configure_trust_policy(
+                &mut store,
+                config.needs_approval.as_deref(),
+            )
+            .map_err(|e| Failure::usage(e.to_string()))?;
             Backing::Local(Box::new(store))
         }
     };
@@ -98,7 +103,7 @@ pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
             }
         });
         if shared {
-            crate::node::start(&habitat, &config.tool_sets).await?;
+            crate::node::start(&habitat, &config.tool_sets, config.needs_approval.clone()).await?;
         }
         // The Commons' endpoints first (one bounded round, before anyone
         // is served), so the readiness stored next is not a guess.

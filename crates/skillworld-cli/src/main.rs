@@ -1,12 +1,15 @@
 //! `skillworld`: the command-line face of the runtime. Thin: parsing,
 //! printing and exit codes; the work happens in the library crates.
 
+mod approval;
 mod bulk;
 mod discover;
 mod doctor;
 mod examples;
+mod fetch;
 mod habitat;
 mod import;
+mod keys;
 mod mcp;
 mod new;
 mod node;
@@ -80,11 +83,24 @@ enum Command {
         paths: Vec<PathBuf>,
     },
     /// Import skills leniently into a folder of normalised bundles
-    /// (--into DIR), or into the world (--commons | --agent NAME).
+    /// (--into DIR), or into the world (--commons | --agent NAME). A path
+    /// may be an http(s) URL of a zip or a SKILL.md (GOV-3): size and time
+    /// bounded, loopback, private and link-local addresses refused unless
+    /// --allow-private or the configuration's allow_private_urls.
     #[command(group(ArgGroup::new("target").required(true).args(["into", "commons", "agent"])))]
     Import {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
+        /// The URL's content must have this SHA-256 (64 hex digits);
+        /// a mismatch refuses the install and prints both hashes.
+        #[arg(long, value_name = "HEX", conflicts_with = "into")]
+        sha256: Option<String>,
+        /// URLs may reach loopback, private and link-local addresses.
+        #[arg(long, conflicts_with = "into")]
+        allow_private: bool,
+        /// The configuration `serve` reads (its allow_private_urls).
+        #[arg(long, env = "SKILLWORLD_CONFIG", value_name = "FILE")]
+        config: Option<PathBuf>,
         /// The folder to install into (created when missing).
         #[arg(long, value_name = "DIR")]
         into: Option<PathBuf>,
@@ -118,6 +134,20 @@ enum Command {
     Agent {
         #[command(subcommand)]
         action: AgentAction,
+    },
+    /// Publishers' Ed25519 keys (GOV-2): make a key pair, register a public
+    /// key with a trust level, list or remove registered keys.
+    Keys {
+        #[command(subcommand)]
+        action: KeysAction,
+    },
+    /// Sign a skill folder: writes PATH/SKILL.sig, an Ed25519 signature
+    /// over the canonical digest of every other file (`digest --skill`).
+    Sign {
+        path: PathBuf,
+        /// The secret key file (`keys new` writes NAME.key).
+        #[arg(long, value_name = "FILE")]
+        key: PathBuf,
     },
     /// Write skills out of the world as SKILL.md bundles.
     #[command(group(ArgGroup::new("out").required(true).args(["to", "zip"])))]
@@ -190,6 +220,39 @@ enum Command {
         #[arg(long, value_name = "DAYS")]
         older_than: u32,
     },
+    /// Whether agents' writes go live at once (auto) or wait for an admin
+    /// as proposals (review) (GOV-1); with neither, the setting.
+    Approval {
+        #[arg(value_parser = parse_mode)]
+        mode: Option<skillworld_world::ApprovalMode>,
+        /// Days before an undecided proposal expires (default 14).
+        #[arg(long, value_name = "DAYS")]
+        expire_after_days: Option<u32>,
+    },
+    /// Agents' pending proposals, each with its diff (GOV-1).
+    Proposals {
+        #[arg(long, value_name = "AGENT")]
+        agent: Option<String>,
+        /// Also approved, rejected (with the reason) and expired ones.
+        #[arg(long)]
+        all: bool,
+    },
+    /// Make an agent's proposal live, under NEW when given (GOV-1).
+    Approve {
+        name: String,
+        #[arg(long, value_name = "AGENT")]
+        agent: String,
+        #[arg(long = "as", value_name = "NEW")]
+        rename: Option<String>,
+    },
+    /// Refuse an agent's proposal; the agent reads the reason (GOV-1).
+    Reject {
+        name: String,
+        #[arg(long, value_name = "AGENT")]
+        agent: String,
+        #[arg(long, value_name = "TEXT")]
+        reason: String,
+    },
     /// Bind an agent to the skill it sees under SKILL.
     Bind { agent: String, skill: String },
     /// Remove a binding.
@@ -198,7 +261,8 @@ enum Command {
     List {
         #[command(flatten)]
         layer: LayerArgs,
-        /// Also draft, discarded and archived skills.
+        /// Also draft, discarded and archived skills, and an agent's
+        /// pending proposals (layer `proposal`).
         #[arg(long)]
         all: bool,
     },
@@ -403,6 +467,41 @@ enum Command {
 }
 
 #[derive(Subcommand)]
+pub enum KeysAction {
+    /// Write NAME.key (secret, mode 0600) and NAME.pub.
+    New {
+        name: String,
+        /// The folder to write them into.
+        #[arg(long, value_name = "DIR", default_value = ".")]
+        out: PathBuf,
+    },
+    /// Register a public key: valid signatures by it give skills LEVEL.
+    Trust {
+        /// A public key file (NAME.pub).
+        file: PathBuf,
+        /// official or trusted.
+        #[arg(long, value_parser = parse_key_level)]
+        level: skillworld_core::Trust,
+        /// The key's name (default: the file's name without .pub).
+        #[arg(long)]
+        name: Option<String>,
+    },
+    /// The registered keys with their levels.
+    List,
+    /// Remove a registered key; skills it signed keep their level.
+    Remove { name: String },
+}
+
+fn parse_key_level(text: &str) -> Result<skillworld_core::Trust, String> {
+    let level: skillworld_core::Trust = text.parse().map_err(|e| format!("{e}"))?;
+    if skillworld_world::KEY_LEVELS.contains(&level) {
+        Ok(level)
+    } else {
+        Err(format!("a key's level is official or trusted, not {level}"))
+    }
+}
+
+#[derive(Subcommand)]
 pub enum McpServerAction {
     /// Register a server (replacing one of that name), list its tools and
     /// install its virtual skill. --command takes the rest of the line, so
@@ -603,6 +702,21 @@ pub fn say(text: impl std::fmt::Display) {
     }
 }
 
+/// The configuration's `allow_private_urls` (GOV-3), false without one.
+fn allow_private_urls(config: Option<&std::path::Path>) -> Result<bool, Failure> {
+    match config {
+        None => Ok(false),
+        Some(path) => skillworld_habitat::ServeConfig::read(path)
+            .map(|config| config.allow_private_urls)
+            .map_err(|e| Failure::usage(e.to_string())),
+    }
+}
+
+/// `auto` or `review` (GOV-1).
+fn parse_mode(text: &str) -> Result<skillworld_world::ApprovalMode, String> {
+    text.parse()
+}
+
 /// A failure that ends the command: its exit code and one line for stderr.
 pub struct Failure {
     code: u8,
@@ -663,6 +777,9 @@ fn main() -> ExitCode {
             agent,
             force_prune,
             replace,
+            sha256,
+            allow_private,
+            config,
             ..
         } => {
             let on_collision = if replace {
@@ -674,8 +791,16 @@ fn main() -> ExitCode {
                 on_collision,
                 force_prune,
             };
-            world::import(&global, &paths, commons, agent, rules)
+            allow_private_urls(config.as_deref()).and_then(|allowed| {
+                let urls = fetch::UrlRules {
+                    sha256,
+                    allow_private: allow_private || allowed,
+                };
+                world::import(&global, &paths, commons, agent, rules, &urls)
+            })
         }
+        Command::Keys { action } => keys::keys(&global, action),
+        Command::Sign { path, key } => keys::sign(&global, &path, &key),
         Command::Scan { paths, explain } => scan::run(&paths, explain, global.json),
         Command::Agent { action } => world::agent(&global, action),
         Command::Export {
@@ -708,6 +833,21 @@ fn main() -> ExitCode {
             layer,
         } => world::revert(&global, &name, revision, &layer),
         Command::Purge { older_than } => world::purge(&global, older_than),
+        Command::Approval {
+            mode,
+            expire_after_days,
+        } => approval::approval(&global, mode, expire_after_days),
+        Command::Proposals { agent, all } => approval::proposals(&global, agent.as_deref(), all),
+        Command::Approve {
+            name,
+            agent,
+            rename,
+        } => approval::approve(&global, &name, &agent, rename.as_deref()),
+        Command::Reject {
+            name,
+            agent,
+            reason,
+        } => approval::reject(&global, &name, &agent, &reason),
         Command::Bind { agent, skill } => world::bind(&global, &agent, &skill, true),
         Command::Unbind { agent, skill } => world::bind(&global, &agent, &skill, false),
         Command::List { layer, all } => world::list(&global, &layer, all),

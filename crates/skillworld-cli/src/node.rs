@@ -67,12 +67,13 @@ pub(crate) fn habitat(
     Ok(habitat.with_replication(replication))
 }
 
-/// Catches the node up with the shared journal, syncs the shipped Commons
-/// and the configured tool sets through it (the first node seeds the
+/// Catches the node up with the shared journal, syncs the shipped Commons,
+/// the configured tool sets and trust policy through it (the first node seeds the
 /// habitat; the others find it done), and starts following.
 pub(crate) async fn start(
     habitat: &Arc<Habitat>,
     tool_sets: &std::collections::BTreeMap<String, Vec<String>>,
+    needs_approval: Option<Vec<skillworld_core::Trust>>,
 ) -> Result<(), Failure> {
     habitat
         .catch_up()
@@ -83,6 +84,7 @@ pub(crate) async fn start(
         .write(move |store| {
             store.run(|world| sync_shipped(world, shipped_commons()))??;
             configure_tool_sets(store, &tool_sets)?;
+            skillworld_habitat::configure_trust_policy(store, needs_approval.as_deref())?;
             Ok::<(), HabitatError>(())
         })
         .await

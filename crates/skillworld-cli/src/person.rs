@@ -6,7 +6,7 @@
 use std::io::IsTerminal;
 
 use skillworld_store::StoreError;
-use skillworld_world::{Layer, LoadError, WorldError, token_limits};
+use skillworld_world::{Layer, LoadError, ProposalError, WorldError, token_limits};
 
 /// Set to `1` to show the hints meant for a person on stderr even when
 /// stderr is not a terminal (tests, `script`), or `0` to hide them.
@@ -87,6 +87,9 @@ pub fn world_error(error: &WorldError, layer: Option<&Layer>) -> String {
         }
         WorldError::Curator(reason) if reason.contains("paused") => {
             format!("{reason}; run: skillworld curate resume")
+        }
+        WorldError::Proposal(ProposalError::Unknown { agent, .. }) => {
+            format!("{error}; run: skillworld proposals --agent {agent}")
         }
         other => other.to_string(),
     }

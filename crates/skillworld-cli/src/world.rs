@@ -19,6 +19,7 @@ use skillworld_store::{curator_status, report_markdown};
 use skillworld_world::{Command, CuratorSettings, InstallRules, Switches};
 
 use crate::discover::find_skills;
+use crate::fetch::{UrlRules, import_urls, is_url};
 use crate::open::{Global, open, store_failure, world_failure};
 use crate::person;
 use crate::report::print_results;
@@ -70,15 +71,30 @@ pub fn import(
     commons: bool,
     agent: Option<String>,
     rules: InstallRules,
+    fetch: &UrlRules,
 ) -> Result<bool, Failure> {
-    let targets = find_skills(paths)?;
+    let (urls, paths): (Vec<&PathBuf>, Vec<&PathBuf>) = paths.iter().partition(|p| is_url(p));
+    let urls: Vec<&str> = urls.iter().filter_map(|u| u.to_str()).collect();
+    if fetch.sha256.is_some() && urls.len() != 1 {
+        return Err(Failure::usage(
+            "--sha256 pins the content of exactly one URL",
+        ));
+    }
+    let paths: Vec<PathBuf> = paths.into_iter().cloned().collect();
+    let targets = if paths.is_empty() {
+        Vec::new()
+    } else {
+        find_skills(&paths)?
+    };
     let mut store = open(global)?;
     let layer = layer_of(commons, agent);
     if let Layer::Agent(agent) = &layer {
         // Before any skill: each would fail alone with the same reason.
         store.world().agent(agent).map_err(world_failure)?;
     }
-    let results = crate::bulk::import(&mut store, &targets, &layer, rules)?;
+    let mut results = crate::bulk::import(&mut store, &targets, &layer, rules)?;
+    drop(store);
+    results.extend(import_urls(global, &urls, &layer, rules, fetch)?);
     Ok(print_results(&results, global.json, "imported"))
 }
 
@@ -236,6 +252,7 @@ pub fn export(
                         warnings: Vec::new(),
                     },
                     files,
+                    signature: None,
                 };
                 let report = install_bundle(&bundle, to, InstallOptions::default())
                     .map_err(|e| Failure::failed(e.to_string()))?;
@@ -438,7 +455,13 @@ pub fn bind(global: &Global, agent: &str, skill: &str, bound: bool) -> Result<bo
 
 pub fn list(global: &Global, layer: &LayerArgs, all: bool) -> Result<bool, Failure> {
     let scope = layer_of(layer.commons, layer.agent.clone());
-    let rows = with_world_in(global, &scope, |world| world.rows(&scope, all))?;
+    let rows = with_world_in(global, &scope, |world| {
+        let mut rows = world.rows(&scope, all)?;
+        if let (true, Layer::Agent(agent)) = (all, &scope) {
+            rows.extend(world.proposal_rows(agent)?);
+        }
+        Ok(rows)
+    })?;
     let mut table = Table::new(&[
         "NAME",
         "LAYER",

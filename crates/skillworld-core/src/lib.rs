@@ -26,11 +26,12 @@ pub use keyword::UnknownKeyword;
 pub use name::{NameError, SkillName, name_problems, nfkc, slugify};
 pub use resource::{Bucket, ResourceBody, SkillResource};
 pub use skill::{
-    ArgStyle, CopiedFrom, Lifecycle, Origin, ParamType, Parameter, Preflight, Provenance,
-    Readiness, Requires, ResourceKind, ResourceRef, ScanFinding, ScanStatus, ScriptSpec, Skill,
-    Status, Usage,
+    ArgStyle, CopiedFrom, Lifecycle, Origin, ParamType, Parameter, Preflight, Proposal,
+    ProposalOutcome, Provenance, Readiness, Requires, ResourceKind, ResourceRef, ScanFinding,
+    ScanStatus, ScriptSpec, Skill, Status, Usage,
 };
 pub use time::Timestamp;
+pub use trust::Trust;
 
 pub mod limits;
 
@@ -41,3 +42,4 @@ mod name;
 mod resource;
 mod skill;
 mod time;
+mod trust;

@@ -31,6 +31,9 @@ keyword_enum! {
         Draft => "draft",
         Active => "active",
         Discarded => "discarded",
+        /// Written by an agent under `approval = review` (GOV-1): waiting
+        /// for an admin, never live.
+        Proposed => "proposed",
     }
 }
 
@@ -317,6 +320,42 @@ pub struct Skill {
     pub provenance: Provenance,
     /// Frontmatter keys no dialect knows, kept verbatim for export.
     pub extras: Map<String, Value>,
+    /// How far the content is vouched for (GOV-2): set by the world on
+    /// every content change, never read from a file; `None` only in
+    /// states written before trust levels, which migrate on load.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trust: Option<crate::Trust>,
+    /// What this skill proposes, when it is an agent's proposal (GOV-1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proposal: Option<Proposal>,
+}
+
+/// An agent's proposal (GOV-1): where it would go live, since when, and
+/// how it ended. The proposed content is the skill carrying it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Proposal {
+    /// The agent whose private world it targets; `None` for the Commons.
+    pub target: Option<String>,
+    /// The agent that proposed it.
+    pub agent: String,
+    pub proposed_at: Timestamp,
+    /// The live skill's revision it changes; `None` for a new skill.
+    pub base_revision: Option<u64>,
+    /// Set once the proposal is decided or expired.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<ProposalOutcome>,
+}
+
+/// How a proposal ended (GOV-1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "outcome", rename_all = "snake_case")]
+pub enum ProposalOutcome {
+    /// Made live under `name` at `at`.
+    Approved { at: Timestamp, name: String },
+    /// Refused by an admin, with the reason the agent reads.
+    Rejected { at: Timestamp, reason: String },
+    /// Left undecided past the world's expiry.
+    Expired { at: Timestamp },
 }
 
 impl Skill {
@@ -359,6 +398,8 @@ impl Skill {
             preflight: Preflight::default(),
             provenance: Provenance::default(),
             extras: Map::new(),
+            trust: None,
+            proposal: None,
         }
     }
 

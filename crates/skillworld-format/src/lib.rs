@@ -38,6 +38,10 @@ pub use import::{Imported, import_skill_md};
 pub use names::{assign_unique_names, numbered_name};
 pub use params::render_body;
 pub use share::{export_zip, skill_digest};
+pub use signature::{
+    BundleSignature, MAX_SIGNATURE_BYTES, SIGNATURE_FILE, SIGNED_CONTEXT, SignatureError,
+    generate_key, parse_public_key, parse_secret_key, public_key_text, secret_key_text,
+};
 pub use strict::{StrictReport, validate_strict};
 pub use warning::{Warning, WarningCode};
 pub use yaml::parse_mapping as parse_frontmatter_yaml;
@@ -53,6 +57,7 @@ mod import;
 mod names;
 mod params;
 mod share;
+mod signature;
 mod simple_yaml;
 mod strict;
 mod warning;

@@ -395,3 +395,66 @@ fn is_executable(path: &Path) -> bool {
     use std::os::unix::fs::PermissionsExt;
     fs::metadata(path).unwrap().permissions().mode() & 0o111 != 0
 }
+
+/// GOV-2: a root `SKILL.sig` is the bundle's signature, in a zip as in a
+/// folder, never one of its files; its digest is the same either way; a
+/// `SKILL.sig` deeper down is an ordinary bundle file.
+#[test]
+fn a_root_skill_sig_is_the_signature_never_a_file() {
+    use skillworld_format::{BundleSignature, SIGNATURE_FILE, parse_secret_key, skill_digest};
+
+    let key = parse_secret_key(&"42".repeat(32)).unwrap();
+    let unsigned = import(&zip_of(&[
+        ("pdf/SKILL.md", SKILL.as_bytes(), 0o644),
+        ("pdf/scripts/run.sh", b"echo hi\n", 0o755),
+    ]));
+    let digest = skill_digest(&unsigned.imported.document, &unsigned.files);
+    let sig = BundleSignature::sign(&digest, &key).to_text();
+
+    let zipped = import(&zip_of(&[
+        ("pdf/SKILL.md", SKILL.as_bytes(), 0o644),
+        ("pdf/scripts/run.sh", b"echo hi\n", 0o755),
+        ("pdf/SKILL.sig", sig.as_bytes(), 0o644),
+        ("pdf/references/SKILL.sig", b"not the signature\n", 0o644),
+    ]));
+    assert_eq!(zipped.signature.unwrap().verify(&digest), Ok(()));
+    assert_eq!(paths(&zipped), ["references/SKILL.sig", "scripts/run.sh"]);
+    let files = &zipped.files;
+    let without_deep: Vec<_> = files
+        .iter()
+        .filter(|f| f.path != "references/SKILL.sig")
+        .cloned()
+        .collect();
+    assert_eq!(
+        skill_digest(&zipped.imported.document, &without_deep),
+        digest
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("zipped");
+    fs::create_dir_all(folder.join("scripts")).unwrap();
+    fs::write(folder.join("SKILL.md"), SKILL).unwrap();
+    fs::write(folder.join("scripts/run.sh"), "echo hi\n").unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(
+            folder.join("scripts/run.sh"),
+            fs::Permissions::from_mode(0o755),
+        )
+        .unwrap();
+    }
+    fs::write(folder.join(SIGNATURE_FILE), &sig).unwrap();
+    let read = read_bundle_dir(&folder).unwrap().import().unwrap();
+    assert_eq!(paths(&read), ["scripts/run.sh"]);
+    assert_eq!(skill_digest(&read.imported.document, &read.files), digest);
+    assert_eq!(read.signature.unwrap().verify(&digest), Ok(()));
+
+    fs::write(folder.join(SIGNATURE_FILE), "forged\n").unwrap();
+    let refused = read_bundle_dir(&folder).unwrap().import().unwrap_err();
+    assert!(
+        matches!(refused, BundleError::Signature { .. }),
+        "{refused}"
+    );
+    assert!(refused.to_string().contains("SKILL.sig"), "{refused}");
+}

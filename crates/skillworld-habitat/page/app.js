@@ -6,6 +6,7 @@
 
 import { renderMarkdown } from "/page/markdown.js";
 import { renderJobs } from "/page/jobs.js";
+import { renderProposals } from "/page/proposals.js";
 
 const TOKEN_KEY = "skillworld.token";
 const PAGE_SIZE = 24;
@@ -170,10 +171,11 @@ function showView(name) {
     if (button.dataset.view === name) button.setAttribute("aria-current", "page");
     else button.removeAttribute("aria-current");
   }
-  for (const view of ["skills", "catalog", "curator"]) {
+  for (const view of ["skills", "catalog", "proposals", "curator"]) {
     $(`view-${view}`).hidden = view !== name;
   }
   if (name === "catalog") loadCatalog();
+  if (name === "proposals") loadProposals();
   if (name === "curator") loadCurator();
 }
 
@@ -255,7 +257,7 @@ function whereOf(item) {
   return item.agent ? `agent ${item.agent}` : "commons";
 }
 
-/** A card: six fields at most (name, description, layer, origin, status, recent use). */
+/** A card: six fields at most (name, description, layer with origin and trust level, status, recent use). */
 function card(item) {
   const key = `${item.agent ?? ""}/${item.name}`;
   const article = h(
@@ -275,6 +277,8 @@ function card(item) {
       h("span", { class: "where" }, whereOf(item)),
       " · ",
       h("span", { class: "origin" }, item.origin),
+      " · ",
+      h("span", { class: `trust trust-${item.trust}`, title: "trust level" }, item.trust),
     ),
     h(
       "p",
@@ -507,6 +511,7 @@ const TABS = {
       ["Layer", layer],
       ["Shadows", view.shadows ? "a Commons skill of the same name (this private copy wins)" : "nothing"],
       ["Origin", view.origin],
+      ["Trust", view.trust],
       ["Version", skill.version ?? skill.metadata?.version ?? "—"],
       ["Revision", String(view.revision)],
       ["Author", skill.author],
@@ -728,6 +733,51 @@ async function curatorAction(action) {
     $("curator-message").textContent = `Could not ${action}: ${error.message}`;
   }
   await loadCurator();
+}
+
+// -------------------------------------------------------------- proposals
+
+async function loadProposals() {
+  $("proposals-hint").textContent = isAdmin()
+    ? "What agents wrote while approval is review: nothing here is live until approved."
+    : "Your proposals: what you wrote that waits for an admin, and why rejected ones were.";
+  try {
+    const path = isAdmin()
+      ? "/api/v1/proposals"
+      : `/api/v1/agents/${enc(session.agent)}/proposals?all=true`;
+    const { proposals } = await api(path);
+    renderProposals($("proposals"), proposals, { admin: isAdmin(), onApprove: approveProposal, onReject: rejectProposal });
+    if (!proposals.length) $("proposals-message").textContent = "No proposals waiting.";
+  } catch (error) {
+    $("proposals-message").textContent = `Could not read the proposals: ${error.message}`;
+  }
+}
+
+async function decideProposal(proposal, action, body, done) {
+  const path = `/api/v1/agents/${enc(proposal.agent)}/proposals/${enc(proposal.name)}/${action}`;
+  try {
+    await api(path, { method: "POST", body });
+  } catch (error) {
+    $("proposals-message").textContent = `Could not ${action} ${proposal.name}: ${error.message}`;
+    return;
+  }
+  // Said once the list shows the outcome, so nothing acts on a stale card.
+  await loadProposals();
+  $("proposals-message").textContent = done;
+}
+
+function approveProposal(proposal, rename) {
+  const body = rename ? { as: rename } : {};
+  const done = `Approved ${proposal.name}${rename ? ` as ${rename}` : ""}.`;
+  return decideProposal(proposal, "approve", body, done);
+}
+
+function rejectProposal(proposal, reason) {
+  if (!reason) {
+    $("proposals-message").textContent = `Give a reason to reject ${proposal.name}: the agent reads it.`;
+    return;
+  }
+  return decideProposal(proposal, "reject", { reason }, `Rejected ${proposal.name}.`);
 }
 
 // ------------------------------------------------------------------ setup

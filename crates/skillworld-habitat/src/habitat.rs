@@ -83,6 +83,12 @@ pub struct ServeConfig {
     pub jobs: crate::schedule::JobSettings,
     /// Live folders (HAB-7) as `"DIR"` or `"DIR=LAYER"`, like `--watch`.
     pub watch: Vec<crate::watch_spec::WatchSpec>,
+    /// Installs from URLs may reach loopback, private and link-local
+    /// addresses (GOV-3; `import URL --allow-private` for one import).
+    pub allow_private_urls: bool,
+    /// Trust levels whose skills need an admin's approval (GOV-2), e.g.
+    /// `["community", "agent"]`; made so at start as a journaled command.
+    pub needs_approval: Option<Vec<skillworld_core::Trust>>,
 }
 
 impl ServeConfig {

@@ -1,6 +1,6 @@
 //! Scheduled jobs (HAB-6): the curator on its cron schedule, purges,
-//! automatic-snapshot retention, MCP virtual-skill refresh and preflight
-//! refresh, run on the world's clock.
+//! automatic-snapshot retention, MCP virtual-skill refresh, preflight
+//! refresh and proposal expiry (GOV-1), run on the world's clock.
 //!
 //! The runner has no timer of its own: [`Habitat::run_due_jobs`] runs what
 //! is due at a given world time, so a habitat on a simulated clock is
@@ -141,6 +141,7 @@ impl Habitat {
                     .map(|checked| Outcome::Ok(format!("{checked} skills checked")))
                     .map_err(text)
             }
+            "proposal-expiry" => self.expiry_job().await.map_err(text),
             _ => Err(format!("unknown job '{id}'")),
         }
     }
@@ -186,6 +187,25 @@ impl Habitat {
             let runs = store.purge_review_runs()?;
             Ok(Outcome::Ok(format!(
                 "{} deleted skills, {runs} runs",
+                applied.replacements.unwrap_or(0)
+            )))
+        })
+        .await
+    }
+
+    /// Expires the proposals past the world's expiry (GOV-1), daily; a
+    /// day with none due journals nothing. Reads already treat them as
+    /// expired, so the job only records it.
+    async fn expiry_job(&self) -> Result<Outcome, HabitatError> {
+        self.write(move |store| {
+            let now = store.world().now();
+            if store.world().proposals_due(now) == 0 {
+                return Ok(Outcome::Ok("0 proposals expired".into()));
+            }
+            let command = Command::ExpireProposals;
+            let applied = store.run(|world| world.execute(Caller::host(), command))??;
+            Ok(Outcome::Ok(format!(
+                "{} proposals expired",
                 applied.replacements.unwrap_or(0)
             )))
         })

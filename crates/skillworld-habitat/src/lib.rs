@@ -21,6 +21,10 @@
 //! ```
 
 pub use binding::BindingError;
+pub use fetch::{
+    FETCH_TIMEOUT, FetchError, Fetched, MAX_DOWNLOAD_BYTES, MAX_REDIRECTS, UrlFetch, bundle_of,
+    fetch_url,
+};
 pub use habitat::{
     ADMIN_TOKEN_FILE, DEFAULT_MAX_BODY_BYTES, Habitat, HabitatError, HabitatOptions, RefreshHook,
     SECRET_KEY_FILE, ServeConfig, SharedStore,
@@ -36,7 +40,7 @@ pub use runner::{DEFAULT_TIMEOUT, OUTPUT_CAP, RunError, RunLimits, ScriptResult,
 pub use schedule::{JOB_IDS, JobSettings, JobStatus, Jobs};
 pub use secrets::{MaskedSecret, SecretBox, SecretError, SecretScope, mask, valid_secret_key};
 pub use server::{ApiError, Need, Principal, openapi_document, router, serve};
-pub use service::configure_tool_sets;
+pub use service::{configure_tool_sets, configure_trust_policy};
 pub use shared::{Health, Replication, SharedRecords};
 pub use skillworld_sandbox::SandboxConfig;
 pub use tokens::{RemoveAgentError, TokenKind, TokenRecord, Tokens, remove_agent};
@@ -45,6 +49,7 @@ pub use watch::{FolderWatch, QUIET, SyncReport};
 pub use watch_spec::WatchSpec;
 
 mod binding;
+mod fetch;
 mod follow;
 mod habitat;
 mod jobs;

@@ -49,12 +49,13 @@ impl Default for JobSettings {
 }
 
 /// The jobs, in the order they run when several are due.
-pub const JOB_IDS: [&str; 5] = [
+pub const JOB_IDS: [&str; 6] = [
     "curator",
     "purge",
     "snapshot-retention",
     "mcp-refresh",
     "preflight-refresh",
+    "proposal-expiry",
 ];
 
 /// One job's last run, outcome and next run (`GET /api/v1/jobs`).

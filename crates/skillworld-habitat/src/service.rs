@@ -102,6 +102,24 @@ impl Habitat {
     }
 }
 
+/// Makes the world's trust policy the configuration's `needs_approval`
+/// (GOV-2), as a journaled command when it differs; without the setting
+/// the world's policy stays. Returns whether it changed.
+pub fn configure_trust_policy(
+    store: &mut Store,
+    needs_approval: Option<&[skillworld_core::Trust]>,
+) -> Result<bool, HabitatError> {
+    let Some(levels) = needs_approval else {
+        return Ok(false);
+    };
+    let wanted: std::collections::BTreeSet<_> = levels.iter().copied().collect();
+    if store.world().trust_policy().needs_approval == wanted {
+        return Ok(false);
+    }
+    store.run(|world| world.set_trust_policy(levels.to_vec()))??;
+    Ok(true)
+}
+
 /// Makes the world's tool sets those the configuration names (SEC-2, POL-1):
 /// each differing set is a journaled command; sets the configuration does
 /// not name stay. Returns how many changed.

@@ -251,7 +251,7 @@ impl Habitat {
             self.restore(Caller::host(), layer.clone(), name.clone())
                 .await?;
         }
-        let files = bundle.files;
+        let (files, signature) = (bundle.files, bundle.signature);
         // STO-6: the folder is the skill's source, so an edit updates the
         // skill it imported, and a folder renamed inside the watched one
         // replaces the skill it moved from; an unrelated skill of that name
@@ -266,8 +266,8 @@ impl Habitat {
             force_prune: true,
         };
         self.write(move |store| {
-            let installed =
-                store.run(|world| world.install_with(&layer, document, files, rules))??;
+            let installed = store
+                .run(|world| world.install_signed(&layer, document, files, signature, rules))??;
             Ok::<_, HabitatError>((installed.name, installed.revision))
         })
         .await

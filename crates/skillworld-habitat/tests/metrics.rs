@@ -184,7 +184,8 @@ async fn metrics_parse_as_prometheus_text_and_count_what_happened() {
             "purge",
             "snapshot-retention",
             "mcp-refresh",
-            "preflight-refresh"
+            "preflight-refresh",
+            "proposal-expiry"
         ]
     );
     let purge = &jobs["jobs"][1];

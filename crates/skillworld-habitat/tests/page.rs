@@ -69,6 +69,11 @@ async fn the_page_files_are_public_with_their_content_types() {
             "text/javascript",
             "export function renderJobs",
         ),
+        (
+            "/page/proposals.js",
+            "text/javascript",
+            "export function renderProposals",
+        ),
     ] {
         let response = reqwest::get(format!("{url}{path}")).await.unwrap();
         assert_eq!(response.status(), StatusCode::OK, "{path}");

@@ -2,7 +2,7 @@
 //! skills, and one skill's text and parameters.
 
 use serde_json::Value;
-use skillworld_core::Parameter;
+use skillworld_core::{Parameter, Trust};
 
 /// A tool as MCP lists it.
 #[derive(Clone, Debug, PartialEq)]
@@ -18,6 +18,8 @@ pub struct SkillEntry {
     pub name: String,
     pub description: String,
     pub revision: u64,
+    /// How far its content is vouched for (GOV-2), in resource metadata.
+    pub trust: Trust,
 }
 
 /// One skill's text, bundle paths and FMT-6 parameters.

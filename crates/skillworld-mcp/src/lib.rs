@@ -48,7 +48,9 @@ pub use registry::{
     apply_listing, register, registrations, unregister,
 };
 pub use remote::Remote;
-pub use server::{CATALOG_URI, DEFAULT_INSTRUCTIONS_BUDGET, RESOURCE_SCHEME, SkillServer};
+pub use server::{
+    CATALOG_URI, DEFAULT_INSTRUCTIONS_BUDGET, RESOURCE_SCHEME, SkillServer, TRUST_META_KEY,
+};
 
 mod backend;
 mod client;

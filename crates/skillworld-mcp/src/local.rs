@@ -96,6 +96,7 @@ pub(crate) async fn skills(habitat: &Habitat, agent: &str) -> Result<Vec<SkillEn
             name: row.name,
             description: row.description,
             revision: row.revision,
+            trust: row.trust,
         })
         .collect())
 }

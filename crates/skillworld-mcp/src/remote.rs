@@ -30,6 +30,9 @@ struct Row {
     status: String,
     lifecycle: String,
     scan: String,
+    /// Absent from habitats older than GOV-2: community, vouched by no one.
+    #[serde(default)]
+    trust: Option<skillworld_core::Trust>,
 }
 
 #[derive(Deserialize)]
@@ -176,6 +179,7 @@ impl Remote {
                 name: row.name,
                 description: row.description,
                 revision: row.revision,
+                trust: row.trust.unwrap_or(skillworld_core::Trust::Community),
             })
             .collect())
     }

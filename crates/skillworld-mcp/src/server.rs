@@ -16,7 +16,7 @@ use rmcp::model::{
     Implementation, InitializeRequestParams, InitializeResult, ListPromptsRequestMethod,
     ListPromptsResult, ListResourceTemplatesRequestMethod, ListResourceTemplatesResult,
     ListResourcesRequestMethod, ListResourcesResult, ListToolsRequestMethod, ListToolsResult,
-    PaginatedRequestParams, PingRequestMethod, Prompt, PromptArgument, PromptMessage,
+    MetaObject, PaginatedRequestParams, PingRequestMethod, Prompt, PromptArgument, PromptMessage,
     ReadResourceRequestMethod, ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult,
     Resource, ResourceContents, ResourceTemplate, Role, ServerCapabilities, ServerConfig,
     SetLevelRequestMethod, SubscribeRequestMethod, SubscriptionFilter, Tool,
@@ -37,6 +37,17 @@ use crate::entries::{SkillDetail, SkillEntry};
 pub const DEFAULT_INSTRUCTIONS_BUDGET: Budget = Budget::Tokens(8192);
 /// A skill's resources are addressed `skill://NAME/PATH`.
 pub const RESOURCE_SCHEME: &str = "skill://";
+/// The `_meta` key of a skill resource's trust level (GOV-2).
+pub const TRUST_META_KEY: &str = "skillworld/trust";
+
+/// A skill resource's metadata: its trust level (GOV-2), which the
+/// catalog text never carries.
+fn trust_meta(skill: &SkillEntry) -> MetaObject {
+    let mut meta = MetaObject::new();
+    meta.0
+        .insert(TRUST_META_KEY.to_owned(), json!(skill.trust.as_str()));
+    meta
+}
 /// The agent's catalog as a resource; `?q=MESSAGE` ranks it for the
 /// message being answered (CAT-10), `&tokens=N` sets the budget.
 pub const CATALOG_URI: &str = "catalog://skills";
@@ -421,13 +432,15 @@ impl ServerHandler for SkillServer {
         let agent = self.agent_of(&context.extensions)?;
         let mut resources = Vec::new();
         for (skill, detail) in self.details(&agent).await? {
+            let meta = trust_meta(&skill);
             resources.push(
                 Resource::new(
                     format!("{RESOURCE_SCHEME}{}/SKILL.md", skill.name),
                     format!("{}/SKILL.md", skill.name),
                 )
                 .with_description(skill.description.clone())
-                .with_mime_type("text/markdown"),
+                .with_mime_type("text/markdown")
+                .with_meta(meta.clone()),
             );
             for path in detail.files {
                 resources.push(
@@ -435,7 +448,8 @@ impl ServerHandler for SkillServer {
                         format!("{RESOURCE_SCHEME}{}/{path}", skill.name),
                         format!("{}/{path}", skill.name),
                     )
-                    .with_mime_type(mime_of(&path)),
+                    .with_mime_type(mime_of(&path))
+                    .with_meta(meta.clone()),
                 );
             }
         }

@@ -265,3 +265,39 @@ async fn prompts_render_their_parameters() {
     assert!(get(json!({"who": "A", "times": "many"})).await.is_err());
     assert!(get(json!({"who": "A", "colour": "red"})).await.is_err());
 }
+
+#[tokio::test]
+async fn resource_metadata_carries_the_trust_level_and_the_catalog_does_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let habitat = habitat(dir.path());
+    let trust_of = |resources: &[rmcp::model::Resource], uri: &str| {
+        let resource = resources.iter().find(|r| r.uri == uri).unwrap();
+        let meta = resource.meta.as_ref().expect("skill resources carry _meta");
+        meta.0[skillworld_mcp::TRUST_META_KEY].clone()
+    };
+    let ada = connect(&habitat, "ada").await;
+    let resources = ada.list_all_resources().await.unwrap();
+    // Installed by the host without a signature: community.
+    for uri in [
+        "skill://greet-person/SKILL.md",
+        "skill://greet-person/references/phrases.md",
+    ] {
+        assert_eq!(trust_of(&resources, uri), json!("community"), "{uri}");
+    }
+    let bob = connect(&habitat, "bob").await;
+    let resources = bob.list_all_resources().await.unwrap();
+    // Written by the admin into bob's world: trusted.
+    assert_eq!(
+        trust_of(&resources, "skill://bob-notes/SKILL.md"),
+        json!("trusted")
+    );
+    let instructions = bob
+        .peer_info()
+        .and_then(|info| info.instructions.clone())
+        .unwrap_or_default();
+    assert!(instructions.contains("bob-notes"), "{instructions}");
+    assert!(
+        !instructions.contains("trusted") && !instructions.contains("community"),
+        "the catalog text carries no trust level: {instructions}"
+    );
+}

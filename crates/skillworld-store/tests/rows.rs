@@ -152,3 +152,35 @@ proptest! {
         prop_assert_eq!(reopened.world().digest(), live);
     }
 }
+
+/// The world-wide row follows every world-wide setting, not only the
+/// entities the digest covers: each is changed once, then the database is
+/// reopened.
+#[test]
+fn world_wide_settings_survive_reopen() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("world.redb");
+    let options = || OpenOptions {
+        clock: Some(Clock::Simulated(Timestamp(1_000))),
+        ..OpenOptions::default()
+    };
+    let mut store = Store::open(&path, options()).unwrap();
+    // One commit each, so that no change rides on another's row write.
+    store
+        .run(|world| world.set_tool_set("readers", Some(vec!["skill_view".into()])))
+        .unwrap()
+        .unwrap();
+    store
+        .run(|world| world.trust_key("acme", [7; 32], skillworld_core::Trust::Official))
+        .unwrap()
+        .unwrap();
+    store
+        .run(|world| world.set_trust_policy(vec![skillworld_core::Trust::Community]))
+        .unwrap()
+        .unwrap();
+    let before = store.world().globals();
+    drop(store);
+    let reopened = Store::open(&path, options()).unwrap();
+    assert_eq!(reopened.world().globals(), before);
+    assert!(reopened.world().trusted_keys().get("acme").is_some());
+}

@@ -24,6 +24,7 @@ use crate::policy::PolicySettings;
 use crate::revisions::Revisions;
 use crate::snapshot::{EntityState, WorldGlobals, entity_state};
 use crate::state::{ObjectBytes, SkillWorld};
+use crate::trust::{TrustPolicy, TrustedKeys};
 use crate::usage::{Lessons, Runs};
 
 /// The rows to write since the last [`SkillWorld::take_changes`].
@@ -102,12 +103,16 @@ impl SkillWorld {
         let mut log = world.resource_mut::<ChangeLog>();
         let despawned = std::mem::take(&mut log.despawned);
         let allocated = std::mem::replace(&mut log.last_id, last_id) != last_id;
+        // Every resource of `WorldGlobals` is named here; the store's
+        // `world_wide_settings_survive_reopen` test fails on one left out.
         let globals_moved = allocated
             || world.is_resource_changed::<Runs>()
             || world.is_resource_changed::<PolicySettings>()
             || world.is_resource_changed::<ToolSets>()
             || world.is_resource_changed::<CuratorSettings>()
-            || world.is_resource_changed::<CuratorState>();
+            || world.is_resource_changed::<CuratorState>()
+            || world.is_resource_changed::<TrustedKeys>()
+            || world.is_resource_changed::<TrustPolicy>();
         let world = &self.world;
         let index = world.resource::<Entities>();
         let rows = ids

@@ -158,6 +158,7 @@ pub fn plan_sweep(
             || !in_scope(settings.scope, skill.origin)
             || matches!(skill.origin, Origin::Builtin | Origin::Mcp | Origin::Acp)
             || record.pinned
+            || skill.proposal.is_some()
             || settings
                 .protected_prefixes
                 .iter()

@@ -72,8 +72,34 @@ pub enum WorldError {
     #[error("Agent '{agent}' cannot copy this skill: {reason}")]
     CopyRefused { agent: String, reason: String },
     /// Content refused by the rules every content-changing command obeys.
+    /// A key or trust-policy change refused (GOV-2).
+    #[error("Key '{name}' is refused: {reason}")]
+    KeyRefused { name: String, reason: String },
     #[error(transparent)]
     Content(#[from] ContentError),
+    /// A refused approval command (GOV-1).
+    #[error(transparent)]
+    Proposal(#[from] ProposalError),
+}
+
+/// Why an approval command (GOV-1) was refused.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ProposalError {
+    /// Approval settings and decisions are an admin's.
+    #[error("Only an admin may {0}")]
+    AdminOnly(&'static str),
+    /// No undecided proposal of that name by that agent.
+    #[error("Agent '{agent}' has no pending proposal '{name}'")]
+    Unknown { agent: String, name: String },
+    /// Past its expiry: nobody can approve it any more.
+    #[error("Proposal '{name}' of agent '{agent}' has expired; the agent may propose it again")]
+    Expired { agent: String, name: String },
+    /// A rejection without a reason would teach the agent nothing.
+    #[error("A rejection needs a reason: the agent reads it")]
+    EmptyReason,
+    /// An expiry outside the bounds.
+    #[error("Proposals expire after 1 to {max} days, not {days}")]
+    BadExpiry { days: u32, max: u32 },
 }
 
 /// Why a literal patch did not apply (TOOL-2), with the exact messages.
@@ -175,4 +201,14 @@ pub enum ContentError {
     /// The TOOL-3 guard refused what an autonomous write would store.
     #[error(transparent)]
     Guard(#[from] GuardRefusal),
+    /// The bundle's `SKILL.sig` does not match its content (GOV-2): it was
+    /// changed after signing, or the signature is not the named key's.
+    #[error(
+        "Skill '{skill}': the install is refused, its SKILL.sig signed by key {key} does not verify: {reason}. The bundle was changed after it was signed; get it again from its publisher"
+    )]
+    BadSignature {
+        skill: String,
+        key: String,
+        reason: String,
+    },
 }

@@ -5,7 +5,7 @@
 use bevy_ecs::entity::Entity;
 use serde_json::{Map, Value};
 use skillworld_core::{EntityRecord, Lifecycle, Origin, Preflight, Skill, StableId};
-use skillworld_format::{BundleFile, SkillDocument};
+use skillworld_format::{BundleFile, BundleSignature, SkillDocument};
 
 use crate::agent::Agent;
 use crate::command::{AgentChange, Caller, Command, Switches};
@@ -76,6 +76,8 @@ pub struct SkillRow {
     pub live: bool,
     /// When the skill was last loaded, if ever (the page's "recently used").
     pub last_used_at: Option<skillworld_core::Timestamp>,
+    /// How far its content is vouched for (GOV-2).
+    pub trust: skillworld_core::Trust,
 }
 
 /// A `skill_list` query (CAT-7).
@@ -233,10 +235,14 @@ impl SkillWorld {
     // ---- skills: writes (each one command, see `command.rs`) ------------
 
     pub(crate) fn world_of(&self, layer: &Layer) -> Result<StableId, WorldError> {
-        match layer {
-            Layer::Commons => Ok(self.commons),
-            Layer::Agent(name) => Ok(self.agent(name)?.private_world),
-        }
+        let world = match layer {
+            Layer::Commons => self.commons,
+            Layer::Agent(name) => self.agent(name)?.private_world,
+        };
+        Ok(match self.redirect {
+            Some((target, proposals)) if target == world => proposals,
+            _ => world,
+        })
     }
 
     pub(crate) fn skill_entity(&self, layer: &Layer, name: &str) -> Result<Entity, WorldError> {
@@ -295,6 +301,20 @@ impl SkillWorld {
         files: Vec<BundleFile>,
         rules: InstallRules,
     ) -> Result<Installed, WorldError> {
+        self.install_signed(layer, document, files, None, rules)
+    }
+
+    /// [`SkillWorld::install_with`] for a bundle with its `SKILL.sig`
+    /// (GOV-2): a valid signature by a registered key sets that key's trust
+    /// level; one that does not match the content refuses the install.
+    pub fn install_signed(
+        &mut self,
+        layer: &Layer,
+        document: SkillDocument,
+        files: Vec<BundleFile>,
+        signature: Option<BundleSignature>,
+        rules: InstallRules,
+    ) -> Result<Installed, WorldError> {
         let applied = self.execute(
             Caller::host(),
             Command::InstallSkill {
@@ -303,6 +323,7 @@ impl SkillWorld {
                 files,
                 on_collision: rules.on_collision,
                 force_prune: rules.force_prune,
+                signature,
             },
         )?;
         let id = applied.id.expect("an installed skill has an id");
@@ -326,6 +347,49 @@ impl SkillWorld {
         })
     }
 
+    /// Registers a publisher's key with a level (`official` or `trusted`)
+    /// under a name (GOV-2); journaled like every write.
+    pub fn trust_key(
+        &mut self,
+        name: &str,
+        key: [u8; 32],
+        level: skillworld_core::Trust,
+    ) -> Result<(), WorldError> {
+        let command = Command::TrustKey {
+            name: name.to_owned(),
+            key,
+            level,
+        };
+        self.execute(Caller::host(), command).map(drop)
+    }
+
+    /// Removes a registered key; skills it signed keep their level.
+    pub fn remove_key(&mut self, name: &str) -> Result<(), WorldError> {
+        let command = Command::RemoveKey {
+            name: name.to_owned(),
+        };
+        self.execute(Caller::host(), command).map(drop)
+    }
+
+    /// The registered publishers' keys (GOV-2).
+    pub fn trusted_keys(&self) -> &crate::TrustedKeys {
+        self.world.resource::<crate::TrustedKeys>()
+    }
+
+    /// Sets which trust levels need approval (GOV-2).
+    pub fn set_trust_policy(
+        &mut self,
+        needs_approval: Vec<skillworld_core::Trust>,
+    ) -> Result<(), WorldError> {
+        let command = Command::SetTrustPolicy { needs_approval };
+        self.execute(Caller::host(), command).map(drop)
+    }
+
+    /// The trust policy: which levels need approval (GOV-2).
+    pub fn trust_policy(&self) -> &crate::TrustPolicy {
+        self.world.resource::<crate::TrustPolicy>()
+    }
+
     /// Installs a shipped skill into the Commons as a builtin.
     pub fn install_builtin(
         &mut self,
@@ -333,6 +397,10 @@ impl SkillWorld {
         files: Vec<BundleFile>,
     ) -> Result<StableId, WorldError> {
         document.skill.origin = Origin::Builtin;
+        // The one way to the builtin level (GOV-2): no file can set a
+        // document's trust, so a SKILL.md claiming `origin: builtin` is not
+        // vouched for by being installed.
+        document.skill.trust = Some(skillworld_core::Trust::Builtin);
         self.install(&Layer::Commons, document, files)
     }
 

@@ -138,6 +138,25 @@ impl SkillWorld {
         Ok(rows)
     }
 
+    /// An agent's pending proposals as rows of the layer `proposal` (GOV-1),
+    /// by name: its `list --all` shows them to it. Not part of [`rows`],
+    /// which every reader of the agent's layer may get.
+    ///
+    /// [`rows`]: SkillWorld::rows
+    pub fn proposal_rows(&self, agent: &str) -> Result<Vec<SkillRow>, WorldError> {
+        let Some(world) = self.proposals_world(agent)? else {
+            return Ok(Vec::new());
+        };
+        let index = self.world.resource::<NameIndex>();
+        Ok(index
+            .names(world)
+            .map(|(name, entity)| SkillRow {
+                layer: "proposal",
+                ..self.row(world, name, entity)
+            })
+            .collect())
+    }
+
     /// What `reader` may do in `owner`'s private world: its own world is
     /// writable; another's only through that world's grants (MOD-2).
     pub fn access(&self, reader: &str, owner: &str) -> Result<Option<Access>, WorldError> {
@@ -196,6 +215,7 @@ impl SkillWorld {
             description: record.summary.clone(),
             scan: skill.scan,
             live: skill.is_live(),
+            trust: skill.trust_level(),
             readiness: skill.preflight.readiness,
             last_used_at: self
                 .world

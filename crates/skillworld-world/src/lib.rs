@@ -32,6 +32,10 @@
 //! ```
 
 pub use agent::{Agent, AgentUsage, RECENT_LOADS, SKILL_TOOLS, ToolSets};
+pub use approval::{
+    ApprovalMode, ApprovalSettings, DEFAULT_PROPOSAL_DAYS, ProposalState, ProposalView,
+    needs_approval,
+};
 pub use catalog::{
     Budget, CatalogFormat, CatalogRequest, Entry, HostPlatform, Line, LoadRanking,
     RECENT_INSTALL_DAYS, Scores, TIER_SIZE, TermIndex, cut, render, token_limits,
@@ -46,7 +50,7 @@ pub use curator::{
     CuratorReport, CuratorScope, CuratorSettings, CuratorState, KEPT_REPORTS,
     SCHEDULED_DRY_RUN_HOURS, Transition,
 };
-pub use error::{ContentError, LoadError, PatchError, WorldError};
+pub use error::{ContentError, LoadError, PatchError, ProposalError, WorldError};
 pub use evolve::{
     GateDecision, SKILL_WRITE_TOOLS, TOOL_CALLS_WORTH_REVIEW, TurnMessage, evolve_gate,
     is_error_result,
@@ -69,14 +73,17 @@ pub use simulation::{
 pub use snapshot::{EntityState, STATE_VERSION, SkillState, StateError, WorldGlobals, WorldState};
 pub use state::{ObjectBytes, SkillWorld, WorldSettings};
 pub use tools::{ToolSpec, tool_specs};
+pub use trust::{KEY_LEVELS, TrustPolicy, TrustedKey, TrustedKeys};
 pub use usage::{KEPT_LESSONS, Lesson, Lessons, Runs};
 
 mod agent;
+mod approval;
 mod catalog;
 mod changes;
 mod clock;
 mod command;
 mod curator;
+mod diff;
 mod error;
 mod evolve;
 mod guard;
@@ -94,4 +101,5 @@ mod simulation;
 mod snapshot;
 mod state;
 mod tools;
+mod trust;
 mod usage;

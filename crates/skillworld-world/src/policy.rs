@@ -45,6 +45,9 @@ pub struct PolicySettings {
     pub hard_deny: Vec<String>,
     pub commons_writes: CommonsWrites,
     pub delete: DeleteMode,
+    /// Whether agents' writes wait for an admin (GOV-1).
+    #[serde(default)]
+    pub approval: crate::approval::ApprovalSettings,
 }
 
 impl Default for PolicySettings {
@@ -53,6 +56,7 @@ impl Default for PolicySettings {
             hard_deny: DEFAULT_HARD_DENY.iter().map(|t| (*t).to_owned()).collect(),
             commons_writes: CommonsWrites::default(),
             delete: DeleteMode::default(),
+            approval: crate::approval::ApprovalSettings::default(),
         }
     }
 }

@@ -85,6 +85,7 @@ pub(crate) fn authored_changed(
         s.findings.clear();
         s.preflight = skillworld_core::Preflight::default();
         s.provenance = skillworld_core::Provenance::default();
+        s.trust = None;
         s
     };
     record_changed || authored(before.1) != authored(after.1)

@@ -5,7 +5,7 @@ use bevy_ecs::entity::Entity;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use skillworld_core::{
-    EntityRecord, IdAllocator, PrimaryComponent, Skill, SkillResource, StableId, Usage,
+    EntityRecord, IdAllocator, PrimaryComponent, Skill, SkillResource, StableId, Trust, Usage,
 };
 use thiserror::Error;
 
@@ -18,6 +18,7 @@ use crate::layers::WorldConfig;
 use crate::policy::PolicySettings;
 use crate::revisions::Revisions;
 use crate::state::{AgentNames, ObjectBytes, SkillWorld, WorldSettings, hex};
+use crate::trust::{TrustPolicy, TrustedKeys};
 use crate::usage::{Lessons, Runs};
 
 /// The version of [`WorldState`]'s shape; stores refuse newer ones.
@@ -80,6 +81,11 @@ pub struct WorldState {
     pub curator_settings: CuratorSettings,
     #[serde(default)]
     pub curator: CuratorState,
+    /// Publishers' keys and the trust policy (GOV-2).
+    #[serde(default)]
+    pub trusted_keys: TrustedKeys,
+    #[serde(default)]
+    pub trust_policy: TrustPolicy,
 }
 
 /// The world-wide state: everything of a [`WorldState`] but its entities
@@ -97,6 +103,10 @@ pub struct WorldGlobals {
     pub curator_settings: CuratorSettings,
     #[serde(default)]
     pub curator: CuratorState,
+    #[serde(default)]
+    pub trusted_keys: TrustedKeys,
+    #[serde(default)]
+    pub trust_policy: TrustPolicy,
 }
 
 impl WorldState {
@@ -114,6 +124,8 @@ impl WorldState {
             tool_sets: globals.tool_sets,
             curator_settings: globals.curator_settings,
             curator: globals.curator,
+            trusted_keys: globals.trusted_keys,
+            trust_policy: globals.trust_policy,
         }
     }
 
@@ -129,6 +141,8 @@ impl WorldState {
             tool_sets: self.tool_sets,
             curator_settings: self.curator_settings,
             curator: self.curator,
+            trusted_keys: self.trusted_keys,
+            trust_policy: self.trust_policy,
         };
         (globals, self.entities)
     }
@@ -215,6 +229,8 @@ impl SkillWorld {
             tool_sets: world.resource::<ToolSets>().clone(),
             curator_settings: world.resource::<CuratorSettings>().clone(),
             curator: world.resource::<CuratorState>().clone(),
+            trusted_keys: world.resource::<TrustedKeys>().clone(),
+            trust_policy: world.resource::<TrustPolicy>().clone(),
         }
     }
 
@@ -250,6 +266,9 @@ impl SkillWorld {
         *world.resource_mut::<ToolSets>() = state.tool_sets;
         *world.resource_mut::<CuratorSettings>() = state.curator_settings;
         *world.resource_mut::<CuratorState>() = state.curator;
+        *world.resource_mut::<TrustedKeys>() = state.trusted_keys;
+        *world.resource_mut::<TrustPolicy>() = state.trust_policy;
+        let commons = state.commons;
         for entity in state.entities {
             match entity {
                 EntityState::World { record, config } => {
@@ -272,11 +291,17 @@ impl SkillWorld {
                 EntityState::Skill(state) => {
                     let SkillState {
                         record,
-                        skill,
+                        mut skill,
                         usage,
                         revisions,
                         lessons,
                     } = *state;
+                    // GOV-2's migration: a skill saved before trust levels
+                    // gets the level its origin and layer imply.
+                    if skill.trust.is_none() {
+                        let in_commons = record.world == Some(commons);
+                        skill.trust = Some(Trust::migrated(skill.origin, in_commons));
+                    }
                     world
                         .resource_mut::<LoadRanking>()
                         .set(record.id, usage.load_count);

@@ -57,6 +57,12 @@ pub struct SkillWorld {
     pub(crate) commons: StableId,
     pub(crate) journal: Vec<Envelope>,
     pub(crate) curator: Schedule,
+    /// The trust level of content the command being applied writes
+    /// (GOV-2): set per command, read where content is written.
+    pub(crate) write_trust: skillworld_core::Trust,
+    /// While an agent's write is applied as a proposal (GOV-1): its target
+    /// world, and the proposals world that stands in for it.
+    pub(crate) redirect: Option<(StableId, StableId)>,
 }
 
 impl SkillWorld {
@@ -98,6 +104,8 @@ impl SkillWorld {
         world.init_resource::<PolicySettings>();
         world.init_resource::<CuratorSettings>();
         world.init_resource::<CuratorState>();
+        world.init_resource::<crate::trust::TrustedKeys>();
+        world.init_resource::<crate::trust::TrustPolicy>();
         world.init_resource::<SweepPlan>();
         world.insert_resource(settings.clock);
         world.insert_resource(
@@ -118,6 +126,8 @@ impl SkillWorld {
             commons: StableId(0),
             journal: Vec::new(),
             curator,
+            write_trust: skillworld_core::Trust::Trusted,
+            redirect: None,
         }
     }
 

@@ -495,8 +495,9 @@ impl SkillWorld {
         let applied = self
             .execute(caller.clone(), command)
             .map_err(|e| e.to_string())?;
-        Ok(into_map(
+        Ok(written(
             json!({"name": args.name, "origin": origin, "revision": applied.revision}),
+            &applied,
         ))
     }
 
@@ -529,12 +530,15 @@ impl SkillWorld {
         let applied = self
             .execute(caller.clone(), command)
             .map_err(|e| e.to_string())?;
-        Ok(into_map(json!({
-            "name": args.name,
-            "replacements": applied.replacements,
-            "revision": applied.revision,
-            "copied_from_commons": matches!(target, WriteTarget::CopyFromCommons),
-        })))
+        Ok(written(
+            json!({
+                "name": args.name,
+                "replacements": applied.replacements,
+                "revision": applied.revision,
+                "copied_from_commons": matches!(target, WriteTarget::CopyFromCommons),
+            }),
+            &applied,
+        ))
     }
 
     fn tool_update(&mut self, caller: &Caller, agent: &str, args: &Value) -> Outcome {
@@ -571,8 +575,9 @@ impl SkillWorld {
         let applied = self
             .execute(caller.clone(), command)
             .map_err(|e| e.to_string())?;
-        Ok(into_map(
+        Ok(written(
             json!({"name": args.name, "revision": applied.revision}),
+            &applied,
         ))
     }
 
@@ -661,6 +666,7 @@ impl SkillWorld {
                 OnCollision::Refuse
             },
             force_prune: args.force_prune,
+            signature: None,
         };
         let applied = self
             .execute(caller.clone(), command)
@@ -679,10 +685,14 @@ impl SkillWorld {
             .expect("skill")
             .title
             .clone();
-        let (outcome, kept) = applied.install.expect("an install says how it landed");
-        let mut fields = into_map(json!({
-            "name": name, "revision": applied.revision, "warnings": imported.warnings,
-        }));
+        let (outcome, kept) = applied
+            .install
+            .clone()
+            .expect("an install says how it landed");
+        let mut fields = written(
+            json!({"name": name, "revision": applied.revision, "warnings": imported.warnings}),
+            &applied,
+        );
         fields.extend(into_map(
             serde_json::to_value(outcome).expect("outcomes serialise"),
         ));
@@ -732,6 +742,15 @@ fn listing_fields(listing: Listing) -> Map<String, Value> {
         })
         .collect();
     into_map(json!({"skills": skills, "total": listing.total, "text": listing.text}))
+}
+
+/// A write's answer; a proposal (GOV-1) says so with `"proposed": true`.
+fn written(value: Value, applied: &crate::command::Applied) -> Map<String, Value> {
+    let mut fields = into_map(value);
+    if applied.proposed {
+        fields.insert("proposed".into(), Value::Bool(true));
+    }
+    fields
 }
 
 fn into_map(value: Value) -> Map<String, Value> {

@@ -319,6 +319,7 @@ fn install_entries_written_before_sto6_replace_and_prune_as_they_did() {
             files: vec![],
             on_collision: OnCollision::Number,
             force_prune: false,
+            signature: None,
         },
     };
     let text = ron::to_string(&envelope).unwrap();

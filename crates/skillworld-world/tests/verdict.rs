@@ -153,6 +153,7 @@ fn apply(world: &mut SkillWorld, op: &Op) {
                 .collect(),
             on_collision: OnCollision::Replace,
             force_prune: false,
+            signature: None,
         },
         Op::Patch {
             commons,

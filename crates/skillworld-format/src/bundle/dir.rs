@@ -65,6 +65,11 @@ pub fn read_bundle_dir(dir: &Path) -> Result<RawBundle, BundleError> {
                 pending.push(path);
                 continue;
             }
+            if folder == dir && Collector::is_signature(&relative) {
+                collector.check_signature_size(meta.len())?;
+                collector.add_signature(fs::read(&path).map_err(io(&path))?)?;
+                continue;
+            }
             if !matches!(super::place(&relative), super::Placement::Keep(_)) {
                 collector.add(&relative, Vec::new(), false)?;
                 continue;

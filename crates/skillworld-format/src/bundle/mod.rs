@@ -12,6 +12,7 @@ use skillworld_core::limits::{MAX_BUNDLE_BYTES, MAX_BUNDLE_FILES, MAX_FILE_BYTES
 use thiserror::Error;
 
 use crate::frontmatter::find_nul;
+use crate::signature::{BundleSignature, MAX_SIGNATURE_BYTES, SIGNATURE_FILE, SignatureError};
 use crate::{FormatError, Imported, Source, Warning, WarningCode, import_skill_md};
 
 pub use dir::{read_bundle_dir, skill_file_in};
@@ -45,6 +46,8 @@ pub struct BundleFile {
 pub struct Bundle {
     pub imported: Imported,
     pub files: Vec<BundleFile>,
+    /// The root `SKILL.sig` (GOV-2), never one of the files.
+    pub signature: Option<BundleSignature>,
 }
 
 /// Why a bundle could not be read. Every variant names the input.
@@ -81,6 +84,12 @@ pub enum BundleError {
     BadEntryName { path: PathBuf },
     #[error("{path}: not a readable zip ({message})")]
     Zip { path: PathBuf, message: String },
+    /// The root `SKILL.sig` is too large or not a signature file.
+    #[error("{path}: {source}")]
+    Signature {
+        path: PathBuf,
+        source: SignatureError,
+    },
 }
 
 /// Where a file found beside SKILL.md goes.
@@ -125,6 +134,7 @@ struct Collector {
     files: Vec<BundleFile>,
     total: u64,
     warnings: Vec<Warning>,
+    signature: Option<Vec<u8>>,
 }
 
 impl Collector {
@@ -134,7 +144,34 @@ impl Collector {
             files: Vec::new(),
             total: 0,
             warnings: Vec::new(),
+            signature: None,
         }
+    }
+
+    /// Whether `relative` is the root `SKILL.sig`, which is the bundle's
+    /// signature and never one of its files (GOV-2).
+    fn is_signature(relative: &str) -> bool {
+        relative == SIGNATURE_FILE
+    }
+
+    /// Refuses a signature file too large to be one before it is read.
+    fn check_signature_size(&self, bytes: u64) -> Result<(), BundleError> {
+        if bytes > MAX_SIGNATURE_BYTES {
+            return Err(BundleError::Signature {
+                path: self.origin.clone(),
+                source: SignatureError::Malformed {
+                    what: SIGNATURE_FILE,
+                    reason: format!("it is over {MAX_SIGNATURE_BYTES} bytes"),
+                },
+            });
+        }
+        Ok(())
+    }
+
+    fn add_signature(&mut self, bytes: Vec<u8>) -> Result<(), BundleError> {
+        self.check_signature_size(bytes.len() as u64)?;
+        self.signature = Some(bytes);
+        Ok(())
     }
 
     /// Refuses a file over the per-file limit before its bytes are read.
@@ -205,6 +242,7 @@ impl Collector {
             dir_name,
             files: self.files,
             warnings: self.warnings,
+            signature: self.signature,
         })
     }
 }
@@ -222,6 +260,8 @@ pub struct RawBundle {
     pub files: Vec<BundleFile>,
     /// Files dropped or skipped while reading.
     pub warnings: Vec<Warning>,
+    /// The bytes of the root `SKILL.sig`, if the bundle has one (GOV-2).
+    pub signature: Option<Vec<u8>>,
 }
 
 impl RawBundle {
@@ -235,8 +275,18 @@ impl RawBundle {
         (source, location)
     }
 
-    /// Imports the SKILL.md leniently (FMT-4), with the bundle's warnings.
+    /// Imports the SKILL.md leniently (FMT-4), with the bundle's warnings;
+    /// a `SKILL.sig` that is not a signature file refuses the bundle.
     pub fn import(self) -> Result<Bundle, BundleError> {
+        let signature = self
+            .signature
+            .as_deref()
+            .map(BundleSignature::parse)
+            .transpose()
+            .map_err(|source| BundleError::Signature {
+                path: self.origin.clone(),
+                source,
+            })?;
         let (source, location) = self.source();
         let source = Source {
             location: Some(&location),
@@ -251,6 +301,7 @@ impl RawBundle {
         Ok(Bundle {
             imported,
             files: self.files,
+            signature,
         })
     }
 

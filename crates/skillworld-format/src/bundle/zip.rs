@@ -111,6 +111,12 @@ pub fn read_bundle_zip(bytes: &[u8], origin: &Path) -> Result<RawBundle, BundleE
             ));
             continue;
         };
+        if Collector::is_signature(relative) {
+            collector.check_signature_size(entry.size)?;
+            let bytes = inflated.read(&mut archive, entry)?;
+            collector.add_signature(bytes)?;
+            continue;
+        }
         if !matches!(super::place(relative), super::Placement::Keep(_)) {
             collector.add(relative, Vec::new(), false)?;
             continue;

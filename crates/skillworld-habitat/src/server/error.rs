@@ -7,7 +7,7 @@ use axum::response::{IntoResponse, Response};
 use serde_json::json;
 use skillworld_format::BundleError;
 use skillworld_store::StoreError;
-use skillworld_world::{LoadError, WorldError};
+use skillworld_world::{ContentError, LoadError, ProposalError, WorldError};
 
 use crate::HabitatError;
 use crate::secrets::SecretError;
@@ -98,6 +98,16 @@ impl From<WorldError> for ApiError {
             }
             WorldError::AgentDisabled(_) => ApiError::conflict(message),
             WorldError::CopyRefused { .. } => ApiError::forbidden(message),
+            WorldError::Content(ContentError::BadSignature { .. }) => {
+                ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "bad_signature", message)
+            }
+            WorldError::Proposal(ProposalError::Unknown { .. }) => {
+                ApiError::new(StatusCode::NOT_FOUND, "not_found", message)
+            }
+            WorldError::Proposal(ProposalError::Expired { .. }) => {
+                ApiError::new(StatusCode::CONFLICT, "proposal_expired", message)
+            }
+            WorldError::Proposal(ProposalError::AdminOnly(_)) => ApiError::forbidden(message),
             _ => ApiError::invalid(message),
         }
     }

@@ -29,11 +29,13 @@ mod admin;
 mod agents;
 mod auth;
 mod error;
+mod keys;
 mod listing;
 mod openapi;
 mod ops;
 mod page;
 mod policy;
+mod proposals;
 mod review;
 mod rpc;
 mod skills;
@@ -69,6 +71,7 @@ fn routes() -> OpenApiRouter<Arc<Habitat>> {
         .routes(routes!(page::app_js))
         .routes(routes!(page::markdown_js))
         .routes(routes!(page::jobs_js))
+        .routes(routes!(page::proposals_js))
         .routes(routes!(listing::visible_skills))
         .routes(routes!(whoami::whoami))
         .routes(routes!(rpc::call))
@@ -90,6 +93,13 @@ fn routes() -> OpenApiRouter<Arc<Habitat>> {
         .routes(routes!(skills::share))
         .routes(routes!(policy::tool_sets))
         .routes(routes!(policy::put_tool_set, policy::delete_tool_set))
+        .routes(routes!(keys::list))
+        .routes(routes!(keys::put, keys::remove))
+        .routes(routes!(proposals::list))
+        .routes(routes!(proposals::of_agent))
+        .routes(routes!(proposals::approve))
+        .routes(routes!(proposals::reject))
+        .routes(routes!(proposals::setting, proposals::set_setting))
         .routes(routes!(ops::jobs))
         .routes(routes!(ops::metrics))
         .routes(routes!(ops::digest))

@@ -52,3 +52,12 @@ pub async fn jobs_js() -> impl IntoResponse {
         include_str!("../../page/jobs.js"),
     )
 }
+
+#[utoipa::path(get, path = "/page/proposals.js", tag = "public", security(()),
+    responses((status = 200, description = "the page's proposals view", body = String, content_type = "text/javascript")))]
+pub async fn proposals_js() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, JS)],
+        include_str!("../../page/proposals.js"),
+    )
+}

@@ -18,7 +18,7 @@ use skillworld_format::{
 };
 use skillworld_store::Store;
 use skillworld_world::{
-    Caller, Command, Layer, OnCollision, SkillView, SkillWorld, Switches, WorldError,
+    Applied, Caller, Command, Layer, OnCollision, SkillView, SkillWorld, Switches, WorldError,
 };
 use utoipa::{IntoParams, ToSchema};
 
@@ -172,6 +172,7 @@ pub async fn create(
                     files: Vec::new(),
                     on_collision: OnCollision::Refuse,
                     force_prune: false,
+                    signature: None,
                 }
             } else {
                 Command::CreateSkill {
@@ -179,23 +180,35 @@ pub async fn create(
                     document,
                 }
             };
-            let view = write_skill(&habitat, store, &principal, &layer, &name, command)?;
-            Ok(created(&view, warnings))
+            let answer = |view: &SkillView| created(view, warnings);
+            write_skill(
+                &habitat,
+                store,
+                &principal,
+                (&layer, &name),
+                command,
+                answer,
+            )
         })
         .await
 }
 
 /// Applies a write that changes what a skill is (its text or files), then
-/// re-checks its readiness (HAB-4), and returns it as the caller sees it.
+/// re-checks its readiness (HAB-4), and answers with the skill as the
+/// caller sees it (`answer`) — or, when the write waits for an admin
+/// (GOV-1), with 202 and `{"ok":true,"proposed":true,…}`.
 fn write_skill(
     habitat: &Arc<Habitat>,
     store: &mut Store,
     principal: &Principal,
-    layer: &Layer,
-    name: &str,
+    (layer, name): (&Layer, &str),
     command: Command,
-) -> Result<SkillView, ApiError> {
-    store.run(|world| world.execute(caller(principal), command))??;
+    answer: impl FnOnce(&SkillView) -> Response,
+) -> Result<Response, ApiError> {
+    let applied = store.run(|world| world.execute(caller(principal), command))??;
+    if applied.proposed {
+        return Ok(proposed(name, &applied));
+    }
     habitat.refresh_preflight(store, layer, name)?;
     let view = store.run(|world| world.skill_view(layer, name, principal.agent()))??;
     if view.layer == Layer::Commons && !view.document.skill.requires.endpoints.is_empty() {
@@ -209,7 +222,19 @@ fn write_skill(
             }
         });
     }
-    Ok(view)
+    Ok(answer(&view))
+}
+
+/// A write that waits for an admin (GOV-1): accepted, not live.
+fn proposed(name: &str, applied: &Applied) -> Response {
+    let body = json!({
+        "ok": true,
+        "proposed": true,
+        "name": name,
+        "revision": applied.revision,
+        "replacements": applied.replacements,
+    });
+    (StatusCode::ACCEPTED, Json(body)).into_response()
 }
 
 /// A created or installed skill: 201 with its view and import warnings.
@@ -292,8 +317,15 @@ pub async fn replace(
                 expected_revision: expected,
                 copy_from,
             };
-            let view = write_skill(&habitat, store, &principal, &layer, &name, command)?;
-            Ok(with_etag(view.row.revision, Json(view_json(&view))))
+            let answer = |view: &SkillView| with_etag(view.row.revision, Json(view_json(view)));
+            write_skill(
+                &habitat,
+                store,
+                &principal,
+                (&layer, &name),
+                command,
+                answer,
+            )
         })
         .await
 }
@@ -333,6 +365,9 @@ pub async fn patch(
             };
             store.run(|world| {
                 let applied = world.execute(caller(&principal), command)?;
+                if applied.proposed {
+                    return Ok(proposed(&name, &applied));
+                }
                 let mut response = skill_answer(world, &principal, &layer, &name)?;
                 if let Some(count) = applied.replacements {
                     response.headers_mut().insert(
@@ -428,9 +463,17 @@ pub async fn install_bundle(
                     OnCollision::Refuse
                 },
                 force_prune: query.force_prune,
+                signature: bundle.signature,
             };
-            let view = write_skill(&habitat, store, &principal, &layer, &name, command)?;
-            Ok(created(&view, warnings))
+            let answer = |view: &SkillView| created(view, warnings);
+            write_skill(
+                &habitat,
+                store,
+                &principal,
+                (&layer, &name),
+                command,
+                answer,
+            )
         })
         .await
 }
@@ -568,8 +611,15 @@ pub async fn put_file(
                 expected_revision: expected,
                 copy_from: copy_source(store.world(), &layer, &name),
             };
-            let view = write_skill(&habitat, store, &principal, &layer, &name, command)?;
-            Ok(with_etag(view.row.revision, Json(view_json(&view))))
+            let answer = |view: &SkillView| with_etag(view.row.revision, Json(view_json(view)));
+            write_skill(
+                &habitat,
+                store,
+                &principal,
+                (&layer, &name),
+                command,
+                answer,
+            )
         })
         .await
 }
@@ -778,10 +828,13 @@ async fn copy(
         .write(move |store| {
             principal.check(store.world(), &from, Need::Read)?;
             principal.check(store.world(), &to, Need::Write)?;
-            store.run(|world| world.copy_skill(caller(&principal), &from, &name, &to))??;
-            habitat.refresh_preflight(store, &to, &name)?;
-            let view = store.run(|world| world.skill_view(&to, &name, None))??;
-            Ok(created(&view, Vec::new()))
+            let command = Command::CopySkill {
+                from,
+                name: name.clone(),
+                to: to.clone(),
+            };
+            let answer = |view: &SkillView| created(view, Vec::new());
+            write_skill(&habitat, store, &principal, (&to, &name), command, answer)
         })
         .await
 }

@@ -5,9 +5,11 @@
 //! One module per attack family; `support` starts servers and speaks HTTP.
 
 mod agents;
+mod approval;
 mod content;
 mod preflight;
 mod secrets;
+mod signatures;
 mod snapshots;
 mod support;
 mod zip_bombs;

@@ -1,9 +1,9 @@
 //! Applying envelopes: the one entry of every write, and the table that
 //! sends each command to the family that carries it out.
 
-use skillworld_core::Timestamp;
+use skillworld_core::{Timestamp, Trust};
 
-use super::skills::{FileWrite, Patch, WriteTo};
+use super::skills::{FileWrite, InstallBundle, Patch, WriteTo};
 use super::{Applied, Caller, Command, Envelope, InstallRules};
 use crate::error::WorldError;
 use crate::layers::Layer;
@@ -44,7 +44,14 @@ impl SkillWorld {
         caller: &Caller,
         command: &Command,
     ) -> Result<Applied, WorldError> {
-        let applied = self.dispatch(at, caller, command);
+        // Content written by this command is vouched for by its writer
+        // (GOV-2); an install or a copy says otherwise before it writes.
+        self.write_trust = Trust::of_writer(caller.agent.is_some());
+        // GOV-1: an agent's content write may wait for an admin.
+        let applied = match self.proposed_layer(caller, command) {
+            Some(layer) => self.propose(at, caller, command, &layer),
+            None => self.dispatch(at, caller, command),
+        };
         match command {
             Command::CreateSkill { .. }
             | Command::ReplaceSkill { .. }
@@ -55,7 +62,7 @@ impl SkillWorld {
     }
 
     /// One arm per command; each family lives in its own module.
-    fn dispatch(
+    pub(super) fn dispatch(
         &mut self,
         at: Timestamp,
         caller: &Caller,
@@ -75,6 +82,9 @@ impl SkillWorld {
             C::RemoveAgent { name } => self.remove_agent_at(at, name),
             C::CopySkill { from, name, to } => self.copy_skill_at(at, caller, from, name, to),
             C::SetToolSet { name, tools } => self.set_tool_set_at(name, tools.as_deref()),
+            C::TrustKey { name, key, level } => self.trust_key_at(at, caller, name, key, *level),
+            C::RemoveKey { name } => self.remove_key_at(caller, name),
+            C::SetTrustPolicy { needs_approval } => self.trust_policy_at(caller, needs_approval),
             C::CreateSkill { layer, document } => self.create_at(at, caller, layer, document),
             C::InstallSkill {
                 layer,
@@ -82,12 +92,18 @@ impl SkillWorld {
                 files,
                 on_collision,
                 force_prune,
+                signature,
             } => {
                 let rules = InstallRules {
                     on_collision: *on_collision,
                     force_prune: *force_prune,
                 };
-                self.install_at(at, caller, layer, document, files, rules)
+                let bundle = InstallBundle {
+                    document,
+                    files,
+                    signature: signature.as_ref(),
+                };
+                self.install_at(at, caller, layer, bundle, rules)
             }
             C::ReplaceSkill {
                 layer,
@@ -162,6 +178,21 @@ impl SkillWorld {
             C::CuratorArchive { layer, name, force } => self.archive_at(at, layer, name, *force),
             C::CuratorRestore { layer, name } => self.restore_at(at, layer, name),
             C::Purge { older_than_days } => self.purge_at(at, *older_than_days),
+            C::SetApproval {
+                mode,
+                expire_after_days,
+            } => self.set_approval_at(caller, *mode, *expire_after_days),
+            C::ApproveProposal {
+                agent,
+                name,
+                rename,
+            } => self.approve_at(at, caller, agent, name, rename.as_deref()),
+            C::RejectProposal {
+                agent,
+                name,
+                reason,
+            } => self.reject_at(at, caller, agent, name, reason),
+            C::ExpireProposals => self.expire_at(at, caller),
         }
     }
 }

@@ -5,8 +5,8 @@
 //! from rebuilds the same world.
 
 use serde::{Deserialize, Serialize};
-use skillworld_core::{Bucket, Lifecycle, Preflight, StableId, Status, Timestamp};
-use skillworld_format::{BundleFile, SkillDocument};
+use skillworld_core::{Bucket, Lifecycle, Preflight, StableId, Status, Timestamp, Trust};
+use skillworld_format::{BundleFile, BundleSignature, SkillDocument};
 
 use crate::layers::Layer;
 
@@ -14,8 +14,10 @@ mod admission;
 mod agents;
 mod apply;
 mod curator;
+mod proposals;
 mod sharing;
 mod skills;
+mod trust;
 mod usage;
 
 pub(crate) use admission::Scans;
@@ -138,6 +140,12 @@ pub enum Command {
         on_collision: OnCollision,
         #[serde(default = "pruned_before_sto6")]
         force_prune: bool,
+        /// The bundle's `SKILL.sig` (GOV-2): checked against the content
+        /// and the registered keys; it sets the skill's trust level, and a
+        /// signed install replaces the whole bundle (every bucket pruned),
+        /// so the skill holds exactly what was signed.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        signature: Option<BundleSignature>,
     },
     /// New authored fields for an existing skill; resources stay. With
     /// `copy_from`, a skill absent from `layer` is first copied from there
@@ -217,6 +225,22 @@ pub enum Command {
         name: String,
         to: Layer,
     },
+    /// Registers a publisher's Ed25519 key with a level (official or
+    /// trusted), replacing a key of that name (GOV-2; admin only).
+    TrustKey {
+        name: String,
+        #[serde(with = "hex::serde")]
+        key: [u8; 32],
+        level: Trust,
+    },
+    /// Removes a registered key; skills it signed keep their level.
+    RemoveKey {
+        name: String,
+    },
+    /// Which trust levels need approval (GOV-2; admin only).
+    SetTrustPolicy {
+        needs_approval: Vec<Trust>,
+    },
     /// Defines a named tool set (POL-1 `@name`), or with no tools removes it.
     SetToolSet {
         name: String,
@@ -258,6 +282,29 @@ pub enum Command {
     Purge {
         older_than_days: u32,
     },
+    /// How agents' writes go live (GOV-1, admin only), and when given the
+    /// days before an undecided proposal expires.
+    SetApproval {
+        mode: crate::approval::ApprovalMode,
+        expire_after_days: Option<u32>,
+    },
+    /// Makes an agent's proposal live (admin only), under `rename` when
+    /// given.
+    ApproveProposal {
+        agent: String,
+        name: String,
+        rename: Option<String>,
+    },
+    /// Refuses an agent's proposal (admin only) with the reason the agent
+    /// reads: its lesson on the skill when there is one, else on the
+    /// rejected proposal.
+    RejectProposal {
+        agent: String,
+        name: String,
+        reason: String,
+    },
+    /// Expires every undecided proposal past the world's expiry.
+    ExpireProposals,
 }
 
 /// A command with the time it happened and who asked.
@@ -282,6 +329,9 @@ pub struct Applied {
     pub report: Option<u64>,
     /// How an install landed, and the buckets it kept (STO-6, FMT-7).
     pub install: Option<(InstallOutcome, Vec<Bucket>)>,
+    /// The write waits for an admin as a proposal (GOV-1); `id` and
+    /// `revision` are the proposal's.
+    pub proposed: bool,
 }
 
 /// What an install does when its layer already has a skill of its name

@@ -51,6 +51,8 @@ impl SkillWorld {
         check_origin(caller, &document)?;
         let files = self.bundle_files(entity);
         check_files(name, &files)?;
+        // Promote and share keep the level (GOV-2): the content is the same.
+        self.write_trust = skill.trust_level();
         document.skill.provenance.copied_from = Some(CopiedFrom {
             source: source_of(from, name),
             revision: self.world.get::<Revisions>(entity).expect("skill").current,

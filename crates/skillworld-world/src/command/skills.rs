@@ -9,7 +9,7 @@ use skillworld_core::{
     EntityRecord, PrimaryComponent, ResourceBody, ResourceKind, ResourceRef, ScanStatus, Skill,
     SkillName, SkillResource, StableId, Timestamp,
 };
-use skillworld_format::{BundleFile, SkillDocument};
+use skillworld_format::{BundleFile, BundleSignature, SkillDocument};
 
 use super::InstallRules;
 use super::admission::{
@@ -31,6 +31,13 @@ pub(super) struct WriteTo<'a> {
     pub name: &'a str,
     pub expected_revision: Option<u64>,
     pub copy_from: Option<&'a Layer>,
+}
+
+/// What an install brings: the document, its files and its `SKILL.sig`.
+pub(super) struct InstallBundle<'a> {
+    pub document: &'a SkillDocument,
+    pub files: &'a [BundleFile],
+    pub signature: Option<&'a BundleSignature>,
 }
 
 /// TOOL-2's literal patch.
@@ -85,18 +92,27 @@ impl SkillWorld {
     /// buckets the bundle leaves empty unless told to prune (FMT-7).
     /// Imports may carry a longer description (FMT-4), so only the name
     /// and the bundle are checked; the verdict is on the merged content.
+    /// The trust level comes from the signature or the installer (GOV-2);
+    /// a signed bundle prunes every bucket, so the skill is what was signed.
     pub(super) fn install_at(
         &mut self,
         at: Timestamp,
         caller: &Caller,
         layer: &Layer,
-        document: &SkillDocument,
-        files: &[BundleFile],
-        rules: InstallRules,
+        bundle: InstallBundle<'_>,
+        mut rules: InstallRules,
     ) -> Result<Applied, WorldError> {
+        let InstallBundle {
+            document,
+            files,
+            signature,
+        } = bundle;
         SkillName::new(&document.name)?;
         check_origin(caller, document)?;
         check_files(&document.name, files)?;
+        let trust = self.install_level(caller, document, files, signature)?;
+        self.write_trust = trust;
+        rules.force_prune |= signature.is_some();
         let world = self.world_of(layer)?;
         let placed = self.place_install(world, document, rules.on_collision)?;
         if let Some(entity) = placed.entity {
@@ -122,6 +138,9 @@ impl SkillWorld {
                     skill.provenance.import_source = provenance.import_source;
                     skill.provenance.original_name = provenance.original_name;
                     skill.resources = resources;
+                    // The same content installed again takes the new
+                    // install's level (say, now signed).
+                    skill.trust = Some(trust);
                 })
             }
         };
@@ -375,6 +394,27 @@ impl SkillWorld {
         })
     }
 
+    /// What a write to `to` starts from, after every check a write makes
+    /// there (revision, origin, blocked source, the Commons policy): the
+    /// document, its files, and the skill when `to.layer` has it. A
+    /// proposal (GOV-1) copies this into its agent's proposals world.
+    pub(super) fn write_base(
+        &self,
+        caller: &Caller,
+        to: &WriteTo<'_>,
+    ) -> Result<(SkillDocument, Vec<BundleFile>, Option<Entity>), WorldError> {
+        let target = self.writable(caller, to)?;
+        let existing = match target {
+            Target::Existing(entity) => Some(entity),
+            Target::Copy { .. } => None,
+        };
+        Ok((
+            self.target_document(&target),
+            self.target_files(&target),
+            existing,
+        ))
+    }
+
     fn target_document(&self, target: &Target) -> SkillDocument {
         match target {
             Target::Existing(entity) => self.document(*entity),
@@ -449,6 +489,7 @@ impl SkillWorld {
         skill.provenance = provenance;
         skill.scan = scan;
         skill.findings = findings;
+        skill.trust = Some(self.write_trust);
         let entity = self
             .world
             .spawn((
@@ -550,6 +591,8 @@ impl SkillWorld {
             };
             let files = self.files_of(&skill.resources);
             (skill.scan, skill.findings) = verdict(&mut self.world, &document, &files);
+            // GOV-2: new content is vouched for by whoever wrote it.
+            skill.trust = Some(self.write_trust);
         }
         let mut revisions = self.world.get_mut::<Revisions>(entity).expect("skill");
         if record != before_record || skill != before_skill {
@@ -569,8 +612,12 @@ impl SkillWorld {
 }
 
 /// Writes a document's authored fields into a skill's components; runtime
-/// state (switches, lifecycle, scan, preflight, provenance) stays.
-fn apply_document(record: &mut EntityRecord, skill: &mut Skill, document: SkillDocument) {
+/// state (switches, lifecycle, scan, preflight, provenance, trust) stays.
+pub(super) fn apply_document(
+    record: &mut EntityRecord,
+    skill: &mut Skill,
+    document: SkillDocument,
+) {
     record.title = document.name;
     record.summary = document.description;
     record.content = document.body;
@@ -581,6 +628,7 @@ fn apply_document(record: &mut EntityRecord, skill: &mut Skill, document: SkillD
         skill.scan,
         skill.preflight.clone(),
         skill.provenance.clone(),
+        skill.trust,
     );
     *skill = document.skill;
     (
@@ -589,6 +637,7 @@ fn apply_document(record: &mut EntityRecord, skill: &mut Skill, document: SkillD
         skill.scan,
         skill.preflight,
         skill.provenance,
+        skill.trust,
     ) = keep;
 }
 
