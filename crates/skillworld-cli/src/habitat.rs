@@ -17,6 +17,12 @@ use crate::open::{Global, data_dir, db_path, holder_file, open_at, open_habitat,
 use crate::table::Table;
 use crate::{Failure, LayerArgs, SecretAction, TokenAction};
 
+/// Where a server's world lives: a local file, or a shared store (STO-7).
+enum Backing {
+    Local(Box<Store>),
+    Shared(String),
+}
+
 /// The default port (HAB-1).
 pub const DEFAULT_PORT: u16 = 4780;
 
@@ -40,11 +46,20 @@ pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
         (Some(db), _) | (None, Some(db)) => db.clone(),
         (None, None) => db_path(global)?,
     };
-    let mut store = open_at(global, &db)?;
-    configure_tool_sets(&mut store, &config.tool_sets)
-        .map_err(|e| Failure::usage(e.to_string()))?;
-    skillworld_habitat::configure_trust_policy(&mut store, config.needs_approval.as_deref())
-        .map_err(|e| Failure::usage(e.to_string()))?;
+    let backing = match crate::node::shared_store(global)? {
+        Some(url) => Backing::Shared(url),
+        None => {
+            let mut store = open_at(global, &db)?;
+            configure_tool_sets(&mut store, &config.tool_sets)
+                .map_err(|e| Failure::usage(e.to_string()))?;
+            skillworld_habitat::configure_trust_policy(
+                &mut store,
+                config.needs_approval.as_deref(),
+            )
+            .map_err(|e| Failure::usage(e.to_string()))?;
+            Backing::Local(Box::new(store))
+        }
+    };
     let options = HabitatOptions {
         data_dir: data_dir(&db),
         secret_key: args.secret_key.or(config.secret_key),
@@ -77,8 +92,19 @@ pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
         .map_err(|e| Failure::usage(format!("cannot start the runtime: {e}")))?;
     runtime.block_on(async move {
         crate::doctor::announce(&options.sandbox).await;
-        let habitat =
-            Arc::new(Habitat::new(store, options).map_err(|e| Failure::usage(e.to_string()))?);
+        let shared = matches!(backing, Backing::Shared(_));
+        let habitat = Arc::new(match backing {
+            Backing::Local(store) => {
+                Habitat::new(*store, options).map_err(|e| Failure::usage(e.to_string()))?
+            }
+            Backing::Shared(url) => {
+                let node = format!("{address}/{}", std::process::id());
+                crate::node::habitat(global, &url, &db, &node, options)?
+            }
+        });
+        if shared {
+            crate::node::start(&habitat, &config.tool_sets, config.needs_approval.clone()).await?;
+        }
         // The Commons' endpoints first (one bounded round, before anyone
         // is served), so the readiness stored next is not a guess.
         habitat.probe_commons().await;

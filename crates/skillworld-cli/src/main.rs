@@ -12,6 +12,7 @@ mod import;
 mod keys;
 mod mcp;
 mod new;
+mod node;
 mod open;
 mod person;
 mod report;
@@ -43,6 +44,11 @@ struct Cli {
     /// data directory).
     #[arg(long, global = true, value_name = "PATH", env = "SKILLWORLD_DB")]
     db: Option<PathBuf>,
+    /// A shared store: `postgres://…` (STO-7). `serve` then runs as one
+    /// node of a habitat on that database; `--db` names this node's local
+    /// files. Other commands use a node's HTTP API meanwhile.
+    #[arg(long, global = true, value_name = "URL", env = "SKILLWORLD_STORE")]
+    store: Option<String>,
     /// Run the command as if the clock said TIME (RFC 3339), for
     /// simulations, replays and tests.
     #[arg(long, global = true, value_name = "TIME")]
@@ -754,6 +760,7 @@ fn main() -> ExitCode {
     let global = open::Global {
         json: cli.json,
         db: cli.db,
+        store: cli.store,
         now: cli.now,
     };
     let outcome = match cli.command {

@@ -19,6 +19,8 @@ const HOLDER_SUFFIX: &str = "serve";
 pub struct Global {
     pub json: bool,
     pub db: Option<PathBuf>,
+    /// `--store URL` / `SKILLWORLD_STORE` (STO-7).
+    pub store: Option<String>,
     pub now: Option<String>,
 }
 
@@ -34,7 +36,7 @@ fn default_db() -> Result<PathBuf, Failure> {
     Ok(dir.join("world.redb"))
 }
 
-fn clock(global: &Global) -> Result<Clock, Failure> {
+pub(crate) fn clock(global: &Global) -> Result<Clock, Failure> {
     match &global.now {
         None => Ok(Clock::Wall),
         Some(text) => {
@@ -65,6 +67,12 @@ pub(crate) fn open(global: &Global) -> Result<Store, Failure> {
 /// [`open`] at `path`; a database a server holds is refused at once,
 /// naming the server.
 pub fn open_at(global: &Global, path: &Path) -> Result<Store, Failure> {
+    if let Some(url) = crate::node::shared_store(global)? {
+        return Err(Failure::usage(format!(
+            "--store {}: only `serve` runs on a shared PostgreSQL store; use a node's HTTP API, or --db for a local file",
+            skillworld_pg::redact(&url)
+        )));
+    }
     let options = OpenOptions {
         clock: Some(clock(global)?),
         ..OpenOptions::default()

@@ -186,6 +186,9 @@ pub struct Habitat {
     /// The MCP refresh job's work, supplied by the server's crate.
     mcp_refresh: std::sync::Mutex<Option<RefreshHook>>,
     metrics: crate::metrics::Metrics,
+    /// A node on a shared PostgreSQL store (STO-7, shared.rs); `None`:
+    /// the embedded redb store.
+    replication: Option<Arc<crate::shared::Replication>>,
 }
 
 impl Habitat {
@@ -220,7 +223,32 @@ impl Habitat {
             jobs: Default::default(),
             mcp_refresh: Default::default(),
             metrics: Default::default(),
+            replication: None,
         })
+    }
+
+    /// Makes this habitat a node on a shared store (STO-7): writes commit
+    /// through `replication`, whose records the store must already keep.
+    pub fn with_replication(mut self, replication: crate::shared::Replication) -> Habitat {
+        self.replication = Some(Arc::new(replication));
+        self
+    }
+
+    /// The link to the shared store, on a node (STO-7).
+    pub(crate) fn replication(&self) -> Option<&Arc<crate::shared::Replication>> {
+        self.replication.as_ref()
+    }
+
+    /// Runs `work` holding the store, on a blocking thread, outside the
+    /// write path: catching up with the shared journal.
+    pub(crate) async fn write_locked<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&mut Store) -> T + Send + 'static,
+    ) -> T {
+        let mut store = self.store.clone().lock_owned().await;
+        tokio::task::spawn_blocking(move || work(&mut store))
+            .await
+            .expect("store work does not panic")
     }
 
     /// The scheduled jobs' settings and statuses.
@@ -335,7 +363,14 @@ impl Habitat {
     /// commit nothing. Waiting for the lock is asynchronous, so a worker
     /// thread serves other connections meanwhile.
     pub async fn read<T>(&self, work: impl FnOnce(&mut Store) -> T) -> T {
-        work(&mut *self.store.lock().await)
+        let mut store = self.store.lock().await;
+        let Some(replication) = &self.replication else {
+            return work(&mut store);
+        };
+        store.start_tap();
+        let result = work(&mut store);
+        replication.commit_late(store.take_tap());
+        result
     }
 
     /// Runs work that writes. The world changes under the lock, on a
@@ -353,6 +388,13 @@ impl Habitat {
     {
         let mut store = self.store.clone().lock_owned().await;
         let started = std::time::Instant::now();
+        if let Some(replication) = self.replication.clone() {
+            let result = tokio::task::spawn_blocking(move || replication.write(&mut store, work))
+                .await
+                .expect("store work does not panic");
+            self.metrics.commit(started.elapsed());
+            return result;
+        }
         let (durable, written) = tokio::sync::oneshot::channel();
         let result = tokio::task::spawn_blocking(move || {
             store.defer(work, move |outcome| {

@@ -119,6 +119,10 @@ impl Habitat {
 
     async fn run_job(self: &Arc<Self>, id: &str, now: Timestamp) -> Result<Outcome, String> {
         let text = |e: HabitatError| e.to_string();
+        // Held until the job ends; on a shared store another node may hold it.
+        let Some(_turn) = self.job_turn(id).await? else {
+            return Ok(Outcome::Skipped("another node is running it".into()));
+        };
         match id {
             "curator" => self.curator_job().await.map_err(text),
             "purge" => self.purge_job().await.map_err(text),

@@ -38,6 +38,12 @@ pub enum StoreError {
     RunInProgress { agent: String, run_name: String },
     #[error("the commit failed: {0}")]
     Commit(String),
+    /// The shared database (STO-7) cannot be reached: writes fail fast.
+    #[error("store unavailable: {0}")]
+    Unavailable(String),
+    /// Not possible on a store replicated from a shared journal (STO-7).
+    #[error("{0}")]
+    Replicated(String),
 }
 
 macro_rules! from_redb {

@@ -36,6 +36,7 @@ pub use curate::{
 pub use error::StoreError;
 pub use layout::{BlobSlot, JournalEntry, SCHEMA_VERSION, SnapshotKind, StoredSnapshot};
 pub use migrate::pre_migration_copy;
+pub use replica::RecordBackend;
 pub use runs::{KEPT_RUNS, ReviewRun, RunKind, RunStatus};
 pub use shipped::{Synced, open_with_shipped, shipped_commons, sync_shipped};
 pub use simulate::{SimulatedWorld, SimulatedWorldError};
@@ -51,6 +52,7 @@ mod error;
 mod layout;
 mod migrate;
 mod records;
+mod replica;
 mod runs;
 mod shipped;
 mod simulate;

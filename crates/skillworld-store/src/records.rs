@@ -23,6 +23,9 @@ impl Store {
     ) -> Result<(), StoreError> {
         let name = table(kind);
         let bytes = serde_json::to_vec(value).expect("records serialise");
+        if let Some(backend) = &self.hooks.records {
+            return backend.put(kind, key, &bytes);
+        }
         let txn = self.db.begin_write()?;
         txn.open_table(TableDefinition::<&str, &[u8]>::new(&name))?
             .insert(key, bytes.as_slice())?;
@@ -32,6 +35,9 @@ impl Store {
 
     /// Removes the record `key` of `kind`; whether there was one.
     pub fn delete_record(&self, kind: &str, key: &str) -> Result<bool, StoreError> {
+        if let Some(backend) = &self.hooks.records {
+            return backend.delete(kind, key);
+        }
         let name = table(kind);
         let txn = self.db.begin_write()?;
         let existed = txn
@@ -44,6 +50,13 @@ impl Store {
 
     /// Every record of `kind`, in key order.
     pub fn records<T: DeserializeOwned>(&self, kind: &str) -> Result<Vec<(String, T)>, StoreError> {
+        if let Some(backend) = &self.hooks.records {
+            return backend
+                .list(kind)?
+                .into_iter()
+                .map(|(key, bytes)| Ok((key.clone(), decode_record(kind, &key, &bytes)?)))
+                .collect();
+        }
         let name = table(kind);
         let txn = self.db.begin_read()?;
         let records = match txn.open_table(TableDefinition::<&str, &[u8]>::new(&name)) {
@@ -54,12 +67,20 @@ impl Store {
         let mut out = Vec::new();
         for item in records.iter()? {
             let (key, bytes) = item?;
-            let value = serde_json::from_slice(bytes.value()).map_err(|e| StoreError::Decode {
-                what: format!("{kind} record '{}'", key.value()),
-                reason: e.to_string(),
-            })?;
+            let value = decode_record(kind, key.value(), bytes.value())?;
             out.push((key.value().to_owned(), value));
         }
         Ok(out)
     }
+}
+
+fn decode_record<T: DeserializeOwned>(
+    kind: &str,
+    key: &str,
+    bytes: &[u8],
+) -> Result<T, StoreError> {
+    serde_json::from_slice(bytes).map_err(|e| StoreError::Decode {
+        what: format!("{kind} record '{key}'"),
+        reason: e.to_string(),
+    })
 }

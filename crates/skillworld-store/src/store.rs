@@ -56,6 +56,8 @@ pub struct Store {
     committer: Option<Committer>,
     /// Batches of a deferred scope, not yet handed to the committer.
     deferred: Option<Vec<Batch>>,
+    /// A replicating host's hooks (STO-7, replica.rs).
+    pub(crate) hooks: crate::replica::Hooks,
 }
 
 impl Store {
@@ -101,6 +103,7 @@ impl Store {
             next_seq: 0,
             committer: None,
             deferred: None,
+            hooks: Default::default(),
         };
         if exists {
             store.load().map_err(|error| match error {
@@ -229,6 +232,7 @@ impl Store {
     /// Encodes journal entries (their big fields as blobs) and the rows
     /// they changed, as of the sequence number after them.
     fn stage(&mut self, entries: Vec<JournalEntry>, changes: Changes) -> Batch {
+        self.hooks.tap(&entries);
         let mut batch = Batch::default();
         for entry in entries {
             let (entry, blobs) = match entry {
@@ -474,6 +478,7 @@ impl Store {
     /// before it, which the store drops only with the entry itself, so no
     /// later delete, prune or reuse of the name can make it unreplayable.
     pub fn restore_snapshot(&mut self, name: &str) -> Result<SnapshotInfo, StoreError> {
+        self.hooks.refuse_restore()?;
         let record = self.public_record(name)?;
         let state = self.state_of(&record)?;
         self.save_automatic("pre-restore")?;

@@ -121,6 +121,13 @@ impl From<StoreError> for ApiError {
                 ApiError::new(StatusCode::NOT_FOUND, "not_found", error.to_string())
             }
             StoreError::SnapshotExists(_) => ApiError::conflict(error.to_string()),
+            // STO-7: a node without its database refuses writes, now.
+            StoreError::Unavailable(_) => ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "store_unavailable",
+                error.to_string(),
+            ),
+            StoreError::Replicated(_) => ApiError::conflict(error.to_string()),
             other => ApiError::internal(other.to_string()),
         }
     }

@@ -52,6 +52,10 @@ pub fn router(habitat: Arc<Habitat>) -> Router {
     api.fallback(|| async { ApiError::not_found("route") })
         .layer(DefaultBodyLimit::max(limit))
         .layer(middleware::from_fn_with_state(habitat.clone(), trace))
+        .layer(middleware::from_fn_with_state(
+            habitat.clone(),
+            ops::mark_stale,
+        ))
         .with_state(habitat)
 }
 
@@ -60,7 +64,7 @@ pub fn router(habitat: Arc<Habitat>) -> Router {
 /// `#[utoipa::path(method, path = …)]` (docs/habitat.md, "Adding a route").
 fn routes() -> OpenApiRouter<Arc<Habitat>> {
     OpenApiRouter::new()
-        .routes(routes!(ops::healthz))
+        .routes(routes!(ops::health))
         .routes(routes!(openapi::openapi_json))
         .routes(routes!(page::index))
         .routes(routes!(page::app_css))
@@ -98,6 +102,7 @@ fn routes() -> OpenApiRouter<Arc<Habitat>> {
         .routes(routes!(proposals::setting, proposals::set_setting))
         .routes(routes!(ops::jobs))
         .routes(routes!(ops::metrics))
+        .routes(routes!(ops::digest))
         .routes(routes!(admin::curator_status))
         .routes(routes!(admin::curator_action))
         .routes(routes!(admin::curator_reports))

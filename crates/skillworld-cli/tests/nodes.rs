@@ -1,0 +1,490 @@
+//! STO-7: several real `skillworld serve` processes on one PostgreSQL
+//! database (`SKILLWORLD_TEST_PG`; without it every test says so and
+//! passes). Waits are conditions with deadlines, never fixed sleeps.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+const KEY: &str = "4b1d2c3e4f5061728394a5b6c7d8e9f00112233445566778899aabbccddeeff0";
+const DEADLINE: Duration = Duration::from_secs(15);
+
+fn server(test: &str) -> Option<String> {
+    match std::env::var("SKILLWORLD_TEST_PG") {
+        Ok(url) if !url.is_empty() => Some(url),
+        _ => {
+            eprintln!("{test}: skipped: SKILLWORLD_TEST_PG is not set (see docs/deploy.md)");
+            None
+        }
+    }
+}
+
+/// A fresh database on the server; its URL.
+fn fresh_database(url: &str, test: &str) -> String {
+    let name = format!("sw_nodes_{test}_{}", std::process::id());
+    sql(url, &format!("DROP DATABASE IF EXISTS {name}"));
+    sql(url, &format!("CREATE DATABASE {name}"));
+    let (base, query) = url
+        .split_once('?')
+        .map_or((url, String::new()), |(b, q)| (b, format!("?{q}")));
+    let authority = base.find("://").map_or(0, |i| i + 3);
+    let base = base[authority..]
+        .find('/')
+        .map_or(base, |slash| &base[..authority + slash]);
+    format!("{base}/{name}{query}")
+}
+
+fn sql(url: &str, statement: &str) {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+            .await
+            .unwrap();
+        tokio::spawn(connection);
+        client.batch_execute(statement).await.unwrap();
+    });
+}
+
+struct Node {
+    child: Child,
+    address: String,
+    dir: PathBuf,
+}
+
+impl Node {
+    // The child is killed and waited for on drop.
+    #[allow(clippy::zombie_processes)]
+    fn start(store: &str, dir: &Path) -> Node {
+        std::fs::create_dir_all(dir).unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_skillworld"))
+            .args([
+                "serve",
+                "--port",
+                "0",
+                "--secret-key",
+                KEY,
+                "--store",
+                store,
+                "--db",
+            ])
+            .arg(dir.join("world.redb"))
+            .env_remove("SKILLWORLD_DB")
+            .env("RUST_LOG", "warn")
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stderr = BufReader::new(child.stderr.take().unwrap());
+        let mut seen = Vec::new();
+        loop {
+            let mut line = String::new();
+            assert_ne!(
+                stderr.read_line(&mut line).unwrap(),
+                0,
+                "the node exited: {seen:?}"
+            );
+            if let Some(rest) = line.split("listening on http://").nth(1) {
+                let address = rest.split_whitespace().next().unwrap().to_owned();
+                // Keep draining its log so it never blocks on a full pipe.
+                std::thread::spawn(move || for _ in stderr.lines() {});
+                return Node {
+                    child,
+                    address,
+                    dir: dir.to_owned(),
+                };
+            }
+            seen.push(line);
+        }
+    }
+
+    fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    fn call(
+        &self,
+        method: &str,
+        path: &str,
+        token: &str,
+        headers: &[(&str, &str)],
+        body: Option<&Value>,
+    ) -> Answer {
+        let mut stream = TcpStream::connect(&self.address).unwrap();
+        let body = body.map(Value::to_string).unwrap_or_default();
+        let mut request = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Length: {}\r\n",
+            self.address,
+            body.len()
+        );
+        if !token.is_empty() {
+            request.push_str(&format!("Authorization: Bearer {token}\r\n"));
+        }
+        if !body.is_empty() {
+            request.push_str("Content-Type: application/json\r\n");
+        }
+        for (name, value) in headers {
+            request.push_str(&format!("{name}: {value}\r\n"));
+        }
+        request.push_str("\r\n");
+        request.push_str(&body);
+        stream.write_all(request.as_bytes()).unwrap();
+        let mut response = String::new();
+        stream.read_to_string(&mut response).unwrap();
+        let (head, body) = response.split_once("\r\n\r\n").unwrap_or((&response, ""));
+        Answer {
+            status: head[9..12].parse().unwrap(),
+            head: head.to_ascii_lowercase(),
+            body: body.to_owned(),
+        }
+    }
+
+    fn get(&self, path: &str, token: &str) -> Answer {
+        self.call("GET", path, token, &[], None)
+    }
+
+    fn post(&self, path: &str, token: &str, body: &Value) -> Answer {
+        self.call("POST", path, token, &[], Some(body))
+    }
+
+    fn health(&self) -> Value {
+        self.get("/healthz", "").json()
+    }
+}
+
+impl Drop for Node {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+struct Answer {
+    status: u16,
+    head: String,
+    body: String,
+}
+
+impl Answer {
+    fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
+    }
+}
+
+/// Waits until `ready` holds, up to the deadline; how long it took.
+fn until(what: &str, mut ready: impl FnMut() -> bool) -> Duration {
+    let started = Instant::now();
+    while !ready() {
+        assert!(started.elapsed() < DEADLINE, "never happened: {what}");
+        std::thread::yield_now();
+    }
+    started.elapsed()
+}
+
+fn admin_token(first: &Node) -> String {
+    std::fs::read_to_string(first.dir.join("admin.token"))
+        .unwrap()
+        .trim()
+        .to_owned()
+}
+
+fn skill(name: &str, body: &str) -> Value {
+    json!({"name": name, "description": format!("The {name} skill."), "body": body})
+}
+
+fn digests_agree(nodes: &[&Node], admin: &str) -> bool {
+    let digests: Vec<Value> = nodes
+        .iter()
+        .map(|n| n.get("/api/v1/digest", admin).json())
+        .collect();
+    digests.windows(2).all(|pair| pair[0] == pair[1])
+}
+
+#[test]
+fn three_nodes_share_writes_tokens_and_isolation() {
+    let Some(server) = server("three_nodes") else {
+        return;
+    };
+    let store = fresh_database(&server, "three");
+    let dir = tempfile::tempdir().unwrap();
+    let a = Node::start(&store, &dir.path().join("a"));
+    let b = Node::start(&store, &dir.path().join("b"));
+    let c = Node::start(&store, &dir.path().join("c"));
+    let admin = admin_token(&a);
+    // Only the first node made an admin token; it opens every node.
+    assert!(!b.dir.join("admin.token").exists());
+    for node in [&a, &b, &c] {
+        let health = node.health();
+        assert_eq!(health["backend"], "postgres", "{health}");
+        assert_eq!(health["status"], "ok", "{health}");
+    }
+
+    // A write on A: its writer sees it at once, the others within the lag.
+    let created = a.post(
+        "/api/v1/commons/skills",
+        &admin,
+        &skill("greet", "Say hi.\n"),
+    );
+    assert_eq!(created.status, 201, "{}", created.body);
+    assert_eq!(a.get("/api/v1/commons/skills/greet", &admin).status, 200);
+    for node in [&b, &c] {
+        let lag = until("greet reaches the other nodes", || {
+            node.get("/api/v1/commons/skills/greet", &admin).status == 200
+        });
+        eprintln!("replication lag to {}: {lag:?}", node.address);
+    }
+
+    // Agents and tokens made on different nodes work on every node.
+    let added = b.post("/api/v1/agents", &admin, &json!({"name": "ada"}));
+    assert_eq!(added.status, 201, "{}", added.body);
+    let added = b.post("/api/v1/agents", &admin, &json!({"name": "bob"}));
+    assert_eq!(added.status, 201, "{}", added.body);
+    let token = |node: &Node, agent: &str| {
+        until("the agent reaches the node", || {
+            node.get(&format!("/api/v1/agents/{agent}/catalog"), &admin)
+                .status
+                == 200
+        });
+        let made = node.post(
+            "/api/v1/tokens",
+            &admin,
+            &json!({"kind": "agent", "agent": agent}),
+        );
+        assert_eq!(made.status, 201, "{}", made.body);
+        made.json()
+    };
+    let ada = token(&c, "ada");
+    let bob = token(&a, "bob");
+    let ada_token = ada["token"].as_str().unwrap().to_owned();
+    let bob_token = bob["token"].as_str().unwrap().to_owned();
+    until("ada's token opens node A", || {
+        a.get("/api/v1/agents/ada/catalog", &ada_token).status == 200
+    });
+
+    // Isolation across nodes: ada's private skill, written on A, is
+    // nobody else's business on B.
+    let private = a.post(
+        "/api/v1/agents/ada/skills",
+        &ada_token,
+        &skill("diary", "Private.\n"),
+    );
+    assert_eq!(private.status, 201, "{}", private.body);
+    until("ada's skill reaches B", || {
+        b.get("/api/v1/agents/ada/skills/diary", &ada_token).status == 200
+    });
+    assert_eq!(
+        b.get("/api/v1/agents/ada/skills/diary", &bob_token).status,
+        404
+    );
+    assert_eq!(
+        b.get("/api/v1/agents/bob/skills/diary", &bob_token).status,
+        404
+    );
+    let wrote = c.post(
+        "/api/v1/agents/ada/skills",
+        &bob_token,
+        &skill("planted", "x\n"),
+    );
+    assert!(
+        wrote.status == 404 || wrote.status == 403,
+        "{} {}",
+        wrote.status,
+        wrote.body
+    );
+
+    // A token revoked on A is refused on B within the lag.
+    let revoked = a.call(
+        "DELETE",
+        &format!("/api/v1/tokens/{}", ada["id"].as_str().unwrap()),
+        &admin,
+        &[],
+        None,
+    );
+    assert!(revoked.status < 300, "{} {}", revoked.status, revoked.body);
+    let lag = until("the revocation reaches B", || {
+        b.get("/api/v1/agents/ada/catalog", &ada_token).status == 401
+    });
+    eprintln!("revocation lag: {lag:?}");
+    assert_eq!(c.get("/api/v1/agents/ada/catalog", &ada_token).status, 401);
+
+    until("every node holds the same world", || {
+        digests_agree(&[&a, &b, &c], &admin)
+    });
+}
+
+#[test]
+fn an_if_match_race_between_nodes_has_one_winner_200_times() {
+    let Some(server) = server("race") else { return };
+    let store = fresh_database(&server, "race");
+    let dir = tempfile::tempdir().unwrap();
+    let a = Node::start(&store, &dir.path().join("a"));
+    let b = Node::start(&store, &dir.path().join("b"));
+    let admin = admin_token(&a);
+    assert_eq!(
+        a.post("/api/v1/commons/skills", &admin, &skill("count", "v0\n"))
+            .status,
+        201
+    );
+    until("the skill reaches B", || {
+        b.get("/api/v1/commons/skills/count", &admin).status == 200
+    });
+    for round in 0..200u64 {
+        let revision = (round + 1).to_string();
+        let patch =
+            json!({"old_string": format!("v{round}\n"), "new_string": format!("v{}\n", round + 1)});
+        let statuses: Vec<u16> = std::thread::scope(|scope| {
+            let racers: Vec<_> = [&a, &b]
+                .into_iter()
+                .map(|node| {
+                    let (patch, revision, admin) = (&patch, &revision, &admin);
+                    scope.spawn(move || {
+                        node.call(
+                            "PATCH",
+                            "/api/v1/commons/skills/count",
+                            admin,
+                            &[("If-Match", revision)],
+                            Some(patch),
+                        )
+                        .status
+                    })
+                })
+                .collect();
+            racers.into_iter().map(|r| r.join().unwrap()).collect()
+        });
+        let winners = statuses.iter().filter(|&&s| s == 200).count();
+        assert_eq!(winners, 1, "round {round}: {statuses:?}");
+        assert!(
+            statuses.iter().any(|&s| s == 409 || s == 412),
+            "round {round}: {statuses:?}"
+        );
+    }
+    let text =
+        |node: &Node| node.get("/api/v1/commons/skills/count", &admin).json()["body"].clone();
+    assert_eq!(text(&a), json!("v200\n"));
+    until("B agrees", || text(&b) == json!("v200\n"));
+    until("the digests agree", || digests_agree(&[&a, &b], &admin));
+}
+
+#[test]
+fn a_node_killed_mid_write_leaves_no_torn_state_and_catches_up_on_restart() {
+    let Some(server) = server("kill") else { return };
+    let store = fresh_database(&server, "kill");
+    let dir = tempfile::tempdir().unwrap();
+    let mut a = Node::start(&store, &dir.path().join("a"));
+    let b = Node::start(&store, &dir.path().join("b"));
+    let admin = admin_token(&a);
+    let address = a.address.clone();
+    // A writer hammers A until A dies under it.
+    let writer = {
+        let admin = admin.clone();
+        std::thread::spawn(move || {
+            let mut acknowledged = Vec::new();
+            for n in 0.. {
+                let name = format!("s{n}");
+                let Ok(mut stream) = TcpStream::connect(&address) else {
+                    break;
+                };
+                let body = skill(&name, "x\n").to_string();
+                let sent = write!(
+                    stream,
+                    "POST /api/v1/commons/skills HTTP/1.1\r\nHost: a\r\nConnection: close\r\nAuthorization: Bearer {admin}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+                    body.len()
+                );
+                let mut response = String::new();
+                if sent.is_err()
+                    || stream.read_to_string(&mut response).is_err()
+                    || !response.starts_with("HTTP/1.1 201")
+                {
+                    break;
+                }
+                acknowledged.push(name);
+            }
+            acknowledged
+        })
+    };
+    until("A has written a few", || {
+        b.health()["journal_seq"].as_u64().unwrap() > 20
+    });
+    a.kill();
+    let acknowledged = writer.join().unwrap();
+    assert!(!acknowledged.is_empty());
+    // B goes on: everything A acknowledged is there, and B still writes.
+    for name in &acknowledged {
+        until("an acknowledged write reaches B", || {
+            b.get(&format!("/api/v1/commons/skills/{name}"), &admin)
+                .status
+                == 200
+        });
+    }
+    assert_eq!(
+        b.post("/api/v1/commons/skills", &admin, &skill("after", "y\n"))
+            .status,
+        201
+    );
+    // A restarts from the shared journal and catches up.
+    let a = Node::start(&store, &dir.path().join("a"));
+    assert_eq!(a.get("/api/v1/commons/skills/after", &admin).status, 200);
+    until("the digests agree", || digests_agree(&[&a, &b], &admin));
+    let health = a.health();
+    assert_eq!(health["journal_seq"], b.health()["journal_seq"], "{health}");
+}
+
+#[test]
+fn without_its_database_a_node_refuses_writes_and_serves_stale_reads() {
+    let Some(server) = server("outage") else {
+        return;
+    };
+    let store = fresh_database(&server, "outage");
+    let database = store
+        .rsplit('/')
+        .next()
+        .unwrap()
+        .split('?')
+        .next()
+        .unwrap()
+        .to_owned();
+    let dir = tempfile::tempdir().unwrap();
+    let a = Node::start(&store, &dir.path().join("a"));
+    let admin = admin_token(&a);
+    assert_eq!(
+        a.post("/api/v1/commons/skills", &admin, &skill("kept", "k\n"))
+            .status,
+        201
+    );
+    sql(
+        &server,
+        &format!("ALTER DATABASE {database} ALLOW_CONNECTIONS false"),
+    );
+    sql(
+        &server,
+        &format!(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{database}'"
+        ),
+    );
+    until("the node reports itself stale", || {
+        a.health()["status"] == "stale"
+    });
+    let read = a.get("/api/v1/commons/skills/kept", &admin);
+    assert_eq!(read.status, 200, "{}", read.body);
+    assert!(
+        read.head.contains("x-skillworld-stale: true"),
+        "{}",
+        read.head
+    );
+    let write = a.post("/api/v1/commons/skills", &admin, &skill("lost", "l\n"));
+    assert_eq!(write.status, 503, "{}", write.body);
+    assert!(write.body.contains("store unavailable"), "{}", write.body);
+    sql(
+        &server,
+        &format!("ALTER DATABASE {database} ALLOW_CONNECTIONS true"),
+    );
+    until("the node is current again", || a.health()["status"] == "ok");
+    let fresh = a.post("/api/v1/commons/skills", &admin, &skill("later", "l\n"));
+    assert_eq!(fresh.status, 201, "{}", fresh.body);
+    assert!(!fresh.head.contains("x-skillworld-stale"), "{}", fresh.head);
+}

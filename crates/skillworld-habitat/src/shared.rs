@@ -1,0 +1,331 @@
+//! A habitat node on a shared PostgreSQL store (STO-7). The node's world
+//! is a replica of one journal: every write locks the journal's head,
+//! applies what other nodes committed since this node's position, runs,
+//! and commits its own entries in the same transaction; a follower hears
+//! of other nodes' writes (LISTEN/NOTIFY, catch-up by sequence) and
+//! applies them; the habitat records (tokens, secrets, registrations)
+//! live in the database, and a change to them reloads the token table.
+//! Without the database, writes fail fast (503) and reads go on from the
+//! local world, marked stale.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use serde::Serialize;
+use skillworld_pg::{Batch, Follower, JournalRow, PgError, PgOptions, PgSync};
+use skillworld_store::{RecordBackend, Store, StoreError};
+
+/// How often the follower reads the heads when no notification came.
+const FOLLOWER_TICK: Duration = Duration::from_millis(500);
+/// Journal entries fetched per round of catching up.
+const CATCH_UP_BATCH: u32 = 1_000;
+
+/// A node's link to the shared database.
+pub struct Replication {
+    pg: PgSync,
+    follower: Follower,
+    /// The last journal sequence this node's world has applied.
+    applied: AtomicU64,
+    /// The last record version this node's token table reflects.
+    records: AtomicU64,
+    /// Wall time (ms since the epoch) when the node first heard of an
+    /// entry it has not applied yet; 0 while it is current.
+    behind_since: AtomicU64,
+    /// Set when a commit failed after the world had changed: the world is
+    /// ahead of the journal and the node must be restarted.
+    diverged: AtomicBool,
+}
+
+/// The habitat records kept in the shared database.
+pub struct SharedRecords(PgSync);
+
+impl Replication {
+    /// Connects node `node` to `url` (migrating the schema) and starts its
+    /// follower; give the store the returned records.
+    pub fn connect(url: &str, node: &str) -> Result<(Replication, SharedRecords), PgError> {
+        let pg = PgSync::connect(url, PgOptions::new(node))?;
+        let follower = pg.follow(FOLLOWER_TICK);
+        let records = SharedRecords(pg.clone());
+        Ok((
+            Replication {
+                pg,
+                follower,
+                applied: AtomicU64::new(0),
+                records: AtomicU64::new(0),
+                behind_since: AtomicU64::new(0),
+                diverged: AtomicBool::new(false),
+            },
+            records,
+        ))
+    }
+
+    /// Makes `store`'s world the habitat's starting world (the first
+    /// node's, kept in the database), at its journal position. Call it on
+    /// a fresh store, before anything else writes.
+    pub fn start_from_checkpoint(&self, store: &mut Store) -> Result<(), StoreError> {
+        const NAME: &str = "shared-checkpoint";
+        store.save_snapshot(NAME)?;
+        let ours = store.export_snapshot(NAME)?.into_bytes();
+        let (seq, stored) = self
+            .pg
+            .call(move |pg| async move { pg.checkpoint_or(ours).await })
+            .map_err(store_error)?;
+        let text = String::from_utf8(stored).map_err(|e| StoreError::Decode {
+            what: "the shared checkpoint".into(),
+            reason: e.to_string(),
+        })?;
+        store.delete_snapshot(NAME)?;
+        store.import_snapshot(&text)?;
+        store.restore_snapshot(NAME)?;
+        self.applied.store(seq, Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// Whether reads may be behind: the follower lost the database, or
+    /// the world went ahead of it.
+    pub fn is_stale(&self) -> bool {
+        !self.follower.heads().borrow().connected || self.diverged.load(Ordering::Relaxed)
+    }
+
+    /// `GET /healthz` on this backend.
+    pub fn health(&self) -> Health {
+        Health {
+            status: if self.is_stale() { "stale" } else { "ok" }.into(),
+            backend: "postgres".into(),
+            journal_seq: self.applied.load(Ordering::Relaxed),
+            lag_ms: self.lag_ms(),
+        }
+    }
+
+    /// How long the node has been behind the journal's head it heard of
+    /// (0 when current).
+    pub fn lag_ms(&self) -> u64 {
+        match self.behind_since.load(Ordering::Relaxed) {
+            0 => 0,
+            since => now_ms().saturating_sub(since),
+        }
+    }
+
+    /// The follower heard of head `journal`: starts the lag clock if the
+    /// world is behind it, stops it once the world is current.
+    pub fn note_head(&self, journal: u64) {
+        if journal > self.applied() {
+            let _ = self.behind_since.compare_exchange(
+                0,
+                now_ms(),
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            );
+        } else {
+            self.behind_since.store(0, Ordering::Relaxed);
+        }
+    }
+
+    /// Runs a write: lock the head, apply what others wrote, run `work`,
+    /// commit its entries. Call it holding the store, off the async
+    /// workers.
+    pub fn write<T, E>(
+        &self,
+        store: &mut Store,
+        work: impl FnOnce(&mut Store) -> Result<T, E>,
+    ) -> Result<T, E>
+    where
+        E: From<StoreError>,
+    {
+        if self.diverged.load(Ordering::Relaxed) {
+            return Err(diverged().into());
+        }
+        let applied = self.applied.load(Ordering::Relaxed);
+        let txn = self
+            .pg
+            .call(move |pg| async move { pg.begin(applied).await })
+            .map_err(store_error)?;
+        let missed = txn.missed().to_vec();
+        self.apply(store, &missed)?;
+        store.start_tap();
+        let result = work(store);
+        let entries = store.take_tap();
+        let wrote = !entries.is_empty();
+        let batch = Batch {
+            entries,
+            ..Batch::default()
+        };
+        match self.pg.call(move |_| txn.commit(batch)) {
+            Ok(committed) => {
+                self.applied.fetch_max(committed.last, Ordering::Relaxed);
+                result
+            }
+            Err(error) => {
+                if wrote {
+                    self.diverged.store(true, Ordering::Relaxed);
+                    tracing::error!(%error, "a commit failed after the world changed; restart this node");
+                }
+                Err(store_error(error).into())
+            }
+        }
+    }
+
+    /// Commits entries a read journaled after the fact (reads should not
+    /// journal; this keeps the journal whole if one does). When others
+    /// wrote in between, the world is out of order: the node is marked
+    /// diverged.
+    pub fn commit_late(&self, entries: Vec<Vec<u8>>) {
+        if entries.is_empty() {
+            return;
+        }
+        tracing::warn!(
+            entries = entries.len(),
+            "a read journaled; committing after the fact"
+        );
+        let applied = self.applied.load(Ordering::Relaxed);
+        let outcome = self.pg.call(move |pg| async move {
+            match pg
+                .commit_at(
+                    applied,
+                    Batch {
+                        entries,
+                        ..Batch::default()
+                    },
+                )
+                .await
+            {
+                Ok(committed) => Ok(committed.last),
+                Err(skillworld_pg::Behind::Missed(_)) => Err("others wrote first".to_owned()),
+                Err(skillworld_pg::Behind::Failed(error)) => Err(error.to_string()),
+            }
+        });
+        match outcome {
+            Ok(last) => {
+                self.applied.fetch_max(last, Ordering::Relaxed);
+            }
+            Err(reason) => {
+                self.diverged.store(true, Ordering::Relaxed);
+                tracing::error!(%reason, "entries journaled by a read could not be committed; restart this node");
+            }
+        }
+    }
+
+    /// Applies every entry committed after this node's position. Call it
+    /// holding the store, off the async workers.
+    pub fn catch_up(&self, store: &mut Store) -> Result<(), StoreError> {
+        loop {
+            let applied = self.applied.load(Ordering::Relaxed);
+            let rows = self
+                .pg
+                .call(move |pg| async move { pg.entries_after(applied, CATCH_UP_BATCH).await })
+                .map_err(store_error)?;
+            if rows.is_empty() {
+                return Ok(());
+            }
+            self.apply(store, &rows)?;
+        }
+    }
+
+    fn apply(&self, store: &mut Store, rows: &[JournalRow]) -> Result<(), StoreError> {
+        for row in rows {
+            store.apply_encoded(&row.entry)?;
+            self.applied.store(row.seq, Ordering::Relaxed);
+        }
+        Ok(())
+    }
+
+    /// Job `name`'s advisory lock, if no node holds it.
+    pub async fn job_lock(&self, name: &str) -> Result<Option<skillworld_pg::JobLock>, PgError> {
+        let name = name.to_owned();
+        self.pg
+            .call_async(move |pg| async move { pg.try_job_lock(&name).await })
+            .await
+    }
+
+    /// What the follower heard of: (journal head, records head).
+    pub fn heads(&self) -> tokio::sync::watch::Receiver<skillworld_pg::Heads> {
+        self.follower.heads()
+    }
+
+    pub fn applied(&self) -> u64 {
+        self.applied.load(Ordering::Relaxed)
+    }
+
+    /// Notes that the token table reflects records up to `version`;
+    /// whether that is news.
+    pub fn records_seen(&self, version: u64) -> bool {
+        self.records.fetch_max(version, Ordering::Relaxed) < version
+    }
+
+    /// A reload of the token table failed: the next heads reload it again.
+    pub fn records_unseen(&self) {
+        self.records.store(0, Ordering::Relaxed);
+    }
+}
+
+fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+fn diverged() -> StoreError {
+    StoreError::Unavailable(
+        "this node's world went ahead of the shared journal after a failed commit; restart the node"
+            .into(),
+    )
+}
+
+fn store_error(error: PgError) -> StoreError {
+    match error {
+        PgError::Unavailable { reason } => StoreError::Unavailable(format!(
+            "the PostgreSQL database cannot be reached ({reason})"
+        )),
+        other => StoreError::Commit(other.to_string()),
+    }
+}
+
+impl RecordBackend for SharedRecords {
+    fn put(&self, kind: &str, key: &str, value: &[u8]) -> Result<(), StoreError> {
+        let (kind, key, value) = (kind.to_owned(), key.to_owned(), value.to_vec());
+        self.0
+            .call(move |pg| async move { pg.put_record(&kind, &key, &value).await })
+            .map(drop)
+            .map_err(store_error)
+    }
+
+    fn delete(&self, kind: &str, key: &str) -> Result<bool, StoreError> {
+        let (kind, key) = (kind.to_owned(), key.to_owned());
+        self.0
+            .call(move |pg| async move { pg.delete_record(&kind, &key).await })
+            .map_err(store_error)
+    }
+
+    fn list(&self, kind: &str) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
+        let kind = kind.to_owned();
+        self.0
+            .call(move |pg| async move { pg.records(&kind).await })
+            .map_err(store_error)
+    }
+}
+
+/// `GET /healthz` (STO-7): no skill data, on both backends.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct Health {
+    /// `ok`, or `stale` while a node has lost its shared database (or its
+    /// world went ahead of it).
+    pub status: String,
+    /// `redb` or `postgres`.
+    pub backend: String,
+    /// The journal position this node's world has applied (redb: the
+    /// next sequence number of the file's journal).
+    pub journal_seq: u64,
+    /// How long the node has been behind the newest entry it heard of; 0
+    /// when current (always on redb).
+    pub lag_ms: u64,
+}
+
+/// The redb backend's `GET /healthz`.
+pub fn local_health(store: &Store) -> Health {
+    Health {
+        status: "ok".into(),
+        backend: "redb".into(),
+        journal_seq: store.journal_seq(),
+        lag_ms: 0,
+    }
+}

@@ -1,0 +1,125 @@
+//! The hooks a node of a shared store uses (STO-7): the entries a write
+//! appends are tapped as whole journal entries, another store applying
+//! them reaches the same world, records go where the host says, and a
+//! snapshot restore is refused while they do.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+
+use skillworld_core::Timestamp;
+use skillworld_format::SkillDocument;
+use skillworld_store::{OpenOptions, RecordBackend, Store, StoreError};
+use skillworld_world::{Clock, Layer};
+
+fn open(dir: &std::path::Path, name: &str) -> Store {
+    let options = OpenOptions {
+        clock: Some(Clock::Simulated(Timestamp::from_millis(1_000_000))),
+        platform: Some("linux".into()),
+        ..OpenOptions::default()
+    };
+    Store::open(&dir.join(name), options).unwrap()
+}
+
+#[derive(Default)]
+struct Memory(Mutex<BTreeMap<(String, String), Vec<u8>>>);
+
+impl RecordBackend for Memory {
+    fn put(&self, kind: &str, key: &str, value: &[u8]) -> Result<(), StoreError> {
+        let mut records = self.0.lock().unwrap();
+        records.insert((kind.into(), key.into()), value.to_vec());
+        Ok(())
+    }
+
+    fn delete(&self, kind: &str, key: &str) -> Result<bool, StoreError> {
+        Ok(self
+            .0
+            .lock()
+            .unwrap()
+            .remove(&(kind.into(), key.into()))
+            .is_some())
+    }
+
+    fn list(&self, kind: &str) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
+        let records = self.0.lock().unwrap();
+        Ok(records
+            .iter()
+            .filter(|((k, _), _)| k == kind)
+            .map(|((_, key), value)| (key.clone(), value.clone()))
+            .collect())
+    }
+}
+
+#[test]
+fn tapped_entries_rebuild_the_same_world_elsewhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut origin = open(dir.path(), "origin.redb");
+    let mut replica = open(dir.path(), "replica.redb");
+    // Both start from one world, as nodes start from one checkpoint.
+    origin.save_snapshot("start").unwrap();
+    replica
+        .import_snapshot(&origin.export_snapshot("start").unwrap())
+        .unwrap();
+    replica.restore_snapshot("start").unwrap();
+
+    origin.start_tap();
+    origin
+        .run(|world| {
+            world.add_agent("ada", None)?;
+            world.create(
+                &Layer::Commons,
+                SkillDocument::new("greet", "Greets.", "Hi.\n"),
+            )?;
+            world.create(
+                &Layer::Agent("ada".into()),
+                SkillDocument::new("diary", "Private.", "Dear diary.\n"),
+            )
+        })
+        .unwrap()
+        .unwrap();
+    let tapped = origin.take_tap();
+    assert_eq!(tapped.len(), 3, "one entry per command");
+    let digest = origin.world().digest();
+    // Nothing is tapped once the tap is taken.
+    origin
+        .run(|world| world.create(&Layer::Commons, SkillDocument::new("late", "Late.", "x\n")))
+        .unwrap()
+        .unwrap();
+    assert!(origin.take_tap().is_empty());
+
+    for entry in &tapped {
+        replica.apply_encoded(entry).unwrap();
+    }
+    assert_eq!(replica.world().digest(), digest);
+    assert!(
+        replica
+            .world()
+            .skill_document(&Layer::Commons, "late")
+            .is_err(),
+        "the untapped write stays on its node"
+    );
+
+    let broken = replica.apply_encoded(b"not an entry").unwrap_err();
+    assert!(matches!(broken, StoreError::Decode { .. }), "{broken}");
+}
+
+#[test]
+fn records_go_to_the_host_and_restores_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = open(dir.path(), "node.redb");
+    store
+        .put_record("tokens", "local", &"kept in the file")
+        .unwrap();
+    store.save_snapshot("before").unwrap();
+    let memory = Arc::new(Memory::default());
+    store.set_record_backend(memory.clone());
+    store.put_record("tokens", "h1", &"shared").unwrap();
+    let listed: Vec<(String, String)> = store.records("tokens").unwrap();
+    assert_eq!(listed, vec![("h1".to_owned(), "shared".to_owned())]);
+    assert!(store.delete_record("tokens", "h1").unwrap());
+    assert!(memory.list("tokens").unwrap().is_empty());
+    let refused = store.restore_snapshot("before").unwrap_err();
+    assert!(
+        refused.to_string().contains("shared (PostgreSQL) store"),
+        "{refused}"
+    );
+}
