@@ -46,7 +46,7 @@ pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
         (Some(db), _) | (None, Some(db)) => db.clone(),
         (None, None) => db_path(global)?,
     };
-    let backing = match crate::node::shared_store(global)? {
+    let backing = match crate::open::shared_store(global)? {
         Some(url) => Backing::Shared(url),
         None => {
             let mut store = open_at(global, &db)?;

@@ -16,20 +16,6 @@ use crate::open::{Global, clock, data_dir};
 /// The node's replica of the shared world, beside `--db`.
 const REPLICA_FILE: &str = "node-replica.redb";
 
-/// The shared store's URL, when `--store` (or `SKILLWORLD_STORE`) names one.
-pub(crate) fn shared_store(global: &Global) -> Result<Option<String>, Failure> {
-    match global.store.as_deref().map(str::trim) {
-        None | Some("") => Ok(None),
-        Some(url) if url.starts_with("postgres://") || url.starts_with("postgresql://") => {
-            Ok(Some(url.to_owned()))
-        }
-        Some(other) => Err(Failure::usage(format!(
-            "--store {}: not a store URL; give postgres://USER@HOST:PORT/DATABASE (or leave it out for the local file --db names)",
-            skillworld_pg::redact(other)
-        ))),
-    }
-}
-
 /// A habitat that is one node on the shared store at `url`, its replica
 /// in `db`'s folder, not yet caught up (see [`start`]).
 pub(crate) fn habitat(

@@ -67,7 +67,7 @@ pub(crate) fn open(global: &Global) -> Result<Store, Failure> {
 /// [`open`] at `path`; a database a server holds is refused at once,
 /// naming the server.
 pub fn open_at(global: &Global, path: &Path) -> Result<Store, Failure> {
-    if let Some(url) = crate::node::shared_store(global)? {
+    if let Some(url) = shared_store(global)? {
         return Err(Failure::usage(format!(
             "--store {}: only `serve` runs on a shared PostgreSQL store; use a node's HTTP API, or --db for a local file",
             skillworld_pg::redact(&url)
@@ -128,4 +128,18 @@ pub fn open_habitat(global: &Global) -> Result<Habitat, Failure> {
         ..HabitatOptions::new(data_dir(&db))
     };
     Habitat::new(store, options).map_err(|e| Failure::usage(e.to_string()))
+}
+
+/// The shared store's URL, when `--store` (or `SKILLWORLD_STORE`) names one.
+pub(crate) fn shared_store(global: &Global) -> Result<Option<String>, Failure> {
+    match global.store.as_deref().map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(url) if url.starts_with("postgres://") || url.starts_with("postgresql://") => {
+            Ok(Some(url.to_owned()))
+        }
+        Some(other) => Err(Failure::usage(format!(
+            "--store {}: not a store URL; give postgres://USER@HOST:PORT/DATABASE (or leave it out for the local file --db names)",
+            skillworld_pg::redact(other)
+        ))),
+    }
 }

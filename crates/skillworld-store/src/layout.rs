@@ -120,6 +120,21 @@ pub(crate) struct SnapshotRecord {
     pub whole: bool,
 }
 
+impl SnapshotRecord {
+    /// The record of a snapshot kept whole (imported, or migrated from
+    /// schema 1).
+    pub(crate) fn whole(snapshot: &StoredSnapshot, kind: SnapshotKind) -> SnapshotRecord {
+        SnapshotRecord {
+            name: snapshot.name.clone(),
+            kind,
+            at: snapshot.at,
+            seq: snapshot.seq,
+            digest: snapshot.state.digest(),
+            whole: true,
+        }
+    }
+}
+
 /// Journal entries are RON (STO-3): small, readable in a dump.
 pub(crate) fn encode<T: Serialize>(value: &T) -> Vec<u8> {
     ron::to_string(value)

@@ -17,10 +17,9 @@ use crate::backend::{Backend, Batch, Redb};
 use crate::blobs::{encode_globals, encode_row};
 use crate::layout::{
     BLOB_REFS, BLOBS, GLOBALS_ROW, JOURNAL, JOURNAL_BLOBS, JournalEntry, META, RETIRED, ROWS,
-    SCHEMA_VERSION, SNAPSHOT_INFO, SnapshotKind, StoredSnapshot, WHOLE, decode, decode_json,
-    restore_copy_seq,
+    SCHEMA_VERSION, SNAPSHOT_INFO, SnapshotKind, SnapshotRecord, StoredSnapshot, WHOLE, decode,
+    decode_json, restore_copy_seq,
 };
-use crate::store::whole_record;
 
 /// Schema 1's snapshots (the checkpoint among them, under a NUL name) and
 /// the checkpoint's entities.
@@ -104,7 +103,7 @@ pub(crate) fn migrate(
     create_tables(&db)?;
     let backend = Redb::new(db.clone(), u64::MAX)?;
     for snapshot in snapshots.iter().filter(|s| s.name != V1_CHECKPOINT) {
-        let record = whole_record(snapshot, snapshot.kind);
+        let record = SnapshotRecord::whole(snapshot, snapshot.kind);
         backend.put_snapshot(&record, Some(&snapshot.state))?;
     }
     backend.commit(&[rows_batch(state, next_seq)])?;

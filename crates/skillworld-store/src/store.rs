@@ -523,7 +523,7 @@ impl Store {
         {
             return Err(StoreError::SnapshotExists(snapshot.name));
         }
-        let record = whole_record(&snapshot, SnapshotKind::Named);
+        let record = SnapshotRecord::whole(&snapshot, SnapshotKind::Named);
         self.backend.put_snapshot(&record, Some(&snapshot.state))?;
         Ok(info_of(&record))
     }
@@ -555,19 +555,6 @@ impl Store {
     /// [`Store::compact`]).
     pub fn compactions(&self) -> u64 {
         self.backend.compactions()
-    }
-}
-
-/// The record of a snapshot kept whole (imported, or migrated from schema
-/// 1).
-pub(crate) fn whole_record(snapshot: &StoredSnapshot, kind: SnapshotKind) -> SnapshotRecord {
-    SnapshotRecord {
-        name: snapshot.name.clone(),
-        kind,
-        at: snapshot.at,
-        seq: snapshot.seq,
-        digest: snapshot.state.digest(),
-        whole: true,
     }
 }
 

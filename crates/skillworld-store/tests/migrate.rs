@@ -143,8 +143,13 @@ fn digest_before_trust(store: &Store) -> String {
 }
 
 fn every_skill_has_trust(store: &Store) -> bool {
-    store.world().state().entities.iter().all(|entity| match entity {
-        skillworld_world::EntityState::Skill(skill) => skill.skill.trust.is_some(),
-        _ => true,
-    })
+    store
+        .world()
+        .state()
+        .entities
+        .iter()
+        .all(|entity| match entity {
+            skillworld_world::EntityState::Skill(skill) => skill.skill.trust.is_some(),
+            _ => true,
+        })
 }

@@ -10,13 +10,11 @@
 
 use std::collections::BTreeSet;
 
-use bevy_ecs::lifecycle::HookContext;
 use bevy_ecs::query::{Changed, Or};
-use bevy_ecs::resource::Resource;
-use bevy_ecs::world::{DeferredWorld, World};
 use skillworld_core::{EntityRecord, Skill, SkillResource, StableId, Usage};
 
 use crate::agent::{Agent, AgentUsage, ToolSets};
+use crate::change_log::ChangeLog;
 use crate::curator::{CuratorSettings, CuratorState};
 use crate::index::Entities;
 use crate::layers::WorldConfig;
@@ -44,14 +42,6 @@ impl Changes {
     }
 }
 
-/// Stable ids of entities despawned since the last take, and the last id
-/// allocated as of then.
-#[derive(Resource, Debug)]
-pub(crate) struct ChangeLog {
-    despawned: BTreeSet<StableId>,
-    last_id: StableId,
-}
-
 /// Every component that is part of an entity's row.
 type RowChanged = Or<(
     Changed<EntityRecord>,
@@ -65,22 +55,6 @@ type RowChanged = Or<(
     Changed<WorldConfig>,
     Changed<ObjectBytes>,
 )>;
-
-pub(crate) fn register_despawn_hook(world: &mut World) {
-    world.insert_resource(ChangeLog {
-        despawned: BTreeSet::new(),
-        last_id: StableId(0),
-    });
-    world
-        .register_component_hooks::<EntityRecord>()
-        .on_despawn(record_despawned);
-}
-
-fn record_despawned(mut world: DeferredWorld, context: HookContext) {
-    if let Some(id) = world.get::<EntityRecord>(context.entity).map(|r| r.id) {
-        world.resource_mut::<ChangeLog>().despawned.insert(id);
-    }
-}
 
 impl SkillWorld {
     /// Drains what changed since the last call (or since the world was

@@ -32,10 +32,8 @@
 //! ```
 
 pub use agent::{Agent, AgentUsage, RECENT_LOADS, SKILL_TOOLS, ToolSets};
-pub use approval::{
-    ApprovalMode, ApprovalSettings, DEFAULT_PROPOSAL_DAYS, ProposalState, ProposalView,
-    needs_approval,
-};
+pub use approval::{ProposalState, ProposalView, needs_approval};
+pub use approval_settings::{ApprovalMode, ApprovalSettings, DEFAULT_PROPOSAL_DAYS};
 pub use catalog::{
     Budget, CatalogFormat, CatalogRequest, Entry, HostPlatform, Line, LoadRanking,
     RECENT_INSTALL_DAYS, Scores, TIER_SIZE, TermIndex, cut, render, token_limits,
@@ -78,7 +76,9 @@ pub use usage::{KEPT_LESSONS, Lesson, Lessons, Runs};
 
 mod agent;
 mod approval;
+mod approval_settings;
 mod catalog;
+mod change_log;
 mod changes;
 mod clock;
 mod command;

@@ -47,7 +47,7 @@ pub struct PolicySettings {
     pub delete: DeleteMode,
     /// Whether agents' writes wait for an admin (GOV-1).
     #[serde(default)]
-    pub approval: crate::approval::ApprovalSettings,
+    pub approval: crate::approval_settings::ApprovalSettings,
 }
 
 impl Default for PolicySettings {
@@ -56,7 +56,7 @@ impl Default for PolicySettings {
             hard_deny: DEFAULT_HARD_DENY.iter().map(|t| (*t).to_owned()).collect(),
             commons_writes: CommonsWrites::default(),
             delete: DeleteMode::default(),
-            approval: crate::approval::ApprovalSettings::default(),
+            approval: crate::approval_settings::ApprovalSettings::default(),
         }
     }
 }

@@ -114,7 +114,7 @@ impl SkillWorld {
                 .map_or_else(HostPlatform::default, HostPlatform),
         );
         register_hooks(&mut world);
-        crate::changes::register_despawn_hook(&mut world);
+        crate::change_log::register_despawn_hook(&mut world);
         let mut resolve = Schedule::default();
         // The term index reads the change sets before the lists drain them.
         resolve.add_systems((refresh_terms, refresh_layers).chain());

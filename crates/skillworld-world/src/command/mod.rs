@@ -285,7 +285,7 @@ pub enum Command {
     /// How agents' writes go live (GOV-1, admin only), and when given the
     /// days before an undecided proposal expires.
     SetApproval {
-        mode: crate::approval::ApprovalMode,
+        mode: crate::approval_settings::ApprovalMode,
         expire_after_days: Option<u32>,
     },
     /// Makes an agent's proposal live (admin only), under `rename` when

@@ -13,7 +13,8 @@ use skillworld_format::{BundleFile, SkillDocument};
 
 use super::skills::{WriteTo, apply_document};
 use super::{Applied, Caller, Command};
-use crate::approval::{ApprovalMode, needs_approval, target_layer};
+use crate::approval::{needs_approval, target_layer};
+use crate::approval_settings::ApprovalMode;
 use crate::error::{ProposalError, WorldError};
 use crate::index::{Entities, NameIndex};
 use crate::layers::{Layer, WorldConfig};
