@@ -33,8 +33,8 @@
 
 pub use agent::{Agent, AgentUsage, RECENT_LOADS, SKILL_TOOLS, ToolSets};
 pub use approval::{
-    ApprovalMode, ApprovalSettings, DEFAULT_PROPOSAL_DAYS, ProposalState, ProposalView,
-    needs_approval,
+    ADMIN_PROPOSER, ApprovalMode, ApprovalSettings, DEFAULT_PROPOSAL_DAYS, ProposalState,
+    ProposalView, needs_approval,
 };
 pub use catalog::{
     Budget, CatalogFormat, CatalogRequest, Entry, HostPlatform, Line, LoadRanking,
