@@ -103,7 +103,11 @@ pub(crate) fn install_one(
         Ok(installed) => {
             result.ok = true;
             result.warnings.extend(install_warnings(&installed));
-            result.outcome = Some(outcome_word(&installed.outcome));
+            result.outcome = Some(if installed.proposed {
+                "proposed"
+            } else {
+                outcome_word(&installed.outcome)
+            });
             result.name = Some(installed.name);
         }
         Err(error) => result.errors.push(error.to_string()),

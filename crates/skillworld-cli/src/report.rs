@@ -18,7 +18,8 @@ pub struct SkillResult {
     pub ok: bool,
     pub errors: Vec<String>,
     pub warnings: Vec<Warning>,
-    /// An import into the world: `created`, `updated` or `replaced`.
+    /// An import into the world: `created`, `updated` or `replaced`, or
+    /// `proposed` when it waits for an admin (GOV-1, GOV-2's trust policy).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub outcome: Option<&'static str>,
 }

@@ -1,7 +1,9 @@
 //! GOV-2 and GOV-3 on the command line: keys, `sign`, a signed folder
 //! imported as its key's level, a tampered one refused, an unsigned one
 //! community; `import URL` from a local HTTP server with a right and a
-//! wrong pinned SHA-256, refused without `--allow-private`.
+//! wrong pinned SHA-256, refused without `--allow-private`; under a policy
+//! requiring approval for `community`, an unsigned import is `proposed`
+//! (`_admin`'s) until `approve --agent _admin`.
 
 mod common;
 
@@ -310,4 +312,42 @@ fn the_configuration_may_allow_private_urls_and_a_skill_md_url_installs() {
     );
     assert!(imported.status.success(), "{}", stderr(&imported));
     assert_eq!(trust_of(&db, &["--commons"], "word-count"), "community");
+}
+
+#[test]
+fn an_unsigned_import_waits_under_a_community_policy_until_approved() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("world.redb");
+    ok(&db, &["agent", "add", "ada"]);
+    {
+        // What `serve` does with the configuration's `needs_approval`.
+        let options = skillworld_store::OpenOptions::default();
+        let mut store = skillworld_store::Store::open(&db, options).unwrap();
+        let community = vec![skillworld_core::Trust::Community];
+        store
+            .run(|world| world.set_trust_policy(community))
+            .unwrap()
+            .unwrap();
+    }
+    let skill = skill_folder(dir.path(), "word-count");
+    let imported = ok(&db, &["import", skill.to_str().unwrap(), "--commons"]);
+    let text = imported.to_string();
+    assert!(text.contains("\"outcome\":\"proposed\""), "{text}");
+    let listed = run(&db, &["--json", "list", "--agent", "ada"]);
+    assert!(!stdout(&listed).contains("word-count"), "not live");
+    let open = ok(&db, &["proposals"]);
+    assert_eq!(
+        (&open[0]["agent"], &open[0]["name"]),
+        (
+            &serde_json::json!("_admin"),
+            &serde_json::json!("word-count")
+        ),
+        "{open}"
+    );
+
+    ok(&db, &["approve", "word-count", "--agent", "_admin"]);
+    assert_eq!(
+        trust_of(&db, &["--agent", "ada"], "word-count"),
+        "community"
+    );
 }

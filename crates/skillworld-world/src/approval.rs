@@ -7,11 +7,14 @@
 //! owned by the agent that no layer stack contains, so nothing there is in
 //! a catalog, loadable or listed to another agent. A proposed change to a
 //! live skill is a copy of it there, changed; the live skill keeps serving.
+//! An admin's or the host's install that the trust policy holds back waits
+//! in the one habitat-wide proposals world, proposed by [`ADMIN_PROPOSER`].
 
 use bevy_ecs::entity::Entity;
 use serde::Serialize;
 use skillworld_core::{
-    EntityRecord, PrimaryComponent, ProposalOutcome, ScanStatus, Skill, StableId, Status, Timestamp,
+    EntityRecord, PrimaryComponent, ProposalOutcome, ScanStatus, Skill, StableId, Status,
+    Timestamp, Trust,
 };
 use skillworld_format::export_skill_md;
 
@@ -23,14 +26,30 @@ use crate::index::NameIndex;
 use crate::layers::{Layer, WorldConfig};
 use crate::revisions::Revisions;
 use crate::state::SkillWorld;
+use crate::trust::TrustPolicy;
+
+/// The proposer of an admin's or the host's install that the trust policy
+/// holds back: not a valid agent name (MOD-6), so no agent can own, read or
+/// be confused with these proposals, and the agent-addressed routes reach
+/// them as `agents/_admin/proposals`.
+pub const ADMIN_PROPOSER: &str = "_admin";
 
 /// Whether a content write by `caller` into `layer` waits for an admin
-/// (GOV-1). The one place this is decided, reached from `apply` for every
-/// door; GOV-2's trust policy extends it. Admins' and the host's writes
-/// (no agent) are never proposed; under `review`, every agent's are,
-/// whatever the layer.
-pub fn needs_approval(caller: &Caller, _layer: &Layer, settings: &ApprovalSettings) -> bool {
-    settings.mode == ApprovalMode::Review && caller.agent.is_some()
+/// (GOV-1, GOV-2). The one place this is decided, reached from `apply` for
+/// every door. Under `review`, every agent's write is proposed, whatever
+/// the layer; whatever the mode, an install whose trust level (`install`,
+/// decided from its signature before it is dispatched) the trust policy
+/// names is proposed, whoever installs it. Other writes by admins and the
+/// host go live.
+pub fn needs_approval(
+    caller: &Caller,
+    _layer: &Layer,
+    settings: &ApprovalSettings,
+    policy: &TrustPolicy,
+    install: Option<Trust>,
+) -> bool {
+    let reviewed = settings.mode == ApprovalMode::Review && caller.agent.is_some();
+    reviewed || install.is_some_and(|level| policy.needs_approval(level))
 }
 
 /// Where a proposal stands.
@@ -91,7 +110,7 @@ impl SkillWorld {
         closed: bool,
     ) -> Result<Vec<ProposalView>, WorldError> {
         if let Some(agent) = agent {
-            self.agent(agent)?;
+            self.check_proposer(agent)?;
         }
         self.resolve.run(&mut self.world);
         let now = self.now();
@@ -206,10 +225,14 @@ impl SkillWorld {
         self.skill_entity(&home, name).ok()
     }
 
-    /// The agent's proposals world, if it has made one.
-    pub(crate) fn proposals_world(&self, agent: &str) -> Result<Option<StableId>, WorldError> {
-        let (agent_id, _) = self.agent_entity(agent)?;
-        let private = self.agent(agent)?.private_world;
+    /// `proposer`'s proposals world, if it has made one: a private world of
+    /// the agent's besides its own, or the habitat-wide one of
+    /// [`ADMIN_PROPOSER`] (public, ownerless, not the Commons).
+    pub(crate) fn proposals_world(&self, proposer: &str) -> Result<Option<StableId>, WorldError> {
+        let (owner, private) = match self.check_proposer(proposer)? {
+            Some(agent) => (Some(agent), Some(self.agent(proposer)?.private_world)),
+            None => (None, None),
+        };
         let mut query = self
             .world
             .try_query::<(&EntityRecord, &WorldConfig)>()
@@ -218,10 +241,19 @@ impl SkillWorld {
             .iter(&self.world)
             .find(|(record, config)| {
                 record.primary == PrimaryComponent::World
-                    && config.owner == Some(agent_id)
-                    && record.id != private
+                    && config.owner == owner
+                    && !config.common
+                    && Some(record.id) != private
             })
             .map(|(record, _)| record.id))
+    }
+
+    /// The agent `proposer` names (`None`: [`ADMIN_PROPOSER`]).
+    pub(crate) fn check_proposer(&self, proposer: &str) -> Result<Option<StableId>, WorldError> {
+        if proposer == ADMIN_PROPOSER {
+            return Ok(None);
+        }
+        Ok(Some(self.agent_entity(proposer)?.0))
     }
 
     /// The pending proposal `name` of `agent`.

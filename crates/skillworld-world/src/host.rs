@@ -344,6 +344,7 @@ impl SkillWorld {
             revision: applied.revision.expect("an installed skill has a revision"),
             outcome,
             kept_buckets,
+            proposed: applied.proposed,
         })
     }
 

@@ -76,6 +76,16 @@ impl WorldConfig {
         }
     }
 
+    /// The habitat-wide proposals world of admins' and the host's held-back
+    /// installs: public and ownerless like the Commons, but not common, so
+    /// no layer stack contains it.
+    pub fn habitat_proposals() -> Self {
+        WorldConfig {
+            common: false,
+            ..WorldConfig::commons()
+        }
+    }
+
     /// Checks MOD-2: violations are errors, never silent fixes.
     pub fn validate(&self) -> Result<(), WorldConfigError> {
         if self.common && (self.private || self.owner.is_some() || self.default_private) {

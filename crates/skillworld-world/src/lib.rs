@@ -32,7 +32,7 @@
 //! ```
 
 pub use agent::{Agent, AgentUsage, RECENT_LOADS, SKILL_TOOLS, ToolSets};
-pub use approval::{ProposalState, ProposalView, needs_approval};
+pub use approval::{ADMIN_PROPOSER, ProposalState, ProposalView, needs_approval};
 pub use approval_settings::{ApprovalMode, ApprovalSettings, DEFAULT_PROPOSAL_DAYS};
 pub use catalog::{
     Budget, CatalogFormat, CatalogRequest, Entry, HostPlatform, Line, LoadRanking,

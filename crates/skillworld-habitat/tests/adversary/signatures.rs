@@ -2,12 +2,15 @@
 //! on the way (GOV-2). The tampered upload is refused naming the skill and
 //! the key, and nothing is installed; the untouched bundle installs as the
 //! key's level; an unsigned one is community; an agent cannot register a
-//! key of its own to raise its uploads.
+//! key of its own to raise its uploads. Under a policy that requires
+//! approval for `community`, an admin's unsigned upload waits as `_admin`'s
+//! proposal, invisible to agents until an admin approves it.
 
 use std::path::Path;
 
 use reqwest::{Method, StatusCode};
 use serde_json::json;
+use skillworld_core::Trust;
 use skillworld_format::{
     BundleSignature, SIGNATURE_FILE, parse_secret_key, read_bundle_zip, skill_digest,
 };
@@ -181,4 +184,69 @@ async fn unsigned_uploads_are_community_and_agents_cannot_register_keys() {
     .await;
     assert_eq!(own.status, StatusCode::CREATED, "{}", own.body);
     assert_eq!(own.body["trust"], "agent");
+}
+
+/// The agent's catalog as its own token reads it.
+async fn catalog(server: &Server, token: &str) -> String {
+    let answer = server.get("/api/v1/agents/ada/catalog", token).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    answer.body.as_str().unwrap_or_default().to_owned()
+}
+
+#[tokio::test]
+async fn an_unsigned_upload_waits_for_approval_under_a_community_policy() {
+    let server = Server::start().await;
+    let ada = server.agent_with_token("ada", "agent").await;
+    server
+        .habitat
+        .write(|store| {
+            skillworld_habitat::configure_trust_policy(store, Some(&[Trust::Community][..]))
+        })
+        .await
+        .unwrap();
+    let key = json!({"public_key": public_hex(), "level": "official"});
+    let registered = server.put("/api/v1/keys/acme", &server.admin, key).await;
+    assert_eq!(registered.status, StatusCode::OK, "{}", registered.body);
+
+    let (md, _) = signed("pdf-fill");
+    let upload_unsigned = upload("pdf-fill", &md, SCRIPT, None);
+    let held = post_zip(&server, "commons", &server.admin, upload_unsigned).await;
+    assert_eq!(held.status, StatusCode::ACCEPTED, "{}", held.body);
+    assert_eq!(held.body["proposed"], true);
+    assert!(!catalog(&server, &ada).await.contains("pdf-fill"));
+    let load = server
+        .tool("ada", &ada, "skill_load", json!({"name": "pdf-fill"}))
+        .await;
+    assert!(load.body["content"].is_null(), "{}", load.body);
+
+    let open = server.get("/api/v1/proposals", &server.admin).await;
+    let open = open.body["proposals"].as_array().unwrap().clone();
+    assert_eq!(open.len(), 1, "{open:?}");
+    assert_eq!(
+        (&open[0]["agent"], &open[0]["name"]),
+        (&json!("_admin"), &json!("pdf-fill"))
+    );
+    // An agent's token neither reads nor decides the admin's proposals.
+    let peek = server.get("/api/v1/agents/_admin/proposals", &ada).await;
+    assert_eq!(peek.status, StatusCode::NOT_FOUND, "{}", peek.body);
+    let approve = "/api/v1/agents/_admin/proposals/pdf-fill/approve";
+    let forged = server.post(approve, &ada, json!({})).await;
+    assert!(!forged.status.is_success(), "{}", forged.body);
+    assert!(!catalog(&server, &ada).await.contains("pdf-fill"));
+
+    let approved = server.post(approve, &server.admin, json!({})).await;
+    assert_eq!(approved.status, StatusCode::OK, "{}", approved.body);
+    assert!(catalog(&server, &ada).await.contains("pdf-fill"));
+    let skill = server
+        .get("/api/v1/commons/skills/pdf-fill", &server.admin)
+        .await;
+    assert_eq!(skill.body["trust"], "community");
+
+    // Signed by the registered key: official, live at once.
+    let (md, signature) = signed("form-sign");
+    let upload_signed = upload("form-sign", &md, SCRIPT, Some(&signature));
+    let live = post_zip(&server, "commons", &server.admin, upload_signed).await;
+    assert_eq!(live.status, StatusCode::CREATED, "{}", live.body);
+    assert_eq!(live.body["trust"], "official");
+    assert!(catalog(&server, &ada).await.contains("form-sign"));
 }

@@ -45,10 +45,13 @@ impl SkillWorld {
         command: &Command,
     ) -> Result<Applied, WorldError> {
         // Content written by this command is vouched for by its writer
-        // (GOV-2); an install or a copy says otherwise before it writes.
-        self.write_trust = Trust::of_writer(caller.agent.is_some());
-        // GOV-1: an agent's content write may wait for an admin.
-        let applied = match self.proposed_layer(caller, command) {
+        // (GOV-2), or by an install's signature, checked here so approval
+        // can weigh the level; a copy says otherwise before it writes.
+        let install = self.install_level_of(caller, command)?;
+        self.write_trust = install.unwrap_or(Trust::of_writer(caller.agent.is_some()));
+        // GOV-1: an agent's content write, or an install of a level the
+        // trust policy names, may wait for an admin.
+        let applied = match self.proposed_layer(caller, command, install) {
             Some(layer) => self.propose(at, caller, command, &layer),
             None => self.dispatch(at, caller, command),
         };

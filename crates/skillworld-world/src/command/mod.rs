@@ -398,4 +398,7 @@ pub struct Installed {
     /// Buckets the new bundle left empty and that kept their old files
     /// (FMT-7; `force_prune` prunes them).
     pub kept_buckets: Vec<Bucket>,
+    /// It waits for an admin as a proposal (GOV-1, GOV-2's trust policy)
+    /// instead of going live.
+    pub proposed: bool,
 }

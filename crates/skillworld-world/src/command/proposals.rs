@@ -2,18 +2,20 @@
 //! is applied in its proposals world instead of its target — the same
 //! command with every rule of its family, on a copy of the skill it
 //! changes — and waits there for an admin to approve, reject or let it
-//! expire. Whether a write waits is decided by [`needs_approval`] alone.
+//! expire. Whether a write waits is decided by [`needs_approval`] alone;
+//! an admin's install the trust policy holds back is proposed the same way,
+//! by [`ADMIN_PROPOSER`] in the habitat-wide proposals world.
 
 use bevy_ecs::entity::Entity;
 use skillworld_core::{
     EntityRecord, IdAllocator, PrimaryComponent, Proposal, ProposalOutcome, Skill, StableId,
-    Status, Timestamp,
+    Status, Timestamp, Trust,
 };
 use skillworld_format::{BundleFile, SkillDocument};
 
 use super::skills::{WriteTo, apply_document};
 use super::{Applied, Caller, Command};
-use crate::approval::{needs_approval, target_layer};
+use crate::approval::{ADMIN_PROPOSER, needs_approval, target_layer};
 use crate::approval_settings::ApprovalMode;
 use crate::error::{ProposalError, WorldError};
 use crate::index::{Entities, NameIndex};
@@ -21,6 +23,7 @@ use crate::layers::{Layer, WorldConfig};
 use crate::policy::PolicySettings;
 use crate::revisions::Revisions;
 use crate::state::{SkillWorld, record};
+use crate::trust::TrustPolicy;
 
 /// The longest expiry an admin may set (ten years).
 const MAX_PROPOSAL_DAYS: u32 = 3650;
@@ -36,8 +39,13 @@ struct Base {
 
 impl SkillWorld {
     /// The layer `command` writes when it is a content write by `caller`
-    /// that waits for an admin.
-    pub(super) fn proposed_layer(&self, caller: &Caller, command: &Command) -> Option<Layer> {
+    /// that waits for an admin; `install` is an install's trust level.
+    pub(super) fn proposed_layer(
+        &self,
+        caller: &Caller,
+        command: &Command,
+        install: Option<Trust>,
+    ) -> Option<Layer> {
         let layer = match command {
             Command::CreateSkill { layer, .. }
             | Command::InstallSkill { layer, .. }
@@ -48,7 +56,8 @@ impl SkillWorld {
             _ => return None,
         };
         let settings = self.world.resource::<PolicySettings>().approval;
-        needs_approval(caller, layer, &settings).then(|| layer.clone())
+        let policy = self.world.resource::<TrustPolicy>();
+        needs_approval(caller, layer, &settings, policy, install).then(|| layer.clone())
     }
 
     /// Applies `command` as `caller`'s proposal for `layer`, all or
@@ -80,7 +89,7 @@ impl SkillWorld {
         let agent = caller
             .agent
             .clone()
-            .expect("only agents' writes are proposed");
+            .unwrap_or_else(|| ADMIN_PROPOSER.to_owned());
         let target = self.world_of(layer)?;
         let proposals = match self.proposals_world(&agent)? {
             Some(world) => world,
@@ -263,18 +272,22 @@ impl SkillWorld {
             .current
     }
 
-    /// A private world of `agent`'s that no layer stack contains.
+    /// A world of `proposer`'s that no layer stack contains: a private one
+    /// of the agent's, or the habitat-wide one.
     fn spawn_proposals_world(
         &mut self,
         at: Timestamp,
-        agent: &str,
+        proposer: &str,
     ) -> Result<StableId, WorldError> {
-        let (agent_id, _) = self.agent_entity(agent)?;
+        let config = match self.check_proposer(proposer)? {
+            Some(agent) => WorldConfig::private_for(agent),
+            None => WorldConfig::habitat_proposals(),
+        };
         let id = self.world.resource_mut::<Entities>().allocate();
-        let title = format!("{agent} (proposals)");
+        let title = format!("{proposer} (proposals)");
         self.world.spawn((
             record(id, &title, None, PrimaryComponent::World, at),
-            WorldConfig::private_for(agent_id),
+            config,
         ));
         Ok(id)
     }
@@ -315,6 +328,13 @@ impl SkillWorld {
         let final_name = rename.unwrap_or(name);
         let mut document = self.document(staged);
         let files = self.bundle_files(staged);
+        // Approving lets content go live; it keeps the level it was
+        // proposed with (an unsigned import stays community).
+        self.write_trust = self
+            .world
+            .get::<Skill>(staged)
+            .expect("skill")
+            .trust_level();
         document.name = final_name.to_owned();
         document.skill.proposal = None;
         let live = self.world.resource::<NameIndex>().get(world, final_name);
@@ -344,8 +364,8 @@ impl SkillWorld {
     }
 
     /// Refuses `agent`'s proposal: the reason becomes the agent's lesson on
-    /// the skill it would have changed when that skill exists, and stays on
-    /// the rejected proposal either way.
+    /// the skill it would have changed when that skill exists (and an agent
+    /// proposed it), and stays on the rejected proposal either way.
     pub(super) fn reject_at(
         &mut self,
         at: Timestamp,
@@ -361,7 +381,8 @@ impl SkillWorld {
         }
         let staged = self.undecided_proposal(agent, name)?;
         let proposal = self.proposal_of(staged);
-        if let Some(live) = self.seen_in(&target_layer(&proposal.target), name) {
+        let live = self.seen_in(&target_layer(&proposal.target), name);
+        if let Some(live) = live.filter(|_| agent != ADMIN_PROPOSER) {
             let id = self.world.get::<EntityRecord>(live).expect("skill").id;
             self.lesson_at(at, agent, id, reason)?;
         }
@@ -430,7 +451,7 @@ impl SkillWorld {
     }
 
     fn undecided_proposal(&self, agent: &str, name: &str) -> Result<Entity, WorldError> {
-        self.agent(agent)?;
+        self.check_proposer(agent)?;
         self.pending_proposal(agent, name)
             .filter(|staged| {
                 self.world

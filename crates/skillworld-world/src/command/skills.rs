@@ -92,8 +92,9 @@ impl SkillWorld {
     /// buckets the bundle leaves empty unless told to prune (FMT-7).
     /// Imports may carry a longer description (FMT-4), so only the name
     /// and the bundle are checked; the verdict is on the merged content.
-    /// The trust level comes from the signature or the installer (GOV-2);
-    /// a signed bundle prunes every bucket, so the skill is what was signed.
+    /// The trust level, from the signature or the installer (GOV-2), was
+    /// decided before dispatch (`install_level_of`); a signed bundle prunes
+    /// every bucket, so the skill is what was signed.
     pub(super) fn install_at(
         &mut self,
         at: Timestamp,
@@ -110,8 +111,7 @@ impl SkillWorld {
         SkillName::new(&document.name)?;
         check_origin(caller, document)?;
         check_files(&document.name, files)?;
-        let trust = self.install_level(caller, document, files, signature)?;
-        self.write_trust = trust;
+        let trust = self.write_trust;
         rules.force_prune |= signature.is_some();
         let world = self.world_of(layer)?;
         let placed = self.place_install(world, document, rules.on_collision)?;

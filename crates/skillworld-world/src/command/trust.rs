@@ -5,7 +5,7 @@
 use skillworld_core::{Origin, Timestamp, Trust};
 use skillworld_format::{BundleFile, BundleSignature, SkillDocument, skill_digest};
 
-use super::{Applied, Caller};
+use super::{Applied, Caller, Command};
 use crate::error::{ContentError, WorldError};
 use crate::state::SkillWorld;
 use crate::trust::{KEY_LEVELS, TrustPolicy, TrustedKey, TrustedKeys};
@@ -87,6 +87,27 @@ impl SkillWorld {
         Ok(Applied::default())
     }
 
+    /// The level `command` installs at, when it is an install: decided once,
+    /// before it is dispatched, so approval can weigh it and the install
+    /// stamps it (GOV-2).
+    pub(super) fn install_level_of(
+        &self,
+        caller: &Caller,
+        command: &Command,
+    ) -> Result<Option<Trust>, ContentError> {
+        let Command::InstallSkill {
+            document,
+            files,
+            signature,
+            ..
+        } = command
+        else {
+            return Ok(None);
+        };
+        self.install_level(caller, document, files, signature.as_ref())
+            .map(Some)
+    }
+
     /// The level an installed bundle gets. A signature is checked first: a
     /// valid one by a registered key gives that key's level; one that does
     /// not match the content refuses the install, whoever signed. Without a
@@ -95,7 +116,7 @@ impl SkillWorld {
     /// an agent installs is its own (agent: an agent must not raise its
     /// content to community by importing it); anything else — a file
     /// claiming `origin: builtin` included — is community.
-    pub(super) fn install_level(
+    fn install_level(
         &self,
         caller: &Caller,
         document: &SkillDocument,
