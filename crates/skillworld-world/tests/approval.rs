@@ -3,22 +3,17 @@
 //! rename, reject or let them expire; `auto` changes nothing; all of it
 //! replays.
 
+mod common;
+
 use serde_json::{Value, json};
-use skillworld_core::Timestamp;
 use skillworld_format::SkillDocument;
 use skillworld_world::{
-    ApprovalMode, Caller, CallerKind, CatalogRequest, Clock, Command, LoadRequest, ProposalError,
-    ProposalState, SkillWorld, WorldError, WorldSettings,
+    ApprovalMode, Caller, CallerKind, CatalogRequest, Command, LoadRequest, ProposalError,
+    ProposalState, SkillWorld, WorldError,
 };
 
 fn world() -> SkillWorld {
-    let mut world = SkillWorld::new(WorldSettings {
-        clock: Clock::Simulated(Timestamp::from_millis(0)),
-        platform: Some("linux".into()),
-    });
-    world.add_agent("ada", None).unwrap();
-    world.add_agent("bob", None).unwrap();
-    world
+    common::two_agents(0)
 }
 
 fn review(world: &mut SkillWorld) {

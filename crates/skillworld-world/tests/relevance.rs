@@ -1,20 +1,14 @@
 //! CAT-10: catalogs ranked by the message being answered, and
 //! `skill_search` with BM25 matches.
 
-use skillworld_core::{Origin, Timestamp};
+mod common;
+
+use skillworld_core::Origin;
 use skillworld_format::SkillDocument;
-use skillworld_world::{
-    Budget, CatalogRequest, Clock, Layer, LoadRequest, SkillWorld, WorldSettings,
-};
+use skillworld_world::{Budget, CatalogRequest, Layer, LoadRequest, SkillWorld};
 
 fn world() -> SkillWorld {
-    let mut world = SkillWorld::new(WorldSettings {
-        clock: Clock::Simulated(Timestamp::from_millis(0)),
-        platform: Some("linux".into()),
-    });
-    world.add_agent("ada", None).unwrap();
-    world.add_agent("bob", None).unwrap();
-    world
+    common::two_agents(0)
 }
 
 fn add(world: &mut SkillWorld, layer: &Layer, name: &str, description: &str, body: &str) {

@@ -1,22 +1,19 @@
 //! TOOL-1 … TOOL-4 and POL through the one dispatch, `call_tool`.
 
+mod common;
+
 use std::sync::{Arc, Mutex};
 
 use serde_json::{Value, json};
-use skillworld_core::{Origin, Timestamp};
+use skillworld_core::Origin;
 use skillworld_format::SkillDocument;
 use skillworld_world::{
-    Caller, CallerKind, CatalogRequest, Clock, CommonsWrites, DeleteMode, Layer, SKILL_TOOLS,
-    SkillWorld, WorldSettings, tool_specs,
+    Caller, CallerKind, CatalogRequest, CommonsWrites, DeleteMode, Layer, SKILL_TOOLS, SkillWorld,
+    tool_specs,
 };
 
 fn world() -> SkillWorld {
-    let mut world = SkillWorld::new(WorldSettings {
-        clock: Clock::Simulated(Timestamp::from_millis(0)),
-        platform: Some("linux".into()),
-    });
-    world.add_agent("ada", None).unwrap();
-    world.add_agent("bob", None).unwrap();
+    let mut world = common::two_agents(0);
     let mut builtin = SkillDocument::new("skill-curation", "Builtin.", "Curate.\n");
     builtin.skill.origin = Origin::Builtin;
     world.install(&Layer::Commons, builtin, vec![]).unwrap();

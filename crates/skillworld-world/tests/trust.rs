@@ -2,28 +2,18 @@
 //! or refuses it, later content changes take the writer's level, copies
 //! keep it, keys are admin-only world state, old states migrate.
 
-use skillworld_core::{Origin, Timestamp, Trust};
-use skillworld_format::{
-    BundleFile, BundleSignature, SkillDocument, parse_secret_key, skill_digest,
-};
+mod common;
+mod signing;
+
+use signing::{public, sign};
+use skillworld_core::{Origin, Trust};
+use skillworld_format::{BundleFile, SkillDocument};
 use skillworld_world::{
-    Caller, Clock, Command, ContentError, InstallRules, Layer, OnCollision, SkillWorld, WorldError,
-    WorldSettings,
+    Caller, Command, ContentError, InstallRules, Layer, OnCollision, SkillWorld, WorldError,
 };
 
 fn fresh() -> SkillWorld {
-    let mut world = SkillWorld::new(WorldSettings {
-        clock: Clock::Simulated(Timestamp::from_millis(86_400_000 * 20_000)),
-        platform: Some("linux".into()),
-    });
-    world.add_agent("ada", None).unwrap();
-    world.add_agent("bob", None).unwrap();
-    world
-}
-
-/// A secret key file's text made from a fixed seed.
-fn key(seed: u8) -> String {
-    format!("{seed:02x}").repeat(32)
+    common::two_agents(86_400_000 * 20_000)
 }
 
 fn bundle() -> (SkillDocument, Vec<BundleFile>) {
@@ -35,18 +25,6 @@ fn bundle() -> (SkillDocument, Vec<BundleFile>) {
         executable: true,
     }];
     (document, files)
-}
-
-fn sign(seed: u8, document: &SkillDocument, files: &[BundleFile]) -> BundleSignature {
-    let secret = parse_secret_key(&key(seed)).unwrap();
-    BundleSignature::sign(&skill_digest(document, files), &secret)
-}
-
-fn public(seed: u8) -> [u8; 32] {
-    parse_secret_key(&key(seed))
-        .unwrap()
-        .verifying_key()
-        .to_bytes()
 }
 
 fn rules() -> InstallRules {

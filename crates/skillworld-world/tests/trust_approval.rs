@@ -4,37 +4,19 @@
 //! policy leaves out goes live, the default policy changes nothing, and all
 //! of it replays and reopens.
 
-use skillworld_core::{Origin, Timestamp, Trust};
-use skillworld_format::{
-    BundleFile, BundleSignature, SkillDocument, parse_secret_key, skill_digest,
-};
+mod common;
+mod signing;
+
+use signing::{public, sign};
+use skillworld_core::{Origin, Trust};
+use skillworld_format::{BundleFile, SkillDocument};
 use skillworld_world::{
-    ADMIN_PROPOSER, ApprovalMode, Caller, CatalogRequest, Clock, Command, InstallRules, Layer,
-    OnCollision, ProposalState, SkillWorld, WorldError, WorldSettings,
+    ADMIN_PROPOSER, ApprovalMode, Caller, CatalogRequest, Command, InstallRules, Layer,
+    OnCollision, ProposalState, SkillWorld, WorldError,
 };
 
 fn fresh() -> SkillWorld {
-    let mut world = SkillWorld::new(WorldSettings {
-        clock: Clock::Simulated(Timestamp::from_millis(86_400_000 * 20_000)),
-        platform: Some("linux".into()),
-    });
-    world.add_agent("ada", None).unwrap();
-    world.add_agent("bob", None).unwrap();
-    world
-}
-
-fn key_text(seed: u8) -> String {
-    format!("{seed:02x}").repeat(32)
-}
-
-fn sign(seed: u8, document: &SkillDocument, files: &[BundleFile]) -> BundleSignature {
-    let secret = parse_secret_key(&key_text(seed)).unwrap();
-    BundleSignature::sign(&skill_digest(document, files), &secret)
-}
-
-fn public(seed: u8) -> [u8; 32] {
-    let secret = parse_secret_key(&key_text(seed)).unwrap();
-    secret.verifying_key().to_bytes()
+    common::two_agents(86_400_000 * 20_000)
 }
 
 fn bundle(name: &str) -> (SkillDocument, Vec<BundleFile>) {
