@@ -71,10 +71,10 @@ pub enum WorldError {
     /// An agent may not make this copy (GOV-3).
     #[error("Agent '{agent}' cannot copy this skill: {reason}")]
     CopyRefused { agent: String, reason: String },
-    /// Content refused by the rules every content-changing command obeys.
     /// A key or trust-policy change refused (GOV-2).
     #[error("Key '{name}' is refused: {reason}")]
     KeyRefused { name: String, reason: String },
+    /// Content refused by the rules every content-changing command obeys.
     #[error(transparent)]
     Content(#[from] ContentError),
     /// A refused approval command (GOV-1).
