@@ -20,24 +20,16 @@ impl SkillWorld {
         key: &[u8; 32],
         level: Trust,
     ) -> Result<Applied, WorldError> {
-        let refuse = |reason: String| WorldError::KeyRefused {
-            name: name.to_owned(),
-            reason,
-        };
-        if caller.agent.is_some() {
-            return Err(refuse("only an admin registers keys".to_owned()));
-        }
-        skillworld_core::SkillName::new(name).map_err(|e| refuse(e.to_string()))?;
+        admin_only(caller, name, "only an admin registers keys")?;
+        skillworld_core::SkillName::new(name).map_err(|e| key_refused(name, e.to_string()))?;
         let keys = self.world.resource::<TrustedKeys>();
         if !KEY_LEVELS.contains(&level) {
-            return Err(refuse(format!(
-                "a key's level is official or trusted, not {level}"
-            )));
+            let reason = format!("a key's level is official or trusted, not {level}");
+            return Err(key_refused(name, reason));
         }
         if let Some((other, _)) = keys.find(key).filter(|(other, _)| *other != name) {
-            return Err(refuse(format!(
-                "the same public key is registered as '{other}'"
-            )));
+            let reason = format!("the same public key is registered as '{other}'");
+            return Err(key_refused(name, reason));
         }
         self.world.resource_mut::<TrustedKeys>().insert(
             name,
@@ -56,15 +48,9 @@ impl SkillWorld {
         caller: &Caller,
         name: &str,
     ) -> Result<Applied, WorldError> {
-        let refuse = |reason: &str| WorldError::KeyRefused {
-            name: name.to_owned(),
-            reason: reason.to_owned(),
-        };
-        if caller.agent.is_some() {
-            return Err(refuse("only an admin removes keys"));
-        }
+        admin_only(caller, name, "only an admin removes keys")?;
         if !self.world.resource_mut::<TrustedKeys>().remove(name) {
-            return Err(refuse("no key of that name is registered"));
+            return Err(key_refused(name, "no key of that name is registered"));
         }
         Ok(Applied::default())
     }
@@ -75,12 +61,7 @@ impl SkillWorld {
         caller: &Caller,
         needs_approval: &[Trust],
     ) -> Result<Applied, WorldError> {
-        if caller.agent.is_some() {
-            return Err(WorldError::KeyRefused {
-                name: "policy".to_owned(),
-                reason: "only an admin sets the trust policy".to_owned(),
-            });
-        }
+        admin_only(caller, "policy", "only an admin sets the trust policy")?;
         *self.world.resource_mut::<TrustPolicy>() = TrustPolicy {
             needs_approval: needs_approval.iter().copied().collect(),
         };
@@ -148,5 +129,20 @@ impl SkillWorld {
             (true, false) => Trust::Builtin,
             (false, false) => Trust::Community,
         })
+    }
+}
+
+/// Keys and the trust policy belong to admins and the host.
+fn admin_only(caller: &Caller, name: &str, reason: &str) -> Result<(), WorldError> {
+    match caller.agent {
+        Some(_) => Err(key_refused(name, reason)),
+        None => Ok(()),
+    }
+}
+
+fn key_refused(name: &str, reason: impl Into<String>) -> WorldError {
+    WorldError::KeyRefused {
+        name: name.to_owned(),
+        reason: reason.into(),
     }
 }
