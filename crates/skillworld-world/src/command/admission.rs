@@ -5,6 +5,7 @@
 //! function of the content. Front doors add no rule of their own.
 
 use bevy_ecs::resource::Resource;
+use bevy_ecs::world::{Mut, World};
 use skillworld_core::limits::{
     MAX_BUNDLE_BYTES, MAX_BUNDLE_FILES, MAX_CONTENT_CHARS, MAX_DESCRIPTION_CHARS, MAX_FILE_BYTES,
 };
@@ -186,11 +187,11 @@ pub struct Scans(pub(crate) ScanCache);
 /// CRITICAL findings block (stored, never live). A name one typo away from
 /// an installed Commons skill of another origin warns (SEC-4).
 pub(crate) fn verdict(
-    world: &mut bevy_ecs::world::World,
+    world: &mut World,
     document: &SkillDocument,
     files: &[BundleFile],
 ) -> (ScanStatus, Vec<ScanFinding>) {
-    let report = world.resource_scope(|world, mut scans: bevy_ecs::world::Mut<Scans>| {
+    let report = world.resource_scope(|world, mut scans: Mut<Scans>| {
         let context = ScanContext {
             known: Some(world.resource::<CommonsNames>().names()),
             origin: origin_of(&document.skill),
