@@ -7,15 +7,17 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
+/// `skillworld --db DB`, with no `SKILLWORLD_DB` from outside, for a test
+/// to add its arguments and environment to.
+pub fn command(db: &Path) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_skillworld"));
+    command.arg("--db").arg(db).env_remove("SKILLWORLD_DB");
+    command
+}
+
 /// Runs `skillworld --db DB ARGS…`, with no `SKILLWORLD_DB` from outside.
 pub fn run(db: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_skillworld"))
-        .arg("--db")
-        .arg(db)
-        .args(args)
-        .env_remove("SKILLWORLD_DB")
-        .output()
-        .expect("the binary runs")
+    command(db).args(args).output().expect("the binary runs")
 }
 
 /// Runs `skillworld` on `db` as if the clock said `now`.
