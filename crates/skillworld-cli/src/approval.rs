@@ -4,21 +4,10 @@
 
 use serde_json::json;
 use skillworld_core::Timestamp;
-use skillworld_world::{ApprovalMode, Caller, Command, ProposalView, SkillWorld, WorldError};
+use skillworld_world::{ApprovalMode, Caller, Command, ProposalView};
 
-use crate::open::{Global, open, store_failure, world_failure};
+use crate::open::{Global, with_world};
 use crate::{Failure, emit};
-
-fn with_world<T>(
-    global: &Global,
-    work: impl FnOnce(&mut SkillWorld) -> Result<T, WorldError>,
-) -> Result<T, Failure> {
-    let mut store = open(global)?;
-    store
-        .run(work)
-        .map_err(store_failure)?
-        .map_err(world_failure)
-}
 
 /// `approval [auto|review] [--expire-after-days N]`: sets the mode, or
 /// with neither shows the setting.

@@ -11,7 +11,7 @@ use skillworld_format::{
     public_key_text, read_bundle_dir, secret_key_text, skill_digest, write_file_atomically,
 };
 
-use crate::open::{Global, open, store_failure, world_failure};
+use crate::open::{Global, open, with_world};
 use crate::table::Table;
 use crate::{Failure, KeysAction, emit};
 
@@ -21,7 +21,7 @@ pub fn keys(global: &Global, action: KeysAction) -> Result<bool, Failure> {
         KeysAction::Trust { file, level, name } => trust(global, &file, level, name),
         KeysAction::List => list(global),
         KeysAction::Remove { name } => {
-            change(global, |world| world.remove_key(&name))?;
+            with_world(global, |world| world.remove_key(&name))?;
             emit(global, json!({"ok": true, "removed": name}), || {
                 format!("removed key {name}")
             });
@@ -88,7 +88,7 @@ fn trust(
             .map(|s| s.to_string_lossy().into_owned())
             .ok_or_else(|| Failure::usage("give the key a name with --name"))?,
     };
-    change(global, |world| world.trust_key(&name, key, level))?;
+    with_world(global, |world| world.trust_key(&name, key, level))?;
     emit(
         global,
         json!({"ok": true, "name": name, "level": level, "public_key": hex_of(&key)}),
@@ -109,17 +109,6 @@ fn list(global: &Global) -> Result<bool, Failure> {
     }
     table.print(global);
     Ok(true)
-}
-
-fn change(
-    global: &Global,
-    work: impl FnOnce(&mut skillworld_world::SkillWorld) -> Result<(), skillworld_world::WorldError>,
-) -> Result<(), Failure> {
-    let mut store = open(global)?;
-    store
-        .run(work)
-        .map_err(store_failure)?
-        .map_err(world_failure)
 }
 
 /// `sign PATH --key FILE`: writes `PATH/SKILL.sig` over the folder's

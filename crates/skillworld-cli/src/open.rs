@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use skillworld_core::Timestamp;
 use skillworld_habitat::{Habitat, HabitatOptions};
 use skillworld_store::{OpenOptions, Store, StoreError, open_with_shipped};
-use skillworld_world::{Clock, WorldError};
+use skillworld_world::{Clock, SkillWorld, WorldError};
 
 use crate::{Failure, person};
 
@@ -88,6 +88,24 @@ pub fn open_at(global: &Global, path: &Path) -> Result<Store, Failure> {
         StoreError::World(error) => world_failure(error),
         other => Failure::usage(other.to_string()),
     })
+}
+
+/// Runs `work` on the world and commits what it wrote.
+pub(crate) fn with_world<T>(
+    global: &Global,
+    work: impl FnOnce(&mut SkillWorld) -> Result<T, WorldError>,
+) -> Result<T, Failure> {
+    run_world(global, work, world_failure)
+}
+
+/// [`with_world`] with its own wording of the world's errors.
+pub(crate) fn run_world<T>(
+    global: &Global,
+    work: impl FnOnce(&mut SkillWorld) -> Result<T, WorldError>,
+    failure: impl Fn(WorldError) -> Failure,
+) -> Result<T, Failure> {
+    let mut store = open(global)?;
+    store.run(work).map_err(store_failure)?.map_err(failure)
 }
 
 pub(crate) fn store_failure(error: StoreError) -> Failure {

@@ -20,7 +20,7 @@ use skillworld_world::{Command, CuratorSettings, InstallRules, Switches};
 
 use crate::discover::find_skills;
 use crate::fetch::{UrlRules, import_urls, is_url};
-use crate::open::{Global, open, store_failure, world_failure};
+use crate::open::{Global, open, run_world, store_failure, with_world, world_failure};
 use crate::person;
 use crate::report::print_results;
 use crate::table::Table;
@@ -31,14 +31,6 @@ fn failure_in(layer: &Layer) -> impl Fn(WorldError) -> Failure + '_ {
     move |error| Failure::failed(person::world_error(&error, Some(layer)))
 }
 
-/// Runs `work` on the world and commits what it wrote.
-fn with_world<T>(
-    global: &Global,
-    work: impl FnOnce(&mut SkillWorld) -> Result<T, WorldError>,
-) -> Result<T, Failure> {
-    run_world(global, work, world_failure)
-}
-
 /// [`with_world`] for a command that looks in `layer`: its errors name the
 /// commands for that layer.
 fn with_world_in<T>(
@@ -47,15 +39,6 @@ fn with_world_in<T>(
     work: impl FnOnce(&mut SkillWorld) -> Result<T, WorldError>,
 ) -> Result<T, Failure> {
     run_world(global, work, failure_in(layer))
-}
-
-fn run_world<T>(
-    global: &Global,
-    work: impl FnOnce(&mut SkillWorld) -> Result<T, WorldError>,
-    failure: impl Fn(WorldError) -> Failure,
-) -> Result<T, Failure> {
-    let mut store = open(global)?;
-    store.run(work).map_err(store_failure)?.map_err(failure)
 }
 
 fn layer_of(commons: bool, agent: Option<String>) -> Layer {

@@ -2,34 +2,14 @@
 //! `reject`, `list --all`; agents' writes go through `tool --agent`, time
 //! through `--now`.
 
-use std::path::Path;
-use std::process::{Command, Output};
+mod common;
 
+use std::path::Path;
+
+use common::{at, ok_at};
 use serde_json::{Value, json};
 
 const DAY1: &str = "2026-12-01T10:00:00Z";
-
-fn at(db: &Path, now: &str, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_skillworld"))
-        .args(args)
-        .arg("--db")
-        .arg(db)
-        .args(["--now", now])
-        .env_remove("SKILLWORLD_DB")
-        .output()
-        .expect("the binary runs")
-}
-
-fn ok_at(db: &Path, now: &str, args: &[&str]) -> String {
-    let output = at(db, now, args);
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
-}
 
 fn ok(db: &Path, args: &[&str]) -> String {
     ok_at(db, DAY1, args)

@@ -2,17 +2,16 @@
 //! same habitat service as the server, so the command layer's bundle rules
 //! hold here too, and a script tool gets its own skill's secrets.
 
+mod common;
+
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::{Value, json};
 
 fn run(db: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_skillworld"))
-        .arg("--db")
-        .arg(db)
+    common::command(db)
         .args(args)
-        .env_remove("SKILLWORLD_DB")
         .env("SKILLWORLD_SECRET_KEY", KEY)
         .output()
         .expect("the binary runs")

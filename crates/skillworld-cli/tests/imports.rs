@@ -2,20 +2,19 @@
 //! authors that share a name all survive, a re-import updates, `--replace`
 //! replaces, files without frontmatter come in, an empty bucket is kept.
 
+mod common;
+
 use std::fs;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::Value;
 
 fn run_in(cwd: &Path, db: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_skillworld"))
+    common::command(db)
         .current_dir(cwd)
-        .args(args)
-        .arg("--db")
-        .arg(db)
         .args(["--now", "2026-12-01T10:00:00Z"])
-        .env_remove("SKILLWORLD_DB")
+        .args(args)
         .output()
         .expect("the binary runs")
 }

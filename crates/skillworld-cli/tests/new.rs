@@ -3,21 +3,9 @@
 
 mod common;
 
-use common::run;
-use std::path::Path;
+use common::{ok, run};
 
 use serde_json::Value;
-
-fn ok(db: &Path, args: &[&str]) -> String {
-    let output = run(db, args);
-    assert!(
-        output.status.success(),
-        "{args:?}: {}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
-}
 
 #[test]
 fn every_template_is_strictly_valid_and_its_tool_runs() {

@@ -1,37 +1,23 @@
 //! The world commands of SPEC CLI-1 on a database: agents, import, list,
 //! catalog, load, tool, snapshots, replay, digest, `--now`, a busy file.
 
+mod common;
+
 use std::fs;
 use std::path::Path;
 use std::process::{Command, Output};
 
+use common::{at, ok_at};
 use serde_json::Value;
 
-/// Runs the binary on `db` as if the clock said `now`.
-fn at(db: &Path, now: &str, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_skillworld"))
-        .args(args)
-        .arg("--db")
-        .arg(db)
-        .args(["--now", now])
-        .env_remove("SKILLWORLD_DB")
-        .output()
-        .expect("the binary runs")
-}
+const DAY1: &str = "2026-12-01T10:00:00Z";
 
 fn run(db: &Path, args: &[&str]) -> Output {
-    at(db, "2026-12-01T10:00:00Z", args)
+    at(db, DAY1, args)
 }
 
 fn ok(db: &Path, args: &[&str]) -> String {
-    let output = run(db, args);
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
+    ok_at(db, DAY1, args)
 }
 
 fn skill(root: &Path, name: &str, description: &str) {
