@@ -164,7 +164,7 @@ fn write_row(
     let old_blobs = match rows.insert((id, version), row.bytes.as_slice())? {
         Some(old) if !old.value().is_empty() => {
             row_blobs(old.value())
-                .map_err(|reason| decode_error("row", reason))?
+                .map_err(|reason| StoreError::decode("row", reason))?
                 .0
         }
         _ => Vec::new(),
@@ -182,13 +182,6 @@ fn write_row(
     Ok(())
 }
 
-fn decode_error(what: &str, reason: String) -> StoreError {
-    StoreError::Decode {
-        what: what.to_owned(),
-        reason,
-    }
-}
-
 /// Entities by id range, numbered in id order.
 type Parts = Vec<(u64, Vec<EntityState>)>;
 
@@ -197,7 +190,7 @@ fn read_rows(txn: &ReadTransaction, at: u64) -> Result<WorldState, StoreError> {
     let table = txn.open_table(ROWS)?;
     let globals: WorldGlobals = match newest(&table, GLOBALS_ROW, at)? {
         Some(bytes) => decode_json("world-wide state", bytes.get(1..).unwrap_or_default())?,
-        None => return Err(decode_error("world-wide state", "missing".into())),
+        None => return Err(StoreError::decode("world-wide state", "missing")),
     };
     let last = table.last()?.map_or(0, |(key, _)| key.value().0);
     drop(table);
@@ -268,7 +261,7 @@ fn read_range(
     let mut emit = |current: Option<(u64, Vec<u8>)>| -> Result<(), StoreError> {
         if let Some((id, bytes)) = current.filter(|(_, bytes)| !bytes.is_empty()) {
             let state = decode_row(&bytes, fetch)
-                .map_err(|reason| decode_error(&format!("row {id}"), reason))?;
+                .map_err(|reason| StoreError::decode(format!("row {id}"), reason))?;
             out.push(state);
         }
         Ok(())
@@ -369,9 +362,9 @@ impl Backend for Redb {
         let txn = self.db.begin_read()?;
         let blobs = txn.open_table(BLOBS)?;
         let found = blobs.get(key.as_slice())?;
-        found
-            .map(|v| v.value().to_vec())
-            .ok_or_else(|| decode_error("blob", format!("{} is missing", crate::blobs::hex(key))))
+        found.map(|v| v.value().to_vec()).ok_or_else(|| {
+            StoreError::decode("blob", format!("{} is missing", crate::blobs::hex(key)))
+        })
     }
 
     fn put_snapshot(
@@ -562,7 +555,7 @@ impl Redb {
                 .map(|v| v.value().to_vec());
             done.row_versions += 1;
             if let Some(bytes) = removed.filter(|b| !b.is_empty()) {
-                let (slots, _) = row_blobs(&bytes).map_err(|r| decode_error("row", r))?;
+                let (slots, _) = row_blobs(&bytes).map_err(|r| StoreError::decode("row", r))?;
                 for (_, key) in slots {
                     done.blobs += u64::from(add_ref(txn, &key, -1)?);
                 }

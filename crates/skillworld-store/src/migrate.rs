@@ -195,10 +195,10 @@ fn v1_world(
                 world = SkillWorld::from_state(restored.state.clone(), platform.clone())?;
             }
             JournalEntry::Stored { .. } => {
-                return Err(StoreError::Decode {
-                    what: "schema 1 journal".into(),
-                    reason: format!("entry {} refers to blobs", seq.value()),
-                });
+                return Err(StoreError::decode(
+                    "schema 1 journal",
+                    format!("entry {} refers to blobs", seq.value()),
+                ));
             }
         }
         next = seq.value() + 1;

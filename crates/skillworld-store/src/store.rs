@@ -184,10 +184,7 @@ impl Store {
             return Ok(entry);
         };
         for (slot, key) in blobs {
-            let failure = |reason: String| StoreError::Decode {
-                what: "journal entry".into(),
-                reason,
-            };
+            let failure = |reason: String| StoreError::decode("journal entry", reason);
             let bytes = self
                 .backend
                 .blob(&crate::blobs::unhex(&key).map_err(failure)?)?;
