@@ -182,6 +182,17 @@ fn write_row(
     Ok(())
 }
 
+/// Every snapshot record of the file.
+fn read_records(
+    table: &impl ReadableTable<&'static str, &'static [u8]>,
+) -> Result<Vec<SnapshotRecord>, StoreError> {
+    let mut out = Vec::new();
+    for item in table.iter()? {
+        out.push(decode_json("snapshot record", item?.1.value())?);
+    }
+    Ok(out)
+}
+
 /// Entities by id range, numbered in id order.
 type Parts = Vec<(u64, Vec<EntityState>)>;
 
@@ -388,13 +399,7 @@ impl Backend for Redb {
 
     fn snapshot_records(&self) -> Result<Vec<SnapshotRecord>, StoreError> {
         let txn = self.db.begin_read()?;
-        let table = txn.open_table(SNAPSHOT_INFO)?;
-        let mut out = Vec::new();
-        for item in table.iter()? {
-            let (_, bytes) = item?;
-            out.push(decode_json("snapshot record", bytes.value())?);
-        }
-        Ok(out)
+        read_records(&txn.open_table(SNAPSHOT_INFO)?)
     }
 
     fn snapshot_record(&self, name: &str) -> Result<Option<SnapshotRecord>, StoreError> {
@@ -425,14 +430,7 @@ impl Backend for Redb {
     fn compact(&self) -> Result<Compaction, StoreError> {
         let txn = self.db.begin_write()?;
         let mut done = Compaction::default();
-        let records: Vec<SnapshotRecord> = {
-            let table = txn.open_table(SNAPSHOT_INFO)?;
-            let mut out = Vec::new();
-            for item in table.iter()? {
-                out.push(decode_json("snapshot record", item?.1.value())?);
-            }
-            out
-        };
+        let records = read_records(&txn.open_table(SNAPSHOT_INFO)?)?;
         let end = txn
             .open_table(JOURNAL)?
             .last()?
