@@ -328,12 +328,12 @@ impl Backend for Redb {
             // in the same batch) are not left behind.
             {
                 let refs = txn.open_table(BLOB_REFS)?;
-                let orphans: Vec<Hash> = batch
-                    .blobs
-                    .iter()
-                    .map(|(key, _)| *key)
-                    .filter(|key| matches!(refs.get(key.as_slice()), Ok(None)))
-                    .collect();
+                let mut orphans: Vec<Hash> = Vec::new();
+                for (key, _) in &batch.blobs {
+                    if refs.get(key.as_slice())?.is_none() {
+                        orphans.push(*key);
+                    }
+                }
                 drop(refs);
                 let mut blobs = txn.open_table(BLOBS)?;
                 for key in orphans {
