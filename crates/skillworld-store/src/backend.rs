@@ -309,15 +309,17 @@ impl Backend for Redb {
                     }
                 }
             }
-            for entry in &batch.entries {
-                txn.open_table(JOURNAL)?
-                    .insert(entry.seq, entry.bytes.as_slice())?;
-                written += entry.bytes.len() as u64;
-                if !entry.blobs.is_empty() {
-                    txn.open_table(JOURNAL_BLOBS)?
-                        .insert(entry.seq, entry.blobs.concat().as_slice())?;
-                    for key in &entry.blobs {
-                        add_ref(&txn, key, 1)?;
+            {
+                let mut journal = txn.open_table(JOURNAL)?;
+                let mut journal_blobs = txn.open_table(JOURNAL_BLOBS)?;
+                for entry in &batch.entries {
+                    journal.insert(entry.seq, entry.bytes.as_slice())?;
+                    written += entry.bytes.len() as u64;
+                    if !entry.blobs.is_empty() {
+                        journal_blobs.insert(entry.seq, entry.blobs.concat().as_slice())?;
+                        for key in &entry.blobs {
+                            add_ref(&txn, key, 1)?;
+                        }
                     }
                 }
             }
