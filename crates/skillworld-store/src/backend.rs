@@ -12,10 +12,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use redb::{
     Database, Durability, ReadTransaction, ReadableDatabase, ReadableTable, WriteTransaction,
 };
-use skillworld_world::{EntityState, WorldGlobals, WorldState};
+use skillworld_world::{Changes, EntityState, WorldGlobals, WorldState};
 
 use crate::StoreError;
-use crate::blobs::{EncodedRow, Hash, NewBlobs, decode_row, row_blobs};
+use crate::blobs::{EncodedRow, Hash, NewBlobs, decode_row, encode_globals, encode_row, row_blobs};
 use crate::layout::{
     BLOB_REFS, BLOBS, GLOBALS_ROW, JOURNAL, JOURNAL_BLOBS, META, RETIRED, ROWS, SNAPSHOT_INFO,
     SnapshotRecord, WHOLE, decode_json, restore_copy_seq,
@@ -42,6 +42,22 @@ pub(crate) struct Batch {
 impl Batch {
     pub(crate) fn is_empty(&self) -> bool {
         self.entries.is_empty() && self.rows.is_empty()
+    }
+
+    /// Adds the rows `changes` wrote or removed, encoded (their big
+    /// values as blobs), as of `self.version`.
+    pub(crate) fn add_changes(&mut self, changes: Changes) {
+        for state in changes.rows {
+            let id = state.record().id.0;
+            let row = encode_row(state, &mut self.blobs);
+            self.rows.push((id, Some(row)));
+        }
+        self.rows
+            .extend(changes.removed.into_iter().map(|id| (id.0, None)));
+        if let Some(globals) = changes.globals {
+            self.rows
+                .push((GLOBALS_ROW, Some(encode_globals(&globals))));
+        }
     }
 }
 

@@ -8,11 +8,11 @@ use skillworld_world::{Changes, Clock, SkillWorld, WorldSettings, WorldState};
 
 use crate::StoreError;
 use crate::backend::{Backend, Batch, Compaction, Redb, StagedEntry};
-use crate::blobs::{encode_globals, encode_row, hex, take_envelope_blobs};
+use crate::blobs::{hex, take_envelope_blobs};
 use crate::commit::Committer;
 use crate::layout::{
-    GLOBALS_ROW, INTERNAL, JOURNAL, JournalEntry, SnapshotKind, SnapshotRecord, StoredSnapshot,
-    decode, encode, restore_copy_name,
+    INTERNAL, JOURNAL, JournalEntry, SnapshotKind, SnapshotRecord, StoredSnapshot, decode, encode,
+    restore_copy_name,
 };
 
 /// Automatic snapshots (pre-restore, pre-sweep) kept, newest first.
@@ -253,20 +253,7 @@ impl Store {
             self.next_seq += 1;
         }
         batch.version = self.next_seq;
-        for state in changes.rows {
-            let id = state.record().id.0;
-            batch
-                .rows
-                .push((id, Some(encode_row(state, &mut batch.blobs))));
-        }
-        batch
-            .rows
-            .extend(changes.removed.into_iter().map(|id| (id.0, None)));
-        if let Some(globals) = changes.globals {
-            batch
-                .rows
-                .push((GLOBALS_ROW, Some(encode_globals(&globals))));
-        }
+        batch.add_changes(changes);
         batch
     }
 
