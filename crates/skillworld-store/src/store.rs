@@ -262,10 +262,10 @@ impl Store {
     fn stage_state(
         &mut self,
         entries: Vec<JournalEntry>,
-        state: &WorldState,
+        state: WorldState,
         gone: &[skillworld_core::StableId],
     ) -> Batch {
-        let (globals, entities) = state.clone().into_parts();
+        let (globals, entities) = state.into_parts();
         let kept: std::collections::HashSet<_> = entities.iter().map(|e| e.record().id).collect();
         let changes = Changes {
             rows: entities,
@@ -487,7 +487,7 @@ impl Store {
             at: self.world.now(),
             copy: Some(copy.name),
         };
-        let batch = self.stage_state(vec![entry], &state, &gone);
+        let batch = self.stage_state(vec![entry], state, &gone);
         self.submit(batch)?;
         self.world = world;
         Ok(info_of(&record))
