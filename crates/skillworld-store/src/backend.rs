@@ -497,10 +497,10 @@ impl Backend for Redb {
             }
         }
         self.drop_unseen_versions(&txn, &kept, &mut done)?;
-        let left = self.journal_bytes.load(Ordering::Relaxed)
-            - done
-                .journal_bytes
-                .min(self.journal_bytes.load(Ordering::Relaxed));
+        let left = self
+            .journal_bytes
+            .load(Ordering::Relaxed)
+            .saturating_sub(done.journal_bytes);
         txn.open_table(META)?.insert("journal_bytes", left)?;
         txn.commit()?;
         self.journal_bytes.store(left, Ordering::Relaxed);
