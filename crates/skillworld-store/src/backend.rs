@@ -167,13 +167,12 @@ fn write_row(
         .map(|(key, value)| (key.value().1, value.value().is_empty()));
     let Some(row) = row else {
         // A removal of what never reached the file writes nothing.
-        if previous.is_none_or(|(_, removed)| removed) {
+        let Some((old, false)) = previous else {
             return Ok(());
-        }
+        };
         rows.insert((id, version), [].as_slice())?;
         drop(rows);
-        txn.open_table(RETIRED)?
-            .insert((version, id), previous.expect("checked").0)?;
+        txn.open_table(RETIRED)?.insert((version, id), old)?;
         return Ok(());
     };
     // Rewritten at the same version: the old value's references go.
