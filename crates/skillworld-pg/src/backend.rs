@@ -200,83 +200,82 @@ impl PgBackend {
             .unwrap_or_else(|_| Err(PgError::timeout(what)))
     }
 
+    /// Runs `operation` on the shared connection within the operation
+    /// timeout; an unreachable database drops the connection (see
+    /// [`Held::check`]).
+    pub(crate) async fn on_client<T>(
+        &self,
+        what: &str,
+        operation: impl AsyncFnOnce(&mut Client) -> Result<T, PgError>,
+    ) -> Result<T, PgError> {
+        let mut held = self.hold().await?;
+        let result = self.timed(what, operation(held.client())).await;
+        held.check(result)
+    }
+
     /// The journal's head (the last sequence committed) and the records'.
     pub async fn heads(&self) -> Result<(u64, u64), PgError> {
-        let mut held = self.hold().await?;
-        let result = self.timed("reading the head", heads(held.client())).await;
-        held.check(result)
+        self.on_client("reading the head", async |client| heads(client).await)
+            .await
     }
 
     /// The world's state as of the head, in one consistent read.
     pub async fn load(&self) -> Result<Loaded, PgError> {
-        let mut held = self.hold().await?;
-        let result = self.timed("loading the world", load(held.client())).await;
-        held.check(result)
+        self.on_client("loading the world", async |client| load(client).await)
+            .await
     }
 
     /// The world every node starts from, as (journal position, state):
     /// the stored one, or — for the first node of a new database — `ours`
     /// at position 0. Nodes starting together all get the same one.
     pub async fn checkpoint_or(&self, ours: Vec<u8>) -> Result<(u64, Vec<u8>), PgError> {
-        let mut held = self.hold().await?;
-        let client = held.client();
-        let result = self
-            .timed("reading the checkpoint", async {
-                client
-                    .execute(
-                        "INSERT INTO skillworld_checkpoint (id, seq, state) VALUES (1, 0, $1)
+        self.on_client("reading the checkpoint", async |client| {
+            client
+                .execute(
+                    "INSERT INTO skillworld_checkpoint (id, seq, state) VALUES (1, 0, $1)
                          ON CONFLICT (id) DO NOTHING",
-                        &[&ours],
-                    )
-                    .await?;
-                let row = client
-                    .query_one(
-                        "SELECT seq, state FROM skillworld_checkpoint WHERE id = 1",
-                        &[],
-                    )
-                    .await?;
-                Ok((row.get::<_, i64>(0) as u64, row.get(1)))
-            })
-            .await;
-        held.check(result)
+                    &[&ours],
+                )
+                .await?;
+            let row = client
+                .query_one(
+                    "SELECT seq, state FROM skillworld_checkpoint WHERE id = 1",
+                    &[],
+                )
+                .await?;
+            Ok((row.get::<_, i64>(0) as u64, row.get(1)))
+        })
+        .await
     }
 
     /// Journal entries after `seq`, in order, at most `limit`.
     pub async fn entries_after(&self, seq: u64, limit: u32) -> Result<Vec<JournalRow>, PgError> {
-        let mut held = self.hold().await?;
-        let client = held.client();
-        let result = self
-            .timed("reading the journal", async {
-                let rows = client
-                    .query(
-                        "SELECT seq, entry, node, at_ms FROM skillworld_journal
+        self.on_client("reading the journal", async |client| {
+            let rows = client
+                .query(
+                    "SELECT seq, entry, node, at_ms FROM skillworld_journal
                          WHERE seq > $1 ORDER BY seq LIMIT $2",
-                        &[&(seq as i64), &i64::from(limit)],
-                    )
-                    .await?;
-                Ok(rows.iter().map(journal_row).collect())
-            })
-            .await;
-        held.check(result)
+                    &[&(seq as i64), &i64::from(limit)],
+                )
+                .await?;
+            Ok(rows.iter().map(journal_row).collect())
+        })
+        .await
     }
 
     /// The bundle contents stored under these SHA-256 digests (hex); a
     /// digest not stored is left out.
     pub async fn blobs(&self, digests: &[String]) -> Result<Vec<(String, Vec<u8>)>, PgError> {
-        let mut held = self.hold().await?;
-        let client = held.client();
-        let result = self
-            .timed("reading blobs", async {
-                let rows = client
-                    .query(
-                        "SELECT sha256, bytes FROM skillworld_blobs WHERE sha256 = ANY($1)",
-                        &[&digests],
-                    )
-                    .await?;
-                Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
-            })
-            .await;
-        held.check(result)
+        self.on_client("reading blobs", async |client| {
+            let rows = client
+                .query(
+                    "SELECT sha256, bytes FROM skillworld_blobs WHERE sha256 = ANY($1)",
+                    &[&digests],
+                )
+                .await?;
+            Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
+        })
+        .await
     }
 }
 

@@ -35,69 +35,57 @@ impl PgBackend {
 
     /// The record (`kind`, `key`), if stored.
     pub async fn record(&self, kind: &str, key: &str) -> Result<Option<Vec<u8>>, PgError> {
-        let mut held = self.hold().await?;
-        let client = held.client();
-        let result = self
-            .timed("reading a record", async {
-                Ok(client
-                    .query_opt(
-                        "SELECT value FROM skillworld_records
+        self.on_client("reading a record", async |client| {
+            Ok(client
+                .query_opt(
+                    "SELECT value FROM skillworld_records
                          WHERE kind = $1 AND key = $2 AND value IS NOT NULL",
-                        &[&kind, &key],
-                    )
-                    .await?
-                    .map(|row| row.get(0)))
-            })
-            .await;
-        held.check(result)
+                    &[&kind, &key],
+                )
+                .await?
+                .map(|row| row.get(0)))
+        })
+        .await
     }
 
     /// Every record of `kind`, in key order.
     pub async fn records(&self, kind: &str) -> Result<Vec<(String, Vec<u8>)>, PgError> {
-        let mut held = self.hold().await?;
-        let client = held.client();
-        let result = self
-            .timed("reading records", async {
-                let rows = client
-                    .query(
-                        "SELECT key, value FROM skillworld_records
+        self.on_client("reading records", async |client| {
+            let rows = client
+                .query(
+                    "SELECT key, value FROM skillworld_records
                          WHERE kind = $1 AND value IS NOT NULL ORDER BY key",
-                        &[&kind],
-                    )
-                    .await?;
-                Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
-            })
-            .await;
-        held.check(result)
+                    &[&kind],
+                )
+                .await?;
+            Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
+        })
+        .await
     }
 
     /// Record changes after `version`, in version order (deletes as
     /// `value: None`): how a node keeps its copies (its token table) in
     /// step with the other nodes' writes.
     pub async fn record_changes_after(&self, version: u64) -> Result<Vec<RecordChange>, PgError> {
-        let mut held = self.hold().await?;
-        let client = held.client();
-        let result = self
-            .timed("reading record changes", async {
-                let rows = client
-                    .query(
-                        "SELECT kind, key, value, version FROM skillworld_records
+        self.on_client("reading record changes", async |client| {
+            let rows = client
+                .query(
+                    "SELECT kind, key, value, version FROM skillworld_records
                          WHERE version > $1 ORDER BY version",
-                        &[&(version as i64)],
-                    )
-                    .await?;
-                Ok(rows
-                    .iter()
-                    .map(|r| RecordChange {
-                        kind: r.get(0),
-                        key: r.get(1),
-                        value: r.get(2),
-                        version: r.get::<_, i64>(3) as u64,
-                    })
-                    .collect())
-            })
-            .await;
-        held.check(result)
+                    &[&(version as i64)],
+                )
+                .await?;
+            Ok(rows
+                .iter()
+                .map(|r| RecordChange {
+                    kind: r.get(0),
+                    key: r.get(1),
+                    value: r.get(2),
+                    version: r.get::<_, i64>(3) as u64,
+                })
+                .collect())
+        })
+        .await
     }
 
     async fn change_record(

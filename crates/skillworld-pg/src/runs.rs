@@ -21,26 +21,19 @@ pub const RUNNING: &str = "running";
 impl PgBackend {
     /// A run id never given before, by any node.
     pub async fn next_run_id(&self) -> Result<u64, PgError> {
-        let mut held = self.hold().await?;
-        let client = held.client();
-        let result = self
-            .timed("allocating a run id", async {
-                let row = client
-                    .query_one("SELECT nextval('skillworld_run_ids')", &[])
-                    .await?;
-                Ok(row.get::<_, i64>(0) as u64)
-            })
-            .await;
-        held.check(result)
+        self.on_client("allocating a run id", async |client| {
+            let row = client
+                .query_one("SELECT nextval('skillworld_run_ids')", &[])
+                .await?;
+            Ok(row.get::<_, i64>(0) as u64)
+        })
+        .await
     }
 
     /// Stores a run; a run saved as `running` while its agent already has
     /// one is refused ([`PgError::RunInProgress`]).
     pub async fn save_run(&self, run: &RunRow) -> Result<(), PgError> {
-        let mut held = self.hold().await?;
-        let client = held.client();
-        let result = self
-            .timed("saving a run", async {
+        self.on_client("saving a run", async |client| {
                 client
                     .execute(
                         "INSERT INTO skillworld_runs (id, agent, kind, status, body)
@@ -56,54 +49,45 @@ impl PgBackend {
                         _ => error.into(),
                     })?;
                 Ok(())
-            })
-            .await;
-        held.check(result)
+        })
+        .await
     }
 
     /// Every run, in id order.
     pub async fn runs(&self) -> Result<Vec<RunRow>, PgError> {
-        let mut held = self.hold().await?;
-        let client = held.client();
-        let result = self
-            .timed("reading runs", async {
-                let rows = client
-                    .query(
-                        "SELECT id, agent, kind, status, body FROM skillworld_runs ORDER BY id",
-                        &[],
-                    )
-                    .await?;
-                Ok(rows
-                    .iter()
-                    .map(|r| RunRow {
-                        id: r.get::<_, i64>(0) as u64,
-                        agent: r.get(1),
-                        kind: r.get(2),
-                        status: r.get(3),
-                        body: r.get(4),
-                    })
-                    .collect())
-            })
-            .await;
-        held.check(result)
+        self.on_client("reading runs", async |client| {
+            let rows = client
+                .query(
+                    "SELECT id, agent, kind, status, body FROM skillworld_runs ORDER BY id",
+                    &[],
+                )
+                .await?;
+            Ok(rows
+                .iter()
+                .map(|r| RunRow {
+                    id: r.get::<_, i64>(0) as u64,
+                    agent: r.get(1),
+                    kind: r.get(2),
+                    status: r.get(3),
+                    body: r.get(4),
+                })
+                .collect())
+        })
+        .await
     }
 
     /// Deletes finished runs of `kind` beyond the newest `keep`; how many.
     pub async fn purge_runs(&self, kind: &str, keep: usize) -> Result<u64, PgError> {
-        let mut held = self.hold().await?;
-        let client = held.client();
-        let result = self
-            .timed("purging runs", async {
-                Ok(client
-                    .execute(
-                        "DELETE FROM skillworld_runs WHERE kind = $1 AND status <> 'running'
+        self.on_client("purging runs", async |client| {
+            Ok(client
+                .execute(
+                    "DELETE FROM skillworld_runs WHERE kind = $1 AND status <> 'running'
                          AND id NOT IN (SELECT id FROM skillworld_runs
                              WHERE kind = $1 AND status <> 'running' ORDER BY id DESC LIMIT $2)",
-                        &[&kind, &(keep as i64)],
-                    )
-                    .await?)
-            })
-            .await;
-        held.check(result)
+                    &[&kind, &(keep as i64)],
+                )
+                .await?)
+        })
+        .await
     }
 }

@@ -6,7 +6,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{admin, fresh_database, node, server};
+use common::{admin, database, fresh_database, node, server};
 use skillworld_pg::{Batch, Behind, PgBackend, PgError, PgOptions, RUNNING, RunRow};
 
 fn entry(text: &str) -> Batch {
@@ -18,10 +18,9 @@ fn entry(text: &str) -> Batch {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_schema_is_created_once_and_a_newer_one_is_refused() {
-    let Some(server) = server("schema") else {
+    let Some(url) = database("schema").await else {
         return;
     };
-    let url = fresh_database(&server, "schema").await;
     let a = node(&url, "a").await;
     // A second node (or a restart) finds the schema and migrates nothing.
     let _b = node(&url, "b").await;
@@ -52,10 +51,9 @@ async fn the_schema_is_created_once_and_a_newer_one_is_refused() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_writer_gets_the_entries_it_missed_before_its_own() {
-    let Some(server) = server("order") else {
+    let Some(url) = database("order").await else {
         return;
     };
-    let url = fresh_database(&server, "order").await;
     let (a, b) = (node(&url, "a").await, node(&url, "b").await);
     let first = a.begin(0).await.unwrap();
     assert!(first.missed().is_empty());
@@ -118,8 +116,9 @@ impl Replica {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_if_match_race_has_exactly_one_winner_200_times() {
-    let Some(server) = server("race") else { return };
-    let url = fresh_database(&server, "race").await;
+    let Some(url) = database("race").await else {
+        return;
+    };
     let (a, b) = (node(&url, "a").await, node(&url, "b").await);
     let (mut ra, mut rb) = (Replica::default(), Replica::default());
     for round in 0..200u64 {
@@ -137,10 +136,9 @@ async fn an_if_match_race_has_exactly_one_winner_200_times() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn state_rows_change_with_their_entries_and_load_consistently() {
-    let Some(server) = server("state") else {
+    let Some(url) = database("state").await else {
         return;
     };
-    let url = fresh_database(&server, "state").await;
     let a = node(&url, "a").await;
     let batch = Batch {
         entries: vec![b"create".to_vec(), b"install".to_vec()],
@@ -196,10 +194,9 @@ async fn state_rows_change_with_their_entries_and_load_consistently() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn records_change_in_version_order_and_deletes_are_seen() {
-    let Some(server) = server("records") else {
+    let Some(url) = database("records").await else {
         return;
     };
-    let url = fresh_database(&server, "records").await;
     let (a, b) = (node(&url, "a").await, node(&url, "b").await);
     let v1 = a.put_record("tokens", "h1", b"{admin}").await.unwrap();
     let v2 = b.put_record("tokens", "h2", b"{agent ada}").await.unwrap();
@@ -224,8 +221,9 @@ async fn records_change_in_version_order_and_deletes_are_seen() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_running_run_per_agent_across_nodes() {
-    let Some(server) = server("runs") else { return };
-    let url = fresh_database(&server, "runs").await;
+    let Some(url) = database("runs").await else {
+        return;
+    };
     let (a, b) = (node(&url, "a").await, node(&url, "b").await);
     let run = |id, status: &str| RunRow {
         id,
@@ -255,8 +253,9 @@ async fn one_running_run_per_agent_across_nodes() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_job_runs_on_one_node_at_a_time() {
-    let Some(server) = server("jobs") else { return };
-    let url = fresh_database(&server, "jobs").await;
+    let Some(url) = database("jobs").await else {
+        return;
+    };
     let (a, b) = (node(&url, "a").await, node(&url, "b").await);
     let held = a.try_job_lock("curator").await.unwrap().expect("free");
     assert!(b.try_job_lock("curator").await.unwrap().is_none());

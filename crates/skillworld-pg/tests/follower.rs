@@ -6,7 +6,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{admin, fresh_database, node, server};
+use common::{admin, database, fresh_database, node, server};
 use skillworld_pg::{Batch, Follower, Heads};
 use tokio::sync::watch;
 
@@ -34,10 +34,9 @@ fn entry(text: &str) -> Batch {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_follower_hears_writes_and_catches_up_after_a_cut() {
-    let Some(server) = server("follow") else {
+    let Some(url) = database("follow").await else {
         return;
     };
-    let url = fresh_database(&server, "follow").await;
     let writer = node(&url, "writer").await;
     let reader = node(&url, "reader").await;
     // A long safety-net tick: what arrives in time arrives by notification.

@@ -12,10 +12,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use redb::{
     Database, Durability, ReadTransaction, ReadableDatabase, ReadableTable, WriteTransaction,
 };
-use skillworld_world::{EntityState, WorldGlobals, WorldState};
+use skillworld_world::{Changes, EntityState, WorldGlobals, WorldState};
 
 use crate::StoreError;
-use crate::blobs::{EncodedRow, Hash, NewBlobs, decode_row, row_blobs};
+use crate::blobs::{EncodedRow, Hash, NewBlobs, decode_row, encode_globals, encode_row, row_blobs};
 use crate::layout::{
     BLOB_REFS, BLOBS, GLOBALS_ROW, JOURNAL, JOURNAL_BLOBS, META, RETIRED, ROWS, SNAPSHOT_INFO,
     SnapshotRecord, WHOLE, decode_json, restore_copy_seq,
@@ -42,6 +42,22 @@ pub(crate) struct Batch {
 impl Batch {
     pub(crate) fn is_empty(&self) -> bool {
         self.entries.is_empty() && self.rows.is_empty()
+    }
+
+    /// Adds the rows `changes` wrote or removed, encoded (their big
+    /// values as blobs), as of `self.version`.
+    pub(crate) fn add_changes(&mut self, changes: Changes) {
+        for state in changes.rows {
+            let id = state.record().id.0;
+            let row = encode_row(state, &mut self.blobs);
+            self.rows.push((id, Some(row)));
+        }
+        self.rows
+            .extend(changes.removed.into_iter().map(|id| (id.0, None)));
+        if let Some(globals) = changes.globals {
+            self.rows
+                .push((GLOBALS_ROW, Some(encode_globals(&globals))));
+        }
     }
 }
 
@@ -151,20 +167,19 @@ fn write_row(
         .map(|(key, value)| (key.value().1, value.value().is_empty()));
     let Some(row) = row else {
         // A removal of what never reached the file writes nothing.
-        if previous.is_none_or(|(_, removed)| removed) {
+        let Some((old, false)) = previous else {
             return Ok(());
-        }
+        };
         rows.insert((id, version), [].as_slice())?;
         drop(rows);
-        txn.open_table(RETIRED)?
-            .insert((version, id), previous.expect("checked").0)?;
+        txn.open_table(RETIRED)?.insert((version, id), old)?;
         return Ok(());
     };
     // Rewritten at the same version: the old value's references go.
     let old_blobs = match rows.insert((id, version), row.bytes.as_slice())? {
         Some(old) if !old.value().is_empty() => {
             row_blobs(old.value())
-                .map_err(|reason| decode_error("row", reason))?
+                .map_err(|reason| StoreError::decode("row", reason))?
                 .0
         }
         _ => Vec::new(),
@@ -182,11 +197,15 @@ fn write_row(
     Ok(())
 }
 
-fn decode_error(what: &str, reason: String) -> StoreError {
-    StoreError::Decode {
-        what: what.to_owned(),
-        reason,
+/// Every snapshot record of the file.
+fn read_records(
+    table: &impl ReadableTable<&'static str, &'static [u8]>,
+) -> Result<Vec<SnapshotRecord>, StoreError> {
+    let mut out = Vec::new();
+    for item in table.iter()? {
+        out.push(decode_json("snapshot record", item?.1.value())?);
     }
+    Ok(out)
 }
 
 /// Entities by id range, numbered in id order.
@@ -197,7 +216,7 @@ fn read_rows(txn: &ReadTransaction, at: u64) -> Result<WorldState, StoreError> {
     let table = txn.open_table(ROWS)?;
     let globals: WorldGlobals = match newest(&table, GLOBALS_ROW, at)? {
         Some(bytes) => decode_json("world-wide state", bytes.get(1..).unwrap_or_default())?,
-        None => return Err(decode_error("world-wide state", "missing".into())),
+        None => return Err(StoreError::decode("world-wide state", "missing")),
     };
     let last = table.last()?.map_or(0, |(key, _)| key.value().0);
     drop(table);
@@ -268,7 +287,7 @@ fn read_range(
     let mut emit = |current: Option<(u64, Vec<u8>)>| -> Result<(), StoreError> {
         if let Some((id, bytes)) = current.filter(|(_, bytes)| !bytes.is_empty()) {
             let state = decode_row(&bytes, fetch)
-                .map_err(|reason| decode_error(&format!("row {id}"), reason))?;
+                .map_err(|reason| StoreError::decode(format!("row {id}"), reason))?;
             out.push(state);
         }
         Ok(())
@@ -305,15 +324,17 @@ impl Backend for Redb {
                     }
                 }
             }
-            for entry in &batch.entries {
-                txn.open_table(JOURNAL)?
-                    .insert(entry.seq, entry.bytes.as_slice())?;
-                written += entry.bytes.len() as u64;
-                if !entry.blobs.is_empty() {
-                    txn.open_table(JOURNAL_BLOBS)?
-                        .insert(entry.seq, entry.blobs.concat().as_slice())?;
-                    for key in &entry.blobs {
-                        add_ref(&txn, key, 1)?;
+            {
+                let mut journal = txn.open_table(JOURNAL)?;
+                let mut journal_blobs = txn.open_table(JOURNAL_BLOBS)?;
+                for entry in &batch.entries {
+                    journal.insert(entry.seq, entry.bytes.as_slice())?;
+                    written += entry.bytes.len() as u64;
+                    if !entry.blobs.is_empty() {
+                        journal_blobs.insert(entry.seq, entry.blobs.concat().as_slice())?;
+                        for key in &entry.blobs {
+                            add_ref(&txn, key, 1)?;
+                        }
                     }
                 }
             }
@@ -324,12 +345,12 @@ impl Backend for Redb {
             // in the same batch) are not left behind.
             {
                 let refs = txn.open_table(BLOB_REFS)?;
-                let orphans: Vec<Hash> = batch
-                    .blobs
-                    .iter()
-                    .map(|(key, _)| *key)
-                    .filter(|key| matches!(refs.get(key.as_slice()), Ok(None)))
-                    .collect();
+                let mut orphans: Vec<Hash> = Vec::new();
+                for (key, _) in &batch.blobs {
+                    if refs.get(key.as_slice())?.is_none() {
+                        orphans.push(*key);
+                    }
+                }
                 drop(refs);
                 let mut blobs = txn.open_table(BLOBS)?;
                 for key in orphans {
@@ -369,9 +390,9 @@ impl Backend for Redb {
         let txn = self.db.begin_read()?;
         let blobs = txn.open_table(BLOBS)?;
         let found = blobs.get(key.as_slice())?;
-        found
-            .map(|v| v.value().to_vec())
-            .ok_or_else(|| decode_error("blob", format!("{} is missing", crate::blobs::hex(key))))
+        found.map(|v| v.value().to_vec()).ok_or_else(|| {
+            StoreError::decode("blob", format!("{} is missing", crate::blobs::hex(key)))
+        })
     }
 
     fn put_snapshot(
@@ -395,13 +416,7 @@ impl Backend for Redb {
 
     fn snapshot_records(&self) -> Result<Vec<SnapshotRecord>, StoreError> {
         let txn = self.db.begin_read()?;
-        let table = txn.open_table(SNAPSHOT_INFO)?;
-        let mut out = Vec::new();
-        for item in table.iter()? {
-            let (_, bytes) = item?;
-            out.push(decode_json("snapshot record", bytes.value())?);
-        }
-        Ok(out)
+        read_records(&txn.open_table(SNAPSHOT_INFO)?)
     }
 
     fn snapshot_record(&self, name: &str) -> Result<Option<SnapshotRecord>, StoreError> {
@@ -432,14 +447,7 @@ impl Backend for Redb {
     fn compact(&self) -> Result<Compaction, StoreError> {
         let txn = self.db.begin_write()?;
         let mut done = Compaction::default();
-        let records: Vec<SnapshotRecord> = {
-            let table = txn.open_table(SNAPSHOT_INFO)?;
-            let mut out = Vec::new();
-            for item in table.iter()? {
-                out.push(decode_json("snapshot record", item?.1.value())?);
-            }
-            out
-        };
+        let records = read_records(&txn.open_table(SNAPSHOT_INFO)?)?;
         let end = txn
             .open_table(JOURNAL)?
             .last()?
@@ -488,10 +496,10 @@ impl Backend for Redb {
             }
         }
         self.drop_unseen_versions(&txn, &kept, &mut done)?;
-        let left = self.journal_bytes.load(Ordering::Relaxed)
-            - done
-                .journal_bytes
-                .min(self.journal_bytes.load(Ordering::Relaxed));
+        let left = self
+            .journal_bytes
+            .load(Ordering::Relaxed)
+            .saturating_sub(done.journal_bytes);
         txn.open_table(META)?.insert("journal_bytes", left)?;
         txn.commit()?;
         self.journal_bytes.store(left, Ordering::Relaxed);
@@ -562,7 +570,7 @@ impl Redb {
                 .map(|v| v.value().to_vec());
             done.row_versions += 1;
             if let Some(bytes) = removed.filter(|b| !b.is_empty()) {
-                let (slots, _) = row_blobs(&bytes).map_err(|r| decode_error("row", r))?;
+                let (slots, _) = row_blobs(&bytes).map_err(|r| StoreError::decode("row", r))?;
                 for (_, key) in slots {
                     done.blobs += u64::from(add_ref(txn, &key, -1)?);
                 }

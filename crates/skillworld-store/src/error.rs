@@ -46,6 +46,16 @@ pub enum StoreError {
     Replicated(String),
 }
 
+impl StoreError {
+    /// Stored `what` could not be decoded, for `reason`.
+    pub(crate) fn decode(what: impl Into<String>, reason: impl ToString) -> StoreError {
+        StoreError::Decode {
+            what: what.into(),
+            reason: reason.to_string(),
+        }
+    }
+}
+
 macro_rules! from_redb {
     ($($error:ty),+) => {
         $(impl From<$error> for StoreError {

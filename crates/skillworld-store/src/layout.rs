@@ -146,12 +146,8 @@ pub(crate) fn decode<T: for<'de> Deserialize<'de>>(
     what: &str,
     bytes: &[u8],
 ) -> Result<T, StoreError> {
-    let failure = |reason: String| StoreError::Decode {
-        what: what.to_owned(),
-        reason,
-    };
-    let text = std::str::from_utf8(bytes).map_err(|e| failure(e.to_string()))?;
-    ron::from_str(text).map_err(|e| failure(e.to_string()))
+    let text = std::str::from_utf8(bytes).map_err(|e| StoreError::decode(what, e))?;
+    ron::from_str(text).map_err(|e| StoreError::decode(what, e))
 }
 
 /// Rows, records and whole worlds are JSON, which parses several times
@@ -160,8 +156,5 @@ pub(crate) fn decode_json<T: for<'de> Deserialize<'de>>(
     what: &str,
     bytes: &[u8],
 ) -> Result<T, StoreError> {
-    serde_json::from_slice(bytes).map_err(|e| StoreError::Decode {
-        what: what.to_owned(),
-        reason: e.to_string(),
-    })
+    serde_json::from_slice(bytes).map_err(|e| StoreError::decode(what, e))
 }

@@ -10,15 +10,14 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use redb::{Database, ReadableDatabase, ReadableTable, TableDefinition};
-use skillworld_world::{EntityState, SkillWorld, WorldState};
+use skillworld_world::{Changes, EntityState, SkillWorld, WorldState};
 
 use crate::StoreError;
 use crate::backend::{Backend, Batch, Redb};
-use crate::blobs::{encode_globals, encode_row};
 use crate::layout::{
-    BLOB_REFS, BLOBS, GLOBALS_ROW, JOURNAL, JOURNAL_BLOBS, JournalEntry, META, RETIRED, ROWS,
-    SCHEMA_VERSION, SNAPSHOT_INFO, SnapshotKind, SnapshotRecord, StoredSnapshot, WHOLE, decode,
-    decode_json, restore_copy_seq,
+    BLOB_REFS, BLOBS, JOURNAL, JOURNAL_BLOBS, JournalEntry, META, RETIRED, ROWS, SCHEMA_VERSION,
+    SNAPSHOT_INFO, SnapshotKind, SnapshotRecord, StoredSnapshot, WHOLE, decode, decode_json,
+    restore_copy_seq,
 };
 
 /// Schema 1's snapshots (the checkpoint among them, under a NUL name) and
@@ -132,15 +131,11 @@ fn rows_batch(state: WorldState, version: u64) -> Batch {
         version,
         ..Batch::default()
     };
-    for entity in entities {
-        let id = entity.record().id.0;
-        batch
-            .rows
-            .push((id, Some(encode_row(entity, &mut batch.blobs))));
-    }
-    batch
-        .rows
-        .push((GLOBALS_ROW, Some(encode_globals(&globals))));
+    batch.add_changes(Changes {
+        rows: entities,
+        removed: Vec::new(),
+        globals: Some(globals),
+    });
     batch
 }
 
@@ -195,10 +190,10 @@ fn v1_world(
                 world = SkillWorld::from_state(restored.state.clone(), platform.clone())?;
             }
             JournalEntry::Stored { .. } => {
-                return Err(StoreError::Decode {
-                    what: "schema 1 journal".into(),
-                    reason: format!("entry {} refers to blobs", seq.value()),
-                });
+                return Err(StoreError::decode(
+                    "schema 1 journal",
+                    format!("entry {} refers to blobs", seq.value()),
+                ));
             }
         }
         next = seq.value() + 1;

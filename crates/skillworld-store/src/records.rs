@@ -79,8 +79,5 @@ fn decode_record<T: DeserializeOwned>(
     key: &str,
     bytes: &[u8],
 ) -> Result<T, StoreError> {
-    serde_json::from_slice(bytes).map_err(|e| StoreError::Decode {
-        what: format!("{kind} record '{key}'"),
-        reason: e.to_string(),
-    })
+    crate::layout::decode_json(&format!("{kind} record '{key}'"), bytes)
 }

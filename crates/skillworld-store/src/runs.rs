@@ -92,10 +92,7 @@ fn encode(run: &ReviewRun) -> Vec<u8> {
 }
 
 fn decode(bytes: &[u8]) -> Result<ReviewRun, StoreError> {
-    serde_json::from_slice(bytes).map_err(|e| StoreError::Decode {
-        what: "review run".into(),
-        reason: e.to_string(),
-    })
+    crate::layout::decode_json("review run", bytes)
 }
 
 /// Every run, in id order; a database from before runs existed has none.

@@ -8,11 +8,11 @@ use skillworld_world::{Changes, Clock, SkillWorld, WorldSettings, WorldState};
 
 use crate::StoreError;
 use crate::backend::{Backend, Batch, Compaction, Redb, StagedEntry};
-use crate::blobs::{encode_globals, encode_row, hex, take_envelope_blobs};
+use crate::blobs::{hex, take_envelope_blobs};
 use crate::commit::Committer;
 use crate::layout::{
-    GLOBALS_ROW, INTERNAL, JOURNAL, JournalEntry, SnapshotKind, SnapshotRecord, StoredSnapshot,
-    decode, encode, restore_copy_name,
+    INTERNAL, JOURNAL, JournalEntry, SnapshotKind, SnapshotRecord, StoredSnapshot, decode, encode,
+    restore_copy_name,
 };
 
 /// Automatic snapshots (pre-restore, pre-sweep) kept, newest first.
@@ -184,10 +184,7 @@ impl Store {
             return Ok(entry);
         };
         for (slot, key) in blobs {
-            let failure = |reason: String| StoreError::Decode {
-                what: "journal entry".into(),
-                reason,
-            };
+            let failure = |reason: String| StoreError::decode("journal entry", reason);
             let bytes = self
                 .backend
                 .blob(&crate::blobs::unhex(&key).map_err(failure)?)?;
@@ -256,20 +253,7 @@ impl Store {
             self.next_seq += 1;
         }
         batch.version = self.next_seq;
-        for state in changes.rows {
-            let id = state.record().id.0;
-            batch
-                .rows
-                .push((id, Some(encode_row(state, &mut batch.blobs))));
-        }
-        batch
-            .rows
-            .extend(changes.removed.into_iter().map(|id| (id.0, None)));
-        if let Some(globals) = changes.globals {
-            batch
-                .rows
-                .push((GLOBALS_ROW, Some(encode_globals(&globals))));
-        }
+        batch.add_changes(changes);
         batch
     }
 
@@ -278,10 +262,10 @@ impl Store {
     fn stage_state(
         &mut self,
         entries: Vec<JournalEntry>,
-        state: &WorldState,
+        state: WorldState,
         gone: &[skillworld_core::StableId],
     ) -> Batch {
-        let (globals, entities) = state.clone().into_parts();
+        let (globals, entities) = state.into_parts();
         let kept: std::collections::HashSet<_> = entities.iter().map(|e| e.record().id).collect();
         let changes = Changes {
             rows: entities,
@@ -503,7 +487,7 @@ impl Store {
             at: self.world.now(),
             copy: Some(copy.name),
         };
-        let batch = self.stage_state(vec![entry], &state, &gone);
+        let batch = self.stage_state(vec![entry], state, &gone);
         self.submit(batch)?;
         self.world = world;
         Ok(info_of(&record))

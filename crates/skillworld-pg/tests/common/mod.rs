@@ -29,6 +29,12 @@ pub fn with_database(url: &str, database: &str) -> String {
     format!("{base}/{database}{query}")
 }
 
+/// A new, empty database for `test` on the server, or `None` (after
+/// saying the test skips).
+pub async fn database(test: &str) -> Option<String> {
+    Some(fresh_database(&server(test)?, test).await)
+}
+
 /// A new, empty database on the server; its URL.
 pub async fn fresh_database(url: &str, test: &str) -> String {
     let (client, connection) = tokio_postgres::connect(url, NoTls)
