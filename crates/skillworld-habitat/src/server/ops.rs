@@ -72,10 +72,15 @@ pub struct DigestBody {
 #[utoipa::path(get, path = "/api/v1/digest", tag = "ops", responses((status = 200, description = "the world's digest and this node's journal position", body = DigestBody)))]
 pub async fn digest(habitat: State, principal: Principal) -> Result<Json<DigestBody>, ApiError> {
     principal.require_admin("route")?;
-    let journal_seq = habitat.health().await.journal_seq;
-    let digest = habitat.read(|store| store.world().digest()).await;
-    Ok(Json(DigestBody {
-        digest,
-        journal_seq,
-    }))
+    // Both under one hold of the store: a write between them would pair
+    // a digest with another position's sequence.
+    let body = habitat
+        .read(|store| DigestBody {
+            digest: store.world().digest(),
+            journal_seq: habitat
+                .replication()
+                .map_or_else(|| store.journal_seq(), |r| r.applied()),
+        })
+        .await;
+    Ok(Json(body))
 }
