@@ -8,10 +8,10 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use skillworld_core::Trust;
 use skillworld_format::parse_public_key;
-use skillworld_world::{Caller, Command};
+use skillworld_world::Command;
 use utoipa::ToSchema;
 
-use super::{ApiError, Params, Principal, RawBody, State, json_body};
+use super::{ApiError, Params, Principal, RawBody, State, host_command, json_body};
 
 const ROUTE: &str = "route";
 
@@ -65,7 +65,7 @@ pub async fn put(
         key,
         level: body.level,
     };
-    run(
+    host_command(
         habitat,
         command,
         json!({"ok": true, "name": name, "level": body.level}),
@@ -82,14 +82,5 @@ pub async fn remove(
     principal.require_admin(ROUTE)?;
     let name = params.get("name").to_owned();
     let command = Command::RemoveKey { name: name.clone() };
-    run(habitat, command, json!({"ok": true, "removed": name})).await
-}
-
-async fn run(habitat: State, command: Command, answer: Value) -> Result<Json<Value>, ApiError> {
-    habitat
-        .write(move |store| {
-            store.run(|world| world.execute(Caller::host(), command))??;
-            Ok(Json(answer))
-        })
-        .await
+    host_command(habitat, command, json!({"ok": true, "removed": name})).await
 }

@@ -5,10 +5,10 @@
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
-use skillworld_world::{Caller, Command};
+use skillworld_world::Command;
 use utoipa::ToSchema;
 
-use super::{ApiError, Params, Principal, RawBody, State, json_body};
+use super::{ApiError, Params, Principal, RawBody, State, host_command, json_body};
 
 const ROUTE: &str = "route";
 
@@ -61,14 +61,6 @@ async fn set(
     name: String,
     tools: Option<Vec<String>>,
 ) -> Result<Json<Value>, ApiError> {
-    habitat
-        .write(move |store| {
-            let command = Command::SetToolSet {
-                name: name.clone(),
-                tools: tools.clone(),
-            };
-            store.run(|world| world.execute(Caller::host(), command))??;
-            Ok(Json(json!({"ok": true, "name": name, "tools": tools})))
-        })
-        .await
+    let answer = json!({"ok": true, "name": name, "tools": tools});
+    host_command(habitat, Command::SetToolSet { name, tools }, answer).await
 }

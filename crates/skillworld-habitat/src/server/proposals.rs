@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use skillworld_world::{ApprovalMode, Caller, Command};
 use utoipa::{IntoParams, ToSchema};
 
-use super::{ApiError, Params, Principal, Query, RawBody, State, json_body};
+use super::{ApiError, Params, Principal, Query, RawBody, State, host_command, json_body};
 
 const ROUTE: &str = "route";
 
@@ -104,7 +104,7 @@ pub async fn approve(
         name: name.clone(),
         rename: body.rename,
     };
-    decide(
+    host_command(
         habitat,
         command,
         json!({"ok": true, "approved": name, "agent": agent, "name": live}),
@@ -137,21 +137,12 @@ pub async fn reject(
         name: name.clone(),
         reason: body.reason,
     };
-    decide(
+    host_command(
         habitat,
         command,
         json!({"ok": true, "rejected": name, "agent": agent}),
     )
     .await
-}
-
-async fn decide(habitat: State, command: Command, answer: Value) -> Result<Json<Value>, ApiError> {
-    habitat
-        .write(move |store| {
-            store.run(|world| world.execute(Caller::host(), command))??;
-            Ok(Json(answer))
-        })
-        .await
 }
 
 #[derive(Deserialize, ToSchema)]
