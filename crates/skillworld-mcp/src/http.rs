@@ -77,11 +77,7 @@ async fn parse_errors(max_body: usize, request: Request, next: Next) -> Response
             .into_response();
     };
     if let Some(reason) = crate::lines::not_json(&bytes) {
-        let error = json!({
-            "jsonrpc": "2.0",
-            "id": null,
-            "error": {"code": -32700, "message": format!("Parse error: {reason}")},
-        });
+        let error = crate::lines::parse_error(&reason);
         return (StatusCode::BAD_REQUEST, Json(error)).into_response();
     }
     next.run(Request::from_parts(parts, axum::body::Body::from(bytes)))
