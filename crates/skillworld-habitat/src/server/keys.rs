@@ -13,11 +13,9 @@ use utoipa::ToSchema;
 
 use super::{ApiError, Params, Principal, RawBody, State, host_command, json_body};
 
-const ROUTE: &str = "route";
-
 #[utoipa::path(get, path = "/api/v1/keys", tag = "keys", responses((status = 200, description = "the registered publisher keys", body = Object)))]
 pub async fn list(habitat: State, principal: Principal) -> Result<Json<Value>, ApiError> {
-    principal.require_admin(ROUTE)?;
+    principal.require_admin()?;
     habitat
         .read(|store| {
             let keys: Vec<Value> = store
@@ -55,7 +53,7 @@ pub async fn put(
     params: Params,
     RawBody(bytes): RawBody,
 ) -> Result<Json<Value>, ApiError> {
-    principal.require_admin(ROUTE)?;
+    principal.require_admin()?;
     let body: KeyBody = json_body(&bytes)?;
     let key = parse_public_key(&body.public_key)
         .map_err(|e| ApiError::invalid(format!("public_key: {e}")))?;
@@ -79,7 +77,7 @@ pub async fn remove(
     principal: Principal,
     params: Params,
 ) -> Result<Json<Value>, ApiError> {
-    principal.require_admin(ROUTE)?;
+    principal.require_admin()?;
     let name = params.get("name").to_owned();
     let command = Command::RemoveKey { name: name.clone() };
     host_command(habitat, command, json!({"ok": true, "removed": name})).await

@@ -10,11 +10,9 @@ use utoipa::ToSchema;
 
 use super::{ApiError, Params, Principal, RawBody, State, host_command, json_body};
 
-const ROUTE: &str = "route";
-
 #[utoipa::path(get, path = "/api/v1/tool-sets", tag = "policy", responses((status = 200, description = "the named tool sets", body = Object)))]
 pub async fn tool_sets(habitat: State, principal: Principal) -> Result<Json<Value>, ApiError> {
-    principal.require_admin(ROUTE)?;
+    principal.require_admin()?;
     habitat
         .read(|store| {
             let sets: Map<String, Value> = store
@@ -41,7 +39,7 @@ pub async fn put_tool_set(
     params: Params,
     RawBody(bytes): RawBody,
 ) -> Result<Json<Value>, ApiError> {
-    principal.require_admin(ROUTE)?;
+    principal.require_admin()?;
     let body: ToolSetBody = json_body(&bytes)?;
     set(habitat, params.get("name").to_owned(), Some(body.tools)).await
 }
@@ -52,7 +50,7 @@ pub async fn delete_tool_set(
     principal: Principal,
     params: Params,
 ) -> Result<Json<Value>, ApiError> {
-    principal.require_admin(ROUTE)?;
+    principal.require_admin()?;
     set(habitat, params.get("name").to_owned(), None).await
 }
 

@@ -11,8 +11,6 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::{ApiError, Params, Principal, Query, RawBody, State, host_command, json_body};
 
-const ROUTE: &str = "route";
-
 #[derive(Deserialize, Default, IntoParams)]
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
@@ -31,7 +29,7 @@ pub async fn list(
     principal: Principal,
     Query(query): Query<ProposalQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    principal.require_admin(ROUTE)?;
+    principal.require_admin()?;
     listing(habitat, query.agent, query.all).await
 }
 
@@ -88,7 +86,7 @@ pub async fn approve(
     params: Params,
     RawBody(bytes): RawBody,
 ) -> Result<Json<Value>, ApiError> {
-    principal.require_admin(ROUTE)?;
+    principal.require_admin()?;
     let body: ApproveBody = if bytes.is_empty() {
         ApproveBody::default()
     } else {
@@ -126,7 +124,7 @@ pub async fn reject(
     params: Params,
     RawBody(bytes): RawBody,
 ) -> Result<Json<Value>, ApiError> {
-    principal.require_admin(ROUTE)?;
+    principal.require_admin()?;
     let body: RejectBody = json_body(&bytes)?;
     let (agent, name) = (
         params.get("agent").to_owned(),
@@ -157,7 +155,7 @@ struct ApprovalBody {
 /// `GET /api/v1/settings/approval` (admin).
 #[utoipa::path(get, path = "/api/v1/settings/approval", tag = "approval", responses((status = 200, description = "the approval setting", body = Object)))]
 pub async fn setting(habitat: State, principal: Principal) -> Result<Json<Value>, ApiError> {
-    principal.require_admin(ROUTE)?;
+    principal.require_admin()?;
     habitat
         .read(|store| Ok(Json(json!(store.world().approval()))))
         .await
@@ -170,7 +168,7 @@ pub async fn set_setting(
     principal: Principal,
     RawBody(bytes): RawBody,
 ) -> Result<Json<Value>, ApiError> {
-    principal.require_admin(ROUTE)?;
+    principal.require_admin()?;
     let body: ApprovalBody = json_body(&bytes)?;
     habitat
         .write(move |store| {
