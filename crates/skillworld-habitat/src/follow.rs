@@ -74,11 +74,11 @@ impl Habitat {
         if !(behind || reload) {
             return true;
         }
-        let habitat = self.clone();
+        let (habitat, shared) = (self.clone(), replication.clone());
         let outcome = self
             .write_locked(move |store| {
                 if behind {
-                    replication_of(&habitat).catch_up(store)?;
+                    shared.catch_up(store)?;
                 }
                 if reload {
                     *habitat.tokens_mut() = Tokens::load(store)?;
@@ -127,7 +127,3 @@ impl Habitat {
 
 /// How soon a failed catch-up is tried again.
 const RETRY: std::time::Duration = std::time::Duration::from_millis(200);
-
-fn replication_of(habitat: &Habitat) -> &crate::shared::Replication {
-    habitat.replication().expect("a shared store")
-}

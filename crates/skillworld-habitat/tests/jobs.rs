@@ -1,13 +1,14 @@
 //! HAB-6 scheduled jobs on a simulated world clock: the runner is stepped
 //! with `Habitat::run_due_jobs(now)`, never with sleeps.
 
+mod common;
+
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use skillworld_core::{Lifecycle, Origin, Timestamp};
 use skillworld_format::SkillDocument;
-use skillworld_habitat::{Habitat, HabitatOptions, JobStatus, RefreshHook};
-use skillworld_store::{OpenOptions, Store};
+use skillworld_habitat::{Habitat, JobStatus, RefreshHook};
 use skillworld_world::{
     Caller, Clock, Command, Layer, ListQuery, LoadRequest, SkillWorld, WorldSettings,
 };
@@ -17,17 +18,7 @@ const DAY: i64 = 24 * HOUR;
 const START: i64 = 100 * DAY;
 
 fn habitat(dir: &std::path::Path) -> Arc<Habitat> {
-    let store = Store::open(
-        &dir.join("world.redb"),
-        OpenOptions {
-            clock: Some(Clock::Simulated(Timestamp::from_millis(START))),
-            ..OpenOptions::default()
-        },
-    )
-    .unwrap();
-    let mut options = HabitatOptions::new(dir);
-    options.probe_endpoints = false;
-    Arc::new(Habitat::new(store, options).unwrap())
+    common::habitat(dir, Some(Clock::Simulated(Timestamp::from_millis(START))))
 }
 
 async fn advance(habitat: &Habitat, millis: i64) -> Timestamp {

@@ -1,13 +1,14 @@
 //! `GET /metrics` over real HTTP, read back by a Prometheus text-format
 //! parser (the `prometheus-parse` crate), and `GET /api/v1/jobs`.
 
+mod common;
+
 use std::sync::Arc;
 
 use prometheus_parse::{Scrape, Value};
 use reqwest::{Client, StatusCode};
 use serde_json::{Value as Json, json};
-use skillworld_habitat::{Habitat, HabitatOptions, router, serve};
-use skillworld_store::{OpenOptions, Store};
+use skillworld_habitat::{Habitat, router, serve};
 
 struct Server {
     url: String,
@@ -19,10 +20,7 @@ struct Server {
 
 async fn start() -> Server {
     let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(&dir.path().join("world.redb"), OpenOptions::default()).unwrap();
-    let mut options = HabitatOptions::new(dir.path());
-    options.probe_endpoints = false;
-    let habitat = Arc::new(Habitat::new(store, options).unwrap());
+    let habitat = common::habitat(dir.path(), None);
     let admin = habitat.first_admin_token().await.unwrap().unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let url = format!("http://{}", listener.local_addr().unwrap());

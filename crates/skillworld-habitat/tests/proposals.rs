@@ -2,29 +2,20 @@
 //! stepped with `Habitat::run_due_jobs(now)`, expires what is past the
 //! world's setting (journaled, so it survives a reopen) and nothing else.
 
+mod common;
+
 use std::sync::Arc;
 
 use serde_json::json;
 use skillworld_core::Timestamp;
-use skillworld_habitat::{Habitat, HabitatOptions};
-use skillworld_store::{OpenOptions, Store};
+use skillworld_habitat::Habitat;
 use skillworld_world::{ApprovalMode, Caller, Clock, Command, ProposalState};
 
 const DAY: i64 = 24 * 3_600_000;
 const START: i64 = 100 * DAY;
 
 fn habitat(dir: &std::path::Path) -> Arc<Habitat> {
-    let store = Store::open(
-        &dir.join("world.redb"),
-        OpenOptions {
-            clock: Some(Clock::Simulated(Timestamp::from_millis(START))),
-            ..OpenOptions::default()
-        },
-    )
-    .unwrap();
-    let mut options = HabitatOptions::new(dir);
-    options.probe_endpoints = false;
-    Arc::new(Habitat::new(store, options).unwrap())
+    common::habitat(dir, Some(Clock::Simulated(Timestamp::from_millis(START))))
 }
 
 async fn propose(habitat: &Habitat, name: &str) {

@@ -3,14 +3,15 @@
 //! the catalog within the debounce; a restart resyncs what changed while
 //! the watch was stopped.
 
+mod common;
+
 use std::fs;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use skillworld_core::{Lifecycle, ScanStatus};
-use skillworld_habitat::{Habitat, HabitatOptions, WatchSpec};
-use skillworld_store::{OpenOptions, Store};
+use skillworld_habitat::{Habitat, WatchSpec};
 use skillworld_world::{Layer, SkillRow};
 
 /// HAB-7's bound from the last write to the change in the catalog.
@@ -59,10 +60,7 @@ where
 }
 
 fn habitat(dir: &Path) -> Arc<Habitat> {
-    let store = Store::open(&dir.join("world.redb"), OpenOptions::default()).unwrap();
-    let mut options = HabitatOptions::new(dir);
-    options.probe_endpoints = false;
-    Arc::new(Habitat::new(store, options).unwrap())
+    common::habitat(dir, None)
 }
 
 #[test]

@@ -77,11 +77,7 @@ async fn parse_errors(max_body: usize, request: Request, next: Next) -> Response
             .into_response();
     };
     if let Some(reason) = crate::lines::not_json(&bytes) {
-        let error = json!({
-            "jsonrpc": "2.0",
-            "id": null,
-            "error": {"code": -32700, "message": format!("Parse error: {reason}")},
-        });
+        let error = crate::lines::parse_error(&reason);
         return (StatusCode::BAD_REQUEST, Json(error)).into_response();
     }
     next.run(Request::from_parts(parts, axum::body::Body::from(bytes)))
@@ -153,7 +149,7 @@ async fn list_servers(
     habitat: HabitatState,
     principal: Principal,
 ) -> Result<Json<Value>, ApiError> {
-    principal.require_admin("route")?;
+    principal.require_admin()?;
     let servers = habitat
         .read(|store| registry::registrations(store, habitat.secrets()))
         .await?;
@@ -169,7 +165,7 @@ async fn add_server(
     principal: Principal,
     body: Bytes,
 ) -> Result<Response, ApiError> {
-    principal.require_admin("route")?;
+    principal.require_admin()?;
     let server: McpServer = serde_json::from_slice(&body)
         .map_err(|e| ApiError::invalid(format!("the request body does not fit: {e}")))?;
     habitat
@@ -184,7 +180,7 @@ async fn remove_server(
     principal: Principal,
     Path(name): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    principal.require_admin("route")?;
+    principal.require_admin()?;
     let removed = habitat
         .write({
             let (habitat, name) = (habitat.0.clone(), name.clone());

@@ -56,12 +56,7 @@ async fn sort_requests<R: AsyncRead + Unpin>(
             Ok(_) => {}
         }
         if let Some(reason) = not_json(&line) {
-            let error = serde_json::json!({
-                "jsonrpc": "2.0",
-                "id": null,
-                "error": {"code": -32700, "message": format!("Parse error: {reason}")},
-            });
-            let mut bytes = serde_json::to_vec(&error).expect("JSON prints");
+            let mut bytes = serde_json::to_vec(&parse_error(&reason)).expect("JSON prints");
             bytes.push(b'\n');
             if answers.send(bytes).await.is_err() {
                 return;
@@ -83,6 +78,16 @@ pub(crate) fn not_json(line: &[u8]) -> Option<String> {
         .err()
         .filter(|e| e.is_syntax() || e.is_eof())
         .map(|e| e.to_string())
+}
+
+/// The JSON-RPC answer to a message that is not JSON (`-32700`, `id: null`),
+/// over stdio and HTTP alike.
+pub(crate) fn parse_error(reason: &str) -> serde_json::Value {
+    serde_json::json!({
+        "jsonrpc": "2.0",
+        "id": null,
+        "error": {"code": -32700, "message": format!("Parse error: {reason}")},
+    })
 }
 
 /// Forwards rmcp's answers, line by line.

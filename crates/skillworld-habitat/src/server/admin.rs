@@ -13,11 +13,9 @@ use utoipa::ToSchema;
 use super::{ApiError, Params, Principal, RawBody, State, json_body};
 use crate::tokens::TokenKind;
 
-const ROUTE: &str = "route";
-
 #[utoipa::path(get, path = "/api/v1/tokens", tag = "tokens", responses((status = 200, description = "the tokens (never their values)", body = Object)))]
 pub async fn tokens(habitat: State, principal: Principal) -> Result<Json<Value>, ApiError> {
-    principal.require_admin(ROUTE)?;
+    principal.require_admin()?;
     Ok(Json(json!({"tokens": habitat.tokens().list()})))
 }
 
@@ -34,7 +32,7 @@ pub async fn create_token(
     principal: Principal,
     RawBody(bytes): RawBody,
 ) -> Result<Response, ApiError> {
-    principal.require_admin(ROUTE)?;
+    principal.require_admin()?;
     let request: NewToken = json_body(&bytes)?;
     match (request.kind, &request.agent) {
         (TokenKind::Admin, Some(_)) => {
@@ -69,7 +67,7 @@ pub async fn revoke_token(
     principal: Principal,
     params: Params,
 ) -> Result<Json<Value>, ApiError> {
-    principal.require_admin(ROUTE)?;
+    principal.require_admin()?;
     let id = params.get("id").to_owned();
     habitat
         .clone()
@@ -85,7 +83,7 @@ pub async fn revoke_token(
 
 #[utoipa::path(get, path = "/api/v1/curator/status", tag = "curator", responses((status = 200, description = "the curator's status", body = Object)))]
 pub async fn curator_status(habitat: State, principal: Principal) -> Result<Json<Value>, ApiError> {
-    principal.require_admin(ROUTE)?;
+    principal.require_admin()?;
     habitat
         .read(|store| {
             let status = store.run(status_of)??;
@@ -103,7 +101,7 @@ pub async fn curator_action(
     principal: Principal,
     params: Params,
 ) -> Result<Json<Value>, ApiError> {
-    principal.require_admin(ROUTE)?;
+    principal.require_admin()?;
     let action = params.get("action").to_owned();
     let command = match action.as_str() {
         "activate" => Some(Command::CuratorActivate),
@@ -137,7 +135,7 @@ pub async fn curator_reports(
     habitat: State,
     principal: Principal,
 ) -> Result<Json<Value>, ApiError> {
-    principal.require_admin(ROUTE)?;
+    principal.require_admin()?;
     habitat
         .read(|store| {
             let reports = &store.world().curator_state().reports;
@@ -152,7 +150,7 @@ pub async fn curator_report(
     principal: Principal,
     params: Params,
 ) -> Result<Json<Value>, ApiError> {
-    principal.require_admin(ROUTE)?;
+    principal.require_admin()?;
     let id = params.get("id").to_owned();
     habitat
         .read(|store| {
@@ -182,7 +180,7 @@ fn snapshot_json(info: &SnapshotInfo) -> Value {
 
 #[utoipa::path(get, path = "/api/v1/snapshots", tag = "snapshots", responses((status = 200, description = "the snapshots", body = Object)))]
 pub async fn snapshots(habitat: State, principal: Principal) -> Result<Json<Value>, ApiError> {
-    principal.require_admin(ROUTE)?;
+    principal.require_admin()?;
     habitat
         .read(|store| {
             let list: Vec<Value> = store.snapshots()?.iter().map(snapshot_json).collect();
@@ -203,7 +201,7 @@ pub async fn save_snapshot(
     principal: Principal,
     RawBody(bytes): RawBody,
 ) -> Result<Response, ApiError> {
-    principal.require_admin(ROUTE)?;
+    principal.require_admin()?;
     let request: NewSnapshot = json_body(&bytes)?;
     habitat
         .write(move |store| {
@@ -219,7 +217,7 @@ pub async fn restore_snapshot(
     principal: Principal,
     params: Params,
 ) -> Result<Json<Value>, ApiError> {
-    principal.require_admin(ROUTE)?;
+    principal.require_admin()?;
     let name = params.get("name").to_owned();
     habitat
         .clone()
@@ -237,7 +235,7 @@ pub async fn delete_snapshot(
     principal: Principal,
     params: Params,
 ) -> Result<Json<Value>, ApiError> {
-    principal.require_admin(ROUTE)?;
+    principal.require_admin()?;
     let name = params.get("name").to_owned();
     habitat
         .write(move |store| {
@@ -253,7 +251,7 @@ pub async fn export_snapshot(
     principal: Principal,
     params: Params,
 ) -> Result<Response, ApiError> {
-    principal.require_admin(ROUTE)?;
+    principal.require_admin()?;
     let name = params.get("name").to_owned();
     habitat
         .read(|store| {

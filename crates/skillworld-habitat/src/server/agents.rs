@@ -18,7 +18,7 @@ const MENU_SIZE: usize = 8;
 
 #[utoipa::path(get, path = "/api/v1/agents", tag = "agents", responses((status = 200, description = "the agents", body = Object)))]
 pub async fn list(habitat: State, principal: Principal) -> Result<Json<Value>, ApiError> {
-    principal.require_admin("route")?;
+    principal.require_admin()?;
     habitat
         .read(|store| {
             let agents: Vec<Value> = store
@@ -52,7 +52,7 @@ pub async fn create(
     principal: Principal,
     RawBody(bytes): RawBody,
 ) -> Result<Response, ApiError> {
-    principal.require_admin("route")?;
+    principal.require_admin()?;
     let agent: NewAgent = json_body(&bytes)?;
     habitat
         .write(move |store| {
@@ -72,7 +72,7 @@ pub async fn remove(
     principal: Principal,
     params: Params,
 ) -> Result<Json<Value>, ApiError> {
-    principal.require_admin("route")?;
+    principal.require_admin()?;
     let agent = params.get("agent").to_owned();
     habitat
         .clone()
@@ -107,7 +107,7 @@ async fn set_binding(
     params: Params,
     bound: bool,
 ) -> Result<Json<Value>, ApiError> {
-    principal.require_admin("route")?;
+    principal.require_admin()?;
     let agent = params.get("agent").to_owned();
     let skill = params.get("skill").to_owned();
     habitat
@@ -434,7 +434,7 @@ async fn set_grant(
     params: Params,
     access: Option<skillworld_world::Access>,
 ) -> Result<Json<Value>, ApiError> {
-    principal.require_admin("route")?;
+    principal.require_admin()?;
     let owner = params.get("agent").to_owned();
     let subject = params.get("subject").to_owned();
     habitat

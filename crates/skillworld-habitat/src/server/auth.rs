@@ -86,11 +86,11 @@ impl Principal {
     }
 
     /// Admin-only routes: everyone else is told they do not exist.
-    pub fn require_admin(&self, what: &str) -> Result<(), ApiError> {
+    pub fn require_admin(&self) -> Result<(), ApiError> {
         if self.is_admin() {
             Ok(())
         } else {
-            Err(ApiError::not_found(what))
+            Err(ApiError::not_found("route"))
         }
     }
 

@@ -8,16 +8,14 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use skillworld_core::Trust;
 use skillworld_format::parse_public_key;
-use skillworld_world::{Caller, Command};
+use skillworld_world::Command;
 use utoipa::ToSchema;
 
-use super::{ApiError, Params, Principal, RawBody, State, json_body};
-
-const ROUTE: &str = "route";
+use super::{ApiError, Params, Principal, RawBody, State, host_command, json_body};
 
 #[utoipa::path(get, path = "/api/v1/keys", tag = "keys", responses((status = 200, description = "the registered publisher keys", body = Object)))]
 pub async fn list(habitat: State, principal: Principal) -> Result<Json<Value>, ApiError> {
-    principal.require_admin(ROUTE)?;
+    principal.require_admin()?;
     habitat
         .read(|store| {
             let keys: Vec<Value> = store
@@ -55,7 +53,7 @@ pub async fn put(
     params: Params,
     RawBody(bytes): RawBody,
 ) -> Result<Json<Value>, ApiError> {
-    principal.require_admin(ROUTE)?;
+    principal.require_admin()?;
     let body: KeyBody = json_body(&bytes)?;
     let key = parse_public_key(&body.public_key)
         .map_err(|e| ApiError::invalid(format!("public_key: {e}")))?;
@@ -65,7 +63,7 @@ pub async fn put(
         key,
         level: body.level,
     };
-    run(
+    host_command(
         habitat,
         command,
         json!({"ok": true, "name": name, "level": body.level}),
@@ -79,17 +77,8 @@ pub async fn remove(
     principal: Principal,
     params: Params,
 ) -> Result<Json<Value>, ApiError> {
-    principal.require_admin(ROUTE)?;
+    principal.require_admin()?;
     let name = params.get("name").to_owned();
     let command = Command::RemoveKey { name: name.clone() };
-    run(habitat, command, json!({"ok": true, "removed": name})).await
-}
-
-async fn run(habitat: State, command: Command, answer: Value) -> Result<Json<Value>, ApiError> {
-    habitat
-        .write(move |store| {
-            store.run(|world| world.execute(Caller::host(), command))??;
-            Ok(Json(answer))
-        })
-        .await
+    host_command(habitat, command, json!({"ok": true, "removed": name})).await
 }

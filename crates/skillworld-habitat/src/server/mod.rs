@@ -6,15 +6,16 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::Instant;
 
-use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, MatchedPath, Request};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
+use axum::{Json, Router};
 use serde::de::DeserializeOwned;
-use skillworld_world::Layer;
+use serde_json::Value;
+use skillworld_world::{Caller, Command, Layer};
 use tracing::Instrument;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -248,6 +249,21 @@ pub fn json_body<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         }
         _ => ApiError::bad_request(format!("the request body is not valid JSON: {error}")),
     })
+}
+
+/// Runs `command` as the host (an admin's route: the caller is checked
+/// already) and answers `answer` once it is applied.
+pub async fn host_command(
+    habitat: State,
+    command: Command,
+    answer: Value,
+) -> Result<Json<Value>, ApiError> {
+    habitat
+        .write(move |store| {
+            store.run(|world| world.execute(Caller::host(), command))??;
+            Ok(Json(answer))
+        })
+        .await
 }
 
 /// Whether a body is SKILL.md text rather than JSON.

@@ -5,16 +5,14 @@
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
-use skillworld_world::{Caller, Command};
+use skillworld_world::Command;
 use utoipa::ToSchema;
 
-use super::{ApiError, Params, Principal, RawBody, State, json_body};
-
-const ROUTE: &str = "route";
+use super::{ApiError, Params, Principal, RawBody, State, host_command, json_body};
 
 #[utoipa::path(get, path = "/api/v1/tool-sets", tag = "policy", responses((status = 200, description = "the named tool sets", body = Object)))]
 pub async fn tool_sets(habitat: State, principal: Principal) -> Result<Json<Value>, ApiError> {
-    principal.require_admin(ROUTE)?;
+    principal.require_admin()?;
     habitat
         .read(|store| {
             let sets: Map<String, Value> = store
@@ -41,7 +39,7 @@ pub async fn put_tool_set(
     params: Params,
     RawBody(bytes): RawBody,
 ) -> Result<Json<Value>, ApiError> {
-    principal.require_admin(ROUTE)?;
+    principal.require_admin()?;
     let body: ToolSetBody = json_body(&bytes)?;
     set(habitat, params.get("name").to_owned(), Some(body.tools)).await
 }
@@ -52,7 +50,7 @@ pub async fn delete_tool_set(
     principal: Principal,
     params: Params,
 ) -> Result<Json<Value>, ApiError> {
-    principal.require_admin(ROUTE)?;
+    principal.require_admin()?;
     set(habitat, params.get("name").to_owned(), None).await
 }
 
@@ -61,14 +59,6 @@ async fn set(
     name: String,
     tools: Option<Vec<String>>,
 ) -> Result<Json<Value>, ApiError> {
-    habitat
-        .write(move |store| {
-            let command = Command::SetToolSet {
-                name: name.clone(),
-                tools: tools.clone(),
-            };
-            store.run(|world| world.execute(Caller::host(), command))??;
-            Ok(Json(json!({"ok": true, "name": name, "tools": tools})))
-        })
-        .await
+    let answer = json!({"ok": true, "name": name, "tools": tools});
+    host_command(habitat, Command::SetToolSet { name, tools }, answer).await
 }

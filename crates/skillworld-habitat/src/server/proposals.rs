@@ -9,9 +9,7 @@ use serde_json::{Value, json};
 use skillworld_world::{ApprovalMode, Caller, Command};
 use utoipa::{IntoParams, ToSchema};
 
-use super::{ApiError, Params, Principal, Query, RawBody, State, json_body};
-
-const ROUTE: &str = "route";
+use super::{ApiError, Params, Principal, Query, RawBody, State, host_command, json_body};
 
 #[derive(Deserialize, Default, IntoParams)]
 #[serde(deny_unknown_fields)]
@@ -31,7 +29,7 @@ pub async fn list(
     principal: Principal,
     Query(query): Query<ProposalQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    principal.require_admin(ROUTE)?;
+    principal.require_admin()?;
     listing(habitat, query.agent, query.all).await
 }
 
@@ -88,7 +86,7 @@ pub async fn approve(
     params: Params,
     RawBody(bytes): RawBody,
 ) -> Result<Json<Value>, ApiError> {
-    principal.require_admin(ROUTE)?;
+    principal.require_admin()?;
     let body: ApproveBody = if bytes.is_empty() {
         ApproveBody::default()
     } else {
@@ -104,7 +102,7 @@ pub async fn approve(
         name: name.clone(),
         rename: body.rename,
     };
-    decide(
+    host_command(
         habitat,
         command,
         json!({"ok": true, "approved": name, "agent": agent, "name": live}),
@@ -126,7 +124,7 @@ pub async fn reject(
     params: Params,
     RawBody(bytes): RawBody,
 ) -> Result<Json<Value>, ApiError> {
-    principal.require_admin(ROUTE)?;
+    principal.require_admin()?;
     let body: RejectBody = json_body(&bytes)?;
     let (agent, name) = (
         params.get("agent").to_owned(),
@@ -137,21 +135,12 @@ pub async fn reject(
         name: name.clone(),
         reason: body.reason,
     };
-    decide(
+    host_command(
         habitat,
         command,
         json!({"ok": true, "rejected": name, "agent": agent}),
     )
     .await
-}
-
-async fn decide(habitat: State, command: Command, answer: Value) -> Result<Json<Value>, ApiError> {
-    habitat
-        .write(move |store| {
-            store.run(|world| world.execute(Caller::host(), command))??;
-            Ok(Json(answer))
-        })
-        .await
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -166,7 +155,7 @@ struct ApprovalBody {
 /// `GET /api/v1/settings/approval` (admin).
 #[utoipa::path(get, path = "/api/v1/settings/approval", tag = "approval", responses((status = 200, description = "the approval setting", body = Object)))]
 pub async fn setting(habitat: State, principal: Principal) -> Result<Json<Value>, ApiError> {
-    principal.require_admin(ROUTE)?;
+    principal.require_admin()?;
     habitat
         .read(|store| Ok(Json(json!(store.world().approval()))))
         .await
@@ -179,7 +168,7 @@ pub async fn set_setting(
     principal: Principal,
     RawBody(bytes): RawBody,
 ) -> Result<Json<Value>, ApiError> {
-    principal.require_admin(ROUTE)?;
+    principal.require_admin()?;
     let body: ApprovalBody = json_body(&bytes)?;
     habitat
         .write(move |store| {

@@ -788,7 +788,7 @@ pub async fn promote(
     principal: Principal,
     params: Params,
 ) -> Result<Response, ApiError> {
-    principal.require_admin("route")?;
+    principal.require_admin()?;
     let from = params.layer();
     let name = params.get("name").to_owned();
     copy(habitat, principal, from, name, Layer::Commons).await

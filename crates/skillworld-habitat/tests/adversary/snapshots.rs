@@ -9,37 +9,28 @@ use serde_json::{Value, json};
 use crate::support::{Answer, Server, skill_md};
 
 async fn save(server: &Server, name: &str) {
-    let Answer {
-        status,
-        body: answer,
-    } = server
+    server
         .post("/api/v1/snapshots", &server.admin, json!({"name": name}))
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{answer}");
+        .await
+        .expect(StatusCode::CREATED);
 }
 
 async fn restore(server: &Server, name: &str) {
-    let Answer {
-        status,
-        body: answer,
-    } = server
+    server
         .post(
             &format!("/api/v1/snapshots/{name}/restore"),
             &server.admin,
             json!({}),
         )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{answer}");
+        .await
+        .expect(StatusCode::OK);
 }
 
 async fn delete(server: &Server, name: &str) {
-    let Answer {
-        status,
-        body: answer,
-    } = server
+    server
         .delete(&format!("/api/v1/snapshots/{name}"), &server.admin)
-        .await;
-    assert_eq!(status, StatusCode::OK, "{answer}");
+        .await
+        .expect(StatusCode::OK);
 }
 
 async fn note(server: &Server, name: &str) {
@@ -53,13 +44,10 @@ async fn note(server: &Server, name: &str) {
 }
 
 async fn commons_names(server: &Server) -> Vec<String> {
-    let Answer {
-        status,
-        body: listing,
-    } = server
+    let listing = server
         .get("/api/v1/commons/skills?limit=1000", &server.admin)
-        .await;
-    assert_eq!(status, StatusCode::OK, "{listing}");
+        .await
+        .expect(StatusCode::OK);
     let mut names: Vec<String> = listing["items"]
         .as_array()
         .unwrap()

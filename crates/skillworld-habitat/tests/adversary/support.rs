@@ -38,6 +38,12 @@ impl Answer {
             other => other["message"].as_str().unwrap_or_default().to_owned(),
         }
     }
+
+    /// The body, once the status is `status` (else a failure showing it).
+    pub fn expect(self, status: StatusCode) -> Value {
+        assert_eq!(self.status, status, "{}", self.body);
+        self.body
+    }
 }
 
 impl Server {
