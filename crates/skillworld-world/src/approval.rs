@@ -102,6 +102,25 @@ impl SkillWorld {
             .approval
     }
 
+    /// The proposals `caller` may read (GOV-1): an agent reads its own
+    /// only (another agent's do not exist for it: `UnknownAgent`), the host
+    /// and admins any agent's or, with no agent named, everyone's.
+    pub fn proposals_seen_by(
+        &mut self,
+        caller: &Caller,
+        agent: Option<&str>,
+        closed: bool,
+    ) -> Result<Vec<ProposalView>, WorldError> {
+        let agent = match (caller.agent.as_deref(), agent) {
+            (Some(own), Some(named)) if named != own => {
+                return Err(WorldError::UnknownAgent(named.to_owned()));
+            }
+            (Some(own), _) => Some(own),
+            (None, named) => named,
+        };
+        self.proposals(agent, closed)
+    }
+
     /// Proposals, oldest first: one agent's or (`None`) everyone's;
     /// `closed` adds approved, rejected and expired ones.
     pub fn proposals(

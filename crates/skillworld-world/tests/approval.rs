@@ -452,3 +452,32 @@ fn a_share_by_an_agent_waits_too() {
         ("agents/ada/mine", "ada")
     );
 }
+
+#[test]
+fn an_agent_reads_its_own_proposals_only() {
+    let mut world = world();
+    review(&mut world);
+    create(&mut world, "ada", "ada-idea", "Ada's.\n");
+    create(&mut world, "bob", "bob-idea", "Bob's.\n");
+    let names = |views: Vec<skillworld_world::ProposalView>| -> Vec<String> {
+        views.into_iter().map(|view| view.name).collect()
+    };
+    let ada = Caller::agent("ada");
+    assert_eq!(
+        names(world.proposals_seen_by(&ada, Some("ada"), false).unwrap()),
+        ["ada-idea"]
+    );
+    assert_eq!(
+        names(world.proposals_seen_by(&ada, None, false).unwrap()),
+        ["ada-idea"],
+        "naming no agent, an agent still reads its own only"
+    );
+    assert!(matches!(
+        world.proposals_seen_by(&ada, Some("bob"), false),
+        Err(WorldError::UnknownAgent(agent)) if agent == "bob"
+    ));
+    let all = world
+        .proposals_seen_by(&Caller::host(), None, false)
+        .unwrap();
+    assert_eq!(names(all).len(), 2);
+}

@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 use skillworld_world::{ApprovalMode, Caller, Command};
 use utoipa::{IntoParams, ToSchema};
 
+use super::skills::caller;
 use super::{ApiError, Params, Principal, Query, RawBody, State, host_command, json_body};
 
 #[derive(Deserialize, Default, IntoParams)]
@@ -30,7 +31,7 @@ pub async fn list(
     Query(query): Query<ProposalQuery>,
 ) -> Result<Json<Value>, ApiError> {
     principal.require_admin()?;
-    listing(habitat, query.agent, query.all).await
+    listing(habitat, Caller::host(), query.agent, query.all).await
 }
 
 #[derive(Deserialize, Default, IntoParams)]
@@ -51,20 +52,20 @@ pub async fn of_agent(
     Query(query): Query<AgentProposalQuery>,
 ) -> Result<Json<Value>, ApiError> {
     let agent = params.get("agent").to_owned();
-    if !principal.is_admin() && principal.agent() != Some(agent.as_str()) {
-        return Err(ApiError::not_found(format!("agent '{agent}'")));
-    }
-    listing(habitat, Some(agent), query.all).await
+    listing(habitat, caller(&principal), Some(agent), query.all).await
 }
 
+/// Proposals as `caller` may read them: the rule is the world's.
 async fn listing(
     habitat: State,
+    caller: Caller,
     agent: Option<String>,
     all: bool,
 ) -> Result<Json<Value>, ApiError> {
     habitat
         .read(|store| {
-            let proposals = store.run(|world| world.proposals(agent.as_deref(), all))??;
+            let proposals =
+                store.run(|world| world.proposals_seen_by(&caller, agent.as_deref(), all))??;
             Ok(Json(json!({ "proposals": proposals })))
         })
         .await

@@ -249,7 +249,7 @@ fn created(view: &SkillView, warnings: Vec<Value>) -> Response {
 }
 
 /// The caller a write is journaled as.
-fn caller(principal: &Principal) -> Caller {
+pub(super) fn caller(principal: &Principal) -> Caller {
     match principal.agent() {
         Some(agent) => Caller::agent(agent),
         None => Caller::host(),
