@@ -41,7 +41,7 @@ fn new_key(global: &Global, name: &str, out: &Path) -> Result<bool, Failure> {
     write_secret(&secret_path, &secret_key_text(&key))?;
     std::fs::write(&public_path, public_key_text(&key.verifying_key()))
         .map_err(|e| Failure::failed(format!("{}: {e}", public_path.display())))?;
-    let public = hex_of(&key.verifying_key().to_bytes());
+    let public = hex::encode(key.verifying_key().to_bytes());
     emit(
         global,
         json!({"ok": true, "name": name, "key": secret_path, "pub": public_path, "public_key": public}),
@@ -91,7 +91,7 @@ fn trust(
     with_world(global, |world| world.trust_key(&name, key, level))?;
     emit(
         global,
-        json!({"ok": true, "name": name, "level": level, "public_key": hex_of(&key)}),
+        json!({"ok": true, "name": name, "level": level, "public_key": hex::encode(key)}),
         || format!("key {name} registered: skills it signs are {level}"),
     );
     Ok(true)
@@ -101,7 +101,7 @@ fn list(global: &Global) -> Result<bool, Failure> {
     let store = open(global)?;
     let mut table = Table::new(&["NAME", "LEVEL", "PUBLIC KEY"]);
     for (name, key) in store.world().trusted_keys().iter() {
-        let public = hex_of(&key.key);
+        let public = hex::encode(key.key);
         table.row(
             json!({"name": name, "level": key.level, "public_key": public, "added_at": key.added_at}),
             vec![name.to_owned(), key.level.to_string(), public],
@@ -136,8 +136,4 @@ pub fn sign(global: &Global, path: &Path, key_file: &PathBuf) -> Result<bool, Fa
         || format!("signed {name} ({digest}) into {}", target.display()),
     );
     Ok(true)
-}
-
-fn hex_of(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
