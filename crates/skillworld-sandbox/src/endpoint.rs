@@ -112,10 +112,26 @@ pub fn restricted(address: IpAddr) -> bool {
                 || v6.is_multicast()
                 || (first & 0xfe00) == 0xfc00
                 || (first & 0xffc0) == 0xfe80
-                || v6
-                    .to_ipv4_mapped()
-                    .is_some_and(|v4| restricted(IpAddr::V4(v4)))
+                || embedded_v4(v6).is_some_and(|v4| restricted(IpAddr::V4(v4)))
         }
+    }
+}
+
+/// The IPv4 address an IPv6 one carries and a host may route to: mapped
+/// (`::ffff:a.b.c.d`), compatible (`::a.b.c.d`), NAT64 (`64:ff9b::/96`) or
+/// 6to4 (`2002:AABB:CCDD::/48`), so none of them reaches a restricted
+/// IPv4 address in disguise.
+fn embedded_v4(v6: std::net::Ipv6Addr) -> Option<std::net::Ipv4Addr> {
+    let s = v6.segments();
+    let from = |high: u16, low: u16| {
+        let [a, b] = high.to_be_bytes();
+        let [c, d] = low.to_be_bytes();
+        std::net::Ipv4Addr::new(a, b, c, d)
+    };
+    match s {
+        [0x0064, 0xff9b, 0, 0, 0, 0, high, low] => Some(from(high, low)),
+        [0x2002, high, low, ..] => Some(from(high, low)),
+        _ => v6.to_ipv4(),
     }
 }
 
@@ -174,6 +190,24 @@ mod tests {
         }
         for address in ["93.184.216.34", "2606:4700::1"] {
             assert!(!restricted(address.parse().unwrap()), "{address}");
+        }
+    }
+
+    #[test]
+    fn ipv6_forms_that_carry_a_restricted_ipv4_address_are_restricted() {
+        let v6 = |text: &str| restricted(text.parse().unwrap());
+        for carried in [
+            "::ffff:10.0.0.1",
+            "::127.0.0.1",
+            "64:ff9b::c0a8:0101",
+            "64:ff9b::7f00:1",
+            "2002:c0a8:0101::1",
+            "2002:a9fe:a9fe::",
+        ] {
+            assert!(v6(carried), "{carried}");
+        }
+        for public in ["64:ff9b::808:808", "2002:0808:0808::1", "2606:4700::1111"] {
+            assert!(!v6(public), "{public}");
         }
     }
 }
