@@ -102,7 +102,7 @@ const FLAGS = [
 
 /**
  * A Chromium of its own with a fresh, empty --user-data-dir (playwright
- * passes the folder as that flag) and one page; every API response body is
+ * passes the folder as that flag) and a page of our own; every API response body is
  * kept for leak checks.
  */
 async function openPage(url) {
@@ -114,7 +114,9 @@ async function openPage(url) {
     viewport: { width: 1280, height: 900 },
   });
   contexts.push(context);
-  const page = context.pages()[0] ?? (await context.newPage());
+  // A page of our own: the tab Chromium opens at launch can still be
+  // navigating to its start page when we would use it, on a slow machine.
+  const page = await context.newPage();
   const bodies = [];
   page.on("response", async (response) => {
     if (!response.url().includes("/api/")) return;
@@ -129,7 +131,8 @@ async function openPage(url) {
   page.on("console", (message) => {
     if (message.type() === "error" && !/Failed to load resource/.test(message.text())) errors.push(message.text());
   });
-  await page.goto(url);
+  const response = await page.goto(url);
+  assert.equal(response?.status(), 200, `GET ${url}`);
   return { context, page, bodies, errors };
 }
 
