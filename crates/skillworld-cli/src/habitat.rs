@@ -8,7 +8,7 @@ use std::sync::Arc;
 use serde_json::json;
 use skillworld_habitat::{
     DEFAULT_MAX_BODY_BYTES, Habitat, HabitatOptions, ServeConfig, TokenKind, configure_tool_sets,
-    router, serve as serve_router,
+    router_with, serve as serve_router,
 };
 use skillworld_store::Store;
 use skillworld_world::Layer;
@@ -168,8 +168,9 @@ pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
             "skillworld habitat listening on http://{bound} (world {})",
             db.display()
         );
-        // The MCP endpoint and registrations (skillworld-mcp) beside the HAB-1 routes.
-        let app = router(habitat.clone()).merge(skillworld_mcp::mcp_router(habitat.clone()));
+        // The MCP endpoint and registrations (skillworld-mcp) beside the
+        // HAB-1 routes, in one OpenAPI document.
+        let app = router_with(habitat.clone(), skillworld_mcp::mcp_routes(habitat.clone()));
         let served = serve_router(listener, app, shutdown).await;
         jobs.abort();
         drop(watches);

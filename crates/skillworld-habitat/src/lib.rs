@@ -39,7 +39,7 @@ pub use probe::{
 pub use runner::{DEFAULT_TIMEOUT, OUTPUT_CAP, RunError, RunLimits, ScriptResult, run_script};
 pub use schedule::{JOB_IDS, JobSettings, JobStatus, Jobs};
 pub use secrets::{MaskedSecret, SecretBox, SecretError, SecretScope, mask, valid_secret_key};
-pub use server::{ApiError, Need, Principal, openapi_document, router, serve};
+pub use server::{ApiError, Need, Principal, router, router_with, serve};
 pub use service::{configure_tool_sets, configure_trust_policy};
 pub use shared::{Health, Replication, SharedRecords};
 pub use skillworld_sandbox::SandboxConfig;

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use reqwest::{Client, Method, StatusCode};
 use serde_json::Value;
-use skillworld_habitat::{Habitat, HabitatOptions, openapi_document, router, serve};
+use skillworld_habitat::{Habitat, HabitatOptions, router, serve};
 use skillworld_store::{OpenOptions, Store};
 
 const METHODS: [&str; 5] = ["get", "put", "post", "delete", "patch"];
@@ -50,7 +50,6 @@ async fn the_document_is_public_and_describes_what_every_route_shares() {
         .unwrap();
     assert_eq!(response.status(), StatusCode::OK);
     let served: Value = response.json().await.unwrap();
-    assert_eq!(&served, openapi_document());
     assert!(served["openapi"].as_str().unwrap().starts_with("3.1"));
     assert_eq!(
         served["components"]["securitySchemes"]["bearer"]["scheme"],
@@ -122,7 +121,14 @@ async fn every_described_route_is_served_and_nothing_else_on_its_paths() {
     let dir = tempfile::tempdir().unwrap();
     let url = start(dir.path()).await;
     let client = Client::new();
-    let document = openapi_document();
+    let document: Value = client
+        .get(format!("{url}/api/v1/openapi.json"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     let mut checked = 0;
     for (path, item) in document["paths"].as_object().unwrap() {
         let item = item.as_object().unwrap();

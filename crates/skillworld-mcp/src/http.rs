@@ -4,20 +4,21 @@
 
 use std::sync::Arc;
 
-use axum::Json;
-use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{FromRequestParts, Path, Request, State};
 use axum::http::StatusCode;
+use axum::http::header::CONTENT_TYPE;
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{delete, get};
+use axum::{Extension, Json};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use skillworld_habitat::{ApiError, Habitat, Need, Principal};
 use skillworld_world::Layer;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::backend::Backend;
 use crate::refresh;
@@ -27,13 +28,18 @@ use crate::{Error, local};
 
 type HabitatState = State<Arc<Habitat>>;
 
+/// The streamable-HTTP endpoint every `/mcp` request is handed to.
+type McpService = StreamableHttpService<SkillServer, LocalSessionManager>;
+
 /// `/mcp`, `GET|POST /api/v1/mcp-servers`, `DELETE
 /// /api/v1/mcp-servers/{name}` and `GET /api/v1/agents/{agent}/tools`, to
-/// merge into the habitat's router.
-pub fn mcp_router(habitat: Arc<Habitat>) -> Router {
+/// serve beside the habitat's own with
+/// [`router_with`](skillworld_habitat::router_with), which describes them
+/// in its OpenAPI document too.
+pub fn mcp_routes(habitat: Arc<Habitat>) -> OpenApiRouter<Arc<Habitat>> {
     let notifier = Arc::new(Notifier::default());
     let backend = Backend::Local(habitat.clone());
-    let service = StreamableHttpService::new(
+    let service: McpService = StreamableHttpService::new(
         move || Ok(SkillServer::per_request(backend.clone(), notifier.clone())),
         Arc::new(LocalSessionManager::default()),
         // Bearer tokens guard the endpoint, so a habitat serving other
@@ -41,21 +47,68 @@ pub fn mcp_router(habitat: Arc<Habitat>) -> Router {
         service_config(),
     );
     let max_body = service_config().max_request_body_bytes;
-    let mcp = Router::new()
-        .route_service("/mcp", service)
-        .layer(middleware::from_fn(move |request, next| {
+    // Layered on the method router itself, so a method `/mcp` does not
+    // serve is a 405, as on every other path, not a question for a token.
+    let (schemas, paths, method_router) = routes!(mcp);
+    let method_router = method_router
+        .route_layer(Extension(Arc::new(service)))
+        .route_layer(middleware::from_fn(move |request, next| {
             parse_errors(max_body, request, next)
         }))
-        .layer(middleware::from_fn_with_state(
+        .route_layer(middleware::from_fn_with_state(
             habitat.clone(),
             authenticate,
         ));
-    Router::new()
-        .route("/api/v1/mcp-servers", get(list_servers).post(add_server))
-        .route("/api/v1/mcp-servers/{name}", delete(remove_server))
-        .route("/api/v1/agents/{agent}/tools", get(agent_tools))
-        .with_state(habitat)
-        .merge(mcp)
+    OpenApiRouter::new()
+        .routes(routes!(list_servers, add_server))
+        .routes(routes!(remove_server))
+        .routes(routes!(agent_tools))
+        .routes((schemas, paths, method_router))
+}
+
+/// MCP's streamable HTTP transport, handed to rmcp whole: JSON-RPC
+/// messages whose shapes the MCP specification defines, not this document.
+#[utoipa::path(method(get, post, delete), path = "/mcp", tag = "mcp",
+    params(("agent" = Option<String>, Query, description = "the agent an admin token acts for")),
+    request_body(content = Object, description = "a JSON-RPC 2.0 message of MCP (POST)", content_type = "application/json"),
+    responses(
+        (status = 200, description = "a JSON-RPC answer, or an event stream of them", content(
+            (Object = "application/json"), (String = "text/event-stream"))),
+        (status = 202, description = "a notification or answer was accepted"),
+        (status = 400, description = "a JSON-RPC error (`-32700` for a body that is not JSON, \
+            `id: null`), or the habitat's error shape for a request the transport refuses", body = Object),
+        (status = "default", description = "the habitat's error shape (401, 403, 404; the \
+            transport's refusals: 405, 406, 413, 415, an unknown session)", body = Object),
+    ))]
+async fn mcp(Extension(service): Extension<Arc<McpService>>, request: Request) -> Response {
+    let response = service.handle(request).await.map(axum::body::Body::new);
+    if response.status().is_success() || response.headers().contains_key(CONTENT_TYPE) {
+        return response;
+    }
+    // rmcp refuses in plain text without a content type; here a refusal
+    // has the error shape of every other route.
+    let status = response.status();
+    let message = axum::body::to_bytes(response.into_body(), REFUSAL_BYTES)
+        .await
+        .map(|bytes| String::from_utf8_lossy(&bytes).trim().to_owned())
+        .unwrap_or_default();
+    ApiError::new(status, refusal_code(status), message).into_response()
+}
+
+/// Longer than any refusal rmcp writes.
+const REFUSAL_BYTES: usize = 4096;
+
+fn refusal_code(status: StatusCode) -> &'static str {
+    match status {
+        StatusCode::BAD_REQUEST => "bad_request",
+        StatusCode::NOT_FOUND => "not_found",
+        StatusCode::METHOD_NOT_ALLOWED => "method_not_allowed",
+        StatusCode::NOT_ACCEPTABLE => "not_acceptable",
+        StatusCode::PAYLOAD_TOO_LARGE => "too_large",
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => "unsupported_media_type",
+        status if status.is_server_error() => "internal",
+        _ => "refused",
+    }
 }
 
 fn service_config() -> StreamableHttpServerConfig {
@@ -70,11 +123,12 @@ async fn parse_errors(max_body: usize, request: Request, next: Next) -> Response
     }
     let (parts, body) = request.into_parts();
     let Ok(bytes) = axum::body::to_bytes(body, max_body).await else {
-        return (
+        return ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
+            "too_large",
             format!("the request body exceeds {max_body} bytes"),
         )
-            .into_response();
+        .into_response();
     };
     if let Some(reason) = crate::lines::not_json(&bytes) {
         let error = crate::lines::parse_error(&reason);
@@ -145,6 +199,8 @@ async fn authenticate(habitat: HabitatState, request: Request, next: Next) -> Re
 
 /// Every registration, each refreshed: its tools listed again and its
 /// virtual skill rebuilt.
+#[utoipa::path(get, path = "/api/v1/mcp-servers", tag = "mcp",
+    responses((status = 200, description = "`{\"servers\": […]}`, each refreshed (admin)", body = Object)))]
 async fn list_servers(
     habitat: HabitatState,
     principal: Principal,
@@ -160,6 +216,11 @@ async fn list_servers(
     Ok(Json(json!({"servers": refreshed})))
 }
 
+/// Registers a server (`{"name", "command", "args", "env"}` or `{"name",
+/// "url"}`) and refreshes it at once.
+#[utoipa::path(post, path = "/api/v1/mcp-servers", tag = "mcp",
+    request_body(content = Object, description = "the registration", content_type = "application/json"),
+    responses((status = 201, description = "registered and refreshed (admin)", body = Object)))]
 async fn add_server(
     habitat: HabitatState,
     principal: Principal,
@@ -175,6 +236,8 @@ async fn add_server(
     Ok((StatusCode::CREATED, Json(json!(refreshed))).into_response())
 }
 
+#[utoipa::path(delete, path = "/api/v1/mcp-servers/{name}", tag = "mcp",
+    responses((status = 200, description = "the registration and its virtual skill are gone (admin)", body = Object)))]
 async fn remove_server(
     habitat: HabitatState,
     principal: Principal,
@@ -194,6 +257,8 @@ async fn remove_server(
 }
 
 /// The tools an agent's MCP session lists, with their schemas.
+#[utoipa::path(get, path = "/api/v1/agents/{agent}/tools", tag = "mcp",
+    responses((status = 200, description = "`{\"agent\", \"tools\": [{\"name\", \"description\", \"schema\"}]}`", body = Object)))]
 async fn agent_tools(
     habitat: HabitatState,
     principal: Principal,

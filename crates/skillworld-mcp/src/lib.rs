@@ -3,7 +3,7 @@
 //! each skill's SKILL.md and bundle files as `skill://NAME/PATH`
 //! resources, one prompt per skill with its FMT-6 parameters, and the
 //! catalog as instructions — over stdio ([`serve_stdio`]) or streamable
-//! HTTP under a habitat ([`mcp_router`]). Skills come from a [`Backend`]:
+//! HTTP under a habitat ([`mcp_routes`]). Skills come from a [`Backend`]:
 //! a habitat in this process, or a running habitat over its HTTP API.
 //! **Consuming** (HAB-5): registered MCP servers ([`McpServer`]) are
 //! listed as a client and become read-only virtual skills in the Commons.
@@ -40,7 +40,7 @@ pub use backend::Backend;
 pub use client::{LIST_TIMEOUT, list_tools};
 pub use entries::{SkillDetail, SkillEntry, ToolDef};
 pub use error::Error;
-pub use http::mcp_router;
+pub use http::mcp_routes;
 pub use lines::{serve_lines, serve_stdio};
 pub use refresh::{Refreshed, refresh_habitat};
 pub use registry::{

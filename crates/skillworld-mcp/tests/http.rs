@@ -9,8 +9,8 @@ use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 use serde_json::{Value, json};
 use skillworld_format::SkillDocument;
-use skillworld_habitat::{Habitat, HabitatOptions, TokenKind, router};
-use skillworld_mcp::{Backend, SkillServer, mcp_router};
+use skillworld_habitat::{Habitat, HabitatOptions, TokenKind, router_with};
+use skillworld_mcp::{Backend, SkillServer, mcp_routes};
 use skillworld_store::{OpenOptions, Store};
 use skillworld_world::Layer;
 
@@ -53,7 +53,7 @@ async fn serve() -> Served {
         .await
         .unwrap()
         .1;
-    let app = router(habitat.clone()).merge(mcp_router(habitat.clone()));
+    let app = router_with(habitat.clone(), mcp_routes(habitat.clone()));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     tokio::spawn(async move { axum::serve(listener, app).await });
@@ -88,6 +88,76 @@ async fn mcp_needs_a_token_and_an_agent() {
     )
     .await;
     assert_eq!(code, 404, "ada's token cannot speak for bob");
+}
+
+/// The habitat's OpenAPI document describes the routes this crate adds,
+/// and what it describes is what is served: each described method answers
+/// (asking for a token), any other method of the path is refused.
+#[tokio::test]
+async fn the_api_description_lists_the_mcp_routes_as_served() {
+    let served = serve().await;
+    let http = reqwest::Client::new();
+    let document: Value = http
+        .get(format!("{}/api/v1/openapi.json", served.base))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let described = [
+        ("/mcp", &["get", "post", "delete"][..]),
+        ("/api/v1/mcp-servers", &["get", "post"][..]),
+        ("/api/v1/mcp-servers/{name}", &["delete"][..]),
+        ("/api/v1/agents/{agent}/tools", &["get"][..]),
+    ];
+    for (path, methods) in described {
+        let item = document["paths"][path]
+            .as_object()
+            .unwrap_or_else(|| panic!("{path} is described"));
+        let url = format!(
+            "{}{}",
+            served.base,
+            path.replace("{name}", "x").replace("{agent}", "ada")
+        );
+        for method in ["get", "put", "post", "delete", "patch"] {
+            let request = http.request(method.to_uppercase().parse().unwrap(), &url);
+            let (code, _) = status(request).await;
+            if methods.contains(&method) {
+                let operation = &item[method];
+                assert_eq!(
+                    operation["security"][0]["bearer"],
+                    json!([]),
+                    "{method} {path}"
+                );
+                assert_eq!(code, 401, "{method} {path} asks for a token");
+            } else {
+                assert!(
+                    item.get(method).is_none(),
+                    "{method} {path} is not described"
+                );
+                assert_eq!(code, 405, "{method} {path} is not served");
+            }
+        }
+    }
+    let mcp = &document["paths"]["/mcp"]["post"];
+    assert!(mcp["responses"]["200"]["content"]["text/event-stream"].is_object());
+    assert_eq!(mcp["parameters"][0]["name"], "agent");
+    // The transport's own refusals come in the habitat's error shape.
+    let (code, body) = status(
+        http.get(format!("{}/mcp", served.base))
+            .bearer_auth(&served.ada),
+    )
+    .await;
+    assert_eq!(code, 406, "{body}");
+    assert_eq!(body["error"]["code"], "not_acceptable", "{body}");
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("text/event-stream"),
+        "{body}"
+    );
 }
 
 #[tokio::test]

@@ -12,7 +12,7 @@ use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::{Json, Router};
+use axum::{Extension, Json, Router};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use skillworld_world::{Caller, Command, Layer};
@@ -24,7 +24,6 @@ use crate::Habitat;
 
 pub use auth::{Need, Principal};
 pub use error::ApiError;
-pub use openapi::document as openapi_document;
 
 mod admin;
 mod agents;
@@ -48,9 +47,19 @@ type State = axum::extract::State<Arc<Habitat>>;
 /// Every HAB-1 route of the habitat, on `habitat`; its description is
 /// `GET /api/v1/openapi.json`.
 pub fn router(habitat: Arc<Habitat>) -> Router {
+    router_with(habitat, OpenApiRouter::new())
+}
+
+/// The habitat's routes and `more` (another crate's, such as the MCP
+/// endpoint), served and described together: `GET /api/v1/openapi.json`
+/// lists both, so a door added beside the habitat is not left out of its
+/// description.
+pub fn router_with(habitat: Arc<Habitat>, more: OpenApiRouter<Arc<Habitat>>) -> Router {
     let limit = habitat.options().max_body_bytes;
-    let (api, _) = routes().split_for_parts();
+    let (api, description) = routes().merge(more).split_for_parts();
+    let document = openapi::Document::from(description);
     api.fallback(|| async { ApiError::not_found("route") })
+        .layer(Extension(document))
         .layer(DefaultBodyLimit::max(limit))
         .layer(middleware::from_fn_with_state(habitat.clone(), trace))
         .layer(middleware::from_fn_with_state(

@@ -11,8 +11,9 @@
 //! (`{"error":{"code","message"}}`), the path parameters, and an operation
 //! id made from the method and path.
 
-use std::sync::OnceLock;
+use std::sync::Arc;
 
+use axum::Extension;
 use axum::http::header;
 use axum::response::IntoResponse;
 use serde_json::{Map, Value, json};
@@ -47,7 +48,7 @@ const ERRORS: [(&str, &str); 4] = [
 ];
 
 /// The finished document of `api`, as served.
-pub fn finish(api: utoipa::openapi::OpenApi) -> Value {
+fn finish(api: utoipa::openapi::OpenApi) -> Value {
     let mut doc = serde_json::to_value(api).expect("the document serialises");
     doc["info"] = json!({
         "title": "skillworld habitat",
@@ -144,18 +145,23 @@ fn path_parameters(path: &str) -> Vec<String> {
         .collect()
 }
 
-/// The document, made once from the route table.
-pub fn document() -> &'static Value {
-    static DOCUMENT: OnceLock<Value> = OnceLock::new();
-    DOCUMENT.get_or_init(|| finish(super::routes().into_openapi()))
+/// The finished document of the router it was made for, shared by every
+/// answer of `GET /api/v1/openapi.json`.
+#[derive(Clone)]
+pub struct Document(Arc<Value>);
+
+impl From<utoipa::openapi::OpenApi> for Document {
+    fn from(api: utoipa::openapi::OpenApi) -> Self {
+        Document(Arc::new(finish(api)))
+    }
 }
 
 #[utoipa::path(get, path = "/api/v1/openapi.json", tag = "public", security(()),
     responses((status = 200, description = "this document (OpenAPI 3.1)", body = Object)))]
-pub async fn openapi_json() -> impl IntoResponse {
+pub async fn openapi_json(Extension(Document(document)): Extension<Document>) -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "application/json")],
-        axum::Json(document()),
+        axum::Json(document.as_ref().clone()),
     )
 }
 
