@@ -23,6 +23,7 @@
 pub use entity::{EntityRecord, PrimaryComponent};
 pub use id::{IdAllocator, StableId};
 pub use keyword::UnknownKeyword;
+pub use mime::mime_of;
 pub use name::{NameError, SkillName, name_problems, nfkc, slugify};
 pub use resource::{Bucket, ResourceBody, SkillResource};
 pub use skill::{
@@ -38,6 +39,7 @@ pub mod limits;
 mod entity;
 mod id;
 mod keyword;
+mod mime;
 mod name;
 mod resource;
 mod skill;

@@ -221,43 +221,6 @@ fn split_uri(uri: &str) -> Option<(&str, &str)> {
         .filter(|(name, path)| !name.is_empty() && !path.is_empty())
 }
 
-/// A bundle file's MIME type, from its path alone, so that
-/// `resources/list` and `resources/read` always agree (text or binary).
-fn mime_of(path: &str) -> &'static str {
-    let ext = path
-        .rsplit_once('/')
-        .map_or(path, |(_, file)| file)
-        .rsplit_once('.')
-        .map(|(_, ext)| ext.to_ascii_lowercase());
-    match ext.as_deref() {
-        Some("md" | "markdown") => "text/markdown",
-        Some("txt" | "text" | "log") => "text/plain",
-        Some("json") => "application/json",
-        Some("py") => "text/x-python",
-        Some("sh" | "bash") => "text/x-shellscript",
-        Some("js" | "mjs") => "text/javascript",
-        Some("ts") => "text/x-typescript",
-        Some("html" | "htm") => "text/html",
-        Some("css") => "text/css",
-        Some("csv") => "text/csv",
-        Some("xml") => "application/xml",
-        Some("yaml" | "yml") => "application/yaml",
-        Some("toml") => "application/toml",
-        Some("png") => "image/png",
-        Some("jpg" | "jpeg") => "image/jpeg",
-        Some("gif") => "image/gif",
-        Some("webp") => "image/webp",
-        Some("svg") => "image/svg+xml",
-        Some("pdf") => "application/pdf",
-        Some("zip") => "application/zip",
-        Some("ttf") => "font/ttf",
-        Some("otf") => "font/otf",
-        Some("woff") => "font/woff",
-        Some("woff2") => "font/woff2",
-        _ => "application/octet-stream",
-    }
-}
-
 /// Refuses a cursor: every list is returned whole, so no cursor was ever
 /// handed out and any given one is invalid (-32602).
 fn no_cursor(request: Option<&PaginatedRequestParams>) -> Result<(), ErrorData> {
@@ -448,7 +411,7 @@ impl ServerHandler for SkillServer {
                         format!("{RESOURCE_SCHEME}{}/{path}", skill.name),
                         format!("{}/{path}", skill.name),
                     )
-                    .with_mime_type(mime_of(&path))
+                    .with_mime_type(skillworld_core::mime_of(&path))
                     .with_meta(meta.clone()),
                 );
             }
@@ -489,12 +452,13 @@ impl ServerHandler for SkillServer {
                 .await
                 .map_err(internal)?;
             match String::from_utf8(bytes) {
-                Ok(text) => ResourceContents::text(text, uri.clone()).with_mime_type(mime_of(path)),
+                Ok(text) => ResourceContents::text(text, uri.clone())
+                    .with_mime_type(skillworld_core::mime_of(path)),
                 Err(binary) => ResourceContents::blob(
                     base64::engine::general_purpose::STANDARD.encode(binary.as_bytes()),
                     uri.clone(),
                 )
-                .with_mime_type(mime_of(path)),
+                .with_mime_type(skillworld_core::mime_of(path)),
             }
         };
         Ok(ReadResourceResult::new(vec![contents]).into())

@@ -16,7 +16,7 @@ use skillworld_format::{BundleFile, SkillDocument, numbered_name};
 use crate::command::{InstallOutcome, OnCollision};
 use crate::error::WorldError;
 use crate::index::{Entities, NameIndex, SourceIndex};
-use crate::state::{SkillWorld, hex};
+use crate::state::SkillWorld;
 
 /// Where an install lands and the document as it will be stored.
 pub(crate) struct Placement {
@@ -157,7 +157,7 @@ impl SkillWorld {
         let mut refs = Vec::with_capacity(files.len());
         let mut fresh = Vec::new();
         for file in files {
-            let digest = hex(&Sha256::digest(&file.bytes));
+            let digest = hex::encode(Sha256::digest(&file.bytes));
             let same = old.iter().find(|(reference, sha256, executable)| {
                 reference.path == file.path && *executable == file.executable && *sha256 == digest
             });

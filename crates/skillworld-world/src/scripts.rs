@@ -12,7 +12,7 @@ use crate::catalog::{AgentViews, Layers};
 use crate::command::{Caller, CallerKind};
 use crate::layers::Layer;
 use crate::policy::restricted;
-use crate::state::{SkillWorld, hex};
+use crate::state::SkillWorld;
 use crate::{Agent, WorldError};
 
 /// Longest tool name (common model APIs allow 64).
@@ -55,7 +55,7 @@ pub fn script_tool_name(skill: &str, id: &str) -> String {
     if full.len() <= MAX_TOOL_NAME {
         return full;
     }
-    let hash = hex(&Sha256::digest(full.as_bytes())[..4]);
+    let hash = hex::encode(&Sha256::digest(full.as_bytes())[..4]);
     format!("{}_{hash}", &full[..MAX_TOOL_NAME - hash.len() - 1])
 }
 

@@ -17,7 +17,7 @@ use crate::index::Entities;
 use crate::layers::WorldConfig;
 use crate::policy::PolicySettings;
 use crate::revisions::Revisions;
-use crate::state::{AgentNames, ObjectBytes, SkillWorld, WorldSettings, hex};
+use crate::state::{AgentNames, ObjectBytes, SkillWorld, WorldSettings};
 use crate::trust::{TrustPolicy, TrustedKeys};
 use crate::usage::{Lessons, Runs};
 
@@ -169,7 +169,7 @@ impl WorldState {
             hasher.update((bytes.len() as u64).to_le_bytes());
             hasher.update(&bytes);
         }
-        hex(&hasher.finalize())
+        hex::encode(hasher.finalize())
     }
 }
 

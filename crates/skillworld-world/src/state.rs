@@ -4,7 +4,6 @@
 //! own modules.
 
 use std::collections::HashMap;
-use std::fmt::Write;
 
 use bevy_ecs::component::Component;
 use bevy_ecs::resource::Resource;
@@ -191,30 +190,5 @@ pub(crate) fn record(
         updated_at: now,
         deleted_at: None,
         primary,
-    }
-}
-
-pub(crate) fn hex(bytes: &[u8]) -> String {
-    bytes
-        .iter()
-        .fold(String::with_capacity(bytes.len() * 2), |mut out, b| {
-            let _ = write!(out, "{b:02x}");
-            out
-        })
-}
-
-pub(crate) fn mime_of(path: &str) -> &'static str {
-    match path
-        .rsplit_once('.')
-        .map(|(_, e)| e.to_ascii_lowercase())
-        .as_deref()
-    {
-        Some("png") => "image/png",
-        Some("jpg" | "jpeg") => "image/jpeg",
-        Some("gif") => "image/gif",
-        Some("svg") => "image/svg+xml",
-        Some("pdf") => "application/pdf",
-        Some("zip") => "application/zip",
-        _ => "application/octet-stream",
     }
 }

@@ -21,7 +21,7 @@ use crate::index::{Entities, NameIndex};
 use crate::layers::Layer;
 use crate::policy::{CommonsWrites, PolicySettings};
 use crate::revisions::{Revisions, authored_changed};
-use crate::state::{ObjectBytes, SkillWorld, hex, mime_of, record};
+use crate::state::{ObjectBytes, SkillWorld, record};
 use crate::usage::Lessons;
 
 /// The skill a write addresses: its layer and name, the revision the
@@ -521,7 +521,7 @@ impl SkillWorld {
         let mut refs = Vec::with_capacity(files.len());
         for file in files {
             let id = self.world.resource_mut::<Entities>().allocate();
-            let sha256 = hex(&Sha256::digest(&file.bytes));
+            let sha256 = hex::encode(Sha256::digest(&file.bytes));
             let size = file.bytes.len() as u64;
             let (body, kind, primary, bytes) = match String::from_utf8(file.bytes) {
                 Ok(text) => (
@@ -533,7 +533,7 @@ impl SkillWorld {
                 Err(binary) => (
                     ResourceBody::ObjectFile {
                         cid: sha256.clone(),
-                        mime: mime_of(&file.path).to_owned(),
+                        mime: skillworld_core::mime_of(&file.path).to_owned(),
                     },
                     ResourceKind::ObjectFile,
                     PrimaryComponent::ObjectFile,
