@@ -238,14 +238,10 @@ fn prepare_mounts(spec: &Spec) -> Result<(), String> {
     Ok(())
 }
 
+/// Not recursive: a read-only remount covers one mount only, so a mount
+/// beneath `source` would stay writable; without MS_REC none comes along.
 fn read_only_bind(source: &std::path::Path, target: &std::path::Path) -> Result<(), String> {
-    mount(
-        Some(source),
-        target,
-        None,
-        libc::MS_BIND | libc::MS_REC,
-        None,
-    )?;
+    mount(Some(source), target, None, libc::MS_BIND, None)?;
     mount(
         None,
         target,

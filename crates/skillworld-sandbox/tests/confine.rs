@@ -48,7 +48,7 @@ async fn run(config: &SandboxConfig, bundle: &Path) -> (Result<(), SandboxError>
 #[tokio::test]
 async fn a_confined_script_is_nobody_with_limits_and_no_way_back() {
     let dir = bundle(
-        "id -u\nulimit -n\nulimit -f\necho \"$GIVEN $HOME\"\nunshare -r true 2>/dev/null && echo unshared\nls / >/dev/null 2>&1 && echo listed-root\ncat /etc/hostname >/dev/null 2>&1 && echo read-etc\nexit 0\n",
+        "id -u\nulimit -n\nulimit -f\necho \"$GIVEN $HOME\"\nunshare -r true 2>/dev/null && echo unshared\nls / >/dev/null 2>&1 && echo listed-root\ncat /etc/hostname >/dev/null 2>&1 && echo read-etc\ntouch \"$(dirname \"$0\")/planted\" 2>/dev/null && echo wrote-skill\nexit 0\n",
     );
     let (verdict, stdout, stderr) = run(&config(), dir.path()).await;
     verdict.unwrap();
@@ -66,7 +66,7 @@ async fn a_confined_script_is_nobody_with_limits_and_no_way_back() {
     assert_eq!(
         lines.len(),
         4,
-        "no namespace, no listing of /, no /etc beyond what programs need: {stdout}"
+        "no namespace, no listing of /, no /etc beyond what programs need, no write to the skill: {stdout}"
     );
 }
 
