@@ -3,6 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 use serde::Deserialize;
@@ -189,6 +190,9 @@ pub struct Habitat {
     /// A node on a shared PostgreSQL store (STO-7, shared.rs); `None`:
     /// the embedded redb store.
     replication: Option<Arc<crate::shared::Replication>>,
+    /// The store's journal position when it was last seen free, for what
+    /// must not wait on the store (`GET /healthz`).
+    last_position: AtomicU64,
 }
 
 impl Habitat {
@@ -224,7 +228,18 @@ impl Habitat {
             mcp_refresh: Default::default(),
             metrics: Default::default(),
             replication: None,
+            last_position: AtomicU64::new(0),
         })
+    }
+
+    /// The journal position: the store's own when no one holds it, else
+    /// the last one seen; never waits.
+    pub(crate) fn journal_position(&self) -> u64 {
+        if let Ok(store) = self.store.try_lock() {
+            self.last_position
+                .store(store.journal_seq(), Ordering::Relaxed);
+        }
+        self.last_position.load(Ordering::Relaxed)
     }
 
     /// Makes this habitat a node on a shared store (STO-7): writes commit

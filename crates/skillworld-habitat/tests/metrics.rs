@@ -208,3 +208,57 @@ async fn metrics_parse_as_prometheus_text_and_count_what_happened() {
         Some(1.0)
     );
 }
+
+/// A probe never waits on the store: `/healthz` answers while a long write
+/// holds it, with the position last seen, and the store's own once free.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn healthz_answers_while_the_store_is_held() {
+    let server = start().await;
+    server.agent_token().await;
+    let health = |server: &Server| {
+        let request = server
+            .client
+            .get(format!("{}/healthz", server.url))
+            .timeout(std::time::Duration::from_secs(10));
+        async move { request.send().await.unwrap().json::<Json>().await.unwrap() }
+    };
+    let before = health(&server).await;
+    assert_eq!(before["backend"], "redb");
+    assert!(before["journal_seq"].as_u64().unwrap() > 0, "{before}");
+
+    let (held, holding) = tokio::sync::oneshot::channel();
+    let (release, released) = std::sync::mpsc::channel::<()>();
+    let holder = tokio::spawn({
+        let habitat = server.habitat.clone();
+        async move {
+            habitat
+                .read(move |_store| {
+                    held.send(()).unwrap();
+                    released.recv().unwrap();
+                })
+                .await
+        }
+    });
+    holding.await.unwrap();
+    assert_eq!(
+        health(&server).await,
+        before,
+        "answered with the store held"
+    );
+    release.send(()).unwrap();
+    holder.await.unwrap();
+
+    server
+        .client
+        .post(format!("{}/api/v1/agents", server.url))
+        .bearer_auth(&server.admin)
+        .json(&json!({"name": "bob"}))
+        .send()
+        .await
+        .unwrap();
+    let after = health(&server).await;
+    assert!(
+        after["journal_seq"].as_u64() > before["journal_seq"].as_u64(),
+        "{after}"
+    );
+}

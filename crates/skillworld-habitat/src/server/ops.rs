@@ -43,7 +43,7 @@ pub async fn metrics(habitat: State, principal: Principal) -> Result<Response, A
 #[utoipa::path(get, path = "/healthz", tag = "public", security(()),
     responses((status = 200, description = "the node's health: `status` is `ok` or `stale`, `backend` `redb` or `postgres`", body = Health)))]
 pub async fn health(habitat: State) -> Json<Health> {
-    Json(habitat.health().await)
+    Json(habitat.health())
 }
 
 /// The header every answer of a node whose world may be behind carries
