@@ -636,16 +636,8 @@ impl Habitat {
 
     /// Refreshes every skill's host-level readiness (at start).
     pub fn refresh_all_preflight(&self, store: &mut Store) -> Result<usize, HabitatError> {
-        let mut layers = vec![Layer::Commons];
-        layers.extend(
-            store
-                .world()
-                .agents()
-                .iter()
-                .map(|agent| Layer::Agent(agent.name.clone())),
-        );
         let mut checked = 0;
-        for layer in layers {
+        for layer in store.world().layers() {
             for name in store.world().layer_skill_names(&layer)? {
                 self.refresh_preflight(store, &layer, &name)?;
                 checked += 1;

@@ -150,15 +150,7 @@ impl Metrics {
         self.journal_seq.set(store.journal_seq() as i64);
         self.skills.clear();
         self.scan_verdicts.clear();
-        let mut layers = vec![Layer::Commons];
-        layers.extend(
-            store
-                .world()
-                .agents()
-                .iter()
-                .map(|agent| Layer::Agent(agent.name.clone())),
-        );
-        for layer in layers {
+        for layer in store.world().layers() {
             let kind = match layer {
                 Layer::Commons => "commons",
                 Layer::Agent(_) => "agent",

@@ -61,9 +61,7 @@ pub fn curator_status(world: &mut SkillWorld) -> Result<CuratorStatus, WorldErro
             .first()
             .map_or(0, |r| r.blocked_by_bindings.len()),
     };
-    let mut scopes = vec![Layer::Commons];
-    scopes.extend(world.agents().iter().map(|a| Layer::Agent(a.name.clone())));
-    for scope in scopes {
+    for scope in world.layers() {
         let only_own = matches!(scope, Layer::Agent(_));
         for row in world.rows(&scope, true)? {
             if only_own && row.layer == "commons" {
@@ -176,9 +174,8 @@ impl Store {
 
     fn layers_holding(&self, name: &str) -> Vec<Layer> {
         let world = self.world();
-        let mut layers = vec![Layer::Commons];
-        layers.extend(world.agents().iter().map(|a| Layer::Agent(a.name.clone())));
-        layers
+        world
+            .layers()
             .into_iter()
             .filter(|layer| world.skill_document(layer, name).is_ok())
             .collect()

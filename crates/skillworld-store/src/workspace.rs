@@ -60,9 +60,7 @@ pub fn layer_dir(root: &Path, layer: &Layer) -> PathBuf {
 pub fn sync_workspace(world: &mut SkillWorld, root: &Path) -> Result<SyncReport, WorkspaceError> {
     let first = !root.join(MARKER).exists();
     let mut report = SyncReport::default();
-    let mut layers = vec![Layer::Commons];
-    layers.extend(world.agents().iter().map(|a| Layer::Agent(a.name.clone())));
-    for layer in layers {
+    for layer in world.layers() {
         if let Layer::Agent(agent) = &layer
             && (!stays_inside(agent) || agent.contains('/'))
         {

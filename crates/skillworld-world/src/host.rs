@@ -123,6 +123,18 @@ impl SkillWorld {
         Ok(applied.id.expect("an added agent has an id"))
     }
 
+    /// The Commons, then every agent's private world by name: each layer
+    /// once, for work that visits the whole world layer by layer.
+    pub fn layers(&self) -> Vec<Layer> {
+        std::iter::once(Layer::Commons)
+            .chain(
+                self.agents()
+                    .into_iter()
+                    .map(|agent| Layer::Agent(agent.name.clone())),
+            )
+            .collect()
+    }
+
     pub fn agents(&self) -> Vec<&Agent> {
         let names = &self.world.resource::<AgentNames>().0;
         let mut agents: Vec<&Agent> = names

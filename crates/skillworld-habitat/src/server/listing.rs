@@ -114,17 +114,16 @@ pub async fn visible_skills(
             let world = store.world();
             // Admins see every layer; an agent its own view and the
             // private worlds granted to it.
-            let mut layers = vec![Layer::Commons];
-            for agent in world.agents() {
-                let layer = Layer::Agent(agent.name.clone());
-                let visible = match principal.agent() {
-                    None => true,
-                    Some(me) => world.access(me, &agent.name).ok().flatten().is_some(),
-                };
-                if visible {
-                    layers.push(layer);
-                }
-            }
+            let layers: Vec<Layer> = world
+                .layers()
+                .into_iter()
+                .filter(|layer| match (layer, principal.agent()) {
+                    (Layer::Agent(owner), Some(me)) => {
+                        world.access(me, owner).ok().flatten().is_some()
+                    }
+                    _ => true,
+                })
+                .collect();
             let mut items = Vec::new();
             for layer in layers {
                 let rows = match &layer {
