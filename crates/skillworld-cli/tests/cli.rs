@@ -270,6 +270,34 @@ fn import_numbers_colliding_names() {
     assert!(into.join("same-2/SKILL.md").exists());
 }
 
+/// A bundle the importer would refuse is not a pass: `scan` says why and
+/// exits 1, rather than scanning what it could read.
+#[test]
+fn scan_fails_on_a_bundle_it_cannot_read() {
+    let root = tempfile::tempdir().unwrap();
+    let linked = write_skill(
+        root.path(),
+        "linked",
+        "---\nname: linked\ndescription: d\n---\nBody.\n",
+    );
+    fs::create_dir_all(linked.join("references")).unwrap();
+    std::os::unix::fs::symlink("/etc/passwd", linked.join("references/notes.md")).unwrap();
+    let output = skillworld(&["--json", "scan", linked.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1));
+    let results = json_lines(&output);
+    let error = results[0]["error"].as_str().unwrap();
+    assert!(
+        error.contains("notes.md") && error.contains("symbolic link"),
+        "{error}"
+    );
+    let text = skillworld(&["scan", linked.to_str().unwrap()]);
+    let out = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        out.contains("ERROR") && out.contains("1 not readable"),
+        "{out}"
+    );
+}
+
 #[test]
 fn scan_reports_findings_and_exits_1_when_blocked() {
     let root = tempfile::tempdir().unwrap();
