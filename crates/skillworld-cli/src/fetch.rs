@@ -4,11 +4,13 @@
 
 use std::path::Path;
 
+use skillworld_format::Bundle;
 use skillworld_habitat::{UrlFetch, bundle_of, fetch_url};
+use skillworld_store::Store;
 use skillworld_world::{InstallRules, Layer};
 
 use crate::Failure;
-use crate::open::{Global, open, store_failure};
+use crate::open::store_failure;
 use crate::report::SkillResult;
 
 /// How URLs are fetched for one import.
@@ -23,39 +25,59 @@ pub fn is_url(path: &Path) -> bool {
         .is_some_and(|p| p.starts_with("http://") || p.starts_with("https://"))
 }
 
-/// Fetches and installs each URL; one result per URL.
-pub fn import_urls(
-    global: &Global,
-    urls: &[&str],
-    layer: &Layer,
-    rules: InstallRules,
-    fetch: &UrlRules,
-) -> Result<Vec<SkillResult>, Failure> {
+/// A URL and what fetching it gave: a bundle to install, or why not.
+pub struct Fetched {
+    url: String,
+    bundle: Result<Bundle, String>,
+}
+
+/// Fetches every URL before the store is opened, so no store is held
+/// while the network is waited on.
+pub fn fetch_urls(urls: &[&str], fetch: &UrlRules) -> Result<Vec<Fetched>, Failure> {
+    if urls.is_empty() {
+        return Ok(Vec::new());
+    }
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|e| Failure::failed(format!("cannot start the fetcher: {e}")))?;
-    let mut results = Vec::with_capacity(urls.len());
-    for url in urls {
-        let request = UrlFetch {
-            sha256: fetch.sha256.clone(),
-            allow_private: fetch.allow_private,
-            ..UrlFetch::new(url)
-        };
-        let bundle = runtime
-            .block_on(fetch_url(&request))
-            .and_then(|fetched| bundle_of(&fetched));
-        let path = Path::new(url);
-        let result = match bundle {
-            Err(error) => SkillResult::failed(path, error),
-            Ok(bundle) => {
-                let mut store = open(global)?;
-                store
-                    .run(|world| crate::bulk::install_one(world, layer, rules, path, bundle))
-                    .map_err(store_failure)?
+    Ok(urls
+        .iter()
+        .map(|url| {
+            let request = UrlFetch {
+                sha256: fetch.sha256.clone(),
+                allow_private: fetch.allow_private,
+                ..UrlFetch::new(url)
+            };
+            let bundle = runtime
+                .block_on(fetch_url(&request))
+                .and_then(|fetched| bundle_of(&fetched))
+                .map_err(|error| error.to_string());
+            Fetched {
+                url: (*url).to_owned(),
+                bundle,
             }
-        };
-        results.push(result);
-    }
-    Ok(results)
+        })
+        .collect())
+}
+
+/// Installs what was fetched, in one open store; one result per URL.
+pub fn install_fetched(
+    store: &mut Store,
+    fetched: Vec<Fetched>,
+    layer: &Layer,
+    rules: InstallRules,
+) -> Result<Vec<SkillResult>, Failure> {
+    fetched
+        .into_iter()
+        .map(|Fetched { url, bundle }| {
+            let path = Path::new(&url);
+            match bundle {
+                Err(error) => Ok(SkillResult::failed(path, error)),
+                Ok(bundle) => store
+                    .run(|world| crate::bulk::install_one(world, layer, rules, path, bundle))
+                    .map_err(store_failure),
+            }
+        })
+        .collect()
 }

@@ -19,7 +19,7 @@ use skillworld_store::{curator_status, report_markdown};
 use skillworld_world::{Command, CuratorSettings, InstallRules, Switches};
 
 use crate::discover::find_skills;
-use crate::fetch::{UrlRules, import_urls, is_url};
+use crate::fetch::{UrlRules, fetch_urls, install_fetched, is_url};
 use crate::open::{Global, open, run_world, store_failure, with_world, world_failure};
 use crate::person;
 use crate::report::print_results;
@@ -69,6 +69,7 @@ pub fn import(
     } else {
         find_skills(&paths)?
     };
+    let fetched = fetch_urls(&urls, fetch)?;
     let mut store = open(global)?;
     let layer = layer_of(commons, agent);
     if let Layer::Agent(agent) = &layer {
@@ -76,8 +77,7 @@ pub fn import(
         store.world().agent(agent).map_err(world_failure)?;
     }
     let mut results = crate::bulk::import(&mut store, &targets, &layer, rules)?;
-    drop(store);
-    results.extend(import_urls(global, &urls, &layer, rules, fetch)?);
+    results.extend(install_fetched(&mut store, fetched, &layer, rules)?);
     Ok(print_results(&results, global.json, "imported"))
 }
 
