@@ -145,6 +145,11 @@ pub enum Signal {
     Hidden,
     /// Tells the agent to run or fetch something.
     Instruct,
+    /// Names a credential store in an instruction (prose).
+    Credential,
+    /// Tells the agent to put something where others read it: its reply,
+    /// a pull request, an issue, a comment.
+    Disclose,
 }
 
 /// Where a combination looks for its signals.
@@ -261,6 +266,7 @@ pub static RULES: &[Rule] = &[
             r"|\b(?:os\.system|os\.popen|subprocess\.\w+|IO\.popen|shell_exec|passthru|execSync|spawnSync)\(\s*(?:\w+\.)?(?:cmd|command|data|line|msg|payload|recv)\w*\b",
             r"|\bProcess\.Start\(\s*['\x22](?:cmd|powershell)|\bcmd\.exe\b|\.GetStream\(\)|\bInvoke-Expression\b|\biex\s*\(|\bRuntime\.getRuntime\(\)\.exec",
             r"|\bsubprocess\.\w+\([^\n]*\bstdin\s*=\s*\w+|\bstdio\s*:\s*\[\s*\w+\s*,|\.pipe\(\s*\w+\.stdin\s*\)|\bos\.dup2\(",
+            r"|`#\{\w+\}`|%x\(\s*#\{\w+\}\s*\)",
         ),
         signal: Signal::Spawn,
         quiet: true,
@@ -550,7 +556,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "env-dump",
         class: Class::Exfiltration,
-        pattern: r"\bprintenv\b\s*(?:$|[>|;&)])|\benv\s*(?:>|\|)|\bstr\(\s*(?:dict\()?\s*os\.environ|\bos\.environ\.items\(\)|json\.dumps?\(\s*(?:dict\()?\s*os\.environ|\bfor\s+\w+(?:\s*,\s*\w+)?\s+in\s+os\.environ\b|JSON\.stringify\(\s*process\.env\s*\)|\bprocess\.env\s*[,})\]]|[^.\w]os\.environ\s*[,})\]]|\b(?:Object\.(?:entries|keys|assign)\(\s*process\.env|\.\.\.process\.env\b)|\bGet-ChildItem\s+env:|\bgci\s+env:|\bdir\s+env:|Environment\]::GetEnvironmentVariables\(\)|\bENV\.to_h\b|\bexport\s+-p\b|\bSystem\.getenv\(\)",
+        pattern: r"\bprintenv\b\s*(?:$|[>|;&)])|\benv\s*(?:>|\|)|\bstr\(\s*(?:dict\()?\s*os\.environ|\bos\.environ\.items\(\)|json\.dumps?\(\s*(?:dict\()?\s*os\.environ|\bfor\s+\w+(?:\s*,\s*\w+)?\s+in\s+os\.environ\b|JSON\.stringify\(\s*process\.env\s*\)|\bprocess\.env\s*[,})\]]|[^.\w]os\.environ\s*[,})\]]|\b(?:Object\.(?:entries|keys|assign)\(\s*process\.env|\.\.\.process\.env\b)|\bGet-ChildItem\s+env:|\bgci\s+env:|\bdir\s+env:|Environment\]::GetEnvironmentVariables\(\)|(?-i:\bENV\.(?:to_h|to_hash|to_a|each\w*|map|inspect|select|filter_map|reject|keys)\b)|\bos\.Environ\(\)|\bexport\s+-p\b|\bSystem\.getenv\(\)",
         unless: &["env=os.environ", "env=dict(os.environ", "env=process.env"],
         signal: Signal::Source,
         quiet: true,
@@ -594,6 +600,7 @@ pub static RULES: &[Rule] = &[
             r"|\bmethod\s*[:=]\s*['\x22](?:POST|PUT)['\x22]|\baxios\.(?:post|put)\(|\$\.post\(|\bhttps?\.request\(|\bsendBeacon\(",
             r"|\bcurl\b[^\n]*\s(?:-d|--data(?:-\w+)?|-F|--form|-T|--upload-file|-X\s*(?:POST|PUT))[\s=]|\bwget\b[^\n]*--post-(?:data|file)",
             r"|\bInvoke-(?:RestMethod|WebRequest)\b[^\n]*-Method\s+['\x22]?(?:Post|Put)|\bUpload(?:String|File|Data)\(|\bNet::HTTP\.post|\bHTTParty\.post|\bfile_get_contents\([^\n]*stream_context",
+            r"|\bhttp\.(?:Post|PostForm)\(|\bhttp\.NewRequest(?:WithContext)?\([^\n]*['\x22](?:POST|PUT)['\x22]",
         ),
         signal: Signal::Sink,
         quiet: true,
@@ -1034,7 +1041,7 @@ pub static RULES: &[Rule] = &[
         id: "conceal",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"\bsilently\s+(?:run|execute|send|upload|install|download|copy|exfiltrate|post|forward|transmit|collect|read)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+(?:knowledge|noticing|knowing|consent)|(?:telling|informing|notifying|alerting)\s+(?:the\s+)?user)|\b(?:hide|conceal)\s+(?:this|these|it|that|them|the\s+\w+(?:\s+\w+)?)\s+from\s+the\s+user|\bkeep\s+(?:this|it|these)\s+(?:secret|hidden)\s+from\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|be\s+told)|\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|mention\s+(?:this|it)\s+to)\s+the\s+user\b",
+        pattern: r"\bsilently\s+(?:run|execute|send|upload|install|download|copy|exfiltrate|post|forward|transmit|collect|read)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+(?:knowledge|noticing|knowing|consent)|(?:telling|informing|notifying|alerting)\s+(?:the\s+)?user)|\b(?:hide|conceal)\s+(?:this|these|it|that|them|the\s+\w+(?:\s+\w+)?)\s+from\s+the\s+user|\bkeep\s+(?:this|it|these)\s+(?:secret|hidden)\s+from\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|be\s+told)|\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|mention\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+to)\s+the\s+user\b|\b(?:leave|keep)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output)\b|\b(?:omit|exclude)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+from\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output)\b",
         what: "tells the agent to hide actions from the user",
         explain: "Tells the agent to act behind the user's back; a skill that hides what it does is not one to run — remove it.",
         ..Rule::BASE
@@ -1059,6 +1066,42 @@ pub static RULES: &[Rule] = &[
         unless: &["never ", "don't ", "do not "],
         what: "tells the agent to read out credentials",
         explain: "Tells the agent to read out SSH keys, cloud credentials, wallets or saved passwords, putting them where others can take them; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "credential-named",
+        class: Class::Injection,
+        target: Target::Prose,
+        pattern: r"\.ssh/id_\w+|\bid_(?:rsa|ed25519|ecdsa)\b|\.aws/credentials|\.git-credentials|\.config/gh/hosts|\.netrc\b|\.pypirc\b|\.npmrc\b|\.docker/config\.json|\.kube/config|\bkeychain\b|\bseed\s+phrase|\bprivate\s+keys?\b|\b(?:values?|contents?)\s+of\s+(?:every|each|all|any)\s+(?:tokens?|secrets?|keys?|passwords?)|\b(?:tokens?|secrets?|keys?|passwords?|values?)\s+(?:in|from)\s+(?:the\s+|your\s+)?\.env\b",
+        unless: &[
+            "never ", "Never ", "don't ", "Don't ", "do not ", "Do not ", "not to ",
+        ],
+        signal: Signal::Credential,
+        quiet: true,
+        what: "names a credential store in an instruction",
+        explain: "Names keys, tokens or credential files in an instruction.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "disclose-instruction",
+        class: Class::Injection,
+        target: Target::Prose,
+        pattern: r#"\b(?:in|into|under|inside|at\s+the\s+end\s+of)\s+(?:your|the|a|an|each|every)\s+(?:[\w"'-]+\s+){0,3}?(?:reply|replies|answer|response|message|output|summary|pull\s+request|PR|issue|comment|commit\s+message|description|code\s+block|section|gist|ticket)\b"#,
+        unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
+        signal: Signal::Disclose,
+        quiet: true,
+        what: "points at the agent's reply or a shared place",
+        explain: "Points at the agent's reply, a pull request, an issue or another place others read.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "credential-disclosure",
+        class: Class::Injection,
+        severity: Severity::High,
+        combines: &[Signal::Credential, Signal::Disclose],
+        scope: Scope::Block,
+        what: "tells the agent to disclose credentials",
+        explain: "One instruction names credentials or key files and tells the agent to put them in its reply, a pull request or another shared place, where others read them; remove the skill.",
         ..Rule::BASE
     },
     Rule {
@@ -1144,7 +1187,7 @@ pub static RULES: &[Rule] = &[
 pub(crate) const PLACEHOLDER: &str = r"<(?:[\w.-]*[\s_-])?(?i:ip|host|hostname|addr|address|port|server|domain|url|attacker|your|lhost|lport|target|c2)(?:[\s_-][\w .-]*)?>|(?:^|[^$\w{])(?:ATTACKER_IP|ATTACKER_HOST|ATTACKER|LHOST|LPORT|RHOST|RPORT|YOUR_IP|YOUR_SERVER|YOUR_HOST|HOST|PORT|IP_ADDRESS|REMOTE_HOST|C2_SERVER|EVIL_HOST)\b|\bx\.x\.x\.x\b|\b(?:www\.)?example\.(?:com|org|net)\b|\battacker\.(?:example|tld)\b";
 
 /// Words that make a prose line a warning or an explanation (SEC-4).
-pub(crate) const WARNING: &str = r"\b(?:never|don't|do\s+not|avoid)\s+(?:run|execute|paste|pipe|use|copy|install|trust|type)\w*|\bdangerous\b|\bmalicious\b|\battackers?\b|\bbeware\b|\bred\s+flags?\b|\bindicators?\s+of\b|\bexample\s+of\b|\be\.g\.|\bsuch\s+as\b|\bphishing\b|\bsuspicious\b|\blooks?\s+like\b|\bwarning\b|\bdetect(?:s|ed|ion)?\b";
+pub(crate) const WARNING: &str = r"\b(?:never|don't|do\s+not|avoid)\s+(?:run|execute|paste|pipe|use|copy|install|trust|type)\w*|\bdangerous\b|\bmalicious\b|\battackers?\b|\bbeware\b|\bred\s+flags?\b|\bindicators?\b|\biocs?\b|\bexample\s+of\b|\be\.g\.|\bsuch\s+as\b|\bphishing\b|\bsuspicious\b|\blooks?\s+like\b|\bwarning\b|\bdetect(?:s|ed|ion)?\b";
 
 /// Well-known skill names that typosquatting aims at, compiled in
 /// (SEC-4): `scan PATH` checks against these.
