@@ -306,6 +306,7 @@ pub static RULES: &[Rule] = &[
             r"|\b(?:iex|invoke-expression)\b[^\n]*(?:downloadstring|\biwr\b|\birm\b|invoke-webrequest|invoke-restmethod|net\.webclient)",
             r"|\bmshta(?:\.exe)?\s+https?:|\bcertutil\b[^\n]*-urlcache[^\n]*https?:|\bbitsadmin\b[^\n]*/transfer|\bregsvr32\b[^\n]*/i:https?:|\bmsiexec\b[^\n]*/i\s*https?:",
             r"|\bpython[\d.]*\s+-c\s+[^\n]*urlopen\([^\n]*\bexec\b",
+            r"|\b(?:curl|wget)\b[^\n]*\s(?:-\w*o|-O|--output(?:-document)?)[\s=]*\S+[^\n]*(?:&&|;)\s*(?:sudo\s+(?:-\w+\s+)*)?(?:(?:ba|z|k|da)?sh|python[\d.]*|perl|ruby|node|pwsh)\s+(?:-\w+\s+)*[\w./~$-]+",
         ),
         installer: true,
         what: "downloads code and runs it",
@@ -336,7 +337,7 @@ pub static RULES: &[Rule] = &[
         id: "dynamic-eval",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\bvm\.run\w*\(|\bInvoke-Expression\b|\biex\b|\beval\s+[\x22'$`]|\| ?(?:ba|z)?sh *$|\bmarshal\.loads\(|\bpickle\.loads?\(|\btypes\.FunctionType\(|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(",
+        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\bvm\.run\w*\(|\bInvoke-Expression\b|\biex\b|\beval\s+[\x22'$`]|\| ?(?:ba|z)?sh *$|\bmarshal\.loads\(|\bpickle\.loads?\(|\btypes\.FunctionType\(|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]",
         unless: &[
             "literal_eval",
             "safe_eval",
@@ -518,7 +519,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "credential-file",
         class: Class::Exfiltration,
-        pattern: r"\.ssh/(?:id_[a-z0-9_]+(?:[^.a-z0-9_]|$)|\*)|['\x22]\.ssh['\x22][^\n]*['\x22]id_|['\x22]id_(?:rsa|ed25519|ecdsa|dsa)['\x22]|\.aws/credentials|\.aws['\x22][^\n]*['\x22]credentials['\x22]|\.kube/config|\.docker/config\.json|\.git-credentials|\.netrc\b|\.npmrc\b|\.pypirc\b|gcloud/(?:credentials|application_default|legacy_credentials)|\.azure/(?:accessTokens|msal)|\.config/gh/hosts|/etc/shadow\b|\.gnupg/|\.password-store|\.vault-token",
+        pattern: r"\.ssh/(?:id_[a-z0-9_]+(?:[^.a-z0-9_]|$)|\*)|['\x22](?:~/|\$HOME/)?\.ssh/?['\x22]|['\x22]\.ssh['\x22][^\n]*['\x22]id_|['\x22]id_(?:rsa|ed25519|ecdsa|dsa)['\x22]|\.aws/credentials|\.aws['\x22][^\n]*['\x22]credentials['\x22]|\.kube/config|\.docker/config\.json|\.git-credentials|\.netrc\b|\.npmrc\b|\.pypirc\b|gcloud/(?:credentials|application_default|legacy_credentials)|\.azure/(?:accessTokens|msal)|\.config/gh/hosts|/etc/shadow\b|\.gnupg/|\.password-store|\.vault-token",
         unless: &["ssh-keygen", "chmod 600", "chmod 700"],
         signal: Signal::Source,
         what: "reads credential files",
@@ -1014,7 +1015,7 @@ pub static RULES: &[Rule] = &[
         id: "instruction-override",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"\b(?:ignore|disregard|forget|override|overrule|bypass)\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+|every\s+)*(?:previous|prior|above|earlier|preceding|system|original|existing|developer|safety|user'?s?)\s+(?:instructions?|prompts?|rules|directions|guidelines|constraints|policies|messages|directives)|\byour\s+(?:real|true|actual|new)\s+(?:instructions|task|purpose|goal|directive)\s+(?:is|are)\b|\bnew\s+(?:system\s+)?instructions?\s*:|\b(?:these|this\s+skill'?s?)\s+instructions\s+(?:take\s+precedence\s+over|override|supersede)\s+(?:all|any|the\s+(?:system|user))",
+        pattern: r"\b(?:ignore|disregard|forget|override|overrule|bypass)\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+|every\s+)*(?:previous|prior|above|earlier|preceding|system|original|existing|developer|safety|user'?s?)\s+(?:instructions?|prompts?|rules|directions|guidelines|constraints|policies|messages|directives)|\byour\s+(?:real|true|actual|new)\s+(?:instructions|task|purpose|goal|directive)\s+(?:is|are)\b|\bnew\s+(?:system\s+)?instructions?\s*:|\b(?:previous|prior|original|system|existing|usual|safety)\s+(?:instructions|guidelines|rules|constraints|policies|restrictions)\s+(?:are|is|have\s+been)\s+(?:now\s+)?(?:suspended|void|revoked|lifted|disabled|cancell?ed|paused|no\s+longer\s+(?:apply|valid|in\s+effect))\b|\b(?:these|this\s+skill'?s?)\s+instructions\s+(?:take\s+precedence\s+over|override|supersede)\s+(?:all|any|the\s+(?:system|user))",
         what: "tells the agent to override its instructions",
         explain: "Tells the agent to drop its instructions for the skill's: prompt injection; remove the skill.",
         ..Rule::BASE
@@ -1023,7 +1024,7 @@ pub static RULES: &[Rule] = &[
         id: "persona-switch",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"\byou\s+are\s+(?:now|no\s+longer)\b[^\n]{0,40}\b(?:dan|developer\s+mode|jailbr[eo]\w*|unrestricted|unfiltered|uncensored|evil|bound\s+by|without\s+(?:any\s+)?(?:restrictions|limits|rules|filters))|\bact\s+as\s+(?:an?\s+)?(?:unrestricted|unfiltered|jailbroken|uncensored|dan)\b|\benter\s+(?:developer|god|admin|debug|jailbreak)\s+mode\b|\bdo\s+anything\s+now\b|</?(?:system|im_start|system_prompt)>|^\s*\[/?(?:system|inst)\]|^#+\s*system\s*(?:override|prompt|message)\b|\bsystem\s+override\b|\bno\s+(?:ethical|safety|moral)\s+(?:guidelines|restrictions|constraints)\s+apply",
+        pattern: r"\byou\s+are\s+(?:now|no\s+longer)\b[^\n]{0,40}\b(?:dan|developer\s+mode|jailbr[eo]\w*|unrestricted|unfiltered|uncensored|evil|bound\s+by|without\s+(?:any\s+)?(?:restrictions|limits|rules|filters))|\bact\s+as\s+(?:an?\s+)?(?:unrestricted|unfiltered|jailbroken|uncensored|dan)\b|\benter\s+(?:developer|god|admin|debug|jailbreak)\s+mode\b|\byou\s+are\s+(?:now\s+)?in\s+(?:\w+\s+)?(?:maintenance|developer|god|admin|debug|jailbreak|unrestricted|root)\s+mode\b|\bdo\s+anything\s+now\b|</?(?:system|im_start|system_prompt)>|^\s*\[/?(?:system|inst)\]|^#+\s*system\s*(?:override|prompt|message)\b|\bsystem\s+override\b|\bno\s+(?:ethical|safety|moral)\s+(?:guidelines|restrictions|constraints)\s+apply",
         what: "tries to switch the agent into another persona",
         explain: "Tries to re-define the agent (jailbreak persona, fake system message); remove the skill.",
         ..Rule::BASE
@@ -1032,7 +1033,7 @@ pub static RULES: &[Rule] = &[
         id: "disable-guards",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"\b(?:disable|bypass|turn\s+off|circumvent|deactivate|evade|switch\s+off)\s+(?:the\s+|all\s+|any\s+|your\s+|its\s+)?(?:safety|security|guard(?:rail)?s?|approvals?|confirmations?|permission\s+(?:checks|prompts)|sandbox(?:ing)?|content\s+filters?|antivirus|defender|gatekeeper|firewall|monitoring|logging)\b|\bskip\s+(?:all\s+|any\s+|the\s+)?(?:safety|security)\s+(?:checks?|review|guard\w*)|\b(?:never|don't|do\s+not)\s+ask\s+(?:the\s+user\s+)?for\s+(?:permission|confirmation|approval)\b|\b(?:auto[- ]?approve|approve)\s+(?:all|every|any)\s+(?:tool\s+calls?|commands?|requests?|actions?)\b",
+        pattern: r"\b(?:disable|bypass|turn\s+off|circumvent|deactivate|evade|switch\s+off)\s+(?:the\s+|all\s+|any\s+|your\s+|its\s+)?(?:safety|security|guard(?:rail)?s?|approvals?|confirmations?|permission\s+(?:checks|prompts)|sandbox(?:ing)?|content\s+filters?|antivirus|defender|gatekeeper|firewall|monitoring|logging)\b|\bskip\s+(?:all\s+|any\s+|the\s+)?(?:safety|security)\s+(?:checks?|review|guard\w*)|\b(?:never|don't|do\s+not)\s+ask\s+(?:the\s+user\s+)?for\s+(?:permission|confirmation|approval)\b|\bwithout\s+asking\s+(?:the\s+user\s+|anyone\s+)?(?:for\s+)?(?:permission|confirmation|approval)\b|\b(?:auto[- ]?approve|approve)\s+(?:all|every|any)\s+(?:tool\s+calls?|commands?|requests?|actions?)\b",
         what: "tells the agent to disable guards or approvals",
         explain: "Tells the agent to switch off safety checks, approvals or defences; remove the skill.",
         ..Rule::BASE
@@ -1041,7 +1042,7 @@ pub static RULES: &[Rule] = &[
         id: "conceal",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"\bsilently\s+(?:run|execute|send|upload|install|download|copy|exfiltrate|post|forward|transmit|collect|read)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+(?:knowledge|noticing|knowing|consent)|(?:telling|informing|notifying|alerting)\s+(?:the\s+)?user)|\b(?:hide|conceal)\s+(?:this|these|it|that|them|the\s+\w+(?:\s+\w+)?)\s+from\s+the\s+user|\bkeep\s+(?:this|it|these)\s+(?:secret|hidden)\s+from\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|be\s+told)|\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|mention\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+to)\s+the\s+user\b|\b(?:leave|keep)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output)\b|\b(?:omit|exclude)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+from\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output)\b",
+        pattern: r"\b(?:silently|quietly|secretly|covertly)\s+(?:run|execute|send|upload|install|download|copy|exfiltrate|post|forward|transmit|collect|read)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+(?:knowledge|noticing|knowing|consent)|(?:telling|informing|notifying|alerting)\s+(?:the\s+)?user)|\b(?:hide|conceal)\s+(?:this|these|it|that|them|the\s+\w+(?:\s+\w+)?)\s+from\s+the\s+user|\bkeep\s+(?:this|it|these)\s+(?:secret|hidden)\s+from\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|be\s+told)|\b(?:the\s+)?user\s+(?:does\s+not|doesn't|need\s+not|needn't)\s+(?:need\s+to\s+)?(?:know|see|notice|be\s+told)\b|\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|mention\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+to)\s+the\s+user\b|\b(?:leave|keep)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output)\b|\b(?:omit|exclude)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+from\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output)\b",
         what: "tells the agent to hide actions from the user",
         explain: "Tells the agent to act behind the user's back; a skill that hides what it does is not one to run — remove it.",
         ..Rule::BASE
