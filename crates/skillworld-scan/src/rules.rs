@@ -148,8 +148,10 @@ pub enum Signal {
     /// Names a credential store in an instruction (prose).
     Credential,
     /// Tells the agent to put something where others read it: its reply,
-    /// a pull request, an issue, a comment.
+    /// a pull request, an issue, a comment, an outside address.
     Disclose,
+    /// Starts a program from a temporary folder.
+    Launch,
 }
 
 /// Where a combination looks for its signals.
@@ -267,6 +269,7 @@ pub static RULES: &[Rule] = &[
             r"|\bProcess\.Start\(\s*['\x22](?:cmd|powershell)|\bcmd\.exe\b|\.GetStream\(\)|\bInvoke-Expression\b|\biex\s*\(|\bRuntime\.getRuntime\(\)\.exec",
             r"|\bsubprocess\.\w+\([^\n]*\bstdin\s*=\s*\w+|\bstdio\s*:\s*\[\s*\w+\s*,|\.pipe\(\s*\w+\.stdin\s*\)|\bos\.dup2\(",
             r"|`#\{\w+\}`|%x\(\s*#\{\w+\}\s*\)",
+            r"|\b(?:proc_open|popen|spawn|Popen|Command|Process\.Start)\(\s*\[?\s*['\x22](?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh(?:\.exe)?['\x22]",
         ),
         signal: Signal::Spawn,
         quiet: true,
@@ -326,7 +329,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "fetch",
         class: Class::Execution,
-        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\baxios\.get\(|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*\S)|\bwget\s|\bopen-uri\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:",
+        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\baxios\.get\(|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*\S)|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:",
         signal: Signal::Fetch,
         quiet: true,
         what: "fetches from the network",
@@ -337,7 +340,7 @@ pub static RULES: &[Rule] = &[
         id: "dynamic-eval",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\bvm\.run\w*\(|\bInvoke-Expression\b|\biex\b|\beval\s+[\x22'$`]|\| ?(?:ba|z)?sh *$|\bmarshal\.loads\(|\bpickle\.loads?\(|\btypes\.FunctionType\(|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]",
+        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\bvm\.run\w*\(|\bInvoke-Expression\b|\biex\b|\beval\s+[\x22'$`]|\| ?(?:ba|z)?sh *$|\bmarshal\.loads\(|\bpickle\.loads?\(|\btypes\.FunctionType\(|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\brunpy\.run_path\(|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]",
         unless: &[
             "literal_eval",
             "safe_eval",
@@ -483,6 +486,27 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "temp-launch",
+        class: Class::Execution,
+        target: Target::Code,
+        pattern: r"\bStart-Process\b[^\n]*(?:\$env:(?:TEMP|TMP|APPDATA|LOCALAPPDATA)|%TEMP%|%APPDATA%|\\Temp\\)|^\s*&\s*['\x22]?\$env:(?:TEMP|TMP|APPDATA)|\bexec\.Command\(\s*['\x22](?:/tmp|/var/tmp|/dev/shm)/|\bsubprocess\.\w+\(\s*\[?\s*['\x22](?:/tmp|/var/tmp|/dev/shm)/|(?:^|[;&|]\s*)(?:/tmp|/var/tmp|/dev/shm)/[\w.-]+(?:\s|$)",
+        signal: Signal::Launch,
+        quiet: true,
+        what: "starts a program from a temporary folder",
+        explain: "Starts a program from a temporary folder.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "temp-download-run",
+        class: Class::Execution,
+        severity: Severity::High,
+        combines: &[Signal::Fetch, Signal::Launch],
+        scope: Scope::Block,
+        what: "downloads a program and starts it from a temporary folder",
+        explain: "Downloads something and starts a program from a temporary folder in the same block, as droppers do; install from a package manager or a pinned, checked release.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "hidden-download",
         class: Class::Execution,
         severity: Severity::High,
@@ -519,7 +543,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "credential-file",
         class: Class::Exfiltration,
-        pattern: r"\.ssh/(?:id_[a-z0-9_]+(?:[^.a-z0-9_]|$)|\*)|['\x22](?:~/|\$HOME/)?\.ssh/?['\x22]|['\x22]\.ssh['\x22][^\n]*['\x22]id_|['\x22]id_(?:rsa|ed25519|ecdsa|dsa)['\x22]|\.aws/credentials|\.aws['\x22][^\n]*['\x22]credentials['\x22]|\.kube/config|\.docker/config\.json|\.git-credentials|\.netrc\b|\.npmrc\b|\.pypirc\b|gcloud/(?:credentials|application_default|legacy_credentials)|\.azure/(?:accessTokens|msal)|\.config/gh/hosts|/etc/shadow\b|\.gnupg/|\.password-store|\.vault-token",
+        pattern: r"\.ssh/(?:id_[a-z0-9_]+(?:[^.a-z0-9_]|$)|\*)|['\x22](?:~/|\$HOME/)?\.ssh/?['\x22]|(?:~|\$HOME|\$\{HOME\})/\.(?:aws|kube|gnupg|docker|azure|ssh)/?(?:\s|$|['\x22);])|['\x22]\.(?:docker|kube)['\x22][^\n]*['\x22]config(?:\.json)?['\x22]|['\x22]\.ssh['\x22][^\n]*['\x22]id_|['\x22]id_(?:rsa|ed25519|ecdsa|dsa)['\x22]|\.aws/credentials|\.aws['\x22][^\n]*['\x22]credentials['\x22]|\.kube/config|\.docker/config\.json|\.git-credentials|\.netrc\b|\.npmrc\b|\.pypirc\b|gcloud/(?:credentials|application_default|legacy_credentials)|\.azure/(?:accessTokens|msal)|\.config/gh/hosts|/etc/shadow\b|\.gnupg/|\.password-store|\.vault-token",
         unless: &["ssh-keygen", "chmod 600", "chmod 700"],
         signal: Signal::Source,
         what: "reads credential files",
@@ -1024,7 +1048,7 @@ pub static RULES: &[Rule] = &[
         id: "persona-switch",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"\byou\s+are\s+(?:now|no\s+longer)\b[^\n]{0,40}\b(?:dan|developer\s+mode|jailbr[eo]\w*|unrestricted|unfiltered|uncensored|evil|bound\s+by|without\s+(?:any\s+)?(?:restrictions|limits|rules|filters))|\bact\s+as\s+(?:an?\s+)?(?:unrestricted|unfiltered|jailbroken|uncensored|dan)\b|\benter\s+(?:developer|god|admin|debug|jailbreak)\s+mode\b|\byou\s+are\s+(?:now\s+)?in\s+(?:\w+\s+)?(?:maintenance|developer|god|admin|debug|jailbreak|unrestricted|root)\s+mode\b|\bdo\s+anything\s+now\b|</?(?:system|im_start|system_prompt)>|^\s*\[/?(?:system|inst)\]|^#+\s*system\s*(?:override|prompt|message)\b|\bsystem\s+override\b|\bno\s+(?:ethical|safety|moral)\s+(?:guidelines|restrictions|constraints)\s+apply",
+        pattern: r"\byou\s+are\s+(?:now|no\s+longer)\b[^\n]{0,40}\b(?:dan|developer\s+mode|jailbr[eo]\w*|unrestricted|unfiltered|uncensored|evil|bound\s+by|without\s+(?:any\s+)?(?:restrictions|limits|rules|filters))|\bact\s+as\s+(?:an?\s+)?(?:unrestricted|unfiltered|jailbroken|uncensored|dan)\b|\benter\s+(?:developer|god|admin|debug|jailbreak)\s+mode\b|\byou\s+are\s+(?:now\s+)?in\s+(?:\w+\s+)?(?:maintenance|developer|god|admin|debug|jailbreak|unrestricted|root)\s+mode\b|\bdo\s+anything\s+now\b|</?(?:system|im_start|system_prompt)>|^\s*\[/?(?:system|inst)\]|^#+\s*system\s*(?:override|prompt|message)\b|^\s*[*_>]*\s*system\s+(?:notice|update|override|instructions?|alert)\s*[*_]*\s*:|\bsystem\s+override\b|\bno\s+(?:ethical|safety|moral)\s+(?:guidelines|restrictions|constraints)\s+apply",
         what: "tries to switch the agent into another persona",
         explain: "Tries to re-define the agent (jailbreak persona, fake system message); remove the skill.",
         ..Rule::BASE
@@ -1073,7 +1097,7 @@ pub static RULES: &[Rule] = &[
         id: "credential-named",
         class: Class::Injection,
         target: Target::Prose,
-        pattern: r"\.ssh/id_\w+|\bid_(?:rsa|ed25519|ecdsa)\b|\.aws/credentials|\.git-credentials|\.config/gh/hosts|\.netrc\b|\.pypirc\b|\.npmrc\b|\.docker/config\.json|\.kube/config|\bkeychain\b|\bseed\s+phrase|\bprivate\s+keys?\b|\b(?:values?|contents?)\s+of\s+(?:every|each|all|any)\s+(?:tokens?|secrets?|keys?|passwords?)|\b(?:tokens?|secrets?|keys?|passwords?|values?)\s+(?:in|from)\s+(?:the\s+|your\s+)?\.env\b",
+        pattern: r"\.ssh/id_\w+|\bid_(?:rsa|ed25519|ecdsa)\b|\.aws/credentials|\.git-credentials|\.config/gh/hosts|\.netrc\b|\.pypirc\b|\.npmrc\b|\.docker/config\.json|\.kube/config|\bkeychain\b|\bseed\s+phrase|\bprivate\s+keys?\b|\b(?:values?|contents?)\s+of\s+(?:every|each|all|any)\s+(?:tokens?|secrets?|keys?|passwords?)|\b(?:tokens?|secrets?|keys?|passwords?|values?)\s+(?:in|from)\s+(?:the\s+|your\s+)?\.env\b|\.(?:bash|zsh|python|psql|mysql)_history\b|\b(?:shell|bash|zsh|command)\s+history\b",
         unless: &[
             "never ", "Never ", "don't ", "Don't ", "do not ", "Do not ", "not to ",
         ],
@@ -1087,12 +1111,12 @@ pub static RULES: &[Rule] = &[
         id: "disclose-instruction",
         class: Class::Injection,
         target: Target::Prose,
-        pattern: r#"\b(?:in|into|under|inside|at\s+the\s+end\s+of)\s+(?:your|the|a|an|each|every)\s+(?:[\w"'-]+\s+){0,3}?(?:reply|replies|answer|response|message|output|summary|pull\s+request|PR|issue|comment|commit\s+message|description|code\s+block|section|gist|ticket)\b"#,
+        pattern: r#"\b(?:in|into|under|inside|at\s+the\s+end\s+of)\s+(?:your|the|a|an|each|every)\s+(?:[\w"'-]+\s+){0,3}?(?:reply|replies|answer|response|message|output|summary|pull\s+request|PR|issue|comment|commit\s+message|description|code\s+block|section|gist|ticket)\b|\bto\s+(?:https?://|[\w.-]+@[\w-]+\.\w)"#,
         unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
         signal: Signal::Disclose,
         quiet: true,
-        what: "points at the agent's reply or a shared place",
-        explain: "Points at the agent's reply, a pull request, an issue or another place others read.",
+        what: "points at the agent's reply, a shared place or an outside address",
+        explain: "Points at the agent's reply, a pull request, an issue, an outside address or another place others read.",
         ..Rule::BASE
     },
     Rule {
@@ -1102,7 +1126,7 @@ pub static RULES: &[Rule] = &[
         combines: &[Signal::Credential, Signal::Disclose],
         scope: Scope::Block,
         what: "tells the agent to disclose credentials",
-        explain: "One instruction names credentials or key files and tells the agent to put them in its reply, a pull request or another shared place, where others read them; remove the skill.",
+        explain: "One instruction names credentials, key files or shell history and tells the agent to put them in its reply, a pull request or another shared place, or send them to an outside address; remove the skill.",
         ..Rule::BASE
     },
     Rule {

