@@ -195,6 +195,16 @@ fn gate(branch: &str) -> Gate {
     }
 }
 
+/// Ordinary English to keep the word search's anchors off: the rule
+/// table's own explanations, a few thousand words of plain prose.
+fn prose() -> String {
+    RULES
+        .iter()
+        .flat_map(|r| [r.explain, r.what])
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
     let rules: Vec<&'static Rule> = RULES
         .iter()
@@ -249,7 +259,7 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
         }
     }
     Compiled {
-        words: WordSearch::new(wanted),
+        words: WordSearch::new(wanted, &prose()),
         clauses,
         unanchored,
         unicode_rule,
