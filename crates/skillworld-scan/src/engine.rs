@@ -438,14 +438,14 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
             Kind::Markdown => Layout::markdown(text),
         })
     };
-    let judged = |index: usize, line: usize, layout: &Layout| -> Option<Hit> {
+    let judged = |index: usize, line: usize| -> Option<Hit> {
         let rule = CONTENT.rules[index].0;
         let line_text = lines.get(line);
         let found = CONTENT.rules[index].1.find(line_text.as_bytes())?;
         if rule.unless.iter().any(|u| line_text.contains(u)) {
             return None;
         }
-        let (region, block) = layout.at(line);
+        let (region, block) = layout().at(line);
         let column = found.start();
         let inline = region == Region::Prose && in_inline_code(line_text, column);
         let code = matches!(region, Region::Code(_)) || inline;
@@ -474,7 +474,7 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
     };
     let mut hits: Vec<Hit> = candidates
         .into_iter()
-        .filter_map(|(index, line)| judged(index, line, layout()))
+        .filter_map(|(index, line)| judged(index, line))
         .collect();
     // Signals that only feed a block combination are looked for on the
     // lines of the blocks where their partner already stands (rare), not
@@ -491,7 +491,7 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
         }
         for line in 0..lines.count() {
             if present.contains(&(partner, layout().at(line).1))
-                && let Some(hit) = judged(index, line, layout())
+                && let Some(hit) = judged(index, line)
             {
                 hits.push(hit);
             }
