@@ -270,7 +270,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Shell,
         pattern: concat!(
             r"['\x22](?:/bin/|/usr/bin/)(?:ba|z|da)?sh\b|['\x22](?:ba|z)?sh['\x22] ?, ?\[? ?['\x22]-i['\x22]",
-            r"|\b(?:os\.system|os\.popen|subprocess\.\w+|IO\.popen|shell_exec|passthru|execSync|spawnSync)\(\s*(?:\w+\.)?(?:cmd|command|data|line|msg|payload|recv)\w*\b",
+            r"|\b(?:os\.system|os\.popen|subprocess\.\w+|IO\.popen|shell_exec|passthru|exec|execSync|spawnSync)\(\s*(?:\w+\.)?(?:cmd|command|data|line|msg|payload|recv)\w*\b",
             r"|\bProcess\.Start\(\s*['\x22](?:cmd|powershell)|\bcmd\.exe\b|\.GetStream\(\)|\bInvoke-Expression\b|\biex\s*\(|\bRuntime\.getRuntime\(\)\.exec",
             r"|\bsubprocess\.\w+\([^\n]*\bstdin\s*=\s*\w+|\bstdio\s*:\s*\[\s*\w+\s*,|\.pipe\(\s*\w+\.stdin\s*\)|\bos\.dup2\(",
             r"|`#\{\w+\}`|%x\(\s*#\{\w+\}\s*\)",
@@ -314,6 +314,7 @@ pub static RULES: &[Rule] = &[
             r"|\b(?:iex|invoke-expression)\b[^\n]*(?:downloadstring|\biwr\b|\birm\b|invoke-webrequest|invoke-restmethod|net\.webclient)",
             r"|\bmshta(?:\.exe)?\s+https?:|\bcertutil\b[^\n]*-urlcache[^\n]*https?:|\bbitsadmin\b[^\n]*/transfer|\bregsvr32\b[^\n]*/i:https?:|\bmsiexec\b[^\n]*/i\s*https?:",
             r"|\bpython[\d.]*\s+-c\s+[^\n]*urlopen\([^\n]*\bexec\b",
+            r"|\bdeno\s+(?:run|install)\b[^\n]*\shttps?://",
             r"|\b(?:curl|wget)\b[^\n]*\s(?:-\w*o|-O|--output(?:-document)?)[\s=]*\S+[^\n]*(?:&&|;)\s*(?:sudo\s+(?:-\w+\s+)*)?(?:(?:ba|z|k|da)?sh|python[\d.]*|perl|ruby|node|pwsh)\s+(?:-\w+\s+)*[\w./~$-]+",
         ),
         installer: true,
@@ -345,7 +346,7 @@ pub static RULES: &[Rule] = &[
         id: "dynamic-eval",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\bvm\.run\w*\(|\bInvoke-Expression\b|\biex\b|\beval\s+[\x22'$`]|\| ?(?:ba|z)?sh *$|\bmarshal\.loads\(|\bpickle\.loads?\(|\btypes\.FunctionType\(|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\brunpy\.run_path\(|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]",
+        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\bvm\.run\w*\(|\bInvoke-Expression\b|\biex\b|\beval\s+[\x22'$`]|\| ?(?:ba|z)?sh *$|\bmarshal\.loads\(|\bpickle\.loads?\(|\btypes\.FunctionType\(|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\brunpy\.run_path\(|\|\s*\$\{?[A-Za-z_]\w*\}?\s*$|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]",
         unless: &[
             "literal_eval",
             "safe_eval",
@@ -548,7 +549,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "credential-file",
         class: Class::Exfiltration,
-        pattern: r"\.ssh/(?:id_[a-z0-9_]+(?:[^.a-z0-9_]|$)|\*)|['\x22](?:~/|\$HOME/)?\.ssh/?['\x22]|(?:~|\$HOME|\$\{HOME\})/\.(?:aws|kube|gnupg|docker|azure|ssh)/?(?:\s|$|['\x22);])|['\x22]\.(?:docker|kube)['\x22][^\n]*['\x22]config(?:\.json)?['\x22]|['\x22]\.ssh['\x22][^\n]*['\x22]id_|['\x22]id_(?:rsa|ed25519|ecdsa|dsa)['\x22]|\.aws/credentials|\.aws['\x22][^\n]*['\x22]credentials['\x22]|\.kube/config|\.docker/config\.json|\.git-credentials|\.netrc\b|\.npmrc\b|\.pypirc\b|gcloud/(?:credentials|application_default|legacy_credentials)|\.azure/(?:accessTokens|msal)|\.config/gh/hosts|/etc/shadow\b|\.gnupg/|\.password-store|\.vault-token",
+        pattern: r"\.ssh/(?:id_[a-z0-9_]+(?:[^.a-z0-9_]|$)|\*)|['\x22](?:~/|\$HOME/)?\.ssh/?['\x22]|(?:~|\$HOME|\$\{HOME\})/\.(?:aws|kube|gnupg|docker|azure|ssh)/?(?:\s|$|['\x22);])|['\x22]\.(?:docker|kube)['\x22][^\n]*['\x22]config(?:\.json)?['\x22]|['\x22]\.ssh['\x22][^\n]*['\x22]id_|['\x22]id_(?:rsa|ed25519|ecdsa|dsa)['\x22]|\.aws/credentials|\.aws['\x22][^\n]*['\x22]credentials['\x22]|\.kube/config|\.docker/config\.json|\.git-credentials|\.netrc\b|\.npmrc\b|\.pypirc\b|gcloud/(?:credentials|application_default|legacy_credentials)|\.azure/(?:accessTokens|msal)|\.config/gh/hosts|/etc/shadow\b|\.gnupg/|\.get_(?:frozen_)?credentials\(\)|\.password-store|\.vault-token",
         unless: &["ssh-keygen", "chmod 600", "chmod 700"],
         signal: Signal::Source,
         what: "reads credential files",
@@ -571,6 +572,16 @@ pub static RULES: &[Rule] = &[
         signal: Signal::Source,
         what: "reads crypto-wallet stores or asks for a seed phrase",
         explain: "Reads crypto-wallet files or asks for a recovery phrase; no skill needs them — remove it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "credential-pipe",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        pattern: r"\b(?:gh\s+auth\s+token|gcloud\s+auth\s+(?:application-default\s+)?print-(?:access|identity)-token|az\s+account\s+get-access-token|aws\s+configure\s+(?:export-credentials|get\s+aws_secret_access_key)|aws\s+sts\s+get-session-token|heroku\s+auth:token|git\s+credential\s+fill|kubectl\s+config\s+view\s+--raw|vault\s+print\s+token|op\s+read\s+\S+)\b[^\n]*\|\s*(?:curl|wget|nc|ncat|netcat|socat|openssl\s+s_client)\b",
+        signal: Signal::Source,
+        what: "pipes a credential a CLI prints into a network tool",
+        explain: "Prints a login token or cloud credentials with their CLI and pipes them straight into a network tool; tokens go in an Authorization header to their own service, never as a body elsewhere — remove the skill.",
         ..Rule::BASE
     },
     Rule {
@@ -702,7 +713,7 @@ pub static RULES: &[Rule] = &[
         id: "sudoers",
         class: Class::Privilege,
         severity: Severity::Critical,
-        pattern: r"(?:>>?|\btee\b(?:\s+-a)?)\s*/etc/sudoers|/etc/sudoers\.d/[\w.-]+[^\n]*(?:>|tee|cp\b|mv\b)|(?:>|tee|cp\b|mv\b)[^\n]*/etc/sudoers\.d/|\bNOPASSWD\s*:\s*ALL\b",
+        pattern: r"(?:>>?|\btee\b(?:\s+-a)?)\s*/etc/sudoers|/etc/sudoers\.d/[\w.-]+[^\n]*(?:>|tee|cp\b|mv\b)|(?:>|tee|cp\b|mv\b)[^\n]*/etc/sudoers\.d/|\bNOPASSWD\s*:\s*ALL\b|\bNOPASSWD\s*:[^\n]*\|[^\n]*\b(?:visudo|tee)\b",
         what: "grants passwordless root",
         explain: "Writes sudoers rules for passwordless root: privilege escalation; remove the skill.",
         ..Rule::BASE
@@ -908,7 +919,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "decode",
         class: Class::Obfuscation,
-        pattern: r"\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\[::-1\]|\.reverse\(\)\.join\(|\bunpack\(\s*['\x22]H\*|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d",
+        pattern: r"\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+['\x22](?:\\x[0-9a-f]{2}){3,}|\bunpack\(\s*['\x22]H\*|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d",
         signal: Signal::Decode,
         quiet: true,
         what: "decodes hidden data",
@@ -1044,7 +1055,7 @@ pub static RULES: &[Rule] = &[
         id: "instruction-override",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"\b(?:ignore|disregard|forget|override|overrule|bypass)\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+|every\s+)*(?:previous|prior|above|earlier|preceding|system|original|existing|developer|safety|user'?s?)\s+(?:instructions?|prompts?|rules|directions|guidelines|constraints|policies|messages|directives)|\byour\s+(?:real|true|actual|new)\s+(?:instructions|task|purpose|goal|directive)\s+(?:is|are)\b|\bnew\s+(?:system\s+)?instructions?\s*:|\b(?:previous|prior|original|system|existing|usual|safety)\s+(?:instructions|guidelines|rules|constraints|policies|restrictions)\s+(?:are|is|have\s+been)\s+(?:now\s+)?(?:suspended|void|revoked|lifted|disabled|cancell?ed|paused|no\s+longer\s+(?:apply|valid|in\s+effect))\b|\b(?:these|this\s+skill'?s?)\s+instructions\s+(?:take\s+precedence\s+over|override|supersede)\s+(?:all|any|the\s+(?:system|user))",
+        pattern: r"\b(?:ignore|disregard|forget|override|overrule|bypass)\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+|every\s+)*(?:previous|prior|above|earlier|preceding|system|original|existing|developer|safety|user'?s?)\s+(?:instructions?|prompts?|rules|directions|guidelines|constraints|policies|messages|directives)|\byour\s+(?:real|true|actual|new)\s+(?:instructions|task|purpose|goal|directive)\s+(?:is|are)\b|\bnew\s+(?:system\s+)?instructions?\s*:|\b(?:ignore|disregard)\s+(?:the\s+|what\s+the\s+)?user(?:'s)?\s+(?:request|question|message|prompt|task)s?\b[^\n]{0,40}\binstead\b|\b(?:previous|prior|original|system|existing|usual|safety)\s+(?:instructions|guidelines|rules|constraints|policies|restrictions)\s+(?:are|is|have\s+been)\s+(?:now\s+)?(?:suspended|void|revoked|lifted|disabled|cancell?ed|paused|no\s+longer\s+(?:apply|valid|in\s+effect))\b|\b(?:these|this\s+skill'?s?)\s+instructions\s+(?:take\s+precedence\s+over|override|supersede)\s+(?:all|any|the\s+(?:system|user))",
         what: "tells the agent to override its instructions",
         explain: "Tells the agent to drop its instructions for the skill's: prompt injection; remove the skill.",
         ..Rule::BASE
@@ -1102,7 +1113,7 @@ pub static RULES: &[Rule] = &[
         id: "credential-named",
         class: Class::Injection,
         target: Target::Prose,
-        pattern: r"\.ssh/id_\w+|\bid_(?:rsa|ed25519|ecdsa)\b|\.aws/credentials|\.git-credentials|\.config/gh/hosts|\.netrc\b|\.pypirc\b|\.npmrc\b|\.docker/config\.json|\.kube/config|\bkeychain\b|\bseed\s+phrase|\bprivate\s+keys?\b|\b(?:tokens?|secrets?|keys?|passwords?|values?)\s+(?:in|from)\s+(?:the\s+|your\s+)?\.env\b|\.(?:bash|zsh|python|psql|mysql)_history\b|\b(?:shell|bash|zsh|command)\s+history\b",
+        pattern: r"\.ssh/id_\w+|\bid_(?:rsa|ed25519|ecdsa)\b|\.aws/credentials|\.git-credentials|\.config/gh/hosts|\.netrc\b|\.pypirc\b|\.npmrc\b|\.docker/config\.json|\.kube/config|\bkeychain\b|\bseed\s+phrase|\bprivate\s+keys?\b|\b(?:tokens?|secrets?|keys?|passwords?|values?)\s+(?:in|from)\s+(?:the\s+|your\s+)?\.env\b|\.(?:bash|zsh|python|psql|mysql)_history\b|\b(?:shell|bash|zsh|command)\s+history\b|\b(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|hidden\s+)?system\s+prompt\b|\bany\s+(?:api[\s_-]?keys?|tokens|secrets|credentials|passwords)\s+you\s+(?:can\s+)?(?:see|find|have|know)\b",
         unless: &[
             "never ", "Never ", "don't ", "Don't ", "do not ", "Do not ", "not to ",
         ],
@@ -1116,7 +1127,7 @@ pub static RULES: &[Rule] = &[
         id: "disclose-instruction",
         class: Class::Injection,
         target: Target::Prose,
-        pattern: r#"\b(?:in|into|under|inside|at\s+the\s+end\s+of)\s+(?:your|the|a|an|each|every)\s+(?:[\w"'-]+\s+){0,3}?(?:reply|replies|answer|response|pull\s+request|PR|issue|comment|commit\s+message|description|code\s+block|section|gist|ticket)\b|\bto\s+https?://|\bto\s+[\w.-]+@[\w-]+\.(?:com|net|org|io|me|dev|app|co|xyz|ru|cc)\b"#,
+        pattern: r#"\b(?:in|into|under|inside|at\s+the\s+end\s+of)\s+(?:your|the|a|an|each|every)\s+(?:[\w"'-]+\s+){0,3}?(?:reply|replies|answer|response|pull\s+request|PR|issue|comment|commit\s+message|description|code\s+block|section|gist|ticket)\b|\bto\s+(?:your|the|each|every|all)\s+(?:\w+\s+){0,2}?(?:reply|replies|answer|answers|response|responses)\b|\bto\s+https?://|\bto\s+[\w.-]+@[\w-]+\.(?:com|net|org|io|me|dev|app|co|xyz|ru|cc)\b"#,
         unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
         signal: Signal::Disclose,
         quiet: true,
