@@ -346,7 +346,7 @@ pub static RULES: &[Rule] = &[
         id: "dynamic-eval",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\bvm\.run\w*\(|\bInvoke-Expression\b|\biex\b|\beval\s+[\x22'$`]|\| ?(?:ba|z)?sh *$|\bmarshal\.loads\(|\bpickle\.loads?\(|\btypes\.FunctionType\(|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\brunpy\.run_path\(|\|\s*\$\{?[A-Za-z_]\w*\}?\s*$|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]",
+        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\bvm\.run\w*\(|\bInvoke-Expression\b|\biex\b|\beval\s+[\x22'$`]|\| ?(?:ba|z)?sh *$|\bmarshal\.loads\(|\bpickle\.loads?\(|\btypes\.FunctionType\(|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\brunpy\.run_path\(|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]",
         unless: &[
             "literal_eval",
             "safe_eval",
@@ -358,6 +358,18 @@ pub static RULES: &[Rule] = &[
         quiet: true,
         what: "evaluates code held in data",
         explain: "Evaluates a string or bytes as code.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "pipe-to-variable",
+        class: Class::Execution,
+        target: Target::Code,
+        pattern: r"\|\s*\$\{?[A-Za-z_]\w*\}?\s*$",
+        signal: Signal::Eval,
+        quiet: true,
+        beside: Signal::Decode,
+        what: "pipes into a command held in a variable",
+        explain: "Pipes into a command whose name is held in a variable.",
         ..Rule::BASE
     },
     Rule {
@@ -578,7 +590,7 @@ pub static RULES: &[Rule] = &[
         id: "credential-pipe",
         class: Class::Exfiltration,
         severity: Severity::High,
-        pattern: r"\b(?:gh\s+auth\s+token|gcloud\s+auth\s+(?:application-default\s+)?print-(?:access|identity)-token|az\s+account\s+get-access-token|aws\s+configure\s+(?:export-credentials|get\s+aws_secret_access_key)|aws\s+sts\s+get-session-token|heroku\s+auth:token|git\s+credential\s+fill|kubectl\s+config\s+view\s+--raw|vault\s+print\s+token|op\s+read\s+\S+)\b[^\n]*\|\s*(?:curl|wget|nc|ncat|netcat|socat|openssl\s+s_client)\b",
+        pattern: r"\b(?:gh\s+auth\s+token|gcloud\s+auth\s+(?:application-default\s+)?print-(?:access|identity)-token|az\s+account\s+get-access-token|aws\s+configure\s+(?:export-credentials|get\s+aws_secret_access_key)|aws\s+sts\s+get-session-token|heroku\s+auth:token|git\s+credential\s+fill|kubectl\s+config\s+view\s+--raw|vault\s+print\s+token|op\s+read\s+['\x22]?op://\S+)[^\n]*\|\s*(?:curl|wget|nc|ncat|netcat|socat|openssl\s+s_client)\b",
         signal: Signal::Source,
         what: "pipes a credential a CLI prints into a network tool",
         explain: "Prints a login token or cloud credentials with their CLI and pipes them straight into a network tool; tokens go in an Authorization header to their own service, never as a body elsewhere — remove the skill.",

