@@ -13,7 +13,10 @@
 //!   its severity and explanation stay in this one table.
 //!
 //! A `quiet` rule is a weak signal: it is never reported alone, only through
-//! the combinations it feeds.
+//! the combinations it feeds. A quiet rule that only matters next to one
+//! other signal names it in `beside`, and is then tried only on the lines
+//! of blocks that already hold that signal (its words may be everyday
+//! prose, too common to search everywhere).
 
 use serde::Serialize;
 
