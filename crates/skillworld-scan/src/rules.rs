@@ -261,7 +261,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "socket-open",
         class: Class::Shell,
-        pattern: r"\bsocket\.socket\(|\bnet\.Dial(?:Timeout)?\(|\bsocket\.create_connection\(|\.connect\(\s*\(|\bnet\.(?:connect|Socket|createConnection|createServer)\(|\bnew\s+net\.Socket\(|\bTCPSocket\.(?:new|open)\(|\bTCPServer\.new\(|\bfsockopen\(|Net\.Sockets\.TCP(?:Client|Listener)|\bnew\s+Socket\(|\bsocket\.bind\(|\.listen\(\s*\d",
+        pattern: r"\bsocket\.socket\(|\bnet\.Dial(?:Timeout)?\(|\bsocket\.create_connection\(|\.connect\(\s*\(|\bnet\.(?:connect|Socket|createConnection|createServer)\(|\bnew\s+net\.Socket\(|\bTCPSocket\.(?:new|open)\(|\bTCPServer\.new\(|\bfsockopen\(|Net\.Sockets\.TCP(?:Client|Listener)|\bsocket\.tcp\(|\bnew\s+Socket\(|\bsocket\.bind\(|\.listen\(\s*\d",
         signal: Signal::Socket,
         quiet: true,
         what: "opens a network socket",
@@ -640,7 +640,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "agent-config",
         class: Class::Exfiltration,
-        pattern: r"~?/?\.(?:openclaw|clawdbot|moltbot|claude|codex|cursor|gemini|aider|continue)/(?:[\w.-]*(?:json|token|credentials|auth|config|\.env)\w*|\*)|\bclaude_desktop_config\.json\b|\.claude\.json\b|\bauth-profiles\.json\b|\bopenclaw\.json\b",
+        pattern: r"~?/?\.(?:openclaw|clawdbot|moltbot|claude|codex|cursor|gemini|aider|continue)/(?:[\w.-]*(?:json|token|credentials|auth|config|\.env)\w*|\*)|\bclaude_desktop_config\.json\b|\bstate\.vscdb\b|\.claude\.json\b|\bauth-profiles\.json\b|\bopenclaw\.json\b",
         signal: Signal::Source,
         quiet: true,
         what: "reads the agent's own configuration",
@@ -789,7 +789,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "persistence",
         class: Class::Privilege,
-        pattern: r"\bcrontab\s+-(?:\s|$)|\|\s*crontab\b|/etc/cron\.|/var/spool/cron|@reboot\b|\bschtasks\b[^\n]*/create|\bRegister-ScheduledTask\b|\bsystemctl\s+(?:--user\s+)?enable\b|/etc/systemd/system/[\w@.-]+\.service|\.config/systemd/user/|/etc/init\.d/|/etc/rc\.local|Library/Launch(?:Agents|Daemons)|\blaunchctl\s+(?:load|bootstrap)\b|\bRunAtLoad\b|CurrentVersion\\+Run|\bmake\s+login\s+item\b|(?:>>|\btee\s+-a)\s*\S*\.(?:bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login)\b|\$PROFILE\b",
+        pattern: r"\bcrontab\s+-(?:\s|$)|\|\s*crontab\b|/etc/cron\.|/var/spool/cron|@reboot\b|\bschtasks\b[^\n]*/create|\bsc(?:\.exe)?\s+create\b[^\n]*\bbinPath=|\bNew-Service\b|\bRegister-ScheduledTask\b|\bsystemctl\s+(?:--user\s+)?enable\b|/etc/systemd/system/[\w@.-]+\.service|\.config/systemd/user/|/etc/init\.d/|/etc/rc\.local|Library/Launch(?:Agents|Daemons)|\blaunchctl\s+(?:load|bootstrap)\b|\bRunAtLoad\b|CurrentVersion\\+Run|\bmake\s+login\s+item\b|(?:>>|\btee\s+-a)\s*\S*\.(?:bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login)\b|\$PROFILE\b",
         signal: Signal::Persist,
         what: "installs itself to run again later",
         explain: "Adds a scheduled task, service, login item or shell start-up line; check it runs only what the skill documents.",
@@ -1097,7 +1097,7 @@ pub static RULES: &[Rule] = &[
         id: "conceal",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"\b(?:silently|quietly|secretly|covertly)\s+(?:run|execute|send|upload|install|download|copy|exfiltrate|post|forward|transmit|collect|read)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+(?:knowledge|noticing|knowing|consent)|(?:telling|informing|notifying|alerting)\s+(?:the\s+)?user)|\b(?:hide|conceal)\s+(?:this|these|it|that|them|the\s+\w+(?:\s+\w+)?)\s+from\s+the\s+user|\bkeep\s+(?:this|it|these)\s+(?:secret|hidden)\s+from\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|be\s+told)|\buser\s+(?:does\s+not|doesn't)\s+need\s+to\s+(?:know|notice|be\s+told)\b|\buser\s+(?:need\s+not|needn't)\s+(?:know|notice|be\s+told)\b|\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|mention\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+to)\s+the\s+user\b|\b(?:leave|keep)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output)\b|\b(?:omit|exclude)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+from\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output)\b",
+        pattern: r"\b(?:silently|quietly|secretly|covertly)\s+(?:run|execute|send|upload|install|download|copy|exfiltrate|post|forward|transmit|collect|read)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+(?:knowledge|noticing|knowing|consent)|(?:telling|informing|notifying|alerting)\s+(?:the\s+)?user)|\b(?:hide|conceal)\s+(?:this|these|it|that|them|the\s+\w+(?:\s+\w+)?)\s+from\s+the\s+user|\bkeep\s+(?:this|it|these)\s+(?:secret|hidden)\s+from\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|be\s+told)|\buser\s+(?:does\s+not|doesn't)\s+need\s+to\s+(?:know|notice|be\s+told)\b|\buser\s+(?:need\s+not|needn't)\s+(?:know|notice|be\s+told)\b|\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|mention\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+to)\s+the\s+user\b|\b(?:leave|keep)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output|transcript|conversation|chat|log)\b|\b(?:omit|exclude)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+from\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output)\b",
         what: "tells the agent to hide actions from the user",
         explain: "Tells the agent to act behind the user's back; a skill that hides what it does is not one to run — remove it.",
         ..Rule::BASE
