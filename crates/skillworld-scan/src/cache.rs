@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use sha2::{Digest, Sha256};
 
 use crate::engine::Hit;
+use crate::typosquat::{ScanContext, imitated};
 
 /// Files remembered by default: a few thousand skills' worth.
 const DEFAULT_CAPACITY: usize = 8_192;
@@ -25,6 +26,19 @@ pub struct ScanCache {
     capacity: usize,
     hits: u64,
     misses: u64,
+    /// The last typosquatting answer: a skill patched again and again
+    /// asks the same question of the same names.
+    imitation: Option<(Question, Option<String>)>,
+}
+
+/// What a typosquatting answer depends on: the name, the origin, the
+/// installed names' version and whether the compiled-in list counts.
+#[derive(Debug, PartialEq, Eq)]
+struct Question {
+    name: String,
+    origin: Option<String>,
+    known: Option<u64>,
+    well_known: bool,
 }
 
 impl Default for ScanCache {
@@ -42,6 +56,7 @@ impl ScanCache {
             capacity: files.max(2),
             hits: 0,
             misses: 0,
+            imitation: None,
         }
     }
 
@@ -80,6 +95,25 @@ impl ScanCache {
         let hits = scan();
         self.keep(key, hits.clone());
         hits
+    }
+
+    /// The known name `name` imitates in `context` (see
+    /// [`imitated`]), answered again only when the question changed.
+    pub(crate) fn imitated(&mut self, name: &str, context: &ScanContext) -> Option<String> {
+        let question = Question {
+            name: name.to_owned(),
+            origin: context.origin.map(str::to_owned),
+            known: context.known.map(|known| known.version()),
+            well_known: context.well_known,
+        };
+        match &self.imitation {
+            Some((asked, answer)) if *asked == question => answer.clone(),
+            _ => {
+                let answer = imitated(name, context).map(str::to_owned);
+                self.imitation = Some((question, answer.clone()));
+                answer
+            }
+        }
     }
 
     fn keep(&mut self, key: [u8; 32], hits: Vec<Hit>) {
@@ -121,5 +155,35 @@ mod tests {
         }
         assert_eq!(scans, 101, "the file in use was scanned once");
         assert_eq!(cache.stats(), (100, 101));
+    }
+
+    /// The remembered typosquatting answer follows the installed names,
+    /// the origin and the name asked about.
+    #[test]
+    fn the_remembered_imitation_follows_the_names() {
+        use crate::typosquat::KnownNames;
+        let mut cache = ScanCache::default();
+        let mut known = KnownNames::new();
+        fn context(known: &KnownNames) -> ScanContext<'_> {
+            ScanContext {
+                known: Some(known),
+                origin: Some("b"),
+                well_known: false,
+            }
+        }
+        assert_eq!(cache.imitated("invoice-parsr", &context(&known)), None);
+        known.insert("invoice-parser", "a");
+        assert_eq!(
+            cache.imitated("invoice-parsr", &context(&known)).as_deref(),
+            Some("invoice-parser")
+        );
+        let same_origin = ScanContext {
+            origin: Some("a"),
+            ..context(&known)
+        };
+        assert_eq!(cache.imitated("invoice-parsr", &same_origin), None);
+        assert_eq!(cache.imitated("invoice-parser", &context(&known)), None);
+        known.remove("invoice-parser");
+        assert_eq!(cache.imitated("invoice-parsr", &context(&known)), None);
     }
 }

@@ -4,7 +4,7 @@
 //! region (code, prose, comment) and combined. Decoding and de-assembly run
 //! only where a rule saw them.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::LazyLock;
 
 use aho_corasick::{AhoCorasick, Input};
@@ -160,6 +160,9 @@ pub struct Compiled {
     /// Rules that only match non-ASCII text (homoglyphs, invisible
     /// characters), tried only on text that holds the bytes they need.
     unicode_rule: Vec<usize>,
+    /// Rules tried only beside their partner signal (`Rule::beside`), on
+    /// the lines of the blocks that hold it: never candidates.
+    beside: Vec<usize>,
     /// Each rule with its own regex and its prefilter's (the prefilter
     /// serves the Unicode rules).
     rules: Vec<(&'static Rule, BytesRegex, BytesRegex)>,
@@ -192,6 +195,16 @@ fn gate(branch: &str) -> Gate {
     }
 }
 
+/// Ordinary English to keep the word search's anchors off: the rule
+/// table's own explanations, a few thousand words of plain prose.
+fn prose() -> String {
+    RULES
+        .iter()
+        .flat_map(|r| [r.explain, r.what])
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
     let rules: Vec<&'static Rule> = RULES
         .iter()
@@ -208,6 +221,7 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
     let mut clauses = Vec::new();
     let mut unanchored = Vec::new();
     let mut unicode_rule = Vec::new();
+    let mut beside = Vec::new();
     let build = |p: &str| {
         RegexBuilder::new(p)
             .dfa_size_limit(DFA_CACHE)
@@ -217,6 +231,10 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
     for (index, rule) in rules.iter().enumerate() {
         if rule.pattern.starts_with("(?u") {
             unicode_rule.push(index);
+            continue;
+        }
+        if rule.beside != Signal::None {
+            beside.push(index);
             continue;
         }
         for branch in branches(rule.pattern) {
@@ -241,10 +259,11 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
         }
     }
     Compiled {
-        words: WordSearch::new(wanted),
+        words: WordSearch::new(wanted, &prose()),
         clauses,
         unanchored,
         unicode_rule,
+        beside,
         rules: rules
             .into_iter()
             .zip(patterns.iter().zip(loose.iter()))
@@ -419,15 +438,12 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
             Kind::Markdown => Layout::markdown(text),
         })
     };
-    let mut hits = Vec::new();
-    for (index, line) in candidates {
-        let (rule, regex, _) = &CONTENT.rules[index];
+    let judged = |index: usize, line: usize| -> Option<Hit> {
+        let rule = CONTENT.rules[index].0;
         let line_text = lines.get(line);
-        let Some(found) = regex.find(line_text.as_bytes()) else {
-            continue;
-        };
+        let found = CONTENT.rules[index].1.find(line_text.as_bytes())?;
         if rule.unless.iter().any(|u| line_text.contains(u)) {
-            continue;
+            return None;
         }
         let (region, block) = layout().at(line);
         let column = found.start();
@@ -440,7 +456,7 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
             Target::Autonomous => false,
         };
         if !applies {
-            continue;
+            return None;
         }
         let mut hit = Hit {
             rule,
@@ -454,7 +470,32 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
             note: String::new(),
         };
         judge(&mut hit, kind, region, inline, &lines, column);
-        hits.push(hit);
+        Some(hit)
+    };
+    let mut hits: Vec<Hit> = candidates
+        .into_iter()
+        .filter_map(|(index, line)| judged(index, line))
+        .collect();
+    // Signals that only feed a block combination are looked for on the
+    // lines of the blocks where their partner already stands (rare), not
+    // through the prefilter: their words are everyday prose.
+    let present: HashSet<(Signal, usize)> = hits
+        .iter()
+        .filter(|h| h.armed)
+        .map(|h| (h.rule.signal, h.block))
+        .collect();
+    for &index in &CONTENT.beside {
+        let partner = CONTENT.rules[index].0.beside;
+        if !present.iter().any(|&(signal, _)| signal == partner) {
+            continue;
+        }
+        for line in 0..lines.count() {
+            if present.contains(&(partner, layout().at(line).1))
+                && let Some(hit) = judged(index, line)
+            {
+                hits.push(hit);
+            }
+        }
     }
     let combined = combine(&hits, |scope| scope != Scope::Skill);
     hits.extend(combined);
@@ -851,7 +892,9 @@ mod tests {
                         compiled.candidates(&text, &lines).into_iter().collect();
                     for line in 0..lines.count() {
                         for (index, (rule, regex, _)) in compiled.rules.iter().enumerate() {
-                            if regex.is_match(lines.get(line).as_bytes()) {
+                            if rule.beside == Signal::None
+                                && regex.is_match(lines.get(line).as_bytes())
+                            {
                                 checked += 1;
                                 assert!(
                                     candidates.contains(&(index, line)),

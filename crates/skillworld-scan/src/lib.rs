@@ -146,7 +146,10 @@ pub fn scan_bundle(skill_md: &str, files: &[BundleFile]) -> ScanReport {
 /// Scans a skill with what the world knows (typosquatting against its
 /// installed skills from other origins).
 pub fn scan_bundle_with(skill_md: &str, files: &[BundleFile], context: &ScanContext) -> ScanReport {
-    bundle_report(skill_md, files, context, |path, text, kind| {
+    let typosquat = typosquat_finding(skill_md, |name| {
+        typosquat::imitated(name, context).map(str::to_owned)
+    });
+    bundle_report(skill_md, files, typosquat, |path, text, kind| {
         analyse(path, text, kind)
     })
 }
@@ -160,7 +163,8 @@ pub fn scan_bundle_cached(
     context: &ScanContext,
     cache: &mut ScanCache,
 ) -> ScanReport {
-    bundle_report(skill_md, files, context, |path, text, kind| {
+    let typosquat = typosquat_finding(skill_md, |name| cache.imitated(name, context));
+    bundle_report(skill_md, files, typosquat, |path, text, kind| {
         cache.get_or_scan(path, text, || analyse(path, text, kind))
     })
 }
@@ -168,7 +172,7 @@ pub fn scan_bundle_cached(
 fn bundle_report(
     skill_md: &str,
     files: &[BundleFile],
-    context: &ScanContext,
+    typosquat: Option<Finding>,
     mut analyse: impl FnMut(&str, &str, Kind) -> Vec<Hit>,
 ) -> ScanReport {
     let mut hits = analyse("SKILL.md", skill_md, Kind::Markdown);
@@ -181,7 +185,7 @@ fn bundle_report(
         }
     }
     let mut report = ScanReport::default();
-    report.add(typosquat_finding(skill_md, context));
+    report.add(typosquat);
     report.add(finish(hits).into_iter().map(Finding::from));
     report
 }
@@ -238,10 +242,14 @@ fn script_lang(path: &str, text: &str) -> Option<Lang> {
     Some(lang)
 }
 
-/// The typosquatting warning for the skill's `name:`, if it imitates one.
-fn typosquat_finding(skill_md: &str, context: &ScanContext) -> Option<Finding> {
+/// The typosquatting warning for the skill's `name:`, if it imitates the
+/// name `imitated` answers.
+fn typosquat_finding(
+    skill_md: &str,
+    imitated: impl FnOnce(&str) -> Option<String>,
+) -> Option<Finding> {
     let (line, name) = frontmatter_name(skill_md)?;
-    let known = typosquat::imitated(&name, context)?;
+    let known = imitated(&name)?;
     let rule = rules::rule("typosquat");
     Some(Finding {
         rule: rule.id,
@@ -350,7 +358,9 @@ pub fn scan_dir_with(dir: &Path, context: &ScanContext) -> std::io::Result<ScanR
             }
         }
     }
-    report.add(typosquat_finding(&skill_md, context));
+    report.add(typosquat_finding(&skill_md, |name| {
+        typosquat::imitated(name, context).map(str::to_owned)
+    }));
     report.add(finish(hits).into_iter().map(Finding::from));
     Ok(report)
 }

@@ -5,6 +5,8 @@
 //! would actually run. Runs only on files where a rule saw decoding or
 //! assembly, so clean text pays nothing.
 
+use std::borrow::Cow;
+use std::cell::OnceCell;
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
@@ -136,24 +138,33 @@ pub fn normalize(text: &str) -> String {
 /// `text` with its assembly undone, line for line, taking variable values
 /// from the assignments in `whole` (the file `text` comes from).
 pub fn normalize_with(text: &str, whole: &str) -> String {
-    let folded: String = text.chars().filter_map(fold).collect();
-    let whole: String = whole.chars().filter_map(fold).collect();
-    let values: HashMap<String, String> = ASSIGNMENT
-        .captures_iter(&whole)
-        .map(|c| {
-            let value = c
-                .get(2)
-                .or(c.get(3))
-                .or(c.get(4))
-                .map_or("", |m| m.as_str());
-            (c[1].to_owned(), value.to_owned())
+    let shown = folded(text);
+    // The whole file's assignments are read only when a variable is used:
+    // folding and matching a whole file costs more than the rest.
+    let values: OnceCell<HashMap<String, String>> = OnceCell::new();
+    let values = || {
+        values.get_or_init(|| {
+            ASSIGNMENT
+                .captures_iter(&folded(whole))
+                .map(|c| {
+                    let value = c
+                        .get(2)
+                        .or(c.get(3))
+                        .or(c.get(4))
+                        .map_or("", |m| m.as_str());
+                    (c[1].to_owned(), value.to_owned())
+                })
+                .collect()
         })
-        .collect();
-    let substituted = SHELL_VAR.replace_all(&folded, |c: &Captures| {
+    };
+    let substituted = SHELL_VAR.replace_all(&shown, |c: &Captures| {
         let name = c.get(1).or(c.get(2)).map_or("", |m| m.as_str());
         match name {
             "IFS" => " ".to_owned(),
-            _ => values.get(name).cloned().unwrap_or_else(|| c[0].to_owned()),
+            _ => values()
+                .get(name)
+                .cloned()
+                .unwrap_or_else(|| c[0].to_owned()),
         }
     });
     let joined = CONCAT.replace_all(&substituted, |c: &Captures| {
@@ -166,7 +177,7 @@ pub fn normalize_with(text: &str, whole: &str) -> String {
             if let Some(literal) = token.get(1).or(token.get(2)) {
                 out.push_str(literal.as_str());
             } else if let Some(name) = token.get(3) {
-                out.push_str(values.get(name.as_str()).map_or(name.as_str(), |v| v));
+                out.push_str(values().get(name.as_str()).map_or(name.as_str(), |v| v));
             }
         }
         format!("\"{out}\"")
@@ -177,6 +188,15 @@ pub fn normalize_with(text: &str, whole: &str) -> String {
         text = QUOTE_SPLIT.replace_all(&text, "$1$2").into_owned();
     }
     text
+}
+
+/// `text` as it reads ([`fold`]); ASCII reads as itself.
+fn folded(text: &str) -> Cow<'_, str> {
+    if text.is_ascii() {
+        Cow::Borrowed(text)
+    } else {
+        Cow::Owned(text.chars().filter_map(fold).collect())
+    }
 }
 
 /// One character as it reads: tag characters revealed, zero-width ones

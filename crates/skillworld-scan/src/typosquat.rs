@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 use std::sync::LazyLock;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::rules::WELL_KNOWN_SKILLS;
 
@@ -44,7 +45,14 @@ pub struct KnownNames {
     /// (name, origin).
     entries: Vec<(String, String)>,
     by_name: HashMap<String, usize>,
+    /// Names the content: 0 when empty, a number no other change of any
+    /// index has drawn after each change, kept by clones (which hold the
+    /// same content), so a verdict remembered for a version still holds.
+    version: u64,
 }
+
+/// The last version drawn by any index.
+static VERSIONS: AtomicU64 = AtomicU64::new(0);
 
 impl KnownNames {
     pub fn new() -> Self {
@@ -54,6 +62,7 @@ impl KnownNames {
     /// Adds `name`, or changes its origin (empty when unknown: an unknown
     /// origin is shared with no other skill).
     pub fn insert(&mut self, name: &str, origin: &str) {
+        self.version = VERSIONS.fetch_add(1, Ordering::Relaxed) + 1;
         if let Some(&at) = self.by_name.get(name) {
             origin.clone_into(&mut self.entries[at].1);
             return;
@@ -68,6 +77,7 @@ impl KnownNames {
         let Some(at) = self.by_name.remove(name) else {
             return;
         };
+        self.version = VERSIONS.fetch_add(1, Ordering::Relaxed) + 1;
         self.keys.swap_remove(at);
         self.entries.swap_remove(at);
         if let Some((moved, _)) = self.entries.get(at) {
@@ -81,6 +91,11 @@ impl KnownNames {
 
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
+    }
+
+    /// What the index holds: equal versions, equal content.
+    pub(crate) fn version(&self) -> u64 {
+        self.version
     }
 
     /// Whether `name` is here.
@@ -345,5 +360,26 @@ mod index_tests {
             }
         }
         assert_eq!(index.len(), held.len());
+    }
+
+    /// Every change draws a version never seen before; a clone keeps its
+    /// original's until either changes.
+    #[test]
+    fn versions_name_the_content() {
+        let mut a = KnownNames::new();
+        assert_eq!(a.version(), 0);
+        a.insert("weather", "x");
+        let first = a.version();
+        let mut b = a.clone();
+        assert_eq!(b.version(), first);
+        b.insert("notes", "x");
+        a.insert("notes", "y");
+        assert!(a.version() > first && b.version() > first);
+        assert_ne!(a.version(), b.version());
+        let before = a.version();
+        a.remove("absent");
+        assert_eq!(a.version(), before, "nothing changed");
+        a.remove("notes");
+        assert_ne!(a.version(), before);
     }
 }

@@ -2,25 +2,48 @@
 //! ASCII-case-insensitively) in one pass over a text, without an
 //! automaton. Each word is anchored on one of its four-byte windows, the
 //! one least likely in prose (`user` in `the user`, `.env` in
-//! `process.env`); each position's last four lower-cased bytes are hashed
-//! into a 4 KiB bit set that stays in the L1 cache, and only positions
-//! whose window is set are looked up and their words compared in place.
-//! Unlike a DFA walk, where each byte's step waits on the previous one,
-//! positions are independent, and most cost one bit test. Three-byte words
-//! have a bit set of their own.
+//! `process.env`, judged by how often each window occurs in a sample of
+//! ordinary prose and by its bytes); each position's last four lower-cased
+//! bytes are hashed into a 4 KiB bit set that stays in the L1 cache, and
+//! only positions whose window is set are looked up and their words
+//! compared in place. Three-byte words have a bit set of their own. A
+//! third bit set, by the last three bytes, gates both: it holds the
+//! three-byte words and the first three bytes of every anchor window, so
+//! most positions cost one bit load, gathered for eight positions without
+//! a branch and tested once. Unlike a DFA walk, where each byte's step
+//! waits on the previous one, positions are independent.
+
+use std::collections::HashMap;
 
 /// Bits of the hash that index a bit set.
 const BITS: u32 = 15;
-const MULTIPLIER: u64 = 0x9E37_79B9_7F4A_7C15;
-/// A slot with no key.
-const EMPTY: u64 = u64::MAX;
+const MULTIPLIER: u32 = 0x9E37_79B1;
+/// A slot with no key (no window of text is: 0xFF is never in UTF-8,
+/// and a word's key is compared only after its bit is set).
+const EMPTY: u32 = u32::MAX;
 
-type Bits = Box<[u64; 1 << (BITS - 6)]>;
+type Bits = [u64; 1 << (BITS - 6)];
+
+/// ASCII lower case, one load per byte.
+static LOWER: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        table[byte] = (byte as u8).to_ascii_lowercase();
+        byte += 1;
+    }
+    table
+};
 
 /// Words, each with what it stands for.
 pub struct WordSearch {
-    quads: Bits,
-    triples: Bits,
+    /// The gate, by three-byte window: the three-byte words and the first
+    /// three bytes of every long word's anchor window.
+    gate: Box<Bits>,
+    /// The long words' anchor windows.
+    quads: Box<Bits>,
+    /// The three-byte words.
+    triples: Box<Bits>,
     /// Words of four bytes or more, by their anchor window.
     long: Table,
     /// Three-byte words, by themselves.
@@ -29,7 +52,9 @@ pub struct WordSearch {
 
 /// Words by key: (key, first entry, end of its entries) in open addressing.
 struct Table {
-    slots: Vec<(u64, u32, u32)>,
+    slots: Vec<(u32, u32, u32)>,
+    /// How far a key's hash shifts to index `slots`.
+    shift: u32,
     /// (word in lower case, where its key's window starts in it, payload).
     entries: Vec<(Vec<u8>, usize, usize)>,
     /// The key window's width.
@@ -37,20 +62,26 @@ struct Table {
 }
 
 /// `bytes` (at least `width` of them) lower-cased into a key.
-fn key(bytes: &[u8], width: usize) -> u64 {
+fn key(bytes: &[u8], width: usize) -> u32 {
     bytes[..width]
         .iter()
-        .fold(0, |key, b| key << 8 | u64::from(b.to_ascii_lowercase()))
+        .fold(0, |key, &b| key << 8 | u32::from(LOWER[usize::from(b)]))
 }
 
-fn hash(key: u64) -> u64 {
+fn hash(key: u32) -> u32 {
     key.wrapping_mul(MULTIPLIER)
 }
 
-/// The word and bit of `key` in a bit set.
-fn bit(key: u64) -> (usize, u64) {
-    let bit = hash(key) >> (64 - BITS);
-    ((bit >> 6) as usize, 1 << (bit & 63))
+/// Whether `key`'s bit is set in `bits`, as 0 or 1.
+#[inline(always)]
+fn test(bits: &Bits, key: u32) -> u32 {
+    let bit = hash(key) >> (32 - BITS);
+    ((bits[(bit >> 6) as usize] >> (bit & 63)) & 1) as u32
+}
+
+fn set(bits: &mut Bits, key: u32) {
+    let bit = hash(key) >> (32 - BITS);
+    bits[(bit >> 6) as usize] |= 1 << (bit & 63);
 }
 
 /// How common a byte is in skill text (English prose and code): spaces
@@ -67,26 +98,33 @@ fn commonness(byte: u8) -> u32 {
     }
 }
 
-/// Where a word's least common four-byte window starts.
-fn anchor(word: &[u8]) -> usize {
+/// Where a word's least common four-byte window starts: the one seen
+/// least in `seen` (window counts of sample prose), then the one of the
+/// rarest bytes.
+fn anchor(word: &[u8], seen: &HashMap<u32, u32>) -> usize {
     (0..=word.len() - 4)
-        .min_by_key(|&at| word[at..at + 4].iter().map(|&b| commonness(b)).sum::<u32>())
+        .min_by_key(|&at| {
+            let window = &word[at..at + 4];
+            let count = seen.get(&key(window, 4)).copied().unwrap_or(0);
+            (count, window.iter().map(|&b| commonness(b)).sum::<u32>())
+        })
         .expect("four bytes at least")
 }
 
 impl Table {
-    fn new(mut entries: Vec<(u64, Vec<u8>, usize, usize)>, width: usize, bits: &mut Bits) -> Self {
+    fn new(mut entries: Vec<(u32, Vec<u8>, usize, usize)>, width: usize, bits: &mut Bits) -> Self {
         entries.sort_unstable();
         entries.dedup();
         let distinct = entries.chunk_by(|a, b| a.0 == b.0).count();
-        let mut slots = vec![(EMPTY, 0, 0); (distinct * 4).next_power_of_two().max(4)];
-        let mask = slots.len() - 1;
+        let size = (distinct * 4).next_power_of_two().max(4);
+        let shift = 32 - size.trailing_zeros();
+        let mut slots = vec![(EMPTY, 0, 0); size];
+        let mask = size - 1;
         let mut at = 0;
         for group in entries.chunk_by(|a, b| a.0 == b.0) {
             let key = group[0].0;
-            let (word, bit_mask) = bit(key);
-            bits[word] |= bit_mask;
-            let mut slot = hash(key) as usize & mask;
+            set(bits, key);
+            let mut slot = (hash(key) >> shift) as usize;
             while slots[slot].0 != EMPTY {
                 slot = (slot + 1) & mask;
             }
@@ -96,6 +134,7 @@ impl Table {
         }
         Table {
             slots,
+            shift,
             entries: entries
                 .into_iter()
                 .map(|(_, word, offset, payload)| (word, offset, payload))
@@ -104,10 +143,14 @@ impl Table {
         }
     }
 
-    /// The words whose key window, `key`, ends at `end`, found in place.
-    fn check(&self, text: &[u8], end: usize, key: u64, found: &mut impl FnMut(usize, usize)) {
+    /// The words whose key window ends at `end`, found in place.
+    fn check(&self, text: &[u8], end: usize, found: &mut impl FnMut(usize, usize)) {
+        let Some(start) = (end + 1).checked_sub(self.width) else {
+            return;
+        };
+        let key = key(&text[start..], self.width);
         let mask = self.slots.len() - 1;
-        let mut slot = hash(key) as usize & mask;
+        let mut slot = (hash(key) >> self.shift) as usize;
         let (first, last) = loop {
             match self.slots[slot] {
                 (EMPTY, ..) => return,
@@ -128,14 +171,20 @@ impl Table {
 }
 
 impl WordSearch {
-    /// The search for `words` (at least three bytes each).
-    pub fn new(words: Vec<(Vec<u8>, usize)>) -> Self {
+    /// The search for `words` (at least three bytes each), anchored away
+    /// from what is common in `prose`.
+    pub fn new(words: Vec<(Vec<u8>, usize)>, prose: &str) -> Self {
         assert!(
             words.iter().all(|(w, _)| w.len() >= 3),
             "every word has three bytes at least"
         );
-        let mut quads: Bits = Box::new([0; 1 << (BITS - 6)]);
-        let mut triples: Bits = Box::new([0; 1 << (BITS - 6)]);
+        let mut seen: HashMap<u32, u32> = HashMap::new();
+        for window in prose.as_bytes().windows(4) {
+            *seen.entry(key(window, 4)).or_default() += 1;
+        }
+        let mut gate: Box<Bits> = Box::new([0; 1 << (BITS - 6)]);
+        let mut quads: Box<Bits> = Box::new([0; 1 << (BITS - 6)]);
+        let mut triples: Box<Bits> = Box::new([0; 1 << (BITS - 6)]);
         let (short, long): (Vec<_>, Vec<_>) = words
             .into_iter()
             .map(|(word, payload)| (word.to_ascii_lowercase(), payload))
@@ -143,7 +192,7 @@ impl WordSearch {
         let long = long
             .into_iter()
             .map(|(word, payload)| {
-                let at = anchor(&word);
+                let at = anchor(&word, &seen);
                 (key(&word[at..], 4), word, at, payload)
             })
             .collect();
@@ -151,28 +200,73 @@ impl WordSearch {
             .into_iter()
             .map(|(word, payload)| (key(&word, 3), word, 0, payload))
             .collect();
+        let long = Table::new(long, 4, &mut quads);
+        let short = Table::new(short, 3, &mut triples);
+        for &(key, ..) in &long.slots {
+            if key != EMPTY {
+                set(&mut gate, key >> 8);
+            }
+        }
+        for &(key, ..) in &short.slots {
+            if key != EMPTY {
+                set(&mut gate, key);
+            }
+        }
         WordSearch {
-            long: Table::new(long, 4, &mut quads),
-            short: Table::new(short, 3, &mut triples),
+            gate,
             quads,
             triples,
+            long,
+            short,
         }
     }
 
     /// Calls `found(start, payload)` for every occurrence of every word in
     /// `text`.
     pub fn each(&self, text: &[u8], mut found: impl FnMut(usize, usize)) {
-        let mut window = 0u64;
-        for (end, &byte) in text.iter().enumerate() {
-            window = (window << 8 | u64::from(byte.to_ascii_lowercase())) & 0xFFFF_FFFF;
-            let (at, mask) = bit(window);
-            if self.quads[at] & mask != 0 && end >= 3 {
-                self.long.check(text, end, window, &mut found);
+        let mut window = 0u32;
+        let mut chunks = text.chunks_exact(8);
+        let mut base = 0;
+        for chunk in chunks.by_ref() {
+            let hits = self.gather(chunk, &mut window);
+            self.settle(text, base, hits, &mut found);
+            base += 8;
+        }
+        let rest = chunks.remainder();
+        let hits = self.gather(rest, &mut window);
+        self.settle(text, base, hits, &mut found);
+    }
+
+    /// The positions of `chunk` (eight bytes at most) whose last three
+    /// bytes pass the gate, as bit `i` for byte `i`.
+    #[inline(always)]
+    fn gather(&self, chunk: &[u8], window: &mut u32) -> u32 {
+        let mut hits = 0;
+        for (i, &byte) in chunk.iter().enumerate() {
+            *window = *window << 8 | u32::from(LOWER[usize::from(byte)]);
+            hits |= test(&self.gate, *window & 0xFF_FFFF) << i;
+        }
+        hits
+    }
+
+    /// Looks up the words behind the set bits of `hits`: a three-byte word
+    /// ending there, or a long word's anchor ending at the next byte.
+    fn settle(
+        &self,
+        text: &[u8],
+        base: usize,
+        mut hits: u32,
+        found: &mut impl FnMut(usize, usize),
+    ) {
+        while hits != 0 {
+            let end = base + hits.trailing_zeros() as usize;
+            hits &= hits - 1;
+            if end >= 2 && test(&self.triples, key(&text[end - 2..], 3)) != 0 {
+                self.short.check(text, end, found);
             }
-            let three = window & 0x00FF_FFFF;
-            let (at, mask) = bit(three);
-            if self.triples[at] & mask != 0 && end >= 2 {
-                self.short.check(text, end, three, &mut found);
+            let next = end + 1;
+            if next >= 3 && next < text.len() && test(&self.quads, key(&text[next - 3..], 4)) != 0 {
+                self.long.check(text, next, found);
             }
         }
     }
@@ -199,7 +293,7 @@ mod tests {
         .enumerate()
         .map(|(i, w)| (w.as_bytes().to_vec(), i))
         .collect();
-        let search = WordSearch::new(words.clone());
+        let search = WordSearch::new(words.clone(), "the action of the environment");
         let text = "Reaction: PROCESS.ENV and process.env; actionACTION enviro ion\u{feff}x ac";
         let mut found = Vec::new();
         search.each(text.as_bytes(), |start, payload| {
@@ -218,5 +312,27 @@ mod tests {
         expected.sort_unstable();
         assert_eq!(found, expected);
         assert!(found.len() > 10);
+    }
+
+    /// Words that start or end the text, or straddle the eight-byte
+    /// groups the gate is read in, are found at every offset.
+    #[test]
+    fn words_at_every_offset_and_edge() {
+        let search = WordSearch::new(vec![(b"env".to_vec(), 0), (b"process.env".to_vec(), 1)], "");
+        for pad in 0..20 {
+            for word in ["env", "process.env", "PROCESS.ENV"] {
+                let text = format!("{}{word}", "x".repeat(pad));
+                let mut found = Vec::new();
+                search.each(text.as_bytes(), |start, payload| {
+                    found.push((start, payload))
+                });
+                found.sort_unstable();
+                let mut expected = vec![(pad + word.len() - 3, 0)];
+                if word.len() > 3 {
+                    expected.insert(0, (pad, 1));
+                }
+                assert_eq!(found, expected, "{text:?}");
+            }
+        }
     }
 }
