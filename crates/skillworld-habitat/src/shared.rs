@@ -271,7 +271,7 @@ fn diverged() -> StoreError {
     )
 }
 
-fn store_error(error: PgError) -> StoreError {
+pub(crate) fn store_error(error: PgError) -> StoreError {
     match error {
         PgError::Unavailable { reason } => StoreError::Unavailable(format!(
             "the PostgreSQL database cannot be reached ({reason})"
