@@ -616,3 +616,92 @@ fn an_agents_review_runs_on_one_node_at_a_time_and_its_writes_reach_every_node()
         b.post("/api/v1/agents/ada/review", &admin, &review).status == 202
     });
 }
+
+/// A node's named snapshots as (name, digest, at); its automatic ones.
+fn snapshots(node: &Node, admin: &str) -> (Vec<Value>, Vec<String>) {
+    let listed = node.get("/api/v1/snapshots", admin).json()["snapshots"]
+        .as_array()
+        .unwrap()
+        .clone();
+    let named = listed
+        .iter()
+        .filter(|s| s["kind"] == "named")
+        .map(|s| json!([s["name"], s["digest"], s["at"]]))
+        .collect();
+    let automatic = listed
+        .iter()
+        .filter(|s| s["kind"] != "named")
+        .map(|s| s["name"].as_str().unwrap().to_owned())
+        .collect();
+    (named, automatic)
+}
+
+#[test]
+fn named_snapshots_are_shared_and_a_restore_is_one_step_every_node_takes() {
+    let Some(server) = server("snapshots") else {
+        return;
+    };
+    let store = fresh_database(&server, "snapshots");
+    let dir = tempfile::tempdir().unwrap();
+    let a = Node::start(&store, &dir.path().join("a"));
+    let b = Node::start(&store, &dir.path().join("b"));
+    let admin = admin_token(&a);
+    let create = |node: &Node, name: &str| {
+        let created = node.post("/api/v1/commons/skills", &admin, &skill(name, "x\n"));
+        assert_eq!(created.status, 201, "{}", created.body);
+    };
+    create(&a, "keep");
+    let saved = a.post("/api/v1/snapshots", &admin, &json!({"name": "before"}));
+    assert_eq!(saved.status, 201, "{}", saved.body);
+    let saved = saved.json();
+    create(&a, "later");
+
+    // Saved on A, listed on B: same name, digest and time.
+    let expected = vec![json!([saved["name"], saved["digest"], saved["at"]])];
+    until("B lists A's snapshot", || {
+        snapshots(&b, &admin).0 == expected
+    });
+    let again = b.post("/api/v1/snapshots", &admin, &json!({"name": "before"}));
+    assert_eq!(again.status, 409, "{}", again.body);
+
+    // Restored on B: every node's world becomes the snapshot's.
+    until("later reaches B", || {
+        b.get("/api/v1/commons/skills/later", &admin).status == 200
+    });
+    let restored = b.post("/api/v1/snapshots/before/restore", &admin, &json!({}));
+    assert_eq!(restored.status, 200, "{}", restored.body);
+    assert_eq!(b.get("/api/v1/commons/skills/later", &admin).status, 404);
+    until("the restore reaches A", || {
+        a.get("/api/v1/commons/skills/later", &admin).status == 404
+    });
+    assert_eq!(a.get("/api/v1/commons/skills/keep", &admin).status, 200);
+    until("the digests agree", || digests_agree(&[&a, &b], &admin));
+
+    // A node started later replays the same snapshots and restore.
+    let c = Node::start(&store, &dir.path().join("c"));
+    assert_eq!(snapshots(&c, &admin).0, expected);
+    assert_eq!(c.get("/api/v1/commons/skills/later", &admin).status, 404);
+    until("the digests agree", || digests_agree(&[&a, &b, &c], &admin));
+
+    // Automatic snapshots are each node's own: not restorable here.
+    let automatic = snapshots(&a, &admin).1;
+    assert!(
+        !automatic.is_empty(),
+        "a restore saves a pre-restore snapshot"
+    );
+    let refused = a.post(
+        &format!("/api/v1/snapshots/{}/restore", automatic[0]),
+        &admin,
+        &json!({}),
+    );
+    assert_eq!(refused.status, 409, "{}", refused.body);
+
+    // Deleted on A, gone on every node.
+    let deleted = a.call("DELETE", "/api/v1/snapshots/before", &admin, &[], None);
+    assert_eq!(deleted.status, 200, "{}", deleted.body);
+    for node in [&b, &c] {
+        until("the delete reaches every node", || {
+            snapshots(node, &admin).0.is_empty()
+        });
+    }
+}
