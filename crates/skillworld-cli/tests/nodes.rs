@@ -107,8 +107,14 @@ impl Node {
             );
             if let Some(rest) = line.split("listening on http://").nth(1) {
                 let address = rest.split_whitespace().next().unwrap().to_owned();
-                // Keep draining its log so it never blocks on a full pipe.
-                std::thread::spawn(move || for _ in stderr.lines() {});
+                // Keep draining its log so it never blocks on a full pipe;
+                // a failing test shows it.
+                let node = address.clone();
+                std::thread::spawn(move || {
+                    for line in stderr.lines().map_while(Result::ok) {
+                        eprintln!("[{node}] {line}");
+                    }
+                });
                 return Node {
                     child,
                     address,
@@ -327,7 +333,9 @@ fn three_nodes_share_writes_tokens_and_isolation() {
         b.get("/api/v1/agents/ada/catalog", &ada_token).status == 401
     });
     eprintln!("revocation lag: {lag:?}");
-    assert_eq!(c.get("/api/v1/agents/ada/catalog", &ada_token).status, 401);
+    until("the revocation reaches C", || {
+        c.get("/api/v1/agents/ada/catalog", &ada_token).status == 401
+    });
 
     until("every node holds the same world", || {
         digests_agree(&[&a, &b, &c], &admin)
@@ -473,6 +481,25 @@ fn without_its_database_a_node_refuses_writes_and_serves_stale_reads() {
             .status,
         201
     );
+    // The jobs a node runs at start write; one cut mid-commit would leave
+    // the node diverged (restart needed), which is not this test's case.
+    until("the start-up jobs ran", || {
+        let jobs = a.get("/api/v1/jobs", &admin).json();
+        [
+            "purge",
+            "snapshot-retention",
+            "mcp-refresh",
+            "proposal-expiry",
+        ]
+        .iter()
+        .all(|id| {
+            jobs["jobs"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|job| job["id"] == *id && !job["last_run"].is_null())
+        })
+    });
     sql(
         &server,
         &format!("ALTER DATABASE {database} ALLOW_CONNECTIONS false"),

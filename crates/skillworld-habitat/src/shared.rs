@@ -144,10 +144,14 @@ impl Replication {
             .call(move |pg| async move { pg.begin(applied).await })
             .map_err(store_error)?;
         let missed = txn.missed().to_vec();
-        self.apply(store, &missed)?;
-        store.start_tap();
-        let result = work(store);
-        let entries = store.take_tap();
+        // The shared database is the state: the local replica's commits
+        // are not waited for.
+        let (result, entries) = store.unsynced(|store| {
+            self.apply(store, &missed)?;
+            store.start_tap();
+            let result = work(store);
+            Ok::<_, StoreError>((result, store.take_tap()))
+        })?;
         let wrote = !entries.is_empty();
         let batch = Batch {
             entries,
@@ -217,10 +221,11 @@ impl Replication {
                 .pg
                 .call(move |pg| async move { pg.entries_after(applied, CATCH_UP_BATCH).await })
                 .map_err(store_error)?;
-            if rows.is_empty() {
+            store.unsynced(|store| self.apply(store, &rows))?;
+            // A short batch was the journal's end as of that read.
+            if rows.len() < CATCH_UP_BATCH as usize {
                 return Ok(());
             }
-            self.apply(store, &rows)?;
         }
     }
 

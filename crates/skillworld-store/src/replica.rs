@@ -126,6 +126,22 @@ impl Store {
         self.hooks.records = Some(backend);
     }
 
+    /// Runs `work` without waiting for this file's commits (with group
+    /// commit on; else as it is): on a node the shared database is the
+    /// state and this file a replica rebuilt at every start, so a write
+    /// or a catch-up need not wait for its fsync. A failure to write the
+    /// file is logged.
+    pub fn unsynced<T>(&mut self, work: impl FnOnce(&mut Store) -> T) -> T {
+        if !self.can_defer() {
+            return work(self);
+        }
+        self.defer(work, |written| {
+            if let Err(error) = written {
+                tracing::warn!(%error, "the node's local replica could not be written");
+            }
+        })
+    }
+
     /// Starts collecting the encoded journal entries appended from now on.
     pub fn start_tap(&mut self) {
         self.hooks.tap = Some(Vec::new());

@@ -327,6 +327,11 @@ impl Store {
         result
     }
 
+    /// Whether [`Store::defer`] may be called now.
+    pub(crate) fn can_defer(&self) -> bool {
+        self.committer.is_some() && self.deferred.is_none()
+    }
+
     /// Hands deferred batches to the committer and waits until everything
     /// queued is durable: the file is complete up to the world's state.
     fn flush(&mut self) {
