@@ -7,7 +7,8 @@
 //! to its visibility on node B.
 //!
 //! `SKILLWORLD_TEST_PG=postgres://… cargo bench -p skillworld-cli --bench nodes`
-//! (`SECONDS=N` per read measurement, default 3; `WRITES=N`, default 300).
+//! (`SECONDS=N` per read measurement, default 3; `WRITES=N`, default 300;
+//! `SKILLWORLD_BIN=PATH` runs the nodes from another build of `skillworld`).
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -240,7 +241,10 @@ impl Node {
     #[allow(clippy::zombie_processes)]
     fn start(store: Option<&str>, dir: &Path) -> Node {
         std::fs::create_dir_all(dir).expect("a node folder");
-        let mut command = Command::new(env!("CARGO_BIN_EXE_skillworld"));
+        // `SKILLWORLD_BIN` runs another build (a before/after pair).
+        let binary = std::env::var("SKILLWORLD_BIN")
+            .unwrap_or_else(|_| env!("CARGO_BIN_EXE_skillworld").to_owned());
+        let mut command = Command::new(binary);
         command
             .args(["serve", "--port", "0", "--secret-key", KEY, "--db"])
             .arg(dir.join("world.redb"));

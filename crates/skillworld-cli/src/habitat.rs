@@ -138,12 +138,16 @@ pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
                 .watch_folder(spec)
                 .await
                 .map_err(|e| Failure::usage(format!("--watch {dir}: {e}")))?;
-            eprintln!(
-                "watching {dir}: {} imported, {} archived, {} failed",
-                report.installed.len(),
-                report.archived.len(),
-                report.failed.len()
-            );
+            if report.standby {
+                eprintln!("watching {dir}: standby (another node of the shared store watches it)");
+            } else {
+                eprintln!(
+                    "watching {dir}: {} imported, {} archived, {} failed",
+                    report.installed.len(),
+                    report.archived.len(),
+                    report.failed.len()
+                );
+            }
             for failure in &report.failed {
                 eprintln!("  {failure}");
             }

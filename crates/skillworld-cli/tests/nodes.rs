@@ -10,6 +10,13 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+// The fake model server of the evolve crate's tests; this file uses part.
+#[allow(dead_code)]
+#[path = "../../skillworld-evolve/tests/fake/mod.rs"]
+mod fake;
+
+use fake::{Canned, FakeServer};
+
 const KEY: &str = "4b1d2c3e4f5061728394a5b6c7d8e9f00112233445566778899aabbccddeeff0";
 const DEADLINE: Duration = Duration::from_secs(15);
 
@@ -56,12 +63,18 @@ struct Node {
     child: Child,
     address: String,
     dir: PathBuf,
+    /// What it printed before it listened.
+    startup: String,
 }
 
 impl Node {
+    fn start(store: &str, dir: &Path) -> Node {
+        Node::start_with(store, dir, &[])
+    }
+
     // The child is killed and waited for on drop.
     #[allow(clippy::zombie_processes)]
-    fn start(store: &str, dir: &Path) -> Node {
+    fn start_with(store: &str, dir: &Path, extra: &[&str]) -> Node {
         std::fs::create_dir_all(dir).unwrap();
         let mut child = Command::new(env!("CARGO_BIN_EXE_skillworld"))
             .args([
@@ -75,7 +88,10 @@ impl Node {
                 "--db",
             ])
             .arg(dir.join("world.redb"))
+            .args(extra)
             .env_remove("SKILLWORLD_DB")
+            .env_remove("SKILLWORLD_MODEL_URL")
+            .env_remove("SKILLWORLD_MODEL")
             .env("RUST_LOG", "warn")
             .stderr(Stdio::piped())
             .spawn()
@@ -91,12 +107,19 @@ impl Node {
             );
             if let Some(rest) = line.split("listening on http://").nth(1) {
                 let address = rest.split_whitespace().next().unwrap().to_owned();
-                // Keep draining its log so it never blocks on a full pipe.
-                std::thread::spawn(move || for _ in stderr.lines() {});
+                // Keep draining its log so it never blocks on a full pipe;
+                // a failing test shows it.
+                let node = address.clone();
+                std::thread::spawn(move || {
+                    for line in stderr.lines().map_while(Result::ok) {
+                        eprintln!("[{node}] {line}");
+                    }
+                });
                 return Node {
                     child,
                     address,
                     dir: dir.to_owned(),
+                    startup: seen.concat(),
                 };
             }
             seen.push(line);
@@ -310,7 +333,9 @@ fn three_nodes_share_writes_tokens_and_isolation() {
         b.get("/api/v1/agents/ada/catalog", &ada_token).status == 401
     });
     eprintln!("revocation lag: {lag:?}");
-    assert_eq!(c.get("/api/v1/agents/ada/catalog", &ada_token).status, 401);
+    until("the revocation reaches C", || {
+        c.get("/api/v1/agents/ada/catalog", &ada_token).status == 401
+    });
 
     until("every node holds the same world", || {
         digests_agree(&[&a, &b, &c], &admin)
@@ -456,6 +481,25 @@ fn without_its_database_a_node_refuses_writes_and_serves_stale_reads() {
             .status,
         201
     );
+    // The jobs a node runs at start write; one cut mid-commit would leave
+    // the node diverged (restart needed), which is not this test's case.
+    until("the start-up jobs ran", || {
+        let jobs = a.get("/api/v1/jobs", &admin).json();
+        [
+            "purge",
+            "snapshot-retention",
+            "mcp-refresh",
+            "proposal-expiry",
+        ]
+        .iter()
+        .all(|id| {
+            jobs["jobs"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|job| job["id"] == *id && !job["last_run"].is_null())
+        })
+    });
     sql(
         &server,
         &format!("ALTER DATABASE {database} ALLOW_CONNECTIONS false"),
@@ -487,4 +531,204 @@ fn without_its_database_a_node_refuses_writes_and_serves_stale_reads() {
     let fresh = a.post("/api/v1/commons/skills", &admin, &skill("later", "l\n"));
     assert_eq!(fresh.status, 201, "{}", fresh.body);
     assert!(!fresh.head.contains("x-skillworld-stale"), "{}", fresh.head);
+}
+
+/// A skill's current revision on `node`, from its ETag.
+fn revision(node: &Node, path: &str, admin: &str) -> u64 {
+    let answer = node.get(path, admin);
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let etag = answer
+        .head
+        .lines()
+        .find_map(|line| line.strip_prefix("etag:"))
+        .unwrap();
+    etag.trim().trim_matches('"').parse().unwrap()
+}
+
+fn live_skill(folder: &Path, body: &str) {
+    std::fs::create_dir_all(folder).unwrap();
+    std::fs::write(
+        folder.join("SKILL.md"),
+        format!("---\nname: tidy\ndescription: Tidies the desk.\n---\n{body}"),
+    )
+    .unwrap();
+}
+
+#[test]
+fn a_watched_folder_is_imported_by_one_node_and_taken_over_when_it_goes() {
+    let Some(server) = server("watch") else {
+        return;
+    };
+    let store = fresh_database(&server, "watch");
+    let dir = tempfile::tempdir().unwrap();
+    let live = dir.path().join("live");
+    live_skill(&live.join("tidy"), "v1\n");
+    let watch = ["--watch", live.to_str().unwrap()];
+    let mut a = Node::start_with(&store, &dir.path().join("a"), &watch);
+    assert!(a.startup.contains("1 imported"), "{}", a.startup);
+    let b = Node::start_with(&store, &dir.path().join("b"), &watch);
+    assert!(b.startup.contains("standby"), "{}", b.startup);
+    let admin = admin_token(&a);
+    let path = "/api/v1/commons/skills/tidy";
+    until("tidy reaches B", || b.get(path, &admin).status == 200);
+    let first = revision(&a, path, &admin);
+
+    // An edit is imported once, by the watching node, and reaches both.
+    live_skill(&live.join("tidy"), "v2\n");
+    let body = |node: &Node| node.get(path, &admin).json()["body"].clone();
+    until("the edit reaches B", || body(&b) == json!("v2\n"));
+    until("the digests agree", || digests_agree(&[&a, &b], &admin));
+    assert_eq!(revision(&a, path, &admin), first + 1);
+    assert_eq!(revision(&b, path, &admin), first + 1);
+
+    // The watching node goes: the standby takes the folder over.
+    a.kill();
+    live_skill(&live.join("tidy"), "v3\n");
+    let lag = until("B takes the folder over", || body(&b) == json!("v3\n"));
+    eprintln!("take-over after {lag:?}");
+}
+
+#[test]
+fn an_agents_review_runs_on_one_node_at_a_time_and_its_writes_reach_every_node() {
+    let Some(server) = server("review") else {
+        return;
+    };
+    let store = fresh_database(&server, "review");
+    let dir = tempfile::tempdir().unwrap();
+    let (gate, opened) = std::sync::mpsc::channel();
+    let created = Canned::calls(&[(
+        "skill_create",
+        r#"{"name":"rotate-logs","description":"Rotates logs.","content":"gzip *.log\n"}"#,
+    )]);
+    let model = FakeServer::start(vec![
+        Canned::After(opened, Box::new(created)),
+        Canned::text("created rotate-logs"),
+        Canned::text("nothing to add"),
+    ]);
+    let with_model = ["--model-url", model.url.as_str(), "--model", "m"];
+    let a = Node::start_with(&store, &dir.path().join("a"), &with_model);
+    let b = Node::start_with(&store, &dir.path().join("b"), &with_model);
+    let admin = admin_token(&a);
+    let added = a.post("/api/v1/agents", &admin, &json!({"name": "ada"}));
+    assert_eq!(added.status, 201, "{}", added.body);
+    until("ada reaches B", || {
+        b.get("/api/v1/agents/ada/catalog", &admin).status == 200
+    });
+    let review = json!({"mode": "evolve", "turn": [
+        {"role": "user", "content": "rotate the logs"},
+        {"role": "assistant", "content": "Rotated."}
+    ]});
+    let started = a.post("/api/v1/agents/ada/review", &admin, &review);
+    assert_eq!(started.status, 202, "{}", started.body);
+    until("the run asks the model", || !model.received().is_empty());
+
+    // While it runs on A, B refuses a second run of the same agent.
+    let second = b.post("/api/v1/agents/ada/review", &admin, &review);
+    assert_eq!(second.status, 409, "{}", second.body);
+    assert!(
+        second.body.contains("review_in_progress"),
+        "{}",
+        second.body
+    );
+
+    // The run's write commits to the shared journal and reaches B.
+    gate.send(()).unwrap();
+    let skill = "/api/v1/agents/ada/skills/rotate-logs";
+    until("the run's skill reaches B", || {
+        b.get(skill, &admin).status == 200
+    });
+    until("the digests agree", || digests_agree(&[&a, &b], &admin));
+    // Once it ended, another node may run the agent's next review.
+    until("B may start the next run", || {
+        b.post("/api/v1/agents/ada/review", &admin, &review).status == 202
+    });
+}
+
+/// A node's named snapshots as (name, digest, at); its automatic ones.
+fn snapshots(node: &Node, admin: &str) -> (Vec<Value>, Vec<String>) {
+    let listed = node.get("/api/v1/snapshots", admin).json()["snapshots"]
+        .as_array()
+        .unwrap()
+        .clone();
+    let named = listed
+        .iter()
+        .filter(|s| s["kind"] == "named")
+        .map(|s| json!([s["name"], s["digest"], s["at"]]))
+        .collect();
+    let automatic = listed
+        .iter()
+        .filter(|s| s["kind"] != "named")
+        .map(|s| s["name"].as_str().unwrap().to_owned())
+        .collect();
+    (named, automatic)
+}
+
+#[test]
+fn named_snapshots_are_shared_and_a_restore_is_one_step_every_node_takes() {
+    let Some(server) = server("snapshots") else {
+        return;
+    };
+    let store = fresh_database(&server, "snapshots");
+    let dir = tempfile::tempdir().unwrap();
+    let a = Node::start(&store, &dir.path().join("a"));
+    let b = Node::start(&store, &dir.path().join("b"));
+    let admin = admin_token(&a);
+    let create = |node: &Node, name: &str| {
+        let created = node.post("/api/v1/commons/skills", &admin, &skill(name, "x\n"));
+        assert_eq!(created.status, 201, "{}", created.body);
+    };
+    create(&a, "keep");
+    let saved = a.post("/api/v1/snapshots", &admin, &json!({"name": "before"}));
+    assert_eq!(saved.status, 201, "{}", saved.body);
+    let saved = saved.json();
+    create(&a, "later");
+
+    // Saved on A, listed on B: same name, digest and time.
+    let expected = vec![json!([saved["name"], saved["digest"], saved["at"]])];
+    until("B lists A's snapshot", || {
+        snapshots(&b, &admin).0 == expected
+    });
+    let again = b.post("/api/v1/snapshots", &admin, &json!({"name": "before"}));
+    assert_eq!(again.status, 409, "{}", again.body);
+
+    // Restored on B: every node's world becomes the snapshot's.
+    until("later reaches B", || {
+        b.get("/api/v1/commons/skills/later", &admin).status == 200
+    });
+    let restored = b.post("/api/v1/snapshots/before/restore", &admin, &json!({}));
+    assert_eq!(restored.status, 200, "{}", restored.body);
+    assert_eq!(b.get("/api/v1/commons/skills/later", &admin).status, 404);
+    until("the restore reaches A", || {
+        a.get("/api/v1/commons/skills/later", &admin).status == 404
+    });
+    assert_eq!(a.get("/api/v1/commons/skills/keep", &admin).status, 200);
+    until("the digests agree", || digests_agree(&[&a, &b], &admin));
+
+    // A node started later replays the same snapshots and restore.
+    let c = Node::start(&store, &dir.path().join("c"));
+    assert_eq!(snapshots(&c, &admin).0, expected);
+    assert_eq!(c.get("/api/v1/commons/skills/later", &admin).status, 404);
+    until("the digests agree", || digests_agree(&[&a, &b, &c], &admin));
+
+    // Automatic snapshots are each node's own: not restorable here.
+    let automatic = snapshots(&a, &admin).1;
+    assert!(
+        !automatic.is_empty(),
+        "a restore saves a pre-restore snapshot"
+    );
+    let refused = a.post(
+        &format!("/api/v1/snapshots/{}/restore", automatic[0]),
+        &admin,
+        &json!({}),
+    );
+    assert_eq!(refused.status, 409, "{}", refused.body);
+
+    // Deleted on A, gone on every node.
+    let deleted = a.call("DELETE", "/api/v1/snapshots/before", &admin, &[], None);
+    assert_eq!(deleted.status, 200, "{}", deleted.body);
+    for node in [&b, &c] {
+        until("the delete reaches every node", || {
+            snapshots(node, &admin).0.is_empty()
+        });
+    }
 }

@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value, json};
-use skillworld_store::{ReviewRun, RunKind, RunStatus, Store, shipped_commons};
+use skillworld_store::{ReviewRun, RunKind, RunStatus, Store, StoreError, shipped_commons};
 use skillworld_world::{
     Caller, CallerKind, CatalogRequest, Layer, SKILL_TOOLS, SKILL_WRITE_TOOLS, SkillWorld,
     TurnMessage, is_error_result, tool_specs,
@@ -91,6 +91,17 @@ impl<'a> ReviewRequest<'a> {
 /// can lend `&mut Store` for the length of a closure will do.
 pub trait StoreAccess {
     fn with_store<T>(&self, work: impl FnOnce(&mut Store) -> T) -> T;
+
+    /// Lends the store for work that may write. A host whose store is one
+    /// replica of a shared journal (STO-7) commits what `work` journals
+    /// there, and may refuse before `work` runs (its database is out of
+    /// reach); by default it is [`StoreAccess::with_store`].
+    fn write_store<T, E: From<StoreError>>(
+        &self,
+        work: impl FnOnce(&mut Store) -> Result<T, E>,
+    ) -> Result<T, E> {
+        self.with_store(work)
+    }
 }
 
 impl StoreAccess for Mutex<Store> {
@@ -104,6 +115,13 @@ impl StoreAccess for Mutex<Store> {
 impl<A: StoreAccess> StoreAccess for Arc<A> {
     fn with_store<T>(&self, work: impl FnOnce(&mut Store) -> T) -> T {
         (**self).with_store(work)
+    }
+
+    fn write_store<T, E: From<StoreError>>(
+        &self,
+        work: impl FnOnce(&mut Store) -> Result<T, E>,
+    ) -> Result<T, E> {
+        (**self).write_store(work)
     }
 }
 
@@ -168,7 +186,7 @@ pub async fn review_with<A: StoreAccess>(
     model: &dyn ReviewModel,
 ) -> Result<ReviewRun, EvolveError> {
     let started = Instant::now();
-    let (mut run, mut messages) = access.with_store(|store| start(store, request))?;
+    let (mut run, mut messages) = access.write_store(|store| start(store, request))?;
     let caller = Caller {
         agent: Some(request.agent.to_owned()),
         kind: CallerKind::Invisible,
@@ -213,7 +231,8 @@ pub async fn review_with<A: StoreAccess>(
             outcome = Ok(());
             break;
         }
-        let results = access.with_store(|store| store.run(|world| execute(world, &caller, &calls)));
+        let results =
+            access.write_store(|store| store.run(|world| execute(world, &caller, &calls)));
         match results {
             Ok(results) => {
                 for (call, content) in calls.iter().zip(results) {
@@ -241,7 +260,7 @@ pub async fn review_with<A: StoreAccess>(
         .iter()
         .map(|m| serde_json::to_value(m).expect("chat messages serialise"))
         .collect();
-    access.with_store(|store| store.save_review_run(&run))?;
+    access.write_store(|store| store.save_review_run(&run))?;
     Ok(run)
 }
 

@@ -108,22 +108,34 @@ impl Habitat {
 /// Jobs that run once per habitat, not once per node (STO-7).
 const ONCE_PER_HABITAT: &[&str] = &["curator", "purge"];
 
+/// A node's turn at once-per-habitat work: the advisory lock while it
+/// runs, on a shared store; nothing to hold on a local one.
+pub(crate) type Turn = Option<skillworld_pg::JobLock>;
+
 impl Habitat {
     /// Whether this node runs job `id` now: always on a local store; on a
     /// shared one, a once-per-habitat job only while this node holds the
     /// job's advisory lock (the guard; `None` inside when no lock is
     /// needed). `Ok(None)`: another node is running it.
-    pub(crate) async fn job_turn(
-        &self,
-        id: &str,
-    ) -> Result<Option<Option<skillworld_pg::JobLock>>, String> {
+    pub(crate) async fn job_turn(&self, id: &str) -> Result<Option<Turn>, String> {
+        if !ONCE_PER_HABITAT.contains(&id) {
+            return Ok(Some(None));
+        }
+        self.once_per_habitat(id).await.map_err(|e| e.to_string())
+    }
+
+    /// Takes the turn at work that must run on one node at a time (a
+    /// job, an agent's review run, a watched folder): `Some` with the
+    /// held advisory lock (dropping it ends the turn), or always `Some(None)`
+    /// on a local store; `None` while another node holds it.
+    pub(crate) async fn once_per_habitat(&self, name: &str) -> Result<Option<Turn>, StoreError> {
         match self.replication() {
-            Some(replication) if ONCE_PER_HABITAT.contains(&id) => replication
-                .job_lock(id)
+            Some(replication) => replication
+                .job_lock(name)
                 .await
                 .map(|lock| lock.map(Some))
-                .map_err(|e| e.to_string()),
-            _ => Ok(Some(None)),
+                .map_err(crate::shared::store_error),
+            None => Ok(Some(None)),
         }
     }
 }

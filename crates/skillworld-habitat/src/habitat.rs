@@ -143,16 +143,37 @@ impl HabitatOptions {
 }
 
 /// The habitat's store as review runs borrow it: briefly, between model
-/// calls, from their own tasks.
-pub struct SharedStore(Arc<Mutex<Store>>);
+/// calls, from their own tasks. On a node of a shared store (STO-7) a
+/// run's writes commit through the shared journal like any other write.
+pub struct SharedStore {
+    store: Arc<Mutex<Store>>,
+    replication: Option<Arc<crate::shared::Replication>>,
+}
+
+impl SharedStore {
+    /// Runs this worker's `work` holding the store: runs are tasks of a
+    /// multi-threaded runtime, so the worker steps aside while it waits
+    /// for the lock and works on the store.
+    fn holding<T>(&self, work: impl FnOnce(&mut Store) -> T) -> T {
+        tokio::task::block_in_place(|| {
+            let handle = tokio::runtime::Handle::current();
+            work(&mut handle.block_on(self.store.lock()))
+        })
+    }
+}
 
 impl StoreAccess for SharedStore {
     fn with_store<T>(&self, work: impl FnOnce(&mut Store) -> T) -> T {
-        // Runs are tasks of a multi-threaded runtime: this worker steps
-        // aside while it waits for the lock and works on the store.
-        tokio::task::block_in_place(|| {
-            let handle = tokio::runtime::Handle::current();
-            work(&mut handle.block_on(self.0.lock()))
+        self.holding(work)
+    }
+
+    fn write_store<T, E: From<StoreError>>(
+        &self,
+        work: impl FnOnce(&mut Store) -> Result<T, E>,
+    ) -> Result<T, E> {
+        self.holding(|store| match &self.replication {
+            Some(replication) => replication.write(store, work),
+            None => work(store),
         })
     }
 }
@@ -429,7 +450,10 @@ impl Habitat {
         let model = self.options.review_model.clone()?;
         Some(self.reviewer.get_or_init(|| {
             Reviewer::new(
-                Arc::new(SharedStore(self.store.clone())),
+                Arc::new(SharedStore {
+                    store: self.store.clone(),
+                    replication: self.replication.clone(),
+                }),
                 model,
                 tokio::runtime::Handle::current(),
             )

@@ -77,6 +77,9 @@ impl Replication {
         store.delete_snapshot(NAME)?;
         store.import_snapshot(&text)?;
         store.restore_snapshot(NAME)?;
+        // The restore replays from the store's own copy; the name is not
+        // one of the habitat's snapshots.
+        store.delete_snapshot(NAME)?;
         self.applied.store(seq, Ordering::Relaxed);
         Ok(())
     }
@@ -141,10 +144,14 @@ impl Replication {
             .call(move |pg| async move { pg.begin(applied).await })
             .map_err(store_error)?;
         let missed = txn.missed().to_vec();
-        self.apply(store, &missed)?;
-        store.start_tap();
-        let result = work(store);
-        let entries = store.take_tap();
+        // The shared database is the state: the local replica's commits
+        // are not waited for.
+        let (result, entries) = store.unsynced(|store| {
+            self.apply(store, &missed)?;
+            store.start_tap();
+            let result = work(store);
+            Ok::<_, StoreError>((result, store.take_tap()))
+        })?;
         let wrote = !entries.is_empty();
         let batch = Batch {
             entries,
@@ -214,10 +221,11 @@ impl Replication {
                 .pg
                 .call(move |pg| async move { pg.entries_after(applied, CATCH_UP_BATCH).await })
                 .map_err(store_error)?;
-            if rows.is_empty() {
+            store.unsynced(|store| self.apply(store, &rows))?;
+            // A short batch was the journal's end as of that read.
+            if rows.len() < CATCH_UP_BATCH as usize {
                 return Ok(());
             }
-            self.apply(store, &rows)?;
         }
     }
 
@@ -271,7 +279,7 @@ fn diverged() -> StoreError {
     )
 }
 
-fn store_error(error: PgError) -> StoreError {
+pub(crate) fn store_error(error: PgError) -> StoreError {
     match error {
         PgError::Unavailable { reason } => StoreError::Unavailable(format!(
             "the PostgreSQL database cannot be reached ({reason})"

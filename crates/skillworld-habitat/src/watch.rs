@@ -15,6 +15,12 @@
 //! Events are debounced: a sync starts once the folder has been quiet for
 //! [`QUIET`], so a change reaches the catalog well within 300 ms of the
 //! last write.
+//!
+//! On a shared store (STO-7) one node at a time watches a folder: the one
+//! holding the folder's advisory lock (named after the folder's path and
+//! the layer, so give every node the same path). The others stand by and
+//! try the lock every [`STANDBY_RETRY`]; the one that gets it after the
+//! holder went syncs the folder at once and follows it from then on.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -33,6 +39,8 @@ use crate::watch_spec::WatchSpec;
 
 /// How long the folder must be quiet before a sync.
 pub const QUIET: Duration = Duration::from_millis(100);
+/// How often a standby node tries to take a watched folder over.
+pub const STANDBY_RETRY: Duration = Duration::from_secs(2);
 
 /// What was last synced from one subfolder.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -49,6 +57,9 @@ pub struct SyncReport {
     pub archived: Vec<String>,
     /// Subfolders that could not be read or installed, with why.
     pub failed: Vec<String>,
+    /// Another node of the shared store watches this folder: this one
+    /// synced nothing and takes over when that node goes.
+    pub standby: bool,
 }
 
 /// A running watch; dropping it stops following the folder.
@@ -86,19 +97,24 @@ impl Habitat {
         watcher
             .watch(&spec.dir, RecursiveMode::Recursive)
             .map_err(|e| failure(e.to_string()))?;
-        let report = self.sync_folder(&spec).await?;
+        let turn = self.once_per_habitat(&watch_lock_name(&spec)).await?;
+        let report = match &turn {
+            Some(_) => self.sync_folder(&spec).await?,
+            None => SyncReport {
+                standby: true,
+                ..SyncReport::default()
+            },
+        };
         let habitat = self.clone();
         let task = tokio::spawn(async move {
+            // Held while this node watches the folder.
+            let _turn = match turn {
+                Some(turn) => turn,
+                None => habitat.take_over(&spec, &mut received).await,
+            };
             while received.recv().await.is_some() {
                 while let Ok(Some(_)) = tokio::time::timeout(QUIET, received.recv()).await {}
-                match habitat.sync_folder(&spec).await {
-                    Ok(report) => {
-                        tracing::info!(dir = %spec.dir.display(), ?report, "live folder synced")
-                    }
-                    Err(error) => {
-                        tracing::warn!(dir = %spec.dir.display(), %error, "live folder sync failed")
-                    }
-                }
+                habitat.sync_logged(&spec).await;
             }
         });
         Ok((
@@ -108,6 +124,42 @@ impl Habitat {
             },
             report,
         ))
+    }
+
+    /// Stands by until this node gets the folder's lock (the node that
+    /// held it went), then syncs what changed meanwhile.
+    async fn take_over(
+        &self,
+        spec: &WatchSpec,
+        events: &mut mpsc::UnboundedReceiver<bool>,
+    ) -> crate::follow::Turn {
+        loop {
+            tokio::time::sleep(STANDBY_RETRY).await;
+            // The sync after taking over covers whatever happened before.
+            while events.try_recv().is_ok() {}
+            match self.once_per_habitat(&watch_lock_name(spec)).await {
+                Ok(Some(turn)) => {
+                    tracing::info!(dir = %spec.dir.display(), "taking the live folder over");
+                    self.sync_logged(spec).await;
+                    return turn;
+                }
+                Ok(None) => {}
+                Err(error) => {
+                    tracing::warn!(dir = %spec.dir.display(), %error, "cannot take the live folder's lock")
+                }
+            }
+        }
+    }
+
+    async fn sync_logged(&self, spec: &WatchSpec) {
+        match self.sync_folder(spec).await {
+            Ok(report) => {
+                tracing::info!(dir = %spec.dir.display(), ?report, "live folder synced")
+            }
+            Err(error) => {
+                tracing::warn!(dir = %spec.dir.display(), %error, "live folder sync failed")
+            }
+        }
     }
 
     /// Brings the layer in step with the folder: installs what is new or
@@ -272,6 +324,12 @@ impl Habitat {
         })
         .await
     }
+}
+
+/// The name of a watched folder's lock: its absolute path and its layer.
+fn watch_lock_name(spec: &WatchSpec) -> String {
+    let absolute = std::fs::canonicalize(&spec.dir).unwrap_or_else(|_| spec.dir.clone());
+    format!("watch {}={:?}", absolute.display(), spec.layer)
 }
 
 /// The skill folders directly under `dir` (hidden ones skipped), by

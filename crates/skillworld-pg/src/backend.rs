@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::sync::{Mutex, OwnedMutexGuard};
+use tokio_postgres::types::Type;
 use tokio_postgres::{Client, Config, NoTls};
 
 use crate::PgError;
@@ -251,14 +252,7 @@ impl PgBackend {
     /// Journal entries after `seq`, in order, at most `limit`.
     pub async fn entries_after(&self, seq: u64, limit: u32) -> Result<Vec<JournalRow>, PgError> {
         self.on_client("reading the journal", async |client| {
-            let rows = client
-                .query(
-                    "SELECT seq, entry, node, at_ms FROM skillworld_journal
-                         WHERE seq > $1 ORDER BY seq LIMIT $2",
-                    &[&(seq as i64), &i64::from(limit)],
-                )
-                .await?;
-            Ok(rows.iter().map(journal_row).collect())
+            rows_after(client, seq, Some(limit)).await
         })
         .await
     }
@@ -279,7 +273,24 @@ impl PgBackend {
     }
 }
 
-pub(crate) fn journal_row(row: &tokio_postgres::Row) -> JournalRow {
+/// Journal rows after `seq` (at most `limit`), in one round trip.
+pub(crate) async fn rows_after(
+    client: &Client,
+    seq: u64,
+    limit: Option<u32>,
+) -> Result<Vec<JournalRow>, PgError> {
+    let limit = limit.map(i64::from);
+    let rows = client
+        .query_typed(
+            "SELECT seq, entry, node, at_ms FROM skillworld_journal
+             WHERE seq > $1 ORDER BY seq LIMIT $2",
+            &[(&(seq as i64), Type::INT8), (&limit, Type::INT8)],
+        )
+        .await?;
+    Ok(rows.iter().map(journal_row).collect())
+}
+
+fn journal_row(row: &tokio_postgres::Row) -> JournalRow {
     JournalRow {
         seq: row.get::<_, i64>(0) as u64,
         entry: row.get(1),
@@ -290,7 +301,7 @@ pub(crate) fn journal_row(row: &tokio_postgres::Row) -> JournalRow {
 
 pub(crate) async fn heads(client: &Client) -> Result<(u64, u64), PgError> {
     let rows = client
-        .query("SELECT name, value FROM skillworld_head", &[])
+        .query_typed("SELECT name, value FROM skillworld_head", &[])
         .await?;
     let (mut journal, mut records) = (0, 0);
     for row in rows {

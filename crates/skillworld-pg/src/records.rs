@@ -6,6 +6,7 @@
 //! knows version V asks for what changed after V.
 
 use tokio_postgres::Client;
+use tokio_postgres::types::Type;
 
 use crate::{PgBackend, PgError};
 
@@ -21,16 +22,14 @@ pub struct RecordChange {
 impl PgBackend {
     /// Stores `value` under (`kind`, `key`); returns the record version.
     pub async fn put_record(&self, kind: &str, key: &str, value: &[u8]) -> Result<u64, PgError> {
-        self.change_record(kind, key, Some(value)).await
+        let version = self.change_record(kind, key, Some(value)).await?;
+        Ok(version.expect("a put always writes"))
     }
 
-    /// Deletes (`kind`, `key`); whether it existed.
+    /// Deletes (`kind`, `key`); whether it existed. One transaction: of
+    /// two nodes deleting one record, exactly one is told it existed.
     pub async fn delete_record(&self, kind: &str, key: &str) -> Result<bool, PgError> {
-        let existed = self.record(kind, key).await?.is_some();
-        if existed {
-            self.change_record(kind, key, None).await?;
-        }
-        Ok(existed)
+        Ok(self.change_record(kind, key, None).await?.is_some())
     }
 
     /// The record (`kind`, `key`), if stored.
@@ -93,7 +92,7 @@ impl PgBackend {
         kind: &str,
         key: &str,
         value: Option<&[u8]>,
-    ) -> Result<u64, PgError> {
+    ) -> Result<Option<u64>, PgError> {
         let mut held = self.hold().await?;
         let result = self
             .timed("writing a record", change(held.client(), kind, key, value))
@@ -102,33 +101,60 @@ impl PgBackend {
     }
 }
 
+/// Writes or (`None`) tombstones a record under the next version; `None`
+/// back when there was no live record to delete.
 async fn change(
     client: &mut Client,
     kind: &str,
     key: &str,
     value: Option<&[u8]>,
-) -> Result<u64, PgError> {
+) -> Result<Option<u64>, PgError> {
     let txn = client.transaction().await?;
-    // The head's row lock orders record versions by commit: a follower
-    // never sees version V+1 before V.
+    // The head's row lock, taken first by puts and deletes alike, orders
+    // record versions by commit: a follower never sees V+1 before V.
     let version: i64 = txn
-        .query_one(
+        .query_typed_one(
             "UPDATE skillworld_head SET value = value + 1 WHERE name = 'records' RETURNING value",
             &[],
         )
         .await?
         .get(0);
-    txn.execute(
-        "INSERT INTO skillworld_records (kind, key, value, version) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (kind, key) DO UPDATE SET value = EXCLUDED.value, version = EXCLUDED.version",
-        &[&kind, &key, &value, &version],
-    )
-    .await?;
-    txn.execute(
-        "SELECT pg_notify('skillworld_records', $1)",
-        &[&version.to_string()],
-    )
+    let written = match value {
+        Some(value) => {
+            txn.execute_typed(
+                "INSERT INTO skillworld_records (kind, key, value, version) VALUES ($1, $2, $3, $4)
+                 ON CONFLICT (kind, key) DO UPDATE SET value = EXCLUDED.value, version = EXCLUDED.version",
+                &[
+                    (&kind, Type::TEXT),
+                    (&key, Type::TEXT),
+                    (&value, Type::BYTEA),
+                    (&version, Type::INT8),
+                ],
+            )
+            .await?
+        }
+        // The check and the tombstone are one statement.
+        None => {
+            txn.execute_typed(
+                "UPDATE skillworld_records SET value = NULL, version = $3
+                 WHERE kind = $1 AND key = $2 AND value IS NOT NULL",
+                &[
+                    (&kind, Type::TEXT),
+                    (&key, Type::TEXT),
+                    (&version, Type::INT8),
+                ],
+            )
+            .await?
+        }
+    };
+    if written == 0 {
+        txn.rollback().await?;
+        return Ok(None);
+    }
+    txn.batch_execute(&format!(
+        "SELECT pg_notify('skillworld_records', '{version}')"
+    ))
     .await?;
     txn.commit().await?;
-    Ok(version as u64)
+    Ok(Some(version as u64))
 }

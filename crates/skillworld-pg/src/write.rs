@@ -4,9 +4,10 @@
 //! the same transaction. So two nodes racing on one skill's revision
 //! serialise: the second sees the first's entry before it checks.
 
-use tokio_postgres::Client;
+use tokio_postgres::types::Type;
+use tokio_postgres::{Client, SimpleQueryMessage};
 
-use crate::backend::{Held, JournalRow, journal_row};
+use crate::backend::{Held, JournalRow};
 use crate::{PgBackend, PgError};
 
 /// What one commit writes: journal entries (in order) and the state rows
@@ -142,14 +143,20 @@ impl Drop for WriteTxn {
 }
 
 async fn lock_head(client: &Client, applied: u64) -> Result<(u64, Vec<JournalRow>), PgError> {
-    client.batch_execute("BEGIN").await?;
-    let head = client
-        .query_one(
-            "SELECT value FROM skillworld_head WHERE name = 'journal' FOR UPDATE",
-            &[],
-        )
-        .await?
-        .get::<_, i64>(0) as u64;
+    // One round trip: statements without parameters go as one simple query.
+    let answer = client
+        .simple_query("BEGIN; SELECT value FROM skillworld_head WHERE name = 'journal' FOR UPDATE")
+        .await?;
+    let head = answer
+        .iter()
+        .find_map(|message| match message {
+            SimpleQueryMessage::Row(row) => row.get(0).and_then(|v| v.parse::<u64>().ok()),
+            _ => None,
+        })
+        .ok_or_else(|| PgError::Corrupt {
+            what: "journal head".into(),
+            reason: "no head row".into(),
+        })?;
     if head < applied {
         client.batch_execute("ROLLBACK").await?;
         return Err(PgError::Corrupt {
@@ -160,16 +167,7 @@ async fn lock_head(client: &Client, applied: u64) -> Result<(u64, Vec<JournalRow
         });
     }
     let missed = if head > applied {
-        client
-            .query(
-                "SELECT seq, entry, node, at_ms FROM skillworld_journal
-                 WHERE seq > $1 ORDER BY seq",
-                &[&(applied as i64)],
-            )
-            .await?
-            .iter()
-            .map(journal_row)
-            .collect()
+        crate::backend::rows_after(client, applied, None).await?
     } else {
         Vec::new()
     };
@@ -186,14 +184,19 @@ async fn write(client: &Client, head: u64, node: &str, batch: Batch) -> Result<C
         });
     }
     let last = head + count;
+    // Typed statements: one round trip each, no prepare.
     if count > 0 {
         let seqs: Vec<i64> = (head + 1..=last).map(|s| s as i64).collect();
         client
-            .execute(
+            .execute_typed(
                 "INSERT INTO skillworld_journal (seq, entry, node, at_ms)
                  SELECT s, e, $3, (extract(epoch FROM clock_timestamp()) * 1000)::bigint
                  FROM unnest($1::bigint[], $2::bytea[]) AS t(s, e)",
-                &[&seqs, &batch.entries, &node],
+                &[
+                    (&seqs, Type::INT8_ARRAY),
+                    (&batch.entries, Type::BYTEA_ARRAY),
+                    (&node, Type::TEXT),
+                ],
             )
             .await?;
     }
@@ -204,58 +207,59 @@ async fn write(client: &Client, head: u64, node: &str, batch: Batch) -> Result<C
             .map(|(id, row)| (id as i64, row))
             .unzip();
         client
-            .execute(
+            .execute_typed(
                 "INSERT INTO skillworld_entities (id, row, seq)
                  SELECT i, r, $3 FROM unnest($1::bigint[], $2::bytea[]) AS t(i, r)
                  ON CONFLICT (id) DO UPDATE SET row = EXCLUDED.row, seq = EXCLUDED.seq",
-                &[&ids, &rows, &(last as i64)],
+                &[
+                    (&ids, Type::INT8_ARRAY),
+                    (&rows, Type::BYTEA_ARRAY),
+                    (&(last as i64), Type::INT8),
+                ],
             )
             .await?;
     }
     if !batch.removed.is_empty() {
         let ids: Vec<i64> = batch.removed.iter().map(|&id| id as i64).collect();
         client
-            .execute(
+            .execute_typed(
                 "DELETE FROM skillworld_entities WHERE id = ANY($1)",
-                &[&ids],
+                &[(&ids, Type::INT8_ARRAY)],
             )
             .await?;
     }
     if let Some(world) = &batch.world {
         client
-            .execute(
+            .execute_typed(
                 "INSERT INTO skillworld_world (id, row, seq) VALUES (1, $1, $2)
                  ON CONFLICT (id) DO UPDATE SET row = EXCLUDED.row, seq = EXCLUDED.seq",
-                &[world, &(last as i64)],
+                &[(world, Type::BYTEA), (&(last as i64), Type::INT8)],
             )
             .await?;
     }
     if !batch.blobs.is_empty() {
         let (digests, bytes): (Vec<String>, Vec<Vec<u8>>) = batch.blobs.into_iter().unzip();
         client
-            .execute(
+            .execute_typed(
                 "INSERT INTO skillworld_blobs (sha256, bytes)
                  SELECT d, b FROM unnest($1::text[], $2::bytea[]) AS t(d, b)
                  ON CONFLICT (sha256) DO NOTHING",
-                &[&digests, &bytes],
+                &[(&digests, Type::TEXT_ARRAY), (&bytes, Type::BYTEA_ARRAY)],
             )
             .await?;
     }
-    if count > 0 {
-        client
-            .execute(
-                "UPDATE skillworld_head SET value = $1 WHERE name = 'journal'",
-                &[&(last as i64)],
-            )
-            .await?;
-        client
-            .execute(
-                "SELECT pg_notify('skillworld_journal', $1)",
-                &[&last.to_string()],
-            )
-            .await?;
-    }
-    client.batch_execute("COMMIT").await?;
+    // The head moves, the others hear of it, and the write commits: one
+    // simple query (the values are numbers this node computed).
+    let finish = if count > 0 {
+        format!(
+            "UPDATE skillworld_head SET value = {last} WHERE name = 'journal';
+             SELECT pg_notify('skillworld_journal', '{last}');
+             COMMIT"
+        )
+    } else {
+        "COMMIT".to_owned()
+    };
+    client.batch_execute(&finish).await?;
     Ok(Committed {
         first: head + 1,
         last,

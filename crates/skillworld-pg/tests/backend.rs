@@ -220,6 +220,32 @@ async fn records_change_in_version_order_and_deletes_are_seen() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn of_two_nodes_deleting_one_record_exactly_one_deletes_it_100_times() {
+    let Some(url) = database("delete_race").await else {
+        return;
+    };
+    let (a, b) = (node(&url, "a").await, node(&url, "b").await);
+    for round in 0..100 {
+        let key = format!("t{round}");
+        let put = a.put_record("tokens", &key, b"{agent ada}").await.unwrap();
+        let (first, second) = tokio::join!(
+            a.delete_record("tokens", &key),
+            b.delete_record("tokens", &key)
+        );
+        let told: Vec<bool> = vec![first.unwrap(), second.unwrap()];
+        assert_eq!(
+            told.iter().filter(|&&d| d).count(),
+            1,
+            "round {round}: {told:?}"
+        );
+        // One tombstone, one version after the put: the loser wrote nothing.
+        let changes = b.record_changes_after(put).await.unwrap();
+        assert_eq!(changes.len(), 1, "round {round}: {changes:?}");
+        assert_eq!(changes[0].value, None);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_running_run_per_agent_across_nodes() {
     let Some(url) = database("runs").await else {
         return;

@@ -2,13 +2,55 @@
 //! many nodes (STO-7: habitat nodes on one PostgreSQL). The host taps the
 //! encoded entries a write appends, to commit them to the shared journal;
 //! applies other nodes' entries; and keeps the habitat records in the
-//! shared database instead of this file. Snapshot restores, whose entries
-//! name a snapshot only this file holds, are refused while replicating.
+//! shared database instead of this file.
+//!
+//! Named snapshots are shared: saving, deleting or restoring one on a
+//! replicating store taps a snapshot entry ([`SharedSnapshot`]) in place
+//! of the store's own record or `Restore` entry, and every node applying
+//! it does the same to its own file at the same journal position — so
+//! every node holds the same named snapshots with the same digests, and a
+//! restore is one journaled step every node takes. Automatic snapshots
+//! (pre-sweep, pre-restore) stay each node's own and cannot be restored
+//! while replicating.
 
 use std::sync::Arc;
 
-use crate::layout::{JournalEntry, decode, encode};
-use crate::{Store, StoreError};
+use serde::{Deserialize, Serialize};
+use skillworld_core::Timestamp;
+
+use crate::layout::{JournalEntry, SnapshotKind, decode, encode};
+use crate::{SnapshotInfo, Store, StoreError};
+
+/// The first byte of a shared snapshot entry: never the first byte of a
+/// RON journal entry, so the two cannot be mistaken for each other.
+const SNAPSHOT_MARK: u8 = b'@';
+
+/// A named snapshot's change, as the shared journal carries it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "op", rename_all = "lowercase")]
+pub(crate) enum SharedSnapshot {
+    /// Saved at this point of the journal, at `at` (the saving node's
+    /// world time, which every node records).
+    Save {
+        name: String,
+        at: Timestamp,
+    },
+    Delete {
+        name: String,
+    },
+    /// The world became the snapshot's.
+    Restore {
+        name: String,
+    },
+}
+
+impl SharedSnapshot {
+    fn encode(&self) -> Vec<u8> {
+        let mut bytes = vec![SNAPSHOT_MARK];
+        bytes.extend(serde_json::to_vec(self).expect("snapshot entries serialise"));
+        bytes
+    }
+}
 
 /// Where a replicating host keeps the habitat records (tokens, secrets,
 /// registrations) instead of this file.
@@ -24,24 +66,56 @@ pub trait RecordBackend: Send + Sync {
 pub(crate) struct Hooks {
     pub(crate) records: Option<Arc<dyn RecordBackend>>,
     tap: Option<Vec<Vec<u8>>>,
+    /// Set while a shared snapshot entry is applied: its restore is the
+    /// journal's, not this file's alone.
+    applying: bool,
 }
 
 impl Hooks {
     /// Keeps the entries as a whole journal entry encodes them (whatever
     /// the file keeps apart), so another node can apply them as they are.
+    /// A `Restore` names this file's own copy: a replicating restore taps
+    /// a [`SharedSnapshot::Restore`] instead.
     pub(crate) fn tap(&mut self, entries: &[JournalEntry]) {
         if let Some(tapped) = &mut self.tap {
-            tapped.extend(entries.iter().map(encode));
+            tapped.extend(
+                entries
+                    .iter()
+                    .filter(|e| !matches!(e, JournalEntry::Restore { .. }))
+                    .map(encode),
+            );
         }
     }
 
-    pub(crate) fn refuse_restore(&self) -> Result<(), StoreError> {
-        match self.records {
-            Some(_) => Err(StoreError::Replicated(
-                "restoring a snapshot is not available on a shared (PostgreSQL) store yet".into(),
-            )),
-            None => Ok(()),
+    fn replicating(&self) -> bool {
+        self.records.is_some()
+    }
+
+    /// Taps a named snapshot's change for the other nodes.
+    pub(crate) fn tap_snapshot(&mut self, kind: SnapshotKind, change: SharedSnapshot) {
+        if let (Some(tapped), SnapshotKind::Named) = (&mut self.tap, kind) {
+            tapped.push(change.encode());
         }
+    }
+
+    /// While replicating, only named snapshots restore (automatic ones
+    /// are each node's own), and only inside a write that reaches the
+    /// shared journal, or while applying one.
+    pub(crate) fn check_restore(&self, kind: SnapshotKind) -> Result<(), StoreError> {
+        if !self.replicating() || self.applying {
+            return Ok(());
+        }
+        if kind != SnapshotKind::Named {
+            return Err(StoreError::Replicated(
+                "on a shared (PostgreSQL) store automatic snapshots are each node's own and cannot be restored; restore a named snapshot".into(),
+            ));
+        }
+        if self.tap.is_none() {
+            return Err(StoreError::Replicated(
+                "a restore on a shared (PostgreSQL) store must go through the shared journal (a node's HTTP API)".into(),
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -50,6 +124,22 @@ impl Store {
     /// own records are no longer read), and refuses snapshot restores.
     pub fn set_record_backend(&mut self, backend: Arc<dyn RecordBackend>) {
         self.hooks.records = Some(backend);
+    }
+
+    /// Runs `work` without waiting for this file's commits (with group
+    /// commit on; else as it is): on a node the shared database is the
+    /// state and this file a replica rebuilt at every start, so a write
+    /// or a catch-up need not wait for its fsync. A failure to write the
+    /// file is logged.
+    pub fn unsynced<T>(&mut self, work: impl FnOnce(&mut Store) -> T) -> T {
+        if !self.can_defer() {
+            return work(self);
+        }
+        self.defer(work, |written| {
+            if let Err(error) = written {
+                tracing::warn!(%error, "the node's local replica could not be written");
+            }
+        })
     }
 
     /// Starts collecting the encoded journal entries appended from now on.
@@ -64,9 +154,14 @@ impl Store {
     }
 
     /// Applies a journal entry another node's store encoded (as its
-    /// journal holds it). A command this world refuses changes nothing
-    /// and is skipped with a warning, as replay does.
+    /// journal holds it), or a shared snapshot entry. A command this world
+    /// refuses changes nothing and is skipped with a warning, as replay
+    /// does.
     pub fn apply_encoded(&mut self, bytes: &[u8]) -> Result<(), StoreError> {
+        if let Some(json) = bytes.strip_prefix(&[SNAPSHOT_MARK]) {
+            let change = crate::layout::decode_json("shared snapshot entry", json)?;
+            return self.apply_snapshot(change);
+        }
         match decode::<JournalEntry>("journal entry", bytes)? {
             JournalEntry::Apply(envelope) => {
                 if let Err(error) = self.run(|world| world.apply(*envelope))? {
@@ -83,5 +178,47 @@ impl Store {
                 "a journal entry without its blobs cannot be applied from another node".into(),
             )),
         }
+    }
+
+    /// Does to this file what another node did to its own named snapshot.
+    fn apply_snapshot(&mut self, change: SharedSnapshot) -> Result<(), StoreError> {
+        match change {
+            SharedSnapshot::Save { name, at } => {
+                self.save_snapshot_at(&name, at)?;
+            }
+            SharedSnapshot::Delete { name } => match self.delete_snapshot(&name) {
+                Err(StoreError::UnknownSnapshot(_)) | Ok(()) => {}
+                Err(other) => return Err(other),
+            },
+            SharedSnapshot::Restore { name } => {
+                self.hooks.applying = true;
+                let restored = self.restore_snapshot(&name);
+                self.hooks.applying = false;
+                restored?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Saves named snapshot `name` at the current position, recorded as
+    /// taken at `at`; a replicating store taps it for the other nodes.
+    pub(crate) fn save_snapshot_at(
+        &mut self,
+        name: &str,
+        at: Timestamp,
+    ) -> Result<SnapshotInfo, StoreError> {
+        let record = crate::layout::SnapshotRecord {
+            at,
+            ..self.record(name, SnapshotKind::Named)
+        };
+        let info = self.put_snapshot_record(record)?;
+        self.hooks.tap_snapshot(
+            SnapshotKind::Named,
+            SharedSnapshot::Save {
+                name: name.to_owned(),
+                at,
+            },
+        );
+        Ok(info)
     }
 }

@@ -327,6 +327,11 @@ impl Store {
         result
     }
 
+    /// Whether [`Store::defer`] may be called now.
+    pub(crate) fn can_defer(&self) -> bool {
+        self.committer.is_some() && self.deferred.is_none()
+    }
+
     /// Hands deferred batches to the committer and waits until everything
     /// queued is durable: the file is complete up to the world's state.
     fn flush(&mut self) {
@@ -348,7 +353,7 @@ impl Store {
         self.backend.compact()
     }
 
-    fn record(&self, name: &str, kind: SnapshotKind) -> SnapshotRecord {
+    pub(crate) fn record(&self, name: &str, kind: SnapshotKind) -> SnapshotRecord {
         SnapshotRecord {
             name: name.to_owned(),
             kind,
@@ -365,7 +370,7 @@ impl Store {
         if name.starts_with(INTERNAL) || self.backend.snapshot_record(name)?.is_some() {
             return Err(StoreError::SnapshotExists(name.to_owned()));
         }
-        self.put_snapshot_record(self.record(name, SnapshotKind::Named))
+        self.save_snapshot_at(name, self.world.now())
     }
 
     /// Saves an automatic snapshot (pre-restore, pre-sweep); only the newest
@@ -387,7 +392,10 @@ impl Store {
 
     /// A record at the current position is written once every row up to
     /// it is durable, so it never points past the file.
-    fn put_snapshot_record(&mut self, record: SnapshotRecord) -> Result<SnapshotInfo, StoreError> {
+    pub(crate) fn put_snapshot_record(
+        &mut self,
+        record: SnapshotRecord,
+    ) -> Result<SnapshotInfo, StoreError> {
         self.flush();
         self.backend.put_snapshot(&record, None)?;
         Ok(info_of(&record))
@@ -448,11 +456,15 @@ impl Store {
     /// Deletes a snapshot. Restores journaled from it stay replayable:
     /// they read the store's own copy.
     pub fn delete_snapshot(&mut self, name: &str) -> Result<(), StoreError> {
-        if !name.starts_with(INTERNAL) && self.backend.delete_snapshot(name)? {
-            Ok(())
-        } else {
-            Err(StoreError::UnknownSnapshot(name.to_owned()))
+        let record = self.public_record(name)?;
+        if !self.backend.delete_snapshot(name)? {
+            return Err(StoreError::UnknownSnapshot(name.to_owned()));
         }
+        let change = crate::replica::SharedSnapshot::Delete {
+            name: name.to_owned(),
+        };
+        self.hooks.tap_snapshot(record.kind, change);
+        Ok(())
     }
 
     /// Restores a snapshot: an automatic pre-restore snapshot first, then the
@@ -462,8 +474,8 @@ impl Store {
     /// before it, which the store drops only with the entry itself, so no
     /// later delete, prune or reuse of the name can make it unreplayable.
     pub fn restore_snapshot(&mut self, name: &str) -> Result<SnapshotInfo, StoreError> {
-        self.hooks.refuse_restore()?;
         let record = self.public_record(name)?;
+        self.hooks.check_restore(record.kind)?;
         let state = self.state_of(&record)?;
         self.save_automatic("pre-restore")?;
         let copy = SnapshotRecord {
@@ -487,6 +499,10 @@ impl Store {
             at: self.world.now(),
             copy: Some(copy.name),
         };
+        let change = crate::replica::SharedSnapshot::Restore {
+            name: name.to_owned(),
+        };
+        self.hooks.tap_snapshot(record.kind, change);
         let batch = self.stage_state(vec![entry], state, &gone);
         self.submit(batch)?;
         self.world = world;

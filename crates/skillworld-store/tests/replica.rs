@@ -1,7 +1,8 @@
 //! The hooks a node of a shared store uses (STO-7): the entries a write
 //! appends are tapped as whole journal entries, another store applying
-//! them reaches the same world, records go where the host says, and a
-//! snapshot restore is refused while they do.
+//! them reaches the same world, records go where the host says, named
+//! snapshots travel as shared entries, and a restore outside the shared
+//! journal (or of an automatic snapshot) is refused while they do.
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
@@ -122,4 +123,80 @@ fn records_go_to_the_host_and_restores_are_refused() {
         refused.to_string().contains("shared (PostgreSQL) store"),
         "{refused}"
     );
+}
+
+/// Two stores on one starting world, both replicating.
+fn pair(dir: &std::path::Path) -> (Store, Store) {
+    let mut origin = open(dir, "origin.redb");
+    let mut replica = open(dir, "replica.redb");
+    origin.save_snapshot("start").unwrap();
+    replica
+        .import_snapshot(&origin.export_snapshot("start").unwrap())
+        .unwrap();
+    replica.restore_snapshot("start").unwrap();
+    origin.set_record_backend(Arc::new(Memory::default()));
+    replica.set_record_backend(Arc::new(Memory::default()));
+    (origin, replica)
+}
+
+fn named(store: &Store) -> Vec<(String, String, Timestamp)> {
+    store
+        .snapshots()
+        .unwrap()
+        .into_iter()
+        .filter(|s| s.kind == skillworld_store::SnapshotKind::Named)
+        .map(|s| (s.name, s.digest, s.at))
+        .collect()
+}
+
+fn create(store: &mut Store, name: &str) {
+    store
+        .run(|world| world.create(&Layer::Commons, SkillDocument::new(name, "A skill.", "x\n")))
+        .unwrap()
+        .unwrap();
+}
+
+#[test]
+fn named_snapshots_and_their_restores_travel_as_shared_entries() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut origin, mut replica) = pair(dir.path());
+    origin.start_tap();
+    create(&mut origin, "keep");
+    origin.save_snapshot("before").unwrap();
+    create(&mut origin, "later");
+    origin.restore_snapshot("before").unwrap();
+    origin.save_snapshot("gone").unwrap();
+    origin.delete_snapshot("gone").unwrap();
+    let tapped = origin.take_tap();
+    // keep, save, later, restore, save, delete: the restore's own entry
+    // and the automatic pre-restore snapshot stay on the node.
+    assert_eq!(tapped.len(), 6);
+
+    for entry in &tapped {
+        replica.apply_encoded(entry).unwrap();
+    }
+    assert_eq!(replica.world().digest(), origin.world().digest());
+    assert!(
+        replica
+            .world()
+            .skill_document(&Layer::Commons, "later")
+            .is_err()
+    );
+    assert_eq!(named(&replica), named(&origin));
+    assert_eq!(named(&replica).len(), 2, "start and before");
+
+    // Outside a tapped write, and for an automatic snapshot, a restore
+    // is refused while replicating.
+    let outside = origin.restore_snapshot("before").unwrap_err();
+    assert!(outside.to_string().contains("shared journal"), "{outside}");
+    let automatic = origin
+        .snapshots()
+        .unwrap()
+        .into_iter()
+        .find(|s| s.kind != skillworld_store::SnapshotKind::Named)
+        .expect("a pre-restore snapshot");
+    origin.start_tap();
+    let refused = origin.restore_snapshot(&automatic.name).unwrap_err();
+    assert!(refused.to_string().contains("automatic"), "{refused}");
+    assert!(origin.take_tap().is_empty());
 }

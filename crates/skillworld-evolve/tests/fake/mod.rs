@@ -16,6 +16,11 @@ pub enum Canned {
     /// Read the request and never answer; the connection ends when the
     /// client gives up.
     Hang,
+    /// Read the request, wait until the test sends on the gate (or drops
+    /// it), then answer as the inner one. (The CLI's multi-node tests hold
+    /// a review run open with it.)
+    #[allow(dead_code)]
+    After(std::sync::mpsc::Receiver<()>, Box<Canned>),
 }
 
 impl Canned {
@@ -77,21 +82,7 @@ impl FakeServer {
                 // Logged before answering: once the client has its answer,
                 // the request is in the log.
                 log.lock().unwrap().push(request);
-                match canned {
-                    Canned::Answer(status, headers, body) => {
-                        let mut head = format!(
-                            "HTTP/1.1 {status} Canned\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n",
-                            body.len()
-                        );
-                        for (name, value) in headers {
-                            head.push_str(&format!("{name}: {value}\r\n"));
-                        }
-                        let _ = stream.write_all(format!("{head}\r\n{body}").as_bytes());
-                    }
-                    Canned::Hang => {
-                        let _ = stream.read(&mut [0; 1]);
-                    }
-                }
+                answer(&mut stream, canned);
             }
         });
         FakeServer { url, received }
@@ -99,6 +90,28 @@ impl FakeServer {
 
     pub fn received(&self) -> Vec<Received> {
         self.received.lock().unwrap().clone()
+    }
+}
+
+fn answer(stream: &mut TcpStream, canned: Canned) {
+    match canned {
+        Canned::Answer(status, headers, body) => {
+            let mut head = format!(
+                "HTTP/1.1 {status} Canned\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n",
+                body.len()
+            );
+            for (name, value) in headers {
+                head.push_str(&format!("{name}: {value}\r\n"));
+            }
+            let _ = stream.write_all(format!("{head}\r\n{body}").as_bytes());
+        }
+        Canned::Hang => {
+            let _ = stream.read(&mut [0; 1]);
+        }
+        Canned::After(gate, then) => {
+            let _ = gate.recv();
+            answer(stream, *then);
+        }
     }
 }
 

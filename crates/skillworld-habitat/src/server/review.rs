@@ -67,12 +67,29 @@ pub async fn start(
             "no review model is configured for this habitat (see `skillworld serve --help`)",
         )
     })?;
+    // One run per agent across the habitat's nodes (STO-7): the node that
+    // starts it holds the agent's review lock until the run ends.
+    let Some(turn) = habitat.once_per_habitat(&format!("review {agent}")).await? else {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "review_in_progress",
+            format!(
+                "agent '{agent}' already has a review run in progress (on this node or another); one at a time, so this one is not started"
+            ),
+        ));
+    };
     match reviewer.on_command(&agent, &command, &body.turn) {
-        Scheduled::Started(_) => Ok((
-            StatusCode::ACCEPTED,
-            Json(json!({"ok": true, "agent": agent, "mode": body.mode, "status": "started"})),
-        )
-            .into_response()),
+        Scheduled::Started(run) => {
+            tokio::spawn(async move {
+                let _turn = turn;
+                let _ = run.await;
+            });
+            Ok((
+                StatusCode::ACCEPTED,
+                Json(json!({"ok": true, "agent": agent, "mode": body.mode, "status": "started"})),
+            )
+                .into_response())
+        }
         Scheduled::Refused { reason } => Err(ApiError::new(
             StatusCode::CONFLICT,
             "review_in_progress",
