@@ -78,6 +78,8 @@ mod agent;
 mod approval;
 mod approval_settings;
 mod catalog;
+#[cfg(debug_assertions)]
+mod change_check;
 mod change_log;
 mod changes;
 mod clock;
