@@ -69,14 +69,21 @@ pub fn import(
     } else {
         find_skills(&paths)?
     };
-    let mut store = open(global)?;
+    // A new database is built unpublished: no fsync until it is whole.
+    let (mut store, unpublished) = match crate::open::create_unpublished(global)? {
+        Some((store, unpublished)) => (store, Some(unpublished)),
+        None => (open(global)?, None),
+    };
     let layer = layer_of(commons, agent);
     if let Layer::Agent(agent) = &layer {
         // Before any skill: each would fail alone with the same reason.
         store.world().agent(agent).map_err(world_failure)?;
     }
     let mut results = crate::bulk::import(&mut store, &targets, &layer, rules)?;
-    drop(store);
+    match unpublished {
+        Some(unpublished) => unpublished.publish(store).map_err(store_failure)?,
+        None => drop(store),
+    }
     results.extend(import_urls(global, &urls, &layer, rules, fetch)?);
     Ok(print_results(&results, global.json, "imported"))
 }
