@@ -129,7 +129,7 @@ fn main() {
         ),
     ) {
         (Some(empty), Some(import)) => println!(
-            "fsyncs (fsync + fdatasync, strace -f): whole import command {import}, of which {empty} create the empty database"
+            "fsyncs (fsync + fdatasync, strace -f): whole import command into a new database {import}; creating an empty database (`digest`) {empty}"
         ),
         _ => println!("fsyncs: not counted (strace is not installed)"),
     }

@@ -1,6 +1,7 @@
 //! `skillworld import PATH… (--commons | --agent NAME)`: a bulk import into
-//! the world (STO-6). Bundles are read and parsed on every core, a bounded
-//! window ahead, and installed in path order, many per commit: a few
+//! the world (STO-6). Bundles are read, parsed and scanned (the scanner's
+//! per-file findings, `prescan`) on every core, a bounded window ahead,
+//! and installed in path order, many per commit: a few
 //! durable commits for the whole import, each skill still all or nothing
 //! (a rejected skill changes nothing and does not stop the others). Which
 //! skill an install lands on is the world's rule (`install_with`), the same
@@ -13,8 +14,9 @@ use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 
 use indicatif::ProgressBar;
 use skillworld_format::{Bundle, BundleError, Warning, WarningCode};
+use skillworld_scan::ScanCache;
 use skillworld_store::Store;
-use skillworld_world::{InstallOutcome, InstallRules, Installed, Layer, SkillWorld};
+use skillworld_world::{InstallOutcome, InstallRules, Installed, Layer, SkillWorld, prescan};
 
 use crate::Failure;
 use crate::discover::Target;
@@ -69,9 +71,10 @@ fn install_batch(
     while let Some((target, read)) = bundles.next() {
         let result = match read {
             Err(error) => SkillResult::failed(target.path(), error),
-            Ok(bundle) => {
+            Ok((bundle, scans)) => {
                 bytes += bundle_bytes(&bundle);
                 skills += 1;
+                world.absorb_scans(scans);
                 install_one(world, layer, rules, target.path(), bundle)
             }
         };
@@ -153,8 +156,8 @@ fn bundle_bytes(bundle: &Bundle) -> u64 {
 
 /// Reads a target's bundle with its source: the skill's folder (or zip) as
 /// an absolute path, so a re-import from another working directory is the
-/// same source.
-fn read(target: &Target) -> Result<Bundle, BundleError> {
+/// same source; and scans it as its install will, on the reader's core.
+fn read(target: &Target) -> Scanned {
     let mut bundle = target.read_bundle()?.import()?;
     let origin = match target {
         Target::File(file) => file.parent().unwrap_or(Path::new(".")).to_owned(),
@@ -166,10 +169,14 @@ fn read(target: &Target) -> Result<Bundle, BundleError> {
         .unwrap_or(origin);
     bundle.imported.document.skill.provenance.import_source =
         Some(source.to_string_lossy().into_owned());
-    Ok(bundle)
+    let scans = prescan(&bundle.imported.document, &bundle.files);
+    Ok((bundle, scans))
 }
 
-type Read<'t> = (&'t Target, Result<Bundle, BundleError>);
+/// A bundle read, with the scanner's findings on it.
+type Scanned = Result<(Bundle, ScanCache), BundleError>;
+
+type Read<'t> = (&'t Target, Scanned);
 
 /// The jobs the readers take, one index at a time.
 type Queue = Mutex<Option<Receiver<usize>>>;
@@ -179,8 +186,8 @@ type Queue = Mutex<Option<Receiver<usize>>>;
 struct ReadAhead<'t> {
     targets: &'t [Target],
     jobs: Option<SyncSender<usize>>,
-    done: Receiver<(usize, Result<Bundle, BundleError>)>,
-    waiting: BTreeMap<usize, Result<Bundle, BundleError>>,
+    done: Receiver<(usize, Scanned)>,
+    waiting: BTreeMap<usize, Scanned>,
     next: usize,
     issued: usize,
 }
@@ -278,7 +285,7 @@ mod tests {
         let names: Vec<String> = std::thread::scope(|scope| {
             let mut reader = ReadAhead::start(scope, &targets, &queue);
             std::iter::from_fn(|| reader.next())
-                .map(|(_, read)| read.unwrap().imported.document.name)
+                .map(|(_, read)| read.unwrap().0.imported.document.name)
                 .collect()
         });
         let expected: Vec<String> = (0..targets.len()).map(|i| format!("s{i}")).collect();

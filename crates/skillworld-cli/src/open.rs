@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 
 use skillworld_core::Timestamp;
 use skillworld_habitat::{Habitat, HabitatOptions};
-use skillworld_store::{OpenOptions, Store, StoreError, open_with_shipped};
+use skillworld_store::{
+    OpenOptions, Store, StoreError, Unpublished, create_with_shipped, open_with_shipped,
+};
 use skillworld_world::{Clock, SkillWorld, WorldError};
 
 use crate::{Failure, person};
@@ -88,6 +90,24 @@ pub fn open_at(global: &Global, path: &Path) -> Result<Store, Failure> {
         StoreError::World(error) => world_failure(error),
         other => Failure::usage(other.to_string()),
     })
+}
+
+/// A database that does not exist yet, for a command that fills it all at
+/// once (a bulk import): built at a private path with no fsync until
+/// [`Unpublished::publish`]. `None` when the database exists (or the
+/// options name a shared store, which [`open`] refuses).
+pub(crate) fn create_unpublished(global: &Global) -> Result<Option<(Store, Unpublished)>, Failure> {
+    let path = db_path(global)?;
+    if shared_store(global)?.is_some() || path.exists() {
+        return Ok(None);
+    }
+    let options = OpenOptions {
+        clock: Some(clock(global)?),
+        ..OpenOptions::default()
+    };
+    create_with_shipped(&path, options)
+        .map(Some)
+        .map_err(store_failure)
 }
 
 /// Runs `work` on the world and commits what it wrote.

@@ -70,7 +70,11 @@ pub fn import(
         find_skills(&paths)?
     };
     let fetched = fetch_urls(&urls, fetch)?;
-    let mut store = open(global)?;
+    // A new database is built unpublished: no fsync until it is whole.
+    let (mut store, unpublished) = match crate::open::create_unpublished(global)? {
+        Some((store, unpublished)) => (store, Some(unpublished)),
+        None => (open(global)?, None),
+    };
     let layer = layer_of(commons, agent);
     if let Layer::Agent(agent) = &layer {
         // Before any skill: each would fail alone with the same reason.
@@ -78,6 +82,10 @@ pub fn import(
     }
     let mut results = crate::bulk::import(&mut store, &targets, &layer, rules)?;
     results.extend(install_fetched(&mut store, fetched, &layer, rules)?);
+    match unpublished {
+        Some(unpublished) => unpublished.publish(store).map_err(store_failure)?,
+        None => drop(store),
+    }
     Ok(print_results(&results, global.json, "imported"))
 }
 

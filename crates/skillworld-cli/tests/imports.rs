@@ -97,6 +97,8 @@ fn same_names_from_two_authors_both_survive_and_reimports_update() {
         listed(root, &db),
         [("pdf".into(), 1), ("pdf-2".into(), 1), ("x".into(), 1)]
     );
+    // The new database was built at a private path and published whole.
+    assert_eq!(private_files(root), Vec::<String>::new());
 
     // The same folders again, one edited, from another working directory
     // with another spelling of the path: updates, no duplicates.
@@ -132,6 +134,30 @@ fn same_names_from_two_authors_both_survive_and_reimports_update() {
         listed(root, &db),
         [("pdf".into(), 2), ("pdf-2".into(), 2), ("x".into(), 1)]
     );
+}
+
+/// Files a new database is built in before it is published.
+fn private_files(dir: &Path) -> Vec<String> {
+    fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.contains(".creating-"))
+        .collect()
+}
+
+#[test]
+fn an_import_that_fails_before_any_skill_leaves_no_new_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let (root, db) = (dir.path(), dir.path().join("w.redb"));
+    write(&root.join("in/a/SKILL.md"), &skill_md("a", "A."));
+    let output = run_in(root, &db, &["import", "in", "--agent", "nobody"]);
+    assert!(!output.status.success());
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("nobody"),
+        "{output:?}"
+    );
+    assert!(!db.exists(), "no half-made database is left");
+    assert_eq!(private_files(root), Vec::<String>::new());
 }
 
 #[test]

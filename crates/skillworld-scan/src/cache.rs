@@ -116,6 +116,16 @@ impl ScanCache {
         }
     }
 
+    /// Takes in every file `other` remembers: findings computed by the
+    /// scanner elsewhere (another thread, ahead of the writes that will
+    /// ask for them). Only the scanner fills a cache, so nothing absorbed
+    /// can be other than its own findings for that path and text.
+    pub fn absorb(&mut self, other: ScanCache) {
+        for (key, hits) in other.old.into_iter().chain(other.young) {
+            self.keep(key, hits);
+        }
+    }
+
     fn keep(&mut self, key: [u8; 32], hits: Vec<Hit>) {
         if self.young.len() >= self.capacity / 2 {
             self.old = std::mem::take(&mut self.young);
@@ -185,5 +195,19 @@ mod tests {
         assert_eq!(cache.imitated("invoice-parser", &context(&known)), None);
         known.remove("invoice-parser");
         assert_eq!(cache.imitated("invoice-parsr", &context(&known)), None);
+    }
+
+    #[test]
+    fn files_scanned_elsewhere_are_answered_once_absorbed() {
+        let mut elsewhere = ScanCache::with_capacity(8);
+        for text in ["one", "two", "three"] {
+            elsewhere.get_or_scan("SKILL.md", text, Vec::new);
+        }
+        let mut cache = ScanCache::default();
+        cache.absorb(elsewhere);
+        for text in ["one", "two", "three"] {
+            cache.get_or_scan("SKILL.md", text, || panic!("{text} scanned again"));
+        }
+        assert_eq!(cache.stats(), (3, 0));
     }
 }

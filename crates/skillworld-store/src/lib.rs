@@ -34,11 +34,12 @@ pub use curate::{
     CuratorStatus, archived_dir, curator_status, move_aside, move_back, next_run, report_markdown,
 };
 pub use error::StoreError;
+pub use fresh::Unpublished;
 pub use layout::{BlobSlot, JournalEntry, SCHEMA_VERSION, SnapshotKind, StoredSnapshot};
 pub use migrate::pre_migration_copy;
 pub use replica::RecordBackend;
 pub use runs::{KEPT_RUNS, ReviewRun, RunKind, RunStatus};
-pub use shipped::{Synced, open_with_shipped, shipped_commons, sync_shipped};
+pub use shipped::{Synced, create_with_shipped, open_with_shipped, shipped_commons, sync_shipped};
 pub use simulate::{SimulatedWorld, SimulatedWorldError};
 pub use store::{AUTOMATIC_KEPT, JOURNAL_LIMIT, OpenOptions, SnapshotInfo, Store};
 pub use workspace::{SyncReport, WorkspaceError, layer_dir, sync_workspace};
@@ -49,6 +50,7 @@ mod blobs;
 mod commit;
 mod curate;
 mod error;
+mod fresh;
 mod layout;
 mod migrate;
 mod records;

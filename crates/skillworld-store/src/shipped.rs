@@ -120,6 +120,21 @@ pub fn open_with_shipped(
     Ok(store)
 }
 
+/// [`open_with_shipped`] for a database that does not exist yet, built
+/// at a private path until [`crate::Unpublished::publish`] (a bulk import
+/// into a new file: no fsync until then). Its seed is the shipped Commons,
+/// so there is nothing left to sync.
+pub fn create_with_shipped(
+    path: &std::path::Path,
+    options: crate::OpenOptions,
+) -> Result<(crate::Store, crate::Unpublished), crate::StoreError> {
+    let options = crate::OpenOptions {
+        seed: shipped_commons(),
+        ..options
+    };
+    crate::Store::create_unpublished(path, options)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -84,6 +84,17 @@ impl Store {
         if exists && crate::migrate::schema_version(&db, path)? < crate::SCHEMA_VERSION {
             db = crate::migrate::migrate(db, path, options.platform.clone())?;
         }
+        Store::over(db, path, options, exists)
+    }
+
+    /// The store over the database at `path`: an existing file's (`exists`)
+    /// is read, a new one's tables are made and seeded.
+    pub(crate) fn over(
+        db: Database,
+        path: &Path,
+        options: OpenOptions,
+        exists: bool,
+    ) -> Result<Store, StoreError> {
         let db = Arc::new(db);
         if !exists {
             crate::migrate::create_tables(&db)?;

@@ -3,27 +3,30 @@
 //! store writes exactly those rows in the transaction of the journal
 //! entries that changed them.
 //!
-//! Changes are read from bevy's own change ticks: every component write
-//! (an insert, or a mutation through `Mut`) marks its entity, so no command
-//! can forget to say what it touched. A despawn is caught by a hook on
-//! `EntityRecord` that notes the stable id before the entity goes.
+//! Changes come from the change log (`change_log.rs`): hooks note every
+//! insert and removal of a row component, [`SkillWorld::row_mut`] every
+//! change in place, and a hook on `EntityRecord` every despawn. Taking them
+//! costs what changed, not the world's size. Debug builds also read bevy's
+//! own change ticks over every entity and fail on any changed entity the
+//! log missed, so a write that skipped `row_mut` shows in the first test
+//! that makes it.
 
 use std::collections::BTreeSet;
 
-use bevy_ecs::query::{Changed, Or};
-use skillworld_core::{EntityRecord, Skill, SkillResource, StableId, Usage};
+use bevy_ecs::change_detection::Mut;
+use bevy_ecs::component::{Component, Mutable};
+use bevy_ecs::entity::Entity;
+use skillworld_core::{EntityRecord, StableId};
 
-use crate::agent::{Agent, AgentUsage, ToolSets};
+use crate::agent::ToolSets;
 use crate::change_log::ChangeLog;
 use crate::curator::{CuratorSettings, CuratorState};
 use crate::index::Entities;
-use crate::layers::WorldConfig;
 use crate::policy::PolicySettings;
-use crate::revisions::Revisions;
 use crate::snapshot::{EntityState, WorldGlobals, entity_state};
-use crate::state::{ObjectBytes, SkillWorld};
+use crate::state::SkillWorld;
 use crate::trust::{TrustPolicy, TrustedKeys};
-use crate::usage::{Lessons, Runs};
+use crate::usage::Runs;
 
 /// The rows to write since the last [`SkillWorld::take_changes`].
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -42,39 +45,15 @@ impl Changes {
     }
 }
 
-/// Every component that is part of an entity's row.
-type RowChanged = Or<(
-    Changed<EntityRecord>,
-    Changed<Skill>,
-    Changed<SkillResource>,
-    Changed<Usage>,
-    Changed<Revisions>,
-    Changed<Lessons>,
-    Changed<Agent>,
-    Changed<AgentUsage>,
-    Changed<WorldConfig>,
-    Changed<ObjectBytes>,
-)>;
-
 impl SkillWorld {
     /// Drains what changed since the last call (or since the world was
     /// built or loaded): the rows of changed entities, the ids of removed
     /// ones, and the world-wide state if it moved.
     pub fn take_changes(&mut self) -> Changes {
         let world = &mut self.world;
-        let mut ids = BTreeSet::new();
-        let mut changed = world.query_filtered::<&EntityRecord, RowChanged>();
-        ids.extend(changed.iter(world).map(|record| record.id));
-        // A component taken off a living entity (a binary file's bytes).
-        let entities = world.resource::<Entities>();
-        let living_removals: Vec<_> = world
-            .removed::<ObjectBytes>()
-            .filter_map(|entity| world.get::<EntityRecord>(entity).map(|r| r.id))
-            .filter(|id| entities.get(*id).is_some())
-            .collect();
-        ids.extend(living_removals);
-        let last_id = entities.last_allocated();
+        let last_id = world.resource::<Entities>().last_allocated();
         let mut log = world.resource_mut::<ChangeLog>();
+        let touched = std::mem::take(&mut log.touched);
         let despawned = std::mem::take(&mut log.despawned);
         let allocated = std::mem::replace(&mut log.last_id, last_id) != last_id;
         // Every resource of `WorldGlobals` is named here; the store's
@@ -87,11 +66,19 @@ impl SkillWorld {
             || world.is_resource_changed::<CuratorState>()
             || world.is_resource_changed::<TrustedKeys>()
             || world.is_resource_changed::<TrustPolicy>();
+        // A touched entity may be gone (despawned, or rolled back).
+        let ids: BTreeSet<StableId> = touched
+            .iter()
+            .filter_map(|entity| world.get::<EntityRecord>(*entity))
+            .map(|record| record.id)
+            .filter(|id| !despawned.contains(id))
+            .collect();
+        #[cfg(debug_assertions)]
+        crate::change_check::assert_logged(world, &ids, &despawned);
         let world = &self.world;
         let index = world.resource::<Entities>();
         let rows = ids
             .iter()
-            .filter(|id| !despawned.contains(id))
             .filter_map(|id| index.get(*id))
             .map(|entity| entity_state(world, entity))
             .collect();
@@ -104,10 +91,25 @@ impl SkillWorld {
         changes
     }
 
+    /// The one way to change a row's component in place: notes the entity
+    /// for the next [`SkillWorld::take_changes`] (an insert is noted by
+    /// the component's hook).
+    pub(crate) fn row_mut<T: Component<Mutability = Mutable>>(
+        &mut self,
+        entity: Entity,
+    ) -> Option<Mut<'_, T>> {
+        self.world
+            .resource_mut::<ChangeLog>()
+            .touched
+            .insert(entity);
+        self.world.get_mut::<T>(entity)
+    }
+
     /// Marks the world as written: what changed so far is not reported.
     pub fn forget_changes(&mut self) {
         let last_id = self.world.resource::<Entities>().last_allocated();
         let mut log = self.world.resource_mut::<ChangeLog>();
+        log.touched.clear();
         log.despawned.clear();
         log.last_id = last_id;
         self.world.clear_trackers();

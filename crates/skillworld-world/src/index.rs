@@ -13,6 +13,8 @@ use bevy_ecs::world::{DeferredWorld, World};
 use skillworld_core::{EntityRecord, IdAllocator, Origin, PrimaryComponent, Skill, StableId};
 use skillworld_scan::KnownNames;
 
+use crate::change_log::touch;
+
 /// Stable ids and the entities that carry them.
 #[derive(Resource, Debug, Default)]
 pub struct Entities {
@@ -178,6 +180,7 @@ pub(crate) fn register_hooks(world: &mut World) {
 }
 
 fn skill_inserted(mut world: DeferredWorld, context: HookContext) {
+    touch(&mut world, context.entity);
     skill_changed(world.reborrow(), context);
     let Some(record) = world.get::<EntityRecord>(context.entity) else {
         return;
@@ -197,6 +200,7 @@ fn skill_inserted(mut world: DeferredWorld, context: HookContext) {
 }
 
 fn skill_discarded(mut world: DeferredWorld, context: HookContext) {
+    touch(&mut world, context.entity);
     skill_changed(world.reborrow(), context);
     let home = world
         .get::<EntityRecord>(context.entity)
@@ -214,6 +218,7 @@ fn skill_discarded(mut world: DeferredWorld, context: HookContext) {
 }
 
 fn record_inserted(mut world: DeferredWorld, context: HookContext) {
+    touch(&mut world, context.entity);
     let Some(record) = world.get::<EntityRecord>(context.entity) else {
         return;
     };

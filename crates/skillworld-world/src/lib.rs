@@ -42,7 +42,7 @@ pub use changes::Changes;
 pub use clock::Clock;
 pub use command::{
     AgentChange, Applied, Caller, CallerKind, Command, Envelope, InstallOutcome, InstallRules,
-    Installed, OnCollision, Switches,
+    Installed, OnCollision, Switches, prescan,
 };
 pub use curator::{
     CuratorReport, CuratorScope, CuratorSettings, CuratorState, KEPT_REPORTS,
@@ -78,6 +78,8 @@ mod agent;
 mod approval;
 mod approval_settings;
 mod catalog;
+#[cfg(debug_assertions)]
+mod change_check;
 mod change_log;
 mod changes;
 mod clock;

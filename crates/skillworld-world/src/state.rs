@@ -40,6 +40,23 @@ impl Default for WorldSettings {
         }
     }
 }
+/// Notes every change of a row component (STO-5); `EntityRecord` and
+/// `Skill` are noted by the index's hooks. A component added to an entity's
+/// row (`snapshot::entity_state`) is added here too, or the debug check in
+/// `take_changes` fails on its first change.
+fn track_rows(world: &mut World) {
+    use crate::change_log::{register_despawn_hook, track};
+    register_despawn_hook(world);
+    track::<skillworld_core::SkillResource>(world);
+    track::<skillworld_core::Usage>(world);
+    track::<crate::revisions::Revisions>(world);
+    track::<crate::usage::Lessons>(world);
+    track::<crate::agent::Agent>(world);
+    track::<crate::agent::AgentUsage>(world);
+    track::<WorldConfig>(world);
+    track::<ObjectBytes>(world);
+}
+
 /// Bytes of a binary bundle file (an `object_file` resource).
 #[derive(Component, Clone, Debug, PartialEq, Eq)]
 pub struct ObjectBytes(pub Vec<u8>);
@@ -113,7 +130,7 @@ impl SkillWorld {
                 .map_or_else(HostPlatform::default, HostPlatform),
         );
         register_hooks(&mut world);
-        crate::change_log::register_despawn_hook(&mut world);
+        track_rows(&mut world);
         let mut resolve = Schedule::default();
         // The term index reads the change sets before the lists drain them.
         resolve.add_systems((refresh_terms, refresh_layers).chain());

@@ -183,6 +183,32 @@ pub(super) fn guard_autonomous(
 #[derive(Resource, Debug, Default)]
 pub struct Scans(pub(crate) ScanCache);
 
+/// The scanner's per-file findings on a bundle as an install will scan it
+/// (issue 19): computed on any thread ahead of the install, then handed
+/// to [`crate::SkillWorld::absorb_scans`], so a bulk import scans on every
+/// core while the installs run on one. The verdict is still the world's:
+/// it is computed at install on the content installed, and a file whose
+/// text differs by then (a numbered name) is simply scanned again.
+pub fn prescan(document: &SkillDocument, files: &[BundleFile]) -> ScanCache {
+    // Room for every file at once: nothing is dropped before it is used.
+    let mut cache = ScanCache::with_capacity(2 * (files.len() + 1));
+    scan_bundle_cached(
+        &export_skill_md(document),
+        files,
+        &ScanContext::default(),
+        &mut cache,
+    );
+    cache
+}
+
+impl crate::state::SkillWorld {
+    /// Takes in findings [`prescan`] computed (they fill the per-file cache
+    /// the verdict reads; they decide nothing by themselves).
+    pub fn absorb_scans(&mut self, scans: ScanCache) {
+        self.world.resource_mut::<Scans>().0.absorb(scans);
+    }
+}
+
 /// SEC-1/SEC-2: the verdict on a skill's whole current content. HIGH or
 /// CRITICAL findings block (stored, never live). A name one typo away from
 /// an installed Commons skill of another origin warns (SEC-4).

@@ -198,8 +198,7 @@ impl SkillWorld {
     ) -> Result<Applied, WorldError> {
         let (id, entity) = self.agent_entity(name)?;
         let mut agent = self
-            .world
-            .get_mut::<Agent>(entity)
+            .row_mut::<Agent>(entity)
             .expect("agent entities carry Agent");
         change(&mut agent);
         agent.epoch += 1;

@@ -26,7 +26,7 @@ impl SkillWorld {
         if let Some(entity) = applied
             .id
             .and_then(|id| self.world.resource::<Entities>().get(id))
-            && let Some(mut usage) = self.world.get_mut::<Usage>(entity)
+            && let Some(mut usage) = self.row_mut::<Usage>(entity)
         {
             usage.last_activity_at = Some(at);
         }
@@ -65,8 +65,7 @@ impl SkillWorld {
         let mut applied = 0;
         if !dry_run {
             for entity in &plan.observe {
-                self.world
-                    .get_mut::<Usage>(*entity)
+                self.row_mut::<Usage>(*entity)
                     .expect("skills carry Usage")
                     .curator_seen_at = Some(at);
             }
@@ -168,10 +167,7 @@ impl SkillWorld {
         name: &str,
     ) -> Result<Applied, WorldError> {
         let entity = self.skill_entity(layer, name)?;
-        let mut usage = self
-            .world
-            .get_mut::<Usage>(entity)
-            .expect("skills carry Usage");
+        let mut usage = self.row_mut::<Usage>(entity).expect("skills carry Usage");
         usage.last_activity_at = Some(at);
         Ok(self.rewrite(at, entity, |_, skill| {
             skill.lifecycle = Lifecycle::Active;

@@ -594,7 +594,7 @@ impl SkillWorld {
             // GOV-2: new content is vouched for by whoever wrote it.
             skill.trust = Some(self.write_trust);
         }
-        let mut revisions = self.world.get_mut::<Revisions>(entity).expect("skill");
+        let mut revisions = self.row_mut::<Revisions>(entity).expect("skill");
         if record != before_record || skill != before_skill {
             record.updated_at = at;
             revisions.record((&before_record, &before_skill), (&record, &skill), at);

@@ -25,8 +25,7 @@ impl SkillWorld {
         let (agent_id, _) = self.agent_entity(agent)?;
         let entity = self.entity_of(skill)?;
         check_autonomous([text]).map_err(ContentError::from)?;
-        self.world
-            .get_mut::<Lessons>(entity)
+        self.row_mut::<Lessons>(entity)
             .expect("skills carry Lessons")
             .push(at, agent_id, text.to_owned());
         Ok(Applied {
@@ -53,8 +52,7 @@ impl SkillWorld {
             check_autonomous([text]).map_err(ContentError::from)?;
         }
         let mut lessons = self
-            .world
-            .get_mut::<Lessons>(entity)
+            .row_mut::<Lessons>(entity)
             .expect("skills carry Lessons");
         let found = match text {
             Some(text) => lessons
@@ -91,18 +89,14 @@ impl SkillWorld {
         let (agent_id, agent_entity) = self.agent_entity(agent)?;
         let entity = self.entity_of(skill)?;
         let count = {
-            let mut usage = self
-                .world
-                .get_mut::<Usage>(entity)
-                .expect("skills carry Usage");
+            let mut usage = self.row_mut::<Usage>(entity).expect("skills carry Usage");
             usage.load_count += 1;
             usage.last_loaded_at = Some(at);
             usage.last_activity_at = Some(at);
             usage.load_count
         };
         self.world.resource_mut::<LoadRanking>().set(skill, count);
-        self.world
-            .get_mut::<AgentUsage>(agent_entity)
+        self.row_mut::<AgentUsage>(agent_entity)
             .expect("agent")
             .record(skill);
         if let Some(run) = run {
