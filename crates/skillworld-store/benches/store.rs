@@ -35,12 +35,37 @@ fn main() {
         .and_then(|n| n.parse().ok())
         .unwrap_or(100_000);
     let dir = tempfile::tempdir().expect("a temporary folder");
-    let path = dir.path().join("world.redb");
+    let kept = std::env::var_os("STORE_BENCH_DB").map(std::path::PathBuf::from);
+    let path = kept
+        .clone()
+        .unwrap_or_else(|| dir.path().join("world.redb"));
+    if !path.exists() {
+        build(&path, skills);
+    }
+    let open_only = std::env::var_os("OPEN_ONLY").is_some();
+    let mut opens = Vec::new();
+    for _ in 0..if open_only { 1 } else { 5 } {
+        let start = Instant::now();
+        let store = Store::open(&path, options()).unwrap();
+        opens.push(start.elapsed());
+        drop(store);
+    }
+    println!(
+        "open, {skills} skills: median of {} {:.2?}",
+        opens.len(),
+        median(opens)
+    );
+    if open_only {
+        return;
+    }
+    run_rest(&path, dir.path(), skills);
+}
+
+fn build(path: &std::path::Path, skills: usize) {
     let body: String = "Step: do the thing carefully and check the result.\n".repeat(80);
     println!("body: {} bytes", body.len());
-
     let start = Instant::now();
-    let mut store = Store::open(&path, options()).unwrap();
+    let mut store = Store::open(path, options()).unwrap();
     store
         .run(|world| world.add_agent("ada", None))
         .unwrap()
@@ -62,20 +87,13 @@ fn main() {
     println!(
         "built {skills} skills in {:.2?}; file {} MB for {} MB of bodies",
         start.elapsed(),
-        std::fs::metadata(&path).unwrap().len() / 1_000_000,
+        std::fs::metadata(path).unwrap().len() / 1_000_000,
         skills * body.len() / 1_000_000
     );
-    drop(store);
+}
 
-    let mut opens = Vec::new();
-    for _ in 0..5 {
-        let start = Instant::now();
-        let store = Store::open(&path, options()).unwrap();
-        opens.push(start.elapsed());
-        drop(store);
-    }
-    println!("open, {skills} skills: median of 5 {:.2?}", median(opens));
-    let mut store = Store::open(&path, options()).unwrap();
+fn run_rest(path: &std::path::Path, dir: &std::path::Path, skills: usize) {
+    let mut store = Store::open(path, options()).unwrap();
 
     let start = Instant::now();
     store.save_snapshot("bench").unwrap();
@@ -99,7 +117,7 @@ fn main() {
             .unwrap();
         writes.push(start.elapsed());
     }
-    let fsync_path = dir.path().join("fsync.bin");
+    let fsync_path = dir.join("fsync.bin");
     let mut fsyncs = Vec::new();
     let block = vec![7u8; 4096];
     for _ in 0..200 {

@@ -46,6 +46,7 @@ pub use writer::{Writer, WriterThread};
 
 mod backend;
 mod blobs;
+mod codec;
 mod commit;
 mod curate;
 mod error;

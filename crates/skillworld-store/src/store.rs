@@ -62,8 +62,8 @@ pub struct Store {
 
 impl Store {
     /// Opens the database at `path`, or creates it (seeded with
-    /// `options.seed`) when missing. A schema-1 database is migrated first,
-    /// after a copy of it is kept beside it (`….pre-v2`).
+    /// `options.seed`) when missing. An older schema's database is migrated
+    /// first, after a copy of it is kept beside it (`….pre-v3`).
     pub fn open(path: &Path, options: OpenOptions) -> Result<Store, StoreError> {
         let exists = path.exists();
         let opened = if exists {
@@ -81,8 +81,11 @@ impl Store {
             },
         };
         let mut db = opened.map_err(in_use)?;
-        if exists && crate::migrate::schema_version(&db, path)? < crate::SCHEMA_VERSION {
-            db = crate::migrate::migrate(db, path, options.platform.clone())?;
+        if exists {
+            let version = crate::migrate::schema_version(&db, path)?;
+            if version < crate::SCHEMA_VERSION {
+                db = crate::migrate::migrate(db, path, version, options.platform.clone())?;
+            }
         }
         let db = Arc::new(db);
         if !exists {
@@ -138,8 +141,15 @@ impl Store {
 
     /// The world from its rows: no journal is replayed.
     fn load(&mut self) -> Result<(), StoreError> {
+        let started = std::time::Instant::now();
         let state = self.backend.load(None)?;
+        let read = started.elapsed();
         self.world = SkillWorld::from_state(state, self.platform.clone())?;
+        tracing::debug!(
+            rows_ms = read.as_millis() as u64,
+            world_ms = (started.elapsed() - read).as_millis() as u64,
+            "opened: rows read, world built"
+        );
         self.next_seq = self.backend.next_seq()?;
         Ok(())
     }

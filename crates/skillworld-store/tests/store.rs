@@ -252,8 +252,9 @@ fn bad_files_are_refused_with_a_clear_error() {
     assert_eq!(
         error.to_string(),
         format!(
-            "{}: schema version 99 is newer than this skillworld supports (2); upgrade skillworld",
-            newer.display()
+            "{}: schema version 99 is newer than this skillworld supports ({}); upgrade skillworld",
+            newer.display(),
+            skillworld_store::SCHEMA_VERSION
         )
     );
 }

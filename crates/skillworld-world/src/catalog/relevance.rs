@@ -177,10 +177,17 @@ pub fn refresh_terms(
 pub fn rebuild_terms(world: &mut World) {
     let mut fresh = TermIndex::default();
     let mut query = world.query::<(Entity, &EntityRecord, &Skill)>();
-    for (entity, record, skill) in query.iter(world) {
-        if let (Some(home), Some(fields)) = (record.world, fields_of(record, skill)) {
-            fresh.update(home, entity, Some(fields));
-        }
+    let mut skills: Vec<(Entity, StableId, [Vec<String>; FIELDS])> = query
+        .iter(world)
+        .filter_map(|(entity, record, skill)| {
+            Some((entity, record.world?, fields_of(record, skill)?))
+        })
+        .collect();
+    // In entity order every posting grows at its end: inserting in query
+    // order moved whole posting lists (quadratic on a 100,000-skill open).
+    skills.sort_unstable_by_key(|(entity, ..)| *entity);
+    for (entity, home, fields) in skills {
+        fresh.update(home, entity, Some(fields));
     }
     *world.resource_mut::<TermIndex>() = fresh;
 }
