@@ -94,6 +94,9 @@ pub(crate) trait Backend: Send + Sync {
     fn snapshot_records(&self) -> Result<Vec<SnapshotRecord>, StoreError>;
     fn snapshot_record(&self, name: &str) -> Result<Option<SnapshotRecord>, StoreError>;
     fn whole_snapshot(&self, name: &str) -> Result<WorldState, StoreError>;
+    /// Fills in the digest of snapshot `name` when its record is still the
+    /// one at `seq` (it may have been deleted, or the name reused).
+    fn set_snapshot_digest(&self, name: &str, seq: u64, digest: &str) -> Result<(), StoreError>;
     /// Drops a snapshot's record; whether there was one.
     fn delete_snapshot(&self, name: &str) -> Result<bool, StoreError>;
     /// Drops the journal before the oldest kept snapshot, the row versions
@@ -287,7 +290,8 @@ fn on_every_core<T: Send>(
     work: impl Fn(u64) -> Result<Vec<T>, StoreError> + Sync,
 ) -> Result<Vec<T>, StoreError> {
     let work = &work;
-    let results: Vec<Result<Vec<(u64, Vec<T>)>, StoreError>> = std::thread::scope(|scope| {
+    type Numbered<T> = Vec<(u64, Vec<T>)>;
+    let results: Vec<Result<Numbered<T>, StoreError>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|worker| {
                 scope.spawn(move || {
@@ -514,6 +518,24 @@ impl Backend for Redb {
         let found = table.get(name)?;
         let bytes = found.ok_or_else(|| StoreError::UnknownSnapshot(name.to_owned()))?;
         decode_json("snapshot", bytes.value())
+    }
+
+    fn set_snapshot_digest(&self, name: &str, seq: u64, digest: &str) -> Result<(), StoreError> {
+        let txn = self.db.begin_write()?;
+        {
+            let mut table = txn.open_table(SNAPSHOT_INFO)?;
+            let record: Option<SnapshotRecord> = table
+                .get(name)?
+                .map(|bytes| decode_json("snapshot record", bytes.value()))
+                .transpose()?;
+            if let Some(mut record) = record.filter(|r| r.seq == seq && r.digest.is_none()) {
+                record.digest = Some(digest.to_owned());
+                let encoded = serde_json::to_vec(&record).expect("records serialise");
+                table.insert(name, encoded.as_slice())?;
+            }
+        }
+        txn.commit()?;
+        Ok(())
     }
 
     fn delete_snapshot(&self, name: &str) -> Result<bool, StoreError> {

@@ -108,16 +108,17 @@ pub struct StoredSnapshot {
     pub state: WorldState,
 }
 
-/// A snapshot as schema 2 keeps it: a small record. Its world is the rows
-/// as of `seq` (nothing copied), or, when `whole`, a world of its own in
-/// the `snapshot_whole` table.
+/// A snapshot as schema 2 and 3 keep it: a small record. Its world is the
+/// rows as of `seq` (nothing copied), or, when `whole`, a world of its own
+/// in the `snapshot_whole` table. `digest` is `None` while a thread of the
+/// store computes it from those rows (see `digests.rs`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct SnapshotRecord {
     pub name: String,
     pub kind: SnapshotKind,
     pub at: Timestamp,
     pub seq: u64,
-    pub digest: String,
+    pub digest: Option<String>,
     pub whole: bool,
 }
 
@@ -130,7 +131,7 @@ impl SnapshotRecord {
             kind,
             at: snapshot.at,
             seq: snapshot.seq,
-            digest: snapshot.state.digest(),
+            digest: Some(snapshot.state.digest()),
             whole: true,
         }
     }

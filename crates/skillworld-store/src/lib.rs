@@ -49,6 +49,7 @@ mod blobs;
 mod codec;
 mod commit;
 mod curate;
+mod digests;
 mod error;
 mod layout;
 mod migrate;
