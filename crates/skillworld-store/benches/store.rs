@@ -192,6 +192,12 @@ fn run_rest(path: &std::path::Path, dir: &std::path::Path, skills: usize) {
     store.save_snapshot("bench").unwrap();
     println!("save a snapshot: {:.2?}", start.elapsed());
     let start = Instant::now();
+    store.wait_for_digests();
+    println!(
+        "its digest, computed from the rows on another thread: ready {:.2?} later",
+        start.elapsed()
+    );
+    let start = Instant::now();
     let listed = store.snapshots().unwrap().len();
     println!("list {listed} snapshot(s): {:.2?}", start.elapsed());
     store.delete_snapshot("bench").unwrap();
