@@ -69,9 +69,14 @@ impl WorldTerms {
                 self.postings.insert(term.clone(), Vec::new());
             }
             let posting = self.postings.get_mut(&term).expect("inserted above");
-            match posting.binary_search_by_key(&entity, |(e, _)| *e) {
-                Ok(at) => posting[at].1 = count,
-                Err(at) => posting.insert(at, (entity, count)),
+            // A rebuild inserts in entity order: the end, with no search.
+            if posting.last().is_none_or(|(last, _)| *last < entity) {
+                posting.push((entity, count));
+            } else {
+                match posting.binary_search_by_key(&entity, |(e, _)| *e) {
+                    Ok(at) => posting[at].1 = count,
+                    Err(at) => posting.insert(at, (entity, count)),
+                }
             }
             terms.push(term);
         }
