@@ -95,11 +95,17 @@ fn a_session_over_the_shipped_commons_replays_to_the_live_digest() {
         .run(|world| world.add_agent("ada", None))
         .unwrap()
         .unwrap();
-    let before = store.save_snapshot("before").unwrap();
+    store.save_snapshot("before").unwrap();
+    store.wait_for_digests();
+    let before = store.snapshot_info("before").unwrap();
 
     store.run(session).unwrap().unwrap();
     let live = store.world().digest();
-    assert_ne!(live, before.digest, "the session changed the world");
+    assert_ne!(
+        Some(live.clone()),
+        before.digest,
+        "the session changed the world"
+    );
     let lifecycle = store
         .world()
         .skill_document(&Layer::Agent("ada".into()), "triage")

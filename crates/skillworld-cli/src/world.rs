@@ -619,9 +619,14 @@ fn print_snapshot(global: &Global, info: &SnapshotInfo, verb: &str) {
             format!("{:?}", info.kind).to_lowercase(),
             info.seq,
             time_text(info.at),
-            info.digest
+            digest_text(info)
         )
     });
+}
+
+/// A snapshot's digest, or that the store is still computing it.
+fn digest_text(info: &SnapshotInfo) -> String {
+    info.digest.clone().unwrap_or_else(|| "pending".into())
 }
 
 /// A stored time as RFC 3339 (milliseconds when out of range).
@@ -634,11 +639,16 @@ pub fn snapshot(global: &Global, action: SnapshotAction) -> Result<bool, Failure
     let mut store = open(global)?;
     let failed = |e: StoreError| Failure::failed(person::store_error(&e));
     match action {
-        SnapshotAction::Save { name } => print_snapshot(
-            global,
-            &store.save_snapshot(&name).map_err(failed)?,
-            "saved",
-        ),
+        SnapshotAction::Save { name } => {
+            store.save_snapshot(&name).map_err(failed)?;
+            // The digest is computed behind the save; one command waits.
+            store.wait_for_digests();
+            print_snapshot(
+                global,
+                &store.snapshot_info(&name).map_err(failed)?,
+                "saved",
+            )
+        }
         SnapshotAction::List => {
             let mut table = Table::new(&["NAME", "KIND", "SEQ", "TAKEN", "DIGEST"]);
             for info in store.snapshots().map_err(failed)? {
@@ -647,7 +657,7 @@ pub fn snapshot(global: &Global, action: SnapshotAction) -> Result<bool, Failure
                     format!("{:?}", info.kind).to_lowercase(),
                     info.seq.to_string(),
                     time_text(info.at),
-                    info.digest.clone(),
+                    digest_text(&info),
                 ];
                 table.row(snapshot_value(&info), cells);
             }

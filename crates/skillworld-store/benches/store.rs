@@ -4,8 +4,13 @@
 //! beside one fsync of 4 KB measured the same way; 1,000 writes sharing one
 //! commit; replaying commands in memory.
 //!
+//! Bodies are 4,080-byte windows of the real SKILL.md text in
+//! `../shared/corpus` (so they compress as skills do), each behind its own
+//! first line; without the corpus, generated prose.
+//!
 //! `cargo bench -p skillworld-store --bench store` (`SKILLS=N` to change
-//! the world's size).
+//! the world's size; `STORE_BENCH_DB=PATH` keeps the database there and
+//! reuses it; `OPEN_ONLY=1` stops after one open).
 
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -24,6 +29,21 @@ fn options() -> OpenOptions {
     }
 }
 
+/// This process's CPU time (user + system, every thread), from
+/// `/proc/self/stat` in clock ticks of 10 ms: on a loaded machine the wall
+/// clock says more about the neighbours than about the code.
+fn cpu_time() -> Duration {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let after_name = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let ticks: u64 = after_name
+        .split_whitespace()
+        .skip(11)
+        .take(2)
+        .filter_map(|field| field.parse::<u64>().ok())
+        .sum();
+    Duration::from_millis(ticks * 10)
+}
+
 fn median(mut samples: Vec<Duration>) -> Duration {
     samples.sort();
     samples[samples.len() / 2]
@@ -35,12 +55,44 @@ fn main() {
         .and_then(|n| n.parse().ok())
         .unwrap_or(100_000);
     let dir = tempfile::tempdir().expect("a temporary folder");
-    let path = dir.path().join("world.redb");
-    let body: String = "Step: do the thing carefully and check the result.\n".repeat(80);
-    println!("body: {} bytes", body.len());
+    let kept = std::env::var_os("STORE_BENCH_DB").map(std::path::PathBuf::from);
+    let path = kept
+        .clone()
+        .unwrap_or_else(|| dir.path().join("world.redb"));
+    if !path.exists() {
+        build(&path, skills);
+    }
+    let open_only = std::env::var_os("OPEN_ONLY").is_some();
+    let mut opens = Vec::new();
+    let mut cpus = Vec::new();
+    for _ in 0..if open_only { 1 } else { 5 } {
+        let (start, cpu) = (Instant::now(), cpu_time());
+        let store = Store::open(&path, options()).unwrap();
+        opens.push(start.elapsed());
+        cpus.push(cpu_time() - cpu);
+        drop(store);
+    }
+    println!(
+        "open, {skills} skills: median of {} {:.2?} (CPU, all threads: {:.2?}; file {} MB)",
+        opens.len(),
+        median(opens),
+        median(cpus),
+        std::fs::metadata(&path).unwrap().len() / 1_000_000
+    );
+    if open_only {
+        return;
+    }
+    run_rest(&path, dir.path(), skills);
+}
 
+fn build(path: &std::path::Path, skills: usize) {
+    let text = corpus_text();
+    println!(
+        "bodies: 4,080-byte windows of {} KB of text",
+        text.len() / 1000
+    );
     let start = Instant::now();
-    let mut store = Store::open(&path, options()).unwrap();
+    let mut store = Store::open(path, options()).unwrap();
     store
         .run(|world| world.add_agent("ada", None))
         .unwrap()
@@ -52,7 +104,7 @@ fn main() {
                     let document = SkillDocument::new(
                         format!("skill-{i:06}"),
                         format!("Skill number {i}."),
-                        format!("Skill {i}.\n{body}"),
+                        body(&text, i),
                     );
                     world.create(&Layer::Commons, document).unwrap();
                 }
@@ -62,24 +114,89 @@ fn main() {
     println!(
         "built {skills} skills in {:.2?}; file {} MB for {} MB of bodies",
         start.elapsed(),
-        std::fs::metadata(&path).unwrap().len() / 1_000_000,
-        skills * body.len() / 1_000_000
+        std::fs::metadata(path).unwrap().len() / 1_000_000,
+        skills * BODY / 1_000_000
     );
-    drop(store);
+}
 
-    let mut opens = Vec::new();
-    for _ in 0..5 {
-        let start = Instant::now();
-        let store = Store::open(&path, options()).unwrap();
-        opens.push(start.elapsed());
-        drop(store);
+const BODY: usize = 4_080;
+
+/// The shared corpus's SKILL.md files, one after another; generated prose
+/// when the corpus is not there.
+fn corpus_text() -> String {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
+    let mut files = Vec::new();
+    let mut folders = vec![root];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.file_name().is_some_and(|n| n == "SKILL.md") {
+                files.push(path);
+            }
+        }
     }
-    println!("open, {skills} skills: median of 5 {:.2?}", median(opens));
-    let mut store = Store::open(&path, options()).unwrap();
+    files.sort();
+    let text: String = files
+        .iter()
+        .filter_map(|f| std::fs::read_to_string(f).ok())
+        .collect();
+    if text.len() > 64 * BODY {
+        return text;
+    }
+    let words = [
+        "check", "the", "result", "file", "before", "a", "run", "skill", "test", "write", "when",
+        "config", "output", "and", "of", "to", "agent", "error", "path",
+    ];
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    (0..400_000)
+        .map(|i| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let word = words[(state % words.len() as u64) as usize];
+            if i % 12 == 11 {
+                format!("{word}.\n")
+            } else {
+                format!("{word} ")
+            }
+        })
+        .collect()
+}
+
+/// Skill `i`'s body: its own first line, then a window of `text`, 4,080
+/// bytes in all.
+fn body(text: &str, i: usize) -> String {
+    let mut body = format!("Skill {i}.\n");
+    let mut at = (i * 7_919 * 64) % (text.len() - 2 * BODY);
+    while !text.is_char_boundary(at) {
+        at += 1;
+    }
+    for c in text[at..].chars() {
+        if body.len() + c.len_utf8() > BODY {
+            break;
+        }
+        body.push(c);
+    }
+    while body.len() < BODY {
+        body.push(' ');
+    }
+    body
+}
+
+fn run_rest(path: &std::path::Path, dir: &std::path::Path, skills: usize) {
+    let mut store = Store::open(path, options()).unwrap();
 
     let start = Instant::now();
     store.save_snapshot("bench").unwrap();
     println!("save a snapshot: {:.2?}", start.elapsed());
+    let start = Instant::now();
+    store.wait_for_digests();
+    println!(
+        "its digest, computed from the rows on another thread: ready {:.2?} later",
+        start.elapsed()
+    );
     let start = Instant::now();
     let listed = store.snapshots().unwrap().len();
     println!("list {listed} snapshot(s): {:.2?}", start.elapsed());
@@ -99,7 +216,7 @@ fn main() {
             .unwrap();
         writes.push(start.elapsed());
     }
-    let fsync_path = dir.path().join("fsync.bin");
+    let fsync_path = dir.join("fsync.bin");
     let mut fsyncs = Vec::new();
     let block = vec![7u8; 4096];
     for _ in 0..200 {

@@ -6,16 +6,21 @@
 //! database (PostgreSQL) implements [`Backend`] and nothing above it
 //! changes.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use redb::{
-    Database, Durability, ReadTransaction, ReadableDatabase, ReadableTable, WriteTransaction,
+    AccessGuard, Database, Durability, ReadTransaction, ReadableDatabase, ReadableTable,
+    WriteTransaction,
 };
 use skillworld_world::{Changes, EntityState, WorldGlobals, WorldState};
 
 use crate::StoreError;
-use crate::blobs::{EncodedRow, Hash, NewBlobs, decode_row, encode_globals, encode_row, row_blobs};
+use crate::blobs::{
+    EncodedRow, Hash, NewBlobs, decode_row, encode_globals, encode_row, hex, put_row_blob,
+    row_blobs, row_json,
+};
+use crate::codec;
 use crate::layout::{
     BLOB_REFS, BLOBS, GLOBALS_ROW, JOURNAL, JOURNAL_BLOBS, META, RETIRED, ROWS, SNAPSHOT_INFO,
     SnapshotRecord, WHOLE, decode_json, restore_copy_seq,
@@ -89,6 +94,9 @@ pub(crate) trait Backend: Send + Sync {
     fn snapshot_records(&self) -> Result<Vec<SnapshotRecord>, StoreError>;
     fn snapshot_record(&self, name: &str) -> Result<Option<SnapshotRecord>, StoreError>;
     fn whole_snapshot(&self, name: &str) -> Result<WorldState, StoreError>;
+    /// Fills in the digest of snapshot `name` when its record is still the
+    /// one at `seq` (it may have been deleted, or the name reused).
+    fn set_snapshot_digest(&self, name: &str, seq: u64, digest: &str) -> Result<(), StoreError>;
     /// Drops a snapshot's record; whether there was one.
     fn delete_snapshot(&self, name: &str) -> Result<bool, StoreError>;
     /// Drops the journal before the oldest kept snapshot, the row versions
@@ -208,51 +216,103 @@ fn read_records(
     Ok(out)
 }
 
-/// Entities by id range, numbered in id order.
-type Parts = Vec<(u64, Vec<EntityState>)>;
+/// A row decoded without its blobs: its id, the entity, and the blobs
+/// (slot, hash) to put back.
+type Pending = (u64, EntityState, Vec<(u8, Hash)>);
 
-/// Reads the rows as of `at` on every core, in stable-id order.
+/// Reads the rows as of `at`, in stable-id order, on every core: first
+/// the rows (id ranges), then the blobs they refer to in one pass over the
+/// blobs table (hash ranges) — sequential reads, not a B-tree lookup per
+/// blob — joined in memory.
 fn read_rows(txn: &ReadTransaction, at: u64) -> Result<WorldState, StoreError> {
     let table = txn.open_table(ROWS)?;
     let globals: WorldGlobals = match newest(&table, GLOBALS_ROW, at)? {
-        Some(bytes) => decode_json("world-wide state", bytes.get(1..).unwrap_or_default())?,
+        Some(bytes) => {
+            let json = row_json(&bytes).map_err(|r| StoreError::decode("world-wide state", r))?;
+            decode_json("world-wide state", &json)?
+        }
         None => return Err(StoreError::decode("world-wide state", "missing")),
     };
     let last = table.last()?.map_or(0, |(key, _)| key.value().0);
     drop(table);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
-    // Interleaved id ranges, so the cores finish together.
+    // More parts than cores, dealt out in turn, so the cores finish together.
     let parts = threads * 8;
     let span = last.div_ceil(parts).max(1);
-    let results: Vec<Result<Parts, StoreError>> = std::thread::scope(|scope| {
+    let rows: Vec<Pending> = on_every_core(threads, parts, |part| {
+        let low = 1 + part * span;
+        if low > last {
+            return Ok(Vec::new());
+        }
+        read_range(txn, low, (low + span).min(last + 1), at)
+    })?;
+    let mut wanted: HashMap<Hash, u32> = HashMap::new();
+    for (_, _, slots) in &rows {
+        for (_, key) in slots {
+            *wanted.entry(*key).or_default() += 1;
+        }
+    }
+    let mut found: HashMap<Hash, Vec<u8>> = if wanted.is_empty() {
+        HashMap::new()
+    } else {
+        on_every_core(threads, parts, |part| {
+            read_blob_range(txn, part * 256 / parts, (part + 1) * 256 / parts, &wanted)
+        })?
+        .into_iter()
+        .collect()
+    };
+    let mut entities = Vec::with_capacity(rows.len());
+    for (id, mut state, slots) in rows {
+        for (slot, key) in slots {
+            let uses = wanted.get_mut(&key).expect("counted above");
+            *uses -= 1;
+            let value = if *uses == 0 {
+                found.remove(&key)
+            } else {
+                found.get(&key).cloned()
+            };
+            let value = value.ok_or_else(|| {
+                StoreError::decode(format!("row {id}"), "a blob it refers to is missing")
+            })?;
+            put_row_blob(&mut state, slot, value)
+                .map_err(|reason| StoreError::decode(format!("row {id}"), reason))?;
+        }
+        entities.push(state);
+    }
+    Ok(WorldState::from_parts(globals, entities))
+}
+
+/// Runs `work` for parts `0..parts` on `threads` threads (part `p` on
+/// thread `p % threads`); the results in part order.
+fn on_every_core<T: Send>(
+    threads: u64,
+    parts: u64,
+    work: impl Fn(u64) -> Result<Vec<T>, StoreError> + Sync,
+) -> Result<Vec<T>, StoreError> {
+    let work = &work;
+    type Numbered<T> = Vec<(u64, Vec<T>)>;
+    let results: Vec<Result<Numbered<T>, StoreError>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|worker| {
                 scope.spawn(move || {
-                    let mut out = Vec::new();
-                    for part in (worker..parts).step_by(threads as usize) {
-                        let low = 1 + part * span;
-                        if low > last {
-                            break;
-                        }
-                        let high = (low + span).min(last + 1);
-                        out.push((part, read_range(txn, low, high, at)?));
-                    }
-                    Ok(out)
+                    (worker..parts)
+                        .step_by(threads as usize)
+                        .map(|part| Ok((part, work(part)?)))
+                        .collect()
                 })
             })
             .collect();
         workers
             .into_iter()
-            .map(|w| w.join().expect("reading rows does not panic"))
+            .map(|w| w.join().expect("reading the file does not panic"))
             .collect()
     });
-    let mut parts = Vec::new();
+    let mut done = Vec::new();
     for result in results {
-        parts.extend(result?);
+        done.extend(result?);
     }
-    parts.sort_by_key(|(part, _)| *part);
-    let entities = parts.into_iter().flat_map(|(_, part)| part).collect();
-    Ok(WorldState::from_parts(globals, entities))
+    done.sort_by_key(|(part, _)| *part);
+    Ok(done.into_iter().flat_map(|(_, items)| items).collect())
 }
 
 /// The newest version ≤ `at` of row `id`, unless that is a removal.
@@ -267,31 +327,24 @@ fn newest(
         .filter(|bytes| !bytes.is_empty()))
 }
 
+/// The live rows (as of `at`) of ids `low..high`, decoded without blobs.
 fn read_range(
     txn: &ReadTransaction,
     low: u64,
     high: u64,
     at: u64,
-) -> Result<Vec<EntityState>, StoreError> {
+) -> Result<Vec<Pending>, StoreError> {
     let rows = txn.open_table(ROWS)?;
-    let blobs = txn.open_table(BLOBS)?;
-    let fetch = |key: &Hash| -> Result<Vec<u8>, String> {
-        match blobs.get(key.as_slice()) {
-            Ok(Some(value)) => Ok(value.value().to_vec()),
-            Ok(None) => Err("a blob it refers to is missing".into()),
-            Err(error) => Err(error.to_string()),
-        }
-    };
     let mut out = Vec::new();
-    let mut current: Option<(u64, Vec<u8>)> = None;
-    let mut emit = |current: Option<(u64, Vec<u8>)>| -> Result<(), StoreError> {
-        if let Some((id, bytes)) = current.filter(|(_, bytes)| !bytes.is_empty()) {
-            let state = decode_row(&bytes, fetch)
+    let mut emit = |current: Option<(u64, AccessGuard<'_, &'static [u8]>)>| {
+        if let Some((id, bytes)) = current.filter(|(_, bytes)| !bytes.value().is_empty()) {
+            let (state, slots) = decode_row(bytes.value())
                 .map_err(|reason| StoreError::decode(format!("row {id}"), reason))?;
-            out.push(state);
+            out.push((id, state, slots));
         }
-        Ok(())
+        Ok::<(), StoreError>(())
     };
+    let mut current = None;
     for item in rows.range((low, 0)..(high, 0))? {
         let (key, value) = item?;
         let (id, version) = key.value();
@@ -301,9 +354,40 @@ fn read_range(
         if current.as_ref().is_some_and(|(seen, _)| *seen != id) {
             emit(current.take())?;
         }
-        current = Some((id, value.value().to_vec()));
+        current = Some((id, value));
     }
     emit(current)?;
+    Ok(out)
+}
+
+/// The blobs in `wanted` whose hash starts with a byte in `low..high`,
+/// unpacked.
+fn read_blob_range(
+    txn: &ReadTransaction,
+    low: u64,
+    high: u64,
+    wanted: &HashMap<Hash, u32>,
+) -> Result<Vec<(Hash, Vec<u8>)>, StoreError> {
+    let blobs = txn.open_table(BLOBS)?;
+    let from = [low as u8];
+    let to = [high as u8];
+    let range = if high >= 256 {
+        blobs.range(from.as_slice()..)?
+    } else {
+        blobs.range(from.as_slice()..to.as_slice())?
+    };
+    let mut out = Vec::new();
+    for item in range {
+        let (key, value) = item?;
+        let Ok(key) = Hash::try_from(key.value()) else {
+            continue;
+        };
+        if wanted.contains_key(&key) {
+            let bytes = codec::unpack(value.value())
+                .map_err(|reason| StoreError::decode(format!("blob {}", hex(&key)), reason))?;
+            out.push((key, bytes));
+        }
+    }
     Ok(out)
 }
 
@@ -320,7 +404,7 @@ impl Backend for Redb {
                 let mut blobs = txn.open_table(BLOBS)?;
                 for (key, bytes) in &batch.blobs {
                     if blobs.get(key.as_slice())?.is_none() {
-                        blobs.insert(key.as_slice(), bytes.as_slice())?;
+                        blobs.insert(key.as_slice(), codec::pack(bytes).as_slice())?;
                     }
                 }
             }
@@ -390,9 +474,9 @@ impl Backend for Redb {
         let txn = self.db.begin_read()?;
         let blobs = txn.open_table(BLOBS)?;
         let found = blobs.get(key.as_slice())?;
-        found.map(|v| v.value().to_vec()).ok_or_else(|| {
-            StoreError::decode("blob", format!("{} is missing", crate::blobs::hex(key)))
-        })
+        let what = || format!("blob {}", hex(key));
+        let packed = found.ok_or_else(|| StoreError::decode(what(), "missing"))?;
+        codec::unpack(packed.value()).map_err(|reason| StoreError::decode(what(), reason))
     }
 
     fn put_snapshot(
@@ -434,6 +518,24 @@ impl Backend for Redb {
         let found = table.get(name)?;
         let bytes = found.ok_or_else(|| StoreError::UnknownSnapshot(name.to_owned()))?;
         decode_json("snapshot", bytes.value())
+    }
+
+    fn set_snapshot_digest(&self, name: &str, seq: u64, digest: &str) -> Result<(), StoreError> {
+        let txn = self.db.begin_write()?;
+        {
+            let mut table = txn.open_table(SNAPSHOT_INFO)?;
+            let record: Option<SnapshotRecord> = table
+                .get(name)?
+                .map(|bytes| decode_json("snapshot record", bytes.value()))
+                .transpose()?;
+            if let Some(mut record) = record.filter(|r| r.seq == seq && r.digest.is_none()) {
+                record.digest = Some(digest.to_owned());
+                let encoded = serde_json::to_vec(&record).expect("records serialise");
+                table.insert(name, encoded.as_slice())?;
+            }
+        }
+        txn.commit()?;
+        Ok(())
     }
 
     fn delete_snapshot(&self, name: &str) -> Result<bool, StoreError> {

@@ -7,6 +7,8 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use skillworld_world::{Command, EntityState, Envelope};
 
+use crate::codec;
+
 /// A blob's key: the SHA-256 of its bytes.
 pub(crate) type Hash = [u8; 32];
 
@@ -112,8 +114,9 @@ pub(crate) struct EncodedRow {
 const CONTENT: u8 = 0;
 const OBJECT_BYTES: u8 = 1;
 
-/// Encodes an entity row: `[count] ([slot] [hash])* JSON`. The hashes come
-/// first so collecting a row's blobs never decodes it.
+/// Encodes an entity row: `[count] ([slot] [hash])* packed-JSON` (see
+/// `codec.rs`). The hashes come first so collecting a row's blobs never
+/// decodes it.
 pub(crate) fn encode_row(mut state: EntityState, blobs: &mut NewBlobs) -> EncodedRow {
     let mut taken: Vec<(u8, Hash)> = Vec::new();
     let mut keep = |slot: u8, bytes: Vec<u8>, blobs: &mut NewBlobs| {
@@ -140,14 +143,15 @@ pub(crate) fn encode_row(mut state: EntityState, blobs: &mut NewBlobs) -> Encode
         bytes.push(*slot);
         bytes.extend_from_slice(key);
     }
-    serde_json::to_writer(&mut bytes, &state).expect("entity states serialise");
+    let json = serde_json::to_vec(&state).expect("entity states serialise");
+    codec::pack_into(&json, &mut bytes);
     EncodedRow {
         bytes,
         blobs: taken.into_iter().map(|(_, key)| key).collect(),
     }
 }
 
-/// The hashes a stored row refers to, and where its JSON starts.
+/// The hashes a stored row refers to, and where its packed JSON starts.
 pub(crate) fn row_blobs(bytes: &[u8]) -> Result<(Vec<(u8, Hash)>, usize), String> {
     let count = *bytes.first().ok_or("an empty row")? as usize;
     let end = 1 + count * 33;
@@ -161,31 +165,41 @@ pub(crate) fn row_blobs(bytes: &[u8]) -> Result<(Vec<(u8, Hash)>, usize), String
     Ok((slots, end))
 }
 
-/// Decodes a stored row, fetching its blobs with `blob`.
-pub(crate) fn decode_row(
-    bytes: &[u8],
-    mut blob: impl FnMut(&Hash) -> Result<Vec<u8>, String>,
-) -> Result<EntityState, String> {
+/// A row's JSON, unpacked.
+pub(crate) fn row_json(bytes: &[u8]) -> Result<Vec<u8>, String> {
+    let (_, start) = row_blobs(bytes)?;
+    codec::unpack(&bytes[start..])
+}
+
+/// Decodes a stored row without its blobs: the entity with those values
+/// empty, and the slots (with hashes) to fill with [`put_row_blob`].
+pub(crate) fn decode_row(bytes: &[u8]) -> Result<(EntityState, Vec<(u8, Hash)>), String> {
     let (slots, start) = row_blobs(bytes)?;
-    let mut state: EntityState =
-        serde_json::from_slice(&bytes[start..]).map_err(|e| e.to_string())?;
-    for (slot, key) in slots {
-        let value = blob(&key)?;
-        match (&mut state, slot) {
-            (EntityState::Resource { bytes, .. }, OBJECT_BYTES) => *bytes = Some(value),
-            (state, CONTENT) => {
-                let record = match state {
-                    EntityState::World { record, .. }
-                    | EntityState::Agent { record, .. }
-                    | EntityState::Resource { record, .. } => record,
-                    EntityState::Skill(skill) => &mut skill.record,
-                };
-                record.content = String::from_utf8(value).map_err(|e| e.to_string())?;
-            }
-            (_, other) => return Err(format!("unknown blob slot {other}")),
+    let json = codec::unpack(&bytes[start..])?;
+    let state = serde_json::from_slice(&json).map_err(|e| e.to_string())?;
+    Ok((state, slots))
+}
+
+/// Puts a blob's bytes back where [`encode_row`] took them from.
+pub(crate) fn put_row_blob(
+    state: &mut EntityState,
+    slot: u8,
+    value: Vec<u8>,
+) -> Result<(), String> {
+    match (state, slot) {
+        (EntityState::Resource { bytes, .. }, OBJECT_BYTES) => *bytes = Some(value),
+        (state, CONTENT) => {
+            let record = match state {
+                EntityState::World { record, .. }
+                | EntityState::Agent { record, .. }
+                | EntityState::Resource { record, .. } => record,
+                EntityState::Skill(skill) => &mut skill.record,
+            };
+            record.content = String::from_utf8(value).map_err(|e| e.to_string())?;
         }
+        (_, other) => return Err(format!("unknown blob slot {other}")),
     }
-    Ok(state)
+    Ok(())
 }
 
 pub(crate) fn hex(key: &Hash) -> String {
@@ -204,10 +218,11 @@ pub(crate) fn unhex(text: &str) -> Result<Hash, String> {
     Ok(key)
 }
 
-/// The world-wide state as a row: no blobs, then JSON.
+/// The world-wide state as a row: no blobs, then packed JSON.
 pub(crate) fn encode_globals(globals: &skillworld_world::WorldGlobals) -> EncodedRow {
     let mut bytes = vec![0];
-    serde_json::to_writer(&mut bytes, globals).expect("world-wide state serialises");
+    let json = serde_json::to_vec(globals).expect("world-wide state serialises");
+    codec::pack_into(&json, &mut bytes);
     EncodedRow {
         bytes,
         blobs: Vec::new(),

@@ -71,5 +71,6 @@ from_redb!(
     redb::TableError,
     redb::StorageError,
     redb::CommitError,
-    redb::SetDurabilityError
+    redb::SetDurabilityError,
+    redb::CompactionError
 );

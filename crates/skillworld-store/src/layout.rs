@@ -12,7 +12,7 @@ pub use crate::blobs::BlobSlot;
 
 /// The version of this file's layout; a file with a newer one is refused,
 /// an older one migrated on open.
-pub const SCHEMA_VERSION: u64 = 2;
+pub const SCHEMA_VERSION: u64 = 3;
 
 /// `schema_version`, `journal_bytes` (the size of the kept journal).
 pub(crate) const META: TableDefinition<&str, u64> = TableDefinition::new("meta");
@@ -21,7 +21,8 @@ pub(crate) const JOURNAL: TableDefinition<u64, &[u8]> = TableDefinition::new("jo
 /// Sequence number → the hashes (32 bytes each) of the blobs the entry
 /// refers to; only entries that refer to some.
 pub(crate) const JOURNAL_BLOBS: TableDefinition<u64, &[u8]> = TableDefinition::new("journal_blobs");
-/// (stable id, version) → a row version (see `blobs::encode_row`); empty:
+/// (stable id, version) → a row version (see `blobs::encode_row`: blob
+/// hashes, then the packed JSON); empty:
 /// the entity was removed at that version. The newest version of each id
 /// is the live row; a snapshot at `seq` sees the newest version ≤ `seq`.
 /// Id 0 (never a stable id) holds the world-wide state.
@@ -29,7 +30,7 @@ pub(crate) const ROWS: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new
 /// (version, stable id) → the version it replaced: the row versions that
 /// compaction may drop once no kept snapshot sees them.
 pub(crate) const RETIRED: TableDefinition<(u64, u64), u64> = TableDefinition::new("retired");
-/// SHA-256 → bytes.
+/// SHA-256 (of the bytes) → the bytes, packed (`codec.rs`).
 pub(crate) const BLOBS: TableDefinition<&[u8], &[u8]> = TableDefinition::new("blobs");
 /// SHA-256 → how many row versions and journal entries refer to it.
 pub(crate) const BLOB_REFS: TableDefinition<&[u8], u64> = TableDefinition::new("blob_refs");
@@ -107,16 +108,17 @@ pub struct StoredSnapshot {
     pub state: WorldState,
 }
 
-/// A snapshot as schema 2 keeps it: a small record. Its world is the rows
-/// as of `seq` (nothing copied), or, when `whole`, a world of its own in
-/// the `snapshot_whole` table.
+/// A snapshot as schema 2 and 3 keep it: a small record. Its world is the
+/// rows as of `seq` (nothing copied), or, when `whole`, a world of its own
+/// in the `snapshot_whole` table. `digest` is `None` while a thread of the
+/// store computes it from those rows (see `digests.rs`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct SnapshotRecord {
     pub name: String,
     pub kind: SnapshotKind,
     pub at: Timestamp,
     pub seq: u64,
-    pub digest: String,
+    pub digest: Option<String>,
     pub whole: bool,
 }
 
@@ -129,7 +131,7 @@ impl SnapshotRecord {
             kind,
             at: snapshot.at,
             seq: snapshot.seq,
-            digest: snapshot.state.digest(),
+            digest: Some(snapshot.state.digest()),
             whole: true,
         }
     }

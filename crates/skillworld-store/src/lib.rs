@@ -47,8 +47,10 @@ pub use writer::{Writer, WriterThread};
 
 mod backend;
 mod blobs;
+mod codec;
 mod commit;
 mod curate;
+mod digests;
 mod error;
 mod fresh;
 mod layout;

@@ -1,10 +1,14 @@
-//! Opening older files: schema 1 (a RON journal, a whole-world checkpoint
-//! in JSON chunks, whole-world JSON snapshots) becomes schema 2 on open.
-//! A copy of the old file is kept beside it first (`world.redb.pre-v2`).
-//! The world is rebuilt as schema 1 did (checkpoint + journal) and written
-//! as rows; snapshots stay whole worlds (they are positions of a history
-//! the rows never held); the journal is kept as it is, its entries read the
-//! same.
+//! Opening older files, after a copy of the old file is kept beside it
+//! (`world.redb.pre-v3`); the file is compacted after.
+//!
+//! - Schema 1 (a RON journal, a whole-world checkpoint in JSON chunks,
+//!   whole-world JSON snapshots): the world is rebuilt as schema 1 did
+//!   (checkpoint + journal) and written as rows; snapshots stay whole
+//!   worlds (they are positions of a history the rows never held); the
+//!   journal is kept as it is, its entries read the same.
+//! - Schema 2 (rows and blobs as they are): every blob and every row's
+//!   JSON is packed (`codec.rs`) in one transaction; keys, hashes,
+//!   versions, the journal and the snapshot records stay.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -14,6 +18,7 @@ use skillworld_world::{Changes, EntityState, SkillWorld, WorldState};
 
 use crate::StoreError;
 use crate::backend::{Backend, Batch, Redb};
+use crate::blobs::row_blobs;
 use crate::layout::{
     BLOB_REFS, BLOBS, JOURNAL, JOURNAL_BLOBS, JournalEntry, META, RETIRED, ROWS, SCHEMA_VERSION,
     SNAPSHOT_INFO, SnapshotKind, SnapshotRecord, StoredSnapshot, WHOLE, decode, decode_json,
@@ -69,17 +74,20 @@ pub(crate) fn schema_version(db: &Database, path: &Path) -> Result<u64, StoreErr
     Ok(version)
 }
 
-/// Where the copy of a file is kept before it is migrated.
+/// Where the copy of a file is kept before it is migrated to this
+/// code's schema.
 pub fn pre_migration_copy(path: &Path) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
-    name.push(".pre-v2");
+    name.push(format!(".pre-v{SCHEMA_VERSION}"));
     PathBuf::from(name)
 }
 
-/// Migrates a schema-1 file to schema 2 and returns it open again.
+/// Migrates a file of schema `from` to this code's and returns it open
+/// again, compacted.
 pub(crate) fn migrate(
     db: Database,
     path: &Path,
+    from: u64,
     platform: Option<String>,
 ) -> Result<Database, StoreError> {
     drop(db);
@@ -91,12 +99,58 @@ pub(crate) fn migrate(
     tracing::warn!(
         path = %path.display(),
         copy = %copy.display(),
-        "migrating the database from schema 1 to 2; the old file is kept at the copy"
+        "migrating the database from schema {from} to {SCHEMA_VERSION}; the old file is kept at the copy"
     );
-    let db = Arc::new(Database::open(path).map_err(|e| StoreError::Unreadable {
+    let mut db = Database::open(path).map_err(|e| StoreError::Unreadable {
         path: path.to_owned(),
         reason: e.to_string(),
-    })?);
+    })?;
+    db = if from == 1 {
+        from_v1(db, platform)?
+    } else {
+        pack_v2(&db)?;
+        db
+    };
+    while db.compact()? {}
+    Ok(db)
+}
+
+/// Packs every blob and every row's JSON of a schema-2 file.
+fn pack_v2(db: &Database) -> Result<(), StoreError> {
+    let txn = db.begin_write()?;
+    {
+        let mut blobs = txn.open_table(BLOBS)?;
+        let all: Vec<(Vec<u8>, Vec<u8>)> = blobs
+            .iter()?
+            .map(|item| item.map(|(k, v)| (k.value().to_vec(), v.value().to_vec())))
+            .collect::<Result<_, _>>()?;
+        for (key, bytes) in all {
+            blobs.insert(key.as_slice(), crate::codec::pack(&bytes).as_slice())?;
+        }
+    }
+    {
+        let mut rows = txn.open_table(ROWS)?;
+        let all: Vec<((u64, u64), Vec<u8>)> = rows
+            .iter()?
+            .map(|item| item.map(|(k, v)| (k.value(), v.value().to_vec())))
+            .collect::<Result<_, _>>()?;
+        for (key, bytes) in all.into_iter().filter(|(_, b)| !b.is_empty()) {
+            let (_, start) =
+                row_blobs(&bytes).map_err(|r| StoreError::decode(format!("row {}", key.0), r))?;
+            let mut packed = bytes[..start].to_vec();
+            crate::codec::pack_into(&bytes[start..], &mut packed);
+            rows.insert(key, packed.as_slice())?;
+        }
+    }
+    txn.open_table(META)?
+        .insert("schema_version", SCHEMA_VERSION)?;
+    txn.commit()?;
+    Ok(())
+}
+
+/// Rebuilds a schema-1 file's world as rows.
+fn from_v1(db: Database, platform: Option<String>) -> Result<Database, StoreError> {
+    let db = Arc::new(db);
     let snapshots = v1_snapshots(&db)?;
     let (state, next_seq) = v1_world(&db, &snapshots, platform)?;
     create_tables(&db)?;

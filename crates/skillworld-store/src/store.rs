@@ -27,7 +27,9 @@ pub struct SnapshotInfo {
     pub kind: SnapshotKind,
     pub at: Timestamp,
     pub seq: u64,
-    pub digest: String,
+    /// The world's digest at the snapshot; `None` while the store computes
+    /// it in the background (see [`Store::wait_for_digests`]).
+    pub digest: Option<String>,
 }
 
 /// How to open a store.
@@ -58,12 +60,14 @@ pub struct Store {
     deferred: Option<Vec<Batch>>,
     /// A replicating host's hooks (STO-7, replica.rs).
     pub(crate) hooks: crate::replica::Hooks,
+    /// Snapshot digests being computed from the rows.
+    digests: crate::digests::Digests,
 }
 
 impl Store {
     /// Opens the database at `path`, or creates it (seeded with
-    /// `options.seed`) when missing. A schema-1 database is migrated first,
-    /// after a copy of it is kept beside it (`….pre-v2`).
+    /// `options.seed`) when missing. An older schema's database is migrated
+    /// first, after a copy of it is kept beside it (`….pre-v3`).
     pub fn open(path: &Path, options: OpenOptions) -> Result<Store, StoreError> {
         let exists = path.exists();
         let opened = if exists {
@@ -81,8 +85,11 @@ impl Store {
             },
         };
         let mut db = opened.map_err(in_use)?;
-        if exists && crate::migrate::schema_version(&db, path)? < crate::SCHEMA_VERSION {
-            db = crate::migrate::migrate(db, path, options.platform.clone())?;
+        if exists {
+            let version = crate::migrate::schema_version(&db, path)?;
+            if version < crate::SCHEMA_VERSION {
+                db = crate::migrate::migrate(db, path, version, options.platform.clone())?;
+            }
         }
         Store::over(db, path, options, exists)
     }
@@ -115,6 +122,7 @@ impl Store {
             committer: None,
             deferred: None,
             hooks: Default::default(),
+            digests: Default::default(),
         };
         if exists {
             store.load().map_err(|error| match error {
@@ -126,6 +134,9 @@ impl Store {
             })?;
             *store.world.clock_mut() = clock;
             crate::runs::interrupt_stale(&store.db)?;
+            for record in store.backend.snapshot_records()? {
+                store.digests.start(&store.backend, &record);
+            }
         } else {
             store.initialise(options.seed)?;
         }
@@ -149,8 +160,15 @@ impl Store {
 
     /// The world from its rows: no journal is replayed.
     fn load(&mut self) -> Result<(), StoreError> {
+        let started = std::time::Instant::now();
         let state = self.backend.load(None)?;
+        let read = started.elapsed();
         self.world = SkillWorld::from_state(state, self.platform.clone())?;
+        tracing::debug!(
+            rows_ms = read.as_millis() as u64,
+            world_ms = (started.elapsed() - read).as_millis() as u64,
+            "opened: rows read, world built"
+        );
         self.next_seq = self.backend.next_seq()?;
         Ok(())
     }
@@ -370,13 +388,14 @@ impl Store {
             kind,
             at: self.world.now(),
             seq: self.next_seq,
-            digest: self.world.digest(),
+            digest: None,
             whole: false,
         }
     }
 
     /// Saves the world as a named snapshot: a record of the current
-    /// journal position; no row is copied.
+    /// journal position; no row is copied, and its digest is computed from
+    /// the rows on another thread (the returned info has none yet).
     pub fn save_snapshot(&mut self, name: &str) -> Result<SnapshotInfo, StoreError> {
         if name.starts_with(INTERNAL) || self.backend.snapshot_record(name)?.is_some() {
             return Err(StoreError::SnapshotExists(name.to_owned()));
@@ -408,8 +427,26 @@ impl Store {
         record: SnapshotRecord,
     ) -> Result<SnapshotInfo, StoreError> {
         self.flush();
-        self.backend.put_snapshot(&record, None)?;
+        self.write_snapshot_record(&record, None)?;
         Ok(info_of(&record))
+    }
+
+    /// Writes a snapshot record, and starts computing its digest when it
+    /// has none.
+    fn write_snapshot_record(
+        &mut self,
+        record: &SnapshotRecord,
+        whole: Option<&WorldState>,
+    ) -> Result<(), StoreError> {
+        self.backend.put_snapshot(record, whole)?;
+        self.digests.start(&self.backend, record);
+        Ok(())
+    }
+
+    /// Waits until the digest of every snapshot taken so far is computed
+    /// and stored (a listing shows them all).
+    pub fn wait_for_digests(&mut self) {
+        self.digests.wait();
     }
 
     /// A snapshot by name (not the store's own restore copies), with its
@@ -423,6 +460,11 @@ impl Store {
             at: record.at,
             seq: record.seq,
         })
+    }
+
+    /// A snapshot's listing entry, by name.
+    pub fn snapshot_info(&self, name: &str) -> Result<SnapshotInfo, StoreError> {
+        Ok(info_of(&self.public_record(name)?))
     }
 
     fn public_record(&self, name: &str) -> Result<SnapshotRecord, StoreError> {
@@ -493,8 +535,7 @@ impl Store {
             name: restore_copy_name(self.next_seq),
             ..record.clone()
         };
-        self.backend
-            .put_snapshot(&copy, record.whole.then_some(&state))?;
+        self.write_snapshot_record(&copy, record.whole.then_some(&state))?;
         let gone: Vec<_> = self
             .world
             .state()

@@ -132,6 +132,7 @@ fn a_thousand_commands_replay_to_the_live_digest_from_any_snapshot_and_across_a_
     assert_eq!(store.replay("start").unwrap().digest(), live);
     assert_eq!(store.replay("midway").unwrap().digest(), live);
 
+    store.wait_for_digests();
     let midway = store
         .snapshots()
         .unwrap()
@@ -140,7 +141,7 @@ fn a_thousand_commands_replay_to_the_live_digest_from_any_snapshot_and_across_a_
         .unwrap();
     store.restore_snapshot("midway").unwrap();
     assert_eq!(
-        store.world().digest(),
+        Some(store.world().digest()),
         midway.digest,
         "a restore gives that snapshot's digest"
     );
@@ -151,6 +152,7 @@ fn a_thousand_commands_replay_to_the_live_digest_from_any_snapshot_and_across_a_
         after,
         "replay crosses the restore"
     );
+    store.wait_for_digests();
     let pre_restore = store
         .snapshots()
         .unwrap()
@@ -158,7 +160,8 @@ fn a_thousand_commands_replay_to_the_live_digest_from_any_snapshot_and_across_a_
         .find(|s| s.kind == SnapshotKind::Automatic)
         .unwrap();
     assert_eq!(
-        pre_restore.digest, live,
+        pre_restore.digest,
+        Some(live),
         "the pre-restore snapshot holds the world before the restore"
     );
     drop(store);
@@ -166,22 +169,56 @@ fn a_thousand_commands_replay_to_the_live_digest_from_any_snapshot_and_across_a_
 }
 
 #[test]
+fn a_snapshot_is_digested_from_its_rows_while_writes_go_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("world.redb");
+    let mut store = open(&path);
+    session(&mut store, 40, 0);
+    let at_save = store.world().digest();
+    let saved = store.save_snapshot("s").unwrap();
+    assert_eq!(
+        saved.digest, None,
+        "taking a snapshot does not hash the world"
+    );
+    // Writes do not wait for the digest, and do not change it.
+    session(&mut store, 40, 40);
+    assert_ne!(store.world().digest(), at_save);
+    store.wait_for_digests();
+    let listed = store.snapshots().unwrap().remove(0);
+    assert_eq!(listed.digest, Some(at_save.clone()));
+    assert_eq!(
+        store.replay("s").unwrap().digest(),
+        store.world().digest(),
+        "replay from the snapshot reaches the live world"
+    );
+    drop(store);
+    assert_eq!(
+        open(&path).snapshots().unwrap()[0].digest,
+        Some(at_save),
+        "the digest is stored"
+    );
+}
+
+#[test]
 fn snapshots_export_import_delete_and_automatic_retention() {
     let dir = tempfile::tempdir().unwrap();
     let mut store = open(&dir.path().join("a.redb"));
     session(&mut store, 20, 0);
-    let saved = store.save_snapshot("s1").unwrap();
+    store.save_snapshot("s1").unwrap();
     assert!(matches!(
         store.save_snapshot("s1"),
         Err(StoreError::SnapshotExists(_))
     ));
+    store.wait_for_digests();
+    let saved = store.snapshots().unwrap().remove(0);
+    assert!(saved.digest.is_some());
     let file = store.export_snapshot("s1").unwrap();
 
     let mut other = open(&dir.path().join("b.redb"));
     let imported = other.import_snapshot(&file).unwrap();
     assert_eq!(imported.digest, saved.digest);
     other.restore_snapshot("s1").unwrap();
-    assert_eq!(other.world().digest(), saved.digest);
+    assert_eq!(Some(other.world().digest()), saved.digest);
 
     for i in 0..8 {
         store.run(|world| step(world, 100 + i)).unwrap();
@@ -252,8 +289,9 @@ fn bad_files_are_refused_with_a_clear_error() {
     assert_eq!(
         error.to_string(),
         format!(
-            "{}: schema version 99 is newer than this skillworld supports (2); upgrade skillworld",
-            newer.display()
+            "{}: schema version 99 is newer than this skillworld supports ({}); upgrade skillworld",
+            newer.display(),
+            skillworld_store::SCHEMA_VERSION
         )
     );
 }

@@ -64,10 +64,19 @@ impl WorldTerms {
         let mut terms = Vec::with_capacity(counts.len());
         for (term, count) in counts {
             let term: Box<str> = term.into_boxed_str();
-            let posting = self.postings.entry(term.clone()).or_default();
-            match posting.binary_search_by_key(&entity, |(e, _)| *e) {
-                Ok(at) => posting[at].1 = count,
-                Err(at) => posting.insert(at, (entity, count)),
+            // A term already indexed costs no new key.
+            if !self.postings.contains_key(&term) {
+                self.postings.insert(term.clone(), Vec::new());
+            }
+            let posting = self.postings.get_mut(&term).expect("inserted above");
+            // A rebuild inserts in entity order: the end, with no search.
+            if posting.last().is_none_or(|(last, _)| *last < entity) {
+                posting.push((entity, count));
+            } else {
+                match posting.binary_search_by_key(&entity, |(e, _)| *e) {
+                    Ok(at) => posting[at].1 = count,
+                    Err(at) => posting.insert(at, (entity, count)),
+                }
             }
             terms.push(term);
         }
@@ -177,13 +186,44 @@ pub fn refresh_terms(
 pub fn rebuild_terms(world: &mut World) {
     let mut fresh = TermIndex::default();
     let mut query = world.query::<(Entity, &EntityRecord, &Skill)>();
-    for (entity, record, skill) in query.iter(world) {
-        if let (Some(home), Some(fields)) = (record.world, fields_of(record, skill)) {
-            fresh.update(home, entity, Some(fields));
-        }
+    let mut skills: Vec<(Entity, &EntityRecord, &Skill)> = query.iter(world).collect();
+    // In entity order every posting grows at its end: inserting in query
+    // order moved whole posting lists (quadratic on a 100,000-skill open).
+    skills.sort_unstable_by_key(|(entity, ..)| *entity);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let words = |part: &[(Entity, &EntityRecord, &Skill)]| -> Vec<_> {
+        part.iter()
+            .filter_map(|(entity, record, skill)| {
+                Some((*entity, record.world?, fields_of(record, skill)?))
+            })
+            .collect()
+    };
+    // Splitting bodies into words is most of a rebuild: on every core.
+    let parts: Vec<Vec<Indexed>> = if skills.len() < PARALLEL_TERMS || threads == 1 {
+        vec![words(&skills)]
+    } else {
+        std::thread::scope(|scope| {
+            let workers: Vec<_> = skills
+                .chunks(skills.len().div_ceil(threads))
+                .map(|part| scope.spawn(move || words(part)))
+                .collect();
+            workers
+                .into_iter()
+                .map(|w| w.join().expect("splitting words does not panic"))
+                .collect()
+        })
+    };
+    for (entity, home, fields) in parts.into_iter().flatten() {
+        fresh.update(home, entity, Some(fields));
     }
     *world.resource_mut::<TermIndex>() = fresh;
 }
+
+/// A skill to index: its entity, its world and the words of its fields.
+type Indexed = (Entity, StableId, [Vec<String>; FIELDS]);
+
+/// Indexes with fewer skills are rebuilt on one thread.
+const PARALLEL_TERMS: usize = 5_000;
 
 /// One query's scores over the skills an agent sees; a skill that matches
 /// no term has none. Dense: slot `i` is the agent's `i`-th visible skill.
