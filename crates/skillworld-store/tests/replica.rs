@@ -139,7 +139,9 @@ fn pair(dir: &std::path::Path) -> (Store, Store) {
     (origin, replica)
 }
 
-fn named(store: &Store) -> Vec<(String, String, Timestamp)> {
+/// The named snapshots, once their digests are computed.
+fn named(store: &mut Store) -> Vec<(String, Option<String>, Timestamp)> {
+    store.wait_for_digests();
     store
         .snapshots()
         .unwrap()
@@ -182,8 +184,8 @@ fn named_snapshots_and_their_restores_travel_as_shared_entries() {
             .skill_document(&Layer::Commons, "later")
             .is_err()
     );
-    assert_eq!(named(&replica), named(&origin));
-    assert_eq!(named(&replica).len(), 2, "start and before");
+    assert_eq!(named(&mut replica), named(&mut origin));
+    assert_eq!(named(&mut replica).len(), 2, "start and before");
 
     // Outside a tapped write, and for an automatic snapshot, a restore
     // is refused while replicating.
