@@ -30,7 +30,7 @@ agent_token=$("$bin" token create --agent ada)
 server=$!
 url=
 for _ in $(seq 100); do
-  url=$(grep -o 'listening on http://[0-9.:]*' "$log" | head -1 | cut -d' ' -f3) || true
+  url=$(grep -o 'listening on http://[0-9.:]* ' "$log" | head -1 | cut -d' ' -f3) || true
   [ -n "$url" ] && break
   sleep 0.1
 done

@@ -75,7 +75,8 @@ function serve(db) {
     child.stderr.setEncoding("utf8");
     child.stderr.on("data", (chunk) => {
       seen += chunk;
-      const match = seen.match(/listening on (http:\/\/\S+)/);
+      // The whole address: stderr may arrive cut anywhere, even inside it.
+      const match = seen.match(/listening on (http:\/\/\S+) /);
       if (match) {
         clearTimeout(timer);
         resolve(match[1].replace(/\/$/, ""));
@@ -132,7 +133,7 @@ async function openPage(url) {
     if (message.type() === "error" && !/Failed to load resource/.test(message.text())) errors.push(message.text());
   });
   const response = await page.goto(url);
-  assert.equal(response?.status(), 200, `GET ${url}`);
+  assert.equal(response?.status(), 200, `GET ${url}: ${response?.url()} ${await response?.text()}`);
   return { context, page, bodies, errors };
 }
 
