@@ -11,9 +11,8 @@
 //! (`{"error":{"code","message"}}`), the path parameters, and an operation
 //! id made from the method and path.
 
-use std::sync::Arc;
-
 use axum::Extension;
+use axum::body::Bytes;
 use axum::http::header;
 use axum::response::IntoResponse;
 use serde_json::{Map, Value, json};
@@ -145,24 +144,22 @@ fn path_parameters(path: &str) -> Vec<String> {
         .collect()
 }
 
-/// The finished document of the router it was made for, shared by every
-/// answer of `GET /api/v1/openapi.json`.
+/// The finished document of the router it was made for, serialised
+/// once: every answer of `GET /api/v1/openapi.json` shares the bytes.
 #[derive(Clone)]
-pub struct Document(Arc<Value>);
+pub struct Document(Bytes);
 
 impl From<utoipa::openapi::OpenApi> for Document {
     fn from(api: utoipa::openapi::OpenApi) -> Self {
-        Document(Arc::new(finish(api)))
+        let json = serde_json::to_vec(&finish(api)).expect("the document serialises");
+        Document(Bytes::from(json))
     }
 }
 
 #[utoipa::path(get, path = "/api/v1/openapi.json", tag = "public", security(()),
     responses((status = 200, description = "this document (OpenAPI 3.1)", body = Object)))]
 pub async fn openapi_json(Extension(Document(document)): Extension<Document>) -> impl IntoResponse {
-    (
-        [(header::CONTENT_TYPE, "application/json")],
-        axum::Json(document.as_ref().clone()),
-    )
+    ([(header::CONTENT_TYPE, "application/json")], document)
 }
 
 #[cfg(test)]
