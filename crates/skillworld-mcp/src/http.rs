@@ -92,24 +92,11 @@ async fn mcp(Extension(service): Extension<Arc<McpService>>, request: Request) -
         .await
         .map(|bytes| String::from_utf8_lossy(&bytes).trim().to_owned())
         .unwrap_or_default();
-    ApiError::new(status, refusal_code(status), message).into_response()
+    ApiError::refused(status, message).into_response()
 }
 
 /// Longer than any refusal rmcp writes.
 const REFUSAL_BYTES: usize = 4096;
-
-fn refusal_code(status: StatusCode) -> &'static str {
-    match status {
-        StatusCode::BAD_REQUEST => "bad_request",
-        StatusCode::NOT_FOUND => "not_found",
-        StatusCode::METHOD_NOT_ALLOWED => "method_not_allowed",
-        StatusCode::NOT_ACCEPTABLE => "not_acceptable",
-        StatusCode::PAYLOAD_TOO_LARGE => "too_large",
-        StatusCode::UNSUPPORTED_MEDIA_TYPE => "unsupported_media_type",
-        status if status.is_server_error() => "internal",
-        _ => "refused",
-    }
-}
 
 fn service_config() -> StreamableHttpServerConfig {
     StreamableHttpServerConfig::default().disable_allowed_hosts()
@@ -123,12 +110,8 @@ async fn parse_errors(max_body: usize, request: Request, next: Next) -> Response
     }
     let (parts, body) = request.into_parts();
     let Ok(bytes) = axum::body::to_bytes(body, max_body).await else {
-        return ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "too_large",
-            format!("the request body exceeds {max_body} bytes"),
-        )
-        .into_response();
+        return ApiError::too_large(format!("the request body exceeds {max_body} bytes"))
+            .into_response();
     };
     if let Some(reason) = crate::lines::not_json(&bytes) {
         let error = crate::lines::parse_error(&reason);

@@ -62,6 +62,26 @@ impl ApiError {
     pub fn internal(message: impl Into<String>) -> Self {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", message)
     }
+
+    pub fn too_large(message: impl Into<String>) -> Self {
+        ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "too_large", message)
+    }
+
+    /// A refusal known only by its status (a body extractor's, the MCP
+    /// transport's), in the error shape of every route.
+    pub fn refused(status: StatusCode, message: impl Into<String>) -> Self {
+        let code = match status {
+            StatusCode::BAD_REQUEST => "bad_request",
+            StatusCode::NOT_FOUND => "not_found",
+            StatusCode::METHOD_NOT_ALLOWED => "method_not_allowed",
+            StatusCode::NOT_ACCEPTABLE => "not_acceptable",
+            StatusCode::PAYLOAD_TOO_LARGE => "too_large",
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => "unsupported_media_type",
+            status if status.is_server_error() => "internal",
+            _ => "refused",
+        };
+        ApiError::new(status, code, message)
+    }
 }
 
 impl IntoResponse for ApiError {
@@ -163,9 +183,7 @@ impl From<BundleError> for ApiError {
             BundleError::BundleTooLarge { .. }
             | BundleError::FileTooLarge { .. }
             | BundleError::InflatesTooLarge { .. }
-            | BundleError::TooManyFiles { .. } => {
-                ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "too_large", message)
-            }
+            | BundleError::TooManyFiles { .. } => ApiError::too_large(message),
             _ => ApiError::invalid(message),
         }
     }

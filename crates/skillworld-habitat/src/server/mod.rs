@@ -9,7 +9,7 @@ use std::time::Instant;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, MatchedPath, Request};
 use axum::http::request::Parts;
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json, Router};
@@ -228,24 +228,14 @@ impl FromRequest<Arc<Habitat>> for RawBody {
         if let Some(declared) = declared
             && declared > limit as u64
         {
-            return Err(ApiError::new(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                "too_large",
-                format!("the request body is {declared} bytes, over the {limit}-byte limit"),
-            ));
+            return Err(ApiError::too_large(format!(
+                "the request body is {declared} bytes, over the {limit}-byte limit"
+            )));
         }
         Bytes::from_request(request, state)
             .await
             .map(RawBody)
-            .map_err(|rejection| {
-                let status = rejection.status();
-                let code = if status == StatusCode::PAYLOAD_TOO_LARGE {
-                    "too_large"
-                } else {
-                    "bad_request"
-                };
-                ApiError::new(status, code, rejection.body_text())
-            })
+            .map_err(|rejection| ApiError::refused(rejection.status(), rejection.body_text()))
     }
 }
 
