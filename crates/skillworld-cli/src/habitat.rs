@@ -73,6 +73,7 @@ pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
             skillworld_habitat::DEFAULT_TIMEOUT,
             std::time::Duration::from_secs,
         ),
+        allow_private_urls: config.allow_private_urls,
     };
     let address = SocketAddr::new(
         args.listen

@@ -123,6 +123,9 @@ pub struct HabitatOptions {
     pub env_passthrough: Arc<[String]>,
     /// How long a script tool may run (SCR-2).
     pub script_timeout: std::time::Duration,
+    /// Installs from URLs (`POST …/bundles/url`) may reach loopback,
+    /// private and link-local addresses (GOV-3).
+    pub allow_private_urls: bool,
 }
 
 impl HabitatOptions {
@@ -138,6 +141,7 @@ impl HabitatOptions {
             sandbox: Arc::new(SandboxConfig::default()),
             env_passthrough: Arc::from([]),
             script_timeout: crate::DEFAULT_TIMEOUT,
+            allow_private_urls: false,
         }
     }
 }

@@ -9,8 +9,8 @@ use skillworld_format::BundleError;
 use skillworld_store::StoreError;
 use skillworld_world::{ContentError, LoadError, ProposalError, WorldError};
 
-use crate::HabitatError;
 use crate::secrets::SecretError;
+use crate::{FetchError, HabitatError};
 
 /// An error answer.
 #[derive(Debug)]
@@ -185,6 +185,26 @@ impl From<BundleError> for ApiError {
             | BundleError::InflatesTooLarge { .. }
             | BundleError::TooManyFiles { .. } => ApiError::too_large(message),
             _ => ApiError::invalid(message),
+        }
+    }
+}
+
+impl From<FetchError> for ApiError {
+    fn from(error: FetchError) -> Self {
+        let message = error.to_string();
+        match error {
+            FetchError::Bundle(bundle) => bundle.into(),
+            FetchError::Restricted { .. } => ApiError::forbidden(message),
+            FetchError::TooLarge { .. } => ApiError::too_large(message),
+            FetchError::BadUrl { .. } | FetchError::Sha256Mismatch { .. } => {
+                ApiError::invalid(message)
+            }
+            // The URL named something that could not be fetched: the
+            // request cannot be carried out as given (not the habitat's
+            // own failure).
+            FetchError::Resolve { .. } | FetchError::Http { .. } | FetchError::Timeout { .. } => {
+                ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "fetch_failed", message)
+            }
         }
     }
 }

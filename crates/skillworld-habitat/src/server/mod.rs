@@ -132,6 +132,7 @@ fn layer_routes() -> OpenApiRouter<Arc<Habitat>> {
     OpenApiRouter::new()
         .routes(routes!(skills::list, skills::create))
         .routes(routes!(skills::install_bundle))
+        .routes(routes!(skills::install_url))
         .routes(routes!(
             skills::get,
             skills::replace,

@@ -14,7 +14,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use skillworld_format::{
-    SkillDocument, Source, export_skill_md, export_zip, import_skill_md, read_bundle_zip,
+    Bundle, SkillDocument, Source, export_skill_md, export_zip, import_skill_md, read_bundle_zip,
 };
 use skillworld_store::Store;
 use skillworld_world::{
@@ -23,7 +23,7 @@ use skillworld_world::{
 use utoipa::{IntoParams, ToSchema};
 
 use super::listing::{ListFilter, layer_page, row_json};
-use crate::{Habitat, HabitatError};
+use crate::{Habitat, HabitatError, UrlFetch, bundle_of, fetch_url};
 
 use super::{
     ApiError, Need, Params, Principal, Query, RawBody, State, if_match, is_markdown, json_body,
@@ -442,6 +442,57 @@ pub async fn install_bundle(
     // An upload has no path or URL of its own: nothing to match a later
     // upload against (STO-6), so only `replace` replaces.
     bundle.imported.document.skill.provenance.import_source = None;
+    install(habitat, principal, layer, bundle, query).await
+}
+
+/// `POST …/bundles/url`: what to fetch.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct UrlInstall {
+    /// An http(s) URL of a zip or a SKILL.md.
+    url: String,
+    /// The body's SHA-256 as 64 hex digits; a different body is refused.
+    #[serde(default)]
+    sha256: Option<String>,
+}
+
+/// `POST …/bundles/url` (GOV-3): the server fetches a zip or a SKILL.md
+/// under the URL rules (size, time, addresses, pin) and installs it like
+/// an upload, its source the URL (fetching the same URL again updates the
+/// skill). The admin's alone: fetching for an agent would let it reach,
+/// through the server, what its scripts' network rules keep it from.
+#[utoipa::path(post, path = "/bundles/url", tag = "skills", params(BundleQuery), request_body = UrlInstall, responses((status = 201, description = "the installed skill, with import warnings", body = Object)))]
+pub async fn install_url(
+    habitat: State,
+    principal: Principal,
+    params: Params,
+    Query(query): Query<BundleQuery>,
+    RawBody(bytes): RawBody,
+) -> Result<Response, ApiError> {
+    principal.require_admin()?;
+    let body: UrlInstall = json_body(&bytes)?;
+    let request = UrlFetch {
+        sha256: body.sha256,
+        allow_private: habitat.options().allow_private_urls,
+        ..UrlFetch::new(&body.url)
+    };
+    let fetched = fetch_url(&request).await?;
+    let bundle = tokio::task::spawn_blocking(move || bundle_of(&fetched))
+        .await
+        .map_err(|e| ApiError::internal(format!("reading the download failed: {e}")))??;
+    install(habitat, principal, params.layer(), bundle, query).await
+}
+
+/// Installs a bundle read from an upload or a download (STO-6, FMT-7):
+/// 201 with the skill and its import warnings, or 202 when it waits for
+/// an admin.
+async fn install(
+    habitat: State,
+    principal: Principal,
+    layer: Layer,
+    bundle: Bundle,
+    query: BundleQuery,
+) -> Result<Response, ApiError> {
     let name = bundle.imported.document.name.clone();
     let warnings: Vec<Value> = bundle
         .imported

@@ -12,4 +12,5 @@ mod secrets;
 mod signatures;
 mod snapshots;
 mod support;
+mod urls;
 mod zip_bombs;
