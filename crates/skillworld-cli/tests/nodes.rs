@@ -739,3 +739,94 @@ fn named_snapshots_are_shared_and_a_restore_is_one_step_every_node_takes() {
         });
     }
 }
+
+/// One number a query answers.
+fn sql_number(url: &str, query: &str) -> i64 {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+            .await
+            .unwrap();
+        tokio::spawn(connection);
+        client.query_one(query, &[]).await.unwrap().get(0)
+    })
+}
+
+/// Pauses (`STOP`) or resumes (`CONT`) a node's process.
+fn signal(node: &Node, name: &str) {
+    let status = Command::new("kill")
+        .args([&format!("-{name}"), &node.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+#[test]
+fn a_compacted_journal_is_followed_from_the_state_tables_with_its_snapshots() {
+    let Some(server) = server("compacted") else {
+        return;
+    };
+    let store = fresh_database(&server, "compacted");
+    let dir = tempfile::tempdir().unwrap();
+    // A journal of more than 4 kB is compacted to 2 kB.
+    let config = dir.path().join("node.ron");
+    std::fs::write(&config, "(shared_journal_limit: Some(4000))").unwrap();
+    let config = config.to_str().unwrap();
+    let a = Node::start_with(&store, &dir.path().join("a"), &["--config", config]);
+    let b = Node::start_with(&store, &dir.path().join("b"), &["--config", config]);
+    let admin = admin_token(&a);
+    let create = |node: &Node, name: &str| {
+        let body = format!("{name}\n{}\n", "text ".repeat(100));
+        let created = node.post("/api/v1/commons/skills", &admin, &skill(name, &body));
+        assert_eq!(created.status, 201, "{}", created.body);
+    };
+    create(&a, "early");
+    let saved = a.post("/api/v1/snapshots", &admin, &json!({"name": "early"}));
+    assert_eq!(saved.status, 201, "{}", saved.body);
+    until("B has everything", || digests_agree(&[&a, &b], &admin));
+    let paused_at = b.health()["journal_seq"].as_u64().unwrap() as i64;
+
+    // B is paused while A writes past the limit: the journal B would
+    // follow from is compacted away.
+    signal(&b, "STOP");
+    for n in 0..30 {
+        create(&a, &format!("s{n}"));
+    }
+    let kept_from = sql_number(&store, "SELECT min(seq) FROM skillworld_journal");
+    signal(&b, "CONT");
+    assert!(
+        kept_from > paused_at + 1,
+        "the journal kept from {kept_from} still holds B's next entry {}",
+        paused_at + 1
+    );
+    // B reloads from the state tables, and its world is A's.
+    until("B reloads and agrees", || digests_agree(&[&a, &b], &admin));
+    assert_eq!(b.get("/api/v1/commons/skills/s29", &admin).status, 200);
+
+    // C starts from the tables (no replay could reach back to the start)
+    // with the shared snapshot, whose digest is A's.
+    let c = Node::start_with(&store, &dir.path().join("c"), &["--config", config]);
+    until("the digests agree", || digests_agree(&[&a, &b, &c], &admin));
+    let mut expected = Vec::new();
+    until("A lists its snapshot's digest", || {
+        expected = snapshots(&a, &admin).0;
+        expected.len() == 1 && expected[0][1].is_string()
+    });
+    for node in [&b, &c] {
+        until("every node lists the snapshot", || {
+            snapshots(node, &admin).0 == expected
+        });
+    }
+    // Restored on C: the snapshot's rows outlived the compaction.
+    let restored = c.post("/api/v1/snapshots/early/restore", &admin, &json!({}));
+    assert_eq!(restored.status, 200, "{}", restored.body);
+    assert_eq!(c.get("/api/v1/commons/skills/s0", &admin).status, 404);
+    assert_eq!(c.get("/api/v1/commons/skills/early", &admin).status, 200);
+    until("the restore reaches every node", || {
+        digests_agree(&[&a, &b, &c], &admin)
+    });
+    assert_eq!(a.get("/api/v1/commons/skills/s0", &admin).status, 404);
+}

@@ -564,8 +564,12 @@ impl Store {
 
     /// Makes the world `state` with every row it holds (and removals for
     /// the ids it lacks), without a journal entry: a replica taking a
-    /// shared database's state (replica.rs).
+    /// shared database's state (replica.rs). Its rows take a sequence
+    /// number of their own, so no snapshot of the position before sees
+    /// them; the file's journal has a gap there (a replica's file is
+    /// rebuilt at every start, and never replayed across it).
     pub(crate) fn replace_world(&mut self, state: WorldState) -> Result<(), StoreError> {
+        self.next_seq += 1;
         let gone: Vec<_> = self
             .world
             .state()
