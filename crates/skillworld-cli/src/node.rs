@@ -53,7 +53,9 @@ pub(crate) fn habitat(
     replication
         .start(&mut store)
         .map_err(|e| Failure::usage(e.to_string()))?;
-    store.set_record_backend(Arc::new(records));
+    let records = Arc::new(records);
+    store.set_record_backend(records.clone());
+    store.set_run_backend(records);
     let habitat = Habitat::new(store, options).map_err(|e| Failure::usage(e.to_string()))?;
     Ok(habitat.with_replication(replication))
 }

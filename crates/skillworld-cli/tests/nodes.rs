@@ -622,6 +622,16 @@ fn an_agents_review_runs_on_one_node_at_a_time_and_its_writes_reach_every_node()
     assert_eq!(started.status, 202, "{}", started.body);
     until("the run asks the model", || !model.received().is_empty());
 
+    // The run's record is the habitat's: B lists it running, by A's id.
+    let runs = |node: &Node| -> Vec<Value> {
+        let listed = node.get("/api/v1/agents/ada/runs", &admin);
+        assert_eq!(listed.status, 200, "{}", listed.body);
+        listed.json()["runs"].as_array().unwrap().clone()
+    };
+    let on_b = runs(&b);
+    assert_eq!(on_b.len(), 1, "{on_b:?}");
+    assert_eq!(on_b[0]["status"], "running");
+    assert_eq!(on_b[0]["id"], runs(&a)[0]["id"]);
     // While it runs on A, B refuses a second run of the same agent.
     let second = b.post("/api/v1/agents/ada/review", &admin, &review);
     assert_eq!(second.status, 409, "{}", second.body);
@@ -638,10 +648,72 @@ fn an_agents_review_runs_on_one_node_at_a_time_and_its_writes_reach_every_node()
         b.get(skill, &admin).status == 200
     });
     until("the digests agree", || digests_agree(&[&a, &b], &admin));
-    // Once it ended, another node may run the agent's next review.
+    // Once it ended, another node may run the agent's next review; both
+    // runs are listed on both nodes, the first one finished.
     until("B may start the next run", || {
         b.post("/api/v1/agents/ada/review", &admin, &review).status == 202
     });
+    until("both nodes list both runs", || {
+        runs(&a).len() == 2 && runs(&b).len() == 2
+    });
+    let listed = runs(&a);
+    assert_ne!(listed[1]["status"], "running", "{listed:?}");
+    assert_ne!(listed[0]["id"], listed[1]["id"]);
+}
+
+#[test]
+fn a_run_left_running_by_a_dead_node_is_interrupted_by_the_next_one() {
+    let Some(server) = server("stale_run") else {
+        return;
+    };
+    let store = fresh_database(&server, "stale_run");
+    let dir = tempfile::tempdir().unwrap();
+    let (_gate, opened) = std::sync::mpsc::channel::<()>();
+    let model = FakeServer::start(vec![
+        // The first run waits for a gate that never opens: its node dies.
+        Canned::After(opened, Box::new(Canned::text("never"))),
+        Canned::text("nothing to add"),
+        Canned::text("nothing to add"),
+    ]);
+    let with_model = ["--model-url", model.url.as_str(), "--model", "m"];
+    let mut a = Node::start_with(&store, &dir.path().join("a"), &with_model);
+    let b = Node::start_with(&store, &dir.path().join("b"), &with_model);
+    let admin = admin_token(&a);
+    assert_eq!(
+        a.post("/api/v1/agents", &admin, &json!({"name": "ada"}))
+            .status,
+        201
+    );
+    until("ada reaches B", || {
+        b.get("/api/v1/agents/ada/catalog", &admin).status == 200
+    });
+    let review = json!({"mode": "evolve", "turn": [
+        {"role": "user", "content": "rotate the logs"},
+        {"role": "assistant", "content": "Rotated."}
+    ]});
+    assert_eq!(
+        a.post("/api/v1/agents/ada/review", &admin, &review).status,
+        202
+    );
+    until("the run asks the model", || !model.received().is_empty());
+    a.kill();
+    // A's lock went with it; its run's record did not, until B starts the
+    // agent's next run, which marks it interrupted.
+    until("B starts the next run", || {
+        b.post("/api/v1/agents/ada/review", &admin, &review).status == 202
+    });
+    let listed = b.get("/api/v1/agents/ada/runs", &admin).json()["runs"]
+        .as_array()
+        .unwrap()
+        .clone();
+    let first = listed
+        .iter()
+        .find(|run| run["status"] == "error")
+        .unwrap_or_else(|| panic!("{listed:?}"));
+    assert!(
+        first["error"].as_str().unwrap().contains("interrupted"),
+        "{first}"
+    );
 }
 
 /// A node's named snapshots as (name, digest, at); its automatic ones.

@@ -14,10 +14,10 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use serde::Serialize;
 use skillworld_core::Timestamp;
 use skillworld_pg::{
-    Batch, Follower, JournalRow, Loaded, PgError, PgOptions, PgSync, RowChange, SnapshotChange,
-    StateRows,
+    Batch, Follower, JournalRow, Loaded, PgError, PgOptions, PgSync, RowChange, RunRow,
+    SnapshotChange, StateRows,
 };
-use skillworld_store::{RecordBackend, SharedState, Store, StoreError, Tapped};
+use skillworld_store::{RecordBackend, RunBackend, SharedState, Store, StoreError, Tapped};
 
 /// How often the follower reads the heads when no notification came.
 const FOLLOWER_TICK: Duration = Duration::from_millis(500);
@@ -40,7 +40,7 @@ pub struct Replication {
     diverged: AtomicBool,
 }
 
-/// The habitat records kept in the shared database.
+/// The habitat records and review runs kept in the shared database.
 pub struct SharedRecords(PgSync);
 
 impl Replication {
@@ -457,6 +457,55 @@ impl RecordBackend for SharedRecords {
         let kind = kind.to_owned();
         self.0
             .call(move |pg| async move { pg.records(&kind).await })
+            .map_err(store_error)
+    }
+}
+
+impl RunBackend for SharedRecords {
+    fn next_id(&self) -> Result<u64, StoreError> {
+        self.0
+            .call(|pg| async move { pg.next_run_id().await })
+            .map_err(store_error)
+    }
+
+    fn save(
+        &self,
+        id: u64,
+        agent: &str,
+        kind: &str,
+        status: &str,
+        body: &[u8],
+    ) -> Result<(), StoreError> {
+        let run = RunRow {
+            id,
+            agent: agent.to_owned(),
+            kind: kind.to_owned(),
+            status: status.to_owned(),
+            body: body.to_vec(),
+        };
+        self.0
+            .call(move |pg| async move { pg.save_run(&run).await })
+            .map_err(|error| match error {
+                PgError::RunInProgress { agent } => StoreError::RunInProgress {
+                    agent,
+                    run_name: String::new(),
+                },
+                other => store_error(other),
+            })
+    }
+
+    fn all(&self) -> Result<Vec<Vec<u8>>, StoreError> {
+        self.0
+            .call(|pg| async move { pg.runs().await })
+            .map(|runs| runs.into_iter().map(|run| run.body).collect())
+            .map_err(store_error)
+    }
+
+    fn purge(&self, kind: &str, keep: usize) -> Result<usize, StoreError> {
+        let kind = kind.to_owned();
+        self.0
+            .call(move |pg| async move { pg.purge_runs(&kind, keep).await })
+            .map(|purged| purged as usize)
             .map_err(store_error)
     }
 }

@@ -107,9 +107,34 @@ pub struct SharedState {
     pub blobs: Vec<(String, Vec<u8>)>,
 }
 
+/// Where a replicating host keeps review runs (EVO-2) instead of this
+/// file, so every node lists the same runs. The store encodes and decodes;
+/// the backend keeps bytes by id with the run's agent, kind and status.
+pub trait RunBackend: Send + Sync {
+    /// An id no node gave before.
+    fn next_id(&self) -> Result<u64, StoreError>;
+    /// Stores run `id` (inserted or replaced). Saving a `running` run for
+    /// an agent that has another one running is refused with
+    /// [`StoreError::RunInProgress`] (its `run_name` may be empty).
+    fn save(
+        &self,
+        id: u64,
+        agent: &str,
+        kind: &str,
+        status: &str,
+        body: &[u8],
+    ) -> Result<(), StoreError>;
+    /// Every run's bytes, in id order.
+    fn all(&self) -> Result<Vec<Vec<u8>>, StoreError>;
+    /// Deletes the finished runs of `kind` beyond the newest `keep`; how
+    /// many went.
+    fn purge(&self, kind: &str, keep: usize) -> Result<usize, StoreError>;
+}
+
 #[derive(Default)]
 pub(crate) struct Hooks {
     pub(crate) records: Option<Arc<dyn RecordBackend>>,
+    pub(crate) runs: Option<Arc<dyn RunBackend>>,
     tap: Option<Tapped>,
     /// Set while a shared snapshot entry is applied: its restore is the
     /// journal's, not this file's alone.
@@ -208,6 +233,12 @@ impl Store {
     /// own records are no longer read), and refuses snapshot restores.
     pub fn set_record_backend(&mut self, backend: Arc<dyn RecordBackend>) {
         self.hooks.records = Some(backend);
+    }
+
+    /// Keeps review runs in `backend` from now on (this file's own runs
+    /// are no longer read).
+    pub fn set_run_backend(&mut self, backend: Arc<dyn RunBackend>) {
+        self.hooks.runs = Some(backend);
     }
 
     /// Runs `work` without waiting for this file's commits (with group
