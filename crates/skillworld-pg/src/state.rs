@@ -74,58 +74,74 @@ pub struct Compaction {
     pub blobs: u64,
 }
 
-/// Adds a write's row versions (entry `after` of the write is at
-/// `head + after`), blobs and snapshot changes.
+/// A write's journal entries: `first`, `first + 1`, … by `node`.
+pub(crate) struct Journal<'a> {
+    pub first: u64,
+    pub node: &'a str,
+    pub entries: Vec<Vec<u8>>,
+}
+
+/// Adds a write's journal entries, row versions (entry `after` of the
+/// write is at `head + after`) and blobs in one statement (one round trip,
+/// no prepare), then its snapshot changes.
 pub(crate) async fn write_state(
     client: &impl GenericClient,
     head: u64,
+    journal: Journal<'_>,
     rows: Vec<RowChange>,
     blobs: Vec<(String, Vec<u8>)>,
     snapshots: Vec<SnapshotChange>,
 ) -> Result<(), PgError> {
-    if !rows.is_empty() {
-        // One version per (id, position): the last change wins.
-        let mut seen = BTreeSet::new();
-        let mut kept: Vec<RowChange> = rows
-            .into_iter()
-            .rev()
-            .filter(|r| seen.insert((r.id, r.after)))
-            .collect();
-        kept.reverse();
-        let mut ids = Vec::with_capacity(kept.len());
-        let mut seqs = Vec::with_capacity(kept.len());
-        let mut values = Vec::with_capacity(kept.len());
-        let mut refs = Vec::with_capacity(kept.len());
-        for change in kept {
-            ids.push(change.id as i64);
-            seqs.push((head + change.after) as i64);
-            values.push(change.row);
-            // Hex digests hold no comma: one text per row, split in SQL.
-            refs.push(change.blobs.join(","));
-        }
+    let seqs: Vec<i64> = (0..journal.entries.len() as u64)
+        .map(|k| (journal.first + k) as i64)
+        .collect();
+    // One version per (id, position): the last change wins.
+    let mut seen = BTreeSet::new();
+    let mut kept: Vec<RowChange> = rows
+        .into_iter()
+        .rev()
+        .filter(|r| seen.insert((r.id, r.after)))
+        .collect();
+    kept.reverse();
+    let mut ids = Vec::with_capacity(kept.len());
+    let mut versions = Vec::with_capacity(kept.len());
+    let mut values = Vec::with_capacity(kept.len());
+    let mut refs = Vec::with_capacity(kept.len());
+    for change in kept {
+        ids.push(change.id as i64);
+        versions.push((head + change.after) as i64);
+        values.push(change.row);
+        // Hex digests hold no comma: one text per row, split in SQL.
+        refs.push(change.blobs.join(","));
+    }
+    let (digests, bytes): (Vec<String>, Vec<Vec<u8>>) = blobs.into_iter().unzip();
+    if !(seqs.is_empty() && ids.is_empty() && digests.is_empty()) {
         client
             .execute_typed(
-                "INSERT INTO skillworld_rows (id, seq, row, blobs)
+                "WITH journal AS (
+                     INSERT INTO skillworld_journal (seq, entry, node, at_ms)
+                     SELECT s, e, $3, (extract(epoch FROM clock_timestamp()) * 1000)::bigint
+                     FROM unnest($1::bigint[], $2::bytea[]) AS t(s, e)
+                 ), blobs AS (
+                     INSERT INTO skillworld_blobs (sha256, bytes)
+                     SELECT d, b FROM unnest($8::text[], $9::bytea[]) AS t(d, b)
+                     ON CONFLICT (sha256) DO NOTHING
+                 )
+                 INSERT INTO skillworld_rows (id, seq, row, blobs)
                  SELECT i, s, r, string_to_array(b, ',')
-                 FROM unnest($1::bigint[], $2::bigint[], $3::bytea[], $4::text[]) AS t(i, s, r, b)
+                 FROM unnest($4::bigint[], $5::bigint[], $6::bytea[], $7::text[]) AS t(i, s, r, b)
                  ON CONFLICT (id, seq) DO UPDATE SET row = EXCLUDED.row, blobs = EXCLUDED.blobs",
                 &[
-                    (&ids, Type::INT8_ARRAY),
                     (&seqs, Type::INT8_ARRAY),
+                    (&journal.entries, Type::BYTEA_ARRAY),
+                    (&journal.node, Type::TEXT),
+                    (&ids, Type::INT8_ARRAY),
+                    (&versions, Type::INT8_ARRAY),
                     (&values, Type::BYTEA_ARRAY),
                     (&refs, Type::TEXT_ARRAY),
+                    (&digests, Type::TEXT_ARRAY),
+                    (&bytes, Type::BYTEA_ARRAY),
                 ],
-            )
-            .await?;
-    }
-    if !blobs.is_empty() {
-        let (digests, bytes): (Vec<String>, Vec<Vec<u8>>) = blobs.into_iter().unzip();
-        client
-            .execute_typed(
-                "INSERT INTO skillworld_blobs (sha256, bytes)
-                 SELECT d, b FROM unnest($1::text[], $2::bytea[]) AS t(d, b)
-                 ON CONFLICT (sha256) DO NOTHING",
-                &[(&digests, Type::TEXT_ARRAY), (&bytes, Type::BYTEA_ARRAY)],
             )
             .await?;
     }

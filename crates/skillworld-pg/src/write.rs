@@ -4,11 +4,10 @@
 //! the same transaction. So two nodes racing on one skill's revision
 //! serialise: the second sees the first's entry before it checks.
 
-use tokio_postgres::types::Type;
 use tokio_postgres::{Client, SimpleQueryMessage};
 
 use crate::backend::{Held, JournalRow};
-use crate::state::{Compaction, RowChange, SnapshotChange, write_state};
+use crate::state::{Compaction, Journal, RowChange, SnapshotChange, write_state};
 use crate::{PgBackend, PgError};
 
 /// What one commit writes, all in one transaction: journal entries (in
@@ -249,26 +248,23 @@ impl Write<'_> {
         }
         let last = head + count;
         let added: u64 = batch.entries.iter().map(|e| e.len() as u64).sum();
-        // Typed statements: one round trip each, no prepare.
-        if count > 0 {
-            let seqs: Vec<i64> = (head + 1..=last).map(|s| s as i64).collect();
-            client
-                .execute_typed(
-                    "INSERT INTO skillworld_journal (seq, entry, node, at_ms)
-                     SELECT s, e, $3, (extract(epoch FROM clock_timestamp()) * 1000)::bigint
-                     FROM unnest($1::bigint[], $2::bytea[]) AS t(s, e)",
-                    &[
-                        (&seqs, Type::INT8_ARRAY),
-                        (&batch.entries, Type::BYTEA_ARRAY),
-                        (&self.node, Type::TEXT),
-                    ],
-                )
-                .await?;
-        }
         if self.fill {
             client.batch_execute("DELETE FROM skillworld_rows").await?;
         }
-        write_state(client, head, batch.rows, batch.blobs, batch.snapshots).await?;
+        let journal = Journal {
+            first: head + 1,
+            node: self.node,
+            entries: batch.entries,
+        };
+        write_state(
+            client,
+            head,
+            journal,
+            batch.rows,
+            batch.blobs,
+            batch.snapshots,
+        )
+        .await?;
         let mut bytes = self.head.journal_bytes + added;
         // Compaction needs the rows whole: a node behind the compacted
         // journal starts again from them.

@@ -315,14 +315,21 @@ impl Store {
 
     /// Makes the named snapshots those of the shared database: each one
     /// missing here is added whole (its world is not a position of this
-    /// file's history), each one here the database lacks is deleted.
+    /// file's history), each one here the database lacks (or holds under
+    /// another time) is deleted.
     pub fn adopt_shared_snapshots(
         &mut self,
         snapshots: Vec<(String, Timestamp, SharedState)>,
     ) -> Result<(), StoreError> {
-        let shared: HashSet<String> = snapshots.iter().map(|(name, ..)| name.clone()).collect();
+        let shared: HashMap<&str, Timestamp> = snapshots
+            .iter()
+            .map(|(name, at, _)| (name.as_str(), *at))
+            .collect();
         for info in self.snapshots()? {
-            if info.kind == SnapshotKind::Named && !shared.contains(&info.name) {
+            // A name here that the database lacks, or holds for a snapshot
+            // saved at another time (deleted and saved again), goes.
+            if info.kind == SnapshotKind::Named && shared.get(info.name.as_str()) != Some(&info.at)
+            {
                 self.delete_snapshot(&info.name)?;
             }
         }

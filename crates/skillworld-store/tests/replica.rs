@@ -275,7 +275,7 @@ fn the_state_tables_rows_rebuild_the_world_and_writes_tap_their_rows() {
     assert_eq!(replica.world().digest(), origin.world().digest());
     let at = Timestamp::from_millis(5);
     replica
-        .adopt_shared_snapshots(vec![("after-diary".into(), at, tables)])
+        .adopt_shared_snapshots(vec![("after-diary".into(), at, tables.clone())])
         .unwrap();
     let names: Vec<String> = replica
         .snapshots()
@@ -287,6 +287,14 @@ fn the_state_tables_rows_rebuild_the_world_and_writes_tap_their_rows() {
     let info = replica.snapshot_info("after-diary").unwrap();
     assert_eq!(info.at, at);
     assert_eq!(info.digest, Some(origin.world().digest()));
+    // Saved again under the same name (at another time) while this replica
+    // was away: its copy is replaced.
+    let later = Timestamp::from_millis(6);
+    let again = tables_of(origin.shared_state());
+    replica
+        .adopt_shared_snapshots(vec![("after-diary".into(), later, again)])
+        .unwrap();
+    assert_eq!(replica.snapshot_info("after-diary").unwrap().at, later);
     // A row that refers to a blob the tables lack is refused, named.
     let mut broken = tables_of(origin.shared_state());
     broken.blobs.clear();
