@@ -3,12 +3,16 @@
 //! aggregate — the nodes, the clients and PostgreSQL share the same
 //! cores, so the aggregate shows contention, not a cluster's scaling),
 //! write latency p50/p99 on PostgreSQL against the embedded redb store,
-//! and the replication lag p50/p99 from a write acknowledged on node A
-//! to its visibility on node B.
+//! the replication lag p50/p99 from a write acknowledged on node A
+//! to its visibility on node B, and a node's start (spawned → listening)
+//! from the state tables against the old way — the first node's
+//! checkpoint and the whole journal — paired, on one database.
 //!
 //! `SKILLWORLD_TEST_PG=postgres://… cargo bench -p skillworld-cli --bench nodes`
 //! (`SECONDS=N` per read measurement, default 3; `WRITES=N`, default 300;
-//! `SKILLWORLD_BIN=PATH` runs the nodes from another build of `skillworld`).
+//! `START_WRITES=N` more creates before the start measurement, default
+//! 2000; `SKILLWORLD_BIN=PATH` runs the nodes from another build of
+//! `skillworld`).
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -111,6 +115,71 @@ fn main() {
         &format!("replication lag A→B ({writes} writes, acknowledged on A → visible on B)"),
         &mut lags,
     );
+    for n in 0..env_number("START_WRITES", 2000) {
+        seed.request(
+            "POST",
+            "/api/v1/commons/skills",
+            &admin,
+            Some(&skill(&format!("start{n}"))),
+        );
+    }
+    drop(nodes);
+    node_starts(&store, dir.path());
+}
+
+/// A node's start from the state tables against a replay of the whole
+/// journal (forced by marking the tables unfilled; the replaying node
+/// fills them again), paired, three rounds.
+fn node_starts(store: &str, dir: &Path) {
+    let head = sql_number(
+        store,
+        "SELECT value FROM skillworld_head WHERE name = 'journal'",
+    );
+    let rows = sql_number(store, "SELECT count(DISTINCT id) FROM skillworld_rows");
+    let (mut tables, mut replay) = (Vec::new(), Vec::new());
+    for round in 0..3 {
+        let started = Instant::now();
+        drop(Node::start(Some(store), &dir.join(format!("t{round}"))));
+        tables.push(started.elapsed());
+        sql_number(
+            store,
+            "WITH marked AS (UPDATE skillworld_head SET value = -1 WHERE name = 'rows_from' RETURNING 1) SELECT count(*) FROM marked",
+        );
+        let started = Instant::now();
+        drop(Node::start(Some(store), &dir.join(format!("p{round}"))));
+        replay.push(started.elapsed());
+    }
+    report(
+        &format!(
+            "node start from the state tables ({rows} rows at journal {head}; spawned → listening, 3 runs)"
+        ),
+        &mut tables,
+    );
+    report(
+        &format!(
+            "node start by replay (checkpoint + {head} journal entries, then filling the tables; 3 runs)"
+        ),
+        &mut replay,
+    );
+}
+
+/// One number a query answers.
+fn sql_number(url: &str, query: &str) -> i64 {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    runtime.block_on(async {
+        let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+            .await
+            .expect("SKILLWORLD_TEST_PG is reachable");
+        tokio::spawn(connection);
+        client
+            .query_one(query, &[])
+            .await
+            .expect("the query answers")
+            .get(0)
+    })
 }
 
 fn env_number(name: &str, default: u64) -> u64 {

@@ -100,7 +100,14 @@ pub fn serve(global: &Global, args: ServeArgs) -> Result<bool, Failure> {
             }
             Backing::Shared(url) => {
                 let node = format!("{address}/{}", std::process::id());
-                crate::node::habitat(global, &url, &db, &node, options)?
+                crate::node::habitat(
+                    global,
+                    &url,
+                    &db,
+                    &node,
+                    config.shared_journal_limit,
+                    options,
+                )?
             }
         });
         if shared {

@@ -23,6 +23,7 @@ pub(crate) fn habitat(
     url: &str,
     db: &Path,
     node: &str,
+    journal_limit: Option<u64>,
     options: HabitatOptions,
 ) -> Result<Habitat, Failure> {
     if options.secret_key.is_none() {
@@ -43,12 +44,18 @@ pub(crate) fn habitat(
     };
     let mut store = Store::open(&replica, options_open)
         .map_err(|e| Failure::usage(format!("{}: {e}", replica.display())))?;
+    let pg = skillworld_pg::PgOptions {
+        journal_limit: journal_limit.unwrap_or(skillworld_pg::JOURNAL_LIMIT),
+        ..skillworld_pg::PgOptions::new(node)
+    };
     let (replication, records) =
-        Replication::connect(url, node).map_err(|e| Failure::usage(e.to_string()))?;
+        Replication::connect(url, pg).map_err(|e| Failure::usage(e.to_string()))?;
     replication
-        .start_from_checkpoint(&mut store)
+        .start(&mut store)
         .map_err(|e| Failure::usage(e.to_string()))?;
-    store.set_record_backend(Arc::new(records));
+    let records = Arc::new(records);
+    store.set_record_backend(records.clone());
+    store.set_run_backend(records);
     let habitat = Habitat::new(store, options).map_err(|e| Failure::usage(e.to_string()))?;
     Ok(habitat.with_replication(replication))
 }

@@ -622,6 +622,16 @@ fn an_agents_review_runs_on_one_node_at_a_time_and_its_writes_reach_every_node()
     assert_eq!(started.status, 202, "{}", started.body);
     until("the run asks the model", || !model.received().is_empty());
 
+    // The run's record is the habitat's: B lists it running, by A's id.
+    let runs = |node: &Node| -> Vec<Value> {
+        let listed = node.get("/api/v1/agents/ada/runs", &admin);
+        assert_eq!(listed.status, 200, "{}", listed.body);
+        listed.json()["runs"].as_array().unwrap().clone()
+    };
+    let on_b = runs(&b);
+    assert_eq!(on_b.len(), 1, "{on_b:?}");
+    assert_eq!(on_b[0]["status"], "running");
+    assert_eq!(on_b[0]["id"], runs(&a)[0]["id"]);
     // While it runs on A, B refuses a second run of the same agent.
     let second = b.post("/api/v1/agents/ada/review", &admin, &review);
     assert_eq!(second.status, 409, "{}", second.body);
@@ -638,10 +648,72 @@ fn an_agents_review_runs_on_one_node_at_a_time_and_its_writes_reach_every_node()
         b.get(skill, &admin).status == 200
     });
     until("the digests agree", || digests_agree(&[&a, &b], &admin));
-    // Once it ended, another node may run the agent's next review.
+    // Once it ended, another node may run the agent's next review; both
+    // runs are listed on both nodes, the first one finished.
     until("B may start the next run", || {
         b.post("/api/v1/agents/ada/review", &admin, &review).status == 202
     });
+    until("both nodes list both runs", || {
+        runs(&a).len() == 2 && runs(&b).len() == 2
+    });
+    let listed = runs(&a);
+    assert_ne!(listed[1]["status"], "running", "{listed:?}");
+    assert_ne!(listed[0]["id"], listed[1]["id"]);
+}
+
+#[test]
+fn a_run_left_running_by_a_dead_node_is_interrupted_by_the_next_one() {
+    let Some(server) = server("stale_run") else {
+        return;
+    };
+    let store = fresh_database(&server, "stale_run");
+    let dir = tempfile::tempdir().unwrap();
+    let (_gate, opened) = std::sync::mpsc::channel::<()>();
+    let model = FakeServer::start(vec![
+        // The first run waits for a gate that never opens: its node dies.
+        Canned::After(opened, Box::new(Canned::text("never"))),
+        Canned::text("nothing to add"),
+        Canned::text("nothing to add"),
+    ]);
+    let with_model = ["--model-url", model.url.as_str(), "--model", "m"];
+    let mut a = Node::start_with(&store, &dir.path().join("a"), &with_model);
+    let b = Node::start_with(&store, &dir.path().join("b"), &with_model);
+    let admin = admin_token(&a);
+    assert_eq!(
+        a.post("/api/v1/agents", &admin, &json!({"name": "ada"}))
+            .status,
+        201
+    );
+    until("ada reaches B", || {
+        b.get("/api/v1/agents/ada/catalog", &admin).status == 200
+    });
+    let review = json!({"mode": "evolve", "turn": [
+        {"role": "user", "content": "rotate the logs"},
+        {"role": "assistant", "content": "Rotated."}
+    ]});
+    assert_eq!(
+        a.post("/api/v1/agents/ada/review", &admin, &review).status,
+        202
+    );
+    until("the run asks the model", || !model.received().is_empty());
+    a.kill();
+    // A's lock went with it; its run's record did not, until B starts the
+    // agent's next run, which marks it interrupted.
+    until("B starts the next run", || {
+        b.post("/api/v1/agents/ada/review", &admin, &review).status == 202
+    });
+    let listed = b.get("/api/v1/agents/ada/runs", &admin).json()["runs"]
+        .as_array()
+        .unwrap()
+        .clone();
+    let first = listed
+        .iter()
+        .find(|run| run["status"] == "error")
+        .unwrap_or_else(|| panic!("{listed:?}"));
+    assert!(
+        first["error"].as_str().unwrap().contains("interrupted"),
+        "{first}"
+    );
 }
 
 /// A node's named snapshots as (name, digest, at); its automatic ones.
@@ -738,4 +810,95 @@ fn named_snapshots_are_shared_and_a_restore_is_one_step_every_node_takes() {
             snapshots(node, &admin).0.is_empty()
         });
     }
+}
+
+/// One number a query answers.
+fn sql_number(url: &str, query: &str) -> i64 {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+            .await
+            .unwrap();
+        tokio::spawn(connection);
+        client.query_one(query, &[]).await.unwrap().get(0)
+    })
+}
+
+/// Pauses (`STOP`) or resumes (`CONT`) a node's process.
+fn signal(node: &Node, name: &str) {
+    let status = Command::new("kill")
+        .args([&format!("-{name}"), &node.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+#[test]
+fn a_compacted_journal_is_followed_from_the_state_tables_with_its_snapshots() {
+    let Some(server) = server("compacted") else {
+        return;
+    };
+    let store = fresh_database(&server, "compacted");
+    let dir = tempfile::tempdir().unwrap();
+    // A journal of more than 4 kB is compacted to 2 kB.
+    let config = dir.path().join("node.ron");
+    std::fs::write(&config, "(shared_journal_limit: Some(4000))").unwrap();
+    let config = config.to_str().unwrap();
+    let a = Node::start_with(&store, &dir.path().join("a"), &["--config", config]);
+    let b = Node::start_with(&store, &dir.path().join("b"), &["--config", config]);
+    let admin = admin_token(&a);
+    let create = |node: &Node, name: &str| {
+        let body = format!("{name}\n{}\n", "text ".repeat(100));
+        let created = node.post("/api/v1/commons/skills", &admin, &skill(name, &body));
+        assert_eq!(created.status, 201, "{}", created.body);
+    };
+    create(&a, "early");
+    let saved = a.post("/api/v1/snapshots", &admin, &json!({"name": "early"}));
+    assert_eq!(saved.status, 201, "{}", saved.body);
+    until("B has everything", || digests_agree(&[&a, &b], &admin));
+    let paused_at = b.health()["journal_seq"].as_u64().unwrap() as i64;
+
+    // B is paused while A writes past the limit: the journal B would
+    // follow from is compacted away.
+    signal(&b, "STOP");
+    for n in 0..30 {
+        create(&a, &format!("s{n}"));
+    }
+    let kept_from = sql_number(&store, "SELECT min(seq) FROM skillworld_journal");
+    signal(&b, "CONT");
+    assert!(
+        kept_from > paused_at + 1,
+        "the journal kept from {kept_from} still holds B's next entry {}",
+        paused_at + 1
+    );
+    // B reloads from the state tables, and its world is A's.
+    until("B reloads and agrees", || digests_agree(&[&a, &b], &admin));
+    assert_eq!(b.get("/api/v1/commons/skills/s29", &admin).status, 200);
+
+    // C starts from the tables (no replay could reach back to the start)
+    // with the shared snapshot, whose digest is A's.
+    let c = Node::start_with(&store, &dir.path().join("c"), &["--config", config]);
+    until("the digests agree", || digests_agree(&[&a, &b, &c], &admin));
+    let mut expected = Vec::new();
+    until("A lists its snapshot's digest", || {
+        expected = snapshots(&a, &admin).0;
+        expected.len() == 1 && expected[0][1].is_string()
+    });
+    for node in [&b, &c] {
+        until("every node lists the snapshot", || {
+            snapshots(node, &admin).0 == expected
+        });
+    }
+    // Restored on C: the snapshot's rows outlived the compaction.
+    let restored = c.post("/api/v1/snapshots/early/restore", &admin, &json!({}));
+    assert_eq!(restored.status, 200, "{}", restored.body);
+    assert_eq!(c.get("/api/v1/commons/skills/s0", &admin).status, 404);
+    assert_eq!(c.get("/api/v1/commons/skills/early", &admin).status, 200);
+    until("the restore reaches every node", || {
+        digests_agree(&[&a, &b, &c], &admin)
+    });
+    assert_eq!(a.get("/api/v1/commons/skills/s0", &admin).status, 404);
 }

@@ -77,6 +77,9 @@ pub struct ServeConfig {
     pub env_passthrough: Vec<String>,
     /// Seconds a script tool may run (default 30, SCR-2).
     pub script_timeout_seconds: Option<u64>,
+    /// On a shared PostgreSQL store: compact the shared journal once it
+    /// holds more than this many bytes (default 64 MiB, STO-5/STO-7).
+    pub shared_journal_limit: Option<u64>,
     /// Named tool sets (`@name` in pools and skills), made so at start as
     /// journaled commands: `{"files": ["read_file", "write_file"]}`.
     pub tool_sets: BTreeMap<String, Vec<String>>,
@@ -409,7 +412,7 @@ impl Habitat {
         };
         store.start_tap();
         let result = work(&mut store);
-        replication.commit_late(store.take_tap());
+        replication.commit_late(store.take_tapped());
         result
     }
 

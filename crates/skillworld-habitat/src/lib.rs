@@ -41,7 +41,7 @@ pub use schedule::{JOB_IDS, JobSettings, JobStatus, Jobs};
 pub use secrets::{MaskedSecret, SecretBox, SecretError, SecretScope, mask, valid_secret_key};
 pub use server::{ApiError, Need, Principal, router, router_with, serve};
 pub use service::{configure_tool_sets, configure_trust_policy};
-pub use shared::{Health, Replication, SharedRecords};
+pub use shared::{Health, Replication, SharedRecords, Started};
 pub use skillworld_sandbox::SandboxConfig;
 pub use tokens::{RemoveAgentError, TokenKind, TokenRecord, Tokens, remove_agent};
 pub use tools::{Dispatched, dispatch, run_script_call, run_tool};

@@ -12,8 +12,12 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde::Serialize;
-use skillworld_pg::{Batch, Follower, JournalRow, PgError, PgOptions, PgSync};
-use skillworld_store::{RecordBackend, Store, StoreError};
+use skillworld_core::Timestamp;
+use skillworld_pg::{
+    Batch, Follower, JournalRow, Loaded, PgError, PgOptions, PgSync, RowChange, RunRow,
+    SnapshotChange, StateRows,
+};
+use skillworld_store::{RecordBackend, RunBackend, SharedState, Store, StoreError, Tapped};
 
 /// How often the follower reads the heads when no notification came.
 const FOLLOWER_TICK: Duration = Duration::from_millis(500);
@@ -36,14 +40,14 @@ pub struct Replication {
     diverged: AtomicBool,
 }
 
-/// The habitat records kept in the shared database.
+/// The habitat records and review runs kept in the shared database.
 pub struct SharedRecords(PgSync);
 
 impl Replication {
-    /// Connects node `node` to `url` (migrating the schema) and starts its
+    /// Connects a node to `url` (migrating the schema) and starts its
     /// follower; give the store the returned records.
-    pub fn connect(url: &str, node: &str) -> Result<(Replication, SharedRecords), PgError> {
-        let pg = PgSync::connect(url, PgOptions::new(node))?;
+    pub fn connect(url: &str, options: PgOptions) -> Result<(Replication, SharedRecords), PgError> {
+        let pg = PgSync::connect(url, options)?;
         let follower = pg.follow(FOLLOWER_TICK);
         let records = SharedRecords(pg.clone());
         Ok((
@@ -59,10 +63,97 @@ impl Replication {
         ))
     }
 
-    /// Makes `store`'s world the habitat's starting world (the first
-    /// node's, kept in the database), at its journal position. Call it on
-    /// a fresh store, before anything else writes.
-    pub fn start_from_checkpoint(&self, store: &mut Store) -> Result<(), StoreError> {
+    /// Makes `store` (a fresh one, before anything else writes) the
+    /// habitat's world: the state tables' rows and the shared named
+    /// snapshots as of the head the node then follows the journal from.
+    /// A database whose rows were never filled (a new one, or one of
+    /// schema 1) is started the old way — the first node's checkpoint and
+    /// the whole journal — and this node fills them.
+    pub fn start(&self, store: &mut Store) -> Result<Started, StoreError> {
+        let started = std::time::Instant::now();
+        let loaded = self.load()?;
+        if loaded.filled {
+            let rows = loaded.state.rows.len();
+            let seq = self.adopt(store, loaded)?;
+            let how = Started::Tables { seq, rows };
+            tracing::info!(
+                seq,
+                rows,
+                ms = started.elapsed().as_millis() as u64,
+                "node started from the state tables"
+            );
+            return Ok(how);
+        }
+        self.start_from_checkpoint(store)?;
+        self.catch_up(store)?;
+        let replayed = self.applied();
+        self.fill(store)?;
+        tracing::info!(
+            replayed,
+            ms = started.elapsed().as_millis() as u64,
+            "node started from the checkpoint and the whole journal; state tables filled"
+        );
+        Ok(Started::Replay { replayed })
+    }
+
+    fn load(&self) -> Result<Loaded, StoreError> {
+        self.pg
+            .call(|pg| async move { pg.load().await })
+            .map_err(store_error)
+    }
+
+    /// Makes the store's world and named snapshots `loaded`'s; the
+    /// position it is at.
+    fn adopt(&self, store: &mut Store, loaded: Loaded) -> Result<u64, StoreError> {
+        let snapshots = loaded
+            .snapshots
+            .into_iter()
+            .map(|s| (s.name, Timestamp::from_millis(s.at_ms), shared(s.state)))
+            .collect();
+        store.unsynced(|store| {
+            store.adopt_shared_state(shared(loaded.state))?;
+            store.adopt_shared_snapshots(snapshots)
+        })?;
+        self.applied.store(loaded.seq, Ordering::Relaxed);
+        Ok(loaded.seq)
+    }
+
+    /// Fills the state tables with this node's world, unless another
+    /// node did first.
+    fn fill(&self, store: &mut Store) -> Result<(), StoreError> {
+        let applied = self.applied();
+        let txn = self
+            .pg
+            .call(move |pg| async move { pg.begin(applied).await })
+            .map_err(store_error)?;
+        let missed = txn.missed().to_vec();
+        store.unsynced(|store| self.apply(store, &missed))?;
+        if txn.filled() {
+            return self.pg.call(move |_| txn.rollback()).map_err(store_error);
+        }
+        let batch = batch_of(store.shared_state());
+        self.pg
+            .call(move |_| txn.fill(batch))
+            .map(drop)
+            .map_err(store_error)
+    }
+
+    /// Starts again from the state tables: the journal after this node's
+    /// position was compacted away.
+    fn reload(&self, store: &mut Store) -> Result<(), StoreError> {
+        let behind = self.applied();
+        let loaded = self.load()?;
+        let seq = self.adopt(store, loaded)?;
+        tracing::warn!(
+            behind,
+            seq,
+            "the shared journal was compacted past this node's position; reloaded from the state tables"
+        );
+        Ok(())
+    }
+
+    /// The old start: the first node's checkpoint, at its position.
+    fn start_from_checkpoint(&self, store: &mut Store) -> Result<(), StoreError> {
         const NAME: &str = "shared-checkpoint";
         store.save_snapshot(NAME)?;
         let ours = store.export_snapshot(NAME)?.into_bytes();
@@ -138,28 +229,38 @@ impl Replication {
         if self.diverged.load(Ordering::Relaxed) {
             return Err(diverged().into());
         }
-        let applied = self.applied.load(Ordering::Relaxed);
-        let txn = self
-            .pg
-            .call(move |pg| async move { pg.begin(applied).await })
-            .map_err(store_error)?;
+        let txn = match self.begin() {
+            Err(PgError::Compacted { .. }) => {
+                self.reload(store)?;
+                self.begin()
+            }
+            other => other,
+        }
+        .map_err(store_error)?;
         let missed = txn.missed().to_vec();
         // The shared database is the state: the local replica's commits
         // are not waited for.
-        let (result, entries) = store.unsynced(|store| {
+        let (result, tapped) = store.unsynced(|store| {
             self.apply(store, &missed)?;
             store.start_tap();
             let result = work(store);
-            Ok::<_, StoreError>((result, store.take_tap()))
+            Ok::<_, StoreError>((result, store.take_tapped()))
         })?;
-        let wrote = !entries.is_empty();
-        let batch = Batch {
-            entries,
-            ..Batch::default()
-        };
+        let batch = batch_of(tapped);
+        let wrote = !batch.is_empty();
         match self.pg.call(move |_| txn.commit(batch)) {
             Ok(committed) => {
                 self.applied.fetch_max(committed.last, Ordering::Relaxed);
+                if let Some(done) = committed.compacted {
+                    tracing::info!(
+                        below = done.below,
+                        journal_entries = done.journal_entries,
+                        journal_bytes = done.journal_bytes,
+                        row_versions = done.row_versions,
+                        blobs = done.blobs,
+                        "shared journal compacted"
+                    );
+                }
                 result
             }
             Err(error) => {
@@ -176,26 +277,18 @@ impl Replication {
     /// journal; this keeps the journal whole if one does). When others
     /// wrote in between, the world is out of order: the node is marked
     /// diverged.
-    pub fn commit_late(&self, entries: Vec<Vec<u8>>) {
-        if entries.is_empty() {
+    pub fn commit_late(&self, tapped: Tapped) {
+        let batch = batch_of(tapped);
+        if batch.is_empty() {
             return;
         }
         tracing::warn!(
-            entries = entries.len(),
+            entries = batch.entries.len(),
             "a read journaled; committing after the fact"
         );
         let applied = self.applied.load(Ordering::Relaxed);
         let outcome = self.pg.call(move |pg| async move {
-            match pg
-                .commit_at(
-                    applied,
-                    Batch {
-                        entries,
-                        ..Batch::default()
-                    },
-                )
-                .await
-            {
+            match pg.commit_at(applied, batch).await {
                 Ok(committed) => Ok(committed.last),
                 Err(skillworld_pg::Behind::Missed(_)) => Err("others wrote first".to_owned()),
                 Err(skillworld_pg::Behind::Failed(error)) => Err(error.to_string()),
@@ -217,16 +310,28 @@ impl Replication {
     pub fn catch_up(&self, store: &mut Store) -> Result<(), StoreError> {
         loop {
             let applied = self.applied.load(Ordering::Relaxed);
-            let rows = self
+            let rows = match self
                 .pg
                 .call(move |pg| async move { pg.entries_after(applied, CATCH_UP_BATCH).await })
-                .map_err(store_error)?;
+            {
+                Err(PgError::Compacted { .. }) => {
+                    self.reload(store)?;
+                    continue;
+                }
+                other => other.map_err(store_error)?,
+            };
             store.unsynced(|store| self.apply(store, &rows))?;
             // A short batch was the journal's end as of that read.
             if rows.len() < CATCH_UP_BATCH as usize {
                 return Ok(());
             }
         }
+    }
+
+    fn begin(&self) -> Result<skillworld_pg::WriteTxn, PgError> {
+        let applied = self.applied();
+        self.pg
+            .call(move |pg| async move { pg.begin(applied).await })
     }
 
     fn apply(&self, store: &mut Store, rows: &[JournalRow]) -> Result<(), StoreError> {
@@ -263,6 +368,50 @@ impl Replication {
     /// A reload of the token table failed: the next heads reload it again.
     pub fn records_unseen(&self) {
         self.records.store(0, Ordering::Relaxed);
+    }
+}
+
+/// How a node started.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Started {
+    /// From the state tables as of journal position `seq`.
+    Tables { seq: u64, rows: usize },
+    /// From the checkpoint and `replayed` journal entries (the tables were
+    /// not filled yet; this node filled them).
+    Replay { replayed: u64 },
+}
+
+/// A write's tapped entries and state as the database takes them.
+fn batch_of(tapped: Tapped) -> Batch {
+    Batch {
+        entries: tapped.entries,
+        rows: tapped
+            .rows
+            .into_iter()
+            .map(|r| RowChange {
+                after: r.after as u64,
+                id: r.id,
+                row: r.row,
+                blobs: r.blobs,
+            })
+            .collect(),
+        blobs: tapped.blobs,
+        snapshots: tapped
+            .snapshots
+            .into_iter()
+            .map(|s| SnapshotChange {
+                after: s.after as u64,
+                name: s.name,
+                at_ms: s.at.map(Timestamp::as_millis),
+            })
+            .collect(),
+    }
+}
+
+fn shared(state: StateRows) -> SharedState {
+    SharedState {
+        rows: state.rows,
+        blobs: state.blobs,
     }
 }
 
@@ -308,6 +457,55 @@ impl RecordBackend for SharedRecords {
         let kind = kind.to_owned();
         self.0
             .call(move |pg| async move { pg.records(&kind).await })
+            .map_err(store_error)
+    }
+}
+
+impl RunBackend for SharedRecords {
+    fn next_id(&self) -> Result<u64, StoreError> {
+        self.0
+            .call(|pg| async move { pg.next_run_id().await })
+            .map_err(store_error)
+    }
+
+    fn save(
+        &self,
+        id: u64,
+        agent: &str,
+        kind: &str,
+        status: &str,
+        body: &[u8],
+    ) -> Result<(), StoreError> {
+        let run = RunRow {
+            id,
+            agent: agent.to_owned(),
+            kind: kind.to_owned(),
+            status: status.to_owned(),
+            body: body.to_vec(),
+        };
+        self.0
+            .call(move |pg| async move { pg.save_run(&run).await })
+            .map_err(|error| match error {
+                PgError::RunInProgress { agent } => StoreError::RunInProgress {
+                    agent,
+                    run_name: String::new(),
+                },
+                other => store_error(other),
+            })
+    }
+
+    fn all(&self) -> Result<Vec<Vec<u8>>, StoreError> {
+        self.0
+            .call(|pg| async move { pg.runs().await })
+            .map(|runs| runs.into_iter().map(|run| run.body).collect())
+            .map_err(store_error)
+    }
+
+    fn purge(&self, kind: &str, keep: usize) -> Result<usize, StoreError> {
+        let kind = kind.to_owned();
+        self.0
+            .call(move |pg| async move { pg.purge_runs(&kind, keep).await })
+            .map(|purged| purged as usize)
             .map_err(store_error)
     }
 }

@@ -11,6 +11,7 @@ use tokio_postgres::types::Type;
 use tokio_postgres::{Client, Config, NoTls};
 
 use crate::PgError;
+use crate::state::Loaded;
 
 /// How a node talks to the database.
 #[derive(Clone, Debug)]
@@ -22,15 +23,24 @@ pub struct PgOptions {
     /// How long one operation may take before the store is unavailable
     /// (a write then fails fast instead of hanging on a dead peer).
     pub operation_timeout: Duration,
+    /// Compact the shared journal once it holds more than this many bytes
+    /// (to half of it): the write that crosses the limit drops the oldest
+    /// entries, the row versions nothing sees and the blobs nothing refers to.
+    pub journal_limit: u64,
 }
 
+/// The default of [`PgOptions::journal_limit`]: 64 MiB, as the redb store's.
+pub const JOURNAL_LIMIT: u64 = 64 << 20;
+
 impl PgOptions {
-    /// Defaults for a node called `node`: 2 s to connect, 5 s per operation.
+    /// Defaults for a node called `node`: 2 s to connect, 5 s per
+    /// operation, [`JOURNAL_LIMIT`].
     pub fn new(node: impl Into<String>) -> Self {
         PgOptions {
             node: node.into(),
             connect_timeout: Duration::from_secs(2),
             operation_timeout: Duration::from_secs(5),
+            journal_limit: JOURNAL_LIMIT,
         }
     }
 }
@@ -44,17 +54,6 @@ pub struct JournalRow {
     pub entry: Vec<u8>,
     pub node: String,
     pub at_ms: i64,
-}
-
-/// The world's state as of one journal position, read in one consistent
-/// snapshot of the database: apply the entries after `seq` to it.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Loaded {
-    pub seq: u64,
-    /// The world's own row, when one was ever written.
-    pub world: Option<Vec<u8>>,
-    /// Entity rows by stable id, in id order.
-    pub entities: Vec<(u64, Vec<u8>)>,
 }
 
 /// A node's handle on the shared database; cheap to clone. Journal writes
@@ -220,10 +219,21 @@ impl PgBackend {
             .await
     }
 
-    /// The world's state as of the head, in one consistent read.
+    /// The world's state as of the head, with the shared named
+    /// snapshots', in one consistent read.
     pub async fn load(&self) -> Result<Loaded, PgError> {
-        self.on_client("loading the world", async |client| load(client).await)
-            .await
+        self.on_client("loading the world", async |client| {
+            let txn = client
+                .build_transaction()
+                .isolation_level(tokio_postgres::IsolationLevel::RepeatableRead)
+                .read_only(true)
+                .start()
+                .await?;
+            let loaded = crate::state::load(&txn).await?;
+            txn.commit().await?;
+            Ok(loaded)
+        })
+        .await
     }
 
     /// The world every node starts from, as (journal position, state):
@@ -273,7 +283,9 @@ impl PgBackend {
     }
 }
 
-/// Journal rows after `seq` (at most `limit`), in one round trip.
+/// Journal rows after `seq` (at most `limit`), in one round trip; the
+/// journal compacted past `seq` is an error (compaction always keeps the
+/// newest entry, so a gap shows).
 pub(crate) async fn rows_after(
     client: &Client,
     seq: u64,
@@ -287,7 +299,14 @@ pub(crate) async fn rows_after(
             &[(&(seq as i64), Type::INT8), (&limit, Type::INT8)],
         )
         .await?;
-    Ok(rows.iter().map(journal_row).collect())
+    let rows: Vec<JournalRow> = rows.iter().map(journal_row).collect();
+    match rows.first() {
+        Some(first) if first.seq != seq + 1 => Err(PgError::Compacted {
+            applied: seq,
+            kept_from: first.seq,
+        }),
+        _ => Ok(rows),
+    }
 }
 
 fn journal_row(row: &tokio_postgres::Row) -> JournalRow {
@@ -312,38 +331,6 @@ pub(crate) async fn heads(client: &Client) -> Result<(u64, u64), PgError> {
         }
     }
     Ok((journal, records))
-}
-
-async fn load(client: &mut Client) -> Result<Loaded, PgError> {
-    let txn = client
-        .build_transaction()
-        .isolation_level(tokio_postgres::IsolationLevel::RepeatableRead)
-        .read_only(true)
-        .start()
-        .await?;
-    let seq = txn
-        .query_one(
-            "SELECT value FROM skillworld_head WHERE name = 'journal'",
-            &[],
-        )
-        .await?
-        .get::<_, i64>(0) as u64;
-    let world = txn
-        .query_opt("SELECT row FROM skillworld_world WHERE id = 1", &[])
-        .await?
-        .map(|row| row.get(0));
-    let entities = txn
-        .query("SELECT id, row FROM skillworld_entities ORDER BY id", &[])
-        .await?
-        .iter()
-        .map(|row| (row.get::<_, i64>(0) as u64, row.get(1)))
-        .collect();
-    txn.commit().await?;
-    Ok(Loaded {
-        seq,
-        world,
-        entities,
-    })
 }
 
 /// The URL without its password, for messages.

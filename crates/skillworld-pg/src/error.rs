@@ -23,6 +23,12 @@ pub enum PgError {
     /// A stored value is not what this version expects.
     #[error("PostgreSQL store: stored {what} is malformed: {reason}")]
     Corrupt { what: String, reason: String },
+    /// The journal after this node's position was compacted away: the
+    /// node starts again from the state rows ([`crate::PgBackend::load`]).
+    #[error(
+        "the shared journal was compacted past this node's position {applied} (it starts at {kept_from}); reload from the state tables"
+    )]
+    Compacted { applied: u64, kept_from: u64 },
     /// The agent already has a review run in progress (EVO-2: one at a time).
     #[error("agent '{agent}' already has a review run in progress; one at a time")]
     RunInProgress { agent: String },

@@ -1,7 +1,7 @@
 //! The PostgreSQL backend of skillworld (STO-7): many habitat nodes share
 //! one database — one journal in one global order, the world's state rows
-//! (STO-5: entities by stable id, the world's row, bundle contents by
-//! SHA-256), and the habitat's records (tokens, sealed secrets, MCP
+//! (STO-5: row versions by stable id and journal position, bundle contents
+//! by SHA-256, shared named snapshots as positions), and the habitat's records (tokens, sealed secrets, MCP
 //! registrations, curator state, review runs).
 //!
 //! The crate speaks bytes: entries and rows are the store's encodings,
@@ -32,7 +32,7 @@
 //! # }
 //! ```
 
-pub use backend::{JournalRow, Loaded, PgBackend, PgOptions, redact};
+pub use backend::{JOURNAL_LIMIT, JournalRow, PgBackend, PgOptions, redact};
 pub use blocking::PgSync;
 pub use error::PgError;
 pub use follower::{Follower, Heads};
@@ -40,6 +40,7 @@ pub use jobs::{JobLock, job_key};
 pub use records::RecordChange;
 pub use runs::{RUNNING, RunRow};
 pub use schema::SCHEMA_VERSION;
+pub use state::{Compaction, Loaded, LoadedSnapshot, RowChange, SnapshotChange, StateRows};
 pub use write::{Batch, Behind, Committed, WriteTxn};
 
 mod backend;
@@ -50,4 +51,5 @@ mod jobs;
 mod records;
 mod runs;
 mod schema;
+mod state;
 mod write;

@@ -7,7 +7,7 @@ use tokio_postgres::Client;
 use crate::PgError;
 
 /// The schema version this build writes and reads.
-pub const SCHEMA_VERSION: i32 = 1;
+pub const SCHEMA_VERSION: i32 = 2;
 
 /// Migration N brings the schema from version N-1 to N. Never edit one
 /// that has shipped: add the next.
@@ -74,6 +74,39 @@ const MIGRATIONS: &[&str] = &[
     CREATE SEQUENCE skillworld_run_ids;
     CREATE UNIQUE INDEX skillworld_runs_one_running ON skillworld_runs (agent)
         WHERE status = 'running';
+    "#,
+    // 2: the state by row versions (schema 1's entity and world tables
+    // were never written), shared named snapshots over them, and the heads
+    // that compaction and starting from the tables need.
+    r#"
+    DROP TABLE skillworld_entities;
+    DROP TABLE skillworld_world;
+    -- Every version of every row (the store's encoding; id 0 is the
+    -- world's own row) from the journal position `seq` on; `row` NULL: the
+    -- id was removed at `seq`. The state as of position P is, per id, the
+    -- newest version with seq <= P. `blobs`: the SHA-256 digests (hex) of
+    -- the bundle contents the row refers to.
+    CREATE TABLE skillworld_rows (
+        id bigint NOT NULL,
+        seq bigint NOT NULL,
+        row bytea,
+        blobs text[] NOT NULL,
+        PRIMARY KEY (id, seq)
+    );
+    -- Shared named snapshots: the state as of journal position `seq`,
+    -- kept by keeping the row versions it sees.
+    CREATE TABLE skillworld_snapshots (
+        name text PRIMARY KEY,
+        seq bigint NOT NULL,
+        at_ms bigint NOT NULL
+    );
+    -- 'rows_from': the position at which the rows were first filled with
+    -- the whole state (-1: not yet; a database of schema 1 is filled by
+    -- the first node of this version that starts). 'journal_bytes': the
+    -- bytes of the kept journal.
+    INSERT INTO skillworld_head (name, value) VALUES
+        ('rows_from', -1),
+        ('journal_bytes', (SELECT coalesce(sum(octet_length(entry)), 0) FROM skillworld_journal));
     "#,
 ];
 

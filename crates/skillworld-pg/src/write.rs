@@ -4,35 +4,33 @@
 //! the same transaction. So two nodes racing on one skill's revision
 //! serialise: the second sees the first's entry before it checks.
 
-use tokio_postgres::types::Type;
 use tokio_postgres::{Client, SimpleQueryMessage};
 
 use crate::backend::{Held, JournalRow};
+use crate::state::{Compaction, Journal, RowChange, SnapshotChange, write_state};
 use crate::{PgBackend, PgError};
 
-/// What one commit writes: journal entries (in order) and the state rows
-/// they changed, all in one transaction.
+/// What one commit writes, all in one transaction: journal entries (in
+/// order) and the state they made — row versions, new bundle contents,
+/// shared snapshot changes.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Batch {
     /// Encoded journal entries, in the order they were applied.
     pub entries: Vec<Vec<u8>>,
-    /// Entity rows written, by stable id.
-    pub upserts: Vec<(u64, Vec<u8>)>,
-    /// Entities removed, by stable id.
-    pub removed: Vec<u64>,
-    /// The world's own row, when it changed.
-    pub world: Option<Vec<u8>>,
-    /// New bundle contents by SHA-256 (hex); already stored ones are kept.
+    /// The rows the entries wrote or removed.
+    pub rows: Vec<RowChange>,
+    /// Bundle contents by SHA-256 (hex); already stored ones are kept.
     pub blobs: Vec<(String, Vec<u8>)>,
+    /// Shared named snapshots saved or deleted.
+    pub snapshots: Vec<SnapshotChange>,
 }
 
 impl Batch {
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
-            && self.upserts.is_empty()
-            && self.removed.is_empty()
-            && self.world.is_none()
+            && self.rows.is_empty()
             && self.blobs.is_empty()
+            && self.snapshots.is_empty()
     }
 }
 
@@ -41,8 +39,17 @@ impl Batch {
 pub struct WriteTxn {
     held: Option<Held>,
     backend: PgBackend,
-    head: u64,
+    head: Head,
     missed: Vec<JournalRow>,
+}
+
+/// The head rows a write locks and reads.
+#[derive(Clone, Copy, Debug, Default)]
+struct Head {
+    journal: u64,
+    journal_bytes: u64,
+    /// Where the state rows were filled (-1: not yet).
+    rows_from: i64,
 }
 
 impl PgBackend {
@@ -90,6 +97,9 @@ pub enum Behind {
 pub struct Committed {
     pub first: u64,
     pub last: u64,
+    /// The compaction the write ran, when the journal had outgrown the
+    /// limit ([`crate::PgOptions::journal_limit`]).
+    pub compacted: Option<Compaction>,
 }
 
 impl WriteTxn {
@@ -101,18 +111,39 @@ impl WriteTxn {
 
     /// The head the write starts from: its entries take `head + 1…`.
     pub fn head(&self) -> u64 {
-        self.head
+        self.head.journal
     }
 
-    /// Appends `batch` after the head, changes the state rows, moves the
-    /// head and notifies the other nodes, in one transaction.
-    pub async fn commit(mut self, batch: Batch) -> Result<Committed, PgError> {
+    /// Whether the state rows hold the whole state (see [`WriteTxn::fill`]).
+    pub fn filled(&self) -> bool {
+        self.head.rows_from >= 0
+    }
+
+    /// Appends `batch` after the head, adds its state rows, moves the
+    /// head, compacts when the journal outgrew the limit, and notifies
+    /// the other nodes, in one transaction.
+    pub async fn commit(self, batch: Batch) -> Result<Committed, PgError> {
+        self.finish(batch, false).await
+    }
+
+    /// Replaces the state rows with `batch.rows` (the whole state as of
+    /// the head, every change at `after` 0) and marks them filled: the
+    /// first node of a new database (or of one of schema 1) does this once.
+    pub async fn fill(self, batch: Batch) -> Result<Committed, PgError> {
+        self.finish(batch, true).await
+    }
+
+    async fn finish(mut self, batch: Batch, fill: bool) -> Result<Committed, PgError> {
         let mut held = self.held.take().expect("a write commits once");
-        let head = self.head;
-        let node = self.backend.options.node.clone();
+        let write = Write {
+            head: self.head,
+            node: &self.backend.options.node,
+            limit: self.backend.options.journal_limit,
+            fill,
+        };
         let result = self
             .backend
-            .timed("committing", write(held.client(), head, &node, batch))
+            .timed("committing", write.run(held.client(), batch))
             .await;
         held.check_txn(result)
     }
@@ -142,31 +173,52 @@ impl Drop for WriteTxn {
     }
 }
 
-async fn lock_head(client: &Client, applied: u64) -> Result<(u64, Vec<JournalRow>), PgError> {
+async fn lock_head(client: &Client, applied: u64) -> Result<(Head, Vec<JournalRow>), PgError> {
     // One round trip: statements without parameters go as one simple query.
+    // Every writer locks the 'journal' row first (the rows are read in name
+    // order), so writes are serialised on it.
     let answer = client
-        .simple_query("BEGIN; SELECT value FROM skillworld_head WHERE name = 'journal' FOR UPDATE")
+        .simple_query(
+            "BEGIN; SELECT name, value FROM skillworld_head
+             WHERE name IN ('journal', 'journal_bytes', 'rows_from') ORDER BY name FOR UPDATE",
+        )
         .await?;
-    let head = answer
-        .iter()
-        .find_map(|message| match message {
-            SimpleQueryMessage::Row(row) => row.get(0).and_then(|v| v.parse::<u64>().ok()),
-            _ => None,
-        })
-        .ok_or_else(|| PgError::Corrupt {
+    let mut head = Head {
+        rows_from: -1,
+        ..Head::default()
+    };
+    let mut found = false;
+    for message in &answer {
+        if let SimpleQueryMessage::Row(row) = message {
+            let value = row.get(1).and_then(|v| v.parse::<i64>().ok()).unwrap_or(0);
+            match row.get(0) {
+                Some("journal") => {
+                    head.journal = value as u64;
+                    found = true;
+                }
+                Some("journal_bytes") => head.journal_bytes = value as u64,
+                Some("rows_from") => head.rows_from = value,
+                _ => {}
+            }
+        }
+    }
+    if !found {
+        return Err(PgError::Corrupt {
             what: "journal head".into(),
             reason: "no head row".into(),
-        })?;
-    if head < applied {
+        });
+    }
+    if head.journal < applied {
         client.batch_execute("ROLLBACK").await?;
         return Err(PgError::Corrupt {
             what: "journal head".into(),
             reason: format!(
-                "the database's journal ends at {head} but this node applied up to {applied} (was the database restored from an older backup?)"
+                "the database's journal ends at {} but this node applied up to {applied} (was the database restored from an older backup?)",
+                head.journal
             ),
         });
     }
-    let missed = if head > applied {
+    let missed = if head.journal > applied {
         crate::backend::rows_after(client, applied, None).await?
     } else {
         Vec::new()
@@ -174,94 +226,79 @@ async fn lock_head(client: &Client, applied: u64) -> Result<(u64, Vec<JournalRow
     Ok((head, missed))
 }
 
-async fn write(client: &Client, head: u64, node: &str, batch: Batch) -> Result<Committed, PgError> {
-    let count = batch.entries.len() as u64;
-    if batch.is_empty() {
-        client.batch_execute("ROLLBACK").await?;
-        return Ok(Committed {
+/// One write's commit.
+struct Write<'a> {
+    head: Head,
+    node: &'a str,
+    limit: u64,
+    fill: bool,
+}
+
+impl Write<'_> {
+    async fn run(self, client: &Client, batch: Batch) -> Result<Committed, PgError> {
+        let head = self.head.journal;
+        let count = batch.entries.len() as u64;
+        if batch.is_empty() && !self.fill {
+            client.batch_execute("ROLLBACK").await?;
+            return Ok(Committed {
+                first: head + 1,
+                last: head,
+                compacted: None,
+            });
+        }
+        let last = head + count;
+        let added: u64 = batch.entries.iter().map(|e| e.len() as u64).sum();
+        if self.fill {
+            client.batch_execute("DELETE FROM skillworld_rows").await?;
+        }
+        let journal = Journal {
             first: head + 1,
-            last: head,
-        });
-    }
-    let last = head + count;
-    // Typed statements: one round trip each, no prepare.
-    if count > 0 {
-        let seqs: Vec<i64> = (head + 1..=last).map(|s| s as i64).collect();
-        client
-            .execute_typed(
-                "INSERT INTO skillworld_journal (seq, entry, node, at_ms)
-                 SELECT s, e, $3, (extract(epoch FROM clock_timestamp()) * 1000)::bigint
-                 FROM unnest($1::bigint[], $2::bytea[]) AS t(s, e)",
-                &[
-                    (&seqs, Type::INT8_ARRAY),
-                    (&batch.entries, Type::BYTEA_ARRAY),
-                    (&node, Type::TEXT),
-                ],
-            )
-            .await?;
-    }
-    if !batch.upserts.is_empty() {
-        let (ids, rows): (Vec<i64>, Vec<Vec<u8>>) = batch
-            .upserts
-            .into_iter()
-            .map(|(id, row)| (id as i64, row))
-            .unzip();
-        client
-            .execute_typed(
-                "INSERT INTO skillworld_entities (id, row, seq)
-                 SELECT i, r, $3 FROM unnest($1::bigint[], $2::bytea[]) AS t(i, r)
-                 ON CONFLICT (id) DO UPDATE SET row = EXCLUDED.row, seq = EXCLUDED.seq",
-                &[
-                    (&ids, Type::INT8_ARRAY),
-                    (&rows, Type::BYTEA_ARRAY),
-                    (&(last as i64), Type::INT8),
-                ],
-            )
-            .await?;
-    }
-    if !batch.removed.is_empty() {
-        let ids: Vec<i64> = batch.removed.iter().map(|&id| id as i64).collect();
-        client
-            .execute_typed(
-                "DELETE FROM skillworld_entities WHERE id = ANY($1)",
-                &[(&ids, Type::INT8_ARRAY)],
-            )
-            .await?;
-    }
-    if let Some(world) = &batch.world {
-        client
-            .execute_typed(
-                "INSERT INTO skillworld_world (id, row, seq) VALUES (1, $1, $2)
-                 ON CONFLICT (id) DO UPDATE SET row = EXCLUDED.row, seq = EXCLUDED.seq",
-                &[(world, Type::BYTEA), (&(last as i64), Type::INT8)],
-            )
-            .await?;
-    }
-    if !batch.blobs.is_empty() {
-        let (digests, bytes): (Vec<String>, Vec<Vec<u8>>) = batch.blobs.into_iter().unzip();
-        client
-            .execute_typed(
-                "INSERT INTO skillworld_blobs (sha256, bytes)
-                 SELECT d, b FROM unnest($1::text[], $2::bytea[]) AS t(d, b)
-                 ON CONFLICT (sha256) DO NOTHING",
-                &[(&digests, Type::TEXT_ARRAY), (&bytes, Type::BYTEA_ARRAY)],
-            )
-            .await?;
-    }
-    // The head moves, the others hear of it, and the write commits: one
-    // simple query (the values are numbers this node computed).
-    let finish = if count > 0 {
-        format!(
-            "UPDATE skillworld_head SET value = {last} WHERE name = 'journal';
-             SELECT pg_notify('skillworld_journal', '{last}');
-             COMMIT"
+            node: self.node,
+            entries: batch.entries,
+        };
+        write_state(
+            client,
+            head,
+            journal,
+            batch.rows,
+            batch.blobs,
+            batch.snapshots,
         )
-    } else {
-        "COMMIT".to_owned()
-    };
-    client.batch_execute(&finish).await?;
-    Ok(Committed {
-        first: head + 1,
-        last,
-    })
+        .await?;
+        let mut bytes = self.head.journal_bytes + added;
+        // Compaction needs the rows whole: a node behind the compacted
+        // journal starts again from them.
+        let filled = self.fill || self.head.rows_from >= 0;
+        let compacted = if filled && count > 0 && bytes > self.limit {
+            let done = crate::state::compact(client, last, self.limit / 2).await?;
+            bytes = bytes.saturating_sub(done.journal_bytes);
+            Some(done)
+        } else {
+            None
+        };
+        // The heads move, the others hear of it, and the write commits:
+        // one simple query (the values are numbers this node computed).
+        let rows_from = if self.fill {
+            format!("UPDATE skillworld_head SET value = {head} WHERE name = 'rows_from';")
+        } else {
+            String::new()
+        };
+        let finish = if count > 0 {
+            format!(
+                "{rows_from}
+                 UPDATE skillworld_head SET value = CASE name WHEN 'journal' THEN {last} ELSE {bytes} END
+                 WHERE name IN ('journal', 'journal_bytes');
+                 SELECT pg_notify('skillworld_journal', '{last}');
+                 COMMIT"
+            )
+        } else {
+            format!("{rows_from} COMMIT")
+        };
+        client.batch_execute(&finish).await?;
+        Ok(Committed {
+            first: head + 1,
+            last,
+            compacted,
+        })
+    }
 }

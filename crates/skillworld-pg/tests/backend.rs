@@ -7,12 +7,24 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::{admin, database, fresh_database, node, server};
-use skillworld_pg::{Batch, Behind, PgBackend, PgError, PgOptions, RUNNING, RunRow};
+use skillworld_pg::{
+    Batch, Behind, PgBackend, PgError, PgOptions, RUNNING, RowChange, RunRow, SnapshotChange,
+};
 
 fn entry(text: &str) -> Batch {
     Batch {
         entries: vec![text.as_bytes().to_vec()],
         ..Batch::default()
+    }
+}
+
+/// Row `id` written as `text` at a write's entry `after`.
+fn row(after: u64, id: u64, text: &str, blobs: &[&str]) -> RowChange {
+    RowChange {
+        after,
+        id,
+        row: Some(text.as_bytes().to_vec()),
+        blobs: blobs.iter().map(|b| b.to_string()).collect(),
     }
 }
 
@@ -38,7 +50,7 @@ async fn the_schema_is_created_once_and_a_newer_one_is_refused() {
             refused,
             PgError::NewerSchema {
                 found: 99,
-                supported: 1
+                supported: 2
             }
         ),
         "{refused}"
@@ -140,30 +152,74 @@ async fn state_rows_change_with_their_entries_and_load_consistently() {
         return;
     };
     let a = node(&url, "a").await;
+    // Not filled yet: nothing to start from but the checkpoint.
+    let empty = a.load().await.unwrap();
+    assert!(!empty.filled);
+    let fill = a.begin(0).await.unwrap();
+    assert!(!fill.filled());
+    fill.fill(Batch {
+        rows: vec![row(0, 0, "world v0", &[])],
+        ..Batch::default()
+    })
+    .await
+    .unwrap();
     let batch = Batch {
         entries: vec![b"create".to_vec(), b"install".to_vec()],
-        upserts: vec![(1, b"world".to_vec()), (7, b"skill v1".to_vec())],
-        removed: vec![],
-        world: Some(b"allocator 8".to_vec()),
+        rows: vec![
+            row(1, 7, "skill v1", &[]),
+            row(2, 0, "world v2", &[]),
+            row(2, 7, "skill v2", &["ab12"]),
+        ],
         blobs: vec![("ab12".into(), b"#!/bin/sh".to_vec())],
+        snapshots: vec![SnapshotChange {
+            after: 1,
+            name: "first".into(),
+            at_ms: Some(42),
+        }],
     };
-    a.begin(0).await.unwrap().commit(batch).await.unwrap();
+    let txn = a.begin(0).await.unwrap();
+    assert!(txn.filled());
+    txn.commit(batch).await.unwrap();
     let batch = Batch {
         entries: vec![b"delete".to_vec()],
-        upserts: vec![(8, b"skill two".to_vec())],
-        removed: vec![7],
-        world: None,
+        rows: vec![
+            row(1, 8, "skill two", &["ab12"]),
+            RowChange {
+                after: 1,
+                id: 7,
+                row: None,
+                blobs: vec![],
+            },
+        ],
         // A blob stored again keeps its one row.
         blobs: vec![("ab12".into(), b"#!/bin/sh".to_vec())],
+        ..Batch::default()
     };
     a.begin(2).await.unwrap().commit(batch).await.unwrap();
     let loaded = a.load().await.unwrap();
+    assert!(loaded.filled);
     assert_eq!(loaded.seq, 3);
-    assert_eq!(loaded.world.as_deref(), Some(&b"allocator 8"[..]));
     assert_eq!(
-        loaded.entities,
-        vec![(1, b"world".to_vec()), (8, b"skill two".to_vec())]
+        loaded.state.rows,
+        vec![(0, b"world v2".to_vec()), (8, b"skill two".to_vec())]
     );
+    assert_eq!(
+        loaded.state.blobs,
+        vec![("ab12".to_owned(), b"#!/bin/sh".to_vec())]
+    );
+    // The snapshot sees the rows as of its position (entry 1): skill 7's
+    // first version, the world's first row, no blob.
+    assert_eq!(loaded.snapshots.len(), 1);
+    let first = &loaded.snapshots[0];
+    assert_eq!(
+        (first.name.as_str(), first.seq, first.at_ms),
+        ("first", 1, 42)
+    );
+    assert_eq!(
+        first.state.rows,
+        vec![(0, b"world v0".to_vec()), (7, b"skill v1".to_vec())]
+    );
+    assert!(first.state.blobs.is_empty());
     // The first node's starting world is every node's.
     assert_eq!(
         a.checkpoint_or(b"mine".to_vec()).await.unwrap(),
@@ -190,6 +246,121 @@ async fn state_rows_change_with_their_entries_and_load_consistently() {
     .await
     .expect("an abandoned write frees the head");
     assert_eq!(committed.last, 4);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn compaction_keeps_the_newest_entries_the_head_rows_and_kept_snapshots() {
+    let Some(url) = database("compact").await else {
+        return;
+    };
+    let options = PgOptions {
+        journal_limit: 1_000,
+        ..PgOptions::new("a")
+    };
+    let a = PgBackend::connect(&url, options).await.unwrap();
+    a.begin(0)
+        .await
+        .unwrap()
+        .fill(Batch {
+            rows: vec![row(0, 0, "world", &[]), row(0, 5, "gone soon", &["old"])],
+            blobs: vec![("old".into(), b"old bytes".to_vec())],
+            ..Batch::default()
+        })
+        .await
+        .unwrap();
+    // Skill 1 is rewritten by every entry; a snapshot is kept at entry 3.
+    let mut compactions = Vec::new();
+    for seq in 1..=40u64 {
+        let mut batch = Batch {
+            entries: vec![vec![b'x'; 100]],
+            rows: vec![row(1, 1, &format!("v{seq}"), &[])],
+            ..Batch::default()
+        };
+        if seq == 3 {
+            batch.snapshots.push(SnapshotChange {
+                after: 1,
+                name: "kept".into(),
+                at_ms: Some(7),
+            });
+        }
+        if seq == 4 {
+            batch.rows.push(RowChange {
+                after: 1,
+                id: 5,
+                row: None,
+                blobs: vec![],
+            });
+        }
+        let committed = a.begin(seq - 1).await.unwrap().commit(batch).await.unwrap();
+        compactions.extend(committed.compacted);
+    }
+    // Every write past 1,000 bytes compacted to at most 500: 5 entries.
+    assert!(!compactions.is_empty());
+    let first = &compactions[0];
+    assert_eq!(first.below, 6, "{first:?}");
+    assert_eq!(first.journal_entries, 6);
+    // The last compaction (at 35) kept 31..=35; 36..=40 came since.
+    let kept = a.entries_after(30, 100).await.unwrap();
+    let seqs: Vec<u64> = kept.iter().map(|r| r.seq).collect();
+    assert_eq!(seqs, (31..=40).collect::<Vec<_>>());
+    // A reader behind the kept journal is told to reload, by a read and
+    // by a write.
+    match a.entries_after(2, 10).await {
+        Err(PgError::Compacted { applied: 2, .. }) => {}
+        other => panic!("expected Compacted, got {other:?}"),
+    }
+    match a.begin(2).await {
+        Err(PgError::Compacted { applied: 2, .. }) => {}
+        Err(other) => panic!("expected Compacted, got {other}"),
+        Ok(_) => panic!("expected Compacted, got a write"),
+    }
+    // The head's rows and the snapshot's are whole; the versions no one
+    // sees and the blob only the removed row referred to are gone.
+    let loaded = a.load().await.unwrap();
+    assert_eq!(
+        loaded.state.rows,
+        vec![(0, b"world".to_vec()), (1, b"v40".to_vec())]
+    );
+    let snapshot = &loaded.snapshots[0].state;
+    assert_eq!(
+        snapshot.rows,
+        vec![
+            (0, b"world".to_vec()),
+            (1, b"v3".to_vec()),
+            (5, b"gone soon".to_vec())
+        ]
+    );
+    assert_eq!(snapshot.blobs, vec![("old".into(), b"old bytes".to_vec())]);
+    // Once the snapshot goes, so do its versions and the blob.
+    a.begin(40)
+        .await
+        .unwrap()
+        .commit(Batch {
+            entries: vec![vec![b'y'; 600]],
+            snapshots: vec![SnapshotChange {
+                after: 1,
+                name: "kept".into(),
+                at_ms: None,
+            }],
+            ..Batch::default()
+        })
+        .await
+        .unwrap();
+    let left: (i64, i64) = {
+        let client = admin(&url).await;
+        let rows = client
+            .query_one("SELECT count(*) FROM skillworld_rows", &[])
+            .await
+            .unwrap()
+            .get(0);
+        let blobs = client
+            .query_one("SELECT count(*) FROM skillworld_blobs", &[])
+            .await
+            .unwrap()
+            .get(0);
+        (rows, blobs)
+    };
+    assert_eq!(left, (2, 0));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -37,7 +37,7 @@ pub use error::StoreError;
 pub use fresh::Unpublished;
 pub use layout::{BlobSlot, JournalEntry, SCHEMA_VERSION, SnapshotKind, StoredSnapshot};
 pub use migrate::pre_migration_copy;
-pub use replica::RecordBackend;
+pub use replica::{RecordBackend, RunBackend, SharedState, Tapped, TappedRow, TappedSnapshot};
 pub use runs::{KEPT_RUNS, ReviewRun, RunKind, RunStatus};
 pub use shipped::{Synced, create_with_shipped, open_with_shipped, shipped_commons, sync_shipped};
 pub use simulate::{SimulatedWorld, SimulatedWorldError};

@@ -13,12 +13,16 @@
 //! (pre-sweep, pre-restore) stay each node's own and cannot be restored
 //! while replicating.
 
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use skillworld_core::Timestamp;
+use skillworld_world::WorldState;
 
-use crate::layout::{JournalEntry, SnapshotKind, decode, encode};
+use crate::backend::Batch;
+use crate::blobs::{decode_row, encode_globals, encode_row, hex, put_row_blob, row_json};
+use crate::layout::{GLOBALS_ROW, JournalEntry, SnapshotKind, decode, decode_json, encode};
 use crate::{SnapshotInfo, Store, StoreError};
 
 /// The first byte of a shared snapshot entry: never the first byte of a
@@ -62,10 +66,76 @@ pub trait RecordBackend: Send + Sync {
     fn list(&self, kind: &str) -> Result<Vec<(String, Vec<u8>)>, StoreError>;
 }
 
+/// What writes appended since [`Store::start_tap`]: the journal entries
+/// as a whole entry encodes them, and the state they made in the store's
+/// own row encoding (STO-5), for a shared database's state tables.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tapped {
+    pub entries: Vec<Vec<u8>>,
+    pub rows: Vec<TappedRow>,
+    /// Bundle contents the rows refer to, by SHA-256 (hex).
+    pub blobs: Vec<(String, Vec<u8>)>,
+    pub snapshots: Vec<TappedSnapshot>,
+}
+
+/// A row written (`row`, referring to `blobs` by SHA-256 hex) or removed
+/// (`None`) once `after` of the tapped entries were appended. Id 0 is the
+/// world's own row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TappedRow {
+    pub after: usize,
+    pub id: u64,
+    pub row: Option<Vec<u8>>,
+    pub blobs: Vec<String>,
+}
+
+/// A named snapshot saved (`at`) or deleted (`None`) as the `after`-th
+/// tapped entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TappedSnapshot {
+    pub after: usize,
+    pub name: String,
+    pub at: Option<Timestamp>,
+}
+
+/// A world as a shared database's state tables hold it: rows in the
+/// store's encoding by id (id 0: the world's own row) and the bundle
+/// contents they refer to, by SHA-256 (hex).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SharedState {
+    pub rows: Vec<(u64, Vec<u8>)>,
+    pub blobs: Vec<(String, Vec<u8>)>,
+}
+
+/// Where a replicating host keeps review runs (EVO-2) instead of this
+/// file, so every node lists the same runs. The store encodes and decodes;
+/// the backend keeps bytes by id with the run's agent, kind and status.
+pub trait RunBackend: Send + Sync {
+    /// An id no node gave before.
+    fn next_id(&self) -> Result<u64, StoreError>;
+    /// Stores run `id` (inserted or replaced). Saving a `running` run for
+    /// an agent that has another one running is refused with
+    /// [`StoreError::RunInProgress`] (its `run_name` may be empty).
+    fn save(
+        &self,
+        id: u64,
+        agent: &str,
+        kind: &str,
+        status: &str,
+        body: &[u8],
+    ) -> Result<(), StoreError>;
+    /// Every run's bytes, in id order.
+    fn all(&self) -> Result<Vec<Vec<u8>>, StoreError>;
+    /// Deletes the finished runs of `kind` beyond the newest `keep`; how
+    /// many went.
+    fn purge(&self, kind: &str, keep: usize) -> Result<usize, StoreError>;
+}
+
 #[derive(Default)]
 pub(crate) struct Hooks {
     pub(crate) records: Option<Arc<dyn RecordBackend>>,
-    tap: Option<Vec<Vec<u8>>>,
+    pub(crate) runs: Option<Arc<dyn RunBackend>>,
+    tap: Option<Tapped>,
     /// Set while a shared snapshot entry is applied: its restore is the
     /// journal's, not this file's alone.
     applying: bool,
@@ -78,13 +148,38 @@ impl Hooks {
     /// a [`SharedSnapshot::Restore`] instead.
     pub(crate) fn tap(&mut self, entries: &[JournalEntry]) {
         if let Some(tapped) = &mut self.tap {
-            tapped.extend(
+            tapped.entries.extend(
                 entries
                     .iter()
                     .filter(|e| !matches!(e, JournalEntry::Restore { .. }))
                     .map(encode),
             );
         }
+    }
+
+    /// Keeps the rows (and blobs) a staged batch wrote, after its entries.
+    pub(crate) fn tap_rows(&mut self, batch: &Batch) {
+        let Some(tapped) = &mut self.tap else {
+            return;
+        };
+        let after = tapped.entries.len();
+        tapped.rows.extend(batch.rows.iter().map(|(id, row)| {
+            TappedRow {
+                after,
+                id: *id,
+                row: row.as_ref().map(|r| r.bytes.clone()),
+                blobs: row
+                    .as_ref()
+                    .map(|r| r.blobs.iter().map(hex).collect())
+                    .unwrap_or_default(),
+            }
+        }));
+        tapped.blobs.extend(
+            batch
+                .blobs
+                .iter()
+                .map(|(key, bytes)| (hex(key), bytes.clone())),
+        );
     }
 
     fn replicating(&self) -> bool {
@@ -94,7 +189,21 @@ impl Hooks {
     /// Taps a named snapshot's change for the other nodes.
     pub(crate) fn tap_snapshot(&mut self, kind: SnapshotKind, change: SharedSnapshot) {
         if let (Some(tapped), SnapshotKind::Named) = (&mut self.tap, kind) {
-            tapped.push(change.encode());
+            tapped.entries.push(change.encode());
+            let after = tapped.entries.len();
+            match change {
+                SharedSnapshot::Save { name, at } => tapped.snapshots.push(TappedSnapshot {
+                    after,
+                    name,
+                    at: Some(at),
+                }),
+                SharedSnapshot::Delete { name } => tapped.snapshots.push(TappedSnapshot {
+                    after,
+                    name,
+                    at: None,
+                }),
+                SharedSnapshot::Restore { .. } => {}
+            }
         }
     }
 
@@ -126,6 +235,12 @@ impl Store {
         self.hooks.records = Some(backend);
     }
 
+    /// Keeps review runs in `backend` from now on (this file's own runs
+    /// are no longer read).
+    pub fn set_run_backend(&mut self, backend: Arc<dyn RunBackend>) {
+        self.hooks.runs = Some(backend);
+    }
+
     /// Runs `work` without waiting for this file's commits (with group
     /// commit on; else as it is): on a node the shared database is the
     /// state and this file a replica rebuilt at every start, so a write
@@ -142,15 +257,88 @@ impl Store {
         })
     }
 
-    /// Starts collecting the encoded journal entries appended from now on.
+    /// Starts collecting the encoded journal entries (and the rows they
+    /// wrote) appended from now on.
     pub fn start_tap(&mut self) {
-        self.hooks.tap = Some(Vec::new());
+        self.hooks.tap = Some(Tapped::default());
     }
 
     /// The entries appended since [`Store::start_tap`], in order; stops
     /// collecting.
     pub fn take_tap(&mut self) -> Vec<Vec<u8>> {
+        self.take_tapped().entries
+    }
+
+    /// The entries and the state they made since [`Store::start_tap`];
+    /// stops collecting.
+    pub fn take_tapped(&mut self) -> Tapped {
         self.hooks.tap.take().unwrap_or_default()
+    }
+
+    /// The whole world in the state tables' encoding, as rows written
+    /// before any entry (a shared database's first node fills them).
+    pub fn shared_state(&self) -> Tapped {
+        let (globals, entities) = self.world().state().into_parts();
+        let mut blobs = Vec::new();
+        let mut rows = vec![(GLOBALS_ROW, encode_globals(&globals))];
+        rows.extend(entities.into_iter().map(|state| {
+            let id = state.record().id.0;
+            (id, encode_row(state, &mut blobs))
+        }));
+        let mut seen = HashSet::new();
+        Tapped {
+            rows: rows
+                .into_iter()
+                .map(|(id, row)| TappedRow {
+                    after: 0,
+                    id,
+                    blobs: row.blobs.iter().map(hex).collect(),
+                    row: Some(row.bytes),
+                })
+                .collect(),
+            blobs: blobs
+                .into_iter()
+                .filter(|(key, _)| seen.insert(*key))
+                .map(|(key, bytes)| (hex(&key), bytes))
+                .collect(),
+            ..Tapped::default()
+        }
+    }
+
+    /// Makes the world `state` (as the state tables hold it) in place of
+    /// whatever it was, without a journal entry: the node follows the
+    /// shared journal from the position it read the state at.
+    pub fn adopt_shared_state(&mut self, state: SharedState) -> Result<(), StoreError> {
+        let state = decode_state(state)?;
+        self.replace_world(state)
+    }
+
+    /// Makes the named snapshots those of the shared database: each one
+    /// missing here is added whole (its world is not a position of this
+    /// file's history), each one here the database lacks (or holds under
+    /// another time) is deleted.
+    pub fn adopt_shared_snapshots(
+        &mut self,
+        snapshots: Vec<(String, Timestamp, SharedState)>,
+    ) -> Result<(), StoreError> {
+        let shared: HashMap<&str, Timestamp> = snapshots
+            .iter()
+            .map(|(name, at, _)| (name.as_str(), *at))
+            .collect();
+        for info in self.snapshots()? {
+            // A name here that the database lacks, or holds for a snapshot
+            // saved at another time (deleted and saved again), goes.
+            if info.kind == SnapshotKind::Named && shared.get(info.name.as_str()) != Some(&info.at)
+            {
+                self.delete_snapshot(&info.name)?;
+            }
+        }
+        for (name, at, state) in snapshots {
+            if self.snapshot_info(&name).is_err() {
+                self.put_whole_snapshot(&name, at, decode_state(state)?)?;
+            }
+        }
+        Ok(())
     }
 
     /// Applies a journal entry another node's store encoded (as its
@@ -221,4 +409,30 @@ impl Store {
         );
         Ok(info)
     }
+}
+
+/// A world from the state tables' rows and blobs.
+fn decode_state(state: SharedState) -> Result<WorldState, StoreError> {
+    let blobs: HashMap<String, Vec<u8>> = state.blobs.into_iter().collect();
+    let mut globals = None;
+    let mut entities = Vec::with_capacity(state.rows.len());
+    for (id, bytes) in state.rows {
+        let what = || format!("shared row {id}");
+        if id == GLOBALS_ROW {
+            let json = row_json(&bytes).map_err(|r| StoreError::decode(what(), r))?;
+            globals = Some(decode_json("world-wide state", &json)?);
+            continue;
+        }
+        let (mut entity, slots) = decode_row(&bytes).map_err(|r| StoreError::decode(what(), r))?;
+        for (slot, key) in slots {
+            let key = hex(&key);
+            let value = blobs.get(&key).cloned().ok_or_else(|| {
+                StoreError::decode(what(), format!("blob {key} it refers to is missing"))
+            })?;
+            put_row_blob(&mut entity, slot, value).map_err(|r| StoreError::decode(what(), r))?;
+        }
+        entities.push(entity);
+    }
+    let globals = globals.ok_or_else(|| StoreError::decode("shared state", "no world-wide row"))?;
+    Ok(WorldState::from_parts(globals, entities))
 }

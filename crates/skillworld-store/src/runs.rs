@@ -8,12 +8,16 @@
 //! cannot both succeed. A run left `running` by a process that stopped is
 //! marked `error` when the file is next opened, so it never blocks the
 //! agent for good; that small table keeps this check cheap on every open.
+//!
+//! A node of a shared store keeps its runs in the shared database instead
+//! ([`RunBackend`], replica.rs), which holds the same rule across nodes.
 
 use redb::{Database, ReadableDatabase, ReadableTable, TableDefinition, TableError};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use skillworld_core::Timestamp;
 
+use crate::replica::RunBackend;
 use crate::{Store, StoreError};
 
 /// Finished runs kept per kind; older ones are purged when a run is saved.
@@ -156,6 +160,9 @@ impl Store {
         metadata: Map<String, Value>,
     ) -> Result<ReviewRun, StoreError> {
         let started = self.world().now();
+        if let Some(shared) = self.hooks.runs.clone() {
+            return start_shared(&*shared, kind, agent, metadata, started);
+        }
         let txn = self.db().begin_write()?;
         let run = {
             let mut table = txn.open_table(RUNS)?;
@@ -195,6 +202,11 @@ impl Store {
     /// Writes a run's record (normally its end), then purges the oldest
     /// finished runs of its kind beyond [`KEPT_RUNS`].
     pub fn save_review_run(&mut self, run: &ReviewRun) -> Result<(), StoreError> {
+        if let Some(shared) = &self.hooks.runs {
+            save_shared(&**shared, run)?;
+            shared.purge(run.run_kind.as_str(), KEPT_RUNS)?;
+            return Ok(());
+        }
         let txn = self.db().begin_write()?;
         {
             let mut table = txn.open_table(RUNS)?;
@@ -214,6 +226,13 @@ impl Store {
     /// Purges the oldest finished runs beyond [`KEPT_RUNS`] of every kind
     /// (the habitat's `purge` job); returns how many went.
     pub fn purge_review_runs(&mut self) -> Result<usize, StoreError> {
+        if let Some(shared) = &self.hooks.runs {
+            let mut purged = 0;
+            for kind in [RunKind::Evolve, RunKind::Maintain] {
+                purged += shared.purge(kind.as_str(), KEPT_RUNS)?;
+            }
+            return Ok(purged);
+        }
         let txn = self.db().begin_write()?;
         let mut purged = 0;
         {
@@ -228,7 +247,7 @@ impl Store {
 
     /// Recorded runs, newest first, optionally of one agent.
     pub fn review_runs(&self, agent: Option<&str>) -> Result<Vec<ReviewRun>, StoreError> {
-        let mut runs = all_runs(self.db())?;
+        let mut runs = self.all_review_runs()?;
         runs.retain(|run| agent.is_none_or(|a| run.agent == a));
         runs.reverse();
         Ok(runs)
@@ -236,6 +255,9 @@ impl Store {
 
     /// One run by id.
     pub fn review_run(&self, id: u64) -> Result<Option<ReviewRun>, StoreError> {
+        if self.hooks.runs.is_some() {
+            return Ok(self.all_review_runs()?.into_iter().find(|run| run.id == id));
+        }
         let txn = self.db().begin_read()?;
         let table = match txn.open_table(RUNS) {
             Ok(table) => table,
@@ -246,6 +268,84 @@ impl Store {
             .get(id)?
             .map(|bytes| decode(bytes.value()))
             .transpose()
+    }
+}
+
+impl Store {
+    fn all_review_runs(&self) -> Result<Vec<ReviewRun>, StoreError> {
+        match &self.hooks.runs {
+            Some(shared) => shared.all()?.iter().map(|bytes| decode(bytes)).collect(),
+            None => all_runs(self.db()),
+        }
+    }
+
+    /// On a shared store, marks agent `agent`'s runs left `running` as
+    /// interrupted: a node that died during a run leaves one, and the
+    /// caller holds the agent's review turn, so none is really running.
+    /// Nothing on a local store (its stale runs are marked on open).
+    pub fn interrupt_shared_runs(&mut self, agent: &str) -> Result<usize, StoreError> {
+        let Some(shared) = self.hooks.runs.clone() else {
+            return Ok(0);
+        };
+        let mut interrupted = 0;
+        for mut run in self.all_review_runs()? {
+            if run.agent == agent && run.status == RunStatus::Running {
+                run.status = RunStatus::Error;
+                run.error = Some(INTERRUPTED.to_owned());
+                save_shared(&*shared, &run)?;
+                interrupted += 1;
+            }
+        }
+        Ok(interrupted)
+    }
+}
+
+fn save_shared(shared: &dyn RunBackend, run: &ReviewRun) -> Result<(), StoreError> {
+    shared.save(
+        run.id,
+        &run.agent,
+        run.run_kind.as_str(),
+        run.status.as_str(),
+        &encode(run),
+    )
+}
+
+/// [`Store::start_review_run`] on a shared store: the database refuses a
+/// second running run of one agent, whichever node asks.
+fn start_shared(
+    shared: &dyn RunBackend,
+    kind: RunKind,
+    agent: &str,
+    metadata: Map<String, Value>,
+    started: Timestamp,
+) -> Result<ReviewRun, StoreError> {
+    let id = shared.next_id()?;
+    let run = ReviewRun {
+        id,
+        run_name: format!("{}-{id}", kind.as_str()),
+        run_kind: kind,
+        agent: agent.to_owned(),
+        status: RunStatus::Running,
+        started,
+        duration_ms: 0,
+        iterations: 0,
+        error: None,
+        metadata,
+        messages: Vec::new(),
+    };
+    match save_shared(shared, &run) {
+        Err(StoreError::RunInProgress { agent, .. }) => {
+            let running = shared
+                .all()?
+                .iter()
+                .filter_map(|bytes| decode(bytes).ok())
+                .find(|r| r.agent == agent && r.status == RunStatus::Running);
+            Err(StoreError::RunInProgress {
+                agent,
+                run_name: running.map_or_else(|| "another run".to_owned(), |r| r.run_name),
+            })
+        }
+        other => other.map(|()| run),
     }
 }
 

@@ -283,6 +283,7 @@ impl Store {
         }
         batch.version = self.next_seq;
         batch.add_changes(changes);
+        self.hooks.tap_rows(&batch);
         batch
     }
 
@@ -559,6 +560,47 @@ impl Store {
         self.submit(batch)?;
         self.world = world;
         Ok(info_of(&record))
+    }
+
+    /// Makes the world `state` with every row it holds (and removals for
+    /// the ids it lacks), without a journal entry: a replica taking a
+    /// shared database's state (replica.rs). Its rows take a sequence
+    /// number of their own, so no snapshot of the position before sees
+    /// them; the file's journal has a gap there (a replica's file is
+    /// rebuilt at every start, and never replayed across it).
+    pub(crate) fn replace_world(&mut self, state: WorldState) -> Result<(), StoreError> {
+        self.next_seq += 1;
+        let gone: Vec<_> = self
+            .world
+            .state()
+            .entities
+            .iter()
+            .map(|e| e.record().id)
+            .collect();
+        let clock = *self.world.clock_mut();
+        let mut world = SkillWorld::from_state(state.clone(), self.platform.clone())?;
+        *world.clock_mut() = clock;
+        let batch = self.stage_state(Vec::new(), state, &gone);
+        self.submit(batch)?;
+        self.world = world;
+        Ok(())
+    }
+
+    /// Adds named snapshot `name`, taken at `at`, holding `state` whole
+    /// (a shared database's snapshot, replica.rs).
+    pub(crate) fn put_whole_snapshot(
+        &mut self,
+        name: &str,
+        at: Timestamp,
+        state: WorldState,
+    ) -> Result<(), StoreError> {
+        let record = SnapshotRecord {
+            whole: true,
+            at,
+            digest: Some(state.digest()),
+            ..self.record(name, SnapshotKind::Named)
+        };
+        self.backend.put_snapshot(&record, Some(&state))
     }
 
     /// A snapshot as a portable RON file.

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 
 use skillworld_core::Timestamp;
 use skillworld_format::SkillDocument;
-use skillworld_store::{OpenOptions, RecordBackend, Store, StoreError};
+use skillworld_store::{OpenOptions, RecordBackend, SharedState, Store, StoreError, Tapped};
 use skillworld_world::{Clock, Layer};
 
 fn open(dir: &std::path::Path, name: &str) -> Store {
@@ -201,4 +201,103 @@ fn named_snapshots_and_their_restores_travel_as_shared_entries() {
     let refused = origin.restore_snapshot(&automatic.name).unwrap_err();
     assert!(refused.to_string().contains("automatic"), "{refused}");
     assert!(origin.take_tap().is_empty());
+}
+
+/// The rows of `tapped` as the state tables would hold them after it
+/// (the newest version of each id; a removal drops it).
+fn tables_after(mut tables: SharedState, tapped: &Tapped) -> SharedState {
+    let mut rows: BTreeMap<u64, Vec<u8>> = tables.rows.into_iter().collect();
+    for change in &tapped.rows {
+        match &change.row {
+            Some(row) => rows.insert(change.id, row.clone()),
+            None => rows.remove(&change.id),
+        };
+    }
+    tables.rows = rows.into_iter().collect();
+    tables.blobs.extend(tapped.blobs.iter().cloned());
+    tables
+}
+
+fn tables_of(tapped: Tapped) -> SharedState {
+    tables_after(SharedState::default(), &tapped)
+}
+
+#[test]
+fn the_state_tables_rows_rebuild_the_world_and_writes_tap_their_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut origin = open(dir.path(), "origin.redb");
+    let big = "A long body that is stored as a blob.\n".repeat(20);
+    origin
+        .run(|world| {
+            world.add_agent("ada", None)?;
+            world.create(
+                &Layer::Commons,
+                SkillDocument::new("greet", "Greets.", &big),
+            )
+        })
+        .unwrap()
+        .unwrap();
+    let tables = tables_of(origin.shared_state());
+    assert!(
+        tables.rows.iter().any(|(id, _)| *id == 0),
+        "the world's row"
+    );
+    assert!(!tables.blobs.is_empty(), "the big body is a blob");
+
+    // A write taps its entries and, after them, the rows it changed.
+    origin.start_tap();
+    origin
+        .run(|world| {
+            world.create(
+                &Layer::Agent("ada".into()),
+                SkillDocument::new("diary", "Private.", &big),
+            )
+        })
+        .unwrap()
+        .unwrap();
+    origin.save_snapshot("after-diary").unwrap();
+    let tapped = origin.take_tapped();
+    assert_eq!(tapped.entries.len(), 2, "the create and the snapshot");
+    assert!(!tapped.rows.is_empty());
+    assert!(tapped.rows.iter().all(|row| row.after == 1));
+    assert_eq!(tapped.snapshots.len(), 1);
+    assert_eq!(
+        (tapped.snapshots[0].after, tapped.snapshots[0].name.as_str()),
+        (2, "after-diary")
+    );
+    let tables = tables_after(tables, &tapped);
+
+    // A fresh replica adopting the tables has the origin's world, and the
+    // shared snapshots; one it had of its own that the tables lack goes.
+    let mut replica = open(dir.path(), "replica.redb");
+    replica.save_snapshot("mine").unwrap();
+    replica.adopt_shared_state(tables.clone()).unwrap();
+    assert_eq!(replica.world().digest(), origin.world().digest());
+    let at = Timestamp::from_millis(5);
+    replica
+        .adopt_shared_snapshots(vec![("after-diary".into(), at, tables.clone())])
+        .unwrap();
+    let names: Vec<String> = replica
+        .snapshots()
+        .unwrap()
+        .into_iter()
+        .map(|s| s.name)
+        .collect();
+    assert_eq!(names, ["after-diary"]);
+    let info = replica.snapshot_info("after-diary").unwrap();
+    assert_eq!(info.at, at);
+    assert_eq!(info.digest, Some(origin.world().digest()));
+    // Saved again under the same name (at another time) while this replica
+    // was away: its copy is replaced.
+    let later = Timestamp::from_millis(6);
+    let again = tables_of(origin.shared_state());
+    replica
+        .adopt_shared_snapshots(vec![("after-diary".into(), later, again)])
+        .unwrap();
+    assert_eq!(replica.snapshot_info("after-diary").unwrap().at, later);
+    // A row that refers to a blob the tables lack is refused, named.
+    let mut broken = tables_of(origin.shared_state());
+    broken.blobs.clear();
+    let refused = replica.adopt_shared_state(broken).unwrap_err();
+    assert!(refused.to_string().contains("is missing"), "{refused}");
 }

@@ -78,6 +78,12 @@ pub async fn start(
             ),
         ));
     };
+    // Holding the agent's turn, no node runs a review of it: a run the
+    // shared database still calls running was left by a node that died.
+    let stale = agent.clone();
+    habitat
+        .read(move |store| store.interrupt_shared_runs(&stale))
+        .await?;
     match reviewer.on_command(&agent, &command, &body.turn) {
         Scheduled::Started(run) => {
             tokio::spawn(async move {
