@@ -2,6 +2,12 @@
 //! description, tags, the body's headings), kept incrementally from the
 //! same change sets as the per-world lists, and scored per query with
 //! statistics over the skills the asking agent sees — never anyone else's.
+//!
+//! A world built from stored state does not index at once: splitting every
+//! body into words was most of opening a large world (issue 19). The index
+//! is marked pending and built, exactly as a rebuild builds it, by the
+//! first query that scores ([`ensure_terms`]); until then edits are not
+//! tracked, since that build reads every skill as it is.
 
 use std::cmp::Ordering;
 use std::collections::HashMap;
@@ -107,9 +113,24 @@ impl WorldTerms {
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct TermIndex {
     worlds: HashMap<StableId, WorldTerms>,
+    /// Not built yet: the first query that scores builds it from all skills.
+    pending: bool,
 }
 
 impl TermIndex {
+    /// An index to build on first use (a world loaded from state).
+    pub(crate) fn pending() -> TermIndex {
+        TermIndex {
+            pending: true,
+            ..TermIndex::default()
+        }
+    }
+
+    /// Whether the index waits for its first build.
+    pub fn is_pending(&self) -> bool {
+        self.pending
+    }
+
     /// How many skills are indexed, over all worlds.
     pub fn len(&self) -> usize {
         self.worlds.values().map(|w| w.docs.len()).sum()
@@ -170,6 +191,10 @@ pub fn refresh_terms(
     changes: Res<LayerChanges>,
     skills: Query<(&EntityRecord, &Skill)>,
 ) {
+    // A pending index is built from the skills as they are when first used.
+    if index.pending {
+        return;
+    }
     for (world, dirty) in &changes.dirty {
         for entity in dirty {
             let fields = skills
@@ -178,6 +203,14 @@ pub fn refresh_terms(
                 .and_then(|(record, skill)| fields_of(record, skill));
             index.update(*world, *entity, fields);
         }
+    }
+}
+
+/// Builds a pending index (see [`TermIndex::pending`]); a built one is
+/// left as it is.
+pub(crate) fn ensure_terms(world: &mut World) {
+    if world.resource::<TermIndex>().pending {
+        rebuild_terms(world);
     }
 }
 
