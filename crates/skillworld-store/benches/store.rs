@@ -10,7 +10,8 @@
 //!
 //! `cargo bench -p skillworld-store --bench store` (`SKILLS=N` to change
 //! the world's size; `STORE_BENCH_DB=PATH` keeps the database there and
-//! reuses it; `OPEN_ONLY=1` stops after one open).
+//! reuses it; `OPEN_ONLY=1` stops after one open; `CACHE_MB=N` sets redb's
+//! cache, default `skillworld_store::CACHE_BYTES`).
 
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -26,6 +27,10 @@ fn options() -> OpenOptions {
         platform: Some("linux".into()),
         seed: vec![],
         journal_limit: None,
+        cache_bytes: std::env::var("CACHE_MB")
+            .ok()
+            .and_then(|mb| mb.parse::<usize>().ok())
+            .map(|mb| mb << 20),
     }
 }
 

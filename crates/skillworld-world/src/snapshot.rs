@@ -305,9 +305,7 @@ impl SkillWorld {
                     world
                         .resource_mut::<LoadRanking>()
                         .set(record.id, usage.load_count);
-                    world
-                        .spawn((usage, revisions, lessons))
-                        .insert((record, skill));
+                    world.spawn((usage, revisions, lessons, record, skill));
                 }
                 EntityState::Resource {
                     record,
