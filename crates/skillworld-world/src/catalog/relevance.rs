@@ -56,8 +56,17 @@ struct WorldTerms {
     postings: HashMap<Box<str>, Vec<(Entity, Counts)>>,
 }
 
-impl WorldTerms {
-    fn insert(&mut self, entity: Entity, fields: [Vec<String>; FIELDS]) {
+/// A skill's terms counted per field, sorted by term, and its field
+/// lengths: what indexing it needs, computed apart from the index so a
+/// rebuild counts on every core.
+#[derive(Debug)]
+struct Counted {
+    lengths: [u32; FIELDS],
+    terms: Vec<(Box<str>, Counts)>,
+}
+
+impl Counted {
+    fn new(fields: [Vec<String>; FIELDS]) -> Counted {
         let mut counts: HashMap<String, Counts> = HashMap::new();
         let mut lengths = [0u32; FIELDS];
         for (field, words) in fields.into_iter().enumerate() {
@@ -67,14 +76,26 @@ impl WorldTerms {
                 *count = count.saturating_add(1);
             }
         }
-        let mut terms = Vec::with_capacity(counts.len());
-        for (term, count) in counts {
-            let term: Box<str> = term.into_boxed_str();
-            // A term already indexed costs no new key.
-            if !self.postings.contains_key(&term) {
-                self.postings.insert(term.clone(), Vec::new());
-            }
-            let posting = self.postings.get_mut(&term).expect("inserted above");
+        let mut terms: Vec<(Box<str>, Counts)> = counts
+            .into_iter()
+            .map(|(term, count)| (term.into_boxed_str(), count))
+            .collect();
+        // A skill's terms in one order, however the counts were hashed.
+        terms.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        Counted { lengths, terms }
+    }
+}
+
+impl WorldTerms {
+    fn insert(&mut self, entity: Entity, counted: Counted) {
+        let Counted { lengths, terms } = counted;
+        let mut kept = Vec::with_capacity(terms.len());
+        for (term, count) in terms {
+            // One lookup for a known term; a new one costs its key.
+            let posting = match self.postings.get_mut(&term) {
+                Some(posting) => posting,
+                None => self.postings.entry(term.clone()).or_default(),
+            };
             // A rebuild inserts in entity order: the end, with no search.
             if posting.last().is_none_or(|(last, _)| *last < entity) {
                 posting.push((entity, count));
@@ -84,11 +105,15 @@ impl WorldTerms {
                     Err(at) => posting.insert(at, (entity, count)),
                 }
             }
-            terms.push(term);
+            kept.push(term);
         }
-        // A skill's terms in one order, however the counts were hashed.
-        terms.sort_unstable();
-        self.docs.insert(entity, Doc { lengths, terms });
+        self.docs.insert(
+            entity,
+            Doc {
+                lengths,
+                terms: kept,
+            },
+        );
     }
 
     fn remove(&mut self, entity: Entity) {
@@ -140,11 +165,11 @@ impl TermIndex {
         self.len() == 0
     }
 
-    fn update(&mut self, home: StableId, entity: Entity, fields: Option<[Vec<String>; FIELDS]>) {
+    fn update(&mut self, home: StableId, entity: Entity, counted: Option<Counted>) {
         let world = self.worlds.entry(home).or_default();
         world.remove(entity);
-        if let Some(fields) = fields {
-            world.insert(entity, fields);
+        if let Some(counted) = counted {
+            world.insert(entity, counted);
         } else if world.docs.is_empty() {
             self.worlds.remove(&home);
         }
@@ -200,7 +225,8 @@ pub fn refresh_terms(
             let fields = skills
                 .get(*entity)
                 .ok()
-                .and_then(|(record, skill)| fields_of(record, skill));
+                .and_then(|(record, skill)| fields_of(record, skill))
+                .map(Counted::new);
             index.update(*world, *entity, fields);
         }
     }
@@ -227,11 +253,13 @@ pub fn rebuild_terms(world: &mut World) {
     let words = |part: &[(Entity, &EntityRecord, &Skill)]| -> Vec<_> {
         part.iter()
             .filter_map(|(entity, record, skill)| {
-                Some((*entity, record.world?, fields_of(record, skill)?))
+                let home = record.world?;
+                Some((*entity, home, Counted::new(fields_of(record, skill)?)))
             })
             .collect()
     };
-    // Splitting bodies into words is most of a rebuild: on every core.
+    // Splitting bodies into words and counting them is most of a
+    // rebuild: on every core; the postings are then filled in one pass.
     let parts: Vec<Vec<Indexed>> = if skills.len() < PARALLEL_TERMS || threads == 1 {
         vec![words(&skills)]
     } else {
@@ -246,14 +274,14 @@ pub fn rebuild_terms(world: &mut World) {
                 .collect()
         })
     };
-    for (entity, home, fields) in parts.into_iter().flatten() {
-        fresh.update(home, entity, Some(fields));
+    for (entity, home, counted) in parts.into_iter().flatten() {
+        fresh.update(home, entity, Some(counted));
     }
     *world.resource_mut::<TermIndex>() = fresh;
 }
 
-/// A skill to index: its entity, its world and the words of its fields.
-type Indexed = (Entity, StableId, [Vec<String>; FIELDS]);
+/// A skill to index: its entity, its world and its counted terms.
+type Indexed = (Entity, StableId, Counted);
 
 /// Indexes with fewer skills are rebuilt on one thread.
 const PARALLEL_TERMS: usize = 5_000;
