@@ -154,7 +154,10 @@ mod tests {
     fn stopwords_are_sorted_for_binary_search() {
         assert!(STOPWORDS.windows(2).all(|pair| pair[0] < pair[1]));
         for word in STOPWORDS {
-            assert!(terms(&format!("alpha {word} beta")) == ["alpha", "beta"], "{word}");
+            assert!(
+                terms(&format!("alpha {word} beta")) == ["alpha", "beta"],
+                "{word}"
+            );
         }
     }
 
