@@ -25,6 +25,7 @@ fn main() -> Result<(), Failure> {
         platform: Some("linux".to_owned()),
         seed: shipped_commons(),
         journal_limit: None,
+        cache_bytes: None,
     };
     let mut store = Store::open(&folder.path().join("world.redb"), options)?;
     store.run(|world| world.add_agent("ada", None))??;

@@ -25,6 +25,7 @@ fn options() -> OpenOptions {
         platform: Some("linux".into()),
         seed: vec![],
         journal_limit: None,
+        cache_bytes: None,
     }
 }
 

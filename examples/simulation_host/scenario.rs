@@ -56,6 +56,7 @@ pub fn open(db: Option<&Path>) -> Result<SimulatedWorld, StoreError> {
                 platform: Some(PLATFORM.to_owned()),
                 seed: shipped_commons(),
                 journal_limit: None,
+                cache_bytes: None,
             };
             Ok(SimulatedWorld::Stored(Box::new(Store::open(
                 path, options,

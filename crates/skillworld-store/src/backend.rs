@@ -17,8 +17,8 @@ use skillworld_world::{Changes, EntityState, WorldGlobals, WorldState};
 
 use crate::StoreError;
 use crate::blobs::{
-    EncodedRow, Hash, NewBlobs, decode_row, encode_globals, encode_row, hex, put_row_blob,
-    row_blobs, row_json,
+    BlobValue, EncodedRow, Hash, NewBlobs, decode_row, encode_globals, encode_row, hex,
+    put_row_blob, row_blobs, row_json,
 };
 use crate::codec;
 use crate::layout::{
@@ -225,6 +225,7 @@ type Pending = (u64, EntityState, Vec<(u8, Hash)>);
 /// blobs table (hash ranges) — sequential reads, not a B-tree lookup per
 /// blob — joined in memory.
 fn read_rows(txn: &ReadTransaction, at: u64) -> Result<WorldState, StoreError> {
+    let started = std::time::Instant::now();
     let table = txn.open_table(ROWS)?;
     let globals: WorldGlobals = match newest(&table, GLOBALS_ROW, at)? {
         Some(bytes) => {
@@ -246,13 +247,14 @@ fn read_rows(txn: &ReadTransaction, at: u64) -> Result<WorldState, StoreError> {
         }
         read_range(txn, low, (low + span).min(last + 1), at)
     })?;
+    let rows_read = started.elapsed();
     let mut wanted: HashMap<Hash, u32> = HashMap::new();
     for (_, _, slots) in &rows {
         for (_, key) in slots {
             *wanted.entry(*key).or_default() += 1;
         }
     }
-    let mut found: HashMap<Hash, Vec<u8>> = if wanted.is_empty() {
+    let mut found: HashMap<Hash, BlobValue> = if wanted.is_empty() {
         HashMap::new()
     } else {
         on_every_core(threads, parts, |part| {
@@ -261,6 +263,7 @@ fn read_rows(txn: &ReadTransaction, at: u64) -> Result<WorldState, StoreError> {
         .into_iter()
         .collect()
     };
+    let blobs_read = started.elapsed();
     let mut entities = Vec::with_capacity(rows.len());
     for (id, mut state, slots) in rows {
         for (slot, key) in slots {
@@ -279,6 +282,12 @@ fn read_rows(txn: &ReadTransaction, at: u64) -> Result<WorldState, StoreError> {
         }
         entities.push(state);
     }
+    tracing::debug!(
+        rows_ms = rows_read.as_millis() as u64,
+        blobs_ms = (blobs_read - rows_read).as_millis() as u64,
+        join_ms = (started.elapsed() - blobs_read).as_millis() as u64,
+        "rows read"
+    );
     Ok(WorldState::from_parts(globals, entities))
 }
 
@@ -361,13 +370,13 @@ fn read_range(
 }
 
 /// The blobs in `wanted` whose hash starts with a byte in `low..high`,
-/// unpacked.
+/// unpacked (and checked as text).
 fn read_blob_range(
     txn: &ReadTransaction,
     low: u64,
     high: u64,
     wanted: &HashMap<Hash, u32>,
-) -> Result<Vec<(Hash, Vec<u8>)>, StoreError> {
+) -> Result<Vec<(Hash, BlobValue)>, StoreError> {
     let blobs = txn.open_table(BLOBS)?;
     let from = [low as u8];
     let to = [high as u8];
@@ -385,7 +394,7 @@ fn read_blob_range(
         if wanted.contains_key(&key) {
             let bytes = codec::unpack(value.value())
                 .map_err(|reason| StoreError::decode(format!("blob {}", hex(&key)), reason))?;
-            out.push((key, bytes));
+            out.push((key, BlobValue::new(bytes)));
         }
     }
     Ok(out)

@@ -180,14 +180,46 @@ pub(crate) fn decode_row(bytes: &[u8]) -> Result<(EntityState, Vec<(u8, Hash)>),
     Ok((state, slots))
 }
 
+/// A blob's bytes as read, checked as UTF-8 by the thread that read them:
+/// opening a world reads bodies on every core, and putting one back into
+/// its row then costs no second pass over it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum BlobValue {
+    Text(String),
+    Bytes(Vec<u8>),
+}
+
+impl BlobValue {
+    pub(crate) fn new(bytes: Vec<u8>) -> BlobValue {
+        match String::from_utf8(bytes) {
+            Ok(text) => BlobValue::Text(text),
+            Err(error) => BlobValue::Bytes(error.into_bytes()),
+        }
+    }
+
+    fn into_bytes(self) -> Vec<u8> {
+        match self {
+            BlobValue::Text(text) => text.into_bytes(),
+            BlobValue::Bytes(bytes) => bytes,
+        }
+    }
+
+    fn into_text(self) -> Result<String, String> {
+        match self {
+            BlobValue::Text(text) => Ok(text),
+            BlobValue::Bytes(bytes) => String::from_utf8(bytes).map_err(|e| e.to_string()),
+        }
+    }
+}
+
 /// Puts a blob's bytes back where [`encode_row`] took them from.
 pub(crate) fn put_row_blob(
     state: &mut EntityState,
     slot: u8,
-    value: Vec<u8>,
+    value: BlobValue,
 ) -> Result<(), String> {
     match (state, slot) {
-        (EntityState::Resource { bytes, .. }, OBJECT_BYTES) => *bytes = Some(value),
+        (EntityState::Resource { bytes, .. }, OBJECT_BYTES) => *bytes = Some(value.into_bytes()),
         (state, CONTENT) => {
             let record = match state {
                 EntityState::World { record, .. }
@@ -195,7 +227,7 @@ pub(crate) fn put_row_blob(
                 | EntityState::Resource { record, .. } => record,
                 EntityState::Skill(skill) => &mut skill.record,
             };
-            record.content = String::from_utf8(value).map_err(|e| e.to_string())?;
+            record.content = value.into_text()?;
         }
         (_, other) => return Err(format!("unknown blob slot {other}")),
     }
@@ -226,5 +258,66 @@ pub(crate) fn encode_globals(globals: &skillworld_world::WorldGlobals) -> Encode
     EncodedRow {
         bytes,
         blobs: Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use skillworld_core::{
+        EntityRecord, PrimaryComponent, ResourceBody, SkillResource, StableId, Timestamp,
+    };
+
+    fn resource() -> EntityState {
+        let now = Timestamp::from_millis(0);
+        EntityState::Resource {
+            record: EntityRecord {
+                id: StableId(7),
+                title: "scripts/run.sh".into(),
+                summary: String::new(),
+                content: String::new(),
+                world: None,
+                pinned: false,
+                tags: Vec::new(),
+                created_at: now,
+                updated_at: now,
+                deleted_at: None,
+                primary: PrimaryComponent::SkillResource,
+            },
+            resource: SkillResource {
+                skill_id: StableId(6),
+                path: "scripts/run.sh".into(),
+                body: ResourceBody::Text(String::new()),
+                sha256: String::new(),
+                size: 8,
+                executable: true,
+            },
+            bytes: None,
+        }
+    }
+
+    #[test]
+    fn blobs_read_as_text_or_bytes_go_back_to_their_slot() {
+        let mut state = resource();
+        let text = BlobValue::new(b"echo hi\n".to_vec());
+        assert_eq!(text, BlobValue::Text("echo hi\n".into()));
+        put_row_blob(&mut state, CONTENT, text.clone()).unwrap();
+        // Text in a binary slot is its bytes.
+        put_row_blob(&mut state, OBJECT_BYTES, text).unwrap();
+        let EntityState::Resource { record, bytes, .. } = &state else {
+            unreachable!()
+        };
+        assert_eq!(record.content, "echo hi\n");
+        assert_eq!(bytes.as_deref(), Some(b"echo hi\n".as_slice()));
+    }
+
+    #[test]
+    fn bytes_that_are_not_text_are_refused_as_a_body() {
+        let mut state = resource();
+        let binary = BlobValue::new(vec![0xff, 0xfe, 0x00]);
+        assert_eq!(binary, BlobValue::Bytes(vec![0xff, 0xfe, 0x00]));
+        put_row_blob(&mut state, OBJECT_BYTES, binary.clone()).unwrap();
+        let error = put_row_blob(&mut state, CONTENT, binary).unwrap_err();
+        assert!(error.contains("utf-8"), "{error}");
     }
 }

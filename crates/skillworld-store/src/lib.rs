@@ -41,7 +41,7 @@ pub use replica::{RecordBackend, RunBackend, SharedState, Tapped, TappedRow, Tap
 pub use runs::{KEPT_RUNS, ReviewRun, RunKind, RunStatus};
 pub use shipped::{Synced, create_with_shipped, open_with_shipped, shipped_commons, sync_shipped};
 pub use simulate::{SimulatedWorld, SimulatedWorldError};
-pub use store::{AUTOMATIC_KEPT, JOURNAL_LIMIT, OpenOptions, SnapshotInfo, Store};
+pub use store::{AUTOMATIC_KEPT, CACHE_BYTES, JOURNAL_LIMIT, OpenOptions, SnapshotInfo, Store};
 pub use workspace::{SyncReport, WorkspaceError, layer_dir, sync_workspace};
 pub use writer::{Writer, WriterThread};
 

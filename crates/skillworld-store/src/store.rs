@@ -20,6 +20,13 @@ pub const AUTOMATIC_KEPT: usize = 5;
 /// The default of [`OpenOptions::journal_limit`]: 64 MiB.
 pub const JOURNAL_LIMIT: u64 = 64 << 20;
 
+/// The default of [`OpenOptions::cache_bytes`]: 64 MiB. Opening reads
+/// every row and blob once, into the world; with redb's default of 1 GiB
+/// each page read would stay cached too, a fresh buffer per page (the
+/// whole file again in memory, and most of an open's page faults), where a
+/// small cache recycles its buffers.
+pub const CACHE_BYTES: usize = 64 << 20;
+
 /// A snapshot in a listing.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SnapshotInfo {
@@ -44,6 +51,9 @@ pub struct OpenOptions {
     /// the row versions and blobs nothing kept sees) each time it grew by
     /// this many bytes; `None`: [`JOURNAL_LIMIT`].
     pub journal_limit: Option<u64>,
+    /// The bytes of pages redb keeps in memory once read (and of dirty
+    /// pages a commit buffers); `None`: [`CACHE_BYTES`].
+    pub cache_bytes: Option<usize>,
 }
 
 /// A persistent skill world.
@@ -70,10 +80,12 @@ impl Store {
     /// first, after a copy of it is kept beside it (`….pre-v3`).
     pub fn open(path: &Path, options: OpenOptions) -> Result<Store, StoreError> {
         let exists = path.exists();
+        let mut builder = Database::builder();
+        builder.set_cache_size(options.cache_bytes.unwrap_or(CACHE_BYTES));
         let opened = if exists {
-            Database::open(path)
+            builder.open(path)
         } else {
-            Database::create(path)
+            builder.create(path)
         };
         let in_use = |error: DatabaseError| match error {
             DatabaseError::DatabaseAlreadyOpen => StoreError::InUse {

@@ -17,6 +17,7 @@ fn store(path: &std::path::Path) -> Store {
         platform: None,
         seed: vec![],
         journal_limit: None,
+        cache_bytes: None,
     };
     let mut store = Store::open(path, options).unwrap();
     store

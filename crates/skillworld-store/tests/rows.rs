@@ -115,6 +115,9 @@ fn open(path: &std::path::Path) -> Store {
             platform: Some("linux".into()),
             seed: vec![],
             journal_limit: Some(4_000),
+            // A cache of a few pages: every read evicts, and a commit's
+            // dirty pages outgrow it.
+            cache_bytes: Some(16 << 10),
         },
     )
     .unwrap()

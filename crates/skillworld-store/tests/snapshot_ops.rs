@@ -42,6 +42,7 @@ fn open(path: &Path) -> Store {
             platform: Some("linux".into()),
             seed: vec![],
             journal_limit: Some(20_000),
+            cache_bytes: None,
         },
     )
     .unwrap_or_else(|error| panic!("the database does not open: {error}"))

@@ -16,6 +16,7 @@ fn options() -> OpenOptions {
         seed: vec![],
         // Small, so these tests compact the journal many times.
         journal_limit: Some(200_000),
+        cache_bytes: None,
     }
 }
 

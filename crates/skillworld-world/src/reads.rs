@@ -14,7 +14,7 @@ use skillworld_format::render_body;
 use crate::agent::{Agent, AgentUsage, ToolSets};
 use crate::catalog::{
     AgentView, AgentViews, Budget, CatalogRequest, Entry, LayerList, Layers, LoadRanking, Signals,
-    TermIndex, compose, ranked, rebuild_layers, relevant, score, token_limits,
+    TermIndex, compose, ensure_terms, ranked, rebuild_layers, relevant, score, token_limits,
 };
 use crate::clock::Clock;
 use crate::command::{Caller, Command};
@@ -66,6 +66,9 @@ impl SkillWorld {
     /// The agent's catalog text (CAT-2 … CAT-5, CAT-9).
     pub fn catalog(&mut self, agent: &str, request: &CatalogRequest) -> Result<String, WorldError> {
         let (id, entity) = self.prepare(agent)?;
+        if request.query.is_some() {
+            ensure_terms(&mut self.world);
+        }
         let world = &self.world;
         let agent_state = world.get::<Agent>(entity).expect("agent");
         let view = &world.resource::<AgentViews>().views[&id];
@@ -468,6 +471,7 @@ impl SkillWorld {
     /// recommended order.
     pub fn search(&mut self, agent: &str, query: &str) -> Result<Listing, WorldError> {
         let (id, entity) = self.prepare(agent)?;
+        ensure_terms(&mut self.world);
         let needle = query.to_lowercase();
         let scores = {
             let agent_state = self.world.get::<Agent>(entity).expect("agent");
@@ -498,9 +502,11 @@ impl SkillWorld {
     }
 
     /// The term index after resolution caught up with every write (what
-    /// CAT-10 scores against), for tests that compare it with a rebuild.
+    /// CAT-10 scores against; a loaded world's pending index is built
+    /// first), for tests that compare it with a rebuild.
     pub fn term_index(&mut self) -> &TermIndex {
         self.resolve.run(&mut self.world);
+        ensure_terms(&mut self.world);
         self.world.resource::<TermIndex>()
     }
 

@@ -10,7 +10,7 @@ use skillworld_core::{
 use thiserror::Error;
 
 use crate::agent::{Agent, AgentUsage, ToolSets};
-use crate::catalog::{AgentViews, LoadRanking, rebuild_layers};
+use crate::catalog::{AgentViews, LoadRanking, rebuild_lists_only};
 use crate::clock::Clock;
 use crate::curator::{CuratorSettings, CuratorState};
 use crate::index::Entities;
@@ -305,9 +305,7 @@ impl SkillWorld {
                     world
                         .resource_mut::<LoadRanking>()
                         .set(record.id, usage.load_count);
-                    world
-                        .spawn((usage, revisions, lessons))
-                        .insert((record, skill));
+                    world.spawn((usage, revisions, lessons, record, skill));
                 }
                 EntityState::Resource {
                     record,
@@ -321,7 +319,8 @@ impl SkillWorld {
                 }
             }
         }
-        rebuild_layers(world);
+        // The term index waits for its first query (CAT-10, issue 19).
+        rebuild_lists_only(world);
         world.resource_mut::<AgentViews>().views.clear();
         // A world as loaded has nothing to write.
         this.forget_changes();

@@ -5,7 +5,7 @@ mod common;
 
 use skillworld_core::Origin;
 use skillworld_format::SkillDocument;
-use skillworld_world::{Budget, CatalogRequest, Layer, LoadRequest, SkillWorld};
+use skillworld_world::{Budget, CatalogRequest, Layer, LoadRequest, SkillWorld, TermIndex};
 
 fn world() -> SkillWorld {
     common::two_agents(0)
@@ -371,4 +371,78 @@ fn search_adds_word_matches_to_substring_matches_ranked_by_relevance() {
             .iter()
             .any(|i| i.name == "bob-charts")
     );
+}
+
+/// Issue 19: a world loaded from its state does not index at load; its
+/// first ranked catalog or search builds the index, and every ranking is
+/// the one the world it was saved from gives — edits made between the load
+/// and that first query included.
+#[test]
+fn a_loaded_world_indexes_at_its_first_query_and_ranks_the_same() {
+    let mut saved = world();
+    commons(&mut saved);
+    let mut loaded = SkillWorld::from_state(saved.state(), Some("linux".into())).unwrap();
+    let pending = |world: &SkillWorld| world.world().resource::<TermIndex>().is_pending();
+    assert!(pending(&loaded), "loading must not build the term index");
+    // A catalog without a message and an edit leave it pending.
+    assert_eq!(
+        catalog(&mut loaded, "ada", None, SMALL),
+        catalog(&mut saved, "ada", None, SMALL)
+    );
+    for world in [&mut saved, &mut loaded] {
+        add(
+            world,
+            &Layer::Commons,
+            "tea-timer",
+            "Times each tea's steeping.",
+            "# Steeping green tea\n",
+        );
+        add(
+            world,
+            &Layer::Agent("bob".into()),
+            "bob-charts",
+            "Bob's bar charts.",
+            "# Charts\n",
+        );
+    }
+    assert!(pending(&loaded));
+    let messages = [
+        "Can you plot these numbers as a bar chart?",
+        "brew me some green tea",
+        "ship the website",
+        "nothing here matches zzzq",
+    ];
+    for agent in ["ada", "bob"] {
+        for message in messages {
+            assert_eq!(
+                catalog(&mut loaded, agent, Some(message), SMALL),
+                catalog(&mut saved, agent, Some(message), SMALL),
+                "{agent}: {message}"
+            );
+            assert!(!pending(&loaded));
+            assert_eq!(
+                loaded.search(agent, message).unwrap(),
+                saved.search(agent, message).unwrap(),
+                "{agent}: {message}"
+            );
+        }
+    }
+    assert_eq!(loaded.term_index(), saved.term_index());
+}
+
+/// The first `skill_search` of a loaded world builds its index too.
+#[test]
+fn a_loaded_worlds_first_search_finds_word_matches() {
+    let mut saved = world();
+    commons(&mut saved);
+    let mut loaded = SkillWorld::from_state(saved.state(), Some("linux".into())).unwrap();
+    let hits: Vec<String> = loaded
+        .search("ada", "plotting charts of sales")
+        .unwrap()
+        .items
+        .into_iter()
+        .map(|i| i.name)
+        .collect();
+    assert_eq!(hits[0], "chart-maker", "{hits:?}");
+    assert!(hits.contains(&"forecast-sales".to_owned()), "{hits:?}");
 }

@@ -17,6 +17,7 @@ use skillworld_core::StableId;
 
 pub use budget::{Budget, SHORTENED_DESCRIPTIONS, cut, token_limits};
 pub use layer_list::{Entry, HostPlatform, LayerList, Layers, refresh_layers};
+pub(crate) use relevance::ensure_terms;
 pub use relevance::{Scores, TermIndex, refresh_terms, relevant, score};
 pub use render::{CatalogFormat, Line, render};
 pub use view::{AgentView, AgentViews};
@@ -29,6 +30,13 @@ use crate::index::Entities;
 /// agree with.
 pub fn rebuild_layers(world: &mut bevy_ecs::world::World) {
     relevance::rebuild_terms(world);
+    layer_list::rebuild_lists(world);
+}
+
+/// Rebuilds every layer list from all skills and leaves the term index to
+/// be built by its first query: what a world loaded from state needs.
+pub(crate) fn rebuild_lists_only(world: &mut bevy_ecs::world::World) {
+    *world.resource_mut::<TermIndex>() = TermIndex::pending();
     layer_list::rebuild_lists(world);
 }
 

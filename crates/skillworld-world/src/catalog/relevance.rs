@@ -2,6 +2,12 @@
 //! description, tags, the body's headings), kept incrementally from the
 //! same change sets as the per-world lists, and scored per query with
 //! statistics over the skills the asking agent sees — never anyone else's.
+//!
+//! A world built from stored state does not index at once: splitting every
+//! body into words was most of opening a large world (issue 19). The index
+//! is marked pending and built, exactly as a rebuild builds it, by the
+//! first query that scores ([`ensure_terms`]); until then edits are not
+//! tracked, since that build reads every skill as it is.
 
 use std::cmp::Ordering;
 use std::collections::HashMap;
@@ -50,8 +56,17 @@ struct WorldTerms {
     postings: HashMap<Box<str>, Vec<(Entity, Counts)>>,
 }
 
-impl WorldTerms {
-    fn insert(&mut self, entity: Entity, fields: [Vec<String>; FIELDS]) {
+/// A skill's terms counted per field, sorted by term, and its field
+/// lengths: what indexing it needs, computed apart from the index so a
+/// rebuild counts on every core.
+#[derive(Debug)]
+struct Counted {
+    lengths: [u32; FIELDS],
+    terms: Vec<(Box<str>, Counts)>,
+}
+
+impl Counted {
+    fn new(fields: [Vec<String>; FIELDS]) -> Counted {
         let mut counts: HashMap<String, Counts> = HashMap::new();
         let mut lengths = [0u32; FIELDS];
         for (field, words) in fields.into_iter().enumerate() {
@@ -61,14 +76,26 @@ impl WorldTerms {
                 *count = count.saturating_add(1);
             }
         }
-        let mut terms = Vec::with_capacity(counts.len());
-        for (term, count) in counts {
-            let term: Box<str> = term.into_boxed_str();
-            // A term already indexed costs no new key.
-            if !self.postings.contains_key(&term) {
-                self.postings.insert(term.clone(), Vec::new());
-            }
-            let posting = self.postings.get_mut(&term).expect("inserted above");
+        let mut terms: Vec<(Box<str>, Counts)> = counts
+            .into_iter()
+            .map(|(term, count)| (term.into_boxed_str(), count))
+            .collect();
+        // A skill's terms in one order, however the counts were hashed.
+        terms.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        Counted { lengths, terms }
+    }
+}
+
+impl WorldTerms {
+    fn insert(&mut self, entity: Entity, counted: Counted) {
+        let Counted { lengths, terms } = counted;
+        let mut kept = Vec::with_capacity(terms.len());
+        for (term, count) in terms {
+            // One lookup for a known term; a new one costs its key.
+            let posting = match self.postings.get_mut(&term) {
+                Some(posting) => posting,
+                None => self.postings.entry(term.clone()).or_default(),
+            };
             // A rebuild inserts in entity order: the end, with no search.
             if posting.last().is_none_or(|(last, _)| *last < entity) {
                 posting.push((entity, count));
@@ -78,11 +105,15 @@ impl WorldTerms {
                     Err(at) => posting.insert(at, (entity, count)),
                 }
             }
-            terms.push(term);
+            kept.push(term);
         }
-        // A skill's terms in one order, however the counts were hashed.
-        terms.sort_unstable();
-        self.docs.insert(entity, Doc { lengths, terms });
+        self.docs.insert(
+            entity,
+            Doc {
+                lengths,
+                terms: kept,
+            },
+        );
     }
 
     fn remove(&mut self, entity: Entity) {
@@ -107,9 +138,24 @@ impl WorldTerms {
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct TermIndex {
     worlds: HashMap<StableId, WorldTerms>,
+    /// Not built yet: the first query that scores builds it from all skills.
+    pending: bool,
 }
 
 impl TermIndex {
+    /// An index to build on first use (a world loaded from state).
+    pub(crate) fn pending() -> TermIndex {
+        TermIndex {
+            pending: true,
+            ..TermIndex::default()
+        }
+    }
+
+    /// Whether the index waits for its first build.
+    pub fn is_pending(&self) -> bool {
+        self.pending
+    }
+
     /// How many skills are indexed, over all worlds.
     pub fn len(&self) -> usize {
         self.worlds.values().map(|w| w.docs.len()).sum()
@@ -119,11 +165,11 @@ impl TermIndex {
         self.len() == 0
     }
 
-    fn update(&mut self, home: StableId, entity: Entity, fields: Option<[Vec<String>; FIELDS]>) {
+    fn update(&mut self, home: StableId, entity: Entity, counted: Option<Counted>) {
         let world = self.worlds.entry(home).or_default();
         world.remove(entity);
-        if let Some(fields) = fields {
-            world.insert(entity, fields);
+        if let Some(counted) = counted {
+            world.insert(entity, counted);
         } else if world.docs.is_empty() {
             self.worlds.remove(&home);
         }
@@ -170,14 +216,27 @@ pub fn refresh_terms(
     changes: Res<LayerChanges>,
     skills: Query<(&EntityRecord, &Skill)>,
 ) {
+    // A pending index is built from the skills as they are when first used.
+    if index.pending {
+        return;
+    }
     for (world, dirty) in &changes.dirty {
         for entity in dirty {
             let fields = skills
                 .get(*entity)
                 .ok()
-                .and_then(|(record, skill)| fields_of(record, skill));
+                .and_then(|(record, skill)| fields_of(record, skill))
+                .map(Counted::new);
             index.update(*world, *entity, fields);
         }
+    }
+}
+
+/// Builds a pending index (see [`TermIndex::pending`]); a built one is
+/// left as it is.
+pub(crate) fn ensure_terms(world: &mut World) {
+    if world.resource::<TermIndex>().pending {
+        rebuild_terms(world);
     }
 }
 
@@ -194,11 +253,13 @@ pub fn rebuild_terms(world: &mut World) {
     let words = |part: &[(Entity, &EntityRecord, &Skill)]| -> Vec<_> {
         part.iter()
             .filter_map(|(entity, record, skill)| {
-                Some((*entity, record.world?, fields_of(record, skill)?))
+                let home = record.world?;
+                Some((*entity, home, Counted::new(fields_of(record, skill)?)))
             })
             .collect()
     };
-    // Splitting bodies into words is most of a rebuild: on every core.
+    // Splitting bodies into words and counting them is most of a
+    // rebuild: on every core; the postings are then filled in one pass.
     let parts: Vec<Vec<Indexed>> = if skills.len() < PARALLEL_TERMS || threads == 1 {
         vec![words(&skills)]
     } else {
@@ -213,14 +274,14 @@ pub fn rebuild_terms(world: &mut World) {
                 .collect()
         })
     };
-    for (entity, home, fields) in parts.into_iter().flatten() {
-        fresh.update(home, entity, Some(fields));
+    for (entity, home, counted) in parts.into_iter().flatten() {
+        fresh.update(home, entity, Some(counted));
     }
     *world.resource_mut::<TermIndex>() = fresh;
 }
 
-/// A skill to index: its entity, its world and the words of its fields.
-type Indexed = (Entity, StableId, [Vec<String>; FIELDS]);
+/// A skill to index: its entity, its world and its counted terms.
+type Indexed = (Entity, StableId, Counted);
 
 /// Indexes with fewer skills are rebuilt on one thread.
 const PARALLEL_TERMS: usize = 5_000;

@@ -5,7 +5,8 @@
 //! meet. Skills and queries go through the same function.
 
 /// Function words that say nothing about which skill fits. Kept short:
-/// inverse document frequency already discounts common words.
+/// inverse document frequency already discounts common words. Sorted: every
+/// word of every body is looked up here by binary search.
 const STOPWORDS: &[&str] = &[
     "a", "about", "all", "also", "am", "an", "and", "any", "are", "as", "at", "be", "been", "but",
     "by", "can", "could", "do", "does", "doing", "for", "from", "get", "got", "had", "has", "have",
@@ -43,7 +44,7 @@ fn flush_word(word: &mut String, out: &mut Vec<String>) {
         return;
     }
     let single_letter = word.len() == 1 && word.chars().all(|c| c.is_ascii_alphabetic());
-    if !single_letter && !STOPWORDS.contains(&word.as_str()) {
+    if !single_letter && STOPWORDS.binary_search(&word.as_str()).is_err() {
         out.push(stem(word));
     }
     word.clear();
@@ -148,6 +149,17 @@ fn is_vowel(b: u8) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn stopwords_are_sorted_for_binary_search() {
+        assert!(STOPWORDS.windows(2).all(|pair| pair[0] < pair[1]));
+        for word in STOPWORDS {
+            assert!(
+                terms(&format!("alpha {word} beta")) == ["alpha", "beta"],
+                "{word}"
+            );
+        }
+    }
 
     #[test]
     fn words_are_lowercased_split_and_filtered() {
