@@ -739,3 +739,29 @@ impl Redb {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blobs_packed_on_every_core_come_back_in_order() {
+        // Past `PACK_ALONE`, in parts of different sizes and contents.
+        let values: Vec<(Hash, Vec<u8>)> = (0..301u32)
+            .map(|i| {
+                let text = format!("file {i}: run the step, check the output.\n");
+                (
+                    [i as u8; 32],
+                    text.repeat(100 + i as usize % 7).into_bytes(),
+                )
+            })
+            .collect();
+        let values: Vec<(&Hash, &[u8])> = values.iter().map(|(k, v)| (k, v.as_slice())).collect();
+        assert!(values.iter().map(|(_, v)| v.len()).sum::<usize>() > PACK_ALONE);
+        let packed = pack_all(&values);
+        assert_eq!(packed.len(), values.len());
+        for ((_, bytes), packed) in values.iter().zip(&packed) {
+            assert_eq!(codec::unpack(packed).unwrap(), *bytes);
+        }
+    }
+}
