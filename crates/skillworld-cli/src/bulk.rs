@@ -68,7 +68,7 @@ pub fn import(
 pub type Opened = (Store, Option<Unpublished>);
 
 /// The scanner's rule table compiled on a thread of its own from the
-/// start of an import (issue 19: ~10 % of a small import's CPU, once per
+/// start of an import (issue 19: ~12 % of a small import's CPU, once per
 /// process), while the folders are walked and the first bundles read;
 /// the readers read and parse ahead without scanning until it is ready.
 #[derive(Clone, Default)]
