@@ -9,13 +9,14 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::sync::Mutex;
-use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, sync_channel};
+use std::sync::{Arc, Mutex, TryLockError};
 
 use indicatif::ProgressBar;
 use skillworld_format::{Bundle, BundleError, Warning, WarningCode};
 use skillworld_scan::ScanCache;
-use skillworld_store::Store;
+use skillworld_store::{Store, Unpublished};
 use skillworld_world::{InstallOutcome, InstallRules, Installed, Layer, SkillWorld, prescan};
 
 use crate::Failure;
@@ -30,31 +31,64 @@ const READ_AHEAD: usize = 256;
 const COMMIT_BYTES: u64 = 64 << 20;
 const COMMIT_SKILLS: usize = 20_000;
 
-/// Imports `targets` (sorted by path) into `layer`; one result per target,
-/// in order.
+/// Imports `targets` (sorted by path) into `layer` of the store `open`
+/// gives (and gives back); one result per target, in order. The readers
+/// start before `open` is called, so reading the first bundles overlaps
+/// creating the database.
 pub fn import(
-    store: &mut Store,
+    open: impl FnOnce() -> Result<Opened, Failure>,
     targets: &[Target],
     layer: &Layer,
     rules: InstallRules,
-) -> Result<Vec<SkillResult>, Failure> {
-    let bar = progress(targets.len());
+    scanner: &ScannerWarmup,
+) -> Result<(Opened, Vec<SkillResult>), Failure> {
     let mut results = Vec::with_capacity(targets.len());
     let queue = Queue::default();
-    let outcome = std::thread::scope(|scope| {
-        let mut bundles = ReadAhead::start(scope, targets, &queue);
-        loop {
-            let finished = store.run(|world| {
-                install_batch(world, layer, rules, &mut bundles, &mut results, &bar)
-            })?;
-            if finished {
-                return Ok(());
+    std::thread::scope(|scope| {
+        let mut bundles = ReadAhead::start(scope, targets, &queue, scanner);
+        let mut opened = open()?;
+        let bar = progress(targets.len());
+        let outcome = loop {
+            let finished = opened
+                .0
+                .run(|world| install_batch(world, layer, rules, &mut bundles, &mut results, &bar));
+            match finished {
+                Ok(false) => continue,
+                Ok(true) => break Ok(()),
+                Err(error) => break Err(store_failure(error)),
             }
-        }
-    });
-    bar.finish_and_clear();
-    outcome.map_err(store_failure)?;
-    Ok(results)
+        };
+        bar.finish_and_clear();
+        outcome.map(|()| (opened, results))
+    })
+}
+
+/// The store an import writes to, with the file to publish when it is a
+/// new database.
+pub type Opened = (Store, Option<Unpublished>);
+
+/// The scanner's rule table compiled on a thread of its own from the
+/// start of an import (issue 19: ~12 % of a small import's CPU, once per
+/// process), while the folders are walked and the first bundles read;
+/// the readers read and parse ahead without scanning until it is ready.
+#[derive(Clone, Default)]
+pub struct ScannerWarmup(Arc<AtomicBool>);
+
+impl ScannerWarmup {
+    pub fn start() -> ScannerWarmup {
+        let warmup = ScannerWarmup::default();
+        let ready = warmup.0.clone();
+        std::thread::spawn(move || {
+            // Any scan compiles the table; an empty text finds nothing.
+            skillworld_scan::scan_markdown("SKILL.md", "");
+            ready.store(true, Ordering::Release);
+        });
+        warmup
+    }
+
+    fn ready(&self) -> bool {
+        self.0.load(Ordering::Acquire)
+    }
 }
 
 /// Installs bundles until the batch is full (`false`) or none are left
@@ -156,8 +190,8 @@ fn bundle_bytes(bundle: &Bundle) -> u64 {
 
 /// Reads a target's bundle with its source: the skill's folder (or zip) as
 /// an absolute path, so a re-import from another working directory is the
-/// same source; and scans it as its install will, on the reader's core.
-fn read(target: &Target) -> Scanned {
+/// same source.
+fn read(target: &Target) -> Result<Bundle, BundleError> {
     let mut bundle = target.read_bundle()?.import()?;
     let origin = match target {
         Target::File(file) => file.parent().unwrap_or(Path::new(".")).to_owned(),
@@ -169,6 +203,12 @@ fn read(target: &Target) -> Scanned {
         .unwrap_or(origin);
     bundle.imported.document.skill.provenance.import_source =
         Some(source.to_string_lossy().into_owned());
+    Ok(bundle)
+}
+
+/// Scans a bundle read as its install will, on the reader's core.
+fn scan(read: Result<Bundle, BundleError>) -> Scanned {
+    let bundle = read?;
     let scans = prescan(&bundle.imported.document, &bundle.files);
     Ok((bundle, scans))
 }
@@ -180,6 +220,66 @@ type Read<'t> = (&'t Target, Scanned);
 
 /// The jobs the readers take, one index at a time.
 type Queue = Mutex<Option<Receiver<usize>>>;
+
+/// One reader: takes job indexes until there are none, reads each bundle
+/// and sends it scanned. While the scanner's table is still compiling it
+/// keeps what it read unscanned, as long as more jobs are waiting; with
+/// none waiting it scans what it holds (waiting for the table), so the
+/// consumer never waits on a bundle a reader holds back.
+fn reader(
+    targets: &[Target],
+    queue: &Queue,
+    finished: &SyncSender<(usize, Scanned)>,
+    scanner: &ScannerWarmup,
+) {
+    let mut held: Vec<(usize, Result<Bundle, BundleError>)> = Vec::new();
+    loop {
+        let job = if held.is_empty() {
+            match queue.lock().expect("no reader panics").as_ref() {
+                Some(receiver) => receiver.recv().map_err(|_| TryRecvError::Disconnected),
+                None => Err(TryRecvError::Disconnected),
+            }
+        } else {
+            // Another reader may wait for a job holding the lock: holding
+            // bundles, this one never waits for it.
+            match queue.try_lock() {
+                Ok(guard) => match guard.as_ref() {
+                    Some(receiver) => receiver.try_recv(),
+                    None => Err(TryRecvError::Disconnected),
+                },
+                Err(TryLockError::WouldBlock) => Err(TryRecvError::Empty),
+                Err(TryLockError::Poisoned(_)) => panic!("no reader panics"),
+            }
+        };
+        match job {
+            Ok(index) if !scanner.ready() => held.push((index, read(&targets[index]))),
+            Ok(index) => {
+                held.push((index, read(&targets[index])));
+                if !send_all(&mut held, finished) {
+                    return;
+                }
+            }
+            Err(TryRecvError::Empty) => {
+                if !send_all(&mut held, finished) {
+                    return;
+                }
+            }
+            Err(TryRecvError::Disconnected) => {
+                send_all(&mut held, finished);
+                return;
+            }
+        }
+    }
+}
+
+/// Scans and sends every bundle held; false once nobody listens.
+fn send_all(
+    held: &mut Vec<(usize, Result<Bundle, BundleError>)>,
+    finished: &SyncSender<(usize, Scanned)>,
+) -> bool {
+    held.drain(..)
+        .all(|(index, read)| finished.send((index, scan(read))).is_ok())
+}
 
 /// Targets read on every core, handed out in order. At most `READ_AHEAD`
 /// are in flight: the consumer hands out the next index as it takes one.
@@ -197,6 +297,7 @@ impl<'t> ReadAhead<'t> {
         scope: &'scope std::thread::Scope<'scope, '_>,
         targets: &'t [Target],
         queue: &'scope Queue,
+        scanner: &ScannerWarmup,
     ) -> Self
     where
         't: 'scope,
@@ -207,18 +308,8 @@ impl<'t> ReadAhead<'t> {
         let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
         for _ in 0..workers.min(targets.len()) {
             let finished = finished.clone();
-            scope.spawn(move || {
-                loop {
-                    let job = match queue.lock().expect("no reader panics").as_ref() {
-                        Some(receiver) => receiver.recv(),
-                        None => break,
-                    };
-                    let Ok(index) = job else { break };
-                    if finished.send((index, read(&targets[index]))).is_err() {
-                        break;
-                    }
-                }
-            });
+            let scanner = scanner.clone();
+            scope.spawn(move || reader(targets, queue, &finished, &scanner));
         }
         let mut this = ReadAhead {
             targets,
@@ -281,14 +372,18 @@ mod tests {
                 Target::Folder(dir)
             })
             .collect();
-        let queue = Queue::default();
-        let names: Vec<String> = std::thread::scope(|scope| {
-            let mut reader = ReadAhead::start(scope, &targets, &queue);
-            std::iter::from_fn(|| reader.next())
-                .map(|(_, read)| read.unwrap().0.imported.document.name)
-                .collect()
-        });
         let expected: Vec<String> = (0..targets.len()).map(|i| format!("s{i}")).collect();
-        assert_eq!(names, expected);
+        // A warm-up never ready makes every reader hold what it reads for
+        // as long as jobs wait: the bundles must still all come back.
+        for scanner in [ScannerWarmup::default(), ScannerWarmup::start()] {
+            let queue = Queue::default();
+            let names: Vec<String> = std::thread::scope(|scope| {
+                let mut reader = ReadAhead::start(scope, &targets, &queue, &scanner);
+                std::iter::from_fn(|| reader.next())
+                    .map(|(_, read)| read.unwrap().0.imported.document.name)
+                    .collect()
+            });
+            assert_eq!(names, expected);
+        }
     }
 }

@@ -56,6 +56,9 @@ pub fn import(
     rules: InstallRules,
     fetch: &UrlRules,
 ) -> Result<bool, Failure> {
+    // The scanner's rule table compiles on its own core while the folders
+    // are walked, the files read and the database created.
+    let scanner = crate::bulk::ScannerWarmup::start();
     let (urls, paths): (Vec<&PathBuf>, Vec<&PathBuf>) = paths.iter().partition(|p| is_url(p));
     let urls: Vec<&str> = urls.iter().filter_map(|u| u.to_str()).collect();
     if fetch.sha256.is_some() && urls.len() != 1 {
@@ -70,17 +73,22 @@ pub fn import(
         find_skills(&paths)?
     };
     let fetched = fetch_urls(&urls, fetch)?;
-    // A new database is built unpublished: no fsync until it is whole.
-    let (mut store, unpublished) = match crate::open::create_unpublished(global)? {
-        Some((store, unpublished)) => (store, Some(unpublished)),
-        None => (open(global)?, None),
-    };
     let layer = layer_of(commons, agent);
-    if let Layer::Agent(agent) = &layer {
-        // Before any skill: each would fail alone with the same reason.
-        store.world().agent(agent).map_err(world_failure)?;
-    }
-    let mut results = crate::bulk::import(&mut store, &targets, &layer, rules)?;
+    // Opened once the readers are under way. A new database is built
+    // unpublished: no fsync until it is whole.
+    let open_store = || {
+        let (store, unpublished) = match crate::open::create_unpublished(global)? {
+            Some((store, unpublished)) => (store, Some(unpublished)),
+            None => (open(global)?, None),
+        };
+        if let Layer::Agent(agent) = &layer {
+            // Before any skill: each would fail alone with the same reason.
+            store.world().agent(agent).map_err(world_failure)?;
+        }
+        Ok((store, unpublished))
+    };
+    let ((mut store, unpublished), mut results) =
+        crate::bulk::import(open_store, &targets, &layer, rules, &scanner)?;
     results.extend(install_fetched(&mut store, fetched, &layer, rules)?);
     match unpublished {
         Some(unpublished) => unpublished.publish(store).map_err(store_failure)?,

@@ -6,11 +6,11 @@
 //! database (PostgreSQL) implements [`Backend`] and nothing above it
 //! changes.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use redb::{
-    AccessGuard, Database, Durability, ReadTransaction, ReadableDatabase, ReadableTable,
+    AccessGuard, Database, Durability, ReadTransaction, ReadableDatabase, ReadableTable, Table,
     WriteTransaction,
 };
 use skillworld_world::{Changes, EntityState, WorldGlobals, WorldState};
@@ -159,16 +159,27 @@ fn hashes(bytes: &[u8]) -> impl Iterator<Item = Hash> + '_ {
         .map(|c| c.try_into().expect("32 bytes"))
 }
 
+/// Reference-count changes of one commit by blob, applied together at its
+/// end in key order (`apply_refs`).
+type RefDeltas = BTreeMap<Hash, i64>;
+
+/// The tables a commit writes rows into, opened once per commit.
+struct RowTables<'txn> {
+    rows: Table<'txn, (u64, u64), &'static [u8]>,
+    retired: Table<'txn, (u64, u64), u64>,
+}
+
 /// Writes a row version of `id` at `version`, or its removal, and notes
-/// the version it replaces.
+/// the version it replaces; its blobs' reference changes go to `refs`.
 fn write_row(
-    txn: &WriteTransaction,
+    tables: &mut RowTables<'_>,
+    refs: &mut RefDeltas,
     id: u64,
     version: u64,
     row: Option<&EncodedRow>,
 ) -> Result<(), StoreError> {
-    let mut rows = txn.open_table(ROWS)?;
-    let previous = rows
+    let previous = tables
+        .rows
         .range((id, 0)..=(id, u64::MAX))?
         .next_back()
         .transpose()?
@@ -178,31 +189,85 @@ fn write_row(
         let Some((old, false)) = previous else {
             return Ok(());
         };
-        rows.insert((id, version), [].as_slice())?;
-        drop(rows);
-        txn.open_table(RETIRED)?.insert((version, id), old)?;
+        tables.rows.insert((id, version), [].as_slice())?;
+        tables.retired.insert((version, id), old)?;
         return Ok(());
     };
     // Rewritten at the same version: the old value's references go.
-    let old_blobs = match rows.insert((id, version), row.bytes.as_slice())? {
-        Some(old) if !old.value().is_empty() => {
-            row_blobs(old.value())
-                .map_err(|reason| StoreError::decode("row", reason))?
-                .0
+    if let Some(old) = tables.rows.insert((id, version), row.bytes.as_slice())?
+        && !old.value().is_empty()
+    {
+        let (slots, _) = row_blobs(old.value()).map_err(|r| StoreError::decode("row", r))?;
+        for (_, key) in slots {
+            *refs.entry(key).or_default() -= 1;
         }
-        _ => Vec::new(),
-    };
-    drop(rows);
-    for (_, key) in old_blobs {
-        add_ref(txn, &key, -1)?;
     }
     for key in &row.blobs {
-        add_ref(txn, key, 1)?;
+        *refs.entry(*key).or_default() += 1;
     }
     if let Some((old, _)) = previous.filter(|(old, _)| *old != version) {
-        txn.open_table(RETIRED)?.insert((version, id), old)?;
+        tables.retired.insert((version, id), old)?;
     }
     Ok(())
+}
+
+/// Applies a commit's reference changes in key order: a blob left with no
+/// reference is deleted; then the batches' new blobs that something refers
+/// to and the file lacks are written, packed, in key order (a blob staged
+/// but referred to by nothing kept — a row rewritten in the same commit —
+/// is never written).
+fn apply_refs(
+    txn: &WriteTransaction,
+    refs: &RefDeltas,
+    batches: &[Batch],
+) -> Result<(), StoreError> {
+    let mut counts = txn.open_table(BLOB_REFS)?;
+    let mut blobs = txn.open_table(BLOBS)?;
+    for (key, delta) in refs.iter().filter(|(_, delta)| **delta != 0) {
+        let count = counts.get(key.as_slice())?.map_or(0, |v| v.value()) as i64 + delta;
+        if count <= 0 {
+            counts.remove(key.as_slice())?;
+            blobs.remove(key.as_slice())?;
+        } else {
+            counts.insert(key.as_slice(), count as u64)?;
+        }
+    }
+    for batch in batches {
+        let mut wanted = Vec::new();
+        for (key, bytes) in batch.blobs.sorted() {
+            if counts.get(key.as_slice())?.is_some() && blobs.get(key.as_slice())?.is_none() {
+                wanted.push((key, bytes.as_slice()));
+            }
+        }
+        for ((key, _), packed) in wanted.iter().zip(pack_all(&wanted)) {
+            blobs.insert(key.as_slice(), packed.as_slice())?;
+        }
+    }
+    Ok(())
+}
+
+/// Below this many bytes a commit's blobs are packed on its own thread.
+const PACK_ALONE: usize = 1 << 20;
+
+/// The blobs packed (`codec.rs`), in order; a bulk commit's on every core
+/// (issue 19: the readers of an import are idle by its final commit).
+fn pack_all(values: &[(&Hash, &[u8])]) -> Vec<Vec<u8>> {
+    let total: usize = values.iter().map(|(_, bytes)| bytes.len()).sum();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if total < PACK_ALONE || threads == 1 {
+        return values.iter().map(|(_, bytes)| codec::pack(bytes)).collect();
+    }
+    let chunk = values.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        let parts: Vec<_> = values
+            .chunks(chunk)
+            .map(|part| scope.spawn(move || part.iter().map(|(_, b)| codec::pack(b)).collect()))
+            .collect();
+        parts
+            .into_iter()
+            .flat_map(|part| -> Vec<Vec<u8>> { part.join().expect("packing does not panic") })
+            .collect()
+    })
 }
 
 /// Every snapshot record of the file.
@@ -408,49 +473,31 @@ impl Backend for Redb {
         let mut txn = self.db.begin_write()?;
         txn.set_durability(Durability::Immediate)?;
         let mut written = 0;
-        for batch in batches {
-            {
-                let mut blobs = txn.open_table(BLOBS)?;
-                for (key, bytes) in &batch.blobs {
-                    if blobs.get(key.as_slice())?.is_none() {
-                        blobs.insert(key.as_slice(), codec::pack(bytes).as_slice())?;
-                    }
-                }
-            }
-            {
-                let mut journal = txn.open_table(JOURNAL)?;
-                let mut journal_blobs = txn.open_table(JOURNAL_BLOBS)?;
+        let mut refs = RefDeltas::new();
+        {
+            let mut journal = txn.open_table(JOURNAL)?;
+            let mut journal_blobs = txn.open_table(JOURNAL_BLOBS)?;
+            let mut tables = RowTables {
+                rows: txn.open_table(ROWS)?,
+                retired: txn.open_table(RETIRED)?,
+            };
+            for batch in batches {
                 for entry in &batch.entries {
                     journal.insert(entry.seq, entry.bytes.as_slice())?;
                     written += entry.bytes.len() as u64;
                     if !entry.blobs.is_empty() {
                         journal_blobs.insert(entry.seq, entry.blobs.concat().as_slice())?;
                         for key in &entry.blobs {
-                            add_ref(&txn, key, 1)?;
+                            *refs.entry(*key).or_default() += 1;
                         }
                     }
                 }
-            }
-            for (id, row) in &batch.rows {
-                write_row(&txn, *id, batch.version, row.as_ref())?;
-            }
-            // Blobs staged but referred to by nothing kept (a row rewritten
-            // in the same batch) are not left behind.
-            {
-                let refs = txn.open_table(BLOB_REFS)?;
-                let mut orphans: Vec<Hash> = Vec::new();
-                for (key, _) in &batch.blobs {
-                    if refs.get(key.as_slice())?.is_none() {
-                        orphans.push(*key);
-                    }
-                }
-                drop(refs);
-                let mut blobs = txn.open_table(BLOBS)?;
-                for key in orphans {
-                    blobs.remove(key.as_slice())?;
+                for (id, row) in &batch.rows {
+                    write_row(&mut tables, &mut refs, *id, batch.version, row.as_ref())?;
                 }
             }
         }
+        apply_refs(&txn, &refs, batches)?;
         let total = self.journal_bytes.load(Ordering::Relaxed) + written;
         let mut meta = txn.open_table(META)?;
         meta.insert("journal_bytes", total)?;
@@ -699,5 +746,31 @@ impl Redb {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blobs_packed_on_every_core_come_back_in_order() {
+        // Past `PACK_ALONE`, in parts of different sizes and contents.
+        let values: Vec<(Hash, Vec<u8>)> = (0..301u32)
+            .map(|i| {
+                let text = format!("file {i}: run the step, check the output.\n");
+                (
+                    [i as u8; 32],
+                    text.repeat(100 + i as usize % 7).into_bytes(),
+                )
+            })
+            .collect();
+        let values: Vec<(&Hash, &[u8])> = values.iter().map(|(k, v)| (k, v.as_slice())).collect();
+        assert!(values.iter().map(|(_, v)| v.len()).sum::<usize>() > PACK_ALONE);
+        let packed = pack_all(&values);
+        assert_eq!(packed.len(), values.len());
+        for ((_, bytes), packed) in values.iter().zip(&packed) {
+            assert_eq!(codec::unpack(packed).unwrap(), *bytes);
+        }
     }
 }

@@ -3,6 +3,8 @@
 //! blobs table; rows and journal entries carry the hash. Small values stay
 //! inline: a blob costs a key and a reference count.
 
+use std::collections::HashMap;
+
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use skillworld_world::{Command, EntityState, Envelope};
@@ -19,9 +21,55 @@ pub(crate) fn hash(bytes: &[u8]) -> Hash {
     Sha256::digest(bytes).into()
 }
 
-/// New blobs to store with a batch, by hash (stored once whatever their
-/// count).
-pub(crate) type NewBlobs = Vec<(Hash, Vec<u8>)>;
+/// New blobs to store with a batch, each once, by hash. A value met again
+/// in the same batch — an install's body in its journal entry and then in
+/// its skill's row — is recognised by comparing its bytes with the value
+/// already kept (a `memcmp`, many times faster than SHA-256) instead of
+/// being hashed and kept a second time (issue 19: hashing once).
+#[derive(Debug, Default)]
+pub(crate) struct NewBlobs {
+    values: Vec<(Hash, Vec<u8>)>,
+    /// Indexes into `values` by the values' length and edges.
+    by_shape: HashMap<Shape, Vec<usize>>,
+}
+
+/// A value's length and its first and last eight bytes: equal values have
+/// equal shapes; values of one shape are told apart by their bytes.
+type Shape = (usize, u64, u64);
+
+fn shape(bytes: &[u8]) -> Shape {
+    let edge = |part: &[u8]| {
+        let mut word = [0u8; 8];
+        word[..part.len()].copy_from_slice(part);
+        u64::from_le_bytes(word)
+    };
+    let head = &bytes[..bytes.len().min(8)];
+    let tail = &bytes[bytes.len().saturating_sub(8)..];
+    (bytes.len(), edge(head), edge(tail))
+}
+
+impl NewBlobs {
+    /// Keeps `bytes` (unless an equal value is kept already) and returns
+    /// their hash.
+    pub(crate) fn add(&mut self, bytes: Vec<u8>) -> Hash {
+        let same_shape = self.by_shape.entry(shape(&bytes)).or_default();
+        if let Some(&index) = same_shape.iter().find(|&&i| self.values[i].1 == bytes) {
+            return self.values[index].0;
+        }
+        let key = hash(&bytes);
+        same_shape.push(self.values.len());
+        self.values.push((key, bytes));
+        key
+    }
+
+    /// The values in key order: a B-tree takes sorted keys with the
+    /// fewest page splits and pages touched.
+    pub(crate) fn sorted(&self) -> Vec<&(Hash, Vec<u8>)> {
+        let mut values: Vec<_> = self.values.iter().collect();
+        values.sort_unstable_by_key(|(key, _)| *key);
+        values
+    }
+}
 
 /// Where in an envelope a blob was taken from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -41,11 +89,7 @@ pub(crate) fn take_envelope_blobs(
     blobs: &mut NewBlobs,
 ) -> Vec<(BlobSlot, Hash)> {
     let mut slots = Vec::new();
-    let mut take = |slot: BlobSlot, bytes: Vec<u8>| {
-        let key = hash(&bytes);
-        slots.push((slot, key));
-        blobs.push((key, bytes));
-    };
+    let mut take = |slot: BlobSlot, bytes: Vec<u8>| slots.push((slot, blobs.add(bytes)));
     let big = |len: usize| len >= BLOB_MIN_BYTES;
     match &mut envelope.command {
         Command::CreateSkill { document, .. } | Command::ReplaceSkill { document, .. }
@@ -120,9 +164,7 @@ const OBJECT_BYTES: u8 = 1;
 pub(crate) fn encode_row(mut state: EntityState, blobs: &mut NewBlobs) -> EncodedRow {
     let mut taken: Vec<(u8, Hash)> = Vec::new();
     let mut keep = |slot: u8, bytes: Vec<u8>, blobs: &mut NewBlobs| {
-        let key = hash(&bytes);
-        taken.push((slot, key));
-        blobs.push((key, bytes));
+        taken.push((slot, blobs.add(bytes)));
     };
     let record = match &mut state {
         EntityState::World { record, .. } | EntityState::Agent { record, .. } => record,
@@ -319,5 +361,35 @@ mod tests {
         put_row_blob(&mut state, OBJECT_BYTES, binary.clone()).unwrap();
         let error = put_row_blob(&mut state, CONTENT, binary).unwrap_err();
         assert!(error.contains("utf-8"), "{error}");
+    }
+
+    #[test]
+    fn a_value_met_again_is_kept_once_and_values_of_one_shape_stay_apart() {
+        let mut blobs = NewBlobs::default();
+        let body = b"# Body\n".repeat(64);
+        let first = blobs.add(body.clone());
+        assert_eq!(
+            blobs.add(body.clone()),
+            first,
+            "the same bytes, the same hash"
+        );
+        // Same length, same first and last eight bytes, other bytes.
+        let mut other = body.clone();
+        other[100] ^= 1;
+        let second = blobs.add(other.clone());
+        assert_ne!(second, first);
+        assert_eq!(second, hash(&other));
+        let short = blobs.add(b"tiny".to_vec());
+        assert_eq!(short, hash(b"tiny"));
+        let kept: Vec<Hash> = blobs.sorted().iter().map(|(key, _)| *key).collect();
+        let mut expected = vec![first, second, short];
+        expected.sort();
+        assert_eq!(kept, expected, "each value once, in key order");
+        assert!(
+            blobs
+                .sorted()
+                .iter()
+                .all(|(key, bytes)| hash(bytes) == *key)
+        );
     }
 }
