@@ -4,6 +4,11 @@
 //! skill (what every content change of such a skill pays).
 //!
 //! `cargo bench -p skillworld-scan --bench scan`
+//!
+//! With `PASSES=N`, only scans the corpus: once to warm up, then N times
+//! inside `measured`, for a profiler. Instructions per corpus pass:
+//! `PASSES=2 valgrind --tool=callgrind --toggle-collect='*measured*'
+//! target/release/deps/scan-…` (total ÷ 2).
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -75,6 +80,11 @@ fn main() {
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
     let mut files = Vec::new();
     texts(&corpus, &mut files);
+    if let Some(passes) = std::env::var("PASSES").ok().and_then(|p| p.parse().ok()) {
+        scan_all(&files);
+        measured(&files, passes);
+        return;
+    }
     if std::env::var_os("SLOWEST").is_some() {
         let mut times: Vec<(Duration, &str, usize)> = files
             .iter()
@@ -108,6 +118,14 @@ fn main() {
         .collect();
     measure("generated Markdown", &generated);
     small_skill();
+}
+
+/// The passes a profiler counts (`--toggle-collect='*measured*'`).
+#[inline(never)]
+fn measured(files: &[(String, String)], passes: usize) {
+    for _ in 0..passes {
+        scan_all(files);
+    }
 }
 
 /// One small skill, the shape of the catalog bench's patched skill.

@@ -4,7 +4,7 @@
 //! one least likely in prose (`user` in `the user`, `.env` in
 //! `process.env`, judged by how often each window occurs in a sample of
 //! ordinary prose and by its bytes); each position's last four lower-cased
-//! bytes are hashed into a 4 KiB bit set that stays in the L1 cache, and
+//! bytes are hashed into an 8 KiB bit set that stays in the L1 cache, and
 //! only positions whose window is set are looked up and their words
 //! compared in place. Three-byte words have a bit set of their own. A
 //! third bit set, by the last three bytes, gates both: it holds the
@@ -16,7 +16,7 @@
 use std::collections::HashMap;
 
 /// Bits of the hash that index a bit set.
-const BITS: u32 = 15;
+const BITS: u32 = 16;
 const MULTIPLIER: u32 = 0x9E37_79B1;
 /// A slot with no key (no window of text is: 0xFF is never in UTF-8,
 /// and a word's key is compared only after its bit is set).
@@ -98,15 +98,38 @@ fn commonness(byte: u8) -> u32 {
     }
 }
 
-/// Where a word's least common four-byte window starts: the one seen
-/// least in `seen` (window counts of sample prose), then the one of the
-/// rarest bytes.
+/// The commonest three-letter sequences of English text and code, which
+/// a word's anchor window should not start with: the gate tests every
+/// position's last three bytes against the anchors' first three.
+const COMMON_TRIGRAMS: &[&[u8]] = &[
+    b"the", b"and", b"ing", b"ion", b"tio", b"ent", b"ati", b"for", b"her", b"ter", b"hat", b"tha",
+    b"ere", b"ate", b"his", b"con", b"res", b"ver", b"all", b"ons", b"nce", b"men", b"ith", b"ted",
+    b"ers", b"pro", b"thi", b"wit", b"are", b"ess", b"not", b"ive", b"was", b"ect", b"rea", b"com",
+    b"eve", b"per", b"int", b"est", b"sta", b"cti", b"ica", b"ist", b"ear", b"ain", b"one", b"our",
+    b"iti", b"rat", b"str", b"ode", b"ult", b"ile", b"tor", b"ana", b"era", b"nte", b"mat", b"tra",
+    b"ssi", b"min", b"ini", b"ten", b"tho", b"ome", b"ort", b"ord", b"red", b"out", b"ase", b"use",
+    b"art", b"nde", b"tur", b"ack", b"igh", b"ght", b"ure", b"ous", b"ill", b"lin", b"lly",
+];
+
+/// Where a word's anchor window starts: the one whose first three bytes
+/// (what the gate tests at every position) are not a common English
+/// trigram and occur least in `seen` (window counts of sample prose),
+/// then the one of the rarest bytes.
 fn anchor(word: &[u8], seen: &HashMap<u32, u32>) -> usize {
     (0..=word.len() - 4)
         .min_by_key(|&at| {
             let window = &word[at..at + 4];
             let count = seen.get(&key(window, 4)).copied().unwrap_or(0);
-            (count, window.iter().map(|&b| commonness(b)).sum::<u32>())
+            let head = seen.get(&(key(window, 3) | 1 << 31)).copied().unwrap_or(0);
+            let common = COMMON_TRIGRAMS
+                .iter()
+                .any(|t| t.eq_ignore_ascii_case(&window[..3]));
+            (
+                common,
+                head,
+                window[..3].iter().map(|&b| commonness(b)).sum::<u32>(),
+                count,
+            )
         })
         .expect("four bytes at least")
 }
@@ -181,6 +204,11 @@ impl WordSearch {
         let mut seen: HashMap<u32, u32> = HashMap::new();
         for window in prose.as_bytes().windows(4) {
             *seen.entry(key(window, 4)).or_default() += 1;
+        }
+        // Three-byte counts, tagged apart from the four-byte ones (a rare
+        // clash only shifts an anchor, never what is found).
+        for window in prose.as_bytes().windows(3) {
+            *seen.entry(key(window, 3) | 1 << 31).or_default() += 1;
         }
         let mut gate: Box<Bits> = Box::new([0; 1 << (BITS - 6)]);
         let mut quads: Box<Bits> = Box::new([0; 1 << (BITS - 6)]);
