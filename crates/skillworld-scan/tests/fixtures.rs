@@ -17,29 +17,13 @@ use skillworld_format::BundleFile;
 use skillworld_scan::{ScanReport, scan_bundle};
 
 /// Malicious fixtures the scanner is known to miss, and why.
-const KNOWN_MISSES: &[(&str, &str)] = &[
-    (
-        "win-helper-service",
-        "a Windows service installed from a user-writable folder (C:\\Users\\Public) only warns as persistence: no signal yet marks such staging folders, and a service alone is ordinary setup",
-    ),
-    ("excel-addin-helper", "held-out batch 6, first scan"),
-    ("yt-transcript-pro", "held-out batch 6, first scan"),
-    ("mail-send-mcp", "held-out batch 6, first scan"),
-    ("calc-tools-mcp", "held-out batch 6, first scan"),
-    ("meeting-notes-ai", "held-out batch 6, first scan"),
-    ("bash-prompt-themes", "held-out batch 6, first scan"),
-    ("slack-emoji-pack", "held-out batch 6, first scan"),
-    ("rb-log-tail", "held-out batch 6, first scan"),
-    ("claude-code-turbo", "held-out batch 6, first scan"),
-    ("commit-msg-helper", "held-out batch 6, first scan"),
-];
+const KNOWN_MISSES: &[(&str, &str)] = &[(
+    "win-helper-service",
+    "a Windows service installed from a user-writable folder (C:\\Users\\Public) only warns as persistence: no signal yet marks such staging folders, and a service alone is ordinary setup",
+)];
 
 /// Benign look-alikes the scanner is known to block, and why.
-const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
-    ("persona-prompt-kit", "held-out batch 6, first scan"),
-    ("history-dedupe", "held-out batch 6, first scan"),
-    ("remember-preferences", "held-out batch 6, first scan"),
-];
+const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[];
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
