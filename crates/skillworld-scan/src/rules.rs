@@ -153,8 +153,8 @@ pub enum Signal {
     /// Tells the agent to put something where others read it: its reply,
     /// a pull request, an issue, a comment, an outside address.
     Disclose,
-    /// Addresses the model in a tag a UI hides (`<IMPORTANT>` in a tool
-    /// description).
+    /// Addresses the model in a tool note: a tag a UI hides (`<IMPORTANT>`),
+    /// "pass its content as …", "otherwise the tool will not work".
     Directive,
     /// Starts a program from a temporary folder.
     Launch,
@@ -1196,13 +1196,13 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
-        id: "model-directive-tag",
+        id: "model-directive",
         class: Class::Injection,
-        pattern: r"</?important>",
+        pattern: r"</?important>|\bpass\s+(?:its|their|the|this\s+file'?s?)\s+contents?\s+(?:as|in|into)\b|\botherwise\s+the\s+tool\s+(?:will\s+not|won't|cannot|can't|does\s+not)\s+work\b",
         signal: Signal::Directive,
         quiet: true,
-        what: "addresses the model in a hidden tag",
-        explain: "Wraps text for the model in a tag such as <IMPORTANT>, which tool UIs do not show.",
+        what: "addresses the model in a tool note",
+        explain: "Addresses the model in a tag UIs hide (<IMPORTANT>) or tells it what to pass a tool.",
         ..Rule::BASE
     },
     Rule {
@@ -1211,8 +1211,8 @@ pub static RULES: &[Rule] = &[
         severity: Severity::High,
         combines: &[Signal::Directive, Signal::Source],
         scope: Scope::Block,
-        what: "tells the model to read secrets in a hidden tool note",
-        explain: "A tag only the model reads (<IMPORTANT>) sits with a read of keys, credentials or the agent's config: a poisoned tool description; remove the skill.",
+        what: "tells the model to read secrets in a tool note",
+        explain: "A note to the model (<IMPORTANT>, \"pass its content as …\") sits with a read of keys, credentials or the agent's config: a poisoned tool description; remove the skill.",
         ..Rule::BASE
     },
     Rule {
