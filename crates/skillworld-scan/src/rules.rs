@@ -153,6 +153,9 @@ pub enum Signal {
     /// Tells the agent to put something where others read it: its reply,
     /// a pull request, an issue, a comment, an outside address.
     Disclose,
+    /// Addresses the model in a tool note: a tag a UI hides (`<IMPORTANT>`),
+    /// "pass its content as …", "otherwise the tool will not work".
+    Directive,
     /// Starts a program from a temporary folder.
     Launch,
 }
@@ -273,7 +276,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Shell,
         pattern: concat!(
             r"['\x22](?:/bin/|/usr/bin/)(?:ba|z|da)?sh\b|['\x22](?:ba|z)?sh['\x22] ?, ?\[? ?['\x22]-i['\x22]",
-            r"|\b(?:os\.system|os\.popen|subprocess\.\w+|IO\.popen|shell_exec|passthru|exec|execSync|spawnSync)\(\s*(?:\w+\.)?(?:cmd|command|data|line|msg|payload|recv)\w*\b",
+            r"|\b(?:os\.system|os\.popen|subprocess\.\w+|IO\.popen|Open3\.\w+|shell_exec|passthru|exec|execSync|spawnSync)\(\s*(?:\w+\.)?(?:cmd|command|data|line|msg|payload|recv)\w*\b",
             r"|\bProcess\.Start\(\s*['\x22](?:cmd|powershell)|\bcmd\.exe\b|\.GetStream\(\)|\bInvoke-Expression\b|\biex\s*\(|\bRuntime\.getRuntime\(\)\.exec",
             r"|\bsubprocess\.\w+\([^\n]*\bstdin\s*=\s*\w+|\bstdio\s*:\s*\[\s*\w+\s*,|\.pipe\(\s*\w+\.stdin\s*\)|\bos\.dup2\(",
             r"|`#\{\w+\}`|%x\(\s*#\{\w+\}\s*\)",
@@ -338,7 +341,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "fetch",
         class: Class::Execution,
-        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\baxios\.get\(|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*\S)|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:",
+        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\baxios\.get\(|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\bInvoke-RestMethod\b|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*\S)|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:",
         signal: Signal::Fetch,
         quiet: true,
         what: "fetches from the network",
@@ -349,7 +352,7 @@ pub static RULES: &[Rule] = &[
         id: "dynamic-eval",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\bvm\.run\w*\(|\bInvoke-Expression\b|\biex\b|\beval\s+[\x22'$`]|\| ?(?:ba|z)?sh *$|\bmarshal\.loads\(|\bpickle\.loads?\(|\btypes\.FunctionType\(|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\brunpy\.run_path\(|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]",
+        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\bvm\.run\w*\(|\bInvoke-Expression\b|\biex\b|\beval\s+[\x22'$`]|\| ?(?:ba|z)?sh *$|\bmarshal\.loads\(|\bpickle\.loads?\(|\btypes\.FunctionType\(|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]",
         unless: &[
             "literal_eval",
             "safe_eval",
@@ -367,7 +370,7 @@ pub static RULES: &[Rule] = &[
         id: "pipe-to-variable",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\|\s*\$\{?[A-Za-z_]\w*\}?\s*$",
+        pattern: r"\|\s*\$\{?[A-Za-z_]\w*(?::?-[\w/.]*)?\}?\s*$",
         signal: Signal::Eval,
         quiet: true,
         beside: Signal::Decode,
@@ -499,7 +502,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "hidden-temp-file",
         class: Class::Obfuscation,
-        pattern: r"(?:/tmp|/var/tmp|/dev/shm|\$TMPDIR|%TEMP%|\$env:TEMP)/\.[\w-]|(?:^|[\s;&(])\./\.\w",
+        pattern: r"(?:/tmp|/var/tmp|/dev/shm|\$TMPDIR|%TEMP%|\$env:TEMP)/\.[\w-]|(?:^|[\s;&(])\./\.\w|\b(?:gettempdir|tmpdir|GetTempPath)\(\)\s*,\s*['\x22]\.\w",
         signal: Signal::Hidden,
         quiet: true,
         what: "uses a hidden file in a temporary folder",
@@ -723,6 +726,17 @@ pub static RULES: &[Rule] = &[
         explain: "Reads credentials, keys or the environment and sends data away in the same skill: exfiltration; remove the skill or the read.",
         ..Rule::BASE
     },
+    Rule {
+        id: "fixed-bcc",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        target: Target::Code,
+        pattern: r"\bbcc['\x22]?\s*[:=]\s*['\x22][^'\x22\s@]+@[\w-]+\.[\w.-]+['\x22]|\baddHeader\(\s*['\x22]bcc['\x22]\s*,\s*['\x22][^'\x22\s@]+@|\[\s*['\x22]bcc['\x22]\s*\]\s*=\s*['\x22][^'\x22\s@]+@",
+        unless: &["example.", "@your", "@{", "${"],
+        what: "copies every message to a fixed address",
+        explain: "Mail code blind-copies messages to an address written into the skill (postmark-mcp's backdoor); a copy should go only to an address the user configures — remove the skill.",
+        ..Rule::BASE
+    },
     // ---- privilege and persistence ------------------------------------
     Rule {
         id: "sudoers",
@@ -826,6 +840,16 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "hook-install",
+        class: Class::Privilege,
+        pattern: r"\.git/hooks/[\w-]+|\bcore\.hooksPath\b|\b(?:PreToolUse|PostToolUse|UserPromptSubmit|SessionStart)\b",
+        signal: Signal::Persist,
+        quiet: true,
+        what: "installs a git or agent hook",
+        explain: "Installs a git hook or an agent hook, which runs again on every commit or tool call.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "sudo",
         class: Class::Setup,
         pattern: r"(?:^|[;&|`(]\s*|\s)sudo\s+\S",
@@ -856,7 +880,7 @@ pub static RULES: &[Rule] = &[
         id: "history-tamper",
         class: Class::Tampering,
         severity: Severity::High,
-        pattern: r"\bhistory\s+-c\b|\bunset\s+HISTFILE\b|\bHISTFILE=/dev/null|\bHISTSIZE=0\b|\brm\b[^\n]*\.(?:bash|zsh)_history|>\s*~?/?\S*\.(?:bash|zsh)_history|\bln\s+-sf?\s+/dev/null\s+\S*_history|\bClear-History\b|\bset\s+\+o\s+history\b",
+        pattern: r"\bhistory\s+-c\b|\bunset\s+HISTFILE\b|\bHISTFILE=/dev/null|\bHISTSIZE=0\b|\brm\b[^\n]*\.(?:bash|zsh)_history|(?:^|[;&|]\s*|:\s*|\becho\s*(?:['\x22]{2})?\s*|/dev/null\s*|\btrue\s*)>\s*~?/?\S*\.(?:bash|zsh)_history|\bln\s+-sf?\s+/dev/null\s+\S*_history|\bClear-History\b|\bset\s+\+o\s+history\b",
         what: "erases shell history",
         explain: "Erases or disables shell history to cover its tracks; remove the skill.",
         ..Rule::BASE
@@ -875,7 +899,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Tampering,
         severity: Severity::High,
         target: Target::Code,
-        pattern: r"(?:>>?|\btee\b|\bcp\b|\bmv\b|\bln\s+-\w+|\bsed\s+-i|\brm\s+-\w+|write_text|write\(|writeFile\w*\(|appendFile\w*\(|Set-Content|Add-Content|open\([^\n]*['\x22][wa]\+?['\x22])[^\n]*(?:\.(?:openclaw|clawdbot|moltbot|claude|codex|cursor|gemini)/(?:settings|config|CLAUDE|AGENTS|MEMORY|SOUL|agents|hooks|skills)|\b(?:CLAUDE|AGENTS|MEMORY|SOUL|GEMINI)\.md\b|\.cursorrules\b|claude_desktop_config\.json|\.mcp\.json)",
+        pattern: r"(?:>>?|\btee\b|\bcp\b|\bmv\b|\bln\s+-\w+|\bsed\s+-i|\brm\s+-\w+|write_text|write\(|writeFile\w*\(|appendFile\w*\(|Set-Content|Add-Content|open\([^\n]*['\x22][wa]\+?['\x22])[^\n]*(?:\.(?:openclaw|clawdbot|moltbot|claude|codex|cursor|gemini)/(?:settings|config|CLAUDE|AGENTS|MEMORY|SOUL|agents|hooks|skills)|/(?:CLAUDE|AGENTS|MEMORY|SOUL|GEMINI)\.md\b|\.cursorrules\b|claude_desktop_config\.json|\.mcp\.json)",
         what: "changes the agent's configuration, memory or other skills",
         explain: "Rewrites the agent's settings, memory files or other skills, which persists instructions past this task; remove it.",
         ..Rule::BASE
@@ -934,7 +958,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "decode",
         class: Class::Obfuscation,
-        pattern: r"\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+['\x22](?:\\x[0-9a-f]{2}){3,}|\bunpack\(\s*['\x22]H\*|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d",
+        pattern: r"\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+['\x22](?:\\x[0-9a-f]{2}){3,}|\bunpack\(\s*['\x22]H\*|\brev\s*<<<|\$\(\s*rev\b|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d",
         signal: Signal::Decode,
         quiet: true,
         what: "decodes hidden data",
@@ -1070,7 +1094,8 @@ pub static RULES: &[Rule] = &[
         id: "instruction-override",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"\b(?:ignore|disregard|forget|override|overrule|bypass)\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+|every\s+)*(?:previous|prior|above|earlier|preceding|system|original|existing|developer|safety|user'?s?)\s+(?:instructions?|prompts?|rules|directions|guidelines|constraints|policies|messages|directives)|\byour\s+(?:real|true|actual|new)\s+(?:instructions|task|purpose|goal|directive)\s+(?:is|are)\b|\bnew\s+(?:system\s+)?instructions?\s*:|\b(?:ignore|disregard)\s+(?:the\s+|what\s+the\s+)?user(?:'s)?\s+(?:request|question|message|prompt|task)s?\b[^\n]{0,40}\binstead\b|\b(?:previous|prior|original|system|existing|usual|safety)\s+(?:instructions|guidelines|rules|constraints|policies|restrictions)\s+(?:are|is|have\s+been)\s+(?:now\s+)?(?:suspended|void|revoked|lifted|disabled|cancell?ed|paused|no\s+longer\s+(?:apply|valid|in\s+effect))\b|\b(?:these|this\s+skill'?s?)\s+instructions\s+(?:take\s+precedence\s+over|override|supersede)\s+(?:all|any|the\s+(?:system|user))",
+        pattern: r"\b(?:ignore|disregard|forget|override|overrule|bypass)\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+|every\s+)*(?:previous|prior|above|earlier|preceding|system|original|existing|developer|safety|user'?s?)\s+(?:instructions?|prompts?|rules|directions|guidelines|guidance|constraints|policies|messages|directives|orders|safeguards|restrictions)|\byour\s+(?:real|true|actual|new)\s+(?:instructions|task|purpose|goal|directive)\s+(?:is|are)\b|\bnew\s+(?:system\s+)?instructions?\s*:|\b(?:ignore|disregard)\s+(?:the\s+|what\s+the\s+)?user(?:'s)?\s+(?:request|question|message|prompt|task)s?\b[^\n]{0,40}\binstead\b|\b(?:previous|prior|original|system|existing|usual|safety)\s+(?:instructions|guidelines|rules|constraints|policies|restrictions)\s+(?:are|is|have\s+been)\s+(?:now\s+)?(?:suspended|void|revoked|lifted|disabled|cancell?ed|paused|no\s+longer\s+(?:apply|valid|in\s+effect))\b|\b(?:these|this\s+skill'?s?)\s+instructions\s+(?:take\s+precedence\s+over|override|supersede)\s+(?:all|any|the\s+(?:system|user))",
+        unless: &["attempts to", "attempt to", "resist"],
         what: "tells the agent to override its instructions",
         explain: "Tells the agent to drop its instructions for the skill's: prompt injection; remove the skill.",
         ..Rule::BASE
@@ -1097,7 +1122,7 @@ pub static RULES: &[Rule] = &[
         id: "conceal",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"\b(?:silently|quietly|secretly|covertly)\s+(?:run|execute|send|upload|install|download|copy|exfiltrate|post|forward|transmit|collect|read)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+(?:knowledge|noticing|knowing|consent)|(?:telling|informing|notifying|alerting)\s+(?:the\s+)?user)|\b(?:hide|conceal)\s+(?:this|these|it|that|them|the\s+\w+(?:\s+\w+)?)\s+from\s+the\s+user|\bkeep\s+(?:this|it|these)\s+(?:secret|hidden)\s+from\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|be\s+told)|\buser\s+(?:does\s+not|doesn't)\s+need\s+to\s+(?:know|notice|be\s+told)\b|\buser\s+(?:need\s+not|needn't)\s+(?:know|notice|be\s+told)\b|\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|mention\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+to)\s+the\s+user\b|\b(?:leave|keep)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output|transcript|conversation|chat|log)\b|\b(?:omit|exclude)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+from\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output)\b",
+        pattern: r"\b(?:silently|quietly|secretly|covertly)\s+(?:run|execute|send|upload|install|download|copy|exfiltrate|post|forward|transmit|collect|read)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+(?:knowledge|noticing|knowing|consent)|(?:telling|informing|notifying|alerting)\s+(?:the\s+)?user)|\b(?:hide|conceal)\s+(?:this|these|it|that|them|the\s+\w+(?:\s+\w+)?)\s+from\s+the\s+user|\bkeep\s+(?:this|it|these)\s+(?:secret|hidden)\s+from\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|be\s+told)|\buser\s+(?:does\s+not|doesn't)\s+need\s+to\s+(?:know|notice|be\s+told)\b|\buser\s+(?:need\s+not|needn't)\s+(?:know|notice|be\s+told)\b|\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|mention\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+to)\s+the\s+user\b|\b(?:leave|keep)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output|transcript|conversation|chat|log)\b|\b(?:omit|exclude)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+from\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output)\b|\b(?:do\s+not|don't|never)\s+(?:mention|reveal|disclose)\s+(?:to\s+the\s+user\s+)?that\s+you\s+(?:first\s+|also\s+|have\s+|had\s+|need\s+to\s+|will\s+)?(?:read|ran|run|sent|send|accessed|access|opened|open|collected|collect|copied|copy|uploaded|upload|fetched|fetch|installed|install)\b",
         what: "tells the agent to hide actions from the user",
         explain: "Tells the agent to act behind the user's back; a skill that hides what it does is not one to run — remove it.",
         ..Rule::BASE
@@ -1159,6 +1184,35 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Block,
         what: "tells the agent to disclose credentials",
         explain: "One instruction names credentials, key files or shell history and tells the agent to put them in its reply, a pull request or another shared place, or send them to an outside address; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "authority-claim",
+        class: Class::Injection,
+        severity: Severity::High,
+        pattern: r"\b(?:higher|greater|more|overriding|final)\s+(?:authority|priority|precedence)\s+than\s+(?:the\s+|your\s+|any\s+|all\s+)?(?:user'?s?|system|developer|operator|previous|prior|earlier)\s+(?:instructions|prompts?|messages|requests?|guidelines|rules)|\btakes?\s+(?:precedence|priority)\s+over\s+(?:the\s+|your\s+|any\s+|all\s+)?(?:user'?s?|system|developer|previous|prior|earlier|safety)\s+(?:instructions|prompts?|messages|requests?|guidelines|rules)",
+        what: "claims authority over the user's or system's instructions",
+        explain: "Claims to outrank the user's or the system's instructions, so the agent obeys the skill instead: prompt injection; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "model-directive",
+        class: Class::Injection,
+        pattern: r"</?important>|\bpass\s+(?:its|their|the|this\s+file'?s?)\s+contents?\s+(?:as|in|into)\b|\botherwise\s+the\s+tool\s+(?:will\s+not|won't|cannot|can't|does\s+not)\s+work\b",
+        signal: Signal::Directive,
+        quiet: true,
+        what: "addresses the model in a tool note",
+        explain: "Addresses the model in a tag UIs hide (<IMPORTANT>) or tells it what to pass a tool.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "tool-poisoning",
+        class: Class::Injection,
+        severity: Severity::High,
+        combines: &[Signal::Directive, Signal::Source],
+        scope: Scope::Block,
+        what: "tells the model to read secrets in a tool note",
+        explain: "A note to the model (<IMPORTANT>, \"pass its content as …\") sits with a read of keys, credentials or the agent's config: a poisoned tool description; remove the skill.",
         ..Rule::BASE
     },
     Rule {
