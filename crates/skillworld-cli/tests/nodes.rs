@@ -482,24 +482,8 @@ fn without_its_database_a_node_refuses_writes_and_serves_stale_reads() {
         201
     );
     // The jobs a node runs at start write; one cut mid-commit would leave
-    // the node diverged (restart needed), which is not this test's case.
-    until("the start-up jobs ran", || {
-        let jobs = a.get("/api/v1/jobs", &admin).json();
-        [
-            "purge",
-            "snapshot-retention",
-            "mcp-refresh",
-            "proposal-expiry",
-        ]
-        .iter()
-        .all(|id| {
-            jobs["jobs"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .any(|job| job["id"] == *id && !job["last_run"].is_null())
-        })
-    });
+    // the node diverged, which is not this test's case.
+    start_up_jobs_ran(&a, &admin);
     sql(
         &server,
         &format!("ALTER DATABASE {database} ALLOW_CONNECTIONS false"),
@@ -531,6 +515,67 @@ fn without_its_database_a_node_refuses_writes_and_serves_stale_reads() {
     let fresh = a.post("/api/v1/commons/skills", &admin, &skill("later", "l\n"));
     assert_eq!(fresh.status, 201, "{}", fresh.body);
     assert!(!fresh.head.contains("x-skillworld-stale"), "{}", fresh.head);
+}
+
+/// Waits until the jobs `node` runs at start have run once.
+fn start_up_jobs_ran(node: &Node, admin: &str) {
+    until("the start-up jobs ran", || {
+        let jobs = node.get("/api/v1/jobs", admin).json();
+        [
+            "purge",
+            "snapshot-retention",
+            "mcp-refresh",
+            "proposal-expiry",
+        ]
+        .iter()
+        .all(|id| {
+            jobs["jobs"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|job| job["id"] == *id && !job["last_run"].is_null())
+        })
+    });
+}
+
+#[test]
+fn a_node_whose_commit_failed_after_its_world_changed_reloads_the_journals_world() {
+    let Some(server) = server("diverged") else {
+        return;
+    };
+    let store = fresh_database(&server, "diverged");
+    let dir = tempfile::tempdir().unwrap();
+    let a = Node::start(&store, &dir.path().join("a"));
+    let admin = admin_token(&a);
+    assert_eq!(
+        a.post("/api/v1/commons/skills", &admin, &skill("kept", "k\n"))
+            .status,
+        201
+    );
+    start_up_jobs_ran(&a, &admin);
+    // The database refuses the journal entry: the command already changed
+    // A's world, and the commit fails.
+    sql(
+        &store,
+        "ALTER TABLE skillworld_journal ADD CONSTRAINT refuse_entries CHECK (seq < 0) NOT VALID",
+    );
+    let cut = a.post("/api/v1/commons/skills", &admin, &skill("lost", "l\n"));
+    assert_eq!(cut.status, 500, "{}", cut.body);
+    assert!(cut.body.contains("the commit failed"), "{}", cut.body);
+    assert_eq!(a.health()["status"], "stale");
+    sql(
+        &store,
+        "ALTER TABLE skillworld_journal DROP CONSTRAINT refuse_entries",
+    );
+    // The next write reloads the journal's world first: the refused skill
+    // is gone, and the write goes through.
+    let later = a.post("/api/v1/commons/skills", &admin, &skill("later", "l\n"));
+    assert_eq!(later.status, 201, "{}", later.body);
+    assert_eq!(a.get("/api/v1/commons/skills/lost", &admin).status, 404);
+    assert_eq!(a.get("/api/v1/commons/skills/kept", &admin).status, 200);
+    assert_eq!(a.health()["status"], "ok");
+    let b = Node::start(&store, &dir.path().join("b"));
+    until("the digests agree", || digests_agree(&[&a, &b], &admin));
 }
 
 /// A skill's current revision on `node`, from its ETag.

@@ -152,6 +152,26 @@ impl Replication {
         Ok(())
     }
 
+    /// A diverged node (its world may hold a command the journal does not)
+    /// starts again from the state tables, which are the journal's world,
+    /// as soon as the database answers; until then it stays diverged.
+    fn heal(&self, store: &mut Store) -> Result<(), StoreError> {
+        if !self.diverged.load(Ordering::Relaxed) {
+            return Ok(());
+        }
+        let loaded = self.load().map_err(|error| {
+            tracing::warn!(%error, "a diverged node could not reload yet");
+            diverged()
+        })?;
+        let seq = self.adopt(store, loaded)?;
+        self.diverged.store(false, Ordering::Relaxed);
+        tracing::warn!(
+            seq,
+            "this node had diverged from the shared journal; reloaded from the state tables"
+        );
+        Ok(())
+    }
+
     /// The old start: the first node's checkpoint, at its position.
     fn start_from_checkpoint(&self, store: &mut Store) -> Result<(), StoreError> {
         const NAME: &str = "shared-checkpoint";
@@ -226,9 +246,7 @@ impl Replication {
     where
         E: From<StoreError>,
     {
-        if self.diverged.load(Ordering::Relaxed) {
-            return Err(diverged().into());
-        }
+        self.heal(store)?;
         let txn = match self.begin() {
             Err(PgError::Compacted { .. }) => {
                 self.reload(store)?;
@@ -266,7 +284,7 @@ impl Replication {
             Err(error) => {
                 if wrote {
                     self.diverged.store(true, Ordering::Relaxed);
-                    tracing::error!(%error, "a commit failed after the world changed; restart this node");
+                    tracing::error!(%error, "a commit failed after the world changed; reloading from the state tables");
                 }
                 Err(store_error(error).into())
             }
@@ -300,7 +318,7 @@ impl Replication {
             }
             Err(reason) => {
                 self.diverged.store(true, Ordering::Relaxed);
-                tracing::error!(%reason, "entries journaled by a read could not be committed; restart this node");
+                tracing::error!(%reason, "entries journaled by a read could not be committed; reloading from the state tables");
             }
         }
     }
@@ -308,6 +326,7 @@ impl Replication {
     /// Applies every entry committed after this node's position. Call it
     /// holding the store, off the async workers.
     pub fn catch_up(&self, store: &mut Store) -> Result<(), StoreError> {
+        self.heal(store)?;
         loop {
             let applied = self.applied.load(Ordering::Relaxed);
             let rows = match self
@@ -423,7 +442,7 @@ fn now_ms() -> u64 {
 
 fn diverged() -> StoreError {
     StoreError::Unavailable(
-        "this node's world went ahead of the shared journal after a failed commit; restart the node"
+        "this node's world went ahead of the shared journal after a failed commit; it reloads from the shared state tables once the database answers (or restart the node)"
             .into(),
     )
 }

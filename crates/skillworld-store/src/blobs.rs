@@ -62,6 +62,16 @@ impl NewBlobs {
         key
     }
 
+    /// The values, in the order they were first met.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &(Hash, Vec<u8>)> {
+        self.values.iter()
+    }
+
+    /// The values, each once.
+    pub(crate) fn into_values(self) -> Vec<(Hash, Vec<u8>)> {
+        self.values
+    }
+
     /// The values in key order: a B-tree takes sorted keys with the
     /// fewest page splits and pages touched.
     pub(crate) fn sorted(&self) -> Vec<&(Hash, Vec<u8>)> {

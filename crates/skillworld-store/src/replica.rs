@@ -13,7 +13,7 @@
 //! (pre-sweep, pre-restore) stay each node's own and cannot be restored
 //! while replicating.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -21,7 +21,9 @@ use skillworld_core::Timestamp;
 use skillworld_world::WorldState;
 
 use crate::backend::Batch;
-use crate::blobs::{decode_row, encode_globals, encode_row, hex, put_row_blob, row_json};
+use crate::blobs::{
+    BlobValue, NewBlobs, decode_row, encode_globals, encode_row, hex, put_row_blob, row_json,
+};
 use crate::layout::{GLOBALS_ROW, JournalEntry, SnapshotKind, decode, decode_json, encode};
 use crate::{SnapshotInfo, Store, StoreError};
 
@@ -279,13 +281,12 @@ impl Store {
     /// before any entry (a shared database's first node fills them).
     pub fn shared_state(&self) -> Tapped {
         let (globals, entities) = self.world().state().into_parts();
-        let mut blobs = Vec::new();
+        let mut blobs = NewBlobs::default();
         let mut rows = vec![(GLOBALS_ROW, encode_globals(&globals))];
         rows.extend(entities.into_iter().map(|state| {
             let id = state.record().id.0;
             (id, encode_row(state, &mut blobs))
         }));
-        let mut seen = HashSet::new();
         Tapped {
             rows: rows
                 .into_iter()
@@ -297,8 +298,8 @@ impl Store {
                 })
                 .collect(),
             blobs: blobs
+                .into_values()
                 .into_iter()
-                .filter(|(key, _)| seen.insert(*key))
                 .map(|(key, bytes)| (hex(&key), bytes))
                 .collect(),
             ..Tapped::default()
@@ -429,7 +430,8 @@ fn decode_state(state: SharedState) -> Result<WorldState, StoreError> {
             let value = blobs.get(&key).cloned().ok_or_else(|| {
                 StoreError::decode(what(), format!("blob {key} it refers to is missing"))
             })?;
-            put_row_blob(&mut entity, slot, value).map_err(|r| StoreError::decode(what(), r))?;
+            put_row_blob(&mut entity, slot, BlobValue::new(value))
+                .map_err(|r| StoreError::decode(what(), r))?;
         }
         entities.push(entity);
     }
