@@ -245,6 +245,12 @@ impl Habitat {
         }
         let mut store = store;
         store.group_commit();
+        // Opening leaves the relevance index to its first ranked query
+        // (issue 19: opening stays cheap); a server builds it before it
+        // answers, so no request waits seconds for it under the lock.
+        store.run(|world| {
+            world.term_index();
+        })?;
         Ok(Habitat {
             store: Arc::new(Mutex::new(store)),
             tokens: RwLock::new(tokens),

@@ -1036,3 +1036,37 @@ async fn a_taken_name_answers_skill_exists_unless_replace() {
     assert_eq!(notes_files(&server, &ada).await.0, "Three.\n");
     server.stop().await;
 }
+
+/// Issue 19: opening a store leaves the relevance index for its first
+/// ranked query; a habitat builds it before it serves, so a request never
+/// waits for the whole index under the world's lock.
+#[tokio::test]
+async fn a_habitat_builds_the_relevance_index_before_it_serves() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("world.redb");
+    let mut store = Store::open(&db, OpenOptions::default()).unwrap();
+    store
+        .run(|world| {
+            let document = skillworld_format::SkillDocument::new(
+                "tide-tables",
+                "Reads tide tables.",
+                "Read the table for the harbour.\n",
+            );
+            world
+                .create(&skillworld_world::Layer::Commons, document)
+                .unwrap();
+        })
+        .unwrap();
+    drop(store);
+    let pending = |store: &Store| {
+        store
+            .world()
+            .world()
+            .resource::<skillworld_world::TermIndex>()
+            .is_pending()
+    };
+    let store = Store::open(&db, OpenOptions::default()).unwrap();
+    assert!(pending(&store), "an opened world builds its index lazily");
+    let habitat = Habitat::new(store, HabitatOptions::new(dir.path())).unwrap();
+    assert!(!habitat.read(|store| pending(store)).await);
+}
