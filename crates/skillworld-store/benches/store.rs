@@ -215,6 +215,49 @@ fn body(text: &str, i: usize) -> String {
     body
 }
 
+/// Loads each in a new run (CAT-6) after 20,000 runs of 100 agents: a
+/// run's loaded set is on its agent's row, so the write stays the size of
+/// one agent's recent runs however many runs the habitat has seen.
+fn run_loads(store: &mut Store) {
+    const AGENTS: usize = 100;
+    store
+        .run(|world| {
+            for agent in 0..AGENTS {
+                world
+                    .add_agent(&format!("runner-{agent:03}"), None)
+                    .unwrap();
+            }
+        })
+        .unwrap();
+    let load = |world: &mut SkillWorld, i: usize| {
+        world
+            .load(
+                &format!("runner-{:03}", i % AGENTS),
+                LoadRequest {
+                    name: "skill-000007",
+                    run: Some(&format!("run-{i}")),
+                    ..Default::default()
+                },
+            )
+            .unwrap();
+    };
+    for batch in 0..200 {
+        store
+            .run(|world| (0..100).for_each(|i| load(world, batch * 100 + i)))
+            .unwrap();
+    }
+    let mut writes = Vec::new();
+    for i in 20_000..20_200 {
+        let start = Instant::now();
+        store.run(|world| load(world, i)).unwrap();
+        writes.push(start.elapsed());
+    }
+    println!(
+        "one acknowledged load in a new run, after 20,000 runs: median {:.2?}",
+        median(writes)
+    );
+}
+
 fn run_rest(path: &std::path::Path, dir: &std::path::Path, skills: usize) {
     let mut store = Store::open(path, options()).unwrap();
 
@@ -268,6 +311,8 @@ fn run_rest(path: &std::path::Path, dir: &std::path::Path, skills: usize) {
         "one 4 KB append + fsync (the floor): median {:.2?}",
         median(fsyncs)
     );
+
+    run_loads(&mut store);
 
     let start = Instant::now();
     store

@@ -187,3 +187,46 @@ fn world_wide_settings_survive_reopen() {
     assert_eq!(reopened.world().globals(), before);
     assert!(reopened.world().trusted_keys().get("acme").is_some());
 }
+
+#[test]
+fn a_runs_loaded_set_survives_reopen_on_its_agents_row() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("world.redb");
+    let options = || OpenOptions {
+        clock: Some(Clock::Simulated(Timestamp(1_000))),
+        ..OpenOptions::default()
+    };
+    let load = |store: &mut Store| {
+        store
+            .run(|world| {
+                world.load(
+                    "ada",
+                    LoadRequest {
+                        name: "deploy",
+                        run: Some("r1"),
+                        ..Default::default()
+                    },
+                )
+            })
+            .unwrap()
+            .unwrap()
+            .already_loaded
+    };
+    let mut store = Store::open(&path, options()).unwrap();
+    store
+        .run(|world| {
+            world.add_agent("ada", None)?;
+            world.create(
+                &Layer::Commons,
+                SkillDocument::new("deploy", "Ships it.", "Deploy.\n"),
+            )
+        })
+        .unwrap()
+        .unwrap();
+    assert!(!load(&mut store));
+    let globals = store.world().globals();
+    drop(store);
+    let mut reopened = Store::open(&path, options()).unwrap();
+    assert_eq!(reopened.world().globals(), globals);
+    assert!(load(&mut reopened), "the run's set was lost on reopen");
+}

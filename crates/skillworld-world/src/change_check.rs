@@ -14,7 +14,7 @@ use crate::agent::{Agent, AgentUsage};
 use crate::layers::WorldConfig;
 use crate::revisions::Revisions;
 use crate::state::ObjectBytes;
-use crate::usage::Lessons;
+use crate::usage::{AgentRuns, Lessons};
 
 /// Every component that is part of an entity's row.
 type RowChanged = Or<(
@@ -26,6 +26,7 @@ type RowChanged = Or<(
     Changed<Lessons>,
     Changed<Agent>,
     Changed<AgentUsage>,
+    Changed<AgentRuns>,
     Changed<WorldConfig>,
     Changed<ObjectBytes>,
 )>;

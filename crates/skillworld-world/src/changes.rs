@@ -26,7 +26,6 @@ use crate::policy::PolicySettings;
 use crate::snapshot::{EntityState, WorldGlobals, entity_state};
 use crate::state::SkillWorld;
 use crate::trust::{TrustPolicy, TrustedKeys};
-use crate::usage::Runs;
 
 /// The rows to write since the last [`SkillWorld::take_changes`].
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -56,10 +55,11 @@ impl SkillWorld {
         let touched = std::mem::take(&mut log.touched);
         let despawned = std::mem::take(&mut log.despawned);
         let allocated = std::mem::replace(&mut log.last_id, last_id) != last_id;
+        let marked = std::mem::take(&mut log.globals_moved);
         // Every resource of `WorldGlobals` is named here; the store's
         // `world_wide_settings_survive_reopen` test fails on one left out.
         let globals_moved = allocated
-            || world.is_resource_changed::<Runs>()
+            || marked
             || world.is_resource_changed::<PolicySettings>()
             || world.is_resource_changed::<ToolSets>()
             || world.is_resource_changed::<CuratorSettings>()
@@ -112,6 +112,7 @@ impl SkillWorld {
         log.touched.clear();
         log.despawned.clear();
         log.last_id = last_id;
+        log.globals_moved = false;
         self.world.clear_trackers();
     }
 }

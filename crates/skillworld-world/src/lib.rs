@@ -72,7 +72,7 @@ pub use snapshot::{EntityState, STATE_VERSION, SkillState, StateError, WorldGlob
 pub use state::{ObjectBytes, SkillWorld, WorldSettings};
 pub use tools::{ToolSpec, tool_specs};
 pub use trust::{KEY_LEVELS, TrustPolicy, TrustedKey, TrustedKeys};
-pub use usage::{KEPT_LESSONS, Lesson, Lessons, Runs};
+pub use usage::{AgentRuns, KEPT_LESSONS, KEPT_RUNS, Lesson, Lessons};
 
 mod agent;
 mod approval;

@@ -24,7 +24,7 @@ use crate::index::{Entities, NameIndex};
 use crate::paging::{PAGE_THRESHOLD_CHARS, pages};
 use crate::revisions::Revisions;
 use crate::state::SkillWorld;
-use crate::usage::{Lessons, Runs};
+use crate::usage::{AgentRuns, Lessons};
 
 /// How many of its lessons an agent sees with a loaded skill (GOV-4).
 const LESSONS_ON_LOAD: usize = 10;
@@ -74,10 +74,9 @@ impl SkillWorld {
         let view = &world.resource::<AgentViews>().views[&id];
         let layers = world.resource::<Layers>();
         let signals = Signals {
-            run_loaded: request
-                .run
-                .as_deref()
-                .map_or(&[], |run| world.resource::<Runs>().loaded(id, run)),
+            run_loaded: request.run.as_deref().map_or(&[], |run| {
+                world.get::<AgentRuns>(entity).expect("agent").loaded(run)
+            }),
             recent: &world.get::<AgentUsage>(entity).expect("agent").recent,
             ranking: world.resource::<LoadRanking>(),
             today: world.resource::<Clock>().day(),
@@ -217,6 +216,14 @@ impl SkillWorld {
         found
     }
 
+    /// The skills `run` of the agent on `agent_entity` has loaded (CAT-6).
+    pub(crate) fn run_loaded(&self, agent_entity: Entity, run: &str) -> &[StableId] {
+        self.world
+            .get::<AgentRuns>(agent_entity)
+            .expect("agents carry AgentRuns")
+            .loaded(run)
+    }
+
     /// `skill_load` (CAT-6): the rendered body or a bundle file, with the
     /// skill's resources; counts the load.
     pub fn load(&mut self, agent: &str, request: LoadRequest<'_>) -> Result<Loaded, WorldError> {
@@ -241,11 +248,7 @@ impl SkillWorld {
         if let Some(run) = request.run
             && request.file.is_none()
             && first_page
-            && self
-                .world
-                .resource::<Runs>()
-                .loaded(agent_id, run)
-                .contains(&skill_id)
+            && self.run_loaded(agent_entity, run).contains(&skill_id)
         {
             return Ok(Loaded {
                 name: name.to_owned(),
@@ -424,12 +427,10 @@ impl SkillWorld {
     /// The one-line hint of what a run has loaded so far (CAT-6), for a
     /// host to put beside the catalog; `None` before the first load.
     pub fn run_hint(&self, agent: &str, run: &str) -> Result<Option<String>, WorldError> {
-        let (id, _) = self.agent_entity(agent)?;
+        let (_, agent_entity) = self.agent_entity(agent)?;
         let entities = self.world.resource::<Entities>();
         let names: Vec<&str> = self
-            .world
-            .resource::<Runs>()
-            .loaded(id, run)
+            .run_loaded(agent_entity, run)
             .iter()
             .filter_map(|skill| entities.get(*skill))
             .filter_map(|entity| self.world.get::<EntityRecord>(entity))

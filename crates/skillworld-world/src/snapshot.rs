@@ -11,6 +11,7 @@ use thiserror::Error;
 
 use crate::agent::{Agent, AgentUsage, ToolSets};
 use crate::catalog::{AgentViews, LoadRanking, rebuild_lists_only};
+use crate::change_log::ChangeLog;
 use crate::clock::Clock;
 use crate::curator::{CuratorSettings, CuratorState};
 use crate::index::Entities;
@@ -19,7 +20,7 @@ use crate::policy::PolicySettings;
 use crate::revisions::Revisions;
 use crate::state::{AgentNames, ObjectBytes, SkillWorld, WorldSettings};
 use crate::trust::{TrustPolicy, TrustedKeys};
-use crate::usage::{Lessons, Runs};
+use crate::usage::{AgentRuns, Lessons};
 
 /// The version of [`WorldState`]'s shape; stores refuse newer ones.
 pub const STATE_VERSION: u32 = 1;
@@ -35,6 +36,10 @@ pub enum EntityState {
         record: EntityRecord,
         agent: Agent,
         usage: AgentUsage,
+        /// Its recent runs' loaded sets; absent from rows written before
+        /// runs moved onto agents (and from the digest).
+        #[serde(default, skip_serializing_if = "AgentRuns::is_empty")]
+        runs: AgentRuns,
     },
     Skill(Box<SkillState>),
     Resource {
@@ -65,8 +70,12 @@ impl EntityState {
     }
 }
 
+/// A run's loaded set as kept world-wide before runs moved onto agents:
+/// (agent, run, skills in load order).
+pub type LegacyRun = (StableId, String, Vec<StableId>);
+
 /// A world as data: every entity in stable-id order and the world-wide
-/// state (id allocator, runs, policy, tool sets, clock).
+/// state (id allocator, policy, tool sets, clock, curator, trust).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct WorldState {
     pub version: u32,
@@ -74,7 +83,10 @@ pub struct WorldState {
     pub last_id: StableId,
     pub clock: Clock,
     pub entities: Vec<EntityState>,
-    pub runs: Vec<(StableId, String, Vec<StableId>)>,
+    /// Runs' loaded sets as worlds saved before runs moved onto their
+    /// agents kept them; [`SkillWorld::from_state`] moves them there.
+    #[serde(default, rename = "runs", skip_serializing_if = "Vec::is_empty")]
+    pub legacy_runs: Vec<LegacyRun>,
     pub policy: PolicySettings,
     pub tool_sets: ToolSets,
     #[serde(default)]
@@ -96,7 +108,9 @@ pub struct WorldGlobals {
     pub commons: StableId,
     pub last_id: StableId,
     pub clock: Clock,
-    pub runs: Vec<(StableId, String, Vec<StableId>)>,
+    /// See [`WorldState::legacy_runs`].
+    #[serde(default, rename = "runs", skip_serializing_if = "Vec::is_empty")]
+    pub legacy_runs: Vec<LegacyRun>,
     pub policy: PolicySettings,
     pub tool_sets: ToolSets,
     #[serde(default)]
@@ -119,7 +133,7 @@ impl WorldState {
             last_id: globals.last_id,
             clock: globals.clock,
             entities,
-            runs: globals.runs,
+            legacy_runs: globals.legacy_runs,
             policy: globals.policy,
             tool_sets: globals.tool_sets,
             curator_settings: globals.curator_settings,
@@ -136,7 +150,7 @@ impl WorldState {
             commons: self.commons,
             last_id: self.last_id,
             clock: self.clock,
-            runs: self.runs,
+            legacy_runs: self.legacy_runs,
             policy: self.policy,
             tool_sets: self.tool_sets,
             curator_settings: self.curator_settings,
@@ -160,12 +174,22 @@ pub enum StateError {
 
 impl WorldState {
     /// The world digest (STO-3): SHA-256 over every entity in stable-id
-    /// order, as 64 hex digits. Runtime caches and the clock are not part
-    /// of it.
+    /// order, as 64 hex digits. Runtime caches, the clock and runs' loaded
+    /// sets are not part of it.
     pub fn digest(&self) -> String {
         let mut hasher = Sha256::new();
         for entity in &self.entities {
-            let bytes = serde_json::to_vec(entity).expect("entity states serialise");
+            let bytes = match entity {
+                EntityState::Agent { runs, .. } if !runs.is_empty() => {
+                    let mut without_runs = entity.clone();
+                    if let EntityState::Agent { runs, .. } = &mut without_runs {
+                        *runs = AgentRuns::default();
+                    }
+                    serde_json::to_vec(&without_runs)
+                }
+                _ => serde_json::to_vec(entity),
+            }
+            .expect("entity states serialise");
             hasher.update((bytes.len() as u64).to_le_bytes());
             hasher.update(&bytes);
         }
@@ -220,11 +244,7 @@ impl SkillWorld {
             commons: self.commons,
             last_id: world.resource::<Entities>().last_allocated(),
             clock: *world.resource::<Clock>(),
-            runs: world
-                .resource::<Runs>()
-                .entries()
-                .map(|(agent, run, skills)| (agent, run.to_owned(), skills.to_vec()))
-                .collect(),
+            legacy_runs: Vec::new(),
             policy: world.resource::<PolicySettings>().clone(),
             tool_sets: world.resource::<ToolSets>().clone(),
             curator_settings: world.resource::<CuratorSettings>().clone(),
@@ -261,7 +281,6 @@ impl SkillWorld {
         this.set_commons(state.commons);
         let world = &mut this.world;
         world.resource_mut::<Entities>().allocator = IdAllocator::after(state.last_id);
-        *world.resource_mut::<Runs>() = Runs::from_entries(state.runs);
         *world.resource_mut::<PolicySettings>() = state.policy;
         *world.resource_mut::<ToolSets>() = state.tool_sets;
         *world.resource_mut::<CuratorSettings>() = state.curator_settings;
@@ -278,6 +297,7 @@ impl SkillWorld {
                     record,
                     agent,
                     usage,
+                    runs,
                 } => {
                     // A removed agent keeps its record, not its name.
                     if !record.is_deleted() {
@@ -286,7 +306,7 @@ impl SkillWorld {
                             .0
                             .insert(agent.name.clone(), record.id);
                     }
-                    world.spawn((record, agent, usage));
+                    world.spawn((record, agent, usage, runs));
                 }
                 EntityState::Skill(state) => {
                     let SkillState {
@@ -322,8 +342,10 @@ impl SkillWorld {
         // The term index waits for its first query (CAT-10, issue 19).
         rebuild_lists_only(world);
         world.resource_mut::<AgentViews>().views.clear();
-        // A world as loaded has nothing to write.
+        // A world as loaded has nothing to write, but for runs it kept
+        // world-wide: they move onto their agents at the next commit.
         this.forget_changes();
+        this.adopt_legacy_runs(state.legacy_runs);
         Ok(this)
     }
 }
@@ -332,6 +354,28 @@ impl SkillWorld {
 const PARALLEL_STATE_ENTITIES: usize = 20_000;
 
 /// One entity as data.
+impl SkillWorld {
+    /// Moves the runs a world kept world-wide onto their agents (a purged
+    /// agent's go with it) and has the next commit rewrite the world-wide
+    /// row without them.
+    fn adopt_legacy_runs(&mut self, legacy: Vec<LegacyRun>) {
+        if legacy.is_empty() {
+            return;
+        }
+        for (agent, run, skills) in legacy {
+            let Some(entity) = self.world.resource::<Entities>().get(agent) else {
+                continue;
+            };
+            if let Some(mut runs) = self.row_mut::<AgentRuns>(entity) {
+                for skill in skills {
+                    runs.record(&run, skill);
+                }
+            }
+        }
+        self.world.resource_mut::<ChangeLog>().globals_moved = true;
+    }
+}
+
 pub(crate) fn entity_state(world: &bevy_ecs::world::World, entity: Entity) -> EntityState {
     let record = world.get::<EntityRecord>(entity).expect("queried").clone();
     match record.primary {
@@ -342,6 +386,7 @@ pub(crate) fn entity_state(world: &bevy_ecs::world::World, entity: Entity) -> En
         PrimaryComponent::Agent => EntityState::Agent {
             agent: world.get::<Agent>(entity).expect("agent").clone(),
             usage: world.get::<AgentUsage>(entity).expect("agent").clone(),
+            runs: world.get::<AgentRuns>(entity).expect("agent").clone(),
             record,
         },
         PrimaryComponent::Skill => EntityState::Skill(Box::new(SkillState {

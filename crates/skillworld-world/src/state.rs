@@ -22,7 +22,6 @@ use crate::curator::{CuratorSettings, CuratorState, SweepPlan, plan_sweep};
 use crate::index::{CommonsNames, Entities, LayerChanges, NameIndex, SourceIndex, register_hooks};
 use crate::layers::WorldConfig;
 use crate::policy::PolicySettings;
-use crate::usage::Runs;
 
 /// How a world starts.
 #[derive(Clone, Debug)]
@@ -53,6 +52,7 @@ fn track_rows(world: &mut World) {
     track::<crate::usage::Lessons>(world);
     track::<crate::agent::Agent>(world);
     track::<crate::agent::AgentUsage>(world);
+    track::<crate::usage::AgentRuns>(world);
     track::<WorldConfig>(world);
     track::<ObjectBytes>(world);
 }
@@ -114,7 +114,6 @@ impl SkillWorld {
         world.init_resource::<TermIndex>();
         world.init_resource::<AgentViews>();
         world.init_resource::<LoadRanking>();
-        world.init_resource::<Runs>();
         world.init_resource::<ToolSets>();
         world.init_resource::<AgentNames>();
         world.init_resource::<PolicySettings>();

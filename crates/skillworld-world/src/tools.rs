@@ -17,7 +17,6 @@ use crate::layers::Layer;
 use crate::policy::{DeleteMode, Effective, Fragment, PolicySettings, effective_tools, restricted};
 use crate::revisions::Revisions;
 use crate::state::SkillWorld;
-use crate::usage::Runs;
 
 /// A tool's name, what it does, and the JSON Schema of its arguments.
 #[derive(Clone, Debug, PartialEq)]
@@ -344,12 +343,12 @@ impl SkillWorld {
         let Some(agent_name) = caller.agent.as_deref() else {
             return Ok(Effective::default());
         };
-        let (agent_id, _) = self.agent_entity(agent_name)?;
+        let (_, agent_entity) = self.agent_entity(agent_name)?;
         let pool = self.agent(agent_name)?.tool_pool.clone();
         let loaded = caller
             .run
             .as_deref()
-            .map(|run| self.world.resource::<Runs>().loaded(agent_id, run).to_vec())
+            .map(|run| self.run_loaded(agent_entity, run).to_vec())
             .unwrap_or_default();
         let entities = self.world.resource::<crate::Entities>();
         let skills: Vec<Fragment> = loaded

@@ -1,50 +1,51 @@
 //! Per-run loaded sets (CAT-6) and lessons (CAT-9).
 
-use std::collections::BTreeMap;
-
 use bevy_ecs::component::Component;
-use bevy_ecs::resource::Resource;
 use skillworld_core::{StableId, Timestamp};
 
-/// The skills each run loaded, in order, keyed by agent and run id.
-#[derive(Resource, Debug, Default, PartialEq, Eq)]
-pub struct Runs {
-    loaded: BTreeMap<(StableId, String), Vec<StableId>>,
+/// How many runs' loaded sets an agent keeps (CAT-6): the most recently
+/// used. A run is one conversation or task; one older than these starts
+/// afresh, so an agent's row stays small however long it lives.
+pub const KEPT_RUNS: usize = 64;
+
+/// The skills each of an agent's recent runs loaded, in load order; the
+/// least recently used run first. A component of the agent, so a load
+/// writes that agent's row and nothing world-wide (STO-5). Not part of the
+/// world digest: it says how the agent worked, not what the world holds.
+#[derive(Component, Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct AgentRuns {
+    runs: Vec<(String, Vec<StableId>)>,
 }
 
-impl Runs {
-    pub fn loaded(&self, agent: StableId, run: &str) -> &[StableId] {
-        self.loaded
-            .get(&(agent, run.to_owned()))
-            .map_or(&[], Vec::as_slice)
-    }
-
-    /// Every run's loads, in key order (for snapshots).
-    pub fn entries(&self) -> impl Iterator<Item = (StableId, &str, &[StableId])> {
-        self.loaded
+impl AgentRuns {
+    pub fn loaded(&self, run: &str) -> &[StableId] {
+        self.runs
             .iter()
-            .map(|((agent, run), skills)| (*agent, run.as_str(), skills.as_slice()))
+            .find(|(id, _)| id == run)
+            .map_or(&[], |(_, skills)| skills.as_slice())
     }
 
-    pub fn from_entries(
-        entries: impl IntoIterator<Item = (StableId, String, Vec<StableId>)>,
-    ) -> Self {
-        Runs {
-            loaded: entries
-                .into_iter()
-                .map(|(agent, run, skills)| ((agent, run), skills))
-                .collect(),
-        }
+    pub fn is_empty(&self) -> bool {
+        self.runs.is_empty()
     }
 
     /// Adds a load; `false` when the run had already loaded the skill.
-    pub fn record(&mut self, agent: StableId, run: &str, skill: StableId) -> bool {
-        let loaded = self.loaded.entry((agent, run.to_owned())).or_default();
-        if loaded.contains(&skill) {
-            return false;
+    /// The run becomes the most recently used; the least recently used
+    /// goes beyond [`KEPT_RUNS`].
+    pub fn record(&mut self, run: &str, skill: StableId) -> bool {
+        let (id, mut loaded) = match self.runs.iter().position(|(id, _)| id == run) {
+            Some(at) => self.runs.remove(at),
+            None => (run.to_owned(), Vec::new()),
+        };
+        let new = !loaded.contains(&skill);
+        if new {
+            loaded.push(skill);
         }
-        loaded.push(skill);
-        true
+        self.runs.push((id, loaded));
+        if self.runs.len() > KEPT_RUNS {
+            self.runs.drain(..self.runs.len() - KEPT_RUNS);
+        }
+        new
     }
 }
 

@@ -12,6 +12,7 @@ use crate::error::WorldError;
 use crate::index::Entities;
 use crate::layers::{Access, Grant, WorldConfig};
 use crate::state::{AgentNames, SkillWorld, record};
+use crate::usage::AgentRuns;
 
 /// The tool set every world defines; it names the skill tools themselves.
 const BUILTIN_TOOL_SET: &str = "skill";
@@ -61,6 +62,7 @@ impl SkillWorld {
             record(agent_id, name, None, PrimaryComponent::Agent, at),
             agent,
             AgentUsage::default(),
+            AgentRuns::default(),
         ));
         self.world
             .resource_mut::<AgentNames>()

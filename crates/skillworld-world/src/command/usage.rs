@@ -10,7 +10,7 @@ use crate::error::ContentError;
 use crate::error::WorldError;
 use crate::guard::check_autonomous;
 use crate::state::SkillWorld;
-use crate::usage::{Lessons, Runs};
+use crate::usage::{AgentRuns, Lessons};
 
 impl SkillWorld {
     /// A lesson is content another run of the agent will read, so it
@@ -86,7 +86,7 @@ impl SkillWorld {
         skill: StableId,
         run: Option<&str>,
     ) -> Result<Applied, WorldError> {
-        let (agent_id, agent_entity) = self.agent_entity(agent)?;
+        let (_, agent_entity) = self.agent_entity(agent)?;
         let entity = self.entity_of(skill)?;
         let count = {
             let mut usage = self.row_mut::<Usage>(entity).expect("skills carry Usage");
@@ -100,9 +100,9 @@ impl SkillWorld {
             .expect("agent")
             .record(skill);
         if let Some(run) = run {
-            self.world
-                .resource_mut::<Runs>()
-                .record(agent_id, run, skill);
+            self.row_mut::<AgentRuns>(agent_entity)
+                .expect("agents carry AgentRuns")
+                .record(run, skill);
         }
         if self
             .world
