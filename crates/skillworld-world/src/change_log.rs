@@ -17,14 +17,13 @@ use skillworld_core::{EntityRecord, StableId};
 
 /// What changed since the last take: entities whose row components were
 /// inserted, removed or borrowed mutably, stable ids of entities
-/// despawned, the last id allocated as of the last take, and whether the
-/// world-wide row must be rewritten for a reason no resource's change
-/// tick shows (a loaded world's legacy runs moved onto agents).
+/// despawned, and whether the world-wide row must be rewritten for a
+/// reason no resource's change tick shows (a loaded world's legacy runs
+/// moved onto agents).
 #[derive(Resource, Debug)]
 pub(crate) struct ChangeLog {
     pub(crate) touched: EntityHashSet,
     pub(crate) despawned: BTreeSet<StableId>,
-    pub(crate) last_id: StableId,
     pub(crate) globals_moved: bool,
 }
 
@@ -32,7 +31,6 @@ pub(crate) fn register_despawn_hook(world: &mut World) {
     world.insert_resource(ChangeLog {
         touched: EntityHashSet::default(),
         despawned: BTreeSet::new(),
-        last_id: StableId(0),
         globals_moved: false,
     });
     world

@@ -50,16 +50,18 @@ impl SkillWorld {
     /// ones, and the world-wide state if it moved.
     pub fn take_changes(&mut self) -> Changes {
         let world = &mut self.world;
-        let last_id = world.resource::<Entities>().last_allocated();
         let mut log = world.resource_mut::<ChangeLog>();
         let touched = std::mem::take(&mut log.touched);
         let despawned = std::mem::take(&mut log.despawned);
-        let allocated = std::mem::replace(&mut log.last_id, last_id) != last_id;
         let marked = std::mem::take(&mut log.globals_moved);
         // Every resource of `WorldGlobals` is named here; the store's
         // `world_wide_settings_survive_reopen` test fails on one left out.
-        let globals_moved = allocated
-            || marked
+        // A new id alone does not move the row: a reader takes the last id
+        // as the greater of the row's and the newest entity's
+        // (`WorldState::from_parts`), so only a removal, which can take
+        // the newest entity away, writes the allocator's position.
+        let globals_moved = marked
+            || !despawned.is_empty()
             || world.is_resource_changed::<PolicySettings>()
             || world.is_resource_changed::<ToolSets>()
             || world.is_resource_changed::<CuratorSettings>()
@@ -107,11 +109,9 @@ impl SkillWorld {
 
     /// Marks the world as written: what changed so far is not reported.
     pub fn forget_changes(&mut self) {
-        let last_id = self.world.resource::<Entities>().last_allocated();
         let mut log = self.world.resource_mut::<ChangeLog>();
         log.touched.clear();
         log.despawned.clear();
-        log.last_id = last_id;
         log.globals_moved = false;
         self.world.clear_trackers();
     }

@@ -125,12 +125,19 @@ pub struct WorldGlobals {
 
 impl WorldState {
     /// A world from its world-wide state and its entities (in stable-id
-    /// order).
+    /// order). The last id allocated is the greater of the row's and the
+    /// newest entity's: a write that only adds entities leaves the
+    /// world-wide row alone (`SkillWorld::take_changes`).
     pub fn from_parts(globals: WorldGlobals, entities: Vec<EntityState>) -> WorldState {
+        let newest = entities
+            .iter()
+            .map(|e| e.record().id)
+            .max()
+            .unwrap_or(StableId(0));
         WorldState {
             version: globals.version,
             commons: globals.commons,
-            last_id: globals.last_id,
+            last_id: globals.last_id.max(newest),
             clock: globals.clock,
             entities,
             legacy_runs: globals.legacy_runs,
