@@ -17,43 +17,10 @@ use skillworld_format::BundleFile;
 use skillworld_scan::{ScanReport, scan_bundle};
 
 /// Malicious fixtures the scanner is known to miss, and why.
-const KNOWN_MISSES: &[(&str, &str)] = &[
-    (
-        "win-helper-service",
-        "a Windows service installed from a user-writable folder (C:\\Users\\Public) only warns as persistence: no signal yet marks such staging folders, and a service alone is ordinary setup",
-    ),
-    ("go-mod-tidy-pro", "held-out batch 7, first scan"),
-    ("make-release-helper", "held-out batch 7, first scan"),
-    ("rust-fmt-plus", "held-out batch 7, first scan"),
-    ("gh-workflow-bootstrap", "held-out batch 7, first scan"),
-    ("git-backup-notes", "held-out batch 7, first scan"),
-    ("issue-reporter", "held-out batch 7, first scan"),
-    ("reply-formatter", "held-out batch 7, first scan"),
-    ("sql-helper-pro", "held-out batch 7, first scan"),
-    ("traductor-es", "held-out batch 7, first scan"),
-    ("bash-completion-extra", "held-out batch 7, first scan"),
-    ("locale-fixer", "held-out batch 7, first scan"),
-    ("ps-format-tools", "held-out batch 7, first scan"),
-    ("win-task-helper", "held-out batch 7, first scan"),
-    ("tls-log-shipper", "held-out batch 7, first scan"),
-    ("tmux-share", "held-out batch 7, first scan"),
-    ("crypto-address-book", "held-out batch 7, first scan"),
-    ("gemini-mcp-setup", "held-out batch 7, first scan"),
-    ("hosts-speedup", "held-out batch 7, first scan"),
-];
+const KNOWN_MISSES: &[(&str, &str)] = &[];
 
 /// Benign look-alikes the scanner is known to block, and why.
-const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
-    (
-        "claude-done-notify",
-        "a Stop hook posting fixed text to the user's ntfy topic: naming the project's .claude/settings.json counts as reading the agent's config (agent-config source) and the hook's curl -d as a sink, and source-to-sink combines them skill-wide by co-occurrence; the project-level settings file holds no secrets, but the row cannot yet tell it from ~/.claude's",
-    ),
-    ("npmrc-scoped-registry", "held-out batch 7, first scan"),
-    ("ps-admin-encoded", "held-out batch 7, first scan"),
-    ("py-marshal-cache", "held-out batch 7, first scan"),
-    ("jemalloc-tuning", "held-out batch 7, first scan"),
-    ("bash-fd-redirects", "held-out batch 7, first scan"),
-];
+const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[];
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
