@@ -168,6 +168,8 @@ pub enum Signal {
     ClipboardWrite,
     /// A literal crypto-currency address.
     Address,
+    /// Names the hosts file.
+    HostsFile,
 }
 
 /// Where a combination looks for its signals.
@@ -253,7 +255,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Critical,
         pattern: concat!(
             r"\b(?:ba|z|da|k)?sh\s+-i\b[^\n]*/dev/(?:tcp|udp)/|/dev/(?:tcp|udp)/[^\s/]+/[^\n]*(?:0>&1|0<&|<&\s*\d|>&\s*\d)",
-            r"|\b(?:ba|z|da|k)?sh\s+-i\b[^\n]*\|\s*(?:openssl\s+s_client|ncat|netcat|nc|socat|telnet)\b",
+            r"|\b(?:ba|z|da|k)?sh\s+-i\b[^\n]*\|\s*openssl\s+s_client\b|\b(?:ba|z|da|k)?sh\s+-i\b[^\n]*\|\s*(?:ncat|netcat|socat|telnet)\b",
             r"|\b(?:nc|ncat|netcat|nc\.traditional|nc\.openbsd)\s(?:[^\n]*\s)?(?:-[a-z]*[ec]|--exec|--sh-exec)\s*\S*(?:sh|cmd(?:\.exe)?|powershell)\b",
             r"|\bmk(?:fifo|nod)\b[^\n]*\b(?:nc|ncat|netcat|telnet|s_client)\b",
             r"|\btelnet\s+\S+\s+\d+\s*\|[^\n]*\|\s*telnet\b",
@@ -290,13 +292,24 @@ pub static RULES: &[Rule] = &[
             r"|\bProcess\.Start\(\s*['\x22](?:cmd|powershell)|\bcmd\.exe\b|\.GetStream\(\)|\bInvoke-Expression\b|\biex\s*\(|\bRuntime\.getRuntime\(\)\.exec",
             r"|\bsubprocess\.\w+\([^\n]*\bstdin\s*=\s*\w+|\bstdio\s*:\s*\[\s*\w+\s*,|\.pipe\(\s*\w+\.stdin\s*\)|\bos\.dup2\(",
             r"|`#\{\w+\}`|%x\(\s*#\{\w+\}\s*\)",
-            r"|\bwhile\s+read\b[^\n]*\bdo\s+(?:eval\s+)?\x22?\$\{?\w+",
             r"|\b(?:proc_open|popen|spawn|Popen|exec\.Command|Process\.Start)\(\s*\[?\s*['\x22](?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh(?:\.exe)?['\x22]",
         ),
         signal: Signal::Spawn,
         quiet: true,
         what: "starts a command interpreter",
         explain: "Starts a shell or interpreter wired to data.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "read-loop-exec",
+        class: Class::Shell,
+        target: Target::Code,
+        pattern: r"\bwhile\s+read\b[^\n]*\bdo\s+(?:eval\s+)?\x22?\$\{?\w+",
+        signal: Signal::Spawn,
+        quiet: true,
+        beside: Signal::Socket,
+        what: "runs each line it reads as a command",
+        explain: "Runs every line read from its input as a command.",
         ..Rule::BASE
     },
     Rule {
@@ -746,6 +759,7 @@ pub static RULES: &[Rule] = &[
         pattern: r"\bgit\b[^\n]*\bpush\b[^\n]*\s['\x22]?(?:https?://|ssh://|git@[\w.-]+:)",
         signal: Signal::Sink,
         quiet: true,
+        beside: Signal::Source,
         what: "pushes to a repository named by URL",
         explain: "Pushes commits to a repository given by URL rather than a configured remote.",
         ..Rule::BASE
@@ -1060,10 +1074,21 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "hosts-file",
+        class: Class::Tampering,
+        pattern: r"/etc/hosts\b|\\drivers\\+etc\\+hosts\b",
+        signal: Signal::HostsFile,
+        quiet: true,
+        what: "names the hosts file",
+        explain: "Names the hosts file, which decides where domain names point.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "hosts-redirect",
         class: Class::Tampering,
         severity: Severity::High,
         target: Target::Code,
+        beside: Signal::HostsFile,
         pattern: r"^\s*(?:[1-9]|1[1-9]|[2-9]\d|1[013-9]\d|12[0-689]|2[0-5]\d)(?:\.\d{1,3}){3}\s+(?:[\w-]+\.)+[a-z]{2,}\b",
         unless: &[
             "192.168.",
@@ -1319,7 +1344,7 @@ pub static RULES: &[Rule] = &[
         id: "credential-named",
         class: Class::Injection,
         target: Target::Prose,
-        pattern: r"\.ssh/id_\w+|\bid_(?:rsa|ed25519|ecdsa)\b|\.aws/credentials|\.git-credentials|\.config/gh/hosts|\.netrc\b|\.pypirc\b|\.npmrc\b|\.docker/config\.json|\.kube/config|\bkeychain\b|\bseed\s+phrase|\bprivate\s+keys?\b|\b(?:tokens?|secrets?|keys?|passwords?|values?)\s+(?:in|from)\s+(?:the\s+|your\s+)?\.env\b|\.(?:bash|zsh|python|psql|mysql)_history\b|\b(?:shell|bash|zsh|command)\s+history\b|\b(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|hidden\s+)?system\s+prompt\b|\bany\s+(?:api[\s_-]?keys?|tokens|secrets|credentials|passwords)\s+you\s+(?:can\s+)?(?:see|find|have|know)\b|\b(?:output|contents?)\s+of\s+[`'\x22]*(?:env|printenv|\.env(?:\.\w+)?)[`'\x22]*(?:[\s,.;]|$)",
+        pattern: r"\.ssh/id_\w+|\bid_(?:rsa|ed25519|ecdsa)\b|\.aws/credentials|\.git-credentials|\.config/gh/hosts|\.netrc\b|\.pypirc\b|\.npmrc\b|\.docker/config\.json|\.kube/config|\bkeychain\b|\bseed\s+phrase|\bprivate\s+keys?\b|\b(?:tokens?|secrets?|keys?|passwords?|values?)\s+(?:in|from)\s+(?:the\s+|your\s+)?\.env\b|\.(?:bash|zsh|python|psql|mysql)_history\b|\b(?:shell|bash|zsh|command)\s+history\b|\b(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|hidden\s+)?system\s+prompt\b|\bany\s+(?:api[\s_-]?keys?|tokens|secrets|credentials|passwords)\s+you\s+(?:can\s+)?(?:see|find|have|know)\b",
         unless: &[
             "never ", "Never ", "don't ", "Don't ", "do not ", "Do not ", "not to ",
         ],
@@ -1333,7 +1358,7 @@ pub static RULES: &[Rule] = &[
         id: "no-redaction",
         class: Class::Injection,
         target: Target::Prose,
-        pattern: r"\b(?:do\s+not|don't|never)\s+(?:redact|mask|censor|scrub|sanitize|sanitise|obfuscate)\s+(?:anything|any\s+(?:values?|secrets?|tokens?|keys?)|the\s+(?:values?|secrets?|tokens?|keys?))\b",
+        pattern: r"\b(?:do not|don't|never) (?:redact|mask|censor|scrub|sanitize|sanitise|obfuscate)\s+(?:anything|any\s+(?:values?|secrets?|tokens?|keys?)|the\s+(?:values?|secrets?|tokens?|keys?))\b",
         signal: Signal::Credential,
         quiet: true,
         what: "tells the agent not to redact secrets",
@@ -1344,7 +1369,7 @@ pub static RULES: &[Rule] = &[
         id: "secret-value-slot",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"[<{]\s*(?:the\s+)?(?:value|contents?)\s+of\s+[`$]*(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?))\b[^>}\n]*[>}]",
+        pattern: r"(?:<|\{)(?:the )?(?:value|contents?) of [`$]*(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?))\b[^>}\n]*[>}]",
         what: "asks the agent to write a secret's value into its output",
         explain: "A template slot asks the agent to fill in the value of an API key, token or password, putting the secret in its reply or output; remove the skill.",
         ..Rule::BASE
