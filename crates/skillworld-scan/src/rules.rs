@@ -170,6 +170,8 @@ pub enum Signal {
     Address,
     /// Names the hosts file.
     HostsFile,
+    /// Registers an MCP server in a configuration from code.
+    McpWrite,
 }
 
 /// Where a combination looks for its signals.
@@ -304,12 +306,12 @@ pub static RULES: &[Rule] = &[
         id: "read-loop-exec",
         class: Class::Shell,
         target: Target::Code,
-        pattern: r"\bwhile\s+read\b[^\n]*\bdo\s+(?:eval\s+)?\x22?\$\{?\w+",
+        pattern: r"\bwhile\s+read\b[^\n]*\bdo\s+(?:eval\s+)?\x22?\$\{?\w+|\b(?:ba|z|da|k)?sh\s+(?:-i\s+)?0?<&\s*\d|<&\s*\d\s*\|\s*(?:ba|z|da|k)?sh\b",
         signal: Signal::Spawn,
         quiet: true,
         beside: Signal::Socket,
-        what: "runs each line it reads as a command",
-        explain: "Runs every line read from its input as a command.",
+        what: "runs what it reads as commands",
+        explain: "Runs every line read from its input, or a shell reading a descriptor, as commands.",
         ..Rule::BASE
     },
     Rule {
@@ -580,6 +582,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Execution,
         target: Target::Code,
         pattern: r"\bexec\.Command(?:Context)?\(\s*(?:ctx\s*,\s*)?[a-z_]\w*\s*[,)]|\bCommand::new\(\s*&?[a-z_]\w*\s*\)|\b(?:spawn|spawnSync|execFile|execFileSync)\(\s*[a-z_]\w*\s*[,)]|\bsubprocess\.\w+\(\s*\[\s*[a-z_]\w*\s*[,\]]|\bos\.(?:startfile|execv\w*)\(\s*[a-z_]\w*|\bStart-Process\s+(?:-FilePath\s+)?['\x22]?\$|(?:^|&&|;|\bthen)\s*(?:nohup\s+)?['\x22]?\$\{?\w+\}?['\x22]?(?:\s|$)",
+        unless: &["--version", "--help"],
         signal: Signal::RunPath,
         quiet: true,
         beside: Signal::Executable,
@@ -920,12 +923,13 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "staging-folder",
         class: Class::Privilege,
-        pattern: r"\$env:(?:APPDATA|LOCALAPPDATA|TEMP|TMP|PUBLIC)\b|%(?:APPDATA|LOCALAPPDATA|TEMP|TMP|PUBLIC)%|\bC:\\+Users\\+Public\\|\\AppData\\+(?:Roaming|Local)\\|(?:^|[^>\s]\s+|['\x22=:])(?:/tmp|/var/tmp|/dev/shm)/[\w.-]+(?:\s|['\x22]|$)|\b(?:os\.tmpdir|gettempdir|GetTempPath|os\.TempDir)\(\)",
+        pattern: r"(?:\$env:(?:APPDATA|LOCALAPPDATA|TEMP|TMP|PUBLIC)|%(?:APPDATA|LOCALAPPDATA|TEMP|TMP|PUBLIC)%|\bC:\\+Users\\+Public|\\AppData\\+(?:Roaming|Local))[^\s'\x22]*\.(?:exe|dll|scr|bat|cmd|vbs|js|ps1|hta)\b|^\s*(?:\$\w+\s*=|set\s+\w+=)\s*['\x22]?(?:\$env:(?:APPDATA|LOCALAPPDATA|TEMP|TMP|PUBLIC)|%(?:APPDATA|LOCALAPPDATA|TEMP|TMP|PUBLIC)%|C:\\+Users\\+Public)|/dev/shm/[\w.-]+",
+        unless: &["\\Programs\\"],
         signal: Signal::Staged,
         quiet: true,
         beside: Signal::Persist,
-        what: "names a user-writable staging folder",
-        explain: "Names a folder any process can write (AppData, Public, a temporary folder).",
+        what: "names a program in a user-writable staging folder",
+        explain: "Names a program in a folder any process can write (AppData, Public, a temporary folder).",
         ..Rule::BASE
     },
     Rule {
@@ -942,20 +946,20 @@ pub static RULES: &[Rule] = &[
         id: "mcp-register",
         class: Class::Tampering,
         pattern: r"\.mcpServers\b[^\n]*\]?\s*=[^=]|\[\s*['\x22]mcpServers['\x22]\s*\][^\n]*=[^=]",
-        signal: Signal::Persist,
+        signal: Signal::McpWrite,
         quiet: true,
         what: "registers an MCP server in a config",
         explain: "Adds an MCP server to an agent's configuration from code.",
         ..Rule::BASE
     },
     Rule {
-        id: "persistent-source",
+        id: "mcp-implant",
         class: Class::Tampering,
         severity: Severity::High,
-        combines: &[Signal::Persist, Signal::Source],
+        combines: &[Signal::McpWrite, Signal::Source],
         scope: Scope::Block,
-        what: "plants something that runs again beside a read of credentials or the agent's config",
-        explain: "One block reads credentials or the agent's own configuration and installs something that runs again (an MCP server, hook, task or start-up line): a standing foothold in the agent; remove it.",
+        what: "registers an MCP server in the agent's own configuration from code",
+        explain: "Code rewrites the agent's own configuration files (found beside it) to add an MCP server, which the agent then starts in every session: a standing foothold; add servers to a project's .mcp.json with the user, not from a skill's code — remove it.",
         ..Rule::BASE
     },
     Rule {
