@@ -15,6 +15,9 @@
 
 use std::collections::HashMap;
 
+#[cfg(target_arch = "x86_64")]
+mod avx2;
+
 /// Bits of the hash that index a bit set.
 const BITS: u32 = 16;
 const MULTIPLIER: u32 = 0x9E37_79B1;
@@ -48,6 +51,8 @@ pub struct WordSearch {
     long: Table,
     /// Three-byte words, by themselves.
     short: Table,
+    /// The CPU runs the AVX2 gate.
+    simd: bool,
 }
 
 /// Words by key: (key, first entry, end of its entries) in open addressing.
@@ -193,6 +198,16 @@ impl Table {
     }
 }
 
+/// Whether this CPU runs the AVX2 gate (`SKILLWORLD_SCAN_SCALAR` set in
+/// the environment keeps the scalar one, to compare them).
+fn simd() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if std::env::var_os("SKILLWORLD_SCAN_SCALAR").is_none() {
+        return std::arch::is_x86_feature_detected!("avx2");
+    }
+    false
+}
+
 impl WordSearch {
     /// The search for `words` (at least three bytes each), anchored away
     /// from what is common in `prose`.
@@ -246,6 +261,7 @@ impl WordSearch {
             triples,
             long,
             short,
+            simd: simd(),
         }
     }
 
@@ -253,16 +269,43 @@ impl WordSearch {
     /// `text`.
     pub fn each(&self, text: &[u8], mut found: impl FnMut(usize, usize)) {
         let mut window = 0u32;
-        let mut chunks = text.chunks_exact(8);
+        // Settled 64 positions at a time: a call per eight bytes cost
+        // more than the gate itself (most blocks of eight have no pass).
+        let mut blocks = text.chunks_exact(64);
         let mut base = 0;
-        for chunk in chunks.by_ref() {
-            let hits = self.gather(chunk, &mut window);
-            self.settle(text, base, hits, &mut found);
-            base += 8;
+        for block in blocks.by_ref() {
+            let block = block.try_into().expect("64 bytes");
+            let hits = self.block(block, &mut window);
+            if hits != 0 {
+                self.settle(text, base, hits, &mut found);
+            }
+            base += 64;
         }
-        let rest = chunks.remainder();
-        let hits = self.gather(rest, &mut window);
-        self.settle(text, base, hits, &mut found);
+        for chunk in blocks.remainder().chunks(8) {
+            let hits = self.gather(chunk, &mut window);
+            self.settle(text, base, u64::from(hits), &mut found);
+            base += chunk.len();
+        }
+    }
+
+    /// The positions of `block` whose last three bytes pass the gate, as
+    /// bit `i` for byte `i`.
+    #[inline(always)]
+    fn block(&self, block: &[u8; 64], window: &mut u32) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        if self.simd {
+            // SAFETY: `simd` is set only where the CPU has AVX2.
+            return unsafe { avx2::gate(&self.gate, block, window) };
+        }
+        self.scalar_block(block, window)
+    }
+
+    fn scalar_block(&self, block: &[u8; 64], window: &mut u32) -> u64 {
+        let mut hits = 0u64;
+        for (at, chunk) in block.chunks_exact(8).enumerate() {
+            hits |= u64::from(self.gather(chunk, window)) << (at * 8);
+        }
+        hits
     }
 
     /// The positions of `chunk` (eight bytes at most) whose last three
@@ -283,7 +326,7 @@ impl WordSearch {
         &self,
         text: &[u8],
         base: usize,
-        mut hits: u32,
+        mut hits: u64,
         found: &mut impl FnMut(usize, usize),
     ) {
         while hits != 0 {
@@ -342,12 +385,76 @@ mod tests {
         assert!(found.len() > 10);
     }
 
+    /// The AVX2 gate and the scalar one agree bit for bit, and leave the
+    /// same window for the next block, on every block of the fixtures,
+    /// of every byte value and of pseudo-random bytes.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_avx2_gate_is_the_scalar_gate() {
+        if !std::arch::is_x86_feature_detected!("avx2") {
+            eprintln!("no AVX2 on this CPU: nothing to compare");
+            return;
+        }
+        let words: Vec<(Vec<u8>, usize)> = crate::RULES
+            .iter()
+            .flat_map(|r| r.explain.split_whitespace())
+            .filter(|w| w.len() >= 3)
+            .enumerate()
+            .map(|(i, w)| (w.as_bytes().to_vec(), i))
+            .collect();
+        let search = WordSearch::new(words, "");
+        let mut texts: Vec<Vec<u8>> = vec![(0..=255u8).cycle().take(64 * 9).collect()];
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        texts.push(
+            (0..64 * 200)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    b"aAeEtT sS\nzZ\xff.'_"[(state % 16) as usize]
+                })
+                .collect(),
+        );
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+        let mut stack = vec![root];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else if let Ok(bytes) = std::fs::read(&path) {
+                    texts.push(bytes.to_ascii_uppercase());
+                    texts.push(bytes);
+                }
+            }
+        }
+        let mut passes = 0;
+        for text in &texts {
+            let (mut scalar, mut simd) = (0u32, 0u32);
+            for block in text.chunks_exact(64) {
+                let block = block.try_into().expect("64 bytes");
+                let expected = search.scalar_block(block, &mut scalar);
+                // SAFETY: AVX2 was detected above.
+                let found = unsafe { avx2::gate(&search.gate, block, &mut simd) };
+                assert_eq!(found, expected);
+                assert_eq!(simd & 0xFF_FFFF, scalar & 0xFF_FFFF);
+                passes += found.count_ones();
+            }
+        }
+        assert!(
+            texts.len() > 100 && passes > 10_000,
+            "{} texts, {passes} passes",
+            texts.len()
+        );
+    }
+
     /// Words that start or end the text, or straddle the eight-byte
-    /// groups the gate is read in, are found at every offset.
+    /// groups the gate is read in or the 64-byte blocks it is settled
+    /// in, are found at every offset.
     #[test]
     fn words_at_every_offset_and_edge() {
         let search = WordSearch::new(vec![(b"env".to_vec(), 0), (b"process.env".to_vec(), 1)], "");
-        for pad in 0..20 {
+        for pad in 0..140 {
             for word in ["env", "process.env", "PROCESS.ENV"] {
                 let text = format!("{}{word}", "x".repeat(pad));
                 let mut found = Vec::new();
