@@ -60,10 +60,71 @@ struct Table {
     slots: Vec<(u32, u32, u32)>,
     /// How far a key's hash shifts to index `slots`.
     shift: u32,
-    /// (word in lower case, where its key's window starts in it, payload).
-    entries: Vec<(Vec<u8>, usize, usize)>,
+    entries: Vec<Entry>,
     /// The key window's width.
     width: usize,
+}
+
+/// A word of a table, with its first eight bytes as one number, so that
+/// most comparisons take one load and a few operations.
+struct Entry {
+    /// The word's first eight bytes, lower case, little-endian, zero
+    /// past its end.
+    head: u64,
+    /// The bytes of `head` the word has.
+    mask: u64,
+    /// The whole word, lower case.
+    word: Box<[u8]>,
+    /// Where its key's window starts in it.
+    offset: usize,
+    payload: usize,
+}
+
+impl Entry {
+    fn new(word: Vec<u8>, offset: usize, payload: usize) -> Self {
+        let mut head = [0u8; 8];
+        let mut mask = [0u8; 8];
+        for (at, &byte) in word.iter().take(8).enumerate() {
+            head[at] = byte;
+            mask[at] = 0xFF;
+        }
+        Entry {
+            head: u64::from_le_bytes(head),
+            mask: u64::from_le_bytes(mask),
+            word: word.into_boxed_slice(),
+            offset,
+            payload,
+        }
+    }
+
+    /// Whether `text` holds the word at `start` (ASCII case ignored).
+    #[inline]
+    fn at(&self, text: &[u8], start: usize) -> bool {
+        match text.get(start..start + 8) {
+            Some(eight) => {
+                let eight = u64::from_le_bytes(eight.try_into().expect("eight bytes"));
+                lower8(eight) & self.mask == self.head
+                    && (self.word.len() <= 8
+                        || text
+                            .get(start + 8..start + self.word.len())
+                            .is_some_and(|rest| rest.eq_ignore_ascii_case(&self.word[8..])))
+            }
+            None => text
+                .get(start..start + self.word.len())
+                .is_some_and(|there| there.eq_ignore_ascii_case(&self.word)),
+        }
+    }
+}
+
+/// Eight bytes ASCII-lower-cased at once (what `LOWER` does to each).
+fn lower8(bytes: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let seven = bytes & (ONES * 0x7F);
+    let ascii = !bytes & (ONES * 0x80);
+    let from_a = seven + ONES * u64::from(0x80 - b'A');
+    let past_z = seven + ONES * u64::from(0x80 - b'Z' - 1);
+    let upper = ascii & from_a & !past_z;
+    bytes | (upper >> 2)
 }
 
 /// `bytes` (at least `width` of them) lower-cased into a key.
@@ -144,7 +205,7 @@ impl Table {
         entries.sort_unstable();
         entries.dedup();
         let distinct = entries.chunk_by(|a, b| a.0 == b.0).count();
-        let size = (distinct * 4).next_power_of_two().max(4);
+        let size = (distinct * 2).next_power_of_two().max(4);
         let shift = 32 - size.trailing_zeros();
         let mut slots = vec![(EMPTY, 0, 0); size];
         let mask = size - 1;
@@ -165,18 +226,14 @@ impl Table {
             shift,
             entries: entries
                 .into_iter()
-                .map(|(_, word, offset, payload)| (word, offset, payload))
+                .map(|(_, word, offset, payload)| Entry::new(word, offset, payload))
                 .collect(),
             width,
         }
     }
 
-    /// The words whose key window ends at `end`, found in place.
-    fn check(&self, text: &[u8], end: usize, found: &mut impl FnMut(usize, usize)) {
-        let Some(start) = (end + 1).checked_sub(self.width) else {
-            return;
-        };
-        let key = key(&text[start..], self.width);
+    /// The words whose key window (`key`) ends at `end`, found in place.
+    fn check(&self, text: &[u8], end: usize, key: u32, found: &mut impl FnMut(usize, usize)) {
         let mask = self.slots.len() - 1;
         let mut slot = (hash(key) >> self.shift) as usize;
         let (first, last) = loop {
@@ -186,13 +243,12 @@ impl Table {
                 _ => slot = (slot + 1) & mask,
             }
         };
-        for (word, offset, payload) in &self.entries[first..last] {
-            let Some(start) = (end + 1).checked_sub(self.width + offset) else {
+        for entry in &self.entries[first..last] {
+            let Some(start) = (end + 1).checked_sub(self.width + entry.offset) else {
                 continue;
             };
-            let there = text.get(start..start + word.len());
-            if there.is_some_and(|there| there.eq_ignore_ascii_case(word)) {
-                found(start, *payload);
+            if entry.at(text, start) {
+                found(start, entry.payload);
             }
         }
     }
@@ -332,12 +388,18 @@ impl WordSearch {
         while hits != 0 {
             let end = base + hits.trailing_zeros() as usize;
             hits &= hits - 1;
-            if end >= 2 && test(&self.triples, key(&text[end - 2..], 3)) != 0 {
-                self.short.check(text, end, found);
+            if end >= 2 {
+                let three = key(&text[end - 2..], 3);
+                if test(&self.triples, three) != 0 {
+                    self.short.check(text, end, three, found);
+                }
             }
             let next = end + 1;
-            if next >= 3 && next < text.len() && test(&self.quads, key(&text[next - 3..], 4)) != 0 {
-                self.long.check(text, next, found);
+            if next >= 3 && next < text.len() {
+                let four = key(&text[next - 3..], 4);
+                if test(&self.quads, four) != 0 {
+                    self.long.check(text, next, four, found);
+                }
             }
         }
     }
@@ -346,6 +408,21 @@ impl WordSearch {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The eight-at-once lower case is the table's, for every byte in
+    /// every lane beside every other.
+    #[test]
+    fn eight_bytes_lower_as_the_table_does() {
+        for byte in 0..=255u8 {
+            for other in 0..=255u8 {
+                let mut eight = [other; 8];
+                eight[usize::from(byte % 8)] = byte;
+                let expected = eight.map(|b| LOWER[usize::from(b)]);
+                let found = lower8(u64::from_le_bytes(eight)).to_le_bytes();
+                assert_eq!(found, expected, "{eight:?}");
+            }
+        }
+    }
 
     /// Every occurrence, overlapping and in any case, as a naive search
     /// finds them.
