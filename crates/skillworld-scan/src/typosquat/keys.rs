@@ -23,7 +23,8 @@
 //! distance then rules out.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::{BuildHasher, BuildHasherDefault, Hasher, RandomState};
+use std::sync::LazyLock;
 
 /// The longest known name allowed one edit (longer ones are allowed two).
 pub(super) const SHORT: usize = 9;
@@ -40,42 +41,87 @@ pub(super) struct KeyTable {
     slots: HashMap<u64, Slots, BuildHasherDefault<Prehashed>>,
 }
 
-/// Most keys belong to one name: no allocation for those.
+/// Most keys belong to one name: no allocation for those. Numbered
+/// copies (`pdf-tool-2`, `pdf-tool-3`) share most keys and are never
+/// typos of each other (nor of their unnumbered name), so a key whose
+/// names all have one base ([`base_key`]) says so, and a name of that
+/// base skips it whole.
 #[derive(Clone, Debug)]
 enum Slots {
-    One(u32),
+    One { slot: u32, base: u64 },
+    Family { base: u64, slots: Vec<u32> },
     Many(Vec<u32>),
 }
 
 impl KeyTable {
-    pub(super) fn add(&mut self, key: u64, slot: u32) {
-        match self.slots.get_mut(&key) {
-            None => {
-                self.slots.insert(key, Slots::One(slot));
+    pub(super) fn add(&mut self, key: u64, slot: u32, base: u64) {
+        let Some(slots) = self.slots.get_mut(&key) else {
+            self.slots.insert(key, Slots::One { slot, base });
+            return;
+        };
+        match slots {
+            Slots::Many(slots) => slots.push(slot),
+            Slots::Family {
+                base: family,
+                slots,
+            } if *family == base => slots.push(slot),
+            Slots::Family { slots: family, .. } => {
+                let mut many = std::mem::take(family);
+                many.push(slot);
+                *slots = Slots::Many(many);
             }
-            Some(Slots::Many(slots)) => slots.push(slot),
-            Some(one @ Slots::One(_)) => {
-                let Slots::One(first) = *one else {
-                    unreachable!("matched as one slot")
+            Slots::One {
+                slot: first,
+                base: first_base,
+            } => {
+                let pair = vec![*first, slot];
+                *slots = if *first_base == base {
+                    Slots::Family { base, slots: pair }
+                } else {
+                    Slots::Many(pair)
                 };
-                *one = Slots::Many(vec![first, slot]);
             }
         }
     }
 
-    /// The slots under `key`.
-    pub(super) fn get(&self, key: u64) -> &[u32] {
+    /// The slots under `key`, but none when all are of the `base` asked
+    /// about.
+    fn get(&self, key: u64, base: u64) -> &[u32] {
         match self.slots.get(&key) {
             None => &[],
-            Some(Slots::One(slot)) => std::slice::from_ref(slot),
-            Some(Slots::Many(slots)) => slots,
+            Some(Slots::One { base: of, .. } | Slots::Family { base: of, .. }) if *of == base => {
+                &[]
+            }
+            Some(Slots::One { slot, .. }) => std::slice::from_ref(slot),
+            Some(Slots::Family { slots, .. } | Slots::Many(slots)) => slots,
         }
     }
 
-    /// How many slots the keys hold together.
-    pub(super) fn count(&self, keys: &[u64]) -> usize {
-        keys.iter().map(|&key| self.get(key).len()).sum()
+    /// How many slots [`KeyTable::extend`] would add.
+    pub(super) fn count(&self, keys: &[u64], base: u64) -> usize {
+        keys.iter().map(|&key| self.get(key, base).len()).sum()
     }
+
+    /// Adds the slots under `keys` (as [`KeyTable::get`] gives them) to
+    /// `slots`.
+    pub(super) fn extend(&self, keys: &[u64], base: u64, slots: &mut Vec<u32>) {
+        for &key in keys {
+            slots.extend_from_slice(self.get(key, base));
+        }
+    }
+}
+
+/// A name without the digits and dashes that end it (`pdf-2` → `pdf`),
+/// hashed: numbered copies of one name share it. Keyed per process, so no
+/// name can be made to collide with another's base and skip the check.
+pub(super) fn base_key(name: &str) -> u64 {
+    static BASES: LazyLock<RandomState> = LazyLock::new(RandomState::new);
+    BASES.hash_one(numbered_base(name))
+}
+
+/// A name without the digits and dashes that end it.
+pub(super) fn numbered_base(name: &str) -> &str {
+    name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '-')
 }
 
 /// `name` and each string one deletion away, hashed, into `keys`.
