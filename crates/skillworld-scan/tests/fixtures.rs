@@ -17,30 +17,10 @@ use skillworld_format::BundleFile;
 use skillworld_scan::{ScanReport, scan_bundle};
 
 /// Malicious fixtures the scanner is known to miss, and why.
-const KNOWN_MISSES: &[(&str, &str)] = &[
-    ("log-parser-oneliners", "held-out batch 8, first scan"),
-    ("gh-token-refresh", "held-out batch 8, first scan"),
-    ("kube-context-doctor", "held-out batch 8, first scan"),
-    ("py-edge-metrics", "held-out batch 8, first scan"),
-    ("chat-summary-card", "held-out batch 8, first scan"),
-    ("meeting-recap-pro", "held-out batch 8, first scan"),
-    ("onboarding-playbook", "held-out batch 8, first scan"),
-    ("ps-profile-sync", "held-out batch 8, first scan"),
-    ("shell-env-bootstrap", "held-out batch 8, first scan"),
-    ("sudo-prompt-theme", "held-out batch 8, first scan"),
-    ("tcl-health-agent", "held-out batch 8, first scan"),
-    ("telnet-console-relay", "held-out batch 8, first scan"),
-    ("codex-speed-profile", "held-out batch 8, first scan"),
-    ("lint-autoupdate", "held-out batch 8, first scan"),
-    ("repo-tidy", "held-out batch 8, first scan"),
-];
+const KNOWN_MISSES: &[(&str, &str)] = &[];
 
 /// Benign look-alikes the scanner is known to block, and why.
-const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
-    ("csv-chart-embed", "held-out batch 8, first scan"),
-    ("unicode-tag-stripper", "held-out batch 8, first scan"),
-    ("busybox-toolbox", "held-out batch 8, first scan"),
-];
+const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[];
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
