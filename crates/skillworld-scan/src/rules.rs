@@ -274,7 +274,7 @@ pub static RULES: &[Rule] = &[
             r"|\buse\s+Socket\b[^\n]*\bexec\b",
             r"|\bmsfvenom\b[^\n]*\bLHOST=\d",
             r"|/inet/tcp/\d+/[^\s/]+/\d+",
-            r"|\b(?:telnet|nc|ncat|netcat)\s+\S+\s+\d+[^\n|]*\|\s*(?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh\b[^\n]*\s[12]?>\s*\S",
+            r"|\b(?:telnet|ncat|netcat)\s+\S+\s+\d+[^\n|]*\|\s*(?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh\b[^\n]*\s[12]?>\s*\S",
         ),
         what: "opens a reverse or bind shell",
         explain: "Hands an interactive shell on this machine to a remote peer; no skill needs this — remove the skill.",
@@ -300,7 +300,7 @@ pub static RULES: &[Rule] = &[
             r"|\bsubprocess\.\w+\([^\n]*\bstdin\s*=\s*\w+|\bstdio\s*:\s*\[\s*\w+\s*,|\.pipe\(\s*\w+\.stdin\s*\)|\bos\.dup2\(",
             r"|`#\{\w+\}`|%x\(\s*#\{\w+\}\s*\)",
             r"|\b(?:proc_open|popen|spawn|Popen|exec\.Command|Process\.Start)\(\s*\[?\s*['\x22](?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh(?:\.exe)?['\x22]",
-            r"|\bexec\s+(?:/bin/)?(?:ba|z|da)?sh\s+-c\s+\$\w+|\bexec\s+\{\*\}\$\w+",
+            r"|\bexec (?:/bin/)?(?:ba|z|da)?sh -c \$\w+|\bexec \{\*\}\$\w+",
         ),
         signal: Signal::Spawn,
         quiet: true,
@@ -386,7 +386,7 @@ pub static RULES: &[Rule] = &[
         id: "dynamic-eval",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\bvm\.run\w*\(|\bInvoke-Expression\b|\biex\b|\beval\s+[\x22'$`]|\| ?(?:ba|z)?sh *$|\bpickle\.loads?\(|\btypes\.FunctionType\(|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval\s+[a-z_][\w:]*(?:\.[a-z_]\w*)*\s*\(|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]",
+        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\bvm\.run\w*\(|\bInvoke-Expression\b|\biex\b|\beval\s+[\x22'$`]|\| ?(?:ba|z)?sh *$|\bpickle\.loads?\(|\btypes\.FunctionType\(|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval \(?(?:get|URI\.open|URI\.parse|open|Net::HTTP\.get|HTTParty\.get|LWP::Simple::get)\b|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]",
         unless: &[
             "literal_eval",
             "safe_eval",
@@ -730,7 +730,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "cli-credential",
         class: Class::Exfiltration,
-        pattern: r"\bgh\s+auth\s+token\b|\bgcloud\s+auth\s+(?:application-default\s+)?print-(?:access|identity)-token\b|\baz\s+account\s+get-access-token\b|\baws\s+configure\s+export-credentials\b|\bheroku\s+auth:token\b|\bvault\s+print\s+token\b|\bop\s+read\s+['\x22]?op://|\bgit\s+credential\s+fill\b|\bkubectl\s+config\s+view\s+--raw\b",
+        pattern: r"\bgh auth token\b|\bgcloud auth (?:application-default )?print-(?:access|identity)-token\b|\baz account get-access-token\b|\baws configure export-credentials\b|\bheroku auth:token\b|\bvault print token\b|\bop read ['\x22]?op://|\bgit credential fill\b|\bkubectl config view --raw\b",
         unless: &["Authorization", "GH_TOKEN", "GITHUB_TOKEN", "--with-token"],
         signal: Signal::Source,
         quiet: true,
@@ -748,7 +748,7 @@ pub static RULES: &[Rule] = &[
             r"|\bcurl\b[^\n]*\s(?:-d|--data(?:-\w+)?|-F|--form)[\s=]+(?:[^'\x22\s]|['\x22][^'\x22\n]*[$@`])|\bcurl\b[^\n]*\s(?:-T|--upload-file|-X\s*(?:POST|PUT))[\s=]|\bwget\b[^\n]*--post-(?:data|file)",
             r"|\bInvoke-(?:RestMethod|WebRequest)\b[^\n]*-Method\s+['\x22]?(?:Post|Put)|\bUpload(?:String|File|Data)\(|\bNet::HTTP\.post|\bHTTParty\.post|\bfile_get_contents\([^\n]*stream_context",
             r"|\bhttp\.(?:Post|PostForm)\(|\bhttp\.NewRequest(?:WithContext)?\([^\n]*['\x22](?:POST|PUT)['\x22]",
-            r"|['\x22](?:X-[\w-]+|Cookie)['\x22]\s*:\s*[^\n]*(?:b64encode|hexlify|btoa\(|\.hex\(\)|toString\(\s*['\x22](?:base64|hex))|\bcookies\s*=\s*\{[^\n]*(?:b64encode|hexlify|\.read\()",
+            r"|['\x22](?:X-[\w-]+|Cookie)['\x22]\s*:\s*[^\n]*(?:b64encode|hexlify|btoa\(|\.hex\(\)|toString\(['\x22](?:base64|hex))|\bcookies\s*=\s*\{[^\n]*(?:b64encode|hexlify|\.read\()",
         ),
         signal: Signal::Sink,
         quiet: true,
@@ -759,7 +759,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "chat-sink",
         class: Class::Exfiltration,
-        pattern: r"discord(?:app)?\.com/api/webhooks|hooks\.slack\.com/services|api\.telegram\.org/bot|\bsmtplib\.SMTP|\bnodemailer\b|\bSend-MailMessage\b|\bsendmail\s+-|\bmail\s+-s\b|\bftplib\.FTP|\bftp://|\bscp\b[^\n]*\s\S+@[\w.-]+:|\brsync\b[^\n]*\s\S+@[\w.-]+:|\b(?:sock|socket|s|conn|client|sk)\.(?:send|sendall|sendto)\(|/dev/tcp/[^\s/]+/\d|\bgh\s+(?:issue|pr)\s+(?:create|comment)\b[^\n]*--repo\b|\bgh\s+gist\s+create\b|\bglab\s+(?:issue|snippet)\s+create\b",
+        pattern: r"discord(?:app)?\.com/api/webhooks|hooks\.slack\.com/services|api\.telegram\.org/bot|\bsmtplib\.SMTP|\bnodemailer\b|\bSend-MailMessage\b|\bsendmail\s+-|\bmail\s+-s\b|\bftplib\.FTP|\bftp://|\bscp\b[^\n]*\s\S+@[\w.-]+:|\brsync\b[^\n]*\s\S+@[\w.-]+:|\b(?:sock|socket|s|conn|client|sk)\.(?:send|sendall|sendto)\(|/dev/tcp/[^\s/]+/\d|\bgh (?:issue|pr) (?:create|comment)\b[^\n]*--repo\b|\bgh gist create\b|\bglab (?:issue|snippet) create\b",
         signal: Signal::Sink,
         quiet: true,
         what: "sends data to a chat bot, mail, socket or remote host",
@@ -895,7 +895,7 @@ pub static RULES: &[Rule] = &[
         id: "command-hijack",
         class: Class::Privilege,
         severity: Severity::High,
-        pattern: r"\balias\s+(?:sudo|su|ssh|git|ls|cd|passwd|doas)\s*=|^\s*(?:function\s+)?(?:sudo|su|doas|ssh|passwd)\s*\(\s*\)\s*\{?\s*$|\bfunction\s+(?:sudo|su|doas|ssh|passwd)\s*(?:\(\s*\)\s*)?\{|\bPROMPT_COMMAND\s*=[^\n]*(?:curl|wget|nc\b|/dev/tcp|base64|python)|\btrap\s+['\x22][^\n]*(?:curl|wget|nc\s|/dev/tcp)[^\n]*['\x22]\s+(?:DEBUG|EXIT|ERR)\b|\bLD_PRELOAD=[^\n]*(?:>>|export)|\bexport\s+LD_PRELOAD=",
+        pattern: r"\balias\s+(?:sudo|su|ssh|git|ls|cd|passwd|doas)\s*=|^\s*(?:function\s+)?(?:sudo|su|doas|ssh|passwd) ?\(\)\s*\{?\s*$|\bfunction (?:sudo|su|doas|ssh|passwd)\b\s*(?:\(\s*\)\s*)?\{|\bPROMPT_COMMAND\s*=[^\n]*(?:curl|wget|nc\b|/dev/tcp|base64|python)|\btrap\s+['\x22][^\n]*(?:curl|wget|nc\s|/dev/tcp)[^\n]*['\x22]\s+(?:DEBUG|EXIT|ERR)\b|\bLD_PRELOAD=[^\n]*(?:>>|export)|\bexport\s+LD_PRELOAD=",
         what: "hijacks the user's commands",
         explain: "Redefines sudo/ssh or hooks every prompt, capturing passwords and commands; remove it.",
         ..Rule::BASE
@@ -1153,7 +1153,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Tampering,
         severity: Severity::High,
         target: Target::Code,
-        pattern: r"\b(?:curl|wget)\b[^\n]*\s(?:-o|-O|--output(?:-document)?)[\s=]*['\x22]?(?:\$0|\$\{0\}|\$\{?BASH_SOURCE)\b|\bopen\(\s*__file__\s*,\s*['\x22]w|\bwriteFileSync\(\s*__filename\b|\b(?:mv|cp)\s+(?:-\w+\s+)*\S+\s+['\x22]?(?:\$0|\$\{?BASH_SOURCE(?:\[0\])?\}?)['\x22]?(?:\s|$|;|&)",
+        pattern: r"\b(?:curl|wget)\b[^\n]*(?:\s-o|\s-O|--output|--output-document)[ =]['\x22]?(?:\$0|\$\{0\}|\$\{?BASH_SOURCE)\b|\bopen\(\s*__file__\s*,\s*['\x22]w|\bwriteFileSync\(\s*__filename\b",
         what: "overwrites its own script",
         explain: "The script replaces its own file (from a download or another file), so what runs next is not what was scanned; ship updates as a new version — remove it.",
         ..Rule::BASE
@@ -1193,7 +1193,7 @@ pub static RULES: &[Rule] = &[
         id: "date-gate",
         class: Class::Destruction,
         target: Target::Code,
-        pattern: r"\$\(\s*date\s+\+%s\s*\)['\x22]?\s*-(?:gt|ge|lt|le)\s+['\x22]?\d{9,}|\b(?:datetime|date)\.(?:now|today|utcnow)\(\)\s*[<>]=?\s*(?:datetime\.)?(?:datetime|date)\(\s*20\d\d|\btime\.time\(\)\s*[<>]=?\s*\d{9,}|\bDate\.now\(\)\s*[<>]=?\s*\d{12,}|\bnew\s+Date\(\)\s*[<>]=?\s*new\s+Date\(\s*['\x22]?20\d\d|\(Get-Date\)\s*-(?:gt|ge)\s*(?:\[datetime\]\s*)?['\x22]20\d\d",
+        pattern: r"\$\(date \+%s\)['\x22]?\s*-(?:gt|ge|lt|le)\s+['\x22]?\d{9,}|\b(?:datetime|date)\.(?:now|today|utcnow)\(\)\s*[<>]=?\s*(?:datetime\.)?(?:datetime|date)\(\s*20\d\d|\btime\.time\(\)\s*[<>]=?\s*\d{9,}|\bDate\.now\(\)\s*[<>]=?\s*\d{12,}|\bnew\s+Date\(\)\s*[<>]=?\s*new\s+Date\(\s*['\x22]?20\d\d|\(Get-Date\)\s*-(?:gt|ge)\s*(?:\[datetime\]\s*)?['\x22]20\d\d",
         signal: Signal::Gate,
         quiet: true,
         what: "compares the clock with a fixed date",
@@ -1226,7 +1226,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "decode",
         class: Class::Obfuscation,
-        pattern: r"\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*\d+|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\s-bxor\s|\bchr\(\s*(?:ord\()?\w+\)?\s*\^|\bbytes\(\s*\w+\s*\^\s*\w+\s+for\b|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+['\x22](?:\\x[0-9a-f]{2}){3,}|\bunpack\(\s*['\x22]H\*|\brev\s*<<<|\$\(\s*rev\b|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}",
+        pattern: r"\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*\d+|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\s-bxor\s|\bchr\(\s*(?:ord\()?\w+\)?\s*\^|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+['\x22](?:\\x[0-9a-f]{2}){3,}|\bunpack\(\s*['\x22]H\*|\brev\s*<<<|\$\(\s*rev\b|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}",
         signal: Signal::Decode,
         quiet: true,
         what: "decodes hidden data",
@@ -1387,7 +1387,7 @@ pub static RULES: &[Rule] = &[
         id: "disable-guards",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"\b(?:disable|bypass|turn\s+off|circumvent|deactivate|evade|switch\s+off)\s+(?:the\s+|all\s+|any\s+|your\s+|its\s+)?(?:safety|security|guard(?:rail)?s?|approvals?|confirmations?|permission\s+(?:checks|prompts)|sandbox(?:ing)?|content\s+filters?|antivirus|defender|gatekeeper|firewall|monitoring|logging)\b|\bskip\s+(?:all\s+|any\s+|the\s+)?(?:safety|security)\s+(?:checks?|review|guard\w*)|\b(?:never|don't|do\s+not)\s+ask\s+(?:the\s+user\s+)?for\s+(?:permission|confirmation|approval)\b|\bwithout\s+asking\s+(?:the\s+user\s+|anyone\s+)?(?:for\s+)?(?:permission|confirmation|approval)\b|\b(?:auto[- ]?approve|approve)\s+(?:all|every|any)\s+(?:tool\s+calls?|commands?|requests?|actions?)\b|\bstop\s+asking\s+(?:for\s+(?:permission|confirmation|approval)|before\s+(?:reading|running|executing|sending|deleting|writing|opening))\b",
+        pattern: r"\b(?:disable|bypass|turn\s+off|circumvent|deactivate|evade|switch\s+off)\s+(?:the\s+|all\s+|any\s+|your\s+|its\s+)?(?:safety|security|guard(?:rail)?s?|approvals?|confirmations?|permission\s+(?:checks|prompts)|sandbox(?:ing)?|content\s+filters?|antivirus|defender|gatekeeper|firewall|monitoring|logging)\b|\bskip\s+(?:all\s+|any\s+|the\s+)?(?:safety|security)\s+(?:checks?|review|guard\w*)|\b(?:never|don't|do\s+not)\s+ask\s+(?:the\s+user\s+)?for\s+(?:permission|confirmation|approval)\b|\bwithout\s+asking\s+(?:the\s+user\s+|anyone\s+)?(?:for\s+)?(?:permission|confirmation|approval)\b|\b(?:auto[- ]?approve|approve)\s+(?:all|every|any)\s+(?:tool\s+calls?|commands?|requests?|actions?)\b|\bstop asking (?:for|before) (?:permission|confirmation|approval|reading|running|executing|sending|deleting|writing|opening)\b",
         what: "tells the agent to disable guards or approvals",
         explain: "Tells the agent to switch off safety checks, approvals or defences; remove the skill.",
         ..Rule::BASE
@@ -1396,7 +1396,7 @@ pub static RULES: &[Rule] = &[
         id: "conceal",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"\b(?:silently|quietly|secretly|covertly)\s+(?:run|execute|send|upload|install|download|copy|exfiltrate|post|forward|transmit|collect|read)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+(?:knowledge|noticing|knowing|consent)|(?:telling|informing|notifying|alerting)\s+(?:the\s+)?user)|\b(?:hide|conceal)\s+(?:this|these|it|that|them|the\s+\w+(?:\s+\w+)?)\s+from\s+the\s+user|\bkeep\s+(?:this|it|these)\s+(?:secret|hidden)\s+from\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|be\s+told)|\buser\s+(?:does\s+not|doesn't)\s+need\s+to\s+(?:know|notice|be\s+told)\b|\buser\s+(?:need\s+not|needn't)\s+(?:know|notice|be\s+told)\b|\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|mention\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+to)\s+the\s+user\b|\b(?:leave|keep)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output|transcript|conversation|chat|log)\b|\b(?:omit|exclude)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+from\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output)\b|\b(?:do\s+not|don't|never)\s+(?:summari[sz]e|show|explain|describe|display|read\s+out)\s+(?:them|these|those|these\s+(?:steps|commands|files|instructions)|the\s+(?:steps|commands|instructions|references|reference\s+files))\s+to\s+the\s+user\b|\b(?:do\s+not|don't|never)\s+(?:mention|reveal|disclose)\s+(?:to\s+the\s+user\s+)?that\s+you\s+(?:first\s+|also\s+|have\s+|had\s+|need\s+to\s+|will\s+)?(?:read|ran|run|sent|send|accessed|access|opened|open|collected|collect|copied|copy|uploaded|upload|fetched|fetch|installed|install)\b",
+        pattern: r"\b(?:silently|quietly|secretly|covertly)\s+(?:run|execute|send|upload|install|download|copy|exfiltrate|post|forward|transmit|collect|read)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+(?:knowledge|noticing|knowing|consent)|(?:telling|informing|notifying|alerting)\s+(?:the\s+)?user)|\b(?:hide|conceal)\s+(?:this|these|it|that|them|the\s+\w+(?:\s+\w+)?)\s+from\s+the\s+user|\bkeep\s+(?:this|it|these)\s+(?:secret|hidden)\s+from\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|be\s+told)|\buser\s+(?:does\s+not|doesn't)\s+need\s+to\s+(?:know|notice|be\s+told)\b|\buser\s+(?:need\s+not|needn't)\s+(?:know|notice|be\s+told)\b|\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|mention\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+to)\s+the\s+user\b|\b(?:leave|keep)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output|transcript|conversation|chat|log)\b|\b(?:omit|exclude)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+from\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output)\b|\b(?:do\s+not|don't|never)\s+(?:summari[sz]e|show|explain|describe|display|read\s+out)\s+(?:them|these|those|these steps|these commands|these instructions|the steps|the commands|the instructions|the references|the reference files) to the user\b|\b(?:do\s+not|don't|never)\s+(?:mention|reveal|disclose)\s+(?:to\s+the\s+user\s+)?that\s+you\s+(?:first\s+|also\s+|have\s+|had\s+|need\s+to\s+|will\s+)?(?:read|ran|run|sent|send|accessed|access|opened|open|collected|collect|copied|copy|uploaded|upload|fetched|fetch|installed|install)\b",
         what: "tells the agent to hide actions from the user",
         explain: "Tells the agent to act behind the user's back; a skill that hides what it does is not one to run — remove it.",
         ..Rule::BASE
@@ -1426,7 +1426,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "credential-named",
         class: Class::Injection,
-        pattern: r"\.ssh/id_\w+|\bid_(?:rsa|ed25519|ecdsa)\b|\.aws/credentials|\.git-credentials|\.config/gh/hosts|\.netrc\b|\.pypirc\b|\.npmrc\b|\.docker/config\.json|\.kube/config|\bkeychain\b|\bseed\s+phrase|\bprivate\s+keys?\b|\b(?:tokens?|secrets?|keys?|passwords?|values?)\s+(?:in|from)\s+(?:the\s+|your\s+)?\.env\b|\.(?:bash|zsh|python|psql|mysql)_history\b|\b(?:shell|bash|zsh|command)\s+history\b|\b(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|hidden\s+)?system\s+prompt\b|\bany\s+(?:api[\s_-]?keys?|tokens|secrets|credentials|passwords)\s+you\s+(?:can\s+)?(?:see|find|have|know)\b|\b(?:keys|tokens|secrets|credentials|passwords)\b[^\n.]{0,30}\b(?:in|from)\s+(?:the|this|our)\s+(?:conversation|chat)\b",
+        pattern: r"\.ssh/id_\w+|\bid_(?:rsa|ed25519|ecdsa)\b|\.aws/credentials|\.git-credentials|\.config/gh/hosts|\.netrc\b|\.pypirc\b|\.npmrc\b|\.docker/config\.json|\.kube/config|\bkeychain\b|\bseed\s+phrase|\bprivate\s+keys?\b|\b(?:tokens?|secrets?|keys?|passwords?|values?)\s+(?:in|from)\s+(?:the\s+|your\s+)?\.env\b|\.(?:bash|zsh|python|psql|mysql)_history\b|\b(?:shell|bash|zsh|command)\s+history\b|\b(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|hidden\s+)?system\s+prompt\b|\bany\s+(?:api[\s_-]?keys?|tokens|secrets|credentials|passwords)\s+you\s+(?:can\s+)?(?:see|find|have|know)\b|\b(?:keys|tokens|secrets|credentials|passwords)\b[^\n.]{0,30}\b(?:in|from) (?:the|this|our) (?:conversation|chat)\b",
         unless: &[
             "never ", "Never ", "don't ", "Don't ", "do not ", "Do not ", "not to ",
         ],
