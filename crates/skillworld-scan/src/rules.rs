@@ -172,6 +172,10 @@ pub enum Signal {
     HostsFile,
     /// Registers an MCP server in a configuration from code.
     McpWrite,
+    /// Compares the clock with a fixed date (a time bomb's trigger).
+    Gate,
+    /// Deletes or shreds files in bulk.
+    Wipe,
 }
 
 /// Where a combination looks for its signals.
@@ -270,6 +274,7 @@ pub static RULES: &[Rule] = &[
             r"|\buse\s+Socket\b[^\n]*\bexec\b",
             r"|\bmsfvenom\b[^\n]*\bLHOST=\d",
             r"|/inet/tcp/\d+/[^\s/]+/\d+",
+            r"|\b(?:telnet|ncat|netcat)\s+\S+\s+\d+[^\n|]*\|\s*(?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh\b[^\n]*\s[12]?>\s*\S",
         ),
         what: "opens a reverse or bind shell",
         explain: "Hands an interactive shell on this machine to a remote peer; no skill needs this — remove the skill.",
@@ -278,7 +283,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "socket-open",
         class: Class::Shell,
-        pattern: r"\bsocket\.socket\(|\bnet\.Dial(?:Timeout)?\(|\bsocket\.create_connection\(|\.connect\(\s*\(|\bnet\.(?:connect|Socket|createConnection|createServer)\(|\bnew\s+net\.Socket\(|\bTCPSocket\.(?:new|open)\(|\bTCPServer\.new\(|\bfsockopen\(|Net\.Sockets\.TCP(?:Client|Listener)|\bsocket\.tcp\(|\bnew\s+Socket\(|\bsocket\.bind\(|\.listen\(\s*\d|\bexec\s+\d+<>\s*['\x22]?/dev/(?:tcp|udp)/",
+        pattern: r"\bsocket\.socket\(|\bnet\.Dial(?:Timeout)?\(|\bsocket\.create_connection\(|\.connect\(\s*\(|\bnet\.(?:connect|Socket|createConnection|createServer)\(|\bnew\s+net\.Socket\(|\bTCPSocket\.(?:new|open)\(|\bTCPServer\.new\(|\bfsockopen\(|Net\.Sockets\.TCP(?:Client|Listener)|\bsocket\.tcp\(|\bnew\s+Socket\(|\bsocket\.bind\(|\.listen\(\s*\d|\bexec\s+\d+<>\s*['\x22]?/dev/(?:tcp|udp)/|\[\s*socket\s+(?:-\w+\s+)*\S+\s+\S+\s*\]",
         signal: Signal::Socket,
         quiet: true,
         what: "opens a network socket",
@@ -295,6 +300,7 @@ pub static RULES: &[Rule] = &[
             r"|\bsubprocess\.\w+\([^\n]*\bstdin\s*=\s*\w+|\bstdio\s*:\s*\[\s*\w+\s*,|\.pipe\(\s*\w+\.stdin\s*\)|\bos\.dup2\(",
             r"|`#\{\w+\}`|%x\(\s*#\{\w+\}\s*\)",
             r"|\b(?:proc_open|popen|spawn|Popen|exec\.Command|Process\.Start)\(\s*\[?\s*['\x22](?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh(?:\.exe)?['\x22]",
+            r"|\bexec (?:/bin/)?(?:ba|z|da)?sh -c \$\w+|\bexec \{\*\}\$\w+",
         ),
         signal: Signal::Spawn,
         quiet: true,
@@ -348,7 +354,7 @@ pub static RULES: &[Rule] = &[
             r"|\bmshta(?:\.exe)?\s+https?:|\bcertutil\b[^\n]*-urlcache[^\n]*https?:|\bbitsadmin\b[^\n]*/transfer|\bregsvr32\b[^\n]*/i:https?:|\bmsiexec\b[^\n]*/i\s*https?:",
             r"|\bpython[\d.]*\s+-c\s+[^\n]*urlopen\([^\n]*\bexec\b",
             r"|\bdeno\s+(?:run|install)\b[^\n]*\shttps?://",
-            r"|\b(?:curl|wget)\b[^\n]*\s(?:-\w*o|-O|--output(?:-document)?)[\s=]*\S+[^\n]*(?:&&|;)\s*(?:sudo\s+(?:-\w+\s+)*)?(?:(?:ba|z|k|da)?sh|python[\d.]*|perl|ruby|node|pwsh)\s+(?:-\w+\s+)*[\w./~$-]+",
+            r"|\b(?:curl|wget)\b[^\n]*\s(?:-\w*o|-O|--output(?:-document)?)[\s=]*\S+[^\n]*(?:&&|;)\s*(?:exec\s+|sudo\s+(?:-\w+\s+)*)?(?:(?:ba|z|k|da)?sh|python[\d.]*|perl|ruby|node|pwsh)\s+(?:-\w+\s+)*['\x22]?[\w./~$-]+",
         ),
         installer: true,
         what: "downloads code and runs it",
@@ -368,7 +374,8 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "fetch",
         class: Class::Execution,
-        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\baxios\.get\(|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\bInvoke-RestMethod\b|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*\S)|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:|\b(?:Command::new|exec\.Command|spawn\w*|execFile\w*|Popen|subprocess\.\w+|Process\.Start)\(\s*\[?\s*['\x22](?:curl|wget)(?:\.exe)?['\x22]",
+        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\baxios\.get\(|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\bInvoke-RestMethod\b|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*\S)|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|-r\s*open-uri\b|\bURI\.open\(|LWP::(?:Simple|UserAgent)\b|\bHTTP::Tiny\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:|\b(?:Command::new|exec\.Command|spawn\w*|execFile\w*|Popen|subprocess\.\w+|Process\.Start)\(\s*\[?\s*['\x22](?:curl|wget)(?:\.exe)?['\x22]",
+        unless: &["://localhost", "://127.0.0.1"],
         signal: Signal::Fetch,
         quiet: true,
         what: "fetches from the network",
@@ -379,7 +386,7 @@ pub static RULES: &[Rule] = &[
         id: "dynamic-eval",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\bvm\.run\w*\(|\bInvoke-Expression\b|\biex\b|\beval\s+[\x22'$`]|\| ?(?:ba|z)?sh *$|\bpickle\.loads?\(|\btypes\.FunctionType\(|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]",
+        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\bvm\.run\w*\(|\bInvoke-Expression\b|\biex\b|\beval\s+[\x22'$`]|\| ?(?:ba|z)?sh *$|\bpickle\.loads?\(|\btypes\.FunctionType\(|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval \(?(?:get|URI\.open|URI\.parse|open|Net::HTTP\.get|HTTParty\.get|LWP::Simple::get)\b|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]",
         unless: &[
             "literal_eval",
             "safe_eval",
@@ -397,7 +404,7 @@ pub static RULES: &[Rule] = &[
         id: "pipe-to-variable",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\|\s*\$\{?[A-Za-z_]\w*(?::?-[\w/.]*)?\}?\s*(?:$|[&);]|[12]?>&?\s*/dev/null)",
+        pattern: r"\|\s*['\x22]?\$\{?[A-Za-z_]\w*(?::?-[\w/.]*)?\}?(?:\$\{?[A-Za-z_]\w*\}?)*['\x22]?\s*(?:$|[&);]|[12]?>&?\s*/dev/null)",
         signal: Signal::Eval,
         quiet: true,
         beside: Signal::Decode,
@@ -720,6 +727,17 @@ pub static RULES: &[Rule] = &[
         explain: "A CI workflow serialises all of the repository's secrets at once (as the Shai-Hulud worm's workflows do); a job should name only the secret it needs — remove it.",
         ..Rule::BASE
     },
+    Rule {
+        id: "cli-credential",
+        class: Class::Exfiltration,
+        pattern: r"\bgh auth token\b|\bgcloud auth (?:application-default )?print-(?:access|identity)-token\b|\baz account get-access-token\b|\baws configure export-credentials\b|\bheroku auth:token\b|\bvault print token\b|\bop read ['\x22]?op://|\bgit credential fill\b|\bkubectl config view --raw\b",
+        unless: &["Authorization", "GH_TOKEN", "GITHUB_TOKEN", "--with-token"],
+        signal: Signal::Source,
+        quiet: true,
+        what: "prints a login token with its CLI",
+        explain: "Prints a login token or credentials with their own CLI.",
+        ..Rule::BASE
+    },
     // ---- exfiltration: sinks ----------------------------------------------
     Rule {
         id: "network-send",
@@ -730,6 +748,7 @@ pub static RULES: &[Rule] = &[
             r"|\bcurl\b[^\n]*\s(?:-d|--data(?:-\w+)?|-F|--form)[\s=]+(?:[^'\x22\s]|['\x22][^'\x22\n]*[$@`])|\bcurl\b[^\n]*\s(?:-T|--upload-file|-X\s*(?:POST|PUT))[\s=]|\bwget\b[^\n]*--post-(?:data|file)",
             r"|\bInvoke-(?:RestMethod|WebRequest)\b[^\n]*-Method\s+['\x22]?(?:Post|Put)|\bUpload(?:String|File|Data)\(|\bNet::HTTP\.post|\bHTTParty\.post|\bfile_get_contents\([^\n]*stream_context",
             r"|\bhttp\.(?:Post|PostForm)\(|\bhttp\.NewRequest(?:WithContext)?\([^\n]*['\x22](?:POST|PUT)['\x22]",
+            r"|['\x22](?:X-[\w-]+|Cookie)['\x22]\s*:\s*[^\n]*(?:b64encode|hexlify|btoa\(|\.hex\(\)|toString\(['\x22](?:base64|hex))|\bcookies ?= ?\{[^\n]*(?:b64encode|hexlify|\.read\()",
         ),
         signal: Signal::Sink,
         quiet: true,
@@ -740,7 +759,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "chat-sink",
         class: Class::Exfiltration,
-        pattern: r"discord(?:app)?\.com/api/webhooks|hooks\.slack\.com/services|api\.telegram\.org/bot|\bsmtplib\.SMTP|\bnodemailer\b|\bSend-MailMessage\b|\bsendmail\s+-|\bmail\s+-s\b|\bftplib\.FTP|\bftp://|\bscp\b[^\n]*\s\S+@[\w.-]+:|\brsync\b[^\n]*\s\S+@[\w.-]+:|\b(?:sock|socket|s|conn|client|sk)\.(?:send|sendall|sendto)\(|/dev/tcp/[^\s/]+/\d",
+        pattern: r"discord(?:app)?\.com/api/webhooks|hooks\.slack\.com/services|api\.telegram\.org/bot|\bsmtplib\.SMTP|\bnodemailer\b|\bSend-MailMessage\b|\bsendmail\s+-|\bmail\s+-s\b|\bftplib\.FTP|\bftp://|\bscp\b[^\n]*\s\S+@[\w.-]+:|\brsync\b[^\n]*\s\S+@[\w.-]+:|\b(?:sock|socket|s|conn|client|sk)\.(?:send|sendall|sendto)\(|/dev/tcp/[^\s/]+/\d|\bgh (?:issue|pr) (?:create|comment)\b[^\n]*--repo\b|\bgh gist create\b|\bglab (?:issue|snippet) create\b",
         signal: Signal::Sink,
         quiet: true,
         what: "sends data to a chat bot, mail, socket or remote host",
@@ -780,7 +799,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "dns-lookup",
         class: Class::Exfiltration,
-        pattern: r"\b(?:gethostbyname|getaddrinfo)\([^\n]*(?:\+|f['\x22]|\.format|%)|\bdns\.resolver\.(?:resolve|query)\(|\bdns\.(?:resolve\w*|lookup)\(|\b(?:nslookup|dig)\s+[^\n]*\$\{?\w",
+        pattern: r"\b(?:gethostbyname|getaddrinfo)\([^\n]*(?:\+|f['\x22]|\.format|%)|\b(?:gethostbyname(?:_ex)?|getaddrinfo)\(\s*[a-z_]\w*\s*[,)]|\bdns\.resolver\.(?:resolve|query)\(|\bdns\.(?:resolve\w*|lookup)\(|\b(?:nslookup|dig)\s+[^\n]*\$\{?\w",
         signal: Signal::Sink,
         quiet: true,
         what: "makes DNS queries from built names",
@@ -876,7 +895,7 @@ pub static RULES: &[Rule] = &[
         id: "command-hijack",
         class: Class::Privilege,
         severity: Severity::High,
-        pattern: r"\balias\s+(?:sudo|su|ssh|git|ls|cd|passwd|doas)\s*=|\bPROMPT_COMMAND\s*=[^\n]*(?:curl|wget|nc\b|/dev/tcp|base64|python)|\btrap\s+['\x22][^\n]*(?:curl|wget|nc\s|/dev/tcp)[^\n]*['\x22]\s+(?:DEBUG|EXIT|ERR)\b|\bLD_PRELOAD=[^\n]*(?:>>|export)|\bexport\s+LD_PRELOAD=",
+        pattern: r"\balias\s+(?:sudo|su|ssh|git|ls|cd|passwd|doas)\s*=|^\s*(?:function\s+)?(?:sudo|su|doas|ssh|passwd) ?\(\)\s*\{?\s*$|\bfunction (?:sudo|su|doas|ssh|passwd)\b\s*(?:\(\s*\)\s*)?\{|\bPROMPT_COMMAND\s*=[^\n]*(?:curl|wget|nc\b|/dev/tcp|base64|python)|\btrap\s+['\x22][^\n]*(?:curl|wget|nc\s|/dev/tcp)[^\n]*['\x22]\s+(?:DEBUG|EXIT|ERR)\b|\bLD_PRELOAD=[^\n]*(?:>>|export)|\bexport\s+LD_PRELOAD=",
         what: "hijacks the user's commands",
         explain: "Redefines sudo/ssh or hooks every prompt, capturing passwords and commands; remove it.",
         ..Rule::BASE
@@ -1119,6 +1138,26 @@ pub static RULES: &[Rule] = &[
         explain: "A hosts-file entry sends a public domain (a package registry, a forge, a bank) to an address the skill chose, so every later download or login goes there; remove it.",
         ..Rule::BASE
     },
+    Rule {
+        id: "agent-guard-off",
+        class: Class::Tampering,
+        severity: Severity::High,
+        target: Target::Code,
+        pattern: r"^\s*(?:approval_policy\s*=\s*['\x22]never['\x22]|sandbox_mode\s*=\s*['\x22]danger-full-access['\x22]|['\x22]defaultMode['\x22]\s*:\s*['\x22]bypassPermissions['\x22]|['\x22](?:dangerouslySkipPermissions|autoAccept|yolo)['\x22]\s*:\s*true\b)",
+        what: "switches the agent's approvals or sandbox off in its configuration",
+        explain: "A configuration line turns the agent's approval prompts or sandbox off for every later session, not just this task; leave the choice to the user — remove it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "self-replace",
+        class: Class::Tampering,
+        severity: Severity::High,
+        target: Target::Code,
+        pattern: r"\b(?:curl|wget)\b[^\n]*(?:-o|-O|--output|--output-document)[ =](?:\x22\$0\x22|'\$0'|\$0\s|\x22\$\{0\}\x22|\x22\$\{?BASH_SOURCE)|\bopen\(\s*__file__\s*,\s*['\x22]w|\bwriteFileSync\(\s*__filename\b",
+        what: "overwrites its own script",
+        explain: "The script replaces its own file (from a download or another file), so what runs next is not what was scanned; ship updates as a new version — remove it.",
+        ..Rule::BASE
+    },
     // ---- destruction --------------------------------------------------
     Rule {
         id: "rm-rf-root",
@@ -1150,11 +1189,44 @@ pub static RULES: &[Rule] = &[
         explain: "Encrypts files in place or leaves a ransom note; remove the skill.",
         ..Rule::BASE
     },
+    Rule {
+        id: "date-gate",
+        class: Class::Destruction,
+        target: Target::Code,
+        pattern: r"\$\(date \+%s\)['\x22]?\s*-(?:gt|ge|lt|le)\s+['\x22]?\d{9,}|\b(?:datetime|date)\.(?:now|today|utcnow)\(\) ?[<>]=? ?(?:datetime\.)?(?:datetime|date)\(\s*20\d\d|\btime\.time\(\) ?[<>]=? ?\d{9,}|\bDate\.now\(\) ?[<>]=? ?\d{12,}|\bnew Date\(\) ?[<>]=? ?new Date\(['\x22]?20\d\d|\(Get-Date\)\s*-(?:gt|ge)\s*(?:\[datetime\]\s*)?['\x22]20\d\d",
+        signal: Signal::Gate,
+        quiet: true,
+        what: "compares the clock with a fixed date",
+        explain: "Compares the current time with a fixed date.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "mass-delete",
+        class: Class::Destruction,
+        target: Target::Code,
+        pattern: r"\bfind\b[^\n]*(?:\s-delete\b|-exec\s+(?:rm|shred)\b)|\bshred\s+-\w*u|\brm\s+-\w*r\w*\s+[^\n]*(?:\.git\b|~|\$HOME|\*)|\bshutil\.rmtree\([^\n]*(?:expanduser|home\(\)|~|HOME)|\bfs\.rm(?:Sync)?\([^\n]*(?:homedir|HOME|~)[^\n]*recursive|\bRemove-Item\b[^\n]*(?:\$HOME|USERPROFILE|~)[^\n]*-Recurse",
+        signal: Signal::Wipe,
+        quiet: true,
+        beside: Signal::Gate,
+        what: "deletes files in bulk",
+        explain: "Deletes or shreds files in bulk.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "time-bomb",
+        class: Class::Destruction,
+        severity: Severity::High,
+        combines: &[Signal::Gate, Signal::Wipe],
+        scope: Scope::Block,
+        what: "deletes files once a fixed date has passed",
+        explain: "Bulk deletion waits behind a fixed date in the same block: a time bomb that passes any test run before it; remove the skill.",
+        ..Rule::BASE
+    },
     // ---- obfuscation --------------------------------------------------
     Rule {
         id: "decode",
         class: Class::Obfuscation,
-        pattern: r"\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*\d+|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+['\x22](?:\\x[0-9a-f]{2}){3,}|\bunpack\(\s*['\x22]H\*|\brev\s*<<<|\$\(\s*rev\b|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}",
+        pattern: r"\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*\d+|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\s-bxor\s|\bchr\(\s*(?:ord\()?\w+\)?\s*\^|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+['\x22](?:\\x[0-9a-f]{2}){3,}|\bunpack\(\s*['\x22]H\*|\brev\s*<<<|\$\(\s*rev\b|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}",
         signal: Signal::Decode,
         quiet: true,
         what: "decodes hidden data",
@@ -1254,6 +1326,13 @@ pub static RULES: &[Rule] = &[
         class: Class::Obfuscation,
         severity: Severity::High,
         pattern: r"\\U000E00[0-7][0-9a-f]|\\u\{e00[0-7][0-9a-f]\}|\\udb40\\udc[0-7][0-9a-f]|(?:\\u200[bcd]|\\u2060|\\ufeff){2,}",
+        unless: &[
+            "-\\U000E00",
+            "-\\U000e00",
+            "-\\u{e00",
+            "-\\u{E00",
+            "-\\udb40",
+        ],
         what: "writes invisible Unicode as escapes",
         explain: "String escapes spell tag characters or zero-width runs, text a reader cannot see once printed; remove them or the skill.",
         ..Rule::BASE
@@ -1308,7 +1387,7 @@ pub static RULES: &[Rule] = &[
         id: "disable-guards",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"\b(?:disable|bypass|turn\s+off|circumvent|deactivate|evade|switch\s+off)\s+(?:the\s+|all\s+|any\s+|your\s+|its\s+)?(?:safety|security|guard(?:rail)?s?|approvals?|confirmations?|permission\s+(?:checks|prompts)|sandbox(?:ing)?|content\s+filters?|antivirus|defender|gatekeeper|firewall|monitoring|logging)\b|\bskip\s+(?:all\s+|any\s+|the\s+)?(?:safety|security)\s+(?:checks?|review|guard\w*)|\b(?:never|don't|do\s+not)\s+ask\s+(?:the\s+user\s+)?for\s+(?:permission|confirmation|approval)\b|\bwithout\s+asking\s+(?:the\s+user\s+|anyone\s+)?(?:for\s+)?(?:permission|confirmation|approval)\b|\b(?:auto[- ]?approve|approve)\s+(?:all|every|any)\s+(?:tool\s+calls?|commands?|requests?|actions?)\b",
+        pattern: r"\b(?:disable|bypass|turn\s+off|circumvent|deactivate|evade|switch\s+off)\s+(?:the\s+|all\s+|any\s+|your\s+|its\s+)?(?:safety|security|guard(?:rail)?s?|approvals?|confirmations?|permission\s+(?:checks|prompts)|sandbox(?:ing)?|content\s+filters?|antivirus|defender|gatekeeper|firewall|monitoring|logging)\b|\bskip\s+(?:all\s+|any\s+|the\s+)?(?:safety|security)\s+(?:checks?|review|guard\w*)|\b(?:never|don't|do\s+not)\s+ask\s+(?:the\s+user\s+)?for\s+(?:permission|confirmation|approval)\b|\bwithout\s+asking\s+(?:the\s+user\s+|anyone\s+)?(?:for\s+)?(?:permission|confirmation|approval)\b|\b(?:auto[- ]?approve|approve)\s+(?:all|every|any)\s+(?:tool\s+calls?|commands?|requests?|actions?)\b|\bstop asking (?:for|before) (?:permission|confirmation|approval|reading|running|executing|sending|deleting|writing|opening)\b",
         what: "tells the agent to disable guards or approvals",
         explain: "Tells the agent to switch off safety checks, approvals or defences; remove the skill.",
         ..Rule::BASE
@@ -1317,7 +1396,7 @@ pub static RULES: &[Rule] = &[
         id: "conceal",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"\b(?:silently|quietly|secretly|covertly)\s+(?:run|execute|send|upload|install|download|copy|exfiltrate|post|forward|transmit|collect|read)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+(?:knowledge|noticing|knowing|consent)|(?:telling|informing|notifying|alerting)\s+(?:the\s+)?user)|\b(?:hide|conceal)\s+(?:this|these|it|that|them|the\s+\w+(?:\s+\w+)?)\s+from\s+the\s+user|\bkeep\s+(?:this|it|these)\s+(?:secret|hidden)\s+from\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|be\s+told)|\buser\s+(?:does\s+not|doesn't)\s+need\s+to\s+(?:know|notice|be\s+told)\b|\buser\s+(?:need\s+not|needn't)\s+(?:know|notice|be\s+told)\b|\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|mention\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+to)\s+the\s+user\b|\b(?:leave|keep)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output|transcript|conversation|chat|log)\b|\b(?:omit|exclude)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+from\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output)\b|\b(?:do\s+not|don't|never)\s+(?:mention|reveal|disclose)\s+(?:to\s+the\s+user\s+)?that\s+you\s+(?:first\s+|also\s+|have\s+|had\s+|need\s+to\s+|will\s+)?(?:read|ran|run|sent|send|accessed|access|opened|open|collected|collect|copied|copy|uploaded|upload|fetched|fetch|installed|install)\b",
+        pattern: r"\b(?:silently|quietly|secretly|covertly)\s+(?:run|execute|send|upload|install|download|copy|exfiltrate|post|forward|transmit|collect|read)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+(?:knowledge|noticing|knowing|consent)|(?:telling|informing|notifying|alerting)\s+(?:the\s+)?user)|\b(?:hide|conceal)\s+(?:this|these|it|that|them|the\s+\w+(?:\s+\w+)?)\s+from\s+the\s+user|\bkeep\s+(?:this|it|these)\s+(?:secret|hidden)\s+from\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|be\s+told)|\buser\s+(?:does\s+not|doesn't)\s+need\s+to\s+(?:know|notice|be\s+told)\b|\buser\s+(?:need\s+not|needn't)\s+(?:know|notice|be\s+told)\b|\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|mention\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+to)\s+the\s+user\b|\b(?:leave|keep)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output|transcript|conversation|chat|log)\b|\b(?:omit|exclude)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+from\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output)\b|\b(?:do\s+not|don't|never)\s+(?:summari[sz]e|show|explain|describe|display|read\s+out)\s+(?:them|these|those|these steps|these commands|these instructions|the steps|the commands|the instructions|the references|the reference files) to the user\b|\b(?:do\s+not|don't|never)\s+(?:mention|reveal|disclose)\s+(?:to\s+the\s+user\s+)?that\s+you\s+(?:first\s+|also\s+|have\s+|had\s+|need\s+to\s+|will\s+)?(?:read|ran|run|sent|send|accessed|access|opened|open|collected|collect|copied|copy|uploaded|upload|fetched|fetch|installed|install)\b",
         what: "tells the agent to hide actions from the user",
         explain: "Tells the agent to act behind the user's back; a skill that hides what it does is not one to run — remove it.",
         ..Rule::BASE
@@ -1347,8 +1426,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "credential-named",
         class: Class::Injection,
-        target: Target::Prose,
-        pattern: r"\.ssh/id_\w+|\bid_(?:rsa|ed25519|ecdsa)\b|\.aws/credentials|\.git-credentials|\.config/gh/hosts|\.netrc\b|\.pypirc\b|\.npmrc\b|\.docker/config\.json|\.kube/config|\bkeychain\b|\bseed\s+phrase|\bprivate\s+keys?\b|\b(?:tokens?|secrets?|keys?|passwords?|values?)\s+(?:in|from)\s+(?:the\s+|your\s+)?\.env\b|\.(?:bash|zsh|python|psql|mysql)_history\b|\b(?:shell|bash|zsh|command)\s+history\b|\b(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|hidden\s+)?system\s+prompt\b|\bany\s+(?:api[\s_-]?keys?|tokens|secrets|credentials|passwords)\s+you\s+(?:can\s+)?(?:see|find|have|know)\b",
+        pattern: r"\.ssh/id_\w+|\bid_(?:rsa|ed25519|ecdsa)\b|\.aws/credentials|\.git-credentials|\.config/gh/hosts|\.netrc\b|\.pypirc\b|\.npmrc\b|\.docker/config\.json|\.kube/config|\bkeychain\b|\bseed\s+phrase|\bprivate\s+keys?\b|\b(?:tokens?|secrets?|keys?|passwords?|values?)\s+(?:in|from)\s+(?:the\s+|your\s+)?\.env\b|\.(?:bash|zsh|python|psql|mysql)_history\b|\b(?:shell|bash|zsh|command)\s+history\b|\b(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|hidden\s+)?system\s+prompt\b|\bany\s+(?:api[\s_-]?keys?|tokens|secrets|credentials|passwords)\s+you\s+(?:can\s+)?(?:see|find|have|know)\b|\b(?:keys|tokens|secrets|credentials|passwords)\b[^\n.]{0,30}\b(?:in|from) (?:the|this|our) (?:conversation|chat)\b",
         unless: &[
             "never ", "Never ", "don't ", "Don't ", "do not ", "Do not ", "not to ",
         ],
@@ -1382,7 +1460,7 @@ pub static RULES: &[Rule] = &[
         id: "disclose-instruction",
         class: Class::Injection,
         target: Target::Prose,
-        pattern: r#"\b(?:in|into|under|inside|at\s+the\s+end\s+of)\s+(?:your|the|a|an|each|every)\s+(?:[\w"'-]+\s+){0,3}?(?:reply|replies|answer|response|pull\s+request|PR|issue|comment|commit\s+message|description|code\s+block|section|gist|ticket)\b|\bto\s+(?:your|the|each|every|all)\s+(?:\w+\s+){0,2}?(?:reply|replies|answer|answers|response|responses)\b|\bto\s+https?://|\bto\s+[\w.-]+@[\w-]+\.(?:com|net|org|io|me|dev|app|co|xyz|ru|cc)\b"#,
+        pattern: r#"\b(?:in|into|under|inside|at\s+the\s+end\s+of)\s+(?:your|the|a|an|each|every)\s+(?:[\w"'-]+\s+){0,3}?(?:reply|replies|answer|response|pull\s+request|PR|issue|comment|commit\s+message|description|code\s+block|section|gist|ticket)\b|\bto\s+(?:your|the|each|every|all)\s+(?:\w+\s+){0,2}?(?:reply|replies|answer|answers|response|responses|recaps?|summar(?:y|ies)|reports?|messages?)\b|\bin\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query|param(?:eter)?)\b|\bto\s+https?://|\bto\s+[\w.-]+@[\w-]+\.(?:com|net|org|io|me|dev|app|co|xyz|ru|cc)\b"#,
         unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
         signal: Signal::Disclose,
         quiet: true,
@@ -1434,7 +1512,7 @@ pub static RULES: &[Rule] = &[
         id: "markdown-image-exfil",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"!\[[^\]]*\]\(https?://[^)\s]*[?&][\w-]*=\s*(?:\{|\$|%7B|<|\[)",
+        pattern: r"!\[[^\]]*\]\(https?://[^)\s]*[?&][\w-]*=\s*(?:\{\{?\s*[^}:)\s][^}:)]*\}|\$|%7B|<|\[|\.\.\.)",
         what: "leaks data through an image URL",
         explain: "An image URL with a templated query leaks whatever the agent fills in when it is rendered; remove it.",
         ..Rule::BASE
