@@ -297,7 +297,10 @@ pub(crate) struct RedbBlobs(pub Weak<Database>);
 
 impl BlobSource for RedbBlobs {
     fn read(&self, sha256: &[u8; 32]) -> Result<Vec<u8>, String> {
-        let db = self.0.upgrade().ok_or("the store it was opened from is closed")?;
+        let db = self
+            .0
+            .upgrade()
+            .ok_or("the store it was opened from is closed")?;
         read_blob(&db, sha256).map_err(|error| error.to_string())
     }
 }

@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use skillworld_world::{Command, EntityState, Envelope};
 
-use crate::codec;
 use crate::StoreError;
+use crate::codec;
 use skillworld_core::{BlobSource, Body, BodyError};
 
 /// A blob's key: the SHA-256 of its bytes.
@@ -203,12 +203,15 @@ pub(crate) fn encode_row(
     let record = record_mut(&mut state);
     let content = std::mem::take(&mut record.content);
     let stored = content.stored_sha256().copied();
-    let text = content
-        .into_text()
-        .map_err(|error| unwritable(id, &BodyError {
-            entity: record.title.clone(),
-            ..error
-        }))?;
+    let text = content.into_text().map_err(|error| {
+        unwritable(
+            id,
+            &BodyError {
+                entity: record.title.clone(),
+                ..error
+            },
+        )
+    })?;
     match stored {
         Some(key) => taken.push((CONTENT, blobs.add_known(key, text.into_bytes()))),
         None if text.len() >= BLOB_MIN_BYTES => keep(CONTENT, text.into_bytes(), blobs),

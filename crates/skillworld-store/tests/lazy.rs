@@ -24,8 +24,15 @@ fn options() -> OpenOptions {
 /// Skill `i`'s body: long enough to be stored as a blob, with a heading
 /// only skill 2 has.
 fn body(i: usize) -> String {
-    let heading = if i == 2 { "## Zanzibar ferries\n" } else { "## Usage\n" };
-    format!("# Skill {i}\n{heading}{}", format!("Line {i} of the body.\n").repeat(30))
+    let heading = if i == 2 {
+        "## Zanzibar ferries\n"
+    } else {
+        "## Usage\n"
+    };
+    format!(
+        "# Skill {i}\n{heading}{}",
+        format!("Line {i} of the body.\n").repeat(30)
+    )
 }
 
 fn build(path: &std::path::Path) -> String {
@@ -74,7 +81,11 @@ fn an_opened_world_reads_each_body_only_when_it_is_used() {
     let path = dir.path().join("world.redb");
     let digest = build(&path);
     let opened = Store::open(&path, options()).unwrap();
-    assert_eq!(opened.world().digest(), digest, "the digest reads through the handles");
+    assert_eq!(
+        opened.world().digest(),
+        digest,
+        "the digest reads through the handles"
+    );
     drop(opened);
     let mut store = Store::open(&path, options()).unwrap();
     let unread = |names: &[&str]| -> Vec<(String, bool)> {
@@ -83,11 +94,17 @@ fn an_opened_world_reads_each_body_only_when_it_is_used() {
             .map(|n| (n.clone(), !names.contains(&n.as_str())))
             .collect()
     };
-    assert_eq!(stored_bodies(store.world()), unread(&["skill-1", "skill-2", "skill-3"]));
+    assert_eq!(
+        stored_bodies(store.world()),
+        unread(&["skill-1", "skill-2", "skill-3"])
+    );
 
     let text = store.run(|world| load(world, "skill-3")).unwrap().unwrap();
     assert!(text.starts_with(&body(3)), "{text}");
-    assert_eq!(stored_bodies(store.world()), unread(&["skill-1", "skill-2"]));
+    assert_eq!(
+        stored_bodies(store.world()),
+        unread(&["skill-1", "skill-2"])
+    );
 
     // The first ranked catalog builds the term index from every body's
     // headings, and keeps none of them in memory.
@@ -95,24 +112,43 @@ fn an_opened_world_reads_each_body_only_when_it_is_used() {
         query: Some("zanzibar ferries".into()),
         ..CatalogRequest::default()
     };
-    let catalog = store.run(|world| world.catalog("ada", &request)).unwrap().unwrap();
+    let catalog = store
+        .run(|world| world.catalog("ada", &request))
+        .unwrap()
+        .unwrap();
     let at = |name: &str| catalog.find(name).unwrap_or(usize::MAX);
-    assert!(at("skill-2") < at("skill-1"), "ranked by the body's heading: {catalog}");
-    assert_eq!(stored_bodies(store.world()), unread(&["skill-1", "skill-2"]));
+    assert!(
+        at("skill-2") < at("skill-1"),
+        "ranked by the body's heading: {catalog}"
+    );
+    assert_eq!(
+        stored_bodies(store.world()),
+        unread(&["skill-1", "skill-2"])
+    );
 
-    let view = store.world().skill_document(&Layer::Commons, "skill-1").unwrap();
+    let view = store
+        .world()
+        .skill_document(&Layer::Commons, "skill-1")
+        .unwrap();
     assert_eq!(view.body, body(1));
 
     // A write over a body never read keeps it; the file reopens the same.
     store
-        .run(|world| world.update(&Layer::Commons, "skill-2", |d| d.description = "New.".into()))
+        .run(|world| {
+            world.update(&Layer::Commons, "skill-2", |d| {
+                d.description = "New.".into()
+            })
+        })
         .unwrap()
         .unwrap();
     let after = store.world().digest();
     drop(store);
     let reopened = Store::open(&path, options()).unwrap();
     assert_eq!(reopened.world().digest(), after);
-    let view = reopened.world().skill_document(&Layer::Commons, "skill-2").unwrap();
+    let view = reopened
+        .world()
+        .skill_document(&Layer::Commons, "skill-2")
+        .unwrap();
     assert_eq!((view.description.as_str(), view.body), ("New.", body(2)));
 }
 
@@ -137,11 +173,17 @@ fn a_body_whose_blob_is_gone_is_an_error_naming_the_skill_and_the_hash() {
     let mut store = Store::open(&path, options()).unwrap();
     assert!(store.run(|world| load(world, "skill-2")).unwrap().is_ok());
 
-    let error = store.run(|world| load(world, "skill-1")).unwrap().unwrap_err();
+    let error = store
+        .run(|world| load(world, "skill-1"))
+        .unwrap()
+        .unwrap_err();
     let WorldError::Body(body_error) = &error else {
         panic!("not a body error: {error}");
     };
-    assert_eq!((body_error.entity.as_str(), body_error.sha256.as_str()), ("skill-1", hex.as_str()));
+    assert_eq!(
+        (body_error.entity.as_str(), body_error.sha256.as_str()),
+        ("skill-1", hex.as_str())
+    );
     assert!(error.to_string().contains("skill-1") && error.to_string().contains(&hex));
 
     let view = store.world().skill_document(&Layer::Commons, "skill-1");
@@ -152,5 +194,8 @@ fn a_body_whose_blob_is_gone_is_an_error_naming_the_skill_and_the_hash() {
         .unwrap();
     assert!(matches!(edit, Err(WorldError::Body(_))), "{edit:?}");
     let digest = store.world().try_digest().unwrap_err().to_string();
-    assert!(digest.contains("skill-1") && digest.contains(&hex), "{digest}");
+    assert!(
+        digest.contains("skill-1") && digest.contains(&hex),
+        "{digest}"
+    );
 }

@@ -5,7 +5,8 @@ use bevy_ecs::entity::Entity;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use skillworld_core::{
-    BodyError, EntityRecord, IdAllocator, PrimaryComponent, Skill, SkillResource, StableId, Trust, Usage,
+    BodyError, EntityRecord, IdAllocator, PrimaryComponent, Skill, SkillResource, StableId, Trust,
+    Usage,
 };
 use thiserror::Error;
 

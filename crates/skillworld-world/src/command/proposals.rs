@@ -248,13 +248,15 @@ impl SkillWorld {
     /// The base of an install that lands on the live skill `live`.
     fn base_of(&self, proposals: StableId, live: Entity) -> Result<Base, WorldError> {
         let name = &self.world.get::<EntityRecord>(live).expect("skill").title;
-        Ok(match self.world.resource::<NameIndex>().get(proposals, name) {
-            Some(staged) => self.staged_base(staged),
-            None => Base {
-                copy: Some((self.document(live)?, self.bundle_files(live))),
-                revision: Some(self.revision_of(live)),
+        Ok(
+            match self.world.resource::<NameIndex>().get(proposals, name) {
+                Some(staged) => self.staged_base(staged),
+                None => Base {
+                    copy: Some((self.document(live)?, self.bundle_files(live))),
+                    revision: Some(self.revision_of(live)),
+                },
             },
-        })
+        )
     }
 
     fn staged_base(&self, staged: Entity) -> Base {

@@ -13,7 +13,8 @@ use skillworld_format::{BundleFile, BundleSignature, SkillDocument};
 
 use super::InstallRules;
 use super::admission::{
-    check_changeable, check_document, check_files, check_origin, guard_autonomous, unreadable_verdict, verdict,
+    check_changeable, check_document, check_files, check_origin, guard_autonomous,
+    unreadable_verdict, verdict,
 };
 use super::{Applied, Caller, Switches};
 use crate::error::{ContentError, PatchError, WorldError};
@@ -201,9 +202,9 @@ impl SkillWorld {
         super::admission::check_limits(&document)?;
         guard_autonomous(caller, &document, &self.target_files(&target))?;
         let mut applied = match target {
-            Target::Existing(entity) => {
-                self.rewrite(at, entity, |record, _| record.content = document.body.into())
-            }
+            Target::Existing(entity) => self.rewrite(at, entity, |record, _| {
+                record.content = document.body.into()
+            }),
             Target::Copy { files, .. } => self.spawn_copy(at, to.layer, document, files)?,
         };
         applied.replacements = Some(replacements);
