@@ -17,12 +17,6 @@ use thiserror::Error;
 pub trait BlobSource: Send + Sync {
     /// The bytes of the blob with this SHA-256.
     fn read(&self, sha256: &[u8; 32]) -> Result<Vec<u8>, String>;
-
-    /// Several blobs, in the order asked; a database reads them in one
-    /// transaction.
-    fn read_many(&self, keys: &[[u8; 32]]) -> Vec<Result<Vec<u8>, String>> {
-        keys.iter().map(|key| self.read(key)).collect()
-    }
 }
 
 /// A body that could not be read from the store: which entity, which blob
@@ -102,45 +96,6 @@ impl Body {
         }
     }
 
-    /// [`Body::with_text`] over many bodies: `read(i, text)` for each, in
-    /// order; the stored ones not in memory are read together, one
-    /// [`BlobSource::read_many`] per source, and not kept.
-    pub fn with_texts<R>(
-        bodies: &[&Body],
-        mut read: impl FnMut(usize, Result<&str, BodyError>) -> R,
-    ) -> Vec<R> {
-        let mut fetched: Vec<Option<Result<String, BodyError>>> = vec![None; bodies.len()];
-        let unread = |body: &Body| match &body.0 {
-            Repr::Stored(stored) if stored.text.get().is_none() => Some(stored.clone()),
-            _ => None,
-        };
-        let mut pending: Vec<(usize, Arc<Stored>)> = bodies
-            .iter()
-            .enumerate()
-            .filter_map(|(i, body)| Some((i, unread(body)?)))
-            .collect();
-        while let Some((_, first)) = pending.first() {
-            let source = first.source.clone();
-            let (batch, rest): (Vec<_>, Vec<_>) = pending
-                .into_iter()
-                .partition(|(_, stored)| Arc::ptr_eq(&stored.source, &source));
-            let keys: Vec<[u8; 32]> = batch.iter().map(|(_, stored)| stored.sha256).collect();
-            for ((i, stored), bytes) in batch.iter().zip(source.read_many(&keys)) {
-                fetched[*i] = Some(stored.text_of(bytes));
-            }
-            pending = rest;
-        }
-        bodies
-            .iter()
-            .zip(fetched)
-            .enumerate()
-            .map(|(i, (body, fetched))| match fetched {
-                Some(text) => read(i, text.as_deref().map_err(Clone::clone)),
-                None => read(i, body.text()),
-            })
-            .collect()
-    }
-
     /// The text as an owned string.
     pub fn into_text(self) -> Result<String, BodyError> {
         match self.0 {
@@ -169,17 +124,13 @@ impl Body {
 impl Stored {
     /// The text, from the store; never kept here.
     fn read(&self) -> Result<String, BodyError> {
-        self.text_of(self.source.read(&self.sha256))
-    }
-
-    /// The text of this blob's bytes as read.
-    fn text_of(&self, bytes: Result<Vec<u8>, String>) -> Result<String, BodyError> {
         let failed = |reason: String| BodyError {
             entity: String::new(),
             sha256: hex(&self.sha256),
             reason,
         };
-        String::from_utf8(bytes.map_err(failed)?).map_err(|e| failed(format!("not UTF-8: {e}")))
+        let bytes = self.source.read(&self.sha256).map_err(failed)?;
+        String::from_utf8(bytes).map_err(|e| failed(format!("not UTF-8: {e}")))
     }
 }
 
@@ -303,30 +254,6 @@ mod tests {
         assert!(error.to_string().contains("no such blob"), "{error}");
         let json = serde_json::to_string(&body);
         assert!(json.is_err(), "serialising an unreadable body fails");
-    }
-
-    #[test]
-    fn many_bodies_are_read_together_in_order_and_not_kept() {
-        let (stored_a, source_a) = stored("text a", false);
-        let (gone, _) = stored("text b", true);
-        let memory = Body::new("text c");
-        let bodies = [&stored_a, &gone, &memory, &stored_a];
-        let seen = Body::with_texts(&bodies, |i, text| (i, text.map(str::to_owned)));
-        assert_eq!(seen[0], (0, Ok("text a".to_owned())));
-        assert!(
-            seen[1]
-                .1
-                .as_ref()
-                .is_err_and(|e| e.reason == "no such blob")
-        );
-        assert_eq!(seen[2], (2, Ok("text c".to_owned())));
-        assert_eq!(seen[3], (3, Ok("text a".to_owned())));
-        assert_eq!(
-            *source_a.reads.lock().unwrap(),
-            2,
-            "one read per body asked"
-        );
-        assert!(!stored_a.is_in_memory(), "nothing kept");
     }
 
     #[test]

@@ -295,44 +295,13 @@ fn read_blob(db: &Database, key: &Hash) -> Result<Vec<u8>, StoreError> {
 /// fails with an error instead of keeping the file open.
 pub(crate) struct RedbBlobs(pub Weak<Database>);
 
-impl RedbBlobs {
-    fn db(&self) -> Result<std::sync::Arc<Database>, String> {
-        self.0
-            .upgrade()
-            .ok_or_else(|| "the store it was opened from is closed".to_owned())
-    }
-}
-
 impl BlobSource for RedbBlobs {
     fn read(&self, sha256: &[u8; 32]) -> Result<Vec<u8>, String> {
-        read_blob(&*self.db()?, sha256).map_err(|error| error.to_string())
-    }
-
-    /// One read transaction for all, looked up in key order (neighbouring
-    /// keys share B-tree pages).
-    fn read_many(&self, keys: &[[u8; 32]]) -> Vec<Result<Vec<u8>, String>> {
-        let read = || -> Result<Vec<Result<Vec<u8>, String>>, String> {
-            let db = self.db()?;
-            let failed = |error: redb::Error| StoreError::from(error).to_string();
-            let txn = db.begin_read().map_err(|e| failed(e.into()))?;
-            let blobs = txn.open_table(BLOBS).map_err(|e| failed(e.into()))?;
-            let mut order: Vec<usize> = (0..keys.len()).collect();
-            order.sort_unstable_by_key(|&i| keys[i]);
-            let mut out = vec![Ok(Vec::new()); keys.len()];
-            for i in order {
-                let what = || format!("blob {}", hex(&keys[i]));
-                let found = blobs
-                    .get(keys[i].as_slice())
-                    .map_err(|e| failed(e.into()))?;
-                out[i] = match found {
-                    Some(packed) => codec::unpack(packed.value()),
-                    None => Err("missing".to_owned()),
-                }
-                .map_err(|reason| StoreError::decode(what(), reason).to_string());
-            }
-            Ok(out)
-        };
-        read().unwrap_or_else(|error| vec![Err(error); keys.len()])
+        let db = self
+            .0
+            .upgrade()
+            .ok_or("the store it was opened from is closed")?;
+        read_blob(&db, sha256).map_err(|error| error.to_string())
     }
 }
 

@@ -16,7 +16,7 @@ use bevy_ecs::entity::{Entity, EntityHashMap};
 use bevy_ecs::resource::Resource;
 use bevy_ecs::system::{Query, Res, ResMut};
 use bevy_ecs::world::World;
-use skillworld_core::{Body, BodyError, EntityRecord, Skill, StableId};
+use skillworld_core::{EntityRecord, Skill, StableId};
 
 use super::layer_list::{Entry, Layers, resolves};
 use super::tokens::terms;
@@ -181,43 +181,31 @@ fn fields_of(record: &EntityRecord, skill: &Skill) -> Option<[Vec<String>; FIELD
     if !resolves(record, skill) {
         return None;
     }
-    let headings = record.content.with_text(heading_terms);
-    Some(fields_with(record, skill, headings))
-}
-
-/// The words of a body's headings.
-fn heading_terms(body: &str) -> Vec<String> {
-    terms(&headings(body))
-}
-
-/// The words of each field, given the body's heading words. A body left in
-/// the store is read by the caller (on the splitting threads of a rebuild)
-/// and not kept: indexing does not bring every body back into memory. One
-/// that cannot be read is indexed without its headings and the log names
-/// it; a load of it fails with the same error.
-fn fields_with(
-    record: &EntityRecord,
-    skill: &Skill,
-    headings: Result<Vec<String>, BodyError>,
-) -> [Vec<String>; FIELDS] {
     let mut description = terms(&record.summary);
     if let Some(when) = &skill.when_to_use {
         description.extend(terms(when));
     }
-    let headings = headings.unwrap_or_else(|error| {
-        let error = BodyError {
-            entity: record.title.clone(),
-            ..error
-        };
-        tracing::warn!(%error, "skill indexed without its body's headings");
-        Vec::new()
-    });
-    [
+    // A body left in the store is read here (on the splitting threads of a
+    // rebuild) and not kept: indexing does not bring every body back into
+    // memory. One that cannot be read is indexed without its headings and
+    // the log names it; a load of it fails with the same error.
+    let headings = record
+        .content
+        .with_text(|body| terms(&headings(body)))
+        .unwrap_or_else(|error| {
+            let error = skillworld_core::BodyError {
+                entity: record.title.clone(),
+                ..error
+            };
+            tracing::warn!(%error, "skill indexed without its body's headings");
+            Vec::new()
+        });
+    Some([
         terms(&record.title),
         description,
         terms(&record.tags.join(" ")),
         headings,
-    ]
+    ])
 }
 
 /// The Markdown headings of a body (ATX `#` lines outside code fences).
@@ -278,27 +266,12 @@ pub fn rebuild_terms(world: &mut World) {
     skills.sort_unstable_by_key(|(entity, ..)| *entity);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let words = |part: &[(Entity, &EntityRecord, &Skill)]| -> Vec<_> {
-        let indexed: Vec<_> = part
-            .iter()
+        part.iter()
             .filter_map(|(entity, record, skill)| {
-                Some((*entity, record.world?, *record, *skill)).filter(|_| resolves(record, skill))
+                let home = record.world?;
+                Some((*entity, home, Counted::new(fields_of(record, skill)?)))
             })
-            .collect();
-        // Bodies still in the store are read a batch at a time, one read
-        // transaction each (issue 19).
-        let mut out = Vec::with_capacity(indexed.len());
-        for batch in indexed.chunks(BODIES_READ_TOGETHER) {
-            let bodies: Vec<&Body> = batch
-                .iter()
-                .map(|(.., record, _)| &record.content)
-                .collect();
-            let headings = Body::with_texts(&bodies, |_, text| text.map(heading_terms));
-            for ((entity, home, record, skill), headings) in batch.iter().zip(headings) {
-                let counted = Counted::new(fields_with(record, skill, headings));
-                out.push((*entity, *home, counted));
-            }
-        }
-        out
+            .collect()
     };
     // Splitting bodies into words and counting them is most of a
     // rebuild: on every core; the postings are then filled in one pass.
@@ -324,9 +297,6 @@ pub fn rebuild_terms(world: &mut World) {
 
 /// A skill to index: its entity, its world and its counted terms.
 type Indexed = (Entity, StableId, Counted);
-
-/// Bodies read from the store in one go by a rebuild's thread.
-const BODIES_READ_TOGETHER: usize = 512;
 
 /// Indexes with fewer skills are rebuilt on one thread.
 const PARALLEL_TERMS: usize = 5_000;
