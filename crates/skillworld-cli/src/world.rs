@@ -833,19 +833,22 @@ pub fn replay(global: &Global, from: &str) -> Result<bool, Failure> {
     let world = store
         .replay(from)
         .map_err(|e| Failure::failed(e.to_string()))?;
-    print_digest(global, &world);
+    print_digest(global, &world)?;
     Ok(true)
 }
 
 pub fn digest(global: &Global) -> Result<bool, Failure> {
     let store = open(global)?;
-    print_digest(global, store.world());
+    print_digest(global, store.world())?;
     Ok(true)
 }
 
-fn print_digest(global: &Global, world: &SkillWorld) {
-    let digest = world.digest();
+fn print_digest(global: &Global, world: &SkillWorld) -> Result<(), Failure> {
+    let digest = world
+        .try_digest()
+        .map_err(|e| Failure::failed(e.to_string()))?;
     emit(global, json!({"digest": digest}), || {
         format!("digest {digest}")
     });
+    Ok(())
 }

@@ -1,6 +1,6 @@
 use serde::{Deserialize, Serialize};
 
-use crate::{StableId, Timestamp};
+use crate::{Body, BodyError, StableId, Timestamp};
 
 /// Which component gives an entity its meaning (MOD-3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -14,7 +14,8 @@ pub enum PrimaryComponent {
 }
 
 /// The fields every entity has (MOD-3). For a skill, `title` is its name,
-/// `summary` its description and `content` its Markdown body. Immutable in
+/// `summary` its description and `content` its Markdown body (read it
+/// through [`EntityRecord::body`]: it may still be in the store). Immutable in
 /// the ECS: a change inserts a new value, so the indexes kept by hooks can
 /// never miss one.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -27,7 +28,7 @@ pub struct EntityRecord {
     pub id: StableId,
     pub title: String,
     pub summary: String,
-    pub content: String,
+    pub content: Body,
     /// The world the entity lives in; `None` for worlds themselves.
     pub world: Option<StableId>,
     pub pinned: bool,
@@ -41,5 +42,14 @@ pub struct EntityRecord {
 impl EntityRecord {
     pub fn is_deleted(&self) -> bool {
         self.deleted_at.is_some()
+    }
+
+    /// The body's text, read from the store on first use; an error names
+    /// the entity and the blob.
+    pub fn body(&self) -> Result<&str, BodyError> {
+        self.content.text().map_err(|error| BodyError {
+            entity: self.title.clone(),
+            ..error
+        })
     }
 }

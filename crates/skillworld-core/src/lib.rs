@@ -20,6 +20,7 @@
 //!
 //! With the `bevy` feature the components derive `bevy_ecs::component::Component`.
 
+pub use body::{BlobSource, Body, BodyError};
 pub use entity::{EntityRecord, PrimaryComponent};
 pub use id::{IdAllocator, StableId};
 pub use keyword::UnknownKeyword;
@@ -36,6 +37,7 @@ pub use trust::Trust;
 
 pub mod limits;
 
+mod body;
 mod entity;
 mod id;
 mod keyword;

@@ -131,7 +131,7 @@ impl Replication {
         if txn.filled() {
             return self.pg.call(move |_| txn.rollback()).map_err(store_error);
         }
-        let batch = batch_of(store.shared_state());
+        let batch = batch_of(store.shared_state()?);
         self.pg
             .call(move |_| txn.fill(batch))
             .map(drop)

@@ -8,17 +8,19 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Weak};
 
 use redb::{
     AccessGuard, Database, Durability, ReadTransaction, ReadableDatabase, ReadableTable, Table,
     WriteTransaction,
 };
+use skillworld_core::BlobSource;
 use skillworld_world::{Changes, EntityState, WorldGlobals, WorldState};
 
 use crate::StoreError;
 use crate::blobs::{
-    BlobValue, EncodedRow, Hash, NewBlobs, decode_row, encode_globals, encode_row, hex,
-    put_row_blob, row_blobs, row_json,
+    BlobValue, CONTENT, EncodedRow, Hash, NewBlobs, decode_row, encode_globals, encode_row, hex,
+    put_body_handle, put_row_blob, row_blobs, row_json,
 };
 use crate::codec;
 use crate::layout::{
@@ -51,10 +53,10 @@ impl Batch {
 
     /// Adds the rows `changes` wrote or removed, encoded (their big
     /// values as blobs), as of `self.version`.
-    pub(crate) fn add_changes(&mut self, changes: Changes) {
+    pub(crate) fn add_changes(&mut self, changes: Changes) -> Result<(), StoreError> {
         for state in changes.rows {
             let id = state.record().id.0;
-            let row = encode_row(state, &mut self.blobs);
+            let row = encode_row(state, &mut self.blobs)?;
             self.rows.push((id, Some(row)));
         }
         self.rows
@@ -63,6 +65,7 @@ impl Batch {
             self.rows
                 .push((GLOBALS_ROW, Some(encode_globals(&globals))));
         }
+        Ok(())
     }
 }
 
@@ -82,6 +85,13 @@ pub(crate) trait Backend: Send + Sync {
     /// The world as of `at` (a snapshot's position; `None`: the live
     /// rows).
     fn load(&self, at: Option<u64>) -> Result<WorldState, StoreError>;
+    /// The live world with its bodies left in the database: each entity
+    /// gets a handle that reads its body from `source` when first used
+    /// (issue 19). A database that cannot do this loads them all.
+    fn load_lazy(&self, source: Arc<dyn BlobSource>) -> Result<WorldState, StoreError> {
+        let _ = source;
+        self.load(None)
+    }
     /// Journal entries (encoded, with their blobs filled in by the caller)
     /// from `from` on.
     fn journal(&self, from: u64) -> Result<Vec<(u64, Vec<u8>)>, StoreError>;
@@ -270,6 +280,31 @@ fn pack_all(values: &[(&Hash, &[u8])]) -> Vec<Vec<u8>> {
     })
 }
 
+/// One blob, unpacked, in a read transaction of its own.
+fn read_blob(db: &Database, key: &Hash) -> Result<Vec<u8>, StoreError> {
+    let txn = db.begin_read()?;
+    let blobs = txn.open_table(BLOBS)?;
+    let found = blobs.get(key.as_slice())?;
+    let what = || format!("blob {}", hex(key));
+    let packed = found.ok_or_else(|| StoreError::decode(what(), "missing"))?;
+    codec::unpack(packed.value()).map_err(|reason| StoreError::decode(what(), reason))
+}
+
+/// Where the bodies of a world opened from redb are read from when first
+/// used. It holds the database weakly: a handle that outlives its store
+/// fails with an error instead of keeping the file open.
+pub(crate) struct RedbBlobs(pub Weak<Database>);
+
+impl BlobSource for RedbBlobs {
+    fn read(&self, sha256: &[u8; 32]) -> Result<Vec<u8>, String> {
+        let db = self
+            .0
+            .upgrade()
+            .ok_or("the store it was opened from is closed")?;
+        read_blob(&db, sha256).map_err(|error| error.to_string())
+    }
+}
+
 /// Every snapshot record of the file.
 fn read_records(
     table: &impl ReadableTable<&'static str, &'static [u8]>,
@@ -288,8 +323,13 @@ type Pending = (u64, EntityState, Vec<(u8, Hash)>);
 /// Reads the rows as of `at`, in stable-id order, on every core: first
 /// the rows (id ranges), then the blobs they refer to in one pass over the
 /// blobs table (hash ranges) — sequential reads, not a B-tree lookup per
-/// blob — joined in memory.
-fn read_rows(txn: &ReadTransaction, at: u64) -> Result<WorldState, StoreError> {
+/// blob — joined in memory. With `lazy`, bodies are not read: each gets a
+/// handle onto `lazy` (issue 19; binary file bytes are still read).
+fn read_rows(
+    txn: &ReadTransaction,
+    at: u64,
+    lazy: Option<&Arc<dyn BlobSource>>,
+) -> Result<WorldState, StoreError> {
     let started = std::time::Instant::now();
     let table = txn.open_table(ROWS)?;
     let globals: WorldGlobals = match newest(&table, GLOBALS_ROW, at)? {
@@ -313,9 +353,10 @@ fn read_rows(txn: &ReadTransaction, at: u64) -> Result<WorldState, StoreError> {
         read_range(txn, low, (low + span).min(last + 1), at)
     })?;
     let rows_read = started.elapsed();
+    let left = |slot: u8| lazy.is_some() && slot == CONTENT;
     let mut wanted: HashMap<Hash, u32> = HashMap::new();
     for (_, _, slots) in &rows {
-        for (_, key) in slots {
+        for (_, key) in slots.iter().filter(|(slot, _)| !left(*slot)) {
             *wanted.entry(*key).or_default() += 1;
         }
     }
@@ -332,6 +373,10 @@ fn read_rows(txn: &ReadTransaction, at: u64) -> Result<WorldState, StoreError> {
     let mut entities = Vec::with_capacity(rows.len());
     for (id, mut state, slots) in rows {
         for (slot, key) in slots {
+            if let Some(source) = lazy.filter(|_| left(slot)) {
+                put_body_handle(&mut state, key, source);
+                continue;
+            }
             let uses = wanted.get_mut(&key).expect("counted above");
             *uses -= 1;
             let value = if *uses == 0 {
@@ -512,7 +557,12 @@ impl Backend for Redb {
 
     fn load(&self, at: Option<u64>) -> Result<WorldState, StoreError> {
         let txn = self.db.begin_read()?;
-        read_rows(&txn, at.unwrap_or(u64::MAX))
+        read_rows(&txn, at.unwrap_or(u64::MAX), None)
+    }
+
+    fn load_lazy(&self, source: Arc<dyn BlobSource>) -> Result<WorldState, StoreError> {
+        let txn = self.db.begin_read()?;
+        read_rows(&txn, u64::MAX, Some(&source))
     }
 
     fn journal(&self, from: u64) -> Result<Vec<(u64, Vec<u8>)>, StoreError> {
@@ -527,12 +577,7 @@ impl Backend for Redb {
     }
 
     fn blob(&self, key: &Hash) -> Result<Vec<u8>, StoreError> {
-        let txn = self.db.begin_read()?;
-        let blobs = txn.open_table(BLOBS)?;
-        let found = blobs.get(key.as_slice())?;
-        let what = || format!("blob {}", hex(key));
-        let packed = found.ok_or_else(|| StoreError::decode(what(), "missing"))?;
-        codec::unpack(packed.value()).map_err(|reason| StoreError::decode(what(), reason))
+        read_blob(&self.db, key)
     }
 
     fn put_snapshot(

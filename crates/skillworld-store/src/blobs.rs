@@ -4,12 +4,15 @@
 //! inline: a blob costs a key and a reference count.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use skillworld_world::{Command, EntityState, Envelope};
 
+use crate::StoreError;
 use crate::codec;
+use skillworld_core::{BlobSource, Body, BodyError};
 
 /// A blob's key: the SHA-256 of its bytes.
 pub(crate) type Hash = [u8; 32];
@@ -52,11 +55,21 @@ impl NewBlobs {
     /// Keeps `bytes` (unless an equal value is kept already) and returns
     /// their hash.
     pub(crate) fn add(&mut self, bytes: Vec<u8>) -> Hash {
+        self.keep(bytes, None)
+    }
+
+    /// [`NewBlobs::add`] for bytes whose hash is known: a body read back
+    /// from the store through its handle is not hashed again.
+    pub(crate) fn add_known(&mut self, key: Hash, bytes: Vec<u8>) -> Hash {
+        self.keep(bytes, Some(key))
+    }
+
+    fn keep(&mut self, bytes: Vec<u8>, key: Option<Hash>) -> Hash {
         let same_shape = self.by_shape.entry(shape(&bytes)).or_default();
         if let Some(&index) = same_shape.iter().find(|&&i| self.values[i].1 == bytes) {
             return self.values[index].0;
         }
-        let key = hash(&bytes);
+        let key = key.unwrap_or_else(|| hash(&bytes));
         same_shape.push(self.values.len());
         self.values.push((key, bytes));
         key
@@ -165,41 +178,63 @@ pub(crate) struct EncodedRow {
 }
 
 /// Which of an entity's values a row's hash stands for.
-const CONTENT: u8 = 0;
+pub(crate) const CONTENT: u8 = 0;
 const OBJECT_BYTES: u8 = 1;
 
 /// Encodes an entity row: `[count] ([slot] [hash])* packed-JSON` (see
 /// `codec.rs`). The hashes come first so collecting a row's blobs never
-/// decodes it.
-pub(crate) fn encode_row(mut state: EntityState, blobs: &mut NewBlobs) -> EncodedRow {
+/// decodes it. A body still in the store is read back through its handle
+/// (its bytes go with the batch, for replicas); one that cannot be read
+/// fails the write, naming the skill and the blob.
+pub(crate) fn encode_row(
+    mut state: EntityState,
+    blobs: &mut NewBlobs,
+) -> Result<EncodedRow, StoreError> {
+    let id = state.record().id.0;
     let mut taken: Vec<(u8, Hash)> = Vec::new();
     let mut keep = |slot: u8, bytes: Vec<u8>, blobs: &mut NewBlobs| {
         taken.push((slot, blobs.add(bytes)));
     };
-    let record = match &mut state {
-        EntityState::World { record, .. } | EntityState::Agent { record, .. } => record,
-        EntityState::Resource { record, bytes, .. } => {
-            if let Some(bytes) = bytes.take_if(|b| b.len() >= BLOB_MIN_BYTES) {
-                keep(OBJECT_BYTES, bytes, blobs);
-            }
-            record
-        }
-        EntityState::Skill(skill) => &mut skill.record,
-    };
-    if record.content.len() >= BLOB_MIN_BYTES {
-        let content = std::mem::take(&mut record.content).into_bytes();
-        keep(CONTENT, content, blobs);
+    if let EntityState::Resource { bytes, .. } = &mut state
+        && let Some(bytes) = bytes.take_if(|b| b.len() >= BLOB_MIN_BYTES)
+    {
+        keep(OBJECT_BYTES, bytes, blobs);
+    }
+    let record = record_mut(&mut state);
+    let content = std::mem::take(&mut record.content);
+    let stored = content.stored_sha256().copied();
+    let text = content.into_text().map_err(|error| {
+        unwritable(
+            id,
+            &BodyError {
+                entity: record.title.clone(),
+                ..error
+            },
+        )
+    })?;
+    match stored {
+        Some(key) => taken.push((CONTENT, blobs.add_known(key, text.into_bytes()))),
+        None if text.len() >= BLOB_MIN_BYTES => keep(CONTENT, text.into_bytes(), blobs),
+        None => record.content = text.into(),
     }
     let mut bytes = vec![taken.len() as u8];
     for (slot, key) in &taken {
         bytes.push(*slot);
         bytes.extend_from_slice(key);
     }
-    let json = serde_json::to_vec(&state).expect("entity states serialise");
+    // Fails only on a revision's body that cannot be read from the store.
+    let json = serde_json::to_vec(&state).map_err(|error| unwritable(id, &error))?;
     codec::pack_into(&json, &mut bytes);
-    EncodedRow {
+    Ok(EncodedRow {
         bytes,
         blobs: taken.into_iter().map(|(_, key)| key).collect(),
+    })
+}
+
+fn unwritable(id: u64, reason: &dyn std::fmt::Display) -> StoreError {
+    StoreError::Unwritable {
+        what: format!("row {id}"),
+        reason: reason.to_string(),
     }
 }
 
@@ -272,18 +307,25 @@ pub(crate) fn put_row_blob(
 ) -> Result<(), String> {
     match (state, slot) {
         (EntityState::Resource { bytes, .. }, OBJECT_BYTES) => *bytes = Some(value.into_bytes()),
-        (state, CONTENT) => {
-            let record = match state {
-                EntityState::World { record, .. }
-                | EntityState::Agent { record, .. }
-                | EntityState::Resource { record, .. } => record,
-                EntityState::Skill(skill) => &mut skill.record,
-            };
-            record.content = value.into_text()?;
-        }
+        (state, CONTENT) => record_mut(state).content = value.into_text()?.into(),
         (_, other) => return Err(format!("unknown blob slot {other}")),
     }
     Ok(())
+}
+
+/// Leaves a row's body in the store: the entity gets a handle that reads
+/// it from `source` when first used (issue 19).
+pub(crate) fn put_body_handle(state: &mut EntityState, key: Hash, source: &Arc<dyn BlobSource>) {
+    record_mut(state).content = Body::stored(key, source.clone());
+}
+
+fn record_mut(state: &mut EntityState) -> &mut skillworld_core::EntityRecord {
+    match state {
+        EntityState::World { record, .. }
+        | EntityState::Agent { record, .. }
+        | EntityState::Resource { record, .. } => record,
+        EntityState::Skill(skill) => &mut skill.record,
+    }
 }
 
 pub(crate) fn hex(key: &Hash) -> String {
@@ -327,7 +369,7 @@ mod tests {
                 id: StableId(7),
                 title: "scripts/run.sh".into(),
                 summary: String::new(),
-                content: String::new(),
+                content: Body::default(),
                 world: None,
                 pinned: false,
                 tags: Vec::new(),

@@ -24,6 +24,10 @@ pub enum StoreError {
     Database(#[from] redb::Error),
     #[error("stored {what} does not decode: {reason}")]
     Decode { what: String, reason: String },
+    /// A changed value could not be encoded for its commit: a body left in
+    /// the store at open could not be read back (issue 19).
+    #[error("{what} cannot be written: {reason}")]
+    Unwritable { what: String, reason: String },
     #[error(transparent)]
     State(#[from] StateError),
     #[error(transparent)]

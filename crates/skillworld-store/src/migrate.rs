@@ -159,7 +159,7 @@ fn from_v1(db: Database, platform: Option<String>) -> Result<Database, StoreErro
         let record = SnapshotRecord::whole(snapshot, snapshot.kind);
         backend.put_snapshot(&record, Some(&snapshot.state))?;
     }
-    backend.commit(&[rows_batch(state, next_seq)])?;
+    backend.commit(&[rows_batch(state, next_seq)?])?;
     let txn = db.begin_write()?;
     let mut journal_bytes = 0;
     for item in txn.open_table(JOURNAL)?.iter()? {
@@ -179,7 +179,7 @@ fn from_v1(db: Database, platform: Option<String>) -> Result<Database, StoreErro
 }
 
 /// Every row of a world, at `version`.
-fn rows_batch(state: WorldState, version: u64) -> Batch {
+fn rows_batch(state: WorldState, version: u64) -> Result<Batch, StoreError> {
     let (globals, entities) = state.into_parts();
     let mut batch = Batch {
         version,
@@ -189,8 +189,8 @@ fn rows_batch(state: WorldState, version: u64) -> Batch {
         rows: entities,
         removed: Vec::new(),
         globals: Some(globals),
-    });
-    batch
+    })?;
+    Ok(batch)
 }
 
 fn v1_snapshots(db: &Database) -> Result<Vec<StoredSnapshot>, StoreError> {

@@ -279,15 +279,15 @@ impl Store {
 
     /// The whole world in the state tables' encoding, as rows written
     /// before any entry (a shared database's first node fills them).
-    pub fn shared_state(&self) -> Tapped {
+    pub fn shared_state(&self) -> Result<Tapped, StoreError> {
         let (globals, entities) = self.world().state().into_parts();
         let mut blobs = NewBlobs::default();
         let mut rows = vec![(GLOBALS_ROW, encode_globals(&globals))];
-        rows.extend(entities.into_iter().map(|state| {
+        for state in entities {
             let id = state.record().id.0;
-            (id, encode_row(state, &mut blobs))
-        }));
-        Tapped {
+            rows.push((id, encode_row(state, &mut blobs)?));
+        }
+        Ok(Tapped {
             rows: rows
                 .into_iter()
                 .map(|(id, row)| TappedRow {
@@ -303,7 +303,7 @@ impl Store {
                 .map(|(key, bytes)| (hex(&key), bytes))
                 .collect(),
             ..Tapped::default()
-        }
+        })
     }
 
     /// Makes the world `state` (as the state tables hold it) in place of

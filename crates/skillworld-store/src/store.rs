@@ -173,7 +173,9 @@ impl Store {
     /// The world from its rows: no journal is replayed.
     fn load(&mut self) -> Result<(), StoreError> {
         let started = std::time::Instant::now();
-        let state = self.backend.load(None)?;
+        // Bodies stay in the file until first read (issue 19).
+        let source = Arc::new(crate::backend::RedbBlobs(Arc::downgrade(&self.db)));
+        let state = self.backend.load_lazy(source)?;
         let read = started.elapsed();
         self.world = SkillWorld::from_state(state, self.platform.clone())?;
         tracing::debug!(
@@ -261,7 +263,7 @@ impl Store {
             .collect();
         let changes = self.world.take_changes();
         if !entries.is_empty() || !changes.is_empty() {
-            let batch = self.stage(entries, changes);
+            let batch = self.stage(entries, changes)?;
             self.submit(batch)?;
         }
         Ok(result)
@@ -269,7 +271,7 @@ impl Store {
 
     /// Encodes journal entries (their big fields as blobs) and the rows
     /// they changed, as of the sequence number after them.
-    fn stage(&mut self, entries: Vec<JournalEntry>, changes: Changes) -> Batch {
+    fn stage(&mut self, entries: Vec<JournalEntry>, changes: Changes) -> Result<Batch, StoreError> {
         self.hooks.tap(&entries);
         let mut batch = Batch::default();
         for entry in entries {
@@ -294,9 +296,9 @@ impl Store {
             self.next_seq += 1;
         }
         batch.version = self.next_seq;
-        batch.add_changes(changes);
+        batch.add_changes(changes)?;
         self.hooks.tap_rows(&batch);
-        batch
+        Ok(batch)
     }
 
     /// Stages `entries` with every row of `state`, and removals for the
@@ -306,7 +308,7 @@ impl Store {
         entries: Vec<JournalEntry>,
         state: WorldState,
         gone: &[skillworld_core::StableId],
-    ) -> Batch {
+    ) -> Result<Batch, StoreError> {
         let (globals, entities) = state.into_parts();
         let kept: std::collections::HashSet<_> = entities.iter().map(|e| e.record().id).collect();
         let changes = Changes {
@@ -568,7 +570,7 @@ impl Store {
             name: name.to_owned(),
         };
         self.hooks.tap_snapshot(record.kind, change);
-        let batch = self.stage_state(vec![entry], state, &gone);
+        let batch = self.stage_state(vec![entry], state, &gone)?;
         self.submit(batch)?;
         self.world = world;
         Ok(info_of(&record))
@@ -592,7 +594,7 @@ impl Store {
         let clock = *self.world.clock_mut();
         let mut world = SkillWorld::from_state(state.clone(), self.platform.clone())?;
         *world.clock_mut() = clock;
-        let batch = self.stage_state(Vec::new(), state, &gone);
+        let batch = self.stage_state(Vec::new(), state, &gone)?;
         self.submit(batch)?;
         self.world = world;
         Ok(())

@@ -237,7 +237,7 @@ fn the_state_tables_rows_rebuild_the_world_and_writes_tap_their_rows() {
         })
         .unwrap()
         .unwrap();
-    let tables = tables_of(origin.shared_state());
+    let tables = tables_of(origin.shared_state().unwrap());
     assert!(
         tables.rows.iter().any(|(id, _)| *id == 0),
         "the world's row"
@@ -290,13 +290,13 @@ fn the_state_tables_rows_rebuild_the_world_and_writes_tap_their_rows() {
     // Saved again under the same name (at another time) while this replica
     // was away: its copy is replaced.
     let later = Timestamp::from_millis(6);
-    let again = tables_of(origin.shared_state());
+    let again = tables_of(origin.shared_state().unwrap());
     replica
         .adopt_shared_snapshots(vec![("after-diary".into(), later, again)])
         .unwrap();
     assert_eq!(replica.snapshot_info("after-diary").unwrap().at, later);
     // A row that refers to a blob the tables lack is refused, named.
-    let mut broken = tables_of(origin.shared_state());
+    let mut broken = tables_of(origin.shared_state().unwrap());
     broken.blobs.clear();
     let refused = replica.adopt_shared_state(broken).unwrap_err();
     assert!(refused.to_string().contains("is missing"), "{refused}");

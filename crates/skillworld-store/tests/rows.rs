@@ -1,7 +1,8 @@
 //! STO-5's invariant: after any sequence of commands, the rows read back
 //! from the tables are the live world (same digest), and a snapshot plus
 //! the journal after it replays to it — through purges (entities that go),
-//! files kept as blobs, restores and compactions.
+//! files kept as blobs, restores, compactions and reopens (after which the
+//! bodies are handles read from the file when used, issue 19).
 
 use proptest::prelude::*;
 use skillworld_core::Timestamp;
@@ -21,6 +22,7 @@ enum Op {
     Snapshot,
     Restore,
     Compact,
+    Reopen,
 }
 
 fn op() -> impl Strategy<Value = Op> {
@@ -36,6 +38,7 @@ fn op() -> impl Strategy<Value = Op> {
         1 => Just(Op::Snapshot),
         1 => Just(Op::Restore),
         1 => Just(Op::Compact),
+        1 => Just(Op::Reopen),
     ]
 }
 
@@ -103,7 +106,7 @@ fn world_op(world: &mut SkillWorld, op: &Op, round: usize) {
         Op::AddAgent { agent: a } => {
             let _ = world.add_agent(&agent(*a), None);
         }
-        Op::Snapshot | Op::Restore | Op::Compact => {}
+        Op::Snapshot | Op::Restore | Op::Compact | Op::Reopen => {}
     }
 }
 
@@ -143,6 +146,10 @@ proptest! {
                     store.restore_snapshot(&format!("s{}", round % snapshots)).unwrap();
                 }
                 Op::Compact => drop(store.compact().unwrap()),
+                Op::Reopen => {
+                    drop(store);
+                    store = open(&path);
+                }
                 op => store.run(|w| world_op(w, op, round)).unwrap(),
             }
         }

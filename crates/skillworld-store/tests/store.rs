@@ -367,7 +367,11 @@ fn shipped_skills_are_installed_upgraded_when_newer_and_local_edits_kept() {
     assert!(report.iter().any(|r| matches!(r, Synced::Upgraded { name, to, .. } if name == "skill-curation" && to == "9.0.0")), "{report:?}");
     let revisions = world.revisions(&Layer::Commons, "skill-curation").unwrap();
     assert!(
-        revisions.kept[0].record.content.ends_with("Local note.\n"),
+        revisions.kept[0]
+            .record
+            .body()
+            .unwrap()
+            .ends_with("Local note.\n"),
         "the old copy is kept as a revision"
     );
 }

@@ -174,10 +174,13 @@ impl SkillWorld {
         };
         let target = target_layer(&proposal.target);
         let live = self.seen_in(&target, &record.title);
-        let base = live.map(|live| (self.document(live), self.bundle_files(live)));
+        let base = match live {
+            Some(live) => Some((self.document(live)?, self.bundle_files(live))),
+            None => None,
+        };
         // The diff shows the content as it would go live, not the status
         // it waits in.
-        let mut document = self.document(entity);
+        let mut document = self.document(entity)?;
         document.skill.status = base
             .as_ref()
             .map_or(Status::Active, |(live, _)| live.skill.status);

@@ -36,6 +36,9 @@ pub enum WorldError {
     UnknownRevision { name: String, number: u64 },
     #[error(transparent)]
     Load(#[from] LoadError),
+    /// A body left in the store at open could not be read (issue 19).
+    #[error(transparent)]
+    Body(#[from] skillworld_core::BodyError),
     #[error(
         "Skill '{name}' changed since you read it: expected revision {expected}, current revision is {current}. Read it again and retry."
     )]

@@ -426,7 +426,7 @@ impl SkillWorld {
         change: impl FnOnce(&mut SkillDocument),
     ) -> Result<u64, WorldError> {
         let entity = self.skill_entity(layer, name)?;
-        let mut document = self.document(entity);
+        let mut document = self.document(entity)?;
         change(&mut document);
         let command = Command::ReplaceSkill {
             layer: layer.clone(),
@@ -566,7 +566,7 @@ impl SkillWorld {
                     .0
             }
         };
-        Ok((self.document(entity), self.bundle_files(entity)))
+        Ok((self.document(entity)?, self.bundle_files(entity)))
     }
 
     /// Runs a curator sweep now (a dry-run plans and reports only); returns
@@ -642,12 +642,12 @@ impl SkillWorld {
         name: &str,
     ) -> Result<(SkillDocument, Vec<BundleFile>), WorldError> {
         let entity = self.skill_entity(layer, name)?;
-        Ok((self.document(entity), self.bundle_files(entity)))
+        Ok((self.document(entity)?, self.bundle_files(entity)))
     }
 
     /// A skill of a layer as a document.
     pub fn skill_document(&self, layer: &Layer, name: &str) -> Result<SkillDocument, WorldError> {
-        Ok(self.document(self.skill_entity(layer, name)?))
+        self.document(self.skill_entity(layer, name)?)
     }
 
     pub fn revisions(&self, layer: &Layer, name: &str) -> Result<&Revisions, WorldError> {
@@ -659,15 +659,16 @@ impl SkillWorld {
     }
 
     /// A skill as a document (for updates, views and export).
-    pub(crate) fn document(&self, entity: Entity) -> SkillDocument {
+    /// Fails only when its body, left in the store, cannot be read.
+    pub(crate) fn document(&self, entity: Entity) -> Result<SkillDocument, WorldError> {
         let record = self.world.get::<EntityRecord>(entity).expect("skill");
         let skill = self.world.get::<Skill>(entity).expect("skill");
-        SkillDocument {
+        Ok(SkillDocument {
             name: record.title.clone(),
             description: record.summary.clone(),
-            body: record.content.clone(),
+            body: record.body()?.to_owned(),
             tags: record.tags.clone(),
             skill: skill.clone(),
-        }
+        })
     }
 }

@@ -99,7 +99,7 @@ impl SkillWorld {
             row: self.row(world, name, entity),
             layer: home,
             shadows,
-            document: self.document(entity),
+            document: self.document(entity)?,
             files,
             lessons,
         })

@@ -268,7 +268,7 @@ impl SkillWorld {
                 page_of(name, Some(path), text, request.page)?
             }
             None => {
-                let body = render_body(&record.content, &skill.parameters, &request.args).map_err(
+                let body = render_body(record.body()?, &skill.parameters, &request.args).map_err(
                     |source| LoadError::Parameters {
                         name: name.to_owned(),
                         source,

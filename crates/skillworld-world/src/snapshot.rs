@@ -5,7 +5,8 @@ use bevy_ecs::entity::Entity;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use skillworld_core::{
-    EntityRecord, IdAllocator, PrimaryComponent, Skill, SkillResource, StableId, Trust, Usage,
+    BodyError, EntityRecord, IdAllocator, PrimaryComponent, Skill, SkillResource, StableId, Trust,
+    Usage,
 };
 use thiserror::Error;
 
@@ -182,25 +183,44 @@ pub enum StateError {
 impl WorldState {
     /// The world digest (STO-3): SHA-256 over every entity in stable-id
     /// order, as 64 hex digits. Runtime caches, the clock and runs' loaded
-    /// sets are not part of it.
+    /// sets are not part of it. Panics where [`WorldState::try_digest`]
+    /// fails.
     pub fn digest(&self) -> String {
+        self.try_digest()
+            .expect("every body of the world is readable (hosts call try_digest)")
+    }
+
+    /// The digest; fails only when a body left in the store (issue 19)
+    /// cannot be read — the error names the skill and the blob.
+    pub fn try_digest(&self) -> Result<String, BodyError> {
         let mut hasher = Sha256::new();
         for entity in &self.entities {
-            let bytes = match entity {
+            let without_runs;
+            let hashed = match entity {
                 EntityState::Agent { runs, .. } if !runs.is_empty() => {
-                    let mut without_runs = entity.clone();
-                    if let EntityState::Agent { runs, .. } = &mut without_runs {
+                    let mut copy = entity.clone();
+                    if let EntityState::Agent { runs, .. } = &mut copy {
                         *runs = AgentRuns::default();
                     }
-                    serde_json::to_vec(&without_runs)
+                    without_runs = copy;
+                    &without_runs
                 }
-                _ => serde_json::to_vec(entity),
-            }
-            .expect("entity states serialise");
+                _ => entity,
+            };
+            let bytes = serde_json::to_vec(hashed).map_err(|error| {
+                // Serialising fails only on a body that cannot be read: the
+                // entity's own (named here), else one of its revisions'.
+                let record = entity.record();
+                record.body().err().unwrap_or_else(|| BodyError {
+                    entity: record.title.clone(),
+                    sha256: String::new(),
+                    reason: error.to_string(),
+                })
+            })?;
             hasher.update((bytes.len() as u64).to_le_bytes());
             hasher.update(&bytes);
         }
-        hex::encode(hasher.finalize())
+        Ok(hex::encode(hasher.finalize()))
     }
 }
 
@@ -264,6 +284,11 @@ impl SkillWorld {
     /// The world digest of the current state.
     pub fn digest(&self) -> String {
         self.state().digest()
+    }
+
+    /// The digest, or why a body left in the store could not be read.
+    pub fn try_digest(&self) -> Result<String, BodyError> {
+        self.state().try_digest()
     }
 
     /// Rebuilds a world from data. The journal starts empty.

@@ -198,7 +198,7 @@ pub(crate) fn record(
         id,
         title: title.to_owned(),
         summary: String::new(),
-        content: String::new(),
+        content: skillworld_core::Body::default(),
         world,
         pinned: false,
         tags: Vec::new(),

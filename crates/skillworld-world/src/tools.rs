@@ -409,7 +409,7 @@ impl SkillWorld {
     fn tool_view(&mut self, agent: &str, args: &Value) -> Outcome {
         let args: NameArgs = parse("skill_view", args)?;
         let entity = self.resolved_entity(agent, &args.name)?;
-        let document = self.document(entity);
+        let document = self.document(entity).map_err(|e| e.to_string())?;
         let record = self.world.get::<EntityRecord>(entity).expect("skill");
         let skill = self.world.get::<Skill>(entity).expect("skill");
         let layer = if Some(self.commons) == record.world {
@@ -441,7 +441,7 @@ impl SkillWorld {
         let entity = self.resolved_entity(agent, &args.name)?;
         let revision = self.world.get::<Revisions>(entity).expect("skill").current;
         Ok(into_map(
-            json!({"name": args.name, "skill_md": export_skill_md(&self.document(entity)), "revision": revision}),
+            json!({"name": args.name, "skill_md": export_skill_md(&self.document(entity).map_err(|e| e.to_string())?), "revision": revision}),
         ))
     }
 
@@ -551,7 +551,7 @@ impl SkillWorld {
         }
         let target = self.write_target(agent, &args.name)?;
         let entity = self.resolved_entity(agent, &args.name)?;
-        let mut document = self.document(entity);
+        let mut document = self.document(entity).map_err(|e| e.to_string())?;
         if let Some(description) = args.description {
             document.description = description;
         }

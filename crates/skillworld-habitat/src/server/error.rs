@@ -128,6 +128,8 @@ impl From<WorldError> for ApiError {
                 ApiError::new(StatusCode::CONFLICT, "proposal_expired", message)
             }
             WorldError::Proposal(ProposalError::AdminOnly(_)) => ApiError::forbidden(message),
+            // The store failed, not the request (issue 19: a body read late).
+            WorldError::Body(_) => ApiError::internal(message),
             _ => ApiError::invalid(message),
         }
     }

@@ -75,12 +75,17 @@ pub async fn digest(habitat: State, principal: Principal) -> Result<Json<DigestB
     // Both under one hold of the store: a write between them would pair
     // a digest with another position's sequence.
     let body = habitat
-        .read(|store| DigestBody {
-            digest: store.world().digest(),
-            journal_seq: habitat
-                .replication()
-                .map_or_else(|| store.journal_seq(), |r| r.applied()),
+        .read(|store| {
+            Ok::<_, ApiError>(DigestBody {
+                digest: store
+                    .world()
+                    .try_digest()
+                    .map_err(|error| ApiError::internal(error.to_string()))?,
+                journal_seq: habitat
+                    .replication()
+                    .map_or_else(|| store.journal_seq(), |r| r.applied()),
+            })
         })
-        .await;
+        .await?;
     Ok(Json(body))
 }

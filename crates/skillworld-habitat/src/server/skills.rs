@@ -952,14 +952,14 @@ pub async fn revisions(
                 .kept
                 .iter()
                 .map(|r| {
-                    json!({
+                    Ok(json!({
                         "number": r.number,
                         "replaced_at": r.replaced_at,
                         "description": r.record.summary,
-                        "body_chars": r.record.content.chars().count(),
-                    })
+                        "body_chars": r.record.body()?.chars().count(),
+                    }))
                 })
-                .collect();
+                .collect::<Result<_, skillworld_world::WorldError>>()?;
             Ok(Json(
                 json!({"skill": name, "current": revisions.current, "kept": kept}),
             ))

@@ -185,11 +185,26 @@ fn fields_of(record: &EntityRecord, skill: &Skill) -> Option<[Vec<String>; FIELD
     if let Some(when) = &skill.when_to_use {
         description.extend(terms(when));
     }
+    // A body left in the store is read here (on the splitting threads of a
+    // rebuild) and not kept: indexing does not bring every body back into
+    // memory. One that cannot be read is indexed without its headings and
+    // the log names it; a load of it fails with the same error.
+    let headings = record
+        .content
+        .with_text(|body| terms(&headings(body)))
+        .unwrap_or_else(|error| {
+            let error = skillworld_core::BodyError {
+                entity: record.title.clone(),
+                ..error
+            };
+            tracing::warn!(%error, "skill indexed without its body's headings");
+            Vec::new()
+        });
     Some([
         terms(&record.title),
         description,
         terms(&record.tags.join(" ")),
-        terms(&headings(&record.content)),
+        headings,
     ])
 }
 

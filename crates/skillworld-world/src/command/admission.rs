@@ -212,6 +212,23 @@ impl crate::state::SkillWorld {
 /// SEC-1/SEC-2: the verdict on a skill's whole current content. HIGH or
 /// CRITICAL findings block (stored, never live). A name one typo away from
 /// an installed Commons skill of another origin warns (SEC-4).
+/// The verdict of a skill whose body, left in the store, could not be
+/// read for its scan: blocked, saying why (fail closed, SEC-2) — a body
+/// never read is never vouched for.
+pub(crate) fn unreadable_verdict(
+    error: &skillworld_core::BodyError,
+) -> (ScanStatus, Vec<ScanFinding>) {
+    let finding = ScanFinding {
+        rule: "body-unreadable".to_owned(),
+        severity: "high".to_owned(),
+        file: "SKILL.md".to_owned(),
+        line: 0,
+        excerpt: String::new(),
+        explanation: format!("{error}; the skill stays blocked until its body is written again."),
+    };
+    (ScanStatus::Blocked, vec![finding])
+}
+
 pub(crate) fn verdict(
     world: &mut World,
     document: &SkillDocument,

@@ -165,7 +165,7 @@ impl SkillWorld {
                 let placed = self.place_install(target, document, *on_collision)?;
                 document.name = placed.document.name;
                 match placed.entity {
-                    Some(live) => self.base_of(proposals, live),
+                    Some(live) => self.base_of(proposals, live)?,
                     None => Base::default(),
                 }
             }
@@ -246,15 +246,17 @@ impl SkillWorld {
     }
 
     /// The base of an install that lands on the live skill `live`.
-    fn base_of(&self, proposals: StableId, live: Entity) -> Base {
+    fn base_of(&self, proposals: StableId, live: Entity) -> Result<Base, WorldError> {
         let name = &self.world.get::<EntityRecord>(live).expect("skill").title;
-        match self.world.resource::<NameIndex>().get(proposals, name) {
-            Some(staged) => self.staged_base(staged),
-            None => Base {
-                copy: Some((self.document(live), self.bundle_files(live))),
-                revision: Some(self.revision_of(live)),
+        Ok(
+            match self.world.resource::<NameIndex>().get(proposals, name) {
+                Some(staged) => self.staged_base(staged),
+                None => Base {
+                    copy: Some((self.document(live)?, self.bundle_files(live))),
+                    revision: Some(self.revision_of(live)),
+                },
             },
-        }
+        )
     }
 
     fn staged_base(&self, staged: Entity) -> Base {
@@ -326,7 +328,7 @@ impl SkillWorld {
         let proposal = self.proposal_of(staged);
         let world = self.world_of(&target_layer(&proposal.target))?;
         let final_name = rename.unwrap_or(name);
-        let mut document = self.document(staged);
+        let mut document = self.document(staged)?;
         let files = self.bundle_files(staged);
         // Approving lets content go live; it keeps the level it was
         // proposed with (an unsigned import stays community).

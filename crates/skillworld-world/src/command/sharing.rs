@@ -47,7 +47,7 @@ impl SkillWorld {
         {
             return Err(WorldError::SkillExists(name.to_owned()));
         }
-        let mut document = self.document(entity);
+        let mut document = self.document(entity)?;
         check_origin(caller, &document)?;
         let files = self.bundle_files(entity);
         check_files(name, &files)?;

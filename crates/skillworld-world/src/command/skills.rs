@@ -13,7 +13,8 @@ use skillworld_format::{BundleFile, BundleSignature, SkillDocument};
 
 use super::InstallRules;
 use super::admission::{
-    check_changeable, check_document, check_files, check_origin, guard_autonomous, verdict,
+    check_changeable, check_document, check_files, check_origin, guard_autonomous,
+    unreadable_verdict, verdict,
 };
 use super::{Applied, Caller, Switches};
 use crate::error::{ContentError, PatchError, WorldError};
@@ -189,7 +190,7 @@ impl SkillWorld {
         patch: Patch<'_>,
     ) -> Result<Applied, WorldError> {
         let target = self.writable(caller, &to)?;
-        let mut document = self.target_document(&target);
+        let mut document = self.target_document(&target)?;
         let (patched, replacements) = literal_patch(
             to.name,
             &document.body,
@@ -201,9 +202,9 @@ impl SkillWorld {
         super::admission::check_limits(&document)?;
         guard_autonomous(caller, &document, &self.target_files(&target))?;
         let mut applied = match target {
-            Target::Existing(entity) => {
-                self.rewrite(at, entity, |record, _| record.content = document.body)
-            }
+            Target::Existing(entity) => self.rewrite(at, entity, |record, _| {
+                record.content = document.body.into()
+            }),
             Target::Copy { files, .. } => self.spawn_copy(at, to.layer, document, files)?,
         };
         applied.replacements = Some(replacements);
@@ -225,7 +226,7 @@ impl SkillWorld {
             executable,
         } = file;
         let target = self.writable(caller, &to)?;
-        let document = self.target_document(&target);
+        let document = self.target_document(&target)?;
         let mut files = self.target_files(&target);
         let before = files.len();
         files.retain(|f| f.path != path);
@@ -327,7 +328,12 @@ impl SkillWorld {
         let document = SkillDocument {
             name: revision.record.title,
             description: revision.record.summary,
-            body: revision.record.content,
+            body: revision.record.content.into_text().map_err(|error| {
+                skillworld_core::BodyError {
+                    entity: name.to_owned(),
+                    ..error
+                }
+            })?,
             tags: revision.record.tags,
             skill: revision.skill,
         };
@@ -389,7 +395,7 @@ impl SkillWorld {
             return Err(WorldError::CommonsWritesRefused(name.to_owned()));
         }
         Ok(Target::Copy {
-            document: Box::new(self.document(entity)),
+            document: Box::new(self.document(entity)?),
             files: self.bundle_files(entity),
         })
     }
@@ -409,16 +415,16 @@ impl SkillWorld {
             Target::Copy { .. } => None,
         };
         Ok((
-            self.target_document(&target),
+            self.target_document(&target)?,
             self.target_files(&target),
             existing,
         ))
     }
 
-    fn target_document(&self, target: &Target) -> SkillDocument {
+    fn target_document(&self, target: &Target) -> Result<SkillDocument, WorldError> {
         match target {
             Target::Existing(entity) => self.document(*entity),
-            Target::Copy { document, .. } => (**document).clone(),
+            Target::Copy { document, .. } => Ok((**document).clone()),
         }
     }
 
@@ -582,15 +588,20 @@ impl SkillWorld {
         let (mut record, mut skill) = (before_record.clone(), before_skill.clone());
         change(&mut record, &mut skill);
         if authored_changed((&before_record, &before_skill), (&record, &skill)) {
-            let document = SkillDocument {
-                name: record.title.clone(),
-                description: record.summary.clone(),
-                body: record.content.clone(),
-                tags: record.tags.clone(),
-                skill: skill.clone(),
+            (skill.scan, skill.findings) = match record.body() {
+                Ok(body) => {
+                    let document = SkillDocument {
+                        name: record.title.clone(),
+                        description: record.summary.clone(),
+                        body: body.to_owned(),
+                        tags: record.tags.clone(),
+                        skill: skill.clone(),
+                    };
+                    let files = self.files_of(&skill.resources);
+                    verdict(&mut self.world, &document, &files)
+                }
+                Err(error) => unreadable_verdict(&error),
             };
-            let files = self.files_of(&skill.resources);
-            (skill.scan, skill.findings) = verdict(&mut self.world, &document, &files);
             // GOV-2: new content is vouched for by whoever wrote it.
             skill.trust = Some(self.write_trust);
         }
@@ -620,7 +631,7 @@ pub(super) fn apply_document(
 ) {
     record.title = document.name;
     record.summary = document.description;
-    record.content = document.body;
+    record.content = document.body.into();
     record.tags = document.tags;
     let keep = (
         skill.enabled,

@@ -1,0 +1,201 @@
+//! Bodies stay in the store until read (issue 19): opening a world reads
+//! no skill body; a load, a view, a ranked catalog and a digest read them
+//! through their handles and see exactly what was written; a body whose
+//! blob is gone is an error naming the skill and the hash, never an empty
+//! body and never a panic.
+
+use redb::{Database, TableDefinition};
+use sha2::{Digest, Sha256};
+use skillworld_core::{EntityRecord, PrimaryComponent, Timestamp};
+use skillworld_format::SkillDocument;
+use skillworld_store::{OpenOptions, Store};
+use skillworld_world::{CatalogRequest, Clock, Layer, LoadRequest, SkillWorld, WorldError};
+
+const BLOBS: TableDefinition<&[u8], &[u8]> = TableDefinition::new("blobs");
+
+fn options() -> OpenOptions {
+    OpenOptions {
+        clock: Some(Clock::Simulated(Timestamp::from_millis(1_000_000))),
+        platform: Some("linux".into()),
+        ..OpenOptions::default()
+    }
+}
+
+/// Skill `i`'s body: long enough to be stored as a blob, with a heading
+/// only skill 2 has.
+fn body(i: usize) -> String {
+    let heading = if i == 2 {
+        "## Zanzibar ferries\n"
+    } else {
+        "## Usage\n"
+    };
+    format!(
+        "# Skill {i}\n{heading}{}",
+        format!("Line {i} of the body.\n").repeat(30)
+    )
+}
+
+fn build(path: &std::path::Path) -> String {
+    let mut store = Store::open(path, options()).unwrap();
+    store
+        .run(|world| {
+            world.add_agent("ada", None).unwrap();
+            for i in 1..=3 {
+                let document =
+                    SkillDocument::new(format!("skill-{i}"), format!("Skill number {i}."), body(i));
+                world.create(&Layer::Commons, document).unwrap();
+            }
+            world.digest()
+        })
+        .unwrap()
+}
+
+/// The stored bodies of the world's skills: (name, read yet).
+fn stored_bodies(world: &SkillWorld) -> Vec<(String, bool)> {
+    let world = world.world();
+    let mut query = world.try_query::<&EntityRecord>().unwrap();
+    let mut out: Vec<(String, bool)> = query
+        .iter(world)
+        .filter(|r| r.primary == PrimaryComponent::Skill && r.content.stored_sha256().is_some())
+        .map(|r| (r.title.clone(), r.content.is_in_memory()))
+        .collect();
+    out.sort();
+    out
+}
+
+fn load(world: &mut SkillWorld, name: &str) -> Result<String, WorldError> {
+    world
+        .load(
+            "ada",
+            LoadRequest {
+                name,
+                ..LoadRequest::default()
+            },
+        )
+        .map(|loaded| loaded.text)
+}
+
+#[test]
+fn an_opened_world_reads_each_body_only_when_it_is_used() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("world.redb");
+    let digest = build(&path);
+    let opened = Store::open(&path, options()).unwrap();
+    assert_eq!(
+        opened.world().digest(),
+        digest,
+        "the digest reads through the handles"
+    );
+    drop(opened);
+    let mut store = Store::open(&path, options()).unwrap();
+    let unread = |names: &[&str]| -> Vec<(String, bool)> {
+        (1..=3)
+            .map(|i| format!("skill-{i}"))
+            .map(|n| (n.clone(), !names.contains(&n.as_str())))
+            .collect()
+    };
+    assert_eq!(
+        stored_bodies(store.world()),
+        unread(&["skill-1", "skill-2", "skill-3"])
+    );
+
+    let text = store.run(|world| load(world, "skill-3")).unwrap().unwrap();
+    assert!(text.starts_with(&body(3)), "{text}");
+    assert_eq!(
+        stored_bodies(store.world()),
+        unread(&["skill-1", "skill-2"])
+    );
+
+    // The first ranked catalog builds the term index from every body's
+    // headings, and keeps none of them in memory.
+    let request = CatalogRequest {
+        query: Some("zanzibar ferries".into()),
+        ..CatalogRequest::default()
+    };
+    let catalog = store
+        .run(|world| world.catalog("ada", &request))
+        .unwrap()
+        .unwrap();
+    let at = |name: &str| catalog.find(name).unwrap_or(usize::MAX);
+    assert!(
+        at("skill-2") < at("skill-1"),
+        "ranked by the body's heading: {catalog}"
+    );
+    assert_eq!(
+        stored_bodies(store.world()),
+        unread(&["skill-1", "skill-2"])
+    );
+
+    let view = store
+        .world()
+        .skill_document(&Layer::Commons, "skill-1")
+        .unwrap();
+    assert_eq!(view.body, body(1));
+
+    // A write over a body never read keeps it; the file reopens the same.
+    store
+        .run(|world| {
+            world.update(&Layer::Commons, "skill-2", |d| {
+                d.description = "New.".into()
+            })
+        })
+        .unwrap()
+        .unwrap();
+    let after = store.world().digest();
+    drop(store);
+    let reopened = Store::open(&path, options()).unwrap();
+    assert_eq!(reopened.world().digest(), after);
+    let view = reopened
+        .world()
+        .skill_document(&Layer::Commons, "skill-2")
+        .unwrap();
+    assert_eq!((view.description.as_str(), view.body), ("New.", body(2)));
+}
+
+#[test]
+fn a_body_whose_blob_is_gone_is_an_error_naming_the_skill_and_the_hash() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("world.redb");
+    build(&path);
+    let hash = Sha256::digest(body(1).as_bytes());
+    {
+        let db = Database::open(&path).unwrap();
+        let txn = db.begin_write().unwrap();
+        {
+            let mut blobs = txn.open_table(BLOBS).unwrap();
+            let removed = blobs.remove(hash.as_slice()).unwrap();
+            assert!(removed.is_some(), "skill-1's body is a blob");
+        }
+        txn.commit().unwrap();
+    }
+    let hex: String = hash.iter().map(|b| format!("{b:02x}")).collect();
+    // The open reads no body, so it succeeds; the other skills are served.
+    let mut store = Store::open(&path, options()).unwrap();
+    assert!(store.run(|world| load(world, "skill-2")).unwrap().is_ok());
+
+    let error = store
+        .run(|world| load(world, "skill-1"))
+        .unwrap()
+        .unwrap_err();
+    let WorldError::Body(body_error) = &error else {
+        panic!("not a body error: {error}");
+    };
+    assert_eq!(
+        (body_error.entity.as_str(), body_error.sha256.as_str()),
+        ("skill-1", hex.as_str())
+    );
+    assert!(error.to_string().contains("skill-1") && error.to_string().contains(&hex));
+
+    let view = store.world().skill_document(&Layer::Commons, "skill-1");
+    assert!(matches!(view, Err(WorldError::Body(_))), "{view:?}");
+    // An edit needs the body (it is rescanned): refused, nothing written.
+    let edit = store
+        .run(|world| world.update(&Layer::Commons, "skill-1", |d| d.description = "x".into()))
+        .unwrap();
+    assert!(matches!(edit, Err(WorldError::Body(_))), "{edit:?}");
+    let digest = store.world().try_digest().unwrap_err().to_string();
+    assert!(
+        digest.contains("skill-1") && digest.contains(&hex),
+        "{digest}"
+    );
+}
