@@ -75,6 +75,7 @@ const OFFICIAL: &[&str] = &[
     "conda.anaconda.org",
     "repo.anaconda.com",
     "developer.download.nvidia.com",
+    "nodejs.org",
 ];
 
 static URL: LazyLock<Regex> =

@@ -379,7 +379,7 @@ pub static RULES: &[Rule] = &[
         id: "dynamic-eval",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\bvm\.run\w*\(|\bInvoke-Expression\b|\biex\b|\beval\s+[\x22'$`]|\| ?(?:ba|z)?sh *$|\bpickle\.loads?\(|\btypes\.FunctionType\(|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]",
+        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\bvm\.run\w*\(|\b(?:Invoke-Expression|iex)(?:\s*(?:[$(\[\x22{;|)}-]|$)|\s*'\s*(?:$|[;)\]])|\s+')|\beval\s+[\x22'$`]|\| ?(?:ba|z)?sh *$|\bpickle\.loads?\(|\btypes\.FunctionType\(|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]",
         unless: &[
             "literal_eval",
             "safe_eval",
@@ -581,7 +581,7 @@ pub static RULES: &[Rule] = &[
         id: "run-path",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\bexec\.Command(?:Context)?\(\s*(?:ctx\s*,\s*)?[a-z_]\w*\s*[,)]|\bCommand::new\(\s*&?[a-z_]\w*\s*\)|\b(?:spawn|spawnSync|execFile|execFileSync)\(\s*[a-z_]\w*\s*[,)]|\bsubprocess\.\w+\(\s*\[\s*[a-z_]\w*\s*[,\]]|\bos\.(?:startfile|execv\w*)\(\s*[a-z_]\w*|\bStart-Process\s+(?:-FilePath\s+)?['\x22]?\$|(?:^|&&|;|\bthen)\s*(?:nohup\s+)?['\x22]?\$\{?\w+\}?['\x22]?(?:\s|$)",
+        pattern: r"\bexec\.Command(?:Context)?\(\s*(?:ctx\s*,\s*)?[a-z_]\w*\s*[,)]|\bCommand::new\(\s*&?[a-z_]\w*\s*\)|\b(?:spawn|spawnSync|execFile|execFileSync)\(\s*[a-z_]\w*\s*[,)]|\bsubprocess\.\w+\(\s*\[\s*[a-z_]\w*\s*[,\]]|\bos\.(?:startfile|execv\w*)\(\s*[a-z_]\w*|\bStart-Process\s+(?:-FilePath\s+)?['\x22]?\$|(?:^|&&|;|\bthen)\s*(?:nohup\s+)?['\x22]?\$\{?\w+\}?['\x22]?(?:\s*$|\s+[^!=\s\]])",
         unless: &["--version", "--help"],
         signal: Signal::RunPath,
         quiet: true,
@@ -841,7 +841,7 @@ pub static RULES: &[Rule] = &[
         id: "container-escape",
         class: Class::Privilege,
         severity: Severity::High,
-        pattern: r"\s-v\s+/:/\w*|--volume[=\s]+/:/|\bnsenter\b[^\n]*(?:-t\s*1\b|--target\s+1\b)|\bchroot\s+/(?:host|mnt)\b|--unix-socket\s+\S*docker\.sock[^\n]*/(?:containers/create|exec)|\brelease_agent\b|/proc/sysrq-trigger|/proc/sys/kernel/core_pattern|\bcapsh\b[^\n]*--|--pid=host[^\n]*--privileged|--privileged[^\n]*--pid=host",
+        pattern: r"\s-v\s+/:/\w*|--volume[=\s]+/:/|\bnsenter\b[^\n]*(?:-t\s*1\b|--target\s+1\b)|\bchroot\s+/(?:host|mnt)\b|--unix-socket\s+\S*docker\.sock[^\n]*/(?:containers/create|exec)|(?:>|\btee\s+(?:-a\s+)?)\s*['\x22]?\S*(?:\brelease_agent\b|/proc/sysrq-trigger|/proc/sys/kernel/core_pattern)|\bopen\(\s*['\x22][^'\x22]*(?:release_agent|/proc/sysrq-trigger|/proc/sys/kernel/core_pattern)['\x22]\s*,\s*['\x22][wa]|\bcapsh\b[^\n]*--|--pid=host[^\n]*--privileged|--privileged[^\n]*--pid=host",
         what: "escapes its container or sandbox",
         explain: "Mounts the host's root, enters its namespaces or drives the Docker socket: a sandbox escape; remove it.",
         ..Rule::BASE
@@ -1041,7 +1041,7 @@ pub static RULES: &[Rule] = &[
         id: "defense-tamper",
         class: Class::Tampering,
         severity: Severity::High,
-        pattern: r"\bSet-MpPreference\b[^\n]*-Disable\w*\s+\$?true|\bAdd-MpPreference\b[^\n]*-Exclusion|\bcsrutil\s+disable\b|\bsetenforce\s+0\b|\bsystemctl\s+(?:stop|disable|mask)\s+(?:auditd|apparmor|firewalld|falcon-sensor|osqueryd|clamav\w*|wazuh-agent)\b|\bufw\s+disable\b|\biptables\s+-F\b|\bnetsh\s+advfirewall\s+set\s+\w+\s+state\s+off|\bsc\s+(?:stop|config)\s+WinDefend",
+        pattern: r"\bSet-MpPreference\b[^\n]*-Disable\w*\s+\$?true|\bAdd-MpPreference\b[^\n]*-Exclusion\w*\s+[^\s|]|\bcsrutil\s+disable\b|\bsetenforce\s+0\b|\bsystemctl\s+(?:stop|disable|mask)\s+(?:auditd|apparmor|firewalld|falcon-sensor|osqueryd|clamav\w*|wazuh-agent)\b|\bufw\s+disable\b|\biptables\s+-F\b|\bnetsh\s+advfirewall\s+set\s+\w+\s+state\s+off|\bsc\s+(?:stop|config)\s+WinDefend",
         what: "turns off security tools",
         explain: "Disables antivirus, the firewall, SELinux or auditing; no skill needs this — remove it.",
         ..Rule::BASE
