@@ -279,6 +279,18 @@ pub static RULES: &[Rule] = &[
         id: "socket-open",
         class: Class::Shell,
         pattern: r"\bsocket\.socket\(|\bnet\.Dial(?:Timeout)?\(|\bsocket\.create_connection\(|\.connect\(\s*\(|\bnet\.(?:connect|Socket|createConnection|createServer)\(|\bnew\s+net\.Socket\(|\bTCPSocket\.(?:new|open)\(|\bTCPServer\.new\(|\bfsockopen\(|Net\.Sockets\.TCP(?:Client|Listener)|\bsocket\.tcp\(|\bnew\s+Socket\(|\bsocket\.bind\(|\.listen\(\s*\d|\bexec\s+\d+<>\s*['\x22]?/dev/(?:tcp|udp)/",
+        // A connection to this machine's own port (a readiness probe) cannot
+        // carry a remote peer's commands.
+        unless: &[
+            "('localhost'",
+            "(\"localhost\"",
+            "('127.0.0.1'",
+            "(\"127.0.0.1\"",
+            "'localhost:",
+            "\"localhost:",
+            "'127.0.0.1:",
+            "\"127.0.0.1:",
+        ],
         signal: Signal::Socket,
         quiet: true,
         what: "opens a network socket",

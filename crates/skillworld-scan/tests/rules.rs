@@ -745,6 +745,18 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
     // is not a command, a detector's list of indicators is not a call, a
     // watch rule is not a write.
     (
+        "socket-open",
+        "scripts/x.py",
+        "s = socket.create_connection((host, port))",
+        "with socket.create_connection(('localhost', port), timeout=1):",
+    ),
+    (
+        "socket-shell",
+        "scripts/x.py",
+        "s = socket.create_connection((host, port))\nsubprocess.run(data, shell=True)",
+        "with socket.create_connection(('localhost', port), timeout=1):\n    pass\nresult = subprocess.run(args.command)",
+    ),
+    (
         "run-path",
         "scripts/x.sh",
         "chmod +x \"$BIN\"\n[ -f \"$BIN\" ] && \"$BIN\" --daemon",
