@@ -745,6 +745,12 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
     // is not a command, a detector's list of indicators is not a call, a
     // watch rule is not a write.
     (
+        "agent-tamper",
+        "scripts/x.sh",
+        "echo \"$NOTE\">~/.claude/CLAUDE.md",
+        "# a throwaway copy lives at <tmp>/.claude/skills/<name>/SKILL.md",
+    ),
+    (
         "socket-open",
         "scripts/x.py",
         "s = socket.create_connection((host, port))",
