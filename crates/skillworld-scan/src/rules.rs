@@ -257,9 +257,9 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Critical,
         pattern: concat!(
             r"\b(?:ba|z|da|k)?sh\s+-i\b[^\n]*/dev/(?:tcp|udp)/|/dev/(?:tcp|udp)/[^\s/]+/[^\n]*(?:0>&1|0<&|<&\s*\d|>&\s*\d)",
-            r"|\b(?:ba|z|da|k)?sh\s+-i\b[^\n]*\|\s*openssl\s+s_client\b|\b(?:ba|z|da|k)?sh\s+-i\b[^\n]*\|\s*(?:ncat|netcat|socat|telnet)\b",
-            r"|\b(?:nc|ncat|netcat|nc\.traditional|nc\.openbsd)\s(?:[^\n]*\s)?(?:-[a-z]*[ec]|--exec|--sh-exec)\s*\S*(?:sh|cmd(?:\.exe)?|powershell)\b",
-            r"|\bmk(?:fifo|nod)\b[^\n]*\b(?:nc|ncat|netcat|telnet|s_client)\b",
+            r"|\b(?:ba|z|da|k)?sh\s+-i\b[^\n]*\|\s*openssl\s+s_client\b|\b(?:ba|z|da|k)?sh\s+-i\b[^\n]*\|\s*(?:ncat|netcat|socat|telnet)\s",
+            r"|\b(?:nc|ncat|netcat|nc\.traditional|nc\.openbsd)\s(?:[^\n]*\s)?(?:-[a-z]*[ec]|--exec|--sh-exec)\s*['\x22]?[\w./\\:-]*(?:sh|cmd(?:\.exe)?|powershell)\b",
+            r"|\bmk(?:fifo|nod)\s[^\n]*\b(?:nc|ncat|netcat|telnet|s_client)\b",
             r"|\btelnet\s+\S+\s+\d+\s*\|[^\n]*\|\s*telnet\b",
             r"|\bsocat\b[^\n]*\b(?:exec|system):[^\n]*(?:sh|bash|cmd|pty)",
             r"|\bpty\.spawn\(\s*['\x22](?:/bin/)?(?:ba|z)?sh",
@@ -1178,7 +1178,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Obfuscation,
         severity: Severity::Critical,
         pattern: concat!(
-            r"\b(?:base64|base32)\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b[^\n]*\|\s*(?:sudo\s+)?(?:/bin/|/usr/bin/)?(?:(?:ba|z|k|da)?sh|python[\d.]*|perl|ruby|node)\b",
+            r"\b(?:base64|base32)\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b[^\n]*\|\s*(?:sudo\s+)?(?:/bin/|/usr/bin/)?(?:(?:ba|z|k|da)?sh|python[\d.]*|perl|ruby|node)(?:$|[\s;)&|'\x22])",
             r"|\bxxd\s+-r[^\n]*\|\s*(?:ba|z)?sh\b",
             r"|\b(?:exec|eval)\s*\(\s*(?:__import__\(\s*['\x22](?:base64|codecs|zlib|marshal)['\x22]\s*\)\.|base64\.|codecs\.|zlib\.|marshal\.|bytes\.fromhex|binascii\.|atob\(|Buffer\.from\()",
             r"|\beval\s+\x22?\$\(\s*(?:echo|printf)[^\n]*\|\s*(?:base64|xxd)\b",
