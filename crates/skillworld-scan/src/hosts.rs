@@ -76,6 +76,11 @@ const OFFICIAL: &[&str] = &[
     "repo.anaconda.com",
     "developer.download.nvidia.com",
     "nodejs.org",
+    "rclone.org",
+    "acme.sh",
+    "code-server.dev",
+    "zerotier.com",
+    "coollabs.io",
 ];
 
 static URL: LazyLock<Regex> =

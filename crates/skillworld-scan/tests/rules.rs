@@ -1072,6 +1072,15 @@ fn placeholders_and_warnings_explain_rather_than_arm() {
 
 #[test]
 fn an_official_installer_warns_and_a_raw_ip_is_critical() {
+    let rclone = scan_markdown(
+        "SKILL.md",
+        "### Issue: rclone not found\n\n```bash\nbash scripts/install.sh\n# Or manually: curl https://rclone.org/install.sh | sudo bash\n```\n",
+    );
+    assert_eq!(
+        rclone.iter().map(|f| f.severity).max(),
+        Some(Severity::Medium),
+        "{rclone:?}"
+    );
     let hint = scan_script(
         "scripts/check.sh",
         "echo \"Get it from https://nodejs.org/ or: curl -fsSL https://deb.nodesource.com/setup_20.x | sudo -E bash -\"\n",
