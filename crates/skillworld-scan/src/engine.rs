@@ -107,8 +107,13 @@ const UNICODE_GATE: &[&[u8]] = &[
 fn unicode_gate(bytes: &[u8]) -> bool {
     const HIGH: u64 = 0x8080_8080_8080_8080;
     let lead = |b: u8| matches!(b, 0xCE | 0xD0..=0xD4 | 0xE1 | 0xE2 | 0xEF | 0xF3);
-    let found_at =
-        |at: usize| lead(bytes[at]) && UNICODE_GATE.iter().any(|g| bytes[at..].starts_with(g));
+    // Compared byte by byte, first byte first: em dashes and curly quotes
+    // share the lead byte 0xE2 with a third of the sequences, and a call
+    // to `memcmp` per sequence cost more than the rest of the gate.
+    let holds = |at: usize, sequence: &[u8]| {
+        bytes.len() - at >= sequence.len() && sequence.iter().zip(&bytes[at..]).all(|(a, b)| a == b)
+    };
+    let found_at = |at: usize| lead(bytes[at]) && UNICODE_GATE.iter().any(|g| holds(at, g));
     let mut chunks = bytes.chunks_exact(8);
     let mut start = 0;
     for chunk in chunks.by_ref() {
@@ -127,7 +132,7 @@ const DFA_CACHE: usize = 64 << 20;
 
 use crate::hosts::{Origin, origin};
 use crate::layout::{Lang, Layout, Region, in_inline_code};
-use crate::prefilter::{anchors, branches, prefilter, requirements};
+use crate::prefilter::{Then, anchors, branches, is_word, prefilter, requirements};
 use crate::reveal;
 use crate::rules::{
     Class, PLACEHOLDER, RULES, Rule, Scope, Severity, Signal, Target, WARNING, rule,
@@ -169,8 +174,10 @@ pub struct Hit {
 /// the first design: with ~90 behaviour patterns its lazy DFA thrashes and
 /// scans at a few MB per second.)
 pub struct Compiled {
-    /// The words that trigger clauses, each with its clause.
+    /// The words that trigger clauses, each with its index in `triggers`.
     words: WordSearch,
+    /// Per trigger word: its clause and what its edges must be.
+    triggers: Vec<(usize, Edges)>,
     /// Clauses: one alternative of a rule, as the rule's index and the
     /// atom groups, besides the triggering one, that its line must also
     /// hold one atom of each (searched in the line only once triggered).
@@ -187,6 +194,31 @@ pub struct Compiled {
     /// Each rule with its own regex and its prefilter's (the prefilter
     /// serves the Unicode rules).
     rules: Vec<(&'static Rule, BytesRegex, BytesRegex)>,
+}
+
+/// What a trigger word's pattern says of the bytes around it: checked
+/// where the word is found, before its line becomes a candidate, so an
+/// everyday word (`without`, `ignore`, `dan` in `guidance`) costs no regex
+/// call unless its neighbours fit.
+struct Edges {
+    len: usize,
+    /// The byte before the word is not a word byte (`\b` before it).
+    bounded: bool,
+    /// What must come after it.
+    then: Option<Then>,
+}
+
+impl Edges {
+    fn hold(&self, text: &[u8], start: usize) -> bool {
+        let after_word = start
+            .checked_sub(1)
+            .is_some_and(|before| is_word(text[before]));
+        !(self.bounded && after_word)
+            && self
+                .then
+                .as_ref()
+                .is_none_or(|then| then.holds(text, start + self.len))
+    }
 }
 
 /// How an alternative without keywords finds its candidate lines.
@@ -239,6 +271,7 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
         .collect();
     let loose: Vec<String> = patterns.iter().map(|p| prefilter(p)).collect();
     let mut wanted: Vec<(Vec<u8>, usize)> = Vec::new();
+    let mut triggers = Vec::new();
     let mut clauses = Vec::new();
     let mut unanchored = Vec::new();
     let mut unicode_rule = Vec::new();
@@ -267,12 +300,20 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
             let clause = clauses.len();
             let mut groups = groups.into_iter();
             let trigger = groups.next().expect("a group at least");
-            wanted.extend(trigger.into_iter().map(|w| (w, clause)));
+            for atom in trigger {
+                wanted.push((atom.word.clone(), triggers.len()));
+                let edges = Edges {
+                    len: atom.word.len(),
+                    bounded: atom.bounded,
+                    then: atom.then,
+                };
+                triggers.push((clause, edges));
+            }
             let others = groups
-                .map(|words| {
+                .map(|atoms| {
                     AhoCorasick::builder()
                         .ascii_case_insensitive(true)
-                        .build(&words)
+                        .build(atoms.iter().map(|a| &a.word))
                         .expect("the atoms compile")
                 })
                 .collect();
@@ -281,6 +322,7 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
     }
     Compiled {
         words: WordSearch::new(wanted, &prose()),
+        triggers,
         clauses,
         unanchored,
         unicode_rule,
@@ -316,8 +358,11 @@ impl Compiled {
         let bytes = text.as_bytes();
         // A line's triggered clauses are settled together, once.
         let mut triggered: Vec<(usize, usize)> = Vec::new();
-        self.words.each(bytes, |start, clause| {
-            triggered.push((lines.of(start), clause));
+        self.words.each(bytes, |start, trigger| {
+            let (clause, edges) = &self.triggers[trigger];
+            if edges.hold(bytes, start) {
+                triggered.push((lines.of(start), *clause));
+            }
         });
         triggered.sort_unstable();
         triggered.dedup();

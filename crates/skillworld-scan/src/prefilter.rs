@@ -7,8 +7,8 @@
 //! swamps the lazy DFA; literals found first avoid running most rules.
 
 use regex_syntax::ParserBuilder;
-use regex_syntax::hir::literal::{ExtractKind, Extractor};
-use regex_syntax::hir::{Class, Hir, HirKind};
+use regex_syntax::hir::literal::{ExtractKind, Extractor, Seq};
+use regex_syntax::hir::{Class, Hir, HirKind, Look};
 
 /// Literal atoms one of which every match of `pattern` contains (lower
 /// case, to be searched ASCII-case-insensitively), however short or
@@ -28,13 +28,122 @@ fn literals_scoring(pattern: &str, least: usize) -> Option<Vec<Vec<u8>>> {
         .build()
         .parse(pattern)
         .ok()?;
-    let (score, mut atoms) = atoms(&hir)?;
+    let (score, atoms) = atoms(&hir, &Context::default())?;
     if score < least {
         return None;
     }
-    atoms.sort();
-    atoms.dedup();
-    Some(atoms)
+    let mut words: Vec<Vec<u8>> = atoms.into_iter().map(|a| a.word).collect();
+    words.sort();
+    words.dedup();
+    Some(words)
+}
+
+/// One literal atom of a group, lower case, with what the pattern says
+/// must stand right after it, when it says so.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Atom {
+    pub word: Vec<u8>,
+    /// The pattern puts a word boundary (`\b`) before it, and it starts
+    /// with a word byte: the byte before it is not one.
+    pub bounded: bool,
+    pub then: Option<Then>,
+}
+
+/// A byte of `\w` (ASCII), as the rules' `\b` reads it.
+pub fn is_word(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || byte == b'_'
+}
+
+/// What must follow an atom for its alternative to match: a run of
+/// `skip` bytes (whitespace, as `\s+` says), at least `least` of them,
+/// then one of `prefixes` (compared ASCII-case-insensitively). Checked
+/// where the word search finds the atom, it keeps everyday words
+/// (`without`, `ignore`, `user`) from sending their lines to the rule's
+/// regex unless the next word fits (`without telling`).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Then {
+    skip: Vec<u8>,
+    least: usize,
+    prefixes: Vec<Vec<u8>>,
+}
+
+impl Then {
+    /// Whether `text` holds what must follow at `end` (where the atom ends).
+    pub fn holds(&self, text: &[u8], end: usize) -> bool {
+        let rest = text.get(end..).unwrap_or_default();
+        let skipped = rest.iter().take_while(|b| self.skip.contains(b)).count();
+        let rest = &rest[skipped..];
+        skipped >= self.least
+            && self.prefixes.iter().any(|p| {
+                rest.get(..p.len())
+                    .is_some_and(|there| there.eq_ignore_ascii_case(p))
+            })
+    }
+}
+
+/// What must follow a run of literals, read from the parts after it
+/// (`rest`): an optional run of a small non-letter class (`\s+`), then a
+/// finite set of prefixes none of which starts with a skipped byte.
+/// `None` when anything may follow (a wide gap, an optional end).
+fn then(rest: &[Hir]) -> Option<Then> {
+    let rest: Vec<&Hir> = rest
+        .iter()
+        .skip_while(|h| matches!(h.kind(), HirKind::Look(_)))
+        .collect();
+    let (skip, least, after) = match rest.first().map(|h| h.kind()) {
+        Some(HirKind::Repetition(r)) if is_gap(rest[0]) => {
+            (class_bytes(&r.sub)?, r.min, &rest[1..])
+        }
+        _ => (Vec::new(), 0, &rest[..]),
+    };
+    if skip.iter().any(u8::is_ascii_alphanumeric) {
+        return None;
+    }
+    let seq = prefixes(
+        &Hir::concat(after.iter().map(|h| (*h).clone()).collect()),
+        64,
+        16,
+    );
+    let mut starts: Vec<Vec<u8>> = seq
+        .literals()?
+        .iter()
+        .map(|l| l.as_bytes().to_ascii_lowercase())
+        .collect();
+    let usable = |p: &Vec<u8>| p.first().is_some_and(|b| !skip.contains(b));
+    if starts.is_empty() || !starts.iter().all(usable) {
+        return None;
+    }
+    starts.sort();
+    starts.dedup();
+    Some(Then {
+        skip,
+        least: least as usize,
+        prefixes: starts,
+    })
+}
+
+/// The literal prefixes of what `hir` matches: at most `total` of them,
+/// each cut at `len` bytes.
+fn prefixes(hir: &Hir, total: usize, len: usize) -> Seq {
+    let mut extractor = Extractor::new();
+    extractor
+        .kind(ExtractKind::Prefix)
+        .limit_total(total)
+        .limit_class(8)
+        .limit_literal_len(len);
+    extractor.extract(hir)
+}
+
+/// The bytes of a small class (`\s`, ` `), `None` for anything else.
+fn class_bytes(hir: &Hir) -> Option<Vec<u8>> {
+    let HirKind::Class(Class::Bytes(class)) = hir.kind() else {
+        return match hir.kind() {
+            HirKind::Literal(l) if l.0.len() == 1 => Some(l.0.to_vec()),
+            _ => None,
+        };
+    };
+    let bytes: Vec<u8> = class.iter().flat_map(|r| r.start()..=r.end()).collect();
+    (bytes.len() <= 8).then_some(bytes)
 }
 
 /// Groups of literal atoms that every match of `pattern` (one alternative,
@@ -46,7 +155,7 @@ fn literals_scoring(pattern: &str, least: usize) -> Option<Vec<Vec<u8>>> {
 /// A line is worth trying only when it holds an atom of every group:
 /// `\bact\s+as\s+(?:unrestricted|dan)\b` needs `act` and one of
 /// `unrestricted`, `dan` on the line, not just `act`.
-pub fn requirements(pattern: &str) -> Vec<Vec<Vec<u8>>> {
+pub fn requirements(pattern: &str) -> Vec<Vec<Atom>> {
     let Ok(hir) = ParserBuilder::new()
         .multi_line(true)
         .unicode(false)
@@ -57,9 +166,12 @@ pub fn requirements(pattern: &str) -> Vec<Vec<Vec<u8>>> {
         return Vec::new();
     };
     let mut found = Vec::new();
-    groups(&hir, &mut found);
-    found.retain(|(score, _)| *score >= 3);
+    groups(&hir, &Context::default(), &mut found);
+    found.retain(|(score, _)| *score >= 2);
     found.sort_by_key(|(score, _)| std::cmp::Reverse(*score));
+    if found.first().is_none_or(|(score, _)| *score < 3) {
+        return Vec::new();
+    }
     found
         .into_iter()
         .map(|(_, mut atoms)| {
@@ -70,27 +182,78 @@ pub fn requirements(pattern: &str) -> Vec<Vec<Vec<u8>>> {
         .collect()
 }
 
+/// Where a piece of a pattern stands: right after a word boundary
+/// (`\b`), and what follows it.
+#[derive(Clone, Default)]
+struct Context {
+    bounded: bool,
+    after: Vec<Hir>,
+}
+
+impl Context {
+    /// The context of `parts[at]` in a concatenation standing in `self`.
+    fn of(&self, parts: &[Hir], at: usize) -> Context {
+        Context {
+            bounded: if at == 0 {
+                self.bounded
+            } else {
+                is_boundary(&parts[at - 1])
+            },
+            after: parts[at + 1..].iter().chain(&self.after).cloned().collect(),
+        }
+    }
+
+    /// The context of a run of `parts` from `from` up to (not including)
+    /// `to`, which it shares with its last part.
+    fn run(&self, parts: &[Hir], from: usize, to: usize) -> Context {
+        Context {
+            bounded: if from == 0 {
+                self.bounded
+            } else {
+                is_boundary(&parts[from - 1])
+            },
+            after: parts[to..].iter().chain(&self.after).cloned().collect(),
+        }
+    }
+}
+
+fn is_boundary(hir: &Hir) -> bool {
+    matches!(
+        hir.kind(),
+        HirKind::Look(Look::WordAscii | Look::WordStartAscii | Look::WordStartHalfAscii)
+    )
+}
+
 /// Every group `hir` requires, scored as [`atoms`] scores them.
-fn groups(hir: &Hir, out: &mut Vec<(usize, Vec<Vec<u8>>)>) {
+fn groups(hir: &Hir, context: &Context, out: &mut Vec<(usize, Vec<Atom>)>) {
     match hir.kind() {
-        HirKind::Capture(capture) => groups(&capture.sub, out),
-        HirKind::Repetition(r) if r.min >= 1 && is_gap(hir) => groups(&r.sub, out),
+        HirKind::Capture(capture) => groups(&capture.sub, context, out),
+        HirKind::Repetition(r) if r.min >= 1 && is_gap(hir) => {
+            groups(&r.sub, &Context::default(), out)
+        }
         HirKind::Repetition(r) if r.min == 0 => {}
         HirKind::Concat(parts) => {
             let mut run: Vec<Hir> = Vec::new();
-            for part in parts {
-                if is_wide(part) {
-                    out.extend(literal_atoms(&Hir::concat(std::mem::take(&mut run))));
-                } else if is_gap(part) || has_gap(part) {
-                    out.extend(literal_atoms(&Hir::concat(std::mem::take(&mut run))));
-                    groups(part, out);
+            let mut from = 0;
+            for (at, part) in parts.iter().enumerate() {
+                if is_wide(part) || is_gap(part) || has_gap(part) {
+                    let piece = Hir::concat(std::mem::take(&mut run));
+                    out.extend(literal_atoms(&piece, &context.run(parts, from, at)));
+                    if !is_wide(part) {
+                        groups(part, &context.of(parts, at), out);
+                    }
+                    from = at + 1;
                 } else {
                     run.push(part.clone());
                 }
             }
-            out.extend(literal_atoms(&Hir::concat(run)));
+            let piece = Hir::concat(run);
+            out.extend(literal_atoms(
+                &piece,
+                &context.run(parts, from, parts.len()),
+            ));
         }
-        _ => out.extend(atoms(hir)),
+        _ => out.extend(atoms(hir, context)),
     }
 }
 
@@ -120,23 +283,23 @@ const COMMON: &[&[u8]] = &[
 
 /// (score, atoms): the score is the shortest atom's length, less when an
 /// atom is a common word.
-fn atoms(hir: &Hir) -> Option<(usize, Vec<Vec<u8>>)> {
+fn atoms(hir: &Hir, context: &Context) -> Option<(usize, Vec<Atom>)> {
     match hir.kind() {
-        HirKind::Capture(capture) => atoms(&capture.sub),
+        HirKind::Capture(capture) => atoms(&capture.sub, context),
         HirKind::Alternation(branches) => {
             let mut score = usize::MAX;
             let mut all = Vec::new();
             for branch in branches {
-                let (s, a) = atoms(branch)?;
+                let (s, a) = atoms(branch, context)?;
                 score = score.min(s);
                 all.extend(a);
             }
             Some((score, all))
         }
-        HirKind::Repetition(r) if r.min >= 1 && is_gap(hir) => atoms(&r.sub),
+        HirKind::Repetition(r) if r.min >= 1 && is_gap(hir) => atoms(&r.sub, &Context::default()),
         HirKind::Concat(parts) => {
-            let mut best: Option<(usize, Vec<Vec<u8>>)> = None;
-            let mut consider = |found: Option<(usize, Vec<Vec<u8>>)>| {
+            let mut best: Option<(usize, Vec<Atom>)> = None;
+            let mut consider = |found: Option<(usize, Vec<Atom>)>| {
                 if let Some(found) = found
                     && best.as_ref().is_none_or(|b| found.0 > b.0)
                 {
@@ -144,21 +307,28 @@ fn atoms(hir: &Hir) -> Option<(usize, Vec<Vec<u8>>)> {
                 }
             };
             let mut run: Vec<Hir> = Vec::new();
-            for part in parts {
-                if is_wide(part) {
-                    consider(literal_atoms(&Hir::concat(std::mem::take(&mut run))));
-                } else if is_gap(part) || has_gap(part) {
-                    consider(literal_atoms(&Hir::concat(std::mem::take(&mut run))));
-                    consider(atoms(part));
+            let mut from = 0;
+            for (at, part) in parts.iter().enumerate() {
+                if is_wide(part) || is_gap(part) || has_gap(part) {
+                    let piece = Hir::concat(std::mem::take(&mut run));
+                    consider(literal_atoms(&piece, &context.run(parts, from, at)));
+                    if !is_wide(part) {
+                        consider(atoms(part, &context.of(parts, at)));
+                    }
+                    from = at + 1;
                 } else {
                     run.push(part.clone());
                 }
             }
-            consider(literal_atoms(&Hir::concat(run)));
+            let piece = Hir::concat(run);
+            consider(literal_atoms(
+                &piece,
+                &context.run(parts, from, parts.len()),
+            ));
             best
         }
         _ if is_gap(hir) => None,
-        _ => literal_atoms(hir),
+        _ => literal_atoms(hir, context),
     }
 }
 
@@ -189,15 +359,10 @@ fn is_wide(hir: &Hir) -> bool {
     }
 }
 
-/// The exact literals a gap-free piece can match, scored.
-fn literal_atoms(hir: &Hir) -> Option<(usize, Vec<Vec<u8>>)> {
-    let mut extractor = Extractor::new();
-    extractor
-        .kind(ExtractKind::Prefix)
-        .limit_total(300)
-        .limit_class(8)
-        .limit_literal_len(40);
-    let seq = extractor.extract(hir);
+/// The exact literals a gap-free piece can match, scored, each with what
+/// its `context` says of its edges when every literal is the whole piece.
+fn literal_atoms(hir: &Hir, context: &Context) -> Option<(usize, Vec<Atom>)> {
+    let seq = prefixes(hir, 300, 40);
     let literals = seq.literals()?;
     let words: Vec<Vec<u8>> = literals
         .iter()
@@ -206,7 +371,17 @@ fn literal_atoms(hir: &Hir) -> Option<(usize, Vec<Vec<u8>>)> {
     let shortest = words.iter().map(Vec::len).min()?;
     let common = words.iter().any(|w| COMMON.contains(&w.trim_ascii()));
     let score = if common { shortest.min(2) } else { shortest };
-    (shortest > 0).then_some((score, words))
+    let exact = seq.is_exact();
+    let then = if exact { then(&context.after) } else { None };
+    let atoms = words
+        .into_iter()
+        .map(|word| Atom {
+            bounded: context.bounded && word.first().is_some_and(|&b| is_word(b)),
+            then: then.clone(),
+            word,
+        })
+        .collect();
+    (shortest > 0).then_some((score, atoms))
 }
 
 /// The prefilter for `pattern` (written for `(?im-u)`), as a regex.
@@ -300,6 +475,41 @@ fn weight(hir: &Hir) -> usize {
 mod tests {
     use super::*;
     use regex::bytes::Regex;
+
+    /// A trigger word carries what its pattern says of its neighbours, and
+    /// only what every match must have.
+    #[test]
+    fn an_atom_knows_its_neighbours() {
+        let groups = requirements(r"\bwithout\s+(?:the\s+user|telling)\b");
+        let atom = &groups[0][0];
+        assert_eq!(atom.word, b"without");
+        assert!(atom.bounded);
+        let then = atom.then.as_ref().expect("what follows");
+        for (text, holds) in [
+            ("without the user", true),
+            ("without \t Telling", true),
+            ("without any", false),
+            ("withoutthe", false),
+            ("without", false),
+        ] {
+            assert_eq!(then.holds(text.as_bytes(), 7), holds, "{text}");
+        }
+        // Inside an alternation, from the pattern around it.
+        let groups = requirements(r"\bnow\b[^\n]{0,40}\b(?:dan|evil\s+mode)\s*!");
+        let dan = groups[0].iter().find(|a| a.word == b"dan").expect("dan");
+        assert!(dan.bounded);
+        assert!(dan.then.as_ref().expect("then").holds(b"dan !", 3));
+        assert!(!dan.then.as_ref().expect("then").holds(b"dan.", 3));
+        // Anything may follow a wide gap; a class the next word starts
+        // with is not skipped; no boundary, no check.
+        assert!(
+            requirements(r"\bsecrets\b[^\n]{0,80}\bto\b")[0][0]
+                .then
+                .is_none()
+        );
+        assert!(requirements(r"token[ a]*a")[0][0].then.is_none());
+        assert!(!requirements(r"xwithout\s+the")[0][0].bounded);
+    }
 
     #[test]
     fn the_prefilter_matches_whatever_the_rule_matches() {

@@ -2,10 +2,13 @@
 //! from another origin. A warning only, never a block: `docx`/`pptx`/`xlsx`
 //! and numbered names (`pdf-2`) are legitimate neighbours.
 
+mod keys;
+
 use std::collections::HashMap;
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use self::keys::KeyTable;
 use crate::rules::WELL_KNOWN_SKILLS;
 
 /// What the world knows when it scans a skill.
@@ -33,22 +36,36 @@ impl Default for ScanContext<'_> {
 }
 
 /// An index of skill names with their origins, to find the names one
-/// typo away from a given one without comparing against every name: each
-/// entry keeps its length and a 64-bit set of the characters it holds,
-/// and an edit changes at most two bits of that set and the length by at
-/// most one, so most names are ruled out by a subtraction and a popcount
-/// over a dense array before any edit distance is computed.
+/// typo away from a given one in a time that does not grow with the
+/// number of names: each name long enough to be imitated is filed under
+/// the hashed keys of its deletion neighbourhood ([`keys`]), and a name
+/// asked about is compared only with the names under its own keys.
 #[derive(Clone, Debug, Default)]
 pub struct KnownNames {
-    /// (character set, length in characters), parallel to `entries`.
-    keys: Vec<(u64, u32)>,
-    /// (name, origin).
-    entries: Vec<(String, String)>,
-    by_name: HashMap<String, usize>,
+    /// By slot, in the order the names were added; `None` once removed
+    /// (the tables still list the slot until the next compaction).
+    entries: Vec<Option<Known>>,
+    by_name: HashMap<String, u32>,
+    /// Names of 4 to [`keys::SHORT`] characters.
+    short: KeyTable,
+    /// Longer names, by their first characters and by their last.
+    heads: KeyTable,
+    tails: KeyTable,
+    /// Removed slots the tables still list.
+    removed: usize,
     /// Names the content: 0 when empty, a number no other change of any
     /// index has drawn after each change, kept by clones (which hold the
     /// same content), so a verdict remembered for a version still holds.
     version: u64,
+}
+
+#[derive(Clone, Debug)]
+struct Known {
+    name: String,
+    origin: String,
+    /// [`key`] of the name.
+    set: u64,
+    length: u32,
 }
 
 /// The last version drawn by any index.
@@ -63,34 +80,69 @@ impl KnownNames {
     /// origin is shared with no other skill).
     pub fn insert(&mut self, name: &str, origin: &str) {
         self.version = VERSIONS.fetch_add(1, Ordering::Relaxed) + 1;
-        if let Some(&at) = self.by_name.get(name) {
-            origin.clone_into(&mut self.entries[at].1);
+        if let Some(&slot) = self.by_name.get(name) {
+            if let Some(known) = &mut self.entries[slot as usize] {
+                origin.clone_into(&mut known.origin);
+            }
             return;
         }
-        self.by_name.insert(name.to_owned(), self.entries.len());
-        self.keys.push(key(name));
-        self.entries.push((name.to_owned(), origin.to_owned()));
+        self.add(name.to_owned(), origin.to_owned());
     }
 
-    /// Removes `name` (nothing when it is not there).
+    /// Files a new name under a new slot.
+    fn add(&mut self, name: String, origin: String) {
+        let slot = u32::try_from(self.entries.len()).expect("fewer than 2^32 names");
+        let (set, length) = key(&name);
+        let base = keys::base_key(&name);
+        let chars: Vec<char> = name.chars().collect();
+        let mut found = Vec::new();
+        if chars.len() > keys::SHORT {
+            keys::head_keys(&chars, &mut found);
+            found.iter().for_each(|&k| self.heads.add(k, slot, base));
+            keys::tail_keys(&chars, &mut found);
+            found.iter().for_each(|&k| self.tails.add(k, slot, base));
+        } else if chars.len() >= 4 {
+            keys::short_keys(&chars, &mut found);
+            found.iter().for_each(|&k| self.short.add(k, slot, base));
+        }
+        self.by_name.insert(name.clone(), slot);
+        self.entries.push(Some(Known {
+            name,
+            origin,
+            set,
+            length,
+        }));
+    }
+
+    /// Removes `name` (nothing when it is not there). Once more slots are
+    /// removed than kept, the tables are rebuilt from the kept names, in
+    /// their order: removals cost constant time on average.
     pub fn remove(&mut self, name: &str) {
-        let Some(at) = self.by_name.remove(name) else {
+        let Some(slot) = self.by_name.remove(name) else {
             return;
         };
         self.version = VERSIONS.fetch_add(1, Ordering::Relaxed) + 1;
-        self.keys.swap_remove(at);
-        self.entries.swap_remove(at);
-        if let Some((moved, _)) = self.entries.get(at) {
-            self.by_name.insert(moved.clone(), at);
+        self.entries[slot as usize] = None;
+        self.removed += 1;
+        if self.removed > 64 && self.removed > self.by_name.len() {
+            let kept = std::mem::take(&mut self.entries);
+            let version = self.version;
+            *self = KnownNames {
+                version,
+                ..KnownNames::default()
+            };
+            for known in kept.into_iter().flatten() {
+                self.add(known.name, known.origin);
+            }
         }
     }
 
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.by_name.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.by_name.is_empty()
     }
 
     /// What the index holds: equal versions, equal content.
@@ -103,25 +155,49 @@ impl KnownNames {
         self.by_name.contains_key(name)
     }
 
-    /// The first name (in insertion order, ties aside) that `name`
-    /// (folded as `folded`) imitates, among those of another origin.
+    /// The earliest added name still here (a name whose origin changed
+    /// keeps its place) that `name` (folded as `folded`) imitates, among
+    /// those of another origin.
     fn imitated(&self, name: &str, folded: &str, origin: Option<&str>) -> Option<&str> {
+        let mut slots = self.candidates(folded, keys::base_key(name));
+        slots.sort_unstable();
+        slots.dedup();
         let (set, length) = key(folded);
-        self.keys
-            .iter()
-            .zip(&self.entries)
-            .filter(|((known_set, known_length), _)| {
-                let limit = limit_for(*known_length);
-                *known_length >= 4
-                    && length.abs_diff(*known_length) <= limit
-                    && (set ^ known_set).count_ones() <= 2 * limit
+        slots
+            .into_iter()
+            .filter_map(|slot| self.entries[slot as usize].as_ref())
+            .find(|known| {
+                let limit = limit_for(known.length);
+                length.abs_diff(known.length) <= limit
+                    && (set ^ known.set).count_ones() <= 2 * limit
+                    && (known.origin.is_empty() || Some(known.origin.as_str()) != origin)
+                    && imitates(name, folded, &known.name)
             })
-            .map(|(_, (known, known_origin))| (known.as_str(), known_origin.as_str()))
-            .find(|(known, known_origin)| {
-                (known_origin.is_empty() || Some(*known_origin) != origin)
-                    && imitates(name, folded, known)
-            })
-            .map(|(known, _)| known)
+            .map(|known| known.name.as_str())
+    }
+
+    /// The slots of every name `folded` may be a typo of (and some more),
+    /// leaving out keys whose names all share `base`, the base of the
+    /// name asked about: numbered copies of it, never its typos.
+    fn candidates(&self, folded: &str, base: u64) -> Vec<u32> {
+        let chars: Vec<char> = folded.chars().collect();
+        let mut slots = Vec::new();
+        let mut found = Vec::new();
+        if chars.len() <= keys::SHORT + 1 {
+            keys::short_keys(&chars, &mut found);
+            self.short.extend(&found, base, &mut slots);
+        }
+        if chars.len() >= keys::NEAR_LONG {
+            let mut tails = Vec::new();
+            keys::head_keys(&chars, &mut found);
+            keys::tail_keys(&chars, &mut tails);
+            if self.heads.count(&found, base) <= self.tails.count(&tails, base) {
+                self.heads.extend(&found, base, &mut slots);
+            } else {
+                self.tails.extend(&tails, base, &mut slots);
+            }
+        }
+        slots
     }
 }
 
@@ -194,9 +270,7 @@ fn neighbours(a: &str, b: &str) -> bool {
     const OFFICE: &[&str] = &[
         "docx", "pptx", "xlsx", "pdf", "doc", "ppt", "xls", "csv", "docs",
     ];
-    fn base(s: &str) -> &str {
-        s.trim_end_matches(|c: char| c.is_ascii_digit() || c == '-')
-    }
+    use keys::numbered_base as base;
     (OFFICE.contains(&a) && OFFICE.contains(&b))
         || (base(a) == base(b) && (a != base(a) || b != base(b)))
 }
@@ -381,5 +455,129 @@ mod index_tests {
         assert_eq!(a.version(), before, "nothing changed");
         a.remove("notes");
         assert_ne!(a.version(), before);
+    }
+}
+
+#[cfg(test)]
+mod oracle_tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// The answer by comparing with every name, in the order they were
+    /// added: what the index must give.
+    fn linear<'a>(
+        held: &'a [(String, String)],
+        name: &str,
+        origin: Option<&str>,
+    ) -> Option<&'a str> {
+        let folded: String = name.chars().map(fold_confusable).collect();
+        held.iter()
+            .find(|(known, known_origin)| {
+                known.chars().count() >= 4
+                    && (known_origin.is_empty() || Some(known_origin.as_str()) != origin)
+                    && imitates(name, &folded, known)
+            })
+            .map(|(known, _)| known.as_str())
+    }
+
+    /// `name` with one edit, chosen by `how` at `at`.
+    fn edited(name: &str, how: u8, at: usize, c: char) -> String {
+        let mut chars: Vec<char> = name.chars().collect();
+        let at = at % (chars.len() + 1);
+        match how % 4 {
+            0 if at < chars.len() => {
+                chars.remove(at);
+            }
+            1 => chars.insert(at, c),
+            2 if at + 1 < chars.len() => chars.swap(at, at + 1),
+            _ if at < chars.len() => chars[at] = c,
+            _ => chars.push(c),
+        }
+        chars.into_iter().collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// Random names come and go (with few letters, so many are near
+        /// each other); every name and typos of them get the same answer
+        /// from the index as from the full comparison.
+        #[test]
+        fn the_index_answers_as_the_full_comparison(
+            pool in prop::collection::vec("[abc1о-]{2,13}(-[12])?", 6..14),
+            steps in prop::collection::vec((any::<bool>(), 0usize..64, 0usize..3), 1..60),
+            typos in prop::collection::vec((any::<u8>(), 0usize..20, prop::sample::select(vec!['a', 'b', 'x', '-', '0'])), 1..4),
+        ) {
+            let origins = ["", "a", "b"];
+            let mut index = KnownNames::new();
+            let mut held: Vec<(String, String)> = Vec::new();
+            for (step, &(add, pick, origin)) in steps.iter().enumerate() {
+                let name = &pool[pick % pool.len()];
+                if add {
+                    index.insert(name, origins[origin]);
+                    match held.iter_mut().find(|(known, _)| known == name) {
+                        Some(entry) => entry.1 = origins[origin].to_owned(),
+                        None => held.push((name.clone(), origins[origin].to_owned())),
+                    }
+                } else {
+                    index.remove(name);
+                    held.retain(|(known, _)| known != name);
+                }
+                prop_assert_eq!(index.len(), held.len());
+                if step % 5 != 4 && step + 1 != steps.len() {
+                    continue;
+                }
+                let mut queries = pool.clone();
+                for name in &pool {
+                    let mut typo = name.clone();
+                    for &(how, at, c) in &typos {
+                        typo = edited(&typo, how, at, c);
+                        queries.push(typo.clone());
+                    }
+                }
+                for query in &queries {
+                    let folded: String = query.chars().map(fold_confusable).collect();
+                    for origin in [None, Some("a"), Some("b")] {
+                        prop_assert_eq!(
+                            index.imitated(query, &folded, origin),
+                            linear(&held, query, origin),
+                            "{} from {:?}", query, origin
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// A key shared by names of two bases is read by a name of either:
+    /// `task` (base `task`, as `task-`) is still a typo of `tasks`.
+    #[test]
+    fn a_key_of_two_families_is_not_skipped() {
+        let mut index = KnownNames::new();
+        index.insert("tasks", "a");
+        index.insert("task-", "a");
+        assert_eq!(index.imitated("task", "task", Some("b")), Some("tasks"));
+        assert_eq!(index.imitated("task-2", "task-2", Some("b")), None);
+    }
+
+    /// Many removals compact the tables without changing an answer.
+    #[test]
+    fn compaction_keeps_order_and_answers() {
+        let mut index = KnownNames::new();
+        for i in 0..300 {
+            index.insert(&format!("family-{i}-tool"), "a");
+        }
+        index.insert("invoice-parser", "a");
+        index.insert("invoice-parsers", "a");
+        for i in 0..300 {
+            index.remove(&format!("family-{i}-tool"));
+        }
+        assert_eq!(index.len(), 2);
+        assert!(index.entries.len() < 300, "compacted");
+        assert_eq!(
+            index.imitated("invoice-parsr", "invoice-parsr", Some("b")),
+            Some("invoice-parser")
+        );
     }
 }

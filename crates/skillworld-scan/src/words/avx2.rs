@@ -1,0 +1,66 @@
+//! The word search's gate on AVX2, 64 positions per call: the bytes are
+//! lower-cased 32 at a time, each position's three-byte window is built by
+//! one byte shuffle for eight positions, hashed by one multiply and looked
+//! up by one gather from the bit set. Equal to the scalar gate bit for bit
+//! (tested in the parent module); used only where the CPU has AVX2.
+
+use std::arch::x86_64::*;
+
+use super::{BITS, Bits, MULTIPLIER};
+
+/// The gate's hits for the 64 bytes of `block`, as bit `i` for byte `i`;
+/// `window` holds the lower-cased bytes before the block (the last in its
+/// low byte) and is left holding the block's last four.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+pub unsafe fn gate(bits: &Bits, block: &[u8; 64], window: &mut u32) -> u64 {
+    // Two bytes of what came before, then the block, lower-cased; room
+    // for the last 16-byte load.
+    let mut lower = [0u8; 80];
+    lower[0] = (*window >> 8) as u8;
+    lower[1] = *window as u8;
+    let shifted = _mm256_set1_epi8((0x80u8 - b'A') as i8);
+    let last_upper = _mm256_set1_epi8((-128i16 + 26) as i8);
+    let case = _mm256_set1_epi8(0x20);
+    for half in 0..2 {
+        // SAFETY: 32 bytes within `block` and within `lower` (2 + 64 <= 80).
+        unsafe {
+            let bytes = _mm256_loadu_si256(block.as_ptr().add(half * 32).cast());
+            let upper = _mm256_cmpgt_epi8(last_upper, _mm256_add_epi8(bytes, shifted));
+            let folded = _mm256_or_si256(bytes, _mm256_and_si256(upper, case));
+            _mm256_storeu_si256(lower.as_mut_ptr().add(2 + half * 32).cast(), folded);
+        }
+    }
+    // Lane i of eight: the bytes at i + 2 (the position), i + 1, i.
+    let windows = _mm256_setr_epi8(
+        2, 1, 0, -1, 3, 2, 1, -1, 4, 3, 2, -1, 5, 4, 3, -1, //
+        6, 5, 4, -1, 7, 6, 5, -1, 8, 7, 6, -1, 9, 8, 7, -1,
+    );
+    let multiplier = _mm256_set1_epi32(MULTIPLIER as i32);
+    let low_five = _mm256_set1_epi32(31);
+    let table = bits.as_ptr().cast::<i32>();
+    let mut hits = 0u64;
+    for group in 0..8 {
+        // SAFETY: 16 bytes from 8 * group <= 56 stay within `lower`; the
+        // gather's indices are hashes shifted to BITS - 5 bits, inside
+        // the bit set read as 2^(BITS-5) 32-bit words.
+        let found = unsafe {
+            let sixteen = _mm_loadu_si128(lower.as_ptr().add(group * 8).cast());
+            let keys = _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(sixteen), windows);
+            let hashed =
+                _mm256_srli_epi32::<{ 32 - BITS as i32 }>(_mm256_mullo_epi32(keys, multiplier));
+            let words = _mm256_i32gather_epi32::<4>(table, _mm256_srli_epi32::<5>(hashed));
+            // The wanted bit moved to the sign bit.
+            let raised = _mm256_sllv_epi32(
+                words,
+                _mm256_sub_epi32(low_five, _mm256_and_si256(hashed, low_five)),
+            );
+            _mm256_movemask_ps(_mm256_castsi256_ps(raised)) as u8
+        };
+        hits |= u64::from(found) << (group * 8);
+    }
+    *window = u32::from_be_bytes([lower[62], lower[63], lower[64], lower[65]]);
+    hits
+}
