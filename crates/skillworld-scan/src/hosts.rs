@@ -75,6 +75,12 @@ const OFFICIAL: &[&str] = &[
     "conda.anaconda.org",
     "repo.anaconda.com",
     "developer.download.nvidia.com",
+    "nodejs.org",
+    "rclone.org",
+    "acme.sh",
+    "code-server.dev",
+    "zerotier.com",
+    "coollabs.io",
 ];
 
 static URL: LazyLock<Regex> =

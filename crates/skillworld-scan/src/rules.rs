@@ -261,9 +261,9 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Critical,
         pattern: concat!(
             r"\b(?:ba|z|da|k)?sh\s+-i\b[^\n]*/dev/(?:tcp|udp)/|/dev/(?:tcp|udp)/[^\s/]+/[^\n]*(?:0>&1|0<&|<&\s*\d|>&\s*\d)",
-            r"|\b(?:ba|z|da|k)?sh\s+-i\b[^\n]*\|\s*openssl\s+s_client\b|\b(?:ba|z|da|k)?sh\s+-i\b[^\n]*\|\s*(?:ncat|netcat|socat|telnet)\b",
-            r"|\b(?:nc|ncat|netcat|nc\.traditional|nc\.openbsd)\s(?:[^\n]*\s)?(?:-[a-z]*[ec]|--exec|--sh-exec)\s*\S*(?:sh|cmd(?:\.exe)?|powershell)\b",
-            r"|\bmk(?:fifo|nod)\b[^\n]*\b(?:nc|ncat|netcat|telnet|s_client)\b",
+            r"|\b(?:ba|z|da|k)?sh\s+-i\b[^\n]*\|\s*openssl\s+s_client\b|\b(?:ba|z|da|k)?sh\s+-i\b[^\n]*\|\s*(?:ncat|netcat|socat|telnet)\s",
+            r"|\b(?:nc|ncat|netcat|nc\.traditional|nc\.openbsd)\s(?:[^\n]*\s)?(?:-[a-z]*[ec]|--exec|--sh-exec)\s*['\x22]?[\w./\\:-]*(?:sh|cmd(?:\.exe)?|powershell)\b",
+            r"|\bmk(?:fifo|nod)\s[^\n]*\b(?:nc|ncat|netcat|telnet|s_client)\b",
             r"|\btelnet\s+\S+\s+\d+\s*\|[^\n]*\|\s*telnet\b",
             r"|\bsocat\b[^\n]*\b(?:exec|system):[^\n]*(?:sh|bash|cmd|pty)",
             r"|\bpty\.spawn\(\s*['\x22](?:/bin/)?(?:ba|z)?sh",
@@ -284,6 +284,18 @@ pub static RULES: &[Rule] = &[
         id: "socket-open",
         class: Class::Shell,
         pattern: r"\bsocket\.socket\(|\bnet\.Dial(?:Timeout)?\(|\bsocket\.create_connection\(|\.connect\(\s*\(|\bnet\.(?:connect|Socket|createConnection|createServer)\(|\bnew\s+net\.Socket\(|\bTCPSocket\.(?:new|open)\(|\bTCPServer\.new\(|\bfsockopen\(|Net\.Sockets\.TCP(?:Client|Listener)|\bsocket\.tcp\(|\bnew\s+Socket\(|\bsocket\.bind\(|\.listen\(\s*\d|\bexec\s+\d+<>\s*['\x22]?/dev/(?:tcp|udp)/|\[\s*socket\s+(?:-\w+\s+)*\S+\s+\S+\s*\]",
+        // A connection to this machine's own port (a readiness probe) cannot
+        // carry a remote peer's commands.
+        unless: &[
+            "('localhost'",
+            "(\"localhost\"",
+            "('127.0.0.1'",
+            "(\"127.0.0.1\"",
+            "'localhost:",
+            "\"localhost:",
+            "'127.0.0.1:",
+            "\"127.0.0.1:",
+        ],
         signal: Signal::Socket,
         quiet: true,
         what: "opens a network socket",
@@ -386,7 +398,7 @@ pub static RULES: &[Rule] = &[
         id: "dynamic-eval",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\bvm\.run\w*\(|\bInvoke-Expression\b|\biex\b|\beval\s+[\x22'$`]|\| ?(?:ba|z)?sh *$|\bpickle\.loads?\(|\btypes\.FunctionType\(|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval \(?(?:get|URI\.open|URI\.parse|open|Net::HTTP\.get|HTTParty\.get|LWP::Simple::get)\b|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]",
+        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\bvm\.run\w*\(|\b(?:Invoke-Expression|iex)(?:\s*(?:[$(\[\x22{;|)}-]|$)|\s*'\s*(?:$|[;)\]])|\s+')|\beval\s+[\x22'$`]|\| ?(?:ba|z)?sh *$|\bpickle\.loads?\(|\btypes\.FunctionType\(|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval \(?(?:get|URI\.open|URI\.parse|open|Net::HTTP\.get|HTTParty\.get|LWP::Simple::get)\b|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]",
         unless: &[
             "literal_eval",
             "safe_eval",
@@ -588,7 +600,7 @@ pub static RULES: &[Rule] = &[
         id: "run-path",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\bexec\.Command(?:Context)?\(\s*(?:ctx\s*,\s*)?[a-z_]\w*\s*[,)]|\bCommand::new\(\s*&?[a-z_]\w*\s*\)|\b(?:spawn|spawnSync|execFile|execFileSync)\(\s*[a-z_]\w*\s*[,)]|\bsubprocess\.\w+\(\s*\[\s*[a-z_]\w*\s*[,\]]|\bos\.(?:startfile|execv\w*)\(\s*[a-z_]\w*|\bStart-Process\s+(?:-FilePath\s+)?['\x22]?\$|(?:^|&&|;|\bthen)\s*(?:nohup\s+)?['\x22]?\$\{?\w+\}?['\x22]?(?:\s|$)",
+        pattern: r"\bexec\.Command(?:Context)?\(\s*(?:ctx\s*,\s*)?[a-z_]\w*\s*[,)]|\bCommand::new\(\s*&?[a-z_]\w*\s*\)|\b(?:spawn|spawnSync|execFile|execFileSync)\(\s*[a-z_]\w*\s*[,)]|\bsubprocess\.\w+\(\s*\[\s*[a-z_]\w*\s*[,\]]|\bos\.(?:startfile|execv\w*)\(\s*[a-z_]\w*|\bStart-Process\s+(?:-FilePath\s+)?['\x22]?\$|(?:^|&&|;|\bthen)\s*(?:nohup\s+)?['\x22]?\$\{?\w+\}?['\x22]?(?:\s*$|\s+[^!=\s\]])",
         unless: &["--version", "--help"],
         signal: Signal::RunPath,
         quiet: true,
@@ -860,7 +872,7 @@ pub static RULES: &[Rule] = &[
         id: "container-escape",
         class: Class::Privilege,
         severity: Severity::High,
-        pattern: r"\s-v\s+/:/\w*|--volume[=\s]+/:/|\bnsenter\b[^\n]*(?:-t\s*1\b|--target\s+1\b)|\bchroot\s+/(?:host|mnt)\b|--unix-socket\s+\S*docker\.sock[^\n]*/(?:containers/create|exec)|\brelease_agent\b|/proc/sysrq-trigger|/proc/sys/kernel/core_pattern|\bcapsh\b[^\n]*--|--pid=host[^\n]*--privileged|--privileged[^\n]*--pid=host",
+        pattern: r"\s-v\s+/:/\w*|--volume[=\s]+/:/|\bnsenter\b[^\n]*(?:-t\s*1\b|--target\s+1\b)|\bchroot\s+/(?:host|mnt)\b|--unix-socket\s+\S*docker\.sock[^\n]*/(?:containers/create|exec)|(?:>|\btee\s+(?:-a\s+)?)\s*['\x22]?\S*(?:\brelease_agent\b|/proc/sysrq-trigger|/proc/sys/kernel/core_pattern)|\bopen\(\s*['\x22][^'\x22]*(?:release_agent|/proc/sysrq-trigger|/proc/sys/kernel/core_pattern)['\x22]\s*,\s*['\x22][wa]|\bcapsh\b[^\n]*--|--pid=host[^\n]*--privileged|--privileged[^\n]*--pid=host",
         what: "escapes its container or sandbox",
         explain: "Mounts the host's root, enters its namespaces or drives the Docker socket: a sandbox escape; remove it.",
         ..Rule::BASE
@@ -1041,7 +1053,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Tampering,
         severity: Severity::High,
         target: Target::Code,
-        pattern: r"(?:>>?|\btee\b|\bcp\b|\bmv\b|\bln\s+-\w+|\bsed\s+-i|\brm\s+-\w+|write_text|write\(|writeFile\w*\(|appendFile\w*\(|Set-Content|Add-Content|open\([^\n]*['\x22][wa]\+?['\x22])[^\n]*(?:\.(?:openclaw|clawdbot|moltbot|claude|codex|cursor|gemini)/(?:settings|config|CLAUDE|AGENTS|MEMORY|SOUL|agents|hooks|skills)|/(?:CLAUDE|AGENTS|MEMORY|SOUL|GEMINI)\.md\b|\.cursorrules\b|claude_desktop_config\.json|\.mcp\.json)",
+        pattern: r"(?:(?:^|[^\w]|\$\{?\w+\}?|\s\d)>>?|\btee\b|\bcp\b|\bmv\b|\bln\s+-\w+|\bsed\s+-i|\brm\s+-\w+|write_text|write\(|writeFile\w*\(|appendFile\w*\(|Set-Content|Add-Content|open\([^\n]*['\x22][wa]\+?['\x22])[^\n]*(?:\.(?:openclaw|clawdbot|moltbot|claude|codex|cursor|gemini)/(?:settings|config|CLAUDE|AGENTS|MEMORY|SOUL|agents|hooks|skills)|/(?:CLAUDE|AGENTS|MEMORY|SOUL|GEMINI)\.md\b|\.cursorrules\b|claude_desktop_config\.json|\.mcp\.json)",
         what: "changes the agent's configuration, memory or other skills",
         explain: "Rewrites the agent's settings, memory files or other skills, which persists instructions past this task; remove it.",
         ..Rule::BASE
@@ -1060,7 +1072,7 @@ pub static RULES: &[Rule] = &[
         id: "defense-tamper",
         class: Class::Tampering,
         severity: Severity::High,
-        pattern: r"\bSet-MpPreference\b[^\n]*-Disable\w*\s+\$?true|\bAdd-MpPreference\b[^\n]*-Exclusion|\bcsrutil\s+disable\b|\bsetenforce\s+0\b|\bsystemctl\s+(?:stop|disable|mask)\s+(?:auditd|apparmor|firewalld|falcon-sensor|osqueryd|clamav\w*|wazuh-agent)\b|\bufw\s+disable\b|\biptables\s+-F\b|\bnetsh\s+advfirewall\s+set\s+\w+\s+state\s+off|\bsc\s+(?:stop|config)\s+WinDefend",
+        pattern: r"\bSet-MpPreference\b[^\n]*-Disable\w*\s+\$?true|\bAdd-MpPreference\b[^\n]*-Exclusion\w*\s+[^\s|]|\bcsrutil\s+disable\b|\bsetenforce\s+0\b|\bsystemctl\s+(?:stop|disable|mask)\s+(?:auditd|apparmor|firewalld|falcon-sensor|osqueryd|clamav\w*|wazuh-agent)\b|\bufw\s+disable\b|\biptables\s+-F\b|\bnetsh\s+advfirewall\s+set\s+\w+\s+state\s+off|\bsc\s+(?:stop|config)\s+WinDefend",
         what: "turns off security tools",
         explain: "Disables antivirus, the firewall, SELinux or auditing; no skill needs this — remove it.",
         ..Rule::BASE
@@ -1238,7 +1250,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Obfuscation,
         severity: Severity::Critical,
         pattern: concat!(
-            r"\b(?:base64|base32)\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b[^\n]*\|\s*(?:sudo\s+)?(?:/bin/|/usr/bin/)?(?:(?:ba|z|k|da)?sh|python[\d.]*|perl|ruby|node)\b",
+            r"\b(?:base64|base32)\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b[^\n]*\|\s*(?:sudo\s+)?(?:/bin/|/usr/bin/)?(?:(?:ba|z|k|da)?sh|python[\d.]*|perl|ruby|node)(?:$|[\s;)&|'\x22])",
             r"|\bxxd\s+-r[^\n]*\|\s*(?:ba|z)?sh\b",
             r"|\b(?:exec|eval)\s*\(\s*(?:__import__\(\s*['\x22](?:base64|codecs|zlib|marshal)['\x22]\s*\)\.|base64\.|codecs\.|zlib\.|marshal\.|bytes\.fromhex|binascii\.|atob\(|Buffer\.from\()",
             r"|\beval\s+\x22?\$\(\s*(?:echo|printf)[^\n]*\|\s*(?:base64|xxd)\b",
@@ -1368,7 +1380,7 @@ pub static RULES: &[Rule] = &[
         id: "instruction-override",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"\b(?:ignor|disregard|forget|overrid|overrul|bypass)(?:e|es|ed|ing|s)?\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+|every\s+)*(?:previous|prior|above|earlier|preceding|system|original|existing|developer|safety|user'?s?)\s+(?:instructions?|prompts?|rules|directions|guidelines|guidance|constraints|policies|messages|directives|orders|safeguards|restrictions)|\byour\s+(?:real|true|actual|new)\s+(?:instructions|task|purpose|goal|directive)\s+(?:is|are)\b|\bnew\s+(?:system\s+)?instructions?\s*:|\b(?:ignore|disregard)\s+(?:the\s+|what\s+the\s+)?user(?:'s)?\s+(?:request|question|message|prompt|task)s?\b[^\n]{0,40}\binstead\b|\b(?:previous|prior|original|system|existing|usual|safety)\s+(?:instructions|guidelines|rules|constraints|policies|restrictions)\s+(?:are|is|have\s+been)\s+(?:now\s+)?(?:suspended|void|revoked|lifted|disabled|cancell?ed|paused|no\s+longer\s+(?:apply|valid|in\s+effect))\b|\b(?:these|this\s+skill'?s?)\s+instructions\s+(?:take\s+precedence\s+over|override|supersede)\s+(?:all|any|the\s+(?:system|user))|\bignor[ae]r?\s+(?:todas\s+|todos\s+)?(?:las|los|as|os)\s+(?:instrucciones|instru\S{1,2}\S{1,2}es|indicaciones|reglas|regras)\s+(?:anteriores|previas|pr\S{1,2}vias)|\bignorez?\s+(?:toutes\s+)?(?:les\s+)?(?:instructions|consignes|r\S{1,2}gles)\s+(?:pr\S{1,2}c\S{1,2}dentes|ant\S{1,2}rieures)|\bignorier(?:e|en)?\s+(?:alle\s+)?(?:vorherigen|bisherigen|obigen|fr\S{1,2}heren)\s+(?:Anweisungen|Instruktionen|Regeln)|\bignora\s+(?:tutte\s+)?le\s+istruzioni\s+precedenti",
+        pattern: r"(?:\b(?:ignor|disregard|forget|overrid|overrul|bypass)(?:e|es|ed|ing|s)?\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+|every\s+)*(?:previous|prior|above|earlier|preceding|system|original|existing|developer|safety|user'?s?)\s+(?:instructions?|prompts?|rules|directions|guidelines|guidance|constraints|policies|messages|directives|orders|safeguards|restrictions)|\byour\s+(?:real|true|actual|new)\s+(?:instructions|task|purpose|goal|directive)\s+(?:is|are)\b|\bnew\s+(?:system\s+)?instructions?\s*:|\b(?:ignore|disregard)\s+(?:the\s+|what\s+the\s+)?user(?:'s)?\s+(?:request|question|message|prompt|task)s?\b[^\n]{0,40}\binstead\b|\b(?:previous|prior|original|system|existing|usual|safety)\s+(?:instructions|guidelines|rules|constraints|policies|restrictions)\s+(?:are|is|have\s+been)\s+(?:now\s+)?(?:suspended|void|revoked|lifted|disabled|cancell?ed|paused|no\s+longer\s+(?:apply|valid|in\s+effect))\b|\b(?:these|this\s+skill'?s?)\s+instructions\s+(?:take\s+precedence\s+over|override|supersede)\s+(?:all|any|the\s+(?:system|user))|\bignor[ae]r?\s+(?:todas\s+|todos\s+)?(?:las|los|as|os)\s+(?:instrucciones|instru\S{1,2}\S{1,2}es|indicaciones|reglas|regras)\s+(?:anteriores|previas|pr\S{1,2}vias)|\bignorez?\s+(?:toutes\s+)?(?:les\s+)?(?:instructions|consignes|r\S{1,2}gles)\s+(?:pr\S{1,2}c\S{1,2}dentes|ant\S{1,2}rieures)|\bignorier(?:e|en)?\s+(?:alle\s+)?(?:vorherigen|bisherigen|obigen|fr\S{1,2}heren)\s+(?:Anweisungen|Instruktionen|Regeln)|\bignora\s+(?:tutte\s+)?le\s+istruzioni\s+precedenti)(?:$|(?u:[^'\x22`…\w])|(?u:[…'\x22`])\s*$|(?u:[…'\x22`])\s*(?u:[^\s,;\])}|…'\x22`]))",
         unless: &["attempts to", "attempt to", "resist"],
         what: "tells the agent to override its instructions",
         explain: "Tells the agent to drop its instructions for the skill's: prompt injection; remove the skill.",
@@ -1378,7 +1390,7 @@ pub static RULES: &[Rule] = &[
         id: "persona-switch",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"\byou\s+are\s+(?:now|no\s+longer)\b[^\n]{0,40}\b(?:dan|developer\s+mode|jailbr[eo]\w*|unrestricted|unfiltered|uncensored|evil|bound\s+by|without\s+(?:any\s+)?(?:restrictions|limits|rules|filters))|\bact\s+as\s+(?:an?\s+)?(?:unrestricted|unfiltered|jailbroken|uncensored|dan)\b|\benter\s+(?:developer|god|admin|debug|jailbreak)\s+mode\b|\byou\s+are\s+(?:now\s+)?in\s+(?:\w+\s+)?(?:maintenance|developer|god|admin|debug|jailbreak|unrestricted|root)\s+mode\b|\bdo\s+anything\s+now\b|</?(?:system|im_start|system_prompt)>|^\s*\[/?(?:system|inst)\]|^#+\s*system\s*(?:override|prompt|message)\b|^\s*[*_>]*\s*system\s+(?:notice|update|override|instructions?|alert)\s*[*_]*\s*:|\bsystem\s+override\b|\bno\s+(?:ethical|safety|moral)\s+(?:guidelines|restrictions|constraints)\s+apply",
+        pattern: r"(?:\byou\s+are\s+(?:now|no\s+longer)\b[^\n]{0,40}\b(?:dan|developer\s+mode|jailbr[eo]\w*|unrestricted|unfiltered|uncensored|evil|bound\s+by|without\s+(?:any\s+)?(?:restrictions|limits|rules|filters))|\bact\s+as\s+(?:an?\s+)?(?:unrestricted|unfiltered|jailbroken|uncensored|dan)\b|\benter\s+(?:developer|god|admin|debug|jailbreak)\s+mode\b|\byou\s+are\s+(?:now\s+)?in\s+(?:\w+\s+)?(?:maintenance|developer|god|admin|debug|jailbreak|unrestricted|root)\s+mode\b|\bdo\s+anything\s+now\b|</?(?:system|im_start|system_prompt)>|^\s*\[/?(?:system|inst)\]|^#+\s*system\s*(?:override|prompt|message)\b|^\s*[*_>]*\s*system\s+(?:notice|update|override|instructions?|alert)\s*[*_]*\s*:|\bsystem\s+override\b|\bno\s+(?:ethical|safety|moral)\s+(?:guidelines|restrictions|constraints)\s+apply)(?:$|(?u:[^'\x22`…\w])|(?u:[…'\x22`])\s*$|(?u:[…'\x22`])\s*(?u:[^\s,;\])}|…'\x22`]))",
         what: "tries to switch the agent into another persona",
         explain: "Tries to re-define the agent (jailbreak persona, fake system message); remove the skill.",
         ..Rule::BASE
