@@ -5,8 +5,8 @@
 mod keys;
 
 use std::collections::HashMap;
-use std::sync::LazyLock;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{LazyLock, OnceLock};
 
 use self::keys::KeyTable;
 use crate::rules::WELL_KNOWN_SKILLS;
@@ -46,17 +46,44 @@ pub struct KnownNames {
     /// (the tables still list the slot until the next compaction).
     entries: Vec<Option<Known>>,
     by_name: HashMap<String, u32>,
-    /// Names of 4 to [`keys::SHORT`] characters.
-    short: KeyTable,
-    /// Longer names, by their first characters and by their last.
-    heads: KeyTable,
-    tails: KeyTable,
+    /// The key tables, built at the first question and kept up to date
+    /// after it: a world opened with 100,000 Commons names pays for them
+    /// only when something is installed (issue 19's open time).
+    tables: OnceLock<Tables>,
     /// Removed slots the tables still list.
     removed: usize,
     /// Names the content: 0 when empty, a number no other change of any
     /// index has drawn after each change, kept by clones (which hold the
     /// same content), so a verdict remembered for a version still holds.
     version: u64,
+}
+
+/// The names' slots by hashed key.
+#[derive(Clone, Debug, Default)]
+struct Tables {
+    /// Names of 4 to [`keys::SHORT`] characters.
+    short: KeyTable,
+    /// Longer names, by their first characters and by their last.
+    heads: KeyTable,
+    tails: KeyTable,
+}
+
+impl Tables {
+    /// Files `name` under `slot`.
+    fn file(&mut self, slot: u32, name: &str) {
+        let base = keys::base_key(name);
+        let chars: Vec<char> = name.chars().collect();
+        let mut found = Vec::new();
+        if chars.len() > keys::SHORT {
+            keys::head_keys(&chars, &mut found);
+            found.iter().for_each(|&k| self.heads.add(k, slot, base));
+            keys::tail_keys(&chars, &mut found);
+            found.iter().for_each(|&k| self.tails.add(k, slot, base));
+        } else if chars.len() >= 4 {
+            keys::short_keys(&chars, &mut found);
+            found.iter().for_each(|&k| self.short.add(k, slot, base));
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -93,17 +120,8 @@ impl KnownNames {
     fn add(&mut self, name: String, origin: String) {
         let slot = u32::try_from(self.entries.len()).expect("fewer than 2^32 names");
         let (set, length) = key(&name);
-        let base = keys::base_key(&name);
-        let chars: Vec<char> = name.chars().collect();
-        let mut found = Vec::new();
-        if chars.len() > keys::SHORT {
-            keys::head_keys(&chars, &mut found);
-            found.iter().for_each(|&k| self.heads.add(k, slot, base));
-            keys::tail_keys(&chars, &mut found);
-            found.iter().for_each(|&k| self.tails.add(k, slot, base));
-        } else if chars.len() >= 4 {
-            keys::short_keys(&chars, &mut found);
-            found.iter().for_each(|&k| self.short.add(k, slot, base));
+        if let Some(tables) = self.tables.get_mut() {
+            tables.file(slot, &name);
         }
         self.by_name.insert(name.clone(), slot);
         self.entries.push(Some(Known {
@@ -176,25 +194,40 @@ impl KnownNames {
             .map(|known| known.name.as_str())
     }
 
+    /// The key tables, filed from every name kept the first time.
+    fn tables(&self) -> &Tables {
+        self.tables.get_or_init(|| {
+            let mut tables = Tables::default();
+            for (slot, known) in self.entries.iter().enumerate() {
+                if let Some(known) = known {
+                    let slot = u32::try_from(slot).expect("fewer than 2^32 names");
+                    tables.file(slot, &known.name);
+                }
+            }
+            tables
+        })
+    }
+
     /// The slots of every name `folded` may be a typo of (and some more),
     /// leaving out keys whose names all share `base`, the base of the
     /// name asked about: numbered copies of it, never its typos.
     fn candidates(&self, folded: &str, base: u64) -> Vec<u32> {
+        let tables = self.tables();
         let chars: Vec<char> = folded.chars().collect();
         let mut slots = Vec::new();
         let mut found = Vec::new();
         if chars.len() <= keys::SHORT + 1 {
             keys::short_keys(&chars, &mut found);
-            self.short.extend(&found, base, &mut slots);
+            tables.short.extend(&found, base, &mut slots);
         }
         if chars.len() >= keys::NEAR_LONG {
             let mut tails = Vec::new();
             keys::head_keys(&chars, &mut found);
             keys::tail_keys(&chars, &mut tails);
-            if self.heads.count(&found, base) <= self.tails.count(&tails, base) {
-                self.heads.extend(&found, base, &mut slots);
+            if tables.heads.count(&found, base) <= tables.tails.count(&tails, base) {
+                tables.heads.extend(&found, base, &mut slots);
             } else {
-                self.tails.extend(&tails, base, &mut slots);
+                tables.tails.extend(&tails, base, &mut slots);
             }
         }
         slots
