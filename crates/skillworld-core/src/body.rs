@@ -126,16 +126,12 @@ impl Stored {
     fn read(&self) -> Result<String, BodyError> {
         let failed = |reason: String| BodyError {
             entity: String::new(),
-            sha256: hex(&self.sha256),
+            sha256: hex::encode(self.sha256),
             reason,
         };
         let bytes = self.source.read(&self.sha256).map_err(failed)?;
         String::from_utf8(bytes).map_err(|e| failed(format!("not UTF-8: {e}")))
     }
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 impl From<String> for Body {
@@ -166,13 +162,18 @@ impl PartialEq for Body {
 
 impl PartialEq<str> for Body {
     fn eq(&self, other: &str) -> bool {
-        *self == Body::new(other)
+        match &self.0 {
+            Repr::Text(text) => text == other,
+            Repr::Stored(stored) => {
+                <[u8; 32]>::from(Sha256::digest(other.as_bytes())) == stored.sha256
+            }
+        }
     }
 }
 
 impl PartialEq<&str> for Body {
     fn eq(&self, other: &&str) -> bool {
-        *self == Body::new(*other)
+        *self == **other
     }
 }
 
@@ -182,7 +183,7 @@ impl fmt::Debug for Body {
             Repr::Text(text) => fmt::Debug::fmt(text, f),
             Repr::Stored(stored) => match stored.text.get() {
                 Some(text) => fmt::Debug::fmt(text, f),
-                None => write!(f, "<stored sha256 {}>", hex(&stored.sha256)),
+                None => write!(f, "<stored sha256 {}>", hex::encode(stored.sha256)),
             },
         }
     }
@@ -250,7 +251,7 @@ mod tests {
     fn an_unreadable_body_is_an_error_naming_the_blob_never_an_empty_text() {
         let (body, _) = stored("# Gone\n", true);
         let error = body.text().unwrap_err();
-        assert_eq!(error.sha256, hex(&Sha256::digest(b"# Gone\n")));
+        assert_eq!(error.sha256, hex::encode(Sha256::digest(b"# Gone\n")));
         assert!(error.to_string().contains("no such blob"), "{error}");
         let json = serde_json::to_string(&body);
         assert!(json.is_err(), "serialising an unreadable body fails");

@@ -47,9 +47,21 @@ impl EntityRecord {
     /// The body's text, read from the store on first use; an error names
     /// the entity and the blob.
     pub fn body(&self) -> Result<&str, BodyError> {
-        self.content.text().map_err(|error| BodyError {
+        self.content.text().map_err(|error| self.named(error))
+    }
+
+    /// Reads the body without keeping a stored one in memory; an error
+    /// names the entity and the blob.
+    pub fn with_body<R>(&self, read: impl FnOnce(&str) -> R) -> Result<R, BodyError> {
+        self.content
+            .with_text(read)
+            .map_err(|error| self.named(error))
+    }
+
+    fn named(&self, error: BodyError) -> BodyError {
+        BodyError {
             entity: self.title.clone(),
             ..error
-        })
+        }
     }
 }

@@ -193,14 +193,7 @@ struct Context {
 impl Context {
     /// The context of `parts[at]` in a concatenation standing in `self`.
     fn of(&self, parts: &[Hir], at: usize) -> Context {
-        Context {
-            bounded: if at == 0 {
-                self.bounded
-            } else {
-                is_boundary(&parts[at - 1])
-            },
-            after: parts[at + 1..].iter().chain(&self.after).cloned().collect(),
-        }
+        self.run(parts, at, at + 1)
     }
 
     /// The context of a run of `parts` from `from` up to (not including)

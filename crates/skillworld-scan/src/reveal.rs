@@ -49,11 +49,8 @@ fn readable(bytes: Vec<u8>) -> Option<String> {
         && bytes.len().is_multiple_of(2)
         && bytes.iter().skip(1).step_by(2).all(|&b| b == 0);
     let text = if wide {
-        let units: Vec<u16> = bytes
-            .chunks_exact(2)
-            .map(|pair| u16::from_le_bytes([pair[0], pair[1]]))
-            .collect();
-        String::from_utf16(&units).ok()?
+        // Every high byte is zero: each unit is one Latin-1 character.
+        bytes.iter().step_by(2).map(|&b| char::from(b)).collect()
     } else {
         String::from_utf8(bytes).ok()?
     };

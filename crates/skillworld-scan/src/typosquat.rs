@@ -294,7 +294,9 @@ fn limit(known: &str) -> usize {
 
 /// Edits allowed from a known name of `length` characters.
 fn limit_for(length: u32) -> u32 {
-    if length >= 10 { 2 } else { 1 }
+    // The key tables find every match only while this follows their
+    // boundary between short and long names.
+    if length as usize > keys::SHORT { 2 } else { 1 }
 }
 
 /// Names that are legitimately close: a numbered copy (FMT-4) or the

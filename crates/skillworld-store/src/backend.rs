@@ -86,12 +86,9 @@ pub(crate) trait Backend: Send + Sync {
     /// rows).
     fn load(&self, at: Option<u64>) -> Result<WorldState, StoreError>;
     /// The live world with its bodies left in the database: each entity
-    /// gets a handle that reads its body from `source` when first used
-    /// (issue 19). A database that cannot do this loads them all.
-    fn load_lazy(&self, source: Arc<dyn BlobSource>) -> Result<WorldState, StoreError> {
-        let _ = source;
-        self.load(None)
-    }
+    /// gets a handle that reads its body from there when first used
+    /// (issue 19).
+    fn load_lazy(&self) -> Result<WorldState, StoreError>;
     /// Journal entries (encoded, with their blobs filled in by the caller)
     /// from `from` on.
     fn journal(&self, from: u64) -> Result<Vec<(u64, Vec<u8>)>, StoreError>;
@@ -373,7 +370,9 @@ fn read_rows(
     let mut entities = Vec::with_capacity(rows.len());
     for (id, mut state, slots) in rows {
         for (slot, key) in slots {
-            if let Some(source) = lazy.filter(|_| left(slot)) {
+            if slot == CONTENT
+                && let Some(source) = lazy
+            {
                 put_body_handle(&mut state, key, source);
                 continue;
             }
@@ -560,7 +559,8 @@ impl Backend for Redb {
         read_rows(&txn, at.unwrap_or(u64::MAX), None)
     }
 
-    fn load_lazy(&self, source: Arc<dyn BlobSource>) -> Result<WorldState, StoreError> {
+    fn load_lazy(&self) -> Result<WorldState, StoreError> {
+        let source: Arc<dyn BlobSource> = Arc::new(RedbBlobs(Arc::downgrade(&self.db)));
         let txn = self.db.begin_read()?;
         read_rows(&txn, u64::MAX, Some(&source))
     }

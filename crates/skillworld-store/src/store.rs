@@ -174,8 +174,7 @@ impl Store {
     fn load(&mut self) -> Result<(), StoreError> {
         let started = std::time::Instant::now();
         // Bodies stay in the file until first read (issue 19).
-        let source = Arc::new(crate::backend::RedbBlobs(Arc::downgrade(&self.db)));
-        let state = self.backend.load_lazy(source)?;
+        let state = self.backend.load_lazy()?;
         let read = started.elapsed();
         self.world = SkillWorld::from_state(state, self.platform.clone())?;
         tracing::debug!(

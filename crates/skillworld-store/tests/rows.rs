@@ -163,6 +163,14 @@ proptest! {
     }
 }
 
+/// Options of a store whose clock stands at one second.
+fn at_one_second() -> OpenOptions {
+    OpenOptions {
+        clock: Some(Clock::Simulated(Timestamp(1_000))),
+        ..OpenOptions::default()
+    }
+}
+
 /// The world-wide row follows every world-wide setting, not only the
 /// entities the digest covers: each is changed once, then the database is
 /// reopened.
@@ -170,11 +178,7 @@ proptest! {
 fn world_wide_settings_survive_reopen() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("world.redb");
-    let options = || OpenOptions {
-        clock: Some(Clock::Simulated(Timestamp(1_000))),
-        ..OpenOptions::default()
-    };
-    let mut store = Store::open(&path, options()).unwrap();
+    let mut store = Store::open(&path, at_one_second()).unwrap();
     // One commit each, so that no change rides on another's row write.
     store
         .run(|world| world.set_tool_set("readers", Some(vec!["skill_view".into()])))
@@ -190,7 +194,7 @@ fn world_wide_settings_survive_reopen() {
         .unwrap();
     let before = store.world().globals();
     drop(store);
-    let reopened = Store::open(&path, options()).unwrap();
+    let reopened = Store::open(&path, at_one_second()).unwrap();
     assert_eq!(reopened.world().globals(), before);
     assert!(reopened.world().trusted_keys().get("acme").is_some());
 }
@@ -199,10 +203,6 @@ fn world_wide_settings_survive_reopen() {
 fn a_runs_loaded_set_survives_reopen_on_its_agents_row() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("world.redb");
-    let options = || OpenOptions {
-        clock: Some(Clock::Simulated(Timestamp(1_000))),
-        ..OpenOptions::default()
-    };
     let load = |store: &mut Store| {
         store
             .run(|world| {
@@ -219,7 +219,7 @@ fn a_runs_loaded_set_survives_reopen_on_its_agents_row() {
             .unwrap()
             .already_loaded
     };
-    let mut store = Store::open(&path, options()).unwrap();
+    let mut store = Store::open(&path, at_one_second()).unwrap();
     store
         .run(|world| {
             world.add_agent("ada", None)?;
@@ -233,7 +233,7 @@ fn a_runs_loaded_set_survives_reopen_on_its_agents_row() {
     assert!(!load(&mut store));
     let globals = store.world().globals();
     drop(store);
-    let mut reopened = Store::open(&path, options()).unwrap();
+    let mut reopened = Store::open(&path, at_one_second()).unwrap();
     assert_eq!(reopened.world().globals(), globals);
     assert!(load(&mut reopened), "the run's set was lost on reopen");
 }

@@ -663,12 +663,21 @@ impl SkillWorld {
     pub(crate) fn document(&self, entity: Entity) -> Result<SkillDocument, WorldError> {
         let record = self.world.get::<EntityRecord>(entity).expect("skill");
         let skill = self.world.get::<Skill>(entity).expect("skill");
-        Ok(SkillDocument {
-            name: record.title.clone(),
-            description: record.summary.clone(),
-            body: record.body()?.to_owned(),
-            tags: record.tags.clone(),
-            skill: skill.clone(),
-        })
+        Ok(document_of(record, skill)?)
     }
+}
+
+/// A skill's record and component as a document; fails only when its
+/// body, left in the store, cannot be read.
+pub(crate) fn document_of(
+    record: &EntityRecord,
+    skill: &Skill,
+) -> Result<SkillDocument, skillworld_core::BodyError> {
+    Ok(SkillDocument {
+        name: record.title.clone(),
+        description: record.summary.clone(),
+        body: record.body()?.to_owned(),
+        tags: record.tags.clone(),
+        skill: skill.clone(),
+    })
 }

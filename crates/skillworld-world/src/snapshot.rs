@@ -211,7 +211,7 @@ impl WorldState {
                 // Serialising fails only on a body that cannot be read: the
                 // entity's own (named here), else one of its revisions'.
                 let record = entity.record();
-                record.body().err().unwrap_or_else(|| BodyError {
+                record.with_body(|_| ()).err().unwrap_or_else(|| BodyError {
                     entity: record.title.clone(),
                     sha256: String::new(),
                     reason: error.to_string(),

@@ -190,13 +190,8 @@ fn fields_of(record: &EntityRecord, skill: &Skill) -> Option<[Vec<String>; FIELD
     // memory. One that cannot be read is indexed without its headings and
     // the log names it; a load of it fails with the same error.
     let headings = record
-        .content
-        .with_text(|body| terms(&headings(body)))
+        .with_body(|body| terms(&headings(body)))
         .unwrap_or_else(|error| {
-            let error = skillworld_core::BodyError {
-                entity: record.title.clone(),
-                ..error
-            };
             tracing::warn!(%error, "skill indexed without its body's headings");
             Vec::new()
         });

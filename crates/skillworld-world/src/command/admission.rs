@@ -209,9 +209,6 @@ impl crate::state::SkillWorld {
     }
 }
 
-/// SEC-1/SEC-2: the verdict on a skill's whole current content. HIGH or
-/// CRITICAL findings block (stored, never live). A name one typo away from
-/// an installed Commons skill of another origin warns (SEC-4).
 /// The verdict of a skill whose body, left in the store, could not be
 /// read for its scan: blocked, saying why (fail closed, SEC-2) — a body
 /// never read is never vouched for.
@@ -229,6 +226,9 @@ pub(crate) fn unreadable_verdict(
     (ScanStatus::Blocked, vec![finding])
 }
 
+/// SEC-1/SEC-2: the verdict on a skill's whole current content. HIGH or
+/// CRITICAL findings block (stored, never live). A name one typo away from
+/// an installed Commons skill of another origin warns (SEC-4).
 pub(crate) fn verdict(
     world: &mut World,
     document: &SkillDocument,

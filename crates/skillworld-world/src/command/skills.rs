@@ -18,6 +18,7 @@ use super::admission::{
 };
 use super::{Applied, Caller, Switches};
 use crate::error::{ContentError, PatchError, WorldError};
+use crate::host::document_of;
 use crate::index::{Entities, NameIndex};
 use crate::layers::Layer;
 use crate::policy::{CommonsWrites, PolicySettings};
@@ -588,15 +589,8 @@ impl SkillWorld {
         let (mut record, mut skill) = (before_record.clone(), before_skill.clone());
         change(&mut record, &mut skill);
         if authored_changed((&before_record, &before_skill), (&record, &skill)) {
-            (skill.scan, skill.findings) = match record.body() {
-                Ok(body) => {
-                    let document = SkillDocument {
-                        name: record.title.clone(),
-                        description: record.summary.clone(),
-                        body: body.to_owned(),
-                        tags: record.tags.clone(),
-                        skill: skill.clone(),
-                    };
+            (skill.scan, skill.findings) = match document_of(&record, &skill) {
+                Ok(document) => {
                     let files = self.files_of(&skill.resources);
                     verdict(&mut self.world, &document, &files)
                 }
