@@ -130,7 +130,7 @@ fn unicode_gate(bytes: &[u8]) -> bool {
 /// outgrow the default and would fall back to a slower engine.
 const DFA_CACHE: usize = 64 << 20;
 
-use crate::hosts::{Origin, origin};
+use crate::hosts::{Origin, api_service, credential_service, origin};
 use crate::layout::{Lang, Layout, Region, in_inline_code};
 use crate::prefilter::{Then, anchors, branches, is_word, prefilter, requirements};
 use crate::reveal;
@@ -159,6 +159,15 @@ pub struct Hit {
     pub severity: Severity,
     /// Counts towards combinations: not a placeholder or a warning.
     pub armed: bool,
+    /// Inline code in prose: a mention, not code that runs.
+    pub inline: bool,
+    /// A comment line of code: it runs nothing, so it supplies no source
+    /// or sink to a combination (it is still read for instructions).
+    pub comment: bool,
+    /// A source: the one service whose credential its line reads (and
+    /// nothing else); a sink: the service whose official API every URL it
+    /// sends to is on (`hosts::SERVICES`).
+    pub service: Option<&'static str>,
     pub excerpt: String,
     /// What the finding adds to its rule's explanation.
     pub note: String,
@@ -532,6 +541,9 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
             code,
             severity: rule.severity,
             armed: true,
+            inline,
+            comment: code && !inline && comment_line(line_text),
+            service: service_of(rule, &CONTENT.rules[index].1, &lines, line),
             excerpt: excerpt(line_text),
             note: String::new(),
         };
@@ -660,7 +672,9 @@ pub fn combine(hits: &[Hit], wanted: impl Fn(Scope) -> bool) -> Vec<Hit> {
             .iter()
             .filter(|h| h.armed && combo.combines.contains(&h.rule.signal))
         {
-            if combo.scope == Scope::Skill && !hit.code {
+            if combo.scope == Scope::Skill && !hit.code
+                || hit.comment && matches!(hit.rule.signal, Signal::Source | Signal::Sink)
+            {
                 continue;
             }
             let key = match combo.scope {
@@ -671,18 +685,9 @@ pub fn combine(hits: &[Hit], wanted: impl Fn(Scope) -> bool) -> Vec<Hit> {
             groups.entry(key).or_default().push(hit);
         }
         for group in groups.values() {
-            let parts: Option<Vec<&Hit>> = combo
-                .combines
-                .iter()
-                .map(|signal| {
-                    group
-                        .iter()
-                        .filter(|h| h.rule.signal == *signal)
-                        .min_by_key(|h| (h.file.as_str(), h.line))
-                        .copied()
-                })
-                .collect();
-            let Some(parts) = parts else { continue };
+            let Some(parts) = pick(combo, group) else {
+                continue;
+            };
             let last = parts
                 .iter()
                 .max_by_key(|h| (h.file.as_str(), h.line))
@@ -700,6 +705,9 @@ pub fn combine(hits: &[Hit], wanted: impl Fn(Scope) -> bool) -> Vec<Hit> {
                 code: last.code,
                 severity: combo.severity,
                 armed: true,
+                inline: false,
+                comment: false,
+                service: None,
                 excerpt: last.excerpt.clone(),
                 note,
             });
@@ -709,6 +717,134 @@ pub fn combine(hits: &[Hit], wanted: impl Fn(Scope) -> bool) -> Vec<Hit> {
         (a.file.as_str(), a.line, a.rule.id).cmp(&(b.file.as_str(), b.line, b.rule.id))
     });
     out
+}
+
+/// The earliest hits of a group that make `combo`, one per signal: in a
+/// skill-wide combination not every part is inline code in prose, unless
+/// all stand on one line (two mentions in a checklist are not a program,
+/// one inline command is), and a source tied to a
+/// service's credential meets only a sink that is not that service's own
+/// API (a token sent where it belongs is not exfiltration).
+fn pick<'h>(combo: &Rule, group: &[&'h Hit]) -> Option<Vec<&'h Hit>> {
+    // Validity depends only on (service, inline): the earliest hit of each
+    // such kind stands for the rest.
+    let lists: Vec<Vec<&Hit>> = combo
+        .combines
+        .iter()
+        .map(|signal| {
+            let mut hits: Vec<&Hit> = group
+                .iter()
+                .filter(|h| h.rule.signal == *signal)
+                .copied()
+                .collect();
+            hits.sort_by_key(|h| (h.file.as_str(), h.line));
+            let mut kinds = HashSet::new();
+            hits.retain(|h| kinds.insert((h.service, h.inline)));
+            hits
+        })
+        .collect();
+    let valid = |parts: &[&Hit]| {
+        let of = |signal| {
+            combo
+                .combines
+                .iter()
+                .position(|s| *s == signal)
+                .map(|i| parts[i])
+        };
+        let bound = match (of(Signal::Source), of(Signal::Sink)) {
+            (Some(source), Some(sink)) => {
+                source.service.is_some() && source.service == sink.service
+            }
+            _ => false,
+        };
+        let one_line = parts
+            .iter()
+            .all(|h| (h.file.as_str(), h.line) == (parts[0].file.as_str(), parts[0].line));
+        let mentioned = combo.scope == Scope::Skill && parts.iter().all(|h| h.inline) && !one_line;
+        !bound && !mentioned
+    };
+    let mut choice = vec![0; lists.len()];
+    loop {
+        let parts: Vec<&Hit> = lists
+            .iter()
+            .zip(&choice)
+            .map(|(list, &i)| list.get(i).copied())
+            .collect::<Option<_>>()?;
+        if valid(&parts) {
+            return Some(parts);
+        }
+        // The next choice, as an odometer over the lists.
+        let mut digit = 0;
+        loop {
+            let list = lists.get(digit)?;
+            choice[digit] += 1;
+            if choice[digit] < list.len() {
+                break;
+            }
+            choice[digit] = 0;
+            digit += 1;
+        }
+    }
+}
+
+/// A comment line of code (`#`, `//`, `/*`, `*`, `<#`, `REM`).
+fn comment_line(text: &str) -> bool {
+    let text = text.trim_start();
+    (text.starts_with('#') && !text.starts_with("#{"))
+        || text.starts_with("//")
+        || text.starts_with("/*")
+        || text == "*"
+        || text.starts_with("* ")
+        || text.starts_with("<#")
+        || text
+            .get(..4)
+            .is_some_and(|word| word.eq_ignore_ascii_case("rem "))
+}
+
+/// What service a source's or a sink's line is bound to (`Hit::service`).
+fn service_of(rule: &Rule, regex: &BytesRegex, lines: &Lines, line: usize) -> Option<&'static str> {
+    let text = lines.get(line);
+    match rule.signal {
+        Signal::Source => {
+            let (service, spans) = credential_service(text)?;
+            // With the credential's names blanked out, the rule must find
+            // nothing else on the line to read.
+            let mut blank = text.as_bytes().to_vec();
+            for (start, end) in spans {
+                blank[start..end].fill(b' ');
+            }
+            (!regex.is_match(&blank)).then_some(service.name)
+        }
+        Signal::Sink => api_service(sink_target(lines, line)?).map(|s| s.name),
+        _ => None,
+    }
+}
+
+/// The text naming where a sink sends: its own line when that holds a
+/// URL; else, for an option line of a call opened above (`method: "POST"`),
+/// the nearest line with a URL among the three above it, comments skipped,
+/// unless another call opens in between.
+fn sink_target<'t>(lines: &Lines<'t>, line: usize) -> Option<&'t str> {
+    let text = lines.get(line);
+    if text.contains("://") {
+        return Some(text);
+    }
+    if text.contains('(') {
+        return None;
+    }
+    for above in (line.saturating_sub(3)..line).rev() {
+        let text = lines.get(above);
+        if comment_line(text) {
+            continue;
+        }
+        if text.contains("://") {
+            return Some(text);
+        }
+        if text.contains('(') {
+            return None;
+        }
+    }
+    None
 }
 
 /// Decoded literals and assembled text, scanned again: a blocking finding
@@ -819,6 +955,9 @@ fn payload_hit(
         code: near.is_none_or(|h| h.code),
         severity: rule.severity,
         armed: true,
+        inline: false,
+        comment: false,
+        service: None,
         excerpt: excerpt(lines.get(line)),
         note,
     }
@@ -852,6 +991,9 @@ fn hidden_comments(file: &str, text: &str, hits: &[Hit], lines: &Lines) -> Vec<H
             code: false,
             severity: Severity::High,
             armed: true,
+            inline: false,
+            comment: false,
+            service: None,
             excerpt: excerpt(lines.get(first - 1)),
             note,
         });

@@ -171,6 +171,230 @@ fn names_its_tool(host: &str, line: &str, context: &str) -> bool {
         .any(|word| word == label)
 }
 
+/// A service whose credential a skill may legitimately send to the
+/// service's own API (issue 18): the names that tie a credential to it and
+/// the hosts of its official API.
+pub struct Service {
+    pub name: &'static str,
+    /// Substrings (ASCII case-insensitive) that name the service's
+    /// credential: a CLI that prints it, its environment variable, its file.
+    pub credentials: &'static [&'static str],
+    /// Its official API hosts: exact, or a suffix when written `.host`.
+    pub hosts: &'static [&'static str],
+    /// Host or path fragments where what is sent is published to others (a
+    /// gist, a storage bucket): never the service's own API for this.
+    pub publish: &'static [&'static str],
+    /// Path prefixes followed by an account (`/repos/OWNER/`): written out
+    /// literally, the account is someone else's, so only a variable or a
+    /// placeholder keeps the request in the user's own account.
+    pub account: &'static [&'static str],
+}
+
+const SERVICE: Service = Service {
+    name: "",
+    credentials: &[],
+    hosts: &[],
+    publish: &[],
+    account: &[],
+};
+
+/// Credentials and the APIs they belong to: a source of one reaching only
+/// sinks on its own API is not exfiltration (`source-to-sink`).
+pub const SERVICES: &[Service] = &[
+    Service {
+        name: "GitHub",
+        credentials: &[
+            "gh auth token",
+            "GITHUB_TOKEN",
+            "GH_TOKEN",
+            "GH_ENTERPRISE_TOKEN",
+            ".config/gh/hosts",
+        ],
+        hosts: &["api.github.com", "uploads.github.com"],
+        publish: &["/gists"],
+        account: &["/repos/", "/orgs/", "/users/"],
+    },
+    Service {
+        name: "GitLab",
+        credentials: &["GITLAB_TOKEN", "glab auth token", "CI_JOB_TOKEN"],
+        hosts: &["gitlab.com"],
+        publish: &["/snippets"],
+        account: &[],
+    },
+    Service {
+        name: "AWS",
+        credentials: &[
+            ".aws/credentials",
+            "AWS_SECRET_ACCESS_KEY",
+            "AWS_SESSION_TOKEN",
+            "aws configure export-credentials",
+            "aws sts get-session-token",
+            "get_credentials()",
+        ],
+        hosts: &[".amazonaws.com"],
+        publish: &["s3.", "s3-", ".s3", "lambda-url", "execute-api"],
+        ..SERVICE
+    },
+    Service {
+        name: "Google Cloud",
+        credentials: &[
+            "gcloud auth print-access-token",
+            "gcloud auth application-default print-access-token",
+            "gcloud auth print-identity-token",
+            "gcloud/application_default_credentials",
+            "GOOGLE_APPLICATION_CREDENTIALS",
+            "GEMINI_API_KEY",
+            "GOOGLE_API_KEY",
+        ],
+        hosts: &[".googleapis.com"],
+        publish: &[
+            "storage.googleapis.com",
+            "/storage/",
+            "cloudfunctions",
+            ".run.app",
+        ],
+        ..SERVICE
+    },
+    Service {
+        name: "Azure",
+        credentials: &["az account get-access-token", "AZURE_CLIENT_SECRET"],
+        hosts: &["management.azure.com", "graph.microsoft.com"],
+        ..SERVICE
+    },
+    Service {
+        name: "npm",
+        credentials: &[".npmrc", "NPM_TOKEN", "NODE_AUTH_TOKEN"],
+        hosts: &["registry.npmjs.org"],
+        ..SERVICE
+    },
+    Service {
+        name: "PyPI",
+        credentials: &[".pypirc", "PYPI_TOKEN", "PYPI_API_TOKEN", "TWINE_PASSWORD"],
+        hosts: &["upload.pypi.org", "test.pypi.org"],
+        ..SERVICE
+    },
+    Service {
+        name: "Slack",
+        credentials: &["SLACK_BOT_TOKEN", "SLACK_TOKEN", "SLACK_USER_TOKEN"],
+        // `hooks.slack.com` is a webhook anyone can own: not the token's API.
+        hosts: &["slack.com"],
+        ..SERVICE
+    },
+    Service {
+        name: "OpenAI",
+        credentials: &["OPENAI_API_KEY"],
+        hosts: &["api.openai.com"],
+        ..SERVICE
+    },
+    Service {
+        name: "Anthropic",
+        credentials: &["ANTHROPIC_API_KEY"],
+        hosts: &["api.anthropic.com"],
+        ..SERVICE
+    },
+    Service {
+        name: "Stripe",
+        credentials: &["STRIPE_SECRET_KEY", "STRIPE_API_KEY"],
+        hosts: &["api.stripe.com"],
+        ..SERVICE
+    },
+    Service {
+        name: "Hugging Face",
+        credentials: &["HF_TOKEN", "HUGGINGFACE_TOKEN", "HUGGING_FACE_HUB_TOKEN"],
+        hosts: &["huggingface.co"],
+        ..SERVICE
+    },
+    Service {
+        name: "Heroku",
+        credentials: &["heroku auth:token", "HEROKU_API_KEY"],
+        hosts: &["api.heroku.com"],
+        ..SERVICE
+    },
+    Service {
+        name: "Cloudflare",
+        credentials: &["CLOUDFLARE_API_TOKEN", "CF_API_TOKEN"],
+        hosts: &["api.cloudflare.com"],
+        ..SERVICE
+    },
+    Service {
+        name: "Vercel",
+        credentials: &["VERCEL_TOKEN"],
+        hosts: &["api.vercel.com"],
+        ..SERVICE
+    },
+    Service {
+        name: "Linear",
+        credentials: &["LINEAR_API_KEY"],
+        hosts: &["api.linear.app"],
+        ..SERVICE
+    },
+    Service {
+        name: "Notion",
+        credentials: &["NOTION_API_KEY", "NOTION_TOKEN"],
+        hosts: &["api.notion.com"],
+        ..SERVICE
+    },
+];
+
+/// The one service whose credential `line` names (several, or none: no
+/// service), with the spans that name it.
+pub fn credential_service(line: &str) -> Option<(&'static Service, Vec<(usize, usize)>)> {
+    let lower = line.to_ascii_lowercase();
+    let mut found: Option<(&'static Service, Vec<(usize, usize)>)> = None;
+    for service in SERVICES {
+        let spans: Vec<(usize, usize)> = service
+            .credentials
+            .iter()
+            .flat_map(|name| {
+                let name = name.to_ascii_lowercase();
+                lower
+                    .match_indices(name.as_str())
+                    .map(|(at, m)| (at, at + m.len()))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        if spans.is_empty() {
+            continue;
+        }
+        if found.is_some() {
+            return None;
+        }
+        found = Some((service, spans));
+    }
+    found
+}
+
+/// The service whose official API every URL in `text` is on, if there is
+/// a URL and all of them are (none publishing, no literal account).
+pub fn api_service(text: &str) -> Option<&'static Service> {
+    let mut service: Option<&'static Service> = None;
+    for url in URL.captures_iter(text) {
+        let rest = url[2].to_ascii_lowercase();
+        let (host, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+        let host = host.split(':').next().unwrap_or(host);
+        let owner = SERVICES.iter().find(|s| {
+            s.hosts.iter().any(|h| match h.strip_prefix('.') {
+                Some(suffix) => host.ends_with(&format!(".{suffix}")),
+                None => host == *h,
+            })
+        })?;
+        let published = owner.publish.iter().any(|p| rest.contains(p));
+        let foreign = owner.account.iter().any(|prefix| {
+            path.strip_prefix(prefix).is_some_and(|after| {
+                !after.is_empty() && !after.starts_with(['$', '{', ':', '<', '%', '+'])
+            })
+        });
+        if !url[1].eq_ignore_ascii_case("https") || published || foreign {
+            return None;
+        }
+        if service.is_some_and(|s| s.name != owner.name) {
+            return None;
+        }
+        service = Some(owner);
+    }
+    service
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
