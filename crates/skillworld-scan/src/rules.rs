@@ -176,6 +176,11 @@ pub enum Signal {
     Gate,
     /// Deletes or shreds files in bulk.
     Wipe,
+    /// Holds the path of an agent's instruction file outside the project
+    /// (a home folder, an agent's folder) in a variable.
+    AgentFile,
+    /// Writes a file whose path a variable holds.
+    VarWrite,
 }
 
 /// Where a combination looks for its signals.
@@ -1185,6 +1190,42 @@ pub static RULES: &[Rule] = &[
         pattern: r"\b(?:curl|wget)\b[^\n]*(?:-o|-O|--output|--output-document)[ =](?:\x22\$0\x22|'\$0'|\$0\s|\x22\$\{0\}\x22|\x22\$\{?BASH_SOURCE)|\bopen\(\s*__file__\s*,\s*['\x22]w|\bwriteFileSync\(\s*__filename\b",
         what: "overwrites its own script",
         explain: "The script replaces its own file (from a download or another file), so what runs next is not what was scanned; ship updates as a new version — remove it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "agent-file-path",
+        class: Class::Tampering,
+        target: Target::Code,
+        pattern: r"\b\w+\s*=\s*[^\n=]*?(?:~/|\$\{?HOME\b|%USERPROFILE%|\$env:USERPROFILE|expanduser\(\s*['\x22]~|Path\.home\(\)|homedir\(\)|\$\{?\w*(?:agent|claude|codex|openclaw|clawdbot|moltbot|cursor|gemini|windsurf)\w*\}?/|\b\w*(?:agent|claude|codex|openclaw|cursor|gemini)\w*_?(?:dir|home|base|root)\b)[^\n]*?(?:\b(?:AGENTS|CLAUDE|GEMINI)\.md\b|\.cursorrules\b|\.windsurfrules\b|\bcopilot-instructions\.md\b)",
+        // The project's own folder (a hook's `$CLAUDE_PROJECT_DIR`) is the
+        // user's repository, not the agent's.
+        unless: &["PROJECT_DIR", "project_dir", "PROJECT_ROOT", "project_root"],
+        signal: Signal::AgentFile,
+        quiet: true,
+        what: "holds the path of an agent's instruction file outside the project",
+        explain: "Keeps the path of an agent's global instruction file (AGENTS.md, CLAUDE.md, .cursorrules) in a variable.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "write-to-variable",
+        class: Class::Tampering,
+        target: Target::Code,
+        pattern: r"(?:(?:^|[^\w<>&-])>>?|\btee\s+(?:-a\s+)?|\b(?:mv|cp)\s+(?:-\w+\s+)*\S+\s+)\s*['\x22]?\$\{?\w+\}?['\x22]?\s*(?:$|[;&|)<#])|\bopen\(\s*\w+\s*,\s*['\x22][wa]|\b\w+\.write_text\(|\b(?:writeFileSync|appendFileSync|writeFile|appendFile)\(\s*\w+\s*,|\b(?:Set|Add|Out)-(?:Content|File)\s+(?:-(?:Path|FilePath)\s+)?\$\w+",
+        signal: Signal::VarWrite,
+        quiet: true,
+        beside: Signal::AgentFile,
+        what: "writes a file named by a variable",
+        explain: "Writes a file whose path a variable holds.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "agent-file-rewrite",
+        class: Class::Tampering,
+        severity: Severity::High,
+        combines: &[Signal::AgentFile, Signal::VarWrite],
+        scope: Scope::Block,
+        what: "rewrites an agent's global instruction file through a variable",
+        explain: "Puts the path of an agent's global instruction file (AGENTS.md, CLAUDE.md, .cursorrules in a home or agent folder) in a variable and writes it, so every later session of every project starts with this skill's instructions; remove it.",
         ..Rule::BASE
     },
     // ---- destruction --------------------------------------------------

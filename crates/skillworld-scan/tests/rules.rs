@@ -743,6 +743,24 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "if time.time() > 1767225600:\n    shutil.rmtree(os.path.expanduser('~/projects'))",
         "if time.time() > 1767225600:\n    print('licence expired')",
     ),
+    (
+        "agent-file-path",
+        "scripts/x.sh",
+        "agents_md=\"$agent_dir/AGENTS.md\"",
+        "target=\"$(git rev-parse --show-toplevel)/AGENTS.md\"",
+    ),
+    (
+        "write-to-variable",
+        "scripts/x.sh",
+        "f=~/.claude/CLAUDE.md\ncat header.md > \"$f\"",
+        "f=~/.claude/CLAUDE.md\ncat \"$f\" 2>/dev/null",
+    ),
+    (
+        "agent-file-rewrite",
+        "scripts/x.py",
+        "target = Path.home() / \".codex\" / \"AGENTS.md\"\ntarget.write_text(block + old)",
+        "target = Path.cwd() / \"AGENTS.md\"\ntarget.write_text(block + old)",
+    ),
 ];
 
 fn fires(rule: &str, target: Target, file: &str, text: &str) -> bool {
