@@ -17,24 +17,10 @@ use skillworld_format::BundleFile;
 use skillworld_scan::{ScanReport, scan_bundle};
 
 /// Malicious fixtures the scanner is known to miss, and why.
-const KNOWN_MISSES: &[(&str, &str)] = &[
-    ("ai-repo-inventory", "held-out batch 9, first scan"),
-    ("cursor-rules-nextjs", "held-out batch 9, first scan"),
-    ("whatsapp-contacts-helper", "held-out batch 9, first scan"),
-    ("calendar-ics-sync", "held-out batch 9, first scan"),
-    ("notion-export-plus", "held-out batch 9, first scan"),
-    ("win-tray-notifier", "held-out batch 9, first scan"),
-    ("deno-live-reload", "held-out batch 9, first scan"),
-    ("mcp-config-optimizer", "held-out batch 9, first scan"),
-    ("npm-release-helper", "held-out batch 9, first scan"),
-];
+const KNOWN_MISSES: &[(&str, &str)] = &[];
 
 /// Benign look-alikes the scanner is known to block, and why.
-const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
-    ("encrypted-archive-extract", "held-out batch 9, first scan"),
-    ("keychain-api-token", "held-out batch 9, first scan"),
-    ("ssh-add-colleague-key", "held-out batch 9, first scan"),
-];
+const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[];
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
