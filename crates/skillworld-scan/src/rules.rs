@@ -410,7 +410,7 @@ pub static RULES: &[Rule] = &[
         id: "dynamic-eval",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\[\s*['\x22](?:Function|eval)['\x22]\s*\]|\b(?:globalThis|window|global|self)\s*\[\s*['\x22][^'\x22\n]*['\x22]\s*\+|\bvm\.run\w*\(|\b(?:Invoke-Expression|iex)(?:\s*(?:[$(\[\x22{;|)}-]|$)|\s*'\s*(?:$|[;)\]])|\s+')|\beval\s+[\x22'$`]|\| ?(?:ba|z)?sh *$|\bpickle\.loads?\(|\btypes\.FunctionType\(|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval \(?(?:get|URI\.open|URI\.parse|open|Net::HTTP\.get|HTTParty\.get|LWP::Simple::get)\b|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]",
+        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\[\s*['\x22](?:Function|eval)['\x22]\s*\]|\.then\(\s*(?:eval|Function)\s*\)|\b(?:globalThis|window|global|self)\s*\[\s*['\x22][^'\x22\n]*['\x22]\s*\+|\bvm\.run\w*\(|\b(?:Invoke-Expression|iex)(?:\s*(?:[$(\[\x22{;|)}-]|$)|\s*'\s*(?:$|[;)\]])|\s+')|\beval\s+[\x22'$`]|\| ?(?:ba|z)?sh *$|\bpickle\.loads?\(|\btypes\.FunctionType\(|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval \(?(?:get|URI\.open|URI\.parse|open|Net::HTTP\.get|HTTParty\.get|LWP::Simple::get)\b|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]",
         unless: &[
             "literal_eval",
             "safe_eval",
@@ -635,11 +635,11 @@ pub static RULES: &[Rule] = &[
         id: "hidden-window",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\bStart-Process\b[^\n]*-WindowStyle\s+['\x22]?Hidden\b|\bpowershell(?:\.exe)?\b[^\n]*\s-w(?:indowstyle)?\s+['\x22]?hidden\b",
+        pattern: r"\bStart-Process\s+(?:-FilePath\s+)?['\x22]?(?:\$|[a-z]:\\|\.\\|%)[^\n]*-WindowStyle\s+['\x22]?Hidden\b|\bpowershell(?:\.exe)?\b[^\n]*\s-w(?:indowstyle)?\s+['\x22]?hidden\b",
         signal: Signal::Stealth,
         quiet: true,
         what: "starts a program with its window hidden",
-        explain: "Starts a program or PowerShell with its window hidden.",
+        explain: "Starts a program named by a variable or path, or PowerShell, with its window hidden.",
         ..Rule::BASE
     },
     Rule {
@@ -1221,11 +1221,11 @@ pub static RULES: &[Rule] = &[
         id: "install-hook-edit",
         class: Class::Tampering,
         target: Target::Code,
-        pattern: r"(?:\.scripts\b|\[\s*['\x22]scripts['\x22]\s*\])[^\n]{0,80}(?:\b(?:pre|post)install\b|['\x22]install['\x22]\s*[:\]])",
+        pattern: r"(?:\.scripts\b|\[\s*['\x22]scripts['\x22]\s*\])[^\n]{0,80}(?:\b(?:pre|post)install|['\x22]install)['\x22]?\s*\]?\s*[:=]\s*[`'\x22]|\.pth\b[^\n]*\.write(?:_text)?\(|\bopen\([^\n]*\.pth['\x22]\s*,\s*['\x22][wa]",
         signal: Signal::HookEdit,
         quiet: true,
         what: "edits a package's install hooks",
-        explain: "Code sets a package's pre- or postinstall script.",
+        explain: "Code sets a package's pre- or postinstall script, or writes a .pth file Python runs at start-up.",
         ..Rule::BASE
     },
     Rule {
@@ -1622,7 +1622,7 @@ pub static RULES: &[Rule] = &[
         id: "recipient-change",
         class: Class::Injection,
         target: Target::Prose,
-        pattern: r"\b(?:recipients?|destination|to[- ]address|to\s+field|phone\s+number|wallet\s+address|payee|account\s+number|bcc)\b[^\n]{0,40}\b(?:must|should|shall|has\s+to|needs?\s+to)\s+(?:always\s+)?be\s+(?:changed|replaced|switched|redirected|overridden|rewritten|set)\s+to\b",
+        pattern: r"\b(?:recipients?|destination|to[- ]address|to\s+field|phone\s+number|wallet\s+address|payee|account\s+number|bcc)\b[^\n]{0,40}\b(?:must|should|shall|has\s+to|needs?\s+to)\s+(?:always\s+)?be\s+(?:changed|replaced|switched|redirected|overridden|rewritten)\s+to\b",
         signal: Signal::Redirect,
         quiet: true,
         what: "tells the agent to change where something is sent",
@@ -1656,13 +1656,19 @@ pub static RULES: &[Rule] = &[
         id: "secret-hunt",
         class: Class::Exfiltration,
         target: Target::Code,
-        pattern: r"\b(?:search|scan|find|look\s+for|locate|hunt|enumerate|collect|gather|inventory)\w*\b[^\n]{0,200}\b(?:keystores?|id_rsa|id_ed25519|wallets?|mnemonics?|seed\s+phrases?|private\s+keys?|\.env|metamask|electrum|exodus|api[\s_-]?keys?|credentials|secrets|tokens)\b",
+        pattern: concat!(
+            r"\b(?:search|scan|find|look\s+for|locate|hunt|enumerate|collect|gather|inventory)\w*\b[^\n]{0,200}",
+            r"(?:\b(?:keystores?|id_rsa|id_ed25519|wallets?|mnemonics?|seed\s+phrases?|private\s+keys?|\.env|metamask|electrum|exodus|api[\s_-]?keys?|credentials|secrets|tokens)\b[^\n]{0,200}",
+            r"(?:\$HOME|~/|/home\b|/Users\b|/root\b|/etc\b|/mnt\b|\bhome\s+director|\bfile\s*system|\blocal\s+paths|\b(?:whole|entire)\s+(?:disk|drive|machine|computer|system)|\ball\s+(?:drives|directories|folders))",
+            r"|(?:\$HOME|~/|/home\b|/Users\b|/root\b|/etc\b|/mnt\b|\bhome\s+director|\bfile\s*system|\blocal\s+paths|\b(?:whole|entire)\s+(?:disk|drive|machine|computer|system)|\ball\s+(?:drives|directories|folders))",
+            r"[^\n]{0,200}\b(?:keystores?|id_rsa|id_ed25519|wallets?|mnemonics?|seed\s+phrases?|private\s+keys?|\.env|metamask|electrum|exodus|api[\s_-]?keys?|credentials|secrets|tokens)\b)",
+        ),
         unless: &["never ", "Never ", "don't ", "do not "],
         signal: Signal::Source,
         quiet: true,
         beside: Signal::Unattended,
         what: "asks an agent to hunt for secrets",
-        explain: "A prompt sends an agent searching for keys, wallets or secrets.",
+        explain: "A prompt sends an agent searching the home folder or filesystem for keys, wallets or secrets.",
         ..Rule::BASE
     },
     Rule {
