@@ -1681,6 +1681,29 @@ pub static RULES: &[Rule] = &[
         explain: "Runs an AI coding agent with its permission checks off on a prompt that reads or hunts for keys, wallets or secrets (the s1ngularity attack); remove the skill.",
         ..Rule::BASE
     },
+    Rule {
+        id: "wipe-prompt",
+        class: Class::Destruction,
+        target: Target::Code,
+        pattern: r"\b(?:delete|wipe|erase|destroy|remove|clean)\w*\b[^\n]{0,120}(?:\bfile-?\s?systems?\b|\bhome\s+director|\ball\s+(?:files|data|resources)\b|\bcloud\s+resources\b|\bnear-factory\b|\bfactory\s+(?:state|reset)\b|\bs3\s+buckets\b|\bec2\s+instances\b|\biam\s+users\b|\bevery\s+file\b)",
+        unless: &["never ", "Never ", "don't ", "do not "],
+        signal: Signal::Wipe,
+        quiet: true,
+        beside: Signal::Unattended,
+        what: "asks an agent to wipe files or cloud resources",
+        explain: "A prompt tells an agent to delete the filesystem, the home folder or cloud resources.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "agent-wipe",
+        class: Class::Destruction,
+        severity: Severity::High,
+        combines: &[Signal::Unattended, Signal::Wipe],
+        scope: Scope::Block,
+        what: "runs an AI agent unattended to wipe data",
+        explain: "Runs an AI coding agent with its permission checks off on a prompt or command that deletes the filesystem, home folder or cloud resources (the Amazon Q extension's wiper prompt); remove the skill.",
+        ..Rule::BASE
+    },
     // ---- typosquatting ------------------------------------------------
     Rule {
         id: "typosquat",
