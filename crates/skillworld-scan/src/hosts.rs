@@ -81,6 +81,7 @@ const OFFICIAL: &[&str] = &[
     "code-server.dev",
     "zerotier.com",
     "coollabs.io",
+    "aliyuncli.alicdn.com",
 ];
 
 static URL: LazyLock<Regex> =

@@ -398,7 +398,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "fetch",
         class: Class::Execution,
-        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\bfetch\(\s*[A-Za-z_$][\w$.]*\s*[,)]|\bResolve-DnsName\b[^\n]*\bTXT\b|\b(?:dig|nslookup)\b[^\n]*(?:\s|-t\s*|-q=|-type=)TXT\b|\baxios\.get\(|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\bInvoke-RestMethod\b|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*\S)|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|-r\s*open-uri\b|\bURI\.open\(|LWP::(?:Simple|UserAgent)\b|\bHTTP::Tiny\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:|\b(?:Command::new|exec\.Command|spawn\w*|execFile\w*|Popen|subprocess\.\w+|Process\.Start)\(\s*\[?\s*['\x22](?:curl|wget)(?:\.exe)?['\x22]",
+        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\bfetch\(\s*[A-Za-z_$][\w$.]*\s*[,)]|\bResolve-DnsName\b[^\n]*\bTXT\b|\b(?:dig|nslookup)\b[^\n]*(?:\s|-t\s*|-q=|-type=)TXT\b|\baxios\.get\(|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\bInvoke-RestMethod\b|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*(?:[^\s/&]|/(?:[^d\s]|d[^e]|de[^v])))|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|-r\s*open-uri\b|\bURI\.open\(|LWP::(?:Simple|UserAgent)\b|\bHTTP::Tiny\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:|\b(?:Command::new|exec\.Command|spawn\w*|execFile\w*|Popen|subprocess\.\w+|Process\.Start)\(\s*\[?\s*['\x22](?:curl|wget)(?:\.exe)?['\x22]",
         unless: &["://localhost", "://127.0.0.1"],
         signal: Signal::Fetch,
         quiet: true,
@@ -410,7 +410,7 @@ pub static RULES: &[Rule] = &[
         id: "dynamic-eval",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\[\s*['\x22](?:Function|eval)['\x22]\s*\]|\.then\(\s*(?:eval|Function)\s*\)|\bpowershell(?:\.exe)?\b[^\n]*\s-(?:enc|encodedcommand|ec)\s+\$\w+|\b(?:globalThis|window)\s*\[\s*['\x22][^'\x22\n]*['\x22]\s*\+|\bvm\.run\w*\(|\b(?:Invoke-Expression|iex)(?:\s*(?:[$(\[\x22{;|)}-]|$)|\s*'\s*(?:$|[;)\]])|\s+')|\beval\s+[\x22'$`]|\| ?(?:ba|z)?sh *$|\bpickle\.loads?\(|\btypes\.FunctionType\(|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval \(?(?:get|URI\.open|URI\.parse|open|Net::HTTP\.get|HTTParty\.get|LWP::Simple::get)\b|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]",
+        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\[\s*['\x22](?:Function|eval)['\x22]\s*\]|\.then\(\s*(?:eval|Function)\s*\)|\bpowershell(?:\.exe)?\b[^\n]*\s-(?:enc|encodedcommand|ec)\s+\$\w+|\b(?:globalThis|window)\s*\[\s*['\x22][^'\x22\n]*['\x22]\s*\+|\bvm\.run\w*\(|\b(?:Invoke-Expression|iex)(?:\s*(?:[$(\[\x22{;|)}-]|$)|\s*'\s*(?:$|[;)\]])|\s+')|\beval\s+[\x22'$`]|\bpickle\.loads?\(|\btypes\.FunctionType\(|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval \(?(?:get|URI\.open|URI\.parse|open|Net::HTTP\.get|HTTParty\.get|LWP::Simple::get)\b|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]",
         unless: &[
             "literal_eval",
             "safe_eval",
@@ -520,7 +520,7 @@ pub static RULES: &[Rule] = &[
         pattern: concat!(
             r"https?://(?:\d{1,3}\.){3}\d{1,3}\b",
             r"|\b(?:pastebin\.com|paste\.ee|hastebin\.\w+|ghostbin\.\w+|rentry\.(?:co|org)|glot\.io|dpaste\.\w+|termbin\.com|transfer\.sh|0x0\.st|file\.io|catbox\.moe|litterbox\.catbox|gofile\.io|tmpfiles\.org|temp\.sh|bashupload\.com|oshi\.at|justpaste\.it|controlc\.com|paste\.rs|ix\.io|sprunge\.us|pixeldrain\.com|anonfiles\.\w+|mega\.nz|mediafire\.com|cdn\.discordapp\.com/attachments)",
-            r"|\b(?:[\w-]+\.)*(?:ngrok\.io|ngrok-free\.app|ngrok\.app|trycloudflare\.com|serveo\.net|loca\.lt|localtunnel\.me|duckdns\.org|ddns\.net|hopto\.org|zapto\.org|no-ip\.\w+|portmap\.io|pinggy\.link|webhook\.site|pipedream\.net|requestbin\.\w+|requestcatcher\.com|beeceptor\.com|interact\.sh|oast\.(?:fun|pro|live|site|online|me)|burpcollaborator\.net|canarytokens\.com)\b",
+            r"|(?:^|[^\w*+?\]\\.-])(?:[\w-]+\.)*(?:ngrok\.io|ngrok-free\.app|ngrok\.app|trycloudflare\.com|serveo\.net|loca\.lt|localtunnel\.me|duckdns\.org|ddns\.net|hopto\.org|zapto\.org|no-ip\.\w+|portmap\.io|pinggy\.link|webhook\.site|pipedream\.net|requestbin\.\w+|requestcatcher\.com|beeceptor\.com|interact\.sh|oast\.(?:fun|pro|live|site|online|me)|burpcollaborator\.net|canarytokens\.com)\b",
             r"|\b(?:bit\.ly|tinyurl\.com|is\.gd|cutt\.ly|rb\.gy|shorturl\.at|t\.ly|goo\.gl)/\w",
             r"|https?://[\w.-]+\.(?:xyz|top|tk|ml|ga|cf|gq|click|cfd|sbs|icu|rest|buzz|monster)(?:[/:'\x22\s)]|$)",
         ),
@@ -632,6 +632,20 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "pipe-to-shell",
+        class: Class::Execution,
+        target: Target::Code,
+        pattern: r"\| ?(?:ba|z)?sh *$",
+        // Judged by its host like `download-execute`: a tool's official
+        // installer piped to a shell is ordinary setup, not evaluated data.
+        installer: true,
+        signal: Signal::Eval,
+        quiet: true,
+        what: "pipes text into a shell",
+        explain: "Pipes text into a shell to run it.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "hidden-window",
         class: Class::Execution,
         target: Target::Code,
@@ -727,7 +741,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "env-dump",
         class: Class::Exfiltration,
-        pattern: r"\bprintenv\b\s*(?:$|[>|;&)])|\benv\s*(?:>|\|)|\bstr\(\s*(?:dict\()?\s*os\.environ|\bos\.environ\.items\(\)|json\.dumps?\(\s*(?:dict\()?\s*os\.environ|\bfor\s+\w+(?:\s*,\s*\w+)?\s+in\s+os\.environ\b|JSON\.stringify\(\s*process\.env\s*\)|\bprocess\.env\s*[,})\]]|[^.\w]os\.environ\s*[,})\]]|\b(?:Object\.(?:entries|keys|assign)\(\s*process\.env|\.\.\.process\.env\b)|\bGet-ChildItem\s+env:|\bgci\s+env:|\bdir\s+env:|Environment\]::GetEnvironmentVariables\(\)|(?-i:\bENV\.(?:to_h|to_hash|to_a|each\w*|map|inspect|select|filter_map|reject|keys)\b)|\bos\.Environ\(\)|\bexport\s+-p\b|\bSystem\.getenv\(\)",
+        pattern: r"\bprintenv\b\s*(?:$|[>|;&)])|(?:^|[^\w.$/-])env\s*(?:>|\|)|\bstr\(\s*(?:dict\()?\s*os\.environ|\bos\.environ\.items\(\)|json\.dumps?\(\s*(?:dict\()?\s*os\.environ|\bfor\s+\w+(?:\s*,\s*\w+)?\s+in\s+os\.environ\b|JSON\.stringify\(\s*process\.env\s*\)|\bprocess\.env\s*[,})\]]|[^.\w]os\.environ\s*[,})\]]|\b(?:Object\.(?:entries|keys|assign)\(\s*process\.env|\.\.\.process\.env\b)|\bGet-ChildItem\s+env:|\bgci\s+env:|\bdir\s+env:|Environment\]::GetEnvironmentVariables\(\)|(?-i:\bENV\.(?:to_h|to_hash|to_a|each\w*|map|inspect|select|filter_map|reject|keys)\b)|\bos\.Environ\(\)|\bexport\s+-p\b|\bSystem\.getenv\(\)",
         unless: &["env=os.environ", "env=dict(os.environ", "env=process.env"],
         signal: Signal::Source,
         quiet: true,
@@ -738,7 +752,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "secret-file",
         class: Class::Exfiltration,
-        pattern: r"\b(?:open|readFile(?:Sync)?|read_text|cat|Get-Content|type|File\.read)\b\W{0,4}[^\n]{0,30}['\x22/\s]\.env['\x22\s)]|\.(?:bash|zsh|sh|python|node_repl|mysql|psql)_history\b|ConsoleHost_history|\b(?:glob|rglob|find|walk)\b[^\n]*(?:\*\.pem|\*\.key|\*\.kdbx|id_rsa|wallet)|\b(?:pbpaste|xclip\s+-o|Get-Clipboard|pyperclip\.paste)\b",
+        pattern: r"\b(?:open|readFile(?:Sync)?|read_text|cat|Get-Content|type|File\.read)\b\W{0,4}[^\n]{0,30}['\x22/\s]\.env['\x22\s)]|\.(?:bash|zsh|sh|python|node_repl|mysql|psql)_history\b|ConsoleHost_history|\b(?:glob|rglob|find|walk)\b[^\n]*(?:\*\.pem|\*\.key|\*\.kdbx|id_rsa|wallet)|\b(?:pbpaste|xclip\s+-o|Get-Clipboard|pyperclip\.paste)\b|\.env\s*\|\s*(?:curl|wget|nc|ncat|netcat|socat|openssl|base64|xxd|gzip)\b",
         unless: &[
             ".env.example",
             ".env.sample",
@@ -755,7 +769,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "agent-config",
         class: Class::Exfiltration,
-        pattern: r"~?/?\.(?:openclaw|clawdbot|moltbot|claude|codex|cursor|gemini|aider|continue)/(?:[\w.-]*(?:json|token|credentials|auth|config|\.env)\w*|\*)|\bclaude_desktop_config\.json\b|\bstate\.vscdb\b|\.claude\.json\b|\bauth-profiles\.json\b|\bopenclaw\.json\b",
+        pattern: r"~?/?\.(?:openclaw|clawdbot|moltbot|claude|codex|cursor|gemini|aider|continue)/(?:[\w.-]*(?:json|token|credentials|auth|\.env)\w*|[\w.-]*config(?:\.\w+)?(?:[^/\w.-]|$)|\*)|\bclaude_desktop_config\.json\b|\bstate\.vscdb\b|\.claude\.json\b|\bauth-profiles\.json\b|\bopenclaw\.json\b",
         signal: Signal::Source,
         quiet: true,
         what: "reads the agent's own configuration",
@@ -1100,7 +1114,10 @@ pub static RULES: &[Rule] = &[
         class: Class::Tampering,
         severity: Severity::High,
         target: Target::Code,
-        pattern: r"(?:(?:^|[^\w]|\$\{?\w+\}?|\s\d)>>?|\btee\b|\bcp\b|\bmv\b|\bln\s+-\w+|\bsed\s+-i|\brm\s+-\w+|write_text|write\(|writeFile\w*\(|appendFile\w*\(|Set-Content|Add-Content|open\([^\n]*['\x22][wa]\+?['\x22])[^\n]*(?:\.(?:openclaw|clawdbot|moltbot|claude|codex|cursor|gemini)/(?:settings|config|CLAUDE|AGENTS|MEMORY|SOUL|agents|hooks|skills)|/(?:CLAUDE|AGENTS|MEMORY|SOUL|GEMINI)\.md\b|\.cursorrules\b|claude_desktop_config\.json|\.mcp\.json)",
+        pattern: r"(?:(?:^|[^\w]|\$\{?\w+\}?|\s\d)>>?|\btee\b|\bcp\b|\bmv\b|\bln\s+-\w+|\bsed\s+-i|\brm\s+-\w+|write_text|write\(|writeFile\w*\(|appendFile\w*\(|Set-Content|Add-Content|open\([^\n]*['\x22][wa]\+?['\x22])[^\n]*(?:\.(?:openclaw|clawdbot|moltbot|claude|codex|cursor|gemini)/(?:settings|config|CLAUDE|AGENTS|MEMORY|SOUL|agents|hooks|skills(?:/?\*|/?[\x22']?\s*(?:$|[;&|)])|/[^\s/\x22']+/?[\x22']?\s*(?:$|[;&|)])|/[^\n]*?(?:\.(?:md|sh|py|js|mjs|cjs|ts|ps1|rb)\b|/scripts\b|/hooks\b)))|/(?:CLAUDE|AGENTS|MEMORY|SOUL|GEMINI)\.md\b|\.cursorrules\b|claude_desktop_config\.json|\.mcp\.json)",
+        // A tutorial's placeholder skill (`my-skill`, `<name>`) is a new
+        // skill the user asked for, not another skill rewritten.
+        unless: &["skills/my-", "skills/your-", "skills/example", "skills/<"],
         what: "changes the agent's configuration, memory or other skills",
         explain: "Rewrites the agent's settings, memory files or other skills, which persists instructions past this task; remove it.",
         ..Rule::BASE
@@ -1488,7 +1505,7 @@ pub static RULES: &[Rule] = &[
         id: "conceal",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"\b(?:silently|quietly|secretly|covertly)\s+(?:run|execute|send|upload|install|download|copy|exfiltrate|post|forward|transmit|collect|read)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+(?:knowledge|noticing|knowing|consent)|(?:telling|informing|notifying|alerting)\s+(?:the\s+)?user)|\b(?:hide|conceal)\s+(?:this|these|it|that|them|the\s+\w+(?:\s+\w+)?)\s+from\s+the\s+user|\bkeep\s+(?:this|it|these)\s+(?:secret|hidden)\s+from\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|be\s+told)|\buser\s+(?:does\s+not|doesn't)\s+need\s+to\s+(?:know|notice|be\s+told)\b|\buser\s+(?:need\s+not|needn't)\s+(?:know|notice|be\s+told)\b|\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|mention\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+to)\s+the\s+user\b|\b(?:leave|keep)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output|transcript|conversation|chat|log)\b|\b(?:omit|exclude)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+from\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output)\b|\b(?:do\s+not|don't|never)\s+(?:summari[sz]e|show|explain|describe|display|read\s+out)\s+(?:them|these|those|these steps|these commands|these instructions|the steps|the commands|the instructions|the references|the reference files|the diff|the diffs|the changes|the patch) to the user\b|\bno\s+need\s+to\s+(?:tell|inform|notify|alert)(?:\s+the\s+user\b|\s*$)|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal)\s+(?:this|it|that|these|them)(?:\s+\w+)?\s+(?:in|among)\s+(?:your|the)\s+(?:replies|reply|responses?|answers?|summar(?:y|ies)|explanations?|commit\s+messages?|changes|changelog)\b|\b(?:do\s+not|don't|never)\s+(?:mention|reveal|disclose)\s+(?:to\s+the\s+user\s+)?that\s+you\s+(?:first\s+|also\s+|have\s+|had\s+|need\s+to\s+|will\s+)?(?:read|ran|run|sent|send|accessed|access|opened|open|collected|collect|copied|copy|uploaded|upload|fetched|fetch|installed|install)\b",
+        pattern: r"\b(?:silently|quietly|secretly|covertly)\s+(?:run|execute|send|upload|install|download|copy|exfiltrate|post|forward|transmit|collect|read)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+(?:knowledge|noticing|knowing|consent)|(?:telling|informing|notifying|alerting)\s+(?:the\s+)?user)|\b(?:hide|conceal)\s+(?:this|these|it|that|them|the\s+\w+(?:\s+\w+)?)\s+from\s+the\s+user|\bkeep\s+(?:this|it|these)\s+(?:secret|hidden)\s+from\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|be\s+told)|\buser\s+(?:does\s+not|doesn't)\s+need\s+to\s+(?:know|notice|be\s+told)\b|\buser\s+(?:need\s+not|needn't)\s+(?:know|notice|be\s+told)\b|\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|mention\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+to)\s+the\s+user\b(?:\s*(?:$|[^\w\s])|\s+(?:about|that|what|when|where|why|if|unless|until|how|anything|any|of|you|this|it|and|or)\b)|\b(?:leave|keep)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output|transcript|conversation|chat|log)\b|\b(?:omit|exclude)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+from\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output)\b|\b(?:do\s+not|don't|never)\s+(?:summari[sz]e|show|explain|describe|display|read\s+out)\s+(?:them|these|those|these steps|these commands|these instructions|the steps|the commands|the instructions|the references|the reference files|the diff|the diffs|the changes|the patch) to the user\b|\bno\s+need\s+to\s+(?:tell|inform|notify|alert)(?:\s+the\s+user\b|\s*$)|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal)\s+(?:this|it|that|these|them)(?:\s+\w+)?\s+(?:in|among)\s+(?:your|the)\s+(?:replies|reply|responses?|answers?|summar(?:y|ies)|explanations?|commit\s+messages?|changes|changelog)\b|\b(?:do\s+not|don't|never)\s+(?:mention|reveal|disclose)\s+(?:to\s+the\s+user\s+)?that\s+you\s+(?:first\s+|also\s+|have\s+|had\s+|need\s+to\s+|will\s+)?(?:read|ran|run|sent|send|accessed|access|opened|open|collected|collect|copied|copy|uploaded|upload|fetched|fetch|installed|install)\b",
         what: "tells the agent to hide actions from the user",
         explain: "Tells the agent to act behind the user's back; a skill that hides what it does is not one to run — remove it.",
         ..Rule::BASE
@@ -1770,7 +1787,7 @@ pub static RULES: &[Rule] = &[
 pub(crate) const PLACEHOLDER: &str = r"<(?:[\w.-]*[\s_-])?(?i:ip|host|hostname|addr|address|port|server|domain|url|attacker|your|lhost|lport|target|c2)(?:[\s_-][\w .-]*)?>|(?:^|[^$\w{])(?:ATTACKER_IP|ATTACKER_HOST|ATTACKER|LHOST|LPORT|RHOST|RPORT|YOUR_IP|YOUR_SERVER|YOUR_HOST|HOST|PORT|IP_ADDRESS|REMOTE_HOST|C2_SERVER|EVIL_HOST)\b|\bx\.x\.x\.x\b|\b(?:www\.)?example\.(?:com|org|net)\b|\battacker\.(?:example|tld)\b";
 
 /// Words that make a prose line a warning or an explanation (SEC-4).
-pub(crate) const WARNING: &str = r"\b(?:never|don't|do\s+not|avoid)\s+(?:run|execute|paste|pipe|use|copy|install|trust|type)\w*|\bdangerous\b|\bmalicious\b|\battackers?\b|\bbeware\b|\bred\s+flags?\b|\bindicators?\b|\biocs?\b|\bexample\s+of\b|\be\.g\.|\bsuch\s+as\b|\bphishing\b|\bsuspicious\b|\blooks?\s+like\b|\bwarning\b|\bdetect(?:s|ed|ion)?\b";
+pub(crate) const WARNING: &str = r"\b(?:never|don't|do\s+not|avoid)\s+(?:run|execute|paste|pipe|use|copy|install|trust|type)\w*|\bdangerous\b|\bmalicious\b|\battackers?\b|\bbeware\b|\bred\s+flags?\b|\bindicators?\b|\biocs?\b|\bexample\s+of\b|\be\.g\.|\bsuch\s+as\b|\bphishing\b|\bsuspicious\b|\blooks?\s+like\b|\bwarning\b|\bdetect(?:s|ed|ion)?\b|\b(?i:prompt[- ]injections?)\b";
 
 /// Well-known skill names that typosquatting aims at, compiled in
 /// (SEC-4): `scan PATH` checks against these.
