@@ -132,7 +132,8 @@ const DFA_CACHE: usize = 64 << 20;
 
 use crate::hosts::{Origin, origin};
 use crate::layout::{Lang, Layout, Region, in_inline_code};
-use crate::prefilter::{Then, anchors, branches, is_word, prefilter, requirements};
+use crate::lines::Lines;
+use crate::prefilter::{Atom, anchors, branches, prefilter, requirements};
 use crate::reveal;
 use crate::rules::{
     Class, PLACEHOLDER, RULES, Rule, Scope, Severity, Signal, Target, WARNING, rule,
@@ -176,8 +177,8 @@ pub struct Hit {
 pub struct Compiled {
     /// The words that trigger clauses, each with its index in `triggers`.
     words: WordSearch,
-    /// Per trigger word: its clause and what its edges must be.
-    triggers: Vec<(usize, Edges)>,
+    /// Per trigger word: its clause and its atom (what its edges must be).
+    triggers: Vec<(usize, Atom)>,
     /// Clauses: one alternative of a rule, as the rule's index and the
     /// atom groups, besides the triggering one, that its line must also
     /// hold one atom of each (searched in the line only once triggered).
@@ -194,31 +195,6 @@ pub struct Compiled {
     /// Each rule with its own regex and its prefilter's (the prefilter
     /// serves the Unicode rules).
     rules: Vec<(&'static Rule, BytesRegex, BytesRegex)>,
-}
-
-/// What a trigger word's pattern says of the bytes around it: checked
-/// where the word is found, before its line becomes a candidate, so an
-/// everyday word (`without`, `ignore`, `dan` in `guidance`) costs no regex
-/// call unless its neighbours fit.
-struct Edges {
-    len: usize,
-    /// The byte before the word is not a word byte (`\b` before it).
-    bounded: bool,
-    /// What must come after it.
-    then: Option<Then>,
-}
-
-impl Edges {
-    fn hold(&self, text: &[u8], start: usize) -> bool {
-        let after_word = start
-            .checked_sub(1)
-            .is_some_and(|before| is_word(text[before]));
-        !(self.bounded && after_word)
-            && self
-                .then
-                .as_ref()
-                .is_none_or(|then| then.holds(text, start + self.len))
-    }
 }
 
 /// How an alternative without keywords finds its candidate lines.
@@ -302,12 +278,7 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
             let trigger = groups.next().expect("a group at least");
             for atom in trigger {
                 wanted.push((atom.word.clone(), triggers.len()));
-                let edges = Edges {
-                    len: atom.word.len(),
-                    bounded: atom.bounded,
-                    then: atom.then,
-                };
-                triggers.push((clause, edges));
+                triggers.push((clause, atom));
             }
             let others = groups
                 .map(|atoms| {
@@ -353,17 +324,23 @@ impl Compiled {
         }
     }
 
-    /// (rule index, 0-based line) pairs worth trying, sorted and unique.
-    fn candidates(&self, text: &str, lines: &Lines) -> Vec<(usize, usize)> {
+    /// The line index of `text`, and the (rule index, 0-based line) pairs
+    /// worth trying, sorted and unique.
+    fn candidates<'t>(&self, text: &'t str) -> (Lines<'t>, Vec<(usize, usize)>) {
         let bytes = text.as_bytes();
         // A line's triggered clauses are settled together, once.
         let mut triggered: Vec<(usize, usize)> = Vec::new();
-        self.words.each(bytes, |start, trigger| {
-            let (clause, edges) = &self.triggers[trigger];
-            if edges.hold(bytes, start) {
-                triggered.push((lines.of(start), *clause));
+        let mut newlines = Vec::with_capacity(text.len() / 32);
+        self.words.each(bytes, &mut newlines, |start, trigger| {
+            let (clause, atom) = &self.triggers[trigger];
+            if atom.fits(bytes, start) {
+                triggered.push((start, *clause));
             }
         });
+        let lines = Lines::from_newlines(text, newlines);
+        for (start, _) in &mut triggered {
+            *start = lines.of(*start);
+        }
         triggered.sort_unstable();
         triggered.dedup();
         let mut out: Vec<(usize, usize)> = Vec::new();
@@ -387,7 +364,7 @@ impl Compiled {
                     while let Some(found) = anchors.find(Input::new(bytes).range(at..)) {
                         let line = lines.of(found.start());
                         out.push((*rule, line));
-                        at = lines.newlines.get(line).map_or(bytes.len(), |&n| n + 1);
+                        at = lines.next(line);
                     }
                 }
                 Gate::Regex(regex) => {
@@ -405,7 +382,7 @@ impl Compiled {
         }
         out.sort_unstable();
         out.dedup();
-        out
+        (lines, out)
     }
 }
 
@@ -436,52 +413,6 @@ static DIRECTIVE: LazyLock<Regex> = LazyLock::new(|| {
     .expect("directive regex")
 });
 
-/// Line starts of `text`, once, to place every match by binary search.
-struct Lines<'t> {
-    text: &'t str,
-    newlines: Vec<usize>,
-}
-
-impl<'t> Lines<'t> {
-    fn new(text: &'t str) -> Self {
-        Lines {
-            text,
-            newlines: memchr::memchr_iter(b'\n', text.as_bytes()).collect(),
-        }
-    }
-
-    fn count(&self) -> usize {
-        self.newlines.len() + 1
-    }
-
-    /// The 0-based line of byte `offset`.
-    fn of(&self, offset: usize) -> usize {
-        self.newlines.partition_point(|&n| n < offset)
-    }
-
-    fn start(&self, line: usize) -> usize {
-        if line == 0 {
-            0
-        } else {
-            self.newlines[line - 1] + 1
-        }
-    }
-
-    fn get(&self, line: usize) -> &'t str {
-        let end = self.newlines.get(line).copied().unwrap_or(self.text.len());
-        &self.text[self.start(line).min(end)..end]
-    }
-
-    /// The few lines before `line`, where a heading names the tool an
-    /// installer installs.
-    fn before(&self, line: usize) -> String {
-        (line.saturating_sub(3)..line)
-            .map(|l| self.get(l))
-            .collect::<Vec<_>>()
-            .join("\n")
-    }
-}
-
 /// Scans one text: every pattern rule, judged in its region, with the
 /// combinations of one line and one block, decoded and assembled payloads
 /// and hidden comments.
@@ -490,8 +421,7 @@ pub fn analyse(file: &str, text: &str, kind: Kind) -> Vec<Hit> {
 }
 
 fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
-    let lines = Lines::new(text);
-    let candidates = CONTENT.candidates(text, &lines);
+    let (lines, candidates) = CONTENT.candidates(text);
     if candidates.is_empty() {
         return Vec::new();
     }
@@ -501,7 +431,7 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
     let layout = || {
         layout.get_or_init(|| match kind {
             Kind::Script(lang) => Layout::script(lang, lines.count()),
-            Kind::Markdown => Layout::markdown(text),
+            Kind::Markdown => Layout::markdown(&lines),
         })
     };
     let judged = |index: usize, line: usize| -> Option<Hit> {
@@ -885,16 +815,13 @@ pub fn finish(mut hits: Vec<Hit>) -> Vec<Hit> {
 
 /// TOOL-3: the first match of the autonomous rules in `text`.
 pub fn first_autonomous(text: &str) -> Option<(&'static Rule, String)> {
-    let lines = Lines::new(text);
-    AUTONOMOUS
-        .candidates(text, &lines)
-        .into_iter()
-        .find_map(|(index, line)| {
-            let (rule, regex, _) = &AUTONOMOUS.rules[index];
-            let line_text = lines.get(line);
-            let harmless = rule.unless.iter().any(|u| line_text.contains(u));
-            (regex.is_match(line_text.as_bytes()) && !harmless).then(|| (*rule, excerpt(line_text)))
-        })
+    let (lines, candidates) = AUTONOMOUS.candidates(text);
+    candidates.into_iter().find_map(|(index, line)| {
+        let (rule, regex, _) = &AUTONOMOUS.rules[index];
+        let line_text = lines.get(line);
+        let harmless = rule.unless.iter().any(|u| line_text.contains(u));
+        (regex.is_match(line_text.as_bytes()) && !harmless).then(|| (*rule, excerpt(line_text)))
+    })
 }
 
 #[cfg(test)]
@@ -953,9 +880,13 @@ mod tests {
         for compiled in [&*CONTENT, &*AUTONOMOUS] {
             for file in &files {
                 for text in [file.clone(), file.to_uppercase()] {
-                    let lines = Lines::new(&text);
-                    let candidates: BTreeSet<(usize, usize)> =
-                        compiled.candidates(&text, &lines).into_iter().collect();
+                    let (lines, candidates) = compiled.candidates(&text);
+                    let expected = Lines::new(&text);
+                    assert_eq!(
+                        lines.all().collect::<Vec<_>>(),
+                        expected.all().collect::<Vec<_>>()
+                    );
+                    let candidates: BTreeSet<(usize, usize)> = candidates.into_iter().collect();
                     for line in 0..lines.count() {
                         for (index, (rule, regex, _)) in compiled.rules.iter().enumerate() {
                             if rule.beside == Signal::None

@@ -49,8 +49,26 @@ pub struct Atom {
     pub then: Option<Then>,
 }
 
+impl Atom {
+    /// Whether the bytes around an occurrence of the word at `start` fit
+    /// what the pattern says of them: checked where the word search finds
+    /// it, before its line becomes a candidate, so an everyday word
+    /// (`without`, `ignore`, `dan` in `guidance`) costs no regex call
+    /// unless its neighbours fit.
+    pub fn fits(&self, text: &[u8], start: usize) -> bool {
+        let after_word = start
+            .checked_sub(1)
+            .is_some_and(|before| is_word(text[before]));
+        !(self.bounded && after_word)
+            && self
+                .then
+                .as_ref()
+                .is_none_or(|then| then.holds(text, start + self.word.len()))
+    }
+}
+
 /// A byte of `\w` (ASCII), as the rules' `\b` reads it.
-pub fn is_word(byte: u8) -> bool {
+fn is_word(byte: u8) -> bool {
     byte.is_ascii_alphanumeric() || byte == b'_'
 }
 
