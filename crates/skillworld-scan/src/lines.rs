@@ -18,7 +18,6 @@ impl<'t> Lines<'t> {
     }
 
     /// The index of `text`, searched here.
-    #[cfg(test)]
     pub fn new(text: &'t str) -> Self {
         Self::from_newlines(text, memchr::memchr_iter(b'\n', text.as_bytes()).collect())
     }
