@@ -47,6 +47,9 @@ pub struct Atom {
     /// with a word byte: the byte before it is not one.
     pub bounded: bool,
     pub then: Option<Then>,
+    /// What must come before it, read backwards from its start (the
+    /// `$(` of `\$\(\s*rev`).
+    pub before: Option<Then>,
 }
 
 impl Atom {
@@ -64,6 +67,10 @@ impl Atom {
                 .then
                 .as_ref()
                 .is_none_or(|then| then.holds(text, start + self.word.len()))
+            && self
+                .before
+                .as_ref()
+                .is_none_or(|before| before.precedes(text, start))
     }
 }
 
@@ -97,6 +104,26 @@ impl Then {
                     .is_some_and(|there| there.eq_ignore_ascii_case(p))
             })
     }
+
+    /// Whether `text` holds what must come before `start` (where the
+    /// atom starts), for a `Then` read backwards: its prefixes are the
+    /// suffixes of what precedes.
+    pub fn precedes(&self, text: &[u8], start: usize) -> bool {
+        let before = text.get(..start).unwrap_or_default();
+        let skipped = before
+            .iter()
+            .rev()
+            .take_while(|b| self.skip.contains(b))
+            .count();
+        let before = &before[..before.len() - skipped];
+        skipped >= self.least
+            && self.prefixes.iter().any(|p| {
+                before
+                    .len()
+                    .checked_sub(p.len())
+                    .is_some_and(|at| before[at..].eq_ignore_ascii_case(p))
+            })
+    }
 }
 
 /// What must follow a run of literals, read from the parts after it
@@ -104,11 +131,23 @@ impl Then {
 /// finite set of prefixes none of which starts with a skipped byte.
 /// `None` when anything may follow (a wide gap, an optional end).
 fn then(rest: &[Hir]) -> Option<Then> {
-    let rest: Vec<&Hir> = rest
-        .iter()
+    edge(rest.iter(), ExtractKind::Prefix)
+}
+
+/// What must come before a run of literals, read backwards from the
+/// parts before it (`prior`) as [`then`] reads forwards.
+fn preceded(prior: &[Hir]) -> Option<Then> {
+    edge(prior.iter().rev(), ExtractKind::Suffix)
+}
+
+/// The edge of a run of literals: `parts` lead away from it (forwards
+/// for a `Prefix`, backwards for a `Suffix`).
+fn edge<'h>(parts: impl Iterator<Item = &'h Hir>, kind: ExtractKind) -> Option<Then> {
+    let backwards = matches!(kind, ExtractKind::Suffix);
+    let rest: Vec<&Hir> = parts
         .skip_while(|h| matches!(h.kind(), HirKind::Look(_)))
         .collect();
-    let (skip, least, after) = match rest.first().map(|h| h.kind()) {
+    let (skip, least, beyond) = match rest.first().map(|h| h.kind()) {
         Some(HirKind::Repetition(r)) if is_gap(rest[0]) => {
             (class_bytes(&r.sub)?, r.min, &rest[1..])
         }
@@ -117,17 +156,30 @@ fn then(rest: &[Hir]) -> Option<Then> {
     if skip.iter().any(u8::is_ascii_alphanumeric) {
         return None;
     }
-    let seq = prefixes(
-        &Hir::concat(after.iter().map(|h| (*h).clone()).collect()),
-        64,
-        16,
-    );
+    let mut beyond: Vec<Hir> = beyond.iter().map(|h| (*h).clone()).collect();
+    if backwards {
+        beyond.reverse();
+    }
+    let beyond = Hir::concat(beyond);
+    // Literals, or when a class is too wide to spell them out
+    // (`\d{1,3}\.`), the few bytes a match can start (or end) with.
+    let mut seq = literals(&beyond, kind.clone(), 64, 16, 8);
+    if !seq.is_finite() {
+        seq = literals(&beyond, kind, FIRST_BYTES, 1, FIRST_BYTES);
+    }
     let mut starts: Vec<Vec<u8>> = seq
         .literals()?
         .iter()
         .map(|l| l.as_bytes().to_ascii_lowercase())
         .collect();
-    let usable = |p: &Vec<u8>| p.first().is_some_and(|b| !skip.contains(b));
+    let edge_byte = |p: &Vec<u8>| {
+        if backwards {
+            p.last().copied()
+        } else {
+            p.first().copied()
+        }
+    };
+    let usable = |p: &Vec<u8>| edge_byte(p).is_some_and(|b| !skip.contains(&b));
     if starts.is_empty() || !starts.iter().all(usable) {
         return None;
     }
@@ -140,14 +192,24 @@ fn then(rest: &[Hir]) -> Option<Then> {
     })
 }
 
+/// The most first bytes a [`Then`] lists when it has no longer prefixes:
+/// more would select little and cost a compare each.
+const FIRST_BYTES: usize = 16;
+
 /// The literal prefixes of what `hir` matches: at most `total` of them,
-/// each cut at `len` bytes.
-fn prefixes(hir: &Hir, total: usize, len: usize) -> Seq {
+/// each cut at `len` bytes, classes of up to `class` bytes spelled out.
+fn prefixes(hir: &Hir, total: usize, len: usize, class: usize) -> Seq {
+    literals(hir, ExtractKind::Prefix, total, len, class)
+}
+
+/// The literal prefixes or suffixes (`kind`) of what `hir` matches, as
+/// [`prefixes`].
+fn literals(hir: &Hir, kind: ExtractKind, total: usize, len: usize, class: usize) -> Seq {
     let mut extractor = Extractor::new();
     extractor
-        .kind(ExtractKind::Prefix)
+        .kind(kind)
         .limit_total(total)
-        .limit_class(8)
+        .limit_class(class)
         .limit_literal_len(len);
     extractor.extract(hir)
 }
@@ -186,7 +248,13 @@ pub fn requirements(pattern: &str) -> Vec<Vec<Atom>> {
     let mut found = Vec::new();
     groups(&hir, &Context::default(), &mut found);
     found.retain(|(score, _)| *score >= 2);
-    found.sort_by_key(|(score, _)| std::cmp::Reverse(*score));
+    // A weak group loses ties: another group of the same score triggers.
+    found.sort_by_key(|(score, atoms)| {
+        (
+            std::cmp::Reverse(*score),
+            atoms.iter().any(|a| is_weak(&a.word)),
+        )
+    });
     if found.first().is_none_or(|(score, _)| *score < 3) {
         return Vec::new();
     }
@@ -205,6 +273,7 @@ pub fn requirements(pattern: &str) -> Vec<Vec<Atom>> {
 #[derive(Clone, Default)]
 struct Context {
     bounded: bool,
+    before: Vec<Hir>,
     after: Vec<Hir>,
 }
 
@@ -223,6 +292,7 @@ impl Context {
             } else {
                 is_boundary(&parts[from - 1])
             },
+            before: self.before.iter().chain(&parts[..from]).cloned().collect(),
             after: parts[to..].iter().chain(&self.after).cloned().collect(),
         }
     }
@@ -247,7 +317,7 @@ fn groups(hir: &Hir, context: &Context, out: &mut Vec<(usize, Vec<Atom>)>) {
             let mut run: Vec<Hir> = Vec::new();
             let mut from = 0;
             for (at, part) in parts.iter().enumerate() {
-                if is_wide(part) || is_gap(part) || has_gap(part) {
+                if cuts(part) {
                     let piece = Hir::concat(std::mem::take(&mut run));
                     out.extend(literal_atoms(&piece, &context.run(parts, from, at)));
                     if !is_wide(part) {
@@ -292,6 +362,13 @@ const COMMON: &[&[u8]] = &[
     b"include", b"share", b"format", b"system", b"local", b"login", b"key",
 ];
 
+/// In every line that holds a link (`http://`, ` https://`): long, but
+/// as common in skill text as a three-byte word, so any other group of a
+/// clause is the better trigger.
+fn is_weak(word: &[u8]) -> bool {
+    matches!(word.trim_ascii(), b"http://" | b"https://")
+}
+
 /// (score, atoms): the score is the shortest atom's length, less when an
 /// atom is a common word.
 fn atoms(hir: &Hir, context: &Context) -> Option<(usize, Vec<Atom>)> {
@@ -320,7 +397,7 @@ fn atoms(hir: &Hir, context: &Context) -> Option<(usize, Vec<Atom>)> {
             let mut run: Vec<Hir> = Vec::new();
             let mut from = 0;
             for (at, part) in parts.iter().enumerate() {
-                if is_wide(part) || is_gap(part) || has_gap(part) {
+                if cuts(part) {
                     let piece = Hir::concat(std::mem::take(&mut run));
                     consider(literal_atoms(&piece, &context.run(parts, from, at)));
                     if !is_wide(part) {
@@ -341,6 +418,13 @@ fn atoms(hir: &Hir, context: &Context) -> Option<(usize, Vec<Atom>)> {
         _ if is_gap(hir) => None,
         _ => literal_atoms(hir, context),
     }
+}
+
+/// Where a run of literal pieces ends: a wide class, a gap, or a piece
+/// whose literals cannot be spelled out (`(?:\d{1,3}\.){3}`), so that
+/// the literals before it are exact and know what follows them.
+fn cuts(part: &Hir) -> bool {
+    is_wide(part) || is_gap(part) || has_gap(part) || !prefixes(part, 64, 16, 8).is_finite()
 }
 
 /// A class too wide to spell out as literals (`\w`, `\S`, `[^/]`).
@@ -373,7 +457,7 @@ fn is_wide(hir: &Hir) -> bool {
 /// The exact literals a gap-free piece can match, scored, each with what
 /// its `context` says of its edges when every literal is the whole piece.
 fn literal_atoms(hir: &Hir, context: &Context) -> Option<(usize, Vec<Atom>)> {
-    let seq = prefixes(hir, 300, 40);
+    let seq = prefixes(hir, 300, 40, 8);
     let literals = seq.literals()?;
     let words: Vec<Vec<u8>> = literals
         .iter()
@@ -381,14 +465,26 @@ fn literal_atoms(hir: &Hir, context: &Context) -> Option<(usize, Vec<Atom>)> {
         .collect();
     let shortest = words.iter().map(Vec::len).min()?;
     let common = words.iter().any(|w| COMMON.contains(&w.trim_ascii()));
-    let score = if common { shortest.min(2) } else { shortest };
+    let score = if common {
+        shortest.min(2)
+    } else if words.iter().any(|w| is_weak(w)) {
+        shortest.min(3)
+    } else {
+        shortest
+    };
     let exact = seq.is_exact();
     let then = if exact { then(&context.after) } else { None };
+    let before = if exact {
+        preceded(&context.before)
+    } else {
+        None
+    };
     let atoms = words
         .into_iter()
         .map(|word| Atom {
             bounded: context.bounded && word.first().is_some_and(|&b| is_word(b)),
             then: then.clone(),
+            before: before.clone(),
             word,
         })
         .collect();
@@ -520,6 +616,35 @@ mod tests {
         );
         assert!(requirements(r"token[ a]*a")[0][0].then.is_none());
         assert!(!requirements(r"xwithout\s+the")[0][0].bounded);
+    }
+
+    /// What must come before an atom, read backwards; the first bytes
+    /// after it when its literals cannot be spelled out; a link's scheme
+    /// triggers only when its clause has nothing better.
+    #[test]
+    fn an_atom_knows_what_precedes_it() {
+        let rev = &requirements(r"\$\(\s*rev\b")[0][0];
+        assert_eq!(rev.word, b"rev");
+        let before = rev.before.as_ref().expect("what precedes");
+        for (text, holds) in [
+            ("$(rev", true),
+            ("x=$(  rev", true),
+            ("$( \tREV", true),
+            ("review", false),
+            ("(rev", false),
+            ("$x rev", false),
+        ] {
+            let start = text.to_ascii_lowercase().find("rev").expect("rev");
+            assert_eq!(before.precedes(text.as_bytes(), start), holds, "{text}");
+        }
+        assert!(requirements(r"\bcurl\b")[0][0].before.is_none());
+        let ip = &requirements(r"https?://(?:\d{1,3}\.){3}\d{1,3}\b")[0][0];
+        let then = ip.then.as_ref().expect("a digit follows");
+        assert!(then.holds(b"http://10.0.0.1", 7));
+        assert!(!then.holds(b"http://example.com", 7));
+        let groups = requirements(r"https?://\S+\.(?:exe|zip|7z)\b");
+        assert_eq!(groups[0][0].word, b".7z", "the extensions trigger");
+        assert!(groups[1].iter().any(|a| a.word == b"http://"));
     }
 
     #[test]
