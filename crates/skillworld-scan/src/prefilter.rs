@@ -87,18 +87,53 @@ fn is_word(byte: u8) -> bool {
 /// regex unless the next word fits (`without telling`).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Then {
-    skip: Vec<u8>,
+    skip: ByteSet,
     least: usize,
     prefixes: Vec<Vec<u8>>,
+    /// The byte next to the atom (after the skipped run) of every
+    /// prefix, in both cases: most checks end at one bit.
+    edge: ByteSet,
+}
+
+/// A set of bytes, one bit each.
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+struct ByteSet([u64; 4]);
+
+impl ByteSet {
+    fn of(bytes: impl IntoIterator<Item = u8>) -> Self {
+        let mut set = ByteSet::default();
+        for byte in bytes {
+            set.0[usize::from(byte >> 6)] |= 1 << (byte & 63);
+        }
+        set
+    }
+
+    fn contains(&self, byte: u8) -> bool {
+        self.0[usize::from(byte >> 6)] >> (byte & 63) & 1 != 0
+    }
 }
 
 impl Then {
+    fn new(skip: &[u8], least: usize, prefixes: Vec<Vec<u8>>, backwards: bool) -> Self {
+        let edge = prefixes
+            .iter()
+            .filter_map(|p| if backwards { p.last() } else { p.first() })
+            .flat_map(|b| [b.to_ascii_lowercase(), b.to_ascii_uppercase()]);
+        Then {
+            skip: ByteSet::of(skip.iter().copied()),
+            least,
+            edge: ByteSet::of(edge),
+            prefixes,
+        }
+    }
+
     /// Whether `text` holds what must follow at `end` (where the atom ends).
     pub fn holds(&self, text: &[u8], end: usize) -> bool {
         let rest = text.get(end..).unwrap_or_default();
-        let skipped = rest.iter().take_while(|b| self.skip.contains(b)).count();
+        let skipped = rest.iter().take_while(|&&b| self.skip.contains(b)).count();
         let rest = &rest[skipped..];
         skipped >= self.least
+            && rest.first().is_some_and(|&b| self.edge.contains(b))
             && self.prefixes.iter().any(|p| {
                 rest.get(..p.len())
                     .is_some_and(|there| there.eq_ignore_ascii_case(p))
@@ -113,10 +148,11 @@ impl Then {
         let skipped = before
             .iter()
             .rev()
-            .take_while(|b| self.skip.contains(b))
+            .take_while(|&&b| self.skip.contains(b))
             .count();
         let before = &before[..before.len() - skipped];
         skipped >= self.least
+            && before.last().is_some_and(|&b| self.edge.contains(b))
             && self.prefixes.iter().any(|p| {
                 before
                     .len()
@@ -185,11 +221,7 @@ fn edge<'h>(parts: impl Iterator<Item = &'h Hir>, kind: ExtractKind) -> Option<T
     }
     starts.sort();
     starts.dedup();
-    Some(Then {
-        skip,
-        least: least as usize,
-        prefixes: starts,
-    })
+    Some(Then::new(&skip, least as usize, starts, backwards))
 }
 
 /// The most first bytes a [`Then`] lists when it has no longer prefixes:

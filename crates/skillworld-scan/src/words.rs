@@ -410,18 +410,25 @@ impl WordSearch {
         while hits != 0 {
             let end = base + hits.trailing_zeros() as usize;
             hits &= hits - 1;
-            if end >= 2 {
-                let three = key(&text[end - 2..], 3);
-                if test(&self.triples, three) != 0 {
-                    self.short.check(text, end, three, found);
+            // Both keys from one four-byte load where the text has them:
+            // the three bytes ending at `end` and the four ending next.
+            let (three, four) = match end.checked_sub(2).and_then(|at| text.get(at..at + 4)) {
+                Some(bytes) => {
+                    let bytes = u32::from_be_bytes(bytes.try_into().expect("four bytes"));
+                    let four = lower8(u64::from(bytes)) as u32;
+                    (Some(four >> 8), Some(four))
                 }
+                None => ((end >= 2).then(|| key(&text[end - 2..], 3)), None),
+            };
+            if let Some(three) = three
+                && test(&self.triples, three) != 0
+            {
+                self.short.check(text, end, three, found);
             }
-            let next = end + 1;
-            if next >= 3 && next < text.len() {
-                let four = key(&text[next - 3..], 4);
-                if test(&self.quads, four) != 0 {
-                    self.long.check(text, next, four, found);
-                }
+            if let Some(four) = four
+                && test(&self.quads, four) != 0
+            {
+                self.long.check(text, end + 1, four, found);
             }
         }
     }
