@@ -16,11 +16,7 @@ use regex_syntax::hir::{Class, Hir, HirKind, Look};
 /// [`requirements`] to match (`'` for `[a-z]'[a-z]{1,3}'[a-z]`), to find
 /// its lines by memchr rather than by running its regex over the whole
 /// text. `None` when there are none.
-pub fn anchors(pattern: &str) -> Option<Vec<Vec<u8>>> {
-    literals_scoring(pattern, 1)
-}
-
-fn literals_scoring(pattern: &str, least: usize) -> Option<Vec<Vec<u8>>> {
+pub fn anchors(pattern: &str) -> Option<Vec<Atom>> {
     let hir = ParserBuilder::new()
         .multi_line(true)
         .unicode(false)
@@ -28,14 +24,10 @@ fn literals_scoring(pattern: &str, least: usize) -> Option<Vec<Vec<u8>>> {
         .build()
         .parse(pattern)
         .ok()?;
-    let (score, atoms) = atoms(&hir, &Context::default())?;
-    if score < least {
-        return None;
-    }
-    let mut words: Vec<Vec<u8>> = atoms.into_iter().map(|a| a.word).collect();
-    words.sort();
-    words.dedup();
-    Some(words)
+    let (_, mut atoms) = atoms(&hir, &Context::default())?;
+    atoms.sort();
+    atoms.dedup();
+    Some(atoms)
 }
 
 /// One literal atom of a group, lower case, with what the pattern says
@@ -108,19 +100,23 @@ impl ByteSet {
         set
     }
 
+    fn union(&self, other: &ByteSet) -> ByteSet {
+        ByteSet(std::array::from_fn(|i| self.0[i] | other.0[i]))
+    }
+
     fn contains(&self, byte: u8) -> bool {
         self.0[usize::from(byte >> 6)] >> (byte & 63) & 1 != 0
     }
 }
 
 impl Then {
-    fn new(skip: &[u8], least: usize, prefixes: Vec<Vec<u8>>, backwards: bool) -> Self {
+    fn new(skip: ByteSet, least: usize, prefixes: Vec<Vec<u8>>, backwards: bool) -> Self {
         let edge = prefixes
             .iter()
             .filter_map(|p| if backwards { p.last() } else { p.first() })
             .flat_map(|b| [b.to_ascii_lowercase(), b.to_ascii_uppercase()]);
         Then {
-            skip: ByteSet::of(skip.iter().copied()),
+            skip,
             least,
             edge: ByteSet::of(edge),
             prefixes,
@@ -179,20 +175,53 @@ fn preceded(prior: &[Hir]) -> Option<Then> {
 /// The edge of a run of literals: `parts` lead away from it (forwards
 /// for a `Prefix`, backwards for a `Suffix`).
 fn edge<'h>(parts: impl Iterator<Item = &'h Hir>, kind: ExtractKind) -> Option<Then> {
-    let backwards = matches!(kind, ExtractKind::Suffix);
     let rest: Vec<&Hir> = parts
         .skip_while(|h| matches!(h.kind(), HirKind::Look(_)))
         .collect();
-    let (skip, least, beyond) = match rest.first().map(|h| h.kind()) {
+    let gap = match rest.first().map(|h| h.kind()) {
         Some(HirKind::Repetition(r)) if is_gap(rest[0]) => {
-            (class_bytes(&r.sub)?, r.min, &rest[1..])
+            let skip = class_bytes(&r.sub).filter(|s| !s.iter().any(u8::is_ascii_alphanumeric));
+            skip.map(|skip| (ByteSet::of(skip), r.min as usize, 1))
         }
-        _ => (Vec::new(), 0, &rest[..]),
+        _ => Some((ByteSet::default(), 0, 0)),
     };
-    if skip.iter().any(u8::is_ascii_alphanumeric) {
-        return None;
-    }
-    let mut beyond: Vec<Hir> = beyond.iter().map(|h| (*h).clone()).collect();
+    gap.and_then(|(skip, least, taken)| edge_beyond(&rest, skip, least, taken, &kind))
+        .or_else(|| {
+            // The classes next to the literals (`[a-z]{1,3}` before the
+            // closing quote of `'[a-z]{1,3}'`) read as one run of skipped
+            // bytes: greedy skipping stops where the pattern's own run
+            // does, since no literal beyond starts with a skipped byte.
+            let mut skip = ByteSet::default();
+            let mut least = 0;
+            let mut taken = 0;
+            for part in &rest {
+                let (class, min) = match part.kind() {
+                    HirKind::Repetition(r) => (class_bytes_any(&r.sub), r.min as usize),
+                    HirKind::Class(_) => (class_bytes_any(part), 1),
+                    _ => (None, 0),
+                };
+                let Some(class) = class else { break };
+                skip = skip.union(&ByteSet::of(class.iter().flat_map(|b| both_cases(*b))));
+                least += min;
+                taken += 1;
+            }
+            (taken > 0).then_some(())?;
+            edge_beyond(&rest, skip, least, taken, &kind)
+        })
+}
+
+/// The edge whose skipped run is `rest[..taken]` (bytes `skip`, at least
+/// `least` of them): the literals of what lies beyond, none of which may
+/// start (or end, read backwards) with a skipped byte.
+fn edge_beyond(
+    rest: &[&Hir],
+    skip: ByteSet,
+    least: usize,
+    taken: usize,
+    kind: &ExtractKind,
+) -> Option<Then> {
+    let backwards = matches!(kind, ExtractKind::Suffix);
+    let mut beyond: Vec<Hir> = rest[taken..].iter().map(|h| (*h).clone()).collect();
     if backwards {
         beyond.reverse();
     }
@@ -201,7 +230,7 @@ fn edge<'h>(parts: impl Iterator<Item = &'h Hir>, kind: ExtractKind) -> Option<T
     // (`\d{1,3}\.`), the few bytes a match can start (or end) with.
     let mut seq = literals(&beyond, kind.clone(), 64, 16, 8);
     if !seq.is_finite() {
-        seq = literals(&beyond, kind, FIRST_BYTES, 1, FIRST_BYTES);
+        seq = literals(&beyond, kind.clone(), FIRST_BYTES, 1, FIRST_BYTES);
     }
     let mut starts: Vec<Vec<u8>> = seq
         .literals()?
@@ -215,13 +244,19 @@ fn edge<'h>(parts: impl Iterator<Item = &'h Hir>, kind: ExtractKind) -> Option<T
             p.first().copied()
         }
     };
-    let usable = |p: &Vec<u8>| edge_byte(p).is_some_and(|b| !skip.contains(&b));
+    let usable = |p: &Vec<u8>| {
+        edge_byte(p).is_some_and(|b| both_cases(b).iter().all(|&b| !skip.contains(b)))
+    };
     if starts.is_empty() || !starts.iter().all(usable) {
         return None;
     }
     starts.sort();
     starts.dedup();
-    Some(Then::new(&skip, least as usize, starts, backwards))
+    Some(Then::new(skip, least, starts, backwards))
+}
+
+fn both_cases(byte: u8) -> [u8; 2] {
+    [byte.to_ascii_lowercase(), byte.to_ascii_uppercase()]
 }
 
 /// The most first bytes a [`Then`] lists when it has no longer prefixes:
@@ -248,14 +283,19 @@ fn literals(hir: &Hir, kind: ExtractKind, total: usize, len: usize, class: usize
 
 /// The bytes of a small class (`\s`, ` `), `None` for anything else.
 fn class_bytes(hir: &Hir) -> Option<Vec<u8>> {
-    let HirKind::Class(Class::Bytes(class)) = hir.kind() else {
-        return match hir.kind() {
-            HirKind::Literal(l) if l.0.len() == 1 => Some(l.0.to_vec()),
-            _ => None,
-        };
-    };
-    let bytes: Vec<u8> = class.iter().flat_map(|r| r.start()..=r.end()).collect();
+    let bytes = class_bytes_any(hir)?;
     (bytes.len() <= 8).then_some(bytes)
+}
+
+/// The bytes of a class or a one-byte literal, however many.
+fn class_bytes_any(hir: &Hir) -> Option<Vec<u8>> {
+    match hir.kind() {
+        HirKind::Class(Class::Bytes(class)) => {
+            Some(class.iter().flat_map(|r| r.start()..=r.end()).collect())
+        }
+        HirKind::Literal(l) if l.0.len() == 1 => Some(l.0.to_vec()),
+        _ => None,
+    }
 }
 
 /// Groups of literal atoms that every match of `pattern` (one alternative,
@@ -674,6 +714,21 @@ mod tests {
         let then = ip.then.as_ref().expect("a digit follows");
         assert!(then.holds(b"http://10.0.0.1", 7));
         assert!(!then.holds(b"http://example.com", 7));
+        // Classes next to a short anchor read as a run of skipped bytes.
+        let quote = &anchors(r"[a-z]'[a-z]{1,3}'[a-z]").expect("an anchor")[0];
+        assert_eq!(quote.word, b"'");
+        for (text, holds) in [
+            ("c'ur'l", true),
+            ("C'UR'L", true),
+            ("don't", false),
+            ("x'y z'", false),
+        ] {
+            let at = text.find('\'').expect("a quote");
+            assert_eq!(quote.fits(text.as_bytes(), at), holds, "{text}");
+        }
+        let dollar = &anchors(r"\$[a-z_]\w?\w?\$[a-z_{]").expect("an anchor")[0];
+        assert!(dollar.fits(b"$a$b", 0));
+        assert!(!dollar.fits(b"$HOME/x", 0));
         let groups = requirements(r"https?://\S+\.(?:exe|zip|7z)\b");
         assert_eq!(groups[0][0].word, b".7z", "the extensions trigger");
         assert!(groups[1].iter().any(|a| a.word == b"http://"));
