@@ -73,7 +73,8 @@ fn is_word(byte: u8) -> bool {
 
 /// What must follow an atom for its alternative to match: a run of
 /// `skip` bytes (whitespace, as `\s+` says), at least `least` of them,
-/// then one of `prefixes` (compared ASCII-case-insensitively). Checked
+/// then one of `prefixes` (compared ASCII-case-insensitively; none when
+/// the run ends the pattern). Checked
 /// where the word search finds the atom, it keeps everyday words
 /// (`without`, `ignore`, `user`) from sending their lines to the rule's
 /// regex unless the next word fits (`without telling`).
@@ -129,11 +130,12 @@ impl Then {
         let skipped = rest.iter().take_while(|&&b| self.skip.contains(b)).count();
         let rest = &rest[skipped..];
         skipped >= self.least
-            && rest.first().is_some_and(|&b| self.edge.contains(b))
-            && self.prefixes.iter().any(|p| {
-                rest.get(..p.len())
-                    .is_some_and(|there| there.eq_ignore_ascii_case(p))
-            })
+            && (self.prefixes.is_empty()
+                || rest.first().is_some_and(|&b| self.edge.contains(b))
+                    && self.prefixes.iter().any(|p| {
+                        rest.get(..p.len())
+                            .is_some_and(|there| there.eq_ignore_ascii_case(p))
+                    }))
     }
 
     /// Whether `text` holds what must come before `start` (where the
@@ -148,13 +150,14 @@ impl Then {
             .count();
         let before = &before[..before.len() - skipped];
         skipped >= self.least
-            && before.last().is_some_and(|&b| self.edge.contains(b))
-            && self.prefixes.iter().any(|p| {
-                before
-                    .len()
-                    .checked_sub(p.len())
-                    .is_some_and(|at| before[at..].eq_ignore_ascii_case(p))
-            })
+            && (self.prefixes.is_empty()
+                || before.last().is_some_and(|&b| self.edge.contains(b))
+                    && self.prefixes.iter().any(|p| {
+                        before
+                            .len()
+                            .checked_sub(p.len())
+                            .is_some_and(|at| before[at..].eq_ignore_ascii_case(p))
+                    }))
     }
 }
 
@@ -221,6 +224,14 @@ fn edge_beyond(
     kind: &ExtractKind,
 ) -> Option<Then> {
     let backwards = matches!(kind, ExtractKind::Suffix);
+    if least > 0
+        && rest[taken..]
+            .iter()
+            .all(|h| matches!(h.kind(), HirKind::Look(_)))
+    {
+        // Nothing beyond the run: the run alone (`[a-z]` after `''`).
+        return Some(Then::new(skip, least, Vec::new(), backwards));
+    }
     let mut beyond: Vec<Hir> = rest[taken..].iter().map(|h| (*h).clone()).collect();
     if backwards {
         beyond.reverse();
@@ -726,6 +737,12 @@ mod tests {
             let at = text.find('\'').expect("a quote");
             assert_eq!(quote.fits(text.as_bytes(), at), holds, "{text}");
         }
+        // A run that ends the pattern: letters on both sides of `''`.
+        let empty = &anchors(r"[a-z](?:''|\x22\x22)[a-z]").expect("anchors")[1];
+        assert_eq!(empty.word, b"''");
+        assert!(empty.fits(b"c''url", 1));
+        assert!(!empty.fits(b"x = ''", 4));
+        assert!(!empty.fits(b"a'' ", 1));
         let dollar = &anchors(r"\$[a-z_]\w?\w?\$[a-z_{]").expect("an anchor")[0];
         assert!(dollar.fits(b"$a$b", 0));
         assert!(!dollar.fits(b"$HOME/x", 0));
