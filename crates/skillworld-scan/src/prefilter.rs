@@ -111,10 +111,15 @@ impl ByteSet {
 }
 
 impl Then {
-    fn new(skip: ByteSet, least: usize, prefixes: Vec<Vec<u8>>, backwards: bool) -> Self {
+    /// `prefixes` are lower case; `backwards` reads them as suffixes.
+    fn new(skip: ByteSet, least: usize, mut prefixes: Vec<Vec<u8>>, backwards: bool) -> Self {
+        let edge_byte = |p: &Vec<u8>| if backwards { p.last() } else { p.first() }.copied();
+        // By the byte next to the atom: a check compares only the
+        // prefixes that start with the byte it meets.
+        prefixes.sort_by_key(edge_byte);
         let edge = prefixes
             .iter()
-            .filter_map(|p| if backwards { p.last() } else { p.first() })
+            .filter_map(edge_byte)
             .flat_map(|b| [b.to_ascii_lowercase(), b.to_ascii_uppercase()]);
         Then {
             skip,
@@ -124,6 +129,15 @@ impl Then {
         }
     }
 
+    /// The prefixes whose byte next to the atom is `byte`, found by
+    /// `edge_byte`.
+    fn meeting(&self, byte: u8, edge_byte: impl Fn(&[u8]) -> u8) -> &[Vec<u8>] {
+        let byte = byte.to_ascii_lowercase();
+        let from = self.prefixes.partition_point(|p| edge_byte(p) < byte);
+        let to = self.prefixes.partition_point(|p| edge_byte(p) <= byte);
+        &self.prefixes[from..to]
+    }
+
     /// Whether `text` holds what must follow at `end` (where the atom ends).
     pub fn holds(&self, text: &[u8], end: usize) -> bool {
         let rest = text.get(end..).unwrap_or_default();
@@ -131,11 +145,13 @@ impl Then {
         let rest = &rest[skipped..];
         skipped >= self.least
             && (self.prefixes.is_empty()
-                || rest.first().is_some_and(|&b| self.edge.contains(b))
-                    && self.prefixes.iter().any(|p| {
-                        rest.get(..p.len())
-                            .is_some_and(|there| there.eq_ignore_ascii_case(p))
-                    }))
+                || rest.first().is_some_and(|&b| {
+                    self.edge.contains(b)
+                        && self.meeting(b, |p| p[0]).iter().any(|p| {
+                            rest.get(..p.len())
+                                .is_some_and(|there| there.eq_ignore_ascii_case(p))
+                        })
+                }))
     }
 
     /// Whether `text` holds what must come before `start` (where the
@@ -151,13 +167,15 @@ impl Then {
         let before = &before[..before.len() - skipped];
         skipped >= self.least
             && (self.prefixes.is_empty()
-                || before.last().is_some_and(|&b| self.edge.contains(b))
-                    && self.prefixes.iter().any(|p| {
-                        before
-                            .len()
-                            .checked_sub(p.len())
-                            .is_some_and(|at| before[at..].eq_ignore_ascii_case(p))
-                    }))
+                || before.last().is_some_and(|&b| {
+                    self.edge.contains(b)
+                        && self.meeting(b, |p| p[p.len() - 1]).iter().any(|p| {
+                            before
+                                .len()
+                                .checked_sub(p.len())
+                                .is_some_and(|at| before[at..].eq_ignore_ascii_case(p))
+                        })
+                }))
     }
 }
 
