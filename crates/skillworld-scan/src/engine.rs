@@ -546,11 +546,17 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
         .collect();
     for &index in &CONTENT.beside {
         let partner = CONTENT.rules[index].0.beside;
-        if !present.iter().any(|&(signal, _)| signal == partner) {
+        // A few blocks: compared in a list, not hashed once per line.
+        let blocks: Vec<usize> = present
+            .iter()
+            .filter(|&&(signal, _)| signal == partner)
+            .map(|&(_, block)| block)
+            .collect();
+        if blocks.is_empty() {
             continue;
         }
         for line in 0..lines.count() {
-            if present.contains(&(partner, layout().at(line).1))
+            if blocks.contains(&layout().at(line).1)
                 && let Some(hit) = judged(index, line)
             {
                 hits.push(hit);

@@ -113,7 +113,11 @@ impl Layout {
         let mut index = 0;
         while index < lines.len() {
             let line = lines[index];
-            let trimmed = line.trim_start();
+            // Most lines start with a visible ASCII byte: nothing to trim.
+            let trimmed = match line.as_bytes().first() {
+                Some(b) if b.is_ascii_graphic() => line,
+                _ => line.trim_start(),
+            };
             let indent = line.len() - trimmed.len();
             if let Some((mark, width)) = fence {
                 out.push((
