@@ -13,9 +13,10 @@ use regex_syntax::hir::{Class, Hir, HirKind, Look};
 /// Literal atoms one of which every match of `pattern` contains (lower
 /// case, to be searched ASCII-case-insensitively), however short or
 /// common: what a line must hold for an alternative without
-/// [`requirements`] to match (`'` for `[a-z]'[a-z]{1,3}'[a-z]`), to find
-/// its lines by memchr rather than by running its regex over the whole
-/// text. `None` when there are none.
+/// [`requirements`] to match (`'` for `[a-z]'[a-z]{1,3}'[a-z]`), each
+/// with what the pattern says of its neighbours, to find its lines by
+/// memchr rather than by running its regex over the whole text. `None`
+/// when there are none.
 pub fn anchors(pattern: &str) -> Option<Vec<Atom>> {
     let hir = ParserBuilder::new()
         .multi_line(true)
@@ -31,7 +32,7 @@ pub fn anchors(pattern: &str) -> Option<Vec<Atom>> {
 }
 
 /// One literal atom of a group, lower case, with what the pattern says
-/// must stand right after it, when it says so.
+/// must stand right before and after it, when it says so.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Atom {
     pub word: Vec<u8>,
