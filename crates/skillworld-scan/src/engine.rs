@@ -367,6 +367,21 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
 }
 
 impl Compiled {
+    /// The trigger words and gate anchors, as text (for tests that piece
+    /// lines together from them).
+    #[cfg(test)]
+    fn words_for_tests(&self) -> impl Iterator<Item = String> + '_ {
+        let anchors = self.unanchored.iter().flat_map(|(_, gate)| match gate {
+            Gate::Anchors(_, atoms) => atoms.as_slice(),
+            Gate::Regex(_) => &[],
+        });
+        self.triggers
+            .iter()
+            .map(|(_, atom)| atom)
+            .chain(anchors)
+            .map(|atom| String::from_utf8_lossy(&atom.word).into_owned())
+    }
+
     /// Moves the rules whose clauses were `triggered` on `line` and whose
     /// other groups the line holds into `out`.
     fn satisfied(
@@ -976,5 +991,65 @@ mod tests {
             }
         }
         assert!(checked > 100, "matches checked: {checked}");
+    }
+
+    /// Text pieced together from the rules' own trigger words and
+    /// anchors, neighbours that edges look at (quotes, `$(`, digits after
+    /// a scheme, letters, spaces) and a little noise: a line a rule
+    /// matches is always a candidate, however the pieces fall.
+    mod pieced {
+        use super::*;
+        use proptest::prelude::*;
+
+        fn pieces() -> Vec<String> {
+            let mut out: Vec<String> = CONTENT
+                .words_for_tests()
+                .chain(AUTONOMOUS.words_for_tests())
+                .collect();
+            out.extend(
+                [
+                    "'", "\"", "$", "$(", "(", ")", "\\", "x", "a", "Z", "9", " ", "  ", "\t",
+                    "1.2.3.4", ".", "/", "-", "=", ":", "|", "+", "''", "_", "{", "}", "[::-1]",
+                ]
+                .map(str::to_owned),
+            );
+            out.sort();
+            out.dedup();
+            out
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(400))]
+            #[test]
+            fn candidates_hold_every_pieced_match(
+                picks in proptest::collection::vec((any::<prop::sample::Index>(), any::<bool>()), 1..14),
+            ) {
+                let pieces = pieces();
+                let line: String = picks
+                    .iter()
+                    .map(|(i, upper)| {
+                        let piece = i.get(&pieces);
+                        if *upper { piece.to_ascii_uppercase() } else { piece.clone() }
+                    })
+                    .collect();
+                // Some trigger words hold a newline (`api\nkey`).
+                for compiled in [&*CONTENT, &*AUTONOMOUS] {
+                    let (lines, candidates) = compiled.candidates(&line);
+                    for number in 0..lines.count() {
+                        let text = lines.get(number).as_bytes();
+                        for (index, (rule, regex, _)) in compiled.rules.iter().enumerate() {
+                            if rule.beside == Signal::None && regex.is_match(text) {
+                                prop_assert!(
+                                    candidates.contains(&(index, number)),
+                                    "{} missed on `{}`",
+                                    rule.id,
+                                    line
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 }
