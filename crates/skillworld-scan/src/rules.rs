@@ -176,6 +176,18 @@ pub enum Signal {
     Gate,
     /// Deletes or shreds files in bulk.
     Wipe,
+    /// Runs an AI agent CLI with its permission checks off.
+    Unattended,
+    /// Code edits a package's install hooks (`scripts.postinstall`).
+    HookEdit,
+    /// Publishes a package to a public registry.
+    Publish,
+    /// Starts a program with its window hidden.
+    Stealth,
+    /// Tells the agent to change a recipient, destination or payee.
+    Redirect,
+    /// A literal phone number, e-mail or wallet address in prose.
+    Contact,
     /// Holds the path of an agent's instruction file outside the project
     /// (a home folder, an agent's folder) in a variable.
     AgentFile,
@@ -288,7 +300,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "socket-open",
         class: Class::Shell,
-        pattern: r"\bsocket\.socket\(|\bnet\.Dial(?:Timeout)?\(|\bsocket\.create_connection\(|\.connect\(\s*\(|\bnet\.(?:connect|Socket|createConnection|createServer)\(|\bnew\s+net\.Socket\(|\bTCPSocket\.(?:new|open)\(|\bTCPServer\.new\(|\bfsockopen\(|Net\.Sockets\.TCP(?:Client|Listener)|\bsocket\.tcp\(|\bnew\s+Socket\(|\bsocket\.bind\(|\.listen\(\s*\d|\bexec\s+\d+<>\s*['\x22]?/dev/(?:tcp|udp)/|\[\s*socket\s+(?:-\w+\s+)*\S+\s+\S+\s*\]",
+        pattern: r"\bsocket\.socket\(|\bnet\.Dial(?:Timeout)?\(|\bsocket\.create_connection\(|\.connect\(\s*\(|\bnet\.(?:connect|Socket|createConnection|createServer)\(|\bnew\s+net\.Socket\(|\bTCPSocket\.(?:new|open)\(|\bTCPServer\.new\(|\bfsockopen\(|Net\.Sockets\.TCP(?:Client|Listener)|\bsocket\.tcp\(|\bnew\s+Socket\(|\bsocket\.bind\(|\.listen\(\s*\d|\bDeno\.(?:connect|listen)(?:Tls)?\(|\bBun\.(?:connect|listen)\(|\bexec\s+\d+<>\s*['\x22]?/dev/(?:tcp|udp)/|\[\s*socket\s+(?:-\w+\s+)*\S+\s+\S+\s*\]",
         // A connection to this machine's own port (a readiness probe) cannot
         // carry a remote peer's commands.
         unless: &[
@@ -391,7 +403,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "fetch",
         class: Class::Execution,
-        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\baxios\.get\(|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\bInvoke-RestMethod\b|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*(?:[^\s/&]|/(?:[^d\s]|d[^e]|de[^v])))|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|-r\s*open-uri\b|\bURI\.open\(|LWP::(?:Simple|UserAgent)\b|\bHTTP::Tiny\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:|\b(?:Command::new|exec\.Command|spawn\w*|execFile\w*|Popen|subprocess\.\w+|Process\.Start)\(\s*\[?\s*['\x22](?:curl|wget)(?:\.exe)?['\x22]",
+        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\bfetch\(\s*[A-Za-z_$][\w$.]*\s*[,)]|\bResolve-DnsName\b[^\n]*\bTXT\b|\b(?:dig|nslookup)\b[^\n]*(?:\s|-t\s*|-q=|-type=)TXT\b|\baxios\.get\(|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\bInvoke-RestMethod\b|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*(?:[^\s/&]|/(?:[^d\s]|d[^e]|de[^v])))|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|-r\s*open-uri\b|\bURI\.open\(|LWP::(?:Simple|UserAgent)\b|\bHTTP::Tiny\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:|\b(?:Command::new|exec\.Command|spawn\w*|execFile\w*|Popen|subprocess\.\w+|Process\.Start)\(\s*\[?\s*['\x22](?:curl|wget)(?:\.exe)?['\x22]",
         unless: &["://localhost", "://127.0.0.1"],
         signal: Signal::Fetch,
         quiet: true,
@@ -403,7 +415,7 @@ pub static RULES: &[Rule] = &[
         id: "dynamic-eval",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\bvm\.run\w*\(|\b(?:Invoke-Expression|iex)(?:\s*(?:[$(\[\x22{;|)}-]|$)|\s*'\s*(?:$|[;)\]])|\s+')|\beval\s+[\x22'$`]|\bpickle\.loads?\(|\btypes\.FunctionType\(|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval \(?(?:get|URI\.open|URI\.parse|open|Net::HTTP\.get|HTTParty\.get|LWP::Simple::get)\b|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]",
+        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\[\s*['\x22](?:Function|eval)['\x22]\s*\]|\.then\(\s*(?:eval|Function)\s*\)|\bpowershell(?:\.exe)?\b[^\n]*\s-(?:enc|encodedcommand|ec)\s+\$\w+|\b(?:globalThis|window)\s*\[\s*['\x22][^'\x22\n]*['\x22]\s*\+|\bvm\.run\w*\(|\b(?:Invoke-Expression|iex)(?:\s*(?:[$(\[\x22{;|)}-]|$)|\s*'\s*(?:$|[;)\]])|\s+')|\beval\s+[\x22'$`]|\bpickle\.loads?\(|\btypes\.FunctionType\(|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval \(?(?:get|URI\.open|URI\.parse|open|Net::HTTP\.get|HTTParty\.get|LWP::Simple::get)\b|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]",
         unless: &[
             "literal_eval",
             "safe_eval",
@@ -471,7 +483,7 @@ pub static RULES: &[Rule] = &[
             r"\b(?:password|passcode|pass|pwd)\b(?:\s*(?:[:=]|is\b)\s*[`'\x22*]*[\w!@#$%^&-]{3,}|\s*[(\[]?[`'\x22*]+[\w!@#$%^&-]{3,}[`'\x22*])[^\n]{0,80}\.(?:zip|rar|7z)\b",
             r"|\.(?:zip|rar|7z)\b[^\n]{0,120}\b(?:password|passcode|pass|pwd)\b(?:\s*(?:[:=]|is\b)\s*[`'\x22*]*[\w!@#$%^&-]{3,}|\s*[(\[]?[`'\x22*]+[\w!@#$%^&-]{3,}[`'\x22*])",
             r"|\b(?:extract|unzip|unpack|open)\w*\b[^\n]{0,60}\b(?:password|passcode|pass)\b\s*[:=]\s*[`'\x22*]*\w{3,}",
-            r"|\bunzip\s+(?:-\w+\s+)*-P\s*\S+|\b7z\s+[ex]\b[^\n]*\s-p\S+",
+            r"|\bunzip\s+(?:-\w+\s+)*-P\s*(?:['\x22][^$'\x22\s]|[^$'\x22\s])\S*|\b7z\s+[ex]\b[^\n]*\s-p(?:['\x22][^$'\x22\s]|[^$'\x22\s])\S*",
         ),
         what: "ships a password-protected archive",
         explain: "A password-protected archive hides its payload from antivirus scanners — the signature of ClawHavoc-style droppers; do not open it.",
@@ -564,7 +576,7 @@ pub static RULES: &[Rule] = &[
         id: "temp-launch",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\bStart-Process\b[^\n]*(?:\$env:(?:TEMP|TMP|APPDATA|LOCALAPPDATA)|%TEMP%|%APPDATA%|\\Temp\\)|^\s*&\s*['\x22]?\$env:(?:TEMP|TMP|APPDATA)|\bexec\.Command\(\s*['\x22](?:/tmp|/var/tmp|/dev/shm)/|\bsubprocess\.\w+\(\s*\[?\s*['\x22](?:/tmp|/var/tmp|/dev/shm)/|(?:^|[;&|]\s*)(?:/tmp|/var/tmp|/dev/shm)/[\w.-]+(?:\s|$)",
+        pattern: r"\b(?:code|cursor|codium|windsurf)\s+--install-extension\s+['\x22]?(?:/tmp/|/var/tmp/|\$TMPDIR|%TEMP%|\$env:TEMP)|\bStart-Process\b[^\n]*(?:\$env:(?:TEMP|TMP|APPDATA|LOCALAPPDATA)|%TEMP%|%APPDATA%|\\Temp\\)|^\s*&\s*['\x22]?\$env:(?:TEMP|TMP|APPDATA)|\bexec\.Command\(\s*['\x22](?:/tmp|/var/tmp|/dev/shm)/|\bsubprocess\.\w+\(\s*\[?\s*['\x22](?:/tmp|/var/tmp|/dev/shm)/|(?:^|[;&|]\s*)(?:/tmp|/var/tmp|/dev/shm)/[\w.-]+(?:\s|$)",
         signal: Signal::Launch,
         quiet: true,
         what: "starts a program from a temporary folder",
@@ -638,6 +650,27 @@ pub static RULES: &[Rule] = &[
         explain: "Pipes text into a shell to run it.",
         ..Rule::BASE
     },
+    Rule {
+        id: "hidden-window",
+        class: Class::Execution,
+        target: Target::Code,
+        pattern: r"\bStart-Process\s+(?:-FilePath\s+)?['\x22]?(?:\$|[a-z]:\\|\.\\|%)[^\n]*-WindowStyle\s+['\x22]?Hidden\b|\bpowershell(?:\.exe)?\b[^\n]*\s-w(?:indowstyle)?\s+['\x22]?hidden\b",
+        signal: Signal::Stealth,
+        quiet: true,
+        what: "starts a program with its window hidden",
+        explain: "Starts a program named by a variable or path, or PowerShell, with its window hidden.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "hidden-download-run",
+        class: Class::Execution,
+        severity: Severity::High,
+        combines: &[Signal::Fetch, Signal::Stealth],
+        scope: Scope::Block,
+        what: "downloads something and starts a program with its window hidden",
+        explain: "Downloads something and starts a program or PowerShell with a hidden window in the same block, so the user never sees what runs: a dropper; install from a package manager or a pinned, checked release.",
+        ..Rule::BASE
+    },
     // ---- miners -------------------------------------------------------
     Rule {
         id: "crypto-miner",
@@ -694,7 +727,7 @@ pub static RULES: &[Rule] = &[
         id: "credential-pipe",
         class: Class::Exfiltration,
         severity: Severity::High,
-        pattern: r"\b(?:gh\s+auth\s+token|gcloud\s+auth\s+(?:application-default\s+)?print-(?:access|identity)-token|az\s+account\s+get-access-token|aws\s+configure\s+(?:export-credentials|get\s+aws_secret_access_key)|aws\s+sts\s+get-session-token|heroku\s+auth:token|git\s+credential\s+fill|kubectl\s+config\s+view\s+--raw|vault\s+print\s+token|op\s+read\s+['\x22]?op://\S+)[^\n]*\|\s*(?:curl|wget|nc|ncat|netcat|socat|openssl\s+s_client)\b",
+        pattern: r"\b(?:gh\s+auth\s+token|gcloud\s+auth\s+(?:application-default\s+)?print-(?:access|identity)-token|az\s+account\s+get-access-token|aws\s+configure\s+(?:export-credentials|get\s+aws_secret_access_key)|aws\s+sts\s+get-session-token|heroku\s+auth:token|git\s+credential\s+fill|kubectl\s+config\s+view\s+--raw|vault\s+print\s+token|op\s+read\s+['\x22]?op://\S+|security\s+find-(?:generic|internet)-password)[^\n]*\|\s*(?:curl|wget|nc|ncat|netcat|socat|openssl\s+s_client)\b",
         signal: Signal::Source,
         what: "pipes a credential a CLI prints into a network tool",
         explain: "Prints a login token or cloud credentials with their CLI and pipes them straight into a network tool; tokens go in an Authorization header to their own service, never as a body elsewhere — remove the skill.",
@@ -703,7 +736,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "keychain",
         class: Class::Exfiltration,
-        pattern: r"\bsecurity\s+(?:find-generic-password|find-internet-password|dump-keychain)\b|\blogin\.keychain|Library/Keychains|\bdisplay\s+dialog\b[^\n]*\b(?:password|passwd)\b|\bwith\s+hidden\s+answer\b|\bGet-StoredCredential\b|\bcmdkey\s+/list|\bvaultcmd\b",
+        pattern: r"\bsecurity\s+(?:find-internet-password|dump-keychain)\b|\bsecurity\s+find-generic-password\b[^\n]*(?:Safe\s+Storage|\b(?:Chrome|Chromium|Brave|Edge|Opera|Vivaldi|Arc|Firefox|Slack|Discord|Telegram|Exodus|Electrum|MetaMask|Ledger|1Password|Bitwarden)\b)|\blogin\.keychain|Library/Keychains|\bdisplay\s+dialog\b[^\n]*\b(?:password|passwd)\b|\bwith\s+hidden\s+answer\b|\bGet-StoredCredential\b|\bcmdkey\s+/list|\bvaultcmd\b",
         signal: Signal::Source,
         severity: Severity::High,
         what: "reads the keychain or asks for the login password",
@@ -909,6 +942,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Privilege,
         severity: Severity::High,
         pattern: r"(?:>>?|\btee\b(?:\s+-a)?)\s*\S*\.ssh/authorized_keys|\bauthorized_keys\b[^\n]*\b(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2)|(?:ssh-(?:rsa|ed25519)|ecdsa-sha2-\S+)\s+AAAA[^\n]*(?:>>|authorized_keys)|\bPermitRootLogin\s+yes\b[^\n]*(?:>>|sed|tee)|(?:sed|tee|>>)[^\n]*\bPermitRootLogin\s+yes",
+        unless: &["echo \"$", "printf '%s\\n' \"$"],
         what: "adds an SSH login",
         explain: "Adds a key to authorized_keys or opens root login: a standing backdoor; remove it.",
         ..Rule::BASE
@@ -1046,6 +1080,19 @@ pub static RULES: &[Rule] = &[
         pattern: r"(?:^|[\s`'\x22(])/(?:etc|usr|bin|sbin|var|root|boot|sys|proc)/\w",
         what: "points at absolute system paths",
         explain: "Points at system paths; check the skill only reads what it documents.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "persistent-fetch-run",
+        class: Class::Privilege,
+        severity: Severity::High,
+        pattern: concat!(
+            r"(?:CurrentVersion\\+Run|\bcrontab\b|@reboot\b|/var/spool/cron|/etc/cron|\bschtasks\b[^\n]*/create|\bRegister-ScheduledTask\b|>>\s*\S*\.(?:bashrc|zshrc|profile|bash_profile|zprofile))",
+            r"[^\n]*(?:\b(?:iex|invoke-expression)\b[^\n]*\b(?:irm|iwr|invoke-restmethod|invoke-webrequest|downloadstring)\b|\b(?:irm|iwr)\b[^\n]*\|\s*iex\b|\b(?:curl|wget)\b[^\n]*\|\s*(?:ba|z)?sh\b|\bmshta(?:\.exe)?\s+\S*https?:)",
+            r"|(?:\b(?:curl|wget)\b[^\n]*\|\s*(?:ba|z)?sh\b|\b(?:iex|invoke-expression)\b[^\n]*\b(?:irm|iwr|downloadstring)\b)[^\n]*(?:>>\s*\S*\.(?:bashrc|zshrc|profile|bash_profile|zprofile)|\|\s*crontab\b)",
+        ),
+        what: "schedules code it downloads at every run",
+        explain: "A scheduled task, Run key, cron line or shell start-up line downloads code and runs it each time, so whoever serves it can swap it later (a rug pull) whatever host it names; ship the code in the skill — remove it.",
         ..Rule::BASE
     },
     // ---- tampering ----------------------------------------------------
@@ -1190,6 +1237,39 @@ pub static RULES: &[Rule] = &[
         pattern: r"\b(?:curl|wget)\b[^\n]*(?:-o|-O|--output|--output-document)[ =](?:\x22\$0\x22|'\$0'|\$0\s|\x22\$\{0\}\x22|\x22\$\{?BASH_SOURCE)|\bopen\(\s*__file__\s*,\s*['\x22]w|\bwriteFileSync\(\s*__filename\b",
         what: "overwrites its own script",
         explain: "The script replaces its own file (from a download or another file), so what runs next is not what was scanned; ship updates as a new version — remove it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "install-hook-edit",
+        class: Class::Tampering,
+        target: Target::Code,
+        pattern: r"(?:\.scripts\b|\[\s*['\x22]scripts['\x22]\s*\])[^\n]{0,80}\b(?:pre|post)install['\x22]?\s*\]?\s*[:=]\s*[`'\x22]|\.pth\b[^\n]*\.write(?:_text)?\(|\bopen\([^\n]*\.pth['\x22]\s*,\s*['\x22][wa]",
+        signal: Signal::HookEdit,
+        quiet: true,
+        what: "edits a package's install hooks",
+        explain: "Code sets a package's pre- or postinstall script, or writes a .pth file Python runs at start-up.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "registry-publish",
+        class: Class::Tampering,
+        target: Target::Code,
+        pattern: r"\b(?:npm|pnpm|yarn|bun)\s+publish\b|\btwine\s+upload\b|\bgem\s+push\b|\bpoetry\s+publish\b|\bcargo\s+publish\b",
+        signal: Signal::Publish,
+        quiet: true,
+        beside: Signal::HookEdit,
+        what: "publishes a package",
+        explain: "Publishes a package to a public registry.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "publish-worm",
+        class: Class::Tampering,
+        severity: Severity::High,
+        combines: &[Signal::HookEdit, Signal::Publish],
+        scope: Scope::Block,
+        what: "plants an install hook in packages and republishes them",
+        explain: "Code adds a pre/postinstall script to a package and publishes it, so everyone who installs the package runs the skill's code (the Shai-Hulud worm's spread); remove the skill and check your packages.",
         ..Rule::BASE
     },
     Rule {
@@ -1466,7 +1546,7 @@ pub static RULES: &[Rule] = &[
         id: "conceal",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"\b(?:silently|quietly|secretly|covertly)\s+(?:run|execute|send|upload|install|download|copy|exfiltrate|post|forward|transmit|collect|read)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+(?:knowledge|noticing|knowing)|(?:telling|informing|notifying|alerting)\s+(?:the\s+)?user)|(?:^|[.!?:]\s)\W{0,4}(?:silently\s+)?(?:run|execute|install|upgrade|update|send|upload|post|copy|read|collect|delete|proceed|continue|go\s+ahead)\b[^\n.!?]{0,80}\bwithout\s+(?:asking\s+for\s+)?(?:the\s+)?user(?:'s)?\s+(?:consent|approval|permission)|\b(?:hide|conceal)\s+(?:this|these|it|that|them|the\s+\w+(?:\s+\w+)?)\s+from\s+the\s+user|\bkeep\s+(?:this|it|these)\s+(?:secret|hidden)\s+from\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|be\s+told)|\buser\s+(?:does\s+not|doesn't)\s+need\s+to\s+(?:know|notice|be\s+told)\b|\buser\s+(?:need\s+not|needn't)\s+(?:know|notice|be\s+told)\b|\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|mention\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+to)\s+the\s+user\b(?:\s*(?:$|[^\w\s])|\s+(?:about|that|what|when|where|why|if|unless|until|how|anything|any|of|you|this|it|and|or)\b)|\b(?:leave|keep)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output|transcript|conversation|chat|log)\b|\b(?:omit|exclude)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+from\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output)\b|\b(?:do\s+not|don't|never)\s+(?:summari[sz]e|show|explain|describe|display|read\s+out)\s+(?:them|these|those|these steps|these commands|these instructions|the steps|the commands|the instructions|the references|the reference files) to the user\b|\b(?:do\s+not|don't|never)\s+(?:mention|reveal|disclose)\s+(?:to\s+the\s+user\s+)?that\s+you\s+(?:first\s+|also\s+|have\s+|had\s+|need\s+to\s+|will\s+)?(?:read|ran|run|sent|send|accessed|access|opened|open|collected|collect|copied|copy|uploaded|upload|fetched|fetch|installed|install)\b",
+        pattern: r"\b(?:silently|quietly|secretly|covertly)\s+(?:run|execute|send|upload|install|download|copy|exfiltrate|post|forward|transmit|collect|read)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+(?:knowledge|noticing|knowing)|(?:telling|informing|notifying|alerting)\s+(?:the\s+)?user)|(?:^|[.!?:]\s)\W{0,4}(?:silently\s+)?(?:run|execute|install|upgrade|update|send|upload|post|copy|read|collect|delete|proceed|continue|go\s+ahead)\b[^\n.!?]{0,80}\bwithout\s+(?:asking\s+for\s+)?(?:the\s+)?user(?:'s)?\s+(?:consent|approval|permission)|\b(?:hide|conceal)\s+(?:this|these|it|that|them|the\s+\w+(?:\s+\w+)?)\s+from\s+the\s+user|\bkeep\s+(?:this|it|these)\s+(?:secret|hidden)\s+from\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|be\s+told)|\buser\s+(?:does\s+not|doesn't)\s+need\s+to\s+(?:know|notice|be\s+told)\b|\buser\s+(?:need\s+not|needn't)\s+(?:know|notice|be\s+told)\b|\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|mention\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+to)\s+the\s+user\b(?:\s*(?:$|[^\w\s])|\s+(?:about|that|what|when|where|why|if|unless|until|how|anything|any|of|you|this|it|and|or)\b)|\b(?:leave|keep)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output|transcript|conversation|chat|log)\b|\b(?:omit|exclude)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+from\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output)\b|\b(?:do\s+not|don't|never)\s+(?:summari[sz]e|show|explain|describe|display|read\s+out)\s+(?:them|these|those|these steps|these commands|these instructions|the steps|the commands|the instructions|the references|the reference files|the diff|the diffs|the changes|the patch) to the user\b|\bno\s+need\s+to\s+(?:tell|inform|notify|alert)(?:\s+the\s+user\b|\s*$)|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal)\s+(?:this|it|that|these|them)(?:\s+\w+)?\s+(?:in|among)\s+(?:your|the)\s+(?:replies|reply|responses?|answers?|summar(?:y|ies)|explanations?|commit\s+messages?|changes|changelog)\b|\b(?:do\s+not|don't|never)\s+(?:mention|reveal|disclose)\s+(?:to\s+the\s+user\s+)?that\s+you\s+(?:first\s+|also\s+|have\s+|had\s+|need\s+to\s+|will\s+)?(?:read|ran|run|sent|send|accessed|access|opened|open|collected|collect|copied|copy|uploaded|upload|fetched|fetch|installed|install)\b",
         what: "tells the agent to hide actions from the user",
         explain: "Tells the agent to act behind the user's back; a skill that hides what it does is not one to run — remove it.",
         ..Rule::BASE
@@ -1496,7 +1576,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "credential-named",
         class: Class::Injection,
-        pattern: r"\.ssh/id_\w+|\bid_(?:rsa|ed25519|ecdsa)\b|\.aws/credentials|\.git-credentials|\.config/gh/hosts|\.netrc\b|\.pypirc\b|\.npmrc\b|\.docker/config\.json|\.kube/config|\bkeychain\b|\bseed\s+phrase|\bprivate\s+keys?\b|\b(?:tokens?|secrets?|keys?|passwords?|values?)\s+(?:in|from)\s+(?:the\s+|your\s+)?\.env\b|\.(?:bash|zsh|python|psql|mysql)_history\b|\b(?:shell|bash|zsh|command)\s+history\b|\b(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|hidden\s+)?system\s+prompt\b|\bany\s+(?:api[\s_-]?keys?|tokens|secrets|credentials|passwords)\s+you\s+(?:can\s+)?(?:see|find|have|know)\b|\b(?:keys|tokens|secrets|credentials|passwords)\b[^\n.]{0,30}\b(?:in|from) (?:the|this|our) (?:conversation|chat)\b",
+        pattern: r"\b(?:api key|api_key|api-key|apikey|token|secret|password) values\b|\.ssh/id_\w+|\bid_(?:rsa|ed25519|ecdsa)\b|\.aws/credentials|\.git-credentials|\.config/gh/hosts|\.netrc\b|\.pypirc\b|\.npmrc\b|\.docker/config\.json|\.kube/config|\bkeychain\b|\bseed\s+phrase|\bprivate\s+keys?\b|\b(?:tokens?|secrets?|keys?|passwords?|values?)\s+(?:in|from)\s+(?:the\s+|your\s+)?\.env\b|\.(?:bash|zsh|python|psql|mysql)_history\b|\b(?:shell|bash|zsh|command)\s+history\b|\b(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|hidden\s+)?system\s+prompt\b|\bany\s+(?:api[\s_-]?keys?|tokens|secrets|credentials|passwords)\s+you\s+(?:can\s+)?(?:see|find|have|know)\b|\b(?:keys|tokens|secrets|credentials|passwords)\b[^\n.]{0,30}\b(?:in|from) (?:the|this|our) (?:conversation|chat)\b",
         unless: &[
             "never ", "Never ", "don't ", "Don't ", "do not ", "Do not ", "not to ",
         ],
@@ -1530,7 +1610,7 @@ pub static RULES: &[Rule] = &[
         id: "disclose-instruction",
         class: Class::Injection,
         target: Target::Prose,
-        pattern: r#"\b(?:in|into|under|inside|at\s+the\s+end\s+of)\s+(?:your|the|a|an|each|every)\s+(?:[\w"'-]+\s+){0,3}?(?:reply|replies|answer|response|pull\s+request|PR|issue|comment|commit\s+message|description|code\s+block|section|gist|ticket)\b|\bto\s+(?:your|the|each|every|all)\s+(?:\w+\s+){0,2}?(?:reply|replies|answer|answers|response|responses|recaps?|summar(?:y|ies)|reports?|messages?)\b|\bin\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query|param(?:eter)?)\b|\bto\s+https?://|\bto\s+[\w.-]+@[\w-]+\.(?:com|net|org|io|me|dev|app|co|xyz|ru|cc)\b"#,
+        pattern: r#"\b(?:in|into|under|inside|at\s+the\s+end\s+of)\s+(?:your|the|a|an|each|every)\s+(?:[\w"'-]+\s+){0,3}?(?:reply|replies|answer|response|messages?|pull\s+request|PR|issue|comment|commit\s+message|description|code\s+block|section|gist|ticket)\b|\bto\s+(?:your|the|each|every|all)\s+(?:\w+\s+){0,2}?(?:reply|replies|answer|answers|response|responses|recaps?|summar(?:y|ies)|reports?|messages?)\b|\bin\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query|param(?:eter)?)\b|\bto\s+https?://|\bto\s+[\w.-]+@[\w-]+\.(?:com|net|org|io|me|dev|app|co|xyz|ru|cc)\b"#,
         unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
         signal: Signal::Disclose,
         quiet: true,
@@ -1590,9 +1670,96 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "skip-permissions-flag",
         class: Class::Injection,
-        pattern: r"--dangerously-skip-permissions\b|--yolo\b|\bbypassPermissions\b|--trust-all-tools\b|--allow-all-tools\b",
+        pattern: r"--dangerously-skip-permissions\b|--yolo\b|\bbypassPermissions\b|--trust-all-tools\b|--allow-all-tools\b|--dangerously-bypass-approvals-and-sandbox\b",
+        signal: Signal::Unattended,
         what: "runs an agent with its permission checks off",
         explain: "Starts an agent with its permission prompts disabled; make sure the task is sandboxed.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "recipient-change",
+        class: Class::Injection,
+        target: Target::Prose,
+        pattern: r"\b(?:recipients?|destination|to[- ]address|to\s+field|phone\s+number|wallet\s+address|payee|account\s+number|bcc)\b[^\n]{0,40}\b(?:must|should|shall|has\s+to|needs?\s+to)\s+(?:always\s+)?be\s+(?:changed|replaced|switched|redirected|overridden|rewritten)\s+to\b",
+        signal: Signal::Redirect,
+        quiet: true,
+        what: "tells the agent to change where something is sent",
+        explain: "Tells the agent to change a recipient, destination or payee.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "fixed-contact",
+        class: Class::Injection,
+        target: Target::Prose,
+        pattern: r"(?:^|[\s(`'\x22])\+\d[\d\s().-]{8,}\d\b|\b[\w.+-]+@[\w-]+\.[a-z]{2,}\b|\b0x[0-9a-f]{40}\b",
+        unless: &["example.", "@your"],
+        signal: Signal::Contact,
+        quiet: true,
+        beside: Signal::Redirect,
+        what: "names a fixed phone number, mail or wallet address",
+        explain: "Names a literal phone number, e-mail or wallet address.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "recipient-redirect",
+        class: Class::Injection,
+        severity: Severity::High,
+        combines: &[Signal::Redirect, Signal::Contact],
+        scope: Scope::Block,
+        what: "redirects messages or payments to a fixed recipient",
+        explain: "Tells the agent to change where messages, mail or payments go (another tool's recipient) to an address the skill fixed: tool shadowing; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "secret-hunt",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        pattern: concat!(
+            r"\b(?:search|scan|find|look\s+for|locate|hunt|enumerate|collect|gather|inventory)\w*\b[^\n]{0,200}",
+            r"(?:\b(?:keystores?|id_rsa|id_ed25519|wallets?|mnemonics?|seed\s+phrases?|private\s+keys?|\.env|metamask|electrum|exodus|api[\s_-]?keys?|credentials|secrets|tokens)\b[^\n]{0,200}",
+            r"(?:\$HOME|~/|/home\b|/Users\b|/root\b|/etc\b|/mnt\b|\bhome\s+director|\bfile\s*system|\blocal\s+paths|\b(?:whole|entire)\s+(?:disk|drive|machine|computer|system)|\ball\s+(?:drives|directories|folders))",
+            r"|(?:\$HOME|~/|/home\b|/Users\b|/root\b|/etc\b|/mnt\b|\bhome\s+director|\bfile\s*system|\blocal\s+paths|\b(?:whole|entire)\s+(?:disk|drive|machine|computer|system)|\ball\s+(?:drives|directories|folders))",
+            r"[^\n]{0,200}\b(?:keystores?|id_rsa|id_ed25519|wallets?|mnemonics?|seed\s+phrases?|private\s+keys?|\.env|metamask|electrum|exodus|api[\s_-]?keys?|credentials|secrets|tokens)\b)",
+        ),
+        unless: &["never ", "Never ", "don't ", "do not "],
+        signal: Signal::Source,
+        quiet: true,
+        beside: Signal::Unattended,
+        what: "asks an agent to hunt for secrets",
+        explain: "A prompt sends an agent searching the home folder or filesystem for keys, wallets or secrets.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "agent-secret-hunt",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        combines: &[Signal::Unattended, Signal::Source],
+        scope: Scope::Block,
+        what: "runs an AI agent unattended over secrets",
+        explain: "Runs an AI coding agent with its permission checks off on a prompt that reads or hunts for keys, wallets or secrets (the s1ngularity attack); remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "wipe-prompt",
+        class: Class::Destruction,
+        target: Target::Code,
+        pattern: r"\b(?:delete|wipe|erase|destroy|remove|clean)\w*\b[^\n]{0,120}(?:\bfile-?\s?systems?\b|\bhome\s+director|\ball\s+(?:files|data|resources)\b|\bcloud\s+resources\b|\bnear-factory\b|\bfactory\s+(?:state|reset)\b|\bs3\s+buckets\b|\bec2\s+instances\b|\biam\s+users\b|\bevery\s+file\b)",
+        unless: &["never ", "Never ", "don't ", "do not "],
+        signal: Signal::Wipe,
+        quiet: true,
+        beside: Signal::Unattended,
+        what: "asks an agent to wipe files or cloud resources",
+        explain: "A prompt tells an agent to delete the filesystem, the home folder or cloud resources.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "agent-wipe",
+        class: Class::Destruction,
+        severity: Severity::High,
+        combines: &[Signal::Unattended, Signal::Wipe],
+        scope: Scope::Block,
+        what: "runs an AI agent unattended to wipe data",
+        explain: "Runs an AI coding agent with its permission checks off on a prompt or command that deletes the filesystem, home folder or cloud resources (the Amazon Q extension's wiper prompt); remove the skill.",
         ..Rule::BASE
     },
     // ---- typosquatting ------------------------------------------------

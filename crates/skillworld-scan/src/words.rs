@@ -145,6 +145,15 @@ fn test(bits: &Bits, key: u32) -> u32 {
     ((bits[(bit >> 6) as usize] >> (bit & 63)) & 1) as u32
 }
 
+/// Pushes `base + i` for every set bit `i` of `bits`, lowest first.
+#[inline(always)]
+fn push_bits(out: &mut Vec<usize>, base: usize, mut bits: u64) {
+    while bits != 0 {
+        out.push(base + bits.trailing_zeros() as usize);
+        bits &= bits - 1;
+    }
+}
+
 fn set(bits: &mut Bits, key: u32) {
     let bit = hash(key) >> (32 - BITS);
     bits[(bit >> 6) as usize] |= 1 << (bit & 63);
@@ -322,8 +331,15 @@ impl WordSearch {
     }
 
     /// Calls `found(start, payload)` for every occurrence of every word in
-    /// `text`.
-    pub fn each(&self, text: &[u8], mut found: impl FnMut(usize, usize)) {
+    /// `text`, and pushes the offset of every newline of `text` onto
+    /// `newlines` in order: the gate reads every byte anyway, and a
+    /// separate search for line ends cost more than a tenth of a scan.
+    pub fn each(
+        &self,
+        text: &[u8],
+        newlines: &mut Vec<usize>,
+        mut found: impl FnMut(usize, usize),
+    ) {
         let mut window = 0u32;
         // Settled 64 positions at a time: a call per eight bytes cost
         // more than the gate itself (most blocks of eight have no pass).
@@ -331,23 +347,25 @@ impl WordSearch {
         let mut base = 0;
         for block in blocks.by_ref() {
             let block = block.try_into().expect("64 bytes");
-            let hits = self.block(block, &mut window);
+            let (hits, ends) = self.block(block, &mut window);
+            push_bits(newlines, base, ends);
             if hits != 0 {
                 self.settle(text, base, hits, &mut found);
             }
             base += 64;
         }
         for chunk in blocks.remainder().chunks(8) {
-            let hits = self.gather(chunk, &mut window);
+            let (hits, ends) = self.gather(chunk, &mut window);
+            push_bits(newlines, base, u64::from(ends));
             self.settle(text, base, u64::from(hits), &mut found);
             base += chunk.len();
         }
     }
 
-    /// The positions of `block` whose last three bytes pass the gate, as
-    /// bit `i` for byte `i`.
+    /// The positions of `block` whose last three bytes pass the gate, and
+    /// those that hold a newline, as bit `i` for byte `i`.
     #[inline(always)]
-    fn block(&self, block: &[u8; 64], window: &mut u32) -> u64 {
+    fn block(&self, block: &[u8; 64], window: &mut u32) -> (u64, u64) {
         #[cfg(target_arch = "x86_64")]
         if self.simd {
             // SAFETY: `simd` is set only where the CPU has AVX2.
@@ -356,24 +374,28 @@ impl WordSearch {
         self.scalar_block(block, window)
     }
 
-    fn scalar_block(&self, block: &[u8; 64], window: &mut u32) -> u64 {
-        let mut hits = 0u64;
+    fn scalar_block(&self, block: &[u8; 64], window: &mut u32) -> (u64, u64) {
+        let (mut hits, mut ends) = (0u64, 0u64);
         for (at, chunk) in block.chunks_exact(8).enumerate() {
-            hits |= u64::from(self.gather(chunk, window)) << (at * 8);
+            let (h, e) = self.gather(chunk, window);
+            hits |= u64::from(h) << (at * 8);
+            ends |= u64::from(e) << (at * 8);
         }
-        hits
+        (hits, ends)
     }
 
     /// The positions of `chunk` (eight bytes at most) whose last three
-    /// bytes pass the gate, as bit `i` for byte `i`.
+    /// bytes pass the gate, and those that hold a newline, as bit `i` for
+    /// byte `i`.
     #[inline(always)]
-    fn gather(&self, chunk: &[u8], window: &mut u32) -> u32 {
-        let mut hits = 0;
+    fn gather(&self, chunk: &[u8], window: &mut u32) -> (u32, u32) {
+        let (mut hits, mut ends) = (0, 0);
         for (i, &byte) in chunk.iter().enumerate() {
             *window = *window << 8 | u32::from(LOWER[usize::from(byte)]);
             hits |= test(&self.gate, *window & 0xFF_FFFF) << i;
+            ends |= u32::from(byte == b'\n') << i;
         }
-        hits
+        (hits, ends)
     }
 
     /// Looks up the words behind the set bits of `hits`: a three-byte word
@@ -388,18 +410,25 @@ impl WordSearch {
         while hits != 0 {
             let end = base + hits.trailing_zeros() as usize;
             hits &= hits - 1;
-            if end >= 2 {
-                let three = key(&text[end - 2..], 3);
-                if test(&self.triples, three) != 0 {
-                    self.short.check(text, end, three, found);
+            // Both keys from one four-byte load where the text has them:
+            // the three bytes ending at `end` and the four ending next.
+            let (three, four) = match end.checked_sub(2).and_then(|at| text.get(at..at + 4)) {
+                Some(bytes) => {
+                    let bytes = u32::from_be_bytes(bytes.try_into().expect("four bytes"));
+                    let four = lower8(u64::from(bytes)) as u32;
+                    (Some(four >> 8), Some(four))
                 }
+                None => ((end >= 2).then(|| key(&text[end - 2..], 3)), None),
+            };
+            if let Some(three) = three
+                && test(&self.triples, three) != 0
+            {
+                self.short.check(text, end, three, found);
             }
-            let next = end + 1;
-            if next >= 3 && next < text.len() {
-                let four = key(&text[next - 3..], 4);
-                if test(&self.quads, four) != 0 {
-                    self.long.check(text, next, four, found);
-                }
+            if let Some(four) = four
+                && test(&self.quads, four) != 0
+            {
+                self.long.check(text, end + 1, four, found);
             }
         }
     }
@@ -444,9 +473,11 @@ mod tests {
         let search = WordSearch::new(words.clone(), "the action of the environment");
         let text = "Reaction: PROCESS.ENV and process.env; actionACTION enviro ion\u{feff}x ac";
         let mut found = Vec::new();
-        search.each(text.as_bytes(), |start, payload| {
+        let mut newlines = Vec::new();
+        search.each(text.as_bytes(), &mut newlines, |start, payload| {
             found.push((start, payload))
         });
+        assert!(newlines.is_empty());
         let mut expected = Vec::new();
         for start in 0..text.len() {
             for (word, payload) in &words {
@@ -462,8 +493,8 @@ mod tests {
         assert!(found.len() > 10);
     }
 
-    /// The AVX2 gate and the scalar one agree bit for bit, and leave the
-    /// same window for the next block, on every block of the fixtures,
+    /// The AVX2 gate and the scalar one agree bit for bit (passes and
+    /// newlines), and leave the same window for the next block, on every block of the fixtures,
     /// of every byte value and of pseudo-random bytes.
     #[cfg(target_arch = "x86_64")]
     #[test]
@@ -515,7 +546,7 @@ mod tests {
                 let found = unsafe { avx2::gate(&search.gate, block, &mut simd) };
                 assert_eq!(found, expected);
                 assert_eq!(simd & 0xFF_FFFF, scalar & 0xFF_FFFF);
-                passes += found.count_ones();
+                passes += found.0.count_ones();
             }
         }
         assert!(
@@ -535,7 +566,7 @@ mod tests {
             for word in ["env", "process.env", "PROCESS.ENV"] {
                 let text = format!("{}{word}", "x".repeat(pad));
                 let mut found = Vec::new();
-                search.each(text.as_bytes(), |start, payload| {
+                search.each(text.as_bytes(), &mut Vec::new(), |start, payload| {
                     found.push((start, payload))
                 });
                 found.sort_unstable();
@@ -545,6 +576,28 @@ mod tests {
                 }
                 assert_eq!(found, expected, "{text:?}");
             }
+        }
+    }
+
+    /// Every newline is reported, in order, wherever it stands: across the
+    /// eight-byte groups, the 64-byte blocks and the tail, on either gate.
+    #[test]
+    fn every_newline_in_order() {
+        let search = WordSearch::new(vec![(b"env".to_vec(), 0)], "");
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for len in (0..200).chain([1000, 4099]) {
+            let text: Vec<u8> = (0..len)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    b"\nab \n\xffE"[(state % 7) as usize]
+                })
+                .collect();
+            let mut newlines = Vec::new();
+            search.each(&text, &mut newlines, |_, _| {});
+            let expected: Vec<usize> = memchr::memchr_iter(b'\n', &text).collect();
+            assert_eq!(newlines, expected, "{text:?}");
         }
     }
 }
