@@ -400,6 +400,37 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_credential_and_its_own_api() {
+        let name = |line: &str| credential_service(line).map(|(s, _)| s.name);
+        assert_eq!(name("T=$(gh auth token)"), Some("GitHub"));
+        assert_eq!(name("cat ~/.aws/credentials"), Some("AWS"));
+        assert_eq!(name("cat ~/.aws/credentials ~/.npmrc"), None);
+        assert_eq!(name("cat ~/.ssh/id_rsa"), None);
+        let api = |text: &str| api_service(text).map(|s| s.name);
+        assert_eq!(
+            api("POST https://api.github.com/repos/${o}/${r}/issues"),
+            Some("GitHub")
+        );
+        assert_eq!(
+            api("'https://api.github.com/repos/' + owner"),
+            Some("GitHub")
+        );
+        assert_eq!(api("https://api.github.com/repos/evil/drop/issues"), None);
+        assert_eq!(api("https://api.github.com/gists"), None);
+        assert_eq!(api("https://api.github.com.evil.dev/x"), None);
+        assert_eq!(api("http://api.github.com/repos/$o/$r"), None);
+        assert_eq!(
+            api("https://bedrock-runtime.us-east-1.amazonaws.com/model/m/invoke"),
+            Some("AWS")
+        );
+        assert_eq!(api("https://drop.s3.amazonaws.com/k"), None);
+        assert_eq!(api("https://hooks.slack.com/services/T/B/X"), None);
+        assert_eq!(api("https://slack.com/api/chat.postMessage"), Some("Slack"));
+        assert_eq!(api("https://api.github.com/x https://evil.dev/y"), None);
+        assert_eq!(api("no url here"), None);
+    }
+
+    #[test]
     fn official_untrusted_and_other() {
         assert_eq!(
             origin("curl -LsSf https://astral.sh/uv/install.sh | sh", "", false),
