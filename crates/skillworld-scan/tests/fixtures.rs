@@ -17,23 +17,7 @@ use skillworld_format::BundleFile;
 use skillworld_scan::{ScanReport, scan_bundle};
 
 /// Malicious fixtures the scanner is known to miss, and why.
-const KNOWN_MISSES: &[(&str, &str)] = &[
-    ("dataframe-helpers", "held-out batch 10, first scan"),
-    ("text-normalizer", "held-out batch 10, first scan"),
-    ("conversation-archiver", "held-out batch 10, first scan"),
-    ("memory-sync-cloud", "held-out batch 10, first scan"),
-    ("report-share-link", "held-out batch 10, first scan"),
-    ("doc-qa-zh", "held-out batch 10, first scan"),
-    ("meeting-minutes-fr", "held-out batch 10, first scan"),
-    ("remote-playbook", "held-out batch 10, first scan"),
-    ("notebook-gpu-keeper", "held-out batch 10, first scan"),
-    ("ps-reversed-cradle", "held-out batch 10, first scan"),
-    ("py-builtins-dispatch", "held-out batch 10, first scan"),
-    ("py-marshal-stage", "held-out batch 10, first scan"),
-    ("k8s-access-helper", "held-out batch 10, first scan"),
-    ("tg-ops-bot", "held-out batch 10, first scan"),
-    ("ws-task-runner", "held-out batch 10, first scan"),
-];
+const KNOWN_MISSES: &[(&str, &str)] = &[];
 
 /// Benign look-alikes the scanner is known to block, and why.
 const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[];
