@@ -190,6 +190,11 @@ pub enum Signal {
     Contact,
     /// Speaks a mining pool's stratum login (`mining.subscribe`, `mining.authorize`).
     PoolLogin,
+    /// Names Kubernetes' `cluster-admin` role in a binding.
+    AdminRole,
+    /// Names a subject that is everyone: anonymous, all authenticated users,
+    /// every service account.
+    OpenSubject,
 }
 
 /// Where a combination looks for its signals.
@@ -479,7 +484,7 @@ pub static RULES: &[Rule] = &[
         id: "registry-redirect",
         class: Class::Execution,
         severity: Severity::High,
-        pattern: r"\b(?:npm|pnpm|yarn)\s+config\s+set\s+registry\s+https?://|\bpip[\d.]*\s+config\s+set\s+\S*index-url\s+https?://|^\s*(?:registry|index-url|extra-index-url)\s*=\s*https?://|^\s*--(?:extra-index-url|index-url)[\s=]+https?://|\b(?:PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|UV_INDEX_URL|UV_EXTRA_INDEX_URL|NPM_CONFIG_REGISTRY)=\s*['\x22]?https?://",
+        pattern: r"\b(?:npm|pnpm|yarn)\s+config\s+set\s+registry\s+https?://|\bpip[\d.]*\s+config\s+set\s+\S*index-url\s+https?://|^\s*(?:registry|index-url|extra-index-url)\s*=\s*['\x22]?https?://|^\s*--(?:extra-index-url|index-url)[\s=]+https?://|^\s*url\s*=\s*['\x22]https?://[^'\x22\s]*/simple/?['\x22]|\b(?:PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|UV_INDEX_URL|UV_EXTRA_INDEX_URL|NPM_CONFIG_REGISTRY)=\s*['\x22]?https?://",
         installer: true,
         what: "points the package manager at another registry",
         explain: "Redirects every later package install to a registry the skill chose (dependency confusion, poisoned packages); keep the public registry or a mirror the admin set.",
@@ -1147,6 +1152,37 @@ pub static RULES: &[Rule] = &[
         explain: "Binds Kubernetes `cluster-admin` to anonymous users, every authenticated user or a namespace's default service account, so any pod or stranger owns the cluster; grant a namespaced role to one named account instead.",
         ..Rule::BASE
     },
+    Rule {
+        id: "admin-role-ref",
+        class: Class::Privilege,
+        pattern: r"^\s*name:\s*['\x22]?cluster-admin['\x22]?\s*$",
+        signal: Signal::AdminRole,
+        quiet: true,
+        what: "binds the cluster-admin role",
+        explain: "A binding refers to Kubernetes' `cluster-admin` role.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "open-subject",
+        class: Class::Privilege,
+        pattern: r"^\s*(?:-\s*)?name:\s*['\x22]?system:(?:anonymous|unauthenticated|authenticated|serviceaccounts)['\x22]?\s*$",
+        signal: Signal::OpenSubject,
+        quiet: true,
+        beside: Signal::AdminRole,
+        what: "names everyone as a binding's subject",
+        explain: "A binding's subject is anonymous users, every authenticated user or every service account.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "open-admin-binding",
+        class: Class::Privilege,
+        severity: Severity::High,
+        combines: &[Signal::AdminRole, Signal::OpenSubject],
+        scope: Scope::Block,
+        what: "makes everyone a cluster administrator",
+        explain: "A RoleBinding manifest gives `cluster-admin` to anonymous users, every authenticated user or every service account, so any pod or stranger owns the cluster; bind a namespaced role to one named account instead.",
+        ..Rule::BASE
+    },
     // ---- tampering ----------------------------------------------------
     Rule {
         id: "history-tamper",
@@ -1789,7 +1825,7 @@ pub static RULES: &[Rule] = &[
             r"|(?:이전|앞의|모든)[^\n]{0,24}?(?:지시|지침|명령|규칙)[^\n]{0,12}?무시",
             r"|开发者模式|開發者模式|開発者モード|越狱模式|(?:Р|р)ежим\s+разработчика",
         ),
-        unless: &["\"忽略", "“忽略", "「忽略", "'忽略"],
+        unless: &["\"忽略", "“", "「", "'忽略", "«"],
         what: "tells the agent to override its instructions (Chinese, Japanese, Russian, Korean)",
         explain: "Tells the agent, in Chinese, Japanese, Russian or Korean, to drop its instructions or enter a developer mode: prompt injection; remove the skill.",
         ..Rule::BASE
