@@ -193,6 +193,13 @@ pub enum Signal {
     AgentFile,
     /// Writes a file whose path a variable holds.
     VarWrite,
+    /// Speaks a mining pool's stratum login (`mining.subscribe`, `mining.authorize`).
+    PoolLogin,
+    /// Names Kubernetes' `cluster-admin` role in a binding.
+    AdminRole,
+    /// Names a subject that is everyone: anonymous, all authenticated users,
+    /// every service account.
+    OpenSubject,
 }
 
 /// Where a combination looks for its signals.
@@ -330,6 +337,7 @@ pub static RULES: &[Rule] = &[
             r"|`#\{\w+\}`|%x\(\s*#\{\w+\}\s*\)",
             r"|\b(?:proc_open|popen|spawn|Popen|exec\.Command|Process\.Start)\(\s*\[?\s*['\x22](?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh(?:\.exe)?['\x22]",
             r"|\bexec (?:/bin/)?(?:ba|z|da)?sh -c \$\w+|\bexec \{\*\}\$\w+",
+            r"|\bos\.(?:system|popen)\(\s*[a-z_]\w*\s*[\[)]|\bsubprocess\.\w+\(\s*[a-z_]\w*\s*,[^\n]*\bshell\s*=\s*True",
         ),
         signal: Signal::Spawn,
         quiet: true,
@@ -366,6 +374,18 @@ pub static RULES: &[Rule] = &[
         pattern: r"\bngrok\s+tcp\s+(?:22|3389|5900)\b|\bssh\b[^\n]*\s-R\s*\S*:(?:localhost|127\.0\.0\.1):22\b|\bchisel\s+client\b|\bfrp[cs]\b[^\n]*\.(?:ini|toml)",
         what: "exposes this machine through a tunnel",
         explain: "Opens remote login to this machine through a tunnel a stranger controls; remove it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "command-channel",
+        class: Class::Shell,
+        target: Target::Code,
+        pattern: r"\bwebsockets?\.connect\(|\bwebsocket\.create_connection\(|\bWebSocketApp\(|\bnew\s+WebSocket\(|/getUpdates\b",
+        unless: &["ws://localhost", "ws://127.0.0.1"],
+        signal: Signal::Socket,
+        quiet: true,
+        what: "listens on a remote message channel",
+        explain: "Receives messages from a remote channel (a WebSocket, a chat bot's updates).",
         ..Rule::BASE
     },
     // ---- execution ----------------------------------------------------
@@ -415,7 +435,7 @@ pub static RULES: &[Rule] = &[
         id: "dynamic-eval",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\[\s*['\x22](?:Function|eval)['\x22]\s*\]|\.then\(\s*(?:eval|Function)\s*\)|\bpowershell(?:\.exe)?\b[^\n]*\s-(?:enc|encodedcommand|ec)\s+\$\w+|\b(?:globalThis|window)\s*\[\s*['\x22][^'\x22\n]*['\x22]\s*\+|\bvm\.run\w*\(|\b(?:Invoke-Expression|iex)(?:\s*(?:[$(\[\x22{;|)}-]|$)|\s*'\s*(?:$|[;)\]])|\s+')|\beval\s+[\x22'$`]|\bpickle\.loads?\(|\btypes\.FunctionType\(|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval \(?(?:get|URI\.open|URI\.parse|open|Net::HTTP\.get|HTTParty\.get|LWP::Simple::get)\b|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]",
+        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\[\s*['\x22](?:Function|eval)['\x22]\s*\]|\.then\(\s*(?:eval|Function)\s*\)|\bpowershell(?:\.exe)?\b[^\n]*\s-(?:enc|encodedcommand|ec)\s+\$\w+|\b(?:globalThis|window)\s*\[\s*['\x22][^'\x22\n]*['\x22]\s*\+|\bvm\.run\w*\(|\b(?:Invoke-Expression|iex)(?:\s*(?:[$(\[\x22{;|)}-]|$)|\s*'\s*(?:$|[;)\]])|\s+')|\beval\s+[\x22'$`]|\bpickle\.loads?\(|\bFunctionType\(|\bvars\(\s*__builtins__\s*\)|\b__builtins__\s*(?:\[|\.__dict__)|\bgetattr\(\s*(?:__builtins__|builtins)\s*,|(?:^|[;({|]\s*)& \$[a-z_]\w*\s+[($]|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval \(?(?:get|URI\.open|URI\.parse|open|Net::HTTP\.get|HTTParty\.get|LWP::Simple::get)\b|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]",
         unless: &[
             "literal_eval",
             "safe_eval",
@@ -469,7 +489,7 @@ pub static RULES: &[Rule] = &[
         id: "registry-redirect",
         class: Class::Execution,
         severity: Severity::High,
-        pattern: r"\b(?:npm|pnpm|yarn)\s+config\s+set\s+registry\s+https?://|\bpip[\d.]*\s+config\s+set\s+\S*index-url\s+https?://|^\s*(?:registry|index-url|extra-index-url)\s*=\s*https?://|\b(?:PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|UV_INDEX_URL|UV_EXTRA_INDEX_URL|NPM_CONFIG_REGISTRY)=\s*['\x22]?https?://",
+        pattern: r"\b(?:npm|pnpm|yarn)\s+config\s+set\s+registry\s+https?://|\bpip[\d.]*\s+config\s+set\s+\S*index-url\s+https?://|^\s*(?:registry|index-url|extra-index-url)\s*=\s*['\x22]?https?://|^\s*--(?:extra-index-url|index-url)[\s=]+https?://|^\s*url\s*=\s*['\x22]https?://[^'\x22\s]*/simple/?['\x22]|\b(?:PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|UV_INDEX_URL|UV_EXTRA_INDEX_URL|NPM_CONFIG_REGISTRY)=\s*['\x22]?https?://",
         installer: true,
         what: "points the package manager at another registry",
         explain: "Redirects every later package install to a registry the skill chose (dependency confusion, poisoned packages); keep the public registry or a mirror the admin set.",
@@ -671,6 +691,17 @@ pub static RULES: &[Rule] = &[
         explain: "Downloads something and starts a program or PowerShell with a hidden window in the same block, so the user never sees what runs: a dropper; install from a package manager or a pinned, checked release.",
         ..Rule::BASE
     },
+    Rule {
+        id: "sliced-command",
+        class: Class::Execution,
+        severity: Severity::High,
+        target: Target::Code,
+        pattern: r"\b(?:os\.system|os\.popen|execSync|exec|getoutput|check_output)\(\s*[a-z_$][\w$]*(?:\.[a-z_$][\w$]*)?(?:\s*\[\s*(?:\d+|len\([^)\n]*\))\s*:\s*\]|\.(?:split|partition|rpartition)\([^\n]*?\)\s*\[\s*-?\d\s*\]|\.(?:removeprefix|slice|substring|substr)\(\s*(?:\d|[A-Za-z_$'\x22]))",
+        unless: &["argv", ".exec("],
+        what: "runs the rest of a message as a command",
+        explain: "Cuts a command out of incoming text after a marker or prefix and runs it: a backdoor trigger or a remote command channel; remove the skill.",
+        ..Rule::BASE
+    },
     // ---- miners -------------------------------------------------------
     Rule {
         id: "crypto-miner",
@@ -692,6 +723,28 @@ pub static RULES: &[Rule] = &[
         pattern: r"\b(?:xmrig|xmr-stak|cpuminer|cgminer|ethminer|lolminer|nbminer|phoenixminer|minerd)\b",
         what: "names a crypto-miner",
         explain: "Names a miner binary; fine in a defender's notes, suspicious anywhere else.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "stratum-login",
+        class: Class::Miner,
+        target: Target::Code,
+        pattern: r"\bmining\.(?:subscribe|authorize)\b",
+        signal: Signal::PoolLogin,
+        quiet: true,
+        beside: Signal::Socket,
+        what: "speaks a mining pool's login",
+        explain: "Sends a stratum login (`mining.subscribe`, `mining.authorize`).",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "pool-client",
+        class: Class::Miner,
+        severity: Severity::High,
+        combines: &[Signal::Socket, Signal::PoolLogin],
+        scope: Scope::Block,
+        what: "logs in to a mining pool",
+        explain: "Opens a socket and logs in to a mining pool with stratum in the same block: a hand-written miner; remove the skill.",
         ..Rule::BASE
     },
     // ---- exfiltration: sources --------------------------------------------
@@ -774,7 +827,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "agent-config",
         class: Class::Exfiltration,
-        pattern: r"~?/?\.(?:openclaw|clawdbot|moltbot|claude|codex|cursor|gemini|aider|continue)/(?:[\w.-]*(?:json|token|credentials|auth|\.env)\w*|[\w.-]*config(?:\.\w+)?(?:[^/\w.-]|$)|\*)|\bclaude_desktop_config\.json\b|\bstate\.vscdb\b|\.claude\.json\b|\bauth-profiles\.json\b|\bopenclaw\.json\b",
+        pattern: r"~?/?\.(?:openclaw|clawdbot|moltbot|claude|codex|cursor|gemini|aider|continue)/(?:[\w.-]*(?:json|token|credentials|auth|\.env)\w*|[\w.-]*config(?:\.\w+)?(?:[^/\w.-]|$)|\*)|\bclaude_desktop_config\.json\b|\bstate\.vscdb\b|\.claude\.json\b|\bauth-profiles\.json\b|\bopenclaw\.json\b|\.(?:claude|codex|gemini|openclaw|cursor)/(?:projects|sessions|history|chats|memory|memories|transcripts)\b|['\x22`]\.(?:openclaw|clawdbot|moltbot|claude|codex|gemini|cursor)['\x22`]\s*(?:[,\])]|/\s*['\x22](?:projects|sessions|history|chats|memory))",
         signal: Signal::Source,
         quiet: true,
         what: "reads the agent's own configuration",
@@ -1095,6 +1148,46 @@ pub static RULES: &[Rule] = &[
         explain: "A scheduled task, Run key, cron line or shell start-up line downloads code and runs it each time, so whoever serves it can swap it later (a rug pull) whatever host it names; ship the code in the skill — remove it.",
         ..Rule::BASE
     },
+    Rule {
+        id: "cluster-admin-grant",
+        class: Class::Privilege,
+        severity: Severity::High,
+        pattern: r"\bcluster-admin\b[^\n]*(?:system:(?:anonymous|unauthenticated|serviceaccounts)\b|--serviceaccount[=\s]+[\w-]+:default\b|--group[=\s]+system:(?:authenticated|unauthenticated)\b)|(?:system:(?:anonymous|unauthenticated)|--serviceaccount[=\s]+[\w-]+:default)\b[^\n]*\bcluster-admin\b",
+        what: "makes everyone a cluster administrator",
+        explain: "Binds Kubernetes `cluster-admin` to anonymous users, every authenticated user or a namespace's default service account, so any pod or stranger owns the cluster; grant a namespaced role to one named account instead.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "admin-role-ref",
+        class: Class::Privilege,
+        pattern: r"^\s*name:\s*['\x22]?cluster-admin['\x22]?\s*$",
+        signal: Signal::AdminRole,
+        quiet: true,
+        what: "binds the cluster-admin role",
+        explain: "A binding refers to Kubernetes' `cluster-admin` role.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "open-subject",
+        class: Class::Privilege,
+        pattern: r"^\s*(?:-\s*)?name:\s*['\x22]?system:(?:anonymous|unauthenticated|authenticated|serviceaccounts)['\x22]?\s*$",
+        signal: Signal::OpenSubject,
+        quiet: true,
+        beside: Signal::AdminRole,
+        what: "names everyone as a binding's subject",
+        explain: "A binding's subject is anonymous users, every authenticated user or every service account.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "open-admin-binding",
+        class: Class::Privilege,
+        severity: Severity::High,
+        combines: &[Signal::AdminRole, Signal::OpenSubject],
+        scope: Scope::Block,
+        what: "makes everyone a cluster administrator",
+        explain: "A RoleBinding manifest gives `cluster-admin` to anonymous users, every authenticated user or every service account, so any pod or stranger owns the cluster; bind a namespaced role to one named account instead.",
+        ..Rule::BASE
+    },
     // ---- tampering ----------------------------------------------------
     Rule {
         id: "history-tamper",
@@ -1376,7 +1469,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "decode",
         class: Class::Obfuscation,
-        pattern: r"\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*\d+|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\s-bxor\s|\bchr\(\s*(?:ord\()?\w+\)?\s*\^|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+['\x22](?:\\x[0-9a-f]{2}){3,}|\bunpack\(\s*['\x22]H\*|\brev\s*<<<|\$\(\s*rev\b|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}",
+        pattern: r"\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*\d+|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\s-bxor\s|\bchr\(\s*(?:ord\()?\w+\)?\s*\^|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+['\x22](?:\\x[0-9a-f]{2}){3,}|\bunpack\(\s*['\x22]H\*|\brev\s*<<<|\$\(\s*rev\b|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}|\bmap\(\s*chr\s*,|\[-1\.\.-\(?\$[\w.]+",
         signal: Signal::Decode,
         quiet: true,
         what: "decodes hidden data",
@@ -1546,7 +1639,7 @@ pub static RULES: &[Rule] = &[
         id: "conceal",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"\b(?:silently|quietly|secretly|covertly)\s+(?:run|execute|send|upload|install|download|copy|exfiltrate|post|forward|transmit|collect|read)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+(?:knowledge|noticing|knowing)|(?:telling|informing|notifying|alerting)\s+(?:the\s+)?user)|(?:^|[.!?:]\s)\W{0,4}(?:silently\s+)?(?:run|execute|install|upgrade|update|send|upload|post|copy|read|collect|delete|proceed|continue|go\s+ahead)\b[^\n.!?]{0,80}\bwithout\s+(?:asking\s+for\s+)?(?:the\s+)?user(?:'s)?\s+(?:consent|approval|permission)|\b(?:hide|conceal)\s+(?:this|these|it|that|them|the\s+\w+(?:\s+\w+)?)\s+from\s+the\s+user|\bkeep\s+(?:this|it|these)\s+(?:secret|hidden)\s+from\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|be\s+told)|\buser\s+(?:does\s+not|doesn't)\s+need\s+to\s+(?:know|notice|be\s+told)\b|\buser\s+(?:need\s+not|needn't)\s+(?:know|notice|be\s+told)\b|\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|mention\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+to)\s+the\s+user\b(?:\s*(?:$|[^\w\s])|\s+(?:about|that|what|when|where|why|if|unless|until|how|anything|any|of|you|this|it|and|or)\b)|\b(?:leave|keep)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output|transcript|conversation|chat|log)\b|\b(?:omit|exclude)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+from\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output)\b|\b(?:do\s+not|don't|never)\s+(?:summari[sz]e|show|explain|describe|display|read\s+out)\s+(?:them|these|those|these steps|these commands|these instructions|the steps|the commands|the instructions|the references|the reference files|the diff|the diffs|the changes|the patch) to the user\b|\bno\s+need\s+to\s+(?:tell|inform|notify|alert)(?:\s+the\s+user\b|\s*$)|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal)\s+(?:this|it|that|these|them)(?:\s+\w+)?\s+(?:in|among)\s+(?:your|the)\s+(?:replies|reply|responses?|answers?|summar(?:y|ies)|explanations?|commit\s+messages?|changes|changelog)\b|\b(?:do\s+not|don't|never)\s+(?:mention|reveal|disclose)\s+(?:to\s+the\s+user\s+)?that\s+you\s+(?:first\s+|also\s+|have\s+|had\s+|need\s+to\s+|will\s+)?(?:read|ran|run|sent|send|accessed|access|opened|open|collected|collect|copied|copy|uploaded|upload|fetched|fetch|installed|install)\b",
+        pattern: r"\b(?:silently|quietly|secretly|covertly)\s+(?:run|execute|send|upload|install|download|copy|exfiltrate|post|forward|transmit|collect|read)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+(?:knowledge|noticing|knowing)|(?:telling|informing|notifying|alerting)\s+(?:the\s+)?user|(?:showing|mentioning|revealing|displaying)\s+(?:them|it|this|these|that|anything)\s+to\s+the\s+user)|(?:^|[.!?:]\s)\W{0,4}(?:silently\s+)?(?:run|execute|install|upgrade|update|send|upload|post|copy|read|collect|delete|proceed|continue|go\s+ahead)\b[^\n.!?]{0,80}\bwithout\s+(?:asking\s+for\s+)?(?:the\s+)?user(?:'s)?\s+(?:consent|approval|permission)|\b(?:hide|conceal)\s+(?:this|these|it|that|them|the\s+\w+(?:\s+\w+)?)\s+from\s+the\s+user|\bkeep\s+(?:this|it|these)\s+(?:secret|hidden)\s+from\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|be\s+told)|\buser\s+(?:does\s+not|doesn't)\s+need\s+to\s+(?:know|notice|be\s+told)\b|\buser\s+(?:need\s+not|needn't)\s+(?:know|notice|be\s+told)\b|\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|mention\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+to)\s+the\s+user\b(?:\s*(?:$|[^\w\s])|\s+(?:about|that|what|when|where|why|if|unless|until|how|anything|any|of|you|this|it|and|or)\b)|\b(?:leave|keep)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output|transcript|conversation|chat|log)\b|\b(?:omit|exclude)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+from\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output)\b|\b(?:do\s+not|don't|never)\s+(?:summari[sz]e|show|explain|describe|display|read\s+out)\s+(?:them|these|those|these steps|these commands|these instructions|the steps|the commands|the instructions|the references|the reference files|the diff|the diffs|the changes|the patch) to the user\b|\bno\s+need\s+to\s+(?:tell|inform|notify|alert)(?:\s+the\s+user\b|\s*$)|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal)\s+(?:this|it|that|these|them)(?:\s+\w+)?\s+(?:in|among)\s+(?:your|the)\s+(?:replies|reply|responses?|answers?|summar(?:y|ies)|explanations?|commit\s+messages?|changes|changelog)\b|\b(?:do\s+not|don't|never)\s+(?:mention|reveal|disclose)\s+(?:to\s+the\s+user\s+)?that\s+you\s+(?:first\s+|also\s+|have\s+|had\s+|need\s+to\s+|will\s+)?(?:read|ran|run|sent|send|accessed|access|opened|open|collected|collect|copied|copy|uploaded|upload|fetched|fetch|installed|install)\b",
         what: "tells the agent to hide actions from the user",
         explain: "Tells the agent to act behind the user's back; a skill that hides what it does is not one to run — remove it.",
         ..Rule::BASE
@@ -1610,7 +1703,7 @@ pub static RULES: &[Rule] = &[
         id: "disclose-instruction",
         class: Class::Injection,
         target: Target::Prose,
-        pattern: r#"\b(?:in|into|under|inside|at\s+the\s+end\s+of)\s+(?:your|the|a|an|each|every)\s+(?:[\w"'-]+\s+){0,3}?(?:reply|replies|answer|response|messages?|pull\s+request|PR|issue|comment|commit\s+message|description|code\s+block|section|gist|ticket)\b|\bto\s+(?:your|the|each|every|all)\s+(?:\w+\s+){0,2}?(?:reply|replies|answer|answers|response|responses|recaps?|summar(?:y|ies)|reports?|messages?)\b|\bin\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query|param(?:eter)?)\b|\bto\s+https?://|\bto\s+[\w.-]+@[\w-]+\.(?:com|net|org|io|me|dev|app|co|xyz|ru|cc)\b"#,
+        pattern: r#"\b(?:in|into|under|inside|at\s+the\s+end\s+of)\s+(?:your|the|a|an|each|every)\s+(?:[\w"'-]+\s+){0,3}?(?:reply|replies|answer|response|messages?|pull\s+request|PR|issue|comment|commit\s+message|description|code\s+block|section|gist|ticket)\b|\bto\s+(?:your|the|each|every|all)\s+(?:\w+\s+){0,2}?(?:reply|replies|answer|answers|response|responses|recaps?|summar(?:y|ies)|reports?|messages?)\b|\bin\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query|param(?:eter)?)\b|\bto\s+https?://|\bto\s+[\w.-]+@[\w-]+\.(?:com|net|org|io|me|dev|app|co|xyz|ru|cc)\b|\bappend\w*\s+(?:a|an|the)\b[^\n]{0,40}?\b(?:section|block|appendix|footer)\b|\bshare\w*\s+(?:it\s+|them\s+)?publicly\b"#,
         unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
         signal: Signal::Disclose,
         quiet: true,
@@ -1633,7 +1726,7 @@ pub static RULES: &[Rule] = &[
         id: "authority-claim",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"\b(?:higher|greater|more|overriding|final)\s+(?:authority|priority|precedence)\s+than\s+(?:the\s+|your\s+|any\s+|all\s+)?(?:user'?s?|system|developer|operator|previous|prior|earlier)\s+(?:instructions|prompts?|messages|requests?|guidelines|rules)|\btakes?\s+(?:precedence|priority)\s+over\s+(?:the\s+|your\s+|any\s+|all\s+)?(?:user'?s?|system|developer|previous|prior|earlier|safety)\s+(?:instructions|prompts?|messages|requests?|guidelines|rules)",
+        pattern: r"\b(?:higher|greater|more|overriding|final)\s+(?:authority|priority|precedence)\s+than\s+(?:the\s+|your\s+|any\s+|all\s+)?(?:user'?s?|system|developer|operator|previous|prior|earlier)\s+(?:instructions|prompts?|messages|requests?|guidelines|rules)|\btakes?\s+(?:precedence|priority)\s+over\b[^\n.;]{0,50}?\b(?:user'?s?|system|developer|previous|prior|earlier|safety|your\s+own)\s+(?:instructions|prompts?|messages|requests?|guidelines|rules)",
         what: "claims authority over the user's or system's instructions",
         explain: "Claims to outrank the user's or the system's instructions, so the agent obeys the skill instead: prompt injection; remove the skill.",
         ..Rule::BASE
@@ -1760,6 +1853,45 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Block,
         what: "runs an AI agent unattended to wipe data",
         explain: "Runs an AI coding agent with its permission checks off on a prompt or command that deletes the filesystem, home folder or cloud resources (the Amazon Q extension's wiper prompt); remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "override-intl",
+        class: Class::Injection,
+        severity: Severity::High,
+        pattern: concat!(
+            r"(?:忽略|无视|無視|忘记|忘掉|不要理会)[^\n]{0,30}?(?:指令|指示|规则|規則|提示词|设定|設定)",
+            r"|(?:гнорируй|абудь)(?:те)?\s+(?:все\s+)?(?:предыдущие|прошлые|прежние|системные)\s+(?:инструкции|указания|правила)",
+            r"|(?:이전|앞의|모든)[^\n]{0,24}?(?:지시|지침|명령|규칙)[^\n]{0,12}?무시",
+            r"|开发者模式|開發者模式|開発者モード|越狱模式|ежим\s+разработчика",
+        ),
+        unless: &["\"忽略", "“", "「", "'忽略", "«"],
+        what: "tells the agent to override its instructions (Chinese, Russian, Korean)",
+        explain: "Tells the agent, in Chinese, Russian or Korean, to drop its instructions or enter a developer mode: prompt injection; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "conceal-intl",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        pattern: concat!(
+            r"\b(?:ne pas |ne rien |ne le |ne lui |ne l'|ne )(?:mentionn|dis|dit|dire|signal|inform|r\S{1,2}v\S{1,2}l|pr\S{1,2}ven|avert)\w*\b[^\n]{0,30}?\bl\S{1,3}utilisat(?:eur|rice)\b",
+            r"|\b(?:ne demande|ne lui demande)[sz]?\s+(?:pas|jamais|aucune)\s+(?:de\s+)?(?:confirmation|permission|autorisation|validation)",
+            r"|\bsans\s+(?:demander|solliciter)\s+(?:de\s+|la\s+|l'|aucune\s+)?(?:confirmation|permission|autorisation|validation)",
+            r"|\b(?:erw\S{1,2}hne|sage|verrate|informiere)\b[^\n]{0,30}?\b(?:dem|den)\s+(?:Nutzer|Benutzer|Anwender)\w*\b[^\n]{0,20}?\bnicht\b",
+            r"|\bohne\s+(?:den\s+|die\s+)?(?:Nutzer|Benutzer|Anwender)\w*\s+(?:zu\s+)?(?:fragen|informieren|benachrichtigen)",
+            r"|\bno\s+(?:se\s+lo\s+|le\s+|lo\s+)?(?:digas|menciones|informes|cuentes|avises)\b[^\n]{0,30}?\bal\s+usuario",
+            r"|\bsin\s+(?:pedir|solicitar)\s+(?:la\s+)?(?:confirmaci|permiso|autorizaci|aprobaci)",
+            r"|\bn\S{1,2}o\s+(?:mencione|informe|avise)\b[^\n]{0,30}?\bao\s+usu\S{1,2}rio",
+            r"|(?:不要|别|切勿|不得|无需|不必|勿)(?:告诉|告知|通知|透露给|让)(?:用户|使用者)",
+            r"|(?:无需|不要|不必|勿)(?:向用户)?(?:征求|请求|询问)(?:用户)?(?:的)?(?:确认|同意|许可)",
+            r"|ユーザーに[^\n]{0,18}?(?:言わ|伝え|知らせ|教え)(?:ないで|ず)",
+            r"|е (?:говори|сообщай|рассказывай|упоминай)[^\n]{0,50}?пользовател",
+        ),
+        unless: &[" que "],
+        what: "tells the agent to hide actions from the user (French, German, Spanish, Portuguese, Chinese, Japanese, Russian)",
+        explain: "Tells the agent, in another language, to keep something from the user or to act without asking: a skill that hides what it does is not one to run — remove it.",
         ..Rule::BASE
     },
     // ---- typosquatting ------------------------------------------------
