@@ -284,7 +284,7 @@ impl BlobValue {
         }
     }
 
-    fn into_bytes(self) -> Vec<u8> {
+    pub(crate) fn into_bytes(self) -> Vec<u8> {
         match self {
             BlobValue::Text(text) => text.into_bytes(),
             BlobValue::Bytes(bytes) => bytes,
@@ -311,6 +311,19 @@ pub(crate) fn put_row_blob(
         (_, other) => return Err(format!("unknown blob slot {other}")),
     }
     Ok(())
+}
+
+/// Checks that a row's blobs other than its body are a file's bytes
+/// (opening gives them to the spawned entity once read).
+pub(crate) fn check_file_slots(state: &EntityState, slots: &[(u8, Hash)]) -> Result<(), String> {
+    let file = matches!(state, EntityState::Resource { .. });
+    match slots
+        .iter()
+        .find(|(slot, _)| !(file && *slot == OBJECT_BYTES))
+    {
+        Some((slot, _)) => Err(format!("unknown blob slot {slot}")),
+        None => Ok(()),
+    }
 }
 
 /// Leaves a row's body in the store: the entity gets a handle that reads
