@@ -20,8 +20,8 @@ use skillworld_world::{Changes, EntityState, SkillWorld, WorldBuilder, WorldGlob
 
 use crate::StoreError;
 use crate::blobs::{
-    BlobValue, CONTENT, EncodedRow, Hash, NewBlobs, check_file_slots, decode_row, encode_globals,
-    encode_row, hex, put_body_handle, put_row_blob, row_blobs, row_json,
+    BlobValue, EncodedRow, Hash, NewBlobs, check_file_slots, decode_row, encode_globals,
+    encode_row, hex, is_lazy, put_row_blob, put_text_handle, row_blobs, row_json,
 };
 use crate::codec;
 use crate::layout::{
@@ -370,12 +370,12 @@ fn build_world(
     let decode = |part: u64| -> Result<Vec<Pending>, StoreError> {
         let mut rows = parts.read(txn, part, u64::MAX)?;
         for (id, state, slots) in &mut rows {
-            for (_, key) in slots.extract_if(.., |(slot, _)| *slot == CONTENT) {
-                put_body_handle(state, key, source);
+            let failed = |reason| StoreError::decode(format!("row {id}"), reason);
+            for (slot, key) in slots.extract_if(.., |(slot, _)| is_lazy(*slot)) {
+                put_text_handle(state, slot, key, source).map_err(failed)?;
             }
             if !slots.is_empty() {
-                check_file_slots(state, slots)
-                    .map_err(|reason| StoreError::decode(format!("row {id}"), reason))?;
+                check_file_slots(state, slots).map_err(failed)?;
             }
         }
         Ok(rows)
