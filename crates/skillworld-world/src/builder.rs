@@ -161,3 +161,72 @@ impl SkillWorld {
         builder.finish()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::Clock;
+    use skillworld_core::Timestamp;
+    use skillworld_format::{BundleFile, SkillDocument};
+
+    use crate::layers::Layer;
+
+    fn world() -> SkillWorld {
+        let mut world = SkillWorld::new(WorldSettings {
+            clock: Clock::Simulated(Timestamp::from_millis(0)),
+            platform: None,
+        });
+        world.add_agent("ada", None).unwrap();
+        let files = vec![BundleFile {
+            path: "assets/icon.bin".into(),
+            bytes: vec![0xff, 0xfe, 0x00, 0x01],
+            executable: false,
+        }];
+        let document = SkillDocument::new("iconic", "Has an icon.", "Body.\n");
+        world.install(&Layer::Commons, document, files).unwrap();
+        world
+    }
+
+    #[test]
+    fn rows_spawned_one_by_one_with_bytes_given_after_make_the_same_world() {
+        let world = world();
+        let state = world.state();
+        let (globals, entities) = state.clone().into_parts();
+        let mut builder = WorldBuilder::new(globals, None).unwrap();
+        let mut later = Vec::new();
+        for mut entity in entities {
+            if let EntityState::Resource { record, bytes, .. } = &mut entity
+                && let Some(bytes) = bytes.take()
+            {
+                later.push((record.id, bytes));
+            }
+            builder.spawn(entity);
+        }
+        assert_eq!(later.len(), 1, "the icon's bytes");
+        for (id, bytes) in later {
+            builder.set_bytes(id, bytes).unwrap();
+        }
+        let built = builder.finish().unwrap();
+        assert_eq!(built.digest(), state.digest());
+        assert_eq!(built.state(), state);
+    }
+
+    #[test]
+    fn bytes_for_an_entity_not_spawned_and_rows_without_the_commons_are_refused() {
+        let (globals, entities) = world().state().into_parts();
+        let mut builder = WorldBuilder::new(globals.clone(), None).unwrap();
+        let unknown = StableId(globals.last_id.0 + 100);
+        assert_eq!(
+            builder.set_bytes(unknown, vec![1]),
+            Err(StateError::NoEntity(unknown))
+        );
+        let commons = globals.commons;
+        for entity in entities.into_iter().filter(|e| e.record().id != commons) {
+            builder.spawn(entity);
+        }
+        assert!(matches!(
+            builder.finish(),
+            Err(StateError::NoCommons(id)) if id == commons
+        ));
+    }
+}
