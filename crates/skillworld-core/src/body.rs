@@ -160,6 +160,9 @@ impl PartialEq for Body {
     }
 }
 
+/// Comparing by hash is as reflexive as comparing the texts.
+impl Eq for Body {}
+
 impl PartialEq<str> for Body {
     fn eq(&self, other: &str) -> bool {
         match &self.0 {

@@ -1,7 +1,7 @@
 use serde::{Deserialize, Serialize};
 
-use crate::StableId;
 use crate::keyword::keyword_enum;
+use crate::{Body, BodyError, StableId};
 
 keyword_enum! {
     /// The folders of a skill bundle (MOD-5).
@@ -26,11 +26,13 @@ impl Bucket {
     }
 }
 
-/// The bytes of a resource: text kept inline, anything else as an object
-/// addressed by its content hash.
+/// The bytes of a resource: text kept with it, anything else as an object
+/// addressed by its content hash. The text is a [`Body`]: a world opened
+/// from a store leaves a long file's text there until it is first read
+/// (issue 19), and it serialises as the plain string either way.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ResourceBody {
-    Text(String),
+    Text(Body),
     ObjectFile { cid: String, mime: String },
 }
 
@@ -50,4 +52,18 @@ pub struct SkillResource {
     pub sha256: String,
     pub size: u64,
     pub executable: bool,
+}
+
+impl SkillResource {
+    /// A text file's text, read from the store the first time (issue 19);
+    /// `None` for a binary file. A read that fails names the file.
+    pub fn text(&self) -> Option<Result<&str, BodyError>> {
+        match &self.body {
+            ResourceBody::Text(text) => Some(text.text().map_err(|error| BodyError {
+                entity: self.path.clone(),
+                ..error
+            })),
+            ResourceBody::ObjectFile { .. } => None,
+        }
+    }
 }

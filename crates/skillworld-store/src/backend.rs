@@ -15,12 +15,13 @@ use redb::{
     WriteTransaction,
 };
 use skillworld_core::BlobSource;
-use skillworld_world::{Changes, EntityState, WorldGlobals, WorldState};
+use skillworld_core::StableId;
+use skillworld_world::{Changes, EntityState, SkillWorld, WorldBuilder, WorldGlobals, WorldState};
 
 use crate::StoreError;
 use crate::blobs::{
-    BlobValue, CONTENT, EncodedRow, Hash, NewBlobs, decode_row, encode_globals, encode_row, hex,
-    put_body_handle, put_row_blob, row_blobs, row_json,
+    BlobValue, EncodedRow, Hash, NewBlobs, check_file_slots, decode_row, encode_globals,
+    encode_row, hex, is_lazy, put_row_blob, put_text_handle, row_blobs, row_json,
 };
 use crate::codec;
 use crate::layout::{
@@ -85,10 +86,10 @@ pub(crate) trait Backend: Send + Sync {
     /// The world as of `at` (a snapshot's position; `None`: the live
     /// rows).
     fn load(&self, at: Option<u64>) -> Result<WorldState, StoreError>;
-    /// The live world with its bodies left in the database: each entity
-    /// gets a handle that reads its body from there when first used
-    /// (issue 19).
-    fn load_lazy(&self) -> Result<WorldState, StoreError>;
+    /// The live world, built as its rows are read, with its bodies left
+    /// in the database: each entity gets a handle that reads its body from
+    /// there when first used (issue 19).
+    fn open_world(&self, platform: Option<String>) -> Result<SkillWorld, StoreError>;
     /// Journal entries (encoded, with their blobs filled in by the caller)
     /// from `from` on.
     fn journal(&self, from: u64) -> Result<Vec<(u64, Vec<u8>)>, StoreError>;
@@ -320,72 +321,25 @@ type Pending = (u64, EntityState, Vec<(u8, Hash)>);
 /// Reads the rows as of `at`, in stable-id order, on every core: first
 /// the rows (id ranges), then the blobs they refer to in one pass over the
 /// blobs table (hash ranges) — sequential reads, not a B-tree lookup per
-/// blob — joined in memory. With `lazy`, bodies are not read: each gets a
-/// handle onto `lazy` (issue 19; binary file bytes are still read).
-fn read_rows(
-    txn: &ReadTransaction,
-    at: u64,
-    lazy: Option<&Arc<dyn BlobSource>>,
-) -> Result<WorldState, StoreError> {
+/// blob — joined in memory. Every body is read (a past position's world,
+/// see design.md "Opening"); the live world is opened by [`build_world`].
+fn read_rows(txn: &ReadTransaction, at: u64) -> Result<WorldState, StoreError> {
     let started = std::time::Instant::now();
-    let table = txn.open_table(ROWS)?;
-    let globals: WorldGlobals = match newest(&table, GLOBALS_ROW, at)? {
-        Some(bytes) => {
-            let json = row_json(&bytes).map_err(|r| StoreError::decode("world-wide state", r))?;
-            decode_json("world-wide state", &json)?
-        }
-        None => return Err(StoreError::decode("world-wide state", "missing")),
-    };
-    let last = table.last()?.map_or(0, |(key, _)| key.value().0);
-    drop(table);
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
-    // More parts than cores, dealt out in turn, so the cores finish together.
-    let parts = threads * 8;
-    let span = last.div_ceil(parts).max(1);
-    let rows: Vec<Pending> = on_every_core(threads, parts, |part| {
-        let low = 1 + part * span;
-        if low > last {
-            return Ok(Vec::new());
-        }
-        read_range(txn, low, (low + span).min(last + 1), at)
-    })?;
+    let globals = read_globals(txn, at)?;
+    let parts = Parts::of(txn)?;
+    let rows: Vec<Pending> =
+        on_every_core(parts.threads, parts.count, |part| parts.read(txn, part, at))?;
     let rows_read = started.elapsed();
-    let left = |slot: u8| lazy.is_some() && slot == CONTENT;
-    let mut wanted: HashMap<Hash, u32> = HashMap::new();
+    let mut blobs = WantedBlobs::default();
     for (_, _, slots) in &rows {
-        for (_, key) in slots.iter().filter(|(slot, _)| !left(*slot)) {
-            *wanted.entry(*key).or_default() += 1;
-        }
+        blobs.want(slots.iter().map(|(_, key)| *key));
     }
-    let mut found: HashMap<Hash, BlobValue> = if wanted.is_empty() {
-        HashMap::new()
-    } else {
-        on_every_core(threads, parts, |part| {
-            read_blob_range(txn, part * 256 / parts, (part + 1) * 256 / parts, &wanted)
-        })?
-        .into_iter()
-        .collect()
-    };
+    blobs.read(txn, &parts)?;
     let blobs_read = started.elapsed();
     let mut entities = Vec::with_capacity(rows.len());
     for (id, mut state, slots) in rows {
         for (slot, key) in slots {
-            if slot == CONTENT
-                && let Some(source) = lazy
-            {
-                put_body_handle(&mut state, key, source);
-                continue;
-            }
-            let uses = wanted.get_mut(&key).expect("counted above");
-            *uses -= 1;
-            let value = if *uses == 0 {
-                found.remove(&key)
-            } else {
-                found.get(&key).cloned()
-            };
-            let value = value.ok_or_else(|| {
-                StoreError::decode(format!("row {id}"), "a blob it refers to is missing")
-            })?;
+            let value = blobs.take(id, &key)?;
             put_row_blob(&mut state, slot, value)
                 .map_err(|reason| StoreError::decode(format!("row {id}"), reason))?;
         }
@@ -398,6 +352,188 @@ fn read_rows(
         "rows read"
     );
     Ok(WorldState::from_parts(globals, entities))
+}
+
+/// Opens the live world (issue 19): the reading threads decode the rows
+/// part by part and give each row's body a handle onto `source`, while
+/// this thread spawns the parts in stable-id order as they arrive. The
+/// bytes of binary bundle files are then read in one pass over the blobs
+/// table and given to their entities.
+fn build_world(
+    txn: &ReadTransaction,
+    source: &Arc<dyn BlobSource>,
+    platform: Option<String>,
+) -> Result<SkillWorld, StoreError> {
+    let started = std::time::Instant::now();
+    let mut builder = WorldBuilder::new(read_globals(txn, u64::MAX)?, platform)?;
+    let parts = Parts::of(txn)?;
+    let decode = |part: u64| -> Result<Vec<Pending>, StoreError> {
+        let mut rows = parts.read(txn, part, u64::MAX)?;
+        for (id, state, slots) in &mut rows {
+            let failed = |reason| StoreError::decode(format!("row {id}"), reason);
+            for (slot, key) in slots.extract_if(.., |(slot, _)| is_lazy(*slot)) {
+                put_text_handle(state, slot, key, source).map_err(failed)?;
+            }
+            if !slots.is_empty() {
+                check_file_slots(state, slots).map_err(failed)?;
+            }
+        }
+        Ok(rows)
+    };
+    let mut blobs = WantedBlobs::default();
+    let mut files: Vec<(u64, Hash)> = Vec::new();
+    in_order_while_read(parts.threads, parts.count, decode, |rows| {
+        for (id, state, slots) in rows {
+            blobs.want(slots.iter().map(|(_, key)| *key));
+            files.extend(slots.into_iter().map(|(_, key)| (id, key)));
+            builder.spawn(state);
+        }
+    })?;
+    let spawned = started.elapsed();
+    blobs.read(txn, &parts)?;
+    for (id, key) in files {
+        let bytes = blobs.take(id, &key)?.into_bytes();
+        builder.set_bytes(StableId(id), bytes)?;
+    }
+    let world = builder.finish()?;
+    tracing::debug!(
+        rows_ms = spawned.as_millis() as u64,
+        files_ms = (started.elapsed() - spawned).as_millis() as u64,
+        "world built from its rows"
+    );
+    Ok(world)
+}
+
+/// The world-wide row as of `at`.
+fn read_globals(txn: &ReadTransaction, at: u64) -> Result<WorldGlobals, StoreError> {
+    let table = txn.open_table(ROWS)?;
+    match newest(&table, GLOBALS_ROW, at)? {
+        Some(bytes) => {
+            let json = row_json(&bytes).map_err(|r| StoreError::decode("world-wide state", r))?;
+            decode_json("world-wide state", &json)
+        }
+        None => Err(StoreError::decode("world-wide state", "missing")),
+    }
+}
+
+/// How the rows' id space and the blobs' hash space are cut for the
+/// reading threads: more parts than cores, dealt out in turn, so the
+/// cores finish together.
+struct Parts {
+    threads: u64,
+    count: u64,
+    last: u64,
+    span: u64,
+}
+
+impl Parts {
+    fn of(txn: &ReadTransaction) -> Result<Parts, StoreError> {
+        let last = txn
+            .open_table(ROWS)?
+            .last()?
+            .map_or(0, |(key, _)| key.value().0);
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
+        let count = threads * 8;
+        Ok(Parts {
+            threads,
+            count,
+            last,
+            span: last.div_ceil(count).max(1),
+        })
+    }
+
+    /// The live rows (as of `at`) of part `part`'s ids.
+    fn read(&self, txn: &ReadTransaction, part: u64, at: u64) -> Result<Vec<Pending>, StoreError> {
+        let low = 1 + part * self.span;
+        if low > self.last {
+            return Ok(Vec::new());
+        }
+        read_range(txn, low, (low + self.span).min(self.last + 1), at)
+    }
+}
+
+/// The blobs rows refer to, read in one pass over the blobs table, with
+/// how many rows still want each (a blob several rows share is copied for
+/// each but the last).
+#[derive(Default)]
+struct WantedBlobs {
+    wanted: HashMap<Hash, u32>,
+    found: HashMap<Hash, BlobValue>,
+}
+
+impl WantedBlobs {
+    fn want(&mut self, keys: impl Iterator<Item = Hash>) {
+        for key in keys {
+            *self.wanted.entry(key).or_default() += 1;
+        }
+    }
+
+    fn read(&mut self, txn: &ReadTransaction, parts: &Parts) -> Result<(), StoreError> {
+        if self.wanted.is_empty() {
+            return Ok(());
+        }
+        let wanted = &self.wanted;
+        let count = parts.count;
+        self.found = on_every_core(parts.threads, count, |part| {
+            read_blob_range(txn, part * 256 / count, (part + 1) * 256 / count, wanted)
+        })?
+        .into_iter()
+        .collect();
+        Ok(())
+    }
+
+    /// The blob `key` for row `id`.
+    fn take(&mut self, id: u64, key: &Hash) -> Result<BlobValue, StoreError> {
+        let missing = || StoreError::decode(format!("row {id}"), "a blob it refers to is missing");
+        let uses = self.wanted.get_mut(key).ok_or_else(missing)?;
+        *uses -= 1;
+        let value = if *uses == 0 {
+            self.found.remove(key)
+        } else {
+            self.found.get(key).cloned()
+        };
+        value.ok_or_else(missing)
+    }
+}
+
+/// Runs `work` for parts `0..parts` on `threads` threads (part `p` on
+/// thread `p % threads`) and hands each part's items to `consume` on this
+/// thread, in part order, as soon as the parts before it are in. The first
+/// error stops the readers after their current part.
+fn in_order_while_read<T: Send>(
+    threads: u64,
+    parts: u64,
+    work: impl Fn(u64) -> Result<Vec<T>, StoreError> + Sync,
+    mut consume: impl FnMut(Vec<T>),
+) -> Result<(), StoreError> {
+    let work = &work;
+    std::thread::scope(|scope| {
+        // Parts in flight are bounded: readers ahead of the spawning wait.
+        let (sender, receiver) = std::sync::mpsc::sync_channel(parts as usize);
+        for worker in 0..threads {
+            let sender = sender.clone();
+            scope.spawn(move || {
+                for part in (worker..parts).step_by(threads as usize) {
+                    let result = work(part);
+                    let failed = result.is_err();
+                    if sender.send((part, result)).is_err() || failed {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        let mut arrived = BTreeMap::new();
+        let mut next = 0;
+        for (part, result) in receiver {
+            arrived.insert(part, result?);
+            while let Some(items) = arrived.remove(&next) {
+                consume(items);
+                next += 1;
+            }
+        }
+        Ok(())
+    })
 }
 
 /// Runs `work` for parts `0..parts` on `threads` threads (part `p` on
@@ -556,13 +692,13 @@ impl Backend for Redb {
 
     fn load(&self, at: Option<u64>) -> Result<WorldState, StoreError> {
         let txn = self.db.begin_read()?;
-        read_rows(&txn, at.unwrap_or(u64::MAX), None)
+        read_rows(&txn, at.unwrap_or(u64::MAX))
     }
 
-    fn load_lazy(&self) -> Result<WorldState, StoreError> {
+    fn open_world(&self, platform: Option<String>) -> Result<SkillWorld, StoreError> {
         let source: Arc<dyn BlobSource> = Arc::new(RedbBlobs(Arc::downgrade(&self.db)));
         let txn = self.db.begin_read()?;
-        read_rows(&txn, u64::MAX, Some(&source))
+        build_world(&txn, &source, platform)
     }
 
     fn journal(&self, from: u64) -> Result<Vec<(u64, Vec<u8>)>, StoreError> {

@@ -12,7 +12,7 @@ use skillworld_world::{Command, EntityState, Envelope};
 
 use crate::StoreError;
 use crate::codec;
-use skillworld_core::{BlobSource, Body, BodyError};
+use skillworld_core::{BlobSource, Body, BodyError, ResourceBody, SkillResource};
 
 /// A blob's key: the SHA-256 of its bytes.
 pub(crate) type Hash = [u8; 32];
@@ -178,8 +178,16 @@ pub(crate) struct EncodedRow {
 }
 
 /// Which of an entity's values a row's hash stands for.
-pub(crate) const CONTENT: u8 = 0;
+const CONTENT: u8 = 0;
 const OBJECT_BYTES: u8 = 1;
+/// A text bundle file's text (schema 4; inline in the row's JSON before).
+const FILE_TEXT: u8 = 2;
+
+/// Whether opening leaves this slot's value in the store behind a handle
+/// (issue 19): bodies and text files' texts.
+pub(crate) fn is_lazy(slot: u8) -> bool {
+    slot == CONTENT || slot == FILE_TEXT
+}
 
 /// Encodes an entity row: `[count] ([slot] [hash])* packed-JSON` (see
 /// `codec.rs`). The hashes come first so collecting a row's blobs never
@@ -192,43 +200,54 @@ pub(crate) fn encode_row(
 ) -> Result<EncodedRow, StoreError> {
     let id = state.record().id.0;
     let mut taken: Vec<(u8, Hash)> = Vec::new();
-    let mut keep = |slot: u8, bytes: Vec<u8>, blobs: &mut NewBlobs| {
-        taken.push((slot, blobs.add(bytes)));
-    };
-    if let EntityState::Resource { bytes, .. } = &mut state
-        && let Some(bytes) = bytes.take_if(|b| b.len() >= BLOB_MIN_BYTES)
+    if let EntityState::Resource {
+        resource, bytes, ..
+    } = &mut state
     {
-        keep(OBJECT_BYTES, bytes, blobs);
+        if let Some(bytes) = bytes.take_if(|b| b.len() >= BLOB_MIN_BYTES) {
+            taken.push((OBJECT_BYTES, blobs.add(bytes)));
+        }
+        if let ResourceBody::Text(text) = &mut resource.body {
+            take_text(text, FILE_TEXT, blobs, &mut taken)
+                .map_err(unreadable(id, &resource.path))?;
+        }
     }
     let record = record_mut(&mut state);
-    let content = std::mem::take(&mut record.content);
-    let stored = content.stored_sha256().copied();
-    let text = content.into_text().map_err(|error| {
-        unwritable(
-            id,
-            &BodyError {
-                entity: record.title.clone(),
-                ..error
-            },
-        )
-    })?;
-    match stored {
-        Some(key) => taken.push((CONTENT, blobs.add_known(key, text.into_bytes()))),
-        None if text.len() >= BLOB_MIN_BYTES => keep(CONTENT, text.into_bytes(), blobs),
-        None => record.content = text.into(),
-    }
-    let mut bytes = vec![taken.len() as u8];
-    for (slot, key) in &taken {
-        bytes.push(*slot);
-        bytes.extend_from_slice(key);
-    }
+    take_text(&mut record.content, CONTENT, blobs, &mut taken)
+        .map_err(unreadable(id, &record.title))?;
     // Fails only on a revision's body that cannot be read from the store.
     let json = serde_json::to_vec(&state).map_err(|error| unwritable(id, &error))?;
-    codec::pack_into(&json, &mut bytes);
     Ok(EncodedRow {
-        bytes,
+        bytes: row_bytes(&taken, &json),
         blobs: taken.into_iter().map(|(_, key)| key).collect(),
     })
+}
+
+/// Takes a text out of a row as the blob of `slot` when it is one (a text
+/// still or once in the store, or one of [`BLOB_MIN_BYTES`] or more); a
+/// short text stays in the row.
+fn take_text(
+    body: &mut Body,
+    slot: u8,
+    blobs: &mut NewBlobs,
+    taken: &mut Vec<(u8, Hash)>,
+) -> Result<(), BodyError> {
+    let stored = body.stored_sha256().copied();
+    let text = std::mem::take(body).into_text()?;
+    match stored {
+        Some(key) => taken.push((slot, blobs.add_known(key, text.into_bytes()))),
+        None if text.len() >= BLOB_MIN_BYTES => taken.push((slot, blobs.add(text.into_bytes()))),
+        None => *body = text.into(),
+    }
+    Ok(())
+}
+
+/// A text that cannot be read back fails the write, naming its owner.
+fn unreadable(id: u64, entity: &str) -> impl Fn(BodyError) -> StoreError + '_ {
+    move |error| {
+        let entity = entity.to_owned();
+        unwritable(id, &BodyError { entity, ..error })
+    }
 }
 
 fn unwritable(id: u64, reason: &dyn std::fmt::Display) -> StoreError {
@@ -236,6 +255,48 @@ fn unwritable(id: u64, reason: &dyn std::fmt::Display) -> StoreError {
         what: format!("row {id}"),
         reason: reason.to_string(),
     }
+}
+
+/// A schema-3 row whose text file of [`BLOB_MIN_BYTES`] or more is inline,
+/// with the text taken out into `blobs` (slot `FILE_TEXT`) and its hash;
+/// `None` for any other row (migrate.rs).
+pub(crate) fn split_file_text(
+    bytes: &[u8],
+    blobs: &mut NewBlobs,
+) -> Result<Option<(Vec<u8>, Hash)>, String> {
+    let (mut slots, start) = row_blobs(bytes)?;
+    let json = codec::unpack(&bytes[start..])?;
+    let mut state: EntityState = serde_json::from_slice(&json).map_err(|e| e.to_string())?;
+    let EntityState::Resource {
+        resource:
+            SkillResource {
+                body: ResourceBody::Text(text),
+                ..
+            },
+        ..
+    } = &mut state
+    else {
+        return Ok(None);
+    };
+    let mut taken = Vec::new();
+    take_text(text, FILE_TEXT, blobs, &mut taken).map_err(|e| e.to_string())?;
+    let Some(&(_, key)) = taken.first() else {
+        return Ok(None);
+    };
+    slots.extend(taken);
+    let json = serde_json::to_vec(&state).map_err(|e| e.to_string())?;
+    Ok(Some((row_bytes(&slots, &json), key)))
+}
+
+/// A row as stored: `[count] ([slot] [hash])* packed-JSON`.
+fn row_bytes(slots: &[(u8, Hash)], json: &[u8]) -> Vec<u8> {
+    let mut bytes = vec![slots.len() as u8];
+    for (slot, key) in slots {
+        bytes.push(*slot);
+        bytes.extend_from_slice(key);
+    }
+    codec::pack_into(json, &mut bytes);
+    bytes
 }
 
 /// The hashes a stored row refers to, and where its packed JSON starts.
@@ -284,7 +345,7 @@ impl BlobValue {
         }
     }
 
-    fn into_bytes(self) -> Vec<u8> {
+    pub(crate) fn into_bytes(self) -> Vec<u8> {
         match self {
             BlobValue::Text(text) => text.into_bytes(),
             BlobValue::Bytes(bytes) => bytes,
@@ -307,16 +368,56 @@ pub(crate) fn put_row_blob(
 ) -> Result<(), String> {
     match (state, slot) {
         (EntityState::Resource { bytes, .. }, OBJECT_BYTES) => *bytes = Some(value.into_bytes()),
-        (state, CONTENT) => record_mut(state).content = value.into_text()?.into(),
+        (state, CONTENT | FILE_TEXT) => *text_slot(state, slot)? = value.into_text()?.into(),
         (_, other) => return Err(format!("unknown blob slot {other}")),
     }
     Ok(())
 }
 
-/// Leaves a row's body in the store: the entity gets a handle that reads
-/// it from `source` when first used (issue 19).
-pub(crate) fn put_body_handle(state: &mut EntityState, key: Hash, source: &Arc<dyn BlobSource>) {
-    record_mut(state).content = Body::stored(key, source.clone());
+/// Where a text slot's value goes: the record's body, or a text file's
+/// text.
+fn text_slot(state: &mut EntityState, slot: u8) -> Result<&mut Body, String> {
+    match (state, slot) {
+        (state, CONTENT) => Ok(&mut record_mut(state).content),
+        (
+            EntityState::Resource {
+                resource:
+                    SkillResource {
+                        body: ResourceBody::Text(text),
+                        ..
+                    },
+                ..
+            },
+            FILE_TEXT,
+        ) => Ok(text),
+        (_, other) => Err(format!("unknown blob slot {other}")),
+    }
+}
+
+/// Checks that a row's blobs other than its body are a file's bytes
+/// (opening gives them to the spawned entity once read).
+pub(crate) fn check_file_slots(state: &EntityState, slots: &[(u8, Hash)]) -> Result<(), String> {
+    let file = matches!(state, EntityState::Resource { .. });
+    match slots
+        .iter()
+        .find(|(slot, _)| !(file && *slot == OBJECT_BYTES))
+    {
+        Some((slot, _)) => Err(format!("unknown blob slot {slot}")),
+        None => Ok(()),
+    }
+}
+
+/// Leaves a row's body or text file's text (a slot [`is_lazy`] holds) in
+/// the store: the entity gets a handle that reads it from `source` when
+/// first used (issue 19).
+pub(crate) fn put_text_handle(
+    state: &mut EntityState,
+    slot: u8,
+    key: Hash,
+    source: &Arc<dyn BlobSource>,
+) -> Result<(), String> {
+    *text_slot(state, slot)? = Body::stored(key, source.clone());
+    Ok(())
 }
 
 fn record_mut(state: &mut EntityState) -> &mut skillworld_core::EntityRecord {
@@ -358,9 +459,7 @@ pub(crate) fn encode_globals(globals: &skillworld_world::WorldGlobals) -> Encode
 #[cfg(test)]
 mod tests {
     use super::*;
-    use skillworld_core::{
-        EntityRecord, PrimaryComponent, ResourceBody, SkillResource, StableId, Timestamp,
-    };
+    use skillworld_core::{EntityRecord, PrimaryComponent, StableId, Timestamp};
 
     fn resource() -> EntityState {
         let now = Timestamp::from_millis(0);
@@ -381,7 +480,7 @@ mod tests {
             resource: SkillResource {
                 skill_id: StableId(6),
                 path: "scripts/run.sh".into(),
-                body: ResourceBody::Text(String::new()),
+                body: ResourceBody::Text(Body::default()),
                 sha256: String::new(),
                 size: 8,
                 executable: true,

@@ -9,7 +9,13 @@
 //! - Schema 2 (rows and blobs as they are): every blob and every row's
 //!   JSON is packed (`codec.rs`) in one transaction; keys, hashes,
 //!   versions, the journal and the snapshot records stay.
+//! - Schema 3 (text bundle files inline in their rows' JSON): each row
+//!   version's text file of [`BLOB_MIN_BYTES`] or more moves into a blob
+//!   (slot `FILE_TEXT`), so opening leaves it in the file (issue 19); keys,
+//!   versions, the journal and the snapshot records stay. A schema-2 file
+//!   goes through both.
 
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -18,11 +24,11 @@ use skillworld_world::{Changes, EntityState, SkillWorld, WorldState};
 
 use crate::StoreError;
 use crate::backend::{Backend, Batch, Redb};
-use crate::blobs::row_blobs;
+use crate::blobs::{Hash, NewBlobs, row_blobs, split_file_text};
 use crate::layout::{
-    BLOB_REFS, BLOBS, JOURNAL, JOURNAL_BLOBS, JournalEntry, META, RETIRED, ROWS, SCHEMA_VERSION,
-    SNAPSHOT_INFO, SnapshotKind, SnapshotRecord, StoredSnapshot, WHOLE, decode, decode_json,
-    restore_copy_seq,
+    BLOB_REFS, BLOBS, GLOBALS_ROW, JOURNAL, JOURNAL_BLOBS, JournalEntry, META, RETIRED, ROWS,
+    SCHEMA_VERSION, SNAPSHOT_INFO, SnapshotKind, SnapshotRecord, StoredSnapshot, WHOLE, decode,
+    decode_json, restore_copy_seq,
 };
 
 /// Schema 1's snapshots (the checkpoint among them, under a NUL name) and
@@ -105,11 +111,17 @@ pub(crate) fn migrate(
         path: path.to_owned(),
         reason: e.to_string(),
     })?;
-    db = if from == 1 {
-        from_v1(db, platform)?
-    } else {
-        pack_v2(&db)?;
-        db
+    db = match from {
+        1 => from_v1(db, platform)?,
+        2 => {
+            pack_v2(&db)?;
+            split_texts_v3(&db)?;
+            db
+        }
+        _ => {
+            split_texts_v3(&db)?;
+            db
+        }
     };
     while db.compact()? {}
     Ok(db)
@@ -140,6 +152,50 @@ fn pack_v2(db: &Database) -> Result<(), StoreError> {
             let mut packed = bytes[..start].to_vec();
             crate::codec::pack_into(&bytes[start..], &mut packed);
             rows.insert(key, packed.as_slice())?;
+        }
+    }
+    txn.open_table(META)?
+        .insert("schema_version", SCHEMA_VERSION)?;
+    txn.commit()?;
+    Ok(())
+}
+
+/// Moves every row version's long text file out of its JSON into a blob
+/// of its own (schema 3 → 4), counting a reference per row version.
+fn split_texts_v3(db: &Database) -> Result<(), StoreError> {
+    let txn = db.begin_write()?;
+    let mut refs: BTreeMap<Hash, u64> = BTreeMap::new();
+    let mut new_blobs = NewBlobs::default();
+    {
+        let mut rows = txn.open_table(ROWS)?;
+        let mut split = Vec::new();
+        for item in rows.iter()? {
+            let (key, bytes) = item?;
+            let (id, version) = key.value();
+            if id == GLOBALS_ROW || bytes.value().is_empty() {
+                continue;
+            }
+            let failed = |reason: String| StoreError::decode(format!("row {id}"), reason);
+            if let Some(row) = split_file_text(bytes.value(), &mut new_blobs).map_err(failed)? {
+                *refs.entry(row.1).or_default() += 1;
+                split.push(((id, version), row.0));
+            }
+        }
+        for (key, bytes) in split {
+            rows.insert(key, bytes.as_slice())?;
+        }
+    }
+    {
+        let mut counts = txn.open_table(BLOB_REFS)?;
+        let mut blobs = txn.open_table(BLOBS)?;
+        let values: HashMap<Hash, Vec<u8>> = new_blobs.into_values().into_iter().collect();
+        for (key, added) in refs {
+            let count = counts.get(key.as_slice())?.map_or(0, |v| v.value());
+            counts.insert(key.as_slice(), count + added)?;
+            if blobs.get(key.as_slice())?.is_none() {
+                let packed = crate::codec::pack(&values[&key]);
+                blobs.insert(key.as_slice(), packed.as_slice())?;
+            }
         }
     }
     txn.open_table(META)?

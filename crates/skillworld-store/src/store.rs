@@ -172,16 +172,9 @@ impl Store {
 
     /// The world from its rows: no journal is replayed.
     fn load(&mut self) -> Result<(), StoreError> {
-        let started = std::time::Instant::now();
-        // Bodies stay in the file until first read (issue 19).
-        let state = self.backend.load_lazy()?;
-        let read = started.elapsed();
-        self.world = SkillWorld::from_state(state, self.platform.clone())?;
-        tracing::debug!(
-            rows_ms = read.as_millis() as u64,
-            world_ms = (started.elapsed() - read).as_millis() as u64,
-            "opened: rows read, world built"
-        );
+        // Built while the rows are read; bodies stay in the file until
+        // first read (issue 19).
+        self.world = self.backend.open_world(self.platform.clone())?;
         self.next_seq = self.backend.next_seq()?;
         Ok(())
     }

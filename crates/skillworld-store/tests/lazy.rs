@@ -1,12 +1,12 @@
-//! Bodies stay in the store until read (issue 19): opening a world reads
-//! no skill body; a load, a view, a ranked catalog and a digest read them
+//! Bodies and long text files stay in the store until read (issue 19):
+//! opening a world reads no skill body and no such file; a load, a view, a ranked catalog and a digest read them
 //! through their handles and see exactly what was written; a body whose
 //! blob is gone is an error naming the skill and the hash, never an empty
 //! body and never a panic.
 
 use redb::{Database, TableDefinition};
 use sha2::{Digest, Sha256};
-use skillworld_core::{EntityRecord, PrimaryComponent, Timestamp};
+use skillworld_core::{EntityRecord, PrimaryComponent, ResourceBody, SkillResource, Timestamp};
 use skillworld_format::SkillDocument;
 use skillworld_store::{OpenOptions, Store};
 use skillworld_world::{CatalogRequest, Clock, Layer, LoadRequest, SkillWorld, WorldError};
@@ -198,4 +198,161 @@ fn a_body_whose_blob_is_gone_is_an_error_naming_the_skill_and_the_hash() {
         digest.contains("skill-1") && digest.contains(&hex),
         "{digest}"
     );
+}
+
+/// A long script and a short one, each a text bundle file.
+fn script(long: bool) -> String {
+    if long {
+        format!("#!/bin/sh\n{}", "echo 'a line of the script'\n".repeat(40))
+    } else {
+        "#!/bin/sh\necho short\n".to_owned()
+    }
+}
+
+/// Skill `tooly` with a long and a short script; the world's digest.
+fn build_with_files(path: &std::path::Path) -> String {
+    let mut store = Store::open(path, options()).unwrap();
+    store
+        .run(|world| {
+            world.add_agent("ada", None).unwrap();
+            let files = [("scripts/long.sh", true), ("scripts/short.sh", false)]
+                .map(|(path, long)| skillworld_format::BundleFile {
+                    path: path.into(),
+                    bytes: script(long).into_bytes(),
+                    executable: true,
+                })
+                .to_vec();
+            let document = SkillDocument::new("tooly", "Runs scripts.", body(1));
+            world.install(&Layer::Commons, document, files).unwrap();
+            world.digest()
+        })
+        .unwrap()
+}
+
+/// The text files of the world: (path, read yet), long ones only (short
+/// texts stay in their rows).
+fn stored_files(world: &SkillWorld) -> Vec<(String, bool)> {
+    let world = world.world();
+    let mut query = world.try_query::<&SkillResource>().unwrap();
+    let mut out: Vec<(String, bool)> = query
+        .iter(world)
+        .filter_map(|r| match &r.body {
+            ResourceBody::Text(text) if text.stored_sha256().is_some() => {
+                Some((r.path.clone(), text.is_in_memory()))
+            }
+            _ => None,
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+fn load_file(world: &mut SkillWorld, path: &str) -> Result<String, WorldError> {
+    world
+        .load(
+            "ada",
+            LoadRequest {
+                name: "tooly",
+                file: Some(path),
+                ..LoadRequest::default()
+            },
+        )
+        .map(|loaded| loaded.text)
+}
+
+#[test]
+fn an_opened_world_leaves_long_text_files_in_the_store_until_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("world.redb");
+    let digest = build_with_files(&path);
+    let mut store = Store::open(&path, options()).unwrap();
+    assert_eq!(
+        stored_files(store.world()),
+        [("scripts/long.sh".to_owned(), false)],
+        "the long script is left in the file; the short one is in its row"
+    );
+    let long = store
+        .run(|world| load_file(world, "scripts/long.sh"))
+        .unwrap()
+        .unwrap();
+    assert!(long.starts_with(&script(true)), "{long}");
+    let short = store
+        .run(|world| load_file(world, "scripts/short.sh"))
+        .unwrap()
+        .unwrap();
+    assert!(short.starts_with(&script(false)), "{short}");
+    assert_eq!(
+        stored_files(store.world()),
+        [("scripts/long.sh".to_owned(), true)]
+    );
+
+    // An edit of the skill keeps its files; the digest reads through the
+    // handles; the file reopens the same.
+    store
+        .run(|world| {
+            world.update(&Layer::Commons, "tooly", |d| {
+                d.description = "Runs two scripts.".into()
+            })
+        })
+        .unwrap()
+        .unwrap();
+    let after = store.world().digest();
+    assert_ne!(after, digest);
+    drop(store);
+    let mut reopened = Store::open(&path, options()).unwrap();
+    assert_eq!(reopened.world().digest(), after);
+    let (_, files) = reopened
+        .run(|world| world.bundle(&Layer::Commons, "tooly"))
+        .unwrap()
+        .unwrap();
+    let bytes: Vec<(&str, Vec<u8>)> = files
+        .iter()
+        .map(|f| (f.path.as_str(), f.bytes.clone()))
+        .collect();
+    assert_eq!(
+        bytes,
+        [
+            ("scripts/long.sh", script(true).into_bytes()),
+            ("scripts/short.sh", script(false).into_bytes())
+        ]
+    );
+}
+
+#[test]
+fn a_text_file_whose_blob_is_gone_is_an_error_naming_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("world.redb");
+    build_with_files(&path);
+    let hash = Sha256::digest(script(true).as_bytes());
+    {
+        let db = Database::open(&path).unwrap();
+        let txn = db.begin_write().unwrap();
+        {
+            let mut blobs = txn.open_table(BLOBS).unwrap();
+            let removed = blobs.remove(hash.as_slice()).unwrap();
+            assert!(removed.is_some(), "the long script is a blob");
+        }
+        txn.commit().unwrap();
+    }
+    let mut store = Store::open(&path, options()).unwrap();
+    assert!(store.run(|w| load(w, "tooly")).unwrap().is_ok());
+    assert!(
+        store
+            .run(|w| load_file(w, "scripts/short.sh"))
+            .unwrap()
+            .is_ok()
+    );
+    let error = store
+        .run(|w| load_file(w, "scripts/long.sh"))
+        .unwrap()
+        .unwrap_err();
+    let WorldError::Body(file_error) = &error else {
+        panic!("not a body error: {error}");
+    };
+    assert_eq!(file_error.entity, "scripts/long.sh");
+    // Exporting the bundle needs every file: refused, not a short bundle.
+    let export = store
+        .run(|world| world.bundle(&Layer::Commons, "tooly"))
+        .unwrap();
+    assert!(matches!(export, Err(WorldError::Body(_))), "{export:?}");
 }

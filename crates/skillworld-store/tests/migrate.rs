@@ -2,6 +2,7 @@
 //! today's: migrated on open, a copy kept, the same world and snapshots.
 
 use skillworld_core::Timestamp;
+use skillworld_core::{ResourceBody, SkillResource};
 use skillworld_store::{OpenOptions, SCHEMA_VERSION, SnapshotKind, Store, pre_migration_copy};
 use skillworld_world::{Clock, Layer};
 
@@ -158,17 +159,60 @@ const FIXTURE_V2: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/wo
 
 #[test]
 fn a_schema_2_file_is_packed_on_open_with_a_copy_kept_and_the_same_world() {
+    the_v2_fixture_s_world_after_migrating(FIXTURE_V2, 2);
+}
+
+/// The schema-2 fixture migrated to schema 3 by main's binary at 792146b
+/// (`skillworld digest` on a copy of `world-v2.redb`; see the README).
+const FIXTURE_V3: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/world-v3.redb");
+
+#[test]
+fn a_schema_3_file_s_text_files_move_into_blobs_on_open_with_a_copy_kept_and_the_same_world() {
+    the_v2_fixture_s_world_after_migrating(FIXTURE_V3, 3);
+}
+
+/// The text files a world holds as handles onto the store: (path, read
+/// yet).
+fn stored_files(store: &Store) -> Vec<(String, bool)> {
+    let world = store.world().world();
+    let mut query = world.try_query::<&SkillResource>().unwrap();
+    let mut out: Vec<(String, bool)> = query
+        .iter(world)
+        .filter_map(|r| match &r.body {
+            ResourceBody::Text(text) if text.stored_sha256().is_some() => {
+                Some((r.path.clone(), text.is_in_memory()))
+            }
+            _ => None,
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// Opens a copy of `fixture` (the schema-2 fixture's world, written in
+/// schema `schema`) and checks the migrated world against what the code
+/// that wrote the fixture saw.
+fn the_v2_fixture_s_world_after_migrating(fixture: &str, schema: u64) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("world.redb");
-    std::fs::copy(FIXTURE_V2, &path).unwrap();
+    std::fs::copy(fixture, &path).unwrap();
 
     let mut store = open(&path);
+    // Long text files are left in the file (issue 19): the shared 2.7 KB
+    // reference of two skills; the short script stays in its row.
+    assert_eq!(
+        stored_files(&store),
+        [
+            ("references/shared.md".to_owned(), false),
+            ("references/shared.md".to_owned(), false)
+        ]
+    );
     // `skillworld digest` on the fixture, by the code that wrote it.
     assert_eq!(
         store.world().digest(),
         "58ef578188b1dccd653588e4b031f1de4dc41e9a95f2811108eb8efb5c7b023b"
     );
-    assert_eq!(schema_of(&pre_migration_copy(&path)), 2);
+    assert_eq!(schema_of(&pre_migration_copy(&path)), schema);
 
     // Blobs: a shared reference file, a binary asset, bodies.
     let ada = Layer::Agent("ada".into());

@@ -175,7 +175,7 @@ impl SkillWorld {
         let target = target_layer(&proposal.target);
         let live = self.seen_in(&target, &record.title);
         let base = match live {
-            Some(live) => Some((self.document(live)?, self.bundle_files(live))),
+            Some(live) => Some((self.document(live)?, self.bundle_files(live)?)),
             None => None,
         };
         // The diff shows the content as it would go live, not the status
@@ -185,7 +185,7 @@ impl SkillWorld {
             .as_ref()
             .map_or(Status::Active, |(live, _)| live.skill.status);
         document.skill.proposal = None;
-        let proposed = (export_skill_md(&document), self.bundle_files(entity));
+        let proposed = (export_skill_md(&document), self.bundle_files(entity)?);
         let base = base.map(|(live, files)| (export_skill_md(&live), files));
         Ok(ProposalView {
             agent: proposal.agent.clone(),

@@ -566,7 +566,7 @@ impl SkillWorld {
                     .0
             }
         };
-        Ok((self.document(entity)?, self.bundle_files(entity)))
+        Ok((self.document(entity)?, self.bundle_files(entity)?))
     }
 
     /// Runs a curator sweep now (a dry-run plans and reports only); returns
@@ -642,7 +642,7 @@ impl SkillWorld {
         name: &str,
     ) -> Result<(SkillDocument, Vec<BundleFile>), WorldError> {
         let entity = self.skill_entity(layer, name)?;
-        Ok((self.document(entity)?, self.bundle_files(entity)))
+        Ok((self.document(entity)?, self.bundle_files(entity)?))
     }
 
     /// A skill of a layer as a document.

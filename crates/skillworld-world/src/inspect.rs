@@ -86,7 +86,7 @@ impl SkillWorld {
                 .get(self.commons, name)
                 .is_some();
         let files = self
-            .bundle_files(entity)
+            .bundle_files(entity)?
             .into_iter()
             .map(|file| FileInfo {
                 bytes: file.bytes.len(),

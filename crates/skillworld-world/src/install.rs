@@ -9,7 +9,7 @@ use bevy_ecs::entity::Entity;
 
 use sha2::{Digest, Sha256};
 use skillworld_core::{
-    Bucket, EntityRecord, ResourceRef, Skill, SkillResource, StableId, Timestamp,
+    BodyError, Bucket, EntityRecord, ResourceRef, Skill, SkillResource, StableId, Timestamp,
 };
 use skillworld_format::{BundleFile, SkillDocument, numbered_name};
 
@@ -94,25 +94,26 @@ impl SkillWorld {
     }
 
     /// FMT-7 for a reinstall: a bucket that arrives empty while the skill
-    /// has files in it keeps them, unless `force_prune`.
+    /// has files in it keeps them, unless `force_prune`. Fails when a kept
+    /// file's text cannot be read from the store.
     pub(crate) fn merge_kept_buckets(
         &self,
         entity: Option<Entity>,
         files: &[BundleFile],
         force_prune: bool,
-    ) -> MergedFiles {
+    ) -> Result<MergedFiles, BodyError> {
         let mut merged = MergedFiles {
             files: files.to_vec(),
             kept_buckets: Vec::new(),
         };
         let Some(entity) = entity.filter(|_| !force_prune) else {
-            return merged;
+            return Ok(merged);
         };
         let arrived: BTreeSet<Bucket> = files
             .iter()
             .filter_map(|f| Bucket::of_path(&f.path))
             .collect();
-        for old in self.bundle_files(entity) {
+        for old in self.bundle_files(entity)? {
             let Some(bucket) = Bucket::of_path(&old.path) else {
                 continue;
             };
@@ -124,7 +125,7 @@ impl SkillWorld {
         merged.kept_buckets.sort();
         merged.kept_buckets.dedup();
         merged.files.sort_by(|a, b| a.path.cmp(&b.path));
-        merged
+        Ok(merged)
     }
 
     /// The resources a reinstalled skill ends with: a file identical to

@@ -34,6 +34,7 @@
 pub use agent::{Agent, AgentUsage, RECENT_LOADS, SKILL_TOOLS, ToolSets};
 pub use approval::{ADMIN_PROPOSER, ProposalState, ProposalView, needs_approval};
 pub use approval_settings::{ApprovalMode, ApprovalSettings, DEFAULT_PROPOSAL_DAYS};
+pub use builder::WorldBuilder;
 pub use catalog::{
     Budget, CatalogFormat, CatalogRequest, Entry, HostPlatform, Line, LoadRanking,
     RECENT_INSTALL_DAYS, Scores, TIER_SIZE, TermIndex, cut, render, token_limits,
@@ -77,6 +78,7 @@ pub use usage::{AgentRuns, KEPT_LESSONS, KEPT_RUNS, Lesson, Lessons};
 mod agent;
 mod approval;
 mod approval_settings;
+mod builder;
 mod catalog;
 #[cfg(debug_assertions)]
 mod change_check;

@@ -384,13 +384,14 @@ impl SkillWorld {
         })
     }
 
-    fn bundle_file(&self, name: &str, skill: &Skill, path: &str) -> Result<String, LoadError> {
+    fn bundle_file(&self, name: &str, skill: &Skill, path: &str) -> Result<String, WorldError> {
         let normalized = path.trim_start_matches("./");
         if normalized.starts_with('/') || normalized.split(['/', '\\']).any(|part| part == "..") {
             return Err(LoadError::OutsideBundle {
                 name: name.to_owned(),
                 path: path.to_owned(),
-            });
+            }
+            .into());
         }
         let Some(reference) = skill.resources.iter().find(|r| r.path == normalized) else {
             let files = skill
@@ -408,18 +409,18 @@ impl SkillWorld {
                 name: name.to_owned(),
                 path: path.to_owned(),
                 files,
-            });
+            }
+            .into());
         };
         let entity = self.world.resource::<Entities>().get(reference.entity_id);
         let resource = entity.and_then(|e| self.world.get::<SkillResource>(e));
-        Ok(match resource.map(|r| &r.body) {
-            Some(ResourceBody::Text(text)) => text.clone(),
-            Some(ResourceBody::ObjectFile { mime, .. }) => {
-                format!(
-                    "[binary file {normalized}: {mime}, {} bytes]",
-                    resource.map_or(0, |r| r.size)
-                )
-            }
+        Ok(match resource {
+            Some(SkillResource {
+                body: ResourceBody::ObjectFile { mime, .. },
+                size,
+                ..
+            }) => format!("[binary file {normalized}: {mime}, {size} bytes]"),
+            Some(text_file) => text_file.text().transpose()?.unwrap_or_default().to_owned(),
             None => String::new(),
         })
     }

@@ -5,13 +5,11 @@ use bevy_ecs::entity::Entity;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use skillworld_core::{
-    BodyError, EntityRecord, IdAllocator, PrimaryComponent, Skill, SkillResource, StableId, Trust,
-    Usage,
+    BodyError, EntityRecord, PrimaryComponent, Skill, SkillResource, StableId, Usage,
 };
 use thiserror::Error;
 
 use crate::agent::{Agent, AgentUsage, ToolSets};
-use crate::catalog::{AgentViews, LoadRanking, rebuild_lists_only};
 use crate::change_log::ChangeLog;
 use crate::clock::Clock;
 use crate::curator::{CuratorSettings, CuratorState};
@@ -19,7 +17,7 @@ use crate::index::Entities;
 use crate::layers::WorldConfig;
 use crate::policy::PolicySettings;
 use crate::revisions::Revisions;
-use crate::state::{AgentNames, ObjectBytes, SkillWorld, WorldSettings};
+use crate::state::{ObjectBytes, SkillWorld};
 use crate::trust::{TrustPolicy, TrustedKeys};
 use crate::usage::{AgentRuns, Lessons};
 
@@ -178,6 +176,8 @@ pub enum StateError {
     NewerVersion { found: u32, supported: u32 },
     #[error("world state has no Commons world with id {0}")]
     NoCommons(StableId),
+    #[error("world state has bytes for entity {0}, which it does not hold")]
+    NoEntity(StableId),
 }
 
 impl WorldState {
@@ -290,96 +290,6 @@ impl SkillWorld {
     pub fn try_digest(&self) -> Result<String, BodyError> {
         self.state().try_digest()
     }
-
-    /// Rebuilds a world from data. The journal starts empty.
-    pub fn from_state(state: WorldState, platform: Option<String>) -> Result<Self, StateError> {
-        if state.version > STATE_VERSION {
-            return Err(StateError::NewerVersion {
-                found: state.version,
-                supported: STATE_VERSION,
-            });
-        }
-        if !state
-            .entities
-            .iter()
-            .any(|e| matches!(e, EntityState::World { record, .. } if record.id == state.commons))
-        {
-            return Err(StateError::NoCommons(state.commons));
-        }
-        let mut this = SkillWorld::empty(WorldSettings {
-            clock: state.clock,
-            platform,
-        });
-        this.set_commons(state.commons);
-        let world = &mut this.world;
-        world.resource_mut::<Entities>().allocator = IdAllocator::after(state.last_id);
-        *world.resource_mut::<PolicySettings>() = state.policy;
-        *world.resource_mut::<ToolSets>() = state.tool_sets;
-        *world.resource_mut::<CuratorSettings>() = state.curator_settings;
-        *world.resource_mut::<CuratorState>() = state.curator;
-        *world.resource_mut::<TrustedKeys>() = state.trusted_keys;
-        *world.resource_mut::<TrustPolicy>() = state.trust_policy;
-        let commons = state.commons;
-        for entity in state.entities {
-            match entity {
-                EntityState::World { record, config } => {
-                    world.spawn((record, config));
-                }
-                EntityState::Agent {
-                    record,
-                    agent,
-                    usage,
-                    runs,
-                } => {
-                    // A removed agent keeps its record, not its name.
-                    if !record.is_deleted() {
-                        world
-                            .resource_mut::<AgentNames>()
-                            .0
-                            .insert(agent.name.clone(), record.id);
-                    }
-                    world.spawn((record, agent, usage, runs));
-                }
-                EntityState::Skill(state) => {
-                    let SkillState {
-                        record,
-                        mut skill,
-                        usage,
-                        revisions,
-                        lessons,
-                    } = *state;
-                    // GOV-2's migration: a skill saved before trust levels
-                    // gets the level its origin and layer imply.
-                    if skill.trust.is_none() {
-                        let in_commons = record.world == Some(commons);
-                        skill.trust = Some(Trust::migrated(skill.origin, in_commons));
-                    }
-                    world
-                        .resource_mut::<LoadRanking>()
-                        .set(record.id, usage.load_count);
-                    world.spawn((usage, revisions, lessons, record, skill));
-                }
-                EntityState::Resource {
-                    record,
-                    resource,
-                    bytes,
-                } => {
-                    let mut spawned = world.spawn((record, resource));
-                    if let Some(bytes) = bytes {
-                        spawned.insert(ObjectBytes(bytes));
-                    }
-                }
-            }
-        }
-        // The term index waits for its first query (CAT-10, issue 19).
-        rebuild_lists_only(world);
-        world.resource_mut::<AgentViews>().views.clear();
-        // A world as loaded has nothing to write, but for runs it kept
-        // world-wide: they move onto their agents at the next commit.
-        this.forget_changes();
-        this.adopt_legacy_runs(state.legacy_runs);
-        Ok(this)
-    }
 }
 
 /// Worlds smaller than this are copied on one thread.
@@ -390,7 +300,7 @@ impl SkillWorld {
     /// Moves the runs a world kept world-wide onto their agents (a purged
     /// agent's go with it) and has the next commit rewrite the world-wide
     /// row without them.
-    fn adopt_legacy_runs(&mut self, legacy: Vec<LegacyRun>) {
+    pub(crate) fn adopt_legacy_runs(&mut self, legacy: Vec<LegacyRun>) {
         if legacy.is_empty() {
             return;
         }

@@ -252,7 +252,7 @@ impl SkillWorld {
             match self.world.resource::<NameIndex>().get(proposals, name) {
                 Some(staged) => self.staged_base(staged),
                 None => Base {
-                    copy: Some((self.document(live)?, self.bundle_files(live))),
+                    copy: Some((self.document(live)?, self.bundle_files(live)?)),
                     revision: Some(self.revision_of(live)),
                 },
             },
@@ -329,7 +329,7 @@ impl SkillWorld {
         let world = self.world_of(&target_layer(&proposal.target))?;
         let final_name = rename.unwrap_or(name);
         let mut document = self.document(staged)?;
-        let files = self.bundle_files(staged);
+        let files = self.bundle_files(staged)?;
         // Approving lets content go live; it keeps the level it was
         // proposed with (an unsigned import stays community).
         self.write_trust = self

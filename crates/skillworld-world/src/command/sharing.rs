@@ -49,7 +49,7 @@ impl SkillWorld {
         }
         let mut document = self.document(entity)?;
         check_origin(caller, &document)?;
-        let files = self.bundle_files(entity);
+        let files = self.bundle_files(entity)?;
         check_files(name, &files)?;
         // Promote and share keep the level (GOV-2): the content is the same.
         self.write_trust = skill.trust_level();

@@ -6,8 +6,8 @@
 use bevy_ecs::entity::Entity;
 use sha2::{Digest, Sha256};
 use skillworld_core::{
-    EntityRecord, PrimaryComponent, ResourceBody, ResourceKind, ResourceRef, ScanStatus, Skill,
-    SkillName, SkillResource, StableId, Timestamp,
+    BodyError, EntityRecord, PrimaryComponent, ResourceBody, ResourceKind, ResourceRef, ScanStatus,
+    Skill, SkillName, SkillResource, StableId, Timestamp,
 };
 use skillworld_format::{BundleFile, BundleSignature, SkillDocument};
 
@@ -126,7 +126,7 @@ impl SkillWorld {
                 Some(document.skill.origin),
             )?;
         }
-        let merged = self.merge_kept_buckets(placed.entity, files, rules.force_prune);
+        let merged = self.merge_kept_buckets(placed.entity, files, rules.force_prune)?;
         check_files(&placed.document.name, &merged.files)?;
         guard_autonomous(caller, &placed.document, &merged.files)?;
         let document = placed.document;
@@ -170,7 +170,7 @@ impl SkillWorld {
         }
         let target = self.writable(caller, &to)?;
         check_origin(caller, document)?;
-        guard_autonomous(caller, document, &self.target_files(&target))?;
+        guard_autonomous(caller, document, &self.target_files(&target)?)?;
         let document = document.clone();
         match target {
             Target::Existing(entity) => Ok(self.rewrite(at, entity, |record, skill| {
@@ -201,7 +201,7 @@ impl SkillWorld {
         )?;
         document.body = patched;
         super::admission::check_limits(&document)?;
-        guard_autonomous(caller, &document, &self.target_files(&target))?;
+        guard_autonomous(caller, &document, &self.target_files(&target)?)?;
         let mut applied = match target {
             Target::Existing(entity) => self.rewrite(at, entity, |record, _| {
                 record.content = document.body.into()
@@ -228,7 +228,7 @@ impl SkillWorld {
         } = file;
         let target = self.writable(caller, &to)?;
         let document = self.target_document(&target)?;
-        let mut files = self.target_files(&target);
+        let mut files = self.target_files(&target)?;
         let before = files.len();
         files.retain(|f| f.path != path);
         match bytes {
@@ -339,7 +339,7 @@ impl SkillWorld {
             skill: revision.skill,
         };
         check_origin(caller, &document)?;
-        guard_autonomous(caller, &document, &self.bundle_files(entity))?;
+        guard_autonomous(caller, &document, &self.bundle_files(entity)?)?;
         Ok(self.rewrite(at, entity, |record, skill| {
             let resources = std::mem::take(&mut skill.resources);
             apply_document(record, skill, document);
@@ -397,7 +397,7 @@ impl SkillWorld {
         }
         Ok(Target::Copy {
             document: Box::new(self.document(entity)?),
-            files: self.bundle_files(entity),
+            files: self.bundle_files(entity)?,
         })
     }
 
@@ -417,7 +417,7 @@ impl SkillWorld {
         };
         Ok((
             self.target_document(&target)?,
-            self.target_files(&target),
+            self.target_files(&target)?,
             existing,
         ))
     }
@@ -429,39 +429,44 @@ impl SkillWorld {
         }
     }
 
-    fn target_files(&self, target: &Target) -> Vec<BundleFile> {
+    fn target_files(&self, target: &Target) -> Result<Vec<BundleFile>, BodyError> {
         match target {
             Target::Existing(entity) => self.bundle_files(*entity),
-            Target::Copy { files, .. } => files.clone(),
+            Target::Copy { files, .. } => Ok(files.clone()),
         }
     }
 
-    /// A skill's resources as bundle files.
-    pub(crate) fn bundle_files(&self, entity: Entity) -> Vec<BundleFile> {
+    /// A skill's resources as bundle files; fails when a text left in the
+    /// store (issue 19) cannot be read.
+    pub(crate) fn bundle_files(&self, entity: Entity) -> Result<Vec<BundleFile>, BodyError> {
         let skill = self.world.get::<Skill>(entity).expect("skill");
         self.files_of(&skill.resources)
     }
 
-    fn files_of(&self, resources: &[ResourceRef]) -> Vec<BundleFile> {
+    fn files_of(&self, resources: &[ResourceRef]) -> Result<Vec<BundleFile>, BodyError> {
         let entities = self.world.resource::<Entities>();
-        resources
-            .iter()
-            .filter_map(|reference| {
-                let resource_entity = entities.get(reference.entity_id)?;
-                let resource = self.world.get::<SkillResource>(resource_entity)?;
-                let bytes = match &resource.body {
-                    ResourceBody::Text(text) => text.clone().into_bytes(),
-                    ResourceBody::ObjectFile { .. } => {
-                        self.world.get::<ObjectBytes>(resource_entity)?.0.clone()
-                    }
-                };
-                Some(BundleFile {
-                    path: resource.path.clone(),
-                    bytes,
-                    executable: resource.executable,
-                })
-            })
-            .collect()
+        let mut files = Vec::with_capacity(resources.len());
+        for reference in resources {
+            let Some(resource_entity) = entities.get(reference.entity_id) else {
+                continue;
+            };
+            let Some(resource) = self.world.get::<SkillResource>(resource_entity) else {
+                continue;
+            };
+            let bytes = match resource.text() {
+                Some(text) => text?.as_bytes().to_vec(),
+                None => match self.world.get::<ObjectBytes>(resource_entity) {
+                    Some(bytes) => bytes.0.clone(),
+                    None => continue,
+                },
+            };
+            files.push(BundleFile {
+                path: resource.path.clone(),
+                bytes,
+                executable: resource.executable,
+            });
+        }
+        Ok(files)
     }
 
     fn spawn_copy(
@@ -532,7 +537,7 @@ impl SkillWorld {
             let size = file.bytes.len() as u64;
             let (body, kind, primary, bytes) = match String::from_utf8(file.bytes) {
                 Ok(text) => (
-                    ResourceBody::Text(text),
+                    ResourceBody::Text(text.into()),
                     ResourceKind::Text,
                     PrimaryComponent::SkillResource,
                     None,
@@ -589,11 +594,10 @@ impl SkillWorld {
         let (mut record, mut skill) = (before_record.clone(), before_skill.clone());
         change(&mut record, &mut skill);
         if authored_changed((&before_record, &before_skill), (&record, &skill)) {
-            (skill.scan, skill.findings) = match document_of(&record, &skill) {
-                Ok(document) => {
-                    let files = self.files_of(&skill.resources);
-                    verdict(&mut self.world, &document, &files)
-                }
+            let read = document_of(&record, &skill)
+                .and_then(|document| Ok((document, self.files_of(&skill.resources)?)));
+            (skill.scan, skill.findings) = match read {
+                Ok((document, files)) => verdict(&mut self.world, &document, &files),
                 Err(error) => unreadable_verdict(&error),
             };
             // GOV-2: new content is vouched for by whoever wrote it.
