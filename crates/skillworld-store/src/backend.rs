@@ -249,6 +249,15 @@ fn apply_refs(
         for ((key, _), packed) in wanted.iter().zip(pack_all(&wanted)) {
             blobs.insert(key.as_slice(), packed.as_slice())?;
         }
+        // A body referred to by key is in the file, unless its last other
+        // reference went since it was read (a moved handle keeps the text
+        // it was serialised with): then its bytes come from the handle.
+        for stored in batch.blobs.stored() {
+            let key = stored.key.as_slice();
+            if counts.get(key)?.is_some() && blobs.get(key)?.is_none() {
+                blobs.insert(key, codec::pack(&stored.bytes()?).as_slice())?;
+            }
+        }
     }
     Ok(())
 }

@@ -34,6 +34,38 @@ pub(crate) struct NewBlobs {
     values: Vec<(Hash, Vec<u8>)>,
     /// Indexes into `values` by the values' length and edges.
     by_shape: HashMap<Shape, Vec<usize>>,
+    /// Bodies still in the store that rows refer to by their blob's key,
+    /// with the id of the row: not read back to write the row (issue 19:
+    /// a re-import, a curator transition of a skill nobody read). Read
+    /// only where the bytes must travel: a commit into a file that lacks
+    /// the blob, the replication tap, the shared state.
+    stored: Vec<StoredBody>,
+}
+
+/// A body a row refers to by the key of a blob the store holds.
+#[derive(Debug)]
+pub(crate) struct StoredBody {
+    pub key: Hash,
+    row: u64,
+    /// The entity's title, to name it when the body cannot be read.
+    title: String,
+    body: Body,
+}
+
+impl StoredBody {
+    /// The body's bytes: the text read when the handle was first used, or
+    /// read from the store now (not kept in memory afterwards).
+    pub(crate) fn bytes(&self) -> Result<Vec<u8>, StoreError> {
+        self.body
+            .with_text(|text| text.as_bytes().to_vec())
+            .map_err(|error| {
+                let error = BodyError {
+                    entity: self.title.clone(),
+                    ..error
+                };
+                unwritable(self.row, &error)
+            })
+    }
 }
 
 /// A value's length and its first and last eight bytes: equal values have
@@ -58,12 +90,6 @@ impl NewBlobs {
         self.keep(bytes, None)
     }
 
-    /// [`NewBlobs::add`] for bytes whose hash is known: a body read back
-    /// from the store through its handle is not hashed again.
-    pub(crate) fn add_known(&mut self, key: Hash, bytes: Vec<u8>) -> Hash {
-        self.keep(bytes, Some(key))
-    }
-
     fn keep(&mut self, bytes: Vec<u8>, key: Option<Hash>) -> Hash {
         let same_shape = self.by_shape.entry(shape(&bytes)).or_default();
         if let Some(&index) = same_shape.iter().find(|&&i| self.values[i].1 == bytes) {
@@ -75,14 +101,35 @@ impl NewBlobs {
         key
     }
 
+    /// Notes that row `row` refers to `body`, a blob the store holds under
+    /// `key`, without reading it.
+    fn refer(&mut self, key: Hash, row: u64, title: &str, body: Body) {
+        self.stored.push(StoredBody {
+            key,
+            row,
+            title: title.to_owned(),
+            body,
+        });
+    }
+
+    /// The bodies rows refer to without their bytes.
+    pub(crate) fn stored(&self) -> &[StoredBody] {
+        &self.stored
+    }
+
     /// The values, in the order they were first met.
     pub(crate) fn iter(&self) -> impl Iterator<Item = &(Hash, Vec<u8>)> {
         self.values.iter()
     }
 
-    /// The values, each once.
-    pub(crate) fn into_values(self) -> Vec<(Hash, Vec<u8>)> {
-        self.values
+    /// The values, each once, with the bodies rows refer to read: for a
+    /// copy that does not share this file's blobs (the shared state).
+    pub(crate) fn into_values(mut self) -> Result<Vec<(Hash, Vec<u8>)>, StoreError> {
+        for stored in std::mem::take(&mut self.stored) {
+            let bytes = stored.bytes()?;
+            self.keep(bytes, Some(stored.key));
+        }
+        Ok(self.values)
     }
 
     /// The values in key order: a B-tree takes sorted keys with the
@@ -183,9 +230,10 @@ const OBJECT_BYTES: u8 = 1;
 
 /// Encodes an entity row: `[count] ([slot] [hash])* packed-JSON` (see
 /// `codec.rs`). The hashes come first so collecting a row's blobs never
-/// decodes it. A body still in the store is read back through its handle
-/// (its bytes go with the batch, for replicas); one that cannot be read
-/// fails the write, naming the skill and the blob.
+/// decodes it. A body still in the store is referred to by its key and
+/// not read (`NewBlobs::refer`); a revision's body is inline in the JSON,
+/// read through its handle, and one that cannot be read fails the write,
+/// naming the skill and the blob.
 pub(crate) fn encode_row(
     mut state: EntityState,
     blobs: &mut NewBlobs,
@@ -202,20 +250,16 @@ pub(crate) fn encode_row(
     }
     let record = record_mut(&mut state);
     let content = std::mem::take(&mut record.content);
-    let stored = content.stored_sha256().copied();
-    let text = content.into_text().map_err(|error| {
-        unwritable(
-            id,
-            &BodyError {
-                entity: record.title.clone(),
-                ..error
-            },
-        )
-    })?;
-    match stored {
-        Some(key) => taken.push((CONTENT, blobs.add_known(key, text.into_bytes()))),
-        None if text.len() >= BLOB_MIN_BYTES => keep(CONTENT, text.into_bytes(), blobs),
-        None => record.content = text.into(),
+    if let Some(key) = content.stored_sha256().copied() {
+        taken.push((CONTENT, key));
+        blobs.refer(key, id, &record.title, content);
+    } else {
+        let text = content.into_text().expect("a body in memory");
+        if text.len() >= BLOB_MIN_BYTES {
+            keep(CONTENT, text.into_bytes(), blobs);
+        } else {
+            record.content = text.into();
+        }
     }
     let mut bytes = vec![taken.len() as u8];
     for (slot, key) in &taken {

@@ -296,7 +296,7 @@ impl Store {
         }
         batch.version = self.next_seq;
         batch.add_changes(changes)?;
-        self.hooks.tap_rows(&batch);
+        self.hooks.tap_rows(&batch)?;
         Ok(batch)
     }
 

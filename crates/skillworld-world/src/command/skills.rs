@@ -599,19 +599,25 @@ impl SkillWorld {
             // GOV-2: new content is vouched for by whoever wrote it.
             skill.trust = Some(self.write_trust);
         }
-        let mut revisions = self.row_mut::<Revisions>(entity).expect("skill");
-        if record != before_record || skill != before_skill {
-            record.updated_at = at;
-            revisions.record((&before_record, &before_skill), (&record, &skill), at);
+        // A change that changes nothing (a folder imported again as it
+        // was) writes no row: its skill's body is not read back to be
+        // written unchanged (issue 19).
+        if record == before_record && skill == before_skill {
+            return Applied {
+                id: Some(record.id),
+                revision: Some(self.world.get::<Revisions>(entity).expect("skill").current),
+                ..Applied::default()
+            };
         }
+        record.updated_at = at;
+        let mut revisions = self.row_mut::<Revisions>(entity).expect("skill");
+        revisions.record((&before_record, &before_skill), (&record, &skill), at);
         let applied = Applied {
             id: Some(record.id),
             revision: Some(revisions.current),
             ..Applied::default()
         };
-        if record != before_record || skill != before_skill {
-            self.world.entity_mut(entity).insert((record, skill));
-        }
+        self.world.entity_mut(entity).insert((record, skill));
         applied
     }
 }
