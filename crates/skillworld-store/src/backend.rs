@@ -19,10 +19,11 @@ use skillworld_world::{Changes, EntityState, WorldGlobals, WorldState};
 
 use crate::StoreError;
 use crate::blobs::{
-    BlobValue, CONTENT, EncodedRow, Hash, NewBlobs, decode_row, encode_globals, encode_row, hex,
-    put_body_handle, put_row_blob, row_blobs, row_json,
+    BlobValue, CONTENT, EncodedRow, Hash, NewBlobs, RowParts, decode_row, encode_globals, hex,
+    put_body_handle, put_row_blob, row_blobs, row_json, take_row_blobs,
 };
 use crate::codec;
+use crate::cores::map_on_every_core;
 use crate::layout::{
     BLOB_REFS, BLOBS, GLOBALS_ROW, JOURNAL, JOURNAL_BLOBS, META, RETIRED, ROWS, SNAPSHOT_INFO,
     SnapshotRecord, WHOLE, decode_json, restore_copy_seq,
@@ -54,10 +55,19 @@ impl Batch {
     /// Adds the rows `changes` wrote or removed, encoded (their big
     /// values as blobs), as of `self.version`.
     pub(crate) fn add_changes(&mut self, changes: Changes) -> Result<(), StoreError> {
-        for state in changes.rows {
-            let id = state.record().id.0;
-            let row = encode_row(state, &mut self.blobs)?;
-            self.rows.push((id, Some(row)));
+        let parts: Vec<RowParts> = changes
+            .rows
+            .into_iter()
+            .map(|state| take_row_blobs(state, &mut self.blobs))
+            .collect();
+        let ids: Vec<u64> = parts.iter().map(RowParts::id).collect();
+        let encoded = if parts.len() < ENCODE_ALONE {
+            parts.into_iter().map(RowParts::encode).collect()
+        } else {
+            map_on_every_core(parts, RowParts::encode)
+        };
+        for (id, row) in ids.into_iter().zip(encoded) {
+            self.rows.push((id, Some(row?)));
         }
         self.rows
             .extend(changes.removed.into_iter().map(|id| (id.0, None)));
@@ -68,6 +78,10 @@ impl Batch {
         Ok(())
     }
 }
+
+/// Below this many rows (or journal entries) a batch is encoded on its
+/// own thread: a server's writes change a few rows each.
+pub(crate) const ENCODE_ALONE: usize = 256;
 
 /// What compaction dropped.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -269,21 +283,10 @@ const PACK_ALONE: usize = 1 << 20;
 /// (issue 19: the readers of an import are idle by its final commit).
 fn pack_all(values: &[(&Hash, &[u8])]) -> Vec<Vec<u8>> {
     let total: usize = values.iter().map(|(_, bytes)| bytes.len()).sum();
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if total < PACK_ALONE || threads == 1 {
+    if total < PACK_ALONE {
         return values.iter().map(|(_, bytes)| codec::pack(bytes)).collect();
     }
-    let chunk = values.len().div_ceil(threads).max(1);
-    std::thread::scope(|scope| {
-        let parts: Vec<_> = values
-            .chunks(chunk)
-            .map(|part| scope.spawn(move || part.iter().map(|(_, b)| codec::pack(b)).collect()))
-            .collect();
-        parts
-            .into_iter()
-            .flat_map(|part| -> Vec<Vec<u8>> { part.join().expect("packing does not panic") })
-            .collect()
-    })
+    map_on_every_core(values.iter().collect(), |(_, bytes)| codec::pack(bytes))
 }
 
 /// One blob, unpacked, in a read transaction of its own.

@@ -235,9 +235,23 @@ const OBJECT_BYTES: u8 = 1;
 /// read through its handle, and one that cannot be read fails the write,
 /// naming the skill and the blob.
 pub(crate) fn encode_row(
-    mut state: EntityState,
+    state: EntityState,
     blobs: &mut NewBlobs,
 ) -> Result<EncodedRow, StoreError> {
+    take_row_blobs(state, blobs).encode()
+}
+
+/// An entity row with its big values taken out as blobs, to encode
+/// ([`RowParts::encode`]) on any thread.
+pub(crate) struct RowParts {
+    id: u64,
+    state: EntityState,
+    taken: Vec<(u8, Hash)>,
+}
+
+/// The first step of [`encode_row`]: the big values out of `state`, into
+/// `blobs` (whose order the batch keeps).
+pub(crate) fn take_row_blobs(mut state: EntityState, blobs: &mut NewBlobs) -> RowParts {
     let id = state.record().id.0;
     let mut taken: Vec<(u8, Hash)> = Vec::new();
     let mut keep = |slot: u8, bytes: Vec<u8>, blobs: &mut NewBlobs| {
@@ -261,18 +275,30 @@ pub(crate) fn encode_row(
             record.content = text.into();
         }
     }
-    let mut bytes = vec![taken.len() as u8];
-    for (slot, key) in &taken {
-        bytes.push(*slot);
-        bytes.extend_from_slice(key);
+    RowParts { id, state, taken }
+}
+
+impl RowParts {
+    pub(crate) fn id(&self) -> u64 {
+        self.id
     }
-    // Fails only on a revision's body that cannot be read from the store.
-    let json = serde_json::to_vec(&state).map_err(|error| unwritable(id, &error))?;
-    codec::pack_into(&json, &mut bytes);
-    Ok(EncodedRow {
-        bytes,
-        blobs: taken.into_iter().map(|(_, key)| key).collect(),
-    })
+
+    /// The row's bytes: its blobs' hashes, then its JSON packed.
+    pub(crate) fn encode(self) -> Result<EncodedRow, StoreError> {
+        let RowParts { id, state, taken } = self;
+        let mut bytes = vec![taken.len() as u8];
+        for (slot, key) in &taken {
+            bytes.push(*slot);
+            bytes.extend_from_slice(key);
+        }
+        // Fails only on a revision's body that cannot be read from the store.
+        let json = serde_json::to_vec(&state).map_err(|error| unwritable(id, &error))?;
+        codec::pack_into(&json, &mut bytes);
+        Ok(EncodedRow {
+            bytes,
+            blobs: taken.into_iter().map(|(_, key)| key).collect(),
+        })
+    }
 }
 
 fn unwritable(id: u64, reason: &dyn std::fmt::Display) -> StoreError {
