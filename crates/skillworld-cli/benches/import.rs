@@ -10,7 +10,11 @@
 //! replayed).
 //!
 //! `cargo bench -p skillworld-cli --bench import` (`SKILLS=N` for another
-//! corpus size, default 2,300; `ROUNDS=N` paired rounds, default 5).
+//! corpus size, default 2,300; `ROUNDS=N` paired rounds, default 5;
+//! `BASE_BIN=PATH` also times another build's `skillworld` in the same
+//! rounds, alternating which goes first, and its re-import; `CORPUS=DIR`
+//! writes the corpus into DIR, a new folder, and leaves it there for
+//! profiling the command by hand).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -30,7 +34,7 @@ fn main() {
         .and_then(|n| n.parse().ok())
         .unwrap_or(2_300);
     let dir = tempfile::tempdir().expect("a temporary folder");
-    let root = dir.path().join("corpus");
+    let root = std::env::var_os("CORPUS").map_or_else(|| dir.path().join("corpus"), PathBuf::from);
     let written = corpus::generate_shaped(
         &root,
         skills,
@@ -49,22 +53,43 @@ fn main() {
         written.bare
     );
 
-    // Paired: each round reads the files, then imports them.
+    // Paired: each round reads the files, then imports them (with the
+    // base build too, when given, first in every other round).
+    let base = std::env::var_os("BASE_BIN").map(PathBuf::from);
+    let this = PathBuf::from(env!("CARGO_BIN_EXE_skillworld"));
+    let import_args = ["import", root.to_str().expect("UTF-8"), "--commons"];
     let (mut floors, mut imports, mut opens) = (Vec::new(), Vec::new(), Vec::new());
-    let mut last_db = PathBuf::new();
+    let mut base_imports = Vec::new();
+    let (mut last_db, mut base_db) = (PathBuf::new(), PathBuf::new());
     for round in 0..=rounds {
         let floor = read_all(&root);
         let empty = dir.path().join(format!("empty-{round}.redb"));
-        let open = timed(&empty, &["digest"]);
+        let open = timed(&this, &empty, &["digest"]);
         let db = dir.path().join(format!("round-{round}.redb"));
-        let import = timed(&db, &["import", root.to_str().expect("UTF-8"), "--commons"]);
+        let other = dir.path().join(format!("base-{round}.redb"));
+        let base_first = round % 2 == 1;
+        let time_base = || {
+            base.as_ref().map(|base| {
+                let _ = fs::remove_file(&base_db);
+                timed(base, &other, &import_args)
+            })
+        };
+        let before = if base_first { time_base() } else { None };
+        let import = timed(&this, &db, &import_args);
+        let after = if base_first { None } else { time_base() };
         if round > 0 {
             // Round 0 warms the page cache.
             floors.push(floor);
             imports.push(import);
             opens.push(open);
+            base_imports.extend(before.or(after));
         }
+        // Only the last round's databases are kept: a big corpus's fill
+        // the disk otherwise.
+        let _ = fs::remove_file(&last_db);
+        let _ = fs::remove_file(&empty);
         last_db = db;
+        base_db = other;
     }
     let (floor, import, open) = (median(floors), median(imports), median(opens));
     check_nothing_lost(&last_db, written.skills);
@@ -81,10 +106,11 @@ fn main() {
             })
             .collect(),
     );
-    let reimport = timed(
-        &last_db,
-        &["import", root.to_str().expect("UTF-8"), "--commons"],
-    );
+    let base_reimport = base
+        .as_ref()
+        .map(|base| timed(base, &base_db, &import_args));
+    let reimport = timed(&this, &last_db, &import_args);
+    let _ = fs::remove_file(&base_db);
 
     println!("median of {rounds} paired rounds (warm page cache):");
     println!(
@@ -111,6 +137,17 @@ fn main() {
         reimport,
         ratio(reimport, floor)
     );
+    if let (Some(base), Some(reimport)) = (&base, base_reimport) {
+        let import = median(base_imports);
+        println!(
+            "  base build {}: import into a fresh database {:>9.2?}  {:.2}x the floor; re-import {:>9.2?}  {:.2}x",
+            base.display(),
+            import,
+            ratio(import, floor),
+            reimport,
+            ratio(reimport, floor)
+        );
+    }
     println!(
         "  open the imported database (Store::open, in process, median of 5) {:>9.2?}",
         open_imported
@@ -148,8 +185,8 @@ fn median(mut samples: Vec<Duration>) -> Duration {
     samples[samples.len() / 2]
 }
 
-fn skillworld(db: &Path, args: &[&str]) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_skillworld"));
+fn skillworld(bin: &Path, db: &Path, args: &[&str]) -> Command {
+    let mut command = Command::new(bin);
     command
         .arg("--db")
         .arg(db)
@@ -163,9 +200,9 @@ fn skillworld(db: &Path, args: &[&str]) -> Command {
 
 /// Runs the command to the end; how long it took. Exit code 1 (some skill
 /// rejected) is not expected from this corpus either.
-fn timed(db: &Path, args: &[&str]) -> Duration {
+fn timed(bin: &Path, db: &Path, args: &[&str]) -> Duration {
     let start = Instant::now();
-    let status = skillworld(db, args).status().expect("the binary runs");
+    let status = skillworld(bin, db, args).status().expect("the binary runs");
     let elapsed = start.elapsed();
     assert!(status.success(), "{args:?} failed: {status}");
     elapsed
@@ -173,7 +210,8 @@ fn timed(db: &Path, args: &[&str]) -> Duration {
 
 /// Every folder became a skill: nothing replaced another.
 fn check_nothing_lost(db: &Path, skills: usize) {
-    let output = skillworld(db, &["list", "--commons"])
+    let bin = Path::new(env!("CARGO_BIN_EXE_skillworld"));
+    let output = skillworld(bin, db, &["list", "--commons"])
         .stdout(Stdio::piped())
         .output()
         .expect("the binary runs");

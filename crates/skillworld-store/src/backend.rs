@@ -20,10 +20,11 @@ use skillworld_world::{Changes, EntityState, SkillWorld, WorldBuilder, WorldGlob
 
 use crate::StoreError;
 use crate::blobs::{
-    BlobValue, EncodedRow, Hash, NewBlobs, check_file_slots, decode_row, encode_globals,
-    encode_row, hex, is_lazy, put_row_blob, put_text_handle, row_blobs, row_json,
+    BlobValue, EncodedRow, Hash, NewBlobs, RowParts, check_file_slots, decode_row, encode_globals,
+    hex, is_lazy, put_row_blob, put_text_handle, row_blobs, row_json, take_row_blobs,
 };
 use crate::codec;
+use crate::cores::map_on_every_core;
 use crate::layout::{
     BLOB_REFS, BLOBS, GLOBALS_ROW, JOURNAL, JOURNAL_BLOBS, META, RETIRED, ROWS, SNAPSHOT_INFO,
     SnapshotRecord, WHOLE, decode_json, restore_copy_seq,
@@ -55,10 +56,19 @@ impl Batch {
     /// Adds the rows `changes` wrote or removed, encoded (their big
     /// values as blobs), as of `self.version`.
     pub(crate) fn add_changes(&mut self, changes: Changes) -> Result<(), StoreError> {
-        for state in changes.rows {
-            let id = state.record().id.0;
-            let row = encode_row(state, &mut self.blobs)?;
-            self.rows.push((id, Some(row)));
+        let parts: Vec<RowParts> = changes
+            .rows
+            .into_iter()
+            .map(|state| take_row_blobs(state, &mut self.blobs))
+            .collect();
+        let ids: Vec<u64> = parts.iter().map(RowParts::id).collect();
+        let encoded = if parts.len() < ENCODE_ALONE {
+            parts.into_iter().map(RowParts::encode).collect()
+        } else {
+            map_on_every_core(parts, RowParts::encode)
+        };
+        for (id, row) in ids.into_iter().zip(encoded) {
+            self.rows.push((id, Some(row?)));
         }
         self.rows
             .extend(changes.removed.into_iter().map(|id| (id.0, None)));
@@ -69,6 +79,10 @@ impl Batch {
         Ok(())
     }
 }
+
+/// Below this many rows (or journal entries) a batch is encoded on its
+/// own thread: a server's writes change a few rows each.
+pub(crate) const ENCODE_ALONE: usize = 256;
 
 /// What compaction dropped.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -250,6 +264,15 @@ fn apply_refs(
         for ((key, _), packed) in wanted.iter().zip(pack_all(&wanted)) {
             blobs.insert(key.as_slice(), packed.as_slice())?;
         }
+        // A body referred to by key is in the file, unless its last other
+        // reference went since it was read (a moved handle keeps the text
+        // it was serialised with): then its bytes come from the handle.
+        for stored in batch.blobs.stored() {
+            let key = stored.key.as_slice();
+            if counts.get(key)?.is_some() && blobs.get(key)?.is_none() {
+                blobs.insert(key, codec::pack(&stored.bytes()?).as_slice())?;
+            }
+        }
     }
     Ok(())
 }
@@ -261,21 +284,10 @@ const PACK_ALONE: usize = 1 << 20;
 /// (issue 19: the readers of an import are idle by its final commit).
 fn pack_all(values: &[(&Hash, &[u8])]) -> Vec<Vec<u8>> {
     let total: usize = values.iter().map(|(_, bytes)| bytes.len()).sum();
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if total < PACK_ALONE || threads == 1 {
+    if total < PACK_ALONE {
         return values.iter().map(|(_, bytes)| codec::pack(bytes)).collect();
     }
-    let chunk = values.len().div_ceil(threads).max(1);
-    std::thread::scope(|scope| {
-        let parts: Vec<_> = values
-            .chunks(chunk)
-            .map(|part| scope.spawn(move || part.iter().map(|(_, b)| codec::pack(b)).collect()))
-            .collect();
-        parts
-            .into_iter()
-            .flat_map(|part| -> Vec<Vec<u8>> { part.join().expect("packing does not panic") })
-            .collect()
-    })
+    map_on_every_core(values.iter().collect(), |(_, bytes)| codec::pack(bytes))
 }
 
 /// One blob, unpacked, in a read transaction of its own.

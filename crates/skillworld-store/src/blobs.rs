@@ -34,6 +34,38 @@ pub(crate) struct NewBlobs {
     values: Vec<(Hash, Vec<u8>)>,
     /// Indexes into `values` by the values' length and edges.
     by_shape: HashMap<Shape, Vec<usize>>,
+    /// Bodies still in the store that rows refer to by their blob's key,
+    /// with the id of the row: not read back to write the row (issue 19:
+    /// a re-import, a curator transition of a skill nobody read). Read
+    /// only where the bytes must travel: a commit into a file that lacks
+    /// the blob, the replication tap, the shared state.
+    stored: Vec<StoredBody>,
+}
+
+/// A body a row refers to by the key of a blob the store holds.
+#[derive(Debug)]
+pub(crate) struct StoredBody {
+    pub key: Hash,
+    row: u64,
+    /// The entity's title, to name it when the body cannot be read.
+    title: String,
+    body: Body,
+}
+
+impl StoredBody {
+    /// The body's bytes: the text read when the handle was first used, or
+    /// read from the store now (not kept in memory afterwards).
+    pub(crate) fn bytes(&self) -> Result<Vec<u8>, StoreError> {
+        self.body
+            .with_text(|text| text.as_bytes().to_vec())
+            .map_err(|error| {
+                let error = BodyError {
+                    entity: self.title.clone(),
+                    ..error
+                };
+                unwritable(self.row, &error)
+            })
+    }
 }
 
 /// A value's length and its first and last eight bytes: equal values have
@@ -58,12 +90,6 @@ impl NewBlobs {
         self.keep(bytes, None)
     }
 
-    /// [`NewBlobs::add`] for bytes whose hash is known: a body read back
-    /// from the store through its handle is not hashed again.
-    pub(crate) fn add_known(&mut self, key: Hash, bytes: Vec<u8>) -> Hash {
-        self.keep(bytes, Some(key))
-    }
-
     fn keep(&mut self, bytes: Vec<u8>, key: Option<Hash>) -> Hash {
         let same_shape = self.by_shape.entry(shape(&bytes)).or_default();
         if let Some(&index) = same_shape.iter().find(|&&i| self.values[i].1 == bytes) {
@@ -75,14 +101,35 @@ impl NewBlobs {
         key
     }
 
+    /// Notes that row `row` refers to `body`, a blob the store holds under
+    /// `key`, without reading it.
+    fn refer(&mut self, key: Hash, row: u64, title: &str, body: Body) {
+        self.stored.push(StoredBody {
+            key,
+            row,
+            title: title.to_owned(),
+            body,
+        });
+    }
+
+    /// The bodies rows refer to without their bytes.
+    pub(crate) fn stored(&self) -> &[StoredBody] {
+        &self.stored
+    }
+
     /// The values, in the order they were first met.
     pub(crate) fn iter(&self) -> impl Iterator<Item = &(Hash, Vec<u8>)> {
         self.values.iter()
     }
 
-    /// The values, each once.
-    pub(crate) fn into_values(self) -> Vec<(Hash, Vec<u8>)> {
-        self.values
+    /// The values, each once, with the bodies rows refer to read: for a
+    /// copy that does not share this file's blobs (the shared state).
+    pub(crate) fn into_values(mut self) -> Result<Vec<(Hash, Vec<u8>)>, StoreError> {
+        for stored in std::mem::take(&mut self.stored) {
+            let bytes = stored.bytes()?;
+            self.keep(bytes, Some(stored.key));
+        }
+        Ok(self.values)
     }
 
     /// The values in key order: a B-tree takes sorted keys with the
@@ -191,13 +238,28 @@ pub(crate) fn is_lazy(slot: u8) -> bool {
 
 /// Encodes an entity row: `[count] ([slot] [hash])* packed-JSON` (see
 /// `codec.rs`). The hashes come first so collecting a row's blobs never
-/// decodes it. A body still in the store is read back through its handle
-/// (its bytes go with the batch, for replicas); one that cannot be read
-/// fails the write, naming the skill and the blob.
+/// decodes it. A body still in the store is referred to by its key and
+/// not read (`NewBlobs::refer`); a revision's body is inline in the JSON,
+/// read through its handle, and one that cannot be read fails the write,
+/// naming the skill and the blob.
 pub(crate) fn encode_row(
-    mut state: EntityState,
+    state: EntityState,
     blobs: &mut NewBlobs,
 ) -> Result<EncodedRow, StoreError> {
+    take_row_blobs(state, blobs).encode()
+}
+
+/// An entity row with its big values taken out as blobs, to encode
+/// ([`RowParts::encode`]) on any thread.
+pub(crate) struct RowParts {
+    id: u64,
+    state: EntityState,
+    taken: Vec<(u8, Hash)>,
+}
+
+/// The first step of [`encode_row`]: the big values out of `state`, into
+/// `blobs` (whose order the batch keeps).
+pub(crate) fn take_row_blobs(mut state: EntityState, blobs: &mut NewBlobs) -> RowParts {
     let id = state.record().id.0;
     let mut taken: Vec<(u8, Hash)> = Vec::new();
     if let EntityState::Resource {
@@ -208,45 +270,63 @@ pub(crate) fn encode_row(
             taken.push((OBJECT_BYTES, blobs.add(bytes)));
         }
         if let ResourceBody::Text(text) = &mut resource.body {
-            take_text(text, FILE_TEXT, blobs, &mut taken)
-                .map_err(unreadable(id, &resource.path))?;
+            take_text(text, FILE_TEXT, id, &resource.path, blobs, &mut taken);
         }
     }
     let record = record_mut(&mut state);
-    take_text(&mut record.content, CONTENT, blobs, &mut taken)
-        .map_err(unreadable(id, &record.title))?;
-    // Fails only on a revision's body that cannot be read from the store.
-    let json = serde_json::to_vec(&state).map_err(|error| unwritable(id, &error))?;
-    Ok(EncodedRow {
-        bytes: row_bytes(&taken, &json),
-        blobs: taken.into_iter().map(|(_, key)| key).collect(),
-    })
+    take_text(
+        &mut record.content,
+        CONTENT,
+        id,
+        &record.title,
+        blobs,
+        &mut taken,
+    );
+    RowParts { id, state, taken }
 }
 
-/// Takes a text out of a row as the blob of `slot` when it is one (a text
-/// still or once in the store, or one of [`BLOB_MIN_BYTES`] or more); a
+impl RowParts {
+    pub(crate) fn id(&self) -> u64 {
+        self.id
+    }
+
+    /// The row's bytes: its blobs' hashes, then its JSON packed.
+    pub(crate) fn encode(self) -> Result<EncodedRow, StoreError> {
+        let RowParts { id, state, taken } = self;
+        // Fails only on a revision's body that cannot be read from the store.
+        let json = serde_json::to_vec(&state).map_err(|error| unwritable(id, &error))?;
+        Ok(EncodedRow {
+            bytes: row_bytes(&taken, &json),
+            blobs: taken.into_iter().map(|(_, key)| key).collect(),
+        })
+    }
+}
+
+/// Takes a text out of a row as the blob of `slot` when it is one: a text
+/// still or once in the store is referred to by its key without being read
+/// (`NewBlobs::refer`), one of [`BLOB_MIN_BYTES`] or more becomes a blob; a
 /// short text stays in the row.
 fn take_text(
     body: &mut Body,
     slot: u8,
+    id: u64,
+    owner: &str,
     blobs: &mut NewBlobs,
     taken: &mut Vec<(u8, Hash)>,
-) -> Result<(), BodyError> {
-    let stored = body.stored_sha256().copied();
-    let text = std::mem::take(body).into_text()?;
-    match stored {
-        Some(key) => taken.push((slot, blobs.add_known(key, text.into_bytes()))),
-        None if text.len() >= BLOB_MIN_BYTES => taken.push((slot, blobs.add(text.into_bytes()))),
-        None => *body = text.into(),
+) {
+    let body_now = std::mem::take(body);
+    if let Some(key) = body_now.stored_sha256().copied() {
+        taken.push((slot, key));
+        blobs.refer(key, id, owner, body_now);
+        return;
     }
-    Ok(())
-}
-
-/// A text that cannot be read back fails the write, naming its owner.
-fn unreadable(id: u64, entity: &str) -> impl Fn(BodyError) -> StoreError + '_ {
-    move |error| {
-        let entity = entity.to_owned();
-        unwritable(id, &BodyError { entity, ..error })
+    let text = body_now
+        .into_text()
+        .expect("a text not in the store is in memory");
+    if text.len() >= BLOB_MIN_BYTES {
+        taken.push((slot, blobs.add(text.into_bytes())));
+    } else {
+        *body = text.into();
     }
 }
 
@@ -271,6 +351,7 @@ pub(crate) fn split_file_text(
         resource:
             SkillResource {
                 body: ResourceBody::Text(text),
+                path,
                 ..
             },
         ..
@@ -279,7 +360,8 @@ pub(crate) fn split_file_text(
         return Ok(None);
     };
     let mut taken = Vec::new();
-    take_text(text, FILE_TEXT, blobs, &mut taken).map_err(|e| e.to_string())?;
+    // A text decoded from a row is in memory: it is never only referred to.
+    take_text(text, FILE_TEXT, 0, path, blobs, &mut taken);
     let Some(&(_, key)) = taken.first() else {
         return Ok(None);
     };

@@ -49,6 +49,7 @@ mod backend;
 mod blobs;
 mod codec;
 mod commit;
+mod cores;
 mod curate;
 mod digests;
 mod error;

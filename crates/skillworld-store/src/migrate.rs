@@ -188,7 +188,7 @@ fn split_texts_v3(db: &Database) -> Result<(), StoreError> {
     {
         let mut counts = txn.open_table(BLOB_REFS)?;
         let mut blobs = txn.open_table(BLOBS)?;
-        let values: HashMap<Hash, Vec<u8>> = new_blobs.into_values().into_iter().collect();
+        let values: HashMap<Hash, Vec<u8>> = new_blobs.into_values()?.into_iter().collect();
         for (key, added) in refs {
             let count = counts.get(key.as_slice())?.map_or(0, |v| v.value());
             counts.insert(key.as_slice(), count + added)?;

@@ -159,10 +159,11 @@ impl Hooks {
         }
     }
 
-    /// Keeps the rows (and blobs) a staged batch wrote, after its entries.
-    pub(crate) fn tap_rows(&mut self, batch: &Batch) {
+    /// Keeps the rows (and blobs) a staged batch wrote, after its entries:
+    /// the bodies its rows refer to by key are read, for the other nodes.
+    pub(crate) fn tap_rows(&mut self, batch: &Batch) -> Result<(), StoreError> {
         let Some(tapped) = &mut self.tap else {
-            return;
+            return Ok(());
         };
         let after = tapped.entries.len();
         tapped.rows.extend(batch.rows.iter().map(|(id, row)| {
@@ -182,6 +183,10 @@ impl Hooks {
                 .iter()
                 .map(|(key, bytes)| (hex(key), bytes.clone())),
         );
+        for stored in batch.blobs.stored() {
+            tapped.blobs.push((hex(&stored.key), stored.bytes()?));
+        }
+        Ok(())
     }
 
     fn replicating(&self) -> bool {
@@ -298,7 +303,7 @@ impl Store {
                 })
                 .collect(),
             blobs: blobs
-                .into_values()
+                .into_values()?
                 .into_iter()
                 .map(|(key, bytes)| (hex(&key), bytes))
                 .collect(),

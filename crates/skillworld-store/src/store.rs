@@ -7,9 +7,10 @@ use skillworld_format::{BundleFile, SkillDocument};
 use skillworld_world::{Changes, Clock, SkillWorld, WorldSettings, WorldState};
 
 use crate::StoreError;
-use crate::backend::{Backend, Batch, Compaction, Redb, StagedEntry};
+use crate::backend::{Backend, Batch, Compaction, ENCODE_ALONE, Redb, StagedEntry};
 use crate::blobs::{hex, take_envelope_blobs};
 use crate::commit::Committer;
+use crate::cores::map_on_every_core;
 use crate::layout::{
     INTERNAL, JOURNAL, JournalEntry, SnapshotKind, SnapshotRecord, StoredSnapshot, decode, encode,
     restore_copy_name,
@@ -266,6 +267,7 @@ impl Store {
     fn stage(&mut self, entries: Vec<JournalEntry>, changes: Changes) -> Result<Batch, StoreError> {
         self.hooks.tap(&entries);
         let mut batch = Batch::default();
+        let mut staged = Vec::with_capacity(entries.len());
         for entry in entries {
             let (entry, blobs) = match entry {
                 JournalEntry::Apply(mut envelope) => {
@@ -280,16 +282,22 @@ impl Store {
                 }
                 other => (other, Vec::new()),
             };
-            batch.entries.push(StagedEntry {
-                seq: self.next_seq,
-                bytes: encode(&entry),
-                blobs,
-            });
+            staged.push((self.next_seq, entry, blobs));
             self.next_seq += 1;
         }
+        let stage = |(seq, entry, blobs): (u64, JournalEntry, Vec<_>)| StagedEntry {
+            seq,
+            bytes: encode(&entry),
+            blobs,
+        };
+        batch.entries = if staged.len() < ENCODE_ALONE {
+            staged.into_iter().map(stage).collect()
+        } else {
+            map_on_every_core(staged, stage)
+        };
         batch.version = self.next_seq;
         batch.add_changes(changes)?;
-        self.hooks.tap_rows(&batch);
+        self.hooks.tap_rows(&batch)?;
         Ok(batch)
     }
 

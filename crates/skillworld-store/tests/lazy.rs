@@ -356,3 +356,39 @@ fn a_text_file_whose_blob_is_gone_is_an_error_naming_the_file() {
         .unwrap();
     assert!(matches!(export, Err(WorldError::Body(_))), "{export:?}");
 }
+
+/// A row written over a body nobody read refers to its blob by key: the
+/// curator archiving and restoring a skill, and a re-import of the same
+/// folder, read no body (issue 19), and the file reopens the same.
+#[test]
+fn writes_that_leave_a_body_as_it_is_do_not_read_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("world.redb");
+    build(&path);
+    let mut store = Store::open(&path, options()).unwrap();
+    let all_unread = stored_bodies(store.world());
+    assert!(all_unread.iter().all(|(_, read)| !read), "{all_unread:?}");
+
+    store
+        .run(|world| world.archive(&Layer::Commons, "skill-1", false))
+        .unwrap()
+        .unwrap();
+    store
+        .run(|world| world.restore(&Layer::Commons, "skill-1"))
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        stored_bodies(store.world()),
+        all_unread,
+        "archived and restored without reading the body"
+    );
+    let after = store.world().digest();
+    drop(store);
+    let reopened = Store::open(&path, options()).unwrap();
+    assert_eq!(reopened.world().digest(), after);
+    let view = reopened
+        .world()
+        .skill_document(&Layer::Commons, "skill-1")
+        .unwrap();
+    assert_eq!(view.body, body(1));
+}

@@ -301,3 +301,52 @@ fn the_state_tables_rows_rebuild_the_world_and_writes_tap_their_rows() {
     let refused = replica.adopt_shared_state(broken).unwrap_err();
     assert!(refused.to_string().contains("is missing"), "{refused}");
 }
+
+/// A body left in the store travels with its bytes (issue 19: a row refers
+/// to it by key and the file is not asked for it): a reopened origin's
+/// shared state rebuilds its world elsewhere, and a write over a body
+/// nobody read taps the blob its row refers to.
+#[test]
+fn bodies_left_in_the_store_travel_with_the_shared_state_and_the_tap() {
+    use sha2::{Digest, Sha256};
+    let dir = tempfile::tempdir().unwrap();
+    let big = "A long body that is stored as a blob.\n".repeat(20);
+    let key: String = Sha256::digest(big.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let mut origin = open(dir.path(), "origin.redb");
+    origin
+        .run(|world| {
+            world.add_agent("ada", None)?;
+            world.create(
+                &Layer::Commons,
+                SkillDocument::new("greet", "Greets.", &big),
+            )
+        })
+        .unwrap()
+        .unwrap();
+    drop(origin);
+
+    // Opened again: the body is a handle until read.
+    let mut origin = open(dir.path(), "origin.redb");
+    let tables = tables_of(origin.shared_state().unwrap());
+    assert!(tables.blobs.iter().any(|(hash, _)| *hash == key));
+    origin.start_tap();
+    origin
+        .run(|world| world.archive(&Layer::Commons, "greet", false))
+        .unwrap()
+        .unwrap();
+    let tapped = origin.take_tapped();
+    assert!(
+        tapped
+            .blobs
+            .iter()
+            .any(|(hash, bytes)| *hash == key && bytes == big.as_bytes()),
+        "the archived row's body goes with it"
+    );
+    let tables = tables_after(tables, &tapped);
+    let mut replica = open(dir.path(), "replica.redb");
+    replica.adopt_shared_state(tables).unwrap();
+    assert_eq!(replica.world().digest(), origin.world().digest());
+}

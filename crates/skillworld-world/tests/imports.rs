@@ -95,7 +95,12 @@ fn a_reimport_from_the_same_source_updates_as_a_revision() {
     let numbered = add(&mut world, "/b/pdf", "pdf", "B.\n");
     // Both folders again, the second one edited: no duplicates; the
     // numbered skill keeps its name and moves to revision 2.
+    world.take_changes();
     let again = add(&mut world, "/a/pdf", "pdf", "A.\n");
+    assert!(
+        world.take_changes().rows.is_empty(),
+        "an identical re-import writes no row (its stored body is not read back)"
+    );
     let edited = add(&mut world, "/b/pdf", "pdf", "B, edited.\n");
     assert_eq!(again.outcome, InstallOutcome::Updated);
     assert_eq!(again.revision, 1, "an identical re-import changes nothing");

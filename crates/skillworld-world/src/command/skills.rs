@@ -593,6 +593,14 @@ impl SkillWorld {
         let before_skill = self.world.get::<Skill>(entity).expect("skill").clone();
         let (mut record, mut skill) = (before_record.clone(), before_skill.clone());
         change(&mut record, &mut skill);
+        // The same text as a body left in the store keeps its handle: it is
+        // hashed once here, not again by every comparison below, and its
+        // row refers to the stored blob (issue 19: a re-import).
+        if before_record.content.stored_sha256().is_some()
+            && record.content == before_record.content
+        {
+            record.content = before_record.content.clone();
+        }
         if authored_changed((&before_record, &before_skill), (&record, &skill)) {
             let read = document_of(&record, &skill)
                 .and_then(|document| Ok((document, self.files_of(&skill.resources)?)));
@@ -603,19 +611,25 @@ impl SkillWorld {
             // GOV-2: new content is vouched for by whoever wrote it.
             skill.trust = Some(self.write_trust);
         }
-        let mut revisions = self.row_mut::<Revisions>(entity).expect("skill");
-        if record != before_record || skill != before_skill {
-            record.updated_at = at;
-            revisions.record((&before_record, &before_skill), (&record, &skill), at);
+        // A change that changes nothing (a folder imported again as it
+        // was) writes no row: its skill's body is not read back to be
+        // written unchanged (issue 19).
+        if record == before_record && skill == before_skill {
+            return Applied {
+                id: Some(record.id),
+                revision: Some(self.world.get::<Revisions>(entity).expect("skill").current),
+                ..Applied::default()
+            };
         }
+        record.updated_at = at;
+        let mut revisions = self.row_mut::<Revisions>(entity).expect("skill");
+        revisions.record((&before_record, &before_skill), (&record, &skill), at);
         let applied = Applied {
             id: Some(record.id),
             revision: Some(revisions.current),
             ..Applied::default()
         };
-        if record != before_record || skill != before_skill {
-            self.world.entity_mut(entity).insert((record, skill));
-        }
+        self.world.entity_mut(entity).insert((record, skill));
         applied
     }
 }
