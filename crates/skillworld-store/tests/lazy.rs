@@ -6,7 +6,9 @@
 
 use redb::{Database, TableDefinition};
 use sha2::{Digest, Sha256};
-use skillworld_core::{EntityRecord, PrimaryComponent, ResourceBody, SkillResource, Timestamp};
+use skillworld_core::{
+    Body, EntityRecord, PrimaryComponent, ResourceBody, SkillResource, Timestamp,
+};
 use skillworld_format::SkillDocument;
 use skillworld_store::{OpenOptions, Store};
 use skillworld_world::{CatalogRequest, Clock, Layer, LoadRequest, SkillWorld, WorldError};
@@ -50,17 +52,29 @@ fn build(path: &std::path::Path) -> String {
         .unwrap()
 }
 
-/// The stored bodies of the world's skills: (name, read yet).
-fn stored_bodies(world: &SkillWorld) -> Vec<(String, bool)> {
+/// The values of component `C` still or once in the store, as (name,
+/// read yet), sorted.
+fn stored<C: bevy_ecs::component::Component>(
+    world: &SkillWorld,
+    handle: impl Fn(&C) -> Option<(String, &Body)>,
+) -> Vec<(String, bool)> {
     let world = world.world();
-    let mut query = world.try_query::<&EntityRecord>().unwrap();
+    let mut query = world.try_query::<&C>().unwrap();
     let mut out: Vec<(String, bool)> = query
         .iter(world)
-        .filter(|r| r.primary == PrimaryComponent::Skill && r.content.stored_sha256().is_some())
-        .map(|r| (r.title.clone(), r.content.is_in_memory()))
+        .filter_map(handle)
+        .filter(|(_, body)| body.stored_sha256().is_some())
+        .map(|(name, body)| (name, body.is_in_memory()))
         .collect();
     out.sort();
     out
+}
+
+/// The stored bodies of the world's skills: (name, read yet).
+fn stored_bodies(world: &SkillWorld) -> Vec<(String, bool)> {
+    stored(world, |r: &EntityRecord| {
+        (r.primary == PrimaryComponent::Skill).then(|| (r.title.clone(), &r.content))
+    })
 }
 
 fn load(world: &mut SkillWorld, name: &str) -> Result<String, WorldError> {
@@ -232,19 +246,10 @@ fn build_with_files(path: &std::path::Path) -> String {
 /// The text files of the world: (path, read yet), long ones only (short
 /// texts stay in their rows).
 fn stored_files(world: &SkillWorld) -> Vec<(String, bool)> {
-    let world = world.world();
-    let mut query = world.try_query::<&SkillResource>().unwrap();
-    let mut out: Vec<(String, bool)> = query
-        .iter(world)
-        .filter_map(|r| match &r.body {
-            ResourceBody::Text(text) if text.stored_sha256().is_some() => {
-                Some((r.path.clone(), text.is_in_memory()))
-            }
-            _ => None,
-        })
-        .collect();
-    out.sort();
-    out
+    stored(world, |r: &SkillResource| match &r.body {
+        ResourceBody::Text(text) => Some((r.path.clone(), text)),
+        _ => None,
+    })
 }
 
 fn load_file(world: &mut SkillWorld, path: &str) -> Result<String, WorldError> {

@@ -222,21 +222,31 @@ fn tables_of(tapped: Tapped) -> SharedState {
     tables_after(SharedState::default(), &tapped)
 }
 
-#[test]
-fn the_state_tables_rows_rebuild_the_world_and_writes_tap_their_rows() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut origin = open(dir.path(), "origin.redb");
-    let big = "A long body that is stored as a blob.\n".repeat(20);
+/// A body long enough to be stored as a blob.
+fn big_body() -> String {
+    "A long body that is stored as a blob.\n".repeat(20)
+}
+
+/// Agent `ada` and a Commons skill `greet` whose body is `body`.
+fn create_greet(origin: &mut Store, body: &str) {
     origin
         .run(|world| {
             world.add_agent("ada", None)?;
             world.create(
                 &Layer::Commons,
-                SkillDocument::new("greet", "Greets.", &big),
+                SkillDocument::new("greet", "Greets.", body),
             )
         })
         .unwrap()
         .unwrap();
+}
+
+#[test]
+fn the_state_tables_rows_rebuild_the_world_and_writes_tap_their_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut origin = open(dir.path(), "origin.redb");
+    let big = big_body();
+    create_greet(&mut origin, &big);
     let tables = tables_of(origin.shared_state().unwrap());
     assert!(
         tables.rows.iter().any(|(id, _)| *id == 0),
@@ -310,22 +320,13 @@ fn the_state_tables_rows_rebuild_the_world_and_writes_tap_their_rows() {
 fn bodies_left_in_the_store_travel_with_the_shared_state_and_the_tap() {
     use sha2::{Digest, Sha256};
     let dir = tempfile::tempdir().unwrap();
-    let big = "A long body that is stored as a blob.\n".repeat(20);
+    let big = big_body();
     let key: String = Sha256::digest(big.as_bytes())
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect();
     let mut origin = open(dir.path(), "origin.redb");
-    origin
-        .run(|world| {
-            world.add_agent("ada", None)?;
-            world.create(
-                &Layer::Commons,
-                SkillDocument::new("greet", "Greets.", &big),
-            )
-        })
-        .unwrap()
-        .unwrap();
+    create_greet(&mut origin, &big);
     drop(origin);
 
     // Opened again: the body is a handle until read.
