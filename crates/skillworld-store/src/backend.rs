@@ -62,11 +62,8 @@ impl Batch {
             .map(|state| take_row_blobs(state, &mut self.blobs))
             .collect();
         let ids: Vec<u64> = parts.iter().map(RowParts::id).collect();
-        let encoded = if parts.len() < ENCODE_ALONE {
-            parts.into_iter().map(RowParts::encode).collect()
-        } else {
-            map_on_every_core(parts, RowParts::encode)
-        };
+        let spread = parts.len() >= ENCODE_ALONE;
+        let encoded = map_on_every_core(parts, spread, RowParts::encode);
         for (id, row) in ids.into_iter().zip(encoded) {
             self.rows.push((id, Some(row?)));
         }
@@ -284,10 +281,11 @@ const PACK_ALONE: usize = 1 << 20;
 /// (issue 19: the readers of an import are idle by its final commit).
 fn pack_all(values: &[(&Hash, &[u8])]) -> Vec<Vec<u8>> {
     let total: usize = values.iter().map(|(_, bytes)| bytes.len()).sum();
-    if total < PACK_ALONE {
-        return values.iter().map(|(_, bytes)| codec::pack(bytes)).collect();
-    }
-    map_on_every_core(values.iter().collect(), |(_, bytes)| codec::pack(bytes))
+    map_on_every_core(
+        values.iter().collect(),
+        total >= PACK_ALONE,
+        |(_, bytes)| codec::pack(bytes),
+    )
 }
 
 /// One blob, unpacked, in a read transaction of its own.

@@ -3,13 +3,15 @@
 //! when its readers are done and the other cores idle.
 
 /// `work` over `items`, the results in the items' order: on every core,
-/// in one contiguous run of items per thread.
+/// in one contiguous run of items per thread, when `spread` says the work
+/// is big enough to pay for the threads; on this thread otherwise.
 pub(crate) fn map_on_every_core<T: Send, R: Send>(
     items: Vec<T>,
+    spread: bool,
     work: impl Fn(T) -> R + Sync,
 ) -> Vec<R> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if threads == 1 || items.len() < 2 {
+    if !spread || threads == 1 || items.len() < 2 {
         return items.into_iter().map(work).collect();
     }
     let chunk = items.len().div_ceil(threads);
@@ -43,7 +45,7 @@ mod tests {
     fn results_come_back_in_the_items_order() {
         for count in [0, 1, 2, 3, 7, 1_000] {
             let items: Vec<usize> = (0..count).collect();
-            let doubled = map_on_every_core(items, |i| i * 2);
+            let doubled = map_on_every_core(items, true, |i| i * 2);
             assert_eq!(doubled, (0..count).map(|i| i * 2).collect::<Vec<_>>());
         }
     }

@@ -290,11 +290,8 @@ impl Store {
             bytes: encode(&entry),
             blobs,
         };
-        batch.entries = if staged.len() < ENCODE_ALONE {
-            staged.into_iter().map(stage).collect()
-        } else {
-            map_on_every_core(staged, stage)
-        };
+        let spread = staged.len() >= ENCODE_ALONE;
+        batch.entries = map_on_every_core(staged, spread, stage);
         batch.version = self.next_seq;
         batch.add_changes(changes)?;
         self.hooks.tap_rows(&batch)?;
