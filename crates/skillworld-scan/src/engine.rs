@@ -603,8 +603,11 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
     hits
 }
 
+/// How many characters of a line a finding shows.
+const EXCERPT_CHARS: usize = 120;
+
 fn excerpt(line: &str) -> String {
-    line.trim().chars().take(120).collect()
+    line.trim().chars().take(EXCERPT_CHARS).collect()
 }
 
 /// Severity follows harm and concreteness (SEC-4): in Markdown, a payload
@@ -628,6 +631,14 @@ fn judge(hit: &mut Hit, kind: Kind, region: Region, inline: bool, lines: &Lines,
             soften(hit, "in prose that warns or explains");
             return;
         }
+    }
+    if markdown
+        && prose
+        && rule.id == "disable-guards"
+        && describes(text.get(..column).unwrap_or(""))
+    {
+        soften(hit, "describes what something else does, not an order");
+        return;
     }
     if markdown
         && rule.class == Class::Injection
@@ -659,6 +670,20 @@ fn soften(hit: &mut Hit, why: &str) {
     hit.severity = hit.severity.min(Severity::Medium);
     hit.armed = false;
     hit.note = why.to_owned();
+}
+
+/// Whether the words before a verb make it a description of another's act
+/// ("casts that bypass safety", "attempts to disable the sandbox") rather
+/// than an order to the agent.
+fn describes(before: &str) -> bool {
+    let before = before.trim_end().to_ascii_lowercase();
+    ["that", "which", "attempts to", "attempting to"]
+        .iter()
+        .any(|w| {
+            before.strip_suffix(w).is_some_and(|rest| {
+                rest.is_empty() || rest.ends_with(|c: char| !c.is_alphanumeric())
+            })
+        })
 }
 
 /// Whether the match at `column` is quoted: inline code or a quotation mark
@@ -1014,6 +1039,58 @@ fn hidden_comments(file: &str, text: &str, hits: &[Hit], lines: &Lines) -> Vec<H
         });
     }
     out
+}
+
+/// A skill that tells the user to copy it into an agent's skills folder
+/// (`cp -r NAME ~/.codex/skills/`, or `…/skills/NAME`, with NAME its own
+/// `name:`) installs itself, and every file of it is read by this scan; a
+/// copy of any other folder, or under another skill's name, still tampers.
+pub fn spare_self_install(hits: &mut [Hit], name: &str) {
+    for hit in hits
+        .iter_mut()
+        .filter(|h| h.rule.id == "agent-tamper" && h.armed)
+    {
+        if copies_itself(&hit.excerpt, name) {
+            soften(
+                hit,
+                "copies this skill itself into the agent's skills folder: its install",
+            );
+        }
+    }
+}
+
+/// Whether `line` (a whole line: an excerpt cut at its limit may have
+/// lost a second command) is `cp -r NAME <agent>/skills[/NAME]`.
+fn copies_itself(line: &str, name: &str) -> bool {
+    // A name, not `..` or a path: the copy is of this skill's folder.
+    let plain = |w: &str| {
+        w.starts_with(|c: char| c.is_ascii_alphanumeric())
+            && w.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b))
+    };
+    if line.chars().count() >= EXCERPT_CHARS || !plain(name) {
+        return false;
+    }
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let Some((&"cp", rest)) = words.split_first() else {
+        return false;
+    };
+    let (flags, args): (Vec<&str>, Vec<&str>) = rest.iter().partition(|w| w.starts_with('-'));
+    let recursive = flags
+        .iter()
+        .any(|f| *f == "--recursive" || !f.starts_with("--") && f.contains(['r', 'R', 'a']));
+    let [source, target] = args[..] else {
+        return false;
+    };
+    let source = source.trim_start_matches("./").trim_end_matches('/');
+    let target = target.trim_end_matches('/');
+    let into_skills = |folder: &str| folder.ends_with("/skills") || folder == "skills";
+    recursive
+        && source == name
+        && (into_skills(target)
+            || target.strip_suffix(name).is_some_and(|folder| {
+                into_skills(folder.trim_end_matches('/')) && folder.ends_with('/')
+            }))
 }
 
 /// The reportable hits: skill-wide combinations added, quiet signals

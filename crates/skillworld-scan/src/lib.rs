@@ -41,7 +41,7 @@ pub use layout::Lang;
 pub use rules::{Class, RULES, Rule, Scope, Severity, Signal, Target, WELL_KNOWN_SKILLS};
 pub use typosquat::{KnownNames, ScanContext};
 
-use engine::{Hit, Kind, analyse, finish};
+use engine::{Hit, Kind, analyse, finish, spare_self_install};
 
 /// One finding: a rule that matched, where, and what to do about it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -184,6 +184,9 @@ fn bundle_report(
         if let Some(kind) = kind_of(&file.path, text) {
             hits.extend(analyse(&file.path, text, kind));
         }
+    }
+    if let Some((_, name)) = frontmatter_name(skill_md) {
+        spare_self_install(&mut hits, &name);
     }
     let mut report = ScanReport::default();
     report.add(typosquat);
@@ -362,6 +365,9 @@ pub fn scan_dir_with(dir: &Path, context: &ScanContext) -> std::io::Result<ScanR
     report.add(typosquat_finding(&skill_md, |name| {
         typosquat::imitated(name, context).map(str::to_owned)
     }));
+    if let Some((_, name)) = frontmatter_name(&skill_md) {
+        spare_self_install(&mut hits, &name);
+    }
     report.add(finish(hits).into_iter().map(Finding::from));
     Ok(report)
 }

@@ -1541,7 +1541,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Obfuscation,
         severity: Severity::High,
         target: Target::Code,
-        pattern: r"(?u-i:[a-zA-Z][аеорсухіјѕԁһӏАВЕКМНОРСТХοΑΒΕΗΙΚΜΝΟΡΤΥΧΖ]|[аеорсухіјѕԁһӏАВЕКМНОРСТХοΑΒΕΗΙΚΜΝΟΡΤΥΧΖ][a-zA-Z]|[\x{FF01}-\x{FF5E}]{3})",
+        pattern: r"(?u-i:[a-zA-Z][аеорсухіјѕԁһӏАВЕКМНОРСТХοΑΒΕΗΙΚΜΝΟΡΤΥΧΖ]|[аеорсухіјѕԁһӏАВЕКМНОРСТХοΑΒΕΗΙΚΜΝΟΡΤΥΧΖ][a-zA-Z]|[\x{FF10}-\x{FF19}\x{FF21}-\x{FF3A}\x{FF41}-\x{FF5A}][\x{FF01}-\x{FF5E}]{2})",
         what: "mixes look-alike letters into code",
         explain: "Code mixes Cyrillic or Greek look-alike letters (or full-width forms) into Latin words, so what runs is not what a reader sees; remove the skill.",
         ..Rule::BASE
@@ -1863,7 +1863,8 @@ pub static RULES: &[Rule] = &[
             r"(?:忽略|无视|無視|忘记|忘掉|不要理会)[^\n]{0,30}?(?:指令|指示|规则|規則|提示词|设定|設定)",
             r"|(?:гнорируй|абудь)(?:те)?\s+(?:все\s+)?(?:предыдущие|прошлые|прежние|системные)\s+(?:инструкции|указания|правила)",
             r"|(?:이전|앞의|모든)[^\n]{0,24}?(?:지시|지침|명령|규칙)[^\n]{0,12}?무시",
-            r"|开发者模式|開發者模式|開発者モード|越狱模式|ежим\s+разработчика",
+            r"|(?:你|您)[^\n]{0,30}?(?:处于|进入|在|是|處於|進入)[^\n]{0,18}?(?:开发者模式|開發者模式)|(?:进入|切换到|切换至|進入|切換到)(?:开发者模式|開發者模式)",
+            r"|開発者モードに(?:入|切り替え|移行)|あなた[^\n]{0,30}?開発者モード|越狱模式|ежим\s+разработчика",
         ),
         unless: &["\"忽略", "“", "「", "'忽略", "«"],
         what: "tells the agent to override its instructions (Chinese, Russian, Korean)",
