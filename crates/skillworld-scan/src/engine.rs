@@ -635,9 +635,13 @@ fn judge(hit: &mut Hit, kind: Kind, region: Region, inline: bool, lines: &Lines,
     if markdown
         && prose
         && rule.id == "disable-guards"
-        && describes(text.get(..column).unwrap_or(""))
+        && (describes(text.get(..column).unwrap_or("")) || forbidden_in_list(text, column))
     {
-        soften(hit, "describes what something else does, not an order");
+        soften(hit, "describes what something else does, or forbids it");
+        return;
+    }
+    if rule.class.is_payload() && quoted_in_comment(text, column) {
+        soften(hit, "a quoted value in a comment: it runs nothing");
         return;
     }
     if markdown
@@ -684,6 +688,49 @@ fn describes(before: &str) -> bool {
                 rest.is_empty() || rest.ends_with(|c: char| !c.is_alphanumeric())
             })
         })
+}
+
+/// Whether the match is a later item of a list that a negation governs
+/// ("Never add `--yolo`, bypass approval settings, or expand permissions"):
+/// the sentence opens with the negation, the match follows a comma with no
+/// sentence break before it, and an `or`/`nor` item follows it.
+fn forbidden_in_list(text: &str, column: usize) -> bool {
+    let (Some(before), Some(after)) = (text.get(..column), text.get(column..)) else {
+        return false;
+    };
+    let before = before
+        .trim_start_matches(|c: char| c.is_whitespace() || "-*+>".contains(c))
+        .to_ascii_lowercase();
+    let opens = ["never ", "do not ", "don't "]
+        .iter()
+        .any(|n| before.starts_with(n));
+    let sentence = after.split(['.', ';', '!', '?', ':']).next().unwrap_or("");
+    opens
+        && !before.contains(['.', ';', '!', '?', ':'])
+        && before.trim_end().ends_with(',')
+        && (sentence.contains(", or ") || sentence.contains(" nor "))
+}
+
+/// Whether the match sits inside a quoted string within a comment (`# If
+/// $path = "|rm -rf /", runs command!`): a value the comment talks about.
+fn quoted_in_comment(text: &str, column: usize) -> bool {
+    let bytes = text.as_bytes();
+    let (mut quote, mut comment, mut at) = (None, false, 0);
+    while at < column.min(bytes.len()) {
+        let b = bytes[at];
+        match quote {
+            _ if b == b'\\' => at += 1,
+            Some(q) if b == q => quote = None,
+            Some(_) => {}
+            None if b == b'"' || b == b'\'' => quote = Some(b),
+            None => {
+                let starts = at == 0 || bytes[at - 1].is_ascii_whitespace();
+                comment |= starts && (b == b'#' || bytes[at..].starts_with(b"//"));
+            }
+        }
+        at += 1;
+    }
+    quote.is_some_and(|q| comment && bytes[column..].contains(&q))
 }
 
 /// Whether the match at `column` is quoted: inline code or a quotation mark
