@@ -1090,25 +1090,28 @@ fn hidden_comments(file: &str, text: &str, hits: &[Hit], lines: &Lines) -> Vec<H
 
 /// A skill that tells the user to copy it into an agent's skills folder
 /// (`cp -r NAME ~/.codex/skills/`, or `…/skills/NAME`, with NAME its own
-/// `name:`) installs itself, and every file of it is read by this scan; a
-/// copy of any other folder, or under another skill's name, still tampers.
+/// `name:`), or to rename that folder to switch itself off and on (`mv
+/// …/skills/NAME …/skills/NAME.disabled`), touches only itself, and every
+/// file of it is read by this scan; any other folder, or another skill's
+/// name, still tampers.
 pub fn spare_self_install(hits: &mut [Hit], name: &str) {
     for hit in hits
         .iter_mut()
         .filter(|h| h.rule.id == "agent-tamper" && h.armed)
     {
-        if copies_itself(&hit.excerpt, name) {
+        if moves_itself(&hit.excerpt, name) {
             soften(
                 hit,
-                "copies this skill itself into the agent's skills folder: its install",
+                "installs or renames this skill's own folder in the agent's skills folder",
             );
         }
     }
 }
 
 /// Whether `line` (a whole line: an excerpt cut at its limit may have
-/// lost a second command) is `cp -r NAME <agent>/skills[/NAME]`.
-fn copies_itself(line: &str, name: &str) -> bool {
+/// lost a second command) is `cp -r` or `mv` from this skill's folder to
+/// a skills folder or to this skill's folder under another suffix.
+fn moves_itself(line: &str, name: &str) -> bool {
     // A name, not `..` or a path: the copy is of this skill's folder.
     let plain = |w: &str| {
         w.starts_with(|c: char| c.is_ascii_alphanumeric())
@@ -1119,7 +1122,7 @@ fn copies_itself(line: &str, name: &str) -> bool {
         return false;
     }
     let words: Vec<&str> = line.split_whitespace().collect();
-    let Some((&"cp", rest)) = words.split_first() else {
+    let Some((&command, rest)) = words.split_first() else {
         return false;
     };
     let (flags, args): (Vec<&str>, Vec<&str>) = rest.iter().partition(|w| w.starts_with('-'));
@@ -1129,15 +1132,18 @@ fn copies_itself(line: &str, name: &str) -> bool {
     let [source, target] = args[..] else {
         return false;
     };
-    let source = source.trim_start_matches("./").trim_end_matches('/');
-    let target = target.trim_end_matches('/');
-    let into_skills = |folder: &str| folder.ends_with("/skills") || folder == "skills";
-    recursive
-        && source == name
-        && (into_skills(target)
-            || target.strip_suffix(name).is_some_and(|folder| {
-                into_skills(folder.trim_end_matches('/')) && folder.ends_with('/')
-            }))
+    let skills = |folder: &str| folder.ends_with("/skills") || folder == "skills";
+    let own = |path: &str| {
+        let path = path.trim_start_matches("./").trim_end_matches('/');
+        let (folder, last) = path.rsplit_once('/').unwrap_or(("", path));
+        (folder.is_empty() || skills(folder))
+            && last
+                .strip_prefix(name)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
+    };
+    (command == "mv" || command == "cp" && recursive)
+        && own(source)
+        && (own(target) || skills(target.trim_end_matches('/')))
 }
 
 /// The reportable hits: skill-wide combinations added, quiet signals
