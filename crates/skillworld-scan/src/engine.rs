@@ -1094,12 +1094,17 @@ fn hidden_comments(file: &str, text: &str, hits: &[Hit], lines: &Lines) -> Vec<H
 /// …/skills/NAME …/skills/NAME.disabled`), touches only itself, and every
 /// file of it is read by this scan; any other folder, or another skill's
 /// name, still tampers.
-pub fn spare_self_install(hits: &mut [Hit], name: &str) {
-    for hit in hits
-        .iter_mut()
-        .filter(|h| h.rule.id == "agent-tamper" && h.armed)
-    {
-        if moves_itself(&hit.excerpt, name) {
+/// The skill's name is read only when such a hit is there.
+pub fn spare_self_install(hits: &mut [Hit], name: impl FnOnce() -> Option<String>) {
+    let tampers = |h: &Hit| h.rule.id == "agent-tamper" && h.armed;
+    if !hits.iter().any(tampers) {
+        return;
+    }
+    let Some(name) = name() else {
+        return;
+    };
+    for hit in hits.iter_mut().filter(|h| tampers(h)) {
+        if moves_itself(&hit.excerpt, &name) {
             soften(
                 hit,
                 "installs or renames this skill's own folder in the agent's skills folder",

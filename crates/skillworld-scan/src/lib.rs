@@ -185,9 +185,9 @@ fn bundle_report(
             hits.extend(analyse(&file.path, text, kind));
         }
     }
-    if let Some((_, name)) = frontmatter_name(skill_md) {
-        spare_self_install(&mut hits, &name);
-    }
+    spare_self_install(&mut hits, || {
+        frontmatter_name(skill_md).map(|(_, name)| name)
+    });
     let mut report = ScanReport::default();
     report.add(typosquat);
     report.add(finish(hits).into_iter().map(Finding::from));
@@ -365,9 +365,9 @@ pub fn scan_dir_with(dir: &Path, context: &ScanContext) -> std::io::Result<ScanR
     report.add(typosquat_finding(&skill_md, |name| {
         typosquat::imitated(name, context).map(str::to_owned)
     }));
-    if let Some((_, name)) = frontmatter_name(&skill_md) {
-        spare_self_install(&mut hits, &name);
-    }
+    spare_self_install(&mut hits, || {
+        frontmatter_name(&skill_md).map(|(_, name)| name)
+    });
     report.add(finish(hits).into_iter().map(Finding::from));
     Ok(report)
 }
