@@ -1094,6 +1094,7 @@ fn hidden_comments(file: &str, text: &str, hits: &[Hit], lines: &Lines) -> Vec<H
 /// …/skills/NAME …/skills/NAME.disabled`), touches only itself, and every
 /// file of it is read by this scan; any other folder, or another skill's
 /// name, still tampers.
+///
 /// The skill's name is read only when such a hit is there.
 pub fn spare_self_install(hits: &mut [Hit], name: impl FnOnce() -> Option<String>) {
     let tampers = |h: &Hit| h.rule.id == "agent-tamper" && h.armed;
