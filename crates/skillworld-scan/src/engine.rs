@@ -603,8 +603,11 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
     hits
 }
 
+/// How many characters of a line a finding shows.
+const EXCERPT_CHARS: usize = 120;
+
 fn excerpt(line: &str) -> String {
-    line.trim().chars().take(120).collect()
+    line.trim().chars().take(EXCERPT_CHARS).collect()
 }
 
 /// Severity follows harm and concreteness (SEC-4): in Markdown, a payload
@@ -628,6 +631,18 @@ fn judge(hit: &mut Hit, kind: Kind, region: Region, inline: bool, lines: &Lines,
             soften(hit, "in prose that warns or explains");
             return;
         }
+    }
+    if markdown
+        && prose
+        && rule.id == "disable-guards"
+        && (describes(text.get(..column).unwrap_or("")) || forbidden_in_list(text, column))
+    {
+        soften(hit, "describes what something else does, or forbids it");
+        return;
+    }
+    if rule.class.is_payload() && quoted_in_comment(text, column) {
+        soften(hit, "a quoted value in a comment: it runs nothing");
+        return;
     }
     if markdown
         && rule.class == Class::Injection
@@ -659,6 +674,63 @@ fn soften(hit: &mut Hit, why: &str) {
     hit.severity = hit.severity.min(Severity::Medium);
     hit.armed = false;
     hit.note = why.to_owned();
+}
+
+/// Whether the words before a verb make it a description of another's act
+/// ("casts that bypass safety", "attempts to disable the sandbox") rather
+/// than an order to the agent.
+fn describes(before: &str) -> bool {
+    let before = before.trim_end().to_ascii_lowercase();
+    ["that", "which", "attempts to", "attempting to"]
+        .iter()
+        .any(|w| {
+            before.strip_suffix(w).is_some_and(|rest| {
+                rest.is_empty() || rest.ends_with(|c: char| !c.is_alphanumeric())
+            })
+        })
+}
+
+/// Whether the match is a later item of a list that a negation governs
+/// ("Never add `--yolo`, bypass approval settings, or expand permissions"):
+/// the sentence opens with the negation, the match follows a comma with no
+/// sentence break before it, and an `or`/`nor` item follows it.
+fn forbidden_in_list(text: &str, column: usize) -> bool {
+    let (Some(before), Some(after)) = (text.get(..column), text.get(column..)) else {
+        return false;
+    };
+    let before = before
+        .trim_start_matches(|c: char| c.is_whitespace() || "-*+>".contains(c))
+        .to_ascii_lowercase();
+    let opens = ["never ", "do not ", "don't "]
+        .iter()
+        .any(|n| before.starts_with(n));
+    let sentence = after.split(['.', ';', '!', '?', ':']).next().unwrap_or("");
+    opens
+        && !before.contains(['.', ';', '!', '?', ':'])
+        && before.trim_end().ends_with(',')
+        && (sentence.contains(", or ") || sentence.contains(" nor "))
+}
+
+/// Whether the match sits inside a quoted string within a comment (`# If
+/// $path = "|rm -rf /", runs command!`): a value the comment talks about.
+fn quoted_in_comment(text: &str, column: usize) -> bool {
+    let bytes = text.as_bytes();
+    let (mut quote, mut comment, mut at) = (None, false, 0);
+    while at < column.min(bytes.len()) {
+        let b = bytes[at];
+        match quote {
+            _ if b == b'\\' => at += 1,
+            Some(q) if b == q => quote = None,
+            Some(_) => {}
+            None if b == b'"' || b == b'\'' => quote = Some(b),
+            None => {
+                let starts = at == 0 || bytes[at - 1].is_ascii_whitespace();
+                comment |= starts && (b == b'#' || bytes[at..].starts_with(b"//"));
+            }
+        }
+        at += 1;
+    }
+    quote.is_some_and(|q| comment && bytes[column..].contains(&q))
 }
 
 /// Whether the match at `column` is quoted: inline code or a quotation mark
@@ -1014,6 +1086,70 @@ fn hidden_comments(file: &str, text: &str, hits: &[Hit], lines: &Lines) -> Vec<H
         });
     }
     out
+}
+
+/// A skill that tells the user to copy it into an agent's skills folder
+/// (`cp -r NAME ~/.codex/skills/`, or `…/skills/NAME`, with NAME its own
+/// `name:`), or to rename that folder to switch itself off and on (`mv
+/// …/skills/NAME …/skills/NAME.disabled`), touches only itself, and every
+/// file of it is read by this scan; any other folder, or another skill's
+/// name, still tampers.
+///
+/// The skill's name is read only when such a hit is there.
+pub fn spare_self_install(hits: &mut [Hit], name: impl FnOnce() -> Option<String>) {
+    let tampers = |h: &Hit| h.rule.id == "agent-tamper" && h.armed;
+    if !hits.iter().any(tampers) {
+        return;
+    }
+    let Some(name) = name() else {
+        return;
+    };
+    for hit in hits.iter_mut().filter(|h| tampers(h)) {
+        if moves_itself(&hit.excerpt, &name) {
+            soften(
+                hit,
+                "installs or renames this skill's own folder in the agent's skills folder",
+            );
+        }
+    }
+}
+
+/// Whether `line` (a whole line: an excerpt cut at its limit may have
+/// lost a second command) is `cp -r` or `mv` from this skill's folder to
+/// a skills folder or to this skill's folder under another suffix.
+fn moves_itself(line: &str, name: &str) -> bool {
+    // A name, not `..` or a path: the copy is of this skill's folder.
+    let plain = |w: &str| {
+        w.starts_with(|c: char| c.is_ascii_alphanumeric())
+            && w.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b))
+    };
+    if line.chars().count() >= EXCERPT_CHARS || !plain(name) {
+        return false;
+    }
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let Some((&command, rest)) = words.split_first() else {
+        return false;
+    };
+    let (flags, args): (Vec<&str>, Vec<&str>) = rest.iter().partition(|w| w.starts_with('-'));
+    let recursive = flags
+        .iter()
+        .any(|f| *f == "--recursive" || !f.starts_with("--") && f.contains(['r', 'R', 'a']));
+    let [source, target] = args[..] else {
+        return false;
+    };
+    let skills = |folder: &str| folder.ends_with("/skills") || folder == "skills";
+    let own = |path: &str| {
+        let path = path.trim_start_matches("./").trim_end_matches('/');
+        let (folder, last) = path.rsplit_once('/').unwrap_or(("", path));
+        (folder.is_empty() || skills(folder))
+            && last
+                .strip_prefix(name)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
+    };
+    (command == "mv" || command == "cp" && recursive)
+        && own(source)
+        && (own(target) || skills(target.trim_end_matches('/')))
 }
 
 /// The reportable hits: skill-wide combinations added, quiet signals

@@ -41,7 +41,7 @@ pub use layout::Lang;
 pub use rules::{Class, RULES, Rule, Scope, Severity, Signal, Target, WELL_KNOWN_SKILLS};
 pub use typosquat::{KnownNames, ScanContext};
 
-use engine::{Hit, Kind, analyse, finish};
+use engine::{Hit, Kind, analyse, finish, spare_self_install};
 
 /// One finding: a rule that matched, where, and what to do about it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -185,6 +185,9 @@ fn bundle_report(
             hits.extend(analyse(&file.path, text, kind));
         }
     }
+    spare_self_install(&mut hits, || {
+        frontmatter_name(skill_md).map(|(_, name)| name)
+    });
     let mut report = ScanReport::default();
     report.add(typosquat);
     report.add(finish(hits).into_iter().map(Finding::from));
@@ -362,6 +365,9 @@ pub fn scan_dir_with(dir: &Path, context: &ScanContext) -> std::io::Result<ScanR
     report.add(typosquat_finding(&skill_md, |name| {
         typosquat::imitated(name, context).map(str::to_owned)
     }));
+    spare_self_install(&mut hits, || {
+        frontmatter_name(&skill_md).map(|(_, name)| name)
+    });
     report.add(finish(hits).into_iter().map(Finding::from));
     Ok(report)
 }

@@ -1541,7 +1541,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Obfuscation,
         severity: Severity::High,
         target: Target::Code,
-        pattern: r"(?u-i:[a-zA-Z][аеорсухіјѕԁһӏАВЕКМНОРСТХοΑΒΕΗΙΚΜΝΟΡΤΥΧΖ]|[аеорсухіјѕԁһӏАВЕКМНОРСТХοΑΒΕΗΙΚΜΝΟΡΤΥΧΖ][a-zA-Z]|[\x{FF01}-\x{FF5E}]{3})",
+        pattern: r"(?u-i:[a-zA-Z][аеорсухіјѕԁһӏАВЕКМНОРСТХοΑΒΕΗΙΚΜΝΟΡΤΥΧΖ]|[аеорсухіјѕԁһӏАВЕКМНОРСТХοΑΒΕΗΙΚΜΝΟΡΤΥΧΖ][a-zA-Z]|[\x{FF10}-\x{FF19}\x{FF21}-\x{FF3A}\x{FF41}-\x{FF5A}][\x{FF01}-\x{FF5E}]{2})",
         what: "mixes look-alike letters into code",
         explain: "Code mixes Cyrillic or Greek look-alike letters (or full-width forms) into Latin words, so what runs is not what a reader sees; remove the skill.",
         ..Rule::BASE
@@ -1621,7 +1621,7 @@ pub static RULES: &[Rule] = &[
         id: "persona-switch",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"(?:\byou\s+are\s+(?:now|no\s+longer)\b[^\n]{0,40}\b(?:dan|developer\s+mode|jailbr[eo]\w*|unrestricted|unfiltered|uncensored|evil|bound\s+by|without\s+(?:any\s+)?(?:restrictions|limits|rules|filters))|\bact\s+as\s+(?:an?\s+)?(?:unrestricted|unfiltered|jailbroken|uncensored|dan)\b|\benter\s+(?:developer|god|admin|debug|jailbreak)\s+mode\b|\byou\s+are\s+(?:now\s+)?in\s+(?:\w+\s+)?(?:maintenance|developer|god|admin|debug|jailbreak|unrestricted|root)\s+mode\b|\bdo\s+anything\s+now\b|</?(?:system|im_start|system_prompt)>|^\s*\[/?(?:system|inst)\]|^#+\s*system\s*(?:override|prompt|message)\b|^\s*[*_>]*\s*system\s+(?:notice|update|override|instructions?|alert)\s*[*_]*\s*:|\bsystem\s+override\b|\bno\s+(?:ethical|safety|moral)\s+(?:guidelines|restrictions|constraints)\s+apply)(?:$|(?u:[^'\x22`…\w])|(?u:[…'\x22`])\s*$|(?u:[…'\x22`])\s*(?u:[^\s,;\])}|…'\x22`]))",
+        pattern: r"(?:\byou\s+are\s+(?:now|no\s+longer)\b[^\n]{0,40}\b(?:dan|developer\s+mode|jailbr[eo]\w*|unrestricted|unfiltered|uncensored|evil|bound\s+by|without\s+(?:any\s+)?(?:restrictions|limits|rules|filters))|\bact\s+as\s+(?:an?\s+)?(?:unrestricted|unfiltered|jailbroken|uncensored|dan)\b|\benter\s+(?:developer|god|admin|debug|jailbreak)\s+mode\b|\byou\s+are\s+(?:now\s+)?in\s+(?:\w+\s+)?(?:maintenance|developer|god|admin|debug|jailbreak|unrestricted|root)\s+mode\b|\bdo\s+anything\s+now\b|</?(?:system|im_start|system_prompt)>|^\s*\[/?(?:system|inst)\]|^#+\s*system\s*(?:override|prompt|message)(?:\s*[:(\[-]|\s*$)|^\s*[*_>]*\s*system\s+(?:notice|update|override|instructions?|alert)\s*[*_]*\s*:|\bsystem\s+override\b|\bno\s+(?:ethical|safety|moral)\s+(?:guidelines|restrictions|constraints)\s+apply)(?:$|(?u:[^'\x22`…\w])|(?u:[…'\x22`])\s*$|(?u:[…'\x22`])\s*(?u:[^\s,;\])}|…'\x22`]))",
         what: "tries to switch the agent into another persona",
         explain: "Tries to re-define the agent (jailbreak persona, fake system message); remove the skill.",
         ..Rule::BASE
@@ -1863,7 +1863,8 @@ pub static RULES: &[Rule] = &[
             r"(?:忽略|无视|無視|忘记|忘掉|不要理会)[^\n]{0,30}?(?:指令|指示|规则|規則|提示词|设定|設定)",
             r"|(?:гнорируй|абудь)(?:те)?\s+(?:все\s+)?(?:предыдущие|прошлые|прежние|системные)\s+(?:инструкции|указания|правила)",
             r"|(?:이전|앞의|모든)[^\n]{0,24}?(?:지시|지침|명령|규칙)[^\n]{0,12}?무시",
-            r"|开发者模式|開發者模式|開発者モード|越狱模式|ежим\s+разработчика",
+            r"|(?:进入|处于|處於|進入|切换到|切换至|切換到)(?:开发者模式|開發者模式)",
+            r"|開発者モード(?:に(?:入|切り替え|移行)|で(?:動作|応答|実行)|です)|越狱模式|ежим\s+разработчика",
         ),
         unless: &["\"忽略", "“", "「", "'忽略", "«"],
         what: "tells the agent to override its instructions (Chinese, Russian, Korean)",
