@@ -638,8 +638,8 @@ fn judge(hit: &mut Hit, kind: Kind, region: Region, inline: bool, lines: &Lines,
         return;
     }
     if rule.installer {
-        let forges = rule.id == "install-from-url";
-        match origin(text, &lines.before(line), forges) {
+        let packages = matches!(rule.id, "install-from-url" | "registry-redirect");
+        match origin(text, packages) {
             Origin::Untrusted => {
                 hit.severity = Severity::Critical;
                 hit.note = "from a raw IP address".to_owned();
@@ -647,7 +647,7 @@ fn judge(hit: &mut Hit, kind: Kind, region: Region, inline: bool, lines: &Lines,
             Origin::Official => {
                 soften(
                     hit,
-                    "from the tool's official site or a public index: ordinary setup",
+                    "from a listed official installer or package index: ordinary setup",
                 );
             }
             Origin::Unknown | Origin::Other => {}
