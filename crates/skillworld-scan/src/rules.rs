@@ -496,6 +496,16 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "package-typosquat",
+        class: Class::Execution,
+        // Confirmed by `packages::squat`, which reads the command's package
+        // names and decides the severity (issue 18).
+        pattern: r"\b(?:pip3?|pipx|uv pip|uv tool) install\b|\bpipx run\b|\b(?:uv|poetry) add\b|\b(?:npm|pnpm|bun) (?:install|i|add)\b|\byarn (?:global )?add\b|\b(?:pnpm|yarn) dlx\b|\bnpm exec\b|\b(?:npx|bunx|uvx) |\bcargo (?:add|install)\b",
+        what: "installs a package named like a well-known one",
+        explain: "Installs a package whose name is a typo of a well-known package's, or a well-known scoped package under a look-alike scope: a typosquat runs its own code when installed; check the name (installed globally, run at once or from an index the skill chose, it blocks).",
+        ..Rule::BASE
+    },
+    Rule {
         id: "protected-archive",
         class: Class::Execution,
         severity: Severity::High,

@@ -211,7 +211,12 @@ fn every_finding_explains_itself() {
 
 #[test]
 fn typosquats_warn_and_never_block() {
-    let warned = |report: &ScanReport| report.findings.iter().any(|f| f.rule == "typosquat");
+    let warned = |report: &ScanReport| {
+        report
+            .findings
+            .iter()
+            .any(|f| matches!(f.rule, "typosquat" | "package-typosquat"))
+    };
     for (_, skill, report) in fixtures("warn") {
         assert!(
             warned(report),
