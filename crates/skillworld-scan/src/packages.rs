@@ -10,6 +10,7 @@
 
 mod names;
 
+use std::borrow::Cow;
 use std::sync::LazyLock;
 
 use crate::rules::Severity;
@@ -28,18 +29,22 @@ enum Ecosystem {
 /// edit distance bounded to two on the stack — where the skill-name
 /// index's deletion keys cost tens of thousands of instructions a name.
 struct Known {
-    /// Lengths, character sets and names, by length, side by side.
-    lengths: Vec<usize>,
+    /// Where the names of each length start (and, one further, end).
+    starts: [usize; LONGEST + 2],
+    /// Character sets and names, by length, side by side.
     sets: Vec<u32>,
     names: Vec<&'static str>,
 }
+
+/// Names longer than this are no one's typo here (none is this long).
+const LONGEST: usize = 48;
 
 impl Known {
     fn of(names: &[&'static str]) -> Known {
         let mut names = names.to_vec();
         names.sort_unstable_by_key(|n| (n.len(), *n));
         Known {
-            lengths: names.iter().map(|n| n.len()).collect(),
+            starts: std::array::from_fn(|length| names.partition_point(|n| n.len() < length)),
             sets: names.iter().map(|n| set(n)).collect(),
             names,
         }
@@ -48,12 +53,8 @@ impl Known {
     /// Whether `name` is a well-known name, a typo of one, or neither.
     fn find(&self, name: &str) -> Match {
         let length = name.len();
-        if self
-            .names
-            .binary_search_by(|known| (known.len(), *known).cmp(&(length, name)))
-            .is_ok()
-        {
-            return Match::Known;
+        if length > LONGEST {
+            return Match::Unknown;
         }
         // Known names of ten characters or more allow two edits, shorter
         // ones one: the lengths within reach.
@@ -63,27 +64,31 @@ impl Known {
         } else {
             length + 1
         };
-        let from = self.lengths.partition_point(|&l| l < shortest);
-        let to = self.lengths.partition_point(|&l| l <= longest);
+        let (from, to) = (self.starts[shortest], self.starts[longest.min(LONGEST) + 1]);
         let bits = set(name);
         let mut near = [false; 64];
+        let mut imitated = None;
         for (from, sets) in (from..to).step_by(64).zip(self.sets[from..to].chunks(64)) {
             if !close(sets, bits, &mut near) {
                 continue;
             }
             for at in (0..sets.len()).filter(|&at| near[at]) {
                 let known = self.names[from + at];
+                if known == name {
+                    return Match::Known;
+                }
                 let limit = if known.len() > 9 { 2 } else { 1 };
-                if known.len().abs_diff(length) <= limit
+                if imitated.is_none()
+                    && known.len().abs_diff(length) <= limit
                     && (set(known) ^ bits).count_ones() as usize <= 2 * limit
                     && within(name.as_bytes(), known.as_bytes(), limit)
                     && imitates(name, name, known)
                 {
-                    return Match::Imitates(known);
+                    imitated = Some(known);
                 }
             }
         }
-        Match::Unknown
+        imitated.map_or(Match::Unknown, Match::Imitates)
     }
 }
 
@@ -170,7 +175,7 @@ impl Ecosystem {
     /// The package a command-line argument names, as its registry compares
     /// names (PyPI: lower case, runs of `-_.` as `-`; crates: `_` as `-`);
     /// `None` for a path, a URL, a file or a variable.
-    fn package(self, arg: &str) -> Option<String> {
+    fn package(self, arg: &str) -> Option<Cow<'_, str>> {
         if arg.is_empty()
             || arg.starts_with(['.', '~', '/'])
             || arg.contains([':', '\\', '$', '{', '<', '*', '%'])
@@ -186,6 +191,16 @@ impl Ecosystem {
                 if name.contains('/') || !name.bytes().all(pypi_byte) {
                     return None;
                 }
+                let normal =
+                    name.bytes()
+                        .zip(name.bytes().skip(1).chain([b'a']))
+                        .all(|(b, next)| {
+                            (b.is_ascii_lowercase() || b.is_ascii_digit())
+                                || b == b'-' && next != b'-'
+                        });
+                if normal {
+                    return Some(Cow::Borrowed(name));
+                }
                 let mut out = String::with_capacity(name.len());
                 for byte in name.bytes() {
                     if matches!(byte, b'-' | b'_' | b'.') {
@@ -196,7 +211,7 @@ impl Ecosystem {
                         out.push(byte.to_ascii_lowercase() as char);
                     }
                 }
-                Some(out)
+                Some(Cow::Owned(out))
             }
             Ecosystem::Npm => {
                 let scoped = arg.starts_with('@');
@@ -210,14 +225,17 @@ impl Ecosystem {
                 let valid = name
                     .bytes()
                     .all(|b| b.is_ascii_alphanumeric() || b"-._~@/".contains(&b));
-                (valid && slashes == usize::from(scoped)).then(|| name.to_ascii_lowercase())
+                (valid && slashes == usize::from(scoped)).then(|| lower(name))
             }
             Ecosystem::Crates => {
                 let name = arg.split('@').next().unwrap_or(arg);
                 let valid = name
                     .bytes()
                     .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
-                valid.then(|| name.to_ascii_lowercase().replace('_', "-"))
+                valid.then(|| match lower(name) {
+                    Cow::Borrowed(name) if !name.contains('_') => Cow::Borrowed(name),
+                    name => Cow::Owned(name.replace('_', "-")),
+                })
             }
         }
     }
@@ -269,6 +287,15 @@ impl Ecosystem {
                 ]
                 .contains(&option),
             }
+    }
+}
+
+/// `name` in ASCII lower case, copied only when it is not already.
+fn lower(name: &str) -> Cow<'_, str> {
+    if name.bytes().any(|b| b.is_ascii_uppercase()) {
+        Cow::Owned(name.to_ascii_lowercase())
+    } else {
+        Cow::Borrowed(name)
     }
 }
 
@@ -377,19 +404,24 @@ pub fn squat(
 
 /// The squat the install command opening `clause` names.
 fn squat_in(clause: &str, sudo: bool) -> Option<(Severity, String)> {
-    let words: Vec<&str> = clause
+    let mut words = clause
         .split_ascii_whitespace()
-        .map(|w| w.trim_matches(['"', '\'']))
-        .collect();
-    let install = command(&words, 0)?;
+        .map(|w| w.trim_matches(['"', '\'']));
+    let head: [&str; 3] = std::array::from_fn(|_| words.next().unwrap_or(""));
+    let install = command(&head, 0)?;
     let ecosystem = install.ecosystem;
     let mut index = false;
     let mut global = install.global || sudo;
     let mut found = None;
     // A command ends its clause in prose ("pip install x, then …"), and
     // no install names more than a few dozen packages.
-    let mut rest = words[install.args..].iter().take(32);
-    while let Some(&word) = rest.next() {
+    let mut rest = head[install.args..]
+        .iter()
+        .copied()
+        .filter(|w| !w.is_empty())
+        .chain(words)
+        .take(32);
+    while let Some(word) = rest.next() {
         let arg = word.trim_end_matches(['.', ':', ',']);
         if arg.starts_with('-') {
             let option = arg.split('=').next().unwrap_or(arg);
