@@ -73,14 +73,14 @@ impl Known {
                 continue;
             }
             for at in (0..sets.len()).filter(|&at| near[at]) {
-                let known = self.names[from + at];
+                let (known, known_bits) = (self.names[from + at], sets[at]);
                 if known == name {
                     return Match::Known;
                 }
                 let limit = if known.len() > 9 { 2 } else { 1 };
                 if imitated.is_none()
                     && known.len().abs_diff(length) <= limit
-                    && (set(known) ^ bits).count_ones() as usize <= 2 * limit
+                    && (known_bits ^ bits).count_ones() as usize <= 2 * limit
                     && within(name.as_bytes(), known.as_bytes(), limit)
                     && imitates(name, name, known)
                 {

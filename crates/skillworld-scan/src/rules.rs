@@ -227,7 +227,7 @@ pub struct Rule {
     /// A combination: fires when all of these signals meet in `scope`.
     pub combines: &'static [Signal],
     pub scope: Scope,
-    /// Download-and-run rules: an official installer (a tool's own site)
+    /// Download-and-run rules: an official installer (a listed host, `hosts::INSTALLERS`)
     /// only warns, an untrusted host (raw IP, paste site) is critical.
     pub installer: bool,
     /// A quiet signal that only feeds a block combination with this
