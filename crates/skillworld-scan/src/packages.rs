@@ -616,6 +616,7 @@ mod tests {
             "cargo add serde_json serde --features derive",
             "cargo install ripgrep",
             "pip install my-internal-tool",
+            "pip install torchx docket openapi jsonpath httpie",
         ] {
             assert_eq!(severity(line), None, "{line}");
         }

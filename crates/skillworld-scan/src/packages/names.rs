@@ -1,10 +1,11 @@
-//! Well-known package names per ecosystem (issue 18): the few hundred most
-//! downloaded PyPI projects (hugovk's top-pypi-packages, 30-day
-//! downloads, 2026), npm packages (most depended-upon and most downloaded,
-//! plus the AI tools skills install) and crates (crates.io's most
-//! downloaded), with the real neighbours of their names that are
-//! themselves popular (`pillow-simd`, `opencv-contrib-python`,
-//! `types-requests`, `preact`), which are never typos. PyPI and crate
+//! Well-known package names per ecosystem (issue 18), chosen by hand from
+//! the names that lead the public rankings (PyPI's most downloaded
+//! projects, npm's most depended-upon and most downloaded packages plus the
+//! AI tools skills install, crates.io's most downloaded crates) — written
+//! down, not fetched, so a popular name missing here is simply not
+//! compared — with the real neighbours of their names that are themselves
+//! in use (`pillow-simd`, `opencv-contrib-python`, `types-requests`,
+//! `preact`, `torchx`, `jsonpath`), which are never typos. PyPI and crate
 //! names are written normalised: lower case, `-` for `_` and `.`.
 
 pub const PYPI: &[&str] = &[
@@ -106,6 +107,7 @@ pub const PYPI: &[&str] = &[
     "djangorestframework",
     "dnspython",
     "docker",
+    "docket",
     "docutils",
     "duckdb",
     "einops",
@@ -171,6 +173,7 @@ pub const PYPI: &[&str] = &[
     "hatchling",
     "html5lib",
     "httpcore",
+    "httpie",
     "httplib2",
     "httptools",
     "httpx",
@@ -202,6 +205,8 @@ pub const PYPI: &[&str] = &[
     "json5",
     "jsonlines",
     "jsonpatch",
+    "jsonpath",
+    "jsonpath-ng",
     "jsonpointer",
     "jsonschema",
     "jsonschema-specifications",
@@ -271,6 +276,7 @@ pub const PYPI: &[&str] = &[
     "onnx",
     "onnxruntime",
     "openai",
+    "openapi",
     "opencv-contrib-python",
     "opencv-contrib-python-headless",
     "opencv-python",
@@ -295,8 +301,8 @@ pub const PYPI: &[&str] = &[
     "pdfminer-six",
     "pdfplumber",
     "peewee",
-    "pendulum",
     "peft",
+    "pendulum",
     "pexpect",
     "pillow",
     "pillow-simd",
@@ -310,9 +316,9 @@ pub const PYPI: &[&str] = &[
     "playwright",
     "plotly",
     "pluggy",
-    "polars",
     "poetry",
     "poetry-core",
+    "polars",
     "portalocker",
     "pre-commit",
     "prefect",
@@ -474,6 +480,7 @@ pub const PYPI: &[&str] = &[
     "torch",
     "torchaudio",
     "torchvision",
+    "torchx",
     "tornado",
     "tox",
     "tqdm",
@@ -637,10 +644,10 @@ pub const NPM: &[&str] = &[
     "copyfiles",
     "core-js",
     "cors",
+    "cosmiconfig",
     "create-next-app",
     "create-react-app",
     "create-vite",
-    "cosmiconfig",
     "cron",
     "cross-env",
     "cross-fetch",
@@ -662,6 +669,7 @@ pub const NPM: &[&str] = &[
     "dotenv",
     "dotenv-cli",
     "dotenv-expand",
+    "dotenvx",
     "drizzle-orm",
     "electron",
     "electron-builder",
@@ -739,8 +747,8 @@ pub const NPM: &[&str] = &[
     "koa",
     "koa-router",
     "langchain",
-    "less",
     "lerna",
+    "less",
     "lint-staged",
     "lit",
     "live-server",
@@ -892,11 +900,11 @@ pub const NPM: &[&str] = &[
     "terser",
     "three",
     "through2",
-    "tslib",
     "ts-jest",
     "ts-loader",
     "ts-node",
     "ts-node-dev",
+    "tslib",
     "tsx",
     "turbo",
     "tweetnacl",
