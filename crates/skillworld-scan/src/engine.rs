@@ -133,6 +133,7 @@ const DFA_CACHE: usize = 64 << 20;
 use crate::hosts::{Origin, api_service, credential_service, origin};
 use crate::layout::{Lang, Layout, Region, in_inline_code};
 use crate::lines::Lines;
+use crate::packages;
 use crate::prefilter::{Atom, anchors, branches, prefilter, requirements};
 use crate::reveal;
 use crate::rules::{
@@ -529,6 +530,14 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
         if rule.unless.iter().any(|u| line_text.contains(u)) {
             return None;
         }
+        let squat = match rule.id {
+            "package-typosquat" => {
+                let row = &CONTENT.rules[index].1;
+                let next = |from| row.find_at(line_text.as_bytes(), from).map(|m| m.start());
+                Some(packages::squat(line_text, found.start(), next)?)
+            }
+            _ => None,
+        };
         let (region, block) = layout().at(line);
         let column = found.start();
         let inline = region == Region::Prose && in_inline_code(line_text, column);
@@ -556,6 +565,10 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
             excerpt: excerpt(line_text),
             note: String::new(),
         };
+        if let Some((severity, note)) = squat {
+            hit.severity = severity;
+            hit.note = note;
+        }
         judge(&mut hit, kind, region, inline, &lines, column);
         Some(hit)
     };
@@ -653,8 +666,8 @@ fn judge(hit: &mut Hit, kind: Kind, region: Region, inline: bool, lines: &Lines,
         return;
     }
     if rule.installer {
-        let forges = rule.id == "install-from-url";
-        match origin(text, &lines.before(line), forges) {
+        let packages = matches!(rule.id, "install-from-url" | "registry-redirect");
+        match origin(text, packages) {
             Origin::Untrusted => {
                 hit.severity = Severity::Critical;
                 hit.note = "from a raw IP address".to_owned();
@@ -662,7 +675,7 @@ fn judge(hit: &mut Hit, kind: Kind, region: Region, inline: bool, lines: &Lines,
             Origin::Official => {
                 soften(
                     hit,
-                    "from the tool's official site or a public index: ordinary setup",
+                    "from a listed official installer or package index: ordinary setup",
                 );
             }
             Origin::Unknown | Origin::Other => {}

@@ -54,13 +54,4 @@ impl<'t> Lines<'t> {
     pub fn all(&self) -> impl Iterator<Item = &'t str> + '_ {
         (0..self.count()).map(|line| self.get(line))
     }
-
-    /// The few lines before `line`, where a heading names the tool an
-    /// installer installs.
-    pub fn before(&self, line: usize) -> String {
-        (line.saturating_sub(3)..line)
-            .map(|l| self.get(l))
-            .collect::<Vec<_>>()
-            .join("\n")
-    }
 }

@@ -227,7 +227,7 @@ pub struct Rule {
     /// A combination: fires when all of these signals meet in `scope`.
     pub combines: &'static [Signal],
     pub scope: Scope,
-    /// Download-and-run rules: an official installer (a tool's own site)
+    /// Download-and-run rules: an official installer (a listed host, `hosts::INSTALLERS`)
     /// only warns, an untrusted host (raw IP, paste site) is critical.
     pub installer: bool,
     /// A quiet signal that only feeds a block combination with this
@@ -493,6 +493,16 @@ pub static RULES: &[Rule] = &[
         installer: true,
         what: "points the package manager at another registry",
         explain: "Redirects every later package install to a registry the skill chose (dependency confusion, poisoned packages); keep the public registry or a mirror the admin set.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "package-typosquat",
+        class: Class::Execution,
+        // Confirmed by `packages::squat`, which reads the command's package
+        // names and decides the severity (issue 18).
+        pattern: r"\b(?:pip3?|pipx|uv pip|uv tool) install\b|\bpipx run\b|\b(?:uv|poetry) add\b|\b(?:npm|pnpm|bun) (?:install|i|add)\b|\byarn (?:global )?add\b|\b(?:pnpm|yarn) dlx\b|\bnpm exec\b|\b(?:npx|bunx|uvx) |\bcargo (?:add|install)\b",
+        what: "installs a package named like a well-known one",
+        explain: "Installs a package whose name is a typo of a well-known package's, or a well-known scoped package under a look-alike scope: a typosquat runs its own code when installed; check the name (installed globally, run at once or from an index the skill chose, it blocks).",
         ..Rule::BASE
     },
     Rule {
@@ -1859,16 +1869,52 @@ pub static RULES: &[Rule] = &[
         id: "override-intl",
         class: Class::Injection,
         severity: Severity::High,
+        // One alternative per language, each with a literal no English or
+        // code line holds (the word search triggers on it); no `\b` or
+        // case folding next to a non-ASCII letter (`(?-u)` reads bytes),
+        // so a word that may open a sentence drops its first letter
+        // (`гнорируй`, `nceki`). Imperatives only: a negation ("無視しては
+        // いけません", "jangan abaikan") or a step to skip is no order.
         pattern: concat!(
             r"(?:忽略|无视|無視|忘记|忘掉|不要理会)[^\n]{0,30}?(?:指令|指示|规则|規則|提示词|设定|設定)",
             r"|(?:гнорируй|абудь)(?:те)?\s+(?:все\s+)?(?:предыдущие|прошлые|прежние|системные)\s+(?:инструкции|указания|правила)",
-            r"|(?:이전|앞의|모든)[^\n]{0,24}?(?:지시|지침|명령|규칙)[^\n]{0,12}?무시",
+            r"|е\s+обращай(?:те)?\s+внимания\s+на\s+(?:все\s+)?(?:предыдущие|прошлые|прежние|системные)\s+(?:инструкции|указания|правила)",
+            r"|(?:редыдущие|режние|истемные)\s+(?:инструкции|указания)\s+(?:больше\s+не\s+действуют|отменены|аннулированы|недействительны)",
+            r"|(?:이전|앞의|모든|기존)[^\n]{0,24}?(?:지시|지침|명령|규칙)[^\n]{0,12}?(?:무시|잊어|잊으)",
+            r"|(?:以前|これまで|今まで|前|上記|先|最初|元|システム)の[^\n]{0,12}?(?:指示|命令|ルール|制約|指令|プロンプト)[^\n]{0,12}?(?:無視して|無視しろ|無視せよ|忘れて|忘れろ|忘れなさい)",
+            r"|(?:esque\S{1,2}a|desconsidere)\s+(?:todas\s+)?(?:as\s+)?(?:instru\S{1,2}\S{1,2}es|orienta\S{1,2}\S{1,2}es|regras|diretrizes)\s+(?:anteriores|pr\S{1,2}vias|originais|do\s+sistema)",
+            r"|(?:dimentica(?:te)?|trascura(?:te)?|non\s+considerare)\s+(?:tutte\s+)?(?:le\s+)?(?:istruzioni|regole|indicazioni|direttive)\s+(?:precedenti|originali|di\s+sistema|ricevute)",
+            r"|(?:تجاهل|أهمل)[^\n]{0,30}?(?:التعليمات|الإرشادات|الأوامر|التوجيهات|القواعد)\s+(?:السابقة|الأصلية|الأولى)",
+            r"|(?:पिछले|पूर्व|पहले\s+के|ऊपर\s+के|सभी)[^\n]{0,30}?(?:निर्देश|आदेश|नियम)[^\n]{0,20}?(?:(?:अनदेखा|नज़रअंदाज़|नजरअंदाज|उपेक्षा)\s*(?:करें|करो|कर\s+दें|कर\s+दो|कीजिए)|भूल\s+(?:जाएं|जाएँ|जाओ|जाइए))",
+            r"|(?:nceki|sistem|eski|yukar\S{1,2}daki)\s+(?:t\S{1,2}m\s+|b\S{1,2}t\S{1,2}n\s+)?(?:talimat|komut|kural)\S*\s+(?:yok\s+say\b|g\S{1,2}rmezden\s+gel(?:in)?\b|unut(?:un)?\b|dikkate\s+alma(?:y\S{1,2}n)?\b)",
+            r"|(?:(?:bỏ\s+qua|lờ\s+đi)\s+(?:tất\s+cả|mọi)|(?:phớt\s+lờ|quên)(?:\s+(?:tất\s+cả|mọi))?)\s+(?:(?:các|những)\s+)?(?:hướng\s+dẫn|chỉ\s+dẫn|chỉ\s+thị|lệnh|quy\s+tắc)\s+(?:trước|ban\s+đầu|hệ\s+thống|cũ)",
+            r"|\b(?:abaikan|lupakan|acuhkan)\s+(?:semua\s+|seluruh\s+)?(?:instruksi|petunjuk|perintah|aturan|arahan)\s+(?:(?:yang\s+)?sebelumnya|terdahulu|sistem|awal|di\s+atas)\b",
             r"|(?:进入|处于|處於|進入|切换到|切换至|切換到)(?:开发者模式|開發者模式)",
-            r"|開発者モード(?:に(?:入|切り替え|移行)|で(?:動作|応答|実行)|です)|越狱模式|ежим\s+разработчика",
+            r"|開発者モード(?:に(?:入|切り替え|移行)|で(?:動作|応答|実行)|です)|越狱模式|ежим\s+разработчика|개발자\s*모드(?:로\s*(?:전환|진입|동작)|에서\s*(?:동작|실행|응답))",
         ),
-        unless: &["\"忽略", "“", "「", "'忽略", "«"],
-        what: "tells the agent to override its instructions (Chinese, Russian, Korean)",
-        explain: "Tells the agent, in Chinese, Russian or Korean, to drop its instructions or enter a developer mode: prompt injection; remove the skill.",
+        unless: &[
+            "\"忽略",
+            "“",
+            "「",
+            "'忽略",
+            "«",
+            "無視しては",
+            "忘れては",
+            "무시하지",
+            "잊지",
+            "لا تتجاهل",
+            "không được bỏ qua",
+            "không bỏ qua",
+            "đừng bỏ qua",
+            "đừng quên",
+            "đừng phớt lờ",
+            "jangan abaikan",
+            "Jangan abaikan",
+            "jangan lupakan",
+            "Jangan lupakan",
+        ],
+        what: "tells the agent to override its instructions (another language)",
+        explain: "Tells the agent, in another language (Chinese, Japanese, Korean, Russian, Portuguese, Italian, Arabic, Hindi, Turkish, Vietnamese, Indonesian), to drop its instructions or enter a developer mode: prompt injection; remove the skill.",
         ..Rule::BASE
     },
     Rule {

@@ -281,8 +281,9 @@ pub fn imitated<'c>(name: &str, context: &ScanContext<'c>) -> Option<&'c str> {
     })
 }
 
-/// Whether `name` (folded as `folded`) is a typo of `known`.
-fn imitates(name: &str, folded: &str, known: &str) -> bool {
+/// Whether `name` (folded as `folded`) is a typo of `known` (skill and
+/// package names alike).
+pub(crate) fn imitates(name: &str, folded: &str, known: &str) -> bool {
     known != name
         && !neighbours(name, known)
         && (folded == known || distance(folded, known) <= limit(known))
@@ -326,7 +327,7 @@ fn fold_confusable(c: char) -> char {
 }
 
 /// Optimal string alignment distance: edits plus adjacent swaps.
-fn distance(a: &str, b: &str) -> usize {
+pub(crate) fn distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
     let mut rows = vec![vec![0usize; b.len() + 1]; a.len() + 1];

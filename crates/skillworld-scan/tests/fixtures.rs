@@ -17,10 +17,7 @@ use skillworld_format::BundleFile;
 use skillworld_scan::{ScanReport, scan_bundle};
 
 /// Malicious fixtures the scanner is known to miss, and why.
-const KNOWN_MISSES: &[(&str, &str)] = &[(
-    "poetry-fast-mirror",
-    "batch 10 variant written after the fix: the index host's label is also the source's `name`, which the official-installer test (hosts.rs) reads as the tool's own site, so registry-redirect only warns",
-)];
+const KNOWN_MISSES: &[(&str, &str)] = &[];
 
 /// Benign look-alikes the scanner is known to block, and why.
 const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[];
@@ -214,7 +211,12 @@ fn every_finding_explains_itself() {
 
 #[test]
 fn typosquats_warn_and_never_block() {
-    let warned = |report: &ScanReport| report.findings.iter().any(|f| f.rule == "typosquat");
+    let warned = |report: &ScanReport| {
+        report
+            .findings
+            .iter()
+            .any(|f| matches!(f.rule, "typosquat" | "package-typosquat"))
+    };
     for (_, skill, report) in fixtures("warn") {
         assert!(
             warned(report),
