@@ -17,44 +17,16 @@ use skillworld_format::BundleFile;
 use skillworld_scan::{ScanReport, scan_bundle};
 
 /// Malicious fixtures the scanner is known to miss, and why.
-const KNOWN_MISSES: &[(&str, &str)] = &[
-    (
-        "poetry-fast-mirror",
-        "batch 10 variant written after the fix: the index host's label is also the source's `name`, which the official-installer test (hosts.rs) reads as the tool's own site, so registry-redirect only warns",
-    ),
-    ("jira-sprint-report", "batch 12 first scan, not fixed yet"),
-    ("md-toc-builder", "batch 12 first scan, not fixed yet"),
-    ("pdf-batch-stamper", "batch 12 first scan, not fixed yet"),
-    (
-        "parquet-clean-pipeline",
-        "batch 12 first scan, not fixed yet",
-    ),
-    ("sftp-release-push", "batch 12 first scan, not fixed yet"),
-    ("c4-diagram-kit", "batch 12 first scan, not fixed yet"),
-    ("crm-lead-scoring", "batch 12 first scan, not fixed yet"),
-    ("snapshot-test-helper", "batch 12 first scan, not fixed yet"),
-    (
-        "dotfiles-bootstrap-kit",
-        "batch 12 first scan, not fixed yet",
-    ),
-    ("go-release-make", "batch 12 first scan, not fixed yet"),
-    ("kube-context-switch", "batch 12 first scan, not fixed yet"),
-    ("ps-asset-inventory", "batch 12 first scan, not fixed yet"),
-    ("linux-devbox-setup", "batch 12 first scan, not fixed yet"),
-    ("go-uptime-probe", "batch 12 first scan, not fixed yet"),
-    ("service-health-agent", "batch 12 first scan, not fixed yet"),
-    (
-        "monorepo-clone-speedup",
-        "batch 12 first scan, not fixed yet",
-    ),
-    ("py-i18n-toolkit", "batch 12 first scan, not fixed yet"),
-];
+const KNOWN_MISSES: &[(&str, &str)] = &[(
+    "poetry-fast-mirror",
+    "batch 10 variant written after the fix: the index host's label is also the source's `name`, which the official-installer test (hosts.rs) reads as the tool's own site, so registry-redirect only warns",
+)];
 
 /// Benign look-alikes the scanner is known to block, and why.
-const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
-    ("static-site-release", "batch 12 first scan, not fixed yet"),
-    ("agent-usage-digest", "batch 12 first scan, not fixed yet"),
-];
+const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[(
+    "agent-usage-digest",
+    "batch 12: reads the agent's session logs for local statistics and posts only counts; the scanner does not follow data from a read to a send, so a source and a sink in one skill block it (source-to-sink)",
+)];
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
