@@ -699,7 +699,23 @@ pub fn combine(hits: &[Hit], wanted: impl Fn(Scope) -> bool) -> Vec<Hit> {
             };
             groups.entry(key).or_default().push(hit);
         }
-        for group in groups.values() {
+        let called_off: HashSet<(String, usize)> = hits
+            .iter()
+            .filter(|h| {
+                combo.unless_signal != Signal::None
+                    && h.armed
+                    && h.rule.signal == combo.unless_signal
+            })
+            .map(|h| match combo.scope {
+                Scope::Line => (h.file.clone(), h.line),
+                Scope::Block => (h.file.clone(), h.block),
+                Scope::Skill => (String::new(), 0),
+            })
+            .collect();
+        for (key, group) in &groups {
+            if called_off.contains(key) {
+                continue;
+            }
             let Some(parts) = pick(combo, group) else {
                 continue;
             };

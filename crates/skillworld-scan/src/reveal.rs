@@ -159,10 +159,13 @@ static PRINTED: LazyLock<Regex> = LazyLock::new(|| {
         r#"([A-Za-z_]\w*)=\$\(\s*(?:printf(?:\s+%b)?|echo\s+-e)\s+['"]((?:\\x[0-9a-fA-F]{2}|\\[0-7]{3})+)['"]\s*\)"#,
     )
 });
-/// `${!name}`: the variable whose name `name` holds.
-static INDIRECT: LazyLock<Regex> = LazyLock::new(|| regex(r"\$\{!([A-Za-z_]\w*)\}"));
-static SHELL_VAR: LazyLock<Regex> =
-    LazyLock::new(|| regex(r"\$\{([A-Za-z_]\w*)\}|\$([A-Za-z_]\w*)"));
+/// `${!name}`: the variable whose name `name` holds. A variable quoted on
+/// its own (`"$s"`, `"${!r}"`) is one word: it reads as its value bare.
+static INDIRECT: LazyLock<Regex> =
+    LazyLock::new(|| regex(r#""\$\{!([A-Za-z_]\w*)\}"|\$\{!([A-Za-z_]\w*)\}"#));
+static SHELL_VAR: LazyLock<Regex> = LazyLock::new(|| {
+    regex(r#""\$\{([A-Za-z_]\w*)\}"|"\$([A-Za-z_]\w*)"|\$\{([A-Za-z_]\w*)\}|\$([A-Za-z_]\w*)"#)
+});
 /// A list joined into one string: Python's `sep.join([…])`, JavaScript's
 /// `[…].join(sep)`.
 static JOIN_PY: LazyLock<Regex> =
@@ -188,7 +191,8 @@ pub fn normalize_with(text: &str, whole: &str) -> String {
     let values: OnceCell<HashMap<String, String>> = OnceCell::new();
     let values = || values.get_or_init(|| assignments(&folded(whole)));
     let shown = INDIRECT.replace_all(&shown, |c: &Captures| {
-        let target = values().get(&c[1]).and_then(|name| values().get(name));
+        let name = c.get(1).or(c.get(2)).map_or("", |m| m.as_str());
+        let target = values().get(name).and_then(|name| values().get(name));
         target.cloned().unwrap_or_else(|| c[0].to_owned())
     });
     let shown = JOIN_PY.replace_all(&shown, |c: &Captures| joined_list(&c[3], &c[2], values()));
@@ -196,7 +200,7 @@ pub fn normalize_with(text: &str, whole: &str) -> String {
         joined_list(&c[1], c.get(2).map_or(",", |m| m.as_str()), values())
     });
     let substituted = SHELL_VAR.replace_all(&shown, |c: &Captures| {
-        let name = c.get(1).or(c.get(2)).map_or("", |m| m.as_str());
+        let name = (1..5).find_map(|i| c.get(i)).map_or("", |m| m.as_str());
         match name {
             "IFS" => " ".to_owned(),
             _ => values()
@@ -414,6 +418,12 @@ mod tests {
         assert_eq!(
             normalize("local t=curl r=bash\nlocal f=t g=r\n${!f} -s u | ${!g}"),
             "local t=curl r=bash\nlocal f=t g=r\ncurl -s u | bash"
+        );
+        assert_eq!(
+            normalize(
+                "t=curl\nr=sh\nlocal f=t g=r\n\"${!f}\" -s u | \"${!g}\" >/dev/null; \"$r\" x \"$HOME\""
+            ),
+            "t=curl\nr=sh\nlocal f=t g=r\ncurl -s u | sh >/dev/null; sh x \"$HOME\""
         );
         let printed = normalize("c=$(printf %b '\\x63\\x75\\x72\\x6c')\n$c -s u");
         assert_eq!(printed.lines().last(), Some("curl -s u"));

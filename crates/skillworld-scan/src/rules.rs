@@ -202,8 +202,8 @@ pub enum Signal {
     OpenSubject,
     /// A polkit rule answers yes without authentication.
     PolkitYes,
-    /// A polkit condition on who asks, not on what is asked.
-    SubjectOnly,
+    /// A polkit condition on what is asked (the action).
+    ActionTest,
 }
 
 /// Where a combination looks for its signals.
@@ -238,6 +238,9 @@ pub struct Rule {
     /// signal: tried only in blocks that already hold an armed hit of it
     /// (`Signal::None`: always tried).
     pub beside: Signal,
+    /// A combination that this signal, armed in the same scope, calls off
+    /// (`Signal::None`: nothing does).
+    pub unless_signal: Signal,
     /// Short phrase: "opens a reverse shell".
     pub what: &'static str,
     /// One line a person can act on (`scan --explain`).
@@ -258,6 +261,7 @@ impl Rule {
         scope: Scope::Block,
         installer: false,
         beside: Signal::None,
+        unless_signal: Signal::None,
         what: "",
         explain: "",
     };
@@ -511,7 +515,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Tampering,
         severity: Severity::High,
         target: Target::Code,
-        pattern: r"\bgit\s+config\s+(?:--?\w+\s+)*url\.['\x22]?[^\s'\x22]+['\x22]?\.insteadOf\s+['\x22]?(?:https?://|git@|ssh://)",
+        pattern: r"\bgit\s+config\s+(?:--?\w+\s+)*url\.['\x22]?[^\s'\x22]+['\x22]?\.(?:push)?insteadOf\s+['\x22]?(?:https?://|git@|ssh://)",
         // The same forge over SSH, or with the CI's own token, is the same
         // source reached another way.
         unless: &[
@@ -522,6 +526,7 @@ pub static RULES: &[Rule] = &[
             "url.ssh://",
             "@github.com/\".insteadOf",
             "@gitlab.com/\".insteadOf",
+            "@github.com/\".pushInsteadOf",
         ],
         what: "sends git's fetches of a forge to another host",
         explain: "Rewrites git URLs so every later clone and fetch of the named forge goes to a host the skill chose, which can serve altered code; clone from the forge itself.",
@@ -784,7 +789,16 @@ pub static RULES: &[Rule] = &[
         id: "credential-file",
         class: Class::Exfiltration,
         pattern: r"\.ssh/(?:id_[a-z0-9_]+(?:[^.a-z0-9_]|$)|\*)|['\x22](?:~/|\$HOME/)?\.ssh/?['\x22]|(?:~|\$HOME|\$\{HOME\})/\.(?:aws|kube|gnupg|docker|azure|ssh)/?(?:\s|$|['\x22);])|['\x22]\.(?:docker|kube)['\x22][^\n]*['\x22]config(?:\.json)?['\x22]|['\x22]\.ssh['\x22][^\n]*['\x22]id_|['\x22]id_(?:rsa|ed25519|ecdsa|dsa)['\x22]|\.aws/credentials|\.aws['\x22][^\n]*['\x22]credentials['\x22]|\.kube/config|\.docker/config\.json|\.git-credentials|\.netrc\b|\.npmrc\b|\.pypirc\b|gcloud/(?:credentials|application_default|legacy_credentials)|\.azure/(?:accessTokens|msal)|\.config/gh/hosts|/etc/shadow\b|\.gnupg/|\.get_(?:frozen_)?credentials\(\)|\.password-store|\.vault-token",
-        unless: &["ssh-keygen", "chmod 600", "chmod 700"],
+        // A key named as an SSH client's identity is used to log in, not read.
+        unless: &[
+            "ssh-keygen",
+            "chmod 600",
+            "chmod 700",
+            "key_filename",
+            "IdentityFile",
+            "ssh -i ",
+            "scp -i ",
+        ],
         signal: Signal::Source,
         what: "reads credential files",
         explain: "Reads SSH keys or cloud, git or registry credentials; a skill should take the one key it needs from its configuration.",
@@ -1008,27 +1022,26 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
-        id: "polkit-subject-only",
+        id: "polkit-action-test",
         class: Class::Privilege,
         target: Target::Code,
-        pattern: r"\bsubject\.(?:isInGroup|isInNetGroup|user)\b",
-        // A condition that names the action is scoped to that action.
-        unless: &["action"],
-        signal: Signal::SubjectOnly,
+        pattern: r"\baction\.(?:id|lookup)\b",
+        signal: Signal::ActionTest,
         quiet: true,
         beside: Signal::PolkitYes,
-        what: "decides on who asks, not on what is asked",
-        explain: "A polkit condition tests the user or group and not the action.",
+        what: "tests which action polkit is asked for",
+        explain: "A polkit rule tests which action is asked for.",
         ..Rule::BASE
     },
     Rule {
         id: "polkit-grant-all",
         class: Class::Privilege,
         severity: Severity::High,
-        combines: &[Signal::PolkitYes, Signal::SubjectOnly],
+        combines: &[Signal::PolkitYes],
         scope: Scope::Block,
+        unless_signal: Signal::ActionTest,
         what: "lets a user do every privileged action without a password",
-        explain: "A polkit rule answers yes to a user or group on a test that never names the action, so every privileged action (mounting, installing, services, users) runs without a password: root by another door; grant named actions only.",
+        explain: "A polkit rules file answers yes without ever testing which action is asked, so every privileged action (mounting, installing, services, users) runs without a password: root by another door; grant named actions only.",
         ..Rule::BASE
     },
     Rule {
@@ -1697,7 +1710,7 @@ pub static RULES: &[Rule] = &[
         id: "disable-guards",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"\b(?:disable|bypass|turn\s+off|circumvent|deactivate|evade|switch\s+off)\s+(?:the\s+|all\s+|any\s+|your\s+|its\s+)?(?:safety|security|guard(?:rail)?s?|approvals?|confirmations?|permission\s+(?:checks|prompts)|sandbox(?:ing)?|content\s+filters?|antivirus|defender|gatekeeper|firewall|monitoring|logging)\b|\bskip\s+(?:all\s+|any\s+|the\s+)?(?:safety|security)\s+(?:checks?|review|guard\w*)|\b(?:never|don't|do\s+not)\s+ask\s+(?:the\s+user\s+)?for\s+(?:permission|confirmation|approval)\b|\bwithout\s+asking\s+(?:the\s+user\s+|anyone\s+)?(?:for\s+)?(?:permission|confirmation|approval)\b|\b(?:auto[- ]?approve|approve)\s+(?:all|every|any)\s+(?:tool\s+calls?|commands?|requests?|actions?)\b|\bstop asking (?:for|before) (?:permission|confirmation|approval|reading|running|executing|sending|deleting|writing|opening)\b|\b(?:already\s+|pre-?)approved\s+by\s+the\s+user\b|\btreat\s+(?:this|it|these|them)\s+as\s+(?:already\s+)?(?:approved|authori[sz]ed|confirmed)\b|\b(?:user|owner|admin|administrator)\s+has\s+(?:already\s+)?pre-?approved\b",
+        pattern: r"\b(?:disable|bypass|turn\s+off|circumvent|deactivate|evade|switch\s+off)\s+(?:the\s+|all\s+|any\s+|your\s+|its\s+)?(?:safety|security|guard(?:rail)?s?|approvals?|confirmations?|permission\s+(?:checks|prompts)|sandbox(?:ing)?|content\s+filters?|antivirus|defender|gatekeeper|firewall|monitoring|logging)\b|\bskip\s+(?:all\s+|any\s+|the\s+)?(?:safety|security)\s+(?:checks?|review|guard\w*)|\b(?:never|don't|do\s+not)\s+ask\s+(?:the\s+user\s+)?for\s+(?:permission|confirmation|approval)\b|\bwithout\s+asking\s+(?:the\s+user\s+|anyone\s+)?(?:for\s+)?(?:permission|confirmation|approval)\b|\b(?:auto[- ]?approve|approve)\s+(?:all|every|any)\s+(?:tool\s+calls?|commands?|requests?|actions?)\b|\bstop asking (?:for|before) (?:permission|confirmation|approval|reading|running|executing|sending|deleting|writing|opening)\b|\b(?:already\s+|pre-?)approved\s+by\s+the\s+user\b|\btreat\s+(?:this|it|these|them)\s+as\s+(?:already\s+)?(?:approved|authori[sz]ed|confirmed)\b|\b(?:user|owner|admin|administrator)\s+has\s+(?:already\s+)?pre-?approved\s+(?:all|every|any|each)\s+(?:shell\s+)?(?:commands?|actions?|tool\s+calls?|operations?|steps?|requests?)\b",
         what: "tells the agent to disable guards or approvals",
         explain: "Tells the agent to switch off safety checks, approvals or defences; remove the skill.",
         ..Rule::BASE
