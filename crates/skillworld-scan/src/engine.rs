@@ -692,26 +692,20 @@ pub fn combine(hits: &[Hit], wanted: impl Fn(Scope) -> bool) -> Vec<Hit> {
             {
                 continue;
             }
-            let key = match combo.scope {
-                Scope::Line => (hit.file.clone(), hit.line),
-                Scope::Block => (hit.file.clone(), hit.block),
-                Scope::Skill => (String::new(), 0),
-            };
-            groups.entry(key).or_default().push(hit);
+            groups
+                .entry(scope_key(combo.scope, hit))
+                .or_default()
+                .push(hit);
         }
-        let called_off: HashSet<(String, usize)> = hits
-            .iter()
-            .filter(|h| {
-                combo.unless_signal != Signal::None
-                    && h.armed
-                    && h.rule.signal == combo.unless_signal
-            })
-            .map(|h| match combo.scope {
-                Scope::Line => (h.file.clone(), h.line),
-                Scope::Block => (h.file.clone(), h.block),
-                Scope::Skill => (String::new(), 0),
-            })
-            .collect();
+        // Few rows have a calling-off signal: the rest build nothing.
+        let called_off: Vec<(String, usize)> = if combo.unless_signal == Signal::None {
+            Vec::new()
+        } else {
+            hits.iter()
+                .filter(|h| h.armed && h.rule.signal == combo.unless_signal)
+                .map(|h| scope_key(combo.scope, h))
+                .collect()
+        };
         for (key, group) in &groups {
             if called_off.contains(key) {
                 continue;
@@ -748,6 +742,16 @@ pub fn combine(hits: &[Hit], wanted: impl Fn(Scope) -> bool) -> Vec<Hit> {
         (a.file.as_str(), a.line, a.rule.id).cmp(&(b.file.as_str(), b.line, b.rule.id))
     });
     out
+}
+
+/// Where a hit stands for a combination of `scope`: its line, its block,
+/// or the whole skill.
+fn scope_key(scope: Scope, hit: &Hit) -> (String, usize) {
+    match scope {
+        Scope::Line => (hit.file.clone(), hit.line),
+        Scope::Block => (hit.file.clone(), hit.block),
+        Scope::Skill => (String::new(), 0),
+    }
 }
 
 /// The earliest hits of a group that make `combo`, one per signal: in a
