@@ -777,14 +777,24 @@ pub fn combine(hits: &[Hit], wanted: impl Fn(Scope) -> bool) -> Vec<Hit> {
             {
                 continue;
             }
-            let key = match combo.scope {
-                Scope::Line => (hit.file.clone(), hit.line),
-                Scope::Block => (hit.file.clone(), hit.block),
-                Scope::Skill => (String::new(), 0),
-            };
-            groups.entry(key).or_default().push(hit);
+            groups
+                .entry(scope_key(combo.scope, hit))
+                .or_default()
+                .push(hit);
         }
-        for group in groups.values() {
+        // Few rows have a calling-off signal: the rest build nothing.
+        let called_off: Vec<(String, usize)> = if combo.unless_signal == Signal::None {
+            Vec::new()
+        } else {
+            hits.iter()
+                .filter(|h| h.armed && h.rule.signal == combo.unless_signal)
+                .map(|h| scope_key(combo.scope, h))
+                .collect()
+        };
+        for (key, group) in &groups {
+            if called_off.contains(key) {
+                continue;
+            }
             let Some(parts) = pick(combo, group) else {
                 continue;
             };
@@ -817,6 +827,16 @@ pub fn combine(hits: &[Hit], wanted: impl Fn(Scope) -> bool) -> Vec<Hit> {
         (a.file.as_str(), a.line, a.rule.id).cmp(&(b.file.as_str(), b.line, b.rule.id))
     });
     out
+}
+
+/// Where a hit stands for a combination of `scope`: its line, its block,
+/// or the whole skill.
+fn scope_key(scope: Scope, hit: &Hit) -> (String, usize) {
+    match scope {
+        Scope::Line => (hit.file.clone(), hit.line),
+        Scope::Block => (hit.file.clone(), hit.block),
+        Scope::Skill => (String::new(), 0),
+    }
 }
 
 /// The earliest hits of a group that make `combo`, one per signal: in a

@@ -67,6 +67,7 @@ const INSTALLERS: &[&str] = &[
     "k3s.io",
     "starship.rs",
     "sh.vector.dev",
+    "setup.vector.dev",
     "get.acme.sh",
     "code-server.dev",
     "rclone.org",

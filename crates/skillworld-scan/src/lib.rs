@@ -207,12 +207,26 @@ fn kind_of(path: &str, text: &str) -> Option<Kind> {
     if path.starts_with("scripts/") {
         return Some(Kind::Script(Lang::guess(text)));
     }
+    // Build files run their recipes through the shell wherever they stand.
+    let name = lower.rsplit('/').next().unwrap_or(&lower);
+    let build = [
+        "makefile",
+        "gnumakefile",
+        "justfile",
+        "dockerfile",
+        "containerfile",
+    ];
+    if build.contains(&name) || lower.ends_with(".mk") {
+        return Some(Kind::Script(Lang::Shell));
+    }
     if path.starts_with("references/") || path.starts_with("templates/") {
         return Some(Kind::Markdown);
     }
-    // Configuration and data ship endpoints and commands too.
+    // Configuration and data ship endpoints and commands too, and notes the
+    // agent reads; unit and policy files say what runs and who may.
     let data = [
-        ".json", ".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".txt", ".html", ".xml", ".env",
+        ".json", ".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".txt", ".html", ".xml",
+        ".env", ".csv", ".tsv", ".rules", ".service", ".timer",
     ];
     data.iter()
         .any(|e| lower.ends_with(e))

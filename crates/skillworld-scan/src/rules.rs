@@ -200,6 +200,12 @@ pub enum Signal {
     /// Names a subject that is everyone: anonymous, all authenticated users,
     /// every service account.
     OpenSubject,
+    /// An image with a long alt text (unseen when rendered).
+    AltText,
+    /// A polkit rule answers yes without authentication.
+    PolkitYes,
+    /// A polkit condition on what is asked (the action).
+    ActionTest,
 }
 
 /// Where a combination looks for its signals.
@@ -234,6 +240,9 @@ pub struct Rule {
     /// signal: tried only in blocks that already hold an armed hit of it
     /// (`Signal::None`: always tried).
     pub beside: Signal,
+    /// A combination that this signal, armed in the same scope, calls off
+    /// (`Signal::None`: nothing does).
+    pub unless_signal: Signal,
     /// Short phrase: "opens a reverse shell".
     pub what: &'static str,
     /// One line a person can act on (`scan --explain`).
@@ -254,6 +263,7 @@ impl Rule {
         scope: Scope::Block,
         installer: false,
         beside: Signal::None,
+        unless_signal: Signal::None,
         what: "",
         explain: "",
     };
@@ -307,7 +317,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "socket-open",
         class: Class::Shell,
-        pattern: r"\bsocket\.socket\(|\bnet\.Dial(?:Timeout)?\(|\bsocket\.create_connection\(|\.connect\(\s*\(|\bnet\.(?:connect|Socket|createConnection|createServer)\(|\bnew\s+net\.Socket\(|\bTCPSocket\.(?:new|open)\(|\bTCPServer\.new\(|\bfsockopen\(|Net\.Sockets\.TCP(?:Client|Listener)|\bsocket\.tcp\(|\bnew\s+Socket\(|\bsocket\.bind\(|\.listen\(\s*\d|\bDeno\.(?:connect|listen)(?:Tls)?\(|\bBun\.(?:connect|listen)\(|\bexec\s+\d+<>\s*['\x22]?/dev/(?:tcp|udp)/|\[\s*socket\s+(?:-\w+\s+)*\S+\s+\S+\s*\]",
+        pattern: r"\bsocket\.socket\(|\bnet\.Dial(?:Timeout)?\(|\bsocket\.create_connection\(|\.connect\(\s*\(|\bnet\.(?:connect|Socket|createConnection|createServer)\(|\bnew\s+net\.Socket\(|\bTCPSocket\.(?:new|open)\(|\bTCPServer\.new\(|\bfsockopen\(|Net\.Sockets\.TCP(?:Client|Listener)|\bsocket\.tcp\(|\bnew\s+Socket\(|\bsocket\.bind\(|\.listen\(\s*\d|\bDeno\.(?:connect|listen)(?:Tls)?\(|\bBun\.(?:connect|listen)\(|\bexec\s+\d+<>\s*['\x22]?/dev/(?:tcp|udp)/|\[\s*socket\s+(?:-\w+\s+)*\S+\s+\S+\s*\]|\basyncio\.(?:open_connection|start_server)\(",
         // A connection to this machine's own port (a readiness probe) cannot
         // carry a remote peer's commands.
         unless: &[
@@ -338,6 +348,7 @@ pub static RULES: &[Rule] = &[
             r"|\b(?:proc_open|popen|spawn|Popen|exec\.Command|Process\.Start)\(\s*\[?\s*['\x22](?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh(?:\.exe)?['\x22]",
             r"|\bexec (?:/bin/)?(?:ba|z|da)?sh -c \$\w+|\bexec \{\*\}\$\w+",
             r"|\bos\.(?:system|popen)\(\s*[a-z_]\w*\s*[\[)]|\bsubprocess\.\w+\(\s*[a-z_]\w*\s*,[^\n]*\bshell\s*=\s*True",
+            r"|\bcreate_subprocess_shell\(\s*(?:$|[a-z_])",
         ),
         signal: Signal::Spawn,
         quiet: true,
@@ -423,7 +434,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "fetch",
         class: Class::Execution,
-        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\bfetch\(\s*[A-Za-z_$][\w$.]*\s*[,)]|\bResolve-DnsName\b[^\n]*\bTXT\b|\b(?:dig|nslookup)\b[^\n]*(?:\s|-t\s*|-q=|-type=)TXT\b|\baxios\.get\(|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\bInvoke-RestMethod\b|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*(?:[^\s/&]|/(?:[^d\s]|d[^e]|de[^v])))|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|-r\s*open-uri\b|\bURI\.open\(|LWP::(?:Simple|UserAgent)\b|\bHTTP::Tiny\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:|\b(?:Command::new|exec\.Command|spawn\w*|execFile\w*|Popen|subprocess\.\w+|Process\.Start)\(\s*\[?\s*['\x22](?:curl|wget)(?:\.exe)?['\x22]",
+        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\bfetch\(\s*[A-Za-z_$][\w$.]*\s*[,)]|\bResolve-DnsName\b[^\n]*\bTXT\b|\b(?:dig|nslookup)\b[^\n]*(?:\s|-t\s*|-q=|-type=)TXT\b|\baxios\.get\(|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\bInvoke-RestMethod\b|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*(?:[^\s/&]|/(?:[^d\s]|d[^e]|de[^v])))|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|-r\s*open-uri\b|\bURI\.open\(|LWP::(?:Simple|UserAgent)\b|\bHTTP::Tiny\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:|\b(?:Command::new|exec\.Command|spawn\w*|execFile\w*|Popen|subprocess\.\w+|Process\.Start)\(\s*\[?\s*['\x22](?:curl|wget)(?:\.exe)?['\x22]|(?-i:\b(?:resp|res|response)\.Body\b)",
         unless: &["://localhost", "://127.0.0.1"],
         signal: Signal::Fetch,
         quiet: true,
@@ -435,13 +446,19 @@ pub static RULES: &[Rule] = &[
         id: "dynamic-eval",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\[\s*['\x22](?:Function|eval)['\x22]\s*\]|\.then\(\s*(?:eval|Function)\s*\)|\bpowershell(?:\.exe)?\b[^\n]*\s-(?:enc|encodedcommand|ec)\s+\$\w+|\b(?:globalThis|window)\s*\[\s*['\x22][^'\x22\n]*['\x22]\s*\+|\bvm\.run\w*\(|\b(?:Invoke-Expression|iex)(?:\s*(?:[$(\[\x22{;|)}-]|$)|\s*'\s*(?:$|[;)\]])|\s+')|\beval\s+[\x22'$`]|\bpickle\.loads?\(|\bFunctionType\(|\bvars\(\s*__builtins__\s*\)|\b__builtins__\s*(?:\[|\.__dict__)|\bgetattr\(\s*(?:__builtins__|builtins)\s*,|(?:^|[;({|]\s*)& \$[a-z_]\w*\s+[($]|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval \(?(?:get|URI\.open|URI\.parse|open|Net::HTTP\.get|HTTParty\.get|LWP::Simple::get)\b|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]",
+        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\[\s*['\x22](?:Function|eval)['\x22]\s*\]|\.then\(\s*(?:eval|Function)\s*\)|\bpowershell(?:\.exe)?\b[^\n]*\s-(?:enc|encodedcommand|ec)\s+\$\w+|\b(?:globalThis|window)\s*\[\s*['\x22][^'\x22\n]*['\x22]\s*\+|\bvm\.run\w*\(|\b(?:Invoke-Expression|iex)(?:\s*(?:[$(\[\x22{;|)}-]|$)|\s*'\s*(?:$|[;)\]])|\s+')|\beval\s+[\x22'$`]|\bpickle\.loads?\(|\bFunctionType\(|\bvars\(\s*__builtins__\s*\)|\b__builtins__\s*(?:\[|\.__dict__)|\bgetattr\(\s*(?:__builtins__|builtins)\s*,|(?:^|[;({|]\s*)& \$[a-z_]\w*\s+[($]|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval \(?(?:get|URI\.open|URI\.parse|open|Net::HTTP\.get|HTTParty\.get|LWP::Simple::get)\b|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|(?:\bsys\.executable|\bprocess\.execPath|['\x22](?:/usr/bin/)?(?:python[\d.]*|node|ruby|perl|php)['\x22])\s*,\s*\[?\s*['\x22]-[ce]['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|\._compile\(\s*[A-Za-z_$]|(?:^|[;({|=])\s*[&.]\s*\(\s*(?:Get-Command|gcm)\b",
+        // Evaluating what a local tool prints about itself (an agent's
+        // socket, a package manager's environment) runs nothing fetched.
         unless: &[
             "literal_eval",
             "safe_eval",
             "re.exec(",
             ".exec(ctx",
             "page.evaluate",
+            "$(ssh-agent",
+            "$(gpg-agent",
+            " shellenv)",
+            " docker-env",
         ],
         signal: Signal::Eval,
         quiet: true,
@@ -489,7 +506,7 @@ pub static RULES: &[Rule] = &[
         id: "registry-redirect",
         class: Class::Execution,
         severity: Severity::High,
-        pattern: r"\b(?:npm|pnpm|yarn)\s+config\s+set\s+registry\s+https?://|\bpip[\d.]*\s+config\s+set\s+\S*index-url\s+https?://|^\s*(?:registry|index-url|extra-index-url)\s*=\s*['\x22]?https?://|^\s*--(?:extra-index-url|index-url)[\s=]+https?://|^\s*url\s*=\s*['\x22]https?://[^'\x22\s]*/simple/?['\x22]|\b(?:PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|UV_INDEX_URL|UV_EXTRA_INDEX_URL|NPM_CONFIG_REGISTRY)=\s*['\x22]?https?://",
+        pattern: r"\b(?:npm|pnpm|yarn)\s+config\s+set\s+registry\s+https?://|\bpip[\d.]*\s+config\s+set\s+\S*index-url\s+https?://|^\s*['\x22]?(?:registry|index-url|extra-index-url)\s*=\s*['\x22]?https?://|^\s*--(?:extra-index-url|index-url)[\s=]+https?://|^\s*url\s*=\s*['\x22]https?://[^'\x22\s]*/simple/?['\x22]|\b(?:PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|UV_INDEX_URL|UV_EXTRA_INDEX_URL|NPM_CONFIG_REGISTRY)=\s*['\x22]?https?://",
         installer: true,
         what: "points the package manager at another registry",
         explain: "Redirects every later package install to a registry the skill chose (dependency confusion, poisoned packages); keep the public registry or a mirror the admin set.",
@@ -503,6 +520,28 @@ pub static RULES: &[Rule] = &[
         pattern: r"\b(?:pip3?|pipx|uv pip|uv tool) install\b|\bpipx run\b|\b(?:uv|poetry) add\b|\b(?:npm|pnpm|bun) (?:install|i|add)\b|\byarn (?:global )?add\b|\b(?:pnpm|yarn) dlx\b|\bnpm exec\b|\b(?:npx|bunx|uvx) |\bcargo (?:add|install)\b",
         what: "installs a package named like a well-known one",
         explain: "Installs a package whose name is a typo of a well-known package's, or a well-known scoped package under a look-alike scope: a typosquat runs its own code when installed; check the name (installed globally, run at once or from an index the skill chose, it blocks).",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "git-source-redirect",
+        class: Class::Tampering,
+        severity: Severity::High,
+        target: Target::Code,
+        pattern: r"\bgit\s+config\s+(?:--?\w+\s+)*url\.['\x22]?[^\s'\x22]+['\x22]?\.(?:push)?insteadOf\s+['\x22]?(?:https?://|git@|ssh://)",
+        // The same forge over SSH, or with the CI's own token, is the same
+        // source reached another way.
+        unless: &[
+            "url.\"git@",
+            "url.'git@",
+            "url.git@",
+            "url.\"ssh://",
+            "url.ssh://",
+            "@github.com/\".insteadOf",
+            "@gitlab.com/\".insteadOf",
+            "@github.com/\".pushInsteadOf",
+        ],
+        what: "sends git's fetches of a forge to another host",
+        explain: "Rewrites git URLs so every later clone and fetch of the named forge goes to a host the skill chose, which can serve altered code; clone from the forge itself.",
         ..Rule::BASE
     },
     Rule {
@@ -762,7 +801,16 @@ pub static RULES: &[Rule] = &[
         id: "credential-file",
         class: Class::Exfiltration,
         pattern: r"\.ssh/(?:id_[a-z0-9_]+(?:[^.a-z0-9_]|$)|\*)|['\x22](?:~/|\$HOME/)?\.ssh/?['\x22]|(?:~|\$HOME|\$\{HOME\})/\.(?:aws|kube|gnupg|docker|azure|ssh)/?(?:\s|$|['\x22);])|['\x22]\.(?:docker|kube)['\x22][^\n]*['\x22]config(?:\.json)?['\x22]|['\x22]\.ssh['\x22][^\n]*['\x22]id_|['\x22]id_(?:rsa|ed25519|ecdsa|dsa)['\x22]|\.aws/credentials|\.aws['\x22][^\n]*['\x22]credentials['\x22]|\.kube/config|\.docker/config\.json|\.git-credentials|\.netrc\b|\.npmrc\b|\.pypirc\b|gcloud/(?:credentials|application_default|legacy_credentials)|\.azure/(?:accessTokens|msal)|\.config/gh/hosts|/etc/shadow\b|\.gnupg/|\.get_(?:frozen_)?credentials\(\)|\.password-store|\.vault-token",
-        unless: &["ssh-keygen", "chmod 600", "chmod 700"],
+        // A key named as an SSH client's identity is used to log in, not read.
+        unless: &[
+            "ssh-keygen",
+            "chmod 600",
+            "chmod 700",
+            "key_filename",
+            "IdentityFile",
+            "ssh -i ",
+            "scp -i ",
+        ],
         signal: Signal::Source,
         what: "reads credential files",
         explain: "Reads SSH keys or cloud, git or registry credentials; a skill should take the one key it needs from its configuration.",
@@ -886,7 +934,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "chat-sink",
         class: Class::Exfiltration,
-        pattern: r"discord(?:app)?\.com/api/webhooks|hooks\.slack\.com/services|api\.telegram\.org/bot|\bsmtplib\.SMTP|\bnodemailer\b|\bSend-MailMessage\b|\bsendmail\s+-|\bmail\s+-s\b|\bftplib\.FTP|\bftp://|\bscp\b[^\n]*\s\S+@[\w.-]+:|\brsync\b[^\n]*\s\S+@[\w.-]+:|\b(?:sock|socket|s|conn|client|sk)\.(?:send|sendall|sendto)\(|/dev/tcp/[^\s/]+/\d|\bgh (?:issue|pr) (?:create|comment)\b[^\n]*--repo\b|\bgh gist create\b|\bglab (?:issue|snippet) create\b",
+        pattern: r"discord(?:app)?\.com/api/webhooks|hooks\.slack\.com/services|api\.telegram\.org/bot|\bsmtplib\.SMTP|\bnodemailer\b|\bSend-MailMessage\b|\bsendmail\s+-|\bmail\s+-s\b|\bftplib\.FTP|\bftp://|\bscp\b[^\n]*\s\S+@[\w.-]+:|\brsync\b[^\n]*\s\S+@[\w.-]+:|\b(?:sock|socket|s|conn|client|sk)\.(?:send|sendall|sendto)\(|/dev/tcp/[^\s/]+/\d|\bgh (?:issue|pr) (?:create|comment)\b[^\n]*--repo\b|\bgh gist create\b|\bglab (?:issue|snippet) create\b|\basyncio\.open_connection\(|\b\w*sftp\.put(?:fo)?\(",
         signal: Signal::Sink,
         quiet: true,
         what: "sends data to a chat bot, mail, socket or remote host",
@@ -972,6 +1020,40 @@ pub static RULES: &[Rule] = &[
         pattern: r"(?:>>?|\btee\b(?:\s+-a)?)\s*/etc/sudoers|/etc/sudoers\.d/[\w.-]+[^\n]*(?:>|tee|cp\b|mv\b)|(?:>|tee|cp\b|mv\b)[^\n]*/etc/sudoers\.d/|\bNOPASSWD\s*:\s*ALL\b|\bNOPASSWD\s*:[^\n]*\|[^\n]*\b(?:visudo|tee)\b",
         what: "grants passwordless root",
         explain: "Writes sudoers rules for passwordless root: privilege escalation; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "polkit-yes",
+        class: Class::Privilege,
+        target: Target::Code,
+        pattern: r"\bpolkit\.Result\.YES\b",
+        signal: Signal::PolkitYes,
+        quiet: true,
+        what: "answers a polkit request with yes",
+        explain: "A polkit rule grants an action without asking for a password.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "polkit-action-test",
+        class: Class::Privilege,
+        target: Target::Code,
+        pattern: r"\baction\.(?:id|lookup)\b",
+        signal: Signal::ActionTest,
+        quiet: true,
+        beside: Signal::PolkitYes,
+        what: "tests which action polkit is asked for",
+        explain: "A polkit rule tests which action is asked for.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "polkit-grant-all",
+        class: Class::Privilege,
+        severity: Severity::High,
+        combines: &[Signal::PolkitYes],
+        scope: Scope::Block,
+        unless_signal: Signal::ActionTest,
+        what: "lets a user do every privileged action without a password",
+        explain: "A polkit rules file answers yes without ever testing which action is asked, so every privileged action (mounting, installing, services, users) runs without a password: root by another door; grant named actions only.",
         ..Rule::BASE
     },
     Rule {
@@ -1479,7 +1561,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "decode",
         class: Class::Obfuscation,
-        pattern: r"\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*\d+|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\s-bxor\s|\bchr\(\s*(?:ord\()?\w+\)?\s*\^|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+['\x22](?:\\x[0-9a-f]{2}){3,}|\bunpack\(\s*['\x22]H\*|\brev\s*<<<|\$\(\s*rev\b|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}|\bmap\(\s*chr\s*,|\[-1\.\.-\(?\$[\w.]+",
+        pattern: r"\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*\d+|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\s-bxor\s|\bchr\(\s*(?:ord\()?\w+\)?\s*\^|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+(?:%b\s+|--\s+)?['\x22](?:\\x[0-9a-f]{2}){3,}|\bbase32\s+(?:-\w+\s+)*(?:-d|--decode)\b|\bIO\.Compression\.(?:Deflate|GZip)Stream\b|\bunpack\(\s*['\x22]H\*|\brev\s*<<<|\$\(\s*rev\b|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}|\bmap\(\s*chr\s*,|\[-1\.\.-\(?\$[\w.]+",
         signal: Signal::Decode,
         quiet: true,
         what: "decodes hidden data",
@@ -1491,7 +1573,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Obfuscation,
         severity: Severity::Critical,
         pattern: concat!(
-            r"\b(?:base64|base32)\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b[^\n]*\|\s*(?:sudo\s+)?(?:/bin/|/usr/bin/)?(?:(?:ba|z|k|da)?sh|python[\d.]*|perl|ruby|node)(?:$|[\s;)&|'\x22])",
+            r"\b(?:base64|base32)\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b[^\n]*\|\s*(?:sudo\s+)?(?:(?:/bin/|/usr/bin/)?(?:(?:ba|z|k|da)?sh|python[\d.]*|perl|ruby|node)(?:$|[\s;)&|'\x22])|\$[({]?(?:SHELL|BASH)\b)",
             r"|\bxxd\s+-r[^\n]*\|\s*(?:ba|z)?sh\b",
             r"|\b(?:exec|eval)\s*\(\s*(?:__import__\(\s*['\x22](?:base64|codecs|zlib|marshal)['\x22]\s*\)\.|base64\.|codecs\.|zlib\.|marshal\.|bytes\.fromhex|binascii\.|atob\(|Buffer\.from\()",
             r"|\beval\s+\x22?\$\(\s*(?:echo|printf)[^\n]*\|\s*(?:base64|xxd)\b",
@@ -1531,7 +1613,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "string-assembly",
         class: Class::Obfuscation,
-        pattern: r"['\x22] ?\+ ?['\x22]|['\x22] ?\. ?['\x22]|[a-z](?:''|\x22\x22)[a-z]|[a-z]'[a-z]{1,3}'[a-z]|\$\{IFS\}|\$IFS\b|\bjoin\(\s*\[|\[::-1\]|\breverse\(\)",
+        pattern: r"['\x22] ?\+ ?['\x22]|['\x22] ?\. ?['\x22]|[a-z](?:''|\x22\x22)[a-z]|[a-z]'[a-z]{1,3}'[a-z]|\$\{IFS\}|\$IFS\b|\bjoin\(\s*\[|\]\.join\(|\[::-1\]|\breverse\(\)",
         quiet: true,
         what: "builds strings from pieces",
         explain: "Builds strings from pieces.",
@@ -1540,7 +1622,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "shell-assembly",
         class: Class::Obfuscation,
-        pattern: r"\$[a-z_]\w?\w?\$[a-z_{]|\\[a-z]\\[a-z]\\[a-z]",
+        pattern: r"\$[a-z_]\w?\w?\$[a-z_{]|\\[a-z]\\[a-z]\\[a-z]|\$\{!\w",
         quiet: true,
         what: "builds a command from variables or escapes",
         explain: "Builds a command from adjacent variables or escaped letters.",
@@ -1640,7 +1722,7 @@ pub static RULES: &[Rule] = &[
         id: "disable-guards",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"\b(?:disable|bypass|turn\s+off|circumvent|deactivate|evade|switch\s+off)\s+(?:the\s+|all\s+|any\s+|your\s+|its\s+)?(?:safety|security|guard(?:rail)?s?|approvals?|confirmations?|permission\s+(?:checks|prompts)|sandbox(?:ing)?|content\s+filters?|antivirus|defender|gatekeeper|firewall|monitoring|logging)\b|\bskip\s+(?:all\s+|any\s+|the\s+)?(?:safety|security)\s+(?:checks?|review|guard\w*)|\b(?:never|don't|do\s+not)\s+ask\s+(?:the\s+user\s+)?for\s+(?:permission|confirmation|approval)\b|\bwithout\s+asking\s+(?:the\s+user\s+|anyone\s+)?(?:for\s+)?(?:permission|confirmation|approval)\b|\b(?:auto[- ]?approve|approve)\s+(?:all|every|any)\s+(?:tool\s+calls?|commands?|requests?|actions?)\b|\bstop asking (?:for|before) (?:permission|confirmation|approval|reading|running|executing|sending|deleting|writing|opening)\b",
+        pattern: r"\b(?:disable|bypass|turn\s+off|circumvent|deactivate|evade|switch\s+off)\s+(?:the\s+|all\s+|any\s+|your\s+|its\s+)?(?:safety|security|guard(?:rail)?s?|approvals?|confirmations?|permission\s+(?:checks|prompts)|sandbox(?:ing)?|content\s+filters?|antivirus|defender|gatekeeper|firewall|monitoring|logging)\b|\bskip\s+(?:all\s+|any\s+|the\s+)?(?:safety|security)\s+(?:checks?|review|guard\w*)|\b(?:never|don't|do\s+not)\s+ask\s+(?:the\s+user\s+)?for\s+(?:permission|confirmation|approval)\b|\bwithout\s+asking\s+(?:the\s+user\s+|anyone\s+)?(?:for\s+)?(?:permission|confirmation|approval)\b|\b(?:auto[- ]?approve|approve)\s+(?:all|every|any)\s+(?:tool\s+calls?|commands?|requests?|actions?)\b|\bstop asking (?:for|before) (?:permission|confirmation|approval|reading|running|executing|sending|deleting|writing|opening)\b|\b(?:already\s+|pre-?)approved\s+by\s+the\s+user\b|\btreat\s+(?:this|it|these|them)\s+as\s+(?:already\s+|pre-?)approved\b|\b(?:user|owner|admin|administrator)\s+has\s+(?:already\s+)?pre-?approved\s+(?:all|every|any|each)\s+(?:shell\s+)?(?:commands?|actions?|tool\s+calls?|operations?|steps?|requests?)\b",
         what: "tells the agent to disable guards or approvals",
         explain: "Tells the agent to switch off safety checks, approvals or defences; remove the skill.",
         ..Rule::BASE
@@ -1649,7 +1731,7 @@ pub static RULES: &[Rule] = &[
         id: "conceal",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"\b(?:silently|quietly|secretly|covertly)\s+(?:run|execute|send|upload|install|download|copy|exfiltrate|post|forward|transmit|collect|read)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+(?:knowledge|noticing|knowing)|(?:telling|informing|notifying|alerting)\s+(?:the\s+)?user|(?:showing|mentioning|revealing|displaying)\s+(?:them|it|this|these|that|anything)\s+to\s+the\s+user)|(?:^|[.!?:]\s)\W{0,4}(?:silently\s+)?(?:run|execute|install|upgrade|update|send|upload|post|copy|read|collect|delete|proceed|continue|go\s+ahead)\b[^\n.!?]{0,80}\bwithout\s+(?:asking\s+for\s+)?(?:the\s+)?user(?:'s)?\s+(?:consent|approval|permission)|\b(?:hide|conceal)\s+(?:this|these|it|that|them|the\s+\w+(?:\s+\w+)?)\s+from\s+the\s+user|\bkeep\s+(?:this|it|these)\s+(?:secret|hidden)\s+from\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|be\s+told)|\buser\s+(?:does\s+not|doesn't)\s+need\s+to\s+(?:know|notice|be\s+told)\b|\buser\s+(?:need\s+not|needn't)\s+(?:know|notice|be\s+told)\b|\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|mention\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+to)\s+the\s+user\b(?:\s*(?:$|[^\w\s])|\s+(?:about|that|what|when|where|why|if|unless|until|how|anything|any|of|you|this|it|and|or)\b)|\b(?:leave|keep)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output|transcript|conversation|chat|log)\b|\b(?:omit|exclude)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+from\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output)\b|\b(?:do\s+not|don't|never)\s+(?:summari[sz]e|show|explain|describe|display|read\s+out)\s+(?:them|these|those|these steps|these commands|these instructions|the steps|the commands|the instructions|the references|the reference files|the diff|the diffs|the changes|the patch) to the user\b|\bno\s+need\s+to\s+(?:tell|inform|notify|alert)(?:\s+the\s+user\b|\s*$)|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal)\s+(?:this|it|that|these|them)(?:\s+\w+)?\s+(?:in|among)\s+(?:your|the)\s+(?:replies|reply|responses?|answers?|summar(?:y|ies)|explanations?|commit\s+messages?|changes|changelog)\b|\b(?:do\s+not|don't|never)\s+(?:mention|reveal|disclose)\s+(?:to\s+the\s+user\s+)?that\s+you\s+(?:first\s+|also\s+|have\s+|had\s+|need\s+to\s+|will\s+)?(?:read|ran|run|sent|send|accessed|access|opened|open|collected|collect|copied|copy|uploaded|upload|fetched|fetch|installed|install)\b",
+        pattern: r"\b(?:silently|quietly|secretly|covertly)\s+(?:run|execute|send|upload|install|download|copy|exfiltrate|post|forward|transmit|collect|read)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+(?:knowledge|noticing|knowing)|(?:telling|informing|notifying|alerting)\s+(?:the\s+)?user|(?:showing|mentioning|revealing|displaying)\s+(?:them|it|this|these|that|anything)\s+to\s+the\s+user)|(?:^|[.!?:]\s)\W{0,4}(?:silently\s+)?(?:run|execute|install|upgrade|update|send|upload|post|copy|read|collect|delete|proceed|continue|go\s+ahead)\b[^\n.!?]{0,80}\bwithout\s+(?:asking\s+for\s+)?(?:the\s+)?user(?:'s)?\s+(?:consent|approval|permission)|\b(?:hide|conceal)\s+(?:this|these|it|that|them|the\s+\w+(?:\s+\w+)?)\s+from\s+the\s+user|\bkeep\s+(?:this|it|these)\s+(?:secret|hidden)\s+from\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|be\s+told)|\buser\s+(?:does\s+not|doesn't)\s+need\s+to\s+(?:know|notice|be\s+told)\b|\buser\s+(?:need\s+not|needn't)\s+(?:know|notice|be\s+told)\b|\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|mention\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+to)\s+the\s+user\b(?:\s*(?:$|[^\w\s])|\s+(?:about|that|what|when|where|why|if|unless|until|how|anything|any|of|you|this|it|and|or)\b)|\b(?:leave|keep)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output|transcript|conversation|chat|log)\b|\b(?:omit|exclude)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+from\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output)\b|\b(?:do\s+not|don't|never)\s+(?:summari[sz]e|show|explain|describe|display|read\s+out)\s+(?:them|these|those|this|that|it|this step|this change|these steps|these commands|these instructions|the steps|the commands|the instructions|the references|the reference files|the diff|the diffs|the changes|the patch) to the user\b|\bno\s+need\s+to\s+(?:tell|inform|notify|alert)(?:\s+the\s+user\b|\s*$)|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal)\s+(?:this|it|that|these|them)(?:\s+\w+)?\s+(?:in|among)\s+(?:your|the)\s+(?:replies|reply|responses?|answers?|summar(?:y|ies)|explanations?|commit\s+messages?|changes|changelog)\b|\b(?:do\s+not|don't|never)\s+(?:mention|reveal|disclose)\s+(?:to\s+the\s+user\s+)?that\s+you\s+(?:first\s+|also\s+|have\s+|had\s+|need\s+to\s+|will\s+)?(?:read|ran|run|sent|send|accessed|access|opened|open|collected|collect|copied|copy|uploaded|upload|fetched|fetch|installed|install)\b",
         what: "tells the agent to hide actions from the user",
         explain: "Tells the agent to act behind the user's back; a skill that hides what it does is not one to run — remove it.",
         ..Rule::BASE
@@ -1768,6 +1850,29 @@ pub static RULES: &[Rule] = &[
         pattern: r"!\[[^\]]*\]\(https?://[^)\s]*[?&][\w-]*=\s*(?:\{\{?\s*[^}:)\s][^}:)]*\}|\$|%7B|<|\[|\.\.\.)",
         what: "leaks data through an image URL",
         explain: "An image URL with a templated query leaks whatever the agent fills in when it is rendered; remove it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "image-alt-text",
+        class: Class::Injection,
+        target: Target::Prose,
+        pattern: r"!\[[^\]\n]{24,}\]\(",
+        signal: Signal::AltText,
+        quiet: true,
+        what: "shows an image with a long alt text",
+        explain: "An image carries a sentence or more of alt text, which a rendered page does not show.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "alt-text-directive",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        // Its words are everyday prose: read only on a long alt text's line.
+        beside: Signal::AltText,
+        pattern: r"!\[[^\]\n]*\b(?:assistant|AI\s+(?:assistant|agent|model)s?|(?:note|instructions?|message)\s+(?:to|for)\s+(?:the\s+)?(?:AI|assistant|agent|model|LLM))\s*[:,]\s*[^\]\n]*\b(?:run|execute|read|cat|send|post|upload|include|append|ignore|disregard|do\s+not|don't|never|always|before)\b",
+        what: "gives the agent instructions in an image's alt text",
+        explain: "An image's alt text, which a rendered page does not show, addresses the agent with instructions; remove it.",
         ..Rule::BASE
     },
     Rule {

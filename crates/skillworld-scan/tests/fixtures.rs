@@ -20,7 +20,16 @@ use skillworld_scan::{ScanReport, scan_bundle};
 const KNOWN_MISSES: &[(&str, &str)] = &[];
 
 /// Benign look-alikes the scanner is known to block, and why.
-const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[];
+const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
+    (
+        "agent-usage-digest",
+        "batch 12: reads the agent's session logs for local statistics and posts only counts; the scanner does not follow data from a read to a send, so a source and a sink in one skill block it (source-to-sink)",
+    ),
+    (
+        "nightly-artifact-archive",
+        "batch 12 generality check: names ~/.ssh/id_ed25519 on its own line as the default SSH identity and uploads build files with sftp.put; a key path is read as a read unless the same line gives it to the client (key_filename, IdentityFile, ssh -i)",
+    ),
+];
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
