@@ -51,6 +51,8 @@ const INSTALLERS: &[&str] = &[
     "repo.continuum.io",
     "*.modular.com",
     "foundry.paradigm.xyz",
+    "release.anza.xyz",
+    "release.solana.com",
     "get.scoop.sh",
     "community.chocolatey.org",
     "chocolatey.org",
