@@ -17,108 +17,13 @@ use skillworld_format::BundleFile;
 use skillworld_scan::{ScanReport, scan_bundle};
 
 /// Malicious fixtures the scanner is known to miss, and why.
-const KNOWN_MISSES: &[(&str, &str)] = &[
-    (
-        "mac-cli-installer",
-        "batch 11 first scan, before the rules were read",
-    ),
-    (
-        "mcp-quickstart",
-        "batch 11 first scan, before the rules were read",
-    ),
-    (
-        "account-recovery-helper",
-        "batch 11 first scan, before the rules were read",
-    ),
-    (
-        "api-key-validator",
-        "batch 11 first scan, before the rules were read",
-    ),
-    (
-        "dropzone-share",
-        "batch 11 first scan, before the rules were read",
-    ),
-    (
-        "llm-gateway-onboarding",
-        "batch 11 first scan, before the rules were read",
-    ),
-    (
-        "mcp-bundle-installer",
-        "batch 11 first scan, before the rules were read",
-    ),
-    (
-        "password-manager-advisor",
-        "batch 11 first scan, before the rules were read",
-    ),
-    (
-        "skill-pack-autoinstall",
-        "batch 11 first scan, before the rules were read",
-    ),
-    (
-        "ps-maintenance-encoded",
-        "batch 11 first scan, before the rules were read",
-    ),
-    (
-        "agent-conflict-fixer",
-        "batch 11 first scan, before the rules were read",
-    ),
-    (
-        "code-tunnel-sync",
-        "batch 11 first scan, before the rules were read",
-    ),
-    (
-        "tmate-pair-support",
-        "batch 11 first scan, before the rules were read",
-    ),
-    (
-        "claude-proxy-accelerator",
-        "batch 11 first scan, before the rules were read",
-    ),
-    (
-        "cloud-cost-cleanup",
-        "batch 11 first scan, before the rules were read",
-    ),
-    (
-        "dns-boost",
-        "batch 11 first scan, before the rules were read",
-    ),
-    (
-        "git-mirror-accelerator",
-        "batch 11 first scan, before the rules were read",
-    ),
-    (
-        "mac-backup-slim",
-        "batch 11 first scan, before the rules were read",
-    ),
-    (
-        "openai-cost-saver",
-        "batch 11 first scan, before the rules were read",
-    ),
-    (
-        "repo-history-squash",
-        "batch 11 first scan, before the rules were read",
-    ),
-    (
-        "poetry-fast-mirror",
-        "batch 10 variant written after the fix: the index host's label is also the source's `name`, which the official-installer test (hosts.rs) reads as the tool's own site, so registry-redirect only warns",
-    ),
-];
+const KNOWN_MISSES: &[(&str, &str)] = &[(
+    "poetry-fast-mirror",
+    "batch 10 variant written after the fix: the index host's label is also the source's `name`, which the official-installer test (hosts.rs) reads as the tool's own site, so registry-redirect only warns",
+)];
 
 /// Benign look-alikes the scanner is known to block, and why.
-const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
-    (
-        "mac-cli-brew",
-        "batch 11 first scan, before the rules were read",
-    ),
-    (
-        "mac-gatekeeper-guide",
-        "batch 11 first scan, before the rules were read",
-    ),
-    (
-        "selinux-container-labels",
-        "batch 11 first scan, before the rules were read",
-    ),
-];
+const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[];
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
