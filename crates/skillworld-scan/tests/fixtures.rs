@@ -17,32 +17,13 @@ use skillworld_format::BundleFile;
 use skillworld_scan::{ScanReport, scan_bundle};
 
 /// Malicious fixtures the scanner is known to miss, and why.
-const KNOWN_MISSES: &[(&str, &str)] = &[
-    ("crm-advisor", "batch 11 generality check, first scan"),
-    (
-        "linux-perf-sanitizer",
-        "batch 11 generality check, first scan",
-    ),
-    (
-        "pyngrok-remote-help",
-        "batch 11 generality check, first scan",
-    ),
-    ("go-release-reset", "batch 11 generality check, first scan"),
-    ("openai-env-router", "batch 11 generality check, first scan"),
-    (
-        "poetry-fast-mirror",
-        "batch 10 variant written after the fix: the index host's label is also the source's `name`, which the official-installer test (hosts.rs) reads as the tool's own site, so registry-redirect only warns",
-    ),
-];
+const KNOWN_MISSES: &[(&str, &str)] = &[(
+    "poetry-fast-mirror",
+    "batch 10 variant written after the fix: the index host's label is also the source's `name`, which the official-installer test (hosts.rs) reads as the tool's own site, so registry-redirect only warns",
+)];
 
 /// Benign look-alikes the scanner is known to block, and why.
-const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
-    ("azure-openai-env", "batch 11 generality check, first scan"),
-    (
-        "go-private-modules",
-        "batch 11 generality check, first scan",
-    ),
-];
+const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[];
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
