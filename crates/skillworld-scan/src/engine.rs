@@ -709,10 +709,18 @@ fn quoted(text: &str, column: usize, inline: bool) -> bool {
 /// The combination rows whose scope `wanted` accepts, over armed hits.
 pub fn combine(hits: &[Hit], wanted: impl Fn(Scope) -> bool) -> Vec<Hit> {
     let mut out = Vec::new();
-    for combo in RULES
+    // Most texts hold few signals: a combination missing one is skipped
+    // before any grouping.
+    let mut present: Vec<Signal> = hits
         .iter()
-        .filter(|r| r.is_combination() && wanted(r.scope))
-    {
+        .filter(|h| h.armed)
+        .map(|h| h.rule.signal)
+        .collect();
+    present.sort_unstable_by_key(|s| *s as usize);
+    present.dedup();
+    for combo in RULES.iter().filter(|r| {
+        r.is_combination() && wanted(r.scope) && r.combines.iter().all(|s| present.contains(s))
+    }) {
         // Hits grouped by where the combination looks: a line, a block, the skill.
         let mut groups: HashMap<(String, usize), Vec<&Hit>> = HashMap::new();
         for hit in hits
