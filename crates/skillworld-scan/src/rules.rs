@@ -1635,9 +1635,22 @@ pub static RULES: &[Rule] = &[
         class: Class::Destruction,
         severity: Severity::High,
         target: Target::Code,
-        pattern: r"\bkubectl delete (?:ns|namespaces?)\s+--all\b|\bkubectl delete\b[^\n]*\s--all\b[^\n]*\s(?:--all-namespaces|-A)\b|\bterraform (?:destroy|apply -destroy)\b[^\n]*-auto-approve\b|\bpulumi destroy\b[^\n]*\s(?:--yes|-y)\b|\bgcloud projects delete\b[^\n]*--quiet\b",
-        what: "destroys cloud resources without confirmation",
-        explain: "Destroys infrastructure, every namespace or a whole project without asking (`-auto-approve`, `--all`); a teardown shows its plan and waits for the user's yes — remove it.",
+        pattern: r"\bkubectl delete (?:ns|namespaces?)\s+--all\b|\bkubectl delete\b[^\n]*\s--all\b[^\n]*\s(?:--all-namespaces|-A)\b|\bgcloud projects delete\b[^\n]*--quiet\b",
+        what: "destroys every namespace or a whole cloud project",
+        explain: "Deletes every Kubernetes namespace or a whole cloud project without asking; a teardown names what it removes and waits for the user's yes — remove it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "infra-destroy",
+        class: Class::Destruction,
+        target: Target::Code,
+        // A demo's own teardown step says this too: only behind a date
+        // gate or an unattended agent does it block.
+        pattern: r"\bterraform (?:destroy|apply -destroy)\b[^\n]*-auto-approve\b|\bpulumi destroy\b[^\n]*\s(?:--yes|-y)\b",
+        signal: Signal::Wipe,
+        quiet: true,
+        what: "destroys infrastructure without confirmation",
+        explain: "Destroys infrastructure without a confirmation prompt.",
         ..Rule::BASE
     },
     Rule {
@@ -1656,6 +1669,8 @@ pub static RULES: &[Rule] = &[
         class: Class::Destruction,
         target: Target::Code,
         pattern: r"\bgit\s+push\b[^\n]*(?:\s--force(?:\s|$|['\x22])|\s-f(?:\s|$)|\s['\x22]?\+[\w$/{}.-]*:|\s--mirror\b|\s--delete\s+\$\()|['\x22]push['\x22]\s*,\s*(?:['\x22][^'\x22\n]*['\x22]\s*,\s*)?['\x22](?:--force|-f|--mirror)['\x22]",
+        // Publishing docs to an orphan `gh-pages` branch is routine.
+        unless: &["gh-pages"],
         signal: Signal::ForcePush,
         quiet: true,
         beside: Signal::Orphan,

@@ -987,6 +987,12 @@ const CASES: &[(&str, &str, &str, &str)] = &[
     (
         "cloud-wipe",
         "scripts/x.sh",
+        "kubectl delete ns --all --wait=false",
+        "kubectl delete ns preview-12",
+    ),
+    (
+        "infra-destroy",
+        "scripts/x.sh",
         "terraform destroy -auto-approve -lock=false",
         "terraform plan -destroy -out destroy.plan",
     ),
@@ -1820,6 +1826,13 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "scripts/x.js",
         "execSync(pick.setup, { stdio: \"ignore\" });",
         "execSync(\"npm ci\", { stdio: \"ignore\" });",
+    ),
+    // An orphan gh-pages branch force-pushed is a docs deploy.
+    (
+        "force-push",
+        "scripts/x.sh",
+        "git checkout --orphan x\ngit push -f origin x:main",
+        "git checkout --orphan gh-pages\ngit push -f origin gh-pages",
     ),
     // Batch 11's generality check: the same behaviours in other spellings.
     (
