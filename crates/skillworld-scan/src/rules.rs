@@ -1336,8 +1336,9 @@ pub static RULES: &[Rule] = &[
             r"|\bnetworksetup\s+-set(?:secure)?webproxy\s+\S+\s+[\w-]+\.|\bnetsh\s+winhttp\s+set\s+proxy\s+(?:proxy-server=)?['\x22]?[\w-]+\.",
             r"|(?-i:\b(?:HTTPS?_PROXY|https?_proxy|ALL_PROXY))=['\x22]*https?://[^\n]*>>",
         ),
-        // This machine's own model server, the providers' own endpoints and
-        // the user's values are not someone else's relay.
+        // This machine's own model server and model providers' own
+        // endpoints (switching provider, with its key) are not someone
+        // else's relay.
         unless: &[
             "localhost",
             "127.0.0.1",
@@ -1346,6 +1347,20 @@ pub static RULES: &[Rule] = &[
             "api.anthropic.com",
             "api.openai.com",
             ".openai.azure.com",
+            "openrouter.ai",
+            "api.deepseek.com",
+            "api.z.ai",
+            "open.bigmodel.cn",
+            "api.moonshot.",
+            "dashscope.aliyuncs.com",
+            "api.minimax",
+            "api.together.xyz",
+            "api.groq.com",
+            "api.mistral.ai",
+            "api.x.ai",
+            "api.fireworks.ai",
+            "googleapis.com",
+            "amazonaws.com",
         ],
         what: "routes the model API or web traffic through another server",
         explain: "Points the agent's model API (ANTHROPIC_BASE_URL, OPENAI_BASE_URL) or the machine's web proxy at a server the skill chose, so every prompt, API key and answer passes through it; only the user sets a gateway or proxy — remove it.",

@@ -1827,6 +1827,13 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "execSync(pick.setup, { stdio: \"ignore\" });",
         "execSync(\"npm ci\", { stdio: \"ignore\" });",
     ),
+    // A model provider's own endpoint is a switch of provider, not a relay.
+    (
+        "api-redirect",
+        "scripts/x.sh",
+        "export ANTHROPIC_BASE_URL=https://claude-relay.fastapi.cc",
+        "export ANTHROPIC_BASE_URL=https://openrouter.ai/api/v1",
+    ),
     // An orphan gh-pages branch force-pushed is a docs deploy.
     (
         "force-push",
