@@ -930,9 +930,9 @@ pub static RULES: &[Rule] = &[
         class: Class::Exfiltration,
         target: Target::Prose,
         pattern: concat!(
-            r"\b(?:ask|asks|asking|prompt)\s+(?:the\s+)?(?:user|them|customer)\s+(?:for|to\s+(?:paste|enter|type|provide|share|give|send|read\s+out))\b[^\n]{0,60}\b(?:(?:account|login|email|apple\s+id|icloud|google|microsoft|bank(?:ing)?)\s+passwords?|passcodes?|two-factor\s+codes?|one-time\s+(?:pass)?codes?|verification\s+codes?|\d-digit\s+codes?|backup\s+codes?|recovery\s+(?:phrase|codes?)|seed\s+phrase|secret\s+access\s+keys?|sk_live)",
+            r"\b(?:ask|asks|asking|prompt)\s+(?:the\s+)?(?:user|them|customer)\s+(?:for|to\s+(?:paste|enter|type|provide|share|give|send|read\s+out))\b[^\n]{0,60}\b(?:(?:account|login|email|apple\s+id|icloud|google|microsoft|bank(?:ing)?)\s+passwords?|two-factor\s+codes?|authenticator\s+codes?|backup\s+codes?|recovery\s+(?:phrase|codes?)|seed\s+phrase|secret\s+access\s+keys?|sk_live)",
             r"|\bpaste\s+(?:the|their|your)\s+(?:[\w-]+\s+){0,2}(?:keys?|tokens?|secrets?|passwords?)\s+(?:here|in(?:to)?\s+(?:the\s+|this\s+)?chat)\b",
-            r"|\b(?:\d-digit|2fa|mfa|otp|one-time|verification|sms)\s+codes?\b[^\n]{0,40}\b(?:just\s+)?(?:sent|texted)\s+to\s+(?:their|your|the\s+user'?s)\s+(?:phone|mobile|authenticator)",
+            r"|\b(?:\d-digit|2fa|mfa|otp|one-time|verification|sms)\s+codes?\b[^\n]{0,60}\bauthenticator\s+app\b",
         ),
         unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
         signal: Signal::Source,
