@@ -137,7 +137,8 @@ use crate::packages;
 use crate::prefilter::{Atom, anchors, branches, prefilter, requirements};
 use crate::reveal;
 use crate::rules::{
-    Class, PLACEHOLDER, RULES, Rule, Scope, Severity, Signal, Target, WARNING, rule,
+    Class, PLACEHOLDER, RULES, Rule, Scope, Severity, Signal, Target, WARNING, WARNING_HEADING,
+    rule,
 };
 use crate::words::WordSearch;
 
@@ -493,6 +494,8 @@ static PLACEHOLDERS: LazyLock<Regex> = LazyLock::new(|| {
 });
 static WARNINGS: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(&ascii_bounds(WARNING)).expect("warning words"));
+static WARNING_HEADINGS: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(&ascii_bounds(WARNING_HEADING)).expect("warning headings"));
 static COMMENT: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?s)<!--(.*?)(?:-->|\z)").expect("comment regex"));
 static DIRECTIVE: LazyLock<Regex> = LazyLock::new(|| {
@@ -569,7 +572,7 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
             hit.severity = severity;
             hit.note = note;
         }
-        judge(&mut hit, kind, region, inline, &lines, column);
+        judge(&mut hit, kind, (region, layout()), inline, &lines, column);
         Some(hit)
     };
     let mut hits: Vec<Hit> = candidates
@@ -626,7 +629,14 @@ fn excerpt(line: &str) -> String {
 /// Severity follows harm and concreteness (SEC-4): in Markdown, a payload
 /// with a placeholder target, or in prose that warns, explains rather than
 /// arms; a download's host decides between ordinary setup and a dropper.
-fn judge(hit: &mut Hit, kind: Kind, region: Region, inline: bool, lines: &Lines, column: usize) {
+fn judge(
+    hit: &mut Hit,
+    kind: Kind,
+    (region, layout): (Region, &Layout),
+    inline: bool,
+    lines: &Lines,
+    column: usize,
+) {
     let rule = hit.rule;
     let line = hit.line - 1;
     let text = lines.get(line);
@@ -640,7 +650,7 @@ fn judge(hit: &mut Hit, kind: Kind, region: Region, inline: bool, lines: &Lines,
             );
             return;
         }
-        if prose && WARNINGS.is_match(text) {
+        if prose && warned(lines, layout, line) {
             soften(hit, "in prose that warns or explains");
             return;
         }
@@ -681,6 +691,28 @@ fn judge(hit: &mut Hit, kind: Kind, region: Region, inline: bool, lines: &Lines,
             Origin::Unknown | Origin::Other => {}
         }
     }
+}
+
+/// Whether a prose line warns: its own words, the sentence it continues
+/// from the line before (prose wraps), or a heading over its section that
+/// lists what not to do.
+fn warned(lines: &Lines, layout: &Layout, line: usize) -> bool {
+    if WARNINGS.is_match(lines.get(line)) {
+        return true;
+    }
+    let (_, block) = layout.at(line);
+    if line > 0 && layout.at(line - 1) == (Region::Prose, block) {
+        let before = lines.get(line - 1);
+        if !before.trim_start().starts_with('#') && WARNINGS.is_match(before) {
+            return true;
+        }
+    }
+    // The nearest heading above, within a screen of text.
+    (line.saturating_sub(40)..line)
+        .rev()
+        .map(|l| (l, lines.get(l)))
+        .find(|(l, text)| layout.at(*l).0 == Region::Prose && text.trim_start().starts_with('#'))
+        .is_some_and(|(_, heading)| WARNING_HEADINGS.is_match(heading))
 }
 
 fn soften(hit: &mut Hit, why: &str) {
@@ -762,17 +794,27 @@ fn quoted(text: &str, column: usize, inline: bool) -> bool {
 /// The combination rows whose scope `wanted` accepts, over armed hits.
 pub fn combine(hits: &[Hit], wanted: impl Fn(Scope) -> bool) -> Vec<Hit> {
     let mut out = Vec::new();
-    for combo in RULES
+    // Most texts hold few signals: a combination missing one is skipped
+    // before any grouping.
+    let mut present: Vec<Signal> = hits
         .iter()
-        .filter(|r| r.is_combination() && wanted(r.scope))
-    {
+        .filter(|h| h.armed)
+        .map(|h| h.rule.signal)
+        .collect();
+    present.sort_unstable_by_key(|s| *s as usize);
+    present.dedup();
+    for combo in RULES.iter().filter(|r| {
+        r.is_combination() && wanted(r.scope) && r.combines.iter().all(|s| present.contains(s))
+    }) {
         // Hits grouped by where the combination looks: a line, a block, the skill.
         let mut groups: HashMap<(String, usize), Vec<&Hit>> = HashMap::new();
         for hit in hits
             .iter()
             .filter(|h| h.armed && combo.combines.contains(&h.rule.signal))
         {
-            if combo.scope == Scope::Skill && !hit.code
+            // Prose counts across the skill only where the rule reads
+            // instructions (asking the user for a secret), not mentions.
+            if combo.scope == Scope::Skill && !hit.code && hit.rule.target != Target::Prose
                 || hit.comment && matches!(hit.rule.signal, Signal::Source | Signal::Sink)
             {
                 continue;

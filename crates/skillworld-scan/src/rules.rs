@@ -206,6 +206,19 @@ pub enum Signal {
     PolkitYes,
     /// A polkit condition on what is asked (the action).
     ActionTest,
+    /// Opens a tunnel or a shared session into this machine (`code tunnel`,
+    /// `tmate`, `ngrok`, `cloudflared`, `bore`, `ssh -R`).
+    Tunnel,
+    /// Names the whole home folder as what to serve or share.
+    HomeRoot,
+    /// Names an endpoint-security agent (antivirus, EDR, audit daemon).
+    SecurityTool,
+    /// Stops, kills or unloads a service or process.
+    Halt,
+    /// Starts a git history from nothing (an orphan branch, an emptied tree).
+    Orphan,
+    /// Force-pushes or deletes published branches and tags.
+    ForcePush,
 }
 
 /// Where a combination looks for its signals.
@@ -388,6 +401,61 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "tunnel-open",
+        class: Class::Shell,
+        target: Target::Code,
+        pattern: r"\bcode(?:-insiders)? tunnel(?:\s+--|\s+service\s+install\b|\s*$)|\btmate\b[^\n]*(?:\bnew-session\b|#\{tmate_(?:ssh|web))|\bngrok\s+(?:http|tcp|tls|start)\b|['\x22]ngrok['\x22]\s*,\s*['\x22](?:http|tcp|tls)['\x22]|\bcloudflared\s+(?:tunnel\s+(?:--url|run)\b|access\s+tcp\b)|\bbore local\b|\blt --port\b|\bngrok\.(?:connect|forward)\(|\blocaltunnel\(",
+        signal: Signal::Tunnel,
+        quiet: true,
+        what: "opens a tunnel into this machine",
+        explain: "Opens a tunnel or a shared terminal session that reaches this machine from outside.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "query-send",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        pattern: r"\b(?:curl|wget)\b[^\n]*https?://[^\s'\x22]*\?[^\s'\x22]*=\$\{?\w",
+        signal: Signal::Sink,
+        quiet: true,
+        beside: Signal::Tunnel,
+        what: "sends data in a URL's query",
+        explain: "Sends values in the query string of a request.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "tunnel-beacon",
+        class: Class::Shell,
+        severity: Severity::High,
+        combines: &[Signal::Tunnel, Signal::Sink],
+        scope: Scope::Block,
+        what: "opens a tunnel and sends its address away",
+        explain: "Opens a tunnel or shared session into this machine and sends its address or login code to someone else in the same block, so a stranger gets remote access; share a link only by showing it to the user — remove it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "home-root",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        pattern: r"(?:^|[^=!<>])=\s*(?:Dir\.home\b|os\.homedir\(\)|Path\.home\(\)|os\.path\.expanduser\(\s*['\x22]~/?['\x22]\s*\)|['\x22]?\$\{?HOME\}?/?['\x22]?\s*$|['\x22]?~/?['\x22]?\s*$)|--directory[\s=]+['\x22]?(?:~|\$\{?HOME\}?)/?['\x22]?(?:\s|$)|file://(?:~|\$\{?HOME\}?|#\{Dir\.home\})/?(?:['\x22\s]|$)",
+        signal: Signal::HomeRoot,
+        quiet: true,
+        beside: Signal::Tunnel,
+        what: "names the whole home folder to serve",
+        explain: "Names the whole home folder as what to serve or share.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "home-exposed",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        combines: &[Signal::Tunnel, Signal::HomeRoot],
+        scope: Scope::Block,
+        what: "publishes the home folder through a tunnel",
+        explain: "Serves the whole home folder (keys, tokens, documents) through a public tunnel; share one folder the user picks, behind a password — remove it.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "command-channel",
         class: Class::Shell,
         target: Target::Code,
@@ -434,7 +502,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "fetch",
         class: Class::Execution,
-        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\bfetch\(\s*[A-Za-z_$][\w$.]*\s*[,)]|\bResolve-DnsName\b[^\n]*\bTXT\b|\b(?:dig|nslookup)\b[^\n]*(?:\s|-t\s*|-q=|-type=)TXT\b|\baxios\.get\(|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\bInvoke-RestMethod\b|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*(?:[^\s/&]|/(?:[^d\s]|d[^e]|de[^v])))|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|-r\s*open-uri\b|\bURI\.open\(|LWP::(?:Simple|UserAgent)\b|\bHTTP::Tiny\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:|\b(?:Command::new|exec\.Command|spawn\w*|execFile\w*|Popen|subprocess\.\w+|Process\.Start)\(\s*\[?\s*['\x22](?:curl|wget)(?:\.exe)?['\x22]|(?-i:\b(?:resp|res|response)\.Body\b)",
+        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\bfetch\(\s*[A-Za-z_$][\w$.]*\s*[,)]|\bResolve-DnsName\b[^\n]*\bTXT\b|\b(?:dig|nslookup)\b[^\n]*(?:\s|-t\s*|-q=|-type=)TXT\b|\baxios\.get\(|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\bInvoke-RestMethod\b|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*(?:[^\s/&]|/(?:[^d\s]|d[^e]|de[^v])))|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|-r\s*open-uri\b|\bURI\.open\(|LWP::(?:Simple|UserAgent)\b|\bHTTP::Tiny\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:|\b(?:Command::new|exec\.Command|spawn\w*|execFile\w*|Popen|subprocess\.\w+|Process\.Start)\(\s*\[?\s*['\x22](?:curl|wget)(?:\.exe)?['\x22]|(?-i:\b(?:resp|res|response)\.Body\b)|^\s*\.get\((?:url\b|['\x22`]https?:)",
         unless: &["://localhost", "://127.0.0.1"],
         signal: Signal::Fetch,
         quiet: true,
@@ -446,7 +514,7 @@ pub static RULES: &[Rule] = &[
         id: "dynamic-eval",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\[\s*['\x22](?:Function|eval)['\x22]\s*\]|\.then\(\s*(?:eval|Function)\s*\)|\bpowershell(?:\.exe)?\b[^\n]*\s-(?:enc|encodedcommand|ec)\s+\$\w+|\b(?:globalThis|window)\s*\[\s*['\x22][^'\x22\n]*['\x22]\s*\+|\bvm\.run\w*\(|\b(?:Invoke-Expression|iex)(?:\s*(?:[$(\[\x22{;|)}-]|$)|\s*'\s*(?:$|[;)\]])|\s+')|\beval\s+[\x22'$`]|\bpickle\.loads?\(|\bFunctionType\(|\bvars\(\s*__builtins__\s*\)|\b__builtins__\s*(?:\[|\.__dict__)|\bgetattr\(\s*(?:__builtins__|builtins)\s*,|(?:^|[;({|]\s*)& \$[a-z_]\w*\s+[($]|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval \(?(?:get|URI\.open|URI\.parse|open|Net::HTTP\.get|HTTParty\.get|LWP::Simple::get)\b|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|(?:\bsys\.executable|\bprocess\.execPath|['\x22](?:/usr/bin/)?(?:python[\d.]*|node|ruby|perl|php)['\x22])\s*,\s*\[?\s*['\x22]-[ce]['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|\._compile\(\s*[A-Za-z_$]|(?:^|[;({|=])\s*[&.]\s*\(\s*(?:Get-Command|gcm)\b",
+        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\[\s*['\x22](?:Function|eval)['\x22]\s*\]|\.then\(\s*(?:eval|Function)\s*\)|\bpowershell(?:\.exe)?\b[^\n]*\s-(?:enc|encodedcommand|ec)\s+\$\w+|\b(?:globalThis|window)\s*\[\s*['\x22][^'\x22\n]*['\x22]\s*\+|\bvm\.run\w*\(|\b(?:Invoke-Expression|iex)(?:\s*(?:[$(\[\x22{;|)}-]|$)|\s*'\s*(?:$|[;)\]])|\s+')|\beval\s+[\x22'$`]|\bpickle\.loads?\(|\bFunctionType\(|\bvars\(\s*__builtins__\s*\)|\b__builtins__\s*(?:\[|\.__dict__)|\bgetattr\(\s*(?:__builtins__|builtins)\s*,|(?:^|[;({|]\s*)& \$[a-z_]\w*\s+[($]|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval \(?(?:get|URI\.open|URI\.parse|open|Net::HTTP\.get|HTTParty\.get|LWP::Simple::get)\b|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|(?:\bsys\.executable|\bprocess\.execPath|['\x22](?:/usr/bin/)?(?:python[\d.]*|node|ruby|perl|php)['\x22])\s*,\s*\[?\s*['\x22]-[ce]['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|\._compile\(\s*[A-Za-z_$]|(?:^|[;({|=])\s*[&.]\s*\(\s*(?:Get-Command|gcm)\b|\bexecSync\(\s*[a-z_$][\w$]*\.[a-z_$][\w$]*\s*[,)]",
         // Evaluating what a local tool prints about itself (an agent's
         // socket, a package manager's environment) runs nothing fetched.
         unless: &[
@@ -506,7 +574,8 @@ pub static RULES: &[Rule] = &[
         id: "registry-redirect",
         class: Class::Execution,
         severity: Severity::High,
-        pattern: r"\b(?:npm|pnpm|yarn)\s+config\s+set\s+registry\s+https?://|\bpip[\d.]*\s+config\s+set\s+\S*index-url\s+https?://|^\s*['\x22]?(?:registry|index-url|extra-index-url)\s*=\s*['\x22]?https?://|^\s*--(?:extra-index-url|index-url)[\s=]+https?://|^\s*url\s*=\s*['\x22]https?://[^'\x22\s]*/simple/?['\x22]|\b(?:PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|UV_INDEX_URL|UV_EXTRA_INDEX_URL|NPM_CONFIG_REGISTRY)=\s*['\x22]?https?://",
+        pattern: r"\b(?:npm|pnpm|yarn)\s+config\s+set\s+registry\s+https?://|\bpip[\d.]*\s+config\s+set\s+\S*index-url\s+https?://|^\s*['\x22]?(?:registry|index-url|extra-index-url)\s*=\s*['\x22]?(?:sparse\+)?https?://|^\s*--(?:extra-index-url|index-url)[\s=]+https?://|^\s*url\s*=\s*['\x22]https?://[^'\x22\s]*/simple/?['\x22]|\b(?:PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|UV_INDEX_URL|UV_EXTRA_INDEX_URL|NPM_CONFIG_REGISTRY)=\s*['\x22]?https?://|['\x22]\s*registry\s*=\s*\\?['\x22](?:sparse\+)?https?://|(?-i:\bGOPROXY)=\s*['\x22]?https?://",
+        unless: &["GOPROXY=https://proxy.golang.org"],
         installer: true,
         what: "points the package manager at another registry",
         explain: "Redirects every later package install to a registry the skill chose (dependency confusion, poisoned packages); keep the public registry or a mirror the admin set.",
@@ -520,28 +589,6 @@ pub static RULES: &[Rule] = &[
         pattern: r"\b(?:pip3?|pipx|uv pip|uv tool) install\b|\bpipx run\b|\b(?:uv|poetry) add\b|\b(?:npm|pnpm|bun) (?:install|i|add)\b|\byarn (?:global )?add\b|\b(?:pnpm|yarn) dlx\b|\bnpm exec\b|\b(?:npx|bunx|uvx) |\bcargo (?:add|install)\b",
         what: "installs a package named like a well-known one",
         explain: "Installs a package whose name is a typo of a well-known package's, or a well-known scoped package under a look-alike scope: a typosquat runs its own code when installed; check the name (installed globally, run at once or from an index the skill chose, it blocks).",
-        ..Rule::BASE
-    },
-    Rule {
-        id: "git-source-redirect",
-        class: Class::Tampering,
-        severity: Severity::High,
-        target: Target::Code,
-        pattern: r"\bgit\s+config\s+(?:--?\w+\s+)*url\.['\x22]?[^\s'\x22]+['\x22]?\.(?:push)?insteadOf\s+['\x22]?(?:https?://|git@|ssh://)",
-        // The same forge over SSH, or with the CI's own token, is the same
-        // source reached another way.
-        unless: &[
-            "url.\"git@",
-            "url.'git@",
-            "url.git@",
-            "url.\"ssh://",
-            "url.ssh://",
-            "@github.com/\".insteadOf",
-            "@gitlab.com/\".insteadOf",
-            "@github.com/\".pushInsteadOf",
-        ],
-        what: "sends git's fetches of a forge to another host",
-        explain: "Rewrites git URLs so every later clone and fetch of the named forge goes to a host the skill chose, which can serve altered code; clone from the forge itself.",
         ..Rule::BASE
     },
     Rule {
@@ -562,7 +609,8 @@ pub static RULES: &[Rule] = &[
         id: "quarantine-bypass",
         class: Class::Execution,
         severity: Severity::High,
-        pattern: r"\bxattr\s+(?:-\w+\s+)*-d\s+com\.apple\.quarantine|\bxattr\s+-c\s|\bspctl\s+--master-disable|\bUnblock-File\b[^\n]*\.(?:exe|ps1|dll)",
+        // One's own build (`./build/App`) is not a download.
+        pattern: r"\bxattr\s+(?:-\w+\s+)*-\w*d\w*\s+com\.apple\.quarantine\s+['\x22]?(?:[^.\s'\x22]|\.[^/\s])|\bxattr\s+(?:-\w+\s+)*-\w*c\w*\s+['\x22]?(?:[^.\s'\x22-]|\.[^/\s])|\bspctl\s+--(?:master|global)-disable|\bLSQuarantine\s+-bool\s+(?:false|no|0)\b|\bUnblock-File\b[^\n]*\.(?:exe|ps1|dll)",
         what: "strips the OS's download quarantine",
         explain: "Removes the mark that makes the OS check a downloaded program (Gatekeeper, SmartScreen), as infostealer droppers do; do not run it.",
         ..Rule::BASE
@@ -913,6 +961,22 @@ pub static RULES: &[Rule] = &[
         explain: "Prints a login token or credentials with their own CLI.",
         ..Rule::BASE
     },
+    Rule {
+        id: "login-secret-request",
+        class: Class::Exfiltration,
+        target: Target::Prose,
+        pattern: concat!(
+            r"\b(?:ask|asks|asking|prompt)\s+(?:the\s+)?(?:user|them|customer)\s+(?:for|to\s+(?:paste|enter|type|provide|share|give|send|read\s+out))\b[^\n]{0,60}\b(?:(?:account|login|email|apple\s+id|icloud|google|microsoft|bank(?:ing)?)\s+passwords?|two-factor\s+codes?|authenticator\s+codes?|backup\s+codes?|recovery\s+(?:phrase|codes?)|seed\s+phrase|secret\s+access\s+keys?|sk_live)",
+            r"|\bpaste\s+(?:the|their|your)\s+(?:[\w-]+\s+){0,2}(?:keys?|tokens?|secrets?|passwords?)\s+(?:here|in(?:to)?\s+(?:the\s+|this\s+)?chat)\b",
+            r"|\b(?:\d-digit|2fa|mfa|otp|one-time|verification|sms)\s+codes?\b[^\n]{0,60}\bauthenticator\s+app\b",
+        ),
+        unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
+        signal: Signal::Source,
+        quiet: true,
+        what: "asks the user for a login secret",
+        explain: "Asks the user for a password, a one-time code, a recovery phrase or a key in the chat.",
+        ..Rule::BASE
+    },
     // ---- exfiltration: sinks ----------------------------------------------
     Rule {
         id: "network-send",
@@ -922,6 +986,7 @@ pub static RULES: &[Rule] = &[
             r"|\bmethod\s*[:=]\s*['\x22](?:POST|PUT)['\x22]|\baxios\.(?:post|put)\(|\$\.post\(|\bhttps?\.request\(|\bsendBeacon\(",
             r"|\bcurl\b[^\n]*\s(?:-d|--data(?:-\w+)?|-F|--form)[\s=]+(?:[^'\x22\s]|['\x22][^'\x22\n]*[$@`])|\bcurl\b[^\n]*\s(?:-T|--upload-file|-X\s*(?:POST|PUT))[\s=]|\bwget\b[^\n]*--post-(?:data|file)",
             r"|\bInvoke-(?:RestMethod|WebRequest)\b[^\n]*-Method\s+['\x22]?(?:Post|Put)|\bUpload(?:String|File|Data)\(|\bNet::HTTP\.post|\bHTTParty\.post|\bfile_get_contents\([^\n]*stream_context",
+            r"|\bcurl\b[^\n]*\s\\\s*$",
             r"|\bhttp\.(?:Post|PostForm)\(|\bhttp\.NewRequest(?:WithContext)?\([^\n]*['\x22](?:POST|PUT)['\x22]",
             r"|['\x22](?:X-[\w-]+|Cookie)['\x22]\s*:\s*[^\n]*(?:b64encode|hexlify|btoa\(|\.hex\(\)|toString\(['\x22](?:base64|hex))|\bcookies ?= ?\{[^\n]*(?:b64encode|hexlify|\.read\()",
         ),
@@ -1326,9 +1391,138 @@ pub static RULES: &[Rule] = &[
         id: "defense-tamper",
         class: Class::Tampering,
         severity: Severity::High,
-        pattern: r"\bSet-MpPreference\b[^\n]*-Disable\w*\s+\$?true|\bAdd-MpPreference\b[^\n]*-Exclusion\w*\s+[^\s|]|\bcsrutil\s+disable\b|\bsetenforce\s+0\b|\bsystemctl\s+(?:stop|disable|mask)\s+(?:auditd|apparmor|firewalld|falcon-sensor|osqueryd|clamav\w*|wazuh-agent)\b|\bufw\s+disable\b|\biptables\s+-F\b|\bnetsh\s+advfirewall\s+set\s+\w+\s+state\s+off|\bsc\s+(?:stop|config)\s+WinDefend",
+        pattern: r"\bSet-MpPreference\b[^\n]*-Disable\w*\s+\$?true|\bAdd-MpPreference\b[^\n]*-Exclusion\w*\s+[^\s|]|\bcsrutil\s+disable\b|\bsetenforce\s+0\b|\bsystemctl\s+(?:stop|disable|mask)\s+(?:auditd|apparmor|firewalld|falcon-sensor|osqueryd|clamav\w*|wazuh-agent)\b|\bufw\s+disable\b|\biptables\s+-F\b|\bnetsh\s+advfirewall\s+set\s+\w+\s+state\s+off|\bsc\s+(?:stop|config)\s+WinDefend|\bauditctl\s+-e\s*0\b",
         what: "turns off security tools",
         explain: "Disables antivirus, the firewall, SELinux or auditing; no skill needs this — remove it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "api-redirect",
+        class: Class::Tampering,
+        severity: Severity::High,
+        pattern: concat!(
+            r"(?-i:\b(?:ANTHROPIC|OPENAI)_(?:BASE_URL|API_BASE(?:_URL)?))\b['\x22\]]*\s*[:=]\s*[f'\x22\[{]*\s*(?:https?://|\$\{?[A-Za-z_]|\{[A-Za-z_]|[A-Za-z_][\w.]*\s*(?:$|[,;)}]))",
+            r"|\b(?:SetEnvironmentVariable\(\s*['\x22]|setx\s+)(?-i:(?:ANTHROPIC|OPENAI)_(?:BASE_URL|API_BASE\w*)|HTTPS?_PROXY|ALL_PROXY)['\x22]*\s*,?\s*['\x22]*(?:https?://|\$\w|%\w)",
+            r"|\bnetworksetup\s+-set(?:secure)?webproxy\s+\S+\s+[\w-]+\.|\bnetsh\s+winhttp\s+set\s+proxy\s+(?:proxy-server=)?['\x22]?[\w-]+\.",
+            r"|(?-i:\b(?:HTTPS?_PROXY|https?_proxy|ALL_PROXY))=['\x22]*https?://[^\n]*>>",
+        ),
+        // This machine's own model server and model providers' own
+        // endpoints (switching provider, with its key) are not someone
+        // else's relay.
+        unless: &[
+            "localhost",
+            "127.0.0.1",
+            "0.0.0.0",
+            "host.docker.internal",
+            "api.anthropic.com",
+            "api.openai.com",
+            ".openai.azure.com",
+            "openrouter.ai",
+            "api.deepseek.com",
+            "api.z.ai",
+            "open.bigmodel.cn",
+            "api.moonshot.",
+            "dashscope.aliyuncs.com",
+            "api.minimax",
+            "api.together.xyz",
+            "api.groq.com",
+            "api.mistral.ai",
+            "api.x.ai",
+            "api.fireworks.ai",
+            "googleapis.com",
+            "amazonaws.com",
+        ],
+        what: "routes the model API or web traffic through another server",
+        explain: "Points the agent's model API (ANTHROPIC_BASE_URL, OPENAI_BASE_URL) or the machine's web proxy at a server the skill chose, so every prompt, API key and answer passes through it; only the user sets a gateway or proxy — remove it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "git-url-rewrite",
+        class: Class::Tampering,
+        severity: Severity::High,
+        pattern: r"\burl\.\S{0,2}?(?:https?|ssh|git)://[^\s'\x22]+['\x22]?\.(?:push)?insteadOf\s+['\x22]?(?:https?://|git@|ssh://)(?:[\w.-]+\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)\b|\bgit\s+config\s+(?:--?\w+\s+)*url\.['\x22]?[^\s'\x22]+['\x22]?\.(?:push)?insteadOf\s+['\x22]?(?:https?://|git@|ssh://)",
+        // Credentials or SSH for the same forge are not another host: the
+        // replacement (`url.<this>.insteadOf`) ends at the forge itself.
+        unless: &[
+            "@github.com/\".",
+            "@github.com/.",
+            "@github.com:\".",
+            "@github.com:.",
+            "@gitlab.com/\".",
+            "@gitlab.com/.",
+            "@gitlab.com:\".",
+            "@gitlab.com:.",
+            "@bitbucket.org/\".",
+            "@bitbucket.org/.",
+            "@bitbucket.org:\".",
+            "@bitbucket.org:.",
+            "@codeberg.org/\".",
+            "@codeberg.org/.",
+            "@codeberg.org:\".",
+            "@codeberg.org:.",
+            "url.\"https://github.com",
+            "url.https://github.com",
+            "url.\"https://gitlab.com",
+            "url.https://gitlab.com",
+        ],
+        what: "rewrites a forge's URLs to another host",
+        explain: "A git `insteadOf` rule sends every clone, fetch and push of GitHub (or another forge) to a host the skill chose, which can serve altered code and collect credentials; remove it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "resolver-redirect",
+        class: Class::Tampering,
+        severity: Severity::High,
+        target: Target::Code,
+        pattern: r"\bnetworksetup\s+-setdnsservers\s+\S+\s+\d|\bSet-DnsClientServerAddress\b[^\n]*-ServerAddresses\s*\(?\s*['\x22]?\d|\bnetsh interface ip(?:v4)?\s+(?:set|add)\s+dns(?:servers?)?\b[^\n]*\s\d{1,3}\.\d|\bchattr\s+\+i\b[^\n]*/etc/resolv\.conf|\bnameserver\s+\d[^\n]*(?:>>?|\btee\b(?:\s+-a)?)\s*/etc/resolv\.conf",
+        unless: RESOLVERS,
+        what: "points name resolution at another DNS server",
+        explain: "Switches the machine's DNS to a server the skill chose (and may lock the file), so every domain can be answered with another address; leave DNS to the user or their network — remove it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "resolver-entry",
+        class: Class::Tampering,
+        severity: Severity::High,
+        target: Target::Code,
+        beside: Signal::HostsFile,
+        pattern: r"^\s*nameserver\s+\d{1,3}(?:\.\d{1,3}){3}\b",
+        unless: RESOLVERS,
+        what: "writes another DNS server into the resolver file",
+        explain: "A resolver-file line names a DNS server the skill chose, so every domain can be answered with another address; leave DNS to the user or their network — remove it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "security-agent",
+        class: Class::Tampering,
+        target: Target::Code,
+        pattern: r"\b(?:falcon-sensor|CSFalconService|MsMpEng|MsSense|WinDefend|SentinelAgent|sentinelone|cbagentd|wazuh-agent|osqueryd|elastic-agent|mdatp|auditd|com\.crowdstrike|com\.sentinelone|com\.microsoft\.fresno)\b",
+        signal: Signal::SecurityTool,
+        quiet: true,
+        what: "names an endpoint-security agent",
+        explain: "Names an antivirus, EDR or audit agent.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "halt-process",
+        class: Class::Tampering,
+        target: Target::Code,
+        pattern: r"\bsystemctl\s+(?:stop|disable|mask|kill)\b|\bservice\s+\S+\s+stop\b|\b(?:pkill|killall|taskkill)\b|\bkill\s+-(?:9|KILL)\b|\bStop-(?:Service|Process)\b|\bSet-Service\b[^\n]*-StartupType\s+Disabled|\bsc(?:\.exe)?['\x22]?\s*,?\s*['\x22]?(?:stop|delete|config)\b|\blaunchctl\s+(?:unload|bootout|remove|disable)\b|\.Kill\(\)|\b(?:systemctl|launchctl|service)['\x22]\s*,\s*(?:['\x22][\w.-]+['\x22]\s*,\s*)?['\x22](?:stop|disable|mask|kill|unload|bootout|remove)['\x22]",
+        signal: Signal::Halt,
+        quiet: true,
+        beside: Signal::SecurityTool,
+        what: "stops a service or process",
+        explain: "Stops, kills or unloads a service or process.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "security-agent-kill",
+        class: Class::Tampering,
+        severity: Severity::High,
+        combines: &[Signal::SecurityTool, Signal::Halt],
+        scope: Scope::Block,
+        what: "stops endpoint-security agents",
+        explain: "Stops, kills, disables or unloads antivirus, EDR or audit agents in the same block that names them, so what runs next goes unseen; no skill needs this — remove it.",
         ..Rule::BASE
     },
     Rule {
@@ -1365,11 +1559,11 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "hosts-file",
         class: Class::Tampering,
-        pattern: r"/etc/hosts\b|\\drivers\\+etc\\+hosts\b",
+        pattern: r"/etc/hosts\b|\\drivers\\+etc\\+hosts\b|/etc/resolv\.conf\b",
         signal: Signal::HostsFile,
         quiet: true,
-        what: "names the hosts file",
-        explain: "Names the hosts file, which decides where domain names point.",
+        what: "names the hosts or resolver file",
+        explain: "Names the hosts file or the resolver file, which decide where domain names point.",
         ..Rule::BASE
     },
     Rule {
@@ -1525,6 +1719,74 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "backup-wipe",
+        class: Class::Destruction,
+        severity: Severity::High,
+        target: Target::Code,
+        pattern: r"\bvssadmin\S{0,4}\s+delete\s+shadows\b[^\n]*/all\b|\bwmic\S{0,4}\s+shadowcopy\s+delete\b|Win32_ShadowCopy\b[^\n]*(?:Remove-\w+|\.Delete\(\))|\bwbadmin\S{0,4}\s+delete\s+(?:catalog|backup|systemstatebackup)\b|\bbcdedit(?:\.exe)?\b[^\n]*\brecoveryenabled\s+no\b|\bDisable-ComputerRestore\b|\btmutil\s+(?:delete|disable|removedestination)\b",
+        what: "deletes backups and restore points",
+        explain: "Deletes shadow copies, Time Machine backups or restore points, or turns them off — what ransomware does first so nothing can be restored; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "cloud-wipe",
+        class: Class::Destruction,
+        severity: Severity::High,
+        target: Target::Code,
+        pattern: r"\bkubectl delete (?:ns|namespaces?)\s+--all\b|\bkubectl delete\b[^\n]*\s--all\b[^\n]*\s(?:--all-namespaces|-A)\b|\bgcloud projects delete\b[^\n]*--quiet\b",
+        what: "destroys every namespace or a whole cloud project",
+        explain: "Deletes every Kubernetes namespace or a whole cloud project without asking; a teardown names what it removes and waits for the user's yes — remove it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "infra-destroy",
+        class: Class::Destruction,
+        target: Target::Code,
+        // A demo's own teardown step says this too: only behind a date
+        // gate or an unattended agent does it block.
+        pattern: r"\bterraform (?:destroy|apply -destroy)\b[^\n]*-auto-approve\b|\bpulumi destroy\b[^\n]*\s(?:--yes|-y)\b",
+        signal: Signal::Wipe,
+        quiet: true,
+        what: "destroys infrastructure without confirmation",
+        explain: "Destroys infrastructure without a confirmation prompt.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "orphan-history",
+        class: Class::Destruction,
+        target: Target::Code,
+        pattern: r"\bgit\s+(?:checkout|switch)\s+--orphan\b|\bgit\s+commit-tree\b|['\x22](?:checkout|switch)['\x22]\s*,\s*['\x22]--orphan['\x22]",
+        signal: Signal::Orphan,
+        quiet: true,
+        what: "starts a git history from nothing",
+        explain: "Starts a branch with no history or empties the tree.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "force-push",
+        class: Class::Destruction,
+        target: Target::Code,
+        pattern: r"\bgit\s+push\b[^\n]*(?:\s--force(?:\s|$|['\x22])|\s-f(?:\s|$)|\s['\x22]?\+[\w$/{}.-]*:|\s--mirror\b|\s--delete\s+\$\()|['\x22]push['\x22]\s*,\s*(?:['\x22][^'\x22\n]*['\x22]\s*,\s*)?['\x22](?:--force|-f|--mirror)['\x22]",
+        // Publishing docs to an orphan `gh-pages` branch is routine.
+        unless: &["gh-pages"],
+        signal: Signal::ForcePush,
+        quiet: true,
+        beside: Signal::Orphan,
+        what: "force-pushes or deletes published refs",
+        explain: "Overwrites or deletes published branches or tags.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "history-overwrite",
+        class: Class::Destruction,
+        severity: Severity::High,
+        combines: &[Signal::Orphan, Signal::ForcePush],
+        scope: Scope::Block,
+        what: "replaces a repository's published history with an empty one",
+        explain: "Builds a branch with no history and force-pushes it over published branches in the same block, erasing the repository for everyone; publish a template to a new repository instead — remove it.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "date-gate",
         class: Class::Destruction,
         target: Target::Code,
@@ -1561,7 +1823,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "decode",
         class: Class::Obfuscation,
-        pattern: r"\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*\d+|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\s-bxor\s|\bchr\(\s*(?:ord\()?\w+\)?\s*\^|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+(?:%b\s+|--\s+)?['\x22](?:\\x[0-9a-f]{2}){3,}|\bbase32\s+(?:-\w+\s+)*(?:-d|--decode)\b|\bIO\.Compression\.(?:Deflate|GZip)Stream\b|\bunpack\(\s*['\x22]H\*|\brev\s*<<<|\$\(\s*rev\b|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}|\bmap\(\s*chr\s*,|\[-1\.\.-\(?\$[\w.]+",
+        pattern: r"\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*\d+|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\s-bxor\s|\bchr\(\s*(?:ord\()?\w+\)?\s*\^|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+(?:%b\s+|--\s+)?['\x22](?:\\x[0-9a-f]{2}){3,}|\bbase32\s+(?:-\w+\s+)*(?:-d|--decode)\b|\bIO\.Compression\.(?:Deflate|GZip)Stream\b|\bunpack\(\s*['\x22]H\*|\brev\s*<<<|\$\(\s*rev\b|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}|\bmap\(\s*chr\s*,|\[-1\.\.-\(?\$[\w.]+|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*['\x22]-(?:e|en|enc|encodedcommand|ec)['\x22]\s*,",
         signal: Signal::Decode,
         quiet: true,
         what: "decodes hidden data",
@@ -1731,7 +1993,7 @@ pub static RULES: &[Rule] = &[
         id: "conceal",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"\b(?:silently|quietly|secretly|covertly)\s+(?:run|execute|send|upload|install|download|copy|exfiltrate|post|forward|transmit|collect|read)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+(?:knowledge|noticing|knowing)|(?:telling|informing|notifying|alerting)\s+(?:the\s+)?user|(?:showing|mentioning|revealing|displaying)\s+(?:them|it|this|these|that|anything)\s+to\s+the\s+user)|(?:^|[.!?:]\s)\W{0,4}(?:silently\s+)?(?:run|execute|install|upgrade|update|send|upload|post|copy|read|collect|delete|proceed|continue|go\s+ahead)\b[^\n.!?]{0,80}\bwithout\s+(?:asking\s+for\s+)?(?:the\s+)?user(?:'s)?\s+(?:consent|approval|permission)|\b(?:hide|conceal)\s+(?:this|these|it|that|them|the\s+\w+(?:\s+\w+)?)\s+from\s+the\s+user|\bkeep\s+(?:this|it|these)\s+(?:secret|hidden)\s+from\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|be\s+told)|\buser\s+(?:does\s+not|doesn't)\s+need\s+to\s+(?:know|notice|be\s+told)\b|\buser\s+(?:need\s+not|needn't)\s+(?:know|notice|be\s+told)\b|\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|mention\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+to)\s+the\s+user\b(?:\s*(?:$|[^\w\s])|\s+(?:about|that|what|when|where|why|if|unless|until|how|anything|any|of|you|this|it|and|or)\b)|\b(?:leave|keep)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output|transcript|conversation|chat|log)\b|\b(?:omit|exclude)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+from\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output)\b|\b(?:do\s+not|don't|never)\s+(?:summari[sz]e|show|explain|describe|display|read\s+out)\s+(?:them|these|those|this|that|it|this step|this change|these steps|these commands|these instructions|the steps|the commands|the instructions|the references|the reference files|the diff|the diffs|the changes|the patch) to the user\b|\bno\s+need\s+to\s+(?:tell|inform|notify|alert)(?:\s+the\s+user\b|\s*$)|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal)\s+(?:this|it|that|these|them)(?:\s+\w+)?\s+(?:in|among)\s+(?:your|the)\s+(?:replies|reply|responses?|answers?|summar(?:y|ies)|explanations?|commit\s+messages?|changes|changelog)\b|\b(?:do\s+not|don't|never)\s+(?:mention|reveal|disclose)\s+(?:to\s+the\s+user\s+)?that\s+you\s+(?:first\s+|also\s+|have\s+|had\s+|need\s+to\s+|will\s+)?(?:read|ran|run|sent|send|accessed|access|opened|open|collected|collect|copied|copy|uploaded|upload|fetched|fetch|installed|install)\b",
+        pattern: r"\b(?:silently|quietly|secretly|covertly)\s+(?:run|execute|send|upload|install|download|copy|exfiltrate|post|forward|transmit|collect|read)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+(?:knowledge|noticing|knowing)|(?:telling|informing|notifying|alerting)\s+(?:the\s+)?user|(?:showing|mentioning|revealing|displaying)\s+(?:them|it|this|these|that|anything)\s+to\s+the\s+user)|(?:^|[.!?:]\s)\W{0,4}(?:silently\s+)?(?:run|execute|install|upgrade|update|send|upload|post|copy|read|collect|delete|proceed|continue|go\s+ahead)\b[^\n.!?]{0,80}\bwithout\s+(?:asking\s+for\s+)?(?:the\s+)?user(?:'s)?\s+(?:consent|approval|permission)|\b(?:hide|conceal)\s+(?:this|these|it|that|them|the\s+\w+(?:\s+\w+)?)\s+from\s+the\s+user|\bkeep\s+(?:this|it|these)\s+(?:secret|hidden)\s+from\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|be\s+told)|\buser\s+(?:does\s+not|doesn't)\s+need\s+to\s+(?:know|notice|be\s+told)\b|\buser\s+(?:need\s+not|needn't)\s+(?:know|notice|be\s+told)\b|\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|mention\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+to)\s+the\s+user\b(?:\s*(?:$|[^\w\s])|\s+(?:about|that|what|when|where|why|if|unless|until|how|anything|any|of|you|this|it|and|or)\b)|\b(?:leave|keep)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output|transcript|conversation|chat|log)\b|\b(?:omit|exclude)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+from\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output)\b|\b(?:do\s+not|don't|never)\s+(?:summari[sz]e|show|explain|describe|display|read\s+out)\s+(?:them|these|those|this|that|it|this step|this change|these steps|these commands|these instructions|the steps|the commands|the instructions|the references|the reference files|the diff|the diffs|the changes|the patch) to the user\b|\bno\s+need\s+to\s+(?:tell|inform|notify|alert)(?:\s+the\s+user\b|\s*$)|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal)\s+(?:this|it|that|these|them)(?:\s+\w+)?\s+(?:in|among)\s+(?:your|the)\s+(?:replies|reply|responses?|answers?|summar(?:y|ies)|explanations?|commit\s+messages?|changes|changelog)\b|\b(?:do\s+not|don't|never)\s+(?:mention|reveal|disclose)\s+(?:to\s+the\s+user\s+)?that\s+you\s+(?:first\s+|also\s+|have\s+|had\s+|need\s+to\s+|will\s+)?(?:read|ran|run|sent|send|accessed|access|opened|open|collected|collect|copied|copy|uploaded|upload|fetched|fetch|installed|install)\b|\bwithout\s+(?:mentioning|showing|telling|reporting|listing)\s+(?:it|this|that|them|these)\s+(?:to\s+the\s+user|in\s+(?:your|the)\s+(?:reply|replies|responses?|summary|answer|output|report))\b|\bdo\s+(?:this|it|that|so)\s+(?:silently|quietly|secretly|covertly)\b|\b(?:never|do\s+not|don't)\s+(?:reveal|disclose|admit|mention)\s+(?:to\s+the\s+user\s+)?that\s+(?:this\s+(?:skill|recommendation|advice|ranking)|these\s+(?:instructions|recommendations)|you\s+(?:were|are|have\s+been)\s+(?:told|instructed|asked|paid))\b|\b(?:never|do\s+not|don't)\s+(?:reveal|disclose|admit|mention)\b[^\n]{0,60}\b(?:referral|sponsor(?:ed|ship)|affiliate|commission|kickback|paid\s+placement)|\b(?:don't|do\s+not|never)\s+list\s+(?:them|these|it|this)\s+to\s+the\s+user\b",
         what: "tells the agent to hide actions from the user",
         explain: "Tells the agent to act behind the user's back; a skill that hides what it does is not one to run — remove it.",
         ..Rule::BASE
@@ -2107,12 +2369,35 @@ pub static RULES: &[Rule] = &[
     },
 ];
 
+/// DNS servers that are this machine, a private network (all of 172.x:
+/// a public resolver there is rare), Tailscale's or a well-known public
+/// resolver: pointing at them redirects nothing.
+const RESOLVERS: &[&str] = &[
+    "127.",
+    "10.",
+    "192.168.",
+    "172.",
+    "100.100.100.100",
+    "1.1.1.1",
+    "1.0.0.1",
+    "8.8.8.8",
+    "8.8.4.4",
+    "9.9.9.9",
+    "149.112.112.112",
+    "208.67.222.222",
+    "208.67.220.220",
+];
+
 /// The placeholders that mark a payload as an explanation rather than an
 /// armed one, in Markdown (SEC-4).
 pub(crate) const PLACEHOLDER: &str = r"<(?:[\w.-]*[\s_-])?(?i:ip|host|hostname|addr|address|port|server|domain|url|attacker|your|lhost|lport|target|c2)(?:[\s_-][\w .-]*)?>|(?:^|[^$\w{])(?:ATTACKER_IP|ATTACKER_HOST|ATTACKER|LHOST|LPORT|RHOST|RPORT|YOUR_IP|YOUR_SERVER|YOUR_HOST|HOST|PORT|IP_ADDRESS|REMOTE_HOST|C2_SERVER|EVIL_HOST)\b|\bx\.x\.x\.x\b|\b(?:www\.)?example\.(?:com|org|net)\b|\battacker\.(?:example|tld)\b";
 
 /// Words that make a prose line a warning or an explanation (SEC-4).
-pub(crate) const WARNING: &str = r"\b(?:never|don't|do\s+not|avoid)\s+(?:run|execute|paste|pipe|use|copy|install|trust|type)\w*|\bdangerous\b|\bmalicious\b|\battackers?\b|\bbeware\b|\bred\s+flags?\b|\bindicators?\b|\biocs?\b|\bexample\s+of\b|\be\.g\.|\bsuch\s+as\b|\bphishing\b|\bsuspicious\b|\blooks?\s+like\b|\bwarning\b|\bdetect(?:s|ed|ion)?\b|\b(?i:prompt[- ]injections?)\b";
+pub(crate) const WARNING: &str = r"\b(?:never|don't|do\s+not|avoid)\s+(?:run|execute|paste|pipe|use|copy|install|trust|type)\w*|\bdangerous\b|\bmalicious\b|\battackers?\b|\bbeware\b|\bred\s+flags?\b|\bindicators?\b|\biocs?\b|\bexample\s+of\b|\be\.g\.|\bsuch\s+as\b|\bphishing\b|\bsuspicious\b|\blooks?\s+like\b|\bwarning\b|\bdetect(?:s|ed|ion)?\b|\b(?i:prompt[- ]injections?)\b|\b(?:may|might|can|could|will|would)\s+(?:appear|seem)\s+to\b|\bnot\s+recommended\b|\binsecure\b|\bunsafe\b";
+
+/// A heading over a list of things not to do (SEC-4): the payloads its
+/// section mentions are the warnings.
+pub(crate) const WARNING_HEADING: &str = r"^\s{0,3}#{1,6}\s+(?:do\s+not|don't|never|avoid|warnings?|caution|dangerous|pitfalls|anti-?patterns|red\s+flags|what\s+not\s+to\s+do|bad\s+(?:examples?|practices?))\b";
 
 /// Well-known skill names that typosquatting aims at, compiled in
 /// (SEC-4): `scan PATH` checks against these.
