@@ -10,14 +10,15 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, sync_channel};
+use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, channel, sync_channel};
 use std::sync::{Arc, Mutex, TryLockError};
 
 use indicatif::ProgressBar;
 use skillworld_format::{Bundle, BundleError, Warning, WarningCode};
-use skillworld_scan::ScanCache;
-use skillworld_store::{Store, Unpublished};
-use skillworld_world::{InstallOutcome, InstallRules, Installed, Layer, SkillWorld, prescan};
+use skillworld_store::{Store, StoreError, Unpublished};
+use skillworld_world::{
+    InstallOutcome, InstallRules, Installed, Layer, Prescan, SkillWorld, prescan,
+};
 
 use crate::Failure;
 use crate::discover::Target;
@@ -26,10 +27,30 @@ use crate::report::{SkillResult, progress};
 
 /// Bundles read ahead of the installs, at most: bounds memory.
 const READ_AHEAD: usize = 256;
+
 /// A commit is made after this many bundle bytes or skills, whichever
-/// comes first; a 13 MB corpus of 2,300 skills is one commit.
-const COMMIT_BYTES: u64 = 64 << 20;
-const COMMIT_SKILLS: usize = 20_000;
+/// comes first.
+#[derive(Clone, Copy)]
+struct CommitSize {
+    bytes: u64,
+    skills: usize,
+}
+
+/// Into an existing database every commit is durable (an fsync): a few big
+/// ones; a 26 MB corpus of 2,300 skills is one commit.
+const DURABLE: CommitSize = CommitSize {
+    bytes: 64 << 20,
+    skills: 20_000,
+};
+
+/// A new database takes no fsync until it is published whole: small
+/// commits, each made by the store's committer thread while the next
+/// skills install (issue 19: the commit no longer waits for the last
+/// install, nor the installs for the commit).
+const PIPELINED: CommitSize = CommitSize {
+    bytes: 2 << 20,
+    skills: 256,
+};
 
 /// Imports `targets` (sorted by path) into `layer` of the store `open`
 /// gives (and gives back); one result per target, in order. The readers
@@ -48,18 +69,13 @@ pub fn import(
         let mut bundles = ReadAhead::start(scope, targets, &queue, scanner);
         let mut opened = open()?;
         let bar = progress(targets.len());
-        let outcome = loop {
-            let finished = opened
-                .0
-                .run(|world| install_batch(world, layer, rules, &mut bundles, &mut results, &bar));
-            match finished {
-                Ok(false) => continue,
-                Ok(true) => break Ok(()),
-                Err(error) => break Err(store_failure(error)),
-            }
-        };
+        let pipelined = opened.1.is_some();
+        let outcome = install_all(&mut opened.0, pipelined, |world, size| {
+            install_batch(world, layer, rules, size, &mut bundles, &mut results, &bar)
+        });
         bar.finish_and_clear();
-        outcome.map(|()| (opened, results))
+        outcome.map_err(store_failure)?;
+        Ok((opened, results))
     })
 }
 
@@ -91,12 +107,45 @@ impl ScannerWarmup {
     }
 }
 
+/// Runs `batch` (which says whether it installed the last bundle) until
+/// every bundle is installed and committed. `pipelined`: each batch's
+/// commit is left to the committer thread while the next batch installs,
+/// and the outcomes are awaited at the end.
+fn install_all(
+    store: &mut Store,
+    pipelined: bool,
+    mut batch: impl FnMut(&mut SkillWorld, CommitSize) -> bool,
+) -> Result<(), StoreError> {
+    if !pipelined {
+        while !store.run(|world| batch(world, DURABLE))? {}
+        return Ok(());
+    }
+    store.group_commit();
+    let (durable, outcomes) = channel();
+    let mut sent = 0;
+    loop {
+        let durable = durable.clone();
+        let last = store.defer(
+            |store| store.run(|world| batch(world, PIPELINED)),
+            move |outcome| {
+                let _ = durable.send(outcome);
+            },
+        )?;
+        sent += 1;
+        if last {
+            break;
+        }
+    }
+    outcomes.iter().take(sent).collect()
+}
+
 /// Installs bundles until the batch is full (`false`) or none are left
 /// (`true`).
 fn install_batch(
     world: &mut SkillWorld,
     layer: &Layer,
     rules: InstallRules,
+    size: CommitSize,
     bundles: &mut ReadAhead<'_>,
     results: &mut Vec<SkillResult>,
     bar: &ProgressBar,
@@ -114,7 +163,7 @@ fn install_batch(
         };
         results.push(result);
         bar.inc(1);
-        if bytes >= COMMIT_BYTES || skills >= COMMIT_SKILLS {
+        if bytes >= size.bytes || skills >= size.skills {
             return false;
         }
     }
@@ -214,7 +263,7 @@ fn scan(read: Result<Bundle, BundleError>) -> Scanned {
 }
 
 /// A bundle read, with the scanner's findings on it.
-type Scanned = Result<(Bundle, ScanCache), BundleError>;
+type Scanned = Result<(Bundle, Prescan), BundleError>;
 
 type Read<'t> = (&'t Target, Scanned);
 

@@ -4,6 +4,8 @@
 //! content an autonomous write results in, and the scan verdict as a
 //! function of the content. Front doors add no rule of their own.
 
+use std::collections::VecDeque;
+
 use bevy_ecs::resource::Resource;
 use bevy_ecs::world::{Mut, World};
 use skillworld_core::limits::{
@@ -181,31 +183,67 @@ pub(super) fn guard_autonomous(
 /// The scanner's per-file findings by content, so a change rescans only
 /// the files it changed (the verdict stays a function of the content).
 #[derive(Resource, Debug, Default)]
-pub struct Scans(pub(crate) ScanCache);
+pub struct Scans {
+    cache: ScanCache,
+    /// SKILL.md texts exported ahead with the documents they are of (the
+    /// newest last): the verdict on an equal document takes its text
+    /// instead of exporting it again (issue 19).
+    exported: VecDeque<(SkillDocument, String)>,
+}
 
-/// The scanner's per-file findings on a bundle as an install will scan it
-/// (issue 19): computed on any thread ahead of the install, then handed
+/// Exports kept ahead, at most: one per install in flight; an export no
+/// verdict took (its install refused, or its name numbered) goes with the
+/// oldest.
+const EXPORTED_AHEAD: usize = 16;
+
+impl Scans {
+    /// `document`'s SKILL.md: the text exported ahead for an equal
+    /// document (taken), else exported now.
+    fn skill_md(&mut self, document: &SkillDocument) -> String {
+        match self.exported.iter().position(|(d, _)| d == document) {
+            Some(at) => self.exported.remove(at).expect("found").1,
+            None => export_skill_md(document),
+        }
+    }
+}
+
+/// The scanner's work on a bundle as an install will scan it (issue 19):
+/// computed on any thread ahead of the install by [`prescan`], then handed
 /// to [`crate::SkillWorld::absorb_scans`], so a bulk import scans on every
 /// core while the installs run on one. The verdict is still the world's:
 /// it is computed at install on the content installed, and a file whose
 /// text differs by then (a numbered name) is simply scanned again.
-pub fn prescan(document: &SkillDocument, files: &[BundleFile]) -> ScanCache {
+#[derive(Debug)]
+pub struct Prescan {
+    cache: ScanCache,
+    exported: (SkillDocument, String),
+}
+
+/// Scans a bundle ahead of its install; see [`Prescan`].
+pub fn prescan(document: &SkillDocument, files: &[BundleFile]) -> Prescan {
     // Room for every file at once: nothing is dropped before it is used.
-    let mut cache = ScanCache::with_capacity(2 * (files.len() + 1));
-    scan_bundle_cached(
-        &export_skill_md(document),
-        files,
-        &ScanContext::default(),
-        &mut cache,
-    );
-    cache
+    // The texts are kept with their keys: the verdict recognises them by
+    // their bytes instead of hashing them again.
+    let mut cache = ScanCache::ahead(2 * (files.len() + 1));
+    let skill_md = export_skill_md(document);
+    scan_bundle_cached(&skill_md, files, &ScanContext::default(), &mut cache);
+    Prescan {
+        cache,
+        exported: (document.clone(), skill_md),
+    }
 }
 
 impl crate::state::SkillWorld {
-    /// Takes in findings [`prescan`] computed (they fill the per-file cache
-    /// the verdict reads; they decide nothing by themselves).
-    pub fn absorb_scans(&mut self, scans: ScanCache) {
-        self.world.resource_mut::<Scans>().0.absorb(scans);
+    /// Takes in what [`prescan`] computed (it fills the per-file cache
+    /// the verdict reads and the SKILL.md it scans; it decides nothing by
+    /// itself).
+    pub fn absorb_scans(&mut self, prescan: Prescan) {
+        let mut scans = self.world.resource_mut::<Scans>();
+        scans.cache.absorb(prescan.cache);
+        if scans.exported.len() == EXPORTED_AHEAD {
+            scans.exported.pop_front();
+        }
+        scans.exported.push_back(prescan.exported);
     }
 }
 
@@ -240,7 +278,8 @@ pub(crate) fn verdict(
             origin: origin_of(&document.skill),
             well_known: true,
         };
-        scan_bundle_cached(&export_skill_md(document), files, &context, &mut scans.0)
+        let skill_md = scans.skill_md(document);
+        scan_bundle_cached(&skill_md, files, &context, &mut scans.cache)
     });
     let findings: Vec<ScanFinding> = report
         .findings

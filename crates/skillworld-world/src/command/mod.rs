@@ -21,7 +21,7 @@ mod trust;
 mod usage;
 
 pub(crate) use admission::Scans;
-pub use admission::prescan;
+pub use admission::{Prescan, prescan};
 
 /// Who asks for a tool call or a write (POL-2).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
