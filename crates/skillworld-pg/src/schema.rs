@@ -7,7 +7,7 @@ use tokio_postgres::Client;
 use crate::PgError;
 
 /// The schema version this build writes and reads.
-pub const SCHEMA_VERSION: i32 = 2;
+pub const SCHEMA_VERSION: i32 = 3;
 
 /// Migration N brings the schema from version N-1 to N. Never edit one
 /// that has shipped: add the next.
@@ -107,6 +107,14 @@ const MIGRATIONS: &[&str] = &[
     INSERT INTO skillworld_head (name, value) VALUES
         ('rows_from', -1),
         ('journal_bytes', (SELECT coalesce(sum(octet_length(entry)), 0) FROM skillworld_journal));
+    "#,
+    // 3: rows in the store's schema-5 encoding (skills' and files' fields
+    // binary, issue 19). The tables do not change: a node of this version
+    // reads rows of either encoding and writes the new one, which a node
+    // of version 2 cannot decode, so the version refuses it here, by name.
+    r#"
+    COMMENT ON COLUMN skillworld_rows.row IS
+        'the store''s row encoding: schema 5 (binary fields) or, written before it, 4 (JSON)';
     "#,
 ];
 

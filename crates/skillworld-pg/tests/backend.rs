@@ -50,7 +50,7 @@ async fn the_schema_is_created_once_and_a_newer_one_is_refused() {
             refused,
             PgError::NewerSchema {
                 found: 99,
-                supported: 2
+                supported: skillworld_pg::SCHEMA_VERSION
             }
         ),
         "{refused}"

@@ -377,6 +377,8 @@ fn build_world(
     let started = std::time::Instant::now();
     let mut builder = WorldBuilder::new(read_globals(txn, u64::MAX)?, platform)?;
     let parts = Parts::of(txn)?;
+    // The newest id bounds the rows' count (ids are never reused).
+    builder.reserve(parts.last as usize);
     let decode = |part: u64| -> Result<Vec<Pending>, StoreError> {
         let mut rows = parts.read(txn, part, u64::MAX)?;
         for (id, state, slots) in &mut rows {

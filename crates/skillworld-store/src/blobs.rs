@@ -12,6 +12,7 @@ use skillworld_world::{Command, EntityState, Envelope};
 
 use crate::StoreError;
 use crate::codec;
+use crate::rowcodec;
 use skillworld_core::{BlobSource, Body, BodyError, ResourceBody, SkillResource};
 
 /// A blob's key: the SHA-256 of its bytes.
@@ -236,10 +237,10 @@ pub(crate) fn is_lazy(slot: u8) -> bool {
     slot == CONTENT || slot == FILE_TEXT
 }
 
-/// Encodes an entity row: `[count] ([slot] [hash])* packed-JSON` (see
-/// `codec.rs`). The hashes come first so collecting a row's blobs never
-/// decodes it. A body still in the store is referred to by its key and
-/// not read (`NewBlobs::refer`); a revision's body is inline in the JSON,
+/// Encodes an entity row: `[count] ([slot] [hash])* packed-fields` (see
+/// `codec.rs`; the fields as `rowcodec.rs` writes them). The hashes come
+/// first so collecting a row's blobs never decodes it. A body still in the store is referred to by its key and
+/// not read (`NewBlobs::refer`); a revision's body is inline in the row,
 /// read through its handle, and one that cannot be read fails the write,
 /// naming the skill and the blob.
 pub(crate) fn encode_row(
@@ -290,13 +291,13 @@ impl RowParts {
         self.id
     }
 
-    /// The row's bytes: its blobs' hashes, then its JSON packed.
+    /// The row's bytes: its blobs' hashes, then its fields packed.
     pub(crate) fn encode(self) -> Result<EncodedRow, StoreError> {
         let RowParts { id, state, taken } = self;
         // Fails only on a revision's body that cannot be read from the store.
-        let json = serde_json::to_vec(&state).map_err(|error| unwritable(id, &error))?;
+        let fields = rowcodec::encode(&state).map_err(|error| unwritable(id, &error))?;
         Ok(EncodedRow {
-            bytes: row_bytes(&taken, &json),
+            bytes: row_bytes(&taken, &fields),
             blobs: taken.into_iter().map(|(_, key)| key).collect(),
         })
     }
@@ -345,8 +346,8 @@ pub(crate) fn split_file_text(
     blobs: &mut NewBlobs,
 ) -> Result<Option<(Vec<u8>, Hash)>, String> {
     let (mut slots, start) = row_blobs(bytes)?;
-    let json = codec::unpack(&bytes[start..])?;
-    let mut state: EntityState = serde_json::from_slice(&json).map_err(|e| e.to_string())?;
+    let fields = codec::unpack(&bytes[start..])?;
+    let mut state = rowcodec::decode(&fields)?;
     let EntityState::Resource {
         resource:
             SkillResource {
@@ -366,22 +367,34 @@ pub(crate) fn split_file_text(
         return Ok(None);
     };
     slots.extend(taken);
-    let json = serde_json::to_vec(&state).map_err(|e| e.to_string())?;
-    Ok(Some((row_bytes(&slots, &json), key)))
+    let fields = rowcodec::encode(&state)?;
+    Ok(Some((row_bytes(&slots, &fields), key)))
 }
 
-/// A row as stored: `[count] ([slot] [hash])* packed-JSON`.
-fn row_bytes(slots: &[(u8, Hash)], json: &[u8]) -> Vec<u8> {
+/// A row as stored: `[count] ([slot] [hash])* packed-fields`.
+fn row_bytes(slots: &[(u8, Hash)], fields: &[u8]) -> Vec<u8> {
     let mut bytes = vec![slots.len() as u8];
     for (slot, key) in slots {
         bytes.push(*slot);
         bytes.extend_from_slice(key);
     }
-    codec::pack_into(json, &mut bytes);
+    codec::pack_into(fields, &mut bytes);
     bytes
 }
 
-/// The hashes a stored row refers to, and where its packed JSON starts.
+/// A schema-4 row (fields as JSON) in this schema's encoding; `None` for
+/// a row already in it (migrate.rs).
+pub(crate) fn reencode_row(bytes: &[u8]) -> Result<Option<Vec<u8>>, String> {
+    let (slots, start) = row_blobs(bytes)?;
+    let fields = codec::unpack(&bytes[start..])?;
+    if rowcodec::is_binary(&fields) {
+        return Ok(None);
+    }
+    let state = rowcodec::decode(&fields)?;
+    Ok(Some(row_bytes(&slots, &rowcodec::encode(&state)?)))
+}
+
+/// The hashes a stored row refers to, and where its packed fields start.
 pub(crate) fn row_blobs(bytes: &[u8]) -> Result<(Vec<(u8, Hash)>, usize), String> {
     let count = *bytes.first().ok_or("an empty row")? as usize;
     let end = 1 + count * 33;
@@ -395,7 +408,7 @@ pub(crate) fn row_blobs(bytes: &[u8]) -> Result<(Vec<(u8, Hash)>, usize), String
     Ok((slots, end))
 }
 
-/// A row's JSON, unpacked.
+/// A row's fields, unpacked (the world-wide row's are JSON).
 pub(crate) fn row_json(bytes: &[u8]) -> Result<Vec<u8>, String> {
     let (_, start) = row_blobs(bytes)?;
     codec::unpack(&bytes[start..])
@@ -405,9 +418,8 @@ pub(crate) fn row_json(bytes: &[u8]) -> Result<Vec<u8>, String> {
 /// empty, and the slots (with hashes) to fill with [`put_row_blob`].
 pub(crate) fn decode_row(bytes: &[u8]) -> Result<(EntityState, Vec<(u8, Hash)>), String> {
     let (slots, start) = row_blobs(bytes)?;
-    let json = codec::unpack(&bytes[start..])?;
-    let state = serde_json::from_slice(&json).map_err(|e| e.to_string())?;
-    Ok((state, slots))
+    let fields = codec::unpack(&bytes[start..])?;
+    Ok((rowcodec::decode(&fields)?, slots))
 }
 
 /// A blob's bytes as read, checked as UTF-8 by the thread that read them:

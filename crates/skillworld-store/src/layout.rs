@@ -12,7 +12,7 @@ pub use crate::blobs::BlobSlot;
 
 /// The version of this file's layout; a file with a newer one is refused,
 /// an older one migrated on open.
-pub const SCHEMA_VERSION: u64 = 4;
+pub const SCHEMA_VERSION: u64 = 5;
 
 /// `schema_version`, `journal_bytes` (the size of the kept journal).
 pub(crate) const META: TableDefinition<&str, u64> = TableDefinition::new("meta");
@@ -22,7 +22,8 @@ pub(crate) const JOURNAL: TableDefinition<u64, &[u8]> = TableDefinition::new("jo
 /// refers to; only entries that refer to some.
 pub(crate) const JOURNAL_BLOBS: TableDefinition<u64, &[u8]> = TableDefinition::new("journal_blobs");
 /// (stable id, version) → a row version (see `blobs::encode_row`: blob
-/// hashes, then the packed JSON); empty:
+/// hashes, then the packed fields: `rowcodec.rs`'s binary form, JSON for
+/// the world-wide row); empty:
 /// the entity was removed at that version. The newest version of each id
 /// is the live row; a snapshot at `seq` sees the newest version ≤ `seq`.
 /// Id 0 (never a stable id) holds the world-wide state.

@@ -58,6 +58,7 @@ mod layout;
 mod migrate;
 mod records;
 mod replica;
+mod rowcodec;
 mod runs;
 mod shipped;
 mod simulate;

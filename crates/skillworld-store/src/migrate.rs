@@ -1,5 +1,5 @@
 //! Opening older files, after a copy of the old file is kept beside it
-//! (`world.redb.pre-v3`); the file is compacted after.
+//! (`world.redb.pre-v5`); the file is compacted after.
 //!
 //! - Schema 1 (a RON journal, a whole-world checkpoint in JSON chunks,
 //!   whole-world JSON snapshots): the world is rebuilt as schema 1 did
@@ -14,17 +14,21 @@
 //!   (slot `FILE_TEXT`), so opening leaves it in the file (issue 19); keys,
 //!   versions, the journal and the snapshot records stay. A schema-2 file
 //!   goes through both.
+//! - Schema 4 (entity rows' fields as JSON): every entity row version is
+//!   re-encoded in `rowcodec.rs`'s binary form (issue 19: opening decodes
+//!   it several times faster); slots, keys, versions, blobs, the journal
+//!   and the snapshot records stay. Older files go through this last.
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use redb::{Database, ReadableDatabase, ReadableTable, TableDefinition};
+use redb::{Database, ReadableDatabase, ReadableTable, TableDefinition, WriteTransaction};
 use skillworld_world::{Changes, EntityState, SkillWorld, WorldState};
 
 use crate::StoreError;
 use crate::backend::{Backend, Batch, Redb};
-use crate::blobs::{Hash, NewBlobs, row_blobs, split_file_text};
+use crate::blobs::{Hash, NewBlobs, reencode_row, row_blobs, split_file_text};
 use crate::layout::{
     BLOB_REFS, BLOBS, GLOBALS_ROW, JOURNAL, JOURNAL_BLOBS, JournalEntry, META, RETIRED, ROWS,
     SCHEMA_VERSION, SNAPSHOT_INFO, SnapshotKind, SnapshotRecord, StoredSnapshot, WHOLE, decode,
@@ -116,10 +120,16 @@ pub(crate) fn migrate(
         2 => {
             pack_v2(&db)?;
             split_texts_v3(&db)?;
+            encode_rows_v4(&db)?;
+            db
+        }
+        3 => {
+            split_texts_v3(&db)?;
+            encode_rows_v4(&db)?;
             db
         }
         _ => {
-            split_texts_v3(&db)?;
+            encode_rows_v4(&db)?;
             db
         }
     };
@@ -166,25 +176,14 @@ fn split_texts_v3(db: &Database) -> Result<(), StoreError> {
     let txn = db.begin_write()?;
     let mut refs: BTreeMap<Hash, u64> = BTreeMap::new();
     let mut new_blobs = NewBlobs::default();
-    {
-        let mut rows = txn.open_table(ROWS)?;
-        let mut split = Vec::new();
-        for item in rows.iter()? {
-            let (key, bytes) = item?;
-            let (id, version) = key.value();
-            if id == GLOBALS_ROW || bytes.value().is_empty() {
-                continue;
-            }
-            let failed = |reason: String| StoreError::decode(format!("row {id}"), reason);
-            if let Some(row) = split_file_text(bytes.value(), &mut new_blobs).map_err(failed)? {
-                *refs.entry(row.1).or_default() += 1;
-                split.push(((id, version), row.0));
-            }
-        }
-        for (key, bytes) in split {
-            rows.insert(key, bytes.as_slice())?;
-        }
-    }
+    rewrite_rows(&txn, |id, bytes| {
+        let split = split_file_text(bytes, &mut new_blobs)
+            .map_err(|reason| StoreError::decode(format!("row {id}"), reason))?;
+        Ok(split.map(|(row, key)| {
+            *refs.entry(key).or_default() += 1;
+            row
+        }))
+    })?;
     {
         let mut counts = txn.open_table(BLOB_REFS)?;
         let mut blobs = txn.open_table(BLOBS)?;
@@ -201,6 +200,44 @@ fn split_texts_v3(db: &Database) -> Result<(), StoreError> {
     txn.open_table(META)?
         .insert("schema_version", SCHEMA_VERSION)?;
     txn.commit()?;
+    Ok(())
+}
+
+/// Re-encodes every entity row version's JSON fields in the binary form
+/// (schema 4 → 5); rows already in it (a schema-3 file's split rows) stay.
+fn encode_rows_v4(db: &Database) -> Result<(), StoreError> {
+    let txn = db.begin_write()?;
+    rewrite_rows(&txn, |id, bytes| {
+        reencode_row(bytes).map_err(|reason| StoreError::decode(format!("row {id}"), reason))
+    })?;
+    txn.open_table(META)?
+        .insert("schema_version", SCHEMA_VERSION)?;
+    txn.commit()?;
+    Ok(())
+}
+
+/// Writes back every entity row version (live or kept for a snapshot)
+/// that `rewrite` returns new bytes for; the world-wide row and removals
+/// are left alone.
+fn rewrite_rows(
+    txn: &WriteTransaction,
+    mut rewrite: impl FnMut(u64, &[u8]) -> Result<Option<Vec<u8>>, StoreError>,
+) -> Result<(), StoreError> {
+    let mut rows = txn.open_table(ROWS)?;
+    let mut rewritten = Vec::new();
+    for item in rows.iter()? {
+        let (key, bytes) = item?;
+        let (id, version) = key.value();
+        if id == GLOBALS_ROW || bytes.value().is_empty() {
+            continue;
+        }
+        if let Some(row) = rewrite(id, bytes.value())? {
+            rewritten.push(((id, version), row));
+        }
+    }
+    for (key, bytes) in rewritten {
+        rows.insert(key, bytes.as_slice())?;
+    }
     Ok(())
 }
 

@@ -9,8 +9,9 @@ use skillworld_core::{IdAllocator, StableId, Trust};
 
 use crate::agent::ToolSets;
 use crate::catalog::{AgentViews, LoadRanking, rebuild_lists_only};
+use crate::change_log::ChangeLog;
 use crate::curator::{CuratorSettings, CuratorState};
-use crate::index::Entities;
+use crate::index::{Entities, index_loaded};
 use crate::policy::PolicySettings;
 use crate::snapshot::{
     EntityState, LegacyRun, STATE_VERSION, SkillState, StateError, WorldGlobals, WorldState,
@@ -43,9 +44,10 @@ impl WorldBuilder {
             platform,
         });
         // Before any skill is spawned: the Commons' names are kept for
-        // the scanner as its skills arrive.
+        // the scanner (at `finish`).
         this.set_commons(globals.commons);
         let world = &mut this.world;
+        world.resource_mut::<ChangeLog>().loading = true;
         *world.resource_mut::<PolicySettings>() = globals.policy;
         *world.resource_mut::<ToolSets>() = globals.tool_sets;
         *world.resource_mut::<CuratorSettings>() = globals.curator_settings;
@@ -58,6 +60,13 @@ impl WorldBuilder {
             legacy_runs: globals.legacy_runs,
             commons_seen: false,
         })
+    }
+
+    /// Makes room for `more` entities (a hint: the rows' count).
+    pub fn reserve(&mut self, more: usize) {
+        let world = &mut self.world.world;
+        world.resource_mut::<Entities>().reserve(more);
+        world.resource_mut::<LoadRanking>().reserve(more);
     }
 
     /// Spawns one entity (rows come in stable-id order).
@@ -139,6 +148,8 @@ impl WorldBuilder {
         }
         let world = &mut this.world;
         world.resource_mut::<Entities>().allocator = IdAllocator::after(self.last_id);
+        index_loaded(world);
+        world.resource_mut::<ChangeLog>().loading = false;
         // The term index waits for its first query (CAT-10, issue 19).
         rebuild_lists_only(world);
         world.resource_mut::<AgentViews>().views.clear();

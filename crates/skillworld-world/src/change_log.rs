@@ -25,6 +25,10 @@ pub(crate) struct ChangeLog {
     pub(crate) touched: EntityHashSet,
     pub(crate) despawned: BTreeSet<StableId>,
     pub(crate) globals_moved: bool,
+    /// While a world is built from its rows (`WorldBuilder`): nothing is
+    /// noted (the built world has nothing to write), and the index hooks
+    /// leave their indexes to one pass at the end (`index::index_loaded`).
+    pub(crate) loading: bool,
 }
 
 pub(crate) fn register_despawn_hook(world: &mut World) {
@@ -32,6 +36,7 @@ pub(crate) fn register_despawn_hook(world: &mut World) {
         touched: EntityHashSet::default(),
         despawned: BTreeSet::new(),
         globals_moved: false,
+        loading: false,
     });
     world
         .register_component_hooks::<EntityRecord>()
@@ -50,7 +55,16 @@ pub(crate) fn track<T: Component>(world: &mut World) {
 
 /// Notes that `entity`'s row changed.
 pub(crate) fn touch(world: &mut DeferredWorld, entity: Entity) {
-    world.resource_mut::<ChangeLog>().touched.insert(entity);
+    let mut log = world.resource_mut::<ChangeLog>();
+    if !log.loading {
+        log.touched.insert(entity);
+    }
+}
+
+/// Whether the world is being built from its rows (see
+/// [`ChangeLog::loading`]).
+pub(crate) fn loading(world: &DeferredWorld) -> bool {
+    world.resource::<ChangeLog>().loading
 }
 
 fn touched(mut world: DeferredWorld, context: HookContext) {

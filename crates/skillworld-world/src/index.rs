@@ -13,7 +13,7 @@ use bevy_ecs::world::{DeferredWorld, World};
 use skillworld_core::{EntityRecord, IdAllocator, Origin, PrimaryComponent, Skill, StableId};
 use skillworld_scan::KnownNames;
 
-use crate::change_log::touch;
+use crate::change_log::{loading, touch};
 
 /// Stable ids and the entities that carry them.
 #[derive(Resource, Debug, Default)]
@@ -25,6 +25,12 @@ pub struct Entities {
 impl Entities {
     pub fn get(&self, id: StableId) -> Option<Entity> {
         self.by_id.get(&id).copied()
+    }
+
+    /// Room for `more` entities: a world built from its rows knows
+    /// about how many it will hold.
+    pub(crate) fn reserve(&mut self, more: usize) {
+        self.by_id.reserve(more);
     }
 
     pub fn allocate(&mut self) -> StableId {
@@ -180,6 +186,9 @@ pub(crate) fn register_hooks(world: &mut World) {
 }
 
 fn skill_inserted(mut world: DeferredWorld, context: HookContext) {
+    if loading(&world) {
+        return;
+    }
     touch(&mut world, context.entity);
     skill_changed(world.reborrow(), context);
     let Some(record) = world.get::<EntityRecord>(context.entity) else {
@@ -233,7 +242,7 @@ fn record_inserted(mut world: DeferredWorld, context: HookContext) {
         .resource_mut::<Entities>()
         .by_id
         .insert(id, context.entity);
-    if primary != PrimaryComponent::Skill {
+    if primary != PrimaryComponent::Skill || loading(&world) {
         return;
     }
     let Some(home) = home else { return };
@@ -273,6 +282,39 @@ fn record_discarded(mut world: DeferredWorld, context: HookContext) {
     world
         .resource_mut::<LayerChanges>()
         .touch(home, context.entity);
+}
+
+/// Fills the skill indexes the hooks leave alone while a world is built
+/// from its rows (issue 19): one pass over the skills, each name, origin
+/// and import source put once, instead of the record's and the skill's
+/// hooks each doing so (and noting the change) at every spawn. The lists
+/// are rebuilt after, so no world is marked changed.
+pub(crate) fn index_loaded(world: &mut World) {
+    let commons = world.resource::<CommonsNames>().world;
+    let mut names = std::mem::take(&mut world.resource_mut::<NameIndex>().by_world);
+    let mut known = std::mem::take(&mut world.resource_mut::<CommonsNames>().names);
+    let mut sources = std::mem::take(&mut world.resource_mut::<SourceIndex>().by_source);
+    let mut query = world.query::<(Entity, &EntityRecord, &Skill)>();
+    for (entity, record, skill) in query.iter(world) {
+        let Some(home) = record.world.filter(|_| !record.is_deleted()) else {
+            continue;
+        };
+        if record.primary == PrimaryComponent::Skill {
+            if Some(home) == commons {
+                known.insert(&record.title, origin_of(skill).unwrap_or_default());
+            }
+            names
+                .entry(home)
+                .or_default()
+                .insert(record.title.clone(), entity);
+        }
+        if let Some(source) = &skill.provenance.import_source {
+            sources.insert((home, source.clone()), entity);
+        }
+    }
+    world.resource_mut::<NameIndex>().by_world = names;
+    world.resource_mut::<CommonsNames>().names = known;
+    world.resource_mut::<SourceIndex>().by_source = sources;
 }
 
 /// Puts an undeleted Commons skill's name with its current origin into

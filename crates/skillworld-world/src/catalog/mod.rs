@@ -67,6 +67,10 @@ pub struct LoadRanking {
 }
 
 impl LoadRanking {
+    pub(crate) fn reserve(&mut self, more: usize) {
+        self.counts.reserve(more);
+    }
+
     pub fn set(&mut self, skill: StableId, count: u64) {
         if let Some(old) = self.counts.insert(skill, count) {
             self.order.remove(&(Reverse(old), skill));
