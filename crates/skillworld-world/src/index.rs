@@ -122,7 +122,15 @@ fn collection_of(source: &str) -> &str {
 
 #[cfg(test)]
 mod tests {
-    use super::collection_of;
+    use std::collections::BTreeMap;
+
+    use skillworld_core::{EntityRecord, StableId, Timestamp};
+    use skillworld_format::SkillDocument;
+
+    use super::{CommonsNames, NameIndex, SourceIndex, collection_of};
+    use crate::clock::Clock;
+    use crate::layers::Layer;
+    use crate::state::{SkillWorld, WorldSettings};
 
     #[test]
     fn a_source_s_collection_is_its_folder() {
@@ -138,6 +146,59 @@ mod tests {
         );
         assert_eq!(collection_of("https://x.example"), "https://x.example");
         assert_eq!(collection_of("pdf"), "pdf");
+    }
+
+    /// The indexes as stable ids, so two worlds' can be compared.
+    type Indexes = (
+        BTreeMap<(StableId, String), StableId>,
+        BTreeMap<(StableId, String), StableId>,
+        usize,
+    );
+
+    fn indexes(world: &SkillWorld) -> Indexes {
+        let world = &world.world;
+        let id = |entity| world.get::<EntityRecord>(entity).expect("a record").id;
+        let names = world.resource::<NameIndex>().by_world.iter();
+        let names = names
+            .flat_map(|(home, names)| names.iter().map(move |(n, e)| ((*home, n.clone()), *e)))
+            .map(|(key, entity)| (key, id(entity)))
+            .collect();
+        let sources = world.resource::<SourceIndex>().by_source.iter();
+        let sources = sources
+            .map(|(key, entity)| (key.clone(), id(*entity)))
+            .collect();
+        (names, sources, world.resource::<CommonsNames>().names.len())
+    }
+
+    /// `WorldBuilder` leaves these indexes to `index_loaded`'s one pass:
+    /// it must fill them as the hooks did for the world it was saved from.
+    #[test]
+    fn a_world_built_from_its_rows_has_the_indexes_its_hooks_kept() {
+        let mut world = SkillWorld::new(WorldSettings {
+            clock: Clock::Simulated(Timestamp::from_millis(0)),
+            platform: None,
+        });
+        world.add_agent("ada", None).unwrap();
+        let ada = Layer::Agent("ada".into());
+        for (layer, name, source) in [
+            (&Layer::Commons, "pdf-tools", Some("/a/pdf-tools")),
+            (&Layer::Commons, "gone", Some("/a/gone")),
+            (&Layer::Commons, "notes", None),
+            (&ada, "pdf-tools", Some("/b/pdf-tools")),
+            (&ada, "mine", None),
+        ] {
+            let mut document = SkillDocument::new(name, "A skill.", "Body.\n");
+            document.skill.provenance.import_source = source.map(str::to_owned);
+            world.install(layer, document, Vec::new()).unwrap();
+        }
+        world.delete(&Layer::Commons, "gone").unwrap();
+        let kept = indexes(&world);
+        assert_eq!(kept.0.len(), 4, "{kept:?}");
+        assert_eq!(kept.1.len(), 2, "{kept:?}");
+        assert_eq!(kept.2, 2, "{kept:?}");
+
+        let built = SkillWorld::from_state(world.state(), None).unwrap();
+        assert_eq!(indexes(&built), kept);
     }
 }
 
