@@ -11,8 +11,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Weak};
 
 use redb::{
-    AccessGuard, Database, Durability, ReadTransaction, ReadableDatabase, ReadableTable, Table,
-    WriteTransaction,
+    AccessGuard, Database, Durability, ReadTransaction, ReadableDatabase, ReadableTable,
+    ReadableTableMetadata, Table, WriteTransaction,
 };
 use skillworld_core::BlobSource;
 use skillworld_core::StableId;
@@ -377,8 +377,9 @@ fn build_world(
     let started = std::time::Instant::now();
     let mut builder = WorldBuilder::new(read_globals(txn, u64::MAX)?, platform)?;
     let parts = Parts::of(txn)?;
-    // The newest id bounds the rows' count (ids are never reused).
-    builder.reserve(parts.last as usize);
+    // A hint, bounded by what the file holds: ids are never reused, so
+    // the newest id alone can be far above the entities' count.
+    builder.reserve(parts.last.min(parts.versions) as usize);
     let decode = |part: u64| -> Result<Vec<Pending>, StoreError> {
         let mut rows = parts.read(txn, part, u64::MAX)?;
         for (id, state, slots) in &mut rows {
@@ -436,14 +437,15 @@ struct Parts {
     count: u64,
     last: u64,
     span: u64,
+    /// Row versions stored (live, kept for snapshots, removals): at least
+    /// the live entities' count.
+    versions: u64,
 }
 
 impl Parts {
     fn of(txn: &ReadTransaction) -> Result<Parts, StoreError> {
-        let last = txn
-            .open_table(ROWS)?
-            .last()?
-            .map_or(0, |(key, _)| key.value().0);
+        let rows = txn.open_table(ROWS)?;
+        let last = rows.last()?.map_or(0, |(key, _)| key.value().0);
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
         let count = threads * 8;
         Ok(Parts {
@@ -451,6 +453,7 @@ impl Parts {
             count,
             last,
             span: last.div_ceil(count).max(1),
+            versions: rows.len()?,
         })
     }
 

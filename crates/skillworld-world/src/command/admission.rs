@@ -200,10 +200,10 @@ impl Scans {
     /// `document`'s SKILL.md: the text exported ahead for an equal
     /// document (taken), else exported now.
     fn skill_md(&mut self, document: &SkillDocument) -> String {
-        match self.exported.iter().position(|(d, _)| d == document) {
-            Some(at) => self.exported.remove(at).expect("found").1,
-            None => export_skill_md(document),
-        }
+        let ahead = self.exported.iter().position(|(d, _)| d == document);
+        ahead
+            .and_then(|at| self.exported.remove(at))
+            .map_or_else(|| export_skill_md(document), |(_, text)| text)
     }
 }
 
