@@ -372,10 +372,11 @@ fn ends_clause(byte: u8) -> bool {
 /// name, with the severity its install earns and a note naming the
 /// package it imitates: the command at byte `at`, then each found by
 /// `next` (the row's own pattern, from a byte on).
+/// (`Rule::confirm` of the row `package-typosquat`.)
 pub fn squat(
     line: &str,
     mut at: usize,
-    next: impl Fn(usize) -> Option<usize>,
+    next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
     let bytes = line.as_bytes();
     loop {
@@ -507,7 +508,7 @@ mod tests {
     fn find(line: &str) -> Option<(Severity, String)> {
         let row = regex::Regex::new(crate::rules::rule("package-typosquat").pattern).unwrap();
         let at = row.find(line)?.start();
-        squat(line, at, |from| row.find_at(line, from).map(|m| m.start()))
+        squat(line, at, &|from| row.find_at(line, from).map(|m| m.start()))
     }
 
     fn severity(line: &str) -> Option<Severity> {

@@ -231,6 +231,12 @@ pub enum Scope {
     Skill,
 }
 
+/// A row's reader of a matched line: the line, the byte its match starts
+/// at, and the row's next match from a byte on; the finding's severity
+/// and note, or `None` to drop the match.
+pub type Confirm =
+    fn(line: &str, at: usize, next: &dyn Fn(usize) -> Option<usize>) -> Option<(Severity, String)>;
+
 #[derive(Debug)]
 pub struct Rule {
     pub id: &'static str,
@@ -256,6 +262,10 @@ pub struct Rule {
     /// A combination that this signal, armed in the same scope, calls off
     /// (`Signal::None`: nothing does).
     pub unless_signal: Signal,
+    /// Reads the line a match stands on and keeps the match, with the
+    /// severity and note its finding gets, or drops it (`None`: every
+    /// match stands as the row says).
+    pub confirm: Option<Confirm>,
     /// Short phrase: "opens a reverse shell".
     pub what: &'static str,
     /// One line a person can act on (`scan --explain`).
@@ -277,6 +287,7 @@ impl Rule {
         installer: false,
         beside: Signal::None,
         unless_signal: Signal::None,
+        confirm: None,
         what: "",
         explain: "",
     };
@@ -584,11 +595,12 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "package-typosquat",
         class: Class::Execution,
-        // Confirmed by `packages::squat`, which reads the command's package
-        // names and decides the severity (issue 18).
+        // `packages::squat` reads the command's package names and decides
+        // the severity (issue 18).
         pattern: r"\b(?:pip3?|pipx|uv pip|uv tool) install\b|\bpipx run\b|\b(?:uv|poetry) add\b|\b(?:npm|pnpm|bun) (?:install|i|add)\b|\byarn (?:global )?add\b|\b(?:pnpm|yarn) dlx\b|\bnpm exec\b|\b(?:npx|bunx|uvx) |\bcargo (?:add|install)\b",
         what: "installs a package named like a well-known one",
         explain: "Installs a package whose name is a typo of a well-known package's, or a well-known scoped package under a look-alike scope: a typosquat runs its own code when installed; check the name (installed globally, run at once or from an index the skill chose, it blocks).",
+        confirm: Some(crate::packages::squat),
         ..Rule::BASE
     },
     Rule {
