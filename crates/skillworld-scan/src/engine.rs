@@ -136,8 +136,8 @@ use crate::lines::Lines;
 use crate::prefilter::{Atom, anchors, branches, prefilter, requirements};
 use crate::reveal;
 use crate::rules::{
-    Class, PLACEHOLDER, RULES, Rule, Scope, Severity, Signal, Target, WARNING, WARNING_HEADING,
-    rule,
+    Class, Installer, PLACEHOLDER, RULES, Rule, Scope, Severity, Signal, Target, WARNING,
+    WARNING_HEADING, rule,
 };
 use crate::words::WordSearch;
 
@@ -674,9 +674,8 @@ fn judge(
         soften(hit, "quoted in prose that warns or explains");
         return;
     }
-    if rule.installer {
-        let packages = matches!(rule.id, "install-from-url" | "registry-redirect");
-        match origin(text, packages) {
+    if rule.installer != Installer::No {
+        match origin(text, rule.installer == Installer::Packages) {
             Origin::Untrusted => {
                 hit.severity = Severity::Critical;
                 hit.note = "from a raw IP address".to_owned();

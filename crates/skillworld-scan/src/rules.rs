@@ -237,6 +237,18 @@ pub enum Scope {
 pub type Confirm =
     fn(line: &str, at: usize, next: &dyn Fn(usize) -> Option<usize>) -> Option<(Severity, String)>;
 
+/// What a download-and-run row fetches: where its source may be official.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Installer {
+    /// Not a download-and-run row.
+    No,
+    /// A script or a program: official only from a listed installer.
+    Script,
+    /// Packages, or where they come from: a package index or a public
+    /// code forge is official too.
+    Packages,
+}
+
 #[derive(Debug)]
 pub struct Rule {
     pub id: &'static str,
@@ -254,7 +266,7 @@ pub struct Rule {
     pub scope: Scope,
     /// Download-and-run rules: an official installer (a listed host, `hosts::INSTALLERS`)
     /// only warns, an untrusted host (raw IP, paste site) is critical.
-    pub installer: bool,
+    pub installer: Installer,
     /// A quiet signal that only feeds a block combination with this
     /// signal: tried only in blocks that already hold an armed hit of it
     /// (`Signal::None`: always tried).
@@ -284,7 +296,7 @@ impl Rule {
         quiet: false,
         combines: &[],
         scope: Scope::Block,
-        installer: false,
+        installer: Installer::No,
         beside: Signal::None,
         unless_signal: Signal::None,
         confirm: None,
@@ -495,7 +507,7 @@ pub static RULES: &[Rule] = &[
             r"|\bdeno\s+(?:run|install)\b[^\n]*\shttps?://",
             r"|\b(?:curl|wget)\b[^\n]*\s(?:-\w*o|-O|--output(?:-document)?)[\s=]*\S+[^\n]*(?:&&|;)\s*(?:exec\s+|sudo\s+(?:-\w+\s+)*)?(?:(?:ba|z|k|da)?sh|python[\d.]*|perl|ruby|node|pwsh)\s+(?:-\w+\s+)*['\x22]?[\w./~$-]+",
         ),
-        installer: true,
+        installer: Installer::Script,
         what: "downloads code and runs it",
         explain: "Runs whatever a server sends, unseen and unpinned; install from a package manager or a pinned, checked release instead.",
         ..Rule::BASE
@@ -505,7 +517,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Execution,
         severity: Severity::High,
         pattern: r"\b(?:curl|wget|iwr|invoke-webrequest)\b[^\n]*\s(?:-\w*o|-outfile|-O|>)\s*(\S+)[^\n]*(?:&&|;|\|\|)\s*chmod\s+\+?[0-7]*x[^\n]*(?:&&|;)\s*(?:\./|/|~/|\$)\S+|\b(?:iwr|invoke-webrequest|curl\.exe|certutil|bitsadmin)\b[^\n]*\.(?:exe|msi|scr|bat|vbs|dll)\b[^\n]*(?:start-process|\bstart\s|&\s*\$env:|rundll32|cmd\s+/c)",
-        installer: true,
+        installer: Installer::Script,
         what: "downloads a program and runs it",
         explain: "Downloads a program and starts it in the same command, unseen and unpinned; install it from a package manager or a pinned, checked release.",
         ..Rule::BASE
@@ -576,7 +588,7 @@ pub static RULES: &[Rule] = &[
             r"|\b(?:npm|pnpm|yarn|bun)\s+(?:install|i|add)\b[^\n]*(?:\shttps?://|--registry[=\s]+https?://)",
             r"|\bgem\s+install\b[^\n]*--source\s+https?://",
         ),
-        installer: true,
+        installer: Installer::Packages,
         what: "installs packages from a URL or an extra index",
         explain: "Installs a package from outside the public registry (an extra index invites dependency confusion); pin a public package or vendor it.",
         ..Rule::BASE
@@ -587,7 +599,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::High,
         pattern: r"\b(?:npm|pnpm|yarn)\s+config\s+set\s+registry\s+https?://|\bpip[\d.]*\s+config\s+set\s+\S*index-url\s+https?://|^\s*['\x22]?(?:registry|index-url|extra-index-url)\s*=\s*['\x22]?(?:sparse\+)?https?://|^\s*--(?:extra-index-url|index-url)[\s=]+https?://|^\s*url\s*=\s*['\x22]https?://[^'\x22\s]*/simple/?['\x22]|\b(?:PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|UV_INDEX_URL|UV_EXTRA_INDEX_URL|NPM_CONFIG_REGISTRY)=\s*['\x22]?https?://|['\x22]\s*registry\s*=\s*\\?['\x22](?:sparse\+)?https?://|(?-i:\bGOPROXY)=\s*['\x22]?https?://",
         unless: &["GOPROXY=https://proxy.golang.org"],
-        installer: true,
+        installer: Installer::Packages,
         what: "points the package manager at another registry",
         explain: "Redirects every later package install to a registry the skill chose (dependency confusion, poisoned packages); keep the public registry or a mirror the admin set.",
         ..Rule::BASE
@@ -772,7 +784,7 @@ pub static RULES: &[Rule] = &[
         pattern: r"\| ?(?:ba|z)?sh *$",
         // Judged by its host like `download-execute`: a tool's official
         // installer piped to a shell is ordinary setup, not evaluated data.
-        installer: true,
+        installer: Installer::Script,
         signal: Signal::Eval,
         quiet: true,
         what: "pipes text into a shell",
