@@ -14,7 +14,7 @@ use std::borrow::Cow;
 use std::sync::LazyLock;
 
 use crate::rules::Severity;
-use crate::typosquat::imitates;
+use crate::typosquat::{imitates, neighbours};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Ecosystem {
@@ -82,7 +82,8 @@ impl Known {
                     && known.len().abs_diff(length) <= limit
                     && (known_bits ^ bits).count_ones() as usize <= 2 * limit
                     && within(name.as_bytes(), known.as_bytes(), limit)
-                    && imitates(name, name, known)
+                    // The distance is settled: of `imitates`, only this is left.
+                    && !neighbours(name, known)
                 {
                     imitated = Some(known);
                 }
