@@ -656,7 +656,7 @@ fn judge(
     }
     if markdown
         && prose
-        && rule.id == "disable-guards"
+        && rule.spares_descriptions
         && (describes(text.get(..column).unwrap_or("")) || forbidden_in_list(text, column))
     {
         soften(hit, "describes what something else does, or forbids it");

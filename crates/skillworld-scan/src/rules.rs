@@ -278,6 +278,10 @@ pub struct Rule {
     /// severity and note its finding gets, or drops it (`None`: every
     /// match stands as the row says).
     pub confirm: Option<Confirm>,
+    /// In Markdown prose, a match that describes another's act ("casts
+    /// that bypass safety") or is an item of a list a negation governs
+    /// ("Never add `--yolo`, bypass approvals, or …") only warns.
+    pub spares_descriptions: bool,
     /// Short phrase: "opens a reverse shell".
     pub what: &'static str,
     /// One line a person can act on (`scan --explain`).
@@ -300,6 +304,7 @@ impl Rule {
         beside: Signal::None,
         unless_signal: Signal::None,
         confirm: None,
+        spares_descriptions: false,
         what: "",
         explain: "",
     };
@@ -2011,6 +2016,7 @@ pub static RULES: &[Rule] = &[
         pattern: r"\b(?:disable|bypass|turn\s+off|circumvent|deactivate|evade|switch\s+off)\s+(?:the\s+|all\s+|any\s+|your\s+|its\s+)?(?:safety|security|guard(?:rail)?s?|approvals?|confirmations?|permission\s+(?:checks|prompts)|sandbox(?:ing)?|content\s+filters?|antivirus|defender|gatekeeper|firewall|monitoring|logging)\b|\bskip\s+(?:all\s+|any\s+|the\s+)?(?:safety|security)\s+(?:checks?|review|guard\w*)|\b(?:never|don't|do\s+not)\s+ask\s+(?:the\s+user\s+)?for\s+(?:permission|confirmation|approval)\b|\bwithout\s+asking\s+(?:the\s+user\s+|anyone\s+)?(?:for\s+)?(?:permission|confirmation|approval)\b|\b(?:auto[- ]?approve|approve)\s+(?:all|every|any)\s+(?:tool\s+calls?|commands?|requests?|actions?)\b|\bstop asking (?:for|before) (?:permission|confirmation|approval|reading|running|executing|sending|deleting|writing|opening)\b|\b(?:already\s+|pre-?)approved\s+by\s+the\s+user\b|\btreat\s+(?:this|it|these|them)\s+as\s+(?:already\s+|pre-?)approved\b|\b(?:user|owner|admin|administrator)\s+has\s+(?:already\s+)?pre-?approved\s+(?:all|every|any|each)\s+(?:shell\s+)?(?:commands?|actions?|tool\s+calls?|operations?|steps?|requests?)\b",
         what: "tells the agent to disable guards or approvals",
         explain: "Tells the agent to switch off safety checks, approvals or defences; remove the skill.",
+        spares_descriptions: true,
         ..Rule::BASE
     },
     Rule {
