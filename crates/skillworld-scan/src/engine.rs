@@ -133,12 +133,11 @@ const DFA_CACHE: usize = 64 << 20;
 use crate::hosts::{Origin, api_service, credential_service, origin};
 use crate::layout::{Lang, Layout, Region, in_inline_code};
 use crate::lines::Lines;
-use crate::packages;
 use crate::prefilter::{Atom, anchors, branches, prefilter, requirements};
 use crate::reveal;
 use crate::rules::{
-    Class, PLACEHOLDER, RULES, Rule, Scope, Severity, Signal, Target, WARNING, WARNING_HEADING,
-    rule,
+    Class, Installer, PLACEHOLDER, RULES, Rule, Scope, Severity, Signal, Target, WARNING,
+    WARNING_HEADING, rule,
 };
 use crate::words::WordSearch;
 
@@ -533,13 +532,13 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
         if rule.unless.iter().any(|u| line_text.contains(u)) {
             return None;
         }
-        let squat = match rule.id {
-            "package-typosquat" => {
+        let confirmed = match rule.confirm {
+            Some(confirm) => {
                 let row = &CONTENT.rules[index].1;
                 let next = |from| row.find_at(line_text.as_bytes(), from).map(|m| m.start());
-                Some(packages::squat(line_text, found.start(), next)?)
+                Some(confirm(line_text, found.start(), &next)?)
             }
-            _ => None,
+            None => None,
         };
         let (region, block) = layout().at(line);
         let column = found.start();
@@ -568,7 +567,7 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
             excerpt: excerpt(line_text),
             note: String::new(),
         };
-        if let Some((severity, note)) = squat {
+        if let Some((severity, note)) = confirmed {
             hit.severity = severity;
             hit.note = note;
         }
@@ -657,7 +656,7 @@ fn judge(
     }
     if markdown
         && prose
-        && rule.id == "disable-guards"
+        && rule.spares_descriptions
         && (describes(text.get(..column).unwrap_or("")) || forbidden_in_list(text, column))
     {
         soften(hit, "describes what something else does, or forbids it");
@@ -675,9 +674,8 @@ fn judge(
         soften(hit, "quoted in prose that warns or explains");
         return;
     }
-    if rule.installer {
-        let packages = matches!(rule.id, "install-from-url" | "registry-redirect");
-        match origin(text, packages) {
+    if rule.installer != Installer::No {
+        match origin(text, rule.installer == Installer::Packages) {
             Origin::Untrusted => {
                 hit.severity = Severity::Critical;
                 hit.note = "from a raw IP address".to_owned();

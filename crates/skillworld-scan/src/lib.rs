@@ -39,7 +39,9 @@ use skillworld_format::BundleFile;
 
 pub use cache::ScanCache;
 pub use layout::Lang;
-pub use rules::{Class, RULES, Rule, Scope, Severity, Signal, Target, WELL_KNOWN_SKILLS};
+pub use rules::{
+    Class, Confirm, Installer, RULES, Rule, Scope, Severity, Signal, Target, WELL_KNOWN_SKILLS,
+};
 pub use typosquat::{KnownNames, ScanContext};
 
 use engine::{Hit, Kind, analyse, finish, spare_self_install};

@@ -14,7 +14,7 @@ use std::borrow::Cow;
 use std::sync::LazyLock;
 
 use crate::rules::Severity;
-use crate::typosquat::imitates;
+use crate::typosquat::{imitates, neighbours};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Ecosystem {
@@ -34,6 +34,9 @@ struct Known {
     /// Character sets and names, by length, side by side.
     sets: Vec<u32>,
     names: Vec<&'static str>,
+    /// The scoped names (`@scope/name`) in the same order, each with its
+    /// scope as scopes are compared ([`plain`]) and its bare name.
+    scoped: Vec<(String, &'static str, &'static str)>,
 }
 
 /// Names longer than this are no one's typo here (none is this long).
@@ -43,10 +46,18 @@ impl Known {
     fn of(names: &[&'static str]) -> Known {
         let mut names = names.to_vec();
         names.sort_unstable_by_key(|n| (n.len(), *n));
+        let scoped = names
+            .iter()
+            .filter_map(|&name| {
+                let (scope, bare) = name.strip_prefix('@')?.split_once('/')?;
+                Some((plain(scope), bare, name))
+            })
+            .collect();
         Known {
             starts: std::array::from_fn(|length| names.partition_point(|n| n.len() < length)),
             sets: names.iter().map(|n| set(n)).collect(),
             names,
+            scoped,
         }
     }
 
@@ -55,6 +66,12 @@ impl Known {
         let length = name.len();
         if length > LONGEST {
             return Match::Unknown;
+        }
+        // Most names a skill installs are well known: found by their length
+        // and a binary search, with no distance to anyone.
+        let same_length = &self.names[self.starts[length]..self.starts[length + 1]];
+        if same_length.binary_search(&name).is_ok() {
+            return Match::Known;
         }
         // Known names of ten characters or more allow two edits, shorter
         // ones one: the lengths within reach.
@@ -67,28 +84,24 @@ impl Known {
         let (from, to) = (self.starts[shortest], self.starts[longest.min(LONGEST) + 1]);
         let bits = set(name);
         let mut near = [false; 64];
-        let mut imitated = None;
         for (from, sets) in (from..to).step_by(64).zip(self.sets[from..to].chunks(64)) {
             if !close(sets, bits, &mut near) {
                 continue;
             }
             for at in (0..sets.len()).filter(|&at| near[at]) {
                 let (known, known_bits) = (self.names[from + at], sets[at]);
-                if known == name {
-                    return Match::Known;
-                }
                 let limit = if known.len() > 9 { 2 } else { 1 };
-                if imitated.is_none()
-                    && known.len().abs_diff(length) <= limit
+                if known.len().abs_diff(length) <= limit
                     && (known_bits ^ bits).count_ones() as usize <= 2 * limit
                     && within(name.as_bytes(), known.as_bytes(), limit)
-                    && imitates(name, name, known)
+                    // The distance is settled: of `imitates`, only this is left.
+                    && !neighbours(name, known)
                 {
-                    imitated = Some(known);
+                    return Match::Imitates(known);
                 }
             }
         }
-        imitated.map_or(Match::Unknown, Match::Imitates)
+        Match::Unknown
     }
 }
 
@@ -372,10 +385,11 @@ fn ends_clause(byte: u8) -> bool {
 /// name, with the severity its install earns and a note naming the
 /// package it imitates: the command at byte `at`, then each found by
 /// `next` (the row's own pattern, from a byte on).
+/// (`Rule::confirm` of the row `package-typosquat`.)
 pub fn squat(
     line: &str,
     mut at: usize,
-    next: impl Fn(usize) -> Option<usize>,
+    next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
     let bytes = line.as_bytes();
     loop {
@@ -483,20 +497,20 @@ fn imitated(ecosystem: Ecosystem, name: &str) -> Option<&'static str> {
 /// package name under a scope that one of the two extends or misspells.
 fn look_alike_scope(known: &Known, name: &str) -> Option<&'static str> {
     let (scope, bare) = name.strip_prefix('@')?.split_once('/')?;
-    let plain = |s: &str| s.replace(['-', '_', '.'], "");
     let scope = plain(scope);
-    known.names.iter().copied().find(|candidate| {
-        let Some((other, other_bare)) = candidate.strip_prefix('@').and_then(|c| c.split_once('/'))
-        else {
-            return false;
-        };
-        let other = plain(other);
-        other_bare == bare
-            && other != scope
+    let (_, _, imitated) = known.scoped.iter().find(|(other, other_bare, _)| {
+        *other_bare == bare
+            && *other != scope
             && (other.starts_with(&scope) && scope.len() >= 4
-                || scope.starts_with(&other) && other.len() >= 4
-                || imitates(&scope, &scope, &other))
-    })
+                || scope.starts_with(other.as_str()) && other.len() >= 4
+                || imitates(&scope, &scope, other))
+    })?;
+    Some(imitated)
+}
+
+/// A scope as scopes are compared: without `-`, `_` and `.`.
+fn plain(scope: &str) -> String {
+    scope.replace(['-', '_', '.'], "")
 }
 
 #[cfg(test)]
@@ -507,7 +521,7 @@ mod tests {
     fn find(line: &str) -> Option<(Severity, String)> {
         let row = regex::Regex::new(crate::rules::rule("package-typosquat").pattern).unwrap();
         let at = row.find(line)?.start();
-        squat(line, at, |from| row.find_at(line, from).map(|m| m.start()))
+        squat(line, at, &|from| row.find_at(line, from).map(|m| m.start()))
     }
 
     fn severity(line: &str) -> Option<Severity> {

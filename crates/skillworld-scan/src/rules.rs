@@ -231,6 +231,24 @@ pub enum Scope {
     Skill,
 }
 
+/// A row's reader of a matched line: the line, the byte its match starts
+/// at, and the row's next match from a byte on; the finding's severity
+/// and note, or `None` to drop the match.
+pub type Confirm =
+    fn(line: &str, at: usize, next: &dyn Fn(usize) -> Option<usize>) -> Option<(Severity, String)>;
+
+/// What a download-and-run row fetches: where its source may be official.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Installer {
+    /// Not a download-and-run row.
+    No,
+    /// A script or a program: official only from a listed installer.
+    Script,
+    /// Packages, or where they come from: a package index or a public
+    /// code forge is official too.
+    Packages,
+}
+
 #[derive(Debug)]
 pub struct Rule {
     pub id: &'static str,
@@ -248,7 +266,7 @@ pub struct Rule {
     pub scope: Scope,
     /// Download-and-run rules: an official installer (a listed host, `hosts::INSTALLERS`)
     /// only warns, an untrusted host (raw IP, paste site) is critical.
-    pub installer: bool,
+    pub installer: Installer,
     /// A quiet signal that only feeds a block combination with this
     /// signal: tried only in blocks that already hold an armed hit of it
     /// (`Signal::None`: always tried).
@@ -256,6 +274,14 @@ pub struct Rule {
     /// A combination that this signal, armed in the same scope, calls off
     /// (`Signal::None`: nothing does).
     pub unless_signal: Signal,
+    /// Reads the line a match stands on and keeps the match, with the
+    /// severity and note its finding gets, or drops it (`None`: every
+    /// match stands as the row says).
+    pub confirm: Option<Confirm>,
+    /// In Markdown prose, a match that describes another's act ("casts
+    /// that bypass safety") or is an item of a list a negation governs
+    /// ("Never add `--yolo`, bypass approvals, or …") only warns.
+    pub spares_descriptions: bool,
     /// Short phrase: "opens a reverse shell".
     pub what: &'static str,
     /// One line a person can act on (`scan --explain`).
@@ -274,9 +300,11 @@ impl Rule {
         quiet: false,
         combines: &[],
         scope: Scope::Block,
-        installer: false,
+        installer: Installer::No,
         beside: Signal::None,
         unless_signal: Signal::None,
+        confirm: None,
+        spares_descriptions: false,
         what: "",
         explain: "",
     };
@@ -484,7 +512,7 @@ pub static RULES: &[Rule] = &[
             r"|\bdeno\s+(?:run|install)\b[^\n]*\shttps?://",
             r"|\b(?:curl|wget)\b[^\n]*\s(?:-\w*o|-O|--output(?:-document)?)[\s=]*\S+[^\n]*(?:&&|;)\s*(?:exec\s+|sudo\s+(?:-\w+\s+)*)?(?:(?:ba|z|k|da)?sh|python[\d.]*|perl|ruby|node|pwsh)\s+(?:-\w+\s+)*['\x22]?[\w./~$-]+",
         ),
-        installer: true,
+        installer: Installer::Script,
         what: "downloads code and runs it",
         explain: "Runs whatever a server sends, unseen and unpinned; install from a package manager or a pinned, checked release instead.",
         ..Rule::BASE
@@ -494,7 +522,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Execution,
         severity: Severity::High,
         pattern: r"\b(?:curl|wget|iwr|invoke-webrequest)\b[^\n]*\s(?:-\w*o|-outfile|-O|>)\s*(\S+)[^\n]*(?:&&|;|\|\|)\s*chmod\s+\+?[0-7]*x[^\n]*(?:&&|;)\s*(?:\./|/|~/|\$)\S+|\b(?:iwr|invoke-webrequest|curl\.exe|certutil|bitsadmin)\b[^\n]*\.(?:exe|msi|scr|bat|vbs|dll)\b[^\n]*(?:start-process|\bstart\s|&\s*\$env:|rundll32|cmd\s+/c)",
-        installer: true,
+        installer: Installer::Script,
         what: "downloads a program and runs it",
         explain: "Downloads a program and starts it in the same command, unseen and unpinned; install it from a package manager or a pinned, checked release.",
         ..Rule::BASE
@@ -565,7 +593,7 @@ pub static RULES: &[Rule] = &[
             r"|\b(?:npm|pnpm|yarn|bun)\s+(?:install|i|add)\b[^\n]*(?:\shttps?://|--registry[=\s]+https?://)",
             r"|\bgem\s+install\b[^\n]*--source\s+https?://",
         ),
-        installer: true,
+        installer: Installer::Packages,
         what: "installs packages from a URL or an extra index",
         explain: "Installs a package from outside the public registry (an extra index invites dependency confusion); pin a public package or vendor it.",
         ..Rule::BASE
@@ -576,7 +604,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::High,
         pattern: r"\b(?:npm|pnpm|yarn)\s+config\s+set\s+registry\s+https?://|\bpip[\d.]*\s+config\s+set\s+\S*index-url\s+https?://|^\s*['\x22]?(?:registry|index-url|extra-index-url)\s*=\s*['\x22]?(?:sparse\+)?https?://|^\s*--(?:extra-index-url|index-url)[\s=]+https?://|^\s*url\s*=\s*['\x22]https?://[^'\x22\s]*/simple/?['\x22]|\b(?:PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|UV_INDEX_URL|UV_EXTRA_INDEX_URL|NPM_CONFIG_REGISTRY)=\s*['\x22]?https?://|['\x22]\s*registry\s*=\s*\\?['\x22](?:sparse\+)?https?://|(?-i:\bGOPROXY)=\s*['\x22]?https?://",
         unless: &["GOPROXY=https://proxy.golang.org"],
-        installer: true,
+        installer: Installer::Packages,
         what: "points the package manager at another registry",
         explain: "Redirects every later package install to a registry the skill chose (dependency confusion, poisoned packages); keep the public registry or a mirror the admin set.",
         ..Rule::BASE
@@ -584,11 +612,12 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "package-typosquat",
         class: Class::Execution,
-        // Confirmed by `packages::squat`, which reads the command's package
-        // names and decides the severity (issue 18).
+        // `packages::squat` reads the command's package names and decides
+        // the severity (issue 18).
         pattern: r"\b(?:pip3?|pipx|uv pip|uv tool) install\b|\bpipx run\b|\b(?:uv|poetry) add\b|\b(?:npm|pnpm|bun) (?:install|i|add)\b|\byarn (?:global )?add\b|\b(?:pnpm|yarn) dlx\b|\bnpm exec\b|\b(?:npx|bunx|uvx) |\bcargo (?:add|install)\b",
         what: "installs a package named like a well-known one",
         explain: "Installs a package whose name is a typo of a well-known package's, or a well-known scoped package under a look-alike scope: a typosquat runs its own code when installed; check the name (installed globally, run at once or from an index the skill chose, it blocks).",
+        confirm: Some(crate::packages::squat),
         ..Rule::BASE
     },
     Rule {
@@ -760,7 +789,7 @@ pub static RULES: &[Rule] = &[
         pattern: r"\| ?(?:ba|z)?sh *$",
         // Judged by its host like `download-execute`: a tool's official
         // installer piped to a shell is ordinary setup, not evaluated data.
-        installer: true,
+        installer: Installer::Script,
         signal: Signal::Eval,
         quiet: true,
         what: "pipes text into a shell",
@@ -1987,6 +2016,7 @@ pub static RULES: &[Rule] = &[
         pattern: r"\b(?:disable|bypass|turn\s+off|circumvent|deactivate|evade|switch\s+off)\s+(?:the\s+|all\s+|any\s+|your\s+|its\s+)?(?:safety|security|guard(?:rail)?s?|approvals?|confirmations?|permission\s+(?:checks|prompts)|sandbox(?:ing)?|content\s+filters?|antivirus|defender|gatekeeper|firewall|monitoring|logging)\b|\bskip\s+(?:all\s+|any\s+|the\s+)?(?:safety|security)\s+(?:checks?|review|guard\w*)|\b(?:never|don't|do\s+not)\s+ask\s+(?:the\s+user\s+)?for\s+(?:permission|confirmation|approval)\b|\bwithout\s+asking\s+(?:the\s+user\s+|anyone\s+)?(?:for\s+)?(?:permission|confirmation|approval)\b|\b(?:auto[- ]?approve|approve)\s+(?:all|every|any)\s+(?:tool\s+calls?|commands?|requests?|actions?)\b|\bstop asking (?:for|before) (?:permission|confirmation|approval|reading|running|executing|sending|deleting|writing|opening)\b|\b(?:already\s+|pre-?)approved\s+by\s+the\s+user\b|\btreat\s+(?:this|it|these|them)\s+as\s+(?:already\s+|pre-?)approved\b|\b(?:user|owner|admin|administrator)\s+has\s+(?:already\s+)?pre-?approved\s+(?:all|every|any|each)\s+(?:shell\s+)?(?:commands?|actions?|tool\s+calls?|operations?|steps?|requests?)\b",
         what: "tells the agent to disable guards or approvals",
         explain: "Tells the agent to switch off safety checks, approvals or defences; remove the skill.",
+        spares_descriptions: true,
         ..Rule::BASE
     },
     Rule {

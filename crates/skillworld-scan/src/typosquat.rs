@@ -302,7 +302,7 @@ fn limit_for(length: u32) -> u32 {
 
 /// Names that are legitimately close: a numbered copy (FMT-4) or the
 /// office formats.
-fn neighbours(a: &str, b: &str) -> bool {
+pub(crate) fn neighbours(a: &str, b: &str) -> bool {
     const OFFICE: &[&str] = &[
         "docx", "pptx", "xlsx", "pdf", "doc", "ppt", "xls", "csv", "docs",
     ];
