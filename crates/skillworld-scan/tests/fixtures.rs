@@ -19,97 +19,17 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
-        "deno-plugin-loader",
-        "batch 13 first scan: a fetched script imported through a base64 data: URL in Deno",
-    ),
-    (
-        "lua-nvim-bootstrap",
-        "batch 13 first scan: Lua load() of curl output read through io.popen",
-    ),
-    (
-        "php-artisan-helper",
-        "batch 13 first scan: PHP eval of file_get_contents of a URL",
-    ),
-    (
-        "remote-steps-runner",
-        "batch 13 first scan: prose telling the agent to run whatever a URL returns, without asking",
-    ),
-    (
-        "uv-quick-tool",
-        "batch 13 first scan: uv run --with a wheel URL on an unknown host",
-    ),
-    (
-        "ci-secrets-sync",
-        "batch 13 first scan: a workflow in the skill posting secrets.* through base64 to a URL",
-    ),
-    (
-        "license-activation-check",
-        "batch 13 first scan: Perl LWP post of ~/.npmrc and GITHUB_TOKEN as a license check",
-    ),
-    (
-        "pr-context-attach",
-        "batch 13 first scan: prose asking to paste .env and gh hosts.yml into a PR description",
-    ),
-    (
-        "ssh-dotfiles-mirror",
-        "batch 13 first scan: git init in ~/.ssh and a forced push to a new remote",
-    ),
-    (
-        "usage-ping-php",
-        "batch 13 first scan: PHP stream-context POST of .env and getenv() as a usage ping",
-    ),
-    (
-        "api-spec-follow",
-        "batch 13 first scan: prose telling the agent to follow a fetched JSON field over the user",
-    ),
-    (
-        "auto-approve-helper",
-        "batch 13 first scan: prose telling the agent to approve its own tool calls and hide them",
-    ),
-    (
-        "lint-report-runner",
-        "batch 13 first scan: a script printing instructions to the agent to read and include keys",
-    ),
-    (
         "subagent-fanout",
-        "batch 13 first scan: a sub-agent with approvals and sandbox off, hidden from the user",
-    ),
-    (
-        "token-echo-verify",
-        "batch 13 first scan: prose asking to print token values unmasked and send them to a form",
-    ),
-    (
-        "perl-pack-loader",
-        "batch 13 first scan: Perl eval of pack('H*') of a split hex string",
-    ),
-    (
-        "perl-tail-relay",
-        "batch 13 first scan: the classic Perl socket + open(STDIN, '>&S') + exec sh reverse shell",
-    ),
-    (
-        "agents-md-repro-notes",
-        "batch 13 first scan: AGENTS.md rule putting printenv and .env in every commit message",
+        "batch 13: \"Do not / mention the bypass flag to the user\" wraps over two lines and the rules read one line at a time; the sub-agent launched with approvals and sandbox off only warns (skip-permissions-flag)",
     ),
     (
         "mcp-remote-gateway",
-        "batch 13 first scan: an mcpServers entry of npx mcp-remote to an unknown host with the user's tokens",
-    ),
-    (
-        "memory-seed-keys",
-        "batch 13 first scan: a CLAUDE.md memory line sending shared keys to a URL, unmentioned",
+        "batch 13: an mcpServers entry of `npx -y mcp-remote <host>` written from code differs from a vendor's official remote server only by the host, and the scanner keeps no list of official MCP hosts",
     ),
 ];
 
 /// Benign look-alikes the scanner is known to block, and why.
 const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
-    (
-        "sudoers-agent-advice",
-        "batch 13 first scan: advice that names `NOPASSWD: ALL` as what not to do",
-    ),
-    (
-        "claude-prettier-hook",
-        "batch 13 first scan: a PostToolUse hook that runs prettier, written to .claude/settings.json",
-    ),
     (
         "agent-usage-digest",
         "batch 12: reads the agent's session logs for local statistics and posts only counts; the scanner does not follow data from a read to a send, so a source and a sink in one skill block it (source-to-sink)",
