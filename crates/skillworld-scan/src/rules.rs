@@ -390,7 +390,7 @@ pub static RULES: &[Rule] = &[
             r"|\bexec (?:/bin/)?(?:ba|z|da)?sh -c \$\w+|\bexec \{\*\}\$\w+",
             r"|\bos\.(?:system|popen)\(\s*[a-z_]\w*\s*[\[)]|\bsubprocess\.\w+\(\s*[a-z_]\w*\s*,[^\n]*\bshell\s*=\s*True",
             r"|\bcreate_subprocess_shell\(\s*(?:$|[a-z_])",
-            r"|\bopen\(\s*STD(?:IN|OUT|ERR)\s*,\s*['\x22][<>+]*&",
+            r"|\bopen\(\s*STD(?:IN|OUT|ERR)\s*,\s*['\x22][<>+]*&|`\$\w+`|\bqx[({/]\s*\$\w+\s*[)}/]",
         ),
         signal: Signal::Spawn,
         quiet: true,
@@ -532,7 +532,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "fetch",
         class: Class::Execution,
-        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\bfetch\(\s*[A-Za-z_$][\w$.]*\s*[,)]|\bResolve-DnsName\b[^\n]*\bTXT\b|\b(?:dig|nslookup)\b[^\n]*(?:\s|-t\s*|-q=|-type=)TXT\b|\baxios\.get\(|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\bInvoke-RestMethod\b|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*(?:[^\s/&]|/(?:[^d\s]|d[^e]|de[^v])))|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|-r\s*open-uri\b|\bURI\.open\(|LWP::(?:Simple|UserAgent)\b|\bHTTP::Tiny\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:|\b(?:Command::new|exec\.Command|spawn\w*|execFile\w*|Popen|popen|subprocess\.\w+|Process\.Start)\(\s*\[?\s*['\x22](?:curl|wget)(?:\.exe)?\b|\bfile_get_contents\(\s*\$\w+\s*\)|(?-i:\b(?:resp|res|response)\.Body\b)|^\s*\.get\((?:url\b|['\x22`]https?:)",
+        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\bfetch\(\s*[A-Za-z_$][\w$.]*\s*[,)]|\bResolve-DnsName\b[^\n]*\bTXT\b|\b(?:dig|nslookup)\b[^\n]*(?:\s|-t\s*|-q=|-type=)TXT\b|\baxios\.get\(|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\bInvoke-RestMethod\b|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*(?:[^\s/&]|/(?:[^d\s]|d[^e]|de[^v])))|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|-r\s*open-uri\b|\bURI\.open\(|LWP::(?:Simple|UserAgent)\b|\bHTTP::Tiny\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:|\b(?:Command::new|exec\.Command|spawn\w*|execFile\w*|Popen|popen|subprocess\.\w+|Process\.Start)\(\s*\[?\s*['\x22](?:curl|wget)(?:\.exe)?\b|\bfile_get_contents\(\s*\$\w+\s*\)|\(\s*[\[{]?\s*['\x22](?:curl|wget)['\x22]\s*,|(?-i:\b(?:resp|res|response)\.Body\b)|^\s*\.get\((?:url\b|['\x22`]https?:)",
         unless: &["://localhost", "://127.0.0.1"],
         signal: Signal::Fetch,
         quiet: true,
@@ -1015,7 +1015,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Exfiltration,
         pattern: concat!(
             r"\b(?:requests|httpx|session|client|aiohttp\w*)\.(?:post|put|patch)\(|\burllib\.request\.Request\([^\n]*data\s*=|\burlopen\([^\n]*data\s*=",
-            r"|\bmethod['\x22]?\s*(?:[:=]|=>)\s*['\x22](?:POST|PUT)['\x22]|\$\w+\s*->\s*(?:post|put)\s*\(|\bHTTP::Request->new\(\s*['\x22]?(?:POST|PUT)|\baxios\.(?:post|put)\(|\$\.post\(|\bhttps?\.request\(|\bsendBeacon\(",
+            r"|\bmethod['\x22]?\s*(?:[:=]|=>)\s*['\x22](?:POST|PUT)['\x22]|->\s*(?:post|put)(?:_form)?\s*\(|\bHTTP::Request->new\(\s*['\x22]?(?:POST|PUT)|\baxios\.(?:post|put)\(|\$\.post\(|\bhttps?\.request\(|\bsendBeacon\(",
             r"|\bcurl\b[^\n]*\s(?:-d|--data(?:-\w+)?|-F|--form)[\s=]+(?:[^'\x22\s]|['\x22][^'\x22\n]*[$@`])|\bcurl\b[^\n]*\s(?:-T|--upload-file|-X\s*(?:POST|PUT))[\s=]|\bwget\b[^\n]*--post-(?:data|file)",
             r"|\bInvoke-(?:RestMethod|WebRequest)\b[^\n]*-Method\s+['\x22]?(?:Post|Put)|\bUpload(?:String|File|Data)\(|\bNet::HTTP\.post|\bHTTParty\.post|\bfile_get_contents\([^\n]*stream_context",
             r"|\bcurl\b[^\n]*\s\\\s*$",
@@ -1031,7 +1031,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "chat-sink",
         class: Class::Exfiltration,
-        pattern: r"discord(?:app)?\.com/api/webhooks|hooks\.slack\.com/services|api\.telegram\.org/bot|\bsmtplib\.SMTP|\bnodemailer\b|\bSend-MailMessage\b|\bsendmail\s+-|\bmail\s+-s\b|\bftplib\.FTP|\bftp://|\bscp\b[^\n]*\s\S+@[\w.-]+:|\brsync\b[^\n]*\s\S+@[\w.-]+:|\b(?:sock|socket|s|conn|client|sk)\.(?:send|sendall|sendto)\(|/dev/tcp/[^\s/]+/\d|\bgh (?:issue|pr) (?:create|comment)\b[^\n]*--repo\b|\bgh gist create\b|\bglab (?:issue|snippet) create\b|\basyncio\.open_connection\(|\b\w*sftp\.put(?:fo)?\(",
+        pattern: r"discord(?:app)?\.com/api/webhooks|hooks\.slack\.com/services|api\.telegram\.org/bot|\bsmtplib\.SMTP|\bnodemailer\b|\bSend-MailMessage\b|\bsendmail\s+-|\bmail\s+-s\b|\bftplib\.FTP|\bftp://|\bscp\b[^\n]*\s\S+@[\w.-]+:|\brsync\b[^\n]*\s\S+@[\w.-]+:|\b(?:sock|socket|s|conn|client|sk)\.(?:send|sendall|sendto)\(|/dev/tcp/[^\s/]+/\d|\bgh (?:issue|pr) (?:create|comment)\b[^\n]*--repo\b|\bgh gist create\b|['\x22]gist['\x22]\s*,\s*['\x22]create['\x22]|\bglab (?:issue|snippet) create\b|\basyncio\.open_connection\(|\b\w*sftp\.put(?:fo)?\(",
         signal: Signal::Sink,
         quiet: true,
         what: "sends data to a chat bot, mail, socket or remote host",
@@ -1425,7 +1425,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Tampering,
         severity: Severity::High,
         target: Target::Prose,
-        pattern: r"\b(?:append|add|write|insert|save|copy)\b[^\n]{0,80}\b(?:to|into|in)\s+(?:your\s+|the\s+)?(?:[`*]*(?:~?/?[\w.-]+/)*(?:MEMORY|SOUL|AGENTS|CLAUDE)\.md|system\s+prompt|long[- ]term\s+memory|persistent\s+memory)\b[^\n]{0,80}\b(?:always|every|all\s+future|from\s+now\s+on|ignore|never|silently|do\s+not\s+tell)",
+        pattern: r"\b(?:append|add|write|insert|save|copy)\b[^\n]{0,80}\b(?:to|into|in)\s+(?:your\s+|the\s+)?(?:[`*]*(?:~?/?[\w.-]+/)*(?:MEMORY|SOUL|AGENTS|CLAUDE|GEMINI)\.md|system\s+prompt|long[- ]term\s+memory|persistent\s+memory)\b[^\n]{0,80}\b(?:always|every|all\s+future|from\s+now\s+on|ignore|never|silently|do\s+not\s+tell)",
         what: "plants instructions in the agent's memory",
         explain: "Tells the agent to write standing orders into its memory or system prompt so they outlive this task; remove the skill.",
         ..Rule::BASE

