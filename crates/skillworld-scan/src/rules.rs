@@ -390,7 +390,7 @@ pub static RULES: &[Rule] = &[
             r"|\bexec (?:/bin/)?(?:ba|z|da)?sh -c \$\w+|\bexec \{\*\}\$\w+",
             r"|\bos\.(?:system|popen)\(\s*[a-z_]\w*\s*[\[)]|\bsubprocess\.\w+\(\s*[a-z_]\w*\s*,[^\n]*\bshell\s*=\s*True",
             r"|\bcreate_subprocess_shell\(\s*(?:$|[a-z_])",
-            r"|\bopen\(\s*STD(?:IN|OUT|ERR)\s*,\s*['\x22][<>+]*&|`\$\w+`|\bqx[({/]\s*\$\w+\s*[)}/]",
+            r"|\bopen\(\s*STD(?:IN|OUT|ERR)\s*,\s*['\x22][<>+]*&",
         ),
         signal: Signal::Spawn,
         quiet: true,
@@ -408,6 +408,20 @@ pub static RULES: &[Rule] = &[
         beside: Signal::Socket,
         what: "runs what it reads as commands",
         explain: "Runs every line read from its input, or a shell reading a descriptor, as commands.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "backtick-run",
+        class: Class::Shell,
+        target: Target::Code,
+        pattern: r"`\$\w+`|\bqx[({/]\s*\$\w+\s*[)}/]",
+        signal: Signal::Spawn,
+        quiet: true,
+        // Backticks around a variable are everywhere in Markdown: read
+        // only where a socket is open.
+        beside: Signal::Socket,
+        what: "runs a variable's text as a command",
+        explain: "Runs the text a variable holds as a shell command (Perl or shell backticks, `qx`).",
         ..Rule::BASE
     },
     Rule {
@@ -532,12 +546,26 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "fetch",
         class: Class::Execution,
-        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\bfetch\(\s*[A-Za-z_$][\w$.]*\s*[,)]|\bResolve-DnsName\b[^\n]*\bTXT\b|\b(?:dig|nslookup)\b[^\n]*(?:\s|-t\s*|-q=|-type=)TXT\b|\baxios\.get\(|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\bInvoke-RestMethod\b|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*(?:[^\s/&]|/(?:[^d\s]|d[^e]|de[^v])))|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|-r\s*open-uri\b|\bURI\.open\(|LWP::(?:Simple|UserAgent)\b|\bHTTP::Tiny\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:|\b(?:Command::new|exec\.Command|spawn\w*|execFile\w*|Popen|popen|subprocess\.\w+|Process\.Start)\(\s*\[?\s*['\x22](?:curl|wget)(?:\.exe)?\b|\bfile_get_contents\(\s*\$\w+\s*\)|\(\s*[\[{]?\s*['\x22](?:curl|wget)['\x22]\s*,|(?-i:\b(?:resp|res|response)\.Body\b)|^\s*\.get\((?:url\b|['\x22`]https?:)",
+        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\bfetch\(\s*[A-Za-z_$][\w$.]*\s*[,)]|\bResolve-DnsName\b[^\n]*\bTXT\b|\b(?:dig|nslookup)\b[^\n]*(?:\s|-t\s*|-q=|-type=)TXT\b|\baxios\.get\(|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\bInvoke-RestMethod\b|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*(?:[^\s/&]|/(?:[^d\s]|d[^e]|de[^v])))|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|-r\s*open-uri\b|\bURI\.open\(|LWP::(?:Simple|UserAgent)\b|\bHTTP::Tiny\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:|\b(?:Command::new|exec\.Command|spawn\w*|execFile\w*|Popen|popen|subprocess\.\w+|Process\.Start)\(\s*\[?\s*['\x22](?:curl|wget)(?:\.exe)?\b|\bfile_get_contents\(\s*\$\w+\s*\)|(?-i:\b(?:resp|res|response)\.Body\b)|^\s*\.get\((?:url\b|['\x22`]https?:)",
         unless: &["://localhost", "://127.0.0.1"],
         signal: Signal::Fetch,
         quiet: true,
         what: "fetches from the network",
         explain: "Fetches data from the network.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "argv-fetch",
+        class: Class::Execution,
+        target: Target::Code,
+        pattern: r"\(\s*[\[{]?\s*['\x22](?:curl|wget)['\x22]\s*,",
+        signal: Signal::Fetch,
+        quiet: true,
+        // `"curl"` is a common word in agent skills: read only where code
+        // is evaluated.
+        beside: Signal::Eval,
+        what: "fetches with curl or wget started from an argument list",
+        explain: "Starts curl or wget from an argument list (`system({\"curl\", …})`), reading what it prints.",
         ..Rule::BASE
     },
     Rule {
@@ -1015,7 +1043,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Exfiltration,
         pattern: concat!(
             r"\b(?:requests|httpx|session|client|aiohttp\w*)\.(?:post|put|patch)\(|\burllib\.request\.Request\([^\n]*data\s*=|\burlopen\([^\n]*data\s*=",
-            r"|\bmethod['\x22]?\s*(?:[:=]|=>)\s*['\x22](?:POST|PUT)['\x22]|->\s*(?:post|put)(?:_form)?\s*\(|\bHTTP::Request->new\(\s*['\x22]?(?:POST|PUT)|\baxios\.(?:post|put)\(|\$\.post\(|\bhttps?\.request\(|\bsendBeacon\(",
+            r"|\bmethod['\x22]?\s*(?:[:=]|=>)\s*['\x22](?:POST|PUT)['\x22]|\baxios\.(?:post|put)\(|\$\.post\(|\bhttps?\.request\(|\bsendBeacon\(",
             r"|\bcurl\b[^\n]*\s(?:-d|--data(?:-\w+)?|-F|--form)[\s=]+(?:[^'\x22\s]|['\x22][^'\x22\n]*[$@`])|\bcurl\b[^\n]*\s(?:-T|--upload-file|-X\s*(?:POST|PUT))[\s=]|\bwget\b[^\n]*--post-(?:data|file)",
             r"|\bInvoke-(?:RestMethod|WebRequest)\b[^\n]*-Method\s+['\x22]?(?:Post|Put)|\bUpload(?:String|File|Data)\(|\bNet::HTTP\.post|\bHTTParty\.post|\bfile_get_contents\([^\n]*stream_context",
             r"|\bcurl\b[^\n]*\s\\\s*$",
@@ -1026,6 +1054,20 @@ pub static RULES: &[Rule] = &[
         quiet: true,
         what: "sends data over HTTP",
         explain: "Sends data in an HTTP request body.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "object-post",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        pattern: r"->\s*(?:post|put)(?:_form)?\s*\(|\bHTTP::Request->new\(\s*['\x22]?(?:POST|PUT)",
+        signal: Signal::Sink,
+        quiet: true,
+        // `->` is an arrow in every kind of prose: read only where a
+        // source is.
+        beside: Signal::Source,
+        what: "sends data with an HTTP client object",
+        explain: "Sends data in an HTTP request through a client object (Perl LWP or HTTP::Tiny, PHP clients).",
         ..Rule::BASE
     },
     Rule {
@@ -2136,10 +2178,10 @@ pub static RULES: &[Rule] = &[
         severity: Severity::High,
         target: Target::Prose,
         pattern: concat!(
-            r"\b(?:run|execute|follow|obey|carry\s+out|apply|do)\s+(?:every|each|all(?:\s+the)?|any|whatever|everything)\s+(?:(?:shell\s+)?(?:commands?|instructions?|steps?|directives?)\s+)?(?:that\s+)?(?:the|its|this|that|it)\s+(?:(?:response|reply|page|server|url|endpoint|output|payload|json|field|feed|manifest|result)\s+)?(?:returns|contains|says|lists|sends|gives|includes|prints)\b",
-            r"|\bfollow\s+(?:those|these|its|their|the)\s+(?:instructions|directions|steps|directives)\s+(?:exactly|verbatim|to\s+the\s+letter)\b[^\n]{0,60}\b(?:precedence|priority|override|supersede)",
+            r"\b(?:run|execute|follow|obey|do|carry\s+out|apply)\s+(?:whatever|everything)\s+(?:it|they|(?:the|that|this)\s+(?:response|reply|page|server|url|endpoint|output|payload|json|field|feed|manifest|result|script|tool|command))\s+(?:returns|contains|says|lists|sends|gives|prints|outputs)\b",
+            r"|\bfollow\s+(?:those|these|its|their|the)\s+(?:instructions|directions|steps|directives)\s+(?:exactly|verbatim|to\s+the\s+letter)\b[^\n]{0,60}\b(?:precedence|supersede)",
             r"|\b(?:field|key|property)\b[^\n]{0,20}\bfollow\s+(?:those|these|its|the)\s+(?:instructions|directives)\b",
-            r"|\bfollow\s+(?:any|all|every|the)\s+[^\n]{0,30}\b(?:lines?|instructions?|notes?|steps?|messages?)\s+(?:it|the\s+(?:script|tool|command|output|response))\s+(?:prints|outputs|returns|emits|shows)\b",
+            r"|\bfollow\s+(?:any|all|every|the)\s+[^\n]{0,30}\b(?:lines?|instructions?|notes?|steps?|messages?)\s+(?:it|the\s+(?:script|tool|command|output|response))\s+(?:prints|outputs|emits)\b",
             r"|\b(?:the\s+)?(?:response|reply|output|payload|returned\s+\w+)\s+is\s+trusted\b",
         ),
         unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
@@ -2151,11 +2193,24 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "model-directive",
         class: Class::Injection,
-        pattern: r"</?important>|\b(?:note|message|instructions?|action\s+required)(?:\s+(?:to|for))?\s*\(?\s*(?:the\s+)?(?:AI\s+)?(?:assistant|agent|LLM)\s*\)?\s*:|\bpass\s+(?:its|their|the|this\s+file'?s?)\s+contents?\s+(?:as|in|into)\b|\botherwise\s+the\s+tool\s+(?:will\s+not|won't|cannot|can't|does\s+not)\s+work\b",
+        pattern: r"</?important>|\bpass\s+(?:its|their|the|this\s+file'?s?)\s+contents?\s+(?:as|in|into)\b|\botherwise\s+the\s+tool\s+(?:will\s+not|won't|cannot|can't|does\s+not)\s+work\b",
         signal: Signal::Directive,
         quiet: true,
         what: "addresses the model in a tool note",
         explain: "Addresses the model in a tag UIs hide (<IMPORTANT>) or tells it what to pass a tool.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "assistant-note",
+        class: Class::Injection,
+        pattern: r"\b(?:note|message|instructions?|action\s+required)(?:\s+(?:to|for))?\s*\(?\s*(?:the\s+)?(?:AI\s+)?(?:assistant|agent|LLM)\s*\)?\s*:",
+        signal: Signal::Directive,
+        quiet: true,
+        // "Note to the agent:" is everyday prose in agent skills: read only
+        // where keys or credentials are read too.
+        beside: Signal::Source,
+        what: "addresses the assistant in text it will read",
+        explain: "Addresses the assistant in a note (\"ACTION REQUIRED (assistant):\"), in prose or in what a tool prints.",
         ..Rule::BASE
     },
     Rule {
