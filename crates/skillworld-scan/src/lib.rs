@@ -247,8 +247,10 @@ fn script_lang(path: &str, text: &str) -> Option<Lang> {
         "js" | "mjs" | "cjs" | "ts" | "mts" => Lang::JavaScript,
         "ps1" | "psm1" | "bat" | "cmd" => Lang::PowerShell,
         "rb" => Lang::Ruby,
-        "pl" => Lang::Perl,
+        "pl" | "pm" => Lang::Perl,
         "php" => Lang::Php,
+        // Editor and game scripts (Neovim's init.lua) run on start-up too.
+        "lua" => Lang::Other,
         _ => {
             let shebang = text.lines().next().filter(|l| l.starts_with("#!"))?;
             return Some(if shebang.contains("python") {

@@ -358,7 +358,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "socket-open",
         class: Class::Shell,
-        pattern: r"\bsocket\.socket\(|\bnet\.Dial(?:Timeout)?\(|\bsocket\.create_connection\(|\.connect\(\s*\(|\bnet\.(?:connect|Socket|createConnection|createServer)\(|\bnew\s+net\.Socket\(|\bTCPSocket\.(?:new|open)\(|\bTCPServer\.new\(|\bfsockopen\(|Net\.Sockets\.TCP(?:Client|Listener)|\bsocket\.tcp\(|\bnew\s+Socket\(|\bsocket\.bind\(|\.listen\(\s*\d|\bDeno\.(?:connect|listen)(?:Tls)?\(|\bBun\.(?:connect|listen)\(|\bexec\s+\d+<>\s*['\x22]?/dev/(?:tcp|udp)/|\[\s*socket\s+(?:-\w+\s+)*\S+\s+\S+\s*\]|\basyncio\.(?:open_connection|start_server)\(",
+        pattern: r"\bsocket\.socket\(|\bnet\.Dial(?:Timeout)?\(|\bsocket\.create_connection\(|\.connect\(\s*\(|\bnet\.(?:connect|Socket|createConnection|createServer)\(|\bnew\s+net\.Socket\(|\bTCPSocket\.(?:new|open)\(|\bTCPServer\.new\(|\bfsockopen\(|Net\.Sockets\.TCP(?:Client|Listener)|\bsocket\.tcp\(|\bnew\s+Socket\(|\bsocket\.bind\(|\.listen\(\s*\d|\bDeno\.(?:connect|listen)(?:Tls)?\(|\bBun\.(?:connect|listen)\(|\bexec\s+\d+<>\s*['\x22]?/dev/(?:tcp|udp)/|\[\s*socket\s+(?:-\w+\s+)*\S+\s+\S+\s*\]|\basyncio\.(?:open_connection|start_server)\(|\bsocket\(\s*\w+\s*,\s*(?:PF_INET6?|AF_INET6?)\b|\bIO::Socket::INET6?->new\(",
         // A connection to this machine's own port (a readiness probe) cannot
         // carry a remote peer's commands.
         unless: &[
@@ -390,6 +390,7 @@ pub static RULES: &[Rule] = &[
             r"|\bexec (?:/bin/)?(?:ba|z|da)?sh -c \$\w+|\bexec \{\*\}\$\w+",
             r"|\bos\.(?:system|popen)\(\s*[a-z_]\w*\s*[\[)]|\bsubprocess\.\w+\(\s*[a-z_]\w*\s*,[^\n]*\bshell\s*=\s*True",
             r"|\bcreate_subprocess_shell\(\s*(?:$|[a-z_])",
+            r"|\bopen\(\s*STD(?:IN|OUT|ERR)\s*,\s*['\x22][<>+]*&",
         ),
         signal: Signal::Spawn,
         quiet: true,
@@ -407,6 +408,20 @@ pub static RULES: &[Rule] = &[
         beside: Signal::Socket,
         what: "runs what it reads as commands",
         explain: "Runs every line read from its input, or a shell reading a descriptor, as commands.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "backtick-run",
+        class: Class::Shell,
+        target: Target::Code,
+        pattern: r"`\$\w+`|\bqx[({/]\s*\$\w+\s*[)}/]",
+        signal: Signal::Spawn,
+        quiet: true,
+        // Backticks around a variable are everywhere in Markdown: read
+        // only where a socket is open.
+        beside: Signal::Socket,
+        what: "runs a variable's text as a command",
+        explain: "Runs the text a variable holds as a shell command (Perl or shell backticks, `qx`).",
         ..Rule::BASE
     },
     Rule {
@@ -510,6 +525,7 @@ pub static RULES: &[Rule] = &[
             r"|\bmshta(?:\.exe)?\s+https?:|\bcertutil\b[^\n]*-urlcache[^\n]*https?:|\bbitsadmin\b[^\n]*/transfer|\bregsvr32\b[^\n]*/i:https?:|\bmsiexec\b[^\n]*/i\s*https?:",
             r"|\bpython[\d.]*\s+-c\s+[^\n]*urlopen\([^\n]*\bexec\b",
             r"|\bdeno\s+(?:run|install)\b[^\n]*\shttps?://",
+            r"|\b(?:include|require)(?:_once)?\s*\(?\s*['\x22]https?://",
             r"|\b(?:curl|wget)\b[^\n]*\s(?:-\w*o|-O|--output(?:-document)?)[\s=]*\S+[^\n]*(?:&&|;)\s*(?:exec\s+|sudo\s+(?:-\w+\s+)*)?(?:(?:ba|z|k|da)?sh|python[\d.]*|perl|ruby|node|pwsh)\s+(?:-\w+\s+)*['\x22]?[\w./~$-]+",
         ),
         installer: Installer::Script,
@@ -530,7 +546,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "fetch",
         class: Class::Execution,
-        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\bfetch\(\s*[A-Za-z_$][\w$.]*\s*[,)]|\bResolve-DnsName\b[^\n]*\bTXT\b|\b(?:dig|nslookup)\b[^\n]*(?:\s|-t\s*|-q=|-type=)TXT\b|\baxios\.get\(|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\bInvoke-RestMethod\b|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*(?:[^\s/&]|/(?:[^d\s]|d[^e]|de[^v])))|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|-r\s*open-uri\b|\bURI\.open\(|LWP::(?:Simple|UserAgent)\b|\bHTTP::Tiny\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:|\b(?:Command::new|exec\.Command|spawn\w*|execFile\w*|Popen|subprocess\.\w+|Process\.Start)\(\s*\[?\s*['\x22](?:curl|wget)(?:\.exe)?['\x22]|(?-i:\b(?:resp|res|response)\.Body\b)|^\s*\.get\((?:url\b|['\x22`]https?:)",
+        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\bfetch\(\s*[A-Za-z_$][\w$.]*\s*[,)]|\bResolve-DnsName\b[^\n]*\bTXT\b|\b(?:dig|nslookup)\b[^\n]*(?:\s|-t\s*|-q=|-type=)TXT\b|\baxios\.get\(|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\bInvoke-RestMethod\b|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*(?:[^\s/&]|/(?:[^d\s]|d[^e]|de[^v])))|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|-r\s*open-uri\b|\bURI\.open\(|LWP::(?:Simple|UserAgent)\b|\bHTTP::Tiny\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:|\b(?:Command::new|exec\.Command|spawn\w*|execFile\w*|Popen|popen|subprocess\.\w+|Process\.Start)\(\s*\[?\s*['\x22](?:curl|wget)(?:\.exe)?\b|\bfile_get_contents\(\s*\$\w+\s*\)|(?-i:\b(?:resp|res|response)\.Body\b)|^\s*\.get\((?:url\b|['\x22`]https?:)",
         unless: &["://localhost", "://127.0.0.1"],
         signal: Signal::Fetch,
         quiet: true,
@@ -539,10 +555,24 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "argv-fetch",
+        class: Class::Execution,
+        target: Target::Code,
+        pattern: r"\(\s*[\[{]?\s*['\x22](?:curl|wget)['\x22]\s*,",
+        signal: Signal::Fetch,
+        quiet: true,
+        // `"curl"` is a common word in agent skills: read only where code
+        // is evaluated.
+        beside: Signal::Eval,
+        what: "fetches with curl or wget started from an argument list",
+        explain: "Starts curl or wget from an argument list (`system({\"curl\", …})`), reading what it prints.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "dynamic-eval",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\[\s*['\x22](?:Function|eval)['\x22]\s*\]|\.then\(\s*(?:eval|Function)\s*\)|\bpowershell(?:\.exe)?\b[^\n]*\s-(?:enc|encodedcommand|ec)\s+\$\w+|\b(?:globalThis|window)\s*\[\s*['\x22][^'\x22\n]*['\x22]\s*\+|\bvm\.run\w*\(|\b(?:Invoke-Expression|iex)(?:\s*(?:[$(\[\x22{;|)}-]|$)|\s*'\s*(?:$|[;)\]])|\s+')|\beval\s+[\x22'$`]|\bpickle\.loads?\(|\bFunctionType\(|\bvars\(\s*__builtins__\s*\)|\b__builtins__\s*(?:\[|\.__dict__)|\bgetattr\(\s*(?:__builtins__|builtins)\s*,|(?:^|[;({|]\s*)& \$[a-z_]\w*\s+[($]|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval \(?(?:get|URI\.open|URI\.parse|open|Net::HTTP\.get|HTTParty\.get|LWP::Simple::get)\b|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|(?:\bsys\.executable|\bprocess\.execPath|['\x22](?:/usr/bin/)?(?:python[\d.]*|node|ruby|perl|php)['\x22])\s*,\s*\[?\s*['\x22]-[ce]['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|\._compile\(\s*[A-Za-z_$]|(?:^|[;({|=])\s*[&.]\s*\(\s*(?:Get-Command|gcm)\b|\bexecSync\(\s*[a-z_$][\w$]*\.[a-z_$][\w$]*\s*[,)]",
+        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\[\s*['\x22](?:Function|eval)['\x22]\s*\]|\.then\(\s*(?:eval|Function)\s*\)|\bpowershell(?:\.exe)?\b[^\n]*\s-(?:enc|encodedcommand|ec)\s+\$\w+|\b(?:globalThis|window)\s*\[\s*['\x22][^'\x22\n]*['\x22]\s*\+|\bvm\.run\w*\(|\b(?:Invoke-Expression|iex)(?:\s*(?:[$(\[\x22{;|)}-]|$)|\s*'\s*(?:$|[;)\]])|\s+')|\beval\s+[\x22'$`]|\bpickle\.loads?\(|\bFunctionType\(|\bvars\(\s*__builtins__\s*\)|\b__builtins__\s*(?:\[|\.__dict__)|\bgetattr\(\s*(?:__builtins__|builtins)\s*,|(?:^|[;({|]\s*)& \$[a-z_]\w*\s+[($]|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval \(?(?:get|URI\.open|URI\.parse|open|Net::HTTP\.get|HTTParty\.get|LWP::Simple::get)\b|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|(?:\bsys\.executable|\bprocess\.execPath|['\x22](?:/usr/bin/)?(?:python[\d.]*|node|ruby|perl|php)['\x22])\s*,\s*\[?\s*['\x22]-[ce]['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|\._compile\(\s*[A-Za-z_$]|(?:^|[;({|=])\s*[&.]\s*\(\s*(?:Get-Command|gcm)\b|\bexecSync\(\s*[a-z_$][\w$]*\.[a-z_$][\w$]*\s*[,)]|\bloadstring\s*\(|\bload\s*\(\s*[\w.:]+(?:\([^()\n]*\))?\s*\)\s*\)?\s*\(|\bimport\(\s*[\x60'\x22](?:data|blob):|\bimport\(\s*URL\.createObjectURL\(",
         // Evaluating what a local tool prints about itself (an agent's
         // socket, a package manager's environment) runs nothing fetched.
         unless: &[
@@ -592,6 +622,7 @@ pub static RULES: &[Rule] = &[
             r"\b(?:pip[\d.]*|uv\s+pip|uv|poetry|pipx)\s+(?:install|add)\b[^\n]*(?:--extra-index-url|--index-url|\s-i\s+https?:|--trusted-host|\shttps?://|\sgit\+https?://[^\s]*@)",
             r"|\b(?:npm|pnpm|yarn|bun)\s+(?:install|i|add)\b[^\n]*(?:\shttps?://|--registry[=\s]+https?://)",
             r"|\bgem\s+install\b[^\n]*--source\s+https?://",
+            r"|\b(?:uv\s+(?:run|tool\s+(?:run|install))|uvx|pipx\s+(?:run|install))\b[^\n]*\s--(?:with|from|spec)[\s=]+['\x22]?(?:git\+)?https?://",
         ),
         installer: Installer::Packages,
         what: "installs packages from a URL or an extra index",
@@ -934,7 +965,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "env-dump",
         class: Class::Exfiltration,
-        pattern: r"\bprintenv\b\s*(?:$|[>|;&)])|(?:^|[^\w.$/-])env\s*(?:>|\|)|\bstr\(\s*(?:dict\()?\s*os\.environ|\bos\.environ\.items\(\)|json\.dumps?\(\s*(?:dict\()?\s*os\.environ|\bfor\s+\w+(?:\s*,\s*\w+)?\s+in\s+os\.environ\b|JSON\.stringify\(\s*process\.env\s*\)|\bprocess\.env\s*[,})\]]|[^.\w]os\.environ\s*[,})\]]|\b(?:Object\.(?:entries|keys|assign)\(\s*process\.env|\.\.\.process\.env\b)|\bGet-ChildItem\s+env:|\bgci\s+env:|\bdir\s+env:|Environment\]::GetEnvironmentVariables\(\)|(?-i:\bENV\.(?:to_h|to_hash|to_a|each\w*|map|inspect|select|filter_map|reject|keys)\b)|\bos\.Environ\(\)|\bexport\s+-p\b|\bSystem\.getenv\(\)",
+        pattern: r"\bprintenv\b\s*(?:$|[>|;&)])|(?:^|[^\w.$/-])env\s*(?:>|\|)|\bstr\(\s*(?:dict\()?\s*os\.environ|\bos\.environ\.items\(\)|json\.dumps?\(\s*(?:dict\()?\s*os\.environ|\bfor\s+\w+(?:\s*,\s*\w+)?\s+in\s+os\.environ\b|JSON\.stringify\(\s*process\.env\s*\)|\bprocess\.env\s*[,})\]]|[^.\w]os\.environ\s*[,})\]]|\b(?:Object\.(?:entries|keys|assign)\(\s*process\.env|\.\.\.process\.env\b)|\bGet-ChildItem\s+env:|\bgci\s+env:|\bdir\s+env:|Environment\]::GetEnvironmentVariables\(\)|(?-i:\bENV\.(?:to_h|to_hash|to_a|each\w*|map|inspect|select|filter_map|reject|keys)\b)|\bos\.Environ\(\)|\bexport\s+-p\b|\bSystem\.getenv\(\)|\bgetenv\(\s*\)|\(\s*\$_(?:ENV|SERVER)\s*\)|\\%ENV\b|\bkeys\s*\(?\s*%ENV\b",
         unless: &["env=os.environ", "env=dict(os.environ", "env=process.env"],
         signal: Signal::Source,
         quiet: true,
@@ -945,7 +976,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "secret-file",
         class: Class::Exfiltration,
-        pattern: r"\b(?:open|readFile(?:Sync)?|read_text|cat|Get-Content|type|File\.read)\b\W{0,4}[^\n]{0,30}['\x22/\s]\.env['\x22\s)]|\.(?:bash|zsh|sh|python|node_repl|mysql|psql)_history\b|ConsoleHost_history|\b(?:glob|rglob|find|walk)\b[^\n]*(?:\*\.pem|\*\.key|\*\.kdbx|id_rsa|wallet)|\b(?:pbpaste|xclip\s+-o|Get-Clipboard|pyperclip\.paste)\b|\.env\s*\|\s*(?:curl|wget|nc|ncat|netcat|socat|openssl|base64|xxd|gzip)\b",
+        pattern: r"\b(?:open|readFile(?:Sync)?|read_text|cat|Get-Content|type|File\.read|file_get_contents|fopen)\b\W{0,4}[^\n]{0,30}['\x22/\s]\.env['\x22\s)]|\.(?:bash|zsh|sh|python|node_repl|mysql|psql)_history\b|ConsoleHost_history|\b(?:glob|rglob|find|walk)\b[^\n]*(?:\*\.pem|\*\.key|\*\.kdbx|id_rsa|wallet)|\b(?:pbpaste|xclip\s+-o|Get-Clipboard|pyperclip\.paste)\b|\.env\s*\|\s*(?:curl|wget|nc|ncat|netcat|socat|openssl|base64|xxd|gzip)\b",
         unless: &[
             ".env.example",
             ".env.sample",
@@ -1012,7 +1043,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Exfiltration,
         pattern: concat!(
             r"\b(?:requests|httpx|session|client|aiohttp\w*)\.(?:post|put|patch)\(|\burllib\.request\.Request\([^\n]*data\s*=|\burlopen\([^\n]*data\s*=",
-            r"|\bmethod\s*[:=]\s*['\x22](?:POST|PUT)['\x22]|\baxios\.(?:post|put)\(|\$\.post\(|\bhttps?\.request\(|\bsendBeacon\(",
+            r"|\bmethod['\x22]?\s*(?:[:=]|=>)\s*['\x22](?:POST|PUT)['\x22]|\baxios\.(?:post|put)\(|\$\.post\(|\bhttps?\.request\(|\bsendBeacon\(",
             r"|\bcurl\b[^\n]*\s(?:-d|--data(?:-\w+)?|-F|--form)[\s=]+(?:[^'\x22\s]|['\x22][^'\x22\n]*[$@`])|\bcurl\b[^\n]*\s(?:-T|--upload-file|-X\s*(?:POST|PUT))[\s=]|\bwget\b[^\n]*--post-(?:data|file)",
             r"|\bInvoke-(?:RestMethod|WebRequest)\b[^\n]*-Method\s+['\x22]?(?:Post|Put)|\bUpload(?:String|File|Data)\(|\bNet::HTTP\.post|\bHTTParty\.post|\bfile_get_contents\([^\n]*stream_context",
             r"|\bcurl\b[^\n]*\s\\\s*$",
@@ -1026,9 +1057,23 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "object-post",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        pattern: r"->\s*(?:post|put)(?:_form)?\s*\(|\bHTTP::Request->new\(\s*['\x22]?(?:POST|PUT)",
+        signal: Signal::Sink,
+        quiet: true,
+        // `->` is an arrow in every kind of prose: read only where a
+        // source is.
+        beside: Signal::Source,
+        what: "sends data with an HTTP client object",
+        explain: "Sends data in an HTTP request through a client object (Perl LWP or HTTP::Tiny, PHP clients).",
+        ..Rule::BASE
+    },
+    Rule {
         id: "chat-sink",
         class: Class::Exfiltration,
-        pattern: r"discord(?:app)?\.com/api/webhooks|hooks\.slack\.com/services|api\.telegram\.org/bot|\bsmtplib\.SMTP|\bnodemailer\b|\bSend-MailMessage\b|\bsendmail\s+-|\bmail\s+-s\b|\bftplib\.FTP|\bftp://|\bscp\b[^\n]*\s\S+@[\w.-]+:|\brsync\b[^\n]*\s\S+@[\w.-]+:|\b(?:sock|socket|s|conn|client|sk)\.(?:send|sendall|sendto)\(|/dev/tcp/[^\s/]+/\d|\bgh (?:issue|pr) (?:create|comment)\b[^\n]*--repo\b|\bgh gist create\b|\bglab (?:issue|snippet) create\b|\basyncio\.open_connection\(|\b\w*sftp\.put(?:fo)?\(",
+        pattern: r"discord(?:app)?\.com/api/webhooks|hooks\.slack\.com/services|api\.telegram\.org/bot|\bsmtplib\.SMTP|\bnodemailer\b|\bSend-MailMessage\b|\bsendmail\s+-|\bmail\s+-s\b|\bftplib\.FTP|\bftp://|\bscp\b[^\n]*\s\S+@[\w.-]+:|\brsync\b[^\n]*\s\S+@[\w.-]+:|\b(?:sock|socket|s|conn|client|sk)\.(?:send|sendall|sendto)\(|/dev/tcp/[^\s/]+/\d|\bgh (?:issue|pr) (?:create|comment)\b[^\n]*--repo\b|\bgh gist create\b|['\x22]gist['\x22]\s*,\s*['\x22]create['\x22]|\bglab (?:issue|snippet) create\b|\basyncio\.open_connection\(|\b\w*sftp\.put(?:fo)?\(",
         signal: Signal::Sink,
         quiet: true,
         what: "sends data to a chat bot, mail, socket or remote host",
@@ -1047,12 +1092,12 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "git-push-url",
         class: Class::Exfiltration,
-        pattern: r"\bgit\b[^\n]*\bpush\b[^\n]*\s['\x22]?(?:https?://|ssh://|git@[\w.-]+:)",
+        pattern: r"\bgit\b[^\n]*\bpush\b[^\n]*\s['\x22]?(?:https?://|ssh://|git@[\w.-]+:)|\bgit\s+remote\s+(?:add|set-url)\s+(?:-\w+\s+)*[\w.-]+\s+['\x22]?(?:https?://|ssh://|git@[\w.-]+:)",
         signal: Signal::Sink,
         quiet: true,
         beside: Signal::Source,
         what: "pushes to a repository named by URL",
-        explain: "Pushes commits to a repository given by URL rather than a configured remote.",
+        explain: "Pushes commits to a repository given by URL, or adds a remote by URL to push to.",
         ..Rule::BASE
     },
     Rule {
@@ -1063,6 +1108,17 @@ pub static RULES: &[Rule] = &[
         signal: Signal::Sink,
         what: "leaks data in DNS queries",
         explain: "Encodes data into DNS names so it leaves through the resolver, past firewalls; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "encoded-upload",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        target: Target::Code,
+        pattern: r"\|\s*(?:base64|base32|xxd\s+-p|gzip|bzip2|xz|openssl\s+(?:enc\s+-)?base64)(?:\s+-[\w-]+)*\s*\|\s*curl\b[^\n]*\s(?:(?:-d|--data(?:-binary|-raw|-urlencode)?)[\s=]+['\x22]?@-|-T\s*-|--upload-file[\s=]+-)(?:['\x22\s]|$)",
+        signal: Signal::Sink,
+        what: "encodes data and uploads it from a pipe",
+        explain: "Pipes data through an encoder straight into an upload's body, so what leaves is unreadable in the script and the log (CI secrets, keys, the environment); send named fields to a documented API — remove it.",
         ..Rule::BASE
     },
     Rule {
@@ -1398,7 +1454,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Tampering,
         severity: Severity::High,
         target: Target::Code,
-        pattern: r"(?:(?:^|[^\w]|\$\{?\w+\}?|\s\d)>>?|\btee\b|\bcp\b|\bmv\b|\bln\s+-\w+|\bsed\s+-i|\brm\s+-\w+|write_text|write\(|writeFile\w*\(|appendFile\w*\(|Set-Content|Add-Content|open\([^\n]*['\x22][wa]\+?['\x22])[^\n]*(?:\.(?:openclaw|clawdbot|moltbot|claude|codex|cursor|gemini)/(?:settings|config|CLAUDE|AGENTS|MEMORY|SOUL|agents|hooks|skills(?:/?\*|/?[\x22']?\s*(?:$|[;&|)])|/[^\s/\x22']+/?[\x22']?\s*(?:$|[;&|)])|/[^\n]*?(?:\.(?:md|sh|py|js|mjs|cjs|ts|ps1|rb)\b|/scripts\b|/hooks\b)))|/(?:CLAUDE|AGENTS|MEMORY|SOUL|GEMINI)\.md\b|\.cursorrules\b|claude_desktop_config\.json|\.mcp\.json)",
+        pattern: r"(?:(?:^|[^\w]|\$\{?\w+\}?|\s\d)>>?|\btee\b|\bcp\b|\bmv\b|\bln\s+-\w+|\bsed\s+-i|\brm\s+-\w+|write_text|write\(|writeFile\w*\(|appendFile\w*\(|Set-Content|Add-Content|open\([^\n]*['\x22][wa]\+?['\x22])[^\n]*(?:[~}\w]/\.(?:openclaw|clawdbot|moltbot|claude|codex|cursor|gemini)/settings|\.(?:openclaw|clawdbot|moltbot|claude|codex|cursor|gemini)/(?:config|CLAUDE|AGENTS|MEMORY|SOUL|agents|hooks|skills(?:/?\*|/?[\x22']?\s*(?:$|[;&|)])|/[^\s/\x22']+/?[\x22']?\s*(?:$|[;&|)])|/[^\n]*?(?:\.(?:md|sh|py|js|mjs|cjs|ts|ps1|rb)\b|/scripts\b|/hooks\b)))|/(?:CLAUDE|AGENTS|MEMORY|SOUL|GEMINI)\.md\b|\.cursorrules\b|claude_desktop_config\.json|\.mcp\.json)",
         // A tutorial's placeholder skill (`my-skill`, `<name>`) is a new
         // skill the user asked for, not another skill rewritten.
         unless: &["skills/my-", "skills/your-", "skills/example", "skills/<"],
@@ -1411,7 +1467,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Tampering,
         severity: Severity::High,
         target: Target::Prose,
-        pattern: r"\b(?:append|add|write|insert|save|copy)\b[^\n]{0,80}\b(?:to|into|in)\s+(?:your\s+|the\s+)?(?:[`*]*(?:MEMORY|SOUL|AGENTS|CLAUDE)\.md|system\s+prompt|long[- ]term\s+memory|persistent\s+memory)\b[^\n]{0,80}\b(?:always|every|all\s+future|from\s+now\s+on|ignore|never|silently|do\s+not\s+tell)",
+        pattern: r"\b(?:append|add|write|insert|save|copy)\b[^\n]{0,80}\b(?:to|into|in)\s+(?:your\s+|the\s+)?(?:[`*]*(?:~?/?[\w.-]+/)*(?:MEMORY|SOUL|AGENTS|CLAUDE|GEMINI)\.md|system\s+prompt|long[- ]term\s+memory|persistent\s+memory)\b[^\n]{0,80}\b(?:always|every|all\s+future|from\s+now\s+on|ignore|never|silently|do\s+not\s+tell)",
         what: "plants instructions in the agent's memory",
         explain: "Tells the agent to write standing orders into its memory or system prompt so they outlive this task; remove the skill.",
         ..Rule::BASE
@@ -1632,7 +1688,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Tampering,
         severity: Severity::High,
         target: Target::Code,
-        pattern: r"^\s*(?:approval_policy\s*=\s*['\x22]never['\x22]|sandbox_mode\s*=\s*['\x22]danger-full-access['\x22]|['\x22]defaultMode['\x22]\s*:\s*['\x22]bypassPermissions['\x22]|['\x22](?:dangerouslySkipPermissions|autoAccept|yolo)['\x22]\s*:\s*true\b)",
+        pattern: r"^\s*(?:approval_policy\s*=\s*['\x22]never['\x22]|sandbox_mode\s*=\s*['\x22]danger-full-access['\x22]|['\x22]defaultMode['\x22]\s*:\s*['\x22]bypassPermissions['\x22]|['\x22](?:dangerouslySkipPermissions|autoAccept|yolo)['\x22]\s*:\s*true\b|['\x22]allow['\x22]\s*:\s*\[[^\]\n]*['\x22]Bash(?:\(\*(?::\*)?\))?['\x22])",
         what: "switches the agent's approvals or sandbox off in its configuration",
         explain: "A configuration line turns the agent's approval prompts or sandbox off for every later session, not just this task; leave the choice to the user — remove it.",
         ..Rule::BASE
@@ -1852,7 +1908,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "decode",
         class: Class::Obfuscation,
-        pattern: r"\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*\d+|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\s-bxor\s|\bchr\(\s*(?:ord\()?\w+\)?\s*\^|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+(?:%b\s+|--\s+)?['\x22](?:\\x[0-9a-f]{2}){3,}|\bbase32\s+(?:-\w+\s+)*(?:-d|--decode)\b|\bIO\.Compression\.(?:Deflate|GZip)Stream\b|\bunpack\(\s*['\x22]H\*|\brev\s*<<<|\$\(\s*rev\b|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}|\bmap\(\s*chr\s*,|\[-1\.\.-\(?\$[\w.]+|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*['\x22]-(?:e|en|enc|encodedcommand|ec)['\x22]\s*,",
+        pattern: r"\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*\d+|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\s-bxor\s|\bchr\(\s*(?:ord\()?\w+\)?\s*\^|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+(?:%b\s+|--\s+)?['\x22](?:\\x[0-9a-f]{2}){3,}|\bbase32\s+(?:-\w+\s+)*(?:-d|--decode)\b|\bIO\.Compression\.(?:Deflate|GZip)Stream\b|\b(?:un)?pack\(\s*['\x22]H\*|\bdecode_base64\(|\brev\s*<<<|\$\(\s*rev\b|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}|\bmap\(\s*chr\s*,|\[-1\.\.-\(?\$[\w.]+|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*['\x22]-(?:e|en|enc|encodedcommand|ec)['\x22]\s*,",
         signal: Signal::Decode,
         quiet: true,
         what: "decodes hidden data",
@@ -1870,6 +1926,7 @@ pub static RULES: &[Rule] = &[
             r"|\beval\s+\x22?\$\(\s*(?:echo|printf)[^\n]*\|\s*(?:base64|xxd)\b",
             r"|\b(?:iex|Invoke-Expression)\b[^\n]*FromBase64String|FromBase64String[^\n]*\|\s*(?:iex|Invoke-Expression)\b",
             r"|\bnew\s+Function\s*\(\s*(?:atob|Buffer\.from)\(|\beval\s*\(\s*String\.fromCharCode\(",
+            r"|\beval\s*\(?\s*(?:pack\s*\(\s*['\x22]H|decode_base64\s*\(|MIME::Base64::decode|uncompress\s*\()",
         ),
         what: "decodes hidden code and runs it",
         explain: "Runs code hidden behind an encoding so no one reads it first; remove the skill.",
@@ -1994,7 +2051,7 @@ pub static RULES: &[Rule] = &[
         id: "instruction-override",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"(?:\b(?:ignor|disregard|forget|overrid|overrul|bypass)(?:e|es|ed|ing|s)?\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+|every\s+)*(?:previous|prior|above|earlier|preceding|system|original|existing|developer|safety|user'?s?)\s+(?:instructions?|prompts?|rules|directions|guidelines|guidance|constraints|policies|messages|directives|orders|safeguards|restrictions)|\byour\s+(?:real|true|actual|new)\s+(?:instructions|task|purpose|goal|directive)\s+(?:is|are)\b|\bnew\s+(?:system\s+)?instructions?\s*:|\b(?:ignore|disregard)\s+(?:the\s+|what\s+the\s+)?user(?:'s)?\s+(?:request|question|message|prompt|task)s?\b[^\n]{0,40}\binstead\b|\b(?:previous|prior|original|system|existing|usual|safety)\s+(?:instructions|guidelines|rules|constraints|policies|restrictions)\s+(?:are|is|have\s+been)\s+(?:now\s+)?(?:suspended|void|revoked|lifted|disabled|cancell?ed|paused|no\s+longer\s+(?:apply|valid|in\s+effect))\b|\b(?:these|this\s+skill'?s?)\s+instructions\s+(?:take\s+precedence\s+over|override|supersede)\s+(?:all|any|the\s+(?:system|user))|\bignor[ae]r?\s+(?:todas\s+|todos\s+)?(?:las|los|as|os)\s+(?:instrucciones|instru\S{1,2}\S{1,2}es|indicaciones|reglas|regras)\s+(?:anteriores|previas|pr\S{1,2}vias)|\bignorez?\s+(?:toutes\s+)?(?:les\s+)?(?:instructions|consignes|r\S{1,2}gles)\s+(?:pr\S{1,2}c\S{1,2}dentes|ant\S{1,2}rieures)|\bignorier(?:e|en)?\s+(?:alle\s+)?(?:vorherigen|bisherigen|obigen|fr\S{1,2}heren)\s+(?:Anweisungen|Instruktionen|Regeln)|\bignora\s+(?:tutte\s+)?le\s+istruzioni\s+precedenti)(?:$|(?u:[^'\x22`…\w])|(?u:[…'\x22`])\s*$|(?u:[…'\x22`])\s*(?u:[^\s,;\])}|…'\x22`]))",
+        pattern: r"(?:\b(?:ignor|disregard|forget|overrid|overrul|bypass)(?:e|es|ed|ing|s)?\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+|every\s+)*(?:previous|prior|above|earlier|preceding|system|original|existing|developer|safety|user'?s?)\s+(?:instructions?|prompts?|rules|directions|guidelines|guidance|constraints|policies|messages|directives|orders|safeguards|restrictions)|\byour\s+(?:real|true|actual|new)\s+(?:instructions|task|purpose|goal|directive)\s+(?:is|are)\b|\bnew\s+(?:system\s+)?instructions?\s*:|\b(?:ignore|disregard)\s+(?:the\s+|what\s+the\s+)?user(?:'s)?\s+(?:request|question|message|prompt|task)s?\b[^\n]{0,40}\binstead\b|\b(?:previous|prior|original|system|existing|usual|safety)\s+(?:instructions|guidelines|rules|constraints|policies|restrictions)\s+(?:are|is|have\s+been)\s+(?:now\s+)?(?:suspended|void|revoked|lifted|disabled|cancell?ed|paused|no\s+longer\s+(?:apply|valid|in\s+effect))\b|\b(?:these|this\s+skill'?s?)\s+instructions\s+(?:take\s+precedence\s+over|override|supersede)\s+(?:all|any|the\s+(?:system|user))|\bignor[ae]r?\s+(?:todas\s+|todos\s+)?(?:las|los|as|os)\s+(?:instrucciones|instru\S{1,2}\S{1,2}es|indicaciones|reglas|regras)\s+(?:anteriores|previas|pr\S{1,2}vias)|\bignorez?\s+(?:toutes\s+)?(?:les\s+)?(?:instructions|consignes|r\S{1,2}gles)\s+(?:pr\S{1,2}c\S{1,2}dentes|ant\S{1,2}rieures)|\bignorier(?:e|en)?\s+(?:alle\s+)?(?:vorherigen|bisherigen|obigen|fr\S{1,2}heren)\s+(?:Anweisungen|Instruktionen|Regeln)|\bignora\s+(?:tutte\s+)?le\s+istruzioni\s+precedenti|\beven\s+if\s+(?:another|other|any|a\s+later|a\s+newer)\s+(?:instructions?|rules?|messages?|prompts?)\s+(?:says?|tells?\s+you|asks?)\s+otherwise)(?:$|(?u:[^'\x22`…\w])|(?u:[…'\x22`])\s*$|(?u:[…'\x22`])\s*(?u:[^\s,;\])}|…'\x22`]))",
         unless: &["attempts to", "attempt to", "resist"],
         what: "tells the agent to override its instructions",
         explain: "Tells the agent to drop its instructions for the skill's: prompt injection; remove the skill.",
@@ -2013,7 +2070,7 @@ pub static RULES: &[Rule] = &[
         id: "disable-guards",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"\b(?:disable|bypass|turn\s+off|circumvent|deactivate|evade|switch\s+off)\s+(?:the\s+|all\s+|any\s+|your\s+|its\s+)?(?:safety|security|guard(?:rail)?s?|approvals?|confirmations?|permission\s+(?:checks|prompts)|sandbox(?:ing)?|content\s+filters?|antivirus|defender|gatekeeper|firewall|monitoring|logging)\b|\bskip\s+(?:all\s+|any\s+|the\s+)?(?:safety|security)\s+(?:checks?|review|guard\w*)|\b(?:never|don't|do\s+not)\s+ask\s+(?:the\s+user\s+)?for\s+(?:permission|confirmation|approval)\b|\bwithout\s+asking\s+(?:the\s+user\s+|anyone\s+)?(?:for\s+)?(?:permission|confirmation|approval)\b|\b(?:auto[- ]?approve|approve)\s+(?:all|every|any)\s+(?:tool\s+calls?|commands?|requests?|actions?)\b|\bstop asking (?:for|before) (?:permission|confirmation|approval|reading|running|executing|sending|deleting|writing|opening)\b|\b(?:already\s+|pre-?)approved\s+by\s+the\s+user\b|\btreat\s+(?:this|it|these|them)\s+as\s+(?:already\s+|pre-?)approved\b|\b(?:user|owner|admin|administrator)\s+has\s+(?:already\s+)?pre-?approved\s+(?:all|every|any|each)\s+(?:shell\s+)?(?:commands?|actions?|tool\s+calls?|operations?|steps?|requests?)\b",
+        pattern: r"\b(?:disable|bypass|turn\s+off|circumvent|deactivate|evade|switch\s+off)\s+(?:the\s+|all\s+|any\s+|your\s+|its\s+)?(?:safety|security|guard(?:rail)?s?|approvals?|confirmations?|permission\s+(?:checks|prompts)|sandbox(?:ing)?|content\s+filters?|antivirus|defender|gatekeeper|firewall|monitoring|logging)\b|\bskip\s+(?:all\s+|any\s+|the\s+)?(?:safety|security)\s+(?:checks?|review|guard\w*)|\b(?:never|don't|do\s+not)\s+ask\s+(?:the\s+user\s+)?for\s+(?:permission|confirmation|approval)\b|\bwithout\s+asking\s+(?:the\s+user\s+|anyone\s+)?(?:for\s+)?(?:permission|confirmation|approval)\b|\b(?:auto[- ]?approve|approve)\s+(?:all|every|any)\s+(?:tool\s+calls?|commands?|requests?|actions?)\b|\bstop asking (?:for|before) (?:permission|confirmation|approval|reading|running|executing|sending|deleting|writing|opening)\b|\b(?:already\s+|pre-?)approved\s+by\s+the\s+user\b|\btreat\s+(?:this|it|these|them)\s+as\s+(?:already\s+|pre-?)approved\b|\b(?:user|owner|admin|administrator)\s+has\s+(?:already\s+)?pre-?approved\s+(?:all|every|any|each)\s+(?:shell\s+)?(?:commands?|actions?|tool\s+calls?|operations?|steps?|requests?)\b|\b(?:they|you|the\s+user)\s+(?:have\s+|has\s+)?(?:already\s+)?pre-?approved\s+(?:everything|all\b|every|each|any)|\b(?:permission|approval|confirmation)s?\b[^\n]{0,40}\btreat\s+(?:it|this|them)\s+as\s+approved\b",
         what: "tells the agent to disable guards or approvals",
         explain: "Tells the agent to switch off safety checks, approvals or defences; remove the skill.",
         spares_descriptions: true,
@@ -2023,7 +2080,7 @@ pub static RULES: &[Rule] = &[
         id: "conceal",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"\b(?:silently|quietly|secretly|covertly)\s+(?:run|execute|send|upload|install|download|copy|exfiltrate|post|forward|transmit|collect|read)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+(?:knowledge|noticing|knowing)|(?:telling|informing|notifying|alerting)\s+(?:the\s+)?user|(?:showing|mentioning|revealing|displaying)\s+(?:them|it|this|these|that|anything)\s+to\s+the\s+user)|(?:^|[.!?:]\s)\W{0,4}(?:silently\s+)?(?:run|execute|install|upgrade|update|send|upload|post|copy|read|collect|delete|proceed|continue|go\s+ahead)\b[^\n.!?]{0,80}\bwithout\s+(?:asking\s+for\s+)?(?:the\s+)?user(?:'s)?\s+(?:consent|approval|permission)|\b(?:hide|conceal)\s+(?:this|these|it|that|them|the\s+\w+(?:\s+\w+)?)\s+from\s+the\s+user|\bkeep\s+(?:this|it|these)\s+(?:secret|hidden)\s+from\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|be\s+told)|\buser\s+(?:does\s+not|doesn't)\s+need\s+to\s+(?:know|notice|be\s+told)\b|\buser\s+(?:need\s+not|needn't)\s+(?:know|notice|be\s+told)\b|\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|mention\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+to)\s+the\s+user\b(?:\s*(?:$|[^\w\s])|\s+(?:about|that|what|when|where|why|if|unless|until|how|anything|any|of|you|this|it|and|or)\b)|\b(?:leave|keep)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output|transcript|conversation|chat|log)\b|\b(?:omit|exclude)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+from\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output)\b|\b(?:do\s+not|don't|never)\s+(?:summari[sz]e|show|explain|describe|display|read\s+out)\s+(?:them|these|those|this|that|it|this step|this change|these steps|these commands|these instructions|the steps|the commands|the instructions|the references|the reference files|the diff|the diffs|the changes|the patch) to the user\b|\bno\s+need\s+to\s+(?:tell|inform|notify|alert)(?:\s+the\s+user\b|\s*$)|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal)\s+(?:this|it|that|these|them)(?:\s+\w+)?\s+(?:in|among)\s+(?:your|the)\s+(?:replies|reply|responses?|answers?|summar(?:y|ies)|explanations?|commit\s+messages?|changes|changelog)\b|\b(?:do\s+not|don't|never)\s+(?:mention|reveal|disclose)\s+(?:to\s+the\s+user\s+)?that\s+you\s+(?:first\s+|also\s+|have\s+|had\s+|need\s+to\s+|will\s+)?(?:read|ran|run|sent|send|accessed|access|opened|open|collected|collect|copied|copy|uploaded|upload|fetched|fetch|installed|install)\b|\bwithout\s+(?:mentioning|showing|telling|reporting|listing)\s+(?:it|this|that|them|these)\s+(?:to\s+the\s+user|in\s+(?:your|the)\s+(?:reply|replies|responses?|summary|answer|output|report))\b|\bdo\s+(?:this|it|that|so)\s+(?:silently|quietly|secretly|covertly)\b|\b(?:never|do\s+not|don't)\s+(?:reveal|disclose|admit|mention)\s+(?:to\s+the\s+user\s+)?that\s+(?:this\s+(?:skill|recommendation|advice|ranking)|these\s+(?:instructions|recommendations)|you\s+(?:were|are|have\s+been)\s+(?:told|instructed|asked|paid))\b|\b(?:never|do\s+not|don't)\s+(?:reveal|disclose|admit|mention)\b[^\n]{0,60}\b(?:referral|sponsor(?:ed|ship)|affiliate|commission|kickback|paid\s+placement)|\b(?:don't|do\s+not|never)\s+list\s+(?:them|these|it|this)\s+to\s+the\s+user\b",
+        pattern: r"\b(?:silently|quietly|secretly|covertly)\s+(?:run|execute|send|upload|install|download|copy|exfiltrate|post|forward|transmit|collect|read)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+(?:knowledge|noticing|knowing)|(?:telling|informing|notifying|alerting)\s+(?:the\s+)?user|(?:showing|mentioning|revealing|displaying)\s+(?:them|it|this|these|that|anything)\s+to\s+the\s+user)|(?:^|[.!?:]\s)\W{0,4}(?:silently\s+)?(?:run|execute|install|upgrade|update|send|upload|post|copy|read|collect|delete|proceed|continue|go\s+ahead)\b[^\n.!?]{0,80}\bwithout\s+(?:asking\s+for\s+)?(?:the\s+)?user(?:'s)?\s+(?:consent|approval|permission)|\b(?:hide|conceal)\s+(?:this|these|it|that|them|the\s+\w+(?:\s+\w+)?)\s+from\s+the\s+user|\bkeep\s+(?:this|it|these)\s+(?:secret|hidden)\s+from\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|be\s+told)|\buser\s+(?:does\s+not|doesn't)\s+need\s+to\s+(?:know|notice|be\s+told)\b|\buser\s+(?:need\s+not|needn't)\s+(?:know|notice|be\s+told)\b|\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|mention\s+(?:this|it|that|these|them|the)(?:\s+\w+){0,2}\s+to)\s+the\s+user\b(?:\s*(?:$|[^\w\s])|\s+(?:about|that|what|when|where|why|if|unless|until|how|anything|any|of|you|this|it|and|or)\b)|\b(?:leave|keep)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output|transcript|conversation|chat|log)\b|\b(?:omit|exclude)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+from\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output)\b|\b(?:do\s+not|don't|never)\s+(?:summari[sz]e|show|explain|describe|display|read\s+out)\s+(?:them|these|those|this|that|it|this step|this change|these steps|these commands|these instructions|the steps|the commands|the instructions|the references|the reference files|the diff|the diffs|the changes|the patch) to the user\b|\bno\s+need\s+to\s+(?:tell|inform|notify|alert)(?:\s+the\s+user\b|\s*$)|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal)\s+(?:this|it|that|these|them)(?:\s+\w+)?\s+(?:in|among)\s+(?:your|the)\s+(?:replies|reply|responses?|answers?|summar(?:y|ies)|explanations?|commit\s+messages?|changes|changelog)\b|\b(?:do\s+not|don't|never)\s+(?:mention|reveal|disclose)\s+(?:to\s+the\s+user\s+)?that\s+you\s+(?:first\s+|also\s+|have\s+|had\s+|need\s+to\s+|will\s+)?(?:read|ran|run|sent|send|accessed|access|opened|open|collected|collect|copied|copy|uploaded|upload|fetched|fetch|installed|install)\b|\bwithout\s+(?:mentioning|showing|telling|reporting|listing)\s+(?:it|this|that|them|these)\s+(?:to\s+the\s+user|in\s+(?:your|the)\s+(?:reply|replies|responses?|summary|answer|output|report))\b|\bdo\s+(?:this|it|that|so)\s+(?:silently|quietly|secretly|covertly)\b|\b(?:never|do\s+not|don't)\s+(?:reveal|disclose|admit|mention)\s+(?:to\s+the\s+user\s+)?that\s+(?:this\s+(?:skill|recommendation|advice|ranking)|these\s+(?:instructions|recommendations)|you\s+(?:were|are|have\s+been)\s+(?:told|instructed|asked|paid))\b|\b(?:never|do\s+not|don't)\s+(?:reveal|disclose|admit|mention)\b[^\n]{0,60}\b(?:referral|sponsor(?:ed|ship)|affiliate|commission|kickback|paid\s+placement)|\b(?:don't|do\s+not|never)\s+list\s+(?:them|these|it|this)\s+to\s+the\s+user\b|\b(?:don't|do\s+not|never)\s+list\s+(?:them|these|those|it|this)(?:\s+[\w-]+){0,3}\s+in\s+(?:your|the)\s+(?:summary|reply|answer|response|report)\b",
         what: "tells the agent to hide actions from the user",
         explain: "Tells the agent to act behind the user's back; a skill that hides what it does is not one to run — remove it.",
         ..Rule::BASE
@@ -2067,7 +2124,7 @@ pub static RULES: &[Rule] = &[
         id: "no-redaction",
         class: Class::Injection,
         target: Target::Prose,
-        pattern: r"\b(?:do not|don't|never) (?:redact|mask|censor|scrub|sanitize|sanitise|obfuscate)\s+(?:anything|any\s+(?:values?|secrets?|tokens?|keys?)|the\s+(?:values?|secrets?|tokens?|keys?))\b",
+        pattern: r"\b(?:do not|don't|never) (?:redact|mask|censor|scrub|sanitize|sanitise|obfuscate)\s+(?:anything|any\s+(?:values?|secrets?|tokens?|keys?)|the\s+(?:values?|secrets?|tokens?|keys?))\b|\b(?:unmasked|unredacted)\b",
         signal: Signal::Credential,
         quiet: true,
         what: "tells the agent not to redact secrets",
@@ -2087,7 +2144,7 @@ pub static RULES: &[Rule] = &[
         id: "disclose-instruction",
         class: Class::Injection,
         target: Target::Prose,
-        pattern: r#"\b(?:in|into|under|inside|at\s+the\s+end\s+of)\s+(?:your|the|a|an|each|every)\s+(?:[\w"'-]+\s+){0,3}?(?:reply|replies|answer|response|messages?|pull\s+request|PR|issue|comment|commit\s+message|description|code\s+block|section|gist|ticket)\b|\bto\s+(?:your|the|each|every|all)\s+(?:\w+\s+){0,2}?(?:reply|replies|answer|answers|response|responses|recaps?|summar(?:y|ies)|reports?|messages?)\b|\bin\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query|param(?:eter)?)\b|\bto\s+https?://|\bto\s+[\w.-]+@[\w-]+\.(?:com|net|org|io|me|dev|app|co|xyz|ru|cc)\b|\bappend\w*\s+(?:a|an|the)\b[^\n]{0,40}?\b(?:section|block|appendix|footer)\b|\bshare\w*\s+(?:it\s+|them\s+)?publicly\b"#,
+        pattern: r#"\b(?:in|into|under|inside|at\s+the\s+end\s+of)\s+(?:your|the|a|an|each|every)\s+(?:[\w"'-]+\s+){0,3}?(?:reply|replies|answer|response|messages?|pull\s+request|PR|issue|comment|commit\s+message|description|code\s+block|section|gist|ticket)\b|\bto\s+(?:your|the|each|every|all)\s+(?:\w+\s+){0,2}?(?:reply|replies|answer|answers|response|responses|recaps?|summar(?:y|ies)|reports?|messages?)\b|\bin\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query|param(?:eter)?)\b|\bto\s+https?://|\bto\s+[\w.-]+@[\w-]+\.(?:com|net|org|io|me|dev|app|co|xyz|ru|cc)\b|\bappend\w*\s+(?:a|an|the)\b[^\n]{0,40}?\b(?:section|block|appendix|footer)\b|\bshare\w*\s+(?:it\s+|them\s+)?publicly\b|\binto\s+(?:a|an|the)\s+(?:[\w-]+\s+)?`?<details>"#,
         unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
         signal: Signal::Disclose,
         quiet: true,
@@ -2116,6 +2173,24 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "fetched-orders",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        pattern: concat!(
+            r"\b(?:run|execute|follow|obey|do|carry\s+out|apply)\s+(?:whatever|everything)\s+(?:it|they|(?:the|that|this)\s+(?:response|reply|page|server|url|endpoint|output|payload|json|field|feed|manifest|result|script|tool|command))\s+(?:returns|contains|says|lists|sends|gives|prints|outputs)\b",
+            r"|\bfollow\s+(?:those|these|its|their|the)\s+(?:instructions|directions|steps|directives)\s+(?:exactly|verbatim|to\s+the\s+letter)\b[^\n]{0,60}\b(?:precedence|supersede)",
+            r"|\b(?:field|key|property)\b[^\n]{0,20}\bfollow\s+(?:those|these|its|the)\s+(?:instructions|directives)\b",
+            r"|\bfollow\s+(?:any|all|every|the)\s+[^\n]{0,30}\b(?:lines?|instructions?|notes?|steps?|messages?)\s+(?:it|the\s+(?:script|tool|command|output|response))\s+(?:prints|outputs|emits)\b",
+            r"|\b(?:the\s+)?(?:response|reply|output|payload|returned\s+\w+)\s+is\s+trusted\b",
+        ),
+        unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
+        what: "tells the agent to obey what a fetched page or a tool prints",
+        explain: "Tells the agent to run or follow whatever a URL, a fetched field or a script's output says, so whoever controls that text steers the agent (and can change it after the review); treat fetched text and tool output as data — remove the skill.",
+        spares_descriptions: true,
+        ..Rule::BASE
+    },
+    Rule {
         id: "model-directive",
         class: Class::Injection,
         pattern: r"</?important>|\bpass\s+(?:its|their|the|this\s+file'?s?)\s+contents?\s+(?:as|in|into)\b|\botherwise\s+the\s+tool\s+(?:will\s+not|won't|cannot|can't|does\s+not)\s+work\b",
@@ -2123,6 +2198,19 @@ pub static RULES: &[Rule] = &[
         quiet: true,
         what: "addresses the model in a tool note",
         explain: "Addresses the model in a tag UIs hide (<IMPORTANT>) or tells it what to pass a tool.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "assistant-note",
+        class: Class::Injection,
+        pattern: r"\b(?:note|message|instructions?|action\s+required)(?:\s+(?:to|for))?\s*\(?\s*(?:the\s+)?(?:AI\s+)?(?:assistant|agent|LLM)\s*\)?\s*:",
+        signal: Signal::Directive,
+        quiet: true,
+        // "Note to the agent:" is everyday prose in agent skills: read only
+        // where keys or credentials are read too.
+        beside: Signal::Source,
+        what: "addresses the assistant in text it will read",
+        explain: "Addresses the assistant in a note (\"ACTION REQUIRED (assistant):\"), in prose or in what a tool prints.",
         ..Rule::BASE
     },
     Rule {
@@ -2423,7 +2511,7 @@ const RESOLVERS: &[&str] = &[
 pub(crate) const PLACEHOLDER: &str = r"<(?:[\w.-]*[\s_-])?(?i:ip|host|hostname|addr|address|port|server|domain|url|attacker|your|lhost|lport|target|c2)(?:[\s_-][\w .-]*)?>|(?:^|[^$\w{])(?:ATTACKER_IP|ATTACKER_HOST|ATTACKER|LHOST|LPORT|RHOST|RPORT|YOUR_IP|YOUR_SERVER|YOUR_HOST|HOST|PORT|IP_ADDRESS|REMOTE_HOST|C2_SERVER|EVIL_HOST)\b|\bx\.x\.x\.x\b|\b(?:www\.)?example\.(?:com|org|net)\b|\battacker\.(?:example|tld)\b";
 
 /// Words that make a prose line a warning or an explanation (SEC-4).
-pub(crate) const WARNING: &str = r"\b(?:never|don't|do\s+not|avoid)\s+(?:run|execute|paste|pipe|use|copy|install|trust|type)\w*|\bdangerous\b|\bmalicious\b|\battackers?\b|\bbeware\b|\bred\s+flags?\b|\bindicators?\b|\biocs?\b|\bexample\s+of\b|\be\.g\.|\bsuch\s+as\b|\bphishing\b|\bsuspicious\b|\blooks?\s+like\b|\bwarning\b|\bdetect(?:s|ed|ion)?\b|\b(?i:prompt[- ]injections?)\b|\b(?:may|might|can|could|will|would)\s+(?:appear|seem)\s+to\b|\bnot\s+recommended\b|\binsecure\b|\bunsafe\b";
+pub(crate) const WARNING: &str = r"\b(?:never|don't|do\s+not|avoid)\s+(?:run|execute|paste|pipe|use|copy|install|trust|type|add|grant|give|allow|enable)\w*|\bdangerous\b|\bmalicious\b|\battackers?\b|\bbeware\b|\bred\s+flags?\b|\bindicators?\b|\biocs?\b|\bexample\s+of\b|\be\.g\.|\bsuch\s+as\b|\bphishing\b|\bsuspicious\b|\blooks?\s+like\b|\bwarning\b|\bdetect(?:s|ed|ion)?\b|\b(?i:prompt[- ]injections?)\b|\b(?:may|might|can|could|will|would)\s+(?:appear|seem)\s+to\b|\bnot\s+recommended\b|\binsecure\b|\bunsafe\b";
 
 /// A heading over a list of things not to do (SEC-4): the payloads its
 /// section mentions are the warnings.
