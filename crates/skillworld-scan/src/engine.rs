@@ -1230,6 +1230,7 @@ fn moves_itself(line: &str, name: &str) -> bool {
 pub fn finish(mut hits: Vec<Hit>) -> Vec<Hit> {
     let combined = combine(&hits, |scope| scope == Scope::Skill);
     hits.extend(combined);
+    escalate(&mut hits);
     hits.retain(|h| !h.rule.quiet);
     hits.sort_by(|a, b| {
         (
@@ -1247,6 +1248,30 @@ pub fn finish(mut hits: Vec<Hit>) -> Vec<Hit> {
     });
     hits.dedup_by(|a, b| a.file == b.file && a.line == b.line && a.rule.id == b.rule.id);
     hits
+}
+
+/// Quiet signals that are acts which harm: deleting in bulk, sending data
+/// away, publishing (a force-push over a shared branch is a warning of its
+/// own, `force-push-shared`).
+const HARMS: [Signal; 3] = [Signal::Wipe, Signal::Sink, Signal::Publish];
+
+/// An order weak alone (`Rule::escalates`: "do not ask for confirmation")
+/// blocks beside another armed finding of the skill or a quiet act that
+/// harms, and names what it stands beside; alone it warns.
+fn escalate(hits: &mut [Hit]) {
+    let beside = hits.iter().find(|h| {
+        h.armed
+            && !h.rule.escalates
+            && (!h.rule.quiet || HARMS.contains(&h.rule.signal) && !h.comment)
+    });
+    let Some(note) = beside.map(|h| format!("beside: {} at {}:{}", h.rule.what, h.file, h.line))
+    else {
+        return;
+    };
+    for hit in hits.iter_mut().filter(|h| h.rule.escalates && h.armed) {
+        hit.severity = Severity::High;
+        hit.note.clone_from(&note);
+    }
 }
 
 /// TOOL-3: the first match of the autonomous rules in `text`.
