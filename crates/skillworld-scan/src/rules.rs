@@ -1820,7 +1820,7 @@ pub static RULES: &[Rule] = &[
         // keeps) and each deleted on the remote; a cleanup of merged
         // branches (`--merged`) or of one prefix (`grep 'origin/story/'`)
         // names what it removes.
-        pattern: r"\bgit\s+(?:branch\s+(?:-r|--remotes?|-a|--all)|ls-remote\s+--heads(?:\s+\S+)?)\s*\|\s*(?:grep\s+-v\b[^|\n]*\|\s*)*(?:sed|cut|awk|xargs|tr|while)\b[^\n]*\bgit\s+push\b[^\n]*\s(?:--delete|-d)\b|\bgit\s+push\b[^\n]*\s(?:--delete|-d)\s+[\x22']?\$\(\s*git\s+(?:branch\s+(?:-r|--remotes?|-a|--all)|ls-remote\s+--heads(?:\s+\S+)?)\s*\|\s*(?:grep\s+-v\b|sed|cut|awk|tr)",
+        pattern: r"\bgit (?:branch (?:-r|--remotes?|-a|--all)|ls-remote --heads(?:\s+\S+)?)\s*\|\s*(?:grep\s+-v\b[^|\n]*\|\s*)*(?:sed|cut|awk|xargs|tr|while)\b[^\n]*\bgit\s+push\b[^\n]*\s(?:--delete|-d)\b|\bgit\s+push\b[^\n]*\s(?:--delete|-d)\s+[\x22']?\$\(\s*git (?:branch (?:-r|--remotes?|-a|--all)|ls-remote --heads(?:\s+\S+)?)\s*\|\s*(?:grep\s+-v\b|sed|cut|awk|tr)",
         what: "deletes every branch of the remote repository",
         explain: "Lists the remote's branches and deletes each on the remote, erasing everyone's work there; a cleanup names the merged branches or the prefix it removes — remove the skill.",
         ..Rule::BASE
@@ -1832,7 +1832,7 @@ pub static RULES: &[Rule] = &[
         // A history rewrite (a leaked secret removed) ends this way too:
         // alone it warns; beside an order not to ask, or anything else
         // flagged, the order blocks (`Rule::escalates`).
-        pattern: r"\bgit\s+push\b(?:[^\n;&|]*\s)?(?:--force|-f)(?:\s[^\n;&|]*)?\s[\x22']?(?:HEAD:|[\w$/{}.-]*:)?(?:refs/heads/)?(?:main|master|develop|trunk|production)(?:$|[\s;&|)\x22'])|\bgit\s+push\s+[^\n;&|]*\s\+(?:HEAD:)?(?:refs/heads/)?(?:main|master|develop|trunk|production)\b|\bgit\s+push\s+[^\n;&|]*\s(?:main|master|develop|trunk|production)\s+(?:--force|-f)(?:$|\s)|\bgit\s+push\s+(?:[^\n;&|]*\s)?--mirror\b",
+        pattern: r"\bgit push\b(?:[^\n;&|]*\s)?(?:--force|-f)(?:\s[^\n;&|]*)?\s[\x22']?(?:HEAD:|[\w$/{}.-]*:)?(?:refs/heads/)?(?:main|master|develop|trunk|production)(?:$|[\s;&|)\x22'])|\bgit push\s+[^\n;&|]*\s\+(?:HEAD:)?(?:refs/heads/)?(?:main|master|develop|trunk|production)\b|\bgit push\s+[^\n;&|]*\s(?:main|master|develop|trunk|production)\s+(?:--force|-f)(?:$|\s)|\bgit push\s+(?:[^\n;&|]*\s)?--mirror\b",
         unless: &["gh-pages"],
         what: "force-pushes over a shared branch or mirrors every ref",
         explain: "Overwrites a shared branch's published history (or every ref, with --mirror) for everyone who pulls it; make sure that is the task.",
@@ -2060,7 +2060,7 @@ pub static RULES: &[Rule] = &[
         // A role defined by having no limits: no content policy, never
         // refusing. A role with rules ("you play a waiter; stay in
         // character") is not one.
-        pattern: r"\b(?:has|have|with)\s+no\s+(?:content\s+polic(?:y|ies)|content\s+filters?|censorship|(?:ethical|moral)\s+(?:guidelines|limits|rules|constraints|filters|restrictions|boundaries))\b|\b(?:you|it|he|she|they)\s+(?:now\s+)?(?:have|has)\s+no\s+(?:limits|restrictions|limitations|boundaries|guardrails|filters)\s*(?:[,.;!]|$)|\bnever\s+refuses?\s*(?:[,;.!]|$|\s+(?:a|any|anything|requests?|to\s+(?:answer|help|comply)))|\b(?:free\s+(?:of|from)|without)\s+(?:any\s+|all\s+)?(?:content\s+polic(?:y|ies)|censorship|(?:ethical|moral)\s+(?:guidelines|constraints|limits|restrictions))\b",
+        pattern: r"\b(?:has|have|with|without)\s+(?:no|any)\s+content polic(?:y|ies)\b|\b(?:you|it|he|she|they)\s+(?:now\s+)?(?:have|has)\s+no (?:limits|restrictions|boundaries|guardrails)\s*(?:[,.;!]|$)|\bnever refuses?\s*(?:[,;.!]|$|\s+(?:a|any|anything|requests?|to\s+(?:answer|help|comply)))",
         spares_descriptions: true,
         what: "gives the agent a role without limits",
         explain: "Defines a role with no content policy that never refuses: a jailbreak persona; remove the skill.",
@@ -2073,7 +2073,7 @@ pub static RULES: &[Rule] = &[
         target: Target::Prose,
         // A scripted answer to "why" is a cover story; an explanation
         // ("if the user asks why, explain the trade-off") is not scripted.
-        pattern: r"\bif\s+(?:the\s+)?(?:user|they|anyone|someone)\s+(?:asks?|questions?|wonders?)\s+(?:you\s+)?(?:why|about\s+(?:this|it|that)\b|what\s+(?:this|it|that)\s+(?:is|does)\b)[^\n.]{0,20}?\b(?:say|claim|pretend|answer|reply|respond|tell\s+(?:them|the\s+user))\b(?:\s+that)?\s+(?:it|this|that|the|a|an|you|we|they|there)\b|\b(?:lie|lying)\s+to\s+the\s+user\b|\b(?:mislead|deceive|trick)\s+the\s+user\b|\b(?:make\s+up|invent|give)\s+(?:them\s+|the\s+user\s+)?(?:a|an)\s+(?:plausible|believable|harmless|innocent|fake|false|cover)\s+(?:reason|excuse|explanation|story)\b",
+        pattern: r"\b(?:user|they|anyone|someone)\s+asks? (?:you )?why\b[^\n.]{0,20}?\b(?:say|claim|pretend|answer|reply|respond|tell\s+(?:them|the\s+user))\b(?:\s+that)?\s+(?:it|this|that|the|a|an|you|we|they|there)\b|\b(?:lie|lying) to the user\b|\b(?:mislead|deceive|trick) the user\b|\b(?:make\s+up|invent|give)\s+(?:them\s+|the\s+user\s+)?(?:a|an)\s+(?:plausible|believable|fake|false) (?:reason|excuse)\b",
         unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
         what: "tells the agent to lie to the user",
         explain: "Scripts a false answer for the user (a cover story) or tells the agent to deceive them; remove the skill.",
@@ -2087,7 +2087,7 @@ pub static RULES: &[Rule] = &[
         // A payment detail changed to a literal the skill fixed; updating
         // it from the supplier's letter names no number. Prose wraps: the
         // verb may end the line before.
-        pattern: r"(?:\b(?:change|replace|switch|update|set|swap|overwrite|redirect)\s+|^\s*)(?:the\s+|its\s+|their\s+|all\s+)?(?:(?:beneficiary|recipient|payee|supplier|vendor|destination|payout|receiving|deposit|bank)(?:'s)?\s+)?(?:iban|account\s+number|bank\s+account(?:\s+number)?|routing\s+number|sort\s+code|swift(?:\s+code)?|bic|wallet(?:\s+address)?|payout\s+address|deposit\s+address|beneficiary)\b[^\n]{0,30}?\b(?:to|with)\s*:?\s*[`\x22']?(?:[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}|0x[0-9a-f]{40}|bc1[a-z0-9]{20,}|[13][1-9a-hj-np-z]{25,34}|\d[\d\s-]{7,}\d)\b",
+        pattern: r"(?:\b(?:change|replace|switch|update|set|swap|overwrite|redirect)\s+|^\s*)(?:the\s+|its\s+|their\s+|all\s+)?(?:(?:beneficiary|recipient|payee|supplier|vendor|destination|payout|receiving|deposit|bank)(?:'s)?\s+)?(?:iban|bank account(?: number)?|routing number|swift code|wallet(?: address)?|beneficiary)\b[^\n]{0,30}?\b(?:to|with)\s*:?\s*[`\x22']?(?:[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}|0x[0-9a-f]{40}|bc1[a-z0-9]{20,}|[13][1-9a-hj-np-z]{25,34}|\d[\d\s-]{7,}\d)\b",
         what: "changes where payments go to a fixed account",
         explain: "Tells the agent to change a payee's IBAN, account number or wallet to one the skill fixed: payment redirection; remove the skill.",
         ..Rule::BASE
