@@ -657,9 +657,15 @@ fn judge(
     if markdown
         && prose
         && rule.spares_descriptions
-        && (describes(text.get(..column).unwrap_or("")) || forbidden_in_list(text, column))
+        && (describes(text.get(..column).unwrap_or(""))
+            || forbidden_in_list(text, column)
+            || list_item(text) && under_warning_heading(lines, layout, line))
     {
         soften(hit, "describes what something else does, or forbids it");
+        return;
+    }
+    if rule.spares_descriptions && !prose && !inline && labels_command(text, column) {
+        soften(hit, "a comment labelling the command before it");
         return;
     }
     if rule.class.is_payload() && quoted_in_comment(text, column) {
@@ -705,12 +711,48 @@ fn warned(lines: &Lines, layout: &Layout, line: usize) -> bool {
             return true;
         }
     }
-    // The nearest heading above, within a screen of text.
+    under_warning_heading(lines, layout, line)
+}
+
+/// Whether the nearest heading above, within a screen of text, lists what
+/// not to do ("## Anti-patterns", "## Pitfalls").
+fn under_warning_heading(lines: &Lines, layout: &Layout, line: usize) -> bool {
     (line.saturating_sub(40)..line)
         .rev()
         .map(|l| (l, lines.get(l)))
         .find(|(l, text)| layout.at(*l).0 == Region::Prose && text.trim_start().starts_with('#'))
         .is_some_and(|(_, heading)| WARNING_HEADINGS.is_match(heading))
+}
+
+/// Whether a prose line is a list item (`-`, `*`, `+`, `1.`): under a
+/// heading that lists what not to do, each item is one of those things.
+fn list_item(text: &str) -> bool {
+    let text = text.trim_start();
+    let numbered = text.trim_start_matches(|c: char| c.is_ascii_digit());
+    text.starts_with(['-', '*', '+']) && text[1..].starts_with(' ')
+        || numbered.len() < text.len() && (numbered.starts_with(". ") || numbered.starts_with(") "))
+}
+
+/// Whether the match opens a short trailing comment after a command on a
+/// code line (`paw events --unsubscribe  # Disable logging`): a label of
+/// what the command does, one phrase of at most four words. A whole
+/// comment line, or a longer comment, is where an order hides.
+fn labels_command(text: &str, column: usize) -> bool {
+    let Some(before) = text.get(..column) else {
+        return false;
+    };
+    let opener = before.trim_end_matches([' ', '\t']);
+    let Some(code) = opener
+        .strip_suffix('#')
+        .or_else(|| opener.strip_suffix("//"))
+    else {
+        return false;
+    };
+    let label = &text[column..];
+    code.ends_with([' ', '\t'])
+        && !code.trim().is_empty()
+        && label.split_whitespace().count() <= 4
+        && !label.contains(['.', ',', ';', ':', '!', '?'])
 }
 
 fn soften(hit: &mut Hit, why: &str) {
@@ -1230,6 +1272,7 @@ fn moves_itself(line: &str, name: &str) -> bool {
 pub fn finish(mut hits: Vec<Hit>) -> Vec<Hit> {
     let combined = combine(&hits, |scope| scope == Scope::Skill);
     hits.extend(combined);
+    escalate(&mut hits);
     hits.retain(|h| !h.rule.quiet);
     hits.sort_by(|a, b| {
         (
@@ -1247,6 +1290,30 @@ pub fn finish(mut hits: Vec<Hit>) -> Vec<Hit> {
     });
     hits.dedup_by(|a, b| a.file == b.file && a.line == b.line && a.rule.id == b.rule.id);
     hits
+}
+
+/// Quiet signals that are acts which harm: deleting in bulk, sending data
+/// away, publishing (a force-push over a shared branch is a warning of its
+/// own, `force-push-shared`).
+const HARMS: [Signal; 3] = [Signal::Wipe, Signal::Sink, Signal::Publish];
+
+/// An order weak alone (`Rule::escalates`: "do not ask for confirmation")
+/// blocks beside another armed finding of the skill or a quiet act that
+/// harms, and names what it stands beside; alone it warns.
+fn escalate(hits: &mut [Hit]) {
+    let beside = hits.iter().find(|h| {
+        h.armed
+            && !h.rule.escalates
+            && (!h.rule.quiet || HARMS.contains(&h.rule.signal) && !h.comment)
+    });
+    let Some(note) = beside.map(|h| format!("beside: {} at {}:{}", h.rule.what, h.file, h.line))
+    else {
+        return;
+    };
+    for hit in hits.iter_mut().filter(|h| h.rule.escalates && h.armed) {
+        hit.severity = Severity::High;
+        hit.note.clone_from(&note);
+    }
 }
 
 /// TOOL-3: the first match of the autonomous rules in `text`.

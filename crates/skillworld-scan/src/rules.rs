@@ -282,6 +282,11 @@ pub struct Rule {
     /// that bypass safety") or is an item of a list a negation governs
     /// ("Never add `--yolo`, bypass approvals, or …") only warns.
     pub spares_descriptions: bool,
+    /// Warns alone; blocks (`Severity::High`) beside another armed
+    /// finding of the skill, or beside a quiet act that harms (a bulk
+    /// delete, a send, a publish, a force-push): an order that is weak
+    /// alone ("do not ask for confirmation") arms whatever else is there.
+    pub escalates: bool,
     /// Short phrase: "opens a reverse shell".
     pub what: &'static str,
     /// One line a person can act on (`scan --explain`).
@@ -305,6 +310,7 @@ impl Rule {
         unless_signal: Signal::None,
         confirm: None,
         spares_descriptions: false,
+        escalates: false,
         what: "",
         explain: "",
     };
@@ -1862,6 +1868,33 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "remote-branch-wipe",
+        class: Class::Destruction,
+        severity: Severity::High,
+        target: Target::Code,
+        // Every remote branch listed (at most less the ones `grep -v`
+        // keeps) and each deleted on the remote; a cleanup of merged
+        // branches (`--merged`) or of one prefix (`grep 'origin/story/'`)
+        // names what it removes.
+        pattern: r"\bgit (?:branch (?:-r|--remotes?|-a|--all)|ls-remote --heads(?:\s+\S+)?)\s*\|\s*(?:grep\s+-v\b[^|\n]*\|\s*)*(?:sed|cut|awk|xargs|tr|while)\b[^\n]*\bgit\s+push\b[^\n]*\s(?:--delete|-d)\b|\bgit\s+push\b[^\n]*\s(?:--delete|-d)\s+[\x22']?\$\(\s*git (?:branch (?:-r|--remotes?|-a|--all)|ls-remote --heads(?:\s+\S+)?)\s*\|\s*(?:grep\s+-v\b|sed|cut|awk|tr)",
+        what: "deletes every branch of the remote repository",
+        explain: "Lists the remote's branches and deletes each on the remote, erasing everyone's work there; a cleanup names the merged branches or the prefix it removes — remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "force-push-shared",
+        class: Class::Destruction,
+        target: Target::Code,
+        // A history rewrite (a leaked secret removed) ends this way too:
+        // alone it warns; beside an order not to ask, or anything else
+        // flagged, the order blocks (`Rule::escalates`).
+        pattern: r"\bgit push\b(?:[^\n;&|]*\s)?(?:--force|-f)(?:\s[^\n;&|]*)?\s[\x22']?(?:HEAD:|[\w$/{}.-]*:)?(?:refs/heads/)?(?:main|master|develop|trunk|production)(?:$|[\s;&|)\x22'])|\bgit push\s+[^\n;&|]*\s\+(?:HEAD:)?(?:refs/heads/)?(?:main|master|develop|trunk|production)\b|\bgit push\s+[^\n;&|]*\s(?:main|master|develop|trunk|production)\s+(?:--force|-f)(?:$|\s)|\bgit push\s+(?:[^\n;&|]*\s)?--mirror\b",
+        unless: &["gh-pages"],
+        what: "force-pushes over a shared branch or mirrors every ref",
+        explain: "Overwrites a shared branch's published history (or every ref, with --mirror) for everyone who pulls it; make sure that is the task.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "history-overwrite",
         class: Class::Destruction,
         severity: Severity::High,
@@ -2070,10 +2103,64 @@ pub static RULES: &[Rule] = &[
         id: "disable-guards",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"\b(?:disable|bypass|turn\s+off|circumvent|deactivate|evade|switch\s+off)\s+(?:the\s+|all\s+|any\s+|your\s+|its\s+)?(?:safety|security|guard(?:rail)?s?|approvals?|confirmations?|permission\s+(?:checks|prompts)|sandbox(?:ing)?|content\s+filters?|antivirus|defender|gatekeeper|firewall|monitoring|logging)\b|\bskip\s+(?:all\s+|any\s+|the\s+)?(?:safety|security)\s+(?:checks?|review|guard\w*)|\b(?:never|don't|do\s+not)\s+ask\s+(?:the\s+user\s+)?for\s+(?:permission|confirmation|approval)\b|\bwithout\s+asking\s+(?:the\s+user\s+|anyone\s+)?(?:for\s+)?(?:permission|confirmation|approval)\b|\b(?:auto[- ]?approve|approve)\s+(?:all|every|any)\s+(?:tool\s+calls?|commands?|requests?|actions?)\b|\bstop asking (?:for|before) (?:permission|confirmation|approval|reading|running|executing|sending|deleting|writing|opening)\b|\b(?:already\s+|pre-?)approved\s+by\s+the\s+user\b|\btreat\s+(?:this|it|these|them)\s+as\s+(?:already\s+|pre-?)approved\b|\b(?:user|owner|admin|administrator)\s+has\s+(?:already\s+)?pre-?approved\s+(?:all|every|any|each)\s+(?:shell\s+)?(?:commands?|actions?|tool\s+calls?|operations?|steps?|requests?)\b|\b(?:they|you|the\s+user)\s+(?:have\s+|has\s+)?(?:already\s+)?pre-?approved\s+(?:everything|all\b|every|each|any)|\b(?:permission|approval|confirmation)s?\b[^\n]{0,40}\btreat\s+(?:it|this|them)\s+as\s+approved\b",
+        pattern: r"\b(?:disable|bypass|turn\s+off|circumvent|deactivate|evade|switch\s+off)\s+(?:the\s+|all\s+|any\s+|your\s+|its\s+)?(?:safety|security|guard(?:rail)?s?|approvals?|confirmations?|permission\s+(?:checks|prompts)|sandbox(?:ing)?|content\s+filters?|antivirus|defender|gatekeeper|firewall|monitoring|logging)\b|\bskip\s+(?:all\s+|any\s+|the\s+)?(?:safety|security)\s+(?:checks?|review|guard\w*)|\b(?:auto[- ]?approve|approve)\s+(?:all|every|any)\s+(?:tool\s+calls?|commands?|requests?|actions?)\b|\b(?:already\s+|pre-?)approved\s+by\s+the\s+user\b|\btreat\s+(?:this|it|these|them)\s+as\s+(?:already\s+|pre-?)approved\b|\b(?:user|owner|admin|administrator)\s+has\s+(?:already\s+)?pre-?approved\s+(?:all|every|any|each)\s+(?:shell\s+)?(?:commands?|actions?|tool\s+calls?|operations?|steps?|requests?)\b|\b(?:they|you|the\s+user)\s+(?:have\s+|has\s+)?(?:already\s+)?pre-?approved\s+(?:everything|all\b|every|each|any)|\b(?:permission|approval|confirmation)s?\b[^\n]{0,40}\btreat\s+(?:it|this|them)\s+as\s+approved\b",
         what: "tells the agent to disable guards or approvals",
         explain: "Tells the agent to switch off safety checks, approvals or defences; remove the skill.",
         spares_descriptions: true,
+        ..Rule::BASE
+    },
+    Rule {
+        id: "unbound-persona",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        // A role defined by having no limits: no content policy, never
+        // refusing. A role with rules ("you play a waiter; stay in
+        // character") is not one.
+        pattern: r"\b(?:has|have|with|without)\s+(?:no|any)\s+content polic(?:y|ies)\b|\b(?:you|it|he|she|they)\s+(?:now\s+)?(?:have|has)\s+no (?:limits|restrictions|boundaries|guardrails)\s*(?:[,.;!]|$)|\bnever refuses?\s*(?:[,;.!]|$|\s+(?:a|any|anything|requests?|to\s+(?:answer|help|comply)))",
+        spares_descriptions: true,
+        what: "gives the agent a role without limits",
+        explain: "Defines a role with no content policy that never refuses: a jailbreak persona; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "cover-story",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        // A scripted answer to "why" is a cover story; an explanation
+        // ("if the user asks why, explain the trade-off") is not scripted.
+        pattern: r"\b(?:user|they|anyone|someone)\s+asks? (?:you )?why\b[^\n.]{0,20}?\b(?:say|claim|pretend|answer|reply|respond|tell\s+(?:them|the\s+user))\b(?:\s+that)?\s+(?:it|this|that|the|a|an|you|we|they|there)\b|\b(?:lie|lying) to the user\b|\b(?:mislead|deceive|trick) the user\b|\b(?:make\s+up|invent|give)\s+(?:them\s+|the\s+user\s+)?(?:a|an)\s+(?:plausible|believable|fake|false) (?:reason|excuse)\b",
+        unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
+        what: "tells the agent to lie to the user",
+        explain: "Scripts a false answer for the user (a cover story) or tells the agent to deceive them; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "payee-change",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        // A payment detail changed to a literal the skill fixed; updating
+        // it from the supplier's letter names no number. Prose wraps: the
+        // verb may end the line before.
+        pattern: r"(?:\b(?:change|replace|switch|update|set|swap|overwrite|redirect)\s+|^\s*)(?:the\s+|its\s+|their\s+|all\s+)?(?:(?:beneficiary|recipient|payee|supplier|vendor|destination|payout|receiving|deposit|bank)(?:'s)?\s+)?(?:iban|bank account(?: number)?|routing number|swift code|wallet(?: address)?|beneficiary)\b[^\n]{0,30}?\b(?:to|with)\s*:?\s*[`\x22']?(?:[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}|0x[0-9a-f]{40}|bc1[a-z0-9]{20,}|[13][1-9a-hj-np-z]{25,34}|\d[\d\s-]{7,}\d)\b",
+        what: "changes where payments go to a fixed account",
+        explain: "Tells the agent to change a payee's IBAN, account number or wallet to one the skill fixed: payment redirection; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "skip-confirmation",
+        class: Class::Injection,
+        // Unattended workflows say it too ("do not ask for confirmation
+        // before every routine step"): alone it warns; beside anything else
+        // the skill is flagged for, or an act that harms, it blocks
+        // (`Rule::escalates`).
+        pattern: r"\b(?:never|don't|do\s+not)\s+ask\s+(?:the\s+user\s+)?for\s+(?:permission|confirmation|approval)\b|\bwithout\s+asking\s+(?:the\s+user\s+|anyone\s+)?(?:for\s+)?(?:permission|confirmation|approval)\b|\bstop asking (?:for|before) (?:permission|confirmation|approval|reading|running|executing|sending|deleting|writing|opening)\b",
+        spares_descriptions: true,
+        escalates: true,
+        what: "tells the agent not to ask the user before acting",
+        explain: "Tells the agent to act without asking the user first; alone a warning (unattended workflows say so), beside anything else this scan flags or an act that deletes, sends, publishes or force-pushes it arms that act — remove the skill.",
         ..Rule::BASE
     },
     Rule {
