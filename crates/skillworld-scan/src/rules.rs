@@ -965,6 +965,7 @@ pub static RULES: &[Rule] = &[
         pattern: r"~?/?\.(?:openclaw|clawdbot|moltbot|claude|codex|cursor|gemini|aider|continue)/(?:[\w.-]*(?:json|token|credentials|auth|\.env)\w*|[\w.-]*config(?:\.\w+)?(?:[^/\w.-]|$)|\*)|\bclaude_desktop_config\.json\b|\bstate\.vscdb\b|\.claude\.json\b|\bauth-profiles\.json\b|\bopenclaw\.json\b|\.(?:claude|codex|gemini|openclaw|cursor)/(?:projects|sessions|history|chats|memory|memories|transcripts)\b|['\x22`]\.(?:openclaw|clawdbot|moltbot|claude|codex|gemini|cursor)['\x22`]\s*(?:[,\])]|/\s*['\x22](?:projects|sessions|history|chats|memory))",
         signal: Signal::Source,
         quiet: true,
+        confirm: Some(crate::naming::existence_probe),
         what: "reads the agent's own configuration",
         explain: "Reads the agent's configuration, where its API keys and tokens live.",
         ..Rule::BASE
@@ -1402,6 +1403,7 @@ pub static RULES: &[Rule] = &[
         // A tutorial's placeholder skill (`my-skill`, `<name>`) is a new
         // skill the user asked for, not another skill rewritten.
         unless: &["skills/my-", "skills/your-", "skills/example", "skills/<"],
+        confirm: Some(crate::naming::tree_arrow),
         what: "changes the agent's configuration, memory or other skills",
         explain: "Rewrites the agent's settings, memory files or other skills, which persists instructions past this task; remove it.",
         ..Rule::BASE
@@ -2059,6 +2061,7 @@ pub static RULES: &[Rule] = &[
         ],
         signal: Signal::Credential,
         quiet: true,
+        confirm: Some(crate::naming::edited_prompt),
         what: "names a credential store in an instruction",
         explain: "Names keys, tokens or credential files in an instruction.",
         ..Rule::BASE
