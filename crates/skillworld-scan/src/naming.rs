@@ -101,3 +101,46 @@ pub fn edited_prompt(
                 .any(|verb| before.ends_with(verb))
     })
 }
+
+/// `curl … | python3 -m json.tool`: the interpreter runs the standard
+/// library's JSON formatter, which only parses what the server sent. The
+/// formatted text may go on only to a viewer (`| head`, `| less`, …); a
+/// pipe to anything else, a redirect or a second command might run it;
+/// a second download on the line is a match of its own.
+/// (`Rule::confirm` of `download-execute`.)
+pub fn json_viewer(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    const VIEWERS: [&str; 8] = ["head", "tail", "less", "more", "grep", "jq", "wc", "sort"];
+    let python = |w: &str| {
+        w.strip_prefix("python")
+            .is_some_and(|v| v.bytes().all(|b| b.is_ascii_digit() || b == b'.'))
+    };
+    unless_all(line, at, next, Severity::High, |_, _, rest| {
+        if !(rest.starts_with("curl") || rest.starts_with("wget")) {
+            return false;
+        }
+        // A backquote closes the inline code the command stands in.
+        let command = rest.split('`').next().unwrap_or_default();
+        let Some((_, piped)) = command.split_once('|') else {
+            return false;
+        };
+        let Some((formatter, after)) = piped.split_once("json.tool") else {
+            return false;
+        };
+        let mut stages = after.split('|');
+        let own = stages.next().unwrap_or_default();
+        matches!(formatter.split_whitespace().collect::<Vec<_>>()[..], [p, "-m"] if python(p))
+            && formatter.ends_with(' ')
+            && !after.contains([';', '&', '$', '>', '<'])
+            && own.split_whitespace().all(|w| w.starts_with('-'))
+            && stages.all(|stage| {
+                stage
+                    .split_whitespace()
+                    .next()
+                    .is_some_and(|w| VIEWERS.contains(&w))
+            })
+    })
+}
