@@ -897,7 +897,9 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "browser-store",
         class: Class::Exfiltration,
-        pattern: r"(?-i:\bLogin Data\b|\bLocal State\b|\bWeb Data\b)|\blogins\.json\b|\bkey[34]\.db\b|\bcookies\.sqlite\b|Chrome/User\s+Data|Google/Chrome/Default|Application\s+Support/(?:Google|BraveSoftware|Firefox|Microsoft\s+Edge)|\.mozilla/firefox|Library/Cookies|\bbrowser_cookie3\b",
+        pattern: r"(?-i:\bLogin Data\b|[\x22'/\\]Local State\b|\bWeb Data\b)|\blogins\.json\b|\bkey[34]\.db\b|\bcookies\.sqlite\b|Chrome/User\s+Data|Google/Chrome/Default|Application\s+Support/(?:Google|BraveSoftware|Firefox|Microsoft\s+Edge)|\.mozilla/firefox|Library/Cookies|\bbrowser_cookie3\b",
+        // Chrome's `Local State` is a file: a name quoted or after a path
+        // separator, not the words of a UI guide ("@State for Local State").
         signal: Signal::Source,
         what: "reads browser password or cookie stores",
         explain: "Reads the browser's saved passwords or cookies, as infostealers do; remove the skill.",
