@@ -25,6 +25,7 @@ mod engine;
 mod hosts;
 mod layout;
 mod lines;
+mod naming;
 mod packages;
 mod prefilter;
 mod reveal;

@@ -535,6 +535,7 @@ pub static RULES: &[Rule] = &[
             r"|\b(?:curl|wget)\b[^\n]*\s(?:-\w*o|-O|--output(?:-document)?)[\s=]*\S+[^\n]*(?:&&|;)\s*(?:exec\s+|sudo\s+(?:-\w+\s+)*)?(?:(?:ba|z|k|da)?sh|python[\d.]*|perl|ruby|node|pwsh)\s+(?:-\w+\s+)*['\x22]?[\w./~$-]+",
         ),
         installer: Installer::Script,
+        confirm: Some(crate::naming::json_viewer),
         what: "downloads code and runs it",
         explain: "Runs whatever a server sends, unseen and unpinned; install from a package manager or a pinned, checked release instead.",
         ..Rule::BASE
@@ -933,7 +934,9 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "browser-store",
         class: Class::Exfiltration,
-        pattern: r"(?-i:\bLogin Data\b|\bLocal State\b|\bWeb Data\b)|\blogins\.json\b|\bkey[34]\.db\b|\bcookies\.sqlite\b|Chrome/User\s+Data|Google/Chrome/Default|Application\s+Support/(?:Google|BraveSoftware|Firefox|Microsoft\s+Edge)|\.mozilla/firefox|Library/Cookies|\bbrowser_cookie3\b",
+        pattern: r"(?-i:\bLogin Data\b|[\x22'/\\]Local State\b|\bWeb Data\b)|\blogins\.json\b|\bkey[34]\.db\b|\bcookies\.sqlite\b|Chrome/User\s+Data|Google/Chrome/Default|Application\s+Support/(?:Google|BraveSoftware|Firefox|Microsoft\s+Edge)|\.mozilla/firefox|Library/Cookies|\bbrowser_cookie3\b",
+        // Chrome's `Local State` is a file: a name quoted or after a path
+        // separator, not the words of a UI guide ("@State for Local State").
         signal: Signal::Source,
         what: "reads browser password or cookie stores",
         explain: "Reads the browser's saved passwords or cookies, as infostealers do; remove the skill.",
@@ -1002,6 +1005,7 @@ pub static RULES: &[Rule] = &[
         pattern: r"~?/?\.(?:openclaw|clawdbot|moltbot|claude|codex|cursor|gemini|aider|continue)/(?:[\w.-]*(?:json|token|credentials|auth|\.env)\w*|[\w.-]*config(?:\.\w+)?(?:[^/\w.-]|$)|\*)|\bclaude_desktop_config\.json\b|\bstate\.vscdb\b|\.claude\.json\b|\bauth-profiles\.json\b|\bopenclaw\.json\b|\.(?:claude|codex|gemini|openclaw|cursor)/(?:projects|sessions|history|chats|memory|memories|transcripts)\b|['\x22`]\.(?:openclaw|clawdbot|moltbot|claude|codex|gemini|cursor)['\x22`]\s*(?:[,\])]|/\s*['\x22](?:projects|sessions|history|chats|memory))",
         signal: Signal::Source,
         quiet: true,
+        confirm: Some(crate::naming::existence_probe),
         what: "reads the agent's own configuration",
         explain: "Reads the agent's configuration, where its API keys and tokens live.",
         ..Rule::BASE
@@ -1464,6 +1468,7 @@ pub static RULES: &[Rule] = &[
         // A tutorial's placeholder skill (`my-skill`, `<name>`) is a new
         // skill the user asked for, not another skill rewritten.
         unless: &["skills/my-", "skills/your-", "skills/example", "skills/<"],
+        confirm: Some(crate::naming::tree_arrow),
         what: "changes the agent's configuration, memory or other skills",
         explain: "Rewrites the agent's settings, memory files or other skills, which persists instructions past this task; remove it.",
         ..Rule::BASE
@@ -1694,7 +1699,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Tampering,
         severity: Severity::High,
         target: Target::Code,
-        pattern: r"^\s*(?:approval_policy\s*=\s*['\x22]never['\x22]|sandbox_mode\s*=\s*['\x22]danger-full-access['\x22]|['\x22]defaultMode['\x22]\s*:\s*['\x22]bypassPermissions['\x22]|['\x22](?:dangerouslySkipPermissions|autoAccept|yolo)['\x22]\s*:\s*true\b|['\x22]allow['\x22]\s*:\s*\[[^\]\n]*['\x22]Bash(?:\(\*(?::\*)?\))?['\x22])",
+        pattern: r"(?:^|[{,])\s*(?:approval_policy\s*=\s*['\x22]never['\x22]|sandbox_mode\s*=\s*['\x22]danger-full-access['\x22]|['\x22]defaultMode['\x22]\s*:\s*['\x22]bypassPermissions['\x22]|['\x22](?:dangerouslySkipPermissions|autoAccept|yolo)['\x22]\s*:\s*true\b|['\x22]allow['\x22]\s*:\s*\[[^\]\n]*['\x22]Bash(?:\(\*(?::\*)?\))?['\x22])",
         what: "switches the agent's approvals or sandbox off in its configuration",
         explain: "A configuration line turns the agent's approval prompts or sandbox off for every later session, not just this task; leave the choice to the user — remove it.",
         ..Rule::BASE
@@ -2203,6 +2208,7 @@ pub static RULES: &[Rule] = &[
         ],
         signal: Signal::Credential,
         quiet: true,
+        confirm: Some(crate::naming::edited_prompt),
         what: "names a credential store in an instruction",
         explain: "Names keys, tokens or credential files in an instruction.",
         ..Rule::BASE

@@ -1,0 +1,146 @@
+//! Matches that name a thing without acting on it (issue 18, fifth
+//! sweep): a tree drawing's arrow to a settings file, a test that the
+//! agent's folder exists, a system prompt a developer edits. Each is a
+//! row's `Rule::confirm`: it keeps the line when any of the row's matches
+//! on it still acts, and drops it when every one only names.
+
+use crate::rules::Severity;
+
+/// The row's matches on a line: the one at byte `at`, then each found by
+/// `next` past the one before. A row's pattern reads bytes, so a match
+/// may start inside a character: the tests below read bytes too.
+fn matches(at: usize, next: &dyn Fn(usize) -> Option<usize>) -> impl Iterator<Item = usize> {
+    std::iter::successors(Some(at), move |&at| next(at + 1))
+}
+
+/// Keeps the line, at `severity`, unless every match `names`: it is given
+/// the line, the match's byte and the text from there ("" inside a
+/// character).
+fn unless_all(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+    severity: Severity,
+    names: impl Fn(&str, usize, &str) -> bool,
+) -> Option<(Severity, String)> {
+    matches(at, next)
+        .any(|at| !names(line, at, line.get(at..).unwrap_or_default()))
+        .then(|| (severity, String::new()))
+}
+
+/// A line of a directory-tree drawing (`├── references ──> .claude/settings.json`):
+/// its first word is a box-drawing character, a program no shell finds,
+/// and each match is an arrow drawn with `─`. A second command on the line
+/// (`;`, `&`, `|`, `$(`, a backquote) still runs, so it is not a drawing.
+/// (`Rule::confirm` of `agent-tamper`.)
+pub fn tree_arrow(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    let drawn = line
+        .trim_start()
+        .starts_with(['├', '└', '│', '┌', '╰', '╭'])
+        && !line.contains([';', '&', '|', '`', '$']);
+    let arrow = "─>".as_bytes();
+    unless_all(line, at, next, Severity::High, |line, at, _| {
+        let bytes = line.as_bytes();
+        drawn
+            && (bytes[at..].starts_with(arrow)
+                || bytes[..(at + 2).min(bytes.len())].ends_with(arrow))
+    })
+}
+
+/// A path of the agent's folder only tested for existence
+/// (`(parent / ".claude").is_dir()`): nothing is read from it.
+/// (`Rule::confirm` of `agent-config`.)
+pub fn existence_probe(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    unless_all(line, at, next, Severity::Medium, |_, _, rest| {
+        if !rest.starts_with(['\'', '"', '`']) {
+            return false;
+        }
+        let Some(name) = rest[1..].find(['\'', '"', '`']) else {
+            return false;
+        };
+        let after = rest[name + 2..].trim_start();
+        [").is_dir()", ").exists()", ").is_file()"]
+            .iter()
+            .any(|probe| after.starts_with(probe))
+    })
+}
+
+/// "Editing the system prompt …": the prompt is the object of a developer's
+/// change (an API guide's cache advice), not a secret told to the reader.
+/// (`Rule::confirm` of `credential-named`.)
+pub fn edited_prompt(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    unless_all(line, at, next, Severity::Medium, |line, at, rest| {
+        let words: Vec<String> = rest
+            .split_whitespace()
+            .take(3)
+            .map(|w| {
+                w.trim_end_matches(|c: char| !c.is_alphanumeric())
+                    .to_ascii_lowercase()
+            })
+            .collect();
+        let before = line
+            .get(..at)
+            .unwrap_or_default()
+            .trim_end()
+            .to_ascii_lowercase();
+        words == ["the", "system", "prompt"]
+            && ["editing", "changing", "updating", "modifying", "rewriting"]
+                .iter()
+                .any(|verb| before.ends_with(verb))
+    })
+}
+
+/// `curl … | python3 -m json.tool`: the interpreter runs the standard
+/// library's JSON formatter, which only parses what the server sent. The
+/// formatted text may go on only to a viewer (`| head`, `| less`, …); a
+/// pipe to anything else, a redirect or a second command might run it;
+/// a second download on the line is a match of its own.
+/// (`Rule::confirm` of `download-execute`.)
+pub fn json_viewer(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    const VIEWERS: [&str; 8] = ["head", "tail", "less", "more", "grep", "jq", "wc", "sort"];
+    let python = |w: &str| {
+        w.strip_prefix("python")
+            .is_some_and(|v| v.bytes().all(|b| b.is_ascii_digit() || b == b'.'))
+    };
+    unless_all(line, at, next, Severity::High, |_, _, rest| {
+        if !(rest.starts_with("curl") || rest.starts_with("wget")) {
+            return false;
+        }
+        // A backquote closes the inline code the command stands in.
+        let command = rest.split('`').next().unwrap_or_default();
+        let Some((_, piped)) = command.split_once('|') else {
+            return false;
+        };
+        let Some((formatter, after)) = piped.split_once("json.tool") else {
+            return false;
+        };
+        let mut stages = after.split('|');
+        let own = stages.next().unwrap_or_default();
+        matches!(formatter.split_whitespace().collect::<Vec<_>>()[..], [p, "-m"] if python(p))
+            && formatter.ends_with(' ')
+            && !after.contains([';', '&', '$', '>', '<'])
+            && own.split_whitespace().all(|w| w.starts_with('-'))
+            && stages.all(|stage| {
+                stage
+                    .split_whitespace()
+                    .next()
+                    .is_some_and(|w| VIEWERS.contains(&w))
+            })
+    })
+}
