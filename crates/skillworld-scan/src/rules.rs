@@ -2275,7 +2275,10 @@ pub static RULES: &[Rule] = &[
             r"|\bfollow\s+(?:those|these|its|their|the)\s+(?:instructions|directions|steps|directives)\s+(?:exactly|verbatim|to\s+the\s+letter)\b[^\n]{0,60}\b(?:precedence|supersede)",
             r"|\b(?:field|key|property)\b[^\n]{0,20}\bfollow\s+(?:those|these|its|the)\s+(?:instructions|directives)\b",
             r"|\bfollow\s+(?:any|all|every|the)\s+[^\n]{0,30}\b(?:lines?|instructions?|notes?|steps?|messages?)\s+(?:it|the\s+(?:script|tool|command|output|response))\s+(?:prints|outputs|emits)\b",
-            r"|\b(?:the\s+)?(?:response|reply|output|payload|returned\s+\w+)\s+is\s+trusted\b",
+            // A clause of its own (line start, after `;`, `:` or a full
+            // stop): "…, and the returned content is trusted" is a
+            // requirement a security review states, not a claim.
+            r"|(?:^|[;:]\s*|\.\s+)(?:the\s+)?(?:response|reply|output|payload|returned\s+\w+)\s+is\s+trusted\b",
         ),
         unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
         what: "tells the agent to obey what a fetched page or a tool prints",
