@@ -16,8 +16,8 @@ use bevy_ecs::resource::Resource;
 use skillworld_core::StableId;
 
 pub use budget::{Budget, SHORTENED_DESCRIPTIONS, cut, token_limits};
-pub(crate) use layer_list::{FreshLists, fresh_lists};
 pub use layer_list::{Entry, HostPlatform, LayerList, Layers, refresh_layers};
+pub(crate) use layer_list::{FreshLists, fresh_lists};
 pub(crate) use relevance::ensure_terms;
 pub use relevance::{Scores, TermIndex, refresh_terms, relevant, score};
 pub use render::{CatalogFormat, Line, render};
