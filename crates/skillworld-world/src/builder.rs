@@ -5,13 +5,15 @@
 //! of waiting for every row before the first spawn.
 //! [`SkillWorld::from_state`] is the same build over rows already in memory.
 
+use std::panic::resume_unwind;
+
 use skillworld_core::{IdAllocator, StableId, Trust};
 
 use crate::agent::ToolSets;
-use crate::catalog::{AgentViews, LoadRanking, rebuild_lists_only};
+use crate::catalog::{AgentViews, LoadRanking, fresh_lists, install_lists_only};
 use crate::change_log::ChangeLog;
 use crate::curator::{CuratorSettings, CuratorState};
-use crate::index::{Entities, index_loaded};
+use crate::index::{Entities, loaded_indexes};
 use crate::policy::PolicySettings;
 use crate::snapshot::{
     EntityState, LegacyRun, STATE_VERSION, SkillState, StateError, WorldGlobals, WorldState,
@@ -66,7 +68,6 @@ impl WorldBuilder {
     pub fn reserve(&mut self, more: usize) {
         let world = &mut self.world.world;
         world.resource_mut::<Entities>().reserve(more);
-        world.resource_mut::<LoadRanking>().reserve(more);
     }
 
     /// Spawns one entity (rows come in stable-id order).
@@ -109,9 +110,12 @@ impl WorldBuilder {
                     let in_commons = record.world == Some(commons);
                     skill.trust = Some(Trust::migrated(skill.origin, in_commons));
                 }
-                world
-                    .resource_mut::<LoadRanking>()
-                    .set(record.id, usage.load_count);
+                // Spawned once each: a count of 0 has nothing to rank.
+                if usage.load_count > 0 {
+                    world
+                        .resource_mut::<LoadRanking>()
+                        .set(record.id, usage.load_count);
+                }
                 world.spawn((usage, revisions, lessons, record, skill));
             }
             EntityState::Resource {
@@ -148,10 +152,19 @@ impl WorldBuilder {
         }
         let world = &mut this.world;
         world.resource_mut::<Entities>().allocator = IdAllocator::after(self.last_id);
-        index_loaded(world);
+        // Two passes that only read the skills, made on two cores (a store's
+        // reading threads are done by now).
+        let (indexes, lists) = std::thread::scope(|scope| {
+            let world = &*world;
+            let lists = scope.spawn(move || fresh_lists(world));
+            let indexes = loaded_indexes(world);
+            let lists = lists.join();
+            (indexes, lists.unwrap_or_else(|panic| resume_unwind(panic)))
+        });
+        indexes.install(world);
         world.resource_mut::<ChangeLog>().loading = false;
         // The term index waits for its first query (CAT-10, issue 19).
-        rebuild_lists_only(world);
+        install_lists_only(world, lists);
         world.resource_mut::<AgentViews>().views.clear();
         // A world as loaded has nothing to write, but for runs it kept
         // world-wide: they move onto their agents at the next commit.

@@ -27,7 +27,7 @@ pub(crate) struct ChangeLog {
     pub(crate) globals_moved: bool,
     /// While a world is built from its rows (`WorldBuilder`): nothing is
     /// noted (the built world has nothing to write), and the index hooks
-    /// leave their indexes to one pass at the end (`index::index_loaded`).
+    /// leave their indexes to one pass at the end (`index::loaded_indexes`).
     pub(crate) loading: bool,
 }
 

@@ -75,17 +75,55 @@ impl NameIndex {
 /// The Commons' undeleted skill names with their origins, for the
 /// scanner's typosquatting check (SEC-4): kept by the same hooks as
 /// [`NameIndex`], so a scan never rebuilds a list.
-#[derive(Resource, Debug, Default)]
+#[derive(Resource, Debug)]
 pub struct CommonsNames {
     /// The Commons world, set before any skill of it is spawned.
     pub(crate) world: Option<StableId>,
-    pub(crate) names: KnownNames,
+    /// `None` in a world built from its rows until the scanner first asks
+    /// ([`file_commons_names`]): filing 100,000 names was a tenth of an
+    /// open (issue 19). The hooks keep the names once they are filed.
+    names: Option<KnownNames>,
+}
+
+impl Default for CommonsNames {
+    fn default() -> Self {
+        CommonsNames {
+            world: None,
+            names: Some(KnownNames::default()),
+        }
+    }
 }
 
 impl CommonsNames {
-    pub fn names(&self) -> &KnownNames {
-        &self.names
+    /// The names, once filed (always, after [`file_commons_names`]).
+    pub fn names(&self) -> Option<&KnownNames> {
+        self.names.as_ref()
     }
+}
+
+/// Files the Commons' names if a world built from its rows has not yet:
+/// in stable-id order, the order its skills were spawned in, so the name
+/// a typo is reported against is the one an eager pass would have found.
+pub(crate) fn file_commons_names(world: &mut World) {
+    let names = world.resource::<CommonsNames>();
+    let Some(commons) = names.world.filter(|_| names.names.is_none()) else {
+        return;
+    };
+    let mut query = world.query::<(&EntityRecord, &Skill)>();
+    let mut skills: Vec<_> = query
+        .iter(world)
+        .filter(|(record, _)| {
+            record.primary == PrimaryComponent::Skill
+                && record.world == Some(commons)
+                && !record.is_deleted()
+        })
+        .collect();
+    skills.sort_unstable_by_key(|(record, _)| record.id);
+    let mut known = KnownNames::default();
+    for (record, skill) in skills {
+        known.insert(&record.title, origin_of(skill).unwrap_or_default());
+    }
+    world.resource_mut::<CommonsNames>().names = Some(known);
 }
 
 /// Where a skill comes from, as typosquatting compares origins: the
@@ -127,7 +165,7 @@ mod tests {
     use skillworld_core::{EntityRecord, StableId, Timestamp};
     use skillworld_format::SkillDocument;
 
-    use super::{CommonsNames, NameIndex, SourceIndex, collection_of};
+    use super::{CommonsNames, NameIndex, SourceIndex, collection_of, file_commons_names};
     use crate::clock::Clock;
     use crate::layers::Layer;
     use crate::state::{SkillWorld, WorldSettings};
@@ -155,7 +193,9 @@ mod tests {
         usize,
     );
 
-    fn indexes(world: &SkillWorld) -> Indexes {
+    /// (The Commons' names filed first: a built world waits for a scan.)
+    fn indexes(world: &mut SkillWorld) -> Indexes {
+        file_commons_names(&mut world.world);
         let world = &world.world;
         let id = |entity| world.get::<EntityRecord>(entity).expect("a record").id;
         let names = world.resource::<NameIndex>().by_world.iter();
@@ -167,10 +207,11 @@ mod tests {
         let sources = sources
             .map(|(key, entity)| (key.clone(), id(*entity)))
             .collect();
-        (names, sources, world.resource::<CommonsNames>().names.len())
+        let known = world.resource::<CommonsNames>().names();
+        (names, sources, known.map_or(0, |known| known.len()))
     }
 
-    /// `WorldBuilder` leaves these indexes to `index_loaded`'s one pass:
+    /// `WorldBuilder` leaves these indexes to `loaded_indexes`' one pass:
     /// it must fill them as the hooks did for the world it was saved from.
     #[test]
     fn a_world_built_from_its_rows_has_the_indexes_its_hooks_kept() {
@@ -192,13 +233,15 @@ mod tests {
             world.install(layer, document, Vec::new()).unwrap();
         }
         world.delete(&Layer::Commons, "gone").unwrap();
-        let kept = indexes(&world);
+        let kept = indexes(&mut world);
         assert_eq!(kept.0.len(), 4, "{kept:?}");
         assert_eq!(kept.1.len(), 2, "{kept:?}");
         assert_eq!(kept.2, 2, "{kept:?}");
 
-        let built = SkillWorld::from_state(world.state(), None).unwrap();
-        assert_eq!(indexes(&built), kept);
+        let mut built = SkillWorld::from_state(world.state(), None).unwrap();
+        let names = built.world.resource::<CommonsNames>().names();
+        assert!(names.is_none(), "filed at the first scan, not at the build");
+        assert_eq!(indexes(&mut built), kept);
     }
 }
 
@@ -292,13 +335,7 @@ fn record_inserted(mut world: DeferredWorld, context: HookContext) {
     let Some(record) = world.get::<EntityRecord>(context.entity) else {
         return;
     };
-    let (id, primary, deleted, title, home) = (
-        record.id,
-        record.primary,
-        record.is_deleted(),
-        record.title.clone(),
-        record.world,
-    );
+    let (id, primary) = (record.id, record.primary);
     world
         .resource_mut::<Entities>()
         .by_id
@@ -306,6 +343,10 @@ fn record_inserted(mut world: DeferredWorld, context: HookContext) {
     if primary != PrimaryComponent::Skill || loading(&world) {
         return;
     }
+    let Some(record) = world.get::<EntityRecord>(context.entity) else {
+        return;
+    };
+    let (deleted, title, home) = (record.is_deleted(), record.title.clone(), record.world);
     let Some(home) = home else { return };
     if !deleted {
         name_origin_changed(world.reborrow(), context.entity, Some(home), &title);
@@ -336,8 +377,10 @@ fn record_discarded(mut world: DeferredWorld, context: HookContext) {
     {
         names.remove(&title);
         let mut commons = world.resource_mut::<CommonsNames>();
-        if commons.world == Some(home) {
-            commons.names.remove(&title);
+        if commons.world == Some(home)
+            && let Some(known) = &mut commons.names
+        {
+            known.remove(&title);
         }
     }
     world
@@ -345,37 +388,51 @@ fn record_discarded(mut world: DeferredWorld, context: HookContext) {
         .touch(home, context.entity);
 }
 
-/// Fills the skill indexes the hooks leave alone while a world is built
-/// from its rows (issue 19): one pass over the skills, each name, origin
-/// and import source put once, instead of the record's and the skill's
-/// hooks each doing so (and noting the change) at every spawn. The lists
-/// are rebuilt after, so no world is marked changed.
-pub(crate) fn index_loaded(world: &mut World) {
-    let commons = world.resource::<CommonsNames>().world;
-    let mut names = std::mem::take(&mut world.resource_mut::<NameIndex>().by_world);
-    let mut known = std::mem::take(&mut world.resource_mut::<CommonsNames>().names);
-    let mut sources = std::mem::take(&mut world.resource_mut::<SourceIndex>().by_source);
-    let mut query = world.query::<(Entity, &EntityRecord, &Skill)>();
-    for (entity, record, skill) in query.iter(world) {
-        let Some(home) = record.world.filter(|_| !record.is_deleted()) else {
-            continue;
-        };
-        if record.primary == PrimaryComponent::Skill {
-            if Some(home) == commons {
-                known.insert(&record.title, origin_of(skill).unwrap_or_default());
+/// The skill indexes the hooks leave alone while a world is built from
+/// its rows (issue 19), made in one pass over the skills, each name and
+/// import source put once, instead of the record's and the skill's hooks
+/// each doing so (and noting the change) at every spawn. Made from
+/// `&World`, beside the lists; the Commons' names wait for the scanner
+/// ([`file_commons_names`]).
+pub(crate) struct LoadedIndexes {
+    names: HashMap<StableId, BTreeMap<String, Entity>>,
+    sources: HashMap<(StableId, String), Entity>,
+}
+
+pub(crate) fn loaded_indexes(world: &World) -> LoadedIndexes {
+    let mut names: HashMap<StableId, Vec<(String, Entity)>> = HashMap::new();
+    let mut sources = HashMap::new();
+    // `None`: no skill was ever spawned.
+    if let Some(mut query) = world.try_query::<(Entity, &EntityRecord, &Skill)>() {
+        for (entity, record, skill) in query.iter(world) {
+            let Some(home) = record.world.filter(|_| !record.is_deleted()) else {
+                continue;
+            };
+            if record.primary == PrimaryComponent::Skill {
+                let names = names.entry(home).or_default();
+                names.push((record.title.clone(), entity));
             }
-            names
-                .entry(home)
-                .or_default()
-                .insert(record.title.clone(), entity);
-        }
-        if let Some(source) = &skill.provenance.import_source {
-            sources.insert((home, source.clone()), entity);
+            if let Some(source) = &skill.provenance.import_source {
+                sources.insert((home, source.clone()), entity);
+            }
         }
     }
-    world.resource_mut::<NameIndex>().by_world = names;
-    world.resource_mut::<CommonsNames>().names = known;
-    world.resource_mut::<SourceIndex>().by_source = sources;
+    // Sorted once and built in bulk (the last of a name kept, as inserts
+    // would keep it) rather than inserted one name at a time.
+    let names = names
+        .into_iter()
+        .map(|(home, names)| (home, BTreeMap::from_iter(names)))
+        .collect();
+    LoadedIndexes { names, sources }
+}
+
+impl LoadedIndexes {
+    /// Puts the indexes in the world being built (whose hooks kept none).
+    pub(crate) fn install(self, world: &mut World) {
+        world.resource_mut::<NameIndex>().by_world = self.names;
+        world.resource_mut::<SourceIndex>().by_source = self.sources;
+        world.resource_mut::<CommonsNames>().names = None;
+    }
 }
 
 /// Puts an undeleted Commons skill's name with its current origin into
@@ -386,7 +443,8 @@ fn name_origin_changed(
     home: Option<StableId>,
     title: &str,
 ) {
-    if home.is_none() || world.resource::<CommonsNames>().world != home {
+    let commons = world.resource::<CommonsNames>();
+    if home.is_none() || commons.world != home || commons.names.is_none() {
         return;
     }
     let deleted = world
@@ -398,11 +456,8 @@ fn name_origin_changed(
     else {
         return;
     };
-    if !deleted {
-        world
-            .resource_mut::<CommonsNames>()
-            .names
-            .insert(title, &origin);
+    if !deleted && let Some(known) = &mut world.resource_mut::<CommonsNames>().names {
+        known.insert(title, &origin);
     }
 }
 

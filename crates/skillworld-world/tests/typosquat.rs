@@ -147,3 +147,48 @@ fn the_names_follow_commons_changes_and_restores() {
         (ScanStatus::Clean, None)
     );
 }
+
+#[test]
+fn a_world_built_from_its_rows_files_its_commons_names_at_the_first_scan() {
+    let mut world = fresh();
+    // Two Commons names near the agent's: the first filed is reported.
+    import(
+        &mut world,
+        &Layer::Commons,
+        "/a/weather-report",
+        "weather-report",
+    );
+    import(
+        &mut world,
+        &Layer::Commons,
+        "/c/weather-reports",
+        "weather-reports",
+    );
+    import(&mut world, &ada(), "/b/weather-reprt", "weather-reprt");
+    let eager = typosquat(&world, &ada(), "weather-reprt");
+    let reported = eager.1.as_deref();
+    assert!(
+        reported.is_some_and(|e| e.ends_with("(close to `weather-report`)")),
+        "{eager:?}"
+    );
+    let edit = |world: &mut SkillWorld| {
+        world
+            .update(&ada(), "weather-reprt", |d| d.body = "Edited.\n".into())
+            .unwrap();
+    };
+
+    // Filed at the first scan, in the order the eager world filed them.
+    let mut built = SkillWorld::from_state(world.state(), Some("linux".into())).unwrap();
+    edit(&mut built);
+    assert_eq!(typosquat(&built, &ada(), "weather-reprt"), eager);
+
+    // Commons skills removed before that scan are not among them.
+    let mut built = SkillWorld::from_state(world.state(), Some("linux".into())).unwrap();
+    built.delete(&Layer::Commons, "weather-report").unwrap();
+    built.delete(&Layer::Commons, "weather-reports").unwrap();
+    edit(&mut built);
+    assert_eq!(
+        typosquat(&built, &ada(), "weather-reprt"),
+        (ScanStatus::Clean, None)
+    );
+}

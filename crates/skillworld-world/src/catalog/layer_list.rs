@@ -54,11 +54,18 @@ impl Entry {
             && skill.preflight.readiness != Readiness::Unsupported
             && !skill.disable_model_invocation
             && platform_ok;
+        let name: Arc<str> = Arc::from(record.title.as_str());
+        // Most names are lower-case ASCII already: one string for both.
+        let sort_name = if !name.is_ascii() || name.bytes().any(|b| b.is_ascii_uppercase()) {
+            Arc::from(name.to_lowercase())
+        } else {
+            name.clone()
+        };
         Entry {
             entity,
             id: record.id,
-            name: Arc::from(record.title.as_str()),
-            sort_name: Arc::from(record.title.to_lowercase()),
+            name,
+            sort_name,
             description: Arc::from(record.summary.as_str()),
             origin: skill.origin,
             created_day: day_of(record.created_at),
@@ -241,27 +248,56 @@ pub fn refresh_layers(
 /// Rebuilds every list from all skills, ignoring what the hooks recorded:
 /// the from-scratch path the incremental one must agree with.
 pub(super) fn rebuild_lists(world: &mut World) {
-    let platform = world.resource::<HostPlatform>().0.clone();
+    fresh_lists(world).install(world);
+}
+
+/// Every world's list made from all skills, sorted and indexed, not yet
+/// in the world: made from `&World`, so a world built from its rows makes
+/// it beside its other indexes, on the other core (issue 19).
+pub(crate) struct FreshLists(HashMap<StableId, LayerList>);
+
+pub(crate) fn fresh_lists(world: &World) -> FreshLists {
+    let platform = &world.resource::<HostPlatform>().0;
     let mut fresh: HashMap<StableId, Vec<Entry>> = HashMap::new();
-    let mut query = world.query::<(Entity, &EntityRecord, &Skill)>();
-    for (entity, record, skill) in query.iter(world) {
-        if let (Some(home), Some(entry)) =
-            (record.world, entry_of(entity, record, skill, &platform))
-        {
-            fresh.entry(home).or_default().push(entry);
+    // `None`: no skill was ever spawned.
+    if let Some(mut query) = world.try_query::<(Entity, &EntityRecord, &Skill)>() {
+        for (entity, record, skill) in query.iter(world) {
+            if let (Some(home), Some(entry)) =
+                (record.world, entry_of(entity, record, skill, platform))
+            {
+                fresh.entry(home).or_default().push(entry);
+            }
         }
     }
-    world.resource_mut::<LayerChanges>().dirty.clear();
-    let mut layers = world.resource_mut::<Layers>();
-    for list in layers.lists.values_mut() {
-        list.entries.clear();
-    }
-    for (home, mut entries) in fresh {
+    let lists = fresh.into_iter().map(|(home, mut entries)| {
         entries.sort_by(Entry::recommended_cmp);
-        layers.lists.entry(home).or_default().entries = entries;
-    }
-    for list in layers.lists.values_mut() {
-        list.shape_epoch += 1;
+        let mut list = LayerList {
+            entries,
+            ..LayerList::default()
+        };
         list.reindex();
+        (home, list)
+    });
+    FreshLists(lists.collect())
+}
+
+impl FreshLists {
+    /// Replaces every world's list (one whose world has no skill left is
+    /// emptied) and moves every shape epoch; the hooks' changes are
+    /// dropped, being in the lists already.
+    pub(crate) fn install(self, world: &mut World) {
+        let mut fresh = self.0;
+        world.resource_mut::<LayerChanges>().dirty.clear();
+        let mut layers = world.resource_mut::<Layers>();
+        for (home, list) in &mut layers.lists {
+            let made = fresh.remove(home).unwrap_or_default();
+            list.entries = made.entries;
+            list.positions = made.positions;
+            list.shape_epoch += 1;
+        }
+        for (home, mut list) in fresh {
+            list.shape_epoch = 1;
+            layers.lists.insert(home, list);
+        }
     }
 }

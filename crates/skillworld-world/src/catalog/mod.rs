@@ -17,6 +17,7 @@ use skillworld_core::StableId;
 
 pub use budget::{Budget, SHORTENED_DESCRIPTIONS, cut, token_limits};
 pub use layer_list::{Entry, HostPlatform, LayerList, Layers, refresh_layers};
+pub(crate) use layer_list::{FreshLists, fresh_lists};
 pub(crate) use relevance::ensure_terms;
 pub use relevance::{Scores, TermIndex, refresh_terms, relevant, score};
 pub use render::{CatalogFormat, Line, render};
@@ -33,11 +34,11 @@ pub fn rebuild_layers(world: &mut bevy_ecs::world::World) {
     layer_list::rebuild_lists(world);
 }
 
-/// Rebuilds every layer list from all skills and leaves the term index to
-/// be built by its first query: what a world loaded from state needs.
-pub(crate) fn rebuild_lists_only(world: &mut bevy_ecs::world::World) {
+/// Puts in the layer lists made from all skills and leaves the term index
+/// to be built by its first query: what a world loaded from state needs.
+pub(crate) fn install_lists_only(world: &mut bevy_ecs::world::World, lists: FreshLists) {
     *world.resource_mut::<TermIndex>() = TermIndex::pending();
-    layer_list::rebuild_lists(world);
+    lists.install(world);
 }
 
 /// What a catalog is asked for.
@@ -67,10 +68,6 @@ pub struct LoadRanking {
 }
 
 impl LoadRanking {
-    pub(crate) fn reserve(&mut self, more: usize) {
-        self.counts.reserve(more);
-    }
-
     pub fn set(&mut self, skill: StableId, count: u64) {
         if let Some(old) = self.counts.insert(skill, count) {
             self.order.remove(&(Reverse(old), skill));

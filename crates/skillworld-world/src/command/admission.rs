@@ -18,7 +18,7 @@ use skillworld_scan::{ScanCache, ScanContext, scan_bundle_cached};
 use super::{Caller, CallerKind};
 use crate::error::{ContentError, WorldError};
 use crate::guard::check_autonomous;
-use crate::index::{CommonsNames, origin_of};
+use crate::index::{CommonsNames, file_commons_names, origin_of};
 
 /// A document's name and MOD-6 length limits.
 pub(super) fn check_document(document: &SkillDocument) -> Result<(), WorldError> {
@@ -272,9 +272,10 @@ pub(crate) fn verdict(
     document: &SkillDocument,
     files: &[BundleFile],
 ) -> (ScanStatus, Vec<ScanFinding>) {
+    file_commons_names(world);
     let report = world.resource_scope(|world, mut scans: Mut<Scans>| {
         let context = ScanContext {
-            known: Some(world.resource::<CommonsNames>().names()),
+            known: world.resource::<CommonsNames>().names(),
             origin: origin_of(&document.skill),
             well_known: true,
         };
