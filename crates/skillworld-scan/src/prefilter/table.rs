@@ -12,6 +12,7 @@ use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use super::{Atom, ByteSet, Then, anchors, branches, prefilter, requirements};
+#[cfg(test)]
 use crate::rules::{RULES, Signal};
 
 /// How one top-level alternative of a rule finds its candidate lines.
@@ -58,6 +59,7 @@ static TABLE: LazyLock<HashMap<String, Vec<Plan>>> =
 
 /// The patterns the engine splits into plans: the rest (Unicode rules,
 /// rules tried beside a partner) are not prefiltered by atoms.
+#[cfg(test)]
 fn planned() -> impl Iterator<Item = &'static str> {
     RULES
         .iter()
@@ -68,6 +70,7 @@ fn planned() -> impl Iterator<Item = &'static str> {
 }
 
 /// The table's text for the rows as they are.
+#[cfg(test)]
 pub fn generate() -> String {
     let mut out = String::from(
         "# Generated from rules.rs by prefilter/table.rs: do not edit. Regenerate with\n\
@@ -96,6 +99,7 @@ pub fn generate() -> String {
     out
 }
 
+#[cfg(test)]
 fn line(out: &mut String, tag: &str, fields: impl IntoIterator<Item = String>) {
     out.push_str(tag);
     for field in fields {
@@ -105,6 +109,7 @@ fn line(out: &mut String, tag: &str, fields: impl IntoIterator<Item = String>) {
     out.push('\n');
 }
 
+#[cfg(test)]
 fn write_atom(out: &mut String, atom: &Atom) {
     line(
         out,
@@ -129,6 +134,7 @@ fn write_atom(out: &mut String, atom: &Atom) {
 
 /// Bytes as printable ASCII with Rust's escapes: no tab or newline, so
 /// fields are split on tabs and records on newlines.
+#[cfg(test)]
 fn escape(bytes: &[u8]) -> String {
     bytes.escape_ascii().to_string()
 }
