@@ -5,7 +5,7 @@
 //! only where a rule saw them.
 
 use std::collections::{BTreeSet, HashMap, HashSet};
-use std::sync::LazyLock;
+use std::sync::{LazyLock, OnceLock};
 
 use aho_corasick::{AhoCorasick, Input, MatchKind};
 use regex::Regex;
@@ -133,7 +133,8 @@ const DFA_CACHE: usize = 64 << 20;
 use crate::hosts::{Origin, api_service, credential_service, origin};
 use crate::layout::{Lang, Layout, Region, in_inline_code};
 use crate::lines::Lines;
-use crate::prefilter::{Atom, anchors, branches, prefilter, requirements};
+use crate::prefilter::table::{Plan, plans};
+use crate::prefilter::{Atom, prefilter};
 use crate::reveal;
 use crate::rules::{
     Class, Installer, PLACEHOLDER, RULES, Rule, Scope, Severity, Signal, Target, WARNING,
@@ -192,19 +193,71 @@ pub struct Compiled {
     /// Clauses: one alternative of a rule, as the rule's index and the
     /// atom groups, besides the triggering one, that its line must also
     /// hold one atom of each (searched in the line only once triggered).
-    clauses: Vec<(usize, Vec<AhoCorasick>)>,
+    clauses: Vec<(usize, Vec<Group>)>,
     /// The alternatives of rules that have no atoms (the rule's other
     /// alternatives are in the automaton), each with its own gate.
     unanchored: Vec<(usize, Gate)>,
     /// Rules that only match non-ASCII text (homoglyphs, invisible
-    /// characters), tried only on text that holds the bytes they need.
-    unicode_rule: Vec<usize>,
+    /// characters), tried only on text that holds the bytes they need,
+    /// with their prefilters.
+    unicode_rule: Vec<(usize, Lazy)>,
     /// Rules tried only beside their partner signal (`Rule::beside`), on
     /// the lines of the blocks that hold it: never candidates.
     beside: Vec<usize>,
-    /// Each rule with its own regex and its prefilter's (the prefilter
-    /// serves the Unicode rules).
-    rules: Vec<(&'static Rule, BytesRegex, BytesRegex)>,
+    /// Each rule with its own regex.
+    rules: Vec<(&'static Rule, Lazy)>,
+}
+
+/// A regex compiled when first used: most rows' regexes run only on the
+/// rare lines their atoms admit, and compiling all of them was a third
+/// of a process's first scan.
+struct Lazy {
+    pattern: String,
+    regex: OnceLock<BytesRegex>,
+}
+
+impl Lazy {
+    fn new(pattern: String) -> Self {
+        Lazy {
+            pattern,
+            regex: OnceLock::new(),
+        }
+    }
+
+    fn get(&self) -> &BytesRegex {
+        self.regex.get_or_init(|| {
+            RegexBuilder::new(&self.pattern)
+                .dfa_size_limit(DFA_CACHE)
+                .build()
+                .expect("the rule table compiles")
+        })
+    }
+}
+
+/// A clause's group of atoms besides its trigger, as an automaton built
+/// when a trigger first sends a line to it: most clauses never trigger in
+/// a process, and building all of them was a fifth of its first scan.
+struct Group {
+    words: Vec<Vec<u8>>,
+    automaton: OnceLock<AhoCorasick>,
+}
+
+impl Group {
+    fn new(atoms: &[Atom]) -> Self {
+        Group {
+            words: atoms.iter().map(|a| a.word.clone()).collect(),
+            automaton: OnceLock::new(),
+        }
+    }
+
+    fn get(&self) -> &AhoCorasick {
+        self.automaton.get_or_init(|| {
+            AhoCorasick::builder()
+                .ascii_case_insensitive(true)
+                .build(&self.words)
+                .expect("the atoms compile")
+        })
+    }
 }
 
 /// How an alternative without keywords finds its candidate lines.
@@ -282,18 +335,6 @@ impl Gate {
     }
 }
 
-fn gate(branch: &str) -> Gate {
-    match anchors(branch) {
-        Some(atoms) => Gate::Anchors(Anchors::new(&atoms), atoms),
-        None => Gate::Regex(
-            RegexBuilder::new(&prefilter(&format!("(?i){branch}")))
-                .dfa_size_limit(DFA_CACHE)
-                .build()
-                .expect("the rule table compiles"),
-        ),
-    }
-}
-
 /// Ordinary English to keep the word search's anchors off: the rule
 /// table's own explanations, a few thousand words of plain prose.
 fn prose() -> String {
@@ -315,34 +356,37 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
         .iter()
         .map(|r| format!("(?im-u){}", r.pattern))
         .collect();
-    let loose: Vec<String> = patterns.iter().map(|p| prefilter(p)).collect();
     let mut wanted: Vec<(Vec<u8>, usize)> = Vec::new();
     let mut triggers = Vec::new();
     let mut clauses = Vec::new();
     let mut unanchored = Vec::new();
     let mut unicode_rule = Vec::new();
     let mut beside = Vec::new();
-    let build = |p: &str| {
-        RegexBuilder::new(p)
-            .dfa_size_limit(DFA_CACHE)
-            .build()
-            .expect("the rule table compiles")
-    };
     for (index, rule) in rules.iter().enumerate() {
         if rule.pattern.starts_with("(?u") {
-            unicode_rule.push(index);
+            unicode_rule.push((index, Lazy::new(prefilter(&patterns[index]))));
             continue;
         }
         if rule.beside != Signal::None {
             beside.push(index);
             continue;
         }
-        for branch in branches(rule.pattern) {
-            let groups = requirements(&branch);
-            if groups.is_empty() {
-                unanchored.push((index, gate(&branch)));
-                continue;
-            }
+        for plan in plans(rule.pattern) {
+            let groups = match plan {
+                Plan::Groups(groups) => groups,
+                Plan::Anchors(atoms) => {
+                    unanchored.push((index, Gate::Anchors(Anchors::new(&atoms), atoms)));
+                    continue;
+                }
+                Plan::Loose(loose) => {
+                    let regex = RegexBuilder::new(&loose)
+                        .dfa_size_limit(DFA_CACHE)
+                        .build()
+                        .expect("the rule table compiles");
+                    unanchored.push((index, Gate::Regex(regex)));
+                    continue;
+                }
+            };
             let clause = clauses.len();
             let mut groups = groups.into_iter();
             let trigger = groups.next().expect("a group at least");
@@ -350,14 +394,7 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
                 wanted.push((atom.word.clone(), triggers.len()));
                 triggers.push((clause, atom));
             }
-            let others = groups
-                .map(|atoms| {
-                    AhoCorasick::builder()
-                        .ascii_case_insensitive(true)
-                        .build(atoms.iter().map(|a| &a.word))
-                        .expect("the atoms compile")
-                })
-                .collect();
+            let others = groups.map(|atoms| Group::new(&atoms)).collect();
             clauses.push((index, others));
         }
     }
@@ -370,8 +407,8 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
         beside,
         rules: rules
             .into_iter()
-            .zip(patterns.iter().zip(loose.iter()))
-            .map(|(r, (p, loose))| (r, build(p), build(loose)))
+            .zip(patterns)
+            .map(|(r, p)| (r, Lazy::new(p)))
             .collect(),
     }
 }
@@ -403,7 +440,7 @@ impl Compiled {
     ) {
         for clause in triggered {
             let (rule, others) = &self.clauses[clause];
-            if others.iter().all(|group| group.is_match(line)) {
+            if others.iter().all(|group| group.get().is_match(line)) {
                 out.push((*rule, number));
             }
         }
@@ -440,7 +477,7 @@ impl Compiled {
         }
         // Searched one by one, so each gets memchr acceleration.
         let unicode = !text.is_ascii() && unicode_gate(bytes);
-        let unicode_rules: &[usize] = if unicode { &self.unicode_rule } else { &[] };
+        let unicode_rules: &[(usize, Lazy)] = if unicode { &self.unicode_rule } else { &[] };
         for (rule, gate) in &self.unanchored {
             match gate {
                 Gate::Anchors(anchors, atoms) => {
@@ -461,10 +498,11 @@ impl Compiled {
                 }
             }
         }
-        for &rule in unicode_rules {
-            let prefilter = &self.rules[rule].2;
+        for (rule, prefilter) in unicode_rules {
+            let rule = *rule;
             out.extend(
                 prefilter
+                    .get()
                     .find_iter(bytes)
                     .map(|m| (rule, lines.of(m.start()))),
             );
@@ -528,13 +566,13 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
     let judged = |index: usize, line: usize| -> Option<Hit> {
         let rule = CONTENT.rules[index].0;
         let line_text = lines.get(line);
-        let found = CONTENT.rules[index].1.find(line_text.as_bytes())?;
+        let found = CONTENT.rules[index].1.get().find(line_text.as_bytes())?;
         if rule.unless.iter().any(|u| line_text.contains(u)) {
             return None;
         }
         let confirmed = match rule.confirm {
             Some(confirm) => {
-                let row = &CONTENT.rules[index].1;
+                let row = CONTENT.rules[index].1.get();
                 let next = |from| row.find_at(line_text.as_bytes(), from).map(|m| m.start());
                 Some(confirm(line_text, found.start(), &next)?)
             }
@@ -563,7 +601,7 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
             armed: true,
             inline,
             comment: code && !inline && comment_line(line_text),
-            service: service_of(rule, &CONTENT.rules[index].1, &lines, line),
+            service: service_of(rule, CONTENT.rules[index].1.get(), &lines, line),
             excerpt: excerpt(line_text),
             note: String::new(),
         };
@@ -1320,10 +1358,11 @@ fn escalate(hits: &mut [Hit]) {
 pub fn first_autonomous(text: &str) -> Option<(&'static Rule, String)> {
     let (lines, candidates) = AUTONOMOUS.candidates(text);
     candidates.into_iter().find_map(|(index, line)| {
-        let (rule, regex, _) = &AUTONOMOUS.rules[index];
+        let (rule, regex) = &AUTONOMOUS.rules[index];
         let line_text = lines.get(line);
         let harmless = rule.unless.iter().any(|u| line_text.contains(u));
-        (regex.is_match(line_text.as_bytes()) && !harmless).then(|| (*rule, excerpt(line_text)))
+        (regex.get().is_match(line_text.as_bytes()) && !harmless)
+            .then(|| (*rule, excerpt(line_text)))
     })
 }
 
@@ -1391,9 +1430,9 @@ mod tests {
                     );
                     let candidates: BTreeSet<(usize, usize)> = candidates.into_iter().collect();
                     for line in 0..lines.count() {
-                        for (index, (rule, regex, _)) in compiled.rules.iter().enumerate() {
+                        for (index, (rule, regex)) in compiled.rules.iter().enumerate() {
                             if rule.beside == Signal::None
-                                && regex.is_match(lines.get(line).as_bytes())
+                                && regex.get().is_match(lines.get(line).as_bytes())
                             {
                                 checked += 1;
                                 assert!(
@@ -1455,8 +1494,8 @@ mod tests {
                     let (lines, candidates) = compiled.candidates(&line);
                     for number in 0..lines.count() {
                         let text = lines.get(number).as_bytes();
-                        for (index, (rule, regex, _)) in compiled.rules.iter().enumerate() {
-                            if rule.beside == Signal::None && regex.is_match(text) {
+                        for (index, (rule, regex)) in compiled.rules.iter().enumerate() {
+                            if rule.beside == Signal::None && regex.get().is_match(text) {
                                 prop_assert!(
                                     candidates.contains(&(index, number)),
                                     "{} missed on `{}`",

@@ -6,6 +6,8 @@
 //! `A[^\n]*B` patterns keeps every started `A` alive to the line's end and
 //! swamps the lazy DFA; literals found first avoid running most rules.
 
+pub mod table;
+
 use regex_syntax::ParserBuilder;
 use regex_syntax::hir::literal::{ExtractKind, Extractor, Seq};
 use regex_syntax::hir::{Class, Hir, HirKind, Look};
