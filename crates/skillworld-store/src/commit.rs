@@ -11,6 +11,7 @@ use std::thread::JoinHandle;
 
 use crate::StoreError;
 use crate::backend::{Backend, Batch};
+use crate::staging::Pending;
 
 /// Called once the entries it came with are durable, or failed to be.
 pub(crate) type Notify = Box<dyn FnOnce(Result<(), StoreError>) + Send>;
@@ -19,7 +20,7 @@ pub(crate) type Notify = Box<dyn FnOnce(Result<(), StoreError>) + Send>;
 const MAX_SENDS: usize = 1_024;
 
 struct Queued {
-    batches: Vec<Batch>,
+    batches: Vec<Pending>,
     notify: Option<Notify>,
 }
 
@@ -48,10 +49,16 @@ impl Committer {
                         }
                     }
                     let finished = sends.len();
-                    let (batches, notifies): (Vec<Vec<Batch>>, Vec<Option<Notify>>) =
+                    let (batches, notifies): (Vec<Vec<Pending>>, Vec<Option<Notify>>) =
                         sends.into_iter().map(|s| (s.batches, s.notify)).unzip();
-                    let batches: Vec<Batch> = batches.into_iter().flatten().collect();
-                    let outcome = backend.commit(&batches).map_err(|e| e.to_string());
+                    // A deferred write's batch is encoded here (issue 19).
+                    let outcome = batches
+                        .into_iter()
+                        .flatten()
+                        .map(Pending::into_batch)
+                        .collect::<Result<Vec<Batch>, StoreError>>()
+                        .and_then(|batches| backend.commit(&batches))
+                        .map_err(|e| e.to_string());
                     for notify in notifies.into_iter().flatten() {
                         notify(outcome.clone().map_err(StoreError::Commit));
                     }
@@ -75,7 +82,7 @@ impl Committer {
     }
 
     /// Queues batches (in sequence order after everything queued before).
-    pub(crate) fn send(&self, batches: Vec<Batch>, notify: Option<Notify>) {
+    pub(crate) fn send(&self, batches: Vec<Pending>, notify: Option<Notify>) {
         let (count, _) = &*self.outstanding;
         *count.lock().unwrap_or_else(|p| p.into_inner()) += 1;
         let send = Queued { batches, notify };
@@ -96,7 +103,7 @@ impl Committer {
     pub(crate) fn commit(&self, batches: Vec<Batch>) -> Result<(), StoreError> {
         let (done, outcome) = mpsc::sync_channel(1);
         self.send(
-            batches,
+            batches.into_iter().map(Pending::Staged).collect(),
             Some(Box::new(move |result| {
                 let _ = done.send(result);
             })),

@@ -62,6 +62,7 @@ mod rowcodec;
 mod runs;
 mod shipped;
 mod simulate;
+mod staging;
 mod store;
 mod workspace;
 mod writer;
