@@ -11,7 +11,6 @@ use std::thread::JoinHandle;
 
 use crate::StoreError;
 use crate::backend::{Backend, Batch};
-use crate::staging::Pending;
 
 /// Called once the entries it came with are durable, or failed to be.
 pub(crate) type Notify = Box<dyn FnOnce(Result<(), StoreError>) + Send>;
@@ -20,7 +19,7 @@ pub(crate) type Notify = Box<dyn FnOnce(Result<(), StoreError>) + Send>;
 const MAX_SENDS: usize = 1_024;
 
 struct Queued {
-    batches: Vec<Pending>,
+    batches: Vec<Batch>,
     notify: Option<Notify>,
 }
 
@@ -49,16 +48,10 @@ impl Committer {
                         }
                     }
                     let finished = sends.len();
-                    let (batches, notifies): (Vec<Vec<Pending>>, Vec<Option<Notify>>) =
+                    let (batches, notifies): (Vec<Vec<Batch>>, Vec<Option<Notify>>) =
                         sends.into_iter().map(|s| (s.batches, s.notify)).unzip();
-                    // A deferred write's batch is encoded here (issue 19).
-                    let outcome = batches
-                        .into_iter()
-                        .flatten()
-                        .map(Pending::into_batch)
-                        .collect::<Result<Vec<Batch>, StoreError>>()
-                        .and_then(|batches| backend.commit(&batches))
-                        .map_err(|e| e.to_string());
+                    let batches: Vec<Batch> = batches.into_iter().flatten().collect();
+                    let outcome = backend.commit(&batches).map_err(|e| e.to_string());
                     for notify in notifies.into_iter().flatten() {
                         notify(outcome.clone().map_err(StoreError::Commit));
                     }
@@ -82,7 +75,7 @@ impl Committer {
     }
 
     /// Queues batches (in sequence order after everything queued before).
-    pub(crate) fn send(&self, batches: Vec<Pending>, notify: Option<Notify>) {
+    pub(crate) fn send(&self, batches: Vec<Batch>, notify: Option<Notify>) {
         let (count, _) = &*self.outstanding;
         *count.lock().unwrap_or_else(|p| p.into_inner()) += 1;
         let send = Queued { batches, notify };
@@ -103,7 +96,7 @@ impl Committer {
     pub(crate) fn commit(&self, batches: Vec<Batch>) -> Result<(), StoreError> {
         let (done, outcome) = mpsc::sync_channel(1);
         self.send(
-            batches.into_iter().map(Pending::Staged).collect(),
+            batches,
             Some(Box::new(move |result| {
                 let _ = done.send(result);
             })),

@@ -62,7 +62,6 @@ mod rowcodec;
 mod runs;
 mod shipped;
 mod simulate;
-mod staging;
 mod store;
 mod workspace;
 mod writer;

@@ -159,11 +159,6 @@ impl Hooks {
         }
     }
 
-    /// Whether the entries and rows written are kept for other nodes.
-    pub(crate) fn tapping(&self) -> bool {
-        self.tap.is_some()
-    }
-
     /// Keeps the rows (and blobs) a staged batch wrote, after its entries:
     /// the bodies its rows refer to by key are read, for the other nodes.
     pub(crate) fn tap_rows(&mut self, batch: &Batch) -> Result<(), StoreError> {

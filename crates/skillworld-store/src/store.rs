@@ -7,13 +7,14 @@ use skillworld_format::{BundleFile, SkillDocument};
 use skillworld_world::{Changes, Clock, SkillWorld, WorldSettings, WorldState};
 
 use crate::StoreError;
-use crate::backend::{Backend, Batch, Compaction, Redb};
+use crate::backend::{Backend, Batch, Compaction, ENCODE_ALONE, Redb, StagedEntry};
+use crate::blobs::{hex, take_envelope_blobs};
 use crate::commit::Committer;
+use crate::cores::map_on_every_core;
 use crate::layout::{
-    INTERNAL, JOURNAL, JournalEntry, SnapshotKind, SnapshotRecord, StoredSnapshot, decode,
+    INTERNAL, JOURNAL, JournalEntry, SnapshotKind, SnapshotRecord, StoredSnapshot, decode, encode,
     restore_copy_name,
 };
-use crate::staging::{Pending, Unstaged};
 
 /// Automatic snapshots (pre-restore, pre-sweep) kept, newest first.
 pub const AUTOMATIC_KEPT: usize = 5;
@@ -67,7 +68,7 @@ pub struct Store {
     /// With group commit on: the thread that makes batches durable.
     committer: Option<Committer>,
     /// Batches of a deferred scope, not yet handed to the committer.
-    deferred: Option<Vec<Pending>>,
+    deferred: Option<Vec<Batch>>,
     /// A replicating host's hooks (STO-7, replica.rs).
     pub(crate) hooks: crate::replica::Hooks,
     /// Snapshot digests being computed from the rows.
@@ -254,25 +255,9 @@ impl Store {
             .map(|e| JournalEntry::Apply(Box::new(e)))
             .collect();
         let changes = self.world.take_changes();
-        if entries.is_empty() && changes.is_empty() {
-            return Ok(result);
-        }
-        match &mut self.deferred {
-            // Encoded on the committer thread, unless a replicating host
-            // taps the rows as they are staged.
-            Some(deferred) if !self.hooks.tapping() => {
-                let entries = number(&mut self.next_seq, entries);
-                let version = self.next_seq;
-                deferred.push(Pending::Unstaged(Unstaged {
-                    entries,
-                    changes,
-                    version,
-                }));
-            }
-            _ => {
-                let batch = self.stage(entries, changes)?;
-                self.submit(batch)?;
-            }
+        if !entries.is_empty() || !changes.is_empty() {
+            let batch = self.stage(entries, changes)?;
+            self.submit(batch)?;
         }
         Ok(result)
     }
@@ -281,13 +266,34 @@ impl Store {
     /// they changed, as of the sequence number after them.
     fn stage(&mut self, entries: Vec<JournalEntry>, changes: Changes) -> Result<Batch, StoreError> {
         self.hooks.tap(&entries);
-        let entries = number(&mut self.next_seq, entries);
-        let unstaged = Unstaged {
-            entries,
-            changes,
-            version: self.next_seq,
+        let mut batch = Batch::default();
+        let mut staged = Vec::with_capacity(entries.len());
+        for entry in entries {
+            let (entry, blobs) = match entry {
+                JournalEntry::Apply(mut envelope) => {
+                    let slots = take_envelope_blobs(&mut envelope, &mut batch.blobs);
+                    let keys = slots.iter().map(|(_, key)| *key).collect::<Vec<_>>();
+                    if slots.is_empty() {
+                        (JournalEntry::Apply(envelope), keys)
+                    } else {
+                        let blobs = slots.into_iter().map(|(s, key)| (s, hex(&key))).collect();
+                        (JournalEntry::Stored { envelope, blobs }, keys)
+                    }
+                }
+                other => (other, Vec::new()),
+            };
+            staged.push((self.next_seq, entry, blobs));
+            self.next_seq += 1;
+        }
+        let stage = |(seq, entry, blobs): (u64, JournalEntry, Vec<_>)| StagedEntry {
+            seq,
+            bytes: encode(&entry),
+            blobs,
         };
-        let batch = unstaged.stage()?;
+        let spread = staged.len() >= ENCODE_ALONE;
+        batch.entries = map_on_every_core(staged, spread, stage);
+        batch.version = self.next_seq;
+        batch.add_changes(changes)?;
         self.hooks.tap_rows(&batch)?;
         Ok(batch)
     }
@@ -316,7 +322,7 @@ impl Store {
 
     fn submit(&mut self, batch: Batch) -> Result<(), StoreError> {
         match (&mut self.deferred, &self.committer) {
-            (Some(staged), _) => staged.push(Pending::Staged(batch)),
+            (Some(staged), _) => staged.push(batch),
             (None, Some(committer)) => committer.commit(vec![batch])?,
             (None, None) => {
                 self.backend.commit(std::slice::from_ref(&batch))?;
@@ -665,17 +671,4 @@ fn info_of(record: &SnapshotRecord) -> SnapshotInfo {
         seq: record.seq,
         digest: record.digest.clone(),
     }
-}
-
-/// `entries` with the sequence numbers from `next` on, which moves past
-/// them.
-fn number(next: &mut u64, entries: Vec<JournalEntry>) -> Vec<(u64, JournalEntry)> {
-    entries
-        .into_iter()
-        .map(|entry| {
-            let seq = *next;
-            *next += 1;
-            (seq, entry)
-        })
-        .collect()
 }
