@@ -56,6 +56,7 @@ pub fn import(
     rules: InstallRules,
     fetch: &UrlRules,
 ) -> Result<bool, Failure> {
+    crate::keep_freed_memory();
     // The scanner's rule table compiles on its own core while the folders
     // are walked, the files read and the database created.
     let scanner = crate::bulk::ScannerWarmup::start();
