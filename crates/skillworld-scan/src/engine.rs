@@ -225,13 +225,18 @@ impl Lazy {
     }
 
     fn get(&self) -> &BytesRegex {
-        self.regex.get_or_init(|| {
-            RegexBuilder::new(&self.pattern)
-                .dfa_size_limit(DFA_CACHE)
-                .build()
-                .expect("the rule table compiles")
-        })
+        self.regex.get_or_init(|| build(&self.pattern))
     }
+}
+
+/// A row's regex, or a gate's loosened one, with the engine's DFA budget.
+/// Every row's pattern is compiled by `prefilter`'s tests, so a broken row
+/// fails there rather than at its first candidate line.
+fn build(pattern: &str) -> BytesRegex {
+    RegexBuilder::new(pattern)
+        .dfa_size_limit(DFA_CACHE)
+        .build()
+        .expect("the rule table compiles")
 }
 
 /// A clause's group of atoms besides its trigger, as an automaton built
@@ -379,11 +384,7 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
                     continue;
                 }
                 Plan::Loose(loose) => {
-                    let regex = RegexBuilder::new(&loose)
-                        .dfa_size_limit(DFA_CACHE)
-                        .build()
-                        .expect("the rule table compiles");
-                    unanchored.push((index, Gate::Regex(regex)));
+                    unanchored.push((index, Gate::Regex(build(&loose))));
                     continue;
                 }
             };

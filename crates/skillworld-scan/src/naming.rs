@@ -82,24 +82,24 @@ pub fn edited_prompt(
     next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
     unless_all(line, at, next, Severity::Medium, |line, at, rest| {
-        let words: Vec<String> = rest
+        let mut words = rest
             .split_whitespace()
-            .take(3)
-            .map(|w| {
-                w.trim_end_matches(|c: char| !c.is_alphanumeric())
-                    .to_ascii_lowercase()
-            })
-            .collect();
-        let before = line
-            .get(..at)
-            .unwrap_or_default()
-            .trim_end()
-            .to_ascii_lowercase();
-        words == ["the", "system", "prompt"]
+            .map(|w| w.trim_end_matches(|c: char| !c.is_alphanumeric()));
+        let before = line.get(..at).unwrap_or_default().trim_end();
+        ["the", "system", "prompt"]
+            .iter()
+            .all(|want| words.next().is_some_and(|w| w.eq_ignore_ascii_case(want)))
             && ["editing", "changing", "updating", "modifying", "rewriting"]
                 .iter()
-                .any(|verb| before.ends_with(verb))
+                .any(|verb| ends_with_ignoring_case(before, verb))
     })
+}
+
+fn ends_with_ignoring_case(text: &str, suffix: &str) -> bool {
+    text.len()
+        .checked_sub(suffix.len())
+        .and_then(|start| text.get(start..))
+        .is_some_and(|tail| tail.eq_ignore_ascii_case(suffix))
 }
 
 /// `curl … | python3 -m json.tool`: the interpreter runs the standard
