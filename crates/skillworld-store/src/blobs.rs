@@ -239,10 +239,10 @@ pub(crate) fn is_lazy(slot: u8) -> bool {
 
 /// Encodes an entity row: `[count] ([slot] [hash])* packed-fields` (see
 /// `codec.rs`; the fields as `rowcodec.rs` writes them). The hashes come
-/// first so collecting a row's blobs never decodes it. A body still in the store is referred to by its key and
-/// not read (`NewBlobs::refer`); a revision's body is inline in the row,
-/// read through its handle, and one that cannot be read fails the write,
-/// naming the skill and the blob.
+/// first so collecting a row's blobs never decodes it. A body still in
+/// the store is referred to by its key and not read (`NewBlobs::refer`);
+/// a revision's body is inline in the row, read through its handle, and
+/// one that cannot be read fails the write, naming the skill and the blob.
 pub(crate) fn encode_row(
     state: EntityState,
     blobs: &mut NewBlobs,
