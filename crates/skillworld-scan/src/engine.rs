@@ -141,6 +141,7 @@ use crate::rules::{
     WARNING_HEADING, rule,
 };
 use crate::words::WordSearch;
+use crate::wrapped::{Joined, WRAP_REACH, wrap_window};
 
 /// What kind of text a file holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -430,18 +431,24 @@ impl Compiled {
             .map(|atom| String::from_utf8_lossy(&atom.word).into_owned())
     }
 
-    /// Moves the rules whose clauses were `triggered` on `line` and whose
-    /// other groups the line holds into `out`.
+    /// Moves the rules whose clauses were `triggered` on line `number`
+    /// and whose other groups the line holds into `out`; a row that reads
+    /// sentences may find them on the lines around it too (prose wraps).
     fn satisfied(
         &self,
         triggered: impl Iterator<Item = usize>,
-        line: &[u8],
+        lines: &Lines,
         number: usize,
         out: &mut Vec<(usize, usize)>,
     ) {
+        let line = lines.get(number).as_bytes();
         for clause in triggered {
             let (rule, others) = &self.clauses[clause];
-            if others.iter().all(|group| group.get().is_match(line)) {
+            let holds = |hay: &[u8]| others.iter().all(|group| group.get().is_match(hay));
+            if holds(line)
+                || self.rules[*rule].0.reads_sentences()
+                    && holds(lines.span(wrap_window(number)).as_bytes())
+            {
                 out.push((*rule, number));
             }
         }
@@ -471,7 +478,7 @@ impl Compiled {
             let line = group[0].0;
             self.satisfied(
                 group.iter().map(|&(_, clause)| clause),
-                lines.get(line).as_bytes(),
+                &lines,
                 line,
                 &mut out,
             );
@@ -565,22 +572,31 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
         })
     };
     let judged = |index: usize, line: usize| -> Option<Hit> {
-        let rule = CONTENT.rules[index].0;
+        let (rule, row) = (CONTENT.rules[index].0, CONTENT.rules[index].1.get());
         let line_text = lines.get(line);
-        let found = CONTENT.rules[index].1.get().find(line_text.as_bytes())?;
+        // A row reads the line; a row that reads sentences, failing that,
+        // the sentence the line's prose wraps into.
+        let joined;
+        let (line_text, line, column) = match row.find(line_text.as_bytes()) {
+            Some(found) => (line_text, line, found.start()),
+            None if rule.reads_sentences() && layout().at(line).0 == Region::Prose => {
+                joined = Joined::new(&lines, layout().logical(line, WRAP_REACH))?;
+                let wrapped = joined.find(row)?;
+                (wrapped.sentence, wrapped.line, wrapped.column)
+            }
+            None => return None,
+        };
         if rule.unless.iter().any(|u| line_text.contains(u)) {
             return None;
         }
         let confirmed = match rule.confirm {
             Some(confirm) => {
-                let row = CONTENT.rules[index].1.get();
                 let next = |from| row.find_at(line_text.as_bytes(), from).map(|m| m.start());
-                Some(confirm(line_text, found.start(), &next)?)
+                Some(confirm(line_text, column, &next)?)
             }
             None => None,
         };
         let (region, block) = layout().at(line);
-        let column = found.start();
         let inline = region == Region::Prose && in_inline_code(line_text, column);
         let code = matches!(region, Region::Code(_)) || inline;
         let applies = match rule.target {
@@ -602,7 +618,7 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
             armed: true,
             inline,
             comment: code && !inline && comment_line(line_text),
-            service: service_of(rule, CONTENT.rules[index].1.get(), &lines, line),
+            service: service_of(rule, row, &lines, line),
             excerpt: excerpt(line_text),
             note: String::new(),
         };
@@ -610,12 +626,23 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
             hit.severity = severity;
             hit.note = note;
         }
-        judge(&mut hit, kind, (region, layout()), inline, &lines, column);
+        judge(
+            &mut hit,
+            kind,
+            (region, layout()),
+            inline,
+            &lines,
+            (line_text, column),
+        );
         Some(hit)
     };
+    // A wrapped order is found from each candidate line it covers: one
+    // finding per row and starting line.
+    let mut found = HashSet::new();
     let mut hits: Vec<Hit> = candidates
         .into_iter()
         .filter_map(|(index, line)| judged(index, line))
+        .filter(|hit| found.insert((hit.rule.id, hit.line)))
         .collect();
     // Signals that only feed a block combination are looked for on the
     // lines of the blocks where their partner already stands (rare), not
@@ -673,11 +700,10 @@ fn judge(
     (region, layout): (Region, &Layout),
     inline: bool,
     lines: &Lines,
-    column: usize,
+    (text, column): (&str, usize),
 ) {
     let rule = hit.rule;
     let line = hit.line - 1;
-    let text = lines.get(line);
     let markdown = kind == Kind::Markdown;
     let prose = !matches!(region, Region::Code(_));
     if markdown && rule.class.is_payload() {

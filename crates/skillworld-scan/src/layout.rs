@@ -2,7 +2,9 @@
 //! its language; Markdown splits into prose paragraphs, fenced and indented
 //! code blocks (language from the info string, else guessed) and HTML
 //! comments. Rules read the region to know whether a match is code, an
-//! instruction in prose or something hidden.
+//! instruction in prose or something hidden. Prose is hard-wrapped: a
+//! sentence runs on over soft-wrapped continuation lines, and the layout
+//! says which lines continue the one before (`Layout::logical`).
 
 use crate::lines::Lines;
 
@@ -91,6 +93,10 @@ pub enum Region {
 pub struct Layout {
     /// (region, block id) per line.
     lines: Vec<(Region, usize)>,
+    /// Per line: whether it continues the prose line before it (a soft
+    /// wrap: same paragraph, no list marker, heading or table row). Empty
+    /// for a script.
+    continues: Vec<bool>,
 }
 
 impl Layout {
@@ -98,6 +104,7 @@ impl Layout {
     pub fn script(lang: Lang, line_count: usize) -> Layout {
         Layout {
             lines: vec![(Region::Code(lang), 0); line_count],
+            continues: Vec::new(),
         }
     }
 
@@ -105,6 +112,11 @@ impl Layout {
     pub fn markdown(index: &Lines) -> Layout {
         let lines: Vec<&str> = index.all().collect();
         let mut out = Vec::with_capacity(lines.len());
+        let mut continues = vec![false; lines.len()];
+        // The line before is prose that a soft-wrapped line may continue,
+        // and whether it was quoted.
+        let mut open: Option<bool> = None;
+        let front = front_matter(&lines);
         let mut block = 0;
         let mut fence: Option<(u8, usize)> = None;
         let mut comment = false;
@@ -113,6 +125,7 @@ impl Layout {
         let mut index = 0;
         while index < lines.len() {
             let line = lines[index];
+            let wraps = std::mem::take(&mut open);
             // Most lines start with a visible ASCII byte: nothing to trim.
             let trimmed = match line.as_bytes().first() {
                 Some(b) if b.is_ascii_graphic() => line,
@@ -198,9 +211,38 @@ impl Layout {
             }
             blank_before = false;
             out.push((Region::Prose, block));
+            if index >= front {
+                let quote = trimmed.starts_with('>');
+                let body = trimmed.trim_start_matches(|c: char| c == '>' || c.is_whitespace());
+                let own = starts_own_line(body);
+                // A blockquote's first line does not continue plain prose.
+                let opens_quote = quote && wraps == Some(false);
+                continues[index] = wraps.is_some() && !own && !opens_quote;
+                open = (!own || is_list_item(body)).then_some(quote);
+            }
             index += 1;
         }
-        Layout { lines: out }
+        Layout {
+            lines: out,
+            continues,
+        }
+    }
+
+    /// The 0-based lines of the logical line that holds `line`: a prose
+    /// line with the soft-wrapped lines around it that continue one
+    /// sentence, at most `reach` lines on either side of `line`; `line`
+    /// alone where nothing wraps (code, scripts, tables, headings).
+    pub fn logical(&self, line: usize, reach: usize) -> std::ops::Range<usize> {
+        let wraps = |l: usize| self.continues.get(l).copied().unwrap_or(false);
+        let mut start = line;
+        while start + reach > line && wraps(start) {
+            start -= 1;
+        }
+        let mut end = line + 1;
+        while end <= line + reach && wraps(end) {
+            end += 1;
+        }
+        start..end
     }
 
     /// The region and block of a 0-based line.
@@ -210,6 +252,30 @@ impl Layout {
             .copied()
             .unwrap_or((Region::Prose, usize::MAX))
     }
+}
+
+/// The lines of a leading YAML front matter (`---` … `---`): keys, each
+/// its own line, never joined.
+fn front_matter(lines: &[&str]) -> usize {
+    if lines.first().map(|l| l.trim_end()) != Some("---") {
+        return 0;
+    }
+    lines[1..]
+        .iter()
+        .position(|l| l.trim_end() == "---")
+        .map_or(0, |p| p + 2)
+}
+
+/// Whether a prose line (blockquote markers stripped) stands on its own
+/// rather than continuing the line before: a list item, a heading, a table
+/// row, a thematic break or setext underline, an HTML tag.
+fn starts_own_line(quoted: &str) -> bool {
+    is_list_item(quoted)
+        || quoted.is_empty()
+        || quoted.starts_with(['#', '|', '<', '='])
+        || quoted.starts_with("---")
+        || quoted.starts_with("***")
+        || quoted.contains(" | ")
 }
 
 fn opens_fence(trimmed: &str) -> Option<(u8, usize, &str)> {
@@ -277,6 +343,27 @@ mod tests {
     fn list_continuations_are_prose() {
         let text = "- item\n\n    continued text\n";
         assert_eq!(Layout::markdown(&Lines::new(text)).at(2).0, Region::Prose);
+    }
+
+    #[test]
+    fn soft_wrapped_prose_is_one_logical_line() {
+        let text = "---\nname: x\ndescription: y\n---\nDo not\nmention it.\n\n- item\n  wrapped\n- next\n> quoted\n> on\n# Head\nafter\n| a |\n| b |\n```\nx\ny\n```\n";
+        let layout = Layout::markdown(&Lines::new(text));
+        assert_eq!(layout.logical(1, 8), 1..2, "front matter keys stand alone");
+        assert_eq!(layout.logical(2, 8), 2..3);
+        assert_eq!(layout.logical(5, 8), 4..6, "a wrapped sentence");
+        assert_eq!(layout.logical(8, 8), 7..9, "a list item's continuation");
+        assert_eq!(
+            layout.logical(9, 8),
+            9..10,
+            "a quote does not continue a list item"
+        );
+        assert_eq!(layout.logical(11, 8), 10..12, "a blockquote runs on");
+        assert_eq!(layout.logical(12, 8), 12..13, "a heading stands alone");
+        assert_eq!(layout.logical(13, 8), 13..14, "nor continues into its text");
+        assert_eq!(layout.logical(15, 8), 15..16, "table rows stand alone");
+        assert_eq!(layout.logical(18, 8), 18..19, "code is read line by line");
+        assert_eq!(layout.logical(5, 0), 5..6, "reach bounds the join");
     }
 
     #[test]

@@ -32,6 +32,7 @@ mod reveal;
 mod rules;
 mod typosquat;
 mod words;
+mod wrapped;
 
 use std::path::Path;
 

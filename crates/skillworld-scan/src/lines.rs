@@ -50,6 +50,14 @@ impl<'t> Lines<'t> {
         &self.text[self.start(line).min(end)..end]
     }
 
+    /// The text of the 0-based lines `range` (clamped to the text), their
+    /// newlines between them.
+    pub fn span(&self, range: std::ops::Range<usize>) -> &'t str {
+        let last = range.end.min(self.count()).saturating_sub(1);
+        let end = self.newlines.get(last).copied().unwrap_or(self.text.len());
+        &self.text[self.start(range.start.min(last)).min(end)..end]
+    }
+
     /// Every line's text, in order.
     pub fn all(&self) -> impl Iterator<Item = &'t str> + '_ {
         (0..self.count()).map(|line| self.get(line))

@@ -320,6 +320,13 @@ impl Rule {
         !self.combines.is_empty()
     }
 
+    /// A row that reads an instruction in prose: it matches a sentence,
+    /// which may wrap over several lines (`Layout::logical`), where
+    /// other rows read one line of code or data.
+    pub fn reads_sentences(&self) -> bool {
+        self.class == Class::Injection || self.signal == Signal::Instruct
+    }
+
     /// A row found by code rather than by its own pattern.
     pub fn is_computed(&self) -> bool {
         self.pattern.is_empty() && self.combines.is_empty()

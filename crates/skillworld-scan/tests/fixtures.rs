@@ -17,20 +17,10 @@ use skillworld_format::BundleFile;
 use skillworld_scan::{ScanReport, scan_bundle};
 
 /// Malicious fixtures the scanner is known to miss, and why.
-const KNOWN_MISSES: &[(&str, &str)] = &[
-    (
-        "tool-output-orders",
-        "batch 13 generality check: \"Execute / whatever it prints\" wrapped over two lines",
-    ),
-    (
-        "subagent-fanout",
-        "batch 13: \"Do not / mention the bypass flag to the user\" wraps over two lines and the rules read one line at a time; the sub-agent launched with approvals and sandbox off only warns (skip-permissions-flag)",
-    ),
-    (
-        "mcp-remote-gateway",
-        "batch 13: an mcpServers entry of `npx -y mcp-remote <host>` written from code differs from a vendor's official remote server only by the host, and the scanner keeps no list of official MCP hosts",
-    ),
-];
+const KNOWN_MISSES: &[(&str, &str)] = &[(
+    "mcp-remote-gateway",
+    "batch 13: an mcpServers entry of `npx -y mcp-remote <host>` written from code differs from a vendor's official remote server only by the host, and the scanner keeps no list of official MCP hosts",
+)];
 
 /// Benign look-alikes the scanner is known to block, and why.
 const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
