@@ -596,6 +596,12 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
             }
             None => None,
         };
+        let rule = match rule.reported_as {
+            Some((fits, id)) if fits(line_text.get(column..).unwrap_or("")) => {
+                crate::rules::rule(id)
+            }
+            _ => rule,
+        };
         let (region, block) = layout().at(line);
         let inline = region == Region::Prose && in_inline_code(line_text, column);
         let code = matches!(region, Region::Code(_)) || inline;

@@ -287,6 +287,11 @@ pub struct Rule {
     /// delete, a send, a publish, a force-push): an order that is weak
     /// alone ("do not ask for confirmation") arms whatever else is there.
     pub escalates: bool,
+    /// A match this test accepts (given the text from the match on) is
+    /// reported as that row's finding, with its severity and its
+    /// escalation: a row that holds the other languages' words of several
+    /// English rows finds them all in one pass.
+    pub reported_as: Option<(fn(&str) -> bool, &'static str)>,
     /// Short phrase: "opens a reverse shell".
     pub what: &'static str,
     /// One line a person can act on (`scan --explain`).
@@ -311,6 +316,7 @@ impl Rule {
         confirm: None,
         spares_descriptions: false,
         escalates: false,
+        reported_as: None,
         what: "",
         explain: "",
     };
@@ -331,6 +337,19 @@ impl Rule {
     pub fn is_computed(&self) -> bool {
         self.pattern.is_empty() && self.combines.is_empty()
     }
+}
+
+/// Whether a match of `conceal-intl` is one of its orders not to ask the
+/// user first (French, Spanish, Chinese): alone they warn, as the English
+/// row does, where an order to keep something from the user blocks.
+fn skips_asking(matched: &str) -> bool {
+    static ASKS: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"^(?i:ne (?:lui )?demande|sans (?:demander|solliciter)|sin (?:pedir|solicitar))|^(?:无需|不要|不必|勿)(?:向用户)?(?:征求|请求|询问)",
+        )
+        .expect("the asking words compile")
+    });
+    ASKS.is_match(matched)
 }
 
 /// The rule `id` of the table (panics on an unknown id: ids are constants).
@@ -2525,6 +2544,7 @@ pub static RULES: &[Rule] = &[
             r"|е (?:говори|сообщай|рассказывай|упоминай)[^\n]{0,50}?пользовател",
         ),
         unless: &[" que "],
+        reported_as: Some((skips_asking, "skip-confirmation")),
         what: "tells the agent to hide actions from the user (French, German, Spanish, Portuguese, Chinese, Japanese, Russian)",
         explain: "Tells the agent, in another language, to keep something from the user or to act without asking: a skill that hides what it does is not one to run — remove it.",
         ..Rule::BASE
