@@ -141,7 +141,7 @@ use crate::rules::{
     WARNING_HEADING, rule,
 };
 use crate::words::WordSearch;
-use crate::wrapped::{Joined, WRAP_REACH, wrap_window};
+use crate::wrapped::{self, JOIN_REACH, Joined, wrap_window};
 
 /// What kind of text a file holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -442,12 +442,18 @@ impl Compiled {
         out: &mut Vec<(usize, usize)>,
     ) {
         let line = lines.get(number).as_bytes();
+        // The sentence's lines around it, found once for the line.
+        let mut window = None;
         for clause in triggered {
             let (rule, others) = &self.clauses[clause];
             let holds = |hay: &[u8]| others.iter().all(|group| group.get().is_match(hay));
             if holds(line)
                 || self.rules[*rule].0.reads_sentences()
-                    && holds(lines.span(wrap_window(number)).as_bytes())
+                    && window
+                        .get_or_insert_with(|| {
+                            wrap_window(lines, number).map(|w| lines.span(w).as_bytes())
+                        })
+                        .is_some_and(holds)
             {
                 out.push((*rule, number));
             }
@@ -579,10 +585,18 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
         let joined;
         let (line_text, line, column) = match row.find(line_text.as_bytes()) {
             Some(found) => (line_text, line, found.start()),
-            None if rule.reads_sentences() && layout().at(line).0 == Region::Prose => {
-                joined = Joined::new(&lines, layout().logical(line, WRAP_REACH))?;
+            None if rule.reads_sentences() => {
+                joined = Joined::new(&lines, wrapped::near(&lines, line))?;
                 let wrapped = joined.find(row)?;
-                (wrapped.sentence, wrapped.line, wrapped.column)
+                // Only prose wraps, and only within its paragraph.
+                let logical = layout().logical(&lines, line, JOIN_REACH);
+                if layout().at(line).0 != Region::Prose
+                    || wrapped.lines.start < logical.start
+                    || wrapped.lines.end > logical.end
+                {
+                    return None;
+                }
+                (wrapped.sentence, wrapped.lines.start, wrapped.column)
             }
             None => return None,
         };

@@ -93,10 +93,8 @@ pub enum Region {
 pub struct Layout {
     /// (region, block id) per line.
     lines: Vec<(Region, usize)>,
-    /// Per line: whether it continues the prose line before it (a soft
-    /// wrap: same paragraph, no list marker, heading or table row). Empty
-    /// for a script.
-    continues: Vec<bool>,
+    /// The lines of a leading front matter, which never join.
+    front: usize,
 }
 
 impl Layout {
@@ -104,7 +102,7 @@ impl Layout {
     pub fn script(lang: Lang, line_count: usize) -> Layout {
         Layout {
             lines: vec![(Region::Code(lang), 0); line_count],
-            continues: Vec::new(),
+            front: 0,
         }
     }
 
@@ -112,10 +110,6 @@ impl Layout {
     pub fn markdown(index: &Lines) -> Layout {
         let lines: Vec<&str> = index.all().collect();
         let mut out = Vec::with_capacity(lines.len());
-        let mut continues = vec![false; lines.len()];
-        // The line before is prose that a soft-wrapped line may continue,
-        // and whether it was quoted.
-        let mut open: Option<bool> = None;
         let front = front_matter(&lines);
         let mut block = 0;
         let mut fence: Option<(u8, usize)> = None;
@@ -125,7 +119,6 @@ impl Layout {
         let mut index = 0;
         while index < lines.len() {
             let line = lines[index];
-            let wraps = std::mem::take(&mut open);
             // Most lines start with a visible ASCII byte: nothing to trim.
             let trimmed = match line.as_bytes().first() {
                 Some(b) if b.is_ascii_graphic() => line,
@@ -211,38 +204,30 @@ impl Layout {
             }
             blank_before = false;
             out.push((Region::Prose, block));
-            if index >= front {
-                let quote = trimmed.starts_with('>');
-                let body = trimmed.trim_start_matches(|c: char| c == '>' || c.is_whitespace());
-                let own = starts_own_line(body);
-                // A blockquote's first line does not continue plain prose.
-                let opens_quote = quote && wraps == Some(false);
-                continues[index] = wraps.is_some() && !own && !opens_quote;
-                open = (!own || is_list_item(body)).then_some(quote);
-            }
             index += 1;
         }
-        Layout {
-            lines: out,
-            continues,
-        }
+        Layout { lines: out, front }
     }
 
     /// The 0-based lines of the logical line that holds `line`: a prose
-    /// line with the soft-wrapped lines around it that continue one
-    /// sentence, at most `reach` lines on either side of `line`; `line`
-    /// alone where nothing wraps (code, scripts, tables, headings).
-    pub fn logical(&self, line: usize, reach: usize) -> std::ops::Range<usize> {
-        let wraps = |l: usize| self.continues.get(l).copied().unwrap_or(false);
-        let mut start = line;
-        while start + reach > line && wraps(start) {
-            start -= 1;
+    /// line with the soft-wrapped lines around it in its paragraph that
+    /// continue one sentence (`continues_line`), at most `reach` lines on
+    /// either side of `line`; `line` alone where nothing wraps (code,
+    /// scripts, front matter, tables, headings). Read on demand: most
+    /// files never ask.
+    pub fn logical(&self, lines: &Lines, line: usize, reach: usize) -> std::ops::Range<usize> {
+        let (region, block) = self.at(line);
+        let wraps = |l: usize| {
+            l > self.front
+                && l < self.lines.len()
+                && self.at(l - 1) == (region, block)
+                && self.at(l) == (region, block)
+                && continues_line(lines.get(l - 1), lines.get(l))
+        };
+        if region != Region::Prose {
+            return line..line + 1;
         }
-        let mut end = line + 1;
-        while end <= line + reach && wraps(end) {
-            end += 1;
-        }
-        start..end
+        wrapped_around(line, reach, wraps)
     }
 
     /// The region and block of a 0-based line.
@@ -266,16 +251,64 @@ fn front_matter(lines: &[&str]) -> usize {
         .map_or(0, |p| p + 2)
 }
 
+/// Whether prose `line` continues the prose line `before` as one sentence
+/// (a soft wrap): `before` is not blank, a heading, a table row or the
+/// like (a list item goes on in its wrapped text), and `line` starts
+/// nothing of its own; a blockquote's first line does not continue plain
+/// prose. Reads the two lines only: `Layout::markdown` knows the regions.
+pub fn continues_line(before: &str, line: &str) -> bool {
+    let indent: &[char] = &[' ', '\t'];
+    let (before, line) = (
+        before.trim_start_matches(indent),
+        line.trim_start_matches(indent),
+    );
+    let (was, is) = (unquoted(before), unquoted(line));
+    (!starts_own_line(was) || is_list_item(was))
+        && !starts_own_line(is)
+        && (!line.starts_with('>') || before.starts_with('>'))
+}
+
+/// The lines around `line`, at most `reach` on either side, that `wraps`
+/// (line `l` continues line `l - 1`) joins to it.
+pub fn wrapped_around(
+    line: usize,
+    reach: usize,
+    wraps: impl Fn(usize) -> bool,
+) -> std::ops::Range<usize> {
+    let mut start = line;
+    while start + reach > line && wraps(start) {
+        start -= 1;
+    }
+    let mut end = line + 1;
+    while end <= line + reach && wraps(end) {
+        end += 1;
+    }
+    start..end
+}
+
+/// A line without its blockquote markers.
+fn unquoted(line: &str) -> &str {
+    line.trim_start_matches([' ', '\t', '>'])
+}
+
 /// Whether a prose line (blockquote markers stripped) stands on its own
 /// rather than continuing the line before: a list item, a heading, a table
-/// row, a thematic break or setext underline, an HTML tag.
+/// row, a thematic break or setext underline, a fence, an HTML tag. (Read
+/// for every candidate line of a prose row: its first byte decides most.)
 fn starts_own_line(quoted: &str) -> bool {
-    is_list_item(quoted)
-        || quoted.is_empty()
-        || quoted.starts_with(['#', '|', '<', '='])
-        || quoted.starts_with("---")
-        || quoted.starts_with("***")
-        || quoted.contains(" | ")
+    let bytes = quoted.as_bytes();
+    match bytes.first() {
+        None | Some(b'#' | b'|' | b'<' | b'=') => true,
+        Some(b'`' | b'~' | b'-' | b'*' | b'+' | b'0'..=b'9') => {
+            is_list_item(quoted)
+                || ["```", "~~~", "---", "***"]
+                    .iter()
+                    .any(|mark| quoted.starts_with(mark))
+        }
+        // A table row without its outer pipes.
+        Some(_) => memchr::memchr_iter(b'|', bytes)
+            .any(|at| at > 0 && bytes[at - 1] == b' ' && bytes.get(at + 1) == Some(&b' ')),
+    }
 }
 
 fn opens_fence(trimmed: &str) -> Option<(u8, usize, &str)> {
@@ -348,22 +381,51 @@ mod tests {
     #[test]
     fn soft_wrapped_prose_is_one_logical_line() {
         let text = "---\nname: x\ndescription: y\n---\nDo not\nmention it.\n\n- item\n  wrapped\n- next\n> quoted\n> on\n# Head\nafter\n| a |\n| b |\n```\nx\ny\n```\n";
-        let layout = Layout::markdown(&Lines::new(text));
-        assert_eq!(layout.logical(1, 8), 1..2, "front matter keys stand alone");
-        assert_eq!(layout.logical(2, 8), 2..3);
-        assert_eq!(layout.logical(5, 8), 4..6, "a wrapped sentence");
-        assert_eq!(layout.logical(8, 8), 7..9, "a list item's continuation");
+        let lines = Lines::new(text);
+        let layout = Layout::markdown(&lines);
         assert_eq!(
-            layout.logical(9, 8),
+            layout.logical(&lines, 1, 8),
+            1..2,
+            "front matter keys stand alone"
+        );
+        assert_eq!(layout.logical(&lines, 2, 8), 2..3);
+        assert_eq!(layout.logical(&lines, 5, 8), 4..6, "a wrapped sentence");
+        assert_eq!(
+            layout.logical(&lines, 8, 8),
+            7..9,
+            "a list item's continuation"
+        );
+        assert_eq!(
+            layout.logical(&lines, 9, 8),
             9..10,
             "a quote does not continue a list item"
         );
-        assert_eq!(layout.logical(11, 8), 10..12, "a blockquote runs on");
-        assert_eq!(layout.logical(12, 8), 12..13, "a heading stands alone");
-        assert_eq!(layout.logical(13, 8), 13..14, "nor continues into its text");
-        assert_eq!(layout.logical(15, 8), 15..16, "table rows stand alone");
-        assert_eq!(layout.logical(18, 8), 18..19, "code is read line by line");
-        assert_eq!(layout.logical(5, 0), 5..6, "reach bounds the join");
+        assert_eq!(
+            layout.logical(&lines, 11, 8),
+            10..12,
+            "a blockquote runs on"
+        );
+        assert_eq!(
+            layout.logical(&lines, 12, 8),
+            12..13,
+            "a heading stands alone"
+        );
+        assert_eq!(
+            layout.logical(&lines, 13, 8),
+            13..14,
+            "nor continues into its text"
+        );
+        assert_eq!(
+            layout.logical(&lines, 15, 8),
+            15..16,
+            "table rows stand alone"
+        );
+        assert_eq!(
+            layout.logical(&lines, 18, 8),
+            18..19,
+            "code is read line by line"
+        );
+        assert_eq!(layout.logical(&lines, 5, 0), 5..6, "reach bounds the join");
     }
 
     #[test]

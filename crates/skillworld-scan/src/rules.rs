@@ -237,6 +237,10 @@ pub enum Scope {
 pub type Confirm =
     fn(line: &str, at: usize, next: &dyn Fn(usize) -> Option<usize>) -> Option<(Severity, String)>;
 
+/// A test of the text from a match on, and the row whose finding a match
+/// it accepts is (`Rule::reported_as`).
+pub type ReportedAs = (fn(&str) -> bool, &'static str);
+
 /// What a download-and-run row fetches: where its source may be official.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Installer {
@@ -291,7 +295,7 @@ pub struct Rule {
     /// reported as that row's finding, with its severity and its
     /// escalation: a row that holds the other languages' words of several
     /// English rows finds them all in one pass.
-    pub reported_as: Option<(fn(&str) -> bool, &'static str)>,
+    pub reported_as: Option<ReportedAs>,
     /// Short phrase: "opens a reverse shell".
     pub what: &'static str,
     /// One line a person can act on (`scan --explain`).

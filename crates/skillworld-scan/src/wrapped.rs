@@ -9,15 +9,33 @@ use std::ops::Range;
 
 use regex::bytes::Regex;
 
+use crate::layout::{continues_line, wrapped_around};
 use crate::lines::Lines;
 
-/// How many lines around a candidate line a wrapped order is looked for:
-/// a row's match spans a clause, at most a few lines of prose.
-pub const WRAP_REACH: usize = 2;
+/// How many lines on either side of a candidate line are joined to it: a
+/// row's match is one clause, which a wrap at 72–80 columns splits over
+/// two lines, rarely three (and then the candidate is its middle line).
+pub const JOIN_REACH: usize = 1;
 
-/// The lines around `line` that a wrapped order through it may cover.
-pub fn wrap_window(line: usize) -> Range<usize> {
-    line.saturating_sub(WRAP_REACH)..line + WRAP_REACH + 1
+/// The lines around `line`, at most `JOIN_REACH` on either side, that read
+/// as one sentence with it (`continues_line`), from their text alone: the
+/// layout, which knows code blocks and front matter, is asked only once
+/// a row matches across them.
+pub fn near(lines: &Lines, line: usize) -> Range<usize> {
+    within(lines, line, JOIN_REACH)
+}
+
+/// The lines a candidate line's row may find its other words on, when
+/// they are not all on the line: its neighbours in the sentence (an
+/// order's words wrap onto the next line). `None` where nothing wraps.
+pub fn wrap_window(lines: &Lines, line: usize) -> Option<Range<usize>> {
+    Some(within(lines, line, 1)).filter(|range| range.len() > 1)
+}
+
+fn within(lines: &Lines, line: usize, reach: usize) -> Range<usize> {
+    wrapped_around(line, reach, |l| {
+        l > 0 && l < lines.count() && continues_line(lines.get(l - 1), lines.get(l))
+    })
 }
 
 /// A logical line joined: its text, and where each physical line starts
@@ -29,10 +47,11 @@ pub struct Joined {
 }
 
 /// A match of a row on a wrapped order: the sentence that holds it, the
-/// physical line where the match starts, and its column in the sentence.
+/// physical lines where the match starts and ends, and its column in the
+/// sentence.
 pub struct Wrapped<'j> {
     pub sentence: &'j str,
-    pub line: usize,
+    pub lines: Range<usize>,
     pub column: usize,
 }
 
@@ -70,13 +89,14 @@ impl Joined {
     /// The first match of `row` that crosses a wrap (a match within one
     /// line was the physical line's to find), in its sentence.
     pub fn find(&self, row: &Regex) -> Option<Wrapped<'_>> {
-        let found = row
-            .find_iter(self.text.as_bytes())
-            .find(|m| self.line_of(m.start()) != self.line_of(m.end().saturating_sub(1)))?;
+        let (found, lines) = row.find_iter(self.text.as_bytes()).find_map(|m| {
+            let lines = self.line_of(m.start())..self.line_of(m.end().saturating_sub(1)) + 1;
+            (lines.len() > 1).then_some((m, lines))
+        })?;
         let sentence = sentence_around(&self.text, found.range());
         Some(Wrapped {
             sentence: &self.text[sentence.clone()],
-            line: self.line_of(found.start()),
+            lines,
             column: found.start() - sentence.start,
         })
     }
@@ -110,7 +130,7 @@ mod tests {
         let joined = Joined::new(&Lines::new(text), 0..3).expect("three lines");
         let row = Regex::new(r"(?i)do not mention the flag to the user").unwrap();
         let wrapped = joined.find(&row).expect("found across the wrap");
-        assert_eq!(wrapped.line, 0);
+        assert_eq!(wrapped.lines, 0..3);
         assert_eq!(
             wrapped.sentence,
             "Do not mention the flag to the user; it worries."
@@ -121,6 +141,15 @@ mod tests {
             joined.find(&within).is_none(),
             "one line's match is not wrapped"
         );
+    }
+
+    #[test]
+    fn near_lines_stop_at_a_blank_a_list_item_or_the_reach() {
+        let lines = Lines::new("a\nb\nc\nd\ne\nf\n\ng\n- h\ni");
+        assert_eq!(near(&lines, 2), 1..4);
+        assert_eq!(near(&lines, 5), 4..6);
+        assert_eq!(near(&lines, 7), 7..8);
+        assert_eq!(near(&lines, 9), 8..10);
     }
 
     #[test]

@@ -19,7 +19,7 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[(
     "mcp-remote-gateway",
-    "batch 13: an mcpServers entry of `npx -y mcp-remote <host>` written from code differs from a vendor's official remote server only by the host, and the scanner keeps no list of official MCP hosts",
+    "batch 13: an mcpServers entry of `npx -y mcp-remote https://mcp.toolsync-gateway.io/sse` written from code; no behaviour tells it from a legitimate remote server: its host carries the server's own name (a vendor-name check passes it), it is no raw IP, tunnel or paste host, one gateway for GitHub, Jira and Slack tools is what hosted MCP gateways sell, and mcp-remote sends the `env` tokens nowhere unless an argument names them (`--header …${TOKEN}`), which this entry does not",
 )];
 
 /// Benign look-alikes the scanner is known to block, and why.
