@@ -257,15 +257,10 @@ fn front_matter(lines: &[&str]) -> usize {
 /// nothing of its own; a blockquote's first line does not continue plain
 /// prose. Reads the two lines only: `Layout::markdown` knows the regions.
 pub fn continues_line(before: &str, line: &str) -> bool {
-    let indent: &[char] = &[' ', '\t'];
-    let (before, line) = (
-        before.trim_start_matches(indent),
-        line.trim_start_matches(indent),
-    );
     let (was, is) = (unquoted(before), unquoted(line));
-    (!starts_own_line(was) || is_list_item(was))
-        && !starts_own_line(is)
-        && (!line.starts_with('>') || before.starts_with('>'))
+    !starts_own_line(is)
+        && (!starts_own_line(was) || is_list_item(was))
+        && (!quoted(line) || quoted(before))
 }
 
 /// The lines around `line`, at most `reach` on either side, that `wraps`
@@ -286,9 +281,19 @@ pub fn wrapped_around(
     start..end
 }
 
-/// A line without its blockquote markers.
+/// A line without its indent and blockquote markers (bytes: this is read
+/// for every candidate line of a prose row).
 fn unquoted(line: &str) -> &str {
-    line.trim_start_matches([' ', '\t', '>'])
+    let skip = line
+        .bytes()
+        .take_while(|b| matches!(b, b' ' | b'\t' | b'>'))
+        .count();
+    &line[skip..]
+}
+
+/// Whether a line is a blockquote's.
+fn quoted(line: &str) -> bool {
+    line.bytes().find(|b| !matches!(b, b' ' | b'\t')) == Some(b'>')
 }
 
 /// Whether a prose line (blockquote markers stripped) stands on its own
