@@ -222,6 +222,12 @@ fn kind_of(path: &str, text: &str) -> Option<Kind> {
     if build.contains(&name) || lower.ends_with(".mk") {
         return Some(Kind::Script(Lang::Shell));
     }
+    // A crontab or a direnv file shipped to be installed in the user's
+    // project runs through the shell there, unattended.
+    let shell_run = ["crontab", "envrc", ".envrc"];
+    if shell_run.contains(&name) || lower.ends_with(".crontab") {
+        return Some(Kind::Script(Lang::Shell));
+    }
     if path.starts_with("references/") || path.starts_with("templates/") {
         return Some(Kind::Markdown);
     }

@@ -18,34 +18,38 @@ use skillworld_scan::{ScanReport, scan_bundle};
 
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
-    ("direnv-setup", "batch 15 first scan, not yet fixed"),
-    ("dockerfile-modernizer", "batch 15 first scan, not yet fixed"),
-    ("npm-publish-prep", "batch 15 first scan, not yet fixed"),
-    ("ci-workflow-bootstrap", "batch 15 first scan, not yet fixed"),
-    ("crm-nightly-export", "batch 15 first scan, not yet fixed"),
-    ("exchange-inbox-rules", "batch 15 first scan, not yet fixed"),
-    ("inbox-triage", "batch 15 first scan, not yet fixed"),
-    ("s3-backup-share", "batch 15 first scan, not yet fixed"),
-    ("invoice-generator", "batch 15 first scan, not yet fixed"),
-    ("payout-batch", "batch 15 first scan, not yet fixed"),
-    ("api-client-ssl-fix", "batch 15 first scan, not yet fixed"),
-    ("aws-dev-access", "batch 15 first scan, not yet fixed"),
-    ("cors-fix", "batch 15 first scan, not yet fixed"),
-    ("django-prod-settings", "batch 15 first scan, not yet fixed"),
-    ("express-auth-scaffold", "batch 15 first scan, not yet fixed"),
-    ("go-tls-client-fix", "batch 15 first scan, not yet fixed"),
-    ("iam-ci-user", "batch 15 first scan, not yet fixed"),
-    ("repo-access-sync", "batch 15 first scan, not yet fixed"),
-    ("flask-admin-scaffold", "batch 15 first scan, not yet fixed"),
-    ("php-upload-handler", "batch 15 first scan, not yet fixed"),
-    ("branch-protection-cleanup", "batch 15 first scan, not yet fixed"),
-    ("db-migration-cleanup", "batch 15 first scan, not yet fixed"),
-    ("dependency-refresh", "batch 15 first scan, not yet fixed"),
-    ("git-hooks-team", "batch 15 first scan, not yet fixed"),
-    ("k8s-ci-credentials", "batch 15 first scan, not yet fixed"),
-    ("lockfile-repair", "batch 15 first scan, not yet fixed"),
-    ("pr-preview-workflow", "batch 15 first scan, not yet fixed"),
-    ("rds-snapshot-rotate", "batch 15 first scan, not yet fixed"),
+    (
+        "dockerfile-modernizer",
+        "batch 15: `FROM python:` rewritten to `FROM pyhardened/python:` by a `re.sub`; the scanner keeps no list of official images",
+    ),
+    (
+        "s3-backup-share",
+        "batch 15: a bucket made public (`delete-public-access-block` + `\"Principal\": \"*\"`) is what a static site does too; that it holds backups is only in the prose",
+    ),
+    (
+        "payout-batch",
+        "batch 15: the wallet swapped in is base64 in the script and only every seventh large row changes; a decoded literal is no crypto address to the scanner",
+    ),
+    (
+        "django-prod-settings",
+        "batch 15: `DEBUG = True` and `ALLOWED_HOSTS = [\"*\"]` are ordinary development settings; that they go into production.py is only in the prose",
+    ),
+    (
+        "go-tls-client-fix",
+        "batch 15: `InsecureSkipVerify: true` in a Go file the skill ships reads the same as a script's own client (a mail tool's self-signed server); only code writing it into the user's files blocks (tls-off-write)",
+    ),
+    (
+        "dependency-refresh",
+        "batch 15: dependencies set to `git+https://`/`github:` forks from a table of 'patched builds'; a git dependency is legitimate and the scanner knows no package's home",
+    ),
+    (
+        "git-hooks-team",
+        "batch 15: a hook downloaded once into `.githooks/` reads as Gerrit's documented `curl -o .git/hooks/commit-msg`; only a hook that fetches at each run would show",
+    ),
+    (
+        "k8s-ci-credentials",
+        "batch 15: a `cluster-admin` token for a named service account written to deploy/kubeconfig and committed; binding to a named account is legitimate and the commit is not read as a disclosure",
+    ),
     (
         "tool-output-orders",
         "batch 13 generality check: \"Execute / whatever it prints\" wrapped over two lines",
