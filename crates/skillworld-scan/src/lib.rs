@@ -256,8 +256,9 @@ fn script_lang(path: &str, text: &str) -> Option<Lang> {
         "rb" => Lang::Ruby,
         "pl" | "pm" => Lang::Perl,
         "php" => Lang::Php,
-        // Editor and game scripts (Neovim's init.lua) run on start-up too.
-        "lua" => Lang::Other,
+        // Editor and game scripts (Neovim's init.lua) run on start-up too;
+        // Go sources a skill ships are written into the user's service.
+        "lua" | "go" => Lang::Other,
         _ => {
             let shebang = text.lines().next().filter(|l| l.starts_with("#!"))?;
             return Some(if shebang.contains("python") {

@@ -228,6 +228,8 @@ pub enum Signal {
     ReflectOrigin,
     /// A server allows credentialed cross-origin requests.
     CorsCredentials,
+    /// A web handler takes a value from the request it serves.
+    RequestInput,
 }
 
 /// Where a combination looks for its signals.
@@ -384,6 +386,28 @@ pub static RULES: &[Rule] = &[
         ),
         what: "runs commands a web request sends",
         explain: "Code hands a web request's parameters or headers to a shell: a command endpoint (web shell) in the application it writes; remove it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "request-input",
+        class: Class::Shell,
+        target: Target::Code,
+        pattern: r"=\s*(?:req|request)\.(?:body|query|params)\b|=\s*request\.(?:form|args|values|json|get_json\()|=\s*\$_(?:GET|POST|REQUEST)\b",
+        signal: Signal::RequestInput,
+        quiet: true,
+        beside: Signal::Spawn,
+        what: "takes a value from a web request",
+        explain: "A web handler reads a value the request carries.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "request-shell",
+        class: Class::Shell,
+        severity: Severity::High,
+        combines: &[Signal::RequestInput, Signal::Spawn],
+        scope: Scope::Block,
+        what: "runs commands a web request sends",
+        explain: "A web handler takes a value from the request and starts a shell on a command variable in the same code: a command endpoint (web shell) in the application it writes; remove it.",
         ..Rule::BASE
     },
     Rule {
@@ -1194,7 +1218,13 @@ pub static RULES: &[Rule] = &[
         target: Target::Code,
         // In a header a secret authenticates to the service it belongs
         // to; in a request body or a query string it is the payload.
-        pattern: r"(?:^|\s)(?:-d|--data(?:-raw|-binary|-urlencode|-ascii)?|--post-data|-F|--form)[\s=]+[^\n]*\$\{\{\s*secrets\.\w+|https?://[^\s'\x22]*[?&][\w-]+=\$\{\{\s*secrets\.\w+",
+        pattern: r"(?:^|\s)(?:-d|--data(?:-raw|-binary|-urlencode|-ascii)?|--post-data|-F|--form)[\s=]+[^\n]*(?:\$\{\{\s*secrets\.\w+|\$\{?(?:CI_JOB_TOKEN|CI_REGISTRY_PASSWORD|CI_DEPLOY_PASSWORD|GITHUB_TOKEN|GH_TOKEN|NPM_TOKEN|NODE_AUTH_TOKEN|ACTIONS_RUNTIME_TOKEN|ACTIONS_ID_TOKEN_REQUEST_TOKEN)\b)|https?://[^\s'\x22]*[?&][\w-]+=\$\{\{\s*secrets\.\w+",
+        unless: &[
+            "Authorization",
+            "PRIVATE-TOKEN",
+            "JOB-TOKEN",
+            "gh secret set",
+        ],
         what: "sends a CI secret in a request's body",
         explain: "A workflow puts a repository secret into the body or query of a web request, where it is the data sent, not a login; a workflow should give a secret only to the tool that uses it — remove the step.",
         ..Rule::BASE
@@ -1228,7 +1258,7 @@ pub static RULES: &[Rule] = &[
         target: Target::Code,
         // Forwarding the user asks for goes to an address they give; one
         // written into the skill sends their mail to its author.
-        pattern: r"\bNew-InboxRule\b[^\n]*\s-(?:ForwardTo|RedirectTo|ForwardAsAttachmentTo)\s+['\x22]?[\w.+-]+@[\w-]+\.\w|\bSet-Mailbox\b[^\n]*\s-Forwarding(?:Smtp)?Address\s+['\x22]?(?:smtp:)?[\w.+-]+@[\w-]+\.\w|['\x22](?:forward|forwardingEmail|forwardTo|redirectTo)['\x22]\s*:\s*['\x22][\w.+-]+@[\w-]+\.\w",
+        pattern: r"\bNew-InboxRule\b[^\n]*\s-(?:ForwardTo|RedirectTo|ForwardAsAttachmentTo)\s+['\x22]?[\w.+-]+@[\w-]+\.\w|\bSet-Mailbox\b[^\n]*\s-Forwarding(?:Smtp)?Address\s+['\x22]?(?:smtp:)?[\w.+-]+@[\w-]+\.\w|['\x22](?:forward|forwardingEmail|forwardTo|redirectTo)['\x22]\s*:\s*['\x22][\w.+-]+@[\w-]+\.\w|['\x22](?:forwardTo|redirectTo|forwardAsAttachmentTo)['\x22]\s*:\s*\[[^\n]*['\x22]address['\x22]\s*:\s*['\x22][\w.+-]+@[\w-]+\.\w",
         unless: &["example.", "@your", "@{", "${"],
         what: "forwards the user's mail to a fixed address",
         explain: "Code adds a mailbox forwarding rule or filter to an address written into the skill, so the user's mail goes to its author; forwarding goes only to an address the user gives — remove the skill.",
@@ -1505,7 +1535,7 @@ pub static RULES: &[Rule] = &[
         target: Target::Code,
         // A request passes authentication when a header or parameter
         // equals a value written into the code: a master key.
-        pattern: r"\b(?:headers?|query|params|cookies|args)\b[^\n=]{0,40}\s*===?\s*['\x22][^'\x22\s]{8,}['\x22]\s*\)?\s*\{?\s*return\s+(?:next\(\)|true\b|True\b|f\(|func\(|view\(|fn\(|handler\()",
+        pattern: r"\b(?:headers?|query|params|cookies|args)\b[^\n=]{0,40}\s*===?\s*['\x22][^'\x22\s]{8,}['\x22]\s*\)?\s*\{?\s*return\s+(?:next\(\)|true\b|True\b|f\(|func\(|view\(|fn\(|handler\()|\b(?:Header\.Get|headers?\.get|getHeader|header)\(\s*['\x22][\w-]*(?:auth|token|key|debug|override|admin|secret|bypass|internal)[\w-]*['\x22]\s*\)\s*===?\s*['\x22][^'\x22\s]{8,}['\x22]",
         what: "lets a fixed value pass authentication",
         explain: "Authentication code lets any request through whose header or parameter equals a value written into the code: a backdoor key the skill's author knows; remove the branch.",
         ..Rule::BASE
@@ -1517,7 +1547,7 @@ pub static RULES: &[Rule] = &[
         target: Target::Code,
         // Code writing verification off into the user's files, not a
         // script's own client.
-        pattern: r"\b(?:replace|write|write_text|writelines|sub|writeFileSync|appendFileSync|writeFile|appendFile|puts|print)\s*\([^\n]*(?:verify\s*=\s*False|NODE_TLS_REJECT_UNAUTHORIZED\W{1,3}0\b|InsecureSkipVerify:\s*true|rejectUnauthorized:\s*false|CURLOPT_SSL_VERIFYPEER\W+(?:false|0)\b)|(?:>>?|\btee\s+(?:-a\s+)?)\s*['\x22]?\S*\.env\S*[^\n]*NODE_TLS_REJECT_UNAUTHORIZED\W{1,3}0\b|NODE_TLS_REJECT_UNAUTHORIZED\W{1,3}0\b[^\n]*(?:>>?|\btee\s+(?:-a\s+)?)\s*['\x22]?\S*\.env",
+        pattern: r"\b(?:replace|write|write_text|writelines|sub|writeFileSync|appendFileSync|writeFile|appendFile|puts|print)\s*\([^\n]*(?:verify\s*=\s*False|NODE_TLS_REJECT_UNAUTHORIZED\W{1,3}0\b|InsecureSkipVerify:\s*true|rejectUnauthorized:\s*false|CURLOPT_SSL_VERIFYPEER\W+(?:false|0)\b)|(?:>>?|\btee\s+(?:-a\s+)?)\s*['\x22]?\S*\.env\S*[^\n]*(?:NODE_TLS_REJECT_UNAUTHORIZED|PYTHONHTTPSVERIFY)\W{1,3}0\b|(?:NODE_TLS_REJECT_UNAUTHORIZED|PYTHONHTTPSVERIFY)\W{1,3}0\b[^\n]*(?:>>?|\btee\s+(?:-a\s+)?)\s*['\x22]?\S*\.env|\bsed\b[^\n]*(?:verify=False|rejectUnauthorized:\s*false|InsecureSkipVerify:\s*true)",
         what: "switches TLS verification off in the user's code",
         explain: "Code writes certificate verification off (`verify=False`, `NODE_TLS_REJECT_UNAUTHORIZED=0`, `InsecureSkipVerify`) into the user's project or its environment, so anyone on the path can read and change its traffic; trust the right CA instead.",
         ..Rule::BASE
@@ -1919,7 +1949,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Tampering,
         severity: Severity::High,
         target: Target::Code,
-        pattern: r"(?:-X\s*|--method[\s=]+|--request[\s=]+)DELETE\b[^\n]*/(?:branches/[^\s/]+/protection|protected_branches/[^\s/'\x22]+)|\btwo_factor_requirement_enabled['\x22]?\s*[=:]\s*['\x22]?false\b",
+        pattern: r"(?:-X\s*|--method[\s=]+|--request[\s=]+)DELETE\b[^\n]*/(?:branches/[^\s/]+/protection|protected_branches/[^\s/'\x22]+)|\btwo_factor_requirement_enabled['\x22]?\s*[=:]\s*['\x22]?false\b|\.(?:remove_protection|remove_required_pull_request_reviews|remove_admin_enforcement)\(\)|\bdelete(?:Admin)?BranchProtection\(|\bdeletePullRequestReviewProtection\(",
         what: "switches branch protection or two-factor off",
         explain: "Deletes a branch's protection rules or the organisation's two-factor requirement, so unreviewed code and password-only logins get in; remove the step.",
         ..Rule::BASE
@@ -1949,7 +1979,7 @@ pub static RULES: &[Rule] = &[
         id: "head-checkout",
         class: Class::Tampering,
         target: Target::Code,
-        pattern: r"\bref:\s*['\x22]?\$\{\{\s*github\.event\.pull_request\.head\.(?:sha|ref)\b|\brefs/pull/[^\n]*/(?:head|merge)\b",
+        pattern: r"\bref:\s*['\x22]?\$\{\{\s*(?:github\.event\.pull_request\.head\.(?:sha|ref)|github\.head_ref)\b|\brefs/pull/[^\n]*/(?:head|merge)\b|\bfetch\b[^\n]*\bpull/[^\n/]+/(?:head|merge)\b|\bgh\s+pr\s+checkout\b",
         signal: Signal::HeadCheckout,
         quiet: true,
         beside: Signal::PrTarget,

@@ -18,13 +18,6 @@ use skillworld_scan::{ScanReport, scan_bundle};
 
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
-    ("gitlab-ci-metrics", "batch 15 generality check, first scan"),
-    ("m365-mail-rules", "batch 15 generality check, first scan"),
-    ("go-middleware-scaffold", "batch 15 generality check, first scan"),
-    ("requests-ssl-patch", "batch 15 generality check, first scan"),
-    ("express-diagnostics-route", "batch 15 generality check, first scan"),
-    ("dependabot-automerge", "batch 15 generality check, first scan"),
-    ("release-branch-tidy", "batch 15 generality check, first scan"),
     (
         "dockerfile-modernizer",
         "batch 15: `FROM python:` rewritten to `FROM pyhardened/python:` by a `re.sub`; the scanner keeps no list of official images",
