@@ -381,7 +381,7 @@ pub static RULES: &[Rule] = &[
         // command endpoint planted in the user's application.
         pattern: concat!(
             r"\b(?:os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|shell_exec|passthru|system|popen|proc_open|exec|execSync|spawnSync|child_process\.exec(?:Sync)?|Open3\.\w+|IO\.popen)\s*\(\s*(?:[\w.]+\(\s*)?",
-            r"(?:request\.(?:form|args|values|json|data|GET|POST|query_params|headers)\b|request\.get_json\(|\$_(?:GET|POST|REQUEST|COOKIE|SERVER)\b|req\.(?:body|query|params|headers)\b|params\[)",
+            r"(?:request\.(?:form|args|values|json|data|GET|POST|query_params|headers)\b|request\.get_json\(|\$_(?:GET|POST|REQUEST|COOKIE|SERVER)\b|req\.(?:body|query|params|headers)\b)",
             r"|\bexec\.Command(?:Context)?\([^\n]*\br\.(?:URL\.Query\(\)|FormValue\(|PostFormValue\()",
         ),
         what: "runs commands a web request sends",
@@ -392,7 +392,7 @@ pub static RULES: &[Rule] = &[
         id: "request-input",
         class: Class::Shell,
         target: Target::Code,
-        pattern: r"=\s*(?:req|request)\.(?:body|query|params)\b|=\s*request\.(?:form|args|values|json|get_json\()|=\s*\$_(?:GET|POST|REQUEST)\b",
+        pattern: r"=\s*(?:req\.body|req\.query|req\.params|request\.form|request\.args|request\.values|request\.json|request\.get_json\(|\$_GET|\$_POST|\$_REQUEST)\b",
         signal: Signal::RequestInput,
         quiet: true,
         beside: Signal::Spawn,
@@ -1204,7 +1204,7 @@ pub static RULES: &[Rule] = &[
         id: "cloud-key-mint",
         class: Class::Exfiltration,
         target: Target::Code,
-        pattern: r"\baws\s+iam\s+create-access-key\b|\bgcloud\s+iam\s+service-accounts\s+keys\s+create\b|\baz\s+ad\s+sp\s+(?:create-for-rbac|credential\s+reset)\b|\bkubectl\b[^\n]*\screate\s+token\b|\.create_access_key\(|\bCreateAccessKey(?:Command)?\(",
+        pattern: r"\biam create-access-key\b|\bkeys create\b[^\n]*--iam-account\b|\bcreate-for-rbac\b|\bkubectl\b[^\n]*\bcreate token\b|\.create_access_key\(|\bCreateAccessKey(?:Command)?\(",
         signal: Signal::Source,
         quiet: true,
         what: "creates a cloud access key",
@@ -1533,9 +1533,9 @@ pub static RULES: &[Rule] = &[
         class: Class::Privilege,
         severity: Severity::High,
         target: Target::Code,
-        // A request passes authentication when a header or parameter
-        // equals a value written into the code: a master key.
-        pattern: r"\b(?:headers?|query|params|cookies|args)\b[^\n=]{0,40}\s*===?\s*['\x22][^'\x22\s]{8,}['\x22]\s*\)?\s*\{?\s*return\s+(?:next\(\)|true\b|True\b|f\(|func\(|view\(|fn\(|handler\()|\b(?:Header\.Get|headers?\.get|getHeader|header)\(\s*['\x22][\w-]*(?:auth|token|key|debug|override|admin|secret|bypass|internal)[\w-]*['\x22]\s*\)\s*===?\s*['\x22][^'\x22\s]{8,}['\x22]",
+        // A request passes authentication when an auth header, parameter
+        // or cookie equals a value written into the code: a master key.
+        pattern: r"(?:\breq\.(?:headers|query|cookies)|\brequest\.(?:headers|args|cookies)|\.Header\.Get\()[^\n=]{0,8}?['\x22][\w-]*(?:auth|token|key|debug|override|admin|secret|bypass)[\w-]*['\x22]\s*[\])]?\s*===?\s*['\x22][^'\x22\s]{8,}['\x22]",
         what: "lets a fixed value pass authentication",
         explain: "Authentication code lets any request through whose header or parameter equals a value written into the code: a backdoor key the skill's author knows; remove the branch.",
         ..Rule::BASE
@@ -1545,9 +1545,10 @@ pub static RULES: &[Rule] = &[
         class: Class::Privilege,
         severity: Severity::High,
         target: Target::Code,
-        // Code writing verification off into the user's files, not a
+        // Verification off inside a string is code written into the
+        // user's files (a replace, a write, a sed script), not a
         // script's own client.
-        pattern: r"\b(?:replace|write|write_text|writelines|sub|writeFileSync|appendFileSync|writeFile|appendFile|puts|print)\s*\([^\n]*(?:verify\s*=\s*False|NODE_TLS_REJECT_UNAUTHORIZED\W{1,3}0\b|InsecureSkipVerify:\s*true|rejectUnauthorized:\s*false|CURLOPT_SSL_VERIFYPEER\W+(?:false|0)\b)|(?:>>?|\btee\s+(?:-a\s+)?)\s*['\x22]?\S*\.env\S*[^\n]*(?:NODE_TLS_REJECT_UNAUTHORIZED|PYTHONHTTPSVERIFY)\W{1,3}0\b|(?:NODE_TLS_REJECT_UNAUTHORIZED|PYTHONHTTPSVERIFY)\W{1,3}0\b[^\n]*(?:>>?|\btee\s+(?:-a\s+)?)\s*['\x22]?\S*\.env|\bsed\b[^\n]*(?:verify=False|rejectUnauthorized:\s*false|InsecureSkipVerify:\s*true)",
+        pattern: r"['\x22][^'\x22\n]*(?:verify=False|verify = False|NODE_TLS_REJECT_UNAUTHORIZED=0|InsecureSkipVerify: true|rejectUnauthorized: false|CURLOPT_SSL_VERIFYPEER, false)|NODE_TLS_REJECT_UNAUTHORIZED=0\b[^\n]*>>?\s*['\x22]?\S*\.env",
         what: "switches TLS verification off in the user's code",
         explain: "Code writes certificate verification off (`verify=False`, `NODE_TLS_REJECT_UNAUTHORIZED=0`, `InsecureSkipVerify`) into the user's project or its environment, so anyone on the path can read and change its traffic; trust the right CA instead.",
         ..Rule::BASE
@@ -1591,9 +1592,9 @@ pub static RULES: &[Rule] = &[
         severity: Severity::High,
         target: Target::Code,
         // A handle the skill wrote in (not `<handle>`, `$USER` or `{user}`).
-        pattern: r"/collaborators/[a-z0-9][\w-]*['\x22]?\s[^\n]*\bpermission['\x22]?\s*[=:]\s*['\x22]?(?:admin|maintain)\b|/memberships/[a-z0-9][\w-]*['\x22]?\s[^\n]*\brole['\x22]?\s*[=:]\s*['\x22]?admin\b",
+        pattern: r"/collaborators/[a-z0-9][\w-]*['\x22]?\s[^\n]*\bpermission['\x22]?\s*[=:]\s*['\x22]?admin\b|/memberships/[a-z0-9][\w-]*['\x22]?\s[^\n]*\brole=admin\b",
         what: "makes a fixed account an administrator",
-        explain: "Grants admin or maintain access on the user's repository or organisation to an account named in the skill; access goes to people the user names — remove the step and the collaborator.",
+        explain: "Grants admin access on the user's repository or organisation to an account named in the skill; access goes to people the user names — remove the step and the collaborator.",
         ..Rule::BASE
     },
     Rule {
@@ -1905,7 +1906,7 @@ pub static RULES: &[Rule] = &[
         id: "install-hook-edit",
         class: Class::Tampering,
         target: Target::Code,
-        pattern: r"(?:\.scripts\b|\[\s*['\x22]scripts['\x22]\s*\]|\bscripts\s*\[)[^\n]{0,80}\b(?:pre|post)install['\x22]?\s*\]?\s*[:=]\s*[`'\x22]|\.pth\b[^\n]*\.write(?:_text)?\(|\bopen\([^\n]*\.pth['\x22]\s*,\s*['\x22][wa]",
+        pattern: r"(?:\.scripts\b|\[\s*['\x22]scripts['\x22]\s*\])[^\n]{0,80}\b(?:pre|post)install['\x22]?\s*\]?\s*[:=]\s*[`'\x22]|\[\s*['\x22](?:pre|post)install['\x22]\s*\]\s*=\s*[`'\x22]|\.pth\b[^\n]*\.write(?:_text)?\(|\bopen\([^\n]*\.pth['\x22]\s*,\s*['\x22][wa]",
         signal: Signal::HookEdit,
         quiet: true,
         what: "edits a package's install hooks",
@@ -1959,7 +1960,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Tampering,
         severity: Severity::High,
         target: Target::Code,
-        pattern: r"\bsed\b[^\n]*resolved[^\n]*https?://[^\n]*(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml)|\bsed\b[^\n]*integrity[^\n]*/d\b[^\n]*(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml)",
+        pattern: r"\bsed\b[^\n]*resolved[^\n]*https?://[^\n]*(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml)|\bsed\b[^\n]*/\x22integrity\x22[^\n]*/d\b[^\n]*(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml)",
         what: "rewrites where a lockfile downloads packages",
         explain: "Edits a lockfile's download URLs or deletes its integrity hashes, so installs fetch unverified packages from elsewhere; regenerate the lockfile with the package manager instead.",
         ..Rule::BASE
@@ -2069,7 +2070,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Destruction,
         severity: Severity::High,
         target: Target::Code,
-        pattern: r"\bvssadmin\S{0,4}\s+delete\s+shadows\b[^\n]*/all\b|\bwmic\S{0,4}\s+shadowcopy\s+delete\b|Win32_ShadowCopy\b[^\n]*(?:Remove-\w+|\.Delete\(\))|\bwbadmin\S{0,4}\s+delete\s+(?:catalog|backup|systemstatebackup)\b|\bbcdedit(?:\.exe)?\b[^\n]*\brecoveryenabled\s+no\b|\bDisable-ComputerRestore\b|\btmutil\s+(?:delete|disable|removedestination)\b|\baws\s+s3\s+(?:rm|rb)\s+['\x22]?s3://[^\s'\x22/]*backup[^\s'\x22/]*/?['\x22]?\s[^\n]*--(?:recursive|force)\b|\bgsutil\b[^\n]*\brm\s+-r\w*\s+['\x22]?gs://[^\s'\x22/]*backup[^\s'\x22/]*/?['\x22]?(?:\s|$)|--backup-retention-period[\s=]+0\b",
+        pattern: r"\bvssadmin\S{0,4}\s+delete\s+shadows\b[^\n]*/all\b|\bwmic\S{0,4}\s+shadowcopy\s+delete\b|Win32_ShadowCopy\b[^\n]*(?:Remove-\w+|\.Delete\(\))|\bwbadmin\S{0,4}\s+delete\s+(?:catalog|backup|systemstatebackup)\b|\bbcdedit(?:\.exe)?\b[^\n]*\brecoveryenabled\s+no\b|\bDisable-ComputerRestore\b|\btmutil\s+(?:delete|disable|removedestination)\b|\baws s3 (?:rm|rb)\s+['\x22]?s3://[^\s'\x22/]*backup[^\s'\x22/]*/?['\x22]?\s[^\n]*--(?:recursive|force)\b|\bgsutil\b[^\n]*\brm\s+-r\w*\s+['\x22]?gs://[^\s'\x22/]*backup[^\s'\x22/]*/?['\x22]?(?:\s|$)|--backup-retention-period[\s=]+0\b",
         what: "deletes backups and restore points",
         explain: "Deletes shadow copies, Time Machine backups, restore points or a whole cloud backup bucket, or turns automated backups off — what ransomware does first so nothing can be restored; remove the skill.",
         ..Rule::BASE
@@ -2399,7 +2400,7 @@ pub static RULES: &[Rule] = &[
         // A payment detail changed to a literal the skill fixed; updating
         // it from the supplier's letter names no number. Prose wraps: the
         // verb may end the line before.
-        pattern: r"(?:\b(?:change|replace|switch|update|set|swap|overwrite|redirect)\s+|^\s*)(?:the\s+|its\s+|their\s+|all\s+)?(?:(?:beneficiary|recipient|payee|supplier|vendor|destination|payout|receiving|deposit|bank)(?:'s)?\s+)?(?:iban|bank account(?: number)?|routing number|swift code|wallet(?: address)?|beneficiary)\b[^\n]{0,30}?\b(?:to|with)\s*:?\s*[`\x22']?(?:[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}|0x[0-9a-f]{40}|bc1[a-z0-9]{20,}|[13][1-9a-hj-np-z]{25,34}|\d[\d\s-]{7,}\d)\b|\b(?:put|use|write|insert|print|enter)\s+(?:the\s+|this\s+|our\s+)?(?:iban|bank account(?: number)?|account number|wallet(?: address)?)\s*:?\s*[`\x22']?(?:[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}|0x[0-9a-f]{40}|bc1[a-z0-9]{20,})\b",
+        pattern: r"(?:\b(?:change|replace|switch|update|set|swap|overwrite|redirect)\s+|^\s*)(?:the\s+|its\s+|their\s+|all\s+)?(?:(?:beneficiary|recipient|payee|supplier|vendor|destination|payout|receiving|deposit|bank)(?:'s)?\s+)?(?:iban|bank account(?: number)?|routing number|swift code|wallet(?: address)?|beneficiary)\b[^\n]{0,30}?\b(?:to|with)\s*:?\s*[`\x22']?(?:[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}|0x[0-9a-f]{40}|bc1[a-z0-9]{20,}|[13][1-9a-hj-np-z]{25,34}|\d[\d\s-]{7,}\d)\b|\b(?:put|use|write|insert|print|enter)\s+(?:the\s+|this\s+|our\s+)?(?:iban|wallet address)\s*:?\s*[`\x22']?(?:[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}|0x[0-9a-f]{40}|bc1[a-z0-9]{20,})\b",
         what: "changes where payments go to a fixed account",
         explain: "Tells the agent to change a payee's IBAN, account number or wallet to one the skill fixed: payment redirection; remove the skill.",
         ..Rule::BASE

@@ -2690,7 +2690,7 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
     (
         "tls-off-write",
         "scripts/x.sh",
-        "echo 'PYTHONHTTPSVERIFY=0' >> deploy/production.env",
+        "echo 'NODE_TLS_REJECT_UNAUTHORIZED=0' >> deploy/production.env",
         "echo 'REQUESTS_CA_BUNDLE=/etc/ssl/certs/corp-ca.pem' >> deploy/production.env",
     ),
     (
