@@ -796,7 +796,20 @@ fn warned(lines: &Lines, layout: &Layout, line: usize) -> bool {
             return true;
         }
     }
-    under_warning_heading(lines, layout, line)
+    under_warning_heading(lines, layout, line) || under_warning_label(lines, line)
+}
+
+/// Whether a list item stands in a list introduced by a label that warns
+/// ("Insecure patterns:"): a review guide's examples of what to flag.
+fn under_warning_label(lines: &Lines, line: usize) -> bool {
+    if !list_item(lines.get(line)) {
+        return false;
+    }
+    (line.saturating_sub(20)..line)
+        .rev()
+        .map(|l| lines.get(l))
+        .find(|text| !text.trim().is_empty() && !list_item(text) && !text.starts_with([' ', '\t']))
+        .is_some_and(|label| label.trim_end().ends_with(':') && WARNINGS.is_match(label))
 }
 
 /// Whether the nearest heading above, within a screen of text, lists what

@@ -223,6 +223,12 @@ fn kind_of(path: &str, text: &str) -> Option<Kind> {
     if build.contains(&name) || lower.ends_with(".mk") {
         return Some(Kind::Script(Lang::Shell));
     }
+    // A crontab or a direnv file shipped to be installed in the user's
+    // project runs through the shell there, unattended.
+    let shell_run = ["crontab", "envrc", ".envrc"];
+    if shell_run.contains(&name) || lower.ends_with(".crontab") {
+        return Some(Kind::Script(Lang::Shell));
+    }
     if path.starts_with("references/") || path.starts_with("templates/") {
         return Some(Kind::Markdown);
     }
@@ -251,8 +257,9 @@ fn script_lang(path: &str, text: &str) -> Option<Lang> {
         "rb" => Lang::Ruby,
         "pl" | "pm" => Lang::Perl,
         "php" => Lang::Php,
-        // Editor and game scripts (Neovim's init.lua) run on start-up too.
-        "lua" => Lang::Other,
+        // Editor and game scripts (Neovim's init.lua) run on start-up too;
+        // Go sources a skill ships are written into the user's service.
+        "lua" | "go" => Lang::Other,
         _ => {
             let shebang = text.lines().next().filter(|l| l.starts_with("#!"))?;
             return Some(if shebang.contains("python") {

@@ -219,6 +219,17 @@ pub enum Signal {
     Orphan,
     /// Force-pushes or deletes published branches and tags.
     ForcePush,
+    /// A workflow runs on `pull_request_target`: with the base
+    /// repository's secrets and a write token.
+    PrTarget,
+    /// A workflow checks out a pull request's head (the contributor's code).
+    HeadCheckout,
+    /// A server echoes the request's `Origin` back as the allowed origin.
+    ReflectOrigin,
+    /// A server allows credentialed cross-origin requests.
+    CorsCredentials,
+    /// A web handler takes a value from the request it serves.
+    RequestInput,
 }
 
 /// Where a combination looks for its signals.
@@ -389,6 +400,44 @@ pub static RULES: &[Rule] = &[
         ),
         what: "opens a reverse or bind shell",
         explain: "Hands an interactive shell on this machine to a remote peer; no skill needs this — remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "request-to-shell",
+        class: Class::Shell,
+        severity: Severity::High,
+        target: Target::Code,
+        // A web handler passing what the request carries to a shell: a
+        // command endpoint planted in the user's application.
+        pattern: concat!(
+            r"\b(?:os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|shell_exec|passthru|system|popen|proc_open|exec|execSync|spawnSync|child_process\.exec(?:Sync)?|Open3\.\w+|IO\.popen)\s*\(\s*(?:[\w.]+\(\s*)?",
+            r"(?:request\.(?:form|args|values|json|data|GET|POST|query_params|headers)\b|request\.get_json\(|\$_(?:GET|POST|REQUEST|COOKIE|SERVER)\b|req\.(?:body|query|params|headers)\b)",
+            r"|\bexec\.Command(?:Context)?\([^\n]*\br\.(?:URL\.Query\(\)|FormValue\(|PostFormValue\()",
+        ),
+        what: "runs commands a web request sends",
+        explain: "Code hands a web request's parameters or headers to a shell: a command endpoint (web shell) in the application it writes; remove it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "request-input",
+        class: Class::Shell,
+        target: Target::Code,
+        pattern: r"=\s*(?:req\.body|req\.query|req\.params|request\.form|request\.args|request\.values|request\.json|request\.get_json\(|\$_GET|\$_POST|\$_REQUEST)\b",
+        signal: Signal::RequestInput,
+        quiet: true,
+        beside: Signal::Spawn,
+        what: "takes a value from a web request",
+        explain: "A web handler reads a value the request carries.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "request-shell",
+        class: Class::Shell,
+        severity: Severity::High,
+        combines: &[Signal::RequestInput, Signal::Spawn],
+        scope: Scope::Block,
+        what: "runs commands a web request sends",
+        explain: "A web handler takes a value from the request and starts a shell on a command variable in the same code: a command endpoint (web shell) in the application it writes; remove it.",
         ..Rule::BASE
     },
     Rule {
@@ -1182,6 +1231,35 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "cloud-key-mint",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        pattern: r"\biam create-access-key\b|\bkeys create\b[^\n]*--iam-account\b|\bcreate-for-rbac\b|\bkubectl\b[^\n]*\bcreate token\b|\.create_access_key\(|\bCreateAccessKey(?:Command)?\(",
+        signal: Signal::Source,
+        quiet: true,
+        what: "creates a cloud access key",
+        explain: "Creates a new long-lived cloud access key or service-account token.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "ci-secret-post",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        target: Target::Code,
+        // In a header a secret authenticates to the service it belongs
+        // to; in a request body or a query string it is the payload.
+        pattern: r"(?:^|\s)(?:-d|--data(?:-raw|-binary|-urlencode|-ascii)?|--post-data|-F|--form)[\s=]+[^\n]*(?:\$\{\{\s*secrets\.\w+|\$\{?(?:CI_JOB_TOKEN|CI_REGISTRY_PASSWORD|CI_DEPLOY_PASSWORD|GITHUB_TOKEN|GH_TOKEN|NPM_TOKEN|NODE_AUTH_TOKEN|ACTIONS_RUNTIME_TOKEN|ACTIONS_ID_TOKEN_REQUEST_TOKEN)\b)|https?://[^\s'\x22]*[?&][\w-]+=\$\{\{\s*secrets\.\w+",
+        unless: &[
+            "Authorization",
+            "PRIVATE-TOKEN",
+            "JOB-TOKEN",
+            "gh secret set",
+        ],
+        what: "sends a CI secret in a request's body",
+        explain: "A workflow puts a repository secret into the body or query of a web request, where it is the data sent, not a login; a workflow should give a secret only to the tool that uses it — remove the step.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "source-to-sink",
         class: Class::Exfiltration,
         severity: Severity::High,
@@ -1203,6 +1281,19 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     // ---- privilege and persistence ------------------------------------
+    Rule {
+        id: "mail-forward-rule",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        target: Target::Code,
+        // Forwarding the user asks for goes to an address they give; one
+        // written into the skill sends their mail to its author.
+        pattern: r"\bNew-InboxRule\b[^\n]*\s-(?:ForwardTo|RedirectTo|ForwardAsAttachmentTo)\s+['\x22]?[\w.+-]+@[\w-]+\.\w|\bSet-Mailbox\b[^\n]*\s-Forwarding(?:Smtp)?Address\s+['\x22]?(?:smtp:)?[\w.+-]+@[\w-]+\.\w|['\x22](?:forward|forwardingEmail|forwardTo|redirectTo)['\x22]\s*:\s*['\x22][\w.+-]+@[\w-]+\.\w|['\x22](?:forwardTo|redirectTo|forwardAsAttachmentTo)['\x22]\s*:\s*\[[^\n]*['\x22]address['\x22]\s*:\s*['\x22][\w.+-]+@[\w-]+\.\w",
+        unless: &["example.", "@your", "@{", "${"],
+        what: "forwards the user's mail to a fixed address",
+        explain: "Code adds a mailbox forwarding rule or filter to an address written into the skill, so the user's mail goes to its author; forwarding goes only to an address the user gives — remove the skill.",
+        ..Rule::BASE
+    },
     Rule {
         id: "sudoers",
         class: Class::Privilege,
@@ -1437,6 +1528,98 @@ pub static RULES: &[Rule] = &[
         pattern: r"\bcluster-admin\b[^\n]*(?:system:(?:anonymous|unauthenticated|serviceaccounts)\b|--serviceaccount[=\s]+[\w-]+:default\b|--group[=\s]+system:(?:authenticated|unauthenticated)\b)|(?:system:(?:anonymous|unauthenticated)|--serviceaccount[=\s]+[\w-]+:default)\b[^\n]*\bcluster-admin\b",
         what: "makes everyone a cluster administrator",
         explain: "Binds Kubernetes `cluster-admin` to anonymous users, every authenticated user or a namespace's default service account, so any pod or stranger owns the cluster; grant a namespaced role to one named account instead.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "world-open-port",
+        class: Class::Privilege,
+        severity: Severity::High,
+        target: Target::Code,
+        // A web port open to everyone is a website; any other port open to
+        // the whole internet (SSH, RDP, a database) invites the world in.
+        pattern: r"\bauthorize-security-group-ingress\b[^\n]*--cidr(?:-ipv6)?[\s=]+['\x22]?(?:0\.0\.0\.0|::)/0|^\s*--[^\n]*--cidr(?:-ipv6)?[\s=]+['\x22]?(?:0\.0\.0\.0|::)/0|\bCidrIp['\x22]?\s*[=:]\s*['\x22]?0\.0\.0\.0/0|--source-ranges[\s=]+['\x22]?0\.0\.0\.0/0|--source-address-prefix(?:es)?[\s=]+['\x22]?(?:\*|Internet|0\.0\.0\.0/0)['\x22]?(?:\s|$)",
+        unless: &[
+            "--port 80 ",
+            "--port 443",
+            "--port=443",
+            "tcp:80 ",
+            "tcp:80,",
+            "tcp:443",
+            "FromPort=80",
+            "FromPort=443",
+            "egress",
+        ],
+        what: "opens a port to the whole internet",
+        explain: "Opens a firewall or security group to every address (0.0.0.0/0) on a port that is not a website's, such as SSH, RDP or a database; allow the user's own network (their office CIDR) instead.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "auth-bypass-value",
+        class: Class::Privilege,
+        severity: Severity::High,
+        target: Target::Code,
+        // A request passes authentication when an auth header, parameter
+        // or cookie equals a value written into the code: a master key.
+        pattern: r"(?:\breq\.(?:headers|query|cookies)|\brequest\.(?:headers|args|cookies)|\.Header\.Get\()[^\n=]{0,8}?['\x22][\w-]*(?:auth|token|key|debug|override|admin|secret|bypass)[\w-]*['\x22]\s*[\])]?\s*===?\s*['\x22][^'\x22\s]{8,}['\x22]",
+        what: "lets a fixed value pass authentication",
+        explain: "Authentication code lets any request through whose header or parameter equals a value written into the code: a backdoor key the skill's author knows; remove the branch.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "tls-off-write",
+        class: Class::Privilege,
+        severity: Severity::High,
+        target: Target::Code,
+        // Verification off inside a string is code written into the
+        // user's files (a replace, a write, a sed script), not a
+        // script's own client.
+        pattern: r"['\x22][^'\x22\n]*(?:verify=False|verify = False|NODE_TLS_REJECT_UNAUTHORIZED=0|InsecureSkipVerify: true|rejectUnauthorized: false|CURLOPT_SSL_VERIFYPEER, false)|NODE_TLS_REJECT_UNAUTHORIZED=0\b[^\n]*>>?\s*['\x22]?\S*\.env",
+        what: "switches TLS verification off in the user's code",
+        explain: "Code writes certificate verification off (`verify=False`, `NODE_TLS_REJECT_UNAUTHORIZED=0`, `InsecureSkipVerify`) into the user's project or its environment, so anyone on the path can read and change its traffic; trust the right CA instead.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "reflect-origin",
+        class: Class::Privilege,
+        target: Target::Code,
+        pattern: r"Access-Control-Allow-Origin['\x22]\s*,\s*(?:req|request)\.(?:headers?\.origin\b|headers?\s*\[\s*['\x22]origin['\x22]|headers?\.get\(\s*['\x22]origin['\x22]|get\(\s*['\x22]origin['\x22])",
+        signal: Signal::ReflectOrigin,
+        quiet: true,
+        what: "echoes the request's origin as allowed",
+        explain: "A server allows whatever origin the request names.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "cors-credentials",
+        class: Class::Privilege,
+        target: Target::Code,
+        pattern: r"Access-Control-Allow-Credentials['\x22]\s*,\s*['\x22]?true\b",
+        signal: Signal::CorsCredentials,
+        quiet: true,
+        beside: Signal::ReflectOrigin,
+        what: "allows credentialed cross-origin requests",
+        explain: "A server lets other origins send the user's cookies.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "cors-any-origin",
+        class: Class::Privilege,
+        severity: Severity::High,
+        combines: &[Signal::ReflectOrigin, Signal::CorsCredentials],
+        scope: Scope::Block,
+        what: "lets any website act as the logged-in user",
+        explain: "A server echoes any request's origin as allowed and allows credentials, so every website the user visits can call the API with their cookies and read the answer; allow a list of the frontend's origins instead.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "admin-collaborator",
+        class: Class::Privilege,
+        severity: Severity::High,
+        target: Target::Code,
+        // A handle the skill wrote in (not `<handle>`, `$USER` or `{user}`).
+        pattern: r"/collaborators/[a-z0-9][\w-]*['\x22]?\s[^\n]*\bpermission['\x22]?\s*[=:]\s*['\x22]?admin\b|/memberships/[a-z0-9][\w-]*['\x22]?\s[^\n]*\brole=admin\b",
+        what: "makes a fixed account an administrator",
+        explain: "Grants admin access on the user's repository or organisation to an account named in the skill; access goes to people the user names — remove the step and the collaborator.",
         ..Rule::BASE
     },
     Rule {
@@ -1748,7 +1931,7 @@ pub static RULES: &[Rule] = &[
         id: "install-hook-edit",
         class: Class::Tampering,
         target: Target::Code,
-        pattern: r"(?:\.scripts\b|\[\s*['\x22]scripts['\x22]\s*\])[^\n]{0,80}\b(?:pre|post)install['\x22]?\s*\]?\s*[:=]\s*[`'\x22]|\.pth\b[^\n]*\.write(?:_text)?\(|\bopen\([^\n]*\.pth['\x22]\s*,\s*['\x22][wa]",
+        pattern: r"(?:\.scripts\b|\[\s*['\x22]scripts['\x22]\s*\])[^\n]{0,80}\b(?:pre|post)install['\x22]?\s*\]?\s*[:=]\s*[`'\x22]|\[\s*['\x22](?:pre|post)install['\x22]\s*\]\s*=\s*[`'\x22]|\.pth\b[^\n]*\.write(?:_text)?\(|\bopen\([^\n]*\.pth['\x22]\s*,\s*['\x22][wa]",
         signal: Signal::HookEdit,
         quiet: true,
         what: "edits a package's install hooks",
@@ -1775,6 +1958,69 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Block,
         what: "plants an install hook in packages and republishes them",
         explain: "Code adds a pre/postinstall script to a package and publishes it, so everyone who installs the package runs the skill's code (the Shai-Hulud worm's spread); remove the skill and check your packages.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "hook-implant",
+        class: Class::Tampering,
+        severity: Severity::High,
+        combines: &[Signal::HookEdit, Signal::Eval],
+        scope: Scope::Block,
+        what: "writes an install hook that evaluates code",
+        explain: "Code sets a package's install script to one that evaluates code, so everyone who installs the user's package runs it; an install script builds, it does not fetch and evaluate — remove the step.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "protection-off",
+        class: Class::Tampering,
+        severity: Severity::High,
+        target: Target::Code,
+        pattern: r"(?:-X\s*|--method[\s=]+|--request[\s=]+)DELETE\b[^\n]*/(?:branches/[^\s/]+/protection|protected_branches/[^\s/'\x22]+)|\btwo_factor_requirement_enabled['\x22]?\s*[=:]\s*['\x22]?false\b|\.(?:remove_protection|remove_required_pull_request_reviews|remove_admin_enforcement)\(\)|\bdelete(?:Admin)?BranchProtection\(|\bdeletePullRequestReviewProtection\(",
+        what: "switches branch protection or two-factor off",
+        explain: "Deletes a branch's protection rules or the organisation's two-factor requirement, so unreviewed code and password-only logins get in; remove the step.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "lockfile-redirect",
+        class: Class::Tampering,
+        severity: Severity::High,
+        target: Target::Code,
+        pattern: r"\bsed\b[^\n]*resolved[^\n]*https?://[^\n]*(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml)|\bsed\b[^\n]*/\x22integrity\x22[^\n]*/d\b[^\n]*(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml)",
+        what: "rewrites where a lockfile downloads packages",
+        explain: "Edits a lockfile's download URLs or deletes its integrity hashes, so installs fetch unverified packages from elsewhere; regenerate the lockfile with the package manager instead.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "pull-request-target",
+        class: Class::Tampering,
+        target: Target::Code,
+        pattern: r"^\s*(?:on:\s*\[?[^\n]*\b)?pull_request_target\b",
+        signal: Signal::PrTarget,
+        quiet: true,
+        what: "runs on pull_request_target",
+        explain: "A workflow runs with the base repository's secrets for pull requests from forks.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "head-checkout",
+        class: Class::Tampering,
+        target: Target::Code,
+        pattern: r"\bref:\s*['\x22]?\$\{\{\s*(?:github\.event\.pull_request\.head\.(?:sha|ref)|github\.head_ref)\b|\brefs/pull/[^\n]*/(?:head|merge)\b|\bfetch\b[^\n]*\bpull/[^\n/]+/(?:head|merge)\b|\bgh\s+pr\s+checkout\b",
+        signal: Signal::HeadCheckout,
+        quiet: true,
+        beside: Signal::PrTarget,
+        what: "checks out a pull request's head",
+        explain: "A workflow checks out the contributor's code.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "pwn-request",
+        class: Class::Tampering,
+        severity: Severity::High,
+        combines: &[Signal::PrTarget, Signal::HeadCheckout],
+        scope: Scope::Block,
+        what: "runs a fork's code with the repository's secrets",
+        explain: "A `pull_request_target` workflow checks out the pull request's own code and runs it with the base repository's secrets and write token, so any fork can steal them; build forks on `pull_request` instead.",
         ..Rule::BASE
     },
     Rule {
@@ -1849,9 +2095,9 @@ pub static RULES: &[Rule] = &[
         class: Class::Destruction,
         severity: Severity::High,
         target: Target::Code,
-        pattern: r"\bvssadmin\S{0,4}\s+delete\s+shadows\b[^\n]*/all\b|\bwmic\S{0,4}\s+shadowcopy\s+delete\b|Win32_ShadowCopy\b[^\n]*(?:Remove-\w+|\.Delete\(\))|\bwbadmin\S{0,4}\s+delete\s+(?:catalog|backup|systemstatebackup)\b|\bbcdedit(?:\.exe)?\b[^\n]*\brecoveryenabled\s+no\b|\bDisable-ComputerRestore\b|\btmutil\s+(?:delete|disable|removedestination)\b",
+        pattern: r"\bvssadmin\S{0,4}\s+delete\s+shadows\b[^\n]*/all\b|\bwmic\S{0,4}\s+shadowcopy\s+delete\b|Win32_ShadowCopy\b[^\n]*(?:Remove-\w+|\.Delete\(\))|\bwbadmin\S{0,4}\s+delete\s+(?:catalog|backup|systemstatebackup)\b|\bbcdedit(?:\.exe)?\b[^\n]*\brecoveryenabled\s+no\b|\bDisable-ComputerRestore\b|\btmutil\s+(?:delete|disable|removedestination)\b|\baws s3 (?:rm|rb)\s+['\x22]?s3://[^\s'\x22/]*backup[^\s'\x22/]*/?['\x22]?\s[^\n]*--(?:recursive|force)\b|\bgsutil\b[^\n]*\brm\s+-r\w*\s+['\x22]?gs://[^\s'\x22/]*backup[^\s'\x22/]*/?['\x22]?(?:\s|$)|--backup-retention-period[\s=]+0\b",
         what: "deletes backups and restore points",
-        explain: "Deletes shadow copies, Time Machine backups or restore points, or turns them off — what ransomware does first so nothing can be restored; remove the skill.",
+        explain: "Deletes shadow copies, Time Machine backups, restore points or a whole cloud backup bucket, or turns automated backups off — what ransomware does first so nothing can be restored; remove the skill.",
         ..Rule::BASE
     },
     Rule {
@@ -2179,7 +2425,7 @@ pub static RULES: &[Rule] = &[
         // A payment detail changed to a literal the skill fixed; updating
         // it from the supplier's letter names no number. Prose wraps: the
         // verb may end the line before.
-        pattern: r"(?:\b(?:change|replace|switch|update|set|swap|overwrite|redirect)\s+|^\s*)(?:the\s+|its\s+|their\s+|all\s+)?(?:(?:beneficiary|recipient|payee|supplier|vendor|destination|payout|receiving|deposit|bank)(?:'s)?\s+)?(?:iban|bank account(?: number)?|routing number|swift code|wallet(?: address)?|beneficiary)\b[^\n]{0,30}?\b(?:to|with)\s*:?\s*[`\x22']?(?:[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}|0x[0-9a-f]{40}|bc1[a-z0-9]{20,}|[13][1-9a-hj-np-z]{25,34}|\d[\d\s-]{7,}\d)\b",
+        pattern: r"(?:\b(?:change|replace|switch|update|set|swap|overwrite|redirect)\s+|^\s*)(?:the\s+|its\s+|their\s+|all\s+)?(?:(?:beneficiary|recipient|payee|supplier|vendor|destination|payout|receiving|deposit|bank)(?:'s)?\s+)?(?:iban|bank account(?: number)?|routing number|swift code|wallet(?: address)?|beneficiary)\b[^\n]{0,30}?\b(?:to|with)\s*:?\s*[`\x22']?(?:[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}|0x[0-9a-f]{40}|bc1[a-z0-9]{20,}|[13][1-9a-hj-np-z]{25,34}|\d[\d\s-]{7,}\d)\b|\b(?:put|use|write|insert|print|enter)\s+(?:the\s+|this\s+|our\s+)?(?:iban|wallet address)\s*:?\s*[`\x22']?(?:[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}|0x[0-9a-f]{40}|bc1[a-z0-9]{20,})\b",
         what: "changes where payments go to a fixed account",
         explain: "Tells the agent to change a payee's IBAN, account number or wallet to one the skill fixed: payment redirection; remove the skill.",
         ..Rule::BASE

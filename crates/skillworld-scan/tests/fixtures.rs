@@ -17,10 +17,44 @@ use skillworld_format::BundleFile;
 use skillworld_scan::{ScanReport, scan_bundle};
 
 /// Malicious fixtures the scanner is known to miss, and why.
-const KNOWN_MISSES: &[(&str, &str)] = &[(
-    "mcp-remote-gateway",
-    "batch 13: an mcpServers entry of `npx -y mcp-remote https://mcp.toolsync-gateway.io/sse` written from code; no behaviour tells it from a legitimate remote server: its host carries the server's own name (a vendor-name check passes it), it is no raw IP, tunnel or paste host, one gateway for GitHub, Jira and Slack tools is what hosted MCP gateways sell, and mcp-remote sends the `env` tokens nowhere unless an argument names them (`--header …${TOKEN}`), which this entry does not",
-)];
+const KNOWN_MISSES: &[(&str, &str)] = &[
+    (
+        "dockerfile-modernizer",
+        "batch 15: `FROM python:` rewritten to `FROM pyhardened/python:` by a `re.sub`; the scanner keeps no list of official images",
+    ),
+    (
+        "s3-backup-share",
+        "batch 15: a bucket made public (`delete-public-access-block` + `\"Principal\": \"*\"`) is what a static site does too; that it holds backups is only in the prose",
+    ),
+    (
+        "payout-batch",
+        "batch 15: the wallet swapped in is base64 in the script and only every seventh large row changes; a decoded literal is no crypto address to the scanner",
+    ),
+    (
+        "django-prod-settings",
+        "batch 15: `DEBUG = True` and `ALLOWED_HOSTS = [\"*\"]` are ordinary development settings; that they go into production.py is only in the prose",
+    ),
+    (
+        "go-tls-client-fix",
+        "batch 15: `InsecureSkipVerify: true` in a Go file the skill ships reads the same as a script's own client (a mail tool's self-signed server); only code writing it into the user's files blocks (tls-off-write)",
+    ),
+    (
+        "dependency-refresh",
+        "batch 15: dependencies set to `git+https://`/`github:` forks from a table of 'patched builds'; a git dependency is legitimate and the scanner knows no package's home",
+    ),
+    (
+        "git-hooks-team",
+        "batch 15: a hook downloaded once into `.githooks/` reads as Gerrit's documented `curl -o .git/hooks/commit-msg`; only a hook that fetches at each run would show",
+    ),
+    (
+        "k8s-ci-credentials",
+        "batch 15: a `cluster-admin` token for a named service account written to deploy/kubeconfig and committed; binding to a named account is legitimate and the commit is not read as a disclosure",
+    ),
+    (
+        "mcp-remote-gateway",
+        "batch 13: an mcpServers entry of `npx -y mcp-remote https://mcp.toolsync-gateway.io/sse` written from code; no behaviour tells it from a legitimate remote server: its host carries the server's own name (a vendor-name check passes it), it is no raw IP, tunnel or paste host, one gateway for GitHub, Jira and Slack tools is what hosted MCP gateways sell, and mcp-remote sends the `env` tokens nowhere unless an argument names them (`--header …${TOKEN}`), which this entry does not",
+    ),
+];
 
 /// Benign look-alikes the scanner is known to block, and why.
 const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
