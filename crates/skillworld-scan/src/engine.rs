@@ -741,10 +741,11 @@ fn judge(
     }
     if markdown
         && prose
-        && rule.spares_descriptions
-        && (describes(text.get(..column).unwrap_or(""))
-            || forbidden_in_list(text, column)
-            || list_item(text) && under_warning_heading(lines, layout, line))
+        && (rule.spares_descriptions
+            && (describes(text.get(..column).unwrap_or(""))
+                || list_item(text) && under_warning_heading(lines, layout, line))
+            || (rule.spares_descriptions || rule.spares_forbidden)
+                && forbidden_in_list(&continued(lines, layout, line, column), text.len() - column))
     {
         soften(hit, "describes what something else does, or forbids it");
         return;
@@ -873,25 +874,76 @@ fn describes(before: &str) -> bool {
         })
 }
 
-/// Whether the match is a later item of a list that a negation governs
-/// ("Never add `--yolo`, bypass approval settings, or expand permissions"):
-/// the sentence opens with the negation, the match follows a comma with no
-/// sentence break before it, and an `or`/`nor` item follows it.
-fn forbidden_in_list(text: &str, column: usize) -> bool {
+/// The line up to and past the match, after the sentence it continues
+/// from the line before (prose wraps) when the match's clause opens there:
+/// the same block of prose, no heading, no clause break on this line
+/// before the match.
+fn continued(lines: &Lines, layout: &Layout, line: usize, column: usize) -> String {
+    let text = lines.get(line);
+    let (_, block) = layout.at(line);
+    let opens_here = text
+        .get(..column)
+        .is_none_or(|before| before.contains(CLAUSE_BREAKS));
+    if opens_here || list_item(text) || line == 0 || layout.at(line - 1) != (Region::Prose, block) {
+        return text.to_owned();
+    }
+    let before = lines.get(line - 1);
+    if before.trim_start().starts_with('#') {
+        return text.to_owned();
+    }
+    format!("{} {}", before.trim_end(), text.trim_start())
+}
+
+const CLAUSE_BREAKS: [char; 5] = ['.', ';', '!', '?', ':'];
+
+/// Negations that forbid what follows in their clause ("it cannot …").
+const NEGATIONS: [&str; 10] = [
+    " cannot ",
+    " can not ",
+    " can't ",
+    " must not ",
+    " must never ",
+    " may not ",
+    " will not ",
+    " won't ",
+    " should not ",
+    " never ",
+];
+
+/// Whether the match, `from_end` bytes before the end of `text`, is an
+/// item of a list that a negation governs: either the sentence opens with
+/// the negation, the match follows a comma with no sentence break before
+/// it, and an `or`/`nor` item follows it ("Never add `--yolo`, bypass
+/// approval settings, or expand permissions"); or the match is the last
+/// item, right after `, or`/`, nor`, of a list whose clause holds the
+/// negation ("it cannot authorize uploads, change the root, or override
+/// …").
+fn forbidden_in_list(text: &str, from_end: usize) -> bool {
+    let column = text.len() - from_end;
     let (Some(before), Some(after)) = (text.get(..column), text.get(column..)) else {
         return false;
     };
     let before = before
         .trim_start_matches(|c: char| c.is_whitespace() || "-*+>".contains(c))
         .to_ascii_lowercase();
-    let opens = ["never ", "do not ", "don't "]
-        .iter()
-        .any(|n| before.starts_with(n));
-    let sentence = after.split(['.', ';', '!', '?', ':']).next().unwrap_or("");
-    opens
-        && !before.contains(['.', ';', '!', '?', ':'])
+    let opens = |clause: &str| {
+        ["never ", "do not ", "don't "]
+            .iter()
+            .any(|n| clause.starts_with(n))
+    };
+    let sentence = after.split(CLAUSE_BREAKS).next().unwrap_or("");
+    let later_item = opens(&before)
+        && !before.contains(CLAUSE_BREAKS)
         && before.trim_end().ends_with(',')
-        && (sentence.contains(", or ") || sentence.contains(" nor "))
+        && (sentence.contains(", or ") || sentence.contains(" nor "));
+    let clause = before.rsplit(CLAUSE_BREAKS).next().unwrap_or("");
+    let list = clause.trim_end();
+    let last_item = [", or", ", nor"].iter().any(|end| {
+        list.strip_suffix(end)
+            .is_some_and(|items| items.contains(','))
+    }) && (opens(clause.trim_start())
+        || NEGATIONS.iter().any(|n| clause.contains(n)));
+    later_item || last_item
 }
 
 /// Whether the match sits inside a quoted string within a comment (`# If

@@ -1,6 +1,7 @@
-//! Matches that name a thing without acting on it (issue 18, fifth
-//! sweep): a tree drawing's arrow to a settings file, a test that the
-//! agent's folder exists, a system prompt a developer edits. Each is a
+//! Matches that name a thing without acting on it (issue 18, fifth and
+//! sixth sweeps): a tree drawing's arrow to a settings file, a test that
+//! the agent's folder exists, a system prompt a developer edits, the path
+//! a build secret is mounted at. Each is a
 //! row's `Rule::confirm`: it keeps the line when any of the row's matches
 //! on it still acts, and drops it when every one only names.
 
@@ -142,5 +143,33 @@ pub fn json_viewer(
                     .next()
                     .is_some_and(|w| VIEWERS.contains(&w))
             })
+    })
+}
+
+/// `RUN --mount=type=secret,id=npmrc,target=/root/.npmrc npm ci`: BuildKit
+/// places the secret at the mount's target for that one command and keeps
+/// it out of the image; the path is where it is put, not a read. A read
+/// of the same path later on the line is a match of its own.
+/// (`Rule::confirm` of `credential-file`.)
+pub fn secret_mount_target(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    unless_all(line, at, next, Severity::Medium, |line, at, _| {
+        let Some(before) = line.get(..at) else {
+            return false;
+        };
+        let Some(mount) = before.rfind("--mount=") else {
+            return false;
+        };
+        let options = &before[mount + "--mount=".len()..];
+        let last = options.rsplit(',').next().unwrap_or_default();
+        !options.contains(char::is_whitespace)
+            && options.split(',').any(|o| o == "type=secret")
+            && ["target=", "dst=", "destination="]
+                .iter()
+                .any(|t| last.starts_with(t))
+            && !last.contains(['$', '`'])
     })
 }

@@ -297,6 +297,11 @@ pub struct Rule {
     /// that bypass safety") or is an item of a list a negation governs
     /// ("Never add `--yolo`, bypass approvals, or …") only warns.
     pub spares_descriptions: bool,
+    /// In Markdown prose, a match that is an item of a list a negation
+    /// governs ("it cannot approve uploads, …, or override the user's
+    /// instructions") only warns: the part of `spares_descriptions` a row
+    /// takes whose descriptions and warning-heading lists must still block.
+    pub spares_forbidden: bool,
     /// Warns alone; blocks (`Severity::High`) beside another armed
     /// finding of the skill, or beside a quiet act that harms (a bulk
     /// delete, a send, a publish, a force-push): an order that is weak
@@ -330,6 +335,7 @@ impl Rule {
         unless_signal: Signal::None,
         confirm: None,
         spares_descriptions: false,
+        spares_forbidden: false,
         escalates: false,
         reported_as: None,
         what: "",
@@ -1006,6 +1012,7 @@ pub static RULES: &[Rule] = &[
             "scp -i ",
         ],
         signal: Signal::Source,
+        confirm: Some(crate::naming::secret_mount_target),
         what: "reads credential files",
         explain: "Reads SSH keys or cloud, git or registry credentials; a skill should take the one key it needs from its configuration.",
         ..Rule::BASE
@@ -1053,7 +1060,10 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "env-dump",
         class: Class::Exfiltration,
-        pattern: r"\bprintenv\b\s*(?:$|[>|;&)])|(?:^|[^\w.$/-])env\s*(?:>|\|)|\bstr\(\s*(?:dict\()?\s*os\.environ|\bos\.environ\.items\(\)|json\.dumps?\(\s*(?:dict\()?\s*os\.environ|\bfor\s+\w+(?:\s*,\s*\w+)?\s+in\s+os\.environ\b|JSON\.stringify\(\s*process\.env\s*\)|\bprocess\.env\s*[,})\]]|[^.\w]os\.environ\s*[,})\]]|\b(?:Object\.(?:entries|keys|assign)\(\s*process\.env|\.\.\.process\.env\b)|\bGet-ChildItem\s+env:|\bgci\s+env:|\bdir\s+env:|Environment\]::GetEnvironmentVariables\(\)|(?-i:\bENV\.(?:to_h|to_hash|to_a|each\w*|map|inspect|select|filter_map|reject|keys)\b)|\bos\.Environ\(\)|\bexport\s+-p\b|\bSystem\.getenv\(\)|\bgetenv\(\s*\)|\(\s*\$_(?:ENV|SERVER)\s*\)|\\%ENV\b|\bkeys\s*\(?\s*%ENV\b",
+        // `env` dumps as a command only: at a line's start (after a `$ `
+        // prompt), after a separator, bracket or quote, or after a runner
+        // word; `<E extends Env>` and a table's "from env |" are words.
+        pattern: r"\bprintenv\b\s*(?:$|[>|;&)])|(?:^\s*(?:\$\s+)?|[;&|(`{!\x22']\s*|\b(?:sudo|exec|command|nohup|then|do|else|xargs)\s+)env\s*(?:>|\|)|\bstr\(\s*(?:dict\()?\s*os\.environ|\bos\.environ\.items\(\)|json\.dumps?\(\s*(?:dict\()?\s*os\.environ|\bfor\s+\w+(?:\s*,\s*\w+)?\s+in\s+os\.environ\b|JSON\.stringify\(\s*process\.env\s*\)|\bprocess\.env\s*[,})\]]|[^.\w]os\.environ\s*[,})\]]|\b(?:Object\.(?:entries|keys|assign)\(\s*process\.env|\.\.\.process\.env\b)|\bGet-ChildItem\s+env:|\bgci\s+env:|\bdir\s+env:|Environment\]::GetEnvironmentVariables\(\)|(?-i:\bENV\.(?:to_h|to_hash|to_a|each\w*|map|inspect|select|filter_map|reject|keys)\b)|\bos\.Environ\(\)|\bexport\s+-p\b|\bSystem\.getenv\(\)|\bgetenv\(\s*\)|\(\s*\$_(?:ENV|SERVER)\s*\)|\\%ENV\b|\bkeys\s*\(?\s*%ENV\b",
         unless: &["env=os.environ", "env=dict(os.environ", "env=process.env"],
         signal: Signal::Source,
         quiet: true,
@@ -2367,6 +2377,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::High,
         pattern: r"(?:\b(?:ignor|disregard|forget|overrid|overrul|bypass)(?:e|es|ed|ing|s)?\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+|every\s+)*(?:previous|prior|above|earlier|preceding|system|original|existing|developer|safety|user'?s?)\s+(?:instructions?|prompts?|rules|directions|guidelines|guidance|constraints|policies|messages|directives|orders|safeguards|restrictions)|\byour\s+(?:real|true|actual|new)\s+(?:instructions|task|purpose|goal|directive)\s+(?:is|are)\b|\bnew\s+(?:system\s+)?instructions?\s*:|\b(?:ignore|disregard)\s+(?:the\s+|what\s+the\s+)?user(?:'s)?\s+(?:request|question|message|prompt|task)s?\b[^\n]{0,40}\binstead\b|\b(?:previous|prior|original|system|existing|usual|safety)\s+(?:instructions|guidelines|rules|constraints|policies|restrictions)\s+(?:are|is|have\s+been)\s+(?:now\s+)?(?:suspended|void|revoked|lifted|disabled|cancell?ed|paused|no\s+longer\s+(?:apply|valid|in\s+effect))\b|\b(?:these|this\s+skill'?s?)\s+instructions\s+(?:take\s+precedence\s+over|override|supersede)\s+(?:all|any|the\s+(?:system|user))|\bignor[ae]r?\s+(?:todas\s+|todos\s+)?(?:las|los|as|os)\s+(?:instrucciones|instru\S{1,2}\S{1,2}es|indicaciones|reglas|regras)\s+(?:anteriores|previas|pr\S{1,2}vias)|\bignorez?\s+(?:toutes\s+)?(?:les\s+)?(?:instructions|consignes|r\S{1,2}gles)\s+(?:pr\S{1,2}c\S{1,2}dentes|ant\S{1,2}rieures)|\bignorier(?:e|en)?\s+(?:alle\s+)?(?:vorherigen|bisherigen|obigen|fr\S{1,2}heren)\s+(?:Anweisungen|Instruktionen|Regeln)|\bignora\s+(?:tutte\s+)?le\s+istruzioni\s+precedenti|\beven\s+if\s+(?:another|other|any|a\s+later|a\s+newer)\s+(?:instructions?|rules?|messages?|prompts?)\s+(?:says?|tells?\s+you|asks?)\s+otherwise)(?:$|(?u:[^'\x22`…\w])|(?u:[…'\x22`])\s*$|(?u:[…'\x22`])\s*(?u:[^\s,;\])}|…'\x22`]))",
         unless: &["attempts to", "attempt to", "resist"],
+        spares_forbidden: true,
         what: "tells the agent to override its instructions",
         explain: "Tells the agent to drop its instructions for the skill's: prompt injection; remove the skill.",
         ..Rule::BASE
