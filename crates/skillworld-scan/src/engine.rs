@@ -745,7 +745,10 @@ fn judge(
             && (describes(text.get(..column).unwrap_or(""))
                 || list_item(text) && under_warning_heading(lines, layout, line))
             || (rule.spares_descriptions || rule.spares_forbidden)
-                && forbidden_in_list(&continued(lines, layout, line, column), text.len() - column))
+                && forbidden_in_list(
+                    &continued(lines, layout, line, (text, column)),
+                    text.len() - column,
+                ))
     {
         soften(hit, "describes what something else does, or forbids it");
         return;
@@ -878,13 +881,19 @@ fn describes(before: &str) -> bool {
 /// from the line before (prose wraps) when the match's clause opens there:
 /// the same block of prose, no heading, no clause break on this line
 /// before the match.
-fn continued(lines: &Lines, layout: &Layout, line: usize, column: usize) -> String {
-    let text = lines.get(line);
+fn continued(lines: &Lines, layout: &Layout, line: usize, (text, column): (&str, usize)) -> String {
     let (_, block) = layout.at(line);
     let opens_here = text
         .get(..column)
         .is_none_or(|before| before.contains(CLAUSE_BREAKS));
-    if opens_here || list_item(text) || line == 0 || layout.at(line - 1) != (Region::Prose, block) {
+    // A wrapped sentence (wrapped.rs) already holds the lines around it.
+    let sentence = text != lines.get(line);
+    if sentence
+        || opens_here
+        || list_item(text)
+        || line == 0
+        || layout.at(line - 1) != (Region::Prose, block)
+    {
         return text.to_owned();
     }
     let before = lines.get(line - 1);
@@ -919,7 +928,9 @@ const NEGATIONS: [&str; 10] = [
 /// negation ("it cannot authorize uploads, change the root, or override
 /// …").
 fn forbidden_in_list(text: &str, from_end: usize) -> bool {
-    let column = text.len() - from_end;
+    let Some(column) = text.len().checked_sub(from_end) else {
+        return false;
+    };
     let (Some(before), Some(after)) = (text.get(..column), text.get(column..)) else {
         return false;
     };
