@@ -242,6 +242,9 @@ impl Table {
     }
 
     /// The words whose key window (`key`) ends at `end`, found in place.
+    /// Inlined into `settle` with the caller's closure: a call for each
+    /// anchor window found (~78,000 a corpus pass) cost 1 % of a scan.
+    #[inline(always)]
     fn check(&self, text: &[u8], end: usize, key: u32, found: &mut impl FnMut(usize, usize)) {
         let mask = self.slots.len() - 1;
         let mut slot = (hash(key) >> self.shift) as usize;
