@@ -1129,6 +1129,7 @@ fn reveal_hidden(
             r.id,
             "string-assembly"
                 | "shell-assembly"
+                | "shell-append"
                 | "homoglyph"
                 | "homoglyph-text"
                 | "hidden-unicode"
@@ -1138,11 +1139,12 @@ fn reveal_hidden(
         // Only the lines where assembly was seen are rebuilt (others stay
         // empty, so line numbers hold): normalising whole files costs more
         // than scanning them.
-        let wanted: BTreeSet<usize> = hits
+        let mut wanted: BTreeSet<usize> = hits
             .iter()
             .filter(|h| assembled(h.rule))
             .map(|h| h.line - 1)
             .collect();
+        wanted.extend(appended_uses(hits, lines));
         let sparse: String = (0..lines.count())
             .map(|l| {
                 if wanted.contains(&l) {
@@ -1177,6 +1179,28 @@ fn reveal_hidden(
         }
     }
     out
+}
+
+/// The lines that use a shell variable grown over several lines
+/// (`shell-append`): where the whole value is what runs.
+fn appended_uses(hits: &[Hit], lines: &Lines) -> Vec<usize> {
+    let names: BTreeSet<&str> = hits
+        .iter()
+        .filter(|h| h.rule.id == "shell-append")
+        .filter_map(|h| reveal::APPEND.captures(lines.get(h.line - 1)))
+        .filter_map(|c| c.get(1).map(|m| m.as_str()))
+        .collect();
+    let uses = |text: &str, name: &str| {
+        text.match_indices(name).any(|(at, _)| {
+            let before = &text[..at];
+            let after = text[at + name.len()..].bytes().next();
+            (before.ends_with('$') || before.ends_with("${"))
+                && !after.is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_')
+        })
+    };
+    (0..lines.count())
+        .filter(|&l| names.iter().any(|name| uses(lines.get(l), name)))
+        .collect()
 }
 
 fn payload_hit(
