@@ -130,6 +130,7 @@ fn unicode_gate(bytes: &[u8]) -> bool {
 /// outgrow the default and would fall back to a slower engine.
 const DFA_CACHE: usize = 64 << 20;
 
+use crate::continued;
 use crate::hosts::{Origin, api_service, credential_service, origin};
 use crate::layout::{Lang, Layout, Region, in_inline_code};
 use crate::lines::Lines;
@@ -543,11 +544,14 @@ static DIRECTIVE: LazyLock<Regex> = LazyLock::new(|| {
     .expect("directive regex")
 });
 
-/// Scans one text: every pattern rule, judged in its region, with the
+/// Scans one text (its continued code lines joined): every pattern rule, judged in its region, with the
 /// combinations of one line and one block, decoded and assembled payloads
 /// and hidden comments.
 pub fn analyse(file: &str, text: &str, kind: Kind) -> Vec<Hit> {
-    analyse_at(file, text, kind, 0)
+    match continued::joined(text, kind) {
+        Some(joined) => analyse_at(file, &joined, kind, 0),
+        None => analyse_at(file, text, kind, 0),
+    }
 }
 
 fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {

@@ -21,6 +21,7 @@
 //! ```
 
 mod cache;
+mod continued;
 mod engine;
 mod hosts;
 mod layout;
