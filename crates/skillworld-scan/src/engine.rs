@@ -621,6 +621,9 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
         .into_iter()
         .filter_map(|(index, line)| judged(index, line))
         .collect();
+    for hit in hits.iter_mut().filter(|h| h.rule.id == "source-variable") {
+        hit.armed = downloaded_to(&lines, lines.get(hit.line - 1));
+    }
     // Signals that only feed a block combination are looked for on the
     // lines of the blocks where their partner already stands (rare), not
     // through the prefilter: their words are everyday prose.
@@ -651,8 +654,20 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
     let combined = combine(&hits, |scope| scope != Scope::Skill);
     hits.extend(combined);
     if depth < 2 {
-        let revealed = reveal_hidden(file, text, kind, &hits, &lines, depth);
+        let mut revealed = reveal_hidden(file, text, kind, &hits, &lines, depth);
+        let signals = revealed.iter().any(|h| h.rule.quiet);
+        // A rebuilt line was read alone: its block is the one it stands in.
+        for hit in revealed.iter_mut().filter(|h| h.rule.quiet) {
+            let (region, block) = layout().at(hit.line - 1);
+            hit.block = block;
+            hit.code = matches!(region, Region::Code(_));
+        }
         hits.extend(revealed);
+        if signals {
+            // `finish` drops the combinations found twice.
+            let again = combine(&hits, |scope| scope != Scope::Skill);
+            hits.extend(again);
+        }
     }
     if kind == Kind::Markdown && hits.iter().any(|h| h.rule.id == "html-comment") {
         let hidden = hidden_comments(file, text, &hits, &lines);
@@ -1162,7 +1177,22 @@ fn reveal_hidden(
         let normalized = reveal::normalize_with(&sparse, text);
         if normalized != sparse {
             let known: BTreeSet<(&str, usize)> = hits.iter().map(|h| (h.rule.id, h.line)).collect();
-            let inner = finish(analyse_at(file, &normalized, kind, depth + 1));
+            let raw = analyse_at(file, &normalized, kind, depth + 1);
+            // The rebuilt lines' signals take part in the combinations like
+            // any line's: a fetch spelled in pieces still meets the run or
+            // the send that follows it.
+            out.extend(
+                raw.iter()
+                    .filter(|h| {
+                        h.armed
+                            && h.rule.quiet
+                            && h.rule.signal != Signal::None
+                            && !assembled(h.rule)
+                            && !known.contains(&(h.rule.id, h.line))
+                    })
+                    .cloned(),
+            );
+            let inner = finish(raw);
             let mut reported = BTreeSet::new();
             for found in inner
                 .iter()
@@ -1205,6 +1235,22 @@ fn appended_uses(hits: &[Hit], lines: &Lines) -> Vec<usize> {
     (0..lines.count())
         .filter(|&l| names.iter().any(|name| uses(lines.get(l), name)))
         .collect()
+}
+
+/// Whether the variable a `source-variable` line runs is where a download
+/// of the same text writes (`curl … -o "$t"`, `wget -O "$t"`, the tool's
+/// name possibly in pieces): a script named by a variable is otherwise a
+/// config or a helper.
+fn downloaded_to(lines: &Lines, run: &str) -> bool {
+    let Some(name) = reveal::VARIABLE.captures(run).and_then(|c| c.get(1)) else {
+        return false;
+    };
+    let output = Regex::new(&format!(
+        r#"(?:\s-o|\s-O|--output(?:-document)?)[\s=]*['"]?\$\{{?{}\}}?['"]?(?:\s|$)"#,
+        name.as_str()
+    ))
+    .expect("a variable's name is a literal");
+    lines.all().any(|line| output.is_match(line))
 }
 
 fn payload_hit(

@@ -822,6 +822,19 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "source-variable",
+        class: Class::Execution,
+        target: Target::Code,
+        // `. "$t"`, `bash "$f"`: a script whose file is only named by a
+        // variable, as a download to a temporary file is run.
+        pattern: r"^\s*(?:\.|source|(?:ba|z|da|k)?sh)\s+['\x22]?\$\{?[A-Za-z_]\w*\}?['\x22]?\s*$",
+        signal: Signal::Eval,
+        quiet: true,
+        what: "runs a script named by a variable",
+        explain: "Runs or sources a script whose file is named only by a variable.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "pipe-to-shell",
         class: Class::Execution,
         target: Target::Code,

@@ -31,10 +31,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "batch 13: an mcpServers entry of `npx -y mcp-remote <host>` written from code differs from a vendor's official remote server only by the host, and the scanner keeps no list of official MCP hosts",
     ),
     (
-        "release-asset-sync",
-        "batch 14: `c=cu; c+=rl` and the host built over four `h+=` lines, the download then sourced with `. \"$t\"`",
-    ),
-    (
         "notebook-env-check",
         "batch 14: a notebook cell's `importlib.import_module('url'+'lib…')`, `getattr(…, 'url'+'open')` of a joined URL handed to `getattr(__builtins__, 'ex'+'ec')`",
     ),
@@ -81,10 +77,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "r-stats-refresh",
         "batch 14: R `system()` of a crontab line built with `paste`/`sprintf` from `cu`/`rl`, a joined host and `s`/`h`",
-    ),
-    (
-        "prompt-theme-pack",
-        "batch 14: `path.join(os.homedir(), \".\" + \"cla\" + \"ude\", …)` gets a `UserPromptSubmit` hook whose curl command sits in assets/theme.json",
     ),
     (
         "skill-footer-sync",

