@@ -5,53 +5,57 @@
 //! stay, empty, so every later line keeps its number.
 
 use crate::engine::Kind;
-use crate::layout::{Layout, Region};
-use crate::lines::Lines;
 
 /// `text` with its continued code lines joined, or `None` when it has none
 /// (most texts: one search for a backslash before a line's end decides).
+/// In Markdown only fenced code is joined, its fences found here by their
+/// opening marks (the full layout costs more than the rest of the join).
 pub fn joined(text: &str, kind: Kind) -> Option<String> {
     let bytes = text.as_bytes();
     memchr::memmem::find(bytes, b"\\\n").or_else(|| memchr::memmem::find(bytes, b"\\\r\n"))?;
-    let lines = Lines::new(text);
-    let layout = match kind {
-        Kind::Markdown => Layout::markdown(&lines),
-        Kind::Script(lang) => Layout::script(lang, lines.count()),
-    };
-    // Only within one code block, whose fences (counted in it) are never
-    // taken in.
-    let code = |line: usize| match layout.at(line) {
-        (Region::Code(_), block) if !fence(lines.get(line)) => Some(block),
-        _ => None,
-    };
-    let mut out = String::with_capacity(text.len());
-    let mut taken = 0;
-    let mut line = 0;
-    while line < lines.count() {
-        let mut logical = lines.get(line).to_owned();
-        let mut next = line + 1;
-        while next < lines.count()
-            && code(line).is_some()
-            && code(next) == code(line)
-            && !comment(lines.get(line))
+    let markdown = kind == Kind::Markdown;
+    let mut code = !markdown;
+    let mut out: Option<String> = None;
+    let mut lines = text.split('\n').peekable();
+    let mut at = 0;
+    while let Some(line) = lines.next() {
+        let start = at;
+        at += line.len() + 1;
+        if markdown && fence(line) {
+            code = !code;
+        }
+        let mut logical = std::borrow::Cow::Borrowed(line);
+        let mut taken = 0;
+        while code
+            && !fence(&logical)
+            && !comment(&logical)
             && let Some(keep) = continued(&logical).map(str::len)
+            && let Some(next) = lines.next_if(|next| !(markdown && fence(next)))
         {
-            logical.truncate(keep);
-            logical.push(' ');
-            logical.push_str(lines.get(next).trim_start());
-            next += 1;
+            let joined = logical.to_mut();
+            joined.truncate(keep);
+            joined.push(' ');
+            joined.push_str(next.trim_start());
+            at += next.len() + 1;
+            taken += 1;
         }
+        if taken == 0 {
+            if let Some(out) = out.as_mut() {
+                out.push_str(line);
+                out.push('\n');
+            }
+            continue;
+        }
+        let out = out.get_or_insert_with(|| text[..start].to_owned());
         out.push_str(&logical);
-        for _ in line + 1..next {
-            out.push('\n');
-        }
-        taken += next - line - 1;
-        if next < lines.count() {
-            out.push('\n');
-        }
-        line = next;
+        out.push('\n');
+        out.extend(std::iter::repeat_n('\n', taken));
     }
-    (taken > 0).then_some(out)
+    // The loop ends every line with a newline; the text's last has none.
+    out.map(|mut out| {
+        out.pop();
+        out
+    })
 }
 
 /// The line without its continuing `\` (and a CR before the newline), when

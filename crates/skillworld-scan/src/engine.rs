@@ -621,49 +621,57 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
         .into_iter()
         .filter_map(|(index, line)| judged(index, line))
         .collect();
-    for hit in hits.iter_mut().filter(|h| h.rule.id == "source-variable") {
-        hit.armed = downloaded_to(&lines, lines.get(hit.line - 1));
-    }
     // Signals that only feed a block combination are looked for on the
     // lines of the blocks where their partner already stands (rare), not
     // through the prefilter: their words are everyday prose.
-    let present: HashSet<(Signal, usize)> = hits
-        .iter()
-        .filter(|h| h.armed)
-        .map(|h| (h.rule.signal, h.block))
-        .collect();
-    for &index in &CONTENT.beside {
-        let partner = CONTENT.rules[index].0.beside;
-        // A few blocks: compared in a list, not hashed once per line.
-        let blocks: Vec<usize> = present
+    let beside = |from: &[Hit]| -> Vec<Hit> {
+        let present: HashSet<(Signal, usize)> = from
             .iter()
-            .filter(|&&(signal, _)| signal == partner)
-            .map(|&(_, block)| block)
+            .filter(|h| h.armed)
+            .map(|h| (h.rule.signal, h.block))
             .collect();
-        if blocks.is_empty() {
-            continue;
-        }
-        for line in 0..lines.count() {
-            if blocks.contains(&layout().at(line).1)
-                && let Some(hit) = judged(index, line)
-            {
-                hits.push(hit);
+        let mut out = Vec::new();
+        for &index in &CONTENT.beside {
+            let partner = CONTENT.rules[index].0.beside;
+            // A few blocks: compared in a list, not hashed once per line.
+            let blocks: Vec<usize> = present
+                .iter()
+                .filter(|&&(signal, _)| signal == partner)
+                .map(|&(_, block)| block)
+                .collect();
+            if blocks.is_empty() {
+                continue;
+            }
+            for line in 0..lines.count() {
+                if blocks.contains(&layout().at(line).1)
+                    && let Some(hit) = judged(index, line)
+                {
+                    out.push(hit);
+                }
             }
         }
-    }
+        for hit in out.iter_mut().filter(|h| h.rule.id == "source-variable") {
+            hit.armed = downloaded_to(&lines, lines.get(hit.line - 1));
+        }
+        out
+    };
+    let found = beside(&hits);
+    hits.extend(found);
     let combined = combine(&hits, |scope| scope != Scope::Skill);
     hits.extend(combined);
     if depth < 2 {
         let mut revealed = reveal_hidden(file, text, kind, &hits, &lines, depth);
-        let signals = revealed.iter().any(|h| h.rule.quiet);
         // A rebuilt line was read alone: its block is the one it stands in.
         for hit in revealed.iter_mut().filter(|h| h.rule.quiet) {
             let (region, block) = layout().at(hit.line - 1);
             hit.block = block;
             hit.code = matches!(region, Region::Code(_));
         }
+        let signals: Vec<Hit> = revealed.iter().filter(|h| h.rule.quiet).cloned().collect();
         hits.extend(revealed);
-        if signals {
+        if !signals.is_empty() {
+            let found = beside(&signals);
+            hits.extend(found);
             // `finish` drops the combinations found twice.
             let again = combine(&hits, |scope| scope != Scope::Skill);
             hits.extend(again);

@@ -830,6 +830,7 @@ pub static RULES: &[Rule] = &[
         pattern: r"^\s*(?:\.|source|(?:ba|z|da|k)?sh)\s+['\x22]?\$\{?[A-Za-z_]\w*\}?['\x22]?\s*$",
         signal: Signal::Eval,
         quiet: true,
+        beside: Signal::Fetch,
         what: "runs a script named by a variable",
         explain: "Runs or sources a script whose file is named only by a variable.",
         ..Rule::BASE
