@@ -6,56 +6,75 @@
 
 use crate::engine::Kind;
 
-/// `text` with its continued code lines joined, or `None` when it has none
-/// (most texts: one search for a backslash before a line's end decides).
-/// In Markdown only fenced code is joined, its fences found here by their
-/// opening marks (the full layout costs more than the rest of the join).
+/// `text` with its continued code lines joined, or `None` when it has none.
+/// Only the lines ending in a backslash are visited (found by `memmem`, as
+/// are the Markdown fences before them, by their ```` ``` ```` marks): most
+/// texts hold none, and the rest only a few.
 pub fn joined(text: &str, kind: Kind) -> Option<String> {
     let bytes = text.as_bytes();
-    memchr::memmem::find(bytes, b"\\\n").or_else(|| memchr::memmem::find(bytes, b"\\\r\n"))?;
+    let unix = memchr::memmem::find(bytes, b"\\\n").is_some();
+    let ending: &[u8] = if unix { b"\\\n" } else { b"\\\r\n" };
     let markdown = kind == Kind::Markdown;
-    let mut code = !markdown;
+    let mut fences = memchr::memmem::find_iter(bytes, b"```")
+        .filter(|&at| {
+            bytes[line_start(bytes, at)..at]
+                .iter()
+                .all(|b| b.is_ascii_whitespace())
+        })
+        .peekable();
+    let mut open = false;
     let mut out: Option<String> = None;
-    let mut lines = text.split('\n').peekable();
-    let mut at = 0;
-    while let Some(line) = lines.next() {
-        let start = at;
-        at += line.len() + 1;
-        if markdown && fence(line) {
-            code = !code;
+    let mut copied = 0;
+    for slash in memchr::memmem::find_iter(bytes, ending) {
+        let start = line_start(bytes, slash);
+        if start < copied {
+            continue;
         }
-        let mut logical = std::borrow::Cow::Borrowed(line);
+        while fences.next_if(|&at| at < start).is_some() {
+            open = !open;
+        }
+        let mut end = line_end(bytes, start);
+        let first = &text[start..end];
+        if markdown && (!open || fence(first)) || comment(first) {
+            continue;
+        }
+        let mut logical = first.to_owned();
         let mut taken = 0;
-        while code
-            && !fence(&logical)
-            && !comment(&logical)
+        while end < bytes.len()
             && let Some(keep) = continued(&logical).map(str::len)
-            && let Some(next) = lines.next_if(|next| !(markdown && fence(next)))
         {
-            let joined = logical.to_mut();
-            joined.truncate(keep);
-            joined.push(' ');
-            joined.push_str(next.trim_start());
-            at += next.len() + 1;
+            let next = &text[end + 1..line_end(bytes, end + 1)];
+            if markdown && fence(next) {
+                break;
+            }
+            logical.truncate(keep);
+            logical.push(' ');
+            logical.push_str(next.trim_start());
+            end += 1 + next.len();
             taken += 1;
         }
         if taken == 0 {
-            if let Some(out) = out.as_mut() {
-                out.push_str(line);
-                out.push('\n');
-            }
             continue;
         }
-        let out = out.get_or_insert_with(|| text[..start].to_owned());
+        let out = out.get_or_insert_with(|| String::with_capacity(text.len()));
+        out.push_str(&text[copied..start]);
         out.push_str(&logical);
-        out.push('\n');
         out.extend(std::iter::repeat_n('\n', taken));
+        copied = end;
     }
-    // The loop ends every line with a newline; the text's last has none.
     out.map(|mut out| {
-        out.pop();
+        out.push_str(&text[copied..]);
         out
     })
+}
+
+fn line_start(bytes: &[u8], at: usize) -> usize {
+    memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |n| n + 1)
+}
+
+/// Where the line starting at `start` ends (its newline, or the text's end).
+fn line_end(bytes: &[u8], start: usize) -> usize {
+    memchr::memchr(b'\n', &bytes[start..]).map_or(bytes.len(), |n| start + n)
 }
 
 /// The line without its continuing `\` (and a CR before the newline), when
