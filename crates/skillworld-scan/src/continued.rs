@@ -4,18 +4,29 @@
 //! stands at the first physical line's number and the lines it took in
 //! stay, empty, so every later line keeps its number.
 
+use std::sync::LazyLock;
+
+use memchr::memmem::Finder;
+
 use crate::engine::Kind;
 
+/// Built once: a searcher's set-up costs more than most texts' search.
+static FENCE: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"```"));
+
 /// `text` with its continued code lines joined, or `None` when it has none.
-/// Only the lines ending in a backslash are visited (found by `memmem`, as
-/// are the Markdown fences before them, by their ```` ``` ```` marks): most
-/// texts hold none, and the rest only a few.
+/// Only the lines ending in a backslash are visited (found by `memchr`;
+/// the Markdown fences before them by `memmem`, by their ```` ``` ````
+/// marks): most texts hold none, and the rest only a few.
 pub fn joined(text: &str, kind: Kind) -> Option<String> {
     let bytes = text.as_bytes();
-    let unix = memchr::memmem::find(bytes, b"\\\n").is_some();
-    let ending: &[u8] = if unix { b"\\\n" } else { b"\\\r\n" };
+    // One pass for `\` (rare in prose), either line ending checked after.
+    let mut slashes = memchr::memchr_iter(b'\\', bytes)
+        .filter(|&at| matches!(bytes.get(at + 1..), Some([b'\n', ..] | [b'\r', b'\n', ..])))
+        .peekable();
+    slashes.peek()?;
     let markdown = kind == Kind::Markdown;
-    let mut fences = memchr::memmem::find_iter(bytes, b"```")
+    let mut fences = FENCE
+        .find_iter(bytes)
         .filter(|&at| {
             bytes[line_start(bytes, at)..at]
                 .iter()
@@ -25,7 +36,7 @@ pub fn joined(text: &str, kind: Kind) -> Option<String> {
     let mut open = false;
     let mut out: Option<String> = None;
     let mut copied = 0;
-    for slash in memchr::memmem::find_iter(bytes, ending) {
+    for slash in slashes {
         let start = line_start(bytes, slash);
         if start < copied {
             continue;
