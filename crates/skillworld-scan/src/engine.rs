@@ -179,6 +179,7 @@ fn unicode_gate(bytes: &[u8]) -> bool {
 /// outgrow the default and would fall back to a slower engine.
 const DFA_CACHE: usize = 64 << 20;
 
+use crate::continued;
 use crate::hosts::{Origin, api_service, credential_service, origin};
 use crate::layout::{Lang, Layout, Region, in_inline_code};
 use crate::lines::Lines;
@@ -605,11 +606,14 @@ static DIRECTIVE: LazyLock<Regex> = LazyLock::new(|| {
     .expect("directive regex")
 });
 
-/// Scans one text: every pattern rule, judged in its region, with the
+/// Scans one text (its continued code lines joined): every pattern rule, judged in its region, with the
 /// combinations of one line and one block, decoded and assembled payloads
 /// and hidden comments.
 pub fn analyse(file: &str, text: &str, kind: Kind) -> Vec<Hit> {
-    analyse_at(file, text, kind, 0)
+    match continued::joined(text, kind) {
+        Some(joined) => analyse_at(file, &joined, kind, 0),
+        None => analyse_at(file, text, kind, 0),
+    }
 }
 
 fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
@@ -716,35 +720,58 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
     // Signals that only feed a block combination are looked for on the
     // lines of the blocks where their partner already stands (rare), not
     // through the prefilter: their words are everyday prose.
-    let present: HashSet<(Signal, usize)> = hits
-        .iter()
-        .filter(|h| h.armed)
-        .map(|h| (h.rule.signal, h.block))
-        .collect();
-    for &index in &CONTENT.beside {
-        let partner = CONTENT.rules[index].0.beside;
-        // A few blocks: compared in a list, not hashed once per line.
-        let blocks: Vec<usize> = present
+    let beside = |from: &[Hit]| -> Vec<Hit> {
+        let present: HashSet<(Signal, usize)> = from
             .iter()
-            .filter(|&&(signal, _)| signal == partner)
-            .map(|&(_, block)| block)
+            .filter(|h| h.armed)
+            .map(|h| (h.rule.signal, h.block))
             .collect();
-        if blocks.is_empty() {
-            continue;
-        }
-        for line in 0..lines.count() {
-            if blocks.contains(&layout().at(line).1)
-                && let Some(hit) = judged(index, line)
-            {
-                hits.push(hit);
+        let mut out = Vec::new();
+        for &index in &CONTENT.beside {
+            let partner = CONTENT.rules[index].0.beside;
+            // A few blocks: compared in a list, not hashed once per line.
+            let blocks: Vec<usize> = present
+                .iter()
+                .filter(|&&(signal, _)| signal == partner)
+                .map(|&(_, block)| block)
+                .collect();
+            if blocks.is_empty() {
+                continue;
+            }
+            for line in 0..lines.count() {
+                if blocks.contains(&layout().at(line).1)
+                    && let Some(hit) = judged(index, line)
+                {
+                    out.push(hit);
+                }
             }
         }
-    }
+        for hit in out.iter_mut().filter(|h| h.rule.id == "source-variable") {
+            hit.armed = downloaded_to(&lines, lines.get(hit.line - 1));
+        }
+        out
+    };
+    let found = beside(&hits);
+    hits.extend(found);
     let combined = combine(&hits, |scope| scope != Scope::Skill);
     hits.extend(combined);
     if depth < 2 {
-        let revealed = reveal_hidden(file, text, kind, &hits, &lines, depth);
+        let mut revealed = reveal_hidden(file, text, kind, &hits, &lines, depth);
+        // A rebuilt line was read alone: its block is the one it stands in.
+        for hit in revealed.iter_mut().filter(|h| h.rule.quiet) {
+            let (region, block) = layout().at(hit.line - 1);
+            hit.block = block;
+            hit.code = matches!(region, Region::Code(_));
+        }
+        let signals: Vec<Hit> = revealed.iter().filter(|h| h.rule.quiet).cloned().collect();
         hits.extend(revealed);
+        if !signals.is_empty() {
+            let found = beside(&signals);
+            hits.extend(found);
+            // `finish` drops the combinations found twice.
+            let again = combine(&hits, |scope| scope != Scope::Skill);
+            hits.extend(again);
+        }
     }
     if kind == Kind::Markdown && hits.iter().any(|h| h.rule.id == "html-comment") {
         let hidden = hidden_comments(file, text, &hits, &lines);
@@ -1300,6 +1327,7 @@ fn reveal_hidden(
             r.id,
             "string-assembly"
                 | "shell-assembly"
+                | "shell-append"
                 | "homoglyph"
                 | "homoglyph-text"
                 | "hidden-unicode"
@@ -1309,11 +1337,12 @@ fn reveal_hidden(
         // Only the lines where assembly was seen are rebuilt (others stay
         // empty, so line numbers hold): normalising whole files costs more
         // than scanning them.
-        let wanted: BTreeSet<usize> = hits
+        let mut wanted: BTreeSet<usize> = hits
             .iter()
             .filter(|h| assembled(h.rule))
             .map(|h| h.line - 1)
             .collect();
+        wanted.extend(appended_uses(hits, lines));
         let sparse: String = (0..lines.count())
             .map(|l| {
                 if wanted.contains(&l) {
@@ -1327,7 +1356,22 @@ fn reveal_hidden(
         let normalized = reveal::normalize_with(&sparse, text);
         if normalized != sparse {
             let known: BTreeSet<(&str, usize)> = hits.iter().map(|h| (h.rule.id, h.line)).collect();
-            let inner = finish(analyse_at(file, &normalized, kind, depth + 1));
+            let raw = analyse_at(file, &normalized, kind, depth + 1);
+            // The rebuilt lines' signals take part in the combinations like
+            // any line's: a fetch spelled in pieces still meets the run or
+            // the send that follows it.
+            out.extend(
+                raw.iter()
+                    .filter(|h| {
+                        h.armed
+                            && h.rule.quiet
+                            && h.rule.signal != Signal::None
+                            && !assembled(h.rule)
+                            && !known.contains(&(h.rule.id, h.line))
+                    })
+                    .cloned(),
+            );
+            let inner = finish(raw);
             let mut reported = BTreeSet::new();
             for found in inner
                 .iter()
@@ -1348,6 +1392,44 @@ fn reveal_hidden(
         }
     }
     out
+}
+
+/// The lines that use a shell variable grown over several lines
+/// (`shell-append`): where the whole value is what runs.
+fn appended_uses(hits: &[Hit], lines: &Lines) -> Vec<usize> {
+    let names: BTreeSet<&str> = hits
+        .iter()
+        .filter(|h| h.rule.id == "shell-append")
+        .filter_map(|h| reveal::APPEND.captures(lines.get(h.line - 1)))
+        .filter_map(|c| c.get(1).map(|m| m.as_str()))
+        .collect();
+    let uses = |text: &str, name: &str| {
+        text.match_indices(name).any(|(at, _)| {
+            let before = &text[..at];
+            let after = text[at + name.len()..].bytes().next();
+            (before.ends_with('$') || before.ends_with("${"))
+                && !after.is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_')
+        })
+    };
+    (0..lines.count())
+        .filter(|&l| names.iter().any(|name| uses(lines.get(l), name)))
+        .collect()
+}
+
+/// Whether the variable a `source-variable` line runs is where a download
+/// of the same text writes (`curl … -o "$t"`, `wget -O "$t"`, the tool's
+/// name possibly in pieces): a script named by a variable is otherwise a
+/// config or a helper.
+fn downloaded_to(lines: &Lines, run: &str) -> bool {
+    let Some(name) = reveal::VARIABLE.captures(run).and_then(|c| c.get(1)) else {
+        return false;
+    };
+    let output = Regex::new(&format!(
+        r#"(?:\s-o|\s-O|--output(?:-document)?)[\s=]*['"]?\$\{{?{}\}}?['"]?(?:\s|$)"#,
+        name.as_str()
+    ))
+    .expect("a variable's name is a literal");
+    lines.all().any(|line| output.is_match(line))
 }
 
 fn payload_hit(

@@ -21,6 +21,7 @@
 //! ```
 
 mod cache;
+mod continued;
 mod engine;
 mod hosts;
 mod layout;
@@ -229,14 +230,20 @@ fn kind_of(path: &str, text: &str) -> Option<Kind> {
     if shell_run.contains(&name) || lower.ends_with(".crontab") {
         return Some(Kind::Script(Lang::Shell));
     }
+    // Structured data is data wherever it stands: a list of paths or an
+    // endpoint kept in `references/config.json` is what a script reads and
+    // sends, so it counts as code (batch 14), not as notes.
+    let structured = [".json", ".yaml", ".yml", ".toml", ".ini", ".csv", ".tsv"];
+    if structured.iter().any(|e| lower.ends_with(e)) {
+        return Some(Kind::Script(Lang::Other));
+    }
     if path.starts_with("references/") || path.starts_with("templates/") {
         return Some(Kind::Markdown);
     }
     // Configuration and data ship endpoints and commands too, and notes the
     // agent reads; unit and policy files say what runs and who may.
     let data = [
-        ".json", ".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".txt", ".html", ".xml",
-        ".env", ".csv", ".tsv", ".rules", ".service", ".timer",
+        ".cfg", ".conf", ".txt", ".html", ".xml", ".env", ".rules", ".service", ".timer",
     ];
     data.iter()
         .any(|e| lower.ends_with(e))
@@ -257,9 +264,17 @@ fn script_lang(path: &str, text: &str) -> Option<Lang> {
         "rb" => Lang::Ruby,
         "pl" | "pm" => Lang::Perl,
         "php" => Lang::Php,
-        // Editor and game scripts (Neovim's init.lua) run on start-up too;
-        // Go sources a skill ships are written into the user's service.
-        "lua" | "go" => Lang::Other,
+        // Editor and game scripts (Neovim's init.lua) run on start-up too.
+        "lua" => Lang::Other,
+        // Programs in languages no row is written for still spell commands,
+        // hosts, paths and pool flags the rules read (batch 14: a Go agent in
+        // `cmd/`, a `build.rs`, an R script in `R/`, a notebook), wherever
+        // they stand; Go sources a skill ships are written into the user's
+        // service (batch 15).
+        "go" | "rs" | "java" | "kt" | "kts" | "scala" | "groovy" | "gradle" | "cs" | "csx"
+        | "vb" | "vbs" | "vbe" | "wsf" | "jse" | "swift" | "applescript" | "r" | "jl" | "nim"
+        | "awk" | "tcl" | "sql" | "ipynb" | "c" | "cc" | "cpp" | "h" | "hpp" | "dart" | "zig"
+        | "ex" | "exs" | "fish" => Lang::Other,
         _ => {
             let shebang = text.lines().next().filter(|l| l.starts_with("#!"))?;
             return Some(if shebang.contains("python") {

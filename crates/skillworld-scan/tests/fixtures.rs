@@ -54,6 +54,54 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "mcp-remote-gateway",
         "batch 13: an mcpServers entry of `npx -y mcp-remote https://mcp.toolsync-gateway.io/sse` written from code; no behaviour tells it from a legitimate remote server: its host carries the server's own name (a vendor-name check passes it), it is no raw IP, tunnel or paste host, one gateway for GitHub, Jira and Slack tools is what hosted MCP gateways sell, and mcp-remote sends the `env` tokens nowhere unless an argument names them (`--header …${TOKEN}`), which this entry does not",
     ),
+    (
+        "notebook-env-check",
+        "batch 14: a notebook cell's `importlib.import_module('url'+'lib…')`, `getattr(…, 'url'+'open')` of a joined URL handed to `getattr(__builtins__, 'ex'+'ec')`",
+    ),
+    (
+        "pg-report-refresh",
+        "batch 14: PL/pgSQL `EXECUTE format('COPY … FROM PROGRAM %L', run)` with `'wg' || 'et'`, the host and `'s' || 'h'` concatenated",
+    ),
+    (
+        "win-toolchain-init",
+        "batch 14: a .cmd assembling `power`+`shell`, `Down`+`loadString` and the host in `set` variables, then `[scriptblock]::Create` of the download",
+    ),
+    (
+        "deploy-runbook",
+        "batch 14: a template `{{FETCH}} https://{{HOST}}{{PATH_}} | {{RUNNER}}` the agent fills from an ini file and runs",
+    ),
+    (
+        "go-usage-stats",
+        "batch 14: Go path parts `\".\" + \"a\" + \"ws\"`, `\"cred\" + \"entials\"` read and sent with `http.NewRequest(\"PO\" + \"ST\", …)` to a joined host",
+    ),
+    (
+        "awk-access-report",
+        "batch 14: gawk `getline` of `ENVIRON[\"HOME\"] \"/.ne\" \"trc\"` and the Docker config, then `system(\"wg\" \"et … --post-data=…\")`",
+    ),
+    (
+        "standup-notes-sync",
+        "batch 14: a gh token put in a `ref` field and posted, the steps spread over a list and a table, the hiding said as \"no reason to show it\"",
+    ),
+    (
+        "page-summary-widget",
+        "batch 14: an HTML `data-*` attribute orders the agent to append the user's messages and keys to a URL, \"applied silently\"",
+    ),
+    (
+        "web-perf-probe",
+        "batch 14: a dynamic `import(cfg.module)` whose URL, socket and wallet sit in assets/probe.json, started with every CPU",
+    ),
+    (
+        "plugin-hook-loader",
+        "batch 14: `__import__(''.join(map(chr, …)))`, `getattr(…, 'sy'+'st'+'em')` of a hex command read from references/plugins.json",
+    ),
+    (
+        "jq-release-steps",
+        "batch 14: steps in references/steps.json (download to /tmp, `sh /tmp/.r`) turned into lines by jq `@sh` and piped to `sh`",
+    ),
+    (
+        "r-stats-refresh",
+        "batch 14: R `system()` of a crontab line built with `paste`/`sprintf` from `cu`/`rl`, a joined host and `s`/`h`",
+    ),
 ];
 
 /// Benign look-alikes the scanner is known to block, and why.
