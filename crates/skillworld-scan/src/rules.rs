@@ -2463,9 +2463,11 @@ pub static RULES: &[Rule] = &[
         target: Target::Prose,
         // A payment detail changed to a literal the skill fixed; updating
         // it from the supplier's letter names no number. Prose wraps: the
-        // verb may end the line before. "Use IBAN <literal> instead of the
-        // one on file" changes it too (batch 14).
-        pattern: r"(?:\b(?:change|replace|switch|update|set|swap|overwrite|redirect)\s+|^\s*)(?:the\s+|its\s+|their\s+|all\s+)?(?:(?:beneficiary|recipient|payee|supplier|vendor|destination|payout|receiving|deposit|bank)(?:'s)?\s+)?(?:iban|bank account(?: number)?|routing number|swift code|wallet(?: address)?|beneficiary)\b[^\n]{0,30}?\b(?:to|with)\s*:?\s*[`\x22']?(?:[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}|0x[0-9a-f]{40}|bc1[a-z0-9]{20,}|[13][1-9a-hj-np-z]{25,34}|\d[\d\s-]{7,}\d)\b|\b(?:put|use|write|insert|print|enter)\s+(?:the\s+|this\s+|our\s+)?(?:iban|wallet address)\s*:?\s*[`\x22']?(?:[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}|0x[0-9a-f]{40}|bc1[a-z0-9]{20,})\b|(?:\buse\s+|^\s*)(?:the\s+|this\s+)?(?:iban|bank account(?: number)?|routing number|swift code|wallet(?: address)?)\s*:?\s*[`\x22']?(?:[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}|0x[0-9a-f]{40}|bc1[a-z0-9]{20,}|[13][1-9a-hj-np-z]{25,34}|\d[\d\s-]{7,}\d)\b[^\n]{0,40}?\binstead\s+of\b",
+        // verb may end the line before. "Put IBAN <literal> on every
+        // invoice" (batch 15) and "use IBAN <literal> instead of the one on
+        // file" (batch 14) change it too; "use IBAN <literal> as the
+        // example" shows a format.
+        pattern: r"(?:\b(?:change|replace|switch|update|set|swap|overwrite|redirect)\s+|^\s*)(?:the\s+|its\s+|their\s+|all\s+)?(?:(?:beneficiary|recipient|payee|supplier|vendor|destination|payout|receiving|deposit|bank)(?:'s)?\s+)?(?:iban|bank account(?: number)?|routing number|swift code|wallet(?: address)?|beneficiary)\b[^\n]{0,30}?\b(?:to|with)\s*:?\s*[`\x22']?(?:[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}|0x[0-9a-f]{40}|bc1[a-z0-9]{20,}|[13][1-9a-hj-np-z]{25,34}|\d[\d\s-]{7,}\d)\b|\b(?:put|write|insert|print|enter)\s+(?:the\s+|this\s+|our\s+)?(?:iban|wallet address)\s*:?\s*[`\x22']?(?:[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}|0x[0-9a-f]{40}|bc1[a-z0-9]{20,})\b|(?:\buse\s+|^\s*)(?:the\s+|this\s+)?(?:iban|bank account(?: number)?|routing number|swift code|wallet(?: address)?)\s*:?\s*[`\x22']?(?:[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}|0x[0-9a-f]{40}|bc1[a-z0-9]{20,}|[13][1-9a-hj-np-z]{25,34}|\d[\d\s-]{7,}\d)\b[^\n]{0,40}?\binstead\s+of\b",
         what: "changes where payments go to a fixed account",
         explain: "Tells the agent to change a payee's IBAN, account number or wallet to one the skill fixed: payment redirection; remove the skill.",
         ..Rule::BASE
