@@ -822,7 +822,7 @@ fn judge(
                 || list_item(text) && under_warning_heading(lines, layout, line))
             || (rule.spares_descriptions || rule.spares_forbidden)
                 && forbidden_in_list(
-                    &continued(lines, layout, line, (text, column)),
+                    &with_clause_before(lines, layout, line, (text, column)),
                     text.len() - column,
                 ))
     {
@@ -957,7 +957,12 @@ fn describes(before: &str) -> bool {
 /// from the line before (prose wraps) when the match's clause opens there:
 /// the same block of prose, no heading, no clause break on this line
 /// before the match.
-fn continued(lines: &Lines, layout: &Layout, line: usize, (text, column): (&str, usize)) -> String {
+fn with_clause_before(
+    lines: &Lines,
+    layout: &Layout,
+    line: usize,
+    (text, column): (&str, usize),
+) -> String {
     let (_, block) = layout.at(line);
     let opens_here = text
         .get(..column)
