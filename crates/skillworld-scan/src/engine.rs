@@ -641,12 +641,10 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
             None if rule.reads_sentences() => {
                 joined = Joined::new(&lines, wrapped::near(&lines, line))?;
                 let wrapped = joined.find(row)?;
-                // Only prose wraps, and only within its paragraph.
+                // Only prose wraps, and only within its paragraph: the
+                // logical line of anything else is the line alone.
                 let logical = layout().logical(&lines, line, JOIN_REACH);
-                if layout().at(line).0 != Region::Prose
-                    || wrapped.lines.start < logical.start
-                    || wrapped.lines.end > logical.end
-                {
+                if wrapped.lines.start < logical.start || wrapped.lines.end > logical.end {
                     return None;
                 }
                 (wrapped.sentence, wrapped.lines.start, wrapped.column)

@@ -388,48 +388,21 @@ mod tests {
         let text = "---\nname: x\ndescription: y\n---\nDo not\nmention it.\n\n- item\n  wrapped\n- next\n> quoted\n> on\n# Head\nafter\n| a |\n| b |\n```\nx\ny\n```\n";
         let lines = Lines::new(text);
         let layout = Layout::markdown(&lines);
-        assert_eq!(
-            layout.logical(&lines, 1, 8),
-            1..2,
-            "front matter keys stand alone"
-        );
-        assert_eq!(layout.logical(&lines, 2, 8), 2..3);
-        assert_eq!(layout.logical(&lines, 5, 8), 4..6, "a wrapped sentence");
-        assert_eq!(
-            layout.logical(&lines, 8, 8),
-            7..9,
-            "a list item's continuation"
-        );
-        assert_eq!(
-            layout.logical(&lines, 9, 8),
-            9..10,
-            "a quote does not continue a list item"
-        );
-        assert_eq!(
-            layout.logical(&lines, 11, 8),
-            10..12,
-            "a blockquote runs on"
-        );
-        assert_eq!(
-            layout.logical(&lines, 12, 8),
-            12..13,
-            "a heading stands alone"
-        );
-        assert_eq!(
-            layout.logical(&lines, 13, 8),
-            13..14,
-            "nor continues into its text"
-        );
-        assert_eq!(
-            layout.logical(&lines, 15, 8),
-            15..16,
-            "table rows stand alone"
-        );
-        assert_eq!(
-            layout.logical(&lines, 18, 8),
-            18..19,
-            "code is read line by line"
-        );
+        let cases = [
+            (1, 1..2, "front matter keys stand alone"),
+            (2, 2..3, "front matter keys stand alone"),
+            (5, 4..6, "a wrapped sentence"),
+            (8, 7..9, "a list item's continuation"),
+            (9, 9..10, "a quote does not continue a list item"),
+            (11, 10..12, "a blockquote runs on"),
+            (12, 12..13, "a heading stands alone"),
+            (13, 13..14, "nor continues into its text"),
+            (15, 15..16, "table rows stand alone"),
+            (18, 18..19, "code is read line by line"),
+        ];
+        for (line, logical, why) in cases {
+            assert_eq!(layout.logical(&lines, line, 8), logical, "{why}");
+        }
         assert_eq!(layout.logical(&lines, 5, 0), 5..6, "reach bounds the join");
     }
 

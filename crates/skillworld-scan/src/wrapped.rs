@@ -22,20 +22,16 @@ pub const JOIN_REACH: usize = 1;
 /// layout, which knows code blocks and front matter, is asked only once
 /// a row matches across them.
 pub fn near(lines: &Lines, line: usize) -> Range<usize> {
-    within(lines, line, JOIN_REACH)
+    wrapped_around(line, JOIN_REACH, |l| {
+        l > 0 && l < lines.count() && continues_line(lines.get(l - 1), lines.get(l))
+    })
 }
 
 /// The lines a candidate line's row may find its other words on, when
 /// they are not all on the line: its neighbours in the sentence (an
 /// order's words wrap onto the next line). `None` where nothing wraps.
 pub fn wrap_window(lines: &Lines, line: usize) -> Option<Range<usize>> {
-    Some(within(lines, line, 1)).filter(|range| range.len() > 1)
-}
-
-fn within(lines: &Lines, line: usize, reach: usize) -> Range<usize> {
-    wrapped_around(line, reach, |l| {
-        l > 0 && l < lines.count() && continues_line(lines.get(l - 1), lines.get(l))
-    })
+    Some(near(lines, line)).filter(|range| range.len() > 1)
 }
 
 /// A logical line joined: its text, and where each physical line starts
