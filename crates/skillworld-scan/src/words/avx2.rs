@@ -7,21 +7,17 @@
 
 use std::arch::x86_64::*;
 
-use super::{BITS, Bits, MULTIPLIER};
+use super::{GATE_BITS, Gate, LOWERED, MULTIPLIER};
 
 /// The gate's hits for the 64 bytes of `block` and where its newlines
-/// are, each as bit `i` for byte `i`; `window` holds the lower-cased bytes before the block (the last in its
-/// low byte) and is left holding the block's last four.
+/// are, each as bit `i` for byte `i`; `lower` comes holding the two bytes
+/// before the block, lower-cased, and is left holding them and the block,
+/// lower-cased (the word search reads its keys there).
 ///
 /// # Safety
 /// The CPU must support AVX2.
 #[target_feature(enable = "avx2")]
-pub unsafe fn gate(bits: &Bits, block: &[u8; 64], window: &mut u32) -> (u64, u64) {
-    // Two bytes of what came before, then the block, lower-cased; room
-    // for the last 16-byte load.
-    let mut lower = [0u8; 80];
-    lower[0] = (*window >> 8) as u8;
-    lower[1] = *window as u8;
+pub unsafe fn gate(bits: &Gate, block: &[u8; 64], lower: &mut [u8; LOWERED]) -> (u64, u64) {
     let shifted = _mm256_set1_epi8((0x80u8 - b'A') as i8);
     let last_upper = _mm256_set1_epi8((-128i16 + 26) as i8);
     let case = _mm256_set1_epi8(0x20);
@@ -45,17 +41,18 @@ pub unsafe fn gate(bits: &Bits, block: &[u8; 64], window: &mut u32) -> (u64, u64
     );
     let multiplier = _mm256_set1_epi32(MULTIPLIER as i32);
     let low_five = _mm256_set1_epi32(31);
-    let table = bits.as_ptr().cast::<i32>();
+    let table = bits.0.as_ptr().cast::<i32>();
     let mut hits = 0u64;
     for group in 0..8 {
         // SAFETY: 16 bytes from 8 * group <= 56 stay within `lower`; the
-        // gather's indices are hashes shifted to BITS - 5 bits, inside
-        // the bit set read as 2^(BITS-5) 32-bit words.
+        // gather's indices are hashes shifted to GATE_BITS - 5 bits,
+        // inside the bit set read as 2^(GATE_BITS-5) 32-bit words.
         let found = unsafe {
             let sixteen = _mm_loadu_si128(lower.as_ptr().add(group * 8).cast());
             let keys = _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(sixteen), windows);
-            let hashed =
-                _mm256_srli_epi32::<{ 32 - BITS as i32 }>(_mm256_mullo_epi32(keys, multiplier));
+            let hashed = _mm256_srli_epi32::<{ 32 - GATE_BITS as i32 }>(_mm256_mullo_epi32(
+                keys, multiplier,
+            ));
             let words = _mm256_i32gather_epi32::<4>(table, _mm256_srli_epi32::<5>(hashed));
             // The wanted bit moved to the sign bit.
             let raised = _mm256_sllv_epi32(
@@ -66,6 +63,5 @@ pub unsafe fn gate(bits: &Bits, block: &[u8; 64], window: &mut u32) -> (u64, u64
         };
         hits |= u64::from(found) << (group * 8);
     }
-    *window = u32::from_be_bytes([lower[62], lower[63], lower[64], lower[65]]);
     (hits, ends)
 }
