@@ -436,6 +436,10 @@ impl WordSearch {
 
     /// Looks up the words behind the set bits of `hits`: a three-byte word
     /// ending there, or a long word's anchor ending at the next byte.
+    /// Inlined into `each`: nearly every block has a pass, and a call per
+    /// block cost 3 % of a scan's instructions (registers saved and put
+    /// back, the block's state reloaded).
+    #[inline(always)]
     fn settle(
         &self,
         text: &[u8],
