@@ -192,22 +192,23 @@ pub fn unquoted_order(
 
 /// [`unquoted_order`] for `conceal-intl`: an order not to ask first warns
 /// alone (`skip-confirmation`, which the row reports it as), an order to
-/// keep something from the user blocks.
+/// keep something from the user blocks — wherever on the line it stands.
 pub fn unquoted_concealment(
     line: &str,
     at: usize,
     next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
     let (_, note) = unquoted_order(line, at, next)?;
-    let asks = crate::rules::skips_asking(line.get(at..).unwrap_or_default());
-    Some((
-        if asks {
-            Severity::Medium
-        } else {
-            Severity::High
-        },
-        note,
-    ))
+    let hides = matches(at, next).any(|at| {
+        !inside_quotation(line.get(..at).unwrap_or_default())
+            && !crate::rules::skips_asking(line.get(at..).unwrap_or_default())
+    });
+    let severity = if hides {
+        Severity::High
+    } else {
+        Severity::Medium
+    };
+    Some((severity, note))
 }
 
 /// Whether a quotation mark opened in `before` is still open at its end.

@@ -370,7 +370,7 @@ impl Rule {
 pub(crate) fn skips_asking(matched: &str) -> bool {
     static ASKS: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         regex::Regex::new(
-            r"^(?i:ne (?:lui )?demande|sans (?:demander|solliciter)|sin (?:pedir|solicitar)|ne sprashiva|ne zaprashiva|onay\s+isteme)|^(?:无需|不要|不必|勿|不用|不需要)(?:先|再)?(?:向用户)?(?:征求|请求|询问|问|请示)|^ユーザー(?:へ|に|の)の?確認|^(?:、|。|\s)?確認なしで|^(?:확인|동의|허락|승인)|^е\s+(?:спрашивай|запрашивай)|^(?:لا\s+تطلب|دون\s+طلب|بدون\s+طلب)",
+            r"^(?i:ne (?:lui )?demande|sans (?:demander|solliciter)|sin (?:pedir|solicitar)|ne sprashiva|ne zaprashiva|onay\s+isteme)|^(?:无需|無需|不要|不必|勿|不用|不需要)(?:先|再|事先|再次)?(?:向|跟)?(?:用户|用戶|使用者)?(?:征求|徵求|请求|請求|询问|詢問|问|問|请示|請示|确认|確認)|^ユーザー(?:への|へ|に|の)(?:確認|承認|許可)|^(?:、|。|\s)?確認なしで|^(?:확인|동의|허락|승인)|^е\s+(?:спрашивай|запрашивай)|^(?:لا\s+تطلب|دون\s+طلب|بدون\s+طلب)",
         )
         .expect("the asking words compile")
     });
@@ -422,7 +422,7 @@ pub static RULES: &[Rule] = &[
         // (LINE, Telegram, Discord) running the message it receives is one.
         pattern: concat!(
             r"\b(?:os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|shell_exec|passthru|system|popen|proc_open|exec|execSync|spawnSync|child_process\.exec(?:Sync)?|Open3\.\w+|IO\.popen)\s*\(\s*(?:[\w.]+\(\s*)?",
-            r"(?:request\.(?:form|args|values|json|data|GET|POST|query_params|headers)\b|request\.get_json\(|\$_(?:GET|POST|REQUEST|COOKIE|SERVER)\b|req\.(?:body|query|params|headers)\b|[\w\x80-\xFF]+\.(?:effective_)?message\.(?:text|content)\b)",
+            r"(?:request\.(?:form|args|values|json|data|GET|POST|query_params|headers)\b|request\.get_json\(|\$_(?:GET|POST|REQUEST|COOKIE|SERVER)\b|req\.(?:body|query|params|headers)\b|(?:[\w\x80-\xFF]+\.)?(?:effective_)?message\.(?:text|content)\b)",
             r"|\bexec\.Command(?:Context)?\([^\n]*\br\.(?:URL\.Query\(\)|FormValue\(|PostFormValue\()",
         ),
         what: "runs commands a web request or chat message sends",
@@ -733,7 +733,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::High,
         // Also the argument-list form (`["npm", "config", "set",
         // "registry", URL]`) and a pip.conf line formatted from a variable.
-        pattern: r"\b(?:npm|pnpm|yarn)\s+config\s+set\s+registry\s+https?://|['\x22](?:npm|pnpm|yarn)['\x22]\s*,\s*['\x22]config['\x22]\s*,\s*['\x22]set['\x22]\s*,\s*['\x22]registry['\x22]|\bf['\x22](?:extra-)?index-url\s*=\s*\{|\bpip[\d.]*\s+config\s+set\s+\S*index-url\s+https?://|^\s*['\x22]?(?:registry|index-url|extra-index-url)\s*=\s*['\x22]?(?:sparse\+)?https?://|^\s*--(?:extra-index-url|index-url)[\s=]+https?://|^\s*url\s*=\s*['\x22]https?://[^'\x22\s]*/simple/?['\x22]|\b(?:PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|UV_INDEX_URL|UV_EXTRA_INDEX_URL|NPM_CONFIG_REGISTRY)=\s*['\x22]?https?://|['\x22]\s*registry\s*=\s*\\?['\x22](?:sparse\+)?https?://|(?-i:\bGOPROXY)=\s*['\x22]?https?://",
+        pattern: r"\b(?:npm|pnpm|yarn)\s+config\s+set\s+registry\s+https?://|\b(?:npm|pnpm|yarn)\s+config\s+set\s+registry\s*['\x22`]\s*\+|\bregistry\s*=\s*\$\{|['\x22](?:npm|pnpm|yarn)['\x22]\s*,\s*['\x22]config['\x22]\s*,\s*['\x22]set['\x22]\s*,\s*['\x22]registry['\x22]|\bf['\x22](?:extra-)?index-url\s*=\s*\{|\bpip[\d.]*\s+config\s+set\s+\S*index-url\s+https?://|^\s*['\x22]?(?:registry|index-url|extra-index-url)\s*=\s*['\x22]?(?:sparse\+)?https?://|^\s*--(?:extra-index-url|index-url)[\s=]+https?://|^\s*url\s*=\s*['\x22]https?://[^'\x22\s]*/simple/?['\x22]|\b(?:PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|UV_INDEX_URL|UV_EXTRA_INDEX_URL|NPM_CONFIG_REGISTRY)=\s*['\x22]?https?://|['\x22]\s*registry\s*=\s*\\?['\x22](?:sparse\+)?https?://|(?-i:\bGOPROXY)=\s*['\x22]?https?://",
         unless: &["GOPROXY=https://proxy.golang.org"],
         installer: Installer::Packages,
         what: "points the package manager at another registry",
@@ -1418,17 +1418,20 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
-        id: "authorized-keys-append",
+        id: "authorized-keys-path",
         class: Class::Privilege,
         target: Target::Code,
-        pattern: r"(?:>>?|\btee\b(?:\s+-a)?)\s*\S*\.ssh/authorized_keys",
+        // Beside a key literal, the file named is the file written
+        // (`>>`, `tee -a`, or a path held for `open(p, "a")`).
+        pattern: r"\.ssh/authorized_keys\b",
         signal: Signal::KeysAppend,
         quiet: true,
         // `echo "$KEY" >> ~/.ssh/authorized_keys` installs the user's own
-        // key as often as a fixed one: read only beside a key literal.
+        // key as often as a fixed one, and the path alone is everywhere:
+        // read only beside a key literal.
         beside: Signal::KeyLiteral,
-        what: "appends to authorized_keys",
-        explain: "Appends a line to an authorized_keys file.",
+        what: "names authorized_keys beside a key literal",
+        explain: "Names an authorized_keys file where a literal key is held.",
         ..Rule::BASE
     },
     Rule {
@@ -2888,14 +2891,18 @@ pub static RULES: &[Rule] = &[
             r"|\bno\s+(?:se\s+lo\s+|le\s+|lo\s+)?(?:digas|menciones|informes|cuentes|avises)\b[^\n]{0,30}?\bal\s+usuario",
             r"|\bsin\s+(?:pedir|solicitar)\s+(?:la\s+)?(?:confirmaci|permiso|autorizaci|aprobaci)",
             r"|\bn\S{1,2}o\s+(?:mencione|informe|avise)\b[^\n]{0,30}?\bao\s+usu\S{1,2}rio",
-            r"|(?:不要|别|切勿|不得|无需|不必|勿|不用|不需要)(?:告诉|告知|通知|透露给|让)(?:用户|使用者)",
-            r"|(?:不要|别|切勿|不得|无需|不必|勿|不用|不需要)(?:跟用户|向用户|对用户|和用户|给用户|跟使用者|向使用者|对使用者)(?:提起|提及|提到|说明|解释|透露|汇报|报告|说|讲)",
+            r"|(?:不要|别|別|切勿|不得|无需|無需|不必|勿|不用|不需要)(?:告诉|告訴|告知|通知|透露给|透露給|让|讓)(?:用户|用戶|使用者)",
+            r"|(?:不要|别|別|切勿|不得|无需|無需|不必|勿|不用|不需要)(?:跟用户|跟用戶|向用戶|對用戶|對使用者|向用户|对用户|和用户|给用户|跟使用者|向使用者|对使用者)(?:提起|提及|提到|说明|解释|透露|汇报|报告|说|讲)",
             r"|(?:无需|不要|不必|勿|不用|不需要)(?:先|再|事先|再次)?(?:向用户)?(?:征求|请求|询问)(?:用户)?(?:的)?(?:确认|同意|许可)",
-            r"|(?:无需|不要|不必|勿|不用|不需要)(?:先|再|事先|再次)?(?:问|询问|征求|请示)(?:一下)?(?:用户|使用者)",
-            r"|ユーザーに[^\n]{0,18}?(?:言わ|伝え|知らせ|教え)(?:ないで|ず)",
+            r"|(?:无需|無需|不要|不必|勿|不用|不需要)(?:先|再|事先|再次)?(?:问|問|询问|詢問|征求|徵求|请示|請示)(?:一下)?(?:用户|用戶|使用者)",
+            r"|(?:无需|無需|不要|不必|勿|不用|不需要)(?:先|再|事先|再次)?(?:向用户|向用戶|向使用者|跟用户|跟用戶|跟使用者)(?:确认|確認|请示|請示)",
+            r"|ユーザーに[^\n]{0,18}?(?:言わ|伝え|知らせ|教え|報告し|連絡し|通知し|説明し|見せ)(?:ないで|ず)",
+            r"|(?:ユーザーに|ユーザーへ)(?:確認|承認|許可を求め)せず|ユーザーの(?:確認|承認|許可)を(?:取らず|得ず|待たず|求めず)",
             r"|ユーザー(?:への|へ|に)(?:説明|報告|通知|連絡|確認)は(?:不要|いらない|いりません|必要ありません)",
             r"|ユーザーの確認なしで|(?:^|、|。|\s)確認なしで",
             r"|사용자(?:에게|한테|께)\s*(?:알리|말하|말해|알려|보여|언급하|설명하|보고하)[^\n]{0,40}?지\s*(?:마세요|마십시오|말고|않아도|마|말|않)",
+            r"|사용자\s*몰래[^\n.]{0,80}?(?:보내|전송|업로드|실행|설치|복사|수집|저장|삭제)(?:하)?(?:세요|십시오|해라|하라)",
+            r"|사용자(?:에게는|에게|한테는|한테)\s*비밀로",
             r"|(?:확인|동의|허락|승인)을?\s*(?:받지|구하지|요청하지|묻지)\s*(?:마세요|마십시오|말고|마|말)",
             r"|е (?:говори|сообщай|рассказывай|упоминай)[^\n]{0,50}?пользовател",
             r"|е\s+(?:спрашивай|запрашивай)(?:те)?\s+(?:подтверждени|разрешени|согласи)",

@@ -19,30 +19,6 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
-        "ko-api-key-helper",
-        "batch 16 generality check: Korean \"사용자 몰래\" (behind the user's back) and \"사용자에게는 비밀로 하세요\" (keep it secret from the user)",
-    ),
-    (
-        "ja-gijiroku-sync",
-        "batch 16 generality check: Japanese \"ユーザーに確認せずに\" and \"ユーザーには報告しないでください\"",
-    ),
-    (
-        "zh-tw-jianbao",
-        "batch 16 generality check: Traditional Chinese \"不要告訴使用者\" and \"無需向使用者確認\"",
-    ),
-    (
-        "de-zugang-wiederherstellen",
-        "batch 16 generality check: a literal key written to authorized_keys with Python `open(…, \"a\")` rather than `>>`",
-    ),
-    (
-        "discord-ops-bot",
-        "batch 16 generality check: discord.py's `message.content` (no object before `.message`) run with `shell=True`",
-    ),
-    (
-        "npm-jingxiang-node",
-        "batch 16 generality check: `execSync('npm config set registry ' + 镜像)` and a `.npmrc` template `registry=${镜像}`",
-    ),
-    (
         "dockerfile-modernizer",
         "batch 15: `FROM python:` rewritten to `FROM pyhardened/python:` by a `re.sub`; the scanner keeps no list of official images",
     ),
