@@ -57,6 +57,8 @@ const UNICODE_GATE: &[&[u8]] = &[
     &[0xCE, 0x96],
     &[0xEF, 0xBC],
     &[0xEF, 0xBD],
+    // The ideographic space.
+    &[0xE3, 0x80, 0x80],
     &[0xEF, 0xBB, 0xBF],
     &[0xF3, 0xA0, 0x80],
     &[0xF3, 0xA0, 0x81],
@@ -831,6 +833,10 @@ fn judge(
         soften(hit, "a comment labelling the command before it");
         return;
     }
+    if rule.id == "homoglyph" && inline && lone_word(text, column) {
+        soften(hit, "one look-alike word shown in prose: it runs nothing");
+        return;
+    }
     if rule.class.is_payload() && quoted_in_comment(text, column) {
         soften(hit, "a quoted value in a comment: it runs nothing");
         return;
@@ -1056,6 +1062,16 @@ fn quoted_in_comment(text: &str, column: usize) -> bool {
         at += 1;
     }
     quote.is_some_and(|q| comment && bytes[column..].contains(&q))
+}
+
+/// Whether the inline code span around `column` is one word (`раураl.com`
+/// in a table of spoofed domains): a name shown, where a command has
+/// words and a URL has a scheme.
+fn lone_word(text: &str, column: usize) -> bool {
+    let before = text.get(..column).unwrap_or_default();
+    let open = before.rfind('`').map_or(0, |at| at + 1);
+    let span = text[open..].split('`').next().unwrap_or_default();
+    !span.contains(char::is_whitespace) && !span.contains("://")
 }
 
 /// Whether the match at `column` is quoted: inline code or a quotation mark

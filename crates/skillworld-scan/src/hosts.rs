@@ -138,6 +138,18 @@ const INDEXES: &[&str] = &[
     "data.pyg.org",
     "crates.io",
     "rubygems.org",
+    // The public indexes' mirrors run by universities and cloud operators
+    // (the usual domestic setup in China): the same packages, nearer.
+    "pypi.tuna.tsinghua.edu.cn/simple",
+    "mirrors.tuna.tsinghua.edu.cn/pypi/",
+    "pypi.mirrors.ustc.edu.cn/simple",
+    "mirrors.aliyun.com/pypi/",
+    "mirrors.cloud.tencent.com/pypi/",
+    "repo.huaweicloud.com/repository/pypi/",
+    "mirrors.huaweicloud.com/repository/pypi/",
+    "registry.npmmirror.com",
+    "mirrors.cloud.tencent.com/npm/",
+    "repo.huaweicloud.com/repository/npm/",
 ];
 
 static URL: LazyLock<Regex> =

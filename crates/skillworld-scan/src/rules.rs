@@ -228,6 +228,10 @@ pub enum Signal {
     ReflectOrigin,
     /// A server allows credentialed cross-origin requests.
     CorsCredentials,
+    /// Holds a literal SSH public key in a variable.
+    KeyLiteral,
+    /// Appends to an `authorized_keys` file.
+    KeysAppend,
     /// A web handler takes a value from the request it serves.
     RequestInput,
 }
@@ -363,10 +367,10 @@ impl Rule {
 /// Whether a match of `conceal-intl` is one of its orders not to ask the
 /// user first (French, Spanish, Chinese): alone they warn, as the English
 /// row does, where an order to keep something from the user blocks.
-fn skips_asking(matched: &str) -> bool {
+pub(crate) fn skips_asking(matched: &str) -> bool {
     static ASKS: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         regex::Regex::new(
-            r"^(?i:ne (?:lui )?demande|sans (?:demander|solliciter)|sin (?:pedir|solicitar))|^(?:无需|不要|不必|勿)(?:向用户)?(?:征求|请求|询问)",
+            r"^(?i:ne (?:lui )?demande|sans (?:demander|solliciter)|sin (?:pedir|solicitar)|ne sprashiva|ne zaprashiva|onay\s+isteme)|^(?:无需|無需|不要|不必|勿|不用|不需要)(?:先|再|事先|再次)?(?:向|跟)?(?:用户|用戶|使用者)?(?:征求|徵求|请求|請求|询问|詢問|问|問|请示|請示|确认|確認)|^ユーザー(?:への|へ|に|の)(?:確認|承認|許可)|^(?:、|。|\s)?確認なしで|^(?:확인|동의|허락|승인)|^е\s+(?:спрашивай|запрашивай)|^(?:لا\s+تطلب|دون\s+طلب|بدون\s+طلب)",
         )
         .expect("the asking words compile")
     });
@@ -414,14 +418,15 @@ pub static RULES: &[Rule] = &[
         severity: Severity::High,
         target: Target::Code,
         // A web handler passing what the request carries to a shell: a
-        // command endpoint planted in the user's application.
+        // command endpoint planted in the user's application; a chat bot
+        // (LINE, Telegram, Discord) running the message it receives is one.
         pattern: concat!(
             r"\b(?:os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|shell_exec|passthru|system|popen|proc_open|exec|execSync|spawnSync|child_process\.exec(?:Sync)?|Open3\.\w+|IO\.popen)\s*\(\s*(?:[\w.]+\(\s*)?",
-            r"(?:request\.(?:form|args|values|json|data|GET|POST|query_params|headers)\b|request\.get_json\(|\$_(?:GET|POST|REQUEST|COOKIE|SERVER)\b|req\.(?:body|query|params|headers)\b)",
+            r"(?:request\.(?:form|args|values|json|data|GET|POST|query_params|headers)\b|request\.get_json\(|\$_(?:GET|POST|REQUEST|COOKIE|SERVER)\b|req\.(?:body|query|params|headers)\b|(?:[\w\x80-\xFF]+\.)?(?:effective_)?message\.(?:text|content)\b)",
             r"|\bexec\.Command(?:Context)?\([^\n]*\br\.(?:URL\.Query\(\)|FormValue\(|PostFormValue\()",
         ),
-        what: "runs commands a web request sends",
-        explain: "Code hands a web request's parameters or headers to a shell: a command endpoint (web shell) in the application it writes; remove it.",
+        what: "runs commands a web request or chat message sends",
+        explain: "Code hands a web request's parameters or headers, or a chat bot's incoming message, to a shell: a command endpoint (web shell) anyone who reaches it can use; remove it.",
         ..Rule::BASE
     },
     Rule {
@@ -479,7 +484,7 @@ pub static RULES: &[Rule] = &[
             r"|`#\{\w+\}`|%x\(\s*#\{\w+\}\s*\)",
             r"|\b(?:proc_open|popen|spawn|Popen|exec\.Command|Process\.Start)\(\s*\[?\s*['\x22](?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh(?:\.exe)?['\x22]",
             r"|\bexec (?:/bin/)?(?:ba|z|da)?sh -c \$\w+|\bexec \{\*\}\$\w+",
-            r"|\bos\.(?:system|popen)\(\s*[a-z_]\w*\s*[\[)]|\bsubprocess\.\w+\(\s*[a-z_]\w*\s*,[^\n]*\bshell\s*=\s*True",
+            r"|\bos\.(?:system|popen)\(\s*[a-z_\x80-\xFF][\w\x80-\xFF]*\s*[\[)]|\bsubprocess\.\w+\(\s*[a-z_\x80-\xFF][\w\x80-\xFF.]*\s*,[^\n]*\bshell\s*=\s*True|\bsubprocess\.(?:getoutput|getstatusoutput)\(\s*[a-z_\x80-\xFF][\w\x80-\xFF]*\s*\)",
             r"|\bcreate_subprocess_shell\(\s*(?:$|[a-z_])",
             r"|\bopen\(\s*STD(?:IN|OUT|ERR)\s*,\s*['\x22][<>+]*&",
             r"|`(?:ba|z)?sh -c \$\w+|\bexec(?:CmdEx|Cmd|Process)\(\s*[a-z_]\w*\s*[,)]|\b[a-z_]\w*\.(?:run|call|check_output|Popen|getoutput)\(\s*[a-z_]\w*\s*,[^\n]*\bshell\s*=\s*(?:True|1)\b",
@@ -530,7 +535,7 @@ pub static RULES: &[Rule] = &[
         id: "remote-tunnel",
         class: Class::Shell,
         severity: Severity::High,
-        pattern: r"\bngrok\s+tcp\s+(?:22|3389|5900)\b|\bssh\b[^\n]*\s-R\s*\S*:(?:localhost|127\.0\.0\.1):22\b|\bchisel\s+client\b|\bfrp[cs]\b[^\n]*\.(?:ini|toml)",
+        pattern: r"\bngrok\s+tcp\s+(?:22|3389|5900)\b|\bssh\b[^\n]*\s-R\s*\S*:(?:localhost|127\.0\.0\.1):22\b|\bchisel\s+client\b|^\s*local_?port\s*=\s*['\x22]?(?:22|3389|5900)['\x22]?\s*$",
         what: "exposes this machine through a tunnel",
         explain: "Opens remote login to this machine through a tunnel a stranger controls; remove it.",
         ..Rule::BASE
@@ -639,7 +644,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "fetch",
         class: Class::Execution,
-        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\bfetch\(\s*[A-Za-z_$][\w$.]*\s*[,)]|\bResolve-DnsName\b[^\n]*\bTXT\b|\b(?:dig|nslookup)\b[^\n]*(?:\s|-t\s*|-q=|-type=)TXT\b|\baxios\.get\(|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\bInvoke-RestMethod\b|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*(?:[^\s/&]|/(?:[^d\s]|d[^e]|de[^v])))|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|-r\s*open-uri\b|\bURI\.open\(|LWP::(?:Simple|UserAgent)\b|\bHTTP::Tiny\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:|\b(?:Command::new|exec\.Command|spawn\w*|execFile\w*|Popen|popen|subprocess\.\w+|Process\.Start)\(\s*\[?\s*['\x22](?:curl|wget)(?:\.exe)?\b|\bfile_get_contents\(\s*\$\w+\s*\)|(?-i:\b(?:resp|res|response)\.Body\b)|^\s*\.get\((?:url\b|['\x22`]https?:)",
+        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\bfetch\(\s*[A-Za-z_$][\w$.]*\s*[,)]|\bResolve-DnsName\b[^\n]*\bTXT\b|\b(?:dig|nslookup)\b[^\n]*(?:\s|-t\s*|-q=|-type=)TXT\b|\baxios\.get\(|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\bInvoke-RestMethod\b|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*(?:[^\s/&]|/(?:[^d\s]|d[^e]|de[^v])))|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|-r\s*open-uri\b|\bURI\.open\(|LWP::(?:Simple|UserAgent)\b|\bHTTP::Tiny\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:|\b(?:Command::new|exec\.Command|spawn\w*|execFile\w*|Popen|popen|subprocess\.\w+|Process\.Start)\(\s*\[?\s*['\x22](?:curl|wget)(?:\.exe)?\b|\bfile_get_contents\(\s*\$\w+\s*\)|(?-i:\b(?:resp|res|response)\.Body\b)|^\s*\.get\((?:url\b|['\x22`]https?:)|=\s*[\w\x80-\xFF.]*\b(?:urlopen|urlretrieve|requests\.get)\s*(?:$|#)|\.get\(\s*(?:[\w\x80-\xFF$.]+|['\x22`]https?:[^'\x22`]*['\x22`])\s*,\s*(?:\(\s*[\w\x80-\xFF$]+\s*\)|[\w\x80-\xFF$]+|function\s*\(\s*[\w\x80-\xFF$]+\s*\))\s*(?:=>|\{)",
         unless: &["://localhost", "://127.0.0.1"],
         signal: Signal::Fetch,
         quiet: true,
@@ -665,7 +670,7 @@ pub static RULES: &[Rule] = &[
         id: "dynamic-eval",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\[\s*['\x22](?:Function|eval)['\x22]\s*\]|\.then\(\s*(?:eval|Function)\s*\)|\bpowershell(?:\.exe)?\b[^\n]*\s-(?:enc|encodedcommand|ec)\s+\$\w+|\b(?:globalThis|window)\s*\[\s*['\x22][^'\x22\n]*['\x22]\s*\+|\bvm\.run\w*\(|\b(?:Invoke-Expression|iex)(?:\s*(?:[$(\[\x22{;|)}-]|$)|\s*'\s*(?:$|[;)\]])|\s+')|\beval\s+[\x22'$`]|\bpickle\.loads?\(|\bFunctionType\(|\bvars\(\s*__builtins__\s*\)|\b__builtins__\s*(?:\[|\.__dict__)|\bgetattr\(\s*(?:__builtins__|builtins)\s*,|(?:^|[;({|]\s*)& \$[a-z_]\w*\s+[($]|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval \(?(?:get|URI\.open|URI\.parse|open|Net::HTTP\.get|HTTParty\.get|LWP::Simple::get)\b|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|(?:\bsys\.executable|\bprocess\.execPath|['\x22](?:/usr/bin/)?(?:python[\d.]*|node|ruby|perl|php)['\x22])\s*,\s*\[?\s*['\x22]-[ce]['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|\._compile\(\s*[A-Za-z_$]|(?:^|[;({|=])\s*[&.]\s*\(\s*(?:Get-Command|gcm)\b|\bexecSync\(\s*[a-z_$][\w$]*\.[a-z_$][\w$]*\s*[,)]|\bloadstring\s*\(|\bload\s*\(\s*[\w.:]+(?:\([^()\n]*\))?\s*\)\s*\)?\s*\(|\bimport\(\s*[\x60'\x22](?:data|blob):|\bimport\(\s*URL\.createObjectURL\(",
+        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\[\s*['\x22](?:Function|eval)['\x22]\s*\]|\.then\(\s*(?:eval|Function)\s*\)|\bpowershell(?:\.exe)?\b[^\n]*\s-(?:enc|encodedcommand|ec)\s+\$\w+|\b(?:globalThis|window)\s*\[\s*['\x22][^'\x22\n]*['\x22]\s*\+|\bvm\.run\w*\(|\b(?:Invoke-Expression|iex)(?:\s*(?:[$(\[\x22{;|)}-]|$)|\s*'\s*(?:$|[;)\]])|\s+')|\beval\s+[\x22'$`]|\bpickle\.loads?\(|\bFunctionType\(|\bvars\(\s*__builtins__\s*\)|\b__builtins__\s*(?:\[|\.__dict__)|\bgetattr\(\s*(?:__builtins__|builtins)\s*,|(?:^|[;({|]\s*)& \$[a-z_]\w*\s+[($]|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval \(?(?:get|URI\.open|URI\.parse|open|Net::HTTP\.get|HTTParty\.get|LWP::Simple::get)\b|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|(?:\bsys\.executable|\bprocess\.execPath|['\x22](?:/usr/bin/)?(?:python[\d.]*|node|ruby|perl|php)['\x22])\s*,\s*\[?\s*['\x22]-[ce]['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|\._compile\(\s*[A-Za-z_$]|(?:^|[;({|=])\s*[&.]\s*\(\s*(?:Get-Command|gcm)\b|\bexecSync\(\s*[a-z_$][\w$]*\.[a-z_$][\w$]*\s*[,)]|\bloadstring\s*\(|\bload\s*\(\s*[\w.:]+(?:\([^()\n]*\))?\s*\)\s*\)?\s*\(|\bimport\(\s*[\x60'\x22](?:data|blob):|\bimport\(\s*URL\.createObjectURL\(|=\s*(?:exec|eval)\s*;?\s*(?:$|#|//)",
         // Evaluating what a local tool prints about itself (an agent's
         // socket, a package manager's environment) runs nothing fetched.
         unless: &[
@@ -726,7 +731,9 @@ pub static RULES: &[Rule] = &[
         id: "registry-redirect",
         class: Class::Execution,
         severity: Severity::High,
-        pattern: r"\b(?:npm|pnpm|yarn)\s+config\s+set\s+registry\s+https?://|\bpip[\d.]*\s+config\s+set\s+\S*index-url\s+https?://|^\s*['\x22]?(?:registry|index-url|extra-index-url)\s*=\s*['\x22]?(?:sparse\+)?https?://|^\s*--(?:extra-index-url|index-url)[\s=]+https?://|^\s*url\s*=\s*['\x22]https?://[^'\x22\s]*/simple/?['\x22]|\b(?:PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|UV_INDEX_URL|UV_EXTRA_INDEX_URL|NPM_CONFIG_REGISTRY)=\s*['\x22]?https?://|['\x22]\s*registry\s*=\s*\\?['\x22](?:sparse\+)?https?://|(?-i:\bGOPROXY)=\s*['\x22]?https?://",
+        // Also the argument-list form (`["npm", "config", "set",
+        // "registry", URL]`) and a pip.conf line formatted from a variable.
+        pattern: r"\b(?:npm|pnpm|yarn)\s+config\s+set\s+registry\s+https?://|\b(?:npm|pnpm|yarn)\s+config\s+set\s+registry\s*['\x22`]\s*\+|\bregistry\s*=\s*\$\{|['\x22](?:npm|pnpm|yarn)['\x22]\s*,\s*['\x22]config['\x22]\s*,\s*['\x22]set['\x22]\s*,\s*['\x22]registry['\x22]|\bf['\x22](?:extra-)?index-url\s*=\s*\{|\bpip[\d.]*\s+config\s+set\s+\S*index-url\s+https?://|^\s*['\x22]?(?:registry|index-url|extra-index-url)\s*=\s*['\x22]?(?:sparse\+)?https?://|^\s*--(?:extra-index-url|index-url)[\s=]+https?://|^\s*url\s*=\s*['\x22]https?://[^'\x22\s]*/simple/?['\x22]|\b(?:PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|UV_INDEX_URL|UV_EXTRA_INDEX_URL|NPM_CONFIG_REGISTRY)=\s*['\x22]?https?://|['\x22]\s*registry\s*=\s*\\?['\x22](?:sparse\+)?https?://|(?-i:\bGOPROXY)=\s*['\x22]?https?://",
         unless: &["GOPROXY=https://proxy.golang.org"],
         installer: Installer::Packages,
         what: "points the package manager at another registry",
@@ -1400,6 +1407,44 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "ssh-key-literal",
+        class: Class::Privilege,
+        target: Target::Code,
+        pattern: r"^\s*(?:export\s+|local\s+|readonly\s+|(?:const|let|var)\s+)?[\w\x80-\xFF]+\s*=\s*['\x22](?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-\S+)\s+AAAA",
+        signal: Signal::KeyLiteral,
+        quiet: true,
+        what: "holds a literal SSH public key",
+        explain: "A variable holds an SSH public key written into the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "authorized-keys-path",
+        class: Class::Privilege,
+        target: Target::Code,
+        // Beside a key literal, the file named is the file written
+        // (`>>`, `tee -a`, or a path held for `open(p, "a")`).
+        pattern: r"\.ssh/authorized_keys\b",
+        signal: Signal::KeysAppend,
+        quiet: true,
+        // `echo "$KEY" >> ~/.ssh/authorized_keys` installs the user's own
+        // key as often as a fixed one, and the path alone is everywhere:
+        // read only beside a key literal.
+        beside: Signal::KeyLiteral,
+        what: "names authorized_keys beside a key literal",
+        explain: "Names an authorized_keys file where a literal key is held.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "fixed-key-login",
+        class: Class::Privilege,
+        severity: Severity::High,
+        combines: &[Signal::KeyLiteral, Signal::KeysAppend],
+        scope: Scope::Block,
+        what: "adds an SSH login for a key the skill ships",
+        explain: "Appends an SSH public key written into the skill to authorized_keys: whoever holds its private half logs in whenever they like (a \"support\" backdoor); remove it.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "account-change",
         class: Class::Privilege,
         severity: Severity::High,
@@ -1907,7 +1952,10 @@ pub static RULES: &[Rule] = &[
         severity: Severity::High,
         target: Target::Code,
         beside: Signal::HostsFile,
-        pattern: r"^\s*(?:[1-9]|1[1-9]|[2-9]\d|1[013-9]\d|12[0-689]|2[0-5]\d)(?:\.\d{1,3}){3}\s+(?:[\w-]+\.)+[a-z]{2,}\b",
+        // Also the address held in a string where the entries are built
+        // from variables (`f"{ip} {domain}"`); a public resolver is named
+        // to test the network, not to redirect it.
+        pattern: r"^\s*(?:[1-9]|1[1-9]|[2-9]\d|1[013-9]\d|12[0-689]|2[0-5]\d)(?:\.\d{1,3}){3}\s+(?:[\w-]+\.)+[a-z]{2,}\b|['\x22](?:[1-9]|1[1-9]|[2-9]\d|1[013-9]\d|12[0-689]|2[0-5]\d)(?:\.\d{1,3}){3}['\x22]",
         unless: &[
             "192.168.",
             "172.16.",
@@ -1928,6 +1976,14 @@ pub static RULES: &[Rule] = &[
             ".corp",
             ".example",
             ".invalid",
+            "8.8.8.8",
+            "8.8.4.4",
+            "1.1.1.1",
+            "1.0.0.1",
+            "9.9.9.9",
+            "114.114.114.114",
+            "223.5.5.5",
+            "119.29.29.29",
         ],
         what: "points a public domain at another address in the hosts file",
         explain: "A hosts-file entry sends a public domain (a package registry, a forge, a bank) to an address the skill chose, so every later download or login goes there; remove it.",
@@ -2053,21 +2109,21 @@ pub static RULES: &[Rule] = &[
         id: "agent-file-path",
         class: Class::Tampering,
         target: Target::Code,
-        pattern: r"\b\w+\s*=\s*[^\n=]*?(?:~/|\$\{?HOME\b|%USERPROFILE%|\$env:USERPROFILE|expanduser\(\s*['\x22]~|Path\.home\(\)|homedir\(\)|\$\{?\w*(?:agent|claude|codex|openclaw|clawdbot|moltbot|cursor|gemini|windsurf)\w*\}?/|\b\w*(?:agent|claude|codex|openclaw|cursor|gemini)\w*_?(?:dir|home|base|root)\b)[^\n]*?(?:\b(?:AGENTS|CLAUDE|GEMINI)\.md\b|\.cursorrules\b|\.windsurfrules\b|\bcopilot-instructions\.md\b)",
+        pattern: r"(?:\b\w+|[\w\x80-\xFF]*[\x80-\xFF][\w\x80-\xFF]*)\s*=\s*[^\n=]*?(?:~/|\$\{?HOME\b|%USERPROFILE%|\$env:USERPROFILE|expanduser\(\s*['\x22]~|Path\.home\(\)|homedir\(\)|\$\{?\w*(?:agent|claude|codex|openclaw|clawdbot|moltbot|cursor|gemini|windsurf)\w*\}?/|\b\w*(?:agent|claude|codex|openclaw|cursor|gemini)\w*_?(?:dir|home|base|root)\b)[^\n]*?(?:\b(?:AGENTS|CLAUDE|GEMINI)\.md\b|\.cursorrules\b|\.windsurfrules\b|\bcopilot-instructions\.md\b|\.(?:claude|codex|gemini|cursor|openclaw)['\x22]?\s*[/,]\s*['\x22]?(?:settings(?:\.local)?\.json|config\.toml)\b)",
         // The project's own folder (a hook's `$CLAUDE_PROJECT_DIR`) is the
         // user's repository, not the agent's.
         unless: &["PROJECT_DIR", "project_dir", "PROJECT_ROOT", "project_root"],
         signal: Signal::AgentFile,
         quiet: true,
         what: "holds the path of an agent's instruction file outside the project",
-        explain: "Keeps the path of an agent's global instruction file (AGENTS.md, CLAUDE.md, .cursorrules) in a variable.",
+        explain: "Keeps the path of an agent's global instruction or settings file (AGENTS.md, CLAUDE.md, .cursorrules, ~/.claude/settings.json) in a variable.",
         ..Rule::BASE
     },
     Rule {
         id: "write-to-variable",
         class: Class::Tampering,
         target: Target::Code,
-        pattern: r"(?:(?:^|[^\w<>&-])>>?|\btee\s+(?:-a\s+)?|\b(?:mv|cp)\s+(?:-\w+\s+)*\S+\s+)\s*['\x22]?\$\{?\w+\}?['\x22]?\s*(?:$|[;&|)<#])|\bopen\(\s*\w+\s*,\s*['\x22][wa]|\b\w+\.write_text\(|\b(?:writeFileSync|appendFileSync|writeFile|appendFile)\(\s*\w+\s*,|\b(?:Set|Add|Out)-(?:Content|File)\s+(?:-(?:Path|FilePath)\s+)?\$\w+",
+        pattern: r"(?:(?:^|[^\w<>&-])>>?|\btee\s+(?:-a\s+)?|\b(?:mv|cp)\s+(?:-\w+\s+)*\S+\s+)\s*['\x22]?\$\{?\w+\}?['\x22]?\s*(?:$|[;&|)<#])|\bopen\(\s*[\w\x80-\xFF]+\s*,\s*['\x22][wa]|[\w\x80-\xFF]+\.write_text\(|\b(?:writeFileSync|appendFileSync|writeFile|appendFile)\(\s*\w+\s*,|\b(?:Set|Add|Out)-(?:Content|File)\s+(?:-(?:Path|FilePath)\s+)?\$\w+",
         signal: Signal::VarWrite,
         quiet: true,
         beside: Signal::AgentFile,
@@ -2081,8 +2137,8 @@ pub static RULES: &[Rule] = &[
         severity: Severity::High,
         combines: &[Signal::AgentFile, Signal::VarWrite],
         scope: Scope::Block,
-        what: "rewrites an agent's global instruction file through a variable",
-        explain: "Puts the path of an agent's global instruction file (AGENTS.md, CLAUDE.md, .cursorrules in a home or agent folder) in a variable and writes it, so every later session of every project starts with this skill's instructions; remove it.",
+        what: "rewrites an agent's global instruction or settings file through a variable",
+        explain: "Puts the path of an agent's global instruction or settings file (AGENTS.md, CLAUDE.md, .cursorrules, settings.json in a home or agent folder) in a variable and writes it, so every later session of every project starts with this skill's instructions; remove it.",
         ..Rule::BASE
     },
     // ---- destruction --------------------------------------------------
@@ -2333,7 +2389,12 @@ pub static RULES: &[Rule] = &[
         class: Class::Obfuscation,
         severity: Severity::High,
         target: Target::Code,
-        pattern: r"(?u-i:[a-zA-Z][аеорсухіјѕԁһӏАВЕКМНОРСТХοΑΒΕΗΙΚΜΝΟΡΤΥΧΖ]|[аеорсухіјѕԁһӏАВЕКМНОРСТХοΑΒΕΗΙΚΜΝΟΡΤΥΧΖ][a-zA-Z]|[\x{FF10}-\x{FF19}\x{FF21}-\x{FF3A}\x{FF41}-\x{FF5A}][\x{FF01}-\x{FF5E}]{2})",
+        // Full-width text is what Chinese and Japanese text is typed in
+        // (`ＡＢＣ１２３` in a normaliser's sample): it disguises code when it
+        // spells a scheme, a command or a pipe, or is mixed into a Latin
+        // word; an ideographic space between the words of an ASCII command
+        // hides the command from a reader who splits on spaces.
+        pattern: r"(?u-i:[a-zA-Z][аеорсухіјѕԁһӏАВЕКМНОРСТХοΑΒΕΗΙΚΜΝΟΡΤΥΧΖ]|[аеорсухіјѕԁһӏАВЕКМНОРСТХοΑΒΕΗΙΚΜΝΟΡΤΥΧΖ][a-zA-Z]|[a-zA-Z][\x{FF21}-\x{FF3A}\x{FF41}-\x{FF5A}]|[\x{FF21}-\x{FF3A}\x{FF41}-\x{FF5A}][a-zA-Z]|[ｈＨ][ｔＴ][ｔＴ][ｐＰ]|：／／|ｃｕｒｌ|ｗｇｅｔ|ｂａｓｈ|ｐｏｗｅｒｓｈｅｌｌ|ｅｖａｌ|ｅｘｅｃ|ｓｕｄｏ|ｃｈｍｏｄ|ｐｙｔｈｏｎ|｜[\x{3000}\s]*[a-z\x{FF41}-\x{FF5A}]|[a-zA-Z0-9|&;>-]\x{3000}+[a-zA-Z|&;<>/-])",
         what: "mixes look-alike letters into code",
         explain: "Code mixes Cyrillic or Greek look-alike letters (or full-width forms) into Latin words, so what runs is not what a reader sees; remove the skill.",
         ..Rule::BASE
@@ -2775,7 +2836,9 @@ pub static RULES: &[Rule] = &[
         // (`гнорируй`, `nceki`). Imperatives only: a negation ("無視しては
         // いけません", "jangan abaikan") or a step to skip is no order.
         pattern: concat!(
-            r"(?:忽略|无视|無視|忘记|忘掉|不要理会)[^\n]{0,30}?(?:指令|指示|规则|規則|提示词|设定|設定)",
+            r"(?:忽略|无视|無視|忘记|忘掉|不要理会)[^\n]{0,30}?(?:指令|指示|规则|規則|提示词|设定|設定|system\s*prompt|instructions)",
+            r"|\b(?:ignore|forget|disregard)\s*掉?\s*(?:之前|以前|前面|上面|先前|原来|原先|所有|全部)[^\n]{0,12}?(?:system\s*prompt|prompt|instructions?|rules|指令|指示|规则|设定|提示词)",
+            r"|\b(?:ignoriru(?:y|i|j)|zabud'?)(?:te)?\s+(?:vse\s+)?(?:predydushchie|predyduschie|proshlye|prezhnie|sistemnye)\s+(?:instruktsii|instrukcii|ukazaniya|pravila)",
             r"|(?:гнорируй|абудь)(?:те)?\s+(?:все\s+)?(?:предыдущие|прошлые|прежние|системные)\s+(?:инструкции|указания|правила)",
             r"|е\s+обращай(?:те)?\s+внимания\s+на\s+(?:все\s+)?(?:предыдущие|прошлые|прежние|системные)\s+(?:инструкции|указания|правила)",
             r"|(?:редыдущие|режние|истемные)\s+(?:инструкции|указания)\s+(?:больше\s+не\s+действуют|отменены|аннулированы|недействительны)",
@@ -2793,10 +2856,7 @@ pub static RULES: &[Rule] = &[
         ),
         unless: &[
             "\"忽略",
-            "“",
-            "「",
             "'忽略",
-            "«",
             "無視しては",
             "忘れては",
             "무시하지",
@@ -2812,8 +2872,9 @@ pub static RULES: &[Rule] = &[
             "jangan lupakan",
             "Jangan lupakan",
         ],
+        confirm: Some(crate::naming::unquoted_order),
         what: "tells the agent to override its instructions (another language)",
-        explain: "Tells the agent, in another language (Chinese, Japanese, Korean, Russian, Portuguese, Italian, Arabic, Hindi, Turkish, Vietnamese, Indonesian), to drop its instructions or enter a developer mode: prompt injection; remove the skill.",
+        explain: "Tells the agent, in another language (Chinese, Japanese, Korean, Russian — also romanised —, Portuguese, Italian, Arabic, Hindi, Turkish, Vietnamese, Indonesian), to drop its instructions or enter a developer mode: prompt injection; remove the skill.",
         ..Rule::BASE
     },
     Rule {
@@ -2830,14 +2891,34 @@ pub static RULES: &[Rule] = &[
             r"|\bno\s+(?:se\s+lo\s+|le\s+|lo\s+)?(?:digas|menciones|informes|cuentes|avises)\b[^\n]{0,30}?\bal\s+usuario",
             r"|\bsin\s+(?:pedir|solicitar)\s+(?:la\s+)?(?:confirmaci|permiso|autorizaci|aprobaci)",
             r"|\bn\S{1,2}o\s+(?:mencione|informe|avise)\b[^\n]{0,30}?\bao\s+usu\S{1,2}rio",
-            r"|(?:不要|别|切勿|不得|无需|不必|勿)(?:告诉|告知|通知|透露给|让)(?:用户|使用者)",
-            r"|(?:无需|不要|不必|勿)(?:向用户)?(?:征求|请求|询问)(?:用户)?(?:的)?(?:确认|同意|许可)",
-            r"|ユーザーに[^\n]{0,18}?(?:言わ|伝え|知らせ|教え)(?:ないで|ず)",
+            r"|(?:不要|别|別|切勿|不得|无需|無需|不必|勿|不用|不需要)(?:告诉|告訴|告知|通知|透露给|透露給|让|讓)(?:用户|用戶|使用者)",
+            r"|(?:不要|别|別|切勿|不得|无需|無需|不必|勿|不用|不需要)(?:跟用户|跟用戶|向用戶|對用戶|對使用者|向用户|对用户|和用户|给用户|跟使用者|向使用者|对使用者)(?:提起|提及|提到|说明|解释|透露|汇报|报告|说|讲)",
+            r"|(?:无需|不要|不必|勿|不用|不需要)(?:先|再|事先|再次)?(?:向用户)?(?:征求|请求|询问)(?:用户)?(?:的)?(?:确认|同意|许可)",
+            r"|(?:无需|無需|不要|不必|勿|不用|不需要)(?:先|再|事先|再次)?(?:问|問|询问|詢問|征求|徵求|请示|請示)(?:一下)?(?:用户|用戶|使用者)",
+            r"|(?:无需|無需|不要|不必|勿|不用|不需要)(?:先|再|事先|再次)?(?:向用户|向用戶|向使用者|跟用户|跟用戶|跟使用者)(?:确认|確認|请示|請示)",
+            r"|ユーザーに[^\n]{0,18}?(?:言わ|伝え|知らせ|教え|報告し|連絡し|通知し|説明し|見せ)(?:ないで|ず)",
+            r"|(?:ユーザーに|ユーザーへ)(?:確認|承認|許可を求め)せず|ユーザーの(?:確認|承認|許可)を(?:取らず|得ず|待たず|求めず)",
+            r"|ユーザー(?:への|へ|に)(?:説明|報告|通知|連絡|確認)は(?:不要|いらない|いりません|必要ありません)",
+            r"|ユーザーの確認なしで|(?:^|、|。|\s)確認なしで",
+            r"|사용자(?:에게|한테|께)\s*(?:알리|말하|말해|알려|보여|언급하|설명하|보고하)[^\n]{0,40}?지\s*(?:마세요|마십시오|말고|않아도|마|말|않)",
+            r"|사용자\s*몰래[^\n.]{0,80}?(?:보내|전송|업로드|실행|설치|복사|수집|저장|삭제)(?:하)?(?:세요|십시오|해라|하라)",
+            r"|사용자(?:에게는|에게|한테는|한테)\s*비밀로",
+            r"|(?:확인|동의|허락|승인)을?\s*(?:받지|구하지|요청하지|묻지)\s*(?:마세요|마십시오|말고|마|말)",
             r"|е (?:говори|сообщай|рассказывай|упоминай)[^\n]{0,50}?пользовател",
+            r"|е\s+(?:спрашивай|запрашивай)(?:те)?\s+(?:подтверждени|разрешени|согласи)",
+            r"|\bne\s+(?:govori|soobshchay|soobshchai|rasskazyvay|upominay)(?:te)?\b[^\n]{0,50}?\bpol'?zovatel",
+            r"|\bne\s+(?:sprashivay|sprashivai|zaprashivay)(?:te)?\s+(?:podtverzhdeni|razresheni|soglasi)",
+            r"|(?:دون|بدون|من\s+غير)\s+(?:إخبار|إعلام|علم|إبلاغ)\s+المستخدم",
+            r"|لا\s+(?:تخبر|تُخبر|تعلم|تُعلم|تبلغ|تُبلغ)\s+المستخدم",
+            r"|(?:لا\s+تطلب|دون\s+طلب|بدون\s+طلب)\s+(?:تأكيد|موافقة|إذن)",
+            r"|(?:यूज़र|यूजर|उपयोगकर्ता)\s+को\s+(?:मत|न|ना)\s+(?:बताएं|बताएँ|बताना|बताओ|बताइए)",
+            r"|kullan\S{1,2}c\S{1,2}ya\s+(?:bu\s+)?[^\n]{0,30}?(?:bahsetme|s\S{1,2}yleme|g\S{1,2}sterme|bildirme)(?:yin|y\S{1,2}n)?\b",
+            r"|\bonay\s+isteme(?:yin|y\S{1,2}n)?\b",
         ),
         unless: &[" que "],
+        confirm: Some(crate::naming::unquoted_concealment),
         reported_as: Some((skips_asking, "skip-confirmation")),
-        what: "tells the agent to hide actions from the user (French, German, Spanish, Portuguese, Chinese, Japanese, Russian)",
+        what: "tells the agent to hide actions from the user (French, German, Spanish, Portuguese, Chinese, Japanese, Korean, Russian, Arabic, Hindi, Turkish)",
         explain: "Tells the agent, in another language, to keep something from the user or to act without asking: a skill that hides what it does is not one to run — remove it.",
         ..Rule::BASE
     },
@@ -2926,7 +3007,7 @@ const RESOLVERS: &[&str] = &[
 pub(crate) const PLACEHOLDER: &str = r"<(?:[\w.-]*[\s_-])?(?i:ip|host|hostname|addr|address|port|server|domain|url|attacker|your|lhost|lport|target|c2)(?:[\s_-][\w .-]*)?>|(?:^|[^$\w{])(?:ATTACKER_IP|ATTACKER_HOST|ATTACKER|LHOST|LPORT|RHOST|RPORT|YOUR_IP|YOUR_SERVER|YOUR_HOST|HOST|PORT|IP_ADDRESS|REMOTE_HOST|C2_SERVER|EVIL_HOST)\b|\bx\.x\.x\.x\b|\b(?:www\.)?example\.(?:com|org|net)\b|\battacker\.(?:example|tld)\b";
 
 /// Words that make a prose line a warning or an explanation (SEC-4).
-pub(crate) const WARNING: &str = r"\b(?:never|don't|do\s+not|avoid)\s+(?:run|execute|paste|pipe|use|copy|install|trust|type|add|grant|give|allow|enable)\w*|\bdangerous\b|\bmalicious\b|\battackers?\b|\bbeware\b|\bred\s+flags?\b|\bindicators?\b|\biocs?\b|\bexample\s+of\b|\be\.g\.|\bsuch\s+as\b|\bphishing\b|\bsuspicious\b|\blooks?\s+like\b|\bwarning\b|\bdetect(?:s|ed|ion)?\b|\b(?i:prompt[- ]injections?)\b|\b(?:may|might|can|could|will|would)\s+(?:appear|seem)\s+to\b|\bnot\s+recommended\b|\binsecure\b|\bunsafe\b";
+pub(crate) const WARNING: &str = r"\b(?:never|don't|do\s+not|avoid)\s+(?:run|execute|paste|pipe|use|copy|install|trust|type|add|grant|give|allow|enable)\w*|\bdangerous\b|\bmalicious\b|\battackers?\b|\bbeware\b|\bred\s+flags?\b|\bindicators?\b|\biocs?\b|\bexample\s+of\b|\be\.g\.|\bsuch\s+as\b|\bphishing\b|\bsuspicious\b|\blooks?\s+like\b|\bwarning\b|\bdetect(?:s|ed|ion)?\b|\b(?i:prompt[- ]injections?)\b|\b(?:may|might|can|could|will|would)\s+(?:appear|seem)\s+to\b|\bnot\s+recommended\b|\binsecure\b|\bunsafe\b|(?:不要|切勿|请勿|千万不要|避免|禁止)(?:使用|运行|执行|复制|粘贴|安装|信任)|(?:実行|使用|コピー|貼り付け)し(?:ないで|てはいけ)|не\s+(?:запускайте|выполняйте|используйте|копируйте|вставляйте)";
 
 /// A heading over a list of things not to do (SEC-4): the payloads its
 /// section mentions are the warnings.
