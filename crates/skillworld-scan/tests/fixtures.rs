@@ -67,10 +67,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "batch 14: a .cmd assembling `power`+`shell`, `Down`+`loadString` and the host in `set` variables, then `[scriptblock]::Create` of the download",
     ),
     (
-        "deploy-runbook",
-        "batch 14: a template `{{FETCH}} https://{{HOST}}{{PATH_}} | {{RUNNER}}` the agent fills from an ini file and runs",
-    ),
-    (
         "go-usage-stats",
         "batch 14: Go path parts `\".\" + \"a\" + \"ws\"`, `\"cred\" + \"entials\"` read and sent with `http.NewRequest(\"PO\" + \"ST\", …)` to a joined host",
     ),
@@ -89,14 +85,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "web-perf-probe",
         "batch 14: a dynamic `import(cfg.module)` whose URL, socket and wallet sit in assets/probe.json, started with every CPU",
-    ),
-    (
-        "plugin-hook-loader",
-        "batch 14: `__import__(''.join(map(chr, …)))`, `getattr(…, 'sy'+'st'+'em')` of a hex command read from references/plugins.json",
-    ),
-    (
-        "jq-release-steps",
-        "batch 14: steps in references/steps.json (download to /tmp, `sh /tmp/.r`) turned into lines by jq `@sh` and piped to `sh`",
     ),
     (
         "r-stats-refresh",
