@@ -84,7 +84,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "web-perf-probe",
-        "batch 14: a dynamic `import(cfg.module)` whose URL, socket and wallet sit in assets/probe.json, started with every CPU",
+        "batch 14: a dynamic `import(cfg.module)` whose URL, socket and wallet sit in assets/probe.json, started with every CPU; read as commands (data-payload) the data holds no command, only a URL, a wss endpoint and an address, and what the module does is not in the skill",
     ),
     (
         "r-stats-refresh",
