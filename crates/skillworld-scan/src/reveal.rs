@@ -183,13 +183,14 @@ static CONCAT_RS: LazyLock<Regex> = LazyLock::new(|| regex(r#"\[([^\]\n]*)\]\.co
 static JOIN_GO: LazyLock<Regex> =
     LazyLock::new(|| regex(r#"strings\.Join\(\s*\[\]string\{([^}\n]*)\}\s*,\s*"([^"\n]*)"\s*\)"#));
 /// A join written as a call: SQL's `concat_ws(sep, …)` and `concat(…)` (in
-/// any case), R's
-/// `paste0(…)`, `paste(…, sep = s)` and `paste(c(…), collapse = s)`, and a
-/// `sprintf`/`format` whose format takes `%s`/`%L`/`%I` in order. Only calls
-/// with no call inside are matched, so a pass rebuilds the innermost ones.
+/// any case), R's `paste0(…)`, `paste(…, sep = s)` and `paste(c(…),
+/// collapse = s)`, and a `sprintf`/`format` whose format takes
+/// `%s`/`%L`/`%I` in order. A method (`"{}".format(x)`, `pd.concat(…)`) is
+/// none: the character before the name is kept (group 1). Only calls with
+/// no call inside are matched, so a pass rebuilds the innermost ones.
 static CALL_JOIN: LazyLock<Regex> = LazyLock::new(|| {
     regex(
-        r#"\b((?i:concat_ws|concat)|paste0|paste|sprintf|format)\(\s*((?:c\(([^()\n]*)\)\s*,\s*collapse\s*=\s*(?:'([^'\n]*)'|"([^"\n]*)"))|[^()\n]*)\)"#,
+        r#"(^|[^.\w$])((?i:concat_ws|concat)|paste0|paste|sprintf|format)\(\s*((?:c\(([^()\n]*)\)\s*,\s*collapse\s*=\s*(?:'([^'\n]*)'|"([^"\n]*)"))|[^()\n]*)\)"#,
     )
 });
 /// The `sep = "…"` argument of R's `paste`.
@@ -198,7 +199,7 @@ static SEP: LazyLock<Regex> =
 /// An assignment whose value is an expression, read with its joins undone:
 /// R's `x <- …` and PL/pgSQL's `x type := …;`.
 static EXPRESSION: LazyLock<Regex> = LazyLock::new(|| {
-    regex(r"(?m)^\s*([A-Za-z_]\w*)\s*(?:<-|(?:[A-Za-z_]\w*(?:\(\d+\))?\s*)?:=)\s*([^;\n]+)")
+    regex(r"^\s*([A-Za-z_]\w*)\s*(?:<-|\s[A-Za-z_]\w*(?:\(\d+\))?\s*:=)\s*([^;\n]+)")
 });
 static LITERAL: LazyLock<Regex> = LazyLock::new(|| regex(r#"'([^'\n]*)'|"([^"\n]*)""#));
 static QUOTE_SPLIT: LazyLock<Regex> = LazyLock::new(|| regex(r#"(\w)(?:''|""|\$@|\\)([a-z])"#));
@@ -217,7 +218,10 @@ pub fn normalize_with(text: &str, whole: &str) -> String {
     // The whole file's assignments are read only when a variable is used:
     // folding and matching a whole file costs more than the rest.
     let values: OnceCell<HashMap<String, String>> = OnceCell::new();
-    let values = || values.get_or_init(|| assignments(&folded(whole)));
+    // Expressions are evaluated only for text that joins with a call; the
+    // call names' literals gate the regex.
+    let calls = call_named(&shown) && CALL_JOIN.is_match(&shown);
+    let values = || values.get_or_init(|| assignments(&folded(whole), calls));
     let shown = INDIRECT.replace_all(&shown, |c: &Captures| {
         let name = c.get(1).or(c.get(2)).map_or("", |m| m.as_str());
         let target = values().get(name).and_then(|name| values().get(name));
@@ -239,8 +243,12 @@ pub fn normalize_with(text: &str, whole: &str) -> String {
                 .unwrap_or_else(|| c[0].to_owned()),
         }
     });
-    let joined = CONCAT.replace_all(&substituted, |c: &Captures| concatenated(&c[0], values()));
-    let joined = joined_calls(&joined, values);
+    let joined = CONCAT.replace_all(&substituted, |c: &Captures| concatenated(&c[0], values));
+    let joined = if calls {
+        joined_calls(&joined, values)
+    } else {
+        joined.into_owned()
+    };
     // `c\u\r\l` needs a pass per overlapping pair.
     let mut text = QUOTED_LETTERS.replace_all(&joined, "$1$2$3").into_owned();
     for _ in 0..3 {
@@ -251,7 +259,7 @@ pub fn normalize_with(text: &str, whole: &str) -> String {
 
 /// A run of literals and names joined by an operator as one quoted string
 /// (names by their values); a run of names alone as it is.
-fn concatenated(whole: &str, values: &HashMap<String, String>) -> String {
+fn concatenated<'a>(whole: &str, values: impl Fn() -> &'a HashMap<String, String>) -> String {
     if !whole.contains('\'') && !whole.contains('"') {
         return whole.to_owned();
     }
@@ -260,10 +268,17 @@ fn concatenated(whole: &str, values: &HashMap<String, String>) -> String {
         if let Some(literal) = token.get(1).or(token.get(2)) {
             out.push_str(literal.as_str());
         } else if let Some(name) = token.get(3) {
-            out.push_str(values.get(name.as_str()).map_or(name.as_str(), |v| v));
+            out.push_str(values().get(name.as_str()).map_or(name.as_str(), |v| v));
         }
     }
     format!("\"{out}\"")
+}
+
+/// Whether `text` names a call join ([`CALL_JOIN`]) anywhere.
+fn call_named(text: &str) -> bool {
+    ["paste", "printf(", "format(", "concat", "CONCAT", "Concat"]
+        .iter()
+        .any(|name| text.contains(name))
 }
 
 /// `text` with its call joins ([`CALL_JOIN`]) rebuilt, innermost first,
@@ -285,11 +300,15 @@ fn joined_calls<'a>(text: &str, values: impl Fn() -> &'a HashMap<String, String>
 
 fn joined_call(c: &Captures, values: &HashMap<String, String>) -> String {
     let quoted = |i: usize, j: usize| c.get(i).or(c.get(j)).map_or("", |m| m.as_str());
-    if let Some(items) = c.get(3) {
-        return joined_list(items.as_str(), quoted(4, 5), values);
+    let before = &c[1];
+    if let Some(items) = c.get(4) {
+        return format!(
+            "{before}{}",
+            joined_list(items.as_str(), quoted(5, 6), values)
+        );
     }
-    let args = &c[2];
-    match c[1].to_ascii_lowercase().as_str() {
+    let args = &c[3];
+    let joined = match c[2].to_ascii_lowercase().as_str() {
         "concat_ws" => match args.split_once(',') {
             Some((separator, items)) => {
                 let separator = LITERAL.captures(separator).map_or(String::new(), |l| {
@@ -297,7 +316,7 @@ fn joined_call(c: &Captures, values: &HashMap<String, String>) -> String {
                 });
                 joined_list(items, &separator, values)
             }
-            None => c[0].to_owned(),
+            None => return c[0].to_owned(),
         },
         "concat" | "paste0" => joined_list(args, "", values),
         "paste" => match SEP.captures(args) {
@@ -308,8 +327,12 @@ fn joined_call(c: &Captures, values: &HashMap<String, String>) -> String {
             }
             None => joined_list(args, " ", values),
         },
-        _ => formatted(args, values).unwrap_or_else(|| c[0].to_owned()),
-    }
+        _ => match formatted(args, values) {
+            Some(text) => text,
+            None => return c[0].to_owned(),
+        },
+    };
+    format!("{before}{joined}")
 }
 
 /// `sprintf("… %s …", a, …)` / `format('… %L …', a)` with its arguments
@@ -346,9 +369,10 @@ fn formatted(args: &str, values: &HashMap<String, String>) -> Option<String> {
 }
 
 /// The values the assignments of `whole` give its variables: plain
-/// assignments, every one of a shell declaration, and escapes printed into
-/// a variable (decoded).
-fn assignments(whole: &str) -> HashMap<String, String> {
+/// assignments, every one of a shell declaration, escapes printed into a
+/// variable (decoded) and, with `expressions`, R's and PL/pgSQL's
+/// assignments of an expression (its joins undone).
+fn assignments(whole: &str, expressions: bool) -> HashMap<String, String> {
     let value = |c: &Captures, first: usize| {
         (first..first + 3)
             .find_map(|i| c.get(i))
@@ -382,9 +406,15 @@ fn assignments(whole: &str) -> HashMap<String, String> {
     }
     // An expression's value is its joins undone, with the values the
     // lines above it gave (in file order: a later line reads an earlier).
-    if whole.contains("<-") || whole.contains(":=") {
-        for c in EXPRESSION.captures_iter(whole) {
-            let expression = CONCAT.replace_all(&c[2], |j: &Captures| concatenated(&j[0], &values));
+    if expressions {
+        let assigning = |line: &&str| line.contains("<-") || line.contains(":=");
+        for c in whole
+            .lines()
+            .filter(assigning)
+            .filter_map(|l| EXPRESSION.captures(l))
+        {
+            let expression =
+                CONCAT.replace_all(&c[2], |j: &Captures| concatenated(&j[0], || &values));
             let value = joined_calls(&expression, || &values);
             let value = value.trim().trim_end_matches([',', ')']).trim();
             if let Some(literal) = value.strip_prefix('"').and_then(|v| v.strip_suffix('"')) {
