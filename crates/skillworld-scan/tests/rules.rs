@@ -3757,3 +3757,29 @@ fn a_capitalised_eval_label_is_not_the_shells_eval() {
             .any(|f| f.rule == "decoded-execute")
     );
 }
+
+/// A keychain read listed under an item that forbids its list ("Strictly
+/// forbidden commands include:", the sixth sweep's mythril skills) only
+/// warns; the near misses: a label that relents ("no longer forbidden"),
+/// one that orders ("Run these first:"), and an item at the list's top
+/// level under a forbidding item still block.
+#[test]
+fn a_list_nested_under_a_forbidding_item_only_warns() {
+    let blocks = |label: &str, item: &str| {
+        let text =
+            format!("# Rules\n\n1. Read the token from the environment.\n2. {label}\n{item}\n");
+        scan_markdown("SKILL.md", &text)
+            .iter()
+            .any(|f| f.rule == "keychain" && f.severity.blocks())
+    };
+    let nested = "   - `security find-internet-password -s github.com -w`";
+    assert!(!blocks("Strictly forbidden commands include:", nested));
+    assert!(!blocks("Prohibited here:", nested));
+    assert!(blocks("These are no longer forbidden:", nested));
+    assert!(blocks("Forbidden elsewhere, but allowed here:", nested));
+    assert!(blocks("Run these first:", nested));
+    assert!(blocks(
+        "Strictly forbidden commands include:",
+        "- `security find-internet-password -s github.com -w`"
+    ));
+}
