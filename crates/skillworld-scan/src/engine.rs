@@ -182,6 +182,7 @@ fn unicode_gate(bytes: &[u8]) -> bool {
 const DFA_CACHE: usize = 64 << 20;
 
 use crate::continued;
+use crate::environ;
 use crate::hosts::{Origin, api_service, credential_service, origin};
 use crate::layout::{Lang, Layout, Region, in_inline_code};
 use crate::lines::Lines;
@@ -597,6 +598,17 @@ static PLACEHOLDERS: LazyLock<Regex> = LazyLock::new(|| {
 });
 static WARNINGS: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(&ascii_bounds(WARNING)).expect("warning words"));
+/// A label that forbids the list under it, and the words that undo it
+/// ("no longer forbidden", "forbidden, except:", "run them anyway").
+static FORBIDS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:forbidden|prohibited|banned|disallowed)\b").expect("forbids")
+});
+static RELENTS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)\b(?:not|no\s+longer|except|unless|but|allowed|permitted|anyway|instead|still)\b",
+    )
+    .expect("relents")
+});
 static WARNING_HEADINGS: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(&ascii_bounds(WARNING_HEADING)).expect("warning headings"));
 static COMMENT: LazyLock<Regex> =
@@ -751,6 +763,12 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
         }
         out
     };
+    // An environment copy a child process gets is no dump (`environ`).
+    for hit in hits.iter_mut().filter(|h| h.rule.id == "env-dump") {
+        if environ::handed_to_child(&lines, hit.line - 1) {
+            hit.armed = false;
+        }
+    }
     let found = beside(&hits);
     hits.extend(found);
     let combined = combine(&hits, |scope| scope != Scope::Skill);
@@ -884,16 +902,31 @@ fn warned(lines: &Lines, layout: &Layout, line: usize) -> bool {
 }
 
 /// Whether a list item stands in a list introduced by a label that warns
-/// ("Insecure patterns:"): a review guide's examples of what to flag.
+/// ("Insecure patterns:"): a review guide's examples of what to flag; or
+/// is nested under an item that forbids what it lists ("5. Strictly
+/// forbidden commands include:", the sixth sweep's mythril skills).
 fn under_warning_label(lines: &Lines, line: usize) -> bool {
-    if !list_item(lines.get(line)) {
+    let item = lines.get(line);
+    if !list_item(item) {
         return false;
     }
-    (line.saturating_sub(20)..line)
-        .rev()
-        .map(|l| lines.get(l))
-        .find(|text| !text.trim().is_empty() && !list_item(text) && !text.starts_with([' ', '\t']))
-        .is_some_and(|label| label.trim_end().ends_with(':') && WARNINGS.is_match(label))
+    let indent = |text: &str| text.len() - text.trim_start().len();
+    let above = || {
+        (line.saturating_sub(20)..line)
+            .rev()
+            .map(|l| lines.get(l))
+            .filter(|text| !text.trim().is_empty())
+    };
+    let labels =
+        |label: &str, words: &Regex| label.trim_end().ends_with(':') && words.is_match(label);
+    let forbidden = indent(item) > 0
+        && above()
+            .find(|text| indent(text) < indent(item))
+            .is_some_and(|parent| labels(parent, &FORBIDS) && !RELENTS.is_match(parent));
+    forbidden
+        || above()
+            .find(|text| !list_item(text) && !text.starts_with([' ', '\t']))
+            .is_some_and(|label| labels(label, &WARNINGS))
 }
 
 /// Whether the nearest heading above, within a screen of text, lists what

@@ -24,6 +24,7 @@ mod cache;
 mod continued;
 mod datarun;
 mod engine;
+mod environ;
 mod hosts;
 mod layout;
 mod lines;

