@@ -1,7 +1,8 @@
 //! Matches that name a thing without acting on it (issue 18, fifth and
 //! sixth sweeps): a tree drawing's arrow to a settings file, a test that
 //! the agent's folder exists, a system prompt a developer edits, the path
-//! a build secret is mounted at. Each is a
+//! a build secret is mounted at, a `<system>` segment of an identifier.
+//! Each is a
 //! row's `Rule::confirm`: it keeps the line when any of the row's matches
 //! on it still acts, and drops it when every one only names.
 
@@ -71,6 +72,29 @@ pub fn existence_probe(
         [").is_dir()", ").exists()", ").is_file()"]
             .iter()
             .any(|probe| after.starts_with(probe))
+    })
+}
+
+/// A `<system>` placeholder closing an identifier inside inline code
+/// (`` `urn:source:<system>` ``, issue 18, seventh sweep): glued to a `:`
+/// or `/` segment and ending the code span, it stands for a name and
+/// opens no message. A tag outside a code span, after a space, or with
+/// text after it in the span is still read as a fake system message.
+/// (`Rule::confirm` of `persona-switch`.)
+pub fn placeholder_tag(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    unless_all(line, at, next, Severity::High, |line, at, rest| {
+        let Some(tag) = rest.strip_prefix('<').and_then(|r| r.find('>')) else {
+            return false;
+        };
+        let before = &line[..at];
+        before.ends_with([':', '/'])
+            && before.matches('`').count() % 2 == 1
+            && rest[tag + 2..].starts_with('`')
+            && !rest.starts_with("</")
     })
 }
 
