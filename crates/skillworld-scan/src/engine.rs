@@ -837,6 +837,10 @@ fn judge(
         && prose
         && (rule.spares_descriptions
             && (describes(text.get(..column).unwrap_or(""))
+                || negated(
+                    &with_clause_before(lines, layout, line, (text, column)),
+                    text.len() - column,
+                )
                 || list_item(text) && under_warning_heading(lines, layout, line))
             || (rule.spares_descriptions || rule.spares_forbidden)
                 && forbidden_in_list(
@@ -988,6 +992,38 @@ fn describes(before: &str) -> bool {
                 rest.is_empty() || rest.ends_with(|c: char| !c.is_alphanumeric())
             })
         })
+}
+
+/// Whether a negation governs the verb itself, as the word right before
+/// it ("the worker should never bypass confirmation", "do **not** disable
+/// the sandbox"), the match `from_end` bytes before the end of `text` (the
+/// line, after the clause it continues from the line before): the act is
+/// forbidden, not ordered (issue 18, seventh sweep). A negation further
+/// back governs another verb ("never wait, bypass …"), and "why not
+/// bypass …" proposes the act.
+fn negated(text: &str, from_end: usize) -> bool {
+    let before = text
+        .get(..text.len().saturating_sub(from_end))
+        .unwrap_or_default();
+    let mut words = before
+        .split_whitespace()
+        .rev()
+        .map(|w| w.trim_matches(['*', '_']).to_ascii_lowercase());
+    let last = words.next().unwrap_or_default();
+    let last = last.replace('\u{2019}', "'");
+    [
+        "never",
+        "not",
+        "don't",
+        "doesn't",
+        "cannot",
+        "can't",
+        "mustn't",
+        "shouldn't",
+        "won't",
+    ]
+    .contains(&last.as_str())
+        && words.next().is_none_or(|w| w != "why")
 }
 
 /// The line up to and past the match, after the sentence it continues

@@ -1,7 +1,9 @@
 //! Matches that name a thing without acting on it (issue 18, fifth and
 //! sixth sweeps): a tree drawing's arrow to a settings file, a test that
 //! the agent's folder exists, a system prompt a developer edits, the path
-//! a build secret is mounted at. Each is a
+//! a build secret is mounted at, a `<system>` segment of an identifier,
+//! the address where an API key is got.
+//! Each is a
 //! row's `Rule::confirm`: it keeps the line when any of the row's matches
 //! on it still acts, and drops it when every one only names.
 
@@ -72,6 +74,72 @@ pub fn existence_probe(
             .iter()
             .any(|probe| after.starts_with(probe))
     })
+}
+
+/// A `<system>` placeholder closing an identifier inside inline code
+/// (`` `urn:source:<system>` ``, issue 18, seventh sweep): glued to a `:`
+/// or `/` segment and ending the code span, it stands for a name and
+/// opens no message. A tag outside a code span, after a space, or with
+/// text after it in the span is still read as a fake system message.
+/// (`Rule::confirm` of `persona-switch`.)
+pub fn placeholder_tag(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    unless_all(line, at, next, Severity::High, |line, at, rest| {
+        let Some(tag) = rest.strip_prefix('<').and_then(|r| r.find('>')) else {
+            return false;
+        };
+        let before = &line[..at];
+        before.ends_with([':', '/'])
+            && before.matches('`').count() % 2 == 1
+            && rest[tag + 2..].starts_with('`')
+            && !rest.starts_with("</")
+    })
+}
+
+/// An address where a key is got, not where it goes ("Append
+/// `&api_key=YOUR_KEY` (register at ncbi.nlm.nih.gov/account)", issue 18,
+/// seventh sweep): every `to`, `via`, `into` or `at` after the match
+/// follows a sign-up verb ("register at", "sign up at", "get one at"). Any
+/// other one ("to https://…", "post it at our server") still sends.
+/// (`Rule::confirm` of `exfiltrate-credentials`.)
+pub fn signup_address(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    unless_all(line, at, next, Severity::High, |_, _, rest| {
+        let words: Vec<String> = rest
+            .split_whitespace()
+            .map(|w| {
+                w.trim_start_matches(['(', '[', '"', '\''])
+                    .to_ascii_lowercase()
+            })
+            .collect();
+        let mut prepositions = words
+            .iter()
+            .enumerate()
+            .skip(1)
+            .filter(|(_, w)| ["to", "at", "via", "into"].contains(&w.as_str()))
+            .peekable();
+        prepositions.peek().is_some()
+            && prepositions.all(|(i, w)| w == "at" && signs_up(&words[..i]))
+    })
+}
+
+/// Whether the words end in a sign-up verb: "register", "sign up", "get
+/// one".
+fn signs_up(words: &[String]) -> bool {
+    let [.., before, last] = words else {
+        return words
+            .last()
+            .is_some_and(|w| w == "register" || w == "registered");
+    };
+    matches!(last.as_str(), "register" | "registered" | "signup")
+        || last == "up" && matches!(before.as_str(), "sign" | "signed")
+        || last == "one" && matches!(before.as_str(), "get" | "create" | "generate" | "request")
 }
 
 /// "Editing the system prompt …": the prompt is the object of a developer's

@@ -2486,6 +2486,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Injection,
         severity: Severity::High,
         pattern: r"(?:\byou\s+are\s+(?:now|no\s+longer)\b[^\n]{0,40}\b(?:dan|developer\s+mode|jailbr[eo]\w*|unrestricted|unfiltered|uncensored|evil|bound\s+by|without\s+(?:any\s+)?(?:restrictions|limits|rules|filters))|\bact\s+as\s+(?:an?\s+)?(?:unrestricted|unfiltered|jailbroken|uncensored|dan)\b|\benter\s+(?:developer|god|admin|debug|jailbreak)\s+mode\b|\byou\s+are\s+(?:now\s+)?in\s+(?:\w+\s+)?(?:maintenance|developer|god|admin|debug|jailbreak|unrestricted|root)\s+mode\b|\bdo\s+anything\s+now\b|</?(?:system|im_start|system_prompt)>|^\s*\[/?(?:system|inst)\]|^#+\s*system\s*(?:override|prompt|message)(?:\s*[:(\[-]|\s*$)|^\s*[*_>]*\s*system\s+(?:notice|update|override|instructions?|alert)\s*[*_]*\s*:|\bsystem\s+override\b|\bno\s+(?:ethical|safety|moral)\s+(?:guidelines|restrictions|constraints)\s+apply)(?:$|(?u:[^'\x22`…\w])|(?u:[…'\x22`])\s*$|(?u:[…'\x22`])\s*(?u:[^\s,;\])}|…'\x22`]))",
+        confirm: Some(crate::naming::placeholder_tag),
         what: "tries to switch the agent into another persona",
         explain: "Tries to re-define the agent (jailbreak persona, fake system message); remove the skill.",
         ..Rule::BASE
@@ -2573,6 +2574,7 @@ pub static RULES: &[Rule] = &[
         target: Target::Prose,
         pattern: r"\b(?:send|post|upload|exfiltrate|forward|email|e-mail|transmit|share|report|submit|copy|include|append|attach)\b[^\n]{0,80}\b(?:credentials|secrets?|api[\s_-]?keys?|access\s+tokens?|tokens|passwords?|private\s+keys?|\.ssh|\.env\b|id_rsa|environment\s+variables|env\s+vars|conversation|chat\s+history|system\s+prompt|session\s+cookies|cookies|seed\s+phrases?|wallet)\b[^\n]{0,80}\b(?:to|at|via|into)\s+(?:https?://|[\w.-]+@[\w-]+\.|\S+\.\w{2,}/|(?:our|my|this|the)\s+(?:server|endpoint|webhook|discord|telegram|slack|channel|bot|backup\s+server|collector)|webhook|discord|telegram)",
         unless: &["never ", "don't ", "do not "],
+        confirm: Some(crate::naming::signup_address),
         what: "tells the agent to send credentials away",
         explain: "Tells the agent to send keys, secrets or the conversation to an outside address: exfiltration by instruction; remove the skill.",
         ..Rule::BASE
