@@ -700,6 +700,39 @@ mod tests {
         }
     }
 
+    /// Words reaching more than eight bytes past their window on either
+    /// side are compared whole: a text that differs from one only at its
+    /// first or last byte holds none, at every offset from either edge.
+    #[test]
+    fn long_words_are_compared_whole() {
+        let forward = b"0123456789abcdefghijklmnopqrstuvwxyz".to_vec();
+        let backward: Vec<u8> = forward.iter().rev().copied().collect();
+        let words = vec![(forward, 0), (backward, 1), (b"mnopq".to_vec(), 2)];
+        let search = WordSearch::new(words.clone(), "");
+        for (word, payload) in words.iter().take(2) {
+            // The short word, inside the forward one only.
+            let inner = word.windows(5).position(|w| w == b"mnopq");
+            for pad in 0..80 {
+                for (changed, whole) in [(None, true), (Some(0), false), (Some(35), false)] {
+                    let mut written = word.to_ascii_uppercase();
+                    if let Some(at) = changed {
+                        written[at] = b'#';
+                    }
+                    let text = [&b".".repeat(pad), &written[..], &b".".repeat(80 - pad)].concat();
+                    let mut found = Vec::new();
+                    search.each(&text, &mut Vec::new(), |start, p| found.push((start, p)));
+                    found.sort_unstable();
+                    let mut expected: Vec<_> = inner.map(|at| (pad + at, 2)).into_iter().collect();
+                    if whole {
+                        expected.push((pad, *payload));
+                        expected.sort_unstable();
+                    }
+                    assert_eq!(found, expected, "{:?}", String::from_utf8_lossy(&text));
+                }
+            }
+        }
+    }
+
     /// Every newline is reported, in order, wherever it stands: across the
     /// eight-byte groups, the 64-byte blocks and the tail, on either gate.
     #[test]
