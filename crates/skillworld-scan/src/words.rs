@@ -306,6 +306,13 @@ impl Table {
             }
         };
         let entries = &self.entries[first..last];
+        if self.width == 3 {
+            // A three-byte word is its key, lower-cased: found already.
+            for entry in entries {
+                found(end - 2, entry.payload);
+            }
+            return;
+        }
         // The key's window already matched: each word is settled against
         // the eight bytes either side of it, loaded and lower-cased once
         // for the group (words sharing a window are ~3 a lookup).
