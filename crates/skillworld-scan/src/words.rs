@@ -111,24 +111,52 @@ struct Entry {
     word: Box<[u8]>,
     /// Where its key's window starts in it.
     offset: usize,
+    /// Up to eight bytes before the key's window, ending at the top byte,
+    /// zero where the word has none, and the bytes of it the word has.
+    before: u64,
+    before_mask: u64,
+    /// Up to eight bytes after the key's window, from the bottom byte,
+    /// and the bytes of it the word has.
+    after: u64,
+    after_mask: u64,
+    /// `before` and `after` hold the whole word around its window.
+    whole: bool,
     payload: usize,
 }
 
 impl Entry {
-    fn new(word: Vec<u8>, offset: usize, payload: usize) -> Self {
-        let mut head = [0u8; 8];
-        let mut mask = [0u8; 8];
-        for (at, &byte) in word.iter().take(8).enumerate() {
-            head[at] = byte;
-            mask[at] = 0xFF;
-        }
+    fn new(word: Vec<u8>, offset: usize, width: usize, payload: usize) -> Self {
+        let (head, mask) = Self::eight(word.iter().take(8), 0);
+        let prefix = &word[..offset];
+        let suffix = &word[offset + width..];
+        let (before, before_mask) = Self::eight(
+            prefix.iter().skip(prefix.len().saturating_sub(8)),
+            8 - prefix.len().min(8),
+        );
+        let (after, after_mask) = Self::eight(suffix.iter().take(8), 0);
         Entry {
-            head: u64::from_le_bytes(head),
-            mask: u64::from_le_bytes(mask),
+            head,
+            mask,
+            before,
+            before_mask,
+            after,
+            after_mask,
+            whole: prefix.len() <= 8 && suffix.len() <= 8,
             word: word.into_boxed_slice(),
             offset,
             payload,
         }
+    }
+
+    /// `bytes` (eight at most) as a little-endian number from byte `from`,
+    /// and the mask of the bytes they fill.
+    fn eight<'a>(bytes: impl Iterator<Item = &'a u8>, from: usize) -> (u64, u64) {
+        let (mut value, mut mask) = ([0u8; 8], [0u8; 8]);
+        for (at, &byte) in bytes.enumerate() {
+            value[from + at] = byte;
+            mask[from + at] = 0xFF;
+        }
+        (u64::from_le_bytes(value), u64::from_le_bytes(mask))
     }
 
     /// Whether `text` holds the word at `start` (ASCII case ignored).
@@ -257,7 +285,7 @@ impl Table {
             shift,
             entries: entries
                 .into_iter()
-                .map(|(_, word, offset, payload)| Entry::new(word, offset, payload))
+                .map(|(_, word, offset, payload)| Entry::new(word, offset, width, payload))
                 .collect(),
             width,
         }
@@ -277,7 +305,36 @@ impl Table {
                 _ => slot = (slot + 1) & mask,
             }
         };
-        for entry in &self.entries[first..last] {
+        let entries = &self.entries[first..last];
+        if self.width == 3 {
+            // A three-byte word is its key, lower-cased: found already.
+            for entry in entries {
+                found(end - 2, entry.payload);
+            }
+            return;
+        }
+        // The key's window already matched: each word is settled against
+        // the eight bytes either side of it, loaded and lower-cased once
+        // for the group (words sharing a window are ~3 a lookup).
+        let window = (end + 1).wrapping_sub(self.width);
+        if let (Some(before), Some(after)) = (
+            window.checked_sub(8).and_then(|at| text.get(at..window)),
+            text.get(window + self.width..window + self.width + 8),
+        ) {
+            let before = lower8(u64::from_le_bytes(before.try_into().expect("eight bytes")));
+            let after = lower8(u64::from_le_bytes(after.try_into().expect("eight bytes")));
+            for entry in entries {
+                if before & entry.before_mask == entry.before
+                    && after & entry.after_mask == entry.after
+                    && let Some(start) = window.checked_sub(entry.offset)
+                    && (entry.whole || entry.at(text, start))
+                {
+                    found(start, entry.payload);
+                }
+            }
+            return;
+        }
+        for entry in entries {
             let Some(start) = (end + 1).checked_sub(self.width + entry.offset) else {
                 continue;
             };
@@ -646,6 +703,39 @@ mod tests {
                     expected.insert(0, (pad, 1));
                 }
                 assert_eq!(found, expected, "{text:?}");
+            }
+        }
+    }
+
+    /// Words reaching more than eight bytes past their window on either
+    /// side are compared whole: a text that differs from one only at its
+    /// first or last byte holds none, at every offset from either edge.
+    #[test]
+    fn long_words_are_compared_whole() {
+        let forward = b"0123456789abcdefghijklmnopqrstuvwxyz".to_vec();
+        let backward: Vec<u8> = forward.iter().rev().copied().collect();
+        let words = vec![(forward, 0), (backward, 1), (b"mnopq".to_vec(), 2)];
+        let search = WordSearch::new(words.clone(), "");
+        for (word, payload) in words.iter().take(2) {
+            // The short word, inside the forward one only.
+            let inner = word.windows(5).position(|w| w == b"mnopq");
+            for pad in 0..80 {
+                for (changed, whole) in [(None, true), (Some(0), false), (Some(35), false)] {
+                    let mut written = word.to_ascii_uppercase();
+                    if let Some(at) = changed {
+                        written[at] = b'#';
+                    }
+                    let text = [&b".".repeat(pad), &written[..], &b".".repeat(80 - pad)].concat();
+                    let mut found = Vec::new();
+                    search.each(&text, &mut Vec::new(), |start, p| found.push((start, p)));
+                    found.sort_unstable();
+                    let mut expected: Vec<_> = inner.map(|at| (pad + at, 2)).into_iter().collect();
+                    if whole {
+                        expected.push((pad, *payload));
+                        expected.sort_unstable();
+                    }
+                    assert_eq!(found, expected, "{:?}", String::from_utf8_lossy(&text));
+                }
             }
         }
     }
