@@ -108,14 +108,9 @@ fn first_load(path: &std::path::Path) {
     let skill = std::env::var("LOAD_SKILL").ok();
     let name = skill.as_deref().unwrap_or("skill-000007");
     if skill.is_some() {
+        // `None` when the database has an `ada` already.
         store
-            .run(|world| {
-                world
-                    .add_agent("ada", None)
-                    .map(drop)
-                    .or_else(|_| Ok::<_, ()>(()))
-            })
-            .unwrap()
+            .run(|world| world.add_agent("ada", None).ok())
             .unwrap();
     }
     let file = std::env::var("LOAD_FILE").ok();
