@@ -13,7 +13,8 @@
 //! reuses it; `OPEN_ONLY=1` stops after one open, the first load of a
 //! body and the first ranked catalog (`SKIP_RANKED=1`: without the
 //! catalog, to profile the open alone); `CACHE_MB=N` sets redb's
-//! cache, default `skillworld_store::CACHE_BYTES`).
+//! cache, default `skillworld_store::CACHE_BYTES`; `LOAD_SKILL=NAME` and
+//! `LOAD_FILE=PATH` choose the first load, see `first_load`).
 
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -98,10 +99,26 @@ fn main() {
 
 /// The first load of a skill after an open reads its body from the file
 /// (issue 19: bodies are left there at open); the next is from memory.
+/// `LOAD_SKILL=NAME` loads that skill instead (a database this bench did
+/// not build, such as the import bench's: agent `ada` is added when the
+/// file has none), and `LOAD_FILE=PATH` then reads one of its bundle
+/// files the same way, twice.
 fn first_load(path: &std::path::Path) {
     let mut store = Store::open(path, options()).unwrap();
+    let skill = std::env::var("LOAD_SKILL").ok();
+    let name = skill.as_deref().unwrap_or("skill-000007");
+    if skill.is_some() {
+        // `None` when the database has an `ada` already.
+        store
+            .run(|world| world.add_agent("ada", None).ok())
+            .unwrap();
+    }
+    let file = std::env::var("LOAD_FILE").ok();
     let mut times = Vec::new();
-    for name in ["skill-000007", "skill-000007"] {
+    for file in [None, None, file.as_deref(), file.as_deref()] {
+        if times.len() >= 2 && file.is_none() {
+            break;
+        }
         let start = Instant::now();
         let loaded = store
             .run(|world| {
@@ -109,6 +126,7 @@ fn first_load(path: &std::path::Path) {
                     "ada",
                     LoadRequest {
                         name,
+                        file,
                         ..LoadRequest::default()
                     },
                 )
@@ -116,12 +134,18 @@ fn first_load(path: &std::path::Path) {
             .unwrap()
             .unwrap();
         times.push(start.elapsed());
-        assert!(loaded.text.starts_with("Skill 7."), "{}", loaded.text);
+        assert!(!loaded.text.is_empty(), "{name} {file:?} loaded empty");
+        if skill.is_none() {
+            assert!(loaded.text.starts_with("Skill 7."), "{}", loaded.text);
+        }
     }
     println!(
         "first load of a body after the open: {:.2?}; the next (already loaded in the run): {:.2?}",
         times[0], times[1]
     );
+    if let [.., first, next] = times[2..] {
+        println!("first read of a bundle file after the open: {first:.2?}; the next: {next:.2?}");
+    }
 }
 
 /// The first catalog ranked by a message after an open builds the term

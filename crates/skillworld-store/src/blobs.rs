@@ -415,11 +415,15 @@ pub(crate) fn row_json(bytes: &[u8]) -> Result<Vec<u8>, String> {
 }
 
 /// Decodes a stored row without its blobs: the entity with those values
-/// empty, and the slots (with hashes) to fill with [`put_row_blob`].
-pub(crate) fn decode_row(bytes: &[u8]) -> Result<(EntityState, Vec<(u8, Hash)>), String> {
+/// empty, and the slots (with hashes) to fill with [`put_row_blob`]. The
+/// fields are unpacked into `buffer`, which a pass over many rows reuses.
+pub(crate) fn decode_row(
+    bytes: &[u8],
+    buffer: &mut Vec<u8>,
+) -> Result<(EntityState, Vec<(u8, Hash)>), String> {
     let (slots, start) = row_blobs(bytes)?;
-    let fields = codec::unpack(&bytes[start..])?;
-    Ok((rowcodec::decode(&fields)?, slots))
+    let fields = codec::unpack_into(&bytes[start..], buffer)?;
+    Ok((rowcodec::decode(fields)?, slots))
 }
 
 /// A blob's bytes as read, checked as UTF-8 by the thread that read them:

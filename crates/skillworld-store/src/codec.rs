@@ -39,9 +39,19 @@ pub(crate) fn pack(bytes: &[u8]) -> Vec<u8> {
 
 /// The bytes a packed value stands for.
 pub(crate) fn unpack(packed: &[u8]) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    unpack_into(packed, &mut bytes)?;
+    Ok(bytes)
+}
+
+/// [`unpack`] into `buffer` (emptied first): a pass over many values
+/// (opening a world decodes every row) reuses one buffer instead of
+/// allocating, zeroing and freeing one per value.
+pub(crate) fn unpack_into<'b>(packed: &[u8], buffer: &'b mut Vec<u8>) -> Result<&'b [u8], String> {
     let (&codec, rest) = packed.split_first().ok_or("an empty value")?;
+    buffer.clear();
     match codec {
-        RAW => Ok(rest.to_vec()),
+        RAW => buffer.extend_from_slice(rest),
         LZ4 => {
             let (length, block) = rest
                 .split_first_chunk::<4>()
@@ -53,10 +63,14 @@ pub(crate) fn unpack(packed: &[u8]) -> Result<Vec<u8>, String> {
                     block.len()
                 ));
             }
-            lz4_flex::block::decompress(block, length).map_err(|e| e.to_string())
+            buffer.resize(length, 0);
+            let written =
+                lz4_flex::block::decompress_into(block, buffer).map_err(|e| e.to_string())?;
+            buffer.truncate(written);
         }
-        other => Err(format!("unknown value codec {other}")),
+        other => return Err(format!("unknown value codec {other}")),
     }
+    Ok(buffer)
 }
 
 #[cfg(test)]
@@ -99,5 +113,16 @@ mod tests {
         huge.extend_from_slice(&u32::MAX.to_le_bytes());
         huge.extend_from_slice(&[0x10, b'a']);
         assert!(unpack(&huge).unwrap_err().contains("claims"));
+    }
+
+    #[test]
+    fn a_reused_buffer_holds_only_the_last_value() {
+        let long = "a longer value that compresses, ".repeat(8);
+        let mut buffer = Vec::new();
+        assert_eq!(
+            unpack_into(&pack(long.as_bytes()), &mut buffer).unwrap(),
+            long.as_bytes()
+        );
+        assert_eq!(unpack_into(&pack(b"short"), &mut buffer).unwrap(), b"short");
     }
 }

@@ -429,7 +429,8 @@ fn decode_state(state: SharedState) -> Result<WorldState, StoreError> {
             globals = Some(decode_json("world-wide state", &json)?);
             continue;
         }
-        let (mut entity, slots) = decode_row(&bytes).map_err(|r| StoreError::decode(what(), r))?;
+        let (mut entity, slots) =
+            decode_row(&bytes, &mut Vec::new()).map_err(|r| StoreError::decode(what(), r))?;
         for (slot, key) in slots {
             let key = hex(&key);
             let value = blobs.get(&key).cloned().ok_or_else(|| {

@@ -6,7 +6,7 @@ use std::cmp::Ordering;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-use bevy_ecs::entity::Entity;
+use bevy_ecs::entity::{Entity, EntityHashMap};
 use bevy_ecs::resource::Resource;
 use bevy_ecs::system::{Query, Res, ResMut};
 use bevy_ecs::world::World;
@@ -110,7 +110,9 @@ const BATCH_SORT: usize = 32;
 #[derive(Debug, Default)]
 pub struct LayerList {
     pub entries: Vec<Entry>,
-    positions: HashMap<Entity, usize>,
+    /// Hashed as bevy hashes entities (their bits; no key comes from
+    /// outside): rebuilt for every skill at open (issue 19).
+    positions: EntityHashMap<usize>,
     /// Moves when an entry is added, removed or changes place, so views
     /// that hold positions or names know to recompute.
     pub shape_epoch: u64,
@@ -270,7 +272,9 @@ pub(crate) fn fresh_lists(world: &World) -> FreshLists {
         }
     }
     let lists = fresh.into_iter().map(|(home, mut entries)| {
-        entries.sort_by(Entry::recommended_cmp);
+        // The order is total (the stable id settles ties): an unstable
+        // sort gives the same list without a merge buffer of the whole list.
+        entries.sort_unstable_by(Entry::recommended_cmp);
         let mut list = LayerList {
             entries,
             ..LayerList::default()
