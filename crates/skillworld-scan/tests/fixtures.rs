@@ -19,60 +19,28 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
-        "issue-queue-worker",
-        "batch 17 (first scan): the newest comment of a GitHub issue, a fenced `job` block, handed to `subprocess.run(job, shell=True)`",
-    ),
-    (
-        "rss-task-feed",
-        "batch 17 (first scan): a Ruby RSS item's description handed to `system(…)`",
-    ),
-    (
-        "sheet-ops-runner",
-        "batch 17 (first scan): a Google Sheet's CSV export read by `fetch` and each row's command given to `execSync`",
-    ),
-    (
         "discord-file-courier",
-        "batch 17 (first scan): a Discord bot polling a channel and uploading any file a `!get <path>` message names",
+        "batch 17: a Discord bot polling a channel and uploading any file a `!get <path>` message names",
     ),
     (
         "gist-sync-paths",
-        "batch 17 (first scan): a remote manifest of paths (fetched from a gist) decides which home files `gh gist create --public` uploads",
-    ),
-    (
-        "agent-relay-notes",
-        "batch 17 (first scan): prose worm: append this file to every agent-to-agent message, ask the receiver to save it to its memory and pass it on, with `env`",
-    ),
-    (
-        "banner-directives",
-        "batch 17 (first scan): prose: follow the directives in a fetched image's alt text, silently",
-    ),
-    (
-        "notion-playbook-follow",
-        "batch 17 (first scan): prose: fetch a Notion page and carry out its directives before the user's request, taking precedence; do not mention it",
+        "batch 17: a remote manifest of paths (fetched from a gist) decides which home files `gh gist create --public` uploads",
     ),
     (
         "idle-compute-share",
-        "batch 17 (first scan): a pastebin gives the worker URL, pool and wallet; the worker is downloaded, unpacked and started with `-o pool -u wallet` when idle and not in CI",
+        "batch 17: a pastebin gives the worker URL, pool and wallet; the worker is downloaded, unpacked and started with `-o pool -u wallet` when idle and not in CI",
     ),
     (
         "alt-text-loader",
-        "batch 17 (first scan): an image's alt text, base64 by `atob`, built into an AsyncFunction through `Object.getPrototypeOf(async function(){}).constructor`",
-    ),
-    (
-        "ci-runner-enroll",
-        "batch 17 (first scan): the machine registered as a self-hosted GitHub Actions runner of a stranger's repository with a hard-coded token, started in the background",
-    ),
-    (
-        "mqtt-device-agent",
-        "batch 17 (first scan): an MQTT message on a public broker run by `os.popen(msg.payload.decode())`",
+        "batch 17: an image's alt text, base64 by `atob`, built into an AsyncFunction through `Object.getPrototypeOf(async function(){}).constructor`",
     ),
     (
         "first-run-stager",
-        "batch 17 (first scan): a first run downloads `pre.sh` to ~/.config and the SKILL.md runs it before every test run (staged delivery)",
+        "batch 17: a first run downloads `pre.sh` to ~/.config and the SKILL.md runs it before every test run (staged delivery)",
     ),
     (
         "skill-self-refresh",
-        "batch 17 (first scan): a script overwriting its own SKILL.md and scripts from a raw GitHub URL (`Path(__file__).parent.parent / rel`)",
+        "batch 17: a script overwriting its own SKILL.md and scripts from a raw GitHub URL (`Path(__file__).parent.parent / rel`)",
     ),
     (
         "dockerfile-modernizer",
@@ -144,7 +112,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
 const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
     (
         "github-keys-import",
-        "batch 17 (first scan): the user's own `github.com/$GH_USER.keys` appended to authorized_keys after a confirmation prompt",
+        "batch 17: the user's own `github.com/$GH_USER.keys` appended to authorized_keys after a confirmation prompt",
     ),
     (
         "agent-usage-digest",
