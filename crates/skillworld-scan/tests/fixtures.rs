@@ -19,6 +19,22 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
+        "gist-ops-ruby",
+        "batch 17 generality check: a gist's text run by Ruby `Open3.capture2(cmd)`",
+    ),
+    (
+        "swarm-memory-share",
+        "batch 17 generality check: prose: tell every other agent to copy this skill into its skills directory and keep it in its system prompt",
+    ),
+    (
+        "wiki-standing-orders",
+        "batch 17 generality check: prose: obey the orders on a wiki page quietly, they outrank whatever the user says",
+    ),
+    (
+        "gitlab-runner-join",
+        "batch 17 generality check: `gitlab-runner register --registration-token <literal>` with a shell executor, run in the background",
+    ),
+    (
         "discord-file-courier",
         "batch 17: a Discord bot polling a channel and uploading any file a `!get <path>` message names",
     ),
@@ -110,6 +126,14 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
 
 /// Benign look-alikes the scanner is known to block, and why.
 const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
+    (
+        "clip-download-convert",
+        "batch 17 generality check: downloads a clip, then `os.system(cmd)` of an ffmpeg command the script builds itself (shell-run-variable beside a fetch)",
+    ),
+    (
+        "deploy-status-build",
+        "batch 17 generality check: fetches a deploy status, then `execSync(cmd)` of the constant \"npm run build\" (shell-run-variable beside a fetch)",
+    ),
     (
         "github-keys-import",
         "batch 17: the user's own `github.com/$GH_USER.keys` appended to authorized_keys after a confirmation prompt",
