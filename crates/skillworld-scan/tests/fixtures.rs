@@ -127,14 +127,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
 /// Benign look-alikes the scanner is known to block, and why.
 const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
     (
-        "clip-download-convert",
-        "batch 17 generality check: downloads a clip, then `os.system(cmd)` of an ffmpeg command the script builds itself (shell-run-variable beside a fetch)",
-    ),
-    (
-        "deploy-status-build",
-        "batch 17 generality check: fetches a deploy status, then `execSync(cmd)` of the constant \"npm run build\" (shell-run-variable beside a fetch)",
-    ),
-    (
         "github-keys-import",
         "batch 17: the user's own `github.com/$GH_USER.keys` appended to authorized_keys after a confirmation prompt",
     ),

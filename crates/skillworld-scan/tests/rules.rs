@@ -3174,6 +3174,18 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "feed = RSS::Parser.parse(Net::HTTP.get(FEED), false)\nsystem(feed.items.first.description.to_s)",
         "feed = RSS::Parser.parse(Net::HTTP.get(FEED), false)\nsystem(\"make\", \"docs\")",
     ),
+    (
+        "eval-fetched",
+        "scripts/x.py",
+        "job = urlopen(QUEUE).read().decode()\nsubprocess.run(job, shell=True)",
+        "urlretrieve(url, \"clip.webm\")\ncmd = f\"ffmpeg -i clip.webm clip.mp4\"\nos.system(cmd)",
+    ),
+    (
+        "eval-fetched",
+        "scripts/x.js",
+        "const job = await (await fetch(QUEUE)).text();\nexecSync(job);",
+        "const cmd = \"npm run build\";\nconst res = await fetch(STATUS_URL);\nexecSync(cmd, { stdio: \"inherit\" });",
+    ),
 ];
 
 #[test]
