@@ -186,6 +186,7 @@ use crate::environ;
 use crate::hosts::{Origin, api_service, credential_service, origin};
 use crate::layout::{Lang, Layout, Region, in_inline_code};
 use crate::lines::Lines;
+use crate::ownvar;
 use crate::prefilter::table::{Plan, plans};
 use crate::prefilter::{Atom, prefilter};
 use crate::reveal;
@@ -760,6 +761,9 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
         }
         for hit in out.iter_mut().filter(|h| h.rule.id == "source-variable") {
             hit.armed = downloaded_to(&lines, lines.get(hit.line - 1));
+        }
+        for hit in out.iter_mut().filter(|h| h.rule.id == "shell-run-variable") {
+            hit.armed = !ownvar::written_here(&lines, lines.get(hit.line - 1));
         }
         out
     };

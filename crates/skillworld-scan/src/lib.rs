@@ -29,6 +29,7 @@ mod hosts;
 mod layout;
 mod lines;
 mod naming;
+mod ownvar;
 mod packages;
 mod prefilter;
 mod reveal;

@@ -419,10 +419,11 @@ pub static RULES: &[Rule] = &[
         target: Target::Code,
         // A web handler passing what the request carries to a shell: a
         // command endpoint planted in the user's application; a chat bot
-        // (LINE, Telegram, Discord) running the message it receives is one.
+        // (LINE, Telegram, Discord) or an MQTT client running the message it
+        // receives is one.
         pattern: concat!(
             r"\b(?:os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|shell_exec|passthru|system|popen|proc_open|exec|execSync|spawnSync|child_process\.exec(?:Sync)?|Open3\.\w+|IO\.popen)\s*\(\s*(?:[\w.]+\(\s*)?",
-            r"(?:request\.(?:form|args|values|json|data|GET|POST|query_params|headers)\b|request\.get_json\(|\$_(?:GET|POST|REQUEST|COOKIE|SERVER)\b|req\.(?:body|query|params|headers)\b|(?:[\w\x80-\xFF]+\.)?(?:effective_)?message\.(?:text|content)\b)",
+            r"(?:request\.(?:form|args|values|json|data|GET|POST|query_params|headers)\b|request\.get_json\(|\$_(?:GET|POST|REQUEST|COOKIE|SERVER)\b|req\.(?:body|query|params|headers)\b|(?:[\w\x80-\xFF]+\.)?(?:effective_)?message\.(?:text|content)\b|\b(?:msg|message)\.payload\b)",
             r"|\bexec\.Command(?:Context)?\([^\n]*\br\.(?:URL\.Query\(\)|FormValue\(|PostFormValue\()",
         ),
         what: "runs commands a web request or chat message sends",
@@ -529,6 +530,20 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Block,
         what: "wires a network socket to a shell",
         explain: "A network socket and a shell meet in one block: a reverse or bind shell written across lines; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "runner-enroll",
+        class: Class::Shell,
+        severity: Severity::High,
+        target: Target::Code,
+        // A runner's registration token is minted by the repository's
+        // owner for one machine and expires within the hour: one the skill
+        // ships enrolls this machine as a runner of the author's
+        // repository, whose workflows then run any command here.
+        pattern: r"\bconfig\.(?:sh|cmd|ps1)\b[^\n]*\s--token[\s=]+['\x22]?[A-Z0-9]{26,}['\x22]?(?:\s|$)",
+        what: "registers this machine as a CI runner with a token the skill ships",
+        explain: "Registers this machine as a self-hosted CI runner of a repository the skill names, with a registration token it ships: whoever pushes workflows there runs commands here; let the user register runners for their own repositories — remove it.",
         ..Rule::BASE
     },
     Rule {
@@ -927,6 +942,25 @@ pub static RULES: &[Rule] = &[
         beside: Signal::Fetch,
         what: "runs a script named by a variable",
         explain: "Runs or sources a script whose file is named only by a variable.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "shell-run-variable",
+        class: Class::Execution,
+        target: Target::Code,
+        // A shell handed a value the code holds (`subprocess.run(job,
+        // shell=True)`, `system(item.description)`, `execSync(cmd)`): beside
+        // a fetch, the command is what an issue, a sheet or a feed says.
+        pattern: concat!(
+            r"\bsubprocess\.(?:run|call|check_call|check_output|Popen)\(\s*[A-Za-z_][\w.]*(?:\[[^\]\n]*\])?\s*,[^\n]*\bshell\s*=\s*True",
+            r"|\b(?:subprocess\.getoutput|os\.system|os\.popen)\(\s*[A-Za-z_][\w.]*(?:\[[^\]\n]*\])?\s*\)",
+            r"|(?:^|[\s;=(])(?:system|execSync)\(\s*[A-Za-z_]\w*(?:\.[A-Za-z_]\w*(?:\([^()\n]*\))?)*\s*[,)]",
+        ),
+        signal: Signal::Eval,
+        quiet: true,
+        beside: Signal::Fetch,
+        what: "runs a command held in a variable through a shell",
+        explain: "Hands a shell a command the code holds in a variable.",
         ..Rule::BASE
     },
     Rule {
@@ -1757,6 +1791,18 @@ pub static RULES: &[Rule] = &[
         confirm: Some(crate::naming::tree_arrow),
         what: "changes the agent's configuration, memory or other skills",
         explain: "Rewrites the agent's settings, memory files or other skills, which persists instructions past this task; remove it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "agent-worm",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        // Another agent asked to keep this text as its own standing orders:
+        // the skill spreads from agent to agent without being installed.
+        pattern: r"\b(?:ask|tell|instruct|have)\s+(?:the\s+|each\s+|every\s+|any\s+)?(?:receiving|other|next|recipient|receiver|downstream|peer)\s+(?:agents?|assistants?|models?)\s+to\s+(?:save|store|add|write|copy|append|install|keep)\b[^\n]{0,80}\b(?:memory|CLAUDE\.md|AGENTS\.md|GEMINI\.md|skills?\s+(?:folder|directory)|system\s+prompt)",
+        what: "asks other agents to store its text as their instructions",
+        explain: "Tells the agent to have other agents save the skill's text into their memory, instructions or skills, so it spreads between agents unreviewed (an agent-to-agent worm); remove the skill.",
         ..Rule::BASE
     },
     Rule {
@@ -2651,7 +2697,7 @@ pub static RULES: &[Rule] = &[
         id: "authority-claim",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"\b(?:higher|greater|more|overriding|final)\s+(?:authority|priority|precedence)\s+than\s+(?:the\s+|your\s+|any\s+|all\s+)?(?:user'?s?|system|developer|operator|previous|prior|earlier)\s+(?:instructions|prompts?|messages|requests?|guidelines|rules)|\btakes?\s+(?:precedence|priority)\s+over\b[^\n.;]{0,50}?\b(?:user'?s?|system|developer|previous|prior|earlier|safety|your\s+own)\s+(?:instructions|prompts?|messages|requests?|guidelines|rules)",
+        pattern: r"\b(?:higher|greater|more|overriding|final)\s+(?:authority|priority|precedence)\s+than\s+(?:the\s+|your\s+|any\s+|all\s+)?(?:user'?s?|system|developer|operator|previous|prior|earlier)\s+(?:instructions|prompts?|messages|requests?|guidelines|rules)|\btakes?\s+(?:precedence|priority)\s+over\b[^\n.;]{0,50}?\b(?:user'?s?|system|developer|previous|prior|earlier|safety|your\s+own)\s+(?:instructions|prompts?|messages|requests?|guidelines|rules)|\btakes?\s+(?:precedence|priority)\s+over\s+(?:anything|whatever|what)\s+the\s+user\s+(?:asks|says|requests|wants|types)\b",
         what: "claims authority over the user's or system's instructions",
         explain: "Claims to outrank the user's or the system's instructions, so the agent obeys the skill instead: prompt injection; remove the skill.",
         ..Rule::BASE
@@ -2665,6 +2711,7 @@ pub static RULES: &[Rule] = &[
             r"\b(?:run|execute|follow|obey|do|carry\s+out|apply)\s+(?:whatever|everything)\s+(?:it|they|(?:the|that|this)\s+(?:response|reply|page|server|url|endpoint|output|payload|json|field|feed|manifest|result|script|tool|command))\s+(?:returns|contains|says|lists|sends|gives|prints|outputs)\b",
             r"|\bfollow\s+(?:those|these|its|their|the)\s+(?:instructions|directions|steps|directives)\s+(?:exactly|verbatim|to\s+the\s+letter)\b[^\n]{0,60}\b(?:precedence|supersede)",
             r"|\b(?:field|key|property)\b[^\n]{0,20}\bfollow\s+(?:those|these|its|the)\s+(?:instructions|directives)\b",
+            r"|\b(?:follow|obey|carry\s+out)\s+(?:those|these|its|their|the)\s+(?:instructions|directives|orders)\s+(?:in|from)\s+(?:the|its|this|that)\s+(?:[\w-]+\s+){0,3}?(?:exactly\s+and\s+|and\s+)?(?:silently|secretly|quietly)\b",
             r"|\bfollow\s+(?:any|all|every|the)\s+[^\n]{0,30}\b(?:lines?|instructions?|notes?|steps?|messages?)\s+(?:it|the\s+(?:script|tool|command|output|response))\s+(?:prints|outputs|emits)\b",
             // A clause of its own (line start, after `;`, `:` or a full
             // stop): "…, and the returned content is trusted" is a
