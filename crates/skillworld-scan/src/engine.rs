@@ -187,6 +187,7 @@ use crate::hosts::{Origin, api_service, credential_service, origin};
 use crate::layout::{Lang, Layout, Region, in_inline_code};
 use crate::lines::Lines;
 use crate::ownvar;
+use crate::logswitch;
 use crate::prefilter::table::{Plan, plans};
 use crate::prefilter::{Atom, prefilter};
 use crate::reveal;
@@ -773,6 +774,15 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
             hit.armed = false;
         }
     }
+    // A comment over the program's own logger switch orders nothing (`logswitch`).
+    for hit in hits
+        .iter_mut()
+        .filter(|h| h.rule.id == "disable-guards" && h.code)
+    {
+        if logswitch::own_logger(&lines, hit.line - 1) {
+            soften(hit, "a comment over the program's own logging switch");
+        }
+    }
     let found = beside(&hits);
     hits.extend(found);
     let combined = combine(&hits, |scope| scope != Scope::Skill);
@@ -853,6 +863,17 @@ fn judge(
                 ))
     {
         soften(hit, "describes what something else does, or forbids it");
+        return;
+    }
+    if markdown
+        && prose
+        && rule.id == "disclose-instruction"
+        && placement_negated(
+            &with_clause_before(lines, layout, line, (text, column)),
+            text.len() - column,
+        )
+    {
+        soften(hit, "forbids the place a secret would land");
         return;
     }
     if rule.spares_descriptions && !prose && !inline && labels_command(text, column) {
@@ -1028,6 +1049,41 @@ fn negated(text: &str, from_end: usize) -> bool {
     ]
     .contains(&last.as_str())
         && words.next().is_none_or(|w| w != "why")
+}
+
+/// Verbs that only say where something ends up ("it must not / land in a
+/// ticket", the seventh sweep's union-connect-cluster warning wrapped over
+/// a quote): between a negation and a place, they keep the negation's
+/// hold on the place.
+const PLACEMENTS: [&str; 6] = ["land", "appear", "end", "show", "go", "be"];
+const PLACED: [&str; 8] = [
+    "up", "pasted", "shown", "included", "written", "printed", "echoed", "logged",
+];
+
+/// Whether the place matched `from_end` bytes before the end of `text`
+/// follows a negated placement verb ("must not land in", "should never
+/// appear in", "must not be pasted into"), quote markers (`>`) skipped. A
+/// verb that does anything else ("must not be left out: paste it in") is
+/// not one.
+fn placement_negated(text: &str, from_end: usize) -> bool {
+    let before = text
+        .get(..text.len().saturating_sub(from_end))
+        .unwrap_or_default();
+    let words: Vec<String> = before
+        .split_whitespace()
+        .filter(|w| *w != ">")
+        .map(|w| w.trim_matches(['*', '_']).to_ascii_lowercase())
+        .collect();
+    let mut rest = words.as_slice();
+    if let [head @ .., last] = rest
+        && PLACED.contains(&last.as_str())
+    {
+        rest = head;
+    }
+    let [head @ .., verb] = rest else {
+        return false;
+    };
+    PLACEMENTS.contains(&verb.as_str()) && negated(&head.join(" "), 0)
 }
 
 /// The line up to and past the match, after the sentence it continues

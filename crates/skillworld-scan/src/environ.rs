@@ -49,26 +49,115 @@ pub fn handed_to_child(lines: &Lines, line: usize) -> bool {
     let assigned = ASSIGNED
         .captures(text)
         .and_then(|c| c.get(1))
-        .filter(|_| !continues_call(text));
+        .filter(|_| !continues_call(text))
+        .map(|name| name.as_str())
+        .or_else(|| opened_above(lines, line));
     let Some(name) = assigned else {
         return KEYWORD
             .captures(text)
             .and_then(|c| c.get(1))
             .is_some_and(|found| an_argument(&text[..found.start()]));
     };
-    let name = name.as_str();
-    let mut given = false;
-    let others = function_of(lines, line).filter(|&at| at != line);
-    for other in others.map(|at| lines.get(at)) {
+    let (mut given, mut returned) = (false, false);
+    let function = function_of(lines, line);
+    let head = function.start;
+    let mut quoted = false;
+    for other in function.filter(|&at| at != line).map(|at| lines.get(at)) {
+        // A line wholly inside a triple-quoted string (a docstring's
+        // "ambient-env trap") is words, not a use.
+        let quotes = other.matches("\"\"\"").count() + other.matches("'''").count();
+        if quoted && quotes == 0 {
+            continue;
+        }
+        quoted ^= quotes % 2 == 1;
         for used in uses(other, name) {
             match used {
                 Use::Given => given = true,
+                Use::Returned => returned = true,
                 Use::Changed => {}
                 Use::Other => return false,
             }
         }
     }
-    given
+    match returned {
+        false => given,
+        true => returned_to_children(lines, head),
+    }
+}
+
+/// How far above its `for … in os.environ.items()` line a comprehension
+/// may open.
+const COMPREHENSION_REACH: usize = 3;
+
+/// `NAME = {` alone on its line: a comprehension opened below it.
+static OPENS: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^\s*([A-Za-z_]\w*)\s*=\s*\{\s*$").expect("opens"));
+
+/// The name a comprehension over `os.environ.items()` written over several
+/// lines is assigned to (`env = {` / `key: value` / `for key, value in
+/// os.environ.items()`): the nearest line above, within reach, with a
+/// bracket or `=` is `NAME = {` alone.
+fn opened_above<'t>(lines: &Lines<'t>, line: usize) -> Option<&'t str> {
+    let text = lines.get(line).trim_start();
+    if !(text.starts_with("for ") && text.contains("in os.environ.items()")) {
+        return None;
+    }
+    let above = (line.saturating_sub(COMPREHENSION_REACH)..line).rev();
+    let opener = above
+        .map(|at| lines.get(at))
+        .find(|t| t.contains(['{', '}', '(', ')', '[', ']', '=']))?;
+    OPENS
+        .captures(opener)
+        .and_then(|c| c.get(1))
+        .map(|n| n.as_str())
+}
+
+/// Whether the function whose `def` is on 0-based `head` is only ever
+/// called as an `env=` keyword argument (`run(c, env=_clone_env())`, the
+/// seventh sweep's `comparative-analysis`): its returned copy reaches a
+/// child process and nothing else. A call anywhere else — posted, printed,
+/// assigned — hands the copy on.
+fn returned_to_children(lines: &Lines, head: usize) -> bool {
+    let def = lines.get(head).trim_start();
+    let def = def.strip_prefix("async ").unwrap_or(def);
+    let Some(name) = def
+        .strip_prefix("def ")
+        .and_then(|rest| rest.split('(').next())
+        .map(str::trim)
+        .filter(|name| !name.is_empty())
+    else {
+        return false;
+    };
+    let mut called = false;
+    for text in (0..lines.count())
+        .filter(|&at| at != head)
+        .map(|at| lines.get(at))
+    {
+        for (found, _) in text.match_indices(name) {
+            if !whole_word(text, found, name.len()) {
+                continue;
+            }
+            if !text[found + name.len()..].trim_start().starts_with('(')
+                || !env_keyword(&text[..found])
+            {
+                return false;
+            }
+            called = true;
+        }
+    }
+    called
+}
+
+/// Whether `before` ends in a call's `env=` keyword (not `xenv=`, not a
+/// field of data).
+fn env_keyword(before: &str) -> bool {
+    let keyword = before.trim_end().strip_suffix('=').map(str::trim_end);
+    keyword
+        .and_then(|k| k.strip_suffix("env"))
+        .is_some_and(|head| {
+            !head.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '.')
+                && an_argument(head)
+        })
 }
 
 /// The lines of the Python function whose body holds 0-based `line`
@@ -175,6 +264,8 @@ fn unclosed(head: &str) -> Vec<(char, usize)> {
 enum Use {
     /// `env=NAME`, a call's keyword argument.
     Given,
+    /// `return NAME`, the copy leaving its function.
+    Returned,
     /// Assigned anew, an item set or dropped (`NAME["K"] = …`,
     /// `NAME.update(…)`, `NAME.pop("K")`, `del NAME["K"]`).
     Changed,
@@ -206,13 +297,11 @@ fn use_at(line: &str, at: usize, name: &str) -> Option<Use> {
     if assigns && !starts_line {
         return None;
     }
-    let keyword = before.trim_end().strip_suffix('=').map(str::trim_end);
-    if let Some(head) = keyword.and_then(|k| k.strip_suffix("env"))
-        && !head.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '.')
-        && !after.starts_with(['.', '[', '('])
-        && an_argument(head)
-    {
+    if env_keyword(before) && !after.starts_with(['.', '[', '(']) {
         return Some(Use::Given);
+    }
+    if before.trim() == "return" && (after.is_empty() || after.starts_with('#')) {
+        return Some(Use::Returned);
     }
     let changed = assigns
         || after.starts_with('[') && (before.trim() == "del" || item_set(after))
@@ -326,6 +415,48 @@ mod tests {
             (
                 "import subprocess\nenv = {**os.environ}\nsubprocess.run(c)",
                 1,
+                false,
+            ),
+            // a comprehension over several lines, given as `env=`
+            (
+                "import subprocess\nenv = {\n    k: v\n    for k, v in os.environ.items()\n    if k != \"A\"\n}\nsubprocess.run(c, env=env)\n",
+                3,
+                true,
+            ),
+            (
+                "import subprocess\nenv = {\n    k: v\n    for k, v in os.environ.items()\n}\nprint(env)\n",
+                3,
+                false,
+            ),
+            (
+                "import subprocess\nsend({\n    k: v\n    for k, v in os.environ.items()\n})\n",
+                3,
+                false,
+            ),
+            // a copy returned by a function called only as `env=`
+            (
+                "import subprocess\ndef clean_env():\n    \"\"\"Drops the\n    ambient-env GIT_DIR.\n    \"\"\"\n    env = dict(os.environ)\n    return env\n\nsubprocess.run(c, env=clean_env())\n",
+                5,
+                true,
+            ),
+            (
+                "import subprocess\ndef clean_env():\n    env = {k: v for k, v in os.environ.items() if k != \"GIT_DIR\"}\n    env[\"A\"] = \"1\"\n    return env\n\nsubprocess.run(c, env=clean_env())\n",
+                2,
+                true,
+            ),
+            (
+                "import subprocess\ndef clean_env():\n    env = dict(os.environ)\n    return env\n\nsubprocess.run(c, env=clean_env())\nrequests.post(u, json=clean_env())\n",
+                2,
+                false,
+            ),
+            (
+                "import subprocess\ndef clean_env():\n    env = dict(os.environ)\n    return env\n\nsubprocess.run(c, env=clean_env())\ne = clean_env()\n",
+                2,
+                false,
+            ),
+            (
+                "import subprocess\ndef clean_env():\n    env = dict(os.environ)\n    return env\n",
+                2,
                 false,
             ),
             // the keyword is a field of data, not a call's argument

@@ -28,6 +28,7 @@ mod environ;
 mod hosts;
 mod layout;
 mod lines;
+mod logswitch;
 mod naming;
 mod ownvar;
 mod packages;
