@@ -142,6 +142,11 @@ static CONCAT: LazyLock<Regex> = LazyLock::new(|| {
         r#"(?:(?:'[^'\n]*'|"[^"\n]*"|\$?\b[A-Za-z_]\w*\b)(?:\s*\+\s*|\s+\.\s+|\s*&\s*|\s*\|\|\s*))+(?:'[^'\n]*'|"[^"\n]*"|\$?\b[A-Za-z_]\w*\b)"#,
     )
 });
+/// PHP's and Perl's `.` with no space around it, between literals and
+/// `$` variables (`'cu'.'rl'`, `$a.'rl'`): spaced out so [`CONCAT`] reads
+/// it. No other language joins a literal with `.`.
+static TIGHT_DOT: LazyLock<Regex> =
+    LazyLock::new(|| regex(r#"('[^'\n]*'|"[^"\n]*"|\$[A-Za-z_]\w*)\.(['"$])"#));
 static TOKEN: LazyLock<Regex> =
     LazyLock::new(|| regex(r#"'([^'\n]*)'|"([^"\n]*)"|\$?\b([A-Za-z_]\w*)\b"#));
 static ASSIGNMENT: LazyLock<Regex> = LazyLock::new(|| {
@@ -256,6 +261,11 @@ pub fn normalize_with(text: &str, whole: &str) -> String {
         substituted
     };
     let substituted = NAMED_MEMBER.replace_all(&substituted, ".$1(");
+    let substituted = if substituted.contains(".'") || substituted.contains(".\"") {
+        Cow::Owned(spaced_dots(&substituted))
+    } else {
+        substituted
+    };
     let joined = CONCAT.replace_all(&substituted, |c: &Captures| concatenated(&c[0], values));
     let joined = if calls {
         joined_calls(&joined, values)
@@ -448,6 +458,19 @@ fn assignments(whole: &str, expressions: bool) -> HashMap<String, String> {
         }
     }
     values
+}
+
+/// `text` with each tight `.` join ([`TIGHT_DOT`]) spaced out; a pass
+/// per overlapping pair (`'a'.'b'.'c'`).
+fn spaced_dots(text: &str) -> String {
+    let mut text = text.to_owned();
+    for _ in 0..4 {
+        if !TIGHT_DOT.is_match(&text) {
+            break;
+        }
+        text = TIGHT_DOT.replace_all(&text, "$1 . $2").into_owned();
+    }
+    text
 }
 
 /// `text` with the batch variables `values` knows expanded; others stay.

