@@ -144,14 +144,15 @@ static CONCAT: LazyLock<Regex> = LazyLock::new(|| {
 });
 /// PHP's and Perl's `.` with no space around it, between literals and
 /// `$` variables (`'cu'.'rl'`, `$a.'rl'`): spaced out so [`CONCAT`] reads
-/// it. No other language joins a literal with `.`.
-static TIGHT_DOT: LazyLock<Regex> =
-    LazyLock::new(|| regex(r#"('[^'\n]*'|"[^"\n]*"|\$[A-Za-z_]\w*)\.(['"$])"#));
+/// it. No other language joins a literal with `.`. The literals are read
+/// from the left, so a `"."` is never taken for a join of its quotes.
+static DOT_OPERAND: LazyLock<Regex> =
+    LazyLock::new(|| regex(r#"'[^'\n]*'|"[^"\n]*"|\$[A-Za-z_]\w*"#));
 static TOKEN: LazyLock<Regex> =
     LazyLock::new(|| regex(r#"'([^'\n]*)'|"([^"\n]*)"|\$?\b([A-Za-z_]\w*)\b"#));
 static ASSIGNMENT: LazyLock<Regex> = LazyLock::new(|| {
     regex(
-        r#"(?m)(?:^|;)\s*(?:(?:let|const|var|set|local|export)\s+)?\$?([A-Za-z_]\w*)\s*=\s*(?:'([^'\n]{1,60})'|"([^"\n]{1,60})"|([^\s'";]{1,60}))"#,
+        r#"(?m)(?:^|;)\s*(?:(?:let|const|var|set|local|export)\s+)?"?\$?([A-Za-z_]\w*)\s*=\s*(?:'([^'\n]{1,60})'|"([^"\n]{1,60})"|([^\s'";]{1,60}))"#,
     )
 });
 /// The further assignments of a shell declaration (`local a=cu b=rl`).
@@ -255,7 +256,8 @@ pub fn normalize_with(text: &str, whole: &str) -> String {
                 .unwrap_or_else(|| c[0].to_owned()),
         }
     });
-    let substituted = if substituted.contains('%') {
+    // Only a `%name%` reads the file's values (most `%` are formats).
+    let substituted = if substituted.contains('%') && BATCH_VAR.is_match(&substituted) {
         Cow::Owned(batch_expanded(&substituted, values()))
     } else {
         substituted
@@ -460,17 +462,20 @@ fn assignments(whole: &str, expressions: bool) -> HashMap<String, String> {
     values
 }
 
-/// `text` with each tight `.` join ([`TIGHT_DOT`]) spaced out; a pass
-/// per overlapping pair (`'a'.'b'.'c'`).
+/// `text` with each tight `.` join ([`DOT_OPERAND`]) spaced out.
 fn spaced_dots(text: &str) -> String {
-    let mut text = text.to_owned();
-    for _ in 0..4 {
-        if !TIGHT_DOT.is_match(&text) {
-            break;
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut copied = 0;
+    for operand in DOT_OPERAND.find_iter(text) {
+        let rest = &text[operand.end()..];
+        if rest.starts_with('.') && rest[1..].starts_with(['\'', '"', '$']) {
+            out.push_str(&text[copied..operand.end()]);
+            out.push_str(" . ");
+            copied = operand.end() + 1;
         }
-        text = TIGHT_DOT.replace_all(&text, "$1 . $2").into_owned();
     }
-    text
+    out.push_str(&text[copied..]);
+    out
 }
 
 /// `text` with the batch variables `values` knows expanded; others stay.
@@ -645,6 +650,18 @@ mod tests {
             normalize("bin := strings.Join([]string{\"xm\", \"rig\"}, \"\")"),
             "bin := \"xmrig\""
         );
+    }
+
+    #[test]
+    fn batch_variables_and_tight_dots_are_undone() {
+        let cmd = "set a=power\nset \"b=sh\"\nset \"b=%b%ell\"\n%a%%b% -c \"$w.('Get')(u)\"";
+        let lines: Vec<String> = normalize(cmd).lines().map(str::to_owned).collect();
+        assert_eq!(lines[3], "powershell -c \"$w.Get(u)\"");
+        assert_eq!(
+            normalize("system('cu'.'rl'.' -s x');"),
+            "system(\"curl -s x\");"
+        );
+        assert_eq!(normalize("split('.')"), "split('.')");
     }
 
     #[test]
