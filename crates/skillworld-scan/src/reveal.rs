@@ -142,11 +142,17 @@ static CONCAT: LazyLock<Regex> = LazyLock::new(|| {
         r#"(?:(?:'[^'\n]*'|"[^"\n]*"|\$?\b[A-Za-z_]\w*\b)(?:\s*\+\s*|\s+\.\s+|\s*&\s*|\s*\|\|\s*))+(?:'[^'\n]*'|"[^"\n]*"|\$?\b[A-Za-z_]\w*\b)"#,
     )
 });
+/// PHP's and Perl's `.` with no space around it, between literals and
+/// `$` variables (`'cu'.'rl'`, `$a.'rl'`): spaced out so [`CONCAT`] reads
+/// it. No other language joins a literal with `.`. The literals are read
+/// from the left, so a `"."` is never taken for a join of its quotes.
+static DOT_OPERAND: LazyLock<Regex> =
+    LazyLock::new(|| regex(r#"'[^'\n]*'|"[^"\n]*"|\$[A-Za-z_]\w*"#));
 static TOKEN: LazyLock<Regex> =
     LazyLock::new(|| regex(r#"'([^'\n]*)'|"([^"\n]*)"|\$?\b([A-Za-z_]\w*)\b"#));
 static ASSIGNMENT: LazyLock<Regex> = LazyLock::new(|| {
     regex(
-        r#"(?m)(?:^|;)\s*(?:(?:let|const|var|set|local|export)\s+)?\$?([A-Za-z_]\w*)\s*=\s*(?:'([^'\n]{1,60})'|"([^"\n]{1,60})"|([^\s'";]{1,60}))"#,
+        r#"(?m)(?:^|;)\s*(?:(?:let|const|var|set|local|export)\s+)?"?\$?([A-Za-z_]\w*)\s*=\s*(?:'([^'\n]{1,60})'|"([^"\n]{1,60})"|([^\s'";]{1,60}))"#,
     )
 });
 /// The further assignments of a shell declaration (`local a=cu b=rl`).
@@ -169,6 +175,13 @@ pub static APPEND: LazyLock<Regex> = LazyLock::new(|| {
 /// its own (`"$s"`, `"${!r}"`) is one word: it reads as its value bare.
 static INDIRECT: LazyLock<Regex> =
     LazyLock::new(|| regex(r#""\$\{!([A-Za-z_]\w*)\}"|\$\{!([A-Za-z_]\w*)\}"#));
+/// A batch file's `%name%`, expanded where it stands (`%p1%%p2%` is one
+/// word).
+static BATCH_VAR: LazyLock<Regex> = LazyLock::new(|| regex(r"%([A-Za-z_]\w*)%"));
+/// A method named by a string (PowerShell's `$w.('DownloadString')(u)`,
+/// `$w."Get"(u)`): it reads as the method.
+static NAMED_MEMBER: LazyLock<Regex> =
+    LazyLock::new(|| regex(r#"\.\(?\s*['"]([A-Za-z_]\w*)['"]\s*\)?\s*\("#));
 static SHELL_VAR: LazyLock<Regex> = LazyLock::new(|| {
     regex(r#""\$\{([A-Za-z_]\w*)\}"|"\$([A-Za-z_]\w*)"|\$\{([A-Za-z_]\w*)\}|\$([A-Za-z_]\w*)"#)
 });
@@ -243,6 +256,18 @@ pub fn normalize_with(text: &str, whole: &str) -> String {
                 .unwrap_or_else(|| c[0].to_owned()),
         }
     });
+    // Only a `%name%` reads the file's values (most `%` are formats).
+    let substituted = if substituted.contains('%') && BATCH_VAR.is_match(&substituted) {
+        Cow::Owned(batch_expanded(&substituted, values()))
+    } else {
+        substituted
+    };
+    let substituted = NAMED_MEMBER.replace_all(&substituted, ".$1(");
+    let substituted = if substituted.contains(".'") || substituted.contains(".\"") {
+        Cow::Owned(spaced_dots(&substituted))
+    } else {
+        substituted
+    };
     let joined = CONCAT.replace_all(&substituted, |c: &Captures| concatenated(&c[0], values));
     let joined = if calls {
         joined_calls(&joined, values)
@@ -379,10 +404,17 @@ fn assignments(whole: &str, expressions: bool) -> HashMap<String, String> {
             .map_or("", |m| m.as_str())
             .to_owned()
     };
-    let mut values: HashMap<String, String> = ASSIGNMENT
-        .captures_iter(whole)
-        .map(|c| (c[1].to_owned(), value(&c, 2)))
-        .collect();
+    // In file order: a batch file's `set h=%h%.com` grows what it had.
+    let mut values: HashMap<String, String> = HashMap::new();
+    for c in ASSIGNMENT.captures_iter(whole) {
+        let value = value(&c, 2);
+        let value = if value.contains('%') {
+            batch_expanded(&value, &values)
+        } else {
+            value
+        };
+        values.insert(c[1].to_owned(), value);
+    }
     // Every declaration holds one of its four words verbatim: a text with
     // none is not searched for one (on the corpus that search was the
     // costliest pass here).
@@ -428,6 +460,34 @@ fn assignments(whole: &str, expressions: bool) -> HashMap<String, String> {
         }
     }
     values
+}
+
+/// `text` with each tight `.` join ([`DOT_OPERAND`]) spaced out.
+fn spaced_dots(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut copied = 0;
+    for operand in DOT_OPERAND.find_iter(text) {
+        let rest = &text[operand.end()..];
+        if rest.starts_with('.') && rest[1..].starts_with(['\'', '"', '$']) {
+            out.push_str(&text[copied..operand.end()]);
+            out.push_str(" . ");
+            copied = operand.end() + 1;
+        }
+    }
+    out.push_str(&text[copied..]);
+    out
+}
+
+/// `text` with the batch variables `values` knows expanded; others stay.
+fn batch_expanded(text: &str, values: &HashMap<String, String>) -> String {
+    BATCH_VAR
+        .replace_all(text, |c: &Captures| {
+            values
+                .get(&c[1])
+                .cloned()
+                .unwrap_or_else(|| c[0].to_owned())
+        })
+        .into_owned()
 }
 
 /// A joined list as one quoted string: literals as they are, variables by
@@ -590,6 +650,18 @@ mod tests {
             normalize("bin := strings.Join([]string{\"xm\", \"rig\"}, \"\")"),
             "bin := \"xmrig\""
         );
+    }
+
+    #[test]
+    fn batch_variables_and_tight_dots_are_undone() {
+        let cmd = "set a=power\nset \"b=sh\"\nset \"b=%b%ell\"\n%a%%b% -c \"$w.('Get')(u)\"";
+        let lines: Vec<String> = normalize(cmd).lines().map(str::to_owned).collect();
+        assert_eq!(lines[3], "powershell -c \"$w.Get(u)\"");
+        assert_eq!(
+            normalize("system('cu'.'rl'.' -s x');"),
+            "system(\"curl -s x\");"
+        );
+        assert_eq!(normalize("split('.')"), "split('.')");
     }
 
     #[test]

