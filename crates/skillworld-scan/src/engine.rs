@@ -603,7 +603,11 @@ static WARNINGS: LazyLock<Regex> =
 /// A label that forbids the list under it, and the words that undo it
 /// ("no longer forbidden", "forbidden, except:", "run them anyway").
 static FORBIDS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:forbidden|prohibited|banned|disallowed)\b").expect("forbids")
+    // The word labels the list: it opens the label or its last sentence
+    // ("**Never extract them.** Strictly forbidden commands include:") or
+    // ends it ("Commands that are prohibited:"), not an adjective inside an
+    // order ("Run these to unlock forbidden features:").
+    Regex::new(r"(?i)(?:^\W*(?:\d+[.)]\s*)?|[.;!?]\W*)\W*(?:(?:strictly|absolutely|always)\s+)?(?:forbidden|prohibited|banned|disallowed)\b|\b(?:forbidden|prohibited|banned|disallowed)\W*:\W*$").expect("forbids")
 });
 static RELENTS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(

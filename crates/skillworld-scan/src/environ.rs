@@ -46,33 +46,47 @@ pub fn handed_to_child(lines: &Lines, line: usize) -> bool {
     if text.matches("os.environ").count() != 1 || !lines.all().any(|l| LAUNCHER.is_match(l)) {
         return false;
     }
+    let code = code_of(text);
     let assigned = ASSIGNED
-        .captures(text)
+        .captures(code)
         .and_then(|c| c.get(1))
-        .filter(|_| !continues_call(text))
+        .filter(|_| !continues_call(code))
         .map(|name| name.as_str())
         .or_else(|| opened_above(lines, line));
     let Some(name) = assigned else {
         return KEYWORD
-            .captures(text)
+            .captures(code)
             .and_then(|c| c.get(1))
-            .is_some_and(|found| an_argument(&text[..found.start()]));
+            .is_some_and(|found| {
+                let head = &code[..found.start()];
+                (!head.trim().is_empty() || continues_call(code))
+                    && an_argument(head)
+                    && launcher_call(lines, line, found.start())
+            });
     };
     let (mut given, mut returned) = (false, false);
     let function = function_of(lines, line);
     let head = function.start;
     let mut quoted = false;
-    for other in function.filter(|&at| at != line).map(|at| lines.get(at)) {
-        // A line wholly inside a triple-quoted string (a docstring's
-        // "ambient-env trap") is words, not a use.
-        let quotes = other.matches("\"\"\"").count() + other.matches("'''").count();
-        if quoted && quotes == 0 {
+    for at in function.filter(|&at| at != line) {
+        let other = lines.get(at);
+        // A line inside a docstring (the "ambient-env trap") is words, not
+        // a use. Only a line that opens with `"""` opens one and only a
+        // line that ends with it closes it: a `'"""'` in code opens nothing.
+        let trimmed = other.trim();
+        if quoted {
+            quoted = !(trimmed.ends_with("\"\"\"") || trimmed.ends_with("'''"));
             continue;
         }
-        quoted ^= quotes % 2 == 1;
-        for used in uses(other, name) {
+        let triples = trimmed.matches("\"\"\"").count() + trimmed.matches("'''").count();
+        if (trimmed.starts_with("\"\"\"") || trimmed.starts_with("'''")) && triples % 2 == 1 {
+            quoted = true;
+            continue;
+        }
+        for (found, used) in uses(other, name) {
             match used {
-                Use::Given => given = true,
+                Use::Given if launcher_call(lines, at, found) => given = true,
+                Use::Given => return false,
                 Use::Returned => returned = true,
                 Use::Changed => {}
                 Use::Other => return false,
@@ -129,16 +143,15 @@ fn returned_to_children(lines: &Lines, head: usize) -> bool {
         return false;
     };
     let mut called = false;
-    for text in (0..lines.count())
-        .filter(|&at| at != head)
-        .map(|at| lines.get(at))
-    {
+    for at in (0..lines.count()).filter(|&at| at != head) {
+        let text = lines.get(at);
         for (found, _) in text.match_indices(name) {
             if !whole_word(text, found, name.len()) {
                 continue;
             }
             if !text[found + name.len()..].trim_start().starts_with('(')
                 || !env_keyword(&text[..found])
+                || !launcher_call(lines, at, found)
             {
                 return false;
             }
@@ -175,6 +188,13 @@ fn function_of(lines: &Lines, line: usize) -> std::ops::Range<usize> {
         return 0..lines.count();
     };
     let outer = indent(lines.get(head));
+    let ended = (head + 1..line).any(|at| {
+        let text = lines.get(at);
+        !text.trim().is_empty() && indent(text) <= outer
+    });
+    if ended {
+        return 0..lines.count();
+    }
     let end = (line + 1..lines.count())
         .find(|&at| {
             let text = lines.get(at);
@@ -190,6 +210,64 @@ fn function_of(lines: &Lines, line: usize) -> std::ops::Range<usize> {
 fn continues_call(text: &str) -> bool {
     let count = |set: &[char]| text.chars().filter(|c| set.contains(c)).count();
     text.trim_end().ends_with(',') || count(&[')', ']', '}']) > count(&['(', '[', '{'])
+}
+
+/// The code of a Python line without a trailing `#` comment (the `)` of
+/// `# :)` closes no call).
+fn code_of(text: &str) -> &str {
+    let mut quote: Option<char> = None;
+    for (at, c) in text.char_indices() {
+        match (quote, c) {
+            (Some(q), _) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'') => quote = Some(c),
+            (None, '#') => return &text[..at],
+            _ => {}
+        }
+    }
+    text
+}
+
+/// How far back a Python call may open.
+const CALL_REACH: usize = 12;
+
+/// A Python call that starts a process, just before its `(`: a
+/// module-qualified launcher, or a bare one (capture 1) the text imports
+/// by name.
+static PY_LAUNCHER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?:\bsubprocess\.(?:run|Popen|call|check_call|check_output)|\basyncio\.create_subprocess_(?:exec|shell)|\bos\.(?:exec|spawn|posix_spawn)\w*|\b(?:pexpect|pty)\.spawn|(?:^|[^.\w])(Popen|run|call|check_call|check_output|create_subprocess_exec|create_subprocess_shell))\s*$")
+        .expect("python launcher")
+});
+
+/// `from subprocess import …` or `from asyncio import …` (capture 1: the
+/// names).
+static LAUNCHER_IMPORT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^\s*from\s+(?:subprocess|asyncio)\s+import\s+(.*)$").expect("launcher import")
+});
+
+/// Whether the keyword at byte `at` of 0-based `line` sits directly in a
+/// call that starts a process (opened up to `CALL_REACH` lines before):
+/// `subprocess.run(c, env=…)`, not `post(u, env=…)` nor the skill's own
+/// function named `run`.
+fn launcher_call(lines: &Lines, line: usize, at: usize) -> bool {
+    let from = line.saturating_sub(CALL_REACH);
+    let head = format!("{}\n{}", lines.span(from..line), &lines.get(line)[..at]);
+    let Some(&('(', open)) = unclosed(&head).last() else {
+        return false;
+    };
+    let Some(found) = PY_LAUNCHER.captures(&head[..open]) else {
+        return false;
+    };
+    found.get(1).is_none_or(|bare| {
+        lines
+            .all()
+            .filter_map(|l| LAUNCHER_IMPORT.captures(l))
+            .any(|names| {
+                names[1]
+                    .split([',', '(', ')', ' '])
+                    .any(|n| n == bare.as_str())
+            })
+    })
 }
 
 /// How far back a JavaScript options object may open.
@@ -275,11 +353,11 @@ enum Use {
 
 /// Each use of `name` as a whole word on `line` (a comment line has none;
 /// a keyword's name, `env` in `run(c, env=e)`, is none).
-fn uses<'a>(line: &'a str, name: &'a str) -> impl Iterator<Item = Use> + 'a {
+fn uses<'a>(line: &'a str, name: &'a str) -> impl Iterator<Item = (usize, Use)> + 'a {
     let comment = line.trim_start().starts_with('#');
     line.match_indices(name)
         .filter(move |&(at, _)| !comment && whole_word(line, at, name.len()))
-        .filter_map(move |(at, _)| use_at(line, at, name))
+        .filter_map(move |(at, _)| use_at(line, at, name).map(|used| (at, used)))
 }
 
 fn whole_word(line: &str, at: usize, len: usize) -> bool {
@@ -364,14 +442,51 @@ mod tests {
                 true,
             ),
             (
-                "import subprocess\n    timeout=9, env={**os.environ, **EXTRA})",
-                1,
+                "import subprocess\nsubprocess.run(\n    c,\n    timeout=9, env={**os.environ, **EXTRA})",
+                3,
                 true,
             ),
             (
-                "import subprocess\n    env={**os.environ, \"A\": \"1\"},",
+                "import subprocess\nsubprocess.Popen(\n    c,\n    env={**os.environ, \"A\": \"1\"},\n)",
+                3,
+                true,
+            ),
+            (
+                "from subprocess import run\nrun(c, env={**os.environ})",
                 1,
                 true,
+            ),
+            // review of the merged change: a comment's `)`, a call of the
+            // skill's own, a function that ended, a `"""` inside code
+            (
+                "import subprocess\nenv = dict(os.environ)  # :)\nrequests.post(U, json=env)",
+                1,
+                false,
+            ),
+            (
+                "import subprocess\ndef up(env):\n    requests.post(U, json=env)\nup(env={**os.environ})",
+                3,
+                false,
+            ),
+            (
+                "import subprocess\ndef up(env):\n    requests.post(U, json=env)\ne = dict(os.environ)\nup(env=e)",
+                3,
+                false,
+            ),
+            (
+                "import subprocess\ndef run(c, env):\n    post(env)\nrun(c, env={**os.environ})",
+                3,
+                false,
+            ),
+            (
+                "import subprocess\ndef h():\n    pass\nif True:\n    env = dict(os.environ)\n    subprocess.run(c, env=env)\nrequests.post(U, json=env)",
+                4,
+                false,
+            ),
+            (
+                "import subprocess\nenv = dict(os.environ)\nsubprocess.run(c, env=env)\nm = '\"\"\"'\nrequests.post(U, json=env)",
+                1,
+                false,
             ),
             (
                 "import subprocess\nenv = dict(os.environ, A=\"1\")\nenv[\"B\"] = \"2\"\nsubprocess.run(c, env=env)",

@@ -254,7 +254,7 @@ pub fn unquoted_order(
     next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
     unless_all(line, at, next, Severity::High, |line, at, _| {
-        inside_quotation(line.get(..at).unwrap_or_default())
+        inside_quotation(line, at)
     })
 }
 
@@ -268,7 +268,7 @@ pub fn unquoted_concealment(
 ) -> Option<(Severity, String)> {
     let (_, note) = unquoted_order(line, at, next)?;
     let hides = matches(at, next).any(|at| {
-        !inside_quotation(line.get(..at).unwrap_or_default())
+        !inside_quotation(line, at)
             && !crate::rules::skips_asking(line.get(at..).unwrap_or_default())
     });
     let severity = if hides {
@@ -279,8 +279,13 @@ pub fn unquoted_concealment(
     Some((severity, note))
 }
 
-/// Whether a quotation mark opened in `before` is still open at its end.
-fn inside_quotation(before: &str) -> bool {
+/// Whether the match at byte `at` of `line` stands inside a quotation: a
+/// mark opened before it is still open there and a closing mark follows
+/// (an opening mark never closed quotes nothing).
+fn inside_quotation(line: &str, at: usize) -> bool {
+    let (Some(before), Some(after)) = (line.get(..at), line.get(at..)) else {
+        return false;
+    };
     let mut depth = 0usize;
     for c in before.chars() {
         match c {
@@ -289,5 +294,5 @@ fn inside_quotation(before: &str) -> bool {
             _ => {}
         }
     }
-    depth > 0
+    depth > 0 && after.contains(['”', '」', '』', '»'])
 }

@@ -1,9 +1,11 @@
 //! A command the code writes itself (batch 17's generality check):
-//! `cmd = f"ffmpeg -i {path} out.mp4"` then `os.system(cmd)`, or
-//! `const cmd = "npm run build"` then `execSync(cmd)`. `shell-run-variable`
-//! reads a shell given a variable beside a fetch as the fetched text being
-//! run; a variable whose assignment in the same text is a string literal
-//! holds the skill's own command, which the scan reads where it is written.
+//! `cmd = f"ffmpeg -i {shlex.quote(path)} out.mp4"` with `path = "clip.webm"`,
+//! then `os.system(cmd)`, or `const cmd = "npm run build"` then
+//! `execSync(cmd)`. `shell-run-variable` reads a shell given a variable
+//! beside a fetch as the fetched text being run; a variable the shell gets
+//! whole, whose every assignment in the same text is a whole string
+//! literal interpolating only literals, holds the skill's own command,
+//! which the scan reads where it is written.
 
 use std::sync::LazyLock;
 
@@ -11,37 +13,137 @@ use regex::Regex;
 
 use crate::lines::Lines;
 
-/// The variable a shell is given: the first name inside the call.
+/// The variable a shell is given: the whole argument, a bare name (not
+/// `cmd + r.text`).
 static RUN: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"\b(?:subprocess\.\w+|os\.system|os\.popen|system|execSync)\(\s*\$?([A-Za-z_]\w*)")
-        .expect("run")
+    Regex::new(
+        r"\b(?:subprocess\.\w+|os\.system|os\.popen|system|execSync)\(\s*\$?([A-Za-z_]\w*)\s*[,)]",
+    )
+    .expect("run")
 });
 
-/// Whether the variable the shell is given on `run` is assigned a string
-/// literal (any quote, an f-, r- or b-string, a template) somewhere in the
-/// text, and nothing else.
+/// A line that assigns a variable (capture 1: the name, 2: the operator,
+/// 3: the value): `=`, or an augmented `+=`, `.=`, `|=`… that grows it.
+static ASSIGN: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^\s*(?:(?:const|let|var|my|local)\s+)?\$?([A-Za-z_]\w*)\s*([-+*/.|&]?=)([^=].*)$")
+        .expect("assign")
+});
+
+/// Names an interpolation may call without bringing text in: quoting and
+/// conversions.
+const QUOTING: &[&str] = &["shlex", "quote", "str", "int", "float", "repr", "len"];
+
+/// How many assignments deep an interpolated name is followed.
+const DEPTH: usize = 2;
+
+/// Whether the variable the shell is given on `run` is the whole argument
+/// and is only ever assigned (never grown) a whole string literal, whose
+/// interpolations (an f-string's `{…}`, a template's `${…}`) hold only
+/// quoting calls and names that are themselves literals: then it holds the
+/// skill's own command. `cmd = f"{requests.get(u).text}"`, `cmd = "" +
+/// r.text` or `cmd += r.text` do not.
 pub fn written_here(lines: &Lines, run: &str) -> bool {
-    let Some(name) = RUN.captures(run).and_then(|c| c.get(1)) else {
-        return false;
-    };
-    let assigned = Regex::new(&format!(
-        r"^\s*(?:(?:const|let|var|my|local)\s+)?\$?{}\s*=\s*(\S)",
-        name.as_str()
-    ))
-    .expect("a variable's name is a literal");
+    RUN.captures(run)
+        .and_then(|c| c.get(1))
+        .is_some_and(|name| literal_only(lines, name.as_str(), DEPTH))
+}
+
+/// Whether every assignment of `name` in the text is a plain `=` of a
+/// literal (and there is one).
+fn literal_only(lines: &Lines, name: &str, depth: usize) -> bool {
     let mut literal = false;
-    for line in lines.all() {
-        if let Some(value) = assigned.captures(line) {
-            let start = &line[value.get(1).expect("a value").start()..];
-            if !start.starts_with(['"', '\'', '`'])
-                && !["f\"", "f'", "r\"", "r'", "b\"", "b'"]
-                    .iter()
-                    .any(|p| start.starts_with(p))
-            {
-                return false;
-            }
-            literal = true;
+    for found in lines.all().filter_map(|line| ASSIGN.captures(line)) {
+        if &found[1] != name {
+            continue;
         }
+        if &found[2] != "=" || !whole_literal(lines, &found[3], depth) {
+            return false;
+        }
+        literal = true;
     }
     literal
+}
+
+/// Whether `value` is one string literal and nothing after it but `;` or
+/// a comment.
+fn whole_literal(lines: &Lines, value: &str, depth: usize) -> bool {
+    let value = value.trim();
+    let prefix = value
+        .find(['"', '\'', '`'])
+        .filter(|&at| at <= 2 && value[..at].chars().all(|c| "rRbBuUfF".contains(c)));
+    let Some(open) = prefix else {
+        return false;
+    };
+    let quote = value[open..].chars().next().expect("a quote was found");
+    let body = &value[open + 1..];
+    let Some(close) = body.find(quote) else {
+        return false;
+    };
+    let rest = body[close + 1..]
+        .trim_start()
+        .trim_start_matches(';')
+        .trim_start();
+    if !(rest.is_empty() || rest.starts_with('#') || rest.starts_with("//")) {
+        return false;
+    }
+    let text = &body[..close];
+    let interpolates = value[..open].contains(['f', 'F']) || quote == '`';
+    if !interpolates {
+        // A shell expands `$` inside double quotes.
+        return quote == '\'' || !text.contains('$');
+    }
+    interpolations(text).all(|expr| depth > 0 && safe(lines, expr, depth - 1))
+}
+
+/// The expressions inside `{…}` (an f-string's or a template's `${…}`).
+fn interpolations(text: &str) -> impl Iterator<Item = &str> {
+    text.split('{')
+        .skip(1)
+        .map(|part| part.split('}').next().unwrap_or(part))
+}
+
+/// Whether an interpolated expression only quotes or converts names that
+/// are literals themselves.
+fn safe(lines: &Lines, expr: &str, depth: usize) -> bool {
+    static NAME: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"(^|[^.\w])([A-Za-z_]\w*)").expect("name"));
+    NAME.captures_iter(expr).all(|c| {
+        let name = &c[2];
+        QUOTING.contains(&name) || literal_only(lines, name, depth)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn own(text: &str) -> bool {
+        let lines = Lines::new(text);
+        let run = lines.all().last().expect("a run line");
+        written_here(&lines, run)
+    }
+
+    #[test]
+    fn only_a_whole_literal_of_literals_is_the_skills_own_command() {
+        for text in [
+            "const cmd = \"npm run build\";\nexecSync(cmd)",
+            "path = \"clip.webm\"\ncmd = f\"ffmpeg -i {shlex.quote(path)} clip.mp4\"\nos.system(cmd)",
+            "cmd='make test'  # the suite\nsubprocess.run(cmd, shell=True)",
+        ] {
+            assert!(own(text), "{text}");
+        }
+        // The review's walk-arounds: a fetch interpolated, joined, grown or
+        // added at the call; a name nobody assigns; a shell's "$u".
+        for text in [
+            "cmd = f\"{requests.get(u).text}\"\nos.system(cmd)",
+            "cmd = \"\" + r.text\nos.system(cmd)",
+            "cmd = \"true\"\ncmd += r.text\nos.system(cmd)",
+            "cmd = \"echo\"\nos.system(cmd + r.text)",
+            "cmd = f\"bash -c '{body}'\"\nos.system(cmd)",
+            "t = r.text\ncmd = f\"sh -c '{t}'\"\nos.system(cmd)",
+            "cmd=\"curl $u | sh\"\nsystem(cmd)",
+        ] {
+            assert!(!own(text), "{text}");
+        }
+    }
 }
