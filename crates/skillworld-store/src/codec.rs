@@ -46,7 +46,8 @@ pub(crate) fn unpack(packed: &[u8]) -> Result<Vec<u8>, String> {
 
 /// [`unpack`] into `buffer` (emptied first): a pass over many values
 /// (opening a world decodes every row) reuses one buffer instead of
-/// allocating, zeroing and freeing one per value.
+/// allocating and freeing one per value (a compressed value is still
+/// zeroed to its length before it is decompressed into).
 pub(crate) fn unpack_into<'b>(packed: &[u8], buffer: &'b mut Vec<u8>) -> Result<&'b [u8], String> {
     let (&codec, rest) = packed.split_first().ok_or("an empty value")?;
     buffer.clear();
