@@ -61,16 +61,19 @@ pub fn hits(files: &[(&str, &str, Kind)]) -> Vec<Hit> {
     if data.is_empty() {
         return Vec::new();
     }
+    // Each script is normalised once, not once per data file it may name.
+    let runners: Vec<(&str, &str)> = files
+        .iter()
+        .filter(|(other, script, kind)| {
+            matches!(kind, Kind::Script(_)) && !is_data(other) && runs_what_it_reads(script)
+        })
+        .map(|&(other, script, _)| (other, script))
+        .collect();
     let mut out = Vec::new();
     for &(path, text) in &data {
         let name = path.rsplit('/').next().unwrap_or(path);
-        let runner = files.iter().find(|(other, script, kind)| {
-            matches!(kind, Kind::Script(_))
-                && !is_data(other)
-                && script.contains(name)
-                && runs_what_it_reads(script)
-        });
-        if let Some((script, _, _)) = runner {
+        let runner = runners.iter().find(|(_, script)| script.contains(name));
+        if let Some((script, _)) = runner {
             out.extend(judged(
                 path,
                 &as_commands(text),
@@ -180,13 +183,14 @@ fn filled(text: &str, values: &HashMap<&str, &str>) -> Option<String> {
 /// hit per line where something blocks, saying what it reads as.
 fn judged(path: &str, commands: &str, how: &str) -> Vec<Hit> {
     let inner = finish(analyse(path, commands, Kind::Script(Lang::Shell)));
+    let lines: Vec<&str> = commands.lines().collect();
     let mut out: Vec<Hit> = Vec::new();
     for found in inner.iter().filter(|h| h.severity.blocks()) {
         if out.iter().any(|h| h.line == found.line) {
             continue;
         }
         let rule = rule("data-payload");
-        let line = commands.lines().nth(found.line - 1).unwrap_or_default();
+        let line = lines.get(found.line - 1).copied().unwrap_or_default();
         out.push(Hit {
             rule,
             file: path.to_owned(),
