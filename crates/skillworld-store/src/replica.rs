@@ -422,6 +422,7 @@ fn decode_state(state: SharedState) -> Result<WorldState, StoreError> {
     let blobs: HashMap<String, Vec<u8>> = state.blobs.into_iter().collect();
     let mut globals = None;
     let mut entities = Vec::with_capacity(state.rows.len());
+    let mut buffer = Vec::new();
     for (id, bytes) in state.rows {
         let what = || format!("shared row {id}");
         if id == GLOBALS_ROW {
@@ -430,7 +431,7 @@ fn decode_state(state: SharedState) -> Result<WorldState, StoreError> {
             continue;
         }
         let (mut entity, slots) =
-            decode_row(&bytes, &mut Vec::new()).map_err(|r| StoreError::decode(what(), r))?;
+            decode_row(&bytes, &mut buffer).map_err(|r| StoreError::decode(what(), r))?;
         for (slot, key) in slots {
             let key = hex(&key);
             let value = blobs.get(&key).cloned().ok_or_else(|| {
