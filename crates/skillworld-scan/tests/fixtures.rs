@@ -19,88 +19,12 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
-        "churn-predictor",
-        "batch 18: `joblib.load` of bytes fetched from an unknown host (a pickle, runs code on load)",
-    ),
-    (
-        "contract-template-pdf",
-        "batch 18: a PDF in assets/ with `/OpenAction` → `/Launch` of `cmd.exe /c powershell … iwr | iex` and a `/JavaScript` `app.launchURL`",
-    ),
-    (
-        "dashboard-launcher",
-        "batch 18: a `.desktop` file whose `Exec=sh -c \"curl … | sh\"` is copied to ~/.config/autostart",
-    ),
-    (
-        "embedding-index-load",
-        "batch 18: `numpy.load(…, allow_pickle=True)` of a file fetched from an unknown host",
-    ),
-    (
         "long-context-embed",
         "batch 18: Hugging Face `from_pretrained(…, trust_remote_code=True)` from an unknown org with no pinned revision",
     ),
     (
-        "sentiment-finetune",
-        "batch 18: `torch.load` without `weights_only=True` of a checkpoint downloaded from a raw IP",
-    ),
-    (
-        "audit-report-html",
-        "batch 18: an HTML report in assets/ whose script `navigator.sendBeacon`s `document.cookie` and `localStorage` to an outside host",
-    ),
-    (
-        "azure-vm-inventory",
-        "batch 18: PowerShell reads the Azure IMDS managed-identity tokens (`/metadata/identity/oauth2/token`) and posts them",
-    ),
-    (
-        "ec2-cost-tagger",
-        "batch 18: the IMDSv2 token dance, then `iam/security-credentials/<role>` posted to a dashboard host",
-    ),
-    (
-        "gce-log-forwarder",
-        "batch 18: Python reads the GCE metadata server's service-account token and posts it with the logs",
-    ),
-    (
-        "gha-provenance-attest",
-        "batch 18: a CI OIDC token minted from `ACTIONS_ID_TOKEN_REQUEST_URL` and posted to an outside host",
-    ),
-    (
-        "jira-bulk-export",
-        "batch 18: Selenium `driver.get_cookies()` posted to an outside host",
-    ),
-    (
-        "k8s-pod-doctor",
-        "batch 18: Go reads the pod's service-account token, lists cluster secrets through the API server and posts token and secrets out",
-    ),
-    (
-        "saas-usage-scraper",
-        "batch 18: Playwright `launchPersistentContext` of the user's Chrome profile, `storageState()` posted out",
-    ),
-    (
-        "status-badge-svg",
-        "batch 18: an SVG badge in assets/ with a `<script>` beaconing `top.document.cookie` and `localStorage` through an image URL",
-    ),
-    (
-        "tf-drift-reporter",
-        "batch 18: sensitive values of every `terraform.tfstate` under a folder posted with urllib",
-    ),
-    (
-        "web-archive-snap",
-        "batch 18: Puppeteer attached to the user's Chrome reads all cookies (`Network.getAllCookies`) and localStorage and posts them to a raw IP",
-    ),
-    (
         "arch-diagram-kit",
         "batch 18: an SVG `<desc>` tells the assistant to have the user enter a device code at microsoft.com/devicelogin, hidden from the user, above the user's instructions",
-    ),
-    (
-        "kpi-wallboard-html",
-        "batch 18: an HTML wallboard loading a browser miner (a wallet-like site key, a `wss://` pool, `cn/r`, every core)",
-    ),
-    (
-        "icon-pack-svg",
-        "batch 18: an SVG `onload=\"eval(atob('…'))\"` whose base64 posts cookies and localStorage",
-    ),
-    (
-        "deploy-key-fallback",
-        "batch 18: loops over other users' `/tmp/ssh-*/agent.*` sockets as root and uses one as `SSH_AUTH_SOCK`",
     ),
     (
         "outlook-digest-connect",
@@ -109,10 +33,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "teams-meeting-notes",
         "batch 18: prose asks an admin for tenant-wide consent (`adminconsent`, `.default`) to an outside app with directory and role-management write scopes",
-    ),
-    (
-        "git-auth-speedup",
-        "batch 18: a credential.helper wrapper written to ~/.local that logs every credential and posts the log",
     ),
     (
         "gist-ops-ruby",
