@@ -248,9 +248,13 @@ fn kind_of(path: &str, text: &str) -> Option<Kind> {
         return Some(Kind::Markdown);
     }
     // Configuration and data ship endpoints and commands too, and notes the
-    // agent reads; unit and policy files say what runs and who may.
+    // agent reads; unit and policy files say what runs and who may. Active
+    // content runs where it is opened (batch 18): an SVG's or a page's
+    // script in the browser, a desktop entry's `Exec=` at login, a PDF's
+    // actions in the reader (when its text is not compressed).
     let data = [
-        ".cfg", ".conf", ".txt", ".html", ".xml", ".env", ".rules", ".service", ".timer",
+        ".cfg", ".conf", ".txt", ".html", ".xml", ".env", ".rules", ".service", ".timer", ".svg",
+        ".htm", ".xhtml", ".hta", ".desktop", ".pdf",
     ];
     data.iter()
         .any(|e| lower.ends_with(e))

@@ -234,6 +234,9 @@ pub enum Signal {
     KeysAppend,
     /// A web handler takes a value from the request it serves.
     RequestInput,
+    /// Loads a serialised object whose loading runs code (a pickle, a
+    /// full-loader YAML document, a checkpoint read without `weights_only`).
+    Deserialize,
 }
 
 /// Where a combination looks for its signals.
@@ -659,7 +662,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "fetch",
         class: Class::Execution,
-        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\bfetch\(\s*[A-Za-z_$][\w$.]*\s*[,)]|\bResolve-DnsName\b[^\n]*\bTXT\b|\b(?:dig|nslookup)\b[^\n]*(?:\s|-t\s*|-q=|-type=)TXT\b|\baxios\.get\(|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\bInvoke-RestMethod\b|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*(?:[^\s/&]|/(?:[^d\s]|d[^e]|de[^v])))|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|-r\s*open-uri\b|\bURI\.open\(|LWP::(?:Simple|UserAgent)\b|\bHTTP::Tiny\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:|\b(?:Command::new|exec\.Command|spawn\w*|execFile\w*|Popen|popen|subprocess\.\w+|Process\.Start)\(\s*\[?\s*['\x22](?:curl|wget)(?:\.exe)?\b|\bfile_get_contents\(\s*\$\w+\s*\)|(?-i:\b(?:resp|res|response)\.Body\b)|^\s*\.get\((?:url\b|['\x22`]https?:)|=\s*[\w\x80-\xFF.]*\b(?:urlopen|urlretrieve|requests\.get)\s*(?:$|#)|\.get\(\s*(?:[\w\x80-\xFF$.]+|['\x22`]https?:[^'\x22`]*['\x22`])\s*,\s*(?:\(\s*[\w\x80-\xFF$]+\s*\)|[\w\x80-\xFF$]+|function\s*\(\s*[\w\x80-\xFF$]+\s*\))\s*(?:=>|\{)",
+        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\bfetch\(\s*[A-Za-z_$][\w$.]*\s*[,)]|\bResolve-DnsName\b[^\n]*\bTXT\b|\b(?:dig|nslookup)\b[^\n]*(?:\s|-t\s*|-q=|-type=)TXT\b|\baxios\.get\(|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\bInvoke-RestMethod\b|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*(?:[^\s/&]|/(?:[^d\s]|d[^e]|de[^v])))|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|-r\s*open-uri\b|\bURI\.open\(|LWP::(?:Simple|UserAgent)\b|\bHTTP::Tiny\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:|\b(?:Command::new|exec\.Command|spawn\w*|execFile\w*|Popen|popen|subprocess\.\w+|Process\.Start)\(\s*\[?\s*['\x22](?:curl|wget)(?:\.exe)?\b|\bfile_get_contents\(\s*\$\w+\s*\)|(?-i:\b(?:resp|res|response)\.Body\b)|^\s*\.get\((?:url\b|['\x22`]https?:)|=\s*[\w\x80-\xFF.]*\b(?:urlopen|urlretrieve|requests\.get)\s*(?:$|#)|\.get\(\s*(?:[\w\x80-\xFF$.]+|['\x22`]https?:[^'\x22`]*['\x22`])\s*,\s*(?:\(\s*[\w\x80-\xFF$]+\s*\)|[\w\x80-\xFF$]+|function\s*\(\s*[\w\x80-\xFF$]+\s*\))\s*(?:=>|\{)|\b(?:pd|pandas)\.read_pickle\(\s*['\x22]https?://",
         unless: &["://localhost", "://127.0.0.1"],
         signal: Signal::Fetch,
         quiet: true,
@@ -727,6 +730,42 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Block,
         what: "evaluates code fetched from the network",
         explain: "Code fetched from the network is evaluated in the same block: whoever serves it runs code here; ship the code in the skill instead.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "unsafe-load",
+        class: Class::Execution,
+        target: Target::Code,
+        // Loaders that run code held in the file: a PyTorch checkpoint read
+        // without `weights_only`, joblib and pandas pickles, NumPy with
+        // pickles allowed, YAML through a loader that builds any object.
+        pattern: r"\btorch\.load\(|\bjoblib\.load\(|\b(?:np|numpy)\.load\([^\n]*\ballow_pickle\s*=\s*True\b|\b(?:dill|cloudpickle)\.loads?\(|\b(?:pd|pandas)\.read_pickle\(|\byaml\.load(?:_all)?\([^\n]*\bLoader\s*=\s*(?:yaml\.)?C?(?:Unsafe|Full)?Loader\b|\byaml\.unsafe_load(?:_all)?\(",
+        unless: &["weights_only=True", "weights_only = True"],
+        signal: Signal::Deserialize,
+        quiet: true,
+        what: "loads a file whose loading runs code",
+        explain: "Loads a pickle, a full checkpoint or a full-loader YAML document: the file's author runs code on load.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "remote-unpickle",
+        class: Class::Execution,
+        severity: Severity::High,
+        combines: &[Signal::Fetch, Signal::Deserialize],
+        scope: Scope::Block,
+        what: "loads a downloaded file whose loading runs code",
+        explain: "Downloads a model or data file and loads it with a loader that runs the code it holds (pickle, `torch.load` without `weights_only=True`, `allow_pickle=True`): whoever serves the file runs code here; load weights only, or ship the file.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "yaml-code-tag",
+        class: Class::Execution,
+        severity: Severity::High,
+        // A YAML tag that makes PyYAML's full loaders call a function or
+        // build any object as the document is read.
+        pattern: r"!!python/(?:object(?:/apply|/new)?|name|module):",
+        what: "ships YAML that runs code when loaded",
+        explain: "A YAML document tagged `!!python/object/apply:` (or `/new:`, `name:`, `module:`) calls Python functions when an unsafe loader reads it; data files hold no code — remove the skill.",
         ..Rule::BASE
     },
     Rule {
@@ -1018,6 +1057,7 @@ pub static RULES: &[Rule] = &[
             r"\bstratum\d?\+(?:tcp|ssl|tls)://",
             r"|\b(?:xmrig|xmr-stak|cpuminer|cgminer|bfgminer|ethminer|t-rex|lolminer|nbminer|phoenixminer|gminer|nanominer|srbminer\w*|minerd|teamredminer|ccminer)\b[^\n]*(?:\s-o\s|--url|--pool|--user|\s-u\s|--donate-level|-a\s+\S+|--algo|releases/download|\.tar\.gz|\.zip)",
             r"|--donate-level\b|--cpu-max-threads-hint\b|\brx/0\b|\bcryptonight\b|\bCoinHive\b|\bcoinimp\b|\bwebminepool\b",
+            r"|\balgo['\x22]?\s*[:=]\s*['\x22](?:cn(?:/\w+|-\w+)?|rx/\w+|randomx|kawpow|ethash|etchash|autolykos2?|kheavyhash|ghostrider|cn-heavy/\w+)['\x22]",
             r"|\b(?:pool\.)?(?:supportxmr|minexmr|moneroocean|nanopool|2miners|f2pool|hashvault|c3pool|herominers|unmineable|nicehash|xmrpool|miningpoolhub|ethermine|viabtc|antpool)\.(?:com|org|net|pro|stream|eu)\b[^\n]*(?::\d{3,5}|stratum|\s-u\s)",
         ),
         what: "runs a crypto-miner",
@@ -1132,7 +1172,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "secret-file",
         class: Class::Exfiltration,
-        pattern: r"\b(?:open|readFile(?:Sync)?|read_text|cat|Get-Content|type|File\.read|file_get_contents|fopen)\b\W{0,4}[^\n]{0,30}['\x22/\s]\.env['\x22\s)]|\.(?:bash|zsh|sh|python|node_repl|mysql|psql)_history\b|ConsoleHost_history|\b(?:glob|rglob|find|walk)\b[^\n]*(?:\*\.pem|\*\.key|\*\.kdbx|id_rsa|wallet)|\b(?:pbpaste|xclip\s+-o|Get-Clipboard|pyperclip\.paste)\b|\.env\s*\|\s*(?:curl|wget|nc|ncat|netcat|socat|openssl|base64|xxd|gzip)\b",
+        pattern: r"\b(?:open|readFile(?:Sync)?|read_text|cat|Get-Content|type|File\.read|file_get_contents|fopen)\b\W{0,4}[^\n]{0,30}['\x22/\s]\.env['\x22\s)]|\.(?:bash|zsh|sh|python|node_repl|mysql|psql)_history\b|ConsoleHost_history|\b(?:glob|rglob|find|walk)\b[^\n]*(?:\*\.pem|\*\.key|\*\.kdbx|id_rsa|wallet)|\b(?:pbpaste|xclip\s+-o|Get-Clipboard|pyperclip\.paste)\b|\.env\s*\|\s*(?:curl|wget|nc|ncat|netcat|socat|openssl|base64|xxd|gzip)\b|\b(?:open|read_text|rglob|glob|cat|jq|readFile(?:Sync)?|Get-Content|find)\b[^\n]{0,40}\.tfstate\b",
         unless: &[
             ".env.example",
             ".env.sample",
@@ -1203,7 +1243,7 @@ pub static RULES: &[Rule] = &[
             r"|\bmethod['\x22]?\s*(?:[:=]|=>)\s*['\x22](?:POST|PUT)['\x22]|\baxios\.(?:post|put)\(|\$\.post\(|\bhttps?\.request\(|\bsendBeacon\(",
             r"|\bcurl\b[^\n]*\s(?:-d|--data(?:-\w+)?|-F|--form)[\s=]+(?:[^'\x22\s]|['\x22][^'\x22\n]*[$@`])|\bcurl\b[^\n]*\s(?:-T|--upload-file|-X\s*(?:POST|PUT))[\s=]|\bwget\b[^\n]*--post-(?:data|file)",
             r"|\bInvoke-(?:RestMethod|WebRequest)\b[^\n]*-Method\s+['\x22]?(?:Post|Put)|\bUpload(?:String|File|Data)\(|\bNet::HTTP\.post|\bHTTParty\.post|\bfile_get_contents\([^\n]*stream_context",
-            r"|\bcurl\b[^\n]*\s\\\s*$",
+            r"|\bcurl\b[^\n]*\s\\\s*$|\bnew\s+Image\(\s*\)\.src\s*=\s*['\x22`][^'\x22`\n]*\?[^\n]*\+",
             r"|\bhttp\.(?:Post|PostForm)\(|\bhttp\.NewRequest(?:WithContext)?\([^\n]*['\x22](?:POST|PUT)['\x22]",
             r"|\bhttp\.NewRequest(?:WithContext)?\([^\n]*,\s*(?:&\w|bytes\.New|strings\.NewReader\()|\bnew\s+StringContent\(|\bBodyPublishers\.of(?:String|ByteArray|File)\(|\.setDoOutput\(\s*true\b",
             r"|['\x22](?:X-[\w-]+|Cookie)['\x22]\s*:\s*[^\n]*(?:b64encode|hexlify|btoa\(|\.hex\(\)|toString\(['\x22](?:base64|hex))|\bcookies ?= ?\{[^\n]*(?:b64encode|hexlify|\.read\()",
@@ -1308,6 +1348,44 @@ pub static RULES: &[Rule] = &[
         quiet: true,
         what: "creates a cloud access key",
         explain: "Creates a new long-lived cloud access key or service-account token.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "cloud-identity",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // The machine's or the workload's own identity, as a token: the
+        // instance metadata's role credentials (AWS, and ECS's task
+        // endpoint), Azure's managed-identity token, a GCE service
+        // account's token, a CI job's OIDC token and every secret of a
+        // cluster. The region, zone or tags of the same services are not.
+        pattern: r"/iam/security-credentials\b|/metadata/identity/oauth2/token\b|\bservice-accounts/[\w.@%{}-]+/(?:token|identity)\b|\b169\.254\.170\.2\b|\bAWS_CONTAINER_CREDENTIALS_(?:RELATIVE|FULL)_URI\b|\bACTIONS_ID_TOKEN_REQUEST_(?:URL|TOKEN)\b|/api/v1/secrets\b|\bget\s+secrets?\b[^\n]*(?:\s-A\b|--all-namespaces)",
+        signal: Signal::Source,
+        quiet: true,
+        what: "reads the machine's cloud identity token",
+        explain: "Reads the instance's or the job's own cloud identity (role credentials, a managed-identity or OIDC token, the cluster's secrets).",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "session-state",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // A browser session as a whole: every cookie of an automated or
+        // attached browser, Playwright's state with no file to keep it in,
+        // a page's whole local storage, the cookie string read whole (a
+        // test of whether there are cookies is not).
+        pattern: r"\.storageState\(\s*\)|\bget_cookies\(\s*\)|\bmanage\(\)\.getCookies\(\s*\)|\.Cookies\.AllCookies\b|\bNetwork\.getAllCookies\b|\bStorage\.getCookies\b|\b(?:page|context|ctx|browser|browserContext)\.cookies\(|\.\.\.\s*(?:window\.|top\.|parent\.)?(?:local|session)Storage\b|JSON\.stringify\(\s*(?:window\.|top\.|parent\.)?(?:local|session)Storage\s*\)|\bObject\.(?:assign|entries|keys)\([^\n]*\b(?:local|session)Storage\s*\)|\b(?:top|parent|window)\.document\.cookie\b|[:,+]\s*document\.cookie\b|=\s*document\.cookie\s*(?:[;,})]|$)|\b(?:encodeURIComponent|escape|btoa|String)\(\s*document\.cookie\b",
+        // Reading one cookie out of the string is a page's own business.
+        unless: &[
+            "document.cookie.split",
+            "document.cookie.match",
+            "document.cookie.includes",
+            "document.cookie.indexOf",
+        ],
+        signal: Signal::Source,
+        quiet: true,
+        what: "reads a browser session's cookies or storage",
+        explain: "Reads a logged-in browser session whole: its cookies or local storage.",
         ..Rule::BASE
     },
     Rule {
@@ -1443,6 +1521,18 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "agent-socket-hijack",
+        class: Class::Privilege,
+        severity: Severity::High,
+        target: Target::Code,
+        // Every SSH agent socket on the host, or another process's
+        // `SSH_AUTH_SOCK`: logging in with other users' keys.
+        pattern: r"/tmp/ssh-[^\s/'\x22]*\*|\bfind\s+/tmp\b[^\n]*\bagent\.\*|/proc/\*/environ\b|/proc/[^\s/]+/environ\b[^\n]*\bSSH_AUTH_SOCK\b|\bSSH_AUTH_SOCK\b[^\n]*/proc/[^\s/]+/environ\b",
+        what: "uses other sessions' SSH agents",
+        explain: "Looks for other users' or sessions' SSH agent sockets to log in with their keys; a skill uses only the current user's `SSH_AUTH_SOCK` — remove it.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "ssh-key-literal",
         class: Class::Privilege,
         target: Target::Code,
@@ -1501,7 +1591,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "persistence",
         class: Class::Privilege,
-        pattern: r"\bcrontab\s+-(?:\s|$)|\|\s*crontab\b|/etc/cron\.|/var/spool/cron|@reboot\b|\bschtasks\b[^\n]*/create|\bsc(?:\.exe)?\s+create\b[^\n]*\bbinPath=|\bNew-Service\b|\bRegister-ScheduledTask\b|\bsystemctl\s+(?:--user\s+)?enable\b|/etc/systemd/system/[\w@.-]+\.service|\.config/systemd/user/|/etc/init\.d/|/etc/rc\.local|Library/Launch(?:Agents|Daemons)|\blaunchctl\s+(?:load|bootstrap)\b|\bRunAtLoad\b|CurrentVersion\\+Run|\bmake\s+login\s+item\b|(?:>>|\btee\s+-a)\s*\S*\.(?:bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login)\b|\$PROFILE\b",
+        pattern: r"\bcrontab\s+-(?:\s|$)|\|\s*crontab\b|/etc/cron\.|/var/spool/cron|@reboot\b|\bschtasks\b[^\n]*/create|\bsc(?:\.exe)?\s+create\b[^\n]*\bbinPath=|\bNew-Service\b|\bRegister-ScheduledTask\b|\bsystemctl\s+(?:--user\s+)?enable\b|/etc/systemd/system/[\w@.-]+\.service|\.config/systemd/user/|/etc/init\.d/|/etc/rc\.local|Library/Launch(?:Agents|Daemons)|\blaunchctl\s+(?:load|bootstrap)\b|\bRunAtLoad\b|CurrentVersion\\+Run|\bmake\s+login\s+item\b|(?:>>|\btee\s+-a)\s*\S*\.(?:bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login)\b|\$PROFILE\b|\bcredential\.helper\s+['\x22]?(?:~/|\$HOME/|\$\{HOME\}/|/tmp/|/home/|/Users/|![^\n]*(?:>>|\btee\b|\bcurl\b|\bwget\b))",
         signal: Signal::Persist,
         what: "installs itself to run again later",
         explain: "Adds a scheduled task, service, login item or shell start-up line; check it runs only what the skill documents.",

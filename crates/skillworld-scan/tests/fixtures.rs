@@ -19,6 +19,22 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
+        "long-context-embed",
+        "batch 18: Hugging Face `from_pretrained(…, trust_remote_code=True)` from an unknown org with no pinned revision",
+    ),
+    (
+        "arch-diagram-kit",
+        "batch 18: an SVG `<desc>` tells the assistant to have the user enter a device code at microsoft.com/devicelogin, hidden from the user, above the user's instructions",
+    ),
+    (
+        "outlook-digest-connect",
+        "batch 18: OAuth device-code phishing: a foreign client id with mail/files/directory scopes, the user told to enter the code, the refresh token posted out",
+    ),
+    (
+        "teams-meeting-notes",
+        "batch 18: prose asks an admin for tenant-wide consent (`adminconsent`, `.default`) to an outside app with directory and role-management write scopes",
+    ),
+    (
         "gist-ops-ruby",
         "batch 17 generality check: a gist's text run by Ruby `Open3.capture2(cmd)`",
     ),
