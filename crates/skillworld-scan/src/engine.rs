@@ -885,7 +885,7 @@ fn judge(
         return;
     }
     if rule.id == "homoglyph" && inline && lone_word(text, column) {
-        soften(hit, "one look-alike word shown in prose: it runs nothing");
+        soften(hit, "one look-alike word shown in a table: it runs nothing");
         return;
     }
     if rule.class.is_payload() && quoted_in_comment(text, column) {
@@ -1028,32 +1028,49 @@ fn describes(before: &str) -> bool {
 /// the sandbox"), the match `from_end` bytes before the end of `text` (the
 /// line, after the clause it continues from the line before): the act is
 /// forbidden, not ordered (issue 18, seventh sweep). A negation further
-/// back governs another verb ("never wait, bypass …"), and "why not
-/// bypass …" proposes the act.
+/// back governs another verb ("never wait, bypass …"); a question, "why"
+/// before the negation or opening its sentence ("why not bypass …", "Why
+/// would you ever not bypass …"), proposes the act, and a negation of a
+/// negation ("you cannot not bypass …", "never don't disable …") orders it.
 fn negated(text: &str, from_end: usize) -> bool {
     let before = text
         .get(..text.len().saturating_sub(from_end))
         .unwrap_or_default();
-    let mut words = before
-        .split_whitespace()
-        .rev()
-        .map(|w| w.trim_matches(['*', '_']).to_ascii_lowercase());
+    let sentence = before
+        .rfind(['.', '!', '?', ';', ':'])
+        .map_or(before, |end| &before[end + 1..]);
+    let word = |w: &str| {
+        w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '\u{2019}')
+            .replace('\u{2019}', "'")
+            .to_ascii_lowercase()
+    };
+    let mut words = sentence.split_whitespace().rev();
     let last = words.next().unwrap_or_default();
-    let last = last.replace('\u{2019}', "'");
-    [
-        "never",
-        "not",
-        "don't",
-        "doesn't",
-        "cannot",
-        "can't",
-        "mustn't",
-        "shouldn't",
-        "won't",
-    ]
-    .contains(&last.as_str())
-        && words.next().is_none_or(|w| w != "why")
+    let last = last.trim_matches(['*', '_']).replace('\u{2019}', "'");
+    let second = word(words.next().unwrap_or_default());
+    let opens = sentence
+        .split_whitespace()
+        .next()
+        .map(word)
+        .unwrap_or_default();
+    NEGATING_WORDS.contains(&last.to_ascii_lowercase().as_str())
+        && !NEGATING_WORDS.contains(&second.as_str())
+        && second != "why"
+        && opens != "why"
 }
+
+/// The words that negate the verb after them.
+const NEGATING_WORDS: [&str; 9] = [
+    "never",
+    "not",
+    "don't",
+    "doesn't",
+    "cannot",
+    "can't",
+    "mustn't",
+    "shouldn't",
+    "won't",
+];
 
 /// Verbs that only say where something ends up ("it must not / land in a
 /// ticket", the seventh sweep's union-connect-cluster warning wrapped over
@@ -1197,14 +1214,20 @@ fn quoted_in_comment(text: &str, column: usize) -> bool {
     quote.is_some_and(|q| comment && bytes[column..].contains(&q))
 }
 
-/// Whether the inline code span around `column` is one word (`раураl.com`
-/// in a table of spoofed domains): a name shown, where a command has
-/// words and a URL has a scheme.
+/// Whether the inline code span around `column` is one word alone in a
+/// table cell (``| `раураl.com` |`` in a table of spoofed domains): a name
+/// shown, where a command has words and a URL has a scheme. The same word
+/// in a sentence ("open `раураl.com` and sign in") is a place to go.
 fn lone_word(text: &str, column: usize) -> bool {
     let before = text.get(..column).unwrap_or_default();
     let open = before.rfind('`').map_or(0, |at| at + 1);
     let span = text[open..].split('`').next().unwrap_or_default();
-    !span.contains(char::is_whitespace) && !span.contains("://")
+    let cell_before = text[..open.saturating_sub(1)].trim_end().ends_with('|');
+    let after = text.get(open + span.len() + 1..).unwrap_or_default();
+    !span.contains(char::is_whitespace)
+        && !span.contains("://")
+        && cell_before
+        && after.trim_start().starts_with('|')
 }
 
 /// Whether the match at `column` is quoted: inline code or a quotation mark
