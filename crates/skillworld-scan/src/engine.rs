@@ -212,7 +212,9 @@ pub struct Hit {
     pub file: String,
     /// 1-based.
     pub line: usize,
-    pub block: usize,
+    /// The layout block the line stands in (`None`: a finding of the
+    /// whole text, in no block).
+    pub block: Option<usize>,
     /// In code (a script, a code block, inline code) rather than prose.
     pub code: bool,
     pub severity: Severity,
@@ -703,7 +705,7 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
             rule,
             file: file.to_owned(),
             line: line + 1,
-            block,
+            block: Some(block),
             code,
             severity: rule.severity,
             armed: true,
@@ -739,7 +741,7 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
     // lines of the blocks where their partner already stands (rare), not
     // through the prefilter: their words are everyday prose.
     let beside = |from: &[Hit]| -> Vec<Hit> {
-        let present: HashSet<(Signal, usize)> = from
+        let present: HashSet<(Signal, Option<usize>)> = from
             .iter()
             .filter(|h| h.armed)
             .map(|h| (h.rule.signal, h.block))
@@ -751,7 +753,7 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
             let blocks: Vec<usize> = present
                 .iter()
                 .filter(|&&(signal, _)| signal == partner)
-                .map(|&(_, block)| block)
+                .filter_map(|&(_, block)| block)
                 .collect();
             if blocks.is_empty() {
                 continue;
@@ -796,7 +798,7 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
         // A rebuilt line was read alone: its block is the one it stands in.
         for hit in revealed.iter_mut().filter(|h| h.rule.quiet) {
             let (region, block) = layout().at(hit.line - 1);
-            hit.block = block;
+            hit.block = Some(block);
             hit.code = matches!(region, Region::Code(_));
         }
         let signals: Vec<Hit> = revealed.iter().filter(|h| h.rule.quiet).cloned().collect();
@@ -1259,7 +1261,7 @@ pub fn combine(hits: &[Hit], wanted: impl Fn(Scope) -> bool) -> Vec<Hit> {
         r.is_combination() && wanted(r.scope) && r.combines.iter().all(|s| present.contains(s))
     }) {
         // Hits grouped by where the combination looks: a line, a block, the skill.
-        let mut groups: HashMap<(String, usize), Vec<&Hit>> = HashMap::new();
+        let mut groups: HashMap<(String, Option<usize>), Vec<&Hit>> = HashMap::new();
         for hit in hits
             .iter()
             .filter(|h| h.armed && combo.combines.contains(&h.rule.signal))
@@ -1277,7 +1279,7 @@ pub fn combine(hits: &[Hit], wanted: impl Fn(Scope) -> bool) -> Vec<Hit> {
                 .push(hit);
         }
         // Few rows have a calling-off signal: the rest build nothing.
-        let called_off: Vec<(String, usize)> = if combo.unless_signal == Signal::None {
+        let called_off: Vec<(String, Option<usize>)> = if combo.unless_signal == Signal::None {
             Vec::new()
         } else {
             hits.iter()
@@ -1323,13 +1325,13 @@ pub fn combine(hits: &[Hit], wanted: impl Fn(Scope) -> bool) -> Vec<Hit> {
     out
 }
 
-/// Where a hit stands for a combination of `scope`: its line, its block,
-/// or the whole skill.
-fn scope_key(scope: Scope, hit: &Hit) -> (String, usize) {
+/// Where a hit stands for a combination of `scope`: its line, its block
+/// (the hits in no block sharing one), or the whole skill.
+fn scope_key(scope: Scope, hit: &Hit) -> (String, Option<usize>) {
     match scope {
-        Scope::Line => (hit.file.clone(), hit.line),
+        Scope::Line => (hit.file.clone(), Some(hit.line)),
         Scope::Block => (hit.file.clone(), hit.block),
-        Scope::Skill => (String::new(), 0),
+        Scope::Skill => (String::new(), None),
     }
 }
 
@@ -1620,7 +1622,7 @@ fn payload_hit(
         rule,
         file: file.to_owned(),
         line: line + 1,
-        block: near.map_or(usize::MAX, |h| h.block),
+        block: near.and_then(|h| h.block),
         code: near.is_none_or(|h| h.code),
         severity: rule.severity,
         armed: true,
@@ -1656,7 +1658,7 @@ fn hidden_comments(file: &str, text: &str, hits: &[Hit], lines: &Lines) -> Vec<H
             rule: rule("hidden-instruction"),
             file: file.to_owned(),
             line: first,
-            block: usize::MAX,
+            block: None,
             code: false,
             severity: Severity::High,
             armed: true,
