@@ -195,7 +195,7 @@ fn judged(path: &str, commands: &str, how: &str) -> Vec<Hit> {
             rule,
             file: path.to_owned(),
             line: found.line,
-            block: usize::MAX,
+            block: None,
             code: true,
             severity: rule.severity,
             armed: true,

@@ -212,7 +212,9 @@ pub struct Hit {
     pub file: String,
     /// 1-based.
     pub line: usize,
-    pub block: usize,
+    /// The layout block the line stands in (`None`: a finding of the
+    /// whole text, in no block).
+    pub block: Option<usize>,
     /// In code (a script, a code block, inline code) rather than prose.
     pub code: bool,
     pub severity: Severity,
@@ -703,7 +705,7 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
             rule,
             file: file.to_owned(),
             line: line + 1,
-            block,
+            block: Some(block),
             code,
             severity: rule.severity,
             armed: true,
@@ -739,7 +741,7 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
     // lines of the blocks where their partner already stands (rare), not
     // through the prefilter: their words are everyday prose.
     let beside = |from: &[Hit]| -> Vec<Hit> {
-        let present: HashSet<(Signal, usize)> = from
+        let present: HashSet<(Signal, Option<usize>)> = from
             .iter()
             .filter(|h| h.armed)
             .map(|h| (h.rule.signal, h.block))
@@ -751,7 +753,7 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
             let blocks: Vec<usize> = present
                 .iter()
                 .filter(|&&(signal, _)| signal == partner)
-                .map(|&(_, block)| block)
+                .filter_map(|&(_, block)| block)
                 .collect();
             if blocks.is_empty() {
                 continue;
@@ -796,7 +798,7 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
         // A rebuilt line was read alone: its block is the one it stands in.
         for hit in revealed.iter_mut().filter(|h| h.rule.quiet) {
             let (region, block) = layout().at(hit.line - 1);
-            hit.block = block;
+            hit.block = Some(block);
             hit.code = matches!(region, Region::Code(_));
         }
         let signals: Vec<Hit> = revealed.iter().filter(|h| h.rule.quiet).cloned().collect();
@@ -885,7 +887,7 @@ fn judge(
         return;
     }
     if rule.id == "homoglyph" && inline && lone_word(text, column) {
-        soften(hit, "one look-alike word shown in prose: it runs nothing");
+        soften(hit, "one look-alike word shown in a table: it runs nothing");
         return;
     }
     if rule.class.is_payload() && quoted_in_comment(text, column) {
@@ -1028,32 +1030,49 @@ fn describes(before: &str) -> bool {
 /// the sandbox"), the match `from_end` bytes before the end of `text` (the
 /// line, after the clause it continues from the line before): the act is
 /// forbidden, not ordered (issue 18, seventh sweep). A negation further
-/// back governs another verb ("never wait, bypass …"), and "why not
-/// bypass …" proposes the act.
+/// back governs another verb ("never wait, bypass …"); a question, "why"
+/// before the negation or opening its sentence ("why not bypass …", "Why
+/// would you ever not bypass …"), proposes the act, and a negation of a
+/// negation ("you cannot not bypass …", "never don't disable …") orders it.
 fn negated(text: &str, from_end: usize) -> bool {
     let before = text
         .get(..text.len().saturating_sub(from_end))
         .unwrap_or_default();
-    let mut words = before
-        .split_whitespace()
-        .rev()
-        .map(|w| w.trim_matches(['*', '_']).to_ascii_lowercase());
+    let sentence = before
+        .rfind(['.', '!', '?', ';', ':'])
+        .map_or(before, |end| &before[end + 1..]);
+    let word = |w: &str| {
+        w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '\u{2019}')
+            .replace('\u{2019}', "'")
+            .to_ascii_lowercase()
+    };
+    let mut words = sentence.split_whitespace().rev();
     let last = words.next().unwrap_or_default();
-    let last = last.replace('\u{2019}', "'");
-    [
-        "never",
-        "not",
-        "don't",
-        "doesn't",
-        "cannot",
-        "can't",
-        "mustn't",
-        "shouldn't",
-        "won't",
-    ]
-    .contains(&last.as_str())
-        && words.next().is_none_or(|w| w != "why")
+    let last = last.trim_matches(['*', '_']).replace('\u{2019}', "'");
+    let second = word(words.next().unwrap_or_default());
+    let opens = sentence
+        .split_whitespace()
+        .next()
+        .map(word)
+        .unwrap_or_default();
+    NEGATING_WORDS.contains(&last.to_ascii_lowercase().as_str())
+        && !NEGATING_WORDS.contains(&second.as_str())
+        && second != "why"
+        && opens != "why"
 }
+
+/// The words that negate the verb after them.
+const NEGATING_WORDS: [&str; 9] = [
+    "never",
+    "not",
+    "don't",
+    "doesn't",
+    "cannot",
+    "can't",
+    "mustn't",
+    "shouldn't",
+    "won't",
+];
 
 /// Verbs that only say where something ends up ("it must not / land in a
 /// ticket", the seventh sweep's union-connect-cluster warning wrapped over
@@ -1197,14 +1216,20 @@ fn quoted_in_comment(text: &str, column: usize) -> bool {
     quote.is_some_and(|q| comment && bytes[column..].contains(&q))
 }
 
-/// Whether the inline code span around `column` is one word (`раураl.com`
-/// in a table of spoofed domains): a name shown, where a command has
-/// words and a URL has a scheme.
+/// Whether the inline code span around `column` is one word alone in a
+/// table cell (``| `раураl.com` |`` in a table of spoofed domains): a name
+/// shown, where a command has words and a URL has a scheme. The same word
+/// in a sentence ("open `раураl.com` and sign in") is a place to go.
 fn lone_word(text: &str, column: usize) -> bool {
     let before = text.get(..column).unwrap_or_default();
     let open = before.rfind('`').map_or(0, |at| at + 1);
     let span = text[open..].split('`').next().unwrap_or_default();
-    !span.contains(char::is_whitespace) && !span.contains("://")
+    let cell_before = text[..open.saturating_sub(1)].trim_end().ends_with('|');
+    let after = text.get(open + span.len() + 1..).unwrap_or_default();
+    !span.contains(char::is_whitespace)
+        && !span.contains("://")
+        && cell_before
+        && after.trim_start().starts_with('|')
 }
 
 /// Whether the match at `column` is quoted: inline code or a quotation mark
@@ -1236,7 +1261,7 @@ pub fn combine(hits: &[Hit], wanted: impl Fn(Scope) -> bool) -> Vec<Hit> {
         r.is_combination() && wanted(r.scope) && r.combines.iter().all(|s| present.contains(s))
     }) {
         // Hits grouped by where the combination looks: a line, a block, the skill.
-        let mut groups: HashMap<(String, usize), Vec<&Hit>> = HashMap::new();
+        let mut groups: HashMap<(String, Option<usize>), Vec<&Hit>> = HashMap::new();
         for hit in hits
             .iter()
             .filter(|h| h.armed && combo.combines.contains(&h.rule.signal))
@@ -1254,7 +1279,7 @@ pub fn combine(hits: &[Hit], wanted: impl Fn(Scope) -> bool) -> Vec<Hit> {
                 .push(hit);
         }
         // Few rows have a calling-off signal: the rest build nothing.
-        let called_off: Vec<(String, usize)> = if combo.unless_signal == Signal::None {
+        let called_off: Vec<(String, Option<usize>)> = if combo.unless_signal == Signal::None {
             Vec::new()
         } else {
             hits.iter()
@@ -1300,13 +1325,13 @@ pub fn combine(hits: &[Hit], wanted: impl Fn(Scope) -> bool) -> Vec<Hit> {
     out
 }
 
-/// Where a hit stands for a combination of `scope`: its line, its block,
-/// or the whole skill.
-fn scope_key(scope: Scope, hit: &Hit) -> (String, usize) {
+/// Where a hit stands for a combination of `scope`: its line, its block
+/// (the hits in no block sharing one), or the whole skill.
+fn scope_key(scope: Scope, hit: &Hit) -> (String, Option<usize>) {
     match scope {
-        Scope::Line => (hit.file.clone(), hit.line),
+        Scope::Line => (hit.file.clone(), Some(hit.line)),
         Scope::Block => (hit.file.clone(), hit.block),
-        Scope::Skill => (String::new(), 0),
+        Scope::Skill => (String::new(), None),
     }
 }
 
@@ -1597,7 +1622,7 @@ fn payload_hit(
         rule,
         file: file.to_owned(),
         line: line + 1,
-        block: near.map_or(usize::MAX, |h| h.block),
+        block: near.and_then(|h| h.block),
         code: near.is_none_or(|h| h.code),
         severity: rule.severity,
         armed: true,
@@ -1633,7 +1658,7 @@ fn hidden_comments(file: &str, text: &str, hits: &[Hit], lines: &Lines) -> Vec<H
             rule: rule("hidden-instruction"),
             file: file.to_owned(),
             line: first,
-            block: usize::MAX,
+            block: None,
             code: false,
             severity: Severity::High,
             armed: true,

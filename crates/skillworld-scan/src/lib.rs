@@ -30,6 +30,7 @@ mod layout;
 mod lines;
 mod logswitch;
 mod naming;
+mod netaddr;
 mod ownvar;
 mod packages;
 mod prefilter;

@@ -17,13 +17,35 @@ static SAYS: LazyLock<Regex> = LazyLock::new(|| {
         .expect("logging comment")
 });
 
-/// One setting of a program's own logger to nothing: a keyword, option
-/// or variable named for the log, given `False`, `None`, `0`, `null` or
-/// `"off"`, as the line's one statement.
+/// One setting of a program's own logger to nothing as the line's one
+/// statement: a variable named for the log assigned `False`, `None`, `0`,
+/// `null` or `"off"` (`LOG_LEVEL = None`, `self.logger = None`), an
+/// argument line of its own (`logger=False,`), or an argument of a call,
+/// its result perhaps assigned (`trainer = L.Trainer(max_epochs=1,
+/// logger=False)`, `const c = new Client({ logging: false })`). The
+/// arguments before it only set values (a number, `True`, a string —
+/// `OFF_WORD` checks which): `Trainer(sandbox=False, logger=False)` and
+/// `sandbox = logger = None` switch off more than the log.
 static SWITCH: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"^[\w.\s=(,{]*\b(?i:logger|logging|log|enable_logging|log_level)\s*[=:]\s*(?:False|None|0|false|null|"off"|'off')\s*[,)}]*\s*;?$"#)
+    Regex::new(r#"^((?:(?:(?:const|let|var)\s+)?[\w.]+\s*=\s*)?(?:new\s+)?[\w.]+\s*\(\s*\{?\s*(?:\w+\s*[=:]\s*(?:[1-9][\d_]*(?:\.\d+)?|0\.\d+|True|true|"[^"\n]*"|'[^'\n]*')\s*,\s*)*)?(?:\w+\.)*(?i:logger|logging|log|enable_logging|log_level)\s*[=:]\s*(?:False|None|0|false|null|"off"|'off')\s*[,)}]*\s*;?$"#)
         .expect("logging switch")
 });
+
+/// A string value that switches something off (`mode="off"`), not a
+/// setting the logger's neighbours may have.
+static OFF_WORD: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"(?i)[=:]\s*['"](?:off|none|null|false|no|0|disabled?)['"]"#).expect("off word")
+});
+
+/// Whether a line of code is the switch alone (capture 1 of `SWITCH`: what
+/// comes before the logger).
+fn switch(code: &str) -> bool {
+    SWITCH.captures(code).is_some_and(|found| {
+        !found
+            .get(1)
+            .is_some_and(|call| OFF_WORD.is_match(call.as_str()))
+    })
+}
 
 /// Whether the `disable-guards` match on 0-based `line` is a comment that
 /// labels a switch of the program's own logger: on the line above it
@@ -39,12 +61,19 @@ pub fn own_logger(lines: &Lines, line: usize) -> bool {
     }
     let code = text[..marker].trim();
     if !code.is_empty() {
-        return SWITCH.is_match(code);
+        return switch(code);
     }
     (line + 1..lines.count())
         .map(|at| lines.get(at).trim())
         .find(|next| !next.is_empty())
-        .is_some_and(|next| SWITCH.is_match(next))
+        .is_some_and(|next| switch(next) && !opens_call(next))
+}
+
+/// Whether a line opens a call it does not close (`t = Trainer(logger=False,`):
+/// a comment above it labels the arguments on the lines below too.
+fn opens_call(code: &str) -> bool {
+    let count = |set: &[char]| code.chars().filter(|c| set.contains(c)).count();
+    count(&['(', '{', '[']) > count(&[')', '}', ']'])
 }
 
 #[cfg(test)]
@@ -66,6 +95,46 @@ mod tests {
             ("# Disable logging\nauditctl -e 0", false),
             // a second statement shares the switch's line
             ("# Disable logging\nlogger = None; os.system(cmd)", false),
+            // other settings on the labelled line, or on the lines of its call
+            (
+                "# Disable logging\ntrainer = Trainer(sandbox=False, logger=False)",
+                false,
+            ),
+            ("    sandbox=False, logger=False,  # Disable logging", false),
+            ("# Disable logging\nsandbox = logger = None", false),
+            (
+                "# Disable logging\naudit.enabled = x = logger = None",
+                false,
+            ),
+            (
+                "# Disable logging\nt = Trainer(logger=False,\n    sandbox=False)",
+                false,
+            ),
+            ("# Disable logging\nself.logger = None", true),
+            (
+                "# Disable logging\ntrainer = L.Trainer(max_epochs=1, logger=False)",
+                true,
+            ),
+            (
+                "# Disable logging\nt = Trainer(accelerator=\"cpu\", logger=False)",
+                true,
+            ),
+            (
+                "# Disable logging\nt = Trainer(audit=\"off\", logger=\"off\")",
+                false,
+            ),
+            (
+                "# Disable logging\nt = Trainer(checks=0, logger=False)",
+                false,
+            ),
+            (
+                "# Disable logging\nt = Trainer(audit='off', logger=False)",
+                false,
+            ),
+            (
+                "trainer = Trainer(\n    # Disable logging\n    logger=False,\n)",
+                true,
+            ),
             // the comment says more than the switch
             ("# Disable logging and the sandbox\nlogger = False", false),
             ("# Disable logging\n", false),

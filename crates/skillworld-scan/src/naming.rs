@@ -102,8 +102,11 @@ pub fn placeholder_tag(
 /// An address where a key is got, not where it goes ("Append
 /// `&api_key=YOUR_KEY` (register at ncbi.nlm.nih.gov/account)", issue 18,
 /// seventh sweep): every `to`, `via`, `into` or `at` after the match
-/// follows a sign-up verb ("register at", "sign up at", "get one at"). Any
-/// other one ("to https://…", "post it at our server") still sends.
+/// follows a sign-up verb that opens an aside in brackets ("(register
+/// at", "(sign up at", "(get one at"): a place the user visits. Any other
+/// one ("to https://…", "post it at our server") still sends, and so does
+/// a sign-up inside the order ("submit your key once you sign up at
+/// https://…" names where the key goes).
 /// (`Rule::confirm` of `exfiltrate-credentials`.)
 pub fn signup_address(
     line: &str,
@@ -111,8 +114,9 @@ pub fn signup_address(
     next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
     unless_all(line, at, next, Severity::High, |_, _, rest| {
-        let words: Vec<String> = rest
-            .split_whitespace()
+        let raw: Vec<&str> = rest.split_whitespace().collect();
+        let words: Vec<String> = raw
+            .iter()
             .map(|w| {
                 w.trim_start_matches(['(', '[', '"', '\''])
                     .to_ascii_lowercase()
@@ -125,21 +129,28 @@ pub fn signup_address(
             .filter(|(_, w)| ["to", "at", "via", "into"].contains(&w.as_str()))
             .peekable();
         prepositions.peek().is_some()
-            && prepositions.all(|(i, w)| w == "at" && signs_up(&words[..i]))
+            && prepositions.all(|(i, w)| {
+                w == "at"
+                    && signs_up(&words[..i]).is_some_and(|len| raw[i - len].starts_with(['(', '[']))
+            })
     })
 }
 
-/// Whether the words end in a sign-up verb: "register", "sign up", "get
-/// one".
-fn signs_up(words: &[String]) -> bool {
+/// How many of the words' last ones are a sign-up verb: "register", "sign
+/// up", "get one".
+fn signs_up(words: &[String]) -> Option<usize> {
     let [.., before, last] = words else {
         return words
             .last()
-            .is_some_and(|w| w == "register" || w == "registered");
+            .is_some_and(|w| w == "register" || w == "registered")
+            .then_some(1);
     };
-    matches!(last.as_str(), "register" | "registered" | "signup")
-        || last == "up" && matches!(before.as_str(), "sign" | "signed")
-        || last == "one" && matches!(before.as_str(), "get" | "create" | "generate" | "request")
+    if matches!(last.as_str(), "register" | "registered" | "signup") {
+        return Some(1);
+    }
+    let two = last == "up" && matches!(before.as_str(), "sign" | "signed")
+        || last == "one" && matches!(before.as_str(), "get" | "create" | "generate" | "request");
+    two.then_some(2)
 }
 
 /// "Editing the system prompt …": the prompt is the object of a developer's

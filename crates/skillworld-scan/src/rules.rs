@@ -1993,7 +1993,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::High,
         target: Target::Code,
         pattern: r"\bnetworksetup\s+-setdnsservers\s+\S+\s+\d|\bSet-DnsClientServerAddress\b[^\n]*-ServerAddresses\s*\(?\s*['\x22]?\d|\bnetsh interface ip(?:v4)?\s+(?:set|add)\s+dns(?:servers?)?\b[^\n]*\s\d{1,3}\.\d|\bchattr\s+\+i\b[^\n]*/etc/resolv\.conf|\bnameserver\s+\d[^\n]*(?:>>?|\btee\b(?:\s+-a)?)\s*/etc/resolv\.conf",
-        unless: RESOLVERS,
+        confirm: Some(crate::netaddr::resolver),
         what: "points name resolution at another DNS server",
         explain: "Switches the machine's DNS to a server the skill chose (and may lock the file), so every domain can be answered with another address; leave DNS to the user or their network — remove it.",
         ..Rule::BASE
@@ -2005,7 +2005,7 @@ pub static RULES: &[Rule] = &[
         target: Target::Code,
         beside: Signal::HostsFile,
         pattern: r"^\s*nameserver\s+\d{1,3}(?:\.\d{1,3}){3}\b",
-        unless: RESOLVERS,
+        confirm: Some(crate::netaddr::resolver),
         what: "writes another DNS server into the resolver file",
         explain: "A resolver-file line names a DNS server the skill chose, so every domain can be answered with another address; leave DNS to the user or their network — remove it.",
         ..Rule::BASE
@@ -2091,38 +2091,11 @@ pub static RULES: &[Rule] = &[
         target: Target::Code,
         beside: Signal::HostsFile,
         // Also the address held in a string where the entries are built
-        // from variables (`f"{ip} {domain}"`); a public resolver is named
-        // to test the network, not to redirect it.
+        // from variables (`f"{ip} {domain}"`); a private or documentation
+        // address, a public resolver (named to test the network) or a
+        // reserved name redirects nothing (`netaddr`).
         pattern: r"^\s*(?:[1-9]|1[1-9]|[2-9]\d|1[013-9]\d|12[0-689]|2[0-5]\d)(?:\.\d{1,3}){3}\s+(?:[\w-]+\.)+[a-z]{2,}\b|['\x22](?:[1-9]|1[1-9]|[2-9]\d|1[013-9]\d|12[0-689]|2[0-5]\d)(?:\.\d{1,3}){3}['\x22]",
-        unless: &[
-            "192.168.",
-            "172.16.",
-            "172.17.",
-            "172.18.",
-            "172.19.",
-            "172.2",
-            "172.30.",
-            "172.31.",
-            "203.0.113.",
-            "198.51.100.",
-            "192.0.2.",
-            ".test",
-            ".local",
-            ".internal",
-            ".lan",
-            ".home",
-            ".corp",
-            ".example",
-            ".invalid",
-            "8.8.8.8",
-            "8.8.4.4",
-            "1.1.1.1",
-            "1.0.0.1",
-            "9.9.9.9",
-            "114.114.114.114",
-            "223.5.5.5",
-            "119.29.29.29",
-        ],
+        confirm: Some(crate::netaddr::hosts_entry),
         what: "points a public domain at another address in the hosts file",
         explain: "A hosts-file entry sends a public domain (a package registry, a forge, a bank) to an address the skill chose, so every later download or login goes there; remove it.",
         ..Rule::BASE
@@ -3130,25 +3103,6 @@ pub static RULES: &[Rule] = &[
         explain: "Stores a private key in a skill; keep it in the habitat's secrets.",
         ..Rule::BASE
     },
-];
-
-/// DNS servers that are this machine, a private network (all of 172.x:
-/// a public resolver there is rare), Tailscale's or a well-known public
-/// resolver: pointing at them redirects nothing.
-const RESOLVERS: &[&str] = &[
-    "127.",
-    "10.",
-    "192.168.",
-    "172.",
-    "100.100.100.100",
-    "1.1.1.1",
-    "1.0.0.1",
-    "8.8.8.8",
-    "8.8.4.4",
-    "9.9.9.9",
-    "149.112.112.112",
-    "208.67.222.222",
-    "208.67.220.220",
 ];
 
 /// The placeholders that mark a payload as an explanation rather than an
