@@ -1911,6 +1911,14 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "7z x -p\"$ARCHIVE_PASSWORD\" -o./extracted statement.zip",
     ),
     (
+        // The eighth sweep: unzip's `-p` extracts to a pipe, `-P` is the
+        // password.
+        "protected-archive",
+        "scripts/x.sh",
+        "unzip -P infected drop.zip -d /tmp/d",
+        "unzip -p app.aab 'base/res/icon.png' | shasum -a 256",
+    ),
+    (
         "keychain",
         "scripts/x.sh",
         "security find-generic-password -wa \"Chrome\"",
