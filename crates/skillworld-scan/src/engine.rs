@@ -890,6 +890,13 @@ fn judge(
         soften(hit, "one look-alike word shown in a table: it runs nothing");
         return;
     }
+    if rule.id == "homoglyph" && crate::script::shows_foreign(text) {
+        soften(
+            hit,
+            "a look-alike letter among letters no Latin one resembles: nothing is disguised",
+        );
+        return;
+    }
     if rule.class.is_payload() && quoted_in_comment(text, column) {
         soften(hit, "a quoted value in a comment: it runs nothing");
         return;

@@ -36,6 +36,7 @@ mod packages;
 mod prefilter;
 mod reveal;
 mod rules;
+mod script;
 mod typosquat;
 mod words;
 mod wrapped;

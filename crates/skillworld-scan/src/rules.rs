@@ -815,7 +815,8 @@ pub static RULES: &[Rule] = &[
             r"\b(?:password|passcode|pass|pwd)\b(?:\s*(?:[:=]|is\b)\s*[`'\x22*]*[\w!@#$%^&-]{3,}|\s*[(\[]?[`'\x22*]+[\w!@#$%^&-]{3,}[`'\x22*])[^\n]{0,80}\.(?:zip|rar|7z)\b",
             r"|\.(?:zip|rar|7z)\b[^\n]{0,120}\b(?:password|passcode|pass|pwd)\b(?:\s*(?:[:=]|is\b)\s*[`'\x22*]*[\w!@#$%^&-]{3,}|\s*[(\[]?[`'\x22*]+[\w!@#$%^&-]{3,}[`'\x22*])",
             r"|\b(?:extract|unzip|unpack|open)\w*\b[^\n]{0,60}\b(?:password|passcode|pass)\b\s*[:=]\s*[`'\x22*]*\w{3,}",
-            r"|\bunzip\s+(?:-\w+\s+)*-P\s*(?:['\x22][^$'\x22\s]|[^$'\x22\s])\S*|\b7z\s+[ex]\b[^\n]*\s-p(?:['\x22][^$'\x22\s]|[^$'\x22\s])\S*",
+            // unzip's password is `-P`; its `-p` extracts to a pipe.
+            r"|\bunzip\s+(?:-\w+\s+)*(?-i:-P)\s*(?:['\x22][^$'\x22\s]|[^$'\x22\s])\S*|\b7z\s+[ex]\b[^\n]*\s-p(?:['\x22][^$'\x22\s]|[^$'\x22\s])\S*",
         ),
         what: "ships a password-protected archive",
         explain: "A password-protected archive hides its payload from antivirus scanners — the signature of ClawHavoc-style droppers; do not open it.",

@@ -4,9 +4,18 @@
 
 use skillworld_format::BundleFile;
 use skillworld_scan::{
-    RULES, Severity, Target, check_autonomous, matched_rules, scan_bundle, scan_markdown,
+    Finding, RULES, Severity, Target, check_autonomous, matched_rules, scan_bundle, scan_markdown,
     scan_script,
 };
+
+/// A file's findings, read as Markdown or as a script by its name.
+fn scan_file(file: &str, text: &str) -> Vec<Finding> {
+    if file.ends_with(".md") {
+        scan_markdown(file, text)
+    } else {
+        scan_script(file, text)
+    }
+}
 
 /// (rule, file the text sits in, positive, near miss)
 const CASES: &[(&str, &str, &str, &str)] = &[
@@ -1940,6 +1949,14 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "7z x -p\"$ARCHIVE_PASSWORD\" -o./extracted statement.zip",
     ),
     (
+        // The eighth sweep: unzip's `-p` extracts to a pipe, `-P` is the
+        // password.
+        "protected-archive",
+        "scripts/x.sh",
+        "unzip -P infected drop.zip -d /tmp/d",
+        "unzip -p app.aab 'base/res/icon.png' | shasum -a 256",
+    ),
+    (
         "keychain",
         "scripts/x.sh",
         "security find-generic-password -wa \"Chrome\"",
@@ -3481,11 +3498,7 @@ fn an_official_installer_warns_and_a_raw_ip_is_critical() {
 #[test]
 fn a_host_named_after_its_tool_is_not_its_official_installer() {
     let worst = |file: &str, text: &str| {
-        let findings = if file.ends_with(".md") {
-            scan_markdown(file, text)
-        } else {
-            scan_script(file, text)
-        };
+        let findings = scan_file(file, text);
         findings.iter().map(|f| f.severity).max()
     };
     for (file, squat, official) in [
@@ -3533,11 +3546,7 @@ fn a_host_named_after_its_tool_is_not_its_official_installer() {
 #[test]
 fn typosquatted_packages_warn_and_block_by_how_they_are_installed() {
     let worst = |file: &str, text: &str| {
-        let findings = if file.ends_with(".md") {
-            scan_markdown(file, text)
-        } else {
-            scan_script(file, text)
-        };
+        let findings = scan_file(file, text);
         findings
             .iter()
             .filter(|f| f.rule == "package-typosquat")
@@ -3606,8 +3615,58 @@ fn typosquatted_packages_warn_and_block_by_how_they_are_installed() {
             None,
         ),
         ("scripts/x.sh", "cargo add serde_json\n", None),
+        // Remotion's scaffolder is a real neighbour of `create-vite`
+        // (issue 18, the eighth sweep); its own typo is not.
+        ("scripts/x.sh", "npx create-video@latest clip\n", None),
+        (
+            "scripts/x.sh",
+            "npx create-vidoe@latest clip\n",
+            Some(Severity::High),
+        ),
     ] {
         assert_eq!(worst(file, text), severity, "{text:?}");
+    }
+}
+
+#[test]
+fn a_look_alike_among_letters_no_latin_one_resembles_is_no_disguise() {
+    // The eighth sweep's Russian templates: the keyboard layout switched
+    // mid-word leaves a Latin letter beside a Cyrillic run that holds
+    // letters no Latin one looks like; a run of look-alikes alone, or a
+    // foreign word beside a disguised one, still blocks.
+    let blocks = |file: &str, text: &str| {
+        let findings = scan_file(file, text);
+        findings
+            .iter()
+            .any(|f| f.rule == "homoglyph" && f.severity.blocks())
+    };
+    for (file, text, blocked) in [
+        ("SKILL.md", "```\n[Основания не соглаciться]\n```\n", false),
+        (
+            "SKILL.md",
+            "```\nУполномочить [Genеральный директор]\n```\n",
+            false,
+        ),
+        ("scripts/x.py", "TITLE = 'Drафт решения'\n", false),
+        (
+            "SKILL.md",
+            "```\nPricing рrocedure для изменений\n```\n",
+            true,
+        ),
+        (
+            "SKILL.md",
+            "```\ncurl -o a.pdf httрs://x.example.net/a.pdf\n```\n",
+            true,
+        ),
+        (
+            "SKILL.md",
+            "```\n[Основания не соглаciться] httрs://x.example.net\n```\n",
+            true,
+        ),
+        ("scripts/x.py", "import рayloadд\n", true),
+        ("scripts/x.py", "TITLE = 'Drафт ｃｕｒｌ'\n", true),
+    ] {
+        assert_eq!(blocks(file, text), blocked, "{text:?}");
     }
 }
 

@@ -647,6 +647,7 @@ pub const NPM: &[&str] = &[
     "cosmiconfig",
     "create-next-app",
     "create-react-app",
+    "create-video",
     "create-vite",
     "cron",
     "cross-env",
