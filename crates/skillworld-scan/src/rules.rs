@@ -234,6 +234,13 @@ pub enum Signal {
     KeysAppend,
     /// A web handler takes a value from the request it serves.
     RequestInput,
+    /// Code finds the skill's own folder from where the script stands
+    /// (`Path(__file__).parent.parent`, `$(dirname "$0")/..`).
+    SkillRoot,
+    /// Code names a SKILL.md file.
+    SkillFile,
+    /// Code writes a file (`write_bytes`, `open(p, "wb")`, `curl -o "$p"`).
+    FileWrite,
 }
 
 /// Where a combination looks for its signals.
@@ -541,7 +548,15 @@ pub static RULES: &[Rule] = &[
         // owner for one machine and expires within the hour: one the skill
         // ships enrolls this machine as a runner of the author's
         // repository, whose workflows then run any command here.
-        pattern: r"\bconfig\.(?:sh|cmd|ps1)\b[^\n]*\s--token[\s=]+['\x22]?[A-Z0-9]{26,}['\x22]?(?:\s|$)",
+        // GitHub's and Azure Pipelines' `config.sh --token`, GitLab's
+        // `gitlab-runner register`, Buildkite's agent and a Jenkins agent's
+        // `-secret`: a token written out, not read from the environment.
+        pattern: concat!(
+            r"\bconfig\.(?:sh|cmd|ps1)\b[^\n]*\s--token[\s=]+['\x22]?[A-Z0-9]{26,}['\x22]?(?:\s|$)",
+            r"|\bgitlab-runner(?:\.exe)?\s+register\b[^\n]*\s(?:-r|--(?:registration-)?token)[\s=]+['\x22]?[\w-]{20,}['\x22]?(?:\s|$)",
+            r"|\bbuildkite-agent(?:\.exe)?\s+start\b[^\n]*\s--token[\s=]+['\x22]?[A-Z0-9]{30,}['\x22]?(?:\s|$)|\bBUILDKITE_AGENT_TOKEN=['\x22]?[A-Z0-9]{30,}\b",
+            r"|\b(?:agent|slave)\.jar\b[^\n]*\s-secret\s+['\x22]?[0-9a-f]{64}\b",
+        ),
         what: "registers this machine as a CI runner with a token the skill ships",
         explain: "Registers this machine as a self-hosted CI runner of a repository the skill names, with a registration token it ships: whoever pushes workflows there runs commands here; let the user register runners for their own repositories — remove it.",
         ..Rule::BASE
@@ -685,7 +700,7 @@ pub static RULES: &[Rule] = &[
         id: "dynamic-eval",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\[\s*['\x22](?:Function|eval)['\x22]\s*\]|\.then\(\s*(?:eval|Function)\s*\)|\bpowershell(?:\.exe)?\b[^\n]*\s-(?:enc|encodedcommand|ec)\s+\$\w+|\b(?:globalThis|window)\s*\[\s*['\x22][^'\x22\n]*['\x22]\s*\+|\bvm\.run\w*\(|\b(?:Invoke-Expression|iex)(?:\s*(?:[$(\[\x22{;|)}-]|$)|\s*'\s*(?:$|[;)\]])|\s+')|\b(?-i:eval)\s+[\x22'$`]|\bpickle\.loads?\(|\bFunctionType\(|\bvars\(\s*__builtins__\s*\)|\b__builtins__\s*(?:\[|\.__dict__)|\bgetattr\(\s*(?:__builtins__|builtins)\s*,|(?:^|[;({|]\s*)& \$[a-z_]\w*\s+[($]|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval \(?(?:get|URI\.open|URI\.parse|open|Net::HTTP\.get|HTTParty\.get|LWP::Simple::get)\b|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|(?:\bsys\.executable|\bprocess\.execPath|['\x22](?:/usr/bin/)?(?:python[\d.]*|node|ruby|perl|php)['\x22])\s*,\s*\[?\s*['\x22]-[ce]['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|\._compile\(\s*[A-Za-z_$]|(?:^|[;({|=])\s*[&.]\s*\(\s*(?:Get-Command|gcm)\b|\bexecSync\(\s*[a-z_$][\w$]*\.[a-z_$][\w$]*\s*[,)]|\bloadstring\s*\(|\bload\s*\(\s*[\w.:]+(?:\([^()\n]*\))?\s*\)\s*\)?\s*\(|\bimport\(\s*[\x60'\x22](?:data|blob):|\bimport\(\s*URL\.createObjectURL\(|=\s*(?:exec|eval)\s*;?\s*(?:$|#|//)",
+        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+(?:Async(?:Generator)?|Generator)?Function\s*\(|\bgetPrototypeOf\(\s*(?:async\s*)?(?:function\s*\*?\s*\(\s*\)|\(\s*\)\s*=>)\s*\{\s*\}\s*\)\s*\.constructor\s*\)?\s*\(|\[\s*['\x22](?:Function|eval)['\x22]\s*\]|\.then\(\s*(?:eval|Function)\s*\)|\bpowershell(?:\.exe)?\b[^\n]*\s-(?:enc|encodedcommand|ec)\s+\$\w+|\b(?:globalThis|window)\s*\[\s*['\x22][^'\x22\n]*['\x22]\s*\+|\bvm\.run\w*\(|\b(?:Invoke-Expression|iex)(?:\s*(?:[$(\[\x22{;|)}-]|$)|\s*'\s*(?:$|[;)\]])|\s+')|\b(?-i:eval)\s+[\x22'$`]|\bpickle\.loads?\(|\bFunctionType\(|\bvars\(\s*__builtins__\s*\)|\b__builtins__\s*(?:\[|\.__dict__)|\bgetattr\(\s*(?:__builtins__|builtins)\s*,|(?:^|[;({|]\s*)& \$[a-z_]\w*\s+[($]|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval \(?(?:get|URI\.open|URI\.parse|open|Net::HTTP\.get|HTTParty\.get|LWP::Simple::get)\b|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|(?:\bsys\.executable|\bprocess\.execPath|['\x22](?:/usr/bin/)?(?:python[\d.]*|node|ruby|perl|php)['\x22])\s*,\s*\[?\s*['\x22]-[ce]['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|\._compile\(\s*[A-Za-z_$]|(?:^|[;({|=])\s*[&.]\s*\(\s*(?:Get-Command|gcm)\b|\bexecSync\(\s*[a-z_$][\w$]*\.[a-z_$][\w$]*\s*[,)]|\bloadstring\s*\(|\bload\s*\(\s*[\w.:]+(?:\([^()\n]*\))?\s*\)\s*\)?\s*\(|\bimport\(\s*[\x60'\x22](?:data|blob):|\bimport\(\s*URL\.createObjectURL\(|=\s*(?:exec|eval)\s*;?\s*(?:$|#|//)",
         // Evaluating what a local tool prints about itself (an agent's
         // socket, a package manager's environment) runs nothing fetched.
         // Shells, Perl, Ruby and Tcl spell `eval "…"` in lower case only:
@@ -955,6 +970,10 @@ pub static RULES: &[Rule] = &[
             r"\bsubprocess\.(?:run|call|check_call|check_output|Popen)\(\s*[A-Za-z_][\w.]*(?:\[[^\]\n]*\])?\s*,[^\n]*\bshell\s*=\s*True",
             r"|\b(?:subprocess\.getoutput|os\.system|os\.popen)\(\s*[A-Za-z_][\w.]*(?:\[[^\]\n]*\])?\s*\)",
             r"|(?:^|[\s;=(])(?:system|execSync)\(\s*[A-Za-z_]\w*(?:\.[A-Za-z_]\w*(?:\([^()\n]*\))?)*\s*[,)]",
+            // Ruby: Open3, IO.popen, spawn and exec take one string as a
+            // shell line, and so do backticks and %x around one value.
+            r"|\b(?:Open3\.(?:capture[23]e?|popen[23]e?|pipeline\w*)|IO\.popen|(?:Kernel|Process)\.(?:spawn|exec|system)|PTY\.spawn)[\s(]\s*[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*\s*(?:[,)]|$)",
+            r"|\x60#\{\s*[A-Za-z_]\w*\s*\}\x60|%x[({]#\{\s*[A-Za-z_]\w*\s*\}[)}]",
         ),
         signal: Signal::Eval,
         quiet: true,
@@ -1308,6 +1327,24 @@ pub static RULES: &[Rule] = &[
         quiet: true,
         what: "creates a cloud access key",
         explain: "Creates a new long-lived cloud access key or service-account token.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "chat-named-file",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // A file opened at the path a chat message or a fetched item's
+        // text gives: whoever posts `!get ~/.ssh/id_rsa` reads any file
+        // here (a bot serving one folder takes the name's basename).
+        pattern: concat!(
+            r"\b(?:open|os\.path\.(?:expanduser|abspath|realpath|expandvars)|Path|readFile(?:Sync)?|createReadStream|send_?[fF]ile|File\.(?:open|read|binread))\(\s*",
+            r"(?:(?:os\.path\.(?:expanduser|abspath|realpath|expandvars)|Path|path\.resolve)\(\s*)?",
+            r"(?:[a-z_]\w*\[\s*['\x22](?:content|text|body)['\x22]\s*\]|(?:[a-z_]\w*\.)*(?:message|msg|event|update|ctx|interaction)\.(?:content|text|body)\b)",
+        ),
+        signal: Signal::Source,
+        quiet: true,
+        what: "opens a file a chat message names",
+        explain: "Opens the file at a path a chat message or a fetched item's text gives.",
         ..Rule::BASE
     },
     Rule {
@@ -1794,13 +1831,59 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "skill-root",
+        class: Class::Tampering,
+        target: Target::Code,
+        pattern: r"\bPath\(\s*__file__\s*\)(?:\.(?:resolve|absolute)\(\))?\.parents?(?:\[[1-9]\]|\.parent)|\bdirname\(\s*(?:os\.path\.)?dirname\(\s*(?:os\.path\.(?:abspath|realpath)\(\s*)?__file__|\b(?:join|resolve)\(\s*__dirname\s*,\s*['\x22]\.\.['\x22/]|\bdirname\s+['\x22]?\$(?:0|\{?BASH_SOURCE)[^\n]*\)['\x22]?/\.\.|new\s+URL\(\s*['\x22]\.\./['\x22]?[^\n]*import\.meta\.url",
+        signal: Signal::SkillRoot,
+        quiet: true,
+        beside: Signal::Fetch,
+        what: "finds the skill's own folder from the script's place",
+        explain: "Finds the skill's own folder from where the script stands.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "skill-file-name",
+        class: Class::Tampering,
+        target: Target::Code,
+        pattern: r"['\x22\x60/]SKILL\.md['\x22\x60]",
+        signal: Signal::SkillFile,
+        quiet: true,
+        beside: Signal::Fetch,
+        what: "names a SKILL.md file in code",
+        explain: "Names a SKILL.md file in code.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "file-write",
+        class: Class::Tampering,
+        target: Target::Code,
+        pattern: r"\.write_(?:bytes|text)\(|\bopen\([^\n]*,\s*['\x22][wa]b?\+?['\x22]|\b(?:shutil\.copy\w*|urlretrieve)\(\s*\w+[^\n]*,|\b(?:writeFileSync|writeFile|createWriteStream)\(|\bFile\.(?:write|binwrite)\(|(?:\s-o|\s-O|--output(?:-document)?|\s>|\btee)\s*['\x22]?\$",
+        signal: Signal::FileWrite,
+        quiet: true,
+        beside: Signal::Fetch,
+        what: "writes a file",
+        explain: "Writes a file.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "skill-self-replace",
+        class: Class::Tampering,
+        severity: Severity::High,
+        combines: &[Signal::Fetch, Signal::SkillRoot, Signal::SkillFile, Signal::FileWrite],
+        scope: Scope::Block,
+        what: "overwrites its own SKILL.md with a download",
+        explain: "A script finds the skill's own folder and writes a downloaded SKILL.md (and scripts) over it: the reviewed skill is replaced by whatever the server sends next, at every run; ship updates through a new reviewed version instead.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "agent-worm",
         class: Class::Injection,
         severity: Severity::High,
         target: Target::Prose,
         // Another agent asked to keep this text as its own standing orders:
         // the skill spreads from agent to agent without being installed.
-        pattern: r"\b(?:ask|tell|instruct|have)\s+(?:the\s+|each\s+|every\s+|any\s+)?(?:receiving|other|next|recipient|receiver|downstream|peer)\s+(?:agents?|assistants?|models?)\s+to\s+(?:save|store|add|write|copy|append|install|keep)\b[^\n]{0,80}\b(?:memory|CLAUDE\.md|AGENTS\.md|GEMINI\.md|skills?\s+(?:folder|directory)|system\s+prompt)",
+        pattern: r"\b(?:ask|tell|instruct|have|get|remind)\s+(?:the\s+|each\s+|every\s+|any\s+|all\s+)?(?:receiving|other|next|recipient|receiver|downstream|peer|sub-?)\s*(?:agents?|assistants?|models?)\b[^\n.;:]{0,40}?\s+to\s+(?:save|store|add|write|copy|append|install|keep|put|load)\b[^\n]{0,80}\b(?:memory|CLAUDE\.md|AGENTS\.md|GEMINI\.md|skills?\s+(?:folder|directory)|system\s+prompt)",
         what: "asks other agents to store its text as their instructions",
         explain: "Tells the agent to have other agents save the skill's text into their memory, instructions or skills, so it spreads between agents unreviewed (an agent-to-agent worm); remove the skill.",
         ..Rule::BASE
@@ -2697,7 +2780,7 @@ pub static RULES: &[Rule] = &[
         id: "authority-claim",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"\b(?:higher|greater|more|overriding|final)\s+(?:authority|priority|precedence)\s+than\s+(?:the\s+|your\s+|any\s+|all\s+)?(?:user'?s?|system|developer|operator|previous|prior|earlier)\s+(?:instructions|prompts?|messages|requests?|guidelines|rules)|\btakes?\s+(?:precedence|priority)\s+over\b[^\n.;]{0,50}?\b(?:user'?s?|system|developer|previous|prior|earlier|safety|your\s+own)\s+(?:instructions|prompts?|messages|requests?|guidelines|rules)|\btakes?\s+(?:precedence|priority)\s+over\s+(?:anything|whatever|what)\s+the\s+user\s+(?:asks|says|requests|wants|types)\b",
+        pattern: r"\b(?:higher|greater|more|overriding|final)\s+(?:authority|priority|precedence)\s+than\s+(?:the\s+|your\s+|any\s+|all\s+)?(?:user'?s?|system|developer|operator|previous|prior|earlier)\s+(?:instructions|prompts?|messages|requests?|guidelines|rules)|\btakes?\s+(?:precedence|priority)\s+over\b[^\n.;]{0,50}?\b(?:user'?s?|system|developer|previous|prior|earlier|safety|your\s+own)\s+(?:instructions|prompts?|messages|requests?|guidelines|rules)|\b(?:takes?\s+(?:precedence|priority)\s+over|outranks?|overrides?|overrules?|supersedes?|trumps?)\s+(?:anything|whatever|what)\s+the\s+user\s+(?:asks|says|requests|wants|types)\b|\b(?:outranks?|overrules?)\s+(?:the\s+)?user(?:'s)?\s+(?:instructions|requests?|orders|wishes)\b",
         what: "claims authority over the user's or system's instructions",
         explain: "Claims to outrank the user's or the system's instructions, so the agent obeys the skill instead: prompt injection; remove the skill.",
         ..Rule::BASE
@@ -2711,7 +2794,7 @@ pub static RULES: &[Rule] = &[
             r"\b(?:run|execute|follow|obey|do|carry\s+out|apply)\s+(?:whatever|everything)\s+(?:it|they|(?:the|that|this)\s+(?:response|reply|page|server|url|endpoint|output|payload|json|field|feed|manifest|result|script|tool|command))\s+(?:returns|contains|says|lists|sends|gives|prints|outputs)\b",
             r"|\bfollow\s+(?:those|these|its|their|the)\s+(?:instructions|directions|steps|directives)\s+(?:exactly|verbatim|to\s+the\s+letter)\b[^\n]{0,60}\b(?:precedence|supersede)",
             r"|\b(?:field|key|property)\b[^\n]{0,20}\bfollow\s+(?:those|these|its|the)\s+(?:instructions|directives)\b",
-            r"|\b(?:follow|obey|carry\s+out)\s+(?:those|these|its|their|the)\s+(?:instructions|directives|orders)\s+(?:in|from)\s+(?:the|its|this|that)\s+(?:[\w-]+\s+){0,3}?(?:exactly\s+and\s+|and\s+)?(?:silently|secretly|quietly)\b",
+            r"|\b(?:follow|obey|carry\s+out)\s+(?:those|these|its|their|the)\s+(?:instructions|directives|orders)\s+(?:in|from|on)\s+(?:the|its|this|that)\s+(?:[\w-]+\s+){0,3}?(?:exactly\s+and\s+|and\s+)?(?:silently|secretly|quietly)\b",
             r"|\bfollow\s+(?:any|all|every|the)\s+[^\n]{0,30}\b(?:lines?|instructions?|notes?|steps?|messages?)\s+(?:it|the\s+(?:script|tool|command|output|response))\s+(?:prints|outputs|emits)\b",
             // A clause of its own (line start, after `;`, `:` or a full
             // stop): "…, and the returned content is trusted" is a
