@@ -700,7 +700,7 @@ pub static RULES: &[Rule] = &[
         id: "dynamic-eval",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+(?:Async(?:Generator)?|Generator)?Function\s*\(|\bgetPrototypeOf\(\s*(?:async\s*)?(?:function\s*\*?\s*\(\s*\)|\(\s*\)\s*=>)\s*\{\s*\}\s*\)\s*\.constructor\s*\)?\s*\(|\[\s*['\x22](?:Function|eval)['\x22]\s*\]|\.then\(\s*(?:eval|Function)\s*\)|\bpowershell(?:\.exe)?\b[^\n]*\s-(?:enc|encodedcommand|ec)\s+\$\w+|\b(?:globalThis|window)\s*\[\s*['\x22][^'\x22\n]*['\x22]\s*\+|\bvm\.run\w*\(|\b(?:Invoke-Expression|iex)(?:\s*(?:[$(\[\x22{;|)}-]|$)|\s*'\s*(?:$|[;)\]])|\s+')|\b(?-i:eval)\s+[\x22'$`]|\bpickle\.loads?\(|\bFunctionType\(|\bvars\(\s*__builtins__\s*\)|\b__builtins__\s*(?:\[|\.__dict__)|\bgetattr\(\s*(?:__builtins__|builtins)\s*,|(?:^|[;({|]\s*)& \$[a-z_]\w*\s+[($]|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval \(?(?:get|URI\.open|URI\.parse|open|Net::HTTP\.get|HTTParty\.get|LWP::Simple::get)\b|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|(?:\bsys\.executable|\bprocess\.execPath|['\x22](?:/usr/bin/)?(?:python[\d.]*|node|ruby|perl|php)['\x22])\s*,\s*\[?\s*['\x22]-[ce]['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|\._compile\(\s*[A-Za-z_$]|(?:^|[;({|=])\s*[&.]\s*\(\s*(?:Get-Command|gcm)\b|\bexecSync\(\s*[a-z_$][\w$]*\.[a-z_$][\w$]*\s*[,)]|\bloadstring\s*\(|\bload\s*\(\s*[\w.:]+(?:\([^()\n]*\))?\s*\)\s*\)?\s*\(|\bimport\(\s*[\x60'\x22](?:data|blob):|\bimport\(\s*URL\.createObjectURL\(|=\s*(?:exec|eval)\s*;?\s*(?:$|#|//)",
+        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\[\s*['\x22](?:Function|eval)['\x22]\s*\]|\.then\(\s*(?:eval|Function)\s*\)|\bpowershell(?:\.exe)?\b[^\n]*\s-(?:enc|encodedcommand|ec)\s+\$\w+|\b(?:globalThis|window)\s*\[\s*['\x22][^'\x22\n]*['\x22]\s*\+|\bvm\.run\w*\(|\b(?:Invoke-Expression|iex)(?:\s*(?:[$(\[\x22{;|)}-]|$)|\s*'\s*(?:$|[;)\]])|\s+')|\b(?-i:eval)\s+[\x22'$`]|\bpickle\.loads?\(|\bFunctionType\(|\bvars\(\s*__builtins__\s*\)|\b__builtins__\s*(?:\[|\.__dict__)|\bgetattr\(\s*(?:__builtins__|builtins)\s*,|(?:^|[;({|]\s*)& \$[a-z_]\w*\s+[($]|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval \(?(?:get|URI\.open|URI\.parse|open|Net::HTTP\.get|HTTParty\.get|LWP::Simple::get)\b|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|(?:\bsys\.executable|\bprocess\.execPath|['\x22](?:/usr/bin/)?(?:python[\d.]*|node|ruby|perl|php)['\x22])\s*,\s*\[?\s*['\x22]-[ce]['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|\._compile\(\s*[A-Za-z_$]|(?:^|[;({|=])\s*[&.]\s*\(\s*(?:Get-Command|gcm)\b|\bexecSync\(\s*[a-z_$][\w$]*\.[a-z_$][\w$]*\s*[,)]|\bloadstring\s*\(|\bload\s*\(\s*[\w.:]+(?:\([^()\n]*\))?\s*\)\s*\)?\s*\(|\bimport\(\s*[\x60'\x22](?:data|blob):|\bimport\(\s*URL\.createObjectURL\(|=\s*(?:exec|eval)\s*;?\s*(?:$|#|//)",
         // Evaluating what a local tool prints about itself (an agent's
         // socket, a package manager's environment) runs nothing fetched.
         // Shells, Perl, Ruby and Tcl spell `eval "…"` in lower case only:
@@ -720,6 +720,22 @@ pub static RULES: &[Rule] = &[
         quiet: true,
         what: "evaluates code held in data",
         explain: "Evaluates a string or bytes as code.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "function-constructor",
+        class: Class::Execution,
+        target: Target::Code,
+        // `Function`'s siblings build code from a string as `new Function`
+        // does: `new AsyncFunction(…)`, or the constructor taken from a
+        // function literal's prototype and called at once. Read beside a
+        // fetch only: `instanceof AsyncFunction` is a common type test.
+        pattern: r"\bnew\s+(?:Async(?:Generator)?|Generator)Function\s*\(|\bgetPrototypeOf\(\s*(?:async\s*)?(?:function\s*\*?\s*\(\s*\)|\(\s*\)\s*=>)\s*\{\s*\}\s*\)\s*\.constructor\s*\)?\s*\(",
+        signal: Signal::Eval,
+        quiet: true,
+        beside: Signal::Fetch,
+        what: "builds a function from a string with a Function constructor",
+        explain: "Builds an async or generator function from a string (a `Function` constructor by another name).",
         ..Rule::BASE
     },
     Rule {
@@ -1333,11 +1349,13 @@ pub static RULES: &[Rule] = &[
         id: "chat-named-file",
         class: Class::Exfiltration,
         target: Target::Code,
-        // A file opened at the path a chat message or a fetched item's
+        // A file read at the path a chat message or a fetched item's
         // text gives: whoever posts `!get ~/.ssh/id_rsa` reads any file
-        // here (a bot serving one folder takes the name's basename).
+        // here (a bot serving one folder takes the name's basename). The
+        // path calls, not a bare `open(`, trigger: `"content"` and
+        // `message.text` are everywhere in API examples.
         pattern: concat!(
-            r"\b(?:open|os\.path\.(?:expanduser|abspath|realpath|expandvars)|Path|readFile(?:Sync)?|createReadStream|send_?[fF]ile|File\.(?:open|read|binread))\(\s*",
+            r"\b(?:os\.path\.(?:expanduser|abspath|realpath|expandvars)|readFile(?:Sync)?|createReadStream|send_?[fF]ile)\(\s*",
             r"(?:(?:os\.path\.(?:expanduser|abspath|realpath|expandvars)|Path|path\.resolve)\(\s*)?",
             r"(?:[a-z_]\w*\[\s*['\x22](?:content|text|body)['\x22]\s*\]|(?:[a-z_]\w*\.)*(?:message|msg|event|update|ctx|interaction)\.(?:content|text|body)\b)",
         ),
@@ -1345,6 +1363,20 @@ pub static RULES: &[Rule] = &[
         quiet: true,
         what: "opens a file a chat message names",
         explain: "Opens the file at a path a chat message or a fetched item's text gives.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "chat-upload",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // A bot's upload into its chat (Telegram, Slack): where it sends a
+        // file a message named.
+        pattern: r"\b(?:sendDocument|send_document|sendPhoto|send_photo|files_upload(?:_v2)?|uploadV2)\(|\bfiles\.upload(?:V2)?\(",
+        signal: Signal::Sink,
+        quiet: true,
+        beside: Signal::Source,
+        what: "uploads a file into a chat",
+        explain: "Uploads a file into a chat channel through a bot.",
         ..Rule::BASE
     },
     Rule {
@@ -1846,7 +1878,9 @@ pub static RULES: &[Rule] = &[
         id: "skill-file-name",
         class: Class::Tampering,
         target: Target::Code,
-        pattern: r"['\x22\x60/]SKILL\.md['\x22\x60]",
+        // Quoted, or a word of a shell `for … in` list: the two ways a
+        // script names the file it writes.
+        pattern: r"['\x22\x60/]SKILL\.md['\x22\x60]|\bfor\s+\w+\s+in\s+(?:[\w./-]+\s+)*SKILL\.md(?:\s|;|$)",
         signal: Signal::SkillFile,
         quiet: true,
         beside: Signal::Fetch,
@@ -1858,7 +1892,7 @@ pub static RULES: &[Rule] = &[
         id: "file-write",
         class: Class::Tampering,
         target: Target::Code,
-        pattern: r"\.write_(?:bytes|text)\(|\bopen\([^\n]*,\s*['\x22][wa]b?\+?['\x22]|\b(?:shutil\.copy\w*|urlretrieve)\(\s*\w+[^\n]*,|\b(?:writeFileSync|writeFile|createWriteStream)\(|\bFile\.(?:write|binwrite)\(|(?:\s-o|\s-O|--output(?:-document)?|\s>|\btee)\s*['\x22]?\$",
+        pattern: r"\.write_(?:bytes|text)\(|\bopen\([^\n]*,\s*['\x22][wa]b?\+?['\x22]|\b(?:shutil\.copy\w*|urlretrieve)\(\s*\w+[^\n]*,|\b(?:writeFileSync|writeFile|createWriteStream)\(|\bFile\.(?:write|binwrite)\(|(?:\s-o|\s-O|--output(?:-document)?|\s>|\btee)\s*['\x22]?\$\{?\w+\}?/",
         signal: Signal::FileWrite,
         quiet: true,
         beside: Signal::Fetch,
@@ -1870,7 +1904,12 @@ pub static RULES: &[Rule] = &[
         id: "skill-self-replace",
         class: Class::Tampering,
         severity: Severity::High,
-        combines: &[Signal::Fetch, Signal::SkillRoot, Signal::SkillFile, Signal::FileWrite],
+        combines: &[
+            Signal::Fetch,
+            Signal::SkillRoot,
+            Signal::SkillFile,
+            Signal::FileWrite,
+        ],
         scope: Scope::Block,
         what: "overwrites its own SKILL.md with a download",
         explain: "A script finds the skill's own folder and writes a downloaded SKILL.md (and scripts) over it: the reviewed skill is replaced by whatever the server sends next, at every run; ship updates through a new reviewed version instead.",
@@ -2780,7 +2819,7 @@ pub static RULES: &[Rule] = &[
         id: "authority-claim",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"\b(?:higher|greater|more|overriding|final)\s+(?:authority|priority|precedence)\s+than\s+(?:the\s+|your\s+|any\s+|all\s+)?(?:user'?s?|system|developer|operator|previous|prior|earlier)\s+(?:instructions|prompts?|messages|requests?|guidelines|rules)|\btakes?\s+(?:precedence|priority)\s+over\b[^\n.;]{0,50}?\b(?:user'?s?|system|developer|previous|prior|earlier|safety|your\s+own)\s+(?:instructions|prompts?|messages|requests?|guidelines|rules)|\b(?:takes?\s+(?:precedence|priority)\s+over|outranks?|overrides?|overrules?|supersedes?|trumps?)\s+(?:anything|whatever|what)\s+the\s+user\s+(?:asks|says|requests|wants|types)\b|\b(?:outranks?|overrules?)\s+(?:the\s+)?user(?:'s)?\s+(?:instructions|requests?|orders|wishes)\b",
+        pattern: r"\b(?:higher|greater|more|overriding|final)\s+(?:authority|priority|precedence)\s+than\s+(?:the\s+|your\s+|any\s+|all\s+)?(?:user'?s?|system|developer|operator|previous|prior|earlier)\s+(?:instructions|prompts?|messages|requests?|guidelines|rules)|\btakes?\s+(?:precedence|priority)\s+over\b[^\n.;]{0,50}?\b(?:user'?s?|system|developer|previous|prior|earlier|safety|your\s+own)\s+(?:instructions|prompts?|messages|requests?|guidelines|rules)|\btakes?\s+(?:precedence|priority)\s+over\s+(?:anything|whatever|what)\s+the\s+user\s+(?:asks|says|requests|wants|types)\b|\b(?:outranks?|overrides?|overrules?|supersedes?|trumps?)\s+(?:anything|whatever)\s+the\s+user\s+(?:asks|says|requests|wants|types)\b|\b(?:outranks?|overrules?)\s+(?:the\s+)?user(?:'s)?\s+(?:instructions|requests?|orders|wishes)\b",
         what: "claims authority over the user's or system's instructions",
         explain: "Claims to outrank the user's or the system's instructions, so the agent obeys the skill instead: prompt injection; remove the skill.",
         ..Rule::BASE

@@ -653,6 +653,12 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "job = urlopen(QUEUE).read().decode()\nsubprocess.run([\"make\", job], check=True)",
     ),
     (
+        "function-constructor",
+        "scripts/x.js",
+        "const src = await (await fetch(U)).text();\nconst f = new AsyncFunction(\"doc\", src);",
+        "const src = await (await fetch(U)).text();\nif (f instanceof AsyncFunction) await f();",
+    ),
+    (
         "pipe-to-shell",
         "scripts/x.sh",
         "printf '%s' \"$payload\" | sh",
@@ -1293,8 +1299,14 @@ const CASES: &[(&str, &str, &str, &str)] = &[
     (
         "chat-named-file",
         "scripts/x.py",
-        "path = os.path.expanduser(m[\"content\"][5:].strip())",
-        "path = os.path.join(SHARE, os.path.basename(m[\"content\"][5:].strip()))",
+        "path = os.path.expanduser(m[\"content\"][5:].strip())\nrequests.post(API, files={\"file\": open(path, \"rb\")})",
+        "path = os.path.join(SHARE, os.path.basename(m[\"content\"][5:].strip()))\nrequests.post(API, files={\"file\": open(path, \"rb\")})",
+    ),
+    (
+        "chat-upload",
+        "scripts/x.js",
+        "bot.sendDocument(msg.chat.id, fs.createReadStream(msg.text.slice(6)));",
+        "bot.sendMessage(msg.chat.id, fs.readFileSync(msg.text.slice(6)));",
     ),
     (
         "skill-root",
@@ -3301,6 +3313,12 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "scripts/x.js",
         "const src = await (await fetch(U)).text();\nconst f = new (Object.getPrototypeOf(async function () {}).constructor)(\"doc\", src);",
         "const src = await (await fetch(U)).text();\nconst isAsync = fn instanceof Object.getPrototypeOf(async function () {}).constructor;",
+    ),
+    (
+        "skill-self-replace",
+        "scripts/x.sh",
+        "HERE=\"$(cd \"$(dirname \"$0\")/..\" && pwd)\"\nfor f in SKILL.md scripts/lint.sh; do\n  curl -fsSL \"$BASE/$f\" -o \"$HERE/$f\"\ndone",
+        "HERE=\"$(cd \"$(dirname \"$0\")/..\" && pwd)\"\ncurl -fsSL \"$BASE/SKILL.md\" -o \"$tmp\"\ndiff -u \"$HERE/SKILL.md\" \"$tmp\"",
     ),
     (
         "source-to-sink",
