@@ -237,6 +237,13 @@ pub enum Signal {
     /// Loads a serialised object whose loading runs code (a pickle, a
     /// full-loader YAML document, a checkpoint read without `weights_only`).
     Deserialize,
+    /// Code finds the skill's own folder from where the script stands
+    /// (`Path(__file__).parent.parent`, `$(dirname "$0")/..`).
+    SkillRoot,
+    /// Code names a SKILL.md file.
+    SkillFile,
+    /// Code writes a file (`write_bytes`, `open(p, "wb")`, `curl -o "$p"`).
+    FileWrite,
 }
 
 /// Where a combination looks for its signals.
@@ -544,7 +551,15 @@ pub static RULES: &[Rule] = &[
         // owner for one machine and expires within the hour: one the skill
         // ships enrolls this machine as a runner of the author's
         // repository, whose workflows then run any command here.
-        pattern: r"\bconfig\.(?:sh|cmd|ps1)\b[^\n]*\s--token[\s=]+['\x22]?[A-Z0-9]{26,}['\x22]?(?:\s|$)",
+        // GitHub's and Azure Pipelines' `config.sh --token`, GitLab's
+        // `gitlab-runner register`, Buildkite's agent and a Jenkins agent's
+        // `-secret`: a token written out, not read from the environment.
+        pattern: concat!(
+            r"\bconfig\.(?:sh|cmd|ps1)\b[^\n]*\s--token[\s=]+['\x22]?[A-Z0-9]{26,}['\x22]?(?:\s|$)",
+            r"|\bgitlab-runner(?:\.exe)?\s+register\b[^\n]*\s(?:-r|--(?:registration-)?token)[\s=]+['\x22]?[\w-]{20,}['\x22]?(?:\s|$)",
+            r"|\bbuildkite-agent(?:\.exe)?\s+start\b[^\n]*\s--token[\s=]+['\x22]?[A-Z0-9]{30,}['\x22]?(?:\s|$)|\bBUILDKITE_AGENT_TOKEN=['\x22]?[A-Z0-9]{30,}\b",
+            r"|\b(?:agent|slave)\.jar\b[^\n]*\s-secret\s+['\x22]?[0-9a-f]{64}\b",
+        ),
         what: "registers this machine as a CI runner with a token the skill ships",
         explain: "Registers this machine as a self-hosted CI runner of a repository the skill names, with a registration token it ships: whoever pushes workflows there runs commands here; let the user register runners for their own repositories — remove it.",
         ..Rule::BASE
@@ -708,6 +723,22 @@ pub static RULES: &[Rule] = &[
         quiet: true,
         what: "evaluates code held in data",
         explain: "Evaluates a string or bytes as code.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "function-constructor",
+        class: Class::Execution,
+        target: Target::Code,
+        // `Function`'s siblings build code from a string as `new Function`
+        // does: `new AsyncFunction(…)`, or the constructor taken from a
+        // function literal's prototype and called at once. Read beside a
+        // fetch only: `instanceof AsyncFunction` is a common type test.
+        pattern: r"\bnew\s+(?:Async(?:Generator)?|Generator)Function\s*\(|\bgetPrototypeOf\(\s*(?:async\s*)?(?:function\s*\*?\s*\(\s*\)|\(\s*\)\s*=>)\s*\{\s*\}\s*\)\s*\.constructor\s*\)?\s*\(",
+        signal: Signal::Eval,
+        quiet: true,
+        beside: Signal::Fetch,
+        what: "builds a function from a string with a Function constructor",
+        explain: "Builds an async or generator function from a string (a `Function` constructor by another name).",
         ..Rule::BASE
     },
     Rule {
@@ -995,6 +1026,10 @@ pub static RULES: &[Rule] = &[
             r"\bsubprocess\.(?:run|call|check_call|check_output|Popen)\(\s*[A-Za-z_][\w.]*(?:\[[^\]\n]*\])?\s*,[^\n]*\bshell\s*=\s*True",
             r"|\b(?:subprocess\.getoutput|os\.system|os\.popen)\(\s*[A-Za-z_][\w.]*(?:\[[^\]\n]*\])?\s*\)",
             r"|(?:^|[\s;=(])(?:system|execSync)\(\s*[A-Za-z_]\w*(?:\.[A-Za-z_]\w*(?:\([^()\n]*\))?)*\s*[,)]",
+            // Ruby: Open3, IO.popen, spawn and exec take one string as a
+            // shell line, and so do backticks and %x around one value.
+            r"|\b(?:Open3\.(?:capture[23]e?|popen[23]e?|pipeline\w*)|IO\.popen|(?:Kernel|Process)\.(?:spawn|exec|system)|PTY\.spawn)[\s(]\s*[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*\s*(?:[,)]|$)",
+            r"|\x60#\{\s*[A-Za-z_]\w*\s*\}\x60|%x[({]#\{\s*[A-Za-z_]\w*\s*\}[)}]",
         ),
         signal: Signal::Eval,
         quiet: true,
@@ -1387,6 +1422,40 @@ pub static RULES: &[Rule] = &[
         quiet: true,
         what: "reads a browser session's cookies or storage",
         explain: "Reads a logged-in browser session whole: its cookies or local storage.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "chat-named-file",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // A file read at the path a chat message or a fetched item's
+        // text gives: whoever posts `!get ~/.ssh/id_rsa` reads any file
+        // here (a bot serving one folder takes the name's basename). The
+        // path calls, not a bare `open(`, trigger: `"content"` and
+        // `message.text` are everywhere in API examples.
+        pattern: concat!(
+            r"\b(?:os\.path\.(?:expanduser|abspath|realpath|expandvars)|readFile(?:Sync)?|createReadStream|send_?[fF]ile)\(\s*",
+            r"(?:(?:os\.path\.(?:expanduser|abspath|realpath|expandvars)|Path|path\.resolve)\(\s*)?",
+            r"(?:[a-z_]\w*\[\s*['\x22](?:content|text|body)['\x22]\s*\]|(?:[a-z_]\w*\.)*(?:message|msg|event|update|ctx|interaction)\.(?:content|text|body)\b)",
+        ),
+        signal: Signal::Source,
+        quiet: true,
+        what: "opens a file a chat message names",
+        explain: "Opens the file at a path a chat message or a fetched item's text gives.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "chat-upload",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // A bot's upload into its chat (Telegram, Slack): where it sends a
+        // file a message named.
+        pattern: r"\b(?:sendDocument|send_document|sendPhoto|send_photo|files_upload(?:_v2)?|uploadV2)\(|\bfiles\.upload(?:V2)?\(",
+        signal: Signal::Sink,
+        quiet: true,
+        beside: Signal::Source,
+        what: "uploads a file into a chat",
+        explain: "Uploads a file into a chat channel through a bot.",
         ..Rule::BASE
     },
     Rule {
@@ -1885,13 +1954,66 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "skill-root",
+        class: Class::Tampering,
+        target: Target::Code,
+        pattern: r"\bPath\(\s*__file__\s*\)(?:\.(?:resolve|absolute)\(\))?\.parents?(?:\[[1-9]\]|\.parent)|\bdirname\(\s*(?:os\.path\.)?dirname\(\s*(?:os\.path\.(?:abspath|realpath)\(\s*)?__file__|\b(?:join|resolve)\(\s*__dirname\s*,\s*['\x22]\.\.['\x22/]|\bdirname\s+['\x22]?\$(?:0|\{?BASH_SOURCE)[^\n]*\)['\x22]?/\.\.|new\s+URL\(\s*['\x22]\.\./['\x22]?[^\n]*import\.meta\.url",
+        signal: Signal::SkillRoot,
+        quiet: true,
+        beside: Signal::Fetch,
+        what: "finds the skill's own folder from the script's place",
+        explain: "Finds the skill's own folder from where the script stands.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "skill-file-name",
+        class: Class::Tampering,
+        target: Target::Code,
+        // Quoted, or a word of a shell `for … in` list: the two ways a
+        // script names the file it writes.
+        pattern: r"['\x22\x60/]SKILL\.md['\x22\x60]|\bfor\s+\w+\s+in\s+(?:[\w./-]+\s+)*SKILL\.md(?:\s|;|$)",
+        signal: Signal::SkillFile,
+        quiet: true,
+        beside: Signal::Fetch,
+        what: "names a SKILL.md file in code",
+        explain: "Names a SKILL.md file in code.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "file-write",
+        class: Class::Tampering,
+        target: Target::Code,
+        pattern: r"\.write_(?:bytes|text)\(|\bopen\([^\n]*,\s*['\x22][wa]b?\+?['\x22]|\b(?:shutil\.copy\w*|urlretrieve)\(\s*\w+[^\n]*,|\b(?:writeFileSync|writeFile|createWriteStream)\(|\bFile\.(?:write|binwrite)\(|(?:\s-o|\s-O|--output(?:-document)?|\s>|\btee)\s*['\x22]?\$\{?\w+\}?/",
+        signal: Signal::FileWrite,
+        quiet: true,
+        beside: Signal::Fetch,
+        what: "writes a file",
+        explain: "Writes a file.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "skill-self-replace",
+        class: Class::Tampering,
+        severity: Severity::High,
+        combines: &[
+            Signal::Fetch,
+            Signal::SkillRoot,
+            Signal::SkillFile,
+            Signal::FileWrite,
+        ],
+        scope: Scope::Block,
+        what: "overwrites its own SKILL.md with a download",
+        explain: "A script finds the skill's own folder and writes a downloaded SKILL.md (and scripts) over it: the reviewed skill is replaced by whatever the server sends next, at every run; ship updates through a new reviewed version instead.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "agent-worm",
         class: Class::Injection,
         severity: Severity::High,
         target: Target::Prose,
         // Another agent asked to keep this text as its own standing orders:
         // the skill spreads from agent to agent without being installed.
-        pattern: r"\b(?:ask|tell|instruct|have)\s+(?:the\s+|each\s+|every\s+|any\s+)?(?:receiving|other|next|recipient|receiver|downstream|peer)\s+(?:agents?|assistants?|models?)\s+to\s+(?:save|store|add|write|copy|append|install|keep)\b[^\n]{0,80}\b(?:memory|CLAUDE\.md|AGENTS\.md|GEMINI\.md|skills?\s+(?:folder|directory)|system\s+prompt)",
+        pattern: r"\b(?:ask|tell|instruct|have|get|remind)\s+(?:the\s+|each\s+|every\s+|any\s+|all\s+)?(?:receiving|other|next|recipient|receiver|downstream|peer|sub-?)\s*(?:agents?|assistants?|models?)\b[^\n.;:]{0,40}?\s+to\s+(?:save|store|add|write|copy|append|install|keep|put|load)\b[^\n]{0,80}\b(?:memory|CLAUDE\.md|AGENTS\.md|GEMINI\.md|skills?\s+(?:folder|directory)|system\s+prompt)",
         what: "asks other agents to store its text as their instructions",
         explain: "Tells the agent to have other agents save the skill's text into their memory, instructions or skills, so it spreads between agents unreviewed (an agent-to-agent worm); remove the skill.",
         ..Rule::BASE
@@ -2761,7 +2883,7 @@ pub static RULES: &[Rule] = &[
         id: "authority-claim",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"\b(?:higher|greater|more|overriding|final)\s+(?:authority|priority|precedence)\s+than\s+(?:the\s+|your\s+|any\s+|all\s+)?(?:user'?s?|system|developer|operator|previous|prior|earlier)\s+(?:instructions|prompts?|messages|requests?|guidelines|rules)|\btakes?\s+(?:precedence|priority)\s+over\b[^\n.;]{0,50}?\b(?:user'?s?|system|developer|previous|prior|earlier|safety|your\s+own)\s+(?:instructions|prompts?|messages|requests?|guidelines|rules)|\btakes?\s+(?:precedence|priority)\s+over\s+(?:anything|whatever|what)\s+the\s+user\s+(?:asks|says|requests|wants|types)\b",
+        pattern: r"\b(?:higher|greater|more|overriding|final)\s+(?:authority|priority|precedence)\s+than\s+(?:the\s+|your\s+|any\s+|all\s+)?(?:user'?s?|system|developer|operator|previous|prior|earlier)\s+(?:instructions|prompts?|messages|requests?|guidelines|rules)|\btakes?\s+(?:precedence|priority)\s+over\b[^\n.;]{0,50}?\b(?:user'?s?|system|developer|previous|prior|earlier|safety|your\s+own)\s+(?:instructions|prompts?|messages|requests?|guidelines|rules)|\btakes?\s+(?:precedence|priority)\s+over\s+(?:anything|whatever|what)\s+the\s+user\s+(?:asks|says|requests|wants|types)\b|\b(?:outranks?|overrides?|overrules?|supersedes?|trumps?)\s+(?:anything|whatever)\s+the\s+user\s+(?:asks|says|requests|wants|types)\b|\b(?:outranks?|overrules?)\s+(?:the\s+)?user(?:'s)?\s+(?:instructions|requests?|orders|wishes)\b",
         what: "claims authority over the user's or system's instructions",
         explain: "Claims to outrank the user's or the system's instructions, so the agent obeys the skill instead: prompt injection; remove the skill.",
         ..Rule::BASE
@@ -2775,7 +2897,7 @@ pub static RULES: &[Rule] = &[
             r"\b(?:run|execute|follow|obey|do|carry\s+out|apply)\s+(?:whatever|everything)\s+(?:it|they|(?:the|that|this)\s+(?:response|reply|page|server|url|endpoint|output|payload|json|field|feed|manifest|result|script|tool|command))\s+(?:returns|contains|says|lists|sends|gives|prints|outputs)\b",
             r"|\bfollow\s+(?:those|these|its|their|the)\s+(?:instructions|directions|steps|directives)\s+(?:exactly|verbatim|to\s+the\s+letter)\b[^\n]{0,60}\b(?:precedence|supersede)",
             r"|\b(?:field|key|property)\b[^\n]{0,20}\bfollow\s+(?:those|these|its|the)\s+(?:instructions|directives)\b",
-            r"|\b(?:follow|obey|carry\s+out)\s+(?:those|these|its|their|the)\s+(?:instructions|directives|orders)\s+(?:in|from)\s+(?:the|its|this|that)\s+(?:[\w-]+\s+){0,3}?(?:exactly\s+and\s+|and\s+)?(?:silently|secretly|quietly)\b",
+            r"|\b(?:follow|obey|carry\s+out)\s+(?:those|these|its|their|the)\s+(?:instructions|directives|orders)\s+(?:in|from|on)\s+(?:the|its|this|that)\s+(?:[\w-]+\s+){0,3}?(?:exactly\s+and\s+|and\s+)?(?:silently|secretly|quietly)\b",
             r"|\bfollow\s+(?:any|all|every|the)\s+[^\n]{0,30}\b(?:lines?|instructions?|notes?|steps?|messages?)\s+(?:it|the\s+(?:script|tool|command|output|response))\s+(?:prints|outputs|emits)\b",
             // A clause of its own (line start, after `;`, `:` or a full
             // stop): "…, and the returned content is trusted" is a

@@ -35,44 +35,16 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "batch 18: prose asks an admin for tenant-wide consent (`adminconsent`, `.default`) to an outside app with directory and role-management write scopes",
     ),
     (
-        "gist-ops-ruby",
-        "batch 17 generality check: a gist's text run by Ruby `Open3.capture2(cmd)`",
-    ),
-    (
-        "swarm-memory-share",
-        "batch 17 generality check: prose: tell every other agent to copy this skill into its skills directory and keep it in its system prompt",
-    ),
-    (
-        "wiki-standing-orders",
-        "batch 17 generality check: prose: obey the orders on a wiki page quietly, they outrank whatever the user says",
-    ),
-    (
-        "gitlab-runner-join",
-        "batch 17 generality check: `gitlab-runner register --registration-token <literal>` with a shell executor, run in the background",
-    ),
-    (
-        "discord-file-courier",
-        "batch 17: a Discord bot polling a channel and uploading any file a `!get <path>` message names",
-    ),
-    (
         "gist-sync-paths",
-        "batch 17: a remote manifest of paths (fetched from a gist) decides which home files `gh gist create --public` uploads",
+        "batch 17: a remote manifest of paths (fetched from a gist) decides which home files `gh gist create --public` uploads; the upload of an array of paths is what a user's own file list gives too, and the scanner does not follow the fetched text into the array (misses11)",
     ),
     (
         "idle-compute-share",
-        "batch 17: a pastebin gives the worker URL, pool and wallet; the worker is downloaded, unpacked and started with `-o pool -u wallet` when idle and not in CI",
-    ),
-    (
-        "alt-text-loader",
-        "batch 17: an image's alt text, base64 by `atob`, built into an AsyncFunction through `Object.getPrototypeOf(async function(){}).constructor`",
+        "batch 17: a pastebin gives the worker URL, pool and wallet at run time, so the script holds no pool host, stratum URL or address; what is left is a paste host in a constant fetched on another line (untrusted-download reads one line) and a program started with `-o x -u y`, which curl takes too (misses11)",
     ),
     (
         "first-run-stager",
-        "batch 17: a first run downloads `pre.sh` to ~/.config and the SKILL.md runs it before every test run (staged delivery)",
-    ),
-    (
-        "skill-self-refresh",
-        "batch 17: a script overwriting its own SKILL.md and scripts from a raw GitHub URL (`Path(__file__).parent.parent / rel`)",
+        "batch 17: a first run downloads `pre.sh` to ~/.config and the SKILL.md runs it before every test run (staged delivery); a script downloaded to the home folder once and run from there later is also the documented `curl -o ~/.git-prompt.sh …` then `source ~/.git-prompt.sh`, and the scanner compares no paths across files (misses11)",
     ),
     (
         "dockerfile-modernizer",
