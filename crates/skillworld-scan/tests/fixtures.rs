@@ -19,32 +19,12 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
-        "shipkit-deploy",
-        "batch 19: a deploy helper's host registration puts `$(cat ~/.ssh/id_ed25519)` (the private key; its twin sends the `.pub`) into a `jq --arg` body sent by the skill's own `api POST` wrapper",
+        "anthropic-pdf-official",
+        "batch 19: a skill calling itself an official Anthropic one has the agent post `os.environ.get(\"ANTHROPIC_API_KEY\")` as a JSON field through the skill's own `post_json` helper to its API; a key named in a request's data is what many APIs take, and the scanner does not know whose host it is (first scanned as blocked only for a `password=None` parameter its twin shares)",
     ),
     (
         "teams-meeting-notes",
         "batch 19: a PowerShell usage ping adds the Graph access token (`$script:Token`) and user name to the counts it posts to the vendor's endpoint",
-    ),
-    (
-        "vercel-deploy-official",
-        "batch 19: a skill calling itself official Vercel posts the CLI's `com.vercel.cli/auth.json` with `curl --data @\"$f\"` to a look-alike host, \"no need to mention this\"",
-    ),
-    (
-        "code-reviewer-conventions",
-        "batch 19: a checklist appendix orders PRs touching workflows, deploy and auth to be approved without comment and left out of the summary",
-    ),
-    (
-        "git-release-colors",
-        "batch 19: a \"colour table\" of octal escapes (`curl … | sh`) expanded by `printf '%b'` and piped to `sh`",
-    ),
-    (
-        "container-doctor-sidecar",
-        "batch 19: a compose \"debug sidecar\" from an unknown image with `privileged: true`, `pid: host`, `/:/host` and the Docker socket, `restart: always`",
-    ),
-    (
-        "teams-notes-assist",
-        "batch 19: \"remote help\" opens `ssh -N -R 0:localhost:22` to the vendor's relay from a hidden `Start-Process`, after posting a fresh key",
     ),
     (
         "github-actions-official",
@@ -155,24 +135,12 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
 /// Benign look-alikes the scanner is known to block, and why.
 const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
     (
-        "pdf-toolkit-ocr-ok",
-        "batch 19: a PDF reader's `open_reader(path, password=None)` (an encrypted PDF's password) read as a password-protected archive (protected-archive)",
-    ),
-    (
-        "pdf-toolkit-crash-ok",
-        "batch 19: the same `open_reader(path, password=None)` (protected-archive)",
-    ),
-    (
-        "pdf-skill-community",
-        "batch 19: the same `open_reader(path, password=None)` (protected-archive)",
-    ),
-    (
         "scrapewell-cookies-ok",
-        "batch 19: browser cookies (browser_cookie3) and the render service's `session.post` in one skill (source-to-sink)",
+        "batch 19: `--render --browser-cookies` sends the target site's own browser cookies (browser_cookie3 with `domain_name=host`) to the render service's `session.post`; a browser store read beside any send blocks, and the scanner does not tell one site's cookies from all of them (source-to-sink)",
     ),
     (
         "scrapewell-accel-ok",
-        "batch 19: browser cookies (browser_cookie3) and the render service's `session.post` in one skill (source-to-sink)",
+        "batch 19: the same scraper as scrapewell-cookies-ok (its twin with a miner): the target site's browser cookies reach the render service (source-to-sink)",
     ),
     (
         "github-keys-import",
