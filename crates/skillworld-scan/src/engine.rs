@@ -1583,12 +1583,14 @@ fn downloaded_to(lines: &Lines, run: &str) -> bool {
     }
     // A shell given a file in an argument list: the file a download of the
     // same text saves (`urlretrieve(u, dst)`, `open(dst, "wb")`,
-    // `createWriteStream(dst)`, `os.Create(dst)`).
+    // `createWriteStream(dst)`, `os.Create(dst)`), or that a download
+    // helper is given last beside a URL (`fetch("https://…", dst)`,
+    // `download(url, dst)`).
     let Some(name) = ARGV_SCRIPT.captures(run).and_then(|c| c.get(1)) else {
         return false;
     };
     let saved = Regex::new(&format!(
-        r#"\burlretrieve\([^\n]*,\s*{0}\s*[,)]|\bopen\(\s*{0}\s*,\s*['"]wb|\bcreateWriteStream\(\s*{0}\b|\bos\.Create\(\s*{0}\s*\)"#,
+        r#"\burlretrieve\([^\n]*,\s*{0}\s*[,)]|\bopen\(\s*{0}\s*,\s*['"]wb|\bcreateWriteStream\(\s*{0}\b|\bos\.Create\(\s*{0}\s*\)|(?:\b(?:download|fetch|retrieve)\w*\(|['"`]https?://)[^\n]*,\s*{0}\s*\)"#,
         name.as_str()
     ))
     .expect("a variable's name is a literal");

@@ -23,14 +23,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "batch 19 generality check: a Pod with `hostPID`, `privileged: true` and a `hostPath` of `/` mounted at /host, from an unknown image",
     ),
     (
-        "slide-fonts-installer",
-        "batch 19 generality check: Node `spawn(\"bash\", [post])` of a file a `download(url, post)` helper saved (the write, `createWriteStream(dst)`, names the helper's parameter)",
-    ),
-    (
-        "lint-rules-sync",
-        "batch 19 generality check: Go `exec.Command(\"sh\", rules)` of a file a `fetch(url, rules)` helper saved with `os.Create(dst)`",
-    ),
-    (
         "anthropic-pdf-official",
         "batch 19: a skill calling itself an official Anthropic one has the agent post `os.environ.get(\"ANTHROPIC_API_KEY\")` as a JSON field through the skill's own `post_json` helper to its API; a key named in a request's data is what many APIs take, and the scanner does not know whose host it is (first scanned as blocked only for a `password=None` parameter its twin shares)",
     ),

