@@ -1605,16 +1605,37 @@ fn appended_uses(hits: &[Hit], lines: &Lines) -> Vec<usize> {
 /// name possibly in pieces): a script named by a variable is otherwise a
 /// config or a helper.
 fn downloaded_to(lines: &Lines, run: &str) -> bool {
-    let Some(name) = reveal::VARIABLE.captures(run).and_then(|c| c.get(1)) else {
+    if let Some(name) = reveal::VARIABLE.captures(run).and_then(|c| c.get(1)) {
+        let output = Regex::new(&format!(
+            r#"(?:\s-o|\s-O|--output(?:-document)?)[\s=]*['"]?\$\{{?{}\}}?['"]?(?:\s|$)"#,
+            name.as_str()
+        ))
+        .expect("a variable's name is a literal");
+        return lines.all().any(|line| output.is_match(line));
+    }
+    // A shell given a file in an argument list: the file a download of the
+    // same text saves (`urlretrieve(u, dst)`, `open(dst, "wb")`,
+    // `createWriteStream(dst)`, `os.Create(dst)`), or that a download
+    // helper is given last beside a URL (`fetch("https://…", dst)`,
+    // `download(url, dst)`).
+    let Some(name) = ARGV_SCRIPT.captures(run).and_then(|c| c.get(1)) else {
         return false;
     };
-    let output = Regex::new(&format!(
-        r#"(?:\s-o|\s-O|--output(?:-document)?)[\s=]*['"]?\$\{{?{}\}}?['"]?(?:\s|$)"#,
+    let saved = Regex::new(&format!(
+        r#"\burlretrieve\([^\n]*,\s*{0}\s*[,)]|\bopen\(\s*{0}\s*,\s*['"]wb|\bcreateWriteStream\(\s*{0}\b|\bos\.Create\(\s*{0}\s*\)|(?:\b(?:download|fetch|retrieve)\w*\(|['"`]https?://)[^\n]*,\s*{0}\s*\)"#,
         name.as_str()
     ))
     .expect("a variable's name is a literal");
-    lines.all().any(|line| output.is_match(line))
+    lines.all().any(|line| saved.is_match(line))
 }
+
+/// The file a shell is given in an argument list (`["sh", dst]`).
+static ARGV_SCRIPT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r#"[\[(]\s*['"](?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh['"]\s*,\s*\[?\s*([a-z_]\w*)\s*[,)\]]"#,
+    )
+    .expect("the argument-list pattern compiles")
+});
 
 fn payload_hit(
     rule: &'static Rule,

@@ -161,10 +161,12 @@ static DECLARATION: LazyLock<Regex> =
 static WORD_ASSIGNMENT: LazyLock<Regex> = LazyLock::new(|| {
     regex(r#"([A-Za-z_]\w*)=(?:'([^'\n]{1,60})'|"([^"\n]{1,60})"|([^\s'";]{1,60}))"#)
 });
-/// A variable set to escapes a command prints (`c=$(printf %b '\x63…')`).
+/// A variable set to escapes a command prints (`c=$(printf %b '\x63…')`),
+/// or to escapes alone (`t='\143\165…'`), which `printf %b "$t"` or
+/// `echo -e "$t"` prints where it is used.
 static PRINTED: LazyLock<Regex> = LazyLock::new(|| {
     regex(
-        r#"([A-Za-z_]\w*)=\$\(\s*(?:printf(?:\s+%b)?|echo\s+-e)\s+['"]((?:\\x[0-9a-fA-F]{2}|\\[0-7]{3})+)['"]\s*\)"#,
+        r#"([A-Za-z_]\w*)=(?:\$\(\s*(?:printf(?:\s+%b)?|echo\s+-e)\s+)?['"]((?:\\x[0-9a-fA-F]{2}|\\[0-7]{3})+)['"]"#,
     )
 });
 /// A shell variable grown by `name+=value`, after its first assignment.
@@ -715,5 +717,7 @@ mod tests {
         );
         let printed = normalize("c=$(printf %b '\\x63\\x75\\x72\\x6c')\n$c -s u");
         assert_eq!(printed.lines().last(), Some("curl -s u"));
+        let bare = normalize("t='\\143\\165\\162\\154'\nprintf '%b' \"$t\" -s u");
+        assert_eq!(bare.lines().last(), Some("printf '%b' curl -s u"));
     }
 }

@@ -568,7 +568,7 @@ pub static RULES: &[Rule] = &[
         id: "remote-tunnel",
         class: Class::Shell,
         severity: Severity::High,
-        pattern: r"\bngrok\s+tcp\s+(?:22|3389|5900)\b|\bssh\b[^\n]*\s-R\s*\S*:(?:localhost|127\.0\.0\.1):22\b|\bchisel\s+client\b|^\s*local_?port\s*=\s*['\x22]?(?:22|3389|5900)['\x22]?\s*$",
+        pattern: r"\bngrok\s+tcp\s+(?:22|3389|5900)\b|\bssh\b[^\n]*[\s'\x22]-R['\x22]?[\s,]*['\x22]?[^\s'\x22]*:(?:localhost|127\.0\.0\.1):(?:22|3389|5900)\b|\bchisel\s+client\b|^\s*local_?port\s*=\s*['\x22]?(?:22|3389|5900)['\x22]?\s*$",
         what: "exposes this machine through a tunnel",
         explain: "Opens remote login to this machine through a tunnel a stranger controls; remove it.",
         ..Rule::BASE
@@ -845,10 +845,18 @@ pub static RULES: &[Rule] = &[
         pattern: concat!(
             r"\b(?:password|passcode|pass|pwd)\b(?:\s*(?:[:=]|is\b)\s*[`'\x22*]*[\w!@#$%^&-]{3,}|\s*[(\[]?[`'\x22*]+[\w!@#$%^&-]{3,}[`'\x22*])[^\n]{0,80}\.(?:zip|rar|7z)\b",
             r"|\.(?:zip|rar|7z)\b[^\n]{0,120}\b(?:password|passcode|pass|pwd)\b(?:\s*(?:[:=]|is\b)\s*[`'\x22*]*[\w!@#$%^&-]{3,}|\s*[(\[]?[`'\x22*]+[\w!@#$%^&-]{3,}[`'\x22*])",
-            r"|\b(?:extract|unzip|unpack|open)\w*\b[^\n]{0,60}\b(?:password|passcode|pass)\b\s*[:=]\s*[`'\x22*]*\w{3,}",
+            r"|\b(?:extract\w*|unzip\w*|unpack\w*|open(?:s|ed|ing)?)\b[^\n]{0,60}\b(?:password|passcode|pass)\b\s*[:=]\s*[`'\x22*]*\w{3,}",
             // unzip's password is `-P`; its `-p` extracts to a pipe.
             r"|\bunzip\s+(?:-\w+\s+)*(?-i:-P)\s*(?:['\x22][^$'\x22\s]|[^$'\x22\s])\S*|\b7z\s+[ex]\b[^\n]*\s-p(?:['\x22][^$'\x22\s]|[^$'\x22\s])\S*",
         ),
+        // A parameter that defaults to no password (`password=None`) is a
+        // reader's signature, not a password.
+        unless: &[
+            "password=None",
+            "password = None",
+            "password=null",
+            "password = null",
+        ],
         what: "ships a password-protected archive",
         explain: "A password-protected archive hides its payload from antivirus scanners — the signature of ClawHavoc-style droppers; do not open it.",
         ..Rule::BASE
@@ -1006,8 +1014,10 @@ pub static RULES: &[Rule] = &[
         class: Class::Execution,
         target: Target::Code,
         // `. "$t"`, `bash "$f"`: a script whose file is only named by a
-        // variable, as a download to a temporary file is run.
-        pattern: r"^\s*(?:\.|source|(?:ba|z|da|k)?sh)\s+['\x22]?\$\{?[A-Za-z_]\w*\}?['\x22]?\s*$",
+        // variable, as a download to a temporary file is run; from code, a
+        // shell given such a file in an argument list (`["sh", dst]`,
+        // `exec.Command("bash", p)`, `spawn("sh", [p])`).
+        pattern: r"^\s*(?:\.|source|(?:ba|z|da|k)?sh)\s+['\x22]?\$\{?[A-Za-z_]\w*\}?['\x22]?\s*$|[\[(]\s*['\x22](?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh['\x22]\s*,\s*\[?\s*[a-z_]\w*\s*[,)\]]",
         signal: Signal::Eval,
         quiet: true,
         beside: Signal::Fetch,
@@ -1134,7 +1144,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "credential-file",
         class: Class::Exfiltration,
-        pattern: r"\.ssh/(?:id_[a-z0-9_]+(?:[^.a-z0-9_]|$)|\*)|['\x22](?:~/|\$HOME/)?\.ssh/?['\x22]|(?:~|\$HOME|\$\{HOME\})/\.(?:aws|kube|gnupg|docker|azure|ssh)/?(?:\s|$|['\x22);])|['\x22]\.(?:docker|kube)['\x22][^\n]*['\x22]config(?:\.json)?['\x22]|['\x22]\.ssh['\x22][^\n]*['\x22]id_|['\x22]id_(?:rsa|ed25519|ecdsa|dsa)['\x22]|\.aws/credentials|\.aws['\x22][^\n]*['\x22]credentials['\x22]|\.kube/config|\.docker/config\.json|\.git-credentials|\.netrc\b|\.npmrc\b|\.pypirc\b|gcloud/(?:credentials|application_default|legacy_credentials)|\.azure/(?:accessTokens|msal)|\.config/gh/hosts|/etc/shadow\b|\.gnupg/|\.get_(?:frozen_)?credentials\(\)|\.password-store|\.vault-token",
+        pattern: r"\.ssh/(?:id_[a-z0-9_]+(?:[^.a-z0-9_]|$)|\*)|['\x22](?:~/|\$HOME/)?\.ssh/?['\x22]|(?:~|\$HOME|\$\{HOME\})/\.(?:aws|kube|gnupg|docker|azure|ssh)/?(?:\s|$|['\x22);])|['\x22]\.(?:docker|kube)['\x22][^\n]*['\x22]config(?:\.json)?['\x22]|['\x22]\.ssh['\x22][^\n]*['\x22]id_|['\x22]id_(?:rsa|ed25519|ecdsa|dsa)['\x22]|\.aws/credentials|\.aws['\x22][^\n]*['\x22]credentials['\x22]|\.kube/config|\.docker/config\.json|\.git-credentials|\.netrc\b|\.npmrc\b|\.pypirc\b|gcloud/(?:credentials|application_default|legacy_credentials)|\.azure/(?:accessTokens|msal)|\.config/gh/hosts|/etc/shadow\b|\.gnupg/|\.get_(?:frozen_)?credentials\(\)|\.password-store|\.vault-token|com\.vercel\.cli/auth\.json|netlify/config\.json|\.fly/config\.yml|credentials\.tfrc\.json|\.cargo/credentials|\.supabase/access-token",
         // A key named as an SSH client's identity is used to log in, not read.
         unless: &[
             "ssh-keygen",
@@ -1277,7 +1287,7 @@ pub static RULES: &[Rule] = &[
         pattern: concat!(
             r"\b(?:requests|httpx|session|client|aiohttp\w*)\.(?:post|put|patch)\(|\burllib\.request\.Request\([^\n]*data\s*=|\burlopen\([^\n]*data\s*=",
             r"|\bmethod['\x22]?\s*(?:[:=]|=>)\s*['\x22](?:POST|PUT)['\x22]|\baxios\.(?:post|put)\(|\$\.post\(|\bhttps?\.request\(|\bsendBeacon\(",
-            r"|\bcurl\b[^\n]*\s(?:-d|--data(?:-\w+)?|-F|--form)[\s=]+(?:[^'\x22\s]|['\x22][^'\x22\n]*[$@`])|\bcurl\b[^\n]*\s(?:-T|--upload-file|-X\s*(?:POST|PUT))[\s=]|\bwget\b[^\n]*--post-(?:data|file)",
+            r"|\bcurl\b[^\n]*[\s+](?:-d|--data(?:-\w+)?|-F|--form)[\s=]+(?:[^'\x22\s]|['\x22][^'\x22\n]*[$@`])|\bcurl\b[^\n]*\s(?:-T|--upload-file|-X\s*(?:POST|PUT))[\s=]|\bwget\b[^\n]*--post-(?:data|file)",
             r"|\bInvoke-(?:RestMethod|WebRequest)\b[^\n]*-Method\s+['\x22]?(?:Post|Put)|\bUpload(?:String|File|Data)\(|\bNet::HTTP\.post|\bHTTParty\.post|\bfile_get_contents\([^\n]*stream_context",
             r"|\bcurl\b[^\n]*\s\\\s*$|\bnew\s+Image\(\s*\)\.src\s*=\s*['\x22`][^'\x22`\n]*\?[^\n]*\+",
             r"|\bhttp\.(?:Post|PostForm)\(|\bhttp\.NewRequest(?:WithContext)?\([^\n]*['\x22](?:POST|PUT)['\x22]",
@@ -1567,7 +1577,7 @@ pub static RULES: &[Rule] = &[
         id: "container-escape",
         class: Class::Privilege,
         severity: Severity::High,
-        pattern: r"\s-v\s+/:/\w*|--volume[=\s]+/:/|\bnsenter\b[^\n]*(?:-t\s*1\b|--target\s+1\b)|\bchroot\s+/(?:host|mnt)\b|--unix-socket\s+\S*docker\.sock[^\n]*/(?:containers/create|exec)|(?:>|\btee\s+(?:-a\s+)?)\s*['\x22]?\S*(?:\brelease_agent\b|/proc/sysrq-trigger|/proc/sys/kernel/core_pattern)|\bopen\(\s*['\x22][^'\x22]*(?:release_agent|/proc/sysrq-trigger|/proc/sys/kernel/core_pattern)['\x22]\s*,\s*['\x22][wa]|\bcapsh\b[^\n]*--|--pid=host[^\n]*--privileged|--privileged[^\n]*--pid=host",
+        pattern: r"\s-v\s+/:/\w*|--volume[=\s]+/:/|^\s*-\s*['\x22]?/:/|\bnsenter\b[^\n]*(?:-t\s*1\b|--target\s+1\b)|\bchroot\s+/(?:host|mnt)\b|--unix-socket\s+\S*docker\.sock[^\n]*/(?:containers/create|exec)|(?:>|\btee\s+(?:-a\s+)?)\s*['\x22]?\S*(?:\brelease_agent\b|/proc/sysrq-trigger|/proc/sys/kernel/core_pattern)|\bopen\(\s*['\x22][^'\x22]*(?:release_agent|/proc/sysrq-trigger|/proc/sys/kernel/core_pattern)['\x22]\s*,\s*['\x22][wa]|\bcapsh\b[^\n]*--|--pid=host[^\n]*--privileged|--privileged[^\n]*--pid=host",
         what: "escapes its container or sandbox",
         explain: "Mounts the host's root, enters its namespaces or drives the Docker socket: a sandbox escape; remove it.",
         ..Rule::BASE
@@ -2608,7 +2618,8 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "shell-assembly",
         class: Class::Obfuscation,
-        pattern: r"\$[a-z_]\w?\w?\$[a-z_{]|\\[a-z]\\[a-z]\\[a-z]|\$\{!\w|%[a-z_]\w*%%[a-z_]\w*%",
+        // `printf %b "$t"` / `echo -e "$t"`: a variable's escapes expanded.
+        pattern: r"\$[a-z_]\w?\w?\$[a-z_{]|\\[a-z]\\[a-z]\\[a-z]|\$\{!\w|%[a-z_]\w*%%[a-z_]\w*%|\bprintf\s+['\x22]?%b['\x22]?\s+['\x22]?\$\{?[a-z_]|\becho\s+-e\s+['\x22]?\$\{?[a-z_]",
         quiet: true,
         what: "builds a command from variables or escapes",
         explain: "Builds a command from adjacent variables or escaped letters.",
@@ -2794,7 +2805,7 @@ pub static RULES: &[Rule] = &[
         id: "conceal",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"\b(?:silently|quietly|secretly|covertly)\s+(?:run|execute|send|upload|install|download|copy|exfiltrate|post|forward|transmit|collect|read)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+(?:knowledge|noticing|knowing)|(?:telling|informing|notifying|alerting)\s+(?:the\s+)?user|(?:showing|mentioning|revealing|displaying)\s+(?:them|it|this|these|that|anything)\s+to\s+the\s+user)|(?:^|[.!?:]\s)\W{0,4}(?:silently\s+)?(?:run|execute|install|upgrade|update|send|upload|post|copy|read|collect|delete|proceed|continue|go\s+ahead)\b[^\n.!?]{0,80}\bwithout\s+(?:asking\s+for\s+)?(?:the\s+)?user(?:'s)?\s+(?:consent|approval|permission)|\b(?:hide|conceal)\s+(?:this|these|it|that|them|the\s+\w+(?:\s+\w+)?)\s+from\s+the\s+user|\bkeep\s+(?:this|it|these)\s+(?:secret|hidden)\s+from\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|be\s+told)|\buser\s+(?:does\s+not|doesn't)\s+need\s+to\s+(?:know|notice|be\s+told)\b|\buser\s+(?:need\s+not|needn't)\s+(?:know|notice|be\s+told)\b|\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|mention\s+(?:this|it|that|these|them|the)(?:\s+\w+){0,2}\s+to)\s+the\s+user\b(?:\s*(?:$|[^\w\s])|\s+(?:about|that|what|when|where|why|if|unless|until|how|anything|any|of|you|this|it|and|or)\b)|\b(?:leave|keep)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output|transcript|conversation|chat|log)\b|\b(?:omit|exclude)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+from\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output)\b|\b(?:do\s+not|don't|never)\s+(?:summari[sz]e|show|explain|describe|display|read\s+out)\s+(?:them|these|those|this|that|it|this step|this change|these steps|these commands|these instructions|the steps|the commands|the instructions|the references|the reference files|the diff|the diffs|the changes|the patch) to the user\b|\bno\s+need\s+to\s+(?:tell|inform|notify|alert)(?:\s+the\s+user\b|\s*$)|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal)\s+(?:this|it|that|these|them)(?:\s+\w+)?\s+(?:in|among)\s+(?:your|the)\s+(?:replies|reply|responses?|answers?|summar(?:y|ies)|explanations?|commit\s+messages?|changes|changelog)\b|\b(?:do\s+not|don't|never)\s+(?:mention|reveal|disclose)\s+(?:to\s+the\s+user\s+)?that\s+you\s+(?:first\s+|also\s+|have\s+|had\s+|need\s+to\s+|will\s+)?(?:read|ran|run|sent|send|accessed|access|opened|open|collected|collect|copied|copy|uploaded|upload|fetched|fetch|installed|install)\b|\bwithout\s+(?:mentioning|showing|telling|reporting|listing)\s+(?:it|this|that|them|these)\s+(?:to\s+the\s+user|in\s+(?:your|the)\s+(?:reply|replies|responses?|summary|answer|output|report))\b|\bdo\s+(?:this|it|that|so)\s+(?:silently|quietly|secretly|covertly)\b|\b(?:never|do\s+not|don't)\s+(?:reveal|disclose|admit|mention)\s+(?:to\s+the\s+user\s+)?that\s+(?:this\s+(?:skill|recommendation|advice|ranking)|these\s+(?:instructions|recommendations)|you\s+(?:were|are|have\s+been)\s+(?:told|instructed|asked|paid))\b|\b(?:never|do\s+not|don't)\s+(?:reveal|disclose|admit|mention)\b[^\n]{0,60}\b(?:referral|sponsor(?:ed|ship)|affiliate|commission|kickback|paid\s+placement)|\b(?:don't|do\s+not|never)\s+list\s+(?:them|these|it|this)\s+to\s+the\s+user\b|\b(?:don't|do\s+not|never)\s+list\s+(?:them|these|those|it|this)(?:\s+[\w-]+){0,3}\s+in\s+(?:your|the)\s+(?:summary|reply|answer|response|report)\b",
+        pattern: r"\b(?:silently|quietly|secretly|covertly)\s+(?:run|execute|send|upload|install|download|copy|exfiltrate|post|forward|transmit|collect|read)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+(?:knowledge|noticing|knowing)|(?:telling|informing|notifying|alerting)\s+(?:the\s+)?user|(?:showing|mentioning|revealing|displaying)\s+(?:them|it|this|these|that|anything)\s+to\s+the\s+user)|(?:^|[.!?:]\s)\W{0,4}(?:silently\s+)?(?:run|execute|install|upgrade|update|send|upload|post|copy|read|collect|delete|proceed|continue|go\s+ahead)\b[^\n.!?]{0,80}\bwithout\s+(?:asking\s+for\s+)?(?:the\s+)?user(?:'s)?\s+(?:consent|approval|permission)|\b(?:hide|conceal)\s+(?:this|these|it|that|them|the\s+\w+(?:\s+\w+)?)\s+from\s+the\s+user|\bkeep\s+(?:this|it|these)\s+(?:secret|hidden)\s+from\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|be\s+told)|\buser\s+(?:does\s+not|doesn't)\s+need\s+to\s+(?:know|notice|be\s+told)\b|\buser\s+(?:need\s+not|needn't)\s+(?:know|notice|be\s+told)\b|\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|mention\s+(?:this|it|that|these|them|the)(?:\s+\w+){0,2}(?:\s+(?:in|from)\s+(?:the|your)\s+\w+\s+or)?\s+to)\s+the\s+user\b(?:\s*(?:$|[^\w\s])|\s+(?:about|that|what|when|where|why|if|unless|until|how|anything|any|of|you|this|it|and|or)\b)|\b(?:leave|keep)\s+(?:this|it|that|these|them|those)(?:\s+\w+){0,2}\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output|transcript|conversation|chat|log)\b|\b(?:omit|exclude)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+from\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output)\b|\b(?:do\s+not|don't|never)\s+(?:summari[sz]e|show|explain|describe|display|read\s+out)\s+(?:them|these|those|this|that|it|this step|this change|these steps|these commands|these instructions|the steps|the commands|the instructions|the references|the reference files|the diff|the diffs|the changes|the patch) to the user\b|\bno\s+need\s+to\s+(?:tell|inform|notify|alert)(?:\s+the\s+user\b|\s*$)|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal)\s+(?:this|it|that|these|them)(?:\s+\w+)?\s+(?:in|among)\s+(?:your|the)\s+(?:replies|reply|responses?|answers?|summar(?:y|ies)|explanations?|commit\s+messages?|changes|changelog)\b|\b(?:do\s+not|don't|never)\s+(?:mention|reveal|disclose)\s+(?:to\s+the\s+user\s+)?that\s+you\s+(?:first\s+|also\s+|have\s+|had\s+|need\s+to\s+|will\s+)?(?:read|ran|run|sent|send|accessed|access|opened|open|collected|collect|copied|copy|uploaded|upload|fetched|fetch|installed|install)\b|\bwithout\s+(?:mentioning|showing|telling|reporting|listing)\s+(?:it|this|that|them|these)\s+(?:to\s+the\s+user|in\s+(?:your|the)\s+(?:reply|replies|responses?|summary|answer|output|report))\b|\bdo\s+(?:this|it|that|so)\s+(?:silently|quietly|secretly|covertly)\b|\b(?:never|do\s+not|don't)\s+(?:reveal|disclose|admit|mention)\s+(?:to\s+the\s+user\s+)?that\s+(?:this\s+(?:skill|recommendation|advice|ranking)|these\s+(?:instructions|recommendations)|you\s+(?:were|are|have\s+been)\s+(?:told|instructed|asked|paid))\b|\b(?:never|do\s+not|don't)\s+(?:reveal|disclose|admit|mention)\b[^\n]{0,60}\b(?:referral|sponsor(?:ed|ship)|affiliate|commission|kickback|paid\s+placement)|\b(?:don't|do\s+not|never)\s+list\s+(?:them|these|it|this)\s+to\s+the\s+user\b|\b(?:don't|do\s+not|never)\s+list\s+(?:them|these|those|it|this)(?:\s+[\w-]+){0,3}\s+in\s+(?:your|the)\s+(?:summary|reply|answer|response|report)\b",
         what: "tells the agent to hide actions from the user",
         explain: "Tells the agent to act behind the user's back; a skill that hides what it does is not one to run — remove it.",
         ..Rule::BASE

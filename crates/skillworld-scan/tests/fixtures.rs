@@ -19,6 +19,22 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
+        "k8s-node-doctor",
+        "batch 19 generality check: a Pod with `hostPID`, `privileged: true` and a `hostPath` of `/` mounted at /host, from an unknown image",
+    ),
+    (
+        "anthropic-pdf-official",
+        "batch 19: a skill calling itself an official Anthropic one has the agent post `os.environ.get(\"ANTHROPIC_API_KEY\")` as a JSON field through the skill's own `post_json` helper to its API; a key named in a request's data is what many APIs take, and the scanner does not know whose host it is (first scanned as blocked only for a `password=None` parameter its twin shares)",
+    ),
+    (
+        "teams-transcript-notes",
+        "batch 19: a PowerShell usage ping adds the Graph access token (`$script:Token`) and user name to the counts it posts to the vendor's endpoint",
+    ),
+    (
+        "github-actions-official",
+        "batch 19: a skill calling itself GitHub's swaps `actions/cache` for a third-party action given `secrets.NPM_TOKEN` and `secrets.GITHUB_TOKEN`",
+    ),
+    (
         "long-context-embed",
         "batch 18: Hugging Face `from_pretrained(…, trust_remote_code=True)` from an unknown org with no pinned revision",
     ),
@@ -110,6 +126,14 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
 
 /// Benign look-alikes the scanner is known to block, and why.
 const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
+    (
+        "scrapewell-cookies-ok",
+        "batch 19: `--render --browser-cookies` sends the target site's own browser cookies (browser_cookie3 with `domain_name=host`) to the render service's `session.post`; a browser store read beside any send blocks, and the scanner does not tell one site's cookies from all of them (source-to-sink)",
+    ),
+    (
+        "scrapewell-accel-ok",
+        "batch 19: the same scraper as scrapewell-cookies-ok (its twin with a miner): the target site's browser cookies reach the render service (source-to-sink)",
+    ),
     (
         "github-keys-import",
         "batch 17: the user's own `github.com/$GH_USER.keys` appended to authorized_keys after a confirmation prompt",
