@@ -185,10 +185,10 @@ pub(super) fn guard_autonomous(
 #[derive(Resource, Debug, Default)]
 pub struct Scans {
     cache: ScanCache,
-    /// SKILL.md texts exported ahead with the documents they are of (the
-    /// newest last): the verdict on an equal document takes its text
-    /// instead of exporting it again (issue 19).
-    exported: VecDeque<(SkillDocument, String)>,
+    /// SKILL.md texts exported ahead (the newest last): the verdict on a
+    /// document one of them is of takes its text instead of exporting it
+    /// again (issue 19).
+    exported: VecDeque<Exported>,
 }
 
 /// Exports kept ahead, at most: one per install in flight; an export no
@@ -197,13 +197,73 @@ pub struct Scans {
 const EXPORTED_AHEAD: usize = 16;
 
 impl Scans {
-    /// `document`'s SKILL.md: the text exported ahead for an equal
-    /// document (taken), else exported now.
+    /// `document`'s SKILL.md: the text exported ahead of it (taken), else
+    /// exported now.
     fn skill_md(&mut self, document: &SkillDocument) -> String {
-        let ahead = self.exported.iter().position(|(d, _)| d == document);
+        let ahead = self.exported.iter().position(|e| e.is_of(document));
         ahead
             .and_then(|at| self.exported.remove(at))
-            .map_or_else(|| export_skill_md(document), |(_, text)| text)
+            .map_or_else(|| export_skill_md(document), |e| e.text)
+    }
+}
+
+/// A document's SKILL.md exported ahead, with the document's fields but
+/// its body, which is the text's tail (the export ends with the body
+/// verbatim, after a frontmatter made of the other fields): the body is
+/// compared in the text instead of being cloned beside it (issue 19: the
+/// clone was 3 % of a bulk import's CPU).
+#[derive(Debug)]
+struct Exported {
+    head: SkillDocument,
+    text: String,
+    /// Where the body starts in `text`; `None` (never taken) if the text
+    /// did not end with it.
+    body_at: Option<usize>,
+}
+
+impl Exported {
+    fn of(document: &SkillDocument) -> Exported {
+        let SkillDocument {
+            name,
+            description,
+            body: _,
+            tags,
+            skill,
+        } = document;
+        let text = export_skill_md(document);
+        let body = &document.body;
+        Exported {
+            head: SkillDocument {
+                name: name.clone(),
+                description: description.clone(),
+                body: String::new(),
+                tags: tags.clone(),
+                skill: skill.clone(),
+            },
+            body_at: text
+                .ends_with(body.as_str())
+                .then(|| text.len() - body.len()),
+            text,
+        }
+    }
+
+    /// Whether this is `document`'s export: every other field equal (so
+    /// the same frontmatter), and the text after the frontmatter is the
+    /// body.
+    fn is_of(&self, document: &SkillDocument) -> bool {
+        let SkillDocument {
+            name,
+            description,
+            body,
+            tags,
+            skill,
+        } = document;
+        let tail = self.body_at.and_then(|at| self.text.get(at..));
+        tail == Some(body.as_str())
+            && self.head.name == *name
+            && self.head.description == *description
+            && self.head.tags == *tags
+            && self.head.skill == *skill
     }
 }
 
@@ -216,7 +276,7 @@ impl Scans {
 #[derive(Debug)]
 pub struct Prescan {
     cache: ScanCache,
-    exported: (SkillDocument, String),
+    exported: Exported,
 }
 
 /// Scans a bundle ahead of its install; see [`Prescan`].
@@ -225,12 +285,9 @@ pub fn prescan(document: &SkillDocument, files: &[BundleFile]) -> Prescan {
     // The texts are kept with their keys: the verdict recognises them by
     // their bytes instead of hashing them again.
     let mut cache = ScanCache::ahead(2 * (files.len() + 1));
-    let skill_md = export_skill_md(document);
-    scan_bundle_cached(&skill_md, files, &ScanContext::default(), &mut cache);
-    Prescan {
-        cache,
-        exported: (document.clone(), skill_md),
-    }
+    let exported = Exported::of(document);
+    scan_bundle_cached(&exported.text, files, &ScanContext::default(), &mut cache);
+    Prescan { cache, exported }
 }
 
 impl crate::state::SkillWorld {
@@ -327,6 +384,25 @@ mod tests {
         for good in ["scripts/run.sh", "references/a/b.md", "assets/logo.png"] {
             assert!(check_path("s", good).is_ok(), "{good:?} refused");
         }
+    }
+
+    #[test]
+    fn an_export_ahead_is_taken_only_for_its_own_document() {
+        let document = SkillDocument::new("tidy", "Tidies.", "Run xtidy.\n");
+        let exported = Exported::of(&document);
+        assert!(exported.is_of(&document));
+        // A body that is the text's tail but not all of the body: the
+        // frontmatter's end decides, not the text's.
+        for body in ["tidy.\n", "Run xtidy", "Then run xtidy.\n", ""] {
+            let other = SkillDocument::new("tidy", "Tidies.", body);
+            assert!(!exported.is_of(&other), "{body:?}");
+        }
+        let mut numbered = document.clone();
+        numbered.name = "tidy-2".into();
+        assert!(!exported.is_of(&numbered));
+        let mut tagged = document;
+        tagged.tags.push("files".into());
+        assert!(!exported.is_of(&tagged));
     }
 
     #[test]
