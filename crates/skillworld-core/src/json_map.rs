@@ -14,7 +14,7 @@ use serde_json::{Map, Value};
 
 /// A JSON object: a map, or the text of one parsed on first read. Serialises,
 /// compares and prints as the map.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct JsonMap {
     map: OnceLock<Map<String, Value>>,
     /// The object's text while `map` is unset; empty after.
@@ -45,6 +45,12 @@ impl JsonMap {
         self.map.get_or_init(|| {
             serde_json::from_str(&self.text).expect("the text was checked when it was taken")
         })
+    }
+}
+
+impl Default for JsonMap {
+    fn default() -> Self {
+        Map::new().into()
     }
 }
 
