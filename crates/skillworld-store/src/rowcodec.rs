@@ -703,7 +703,7 @@ mod tests {
             name: "path".into(),
             kind: ParamType::String,
             required: true,
-            default: Some(Value::from("a.pdf")),
+            default: Some(serde_json::Value::from("a.pdf")),
             description: Some("The file.".into()),
         }];
         skill.scripts = vec![ScriptSpec {
