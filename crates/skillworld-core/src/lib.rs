@@ -23,6 +23,7 @@
 pub use body::{BlobSource, Body, BodyError};
 pub use entity::{EntityRecord, PrimaryComponent};
 pub use id::{IdAllocator, StableId};
+pub use json_map::JsonMap;
 pub use keyword::UnknownKeyword;
 pub use mime::mime_of;
 pub use name::{NameError, SkillName, name_problems, nfkc, slugify};
@@ -40,6 +41,7 @@ pub mod limits;
 mod body;
 mod entity;
 mod id;
+mod json_map;
 mod keyword;
 mod mime;
 mod name;

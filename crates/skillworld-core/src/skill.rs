@@ -1,8 +1,8 @@
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::keyword::keyword_enum;
-use crate::{StableId, Timestamp};
+use crate::{JsonMap, StableId, Timestamp};
 
 keyword_enum! {
     /// Where a skill came from (MOD-4).
@@ -291,7 +291,7 @@ pub struct Skill {
     pub license: Option<String>,
     pub compatibility: Option<String>,
     /// Frontmatter `metadata`, nested values kept as they were written.
-    pub metadata: Map<String, Value>,
+    pub metadata: JsonMap,
     pub allowed_tools: Vec<String>,
     pub denied_tools: Vec<String>,
     pub origin: Origin,
@@ -319,7 +319,7 @@ pub struct Skill {
     pub preflight: Preflight,
     pub provenance: Provenance,
     /// Frontmatter keys no dialect knows, kept verbatim for export.
-    pub extras: Map<String, Value>,
+    pub extras: JsonMap,
     /// How far the content is vouched for (GOV-2): set by the world on
     /// every content change, never read from a file; `None` only in
     /// states written before trust levels, which migrate on load.
@@ -375,7 +375,7 @@ impl Skill {
             display_title: None,
             license: None,
             compatibility: None,
-            metadata: Map::new(),
+            metadata: JsonMap::default(),
             allowed_tools: Vec::new(),
             denied_tools: Vec::new(),
             origin,
@@ -397,7 +397,7 @@ impl Skill {
             findings: Vec::new(),
             preflight: Preflight::default(),
             provenance: Provenance::default(),
-            extras: Map::new(),
+            extras: JsonMap::default(),
             trust: None,
             proposal: None,
         }

@@ -267,7 +267,7 @@ impl Reader<'_> {
                 format!("nested metadata values kept: {keys}"),
             );
         }
-        self.skill.metadata = map;
+        self.skill.metadata = map.into();
     }
 
     fn finish(mut self, body: &str, source: &Source<'_>) -> Result<SkillDocument, FormatError> {

@@ -153,9 +153,9 @@ prop_compose! {
         let [display_title, license, compatibility, version, author, when_to_use, argument_hint, model] =
             <[Option<String>; 8]>::try_from(texts).unwrap();
         Skill {
-            display_title, license, compatibility, metadata, allowed_tools, denied_tools, origin, status,
+            display_title, license, compatibility, metadata: metadata.into(), allowed_tools, denied_tools, origin, status,
             version, author, parameters, scripts, requires, user_invocable, disable_model_invocation,
-            when_to_use, argument_hint, model, extras,
+            when_to_use, argument_hint, model, extras: extras.into(),
             ..Skill::new(origin)
         }
     }

@@ -9,12 +9,12 @@
 //! nodes share rows written before schema 5.
 
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde_json::value::RawValue;
 use skillworld_core::{
-    Body, CopiedFrom, EntityRecord, Lifecycle, Origin, Parameter, Preflight, PrimaryComponent,
-    Proposal, Provenance, Readiness, Requires, ResourceBody, ResourceKind, ResourceRef,
-    ScanFinding, ScanStatus, ScriptSpec, Skill, SkillResource, StableId, Status, Timestamp, Trust,
-    Usage,
+    Body, CopiedFrom, EntityRecord, JsonMap, Lifecycle, Origin, Parameter, Preflight,
+    PrimaryComponent, Proposal, Provenance, Readiness, Requires, ResourceBody, ResourceKind,
+    ResourceRef, ScanFinding, ScanStatus, ScriptSpec, Skill, SkillResource, StableId, Status,
+    Timestamp, Trust, Usage,
 };
 use skillworld_world::{EntityState, Lessons, Revisions, SkillState};
 
@@ -139,13 +139,15 @@ fn take_record(input: &mut In) -> Result<EntityRecord, String> {
     })
 }
 
-/// A skill's nested, rarely set fields, kept as JSON in its row.
+/// A skill's nested, rarely set fields, kept as JSON in its row. The
+/// frontmatter maps are taken as their text, checked, and parsed on first
+/// read ([`JsonMap`]): no open needs them (issue 19).
 #[derive(Default, Deserialize)]
-struct Rare {
-    #[serde(default)]
-    metadata: Map<String, Value>,
-    #[serde(default)]
-    extras: Map<String, Value>,
+struct Rare<'a> {
+    #[serde(default, borrow)]
+    metadata: Option<&'a RawValue>,
+    #[serde(default, borrow)]
+    extras: Option<&'a RawValue>,
     #[serde(default)]
     parameters: Vec<Parameter>,
     #[serde(default)]
@@ -159,8 +161,8 @@ struct Rare {
 /// [`Rare`] as written: borrowed from the skill.
 #[derive(Serialize)]
 struct RareOut<'a> {
-    metadata: &'a Map<String, Value>,
-    extras: &'a Map<String, Value>,
+    metadata: &'a JsonMap,
+    extras: &'a JsonMap,
     parameters: &'a [Parameter],
     scripts: &'a [ScriptSpec],
     proposal: &'a Option<Proposal>,
@@ -364,8 +366,8 @@ fn take_skill(input: &mut In) -> Result<SkillState, String> {
     };
     skill.trust = input.opt(|input| input.keyword(Trust::ALL))?;
     let rare: Rare = input.json_or_default()?;
-    skill.metadata = rare.metadata;
-    skill.extras = rare.extras;
+    skill.metadata = json_map(rare.metadata).map_err(|e| format!("frontmatter metadata: {e}"))?;
+    skill.extras = json_map(rare.extras).map_err(|e| format!("frontmatter extras: {e}"))?;
     skill.parameters = rare.parameters;
     skill.scripts = rare.scripts;
     skill.proposal = rare.proposal;
@@ -389,6 +391,14 @@ fn take_skill(input: &mut In) -> Result<SkillState, String> {
         revisions,
         lessons,
     })
+}
+
+/// A frontmatter map from its text in a row (none: empty).
+fn json_map(text: Option<&RawValue>) -> Result<JsonMap, String> {
+    text.map_or_else(
+        || Ok(JsonMap::default()),
+        |text| JsonMap::from_text(text.get()),
+    )
 }
 
 fn put_requires(out: &mut Out, requires: &Requires) {
@@ -643,7 +653,7 @@ impl<'a> In<'a> {
 
     /// A value written by [`Out::json_unless`]: its type's default for
     /// length 0.
-    fn json_or_default<T: Default + for<'de> Deserialize<'de>>(&mut self) -> Result<T, String> {
+    fn json_or_default<T: Default + Deserialize<'a>>(&mut self) -> Result<T, String> {
         let json = self.bytes()?;
         if json.is_empty() {
             return Ok(T::default());
@@ -693,7 +703,7 @@ mod tests {
             name: "path".into(),
             kind: ParamType::String,
             required: true,
-            default: Some(Value::from("a.pdf")),
+            default: Some(serde_json::Value::from("a.pdf")),
             description: Some("The file.".into()),
         }];
         skill.scripts = vec![ScriptSpec {
@@ -854,6 +864,17 @@ mod tests {
         longer.push(0);
         assert!(decode(&longer).unwrap_err().contains("after the row"));
         assert!(decode(&[BINARY, 9]).unwrap_err().contains("row kind 9"));
+        // A frontmatter map is checked at decode though parsed later: a
+        // value no map can hold is refused then, naming the field.
+        let (good, worse) = (br#""1.2","n":1.5"#, br#"0,"n":1e99999"#);
+        let at = bytes.windows(good.len()).position(|w| w == good).unwrap();
+        let mut bad = bytes.clone();
+        bad[at..at + good.len()].copy_from_slice(worse);
+        let error = decode(&bad).unwrap_err();
+        assert!(
+            error.starts_with("frontmatter metadata: number out of range"),
+            "{error}"
+        );
         // A count larger than the bytes left is refused before allocating.
         let mut huge = vec![BINARY, KIND_RESOURCE];
         huge.extend([0xff; 9]);
