@@ -771,7 +771,7 @@ pub static RULES: &[Rule] = &[
         // without `weights_only`, joblib and pandas pickles, NumPy with
         // pickles allowed, YAML through a loader that builds any object.
         pattern: r"\btorch\.load\(|\bjoblib\.load\(|\b(?:np|numpy)\.load\([^\n]*\ballow_pickle\s*=\s*True\b|\b(?:dill|cloudpickle)\.loads?\(|\b(?:pd|pandas)\.read_pickle\(|\byaml\.load(?:_all)?\([^\n]*\bLoader\s*=\s*(?:yaml\.)?C?(?:Unsafe|Full)?Loader\b|\byaml\.unsafe_load(?:_all)?\(",
-        unless: &["weights_only=True", "weights_only = True"],
+        confirm: Some(crate::naming::weights_only),
         signal: Signal::Deserialize,
         quiet: true,
         what: "loads a file whose loading runs code",
@@ -1606,8 +1606,10 @@ pub static RULES: &[Rule] = &[
         severity: Severity::High,
         target: Target::Code,
         // Every SSH agent socket on the host, or another process's
-        // `SSH_AUTH_SOCK`: logging in with other users' keys.
-        pattern: r"/tmp/ssh-[^\s/'\x22]*\*|\bfind\s+/tmp\b[^\n]*\bagent\.\*|/proc/\*/environ\b|/proc/[^\s/]+/environ\b[^\n]*\bSSH_AUTH_SOCK\b|\bSSH_AUTH_SOCK\b[^\n]*/proc/[^\s/]+/environ\b",
+        // `SSH_AUTH_SOCK`: logging in with other users' keys. The glob is
+        // looped over, collected by a program or made the agent; an `ls`
+        // of it is a troubleshooting step.
+        pattern: r"(?:\bfor\s+\w+\s+in\b|\bglob\w*\(\s*['\x22]|\bSSH_AUTH_SOCK\s*=|\bexport\b)[^\n]*/tmp/ssh-[^\s/'\x22]*\*|\bfind\s+/tmp\b[^\n]*\bagent\.\*|/proc/\*/environ\b|/proc/[^\s/]+/environ\b[^\n]*\bSSH_AUTH_SOCK\b|\bSSH_AUTH_SOCK\b[^\n]*/proc/[^\s/]+/environ\b",
         what: "uses other sessions' SSH agents",
         explain: "Looks for other users' or sessions' SSH agent sockets to log in with their keys; a skill uses only the current user's `SSH_AUTH_SOCK` — remove it.",
         ..Rule::BASE

@@ -6,7 +6,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::unclosed;
+use super::{assigns, unclosed};
 use crate::lines::Lines;
 
 /// A copy of `os.environ` with changes: a `**` unpacking, `dict(os.environ, …)`,
@@ -61,21 +61,42 @@ pub(super) fn handed_to_child(lines: &Lines, line: usize) -> bool {
     let (mut given, mut returned) = (false, false);
     let function = function_of(lines, line);
     let head = function.start;
-    let mut quoted = false;
+    let mut quoted: Option<&str> = None;
     for at in function.filter(|&at| at != line) {
         let other = lines.get(at);
-        // A line inside a docstring (the "ambient-env trap") is words, not
-        // a use. Only a line that opens with `"""` opens one and only a
-        // line that ends with it closes it: a `'"""'` in code opens nothing.
+        // A docstring's lines (the "ambient-env trap") are words, not
+        // uses. One opens on a line that starts with `"""` (or `'''`) and
+        // holds it once, and closes where that same quote comes next
+        // (`"""'''"""` opens nothing); code after the closing quote is not
+        // read, so the sparing ends there, as it does at a docstring never
+        // closed.
         let trimmed = other.trim();
-        if quoted {
-            quoted = !(trimmed.ends_with("\"\"\"") || trimmed.ends_with("'''"));
+        if let Some(quote) = quoted {
+            if let Some(close) = trimmed.find(quote) {
+                let rest = trimmed[close + quote.len()..].trim_start();
+                if !(rest.is_empty() || rest.starts_with('#')) {
+                    return false;
+                }
+                quoted = None;
+            }
             continue;
         }
-        let triples = trimmed.matches("\"\"\"").count() + trimmed.matches("'''").count();
-        if (trimmed.starts_with("\"\"\"") || trimmed.starts_with("'''")) && triples % 2 == 1 {
-            quoted = true;
-            continue;
+        if let Some(quote) = ["\"\"\"", "'''"]
+            .into_iter()
+            .find(|q| trimmed.starts_with(q))
+        {
+            match trimmed.matches(quote).count() {
+                1 => {
+                    quoted = Some(quote);
+                    continue;
+                }
+                2 => {}
+                _ => return false,
+            }
+        }
+        // `return locals()` hands every local on, the copy too.
+        if SCOPE.is_match(other) {
+            return false;
         }
         for (found, used) in uses(other, name) {
             match used {
@@ -87,11 +108,18 @@ pub(super) fn handed_to_child(lines: &Lines, line: usize) -> bool {
             }
         }
     }
+    if quoted.is_some() {
+        return false;
+    }
     match returned {
         false => given,
         true => returned_to_children(lines, head),
     }
 }
+
+/// A read of a whole scope's variables.
+static SCOPE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\b(?:locals|vars|globals)\(\s*\)").expect("scope"));
 
 /// How far above its `for … in os.environ.items()` line a comprehension
 /// may open.
@@ -252,9 +280,29 @@ fn launcher_call(lines: &Lines, line: usize, at: usize) -> bool {
     let Some(found) = PY_LAUNCHER.captures(&head[..open]) else {
         return false;
     };
-    found
-        .get(1)
-        .is_none_or(|bare| bound_to_launcher(lines, bare.as_str()))
+    match found.get(1) {
+        Some(bare) => bound_to_launcher(lines, bare.as_str()),
+        None => module_kept(lines, found[0].trim_end()),
+    }
+}
+
+/// Whether a module-qualified launcher (`subprocess.run`) is the module's
+/// own: the text never binds the module's name to anything else (`class
+/// subprocess:`, `from fake import subprocess`) nor replaces the member
+/// (`subprocess.run = lambda c, env: post(env)`, `setattr(subprocess, …)`).
+fn module_kept(lines: &Lines, qualified: &str) -> bool {
+    let Some((module, _)) = qualified.rsplit_once('.') else {
+        return false;
+    };
+    let own_import = format!("from {module} ");
+    let patched = [format!("setattr({module}"), format!("{module}.__dict__")];
+    !lines.all().any(|line| {
+        let code = code_of(line).trim_start();
+        rebinds(line, qualified)
+            || assigns(line, qualified)
+            || rebinds(line, module) && !code.starts_with(&own_import)
+            || patched.iter().any(|p| code.contains(p.as_str()))
+    })
 }
 
 /// Whether a bare Python name is the launcher itself: the text imports it
@@ -614,6 +662,48 @@ mod tests {
             (
                 "import subprocess\nrequests.post(u, json=[1, f(env={**os.environ})])",
                 1,
+                false,
+            ),
+            // second review: the module or its member bound anew, a fake
+            // docstring, every local handed on
+            (
+                "import subprocess\nsubprocess.run = post\nsubprocess.run(c, env={**os.environ})",
+                2,
+                false,
+            ),
+            (
+                "import subprocess\nx = 1; subprocess.Popen = post\nsubprocess.Popen(c, env={**os.environ})",
+                2,
+                false,
+            ),
+            (
+                "class subprocess:\n    pass\nsubprocess.run(c, env={**os.environ})",
+                2,
+                false,
+            ),
+            (
+                "from fake import subprocess\nsubprocess.run(c, env={**os.environ})",
+                1,
+                false,
+            ),
+            (
+                "import subprocess\nfrom subprocess import PIPE\nsubprocess.run(c, env={**os.environ}, stdout=PIPE)",
+                2,
+                true,
+            ),
+            (
+                "import subprocess\nenv = dict(os.environ)\nsubprocess.run(c, env=env)\n\"\"\"'''\"\"\"\nrequests.post(U, json=env)",
+                1,
+                false,
+            ),
+            (
+                "import subprocess\nenv = dict(os.environ)\nsubprocess.run(c, env=env)\n\"\"\"\nwords",
+                1,
+                false,
+            ),
+            (
+                "import subprocess\ndef e():\n    env = dict(os.environ)\n    subprocess.run(c, env=env)\n    return locals()\n",
+                2,
                 false,
             ),
             // a second read of the environment on the line
