@@ -19,7 +19,14 @@ use crate::rules::RULES;
 /// Whether the `env-dump` match on 0-based `line` is an environment copy
 /// that only reaches a child process (Python's `os.environ`, JavaScript's
 /// `process.env`).
-pub fn handed_to_child(lines: &Lines, line: usize) -> bool {
+pub fn handed_to_child(lines: &Lines, line: usize, memo: &Memo) -> bool {
+    // Each check reads the copy's scope: past `CHECKS` in one text the
+    // rest are dumps, so a text of copies cannot make the work quadratic.
+    let checked = memo.checked.get();
+    memo.checked.set(checked + 1);
+    if checked >= CHECKS {
+        return false;
+    }
     let text = lines.get(line);
     let javascript = text.contains("process.env");
     let read = if javascript {
@@ -37,8 +44,18 @@ pub fn handed_to_child(lines: &Lines, line: usize) -> bool {
     alone
         && match javascript {
             true => javascript::option(lines, line),
-            false => python::handed_to_child(lines, line),
+            false => python::handed_to_child(lines, line, &memo.python),
         }
+}
+
+/// How many `env-dump` lines of one text are checked for a sparing.
+const CHECKS: usize = 64;
+
+/// What `handed_to_child` keeps between the lines of one text.
+#[derive(Default)]
+pub struct Memo {
+    checked: std::cell::Cell<usize>,
+    python: python::Memo,
 }
 
 /// The `env-dump` row's pattern, to find the line's other dumps.
@@ -82,4 +99,22 @@ fn unclosed(head: &str) -> Vec<(char, usize)> {
         }
     }
     open
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn past_the_checks_a_copy_is_a_dump() {
+        let copy = "subprocess.run(c, env={**os.environ, \"A\": \"1\"})\n";
+        let text = format!("import subprocess\n{}", copy.repeat(CHECKS + 1));
+        let lines = Lines::new(&text);
+        let memo = Memo::default();
+        let spared: Vec<bool> = (1..=CHECKS + 1)
+            .map(|line| handed_to_child(&lines, line, &memo))
+            .collect();
+        assert!(spared[..CHECKS].iter().all(|&s| s));
+        assert!(!spared[CHECKS]);
+    }
 }

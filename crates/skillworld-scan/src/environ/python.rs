@@ -2,6 +2,8 @@
 //! starts a process, on its line or through a variable or a function that
 //! returns it.
 
+use std::cell::{OnceCell, RefCell};
+use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use regex::Regex;
@@ -35,9 +37,12 @@ static LAUNCHER: LazyLock<Regex> = LazyLock::new(|| {
 /// is an `env=` keyword argument, or a copy into a variable whose every
 /// other use in the text changes it or gives it as `env=NAME`; and the
 /// text starts a process.
-pub(super) fn handed_to_child(lines: &Lines, line: usize) -> bool {
+pub(super) fn handed_to_child(lines: &Lines, line: usize, memo: &Memo) -> bool {
     let text = lines.get(line);
-    if text.matches("os.environ").count() != 1 || !lines.all().any(|l| LAUNCHER.is_match(l)) {
+    let launches = *memo
+        .launches
+        .get_or_init(|| lines.all().any(|l| LAUNCHER.is_match(l)));
+    if text.matches("os.environ").count() != 1 || !launches {
         return false;
     }
     let code = code_of(text);
@@ -55,7 +60,7 @@ pub(super) fn handed_to_child(lines: &Lines, line: usize) -> bool {
                 let head = &code[..found.start()];
                 (!head.trim().is_empty() || continues_call(code))
                     && an_argument(head)
-                    && launcher_call(lines, line, found.start())
+                    && launcher_call(lines, line, found.start(), memo)
             });
     };
     let (mut given, mut returned) = (false, false);
@@ -100,7 +105,7 @@ pub(super) fn handed_to_child(lines: &Lines, line: usize) -> bool {
         }
         for (found, used) in uses(other, name) {
             match used {
-                Use::Given if launcher_call(lines, at, found) => given = true,
+                Use::Given if launcher_call(lines, at, found, memo) => given = true,
                 Use::Given => return false,
                 Use::Returned => returned = true,
                 Use::Changed => {}
@@ -113,7 +118,7 @@ pub(super) fn handed_to_child(lines: &Lines, line: usize) -> bool {
     }
     match returned {
         false => given,
-        true => returned_to_children(lines, head),
+        true => returned_to_children(lines, head, memo),
     }
 }
 
@@ -153,7 +158,7 @@ fn opened_above<'t>(lines: &Lines<'t>, line: usize) -> Option<&'t str> {
 /// seventh sweep's `comparative-analysis`): its returned copy reaches a
 /// child process and nothing else. A call anywhere else — posted, printed,
 /// assigned — hands the copy on.
-fn returned_to_children(lines: &Lines, head: usize) -> bool {
+fn returned_to_children(lines: &Lines, head: usize, memo: &Memo) -> bool {
     let def = lines.get(head).trim_start();
     let def = def.strip_prefix("async ").unwrap_or(def);
     let Some(name) = def
@@ -173,7 +178,7 @@ fn returned_to_children(lines: &Lines, head: usize) -> bool {
             }
             if !text[found + name.len()..].trim_start().starts_with('(')
                 || !env_keyword(&text[..found])
-                || !launcher_call(lines, at, found)
+                || !launcher_call(lines, at, found, memo)
             {
                 return false;
             }
@@ -271,7 +276,7 @@ static LAUNCHER_IMPORT: LazyLock<Regex> = LazyLock::new(|| {
 /// call that starts a process (opened up to `CALL_REACH` lines before):
 /// `subprocess.run(c, env=…)`, not `post(u, env=…)` nor the skill's own
 /// function named `run`.
-fn launcher_call(lines: &Lines, line: usize, at: usize) -> bool {
+fn launcher_call(lines: &Lines, line: usize, at: usize, memo: &Memo) -> bool {
     let from = line.saturating_sub(CALL_REACH);
     let head = format!("{}\n{}", lines.span(from..line), &lines.get(line)[..at]);
     let Some(&('(', open)) = unclosed(&head).last() else {
@@ -280,10 +285,27 @@ fn launcher_call(lines: &Lines, line: usize, at: usize) -> bool {
     let Some(found) = PY_LAUNCHER.captures(&head[..open]) else {
         return false;
     };
-    match found.get(1) {
-        Some(bare) => bound_to_launcher(lines, bare.as_str()),
-        None => module_kept(lines, found[0].trim_end()),
+    let callee = found[0].trim_end();
+    if let Some(&known) = memo.callees.borrow().get(callee) {
+        return known;
     }
+    let known = match found.get(1) {
+        Some(bare) => bound_to_launcher(lines, bare.as_str()),
+        None => module_kept(lines, callee),
+    };
+    memo.callees.borrow_mut().insert(callee.to_owned(), known);
+    known
+}
+
+/// What one text's whole-file reads found, kept for its other lines: each
+/// is read once per file, not once per use (thousands of `run(c, env=e)`
+/// lines would read the file thousands of times).
+#[derive(Default)]
+pub(super) struct Memo {
+    /// Whether the text starts a process at all.
+    launches: OnceCell<bool>,
+    /// Whether each callee (`run`, `subprocess.run`) is the launcher.
+    callees: RefCell<HashMap<String, bool>>,
 }
 
 /// Whether a module-qualified launcher (`subprocess.run`) is the module's
@@ -468,7 +490,7 @@ mod tests {
     use super::*;
 
     fn spared(text: &str, line: usize) -> bool {
-        handed_to_child(&Lines::new(text), line)
+        handed_to_child(&Lines::new(text), line, &Memo::default())
     }
 
     #[test]
