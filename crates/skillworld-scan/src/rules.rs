@@ -1208,7 +1208,6 @@ pub static RULES: &[Rule] = &[
         // prompt), after a separator, bracket or quote, or after a runner
         // word; `<E extends Env>` and a table's "from env |" are words.
         pattern: r"\bprintenv\b\s*(?:$|[>|;&)])|(?:^\s*(?:\$\s+)?|[;&|(`{!\x22']\s*|\b(?:sudo|exec|command|nohup|then|do|else|xargs)\s+)env\s*(?:>|\|)|\bstr\(\s*(?:dict\()?\s*os\.environ|\bos\.environ\.items\(\)|json\.dumps?\(\s*(?:dict\()?\s*os\.environ|\bfor\s+\w+(?:\s*,\s*\w+)?\s+in\s+os\.environ\b|JSON\.stringify\(\s*process\.env\s*\)|\bprocess\.env\s*[,})\]]|[^.\w]os\.environ\s*[,})\]]|\b(?:Object\.(?:entries|keys|assign)\(\s*process\.env|\.\.\.process\.env\b)|\bGet-ChildItem\s+env:|\bgci\s+env:|\bdir\s+env:|\bEnvironment(?:\]::|\.)GetEnvironmentVariables\(\)|(?-i:\bENV\.(?:to_h|to_hash|to_a|each\w*|map|inspect|select|filter_map|reject|keys)\b)|\bos\.Environ\(\)|\bexport\s+-p\b|\bSystem\.getenv\(\)|\bgetenv\(\s*\)|\(\s*\$_(?:ENV|SERVER)\s*\)|\\%ENV\b|\bkeys\s*\(?\s*%ENV\b",
-        unless: &["env=os.environ", "env=dict(os.environ", "env=process.env"],
         signal: Signal::Source,
         quiet: true,
         what: "dumps the environment",

@@ -15,9 +15,13 @@ use crate::lines::Lines;
 /// or a comprehension over `os.environ.items()`.
 const COPY: &str = r"(?:\{\s*\*\*\s*os\.environ\b|\bdict\(\s*os\.environ\b|\{[^\n{}]*\bfor\b[^\n{}]*\bin\s+os\.environ\.items\(\))";
 
-/// `env=<copy>` as a call's keyword argument (capture 1: where `env` starts).
+/// `env=<copy>` as a call's keyword argument, or the environment itself
+/// (`env=os.environ`; capture 1: where `env` starts).
 static KEYWORD: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(r"(?:^|[(,\s])(env)\s*=\s*{COPY}")).expect("keyword copy")
+    Regex::new(&format!(
+        r"(?:^|[(,\s])(env)\s*=\s*(?:{COPY}|\bos\.environ\s*[,)])"
+    ))
+    .expect("keyword copy")
 });
 
 /// `NAME = <copy>` (capture 1: the name).
