@@ -2817,7 +2817,9 @@ pub static RULES: &[Rule] = &[
         severity: Severity::High,
         target: Target::Prose,
         pattern: r"\b(?:send|post|upload|exfiltrate|forward|email|e-mail|transmit|share|report|submit|copy|include|append|attach)\b[^\n]{0,80}\b(?:credentials|secrets?|api[\s_-]?keys?|access\s+tokens?|tokens|passwords?|private\s+keys?|\.ssh|\.env\b|id_rsa|environment\s+variables|env\s+vars|conversation|chat\s+history|system\s+prompt|session\s+cookies|cookies|seed\s+phrases?|wallet)\b[^\n]{0,80}\b(?:to|at|via|into)\s+(?:https?://|[\w.-]+@[\w-]+\.|\S+\.\w{2,}/|(?:our|my|this|the)\s+(?:server|endpoint|webhook|discord|telegram|slack|channel|bot|backup\s+server|collector)|webhook|discord|telegram)",
-        unless: &["never ", "don't ", "do not "],
+        // A negation counts before the verb only ("Never send …"), not
+        // anywhere on the line ("Send the keys to https://…; never skip this").
+        spares_descriptions: true,
         confirm: Some(crate::naming::signup_address),
         what: "tells the agent to send credentials away",
         explain: "Tells the agent to send keys, secrets or the conversation to an outside address: exfiltration by instruction; remove the skill.",
