@@ -775,8 +775,9 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
         out
     };
     // An environment copy a child process gets is no dump (`environ`).
+    let memo = environ::Memo::default();
     for hit in hits.iter_mut().filter(|h| h.rule.id == "env-dump") {
-        if environ::handed_to_child(&lines, hit.line - 1) {
+        if environ::handed_to_child(&lines, hit.line - 1, &memo) {
             hit.armed = false;
         }
     }

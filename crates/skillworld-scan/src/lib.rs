@@ -189,9 +189,10 @@ fn bundle_report(
     mut analyse: impl FnMut(&str, &str, Kind) -> Vec<Hit>,
 ) -> ScanReport {
     let mut hits = analyse("SKILL.md", skill_md, Kind::Markdown);
+    let texts: Vec<_> = files.iter().map(text_of).collect();
     let mut read = Vec::new();
-    for file in files {
-        let Ok(text) = std::str::from_utf8(&file.bytes) else {
+    for (file, text) in files.iter().zip(&texts) {
+        let Some(text) = text.as_deref() else {
             continue;
         };
         if let Some(kind) = kind_of(&file.path, text) {
@@ -261,6 +262,25 @@ fn kind_of(path: &str, text: &str) -> Option<Kind> {
     data.iter()
         .any(|e| lower.ends_with(e))
         .then_some(Kind::Script(Lang::Other))
+}
+
+/// Active content a browser or desktop opens in a legacy encoding.
+const LEGACY_ENCODED: [&str; 6] = [".html", ".htm", ".xhtml", ".svg", ".hta", ".desktop"];
+
+/// A file's text: UTF-8, or for a page, an SVG, an HTA or a desktop entry
+/// decoded lossily (a windows-1252 page with one `é` still runs its
+/// script); other bytes that are no UTF-8 are no text the rules read.
+fn text_of(file: &BundleFile) -> Option<std::borrow::Cow<'_, str>> {
+    match std::str::from_utf8(&file.bytes) {
+        Ok(text) => Some(text.into()),
+        Err(_) => {
+            let lower = file.path.to_ascii_lowercase();
+            LEGACY_ENCODED
+                .iter()
+                .any(|e| lower.ends_with(e))
+                .then(|| String::from_utf8_lossy(&file.bytes))
+        }
+    }
 }
 
 /// A script's language from its extension or its `#!` line.

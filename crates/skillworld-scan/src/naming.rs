@@ -31,6 +31,39 @@ fn unless_all(
         .then(|| (severity, String::new()))
 }
 
+/// A `torch.load` whose own arguments say `weights_only=True` loads
+/// tensors only; a `weights_only=True` elsewhere on the line (`torch.load(
+/// cache)  # TODO weights_only=True`) loads anything (`Rule::confirm` of
+/// `unsafe-load`).
+pub fn weights_only(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    unless_all(line, at, next, Severity::Medium, |_, _, rest| {
+        let Some(call) = rest.strip_prefix("torch.load(") else {
+            return false;
+        };
+        let mut depth = 0usize;
+        let close = call.char_indices().find(|&(_, c)| match c {
+            '(' | '[' | '{' => {
+                depth += 1;
+                false
+            }
+            ')' | ']' | '}' if depth == 0 => true,
+            ')' | ']' | '}' => {
+                depth -= 1;
+                false
+            }
+            _ => false,
+        });
+        let arguments = &call[..close.map_or(call.len(), |(at, _)| at)];
+        arguments
+            .split(',')
+            .any(|a| a.split_whitespace().collect::<String>() == "weights_only=True")
+    })
+}
+
 /// A line of a directory-tree drawing (`├── references ──> .claude/settings.json`):
 /// its first word is a box-drawing character, a program no shell finds,
 /// and each match is an arrow drawn with `─`. A second command on the line

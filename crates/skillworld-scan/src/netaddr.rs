@@ -40,10 +40,6 @@ const EXAMPLE_DOMAINS: [&str; 3] = ["example.com", "example.org", "example.net"]
 static ADDRESS: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"\d{1,3}(?:\.\d{1,3}){3}").expect("address"));
 
-/// A quoted string on a line of code.
-static QUOTED: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r#"'[^'\n]*'|"[^"\n]*""#).expect("quoted"));
-
 /// A domain name.
 static DOMAIN: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i)\b(?:[a-z0-9-]+\.)+[a-z]{2,}\b").expect("domain"));
@@ -66,11 +62,11 @@ fn addresses(text: &str) -> (Vec<Ipv4Addr>, bool) {
     (whole.collect(), six)
 }
 
-/// This machine, a private network (all of 172.x: a public resolver there
-/// is rare) or a well-known public resolver.
+/// This machine, a private network (10/8, 172.16/12, 192.168/16: not all
+/// of 172.x, where Linode's 172.104.9.9 stands) or a well-known public
+/// resolver.
 fn a_resolver(address: Ipv4Addr) -> bool {
-    let [a, b, ..] = address.octets();
-    a == 127 || a == 10 || a == 172 || (a, b) == (192, 168) || PUBLIC_RESOLVERS.contains(&address)
+    address.is_loopback() || address.is_private() || PUBLIC_RESOLVERS.contains(&address)
 }
 
 /// A private network, a documentation range or a public resolver: an
@@ -96,12 +92,24 @@ fn a_reserved_name(domain: &str) -> bool {
 }
 
 /// The code of a shell, PowerShell or hosts-file line: up to a `#` that
-/// opens a comment (at the start or after a space).
+/// opens a comment (at the start or after a space, outside quotes: the
+/// `#` of `printf 'nameserver 127.0.0.9 #\nnameserver 6.6.6.6'` is
+/// written out, and so is the entry after it).
 fn code_of(line: &str) -> &str {
     let bytes = line.as_bytes();
-    let comment = (0..bytes.len())
-        .find(|&at| bytes[at] == b'#' && (at == 0 || bytes[at - 1].is_ascii_whitespace()));
-    &line[..comment.unwrap_or(line.len())]
+    let mut quote = None;
+    for (at, &b) in bytes.iter().enumerate() {
+        match (quote, b) {
+            (Some(q), _) if b == q => quote = None,
+            (Some(_), _) => {}
+            (None, b'\'' | b'"') => quote = Some(b),
+            (None, b'#') if at == 0 || bytes[at - 1].is_ascii_whitespace() => {
+                return &line[..at];
+            }
+            _ => {}
+        }
+    }
+    line
 }
 
 /// Keeps a `resolver-redirect` or `resolver-entry` line unless every
@@ -117,18 +125,18 @@ pub fn resolver(
 }
 
 /// Keeps a `hosts-redirect` line unless each match points nowhere
-/// foreign: its address is a local target, or every name the entry (or,
-/// for an address in quotes, the line's other strings) gives it is reserved
+/// foreign: its address is a local target, or every name the entry (for
+/// an address in quotes, its own string: `IP, TAG = "45.1.2.3",
+/// "build.local"` names nothing the entry gets) gives it is reserved
 /// (`Rule::confirm`).
 pub fn hosts_entry(
     line: &str,
     at: usize,
     next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
-    let code = code_of(line);
     let foreign = |at: usize| {
         let rest = line.get(at..).unwrap_or_default().trim_start();
-        let quoted = rest.starts_with(['\'', '"']);
+        let quote = rest.chars().next().filter(|c| ['\'', '"'].contains(c));
         let rest = rest.trim_start_matches(['\'', '"']);
         let Some(address) = ADDRESS.find(rest).filter(|m| m.start() == 0) else {
             return true;
@@ -136,16 +144,12 @@ pub fn hosts_entry(
         if address.as_str().parse().is_ok_and(a_local_target) {
             return false;
         }
-        let names = match quoted {
-            true => QUOTED
-                .find_iter(code)
-                .map(|q| q.as_str())
-                .filter(|q| !q.contains(address.as_str()))
-                .collect::<Vec<_>>()
-                .join(" "),
-            false => code_of(&rest[address.end()..]).to_owned(),
+        let after = &rest[address.end()..];
+        let names = match quote {
+            Some(quote) => after.split(quote).next().unwrap_or_default(),
+            None => code_of(after),
         };
-        let mut domains = DOMAIN.find_iter(&names).map(|d| d.as_str()).peekable();
+        let mut domains = DOMAIN.find_iter(names).map(|d| d.as_str()).peekable();
         domains.peek().is_none() || !domains.all(a_reserved_name)
     };
     std::iter::successors(Some(at), |&at| next(at + 1))
@@ -172,6 +176,12 @@ mod tests {
             ("nameserver 198.8.8.8", true),
             ("nameserver 45.33.10.9", true),
             ("nameserver 6.6.6.6 # 1.1.1.1", true),
+            ("nameserver 172.104.9.9", true),
+            ("nameserver 172.20.0.2", false),
+            (
+                "printf 'nameserver 127.0.0.9 #\\nnameserver 6.6.6.6\\n'",
+                true,
+            ),
             ("networksetup -setdnsservers Wi-Fi 6.6.6.6 1.1.1.1", true),
             (
                 "networksetup -setdnsservers Wi-Fi 1.1.1.1 2001:db8::53",
@@ -190,7 +200,8 @@ mod tests {
             ("192.168.1.5 nas.example.net", false),
             ("172.20.0.3 registry.npmjs.org", false),
             ("93.184.216.34 myapp.local dev.test", false),
-            ("hosts.append(('45.1.2.3', 'api.internal'))", false),
+            ("hosts.append('45.1.2.3 api.internal')", false),
+            ("hosts.append(('45.1.2.3', 'api.internal'))", true),
             // a public address named only beside a local one, or in a comment
             ("198.8.8.8 registry.npmjs.org", true),
             ("45.1.192.168 registry.npmjs.org", true),

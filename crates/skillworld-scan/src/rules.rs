@@ -771,7 +771,7 @@ pub static RULES: &[Rule] = &[
         // without `weights_only`, joblib and pandas pickles, NumPy with
         // pickles allowed, YAML through a loader that builds any object.
         pattern: r"\btorch\.load\(|\bjoblib\.load\(|\b(?:np|numpy)\.load\([^\n]*\ballow_pickle\s*=\s*True\b|\b(?:dill|cloudpickle)\.loads?\(|\b(?:pd|pandas)\.read_pickle\(|\byaml\.load(?:_all)?\([^\n]*\bLoader\s*=\s*(?:yaml\.)?C?(?:Unsafe|Full)?Loader\b|\byaml\.unsafe_load(?:_all)?\(",
-        unless: &["weights_only=True", "weights_only = True"],
+        confirm: Some(crate::naming::weights_only),
         signal: Signal::Deserialize,
         quiet: true,
         what: "loads a file whose loading runs code",
@@ -1208,7 +1208,6 @@ pub static RULES: &[Rule] = &[
         // prompt), after a separator, bracket or quote, or after a runner
         // word; `<E extends Env>` and a table's "from env |" are words.
         pattern: r"\bprintenv\b\s*(?:$|[>|;&)])|(?:^\s*(?:\$\s+)?|[;&|(`{!\x22']\s*|\b(?:sudo|exec|command|nohup|then|do|else|xargs)\s+)env\s*(?:>|\|)|\bstr\(\s*(?:dict\()?\s*os\.environ|\bos\.environ\.items\(\)|json\.dumps?\(\s*(?:dict\()?\s*os\.environ|\bfor\s+\w+(?:\s*,\s*\w+)?\s+in\s+os\.environ\b|JSON\.stringify\(\s*process\.env\s*\)|\bprocess\.env\s*[,})\]]|[^.\w]os\.environ\s*[,})\]]|\b(?:Object\.(?:entries|keys|assign)\(\s*process\.env|\.\.\.process\.env\b)|\bGet-ChildItem\s+env:|\bgci\s+env:|\bdir\s+env:|\bEnvironment(?:\]::|\.)GetEnvironmentVariables\(\)|(?-i:\bENV\.(?:to_h|to_hash|to_a|each\w*|map|inspect|select|filter_map|reject|keys)\b)|\bos\.Environ\(\)|\bexport\s+-p\b|\bSystem\.getenv\(\)|\bgetenv\(\s*\)|\(\s*\$_(?:ENV|SERVER)\s*\)|\\%ENV\b|\bkeys\s*\(?\s*%ENV\b",
-        unless: &["env=os.environ", "env=dict(os.environ", "env=process.env"],
         signal: Signal::Source,
         quiet: true,
         what: "dumps the environment",
@@ -1606,8 +1605,10 @@ pub static RULES: &[Rule] = &[
         severity: Severity::High,
         target: Target::Code,
         // Every SSH agent socket on the host, or another process's
-        // `SSH_AUTH_SOCK`: logging in with other users' keys.
-        pattern: r"/tmp/ssh-[^\s/'\x22]*\*|\bfind\s+/tmp\b[^\n]*\bagent\.\*|/proc/\*/environ\b|/proc/[^\s/]+/environ\b[^\n]*\bSSH_AUTH_SOCK\b|\bSSH_AUTH_SOCK\b[^\n]*/proc/[^\s/]+/environ\b",
+        // `SSH_AUTH_SOCK`: logging in with other users' keys. The glob is
+        // looped over, collected by a program or made the agent; an `ls`
+        // of it is a troubleshooting step.
+        pattern: r"(?:\bfor\s+\w+\s+in\b|\bglob\w*\(\s*['\x22]|\bSSH_AUTH_SOCK\s*=|\bexport\b)[^\n]*/tmp/ssh-[^\s/'\x22]*\*|\bfind\s+/tmp\b[^\n]*\bagent\.\*|/proc/\*/environ\b|/proc/[^\s/]+/environ\b[^\n]*\bSSH_AUTH_SOCK\b|\bSSH_AUTH_SOCK\b[^\n]*/proc/[^\s/]+/environ\b",
         what: "uses other sessions' SSH agents",
         explain: "Looks for other users' or sessions' SSH agent sockets to log in with their keys; a skill uses only the current user's `SSH_AUTH_SOCK` — remove it.",
         ..Rule::BASE
@@ -2816,7 +2817,9 @@ pub static RULES: &[Rule] = &[
         severity: Severity::High,
         target: Target::Prose,
         pattern: r"\b(?:send|post|upload|exfiltrate|forward|email|e-mail|transmit|share|report|submit|copy|include|append|attach)\b[^\n]{0,80}\b(?:credentials|secrets?|api[\s_-]?keys?|access\s+tokens?|tokens|passwords?|private\s+keys?|\.ssh|\.env\b|id_rsa|environment\s+variables|env\s+vars|conversation|chat\s+history|system\s+prompt|session\s+cookies|cookies|seed\s+phrases?|wallet)\b[^\n]{0,80}\b(?:to|at|via|into)\s+(?:https?://|[\w.-]+@[\w-]+\.|\S+\.\w{2,}/|(?:our|my|this|the)\s+(?:server|endpoint|webhook|discord|telegram|slack|channel|bot|backup\s+server|collector)|webhook|discord|telegram)",
-        unless: &["never ", "don't ", "do not "],
+        // A negation counts before the verb only ("Never send …"), not
+        // anywhere on the line ("Send the keys to https://…; never skip this").
+        spares_descriptions: true,
         confirm: Some(crate::naming::signup_address),
         what: "tells the agent to send credentials away",
         explain: "Tells the agent to send keys, secrets or the conversation to an outside address: exfiltration by instruction; remove the skill.",

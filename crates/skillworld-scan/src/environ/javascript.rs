@@ -5,7 +5,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::unclosed;
+use super::{assigns, unclosed};
 use crate::lines::Lines;
 
 /// How far back a JavaScript options object may open.
@@ -105,7 +105,8 @@ fn launcher(lines: &Lines, head: &str) -> bool {
             && lines
                 .all()
                 .filter_map(|l| IMPORTS.captures(l))
-                .any(|i| &i[5] == "child_process" && whole_module(&i) == Some(object));
+                .any(|i| &i[5] == "child_process" && whole_module(&i) == Some(object))
+            && !patched(lines, object, name);
     }
     let mut imported = false;
     for text in lines.all() {
@@ -118,6 +119,24 @@ fn launcher(lines: &Lines, head: &str) -> bool {
         }
     }
     imported
+}
+
+/// Whether the text replaces the member `object.name` or binds `object`
+/// to something besides the module: `cp.spawn = (c, a, o) => fetch(…)`,
+/// `cp["spawn"] = …`, `Object.assign(cp, …)`, `cp = { spawn }`.
+fn patched(lines: &Lines, object: &str, name: &str) -> bool {
+    let member = format!("{object}.{name}");
+    let touched = [
+        format!("{object}[\"{name}\"]"),
+        format!("{object}['{name}']"),
+        format!("Object.assign({object}"),
+        format!("Object.defineProperty({object}"),
+    ];
+    lines.all().any(|text| {
+        assigns(text, &member)
+            || defines(text, object) && IMPORTS.captures(text).is_none()
+            || touched.iter().any(|t| text.contains(t.as_str()))
+    })
 }
 
 /// `head` split before the JavaScript name it ends with ("" when none).

@@ -2,20 +2,26 @@
 //! starts a process, on its line or through a variable or a function that
 //! returns it.
 
+use std::cell::{OnceCell, RefCell};
+use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::unclosed;
+use super::{assigns, unclosed};
 use crate::lines::Lines;
 
 /// A copy of `os.environ` with changes: a `**` unpacking, `dict(os.environ, …)`,
 /// or a comprehension over `os.environ.items()`.
 const COPY: &str = r"(?:\{\s*\*\*\s*os\.environ\b|\bdict\(\s*os\.environ\b|\{[^\n{}]*\bfor\b[^\n{}]*\bin\s+os\.environ\.items\(\))";
 
-/// `env=<copy>` as a call's keyword argument (capture 1: where `env` starts).
+/// `env=<copy>` as a call's keyword argument, or the environment itself
+/// (`env=os.environ`; capture 1: where `env` starts).
 static KEYWORD: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(r"(?:^|[(,\s])(env)\s*=\s*{COPY}")).expect("keyword copy")
+    Regex::new(&format!(
+        r"(?:^|[(,\s])(env)\s*=\s*(?:{COPY}|\bos\.environ\s*[,)])"
+    ))
+    .expect("keyword copy")
 });
 
 /// `NAME = <copy>` (capture 1: the name).
@@ -35,9 +41,12 @@ static LAUNCHER: LazyLock<Regex> = LazyLock::new(|| {
 /// is an `env=` keyword argument, or a copy into a variable whose every
 /// other use in the text changes it or gives it as `env=NAME`; and the
 /// text starts a process.
-pub(super) fn handed_to_child(lines: &Lines, line: usize) -> bool {
+pub(super) fn handed_to_child(lines: &Lines, line: usize, memo: &Memo) -> bool {
     let text = lines.get(line);
-    if text.matches("os.environ").count() != 1 || !lines.all().any(|l| LAUNCHER.is_match(l)) {
+    let launches = *memo
+        .launches
+        .get_or_init(|| lines.all().any(|l| LAUNCHER.is_match(l)));
+    if text.matches("os.environ").count() != 1 || !launches {
         return false;
     }
     let code = code_of(text);
@@ -55,31 +64,52 @@ pub(super) fn handed_to_child(lines: &Lines, line: usize) -> bool {
                 let head = &code[..found.start()];
                 (!head.trim().is_empty() || continues_call(code))
                     && an_argument(head)
-                    && launcher_call(lines, line, found.start())
+                    && launcher_call(lines, line, found.start(), memo)
             });
     };
     let (mut given, mut returned) = (false, false);
     let function = function_of(lines, line);
     let head = function.start;
-    let mut quoted = false;
+    let mut quoted: Option<&str> = None;
     for at in function.filter(|&at| at != line) {
         let other = lines.get(at);
-        // A line inside a docstring (the "ambient-env trap") is words, not
-        // a use. Only a line that opens with `"""` opens one and only a
-        // line that ends with it closes it: a `'"""'` in code opens nothing.
+        // A docstring's lines (the "ambient-env trap") are words, not
+        // uses. One opens on a line that starts with `"""` (or `'''`) and
+        // holds it once, and closes where that same quote comes next
+        // (`"""'''"""` opens nothing); code after the closing quote is not
+        // read, so the sparing ends there, as it does at a docstring never
+        // closed.
         let trimmed = other.trim();
-        if quoted {
-            quoted = !(trimmed.ends_with("\"\"\"") || trimmed.ends_with("'''"));
+        if let Some(quote) = quoted {
+            if let Some(close) = trimmed.find(quote) {
+                let rest = trimmed[close + quote.len()..].trim_start();
+                if !(rest.is_empty() || rest.starts_with('#')) {
+                    return false;
+                }
+                quoted = None;
+            }
             continue;
         }
-        let triples = trimmed.matches("\"\"\"").count() + trimmed.matches("'''").count();
-        if (trimmed.starts_with("\"\"\"") || trimmed.starts_with("'''")) && triples % 2 == 1 {
-            quoted = true;
-            continue;
+        if let Some(quote) = ["\"\"\"", "'''"]
+            .into_iter()
+            .find(|q| trimmed.starts_with(q))
+        {
+            match trimmed.matches(quote).count() {
+                1 => {
+                    quoted = Some(quote);
+                    continue;
+                }
+                2 => {}
+                _ => return false,
+            }
+        }
+        // `return locals()` hands every local on, the copy too.
+        if SCOPE.is_match(other) {
+            return false;
         }
         for (found, used) in uses(other, name) {
             match used {
-                Use::Given if launcher_call(lines, at, found) => given = true,
+                Use::Given if launcher_call(lines, at, found, memo) => given = true,
                 Use::Given => return false,
                 Use::Returned => returned = true,
                 Use::Changed => {}
@@ -87,11 +117,18 @@ pub(super) fn handed_to_child(lines: &Lines, line: usize) -> bool {
             }
         }
     }
+    if quoted.is_some() {
+        return false;
+    }
     match returned {
         false => given,
-        true => returned_to_children(lines, head),
+        true => returned_to_children(lines, head, memo),
     }
 }
+
+/// A read of a whole scope's variables.
+static SCOPE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\b(?:locals|vars|globals)\(\s*\)").expect("scope"));
 
 /// How far above its `for … in os.environ.items()` line a comprehension
 /// may open.
@@ -125,7 +162,7 @@ fn opened_above<'t>(lines: &Lines<'t>, line: usize) -> Option<&'t str> {
 /// seventh sweep's `comparative-analysis`): its returned copy reaches a
 /// child process and nothing else. A call anywhere else — posted, printed,
 /// assigned — hands the copy on.
-fn returned_to_children(lines: &Lines, head: usize) -> bool {
+fn returned_to_children(lines: &Lines, head: usize, memo: &Memo) -> bool {
     let def = lines.get(head).trim_start();
     let def = def.strip_prefix("async ").unwrap_or(def);
     let Some(name) = def
@@ -145,7 +182,7 @@ fn returned_to_children(lines: &Lines, head: usize) -> bool {
             }
             if !text[found + name.len()..].trim_start().starts_with('(')
                 || !env_keyword(&text[..found])
-                || !launcher_call(lines, at, found)
+                || !launcher_call(lines, at, found, memo)
             {
                 return false;
             }
@@ -243,7 +280,7 @@ static LAUNCHER_IMPORT: LazyLock<Regex> = LazyLock::new(|| {
 /// call that starts a process (opened up to `CALL_REACH` lines before):
 /// `subprocess.run(c, env=…)`, not `post(u, env=…)` nor the skill's own
 /// function named `run`.
-fn launcher_call(lines: &Lines, line: usize, at: usize) -> bool {
+fn launcher_call(lines: &Lines, line: usize, at: usize, memo: &Memo) -> bool {
     let from = line.saturating_sub(CALL_REACH);
     let head = format!("{}\n{}", lines.span(from..line), &lines.get(line)[..at]);
     let Some(&('(', open)) = unclosed(&head).last() else {
@@ -252,9 +289,46 @@ fn launcher_call(lines: &Lines, line: usize, at: usize) -> bool {
     let Some(found) = PY_LAUNCHER.captures(&head[..open]) else {
         return false;
     };
-    found
-        .get(1)
-        .is_none_or(|bare| bound_to_launcher(lines, bare.as_str()))
+    let callee = found[0].trim_end();
+    if let Some(&known) = memo.callees.borrow().get(callee) {
+        return known;
+    }
+    let known = match found.get(1) {
+        Some(bare) => bound_to_launcher(lines, bare.as_str()),
+        None => module_kept(lines, callee),
+    };
+    memo.callees.borrow_mut().insert(callee.to_owned(), known);
+    known
+}
+
+/// What one text's whole-file reads found, kept for its other lines: each
+/// is read once per file, not once per use (thousands of `run(c, env=e)`
+/// lines would read the file thousands of times).
+#[derive(Default)]
+pub(super) struct Memo {
+    /// Whether the text starts a process at all.
+    launches: OnceCell<bool>,
+    /// Whether each callee (`run`, `subprocess.run`) is the launcher.
+    callees: RefCell<HashMap<String, bool>>,
+}
+
+/// Whether a module-qualified launcher (`subprocess.run`) is the module's
+/// own: the text never binds the module's name to anything else (`class
+/// subprocess:`, `from fake import subprocess`) nor replaces the member
+/// (`subprocess.run = lambda c, env: post(env)`, `setattr(subprocess, …)`).
+fn module_kept(lines: &Lines, qualified: &str) -> bool {
+    let Some((module, _)) = qualified.rsplit_once('.') else {
+        return false;
+    };
+    let own_import = format!("from {module} ");
+    let patched = [format!("setattr({module}"), format!("{module}.__dict__")];
+    !lines.all().any(|line| {
+        let code = code_of(line).trim_start();
+        rebinds(line, qualified)
+            || assigns(line, qualified)
+            || rebinds(line, module) && !code.starts_with(&own_import)
+            || patched.iter().any(|p| code.contains(p.as_str()))
+    })
 }
 
 /// Whether a bare Python name is the launcher itself: the text imports it
@@ -420,7 +494,7 @@ mod tests {
     use super::*;
 
     fn spared(text: &str, line: usize) -> bool {
-        handed_to_child(&Lines::new(text), line)
+        handed_to_child(&Lines::new(text), line, &Memo::default())
     }
 
     #[test]
@@ -614,6 +688,48 @@ mod tests {
             (
                 "import subprocess\nrequests.post(u, json=[1, f(env={**os.environ})])",
                 1,
+                false,
+            ),
+            // second review: the module or its member bound anew, a fake
+            // docstring, every local handed on
+            (
+                "import subprocess\nsubprocess.run = post\nsubprocess.run(c, env={**os.environ})",
+                2,
+                false,
+            ),
+            (
+                "import subprocess\nx = 1; subprocess.Popen = post\nsubprocess.Popen(c, env={**os.environ})",
+                2,
+                false,
+            ),
+            (
+                "class subprocess:\n    pass\nsubprocess.run(c, env={**os.environ})",
+                2,
+                false,
+            ),
+            (
+                "from fake import subprocess\nsubprocess.run(c, env={**os.environ})",
+                1,
+                false,
+            ),
+            (
+                "import subprocess\nfrom subprocess import PIPE\nsubprocess.run(c, env={**os.environ}, stdout=PIPE)",
+                2,
+                true,
+            ),
+            (
+                "import subprocess\nenv = dict(os.environ)\nsubprocess.run(c, env=env)\n\"\"\"'''\"\"\"\nrequests.post(U, json=env)",
+                1,
+                false,
+            ),
+            (
+                "import subprocess\nenv = dict(os.environ)\nsubprocess.run(c, env=env)\n\"\"\"\nwords",
+                1,
+                false,
+            ),
+            (
+                "import subprocess\ndef e():\n    env = dict(os.environ)\n    subprocess.run(c, env=env)\n    return locals()\n",
+                2,
                 false,
             ),
             // a second read of the environment on the line
