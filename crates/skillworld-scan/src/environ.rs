@@ -81,26 +81,6 @@ fn assigns(text: &str, name: &str) -> bool {
     })
 }
 
-/// The brackets still open at the end of `head`, with their bytes
-/// (quoted text skipped, a quote's line at most).
-fn unclosed(head: &str) -> Vec<(char, usize)> {
-    let mut open = Vec::new();
-    let mut quote: Option<char> = None;
-    for (at, c) in head.char_indices() {
-        match (quote, c) {
-            (Some(q), _) if c == q || c == '\n' && q != '`' => quote = None,
-            (Some(_), _) => {}
-            (None, '"' | '\'' | '`') => quote = Some(c),
-            (None, '(' | '[' | '{') => open.push((c, at)),
-            (None, ')' | ']' | '}') => {
-                open.pop();
-            }
-            _ => {}
-        }
-    }
-    open
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

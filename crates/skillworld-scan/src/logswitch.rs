@@ -72,8 +72,7 @@ pub fn own_logger(lines: &Lines, line: usize) -> bool {
 /// Whether a line opens a call it does not close (`t = Trainer(logger=False,`):
 /// a comment above it labels the arguments on the lines below too.
 fn opens_call(code: &str) -> bool {
-    let count = |set: &[char]| code.chars().filter(|c| set.contains(c)).count();
-    count(&['(', '{', '[']) > count(&[')', '}', ']'])
+    crate::brackets::balance(code) > 0
 }
 
 #[cfg(test)]

@@ -44,20 +44,7 @@ pub fn weights_only(
         let Some(call) = rest.strip_prefix("torch.load(") else {
             return false;
         };
-        let mut depth = 0usize;
-        let close = call.char_indices().find(|&(_, c)| match c {
-            '(' | '[' | '{' => {
-                depth += 1;
-                false
-            }
-            ')' | ']' | '}' if depth == 0 => true,
-            ')' | ']' | '}' => {
-                depth -= 1;
-                false
-            }
-            _ => false,
-        });
-        let arguments = &call[..close.map_or(call.len(), |(at, _)| at)];
+        let arguments = &call[..crate::brackets::closing(call).unwrap_or(call.len())];
         arguments
             .split(',')
             .any(|a| a.split_whitespace().collect::<String>() == "weights_only=True")

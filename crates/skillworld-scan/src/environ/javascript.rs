@@ -5,7 +5,8 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::{assigns, unclosed};
+use super::assigns;
+use crate::brackets::unclosed;
 use crate::lines::Lines;
 
 /// How far back a JavaScript options object may open.

@@ -8,7 +8,8 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::{assigns, unclosed};
+use super::assigns;
+use crate::brackets::{self, unclosed};
 use crate::lines::Lines;
 
 /// A copy of `os.environ` with changes: a `**` unpacking, `dict(os.environ, …)`,
@@ -239,8 +240,7 @@ fn function_of(lines: &Lines, line: usize) -> std::ops::Range<usize> {
 /// (`    env={**os.environ, "A": "1"},`): it ends in a comma or closes more
 /// brackets than it opens; an assignment does neither.
 fn continues_call(text: &str) -> bool {
-    let count = |set: &[char]| text.chars().filter(|c| set.contains(c)).count();
-    text.trim_end().ends_with(',') || count(&[')', ']', '}']) > count(&['(', '[', '{'])
+    text.trim_end().ends_with(',') || brackets::balance(text) < 0
 }
 
 /// The code of a Python line without a trailing `#` comment (the `)` of
