@@ -17,7 +17,8 @@ use serde_json::{Map, Value};
 #[derive(Clone)]
 pub struct JsonMap {
     map: OnceLock<Map<String, Value>>,
-    /// The object's text while `map` is unset; empty after.
+    /// The object's text, until a change through `DerefMut` empties it (a
+    /// first read through `&self` parses it but cannot drop it).
     text: Box<str>,
 }
 
