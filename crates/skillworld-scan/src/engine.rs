@@ -1056,6 +1056,9 @@ fn negated(text: &str, from_end: usize) -> bool {
     };
     let mut words = sentence.split_whitespace().rev();
     let last = words.next().unwrap_or_default();
+    // Only emphasis comes off the word next to the verb: a negation with
+    // punctuation after it ("or not, bypass …") has ended its clause and
+    // governs nothing; the words before it only need their letters.
     let last = last.trim_matches(['*', '_']).replace('\u{2019}', "'");
     let second = word(words.next().unwrap_or_default());
     let opens = sentence
