@@ -904,6 +904,9 @@ fn a_compacted_journal_is_followed_from_the_state_tables_with_its_snapshots() {
     let saved = a.post("/api/v1/snapshots", &admin, &json!({"name": "early"}));
     assert_eq!(saved.status, 201, "{}", saved.body);
     until("B has everything", || digests_agree(&[&a, &b], &admin));
+    // B's start-up jobs write; paused inside one, B would hold the
+    // journal's head and A's writes would wait for it (docs/deploy.md).
+    start_up_jobs_ran(&b, &admin);
     let paused_at = b.health()["journal_seq"].as_u64().unwrap() as i64;
 
     // B is paused while A writes past the limit: the journal B would
