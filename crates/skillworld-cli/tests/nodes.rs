@@ -872,6 +872,35 @@ fn sql_number(url: &str, query: &str) -> i64 {
     })
 }
 
+/// The database's sessions, one per line (which node, its state, since
+/// when its transaction runs, its last statement): says who held a lock
+/// when a write timed out.
+fn sessions(url: &str) -> String {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+            .await
+            .unwrap();
+        tokio::spawn(connection);
+        let rows = client
+            .query(
+                "SELECT concat_ws(' | ', application_name, state, wait_event_type,
+                        xact_start::text, left(query, 120))
+                 FROM pg_stat_activity
+                 WHERE datname = current_database() AND pid <> pg_backend_pid()",
+                &[],
+            )
+            .await
+            .unwrap();
+        rows.iter()
+            .map(|row| format!("\n  {}", row.get::<_, String>(0)))
+            .collect()
+    })
+}
+
 /// Pauses (`STOP`) or resumes (`CONT`) a node's process.
 fn signal(node: &Node, name: &str) {
     let status = Command::new("kill")
@@ -898,7 +927,13 @@ fn a_compacted_journal_is_followed_from_the_state_tables_with_its_snapshots() {
     let create = |node: &Node, name: &str| {
         let body = format!("{name}\n{}\n", "text ".repeat(100));
         let created = node.post("/api/v1/commons/skills", &admin, &skill(name, &body));
-        assert_eq!(created.status, 201, "{}", created.body);
+        assert_eq!(
+            created.status,
+            201,
+            "{}\nsessions then: {}",
+            created.body,
+            sessions(&store)
+        );
     };
     create(&a, "early");
     let saved = a.post("/api/v1/snapshots", &admin, &json!({"name": "early"}));
