@@ -195,7 +195,7 @@ use crate::rules::{
     Class, Installer, PLACEHOLDER, RULES, Rule, Scope, Severity, Signal, Target, WARNING,
     WARNING_HEADING, rule,
 };
-use crate::words::WordSearch;
+use crate::words::{Marks, WordSearch};
 use crate::wrapped::{self, JOIN_REACH, Joined, wrap_window};
 
 /// What kind of text a file holds.
@@ -253,7 +253,10 @@ pub struct Compiled {
     /// hold one atom of each (searched in the line only once triggered).
     clauses: Vec<(usize, Vec<Group>)>,
     /// The alternatives of rules that have no atoms (the rule's other
-    /// alternatives are in the automaton), each with its own gate.
+    /// alternatives are in the automaton) whose anchors start with bytes
+    /// the word search marks.
+    marked: Marked,
+    /// The other alternatives without atoms, each with its own gate.
     unanchored: Vec<(usize, Gate)>,
     /// Rules that only match non-ASCII text (homoglyphs, invisible
     /// characters), tried only on text that holds the bytes they need,
@@ -332,6 +335,91 @@ enum Gate {
     Anchors(Anchors, Vec<Atom>),
     /// No literal at all: the alternative's prefilter regex.
     Regex(BytesRegex),
+}
+
+/// The gates whose anchors' first bytes (`'`, `\`, `$`, `+=`…) the
+/// word search reports as it reads the text: one pass for all of them,
+/// where each gate's own search took one (a tenth of a scan's
+/// instructions, most of it stopping at every quote).
+#[derive(Default)]
+struct Marked {
+    /// Each gate's rule and anchors.
+    gates: Vec<(usize, Vec<Atom>)>,
+    /// By byte, the gates (bit `i` for gate `i`) whose anchors start with it.
+    by_byte: Vec<u64>,
+    /// By byte, the gates whose anchors may have it second (every gate
+    /// with a one-byte anchor): most quotes' gates are settled by the
+    /// byte after them, without comparing their anchors.
+    by_next: Vec<u64>,
+    /// Every anchor's first byte, in both cases.
+    bytes: Vec<u8>,
+}
+
+/// `byte` in both ASCII cases.
+fn cases(byte: u8) -> [u8; 2] {
+    [byte.to_ascii_lowercase(), byte.to_ascii_uppercase()]
+}
+
+impl Marked {
+    /// Takes the gate of `atoms` unless its first bytes would make too
+    /// many to mark (it keeps a search of its own then).
+    fn take(&mut self, rule: usize, atoms: Vec<Atom>) -> Option<Vec<Atom>> {
+        let mut bytes = self.bytes.clone();
+        bytes.extend(atoms.iter().flat_map(|atom| cases(atom.word[0])));
+        bytes.sort_unstable();
+        bytes.dedup();
+        if bytes.len() > Marks::MOST || self.gates.len() == u64::BITS as usize {
+            return Some(atoms);
+        }
+        self.by_byte.resize(256, 0);
+        self.by_next.resize(256, 0);
+        let gate = 1 << self.gates.len();
+        for atom in &atoms {
+            for byte in cases(atom.word[0]) {
+                self.by_byte[usize::from(byte)] |= gate;
+            }
+            match atom.word.get(1) {
+                Some(&second) => {
+                    for byte in cases(second) {
+                        self.by_next[usize::from(byte)] |= gate;
+                    }
+                }
+                None => self.by_next.iter_mut().for_each(|gates| *gates |= gate),
+            }
+        }
+        self.gates.push((rule, atoms));
+        self.bytes = bytes;
+        None
+    }
+
+    /// Pushes (rule, line) for every line where a gate's anchor stands
+    /// with its neighbours, from the `marked` positions of `text`.
+    fn candidates(
+        &self,
+        text: &[u8],
+        lines: &Lines,
+        marked: &[usize],
+        out: &mut Vec<(usize, usize)>,
+    ) {
+        // Per gate, where its next line starts: one hit is enough for a line.
+        let mut next = [0; u64::BITS as usize];
+        for &at in marked {
+            let second = text
+                .get(at + 1)
+                .map_or(u64::MAX, |&byte| self.by_next[usize::from(byte)]);
+            let mut gates = self.by_byte[usize::from(text[at])] & second;
+            while gates != 0 {
+                let gate = gates.trailing_zeros() as usize;
+                gates &= gates - 1;
+                let (rule, atoms) = &self.gates[gate];
+                if at >= next[gate] && Gate::holds(atoms, text, at) {
+                    let line = lines.of(at);
+                    out.push((*rule, line));
+                    next[gate] = lines.next(line);
+                }
+            }
+        }
+    }
 }
 
 /// Where a gate's anchors start.
@@ -423,6 +511,7 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
     let mut triggers = Vec::new();
     let mut clauses = Vec::new();
     let mut unanchored = Vec::new();
+    let mut marked = Marked::default();
     let mut unicode_rule = Vec::new();
     let mut beside = Vec::new();
     for (index, rule) in rules.iter().enumerate() {
@@ -438,7 +527,9 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
             let groups = match plan {
                 Plan::Groups(groups) => groups,
                 Plan::Anchors(atoms) => {
-                    unanchored.push((index, Gate::Anchors(Anchors::new(&atoms), atoms)));
+                    if let Some(atoms) = marked.take(index, atoms) {
+                        unanchored.push((index, Gate::Anchors(Anchors::new(&atoms), atoms)));
+                    }
                     continue;
                 }
                 Plan::Loose(loose) => {
@@ -458,9 +549,10 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
         }
     }
     Compiled {
-        words: WordSearch::new(wanted, &prose()),
+        words: WordSearch::new(wanted, &prose()).marking(Marks::of(&marked.bytes)),
         triggers,
         clauses,
+        marked,
         unanchored,
         unicode_rule,
         beside,
@@ -477,10 +569,16 @@ impl Compiled {
     /// lines together from them).
     #[cfg(test)]
     fn words_for_tests(&self) -> impl Iterator<Item = String> + '_ {
-        let anchors = self.unanchored.iter().flat_map(|(_, gate)| match gate {
-            Gate::Anchors(_, atoms) => atoms.as_slice(),
-            Gate::Regex(_) => &[],
-        });
+        let marked = self.marked.gates.iter().map(|(_, atoms)| atoms.as_slice());
+        let anchors = self
+            .unanchored
+            .iter()
+            .map(|(_, gate)| match gate {
+                Gate::Anchors(_, atoms) => atoms.as_slice(),
+                Gate::Regex(_) => &[],
+            })
+            .chain(marked)
+            .flatten();
         self.triggers
             .iter()
             .map(|(_, atom)| atom)
@@ -524,12 +622,17 @@ impl Compiled {
         // A line's triggered clauses are settled together, once.
         let mut triggered: Vec<(usize, usize)> = Vec::new();
         let mut newlines = Vec::with_capacity(text.len() / 32);
-        self.words.each(bytes, &mut newlines, |start, trigger| {
-            let (clause, atom) = &self.triggers[trigger];
-            if atom.fits(bytes, start) {
-                triggered.push((start, *clause));
-            }
-        });
+        // About one byte in a hundred of skill text is a gate's anchor byte
+        // (quotes mostly): grown from nothing, the list was re-allocated
+        // and copied a dozen times a file.
+        let mut marked = Vec::with_capacity(text.len() / 64);
+        self.words
+            .each(bytes, &mut newlines, &mut marked, |start, trigger| {
+                let (clause, atom) = &self.triggers[trigger];
+                if atom.fits(bytes, start) {
+                    triggered.push((start, *clause));
+                }
+            });
         let lines = Lines::from_newlines(text, newlines);
         for (start, _) in &mut triggered {
             *start = lines.of(*start);
@@ -546,6 +649,7 @@ impl Compiled {
                 &mut out,
             );
         }
+        self.marked.candidates(bytes, &lines, &marked, &mut out);
         // Searched one by one, so each gets memchr acceleration.
         let unicode = !text.is_ascii() && unicode_gate(bytes);
         let unicode_rules: &[(usize, Lazy)] = if unicode { &self.unicode_rule } else { &[] };

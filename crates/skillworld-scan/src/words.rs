@@ -72,6 +72,46 @@ static LOWER: [u8; 256] = {
     table
 };
 
+/// Bytes whose every position the gate reports beside the newlines (the
+/// engine's short anchors, `'`, `\`, `$`, whose own searches each took a
+/// pass over the text), at most eight. Each byte has its own bit, set in
+/// one table at its low four bits and in the other at its high four: a
+/// byte is marked when its two entries share a bit, which is exact (two
+/// shuffles for 32 bytes on AVX2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Marks {
+    low: [u8; 16],
+    high: [u8; 16],
+}
+
+impl Marks {
+    /// The most bytes a gate marks: one bit each of a table's byte.
+    pub const MOST: usize = 8;
+
+    /// Marks `bytes` (at most `MOST` distinct ones).
+    pub fn of(bytes: &[u8]) -> Self {
+        let mut distinct = bytes.to_vec();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert!(
+            distinct.len() <= Self::MOST,
+            "{distinct:?}: too many to mark"
+        );
+        let mut marks = Marks::default();
+        for (bit, byte) in distinct.into_iter().enumerate() {
+            marks.low[usize::from(byte & 15)] |= 1 << bit;
+            marks.high[usize::from(byte >> 4)] |= 1 << bit;
+        }
+        marks
+    }
+
+    /// Whether `byte` is marked.
+    #[inline(always)]
+    fn has(&self, byte: u8) -> bool {
+        self.low[usize::from(byte & 15)] & self.high[usize::from(byte >> 4)] != 0
+    }
+}
+
 /// Words, each with what it stands for.
 pub struct WordSearch {
     /// The gate, by three-byte window: the three-byte words and the first
@@ -85,6 +125,8 @@ pub struct WordSearch {
     long: Table,
     /// Three-byte words, by themselves.
     short: Table,
+    /// The bytes whose positions the gate reports.
+    marks: Marks,
     /// The CPU runs the AVX2 gate.
     simd: bool,
 }
@@ -408,18 +450,27 @@ impl WordSearch {
             triples,
             long,
             short,
+            marks: Marks::default(),
             simd: simd(),
         }
     }
 
+    /// The search that also reports every position of the bytes `marks`
+    /// holds (`each`'s `marked`).
+    pub fn marking(self, marks: Marks) -> Self {
+        WordSearch { marks, ..self }
+    }
+
     /// Calls `found(start, payload)` for every occurrence of every word in
     /// `text`, and pushes the offset of every newline of `text` onto
-    /// `newlines` in order: the gate reads every byte anyway, and a
-    /// separate search for line ends cost more than a tenth of a scan.
+    /// `newlines` in order, and of every marked byte onto `marked`: the
+    /// gate reads every byte anyway, and a separate search for line ends
+    /// cost more than a tenth of a scan.
     pub fn each(
         &self,
         text: &[u8],
         newlines: &mut Vec<usize>,
+        marked: &mut Vec<usize>,
         mut found: impl FnMut(usize, usize),
     ) {
         // Each block's lower-cased bytes, after the two before it.
@@ -431,8 +482,9 @@ impl WordSearch {
         for block in blocks.by_ref() {
             let block = block.try_into().expect("64 bytes");
             lower.copy_within(64..66, 0);
-            let (hits, ends) = self.block(block, &mut lower);
+            let (hits, ends, marks) = self.block(block, &mut lower);
             push_bits(newlines, base, ends);
+            push_bits(marked, base, marks);
             if hits != 0 {
                 // The last position's four-byte key ends past the block.
                 lower[66] = LOWER[usize::from(text.get(base + 64).copied().unwrap_or(0))];
@@ -442,53 +494,57 @@ impl WordSearch {
         }
         let mut window = u32::from_be_bytes([lower[62], lower[63], lower[64], lower[65]]);
         for chunk in blocks.remainder().chunks(8) {
-            let (hits, ends) = self.gather(chunk, &mut window);
+            let (hits, ends, marks) = self.gather(chunk, &mut window);
             push_bits(newlines, base, u64::from(ends));
+            push_bits(marked, base, u64::from(marks));
             self.settle(text, base, u64::from(hits), None, &mut found);
             base += chunk.len();
         }
     }
 
-    /// The positions of `block` whose last three bytes pass the gate, and
-    /// those that hold a newline, as bit `i` for byte `i`; `lower` comes
-    /// holding the two bytes before the block, lower-cased, and is left
-    /// holding them and the block, lower-cased.
+    /// The positions of `block` whose last three bytes pass the gate,
+    /// those that hold a newline and those that hold a marked byte, as bit
+    /// `i` for byte `i`; `lower` comes holding the two bytes before the
+    /// block, lower-cased, and is left holding them and the block,
+    /// lower-cased.
     #[inline(always)]
-    fn block(&self, block: &[u8; 64], lower: &mut [u8; LOWERED]) -> (u64, u64) {
+    fn block(&self, block: &[u8; 64], lower: &mut [u8; LOWERED]) -> (u64, u64, u64) {
         #[cfg(target_arch = "x86_64")]
         if self.simd {
             // SAFETY: `simd` is set only where the CPU has AVX2.
-            return unsafe { avx2::gate(&self.gate, block, lower) };
+            return unsafe { avx2::gate(&self.gate, &self.marks, block, lower) };
         }
         self.scalar_block(block, lower)
     }
 
-    fn scalar_block(&self, block: &[u8; 64], lower: &mut [u8; LOWERED]) -> (u64, u64) {
+    fn scalar_block(&self, block: &[u8; 64], lower: &mut [u8; LOWERED]) -> (u64, u64, u64) {
         for (to, &byte) in lower[2..66].iter_mut().zip(block) {
             *to = LOWER[usize::from(byte)];
         }
         let mut window = u32::from_be_bytes([0, 0, lower[0], lower[1]]);
-        let (mut hits, mut ends) = (0u64, 0u64);
+        let (mut hits, mut ends, mut marks) = (0u64, 0u64, 0u64);
         for (at, chunk) in block.chunks_exact(8).enumerate() {
-            let (h, e) = self.gather(chunk, &mut window);
+            let (h, e, m) = self.gather(chunk, &mut window);
             hits |= u64::from(h) << (at * 8);
             ends |= u64::from(e) << (at * 8);
+            marks |= u64::from(m) << (at * 8);
         }
-        (hits, ends)
+        (hits, ends, marks)
     }
 
     /// The positions of `chunk` (eight bytes at most) whose last three
-    /// bytes pass the gate, and those that hold a newline, as bit `i` for
-    /// byte `i`.
+    /// bytes pass the gate, those that hold a newline and those that hold
+    /// a marked byte, as bit `i` for byte `i`.
     #[inline(always)]
-    fn gather(&self, chunk: &[u8], window: &mut u32) -> (u32, u32) {
-        let (mut hits, mut ends) = (0, 0);
+    fn gather(&self, chunk: &[u8], window: &mut u32) -> (u32, u32, u32) {
+        let (mut hits, mut ends, mut marks) = (0, 0, 0);
         for (i, &byte) in chunk.iter().enumerate() {
             *window = *window << 8 | u32::from(LOWER[usize::from(byte)]);
             hits |= self.gate.test(*window & 0xFF_FFFF) << i;
             ends |= u32::from(byte == b'\n') << i;
+            marks |= u32::from(self.marks.has(byte)) << i;
         }
-        (hits, ends)
+        (hits, ends, marks)
     }
 
     /// Looks up the words behind the set bits of `hits`: a three-byte word
@@ -599,9 +655,12 @@ mod tests {
         let text = "Reaction: PROCESS.ENV and process.env; actionACTION enviro ion\u{feff}x ac";
         let mut found = Vec::new();
         let mut newlines = Vec::new();
-        search.each(text.as_bytes(), &mut newlines, |start, payload| {
-            found.push((start, payload))
-        });
+        search.each(
+            text.as_bytes(),
+            &mut newlines,
+            &mut Vec::new(),
+            |start, payload| found.push((start, payload)),
+        );
         assert!(newlines.is_empty());
         let mut expected = Vec::new();
         for start in 0..text.len() {
@@ -636,7 +695,7 @@ mod tests {
             .enumerate()
             .map(|(i, w)| (w.as_bytes().to_vec(), i))
             .collect();
-        let search = WordSearch::new(words, "");
+        let search = WordSearch::new(words, "").marking(Marks::of(b"'\"\\$%+!\xff"));
         let mut texts: Vec<Vec<u8>> = vec![(0..=255u8).cycle().take(64 * 9).collect()];
         let mut state = 0x2545_F491_4F6C_DD1Du64;
         texts.push(
@@ -662,7 +721,7 @@ mod tests {
                 }
             }
         }
-        let mut passes = 0;
+        let (mut passes, mut marked) = (0, 0);
         for text in &texts {
             let (mut scalar, mut simd) = ([0; LOWERED], [0; LOWERED]);
             for block in text.chunks_exact(64) {
@@ -671,15 +730,16 @@ mod tests {
                 simd.copy_within(64..66, 0);
                 let expected = search.scalar_block(block, &mut scalar);
                 // SAFETY: AVX2 was detected above.
-                let found = unsafe { avx2::gate(&search.gate, block, &mut simd) };
+                let found = unsafe { avx2::gate(&search.gate, &search.marks, block, &mut simd) };
                 assert_eq!(found, expected);
                 assert_eq!(simd[..66], scalar[..66]);
                 passes += found.0.count_ones();
+                marked += found.2.count_ones();
             }
         }
         assert!(
-            texts.len() > 100 && passes > 10_000,
-            "{} texts, {passes} passes",
+            texts.len() > 100 && passes > 10_000 && marked > 10_000,
+            "{} texts, {passes} passes, {marked} marked",
             texts.len()
         );
     }
@@ -694,9 +754,12 @@ mod tests {
             for word in ["env", "process.env", "PROCESS.ENV"] {
                 let text = format!("{}{word}", "x".repeat(pad));
                 let mut found = Vec::new();
-                search.each(text.as_bytes(), &mut Vec::new(), |start, payload| {
-                    found.push((start, payload))
-                });
+                search.each(
+                    text.as_bytes(),
+                    &mut Vec::new(),
+                    &mut Vec::new(),
+                    |start, payload| found.push((start, payload)),
+                );
                 found.sort_unstable();
                 let mut expected = vec![(pad + word.len() - 3, 0)];
                 if word.len() > 3 {
@@ -727,7 +790,9 @@ mod tests {
                     }
                     let text = [&b".".repeat(pad), &written[..], &b".".repeat(80 - pad)].concat();
                     let mut found = Vec::new();
-                    search.each(&text, &mut Vec::new(), |start, p| found.push((start, p)));
+                    search.each(&text, &mut Vec::new(), &mut Vec::new(), |start, p| {
+                        found.push((start, p))
+                    });
                     found.sort_unstable();
                     let mut expected: Vec<_> = inner.map(|at| (pad + at, 2)).into_iter().collect();
                     if whole {
@@ -740,11 +805,13 @@ mod tests {
         }
     }
 
-    /// Every newline is reported, in order, wherever it stands: across the
-    /// eight-byte groups, the 64-byte blocks and the tail, on either gate.
+    /// Every newline and every marked byte is reported, in order, wherever
+    /// it stands: across the eight-byte groups, the 64-byte blocks and the
+    /// tail, on either gate.
     #[test]
-    fn every_newline_in_order() {
-        let search = WordSearch::new(vec![(b"env".to_vec(), 0)], "");
+    fn every_newline_and_mark_in_order() {
+        let search =
+            WordSearch::new(vec![(b"env".to_vec(), 0)], "").marking(Marks::of(b"'\\\xffE"));
         let mut state = 0x9E37_79B9_7F4A_7C15u64;
         for len in (0..200).chain([1000, 4099]) {
             let text: Vec<u8> = (0..len)
@@ -752,13 +819,17 @@ mod tests {
                     state ^= state << 13;
                     state ^= state >> 7;
                     state ^= state << 17;
-                    b"\nab \n\xffE"[(state % 7) as usize]
+                    b"\nab \n\xffE'\\e"[(state % 10) as usize]
                 })
                 .collect();
-            let mut newlines = Vec::new();
-            search.each(&text, &mut newlines, |_, _| {});
+            let (mut newlines, mut marked) = (Vec::new(), Vec::new());
+            search.each(&text, &mut newlines, &mut marked, |_, _| {});
             let expected: Vec<usize> = memchr::memchr_iter(b'\n', &text).collect();
             assert_eq!(newlines, expected, "{text:?}");
+            let expected: Vec<usize> = (0..text.len())
+                .filter(|&at| b"'\\\xffE".contains(&text[at]))
+                .collect();
+            assert_eq!(marked, expected, "{text:?}");
         }
     }
 }

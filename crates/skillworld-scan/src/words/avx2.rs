@@ -2,27 +2,42 @@
 //! lower-cased 32 at a time, each position's three-byte window is built by
 //! one byte shuffle for eight positions, hashed by one multiply and looked
 //! up by one gather from the bit set; the newlines are found by one
-//! compare of the same 32 bytes. Equal to the scalar gate bit for bit
+//! compare of the same 32 bytes, the marked bytes by a shuffle of each
+//! half of every byte into its table and an AND. Equal to the scalar gate bit for bit
 //! (tested in the parent module); used only where the CPU has AVX2.
 
 use std::arch::x86_64::*;
 
-use super::{GATE_BITS, Gate, LOWERED, MULTIPLIER};
+use super::{GATE_BITS, Gate, LOWERED, MULTIPLIER, Marks};
 
-/// The gate's hits for the 64 bytes of `block` and where its newlines
-/// are, each as bit `i` for byte `i`; `lower` comes holding the two bytes
+/// The gate's hits for the 64 bytes of `block`, where its newlines are
+/// and where its bytes of `marks` are, each as bit `i` for byte `i`;
+/// `lower` comes holding the two bytes
 /// before the block, lower-cased, and is left holding them and the block,
 /// lower-cased (the word search reads its keys there).
 ///
 /// # Safety
 /// The CPU must support AVX2.
 #[target_feature(enable = "avx2")]
-pub unsafe fn gate(bits: &Gate, block: &[u8; 64], lower: &mut [u8; LOWERED]) -> (u64, u64) {
+pub unsafe fn gate(
+    bits: &Gate,
+    marks: &Marks,
+    block: &[u8; 64],
+    lower: &mut [u8; LOWERED],
+) -> (u64, u64, u64) {
     let shifted = _mm256_set1_epi8((0x80u8 - b'A') as i8);
     let last_upper = _mm256_set1_epi8((-128i16 + 26) as i8);
     let case = _mm256_set1_epi8(0x20);
     let newline = _mm256_set1_epi8(b'\n' as i8);
-    let mut ends = 0u64;
+    let nibble = _mm256_set1_epi8(0x0F);
+    // SAFETY: 16 bytes each, the tables' whole length.
+    let (low, high) = unsafe {
+        (
+            _mm256_broadcastsi128_si256(_mm_loadu_si128(marks.low.as_ptr().cast())),
+            _mm256_broadcastsi128_si256(_mm_loadu_si128(marks.high.as_ptr().cast())),
+        )
+    };
+    let (mut ends, mut marked) = (0u64, 0u64);
     for half in 0..2 {
         // SAFETY: 32 bytes within `block` and within `lower` (2 + 64 <= 80).
         unsafe {
@@ -32,6 +47,14 @@ pub unsafe fn gate(bits: &Gate, block: &[u8; 64], lower: &mut [u8; LOWERED]) -> 
             _mm256_storeu_si256(lower.as_mut_ptr().add(2 + half * 32).cast(), folded);
             let found = _mm256_movemask_epi8(_mm256_cmpeq_epi8(bytes, newline)) as u32;
             ends |= u64::from(found) << (half * 32);
+            let low = _mm256_shuffle_epi8(low, _mm256_and_si256(bytes, nibble));
+            let high = _mm256_shuffle_epi8(
+                high,
+                _mm256_and_si256(_mm256_srli_epi16::<4>(bytes), nibble),
+            );
+            let unmarked = _mm256_cmpeq_epi8(_mm256_and_si256(low, high), _mm256_setzero_si256());
+            let found = !(_mm256_movemask_epi8(unmarked) as u32);
+            marked |= u64::from(found) << (half * 32);
         }
     }
     // Lane i of eight: the bytes at i + 2 (the position), i + 1, i.
@@ -63,5 +86,5 @@ pub unsafe fn gate(bits: &Gate, block: &[u8; 64], lower: &mut [u8; LOWERED]) -> 
         };
         hits |= u64::from(found) << (group * 8);
     }
-    (hits, ends)
+    (hits, ends, marked)
 }
