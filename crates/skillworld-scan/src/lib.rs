@@ -241,6 +241,9 @@ fn kind_of(path: &str, text: &str) -> Option<Kind> {
     if shell_run.contains(&name) || lower.ends_with(".crontab") {
         return Some(Kind::Script(Lang::Shell));
     }
+    if let Some(lang) = started_by_a_tool(name) {
+        return Some(Kind::Script(lang));
+    }
     // Structured data is data wherever it stands: a list of paths or an
     // endpoint kept in `references/config.json` is what a script reads and
     // sends, so it counts as code (batch 14), not as notes.
@@ -263,6 +266,60 @@ fn kind_of(path: &str, text: &str) -> Option<Kind> {
     data.iter()
         .any(|e| lower.ends_with(e))
         .then_some(Kind::Script(Lang::Other))
+}
+
+/// Files a tool runs on its own, without a command naming them (batch 20):
+/// a shell's start-up files and git hooks (husky's carry no `#!`) when a
+/// terminal opens or a commit is made, irb's and Pry's when a console
+/// starts, Rake's and Bundler's when a task or an install reads them;
+/// npm's, git's and Vim's settings, which name programs to run.
+fn started_by_a_tool(name: &str) -> Option<Lang> {
+    const SHELL: [&str; 16] = [
+        ".bashrc",
+        ".bash_profile",
+        ".bash_login",
+        ".profile",
+        ".zshrc",
+        ".zshenv",
+        ".zprofile",
+        "pre-commit",
+        "pre-push",
+        "commit-msg",
+        "prepare-commit-msg",
+        "post-checkout",
+        "post-merge",
+        "post-commit",
+        "post-rewrite",
+        "pre-rebase",
+    ];
+    const RUBY: [&str; 6] = [
+        ".irbrc",
+        ".pryrc",
+        "rakefile",
+        "gemfile",
+        "vagrantfile",
+        "guardfile",
+    ];
+    const SETTINGS: [&str; 9] = [
+        ".npmrc",
+        ".yarnrc",
+        ".gitconfig",
+        ".gitattributes",
+        ".gitmodules",
+        ".vimrc",
+        ".exrc",
+        ".curlrc",
+        ".wgetrc",
+    ];
+    if SHELL.contains(&name) {
+        Some(Lang::Shell)
+    } else if RUBY.contains(&name) {
+        Some(Lang::Ruby)
+    } else if SETTINGS.contains(&name) {
+        Some(Lang::Other)
+    } else {
+        None
+    }
 }
 
 /// Active content a browser or desktop opens in a legacy encoding.
@@ -309,6 +366,9 @@ fn script_lang(path: &str, text: &str) -> Option<Lang> {
         | "vb" | "vbs" | "vbe" | "wsf" | "jse" | "swift" | "applescript" | "r" | "jl" | "nim"
         | "awk" | "tcl" | "sql" | "ipynb" | "c" | "cc" | "cpp" | "h" | "hpp" | "dart" | "zig"
         | "ex" | "exs" | "fish" => Lang::Other,
+        // Emacs and Vim settings run code when a file is opened, Terraform's
+        // provisioners and external data sources at every plan (batch 20).
+        "el" | "vim" | "tf" | "hcl" => Lang::Other,
         _ => {
             let shebang = text.lines().next().filter(|l| l.starts_with("#!"))?;
             return Some(if shebang.contains("python") {

@@ -244,6 +244,10 @@ pub enum Signal {
     SkillFile,
     /// Code writes a file (`write_bytes`, `open(p, "wb")`, `curl -o "$p"`).
     FileWrite,
+    /// A build file includes another (`include`, `-include` in a Makefile).
+    BuildInclude,
+    /// A build rule downloads a makefile as its target (`curl … x.mk -o $@`).
+    MakefileFetch,
 }
 
 /// Where a combination looks for its signals.
@@ -510,7 +514,7 @@ pub static RULES: &[Rule] = &[
         id: "read-loop-exec",
         class: Class::Shell,
         target: Target::Code,
-        pattern: r"\bwhile\s+read\b[^\n]*\bdo\s+(?:eval\s+)?\x22?\$\{?\w+|\b(?:ba|z|da|k)?sh\s+(?:-i\s+)?0?<&\s*\d|<&\s*\d\s*\|\s*(?:ba|z|da|k)?sh\b",
+        pattern: r"\bwhile\s+read\b[^\n]*\bdo\s+(?:eval\s+)?\x22?\$\{?\w+|\b(?:ba|z|da|k)?sh\s+(?:-i\s+)?0?<&\s*\d|<&\s*\d\s*\|\s*(?:ba|z|da|k)?sh\b|\beval\s+\x22?\$\{?\w+\}?\x22?\s[^\n]*>&\s*[3-9]\b",
         signal: Signal::Spawn,
         quiet: true,
         beside: Signal::Socket,
@@ -677,7 +681,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "fetch",
         class: Class::Execution,
-        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\bfetch\(\s*[A-Za-z_$][\w$.]*\s*[,)]|\bResolve-DnsName\b[^\n]*\bTXT\b|\b(?:dig|nslookup)\b[^\n]*(?:\s|-t\s*|-q=|-type=)TXT\b|\baxios\.get\(|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\bInvoke-RestMethod\b|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*(?:[^\s/&]|/(?:[^d\s]|d[^e]|de[^v])))|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|-r\s*open-uri\b|\bURI\.open\(|LWP::(?:Simple|UserAgent)\b|\bHTTP::Tiny\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:|\b(?:Command::new|exec\.Command|spawn\w*|execFile\w*|Popen|popen|subprocess\.\w+|Process\.Start)\(\s*\[?\s*['\x22](?:curl|wget)(?:\.exe)?\b|\bfile_get_contents\(\s*\$\w+\s*\)|(?-i:\b(?:resp|res|response)\.Body\b)|^\s*\.get\((?:url\b|['\x22`]https?:)|=\s*[\w\x80-\xFF.]*\b(?:urlopen|urlretrieve|requests\.get)\s*(?:$|#)|\.get\(\s*(?:[\w\x80-\xFF$.]+|['\x22`]https?:[^'\x22`]*['\x22`])\s*,\s*(?:\(\s*[\w\x80-\xFF$]+\s*\)|[\w\x80-\xFF$]+|function\s*\(\s*[\w\x80-\xFF$]+\s*\))\s*(?:=>|\{)|\b(?:pd|pandas)\.read_pickle\(\s*['\x22]https?://",
+        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\bfetch\(\s*[A-Za-z_$][\w$.]*\s*[,)]|\bResolve-DnsName\b[^\n]*\bTXT\b|\b(?:dig|nslookup)\b[^\n]*(?:\s|-t\s*|-q=|-type=)TXT\b|\baxios\.get\(|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\bInvoke-RestMethod\b|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*(?:[^\s/&]|/(?:[^d\s]|d[^e]|de[^v])))|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|-r\s*open-uri\b|\bURI\.open\(|LWP::(?:Simple|UserAgent)\b|\bHTTP::Tiny\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:|\b(?:Command::new|exec\.Command|spawn\w*|execFile\w*|Popen|popen|subprocess\.\w+|Process\.Start)\(\s*\[?\s*['\x22](?:curl|wget)(?:\.exe)?\b|\bfile_get_contents\(\s*\$\w+\s*\)|(?-i:\b(?:resp|res|response)\.Body\b)|^\s*\.get\((?:url\b|['\x22`]https?:)|=\s*[\w\x80-\xFF.]*\b(?:urlopen|urlretrieve|requests\.get)\s*(?:$|#)|\.get\(\s*(?:[\w\x80-\xFF$.]+|['\x22`]https?:[^'\x22`]*['\x22`])\s*,\s*(?:\(\s*[\w\x80-\xFF$]+\s*\)|[\w\x80-\xFF$]+|function\s*\(\s*[\w\x80-\xFF$]+\s*\))\s*(?:=>|\{)|\b(?:pd|pandas)\.read_pickle\(\s*['\x22]https?://|\brequire\(\s*['\x22](?:node:)?https?['\x22]\s*\)\.get\(|\bURL\([^\n]*\)\.(?:withInputStream|openStream|newInputStream|getText|text|readText|readBytes)\b",
         unless: &["://localhost", "://127.0.0.1"],
         signal: Signal::Fetch,
         quiet: true,
@@ -703,7 +707,7 @@ pub static RULES: &[Rule] = &[
         id: "dynamic-eval",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\[\s*['\x22](?:Function|eval)['\x22]\s*\]|\.then\(\s*(?:eval|Function)\s*\)|\bpowershell(?:\.exe)?\b[^\n]*\s-(?:enc|encodedcommand|ec)\s+\$\w+|\b(?:globalThis|window)\s*\[\s*['\x22][^'\x22\n]*['\x22]\s*\+|\bvm\.run\w*\(|\b(?:Invoke-Expression|iex)(?:\s*(?:[$(\[\x22{;|)}-]|$)|\s*'\s*(?:$|[;)\]])|\s+')|\b(?-i:eval)\s+[\x22'$`]|\bpickle\.loads?\(|\bFunctionType\(|\bvars\(\s*__builtins__\s*\)|\b__builtins__\s*(?:\[|\.__dict__)|\bgetattr\(\s*(?:__builtins__|builtins)\s*,|(?:^|[;({|]\s*)& \$[a-z_]\w*\s+[($]|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval \(?(?:get|URI\.open|URI\.parse|open|Net::HTTP\.get|HTTParty\.get|LWP::Simple::get)\b|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|(?:\bsys\.executable|\bprocess\.execPath|['\x22](?:/usr/bin/)?(?:python[\d.]*|node|ruby|perl|php)['\x22])\s*,\s*\[?\s*['\x22]-[ce]['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|\._compile\(\s*[A-Za-z_$]|(?:^|[;({|=])\s*[&.]\s*\(\s*(?:Get-Command|gcm)\b|\bexecSync\(\s*[a-z_$][\w$]*\.[a-z_$][\w$]*\s*[,)]|\bloadstring\s*\(|\bload\s*\(\s*[\w.:]+(?:\([^()\n]*\))?\s*\)\s*\)?\s*\(|\bimport\(\s*[\x60'\x22](?:data|blob):|\bimport\(\s*URL\.createObjectURL\(|=\s*(?:exec|eval)\s*;?\s*(?:$|#|//)",
+        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\[\s*['\x22](?:Function|eval)['\x22]\s*\]|\.then\(\s*(?:eval|Function)\s*\)|\bpowershell(?:\.exe)?\b[^\n]*\s-(?:enc|encodedcommand|ec)\s+\$\w+|\b(?:globalThis|window)\s*\[\s*['\x22][^'\x22\n]*['\x22]\s*\+|\bvm\.run\w*\(|\b(?:Invoke-Expression|iex)(?:\s*(?:[$(\[\x22{;|)}-]|$)|\s*'\s*(?:$|[;)\]])|\s+')|\b(?-i:eval)\s+[\x22'$`]|\bpickle\.loads?\(|\bFunctionType\(|\bvars\(\s*__builtins__\s*\)|\b__builtins__\s*(?:\[|\.__dict__)|\bgetattr\(\s*(?:__builtins__|builtins)\s*,|(?:^|[;({|]\s*)& \$[a-z_]\w*\s+[($]|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval \(?(?:get|URI\.open|URI\.parse|open|Net::HTTP\.get|HTTParty\.get|LWP::Simple::get)\b|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|(?:\bsys\.executable|\bprocess\.execPath|['\x22](?:/usr/bin/)?(?:python[\d.]*|node|ruby|perl|php)['\x22])\s*,\s*\[?\s*['\x22]-[ce]['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|\._compile\(\s*[A-Za-z_$]|(?:^|[;({|=])\s*[&.]\s*\(\s*(?:Get-Command|gcm)\b|\bexecSync\(\s*[a-z_$][\w$]*\.[a-z_$][\w$]*\s*[,)]|\bloadstring\s*\(|\bload\s*\(\s*[\w.:]+(?:\([^()\n]*\))?\s*\)\s*\)?\s*\(|\bimport\(\s*[\x60'\x22](?:data|blob):|\bimport\(\s*URL\.createObjectURL\(|=\s*(?:exec|eval)\s*;?\s*(?:$|#|//)|\beval\s*\)\s*\(|\btarget\s*=\s*(?:exec|eval)\b",
         // Evaluating what a local tool prints about itself (an agent's
         // socket, a package manager's environment) runs nothing fetched.
         // Shells, Perl, Ruby and Tcl spell `eval "…"` in lower case only:
@@ -979,7 +983,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "make-executable",
         class: Class::Execution,
-        pattern: r"\bchmod\s+(?:-\w+\s+)*(?:[ugoa]*\+[rw]*x|0?[0-7]?[1357][0-7]{2})\b|\bos\.chmod\([^\n]*(?:0o?[0-7]?[1357][0-7]{2}|S_IX|S_IEXEC)|\bchmod(?:Sync)?\([^\n]*0o?[0-7]?[1357][0-7]{2}|\bfrom_mode\(\s*0o[0-7]?[1357]|['\x22]chmod['\x22][^\n]*['\x22]\+?[ugoa]*\+x['\x22]|\bFile\.chmod\(\s*0o?[0-7]?[1357]",
+        pattern: r"\bchmod\s+(?:-\w+\s+)*(?:[ugoa]*\+[rw]*x|0?[0-7]?[1357][0-7]{2})\b|\bos\.chmod\([^\n]*(?:0o?[0-7]?[1357][0-7]{2}|S_IX|S_IEXEC)|\bchmod(?:Sync)?\([^\n]*0o?[0-7]?[1357][0-7]{2}|\bfrom_mode\(\s*0o[0-7]?[1357]|['\x22]chmod['\x22][^\n]*['\x22]\+?[ugoa]*\+x['\x22]|\bFile\.chmod\(\s*0o?[0-7]?[1357]|\b(?:createWriteStream|writeFileSync|writeFile|openSync)\([^\n]*\bmode\s*:\s*0o?[0-7]?[1357][0-7]{2}\b|\.setExecutable\(\s*true\b",
         signal: Signal::Executable,
         quiet: true,
         what: "marks a file executable",
@@ -990,7 +994,7 @@ pub static RULES: &[Rule] = &[
         id: "run-path",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\bexec\.Command(?:Context)?\(\s*(?:ctx\s*,\s*)?[a-z_]\w*\s*[,)]|\bCommand::new\(\s*&?[a-z_]\w*\s*\)|\b(?:spawn|spawnSync|execFile|execFileSync)\(\s*[a-z_]\w*\s*[,)]|\bsubprocess\.\w+\(\s*\[\s*[a-z_]\w*\s*[,\]]|\bos\.(?:startfile|execv\w*)\(\s*[a-z_]\w*|\bStart-Process\s+(?:-FilePath\s+)?['\x22]?\$|(?:^|&&|;|\bthen)\s*(?:nohup\s+)?['\x22]?\$\{?\w+\}?['\x22]?(?:\s*$|\s+[^!=\s\]])",
+        pattern: r"\bexec\.Command(?:Context)?\(\s*(?:ctx\s*,\s*)?[a-z_]\w*\s*[,)]|\bCommand::new\(\s*&?[a-z_]\w*\s*\)|\b(?:spawn|spawnSync|execFile|execFileSync)\(\s*[a-z_]\w*\s*[,)]|\bsubprocess\.\w+\(\s*\[\s*[a-z_]\w*\s*[,\]]|\bos\.(?:startfile|execv\w*)\(\s*[a-z_]\w*|\bStart-Process\s+(?:-FilePath\s+)?['\x22]?\$|(?:^|&&|;|\bthen)\s*(?:nohup\s+)?['\x22]?\$\{?\w+\}?['\x22]?(?:\s*$|\s+[^!=\s\]])|\[\s*[a-z_][\w.]*\s*\]\.execute\(\)",
         unless: &["--version", "--help"],
         signal: Signal::RunPath,
         quiet: true,
@@ -1074,6 +1078,46 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "build-include",
+        class: Class::Execution,
+        target: Target::Code,
+        pattern: r"^\s*-?s?include\s+[\w$./(-]",
+        signal: Signal::BuildInclude,
+        quiet: true,
+        // Only makefiles that download a makefile are read for includes.
+        beside: Signal::MakefileFetch,
+        what: "includes another makefile",
+        explain: "A Makefile includes another makefile.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "makefile-fetch",
+        class: Class::Execution,
+        target: Target::Code,
+        // A makefile by its name (`.mk`, `Makefile`) on the line that saves
+        // a rule's target (`$@`): a data file a rule downloads is no rule
+        // make reads (batch 20 generality check).
+        pattern: r"\b(?:curl|wget)\b[^\n]*(?:\.mk|makefile)\b[^\n]*(?:\s-\w*[oO]|--output(?:-document)?|>)[\s=]*['\x22]?\$@|\b(?:curl|wget)\b[^\n]*(?:\s-\w*[oO]|--output(?:-document)?|>)[\s=]*['\x22]?\$@[^\n]*(?:\.mk|makefile)\b",
+        signal: Signal::MakefileFetch,
+        quiet: true,
+        what: "downloads a makefile a rule makes",
+        explain: "A make rule downloads a makefile as the file it makes.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "fetched-makefile",
+        class: Class::Execution,
+        severity: Severity::High,
+        // make remakes an included makefile it has a rule for and reads it
+        // before any target runs: a rule that downloads it runs whatever the
+        // server sends as make recipes on a bare `make` (batch 20).
+        combines: &[Signal::BuildInclude, Signal::MakefileFetch],
+        scope: Scope::Block,
+        what: "includes a makefile it downloads",
+        explain: "A Makefile includes a makefile and a rule downloads a makefile: make fetches the included file and runs its recipes on a plain `make`, so whoever serves it runs commands here; ship the shared rules in the skill.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "hidden-download-run",
         class: Class::Execution,
         severity: Severity::High,
@@ -1144,7 +1188,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "credential-file",
         class: Class::Exfiltration,
-        pattern: r"\.ssh/(?:id_[a-z0-9_]+(?:[^.a-z0-9_]|$)|\*)|['\x22](?:~/|\$HOME/)?\.ssh/?['\x22]|(?:~|\$HOME|\$\{HOME\})/\.(?:aws|kube|gnupg|docker|azure|ssh)/?(?:\s|$|['\x22);])|['\x22]\.(?:docker|kube)['\x22][^\n]*['\x22]config(?:\.json)?['\x22]|['\x22]\.ssh['\x22][^\n]*['\x22]id_|['\x22]id_(?:rsa|ed25519|ecdsa|dsa)['\x22]|\.aws/credentials|\.aws['\x22][^\n]*['\x22]credentials['\x22]|\.kube/config|\.docker/config\.json|\.git-credentials|\.netrc\b|\.npmrc\b|\.pypirc\b|gcloud/(?:credentials|application_default|legacy_credentials)|\.azure/(?:accessTokens|msal)|\.config/gh/hosts|/etc/shadow\b|\.gnupg/|\.get_(?:frozen_)?credentials\(\)|\.password-store|\.vault-token|com\.vercel\.cli/auth\.json|netlify/config\.json|\.fly/config\.yml|credentials\.tfrc\.json|\.cargo/credentials|\.supabase/access-token",
+        pattern: r"\.ssh/(?:id_[a-z0-9_]+(?:[^.a-z0-9_]|$)|\*)|['\x22](?:~/|\$HOME/)?\.ssh/?['\x22]|(?:~|\$HOME|\$\{HOME\})/\.(?:aws|kube|gnupg|docker|azure|ssh)/?(?:\s|$|['\x22);])|['\x22]\.(?:docker|kube)['\x22][^\n]*['\x22]config(?:\.json)?['\x22]|['\x22]\.ssh['\x22][^\n]*['\x22]id_|['\x22]id_(?:rsa|ed25519|ecdsa|dsa)['\x22]|\.aws/credentials|\.aws['\x22][^\n]*['\x22]credentials['\x22]|\.kube/config|\.docker/config\.json|\.git-credentials|\.netrc\b|\.npmrc\b|\.pypirc\b|gcloud/(?:credentials|application_default|legacy_credentials)|\.azure/(?:accessTokens|msal)|\.config/gh/hosts|/etc/shadow\b|\.gnupg/|\.get_(?:frozen_)?credentials\(\)|\.password-store|\.vault-token|com\.vercel\.cli/auth\.json|netlify/config\.json|\.fly/config\.yml|credentials\.tfrc\.json|(?:\.cargo|CARGO_HOME)\}?/credentials|\.supabase/access-token|-C\s*['\x22]?(?:~|\$HOME|\$\{HOME\})/?['\x22]?\s(?:[^\n|;&]*\s)?\.(?:ssh|aws|azure|kube|gnupg|docker|config/gcloud)(?:[\s'\x22/]|$)",
         // A key named as an SSH client's identity is used to log in, not read.
         unless: &[
             "ssh-keygen",
@@ -1212,6 +1256,21 @@ pub static RULES: &[Rule] = &[
         quiet: true,
         what: "dumps the environment",
         explain: "Collects every environment variable, API keys included.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "secret-harvest",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // A pattern of credential formats finds keys in whatever it reads;
+        // beside a send in the same code, what it finds leaves (batch 20:
+        // a "secret guard" hook posting the files it matched).
+        pattern: r"AKIA\[|\bgh[pousr]_\[|\bxox[abprs]?-?\[|\bsk_live_\[|\bglpat-\[",
+        signal: Signal::Source,
+        quiet: true,
+        beside: Signal::Sink,
+        what: "searches for credentials by their format",
+        explain: "Searches files for credentials by their format (`AKIA…`, `ghp_…`, `xox…`).",
         ..Rule::BASE
     },
     Rule {
@@ -1291,6 +1350,11 @@ pub static RULES: &[Rule] = &[
             r"|\bcurl\b[^\n]*\s\\\s*$|\bnew\s+Image\(\s*\)\.src\s*=\s*['\x22`][^'\x22`\n]*\?[^\n]*\+",
             r"|\bhttp\.(?:Post|PostForm)\(|\bhttp\.NewRequest(?:WithContext)?\([^\n]*['\x22](?:POST|PUT)['\x22]",
             r"|\bhttp\.NewRequest(?:WithContext)?\([^\n]*,\s*(?:&\w|bytes\.New|strings\.NewReader\()|\bnew\s+StringContent\(|\bBodyPublishers\.of(?:String|ByteArray|File)\(|\.setDoOutput\(\s*true\b",
+            // http.client's `conn.request("POST", path, body)` takes its body
+            // in third place; a client class's own `self.request("POST",
+            // path, body=…)` is read where that method sends (batch 20).
+            r"|\.request\(\s*['\x22](?:POST|PUT|PATCH)['\x22]\s*,\s*[^,\n]+,\s*[\w.]+\s*[(,)]|\brequestMethod\s*=\s*['\x22](?:POST|PUT)['\x22]|\.doOutput\s*=\s*true\b",
+            r"|(?:\.|[=(,]\s*)Request\(\s*(?:'[^'\n]*'|\x22[^\x22\n]*\x22|[\w.]+)\s*,\s*[\w.]+\s*[(,)]",
             r"|['\x22](?:X-[\w-]+|Cookie)['\x22]\s*:\s*[^\n]*(?:b64encode|hexlify|btoa\(|\.hex\(\)|toString\(['\x22](?:base64|hex))|\bcookies ?= ?\{[^\n]*(?:b64encode|hexlify|\.read\()",
         ),
         signal: Signal::Sink,

@@ -127,6 +127,10 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
 /// Benign look-alikes the scanner is known to block, and why.
 const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
     (
+        "husky-secret-scan-ok",
+        "batch 20 generality check: a husky hook matches staged files against credential formats (`ghp_…`, `AKIA…`) and posts only how many files matched to the user's own `SLACK_WEBHOOK_URL`; a search for credential formats beside any send blocks (`secret-harvest`), and the scanner does not follow what is sent (source-to-sink)",
+    ),
+    (
         "scrapewell-cookies-ok",
         "batch 19: `--render --browser-cookies` sends the target site's own browser cookies (browser_cookie3 with `domain_name=host`) to the render service's `session.post`; a browser store read beside any send blocks, and the scanner does not tell one site's cookies from all of them (source-to-sink)",
     ),
