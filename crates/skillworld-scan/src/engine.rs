@@ -1090,9 +1090,15 @@ fn under_warning_heading(lines: &Lines, layout: &Layout, line: usize) -> bool {
 /// heading that lists what not to do, each item is one of those things.
 fn list_item(text: &str) -> bool {
     let text = text.trim_start();
-    let numbered = text.trim_start_matches(|c: char| c.is_ascii_digit());
     text.starts_with(['-', '*', '+']) && text[1..].starts_with(' ')
-        || numbered.len() < text.len() && (numbered.starts_with(". ") || numbered.starts_with(") "))
+        || ordered_marker(text).is_some()
+}
+
+/// The length of the ordered-list marker (`12. `, `3) `) `text` opens with.
+fn ordered_marker(text: &str) -> Option<usize> {
+    let numbered = text.trim_start_matches(|c: char| c.is_ascii_digit());
+    (numbered.len() < text.len() && (numbered.starts_with(". ") || numbered.starts_with(") ")))
+        .then(|| text.len() - numbered.len() + 2)
 }
 
 /// Whether the match opens a short trailing comment after a command on a
@@ -1146,7 +1152,7 @@ fn describes(before: &str) -> bool {
 /// before the negation or opening its sentence ("why not bypass …", "Why
 /// would you ever not bypass …"), proposes the act, and a negation of a
 /// negation ("you cannot not bypass …", "never don't disable …") orders it.
-fn negated(text: &str, from_end: usize) -> bool {
+pub(crate) fn negated(text: &str, from_end: usize) -> bool {
     let before = text
         .get(..text.len().saturating_sub(from_end))
         .unwrap_or_default();
@@ -1286,8 +1292,11 @@ fn forbidden_in_list(text: &str, from_end: usize) -> bool {
     let (Some(before), Some(after)) = (text.get(..column), text.get(column..)) else {
         return false;
     };
-    let before = before
-        .trim_start_matches(|c: char| c.is_whitespace() || "-*+>".contains(c))
+    let before = before.trim_start_matches(|c: char| c.is_whitespace() || "-*+>".contains(c));
+    // A numbered item opens after its number as a bulleted one after its
+    // bullet ("5. Never weaken tests, disable security policy, or …").
+    let before = ordered_marker(before)
+        .map_or(before, |marker| before[marker..].trim_start())
         .to_ascii_lowercase();
     let opens = |clause: &str| {
         ["never ", "do not ", "don't "]

@@ -202,6 +202,62 @@ fn ends_with_ignoring_case(text: &str, suffix: &str) -> bool {
         .is_some_and(|tail| tail.eq_ignore_ascii_case(suffix))
 }
 
+/// `pdfplumber.open("encrypted.pdf", password="secret")`: a document
+/// opened with its password is read, not a payload unpacked past a
+/// scanner, and only warns; every match must be such an `open` of a named
+/// document (issue 18, ninth sweep). An archive named on the line is a
+/// match of the row's other patterns (`Rule::confirm` of
+/// `protected-archive`).
+pub fn document_password(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    const DOCUMENTS: [&str; 5] = [".pdf", ".docx", ".xlsx", ".pptx", ".odt"];
+    let document = |rest: &str| {
+        let Some(call) = rest.get(..4).filter(|w| w.eq_ignore_ascii_case("open")) else {
+            return false;
+        };
+        let opened = rest[call.len()..]
+            .split("password")
+            .next()
+            .unwrap_or_default();
+        opened.split(['"', '\'']).any(|name| {
+            DOCUMENTS
+                .iter()
+                .any(|ext| name.len() > ext.len() && ends_with_ignoring_case(name, ext))
+        })
+    };
+    let spared = matches(at, next).all(|at| document(line.get(at..).unwrap_or_default()));
+    Some(if spared {
+        (
+            Severity::Medium,
+            "opens a document with its password: nothing is unpacked".to_owned(),
+        )
+    } else {
+        (Severity::High, String::new())
+    })
+}
+
+/// "keyword mode must not silently send queries", "can't silently run":
+/// a negation right before the adverb forbids acting unseen, as it
+/// forbids a verb (`engine::negated`); every match on the line must be
+/// one, and a negation of another verb ("do not ask, silently send") or of
+/// a negation still orders it (`Rule::confirm` of `conceal`).
+pub fn forbidden_concealment(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    const ADVERBS: [&str; 4] = ["silently", "quietly", "secretly", "covertly"];
+    unless_all(line, at, next, Severity::High, |line, at, rest| {
+        ADVERBS.iter().any(|adverb| {
+            rest.get(..adverb.len())
+                .is_some_and(|word| word.eq_ignore_ascii_case(adverb))
+        }) && crate::engine::negated(line, line.len() - at)
+    })
+}
+
 /// `curl … | python3 -m json.tool`: the interpreter runs the standard
 /// library's JSON formatter, which only parses what the server sent. The
 /// formatted text may go on only to a viewer (`| head`, `| less`, …); a
