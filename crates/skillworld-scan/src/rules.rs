@@ -273,6 +273,9 @@ pub enum Signal {
     /// Asks for Microsoft Graph scopes that administer a tenant (directory,
     /// role or app write, every site's full control).
     TenantScope,
+    /// Says a value need not be shown in the conversation ("no reason to
+    /// show it in the conversation").
+    ValueHide,
 }
 
 /// Where a combination looks for its signals.
@@ -3141,6 +3144,31 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Block,
         what: "tells the agent to disclose credentials",
         explain: "One instruction names credentials, key files or shell history and tells the agent to put them in its reply, a pull request or another shared place, or send them to an outside address; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "value-hide",
+        class: Class::Injection,
+        target: Target::Prose,
+        pattern: r"\b(?:no\s+(?:reason|need)|not\s+(?:necessary|needed))\s+to\s+(?:show|display|mention|print|echo|reveal|include|repeat)\s+(?:it|this|that|them|the\s+(?:value|token|field|key|ref))\s+(?:in|to)\s+(?:the\s+|your\s+)?(?:conversation|chat|user|reply|replies|answer|transcript)\b",
+        signal: Signal::ValueHide,
+        quiet: true,
+        what: "says a value need not be shown to the user",
+        explain: "Says a value need not be shown in the conversation.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "credential-hidden",
+        class: Class::Injection,
+        severity: Severity::High,
+        // The steps may stand in a list and a table (batch 14's
+        // standup-notes-sync): a credential store named anywhere in the
+        // instructions, and the value it gives kept out of the
+        // conversation.
+        combines: &[Signal::Credential, Signal::ValueHide],
+        scope: Scope::Skill,
+        what: "names a credential and keeps a value out of the conversation",
+        explain: "The instructions name a credential store and say a value need not be shown in the conversation: the credential goes somewhere the user does not see; remove the skill.",
         ..Rule::BASE
     },
     Rule {
