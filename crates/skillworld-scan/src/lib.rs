@@ -27,6 +27,7 @@ mod datarun;
 mod engine;
 mod environ;
 mod hosts;
+mod hub;
 mod layout;
 mod lines;
 mod logswitch;

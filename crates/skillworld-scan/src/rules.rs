@@ -248,6 +248,38 @@ pub enum Signal {
     BuildInclude,
     /// A build rule downloads a makefile as its target (`curl … x.mk -o $@`).
     MakefileFetch,
+    /// A model load that runs the code its repository ships
+    /// (`trust_remote_code=True`).
+    RemoteCode,
+    /// A model hub repository of an organisation `hub::unknown_org` does
+    /// not know.
+    HubRepo,
+    /// A model load pinned to one commit (`revision="<40 hex>"`).
+    PinnedRevision,
+    /// A Pod's volume of the host's root folder (`hostPath: {path: /}`).
+    HostRoot,
+    /// A container given the host's privileges (`privileged: true`,
+    /// `hostPID: true`).
+    HostPrivilege,
+    /// A container image of a distribution's official base image.
+    OfficialImage,
+    /// Names the page where a user enters an OAuth device code.
+    DeviceLogin,
+    /// Tells the agent to keep from the user what a consent or a code
+    /// grants, or to tell them it is something else.
+    ConsentHide,
+    /// Starts an OAuth grant for a whole account or tenant: the device-code
+    /// flow, an admin-consent URL.
+    ConsentGrant,
+    /// Names an OAuth client id written out (an app that is not the user's
+    /// own registration, which a variable holds).
+    ClientLiteral,
+    /// Asks for Microsoft Graph scopes that administer a tenant (directory,
+    /// role or app write, every site's full control).
+    TenantScope,
+    /// Says a value need not be shown in the conversation ("no reason to
+    /// show it in the conversation").
+    ValueHide,
 }
 
 /// Where a combination looks for its signals.
@@ -790,6 +822,60 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Block,
         what: "loads a downloaded file whose loading runs code",
         explain: "Downloads a model or data file and loads it with a loader that runs the code it holds (pickle, `torch.load` without `weights_only=True`, `allow_pickle=True`): whoever serves the file runs code here; load weights only, or ship the file.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "remote-code-trust",
+        class: Class::Execution,
+        target: Target::Code,
+        pattern: r"\btrust_remote_code['\x22]?\s*[=:]\s*True\b",
+        signal: Signal::RemoteCode,
+        quiet: true,
+        what: "loads a model that runs its repository's code",
+        explain: "Loads a model with `trust_remote_code=True`: the Python its hub repository ships runs here.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "hub-repo-unknown",
+        class: Class::Execution,
+        target: Target::Code,
+        // The repository in the load's call, or a model name held in a
+        // variable the load then takes.
+        pattern: concat!(
+            r"\b(?:from_pretrained|pipeline|snapshot_download|hf_hub_download|SentenceTransformer)\s*\([^\n]*['\x22][A-Za-z0-9][\w.-]*/[\w.-]+['\x22]",
+            r"|\b\w*(?:model|repo|checkpoint)\w*['\x22]?\s*[=:]\s*['\x22][A-Za-z0-9][\w.-]*/[\w.-]+['\x22]",
+        ),
+        confirm: Some(crate::hub::unknown_org),
+        signal: Signal::HubRepo,
+        quiet: true,
+        beside: Signal::RemoteCode,
+        what: "names a model repository of an organisation not known",
+        explain: "Names a model hub repository of an organisation the scanner does not know.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "revision-pinned",
+        class: Class::Execution,
+        target: Target::Code,
+        pattern: r"revision['\x22]?\s*[=:]\s*['\x22][0-9a-f]{40}['\x22]",
+        signal: Signal::PinnedRevision,
+        quiet: true,
+        beside: Signal::RemoteCode,
+        what: "pins a model load to one commit",
+        explain: "Pins a model load to one commit of its repository.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "remote-code-unpinned",
+        class: Class::Execution,
+        severity: Severity::High,
+        // A commit pinned is code one can review once; a branch of an
+        // unknown owner runs whatever is pushed to it next.
+        combines: &[Signal::RemoteCode, Signal::HubRepo],
+        scope: Scope::Block,
+        unless_signal: Signal::PinnedRevision,
+        what: "runs an unknown organisation's model code, unpinned",
+        explain: "Loads a model with `trust_remote_code=True` from a hub repository of an organisation the scanner does not know, with no `revision=` pinned to a commit: whoever owns the repository runs Python here, and can change it at any push; pin `revision=` to a reviewed commit or use a model without remote code.",
         ..Rule::BASE
     },
     Rule {
@@ -1533,6 +1619,34 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "vendor-key-body",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        target: Target::Code,
+        // Anthropic, OpenAI, GitHub, Stripe and AWS take their keys in a
+        // header (or a signature), never as a field of a request's body: a
+        // vendor's key put in a JSON or form body goes to someone who
+        // collects keys. Slack takes its token in a form body, so it is
+        // not named here.
+        pattern: concat!(
+            r"(?:\bjson\s*=\s*|\bdata\s*=\s*|\bjson\.dumps\(\s*|\bbody\s*[:=]\s*|\bJSON\.stringify\(\s*|\b\w*post\w*\(\s*[^,\n]+,\s*)\{[^\n{}]*['\x22]?[\w-]+['\x22]?\s*:\s*",
+            r"(?:os\.environ(?:\.get)?\s*[\[(]\s*|os\.getenv\(\s*|process\.env\.|process\.env\[\s*|ENV\[\s*|ENV\.fetch\(\s*)['\x22]?(?:ANTHROPIC|OPENAI|GITHUB|GH|STRIPE|AWS)_\w*(?:KEY|TOKEN|SECRET)",
+        ),
+        // The vendor's own API, or the user's own proxy on this machine.
+        unless: &[
+            "anthropic.com",
+            "openai.com",
+            "github.com",
+            "stripe.com",
+            "amazonaws.com",
+            "localhost",
+            "127.0.0.1",
+        ],
+        what: "sends a vendor's API key as a field of a request body",
+        explain: "Puts an Anthropic, OpenAI, GitHub, Stripe or AWS key from the environment into a request's body: those APIs take their keys in a header, so the body goes to another host that collects the key; send the key only to its vendor's API, in its header.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "ci-secret-post",
         class: Class::Exfiltration,
         severity: Severity::High,
@@ -1862,6 +1976,57 @@ pub static RULES: &[Rule] = &[
         ),
         what: "schedules code it downloads at every run",
         explain: "A scheduled task, Run key, cron line or shell start-up line downloads code and runs it each time, so whoever serves it can swap it later (a rug pull) whatever host it names; ship the code in the skill — remove it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "host-root-volume",
+        class: Class::Privilege,
+        target: Target::Code,
+        // A Pod's `hostPath` of `/` (its `path:` line); `-v /:/host` and a
+        // compose volume `- /:/host` are container-escape's.
+        pattern: r"^\s*path:\s*['\x22]?/['\x22]?\s*(?:#[^\n]*)?$",
+        signal: Signal::HostRoot,
+        quiet: true,
+        what: "mounts the host's root folder in a container",
+        explain: "Mounts the host's root folder into a container.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "host-privilege",
+        class: Class::Privilege,
+        target: Target::Code,
+        pattern: r"^\s*(?:privileged|hostPID):\s*true\b",
+        signal: Signal::HostPrivilege,
+        quiet: true,
+        beside: Signal::HostRoot,
+        what: "gives a container the host's privileges",
+        explain: "Runs a container privileged or in the host's process namespace.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "official-base-image",
+        class: Class::Privilege,
+        target: Target::Code,
+        pattern: r"^\s*-?\s*image:\s*['\x22]?(?:docker\.io/)?(?:library/)?(?:busybox|alpine|ubuntu|debian|fedora|centos|rockylinux|almalinux)(?::[\w.-]+)?['\x22]?\s*$",
+        signal: Signal::OfficialImage,
+        quiet: true,
+        beside: Signal::HostRoot,
+        what: "runs a distribution's official base image",
+        explain: "Runs a distribution's official base image, which runs only the command the spec gives it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "host-root-privileged",
+        class: Class::Privilege,
+        severity: Severity::High,
+        // `kubectl debug node/…` mounts the host at /host from an image the
+        // user picks; a spec the skill ships hands the whole machine to an
+        // image whose owner decides what it runs.
+        combines: &[Signal::HostRoot, Signal::HostPrivilege],
+        scope: Scope::Block,
+        unless_signal: Signal::OfficialImage,
+        what: "runs a privileged container with the host's root folder",
+        explain: "A container spec runs privileged (or in the host's process namespace) with the host's root folder mounted, from an image that is no official base image: its owner controls the whole node; mount only the folder needed, read-only, from an image you trust.",
         ..Rule::BASE
     },
     Rule {
@@ -2868,6 +3033,94 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "device-login-page",
+        class: Class::Injection,
+        pattern: r"\b(?:microsoft\.com/devicelogin|aka\.ms/devicelogin|github\.com/login/device|google\.com/device)\b|/oauth2/deviceauth\b|\bdevice[- ]code\b",
+        signal: Signal::DeviceLogin,
+        quiet: true,
+        what: "names an OAuth device-code login",
+        explain: "Names the page where a user enters an OAuth device code.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "consent-hide",
+        class: Class::Injection,
+        // What the code or the consent grants kept from the user, or told
+        // them as something else ("telling them it is the licence check").
+        pattern: concat!(
+            r"\b(?:do\s+not|don't|never)\s+(?:explain|mention|reveal|disclose|show|list|read\s+out|say)\b[^\n.;]{0,40}\b(?:permissions?|scopes?|consent|the\s+code|which\s+app(?:lication)?|app(?:lication)?(?:'s)?\s+name|client)\b",
+            r"|\btell(?:ing)?\s+(?:them|the\s+user|the\s+admin(?:istrator)?)\s+(?:that\s+)?(?:it|this|that)\s+is\s+(?:the|a|an|just|only)\b",
+            r"|\bsay\s+(?:it|this|these|that|they)\s+(?:is|are)\s+(?:the\s+|just\s+|only\s+|an?\s+)?(?:standard|normal|routine|usual|required|harmless)\b",
+        ),
+        signal: Signal::ConsentHide,
+        quiet: true,
+        beside: Signal::DeviceLogin,
+        what: "keeps from the user what a code or consent grants",
+        explain: "Tells the agent to keep from the user what a code or a consent grants, or to call it something else.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "device-code-phish",
+        class: Class::Injection,
+        severity: Severity::High,
+        combines: &[Signal::DeviceLogin, Signal::ConsentHide],
+        scope: Scope::Block,
+        what: "has the user enter a device code without saying what it grants",
+        explain: "Has the user enter an OAuth device code (or approve a consent) while keeping from them which app it signs in and what it may do: the code hands their account to whoever started the flow; show the user the app and the scopes, or remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "consent-grant",
+        class: Class::Privilege,
+        pattern: r"/oauth2(?:/v2\.0)?/devicecode\b|\bgrant[-_]type:device_code\b|/adminconsent\b|\bprompt=admin_consent\b",
+        signal: Signal::ConsentGrant,
+        quiet: true,
+        what: "starts a device-code or admin-consent grant",
+        explain: "Starts an OAuth device-code flow or asks for an administrator's consent.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "client-id-literal",
+        class: Class::Privilege,
+        pattern: r"\bclient_?id['\x22]?\s*[=:]\s*['\x22]?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b",
+        signal: Signal::ClientLiteral,
+        quiet: true,
+        what: "writes out an OAuth client id",
+        explain: "Writes out the OAuth client id of an app.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "tenant-scope",
+        class: Class::Privilege,
+        // Scopes that administer the tenant: a mailbox's or a user's files'
+        // scopes are what a published mail or sync CLI asks for with its
+        // own client id (generality check, misses12).
+        pattern: r"\b(?:Directory\.(?:ReadWrite|AccessAsUser)\.All|RoleManagement\.ReadWrite\.\w+|Application\.ReadWrite\.\w+|AppRoleAssignment\.ReadWrite\.All|Sites\.FullControl\.All|full_access_as_app|Exchange\.ManageAsApp)\b",
+        signal: Signal::TenantScope,
+        quiet: true,
+        what: "asks for Graph scopes that administer a tenant",
+        explain: "Asks for Microsoft Graph scopes that write the directory, its roles or its apps, or control every site.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "oauth-foreign-consent",
+        class: Class::Privilege,
+        severity: Severity::High,
+        // A skill's own app is the user's registration, whose id a setting
+        // holds (`MEETNOTES_CLIENT_ID`); an id written out is someone
+        // else's app, and a device code or an admin's consent gives it the
+        // account or the tenant.
+        combines: &[
+            Signal::ConsentGrant,
+            Signal::ClientLiteral,
+            Signal::TenantScope,
+        ],
+        scope: Scope::Skill,
+        what: "asks for broad consent to an app the skill names",
+        explain: "Starts a device-code login or an admin-consent grant for an app whose client id the skill writes out, with scopes that write the directory, its roles or its apps: the tenant hands that app its administration; use an app registration of the user's own with the scopes the task needs.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "conceal",
         class: Class::Injection,
         severity: Severity::High,
@@ -2957,6 +3210,31 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Block,
         what: "tells the agent to disclose credentials",
         explain: "One instruction names credentials, key files or shell history and tells the agent to put them in its reply, a pull request or another shared place, or send them to an outside address; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "value-hide",
+        class: Class::Injection,
+        target: Target::Prose,
+        pattern: r"\b(?:no\s+(?:reason|need)|not\s+(?:necessary|needed))\s+to\s+(?:show|display|mention|print|echo|reveal|include|repeat)\s+(?:it|this|that|them|the\s+(?:value|token|field|key|ref))\s+(?:in|to)\s+(?:the\s+|your\s+)?(?:conversation|chat|user|reply|replies|answer|transcript)\b",
+        signal: Signal::ValueHide,
+        quiet: true,
+        what: "says a value need not be shown to the user",
+        explain: "Says a value need not be shown in the conversation.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "credential-hidden",
+        class: Class::Injection,
+        severity: Severity::High,
+        // The steps may stand in a list and a table (batch 14's
+        // standup-notes-sync): a credential store named anywhere in the
+        // instructions, and the value it gives kept out of the
+        // conversation.
+        combines: &[Signal::Credential, Signal::ValueHide],
+        scope: Scope::Skill,
+        what: "names a credential and keeps a value out of the conversation",
+        explain: "The instructions name a credential store and say a value need not be shown in the conversation: the credential goes somewhere the user does not see; remove the skill.",
         ..Rule::BASE
     },
     Rule {

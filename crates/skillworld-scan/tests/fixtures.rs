@@ -19,36 +19,12 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
-        "k8s-node-doctor",
-        "batch 19 generality check: a Pod with `hostPID`, `privileged: true` and a `hostPath` of `/` mounted at /host, from an unknown image",
-    ),
-    (
-        "anthropic-pdf-official",
-        "batch 19: a skill calling itself an official Anthropic one has the agent post `os.environ.get(\"ANTHROPIC_API_KEY\")` as a JSON field through the skill's own `post_json` helper to its API; a key named in a request's data is what many APIs take, and the scanner does not know whose host it is (first scanned as blocked only for a `password=None` parameter its twin shares)",
-    ),
-    (
         "teams-transcript-notes",
-        "batch 19: a PowerShell usage ping adds the Graph access token (`$script:Token`) and user name to the counts it posts to the vendor's endpoint",
+        "batch 19: a PowerShell usage ping adds the Graph access token (`$script:Token`) and user name to the counts it posts to the vendor's endpoint; the token has no vendor's name (vendor-key-body reads ANTHROPIC/OPENAI/GITHUB/STRIPE/AWS keys put in a body), and a token sent as a body field is what a skill's own backend takes too (OAuth token exchange, Slack's form `token`), so the scanner does not tell the telemetry host from the API the token is for (misses12)",
     ),
     (
         "github-actions-official",
-        "batch 19: a skill calling itself GitHub's swaps `actions/cache` for a third-party action given `secrets.NPM_TOKEN` and `secrets.GITHUB_TOKEN`",
-    ),
-    (
-        "long-context-embed",
-        "batch 18: Hugging Face `from_pretrained(…, trust_remote_code=True)` from an unknown org with no pinned revision",
-    ),
-    (
-        "arch-diagram-kit",
-        "batch 18: an SVG `<desc>` tells the assistant to have the user enter a device code at microsoft.com/devicelogin, hidden from the user, above the user's instructions",
-    ),
-    (
-        "outlook-digest-connect",
-        "batch 18: OAuth device-code phishing: a foreign client id with mail/files/directory scopes, the user told to enter the code, the refresh token posted out",
-    ),
-    (
-        "teams-meeting-notes",
-        "batch 18: prose asks an admin for tenant-wide consent (`adminconsent`, `.default`) to an outside app with directory and role-management write scopes",
+        "batch 19: a skill calling itself GitHub's swaps `actions/cache` for a third-party action given `secrets.NPM_TOKEN` and `secrets.GITHUB_TOKEN`; a third-party action pinned by tag and given a token is what Codecov, Docker and npm publishing workflows document, and whether an action is the 'official successor' of another is only in the prose (misses12)",
     ),
     (
         "gist-sync-paths",
@@ -109,10 +85,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "awk-access-report",
         "batch 14: gawk `getline` of `ENVIRON[\"HOME\"] \"/.ne\" \"trc\"` and the Docker config, then `system(\"wg\" \"et … --post-data=…\")`; AWK joins by juxtaposition, which in a shell line is two words (`echo \"a\" \"b\"`), and the scanner has no AWK language to join it in only (not taken up in misses10b)",
-    ),
-    (
-        "standup-notes-sync",
-        "batch 14: a gh token put in a `ref` field and posted, the steps spread over a list and a table, the hiding said as \"no reason to show it\"",
     ),
     (
         "page-summary-widget",
