@@ -194,10 +194,37 @@ mod tests {
     use skillworld_core::{EntityRecord, StableId, Timestamp};
     use skillworld_format::SkillDocument;
 
-    use super::{CommonsNames, NameIndex, SourceIndex, collection_of, file_commons_names};
+    use bevy_ecs::entity::Entity;
+
+    use super::{
+        CommonsNames, Entities, NameIndex, SourceIndex, collection_of, file_commons_names,
+    };
     use crate::clock::Clock;
     use crate::layers::Layer;
     use crate::state::{SkillWorld, WorldSettings};
+
+    /// The by-id hash keeps only the id's low 57 bits as they are: ids
+    /// that differ only above them (and so may share a hash) are still
+    /// told apart, and found and forgotten one by one.
+    #[test]
+    fn ids_alike_in_their_low_bits_are_kept_apart() {
+        let mut entities = Entities::default();
+        let ids: Vec<StableId> = (0..200u64)
+            .map(|n| StableId(((n % 8) << 57) | (n / 8)))
+            .chain([StableId(u64::MAX), StableId(u64::MAX >> 7)])
+            .collect();
+        let entity = |i: usize| Entity::from_raw_u32(i as u32 + 1).unwrap();
+        for (i, id) in ids.iter().enumerate() {
+            entities.by_id.insert(*id, entity(i));
+        }
+        for (i, id) in ids.iter().enumerate() {
+            assert_eq!(entities.get(*id), Some(entity(i)), "{id}");
+        }
+        entities.forget(ids[9]);
+        assert_eq!(entities.get(ids[9]), None);
+        assert_eq!(entities.get(ids[1]), Some(entity(1)));
+        assert_eq!(entities.by_id.len(), ids.len() - 1);
+    }
 
     #[test]
     fn a_source_s_collection_is_its_folder() {
