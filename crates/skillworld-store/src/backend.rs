@@ -337,8 +337,9 @@ fn read_rows(txn: &ReadTransaction, at: u64) -> Result<WorldState, StoreError> {
     let started = std::time::Instant::now();
     let globals = read_globals(txn, at)?;
     let parts = Parts::of(txn)?;
-    let rows: Vec<Pending> =
-        on_every_core(parts.threads, parts.count, |part| parts.read(txn, part, at))?;
+    let rows: Vec<Pending> = on_every_core(parts.threads, parts.count, |part| {
+        parts.read(txn, part, at, |_| Ok(()))
+    })?;
     let rows_read = started.elapsed();
     let mut blobs = WantedBlobs::default();
     for (_, _, slots) in &rows {
@@ -380,19 +381,23 @@ fn build_world(
     // A hint, bounded by what the file holds: ids are never reused, so
     // the newest id alone can be far above the entities' count.
     builder.reserve(parts.last.min(parts.versions) as usize);
-    let decode = |part: u64| -> Result<Vec<Pending>, StoreError> {
-        let mut rows = parts.read(txn, part, u64::MAX)?;
-        for (id, state, slots) in &mut rows {
-            let failed = |reason| StoreError::decode(format!("row {id}"), reason);
-            for (slot, key) in slots.extract_if(.., |(slot, _)| is_lazy(*slot)) {
-                put_text_handle(state, slot, key, source).map_err(failed)?;
-            }
-            if !slots.is_empty() {
-                check_file_slots(state, slots).map_err(failed)?;
-            }
+    // Each row gets its handles as soon as it is decoded, while it is in
+    // the cache (a pass over the range's rows after would miss on every
+    // one); a row left with no slot frees its list here, on the thread
+    // that allocated it, not on the spawning thread.
+    let handles = |(id, state, slots): &mut Pending| {
+        let failed = |reason| StoreError::decode(format!("row {id}"), reason);
+        for (slot, key) in slots.extract_if(.., |(slot, _)| is_lazy(*slot)) {
+            put_text_handle(state, slot, key, source).map_err(failed)?;
         }
-        Ok(rows)
+        if slots.is_empty() {
+            *slots = Vec::new();
+            Ok(())
+        } else {
+            check_file_slots(state, slots).map_err(failed)
+        }
     };
+    let decode = |part: u64| parts.read(txn, part, u64::MAX, handles);
     let mut blobs = WantedBlobs::default();
     let mut files: Vec<(u64, Hash)> = Vec::new();
     in_order_while_read(parts.threads, parts.count, decode, |rows| {
@@ -457,13 +462,20 @@ impl Parts {
         })
     }
 
-    /// The live rows (as of `at`) of part `part`'s ids.
-    fn read(&self, txn: &ReadTransaction, part: u64, at: u64) -> Result<Vec<Pending>, StoreError> {
+    /// The live rows (as of `at`) of part `part`'s ids, each given to
+    /// `each` as it is decoded.
+    fn read(
+        &self,
+        txn: &ReadTransaction,
+        part: u64,
+        at: u64,
+        each: impl FnMut(&mut Pending) -> Result<(), StoreError>,
+    ) -> Result<Vec<Pending>, StoreError> {
         let low = 1 + part * self.span;
         if low > self.last {
             return Ok(Vec::new());
         }
-        read_range(txn, low, (low + self.span).min(self.last + 1), at)
+        read_range(txn, low..(low + self.span).min(self.last + 1), at, each)
     }
 }
 
@@ -600,27 +612,30 @@ fn newest(
 /// rarely move while it grows.
 const RANGE_RESERVE: u64 = 16_384;
 
-/// The live rows (as of `at`) of ids `low..high`, decoded without blobs.
+/// The live rows (as of `at`) of ids `ids`, decoded without blobs, each
+/// given to `each` as it is decoded.
 fn read_range(
     txn: &ReadTransaction,
-    low: u64,
-    high: u64,
+    ids: std::ops::Range<u64>,
     at: u64,
+    mut each: impl FnMut(&mut Pending) -> Result<(), StoreError>,
 ) -> Result<Vec<Pending>, StoreError> {
     let rows = txn.open_table(ROWS)?;
     // Ids are never reused, so the range may hold far fewer rows than ids.
-    let mut out = Vec::with_capacity((high - low).min(RANGE_RESERVE) as usize);
+    let mut out = Vec::with_capacity((ids.end - ids.start).min(RANGE_RESERVE) as usize);
     let mut buffer = Vec::new();
     let mut emit = |current: Option<(u64, AccessGuard<'_, &'static [u8]>)>| {
         if let Some((id, bytes)) = current.filter(|(_, bytes)| !bytes.value().is_empty()) {
             let (state, slots) = decode_row(bytes.value(), &mut buffer)
                 .map_err(|reason| StoreError::decode(format!("row {id}"), reason))?;
-            out.push((id, state, slots));
+            let mut row = (id, state, slots);
+            each(&mut row)?;
+            out.push(row);
         }
         Ok::<(), StoreError>(())
     };
     let mut current = None;
-    for item in rows.range((low, 0)..(high, 0))? {
+    for item in rows.range((ids.start, 0)..(ids.end, 0))? {
         let (key, value) = item?;
         let (id, version) = key.value();
         if version > at {
