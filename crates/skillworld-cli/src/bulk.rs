@@ -1,6 +1,7 @@
 //! `skillworld import PATH… (--commons | --agent NAME)`: a bulk import into
-//! the world (STO-6). Bundles are read, parsed and scanned (the scanner's
-//! per-file findings, `prescan`) on every core, a bounded window ahead,
+//! the world (STO-6). Bundles are read, parsed and scanned (`prescan`:
+//! the scanner's report, which a new skill's verdict takes) on every core,
+//! a bounded window ahead,
 //! and installed in path order, many per commit: a few
 //! durable commits for the whole import, each skill still all or nothing
 //! (a rejected skill changes nothing and does not stop the others). Which
@@ -14,10 +15,10 @@ use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, channel, sync_channel}
 use std::sync::{Arc, Mutex, TryLockError};
 
 use indicatif::ProgressBar;
-use skillworld_format::{Bundle, BundleError, Warning, WarningCode};
+use skillworld_format::{Bundle, BundleError, Imported, SkillDocument, Warning, WarningCode};
 use skillworld_store::{Store, StoreError, Unpublished};
 use skillworld_world::{
-    InstallOutcome, InstallRules, Installed, Layer, Prescan, SkillWorld, prescan,
+    InstallOutcome, InstallRules, Installed, Layer, Prescan, SkillWorld, WorldError, prescan,
 };
 
 use crate::Failure;
@@ -154,11 +155,10 @@ fn install_batch(
     while let Some((target, read)) = bundles.next() {
         let result = match read {
             Err(error) => SkillResult::failed(target.path(), error),
-            Ok((bundle, scans)) => {
-                bytes += bundle_bytes(&bundle);
+            Ok(scanned) => {
+                bytes += scanned.bytes;
                 skills += 1;
-                world.absorb_scans(scans);
-                install_one(world, layer, rules, target.path(), bundle)
+                install_scanned(world, layer, rules, target.path(), scanned)
             }
         };
         results.push(result);
@@ -182,10 +182,37 @@ pub(crate) fn install_one(
         files,
         signature,
     } = bundle;
+    reported(path, imported, |document| {
+        world.install_signed(layer, document, files, signature, rules)
+    })
+}
+
+/// [`install_one`] of a bundle a reader scanned.
+fn install_scanned(
+    world: &mut SkillWorld,
+    layer: &Layer,
+    rules: InstallRules,
+    path: &Path,
+    scanned: Scanned,
+) -> SkillResult {
+    let Scanned {
+        bundle, prescan, ..
+    } = scanned;
+    reported(path, bundle.imported, |document| {
+        world.install_prescanned(layer, document, prescan, bundle.signature, rules)
+    })
+}
+
+/// The result of `install` on `imported`'s document.
+fn reported(
+    path: &Path,
+    imported: Imported,
+    install: impl FnOnce(SkillDocument) -> Result<Installed, WorldError>,
+) -> SkillResult {
     let mut result = SkillResult::new(path);
     result.name = Some(imported.document.name.clone());
     result.warnings = imported.warnings;
-    match world.install_signed(layer, imported.document, files, signature, rules) {
+    match install(imported.document) {
         Ok(installed) => {
             result.ok = true;
             result.warnings.extend(install_warnings(&installed));
@@ -256,16 +283,29 @@ fn read(target: &Target) -> Result<Bundle, BundleError> {
 }
 
 /// Scans a bundle read as its install will, on the reader's core.
-fn scan(read: Result<Bundle, BundleError>) -> Scanned {
-    let bundle = read?;
-    let scans = prescan(&bundle.imported.document, &bundle.files);
-    Ok((bundle, scans))
+fn scan(read: Result<Bundle, BundleError>) -> Ready {
+    let mut bundle = read?;
+    let bytes = bundle_bytes(&bundle);
+    let files = std::mem::take(&mut bundle.files);
+    let prescan = prescan(&bundle.imported.document, files);
+    Ok(Scanned {
+        bundle,
+        prescan,
+        bytes,
+    })
 }
 
-/// A bundle read, with the scanner's findings on it.
-type Scanned = Result<(Bundle, Prescan), BundleError>;
+/// A bundle read and scanned: its files are the prescan's.
+struct Scanned {
+    bundle: Bundle,
+    prescan: Prescan,
+    bytes: u64,
+}
 
-type Read<'t> = (&'t Target, Scanned);
+/// A bundle as a reader hands it over.
+type Ready = Result<Scanned, BundleError>;
+
+type Read<'t> = (&'t Target, Ready);
 
 /// The jobs the readers take, one index at a time.
 type Queue = Mutex<Option<Receiver<usize>>>;
@@ -278,7 +318,7 @@ type Queue = Mutex<Option<Receiver<usize>>>;
 fn reader(
     targets: &[Target],
     queue: &Queue,
-    finished: &SyncSender<(usize, Scanned)>,
+    finished: &SyncSender<(usize, Ready)>,
     scanner: &ScannerWarmup,
 ) {
     let mut held: Vec<(usize, Result<Bundle, BundleError>)> = Vec::new();
@@ -324,7 +364,7 @@ fn reader(
 /// Scans and sends every bundle held; false once nobody listens.
 fn send_all(
     held: &mut Vec<(usize, Result<Bundle, BundleError>)>,
-    finished: &SyncSender<(usize, Scanned)>,
+    finished: &SyncSender<(usize, Ready)>,
 ) -> bool {
     held.drain(..)
         .all(|(index, read)| finished.send((index, scan(read))).is_ok())
@@ -335,8 +375,8 @@ fn send_all(
 struct ReadAhead<'t> {
     targets: &'t [Target],
     jobs: Option<SyncSender<usize>>,
-    done: Receiver<(usize, Scanned)>,
-    waiting: BTreeMap<usize, Scanned>,
+    done: Receiver<(usize, Ready)>,
+    waiting: BTreeMap<usize, Ready>,
     next: usize,
     issued: usize,
 }
@@ -429,7 +469,7 @@ mod tests {
             let names: Vec<String> = std::thread::scope(|scope| {
                 let mut reader = ReadAhead::start(scope, &targets, &queue, &scanner);
                 std::iter::from_fn(|| reader.next())
-                    .map(|(_, read)| read.unwrap().0.imported.document.name)
+                    .map(|(_, read)| read.unwrap().bundle.imported.document.name)
                     .collect()
             });
             assert_eq!(names, expected);

@@ -9,7 +9,7 @@ use skillworld_format::{BundleFile, BundleSignature, SkillDocument};
 
 use crate::agent::Agent;
 use crate::command::{AgentChange, Caller, Command, Switches};
-use crate::command::{InstallRules, Installed, OnCollision};
+use crate::command::{Applied, InstallRules, Installed, OnCollision, Prescan, scanning_ahead};
 use crate::curator::{CuratorReport, CuratorSettings, CuratorState};
 use crate::error::WorldError;
 use crate::index::{Entities, NameIndex};
@@ -338,6 +338,28 @@ impl SkillWorld {
                 signature,
             },
         )?;
+        Ok(self.installed(applied))
+    }
+
+    /// [`SkillWorld::install_signed`] of the files `prescan` scanned: a new
+    /// skill's verdict takes the reader's report (issue 19); any other
+    /// install is scanned as usual.
+    pub fn install_prescanned(
+        &mut self,
+        layer: &Layer,
+        document: SkillDocument,
+        prescan: Prescan,
+        signature: Option<BundleSignature>,
+        rules: InstallRules,
+    ) -> Result<Installed, WorldError> {
+        let (files, scanned) = prescan.into_parts();
+        scanning_ahead(&mut self.world, Some(scanned));
+        let installed = self.install_signed(layer, document, files, signature, rules);
+        scanning_ahead(&mut self.world, None);
+        installed
+    }
+
+    fn installed(&self, applied: Applied) -> Installed {
         let id = applied.id.expect("an installed skill has an id");
         let (outcome, kept_buckets) = applied.install.expect("an install says how it landed");
         let entity = self
@@ -345,7 +367,7 @@ impl SkillWorld {
             .resource::<Entities>()
             .get(id)
             .expect("an installed skill is in the world");
-        Ok(Installed {
+        Installed {
             id,
             name: self
                 .world
@@ -357,7 +379,7 @@ impl SkillWorld {
             outcome,
             kept_buckets,
             proposed: applied.proposed,
-        })
+        }
     }
 
     /// Registers a publisher's key with a level (`official` or `trusted`)

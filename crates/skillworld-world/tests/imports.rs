@@ -268,6 +268,10 @@ fn findings_scanned_ahead_give_the_verdict_a_cold_install_gives() {
             "Run `rm -rf ~/` first.\n",
             "echo again\n",
         ),
+        // One typo from an installed name of another source: the
+        // install adds the typosquatting check to the reader's report.
+        ("/d/invoice-parser", "invoice-parser", "Parse.\n", "echo\n"),
+        ("/e/invoice-parsr", "invoice-parsr", "Parse.\n", "echo\n"),
     ];
     let (mut cold, mut ahead) = (fresh(), fresh());
     for (source, name, body, script) in bundles {
@@ -279,10 +283,30 @@ fn findings_scanned_ahead_give_the_verdict_a_cold_install_gives() {
             OnCollision::Number,
         );
         let document = from(source, name, body);
-        ahead.absorb_scans(skillworld_world::prescan(&document, &files));
-        import(&mut ahead, document, files, OnCollision::Number);
+        let scanned = skillworld_world::prescan(&document, files);
+        ahead
+            .install_prescanned(
+                &Layer::Commons,
+                document,
+                scanned,
+                None,
+                rules(OnCollision::Number),
+            )
+            .unwrap();
     }
-    for name in ["sneaky", "tidy", "tidy-2"] {
+    let typosquat = cold
+        .skill_document(&Layer::Commons, "invoice-parsr")
+        .unwrap();
+    assert!(
+        typosquat
+            .skill
+            .findings
+            .iter()
+            .any(|f| f.rule == "typosquat"),
+        "{:?}",
+        typosquat.skill.findings
+    );
+    for name in ["sneaky", "tidy", "tidy-2", "invoice-parsr"] {
         let skill = |world: &SkillWorld| world.skill_document(&Layer::Commons, name).unwrap().skill;
         let (cold, ahead) = (skill(&cold), skill(&ahead));
         assert_eq!(

@@ -4,8 +4,6 @@
 //! content an autonomous write results in, and the scan verdict as a
 //! function of the content. Front doors add no rule of their own.
 
-use std::collections::VecDeque;
-
 use bevy_ecs::resource::Resource;
 use bevy_ecs::world::{Mut, World};
 use skillworld_core::limits::{
@@ -13,7 +11,7 @@ use skillworld_core::limits::{
 };
 use skillworld_core::{Bucket, Origin, ScanFinding, ScanStatus, SkillName};
 use skillworld_format::{BundleFile, SkillDocument, export_skill_md};
-use skillworld_scan::{ScanCache, ScanContext, scan_bundle_cached};
+use skillworld_scan::{ScanCache, ScanContext, ScanReport, scan_bundle_cached, scan_bundle_with};
 
 use super::{Caller, CallerKind};
 use crate::error::{ContentError, WorldError};
@@ -185,26 +183,9 @@ pub(super) fn guard_autonomous(
 #[derive(Resource, Debug, Default)]
 pub struct Scans {
     cache: ScanCache,
-    /// SKILL.md texts exported ahead (the newest last): the verdict on a
-    /// document one of them is of takes its text instead of exporting it
-    /// again (issue 19).
-    exported: VecDeque<Exported>,
-}
-
-/// Exports kept ahead, at most: one per install in flight; an export no
-/// verdict took (its install refused, or its name numbered) goes with the
-/// oldest.
-const EXPORTED_AHEAD: usize = 16;
-
-impl Scans {
-    /// `document`'s SKILL.md: the text exported ahead of it (taken), else
-    /// exported now.
-    fn skill_md(&mut self, document: &SkillDocument) -> String {
-        let ahead = self.exported.iter().position(|e| e.is_of(document));
-        ahead
-            .and_then(|at| self.exported.remove(at))
-            .map_or_else(|| export_skill_md(document), |e| e.text)
-    }
+    /// The bundle being installed by [`crate::SkillWorld::install_prescanned`],
+    /// as a reader scanned it; set only for the length of that install.
+    ahead: Option<ScannedAhead>,
 }
 
 /// A document's SKILL.md exported ahead, with the document's fields but
@@ -265,44 +246,106 @@ impl Exported {
             && self.head.tags == *tags
             && self.head.skill == *skill
     }
-}
 
-/// The scanner's work on a bundle as an install will scan it (issue 19):
-/// computed on any thread ahead of the install by [`prescan`], then handed
-/// to [`crate::SkillWorld::absorb_scans`], so a bulk import scans on every
-/// core while the installs run on one. The verdict is still the world's:
-/// it is computed at install on the content installed, and a file whose
-/// text differs by then (a numbered name) is simply scanned again.
-#[derive(Debug)]
-pub struct Prescan {
-    cache: ScanCache,
-    exported: Exported,
-}
-
-/// Scans a bundle ahead of its install; see [`Prescan`].
-pub fn prescan(document: &SkillDocument, files: &[BundleFile]) -> Prescan {
-    // Room for every file at once: nothing is dropped before it is used.
-    // The texts are kept with their keys: the verdict recognises them by
-    // their bytes instead of hashing them again.
-    let mut cache = ScanCache::ahead(2 * (files.len() + 1));
-    let exported = Exported::of(document);
-    scan_bundle_cached(&exported.text, files, &ScanContext::default(), &mut cache);
-    Prescan { cache, exported }
-}
-
-impl crate::state::SkillWorld {
-    /// Takes in what [`prescan`] computed (it fills the per-file cache
-    /// the verdict reads and the SKILL.md it scans; it decides nothing by
-    /// itself).
-    pub fn absorb_scans(&mut self, prescan: Prescan) {
-        let mut scans = self.world.resource_mut::<Scans>();
-        scans.cache.absorb(prescan.cache);
-        if scans.exported.len() == EXPORTED_AHEAD {
-            scans.exported.pop_front();
-        }
-        scans.exported.push_back(prescan.exported);
+    /// The text before the body, when it holds the whole frontmatter (an
+    /// opening and a closing `---` line): the scanner reads the name it
+    /// checks for typosquatting there and nowhere else.
+    fn frontmatter(&self) -> Option<&str> {
+        let head = self.text.get(..self.body_at?)?;
+        let mut lines = head.lines();
+        let opens = lines.next()?.trim_end() == "---";
+        (opens && lines.any(|line| line.trim_end() == "---")).then_some(head)
     }
 }
+
+/// The scanner's work on a bundle as an install will scan it (issue 19),
+/// done on any thread ahead of the install by [`prescan`] and handed to
+/// [`crate::SkillWorld::install_prescanned`] with the files it scanned, so
+/// a bulk import scans on every core while the installs run on one. The
+/// report leaves out the typosquatting check, which depends on the names
+/// installed by then: the install adds it. A skill installed under
+/// another name than it was scanned with (a numbered name) is scanned
+/// again as a whole.
+#[derive(Debug)]
+pub struct Prescan {
+    files: Vec<BundleFile>,
+    scanned: ScannedAhead,
+}
+
+/// A SKILL.md exported ahead and the report on it and its bundle's files
+/// without the typosquatting check.
+#[derive(Debug)]
+pub(crate) struct ScannedAhead {
+    exported: Exported,
+    report: ScanReport,
+}
+
+/// No installed names and no compiled-in list: a report without the
+/// typosquatting check.
+const NO_NAMES: ScanContext<'static> = ScanContext {
+    known: None,
+    origin: None,
+    well_known: false,
+};
+
+/// Scans a bundle ahead of its install, keeping its files; see
+/// [`Prescan`]. Nothing is copied or hashed for a cache: the files
+/// scanned are the files installed (issue 19: the cache's copy and
+/// SHA-256 of every text were ~10 % of a bulk import's CPU).
+pub fn prescan(document: &SkillDocument, files: Vec<BundleFile>) -> Prescan {
+    let exported = Exported::of(document);
+    let report = scan_bundle_with(&exported.text, &files, &NO_NAMES);
+    Prescan {
+        files,
+        scanned: ScannedAhead { exported, report },
+    }
+}
+
+impl Prescan {
+    /// The files scanned, to install.
+    pub(crate) fn into_parts(self) -> (Vec<BundleFile>, ScannedAhead) {
+        (self.files, self.scanned)
+    }
+}
+
+/// Sets (or clears) the bundle an install is about to install as a reader
+/// scanned it.
+pub(crate) fn scanning_ahead(world: &mut World, scanned: Option<ScannedAhead>) {
+    world.resource_mut::<Scans>().ahead = scanned;
+}
+
+/// The verdict on a new skill's `document` and its bundle's files from
+/// the report a reader made ahead, when that report is of this document:
+/// the typosquatting check alone runs now, on the frontmatter.
+/// The caller vouches that the files are the bundle's, unchanged.
+pub(crate) fn verdict_scanned_ahead(
+    world: &mut World,
+    document: &SkillDocument,
+) -> Option<(ScanStatus, Vec<ScanFinding>)> {
+    let mut scans = world.resource_mut::<Scans>();
+    let usable = scans
+        .ahead
+        .as_ref()
+        .is_some_and(|a| a.exported.is_of(document) && a.exported.frontmatter().is_some());
+    let ScannedAhead { exported, report } = scans.ahead.take().filter(|_| usable)?;
+    file_commons_names(world);
+    let context = ScanContext {
+        known: world.resource::<CommonsNames>().names(),
+        origin: origin_of(&document.skill),
+        well_known: true,
+    };
+    let frontmatter = exported.frontmatter()?;
+    let typosquat = scan_bundle_with(frontmatter, &[], &context)
+        .findings
+        .into_iter()
+        .find(|f| f.rule == TYPOSQUAT);
+    let blocked = report.blocked || typosquat.as_ref().is_some_and(|f| f.severity.blocks());
+    let findings = typosquat.into_iter().chain(report.findings).collect();
+    Some(judged(ScanReport { blocked, findings }))
+}
+
+/// The scanner's rule for a name one typo from a known one.
+const TYPOSQUAT: &str = "typosquat";
 
 /// The verdict of a skill whose body, left in the store, could not be
 /// read for its scan: blocked, saying why (fail closed, SEC-2) — a body
@@ -336,9 +379,14 @@ pub(crate) fn verdict(
             origin: origin_of(&document.skill),
             well_known: true,
         };
-        let skill_md = scans.skill_md(document);
+        let skill_md = export_skill_md(document);
         scan_bundle_cached(&skill_md, files, &context, &mut scans.cache)
     });
+    judged(report)
+}
+
+/// A scan report as a skill keeps it.
+fn judged(report: ScanReport) -> (ScanStatus, Vec<ScanFinding>) {
     let findings: Vec<ScanFinding> = report
         .findings
         .iter()

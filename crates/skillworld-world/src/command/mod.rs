@@ -20,8 +20,8 @@ mod skills;
 mod trust;
 mod usage;
 
-pub(crate) use admission::Scans;
 pub use admission::{Prescan, prescan};
+pub(crate) use admission::{Scans, scanning_ahead};
 
 /// Who asks for a tool call or a write (POL-2).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,20 +1,22 @@
 //! Skills: create, install, replace, patch, file writes, delete, switches
 //! and revert. Every content change ends in [`SkillWorld::rewrite`] or
 //! [`SkillWorld::spawn_skill`], which recompute the scan verdict from the
-//! content they leave (SEC-2); the rules before it are in `admission.rs`.
+//! content they leave (SEC-2) — or, for an install's new skill, take the
+//! report a reader made on that very content; the rules before it are in
+//! `admission.rs`.
 
 use bevy_ecs::entity::Entity;
 use sha2::{Digest, Sha256};
 use skillworld_core::{
-    BodyError, EntityRecord, PrimaryComponent, ResourceBody, ResourceKind, ResourceRef, ScanStatus,
-    Skill, SkillName, SkillResource, StableId, Timestamp,
+    BodyError, EntityRecord, PrimaryComponent, ResourceBody, ResourceKind, ResourceRef,
+    ScanFinding, ScanStatus, Skill, SkillName, SkillResource, StableId, Timestamp,
 };
 use skillworld_format::{BundleFile, BundleSignature, SkillDocument};
 
 use super::InstallRules;
 use super::admission::{
     check_changeable, check_document, check_files, check_origin, guard_autonomous,
-    unreadable_verdict, verdict,
+    unreadable_verdict, verdict, verdict_scanned_ahead,
 };
 use super::{Applied, Caller, Switches};
 use crate::error::{ContentError, PatchError, WorldError};
@@ -131,7 +133,12 @@ impl SkillWorld {
         guard_autonomous(caller, &placed.document, &merged.files)?;
         let document = placed.document;
         let mut applied = match placed.entity {
-            None => self.spawn_skill(at, world, document, merged.files)?,
+            None => {
+                // A new skill's files are the bundle's as given: a report
+                // a reader made on them ahead holds.
+                let judged = verdict_scanned_ahead(&mut self.world, &document);
+                self.spawn_judged(at, world, document, merged.files, judged)?
+            }
             Some(entity) => {
                 let resources = self.reinstall_resources(at, world, entity, merged.files);
                 let provenance = document.skill.provenance.clone();
@@ -488,8 +495,21 @@ impl SkillWorld {
         document: SkillDocument,
         files: Vec<BundleFile>,
     ) -> Result<Applied, WorldError> {
+        self.spawn_judged(at, world, document, files, None)
+    }
+
+    /// [`Self::spawn_skill`] with its verdict, when already known.
+    fn spawn_judged(
+        &mut self,
+        at: Timestamp,
+        world: StableId,
+        document: SkillDocument,
+        files: Vec<BundleFile>,
+        judged: Option<(ScanStatus, Vec<ScanFinding>)>,
+    ) -> Result<Applied, WorldError> {
         SkillName::new(&document.name)?;
-        let (scan, findings) = verdict(&mut self.world, &document, &files);
+        let (scan, findings) =
+            judged.unwrap_or_else(|| verdict(&mut self.world, &document, &files));
         let id = self.world.resource_mut::<Entities>().allocate();
         let mut entity_record =
             record(id, &document.name, Some(world), PrimaryComponent::Skill, at);
