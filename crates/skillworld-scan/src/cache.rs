@@ -3,11 +3,6 @@
 //! depend only on its path and its bytes, so they are kept under the
 //! SHA-256 of both; a rescan analyses only the files whose bytes changed
 //! and re-runs the cross-file combination over every file's hits.
-//!
-//! A cache filled ahead ([`ScanCache::ahead`], a bulk import's readers)
-//! also keeps each text it keyed, until the lookup that asks for it: that
-//! lookup recognises the text by a byte comparison instead of hashing it a
-//! second time (issue 19: hashing each file once).
 
 use std::collections::HashMap;
 
@@ -34,43 +29,6 @@ pub struct ScanCache {
     /// The last typosquatting answer: a skill patched again and again
     /// asks the same question of the same names.
     imitation: Option<(Question, Option<String>)>,
-    /// Texts keyed ahead, each taken by the first lookup that meets it
-    /// again.
-    ahead: Ahead,
-}
-
-/// Texts keyed ahead, by their path's and text's shape.
-#[derive(Debug, Default)]
-struct Ahead {
-    /// Whether this cache keeps the texts it keys (one filled ahead).
-    keeps: bool,
-    texts: HashMap<Shape, Vec<Keyed>>,
-    count: usize,
-}
-
-/// A text keyed ahead with its key.
-#[derive(Debug)]
-struct Keyed {
-    path: String,
-    text: String,
-    key: [u8; 32],
-}
-
-/// A text's length and first and last eight bytes, with its path's
-/// length: equal (path, text) pairs have equal shapes; pairs of one shape
-/// are told apart by their bytes.
-type Shape = (usize, usize, u64, u64);
-
-fn shape(path: &str, text: &str) -> Shape {
-    let edge = |part: &[u8]| {
-        let mut word = [0u8; 8];
-        word[..part.len()].copy_from_slice(part);
-        u64::from_le_bytes(word)
-    };
-    let bytes = text.as_bytes();
-    let head = &bytes[..bytes.len().min(8)];
-    let tail = &bytes[bytes.len().saturating_sub(8)..];
-    (path.len(), bytes.len(), edge(head), edge(tail))
 }
 
 /// What a typosquatting answer depends on: the name, the origin, the
@@ -99,21 +57,6 @@ impl ScanCache {
             hits: 0,
             misses: 0,
             imitation: None,
-            ahead: Ahead::default(),
-        }
-    }
-
-    /// A cache filled ahead of the lookups that will use it (a reader's
-    /// scan before the install's verdict): it also keeps each text it
-    /// keys, so that, once [absorbed](ScanCache::absorb), the verdict's
-    /// lookup of the same text compares bytes instead of hashing them.
-    pub fn ahead(files: usize) -> Self {
-        ScanCache {
-            ahead: Ahead {
-                keeps: true,
-                ..Ahead::default()
-            },
-            ..ScanCache::with_capacity(files)
         }
     }
 
@@ -138,7 +81,7 @@ impl ScanCache {
         text: &str,
         scan: impl FnOnce() -> Vec<Hit>,
     ) -> Vec<Hit> {
-        let key = self.key(path, text);
+        let key = key(path, text);
         if let Some(hits) = self.young.get(&key) {
             self.hits += 1;
             return hits.clone();
@@ -152,37 +95,6 @@ impl ScanCache {
         let hits = scan();
         self.keep(key, hits.clone());
         hits
-    }
-
-    /// The key of `path` holding `text`: the one computed ahead for the
-    /// same bytes (taken: each is met again once), else its SHA-256; a
-    /// cache filled ahead keeps the text with the key it computes.
-    fn key(&mut self, path: &str, text: &str) -> [u8; 32] {
-        let ahead = &mut self.ahead;
-        if ahead.count == 0 && !ahead.keeps {
-            return key(path, text);
-        }
-        let shape = shape(path, text);
-        if let Some(keyed) = ahead.texts.get_mut(&shape)
-            && let Some(at) = keyed.iter().position(|k| k.path == path && k.text == text)
-        {
-            let key = keyed.swap_remove(at).key;
-            if keyed.is_empty() {
-                ahead.texts.remove(&shape);
-            }
-            ahead.count -= 1;
-            return key;
-        }
-        let key = key(path, text);
-        if ahead.keeps {
-            ahead.count += 1;
-            ahead.texts.entry(shape).or_default().push(Keyed {
-                path: path.to_owned(),
-                text: text.to_owned(),
-                key,
-            });
-        }
-        key
     }
 
     /// The known name `name` imitates in `context` (see
@@ -201,32 +113,6 @@ impl ScanCache {
                 self.imitation = Some((question, answer.clone()));
                 answer
             }
-        }
-    }
-
-    /// Takes in every file `other` remembers: findings computed by the
-    /// scanner elsewhere (another thread, ahead of the writes that will
-    /// ask for them). Only the scanner fills a cache, so nothing absorbed
-    /// can be other than its own findings for that path and text.
-    pub fn absorb(&mut self, other: ScanCache) {
-        for (key, hits) in other.old.into_iter().chain(other.young) {
-            self.keep(key, hits);
-        }
-        self.absorb_texts(other.ahead);
-    }
-
-    /// Takes texts keyed ahead elsewhere, at most a capacity's worth: a
-    /// text no lookup met again (its install refused, or renamed) is let
-    /// go with the others once that many are held.
-    fn absorb_texts(&mut self, other: Ahead) {
-        let ahead = &mut self.ahead;
-        if ahead.count + other.count > self.capacity {
-            ahead.texts.clear();
-            ahead.count = 0;
-        }
-        ahead.count += other.count;
-        for (shape, mut texts) in other.texts {
-            ahead.texts.entry(shape).or_default().append(&mut texts);
         }
     }
 
@@ -299,43 +185,5 @@ mod tests {
         assert_eq!(cache.imitated("invoice-parser", &context(&known)), None);
         known.remove("invoice-parser");
         assert_eq!(cache.imitated("invoice-parsr", &context(&known)), None);
-    }
-
-    /// A text keyed ahead answers the lookup of the same bytes once; a
-    /// text of the same length and edges but other bytes is scanned.
-    #[test]
-    fn texts_keyed_ahead_are_told_apart_by_their_bytes() {
-        let (same, other) = ("head-0123-tail", "head-9999-tail");
-        let mut elsewhere = ScanCache::ahead(8);
-        elsewhere.get_or_scan("SKILL.md", same, Vec::new);
-        assert_eq!(elsewhere.ahead.count, 1);
-        let mut cache = ScanCache::default();
-        cache.absorb(elsewhere);
-        cache.get_or_scan("SKILL.md", other, Vec::new);
-        assert_eq!(cache.stats(), (0, 1), "other bytes are scanned");
-        assert_eq!(
-            cache.ahead.count, 1,
-            "a cache not filled ahead keeps no text"
-        );
-        cache.get_or_scan("SKILL.md", same, || panic!("scanned again"));
-        assert_eq!(cache.ahead.count, 0, "the text is taken once met");
-        assert!(cache.ahead.texts.is_empty());
-        // Taken, its key is still the SHA-256 of path and text.
-        cache.get_or_scan("SKILL.md", same, || panic!("scanned again"));
-        assert_eq!(cache.stats(), (2, 1));
-    }
-
-    #[test]
-    fn files_scanned_elsewhere_are_answered_once_absorbed() {
-        let mut elsewhere = ScanCache::with_capacity(8);
-        for text in ["one", "two", "three"] {
-            elsewhere.get_or_scan("SKILL.md", text, Vec::new);
-        }
-        let mut cache = ScanCache::default();
-        cache.absorb(elsewhere);
-        for text in ["one", "two", "three"] {
-            cache.get_or_scan("SKILL.md", text, || panic!("{text} scanned again"));
-        }
-        assert_eq!(cache.stats(), (3, 0));
     }
 }
