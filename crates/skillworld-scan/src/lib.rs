@@ -161,11 +161,15 @@ pub fn scan_bundle(skill_md: &str, files: &[BundleFile]) -> ScanReport {
 /// Scans a skill with what the world knows (typosquatting against its
 /// installed skills from other origins).
 pub fn scan_bundle_with(skill_md: &str, files: &[BundleFile], context: &ScanContext) -> ScanReport {
-    let typosquat = typosquat_finding(skill_md, |name| {
+    bundle_report(skill_md, files, scan_typosquat(skill_md, context), analyse)
+}
+
+/// The typosquatting finding alone, the one part of [`scan_bundle_with`]'s
+/// report that depends on `context`: for a caller that scanned the rest
+/// ahead without the names installed since.
+pub fn scan_typosquat(skill_md: &str, context: &ScanContext) -> Option<Finding> {
+    typosquat_finding(skill_md, |name| {
         typosquat::imitated(name, context).map(str::to_owned)
-    });
-    bundle_report(skill_md, files, typosquat, |path, text, kind| {
-        analyse(path, text, kind)
     })
 }
 
@@ -507,9 +511,7 @@ pub fn scan_dir_with(dir: &Path, context: &ScanContext) -> std::io::Result<ScanR
         .map(|(path, text, kind)| (path.as_str(), text.as_str(), *kind))
         .collect();
     hits.extend(datarun::hits(&read));
-    report.add(typosquat_finding(&skill_md, |name| {
-        typosquat::imitated(name, context).map(str::to_owned)
-    }));
+    report.add(scan_typosquat(&skill_md, context));
     spare_self_install(&mut hits, || {
         frontmatter_name(&skill_md).map(|(_, name)| name)
     });

@@ -11,7 +11,9 @@ use skillworld_core::limits::{
 };
 use skillworld_core::{Bucket, Origin, ScanFinding, ScanStatus, SkillName};
 use skillworld_format::{BundleFile, SkillDocument, export_skill_md};
-use skillworld_scan::{ScanCache, ScanContext, ScanReport, scan_bundle_cached, scan_bundle_with};
+use skillworld_scan::{
+    ScanCache, ScanContext, ScanReport, scan_bundle_cached, scan_bundle_with, scan_typosquat,
+};
 
 use super::{Caller, CallerKind};
 use crate::error::{ContentError, WorldError};
@@ -246,16 +248,6 @@ impl Exported {
             && self.head.tags == *tags
             && self.head.skill == *skill
     }
-
-    /// The text before the body, when it holds the whole frontmatter (an
-    /// opening and a closing `---` line): the scanner reads the name it
-    /// checks for typosquatting there and nowhere else.
-    fn frontmatter(&self) -> Option<&str> {
-        let head = self.text.get(..self.body_at?)?;
-        let mut lines = head.lines();
-        let opens = lines.next()?.trim_end() == "---";
-        (opens && lines.any(|line| line.trim_end() == "---")).then_some(head)
-    }
 }
 
 /// The scanner's work on a bundle as an install will scan it (issue 19),
@@ -322,30 +314,22 @@ pub(crate) fn verdict_scanned_ahead(
     world: &mut World,
     document: &SkillDocument,
 ) -> Option<(ScanStatus, Vec<ScanFinding>)> {
-    let mut scans = world.resource_mut::<Scans>();
-    let usable = scans
+    let ScannedAhead { exported, report } = world
+        .resource_mut::<Scans>()
         .ahead
-        .as_ref()
-        .is_some_and(|a| a.exported.is_of(document) && a.exported.frontmatter().is_some());
-    let ScannedAhead { exported, report } = scans.ahead.take().filter(|_| usable)?;
+        .take()
+        .filter(|ahead| ahead.exported.is_of(document))?;
     file_commons_names(world);
     let context = ScanContext {
         known: world.resource::<CommonsNames>().names(),
         origin: origin_of(&document.skill),
         well_known: true,
     };
-    let frontmatter = exported.frontmatter()?;
-    let typosquat = scan_bundle_with(frontmatter, &[], &context)
-        .findings
-        .into_iter()
-        .find(|f| f.rule == TYPOSQUAT);
+    let typosquat = scan_typosquat(&exported.text, &context);
     let blocked = report.blocked || typosquat.as_ref().is_some_and(|f| f.severity.blocks());
     let findings = typosquat.into_iter().chain(report.findings).collect();
     Some(judged(ScanReport { blocked, findings }))
 }
-
-/// The scanner's rule for a name one typo from a known one.
-const TYPOSQUAT: &str = "typosquat";
 
 /// The verdict of a skill whose body, left in the store, could not be
 /// read for its scan: blocked, saying why (fail closed, SEC-2) — a body
