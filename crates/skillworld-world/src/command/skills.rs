@@ -134,9 +134,12 @@ impl SkillWorld {
         let document = placed.document;
         let mut applied = match placed.entity {
             None => {
-                // A new skill's files are the bundle's as given: a report
-                // a reader made on them ahead holds.
-                let judged = verdict_scanned_ahead(&mut self.world, &document);
+                // A report a reader made ahead is on the bundle's files as
+                // given: it holds only while the skill gets exactly those.
+                let as_given = merged.kept_buckets.is_empty() && merged.files.len() == files.len();
+                let judged = as_given
+                    .then(|| verdict_scanned_ahead(&mut self.world, &document))
+                    .flatten();
                 self.spawn_judged(at, world, document, merged.files, judged)?
             }
             Some(entity) => {
