@@ -95,7 +95,8 @@ pub struct ScanReport {
 }
 
 impl ScanReport {
-    fn add(&mut self, findings: impl IntoIterator<Item = Finding>) {
+    /// Adds findings after those held; a blocking one blocks the report.
+    pub fn add(&mut self, findings: impl IntoIterator<Item = Finding>) {
         for finding in findings {
             self.blocked |= finding.severity.blocks();
             self.findings.push(finding);

@@ -320,15 +320,13 @@ pub(crate) fn verdict_scanned_ahead(
         .take()
         .filter(|ahead| ahead.exported.is_of(document))?;
     file_commons_names(world);
-    let context = ScanContext {
-        known: world.resource::<CommonsNames>().names(),
-        origin: origin_of(&document.skill),
-        well_known: true,
-    };
-    let typosquat = scan_typosquat(&exported.text, &context);
-    let blocked = report.blocked || typosquat.as_ref().is_some_and(|f| f.severity.blocks());
-    let findings = typosquat.into_iter().chain(report.findings).collect();
-    Some(judged(ScanReport { blocked, findings }))
+    let mut whole = ScanReport::default();
+    whole.add(scan_typosquat(
+        &exported.text,
+        &install_context(world, document),
+    ));
+    whole.add(report.findings);
+    Some(judged(whole))
 }
 
 /// The verdict of a skill whose body, left in the store, could not be
@@ -358,36 +356,42 @@ pub(crate) fn verdict(
 ) -> (ScanStatus, Vec<ScanFinding>) {
     file_commons_names(world);
     let report = world.resource_scope(|world, mut scans: Mut<Scans>| {
-        let context = ScanContext {
-            known: world.resource::<CommonsNames>().names(),
-            origin: origin_of(&document.skill),
-            well_known: true,
-        };
+        let context = install_context(world, document);
         let skill_md = export_skill_md(document);
         scan_bundle_cached(&skill_md, files, &context, &mut scans.cache)
     });
     judged(report)
 }
 
+/// What an installed skill's scan knows: the Commons names (filed by
+/// [`file_commons_names`]), its origin and the compiled-in list.
+fn install_context<'w>(world: &'w World, document: &'w SkillDocument) -> ScanContext<'w> {
+    ScanContext {
+        known: world.resource::<CommonsNames>().names(),
+        origin: origin_of(&document.skill),
+        well_known: true,
+    }
+}
+
 /// A scan report as a skill keeps it.
 fn judged(report: ScanReport) -> (ScanStatus, Vec<ScanFinding>) {
-    let findings: Vec<ScanFinding> = report
-        .findings
-        .iter()
-        .map(|f| ScanFinding {
-            rule: f.rule.to_owned(),
-            severity: f.severity.as_str().to_owned(),
-            file: f.file.clone(),
-            line: f.line,
-            excerpt: f.excerpt.clone(),
-            explanation: f.explanation.clone(),
-        })
-        .collect();
-    let status = match (report.blocked, findings.is_empty()) {
+    let status = match (report.blocked, report.findings.is_empty()) {
         (true, _) => ScanStatus::Blocked,
         (false, false) => ScanStatus::Warned,
         (false, true) => ScanStatus::Clean,
     };
+    let findings = report
+        .findings
+        .into_iter()
+        .map(|f| ScanFinding {
+            rule: f.rule.to_owned(),
+            severity: f.severity.as_str().to_owned(),
+            file: f.file,
+            line: f.line,
+            excerpt: f.excerpt,
+            explanation: f.explanation,
+        })
+        .collect();
     (status, findings)
 }
 
