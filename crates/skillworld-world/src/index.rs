@@ -34,9 +34,10 @@ pub struct Entities {
 struct IdHash(u64);
 
 impl Hasher for IdHash {
+    /// Never called for a `StableId` (its `Hash` writes one `u64`).
     fn write(&mut self, bytes: &[u8]) {
         for &byte in bytes {
-            self.write_u64(self.0.rotate_left(8) ^ u64::from(byte));
+            self.0 = self.0.rotate_left(8) ^ u64::from(byte);
         }
     }
 
@@ -194,10 +195,12 @@ mod tests {
     use skillworld_core::{EntityRecord, StableId, Timestamp};
     use skillworld_format::SkillDocument;
 
+    use std::hash::{BuildHasher, BuildHasherDefault};
+
     use bevy_ecs::entity::Entity;
 
     use super::{
-        CommonsNames, Entities, NameIndex, SourceIndex, collection_of, file_commons_names,
+        CommonsNames, Entities, IdHash, NameIndex, SourceIndex, collection_of, file_commons_names,
     };
     use crate::clock::Clock;
     use crate::layers::Layer;
@@ -224,6 +227,13 @@ mod tests {
         assert_eq!(entities.get(ids[9]), None);
         assert_eq!(entities.get(ids[1]), Some(entity(1)));
         assert_eq!(entities.by_id.len(), ids.len() - 1);
+        // The hash itself: the id's low 57 bits as they are, the top
+        // seven mixed from the whole id.
+        let hash = |id: u64| BuildHasherDefault::<IdHash>::default().hash_one(StableId(id));
+        for id in [0, 1, 2, 1000, (1 << 57) - 1] {
+            assert_eq!(hash(id) & ((1 << 57) - 1), id);
+        }
+        assert_ne!(hash(0) >> 57, hash(1 << 57) >> 57);
     }
 
     #[test]
