@@ -422,6 +422,26 @@ mod tests {
         }
     }
 
+    /// The install's fast path: a report scanned ahead is the verdict of
+    /// its own document, once; another document's install scans anew.
+    #[test]
+    fn a_report_scanned_ahead_is_taken_once_by_its_own_document() {
+        let mut world = crate::state::SkillWorld::new(crate::state::WorldSettings::default());
+        let world = world.world_mut();
+        let document = SkillDocument::new("tidy", "Tidies.", "Run xtidy.\n");
+        let ahead = || prescan(&document, Vec::new()).into_parts().1;
+        scanning_ahead(world, Some(ahead()));
+        assert_eq!(
+            verdict_scanned_ahead(world, &document),
+            Some((ScanStatus::Clean, Vec::new()))
+        );
+        assert_eq!(verdict_scanned_ahead(world, &document), None, "taken once");
+        let mut numbered = document.clone();
+        numbered.name = "tidy-2".into();
+        scanning_ahead(world, Some(ahead()));
+        assert_eq!(verdict_scanned_ahead(world, &numbered), None);
+    }
+
     #[test]
     fn an_export_ahead_is_taken_only_for_its_own_document() {
         let document = SkillDocument::new("tidy", "Tidies.", "Run xtidy.\n");
