@@ -15,7 +15,9 @@ use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, channel, sync_channel}
 use std::sync::{Arc, Mutex, TryLockError};
 
 use indicatif::ProgressBar;
-use skillworld_format::{Bundle, BundleError, Imported, SkillDocument, Warning, WarningCode};
+use skillworld_format::{
+    Bundle, BundleError, BundleSignature, Imported, SkillDocument, Warning, WarningCode,
+};
 use skillworld_store::{Store, StoreError, Unpublished};
 use skillworld_world::{
     InstallOutcome, InstallRules, Installed, Layer, Prescan, SkillWorld, WorldError, prescan,
@@ -196,10 +198,13 @@ fn install_scanned(
     scanned: Scanned,
 ) -> SkillResult {
     let Scanned {
-        bundle, prescan, ..
+        imported,
+        signature,
+        prescan,
+        ..
     } = scanned;
-    reported(path, bundle.imported, |document| {
-        world.install_prescanned(layer, document, prescan, bundle.signature, rules)
+    reported(path, imported, |document| {
+        world.install_prescanned(layer, document, prescan, signature, rules)
     })
 }
 
@@ -284,12 +289,17 @@ fn read(target: &Target) -> Result<Bundle, BundleError> {
 
 /// Scans a bundle read as its install will, on the reader's core.
 fn scan(read: Result<Bundle, BundleError>) -> Ready {
-    let mut bundle = read?;
+    let bundle = read?;
     let bytes = bundle_bytes(&bundle);
-    let files = std::mem::take(&mut bundle.files);
-    let prescan = prescan(&bundle.imported.document, files);
+    let Bundle {
+        imported,
+        files,
+        signature,
+    } = bundle;
+    let prescan = prescan(&imported.document, files);
     Ok(Scanned {
-        bundle,
+        imported,
+        signature,
         prescan,
         bytes,
     })
@@ -297,7 +307,8 @@ fn scan(read: Result<Bundle, BundleError>) -> Ready {
 
 /// A bundle read and scanned: its files are the prescan's.
 struct Scanned {
-    bundle: Bundle,
+    imported: Imported,
+    signature: Option<BundleSignature>,
     prescan: Prescan,
     bytes: u64,
 }
@@ -469,7 +480,7 @@ mod tests {
             let names: Vec<String> = std::thread::scope(|scope| {
                 let mut reader = ReadAhead::start(scope, &targets, &queue, &scanner);
                 std::iter::from_fn(|| reader.next())
-                    .map(|(_, read)| read.unwrap().bundle.imported.document.name)
+                    .map(|(_, read)| read.unwrap().imported.document.name)
                     .collect()
             });
             assert_eq!(names, expected);
