@@ -857,8 +857,8 @@ fn named_snapshots_are_shared_and_a_restore_is_one_step_every_node_takes() {
     }
 }
 
-/// One number a query answers.
-fn sql_number(url: &str, query: &str) -> i64 {
+/// The rows a query answers.
+fn query(url: &str, statement: &str) -> Vec<tokio_postgres::Row> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -868,37 +868,29 @@ fn sql_number(url: &str, query: &str) -> i64 {
             .await
             .unwrap();
         tokio::spawn(connection);
-        client.query_one(query, &[]).await.unwrap().get(0)
+        client.query(statement, &[]).await.unwrap()
     })
+}
+
+/// One number a query answers.
+fn sql_number(url: &str, statement: &str) -> i64 {
+    query(url, statement)[0].get(0)
 }
 
 /// The database's sessions, one per line (which node, its state, since
 /// when its transaction runs, its last statement): says who held a lock
 /// when a write timed out.
 fn sessions(url: &str) -> String {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    runtime.block_on(async {
-        let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
-            .await
-            .unwrap();
-        tokio::spawn(connection);
-        let rows = client
-            .query(
-                "SELECT concat_ws(' | ', application_name, state, wait_event_type,
-                        xact_start::text, left(query, 120))
-                 FROM pg_stat_activity
-                 WHERE datname = current_database() AND pid <> pg_backend_pid()",
-                &[],
-            )
-            .await
-            .unwrap();
-        rows.iter()
-            .map(|row| format!("\n  {}", row.get::<_, String>(0)))
-            .collect()
-    })
+    query(
+        url,
+        "SELECT concat_ws(' | ', application_name, state, wait_event_type,
+                xact_start::text, left(query, 120))
+         FROM pg_stat_activity
+         WHERE datname = current_database() AND pid <> pg_backend_pid()",
+    )
+    .iter()
+    .map(|row| format!("\n  {}", row.get::<_, String>(0)))
+    .collect()
 }
 
 /// Pauses (`STOP`) or resumes (`CONT`) a node's process.
