@@ -436,15 +436,7 @@ enum Anchors {
 
 impl Anchors {
     fn new(atoms: &[Atom]) -> Self {
-        let mut bytes: Vec<u8> = atoms
-            .iter()
-            .flat_map(|a| {
-                [
-                    a.word[0].to_ascii_lowercase(),
-                    a.word[0].to_ascii_uppercase(),
-                ]
-            })
-            .collect();
+        let mut bytes: Vec<u8> = atoms.iter().flat_map(|a| cases(a.word[0])).collect();
         bytes.sort_unstable();
         bytes.dedup();
         if atoms.iter().all(|a| a.word.len() == 1) && bytes.len() <= 3 {
@@ -1170,16 +1162,16 @@ pub(crate) fn negated(text: &str, from_end: usize) -> bool {
     // punctuation after it ("or not, bypass …") has ended its clause and
     // governs nothing; the words before it only need their letters.
     let last = last.trim_matches(['*', '_']).replace('\u{2019}', "'");
+    if !NEGATING_WORDS.contains(&last.to_ascii_lowercase().as_str()) {
+        return false;
+    }
     let second = word(words.next().unwrap_or_default());
     let opens = sentence
         .split_whitespace()
         .next()
         .map(word)
         .unwrap_or_default();
-    NEGATING_WORDS.contains(&last.to_ascii_lowercase().as_str())
-        && !NEGATING_WORDS.contains(&second.as_str())
-        && second != "why"
-        && opens != "why"
+    !NEGATING_WORDS.contains(&second.as_str()) && second != "why" && opens != "why"
 }
 
 /// The words that negate the verb after them.
