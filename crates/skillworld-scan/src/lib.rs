@@ -238,13 +238,7 @@ fn kind_of(path: &str, text: &str) -> Option<Kind> {
         "dockerfile",
         "containerfile",
     ];
-    if build.contains(&name) || lower.ends_with(".mk") {
-        return Some(Kind::Script(Lang::Shell));
-    }
-    // A crontab or a direnv file shipped to be installed in the user's
-    // project runs through the shell there, unattended.
-    let shell_run = ["crontab", "envrc", ".envrc"];
-    if shell_run.contains(&name) || lower.ends_with(".crontab") {
+    if build.contains(&name) || lower.ends_with(".mk") || lower.ends_with(".crontab") {
         return Some(Kind::Script(Lang::Shell));
     }
     if let Some(lang) = started_by_a_tool(name) {
@@ -266,10 +260,10 @@ fn kind_of(path: &str, text: &str) -> Option<Kind> {
     // script in the browser, a desktop entry's `Exec=` at login, a PDF's
     // actions in the reader (when its text is not compressed).
     let data = [
-        ".cfg", ".conf", ".txt", ".html", ".xml", ".env", ".rules", ".service", ".timer", ".svg",
-        ".htm", ".xhtml", ".hta", ".desktop", ".pdf",
+        ".cfg", ".conf", ".txt", ".xml", ".env", ".rules", ".service", ".timer", ".pdf",
     ];
     data.iter()
+        .chain(&LEGACY_ENCODED)
         .any(|e| lower.ends_with(e))
         .then_some(Kind::Script(Lang::Other))
 }
@@ -278,9 +272,13 @@ fn kind_of(path: &str, text: &str) -> Option<Kind> {
 /// a shell's start-up files and git hooks (husky's carry no `#!`) when a
 /// terminal opens or a commit is made, irb's and Pry's when a console
 /// starts, Rake's and Bundler's when a task or an install reads them;
-/// npm's, git's and Vim's settings, which name programs to run.
+/// npm's, git's and Vim's settings, which name programs to run; a crontab
+/// or a direnv file shipped for the user's project, run there unattended.
 fn started_by_a_tool(name: &str) -> Option<Lang> {
-    const SHELL: [&str; 16] = [
+    const SHELL: [&str; 19] = [
+        "crontab",
+        "envrc",
+        ".envrc",
         ".bashrc",
         ".bash_profile",
         ".bash_login",
