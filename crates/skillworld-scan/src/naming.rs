@@ -258,47 +258,72 @@ pub fn forbidden_concealment(
     })
 }
 
-/// `curl … | python3 -m json.tool`: the interpreter runs the standard
-/// library's JSON formatter, which only parses what the server sent. The
-/// formatted text may go on only to a viewer (`| head`, `| less`, …); a
-/// pipe to anything else, a redirect or a second command might run it;
-/// a second download on the line is a match of its own.
-/// (`Rule::confirm` of `download-execute`.)
-pub fn json_viewer(
+/// A download only read, not run (`Rule::confirm` of `download-execute`):
+/// formatted as JSON (`json_formatted`) or compared with a local file
+/// (`compared`). A second download on the line is a match of its own.
+pub fn read_not_run(
     line: &str,
     at: usize,
     next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
+    unless_all(line, at, next, Severity::High, |line, _, rest| {
+        json_formatted(rest) || compared(line, rest)
+    })
+}
+
+/// `curl … | python3 -m json.tool`: the interpreter runs the standard
+/// library's JSON formatter, which only parses what the server sent. The
+/// formatted text may go on only to a viewer (`| head`, `| less`, …), its
+/// errors to `/dev/null` and a failure to `|| true` (issue 18, tenth
+/// sweep); a pipe to anything else, another redirect or a second command
+/// might run it.
+fn json_formatted(rest: &str) -> bool {
     const VIEWERS: [&str; 8] = ["head", "tail", "less", "more", "grep", "jq", "wc", "sort"];
     let python = |w: &str| {
         w.strip_prefix("python")
             .is_some_and(|v| v.bytes().all(|b| b.is_ascii_digit() || b == b'.'))
     };
-    unless_all(line, at, next, Severity::High, |_, _, rest| {
-        if !(rest.starts_with("curl") || rest.starts_with("wget")) {
-            return false;
-        }
-        // A backquote closes the inline code the command stands in.
-        let command = rest.split('`').next().unwrap_or_default();
-        let Some((_, piped)) = command.split_once('|') else {
-            return false;
-        };
-        let Some((formatter, after)) = piped.split_once("json.tool") else {
-            return false;
-        };
-        let mut stages = after.split('|');
-        let own = stages.next().unwrap_or_default();
-        matches!(formatter.split_whitespace().collect::<Vec<_>>()[..], [p, "-m"] if python(p))
-            && formatter.ends_with(' ')
-            && !after.contains([';', '&', '$', '>', '<'])
-            && own.split_whitespace().all(|w| w.starts_with('-'))
-            && stages.all(|stage| {
-                stage
-                    .split_whitespace()
-                    .next()
-                    .is_some_and(|w| VIEWERS.contains(&w))
-            })
-    })
+    if !(rest.starts_with("curl") || rest.starts_with("wget")) {
+        return false;
+    }
+    // A backquote closes the inline code the command stands in.
+    let command = rest.split('`').next().unwrap_or_default().trim_end();
+    let command = command.strip_suffix("|| true").unwrap_or(command);
+    let Some((_, piped)) = command.split_once('|') else {
+        return false;
+    };
+    let Some((formatter, after)) = piped.split_once("json.tool") else {
+        return false;
+    };
+    let after = after.replace(" 2>/dev/null", " ");
+    let mut stages = after.split('|');
+    let own = stages.next().unwrap_or_default();
+    matches!(formatter.split_whitespace().collect::<Vec<_>>()[..], [p, "-m"] if python(p))
+        && formatter.ends_with(' ')
+        && !after.contains([';', '&', '$', '>', '<'])
+        && own.split_whitespace().all(|w| w.starts_with('-'))
+        && stages.all(|stage| {
+            stage
+                .split_whitespace()
+                .next()
+                .is_some_and(|w| VIEWERS.contains(&w))
+        })
+}
+
+/// `diff <(curl -sL https://…/upstream.md) local.md`: the download is
+/// only compared with a local file (issue 18, tenth sweep). The line must
+/// be that one command: `diff` or `cmp` first, no second command, pipe,
+/// redirect or command substitution, and no download written to a file.
+fn compared(line: &str, rest: &str) -> bool {
+    let command = line.trim_start();
+    let command = command.strip_prefix('$').map_or(command, str::trim_start);
+    rest.starts_with("<(")
+        && ["diff ", "cmp "].iter().any(|c| command.starts_with(c))
+        && !command.contains([';', '&', '|', '>', '`'])
+        && !command.contains("$(")
+        && !command
+            .split_whitespace()
+            .any(|w| w.starts_with("-o") || w.starts_with("-O") || w.starts_with("--output"))
 }
 
 /// `RUN --mount=type=secret,id=npmrc,target=/root/.npmrc npm ci`: BuildKit
