@@ -1293,7 +1293,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "credential-file",
         class: Class::Exfiltration,
-        pattern: r"\.ssh/(?:id_[a-z0-9_]+(?:[^.a-z0-9_]|$)|\*)|['\x22](?:~/|\$HOME/)?\.ssh/?['\x22]|(?:~|\$HOME|\$\{HOME\})/\.(?:aws|kube|gnupg|docker|azure|ssh)/?(?:\s|$|['\x22);])|['\x22]\.(?:docker|kube)['\x22][^\n]*['\x22]config(?:\.json)?['\x22]|['\x22]\.ssh['\x22][^\n]*['\x22]id_|['\x22]id_(?:rsa|ed25519|ecdsa|dsa)['\x22]|\.aws/credentials|\.aws['\x22][^\n]*['\x22]credentials['\x22]|\.kube/config|\.docker/config\.json|\.git-credentials|\.netrc\b|\.pgpass\b|\.npmrc\b|\.pypirc\b|\.gem/credentials\b|gcloud/(?:credentials|application_default|legacy_credentials)|\.azure/(?:accessTokens|msal)|\.config/gh/hosts|/etc/shadow\b|\.gnupg/|\.get_(?:frozen_)?credentials\(\)|\.password-store|\.vault-token|com\.vercel\.cli/auth\.json|netlify/config\.json|\.fly/config\.yml|credentials\.tfrc\.json|(?:\.cargo|CARGO_HOME)\}?/credentials|\.supabase/access-token|-C\s*['\x22]?(?:~|\$HOME|\$\{HOME\})/?['\x22]?\s(?:[^\n|;&]*\s)?\.(?:ssh|aws|azure|kube|gnupg|docker|config/gcloud)(?:[\s'\x22/]|$)",
+        pattern: r"\.ssh/(?:id_[a-z0-9_]+(?:[^.a-z0-9_]|$)|\*)|['\x22](?:~/|\$HOME/)?\.ssh/?['\x22]|(?:~|\$HOME|\$\{HOME\})/\.(?:aws|kube|gnupg|docker|azure|ssh)/?(?:\s|$|['\x22);])|['\x22]\.(?:docker|kube)['\x22][^\n]*['\x22]config(?:\.json)?['\x22]|['\x22]\.ssh['\x22][^\n]*['\x22]id_|['\x22]id_(?:rsa|ed25519|ecdsa|dsa)['\x22]|\.aws/credentials|\.aws['\x22][^\n]*['\x22]credentials['\x22]|\.kube/config|\.docker/config\.json|\.git-credentials|\.netrc\b|\.pgpass\b|\.npmrc\b|\.pypirc\b|\.gem/credentials\b|gcloud/(?:credentials|application_default|legacy_credentials)|\.azure[/\\](?:accessTokens|msal)|\.config/gh/hosts|/etc/shadow\b|\.gnupg/|\.get_(?:frozen_)?credentials\(\)|\.password-store|\.vault-token|com\.vercel\.cli/auth\.json|netlify/config\.json|\.fly/config\.yml|credentials\.tfrc\.json|(?:\.cargo|CARGO_HOME)\}?/credentials|\.supabase/access-token|-C\s*['\x22]?(?:~|\$HOME|\$\{HOME\})/?['\x22]?\s(?:[^\n|;&]*\s)?\.(?:ssh|aws|azure|kube|gnupg|docker|config/gcloud)(?:[\s'\x22/]|$)",
         // A key named as an SSH client's identity is used to log in, not read.
         unless: &[
             "ssh-keygen",
@@ -1651,9 +1651,9 @@ pub static RULES: &[Rule] = &[
             r"\baws\s+s3\s+(?:cp|sync|mv)\b|\bgsutil\b[^\n]*\s(?:cp|rsync|mv)\s|['\x22]gsutil['\x22]\s*,[^\n]*['\x22](?:cp|rsync|mv)['\x22]|['\x22]s3['\x22]\s*,\s*['\x22](?:cp|sync|mv)['\x22]|\bgcloud\s+storage\s+(?:cp|rsync)\b|\baz\s+storage\s+blob\s+upload|\bazcopy\s+(?:copy|cp|sync)\b|\brclone\s+(?:copy|copyto|sync|move)\b",
             r"|\|\s*(?:nc|ncat|netcat)\b[^\n|;&]*\s\d{2,5}\b|/dev/udp/[^\s/]+/\d|\blogger\b[^\n]*\s(?:-n|--server)\s|\bping\b[^\n]*\s-p\s*['\x22]?\$",
             r"|\bredis-cli\b[^\n]*\s(?:SET|SETEX|APPEND|PUBLISH|LPUSH|RPUSH|HSET|XADD)\s|\b(?:rsync|scp)\b[^\n]*\s['\x22]?\$\{?\w+\}?:",
-            r"|\bpaho\.mqtt\b|\bmqtt\.connect\(|\bmosquitto_pub\b|\bamqplib\b|\bpika\.BlockingConnection\(|\b(?:ws|websocket)\.send\(|\bNet::FTP\b",
+            r"|\bpaho\.mqtt\b|\bmqtt\.connect\(|\bmosquitto_pub\b|\bamqplib\b|\bpika\.BlockingConnection\(|\b(?:ws|websocket)\.send\(|\.WriteMessage\(|\bNet::FTP\b",
             r"|\.execute\(\s*['\x22]INSERT\s|\bsentry_sdk\.set_(?:context|extra)\(|\bSentry\.set(?:Context|Extra)\(",
-            r"|https?://[^\s'\x22]*\?[^\s'\x22]*=(?:#\{|\$\{|\$\()|\bgit\s+tag\b[^\n]*\s-m\s*['\x22][^'\x22\n]*\$",
+            r"|https?://[^\s'\x22]*\?[^\s'\x22]*=(?:#\{|\$\{|\$\(|\$[a-z_])|\bgit\s+tag\b[^\n]*\s-m\s*['\x22][^'\x22\n]*\$",
         ),
         signal: Signal::Sink,
         quiet: true,

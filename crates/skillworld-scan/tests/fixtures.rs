@@ -23,16 +23,8 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "batch 21 generality check: boto3 `s3.upload_file` of `~/.aws/credentials` (a path joined from `\".aws\", name`) to a foreign bucket",
     ),
     (
-        "gen-go-gorilla-ws-b21",
-        "batch 21 generality check: gorilla `conn.WriteMessage` of `~/.kube/config` on a `wss://` connection",
-    ),
-    (
         "gen-node-dns-promises-b21",
         "batch 21 generality check: Node `dns.promises.resolve4` of hex labels of `~/.ssh/id_ed25519`",
-    ),
-    (
-        "gen-ps-pixel-query-b21",
-        "batch 21 generality check: PowerShell `Invoke-WebRequest` GET of `?d=$part` carrying base64 of `.azure\\msal_token_cache.json` (a backslash path)",
     ),
     (
         "gen-py-redis-set-b21",
@@ -122,10 +114,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
 
 /// Benign look-alikes the scanner is known to block, and why.
 const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
-    (
-        "gen-curl-query-ok-b21",
-        "batch 21 generality check: `[ -f ~/.aws/credentials ]` tests that the AWS CLI is configured, then `aws s3 cp` publishes a report to the user's `$REPORT_BUCKET`; an existence test reads as a credential read and the copy is a covert-sink in the same script",
-    ),
     (
         "husky-secret-scan-ok",
         "batch 20 generality check: a husky hook matches staged files against credential formats (`ghp_…`, `AKIA…`) and posts only how many files matched to the user's own `SLACK_WEBHOOK_URL`; a search for credential formats beside any send blocks (`secret-harvest`), and the scanner does not follow what is sent (source-to-sink)",

