@@ -1612,6 +1612,21 @@ fn reveal_hidden(
                     lines,
                     format!("decodes to `{}`: {}", worst.excerpt, worst.rule.what),
                 ));
+            } else if let Some(source) = inner
+                .iter()
+                .find(|h| h.rule.signal == Signal::Source && !h.rule.quiet)
+            {
+                // A credential path kept encoded is still read where it is
+                // decoded: it feeds combinations as the plain path would
+                // (batch 21: hex-encoded `.aws/credentials` sent in DNS labels).
+                out.push(payload_hit(
+                    source.rule,
+                    file,
+                    line,
+                    hits,
+                    lines,
+                    format!("decodes to `{}`", source.excerpt),
+                ));
             }
         }
     }

@@ -328,9 +328,11 @@ fn compared(line: &str, rest: &str) -> bool {
 
 /// `RUN --mount=type=secret,id=npmrc,target=/root/.npmrc npm ci`: BuildKit
 /// places the secret at the mount's target for that one command and keeps
-/// it out of the image; the path is where it is put, not a read. A read
-/// of the same path later on the line is a match of its own.
-/// (`Rule::confirm` of `credential-file`.)
+/// it out of the image; the path is where it is put, not a read. A shell
+/// file test (`[ -f ~/.aws/credentials ] || aws configure`, batch 21's
+/// generality check) asks whether a CLI is set up and reads nothing
+/// either. A read of the same path later on the line is a match of its
+/// own. (`Rule::confirm` of `credential-file`.)
 pub fn secret_mount_target(
     line: &str,
     at: usize,
@@ -340,6 +342,9 @@ pub fn secret_mount_target(
         let Some(before) = line.get(..at) else {
             return false;
         };
+        if shell_file_test(before) {
+            return true;
+        }
         let Some(mount) = before.rfind("--mount=") else {
             return false;
         };
@@ -352,6 +357,19 @@ pub fn secret_mount_target(
                 .any(|t| last.starts_with(t))
             && !last.contains(['$', '`'])
     })
+}
+
+/// Whether the text before a path ends a shell file test's operator
+/// (`[ -f `, `[[ -e "$HOME/`, `test -r `): the path's own prefix (`~/`,
+/// `"$HOME/`) is the last word, the test flag the one before it.
+fn shell_file_test(before: &str) -> bool {
+    let mut words = before.split_whitespace().rev();
+    let mut flag = words.next();
+    if flag.is_some_and(|w| !w.starts_with('-')) {
+        flag = words.next();
+    }
+    matches!(flag, Some("-f" | "-e" | "-d" | "-r" | "-s"))
+        && matches!(words.next(), Some("[" | "[[" | "test" | "!"))
 }
 
 /// `| 隐瞒用户 | “这一步不要告诉用户” |`: an order inside a quotation that

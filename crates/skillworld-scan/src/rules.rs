@@ -452,6 +452,8 @@ pub static RULES: &[Rule] = &[
             r"|\buse\s+Socket\b[^\n]*\bexec\b",
             r"|\bmsfvenom\b[^\n]*\bLHOST=\d",
             r"|/inet/tcp/\d+/[^\s/]+/\d+",
+            // A shell handed to a DNS tunnel or a WebSocket relay (batch 21).
+            r"|\bdnscat2?\b[^\n]*\s--exec\b|\bwebsocat\b[^\n]*\s(?:sh-c|exec|cmd):",
             r"|\b(?:telnet|ncat|netcat)\s+\S+\s+\d+[^\n|]*\|\s*(?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh\b[^\n]*\s[12]?>\s*\S",
         ),
         what: "opens a reverse or bind shell",
@@ -719,6 +721,22 @@ pub static RULES: &[Rule] = &[
         quiet: true,
         what: "fetches from the network",
         explain: "Fetches data from the network.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "message-subscribe",
+        class: Class::Execution,
+        target: Target::Code,
+        // A broker's message handler (Redis, MQTT, a socket's `message`
+        // event): what it receives comes from whoever publishes there.
+        pattern: r"\.subscribe\(\s*['\x22][^'\x22\n]+['\x22]\s*\)\s*(?:\{|do\b)|\bon_message\b|\.pubsub\(\)|\.on\(\s*['\x22]message['\x22]",
+        signal: Signal::Fetch,
+        quiet: true,
+        // Subscriptions are everyday event code: read only where code is
+        // evaluated.
+        beside: Signal::Eval,
+        what: "receives messages from a broker",
+        explain: "Receives messages from a pub/sub broker or a socket's message event.",
         ..Rule::BASE
     },
     Rule {
@@ -1275,7 +1293,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "credential-file",
         class: Class::Exfiltration,
-        pattern: r"\.ssh/(?:id_[a-z0-9_]+(?:[^.a-z0-9_]|$)|\*)|['\x22](?:~/|\$HOME/)?\.ssh/?['\x22]|(?:~|\$HOME|\$\{HOME\})/\.(?:aws|kube|gnupg|docker|azure|ssh)/?(?:\s|$|['\x22);])|['\x22]\.(?:docker|kube)['\x22][^\n]*['\x22]config(?:\.json)?['\x22]|['\x22]\.ssh['\x22][^\n]*['\x22]id_|['\x22]id_(?:rsa|ed25519|ecdsa|dsa)['\x22]|\.aws/credentials|\.aws['\x22][^\n]*['\x22]credentials['\x22]|\.kube/config|\.docker/config\.json|\.git-credentials|\.netrc\b|\.npmrc\b|\.pypirc\b|gcloud/(?:credentials|application_default|legacy_credentials)|\.azure/(?:accessTokens|msal)|\.config/gh/hosts|/etc/shadow\b|\.gnupg/|\.get_(?:frozen_)?credentials\(\)|\.password-store|\.vault-token|com\.vercel\.cli/auth\.json|netlify/config\.json|\.fly/config\.yml|credentials\.tfrc\.json|(?:\.cargo|CARGO_HOME)\}?/credentials|\.supabase/access-token|-C\s*['\x22]?(?:~|\$HOME|\$\{HOME\})/?['\x22]?\s(?:[^\n|;&]*\s)?\.(?:ssh|aws|azure|kube|gnupg|docker|config/gcloud)(?:[\s'\x22/]|$)",
+        pattern: r"\.ssh/(?:id_[a-z0-9_]+(?:[^.a-z0-9_]|$)|\*)|['\x22](?:~/|\$HOME/)?\.ssh/?['\x22]|(?:~|\$HOME|\$\{HOME\})/\.(?:aws|kube|gnupg|docker|azure|ssh)/?(?:\s|$|['\x22);])|['\x22]\.(?:docker|kube)['\x22][^\n]*['\x22]config(?:\.json)?['\x22]|['\x22]\.ssh['\x22][^\n]*['\x22]id_|['\x22]id_(?:rsa|ed25519|ecdsa|dsa)['\x22]|\.aws/credentials|\.aws['\x22][^\n]*['\x22]credentials['\x22]|\.kube/config|\.docker/config\.json|\.git-credentials|\.netrc\b|\.pgpass\b|\.npmrc\b|\.pypirc\b|\.gem/credentials\b|gcloud/(?:credentials|application_default|legacy_credentials)|\.azure[/\\](?:accessTokens|msal)|\.config/gh/hosts|/etc/shadow\b|\.gnupg/|\.get_(?:frozen_)?credentials\(\)|\.password-store|\.vault-token|com\.vercel\.cli/auth\.json|netlify/config\.json|\.fly/config\.yml|credentials\.tfrc\.json|(?:\.cargo|CARGO_HOME)\}?/credentials|\.supabase/access-token|-C\s*['\x22]?(?:~|\$HOME|\$\{HOME\})/?['\x22]?\s(?:[^\n|;&]*\s)?\.(?:ssh|aws|azure|kube|gnupg|docker|config/gcloud)(?:[\s'\x22/]|$)",
         // A key named as an SSH client's identity is used to log in, not read.
         unless: &[
             "ssh-keygen",
@@ -1295,7 +1313,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "browser-store",
         class: Class::Exfiltration,
-        pattern: r"(?-i:\bLogin Data\b|[\x22'/\\]Local State\b|\bWeb Data\b)|\blogins\.json\b|\bkey[34]\.db\b|\bcookies\.sqlite\b|Chrome/User\s+Data|Google/Chrome/Default|Application\s+Support/(?:Google|BraveSoftware|Firefox|Microsoft\s+Edge)|\.mozilla/firefox|Library/Cookies|\bbrowser_cookie3\b",
+        pattern: r"(?-i:\bLogin(?: |\\ )Data\b|[\x22'/\\]Local State\b|\bWeb(?: |\\ )Data\b)|\.config/(?:google-chrome|chromium|BraveSoftware)/|\blogins\.json\b|\bkey[34]\.db\b|\bcookies\.sqlite\b|Chrome/User\s+Data|Google/Chrome/Default|Application\s+Support/(?:Google|BraveSoftware|Firefox|Microsoft\s+Edge)|\.mozilla/firefox|Library/Cookies|\bbrowser_cookie3\b",
         // Chrome's `Local State` is a file: a name quoted or after a path
         // separator, not the words of a UI guide ("@State for Local State").
         signal: Signal::Source,
@@ -1306,7 +1324,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "wallet-store",
         class: Class::Exfiltration,
-        pattern: r"\bwallet\.dat\b|\bexodus\.wallet\b|Exodus/exodus|Electrum/wallets|\.electrum/|\bnkbihfbeogaeaoehlefnkodbefgpgknn\b|\bbfnaelmomeimhlpmgjnjophhpkkoljpa\b|\.config/solana/id\.json|\.ethereum/keystore|keystore/UTC--|Ledger\s+Live/|atomic/Local\s+Storage|\bseed\s+phrase\b[^\n]*\b(?:enter|paste|type|send|provide)|\b(?:enter|paste|type|send|provide)\b[^\n]*\b(?:seed|recovery)\s+phrase\b",
+        pattern: r"\bwallet\.dat\b|\bexodus\.wallet\b|Exodus/exodus|Electrum/wallets|\.electrum/|\bnkbihfbeogaeaoehlefnkodbefgpgknn\b|\bbfnaelmomeimhlpmgjnjophhpkkoljpa\b|\.config/solana/(?:id\.json|\*)|\.ethereum/keystore|keystore/UTC--|Ledger\s+Live/|atomic/Local\s+Storage|\bseed\s+phrase\b[^\n]*\b(?:enter|paste|type|send|provide)|\b(?:enter|paste|type|send|provide)\b[^\n]*\b(?:seed|recovery)\s+phrase\b",
         signal: Signal::Source,
         what: "reads crypto-wallet stores or asks for a seed phrase",
         explain: "Reads crypto-wallet files or asks for a recovery phrase; no skill needs them — remove it.",
@@ -1363,7 +1381,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "secret-file",
         class: Class::Exfiltration,
-        pattern: r"\b(?:open|readFile(?:Sync)?|read_text|cat|Get-Content|type|File\.read|file_get_contents|fopen)\b\W{0,4}[^\n]{0,30}['\x22/\s]\.env['\x22\s)]|\.(?:bash|zsh|sh|python|node_repl|mysql|psql)_history\b|ConsoleHost_history|\b(?:glob|rglob|find|walk)\b[^\n]*(?:\*\.pem|\*\.key|\*\.kdbx|id_rsa|wallet)|\b(?:pbpaste|xclip\s+-o|Get-Clipboard|pyperclip\.paste)\b|\.env\s*\|\s*(?:curl|wget|nc|ncat|netcat|socat|openssl|base64|xxd|gzip)\b|\b(?:open|read_text|rglob|glob|cat|jq|readFile(?:Sync)?|Get-Content|find)\b[^\n]{0,40}\.tfstate\b",
+        pattern: r"\b(?:open|readFile(?:Sync)?|read_text|cat|Get-Content|type|File\.read|file_get_contents|fopen)\b\W{0,4}[^\n]{0,30}['\x22/\s]\.env['\x22\s)]|\.(?:bash|zsh|sh|python|node_repl|mysql|psql)_history\b|ConsoleHost_history|\b(?:glob|rglob|find|walk)\b[^\n]*(?:\*\.pem|\*\.key|\*\.kdbx|id_rsa|wallet)|\b(?:pbpaste|xclip\s+-o|Get-Clipboard|pyperclip\.paste)\b|\.env\s*\|\s*(?:curl|wget|nc|ncat|netcat|socat|openssl|base64|xxd|gzip)\b|\b(?:open|read_text|rglob|glob|cat|jq|readFile(?:Sync)?|Get-Content|find)\b[^\n]{0,40}\.tfstate\b|\bgit\s+add\b[^\n]*\s(?:-f|--force)\b[^\n]*\.env\b",
         unless: &[
             ".env.example",
             ".env.sample",
@@ -1401,7 +1419,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "cli-credential",
         class: Class::Exfiltration,
-        pattern: r"\bgh auth token\b|\bgcloud auth (?:application-default )?print-(?:access|identity)-token\b|\baz account get-access-token\b|\baws configure export-credentials\b|\bheroku auth:token\b|\bvault print token\b|\bop read ['\x22]?op://|\bgit credential fill\b|\bkubectl config view --raw\b",
+        pattern: r"\bgh auth token\b|\bgcloud auth (?:application-default )?print-(?:access|identity)-token\b|\baz account get-access-token\b|\baws configure export-credentials\b|\bheroku auth:token\b|\bvault print token\b|\bop read ['\x22]?op://|\bgit credential fill\b|\bkubectl config view --raw\b|['\x22]gh['\x22]\s*,\s*['\x22]auth['\x22]\s*,\s*['\x22]token['\x22]",
         unless: &["Authorization", "GH_TOKEN", "GITHUB_TOKEN", "--with-token"],
         signal: Signal::Source,
         quiet: true,
@@ -1432,7 +1450,7 @@ pub static RULES: &[Rule] = &[
         pattern: concat!(
             r"\b(?:requests|httpx|session|client|aiohttp\w*)\.(?:post|put|patch)\(|\burllib\.request\.Request\([^\n]*data\s*=|\burlopen\([^\n]*data\s*=",
             r"|\bmethod['\x22]?\s*(?:[:=]|=>)\s*['\x22](?:POST|PUT)['\x22]|\baxios\.(?:post|put)\(|\$\.post\(|\bhttps?\.request\(|\bsendBeacon\(",
-            r"|\bcurl\b[^\n]*[\s+](?:-d|--data(?:-\w+)?|-F|--form)[\s=]+(?:[^'\x22\s]|['\x22][^'\x22\n]*[$@`])|\bcurl\b[^\n]*\s(?:-T|--upload-file|-X\s*(?:POST|PUT))[\s=]|\bwget\b[^\n]*--post-(?:data|file)",
+            r"|\bcurl\b[^\n]*[\s+](?:-d|--data(?:-\w+)?|-F|--form(?:-string)?)[\s=]+(?:[^'\x22\s]|['\x22][^'\x22\n]*[$@`])|\bcurl\b[^\n]*\s(?:-T|--upload-file|-X\s*(?:POST|PUT))[\s=]|\bwget\b[^\n]*--post-(?:data|file)",
             r"|\bInvoke-(?:RestMethod|WebRequest)\b[^\n]*-Method\s+['\x22]?(?:Post|Put)|\bUpload(?:String|File|Data)\(|\bNet::HTTP\.post|\bHTTParty\.post|\bfile_get_contents\([^\n]*stream_context",
             r"|\bcurl\b[^\n]*\s\\\s*$|\bnew\s+Image\(\s*\)\.src\s*=\s*['\x22`][^'\x22`\n]*\?[^\n]*\+",
             r"|\bhttp\.(?:Post|PostForm)\(|\bhttp\.NewRequest(?:WithContext)?\([^\n]*['\x22](?:POST|PUT)['\x22]",
@@ -1442,7 +1460,7 @@ pub static RULES: &[Rule] = &[
             // path, body=…)` is read where that method sends (batch 20).
             r"|\.request\(\s*['\x22](?:POST|PUT|PATCH)['\x22]\s*,\s*[^,\n]+,\s*[\w.]+\s*[(,)]|\brequestMethod\s*=\s*['\x22](?:POST|PUT)['\x22]|\.doOutput\s*=\s*true\b",
             r"|(?:\.|[=(,]\s*)Request\(\s*(?:'[^'\n]*'|\x22[^\x22\n]*\x22|[\w.]+)\s*,\s*[\w.]+\s*[(,)]",
-            r"|['\x22](?:X-[\w-]+|Cookie)['\x22]\s*:\s*[^\n]*(?:b64encode|hexlify|btoa\(|\.hex\(\)|toString\(['\x22](?:base64|hex))|\bcookies ?= ?\{[^\n]*(?:b64encode|hexlify|\.read\()",
+            r"|['\x22](?:X-[\w-]+|Cookie|User-Agent|Referer)['\x22]\s*:\s*[^\n]*(?:b64encode|hexlify|btoa\(|\.hex\(\)|toString\(['\x22](?:base64|hex))|\bcookies ?= ?\{[^\n]*(?:b64encode|hexlify|\.read\()",
         ),
         signal: Signal::Sink,
         quiet: true,
@@ -1518,7 +1536,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "dns-lookup",
         class: Class::Exfiltration,
-        pattern: r"\b(?:gethostbyname|getaddrinfo)\([^\n]*(?:\+|f['\x22]|\.format|%)|\b(?:gethostbyname(?:_ex)?|getaddrinfo)\(\s*[a-z_]\w*\s*[,)]|\bdns\.resolver\.(?:resolve|query)\(|\bdns\.(?:resolve\w*|lookup)\(|\b(?:nslookup|dig)\s+[^\n]*\$\{?\w",
+        pattern: r"\b(?:gethostbyname|getaddrinfo)\([^\n]*(?:\+|f['\x22]|\.format|%)|\b(?:gethostbyname(?:_ex)?|getaddrinfo)\(\s*[a-z_]\w*\s*[,)]|\bdns\.resolver\.(?:resolve|query)\(|\bdns\.(?:resolve\w*|lookup)\(|\b(?:nslookup|dig|Resolve-DnsName)\s+[^\n]*\$\{?\w|/(?:resolve|dns-query)\?name=(?:\$\{|['\x22`]\s*\+)|\bnet\.Lookup(?:Host|IP|TXT|CNAME|Addr)\(\s*(?:fmt\.Sprintf\(|\w+\s*\+)",
         signal: Signal::Sink,
         quiet: true,
         what: "makes DNS queries from built names",
@@ -1616,6 +1634,45 @@ pub static RULES: &[Rule] = &[
         beside: Signal::Source,
         what: "uploads a file into a chat",
         explain: "Uploads a file into a chat channel through a bot.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "covert-sink",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // Channels that carry data away without an HTTP POST (batch 21): a
+        // copy to cloud storage, a pipe into netcat, a datagram, remote
+        // syslog, ICMP payload patterns, a Redis write, a remote shell
+        // copy, a pub/sub or WebSocket message, FTP, a database INSERT,
+        // crash-report context, a query string or a tag message built
+        // from data. Each is how a backup, a sync or a notifier works
+        // too, so they count only in a block that reads a secret.
+        pattern: concat!(
+            r"\baws\s+s3\s+(?:cp|sync|mv)\b|\bgsutil\b[^\n]*\s(?:cp|rsync|mv)\s|['\x22]gsutil['\x22]\s*,[^\n]*['\x22](?:cp|rsync|mv)['\x22]|['\x22]s3['\x22]\s*,\s*['\x22](?:cp|sync|mv)['\x22]|\bgcloud\s+storage\s+(?:cp|rsync)\b|\baz\s+storage\s+blob\s+upload|\bazcopy\s+(?:copy|cp|sync)\b|\brclone\s+(?:copy|copyto|sync|move)\b",
+            r"|\|\s*(?:nc|ncat|netcat)\b[^\n|;&]*\s\d{2,5}\b|/dev/udp/[^\s/]+/\d|\blogger\b[^\n]*\s(?:-n|--server)\s|\bping\b[^\n]*\s-p\s*['\x22]?\$",
+            r"|\bredis-cli\b[^\n]*\s(?:SET|SETEX|APPEND|PUBLISH|LPUSH|RPUSH|HSET|XADD)\s|\b(?:rsync|scp)\b[^\n]*\s['\x22]?\$\{?\w+\}?:",
+            r"|\bpaho\.mqtt\b|\bmqtt\.connect\(|\bmosquitto_pub\b|\bamqplib\b|\bpika\.BlockingConnection\(|\b(?:ws|websocket)\.send\(|\.WriteMessage\(|\bNet::FTP\b",
+            r"|\.execute\(\s*['\x22]INSERT\s|\bsentry_sdk\.set_(?:context|extra)\(|\bSentry\.set(?:Context|Extra)\(",
+            r"|https?://[^\s'\x22]*\?[^\s'\x22]*=(?:#\{|\$\{|\$\(|\$[a-z_])|\bgit\s+tag\b[^\n]*\s-m\s*['\x22][^'\x22\n]*\$",
+        ),
+        signal: Signal::Sink,
+        quiet: true,
+        beside: Signal::Source,
+        what: "sends data through storage, a socket, a queue or a query",
+        explain: "Sends data through a channel other than an HTTP body: cloud storage, netcat, UDP, syslog, ping, Redis, MQTT, a WebSocket, FTP, a remote database, crash reports or a URL's query.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "git-token-remote",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        target: Target::Code,
+        // A remote whose URL holds a token written into the skill pushes
+        // the user's code to that token's owner: the user's own remotes
+        // take their token from a variable or a credential helper.
+        pattern: r"\bgit\s+(?:remote\s+(?:add|set-url)|push)\b[^\n]*https?://[\w.%-]+:[\w-]{16,}@|\bpushurl\s*=\s*https?://[\w.%-]+:[\w-]{16,}@",
+        what: "pushes the repository with a token written into the skill",
+        explain: "Adds or pushes to a git remote whose URL holds a literal token, so the user's code goes to the account that token belongs to; push only to remotes the user configures — remove the skill.",
         ..Rule::BASE
     },
     Rule {
@@ -2779,7 +2836,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "decode",
         class: Class::Obfuscation,
-        pattern: r"\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*\d+|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\s-bxor\s|\bchr\(\s*(?:ord\()?\w+\)?\s*\^|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+(?:%b\s+|--\s+)?['\x22](?:\\x[0-9a-f]{2}){3,}|\bbase32\s+(?:-\w+\s+)*(?:-d|--decode)\b|\bIO\.Compression\.(?:Deflate|GZip)Stream\b|\b(?:un)?pack\(\s*['\x22]H\*|\bdecode_base64\(|\bbinary\s+decode\s+(?:base64|hex)\b|\brev\s*<<<|\$\(\s*rev\b|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}|\bmap\(\s*chr\s*,|\[-1\.\.-\(?\$[\w.]+|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*['\x22]-(?:e|en|enc|encodedcommand|ec)['\x22]\s*,",
+        pattern: r"\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\b(?:hex|base(?:64|32)\.\w*Encoding)\.DecodeString\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*\d+|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\s-bxor\s|\bchr\(\s*(?:ord\()?\w+\)?\s*\^|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+(?:%b\s+|--\s+)?['\x22](?:\\x[0-9a-f]{2}){3,}|\bbase32\s+(?:-\w+\s+)*(?:-d|--decode)\b|\bIO\.Compression\.(?:Deflate|GZip)Stream\b|\b(?:un)?pack\(\s*['\x22]H\*|\bdecode_base64\(|\bbinary\s+decode\s+(?:base64|hex)\b|\brev\s*<<<|\$\(\s*rev\b|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}|\bmap\(\s*chr\s*,|\[-1\.\.-\(?\$[\w.]+|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*['\x22]-(?:e|en|enc|encodedcommand|ec)['\x22]\s*,",
         signal: Signal::Decode,
         quiet: true,
         what: "decodes hidden data",
@@ -3158,7 +3215,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "credential-named",
         class: Class::Injection,
-        pattern: r"\b(?:api key|api_key|api-key|apikey|token|secret|password) values\b|\.ssh/id_\w+|\bid_(?:rsa|ed25519|ecdsa)\b|\.aws/credentials|\.git-credentials|\.config/gh/hosts|\.netrc\b|\.pypirc\b|\.npmrc\b|\.docker/config\.json|\.kube/config|\bkeychain\b|\bseed\s+phrase|\bprivate\s+keys?\b|\b(?:tokens?|secrets?|keys?|passwords?|values?)\s+(?:in|from)\s+(?:the\s+|your\s+)?\.env\b|\.(?:bash|zsh|python|psql|mysql)_history\b|\b(?:shell|bash|zsh|command)\s+history\b|\b(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|hidden\s+)?system\s+prompt\b|\bany\s+(?:api[\s_-]?keys?|tokens|secrets|credentials|passwords)\s+you\s+(?:can\s+)?(?:see|find|have|know)\b|\b(?:keys|tokens|secrets|credentials|passwords)\b[^\n.]{0,30}\b(?:in|from) (?:the|this|our) (?:conversation|chat)\b",
+        pattern: r"\b(?:api key|api_key|api-key|apikey|token|secret|password) values\b|\.ssh/id_\w+|\bid_(?:rsa|ed25519|ecdsa)\b|\.aws/credentials|\.git-credentials|\.config/gh/hosts|\.netrc\b|\.pypirc\b|\.npmrc\b|\.docker/config\.json|\.kube/config|\bkeychain\b|\bseed\s+phrase|\bprivate\s+keys?\b|\b(?:tokens?|secrets?|keys?|passwords?|values?)\s+(?:in|from)\s+(?:the\s+|your\s+)?\.env\b|\.(?:bash|zsh|python|psql|mysql)_history\b|\b(?:shell|bash|zsh|command)\s+history\b|\b(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|hidden\s+)?system\s+prompt\b|\bany\s+(?:api[\s_-]?keys?|tokens|secrets|credentials|passwords)\s+you\s+(?:can\s+)?(?:see|find|have|know)\b|\b(?:keys|tokens|secrets|credentials|passwords)\b[^\n.]{0,30}\b(?:in|from) (?:the|this|our) (?:conversation|chat)\b|[?&][\w-]+=<[A-Z_]*(?:API_KEY|TOKEN|SECRET|PASSWORD)[A-Z_]*>",
         unless: &[
             "never ", "Never ", "don't ", "Don't ", "do not ", "Do not ", "not to ",
         ],
@@ -3193,7 +3250,7 @@ pub static RULES: &[Rule] = &[
         id: "disclose-instruction",
         class: Class::Injection,
         target: Target::Prose,
-        pattern: r#"\b(?:in|into|under|inside|at\s+the\s+end\s+of)\s+(?:your|the|a|an|each|every)\s+(?:[\w"'-]+\s+){0,3}?(?:reply|replies|answer|response|messages?|pull\s+request|PR|issue|comment|commit\s+(?:messages?|bod(?:y|ies))|description|code\s+block|section|gist|ticket)\b|\bto\s+(?:your|the|each|every|all)\s+(?:\w+\s+){0,2}?(?:reply|replies|answer|answers|response|responses|recaps?|summar(?:y|ies)|reports?|messages?)\b|\bin\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query|param(?:eter)?)\b|\bto\s+https?://|\bto\s+[\w.-]+@[\w-]+\.(?:com|net|org|io|me|dev|app|co|xyz|ru|cc)\b|\bappend\w*\s+(?:a|an|the)\b[^\n]{0,40}?\b(?:section|block|appendix|footer)\b|\bshare\w*\s+(?:it\s+|them\s+)?publicly\b|\binto\s+(?:a|an|the)\s+(?:[\w-]+\s+)?`?<details>"#,
+        pattern: r#"\b(?:in|into|under|inside|at\s+the\s+end\s+of)\s+(?:your|the|a|an|each|every)\s+(?:[\w"'-]+\s+){0,3}?(?:reply|replies|answer|response|messages?|pull\s+request|PR|issue|comment|commit\s+(?:messages?|bod(?:y|ies))|description|code\s+block|section|gist|ticket)\b|\bto\s+(?:your|the|each|every|all)\s+(?:\w+\s+){0,2}?(?:reply|replies|answer|answers|response|responses|recaps?|summar(?:y|ies)|reports?|messages?)\b|\bin\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query|param(?:eter)?)\b|\bto\s+https?://|\bto\s+[\w.-]+@[\w-]+\.(?:com|net|org|io|me|dev|app|co|xyz|ru|cc)\b|\bappend\w*\s+(?:a|an|the)\b[^\n]{0,40}?\b(?:section|block|appendix|footer)\b|\bshare\w*\s+(?:it\s+|them\s+)?publicly\b|\b(?:build|fill|set)\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query\s+)?param(?:eter)?\s+(?:from|with)\b|\b(?:give|send|show)\s+(?:the\s+user|them)\s+(?:this|the\s+following)\s+(?:link|URL)\b|\binto\s+(?:a|an|the)\s+(?:[\w-]+\s+)?`?<details>"#,
         unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
         signal: Signal::Disclose,
         quiet: true,
