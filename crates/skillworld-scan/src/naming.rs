@@ -333,7 +333,7 @@ fn captured(before: &str) -> bool {
 /// data (clearcomply's onboarding, eighth sweep). Any other call (`exec`,
 /// `os.system`, `__import__`, `getattr`) or a call of a call's result
 /// might run it. Gives the text after the program's closing quote.
-fn printing_program<'a>(piped: &'a str, python: impl Fn(&str) -> bool) -> Option<&'a str> {
+fn printing_program(piped: &str, python: impl Fn(&str) -> bool) -> Option<&str> {
     const CALLS: [&str; 20] = [
         "load", "loads", "read", "print", "get", "len", "str", "int", "float", "round", "sorted",
         "keys", "values", "items", "join", "dumps", "format", "strip", "split", "exit",
