@@ -1579,8 +1579,15 @@ fn sink_target<'t>(lines: &Lines<'t>, line: usize) -> Option<&'t str> {
     None
 }
 
+/// A decoded literal that is one crypto address and nothing else, in
+/// crypto-address's spellings.
+static ENCODED_ADDRESS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!("(?i)^(?:{})$", rule("crypto-address").pattern))
+        .expect("crypto-address's pattern compiles")
+});
+
 /// Decoded literals and assembled text, scanned again: a blocking finding
-/// there is a hidden payload here.
+/// there is a hidden payload here; a decoded address is a payee hidden.
 fn reveal_hidden(
     file: &str,
     text: &str,
@@ -1593,6 +1600,17 @@ fn reveal_hidden(
     let has = |test: &dyn Fn(&Rule) -> bool| hits.iter().any(|h| test(h.rule));
     if has(&|r| r.signal == Signal::Decode || r.id == "decode-execute") {
         for (line, decoded) in reveal::decoded_literals(text) {
+            if ENCODED_ADDRESS.is_match(decoded.trim()) {
+                out.push(payload_hit(
+                    rule("encoded-address"),
+                    file,
+                    line,
+                    hits,
+                    lines,
+                    format!("decodes to `{}`", decoded.trim()),
+                ));
+                continue;
+            }
             let inner = finish(analyse_at(
                 file,
                 &decoded,

@@ -266,18 +266,19 @@ pub fn read_not_run(
     at: usize,
     next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
-    unless_all(line, at, next, Severity::High, |line, _, rest| {
-        json_formatted(rest) || compared(line, rest)
+    unless_all(line, at, next, Severity::High, |line, at, rest| {
+        json_formatted(line, at, rest) || compared(line, rest)
     })
 }
 
 /// `curl … | python3 -m json.tool`: the interpreter runs the standard
-/// library's JSON formatter, which only parses what the server sent. The
-/// formatted text may go on only to a viewer (`| head`, `| less`, …), its
-/// errors to `/dev/null` and a failure to `|| true` (issue 18, tenth
-/// sweep); a pipe to anything else, another redirect or a second command
-/// might run it.
-fn json_formatted(rest: &str) -> bool {
+/// library's JSON formatter, which only parses what the server sent; so
+/// does a `python3 -c '…'` whose own program only parses and prints
+/// (`printing_program`). The formatted text may go on only to a viewer
+/// (`| head`, `| less`, …), its errors to `/dev/null` and a failure to
+/// `|| true` (issue 18, tenth sweep); a pipe to anything else, another
+/// redirect or a second command might run it.
+fn json_formatted(line: &str, at: usize, rest: &str) -> bool {
     const VIEWERS: [&str; 8] = ["head", "tail", "less", "more", "grep", "jq", "wc", "sort"];
     let python = |w: &str| {
         w.strip_prefix("python")
@@ -286,21 +287,35 @@ fn json_formatted(rest: &str) -> bool {
     if !(rest.starts_with("curl") || rest.starts_with("wget")) {
         return false;
     }
-    // A backquote closes the inline code the command stands in.
-    let command = rest.split('`').next().unwrap_or_default().trim_end();
+    // A backquote closes the inline code the command stands in; the
+    // bracket of `TAG=$(curl … | python3 -c '…')` closes the command
+    // whose output a variable only keeps.
+    let command = rest.split('`').next().unwrap_or_default();
+    let command = match captured(&line[..at]) {
+        true => command.rsplit_once(')').map_or(command, |(inner, _)| inner),
+        false => command,
+    };
+    let command = command.trim_end();
     let command = command.strip_suffix("|| true").unwrap_or(command);
     let Some((_, piped)) = command.split_once('|') else {
         return false;
     };
-    let Some((formatter, after)) = piped.split_once("json.tool") else {
-        return false;
+    let after = match piped.split_once("json.tool") {
+        Some((formatter, after))
+            if matches!(formatter.split_whitespace().collect::<Vec<_>>()[..], [p, "-m"] if python(p))
+                && formatter.ends_with(' ') =>
+        {
+            after
+        }
+        _ => match printing_program(piped, python) {
+            Some(after) => after,
+            None => return false,
+        },
     };
     let after = after.replace(" 2>/dev/null", " ");
     let mut stages = after.split('|');
     let own = stages.next().unwrap_or_default();
-    matches!(formatter.split_whitespace().collect::<Vec<_>>()[..], [p, "-m"] if python(p))
-        && formatter.ends_with(' ')
-        && !after.contains([';', '&', '$', '>', '<'])
+    !after.contains([';', '&', '$', '>', '<'])
         && own.split_whitespace().all(|w| w.starts_with('-'))
         && stages.all(|stage| {
             stage
@@ -324,6 +339,79 @@ fn compared(line: &str, rest: &str) -> bool {
         && !command
             .split_whitespace()
             .any(|w| w.starts_with("-o") || w.starts_with("-O") || w.starts_with("--output"))
+}
+
+/// `TAG=$(`: a command's output kept in a variable, whatever is later
+/// done with the variable.
+fn captured(before: &str) -> bool {
+    before
+        .trim_end()
+        .strip_suffix("=$(")
+        .and_then(|name| name.rsplit(|c: char| c.is_whitespace() || c == ';').next())
+        .is_some_and(|name| {
+            !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        })
+}
+
+/// `python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["key"])'`:
+/// a program given on the line that reads what is piped in as JSON and
+/// calls nothing but parsing, reading and printing, so the download is
+/// data (clearcomply's onboarding, eighth sweep). Any other call (`exec`,
+/// `os.system`, `__import__`, `getattr`) or a call of a call's result
+/// might run it. Gives the text after the program's closing quote.
+fn printing_program(piped: &str, python: impl Fn(&str) -> bool) -> Option<&str> {
+    const CALLS: [&str; 20] = [
+        "load", "loads", "read", "print", "get", "len", "str", "int", "float", "round", "sorted",
+        "keys", "values", "items", "join", "dumps", "format", "strip", "split", "exit",
+    ];
+    let (interpreter, program) = piped.trim_start().split_once(" -c ")?;
+    let program = program.trim_start();
+    let quote = program.chars().next().filter(|q| matches!(q, '\'' | '"'))?;
+    let (program, after) = program[1..].split_once(quote)?;
+    let calls_only_allowed = program.match_indices('(').all(|(at, _)| {
+        let before = program[..at].trim_end();
+        let name = before.trim_end_matches(|c: char| c.is_ascii_alphanumeric() || c == '_');
+        let called = &before[name.len()..];
+        if called.is_empty() {
+            // A bare bracket groups; one after a call or an index calls
+            // whatever that gave.
+            !name.trim_end().ends_with([')', ']'])
+        } else {
+            CALLS.contains(&called)
+        }
+    });
+    (python(interpreter.trim()) && program.contains("sys.stdin") && calls_only_allowed)
+        .then_some(after)
+}
+
+/// `- '/:/host:ro,rslave'`, `-v /:/host:ro`: the host's root folder
+/// mounted read-only, how node_exporter and other metrics agents read the
+/// host (misses12's generality check); it changes nothing on the host. A
+/// writable mount, or `--privileged` on the same line, is the escape; a
+/// compose file's `privileged: true` meets the read-only mount in
+/// `host-root-privileged`. (`Rule::confirm` of `container-escape`.)
+pub fn read_only_root(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    unless_all(line, at, next, Severity::High, |line, _, rest| {
+        // Only the mount forms (`-v`, `--volume=`, a compose item) lead
+        // up to the `/:/` with flag letters, quotes and spaces.
+        let Some((flag, spec)) = rest.split_once("/:/") else {
+            return false;
+        };
+        let spec = spec
+            .split(|c: char| c.is_whitespace() || c == '\'' || c == '"')
+            .next()
+            .unwrap_or_default();
+        flag.chars()
+            .all(|c| c.is_whitespace() || "-=volume'\"".contains(c))
+            && spec
+                .split_once(':')
+                .is_some_and(|(_, options)| options.split(',').any(|o| o == "ro"))
+            && !line.contains("--privileged")
+    })
 }
 
 /// `RUN --mount=type=secret,id=npmrc,target=/root/.npmrc npm ci`: BuildKit

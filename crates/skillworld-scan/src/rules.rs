@@ -1813,6 +1813,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Privilege,
         severity: Severity::High,
         pattern: r"\s-v\s+/:/\w*|--volume[=\s]+/:/|^\s*-\s*['\x22]?/:/|\bnsenter\b[^\n]*(?:-t\s*1\b|--target\s+1\b)|\bchroot\s+/(?:host|mnt)\b|--unix-socket\s+\S*docker\.sock[^\n]*/(?:containers/create|exec)|(?:>|\btee\s+(?:-a\s+)?)\s*['\x22]?\S*(?:\brelease_agent\b|/proc/sysrq-trigger|/proc/sys/kernel/core_pattern)|\bopen\(\s*['\x22][^'\x22]*(?:release_agent|/proc/sysrq-trigger|/proc/sys/kernel/core_pattern)['\x22]\s*,\s*['\x22][wa]|\bcapsh\b[^\n]*--|--pid=host[^\n]*--privileged|--privileged[^\n]*--pid=host",
+        confirm: Some(crate::naming::read_only_root),
         what: "escapes its container or sandbox",
         explain: "Mounts the host's root, enters its namespaces or drives the Docker socket: a sandbox escape; remove it.",
         ..Rule::BASE
@@ -2039,9 +2040,10 @@ pub static RULES: &[Rule] = &[
         id: "host-root-volume",
         class: Class::Privilege,
         target: Target::Code,
-        // A Pod's `hostPath` of `/` (its `path:` line); `-v /:/host` and a
-        // compose volume `- /:/host` are container-escape's.
-        pattern: r"^\s*path:\s*['\x22]?/['\x22]?\s*(?:#[^\n]*)?$",
+        // A Pod's `hostPath` of `/` (its `path:` line), or a compose
+        // volume mounting it read-only (`- /:/host:ro`); `-v /:/host` and a
+        // writable compose volume are container-escape's.
+        pattern: r"^\s*path:\s*['\x22]?/['\x22]?\s*(?:#[^\n]*)?$|^\s*-\s*['\x22]?/:/[\w./-]*:(?:[\w-]+,)*ro\b",
         signal: Signal::HostRoot,
         quiet: true,
         what: "mounts the host's root folder in a container",
@@ -2876,6 +2878,16 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Critical,
         what: "hides a dangerous payload behind an encoding",
         explain: "An encoded string decodes to a dangerous payload (shown); remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "encoded-address",
+        class: Class::Obfuscation,
+        severity: Severity::High,
+        // A payee a payout script writes out is one a reviewer can check;
+        // one spelled in base64, hex or char codes is kept from them.
+        what: "hides a crypto address behind an encoding",
+        explain: "An encoded string decodes to nothing but a crypto-currency address (shown): the address money goes to is kept from whoever reads the skill; remove the skill.",
         ..Rule::BASE
     },
     Rule {

