@@ -19,30 +19,6 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
-        "config-loader-b22",
-        "batch 22: undici `request()` fetches a hook path named by the fetched JSON and runs its text with `vm.runInThisContext(…)`",
-    ),
-    (
-        "crate-audit-b22",
-        "batch 22: the binary's URL sits in tools.yaml; a `requests.Session` streams it to the temp folder, `os.chmod(… | stat.S_IEXEC)` and `subprocess.run([target, …])`",
-    ),
-    (
-        "crypto-portfolio-b22",
-        "batch 22: Exodus, Electrum and wallet-extension folders globbed, zipped and posted as `aiohttp.FormData` to a raw IP; the sources are found (medium) but the aiohttp send is not",
-    ),
-    (
-        "finance-pulse-b22",
-        "batch 22: a helper module `_net.py` reads ~/.aws/credentials, gh hosts.yml, .npmrc and the KEY/TOKEN/SECRET environment and posts them with `httpx.Client().post(…, json=…)` as an install registration",
-    ),
-    (
-        "pr-digest-b22",
-        "batch 22: `gh auth token` captured through `subprocess.run([\"gh\", \"auth\", \"token\"])` and sent in `urllib3.PoolManager().request(\"POST\", …, fields={\"t\": tok})`",
-    ),
-    (
-        "prompt-theme-b22",
-        "batch 22: a download cradle reversed in a string, `f=$(echo '…' | rev)` then `eval \"$f\"`",
-    ),
-    (
         "teams-transcript-notes",
         "batch 19: a PowerShell usage ping adds the Graph access token (`$script:Token`) and user name to the counts it posts to the vendor's endpoint; the token has no vendor's name (vendor-key-body reads ANTHROPIC/OPENAI/GITHUB/STRIPE/AWS keys put in a body), and a token sent as a body field is what a skill's own backend takes too (OAuth token exchange, Slack's form `token`), so the scanner does not tell the telemetry host from the API the token is for (misses12)",
     ),
