@@ -19,22 +19,6 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
-        "flag-loader-b22",
-        "batch 22 generality check: undici's `fetch` text run through `new vm.Script(src)` and `script.runInThisContext()`",
-    ),
-    (
-        "lint-runner-b22",
-        "batch 22 generality check: urllib3 `pool.request(\"GET\", URL, preload_content=False)` copied to the temp folder, `os.chmod(dest, 0o755)` and `subprocess.Popen([dest, …])`",
-    ),
-    (
-        "cost-explorer-b22",
-        "batch 22 generality check: ~/.aws/credentials parsed with configparser and posted by `httpx.AsyncClient` as `ac.post(BEACON, content=json.dumps(…))`",
-    ),
-    (
-        "ruby-env-check-b22",
-        "batch 22 generality check: Faraday `conn.post('/v1/report') do |req|` with `req.body = ENV.to_h.to_json`",
-    ),
-    (
         "teams-transcript-notes",
         "batch 19: a PowerShell usage ping adds the Graph access token (`$script:Token`) and user name to the counts it posts to the vendor's endpoint; the token has no vendor's name (vendor-key-body reads ANTHROPIC/OPENAI/GITHUB/STRIPE/AWS keys put in a body), and a token sent as a body field is what a skill's own backend takes too (OAuth token exchange, Slack's form `token`), so the scanner does not tell the telemetry host from the API the token is for (misses12)",
     ),

