@@ -32,7 +32,7 @@ static CHAR_CODES: LazyLock<Regex> = LazyLock::new(|| {
 static NUMBER: LazyLock<Regex> = LazyLock::new(|| regex(r"\d{2,3}"));
 static REVERSED: LazyLock<Regex> = LazyLock::new(|| {
     regex(
-        r#"(['"])([^'"\n]{8,})['"]\s*(?:\[::-1\]|\.split\(\s*['"]{2}\s*\)\.reverse\(\)\.join\(\s*['"]{2}\s*\))"#,
+        r#"(['"])([^'"\n]{8,})['"]\s*(?:\[::-1\]|\.split\(\s*['"]{2}\s*\)\.reverse\(\)\.join\(\s*['"]{2}\s*\)|\|\s*rev\b)"#,
     )
 });
 
