@@ -2,64 +2,105 @@
 //! ASCII-case-insensitively) in one pass over a text, without an
 //! automaton. Each word is anchored on one of its four-byte windows, the
 //! one least likely in prose (`user` in `the user`, `.env` in
-//! `process.env`, judged by how often each window occurs in a sample of
-//! ordinary prose and by its bytes); each position's last four lower-cased
-//! bytes are hashed into an 8 KiB bit set that stays in the L1 cache, and
-//! only positions whose window is set are looked up and their words
-//! compared in place. Three-byte words have a bit set of their own. A
-//! third bit set (16 KiB), by the last three bytes, gates both: it holds
-//! the three-byte words and the first three bytes of every anchor window, so
-//! most positions cost one bit load, gathered for eight positions without
-//! a branch and tested once. Unlike a DFA walk, where each byte's step
-//! waits on the previous one, positions are independent.
+//! `process.env`, judged by a list of the commonest windows of skill
+//! text, by how often each window occurs in a sample of ordinary prose and
+//! by its bytes). A gate of 32-bit words (32 KiB,
+//! the L1 cache's size) answers for every position at once whether a
+//! three-byte word may end there and whether an anchor window may start
+//! two bytes before it: the position's last three lower-cased bytes pick
+//! a word of the gate by their hash; its top bit stands for the three-byte
+//! words, its other bits for the byte after (its low five bits) of the
+//! anchors that start with those three bytes. One load answers both, and
+//! is gathered for eight positions without a branch; only the positions
+//! it passes are looked up and their words compared in place. Unlike a
+//! DFA walk, where each byte's step waits on the previous one, positions
+//! are independent.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
 
-/// Bits of the hash that index the gate, which every position reads: at
-/// 16 bits (8 KiB), one position in twenty passed by a mere hash clash
-/// with the ~3,000 words' keys, half of all passes; 16 KiB still leaves
-/// half the L1 cache to the text and the other bit sets.
-const GATE_BITS: u32 = 17;
-/// Bits of the hash that index the bit sets read only on a gate pass.
-const BITS: u32 = 16;
+/// Bits of a three-byte window's hash that pick its word of the gate.
+/// A bit per window (17 bits, 16 KiB), which the anchors' first three
+/// bytes set, passed one position in eleven of the corpus, two thirds of
+/// them for nothing: the byte after did not continue an anchor, or only
+/// the hash clashed. Words of the gate cost the same load and pass one
+/// in twenty-two (at 12 bits, 16 KiB, and with the top bit shared by
+/// anchors going on with `_`, one in thirteen).
+const GATE_BITS: u32 = 13;
 const MULTIPLIER: u32 = 0x9E37_79B1;
 /// A slot with no key (no window of text is: 0xFF is never in UTF-8,
-/// and a word's key is compared only after its bit is set).
+/// and a word's key is compared only after the gate passed it).
 const EMPTY: u32 = u32::MAX;
 
-/// A bit set indexed by a key's hash, `WORDS` 64-bit words.
-struct BitSet<const WORDS: usize>([u64; WORDS]);
+/// The gate: a 32-bit word per hash of a three-byte window. Its top bit:
+/// a three-byte word may be that window; bit `b & 31`: an anchor window
+/// may be that window and then byte `b` (the top bit shared by the bytes
+/// whose low five bits are all ones, which only costs a lookup).
+struct Gate([u32; 1 << GATE_BITS]);
 
-type Gate = BitSet<{ 1 << (GATE_BITS - 6) }>;
-type Bits = BitSet<{ 1 << (BITS - 6) }>;
-
-/// A block's bytes lower-cased, after the two before it, with room for
-/// the byte after it and for the gate's last 16-byte load.
-const LOWERED: usize = 80;
-
-impl<const WORDS: usize> BitSet<WORDS> {
-    /// Bits of the hash that index the set.
-    const WIDTH: u32 = (WORDS * 64).trailing_zeros();
+impl Gate {
+    const TRIPLE: u32 = 1 << 31;
 
     fn empty() -> Box<Self> {
-        Box::new(BitSet([0; WORDS]))
+        Box::new(Gate([0; 1 << GATE_BITS]))
     }
 
-    /// Whether `key`'s bit is set, as 0 or 1.
+    /// The word of the three-byte window `three`.
     #[inline(always)]
-    fn test(&self, key: u32) -> u32 {
-        let bit = hash(key) >> (32 - Self::WIDTH);
-        ((self.0[(bit >> 6) as usize] >> (bit & 63)) & 1) as u32
+    fn word(&mut self, three: u32) -> &mut u32 {
+        &mut self.0[(hash(three) >> (32 - GATE_BITS)) as usize]
     }
 
-    fn set(&mut self, key: u32) {
-        let bit = hash(key) >> (32 - Self::WIDTH);
-        self.0[(bit >> 6) as usize] |= 1 << (bit & 63);
+    /// Whether the four-byte window `four` passes: as 0 or 1, a
+    /// three-byte word may be its first three bytes, an anchor may be
+    /// the whole window.
+    #[inline(always)]
+    fn test(&self, four: u32) -> (u64, u64) {
+        let word = self.0[(hash(four >> 8) >> (32 - GATE_BITS)) as usize];
+        (
+            u64::from(word >> 31),
+            u64::from(word >> anchor_bit(four) & 1),
+        )
     }
 }
+
+/// The bit of an anchor window `four`'s last byte in its gate word: its
+/// low five bits, but below the three-byte words' top bit (which `_`,
+/// `?` and UTF-8's 0xBF would share with them).
+#[inline(always)]
+fn anchor_bit(four: u32) -> u32 {
+    (four & 31).min(30)
+}
+
+/// What the gate found in 64 positions, as bit `i` for position `i`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Passes {
+    /// A three-byte word may end here.
+    triples: u64,
+    /// An anchor window may end at the next byte.
+    anchors: u64,
+    newlines: u64,
+    marked: u64,
+}
+
+impl Passes {
+    /// Only the first `len` positions.
+    fn within(self, len: usize) -> Self {
+        let mask = u64::MAX >> (64 - len);
+        Passes {
+            triples: self.triples & mask,
+            anchors: self.anchors & mask,
+            newlines: self.newlines & mask,
+            marked: self.marked & mask,
+        }
+    }
+}
+
+/// A block's bytes lower-cased, after the two before it and before the
+/// one after it, with room for the gate's last 16-byte load.
+const LOWERED: usize = 80;
 
 /// ASCII lower case, one load per byte.
 static LOWER: [u8; 256] = {
@@ -114,13 +155,8 @@ impl Marks {
 
 /// Words, each with what it stands for.
 pub struct WordSearch {
-    /// The gate, by three-byte window: the three-byte words and the first
-    /// three bytes of every long word's anchor window.
+    /// The three-byte words and the long words' anchor windows.
     gate: Box<Gate>,
-    /// The long words' anchor windows.
-    quads: Box<Bits>,
-    /// The three-byte words.
-    triples: Box<Bits>,
     /// Words of four bytes or more, by their anchor window.
     long: Table,
     /// Three-byte words, by themselves.
@@ -278,11 +314,51 @@ const COMMON_TRIGRAMS: &[&[u8]] = &[
     b"art", b"nde", b"tur", b"ack", b"igh", b"ght", b"ure", b"ous", b"ill", b"lin", b"lly",
 ];
 
-/// Where a word's anchor window starts: the one whose first three bytes
-/// (what the gate tests at every position) are not a common English
-/// trigram and occur least in `seen` (window counts of sample prose),
-/// then the one of the rarest bytes.
-fn anchor(word: &[u8], seen: &HashMap<u32, u32>) -> usize {
+/// The 300 commonest four-byte windows (lower case, printable ASCII) of
+/// 6 MB of skill text (SKILL.md, Python and shell files drawn at random
+/// from the benign sweeps, not the corpus the scanner is measured on),
+/// which a word's anchor window should not be: the gate passes every
+/// position whose window is an anchor's (`fere` of `the reference files`
+/// was, 2,619 times a corpus pass, none of them the words).
+const COMMON_QUADGRAMS: &[&[u8]] = &[
+    b"    ", b"----", b"tion", b" the", b"the ", b"ing ", b"atio", b"and ", b"ion ", b" and",
+    b" for", b" con", b"for ", b"ment", b" to ", b" pro", b"port", b"data", b" in ", b"ions",
+    b"name", b"ctio", b"able", b"path", b"with", b"   \"", b" is ", b"ent ", b" not", b" wit",
+    b" com", b"test", b" or ", b"not ", b"cont", b"file", b" if ", b" use", b"sion", b"ate ",
+    b"from", b"text", b"   r", b"comp", b"ith ", b"ort ", b"type", b"ting", b"rom ", b" res",
+    b" str", b"ence", b" sta", b"line", b"### ", b"mple", b"\", \"", b"mpor", b"ted ", b"form",
+    b" dat", b" of ", b"turn", b"impo", b"   p", b"  # ", b"   i", b"ject", b"  re", b"ptio",
+    b"stat", b"retu", b"etur", b" ret", b"scri", b"rati", b"ding", b"time", b"s th", b"read",
+    b" int", b"ents", b"   s", b"comm", b"valu", b"hat ", b"self", b"ture", b"use ", b"crip",
+    b"ript", b"   a", b"e th", b"conf", b"date", b" fro", b"mode", b" fil", b"ring", b"work",
+    b"erat", b"ble ", b"requ", b"   #", b" imp", b"alue", b" as ", b" pat", b"- **", b"ance",
+    b"rror", b"reat", b"tive", b" pri", b"tabl", b"def ", b"erro", b" def", b" on ", b", an",
+    b" tha", b"inte", b"n th", b"ecti", b"cons", b"  if", b"rate", b"e co", b"emen", b"crea",
+    b" val", b"kill", b"_pat", b"over", b"acti", b"sult", b" par", b"resu", b"proj", b"sing",
+    b"skil", b" mod", b" rea", b"none", b" pre", b"inst", b" tes", b"onfi", b"esul", b"outp",
+    b"ient", b"utpu", b"tput", b"   f", b"s = ", b"**: ", b"orma", b"urn ", b"enti", b"eren",
+    b"thon", b"ytho", b"list", b"e re", b"pyth", b"ect ", b" non", b"ons ", b"asse", b"fere",
+    b"arch", b"base", b"ter ", b"user", b"nce ", b"   c", b"   d", b"prin", b" whe", b"he s",
+    b"onte", b" ass", b"e in", b"spec", b" you", b"cati", b"nter", b" exp", b" out", b"gene",
+    b"that", b"roje", b"eate", b"pend", b"ojec", b"icat", b"ampl", b" tra", b"ive ", b"vers",
+    b" sel", b"tati", b" nam", b"ever", b"are ", b"json", b"renc", b"back", b"this", b"ific",
+    b"atch", b"s an", b" wor", b" rep", b"para", b"ity ", b"ning", b"est ", b"cess", b"hen ",
+    b"ated", b"ame ", b" ins", b"chec", b" thi", b"ctor", b"code", b"stan", b"sign", b"heck",
+    b"rint", b"stri", b" run", b"efer", b"ore ", b" cha", b"all ", b"|---", b"odel", b"---|",
+    b"ight", b"repo", b"refe", b" app", b" lin", b"ound", b"opti", b"eque", b"ical", b"serv",
+    b"onal", b"load", b"tern", b"e = ", b"iona", b"his ", b" req", b"one ", b" typ", b"quer",
+    b"t th", b"sour", b"ourc", b"ener", b"s in", b" ski", b" per", b"urce", b"writ", b"when",
+    b"essi", b"sert", b" col", b"red ", b" des", b"true", b"view", b"   t", b" it ", b" ver",
+    b"age ", b"   e", b"ange", b"rect", b"es, ", b" \"\"\"", b".get", b"trac", b"ault", b"tran",
+    b"itio", b"  pr", b"ersi", b" are", b" dis", b"func", b"umen", b"t re", b"t = ", b"chan",
+];
+
+/// Where a word's anchor window starts: the one that is not a common
+/// window of skill text, whose first three bytes (which pick its gate
+/// word) are not a common English trigram and occur least in `seen`
+/// (window counts of sample prose), then the one of the rarest bytes.
+/// `usual` holds `COMMON_QUADGRAMS`' keys.
+fn anchor(word: &[u8], seen: &HashMap<u32, u32>, usual: &HashSet<u32>) -> usize {
     (0..=word.len() - 4)
         .min_by_key(|&at| {
             let window = &word[at..at + 4];
@@ -292,6 +368,7 @@ fn anchor(word: &[u8], seen: &HashMap<u32, u32>) -> usize {
                 .iter()
                 .any(|t| t.eq_ignore_ascii_case(&window[..3]));
             (
+                usual.contains(&key(window, 4)),
                 common,
                 head,
                 window[..3].iter().map(|&b| commonness(b)).sum::<u32>(),
@@ -302,7 +379,7 @@ fn anchor(word: &[u8], seen: &HashMap<u32, u32>) -> usize {
 }
 
 impl Table {
-    fn new(mut entries: Vec<(u32, Vec<u8>, usize, usize)>, width: usize, bits: &mut Bits) -> Self {
+    fn new(mut entries: Vec<(u32, Vec<u8>, usize, usize)>, width: usize) -> Self {
         entries.sort_unstable();
         entries.dedup();
         let distinct = entries.chunk_by(|a, b| a.0 == b.0).count();
@@ -313,7 +390,6 @@ impl Table {
         let mut at = 0;
         for group in entries.chunk_by(|a, b| a.0 == b.0) {
             let key = group[0].0;
-            bits.set(key);
             let mut slot = (hash(key) >> shift) as usize;
             while slots[slot].0 != EMPTY {
                 slot = (slot + 1) & mask;
@@ -414,9 +490,8 @@ impl WordSearch {
         for window in prose.as_bytes().windows(3) {
             *seen.entry(key(window, 3) | 1 << 31).or_default() += 1;
         }
+        let usual: HashSet<u32> = COMMON_QUADGRAMS.iter().map(|w| key(w, 4)).collect();
         let mut gate = Gate::empty();
-        let mut quads = Bits::empty();
-        let mut triples = Bits::empty();
         let (short, long): (Vec<_>, Vec<_>) = words
             .into_iter()
             .map(|(word, payload)| (word.to_ascii_lowercase(), payload))
@@ -424,7 +499,7 @@ impl WordSearch {
         let long = long
             .into_iter()
             .map(|(word, payload)| {
-                let at = anchor(&word, &seen);
+                let at = anchor(&word, &seen, &usual);
                 (key(&word[at..], 4), word, at, payload)
             })
             .collect();
@@ -432,22 +507,20 @@ impl WordSearch {
             .into_iter()
             .map(|(word, payload)| (key(&word, 3), word, 0, payload))
             .collect();
-        let long = Table::new(long, 4, &mut quads);
-        let short = Table::new(short, 3, &mut triples);
+        let long = Table::new(long, 4);
+        let short = Table::new(short, 3);
         for &(key, ..) in &long.slots {
             if key != EMPTY {
-                gate.set(key >> 8);
+                *gate.word(key >> 8) |= 1 << anchor_bit(key);
             }
         }
         for &(key, ..) in &short.slots {
             if key != EMPTY {
-                gate.set(key);
+                *gate.word(key) |= Gate::TRIPLE;
             }
         }
         WordSearch {
             gate,
-            quads,
-            triples,
             long,
             short,
             marks: Marks::default(),
@@ -482,33 +555,35 @@ impl WordSearch {
         for block in blocks.by_ref() {
             let block = block.try_into().expect("64 bytes");
             lower.copy_within(64..66, 0);
-            let (hits, ends, marks) = self.block(block, &mut lower);
-            push_bits(newlines, base, ends);
-            push_bits(marked, base, marks);
-            if hits != 0 {
-                // The last position's four-byte key ends past the block.
-                lower[66] = LOWER[usize::from(text.get(base + 64).copied().unwrap_or(0))];
-                self.settle(text, base, hits, Some(&lower), &mut found);
-            }
+            // The last position's anchor window ends past the block.
+            lower[66] = LOWER[usize::from(text.get(base + 64).copied().unwrap_or(0))];
+            let passes = self.block(block, &mut lower);
+            push_bits(newlines, base, passes.newlines);
+            push_bits(marked, base, passes.marked);
+            self.settle(text, base, passes, &lower, &mut found);
             base += 64;
         }
-        let mut window = u32::from_be_bytes([lower[62], lower[63], lower[64], lower[65]]);
-        for chunk in blocks.remainder().chunks(8) {
-            let (hits, ends, marks) = self.gather(chunk, &mut window);
-            push_bits(newlines, base, u64::from(ends));
-            push_bits(marked, base, u64::from(marks));
-            self.settle(text, base, u64::from(hits), None, &mut found);
-            base += chunk.len();
+        // The tail, as a block of its bytes and zeros, whose positions
+        // past the text are dropped.
+        let rest = blocks.remainder();
+        if !rest.is_empty() {
+            let mut block = [0; 64];
+            block[..rest.len()].copy_from_slice(rest);
+            lower.copy_within(64..66, 0);
+            lower[66] = 0;
+            let passes = self.block(&block, &mut lower).within(rest.len());
+            push_bits(newlines, base, passes.newlines);
+            push_bits(marked, base, passes.marked);
+            self.settle(text, base, passes, &lower, &mut found);
         }
     }
 
-    /// The positions of `block` whose last three bytes pass the gate,
-    /// those that hold a newline and those that hold a marked byte, as bit
-    /// `i` for byte `i`; `lower` comes holding the two bytes before the
-    /// block, lower-cased, and is left holding them and the block,
-    /// lower-cased.
+    /// What the gate passes in `block`, where its newlines are and where
+    /// its marked bytes are; `lower` comes holding the two bytes before the
+    /// block and the byte after it (at 66), lower-cased, and is left
+    /// holding the block between them, lower-cased.
     #[inline(always)]
-    fn block(&self, block: &[u8; 64], lower: &mut [u8; LOWERED]) -> (u64, u64, u64) {
+    fn block(&self, block: &[u8; 64], lower: &mut [u8; LOWERED]) -> Passes {
         #[cfg(target_arch = "x86_64")]
         if self.simd {
             // SAFETY: `simd` is set only where the CPU has AVX2.
@@ -517,100 +592,75 @@ impl WordSearch {
         self.scalar_block(block, lower)
     }
 
-    fn scalar_block(&self, block: &[u8; 64], lower: &mut [u8; LOWERED]) -> (u64, u64, u64) {
+    fn scalar_block(&self, block: &[u8; 64], lower: &mut [u8; LOWERED]) -> Passes {
         for (to, &byte) in lower[2..66].iter_mut().zip(block) {
             *to = LOWER[usize::from(byte)];
         }
-        let mut window = u32::from_be_bytes([0, 0, lower[0], lower[1]]);
-        let (mut hits, mut ends, mut marks) = (0u64, 0u64, 0u64);
-        for (at, chunk) in block.chunks_exact(8).enumerate() {
-            let (h, e, m) = self.gather(chunk, &mut window);
-            hits |= u64::from(h) << (at * 8);
-            ends |= u64::from(e) << (at * 8);
-            marks |= u64::from(m) << (at * 8);
+        let mut passes = Passes {
+            triples: 0,
+            anchors: 0,
+            newlines: 0,
+            marked: 0,
+        };
+        for (at, &byte) in block.iter().enumerate() {
+            let four = u32::from_be_bytes([lower[at], lower[at + 1], lower[at + 2], lower[at + 3]]);
+            let (triple, anchor) = self.gate.test(four);
+            passes.triples |= triple << at;
+            passes.anchors |= anchor << at;
+            passes.newlines |= u64::from(byte == b'\n') << at;
+            passes.marked |= u64::from(self.marks.has(byte)) << at;
         }
-        (hits, ends, marks)
+        passes
     }
 
-    /// The positions of `chunk` (eight bytes at most) whose last three
-    /// bytes pass the gate, those that hold a newline and those that hold
-    /// a marked byte, as bit `i` for byte `i`.
-    #[inline(always)]
-    fn gather(&self, chunk: &[u8], window: &mut u32) -> (u32, u32, u32) {
-        let (mut hits, mut ends, mut marks) = (0, 0, 0);
-        for (i, &byte) in chunk.iter().enumerate() {
-            *window = *window << 8 | u32::from(LOWER[usize::from(byte)]);
-            hits |= self.gate.test(*window & 0xFF_FFFF) << i;
-            ends |= u32::from(byte == b'\n') << i;
-            marks |= u32::from(self.marks.has(byte)) << i;
-        }
-        (hits, ends, marks)
-    }
-
-    /// Looks up the words behind the set bits of `hits`: a three-byte word
-    /// ending there, or a long word's anchor ending at the next byte.
-    /// Inlined into `each`: nearly every block has a pass, and a call per
-    /// block cost 3 % of a scan's instructions (registers saved and put
-    /// back, the block's state reloaded).
+    /// Looks up the words behind the gate's passes in the block at
+    /// `base`: a three-byte word ending at a position, a long word's
+    /// anchor ending at the byte after it. Inlined into `each`: nearly
+    /// every block has a pass, and a call per block cost 3 % of a scan's
+    /// instructions (registers saved and put back, the block's state
+    /// reloaded).
     #[inline(always)]
     fn settle(
         &self,
         text: &[u8],
         base: usize,
-        mut hits: u64,
-        lower: Option<&[u8; LOWERED]>,
+        passes: Passes,
+        lower: &[u8; LOWERED],
         found: &mut impl FnMut(usize, usize),
     ) {
+        let (mut triples, mut anchors) = (passes.triples, passes.anchors);
         // Inside the text, a block's keys are read from the gate's
         // lower-cased bytes, with no bounds to check and nothing to fold
         // at each pass (together 5 % of a scan's instructions).
-        if let Some(lower) = lower.filter(|_| base >= 2 && base + 66 <= text.len()) {
-            while hits != 0 {
-                let at = hits.trailing_zeros() as usize & 63;
-                hits &= hits - 1;
-                let four = [lower[at], lower[at + 1], lower[at + 2], lower[at + 3]];
-                let four = u32::from_be_bytes(four);
-                self.lookup(text, base + at, Some(four >> 8), Some(four), found);
+        if base >= 2 && base + 66 <= text.len() {
+            let four = |at: usize| {
+                u32::from_be_bytes([lower[at], lower[at + 1], lower[at + 2], lower[at + 3]])
+            };
+            while triples != 0 {
+                let at = triples.trailing_zeros() as usize & 63;
+                triples &= triples - 1;
+                self.short.check(text, base + at, four(at) >> 8, found);
+            }
+            while anchors != 0 {
+                let at = anchors.trailing_zeros() as usize & 63;
+                anchors &= anchors - 1;
+                self.long.check(text, base + at + 1, four(at), found);
             }
             return;
         }
-        while hits != 0 {
-            let end = base + hits.trailing_zeros() as usize;
-            hits &= hits - 1;
-            // Both keys from one four-byte load where the text has them:
-            // the three bytes ending at `end` and the four ending next.
-            let (three, four) = match end.checked_sub(2).and_then(|at| text.get(at..at + 4)) {
-                Some(bytes) => {
-                    let bytes = u32::from_be_bytes(bytes.try_into().expect("four bytes"));
-                    let four = lower8(u64::from(bytes)) as u32;
-                    (Some(four >> 8), Some(four))
-                }
-                None => ((end >= 2).then(|| key(&text[end - 2..], 3)), None),
-            };
-            self.lookup(text, end, three, four, found);
+        while triples != 0 {
+            let end = base + triples.trailing_zeros() as usize;
+            triples &= triples - 1;
+            if end >= 2 {
+                self.short.check(text, end, key(&text[end - 2..], 3), found);
+            }
         }
-    }
-
-    /// The words behind one pass at `end`: a three-byte word ending there
-    /// (`three`), a long word's anchor ending at the next byte (`four`).
-    #[inline(always)]
-    fn lookup(
-        &self,
-        text: &[u8],
-        end: usize,
-        three: Option<u32>,
-        four: Option<u32>,
-        found: &mut impl FnMut(usize, usize),
-    ) {
-        if let Some(three) = three
-            && self.triples.test(three) != 0
-        {
-            self.short.check(text, end, three, found);
-        }
-        if let Some(four) = four
-            && self.quads.test(four) != 0
-        {
-            self.long.check(text, end + 1, four, found);
+        while anchors != 0 {
+            let end = base + anchors.trailing_zeros() as usize;
+            anchors &= anchors - 1;
+            if let Some(window) = end.checked_sub(2).and_then(|at| text.get(at..at + 4)) {
+                self.long.check(text, end + 1, key(window, 4), found);
+            }
         }
     }
 }
@@ -724,17 +774,20 @@ mod tests {
         let (mut passes, mut marked) = (0, 0);
         for text in &texts {
             let (mut scalar, mut simd) = ([0; LOWERED], [0; LOWERED]);
-            for block in text.chunks_exact(64) {
+            for (at, block) in text.chunks_exact(64).enumerate() {
                 let block = block.try_into().expect("64 bytes");
-                scalar.copy_within(64..66, 0);
-                simd.copy_within(64..66, 0);
+                let after = LOWER[usize::from(text.get(at * 64 + 64).copied().unwrap_or(0))];
+                for lower in [&mut scalar, &mut simd] {
+                    lower.copy_within(64..66, 0);
+                    lower[66] = after;
+                }
                 let expected = search.scalar_block(block, &mut scalar);
                 // SAFETY: AVX2 was detected above.
                 let found = unsafe { avx2::gate(&search.gate, &search.marks, block, &mut simd) };
                 assert_eq!(found, expected);
-                assert_eq!(simd[..66], scalar[..66]);
-                passes += found.0.count_ones();
-                marked += found.2.count_ones();
+                assert_eq!(simd[..67], scalar[..67]);
+                passes += found.triples.count_ones() + found.anchors.count_ones();
+                marked += found.marked.count_ones();
             }
         }
         assert!(

@@ -1,20 +1,23 @@
 //! The word search's gate on AVX2, 64 positions per call: the bytes are
-//! lower-cased 32 at a time, each position's three-byte window is built by
-//! one byte shuffle for eight positions, hashed by one multiply and looked
-//! up by one gather from the bit set; the newlines are found by one
+//! lower-cased 32 at a time, each position's four-byte window (two bytes
+//! before it to the one after) is built by one byte shuffle for eight
+//! positions, its first three bytes hashed by one multiply and their
+//! gate words loaded by one gather; the three-byte words' bit is the sign
+//! bit, the anchors' bit is shifted there. The newlines are found by one
 //! compare of the same 32 bytes, the marked bytes by a shuffle of each
-//! half of every byte into its table and an AND. Equal to the scalar gate bit for bit
-//! (tested in the parent module); used only where the CPU has AVX2.
+//! half of every byte into its table and an AND. Equal to the scalar gate
+//! bit for bit (tested in the parent module); used only where the CPU has
+//! AVX2.
 
 use std::arch::x86_64::*;
 
-use super::{GATE_BITS, Gate, LOWERED, MULTIPLIER, Marks};
+use super::{GATE_BITS, Gate, LOWERED, MULTIPLIER, Marks, Passes};
 
-/// The gate's hits for the 64 bytes of `block`, where its newlines are
-/// and where its bytes of `marks` are, each as bit `i` for byte `i`;
-/// `lower` comes holding the two bytes
-/// before the block, lower-cased, and is left holding them and the block,
-/// lower-cased (the word search reads its keys there).
+/// What the gate passes in the 64 bytes of `block`, where its newlines
+/// are and where its bytes of `marks` are; `lower` comes holding the two
+/// bytes before the block and the byte after it (at 66), lower-cased, and
+/// is left holding the block between them, lower-cased (the word search
+/// reads its keys there).
 ///
 /// # Safety
 /// The CPU must support AVX2.
@@ -24,7 +27,7 @@ pub unsafe fn gate(
     marks: &Marks,
     block: &[u8; 64],
     lower: &mut [u8; LOWERED],
-) -> (u64, u64, u64) {
+) -> Passes {
     let shifted = _mm256_set1_epi8((0x80u8 - b'A') as i8);
     let last_upper = _mm256_set1_epi8((-128i16 + 26) as i8);
     let case = _mm256_set1_epi8(0x20);
@@ -57,34 +60,44 @@ pub unsafe fn gate(
             marked |= u64::from(found) << (half * 32);
         }
     }
-    // Lane i of eight: the bytes at i + 2 (the position), i + 1, i.
+    // Lane i of eight: the bytes at i, i + 1, i + 2 (the position) and
+    // i + 3, as a big-endian number.
     let windows = _mm256_setr_epi8(
-        2, 1, 0, -1, 3, 2, 1, -1, 4, 3, 2, -1, 5, 4, 3, -1, //
-        6, 5, 4, -1, 7, 6, 5, -1, 8, 7, 6, -1, 9, 8, 7, -1,
+        3, 2, 1, 0, 4, 3, 2, 1, 5, 4, 3, 2, 6, 5, 4, 3, //
+        7, 6, 5, 4, 8, 7, 6, 5, 9, 8, 7, 6, 10, 9, 8, 7,
     );
     let multiplier = _mm256_set1_epi32(MULTIPLIER as i32);
     let low_five = _mm256_set1_epi32(31);
+    let thirty = _mm256_set1_epi32(30);
     let table = bits.0.as_ptr().cast::<i32>();
-    let mut hits = 0u64;
+    let (mut triples, mut anchors) = (0u64, 0u64);
     for group in 0..8 {
         // SAFETY: 16 bytes from 8 * group <= 56 stay within `lower`; the
-        // gather's indices are hashes shifted to GATE_BITS - 5 bits,
-        // inside the bit set read as 2^(GATE_BITS-5) 32-bit words.
-        let found = unsafe {
+        // gather's indices are hashes shifted to GATE_BITS bits, inside
+        // the gate's 2^GATE_BITS words.
+        let (triple, anchor) = unsafe {
             let sixteen = _mm_loadu_si128(lower.as_ptr().add(group * 8).cast());
-            let keys = _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(sixteen), windows);
-            let hashed = _mm256_srli_epi32::<{ 32 - GATE_BITS as i32 }>(_mm256_mullo_epi32(
-                keys, multiplier,
+            let fours = _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(sixteen), windows);
+            let threes = _mm256_srli_epi32::<8>(fours);
+            let index = _mm256_srli_epi32::<{ 32 - GATE_BITS as i32 }>(_mm256_mullo_epi32(
+                threes, multiplier,
             ));
-            let words = _mm256_i32gather_epi32::<4>(table, _mm256_srli_epi32::<5>(hashed));
-            // The wanted bit moved to the sign bit.
-            let raised = _mm256_sllv_epi32(
-                words,
-                _mm256_sub_epi32(low_five, _mm256_and_si256(hashed, low_five)),
-            );
-            _mm256_movemask_ps(_mm256_castsi256_ps(raised)) as u8
+            let words = _mm256_i32gather_epi32::<4>(table, index);
+            // The byte after's bit (`anchor_bit`) moved to the sign bit.
+            let bit = _mm256_min_epu32(_mm256_and_si256(fours, low_five), thirty);
+            let raised = _mm256_sllv_epi32(words, _mm256_sub_epi32(low_five, bit));
+            (
+                _mm256_movemask_ps(_mm256_castsi256_ps(words)) as u8,
+                _mm256_movemask_ps(_mm256_castsi256_ps(raised)) as u8,
+            )
         };
-        hits |= u64::from(found) << (group * 8);
+        triples |= u64::from(triple) << (group * 8);
+        anchors |= u64::from(anchor) << (group * 8);
     }
-    (hits, ends, marked)
+    Passes {
+        triples,
+        anchors,
+        newlines: ends,
+        marked,
+    }
 }
