@@ -761,16 +761,20 @@ unsafe extern "C" {
 /// fell by 58 %; a 20,000-skill import took 6 % less CPU; an import done
 /// within mimalloc's 1 s purge delay gains nothing). The process's exit
 /// frees it all. Not for `serve`, which should give memory back.
-///
-/// It also takes memory from the kernel in small pages: with transparent
-/// huge pages on `madvise`, mimalloc's arenas get 2 MiB pages, and each
-/// first touch of one made the kernel zero all of it (issue 19:
-/// `clear_page_erms` under `do_huge_pmd_anonymous_page` was 20 % of a
-/// 2,300-skill import's samples). mimalloc's own option is read once,
-/// before `main`; the process's THP switch applies to every later fault.
 pub(crate) fn keep_freed_memory() {
     // SAFETY: sets an option mimalloc reads atomically; any value is valid.
     unsafe { mi_option_set(MI_OPTION_PURGE_DELAY, -1) }
+}
+
+/// Takes memory from the kernel in small pages, for every command: with
+/// transparent huge pages on `madvise`, mimalloc's arenas get 2 MiB pages,
+/// and each first touch of one made the kernel zero all of it (issue 19:
+/// `clear_page_erms` under `do_huge_pmd_anonymous_page` was 20 % of a
+/// 2,300-skill import's samples, and 60 % of the reading threads' samples
+/// of a 100,000-skill open, whose CPU it doubled). mimalloc's own option is
+/// read once, before `main`; the process's THP switch applies to every
+/// later fault.
+fn small_pages() {
     // SAFETY: a flag of this process only; failing (an old kernel) leaves
     // huge pages as they were, which is correct, only slower.
     unsafe { libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0) };
@@ -780,6 +784,7 @@ fn main() -> ExitCode {
     // A re-executed sandbox helper (SEC-3) becomes it here, before any
     // thread starts, and never comes back.
     skillworld_sandbox::run_helper_if_asked();
+    small_pages();
     tracing_subscriber::fmt()
         .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
         .with_writer(std::io::stderr)

@@ -24,6 +24,14 @@ use skillworld_format::SkillDocument;
 use skillworld_store::{OpenOptions, Store, Writer};
 use skillworld_world::{CatalogRequest, Clock, Layer, LoadRequest, SkillWorld, WorldSettings};
 
+/// The allocator the `skillworld` binary ships with, in small pages as it
+/// takes them (skillworld-cli's `main.rs`, `small_pages`): an open
+/// measured with glibc's allocator measured glibc's arenas (issue 19: the
+/// readers' mallocs searching lists fragmented by frees on the opening
+/// thread), and with huge pages the kernel zeroing them.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn options() -> OpenOptions {
     OpenOptions {
         clock: Some(Clock::Simulated(Timestamp::from_millis(0))),
@@ -58,6 +66,8 @@ fn median(mut samples: Vec<Duration>) -> Duration {
 }
 
 fn main() {
+    // SAFETY: a flag of this process only, as the binary sets it.
+    unsafe { libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0) };
     let skills: usize = std::env::var("SKILLS")
         .ok()
         .and_then(|n| n.parse().ok())
