@@ -17,22 +17,36 @@ const MIN_COMPRESSED: usize = 64;
 const MAX_RATIO: usize = 255;
 
 /// Appends `bytes` packed to `out`: compressed when that saves at least an
-/// eighth, else as they are (binary files, hashes, short values).
+/// eighth, else as they are (binary files, hashes, short values). The
+/// block is compressed straight into `out` (issue 19: lz4_flex's own
+/// `Vec` was allocated, shrunk with a copy, then copied again into `out`
+/// for every blob and row of an import).
 pub(crate) fn pack_into(bytes: &[u8], out: &mut Vec<u8>) {
+    let start = out.len();
     if bytes.len() >= MIN_COMPRESSED {
-        let compressed = lz4_flex::block::compress_prepend_size(bytes);
-        if compressed.len() <= bytes.len() - bytes.len() / 8 {
-            out.push(LZ4);
-            out.extend_from_slice(&compressed);
+        let block = start + 1 + 4;
+        out.resize(
+            block + lz4_flex::block::get_maximum_output_size(bytes.len()),
+            0,
+        );
+        let written = lz4_flex::block::compress_into(bytes, &mut out[block..])
+            .expect("the block fits its maximum size");
+        if 4 + written <= bytes.len() - bytes.len() / 8 {
+            out[start] = LZ4;
+            let length = u32::try_from(bytes.len()).expect("a value under 4 GiB");
+            out[start + 1..block].copy_from_slice(&length.to_le_bytes());
+            out.truncate(block + written);
             return;
         }
+        out.truncate(start);
     }
+    out.reserve(1 + bytes.len());
     out.push(RAW);
     out.extend_from_slice(bytes);
 }
 
 pub(crate) fn pack(bytes: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(bytes.len() / 2 + 8);
+    let mut out = Vec::new();
     pack_into(bytes, &mut out);
     out
 }
@@ -103,6 +117,22 @@ mod tests {
             assert_eq!(packed[0], RAW);
             assert_eq!(unpack(&packed).unwrap(), bytes);
         }
+    }
+
+    #[test]
+    fn a_value_packed_after_others_leaves_them_and_reads_as_lz4_wrote_it() {
+        let text = "a line the block repeats, then repeats again.\n".repeat(30);
+        for bytes in [text.as_bytes(), b"short".as_slice()] {
+            let mut out = b"prefix".to_vec();
+            pack_into(bytes, &mut out);
+            assert_eq!(&out[..6], b"prefix");
+            assert_eq!(unpack(&out[6..]).unwrap(), bytes);
+        }
+        // The layout lz4_flex's own `compress_prepend_size` gives, which
+        // values written before this packing hold.
+        let mut expected = vec![LZ4];
+        expected.extend(lz4_flex::block::compress_prepend_size(text.as_bytes()));
+        assert_eq!(pack(text.as_bytes()), expected);
     }
 
     #[test]

@@ -138,9 +138,22 @@ impl SnapshotRecord {
     }
 }
 
-/// Journal entries are RON (STO-3): small, readable in a dump.
+/// Journal entries are RON (STO-3): small, readable in a dump. Strings
+/// are written as they are — a raw string (`r#"…"#`) when one holds a
+/// quote or a backslash — instead of escaped one character at a time
+/// (issue 19: RON's escaping was most of a bulk import's journal encoding).
+/// The same parser reads both, so entries written escaped before read as
+/// they always did; no whitespace is added (`depth_limit(0)`, no
+/// separators), as without a layout.
 pub(crate) fn encode<T: Serialize>(value: &T) -> Vec<u8> {
-    ron::to_string(value)
+    let unescaped = ron::ser::PrettyConfig::new()
+        .depth_limit(0)
+        .new_line("")
+        .indentor("")
+        .separator("")
+        .escape_strings(false);
+    ron::Options::default()
+        .to_string_pretty(value, unescaped)
         .expect("journal entries serialise")
         .into_bytes()
 }
@@ -160,4 +173,49 @@ pub(crate) fn decode_json<T: for<'de> Deserialize<'de>>(
     bytes: &[u8],
 ) -> Result<T, StoreError> {
     serde_json::from_slice(bytes).map_err(|e| StoreError::decode(what, e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use skillworld_world::{Caller, Command};
+
+    /// An entry whose strings hold what RON escapes or must quote raw.
+    fn awkward_entry(text: &str) -> JournalEntry {
+        JournalEntry::Apply(Box::new(Envelope {
+            at: Timestamp(1_764_583_200),
+            caller: Caller::host(),
+            command: Command::RemoveKey {
+                name: text.to_owned(),
+            },
+        }))
+    }
+
+    #[test]
+    fn entries_written_unescaped_and_entries_written_escaped_read_the_same() {
+        for text in [
+            "plain",
+            "a \"quoted\" word and a C:\\path",
+            "r#\"raw\"# and \"## inside",
+            "lines\nand\r\ntabs\t, NUL \0, bell \x07",
+            "ünïcödé 🦀 \u{2028}",
+            "",
+        ] {
+            let entry = awkward_entry(text);
+            let written = encode(&entry);
+            let escaped = ron::to_string(&entry).unwrap().into_bytes();
+            let read = |bytes: &[u8]| match decode::<JournalEntry>("journal entry", bytes) {
+                Ok(JournalEntry::Apply(envelope)) => envelope,
+                other => panic!("{text:?} read back as {other:?}"),
+            };
+            assert_eq!(read(&written), read(&escaped), "{text:?}");
+            let Command::RemoveKey { name } = read(&written).command else {
+                panic!("{text:?}: another command");
+            };
+            assert_eq!(name, text);
+            // Strings are copied as they are, never escaped.
+            let written = String::from_utf8(written).unwrap();
+            assert!(written.contains(text), "{written}");
+        }
+    }
 }
