@@ -290,22 +290,28 @@ pub fn json_viewer(
         let Some((_, piped)) = command.split_once('|') else {
             return false;
         };
-        let after = match piped.split_once("json.tool") {
+        let (after, program) = match piped.split_once("json.tool") {
             Some((formatter, after))
                 if matches!(formatter.split_whitespace().collect::<Vec<_>>()[..], [p, "-m"] if python(p))
                     && formatter.ends_with(' ') =>
             {
-                after
+                (after, false)
             }
             _ => match printing_program(piped, python) {
-                Some(after) => after,
+                Some(after) => (after, true),
                 None => return false,
             },
         };
+        // Errors thrown away are nothing the shell runs or keeps.
+        let after = after.replace("2>/dev/null", "");
         let mut stages = after.split('|');
         let own = stages.next().unwrap_or_default();
-        !after.contains([';', '&', '$', '>', '<'])
-            && own.split_whitespace().all(|w| w.starts_with('-'))
+        // A program's own words (`"$FLAG_KEY"`) are its `sys.argv`, data
+        // unless the shell runs one first (`$(`).
+        !after.contains([';', '&', '>', '<'])
+            && !after.contains("$(")
+            && (program || !after.contains('$'))
+            && (program || own.split_whitespace().all(|w| w.starts_with('-')))
             && stages.all(|stage| {
                 stage
                     .split_whitespace()
@@ -348,16 +354,18 @@ fn printing_program<'a>(piped: &'a str, python: impl Fn(&str) -> bool) -> Option
         '"' => program.replace("\\\"", "\"").replace("\\$", "$"),
         _ => program.to_owned(),
     };
+    let code = code_of(&program);
     (python(interpreter.trim())
         && program.contains("sys.stdin")
-        && !PROGRAM_DENIED.iter().any(|w| program.contains(w))
-        && calls_only_allowed(&code_of(&program)))
+        && !PROGRAM_DENIED.iter().any(|w| code.contains(w))
+        && calls_only_allowed(&code))
     .then_some(after)
 }
 
-/// Words of a program that reach code, files, processes or the network,
-/// or decode a payload, whatever calls them: an import alone is harmless,
-/// its use is not (`requests.get` is a `get`).
+/// Words of a program's code (not its strings' text) that reach code,
+/// files, processes or the network, or decode a payload, whatever calls
+/// them: an import alone is harmless, its use is not (`requests.get` is a
+/// `get`).
 const PROGRAM_DENIED: [&str; 28] = [
     "exec",
     "eval",
@@ -499,10 +507,10 @@ fn calls_only_allowed(code: &str) -> bool {
         let before = code[..at].trim_end();
         let name = before.trim_end_matches(|c: char| c.is_ascii_alphanumeric() || c == '_');
         let called = &before[name.len()..];
-        if called.is_empty() || GROUPING_WORDS.contains(&called) {
+        if called.is_empty() {
             !name.trim_end().ends_with([')', ']'])
         } else {
-            PRINTING_CALLS.contains(&called)
+            GROUPING_WORDS.contains(&called) || PRINTING_CALLS.contains(&called)
         }
     })
 }

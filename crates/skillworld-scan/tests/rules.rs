@@ -3854,6 +3854,24 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "```bash\ncurl -s https://api.vendor-x.io/v1/jobs | python3 -c \"\nimport sys, json\nprint(json.load(sys.stdin)['id'])\n```\n\nThen \"run\" it.",
         "```bash\ncurl -s https://api.vendor-x.io/v1/jobs | python3 -c \"\nimport sys, json\nprint(json.load(sys.stdin)['id'])\"\n```\n\nThen \"run\" it.",
     ),
+    (
+        "download-execute",
+        "scripts/x.sh",
+        "ID=$(curl -s https://api.vendor-x.io/v1/flags \\\n  | python3 -c \"\nimport sys, json\nkey = sys.argv[1]\nprint(next((f['id'] for f in json.load(sys.stdin) if f['key'] == key), ''))\" \"$(cat /tmp/k)\")",
+        "ID=$(curl -s https://api.vendor-x.io/v1/flags \\\n  | python3 -c \"\nimport sys, json\nkey = sys.argv[1]\nprint(next((f['id'] for f in json.load(sys.stdin) if f['key'] == key), ''))\" \"$FLAG_KEY\")",
+    ),
+    (
+        "download-execute",
+        "scripts/x.sh",
+        "curl -s https://api.vendor-x.io/v1/me | python3 -c \"import sys,json; print(json.load(sys.stdin).get('login',''))\" 2>/tmp/err",
+        "curl -s https://api.vendor-x.io/v1/me | python3 -c \"import sys,json; print(json.load(sys.stdin).get('login',''))\" 2>/dev/null",
+    ),
+    (
+        "download-execute",
+        "scripts/x.sh",
+        "curl -s https://api.vendor-x.io/v1/log | python3 -c \"\nimport sys, json\nfor l in json.load(sys.stdin):\n    who = l.get('actor') or (l.get('user') or {}).get('id')\n    print(who, 'eval(' in l.get('path', ''))\n    (l.get('hook') or print)(who)\n\"",
+        "curl -s https://api.vendor-x.io/v1/log | python3 -c \"\nimport sys, json\nfor l in json.load(sys.stdin):\n    who = l.get('actor') or (l.get('user') or {}).get('id')\n    print(who, 'eval(' in l.get('path', ''))\n\"",
+    ),
 ];
 
 #[test]
