@@ -341,7 +341,7 @@ fn captured(before: &str) -> bool {
 /// `os.system`, `open`), a call of a call's result, a word that reaches code, files or the network
 /// (`PROGRAM_DENIED`) or a shell `$(…)` in a double-quoted program might
 /// run it. Gives the text after the program's closing quote.
-fn printing_program<'a>(piped: &'a str, python: impl Fn(&str) -> bool) -> Option<&'a str> {
+fn printing_program(piped: &str, python: impl Fn(&str) -> bool) -> Option<&str> {
     let (interpreter, program) = piped.trim_start().split_once(" -c ")?;
     let program = program.trim_start();
     let quote = program.chars().next().filter(|q| matches!(q, '\'' | '"'))?;
