@@ -774,8 +774,12 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
         }
         let confirmed = match rule.confirm {
             Some(confirm) => {
-                let next = |from| row.find_at(line_text.as_bytes(), from).map(|m| m.start());
-                Some(confirm(line_text, column, &next)?)
+                let read = match rule.reads_programs() {
+                    true => with_program(&lines, line, line_text, layout()),
+                    false => line_text,
+                };
+                let next = |from| row.find_at(read.as_bytes(), from).map(|m| m.start());
+                Some(confirm(read, column, &next)?)
             }
             None => None,
         };
@@ -1577,6 +1581,39 @@ fn sink_target<'t>(lines: &Lines<'t>, line: usize) -> Option<&'t str> {
         }
     }
     None
+}
+
+/// A `python3 -c "` or `-c '` left open at a line's end: the program runs
+/// on to its closing quote on a later line.
+const PROGRAM_LINES: usize = 40;
+const PROGRAM_BYTES: usize = 4096;
+
+/// `line_text` with the lines of the program it leaves open, up to the
+/// line holding the program's closing quote, in the line's block and
+/// within `PROGRAM_LINES` and `PROGRAM_BYTES`: a confirm of the line then
+/// reads the program it pipes into. Any other line is read alone.
+fn with_program<'a>(
+    lines: &Lines<'a>,
+    line: usize,
+    line_text: &'a str,
+    layout: &Layout,
+) -> &'a str {
+    let Some(quote) = crate::naming::opens_program(line_text) else {
+        return line_text;
+    };
+    let block = layout.at(line).1;
+    let mut bytes = 0;
+    for last in line + 1..(line + 1 + PROGRAM_LINES).min(lines.count()) {
+        let text = lines.get(last);
+        bytes += text.len() + 1;
+        if bytes > PROGRAM_BYTES || layout.at(last).1 != block {
+            break;
+        }
+        if crate::naming::closes_program(text, quote) {
+            return lines.span(line..last + 1);
+        }
+    }
+    line_text
 }
 
 /// A decoded literal that is one crypto address and nothing else, in

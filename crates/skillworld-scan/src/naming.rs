@@ -300,23 +300,28 @@ fn json_formatted(line: &str, at: usize, rest: &str) -> bool {
     let Some((_, piped)) = command.split_once('|') else {
         return false;
     };
-    let after = match piped.split_once("json.tool") {
+    let (after, program) = match piped.split_once("json.tool") {
         Some((formatter, after))
             if matches!(formatter.split_whitespace().collect::<Vec<_>>()[..], [p, "-m"] if python(p))
                 && formatter.ends_with(' ') =>
         {
-            after
+            (after, false)
         }
         _ => match printing_program(piped, python) {
-            Some(after) => after,
+            Some(after) => (after, true),
             None => return false,
         },
     };
-    let after = after.replace(" 2>/dev/null", " ");
+    // Errors thrown away are nothing the shell runs or keeps.
+    let after = after.replace("2>/dev/null", "");
     let mut stages = after.split('|');
     let own = stages.next().unwrap_or_default();
-    !after.contains([';', '&', '$', '>', '<'])
-        && own.split_whitespace().all(|w| w.starts_with('-'))
+    // A program's own words (`"$FLAG_KEY"`) are its `sys.argv`, data
+    // unless the shell runs one first (`$(`).
+    !after.contains([';', '&', '>', '<'])
+        && !after.contains("$(")
+        && (program || !after.contains('$'))
+        && (program || own.split_whitespace().all(|w| w.starts_with('-')))
         && stages.all(|stage| {
             stage
                 .split_whitespace()
@@ -354,34 +359,234 @@ fn captured(before: &str) -> bool {
 }
 
 /// `python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["key"])'`:
-/// a program given on the line that reads what is piped in as JSON and
-/// calls nothing but parsing, reading and printing, so the download is
-/// data (clearcomply's onboarding, eighth sweep). Any other call (`exec`,
-/// `os.system`, `__import__`, `getattr`) or a call of a call's result
-/// might run it. Gives the text after the program's closing quote.
+/// a program given on the line, or on the lines up to its closing quote,
+/// that reads what is piped in and calls nothing but parsing, reading and
+/// printing, so the download is data (clearcomply's onboarding, eighth
+/// sweep; GitHub and arXiv recipes, tenth). Any other call (`exec`,
+/// `os.system`, `open`), a call of a call's result, a word that reaches code, files or the network
+/// (`PROGRAM_DENIED`) or a shell `$(…)` in a double-quoted program might
+/// run it. Gives the text after the program's closing quote.
 fn printing_program(piped: &str, python: impl Fn(&str) -> bool) -> Option<&str> {
-    const CALLS: [&str; 20] = [
-        "load", "loads", "read", "print", "get", "len", "str", "int", "float", "round", "sorted",
-        "keys", "values", "items", "join", "dumps", "format", "strip", "split", "exit",
-    ];
     let (interpreter, program) = piped.trim_start().split_once(" -c ")?;
     let program = program.trim_start();
     let quote = program.chars().next().filter(|q| matches!(q, '\'' | '"'))?;
-    let (program, after) = program[1..].split_once(quote)?;
-    let calls_only_allowed = program.match_indices('(').all(|(at, _)| {
-        let before = program[..at].trim_end();
+    let end = closing_quote(&program[1..], quote)?;
+    let (program, after) = (&program[1..1 + end], &program[2 + end..]);
+    // The shell reads a double-quoted program first: `\"` is a quote to
+    // Python, and `$(…)` runs before Python does.
+    let program = match quote {
+        '"' if program.contains("$(") => return None,
+        '"' => program.replace("\\\"", "\"").replace("\\$", "$"),
+        _ => program.to_owned(),
+    };
+    let code = code_of(&program);
+    (python(interpreter.trim())
+        && program.contains("sys.stdin")
+        && !PROGRAM_DENIED.iter().any(|w| code.contains(w))
+        && calls_only_allowed(&code))
+    .then_some(after)
+}
+
+/// Words of a program's code (not its strings' text) that reach code,
+/// files, processes or the network, or decode a payload, whatever calls
+/// them: an import alone is harmless, its use is not (`requests.get` is a
+/// `get`).
+const PROGRAM_DENIED: [&str; 28] = [
+    "exec",
+    "eval",
+    "compile",
+    "__",
+    "os.",
+    "subprocess",
+    "system",
+    "pickle",
+    "marshal",
+    "shelve",
+    "dill",
+    "yaml",
+    "b64decode",
+    "fromhex",
+    "codecs",
+    "open(",
+    "write",
+    "getattr",
+    "globals",
+    "importlib",
+    "ctypes",
+    "shutil",
+    "requests",
+    "urllib",
+    "urlopen",
+    "http.client",
+    "httpx",
+    "socket",
+];
+
+/// A printing program's calls: parsing, reading, formatting and printing.
+const PRINTING_CALLS: [&str; 66] = [
+    "load",
+    "loads",
+    "read",
+    "print",
+    "get",
+    "len",
+    "str",
+    "int",
+    "float",
+    "round",
+    "sorted",
+    "keys",
+    "values",
+    "items",
+    "join",
+    "dumps",
+    "format",
+    "strip",
+    "split",
+    "exit",
+    "lstrip",
+    "rstrip",
+    "replace",
+    "lower",
+    "upper",
+    "title",
+    "startswith",
+    "endswith",
+    "splitlines",
+    "enumerate",
+    "range",
+    "zip",
+    "min",
+    "max",
+    "sum",
+    "any",
+    "all",
+    "abs",
+    "bool",
+    "list",
+    "dict",
+    "set",
+    "tuple",
+    "isinstance",
+    "reversed",
+    "next",
+    "count",
+    "append",
+    "parse",
+    "getroot",
+    "find",
+    "findall",
+    "findtext",
+    "iter",
+    "search",
+    "match",
+    "sub",
+    "group",
+    "unescape",
+    "now",
+    "fromisoformat",
+    "strftime",
+    "fromtimestamp",
+    "Counter",
+    "most_common",
+    "ljust",
+];
+
+/// Python words after which a bracket groups rather than calls.
+const GROUPING_WORDS: [&str; 11] = [
+    "in", "or", "and", "not", "if", "elif", "else", "for", "return", "is", "while",
+];
+
+/// The closing quote of a shell-quoted program (`\"` stays inside a
+/// double-quoted one), as a byte of `program`.
+fn closing_quote(program: &str, quote: char) -> Option<usize> {
+    let mut escaped = false;
+    program.char_indices().find_map(|(at, c)| {
+        let closes = c == quote && !escaped;
+        escaped = quote == '"' && c == '\\' && !escaped;
+        closes.then_some(at)
+    })
+}
+
+/// `python3 -c "` or `-c '` at a line's end: a program the next lines
+/// hold; the quote that closes it.
+pub fn opens_program(line: &str) -> Option<char> {
+    let line = line.trim_end();
+    let quote = line.chars().last().filter(|q| matches!(q, '\'' | '"'))?;
+    line[..line.len() - 1]
+        .trim_end()
+        .ends_with(" -c")
+        .then_some(quote)
+}
+
+/// Whether a line of a program opened with `quote` holds its closing
+/// quote.
+pub fn closes_program(line: &str, quote: char) -> bool {
+    closing_quote(line, quote).is_some()
+}
+
+/// Every call of the code is of `PRINTING_CALLS`; a bare bracket groups,
+/// one after a call or an index calls whatever that gave.
+fn calls_only_allowed(code: &str) -> bool {
+    code.match_indices('(').all(|(at, _)| {
+        let before = code[..at].trim_end();
         let name = before.trim_end_matches(|c: char| c.is_ascii_alphanumeric() || c == '_');
         let called = &before[name.len()..];
         if called.is_empty() {
-            // A bare bracket groups; one after a call or an index calls
-            // whatever that gave.
             !name.trim_end().ends_with([')', ']'])
         } else {
-            CALLS.contains(&called)
+            GROUPING_WORDS.contains(&called) || PRINTING_CALLS.contains(&called)
         }
-    });
-    (python(interpreter.trim()) && program.contains("sys.stdin") && calls_only_allowed)
-        .then_some(after)
+    })
+}
+
+/// A Python program without its comments and the text of its plain string
+/// literals: a bracket in `'Total (USD)'` calls nothing. An f-string's
+/// fields stay, being code.
+fn code_of(program: &str) -> String {
+    let mut code = String::with_capacity(program.len());
+    let mut chars = program.chars();
+    let mut prefix_f = false;
+    while let Some(c) = chars.next() {
+        match c {
+            '#' => {
+                chars.by_ref().find(|&c| c == '\n');
+                code.push('\n');
+            }
+            '\'' | '"' if !prefix_f => {
+                let mut escaped = false;
+                chars.by_ref().find(|&s| {
+                    let ends = s == c && !escaped;
+                    escaped = s == '\\' && !escaped;
+                    ends
+                });
+                code.push_str("''");
+            }
+            '\'' | '"' => {
+                // An f-string's fields are code, its text is not.
+                let (mut depth, mut escaped) = (0usize, false);
+                for s in chars.by_ref() {
+                    match s {
+                        '{' => depth += 1,
+                        '}' => depth = depth.saturating_sub(1),
+                        _ if s == c && depth == 0 && !escaped => break,
+                        _ => {}
+                    }
+                    escaped = s == '\\' && !escaped;
+                    if depth > 0 || s == '}' {
+                        code.push(s);
+                    }
+                }
+                code.push_str("''");
+            }
+            _ => code.push(c),
+        }
+        prefix_f = (c.is_ascii_alphabetic() && prefix_f) || matches!(c, 'f' | 'F');
+        if !(c.is_ascii_alphanumeric() || c == '_') {
+            prefix_f = false;
+        }
+    }
+    code
 }
 
 /// `- '/:/host:ro,rslave'`, `-v /:/host:ro`: the host's root folder

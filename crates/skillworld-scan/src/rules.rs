@@ -404,6 +404,13 @@ impl Rule {
         self.class == Class::Injection || self.signal == Signal::Instruct
     }
 
+    /// Its confirm reads a `python3 -c "` program that the match's line
+    /// leaves open, on the lines up to its closing quote
+    /// (`naming::read_not_run`).
+    pub fn reads_programs(&self) -> bool {
+        self.id == "download-execute"
+    }
+
     /// A row found by code rather than by its own pattern.
     pub fn is_computed(&self) -> bool {
         self.pattern.is_empty() && self.combines.is_empty()
