@@ -774,7 +774,7 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
         }
         let confirmed = match rule.confirm {
             Some(confirm) => {
-                let read = match rule.reads_programs() {
+                let read = match rule.reads_programs {
                     true => with_program(&lines, line, line_text, layout()),
                     false => line_text,
                 };

@@ -343,6 +343,10 @@ pub struct Rule {
     /// severity and note its finding gets, or drops it (`None`: every
     /// match stands as the row says).
     pub confirm: Option<Confirm>,
+    /// Its confirm reads a `python3 -c "` program that the match's line
+    /// leaves open, on the lines up to its closing quote
+    /// (`engine::with_program`); every other row reads one line.
+    pub reads_programs: bool,
     /// In Markdown prose, a match that describes another's act ("casts
     /// that bypass safety") or is an item of a list a negation governs
     /// ("Never add `--yolo`, bypass approvals, or …") only warns.
@@ -384,6 +388,7 @@ impl Rule {
         beside: Signal::None,
         unless_signal: Signal::None,
         confirm: None,
+        reads_programs: false,
         spares_descriptions: false,
         spares_forbidden: false,
         escalates: false,
@@ -402,13 +407,6 @@ impl Rule {
     /// other rows read one line of code or data.
     pub fn reads_sentences(&self) -> bool {
         self.class == Class::Injection || self.signal == Signal::Instruct
-    }
-
-    /// Its confirm reads a `python3 -c "` program that the match's line
-    /// leaves open, on the lines up to its closing quote
-    /// (`naming::read_not_run`).
-    pub fn reads_programs(&self) -> bool {
-        self.id == "download-execute"
     }
 
     /// A row found by code rather than by its own pattern.
@@ -705,6 +703,7 @@ pub static RULES: &[Rule] = &[
         ),
         installer: Installer::Script,
         confirm: Some(crate::naming::read_not_run),
+        reads_programs: true,
         what: "downloads code and runs it",
         explain: "Runs whatever a server sends, unseen and unpinned; install from a package manager or a pinned, checked release instead.",
         ..Rule::BASE
