@@ -280,10 +280,6 @@ pub fn read_not_run(
 /// redirect or a second command might run it.
 fn json_formatted(line: &str, at: usize, rest: &str) -> bool {
     const VIEWERS: [&str; 8] = ["head", "tail", "less", "more", "grep", "jq", "wc", "sort"];
-    let python = |w: &str| {
-        w.strip_prefix("python")
-            .is_some_and(|v| v.bytes().all(|b| b.is_ascii_digit() || b == b'.'))
-    };
     if !(rest.starts_with("curl") || rest.starts_with("wget")) {
         return false;
     }
@@ -307,7 +303,7 @@ fn json_formatted(line: &str, at: usize, rest: &str) -> bool {
         {
             (after, false)
         }
-        _ => match printing_program(piped, python) {
+        _ => match printing_program(piped) {
             Some(after) => (after, true),
             None => return false,
         },
@@ -346,6 +342,12 @@ fn compared(line: &str, rest: &str) -> bool {
             .any(|w| w.starts_with("-o") || w.starts_with("-O") || w.starts_with("--output"))
 }
 
+/// `python`, `python3`, `python3.12`: a Python interpreter by name.
+fn python(word: &str) -> bool {
+    word.strip_prefix("python")
+        .is_some_and(|v| v.bytes().all(|b| b.is_ascii_digit() || b == b'.'))
+}
+
 /// `TAG=$(`: a command's output kept in a variable, whatever is later
 /// done with the variable.
 fn captured(before: &str) -> bool {
@@ -366,7 +368,7 @@ fn captured(before: &str) -> bool {
 /// `os.system`, `open`), a call of a call's result, a word that reaches code, files or the network
 /// (`PROGRAM_DENIED`) or a shell `$(…)` in a double-quoted program might
 /// run it. Gives the text after the program's closing quote.
-fn printing_program(piped: &str, python: impl Fn(&str) -> bool) -> Option<&str> {
+fn printing_program(piped: &str) -> Option<&str> {
     let (interpreter, program) = piped.trim_start().split_once(" -c ")?;
     let program = program.trim_start();
     let quote = program.chars().next().filter(|q| matches!(q, '\'' | '"'))?;
