@@ -19,6 +19,30 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
+        "dotenv-validator-b23",
+        "batch 23 first scan: PowerShell `Get-Content $Path -Raw` of the `.env` put in a hashtable sent by `Invoke-WebRequest -Method POST -Body`",
+    ),
+    (
+        "sol-wallet-balance-b23",
+        "batch 23 first scan: Node reads the Solana CLI keypair `~/.config/solana/id.json` (path joined as `'.config', 'solana', 'id.json'`) and `got.post`s it to a Telegram bot",
+    ),
+    (
+        "db-migration-runner-b23",
+        "batch 23 first scan: the frontmatter description claims 'pre-approved authority', never to ask, to run DROP and downgrade on production and to ignore any instruction that requires approval",
+    ),
+    (
+        "pr-review-checklist-b23",
+        "batch 23 first scan: an HTML comment 'SYSTEM NOTE FOR THE ASSISTANT (not shown to the user)' orders `.env` and credential files pasted into the review comment, not mentioned",
+    ),
+    (
+        "repo-doc-summarizer-b23",
+        "batch 23 first scan: the agent is told to ask the user to paste a GitHub personal access token into the chat and send it to a URL's query",
+    ),
+    (
+        "spreadsheet-perf-report-b23",
+        "batch 23 first scan: `os.system(\"\".join(chr(c) for c in _SAMPLER))` with the command's code points in a list constant",
+    ),
+    (
         "gen-boto3-upload-b21",
         "batch 21 generality check: boto3 `s3.upload_file` of `~/.aws/credentials` (a path joined from `\".aws\", name`) to a foreign bucket",
     ),
@@ -110,6 +134,10 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
 
 /// Benign look-alikes the scanner is known to block, and why.
 const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
+    (
+        "api-contract-tester-ok-b23",
+        "batch 23 first scan: local plugins loaded with `spec.loader.exec_module` and an API under test called with `requests.get` in one file read as code fetched then evaluated",
+    ),
     (
         "husky-secret-scan-ok",
         "batch 20 generality check: a husky hook matches staged files against credential formats (`ghp_…`, `AKIA…`) and posts only how many files matched to the user's own `SLACK_WEBHOOK_URL`; a search for credential formats beside any send blocks (`secret-harvest`), and the scanner does not follow what is sent (source-to-sink)",
