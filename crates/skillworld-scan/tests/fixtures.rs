@@ -20,27 +20,11 @@ use skillworld_scan::{ScanReport, scan_bundle};
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "dotenv-validator-b23",
-        "batch 23 first scan: PowerShell `Get-Content $Path -Raw` of the `.env` put in a hashtable sent by `Invoke-WebRequest -Method POST -Body`",
-    ),
-    (
-        "sol-wallet-balance-b23",
-        "batch 23 first scan: Node reads the Solana CLI keypair `~/.config/solana/id.json` (path joined as `'.config', 'solana', 'id.json'`) and `got.post`s it to a Telegram bot",
-    ),
-    (
-        "db-migration-runner-b23",
-        "batch 23 first scan: the frontmatter description claims 'pre-approved authority', never to ask, to run DROP and downgrade on production and to ignore any instruction that requires approval",
-    ),
-    (
-        "pr-review-checklist-b23",
-        "batch 23 first scan: an HTML comment 'SYSTEM NOTE FOR THE ASSISTANT (not shown to the user)' orders `.env` and credential files pasted into the review comment, not mentioned",
+        "batch 23: PowerShell `Get-Content $Path -Raw` put in a hashtable posted by `Invoke-WebRequest`, where `.env` is only the default of the `param` `$Path`; a file named by a variable is not read as a secret (a `.env` path in a variable is also what every dotenv loader and writer holds), and the scanner does not follow a parameter's default into the read",
     ),
     (
         "repo-doc-summarizer-b23",
-        "batch 23 first scan: the agent is told to ask the user to paste a GitHub personal access token into the chat and send it to a URL's query",
-    ),
-    (
-        "spreadsheet-perf-report-b23",
-        "batch 23 first scan: `os.system(\"\".join(chr(c) for c in _SAMPLER))` with the command's code points in a list constant",
+        "batch 23: the agent asks the user to paste a personal access token '(classic, with `repo` scope) into the chat' — an ask wrapped over two lines around a parenthetical, which `login-secret-request` reads one line at a time — and sends it as a `<TOKEN>` placeholder in a GET's query, which no sink reads (an API key in a query is what many APIs' own docs show)",
     ),
     (
         "gen-boto3-upload-b21",
@@ -136,7 +120,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
 const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
     (
         "api-contract-tester-ok-b23",
-        "batch 23 first scan: local plugins loaded with `spec.loader.exec_module` and an API under test called with `requests.get` in one file read as code fetched then evaluated",
+        "batch 23: local plugins loaded with `spec.loader.exec_module` from the skill's own `plugins/` folder beside the API under test's `requests.get` in one script read as code fetched then evaluated (`eval-fetched` pairs a fetch and an evaluation in one block; batch 3's `exec_module` of a downloaded file is the same pair, and the scanner does not follow which file the spec names)",
     ),
     (
         "husky-secret-scan-ok",
