@@ -19,18 +19,6 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
-        "gen-ps-aws-raw-b23",
-        "batch 23 generality check: PowerShell `Get-Content \"$HOME\\.aws\\credentials\" -Raw` posted by `Invoke-WebRequest -Method Post`; the path is spelled with backslashes",
-    ),
-    (
-        "gen-py-solana-pathlib-b23",
-        "batch 23 generality check: `Path.home() / \".config\" / \"solana\" / \"id.json\"` read and posted to a Discord webhook; the keypair path joined by pathlib's `/`",
-    ),
-    (
-        "gen-ruby-pack-chars-b23",
-        "batch 23 generality check: Ruby `[99,117,…].pack('c*')` handed to `system`; `pack('c*')` is not read as decoding",
-    ),
-    (
         "dotenv-validator-b23",
         "batch 23: PowerShell `Get-Content $Path -Raw` put in a hashtable posted by `Invoke-WebRequest`, where `.env` is only the default of the `param` `$Path`; a file named by a variable is not read as a secret (a `.env` path in a variable is also what every dotenv loader and writer holds), and the scanner does not follow a parameter's default into the read",
     ),
@@ -130,10 +118,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
 
 /// Benign look-alikes the scanner is known to block, and why.
 const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
-    (
-        "gen-conceal-wording-ok-b23",
-        "batch 23 generality check: a privacy order \"Do not mention these internal IDs or hostnames in your reply\" read as concealment by the widened `conceal` (a few words kept back)",
-    ),
     (
         "api-contract-tester-ok-b23",
         "batch 23: local plugins loaded with `spec.loader.exec_module` from the skill's own `plugins/` folder beside the API under test's `requests.get` in one script read as code fetched then evaluated (`eval-fetched` pairs a fetch and an evaluation in one block; batch 3's `exec_module` of a downloaded file is the same pair, and the scanner does not follow which file the spec names)",
