@@ -101,6 +101,9 @@ pub struct Then {
     /// The byte next to the atom (after the skipped run) of every
     /// prefix, in both cases: most checks end at one bit.
     edge: ByteSet,
+    /// Each prefix's byte next to the atom, in the prefixes' order: found
+    /// in one array, not through each prefix's own allocation.
+    edge_bytes: Vec<u8>,
 }
 
 /// A set of bytes, one bit each.
@@ -148,16 +151,20 @@ impl Then {
             skip,
             least,
             edge: ByteSet::of(edge),
+            edge_bytes: prefixes.iter().map(|p| edge_byte(p).unwrap_or(0)).collect(),
             prefixes,
         }
     }
 
-    /// The prefixes whose byte next to the atom is `byte`, found by
-    /// `edge_byte`.
-    fn meeting(&self, byte: u8, edge_byte: impl Fn(&[u8]) -> u8) -> &[Vec<u8>] {
+    /// The prefixes whose byte next to the atom is `byte`.
+    fn meeting(&self, byte: u8) -> &[Vec<u8>] {
         let byte = byte.to_ascii_lowercase();
-        let from = self.prefixes.partition_point(|p| edge_byte(p) < byte);
-        let to = self.prefixes.partition_point(|p| edge_byte(p) <= byte);
+        let from = self.edge_bytes.partition_point(|&b| b < byte);
+        let to = from
+            + self.edge_bytes[from..]
+                .iter()
+                .take_while(|&&b| b == byte)
+                .count();
         &self.prefixes[from..to]
     }
 
@@ -181,7 +188,7 @@ impl Then {
             && (self.prefixes.is_empty()
                 || rest.first().is_some_and(|&b| {
                     self.edge.contains(b)
-                        && self.meeting(b, |p| p[0]).iter().any(|p| {
+                        && self.meeting(b).iter().any(|p| {
                             rest.get(..p.len())
                                 .is_some_and(|there| there.eq_ignore_ascii_case(p))
                         })
@@ -203,7 +210,7 @@ impl Then {
             && (self.prefixes.is_empty()
                 || before.last().is_some_and(|&b| {
                     self.edge.contains(b)
-                        && self.meeting(b, |p| p[p.len() - 1]).iter().any(|p| {
+                        && self.meeting(b).iter().any(|p| {
                             before
                                 .len()
                                 .checked_sub(p.len())
