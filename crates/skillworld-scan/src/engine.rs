@@ -182,6 +182,7 @@ fn unicode_gate(bytes: &[u8]) -> bool {
 const DFA_CACHE: usize = 64 << 20;
 
 use crate::continued;
+use crate::edges::Edges;
 use crate::environ;
 use crate::hosts::{Origin, api_service, credential_service, origin};
 use crate::layout::{Lang, Layout, Region, in_inline_code};
@@ -248,6 +249,8 @@ pub struct Compiled {
     words: WordSearch,
     /// Per trigger word: its clause and its atom (what its edges must be).
     triggers: Vec<(usize, Atom)>,
+    /// Per trigger word, the bytes its atom admits next to it.
+    edges: Edges,
     /// Clauses: one alternative of a rule, as the rule's index and the
     /// atom groups, besides the triggering one, that its line must also
     /// hold one atom of each (searched in the line only once triggered).
@@ -542,6 +545,7 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
     }
     Compiled {
         words: WordSearch::new(wanted, &prose()).marking(Marks::of(&marked.bytes)),
+        edges: Edges::new(triggers.iter().map(|(_, atom)| atom)),
         triggers,
         clauses,
         marked,
@@ -576,6 +580,16 @@ impl Compiled {
             .map(|(_, atom)| atom)
             .chain(anchors)
             .map(|atom| String::from_utf8_lossy(&atom.word).into_owned())
+    }
+
+    /// Whether trigger word `trigger`, found at `start` of `text`, fits
+    /// there: its edges' table first (three in five are settled there),
+    /// then its atom. A call, not inlined: any more code inside the word search's
+    /// loop cost it more than the judging saved.
+    #[inline(never)]
+    fn fits(&self, trigger: usize, text: &[u8], start: usize) -> bool {
+        self.edges.may_fit(trigger, text, start)
+            && (self.edges.exact(trigger) || self.triggers[trigger].1.fits(text, start))
     }
 
     /// Moves the rules whose clauses were `triggered` on line `number`
@@ -620,9 +634,8 @@ impl Compiled {
         let mut marked = Vec::with_capacity(text.len() / 64);
         self.words
             .each(bytes, &mut newlines, &mut marked, |start, trigger| {
-                let (clause, atom) = &self.triggers[trigger];
-                if atom.fits(bytes, start) {
-                    triggered.push((start, *clause));
+                if self.fits(trigger, bytes, start) {
+                    triggered.push((start, self.triggers[trigger].0));
                 }
             });
         let lines = Lines::from_newlines(text, newlines);

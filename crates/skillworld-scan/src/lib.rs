@@ -24,6 +24,7 @@ mod brackets;
 mod cache;
 mod continued;
 mod datarun;
+mod edges;
 mod engine;
 mod environ;
 mod hosts;

@@ -67,6 +67,18 @@ impl Atom {
                 .as_ref()
                 .is_none_or(|before| before.precedes(text, start))
     }
+
+    /// The bytes that may stand right before an occurrence that fits and
+    /// right after it, where the text has a byte there: what `fits`
+    /// needs of them, read off `bounded`, `before` and `then`.
+    pub fn neighbours(&self) -> (ByteSet, ByteSet) {
+        let side = |edge: &Option<Then>| edge.as_ref().map_or_else(ByteSet::all, Then::next_to);
+        let mut before = side(&self.before);
+        if self.bounded {
+            before = before.intersection(&ByteSet::of((0..=u8::MAX).filter(|&b| !is_word(b))));
+        }
+        (before, side(&self.then))
+    }
 }
 
 /// A byte of `\w` (ASCII), as the rules' `\b` reads it.
@@ -89,13 +101,24 @@ pub struct Then {
     /// The byte next to the atom (after the skipped run) of every
     /// prefix, in both cases: most checks end at one bit.
     edge: ByteSet,
+    /// Each prefix's byte next to the atom, in the prefixes' order: found
+    /// in one array, not through each prefix's own allocation.
+    edge_bytes: Vec<u8>,
 }
 
 /// A set of bytes, one bit each.
 #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
-struct ByteSet([u64; 4]);
+pub struct ByteSet([u64; 4]);
 
 impl ByteSet {
+    pub fn all() -> Self {
+        ByteSet([u64::MAX; 4])
+    }
+
+    fn intersection(&self, other: &ByteSet) -> ByteSet {
+        ByteSet(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
+
     fn of(bytes: impl IntoIterator<Item = u8>) -> Self {
         let mut set = ByteSet::default();
         for byte in bytes {
@@ -108,7 +131,7 @@ impl ByteSet {
         ByteSet(std::array::from_fn(|i| self.0[i] | other.0[i]))
     }
 
-    fn contains(&self, byte: u8) -> bool {
+    pub fn contains(&self, byte: u8) -> bool {
         self.0[usize::from(byte >> 6)] >> (byte & 63) & 1 != 0
     }
 }
@@ -128,17 +151,32 @@ impl Then {
             skip,
             least,
             edge: ByteSet::of(edge),
+            edge_bytes: prefixes.iter().map(|p| edge_byte(p).unwrap_or(0)).collect(),
             prefixes,
         }
     }
 
-    /// The prefixes whose byte next to the atom is `byte`, found by
-    /// `edge_byte`.
-    fn meeting(&self, byte: u8, edge_byte: impl Fn(&[u8]) -> u8) -> &[Vec<u8>] {
+    /// The prefixes whose byte next to the atom is `byte`.
+    fn meeting(&self, byte: u8) -> &[Vec<u8>] {
         let byte = byte.to_ascii_lowercase();
-        let from = self.prefixes.partition_point(|p| edge_byte(p) < byte);
-        let to = self.prefixes.partition_point(|p| edge_byte(p) <= byte);
+        let from = self.edge_bytes.partition_point(|&b| b < byte);
+        let to = from
+            + self.edge_bytes[from..]
+                .iter()
+                .take_while(|&&b| b == byte)
+                .count();
         &self.prefixes[from..to]
+    }
+
+    /// The bytes that may stand right next to the atom where this holds:
+    /// a skipped byte, or when the run may be empty, a prefix's edge (or
+    /// anything, when no prefix must follow).
+    fn next_to(&self) -> ByteSet {
+        match (self.least, self.prefixes.is_empty()) {
+            (0, true) => ByteSet::all(),
+            (0, false) => self.skip.union(&self.edge),
+            _ => self.skip.clone(),
+        }
     }
 
     /// Whether `text` holds what must follow at `end` (where the atom ends).
@@ -150,7 +188,7 @@ impl Then {
             && (self.prefixes.is_empty()
                 || rest.first().is_some_and(|&b| {
                     self.edge.contains(b)
-                        && self.meeting(b, |p| p[0]).iter().any(|p| {
+                        && self.meeting(b).iter().any(|p| {
                             rest.get(..p.len())
                                 .is_some_and(|there| there.eq_ignore_ascii_case(p))
                         })
@@ -172,7 +210,7 @@ impl Then {
             && (self.prefixes.is_empty()
                 || before.last().is_some_and(|&b| {
                     self.edge.contains(b)
-                        && self.meeting(b, |p| p[p.len() - 1]).iter().any(|p| {
+                        && self.meeting(b).iter().any(|p| {
                             before
                                 .len()
                                 .checked_sub(p.len())
