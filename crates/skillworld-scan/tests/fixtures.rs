@@ -19,46 +19,6 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
-        "msbuild-cache-warm-b25",
-        "batch 25 first scan: an MSBuild inline task (`CodeTaskFactory`) whose C# downloads bytes with `WebClient.DownloadData`, XORs them and runs `Assembly.Load(…).EntryPoint.Invoke`",
-    ),
-    (
-        "swift-format-setup-b25",
-        "batch 25 first scan: Swift `Data(contentsOf: URL(string: \"http://<ip>/…\"))` written to `~/Library/Caches`, `setAttributes([.posixPermissions: 0o755])` and started with `Process().run()`",
-    ),
-    (
-        "notes-digest-b25",
-        "batch 25 first scan: `NoteStore.sqlite`, Messages `chat.db` and attachments copied, `ditto -c -k` zipped and sent with `curl -F f=@…` to a raw IP",
-    ),
-    (
-        "rdp-manager-sync-b25",
-        "batch 25 first scan: C# P/Invoke `CredEnumerate` of every Windows Credential Manager entry, the blobs serialised and posted with `HttpClient.PostAsync`",
-    ),
-    (
-        "finder-tags-cleaner-b25",
-        "batch 25 first scan: AppleScript builds `curl … | zsh` from a list of `ASCII character` codes and hands it to `do shell script`",
-    ),
-    (
-        "winget-bulk-update-b25",
-        "batch 25 first scan: PowerShell `-f` format-operator pieces assemble `Net.WebClient`, `DownloadString`, the URL and `IEX`, run as `& (Get-Alias $d) $s`",
-    ),
-    (
-        "brew-perms-repair-b25",
-        "batch 25 first scan: AppleScript `do shell script … with administrator privileges` downloads a helper into `/Library/Application Support/.brewd` and loads a `com.apple.*` LaunchDaemon for it",
-    ),
-    (
-        "jxa-status-widget-b25",
-        "batch 25 first scan: a JXA loop fetches a job with `NSString.stringWithContentsOfURL` and runs its `cmd` with `app.doShellScript`, posting the output back",
-    ),
-    (
-        "net-latency-probe-b25",
-        "batch 25 first scan: a PowerShell `UdpClient` to a raw IP receives commands, `Invoke-Expression`s them and sends the output back",
-    ),
-    (
-        "screen-recorder-setup-b25",
-        "batch 25 first scan: `sqlite3 … TCC.db \"INSERT OR REPLACE INTO access …\"` granting screen capture, microphone, accessibility and full disk access",
-    ),
-    (
         "gen-boto3-upload-b21",
         "batch 21 generality check: boto3 `s3.upload_file` of `~/.aws/credentials` (a path joined from `\".aws\", name`) to a foreign bucket",
     ),
@@ -152,23 +112,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
 const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
     (
         "git-remote-doctor-ok-b25",
-        "batch 25 first scan: the keychain's github.com token sent only to `api.github.com` in an `Authorization` header to read its scopes",
-    ),
-    (
-        "vpn-login-fix-ok-b25",
-        "batch 25 first scan: `cmdkey /list | findstr TERMSRV` and `vaultcmd /list` show the saved targets to the user; nothing is sent",
-    ),
-    (
-        "xcode-signing-fix-ok-b25",
-        "batch 25 first scan: `security unlock-keychain login.keychain` and `set-key-partition-list` (the documented codesign fix); security asks for the password itself",
-    ),
-    (
-        "chrome-sync-support-ok-b25",
-        "batch 25 first scan: `security find-generic-password -s \"Chrome Safe Storage\" >/dev/null && echo present` checks that the item exists without printing it",
-    ),
-    (
-        "onedrive-relink-ok-b25",
-        "batch 25 first scan: `reg query …\\Run /v OneDrive` reads the Run key; OneDrive itself lives in `%LOCALAPPDATA%\\Microsoft\\OneDrive`",
+        "batch 25: `security find-internet-password -s github.com -w` sent only to `api.github.com` in an `Authorization` header to read its scopes; an internet password read whole blocks (`keychain`), and the scanner does not compare the item's server with the host the value goes to",
     ),
     (
         "husky-secret-scan-ok",
