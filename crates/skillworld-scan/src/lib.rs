@@ -242,6 +242,12 @@ fn kind_of(path: &str, text: &str) -> Option<Kind> {
     if build.contains(&name) || lower.ends_with(".mk") || lower.ends_with(".crontab") {
         return Some(Kind::Script(Lang::Shell));
     }
+    // MSBuild's project files run their `Exec` and inline C# tasks when
+    // built (batch 25: a `CodeTaskFactory` task loading a download).
+    let msbuild = [".proj", ".csproj", ".vbproj", ".targets", ".props"];
+    if msbuild.iter().any(|e| lower.ends_with(e)) {
+        return Some(Kind::Script(Lang::Other));
+    }
     if let Some(lang) = started_by_a_tool(name) {
         return Some(Kind::Script(lang));
     }

@@ -721,3 +721,45 @@ fn inside_quotation(line: &str, at: usize) -> bool {
     }
     depth > 0 && after.contains(['”', '」', '』', '»'])
 }
+
+/// A keychain command that shows no secret (batch 25): `security
+/// unlock-keychain` and its kin manage a keychain without printing an
+/// item, unless given its password (`-p`); `find-generic-password`
+/// without `-w` or `-g` prints an item's attributes only, an existence
+/// check. (`Rule::confirm` of `keychain`.)
+pub fn keychain_secret(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    const MANAGE: &[&str] = &[
+        "lock-keychain",
+        "set-key-partition-list",
+        "list-keychains",
+        "default-keychain",
+        "show-keychain-info",
+        "set-keychain-settings",
+        "create-keychain",
+    ];
+    // The command's flags, quotes and list punctuation stripped
+    // (`["unlock-keychain", "-p", pw]`), up to the next command.
+    let flags = |text: &str| -> Vec<String> {
+        let command = text.split(['|', ';', '&']).next().unwrap_or_default();
+        command
+            .split_whitespace()
+            .map(|w| w.trim_matches(|c: char| "[](),'\"".contains(c)).to_owned())
+            .filter(|w| {
+                w.len() > 1 && w.starts_with('-') && w[1..].bytes().all(|b| b.is_ascii_alphabetic())
+            })
+            .collect()
+    };
+    unless_all(line, at, next, Severity::High, |line, _, rest| {
+        let lower = rest.to_ascii_lowercase();
+        if lower.starts_with("security") && lower.contains("find-generic-password") {
+            return !flags(rest).iter().any(|f| f[1..].contains(['w', 'g']));
+        }
+        (lower.starts_with("login.keychain") || lower.starts_with("library/keychains"))
+            && MANAGE.iter().any(|m| line.contains(m))
+            && !flags(line).iter().any(|f| f == "-p")
+    })
+}

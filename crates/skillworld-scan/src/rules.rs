@@ -280,6 +280,10 @@ pub enum Signal {
     /// Says a value need not be shown in the conversation ("no reason to
     /// show it in the conversation").
     ValueHide,
+    /// Names macOS's privacy database (`TCC.db`, a `kTCCService…` right).
+    PrivacyDb,
+    /// Writes a row of a table named `access` (`INSERT … INTO access`).
+    PrivacyWrite,
 }
 
 /// Where a combination looks for its signals.
@@ -508,7 +512,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "socket-open",
         class: Class::Shell,
-        pattern: r"\bsocket\.socket\(|\bnet\.Dial(?:Timeout)?\(|\bsocket\.create_connection\(|\.connect\(\s*\(|\bnet\.(?:connect|Socket|createConnection|createServer)\(|\bnew\s+net\.Socket\(|\bTCPSocket\.(?:new|open)\(|\bTCPServer\.new\(|\bfsockopen\(|Net\.Sockets\.TCP(?:Client|Listener)|\bsocket\.tcp\(|\bnew\s+Socket\(|\bsocket\.bind\(|\.listen\(\s*\d|\bDeno\.(?:connect|listen)(?:Tls)?\(|\bBun\.(?:connect|listen)\(|\bexec\s+\d+<>\s*['\x22]?/dev/(?:tcp|udp)/|\[\s*socket\s+(?:-\w+\s+)*\S+\s+\S+\s*\]|\basyncio\.(?:open_connection|start_server)\(|\bsocket\(\s*\w+\s*,\s*(?:PF_INET6?|AF_INET6?)\b|\bIO::Socket::INET6?->new\(|\.create_connection\(|\bnewSocket\(|(?:^|[^.\w])connect\(\s*[a-z_]\w*\s*,\s*(?:[a-z_]\w*|\d{2,5})\s*\)",
+        pattern: r"\bsocket\.socket\(|\bnet\.Dial(?:Timeout)?\(|\bsocket\.create_connection\(|\.connect\(\s*\(|\bnet\.(?:connect|Socket|createConnection|createServer)\(|\bnew\s+net\.Socket\(|\bTCPSocket\.(?:new|open)\(|\bTCPServer\.new\(|\bfsockopen\(|Net\.Sockets\.(?:TCP(?:Client|Listener)|UdpClient)|\bsocket\.tcp\(|\bnew\s+Socket\(|\bsocket\.bind\(|\.listen\(\s*\d|\bDeno\.(?:connect|listen)(?:Tls)?\(|\bBun\.(?:connect|listen)\(|\bexec\s+\d+<>\s*['\x22]?/dev/(?:tcp|udp)/|\[\s*socket\s+(?:-\w+\s+)*\S+\s+\S+\s*\]|\basyncio\.(?:open_connection|start_server)\(|\bsocket\(\s*\w+\s*,\s*(?:PF_INET6?|AF_INET6?)\b|\bIO::Socket::INET6?->new\(|\.create_connection\(|\bnewSocket\(|(?:^|[^.\w])connect\(\s*[a-z_]\w*\s*,\s*(?:[a-z_]\w*|\d{2,5})\s*\)",
         // A connection to this machine's own port (a readiness probe) cannot
         // carry a remote peer's commands.
         unless: &[
@@ -533,7 +537,7 @@ pub static RULES: &[Rule] = &[
         pattern: concat!(
             r"['\x22](?:/bin/|/usr/bin/)(?:ba|z|da)?sh\b|['\x22](?:ba|z)?sh['\x22] ?, ?\[? ?['\x22]-i['\x22]",
             r"|\b(?:os\.system|os\.popen|subprocess\.\w+|IO\.popen|Open3\.\w+|shell_exec|passthru|exec|execSync|spawnSync)\(\s*(?:\w+\.)?(?:cmd|command|data|line|msg|payload|recv)\w*\b",
-            r"|\bProcess\.Start\(\s*['\x22](?:cmd|powershell)|\bcmd\.exe\b|\.GetStream\(\)|\bInvoke-Expression\b|\biex\s*\(|\bRuntime\.getRuntime\(\)\.exec",
+            r"|\bProcess\.Start\(\s*['\x22](?:cmd|powershell)|\bcmd\.exe\b|\.GetStream\(\)|\bInvoke-Expression\b|\biex\s*\(|\bScriptBlock\]::Create\(\s*\$\w+|\bRuntime\.getRuntime\(\)\.exec",
             r"|\bsubprocess\.\w+\([^\n]*\bstdin\s*=\s*\w+|\bstdio\s*:\s*\[\s*\w+\s*,|\.pipe\(\s*\w+\.stdin\s*\)|\bos\.dup2\(",
             r"|`#\{\w+\}`|%x\(\s*#\{\w+\}\s*\)",
             r"|\b(?:proc_open|popen|spawn|Popen|exec\.Command|Process\.Start)\(\s*\[?\s*['\x22](?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh(?:\.exe)?['\x22]",
@@ -721,7 +725,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "fetch",
         class: Class::Execution,
-        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\bfetch\(\s*[A-Za-z_$][\w$.]*\s*[,)]|\bResolve-DnsName\b[^\n]*\bTXT\b|\b(?:dig|nslookup)\b[^\n]*(?:\s|-t\s*|-q=|-type=)TXT\b|\baxios\.get\(|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\bInvoke-RestMethod\b|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*(?:[^\s/&]|/(?:[^d\s]|d[^e]|de[^v])))|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|-r\s*open-uri\b|\bURI\.open\(|LWP::(?:Simple|UserAgent)\b|\bHTTP::Tiny\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:|\b(?:Command::new|exec\.Command|spawn\w*|execFile\w*|Popen|popen|subprocess\.\w+|Process\.Start)\(\s*\[?\s*['\x22](?:curl|wget)(?:\.exe)?\b|\bfile_get_contents\(\s*\$\w+\s*\)|(?-i:\b(?:resp|res|response)\.Body\b)|^\s*\.get\((?:url\b|['\x22`]https?:)|=\s*[\w\x80-\xFF.]*\b(?:urlopen|urlretrieve|requests\.get)\s*(?:$|#)|\.get\(\s*(?:[\w\x80-\xFF$.]+|['\x22`]https?:[^'\x22`]*['\x22`])\s*,\s*(?:\(\s*[\w\x80-\xFF$]+\s*\)|[\w\x80-\xFF$]+|function\s*\(\s*[\w\x80-\xFF$]+\s*\))\s*(?:=>|\{)|\b(?:pd|pandas)\.read_pickle\(\s*['\x22]https?://|\brequire\(\s*['\x22](?:node:)?https?['\x22]\s*\)\.get\(|\bURL\([^\n]*\)\.(?:withInputStream|openStream|newInputStream|getText|text|readText|readBytes)\b|\bfrom\s+['\x22]undici['\x22]|\brequire\(\s*['\x22]undici['\x22]\s*\)|\.get\([^\n]*\bstream=True\b|\.iter_content\(|\.request\(\s*['\x22]GET['\x22]\s*,",
+        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\bfetch\(\s*[A-Za-z_$][\w$.]*\s*[,)]|\bResolve-DnsName\b[^\n]*\bTXT\b|\b(?:dig|nslookup)\b[^\n]*(?:\s|-t\s*|-q=|-type=)TXT\b|\baxios\.get\(|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\bInvoke-RestMethod\b|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*(?:[^\s/&]|/(?:[^d\s]|d[^e]|de[^v])))|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|-r\s*open-uri\b|\bURI\.open\(|LWP::(?:Simple|UserAgent)\b|\bHTTP::Tiny\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:|\b(?:Command::new|exec\.Command|spawn\w*|execFile\w*|Popen|popen|subprocess\.\w+|Process\.Start)\(\s*\[?\s*['\x22](?:curl|wget)(?:\.exe)?\b|\bfile_get_contents\(\s*\$\w+\s*\)|(?-i:\b(?:resp|res|response)\.Body\b)|^\s*\.get\((?:url\b|['\x22`]https?:)|=\s*[\w\x80-\xFF.]*\b(?:urlopen|urlretrieve|requests\.get)\s*(?:$|#)|\.get\(\s*(?:[\w\x80-\xFF$.]+|['\x22`]https?:[^'\x22`]*['\x22`])\s*,\s*(?:\(\s*[\w\x80-\xFF$]+\s*\)|[\w\x80-\xFF$]+|function\s*\(\s*[\w\x80-\xFF$]+\s*\))\s*(?:=>|\{)|\b(?:pd|pandas)\.read_pickle\(\s*['\x22]https?://|\brequire\(\s*['\x22](?:node:)?https?['\x22]\s*\)\.get\(|\bURL\([^\n]*\)\.(?:withInputStream|openStream|newInputStream|getText|text|readText|readBytes)\b|\bfrom\s+['\x22]undici['\x22]|\brequire\(\s*['\x22]undici['\x22]\s*\)|\.get\([^\n]*\bstream=True\b|\.iter_content\(|\.request\(\s*['\x22]GET['\x22]\s*,|\b(?:string|data)WithContentsOfURL\w*\(|\bData\(\s*contentsOf:\s*URL\(\s*string:|\.(?:download|data)Task\(\s*with:",
         unless: &["://localhost", "://127.0.0.1"],
         signal: Signal::Fetch,
         quiet: true,
@@ -763,7 +767,7 @@ pub static RULES: &[Rule] = &[
         id: "dynamic-eval",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\[\s*['\x22](?:Function|eval)['\x22]\s*\]|\.then\(\s*(?:eval|Function)\s*\)|\bpowershell(?:\.exe)?\b[^\n]*\s-(?:enc|encodedcommand|ec)\s+\$\w+|\b(?:globalThis|window)\s*\[\s*['\x22][^'\x22\n]*['\x22]\s*\+|\bvm\.run\w*\(|\bnew\s+vm\.Script\(|\.runInThisContext\(|\b(?:Invoke-Expression|iex)(?:\s*(?:[$(\[\x22{;|)}-]|$)|\s*'\s*(?:$|[;)\]])|\s+')|\b(?-i:eval)\s+[\x22'$`]|\bpickle\.loads?\(|\bFunctionType\(|\bvars\(\s*__builtins__\s*\)|\b__builtins__\s*(?:\[|\.__dict__)|\bgetattr\(\s*(?:__builtins__|builtins)\s*,|(?:^|[;({|]\s*)& \$[a-z_]\w*\s+[($]|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval \(?(?:get|URI\.open|URI\.parse|open|Net::HTTP\.get|HTTParty\.get|LWP::Simple::get)\b|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|(?:\bsys\.executable|\bprocess\.execPath|['\x22](?:/usr/bin/)?(?:python[\d.]*|node|ruby|perl|php)['\x22])\s*,\s*\[?\s*['\x22]-[ce]['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|\._compile\(\s*[A-Za-z_$]|(?:^|[;({|=])\s*[&.]\s*\(\s*(?:Get-Command|gcm)\b|\bexecSync\(\s*[a-z_$][\w$]*\.[a-z_$][\w$]*\s*[,)]|\bloadstring\s*\(|\bload\s*\(\s*[\w.:]+(?:\([^()\n]*\))?\s*\)\s*\)?\s*\(|\bimport\(\s*[\x60'\x22](?:data|blob):|\bimport\(\s*URL\.createObjectURL\(|=\s*(?:exec|eval)\s*;?\s*(?:$|#|//)|\beval\s*\)\s*\(|\btarget\s*=\s*(?:exec|eval)\b",
+        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\[\s*['\x22](?:Function|eval)['\x22]\s*\]|\.then\(\s*(?:eval|Function)\s*\)|\bpowershell(?:\.exe)?\b[^\n]*\s-(?:enc|encodedcommand|ec)\s+\$\w+|\b(?:globalThis|window)\s*\[\s*['\x22][^'\x22\n]*['\x22]\s*\+|\bvm\.run\w*\(|\bnew\s+vm\.Script\(|\.runInThisContext\(|\b(?:Invoke-Expression|iex)(?:\s*(?:[$(\[\x22{;|)}-]|$)|\s*'\s*(?:$|[;)\]])|\s+')|\b(?-i:eval)\s+[\x22'$`]|\bpickle\.loads?\(|\bFunctionType\(|\bvars\(\s*__builtins__\s*\)|\b__builtins__\s*(?:\[|\.__dict__)|\bgetattr\(\s*(?:__builtins__|builtins)\s*,|(?:^|[;({|]\s*)& \$[a-z_]\w*\s+[($]|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval \(?(?:get|URI\.open|URI\.parse|open|Net::HTTP\.get|HTTParty\.get|LWP::Simple::get)\b|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|(?:\bsys\.executable|\bprocess\.execPath|['\x22](?:/usr/bin/)?(?:python[\d.]*|node|ruby|perl|php)['\x22])\s*,\s*\[?\s*['\x22]-[ce]['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|\._compile\(\s*[A-Za-z_$]|(?:^|[;({|=])\s*[&.]\s*\(\s*(?:(?:Get-Command|gcm|Get-Alias)\b|['\x22]\{\d+(?:\}\{\d+)+\}['\x22] ?-f\b)|\bAssembly(?:\]::|\.)Load\(\s*[A-Za-z_$]|\bexecSync\(\s*[a-z_$][\w$]*\.[a-z_$][\w$]*\s*[,)]|\bloadstring\s*\(|\bload\s*\(\s*[\w.:]+(?:\([^()\n]*\))?\s*\)\s*\)?\s*\(|\bimport\(\s*[\x60'\x22](?:data|blob):|\bimport\(\s*URL\.createObjectURL\(|=\s*(?:exec|eval)\s*;?\s*(?:$|#|//)|\beval\s*\)\s*\(|\btarget\s*=\s*(?:exec|eval)\b",
         // Evaluating what a local tool prints about itself (an agent's
         // socket, a package manager's environment) runs nothing fetched.
         // Shells, Perl, Ruby and Tcl spell `eval "…"` in lower case only:
@@ -799,6 +803,20 @@ pub static RULES: &[Rule] = &[
         beside: Signal::Fetch,
         what: "builds a function from a string with a Function constructor",
         explain: "Builds an async or generator function from a string (a `Function` constructor by another name).",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "do-shell-variable",
+        class: Class::Execution,
+        target: Target::Code,
+        // AppleScript's `do shell script s`, a shell line the script
+        // holds: read beside a decode, where `s` was built from char codes.
+        pattern: r"\bdo\s+shell\s+script\s+[a-z_]\w*\s*(?:$|&|with\b)",
+        signal: Signal::Eval,
+        quiet: true,
+        beside: Signal::Decode,
+        what: "runs a shell line an AppleScript variable holds",
+        explain: "Hands `do shell script` a command held in a variable.",
         ..Rule::BASE
     },
     Rule {
@@ -1094,7 +1112,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "make-executable",
         class: Class::Execution,
-        pattern: r"\bchmod\s+(?:-\w+\s+)*(?:[ugoa]*\+[rw]*x|0?[0-7]?[1357][0-7]{2})\b|\bos\.chmod\([^\n]*(?:0o?[0-7]?[1357][0-7]{2}|S_IX|S_IEXEC)|\bchmod(?:Sync)?\([^\n]*0o?[0-7]?[1357][0-7]{2}|\bfrom_mode\(\s*0o[0-7]?[1357]|['\x22]chmod['\x22][^\n]*['\x22]\+?[ugoa]*\+x['\x22]|\bFile\.chmod\(\s*0o?[0-7]?[1357]|\b(?:createWriteStream|writeFileSync|writeFile|openSync)\([^\n]*\bmode\s*:\s*0o?[0-7]?[1357][0-7]{2}\b|\.setExecutable\(\s*true\b",
+        pattern: r"\bchmod\s+(?:-\w+\s+)*(?:[ugoa]*\+[rw]*x|0?[0-7]?[1357][0-7]{2})\b|\bos\.chmod\([^\n]*(?:0o?[0-7]?[1357][0-7]{2}|S_IX|S_IEXEC)|\bchmod(?:Sync)?\([^\n]*0o?[0-7]?[1357][0-7]{2}|\bfrom_mode\(\s*0o[0-7]?[1357]|['\x22]chmod['\x22][^\n]*['\x22]\+?[ugoa]*\+x['\x22]|\bFile\.chmod\(\s*0o?[0-7]?[1357]|\b(?:createWriteStream|writeFileSync|writeFile|openSync)\([^\n]*\bmode\s*:\s*0o?[0-7]?[1357][0-7]{2}\b|\.setExecutable\(\s*true\b|\.posixPermissions\s*:\s*0o[0-7]?[1357][0-7]{2}\b",
         signal: Signal::Executable,
         quiet: true,
         what: "marks a file executable",
@@ -1105,7 +1123,7 @@ pub static RULES: &[Rule] = &[
         id: "run-path",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\bexec\.Command(?:Context)?\(\s*(?:ctx\s*,\s*)?[a-z_]\w*\s*[,)]|\bCommand::new\(\s*&?[a-z_]\w*\s*\)|\b(?:spawn|spawnSync|execFile|execFileSync)\(\s*[a-z_]\w*\s*[,)]|\bsubprocess\.\w+\(\s*\[\s*[a-z_]\w*\s*[,\]]|\bos\.(?:startfile|execv\w*)\(\s*[a-z_]\w*|\bStart-Process\s+(?:-FilePath\s+)?['\x22]?\$|(?:^|&&|;|\bthen)\s*(?:nohup\s+)?['\x22]?\$\{?\w+\}?['\x22]?(?:\s*$|\s+[^!=\s\]])|\[\s*[a-z_][\w.]*\s*\]\.execute\(\)",
+        pattern: r"\bexec\.Command(?:Context)?\(\s*(?:ctx\s*,\s*)?[a-z_]\w*\s*[,)]|\bCommand::new\(\s*&?[a-z_]\w*\s*\)|\b(?:spawn|spawnSync|execFile|execFileSync)\(\s*[a-z_]\w*\s*[,)]|\bsubprocess\.\w+\(\s*\[\s*[a-z_]\w*\s*[,\]]|\bos\.(?:startfile|execv\w*)\(\s*[a-z_]\w*|\bStart-Process\s+(?:-FilePath\s+)?['\x22]?\$|(?:^|&&|;|\bthen)\s*(?:nohup\s+)?['\x22]?\$\{?\w+\}?['\x22]?(?:\s*$|\s+[^!=\s\]])|\[\s*[a-z_][\w.]*\s*\]\.execute\(\)|\.(?:executableURL|launchPath)\s*=\s*[A-Za-z_]\w*\s*(?:$|;)|\blaunchedProcess\(\s*launchPath:\s*[A-Za-z_]\w*\s*,",
         unless: &["--version", "--help"],
         signal: Signal::RunPath,
         quiet: true,
@@ -1155,6 +1173,8 @@ pub static RULES: &[Rule] = &[
             // shell line, and so do backticks and %x around one value.
             r"|\b(?:Open3\.(?:capture[23]e?|popen[23]e?|pipeline\w*)|IO\.popen|(?:Kernel|Process)\.(?:spawn|exec|system)|PTY\.spawn)[\s(]\s*[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*\s*(?:[,)]|$)",
             r"|\x60#\{\s*[A-Za-z_]\w*\s*\}\x60|%x[({]#\{\s*[A-Za-z_]\w*\s*\}[)}]",
+            // JXA's `app.doShellScript(job.cmd)`: the shell line a fetched job names.
+            r"|\.doShellScript\(\s*[A-Za-z_$][\w$.]*\s*[,)]",
         ),
         signal: Signal::Eval,
         quiet: true,
@@ -1354,11 +1374,28 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "keychain",
         class: Class::Exfiltration,
-        pattern: r"\bsecurity\s+(?:find-internet-password|dump-keychain)\b|\bsecurity\s+find-generic-password\b[^\n]*(?:Safe\s+Storage|\b(?:Chrome|Chromium|Brave|Edge|Opera|Vivaldi|Arc|Firefox|Slack|Discord|Telegram|Exodus|Electrum|MetaMask|Ledger|1Password|Bitwarden)\b)|\blogin\.keychain|Library/Keychains|\bdisplay\s+dialog\b[^\n]*\b(?:password|passwd)\b|\bwith\s+hidden\s+answer\b|\bGet-StoredCredential\b|\bcmdkey\s+/list|\bvaultcmd\b",
+        pattern: r"\bsecurity\s+(?:find-internet-password|dump-keychain)\b|\bsecurity\s+find-generic-password\b[^\n]*(?:Safe\s+Storage|\b(?:Chrome|Chromium|Brave|Edge|Opera|Vivaldi|Arc|Firefox|Slack|Discord|Telegram|Exodus|Electrum|MetaMask|Ledger|1Password|Bitwarden)\b)|\blogin\.keychain|Library/Keychains|\bdisplay\s+dialog\b[^\n]*\b(?:password|passwd)\b|\bwith\s+hidden\s+answer\b|\bGet-StoredCredential\b",
         signal: Signal::Source,
         severity: Severity::High,
+        confirm: Some(crate::naming::keychain_secret),
         what: "reads the keychain or asks for the login password",
         explain: "Reads the OS keychain or shows a fake password dialog (as Atomic Stealer does); remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "desktop-store",
+        class: Class::Exfiltration,
+        // Lists of saved logins and personal message stores: Windows
+        // Credential Manager's targets (`cmdkey /list`, `vaultcmd`, the
+        // `CredEnumerate`/`CredRead` calls that return the secrets too),
+        // Apple Notes' and Messages' databases. Showing them to the user
+        // harms nothing; sent away (batch 25), they are what Lumma and
+        // Atomic Stealer collect.
+        pattern: r"\bcmdkey(?:\.exe)?\s+/list|\bvaultcmd\b|\bCred(?:Enumerate|Read)W?\s*\(|\bNoteStore\.sqlite\b|Library/Messages/(?:chat\.db|Attachments)\b|['\x22]Messages['\x22]\s*,\s*['\x22]chat\.db['\x22]",
+        signal: Signal::Source,
+        quiet: true,
+        what: "reads saved logins or personal message stores",
+        explain: "Lists Windows Credential Manager's saved logins or reads the Notes or Messages databases.",
         ..Rule::BASE
     },
     Rule {
@@ -1933,6 +1970,13 @@ pub static RULES: &[Rule] = &[
         id: "persistence",
         class: Class::Privilege,
         pattern: r"\bcrontab\s+-(?:\s|$)|\|\s*crontab\b|/etc/cron\.|/var/spool/cron|@reboot\b|\bschtasks\b[^\n]*/create|\bsc(?:\.exe)?\s+create\b[^\n]*\bbinPath=|\bNew-Service\b|\bRegister-ScheduledTask\b|\bsystemctl\s+(?:--user\s+)?enable\b|/etc/systemd/system/[\w@.-]+\.service|\.config/systemd/user/|/etc/init\.d/|/etc/rc\.local|Library/Launch(?:Agents|Daemons)|\blaunchctl\s+(?:load|bootstrap)\b|\bRunAtLoad\b|CurrentVersion\\+Run|\bmake\s+login\s+item\b|(?:>>|\btee\s+-a)\s*\S*\.(?:bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login)\b|\$PROFILE\b|\bcredential\.helper\s+['\x22]?(?:~/|\$HOME/|\$\{HOME\}/|/tmp/|/home/|/Users/|![^\n]*(?:>>|\btee\b|\bcurl\b|\bwget\b))",
+        // A query of the Run key reads what starts with Windows.
+        unless: &[
+            "reg query",
+            "REG QUERY",
+            "reg.exe query",
+            "Get-ItemProperty",
+        ],
         signal: Signal::Persist,
         what: "installs itself to run again later",
         explain: "Adds a scheduled task, service, login item or shell start-up line; check it runs only what the skill documents.",
@@ -1971,7 +2015,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "staging-folder",
         class: Class::Privilege,
-        pattern: r"(?:\$env:(?:APPDATA|LOCALAPPDATA|TEMP|TMP|PUBLIC)|%(?:APPDATA|LOCALAPPDATA|TEMP|TMP|PUBLIC)%|\bC:\\+Users\\+Public|\\AppData\\+(?:Roaming|Local))[^\s'\x22]*\.(?:exe|dll|scr|bat|cmd|vbs|js|ps1|hta)\b|^\s*(?:\$\w+\s*=|set\s+\w+=)\s*['\x22]?(?:\$env:(?:APPDATA|LOCALAPPDATA|TEMP|TMP|PUBLIC)|%(?:APPDATA|LOCALAPPDATA|TEMP|TMP|PUBLIC)%|C:\\+Users\\+Public)|/dev/shm/[\w.-]+",
+        pattern: r"(?:\$env:(?:APPDATA|LOCALAPPDATA|TEMP|TMP|PUBLIC)|%(?:APPDATA|LOCALAPPDATA|TEMP|TMP|PUBLIC)%|\bC:\\+Users\\+Public|\\AppData\\+(?:Roaming|Local))[^\s'\x22]*\.(?:exe|dll|scr|bat|cmd|vbs|js|ps1|hta)\b|^\s*(?:\$\w+\s*=|set\s+\w+=)\s*['\x22]?(?:\$env:(?:APPDATA|LOCALAPPDATA|TEMP|TMP|PUBLIC)|%(?:APPDATA|LOCALAPPDATA|TEMP|TMP|PUBLIC)%|C:\\+Users\\+Public)|/dev/shm/[\w.-]+|/Users/Shared/\.[\w-]+|Application\s+Support/\.[\w-]+",
         unless: &["\\Programs\\"],
         signal: Signal::Staged,
         quiet: true,
@@ -2355,9 +2399,47 @@ pub static RULES: &[Rule] = &[
         id: "defense-tamper",
         class: Class::Tampering,
         severity: Severity::High,
-        pattern: r"\bSet-MpPreference\b[^\n]*-Disable\w*\s+\$?true|\bAdd-MpPreference\b[^\n]*-Exclusion\w*\s+[^\s|]|\bcsrutil\s+disable\b|\bsetenforce\s+0\b|\bsystemctl\s+(?:stop|disable|mask)\s+(?:auditd|apparmor|firewalld|falcon-sensor|osqueryd|clamav\w*|wazuh-agent)\b|\bufw\s+disable\b|\biptables\s+-F\b|\bnetsh\s+advfirewall\s+set\s+\w+\s+state\s+off|\bsc\s+(?:stop|config)\s+WinDefend|\bauditctl\s+-e\s*0\b",
+        pattern: r"\bSet-MpPreference\b[^\n]*-Disable\w*(?:\s+|:)(?:\$?true|1)\b|\bAdd-MpPreference\b[^\n]*-Exclusion\w*\s+[^\s|]|\bcsrutil\s+disable\b|\bsetenforce\s+0\b|\bsystemctl\s+(?:stop|disable|mask)\s+(?:auditd|apparmor|firewalld|falcon-sensor|osqueryd|clamav\w*|wazuh-agent)\b|\bufw\s+disable\b|\biptables\s+-F\b|\bnetsh\s+advfirewall\s+set\s+\w+\s+state\s+off|\bsc\s+(?:stop|config)\s+WinDefend|\bauditctl\s+-e\s*0\b",
         what: "turns off security tools",
         explain: "Disables antivirus, the firewall, SELinux or auditing; no skill needs this — remove it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "tcc-db",
+        class: Class::Tampering,
+        target: Target::Code,
+        pattern: r"\bTCC\.db\b|\bkTCCService\w*",
+        signal: Signal::PrivacyDb,
+        quiet: true,
+        what: "names macOS's privacy database",
+        explain: "Names the TCC database or one of its privacy rights.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "tcc-write",
+        class: Class::Tampering,
+        target: Target::Code,
+        pattern: r"\bINSERT\s+(?:OR\s+\w+\s+)?INTO\s+access\b|\bREPLACE\s+INTO\s+access\b|\bUPDATE\s+access\s+SET\b",
+        signal: Signal::PrivacyWrite,
+        quiet: true,
+        beside: Signal::PrivacyDb,
+        what: "writes a row of an `access` table",
+        explain: "Inserts or updates a row of a table named `access`.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "tcc-grant",
+        class: Class::Tampering,
+        severity: Severity::High,
+        // macOS asks the user before an app records the screen, the
+        // microphone or reads every file; a row written into the TCC
+        // database grants it without asking (batch 25), wherever the
+        // path and the rights stand in the code that writes it. Reading
+        // it (`SELECT … FROM access`) is an audit.
+        combines: &[Signal::PrivacyDb, Signal::PrivacyWrite],
+        scope: Scope::Block,
+        what: "grants itself macOS privacy permissions",
+        explain: "Writes the TCC database to grant screen recording, microphone, accessibility or full disk access without asking the user; permissions are the user's to give in System Settings — remove it.",
         ..Rule::BASE
     },
     Rule {
@@ -2863,7 +2945,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Obfuscation,
         // `chr(c) for c in CODES` and Ruby's `[99, …].pack('c*')` decode a
         // list of code points as `map(chr, …)` does (batch 23).
-        pattern: r"\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\b(?:hex|base(?:64|32)\.\w*Encoding)\.DecodeString\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*\d+|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\s-bxor\s|\bchr\(\s*(?:ord\()?\w+\)?\s*\^|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+(?:%b\s+|--\s+)?['\x22](?:\\x[0-9a-f]{2}){3,}|\bbase32\s+(?:-\w+\s+)*(?:-d|--decode)\b|\bIO\.Compression\.(?:Deflate|GZip)Stream\b|\b(?:un)?pack\(\s*['\x22]H\*|\bdecode_base64\(|\bbinary\s+decode\s+(?:base64|hex)\b|\brev\s*<<<|\$\(\s*rev\b|['\x22]\s*\| rev\s*(?:\)|$)|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}|\bmap\(\s*chr\s*,|\]\.pack\(\s*['\x22][cCU]\*|\bchr\(\s*\w+\s*\)\s+for\s+\w+\s+in\b|\[-1\.\.-\(?\$[\w.]+|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*['\x22]-(?:e|en|enc|encodedcommand|ec)['\x22]\s*,",
+        pattern: r"\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\b(?:hex|base(?:64|32)\.\w*Encoding)\.DecodeString\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*\d+|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\s-bxor\s|\bASCII\s+character\s+\(?[a-z_]\w*|['\x22]\{[1-9]\d*(?:\}\{\d+)+\}['\x22] ?-f\b|\bchr\(\s*(?:ord\()?\w+\)?\s*\^|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+(?:%b\s+|--\s+)?['\x22](?:\\x[0-9a-f]{2}){3,}|\bbase32\s+(?:-\w+\s+)*(?:-d|--decode)\b|\bIO\.Compression\.(?:Deflate|GZip)Stream\b|\b(?:un)?pack\(\s*['\x22]H\*|\bdecode_base64\(|\bbinary\s+decode\s+(?:base64|hex)\b|\brev\s*<<<|\$\(\s*rev\b|['\x22]\s*\| rev\s*(?:\)|$)|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}|\bmap\(\s*chr\s*,|\]\.pack\(\s*['\x22][cCU]\*|\bchr\(\s*\w+\s*\)\s+for\s+\w+\s+in\b|\[-1\.\.-\(?\$[\w.]+|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*['\x22]-(?:e|en|enc|encodedcommand|ec)['\x22]\s*,",
         signal: Signal::Decode,
         quiet: true,
         what: "decodes hidden data",

@@ -123,6 +123,10 @@ const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
         "batch 23: local plugins loaded with `spec.loader.exec_module` from the skill's own `plugins/` folder beside the API under test's `requests.get` in one script read as code fetched then evaluated (`eval-fetched` pairs a fetch and an evaluation in one block; batch 3's `exec_module` of a downloaded file is the same pair, and the scanner does not follow which file the spec names)",
     ),
     (
+        "git-remote-doctor-ok-b25",
+        "batch 25: `security find-internet-password -s github.com -w` sent only to `api.github.com` in an `Authorization` header to read its scopes; an internet password read whole blocks (`keychain`), and the scanner does not compare the item's server with the host the value goes to",
+    ),
+    (
         "husky-secret-scan-ok",
         "batch 20 generality check: a husky hook matches staged files against credential formats (`ghp_…`, `AKIA…`) and posts only how many files matched to the user's own `SLACK_WEBHOOK_URL`; a search for credential formats beside any send blocks (`secret-harvest`), and the scanner does not follow what is sent (source-to-sink)",
     ),
