@@ -1321,7 +1321,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Exfiltration,
         // PowerShell spells the same files with backslashes
         // (`"$HOME\.aws\credentials"`, batch 23).
-        pattern: r"\.ssh/(?:id_[a-z0-9_]+(?:[^.a-z0-9_]|$)|\*)|['\x22](?:~/|\$HOME/)?\.ssh/?['\x22]|(?:~|\$HOME|\$\{HOME\})/\.(?:aws|kube|gnupg|docker|azure|ssh)/?(?:\s|$|['\x22);])|['\x22]\.(?:docker|kube)['\x22][^\n]*['\x22]config(?:\.json)?['\x22]|['\x22]\.ssh['\x22][^\n]*['\x22]id_|['\x22]id_(?:rsa|ed25519|ecdsa|dsa)['\x22]|\.aws(?:/|\\{1,2})credentials|\.aws['\x22][^\n]*['\x22]credentials['\x22]|\.kube(?:/|\\{1,2})config|\.docker(?:/|\\{1,2})config\.json|\.git-credentials|\.netrc\b|\.pgpass\b|\.npmrc\b|\.pypirc\b|\.gem/credentials\b|gcloud/(?:credentials|application_default|legacy_credentials)|\.azure[/\\](?:accessTokens|msal)|\.config/gh/hosts|/etc/shadow\b|\.gnupg/|\.get_(?:frozen_)?credentials\(\)|\.password-store|\.vault-token|com\.vercel\.cli/auth\.json|netlify/config\.json|\.fly/config\.yml|credentials\.tfrc\.json|(?:\.cargo|CARGO_HOME)\}?/credentials|\.supabase/access-token|-C\s*['\x22]?(?:~|\$HOME|\$\{HOME\})/?['\x22]?\s(?:[^\n|;&]*\s)?\.(?:ssh|aws|azure|kube|gnupg|docker|config/gcloud)(?:[\s'\x22/]|$)",
+        pattern: r"\.ssh/(?:id_[a-z0-9_]+(?:[^.a-z0-9_]|$)|\*)|['\x22](?:~/|\$HOME/)?\.ssh/?['\x22]|(?:~|\$HOME|\$\{HOME\})/\.(?:aws|kube|gnupg|docker|azure|ssh)/?(?:\s|$|['\x22);])|['\x22]\.(?:docker|kube)['\x22][^\n]*['\x22]config(?:\.json)?['\x22]|['\x22]\.ssh['\x22][^\n]*['\x22]id_|['\x22]id_(?:rsa|ed25519|ecdsa|dsa)['\x22]|\.aws(?:/|\\{1,2})credentials|\.(?:aws|gem)['\x22][^\n]*['\x22]credentials['\x22]|['\x22]\.(?:aws|gem|kube|docker|gnupg|azure)['\x22]\s*[,/]\s*[a-z_]\w*\s*(?:[),]|$)|\.kube(?:/|\\{1,2})config|\.docker(?:/|\\{1,2})config\.json|\.git-credentials|\.netrc\b|\.pgpass\b|\.npmrc\b|\.pypirc\b|\.gem/credentials\b|gcloud/(?:credentials|application_default|legacy_credentials)|\.azure[/\\](?:accessTokens|msal)|\.config/gh/hosts|/etc/shadow\b|\.gnupg/|\.get_(?:frozen_)?credentials\(\)|\.password-store|\.vault-token|com\.vercel\.cli/auth\.json|netlify/config\.json|\.fly/config\.yml|credentials\.tfrc\.json|(?:\.cargo|CARGO_HOME)\}?/credentials|\.supabase/access-token|-C\s*['\x22]?(?:~|\$HOME|\$\{HOME\})/?['\x22]?\s(?:[^\n|;&]*\s)?\.(?:ssh|aws|azure|kube|gnupg|docker|config/gcloud)(?:[\s'\x22/]|$)",
         // A key named as an SSH client's identity is used to log in, not read.
         unless: &[
             "ssh-keygen",
@@ -1446,7 +1446,10 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "agent-config",
         class: Class::Exfiltration,
-        pattern: r"~?/?\.(?:openclaw|clawdbot|moltbot|claude|codex|cursor|gemini|aider|continue)/(?:[\w.-]*(?:json|token|credentials|auth|\.env)\w*|[\w.-]*config(?:\.\w+)?(?:[^/\w.-]|$)|\*)|\bclaude_desktop_config\.json\b|\bstate\.vscdb\b|\.claude\.json\b|\bauth-profiles\.json\b|\bopenclaw\.json\b|\.(?:claude|codex|gemini|openclaw|cursor)/(?:projects|sessions|history|chats|memory|memories|transcripts)\b|['\x22`]\.(?:openclaw|clawdbot|moltbot|claude|codex|gemini|cursor)['\x22`]\s*(?:[,\])]|/\s*['\x22](?:projects|sessions|history|chats|memory))",
+        // openclaw.json is read where it stands as a path, a quoted name or
+        // a reading command's argument; a sentence naming where a setting
+        // lives ("configured in openclaw.json") reads nothing.
+        pattern: r"~?/?\.(?:openclaw|clawdbot|moltbot|claude|codex|cursor|gemini|aider|continue)/(?:[\w.-]*(?:json|token|credentials|auth|\.env)\w*|[\w.-]*config(?:\.\w+)?(?:[^/\w.-]|$)|\*)|\bclaude_desktop_config\.json\b|\bstate\.vscdb\b|\.claude\.json\b|\bauth-profiles\.json\b|(?:['\x22`/\\=]|\b(?:cat|less|head|tail|jq|type|cp|scp|Get-Content)\s+)openclaw\.json\b|\.(?:claude|codex|gemini|openclaw|cursor)/(?:projects|sessions|history|chats|memory|memories|transcripts)\b|['\x22`]\.(?:openclaw|clawdbot|moltbot|claude|codex|gemini|cursor)['\x22`]\s*(?:[,\])]|/\s*['\x22](?:projects|sessions|history|chats|memory))",
         signal: Signal::Source,
         quiet: true,
         confirm: Some(crate::naming::existence_probe),
@@ -1545,7 +1548,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "chat-sink",
         class: Class::Exfiltration,
-        pattern: r"discord(?:app)?\.com/api/webhooks|hooks\.slack\.com/services|api\.telegram\.org/bot|\bsmtplib\.SMTP|\bnodemailer\b|\bSend-MailMessage\b|\bsendmail\s+-|\bmail\s+-s\b|\bftplib\.FTP|\bftp://|\bscp\b[^\n]*\s\S+@[\w.-]+:|\brsync\b[^\n]*\s\S+@[\w.-]+:|\b(?:sock|socket|s|conn|client|sk)\.(?:send|sendall|sendto)\(|/dev/tcp/[^\s/]+/\d|\bgh (?:issue|pr) (?:create|comment)\b[^\n]*--repo\b|\bgh gist create\b|['\x22]gist['\x22]\s*,\s*['\x22]create['\x22]|\bglab (?:issue|snippet) create\b|\basyncio\.open_connection\(|\b\w*sftp\.put(?:fo)?\(",
+        pattern: r"discord(?:app)?\.com/api/webhooks|hooks\.slack\.com/services|api\.telegram\.org/bot|\bsmtplib\.SMTP|\bnodemailer\b|\bSend-MailMessage\b|\bsendmail\s+-|\bmail\s+-s\b|\bftplib\.FTP|\bftp://|\bscp\b[^\n]*\s\S+@[\w.-]+:|\brsync\b[^\n]*\s\S+@[\w.-]+:|\b(?:sock|socket|s|conn|client|sk)\.(?:send|sendall|sendto)\(|/dev/tcp/[^\s/]+/\d|\bgh (?:issue|pr) (?:create|comment)\b[^\n]*--repo\b|\bgh gist create\b|['\x22]gist['\x22]\s*,\s*['\x22]create['\x22]|\bglab (?:issue|snippet) create\b|\basyncio\.open_connection\(|\b\w*sftp\.put(?:fo)?\(|\bNet::SMTP\b|\bsmtp\.SendMail\(|\bSmtpClient\(",
         signal: Signal::Sink,
         quiet: true,
         what: "sends data to a chat bot, mail, socket or remote host",
@@ -1596,7 +1599,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "dns-lookup",
         class: Class::Exfiltration,
-        pattern: r"\b(?:gethostbyname|getaddrinfo)\([^\n]*(?:\+|f['\x22]|\.format|%)|\b(?:gethostbyname(?:_ex)?|getaddrinfo)\(\s*[a-z_]\w*\s*[,)]|\bdns\.resolver\.(?:resolve|query)\(|\bdns\.(?:resolve\w*|lookup)\(|\b(?:nslookup|dig|Resolve-DnsName)\s+[^\n]*\$\{?\w|/(?:resolve|dns-query)\?name=(?:\$\{|['\x22`]\s*\+)|\bnet\.Lookup(?:Host|IP|TXT|CNAME|Addr)\(\s*(?:fmt\.Sprintf\(|\w+\s*\+)",
+        pattern: r"\b(?:gethostbyname|getaddrinfo)\([^\n]*(?:\+|f['\x22]|\.format|%)|\b(?:gethostbyname(?:_ex)?|getaddrinfo)\(\s*[a-z_]\w*\s*[,)]|\bdns\.resolver\.(?:resolve|query)\(|\bdns\.(?:resolve\w*|lookup)\(|\b(?:nslookup|dig|Resolve-DnsName)\s+[^\n]*\$\{?\w|/(?:resolve|dns-query)\?name=(?:\$\{|['\x22`]\s*\+)|\bnet\.Lookup(?:Host|IP|TXT|CNAME|Addr)\(\s*(?:fmt\.Sprintf\(|\w+\s*\+)|\bresolve(?:4|6|Txt|Any|Cname|Mx|Ns|Srv)\(\s*(?:`[^`\n]*\$\{[^`\n]*\}\.|[^\n]*\+\s*['\x22`]\.)|\bgetaddress(?:es)?\(\s*['\x22][^'\x22\n]*#\{[^}\n]*\}\.",
         signal: Signal::Sink,
         quiet: true,
         what: "makes DNS queries from built names",
@@ -1705,8 +1708,10 @@ pub static RULES: &[Rule] = &[
         // syslog, ICMP payload patterns, a Redis write, a remote shell
         // copy, a pub/sub or WebSocket message, FTP, a database INSERT,
         // crash-report context, a query string or a tag message built
-        // from data. Each is how a backup, a sync or a notifier works
-        // too, so they count only in a block that reads a secret.
+        // from data, an object-storage SDK's upload, a Redis client opened
+        // at a host written into the skill. Each is how a backup, a sync
+        // or a notifier works too, so they count only in a block that
+        // reads a secret.
         pattern: concat!(
             r"\baws\s+s3\s+(?:cp|sync|mv)\b|\bgsutil\b[^\n]*\s(?:cp|rsync|mv)\s|['\x22]gsutil['\x22]\s*,[^\n]*['\x22](?:cp|rsync|mv)['\x22]|['\x22]s3['\x22]\s*,\s*['\x22](?:cp|sync|mv)['\x22]|\bgcloud\s+storage\s+(?:cp|rsync)\b|\baz\s+storage\s+blob\s+upload|\bazcopy\s+(?:copy|cp|sync)\b|\brclone\s+(?:copy|copyto|sync|move)\b",
             r"|\|\s*(?:nc|ncat|netcat)\b[^\n|;&]*\s\d{2,5}\b|/dev/udp/[^\s/]+/\d|\blogger\b[^\n]*\s(?:-n|--server)\s|\bping\b[^\n]*\s-p\s*['\x22]?\$",
@@ -1714,7 +1719,11 @@ pub static RULES: &[Rule] = &[
             r"|\bpaho\.mqtt\b|\bmqtt\.connect\(|\bmosquitto_pub\b|\bamqplib\b|\bpika\.BlockingConnection\(|\b(?:ws|websocket)\.send\(|\.WriteMessage\(|\bNet::FTP\b",
             r"|\.execute\(\s*['\x22]INSERT\s|\bsentry_sdk\.set_(?:context|extra)\(|\bSentry\.set(?:Context|Extra)\(",
             r"|https?://[^\s'\x22]*\?[^\s'\x22]*=(?:#\{|\$\{|\$\(|\$[a-z_])|\bgit\s+tag\b[^\n]*\s-m\s*['\x22][^'\x22\n]*\$",
+            r"|\.(?:upload_file|upload_fileobj|put_object)\(|\bPutObjectCommand\(",
+            r"|\b(?:Strict)?Redis\((?:\s*\{)?[^\n)]*\bhost\s*[=:]\s*['\x22][\w-]+\.[\w.-]+['\x22]|\b(?:from_url|createClient|(?:Strict)?Redis)\([^\n]*['\x22]rediss?://(?:[^\s'\x22@/]*@)?[\w-]+\.[\w.-]+",
         ),
+        // A Redis on this machine is the user's own cache.
+        unless: &["127.0.0.1", "localhost"],
         signal: Signal::Sink,
         quiet: true,
         beside: Signal::Source,
