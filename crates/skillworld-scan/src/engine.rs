@@ -1191,8 +1191,9 @@ pub(crate) fn negated(text: &str, from_end: usize) -> bool {
     !NEGATING_WORDS.contains(&second.as_str()) && second != "why" && opens != "why"
 }
 
-/// The words that negate the verb after them.
-const NEGATING_WORDS: [&str; 9] = [
+/// The words that negate the verb after them; "isn't" and its kin negate
+/// a participle ("output isn't silently read as success", the tenth sweep).
+const NEGATING_WORDS: [&str; 13] = [
     "never",
     "not",
     "don't",
@@ -1202,6 +1203,10 @@ const NEGATING_WORDS: [&str; 9] = [
     "mustn't",
     "shouldn't",
     "won't",
+    "isn't",
+    "aren't",
+    "wasn't",
+    "weren't",
 ];
 
 /// Verbs that only say where something ends up ("it must not / land in a

@@ -51,27 +51,90 @@ pub fn weights_only(
     })
 }
 
-/// A line of a directory-tree drawing (`├── references ──> .claude/settings.json`):
-/// its first word is a box-drawing character, a program no shell finds,
-/// and each match is an arrow drawn with `─`. A second command on the line
-/// (`;`, `&`, `|`, `$(`, a backquote) still runs, so it is not a drawing.
-/// (`Rule::confirm` of `agent-tamper`.)
-pub fn tree_arrow(
+/// A match that leaves the agent's folder as it is (`Rule::confirm` of
+/// `agent-tamper`): an arrow of a tree drawing (`drawn_arrow`), a copy
+/// out of the folder (`copied_out`) or a redirect to `/dev/null`
+/// (`discarded`). A second match on the line is judged on its own.
+pub fn agent_folder_untouched(
     line: &str,
     at: usize,
     next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
+    unless_all(line, at, next, Severity::High, |line, at, rest| {
+        drawn_arrow(line, at) || copied_out(rest) || discarded(rest)
+    })
+}
+
+/// A line of a directory-tree drawing (`├── references ──> .claude/settings.json`):
+/// its first word is a box-drawing character, a program no shell finds,
+/// and each match is an arrow drawn with `─`. A second command on the line
+/// (`;`, `&`, `|`, `$(`, a backquote) still runs, so it is not a drawing.
+fn drawn_arrow(line: &str, at: usize) -> bool {
     let drawn = line
         .trim_start()
         .starts_with(['├', '└', '│', '┌', '╰', '╭'])
         && !line.contains([';', '&', '|', '`', '$']);
     let arrow = "─>".as_bytes();
-    unless_all(line, at, next, Severity::High, |line, at, _| {
-        let bytes = line.as_bytes();
-        drawn
-            && (bytes[at..].starts_with(arrow)
-                || bytes[..(at + 2).min(bytes.len())].ends_with(arrow))
-    })
+    let bytes = line.as_bytes();
+    drawn && (bytes[at..].starts_with(arrow) || bytes[..(at + 2).min(bytes.len())].ends_with(arrow))
+}
+
+/// `cp .claude/skills/hats/templates/solo.md my-analysis.md` (issue 18,
+/// eleventh sweep): a copy whose destination, its last word, is a plain
+/// file name in the working folder reads the agent's folder and writes
+/// nothing there. A destination with a path (`/`, `~`, `$`), a dot file
+/// (`.cursorrules`), an agent's instruction file (`CLAUDE.md`) or `-t`
+/// naming the target first is still a write.
+fn copied_out(rest: &str) -> bool {
+    let Some(args) = rest.strip_prefix("cp ") else {
+        return false;
+    };
+    let command = args
+        .split([';', '&', '|', '`', ')', '>'])
+        .next()
+        .unwrap_or_default();
+    let words: Vec<&str> = command.split_whitespace().collect();
+    let [.., source, destination] = words.as_slice() else {
+        return false;
+    };
+    !source.starts_with('-')
+        && !destination.starts_with(['.', '-'])
+        && !destination.contains(['/', '~', '$', '\\', '\'', '"', '*'])
+        && ![
+            "claude.md",
+            "agents.md",
+            "memory.md",
+            "soul.md",
+            "gemini.md",
+        ]
+        .contains(&destination.to_ascii_lowercase().as_str())
+        && !words.iter().any(|w| {
+            w.starts_with("--target")
+                || !w.starts_with("--") && w.starts_with('-') && w.contains('t')
+        })
+}
+
+/// `… 2>/dev/null || echo "$HOME/.claude/skills/x"`: a redirect to
+/// `/dev/null` writes nothing, and what follows it on the line only prints
+/// (`echo`, `printf`), with no pipe, redirect or command substitution: a
+/// `; echo "… | tar xz -C ~/.claude/skills"` into a crontab still blocks.
+fn discarded(rest: &str) -> bool {
+    let redirect =
+        rest.trim_start_matches(|c: char| c.is_whitespace() || c.is_ascii_digit() || c == '&');
+    let Some(after) = redirect
+        .strip_prefix('>')
+        .map(|target| target.trim_start_matches('>').trim_start())
+        .and_then(|target| target.strip_prefix("/dev/null"))
+    else {
+        return false;
+    };
+    let after = after.replace("||", ";");
+    !after.contains(['|', '>', '`'])
+        && !after.contains("$(")
+        && after.split([';', '&']).all(|command| {
+            let command = command.trim_matches(|c: char| c.is_whitespace() || "\"')".contains(c));
+            command.is_empty() || command.starts_with("echo ") || command.starts_with("printf ")
+        })
 }
 
 /// A path of the agent's folder only tested for existence
@@ -239,36 +302,65 @@ pub fn document_password(
     })
 }
 
-/// "keyword mode must not silently send queries", "can't silently run":
-/// a negation right before the adverb forbids acting unseen, as it
-/// forbids a verb (`engine::negated`); every match on the line must be
-/// one, and a negation of another verb ("do not ask, silently send") or of
-/// a negation still orders it (`Rule::confirm` of `conceal`).
+/// "keyword mode must not silently send queries", "can't silently run",
+/// "don't do it silently" (the tenth sweep's workspace crawl): a negation
+/// right before the adverb, or before the "do" of "do it silently",
+/// forbids acting unseen, as it forbids a verb (`engine::negated`); every
+/// match on the line must be one, and a negation of another verb ("do not
+/// ask, silently send") or of a negation still orders it (`Rule::confirm`
+/// of `conceal`).
 pub fn forbidden_concealment(
     line: &str,
     at: usize,
     next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
-    const ADVERBS: [&str; 4] = ["silently", "quietly", "secretly", "covertly"];
+    const OPENERS: [&str; 5] = ["silently", "quietly", "secretly", "covertly", "do "];
     unless_all(line, at, next, Severity::High, |line, at, rest| {
-        ADVERBS.iter().any(|adverb| {
-            rest.get(..adverb.len())
-                .is_some_and(|word| word.eq_ignore_ascii_case(adverb))
+        OPENERS.iter().any(|opener| {
+            rest.get(..opener.len())
+                .is_some_and(|word| word.eq_ignore_ascii_case(opener))
         }) && crate::engine::negated(line, line.len() - at)
     })
 }
 
 /// A download only read, not run (`Rule::confirm` of `download-execute`):
-/// formatted as JSON (`json_formatted`) or compared with a local file
-/// (`compared`). A second download on the line is a match of its own.
+/// formatted as JSON (`json_formatted`), compared with a local file
+/// (`compared`), or with nothing to fetch (`shape_named`). A second
+/// download on the line is a match of its own.
 pub fn read_not_run(
     line: &str,
     at: usize,
     next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
     unless_all(line, at, next, Severity::High, |line, at, rest| {
-        json_formatted(line, at, rest) || compared(line, rest)
+        json_formatted(line, at, rest) || compared(line, rest) || shape_named(line, at, rest)
     })
+}
+
+/// "releases and a `curl … | sh` installer", "Flag any command with
+/// `curl … | sh`" (issue 18, eleventh sweep): a code span that is the
+/// whole download, whose address is an ellipsis, names the shape and
+/// fetches nothing. Only flags may stand beside the ellipsis and only a
+/// program and its `sudo` after the pipe; any other word (`$URL`, a host)
+/// is an address, and an empty one (`curl | sh`) is left to curl's own
+/// configuration file, so both still block.
+fn shape_named(line: &str, at: usize, rest: &str) -> bool {
+    let ellipsis = |w: &str| w == "…" || w == "...";
+    let flag = |w: &str| {
+        w.strip_prefix('-')
+            .is_some_and(|f| f.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
+    };
+    let Some((command, _)) = rest.split_once('`') else {
+        return false;
+    };
+    let Some((download, run)) = command.split_once('|') else {
+        return false;
+    };
+    let arguments: Vec<&str> = download.split_whitespace().skip(1).collect();
+    line[..at].ends_with('`')
+        && arguments.iter().all(|w| ellipsis(w) || flag(w))
+        && arguments.iter().any(|w| ellipsis(w))
+        && run.split_whitespace().count() <= 2
 }
 
 /// `curl … | python3 -m json.tool`: the interpreter runs the standard
@@ -762,4 +854,70 @@ pub fn keychain_secret(
             && MANAGE.iter().any(|m| line.contains(m))
             && !flags(line).iter().any(|f| f == "-p")
     })
+}
+
+/// `grep -qE 'rm -rf|:(){ :|:& };:'`: a hook's deny-list is the pattern a
+/// search compares its input with, never run (issue 18, tenth sweep's
+/// hooks). Every match must stand inside the quoted first argument of
+/// `grep`, `egrep`, `fgrep` or `rg` (options only before it), a quote with
+/// no `$` or backquote in it; and the search's output must go nowhere that
+/// runs it: nothing before the search captures or evaluates it (`$(`,
+/// `<(`, a backquote, `eval`) and no pipe or redirect follows the quote
+/// (`/dev/null` aside), so `grep -o '…' f | sh` still blocks, as does a
+/// bomb after the quote has closed. (`Rule::confirm` of `disk-wipe`.)
+pub fn searched_pattern(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    unless_all(line, at, next, Severity::Critical, |line, at, _| {
+        let (Some(before), Some(after)) = (line.get(..at), line.get(at..)) else {
+            return false;
+        };
+        let Some(open) = before.rfind(['\'', '"']) else {
+            return false;
+        };
+        let quote = &before[open..open + 1];
+        let Some(close) = after.find(quote) else {
+            return false;
+        };
+        let pattern = [&before[open + 1..], &after[..close]];
+        let command = before[..open].strip_suffix('\\').unwrap_or(&before[..open]);
+        !pattern.iter().any(|p| p.contains(['$', '`']))
+            && searches(command)
+            && !hands_on(&after[close + 1..])
+    })
+}
+
+/// Whether `command` ends with a search program and its options, and
+/// nothing before that program captures or evaluates its output.
+fn searches(command: &str) -> bool {
+    let mut words = command.split_whitespace().rev();
+    let Some(program) = words.by_ref().find(|w| !w.starts_with('-')) else {
+        return false;
+    };
+    let program = program.rsplit('/').next().unwrap_or_default();
+    let head = &command[..command.rfind(program).unwrap_or(0)];
+    matches!(program, "grep" | "egrep" | "fgrep" | "rg")
+        && !head.contains("$(")
+        && !head.contains("<(")
+        && !head.contains('`')
+        && !head.split_whitespace().any(|w| w == "eval")
+}
+
+/// Whether the rest of a search's command, after its pattern and up to
+/// the next command (`;`, `&&`, `||`), sends its output on: a pipe or a
+/// redirect other than to `/dev/null` or stderr's `2>&1`.
+fn hands_on(rest: &str) -> bool {
+    let end = [";", "&&", "||"]
+        .iter()
+        .filter_map(|next| rest.find(next))
+        .min()
+        .unwrap_or(rest.len());
+    let rest = ["&>/dev/null", "2>/dev/null", ">/dev/null", "2>&1"]
+        .iter()
+        .fold(rest[..end].to_owned(), |rest, quiet| {
+            rest.replace(quiet, " ")
+        });
+    rest.contains(['|', '>'])
 }

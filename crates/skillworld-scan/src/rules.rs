@@ -2324,7 +2324,7 @@ pub static RULES: &[Rule] = &[
         // A tutorial's placeholder skill (`my-skill`, `<name>`) is a new
         // skill the user asked for, not another skill rewritten.
         unless: &["skills/my-", "skills/your-", "skills/example", "skills/<"],
-        confirm: Some(crate::naming::tree_arrow),
+        confirm: Some(crate::naming::agent_folder_untouched),
         what: "changes the agent's configuration, memory or other skills",
         explain: "Rewrites the agent's settings, memory files or other skills, which persists instructions past this task; remove it.",
         ..Rule::BASE
@@ -2806,6 +2806,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Critical,
         target: Target::Code,
         pattern: r"\bmkfs(?:\.\w+)?\s+(?:-\w+\s+)*/dev/|\bformat [cd]:\s*(?:/|$)|\bdd\b[^\n]*\bof=/dev/(?:sd|hd|nvme|disk|mmcblk|xvd|vd)|\bshred\b[^\n]*\s/dev/(?:sd|nvme|disk)|\bwipefs\s+-a\b|\bdiskutil\s+(?:eraseDisk|zeroDisk)\b|:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:",
+        confirm: Some(crate::naming::searched_pattern),
         what: "wipes a disk or forks without end",
         explain: "Formats, overwrites or wipes a disk, or fork-bombs the machine; remove the skill.",
         ..Rule::BASE
