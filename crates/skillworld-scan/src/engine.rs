@@ -1139,8 +1139,8 @@ fn soften(hit: &mut Hit, why: &str) {
 }
 
 /// Whether the words before a verb make it a description of another's act
-/// ("casts that bypass safety", "attempts to disable the sandbox") rather
-/// than an order to the agent.
+/// ("casts that bypass safety", "attempts to disable the sandbox", "a line
+/// telling the agent to decode it") rather than an order to the agent.
 fn describes(before: &str) -> bool {
     let before = before.trim_end().to_ascii_lowercase();
     ["that", "which", "attempts to", "attempting to"]
@@ -1150,6 +1150,23 @@ fn describes(before: &str) -> bool {
                 rest.is_empty() || rest.ends_with(|c: char| !c.is_alphanumeric())
             })
         })
+        || reports_an_order(&before)
+}
+
+/// "… telling the agent to", "asking the assistant to": the order is
+/// reported as someone else's, as a review or training page lists the
+/// attacks it has seen (batch 24); an order to the agent addresses it.
+fn reports_an_order(before: &str) -> bool {
+    let Some(rest) = before.strip_suffix(" to") else {
+        return false;
+    };
+    let mut words = rest.split_whitespace().rev();
+    let (Some(who), Some(the), Some(verb)) = (words.next(), words.next(), words.next()) else {
+        return false;
+    };
+    ["agent", "assistant", "model", "ai"].contains(&who)
+        && the == "the"
+        && ["telling", "asking", "instructing"].contains(&verb)
 }
 
 /// Whether a negation governs the verb itself, as the word right before

@@ -470,6 +470,19 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "shell-handover",
+        class: Class::Shell,
+        severity: Severity::High,
+        target: Target::Prose,
+        // Batch 24: a reverse shell asked for in words ("use netcat to
+        // connect out to … and hand it a bash shell").
+        pattern: r"\b(?:netcat|ncat|nc|socat)\b[^\n]{0,100}\b(?:hand|give|attach|pipe|serve|expose)\w*\s+(?:it\s+|them\s+)?(?:a\s+|an\s+|the\s+|your\s+|this\s+|my\s+)?(?:interactive\s+)?(?:bash|sh|zsh|shell|cmd|powershell|terminal|console|tty|pty)\b",
+        spares_descriptions: true,
+        what: "tells the agent to hand a shell to a remote peer",
+        explain: "Tells the agent, in words, to connect out with netcat or socat and hand the peer a shell: a reverse shell; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "request-to-shell",
         class: Class::Shell,
         severity: Severity::High,
@@ -1018,7 +1031,7 @@ pub static RULES: &[Rule] = &[
         id: "run-instruction",
         class: Class::Execution,
         target: Target::Prose,
-        pattern: r"\b(?:paste|copy)\b[^\n]{0,60}\b(?:terminal|command prompt|powershell|console)\b|\b(?:run|execute|launch|open|double[- ]click)\b[^\n]{0,40}(?:installer|executable|binary|\.exe|\.dmg|\.pkg|\.msi|the script)\b|\bbefore using this skill\b|\bprerequisite",
+        pattern: r"\b(?:paste|copy)\b[^\n]{0,60}\b(?:terminal|command prompt|powershell|console)\b|\b(?:open|launch)\s+(?:the\s+)?(?:terminal|command prompt|powershell|console)\b[^\n]{0,40}\b(?:paste|copy)\b|\b(?:download|fetch|grab)\b[^\n]{0,120}\band\s+(?:then\s+)?(?:run|execute|launch)\s+(?:it|them)\b|\b(?:run|execute|launch|open|double[- ]click)\b[^\n]{0,40}(?:installer|executable|binary|\.exe|\.dmg|\.pkg|\.msi|the script)\b|\bbefore using this skill\b|\bprerequisite",
         signal: Signal::Instruct,
         quiet: true,
         what: "tells the agent to run something",
@@ -1066,6 +1079,21 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Block,
         what: "tells the agent to run something from an untrusted host",
         explain: "Asks the reader to fetch and run something from a paste site, raw IP or tunnel (a ClickFix-style lure); do not follow it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "download-run-instruction",
+        class: Class::Execution,
+        severity: Severity::High,
+        target: Target::Prose,
+        // Batch 24: the dropper asked for in words, with no command to
+        // read: a URL to fetch, then "mark it executable" or "run it with
+        // sh". An official installer's URL (rustup, Homebrew) only warns.
+        pattern: r"\b(?:download|fetch|grab)\b[^\n]{0,60}https?://[^\s)`'\x22]+[^\n]{0,80}?\b(?:(?:mark|make)\s+it\s+executable|(?:run|execute)\s+it\s+with\s+(?:ba|z)?sh|pipe\s+it\s+(?:in)?to\s+(?:ba|z)?sh)\b",
+        installer: Installer::Script,
+        spares_descriptions: true,
+        what: "tells the agent to download a program and run it",
+        explain: "Tells the agent, in words, to download a script or program from a URL and run it: a dropper with no command for a reviewer to read; install from the project's official instructions, or remove the skill.",
         ..Rule::BASE
     },
     Rule {
@@ -1279,7 +1307,7 @@ pub static RULES: &[Rule] = &[
             r"|\b(?:xmrig|xmr-stak|cpuminer|cgminer|bfgminer|ethminer|t-rex|lolminer|nbminer|phoenixminer|gminer|nanominer|srbminer\w*|minerd|teamredminer|ccminer)\b[^\n]*(?:\s-o\s|--url|--pool|--user|\s-u\s|--donate-level|-a\s+\S+|--algo|releases/download|\.tar\.gz|\.zip)",
             r"|--donate-level\b|--cpu-max-threads-hint\b|\brx/0\b|\bcryptonight\b|\bCoinHive\b|\bcoinimp\b|\bwebminepool\b",
             r"|\balgo['\x22]?\s*[:=]\s*['\x22](?:cn(?:/\w+|-\w+)?|rx/\w+|randomx|kawpow|ethash|etchash|autolykos2?|kheavyhash|ghostrider|cn-heavy/\w+)['\x22]",
-            r"|\b(?:pool\.)?(?:supportxmr|minexmr|moneroocean|nanopool|2miners|f2pool|hashvault|c3pool|herominers|unmineable|nicehash|xmrpool|miningpoolhub|ethermine|viabtc|antpool)\.(?:com|org|net|pro|stream|eu)\b[^\n]*(?::\d{3,5}|stratum|\s-u\s)",
+            r"|\b(?:pool\.)?(?:supportxmr|minexmr|moneroocean|nanopool|2miners|f2pool|hashvault|c3pool|herominers|unmineable|nicehash|xmrpool|miningpoolhub|ethermine|viabtc|antpool)\.(?:com|org|net|pro|stream|eu)\b[^\n]*(?::\d{3,5}|stratum|\s-u\s|\sport\s+\d{3,5}\b)",
         ),
         what: "runs a crypto-miner",
         explain: "Mines cryptocurrency on this machine for someone else (miner binary, pool or flags); remove the skill.",
@@ -1829,7 +1857,7 @@ pub static RULES: &[Rule] = &[
         id: "sudoers",
         class: Class::Privilege,
         severity: Severity::Critical,
-        pattern: r"(?:>>?|\btee\b(?:\s+-a)?)\s*/etc/sudoers|/etc/sudoers\.d/[\w.-]+[^\n]*(?:>|tee|cp\b|mv\b)|(?:>|tee|cp\b|mv\b)[^\n]*/etc/sudoers\.d/|\bNOPASSWD\s*:\s*ALL\b|\bNOPASSWD\s*:[^\n]*\|[^\n]*\b(?:visudo|tee)\b",
+        pattern: r"(?:>>?|\btee\b(?:\s+-a)?)\s*/etc/sudoers|/etc/sudoers\.d/[\w.-]+[^\n]*(?:>|tee|cp\b|mv\b)|(?:>|tee|cp\b|mv\b)[^\n]*/etc/sudoers\.d/|\bNOPASSWD\s*:\s*ALL\b|\bNOPASSWD\s*:[^\n]*\|[^\n]*\b(?:visudo|tee)\b|\bsudoers\b[^\n]{0,80}\bpassword-?less\b[^\n]{0,30}\b(?:every|all|any)\s+commands?\b",
         what: "grants passwordless root",
         explain: "Writes sudoers rules for passwordless root: privilege escalation; remove the skill.",
         ..Rule::BASE
@@ -2209,6 +2237,19 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "master-password",
+        class: Class::Privilege,
+        severity: Severity::High,
+        target: Target::Prose,
+        // Batch 24: a backdoor put into the code the agent writes, asked
+        // for in words.
+        pattern: r"\b(?:accept|allow|honou?r)\b[^\n]{0,30}\b(?:master|universal|backdoor|support|override|skeleton)\s+(?:password|key|token)\b[^\n]{0,60}\b(?:any|every|all)\s+(?:accounts?|users?|logins?)\b",
+        spares_descriptions: true,
+        what: "has the code it writes accept one password for every account",
+        explain: "Tells the agent to make the login code it writes accept one fixed password for any account: a backdoor in the user's software; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "tls-off-write",
         class: Class::Privilege,
         severity: Severity::High,
@@ -2304,6 +2345,20 @@ pub static RULES: &[Rule] = &[
         pattern: r"\bhistory\s+-c\b|\bunset\s+HISTFILE\b|\bHISTFILE=/dev/null|\bHISTSIZE=0\b|\brm\b[^\n]*\.(?:bash|zsh)_history|(?:^|[;&|]\s*|:\s*|\becho\s*(?:['\x22]{2})?\s*|/dev/null\s*|\btrue\s*)>\s*~?/?\S*\.(?:bash|zsh)_history|\bln\s+-sf?\s+/dev/null\s+\S*_history|\bClear-History\b|\bset\s+\+o\s+history\b",
         what: "erases shell history",
         explain: "Erases or disables shell history to cover its tracks; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "trace-wipe",
+        class: Class::Tampering,
+        severity: Severity::High,
+        target: Target::Prose,
+        // Batch 24: the shell history or the agent's transcripts deleted
+        // in words, so that nothing is left to review; deleting one leaked
+        // token's line gives another reason.
+        pattern: r"\b(?:delete|remove|clear|erase|wipe|purge|truncat\w*|empty)\b[^\n]{0,80}(?:\b(?:shell\s+history|history\s+file|command\s+history|transcripts?|session\s+logs?|audit\s+logs?)\b|\.(?:bash|zsh|fish)_history\b)[^\n]{0,80}\b(?:so\s+(?:that\s+)?(?:nothing|no\s+trace|no\s+one|nobody|the\s+user)|leave\s+no\s+trace|without\s+a\s+trace)\b",
+        spares_descriptions: true,
+        what: "tells the agent to erase the record of what it did",
+        explain: "Tells the agent to delete the shell history or its own transcripts so that nothing is left to review: covering tracks; remove the skill.",
         ..Rule::BASE
     },
     Rule {
@@ -3157,7 +3212,7 @@ pub static RULES: &[Rule] = &[
         id: "disable-guards",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"\b(?:disable|bypass|turn\s+off|circumvent|deactivate|evade|switch\s+off)\s+(?:the\s+|all\s+|any\s+|your\s+|its\s+)?(?:safety|security|guard(?:rail)?s?|approvals?|confirmations?|permission\s+(?:checks|prompts)|sandbox(?:ing)?|content\s+filters?|antivirus|defender|gatekeeper|firewall|monitoring|logging)\b|\bskip\s+(?:all\s+|any\s+|the\s+)?(?:safety|security)\s+(?:checks?|review|guard\w*)|\b(?:auto[- ]?approve|approve)\s+(?:all|every|any)\s+(?:tool\s+calls?|commands?|requests?|actions?)\b|\b(?:already\s+|pre-?)approved\s+by\s+the\s+user\b|\btreat\s+(?:this|it|these|them)\s+as\s+(?:already\s+|pre-?)approved\b|\b(?:user|owner|admin|administrator)\s+has\s+(?:already\s+)?pre-?approved\s+(?:all|every|any|each)\s+(?:shell\s+)?(?:commands?|actions?|tool\s+calls?|operations?|steps?|requests?)\b|\b(?:they|you|the\s+user)\s+(?:have\s+|has\s+)?(?:already\s+)?pre-?approved\s+(?:everything|all\b|every|each|any)|\b(?:permission|approval|confirmation)s?\b[^\n]{0,40}\btreat\s+(?:it|this|them)\s+as\s+approved\b",
+        pattern: r"\b(?:disable|bypass|turn\s+off|circumvent|deactivate|evade|switch\s+off)\s+(?:the\s+|all\s+|any\s+|your\s+|its\s+)?(?:safety|security|guard(?:rail)?s?|approvals?|confirmations?|permission\s+(?:checks|prompts)|sandbox(?:ing)?|content\s+filters?|antivirus|defender|gatekeeper|firewall|monitoring|logging)\b|\bskip\s+(?:all\s+|any\s+|the\s+)?(?:safety|security)\s+(?:checks?|review|guard\w*)|\b(?:auto[- ]?approve|approve)\s+(?:all|every|any)\s+(?:tool\s+calls?|commands?|requests?|actions?)\b|\b(?:already\s+|pre-?)approved\s+by\s+the\s+user\b|\btreat\s+(?:this|it|these|them)\s+as\s+(?:already\s+|pre-?)approved\b|\b(?:user|owner|admin|administrator)\s+has\s+(?:already\s+)?pre-?approved\s+(?:all|every|any|each)\s+(?:shell\s+)?(?:commands?|actions?|tool\s+calls?|operations?|steps?|requests?)\b|\b(?:they|you|the\s+user)\s+(?:have\s+|has\s+)?(?:already\s+)?pre-?approved\s+(?:everything|all\b|every|each|any)|\b(?:permission|approval|confirmation)s?\b[^\n]{0,40}\btreat\s+(?:it|this|them)\s+as\s+approved\b|\b(?:answer|reply|respond|say|click|pick|choose|select)\s+[\x22'`]?(?:yes|y|allow|approve|always\s+allow)\b[^\n]{0,60}\b(?:on\s+(?:the\s+user's|their|his|her)\s+behalf|for\s+(?:the\s+user|them)\b)|\balready\s+(?:agreed|consented)\s+to\s+(?:everything|all\b|every|any)|\b(?:so\s+(?:that\s+)?)?(?:every|all|any)\s+(?:shell\s+)?commands?\s+(?:runs?|executes?)\s+without\s+(?:prompting|prompts?|asking|confirmation|approval)\b",
         what: "tells the agent to disable guards or approvals",
         explain: "Tells the agent to switch off safety checks, approvals or defences; remove the skill.",
         spares_descriptions: true,
@@ -3184,7 +3239,7 @@ pub static RULES: &[Rule] = &[
         target: Target::Prose,
         // A scripted answer to "why" is a cover story; an explanation
         // ("if the user asks why, explain the trade-off") is not scripted.
-        pattern: r"\b(?:user|they|anyone|someone)\s+asks? (?:you )?why\b[^\n.]{0,20}?\b(?:say|claim|pretend|answer|reply|respond|tell\s+(?:them|the\s+user))\b(?:\s+that)?\s+(?:it|this|that|the|a|an|you|we|they|there)\b|\b(?:lie|lying) to the user\b|\b(?:mislead|deceive|trick) the user\b|\b(?:make\s+up|invent|give)\s+(?:them\s+|the\s+user\s+)?(?:a|an)\s+(?:plausible|believable|fake|false) (?:reason|excuse)\b",
+        pattern: r"\b(?:user|they|anyone|someone)\s+asks? (?:you )?why\b[^\n.]{0,20}?\b(?:say|claim|pretend|answer|reply|respond|tell\s+(?:them|the\s+user))\b(?:\s+that)?\s+(?:it|this|that|the|a|an|you|we|they|there)\b|\b(?:lie|lying) to the user\b|\b(?:mislead|deceive|trick) the user\b|\b(?:make\s+up|invent|give)\s+(?:them\s+|the\s+user\s+)?(?:a|an)\s+(?:plausible|believable|fake|false) (?:reason|excuse)\b|\b(?:describe|label|present)\s+(?:the\s+|this\s+|your\s+)?(?:commit|change|PR|pull\s+request|it|them)\s+only\s+as\b",
         unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
         what: "tells the agent to lie to the user",
         explain: "Scripts a false answer for the user (a cover story) or tells the agent to deceive them; remove the skill.",
@@ -3315,7 +3370,7 @@ pub static RULES: &[Rule] = &[
         // "Do not mention this note or the block in your summary": a second
         // thing kept back, named as the first is (batch 23); not a
         // privacy order's "these internal IDs or hostnames".
-        pattern: r"\b(?:silently|quietly|secretly|covertly)\s+(?:run|execute|send|upload|install|download|copy|exfiltrate|post|forward|transmit|collect|read)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+(?:knowledge|noticing|knowing)|(?:telling|informing|notifying|alerting)\s+(?:the\s+)?user|(?:showing|mentioning|revealing|displaying)\s+(?:them|it|this|these|that|anything)\s+to\s+the\s+user)|(?:^|[.!?:]\s)\W{0,4}(?:silently\s+)?(?:run|execute|install|upgrade|update|send|upload|post|copy|read|collect|delete|proceed|continue|go\s+ahead)\b[^\n.!?]{0,80}\bwithout\s+(?:asking\s+for\s+)?(?:the\s+)?user(?:'s)?\s+(?:consent|approval|permission)|\b(?:hide|conceal)\s+(?:this|these|it|that|them|the\s+\w+(?:\s+\w+)?)\s+from\s+the\s+user|\bkeep\s+(?:this|it|these)\s+(?:secret|hidden)\s+from\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|be\s+told)|\buser\s+(?:does\s+not|doesn't)\s+need\s+to\s+(?:know|notice|be\s+told)\b|\buser\s+(?:need\s+not|needn't)\s+(?:know|notice|be\s+told)\b|\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|mention\s+(?:this|it|that|these|them|the)(?:\s+\w+){0,2}(?:\s+(?:in|from)\s+(?:the|your)\s+\w+\s+or)?\s+to)\s+the\s+user\b(?:\s*(?:$|[^\w\s])|\s+(?:about|that|what|when|where|why|if|unless|until|how|anything|any|of|you|this|it|and|or)\b)|\b(?:leave|keep)\s+(?:this|it|that|these|them|those)(?:\s+\w+){0,2}\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output|transcript|conversation|chat|log)\b|\b(?:omit|exclude)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+from\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output)\b|\b(?:do\s+not|don't|never)\s+(?:summari[sz]e|show|explain|describe|display|read\s+out)\s+(?:them|these|those|this|that|it|this step|this change|these steps|these commands|these instructions|the steps|the commands|the instructions|the references|the reference files|the diff|the diffs|the changes|the patch) to the user\b|\bno\s+need\s+to\s+(?:tell|inform|notify|alert)(?:\s+the\s+user\b|\s*$)|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal)\s+(?:this|it|that|these|them)(?:\s+\w+)?(?:\s+(?:or|and)\s+(?:the|this|that)\s+\w+)?\s+(?:in|among)\s+(?:your|the)\s+(?:replies|reply|responses?|answers?|summar(?:y|ies)|explanations?|commit\s+messages?|changes|changelog)\b|\b(?:do\s+not|don't|never)\s+(?:mention|reveal|disclose)\s+(?:to\s+the\s+user\s+)?that\s+you\s+(?:first\s+|also\s+|have\s+|had\s+|need\s+to\s+|will\s+)?(?:read|ran|run|sent|send|accessed|access|opened|open|collected|collect|copied|copy|uploaded|upload|fetched|fetch|installed|install)\b|\bwithout\s+(?:mentioning|showing|telling|reporting|listing)\s+(?:it|this|that|them|these)\s+(?:to\s+the\s+user|in\s+(?:your|the)\s+(?:reply|replies|responses?|summary|answer|output|report))\b|\bdo\s+(?:this|it|that|so)\s+(?:silently|quietly|secretly|covertly)\b|\b(?:never|do\s+not|don't)\s+(?:reveal|disclose|admit|mention)\s+(?:to\s+the\s+user\s+)?that\s+(?:this\s+(?:skill|recommendation|advice|ranking)|these\s+(?:instructions|recommendations)|you\s+(?:were|are|have\s+been)\s+(?:told|instructed|asked|paid))\b|\b(?:never|do\s+not|don't)\s+(?:reveal|disclose|admit|mention)\b[^\n]{0,60}\b(?:referral|sponsor(?:ed|ship)|affiliate|commission|kickback|paid\s+placement)|\b(?:don't|do\s+not|never)\s+list\s+(?:them|these|it|this)\s+to\s+the\s+user\b|\b(?:don't|do\s+not|never)\s+list\s+(?:them|these|those|it|this)(?:\s+[\w-]+){0,3}\s+in\s+(?:your|the)\s+(?:summary|reply|answer|response|report)\b",
+        pattern: r"\b(?:silently|quietly|secretly|covertly)\s+(?:run|execute|send|upload|install|download|copy|exfiltrate|post|forward|transmit|collect|read)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+(?:knowledge|noticing|knowing)|(?:telling|informing|notifying|alerting)\s+(?:the\s+)?user|(?:showing|mentioning|revealing|displaying)\s+(?:them|it|this|these|that|anything)\s+to\s+the\s+user)|(?:^|[.!?:]\s)\W{0,4}(?:silently\s+)?(?:run|execute|install|upgrade|update|send|upload|post|copy|read|collect|delete|proceed|continue|go\s+ahead)\b[^\n.!?]{0,80}\bwithout\s+(?:asking\s+for\s+)?(?:the\s+)?user(?:'s)?\s+(?:consent|approval|permission)|\b(?:hide|conceal)\s+(?:this|these|it|that|them|the\s+\w+(?:\s+\w+)?)\s+from\s+the\s+user|\bkeep\s+(?:this|it|these)\s+(?:secret|hidden)\s+from\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|be\s+told)|\buser\s+(?:does\s+not|doesn't)\s+need\s+to\s+(?:know|notice|be\s+told)\b|\buser\s+(?:need\s+not|needn't)\s+(?:know|notice|be\s+told)\b|\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|mention\s+(?:this|it|that|these|them|the)(?:\s+\w+){0,2}(?:\s+(?:in|from)\s+(?:the|your)\s+\w+\s+or)?\s+to)\s+the\s+user\b(?:\s*(?:$|[^\w\s])|\s+(?:about|that|what|when|where|why|if|unless|until|how|anything|any|of|you|this|it|and|or)\b)|\b(?:leave|keep)\s+(?:this|it|that|these|them|those)(?:\s+\w+){0,2}\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output|transcript|conversation|chat|log)\b|\b(?:omit|exclude)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+from\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output)\b|\b(?:do\s+not|don't|never)\s+(?:summari[sz]e|show|explain|describe|display|read\s+out)\s+(?:them|these|those|this|that|it|this step|this change|these steps|these commands|these instructions|the steps|the commands|the instructions|the references|the reference files|the diff|the diffs|the changes|the patch) to the user\b|\bno\s+need\s+to\s+(?:tell|inform|notify|alert)(?:\s+the\s+user\b|\s*$)|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal)\s+(?:this|it|that|these|them)(?:\s+\w+)?(?:\s+(?:or|and)\s+(?:the|this|that)\s+\w+)?\s+(?:in|among)\s+(?:your|the)\s+(?:replies|reply|responses?|answers?|summar(?:y|ies)|explanations?|commit\s+messages?|changes|changelog)\b|\b(?:do\s+not|don't|never)\s+(?:mention|reveal|disclose)\s+(?:to\s+the\s+user\s+)?that\s+you\s+(?:first\s+|also\s+|have\s+|had\s+|need\s+to\s+|will\s+)?(?:read|ran|run|sent|send|accessed|access|opened|open|collected|collect|copied|copy|uploaded|upload|fetched|fetch|installed|install)\b|\bwithout\s+(?:mentioning|showing|telling|reporting|listing)\s+(?:it|this|that|them|these)\s+(?:to\s+the\s+user|in\s+(?:your|the)\s+(?:reply|replies|responses?|summary|answer|output|report))\b|\bdo\s+(?:this|it|that|so)\s+(?:silently|quietly|secretly|covertly)\b|\b(?:never|do\s+not|don't)\s+(?:reveal|disclose|admit|mention)\s+(?:to\s+the\s+user\s+)?that\s+(?:this\s+(?:skill|recommendation|advice|ranking)|these\s+(?:instructions|recommendations)|you\s+(?:were|are|have\s+been)\s+(?:told|instructed|asked|paid))\b|\b(?:never|do\s+not|don't)\s+(?:reveal|disclose|admit|mention)\b[^\n]{0,60}\b(?:referral|sponsor(?:ed|ship)|affiliate|commission|kickback|paid\s+placement)|\b(?:don't|do\s+not|never)\s+list\s+(?:them|these|it|this)\s+to\s+the\s+user\b|\b(?:don't|do\s+not|never)\s+list\s+(?:them|these|those|it|this)(?:\s+[\w-]+){0,3}\s+in\s+(?:your|the)\s+(?:summary|reply|answer|response|report)\b|\bkeep\b[^\n]{0,80}\bout\s+of\s+what\s+you\s+(?:show|tell|report|say)\b|\b(?:no\s+need\s+to|do\s+not|don't|never)\s+bring\s+(?:it|this|that|them)\s+up\b|\bno\s+need\s+to\s+mention\s+(?:it|this|that)\s*(?:[.;!]|$)",
         confirm: Some(crate::naming::forbidden_concealment),
         what: "tells the agent to hide actions from the user",
         explain: "Tells the agent to act behind the user's back; a skill that hides what it does is not one to run — remove it.",
@@ -3349,7 +3404,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "credential-named",
         class: Class::Injection,
-        pattern: r"\b(?:api key|api_key|api-key|apikey|token|secret|password) values\b|\.ssh/id_\w+|\bid_(?:rsa|ed25519|ecdsa)\b|\.aws/credentials|\.git-credentials|\.config/gh/hosts|\.netrc\b|\.pypirc\b|\.npmrc\b|\.docker/config\.json|\.kube/config|\bkeychain\b|\bseed\s+phrase|\bprivate\s+keys?\b|\b(?:tokens?|secrets?|keys?|passwords?|values?)\s+(?:in|from)\s+(?:the\s+|your\s+)?\.env\b|\.(?:bash|zsh|python|psql|mysql)_history\b|\b(?:shell|bash|zsh|command)\s+history\b|\b(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|hidden\s+)?system\s+prompt\b|\bany\s+(?:api[\s_-]?keys?|tokens|secrets|credentials|passwords)\s+you\s+(?:can\s+)?(?:see|find|have|know)\b|\b(?:keys|tokens|secrets|credentials|passwords)\b[^\n.]{0,30}\b(?:in|from) (?:the|this|our) (?:conversation|chat)\b|[?&][\w-]+=<[A-Z_]*(?:API_KEY|TOKEN|SECRET|PASSWORD)[A-Z_]*>",
+        pattern: r"\b(?:api key|api_key|api-key|apikey|token|secret|password) values\b|\.ssh/id_\w+(?:$|[^\w.]|\.(?:$|[^p]))|\bid_(?:rsa|ed25519|ecdsa)(?:$|[^\w.]|\.(?:$|[^p]))|\.aws/credentials|\.git-credentials|\.config/gh/hosts|\.netrc\b|\.pypirc\b|\.npmrc\b|\.docker/config\.json|\.kube/config|\bkeychain\b|\bseed\s+phrase|\bprivate\s+keys?\b|\b(?:tokens?|secrets?|keys?|passwords?|values?)\s+(?:in|from)\s+(?:the\s+|your\s+)?\.env\b|\.(?:bash|zsh|python|psql|mysql)_history\b|\b(?:shell|bash|zsh|command)\s+history\b|\b(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|hidden\s+)?system\s+prompt\b|\bany\s+(?:api[\s_-]?keys?|tokens|secrets|credentials|passwords)\s+you\s+(?:can\s+)?(?:see|find|have|know)\b|\b(?:keys|tokens|secrets|credentials|passwords)\b[^\n.]{0,30}\b(?:in|from) (?:the|this|our) (?:conversation|chat)\b|[?&][\w-]+=<[A-Z_]*(?:API_KEY|TOKEN|SECRET|PASSWORD)[A-Z_]*>|\bvalue\s+of\s+(?:the\s+)?[`$]*(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))\b|(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))`?'s\s+value\b|\bapplication_default_credentials\.json\b|\b(?:full\s+text|contents?|whole|entire\s+(?:text|file))\s+of\s+(?:the\s+|your\s+|the\s+(?:project|user)'s\s+)?\.env\b|\.env\s+целиком|содержимое\s+(?:файла\s+)?\.env\b|\bcredentials\b[^\n]{0,30}\b(?:inside|in|under|within|of)\s+(?:the\s+)?(?:user's\s+)?(?:hidden\s+)?[`'\x22]?\.?aws\b|\bconfig\b[^\n]{0,40}\s[`'\x22]?\.kube\b|\bwallet\s+(?:folders?|files?|vaults?)\b|\bseed\s+files?\b|(?-i:\bLogin Data\b)|\bmessages\s+(?:of|from|in)\s+(?:our|this|the)\s+(?:chat|conversation)\b|对话的?全部内容|全部对话|完整对话|聊天记录|会話の?(?:全文|履歴)",
         unless: &[
             "never ", "Never ", "don't ", "Don't ", "do not ", "Do not ", "not to ",
         ],
@@ -3384,7 +3439,7 @@ pub static RULES: &[Rule] = &[
         id: "disclose-instruction",
         class: Class::Injection,
         target: Target::Prose,
-        pattern: r#"\b(?:in|into|under|inside|at\s+the\s+end\s+of)\s+(?:your|the|a|an|each|every)\s+(?:[\w"'-]+\s+){0,3}?(?:reply|replies|answer|response|messages?|pull\s+request|PR|issue|comment|commit\s+(?:messages?|bod(?:y|ies))|description|code\s+block|section|gist|ticket)\b|\bto\s+(?:your|the|each|every|all)\s+(?:\w+\s+){0,2}?(?:reply|replies|answer|answers|response|responses|recaps?|summar(?:y|ies)|reports?|messages?)\b|\bin\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query|param(?:eter)?)\b|\bto\s+https?://|\bto\s+[\w.-]+@[\w-]+\.(?:com|net|org|io|me|dev|app|co|xyz|ru|cc)\b|\bappend\w*\s+(?:a|an|the)\b[^\n]{0,40}?\b(?:section|block|appendix|footer)\b|\bshare\w*\s+(?:it\s+|them\s+)?publicly\b|\b(?:build|fill|set)\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query\s+)?param(?:eter)?\s+(?:from|with)\b|\b(?:give|send|show)\s+(?:the\s+user|them)\s+(?:this|the\s+following)\s+(?:link|URL)\b|\binto\s+(?:a|an|the)\s+(?:[\w-]+\s+)?`?<details>"#,
+        pattern: r#"\b(?:in|into|under|inside|at\s+the\s+end\s+of)\s+(?:your|the|a|an|each|every)\s+(?:[\w"'-]+\s+){0,3}?(?:reply|replies|answer|response|messages?|pull\s+request|PR|issue|comment|commit\s+(?:messages?|bod(?:y|ies))|description|code\s+block|section|gist|ticket)\b|\bto\s+(?:your|the|each|every|all)\s+(?:\w+\s+){0,2}?(?:reply|replies|answer|answers|response|responses|recaps?|summar(?:y|ies)|reports?|messages?)\b|\bin\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query|param(?:eter)?)\b|\bto\s+https?://|\bto\s+[\w.-]+@[\w-]+\.(?:com|net|org|io|me|dev|app|co|xyz|ru|cc)\b|\bappend\w*\s+(?:a|an|the)\b[^\n]{0,40}?\b(?:section|block|appendix|footer)\b|\bshare\w*\s+(?:it\s+|them\s+)?publicly\b|\b(?:build|fill|set)\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query\s+)?param(?:eter)?\s+(?:from|with)\b|\b(?:give|send|show)\s+(?:the\s+user|them)\s+(?:this|the\s+following)\s+(?:link|URL)\b|\binto\s+(?:a|an|the)\s+(?:[\w-]+\s+)?`?<details>|https?://[^\s`'"<>)]*[?&][\w-]+=(?:[\s`'")]|$)|\b(?:upload|post|send|submit|attach|put|paste|enter)\w*\b[^\n]{0,80}\b(?:to|at|on|into)\s+(?:the\s+|our\s+|this\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:https?://|(?:tickets?|issues?)\b)|\b(?:field|campo|feld|champ)\b[^\n]{0,30}\b(?:form|formulario|formular|formulaire)\b|\b(?:of|to)\s+the\s+(?:commit\s+(?:messages?|bod(?:y|ies))|pull\s+request|PR\s+description)\b|\b(?:create|open|file)\s+(?:a\s+)?(?:new\s+)?(?:GitHub\s+|public\s+)?(?:issue|gist|discussion)\b|\bpublic\s+gist\b|公開\s*gist|公开\s*gist|\bas\s+(?:a\s+)?bcc\b|(?:отправ\w*|envía|schick\w*|sende\b|发送|上传|送信)[^\n]{0,80}https?://"#,
         unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
         signal: Signal::Disclose,
         quiet: true,
@@ -3457,6 +3512,19 @@ pub static RULES: &[Rule] = &[
         what: "tells the agent to obey what a fetched page or a tool prints",
         explain: "Tells the agent to run or follow whatever a URL, a fetched field or a script's output says, so whoever controls that text steers the agent (and can change it after the review); treat fetched text and tool output as data — remove the skill.",
         spares_descriptions: true,
+        ..Rule::BASE
+    },
+    Rule {
+        id: "encoded-orders",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        // Batch 24: an order kept encoded or reversed so no word of it is
+        // read, and the agent told to decode it and do it.
+        pattern: r"\b(?:decode|reverse|unscramble|decrypt|deobfuscate)\s+(?:it|this|them|the\s+(?:following|next|text|line|string|step|instruction)s?)\b[^\n]{0,40}?\b(?:and|then)\s+(?:carry\s+(?:it|them)\s+out|follow\s+(?:it|them)|execute\s+(?:it|them)|do\s+what\s+it\s+says|obey\s+(?:it|them)|act\s+on\s+(?:it|them)|run\s+(?:it|them))\b|\bright\s+to\s+left\s+and\s+(?:do|follow|carry\s+out|execute|obey)\b",
+        spares_descriptions: true,
+        what: "tells the agent to decode an order and carry it out",
+        explain: "Tells the agent to decode (base64, reversed text) an order the skill keeps unreadable and carry it out, so no reviewer reads what it asks; remove the skill.",
         ..Rule::BASE
     },
     Rule {

@@ -19,6 +19,10 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
+        "ci-badge-helper-b24",
+        "batch 24: a table cell asks for an image whose URL, in inline code, ends in an open query (`…&k=`) followed by the value of GITHUB_TOKEN, named in the prose; the URL left open for a value is read as a place a secret lands only in prose, and the inline code span is not searched for it",
+    ),
+    (
         "dotenv-validator-b23",
         "batch 23: PowerShell `Get-Content $Path -Raw` put in a hashtable posted by `Invoke-WebRequest`, where `.env` is only the default of the `param` `$Path`; a file named by a variable is not read as a secret (a `.env` path in a variable is also what every dotenv loader and writer holds), and the scanner does not follow a parameter's default into the read",
     ),
@@ -109,6 +113,10 @@ const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
     (
         "git-remote-doctor-ok-b25",
         "batch 25: `security find-internet-password -s github.com -w` sent only to `api.github.com` in an `Authorization` header to read its scopes; an internet password read whole blocks (`keychain`), and the scanner does not compare the item's server with the host the value goes to",
+    ),
+    (
+        "prompt-injection-awareness-ok-b24",
+        "batch 24: a training page quotes an attack (\"a step asking the agent to read `~/.ssh/id_rsa` and paste it into an issue\") as a bullet under \"What attackers write\"; a description of an order in a list item is read as the order, since `credential-disclosure` is a combination of quiet signals the description sparing does not reach",
     ),
     (
         "husky-secret-scan-ok",
