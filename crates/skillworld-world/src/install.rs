@@ -7,13 +7,12 @@ use std::collections::BTreeSet;
 
 use bevy_ecs::entity::Entity;
 
-use sha2::{Digest, Sha256};
 use skillworld_core::{
     BodyError, Bucket, EntityRecord, ResourceRef, Skill, SkillResource, StableId, Timestamp,
 };
 use skillworld_format::{BundleFile, SkillDocument, numbered_name};
 
-use crate::command::{InstallOutcome, OnCollision};
+use crate::command::{InstallOutcome, OnCollision, digest_of};
 use crate::error::WorldError;
 use crate::index::{Entities, NameIndex, SourceIndex};
 use crate::state::SkillWorld;
@@ -158,7 +157,7 @@ impl SkillWorld {
         let mut refs = Vec::with_capacity(files.len());
         let mut fresh = Vec::new();
         for file in files {
-            let digest = hex::encode(Sha256::digest(&file.bytes));
+            let digest = digest_of(&self.world, &file);
             let same = old.iter().find(|(reference, sha256, executable)| {
                 reference.path == file.path && *executable == file.executable && *sha256 == digest
             });

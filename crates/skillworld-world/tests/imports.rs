@@ -49,6 +49,21 @@ fn import(
         .unwrap()
 }
 
+/// The CLI's bulk import: the bundle scanned (and its files hashed) as
+/// a reader does, then installed.
+fn import_scanned_ahead(world: &mut SkillWorld, document: SkillDocument, files: Vec<BundleFile>) {
+    let scanned = skillworld_world::prescan(&document, files);
+    world
+        .install_prescanned(
+            &Layer::Commons,
+            document,
+            scanned,
+            None,
+            rules(OnCollision::Number),
+        )
+        .unwrap();
+}
+
 /// The CLI's bulk import of a SKILL.md alone.
 fn add(world: &mut SkillWorld, source: &str, name: &str, body: &str) -> Installed {
     import(world, from(source, name, body), vec![], OnCollision::Number)
@@ -282,17 +297,7 @@ fn findings_scanned_ahead_give_the_verdict_a_cold_install_gives() {
             files.clone(),
             OnCollision::Number,
         );
-        let document = from(source, name, body);
-        let scanned = skillworld_world::prescan(&document, files);
-        ahead
-            .install_prescanned(
-                &Layer::Commons,
-                document,
-                scanned,
-                None,
-                rules(OnCollision::Number),
-            )
-            .unwrap();
+        import_scanned_ahead(&mut ahead, from(source, name, body), files);
     }
     let typosquat = cold
         .skill_document(&Layer::Commons, "invoice-parsr")
@@ -315,6 +320,33 @@ fn findings_scanned_ahead_give_the_verdict_a_cold_install_gives() {
             "{name}"
         );
     }
+    assert_eq!(ahead.digest(), cold.digest());
+}
+
+#[test]
+fn files_hashed_ahead_give_the_resources_a_cold_install_gives() {
+    // A first install, then a re-import keeping one file, changing one and
+    // adding one: the reader's SHA-256s stand in for the install's own.
+    let first = vec![
+        file("scripts/a.sh", "echo a\n"),
+        file("references/b.md", "b\n"),
+    ];
+    let again = vec![
+        file("scripts/a.sh", "echo a\n"),
+        file("references/b.md", "b, changed\n"),
+        file("references/c.md", "c\n"),
+    ];
+    let (mut cold, mut ahead) = (fresh(), fresh());
+    for files in [first, again] {
+        import(
+            &mut cold,
+            from("/a/hashed", "hashed", "Body.\n"),
+            files.clone(),
+            OnCollision::Number,
+        );
+        import_scanned_ahead(&mut ahead, from("/a/hashed", "hashed", "Body.\n"), files);
+    }
+    assert_eq!(paths(&ahead, "hashed"), paths(&cold, "hashed"));
     assert_eq!(ahead.digest(), cold.digest());
 }
 

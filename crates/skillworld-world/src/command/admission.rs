@@ -6,6 +6,7 @@
 
 use bevy_ecs::resource::Resource;
 use bevy_ecs::world::{Mut, World};
+use sha2::{Digest, Sha256};
 use skillworld_core::limits::{
     MAX_BUNDLE_BYTES, MAX_BUNDLE_FILES, MAX_CONTENT_CHARS, MAX_DESCRIPTION_CHARS, MAX_FILE_BYTES,
 };
@@ -188,6 +189,24 @@ pub struct Scans {
     /// The bundle being installed by [`crate::SkillWorld::install_prescanned`],
     /// as a reader scanned it; set only for the length of that install.
     ahead: Option<ScannedAhead>,
+    /// That bundle's files' SHA-256s, hashed by the reader with its scan:
+    /// the install's resources take them instead of hashing the files
+    /// again on the installing thread. Kept for the whole install (a
+    /// reinstall compares with them, then spawns its new files).
+    digests: Vec<FileDigest>,
+}
+
+/// A bundle file's path, length and SHA-256 (hex), as a reader hashed it.
+#[derive(Debug)]
+pub(crate) struct FileDigest {
+    path: String,
+    len: usize,
+    sha256: String,
+}
+
+/// A file's SHA-256 (hex), as its resource keeps it.
+pub(crate) fn file_sha256(bytes: &[u8]) -> String {
+    hex::encode(Sha256::digest(bytes))
 }
 
 /// A document's SKILL.md exported ahead, with the document's fields but
@@ -262,6 +281,7 @@ impl Exported {
 pub struct Prescan {
     files: Vec<BundleFile>,
     scanned: ScannedAhead,
+    digests: Vec<FileDigest>,
 }
 
 /// A SKILL.md exported ahead and the report on it and its bundle's files
@@ -287,23 +307,48 @@ const NO_NAMES: ScanContext<'static> = ScanContext {
 pub fn prescan(document: &SkillDocument, files: Vec<BundleFile>) -> Prescan {
     let exported = Exported::of(document);
     let report = scan_bundle_with(&exported.text, &files, &NO_NAMES);
+    let digests = files
+        .iter()
+        .map(|file| FileDigest {
+            path: file.path.clone(),
+            len: file.bytes.len(),
+            sha256: file_sha256(&file.bytes),
+        })
+        .collect();
     Prescan {
         files,
         scanned: ScannedAhead { exported, report },
+        digests,
     }
 }
 
 impl Prescan {
-    /// The files scanned, to install.
-    pub(crate) fn into_parts(self) -> (Vec<BundleFile>, ScannedAhead) {
-        (self.files, self.scanned)
+    /// The files scanned, to install, and what the reader made of them.
+    pub(crate) fn into_parts(self) -> (Vec<BundleFile>, (ScannedAhead, Vec<FileDigest>)) {
+        (self.files, (self.scanned, self.digests))
     }
 }
 
 /// Sets (or clears) the bundle an install is about to install as a reader
-/// scanned it.
-pub(crate) fn scanning_ahead(world: &mut World, scanned: Option<ScannedAhead>) {
-    world.resource_mut::<Scans>().ahead = scanned;
+/// scanned and hashed it.
+pub(crate) fn scanning_ahead(world: &mut World, scanned: Option<(ScannedAhead, Vec<FileDigest>)>) {
+    let mut scans = world.resource_mut::<Scans>();
+    let (ahead, digests) = scanned.map_or((None, Vec::new()), |(a, d)| (Some(a), d));
+    scans.ahead = ahead;
+    scans.digests = digests;
+}
+
+/// `file`'s SHA-256 (hex): the reader's, when the bundle being installed
+/// was hashed ahead and holds this file (the caller of
+/// `install_prescanned` vouches that its files are the ones hashed), else
+/// hashed now.
+pub(crate) fn digest_of(world: &World, file: &BundleFile) -> String {
+    world
+        .resource::<Scans>()
+        .digests
+        .iter()
+        .find(|d| d.path == file.path && d.len == file.bytes.len())
+        .map_or_else(|| file_sha256(&file.bytes), |d| d.sha256.clone())
 }
 
 /// The verdict on a new skill's `document` and its bundle's files from

@@ -21,7 +21,7 @@ mod trust;
 mod usage;
 
 pub use admission::{Prescan, prescan};
-pub(crate) use admission::{Scans, scanning_ahead};
+pub(crate) use admission::{Scans, digest_of, scanning_ahead};
 
 /// Who asks for a tool call or a write (POL-2).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

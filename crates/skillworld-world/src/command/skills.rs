@@ -6,7 +6,6 @@
 //! `admission.rs`.
 
 use bevy_ecs::entity::Entity;
-use sha2::{Digest, Sha256};
 use skillworld_core::{
     BodyError, EntityRecord, PrimaryComponent, ResourceBody, ResourceKind, ResourceRef,
     ScanFinding, ScanStatus, Skill, SkillName, SkillResource, StableId, Timestamp,
@@ -15,7 +14,7 @@ use skillworld_format::{BundleFile, BundleSignature, SkillDocument};
 
 use super::InstallRules;
 use super::admission::{
-    check_changeable, check_document, check_files, check_origin, guard_autonomous,
+    check_changeable, check_document, check_files, check_origin, digest_of, guard_autonomous,
     unreadable_verdict, verdict, verdict_scanned_ahead,
 };
 use super::{Applied, Caller, Switches};
@@ -556,7 +555,7 @@ impl SkillWorld {
         let mut refs = Vec::with_capacity(files.len());
         for file in files {
             let id = self.world.resource_mut::<Entities>().allocate();
-            let sha256 = hex::encode(Sha256::digest(&file.bytes));
+            let sha256 = digest_of(&self.world, &file);
             let size = file.bytes.len() as u64;
             let (body, kind, primary, bytes) = match String::from_utf8(file.bytes) {
                 Ok(text) => (
