@@ -501,7 +501,7 @@ const COMMON: &[&[u8]] = &[
     b"you", b"are", b"the", b"and", b"for", b"run", b"use", b"now", b"not", b"all", b"any", b"can",
     b"with", b"this", b"that", b"from", b"your", b"data", b"file", b"open", b"read", b"send",
     b"post", b"copy", b"type", b"user", b"call", b"web", b"get", b"set", b"new", b"report",
-    b"include", b"share", b"format", b"system", b"local", b"login", b"key",
+    b"include", b"share", b"format", b"system", b"local", b"login", b"key", b"config",
 ];
 
 /// In every line that holds a link (`http://`, ` https://`): long, but
