@@ -492,6 +492,20 @@ pub fn branches(pattern: &str) -> Vec<String> {
         .parse(pattern);
     match parsed.as_ref().map(Hir::kind) {
         Ok(HirKind::Alternation(branches)) => branches.iter().map(Hir::to_string).collect(),
+        // `\bA|\bB` is parsed as `\b(?:A|B)`: each branch keeps the `\b`,
+        // so that one with a common word (`download`) does not send its
+        // lines to the whole row's regex unless its other words are there.
+        Ok(HirKind::Concat(parts)) => match parts.as_slice() {
+            [look, alternation] if matches!(look.kind(), HirKind::Look(_)) => {
+                match alternation.kind() {
+                    HirKind::Alternation(branches) => {
+                        branches.iter().map(|b| format!("{look}{b}")).collect()
+                    }
+                    _ => vec![pattern.to_owned()],
+                }
+            }
+            _ => vec![pattern.to_owned()],
+        },
         _ => vec![pattern.to_owned()],
     }
 }
