@@ -492,6 +492,20 @@ pub fn branches(pattern: &str) -> Vec<String> {
         .parse(pattern);
     match parsed.as_ref().map(Hir::kind) {
         Ok(HirKind::Alternation(branches)) => branches.iter().map(Hir::to_string).collect(),
+        // `\bA|\bB` is parsed as `\b(?:A|B)`: each branch keeps the `\b`,
+        // so that one with a common word (`download`) does not send its
+        // lines to the whole row's regex unless its other words are there.
+        Ok(HirKind::Concat(parts)) => match parts.as_slice() {
+            [look, alternation] if matches!(look.kind(), HirKind::Look(_)) => {
+                match alternation.kind() {
+                    HirKind::Alternation(branches) => {
+                        branches.iter().map(|b| format!("{look}{b}")).collect()
+                    }
+                    _ => vec![pattern.to_owned()],
+                }
+            }
+            _ => vec![pattern.to_owned()],
+        },
         _ => vec![pattern.to_owned()],
     }
 }
@@ -501,7 +515,7 @@ const COMMON: &[&[u8]] = &[
     b"you", b"are", b"the", b"and", b"for", b"run", b"use", b"now", b"not", b"all", b"any", b"can",
     b"with", b"this", b"that", b"from", b"your", b"data", b"file", b"open", b"read", b"send",
     b"post", b"copy", b"type", b"user", b"call", b"web", b"get", b"set", b"new", b"report",
-    b"include", b"share", b"format", b"system", b"local", b"login", b"key",
+    b"include", b"share", b"format", b"system", b"local", b"login", b"key", b"config",
 ];
 
 /// In every line that holds a link (`http://`, ` https://`): long, but
