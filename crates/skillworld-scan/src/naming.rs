@@ -835,16 +835,16 @@ pub fn keychain_secret(
     ];
     // The command's flags, quotes and list punctuation stripped
     // (`["unlock-keychain", "-p", pw]`), up to the next command.
-    let flags = |text: &str| -> Vec<String> {
+    fn flags(text: &str) -> Vec<&str> {
         let command = text.split(['|', ';', '&']).next().unwrap_or_default();
         command
             .split_whitespace()
-            .map(|w| w.trim_matches(|c: char| "[](),'\"".contains(c)).to_owned())
+            .map(|w| w.trim_matches(|c: char| "[](),'\"".contains(c)))
             .filter(|w| {
                 w.len() > 1 && w.starts_with('-') && w[1..].bytes().all(|b| b.is_ascii_alphabetic())
             })
             .collect()
-    };
+    }
     unless_all(line, at, next, Severity::High, |line, _, rest| {
         let lower = rest.to_ascii_lowercase();
         if lower.starts_with("security") && lower.contains("find-generic-password") {
@@ -852,7 +852,7 @@ pub fn keychain_secret(
         }
         (lower.starts_with("login.keychain") || lower.starts_with("library/keychains"))
             && MANAGE.iter().any(|m| line.contains(m))
-            && !flags(line).iter().any(|f| f == "-p")
+            && !flags(line).contains(&"-p")
     })
 }
 
