@@ -280,6 +280,13 @@ impl Exported {
 #[derive(Debug)]
 pub struct Prescan {
     files: Vec<BundleFile>,
+    read: ReadAhead,
+}
+
+/// What a reader made of a bundle ahead of its install: the scan, and
+/// each file's SHA-256.
+#[derive(Debug)]
+pub(crate) struct ReadAhead {
     scanned: ScannedAhead,
     digests: Vec<FileDigest>,
 }
@@ -317,25 +324,28 @@ pub fn prescan(document: &SkillDocument, files: Vec<BundleFile>) -> Prescan {
         .collect();
     Prescan {
         files,
-        scanned: ScannedAhead { exported, report },
-        digests,
+        read: ReadAhead {
+            scanned: ScannedAhead { exported, report },
+            digests,
+        },
     }
 }
 
 impl Prescan {
     /// The files scanned, to install, and what the reader made of them.
-    pub(crate) fn into_parts(self) -> (Vec<BundleFile>, (ScannedAhead, Vec<FileDigest>)) {
-        (self.files, (self.scanned, self.digests))
+    pub(crate) fn into_parts(self) -> (Vec<BundleFile>, ReadAhead) {
+        (self.files, self.read)
     }
 }
 
 /// Sets (or clears) the bundle an install is about to install as a reader
 /// scanned and hashed it.
-pub(crate) fn scanning_ahead(world: &mut World, scanned: Option<(ScannedAhead, Vec<FileDigest>)>) {
+pub(crate) fn scanning_ahead(world: &mut World, read: Option<ReadAhead>) {
     let mut scans = world.resource_mut::<Scans>();
-    let (ahead, digests) = scanned.map_or((None, Vec::new()), |(a, d)| (Some(a), d));
-    scans.ahead = ahead;
-    scans.digests = digests;
+    (scans.ahead, scans.digests) = match read {
+        Some(read) => (Some(read.scanned), read.digests),
+        None => (None, Vec::new()),
+    };
 }
 
 /// `file`'s SHA-256 (hex): the reader's, when the bundle being installed
