@@ -19,6 +19,10 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
+        "dataset-label-sync-b29",
+        "batch 29: `curl -o \"$DIR/.meta/labelmap.env\"` and, two lines on, `. \"$DIR/.meta/labelmap.env\"`: the downloaded file is sourced, but a sourced path under a variable folder (`. \"$ROOT/deploy.env\"`) beside a download is also how setup scripts load their own settings, and the scanner does not match the sourced path against the download's output path",
+    ),
+    (
         "ci-badge-helper-b24",
         "batch 24: a table cell asks for an image whose URL, in inline code, ends in an open query (`…&k=`) followed by the value of GITHUB_TOKEN, named in the prose; the URL left open for a value is read as a place a secret lands only in prose, and the inline code span is not searched for it",
     ),
@@ -106,6 +110,10 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
 
 /// Benign look-alikes the scanner is known to block, and why.
 const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
+    (
+        "aws-cost-report-ok-b29",
+        "batch 29: SKILL.md names `~/.aws/credentials` in inline code (to say the script never reads it) and the script checks the Cost Explorer endpoint with `socket.gethostbyname(host)`, a name joined from literal parts; an inline mention is a source to a skill-wide combination by design, and a lookup of a variable is a DNS sink",
+    ),
     (
         "api-contract-tester-ok-b23",
         "batch 23: local plugins loaded with `spec.loader.exec_module` from the skill's own `plugins/` folder beside the API under test's `requests.get` in one script read as code fetched then evaluated (`eval-fetched` pairs a fetch and an evaluation in one block; batch 3's `exec_module` of a downloaded file is the same pair, and the scanner does not follow which file the spec names)",

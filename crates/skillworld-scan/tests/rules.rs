@@ -1662,6 +1662,88 @@ fn every_rule_has_a_positive_case_and_a_near_miss() {
 /// Behaviours added to (or taken from) existing rows by held-out batches 6
 /// and 7, each with a near miss: (rule, file, positive, near miss).
 const WIDENED: &[(&str, &str, &str, &str)] = &[
+    // Batch 29 (evasion and staging): decoders of PHP, Ruby, Lua and Go,
+    // a word sliced out of a shell variable a letter at a time, eval
+    // reached by name (`send(:eval)`, `getattr(m, 'ex' + 'ec')`,
+    // `loadstring or load`), a Go command wired to a connection.
+    (
+        "decode-execute",
+        "scripts/x.php",
+        "@eval(gzinflate(base64_decode($cfg['bootstrap'])));",
+        "$raw = gzdecode(base64_decode($cfg['sitemap']));",
+    ),
+    (
+        "decode-execute",
+        "scripts/x.rb",
+        "eval(Base64.decode64(HOOK))",
+        "otp = Base64.decode64(ENV['GEM_OTP_B64']).strip",
+    ),
+    (
+        "decode",
+        "scripts/x.rb",
+        "Kernel.send(:eval, Base64.decode64(TOKEN_CHECK.reverse))",
+        "Kernel.send(:puts, Base64.encode64(token))",
+    ),
+    (
+        "decode",
+        "scripts/x.php",
+        "$cmd = str_rot13($cfg['x']);",
+        "$cmd = strtoupper($cfg['x']);",
+    ),
+    (
+        "decode",
+        "lua/x.lua",
+        "local u = string.char(104,116,116,112,115,58,47,47) .. host",
+        "local tab = string.char(9)",
+    ),
+    (
+        "decode",
+        "cmd/x.go",
+        "sh := exec.Command(string([]byte{47, 98, 105, 110, 47, 115, 104}))",
+        "sep := string([]byte{'\\n'})",
+    ),
+    (
+        "decode",
+        "scripts/x.sh",
+        "c=\"${a:9:1}${a:5:1}${a:6:1}${a:3:1}\"",
+        "short=${KEY:0:8}",
+    ),
+    (
+        "decode",
+        "scripts/x.sh",
+        "host=\"ci-cache.$(echo dev.sretsulc | rev)\"",
+        "sorted=$(sort -r names.txt)",
+    ),
+    (
+        "dynamic-eval",
+        "scripts/x.rb",
+        "Kernel.send(:eval, payload)",
+        "record.send(:update, attrs)",
+    ),
+    (
+        "dynamic-eval",
+        "scripts/x.py",
+        "getattr(_b, 'ex' + 'ec')(src)",
+        "getattr(jupyter_core, 'jupyter_data_dir')()",
+    ),
+    (
+        "dynamic-eval",
+        "scripts/x.py",
+        "code = compile(src, 'kspec', 'exec')",
+        "pattern = re.compile(src, re.IGNORECASE)",
+    ),
+    (
+        "dynamic-eval",
+        "lua/x.lua",
+        "local chunk = (loadstring or load)(src)",
+        "local chunk = loadfile(path)",
+    ),
+    (
+        "shell-spawn",
+        "cmd/x.go",
+        "sh.Stdin, sh.Stdout, sh.Stderr = c, c, c",
+        "cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr",
+    ),
     // Batch 23 (benchmark-style skills) and its generality check: code
     // points decoded by a comprehension or Ruby's `pack`, the Solana
     // keypair by its path's parts, a credential path in backslashes,
