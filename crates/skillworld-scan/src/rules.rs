@@ -1190,11 +1190,13 @@ pub static RULES: &[Rule] = &[
         id: "source-variable",
         class: Class::Execution,
         target: Target::Code,
-        // `. "$t"`, `bash "$f"`: a script whose file is only named by a
-        // variable, as a download to a temporary file is run; from code, a
+        // `. "$t"`, `bash "$f"`, `. "$DIR/x.env"`: a script whose file is
+        // named by a variable (and a path below it), as a download to a
+        // temporary file is run, kept only where a download of the same
+        // text writes that file (`engine::downloaded_to`); from code, a
         // shell given such a file in an argument list (`["sh", dst]`,
         // `exec.Command("bash", p)`, `spawn("sh", [p])`).
-        pattern: r"^\s*(?:\.|source|(?:ba|z|da|k)?sh)\s+['\x22]?\$\{?[A-Za-z_]\w*\}?['\x22]?\s*$|[\[(]\s*['\x22](?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh['\x22]\s*,\s*\[?\s*[a-z_]\w*\s*[,)\]]",
+        pattern: r"^\s*(?:\.|source|(?:ba|z|da|k)?sh)\s+['\x22]?\$\{?[A-Za-z_]\w*\}?(?:/[\w.-]+)*['\x22]?\s*$|[\[(]\s*['\x22](?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh['\x22]\s*,\s*\[?\s*[a-z_]\w*\s*[,)\]]",
         signal: Signal::Eval,
         quiet: true,
         beside: Signal::Fetch,

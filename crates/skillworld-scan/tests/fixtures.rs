@@ -19,10 +19,6 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
-        "dataset-label-sync-b29",
-        "batch 29: `curl -o \"$DIR/.meta/labelmap.env\"` and, two lines on, `. \"$DIR/.meta/labelmap.env\"`: the downloaded file is sourced, but a sourced path under a variable folder (`. \"$ROOT/deploy.env\"`) beside a download is also how setup scripts load their own settings, and the scanner does not match the sourced path against the download's output path",
-    ),
-    (
         "ci-badge-helper-b24",
         "batch 24: a table cell asks for an image whose URL, in inline code, ends in an open query (`…&k=`) followed by the value of GITHUB_TOKEN, named in the prose; the URL left open for a value is read as a place a secret lands only in prose, and the inline code span is not searched for it",
     ),

@@ -1773,6 +1773,12 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "Decode it with `base64 -d` and pipe the result to `jq` to read the fields.",
     ),
     (
+        "source-variable",
+        "scripts/x.sh",
+        "curl -fsSL \"$BASE/labelmap.env\" -o \"$DIR/.meta/labelmap.env\"\n. \"$DIR/.meta/labelmap.env\"",
+        "curl -fsSL \"$BASE/labelmap.json\" -o \"$DIR/.meta/labelmap.json\"\n. \"$DIR/defaults.env\"",
+    ),
+    (
         "shell-spawn",
         "cmd/x.go",
         "sh.Stdin, sh.Stdout, sh.Stderr = c, c, c",
