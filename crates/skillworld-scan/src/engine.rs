@@ -879,9 +879,9 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
                 }
             }
         }
-        for hit in out.iter_mut().filter(|h| h.rule.id == "source-variable") {
-            hit.armed = downloaded_to(&lines, lines.get(hit.line - 1));
-        }
+        out.retain(|h| {
+            h.rule.id != "source-variable" || downloaded_to(&lines, lines.get(h.line - 1))
+        });
         for hit in out.iter_mut().filter(|h| h.rule.id == "shell-run-variable") {
             hit.armed = !ownvar::written_here(&lines, lines.get(hit.line - 1));
         }
@@ -1814,17 +1814,18 @@ fn appended_uses(hits: &[Hit], lines: &Lines) -> Vec<usize> {
         .collect()
 }
 
-/// Whether the variable a `source-variable` line runs is where a download
-/// of the same text writes (`curl … -o "$t"`, `wget -O "$t"`, the tool's
-/// name possibly in pieces): a script named by a variable is otherwise a
-/// config or a helper.
+/// Whether the file a `source-variable` line runs is where a download
+/// of the same text writes (`curl … -o "$t"`, `wget -O "$DIR/x.env"`, the
+/// tool's name possibly in pieces): a script named by a variable is
+/// otherwise a config or a helper.
 fn downloaded_to(lines: &Lines, run: &str) -> bool {
-    if let Some(name) = reveal::VARIABLE.captures(run).and_then(|c| c.get(1)) {
+    if let Some(path) = SOURCED_PATH.captures(run) {
         let output = Regex::new(&format!(
-            r#"(?:\s-o|\s-O|--output(?:-document)?)[\s=]*['"]?\$\{{?{}\}}?['"]?(?:\s|$)"#,
-            name.as_str()
+            r#"(?:\s-o|\s-O|--output(?:-document)?)[\s=]*['"]?\$\{{?{}\}}?{}['"]?(?:\s|$)"#,
+            &path[1],
+            regex::escape(&path[2])
         ))
-        .expect("a variable's name is a literal");
+        .expect("a variable's name and an escaped path are literals");
         return lines.all().any(|line| output.is_match(line));
     }
     // A shell given a file in an argument list: the file a download of the
@@ -1842,6 +1843,12 @@ fn downloaded_to(lines: &Lines, run: &str) -> bool {
     .expect("a variable's name is a literal");
     lines.all().any(|line| saved.is_match(line))
 }
+
+/// The file a shell sources or runs: a variable and the path below it
+/// (`$t`, `"$DIR/.meta/labels.env"`).
+static SOURCED_PATH: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\$\{?([A-Za-z_]\w*)\}?((?:/[\w.-]+)*)").expect("the sourced-path pattern compiles")
+});
 
 /// The file a shell is given in an argument list (`["sh", dst]`).
 static ARGV_SCRIPT: LazyLock<Regex> = LazyLock::new(|| {

@@ -139,8 +139,6 @@ fn escape_bytes(escapes: &str) -> Vec<u8> {
         .collect()
 }
 
-/// The variable a line names (`$t`, `${t}`).
-pub static VARIABLE: LazyLock<Regex> = LazyLock::new(|| regex(r"\$\{?([A-Za-z_]\w*)"));
 static CONCAT: LazyLock<Regex> = LazyLock::new(|| {
     regex(
         r#"(?:(?:'[^'\n]*'|"[^"\n]*"|\$?\b[A-Za-z_]\w*\b)(?:\s*\+\s*|\s+\.\s+|\s*&\s*|\s*\|\|\s*))+(?:'[^'\n]*'|"[^"\n]*"|\$?\b[A-Za-z_]\w*\b)"#,

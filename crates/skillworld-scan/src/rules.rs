@@ -559,6 +559,8 @@ pub static RULES: &[Rule] = &[
             r"|\bcreate_subprocess_shell\(\s*(?:$|[a-z_])",
             r"|\bopen\(\s*STD(?:IN|OUT|ERR)\s*,\s*['\x22][<>+]*&",
             r"|`(?:ba|z)?sh -c \$\w+|\bexec(?:CmdEx|Cmd|Process)\(\s*[a-z_]\w*\s*[,)]|\b[a-z_]\w*\.(?:run|call|check_output|Popen|getoutput)\(\s*[a-z_]\w*\s*,[^\n]*\bshell\s*=\s*(?:True|1)\b",
+            // Go: a command's standard streams given a connection (batch 29).
+            r"|\.Stdin(?:\s*,\s*\w+\.Std(?:out|err))*\s*=\s*(?:c|conn|con|sock|socket|s|tcp|remote|client|ws)\s*(?:,|$)",
         ),
         signal: Signal::Spawn,
         quiet: true,
@@ -780,7 +782,7 @@ pub static RULES: &[Rule] = &[
         id: "dynamic-eval",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\[\s*['\x22](?:Function|eval)['\x22]\s*\]|\.then\(\s*(?:eval|Function)\s*\)|\bpowershell(?:\.exe)?\b[^\n]*\s-(?:enc|encodedcommand|ec)\s+\$\w+|\b(?:globalThis|window)\s*\[\s*['\x22][^'\x22\n]*['\x22]\s*\+|\bvm\.run\w*\(|\bnew\s+vm\.Script\(|\.runInThisContext\(|\b(?:Invoke-Expression|iex)(?:\s*(?:[$(\[\x22{;|)}-]|$)|\s*'\s*(?:$|[;)\]])|\s+')|\b(?-i:eval)\s+[\x22'$`]|\bpickle\.loads?\(|\bFunctionType\(|\bvars\(\s*__builtins__\s*\)|\b__builtins__\s*(?:\[|\.__dict__)|\bgetattr\(\s*(?:__builtins__|builtins)\s*,|(?:^|[;({|]\s*)& \$[a-z_]\w*\s+[($]|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval \(?(?:get|URI\.open|URI\.parse|open|Net::HTTP\.get|HTTParty\.get|LWP::Simple::get)\b|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|(?:\bsys\.executable|\bprocess\.execPath|['\x22](?:/usr/bin/)?(?:python[\d.]*|node|ruby|perl|php)['\x22])\s*,\s*\[?\s*['\x22]-[ce]['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|\._compile\(\s*[A-Za-z_$]|(?:^|[;({|=])\s*[&.]\s*\(\s*(?:(?:Get-Command|gcm|Get-Alias)\b|['\x22]\{\d+(?:\}\{\d+)+\}['\x22] ?-f\b)|\bAssembly(?:\]::|\.)Load\(\s*[A-Za-z_$]|\bexecSync\(\s*[a-z_$][\w$]*\.[a-z_$][\w$]*\s*[,)]|\bloadstring\s*\(|\bload\s*\(\s*[\w.:]+(?:\([^()\n]*\))?\s*\)\s*\)?\s*\(|\bimport\(\s*[\x60'\x22](?:data|blob):|\bimport\(\s*URL\.createObjectURL\(|=\s*(?:exec|eval)\s*;?\s*(?:$|#|//)|\beval\s*\)\s*\(|\btarget\s*=\s*(?:exec|eval)\b",
+        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\[\s*['\x22](?:Function|eval)['\x22]\s*\]|\.then\(\s*(?:eval|Function)\s*\)|\bpowershell(?:\.exe)?\b[^\n]*\s-(?:enc|encodedcommand|ec)\s+\$\w+|\b(?:globalThis|window)\s*\[\s*['\x22][^'\x22\n]*['\x22]\s*\+|\bvm\.run\w*\(|\bnew\s+vm\.Script\(|\.runInThisContext\(|\b(?:Invoke-Expression|iex)(?:\s*(?:[$(\[\x22{;|)}-]|$)|\s*'\s*(?:$|[;)\]])|\s+')|\b(?-i:eval)\s+[\x22'$`]|\bpickle\.loads?\(|\bFunctionType\(|\bvars\(\s*__builtins__\s*\)|\b__builtins__\s*(?:\[|\.__dict__)|\bgetattr\(\s*(?:__builtins__|builtins)\s*,|(?:^|[;({|]\s*)& \$[a-z_]\w*\s+[($]|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval \(?(?:get|URI\.open|URI\.parse|open|Net::HTTP\.get|HTTParty\.get|LWP::Simple::get)\b|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|(?:\bsys\.executable|\bprocess\.execPath|['\x22](?:/usr/bin/)?(?:python[\d.]*|node|ruby|perl|php)['\x22])\s*,\s*\[?\s*['\x22]-[ce]['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|\._compile\(\s*[A-Za-z_$]|(?:^|[;({|=])\s*[&.]\s*\(\s*(?:(?:Get-Command|gcm|Get-Alias)\b|['\x22]\{\d+(?:\}\{\d+)+\}['\x22] ?-f\b)|\bAssembly(?:\]::|\.)Load\(\s*[A-Za-z_$]|\bexecSync\(\s*[a-z_$][\w$]*\.[a-z_$][\w$]*\s*[,)]|\bloadstring\s*\(|\bload\s*\(\s*[\w.:]+(?:\([^()\n]*\))?\s*\)\s*\)?\s*\(|\bimport\(\s*[\x60'\x22](?:data|blob):|\bimport\(\s*URL\.createObjectURL\(|=\s*(?:exec|eval)\s*;?\s*(?:$|#|//)|\beval\s*\)\s*\(|\btarget\s*=\s*(?:exec|eval)\b|\b(?:send|public_send|__send__)\(\s*:(?:eval|instance_eval|class_eval)\b|\bloadstring\s+or\s+load\b|\bgetattr\([^()\n]*,\s*['\x22]\w*['\x22]\s*\+|\bcompile\([^\n]*,\s*['\x22]exec['\x22]\s*\)|\.runIn(?:New)?Context\(",
         // Evaluating what a local tool prints about itself (an agent's
         // socket, a package manager's environment) runs nothing fetched.
         // Shells, Perl, Ruby and Tcl spell `eval "…"` in lower case only:
@@ -830,6 +832,20 @@ pub static RULES: &[Rule] = &[
         beside: Signal::Decode,
         what: "runs a shell line an AppleScript variable holds",
         explain: "Hands `do shell script` a command held in a variable.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "system-variable",
+        class: Class::Execution,
+        target: Target::Code,
+        // Perl's and PHP's `system($c)`, a shell line a `$variable` holds:
+        // read beside a decode, where `$c` was XOR-ed or unpacked (batch 29).
+        pattern: r"(?:^|[\s;({!])(?:system|passthru|shell_exec|proc_open|popen)\s*\(?\s*\$[a-z_]\w*\s*(?:\)|,|;|$)",
+        signal: Signal::Eval,
+        quiet: true,
+        beside: Signal::Decode,
+        what: "runs a shell line a Perl or PHP variable holds",
+        explain: "Hands `system`, `passthru`, `shell_exec` or `popen` a command held in a `$variable`.",
         ..Rule::BASE
     },
     Rule {
@@ -1174,11 +1190,13 @@ pub static RULES: &[Rule] = &[
         id: "source-variable",
         class: Class::Execution,
         target: Target::Code,
-        // `. "$t"`, `bash "$f"`: a script whose file is only named by a
-        // variable, as a download to a temporary file is run; from code, a
+        // `. "$t"`, `bash "$f"`, `. "$DIR/x.env"`: a script whose file is
+        // named by a variable (and a path below it), as a download to a
+        // temporary file is run, kept only where a download of the same
+        // text writes that file (`engine::downloaded_to`); from code, a
         // shell given such a file in an argument list (`["sh", dst]`,
         // `exec.Command("bash", p)`, `spawn("sh", [p])`).
-        pattern: r"^\s*(?:\.|source|(?:ba|z|da|k)?sh)\s+['\x22]?\$\{?[A-Za-z_]\w*\}?['\x22]?\s*$|[\[(]\s*['\x22](?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh['\x22]\s*,\s*\[?\s*[a-z_]\w*\s*[,)\]]",
+        pattern: r"^\s*(?:\.|source|(?:ba|z|da|k)?sh)\s+['\x22]?\$\{?[A-Za-z_]\w*\}?(?:/[\w.-]+)*['\x22]?\s*$|[\[(]\s*['\x22](?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh['\x22]\s*,\s*\[?\s*[a-z_]\w*\s*[,)\]]",
         signal: Signal::Eval,
         quiet: true,
         beside: Signal::Fetch,
@@ -3010,7 +3028,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Obfuscation,
         // `chr(c) for c in CODES` and Ruby's `[99, …].pack('c*')` decode a
         // list of code points as `map(chr, …)` does (batch 23).
-        pattern: r"\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\b(?:hex|base(?:64|32)\.\w*Encoding)\.DecodeString\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*\d+|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\s-bxor\s|\bASCII\s+character\s+\(?[a-z_]\w*|['\x22]\{[1-9]\d*(?:\}\{\d+)+\}['\x22] ?-f\b|\bchr\(\s*(?:ord\()?\w+\)?\s*\^|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+(?:%b\s+|--\s+)?['\x22](?:\\x[0-9a-f]{2}){3,}|\bbase32\s+(?:-\w+\s+)*(?:-d|--decode)\b|\bIO\.Compression\.(?:Deflate|GZip)Stream\b|\b(?:un)?pack\(\s*['\x22]H\*|\bdecode_base64\(|\bbinary\s+decode\s+(?:base64|hex)\b|\brev\s*<<<|\$\(\s*rev\b|['\x22]\s*\| rev\s*(?:\)|$)|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}|\bmap\(\s*chr\s*,|\]\.pack\(\s*['\x22][cCU]\*|\bchr\(\s*\w+\s*\)\s+for\s+\w+\s+in\b|\[-1\.\.-\(?\$[\w.]+|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*['\x22]-(?:e|en|enc|encodedcommand|ec)['\x22]\s*,",
+        pattern: r"\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\b(?:hex|base(?:64|32)\.\w*Encoding)\.DecodeString\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*\d+|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\s-bxor\s|\bASCII\s+character\s+\(?[a-z_]\w*|['\x22]\{[1-9]\d*(?:\}\{\d+)+\}['\x22] ?-f\b|\bchr\(\s*(?:ord\()?\$?\w+\)?\s*\^|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+(?:%b\s+|--\s+)?['\x22](?:\\x[0-9a-f]{2}){3,}|\bbase32\s+(?:-\w+\s+)*(?:-d|--decode)\b|\bIO\.Compression\.(?:Deflate|GZip)Stream\b|\b(?:un)?pack\(\s*['\x22]H\*|\bdecode_base64\(|\bbinary\s+decode\s+(?:base64|hex)\b|\brev\s*<<<|\$\(\s*rev\b|['\x22]\s*\| rev\s*(?:\)|$)|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}|\bmap\(\s*chr\s*,|\]\.pack\(\s*['\x22][cCU]\*|\bchr\(\s*\w+\s*\)\s+for\s+\w+\s+in\b|\[-1\.\.-\(?\$[\w.]+|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*['\x22]-(?:e|en|enc|encodedcommand|ec)['\x22]\s*,|\bbase64_decode\(|\bgz(?:inflate|uncompress)\(|\bstr_rot13\(|\bhex2bin\(|\b(?:strict_|urlsafe_)?decode64\(|\bstring\.char\(\s*\d+\s*,\s*\d+\s*,\s*\d+|\bstring\(\s*\[\]byte\{\s*\d+\s*,\s*\d+\s*,\s*\d+|(?:\$\{[a-z_]\w*:\d+:1\}){3}|\$\(\s*echo\s+['\x22]?[\w.:/-]+['\x22]?\s*\|\s*rev\s*\)|\btr\s*(?:/|\s+['\x22]?)A-Za-z['\x22/]?\s*['\x22]?N-ZA-Mn-za-m",
         signal: Signal::Decode,
         quiet: true,
         what: "decodes hidden data",
@@ -3029,6 +3047,9 @@ pub static RULES: &[Rule] = &[
             r"|\b(?:iex|Invoke-Expression)\b[^\n]*FromBase64String|FromBase64String[^\n]*\|\s*(?:iex|Invoke-Expression)\b",
             r"|\bnew\s+Function\s*\(\s*(?:atob|Buffer\.from)\(|\beval\s*\(\s*String\.fromCharCode\(",
             r"|\beval\s*\(?\s*(?:pack\s*\(\s*['\x22]H|decode_base64\s*\(|MIME::Base64::decode|uncompress\s*\()",
+            // PHP's webshell chain (`eval(gzinflate(base64_decode(…)))`) and
+            // Ruby's `eval(Base64.decode64(…))` (batch 29).
+            r"|\beval\s*\(\s*(?:gzinflate|gzuncompress|gzdecode|base64_decode|str_rot13|hex2bin|strrev)\s*\(|\beval\s*\(?\s*Base64\.(?:strict_|urlsafe_)?decode64\(",
         ),
         what: "decodes hidden code and runs it",
         explain: "Runs code hidden behind an encoding so no one reads it first; remove the skill.",
@@ -3521,7 +3542,7 @@ pub static RULES: &[Rule] = &[
         target: Target::Prose,
         // Batch 24: an order kept encoded or reversed so no word of it is
         // read, and the agent told to decode it and do it.
-        pattern: r"\b(?:decode|reverse|unscramble|decrypt|deobfuscate)\s+(?:it|this|them|the\s+(?:following|next|text|line|string|step|instruction)s?)\b[^\n]{0,40}?\b(?:and|then)\s+(?:carry\s+(?:it|them)\s+out|follow\s+(?:it|them)|execute\s+(?:it|them)|do\s+what\s+it\s+says|obey\s+(?:it|them)|act\s+on\s+(?:it|them)|run\s+(?:it|them))\b|\bright\s+to\s+left\s+and\s+(?:do|follow|carry\s+out|execute|obey)\b",
+        pattern: r"\b(?:decode|reverse|unscramble|decrypt|deobfuscate)\s+(?:it|this|them|the\s+(?:following|next|text|line|string|step|instruction)s?)\b[^\n]{0,40}?\b(?:and|then)\s+(?:carry\s+(?:it|them)\s+out|follow\s+(?:it|them)|execute\s+(?:it|them)|do\s+what\s+it\s+says|obey\s+(?:it|them)|act\s+on\s+(?:it|them)|run\s+(?:it|them))\b|\bright\s+to\s+left\s+and\s+(?:do|follow|carry\s+out|execute|obey)\b|\b(?:decode|reverse|unscramble|decrypt|deobfuscate)\s+(?:it|this|them|the\s+(?:following|next|text|line|string|step|instruction)s?)\b[^\n]{0,60}?\b(?:and|then)\s+(?:pipe|feed|pass)\s+(?:it|them|the\s+(?:result|output)|the\s+decoded\s+\w+)\s+(?:straight\s+|directly\s+)?(?:to|into)\s+(?:(?:ba|z)?sh|a\s+shell|powershell|python)\b",
         spares_descriptions: true,
         what: "tells the agent to decode an order and carry it out",
         explain: "Tells the agent to decode (base64, reversed text) an order the skill keeps unreadable and carry it out, so no reviewer reads what it asks; remove the skill.",

@@ -107,6 +107,10 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
 /// Benign look-alikes the scanner is known to block, and why.
 const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
     (
+        "aws-cost-report-ok-b29",
+        "batch 29: SKILL.md names `~/.aws/credentials` in inline code (to say the script never reads it) and the script checks the Cost Explorer endpoint with `socket.gethostbyname(host)`, a name joined from literal parts; an inline mention is a source to a skill-wide combination by design, and a lookup of a variable is a DNS sink",
+    ),
+    (
         "api-contract-tester-ok-b23",
         "batch 23: local plugins loaded with `spec.loader.exec_module` from the skill's own `plugins/` folder beside the API under test's `requests.get` in one script read as code fetched then evaluated (`eval-fetched` pairs a fetch and an evaluation in one block; batch 3's `exec_module` of a downloaded file is the same pair, and the scanner does not follow which file the spec names)",
     ),
