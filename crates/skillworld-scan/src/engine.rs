@@ -1023,6 +1023,18 @@ fn judge(
         soften(hit, "quoted in prose that warns or explains");
         return;
     }
+    if rule.id == "keychain" {
+        let here = layout.at(line);
+        let block = (0..lines.count())
+            .filter(|&l| layout.at(l) == here)
+            .map(|l| lines.get(l));
+        if crate::ownserver::kept_to_its_server(text, column, block) {
+            // Still a source: beside a send it blocks (source-to-sink).
+            hit.severity = Severity::Medium;
+            hit.note = "one server's saved password, sent only to that server".to_owned();
+            return;
+        }
+    }
     if rule.installer != Installer::No {
         match origin(text, rule.installer == Installer::Packages) {
             Origin::Untrusted => {
