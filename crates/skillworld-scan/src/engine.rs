@@ -813,7 +813,7 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
         // reads those words: it is prose.
         let inline = region == Region::Prose
             && in_inline_code(line_text, column)
-            && !(rule.target == Target::Prose && !in_inline_code(line_text, end));
+            && (rule.target != Target::Prose || in_inline_code(line_text, end));
         let code = matches!(region, Region::Code(_)) || inline;
         let applies = match rule.target {
             Target::Code => code,
