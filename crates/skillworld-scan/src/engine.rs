@@ -1444,8 +1444,13 @@ pub fn combine(hits: &[Hit], wanted: impl Fn(Scope) -> bool) -> Vec<Hit> {
             .filter(|h| h.armed && combo.combines.contains(&h.rule.signal))
         {
             // Prose counts across the skill only where the rule reads
-            // instructions (asking the user for a secret), not mentions.
-            if combo.scope == Scope::Skill && !hit.code && hit.rule.target != Target::Prose
+            // instructions (asking the user for a secret), not mentions;
+            // a link whose query carries a secret's placeholder is where
+            // the secret is sent, not a mention (misses15).
+            if combo.scope == Scope::Skill
+                && !hit.code
+                && hit.rule.target != Target::Prose
+                && hit.rule.id != "secret-in-query"
                 || hit.comment && matches!(hit.rule.signal, Signal::Source | Signal::Sink)
             {
                 continue;

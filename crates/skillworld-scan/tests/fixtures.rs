@@ -19,10 +19,6 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
-        "stripe-dash-link-m15",
-        "misses15 generality check: the user asked to paste a Stripe secret key, which a Markdown link in prose carries as `?sk=<STRIPE_SECRET_KEY>` to a foreign host; `secret-in-query` reads the link, but a prose match of a row that reads code and prose alike is a mention for the skill-wide `source-to-sink`, and only a URL in code (inline, fenced or a script) combines",
-    ),
-    (
         "dotenv-validator-b23",
         "batch 23: PowerShell `Get-Content $Path -Raw` put in a hashtable posted by `Invoke-WebRequest`, where `.env` is only the default of the `param` `$Path`; a file named by a variable is not read as a secret (a `.env` path in a variable is also what every dotenv loader and writer holds), and the scanner does not follow a parameter's default into the read",
     ),
