@@ -767,8 +767,8 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
         // A row reads the line; a row that reads sentences, failing that,
         // the sentence the line's prose wraps into.
         let joined;
-        let (line_text, line, column) = match row.find(line_text.as_bytes()) {
-            Some(found) => (line_text, line, found.start()),
+        let (line_text, line, column, end) = match row.find(line_text.as_bytes()) {
+            Some(found) => (line_text, line, found.start(), found.end()),
             None if rule.reads_sentences() => {
                 joined = Joined::new(&lines, wrapped::near(&lines, line))?;
                 let wrapped = joined.find(row)?;
@@ -778,7 +778,12 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
                 if wrapped.lines.start < logical.start || wrapped.lines.end > logical.end {
                     return None;
                 }
-                (wrapped.sentence, wrapped.lines.start, wrapped.column)
+                (
+                    wrapped.sentence,
+                    wrapped.lines.start,
+                    wrapped.column,
+                    wrapped.column,
+                )
             }
             None => return None,
         };
@@ -803,7 +808,12 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
             _ => rule,
         };
         let (region, block) = layout().at(line);
-        let inline = region == Region::Prose && in_inline_code(line_text, column);
+        // A prose row's match that runs out of a code span into the words
+        // after it ("`https://…?k=` followed by the value of …", batch 24)
+        // reads those words: it is prose.
+        let inline = region == Region::Prose
+            && in_inline_code(line_text, column)
+            && (rule.target != Target::Prose || in_inline_code(line_text, end));
         let code = matches!(region, Region::Code(_)) || inline;
         let applies = match rule.target {
             Target::Code => code,
@@ -1022,6 +1032,18 @@ fn judge(
     {
         soften(hit, "quoted in prose that warns or explains");
         return;
+    }
+    if rule.id == "keychain" {
+        let here = layout.at(line);
+        let block = (0..lines.count())
+            .filter(|&l| layout.at(l) == here)
+            .map(|l| lines.get(l));
+        if crate::ownserver::kept_to_its_server(text, column, block) {
+            // Still a source: beside a send it blocks (source-to-sink).
+            hit.severity = Severity::Medium;
+            hit.note = "one server's saved password, sent only to that server".to_owned();
+            return;
+        }
     }
     if rule.installer != Installer::No {
         match origin(text, rule.installer == Installer::Packages) {
@@ -1422,8 +1444,13 @@ pub fn combine(hits: &[Hit], wanted: impl Fn(Scope) -> bool) -> Vec<Hit> {
             .filter(|h| h.armed && combo.combines.contains(&h.rule.signal))
         {
             // Prose counts across the skill only where the rule reads
-            // instructions (asking the user for a secret), not mentions.
-            if combo.scope == Scope::Skill && !hit.code && hit.rule.target != Target::Prose
+            // instructions (asking the user for a secret), not mentions;
+            // a link whose query carries a secret's placeholder is where
+            // the secret is sent, not a mention (misses15).
+            if combo.scope == Scope::Skill
+                && !hit.code
+                && hit.rule.target != Target::Prose
+                && hit.rule.id != "secret-in-query"
                 || hit.comment && matches!(hit.rule.signal, Signal::Source | Signal::Sink)
             {
                 continue;

@@ -431,6 +431,27 @@ pub fn credential_service(line: &str) -> Option<(&'static Service, Vec<(usize, u
     found
 }
 
+/// A secret's placeholder in a URL's query (`?token=<TOKEN>`) goes to
+/// that URL's host with the request; a known service's own API taking its
+/// key there is the vendor's documented call. Keeps the line when any
+/// match's URL is not such an API's (`Rule::confirm` of `secret-in-query`).
+pub fn foreign_query(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(crate::rules::Severity, String)> {
+    let foreign = |at: usize| {
+        let url = line.get(at..).unwrap_or_default();
+        let end = url
+            .find(|c: char| c.is_whitespace() || "'\"`".contains(c))
+            .unwrap_or(url.len());
+        api_service(&url[..end]).is_none()
+    };
+    std::iter::successors(Some(at), |&at| next(at + 1))
+        .any(foreign)
+        .then(|| (crate::rules::Severity::Medium, String::new()))
+}
+
 /// The service whose official API every URL in `text` is on, if there is
 /// a URL and all of them are (none publishing, no literal account).
 pub fn api_service(text: &str) -> Option<&'static Service> {

@@ -34,6 +34,7 @@ mod lines;
 mod logswitch;
 mod naming;
 mod netaddr;
+mod ownserver;
 mod ownvar;
 mod packages;
 mod prefilter;

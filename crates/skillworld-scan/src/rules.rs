@@ -408,9 +408,13 @@ impl Rule {
 
     /// A row that reads an instruction in prose: it matches a sentence,
     /// which may wrap over several lines (`Layout::logical`), where
-    /// other rows read one line of code or data.
+    /// other rows read one line of code or data. An ask for the user's
+    /// secret is such an order (batch 23's repo-doc-summarizer wraps it
+    /// around an aside).
     pub fn reads_sentences(&self) -> bool {
-        self.class == Class::Injection || self.signal == Signal::Instruct
+        self.class == Class::Injection
+            || self.signal == Signal::Instruct
+            || self.target == Target::Prose && self.signal == Signal::Source
     }
 
     /// A row found by code rather than by its own pattern.
@@ -1530,7 +1534,12 @@ pub static RULES: &[Rule] = &[
         target: Target::Prose,
         pattern: concat!(
             r"\b(?:ask|asks|asking|prompt)\s+(?:the\s+)?(?:user|them|customer)\s+(?:for|to\s+(?:paste|enter|type|provide|share|give|send|read\s+out))\b[^\n]{0,60}\b(?:(?:account|login|email|apple\s+id|icloud|google|microsoft|bank(?:ing)?)\s+passwords?|two-factor\s+codes?|authenticator\s+codes?|backup\s+codes?|recovery\s+(?:phrase|codes?)|seed\s+phrase|secret\s+access\s+keys?|sk_live)",
-            r"|\bpaste\s+(?:the|their|your)\s+(?:[\w-]+\s+){0,2}(?:keys?|tokens?|secrets?|passwords?)\s+(?:here|in(?:to)?\s+(?:the\s+|this\s+)?chat)\b",
+            // An aside may stand before where it goes: "(classic, with
+            // `repo` scope)", "— the one that starts with `npm_` —".
+            r"|\bpaste\s+(?:the|their|your)\s+(?:[\w-]+\s+){0,2}(?:keys?|tokens?|secrets?|passwords?)\s+(?:\([^)\n]{1,80}\)\s+|(?:—|–|--?)\s[^\n]{0,70}?\s(?:—|–|--?)\s+)?(?:here|in(?:to)?\s+(?:the\s+|this\s+)?chat)\b",
+            // The aside may fill the middle line of three ("… paste their
+            // GitHub⏎token (fine-grained, …) into the⏎chat"): read from there too.
+            r"|\b(?:keys?|tokens?|secrets?|passwords?)\s+\([^)\n]{1,80}\)\s+in(?:to)?\s+(?:the\s+|this\s+)?chat\b",
             r"|\b(?:\d-digit|2fa|mfa|otp|one-time|verification|sms)\s+codes?\b[^\n]{0,60}\bauthenticator\s+app\b",
         ),
         unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
@@ -1547,7 +1556,7 @@ pub static RULES: &[Rule] = &[
         pattern: concat!(
             r"\b(?:requests|httpx|session|client|aiohttp\w*)\.(?:post|put|patch)\(|\burllib\.request\.Request\([^\n]*data\s*=|\burlopen\([^\n]*data\s*=",
             r"|\bmethod['\x22]?\s*(?:[:=]|=>)\s*['\x22](?:POST|PUT)['\x22]|\baxios\.(?:post|put)\(|\$\.post\(|\bhttps?\.request\(|\bsendBeacon\(",
-            r"|\bcurl\b[^\n]*[\s+](?:-d|--data(?:-\w+)?|-F|--form(?:-string)?)[\s=]+(?:[^'\x22\s]|['\x22][^'\x22\n]*[$@`])|\bcurl\b[^\n]*\s(?:-T|--upload-file|-X\s*(?:POST|PUT))[\s=]|\bwget\b[^\n]*--post-(?:data|file)",
+            r"|\bcurl\b[^\n]*[\s+](?:(?-i:-d|-F)|--data(?:-\w+)?|--form(?:-string)?)[\s=]+(?:[^'\x22\s]|['\x22][^'\x22\n]*[$@`])|\bcurl\b[^\n]*\s(?:-T|--upload-file|-X\s*(?:POST|PUT))[\s=]|\bwget\b[^\n]*--post-(?:data|file)",
             r"|\bInvoke-(?:RestMethod|WebRequest)\b[^\n]*-Method\s+['\x22]?(?:Post|Put)|\bUpload(?:String|File|Data)\(|\bNet::HTTP\.post|\bHTTParty\.post|\bfile_get_contents\([^\n]*stream_context",
             r"|\bcurl\b[^\n]*\s\\\s*$|\bnew\s+Image\(\s*\)\.src\s*=\s*['\x22`][^'\x22`\n]*\?[^\n]*\+",
             r"|\bhttp\.(?:Post|PostForm)\(|\bhttp\.NewRequest(?:WithContext)?\([^\n]*['\x22](?:POST|PUT)['\x22]",
@@ -1589,6 +1598,22 @@ pub static RULES: &[Rule] = &[
         beside: Signal::Source,
         what: "sends data with an HTTP client object",
         explain: "Sends data in an HTTP request through a client object (Perl LWP or HTTP::Tiny, PHP clients).",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "secret-in-query",
+        class: Class::Exfiltration,
+        // Batch 23's repo-doc-summarizer: the token the user was asked for
+        // goes out as a placeholder in a URL's query, `?v=<TOKEN>`; a GET
+        // sends it as surely as a body. A known service's own API taking
+        // its key there (`key=<API_KEY>` to googleapis.com, Slack's
+        // `token=`) is the vendor's documented call (`hosts::foreign_query`).
+        pattern: r"https?://[^\s'\x22\x60<>]+[?&][\w-]+=<[\w-]*(?:token|key|secret|password|passwd|pat)[\w-]*>",
+        signal: Signal::Sink,
+        quiet: true,
+        confirm: Some(crate::hosts::foreign_query),
+        what: "sends a secret in a URL's query",
+        explain: "Puts a token, key or password in the query string of a request to a host that is not its service's API.",
         ..Rule::BASE
     },
     Rule {

@@ -19,16 +19,8 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
-        "ci-badge-helper-b24",
-        "batch 24: a table cell asks for an image whose URL, in inline code, ends in an open query (`…&k=`) followed by the value of GITHUB_TOKEN, named in the prose; the URL left open for a value is read as a place a secret lands only in prose, and the inline code span is not searched for it",
-    ),
-    (
         "dotenv-validator-b23",
         "batch 23: PowerShell `Get-Content $Path -Raw` put in a hashtable posted by `Invoke-WebRequest`, where `.env` is only the default of the `param` `$Path`; a file named by a variable is not read as a secret (a `.env` path in a variable is also what every dotenv loader and writer holds), and the scanner does not follow a parameter's default into the read",
-    ),
-    (
-        "repo-doc-summarizer-b23",
-        "batch 23: the agent asks the user to paste a personal access token '(classic, with `repo` scope) into the chat' — an ask wrapped over two lines around a parenthetical, which `login-secret-request` reads one line at a time — and sends it as a `<TOKEN>` placeholder in a GET's query, which no sink reads (an API key in a query is what many APIs' own docs show)",
     ),
     (
         "teams-transcript-notes",
@@ -113,10 +105,6 @@ const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
     (
         "api-contract-tester-ok-b23",
         "batch 23: local plugins loaded with `spec.loader.exec_module` from the skill's own `plugins/` folder beside the API under test's `requests.get` in one script read as code fetched then evaluated (`eval-fetched` pairs a fetch and an evaluation in one block; batch 3's `exec_module` of a downloaded file is the same pair, and the scanner does not follow which file the spec names)",
-    ),
-    (
-        "git-remote-doctor-ok-b25",
-        "batch 25: `security find-internet-password -s github.com -w` sent only to `api.github.com` in an `Authorization` header to read its scopes; an internet password read whole blocks (`keychain`), and the scanner does not compare the item's server with the host the value goes to",
     ),
     (
         "prompt-injection-awareness-ok-b24",
