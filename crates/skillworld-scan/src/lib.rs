@@ -268,6 +268,8 @@ fn kind_of(path: &str, text: &str) -> Option<Kind> {
     // actions in the reader (when its text is not compressed).
     let data = [
         ".cfg", ".conf", ".txt", ".xml", ".env", ".rules", ".service", ".timer", ".pdf",
+        // Go's module file says where each dependency comes from.
+        "go.mod",
     ];
     data.iter()
         .chain(&LEGACY_ENCODED)
@@ -311,8 +313,9 @@ fn started_by_a_tool(name: &str) -> Option<Lang> {
         "vagrantfile",
         "guardfile",
     ];
-    const SETTINGS: [&str; 9] = [
+    const SETTINGS: [&str; 10] = [
         ".npmrc",
+        ".pypirc",
         ".yarnrc",
         ".gitconfig",
         ".gitattributes",
@@ -360,7 +363,8 @@ fn script_lang(path: &str, text: &str) -> Option<Lang> {
         .unwrap_or_default();
     let lang = match extension.as_str() {
         "sh" | "bash" | "zsh" | "command" => Lang::Shell,
-        "py" | "pyw" => Lang::Python,
+        // A `.pth` file's `import` lines run at every Python start-up.
+        "py" | "pyw" | "pth" => Lang::Python,
         "js" | "mjs" | "cjs" | "ts" | "mts" => Lang::JavaScript,
         "ps1" | "psm1" | "bat" | "cmd" => Lang::PowerShell,
         "rb" => Lang::Ruby,
