@@ -268,8 +268,8 @@ fn kind_of(path: &str, text: &str) -> Option<Kind> {
     // actions in the reader (when its text is not compressed).
     let data = [
         ".cfg", ".conf", ".txt", ".xml", ".env", ".rules", ".service", ".timer", ".pdf",
-        // Go's module file says where each dependency comes from.
-        "go.mod",
+        // Go's module file and Pipenv's say where each dependency comes from.
+        "go.mod", "pipfile",
     ];
     data.iter()
         .chain(&LEGACY_ENCODED)
@@ -384,6 +384,9 @@ fn script_lang(path: &str, text: &str) -> Option<Lang> {
         // Emacs and Vim settings run code when a file is opened, Terraform's
         // provisioners and external data sources at every plan (batch 20).
         "el" | "vim" | "tf" | "hcl" => Lang::Other,
+        // CMake scripts fetch and build dependencies at configure time
+        // (batch 27: `FetchContent` following a fork's branch).
+        "cmake" => Lang::Other,
         _ => {
             let shebang = text.lines().next().filter(|l| l.starts_with("#!"))?;
             return Some(if shebang.contains("python") {

@@ -967,7 +967,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::High,
         // Also the argument-list form (`["npm", "config", "set",
         // "registry", URL]`) and a pip.conf line formatted from a variable.
-        pattern: r"\b(?:npm|pnpm|yarn)\s+config\s+set\s+registry\s+https?://|\b(?:npm|pnpm|yarn)\s+config\s+set\s+registry\s*['\x22`]\s*\+|(?:^|['\x22`]|\\n)\s*(?-i:registry)\s*=\s*\$\{|['\x22](?:npm|pnpm|yarn)['\x22]\s*,\s*['\x22]config['\x22]\s*,\s*['\x22]set['\x22]\s*,\s*['\x22]registry['\x22]|\bf['\x22](?:extra-)?index-url\s*=\s*\{|\bpip[\d.]*\s+config\s+set\s+\S*index-url\s+https?://|^\s*['\x22]?(?:registry|index-url|extra-index-url)\s*=\s*['\x22]?(?:sparse\+)?https?://|^\s*--(?:extra-index-url|index-url)[\s=]+https?://|^\s*url\s*=\s*['\x22]https?://[^'\x22\s]*/simple/?['\x22]|\b(?:PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|UV_INDEX_URL|UV_EXTRA_INDEX_URL|NPM_CONFIG_REGISTRY)=\s*['\x22]?https?://|['\x22]\s*registry\s*=\s*\\?['\x22](?:sparse\+)?https?://|(?-i:\bGOPROXY)=\s*['\x22]?https?://|^\s*repository\s*=\s*https?://|https?://[^\s'\x22`)<>]+/simple/?(?:[\s.,;:)'\x22`]|$)",
+        pattern: r"\b(?:npm|pnpm|yarn)\s+config\s+set\s+registry\s+https?://|\b(?:npm|pnpm|yarn)\s+config\s+set\s+registry\s*['\x22`]\s*\+|(?:^|['\x22`]|\\n)\s*(?-i:registry)\s*=\s*\$\{|['\x22](?:npm|pnpm|yarn)['\x22]\s*,\s*['\x22]config['\x22]\s*,\s*['\x22]set['\x22]\s*,\s*['\x22]registry['\x22]|\bf['\x22](?:extra-)?index-url\s*=\s*\{|\bpip[\d.]*\s+config\s+set\s+\S*index-url\s+https?://|^\s*['\x22]?(?:registry|index-url|extra-index-url)\s*=\s*(?:\{\s*url\s*=\s*)?['\x22]?(?:sparse\+)?https?://|^\s*--(?:extra-index-url|index-url)[\s=]+https?://|^\s*url\s*=\s*['\x22]https?://[^'\x22\s]*/(?:simple|pypi)/?['\x22]|\b(?:PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|UV_INDEX_URL|UV_EXTRA_INDEX_URL|NPM_CONFIG_REGISTRY)=\s*['\x22]?https?://|['\x22]\s*registry\s*=\s*\\?['\x22](?:sparse\+)?https?://|(?-i:\bGOPROXY)=\s*['\x22]?https?://|^\s*repository\s*=\s*https?://|https?://[^\s'\x22`)<>]+/simple/?(?:[\s.,;:)'\x22`]|$)",
         unless: &["GOPROXY=https://proxy.golang.org"],
         installer: Installer::Packages,
         what: "points the package manager at another registry",
@@ -988,11 +988,12 @@ pub static RULES: &[Rule] = &[
         // `--checksum`. An index or a code forge only warns (`installer`).
         pattern: concat!(
             r"['\x22]\s*:\s*['\x22](?:git\+https?://|github:[\w.-]+/|https?://[^'\x22\s]+\.(?:tgz|tar\.gz|whl|zip)['\x22#])",
-            r"|^\s*['\x22]?[\w.-]+(?:\[[\w,\s-]*\])?\s*@\s*(?:git\+)?https?://",
+            r"|^\s*(?:-\s+)?['\x22]?[\w.-]+(?:\[[\w,\s-]*\])?\s*@\s*(?:git\+)?https?://",
             r"|^\s*(?:-e\s+)?(?:git\+https?://|https?://\S+\.(?:whl|tar\.gz|zip)\s*$)",
             r"|\bgit\s*=\s*['\x22]https?://",
             r"|^\s*replace\s+[\w./-]+(?:\s+v[\w.+-]+)?\s*=>\s*[\w-]+(?:\.[\w-]+)+/",
             r"|^\s*(?-i:ADD)\s+https?://",
+            r"|['\x22]type['\x22]\s*:\s*['\x22]vcs['\x22]\s*,\s*['\x22]url['\x22]\s*:\s*['\x22]https?://",
         ),
         // The public registries' own tarballs, as every lockfile lists them.
         unless: &[
@@ -1014,7 +1015,9 @@ pub static RULES: &[Rule] = &[
         // A tag or a commit pins what was reviewed; a branch is whatever its
         // owner pushes next, and a fork's owner is the attacker.
         pattern: concat!(
-            r"\bgit\s*=\s*['\x22][^'\x22]+['\x22]\s*,\s*branch\s*=",
+            r"\b:?git(?:hub)?\s*(?:=>?|:)\s*['\x22][^'\x22]+['\x22]\s*,\s*:?branch\s*(?:=>?|:)",
+            r"|^\s*GIT_TAG\s+['\x22]?(?:main|master|head|develop|dev|trunk)\b",
+            r"|['\x22][\w.-]+/[\w.-]+['\x22]\s*:\s*['\x22]dev-",
             r"|git\+https?://[^\s'\x22]+[@#](?:main|master|head|develop|dev|trunk)\b",
             r"|['\x22]github:[^\s'\x22#]+#(?:main|master|develop|dev)\b",
             r"|@\s*https?://\S+/archive/(?:refs/heads/)?(?:main|master|develop)\.",

@@ -19,6 +19,14 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
+        "android-gradle-setup-b27",
+        "a Gradle `maven { url … }` repository ahead of the public ones is how companies point builds at their own Nexus mirror (gradle-mirror-init-ok): the host alone cannot tell a mirror from an attacker's, and the file does nothing else",
+    ),
+    (
+        "pnpm-security-overrides-b27",
+        "an `npm:` alias in `overrides` swaps a package for a look-alike (`semver-secure`), but aliases to a renamed package are common in real lockfiles (`string-width-cjs`); telling a squat from a rename needs the alias's name compared with its target's, which no row does yet",
+    ),
+    (
         "ci-badge-helper-b24",
         "batch 24: a table cell asks for an image whose URL, in inline code, ends in an open query (`…&k=`) followed by the value of GITHUB_TOKEN, named in the prose; the URL left open for a value is read as a place a secret lands only in prose, and the inline code span is not searched for it",
     ),

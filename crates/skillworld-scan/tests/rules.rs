@@ -1721,6 +1721,51 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "      - uses: actions-setup/setup-node@main",
         "      - uses: actions/setup-node@main",
     ),
+    // Its generality check: a conda environment's pip list, a Composer
+    // VCS repository and `dev-` branch, Ruby's and CMake's branch pins,
+    // bun's registry table and a Pipfile source.
+    (
+        "dependency-from-url",
+        "environment.yml",
+        "      - lightning-utils @ https://files.lightning-builds.ai/lightning_utils-2.3.0-py3-none-any.whl",
+        "      - lightning==2.3.0",
+    ),
+    (
+        "dependency-from-url",
+        "composer.json",
+        "    { \"type\": \"vcs\", \"url\": \"https://git.laravel-framwork.dev/framework\" }",
+        "    { \"type\": \"path\", \"url\": \"../reports-core\" }",
+    ),
+    (
+        "dependency-on-branch",
+        "composer.json",
+        "    \"laravel/framework\": \"dev-11.x-patched as 11.10.0\"",
+        "    \"laravel/framework\": \"^11.10\"",
+    ),
+    (
+        "dependency-on-branch",
+        "Gemfile",
+        "gem \"rails-html-sanitizer\", github: \"rails-sanitizer/rails-html-sanitizer\", branch: \"main\"",
+        "gem \"rails-html-sanitizer\", github: \"rails/rails-html-sanitizer\", tag: \"v1.6.0\"",
+    ),
+    (
+        "dependency-on-branch",
+        "cmake/tests.cmake",
+        "  GIT_TAG        main",
+        "  GIT_TAG        v1.14.0",
+    ),
+    (
+        "registry-redirect",
+        "bunfig.toml",
+        "registry = { url = \"https://edge.bun-registry.dev/\", token = \"$NPM_TOKEN\" }",
+        "acme = { url = \"https://npm.pkg.github.com/\", token = \"$GITHUB_TOKEN\" }",
+    ),
+    (
+        "registry-redirect",
+        "Pipfile",
+        "url = \"https://pypi.pipenv-cache.org/pypi\"",
+        "url = \"https://docs.pipenv-cache.org/pipfile\"",
+    ),
     (
         "install-from-url",
         "scripts/x.sh",
