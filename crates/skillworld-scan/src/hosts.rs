@@ -128,6 +128,9 @@ const INSTALLERS: &[&str] = &[
 /// shell. Not installers — on the open ones anyone publishes.
 const INDEXES: &[&str] = &[
     "pypi.org",
+    // Where twine uploads (`.pypirc`'s `repository =`).
+    "upload.pypi.org",
+    "test.pypi.org",
     "files.pythonhosted.org",
     "registry.npmjs.org",
     "registry.yarnpkg.com",

@@ -269,6 +269,8 @@ fn kind_of(path: &str, text: &str) -> Option<Kind> {
     // actions in the reader (when its text is not compressed).
     let data = [
         ".cfg", ".conf", ".txt", ".xml", ".env", ".rules", ".service", ".timer", ".pdf",
+        // Go's module file and Pipenv's say where each dependency comes from.
+        "go.mod", "pipfile",
     ];
     data.iter()
         .chain(&LEGACY_ENCODED)
@@ -312,8 +314,9 @@ fn started_by_a_tool(name: &str) -> Option<Lang> {
         "vagrantfile",
         "guardfile",
     ];
-    const SETTINGS: [&str; 9] = [
+    const SETTINGS: [&str; 10] = [
         ".npmrc",
+        ".pypirc",
         ".yarnrc",
         ".gitconfig",
         ".gitattributes",
@@ -361,7 +364,8 @@ fn script_lang(path: &str, text: &str) -> Option<Lang> {
         .unwrap_or_default();
     let lang = match extension.as_str() {
         "sh" | "bash" | "zsh" | "command" => Lang::Shell,
-        "py" | "pyw" => Lang::Python,
+        // A `.pth` file's `import` lines run at every Python start-up.
+        "py" | "pyw" | "pth" => Lang::Python,
         "js" | "mjs" | "cjs" | "ts" | "mts" => Lang::JavaScript,
         "ps1" | "psm1" | "bat" | "cmd" => Lang::PowerShell,
         "rb" => Lang::Ruby,
@@ -381,6 +385,9 @@ fn script_lang(path: &str, text: &str) -> Option<Lang> {
         // Emacs and Vim settings run code when a file is opened, Terraform's
         // provisioners and external data sources at every plan (batch 20).
         "el" | "vim" | "tf" | "hcl" => Lang::Other,
+        // CMake scripts fetch and build dependencies at configure time
+        // (batch 27: `FetchContent` following a fork's branch).
+        "cmake" => Lang::Other,
         _ => {
             let shebang = text.lines().next().filter(|l| l.starts_with("#!"))?;
             return Some(if shebang.contains("python") {

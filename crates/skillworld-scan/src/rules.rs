@@ -529,7 +529,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "socket-open",
         class: Class::Shell,
-        pattern: r"\bsocket\.socket\(|\bnet\.Dial(?:Timeout)?\(|\bsocket\.create_connection\(|\.connect\(\s*\(|\bnet\.(?:connect|Socket|createConnection|createServer)\(|\bnew\s+net\.Socket\(|\bTCPSocket\.(?:new|open)\(|\bTCPServer\.new\(|\bfsockopen\(|Net\.Sockets\.(?:TCP(?:Client|Listener)|UdpClient)|\bsocket\.tcp\(|\bnew\s+Socket\(|\bsocket\.bind\(|\.listen\(\s*\d|\bDeno\.(?:connect|listen)(?:Tls)?\(|\bBun\.(?:connect|listen)\(|\bexec\s+\d+<>\s*['\x22]?/dev/(?:tcp|udp)/|\[\s*socket\s+(?:-\w+\s+)*\S+\s+\S+\s*\]|\basyncio\.(?:open_connection|start_server)\(|\bsocket\(\s*\w+\s*,\s*(?:PF_INET6?|AF_INET6?)\b|\bIO::Socket::INET6?->new\(|\.create_connection\(|\bnewSocket\(|(?:^|[^.\w])connect\(\s*[a-z_]\w*\s*,\s*(?:[a-z_]\w*|\d{2,5})\s*\)",
+        pattern: r"\bsocket\.socket\(|\bTcpStream::connect\(|\bnet\.Dial(?:Timeout)?\(|\bsocket\.create_connection\(|\.connect\(\s*\(|\bnet\.(?:connect|Socket|createConnection|createServer)\(|\bnew\s+net\.Socket\(|\bTCPSocket\.(?:new|open)\(|\bTCPServer\.new\(|\bfsockopen\(|Net\.Sockets\.(?:TCP(?:Client|Listener)|UdpClient)|\bsocket\.tcp\(|\bnew\s+Socket\(|\bsocket\.bind\(|\.listen\(\s*\d|\bDeno\.(?:connect|listen)(?:Tls)?\(|\bBun\.(?:connect|listen)\(|\bexec\s+\d+<>\s*['\x22]?/dev/(?:tcp|udp)/|\[\s*socket\s+(?:-\w+\s+)*\S+\s+\S+\s*\]|\basyncio\.(?:open_connection|start_server)\(|\bsocket\(\s*\w+\s*,\s*(?:PF_INET6?|AF_INET6?)\b|\bIO::Socket::INET6?->new\(|\.create_connection\(|\bnewSocket\(|(?:^|[^.\w])connect\(\s*[a-z_]\w*\s*,\s*(?:[a-z_]\w*|\d{2,5})\s*\)",
         // A connection to this machine's own port (a readiness probe) cannot
         // carry a remote peer's commands.
         unless: &[
@@ -973,6 +973,8 @@ pub static RULES: &[Rule] = &[
             r"|\b(?:npm|pnpm|yarn|bun)\s+(?:install|i|add)\b[^\n]*(?:\shttps?://|--registry[=\s]+https?://)",
             r"|\bgem\s+install\b[^\n]*--source\s+https?://",
             r"|\b(?:uv\s+(?:run|tool\s+(?:run|install))|uvx|pipx\s+(?:run|install))\b[^\n]*\s--(?:with|from|spec)[\s=]+['\x22]?(?:git\+)?https?://",
+            // npx runs a package tarball straight from a URL (batch 27).
+            r"|\b(?:npx|bunx|pnpm\s+dlx)\s+(?:--?[\w-]+\s+)*https?://",
         ),
         installer: Installer::Packages,
         what: "installs packages from a URL or an extra index",
@@ -985,11 +987,66 @@ pub static RULES: &[Rule] = &[
         severity: Severity::High,
         // Also the argument-list form (`["npm", "config", "set",
         // "registry", URL]`) and a pip.conf line formatted from a variable.
-        pattern: r"\b(?:npm|pnpm|yarn)\s+config\s+set\s+registry\s+https?://|\b(?:npm|pnpm|yarn)\s+config\s+set\s+registry\s*['\x22`]\s*\+|(?:^|['\x22`]|\\n)\s*(?-i:registry)\s*=\s*\$\{|['\x22](?:npm|pnpm|yarn)['\x22]\s*,\s*['\x22]config['\x22]\s*,\s*['\x22]set['\x22]\s*,\s*['\x22]registry['\x22]|\bf['\x22](?:extra-)?index-url\s*=\s*\{|\bpip[\d.]*\s+config\s+set\s+\S*index-url\s+https?://|^\s*['\x22]?(?:registry|index-url|extra-index-url)\s*=\s*['\x22]?(?:sparse\+)?https?://|^\s*--(?:extra-index-url|index-url)[\s=]+https?://|^\s*url\s*=\s*['\x22]https?://[^'\x22\s]*/simple/?['\x22]|\b(?:PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|UV_INDEX_URL|UV_EXTRA_INDEX_URL|NPM_CONFIG_REGISTRY)=\s*['\x22]?https?://|['\x22]\s*registry\s*=\s*\\?['\x22](?:sparse\+)?https?://|(?-i:\bGOPROXY)=\s*['\x22]?https?://",
+        pattern: r"\b(?:npm|pnpm|yarn)\s+config\s+set\s+registry\s+https?://|\b(?:npm|pnpm|yarn)\s+config\s+set\s+registry\s*['\x22`]\s*\+|(?:^|['\x22`]|\\n)\s*(?-i:registry)\s*=\s*\$\{|['\x22](?:npm|pnpm|yarn)['\x22]\s*,\s*['\x22]config['\x22]\s*,\s*['\x22]set['\x22]\s*,\s*['\x22]registry['\x22]|\bf['\x22](?:extra-)?index-url\s*=\s*\{|\bpip[\d.]*\s+config\s+set\s+\S*index-url\s+https?://|^\s*['\x22]?(?:registry|index-url|extra-index-url)\s*=\s*(?:\{\s*url\s*=\s*)?['\x22]?(?:sparse\+)?https?://|^\s*--(?:extra-index-url|index-url)[\s=]+https?://|^\s*url\s*=\s*['\x22]https?://[^'\x22\s]*/(?:simple|pypi)/?['\x22]|\b(?:PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|UV_INDEX_URL|UV_EXTRA_INDEX_URL|NPM_CONFIG_REGISTRY)=\s*['\x22]?https?://|['\x22]\s*registry\s*=\s*\\?['\x22](?:sparse\+)?https?://|(?-i:\bGOPROXY)=\s*['\x22]?https?://|^\s*repository\s*=\s*https?://|https?://[^\s'\x22`)<>]+/simple/?(?:[\s.,;:)'\x22`]|$)",
         unless: &["GOPROXY=https://proxy.golang.org"],
         installer: Installer::Packages,
         what: "points the package manager at another registry",
         explain: "Redirects every later package install to a registry the skill chose (dependency confusion, poisoned packages); keep the public registry or a mirror the admin set.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "dependency-from-url",
+        class: Class::Execution,
+        severity: Severity::High,
+        target: Target::Code,
+        // A manifest, lockfile or build file that names where a dependency
+        // comes from (batch 27): a package.json or lockfile value that is
+        // an archive or a git URL (`github:` shorthand too), a PEP 508
+        // direct reference (`name @ https://…`) or a requirements line that
+        // is a URL, a Cargo/uv/Poetry `git =` source, a go.mod `replace`
+        // onto another module, a Dockerfile `ADD` of a URL with no
+        // `--checksum`. An index or a code forge only warns (`installer`).
+        pattern: concat!(
+            r"['\x22]\s*:\s*['\x22](?:git\+https?://|github:[\w.-]+/|https?://[^'\x22\s]+\.(?:tgz|tar\.gz|whl|zip)['\x22#])",
+            r"|^\s*(?:-\s+)?['\x22]?[\w.-]+(?:\[[\w,\s-]*\])?\s*@\s*(?:git\+)?https?://",
+            r"|^\s*(?:-e\s+)?(?:git\+https?://|https?://\S+\.(?:whl|tar\.gz|zip)\s*$)",
+            r"|\bgit\s*=\s*['\x22]https?://",
+            r"|^\s*replace\s+[\w./-]+(?:\s+v[\w.+-]+)?\s*=>\s*[\w-]+(?:\.[\w-]+)+/",
+            r"|^\s*(?-i:ADD)\s+https?://",
+            r"|['\x22]type['\x22]\s*:\s*['\x22]vcs['\x22]\s*,\s*['\x22]url['\x22]\s*:\s*['\x22]https?://",
+        ),
+        // The public registries' own tarballs, as every lockfile lists them.
+        unless: &[
+            "\x22https://registry.npmjs.org/",
+            "\x22https://registry.yarnpkg.com/",
+        ],
+        installer: Installer::Packages,
+        what: "takes a dependency from a URL, a fork or an unpinned download",
+        explain: "A manifest, lockfile or build file fetches a dependency from a URL, a git repository or a replaced module instead of the public registry: whoever serves it runs code at install or build time; depend on the registry's release, pinned.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "dependency-on-branch",
+        class: Class::Execution,
+        severity: Severity::High,
+        // A dependency or a CI action that follows a branch of a
+        // repository (batch 27): `git = …, branch = …`, `git+https://…@main`
+        // or `#master`, an archive of a branch, `uses: owner/action@main`.
+        // A tag or a commit pins what was reviewed; a branch is whatever its
+        // owner pushes next, and a fork's owner is the attacker.
+        pattern: concat!(
+            r"\b:?git(?:hub)?\s*(?:=>?|:)\s*['\x22][^'\x22]+['\x22]\s*,\s*:?branch\s*(?:=>?|:)",
+            r"|^\s*GIT_TAG\s+['\x22]?(?:main|master|head|develop|dev|trunk)\b",
+            r"|['\x22][\w.-]+/[\w.-]+['\x22]\s*:\s*['\x22]dev-",
+            r"|git\+https?://[^\s'\x22]+[@#](?:main|master|head|develop|dev|trunk)\b",
+            r"|['\x22]github:[^\s'\x22#]+#(?:main|master|develop|dev)\b",
+            r"|@\s*https?://\S+/archive/(?:refs/heads/)?(?:main|master|develop)\.",
+            r"|\buses:\s*['\x22]?[\w.-]+/[\w./-]+@(?:main|master|head|develop|dev|latest)\b",
+        ),
+        // GitHub's own actions are not a stranger's fork.
+        unless: &["uses: actions/", "uses: github/"],
+        what: "depends on a branch of a repository, not a pinned release",
+        explain: "A dependency or a CI action follows a branch of a git repository, so whoever controls that repository (a fork, a look-alike owner) changes what installs, builds or receives the workflow's secrets at their next push; pin a tag or a commit of the official repository.",
         ..Rule::BASE
     },
     Rule {
@@ -1554,7 +1611,7 @@ pub static RULES: &[Rule] = &[
         id: "network-send",
         class: Class::Exfiltration,
         pattern: concat!(
-            r"\b(?:requests|httpx|session|client|aiohttp\w*)\.(?:post|put|patch)\(|\burllib\.request\.Request\([^\n]*data\s*=|\burlopen\([^\n]*data\s*=",
+            r"\b(?:requests|httpx|session|client|aiohttp\w*)\.(?:post|put|patch)\(|\burllib\.request\.Request\([^\n]*data\s*=|\burllib\.request\.Request\(\s*$|\burlopen\([^\n]*data\s*=",
             r"|\bmethod['\x22]?\s*(?:[:=]|=>)\s*['\x22](?:POST|PUT)['\x22]|\baxios\.(?:post|put)\(|\$\.post\(|\bhttps?\.request\(|\bsendBeacon\(",
             r"|\bcurl\b[^\n]*[\s+](?:(?-i:-d|-F)|--data(?:-\w+)?|--form(?:-string)?)[\s=]+(?:[^'\x22\s]|['\x22][^'\x22\n]*[$@`])|\bcurl\b[^\n]*\s(?:-T|--upload-file|-X\s*(?:POST|PUT))[\s=]|\bwget\b[^\n]*--post-(?:data|file)",
             r"|\bInvoke-(?:RestMethod|WebRequest)\b[^\n]*-Method\s+['\x22]?(?:Post|Put)|\bUpload(?:String|File|Data)\(|\bNet::HTTP\.post|\bHTTParty\.post|\bfile_get_contents\([^\n]*stream_context",
@@ -1619,7 +1676,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "chat-sink",
         class: Class::Exfiltration,
-        pattern: r"discord(?:app)?\.com/api/webhooks|hooks\.slack\.com/services|api\.telegram\.org/bot|\bsmtplib\.SMTP|\bnodemailer\b|\bSend-MailMessage\b|\bsendmail\s+-|\bmail\s+-s\b|\bftplib\.FTP|\bftp://|\bscp\b[^\n]*\s\S+@[\w.-]+:|\brsync\b[^\n]*\s\S+@[\w.-]+:|\b(?:sock|socket|s|conn|client|sk)\.(?:send|sendall|sendto)\(|/dev/tcp/[^\s/]+/\d|\bgh (?:issue|pr) (?:create|comment)\b[^\n]*--repo\b|\bgh gist create\b|['\x22]gist['\x22]\s*,\s*['\x22]create['\x22]|\bglab (?:issue|snippet) create\b|\basyncio\.open_connection\(|\b\w*sftp\.put(?:fo)?\(|\bNet::SMTP\b|\bsmtp\.SendMail\(|\bSmtpClient\(",
+        pattern: r"discord(?:app)?\.com/api/webhooks|hooks\.slack\.com/services|api\.telegram\.org/bot|\bsmtplib\.SMTP|\bnodemailer\b|\bSend-MailMessage\b|\bsendmail\s+-|\bmail\s+-s\b|\bftplib\.FTP|\bftp://|\bscp\b[^\n]*\s\S+@[\w.-]+:|\brsync\b[^\n]*\s\S+@[\w.-]+:|\b(?:sock|socket|s|conn|client|sk)\.(?:send|sendall|sendto)\(|\b(?:sock|socket|s|conn|client|sk|stream)\.write_all\(|/dev/tcp/[^\s/]+/\d|\bgh (?:issue|pr) (?:create|comment)\b[^\n]*--repo\b|\bgh gist create\b|['\x22]gist['\x22]\s*,\s*['\x22]create['\x22]|\bglab (?:issue|snippet) create\b|\basyncio\.open_connection\(|\b\w*sftp\.put(?:fo)?\(|\bNet::SMTP\b|\bsmtp\.SendMail\(|\bSmtpClient\(",
         signal: Signal::Sink,
         quiet: true,
         what: "sends data to a chat bot, mail, socket or remote host",

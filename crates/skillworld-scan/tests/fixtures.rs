@@ -19,6 +19,14 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
+        "android-gradle-setup-b27",
+        "a Gradle `maven { url … }` repository ahead of the public ones is how companies point builds at their own Nexus mirror (gradle-mirror-init-ok): the host alone cannot tell a mirror from an attacker's, and the file does nothing else",
+    ),
+    (
+        "pnpm-security-overrides-b27",
+        "an `npm:` alias in `overrides` swaps a package for a look-alike (`semver-secure`), but aliases to a renamed package are common in real lockfiles (`string-width-cjs`); telling a squat from a rename needs the alias's name compared with its target's, which no row does yet",
+    ),
+    (
         "dotenv-validator-b23",
         "batch 23: PowerShell `Get-Content $Path -Raw` put in a hashtable posted by `Invoke-WebRequest`, where `.env` is only the default of the `param` `$Path`; a file named by a variable is not read as a secret (a `.env` path in a variable is also what every dotenv loader and writer holds), and the scanner does not follow a parameter's default into the read",
     ),
