@@ -2360,7 +2360,7 @@ pub static RULES: &[Rule] = &[
         // Batch 24: the shell history or the agent's transcripts deleted
         // in words, so that nothing is left to review; deleting one leaked
         // token's line gives another reason.
-        pattern: r"\b(?:delete|remove|clear|erase|wipe|purge|truncat\w*|empty)\b[^\n]{0,80}(?:\b(?:shell\s+history|history\s+file|command\s+history|transcripts?|session\s+logs?|audit\s+logs?|auth\.log|systemd\s+journal|event\s+logs?)\b|\.(?:bash|zsh|fish)_history\b|/var/log/)[^\n]{0,80}\b(?:so\s+(?:that\s+)?(?:nothing|no\s+trace|no\s+one|nobody|the\s+user|the\s+audit|auditors?|the\s+security\s+team)|leave\s+no\s+trace|without\s+a\s+trace)\b",
+        pattern: r"\b(?:delete|remove|clear|erase|wipe|purge|truncat\w*|empty)\b[^\n]{0,80}(?:\b(?:shell\s+history|history\s+file|command\s+history|transcripts?|session\s+logs?|audit\s+logs?|auth\.log|systemd journal|event logs?)\b|\.(?:bash|zsh|fish)_history\b|/var/log/)[^\n]{0,80}\b(?:so\s+(?:that\s+)?(?:nothing|no\s+trace|no\s+one|nobody|the\s+user|the\s+audit|auditors?|the\s+security\s+team)|leave\s+no\s+trace|without\s+a\s+trace)\b",
         spares_descriptions: true,
         what: "tells the agent to erase the record of what it did",
         explain: "Tells the agent to delete the shell history or its own transcripts so that nothing is left to review: covering tracks; remove the skill.",
@@ -2449,7 +2449,7 @@ pub static RULES: &[Rule] = &[
         target: Target::Prose,
         // Another agent asked to keep this text as its own standing orders:
         // the skill spreads from agent to agent without being installed.
-        pattern: r"\b(?:ask|tell|instruct|have|get|remind)\s+(?:the\s+|each\s+|every\s+|any\s+|all\s+)?(?:receiving|other|next|recipient|receiver|downstream|peer|sub-?)\s*(?:agents?|assistants?|models?)\b[^\n.;:]{0,40}?\s+to\s+(?:save|store|add|write|copy|append|install|keep|put|load)\b[^\n]{0,80}\b(?:memory|CLAUDE\.md|AGENTS\.md|GEMINI\.md|skills?\s+(?:folder|directory)|system\s+prompt)|\b(?:append|add|insert|prepend)\w*\b[^\n]{0,60}?\b(?:to|into)\s+(?:the\s+(?:end|top|start|bottom)\s+of\s+)?(?:every|each|all\s+the|all)\s+(?:other\s+)?(?:installed\s+)?(?:SKILL\.md|CLAUDE\.md|AGENTS\.md)\b",
+        pattern: r"\b(?:ask|tell|instruct|have|get|remind)\s+(?:the\s+|each\s+|every\s+|any\s+|all\s+)?(?:receiving|other|next|recipient|receiver|downstream|peer|sub-?)\s*(?:agents?|assistants?|models?)\b[^\n.;:]{0,40}?\s+to\s+(?:save|store|add|write|copy|append|install|keep|put|load)\b[^\n]{0,80}\b(?:memory|CLAUDE\.md|AGENTS\.md|GEMINI\.md|skills?\s+(?:folder|directory)|system\s+prompt)|\b(?:append|add|insert|prepend)\w*\b[^\n]{0,60}?\b(?:to|into)\s+(?:the\s+(?:end|top|start|bottom)\s+of\s+)?(?:every|each) (?:SKILL|CLAUDE|AGENTS)\.md\b",
         what: "asks other agents to store its text as their instructions",
         explain: "Tells the agent to have other agents save the skill's text into their memory, instructions or skills, so it spreads between agents unreviewed (an agent-to-agent worm); remove the skill.",
         ..Rule::BASE
