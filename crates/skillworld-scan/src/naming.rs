@@ -783,6 +783,9 @@ pub fn unquoted_concealment(
     at: usize,
     next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
+    if only_restricts(line.get(at..).unwrap_or_default()) {
+        return None;
+    }
     let (_, note) = unquoted_order(line, at, next)?;
     let hides = matches(at, next).any(|at| {
         !inside_quotation(line, at)
@@ -794,6 +797,19 @@ pub fn unquoted_concealment(
         Severity::Medium
     };
     Some((severity, note))
+}
+
+/// French "ne … que" restricts ("ne signale à l'utilisateur que les
+/// erreurs": tell them only the errors); with "jamais", "pas" or "rien"
+/// before the "que" it is a negation whose "que" opens what is kept back
+/// ("ne mentionne jamais à l'utilisateur que tu as ajouté …", batch 28).
+fn only_restricts(from_match: &str) -> bool {
+    from_match.find(" que ").is_some_and(|que| {
+        let before = &from_match[..que];
+        ![" jamais", " pas ", " rien", " point "]
+            .iter()
+            .any(|negation| before.contains(negation))
+    })
 }
 
 /// Whether the match at byte `at` of `line` stands inside a quotation: a
