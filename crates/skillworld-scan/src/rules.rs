@@ -637,7 +637,7 @@ pub static RULES: &[Rule] = &[
         id: "tunnel-open",
         class: Class::Shell,
         target: Target::Code,
-        pattern: r"\bcode(?:-insiders)? tunnel(?:\s+--|\s+service\s+install\b|\s*$)|\btmate\b[^\n]*(?:\bnew-session\b|#\{tmate_(?:ssh|web))|\bngrok\s+(?:http|tcp|tls|start)\b|['\x22]ngrok['\x22]\s*,\s*['\x22](?:http|tcp|tls)['\x22]|\bcloudflared\s+(?:tunnel\s+(?:--url|run)\b|access\s+tcp\b)|\bbore local\b|\blt --port\b|\bngrok\.(?:connect|forward)\(|\blocaltunnel\(",
+        pattern: r"\bcode(?:-insiders)? tunnel(?:\s+--|\s+service\s+install\b|\s*$)|\btmate\b[^\n]*(?:\bnew-session\b|#\{tmate_(?:ssh|web))|\bngrok\s+(?:http|tcp|tls|start)\b|['\x22]ngrok['\x22]\s*,\s*['\x22](?:http|tcp|tls)['\x22]|\bcloudflared\s+(?:tunnel\s+(?:--url|run)\b|access\s+tcp\b)|\bbore local\b|\blt --port\b|\bngrok\.(?:connect|forward)\(|\blocaltunnel\(|\bbrew\s+install\s+--cask\s+(?:anydesk|teamviewer|rustdesk)\b|\b(?:anydesk|rustdesk)(?:\.exe)?\s+--(?:get-id|set-password)\b",
         signal: Signal::Tunnel,
         quiet: true,
         what: "opens a tunnel into this machine",
@@ -1110,7 +1110,7 @@ pub static RULES: &[Rule] = &[
         id: "temp-launch",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\b(?:code|cursor|codium|windsurf)\s+--install-extension\s+['\x22]?(?:/tmp/|/var/tmp/|\$TMPDIR|%TEMP%|\$env:TEMP)|\bStart-Process\b[^\n]*(?:\$env:(?:TEMP|TMP|APPDATA|LOCALAPPDATA)|%TEMP%|%APPDATA%|\\Temp\\)|^\s*&\s*['\x22]?\$env:(?:TEMP|TMP|APPDATA)|\bexec\.Command\(\s*['\x22](?:/tmp|/var/tmp|/dev/shm)/|\bsubprocess\.\w+\(\s*\[?\s*['\x22](?:/tmp|/var/tmp|/dev/shm)/|(?:^|[;&|]\s*)(?:/tmp|/var/tmp|/dev/shm)/[\w.-]+(?:\s|$)",
+        pattern: r"\b(?:code|cursor|codium|windsurf)\s+--install-extension\s+['\x22]?(?:/tmp/|/var/tmp/|\$TMPDIR|%TEMP%|\$env:TEMP)|\bStart-Process\b[^\n]*(?:\$env:(?:TEMP|TMP|APPDATA|LOCALAPPDATA)|%TEMP%|%APPDATA%|\\Temp\\)|^\s*&\s*['\x22]?\$env:(?:TEMP|TMP|APPDATA)|\bexec\.Command\(\s*['\x22](?:/tmp|/var/tmp|/dev/shm)/|\bsubprocess\.\w+\(\s*\[?\s*['\x22](?:/tmp|/var/tmp|/dev/shm)/|(?:^|[;&|]\s*)(?:/tmp|/var/tmp|/dev/shm)/[\w.-]+(?:\s|$)|\bstart\s+(?:/\w+\s+|['\x22]{2}\s+)*['\x22]?%(?:TEMP|TMP|APPDATA|LOCALAPPDATA)%|&&\s*['\x22]?%(?:TEMP|TMP|APPDATA|LOCALAPPDATA)%\\",
         signal: Signal::Launch,
         quiet: true,
         what: "starts a program from a temporary folder",
@@ -1508,18 +1508,40 @@ pub static RULES: &[Rule] = &[
     },
     Rule {
         id: "login-secret-request",
-        class: Class::Exfiltration,
+        // Read as a sentence (an injection row), since the ask and the
+        // secret often wrap over two lines; batch 26: the asks of
+        // phishing skills name a master, network or Mac password, a card
+        // number, a recovery phrase by its length, a personal access token,
+        // or ask "for their …" with no one named.
+        class: Class::Injection,
         target: Target::Prose,
         pattern: concat!(
-            r"\b(?:ask|asks|asking|prompt)\s+(?:the\s+)?(?:user|them|customer)\s+(?:for|to\s+(?:paste|enter|type|provide|share|give|send|read\s+out))\b[^\n]{0,60}\b(?:(?:account|login|email|apple\s+id|icloud|google|microsoft|bank(?:ing)?)\s+passwords?|two-factor\s+codes?|authenticator\s+codes?|backup\s+codes?|recovery\s+(?:phrase|codes?)|seed\s+phrase|secret\s+access\s+keys?|sk_live)",
-            r"|\bpaste\s+(?:the|their|your)\s+(?:[\w-]+\s+){0,2}(?:keys?|tokens?|secrets?|passwords?)\s+(?:here|in(?:to)?\s+(?:the\s+|this\s+)?chat)\b",
+            r"\b(?:ask|asks|asking|prompt)\s+(?:(?:the\s+)?(?:user|them|customer|caller|(?:store\s+)?owner|seller)\b(?:\s+(?:once|again|politely|first|now))?(?:,[^,\n]{0,40},)?\s+)?(?:for|to\s+(?:paste|enter|type|provide|share|give|send|read\s+(?:out|back)))\b[^\n]{0,80}?\b(?:(?:account|login|email|apple\s+id|icloud|google|microsoft|bank(?:ing)?|master|network|current|mac|windows|sudo|admin)\s+passwords?|two-factor\s+codes?|authenticator\s+codes?|backup\s+codes?|recovery\s+(?:phrase|codes?|words)|seed\s+(?:phrase|words)|mnemonic|secret\s+access\s+keys?|sk_live|card\s+numbers?|cvc|cvv|personal\s+access\s+tokens?|(?:12|24|twelve|twenty-four)-word)",
+            r"|\bpaste\s+(?:the|their|your|a|an)\s+(?:[\w*-]+\s+){0,5}(?:keys?|tokens?|secrets?|passwords?|phrase|codes?)\W{0,3}\s+(?:here|in(?:to)?\s+(?:the\s+|this\s+)?chat)\b",
             r"|\b(?:\d-digit|2fa|mfa|otp|one-time|verification|sms)\s+codes?\b[^\n]{0,60}\bauthenticator\s+app\b",
+            r"|\bscreenshots?\s+of\s+(?:the\s+|their\s+|your\s+)?(?:[\w-]+\s+){0,3}(?:QR\s+codes?|backup\s+codes|recovery\s+(?:codes|phrase)|seed\s+phrase|passwords?)\b",
+            r"|\b(?:backup|recovery|2fa|two-factor)\s+codes\b[^\n]{0,80}\bpaste\s+(?:them|it)\s+(?:here|in(?:to)?\s+(?:the\s+|this\s+)?chat)\b",
         ),
         unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
         signal: Signal::Source,
         quiet: true,
         what: "asks the user for a login secret",
         explain: "Asks the user for a password, a one-time code, a recovery phrase or a key in the chat.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "secret-prompt",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // Batch 26: a script that prompts the user for a password, a
+        // one-time code, a recovery phrase or a card (getpass, input,
+        // readline's question, Ruby's noecho, `read -s`) holds a secret
+        // only the user had.
+        pattern: r"\b(?:getpass|input|raw_input|prompt|question|ask|Read-Host)\s*\(\s*f?['\x22\x60][^'\x22\x60\n]{0,60}?\b(?:password|passphrase|passcode|mnemonic|seed\s+phrase|recovery\s+phrase|secret\s+(?:recovery\s+)?(?:key|phrase|words)|api\s+key|access\s+key|otp|2fa|mfa|(?:verify|verification|login|sms|authenticator|one-time)\s+code|card\s+number|cvc|cvv)|\b(?:STDIN|\$stdin)\.noecho\b|\bread\s+-[a-z]*s[a-z]*\s|\bRead-Host\b[^\n]*-AsSecureString",
+        signal: Signal::Source,
+        quiet: true,
+        what: "prompts the user for a secret",
+        explain: "Prompts the user for a password, a one-time code, a recovery phrase, a key or a card number.",
         ..Rule::BASE
     },
     // ---- exfiltration: sinks ----------------------------------------------
@@ -3134,6 +3156,19 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "homoglyph-link",
+        class: Class::Obfuscation,
+        severity: Severity::High,
+        // Batch 26: a link whose host mixes look-alike letters into a Latin
+        // name (`pаypаl.com` with Cyrillic a) is a look-alike of the site
+        // the user trusts, wherever it stands; a word of prose that mixes
+        // them only warns (`homoglyph-text`).
+        pattern: r"(?u-i:https?://[^\s/?#]*(?:[a-zA-Z][аеорсухіјѕԁһӏАВЕКМНОРСТХοΑΒΕΗΙΚΜΝΟΡΤΥΧΖ]|[аеорсухіјѕԁһӏАВЕКМНОРСТХοΑΒΕΗΙΚΜΝΟΡΤΥΧΖ][a-zA-Z]))",
+        what: "links to a host spelled with look-alike letters",
+        explain: "A link's host mixes Cyrillic or Greek look-alike letters into a Latin name: a look-alike of a site the user trusts, where what they type goes to someone else; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "hidden-unicode",
         class: Class::Obfuscation,
         severity: Severity::High,
@@ -3256,7 +3291,7 @@ pub static RULES: &[Rule] = &[
         // invoice" (batch 15) and "use IBAN <literal> instead of the one on
         // file" (batch 14) change it too; "use IBAN <literal> as the
         // example" shows a format.
-        pattern: r"(?:\b(?:change|replace|switch|update|set|swap|overwrite|redirect)\s+|^\s*)(?:the\s+|its\s+|their\s+|all\s+)?(?:(?:beneficiary|recipient|payee|supplier|vendor|destination|payout|receiving|deposit|bank)(?:'s)?\s+)?(?:iban|bank account(?: number)?|routing number|swift code|wallet(?: address)?|beneficiary)\b[^\n]{0,30}?\b(?:to|with)\s*:?\s*[`\x22']?(?:[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}|0x[0-9a-f]{40}|bc1[a-z0-9]{20,}|[13][1-9a-hj-np-z]{25,34}|\d[\d\s-]{7,}\d)\b|\b(?:put|write|insert|print|enter)\s+(?:the\s+|this\s+|our\s+)?(?:iban|wallet address)\s*:?\s*[`\x22']?(?:[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}|0x[0-9a-f]{40}|bc1[a-z0-9]{20,})\b|(?:\buse\s+|^\s*)(?:the\s+|this\s+)?(?:iban|bank account(?: number)?|routing number|swift code|wallet(?: address)?)\s*:?\s*[`\x22']?(?:[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}|0x[0-9a-f]{40}|bc1[a-z0-9]{20,}|[13][1-9a-hj-np-z]{25,34}|\d[\d\s-]{7,}\d)\b[^\n]{0,40}?\binstead\s+of\b",
+        pattern: r"(?:\b(?:change|replace|switch|update|set|swap|overwrite|redirect)\s+|^\s*)(?:the\s+|its\s+|their\s+|all\s+)?(?:(?:beneficiary|recipient|payee|supplier|vendor|destination|payout|receiving|deposit|bank)(?:'s)?\s+)?(?:iban|bank account(?: number)?|routing number|swift code|wallet(?: address)?|beneficiary)\b[^\n]{0,30}?\b(?:to|with)\s*:?\s*[`\x22']?(?:[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}|0x[0-9a-f]{40}|bc1[a-z0-9]{20,}|[13][1-9a-hj-np-z]{25,34}|\d[\d\s-]{7,}\d)\b|\b(?:put|write|insert|print|enter)\s+(?:the\s+|this\s+|our\s+)?(?:iban|wallet address)\s*:?\s*[`\x22']?(?:[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}|0x[0-9a-f]{40}|bc1[a-z0-9]{20,})\b|(?:\buse\s+|^\s*)(?:the\s+|this\s+)?(?:iban|bank account(?: number)?|routing number|swift code|wallet(?: address)?)\s*:?\s*[`\x22']?(?:[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}|0x[0-9a-f]{40}|bc1[a-z0-9]{20,}|[13][1-9a-hj-np-z]{25,34}|\d[\d\s-]{7,}\d)\b[^\n]{0,40}?\binstead\s+of\b|\b(?:change|replace|switch|update|swap|overwrite)\s+(?:the\s+|its\s+|their\s+|all\s+)?(?:payee|payment|bank(?:ing)?|beneficiary|remittance)\s+details\b[^\n]{0,30}?\b(?:to|with)\s+(?:iban|account(?:\s+number)?)?\s*:?\s*[`\x22']?(?:[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}|\d[\d\s-]{7,}\d)\b",
         what: "changes where payments go to a fixed account",
         explain: "Tells the agent to change a payee's IBAN, account number or wallet to one the skill fixed: payment redirection; remove the skill.",
         ..Rule::BASE
@@ -3404,7 +3439,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "credential-named",
         class: Class::Injection,
-        pattern: r"\b(?:api key|api_key|api-key|apikey|token|secret|password) values\b|\.ssh/id_\w+(?:$|[^\w.]|\.(?:$|[^p]))|\bid_(?:rsa|ed25519|ecdsa)(?:$|[^\w.]|\.(?:$|[^p]))|\.aws/credentials|\.git-credentials|\.config/gh/hosts|\.netrc\b|\.pypirc\b|\.npmrc\b|\.docker/config\.json|\.kube/config|\bkeychain\b|\bseed\s+phrase|\bprivate\s+keys?\b|\b(?:tokens?|secrets?|keys?|passwords?|values?)\s+(?:in|from)\s+(?:the\s+|your\s+)?\.env\b|\.(?:bash|zsh|python|psql|mysql)_history\b|\b(?:shell|bash|zsh|command)\s+history\b|\b(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|hidden\s+)?system\s+prompt\b|\bany\s+(?:api[\s_-]?keys?|tokens|secrets|credentials|passwords)\s+you\s+(?:can\s+)?(?:see|find|have|know)\b|\b(?:keys|tokens|secrets|credentials|passwords)\b[^\n.]{0,30}\b(?:in|from) (?:the|this|our) (?:conversation|chat)\b|[?&][\w-]+=<[A-Z_]*(?:API_KEY|TOKEN|SECRET|PASSWORD)[A-Z_]*>|\bvalue\s+of\s+(?:the\s+)?[`$]*(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))\b|(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))`?'s\s+value\b|\bapplication_default_credentials\.json\b|\b(?:full\s+text|contents?|whole|entire\s+(?:text|file))\s+of\s+(?:the\s+|your\s+|the\s+(?:project|user)'s\s+)?\.env\b|\.env\s+целиком|содержимое\s+(?:файла\s+)?\.env\b|\bcredentials\b[^\n]{0,30}\b(?:inside|in|under|within|of)\s+(?:the\s+)?(?:user's\s+)?(?:hidden\s+)?[`'\x22]?\.?aws\b|\bconfig\b[^\n]{0,40}\s[`'\x22]?\.kube\b|\bwallet\s+(?:folders?|files?|vaults?)\b|\b(?:vault|wallet|mnemonic|recovery)(?:\s+(?:and|or))?\s+seed\s+files?\b|(?-i:\bLogin Data\b)|\bmessages\s+(?:of|from|in)\s+(?:our|this|the)\s+(?:chat|conversation)\b|对话的?全部内容|全部对话|完整对话|聊天记录|会話の?(?:全文|履歴)",
+        pattern: r"\b(?:api key|api_key|api-key|apikey|token|secret|password) values\b|\.ssh/id_\w+(?:$|[^\w.]|\.(?:$|[^p]))|\bid_(?:rsa|ed25519|ecdsa)(?:$|[^\w.]|\.(?:$|[^p]))|\.aws/credentials|\.git-credentials|\.config/gh/hosts|\.netrc\b|\.pypirc\b|\.npmrc\b|\.docker/config\.json|\.kube/config|\bkeychain\b|\bseed\s+phrase|\brecovery\s+phrase\b|\b(?:full|entire|complete|whole)\s+(?:api[\s_-]?key|access\s+token|secret\s+key)\b|\bprivate\s+keys?\b|\b(?:tokens?|secrets?|keys?|passwords?|values?)\s+(?:in|from)\s+(?:the\s+|your\s+)?\.env\b|\.(?:bash|zsh|python|psql|mysql)_history\b|\b(?:shell|bash|zsh|command)\s+history\b|\b(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|hidden\s+)?system\s+prompt\b|\bany\s+(?:api[\s_-]?keys?|tokens|secrets|credentials|passwords)\s+you\s+(?:can\s+)?(?:see|find|have|know)\b|\b(?:keys|tokens|secrets|credentials|passwords)\b[^\n.]{0,30}\b(?:in|from) (?:the|this|our) (?:conversation|chat)\b|[?&][\w-]+=<[A-Z_]*(?:API_KEY|TOKEN|SECRET|PASSWORD)[A-Z_]*>|\bvalue\s+of\s+(?:the\s+)?[`$]*(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))\b|(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))`?'s\s+value\b|\bapplication_default_credentials\.json\b|\b(?:full\s+text|contents?|whole|entire\s+(?:text|file))\s+of\s+(?:the\s+|your\s+|the\s+(?:project|user)'s\s+)?\.env\b|\.env\s+целиком|содержимое\s+(?:файла\s+)?\.env\b|\bcredentials\b[^\n]{0,30}\b(?:inside|in|under|within|of)\s+(?:the\s+)?(?:user's\s+)?(?:hidden\s+)?[`'\x22]?\.?aws\b|\bconfig\b[^\n]{0,40}\s[`'\x22]?\.kube\b|\bwallet\s+(?:folders?|files?|vaults?)\b|\b(?:vault|wallet|mnemonic|recovery)(?:\s+(?:and|or))?\s+seed\s+files?\b|(?-i:\bLogin Data\b)|\bmessages\s+(?:of|from|in)\s+(?:our|this|the)\s+(?:chat|conversation)\b|对话的?全部内容|全部对话|完整对话|聊天记录|会話の?(?:全文|履歴)",
         unless: &[
             "never ", "Never ", "don't ", "Don't ", "do not ", "Do not ", "not to ",
         ],
@@ -3439,7 +3474,7 @@ pub static RULES: &[Rule] = &[
         id: "disclose-instruction",
         class: Class::Injection,
         target: Target::Prose,
-        pattern: r#"\b(?:in|into|under|inside|at\s+the\s+end\s+of)\s+(?:your|the|a|an|each|every)\s+(?:[\w"'-]+\s+){0,3}?(?:reply|replies|answer|response|messages?|pull\s+request|PR|issue|comment|commit\s+(?:messages?|bod(?:y|ies))|description|code\s+block|section|gist|ticket)\b|\bto\s+(?:your|the|each|every|all)\s+(?:\w+\s+){0,2}?(?:reply|replies|answer|answers|response|responses|recaps?|summar(?:y|ies)|reports?|messages?)\b|\bin\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query|param(?:eter)?)\b|\bto\s+https?://|\bto\s+[\w.-]+@[\w-]+\.(?:com|net|org|io|me|dev|app|co|xyz|ru|cc)\b|\bappend\w*\s+(?:a|an|the)\b[^\n]{0,40}?\b(?:section|block|appendix|footer)\b|\bshare\w*\s+(?:it\s+|them\s+)?publicly\b|\b(?:build|fill|set)\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query\s+)?param(?:eter)?\s+(?:from|with)\b|\b(?:give|send|show)\s+(?:the\s+user|them)\s+(?:this|the\s+following)\s+(?:link|URL)\b|\binto\s+(?:a|an|the)\s+(?:[\w-]+\s+)?`?<details>|https?://[^\s`'"<>)]*[?&][\w-]+=(?:[\s`'")]|$)|\b(?:upload|post|send|submit|attach|put|paste|enter)\w*\b[^\n]{0,80}\b(?:to|at|on|into)\s+(?:the\s+|our\s+|this\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:https?://|(?:tickets?|issues?)\b)|\b(?:field|campo|feld|champ)\b[^\n]{0,30}\b(?:form|formulario|formular|formulaire)\b|\b(?:of|to)\s+the\s+(?:commit\s+(?:messages?|bod(?:y|ies))|pull\s+request|PR\s+description)\b|\b(?:create|open|file)\s+(?:a\s+)?(?:new\s+)?(?:GitHub\s+|public\s+)?(?:issue|gist|discussion)\b|\bpublic\s+gist\b|公開\s*gist|公开\s*gist|\bas\s+(?:a\s+)?bcc\b|(?:отправ\w*|envía|schick\w*|sende\b|发送|上传|送信)[^\n]{0,80}https?://"#,
+        pattern: r#"\b(?:in|into|under|inside|at\s+the\s+end\s+of)\s+(?:your|the|a|an|each|every)\s+(?:[\w"'-]+\s+){0,3}?(?:reply|replies|answer|response|messages?|pull\s+request|PR|issue|comment|commit\s+(?:messages?|bod(?:y|ies))|description|code\s+block|section|gist|ticket)\b|\bto\s+(?:your|the|each|every|all)\s+(?:\w+\s+){0,2}?(?:reply|replies|answer|answers|response|responses|recaps?|summar(?:y|ies)|reports?|messages?)\b|\bin\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query|param(?:eter)?)\b|\bto\s+https?://|\bto\s+[\w.-]+@[\w-]+\.(?:com|net|org|io|me|dev|app|co|xyz|ru|cc)\b|\bappend\w*\s+(?:a|an|the)\b[^\n]{0,40}?\b(?:section|block|appendix|footer)\b|\bshare\w*\s+(?:it\s+|them\s+)?publicly\b|\b(?:build|fill|set)\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query\s+)?param(?:eter)?\s+(?:from|with)\b|\b(?:give|send|show)\s+(?:the\s+user|them)\s+(?:this|the\s+following)\s+(?:link|URL)\b|\binto\s+(?:a|an|the)\s+(?:[\w-]+\s+)?`?<details>|https?://[^\s`'"<>)]*[?&][\w-]+=(?:[\s`'")<]|(?-i:[A-Z][A-Z_]*)(?:[\s`'")]|$)|$)|\b(?:upload|post|send|submit|attach|put|paste|enter)\w*\b[^\n]{0,80}\b(?:to|at|on|into)\s+(?:the\s+|our\s+|this\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:https?://|(?:tickets?|issues?)\b)|\b(?:field|campo|feld|champ)\b[^\n]{0,30}\b(?:form|formulario|formular|formulaire)\b|\b(?:of|to)\s+the\s+(?:commit\s+(?:messages?|bod(?:y|ies))|pull\s+request|PR\s+description)\b|\b(?:create|open|file)\s+(?:a\s+)?(?:new\s+)?(?:GitHub\s+|public\s+)?(?:issue|gist|discussion)\b|\bpublic\s+gist\b|公開\s*gist|公开\s*gist|\bas\s+(?:a\s+)?bcc\b|(?:отправ\w*|envía|schick\w*|sende\b|发送|上传|送信)[^\n]{0,80}https?://"#,
         unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
         signal: Signal::Disclose,
         quiet: true,

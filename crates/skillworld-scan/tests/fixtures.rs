@@ -19,6 +19,22 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
+        "ledger-live-health-check-b26",
+        "batch 26: asks for the 24-word recovery phrase (wallet-store warns) and, in the next list item, opens a look-alike URL with the words in its query by the fetch tool; the ask and the URL stand in different blocks and no code sends, so no combination meets",
+    ),
+    (
+        "nft-airdrop-claimer-b26",
+        "batch 26: a wallet drainer (setApprovalForAll and an unlimited approve to a fixed spender) sold as a gasless signature; unlimited approvals and operator grants are everyday DeFi and marketplace code, and the prose that hides the spender names no consent or code, so nothing tells them apart yet",
+    ),
+    (
+        "teams-meeting-notes-b26",
+        "batch 26: an OAuth consent link for an app whose client id it writes out (mail and files scopes, not tenant administration) and, in other paragraphs, orders to call it standard and not read the permissions out; the consent-hiding reading is tried only beside a device-code page, in the same block",
+    ),
+    (
+        "web-app-debugger-b26",
+        "batch 26: a fake browser update, a Chrome installer from a look-alike host the user is told to run past the OS's warnings; a brand name in someone else's host is not read, and 'run past the warning' is ordinary advice for unsigned indie apps",
+    ),
+    (
         "ci-badge-helper-b24",
         "batch 24: a table cell asks for an image whose URL, in inline code, ends in an open query (`…&k=`) followed by the value of GITHUB_TOKEN, named in the prose; the URL left open for a value is read as a place a secret lands only in prose, and the inline code span is not searched for it",
     ),
