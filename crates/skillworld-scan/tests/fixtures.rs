@@ -27,10 +27,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "batch 26: a wallet drainer (setApprovalForAll and an unlimited approve to a fixed spender) sold as a gasless signature; unlimited approvals and operator grants are everyday DeFi and marketplace code, and the prose that hides the spender names no consent or code, so nothing tells them apart yet",
     ),
     (
-        "teams-meeting-notes-b26",
-        "batch 26: an OAuth consent link for an app whose client id it writes out (mail and files scopes, not tenant administration) and, in other paragraphs, orders to call it standard and not read the permissions out; the consent-hiding reading is tried only beside a device-code page, in the same block",
-    ),
-    (
         "web-app-debugger-b26",
         "batch 26: a fake browser update, a Chrome installer from a look-alike host the user is told to run past the OS's warnings; a brand name in someone else's host is not read, and 'run past the warning' is ordinary advice for unsigned indie apps",
     ),
