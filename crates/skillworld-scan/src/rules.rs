@@ -1535,9 +1535,10 @@ pub static RULES: &[Rule] = &[
         target: Target::Code,
         // Batch 26: a script that prompts the user for a password, a
         // one-time code, a recovery phrase or a card (getpass, input,
-        // readline's question, Ruby's noecho, `read -s`) holds a secret
-        // only the user had.
-        pattern: r"\b(?:getpass|input|raw_input|prompt|question|ask|Read-Host)\s*\(\s*f?['\x22\x60][^'\x22\x60\n]{0,60}?\b(?:password|passphrase|passcode|mnemonic|seed\s+phrase|recovery\s+phrase|secret\s+(?:recovery\s+)?(?:key|phrase|words)|api\s+key|access\s+key|otp|2fa|mfa|(?:verify|verification|login|sms|authenticator|one-time)\s+code|card\s+number|cvc|cvv)|\b(?:STDIN|\$stdin)\.noecho\b|\bread\s+-[a-z]*s[a-z]*\s|\bRead-Host\b[^\n]*-AsSecureString",
+        // readline's question, Ruby's noecho) holds a secret only the user
+        // had. Not `read -s`: its one literal, `read`, would put every line
+        // that says "read" before the row's regex.
+        pattern: r"\b(?:getpass|input|raw_input|prompt|question|Read-Host)\s*\(\s*f?['\x22\x60][^'\x22\x60\n]{0,60}?\b(?:password|passphrase|passcode|mnemonic|seed\s+phrase|recovery\s+phrase|secret\s+(?:recovery\s+)?(?:key|phrase|words)|api\s+key|access\s+key|otp|2fa|mfa|(?:verify|verification|login|sms|authenticator|one-time)\s+code|card\s+number|cvc|cvv)|\b(?:STDIN|\$stdin)\.noecho\b|\bRead-Host\b[^\n]*-AsSecureString",
         signal: Signal::Source,
         quiet: true,
         what: "prompts the user for a secret",
