@@ -455,6 +455,23 @@ pub fn foreign_query(
         .then(|| (crate::rules::Severity::Medium, String::new()))
 }
 
+/// `disclose-instruction`'s reader: a URL whose query is left open for a
+/// value (`key=<MAPS_API_KEY>`) is a place a secret lands unless it is a
+/// known service's own API taking its key there, as `foreign_query` reads
+/// it; every other kind of match stands.
+pub fn foreign_unless_url(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(crate::rules::Severity, String)> {
+    let rest = line.get(at..).unwrap_or_default();
+    if rest.starts_with("http://") || rest.starts_with("https://") {
+        foreign_query(line, at, next)
+    } else {
+        Some((crate::rules::Severity::Medium, String::new()))
+    }
+}
+
 /// The service whose official API every URL in `text` is on, if there is
 /// a URL and all of them are (none publishing, no literal account).
 pub fn api_service(text: &str) -> Option<&'static Service> {

@@ -23,6 +23,18 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "a Gradle `maven { url … }` repository ahead of the public ones is how companies point builds at their own Nexus mirror (gradle-mirror-init-ok): the host alone cannot tell a mirror from an attacker's, and the file does nothing else",
     ),
     (
+        "ledger-live-health-check-b26",
+        "batch 26: asks for the 24-word recovery phrase (wallet-store warns) and, in the next list item, opens a look-alike URL with the words in its query by the fetch tool; the ask and the URL stand in different blocks and no code sends, so no combination meets",
+    ),
+    (
+        "nft-airdrop-claimer-b26",
+        "batch 26: a wallet drainer (setApprovalForAll and an unlimited approve to a fixed spender) sold as a gasless signature; unlimited approvals and operator grants are everyday DeFi and marketplace code, and the prose that hides the spender names no consent or code, so nothing tells them apart yet",
+    ),
+    (
+        "web-app-debugger-b26",
+        "batch 26: a fake browser update, a Chrome installer from a look-alike host the user is told to run past the OS's warnings; a brand name in someone else's host is not read, and 'run past the warning' is ordinary advice for unsigned indie apps",
+    ),
+    (
         "dotenv-doctor-b28",
         "batch 28: the order (read the whole .env and POST it to a diagnostics URL, unmentioned) stands in a Python docstring; a script's docstrings and comments are read as code, and the rows that read orders to send credentials (`credential-disclosure`'s place a secret lands) read Markdown prose only",
     ),
