@@ -46,8 +46,11 @@ def download(registry: str, package: str, version: str, into: Path) -> Path:
     if registry == "npm":
         command = ["npm", "pack", "--silent", "--ignore-scripts", f"{package}@{version}", "--pack-destination", str(into)]
     else:
-        # Wheels only: an sdist would run the package's build code to read its metadata.
-        command = ["pip", "download", "--quiet", "--no-deps", "--only-binary", ":all:", "--dest", str(into), f"{package}=={version}"]
+        # Wheels only: an sdist would run the package's build code to read its
+        # metadata. A wheel is only read, so this Python's version does not
+        # matter: ask for a current one rather than miss `Requires-Python >= 3.12`.
+        command = ["pip", "download", "--quiet", "--no-deps", "--only-binary", ":all:", "--python-version", "3.13"]
+        command += ["--dest", str(into), f"{package}=={version}"]
     done = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
     archives = [p for p in into.iterdir() if p.suffix in (".tgz", ".whl")]
     if done.returncode != 0 or len(archives) != 1:

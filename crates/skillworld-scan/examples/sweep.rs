@@ -27,33 +27,46 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     }
     if skills.is_empty() {
-        eprintln!("error: no folder holding a SKILL.md under {}", root.display());
+        eprintln!(
+            "error: no folder holding a SKILL.md under {}",
+            root.display()
+        );
         return ExitCode::from(2);
     }
     let mut tally = Tally::default();
     for skill in &skills {
-        match scan_dir(skill).and_then(|report| Ok((report, std::fs::read(skill.join("SKILL.md"))?))) {
-            Ok((report, text)) => {
-                let shown = report.findings.iter().filter(|f| warnings || f.severity.blocks());
-                let shown: Vec<&Finding> = shown.collect();
-                if report.blocked || !shown.is_empty() {
-                    let verdict = if report.blocked { "BLOCKED" } else { "warned " };
-                    println!("{verdict} {}", relative(skill, &root));
-                    for f in shown {
-                        let (severity, rule, file, line) = (f.severity.as_str(), f.rule, &f.file, f.line);
-                        println!("        {severity} {rule} {file}:{line}: {}", f.excerpt);
-                    }
-                }
-                tally.count(text, &report.findings, report.blocked);
-            }
-            Err(error) => {
-                println!("ERROR   {}: {error}", relative(skill, &root));
-                tally.unread += 1;
-            }
-        }
+        scan_one(skill, &relative(skill, &root), warnings, &mut tally);
     }
     tally.print(skills.len());
     ExitCode::SUCCESS
+}
+
+/// Prints one folder's verdict and findings if it has any to show, and counts it.
+fn scan_one(skill: &Path, shown_as: &str, warnings: bool, tally: &mut Tally) {
+    let scanned =
+        scan_dir(skill).and_then(|report| Ok((report, std::fs::read(skill.join("SKILL.md"))?)));
+    let (report, text) = match scanned {
+        Ok(scanned) => scanned,
+        Err(error) => {
+            println!("ERROR   {shown_as}: {error}");
+            tally.unread += 1;
+            return;
+        }
+    };
+    let shown: Vec<&Finding> = report
+        .findings
+        .iter()
+        .filter(|f| warnings || f.severity.blocks())
+        .collect();
+    if report.blocked || !shown.is_empty() {
+        let verdict = if report.blocked { "BLOCKED" } else { "warned " };
+        println!("{verdict} {shown_as}");
+        for f in shown {
+            let (severity, rule, file, line) = (f.severity.as_str(), f.rule, &f.file, f.line);
+            println!("        {severity} {rule} {file}:{line}: {}", f.excerpt);
+        }
+    }
+    tally.count(text, &report.findings, report.blocked);
 }
 
 /// The outermost folders holding a `SKILL.md`: a skill's own subfolders
@@ -63,7 +76,10 @@ fn find_skills(folder: &Path, found: &mut Vec<PathBuf>) -> std::io::Result<()> {
         found.push(folder.to_owned());
         return Ok(());
     }
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(folder)?.flatten().map(|e| e.path()).collect();
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(folder)?
+        .flatten()
+        .map(|e| e.path())
+        .collect();
     entries.sort();
     for entry in entries {
         if std::fs::symlink_metadata(&entry)?.is_dir() {
@@ -74,7 +90,10 @@ fn find_skills(folder: &Path, found: &mut Vec<PathBuf>) -> std::io::Result<()> {
 }
 
 fn relative(path: &Path, root: &Path) -> String {
-    path.strip_prefix(root).unwrap_or(path).display().to_string()
+    path.strip_prefix(root)
+        .unwrap_or(path)
+        .display()
+        .to_string()
 }
 
 #[derive(Default)]
@@ -91,8 +110,11 @@ impl Tally {
     fn count(&mut self, text: Vec<u8>, findings: &[Finding], blocked: bool) {
         if blocked {
             self.blocked += 1;
-            let rules: BTreeSet<&'static str> =
-                findings.iter().filter(|f| f.severity.blocks()).map(|f| f.rule).collect();
+            let rules: BTreeSet<&'static str> = findings
+                .iter()
+                .filter(|f| f.severity.blocks())
+                .map(|f| f.rule)
+                .collect();
             for rule in rules {
                 *self.by_rule.entry(rule).or_default() += 1;
             }
@@ -102,7 +124,11 @@ impl Tally {
     }
 
     fn print(&self, folders: usize) {
-        let rules: Vec<String> = self.by_rule.iter().map(|(rule, n)| format!("{rule} {n}")).collect();
+        let rules: Vec<String> = self
+            .by_rule
+            .iter()
+            .map(|(rule, n)| format!("{rule} {n}"))
+            .collect();
         println!("blocking rules (folders): {}", rules.join(", "));
         println!(
             "{}/{folders} folders blocked, {}/{} distinct SKILL.md texts blocked, {} not readable",
