@@ -4832,6 +4832,17 @@ fn an_official_installer_warns_and_a_raw_ip_is_critical() {
     );
 }
 
+/// The same command from a host off the official-installer list blocks;
+/// from the listed host it only warns.
+fn look_alike_blocks_and_official_warns(file: &str, squat: &str, official: &str) {
+    let worst = |text: &str| scan_file(file, text).iter().map(|f| f.severity).max();
+    assert!(
+        worst(squat).is_some_and(Severity::blocks),
+        "{squat:?} should block"
+    );
+    assert_eq!(worst(official), Some(Severity::Medium), "{official:?}");
+}
+
 /// Issue 18, twelfth sweep: vendor documentation installs its tools from
 /// the vendor's own host or repository (the AWS CLI's MSI, LangSmith's
 /// CLI, Chroma's and Glean's install scripts in their own repositories,
@@ -4839,10 +4850,6 @@ fn an_official_installer_warns_and_a_raw_ip_is_critical() {
 /// look-alike host or another owner's repository still blocks.
 #[test]
 fn the_twelfth_sweeps_vendor_installers_warn_and_look_alikes_block() {
-    let worst = |file: &str, text: &str| {
-        let findings = scan_file(file, text);
-        findings.iter().map(|f| f.severity).max()
-    };
     for (file, squat, official) in [
         (
             "SKILL.md",
@@ -4880,15 +4887,7 @@ fn the_twelfth_sweeps_vendor_installers_warn_and_look_alikes_block() {
             "```\nC:\\> msiexec.exe /i https://awscli.amazonaws.com/AWSCLIV2.msi\n```\n",
         ),
     ] {
-        assert!(
-            worst(file, squat).is_some_and(Severity::blocks),
-            "{squat:?} should block"
-        );
-        assert_eq!(
-            worst(file, official),
-            Some(Severity::Medium),
-            "{official:?}"
-        );
+        look_alike_blocks_and_official_warns(file, squat, official);
     }
 }
 
@@ -4897,10 +4896,6 @@ fn the_twelfth_sweeps_vendor_installers_warn_and_look_alikes_block() {
 /// installs (`pnpm.run` under "Install pnpm"); the listed host still warns.
 #[test]
 fn a_host_named_after_its_tool_is_not_its_official_installer() {
-    let worst = |file: &str, text: &str| {
-        let findings = scan_file(file, text);
-        findings.iter().map(|f| f.severity).max()
-    };
     for (file, squat, official) in [
         (
             "SKILL.md",
@@ -4928,15 +4923,7 @@ fn a_host_named_after_its_tool_is_not_its_official_installer() {
             "# torch from the torch index\nRUN pip install --extra-index-url https://download.pytorch.org/whl/cu121 torch\n",
         ),
     ] {
-        assert!(
-            worst(file, squat).is_some_and(Severity::blocks),
-            "{squat:?} should block"
-        );
-        assert_eq!(
-            worst(file, official),
-            Some(Severity::Medium),
-            "{official:?}"
-        );
+        look_alike_blocks_and_official_warns(file, squat, official);
     }
 }
 
