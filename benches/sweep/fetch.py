@@ -123,7 +123,11 @@ def main() -> int:
     parser.add_argument("target", type=Path, help="where the skills go (outside the repository)")
     args = parser.parse_args()
     lines = [l.strip() for l in args.list.read_text(encoding="utf-8").splitlines()]
-    sources = [parse_source(l) for l in lines if l and not l.startswith("#")]
+    try:
+        sources = [parse_source(l) for l in lines if l and not l.startswith("#")]
+    except SourceError as error:
+        print(f"error: {args.list}: {error}", file=sys.stderr)
+        return 2
     args.target.mkdir(parents=True, exist_ok=True)
     total = failed = 0
     for registry, package, version in sources:
