@@ -94,6 +94,11 @@ const INSTALLERS: &[&str] = &[
     "cdn.coollabs.io",
     "aliyuncli.alicdn.com",
     "developer.download.nvidia.com",
+    // The twelfth sweep's vendor documentation: the AWS CLI's MSI, Laravel's
+    // PHP installer, Netdata's kickstart.
+    "awscli.amazonaws.com",
+    "php.new",
+    "my-netdata.io",
     // AI tools and agents.
     "ollama.com",
     "ollama.ai",
@@ -102,6 +107,7 @@ const INSTALLERS: &[&str] = &[
     "opencode.ai",
     "cursor.com",
     "openclaw.ai",
+    "cli.langsmith.com",
     // Install scripts in projects' own repositories.
     "raw.githubusercontent.com/homebrew/",
     "raw.githubusercontent.com/nvm-sh/",
@@ -120,6 +126,8 @@ const INSTALLERS: &[&str] = &[
     "raw.githubusercontent.com/ajeetdsouza/zoxide/",
     "raw.githubusercontent.com/kubernetes-sigs/",
     "raw.githubusercontent.com/jdx/mise/",
+    "raw.githubusercontent.com/chroma-core/chroma/",
+    "raw.githubusercontent.com/gleanwork/glean-cli/",
 ];
 
 /// Public package indexes and the indexes of one vendor's packages, for
