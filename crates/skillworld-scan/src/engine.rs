@@ -184,6 +184,7 @@ const DFA_CACHE: usize = 64 << 20;
 use crate::continued;
 use crate::edges::Edges;
 use crate::environ;
+use crate::fewwords::FewWords;
 use crate::hosts::{Origin, api_service, credential_service, origin};
 use crate::layout::{Lang, Layout, Region, in_inline_code};
 use crate::lines::Lines;
@@ -303,29 +304,52 @@ fn build(pattern: &str) -> BytesRegex {
         .expect("the rule table compiles")
 }
 
-/// A clause's group of atoms besides its trigger, as an automaton built
-/// when a trigger first sends a line to it: most clauses never trigger in
-/// a process, and building all of them was a fifth of its first scan.
-struct Group {
-    words: Vec<Vec<u8>>,
-    automaton: OnceLock<AhoCorasick>,
+/// A clause's group of atoms besides its trigger: a few words searched
+/// one by one (`FewWords`), more as an automaton built when a trigger
+/// first sends a line to it (most clauses never trigger in a process,
+/// and building all of them was a fifth of its first scan).
+enum Group {
+    Few(FewWords),
+    Many {
+        words: Vec<Vec<u8>>,
+        automaton: OnceLock<AhoCorasick>,
+    },
 }
 
 impl Group {
     fn new(atoms: &[Atom]) -> Self {
-        Group {
+        if atoms.len() <= FewWords::MOST {
+            return Group::Few(FewWords::new(atoms));
+        }
+        Group::Many {
             words: atoms.iter().map(|a| a.word.clone()).collect(),
             automaton: OnceLock::new(),
         }
     }
 
-    fn get(&self) -> &AhoCorasick {
-        self.automaton.get_or_init(|| {
-            AhoCorasick::builder()
-                .ascii_case_insensitive(true)
-                .build(&self.words)
-                .expect("the atoms compile")
-        })
+    /// Whether the line `hay` holds one of the group's words where the
+    /// row may match it (a few words' neighbours are checked; more
+    /// words' are not, which only lets more lines through).
+    fn fits_in(&self, hay: &[u8]) -> bool {
+        match self {
+            Group::Few(few) => few.fits_in(hay),
+            Group::Many { .. } => self.is_match(hay),
+        }
+    }
+
+    /// Whether `hay` holds one of the group's words.
+    fn is_match(&self, hay: &[u8]) -> bool {
+        match self {
+            Group::Few(few) => few.is_match(hay),
+            Group::Many { words, automaton } => automaton
+                .get_or_init(|| {
+                    AhoCorasick::builder()
+                        .ascii_case_insensitive(true)
+                        .build(words)
+                        .expect("the atoms compile")
+                })
+                .is_match(hay),
+        }
     }
 }
 
@@ -607,8 +631,13 @@ impl Compiled {
         let mut window = None;
         for clause in triggered {
             let (rule, others) = &self.clauses[clause];
-            let holds = |hay: &[u8]| others.iter().all(|group| group.get().is_match(hay));
-            if holds(line)
+            let holds = |hay: &[u8]| others.iter().all(|group| group.is_match(hay));
+            // On the line alone, an atom's neighbours are known: checked
+            // there (`nc` in `once` sends no line to `shell-handover`). A
+            // wrapped sentence's are not (its lines are joined with a space,
+            // indents and quote marks dropped), so its window only needs
+            // the words, as before; the line's words are in it too.
+            if others.iter().all(|group| group.fits_in(line))
                 || self.rules[*rule].0.reads_sentences()
                     && window
                         .get_or_insert_with(|| {
