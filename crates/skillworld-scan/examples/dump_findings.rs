@@ -12,18 +12,16 @@ use std::path::{Path, PathBuf};
 
 use skillworld_scan::{matched_rules, scan_dir, scan_markdown, scan_script};
 
-fn skills(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    if entries.iter().any(|p| p.ends_with("SKILL.md")) {
-        out.push(dir.to_owned());
-        return;
-    }
-    for path in entries.into_iter().filter(|p| p.is_dir()) {
-        skills(&path, out);
+/// The skills under `root` (folders with a SKILL.md), in walk order; a
+/// skill within a skill is one of its files, as `scan_dir` reads it.
+fn skills(root: &Path, out: &mut Vec<PathBuf>) {
+    let mut within = Vec::new();
+    files(root, &mut within);
+    for file in within.iter().filter(|f| f.ends_with("SKILL.md")) {
+        let Some(dir) = file.parent() else { continue };
+        if !out.iter().any(|skill| dir.starts_with(skill)) {
+            out.push(dir.to_owned());
+        }
     }
 }
 

@@ -319,21 +319,11 @@ enum Group {
 impl Group {
     fn new(atoms: &[Atom]) -> Self {
         if atoms.len() <= FewWords::MOST {
-            return Group::Few(FewWords::new(atoms));
+            return Group::Few(FewWords::new(atoms.iter().map(|a| a.word.as_slice())));
         }
         Group::Many {
             words: atoms.iter().map(|a| a.word.clone()).collect(),
             automaton: OnceLock::new(),
-        }
-    }
-
-    /// Whether the line `hay` holds one of the group's words where the
-    /// row may match it (a few words' neighbours are checked; more
-    /// words' are not, which only lets more lines through).
-    fn fits_in(&self, hay: &[u8]) -> bool {
-        match self {
-            Group::Few(few) => few.fits_in(hay),
-            Group::Many { .. } => self.is_match(hay),
         }
     }
 
@@ -632,12 +622,7 @@ impl Compiled {
         for clause in triggered {
             let (rule, others) = &self.clauses[clause];
             let holds = |hay: &[u8]| others.iter().all(|group| group.is_match(hay));
-            // On the line alone, an atom's neighbours are known: checked
-            // there (`nc` in `once` sends no line to `shell-handover`). A
-            // wrapped sentence's are not (its lines are joined with a space,
-            // indents and quote marks dropped), so its window only needs
-            // the words, as before; the line's words are in it too.
-            if others.iter().all(|group| group.fits_in(line))
+            if holds(line)
                 || self.rules[*rule].0.reads_sentences()
                     && window
                         .get_or_insert_with(|| {

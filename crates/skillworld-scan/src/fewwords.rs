@@ -1,23 +1,19 @@
 //! Whether a line holds one of a few words, ASCII-case-insensitively,
 //! without an automaton. A clause's other groups are searched on every
-//! line its trigger word finds (8,700 searches a corpus pass), most of
-//! them one to four words long, on a line of a hundred bytes: an
+//! line its trigger word finds (about 8,700 searches a corpus pass), most
+//! of them groups of one to four words, on a line of a hundred bytes: an
 //! Aho-Corasick search paid ~900 instructions a call for its setup and
-//! prefilter, where `memchr` for each word's rarest byte, then a compare
-//! where that byte stands, pays a few dozen. On a line read alone, a word
-//! found must also have the neighbours its atom asks for (`Atom::fits`):
-//! `nc` in `once` does not send its line to `shell-handover`'s regex.
+//! prefilter, where `memchr` for each word's least common byte, then a
+//! compare where that byte stands, pays about a third of that a word.
 
-use crate::prefilter::Atom;
-
-/// A group of at most [`FewWords::MOST`] words (lower case).
+/// A group of at most [`FewWords::MOST`] words.
 pub struct FewWords {
     needles: Vec<Needle>,
 }
 
-/// One atom and the byte of its word searched for.
+/// One word and the byte of it searched for.
 struct Needle {
-    atom: Atom,
+    word: Vec<u8>,
     /// Where in `word` the searched byte stands.
     at: usize,
     /// The searched byte in both ASCII cases (twice when it has none).
@@ -28,18 +24,17 @@ impl FewWords {
     /// Past this many words, one automaton's pass beats a pass per word.
     pub const MOST: usize = 4;
 
-    /// The group of `atoms`, whose words are lower case and not empty.
-    pub fn new(atoms: &[Atom]) -> Self {
-        let needles = atoms
-            .iter()
-            .map(|atom| {
-                let word = &atom.word;
+    /// The group of `words`, none of them empty.
+    pub fn new<'w>(words: impl IntoIterator<Item = &'w [u8]>) -> Self {
+        let needles = words
+            .into_iter()
+            .map(|word| {
                 let at = (0..word.len())
                     .min_by_key(|&i| commonness(word[i]))
                     .expect("a word is not empty");
                 let byte = word[at];
                 Needle {
-                    atom: atom.clone(),
+                    word: word.to_vec(),
                     at,
                     cases: [byte.to_ascii_lowercase(), byte.to_ascii_uppercase()],
                 }
@@ -50,24 +45,13 @@ impl FewWords {
 
     /// Whether one of the words occurs in `hay`, in any ASCII case.
     pub fn is_match(&self, hay: &[u8]) -> bool {
-        self.needles
-            .iter()
-            .any(|needle| needle.occurs_in(hay, false))
-    }
-
-    /// Whether one of the words occurs in the line `hay` with the
-    /// neighbours its atom asks for there.
-    pub fn fits_in(&self, hay: &[u8]) -> bool {
-        self.needles
-            .iter()
-            .any(|needle| needle.occurs_in(hay, true))
+        self.needles.iter().any(|needle| needle.occurs_in(hay))
     }
 }
 
 impl Needle {
-    fn occurs_in(&self, hay: &[u8], fitting: bool) -> bool {
-        let word = &self.atom.word;
-        let len = word.len();
+    fn occurs_in(&self, hay: &[u8]) -> bool {
+        let len = self.word.len();
         // Where the searched byte may stand with the whole word in `hay`.
         let Some(last) = hay.len().checked_sub(len - self.at) else {
             return false;
@@ -75,10 +59,9 @@ impl Needle {
         let Some(region) = hay.get(self.at..=last) else {
             return false;
         };
-        let fits = |found: usize| {
-            hay[found..found + len].eq_ignore_ascii_case(word)
-                && (!fitting || self.atom.fits(hay, found))
-        };
+        // A hit at `found` in `region` is the byte `at` of a word starting
+        // at `found` in `hay`.
+        let fits = |found: usize| hay[found..found + len].eq_ignore_ascii_case(&self.word);
         match self.cases {
             [lower, upper] if lower == upper => memchr::memchr_iter(lower, region).any(fits),
             [lower, upper] => memchr::memchr2_iter(lower, upper, region).any(fits),
@@ -87,7 +70,7 @@ impl Needle {
 }
 
 /// How often a byte stands in skill text, roughly (higher: more often):
-/// only which byte of a word is searched depends on it, never a result.
+/// it only picks which byte of a word is searched, never a result.
 fn commonness(byte: u8) -> u8 {
     const LETTERS: &[u8] = b"zqjxkvbpygfwmucldrhsnioate";
     match byte.to_ascii_lowercase() {
@@ -106,21 +89,9 @@ fn commonness(byte: u8) -> u8 {
 mod tests {
     use super::*;
 
-    fn atoms(words: &[&[u8]]) -> Vec<Atom> {
-        words
-            .iter()
-            .map(|word| Atom {
-                word: word.to_vec(),
-                bounded: false,
-                then: None,
-                before: None,
-            })
-            .collect()
-    }
-
     #[test]
     fn finds_a_word_in_any_case_where_it_fits_whole() {
-        let group = FewWords::new(&atoms(&[b"netcat", b"nc", b".env"]));
+        let group = FewWords::new([&b"netcat"[..], b"nc", b".env"]);
         assert!(group.is_match(b"use NetCat here"));
         assert!(group.is_match(b"once"));
         assert!(group.is_match(b"read .ENV"));
@@ -130,42 +101,34 @@ mod tests {
         assert!(!group.is_match(b""));
     }
 
+    /// The same answers as the automaton it replaces, on every slice of
+    /// texts holding the words whole, cut, in both cases and beside
+    /// non-ASCII bytes.
     #[test]
     fn agrees_with_an_automaton() {
-        let words: [&[u8]; 4] = [b"to", b"user", b"x", b"q\xc3\xa9"];
-        let group = FewWords::new(&atoms(&words));
+        let words: [&[u8]; 5] = [b"to", b"user", b"x", b"q\xc3\xa9", b"api key"];
+        let group = FewWords::new(words);
         let automaton = aho_corasick::AhoCorasick::builder()
             .ascii_case_insensitive(true)
-            .build(&words)
+            .build(words)
             .expect("the words compile");
-        let texts: [&[u8]; 8] = [
-            b"",
-            b"t",
-            b"TO",
-            b"a usEr",
-            b"USE",
-            b"Q\xc3\xa9",
-            b"q\xc3\x89",
-            b"abc",
+        let texts: [&[u8]; 4] = [
+            b"Ask the USER to set the API KEY",
+            b"a usEr, Q\xc3\xa9 and q\xc3\x89; api\nkey",
+            b"tuxedo: X marks it",
+            b"no match here at all",
         ];
+        let mut found = 0;
         for text in texts {
-            assert_eq!(group.is_match(text), automaton.is_match(text), "{text:?}");
-            assert_eq!(group.fits_in(text), group.is_match(text), "{text:?}");
+            for start in 0..text.len() {
+                for end in start..=text.len() {
+                    let hay = &text[start..end];
+                    let expected = automaton.is_match(hay);
+                    assert_eq!(group.is_match(hay), expected, "{hay:?}");
+                    found += usize::from(expected);
+                }
+            }
         }
-    }
-
-    #[test]
-    fn on_a_line_a_word_must_fit_its_atom() {
-        let pattern = r"\b(?:netcat|nc)\b[^\n]{0,100}\bhand\w*\s+(?:a\s+)?shell\b";
-        let groups = crate::prefilter::requirements(pattern);
-        let group = groups
-            .iter()
-            .find(|atoms| atoms.iter().any(|a| a.word == b"nc"))
-            .expect("a group holds nc");
-        let group = FewWords::new(group);
-        assert!(group.fits_in(b"use nc to connect and hand it a shell"));
-        assert!(group.fits_in(b"NC"));
-        assert!(group.is_match(b"once the handler is ready, hand a shell"));
-        assert!(!group.fits_in(b"once the handler is ready, hand a shell"));
+        assert!(found > 100, "{found}");
     }
 }
