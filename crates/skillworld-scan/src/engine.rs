@@ -184,6 +184,7 @@ const DFA_CACHE: usize = 64 << 20;
 use crate::continued;
 use crate::edges::Edges;
 use crate::environ;
+use crate::fewwords::FewWords;
 use crate::hosts::{Origin, api_service, credential_service, origin};
 use crate::layout::{Lang, Layout, Region, in_inline_code};
 use crate::lines::Lines;
@@ -303,29 +304,42 @@ fn build(pattern: &str) -> BytesRegex {
         .expect("the rule table compiles")
 }
 
-/// A clause's group of atoms besides its trigger, as an automaton built
-/// when a trigger first sends a line to it: most clauses never trigger in
-/// a process, and building all of them was a fifth of its first scan.
-struct Group {
-    words: Vec<Vec<u8>>,
-    automaton: OnceLock<AhoCorasick>,
+/// A clause's group of atoms besides its trigger: a few words searched
+/// one by one (`FewWords`), more as an automaton built when a trigger
+/// first sends a line to it (most clauses never trigger in a process,
+/// and building all of them was a fifth of its first scan).
+enum Group {
+    Few(FewWords),
+    Many {
+        words: Vec<Vec<u8>>,
+        automaton: OnceLock<AhoCorasick>,
+    },
 }
 
 impl Group {
     fn new(atoms: &[Atom]) -> Self {
-        Group {
+        if atoms.len() <= FewWords::MOST {
+            return Group::Few(FewWords::new(atoms.iter().map(|a| a.word.as_slice())));
+        }
+        Group::Many {
             words: atoms.iter().map(|a| a.word.clone()).collect(),
             automaton: OnceLock::new(),
         }
     }
 
-    fn get(&self) -> &AhoCorasick {
-        self.automaton.get_or_init(|| {
-            AhoCorasick::builder()
-                .ascii_case_insensitive(true)
-                .build(&self.words)
-                .expect("the atoms compile")
-        })
+    /// Whether `hay` holds one of the group's words.
+    fn is_match(&self, hay: &[u8]) -> bool {
+        match self {
+            Group::Few(few) => few.is_match(hay),
+            Group::Many { words, automaton } => automaton
+                .get_or_init(|| {
+                    AhoCorasick::builder()
+                        .ascii_case_insensitive(true)
+                        .build(words)
+                        .expect("the atoms compile")
+                })
+                .is_match(hay),
+        }
     }
 }
 
@@ -607,7 +621,7 @@ impl Compiled {
         let mut window = None;
         for clause in triggered {
             let (rule, others) = &self.clauses[clause];
-            let holds = |hay: &[u8]| others.iter().all(|group| group.get().is_match(hay));
+            let holds = |hay: &[u8]| others.iter().all(|group| group.is_match(hay));
             if holds(line)
                 || self.rules[*rule].0.reads_sentences()
                     && window

@@ -27,6 +27,7 @@ mod datarun;
 mod edges;
 mod engine;
 mod environ;
+mod fewwords;
 mod hosts;
 mod hub;
 mod layout;
