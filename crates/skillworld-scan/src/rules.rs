@@ -1044,12 +1044,35 @@ pub static RULES: &[Rule] = &[
             r"|git\+https?://[^\s'\x22]+[@#](?:main|master|head|develop|dev|trunk)\b",
             r"|['\x22]github:[^\s'\x22#]+#(?:main|master|develop|dev)\b",
             r"|@\s*https?://\S+/archive/(?:refs/heads/)?(?:main|master|develop)\.",
-            r"|\buses:\s*['\x22]?[\w.-]+/[\w./-]+@(?:main|master|head|develop|dev|latest)\b",
         ),
+        what: "depends on a branch of a repository, not a pinned release",
+        explain: "A dependency follows a branch of a git repository, so whoever controls that repository (a fork, a look-alike owner) changes what installs or builds at their next push; pin a tag or a commit of the official repository.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "lookalike-action-on-branch",
+        class: Class::Execution,
+        severity: Severity::High,
+        // Batch 27's release workflow: `actions-setup/setup-node@main`, an
+        // owner named to pass for GitHub's own `actions/`, on a branch its
+        // owner can push to at any time.
+        pattern: r"\buses:\s*['\x22]?(?:actions?[-_.][\w.-]*|[\w.-]*[-_]actions?|github[-_][\w.-]*|gh[-_]actions?)/[\w./-]+@(?:main|master|head|develop|dev|latest)\b",
+        what: "runs a CI action from a look-alike of GitHub's own, on a branch",
+        explain: "A CI action's owner is named to pass for GitHub's own `actions/` and the workflow follows its branch, so that owner runs code with the workflow's secrets at their next push; use the official action pinned to a commit.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "action-on-branch",
+        class: Class::Execution,
+        // A CI action that follows a branch (batch 27) only warns: vendors
+        // document their own actions that way (`snyk/actions/node@master`,
+        // the fifth sweep's cicd-pipeline-generator), and the owner's name
+        // alone does not tell the vendor from a fork.
+        pattern: r"\buses:\s*['\x22]?[\w.-]+/[\w./-]+@(?:main|master|head|develop|dev|latest)\b",
         // GitHub's own actions are not a stranger's fork.
         unless: &["uses: actions/", "uses: github/"],
-        what: "depends on a branch of a repository, not a pinned release",
-        explain: "A dependency or a CI action follows a branch of a git repository, so whoever controls that repository (a fork, a look-alike owner) changes what installs, builds or receives the workflow's secrets at their next push; pin a tag or a commit of the official repository.",
+        what: "runs a CI action from a branch, not a pinned release",
+        explain: "A CI action follows a branch, so whoever controls that repository changes what the workflow runs, with its secrets, at their next push; pin the action to a commit of its official repository.",
         ..Rule::BASE
     },
     Rule {
@@ -3387,7 +3410,13 @@ pub static RULES: &[Rule] = &[
         id: "disable-guards",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"\b(?:disabl(?:e|es|ed|ing)|bypass(?:es|ed|ing)?|turn(?:s|ed|ing)?\s+off|circumvent\w*|deactivat(?:e|es|ed|ing)|evade|switch(?:es|ed|ing)?\s+off)\s+(?:the\s+|all\s+|any\s+|your\s+|its\s+)?(?:safety|security|guard(?:rail)?s?|approvals?|confirmations?|permission\s+(?:checks|prompts)|sandbox(?:ing)?|content\s+filters?|antivirus|defender|gatekeeper|firewall|monitoring|logging)\b|\bskip\s+(?:all\s+|any\s+|the\s+)?(?:safety|security)\s+(?:checks?|review|guard\w*)|\b(?:auto[- ]?approve|approve)\s+(?:all|every|any)\s+(?:tool\s+calls?|commands?|requests?|actions?)\b|\b(?:already\s+|pre-?)approved\s+by\s+the\s+user\b|\btreat\s+(?:this|it|these|them)\s+as\s+(?:already\s+|pre-?)approved\b|\b(?:user|owner|admin|administrator)\s+has\s+(?:already\s+)?pre-?approved\s+(?:all|every|any|each)\s+(?:shell\s+)?(?:commands?|actions?|tool\s+calls?|operations?|steps?|requests?)\b|\b(?:they|you|the\s+user)\s+(?:have\s+|has\s+)?(?:already\s+)?pre-?approved\s+(?:everything|all\b|every|each|any)|\b(?:user|owner|admin|administrator)\s+has\s+(?:already\s+)?(?:authori[sz]ed|approved)\s+(?:all|every|any|each)\s+(?:shell\s+)?(?:commands?|actions?|tool\s+calls?|operations?)\s+(?:in\s+advance|beforehand|ahead\s+of\s+time)\b|\b(?:add|put|insert)\s+[`'\x22]?(?:#|//)\s*(?:nosemgrep|nosec)\b[`'\x22]?\s+(?:to|on)\s+(?:each|every|all)\b|\b(?:permission|approval|confirmation)s?\b[^\n]{0,40}\btreat\s+(?:it|this|them)\s+as\s+approved\b|\b(?:answer|reply|respond|say|click|pick|choose|select)\s+[\x22'`]?(?:yes|y|allow|approve|always\s+allow)\b[^\n]{0,60}\b(?:on\s+(?:the\s+user's|their|his|her)\s+behalf|for\s+(?:the\s+user|them)\b)|\balready\s+(?:agreed|consented)\s+to\s+(?:everything|all\b|every|any)|\b(?:so\s+(?:that\s+)?)?(?:every|all|any)\s+(?:shell\s+)?commands?\s+(?:runs?|executes?)\s+without\s+(?:prompting|prompts?|asking|confirmation|approval)\b",
+        // An order, or batch 28's polite past ("it would help if you also
+        // turned off real-time protection"); a flag's description in the
+        // present or a gerund ("`--sandbox disabled` | disables sandbox
+        // mode", "disabling the sandbox is…") and a past participle without
+        // "you" ("- disabled security middleware" in a list of findings)
+        // are documentation (the twelfth and fifth sweeps).
+        pattern: r"\b(?:you\s+(?:also\s+|then\s+|just\s+)?(?:disabled|bypassed|turned\s+off|circumvented|deactivated|switched\s+off)|disable|bypass|turn\s+off|circumvent|deactivate|evade|switch\s+off)\s+(?:the\s+|all\s+|any\s+|your\s+|its\s+)?(?:safety|security|guard(?:rail)?s?|approvals?|confirmations?|permission\s+(?:checks|prompts)|sandbox(?:ing)?|content\s+filters?|antivirus|defender|gatekeeper|firewall|monitoring|logging)\b|\bskip\s+(?:all\s+|any\s+|the\s+)?(?:safety|security)\s+(?:checks?|review|guard\w*)|\b(?:auto[- ]?approve|approve)\s+(?:all|every|any)\s+(?:tool\s+calls?|commands?|requests?|actions?)\b|\b(?:already\s+|pre-?)approved\s+by\s+the\s+user\b|\btreat\s+(?:this|it|these|them)\s+as\s+(?:already\s+|pre-?)approved\b|\b(?:user|owner|admin|administrator)\s+has\s+(?:already\s+)?pre-?approved\s+(?:all|every|any|each)\s+(?:shell\s+)?(?:commands?|actions?|tool\s+calls?|operations?|steps?|requests?)\b|\b(?:they|you|the\s+user)\s+(?:have\s+|has\s+)?(?:already\s+)?pre-?approved\s+(?:everything|all\b|every|each|any)|\b(?:user|owner|admin|administrator)\s+has\s+(?:already\s+)?(?:authori[sz]ed|approved)\s+(?:all|every|any|each)\s+(?:shell\s+)?(?:commands?|actions?|tool\s+calls?|operations?)\s+(?:in\s+advance|beforehand|ahead\s+of\s+time)\b|\b(?:add|put|insert)\s+[`'\x22]?(?:#|//)\s*(?:nosemgrep|nosec)\b[`'\x22]?\s+(?:to|on)\s+(?:each|every|all)\b|\b(?:permission|approval|confirmation)s?\b[^\n]{0,40}\btreat\s+(?:it|this|them)\s+as\s+approved\b|\b(?:answer|reply|respond|say|click|pick|choose|select)\s+[\x22'`]?(?:yes|y|allow|approve|always\s+allow)\b[^\n]{0,60}\b(?:on\s+(?:the\s+user's|their|his|her)\s+behalf|for\s+(?:the\s+user|them)\b)|\balready\s+(?:agreed|consented)\s+to\s+(?:everything|all\b|every|any)|\b(?:so\s+(?:that\s+)?)?(?:every|all|any)\s+(?:shell\s+)?commands?\s+(?:runs?|executes?)\s+without\s+(?:prompting|prompts?|asking|confirmation|approval)\b",
         what: "tells the agent to disable guards or approvals",
         explain: "Tells the agent to switch off safety checks, approvals or defences; remove the skill.",
         spares_descriptions: true,
@@ -3627,7 +3656,7 @@ pub static RULES: &[Rule] = &[
         id: "disclose-instruction",
         class: Class::Injection,
         target: Target::Prose,
-        pattern: r#"\b(?:in|into|under|inside|at\s+the\s+end\s+of)\s+(?:your|the|a|an|each|every)\s+(?:[\w"'-]+\s+){0,3}?(?:reply|replies|answer|response|messages?|pull\s+request|PR|issue|comment|commit\s+(?:messages?|bod(?:y|ies))|description|code\s+block|section|gist|ticket)\b|\bto\s+(?:your|the|each|every|all)\s+(?:\w+\s+){0,2}?(?:reply|replies|answer|answers|response|responses|recaps?|summar(?:y|ies)|reports?|messages?)\b|\bin\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query|param(?:eter)?)\b|\bto\s+https?://|\bto\s+[\w.-]+@[\w-]+\.(?:com|net|org|io|me|dev|app|co|xyz|ru|cc)\b|\bappend\w*\s+(?:a|an|the)\b[^\n]{0,40}?\b(?:section|block|appendix|footer)\b|\bshare\w*\s+(?:it\s+|them\s+)?publicly\b|\b(?:build|fill|set)\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query\s+)?param(?:eter)?\s+(?:from|with)\b|\b(?:give|send|show)\s+(?:the\s+user|them)\s+(?:this|the\s+following)\s+(?:link|URL)\b|\binto\s+(?:a|an|the)\s+(?:[\w-]+\s+)?`?<details>|https?://[^\s`'"<>)]*[?&][\w-]+=(?:[\s`'")<]|(?-i:[A-Z][A-Z_]*)(?:[\s`'")]|$)|$)|\b(?:upload|post|send|submit|attach|put|paste|enter)\w*\b[^\n]{0,80}\b(?:to|at|on|into)\s+(?:the\s+|our\s+|this\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:https?://|(?:tickets?|issues?)\b)|\b(?:field|campo|feld|champ)\b[^\n]{0,30}\b(?:form|formulario|formular|formulaire)\b|\b(?:of|to)\s+the\s+(?:commit\s+(?:messages?|bod(?:y|ies))|pull\s+request|PR\s+description)\b|\b(?:create|open|file)\s+(?:a\s+)?(?:new\s+)?(?:GitHub\s+|public\s+)?(?:issue|gist|discussion)\b|\bpublic\s+gist\b|公開\s*gist|公开\s*gist|\bas\s+(?:a\s+)?bcc\b|(?:webhook|slack|チャンネル|チケット|メール|レポート)\s*に\s*(?:投稿|送信|添付|含め)|(?:отправ\w*|env(?:i|í)a\w*|envoie\w*|envoyez|transmet\w*|p(?:e|é)ga\w*|s(?:u|ú)be\w*|adjunt\w*|joins\b|joignez|schick\w*|sende\b|发送|发往|发到|发给|上传|提交到|推送到|附加到|送信|送付)[^\n]{0,80}(?:https?://|\b[\w.+-]+@[\w-]+\.[a-z]{2,}\b)"#,
+        pattern: r#"\b(?:in|into|under|inside|at\s+the\s+end\s+of)\s+(?:your|the|a|an|each|every)\s+(?:[\w"'-]+\s+){0,3}?(?:reply|replies|answer|response|messages?|pull\s+request|PR|issue|comment|commit\s+(?:messages?|bod(?:y|ies))|description|code\s+block|section|gist|ticket)\b|\bto\s+(?:your|the|each|every|all)\s+(?:\w+\s+){0,2}?(?:reply|replies|answer|answers|response|responses|recaps?|summar(?:y|ies)|reports?|messages?)\b|\bin\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query|param(?:eter)?)\b|\bto\s+https?://|\bto\s+[\w.-]+@[\w-]+\.(?:com|net|org|io|me|dev|app|co|xyz|ru|cc)\b|\bappend\w*\s+(?:a|an|the)\b[^\n]{0,40}?\b(?:section|block|appendix|footer)\b|\bshare\w*\s+(?:it\s+|them\s+)?publicly\b|\b(?:build|fill|set)\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query\s+)?param(?:eter)?\s+(?:from|with)\b|\b(?:give|send|show)\s+(?:the\s+user|them)\s+(?:this|the\s+following)\s+(?:link|URL)\b|\binto\s+(?:a|an|the)\s+(?:[\w-]+\s+)?`?<details>|https?://[^\s`'"<>)]*[?&][\w-]+=(?:[\s`'")<]|(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASS|PAT|CODE|OTP|PIN|PHRASE|CREDENTIALS?|COOKIE|SESSION))(?:[\s`'")]|$)|$)|\b(?:upload|post|send|submit|attach|put|paste|enter)\w*\b[^\n]{0,80}\b(?:to|at|on|into)\s+(?:the\s+|our\s+|this\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:https?://|(?:tickets?|issues?)\b)|\b(?:field|campo|feld|champ)\b[^\n]{0,30}\b(?:form|formulario|formular|formulaire)\b|\b(?:of|to)\s+the\s+(?:commit\s+(?:messages?|bod(?:y|ies))|pull\s+request|PR\s+description)\b|\b(?:create|open|file)\s+(?:a\s+)?(?:new\s+)?(?:GitHub\s+|public\s+)?(?:issue|gist|discussion)\b|\bpublic\s+gist\b|公開\s*gist|公开\s*gist|\bas\s+(?:a\s+)?bcc\b|(?:webhook|slack|チャンネル|チケット|メール|レポート)\s*に\s*(?:投稿|送信|添付|含め)|(?:отправ\w*|env(?:i|í)a\w*|envoie\w*|envoyez|transmet\w*|p(?:e|é)ga\w*|s(?:u|ú)be\w*|adjunt\w*|joins\b|joignez|schick\w*|sende\b|发送|发往|发到|发给|上传|提交到|推送到|附加到|送信|送付)[^\n]{0,80}(?:https?://|\b[\w.+-]+@[\w-]+\.[a-z]{2,}\b)"#,
         unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
         confirm: Some(crate::hosts::foreign_unless_url),
         signal: Signal::Disclose,
