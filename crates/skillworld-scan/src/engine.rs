@@ -1458,13 +1458,12 @@ pub fn combine(hits: &[Hit], wanted: impl Fn(Scope) -> bool) -> Vec<Hit> {
             .filter(|h| h.armed && combo.combines.contains(&h.rule.signal))
         {
             // Prose counts across the skill only where the rule reads
-            // instructions (asking the user for a secret), not mentions;
-            // a link whose query carries a secret's placeholder is where
-            // the secret is sent, not a mention (misses15).
+            // instructions (asking the user for a secret) or where a send
+            // stands (`Rule::sends_from_prose`), not mentions.
             if combo.scope == Scope::Skill
                 && !hit.code
                 && hit.rule.target != Target::Prose
-                && hit.rule.id != "secret-in-query"
+                && !hit.rule.sends_from_prose
                 || hit.comment && matches!(hit.rule.signal, Signal::Source | Signal::Sink)
             {
                 continue;

@@ -6,6 +6,8 @@
 //! prefilter, where `memchr` for each word's least common byte, then a
 //! compare where that byte stands, pays about a third of that a word.
 
+use crate::words::commonness;
+
 /// A group of at most [`FewWords::MOST`] words.
 pub struct FewWords {
     needles: Vec<Needle>,
@@ -29,6 +31,7 @@ impl FewWords {
         let needles = words
             .into_iter()
             .map(|word| {
+                // Which byte is searched only changes the speed, never a result.
                 let at = (0..word.len())
                     .min_by_key(|&i| commonness(word[i]))
                     .expect("a word is not empty");
@@ -66,22 +69,6 @@ impl Needle {
             [lower, upper] if lower == upper => memchr::memchr_iter(lower, region).any(fits),
             [lower, upper] => memchr::memchr2_iter(lower, upper, region).any(fits),
         }
-    }
-}
-
-/// How often a byte stands in skill text, roughly (higher: more often):
-/// it only picks which byte of a word is searched, never a result.
-fn commonness(byte: u8) -> u8 {
-    const LETTERS: &[u8] = b"zqjxkvbpygfwmucldrhsnioate";
-    match byte.to_ascii_lowercase() {
-        b' ' => 40,
-        letter @ b'a'..=b'z' => {
-            let rank = LETTERS.iter().position(|&l| l == letter).unwrap_or(0);
-            10 + rank as u8
-        }
-        b'.' | b',' | b'-' | b'/' | b'_' | b':' | b'\'' | b'"' | b'`' | b'(' | b')' => 20,
-        b'0'..=b'9' => 15,
-        _ => 5,
     }
 }
 

@@ -351,6 +351,10 @@ pub struct Rule {
     /// leaves open, on the lines up to its closing quote
     /// (`engine::with_program`); every other row reads one line.
     pub reads_programs: bool,
+    /// A match in prose is where something is sent (a link whose query
+    /// carries a secret), not a mention: it counts in a combination across
+    /// the skill as code does (`engine::combine`).
+    pub sends_from_prose: bool,
     /// In Markdown prose, a match that describes another's act ("casts
     /// that bypass safety") or is an item of a list a negation governs
     /// ("Never add `--yolo`, bypass approvals, or …") only warns.
@@ -393,6 +397,7 @@ impl Rule {
         unless_signal: Signal::None,
         confirm: None,
         reads_programs: false,
+        sends_from_prose: false,
         spares_descriptions: false,
         spares_forbidden: false,
         escalates: false,
@@ -406,17 +411,14 @@ impl Rule {
         !self.combines.is_empty()
     }
 
-    /// A row that reads an instruction in prose (an injection row, an order
-    /// to run something, an order in words to destroy data — batch 28's
-    /// wrap as often): it matches a sentence,
-    /// which may wrap over several lines (`Layout::logical`), where
-    /// other rows read one line of code or data. An ask for the user's
-    /// secret is such an order (batch 23's repo-doc-summarizer wraps it
-    /// around an aside).
+    /// A row that reads an instruction in prose (an injection row — the
+    /// ask for the user's secret among them —, an order to run something,
+    /// an order in words to destroy data, which batch 28 wraps as often):
+    /// it matches a sentence, which may wrap over several lines
+    /// (`Layout::logical`), where other rows read one line of code or data.
     pub fn reads_sentences(&self) -> bool {
         self.class == Class::Injection
             || self.signal == Signal::Instruct
-            || self.target == Target::Prose && self.signal == Signal::Source
             || self.target == Target::Prose && self.class == Class::Destruction
     }
 
@@ -1718,6 +1720,7 @@ pub static RULES: &[Rule] = &[
         pattern: r"https?://[^\s'\x22\x60<>]+[?&][\w-]+=<[\w-]*(?:token|key|secret|password|passwd|pat)[\w-]*>",
         signal: Signal::Sink,
         quiet: true,
+        sends_from_prose: true,
         confirm: Some(crate::hosts::foreign_query),
         what: "sends a secret in a URL's query",
         explain: "Puts a token, key or password in the query string of a request to a host that is not its service's API.",

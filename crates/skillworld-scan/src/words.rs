@@ -289,7 +289,7 @@ fn push_bits(out: &mut Vec<usize>, base: usize, mut bits: u64) {
 
 /// How common a byte is in skill text (English prose and code): spaces
 /// and frequent letters cost most, punctuation least.
-fn commonness(byte: u8) -> u32 {
+pub(crate) fn commonness(byte: u8) -> u32 {
     match byte.to_ascii_lowercase() {
         b' ' => 12,
         b'e' | b't' | b'a' | b'o' | b'i' | b'n' | b's' | b'r' | b'h' => 8,
