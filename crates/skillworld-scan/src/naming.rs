@@ -53,15 +53,16 @@ pub fn weights_only(
 
 /// A match that leaves the agent's folder as it is (`Rule::confirm` of
 /// `agent-tamper`): an arrow of a tree drawing (`drawn_arrow`), a copy
-/// out of the folder (`copied_out`) or a redirect to `/dev/null`
-/// (`discarded`). A second match on the line is judged on its own.
+/// out of the folder (`copied_out`), a redirect to `/dev/null`
+/// (`discarded`) or a `>` inside a shell string (`quoted_text`). A second
+/// match on the line is judged on its own.
 pub fn agent_folder_untouched(
     line: &str,
     at: usize,
     next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
     unless_all(line, at, next, Severity::High, |line, at, rest| {
-        drawn_arrow(line, at) || copied_out(rest) || discarded(rest)
+        drawn_arrow(line, at) || copied_out(rest) || discarded(rest) || quoted_text(line, at)
     })
 }
 
@@ -135,6 +136,47 @@ fn discarded(rest: &str) -> bool {
             let command = command.trim_matches(|c: char| c.is_whitespace() || "\"')".contains(c));
             command.is_empty() || command.starts_with("echo ") || command.starts_with("printf ")
         })
+}
+
+/// `grep -q "<!-- OMC:START -->" "$HOME/.claude/CLAUDE.md"` (the twelfth
+/// sweep): a `>` inside a shell string that closes before anything a
+/// redirect could name (no path, `$`, `~` or backquote between it and the
+/// closing quote) is text, an HTML comment's end or an arrow (`" -> "`),
+/// and the agent's file after the string is the command's argument.
+/// `bash -c '… ->"$0"' ~/.codex/AGENTS.md` and `sh -c "cat x -> ~/.claude/…"`
+/// still write.
+fn quoted_text(line: &str, at: usize) -> bool {
+    let (Some(before), Some(rest)) = (line.get(..at), line.get(at..)) else {
+        return false;
+    };
+    let Some(quote) = open_quote(before) else {
+        return false;
+    };
+    let Some(string) = rest.find(quote).map(|close| &rest[..close]) else {
+        return false;
+    };
+    string
+        .split_once('>')
+        .is_some_and(|(_, target)| !target.contains(['/', '~', '$', '`']))
+}
+
+/// The shell quote (`'` or `"`) left open at the end of `before`, if any.
+fn open_quote(before: &str) -> Option<char> {
+    let mut open = None;
+    let mut escaped = false;
+    for c in before.chars() {
+        match open {
+            Some('\'') if c == '\'' => open = None,
+            Some('\'') => {}
+            _ if escaped => escaped = false,
+            _ if c == '\\' => escaped = true,
+            Some(quote) if c == quote => open = None,
+            Some(_) => {}
+            None if c == '"' || c == '\'' => open = Some(c),
+            None => {}
+        }
+    }
+    open
 }
 
 /// A path of the agent's folder only tested for existence
@@ -936,4 +978,41 @@ fn hands_on(rest: &str) -> bool {
             rest.replace(quiet, " ")
         });
     rest.contains(['|', '>'])
+}
+
+/// `matcher.exec(restPathString)` (the twelfth sweep: a bundled router's
+/// compiled paths): a RegExp's `exec` searches a string and runs nothing.
+/// The receiver is a RegExp when it is a regex literal (`/\d+ms/.exec(`)
+/// or its name says so (`re`, `regex`, `regexp`, `rx`, `pattern`,
+/// `matcher`, or a name ending in one: `headingRegex`, `linePattern`).
+/// Each match is judged alone, so `shell.exec(x)` beside it still
+/// evaluates (`Rule::confirm` of `dynamic-eval`).
+pub fn regexp_exec(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    unless_all(line, at, next, Severity::Medium, |line, at, rest| {
+        rest.starts_with("exec")
+            && line[..at]
+                .strip_suffix('.')
+                .is_some_and(|receiver| regex_literal(receiver) || regex_named(receiver))
+    })
+}
+
+/// Text ending in a regex literal's closing slash and its flags (`/x/gm`).
+fn regex_literal(before: &str) -> bool {
+    let body = before.trim_end_matches(|c: char| "dgimsuvy".contains(c));
+    body.len() > 1 && body.ends_with('/') && !body.ends_with("//")
+}
+
+/// Text ending in a name a RegExp is given (`re`, `tokenRegex`, `urlPattern`).
+fn regex_named(before: &str) -> bool {
+    let name_start = before
+        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$'))
+        .map_or(0, |i| i + 1);
+    let name = before[name_start..].to_ascii_lowercase();
+    ["re", "regex", "regexp", "rx", "pattern", "matcher"]
+        .iter()
+        .any(|word| name.ends_with(word))
 }

@@ -799,7 +799,6 @@ pub static RULES: &[Rule] = &[
         unless: &[
             "literal_eval",
             "safe_eval",
-            "re.exec(",
             ".exec(ctx",
             "page.evaluate",
             "$(ssh-agent",
@@ -807,6 +806,7 @@ pub static RULES: &[Rule] = &[
             " shellenv)",
             " docker-env",
         ],
+        confirm: Some(crate::naming::regexp_exec),
         signal: Signal::Eval,
         quiet: true,
         what: "evaluates code held in data",

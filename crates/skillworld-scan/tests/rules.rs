@@ -1731,6 +1731,45 @@ fn every_rule_has_a_positive_case_and_a_near_miss() {
 /// Behaviours added to (or taken from) existing rows by held-out batches 6
 /// and 7, each with a near miss: (rule, file, positive, near miss).
 const WIDENED: &[(&str, &str, &str, &str)] = &[
+    // fp16 (the twelfth sweep's false blocks by class): a RegExp's `exec`
+    // searches a string; a `>` inside a quoted string that closes before
+    // the agent's file is text (`"<!-- X:START -->"`), not a redirect.
+    (
+        "dynamic-eval",
+        "dist/relay.mjs",
+        "const out = runner.exec(step); const m = matcher.exec(path);",
+        "const m = matcher.exec(restPathString);",
+    ),
+    (
+        "dynamic-eval",
+        "scripts/headings.js",
+        "const hook = hookPattern.exec(text); if (hook) eval(hook[1]);",
+        "while ((h = headingRegex.exec(text)) !== null) { const b = /!\\[/.exec(text); }",
+    ),
+    (
+        "dynamic-eval",
+        "scripts/stats.js",
+        "else if (line.startsWith('#!')) shell.exec(line.slice(2));",
+        "const hit = linePattern.exec(line); const t = timeRx.exec(line); const w = fooRe.exec(s);",
+    ),
+    (
+        "agent-tamper",
+        "scripts/doctor.sh",
+        "grep -q \"<!-- T:START -->\" f || echo \"<!-- T:START -->\" >> \"$HOME/.claude/CLAUDE.md\"",
+        "grep -q \"<!-- T:START -->\" \"${CLAUDE_CONFIG_DIR:-$HOME/.claude}/CLAUDE.md\" 2>/dev/null && echo ok",
+    ),
+    (
+        "agent-tamper",
+        "scripts/audit.sh",
+        "bash -c 'printf \"%s\\n\" \"x\" ->>\"$0\"' ~/.codex/AGENTS.md",
+        "grep -n -- \" -> \" \"$HOME/.codex/AGENTS.md\"; grep -c '=>' ~/.codex/AGENTS.md",
+    ),
+    (
+        "agent-tamper",
+        "scripts/check.sh",
+        "sh -c \"cat /tmp/hooks.json -> ~/.claude/settings.json\"",
+        "awk -F'\"' '/\"matcher\"/ { print $4 \" =>\" }' ~/.claude/settings.json",
+    ),
     // Batch 29 (evasion and staging): decoders of PHP, Ruby, Lua and Go,
     // a word sliced out of a shell variable a letter at a time, eval
     // reached by name (`send(:eval)`, `getattr(m, 'ex' + 'ec')`,
