@@ -1016,3 +1016,36 @@ fn regex_named(before: &str) -> bool {
         .iter()
         .any(|word| name.ends_with(word))
 }
+
+/// `| \`--yolo\` | Disable approval and sandboxing … |` (the twelfth and
+/// fifth sweeps): a Markdown table row whose first cell is code (a flag, a
+/// setting, an endpoint) describes that option in its other cells, as a
+/// CLI's own reference does; it warns. An order in a row headed by words
+/// (`| Step 2 | Disable the sandbox |`) or in the prose around the table
+/// still blocks (`Rule::confirm` of `disable-guards`).
+pub fn option_description(
+    line: &str,
+    at: usize,
+    _next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    let severity = match described_option(line) {
+        Some(cell_end) if at >= cell_end => Severity::Medium,
+        _ => Severity::High,
+    };
+    Some((severity, String::new()))
+}
+
+/// Where the first cell of a table row ends, when that cell holds only
+/// code spans (`` `-y`, `--auto-approve` ``).
+fn described_option(line: &str) -> Option<usize> {
+    let row = line.trim_start().strip_prefix('|')?;
+    let cell = &row[..row.find('|')?];
+    let spans: Vec<&str> = cell.split(',').map(str::trim).collect();
+    let coded = spans.iter().all(|span| {
+        span.len() > 2
+            && span.starts_with('`')
+            && span.ends_with('`')
+            && !span[1..span.len() - 1].contains('`')
+    });
+    coded.then(|| line.len() - row.len() + cell.len())
+}
