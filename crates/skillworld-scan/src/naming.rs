@@ -139,9 +139,9 @@ fn discarded(rest: &str) -> bool {
 }
 
 /// `grep -q "<!-- OMC:START -->" "$HOME/.claude/CLAUDE.md"` (the twelfth
-/// sweep): a `>` inside a shell string that closes before anything a
-/// redirect could name (no path, `$`, `~` or backquote between it and the
-/// closing quote) is text, an HTML comment's end or an arrow (`" -> "`),
+/// sweep): a `>` inside a shell string that closes before it names an
+/// agent's folder or file, a `$` or a backquote is text (an HTML comment's
+/// end, an arrow `" -> "`, a `sed` range `'/<!-- a -->/,/<!-- b -->/p'`),
 /// and the agent's file after the string is the command's argument.
 /// `bash -c '… ->"$0"' ~/.codex/AGENTS.md` and `sh -c "cat x -> ~/.claude/…"`
 /// still write.
@@ -155,10 +155,18 @@ fn quoted_text(line: &str, at: usize) -> bool {
     let Some(string) = rest.find(quote).map(|close| &rest[..close]) else {
         return false;
     };
-    string
-        .split_once('>')
-        .is_some_and(|(_, target)| !target.contains(['/', '~', '$', '`']))
+    string.split_once('>').is_some_and(|(_, target)| {
+        let target = target.to_ascii_lowercase();
+        !target.contains(['$', '`']) && !AGENT_NAMES.iter().any(|name| target.contains(name))
+    })
 }
+
+/// Words of the agents' folders and files `agent-tamper` guards: a string
+/// that names one may be a shell's command writing there.
+const AGENT_NAMES: [&str; 11] = [
+    "claude", "codex", "cursor", "gemini", "openclaw", "clawdbot", "moltbot", "agents", "memory",
+    "soul", "mcp",
+];
 
 /// The shell quote (`'` or `"`) left open at the end of `before`, if any.
 fn open_quote(before: &str) -> Option<char> {
