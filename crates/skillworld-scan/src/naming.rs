@@ -149,6 +149,11 @@ fn quoted_text(line: &str, at: usize) -> bool {
     let (Some(before), Some(rest)) = (line.get(..at), line.get(at..)) else {
         return false;
     };
+    // Quotes nest inside a command substitution (`"$(cmd > "$f")"`),
+    // which `open_quote` does not follow: a match after one is a redirect.
+    if before.contains("$(") || before.contains('`') {
+        return false;
+    }
     let Some(quote) = open_quote(before) else {
         return false;
     };

@@ -1772,6 +1772,12 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
     ),
     (
         "agent-tamper",
+        "scripts/blocks.sh",
+        "NOTE=\"$(cat /tmp/note.md > \"$HOME/.claude/CLAUDE.md\")\"",
+        "sed -n '/<!-- managed:start -->/,/<!-- managed:end -->/p' \"$HOME/.codex/AGENTS.md\"",
+    ),
+    (
+        "agent-tamper",
         "scripts/check.sh",
         "sh -c \"cat /tmp/hooks.json -> ~/.claude/settings.json\"",
         "awk -F'\"' '/\"matcher\"/ { print $4 \" =>\" }' ~/.claude/settings.json",
