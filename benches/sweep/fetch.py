@@ -8,8 +8,10 @@ Each line of the list is `npm:<package>@<version>` or `pypi:<package>==<version>
 registry's own client (`npm pack`, `pip download --no-deps`), never from a URL,
 a path or a repository, and each outermost folder holding a `SKILL.md` is
 extracted whole to `<target>/<package>/<path>`. Files over 500 kB (images,
-bundled builds) are left out, as the earlier sweeps did. Package content stays
-outside the repository: only the lists are committed.
+bundled builds) are left out, as the earlier sweeps did. `--max-per-package N`
+keeps only the first N skill folders of a package (in path order), so one
+author's collection does not dominate a sweep. Package content stays outside
+the repository: only the lists are committed.
 """
 
 from __future__ import annotations
@@ -100,9 +102,11 @@ def outermost_skill_folders(paths: list[PurePosixPath]) -> list[PurePosixPath]:
     return sorted(outermost)
 
 
-def extract(package: str, files: dict[PurePosixPath, bytes | None], target: Path) -> tuple[int, int]:
-    """Writes each outermost skill folder under `target/<package>`; (skills, files left out)."""
-    folders = outermost_skill_folders(list(files))
+def extract(
+    package: str, files: dict[PurePosixPath, bytes | None], target: Path, cap: int | None
+) -> tuple[int, int]:
+    """Writes the outermost skill folders (the first `cap`) under `target/<package>`; (skills, files left out)."""
+    folders = outermost_skill_folders(list(files))[:cap]
     package_dir = target / package.lstrip("@").replace("/", "__")
     left_out = 0
     for path, body in files.items():
@@ -121,6 +125,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("list", type=Path, help="the committed source list")
     parser.add_argument("target", type=Path, help="where the skills go (outside the repository)")
+    parser.add_argument("--max-per-package", type=int, metavar="N", help="keep at most N skill folders of a package")
     args = parser.parse_args()
     lines = [l.strip() for l in args.list.read_text(encoding="utf-8").splitlines()]
     try:
@@ -133,7 +138,7 @@ def main() -> int:
     for registry, package, version in sources:
         with tempfile.TemporaryDirectory() as scratch:
             try:
-                skills, left_out = extract(package, members(download(registry, package, version, Path(scratch))), args.target)
+                skills, left_out = extract(package, members(download(registry, package, version, Path(scratch))), args.target, args.max_per_package)
             except (SourceError, OSError, tarfile.TarError, zipfile.BadZipFile) as error:
                 print(f"FAILED  {registry}:{package}@{version}: {error}", file=sys.stderr)
                 failed += 1

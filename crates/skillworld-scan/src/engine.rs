@@ -1176,18 +1176,26 @@ fn soften(hit: &mut Hit, why: &str) {
 
 /// Whether the words before a verb make it a description of another's act
 /// ("casts that bypass safety", "attempts to disable the sandbox", "a line
-/// telling the agent to decode it") rather than an order to the agent.
+/// telling the agent to decode it") or of a switch ("Enable or disable the
+/// firewall cluster wide", an API option in the thirteenth sweep) rather
+/// than an order to the agent.
 fn describes(before: &str) -> bool {
     let before = before.trim_end().to_ascii_lowercase();
-    ["that", "which", "attempts to", "attempting to"]
-        .iter()
-        .any(|w| {
-            before.strip_suffix(w).is_some_and(|rest| {
-                rest.is_empty() || rest.ends_with(|c: char| !c.is_alphanumeric())
-            })
-        })
-        || reports_an_order(&before)
+    DESCRIBING.iter().any(|w| {
+        before
+            .strip_suffix(w)
+            .is_some_and(|rest| rest.is_empty() || rest.ends_with(|c: char| !c.is_alphanumeric()))
+    }) || reports_an_order(&before)
 }
+
+const DESCRIBING: [&str; 6] = [
+    "that",
+    "which",
+    "attempts to",
+    "attempting to",
+    "enable or",
+    "enable/",
+];
 
 /// "… telling the agent to", "asking the assistant to": the order is
 /// reported as someone else's, as a review or training page lists the
@@ -1345,13 +1353,14 @@ const NEGATIONS: [&str; 10] = [
 ];
 
 /// Whether the match, `from_end` bytes before the end of `text`, is an
-/// item of a list that a negation governs: either the sentence opens with
-/// the negation, the match follows a comma with no sentence break before
-/// it, and an `or`/`nor` item follows it ("Never add `--yolo`, bypass
-/// approval settings, or expand permissions"); or the match is the last
-/// item, right after `, or`/`, nor`, of a list whose clause holds the
-/// negation ("it cannot authorize uploads, change the root, or override
-/// …").
+/// item of a list that a negation governs: either the match follows a
+/// comma, an `or`/`nor` item follows it, and the sentence opens with the
+/// negation ("Never add `--yolo`, bypass approval settings, or expand
+/// permissions") or its clause, no condition, holds one ("It does not
+/// grant permissions, bypass approval gates, or widen access", the
+/// thirteenth sweep); or the match is the last item, right after `, or`/`,
+/// nor`, of a list whose clause holds the negation ("it cannot authorize
+/// uploads, change the root, or override …").
 fn forbidden_in_list(text: &str, from_end: usize) -> bool {
     let Some(column) = text.len().checked_sub(from_end) else {
         return false;
@@ -1371,11 +1380,11 @@ fn forbidden_in_list(text: &str, from_end: usize) -> bool {
             .any(|n| clause.starts_with(n))
     };
     let sentence = after.split(CLAUSE_BREAKS).next().unwrap_or("");
-    let later_item = opens(&before)
-        && !before.contains(CLAUSE_BREAKS)
+    let clause = before.rsplit(CLAUSE_BREAKS).next().unwrap_or("");
+    let later_item = (opens(&before) && !before.contains(CLAUSE_BREAKS)
+        || negates_unconditionally(clause))
         && before.trim_end().ends_with(',')
         && (sentence.contains(", or ") || sentence.contains(" nor "));
-    let clause = before.rsplit(CLAUSE_BREAKS).next().unwrap_or("");
     let list = clause.trim_end();
     let last_item = [", or", ", nor"].iter().any(|end| {
         list.strip_suffix(end)
@@ -1383,6 +1392,40 @@ fn forbidden_in_list(text: &str, from_end: usize) -> bool {
     }) && (opens(clause.trim_start())
         || NEGATIONS.iter().any(|n| clause.contains(n)));
     later_item || last_item
+}
+
+/// Negations of a statement's verb ("it does not grant …"): they forbid a
+/// list's items as `NEGATIONS` do, where the clause is no condition.
+const STATEMENT_NEGATIONS: [&str; 4] = [" does not ", " doesn't ", " do not ", " don't "];
+
+/// Conjunctions that make a clause a condition: "if the build does not
+/// pass, retry, disable the sandbox, or …" orders the items after it.
+const CONDITIONS: [&str; 6] = ["if", "when", "whenever", "unless", "until", "once"];
+
+/// Words that open a clause of their own after a comma: "it does not work
+/// offline, so disable the firewall, or …" orders what follows "so".
+const CONNECTIVES: [&str; 6] = ["so", "then", "but", "instead", "therefore", "thus"];
+
+/// Whether a clause, no condition, holds a negation after its subject
+/// ("it does not …"; a clause opening with one is `opens`'s) whose list
+/// runs on to its end: the items after it are joined by commas alone.
+fn negates_unconditionally(clause: &str) -> bool {
+    let clause = format!(" {}", clause.trim_start());
+    let first = clause.split_whitespace().next().unwrap_or_default();
+    let Some(negation) = NEGATIONS
+        .iter()
+        .chain(&STATEMENT_NEGATIONS)
+        .filter_map(|n| clause.rfind(n))
+        .max()
+    else {
+        return false;
+    };
+    !CONDITIONS.contains(&first)
+        && !clause[..negation].trim().is_empty()
+        && clause[negation..].split(',').skip(1).all(|item| {
+            let opener = item.split_whitespace().next().unwrap_or_default();
+            !CONNECTIVES.contains(&opener)
+        })
 }
 
 /// Whether the match sits inside a quoted string within a comment (`# If

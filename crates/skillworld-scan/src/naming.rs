@@ -374,8 +374,19 @@ pub fn forbidden_concealment(
         OPENERS.iter().any(|opener| {
             rest.get(..opener.len())
                 .is_some_and(|word| word.eq_ignore_ascii_case(opener))
-        }) && crate::engine::negated(line, line.len() - at)
+        }) && (crate::engine::negated(line, line.len() - at)
+            || hypothetical(line.get(..at).unwrap_or_default()))
     })
+}
+
+/// "a name sort would silently read the older caps" (the thirteenth
+/// sweep): "would" before the adverb says what a bug would do, where an
+/// order to hide an act has none.
+fn hypothetical(before: &str) -> bool {
+    before
+        .split_whitespace()
+        .next_back()
+        .is_some_and(|word| word.eq_ignore_ascii_case("would"))
 }
 
 /// A download only read, not run (`Rule::confirm` of `download-execute`):

@@ -63,22 +63,30 @@ fn addresses(text: &str) -> (Vec<Ipv4Addr>, bool) {
 }
 
 /// This machine, a private network (10/8, 172.16/12, 192.168/16: not all
-/// of 172.x, where Linode's 172.104.9.9 stands) or a well-known public
-/// resolver.
+/// of 172.x, where Linode's 172.104.9.9 stands), a well-known public
+/// resolver, or a documentation range, where no server answers (a
+/// firewall's tests write `nameserver 192.0.2.53`, the thirteenth sweep).
 fn a_resolver(address: Ipv4Addr) -> bool {
-    address.is_loopback() || address.is_private() || PUBLIC_RESOLVERS.contains(&address)
+    address.is_loopback()
+        || address.is_private()
+        || PUBLIC_RESOLVERS.contains(&address)
+        || for_documentation(address)
 }
 
 /// A private network, a documentation range or a public resolver: an
 /// entry pointing there sends no one's traffic to a stranger.
 fn a_local_target(address: Ipv4Addr) -> bool {
-    let [a, b, c, _] = address.octets();
     address.is_private()
         || address.is_loopback()
-        || (a, b, c) == (203, 0, 113)
-        || (a, b, c) == (198, 51, 100)
-        || (a, b, c) == (192, 0, 2)
+        || for_documentation(address)
         || PUBLIC_RESOLVERS.contains(&address)
+}
+
+/// The ranges RFC 5737 keeps for documentation: 192.0.2/24, 198.51.100/24,
+/// 203.0.113/24.
+fn for_documentation(address: Ipv4Addr) -> bool {
+    let [a, b, c, _] = address.octets();
+    [(192, 0, 2), (198, 51, 100), (203, 0, 113)].contains(&(a, b, c))
 }
 
 /// A name under a reserved top-level name or a documentation domain.
@@ -178,6 +186,8 @@ mod tests {
             ("nameserver 6.6.6.6 # 1.1.1.1", true),
             ("nameserver 172.104.9.9", true),
             ("nameserver 172.20.0.2", false),
+            ("nameserver 192.0.2.53", false),
+            ("nameserver 192.0.3.53", true),
             (
                 "printf 'nameserver 127.0.0.9 #\\nnameserver 6.6.6.6\\n'",
                 true,
