@@ -1442,7 +1442,9 @@ fn quoted_in_comment(text: &str, column: usize) -> bool {
             None if b == b'"' || b == b'\'' => quote = Some(b),
             None => {
                 let starts = at == 0 || bytes[at - 1].is_ascii_whitespace();
-                comment |= starts && (b == b'#' || bytes[at..].starts_with(b"//"));
+                // `go generate` runs what its directive quotes.
+                let directive = bytes[at..].starts_with(b"//go:generate");
+                comment |= starts && !directive && (b == b'#' || bytes[at..].starts_with(b"//"));
             }
         }
         at += 1;

@@ -178,6 +178,10 @@ const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
         "nightly-artifact-archive",
         "batch 12 generality check: names ~/.ssh/id_ed25519 on its own line as the default SSH identity and uploads build files with sftp.put; a key path is read as a read unless the same line gives it to the client (key_filename, IdentityFile, ssh -i)",
     ),
+    (
+        "windows-updater-task-ok-b34",
+        "batch 34: a batch updater sets its folder to %LOCALAPPDATA% and registers a weekly task that runs the updater itself (%~f0); persistent-staged reads the block, not what the task runs, and droppers stage in the same folder the same way",
+    ),
 ];
 
 fn root() -> PathBuf {
