@@ -135,6 +135,10 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
 /// Benign look-alikes the scanner is known to block, and why.
 const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
     (
+        "cron-mail-report-ok-b32",
+        "batch 32: an installer writes a nightly health-report script that pipes `uptime`, `df` and the journal's errors to `mail -s … \"$REPORT_TO\"` and adds it to cron in the same heredoc block; `persistent-sender` pairs any persistence with any send in one block, and a recipient the user sets is not told from one the skill sets (`TO=x@evil; mail \"$TO\"`) by the block alone",
+    ),
+    (
         "aws-cost-report-ok-b29",
         "batch 29: SKILL.md names `~/.aws/credentials` in inline code (to say the script never reads it) and the script checks the Cost Explorer endpoint with `socket.gethostbyname(host)`, a name joined from literal parts; an inline mention is a source to a skill-wide combination by design, and a lookup of a variable is a DNS sink",
     ),
