@@ -1752,12 +1752,7 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
     // a forge URL holding a literal token, Discord's local storage and
     // token format, an identity key only where `-i` names one, and
     // bitsadmin fetching a program rather than data.
-    (
-        "chat-sink",
-        "digest.rb",
-        "Mail.deliver do",
-        "Mail.new do",
-    ),
+    ("chat-sink", "digest.rb", "Mail.deliver do", "Mail.new do"),
     (
         "covert-sink",
         "backup.py",
