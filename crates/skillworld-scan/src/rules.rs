@@ -730,7 +730,7 @@ pub static RULES: &[Rule] = &[
             r"|\b(?:ba|z|da|k)?sh\s+-c\s+['\x22]?\$\(\s*(?:curl|wget)\b",
             r"|\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|curl\.exe)\b[^\n]*\|\s*(?:iex|invoke-expression)\b",
             r"|\b(?:iex|invoke-expression)\b[^\n]*(?:downloadstring|\biwr\b|\birm\b|invoke-webrequest|invoke-restmethod|net\.webclient)",
-            r"|\bmshta(?:\.exe)?\s+https?:|\bcertutil\b[^\n]*-urlcache[^\n]*https?:|\bbitsadmin\b[^\n]*/transfer|\bregsvr32\b[^\n]*/i:https?:|\bmsiexec\b[^\n]*/i\s*https?:",
+            r"|\bmshta(?:\.exe)?\s+https?:|\bcertutil\b[^\n]*-urlcache[^\n]*https?:|\bbitsadmin\b[^\n]*/transfer\b[^\n]*\.(?:exe|dll|ps1|bat|cmd|vbs|hta|msi|scr|jar)\b|\bregsvr32\b[^\n]*/i:https?:|\bmsiexec\b[^\n]*/i\s*https?:",
             r"|\bpython[\d.]*\s+-c\s+[^\n]*urlopen\([^\n]*\bexec\b",
             r"|\bdeno\s+(?:run|install)\b[^\n]*\shttps?://",
             r"|\b(?:include|require)(?:_once)?\s*\(?\s*['\x22]https?://",
@@ -1467,16 +1467,21 @@ pub static RULES: &[Rule] = &[
         class: Class::Exfiltration,
         // PowerShell spells the same files with backslashes
         // (`"$HOME\.aws\credentials"`, batch 23).
-        pattern: r"\.ssh/(?:id_[a-z0-9_]+(?:[^.a-z0-9_]|$)|\*)|['\x22](?:~/|\$HOME/)?\.ssh/?['\x22]|(?:~|\$HOME|\$\{HOME\})/\.(?:aws|kube|gnupg|docker|azure|ssh)/?(?:\s|$|['\x22);])|['\x22]\.(?:docker|kube)['\x22][^\n]*['\x22]config(?:\.json)?['\x22]|['\x22]\.ssh['\x22][^\n]*['\x22]id_|['\x22]id_(?:rsa|ed25519|ecdsa|dsa)['\x22]|\.aws(?:/|\\{1,2})credentials|\.(?:aws|gem)['\x22][^\n]*['\x22]credentials['\x22]|\.azure['\x22][^\n]*['\x22](?:accessTokens|msal_token_cache)\.(?:json|bin)['\x22]|['\x22]\.(?:aws|gem|kube|docker|gnupg|azure)['\x22]\s*[,/]\s*[a-z_]\w*\s*(?:[),]|$)|\.kube(?:/|\\{1,2})config|\.docker(?:/|\\{1,2})config\.json|\.git-credentials|\.netrc\b|\.pgpass\b|\.npmrc\b|\.pypirc\b|\.gem/credentials\b|gcloud/(?:credentials|application_default|legacy_credentials)|\.azure[/\\](?:accessTokens|msal)|\.config/gh/hosts|/etc/shadow\b|\.gnupg/|\.get_(?:frozen_)?credentials\(\)|\.password-store|\.vault-token|com\.vercel\.cli/auth\.json|netlify/config\.json|\.fly/config\.yml|credentials\.tfrc\.json|(?:\.cargo|CARGO_HOME)\}?/credentials|\.supabase/access-token|-C\s*['\x22]?(?:~|\$HOME|\$\{HOME\})/?['\x22]?\s(?:[^\n|;&]*\s)?\.(?:ssh|aws|azure|kube|gnupg|docker|config/gcloud)(?:[\s'\x22/]|$)",
-        // A key named as an SSH client's identity is used to log in, not read.
+        pattern: r"\.ssh(?:/|\\{1,2})(?:id_[a-z0-9_]+(?:[^.a-z0-9_]|$)|\*)|['\x22](?:~/|\$HOME/)?\.ssh/?['\x22]|(?:~|\$HOME|\$\{HOME\})/\.(?:aws|kube|gnupg|docker|azure|ssh)/?(?:\s|$|['\x22);])|['\x22]\.(?:docker|kube)['\x22][^\n]*['\x22]config(?:\.json)?['\x22]|['\x22]\.ssh['\x22][^\n]*['\x22]id_|['\x22]id_(?:rsa|ed25519|ecdsa|dsa)['\x22]|\.aws(?:/|\\{1,2})credentials|\.(?:aws|gem)['\x22][^\n]*['\x22]credentials['\x22]|\.azure['\x22][^\n]*['\x22](?:accessTokens|msal_token_cache)\.(?:json|bin)['\x22]|['\x22]\.(?:aws|gem|kube|docker|gnupg|azure)['\x22]\s*[,/]\s*[a-z_]\w*\s*(?:[),]|$)|\.kube(?:/|\\{1,2})config|\.docker(?:/|\\{1,2})config\.json|\.git-credentials|\.netrc\b|\.pgpass\b|\.npmrc\b|\.pypirc\b|\.gem/credentials\b|gcloud/(?:credentials|application_default|legacy_credentials)|\.azure[/\\](?:accessTokens|msal)|\.config/gh/hosts|/etc/shadow\b|\.gnupg/|\.get_(?:frozen_)?credentials\(\)|\.password-store|\.vault-token|com\.vercel\.cli/auth\.json|netlify/config\.json|\.fly/config\.yml|credentials\.tfrc\.json|(?:\.cargo|CARGO_HOME)\}?/credentials|\.supabase/access-token|-C\s*['\x22]?(?:~|\$HOME|\$\{HOME\})/?['\x22]?\s(?:[^\n|;&]*\s)?\.(?:ssh|aws|azure|kube|gnupg|docker|config/gcloud)(?:[\s'\x22/]|$)",
+        // A key named as an SSH client's identity is used to log in, not read;
+        // only where `-i` names a key under home (batch 32: `rsync -e "ssh -i
+        // $KEY" ~/.ssh ~/.aws host:` copies the folders away).
         unless: &[
             "ssh-keygen",
             "chmod 600",
             "chmod 700",
             "key_filename",
             "IdentityFile",
-            "ssh -i ",
-            "scp -i ",
+            "ssh -i ~/",
+            "ssh -i $HOME/",
+            "ssh -i \"$HOME/",
+            "scp -i ~/",
+            "scp -i $HOME/",
         ],
         signal: Signal::Source,
         confirm: Some(crate::naming::secret_mount_target),
@@ -1536,8 +1541,9 @@ pub static RULES: &[Rule] = &[
         // `CredEnumerate`/`CredRead` calls that return the secrets too),
         // Apple Notes' and Messages' databases. Showing them to the user
         // harms nothing; sent away (batch 25), they are what Lumma and
-        // Atomic Stealer collect.
-        pattern: r"\bcmdkey(?:\.exe)?\s+/list|\bvaultcmd\b|\bCred(?:Enumerate|Read)W?\s*\(|\bNoteStore\.sqlite\b|Library/Messages/(?:chat\.db|Attachments)\b|['\x22]Messages['\x22]\s*,\s*['\x22]chat\.db['\x22]",
+        // Atomic Stealer collect. Batch 32: an Electron app's `Local
+        // Storage/leveldb` (Discord's holds its login token).
+        pattern: r"\bdiscord(?:canary|ptb)?['\x22]?\s*(?:[/\\]|,\s*['\x22])\s*Local\s+Storage\b|\bLocal\s+Storage['\x22]?\s*(?:[/\\]|,\s*['\x22])\s*leveldb\b|\bcmdkey(?:\.exe)?\s+/list|\bvaultcmd\b|\bCred(?:Enumerate|Read)W?\s*\(|\bNoteStore\.sqlite\b|Library/Messages/(?:chat\.db|Attachments)\b|['\x22]Messages['\x22]\s*,\s*['\x22]chat\.db['\x22]",
         signal: Signal::Source,
         quiet: true,
         what: "reads saved logins or personal message stores",
@@ -1564,7 +1570,7 @@ pub static RULES: &[Rule] = &[
         // A pattern of credential formats finds keys in whatever it reads;
         // beside a send in the same code, what it finds leaves (batch 20:
         // a "secret guard" hook posting the files it matched).
-        pattern: r"AKIA\[|\bgh[pousr]_\[|\bxox[abprs]?-?\[|\bsk_live_\[|\bglpat-\[",
+        pattern: r"AKIA\[|\bgh[pousr]_\[|\bxox[abprs]?-?\[|\bsk_live_\[|\bglpat-\[|\[\\w-\]\{24\}\\?\.|\bmfa\\\.\[",
         signal: Signal::Source,
         quiet: true,
         beside: Signal::Sink,
@@ -1587,6 +1593,21 @@ pub static RULES: &[Rule] = &[
         quiet: true,
         what: "reads secrets, history or the clipboard",
         explain: "Reads a .env file, shell history, key files or the clipboard.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "secret-env-gather",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // Batch 32: three or more secret variables read from the
+        // environment and joined into one value (`@($env:GITHUB_TOKEN,
+        // $env:NPM_TOKEN, …) -join ';'`): a tool needs its own key, not a
+        // bundle of other services' keys.
+        pattern: r"(?:(?:\$env:|process\.env\.|os\.environ\[\s*['\x22]|os\.(?:getenv|environ\.get)\(\s*['\x22]|ENV\[\s*['\x22])(?-i:[A-Z0-9_]*(?:TOKEN|SECRET|KEY|PASSWORD)\b)[^\n]*){3}[^\n]*\bjoin\b|\bjoin\b[^\n]*(?:(?:\$env:|process\.env\.|os\.environ\[\s*['\x22]|os\.(?:getenv|environ\.get)\(\s*['\x22]|ENV\[\s*['\x22])(?-i:[A-Z0-9_]*(?:TOKEN|SECRET|KEY|PASSWORD)\b)[^\n]*){3}",
+        signal: Signal::Source,
+        quiet: true,
+        what: "gathers several secrets from the environment",
+        explain: "Reads three or more tokens or keys from the environment and joins them into one value.",
         ..Rule::BASE
     },
     Rule {
@@ -1676,7 +1697,7 @@ pub static RULES: &[Rule] = &[
             r"\b(?:requests|httpx|session|client|aiohttp\w*)\.(?:post|put|patch)\(|\burllib\.request\.Request\([^\n]*data\s*=|\burllib\.request\.Request\(\s*$|\burlopen\([^\n]*data\s*=",
             r"|\bmethod['\x22]?\s*(?:[:=]|=>)\s*['\x22](?:POST|PUT)['\x22]|\baxios\.(?:post|put)\(|\$\.post\(|\bhttps?\.request\(|\bsendBeacon\(",
             r"|\bcurl\b[^\n]*[\s+](?:(?-i:-d|-F)|--data(?:-\w+)?|--form(?:-string)?)[\s=]+(?:[^'\x22\s]|['\x22][^'\x22\n]*[$@`])|\bcurl\b[^\n]*\s(?:-T|--upload-file|-X\s*(?:POST|PUT))[\s=]|\bwget\b[^\n]*--post-(?:data|file)",
-            r"|\bInvoke-(?:RestMethod|WebRequest)\b[^\n]*-Method\s+['\x22]?(?:Post|Put)|\bUpload(?:String|File|Data)\(|\bNet::HTTP\.post|\bHTTParty\.post|\bfile_get_contents\([^\n]*stream_context",
+            r"|\bInvoke-(?:RestMethod|WebRequest)\b[^\n]*-Method\s+['\x22]?(?:Post|Put)|\bUpload(?:String|File|Data)\(|\bNet::HTTP\.post|\bNet::HTTP::(?:Post|Put|Patch)\.new\b|\bHTTParty\.post|\bfile_get_contents\([^\n]*stream_context",
             r"|\bcurl\b[^\n]*\s\\\s*$|\bnew\s+Image\(\s*\)\.src\s*=\s*['\x22`][^'\x22`\n]*\?[^\n]*\+",
             r"|\bhttp\.(?:Post|PostForm)\(|\bhttp\.NewRequest(?:WithContext)?\([^\n]*['\x22](?:POST|PUT)['\x22]",
             r"|\bhttp\.NewRequest(?:WithContext)?\([^\n]*,\s*(?:&\w|bytes\.New|strings\.NewReader\()|\bnew\s+StringContent\(|\bBodyPublishers\.of(?:String|ByteArray|File)\(|\.setDoOutput\(\s*true\b",
@@ -1741,7 +1762,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "chat-sink",
         class: Class::Exfiltration,
-        pattern: r"discord(?:app)?\.com/api/webhooks|hooks\.slack\.com/services|api\.telegram\.org/bot|\bsmtplib\.SMTP|\bnodemailer\b|\bSend-MailMessage\b|\bsendmail\s+-|\bmail\s+-s\b|\bftplib\.FTP|\bftp://|\bscp\b[^\n]*\s\S+@[\w.-]+:|\brsync\b[^\n]*\s\S+@[\w.-]+:|\b(?:sock|socket|s|conn|client|sk)\.(?:send|sendall|sendto)\(|\b(?:sock|socket|s|conn|client|sk|stream)\.write_all\(|/dev/tcp/[^\s/]+/\d|\bgh (?:issue|pr) (?:create|comment)\b[^\n]*--repo\b|\bgh gist create\b|['\x22]gist['\x22]\s*,\s*['\x22]create['\x22]|\bglab (?:issue|snippet) create\b|\basyncio\.open_connection\(|\b\w*sftp\.put(?:fo)?\(|\bNet::SMTP\b|\bsmtp\.SendMail\(|\bSmtpClient\(",
+        pattern: r"discord(?:app)?\.com/api/webhooks|hooks\.slack\.com/services|api\.telegram\.org/bot|\bsmtplib\.SMTP|\bnodemailer\b|\bSend-MailMessage\b|\bsendmail\s+-|\bmail\s+-s\b|\bftplib\.FTP|\bftp://|\bscp\b[^\n]*\s\S+@[\w.-]+:|\brsync\b[^\n]*\s\S+@[\w.-]+:|\b(?:sock|socket|s|conn|client|sk)\.(?:send|sendall|sendto)\(|\b(?:sock|socket|s|conn|client|sk|stream)\.write_all\(|/dev/tcp/[^\s/]+/\d|\bgh (?:issue|pr) (?:create|comment)\b[^\n]*--repo\b|\bgh gist create\b|['\x22]gist['\x22]\s*,\s*['\x22]create['\x22]|\bglab (?:issue|snippet) create\b|\basyncio\.open_connection\(|\b\w*sftp\.put(?:fo)?\(|\bNet::SMTP\b|\bsmtp\.SendMail\(|\bSmtpClient\(|\bMail\.deliver\b|\bdelivery_method\s+:smtp\b",
         signal: Signal::Sink,
         quiet: true,
         what: "sends data to a chat bot, mail, socket or remote host",
@@ -1760,7 +1781,10 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "git-push-url",
         class: Class::Exfiltration,
-        pattern: r"\bgit\b[^\n]*\bpush\b[^\n]*\s['\x22]?(?:https?://|ssh://|git@[\w.-]+:)|\bgit\s+remote\s+(?:add|set-url)\s+(?:-\w+\s+)*[\w.-]+\s+['\x22]?(?:https?://|ssh://|git@[\w.-]+:)",
+        // Batch 32: a forge URL holding a literal token (`https://bot:ghp_…@
+        // github.com/…`), kept in a variable the push names, is a remote
+        // the token's owner reads.
+        pattern: r"\bgit\b[^\n]*\bpush\b[^\n]*\s['\x22]?(?:https?://|ssh://|git@[\w.-]+:)|https?://[\w.%-]+:(?:gh[pousr]_|github_pat_|glpat-)[\w-]{16,}@|\bgit\s+remote\s+(?:add|set-url)\s+(?:-\w+\s+)*[\w.-]+\s+['\x22]?(?:https?://|ssh://|git@[\w.-]+:)",
         signal: Signal::Sink,
         quiet: true,
         beside: Signal::Source,
@@ -1792,7 +1816,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "dns-lookup",
         class: Class::Exfiltration,
-        pattern: r"\b(?:gethostbyname|getaddrinfo)\([^\n]*(?:\+|f['\x22]|\.format|%)|\b(?:gethostbyname(?:_ex)?|getaddrinfo)\(\s*[a-z_]\w*\s*[,)]|\bdns\.resolver\.(?:resolve|query)\(|\bdns\.(?:resolve\w*|lookup)\(|\b(?:nslookup|dig|Resolve-DnsName)\s+[^\n]*\$\{?\w|/(?:resolve|dns-query)\?name=(?:\$\{|['\x22`]\s*\+)|\bnet\.Lookup(?:Host|IP|TXT|CNAME|Addr)\(\s*(?:fmt\.Sprintf\(|\w+\s*\+)|\bresolve(?:4|6|Txt|Any|Cname|Mx|Ns|Srv)\(\s*(?:`[^`\n]*\$\{[^`\n]*\}\.|[^\n]*\+\s*['\x22`]\.)|\bgetaddress(?:es)?\(\s*['\x22][^'\x22\n]*#\{[^}\n]*\}\.",
+        pattern: r"\b(?:gethostbyname|getaddrinfo)\([^\n]*(?:\+|f['\x22]|\.format|%)|\b(?:gethostbyname(?:_ex)?|getaddrinfo)\(\s*[a-z_]\w*\s*[,)]|\bdns\.resolver\.(?:resolve|query)\(|\bdns\.(?:resolve\w*|lookup)\(|\b(?:nslookup|dig|Resolve-DnsName)\s+[^\n]*\$\{?\w|/(?:resolve|dns-query)\?name=(?:\$\{|['\x22`]\s*\+)|[?&]name=\$?\{[^}\n]+\}&type=|\bnet\.Lookup(?:Host|IP|TXT|CNAME|Addr)\(\s*(?:fmt\.Sprintf\(|\w+\s*\+)|\bresolve(?:4|6|Txt|Any|Cname|Mx|Ns|Srv)\(\s*(?:`[^`\n]*\$\{[^`\n]*\}\.|[^\n]*\+\s*['\x22`]\.)|\bgetaddress(?:es)?\(\s*['\x22][^'\x22\n]*#\{[^}\n]*\}\.|\bGetHost(?:Addresses|Entry|ByName)(?:Async)?\(\s*(?:\x22[^\x22\n]*\$[\w({]|\$\w+\s*\+)",
         signal: Signal::Sink,
         quiet: true,
         what: "makes DNS queries from built names",
@@ -1902,15 +1926,24 @@ pub static RULES: &[Rule] = &[
         // copy, a pub/sub or WebSocket message, FTP, a database INSERT,
         // crash-report context, a query string or a tag message built
         // from data, an object-storage SDK's upload, a Redis client opened
-        // at a host written into the skill. Each is how a backup, a sync
-        // or a notifier works too, so they count only in a block that
-        // reads a secret.
+        // at a host written into the skill. Batch 32: a BITS upload, an
+        // error reporter pointed at a DSN written into the skill (the
+        // skill author's project, not the user's), a Notion page or a
+        // Google Sheets row, an Azure blob, an Apps Script web app (its
+        // generality check). An `INSERT` counts with a network driver's
+        // placeholders (`%s`, `$1`), not SQLite's `?` in a local file.
+        // Each is how a backup, a sync or a notifier works too, so they
+        // count only in a block that reads a secret.
         pattern: concat!(
             r"\baws\s+s3\s+(?:cp|sync|mv)\b|\bgsutil\b[^\n]*\s(?:cp|rsync|mv)\s|['\x22]gsutil['\x22]\s*,[^\n]*['\x22](?:cp|rsync|mv)['\x22]|['\x22]s3['\x22]\s*,\s*['\x22](?:cp|sync|mv)['\x22]|\bgcloud\s+storage\s+(?:cp|rsync)\b|\baz\s+storage\s+blob\s+upload|\bazcopy\s+(?:copy|cp|sync)\b|\brclone\s+(?:copy|copyto|sync|move)\b",
             r"|\|\s*(?:nc|ncat|netcat)\b[^\n|;&]*\s\d{2,5}\b|/dev/udp/[^\s/]+/\d|\blogger\b[^\n]*\s(?:-n|--server)\s|\bping\b[^\n]*\s-p\s*['\x22]?\$",
             r"|\bredis-cli\b[^\n]*\s(?:SET|SETEX|APPEND|PUBLISH|LPUSH|RPUSH|HSET|XADD)\s|\b(?:rsync|scp)\b[^\n]*\s['\x22]?\$\{?\w+\}?:",
             r"|\bpaho\.mqtt\b|\bmqtt\.connect\(|\bmosquitto_pub\b|\bamqplib\b|\bpika\.BlockingConnection\(|\b(?:ws|websocket)\.send\(|\.WriteMessage\(|\bNet::FTP\b",
-            r"|\.execute\(\s*['\x22]INSERT\s|\bsentry_sdk\.set_(?:context|extra)\(|\bSentry\.set(?:Context|Extra)\(",
+            r"|\.execute\(\s*['\x22]INSERT\s[^\n]*(?:%s|%\(\w+\)s|\$\d)|\bsentry_sdk\.set_(?:context|extra)\(|\bSentry\.set(?:Context|Extra)\(",
+            r"|\bdsn['\x22]?\s*[=:]\s*['\x22]https?://[0-9a-f]{20,}(?::[0-9a-f]+)?@",
+            r"|\bbitsadmin\b[^\n]*\s/upload\b|\bStart-BitsTransfer\b[^\n]*-TransferType\s+Upload\b",
+            r"|\.pages\.create\(|\.blocks\.children\.append\(|\.values\(\)\.append\(|\.values\.append\(|\.append_rows?\(",
+            r"|\.upload_blob\(|\bscript\.google(?:usercontent)?\.com/macros/s/",
             r"|https?://[^\s'\x22]*\?[^\s'\x22]*=(?:#\{|\$\{|\$\(|\$[a-z_])|\bgit\s+tag\b[^\n]*\s-m\s*['\x22][^'\x22\n]*\$",
             r"|\.(?:upload_file|upload_fileobj|put_object)\(|\bPutObjectCommand\(",
             r"|\b(?:Strict)?Redis\((?:\s*\{)?[^\n)]*\bhost\s*[=:]\s*['\x22][\w-]+\.[\w.-]+['\x22]|\b(?:from_url|createClient|(?:Strict)?Redis)\([^\n]*['\x22]rediss?://(?:[^\s'\x22@/]*@)?[\w-]+\.[\w.-]+",
@@ -1921,7 +1954,24 @@ pub static RULES: &[Rule] = &[
         quiet: true,
         beside: Signal::Source,
         what: "sends data through storage, a socket, a queue or a query",
-        explain: "Sends data through a channel other than an HTTP body: cloud storage, netcat, UDP, syslog, ping, Redis, MQTT, a WebSocket, FTP, a remote database, crash reports or a URL's query.",
+        explain: "Sends data through a channel other than an HTTP body: cloud storage, netcat, UDP, syslog, ping, Redis, MQTT, a WebSocket, FTP, a BITS upload, a remote database, crash reports, a notes page or spreadsheet, or a URL's query.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "author-account-client",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // Batch 32's generality check: a service's client logged in with a
+        // token written into the skill (a GitHub PAT, a Notion or Airtable
+        // token, a Slack bot token) writes gists, pages and rows into the
+        // skill author's account, not the user's; the user's own client
+        // takes its token from the environment.
+        pattern: r"\b(?:WithAuthToken|Octokit|Github|Client|Api|Airtable|WebClient|AsyncWebClient)\(\s*(?:\{\s*(?:auth|apiKey|token)\s*:\s*|(?:auth|token|api_key|login_or_token)\s*=\s*)?['\x22](?:gh[pousr]_|github_pat_|secret_|ntn_|pat\w{10,20}\.|xox[bpa]-)",
+        signal: Signal::Sink,
+        quiet: true,
+        beside: Signal::Source,
+        what: "writes through a client logged in as the skill's author",
+        explain: "Logs a service's client in with a token written into the skill, so what it writes goes to the skill author's account.",
         ..Rule::BASE
     },
     Rule {

