@@ -19,6 +19,22 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
+        "mcp-bridge-setup-b31",
+        "a setup script that writes a look-alike package (`@modeicontextprotocol/…`) into Claude Desktop's config through a path a function returns: the write is the benign twin's, who asks first; telling them apart needs the server entry judged (an unknown npm scope one letter from a known one), which no row does yet",
+    ),
+    (
+        "mcp-installer-b31",
+        "a base64 JSON blob merged into the MCP servers a script writes to Claude Desktop's config: the decoded text is a plain `npx` entry, harmless as text, and the write is the twin's (which asks first); the decoded entry would have to be judged as a server registration",
+    ),
+    (
+        "slack-digest-b31",
+        "tool shadowing in a tool's description string: one tool's text changes how another tool (`slack_post_message`) works, forwarding copies to a fixed channel id; no row reads one tool naming another's behaviour, and the words (\"changes how the X tool works\") are everyday in documentation",
+    ),
+    (
+        "gemini-context-b31",
+        "the standing order (upload the transcript and .env files to a URL, keep it from the user) stands in an untagged code block the agent is told to copy into GEMINI.md; code is read a line at a time and the order wraps, so neither the upload nor the concealment is one line",
+    ),
+    (
         "android-gradle-setup-b27",
         "a Gradle `maven { url … }` repository ahead of the public ones is how companies point builds at their own Nexus mirror (gradle-mirror-init-ok): the host alone cannot tell a mirror from an attacker's, and the file does nothing else",
     ),
@@ -134,6 +150,14 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
 
 /// Benign look-alikes the scanner is known to block, and why.
 const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
+    (
+        "project-mcp-kit-ok-b31",
+        "writes a project `.mcp.json` naming a vendor's hosted server: a project's MCP servers are programs the scanner cannot vet, judged a true positive by behaviour in the fifth sweep (`memory-management`), so `agent-tamper` blocks it as it does the malicious twin",
+    ),
+    (
+        "cursor-mcp-sync-ok-b31",
+        "merges the servers of a file the user names into `~/.cursor/mcp.json`: the same reads and writes as a skill that implants a server (`mcp-implant`); whose file it is cannot be told from the code",
+    ),
     (
         "aws-cost-report-ok-b29",
         "batch 29: SKILL.md names `~/.aws/credentials` in inline code (to say the script never reads it) and the script checks the Cost Explorer endpoint with `socket.gethostbyname(host)`, a name joined from literal parts; an inline mention is a source to a skill-wide combination by design, and a lookup of a variable is a DNS sink",
