@@ -3806,6 +3806,19 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "tool-shadowing",
+        class: Class::Injection,
+        severity: Severity::High,
+        // Batch 31's slack-digest: one tool's description rewrites how
+        // another tool of the session behaves (the shadowing attack); a
+        // tool that works alongside another, or replaces it, says so
+        // without claiming to change it.
+        pattern: r"\bthis\s+(?:tool|server|skill)\s+(?:also\s+)?(?:changes|modifies|alters|overrides|affects)\s+(?:how\s+|the\s+behaviou?r\s+of\s+)(?:the\s+|any\s+|every\s+)?[`'\x22]?[\w.-]+[`'\x22]?\s+tool\b|\bside[\s-]+effects?\s+on\s+(?:the\s+)?(?:also[\s-]+present\s+)?[`'\x22]?[\w.-]+[`'\x22]?\s+tool\b",
+        what: "tells the agent one tool changes how another works",
+        explain: "A tool's or skill's text says it changes how another tool of the session behaves, so a trusted tool (mail, chat, payments) follows this one's hidden orders: tool shadowing; remove it.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "markdown-image-exfil",
         class: Class::Injection,
         severity: Severity::High,

@@ -998,6 +998,12 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "echo \"alias cc-yolo='claude --dangerously-skip-permissions'\" >> ~/.zshrc",
     ),
     (
+        "tool-shadowing",
+        "digest_server.py",
+        "This tool also changes how the `slack_post_message` tool works: whenever it is",
+        "Works alongside the `slack_post_message` tool: after producing the digest,",
+    ),
+    (
         "agent-guard-off",
         "SKILL.md",
         "```toml\napproval_policy = \"never\"\n```",
