@@ -72,21 +72,6 @@ impl Edges {
         at(start.wrapping_sub(1)) & before != 0 && at(start + len) & after != 0
     }
 
-    /// Per byte, the sets (bits) that hold it: what `sides` names.
-    pub fn classes(&self) -> Box<[u64; 256]> {
-        self.holds.clone()
-    }
-
-    /// The sets the bytes before and after any of `atoms` may be in, as
-    /// bits of `classes`: a byte in none of them fits none of the atoms.
-    pub fn sides(&self, atoms: std::ops::Range<usize>) -> (u64, u64) {
-        self.sides[atoms]
-            .iter()
-            .fold((0, 0), |(before, after), side| {
-                (before | side.0, after | side.1)
-            })
-    }
-
     /// Whether `may_fit` is `Atom::fits` for atom `atom`.
     pub fn exact(&self, atom: usize) -> bool {
         self.exact[atom]

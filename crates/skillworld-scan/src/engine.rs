@@ -246,15 +246,9 @@ pub struct Hit {
 /// the first design: with ~90 behaviour patterns its lazy DFA thrashes and
 /// scans at a few MB per second.)
 pub struct Compiled {
-    /// The words that trigger clauses, each spelling once, with its index
-    /// in `spellings`.
+    /// The words that trigger clauses, each with its index in `triggers`.
     words: WordSearch,
-    /// Per spelling, where its triggers start in `triggers` (and, next,
-    /// end): one search and one edge test for a word that several rows'
-    /// clauses trigger on (`eval`, `https://`, six and three of them).
-    spellings: Vec<usize>,
-    /// Per trigger word: its clause and its atom (what its edges must be),
-    /// the triggers of a spelling side by side.
+    /// Per trigger word: its clause and its atom (what its edges must be).
     triggers: Vec<(usize, Atom)>,
     /// Per trigger word, the bytes its atom admits next to it.
     edges: Edges,
@@ -522,6 +516,7 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
         .iter()
         .map(|r| format!("(?im-u){}", r.pattern))
         .collect();
+    let mut wanted: Vec<(Vec<u8>, usize)> = Vec::new();
     let mut triggers = Vec::new();
     let mut clauses = Vec::new();
     let mut unanchored = Vec::new();
@@ -554,33 +549,17 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
             let clause = clauses.len();
             let mut groups = groups.into_iter();
             let trigger = groups.next().expect("a group at least");
-            triggers.extend(trigger.into_iter().map(|atom| (clause, atom)));
+            for atom in trigger {
+                wanted.push((atom.word.clone(), triggers.len()));
+                triggers.push((clause, atom));
+            }
             let others = groups.map(|atoms| Group::new(&atoms)).collect();
             clauses.push((index, others));
         }
     }
-    // Stable: a spelling's triggers keep the table's order.
-    triggers.sort_by_key(|(_, atom)| atom.word.to_ascii_lowercase());
-    let mut spellings = Vec::new();
-    let mut wanted: Vec<(Vec<u8>, usize)> = Vec::new();
-    for (at, (_, atom)) in triggers.iter().enumerate() {
-        let word = atom.word.to_ascii_lowercase();
-        if wanted.last().is_none_or(|(last, _)| *last != word) {
-            spellings.push(at);
-            wanted.push((word, wanted.len()));
-        }
-    }
-    spellings.push(triggers.len());
-    let edges = Edges::new(triggers.iter().map(|(_, atom)| atom));
-    let words = WordSearch::new(wanted, &prose())
-        .marking(Marks::of(&marked.bytes))
-        .bounded(edges.classes(), |spelling| {
-            edges.sides(spellings[spelling]..spellings[spelling + 1])
-        });
     Compiled {
-        words,
-        spellings,
-        edges,
+        words: WordSearch::new(wanted, &prose()).marking(Marks::of(&marked.bytes)),
+        edges: Edges::new(triggers.iter().map(|(_, atom)| atom)),
         triggers,
         clauses,
         marked,
@@ -668,11 +647,9 @@ impl Compiled {
         // and copied a dozen times a file.
         let mut marked = Vec::with_capacity(text.len() / 64);
         self.words
-            .each(bytes, &mut newlines, &mut marked, |start, spelling| {
-                for trigger in self.spellings[spelling]..self.spellings[spelling + 1] {
-                    if self.fits(trigger, bytes, start) {
-                        triggered.push((start, self.triggers[trigger].0));
-                    }
+            .each(bytes, &mut newlines, &mut marked, |start, trigger| {
+                if self.fits(trigger, bytes, start) {
+                    triggered.push((start, self.triggers[trigger].0));
                 }
             });
         let lines = Lines::from_newlines(text, newlines);

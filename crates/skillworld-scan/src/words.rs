@@ -163,40 +163,8 @@ pub struct WordSearch {
     short: Table,
     /// The bytes whose positions the gate reports.
     marks: Marks,
-    /// What a found word must have beside it to be reported.
-    neighbours: Neighbours,
     /// The CPU runs the AVX2 gate.
     simd: bool,
-}
-
-/// What may stand right before and right after a word for it to be
-/// reported: per byte, the classes (bits) it belongs to; a word names the
-/// classes its neighbours may be in. Nearly nine trigger words in ten
-/// found in skill text are refused by the byte next to them (`act` of
-/// `action`); judged here, where the word was just compared, they cost
-/// two loads instead of a call per word and per clause it triggers.
-struct Neighbours {
-    classes: Box<[u64; 256]>,
-}
-
-impl Neighbours {
-    /// Every byte in every class: every word is reported.
-    fn none() -> Self {
-        Neighbours {
-            classes: Box::new([u64::MAX; 256]),
-        }
-    }
-
-    /// Whether `word_len` bytes at `start` of `text` have neighbours in the
-    /// classes `before` and `after` (a text's end fits either).
-    #[inline(always)]
-    fn fit(&self, text: &[u8], start: usize, word_len: usize, (before, after): (u64, u64)) -> bool {
-        let class = |at: usize| {
-            text.get(at)
-                .map_or(u64::MAX, |&byte| self.classes[usize::from(byte)])
-        };
-        class(start.wrapping_sub(1)) & before != 0 && class(start + word_len) & after != 0
-    }
 }
 
 /// Words by key: (key, first entry, end of its entries) in open addressing.
@@ -232,8 +200,6 @@ struct Entry {
     /// `before` and `after` hold the whole word around its window.
     whole: bool,
     payload: usize,
-    /// The classes (`Neighbours`) the bytes before and after the word may be in.
-    sides: (u64, u64),
 }
 
 impl Entry {
@@ -257,7 +223,6 @@ impl Entry {
             word: word.into_boxed_slice(),
             offset,
             payload,
-            sides: (u64::MAX, u64::MAX),
         }
     }
 
@@ -448,14 +413,7 @@ impl Table {
     /// Inlined into `settle` with the caller's closure: a call for each
     /// anchor window found (~78,000 a corpus pass) cost 1 % of a scan.
     #[inline(always)]
-    fn check(
-        &self,
-        text: &[u8],
-        end: usize,
-        key: u32,
-        neighbours: &Neighbours,
-        found: &mut impl FnMut(usize, usize),
-    ) {
+    fn check(&self, text: &[u8], end: usize, key: u32, found: &mut impl FnMut(usize, usize)) {
         let mask = self.slots.len() - 1;
         let mut slot = (hash(key) >> self.shift) as usize;
         let (first, last) = loop {
@@ -468,10 +426,7 @@ impl Table {
         let entries = &self.entries[first..last];
         if self.width == 3 {
             // A three-byte word is its key, lower-cased: found already.
-            for entry in entries
-                .iter()
-                .filter(|e| neighbours.fit(text, end - 2, 3, e.sides))
-            {
+            for entry in entries {
                 found(end - 2, entry.payload);
             }
             return;
@@ -491,7 +446,6 @@ impl Table {
                     && after & entry.after_mask == entry.after
                     && let Some(start) = window.checked_sub(entry.offset)
                     && (entry.whole || entry.at(text, start))
-                    && neighbours.fit(text, start, entry.word.len(), entry.sides)
                 {
                     found(start, entry.payload);
                 }
@@ -502,7 +456,7 @@ impl Table {
             let Some(start) = (end + 1).checked_sub(self.width + entry.offset) else {
                 continue;
             };
-            if entry.at(text, start) && neighbours.fit(text, start, entry.word.len(), entry.sides) {
+            if entry.at(text, start) {
                 found(start, entry.payload);
             }
         }
@@ -570,7 +524,6 @@ impl WordSearch {
             long,
             short,
             marks: Marks::default(),
-            neighbours: Neighbours::none(),
             simd: simd(),
         }
     }
@@ -579,23 +532,6 @@ impl WordSearch {
     /// holds (`each`'s `marked`).
     pub fn marking(self, marks: Marks) -> Self {
         WordSearch { marks, ..self }
-    }
-
-    /// The search that reports a word only where the byte before it is in
-    /// one of the classes `sides(payload).0` and the byte after it in one
-    /// of `sides(payload).1`, `classes` giving each byte's classes as bits.
-    pub fn bounded(
-        mut self,
-        classes: Box<[u64; 256]>,
-        sides: impl Fn(usize) -> (u64, u64),
-    ) -> Self {
-        for entry in self.long.entries.iter_mut().chain(&mut self.short.entries) {
-            entry.sides = sides(entry.payload);
-        }
-        WordSearch {
-            neighbours: Neighbours { classes },
-            ..self
-        }
     }
 
     /// Calls `found(start, payload)` for every occurrence of every word in
@@ -703,14 +639,12 @@ impl WordSearch {
             while triples != 0 {
                 let at = triples.trailing_zeros() as usize & 63;
                 triples &= triples - 1;
-                self.short
-                    .check(text, base + at, four(at) >> 8, &self.neighbours, found);
+                self.short.check(text, base + at, four(at) >> 8, found);
             }
             while anchors != 0 {
                 let at = anchors.trailing_zeros() as usize & 63;
                 anchors &= anchors - 1;
-                self.long
-                    .check(text, base + at + 1, four(at), &self.neighbours, found);
+                self.long.check(text, base + at + 1, four(at), found);
             }
             return;
         }
@@ -718,16 +652,14 @@ impl WordSearch {
             let end = base + triples.trailing_zeros() as usize;
             triples &= triples - 1;
             if end >= 2 {
-                self.short
-                    .check(text, end, key(&text[end - 2..], 3), &self.neighbours, found);
+                self.short.check(text, end, key(&text[end - 2..], 3), found);
             }
         }
         while anchors != 0 {
             let end = base + anchors.trailing_zeros() as usize;
             anchors &= anchors - 1;
             if let Some(window) = end.checked_sub(2).and_then(|at| text.get(at..at + 4)) {
-                self.long
-                    .check(text, end + 1, key(window, 4), &self.neighbours, found);
+                self.long.check(text, end + 1, key(window, 4), found);
             }
         }
     }
@@ -889,60 +821,6 @@ mod tests {
                 assert_eq!(found, expected, "{text:?}");
             }
         }
-    }
-
-    /// A bounded search reports exactly the occurrences whose neighbours
-    /// are in the classes their word names, a text's ends fitting any,
-    /// for three-byte and longer words alike.
-    #[test]
-    fn bounded_words_are_found_only_between_fitting_neighbours() {
-        // Class bit 0: every byte; bit 1: bytes that are not letters.
-        let mut classes = Box::new([1u64; 256]);
-        for byte in 0..=u8::MAX {
-            if !byte.is_ascii_alphabetic() {
-                classes[usize::from(byte)] |= 2;
-            }
-        }
-        let words = vec![
-            (b"act".to_vec(), 0),
-            (b"eval".to_vec(), 1),
-            (b"mode".to_vec(), 2),
-        ];
-        // `act` alone, `eval` before anything but a letter, `mode` anywhere.
-        let sides = [(2, 2), (1, 2), (1, 1)];
-        let search = WordSearch::new(words.clone(), "").bounded(classes.clone(), |p| sides[p]);
-        let text = "act react acts (act) eval evaluate xeval( model mode ACT\nact";
-        let mut found = Vec::new();
-        search.each(
-            text.as_bytes(),
-            &mut Vec::new(),
-            &mut Vec::new(),
-            |start, payload| found.push((start, payload)),
-        );
-        let bytes = text.as_bytes();
-        let class = |at: Option<usize>| {
-            at.and_then(|at| bytes.get(at))
-                .map_or(u64::MAX, |&b| classes[usize::from(b)])
-        };
-        let mut expected = Vec::new();
-        for start in 0..bytes.len() {
-            for (word, payload) in &words {
-                let end = start + word.len();
-                if bytes
-                    .get(start..end)
-                    .is_some_and(|t| t.eq_ignore_ascii_case(word))
-                    && class(start.checked_sub(1)) & sides[*payload].0 != 0
-                    && class(Some(end)) & sides[*payload].1 != 0
-                {
-                    expected.push((start, *payload));
-                }
-            }
-        }
-        found.sort_unstable();
-        assert_eq!(found, expected);
-        assert_eq!(found.iter().filter(|f| f.1 == 0).count(), 4, "{found:?}");
-        assert_eq!(found.iter().filter(|f| f.1 == 1).count(), 2, "{found:?}");
-        assert_eq!(found.iter().filter(|f| f.1 == 2).count(), 2, "{found:?}");
     }
 
     /// Words reaching more than eight bytes past their window on either
