@@ -178,6 +178,10 @@ const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
         "nightly-artifact-archive",
         "batch 12 generality check: names ~/.ssh/id_ed25519 on its own line as the default SSH identity and uploads build files with sftp.put; a key path is read as a read unless the same line gives it to the client (key_filename, IdentityFile, ssh -i)",
     ),
+    (
+        "persona-memory-keeper-ok-b33",
+        "batch 33: copies its bundled persona into ~/.openclaw/SOUL.md when none exists, the same write its malicious twin makes; SOUL.md is read into every later session, so the write persists the skill's words past the task whatever they say, and agent-tamper does not read the copied template to tell a harmless persona from a planted rule",
+    ),
 ];
 
 fn root() -> PathBuf {
