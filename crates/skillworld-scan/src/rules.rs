@@ -1674,6 +1674,9 @@ pub static RULES: &[Rule] = &[
             r"|\bcurl\b[^\n]*[\s+](?:(?-i:-d|-F)|--data(?:-\w+)?|--form(?:-string)?)[\s=]+(?:[^'\x22\s]|['\x22][^'\x22\n]*[$@`])|\bcurl\b[^\n]*\s(?:-T|--upload-file|-X\s*(?:POST|PUT))[\s=]|\bwget\b[^\n]*--post-(?:data|file)",
             r"|\bInvoke-(?:RestMethod|WebRequest)\b[^\n]*-Method\s+['\x22]?(?:Post|Put)|\bUpload(?:String|File|Data)\(|\bNet::HTTP\.post|\bHTTParty\.post|\bfile_get_contents\([^\n]*stream_context",
             r"|\bcurl\b[^\n]*\s\\\s*$|\bnew\s+Image\(\s*\)\.src\s*=\s*['\x22`][^'\x22`\n]*\?[^\n]*\+",
+            // Batch 33: curl given its upload flag as an argument of its
+            // own (`["curl", "-d", f"@{key}", url]`, `Command::new("curl").args(["-F", …])`).
+            r"|['\x22]curl(?:\.exe)?['\x22][^\n]*['\x22](?:(?-i:-d|-F|-T)|--data(?:-\w+)?|--form(?:-string)?|--upload-file)['\x22]",
             r"|\bhttp\.(?:Post|PostForm)\(|\bhttp\.NewRequest(?:WithContext)?\([^\n]*['\x22](?:POST|PUT)['\x22]",
             r"|\bhttp\.NewRequest(?:WithContext)?\([^\n]*,\s*(?:&\w|bytes\.New|strings\.NewReader\()|\bnew\s+StringContent\(|\bBodyPublishers\.of(?:String|ByteArray|File)\(|\.setDoOutput\(\s*true\b",
             // http.client's `conn.request("POST", path, body)` takes its body
