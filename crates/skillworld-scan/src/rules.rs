@@ -1428,6 +1428,10 @@ pub static RULES: &[Rule] = &[
             r"|\b(?:xmrig|xmr-stak|cpuminer|cgminer|bfgminer|ethminer|t-rex|lolminer|nbminer|phoenixminer|gminer|nanominer|srbminer\w*|minerd|teamredminer|ccminer)\b[^\n]*(?:\s-o\s|--url|--pool|--user|\s-u\s|--donate-level|-a\s+\S+|--algo|releases/download|\.tar\.gz|\.zip)",
             r"|--donate-level\b|--cpu-max-threads-hint\b|\brx/0\b|\bcryptonight\b|\bCoinHive\b|\bcoinimp\b|\bwebminepool\b",
             r"|\balgo['\x22]?\s*[:=]\s*['\x22](?:cn(?:/\w+|-\w+)?|rx/\w+|randomx|kawpow|ethash|etchash|autolykos2?|kheavyhash|ghostrider|cn-heavy/\w+)['\x22]",
+            // Batch 33: monerod's own miner, started for an address the
+            // skill writes out (a Monero address is 95 base58 characters
+            // from a 4 or an 8), mines for that address's owner.
+            r"|(?:--start-mining[\s=]+|\bstart_mining\s+)['\x22]?[48][1-9A-HJ-NP-Za-km-z]{94}\b",
             r"|\b(?:pool\.)?(?:supportxmr|minexmr|moneroocean|nanopool|2miners|f2pool|hashvault|c3pool|herominers|unmineable|nicehash|xmrpool|miningpoolhub|ethermine|viabtc|antpool)\.(?:com|org|net|pro|stream|eu)\b[^\n]*(?::\d{3,5}|stratum|\s-u\s|\sport\s+\d{3,5}\b)",
         ),
         what: "runs a crypto-miner",
@@ -1619,7 +1623,9 @@ pub static RULES: &[Rule] = &[
         // openclaw.json is read where it stands as a path, a quoted name or
         // a reading command's argument; a sentence naming where a setting
         // lives ("configured in openclaw.json") reads nothing.
-        pattern: r"~?/?\.(?:openclaw|clawdbot|moltbot|claude|codex|cursor|gemini|aider|continue)/(?:[\w.-]*(?:json|token|credentials|auth|\.env)\w*|[\w.-]*config(?:\.\w+)?(?:[^/\w.-]|$)|\*)|\bclaude_desktop_config\.json\b|\bstate\.vscdb\b|\.claude\.json\b|\bauth-profiles\.json\b|(?:['\x22`/\\=]|\b(?:cat|less|head|tail|jq|type|cp|scp|Get-Content)\s+)openclaw\.json\b|\.(?:claude|codex|gemini|openclaw|cursor)/(?:projects|sessions|history|chats|memory|memories|transcripts)\b|['\x22`]\.(?:openclaw|clawdbot|moltbot|claude|codex|gemini|cursor)['\x22`]\s*(?:[,\])]|/\s*['\x22](?:projects|sessions|history|chats|memory))",
+        // Batch 33: the whole OpenClaw folder copied at once
+        // (`rsync -az ~/.openclaw/ …`) takes openclaw.json with it.
+        pattern: r"(?:~|\$HOME|\$\{HOME\})/\.(?:openclaw|clawdbot|moltbot)/?(?:\s|['\x22]|$)|~?/?\.(?:openclaw|clawdbot|moltbot|claude|codex|cursor|gemini|aider|continue)/(?:[\w.-]*(?:json|token|credentials|auth|\.env)\w*|[\w.-]*config(?:\.\w+)?(?:[^/\w.-]|$)|\*)|\bclaude_desktop_config\.json\b|\bstate\.vscdb\b|\.claude\.json\b|\bauth-profiles\.json\b|(?:['\x22`/\\=]|\b(?:cat|less|head|tail|jq|type|cp|scp|Get-Content)\s+)openclaw\.json\b|\.(?:claude|codex|gemini|openclaw|cursor)/(?:projects|sessions|history|chats|memory|memories|transcripts)\b|['\x22`]\.(?:openclaw|clawdbot|moltbot|claude|codex|gemini|cursor)['\x22`]\s*(?:[,\])]|/\s*['\x22](?:projects|sessions|history|chats|memory))",
         signal: Signal::Source,
         quiet: true,
         confirm: Some(crate::naming::existence_probe),
@@ -1702,6 +1708,9 @@ pub static RULES: &[Rule] = &[
             r"|\bcurl\b[^\n]*[\s+](?:(?-i:-d|-F)|--data(?:-\w+)?|--form(?:-string)?)[\s=]+(?:[^'\x22\s]|['\x22][^'\x22\n]*[$@`])|\bcurl\b[^\n]*\s(?:-T|--upload-file|-X\s*(?:POST|PUT))[\s=]|\bwget\b[^\n]*--post-(?:data|file)",
             r"|\bInvoke-(?:RestMethod|WebRequest)\b[^\n]*-Method\s+['\x22]?(?:Post|Put)|\bUpload(?:String|File|Data)\(|\bNet::HTTP\.post|\bNet::HTTP::(?:Post|Put|Patch)\.new\b|\bHTTParty\.post|\bfile_get_contents\([^\n]*stream_context",
             r"|\bcurl\b[^\n]*\s\\\s*$|\bnew\s+Image\(\s*\)\.src\s*=\s*['\x22`][^'\x22`\n]*\?[^\n]*\+",
+            // Batch 33: curl given its upload flag as an argument of its
+            // own (`["curl", "-d", f"@{key}", url]`, `Command::new("curl").args(["-F", …])`).
+            r"|['\x22]curl(?:\.exe)?['\x22][^\n]*['\x22](?:(?-i:-d|-F|-T)|--data(?:-\w+)?|--form(?:-string)?|--upload-file)['\x22]",
             r"|\bhttp\.(?:Post|PostForm)\(|\bhttp\.NewRequest(?:WithContext)?\([^\n]*['\x22](?:POST|PUT)['\x22]",
             r"|\bhttp\.NewRequest(?:WithContext)?\([^\n]*,\s*(?:&\w|bytes\.New|strings\.NewReader\()|\bnew\s+StringContent\(|\bBodyPublishers\.of(?:String|ByteArray|File)\(|\.setDoOutput\(\s*true\b",
             // http.client's `conn.request("POST", path, body)` takes its body
@@ -1940,7 +1949,7 @@ pub static RULES: &[Rule] = &[
         pattern: concat!(
             r"\baws\s+s3\s+(?:cp|sync|mv)\b|\bgsutil\b[^\n]*\s(?:cp|rsync|mv)\s|['\x22]gsutil['\x22]\s*,[^\n]*['\x22](?:cp|rsync|mv)['\x22]|['\x22]s3['\x22]\s*,\s*['\x22](?:cp|sync|mv)['\x22]|\bgcloud\s+storage\s+(?:cp|rsync)\b|\baz\s+storage\s+blob\s+upload|\bazcopy\s+(?:copy|cp|sync)\b|\brclone\s+(?:copy|copyto|sync|move)\b",
             r"|\|\s*(?:nc|ncat|netcat)\b[^\n|;&]*\s\d{2,5}\b|/dev/udp/[^\s/]+/\d|\blogger\b[^\n]*\s(?:-n|--server)\s|\bping\b[^\n]*\s-p\s*['\x22]?\$",
-            r"|\bredis-cli\b[^\n]*\s(?:SET|SETEX|APPEND|PUBLISH|LPUSH|RPUSH|HSET|XADD)\s|\b(?:rsync|scp)\b[^\n]*\s['\x22]?\$\{?\w+\}?:",
+            r"|\bredis-cli\b[^\n]*\s(?:SET|SETEX|APPEND|PUBLISH|LPUSH|RPUSH|HSET|XADD)\s|\b(?:rsync|scp)\b[^\n]*\s['\x22]?(?:\$\{?\w+\}?|[\w.-]+@[\w.-]+):",
             r"|\bpaho\.mqtt\b|\bmqtt\.connect\(|\bmosquitto_pub\b|\bamqplib\b|\bpika\.BlockingConnection\(|\b(?:ws|websocket)\.send\(|\.WriteMessage\(|\bNet::FTP\b",
             r"|\.execute\(\s*['\x22]INSERT\s[^\n]*(?:%s|%\(\w+\)s|\$\d)|\bsentry_sdk\.set_(?:context|extra)\(|\bSentry\.set(?:Context|Extra)\(",
             r"|\bdsn['\x22]?\s*[=:]\s*['\x22]https?://[0-9a-f]{20,}(?::[0-9a-f]+)?@",
@@ -2675,7 +2684,9 @@ pub static RULES: &[Rule] = &[
         // The order and its standing words are one sentence: read over a
         // wrapped line (`reads_sentences`), "… offer to remove it. Never
         // store secrets there." is two.
-        pattern: r"\b(?:append|add|write|insert|save|copy)\b[^\n]{0,80}\b(?:to|into|in)\s+(?:your\s+|the\s+)?(?:[`*]*(?:~?/?[\w.-]+/)*(?:MEMORY|SOUL|AGENTS|CLAUDE|GEMINI)\.md|system\s+prompt|long[- ]term\s+memory|persistent\s+memory)\b(?:[^\n.!?]|\.\S){0,80}\b(?:always|every|all\s+future|from\s+now\s+on|ignore|never|silently|do\s+not\s+tell|even\s+(?:if|after|when)\b[^\n]{0,40}\b(?:remov|uninstall|delet|disabl)\w*)",
+        // Batch 33: a wallet or an IBAN the skill fixed, written into the
+        // memory the agent reads every session, redirects payments later.
+        pattern: r"\b(?:append|add|write|insert|save|copy)\b[^\n]{0,80}\b(?:to|into|in)\s+(?:your\s+|the\s+)?(?:[`*]*(?:~?/?[\w.-]+/)*(?:MEMORY|SOUL|AGENTS|CLAUDE|GEMINI)\.md|system\s+prompt|long[- ]term\s+memory|persistent\s+memory)\b(?:[^\n.!?]|\.\S){0,80}\b(?:always|every|all\s+future|from\s+now\s+on|ignore|never|silently|do\s+not\s+tell|even\s+(?:if|after|when)\b[^\n]{0,40}\b(?:remov|uninstall|delet|disabl)\w*)|\b(?:append|add|write|insert|save)\b[^\n]{0,40}\b(?:to|into|in)\s+(?:your\s+|the\s+)?[`*]*(?:~?/?[\w.-]+/)*(?:MEMORY|SOUL|USER|AGENTS)\.md\b[^\n]{0,160}?(?:\b0x[0-9a-f]{40}\b|\bbc1[a-z0-9]{20,}|\b[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){3,})",
         what: "plants instructions in the agent's memory",
         explain: "Tells the agent to write standing orders into its memory or system prompt so they outlive this task; remove the skill.",
         ..Rule::BASE
@@ -3708,7 +3719,9 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "credential-named",
         class: Class::Injection,
-        pattern: r"\b(?:api key|api_key|api-key|apikey|token|secret|password) values\b|\.ssh/id_\w+(?:$|[^\w.]|\.(?:$|[^p]))|\bid_(?:rsa|ed25519|ecdsa)(?:$|[^\w.]|\.(?:$|[^p]))|\.aws/credentials|\.git-credentials|\.config/gh/hosts|\.netrc\b|\.pypirc\b|\.npmrc\b|\.docker/config\.json|\.kube/config|\bkeychain\b|\bseed\s+phrase|\brecovery\s+phrase\b|\b(?:full|entire|complete|whole)\s+(?:api[\s_-]?key|access\s+token|secret\s+key)\b|\bprivate\s+keys?\b|\b(?:tokens?|secrets?|keys?|passwords?|values?)\s+(?:in|from)\s+(?:the\s+|your\s+)?\.env\b|\.(?:bash|zsh|python|psql|mysql)_history\b|\b(?:shell|bash|zsh|command)\s+history\b|\b(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|hidden\s+)?system\s+prompt\b|\bany\s+(?:api[\s_-]?keys?|tokens|secrets|credentials|passwords)\s+you\s+(?:can\s+)?(?:see|find|have|know)\b|\b(?:keys|tokens|secrets|credentials|passwords)\b[^\n.]{0,30}\b(?:in|from) (?:the|this|our) (?:conversation|chat)\b|[?&][\w-]+=<[A-Z_]*(?:API_KEY|TOKEN|SECRET|PASSWORD)[A-Z_]*>|\bvalue\s+of\s+(?:the\s+)?[`$]*(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))\b|(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))`?'s\s+value\b|\bapplication_default_credentials\.json\b|\b(?:full\s+text|contents?|whole|entire\s+(?:text|file))\s+of\s+(?:the\s+|your\s+|the\s+(?:project|user)'s\s+)?\.env\b|\.env\s+целиком|содержимое\s+(?:файла\s+)?\.env\b|\bcredentials\b[^\n]{0,30}\b(?:inside|in|under|within|of)\s+(?:the\s+)?(?:user's\s+)?(?:hidden\s+)?[`'\x22]?\.?aws\b|\bconfig\b[^\n]{0,40}\s[`'\x22]?\.kube\b|\bwallet\s+(?:folders?|files?|vaults?)\b|\b(?:vault|wallet|mnemonic|recovery)(?:\s+(?:and|or))?\s+seed\s+files?\b|(?-i:\bLogin Data\b)|\bmessages\s+(?:of|from|in)\s+(?:our|this|the)\s+(?:chat|conversation)\b|对话的?全部内容|全部对话|完整对话|聊天记录|会話の?(?:全文|履歴)|\b(?:contents?|copy)\s+of\s+(?:the\s+user's\s+|your\s+)?[`'\x22]?~/\.ssh\b|\bzip\w*\b[^\n]{0,60}[`'\x22]\.env[`'\x22]|[`'\x22]secrets/[`'\x22]\s+(?:directory|folder)",
+        // Batch 33: the whole environment is a credential store too: a
+        // bare `printenv`, `vercel env pull`, "the full environment".
+        pattern: r"\b(?:api key|api_key|api-key|apikey|token|secret|password) values\b|\.ssh/id_\w+(?:$|[^\w.]|\.(?:$|[^p]))|\bid_(?:rsa|ed25519|ecdsa)(?:$|[^\w.]|\.(?:$|[^p]))|\.aws/credentials|\.git-credentials|\.config/gh/hosts|\.netrc\b|\.pypirc\b|\.npmrc\b|\.docker/config\.json|\.kube/config|\bkeychain\b|\bseed\s+phrase|\brecovery\s+phrase\b|\b(?:full|entire|complete|whole)\s+(?:api[\s_-]?key|access\s+token|secret\s+key)\b|\bprivate\s+keys?\b|\b(?:tokens?|secrets?|keys?|passwords?|values?)\s+(?:in|from)\s+(?:the\s+|your\s+)?\.env\b|\.(?:bash|zsh|python|psql|mysql)_history\b|\b(?:shell|bash|zsh|command)\s+history\b|\b(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|hidden\s+)?system\s+prompt\b|\bany\s+(?:api[\s_-]?keys?|tokens|secrets|credentials|passwords)\s+you\s+(?:can\s+)?(?:see|find|have|know)\b|\b(?:keys|tokens|secrets|credentials|passwords)\b[^\n.]{0,30}\b(?:in|from) (?:the|this|our) (?:conversation|chat)\b|[?&][\w-]+=<[A-Z_]*(?:API_KEY|TOKEN|SECRET|PASSWORD)[A-Z_]*>|\bvalue\s+of\s+(?:the\s+)?[`$]*(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))\b|(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))`?'s\s+value\b|\bapplication_default_credentials\.json\b|\b(?:full\s+text|contents?|whole|entire\s+(?:text|file))\s+of\s+(?:the\s+|your\s+|the\s+(?:project|user)'s\s+)?\.env\b|\.env\s+целиком|содержимое\s+(?:файла\s+)?\.env\b|\bcredentials\b[^\n]{0,30}\b(?:inside|in|under|within|of)\s+(?:the\s+)?(?:user's\s+)?(?:hidden\s+)?[`'\x22]?\.?aws\b|\bconfig\b[^\n]{0,40}\s[`'\x22]?\.kube\b|\bwallet\s+(?:folders?|files?|vaults?)\b|\b(?:vault|wallet|mnemonic|recovery)(?:\s+(?:and|or))?\s+seed\s+files?\b|(?-i:\bLogin Data\b)|\bmessages\s+(?:of|from|in)\s+(?:our|this|the)\s+(?:chat|conversation)\b|对话的?全部内容|全部对话|完整对话|聊天记录|会話の?(?:全文|履歴)|\b(?:contents?|copy)\s+of\s+(?:the\s+user's\s+|your\s+)?[`'\x22]?~/\.ssh\b|\bzip\w*\b[^\n]{0,60}[`'\x22]\.env[`'\x22]|[`'\x22]secrets/[`'\x22]\s+(?:directory|folder)|\bprintenv\s*(?:[`'\x22)]|$)|\benv\s+pull\b|\b(?:full|entire|whole|complete)\s+environment\b",
         unless: &[
             "never ", "Never ", "don't ", "Don't ", "do not ", "Do not ", "not to ",
         ],

@@ -210,6 +210,10 @@ const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
         "windows-updater-task-ok-b34",
         "batch 34: a batch updater sets its folder to %LOCALAPPDATA% and registers a weekly task that runs the updater itself (%~f0); persistent-staged reads the block, not what the task runs, and droppers stage in the same folder the same way",
     ),
+    (
+        "persona-memory-keeper-ok-b33",
+        "batch 33: copies its bundled persona into ~/.openclaw/SOUL.md when none exists, the same write its malicious twin makes; SOUL.md is read into every later session, so the write persists the skill's words past the task whatever they say, and agent-tamper does not read the copied template to tell a harmless persona from a planted rule",
+    ),
 ];
 
 fn root() -> PathBuf {
