@@ -19,8 +19,12 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
-        "android-gradle-setup-b27",
-        "a Gradle `maven { url … }` repository ahead of the public ones is how companies point builds at their own Nexus mirror (gradle-mirror-init-ok): the host alone cannot tell a mirror from an attacker's, and the file does nothing else",
+        "android-lint-baseline-b30",
+        "batch 30: a Gradle Kotlin script decodes a base64 constant (`Base64.getDecoder().decode`) into a `val` and runs it, in a `doFirst` three lines on, with `ProcessBuilder(\"sh\", \"-c\", lintBootstrap)`; the decode and the run stand on different lines of a language the decode-and-run rows do not follow a value through",
+    ),
+    (
+        "bazel-go-rules-b30",
+        "batch 30: `http_archive` of rules_go and Gazelle from `github.com/bazel-contrib-rules/…` (a look-alike of `bazelbuild`) with no `sha256`; an owner on a public forge is anyone's, the scanner keeps no list of each project's owner, and an archive without `sha256` is what Bazel's own quick starts show while a hash is added",
     ),
     (
         "ledger-live-health-check-b26",
@@ -134,6 +138,10 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
 
 /// Benign look-alikes the scanner is known to block, and why.
 const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
+    (
+        "bundler-ci-speedup-ok-b30",
+        "batch 30: prose suggests `bundle config set --global mirror.https://rubygems.org https://gems.acme-corp.com` \"if Acme's platform team runs one\"; a mirror of rubygems.org serves every gem, and a company's host reads as any other (registry-redirect blocks every index or mirror a skill sets that is not a listed public one, as for pip and npm)",
+    ),
     (
         "aws-cost-report-ok-b29",
         "batch 29: SKILL.md names `~/.aws/credentials` in inline code (to say the script never reads it) and the script checks the Cost Explorer endpoint with `socket.gethostbyname(host)`, a name joined from literal parts; an inline mention is a source to a skill-wide combination by design, and a lookup of a variable is a DNS sink",
