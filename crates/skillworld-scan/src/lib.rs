@@ -291,6 +291,9 @@ fn kind_of(path: &str, text: &str) -> Option<Kind> {
         "workspace",
         "condarc",
         "gemrc",
+        // CocoaPods' and sbt's build files.
+        "podfile",
+        ".sbt",
     ];
     data.iter()
         .chain(&LEGACY_ENCODED)

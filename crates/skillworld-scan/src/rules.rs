@@ -1013,7 +1013,7 @@ pub static RULES: &[Rule] = &[
         // `rubygems.org.global-cdn.io`, `download-pytorch.org`), in any
         // ecosystem's file or an order to add it; `hosts::lookalike_registry`
         // reads the host and sets the severity.
-        pattern: r"https?\\?://[^\s/'\x22`<>]*(?:npmjs|yarnpkg|rubygems|pypi|pythonhosted|nuget|gradle|maven|anaconda|conda|pytorch|crates|golang|packagist|jboss|deno)",
+        pattern: r"https?\\?://[^\s/'\x22`<>]*(?:npmjs|yarnpkg|rubyge|pypi|pythonhosted|nuget|gradle|maven|anacond|conda|pytorc|crates|golang|packagist|jboss|deno|cocoapod)",
         confirm: Some(crate::hosts::lookalike_registry),
         what: "fetches packages from a host that passes for a public registry",
         explain: "A URL's host carries a package registry's name without being that registry's (a look-alike of npm, PyPI, RubyGems, Maven, Gradle, NuGet, conda …): packages or build tools fetched from it are whatever its owner serves; use the registry's own host.",
@@ -1079,6 +1079,8 @@ pub static RULES: &[Rule] = &[
             r"|git\+https?://[^\s'\x22]+[@#](?:main|master|head|develop|dev|trunk)\b",
             r"|['\x22]github:[^\s'\x22#]+#(?:main|master|develop|dev)\b",
             r"|@\s*https?://\S+/archive/(?:refs/heads/)?(?:main|master|develop)\.",
+            // SwiftPM's `.package(url: …, branch: "main")` (batch 30).
+            r"|\.package\(\s*url:\s*['\x22][^'\x22]+['\x22]\s*,\s*branch:",
         ),
         what: "depends on a branch of a repository, not a pinned release",
         explain: "A dependency follows a branch of a git repository, so whoever controls that repository (a fork, a look-alike owner) changes what installs or builds at their next push; pin a tag or a commit of the official repository.",

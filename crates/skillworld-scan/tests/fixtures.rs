@@ -19,6 +19,14 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
+        "node-service-container-b30",
+        "batch 30's generality check: `FROM docker.io/nodejs-official/node:20-alpine`, a namespace named to pass for Docker's official images; the scanner keeps no list of official images or of their publishers' namespaces (as for dockerfile-modernizer)",
+    ),
+    (
+        "android-compose-setup-b30",
+        "batch 30's generality check: a Gradle `maven { url 'https://maven.google-apis.dev/android/' }` ahead of `google()`; Google is no registry word (`registry-lookalike`), as its own domains are too many to list (google-analytics.com, googleapis.com, …), so an unknown mirror only warns (`build-fetch`), as a company's does",
+    ),
+    (
         "android-lint-baseline-b30",
         "batch 30: a Gradle Kotlin script decodes a base64 constant (`Base64.getDecoder().decode`) into a `val` and runs it, in a `doFirst` three lines on, with `ProcessBuilder(\"sh\", \"-c\", lintBootstrap)`; the decode and the run stand on different lines of a language the decode-and-run rows do not follow a value through",
     ),

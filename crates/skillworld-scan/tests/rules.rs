@@ -1774,6 +1774,32 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "npmRegistryServer: \"http://registry.yarnpkg-cdn.com\"",
         "    npmRegistryServer: \"https://npm.pkg.github.com\"",
     ),
+    // Batch 30's generality check: a registry word misspelt or a domain
+    // spelt with a hyphen in a host, CocoaPods' source, SwiftPM's branch.
+    (
+        "registry-lookalike",
+        "SKILL.md",
+        "```bash\nconda config --add channels https://conda.anacondaa.org/pytorch\n```",
+        "```bash\nconda config --add channels https://conda.anaconda.org/pytorch\n```",
+    ),
+    (
+        "registry-lookalike",
+        "build.sbt",
+        "  \"Central edge mirror\" at \"https://repo1.maven-org.cdn-edge.io/maven2/\",",
+        "  \"Acme Nexus\" at \"https://maven.acme-corp.com/repository/maven-releases/\",",
+    ),
+    (
+        "registry-lookalike",
+        "Podfile",
+        "source 'https://cdn.cocoapods-trunk.org/'",
+        "source 'https://cdn.cocoapods.org/'",
+    ),
+    (
+        "dependency-on-branch",
+        "Package.swift",
+        "        .package(url: \"https://github.com/apple-swift-oss/swift-argument-parser\", branch: \"main\"),",
+        "        .package(url: \"https://github.com/apple/swift-argument-parser\", from: \"1.3.0\"),",
+    ),
     (
         "chat-sink",
         "build.rs",
