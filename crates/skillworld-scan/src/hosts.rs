@@ -604,23 +604,15 @@ fn impersonated(host: &str) -> Option<&'static str> {
     })
 }
 
-/// Whether `seen` is `word` with one letter added, dropped or changed
-/// (`anacondaa`, `rubygem`): only for words long enough that one slip
-/// makes no other word (`gradle` and `cradle` stay apart).
+/// Whether `seen` is `word` with one letter added, dropped, changed or
+/// swapped with its neighbour (`anacondaa`, `rubygem`): only for words
+/// long enough that one slip makes no other word (`gradle` and `cradle`
+/// stay apart).
 fn misspelt(seen: &str, word: &str) -> bool {
     const LONG_ENOUGH: usize = 7;
-    if word.len() < LONG_ENOUGH || seen == word || seen.len().abs_diff(word.len()) > 1 {
-        return false;
-    }
-    let (a, b) = (seen.as_bytes(), word.as_bytes());
-    let head = a.iter().zip(b).take_while(|(x, y)| x == y).count();
-    let tail = a[head..]
-        .iter()
-        .rev()
-        .zip(b[head..].iter().rev())
-        .take_while(|(x, y)| x == y)
-        .count();
-    head + tail + 1 >= a.len().max(b.len())
+    word.len() >= LONG_ENOUGH
+        && seen != word
+        && crate::packages::within(seen.as_bytes(), word.as_bytes(), 1)
 }
 
 #[cfg(test)]
