@@ -1026,7 +1026,7 @@ pub static RULES: &[Rule] = &[
         // a Gradle `maven { url … }`, a wrapper's `distributionUrl`) only
         // warns from a host the scanner does not know — companies point
         // builds at their own mirrors so — and blocks from a raw IP.
-        pattern: r"^\s*(?-i:URL|GIT_REPOSITORY)\s+['\x22]?https?://|^\s*urls\s*=\s*\[\s*['\x22]https?://|\bmaven\s*\{\s*url\b[^\n]*https?://|\bdistributionUrl\s*=\s*https?",
+        pattern: r"^\s*(?-i:URL|GIT_REPOSITORY)\s+['\x22]?https?://|^\s*(?-i:urls)\s*=\s*\[\s*['\x22]https?://|\bmaven\s*\{\s*url\b[^\n]*https?://|\bdistributionUrl\s*=\s*https?",
         installer: Installer::Packages,
         what: "downloads a build dependency from a URL",
         explain: "A build file downloads a dependency or a tool from a URL; pin it by hash (`URL_HASH`, `sha256`, `distributionSha256Sum`) and take it from its project's own host.",

