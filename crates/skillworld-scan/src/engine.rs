@@ -723,6 +723,17 @@ pub static AUTONOMOUS: LazyLock<Compiled> = LazyLock::new(|| {
 static PLACEHOLDERS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!("(?m){}", PLACEHOLDER.replace(r"\b", r"(?-u:\b)"))).expect("placeholders")
 });
+
+/// Whether `text` holds a placeholder for a target. An XML element closed
+/// on the same line (`<url>http://…</url>` in a Maven file, batch 30) is
+/// the value itself, not a blank to fill in.
+fn has_placeholder(text: &str) -> bool {
+    PLACEHOLDERS.find_iter(text).any(|m| {
+        let tag = m.as_str();
+        let closed = tag.starts_with('<') && text.contains(&format!("</{}", &tag[1..]));
+        !closed
+    })
+}
 static WARNINGS: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(&ascii_bounds(WARNING)).expect("warning words"));
 /// A label that forbids the list under it, and the words that undo it
@@ -979,7 +990,7 @@ fn judge(
     let markdown = kind == Kind::Markdown;
     let prose = !matches!(region, Region::Code(_));
     if markdown && rule.class.is_payload() {
-        if PLACEHOLDERS.is_match(text) {
+        if has_placeholder(text) {
             soften(
                 hit,
                 "written with a placeholder target, so it explains rather than arms",

@@ -29,6 +29,8 @@ const INSTALLERS: &[&str] = &[
     "deno.land/install.sh",
     "deno.land/install.ps1",
     "deno.land/x/install/",
+    // Fresh's documented project initialiser (`deno run -A -r https://fresh.deno.dev`).
+    "fresh.deno.dev",
     "dl.deno.land",
     "deno.com/install.sh",
     "get.pnpm.io",
@@ -511,9 +513,133 @@ pub fn api_service(text: &str) -> Option<&'static Service> {
     service
 }
 
+/// The words a package registry's or build tool's host is known by, each
+/// with the domains its owner serves them from (batch 30). A host outside
+/// those domains that carries the word as a whole part of its own domain
+/// (`registry.npmjs-mirror.com`, `api.nuget-org.cloud`) or puts the word
+/// before a top-level domain in its middle (`rubygems.org.global-cdn.io`,
+/// `repo1.maven-central.org.cdn-fast.io`) passes for the registry.
+const REGISTRY_WORDS: &[(&str, &[&str])] = &[
+    ("npmjs", &["npmjs.org", "npmjs.com"]),
+    ("yarnpkg", &["yarnpkg.com"]),
+    ("rubygems", &["rubygems.org"]),
+    ("pypi", &["pypi.org", "pypi.io"]),
+    ("pythonhosted", &["pythonhosted.org"]),
+    ("nuget", &["nuget.org"]),
+    ("gradle", &["gradle.org", "gradle.com"]),
+    ("maven", &["maven.org", "maven.apache.org", "apache.org"]),
+    (
+        "anaconda",
+        &["anaconda.org", "anaconda.com", "anaconda.cloud"],
+    ),
+    ("conda", &["conda.io", "conda-forge.org"]),
+    ("pytorch", &["pytorch.org"]),
+    ("crates", &["crates.io"]),
+    ("golang", &["golang.org"]),
+    ("packagist", &["packagist.org", "packagist.com"]),
+    ("jboss", &["jboss.org"]),
+    ("deno", &["deno.land", "deno.com", "deno.dev"]),
+    ("cocoapods", &["cocoapods.org"]),
+];
+
+/// The top-level domains a look-alike puts in its host's middle.
+const MIDDLE_TLDS: &[&str] = &["org", "com", "io", "net", "dev"];
+
+/// `registry-lookalike`'s reader: keeps the line when a URL from the match
+/// on has a host that passes for a package registry it is not.
+pub fn lookalike_registry(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(crate::rules::Severity, String)> {
+    let lookalike = |at: usize| {
+        // A Java properties file escapes the colon (`https\://`).
+        let rest = line
+            .get(at..)
+            .unwrap_or_default()
+            .replacen("\\://", "://", 1);
+        URL.captures(&rest).is_some_and(|url| {
+            let rest = url[2].to_ascii_lowercase();
+            let host = rest.split(['/', '?', '#', ':', ',']).next().unwrap_or("");
+            impersonated(host).is_some()
+        })
+    };
+    std::iter::successors(Some(at), |&at| next(at + 1))
+        .any(lookalike)
+        .then(|| (crate::rules::Severity::High, String::new()))
+}
+
+/// The registry word `host` passes for without being at its owner's domains.
+fn impersonated(host: &str) -> Option<&'static str> {
+    let labels: Vec<&str> = host.split('.').collect();
+    let own_domain = labels.len().saturating_sub(2);
+    fn words_in<'a>(labels: &[&'a str]) -> Vec<&'a str> {
+        labels.iter().flat_map(|label| label.split('-')).collect()
+    }
+    // The labels that pass for a domain of the host's own: its last two,
+    // every label before a top-level domain standing in its middle, and a
+    // label that spells a domain with a hyphen (`repo1.maven-org.cdn.io`).
+    let mut posing = words_in(&labels[own_domain..]);
+    if let Some(tld) = (1..own_domain)
+        .rev()
+        .find(|&i| MIDDLE_TLDS.contains(&labels[i]))
+    {
+        posing.extend(words_in(&labels[..tld]));
+    }
+    for label in &labels[..own_domain] {
+        if label
+            .rsplit('-')
+            .next()
+            .is_some_and(|end| MIDDLE_TLDS.contains(&end))
+        {
+            posing.extend(label.split('-'));
+        }
+    }
+    REGISTRY_WORDS.iter().find_map(|&(word, domains)| {
+        let at_owner = domains
+            .iter()
+            .any(|d| host == *d || host.strip_suffix(d).is_some_and(|s| s.ends_with('.')));
+        let posed = posing.iter().any(|w| *w == word || misspelt(w, word));
+        (!at_owner && posed).then_some(word)
+    })
+}
+
+/// Whether `seen` is `word` with one letter added, dropped, changed or
+/// swapped with its neighbour (`anacondaa`, `rubygem`): only for words
+/// long enough that one slip makes no other word (`gradle` and `cradle`
+/// stay apart).
+fn misspelt(seen: &str, word: &str) -> bool {
+    const LONG_ENOUGH: usize = 7;
+    word.len() >= LONG_ENOUGH
+        && seen != word
+        && crate::packages::within(seen.as_bytes(), word.as_bytes(), 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_host_that_passes_for_a_registry() {
+        for host in [
+            "conda.anacondaa.org",
+            "repo1.maven-org.cdn-edge.io",
+            "rubygems.org.global-cdn.io",
+            "download-pytorch.org",
+            "api.nuget-org.cloud",
+        ] {
+            assert!(impersonated(host).is_some(), "{host}");
+        }
+        for host in [
+            "conda.anaconda.org",
+            "gradle-cache.acme-corp.com",
+            "proxy.golang.org",
+            "pkgs.dev.azure.com",
+            "cradle.io",
+        ] {
+            assert!(impersonated(host).is_none(), "{host}");
+        }
+    }
 
     #[test]
     fn a_credential_and_its_own_api() {

@@ -269,9 +269,31 @@ fn kind_of(path: &str, text: &str) -> Option<Kind> {
     // script in the browser, a desktop entry's `Exec=` at login, a PDF's
     // actions in the reader (when its text is not compressed).
     let data = [
-        ".cfg", ".conf", ".txt", ".xml", ".env", ".rules", ".service", ".timer", ".pdf",
+        ".cfg",
+        ".conf",
+        ".txt",
+        ".xml",
+        ".env",
+        ".rules",
+        ".service",
+        ".timer",
+        ".pdf",
         // Go's module file and Pipenv's say where each dependency comes from.
-        "go.mod", "pipfile",
+        "go.mod",
+        "pipfile",
+        // Where the other ecosystems' packages and builds come from (batch
+        // 30): NuGet's and .NET's settings, Java properties (a Gradle
+        // wrapper's distribution), Bazel's files, conda's and RubyGems'.
+        ".config",
+        ".properties",
+        ".bzl",
+        ".bazel",
+        "workspace",
+        "condarc",
+        "gemrc",
+        // CocoaPods' and sbt's build files.
+        "podfile",
+        ".sbt",
     ];
     data.iter()
         .chain(&LEGACY_ENCODED)

@@ -134,7 +134,7 @@ enum Match {
 /// each way to mend the first difference is tried with one edit less — at
 /// most 4² short paths for two edits, where a distance table would fill
 /// every cell.
-fn within(a: &[u8], b: &[u8], limit: usize) -> bool {
+pub(crate) fn within(a: &[u8], b: &[u8], limit: usize) -> bool {
     let common = a.iter().zip(b).take_while(|(x, y)| x == y).count();
     let (a, b) = (&a[common..], &b[common..]);
     if a.is_empty() || b.is_empty() {

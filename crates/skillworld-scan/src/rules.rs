@@ -1002,11 +1002,44 @@ pub static RULES: &[Rule] = &[
         severity: Severity::High,
         // Also the argument-list form (`["npm", "config", "set",
         // "registry", URL]`) and a pip.conf line formatted from a variable.
-        pattern: r"\b(?:npm|pnpm|yarn)\s+config\s+set\s+registry\s+https?://|\b(?:npm|pnpm|yarn)\s+config\s+set\s+registry\s*['\x22`]\s*\+|(?:^|['\x22`]|\\n)\s*(?-i:registry)\s*=\s*\$\{|['\x22](?:npm|pnpm|yarn)['\x22]\s*,\s*['\x22]config['\x22]\s*,\s*['\x22]set['\x22]\s*,\s*['\x22]registry['\x22]|\bf['\x22](?:extra-)?index-url\s*=\s*\{|\bpip[\d.]*\s+config\s+set\s+\S*index-url\s+https?://|^\s*['\x22]?(?:registry|index-url|extra-index-url)\s*=\s*(?:\{\s*url\s*=\s*)?['\x22]?(?:sparse\+)?https?://|^\s*--(?:extra-index-url|index-url)[\s=]+https?://|^\s*url\s*=\s*['\x22]https?://[^'\x22\s]*/(?:simple|pypi)/?['\x22]|\b(?:PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|UV_INDEX_URL|UV_EXTRA_INDEX_URL|NPM_CONFIG_REGISTRY)=\s*['\x22]?https?://|['\x22]\s*registry\s*=\s*\\?['\x22](?:sparse\+)?https?://|(?-i:\bGOPROXY)=\s*['\x22]?https?://|^\s*repository\s*=\s*https?://|https?://[^\s'\x22`)<>]+/simple/?(?:[\s.,;:)'\x22`]|$)",
-        unless: &["GOPROXY=https://proxy.golang.org"],
+        pattern: r"\b(?:npm|pnpm|yarn)\s+config\s+set\s+registry\s+https?://|\b(?:npm|pnpm|yarn)\s+config\s+set\s+registry\s*['\x22`]\s*\+|(?:^|['\x22`]|\\n)\s*(?-i:registry)\s*=\s*\$\{|['\x22](?:npm|pnpm|yarn)['\x22]\s*,\s*['\x22]config['\x22]\s*,\s*['\x22]set['\x22]\s*,\s*['\x22]registry['\x22]|\bf['\x22](?:extra-)?index-url\s*=\s*\{|\bpip[\d.]*\s+config\s+set\s+\S*index-url\s+https?://|^\s*['\x22]?(?:registry|index-url|extra-index-url)\s*=\s*(?:\{\s*url\s*=\s*)?['\x22]?(?:sparse\+)?https?://|^\s*--(?:extra-index-url|index-url)[\s=]+https?://|^\s*url\s*=\s*['\x22]https?://[^'\x22\s]*/(?:simple|pypi)/?['\x22]|\b(?:PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|UV_INDEX_URL|UV_EXTRA_INDEX_URL|NPM_CONFIG_REGISTRY)=\s*['\x22]?https?://|['\x22]\s*registry\s*=\s*\\?['\x22](?:sparse\+)?https?://|(?-i:\bGOPROXY)=\s*['\x22]?https?://|^\s*repository\s*=\s*https?://|https?://[^\s'\x22`)<>]+/simple/?(?:[\s.,;:)'\x22`]|$)|\bgem\s+sources\s+(?:--add|-a)\s+https?://|\bbundle\s+config\s+(?:set\s+)?(?:--(?:global|local)\s+)?mirror\.https?://\S+\s+https?://|^\s*channel_alias:\s*['\x22]?https?://|^npmRegistryServer:\s*['\x22]?https?://",
+        // A Poetry source below PyPI serves only what PyPI lacks or what
+        // a dependency names (a company's own packages), not every install.
+        unless: &[
+            "GOPROXY=https://proxy.golang.org",
+            "--priority=supplemental",
+            "--priority=explicit",
+        ],
         installer: Installer::Packages,
         what: "points the package manager at another registry",
         explain: "Redirects every later package install to a registry the skill chose (dependency confusion, poisoned packages); keep the public registry or a mirror the admin set.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "registry-lookalike",
+        class: Class::Execution,
+        // Batch 30: a registry, mirror, channel or distribution URL whose
+        // host passes for a public registry's (`api.nuget-org.cloud`,
+        // `rubygems.org.global-cdn.io`, `download-pytorch.org`), in any
+        // ecosystem's file or an order to add it; `hosts::lookalike_registry`
+        // reads the host and sets the severity.
+        pattern: r"https?\\?://[^\s/'\x22`<>]*(?:npmjs|yarnpkg|rubyge|pypi|pythonhosted|nuget|gradle|maven|anacond|conda|pytorc|crates|golang|packagist|jboss|deno|cocoapod)",
+        confirm: Some(crate::hosts::lookalike_registry),
+        what: "fetches packages from a host that passes for a public registry",
+        explain: "A URL's host carries a package registry's name without being that registry's (a look-alike of npm, PyPI, RubyGems, Maven, Gradle, NuGet, conda …): packages or build tools fetched from it are whatever its owner serves; use the registry's own host.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "build-fetch",
+        class: Class::Execution,
+        // Batch 30: a build file's download (CMake `URL`, Bazel `urls =`,
+        // a Gradle `maven { url … }`, a wrapper's `distributionUrl`) only
+        // warns from a host the scanner does not know — companies point
+        // builds at their own mirrors so — and blocks from a raw IP.
+        pattern: r"^\s*(?-i:URL|GIT_REPOSITORY)\s+['\x22]?https?://|^\s*(?-i:urls)\s*=\s*\[\s*['\x22]https?://|\bmaven\s*\{\s*url\b[^\n]*https?://|\bdistributionUrl\s*=\s*https?",
+        installer: Installer::Packages,
+        what: "downloads a build dependency from a URL",
+        explain: "A build file downloads a dependency or a tool from a URL; pin it by hash (`URL_HASH`, `sha256`, `distributionSha256Sum`) and take it from its project's own host.",
         ..Rule::BASE
     },
     Rule {
@@ -1056,6 +1089,8 @@ pub static RULES: &[Rule] = &[
             r"|git\+https?://[^\s'\x22]+[@#](?:main|master|head|develop|dev|trunk)\b",
             r"|['\x22]github:[^\s'\x22#]+#(?:main|master|develop|dev)\b",
             r"|@\s*https?://\S+/archive/(?:refs/heads/)?(?:main|master|develop)\.",
+            // SwiftPM's `.package(url: …, branch: "main")` (batch 30).
+            r"|\.package\(\s*url:\s*['\x22][^'\x22]+['\x22]\s*,\s*branch:",
         ),
         what: "depends on a branch of a repository, not a pinned release",
         explain: "A dependency follows a branch of a git repository, so whoever controls that repository (a fork, a look-alike owner) changes what installs or builds at their next push; pin a tag or a commit of the official repository.",
@@ -1774,7 +1809,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "chat-sink",
         class: Class::Exfiltration,
-        pattern: r"discord(?:app)?\.com/api/webhooks|hooks\.slack\.com/services|api\.telegram\.org/bot|\bsmtplib\.SMTP|\bnodemailer\b|\bSend-MailMessage\b|\bsendmail\s+-|\bmail\s+-s\b|\bftplib\.FTP|\bftp://|\bscp\b[^\n]*\s\S+@[\w.-]+:|\brsync\b[^\n]*\s\S+@[\w.-]+:|\b(?:sock|socket|s|conn|client|sk)\.(?:send|sendall|sendto)\(|\b(?:sock|socket|s|conn|client|sk|stream)\.write_all\(|/dev/tcp/[^\s/]+/\d|\bgh (?:issue|pr) (?:create|comment)\b[^\n]*--repo\b|\bgh gist create\b|['\x22]gist['\x22]\s*,\s*['\x22]create['\x22]|\bglab (?:issue|snippet) create\b|\basyncio\.open_connection\(|\b\w*sftp\.put(?:fo)?\(|\bNet::SMTP\b|\bsmtp\.SendMail\(|\bSmtpClient\(|\bMail\.deliver\b|\bdelivery_method\s+:smtp\b",
+        pattern: r"discord(?:app)?\.com/api/webhooks|hooks\.slack\.com/services|api\.telegram\.org/bot|\bsmtplib\.SMTP|\bnodemailer\b|\bSend-MailMessage\b|\bsendmail\s+-|\bmail\s+-s\b|\bftplib\.FTP|\bftp://|\bscp\b[^\n]*\s\S+@[\w.-]+:|\brsync\b[^\n]*\s\S+@[\w.-]+:|\b(?:sock|socket|s|conn|client|sk)\.(?:send|sendall|sendto)\(|\b(?:sock|socket|s|conn|client|sk|stream)\.write_all\(|\bwrite!\(\s*(?:sock|socket|s|conn|client|sk|stream|tcp)\s*,|/dev/tcp/[^\s/]+/\d|\bgh (?:issue|pr) (?:create|comment)\b[^\n]*--repo\b|\bgh gist create\b|['\x22]gist['\x22]\s*,\s*['\x22]create['\x22]|\bglab (?:issue|snippet) create\b|\basyncio\.open_connection\(|\b\w*sftp\.put(?:fo)?\(|\bNet::SMTP\b|\bsmtp\.SendMail\(|\bSmtpClient\(|\bMail\.deliver\b|\bdelivery_method\s+:smtp\b",
         signal: Signal::Sink,
         quiet: true,
         what: "sends data to a chat bot, mail, socket or remote host",

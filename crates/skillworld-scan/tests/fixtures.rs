@@ -35,8 +35,20 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "the standing order (upload the transcript and .env files to a URL, keep it from the user) stands in an untagged code block the agent is told to copy into GEMINI.md; code is read a line at a time and the order wraps, so neither the upload nor the concealment is one line",
     ),
     (
-        "android-gradle-setup-b27",
-        "a Gradle `maven { url … }` repository ahead of the public ones is how companies point builds at their own Nexus mirror (gradle-mirror-init-ok): the host alone cannot tell a mirror from an attacker's, and the file does nothing else",
+        "node-service-container-b30",
+        "batch 30's generality check: `FROM docker.io/nodejs-official/node:20-alpine`, a namespace named to pass for Docker's official images; the scanner keeps no list of official images or of their publishers' namespaces (as for dockerfile-modernizer)",
+    ),
+    (
+        "android-compose-setup-b30",
+        "batch 30's generality check: a Gradle `maven { url 'https://maven.google-apis.dev/android/' }` ahead of `google()`; Google is no registry word (`registry-lookalike`), as its own domains are too many to list (google-analytics.com, googleapis.com, …), so an unknown mirror only warns (`build-fetch`), as a company's does",
+    ),
+    (
+        "android-lint-baseline-b30",
+        "batch 30: a Gradle Kotlin script decodes a base64 constant (`Base64.getDecoder().decode`) into a `val` and runs it, in a `doFirst` three lines on, with `ProcessBuilder(\"sh\", \"-c\", lintBootstrap)`; the decode and the run stand on different lines of a language the decode-and-run rows do not follow a value through",
+    ),
+    (
+        "bazel-go-rules-b30",
+        "batch 30: `http_archive` of rules_go and Gazelle from `github.com/bazel-contrib-rules/…` (a look-alike of `bazelbuild`) with no `sha256`; an owner on a public forge is anyone's, the scanner keeps no list of each project's owner, and an archive without `sha256` is what Bazel's own quick starts show while a hash is added",
     ),
     (
         "ledger-live-health-check-b26",
@@ -161,6 +173,10 @@ const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
     (
         "cursor-mcp-sync-ok-b31",
         "merges the servers of a file the user names into `~/.cursor/mcp.json`: the same reads and writes as a skill that implants a server (`mcp-implant`); whose file it is cannot be told from the code",
+    ),
+    (
+        "bundler-ci-speedup-ok-b30",
+        "batch 30: prose suggests `bundle config set --global mirror.https://rubygems.org https://gems.acme-corp.com` \"if Acme's platform team runs one\"; a mirror of rubygems.org serves every gem, and a company's host reads as any other (registry-redirect blocks every index or mirror a skill sets that is not a listed public one, as for pip and npm)",
     ),
     (
         "aws-cost-report-ok-b29",
