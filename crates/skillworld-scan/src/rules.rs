@@ -1511,8 +1511,8 @@ pub static RULES: &[Rule] = &[
         // (`"$HOME\.aws\credentials"`, batch 23).
         pattern: r"\.ssh(?:/|\\{1,2})(?:id_[a-z0-9_]+(?:[^.a-z0-9_]|$)|\*)|['\x22](?:~/|\$HOME/)?\.ssh/?['\x22]|(?:~|\$HOME|\$\{HOME\})/\.(?:aws|kube|gnupg|docker|azure|ssh)/?(?:\s|$|['\x22);])|['\x22]\.(?:docker|kube)['\x22][^\n]*['\x22]config(?:\.json)?['\x22]|['\x22]\.ssh['\x22][^\n]*['\x22]id_|['\x22]id_(?:rsa|ed25519|ecdsa|dsa)['\x22]|\.aws(?:/|\\{1,2})credentials|\.(?:aws|gem)['\x22][^\n]*['\x22]credentials['\x22]|\.azure['\x22][^\n]*['\x22](?:accessTokens|msal_token_cache)\.(?:json|bin)['\x22]|['\x22]\.(?:aws|gem|kube|docker|gnupg|azure)['\x22]\s*[,/]\s*[a-z_]\w*\s*(?:[),]|$)|\.kube(?:/|\\{1,2})config|\.docker(?:/|\\{1,2})config\.json|\.git-credentials|\.netrc\b|\.pgpass\b|\.npmrc\b|\.pypirc\b|\.gem/credentials\b|gcloud/(?:credentials|application_default|legacy_credentials)|\.azure[/\\](?:accessTokens|msal)|\.config/gh/hosts|/etc/shadow\b|\.gnupg/|\.get_(?:frozen_)?credentials\(\)|\.password-store|\.vault-token|com\.vercel\.cli/auth\.json|netlify/config\.json|\.fly/config\.yml|credentials\.tfrc\.json|(?:\.cargo|CARGO_HOME)\}?/credentials|\.supabase/access-token|-C\s*['\x22]?(?:~|\$HOME|\$\{HOME\})/?['\x22]?\s(?:[^\n|;&]*\s)?\.(?:ssh|aws|azure|kube|gnupg|docker|config/gcloud)(?:[\s'\x22/]|$)",
         // A key named as an SSH client's identity is used to log in, not read;
-        // only where `-i` names a key under home (batch 32: `rsync -e "ssh -i
-        // $KEY" ~/.ssh ~/.aws host:` copies the folders away).
+        // only where `-i` names a key under home, a Windows one too (batch 32:
+        // `rsync -e "ssh -i $KEY" ~/.ssh ~/.aws host:` copies the folders away).
         unless: &[
             "ssh-keygen",
             "chmod 600",
@@ -1524,6 +1524,12 @@ pub static RULES: &[Rule] = &[
             "ssh -i \"$HOME/",
             "scp -i ~/",
             "scp -i $HOME/",
+            "ssh -i C:\\Users\\",
+            "ssh -i %USERPROFILE%\\",
+            "ssh -i $env:USERPROFILE\\",
+            "ssh -i \"$env:USERPROFILE\\",
+            "\"-i\", \"~/",
+            "\"-i\", r\"C:\\Users\\",
         ],
         signal: Signal::Source,
         confirm: Some(crate::naming::secret_mount_target),
