@@ -516,6 +516,9 @@ const COMMON: &[&[u8]] = &[
     b"with", b"this", b"that", b"from", b"your", b"data", b"file", b"open", b"read", b"send",
     b"post", b"copy", b"type", b"user", b"call", b"web", b"get", b"set", b"new", b"report",
     b"include", b"share", b"format", b"system", b"local", b"login", b"key", b"config",
+    // Found thousands of times a corpus pass for a handful of fits
+    // (scanfast5's count): another group of their clauses triggers.
+    b"act", b"mode", b"rev",
 ];
 
 /// In every line that holds a link (`http://`, ` https://`): long, but
@@ -779,18 +782,18 @@ mod tests {
     /// triggers only when its clause has nothing better.
     #[test]
     fn an_atom_knows_what_precedes_it() {
-        let rev = &requirements(r"\$\(\s*rev\b")[0][0];
-        assert_eq!(rev.word, b"rev");
-        let before = rev.before.as_ref().expect("what precedes");
+        let tac = &requirements(r"\$\(\s*tac\b")[0][0];
+        assert_eq!(tac.word, b"tac");
+        let before = tac.before.as_ref().expect("what precedes");
         for (text, holds) in [
-            ("$(rev", true),
-            ("x=$(  rev", true),
-            ("$( \tREV", true),
-            ("review", false),
-            ("(rev", false),
-            ("$x rev", false),
+            ("$(tac", true),
+            ("x=$(  tac", true),
+            ("$( \tTAC", true),
+            ("tactic", false),
+            ("(tac", false),
+            ("$x tac", false),
         ] {
-            let start = text.to_ascii_lowercase().find("rev").expect("rev");
+            let start = text.to_ascii_lowercase().find("tac").expect("tac");
             assert_eq!(before.precedes(text.as_bytes(), start), holds, "{text}");
         }
         assert!(requirements(r"\bcurl\b")[0][0].before.is_none());
