@@ -1039,6 +1039,10 @@ fn judge(
         soften(hit, "one look-alike word shown in a table: it runs nothing");
         return;
     }
+    if rule.id == "account-change" && inline && bare_name(text, column) {
+        soften(hit, "a program named alone in inline code: it runs nothing");
+        return;
+    }
     if rule.id == "homoglyph" && crate::script::shows_foreign(text) {
         soften(
             hit,
@@ -1105,7 +1109,8 @@ fn warned(lines: &Lines, layout: &Layout, line: usize) -> bool {
 }
 
 /// Whether a list item stands in a list introduced by a label that warns
-/// ("Insecure patterns:"): a review guide's examples of what to flag; or
+/// ("Insecure patterns:", "**Dangerous patterns:**"): a review guide's
+/// examples of what to flag; or
 /// is nested under an item that forbids what it lists ("5. Strictly
 /// forbidden commands include:", the sixth sweep's mythril skills).
 fn under_warning_label(lines: &Lines, line: usize) -> bool {
@@ -1120,8 +1125,11 @@ fn under_warning_label(lines: &Lines, line: usize) -> bool {
             .map(|l| lines.get(l))
             .filter(|text| !text.trim().is_empty())
     };
-    let labels =
-        |label: &str, words: &Regex| label.trim_end().ends_with(':') && words.is_match(label);
+    // A label in bold ("**Dangerous patterns:**", the fifth sweep's skill
+    // validator) is the same label.
+    let labels = |label: &str, words: &Regex| {
+        label.trim_end().trim_end_matches(['*', '_']).ends_with(':') && words.is_match(label)
+    };
     let forbidden = indent(item) > 0
         && above()
             .find(|text| indent(text) < indent(item))
@@ -1477,6 +1485,22 @@ fn lone_word(text: &str, column: usize) -> bool {
         && !span.contains("://")
         && cell_before
         && after.trim_start().starts_with('|')
+}
+
+/// Whether the inline code span around `column` is one bare word
+/// (`` `chpasswd` reads `user:password` … ``, the thirteenth sweep's
+/// input-sanitization guide): a program named in a sentence, given no
+/// argument and no input, where a command has more (`` `echo u:p |
+/// chpasswd` ``).
+fn bare_name(text: &str, column: usize) -> bool {
+    let Some(open) = text.get(..column).and_then(|before| before.rfind('`')) else {
+        return false;
+    };
+    let span = text[open + 1..].split('`').next().unwrap_or_default();
+    !span.is_empty()
+        && span
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
 /// Whether the match at `column` is quoted: inline code or a quotation mark

@@ -482,6 +482,51 @@ pub fn foreign_unless_url(
     }
 }
 
+/// A git `insteadOf` rule and the two URL prefixes it swaps.
+static REWRITE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"(?i)\burl\.['"]?([^\s'"]+?)['"]?\.(?:push)?insteadOf\s+['"]?([^\s'"]+)"#)
+        .expect("insteadOf rule")
+});
+
+/// Keeps a line whose `insteadOf` rules send a forge's URLs elsewhere;
+/// drops it when every rule keeps the host and the path and only adds a
+/// login or changes the scheme (fp17, the thirteenth sweep's CI guide:
+/// `url."https://${GIT_TOKEN}@github.com/<Org>/".insteadOf
+/// "https://github.com/<Org>/"`, the documented way to fetch private
+/// dependencies). Another host, or another owner on the same forge
+/// (`…@github.com/fork/` for `github.com/org/`), still blocks
+/// (`Rule::confirm` of `git-url-rewrite`).
+pub fn rewrites_elsewhere(
+    line: &str,
+    _at: usize,
+    _next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(crate::rules::Severity, String)> {
+    let mut rules = REWRITE.captures_iter(line).peekable();
+    let same = rules.peek().is_some()
+        && rules.all(|rule| {
+            let (new, old) = (target(&rule[1]), target(&rule[2]));
+            new.0.eq_ignore_ascii_case(old.0) && new.1 == old.1
+        });
+    (!same).then(|| (crate::rules::Severity::High, String::new()))
+}
+
+/// The host and the path of a git URL or its prefix: past the scheme and
+/// any login, a port left out, the path after `/` or scp's `:`
+/// (`git@github.com:org/`).
+fn target(url: &str) -> (&str, &str) {
+    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let (authority, path) = rest.split_once('/').unwrap_or((rest, ""));
+    let host = authority.rsplit('@').next().unwrap_or(authority);
+    match host.split_once(':') {
+        // scp's `host:path` (a port is digits and has its path after `/`)
+        Some((name, scp)) if !scp.chars().all(|c| c.is_ascii_digit()) => {
+            (name, rest.split_once(':').map_or(path, |(_, p)| p))
+        }
+        Some((name, _)) => (name, path),
+        None => (host, path),
+    }
+}
+
 /// The service whose official API every URL in `text` is on, if there is
 /// a URL and all of them are (none publishing, no literal account).
 pub fn api_service(text: &str) -> Option<&'static Service> {

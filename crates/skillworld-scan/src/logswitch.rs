@@ -3,7 +3,10 @@
 //! The comment names what its code does to the program's own log and
 //! orders nothing; `disable-guards` reads the same words as an order when
 //! the code they label is anything else (`unset HISTFILE`, `auditctl -e 0`),
-//! or when a second statement shares the line.
+//! or when a second statement shares the line. A database's own query
+//! log is the same switch in SQL (the thirteenth sweep's Hologres guide:
+//! `-- Disable logging` above `SET log_min_duration_statement = '-1';`);
+//! an audit log (`pgaudit.log`) is a defence, not the program's own log.
 
 use std::sync::LazyLock;
 
@@ -13,7 +16,7 @@ use crate::lines::Lines;
 
 /// A comment saying only that logging is switched off.
 static SAYS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^(?:#+|//)\s*(?:disable|turn\s+off|switch\s+off|deactivate)\s+(?:the\s+|all\s+)?logging\s*[.:]?\s*$")
+    Regex::new(r"(?i)^(?:#+|//|--)\s*(?:disable|turn\s+off|switch\s+off|deactivate)\s+(?:the\s+|all\s+)?logging\s*[.:]?\s*$")
         .expect("logging comment")
 });
 
@@ -31,6 +34,16 @@ static SWITCH: LazyLock<Regex> = LazyLock::new(|| {
         .expect("logging switch")
 });
 
+/// One SQL setting of the database's own query log, as the line's one
+/// statement, to a value that logs nothing (`SET log_statement = 'none';`,
+/// `ALTER DATABASE d SET log_min_duration_statement = -1;`, MySQL's `SET
+/// GLOBAL general_log = 'OFF';`). A name holding `audit` is read by
+/// `SQL_SWITCH`'s caller as no own log.
+static SQL_SWITCH: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"(?i)^(?:ALTER\s+(?:DATABASE|ROLE|USER)\s+\w+\s+|ALTER\s+SYSTEM\s+)?SET\s+(?:SESSION\s+|LOCAL\s+|GLOBAL\s+)?(log_\w+|general_log|slow_query_log)\s*(?:=|\bTO\b)\s*(?:'-1'|-1|'?off'?|'?none'?|'?0'?|'?false'?)\s*;?$"#)
+        .expect("SQL logging switch")
+});
+
 /// A string value that switches something off (`mode="off"`), not a
 /// setting the logger's neighbours may have.
 static OFF_WORD: LazyLock<Regex> = LazyLock::new(|| {
@@ -38,9 +51,12 @@ static OFF_WORD: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// Whether a line of code is the switch alone (capture 1 of `SWITCH`: what
-/// comes before the logger).
+/// comes before the logger), in a program or in SQL.
 fn switch(code: &str) -> bool {
-    SWITCH.captures(code).is_some_and(|found| {
+    let sql = SQL_SWITCH
+        .captures(code)
+        .is_some_and(|found| !found[1].to_ascii_lowercase().contains("audit"));
+    sql || SWITCH.captures(code).is_some_and(|found| {
         !found
             .get(1)
             .is_some_and(|call| OFF_WORD.is_match(call.as_str()))
@@ -53,7 +69,11 @@ fn switch(code: &str) -> bool {
 /// on its own line (`logger=False,  # Disable logging`).
 pub fn own_logger(lines: &Lines, line: usize) -> bool {
     let text = lines.get(line);
-    let Some(marker) = text.find("//").or_else(|| text.find('#')) else {
+    let Some(marker) = text
+        .find("//")
+        .or_else(|| text.find('#'))
+        .or_else(|| sql_comment(text))
+    else {
         return false;
     };
     if !SAYS.is_match(text[marker..].trim()) {
@@ -67,6 +87,14 @@ pub fn own_logger(lines: &Lines, line: usize) -> bool {
         .map(|at| lines.get(at).trim())
         .find(|next| !next.is_empty())
         .is_some_and(|next| switch(next) && !opens_call(next))
+}
+
+/// Where a SQL comment (`-- …`) opens on a line: `--` at its start or
+/// after a space, followed by a space (`--verbose` is a flag).
+fn sql_comment(text: &str) -> Option<usize> {
+    text.match_indices("-- ")
+        .map(|(at, _)| at)
+        .find(|&at| at == 0 || text[..at].ends_with([' ', '\t']))
 }
 
 /// Whether a line opens a call it does not close (`t = Trainer(logger=False,`):
@@ -134,6 +162,25 @@ mod tests {
                 "trainer = Trainer(\n    # Disable logging\n    logger=False,\n)",
                 true,
             ),
+            // a database's own query log, in SQL
+            (
+                "-- Disable logging\nSET log_min_duration_statement = '-1';",
+                true,
+            ),
+            (
+                "-- Turn off logging\nALTER DATABASE app SET log_statement = 'none';",
+                true,
+            ),
+            ("SET GLOBAL general_log = 'OFF';  -- Disable logging", true),
+            // an audit log, a second statement, or another setting
+            ("-- Disable logging\nSET pgaudit.log = 'none';", false),
+            ("-- Disable logging\nSET pgaudit.log_level = 'none';", false),
+            (
+                "-- Disable logging\nSET log_statement = 'none'; DROP TABLE audit_trail;",
+                false,
+            ),
+            ("-- Disable logging\nSET row_security = off;", false),
+            ("tool --disable logging", false),
             // the comment says more than the switch
             ("# Disable logging and the sandbox\nlogger = False", false),
             ("# Disable logging\n", false),
@@ -141,7 +188,9 @@ mod tests {
         for (text, want) in cases {
             let lines = Lines::new(text);
             let line = (0..lines.count())
-                .find(|&at| lines.get(at).contains("logging") && lines.get(at).contains(['#', '/']))
+                .find(|&at| {
+                    lines.get(at).contains("logging") && lines.get(at).contains(['#', '/', '-'])
+                })
                 .expect("a comment line");
             assert_eq!(own_logger(&lines, line), want, "{text}");
         }

@@ -192,26 +192,89 @@ fn open_quote(before: &str) -> Option<char> {
     open
 }
 
-/// A path of the agent's folder only tested for existence
-/// (`(parent / ".claude").is_dir()`): nothing is read from it.
-/// (`Rule::confirm` of `agent-config`.)
-pub fn existence_probe(
+/// A path of the agent's folder nothing is read from: only tested for
+/// existence (`(parent / ".claude").is_dir()`), or named as where settings
+/// are written (`written_to`). (`Rule::confirm` of `agent-config`.)
+pub fn unread_agent_path(
     line: &str,
     at: usize,
     next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
-    unless_all(line, at, next, Severity::Medium, |_, _, rest| {
-        if !rest.starts_with(['\'', '"', '`']) {
-            return false;
-        }
-        let Some(name) = rest[1..].find(['\'', '"', '`']) else {
-            return false;
-        };
-        let after = rest[name + 2..].trim_start();
-        [").is_dir()", ").exists()", ").is_file()"]
-            .iter()
-            .any(|probe| after.starts_with(probe))
+    unless_all(line, at, next, Severity::Medium, |line, at, rest| {
+        existence_probe(rest)
+            || tested_in_words(rest)
+            || written_to(line.get(..at).unwrap_or_default())
     })
+}
+
+/// `rest` (from the match on) is a path a sentence tests for ("If
+/// `~/.claude/x.json` exists, offer …"): the words after it say whether it
+/// is there, not what it holds.
+fn tested_in_words(rest: &str) -> bool {
+    let end = rest
+        .find(|c: char| c.is_whitespace() || c == '`')
+        .unwrap_or(rest.len());
+    let after = rest[end..]
+        .trim_start_matches(['`', '\'', '"'])
+        .trim_start()
+        .to_ascii_lowercase();
+    [
+        "exists",
+        "is present",
+        "is missing",
+        "does not exist",
+        "doesn't exist",
+    ]
+    .iter()
+    .any(|words| after.starts_with(words))
+}
+
+/// `rest` (from the match on) is a quoted path tested for existence.
+fn existence_probe(rest: &str) -> bool {
+    if !rest.starts_with(['\'', '"', '`']) {
+        return false;
+    }
+    let Some(name) = rest[1..].find(['\'', '"', '`']) else {
+        return false;
+    };
+    let after = rest[name + 2..].trim_start();
+    [").is_dir()", ").exists()", ").is_file()"]
+        .iter()
+        .any(|probe| after.starts_with(probe))
+}
+
+/// Whether the words before a configuration path make it where something
+/// is written (fp17, sweeps 12 and 13: "Add the following to your
+/// `~/.codex/config.toml` file", "Config saved to: ~/.claude/…",
+/// "Edit `~/Library/…/claude_desktop_config.json`:"): the path follows
+/// "to"/"into" or an editing verb, perhaps with "your" or "the", or a
+/// label of where the settings live ("Config file:"). A path
+/// read or sent ("upload ~/.codex/auth.json", "the token in …", "copy it
+/// from …") follows other words and stays a source.
+fn written_to(before: &str) -> bool {
+    // Back to where the path starts: its inline code span, or its word.
+    let path_start = if before.matches('`').count() % 2 == 1 {
+        before.rfind('`')
+    } else {
+        before.rfind(char::is_whitespace)
+    };
+    let label = before[..path_start.unwrap_or(0)]
+        .trim_end_matches(|c: char| c.is_whitespace() || "`'\"".contains(c))
+        .to_ascii_lowercase();
+    // A label naming where the settings live ("Config file: ~/.claude/…").
+    if let Some(named) = label.strip_suffix(':') {
+        let noun = named.split_whitespace().next_back();
+        if matches!(noun, Some("file" | "path" | "location" | "config")) {
+            return true;
+        }
+    }
+    let words = label.trim_end_matches(':');
+    let mut last = words.split_whitespace().rev();
+    let word = match last.next() {
+        Some("your" | "the") => last.next(),
+        word => word,
+    };
+    matches!(word, Some("to" | "into" | "edit" | "update" | "modify"))
 }
 
 /// A `<system>` placeholder closing an identifier inside inline code
@@ -381,12 +444,24 @@ pub fn forbidden_concealment(
 
 /// "a name sort would silently read the older caps" (the thirteenth
 /// sweep): "would" before the adverb says what a bug would do, where an
-/// order to hide an act has none.
+/// order to hide an act has none. "no project can quietly install its
+/// dependencies" (fp17, the same sweep's bitranox guide): a modal whose
+/// subject "no" denies ("no one can", "nothing will") says the act cannot
+/// happen.
 fn hypothetical(before: &str) -> bool {
-    before
+    let words: Vec<String> = before
         .split_whitespace()
-        .next_back()
-        .is_some_and(|word| word.eq_ignore_ascii_case("would"))
+        .rev()
+        .take(3)
+        .map(str::to_ascii_lowercase)
+        .collect();
+    let modal = |w: &String| ["can", "could", "will", "may", "shall"].contains(&w.as_str());
+    match words.as_slice() {
+        [would, ..] if would == "would" => true,
+        [m, subject, ..] if modal(m) && ["nobody", "nothing"].contains(&subject.as_str()) => true,
+        [m, _, no, ..] => modal(m) && no == "no",
+        _ => false,
+    }
 }
 
 /// A download only read, not run (`Rule::confirm` of `download-execute`):
@@ -1046,7 +1121,8 @@ fn regex_named(before: &str) -> bool {
 /// setting, an endpoint) describes that option in its other cells, as a
 /// CLI's own reference does; it warns. An order in a row headed by words
 /// (`| Step 2 | Disable the sandbox |`) or in the prose around the table
-/// still blocks (`Rule::confirm` of `disable-guards`).
+/// still blocks. A guard named as a setting (`setting::named`: "Bypass
+/// Security Filters?: No") warns too (`Rule::confirm` of `disable-guards`).
 pub fn option_description(
     line: &str,
     at: usize,
@@ -1054,6 +1130,7 @@ pub fn option_description(
 ) -> Option<(Severity, String)> {
     let severity = match described_option(line) {
         Some(cell_end) if at >= cell_end => Severity::Medium,
+        _ if crate::setting::named(line, at) => Severity::Medium,
         _ => Severity::High,
     };
     Some((severity, String::new()))

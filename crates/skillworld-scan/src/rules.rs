@@ -334,7 +334,8 @@ pub struct Rule {
     pub combines: &'static [Signal],
     pub scope: Scope,
     /// Download-and-run rules: an official installer (a listed host, `hosts::INSTALLERS`)
-    /// only warns, an untrusted host (raw IP, paste site) is critical.
+    /// only warns, an untrusted host (raw IP, paste site) is critical; a
+    /// quiet fetch from an official installer arms no combination.
     pub installer: Installer,
     /// A quiet signal that only feeds a block combination with this
     /// signal: tried only in blocks that already hold an armed hit of it
@@ -763,6 +764,12 @@ pub static RULES: &[Rule] = &[
         unless: &["://localhost", "://127.0.0.1"],
         signal: Signal::Fetch,
         quiet: true,
+        // A vendor's own installer fetched to be run (`iex ((New-Object
+        // Net.WebClient).DownloadString('https://php.new/…'))`, the
+        // twelfth sweep's PHP and Chroma docs) is the official install
+        // `download-execute` lets warn: from a listed installer the fetch
+        // feeds no evaluation (`eval-fetched`).
+        installer: Installer::Script,
         what: "fetches from the network",
         explain: "Fetches data from the network.",
         ..Rule::BASE
@@ -1669,7 +1676,7 @@ pub static RULES: &[Rule] = &[
         pattern: r"(?:~|\$HOME|\$\{HOME\})/\.(?:openclaw|clawdbot|moltbot)/?(?:\s|['\x22]|$)|~?/?\.(?:openclaw|clawdbot|moltbot|claude|codex|cursor|gemini|aider|continue)/(?:[\w.-]*(?:json|token|credentials|auth|\.env)\w*|[\w.-]*config(?:\.\w+)?(?:[^/\w.-]|$)|\*)|\bclaude_desktop_config\.json\b|\bstate\.vscdb\b|\.claude\.json\b|\bauth-profiles\.json\b|(?:['\x22`/\\=]|\b(?:cat|less|head|tail|jq|type|cp|scp|Get-Content)\s+)openclaw\.json\b|\.(?:claude|codex|gemini|openclaw|cursor)/(?:projects|sessions|history|chats|memory|memories|transcripts)\b|['\x22`]\.(?:openclaw|clawdbot|moltbot|claude|codex|gemini|cursor)['\x22`]\s*(?:[,\])]|/\s*['\x22](?:projects|sessions|history|chats|memory))",
         signal: Signal::Source,
         quiet: true,
-        confirm: Some(crate::naming::existence_probe),
+        confirm: Some(crate::naming::unread_agent_path),
         what: "reads the agent's own configuration",
         explain: "Reads the agent's configuration, where its API keys and tokens live.",
         ..Rule::BASE
@@ -1716,7 +1723,13 @@ pub static RULES: &[Rule] = &[
             r"|\bscreenshots?\s+of\s+(?:the\s+|their\s+|your\s+)?(?:[\w-]+\s+){0,3}(?:QR\s+codes?|backup\s+codes|recovery\s+(?:codes|phrase)|seed\s+phrase|passwords?)\b",
             r"|\b(?:backup|recovery|2fa|two-factor)\s+codes\b[^\n]{0,80}\bpaste\s+(?:them|it)\s+(?:here|in(?:to)?\s+(?:the\s+|this\s+)?chat)\b",
         ),
-        unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
+        // The negation written in capitals for emphasis is the same one
+        // (the thirteenth sweep's Flyte guide: "do NOT ask them to paste
+        // the client secret into the chat").
+        unless: &[
+            "never ", "Never ", "NEVER ", "don't ", "Don't ", "DON'T ", "do not ", "Do not ",
+            "do NOT ", "Do NOT ", "DO NOT ",
+        ],
         signal: Signal::Source,
         quiet: true,
         what: "asks the user for a login secret",
@@ -2848,6 +2861,7 @@ pub static RULES: &[Rule] = &[
             "url.\"https://gitlab.com",
             "url.https://gitlab.com",
         ],
+        confirm: Some(crate::hosts::rewrites_elsewhere),
         what: "rewrites a forge's URLs to another host",
         explain: "A git `insteadOf` rule sends every clone, fetch and push of GitHub (or another forge) to a host the skill chose, which can serve altered code and collect credentials; remove it.",
         ..Rule::BASE
@@ -3137,7 +3151,11 @@ pub static RULES: &[Rule] = &[
         class: Class::Destruction,
         severity: Severity::Critical,
         target: Target::Code,
-        pattern: r"\brm {1,2}-(?:rf|fr|r -f|f -r|-recursive --force) {1,2}(?:--no-preserve-root )?(?:/\*?|~/?\*?|\$HOME/?\*?|\x22\$HOME\x22/?|\$\{HOME\}/?)(?:\s|$|;|&|\)|\x22)|\bRemove-Item\b[^\n]*-Recurse[^\n]*(?:C:\\\s|C:\\\*|\$env:USERPROFILE\s|~\s)|\b(?:rd|rmdir) /s /q [cC]:\\",
+        // cmd's `rd /s /q` deletes the drive's root, every home or Windows
+        // itself; a folder named below them (`C:\Windows.old`, the
+        // thirteenth sweep's servicing guide; an update cache) is a
+        // cleanup, as `rm -rf /tmp/x` is no root wipe.
+        pattern: r"\brm {1,2}-(?:rf|fr|r -f|f -r|-recursive --force) {1,2}(?:--no-preserve-root )?(?:/\*?|~/?\*?|\$HOME/?\*?|\x22\$HOME\x22/?|\$\{HOME\}/?)(?:\s|$|;|&|\)|\x22)|\bRemove-Item\b[^\n]*-Recurse[^\n]*(?:C:\\\s|C:\\\*|\$env:USERPROFILE\s|~\s)|\b(?:rd|rmdir) /s /q [cC]:\\(?:\*|Windows|Users)?(?:[\s\x22';&|)]|$)",
         what: "deletes the filesystem root or home",
         explain: "Deletes the whole disk or home folder; remove the skill.",
         ..Rule::BASE
