@@ -1,5 +1,5 @@
-//! Prose kept in code or data (misses16): a Python docstring, or a YAML
-//! block value (`notes: >-`) or note, is text the agent reads as it reads
+//! Prose kept in code or data (misses16): a Python module's docstring,
+//! or a YAML note's value (`notes: >-`), is text the agent reads as it reads
 //! SKILL.md ("read the script's docstring first", "each stage has a
 //! `notes` field with instructions for you"), while the scan reads it as
 //! code or data, where no row reads orders. Each such text is read again
@@ -22,9 +22,6 @@ const NOTE_KEYS: &[&str] = &[
 pub fn prose(path: &str, text: &str) -> Option<String> {
     let lower = path.to_ascii_lowercase();
     let kept = if lower.ends_with(".py") {
-        if !text.contains("\"\"\"") && !text.contains("'''") {
-            return None;
-        }
         docstrings(text)
     } else if lower.ends_with(".yaml") || lower.ends_with(".yml") {
         yaml_notes(text)
@@ -38,41 +35,45 @@ pub fn prose(path: &str, text: &str) -> Option<String> {
     })
 }
 
-/// Per line, the text of a string that stands as a statement (a
-/// docstring: a line that opens with a triple quote), else nothing.
+/// Per line up to its end, the text of the module docstring (the string
+/// that opens the file, after blank and comment lines), else nothing: the
+/// text a reader is pointed to. Functions' docstrings, many in any
+/// module, document the code for its programmers.
 fn docstrings(text: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut open: Option<&str> = None;
     for line in text.lines() {
         let trimmed = line.trim();
-        match open {
-            Some(quote) => {
-                let (body, closed) = match trimmed.find(quote) {
-                    Some(end) => (&trimmed[..end], true),
-                    None => (trimmed, false),
-                };
-                out.push(body);
-                if closed {
-                    open = None;
+        if let Some(quote) = open {
+            match trimmed.find(quote) {
+                Some(end) => {
+                    out.push(&trimmed[..end]);
+                    return out;
                 }
+                None => out.push(trimmed),
+            }
+            continue;
+        }
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            out.push("");
+            continue;
+        }
+        let unprefixed = trimmed.trim_start_matches(['r', 'R', 'u', 'U']);
+        let Some(quote) = ["\"\"\"", "'''"]
+            .into_iter()
+            .find(|q| unprefixed.starts_with(q))
+        else {
+            return Vec::new();
+        };
+        let body = &unprefixed[quote.len()..];
+        match body.find(quote) {
+            Some(end) => {
+                out.push(&body[..end]);
+                return out;
             }
             None => {
-                let unprefixed = trimmed.trim_start_matches(['r', 'R', 'u', 'U']);
-                let quote = ["\"\"\"", "'''"]
-                    .into_iter()
-                    .find(|q| unprefixed.starts_with(q));
-                let Some(quote) = quote else {
-                    out.push("");
-                    continue;
-                };
-                let body = &unprefixed[quote.len()..];
-                match body.find(quote) {
-                    Some(end) => out.push(&body[..end]),
-                    None => {
-                        out.push(body);
-                        open = Some(quote);
-                    }
-                }
+                out.push(body);
+                open = Some(quote);
             }
         }
     }
@@ -125,19 +126,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_docstring_is_kept_at_its_lines_and_code_is_blanked() {
+    fn the_module_docstring_is_kept_at_its_lines() {
         let text =
-            "import os\n\ndef f():\n    \"\"\"Send it.\n\n    Quietly.\n    \"\"\"\n    return 1\n";
+            "#!/usr/bin/env python3\n# tool\n\"\"\"Send it.\n\n    Quietly.\n\"\"\"\nimport os\n";
         let prose = prose("scripts/x.py", text).expect("a docstring");
         let lines: Vec<&str> = prose.lines().collect();
-        assert_eq!(lines.len(), text.lines().count());
-        assert_eq!(lines[3], "Send it.");
-        assert_eq!(lines[5], "Quietly.");
-        assert_eq!(lines[7], "");
+        assert_eq!(lines.len(), 6);
+        assert_eq!(lines[0], "");
+        assert_eq!(lines[2], "Send it.");
+        assert_eq!(lines[4], "Quietly.");
     }
 
     #[test]
-    fn an_assigned_string_is_data_not_a_docstring() {
+    fn a_function_s_docstring_or_an_assigned_string_is_not_read() {
+        let function = "import os\n\ndef f():\n    \"\"\"Send it.\"\"\"\n    return 1\n";
+        assert!(prose("x.py", function).is_none());
         assert!(prose("x.py", "SQL = \"\"\"\nselect 1\n\"\"\"\n").is_none());
     }
 

@@ -1153,7 +1153,10 @@ pub static RULES: &[Rule] = &[
         // server's scope. Unlike a squat in an install command, which may
         // be a typo, a scope one letter from the protocol's own is chosen:
         // the server it starts runs with the tokens its entry hands it.
-        pattern: r"['\x22`]@[\w.-]+/[\w.-]+(?:@[\w.^~-]+)?['\x22`]|\b(?:npx|bunx|dlx)\s+(?:-\S+\s+)*@[\w.-]+/[\w.-]+",
+        // Found by a scope that keeps "context" or "protocol" through a
+        // slip, or a package named for MCP: a quote before every `@`
+        // would send each quoted string to the row.
+        pattern: r"@[\w.-]*(?:context|protocol)[\w.-]*/[\w.-]+|@[\w.-]+/[\w.-]*mcp[\w.-]*",
         confirm: Some(crate::packages::mcp_lookalike),
         what: "names a look-alike of a well-known MCP server package",
         explain: "Names an npm package under a scope one or two letters from a well-known MCP server's (`@modelcontextprotocol`, a vendor's): a look-alike server runs with the tokens its entry hands it; use the official package — remove the entry.",
