@@ -1218,8 +1218,11 @@ pub static RULES: &[Rule] = &[
         // page, or an asset put on the PATH and a command of it run
         // (run `rg --version`), is neither a direct asset nor run whole.
         pattern: concat!(
-            r"(?:(?:\b(?:download|get|grab|fetch|from)\b[^\n]{0,40}?)?https?://(?:www\.)?(?:github\.com/[\w.-]+/[\w.-]+/releases/download/|gitlab\.com/[^\s)]+?/-/(?:releases/[^\s)]+/downloads/|jobs/artifacts/)|objects\.githubusercontent\.com/|dl\.dropboxusercontent\.com/|dropbox\.com/(?:s|scl)/|drive\.google\.com/(?:uc\b|file/)|1drv\.ms/|onedrive\.live\.com/|mega\.nz/|mediafire\.com/|gofile\.io/|pixeldrain\.com/)[^\s)'\x22`]*|\b(?:download|get|grab|fetch)\b[^\n]{0,40}?\.(?:exe|zip|dmg|pkg|msi|appimage|7z|rar)\b[^\n]{0,60}\b(?:github|gitlab)\.com/[\w.-]+/[\w.-]+/(?:-/)?releases\b)[^\n]{0,200}?\b(?:run|execute|launch|double[- ]click|start)\s+(?:it|them|the\s+(?:downloaded\s+)?(?:installer|executable|binary|program|app|application|setup|file|agent|helper|exe|update|patch|tool)|[\w.-]+\.(?:exe|msi|app|appimage|pkg|dmg|bat|cmd|scr))\b",
-            r"|\b(?:download|get|grab|fetch)\s+and\s+(?:then\s+)?(?:run|execute|launch|install)\b[^\n]{0,160}?(?:https?://(?:www\.)?(?:github\.com/[\w.-]+/[\w.-]+/releases/download/|gitlab\.com/[^\s)]+?/-/(?:releases/[^\s)]+/downloads/|jobs/artifacts/)|objects\.githubusercontent\.com/|dl\.dropboxusercontent\.com/|dropbox\.com/(?:s|scl)/|drive\.google\.com/(?:uc\b|file/)|1drv\.ms/|onedrive\.live\.com/|mega\.nz/|mediafire\.com/|gofile\.io/|pixeldrain\.com/)[^\s)'\x22`]*|\b(?:download|get|grab|fetch)\b[^\n]{0,40}?\.(?:exe|zip|dmg|pkg|msi|appimage|7z|rar)\b[^\n]{0,60}\b(?:github|gitlab)\.com/[\w.-]+/[\w.-]+/(?:-/)?releases\b)",
+            r"(?:\b(?:download|get|grab|fetch|from)\b[^\n]{0,40}?)?https?://(?:www\.)?(?:github\.com/[\w.-]+/[\w.-]+/releases/download/|gitlab\.com/[^\s)]+?/-/(?:releases/[^\s)]+/downloads/|jobs/artifacts/)|objects\.githubusercontent\.com/|dl\.dropboxusercontent\.com/|dropbox\.com/(?:s|scl)/|drive\.google\.com/(?:uc\b|file/)|1drv\.ms/|onedrive\.live\.com/|mega\.nz/|mediafire\.com/|gofile\.io/|pixeldrain\.com/)[^\s)'\x22`]*[^\n]{0,200}?\b(?:run|execute|launch|double[- ]click|start)\s+(?:it|them|the\s+(?:downloaded\s+)?(?:installer|executable|binary|program|app|application|setup|file|agent|helper|exe|update|patch|tool)|[\w.-]+\.(?:exe|msi|app|appimage|pkg|dmg|bat|cmd|scr))\b",
+            // An asset named beside its releases page; the page's host
+            // alone is in every skill's links, so the asset's name leads.
+            r"|\b(?:download|get|grab|fetch)\b[^\n]{0,40}?\.(?:exe|zip|dmg|pkg|msi|appimage|7z|rar)\b[^\n]{0,60}\b(?:github|gitlab)\.com/[\w.-]+/[\w.-]+/(?:-/)?releases\b[^\n]{0,200}?\b(?:run|execute|launch|double[- ]click|start)\s+(?:it|them|the\s+(?:downloaded\s+)?(?:installer|executable|binary|program|app|application|setup|file|agent|helper|exe|update|patch|tool)|[\w.-]+\.(?:exe|msi|app|appimage|pkg|dmg|bat|cmd|scr))\b",
+            r"|\b(?:download|grab|fetch)\s+and\s+(?:then\s+)?(?:run|execute|launch|install)\b[^\n]{0,160}?https?://(?:www\.)?(?:github\.com/[\w.-]+/[\w.-]+/releases/download/|gitlab\.com/[^\s)]+?/-/(?:releases/[^\s)]+/downloads/|jobs/artifacts/)|objects\.githubusercontent\.com/|dl\.dropboxusercontent\.com/|dropbox\.com/(?:s|scl)/|drive\.google\.com/(?:uc\b|file/)|1drv\.ms/|onedrive\.live\.com/|mega\.nz/|mediafire\.com/|gofile\.io/|pixeldrain\.com/)[^\s)'\x22`]*",
         ),
         // An order to run something, read in sentences as the others are.
         signal: Signal::Instruct,
@@ -1833,13 +1836,13 @@ pub static RULES: &[Rule] = &[
             // (OkHttp's `.post(body)`) or chained after it (reqwest's and
             // superagent's `.post(url).json(…)`, reqwest's `.json(&x)` on a
             // line of its own), .NET's `PostAsync` and RestSharp's
-            // `Method.Post`, httr's `POST(url, body = …)` and httr2's body,
+            // `Method.Post`, httr's `httr::POST(url, …)` and httr2's body,
             // Swift's `httpMethod = "POST"`. A route (`app.post("/x", h)`)
             // is none of these.
             r"|\b\w*(?:client|session|http|agent)(?:\(\s*\)|::new\(\s*\))?\.(?:post|put|patch)\(",
             r"|\b(?:ky|needle|superagent|wretch|ofetch|Faraday|RestClient|Typhoeus|Excon|Unirest|HTTPoison|Tesla|Req)\.(?:post|put|patch)\b|\bHttp::(?:post|put|patch)\(",
-            r"|\.(?:post|put|patch)\(\s*(?:\w*body\b|\w+\.toRequestBody\()|\.(?:post|put|patch)\([^\n]*\)\s*\.(?:json|body|form|send|multipart)\(|^\s*\.(?:json|form|multipart)\(\s*&",
-            r"|\.(?:Post|Put|Patch)(?:AsJson)?Async\(|\bMethod\.(?:Post|Put|Patch)\b|(?-i:\b(?:POST|PUT|PATCH))\([^\n]*\bbody\s*=|\breq_body_(?:json|raw|form|multipart)\(|\bhttpMethod\s*=\s*['\x22](?:POST|PUT)\b",
+            r"|\.(?:post|put|patch)\(\s*(?:\w*body\b|\w+\.toRequestBody\()|\.(?:post|put|patch)\([^\n]*\)\s*\.(?:json|body|form|send|multipart)\(|^\s*\.(?:json|form|multipart)\(&",
+            r"|\.(?:Post|Put|Patch)(?:AsJson)?Async\(|\bMethod\.(?:Post|Put|Patch)\b|\bhttr::(?:POST|PUT|PATCH)\(|\breq_body_(?:json|raw|form|multipart)\(|\bhttpMethod\s*=\s*['\x22](?:POST|PUT)\b",
         ),
         // Node's `http.request(` is also urllib3's, whose GET sends nothing.
         unless: &[".request(\"GET\"", ".request('GET'"],

@@ -1722,8 +1722,8 @@ const CASES: &[(&str, &str, &str, &str)] = &[
     (
         "auth-header",
         "cmd/notes/main.go",
-        "req.Header.Set(\"Authorization\", \"Bearer \"+tok)\nresp, err := http.Post(api, \"application/json\", bytes.NewReader(body))",
-        "req.Header.Set(\"Content-Type\", \"application/json\")\nresp, err := http.Post(api, \"application/json\", bytes.NewReader(body))",
+        "tok := os.Getenv(\"API_TOKEN\")\nreq.Header.Set(\"Authorization\", \"Bearer \"+tok)\nresp, err := http.Post(api, \"application/json\", bytes.NewReader(body))",
+        "tok := os.Getenv(\"API_TOKEN\")\nreq.Header.Set(\"Content-Type\", \"application/json\")\nresp, err := http.Post(api, \"application/json\", bytes.NewReader(body))",
     ),
     (
         "env-secret-send",
@@ -1851,7 +1851,7 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
     (
         "network-send",
         "report.R",
-        "resp <- POST(url, body = payload, encode = \"json\")",
+        "resp <- httr::POST(url, body = payload, encode = \"json\")",
         "resp <- GET(url, query = list(q = term))",
     ),
     (
@@ -1875,8 +1875,8 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
     (
         "env-secret-read",
         "report.R",
-        "k <- Sys.getenv(\"AWS_SECRET_ACCESS_KEY\")\nresp <- POST(url, body = list(k = k))",
-        "k <- Sys.getenv(\"R_HOME\")\nresp <- POST(url, body = list(k = k))",
+        "k <- Sys.getenv(\"AWS_SECRET_ACCESS_KEY\")\nresp <- httr::POST(url, body = list(k = k))",
+        "k <- Sys.getenv(\"R_HOME\")\nresp <- httr::POST(url, body = list(k = k))",
     ),
     (
         "env-secret-read",
