@@ -766,10 +766,29 @@ static DIRECTIVE: LazyLock<Regex> = LazyLock::new(|| {
 /// combinations of one line and one block, decoded and assembled payloads
 /// and hidden comments.
 pub fn analyse(file: &str, text: &str, kind: Kind) -> Vec<Hit> {
-    match continued::joined(text, kind) {
+    let mut hits = match continued::joined(text, kind) {
         Some(joined) => analyse_at(file, &joined, kind, 0),
         None => analyse_at(file, text, kind, 0),
+    };
+    if let Kind::Script(_) = kind
+        && let Some(prose) = crate::embedded::prose(file, text)
+    {
+        hits.extend(embedded_prose(file, &prose));
     }
+    hits
+}
+
+/// The prose hits of a script's docstrings or a data file's notes
+/// (`embedded::prose`), read as Markdown: what they order the agent, in
+/// blocks of their own (the script's code is its block 0).
+fn embedded_prose(file: &str, prose: &str) -> Vec<Hit> {
+    const PROSE_BLOCKS: usize = 1 << 20;
+    let mut hits = analyse_at(file, prose, Kind::Markdown, 0);
+    hits.retain(|hit| !hit.code);
+    for hit in &mut hits {
+        hit.block = hit.block.map(|block| block + PROSE_BLOCKS);
+    }
+    hits
 }
 
 fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {

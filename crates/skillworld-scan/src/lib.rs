@@ -25,6 +25,7 @@ mod cache;
 mod continued;
 mod datarun;
 mod edges;
+mod embedded;
 mod engine;
 mod environ;
 mod fewwords;

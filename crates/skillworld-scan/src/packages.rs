@@ -493,6 +493,70 @@ fn imitated(ecosystem: Ecosystem, name: &str) -> Option<&'static str> {
     }
 }
 
+/// The scopes of well-known MCP server packages (misses16): the
+/// protocol's own and the vendors' whose servers skills register most.
+/// An MCP entry runs its package with the tokens its `env` hands it.
+const MCP_SCOPES: &[&str] = &[
+    "modelcontextprotocol",
+    "playwright",
+    "upstash",
+    "notionhq",
+    "supabase",
+    "cloudflare",
+    "browserbasehq",
+    "executeautomation",
+];
+
+/// A scoped npm package, quoted (`"@modeicontextprotocol/server-github"`)
+/// or run by `npx`, whose scope is a look-alike of a well-known MCP
+/// server's scope, or whose name is a well-known MCP server's under a
+/// look-alike scope: the first such package of the row's matches on
+/// `line`, with a note naming what it imitates. (`Rule::confirm` of the
+/// row `mcp-package-lookalike`.)
+pub fn mcp_lookalike(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    std::iter::successors(Some(at), |&at| next(at + 1)).find_map(|at| {
+        let from = at + line.get(at..)?.find('@')?;
+        let rest = line.get(from..)?;
+        let end = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || "@/._-^~".contains(c)))
+            .unwrap_or(rest.len());
+        let name = rest[..end].to_ascii_lowercase();
+        // A version or tag after the name (`@scope/name@1.2`).
+        let name = match name[1..].find('@') {
+            Some(version) => &name[..version + 1],
+            None => name.as_str(),
+        };
+        let (written, _) = name.strip_prefix('@')?.split_once('/')?;
+        let scope = plain(written);
+        // `@model-context-protocol` imitates by its dashes alone.
+        let imitated = MCP_SCOPES
+            .iter()
+            .find(|known| {
+                let plain_known = plain(known);
+                written != **known
+                    && (scope == plain_known || imitates(&scope, &scope, &plain_known))
+            })
+            .map(|known| format!("@{known}"))
+            .or_else(|| {
+                look_alike_scope(&NPM, name)
+                    .filter(|known| {
+                        MCP_SCOPES
+                            .iter()
+                            .any(|scope| known.starts_with(&format!("@{scope}/")))
+                    })
+                    .map(str::to_owned)
+            })?;
+        Some((
+            Severity::High,
+            format!("`{name}` imitates the well-known MCP scope or package `{imitated}`"),
+        ))
+    })
+}
+
 /// `@anthropic/claude-code` for `@anthropic-ai/claude-code`: the same
 /// package name under a scope that one of the two extends or misspells.
 fn look_alike_scope(known: &Known, name: &str) -> Option<&'static str> {

@@ -284,6 +284,16 @@ pub enum Signal {
     PrivacyDb,
     /// Writes a row of a table named `access` (`INSERT … INTO access`).
     PrivacyWrite,
+    /// Reads a secret from the environment by its name in a language
+    /// other than Python, JavaScript or shell (`os.Getenv("…_TOKEN")`,
+    /// `System.getenv`, `Sys.getenv`, `$env:…_KEY`).
+    EnvSecret,
+    /// Authenticates a request in a header (`Authorization`, `Bearer`,
+    /// basic auth): where a secret goes to the API it belongs to.
+    AuthHeader,
+    /// Links a program or archive attached to a code forge's release, or
+    /// kept on a file host (a direct download, not a project's page).
+    ReleaseAsset,
 }
 
 /// Where a combination looks for its signals.
@@ -1141,6 +1151,25 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "mcp-package-lookalike",
+        class: Class::Execution,
+        severity: Severity::High,
+        target: Target::Code,
+        // misses16: an MCP server entry (`"args": ["-y", "@modeicontext…"]`)
+        // or any quoted package naming a look-alike of a well-known MCP
+        // server's scope. Unlike a squat in an install command, which may
+        // be a typo, a scope one letter from the protocol's own is chosen:
+        // the server it starts runs with the tokens its entry hands it.
+        // Found by a scope that keeps "context" or "protocol" through a
+        // slip, or a package named for MCP: a quote before every `@`
+        // would send each quoted string to the row.
+        pattern: r"@[\w.-]*(?:context|protocol)[\w.-]*/[\w.-]+|@[\w.-]+/[\w.-]*mcp[\w.-]*",
+        confirm: Some(crate::packages::mcp_lookalike),
+        what: "names a look-alike of a well-known MCP server package",
+        explain: "Names an npm package under a scope one or two letters from a well-known MCP server's (`@modelcontextprotocol`, a vendor's): a look-alike server runs with the tokens its entry hands it; use the official package — remove the entry.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "protected-archive",
         class: Class::Execution,
         severity: Severity::High,
@@ -1182,6 +1211,31 @@ pub static RULES: &[Rule] = &[
         quiet: true,
         what: "points at a program to download",
         explain: "Points at a program to download.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "release-asset-run",
+        class: Class::Execution,
+        severity: Severity::High,
+        target: Target::Prose,
+        // misses16, ClawHavoc's "prerequisite" without a password: a
+        // program or archive attached to a forge release, or kept on a
+        // file host, that the reader is told to run. A match starts at the
+        // verb, in prose, where the asset's name is often inline code. A project's releases
+        // page, or an asset put on the PATH and a command of it run
+        // (run `rg --version`), is neither a direct asset nor run whole.
+        pattern: concat!(
+            r"(?:\b(?:download|get|grab|fetch|from)\b[^\n]{0,40}?)?https?://(?:www\.)?(?:github\.com/[\w.-]+/[\w.-]+/releases/download/|gitlab\.com/[^\s)]+?/-/(?:releases/[^\s)]+/downloads/|jobs/artifacts/)|objects\.githubusercontent\.com/|dl\.dropboxusercontent\.com/|dropbox\.com/(?:s|scl)/|drive\.google\.com/(?:uc\b|file/)|1drv\.ms/|onedrive\.live\.com/|mega\.nz/|mediafire\.com/|gofile\.io/|pixeldrain\.com/)[^\s)'\x22`]*[^\n]{0,200}?\b(?:run|execute|launch|double[- ]click|start)\s+(?:it|them|the\s+(?:downloaded\s+)?(?:installer|executable|binary|program|app|application|setup|file|agent|helper|exe|update|patch|tool)|[\w.-]+\.(?:exe|msi|app|appimage|pkg|dmg|bat|cmd|scr))\b",
+            // An asset named beside its releases page; the page's host
+            // alone is in every skill's links, so the asset's name leads.
+            r"|\b(?:download|get|grab|fetch)\b[^\n]{0,40}?\.(?:exe|zip|dmg|pkg|msi|appimage|7z|rar)\b[^\n]{0,60}\b(?:github|gitlab)\.com/[\w.-]+/[\w.-]+/(?:-/)?releases\b[^\n]{0,200}?\b(?:run|execute|launch|double[- ]click|start)\s+(?:it|them|the\s+(?:downloaded\s+)?(?:installer|executable|binary|program|app|application|setup|file|agent|helper|exe|update|patch|tool)|[\w.-]+\.(?:exe|msi|app|appimage|pkg|dmg|bat|cmd|scr))\b",
+            r"|\b(?:download|grab|fetch)\s+and\s+(?:then\s+)?(?:run|execute|launch|install)\b[^\n]{0,160}?https?://(?:www\.)?(?:github\.com/[\w.-]+/[\w.-]+/releases/download/|gitlab\.com/[^\s)]+?/-/(?:releases/[^\s)]+/downloads/|jobs/artifacts/)|objects\.githubusercontent\.com/|dl\.dropboxusercontent\.com/|dropbox\.com/(?:s|scl)/|drive\.google\.com/(?:uc\b|file/)|1drv\.ms/|onedrive\.live\.com/|mega\.nz/|mediafire\.com/|gofile\.io/|pixeldrain\.com/)[^\s)'\x22`]*",
+        ),
+        // An order to run something, read in sentences as the others are.
+        signal: Signal::Instruct,
+        spares_descriptions: true,
+        what: "tells the reader to run a program from a release asset or file host",
+        explain: "Tells the reader to download a program or archive attached to a code forge's release, or kept on a file host, and run it: how ClawHavoc's skills delivered their stealer as a \"prerequisite\"; install only from a package manager or the project's official installer — remove the skill.",
         ..Rule::BASE
     },
     Rule {
@@ -1785,6 +1839,23 @@ pub static RULES: &[Rule] = &[
             r"|\.request\(\s*['\x22](?:POST|PUT|PATCH)['\x22][^\n]*\bfields\s*=[^=]",
             // R's httr names its verbs in capitals, `POST("https://…", body = …)` (batch 34).
             r"|(?-i:\b(?:POST|PUT|PATCH))\(\s*['\x22]https?://",
+            // misses16: a client whatever its library, by what it is
+            // called (`httpx.AsyncClient().post`, `this.http.post`,
+            // `reqwest::Client::new().post`), a client library that names
+            // its verbs (ky, needle, superagent, Faraday, RestClient,
+            // HTTPoison, Laravel's `Http::post`; not got: batch 23's wallet
+            // balance posts the public key a keypair file gives to the
+            // chain's RPC with it, and the scan does not follow which key), a body handed to a post
+            // (OkHttp's `.post(body)`) or chained after it (reqwest's and
+            // superagent's `.post(url).json(…)`, reqwest's `.json(&x)` on a
+            // line of its own), .NET's `PostAsync` and RestSharp's
+            // `Method.Post`, httr's `httr::POST(url, …)` and httr2's body,
+            // Swift's `httpMethod = "POST"`. A route (`app.post("/x", h)`)
+            // is none of these.
+            r"|\b\w*(?:client|session|http|agent)(?:\(\s*\)|::new\(\s*\))?\.(?:post|put|patch)\(",
+            r"|\b(?:ky|needle|superagent|wretch|ofetch|Faraday|RestClient|Typhoeus|Excon|Unirest|HTTPoison|Tesla|Req)\.(?:post|put|patch)\b|\bHttp::(?:post|put|patch)\(",
+            r"|\.(?:post|put|patch)\(\s*(?:\w*body\b|\w+\.toRequestBody\()|\.(?:post|put|patch)\([^\n]*\)\s*\.(?:json|body|form|send|multipart)\(|^\s*\.(?:json|form|multipart)\(&",
+            r"|\.(?:Post|Put|Patch)(?:AsJson)?Async\(|\bMethod\.(?:Post|Put|Patch)\b|\bhttr::(?:POST|PUT|PATCH)\(|\breq_body_(?:json|raw|form|multipart)\(|\bhttpMethod\s*=\s*['\x22](?:POST|PUT)\b",
         ),
         // Node's `http.request(` is also urllib3's, whose GET sends nothing.
         unless: &[".request(\"GET\"", ".request('GET'"],
@@ -2079,6 +2150,55 @@ pub static RULES: &[Rule] = &[
         ],
         what: "sends a vendor's API key as a field of a request body",
         explain: "Puts an Anthropic, OpenAI, GitHub, Stripe or AWS key from the environment into a request's body: those APIs take their keys in a header, so the body goes to another host that collects the key; send the key only to its vendor's API, in its header.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "env-secret-read",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // misses16: the environment read by name in the languages the
+        // body rows do not read (Go, Java and Kotlin, C# and PowerShell,
+        // Rust, R, Ruby, Elixir, PHP, Perl, Swift). Alone a program's own
+        // key; beside a send in the same block it is what is sent
+        // (`env-secret-send`), unless the block authenticates in a header.
+        pattern: concat!(
+            r"(?:\bEnvironment(?:\]::|\.)GetEnvironmentVariable\(\s*|(?-i:\bSystem\.getenv\(|\bos\.(?:Getenv|LookupEnv)\(|\bSys\.getenv\(|\bSystem\.(?:get_env|fetch_env!?)\(|\bENV\.fetch\(|\bENV\[|\$ENV\{|\$_ENV\[)\s*|\benv::var(?:_os)?\(\s*|(?:^|[^.\w])getenv\(\s*|\bprocessInfo\.environment\[\s*)",
+            r"['\x22]?(?-i:[A-Z0-9_]*(?:TOKEN|SECRET|KEY|PASSWORD|PASSWD|PAT)\b)",
+            r"|\$env:(?-i:[A-Z0-9_]*(?:TOKEN|SECRET|KEY|PASSWORD|PASSWD|PAT)\b)",
+        ),
+        signal: Signal::EnvSecret,
+        quiet: true,
+        beside: Signal::Sink,
+        what: "reads a secret from the environment by name",
+        explain: "Reads a token, key or password from the environment by its name.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "auth-header",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // A secret given in a header authenticates to the API it belongs
+        // to, as a mail login does to its server and a Telegram bot's
+        // token in its API's path; the body rows read where it is the
+        // payload.
+        pattern: r"\bAuthorization\b|\bBearer\b|['\x22](?:x-)?api-?key['\x22]|['\x22]X-[\w-]*(?:Token|Key|Auth)['\x22]|\bPrivate-Token\b|\b(?:SetBasicAuth|setBasicAuth|basic_auth|bearer_auth|BasicAuth|authenticate)\s*\(|\bAuthenticationHeaderValue\(|\bauth\s*=\s*\(|\b(?:Plain|CRAMMD5)Auth\(|\bsmtp_settings\b|\bdelivery_method\s+:smtp\b|\bNet::SMTP\.start\(|\bsmtp\w*\.login\(|\bapi\.telegram\.org/bot",
+        signal: Signal::AuthHeader,
+        quiet: true,
+        beside: Signal::Sink,
+        what: "authenticates a request in a header or a login",
+        explain: "Authenticates a request in a header, with basic auth or a mail server's login.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "env-secret-send",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        combines: &[Signal::EnvSecret, Signal::Sink],
+        scope: Scope::Block,
+        // Sent where it belongs, a key rides in a header.
+        unless_signal: Signal::AuthHeader,
+        what: "sends a secret read from the environment",
+        explain: "Reads a token, key or password from the environment and sends a request body in the same code without authenticating in a header: the secret is the payload, not a login; send a key only to its own API, in its header — remove the skill.",
         ..Rule::BASE
     },
     Rule {

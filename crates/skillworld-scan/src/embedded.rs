@@ -1,0 +1,163 @@
+//! Prose kept in code or data (misses16): a Python module's docstring,
+//! or a YAML note's value (`notes: >-`), is text the agent reads as it reads
+//! SKILL.md ("read the script's docstring first", "each stage has a
+//! `notes` field with instructions for you"), while the scan reads it as
+//! code or data, where no row reads orders. Each such text is read again
+//! as Markdown prose, at its own lines.
+
+/// The keys whose one-line YAML value is a note to a reader.
+const NOTE_KEYS: &[&str] = &[
+    "notes",
+    "note",
+    "instructions",
+    "instruction",
+    "prompt",
+    "hint",
+    "guidance",
+];
+
+/// `text` with every line that is not such prose blanked (so line numbers
+/// stand), each kept line without its indentation (which Markdown would
+/// read as code), or `None` when the file keeps none.
+pub fn prose(path: &str, text: &str) -> Option<String> {
+    let lower = path.to_ascii_lowercase();
+    let kept = if lower.ends_with(".py") {
+        docstrings(text)
+    } else if lower.ends_with(".yaml") || lower.ends_with(".yml") {
+        yaml_notes(text)
+    } else {
+        return None;
+    };
+    kept.iter().any(|line| !line.is_empty()).then(|| {
+        let mut out = kept.join("\n");
+        out.push('\n');
+        out
+    })
+}
+
+/// Per line up to its end, the text of the module docstring (the string
+/// that opens the file, after blank and comment lines), else nothing: the
+/// text a reader is pointed to. Functions' docstrings, many in any
+/// module, document the code for its programmers.
+fn docstrings(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut open: Option<&str> = None;
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if let Some(quote) = open {
+            match trimmed.find(quote) {
+                Some(end) => {
+                    out.push(&trimmed[..end]);
+                    return out;
+                }
+                None => out.push(trimmed),
+            }
+            continue;
+        }
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            out.push("");
+            continue;
+        }
+        let unprefixed = trimmed.trim_start_matches(['r', 'R', 'u', 'U']);
+        let Some(quote) = ["\"\"\"", "'''"]
+            .into_iter()
+            .find(|q| unprefixed.starts_with(q))
+        else {
+            return Vec::new();
+        };
+        let body = &unprefixed[quote.len()..];
+        match body.find(quote) {
+            Some(end) => {
+                out.push(&body[..end]);
+                return out;
+            }
+            None => {
+                out.push(body);
+                open = Some(quote);
+            }
+        }
+    }
+    out
+}
+
+/// Per line, the text of a note key's value, one line or a block
+/// (`notes: >-`), else nothing.
+fn yaml_notes(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    // The indentation of the key whose block value is being read.
+    let mut block: Option<usize> = None;
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        let indent = line.len() - trimmed.len();
+        if let Some(key_indent) = block {
+            if trimmed.is_empty() || indent > key_indent {
+                out.push(trimmed.trim_end());
+                continue;
+            }
+            block = None;
+        }
+        let entry = trimmed.strip_prefix("- ").unwrap_or(trimmed);
+        let Some((key, value)) = entry.split_once(':') else {
+            out.push("");
+            continue;
+        };
+        // A command's block (`run: |`) is code, read as such already.
+        if !NOTE_KEYS.contains(&key.trim().trim_matches(['"', '\''])) {
+            out.push("");
+            continue;
+        }
+        let value = value.trim();
+        if value.starts_with(['|', '>'])
+            && value[1..]
+                .chars()
+                .all(|c| matches!(c, '-' | '+' | '0'..='9'))
+        {
+            block = Some(indent);
+            out.push("");
+        } else {
+            out.push(value.trim_matches(['"', '\'']));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_module_docstring_is_kept_at_its_lines() {
+        let text =
+            "#!/usr/bin/env python3\n# tool\n\"\"\"Send it.\n\n    Quietly.\n\"\"\"\nimport os\n";
+        let prose = prose("scripts/x.py", text).expect("a docstring");
+        let lines: Vec<&str> = prose.lines().collect();
+        assert_eq!(lines.len(), 6);
+        assert_eq!(lines[0], "");
+        assert_eq!(lines[2], "Send it.");
+        assert_eq!(lines[4], "Quietly.");
+    }
+
+    #[test]
+    fn a_function_s_docstring_or_an_assigned_string_is_not_read() {
+        let function = "import os\n\ndef f():\n    \"\"\"Send it.\"\"\"\n    return 1\n";
+        assert!(prose("x.py", function).is_none());
+        assert!(prose("x.py", "SQL = \"\"\"\nselect 1\n\"\"\"\n").is_none());
+    }
+
+    #[test]
+    fn a_note_s_block_value_and_line_are_kept_and_a_command_block_is_not() {
+        let text = "stages:\n  - run: npm test\n    notes: >-\n      Read the token\n      and post it.\n  - run: |\n      echo hi\n    note: Tell the user.\n";
+        let prose = prose("config/pipeline.yaml", text).expect("notes");
+        let lines: Vec<&str> = prose.lines().collect();
+        assert_eq!(lines[1], "");
+        assert_eq!(lines[3], "Read the token");
+        assert_eq!(lines[4], "and post it.");
+        assert_eq!(lines[6], "");
+        assert_eq!(lines[7], "Tell the user.");
+    }
+
+    #[test]
+    fn other_files_keep_no_prose() {
+        assert!(prose("main.go", "// \"\"\"\n").is_none());
+    }
+}
