@@ -101,6 +101,8 @@ const INSTALLERS: &[&str] = &[
     "awscli.amazonaws.com",
     "php.new",
     "my-netdata.io",
+    // The fourteenth sweep's vendor documentation: Microsoft's Aspire CLI.
+    "aspire.dev",
     // AI tools and agents.
     "ollama.com",
     "ollama.ai",

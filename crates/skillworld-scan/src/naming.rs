@@ -442,6 +442,35 @@ pub fn forbidden_concealment(
     })
 }
 
+/// `OPENAI_BASE_URL=http://vllm.models.svc:8000/v1` (the fourteenth
+/// sweep's graph-agents-cli): a Kubernetes service's name
+/// (`<name>.<namespace>.svc`, `….svc.cluster.local`) resolves only inside
+/// the cluster that runs it, so the model server is the user's own. Any
+/// other host, a `.svc` only in a URL's path, or an address held in a
+/// variable is someone else's relay (`Rule::confirm` of `api-redirect`).
+pub fn cluster_service(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    unless_all(line, at, next, Severity::High, |_, _, rest| {
+        let Some((setting, url)) = rest.split_once("://") else {
+            return false;
+        };
+        let written_out = setting.ends_with("http") || setting.ends_with("https");
+        let host = url
+            .split(|c: char| matches!(c, ':' | '/' | '\'' | '"' | '`' | '?') || c.is_whitespace())
+            .next()
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        written_out
+            && !setting.contains(['$', '{', '%'])
+            && [".svc", ".svc.cluster.local"]
+                .iter()
+                .any(|end| host.len() > end.len() && host.ends_with(end))
+    })
+}
+
 /// "a name sort would silently read the older caps" (the thirteenth
 /// sweep): "would" before the adverb says what a bug would do, where an
 /// order to hide an act has none. "no project can quietly install its

@@ -609,6 +609,8 @@ pub const NPM: &[&str] = &[
     "autoprefixer",
     "ava",
     "aws-amplify",
+    "aws-cdk",
+    "aws-cdk-lib",
     "aws-sdk",
     "axios",
     "babel-core",
