@@ -2665,6 +2665,10 @@ pub static RULES: &[Rule] = &[
             r"\barn:aws:iam::\d{12}:(?:root|user/|role/)",
             r"|\b(?:user|serviceAccount|group):[a-z][\w.+-]*@[a-z0-9][\w-]*(?:\.[\w-]+)+",
             r"|--assignee(?:-object-id)?[\s=]+['\x22]?(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[a-z][\w.+-]*@[a-z0-9][\w-]*\.[\w.-]+)\b",
+            // The generality check: an SDK's principal id held in a
+            // constant, and `kubectl create clusterrolebinding --user=`.
+            r"|\b\w*(?:principal|assignee|object_?id)\w*['\x22]?\s*[:=]\s*['\x22][0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}['\x22]",
+            r"|--(?:user|serviceaccount)[=\s]+['\x22]?[a-z][\w.+-]*@[a-z0-9][\w-]*\.[\w.-]+",
         ),
         unless: &[
             "123456789012",
@@ -2705,7 +2709,8 @@ pub static RULES: &[Rule] = &[
         id: "admin-policy",
         class: Class::Privilege,
         target: Target::Code,
-        pattern: r"\bAdministratorAccess\b|\broles/(?:owner|editor|[\w.]*admin)\b|\broles/iam\.serviceAccount(?:TokenCreator|KeyAdmin)\b|--role[\s=]+['\x22]?(?:Owner|User Access Administrator)\b|\bcluster-admin\b",
+        // Azure's Owner and User Access Administrator by role definition id.
+        pattern: r"\bAdministratorAccess\b|\b8e3af657-a8ff-443c-a75c-2fe8c4bcb635\b|\b18d7d88d-d35e-4fb5-a5c3-7773c20a72d9\b|\broles/(?:owner|editor|[\w.]*admin)\b|\broles/iam\.serviceAccount(?:TokenCreator|KeyAdmin)\b|--role[\s=]+['\x22]?(?:Owner|User Access Administrator)\b|\bcluster-admin\b",
         signal: Signal::AdminGrant,
         quiet: true,
         what: "names an administrator's role",
@@ -2873,7 +2878,7 @@ pub static RULES: &[Rule] = &[
         id: "hook-api",
         class: Class::Exfiltration,
         target: Target::Code,
-        pattern: r"\b(?:orgs|repos)/[^\s'\x22]*/hooks\b",
+        pattern: r"\b(?:orgs|repos)/[^\s'\x22]*/hooks\b|\bgithub_(?:organization|repository)_webhook\b",
         signal: Signal::HookApi,
         quiet: true,
         what: "calls a webhooks API",
@@ -2960,7 +2965,7 @@ pub static RULES: &[Rule] = &[
         id: "vpn-config",
         class: Class::Shell,
         target: Target::Code,
-        pattern: r"/etc/wireguard/|\bwg\s+(?:set|syncconf|addconf)\b|\bwg-quick\b",
+        pattern: r"/etc/wireguard/|\bwg\s+(?:set|syncconf|addconf)\b|\bwg-quick\b|\bwireguard(?:\.exe)?['\x22]?\s+/installtunnelservice\b|\\WireGuard\\Data\\Configurations\\|\bnmcli\b[^\n]*\bwireguard\b",
         signal: Signal::VpnConfig,
         quiet: true,
         beside: Signal::VpnPeerKey,
