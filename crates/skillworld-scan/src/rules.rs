@@ -2683,6 +2683,9 @@ pub static RULES: &[Rule] = &[
             "@your-",
             "my-project",
             "your-project",
+            "YOUR_",
+            "YOUR-",
+            "PROJECT_ID",
         ],
         signal: Signal::ForeignPrincipal,
         quiet: true,
@@ -2709,12 +2712,15 @@ pub static RULES: &[Rule] = &[
         id: "admin-policy",
         class: Class::Privilege,
         target: Target::Code,
-        // Azure's Owner and User Access Administrator by role definition id.
-        pattern: r"\bAdministratorAccess\b|\b8e3af657-a8ff-443c-a75c-2fe8c4bcb635\b|\b18d7d88d-d35e-4fb5-a5c3-7773c20a72d9\b|\broles/(?:owner|editor|[\w.]*admin)\b|\broles/iam\.serviceAccount(?:TokenCreator|KeyAdmin)\b|--role[\s=]+['\x22]?(?:Owner|User Access Administrator)\b|\bcluster-admin\b",
+        // An administrator's role where it is granted (a policy ARN
+        // attached, a binding's `role=`, a roleRef, `--clusterrole=`), not
+        // where docs mention it; Azure's Owner and User Access
+        // Administrator by role definition id too.
+        pattern: r"\bpolicy/AdministratorAccess\b|\b8e3af657-a8ff-443c-a75c-2fe8c4bcb635\b|\b18d7d88d-d35e-4fb5-a5c3-7773c20a72d9\b|\brole['\x22]?(?:\s*[=:]\s*|\s+)['\x22]?roles/(?:owner|editor|[\w.]*admin|iam\.serviceAccount(?:TokenCreator|KeyAdmin))\b|--role[\s=]+['\x22]?(?:Owner|User Access Administrator)\b|--clusterrole[\s=]+['\x22]?cluster-admin\b|^\s*name:\s*['\x22]?cluster-admin['\x22]?\s*$",
         signal: Signal::AdminGrant,
         quiet: true,
-        what: "names an administrator's role",
-        explain: "Names an administrator's role or policy.",
+        what: "grants an administrator's role",
+        explain: "Attaches or binds an administrator's role or policy.",
         ..Rule::BASE
     },
     Rule {
