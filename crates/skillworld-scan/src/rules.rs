@@ -2714,9 +2714,10 @@ pub static RULES: &[Rule] = &[
         target: Target::Code,
         // An administrator's role where it is granted (a policy ARN
         // attached, a binding's `role=`, a roleRef, `--clusterrole=`), not
-        // where docs mention it; Azure's Owner and User Access
-        // Administrator by role definition id too.
-        pattern: r"\bpolicy/AdministratorAccess\b|\b8e3af657-a8ff-443c-a75c-2fe8c4bcb635\b|\b18d7d88d-d35e-4fb5-a5c3-7773c20a72d9\b|\brole['\x22]?(?:\s*[=:]\s*|\s+)['\x22]?roles/(?:owner|editor|[\w.]*admin|iam\.serviceAccount(?:TokenCreator|KeyAdmin))\b|--role[\s=]+['\x22]?(?:Owner|User Access Administrator)\b|--clusterrole[\s=]+['\x22]?cluster-admin\b|^\s*name:\s*['\x22]?cluster-admin['\x22]?\s*$",
+        // where docs mention it; a service's whole `roles/<service>.admin`,
+        // not a bucket's `storage.objectAdmin`; Azure's Owner and User
+        // Access Administrator by role definition id too.
+        pattern: r"\bpolicy/AdministratorAccess\b|\b8e3af657-a8ff-443c-a75c-2fe8c4bcb635\b|\b18d7d88d-d35e-4fb5-a5c3-7773c20a72d9\b|\brole['\x22]?(?:\s*[=:]\s*|\s+)['\x22]?roles/(?:owner|editor|[a-z]+\.admin|iam\.(?:securityAdmin|serviceAccount(?:TokenCreator|KeyAdmin))|resourcemanager\.projectIamAdmin)\b|--role[\s=]+['\x22]?(?:Owner|User Access Administrator)\b|--clusterrole[\s=]+['\x22]?cluster-admin\b|^\s*name:\s*['\x22]?cluster-admin['\x22]?\s*$",
         signal: Signal::AdminGrant,
         quiet: true,
         what: "grants an administrator's role",
