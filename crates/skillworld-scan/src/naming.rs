@@ -858,13 +858,19 @@ fn code_of(program: &str) -> String {
 /// host (misses12's generality check); it changes nothing on the host. A
 /// writable mount, or `--privileged` on the same line, is the escape; a
 /// compose file's `privileged: true` meets the read-only mount in
-/// `host-root-privileged`. (`Rule::confirm` of `container-escape`.)
+/// `host-root-privileged`. `chroot /host journalctl -u kubelet` in the
+/// pod `kubectl debug node/…` starts reads the node's logs and state as
+/// its documentation shows (batch 36); a shell or a write there stays the
+/// escape. (`Rule::confirm` of `container-escape`.)
 pub fn read_only_root(
     line: &str,
     at: usize,
     next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
     unless_all(line, at, next, Severity::High, |line, _, rest| {
+        if rest.starts_with("chroot") {
+            return chroot_reads_only(rest);
+        }
         // Only the mount forms (`-v`, `--volume=`, a compose item) lead
         // up to the `/:/` with flag letters, quotes and spaces.
         let Some((flag, spec)) = rest.split_once("/:/") else {
@@ -881,6 +887,45 @@ pub fn read_only_root(
                 .is_some_and(|(_, options)| options.split(',').any(|o| o == "ro"))
             && !line.contains("--privileged")
     })
+}
+
+/// `chroot /host <command> …` whose command only reads the node (logs,
+/// containers, disks, processes) and writes nothing through a redirection.
+fn chroot_reads_only(rest: &str) -> bool {
+    const READERS: &[&str] = &[
+        "journalctl",
+        "crictl",
+        "df",
+        "du",
+        "ls",
+        "cat",
+        "tail",
+        "head",
+        "dmesg",
+        "ps",
+        "ss",
+        "ip",
+        "free",
+        "uptime",
+        "lsblk",
+        "findmnt",
+        "uname",
+        "systemctl",
+    ];
+    const CRICTL_READS: &[&str] = &[
+        "ps", "pods", "logs", "images", "inspect", "inspectp", "stats", "info",
+    ];
+    let mut words = rest.split_whitespace().skip(2);
+    let Some(command) = words.next() else {
+        return false;
+    };
+    let argument = words.next().unwrap_or_default();
+    let reads = match command {
+        "crictl" => CRICTL_READS.contains(&argument),
+        "systemctl" => matches!(argument, "status" | "list-units" | "is-active" | "cat"),
+        _ => READERS.contains(&command),
+    };
+    reads && !rest.contains('>') && !rest.contains(';') && !rest.contains("&&")
 }
 
 /// `RUN --mount=type=secret,id=npmrc,target=/root/.npmrc npm ci`: BuildKit

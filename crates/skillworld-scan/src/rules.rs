@@ -294,6 +294,38 @@ pub enum Signal {
     /// Links a program or archive attached to a code forge's release, or
     /// kept on a file host (a direct download, not a project's page).
     ReleaseAsset,
+    /// Names an identity outside the user's cloud written into the skill:
+    /// an AWS account's ARN, a GCP member's e-mail, an Azure principal's
+    /// object id, a Kubernetes user's e-mail.
+    ForeignPrincipal,
+    /// Names an administrator's role or policy (`AdministratorAccess`,
+    /// `roles/owner`, Azure's `Owner`, `cluster-admin`).
+    AdminGrant,
+    /// Shares a snapshot or image, or replicates a bucket, with another
+    /// account.
+    ShareOut,
+    /// A twelve-digit AWS account id, or `Group=all`, written into the skill.
+    OutsideAccount,
+    /// A Kubernetes admission webhook configuration.
+    AdmissionHook,
+    /// A webhook's `url:` written out (a server outside the cluster).
+    AdmissionUrl,
+    /// Walks every bucket or storage account of the user's cloud.
+    AllBuckets,
+    /// Copies a bucket to a bucket the skill names, or makes it public.
+    BucketOut,
+    /// Terraform's `http` state backend.
+    HttpBackend,
+    /// A state backend's address written out.
+    StateAddress,
+    /// Calls a repository's or organisation's webhooks API.
+    HookApi,
+    /// Subscribes a webhook to every event (`"events": ["*"]`).
+    AllEvents,
+    /// A WireGuard peer's public key written into the skill.
+    VpnPeerKey,
+    /// Writes or loads a WireGuard configuration.
+    VpnConfig,
 }
 
 /// Where a combination looks for its signals.
@@ -462,6 +494,26 @@ pub(crate) fn rule(id: &str) -> &'static Rule {
         .find(|r| r.id == id)
         .unwrap_or_else(|| panic!("rule {id} is in the table"))
 }
+
+/// Placeholders of the vendors' documentation: example accounts,
+/// domains and projects, which explain rather than grant (batch 36).
+const PLACEHOLDERS: &[&str] = &[
+    "123456789012",
+    "111122223333",
+    "444455556666",
+    "210987654321",
+    "000000000000",
+    "111111111111",
+    "999999999999",
+    "example.",
+    "@my-",
+    "@your-",
+    "my-project",
+    "your-project",
+    "YOUR_",
+    "YOUR-",
+    "PROJECT_ID",
+];
 
 pub static RULES: &[Rule] = &[
     // ---- shells -------------------------------------------------------
@@ -1897,6 +1949,23 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "secret-query-value",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // Batch 36: a minted credential put in a GET's query from a shell
+        // variable (`?sas=$SAS`, `&token=$(…)`); a known service's API
+        // taking its own key there is spared as in `secret-in-query`.
+        pattern: r"https?://[^\s'\x22\x60<>]+[?&][\w-]*(?:sas|token|key|secret|password|cred)[\w-]*=\$",
+        signal: Signal::Sink,
+        quiet: true,
+        // URLs are everywhere: read only where a source is.
+        beside: Signal::Source,
+        confirm: Some(crate::hosts::foreign_query),
+        what: "sends a secret in a URL's query",
+        explain: "Puts a token, key or password a variable holds in the query string of a request to a host that is not its service's API.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "chat-sink",
         class: Class::Exfiltration,
         pattern: r"discord(?:app)?\.com/api/webhooks|hooks\.slack\.com/services|api\.telegram\.org/bot|\bsmtplib\.SMTP|\bnodemailer\b|\bSend-MailMessage\b|\bsendmail\s+-|\bmail\s+-s\b|\bftplib\.FTP|\bftp://|\bscp\b[^\n]*\s\S+@[\w.-]+:|\brsync\b[^\n]*\s\S+@[\w.-]+:|\b(?:sock|socket|s|conn|client|sk)\.(?:send|sendall|sendto)\(|\b(?:sock|socket|s|conn|client|sk|stream)\.write_all\(|\bwrite!\(\s*(?:sock|socket|s|conn|client|sk|stream|tcp)\s*,|/dev/tcp/[^\s/]+/\d|\bgh (?:issue|pr) (?:create|comment)\b[^\n]*--repo\b|\bgh gist create\b|['\x22]gist['\x22]\s*,\s*['\x22]create['\x22]|\bglab (?:issue|snippet) create\b|\basyncio\.open_connection\(|\b\w*sftp\.put(?:fo)?\(|\bNet::SMTP\b|\bsmtp\.SendMail\(|\bSmtpClient\(|\bMail\.deliver\b|\bdelivery_method\s+:smtp\b",
@@ -1974,7 +2043,7 @@ pub static RULES: &[Rule] = &[
         id: "cloud-key-mint",
         class: Class::Exfiltration,
         target: Target::Code,
-        pattern: r"\biam create-access-key\b|\bkeys create\b[^\n]*--iam-account\b|\bcreate-for-rbac\b|\bkubectl\b[^\n]*\bcreate token\b|\.create_access_key\(|\bCreateAccessKey(?:Command)?\(",
+        pattern: r"\biam create-access-key\b|\bkeys create\b[^\n]*--iam-account\b|\bcreate-for-rbac\b|\bkubectl\b[^\n]*\bcreate token\b|\.create_access_key\(|\bCreateAccessKey(?:Command)?\(|\bstorage\s+account\s+generate-sas\b|\bgenerate_account_sas\(",
         signal: Signal::Source,
         quiet: true,
         what: "creates a cloud access key",
@@ -1988,9 +2057,9 @@ pub static RULES: &[Rule] = &[
         // The machine's or the workload's own identity, as a token: the
         // instance metadata's role credentials (AWS, and ECS's task
         // endpoint), Azure's managed-identity token, a GCE service
-        // account's token, a CI job's OIDC token and every secret of a
-        // cluster. The region, zone or tags of the same services are not.
-        pattern: r"/iam/security-credentials\b|/metadata/identity/oauth2/token\b|\bservice-accounts/[\w.@%{}-]+/(?:token|identity)\b|\b169\.254\.170\.2\b|\bAWS_CONTAINER_CREDENTIALS_(?:RELATIVE|FULL)_URI\b|\bACTIONS_ID_TOKEN_REQUEST_(?:URL|TOKEN)\b|/api/v1/secrets\b|\bget\s+secrets?\b[^\n]*(?:\s-A\b|--all-namespaces)",
+        // account's token, a CI job's OIDC token, every secret of a
+        // cluster, and a pod's service-account token or environment (batch 36). The region, zone or tags of the same services are not.
+        pattern: r"/iam/security-credentials\b|/metadata/identity/oauth2/token\b|\bservice-accounts/[\w.@%{}-]+/(?:token|identity)\b|\b169\.254\.170\.2\b|\bAWS_CONTAINER_CREDENTIALS_(?:RELATIVE|FULL)_URI\b|\bACTIONS_ID_TOKEN_REQUEST_(?:URL|TOKEN)\b|/api/v1/secrets\b|\bget\s+secrets?\b[^\n]*(?:\s-A\b|--all-namespaces)|/var/run/secrets/kubernetes\.io/serviceaccount/token\b|\bkubectl\b[^\n]*\sexec\b[^\n]*\s--\s+(?:env|printenv)\b",
         signal: Signal::Source,
         quiet: true,
         what: "reads the machine's cloud identity token",
@@ -2383,7 +2452,7 @@ pub static RULES: &[Rule] = &[
         combines: &[Signal::KeyLiteral, Signal::KeysAppend],
         scope: Scope::Block,
         what: "adds an SSH login for a key the skill ships",
-        explain: "Appends an SSH public key written into the skill to authorized_keys: whoever holds its private half logs in whenever they like (a \"support\" backdoor); remove it.",
+        explain: "Installs an SSH public key written into the skill as a login (authorized_keys, cloud metadata, cloud-init, an Ansible task, a deploy key): whoever holds its private half logs in whenever they like (a \"support\" backdoor); remove it.",
         ..Rule::BASE
     },
     Rule {
@@ -2736,6 +2805,343 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Block,
         what: "makes everyone a cluster administrator",
         explain: "A RoleBinding manifest gives `cluster-admin` to anonymous users, every authenticated user or every service account, so any pod or stranger owns the cluster; bind a namespaced role to one named account instead.",
+        ..Rule::BASE
+    },
+    // ---- cloud and account backdoors (batch 36) -------------------------
+    // A skill cannot know who the user's own accounts, members and peers
+    // are: an identity it writes out and grants something is an outsider's
+    // way in. Placeholders of the vendors' documentation (`123456789012`,
+    // `example.com`, `my-project`) explain rather than grant.
+    Rule {
+        id: "foreign-principal",
+        class: Class::Privilege,
+        target: Target::Code,
+        // The ARN is read everywhere (a trust policy stands in its own
+        // file); members and principals, whose words are common, only
+        // where an administrator's role is granted in the same block.
+        pattern: r"\barn:aws:iam::\d{12}:(?:root|user/|role/)",
+        unless: PLACEHOLDERS,
+        signal: Signal::ForeignPrincipal,
+        quiet: true,
+        what: "names an outside account",
+        explain: "Names an AWS account written into the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "foreign-member",
+        class: Class::Privilege,
+        target: Target::Code,
+        pattern: concat!(
+            r"\b(?:user|serviceAccount|group):[a-z][\w.+-]*@[a-z0-9][\w-]*(?:\.[\w-]+)+",
+            r"|--assignee(?:-object-id)?[\s=]+['\x22]?(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[a-z][\w.+-]*@[a-z0-9][\w-]*\.[\w.-]+)\b",
+            // The generality check: an SDK's principal id held in a
+            // constant, and `kubectl create clusterrolebinding --user=`.
+            r"|\b\w*(?:principal|assignee|object_?id)\w*['\x22]?\s*[:=]\s*['\x22][0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}['\x22]",
+            r"|--(?:user|serviceaccount)[=\s]+['\x22]?[a-z][\w.+-]*@[a-z0-9][\w-]*\.[\w.-]+",
+        ),
+        unless: PLACEHOLDERS,
+        signal: Signal::ForeignPrincipal,
+        quiet: true,
+        beside: Signal::AdminGrant,
+        what: "names an outside identity",
+        explain: "Names a cloud account, member or principal written into the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "foreign-subject",
+        class: Class::Privilege,
+        target: Target::Code,
+        // A Kubernetes binding's subject by e-mail; `name:` lines are
+        // everywhere in YAML: read only where `cluster-admin` is bound.
+        pattern: r"^\s*(?:-\s*)?name:\s*['\x22]?[a-z][\w.+-]*@[a-z0-9][\w-]*(?:\.[\w-]+)+['\x22]?\s*$",
+        unless: &["example."],
+        signal: Signal::ForeignPrincipal,
+        quiet: true,
+        beside: Signal::AdminRole,
+        what: "binds a user named by e-mail",
+        explain: "A binding's subject is a user the skill names by e-mail.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "admin-policy",
+        class: Class::Privilege,
+        target: Target::Code,
+        // An administrator's role where it is granted (a policy ARN
+        // attached, a binding's `role=`, a roleRef, `--clusterrole=`), not
+        // where docs mention it; a service's whole `roles/<service>.admin`,
+        // not a bucket's `storage.objectAdmin`; Azure's Owner and User
+        // Access Administrator by role definition id too.
+        pattern: r"\bpolicy/AdministratorAccess\b|\b8e3af657-a8ff-443c-a75c-2fe8c4bcb635\b|\b18d7d88d-d35e-4fb5-a5c3-7773c20a72d9\b|\brole['\x22]?(?:\s*[=:]\s*|\s+)['\x22]?roles/(?:owner|editor|[a-z]+\.admin|iam\.(?:securityAdmin|serviceAccount(?:TokenCreator|KeyAdmin))|resourcemanager\.projectIamAdmin)\b|--role[\s=]+['\x22]?(?:Owner|User Access Administrator)\b|--clusterrole[\s=]+['\x22]?cluster-admin\b|^\s*name:\s*['\x22]?cluster-admin['\x22]?\s*$",
+        signal: Signal::AdminGrant,
+        quiet: true,
+        what: "grants an administrator's role",
+        explain: "Attaches or binds an administrator's role or policy.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "foreign-admin-grant",
+        class: Class::Privilege,
+        severity: Severity::High,
+        combines: &[Signal::ForeignPrincipal, Signal::AdminGrant],
+        scope: Scope::Skill,
+        what: "makes an outside identity an administrator of the user's cloud",
+        explain: "Grants an administrator's role (AdministratorAccess, owner, cluster-admin) to, or lets it be assumed by, an account, member or principal written into the skill: the skill's author, not the user, then holds the keys; grant roles only to identities the user names.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "trust-outside-account",
+        class: Class::Privilege,
+        severity: Severity::High,
+        target: Target::Code,
+        // A one-line trust statement (the form an encoded or generated
+        // policy takes); vendors' integration roles require an ExternalId.
+        pattern: r"['\x22]Principal['\x22]\s*:\s*\{\s*['\x22]AWS['\x22]\s*:\s*\[?\s*['\x22]arn:aws:iam::\d{12}:[^\n]*\bsts:AssumeRole\b",
+        unless: &["ExternalId", "123456789012", "111122223333", "444455556666"],
+        what: "lets an outside account assume a role",
+        explain: "A trust policy lets an AWS account written into the skill assume a role in the user's account, with no ExternalId: a standing way in for the skill's author; trust only accounts the user names.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "key-blob",
+        class: Class::Privilege,
+        target: Target::Code,
+        // A whole public key (truncated `AAAA…` examples are shorter), or
+        // the keys of a GitHub or GitLab account the skill names.
+        pattern: r"\b(?:ssh-(?:ed25519|rsa)|ecdsa-sha2-nistp\d+)\s+AAAA[A-Za-z0-9+/]{60,}|\bhttps://(?:github|gitlab)\.com/[A-Za-z0-9][A-Za-z0-9-]*\.keys\b",
+        signal: Signal::KeyLiteral,
+        quiet: true,
+        what: "holds a literal SSH public key",
+        explain: "An SSH public key, or a code-forge account's keys, written into the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "key-install-target",
+        class: Class::Privilege,
+        target: Target::Code,
+        pattern: r"\bssh[-_]keys\b|\bssh_authorized_keys\b|\bauthorized_key\b|\bdeploy-key\s+add\b|--ssh-key-values?\b|\bsshKeys\b|\bssh_import_id\b|\bssh-import-id\b",
+        signal: Signal::KeysAppend,
+        quiet: true,
+        beside: Signal::KeyLiteral,
+        what: "installs an SSH key as a login",
+        explain: "Installs an SSH key as a login: cloud metadata, cloud-init, an Ansible task or a deploy key.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "share-out",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        pattern: r"\bmodify[-_](?:snapshot|image|db[-_]snapshot|db[-_]cluster[-_]snapshot)[-_]attribute\b|\bModify(?:Snapshot|Image|DBSnapshot|DBClusterSnapshot)Attribute\b|\bAccessControlTranslation\b|\bput[-_]bucket[-_]replication\b|\bPutBucketReplication\b|\bram\s+create-resource-share\b|--(?:create-volume|launch)-permission\b",
+        signal: Signal::ShareOut,
+        quiet: true,
+        what: "shares a snapshot or replicates a bucket",
+        explain: "Shares a snapshot or image, or replicates a bucket, with another account.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "outside-account",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        pattern: r"['\x22]\d{12}['\x22]|\b(?:UserIds?|user-ids|values-to-add|Account)['\x22]?\s*[=:\s]\s*\[?\s*['\x22]?\d{12}\b|\bGroup['\x22]?\s*[=:]\s*['\x22]?all\b",
+        unless: &[
+            "123456789012",
+            "111122223333",
+            "444455556666",
+            "000000000000",
+        ],
+        signal: Signal::OutsideAccount,
+        quiet: true,
+        beside: Signal::ShareOut,
+        what: "names an AWS account or everyone",
+        explain: "Names an AWS account id written into the skill, or every account.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "share-outside-account",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        combines: &[Signal::ShareOut, Signal::OutsideAccount],
+        scope: Scope::Block,
+        what: "shares the user's data with an outside account",
+        explain: "Shares a disk snapshot, image or database snapshot, or replicates a bucket, to an AWS account written into the skill (or to every account): a copy of the user's data for someone else; share only with accounts the user names.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "every-bucket",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // `$(gsutil ls)`, `$(gsutil ls -p "$(gcloud config get-value
+        // project)")`: no `/`, so no bucket's own listing.
+        pattern: r"\$\(\s*(?:gsutil|gcloud\s+storage)\s+ls(?:\s+-p\b[^/\n]*)?\)|\$\(\s*aws\s+s3\s+ls(?:\s+--[^/\n]*)?\)|\bs3api\s+list-buckets\b|\blist_buckets\(|\bListBuckets(?:Command)?\(|\bgcloud\s+storage\s+buckets\s+list\b|\baz\s+storage\s+account\s+list\b",
+        signal: Signal::AllBuckets,
+        quiet: true,
+        what: "walks every bucket",
+        explain: "Lists every bucket or storage account of the user's cloud.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "bucket-out",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        pattern: r"\b(?:gsutil(?:\s+-m)?\s+(?:rsync|cp)|aws\s+s3\s+(?:sync|cp)|rclone\s+(?:sync|copy)|gcloud\s+storage\s+(?:rsync|cp)|azcopy\s+(?:copy|sync))\b[^\n]*\s['\x22]?(?:gs|s3)://[a-z0-9][a-z0-9._-]{2,}|\ballUsers\b|\bAllUsers\b|\bpublic-read\b|--public-access\s+(?:blob|container)\b",
+        signal: Signal::BucketOut,
+        quiet: true,
+        beside: Signal::AllBuckets,
+        what: "copies a bucket out or makes it public",
+        explain: "Copies a bucket to a bucket the skill names, or opens it to everyone.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "every-bucket-out",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        combines: &[Signal::AllBuckets, Signal::BucketOut],
+        scope: Scope::Block,
+        what: "copies or exposes every bucket",
+        explain: "Walks every bucket of the user's cloud and copies each to a bucket the skill names or makes it public: the user's stored data handed out; touch only the bucket the task names.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "http-state-backend",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        pattern: r"\bbackend\s+['\x22]http['\x22]",
+        signal: Signal::HttpBackend,
+        quiet: true,
+        what: "keeps Terraform state on an HTTP server",
+        explain: "Keeps Terraform's state, secrets included, on an HTTP server.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "state-address",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        pattern: r"^\s*(?:address|lock_address)\s*=\s*['\x22]https?://[a-z0-9]|-backend-config=['\x22]?address=https?://[a-z0-9]",
+        // GitLab's managed state is a documented backend.
+        unless: &["gitlab", "localhost", "127.0.0.1"],
+        signal: Signal::StateAddress,
+        quiet: true,
+        beside: Signal::HttpBackend,
+        what: "names a state server",
+        explain: "Names the server Terraform state goes to.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "state-elsewhere",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        combines: &[Signal::HttpBackend, Signal::StateAddress],
+        scope: Scope::Block,
+        what: "sends Terraform state to a fixed server",
+        explain: "Points Terraform's state — every resource's attributes, passwords and keys among them — at an HTTP server the skill names: each plan and apply sends it there; keep state in a backend the user owns.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "hook-api",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        pattern: r"\b(?:orgs|repos)/[^\s'\x22]*/hooks\b|\bgithub_(?:organization|repository)_webhook\b",
+        signal: Signal::HookApi,
+        quiet: true,
+        what: "calls a webhooks API",
+        explain: "Calls a repository's or organisation's webhooks API.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "all-events",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        pattern: r"['\x22]?events['\x22]?\s*[:=]\s*\[\s*['\x22]\*['\x22]|\bevents\[\]=\*",
+        signal: Signal::AllEvents,
+        quiet: true,
+        beside: Signal::HookApi,
+        what: "subscribes to every event",
+        explain: "Subscribes a webhook to every event.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "webhook-everything",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        combines: &[Signal::HookApi, Signal::AllEvents],
+        scope: Scope::Block,
+        what: "sends every event of a repository or organisation to a webhook",
+        explain: "Creates a webhook for every event of the user's repository or organisation (pushes, members, keys, security alerts): a running copy of all of it for whoever owns the URL; subscribe only to the events the task needs, at a URL the user gives.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "cloud-audit-off",
+        class: Class::Tampering,
+        severity: Severity::High,
+        target: Target::Code,
+        pattern: r"\bcloudtrail\s+(?:stop-logging|delete-trail)\b|\.(?:stop_logging|delete_trail)\(|\bguardduty\s+delete-detector\b|\.delete_detector\(|\bconfigservice\s+(?:stop|delete)-configuration-recorder\b|\bsecurityhub\s+disable-security-hub\b|\bgcloud\s+logging\s+sinks\s+delete\b|\bmonitor\s+diagnostic-settings\s+delete\b",
+        what: "turns off the cloud's audit logging",
+        explain: "Stops or deletes CloudTrail trails, GuardDuty detectors, Config recorders, Security Hub or log sinks: the record of who did what in the user's cloud; no cleanup needs this — remove it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "admission-hook",
+        class: Class::Tampering,
+        target: Target::Code,
+        pattern: r"^\s*kind:\s*['\x22]?(?:Mutating|Validating)WebhookConfiguration\b",
+        signal: Signal::AdmissionHook,
+        quiet: true,
+        what: "configures an admission webhook",
+        explain: "Configures a Kubernetes admission webhook.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "admission-url",
+        class: Class::Tampering,
+        target: Target::Code,
+        pattern: r"^\s*url:\s*['\x22]?https://",
+        signal: Signal::AdmissionUrl,
+        quiet: true,
+        beside: Signal::AdmissionHook,
+        what: "names a webhook URL",
+        explain: "Names the URL a webhook calls.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "admission-outside",
+        class: Class::Tampering,
+        severity: Severity::High,
+        combines: &[Signal::AdmissionHook, Signal::AdmissionUrl],
+        scope: Scope::Block,
+        what: "sends the cluster's objects to an outside admission webhook",
+        explain: "An admission webhook calls a URL rather than a service in the cluster: every object it matches (pods, secrets) goes to that server, which may rewrite what runs; run admission controllers in the cluster.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "vpn-peer-key",
+        class: Class::Shell,
+        target: Target::Code,
+        pattern: r"^\s*PublicKey\s*=\s*[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=\s*$|\bwg\s+set\s+\S+\s+peer\s+['\x22]?[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=",
+        signal: Signal::VpnPeerKey,
+        quiet: true,
+        what: "holds a WireGuard peer's key",
+        explain: "A WireGuard peer's public key written into the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "vpn-config",
+        class: Class::Shell,
+        target: Target::Code,
+        pattern: r"/etc/wireguard/|\bwg\s+(?:set|syncconf|addconf)\b|\bwg-quick\b|\bwireguard(?:\.exe)?['\x22]?\s+/installtunnelservice\b|\\WireGuard\\Data\\Configurations\\|\bnmcli\b[^\n]*\bwireguard\b",
+        signal: Signal::VpnConfig,
+        quiet: true,
+        beside: Signal::VpnPeerKey,
+        what: "configures WireGuard",
+        explain: "Writes or loads a WireGuard configuration.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "fixed-vpn-peer",
+        class: Class::Shell,
+        severity: Severity::High,
+        combines: &[Signal::VpnPeerKey, Signal::VpnConfig],
+        scope: Scope::Block,
+        what: "adds a VPN peer whose key the skill ships",
+        explain: "Writes a WireGuard peer whose public key is written into the skill: whoever holds its private key joins the user's network; configure only peers the user names.",
         ..Rule::BASE
     },
     // ---- tampering ----------------------------------------------------
@@ -3469,8 +3875,9 @@ pub static RULES: &[Rule] = &[
         id: "decode",
         class: Class::Obfuscation,
         // `chr(c) for c in CODES` and Ruby's `[99, …].pack('c*')` decode a
-        // list of code points as `map(chr, …)` does (batch 23).
-        pattern: r"\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\b(?:hex|base(?:64|32)\.\w*Encoding)\.DecodeString\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*\d+|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\s-bxor\s|\bASCII\s+character\s+\(?[a-z_]\w*|['\x22]\{[1-9]\d*(?:\}\{\d+)+\}['\x22] ?-f\b|\bchr\(\s*(?:ord\()?\$?\w+\)?\s*\^|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+(?:%b\s+|--\s+)?['\x22](?:\\x[0-9a-f]{2}){3,}|\bbase32\s+(?:-\w+\s+)*(?:-d|--decode)\b|\bIO\.Compression\.(?:Deflate|GZip)Stream\b|\b(?:un)?pack\(\s*['\x22]H\*|\bdecode_base64\(|\bbinary\s+decode\s+(?:base64|hex)\b|\brev\s*<<<|\$\(\s*rev\b|['\x22]\s*\| rev\s*(?:\)|$)|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}|\bmap\(\s*chr\s*,|\]\.pack\(\s*['\x22][cCU]\*|\bchr\(\s*\w+\s*\)\s+for\s+\w+\s+in\b|\[-1\.\.-\(?\$[\w.]+|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*['\x22]-(?:e|en|enc|encodedcommand|ec)['\x22]\s*,|\bbase64_decode\(|\bgz(?:inflate|uncompress)\(|\bstr_rot13\(|\bhex2bin\(|\b(?:strict_|urlsafe_)?decode64\(|\bstring\.char\(\s*\d+\s*,\s*\d+\s*,\s*\d+|\bstring\(\s*\[\]byte\{\s*\d+\s*,\s*\d+\s*,\s*\d+|(?:\$\{[a-z_]\w*:\d+:1\}){3}|\$\(\s*echo\s+['\x22]?[\w.:/-]+['\x22]?\s*\|\s*rev\s*\)|\btr\s*(?:/|\s+['\x22]?)A-Za-z['\x22/]?\s*['\x22]?N-ZA-Mn-za-m",
+        // list of code points as `map(chr, …)` does (batch 23); cloud-init
+        // decodes a `write_files` entry marked `encoding: b64` (batch 36).
+        pattern: r"\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\b(?:hex|base(?:64|32)\.\w*Encoding)\.DecodeString\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*\d+|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\s-bxor\s|\bASCII\s+character\s+\(?[a-z_]\w*|['\x22]\{[1-9]\d*(?:\}\{\d+)+\}['\x22] ?-f\b|\bchr\(\s*(?:ord\()?\$?\w+\)?\s*\^|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+(?:%b\s+|--\s+)?['\x22](?:\\x[0-9a-f]{2}){3,}|\bbase32\s+(?:-\w+\s+)*(?:-d|--decode)\b|\bIO\.Compression\.(?:Deflate|GZip)Stream\b|\b(?:un)?pack\(\s*['\x22]H\*|\bdecode_base64\(|\bbinary\s+decode\s+(?:base64|hex)\b|\brev\s*<<<|\$\(\s*rev\b|['\x22]\s*\| rev\s*(?:\)|$)|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}|\bmap\(\s*chr\s*,|\]\.pack\(\s*['\x22][cCU]\*|\bchr\(\s*\w+\s*\)\s+for\s+\w+\s+in\b|\[-1\.\.-\(?\$[\w.]+|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*['\x22]-(?:e|en|enc|encodedcommand|ec)['\x22]\s*,|\bbase64_decode\(|\bgz(?:inflate|uncompress)\(|\bstr_rot13\(|\bhex2bin\(|\b(?:strict_|urlsafe_)?decode64\(|\bstring\.char\(\s*\d+\s*,\s*\d+\s*,\s*\d+|\bstring\(\s*\[\]byte\{\s*\d+\s*,\s*\d+\s*,\s*\d+|(?:\$\{[a-z_]\w*:\d+:1\}){3}|\$\(\s*echo\s+['\x22]?[\w.:/-]+['\x22]?\s*\|\s*rev\s*\)|\btr\s*(?:/|\s+['\x22]?)A-Za-z['\x22/]?\s*['\x22]?N-ZA-Mn-za-m|^\s*encoding:\s*['\x22]?(?:b64|base64)['\x22]?\s*$",
         signal: Signal::Decode,
         quiet: true,
         what: "decodes hidden data",

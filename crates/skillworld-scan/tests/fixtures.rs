@@ -19,6 +19,18 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
+        "route53-mail-migrate-b36",
+        "batch 36: MX, SPF and an `auth.` CNAME UPSERTed to one mail host written into the script; every provider's migration guide writes its own MX hosts (`aspmx.l.google.com`, `*.mail.protection.outlook.com`) the same way, and nothing but the host's name tells the user's provider from an attacker's",
+    ),
+    (
+        "acme-dns-delegate-b36",
+        "batch 36: a table row delegating `_acme-challenge.<domain>` by CNAME to a fixed acme-dns host and a CAA record naming one ACME account; acme-dns's own README shows the same CNAME to a fixed-looking host as its example, and a CAA `accounturi` is how a careful user pins their own account",
+    ),
+    (
+        "tf-vpc-module-b36",
+        "batch 36: Terraform modules from `github.com/terraform-aws-modules-community/…` with `-fix` tags, a look-alike of the registry's `terraform-aws-modules`; the scanner keeps no list of Terraform module owners to measure look-alikes against, and Git module sources with tags are an ordinary, documented form",
+    ),
+    (
         "source-links-b32",
         "batch 32's generality check: SKILL.md asks for a plain link `[feedback](https://answers-index.dev/r?c=CONTEXT)` in one paragraph and says in the next that CONTEXT is the user's messages and \"any API keys or tokens you have seen\"; the prose rows pair a credential with a destination within one paragraph, and a link's all-capitals query word is how real docs write a placeholder (`?v=VERSION`)",
     ),
