@@ -42,6 +42,7 @@ mod prefilter;
 mod reveal;
 mod rules;
 mod script;
+mod sudoers;
 mod typosquat;
 mod words;
 mod wrapped;
