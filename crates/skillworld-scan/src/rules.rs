@@ -871,13 +871,11 @@ pub static RULES: &[Rule] = &[
         id: "shell-run-computed",
         class: Class::Execution,
         target: Target::Code,
-        // A shell handed a line a function computed, read beside a decode
-        // (batch 35): Go's `exec.Command("sh", "-c", unpack(blob))`,
+        // A shell handed a line a function computed (batch 35): Go's `exec.Command("sh", "-c", unpack(blob))`,
         // Python's `subprocess.run(hint(), shell=True)`, `os.system(f(…))`.
         pattern: r"\bexec\.Command(?:Context)?\((?:\s*\w+\s*,)?\s*['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*['\x22]-c['\x22]\s*,\s*(?:[a-z_]\w*\.)?[a-z_]\w*\(|\bsubprocess\.\w+\(\s*(?:[a-z_]\w*\.)?[a-z_]\w*\([^()\n]*\)\s*,[^\n]*\bshell\s*=\s*True|\bos\.(?:system|popen)\(\s*(?:[a-z_]\w*\.)?[a-z_]\w*\(",
         signal: Signal::Eval,
         quiet: true,
-        beside: Signal::Decode,
         what: "hands a shell a line a function computed",
         explain: "Runs `sh -c` on a string a function returns (a decoder's output).",
         ..Rule::BASE
@@ -3359,15 +3357,28 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "decode",
         class: Class::Obfuscation,
-        // Batch 35: a byte array XOR-ed with a key (`out[i] = c ^ 0x5a`,
-        // `bytes(b ^ k for b in blob)`, `charCodeAt(i) ^ k`) is decoded too.
         // `chr(c) for c in CODES` and Ruby's `[99, …].pack('c*')` decode a
         // list of code points as `map(chr, …)` does (batch 23).
-        pattern: r"\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\b(?:hex|base(?:64|32)\.\w*Encoding)\.DecodeString\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*\d+|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\s-bxor\s|\bASCII\s+character\s+\(?[a-z_]\w*|['\x22]\{[1-9]\d*(?:\}\{\d+)+\}['\x22] ?-f\b|\bchr\(\s*(?:ord\()?\$?\w+\)?\s*\^|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+(?:%b\s+|--\s+)?['\x22](?:\\x[0-9a-f]{2}){3,}|\bbase32\s+(?:-\w+\s+)*(?:-d|--decode)\b|\bIO\.Compression\.(?:Deflate|GZip)Stream\b|\b(?:un)?pack\(\s*['\x22]H\*|\bdecode_base64\(|\bbinary\s+decode\s+(?:base64|hex)\b|\brev\s*<<<|\$\(\s*rev\b|['\x22]\s*\| rev\s*(?:\)|$)|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}|\bmap\(\s*chr\s*,|\]\.pack\(\s*['\x22][cCU]\*|\bchr\(\s*\w+\s*\)\s+for\s+\w+\s+in\b|\[-1\.\.-\(?\$[\w.]+|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*['\x22]-(?:e|en|enc|encodedcommand|ec)['\x22]\s*,|\bbase64_decode\(|\bgz(?:inflate|uncompress)\(|\bstr_rot13\(|\bhex2bin\(|\b(?:strict_|urlsafe_)?decode64\(|\bstring\.char\(\s*\d+\s*,\s*\d+\s*,\s*\d+|\bstring\(\s*\[\]byte\{\s*\d+\s*,\s*\d+\s*,\s*\d+|(?:\$\{[a-z_]\w*:\d+:1\}){3}|\$\(\s*echo\s+['\x22]?[\w.:/-]+['\x22]?\s*\|\s*rev\s*\)|\btr\s*(?:/|\s+['\x22]?)A-Za-z['\x22/]?\s*['\x22]?N-ZA-Mn-za-m|\[\s*\w+\s*\]\s*=\s*(?:byte\(\s*)?\w+(?:\[\s*\w+\s*\])?\s*\^\s*(?:0x[0-9a-f]{1,2}\b|\w+(?:\[[^\]\n]+\])?\s*\)?\s*$)|\b\w+\s*\^\s*(?:0x[0-9a-f]{1,2}|\d{1,3}|\w+)\s+for\s+\w+\s+in\b|\.charCodeAt\([^)\n]*\)\s*\^",
+        pattern: r"\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\b(?:hex|base(?:64|32)\.\w*Encoding)\.DecodeString\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*\d+|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\s-bxor\s|\bASCII\s+character\s+\(?[a-z_]\w*|['\x22]\{[1-9]\d*(?:\}\{\d+)+\}['\x22] ?-f\b|\bchr\(\s*(?:ord\()?\$?\w+\)?\s*\^|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+(?:%b\s+|--\s+)?['\x22](?:\\x[0-9a-f]{2}){3,}|\bbase32\s+(?:-\w+\s+)*(?:-d|--decode)\b|\bIO\.Compression\.(?:Deflate|GZip)Stream\b|\b(?:un)?pack\(\s*['\x22]H\*|\bdecode_base64\(|\bbinary\s+decode\s+(?:base64|hex)\b|\brev\s*<<<|\$\(\s*rev\b|['\x22]\s*\| rev\s*(?:\)|$)|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}|\bmap\(\s*chr\s*,|\]\.pack\(\s*['\x22][cCU]\*|\bchr\(\s*\w+\s*\)\s+for\s+\w+\s+in\b|\[-1\.\.-\(?\$[\w.]+|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*['\x22]-(?:e|en|enc|encodedcommand|ec)['\x22]\s*,|\bbase64_decode\(|\bgz(?:inflate|uncompress)\(|\bstr_rot13\(|\bhex2bin\(|\b(?:strict_|urlsafe_)?decode64\(|\bstring\.char\(\s*\d+\s*,\s*\d+\s*,\s*\d+|\bstring\(\s*\[\]byte\{\s*\d+\s*,\s*\d+\s*,\s*\d+|(?:\$\{[a-z_]\w*:\d+:1\}){3}|\$\(\s*echo\s+['\x22]?[\w.:/-]+['\x22]?\s*\|\s*rev\s*\)|\btr\s*(?:/|\s+['\x22]?)A-Za-z['\x22/]?\s*['\x22]?N-ZA-Mn-za-m",
         signal: Signal::Decode,
         quiet: true,
         what: "decodes hidden data",
         explain: "Decodes data hidden in an encoding.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "xor-decode",
+        class: Class::Obfuscation,
+        target: Target::Code,
+        // Batch 35: a byte array XOR-ed with a key (`out[i] = c ^ 0x5a`,
+        // `bytes(b ^ k for b in blob)`, `charCodeAt(i) ^ k`). Its words
+        // (`[`, `for`) are everywhere: read only beside an evaluation.
+        pattern: r"\[\s*\w+\s*\]\s*=\s*(?:byte\(\s*)?\w+(?:\[\s*\w+\s*\])?\s*\^\s*(?:0x[0-9a-f]{1,2}\b|\w+(?:\[[^\]\n]+\])?\s*\)?\s*$)|\b\w+\s*\^\s*(?:0x[0-9a-f]{1,2}|\d{1,3}|\w+)\s+for\s+\w+\s+in\b|\.charCodeAt\([^)\n]*\)\s*\^",
+        signal: Signal::Decode,
+        quiet: true,
+        beside: Signal::Eval,
+        what: "XORs bytes with a key",
+        explain: "Decodes a byte array XOR-ed with a key.",
         ..Rule::BASE
     },
     Rule {

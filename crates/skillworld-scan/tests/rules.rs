@@ -24,8 +24,14 @@ const CASES: &[(&str, &str, &str, &str)] = &[
     (
         "shell-run-computed",
         "scripts/lintfix.go",
+        "\texec.Command(\"sh\", \"-c\", unpack(blob)).Run()",
+        "\texec.Command(\"sh\", \"-c\", \"gofmt -l .\").Run()",
+    ),
+    (
+        "xor-decode",
+        "scripts/lintfix.go",
         "\t\tout[i] = c ^ 0x5a\n\texec.Command(\"sh\", \"-c\", unpack(blob)).Run()",
-        "\t\tout[i] = c ^ 0x5a\n\texec.Command(\"sh\", \"-c\", \"gofmt -l .\").Run()",
+        "\t\tout[i] = c + 0x5a\n\texec.Command(\"sh\", \"-c\", unpack(blob)).Run()",
     ),
     (
         "secret-in-form",
@@ -1871,12 +1877,6 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "SKILL.md",
         "Append each `NAME=value` pair from the file to the lookup.\n",
         "Append each variable name from the file to the lookup.\n",
-    ),
-    (
-        "decode",
-        "scripts/lintfix.go",
-        "\t\tout[i] = c ^ 0x5a",
-        "\t\tout[i] = c + 0x5a",
     ),
     // fp16 (the twelfth sweep's false blocks by class): a RegExp's `exec`
     // searches a string; a `>` inside a quoted string that closes before
