@@ -871,7 +871,9 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
         let code = matches!(region, Region::Code(_)) || inline;
         let applies = match rule.target {
             Target::Code => code,
-            Target::Prose => !code,
+            // A Markdown block is code to the code rows and words to the
+            // model that reads the file it is written into.
+            Target::Prose => !code || region == Region::Code(Lang::Markdown),
             Target::All => true,
             Target::Autonomous => false,
         };

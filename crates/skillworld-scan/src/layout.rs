@@ -18,6 +18,10 @@ pub enum Lang {
     Ruby,
     Perl,
     Php,
+    /// Markdown text shown as a block: what a skill has the agent write
+    /// into an instruction file (`GEMINI.md`, `copilot-instructions.md`)
+    /// is read by a model as prose is (batch 35).
+    Markdown,
     /// Labelled as something else (data, another language).
     Other,
 }
@@ -32,6 +36,7 @@ impl Lang {
             Lang::Ruby => "ruby",
             Lang::Perl => "perl",
             Lang::Php => "php",
+            Lang::Markdown => "markdown",
             Lang::Other => "other",
         }
     }
@@ -56,6 +61,7 @@ impl Lang {
             "rb" | "ruby" => Lang::Ruby,
             "pl" | "perl" => Lang::Perl,
             "php" => Lang::Php,
+            "md" | "markdown" => Lang::Markdown,
             _ => Lang::Other,
         })
     }
@@ -213,7 +219,8 @@ impl Layout {
     /// line with the soft-wrapped lines around it in its paragraph that
     /// continue one sentence (`continues_line`), at most `reach` lines on
     /// either side of `line`; `line` alone where nothing wraps (code,
-    /// scripts, front matter, tables, headings). Read on demand: most
+    /// scripts, front matter, tables, headings; a Markdown block wraps as
+    /// prose does). Read on demand: most
     /// files never ask.
     pub fn logical(&self, lines: &Lines, line: usize, reach: usize) -> std::ops::Range<usize> {
         let (region, block) = self.at(line);
@@ -224,7 +231,7 @@ impl Layout {
                 && self.at(l) == (region, block)
                 && continues_line(lines.get(l - 1), lines.get(l))
         };
-        if region != Region::Prose {
+        if !matches!(region, Region::Prose | Region::Code(Lang::Markdown)) {
             return line..line + 1;
         }
         wrapped_around(line, reach, wraps)

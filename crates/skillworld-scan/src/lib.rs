@@ -44,6 +44,7 @@ mod reveal;
 mod rules;
 mod script;
 mod setting;
+mod sudoers;
 mod typosquat;
 mod words;
 mod wrapped;
