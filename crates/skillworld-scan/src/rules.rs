@@ -3065,7 +3065,7 @@ pub static RULES: &[Rule] = &[
         // Batch 37: every monitor muted, a silence whose matcher takes
         // every alert, an on-call service deleted — a deploy's silence
         // names its service and ends within hours.
-        pattern: r"/monitor/mute_all\b|\bmute_all\(|['\x22]value['\x22]\s*:\s*['\x22]\.[*+]['\x22]\s*,\s*['\x22]isRegex['\x22]\s*:\s*true\b|\bamtool\s+silence\s+add\b[^\n]*=~\s*['\x22]?\.[*+]|(?:\.delete\(|\bDELETE\b)[^\n]*pagerduty\.com/[^\n]*/(?:services|escalation_policies)/",
+        pattern: r"/monitor/mute_all\b|\bmute_all\(|\\?['\x22]value\\?['\x22]\s*:\s*\\?['\x22]\.[*+]\\?['\x22]\s*,\s*\\?['\x22]isRegex\\?['\x22]\s*:\s*true\b|\bopsgenie\.com/v\d/heartbeats/[^\s/]+/disable\b|\bamtool\s+silence\s+add\b[^\n]*=~\s*['\x22]?\.[*+]|(?:\.delete\(|\bDELETE\b)[^\n]*pagerduty\.com/[^\n]*/(?:services|escalation_policies)/",
         what: "silences every alert",
         explain: "Mutes every monitor, silences every alert or deletes the on-call service, so nothing that breaks afterwards pages anyone; remove the step.",
         ..Rule::BASE
@@ -3077,7 +3077,7 @@ pub static RULES: &[Rule] = &[
         target: Target::Prose,
         // Batch 37: the agent told to make security scans pass whatever
         // they find, or tests pass by asserting nothing.
-        pattern: r"\b(?:security\s+(?:checks?|scans?|tests?|jobs?|steps?)|bandit|codeql|snyk|semgrep|npm\s+audit|cargo[\s-]deny|trivy|gitleaks)\b[^\n]{0,120}?(?:\|\|\s*true\b|continue-on-error:?\s*true\b|--exit-zero\b|allow_failure:?\s*true\b)|\b(?:change|replace|rewrite|turn)\w*\b[^\n]{0,40}\bassert(?:ion)?s?\b[^\n]{0,20}\bto\s+[\x60'\x22]?assert\s+True\b",
+        pattern: r"\b(?:security\s+(?:checks?|scans?|tests?|jobs?|steps?)|bandit|codeql|snyk|semgrep|npm\s+audit|cargo[\s-]deny|trivy|gitleaks|sast|dast|sonar\w*|(?:dependency|container|secret)[\s-](?:scanning|detection))\b[^\n]{0,120}?(?:\|\|\s*true\b|continue-on-error:?\s*true\b|--exit-zero\b|allow_failure:?\s*true\b)|\b(?:change|replace|rewrite|turn)\w*\b[^\n]{0,40}\bassert(?:ion)?s?\b[^\n]{0,20}\bto\s+[\x60'\x22]?assert\s+True\b",
         unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
         spares_descriptions: true,
         what: "tells the agent to make failing checks pass unseen",
@@ -3212,7 +3212,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Destruction,
         severity: Severity::Critical,
         target: Target::Code,
-        pattern: r"\bmkfs(?:\.\w+)?\s+(?:-\w+\s+)*/dev/|\bformat [cd]:\s*(?:/|$)|\bdd\b[^\n]*\bof=/dev/(?:sd|hd|nvme|disk|mmcblk|xvd|vd)|\bshred\b[^\n]*\s/dev/(?:sd|nvme|disk)|\bwipefs\s+-a\b|\bdiskutil\s+(?:eraseDisk|zeroDisk)\b|:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:|\b\w+\(\)\s*\{\s*\w+\s*\|\s*\w+\s*&\s*\}|%0\s*\|\s*%0\b|\bfork\s+while\s+fork\b|^\s*os\.fork\(\)\s*(?:#|$)|\bnvme\b[\x22',\s]+format\b[^\n]*(?:--ses[=\s]*[12]|--force)\b|\bformat\s+(?:[a-z]|%%?~?\w+%?|\$\{?\w+\}?):\s[^\n]*/y\b|\bblkdiscard\s+(?:-\w+\s+)*/dev/|\bsgdisk\s+(?:-Z|--zap-all)\b|['\x22]mkfs(?:\.\w+)?['\x22]\s*,\s*(?:['\x22]-\w+['\x22]\s*,\s*)*\w*(?:dev|part|disk|drive)\w*\s*[\],)]",
+        pattern: r"\bmkfs(?:\.\w+)?\s+(?:-\w+\s+)*/dev/|\bformat [cd]:\s*(?:/|$)|\bdd\b[^\n]*\bof=/dev/(?:sd|hd|nvme|disk|mmcblk|xvd|vd)|\bshred\b[^\n]*\s/dev/(?:sd|nvme|disk)|\bwipefs\s+-a\b|\bdiskutil\s+(?:eraseDisk|zeroDisk)\b|:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:|\b\w+\(\)\s*\{\s*\w+\s*\|\s*\w+\s*&\s*\}|%0\s*\|\s*%0\b|\bfork\s+while\s+fork\b|^\s*os\.fork\(\)\s*(?:#|$)|\bwhile\s*\(?\s*(?:1|true)\s*\)?\s*(?::|\{|;\s*do)?\s*(?:os\.|Process\.|pcntl_)?fork\(\)|\bnvme\b[\x22',\s]+format\b[^\n]*(?:--ses[=\s]*[12]|--force)\b|\bformat\s+(?:[a-z]|%%?~?\w+%?|\$\{?\w+\}?):\s[^\n]*/y\b|\bblkdiscard\s+(?:-\w+\s+)*/dev/|\bsgdisk\s+(?:-Z|--zap-all)\b|['\x22]mkfs(?:\.\w+)?['\x22]\s*,\s*(?:['\x22]-\w+['\x22]\s*,\s*)*\w*(?:dev|part|disk|drive)\w*\s*[\],)]",
         confirm: Some(crate::naming::searched_pattern),
         what: "wipes a disk or forks without end",
         explain: "Formats, overwrites or wipes a disk, or fork-bombs the machine; remove the skill.",
@@ -3223,7 +3223,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Destruction,
         severity: Severity::High,
         target: Target::Code,
-        pattern: r"\bransom[_ ]?note\b|\bransom\b[^\n]*\b(?:bitcoin|btc|monero|pay|wallet)\b|\byour\s+(?:files|data|documents)\s+(?:have\s+been|are|were)\s+encrypted|\bwrite_bytes\(\s*\w*(?:encrypt|cipher)\w*|\bencrypt\w*\([^\n]*\bread_bytes\(\)|\bwriteFileSync\([^\n]*\.update\(\s*(?:fs\.)?readFileSync\(|\bto\s+(?:restore|decrypt|recover|unlock)\b[^\n]{0,60}\bpay\b[^\n]{0,40}\b(?:btc|bitcoin|usdt|xmr|monero|eth)\b",
+        pattern: r"\bransom[_ ]?note\b|\bransom\b[^\n]*\b(?:bitcoin|btc|monero|pay|wallet)\b|\byour\s+(?:files|data|documents)\s+(?:have\s+been|are|were)\s+encrypted|\bwrite_bytes\(\s*\w*(?:encrypt|cipher)\w*|\bencrypt\w*\([^\n]*\bread_bytes\(\)|\bwriteFileSync\([^\n]*\.update\(\s*(?:fs\.)?readFileSync\(|\bto\s+(?:restore|decrypt|recover|unlock)\b[^\n]{0,60}\bpay\b[^\n]{0,40}\b(?:btc|bitcoin|usdt|xmr|monero|eth)\b|\b(?:send|pay|transfer)\b[^\n]{0,30}\b\d+(?:\.\d+)?\s*(?:btc|bitcoin|usdt|xmr|monero|eth)\b[^\n]{0,80}\b(?:get|restore|decrypt|recover|unlock)\w*\b",
         what: "encrypts files for ransom",
         explain: "Encrypts files in place or leaves a ransom note; remove the skill.",
         ..Rule::BASE
@@ -3233,7 +3233,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Destruction,
         severity: Severity::High,
         target: Target::Code,
-        pattern: r"\bvssadmin\S{0,4}\s+delete\s+shadows\b[^\n]*/all\b|\bwmic\S{0,4}\s+shadowcopy\s+delete\b|Win32_ShadowCopy\b[^\n]*(?:Remove-\w+|\.Delete\(\))|\bwbadmin\S{0,4}\s+delete\s+(?:catalog|backup|systemstatebackup)\b|\bbcdedit(?:\.exe)?\b[^\n]*\brecoveryenabled\s+no\b|\bDisable-ComputerRestore\b|\btmutil\s+(?:delete|disable|removedestination)\b|\baws s3 (?:rm|rb)\s+['\x22]?s3://[^\s'\x22/]*backup[^\s'\x22/]*/?['\x22]?\s[^\n]*--(?:recursive|force)\b|\bgsutil\b[^\n]*\brm\s+-r\w*\s+['\x22]?gs://[^\s'\x22/]*backup[^\s'\x22/]*/?['\x22]?(?:\s|$)|--backup-retention-period[\s=]+0\b|\bBackupRetentionPeriod\s*[:=]\s*(?:aws\.Int(?:32|64)\()?0\b|\baws\s+backup\s+delete-recovery-point\b|\bput-bucket-versioning\b[^\n]*\bStatus=Suspended\b",
+        pattern: r"\bvssadmin\S{0,4}\s+delete\s+shadows\b[^\n]*/all\b|\bwmic\S{0,4}\s+shadowcopy\s+delete\b|Win32_ShadowCopy\b[^\n]*(?:Remove-\w+|\.Delete\(\))|\bwbadmin\S{0,4}\s+delete\s+(?:catalog|backup|systemstatebackup)\b|\bbcdedit(?:\.exe)?\b[^\n]*\brecoveryenabled\s+no\b|\bDisable-ComputerRestore\b|\btmutil\s+(?:delete|disable|removedestination)\b|\baws s3 (?:rm|rb)\s+['\x22]?s3://[^\s'\x22/]*backup[^\s'\x22/]*/?['\x22]?\s[^\n]*--(?:recursive|force)\b|\bgsutil\b[^\n]*\brm\s+-r\w*\s+['\x22]?gs://[^\s'\x22/]*backup[^\s'\x22/]*/?['\x22]?(?:\s|$)|--backup-retention-period[\s=]+0\b|\bBackupRetentionPeriod\s*[:=]\s*(?:aws\.Int(?:32|64)\()?0\b|\baws\s+backup\s+delete-recovery-point\b|\bput-bucket-versioning\b[^\n]*\bStatus=Suspended\b|--delete-backup-data\s+true\b|\b(?:(?:list|describe)[\w-]*snapshots?|snapshots?\s+list)\b[^\n]*\|\s*xargs\b[^\n]*\b(?:delete[\w-]*snapshot|snapshots?\s+delete)\b",
         what: "deletes backups and restore points",
         explain: "Deletes shadow copies, Time Machine backups, restore points or a whole cloud backup bucket, or turns automated backups off — what ransomware does first so nothing can be restored; remove the skill.",
         ..Rule::BASE
@@ -3359,7 +3359,7 @@ pub static RULES: &[Rule] = &[
         id: "date-gate",
         class: Class::Destruction,
         target: Target::Code,
-        pattern: r"\$\(date \+%s\)['\x22]?\s*-(?:gt|ge|lt|le)\s+['\x22]?\d{9,}|\b(?:datetime|date)\.(?:now|today|utcnow)\(\) ?[<>]=? ?(?:datetime\.)?(?:datetime|date)\(\s*20\d\d|\b(?:datetime|date)\.(?:now|today|utcnow)\(\)\s*[<>]=?\s*(?-i:_?[A-Z][A-Z0-9_]*(?:END|EXPIR\w*|DEADLINE|CUTOFF|DATE|UNTIL))\b|\btime\.time\(\) ?[<>]=? ?\d{9,}|\bDate\.now\(\) ?[<>]=? ?\d{12,}|\bnew Date\(\) ?[<>]=? ?new Date\(['\x22]?20\d\d|\(Get-Date\)\s*-(?:gt|ge)\s*(?:\[datetime\]\s*)?['\x22]20\d\d",
+        pattern: r"\$\(date \+%s\)['\x22]?\s*-(?:gt|ge|lt|le)\s+['\x22]?\d{9,}|\b(?:datetime|date)\.(?:now|today|utcnow)\(\) ?[<>]=? ?(?:datetime\.)?(?:datetime|date)\(\s*20\d\d|\b(?:(?:datetime|date)\.(?:now|today|utcnow)|Date\.now|time\.time)\(\)\s*[<>]=?\s*(?-i:_?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\b|\btime\.time\(\) ?[<>]=? ?\d{9,}|\bDate\.now\(\) ?[<>]=? ?\d{12,}|\bnew Date\(\) ?[<>]=? ?new Date\(['\x22]?20\d\d|\(Get-Date\)\s*-(?:gt|ge)\s*(?:\[datetime\]\s*)?['\x22]20\d\d",
         signal: Signal::Gate,
         quiet: true,
         what: "compares the clock with a fixed date",
