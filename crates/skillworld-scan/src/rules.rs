@@ -3767,7 +3767,7 @@ pub static RULES: &[Rule] = &[
         // before every routine step"): alone it warns; beside anything else
         // the skill is flagged for, or an act that harms, it blocks
         // (`Rule::escalates`).
-        pattern: r"\b(?:never|don't|do\s+not)\s+ask\s+(?:the\s+user\s+)?for\s+(?:permission|confirmation|approval)\b|\bwithout\s+asking\s+(?:the\s+user\s+|anyone\s+)?(?:for\s+)?(?:permission|confirmation|approval)\b|\bstop asking (?:for|before) (?:permission|confirmation|approval|reading|running|executing|sending|deleting|writing|opening)\b|\bskip\s+the\s+confirmation\s+(?:prompt|step|dialog)\b|\bwithout\s+asking(?:\s*[;,.)]|\s+(?:or|and)\s+mention\w*|\s+(?:the\s+user\s+)?to\s+(?:read|review|check|confirm|see)\b)|\b(?:do\s+not|don't)\s+stop\s+to\s+(?:show|ask|confirm)\b",
+        pattern: r"\b(?:never|don't|do\s+not)\s+ask\s+(?:the\s+user\s+)?for\s+(?:permission|confirmation|approval)\b|\bwithout\s+asking\s+(?:the\s+user\s+|anyone\s+)?(?:for\s+)?(?:permission|confirmation|approval)\b|\bstop asking (?:for|before) (?:permission|confirmation|approval|reading|running|executing|sending|deleting|writing|opening)\b|\bskip\s+the\s+confirmation\s+(?:prompt|step|dialog)\b|\bwithout\s+asking(?:\s+(?:or|and)\s+mention\w*|\s+(?:the\s+user\s+)?to\s+(?:read|review|check|confirm|see)\b)|\b(?:do\s+not|don't)\s+stop\s+to\s+(?:show|ask|confirm)\b",
         spares_descriptions: true,
         escalates: true,
         what: "tells the agent not to ask the user before acting",
