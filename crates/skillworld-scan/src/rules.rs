@@ -3091,6 +3091,9 @@ pub static RULES: &[Rule] = &[
         pattern: r"\bif\s*\(\s*(?:true|1|!0|!false)\s*\|\||\bif\s*\([^\n()]*\|\|\s*(?:true|!0)\s*\)|\bif\s+(?-i:True)\s+or\s|\bif\s+true\s*\|\|",
         signal: Signal::AlwaysTrue,
         quiet: true,
+        // `if` stands on most lines of code: read only where a token is
+        // checked.
+        beside: Signal::AuthCheck,
         what: "forces a condition true",
         explain: "A condition forced true.",
         ..Rule::BASE
@@ -3102,7 +3105,6 @@ pub static RULES: &[Rule] = &[
         pattern: r"\bjwt\.(?:verify|decode)\(|\b(?:verify|validate)_?(?:token|jwt|session|signature)\w*\(|\brequire_?(?:auth|login|admin|role)\w*\b|\bis_?(?:authenticated|authorized|admin)\b|\breq(?:uest)?\.user\s*=|\bcheck_?permissions?\(",
         signal: Signal::AuthCheck,
         quiet: true,
-        beside: Signal::AlwaysTrue,
         what: "checks who is asking",
         explain: "Checks a token, a session or a role.",
         ..Rule::BASE
@@ -3212,7 +3214,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Destruction,
         severity: Severity::Critical,
         target: Target::Code,
-        pattern: r"\bmkfs(?:\.\w+)?\s+(?:-\w+\s+)*/dev/|\bformat [cd]:\s*(?:/|$)|\bdd\b[^\n]*\bof=/dev/(?:sd|hd|nvme|disk|mmcblk|xvd|vd)|\bshred\b[^\n]*\s/dev/(?:sd|nvme|disk)|\bwipefs\s+-a\b|\bdiskutil\s+(?:eraseDisk|zeroDisk)\b|:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:|\b\w+\(\)\s*\{\s*\w+\s*\|\s*\w+\s*&\s*\}|%0\s*\|\s*%0\b|\bfork\s+while\s+fork\b|^\s*os\.fork\(\)\s*(?:#|$)|\bwhile\s*\(?\s*(?:1|true)\s*\)?\s*(?::|\{|;\s*do)?\s*(?:os\.|Process\.|pcntl_)?fork\(\)|\bnvme\b[\x22',\s]+format\b[^\n]*(?:--ses[=\s]*[12]|--force)\b|\bformat\s+(?:[a-z]|%%?~?\w+%?|\$\{?\w+\}?):\s[^\n]*/y\b|\bblkdiscard\s+(?:-\w+\s+)*/dev/|\bsgdisk\s+(?:-Z|--zap-all)\b|['\x22]mkfs(?:\.\w+)?['\x22]\s*,\s*(?:['\x22]-\w+['\x22]\s*,\s*)*\w*(?:dev|part|disk|drive)\w*\s*[\],)]",
+        pattern: r"\bmkfs(?:\.\w+)?\s+(?:-\w+\s+)*/dev/|\bformat [cd]:\s*(?:/|$)|\bdd\b[^\n]*\bof=/dev/(?:sd|hd|nvme|disk|mmcblk|xvd|vd)|\bshred\b[^\n]*\s/dev/(?:sd|nvme|disk)|\bwipefs\s+-a\b|\bdiskutil\s+(?:eraseDisk|zeroDisk)\b|:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:|\b\w+\(\)\s*\{\s*\w+\s*\|\s*\w+\s*(?:&\}|& \})|%0\s*\|\s*%0\b|\bfork\s+while\s+fork\b|^\s*os\.fork\(\)\s*(?:#|$)|\bwhile\s*\(?\s*(?:1|true)\s*\)?\s*(?::|\{|;\s*do)?\s*(?:os\.|Process\.|pcntl_)?fork\(\)|\bnvme\b[\x22',\s]+format\b[^\n]*(?:--ses[=\s]*[12]|--force)\b|\bformat\s+(?:[a-z]|%%?~?\w+%?|\$\{?\w+\}?):\s[^\n]*\s/y\b|\bblkdiscard\s+(?:-\w+\s+)*/dev/|\bsgdisk\s+(?:-Z|--zap-all)\b|['\x22]mkfs(?:\.\w+)?['\x22]\s*,\s*(?:['\x22]-\w+['\x22]\s*,\s*)*\w*(?:dev|part|disk|drive)\w*\s*[\],)]",
         confirm: Some(crate::naming::searched_pattern),
         what: "wipes a disk or forks without end",
         explain: "Formats, overwrites or wipes a disk, or fork-bombs the machine; remove the skill.",

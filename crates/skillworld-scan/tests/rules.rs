@@ -71,14 +71,14 @@ const CASES: &[(&str, &str, &str, &str)] = &[
     (
         "always-true",
         "src/auth.js",
-        "  if (true || process.env.NODE_ENV !== \"production\") {",
-        "  if (process.env.NODE_ENV !== \"production\") {",
+        "if (true || dev) {\n  req.user = jwt.verify(token, secret);\n}",
+        "if (dev) {\n  req.user = jwt.verify(token, secret);\n}",
     ),
     (
         "auth-check",
         "src/auth.js",
-        "if (true || dev) {\n  req.user = jwt.verify(token, secret);\n}",
-        "if (dev) {\n  req.user = jwt.verify(token, secret);\n}",
+        "  req.user = jwt.verify(token, process.env.JWT_SECRET);",
+        "  req.body = JSON.parse(raw);",
     ),
     (
         "auth-short-circuit",
