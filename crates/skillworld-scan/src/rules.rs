@@ -326,6 +326,11 @@ pub enum Signal {
     VpnPeerKey,
     /// Writes or loads a WireGuard configuration.
     VpnConfig,
+    /// A condition forced true (`if (true || …)`, `if True or …`).
+    AlwaysTrue,
+    /// Code that checks who is asking: a token verified, a user set on
+    /// the request, a role required.
+    AuthCheck,
 }
 
 /// Where a combination looks for its signals.
@@ -3620,9 +3625,71 @@ pub static RULES: &[Rule] = &[
         class: Class::Tampering,
         severity: Severity::High,
         target: Target::Code,
-        pattern: r"(?:-X\s*|--method[\s=]+|--request[\s=]+)DELETE\b[^\n]*/(?:branches/[^\s/]+/protection|protected_branches/[^\s/'\x22]+)|\btwo_factor_requirement_enabled['\x22]?\s*[=:]\s*['\x22]?false\b|\.(?:remove_protection|remove_required_pull_request_reviews|remove_admin_enforcement)\(\)|\bdelete(?:Admin)?BranchProtection\(|\bdeletePullRequestReviewProtection\(",
+        pattern: r"(?:-X\s*|--method[\s=]+|--request[\s=]+)DELETE\b[^\n]*/(?:branches/[^\s/]+/protection|protected_branches/[^\s/'\x22]+)|\btwo_factor_requirement_enabled['\x22]?\s*[=:]\s*['\x22]?false\b|\.(?:remove_protection|remove_required_pull_request_reviews|remove_admin_enforcement)\(\)|\bdelete(?:Admin)?BranchProtection\(|\bdeletePullRequestReviewProtection\(|\.delete\(\s*f?['\x22][^\n]*/(?:branches/[^\n]*/protection|rulesets/)|(?:-X\s*|--method[\s=]+|--request[\s=]+)DELETE\b[^\n]*/rulesets/",
         what: "switches branch protection or two-factor off",
         explain: "Deletes a branch's protection rules or the organisation's two-factor requirement, so unreviewed code and password-only logins get in; remove the step.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "alerting-off",
+        class: Class::Tampering,
+        severity: Severity::High,
+        target: Target::Code,
+        // Batch 37: every monitor muted, a silence whose matcher takes
+        // every alert, an on-call service deleted — a deploy's silence
+        // names its service and ends within hours.
+        pattern: r"/monitor/mute_all\b|\bmute_all\(|\\?['\x22]value\\?['\x22]\s*:\s*\\?['\x22]\.[*+]\\?['\x22]\s*,\s*\\?['\x22]isRegex\\?['\x22]\s*:\s*true\b|\bopsgenie\.com/v\d/heartbeats/[^\s/]+/disable\b|\bamtool\s+silence\s+add\b[^\n]*=~\s*['\x22]?\.[*+]|(?:\.delete\(|\bDELETE\b)[^\n]*pagerduty\.com/[^\n]*/(?:services|escalation_policies)/",
+        what: "silences every alert",
+        explain: "Mutes every monitor, silences every alert or deletes the on-call service, so nothing that breaks afterwards pages anyone; remove the step.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "check-silence-order",
+        class: Class::Tampering,
+        severity: Severity::High,
+        target: Target::Prose,
+        // Batch 37: the agent told to make security scans pass whatever
+        // they find, or tests pass by asserting nothing.
+        pattern: r"\b(?:security\s+(?:checks?|scans?|tests?|jobs?|steps?)|bandit|codeql|snyk|semgrep|npm\s+audit|cargo[\s-]deny|trivy|gitleaks|sast|dast|sonar\w*|(?:dependency|container|secret)[\s-](?:scanning|detection))\b[^\n]{0,120}?(?:\|\|\s*true\b|continue-on-error:?\s*true\b|--exit-zero\b|allow_failure:?\s*true\b)|\b(?:change|replace|rewrite|turn)\w*\b[^\n]{0,40}\bassert(?:ion)?s?\b[^\n]{0,20}\bto\s+[\x60'\x22]?assert\s+True\b",
+        unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
+        spares_descriptions: true,
+        what: "tells the agent to make failing checks pass unseen",
+        explain: "Tells the agent to make security scans pass whatever they find or tests assert nothing, so the user's CI stops protecting them; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "always-true",
+        class: Class::Tampering,
+        target: Target::Code,
+        pattern: r"\bif\s*\(\s*(?:true|1|!0|!false)\s*\|\||\bif\s*\([^\n()]*\|\|\s*(?:true|!0)\s*\)|\bif\s+(?-i:True)\s+or\s|\bif\s+true\s*\|\|",
+        signal: Signal::AlwaysTrue,
+        quiet: true,
+        // `if` stands on most lines of code: read only where a token is
+        // checked.
+        beside: Signal::AuthCheck,
+        what: "forces a condition true",
+        explain: "A condition forced true.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "auth-check",
+        class: Class::Tampering,
+        target: Target::Code,
+        pattern: r"\bjwt\.(?:verify|decode)\(|\b(?:verify|validate)_?(?:token|jwt|session|signature)\w*\(|\brequire_?(?:auth|login|admin|role)\w*\b|\bis_?(?:authenticated|authorized|admin)\b|\breq(?:uest)?\.user\s*=|\bcheck_?permissions?\(",
+        signal: Signal::AuthCheck,
+        quiet: true,
+        what: "checks who is asking",
+        explain: "Checks a token, a session or a role.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "auth-short-circuit",
+        class: Class::Tampering,
+        severity: Severity::High,
+        combines: &[Signal::AlwaysTrue, Signal::AuthCheck],
+        scope: Scope::Block,
+        what: "forces an authentication check to pass",
+        explain: "A condition forced true in code that checks tokens or roles lets every request through as if authenticated — a backdoor in the code the agent writes for the user; remove it.",
         ..Rule::BASE
     },
     Rule {
@@ -3724,7 +3791,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Destruction,
         severity: Severity::Critical,
         target: Target::Code,
-        pattern: r"\bmkfs(?:\.\w+)?\s+(?:-\w+\s+)*/dev/|\bformat [cd]:\s*(?:/|$)|\bdd\b[^\n]*\bof=/dev/(?:sd|hd|nvme|disk|mmcblk|xvd|vd)|\bshred\b[^\n]*\s/dev/(?:sd|nvme|disk)|\bwipefs\s+-a\b|\bdiskutil\s+(?:eraseDisk|zeroDisk)\b|:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:",
+        pattern: r"\bmkfs(?:\.\w+)?\s+(?:-\w+\s+)*/dev/|\bformat [cd]:\s*(?:/|$)|\bdd\b[^\n]*\bof=/dev/(?:sd|hd|nvme|disk|mmcblk|xvd|vd)|\bshred\b[^\n]*\s/dev/(?:sd|nvme|disk)|\bwipefs\s+-a\b|\bdiskutil\s+(?:eraseDisk|zeroDisk)\b|:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:|\b\w+\(\)\s*\{\s*\w+\s*\|\s*\w+\s*(?:&\}|& \})|%0\s*\|\s*%0\b|\bfork\s+while\s+fork\b|^\s*os\.fork\(\)\s*(?:#|$)|\bwhile\s*\(?\s*(?:1|true)\s*\)?\s*(?::|\{|;\s*do)?\s*(?:os\.|Process\.|pcntl_)?fork\(\)|\bnvme\b[\x22',\s]+format\b[^\n]*(?:--ses[=\s]*[12]|--force)\b|\bformat\s+(?:[a-z]|%%?~?\w+%?|\$\{?\w+\}?):\s[^\n]*\s/y\b|\bblkdiscard\s+(?:-\w+\s+)*/dev/|\bsgdisk\s+(?:-Z|--zap-all)\b|['\x22]mkfs(?:\.\w+)?['\x22]\s*,\s*(?:['\x22]-\w+['\x22]\s*,\s*)*\w*(?:dev|part|disk|drive)\w*\s*[\],)]",
         confirm: Some(crate::naming::searched_pattern),
         what: "wipes a disk or forks without end",
         explain: "Formats, overwrites or wipes a disk, or fork-bombs the machine; remove the skill.",
@@ -3735,7 +3802,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Destruction,
         severity: Severity::High,
         target: Target::Code,
-        pattern: r"\bransom[_ ]?note\b|\bransom\b[^\n]*\b(?:bitcoin|btc|monero|pay|wallet)\b|\byour\s+(?:files|data|documents)\s+(?:have\s+been|are|were)\s+encrypted|\bwrite_bytes\(\s*\w*(?:encrypt|cipher)\w*|\bencrypt\w*\([^\n]*\bread_bytes\(\)",
+        pattern: r"\bransom[_ ]?note\b|\bransom\b[^\n]*\b(?:bitcoin|btc|monero|pay|wallet)\b|\byour\s+(?:files|data|documents)\s+(?:have\s+been|are|were)\s+encrypted|\bwrite_bytes\(\s*\w*(?:encrypt|cipher)\w*|\bencrypt\w*\([^\n]*\bread_bytes\(\)|\bwriteFileSync\([^\n]*\.update\(\s*(?:fs\.)?readFileSync\(|\bto\s+(?:restore|decrypt|recover|unlock)\b[^\n]{0,60}\bpay\b[^\n]{0,40}\b(?:btc|bitcoin|usdt|xmr|monero|eth)\b|\b(?:send|pay|transfer)\b[^\n]{0,30}\b\d+(?:\.\d+)?\s*(?:btc|bitcoin|usdt|xmr|monero|eth)\b[^\n]{0,80}\b(?:get|restore|decrypt|recover|unlock)\w*\b",
         what: "encrypts files for ransom",
         explain: "Encrypts files in place or leaves a ransom note; remove the skill.",
         ..Rule::BASE
@@ -3745,7 +3812,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Destruction,
         severity: Severity::High,
         target: Target::Code,
-        pattern: r"\bvssadmin\S{0,4}\s+delete\s+shadows\b[^\n]*/all\b|\bwmic\S{0,4}\s+shadowcopy\s+delete\b|Win32_ShadowCopy\b[^\n]*(?:Remove-\w+|\.Delete\(\))|\bwbadmin\S{0,4}\s+delete\s+(?:catalog|backup|systemstatebackup)\b|\bbcdedit(?:\.exe)?\b[^\n]*\brecoveryenabled\s+no\b|\bDisable-ComputerRestore\b|\btmutil\s+(?:delete|disable|removedestination)\b|\baws s3 (?:rm|rb)\s+['\x22]?s3://[^\s'\x22/]*backup[^\s'\x22/]*/?['\x22]?\s[^\n]*--(?:recursive|force)\b|\bgsutil\b[^\n]*\brm\s+-r\w*\s+['\x22]?gs://[^\s'\x22/]*backup[^\s'\x22/]*/?['\x22]?(?:\s|$)|--backup-retention-period[\s=]+0\b",
+        pattern: r"\bvssadmin\S{0,4}\s+delete\s+shadows\b[^\n]*/all\b|\bwmic\S{0,4}\s+shadowcopy\s+delete\b|Win32_ShadowCopy\b[^\n]*(?:Remove-\w+|\.Delete\(\))|\bwbadmin\S{0,4}\s+delete\s+(?:catalog|backup|systemstatebackup)\b|\bbcdedit(?:\.exe)?\b[^\n]*\brecoveryenabled\s+no\b|\bDisable-ComputerRestore\b|\btmutil\s+(?:delete|disable|removedestination)\b|\baws s3 (?:rm|rb)\s+['\x22]?s3://[^\s'\x22/]*backup[^\s'\x22/]*/?['\x22]?\s[^\n]*--(?:recursive|force)\b|\bgsutil\b[^\n]*\brm\s+-r\w*\s+['\x22]?gs://[^\s'\x22/]*backup[^\s'\x22/]*/?['\x22]?(?:\s|$)|--backup-retention-period[\s=]+0\b|\bBackupRetentionPeriod\s*[:=]\s*(?:aws\.Int(?:32|64)\()?0\b|\baws\s+backup\s+delete-recovery-point\b|\bput-bucket-versioning\b[^\n]*\bStatus=Suspended\b|--delete-backup-data\s+true\b|\b(?:(?:list|describe)[\w-]*snapshots?|snapshots?\s+list)\b[^\n]*\|\s*xargs\b[^\n]*\b(?:delete[\w-]*snapshot|snapshots?\s+delete)\b",
         what: "deletes backups and restore points",
         explain: "Deletes shadow copies, Time Machine backups, restore points or a whole cloud backup bucket, or turns automated backups off — what ransomware does first so nothing can be restored; remove the skill.",
         ..Rule::BASE
@@ -3821,7 +3888,7 @@ pub static RULES: &[Rule] = &[
         // ~/Documents and ~/Pictures are synced anyway, so remove them
         // recursively"), or every table of production dropped; a cache, a
         // build folder or a staging table is what cleanup removes.
-        pattern: r"\b(?:remove|delete|wipe|erase|trash)\w*\b[^\n]{0,60}?(?:~/|\$HOME/)(?:Documents|Pictures|Desktop|Photos|Music|Movies|Videos)\b|(?:~/|\$HOME/)(?:Documents|Pictures|Desktop|Photos|Music|Movies|Videos)\b[^\n]{0,120}?\b(?:remove|delete|wipe|erase)\s+(?:them|it|those|these)\s+(?:all\b|recursively|permanently|entirely|for\s+good)|\bdrop\s+(?:every\s+table|all\s+(?:the\s+)?tables)\b[^\n]{0,60}?\bproduction\b",
+        pattern: r"\b(?:remove|delete|wipe|erase|trash)\w*\b[^\n]{0,140}?(?:~/|\$HOME/)(?:Documents|Downloads|Pictures|Desktop|Photos|Music|Movies|Videos)\b|(?:~/|\$HOME/)(?:Documents|Pictures|Desktop|Photos|Music|Movies|Videos)\b[^\n]{0,120}?\b(?:remove|delete|wipe|erase)\s+(?:them|it|those|these)\s+(?:all\b|recursively|permanently|entirely|for\s+good)|\bdrop\s+(?:every\s+table|all\s+(?:the\s+)?tables)\b[^\n]{0,60}?\bproduction\b",
         // A negation reads with its verb: the sentence may say "don't wait"
         // of something else.
         unless: &[
@@ -3871,7 +3938,7 @@ pub static RULES: &[Rule] = &[
         id: "date-gate",
         class: Class::Destruction,
         target: Target::Code,
-        pattern: r"\$\(date \+%s\)['\x22]?\s*-(?:gt|ge|lt|le)\s+['\x22]?\d{9,}|\b(?:datetime|date)\.(?:now|today|utcnow)\(\) ?[<>]=? ?(?:datetime\.)?(?:datetime|date)\(\s*20\d\d|\btime\.time\(\) ?[<>]=? ?\d{9,}|\bDate\.now\(\) ?[<>]=? ?\d{12,}|\bnew Date\(\) ?[<>]=? ?new Date\(['\x22]?20\d\d|\(Get-Date\)\s*-(?:gt|ge)\s*(?:\[datetime\]\s*)?['\x22]20\d\d",
+        pattern: r"\$\(date \+%s\)['\x22]?\s*-(?:gt|ge|lt|le)\s+['\x22]?\d{9,}|\b(?:datetime|date)\.(?:now|today|utcnow)\(\) ?[<>]=? ?(?:datetime\.)?(?:datetime|date)\(\s*20\d\d|\b(?:(?:datetime|date)\.(?:now|today|utcnow)|Date\.now|time\.time)\(\)\s*[<>]=?\s*(?-i:_?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\b|\btime\.time\(\) ?[<>]=? ?\d{9,}|\bDate\.now\(\) ?[<>]=? ?\d{12,}|\bnew Date\(\) ?[<>]=? ?new Date\(['\x22]?20\d\d|\(Get-Date\)\s*-(?:gt|ge)\s*(?:\[datetime\]\s*)?['\x22]20\d\d",
         signal: Signal::Gate,
         quiet: true,
         what: "compares the clock with a fixed date",
@@ -3882,7 +3949,7 @@ pub static RULES: &[Rule] = &[
         id: "mass-delete",
         class: Class::Destruction,
         target: Target::Code,
-        pattern: r"\bfind\b[^\n]*(?:\s-delete\b|-exec\s+(?:rm|shred)\b)|\bshred\s+-\w*u|\brm\s+-\w*r\w*\s+[^\n]*(?:\.git\b|~|\$HOME|\*)|\bshutil\.rmtree\([^\n]*(?:expanduser|home\(\)|~|HOME)|\bfs\.rm(?:Sync)?\([^\n]*(?:homedir|HOME|~)[^\n]*recursive|\bRemove-Item\b[^\n]*(?:\$HOME|USERPROFILE|~)[^\n]*-Recurse",
+        pattern: r"\bfind\b[^\n]*(?:\s-delete\b|-exec\s+(?:rm|shred)\b)|\bshred\s+-\w*u|\brm\s+-\w*r\w*\s+[^\n]*(?:\.git\b|~|\$HOME|\*)|\bshutil\.rmtree\(|\bos\.RemoveAll\(|\bfs\.rm(?:Sync)?\([^\n]*(?:homedir|HOME|~)[^\n]*recursive|\bRemove-Item\b[^\n]*(?:\$HOME|USERPROFILE|~)[^\n]*-Recurse",
         signal: Signal::Wipe,
         quiet: true,
         beside: Signal::Gate,
@@ -3900,6 +3967,72 @@ pub static RULES: &[Rule] = &[
         explain: "Bulk deletion waits behind a fixed date in the same block: a time bomb that passes any test run before it; remove the skill.",
         ..Rule::BASE
     },
+    Rule {
+        id: "user-data-wipe",
+        class: Class::Destruction,
+        severity: Severity::High,
+        target: Target::Code,
+        // Batch 37: the user's own work deleted from the top — `find` from
+        // `/`, `/home` or the home folder for source, documents, databases
+        // or `.git` folders, or the home folder's documents and keys
+        // shredded or removed; a cleanup starts from its own build or
+        // cache folder and names junk (`*.o`, `.DS_Store`).
+        pattern: r"\bfind\s+(?:-\w+\s+)*[\x22']?(?:/|~|\$HOME|\$\{HOME\}|/home|/Users|/root)[\x22']?/?\s[^\n]*-i?name\s+[\x22']?(?:\*\.(?:bak|sql|dump|kdbx|sqlite3?|db|md|py|go|ts|js|rs|java|docx?|xlsx?|pdf|jpe?g|png|csv)|\.git)[\x22'\s)][^\n]*(?:\s-delete\b|-exec\s+(?:rm|shred)\b)|\bfind\b[^\n]*(?:~|\$HOME|\$\{HOME\})/(?:Documents|Pictures|Desktop|Photos|\.ssh|\.gnupg)\b[^\n]*(?:\s-delete\b|-exec\s+(?:rm|shred)\b)|(?:\bshred\b|\brm\s+-\w*r\w*)\s[^\n]*(?:~|\$HOME|\$\{HOME\})[\x22']?/(?:Documents|Pictures|Desktop|Photos|\.ssh|\.gnupg)[\x22']?(?:\s|$|/\*)",
+        what: "deletes the user's files across the disk or home folder",
+        explain: "Deletes or shreds source, documents, databases, git folders or keys across the disk or the home folder, which no cleanup needs; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "tag-overwrite",
+        class: Class::Destruction,
+        severity: Severity::High,
+        target: Target::Code,
+        // Batch 37: every published tag force-pushed, or each tag of a
+        // loop moved to another commit, so a release silently changes.
+        pattern: r"\bgit\s+push\b[^\n]*\s(?:--force|-f)\b[^\n]*\s--tags\b|\bgit\s+push\b[^\n]*\s--tags\b[^\n]*\s(?:--force|-f)\b|\bfor\s+\w+\s+in\s+\$\(\s*git\s+tag\b[^\n]*\bgit\s+tag\s+(?:-f|--force)\b",
+        what: "moves published release tags",
+        explain: "Force-pushes every tag or moves each tag to another commit, so a published release silently changes under everyone who pinned it; cut a new version instead — remove the step.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "infra-destroy-forced",
+        class: Class::Destruction,
+        severity: Severity::High,
+        target: Target::Code,
+        // Batch 37: a destroy past the state lock, or one in a loop over
+        // every workspace: nothing a teardown of one's own demo needs.
+        pattern: r"\bterraform\s+(?:destroy|apply\s+-destroy)\b[^\n]*\s-lock=false\b|\s-lock=false\b[^\n]*\bterraform\s+(?:destroy|apply\s+-destroy)\b|\bterraform\s+workspace\s+(?:list|select)\b[^\n]*\bterraform\s+(?:destroy|apply\s+-destroy)\b[^\n]*-auto-approve\b",
+        what: "destroys infrastructure past its lock or in every workspace",
+        explain: "Destroys infrastructure with the state lock ignored or in every workspace in turn, without a plan anyone read; remove the step.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "sql-destroy",
+        class: Class::Destruction,
+        target: Target::Code,
+        // A database, a schema or several tables at once emptied: routine
+        // in a teardown the user runs, an act that harms beside an order
+        // not to ask or to keep quiet (`Rule::escalates`).
+        pattern: r"\bDROP\s+(?:DATABASE|SCHEMA)\b|\bTRUNCATE\s+(?:TABLE\s+)?\w+(?:\s*,\s*\w+)+|\bTRUNCATE\b[^\n]*\bCASCADE\b",
+        signal: Signal::Wipe,
+        quiet: true,
+        what: "drops a database or empties tables",
+        explain: "Drops a database or a schema, or empties several tables at once.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "unscoped-money-update",
+        class: Class::Destruction,
+        severity: Severity::High,
+        target: Target::Code,
+        // Batch 37: every row's amount zeroed or every customer's bank
+        // account set to one value — no `WHERE` on the statement's line.
+        pattern: r"\bUPDATE\s+\w+\s+SET\s+(?:[^\n]*,\s*)?(?:amount\w*|balance\w*|iban|bank_account\w*|account_number|routing_number|payout\w*)\s*=\s*(?:0\b|'[^'\n]*')",
+        unless: &["WHERE", "where", "Where"],
+        what: "rewrites every row's money or bank details",
+        explain: "An UPDATE without a WHERE sets every row's amount to zero or every customer's bank account to one value: fraud or sabotage in a migration; remove it.",
+        ..Rule::BASE
+    },
     // ---- obfuscation --------------------------------------------------
     Rule {
         id: "decode",
@@ -3907,7 +4040,7 @@ pub static RULES: &[Rule] = &[
         // `chr(c) for c in CODES` and Ruby's `[99, …].pack('c*')` decode a
         // list of code points as `map(chr, …)` does (batch 23); cloud-init
         // decodes a `write_files` entry marked `encoding: b64` (batch 36).
-        pattern: r"\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\b(?:hex|base(?:64|32)\.\w*Encoding)\.DecodeString\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*\d+|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\s-bxor\s|\bASCII\s+character\s+\(?[a-z_]\w*|['\x22]\{[1-9]\d*(?:\}\{\d+)+\}['\x22] ?-f\b|\bchr\(\s*(?:ord\()?\$?\w+\)?\s*\^|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+(?:%b\s+|--\s+)?['\x22](?:\\x[0-9a-f]{2}){3,}|\bbase32\s+(?:-\w+\s+)*(?:-d|--decode)\b|\bIO\.Compression\.(?:Deflate|GZip)Stream\b|\b(?:un)?pack\(\s*['\x22]H\*|\bdecode_base64\(|\bbinary\s+decode\s+(?:base64|hex)\b|\brev\s*<<<|\$\(\s*rev\b|['\x22]\s*\| rev\s*(?:\)|$)|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}|\bmap\(\s*chr\s*,|\]\.pack\(\s*['\x22][cCU]\*|\bchr\(\s*\w+\s*\)\s+for\s+\w+\s+in\b|\[-1\.\.-\(?\$[\w.]+|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*['\x22]-(?:e|en|enc|encodedcommand|ec)['\x22]\s*,|\bbase64_decode\(|\bgz(?:inflate|uncompress)\(|\bstr_rot13\(|\bhex2bin\(|\b(?:strict_|urlsafe_)?decode64\(|\bstring\.char\(\s*\d+\s*,\s*\d+\s*,\s*\d+|\bstring\(\s*\[\]byte\{\s*\d+\s*,\s*\d+\s*,\s*\d+|(?:\$\{[a-z_]\w*:\d+:1\}){3}|\$\(\s*echo\s+['\x22]?[\w.:/-]+['\x22]?\s*\|\s*rev\s*\)|\btr\s*(?:/|\s+['\x22]?)A-Za-z['\x22/]?\s*['\x22]?N-ZA-Mn-za-m|^\s*encoding:\s*['\x22]?(?:b64|base64)['\x22]?\s*$",
+        pattern: r"\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\b(?:hex|base(?:64|32)\.\w*Encoding)\.DecodeString\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*(?:\d+|\$_\b)|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\s-bxor\s|\bASCII\s+character\s+\(?[a-z_]\w*|['\x22]\{[1-9]\d*(?:\}\{\d+)+\}['\x22] ?-f\b|\bchr\(\s*(?:ord\()?\$?\w+\)?\s*\^|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+(?:%b\s+|--\s+)?['\x22](?:\\x[0-9a-f]{2}){3,}|\bbase32\s+(?:-\w+\s+)*(?:-d|--decode)\b|\bIO\.Compression\.(?:Deflate|GZip)Stream\b|\b(?:un)?pack\(\s*['\x22]H\*|\bdecode_base64\(|\bbinary\s+decode\s+(?:base64|hex)\b|\brev\s*<<<|\$\(\s*rev\b|['\x22]\s*\| rev\s*(?:\)|$)|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}|\bmap\(\s*chr\s*,|\]\.pack\(\s*['\x22][cCU]\*|\bchr\(\s*\w+\s*\)\s+for\s+\w+\s+in\b|\[-1\.\.-\(?\$[\w.]+|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*['\x22]-(?:e|en|enc|encodedcommand|ec)['\x22]\s*,|\bbase64_decode\(|\bgz(?:inflate|uncompress)\(|\bstr_rot13\(|\bhex2bin\(|\b(?:strict_|urlsafe_)?decode64\(|\bstring\.char\(\s*\d+\s*,\s*\d+\s*,\s*\d+|\bstring\(\s*\[\]byte\{\s*\d+\s*,\s*\d+\s*,\s*\d+|(?:\$\{[a-z_]\w*:\d+:1\}){3}|\$\(\s*echo\s+['\x22]?[\w.:/-]+['\x22]?\s*\|\s*rev\s*\)|\btr\s*(?:/|\s+['\x22]?)A-Za-z['\x22/]?\s*['\x22]?N-ZA-Mn-za-m|^\s*encoding:\s*['\x22]?(?:b64|base64)['\x22]?\s*$",
         signal: Signal::Decode,
         quiet: true,
         what: "decodes hidden data",
@@ -3939,7 +4072,7 @@ pub static RULES: &[Rule] = &[
             r"|\b(?:exec|eval)\s*\(\s*(?:__import__\(\s*['\x22](?:base64|codecs|zlib|marshal)['\x22]\s*\)\.|base64\.|codecs\.|zlib\.|marshal\.|bytes\.fromhex|binascii\.|atob\(|Buffer\.from\()",
             r"|\beval\s+\x22?\$\(\s*(?:echo|printf)[^\n]*\|\s*(?:base64|xxd)\b",
             r"|\b(?:iex|Invoke-Expression)\b[^\n]*FromBase64String|FromBase64String[^\n]*\|\s*(?:iex|Invoke-Expression)\b",
-            r"|\bnew\s+Function\s*\(\s*(?:atob|Buffer\.from)\(|\beval\s*\(\s*String\.fromCharCode\(",
+            r"|\bnew\s+Function\s*\(\s*(?:atob|Buffer\.from)\(|\b(?:execSync|spawnSync|exec)\s*\(\s*Buffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|\beval\s*\(\s*String\.fromCharCode\(",
             r"|\beval\s*\(?\s*(?:pack\s*\(\s*['\x22]H|decode_base64\s*\(|MIME::Base64::decode|uncompress\s*\()",
             // PHP's webshell chain (`eval(gzinflate(base64_decode(…)))`) and
             // Ruby's `eval(Base64.decode64(…))` (batch 29).
@@ -3947,6 +4080,19 @@ pub static RULES: &[Rule] = &[
         ),
         what: "decodes hidden code and runs it",
         explain: "Runs code hidden behind an encoding so no one reads it first; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "hidden-import",
+        class: Class::Obfuscation,
+        severity: Severity::High,
+        target: Target::Code,
+        // Batch 37: a module or a function name spelled in character
+        // codes (`__import__(bytes([115, …]).decode())`,
+        // `getattr(m, "".join(map(chr, […])))`) so no reader sees what runs.
+        pattern: r"\b__import__\(\s*(?:bytes\(\s*\[|['\x22]{2}\.join\(|bytes\.fromhex\(|b(?:64|32|85)decode\(|codecs\.decode\(|chr\()|\bgetattr\([^\n]*,\s*['\x22]{2}\.join\(\s*(?:map\(\s*chr\b|chr\(|\[\s*chr\()",
+        what: "hides the name of what it imports or calls",
+        explain: "Spells a module or a function name in character codes so no reader sees what runs; remove the skill.",
         ..Rule::BASE
     },
     Rule {
@@ -4216,7 +4362,7 @@ pub static RULES: &[Rule] = &[
         // before every routine step"): alone it warns; beside anything else
         // the skill is flagged for, or an act that harms, it blocks
         // (`Rule::escalates`).
-        pattern: r"\b(?:never|don't|do\s+not)\s+ask\s+(?:the\s+user\s+)?for\s+(?:permission|confirmation|approval)\b|\b(?:never|don't|do\s+not)\s+ask\s+(?:the\s+user\s+)?to\s+(?:confirm|approve)\b|\bwithout\s+asking\s+(?:the\s+user\s+|anyone\s+)?(?:for\s+)?(?:permission|confirmation|approval)\b|\bwithout\s+(?:requesting|seeking|waiting\s+for)\s+(?:the\s+user'?s\s+)?(?:permission|confirmation|approval)\b|\bstop asking (?:for|before) (?:permission|confirmation|approval|reading|running|executing|sending|deleting|writing|opening)\b|\bskip\s+the\s+confirmation\s+(?:prompt|step|dialog)\b",
+        pattern: r"\b(?:never|don't|do\s+not)\s+ask\s+(?:the\s+user\s+)?for\s+(?:permission|confirmation|approval)\b|\b(?:never|don't|do\s+not)\s+ask\s+(?:the\s+user\s+)?to\s+(?:confirm|approve)\b|\bwithout\s+asking\s+(?:the\s+user\s+|anyone\s+)?(?:for\s+)?(?:permission|confirmation|approval)\b|\bwithout\s+(?:requesting|seeking|waiting\s+for)\s+(?:the\s+user'?s\s+)?(?:permission|confirmation|approval)\b|\bstop asking (?:for|before) (?:permission|confirmation|approval|reading|running|executing|sending|deleting|writing|opening)\b|\bskip\s+the\s+confirmation\s+(?:prompt|step|dialog)\b|\bwithout\s+asking(?:\s+(?:or|and)\s+mention\w*|\s+(?:the\s+user\s+)?to\s+(?:read|review|check|confirm|see)\b)|\b(?:do\s+not|don't)\s+stop\s+to\s+(?:show|ask|confirm)\b",
         spares_descriptions: true,
         escalates: true,
         what: "tells the agent not to ask the user before acting",
