@@ -1944,7 +1944,11 @@ pub static RULES: &[Rule] = &[
             r"|\.(?:Post|Put|Patch)(?:AsJson)?Async\(|\bMethod\.(?:Post|Put|Patch)\b|\bhttr::(?:POST|PUT|PATCH)\(|\breq_body_(?:json|raw|form|multipart)\(|\bhttpMethod\s*=\s*['\x22](?:POST|PUT)\b",
         ),
         // Node's `http.request(` is also urllib3's, whose GET sends nothing.
-        unless: &[".request(\"GET\"", ".request('GET'"],
+        // A .NET client's post to a relative path goes to the base address
+        // the host configured (a test's `app.CreateHttpClient("api")`, a typed
+        // client), not to a host the skill names (the fourteenth sweep's
+        // Aspire testing guide).
+        unless: &[".request(\"GET\"", ".request('GET'", "Async(\"/"],
         signal: Signal::Sink,
         quiet: true,
         what: "sends data over HTTP",

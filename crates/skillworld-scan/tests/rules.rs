@@ -2106,6 +2106,12 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
     ),
     (
         "network-send",
+        "Tests/ApiTests.cs",
+        "var r = await client.PostAsJsonAsync(\"https://intake.example.dev/orders\", order);",
+        "var r = await client.PostAsJsonAsync(\"/orders\", order);",
+    ),
+    (
+        "network-send",
         "report.R",
         "resp <- httr::POST(url, body = payload, encode = \"json\")",
         "resp <- GET(url, query = list(q = term))",
