@@ -6805,6 +6805,18 @@ fn an_official_installer_warns_and_a_raw_ip_is_critical() {
     );
 }
 
+/// `rule` blocks `order` and does not block `statement`, each scanned
+/// alone as `file`.
+fn order_blocks_and_statement_does_not(rule: &str, file: &str, order: &str, statement: &str) {
+    let blocks = |text: &str| {
+        scan_file(file, text)
+            .iter()
+            .any(|f| f.rule == rule && f.severity.blocks())
+    };
+    assert!(blocks(order), "{rule} should block {order:?}");
+    assert!(!blocks(statement), "{rule} should not block {statement:?}");
+}
+
 /// The same command from a host off the official-installer list blocks;
 /// from the listed host it only warns.
 fn look_alike_blocks_and_official_warns(file: &str, squat: &str, official: &str) {
@@ -6917,13 +6929,7 @@ fn the_thirteenth_sweeps_statements_warn_and_their_orders_block() {
             "# sorted as text, a name sort would silently read the older caps\nSTEP = 1\n",
         ),
     ] {
-        let blocks = |text: &str| {
-            scan_file(file, text)
-                .iter()
-                .any(|f| f.rule == rule && f.severity.blocks())
-        };
-        assert!(blocks(order), "{rule} should block {order:?}");
-        assert!(!blocks(statement), "{rule} should not block {statement:?}");
+        order_blocks_and_statement_does_not(rule, file, order, statement);
     }
 }
 
@@ -6984,13 +6990,7 @@ fn the_fourteenth_sweeps_statements_warn_and_their_orders_block() {
             "export OPENAI_BASE_URL=http://vllm.models.svc.cluster.local/v1\n",
         ),
     ] {
-        let blocks = |text: &str| {
-            scan_file(file, text)
-                .iter()
-                .any(|f| f.rule == rule && f.severity.blocks())
-        };
-        assert!(blocks(order), "{rule} should block {order:?}");
-        assert!(!blocks(statement), "{rule} should not block {statement:?}");
+        order_blocks_and_statement_does_not(rule, file, order, statement);
     }
 }
 
@@ -8725,13 +8725,7 @@ fn fp17_settings_names_and_destinations_warn_and_their_acts_block() {
             "`chpasswd` reads `user:password` one entry per line from stdin.\n",
         ),
     ] {
-        let blocks = |text: &str| {
-            scan_file(file, text)
-                .iter()
-                .any(|f| f.rule == rule && f.severity.blocks())
-        };
-        assert!(blocks(act), "{rule} should block {act:?}");
-        assert!(!blocks(statement), "{rule} should not block {statement:?}");
+        order_blocks_and_statement_does_not(rule, file, act, statement);
     }
     let listed = |label: &str| {
         let text = format!("## Errors\n\n{label}\n\n- `dd if=/dev/zero of=/dev/sda`\n- `mkfs.*`\n");
