@@ -20,10 +20,12 @@ const NOTE_KEYS: &[&str] = &[
 /// stand), each kept line without its indentation (which Markdown would
 /// read as code), or `None` when the file keeps none.
 pub fn prose(path: &str, text: &str) -> Option<String> {
-    let lower = path.to_ascii_lowercase();
-    let kept = if lower.ends_with(".py") {
+    // Asked of every script the scan reads: the ending is compared in
+    // place, with no lowered copy of the path.
+    let ends = |suffix| crate::naming::ends_with_ignoring_case(path, suffix);
+    let kept = if ends(".py") {
         docstrings(text)
-    } else if lower.ends_with(".yaml") || lower.ends_with(".yml") {
+    } else if ends(".yaml") || ends(".yml") {
         yaml_notes(text)
     } else {
         return None;

@@ -376,7 +376,9 @@ pub fn edited_prompt(
     })
 }
 
-fn ends_with_ignoring_case(text: &str, suffix: &str) -> bool {
+/// Whether `text` ends with `suffix`, ASCII case ignored, without a
+/// lowered copy.
+pub(crate) fn ends_with_ignoring_case(text: &str, suffix: &str) -> bool {
     text.len()
         .checked_sub(suffix.len())
         .and_then(|start| text.get(start..))

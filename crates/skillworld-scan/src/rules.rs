@@ -502,7 +502,7 @@ pub(crate) fn rule(id: &str) -> &'static Rule {
 
 /// Placeholders of the vendors' documentation: example accounts,
 /// domains and projects, which explain rather than grant (batch 36).
-const PLACEHOLDERS: &[&str] = &[
+const VENDOR_EXAMPLES: &[&str] = &[
     "123456789012",
     "111122223333",
     "444455556666",
@@ -2859,7 +2859,7 @@ pub static RULES: &[Rule] = &[
         // file); members and principals, whose words are common, only
         // where an administrator's role is granted in the same block.
         pattern: r"\barn:aws:iam::\d{12}:(?:root|user/|role/)",
-        unless: PLACEHOLDERS,
+        unless: VENDOR_EXAMPLES,
         signal: Signal::ForeignPrincipal,
         quiet: true,
         what: "names an outside account",
@@ -2878,7 +2878,7 @@ pub static RULES: &[Rule] = &[
             r"|\b\w*(?:principal|assignee|object_?id)\w*['\x22]?\s*[:=]\s*['\x22][0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}['\x22]",
             r"|--(?:user|serviceaccount)[=\s]+['\x22]?[a-z][\w.+-]*@[a-z0-9][\w-]*\.[\w.-]+",
         ),
-        unless: PLACEHOLDERS,
+        unless: VENDOR_EXAMPLES,
         signal: Signal::ForeignPrincipal,
         quiet: true,
         beside: Signal::AdminGrant,
