@@ -3806,7 +3806,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Destruction,
         severity: Severity::High,
         target: Target::Code,
-        pattern: r"\bransom[_ ]?note\b|\bransom\b[^\n]*\b(?:bitcoin|btc|monero|pay|wallet)\b|\byour\s+(?:files|data|documents)\s+(?:have\s+been|are|were)\s+encrypted|\bwrite_bytes\(\s*\w*(?:encrypt|cipher)\w*|\bencrypt\w*\([^\n]*\bread_bytes\(\)|\bwriteFileSync\([^\n]*\.update\(\s*(?:fs\.)?readFileSync\(|\bto\s+(?:restore|decrypt|recover|unlock)\b[^\n]{0,60}\bpay\b[^\n]{0,40}\b(?:btc|bitcoin|usdt|xmr|monero|eth)\b|\b(?:send|pay|transfer)\b[^\n]{0,30}\b\d+(?:\.\d+)?\s*(?:btc|bitcoin|usdt|xmr|monero|eth)\b[^\n]{0,80}\b(?:get|restore|decrypt|recover|unlock)\w*\b",
+        pattern: r"\bransom[_ ]?note\b|\bransom\b[^\n]*\b(?:bitcoin|btc|monero|pay|wallet)\b|\byour\s+(?:files|data|documents)\s+(?:have\s+been|are|were)\s+encrypted|\bwrite_bytes\(\s*\w*(?:encrypt|cipher)\w*|\bencrypt\w*\([^\n]*\bread_bytes\(\)|\bwriteFileSync\([^\n]*\.update\(\s*(?:fs\.)?readFileSync\(|\bto\s+(?:restore|decrypt|recover|unlock)\b[^\n]{0,60}\bpay\b[^\n]{0,40}\b(?:btc|bitcoin|usdt|xmr|monero|eth)\b|\b(?:send|pay|transfer)\b[^\n]{0,30}\b(?:\d+\.)?\d+\s*(?:btc|bitcoin|usdt|xmr|monero|eth)\b[^\n]{0,80}\b(?:get|restore|decrypt|recover|unlock)\w*\b",
         what: "encrypts files for ransom",
         explain: "Encrypts files in place or leaves a ransom note; remove the skill.",
         ..Rule::BASE
