@@ -383,7 +383,10 @@ impl Table {
         entries.sort_unstable();
         entries.dedup();
         let distinct = entries.chunk_by(|a, b| a.0 == b.0).count();
-        let size = (distinct * 2).next_power_of_two().max(4);
+        // At most a quarter full: most lookups are of windows the gate
+        // passed that are no key, and at half full a miss walked about
+        // three slots.
+        let size = (distinct * 4).next_power_of_two().max(4);
         let shift = 32 - size.trailing_zeros();
         let mut slots = vec![(EMPTY, 0, 0); size];
         let mask = size - 1;
