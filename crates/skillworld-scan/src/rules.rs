@@ -649,9 +649,9 @@ pub static RULES: &[Rule] = &[
             r"|`(?:ba|z)?sh -c \$\w+|\bexec(?:CmdEx|Cmd|Process)\(\s*[a-z_]\w*\s*[,)]|\b[a-z_]\w*\.(?:run|call|check_output|Popen|getoutput)\(\s*[a-z_]\w*\s*,[^\n]*\bshell\s*=\s*(?:True|1)\b",
             // Go: a command's standard streams given a connection (batch 29).
             r"|\.Stdin(?:\s*,\s*\w+\.Std(?:out|err))*\s*=\s*(?:c|conn|con|sock|socket|s|tcp|remote|client|ws)\s*(?:,|$)",
-            // Perl: each line read run (`system $_ while <>`), or a standard
-            // stream reopened on a socket (batch 38).
-            r"|\bsystem\s*\(?\s*\$_\b|\bSTD(?:IN|OUT|ERR)->fdopen\(\s*\$\w+",
+            // Perl: each line read run (`system $_ while <>`, a backticked
+            // `$q`), or a standard stream reopened on a socket (batch 38).
+            r"|\bsystem\s*\(?\s*\$_\b|\bSTD(?:IN|OUT|ERR)->fdopen\(\s*\$\w+|\x60\$\w+(?:\s+2>&1)?\x60",
         ),
         signal: Signal::Spawn,
         quiet: true,
@@ -721,9 +721,11 @@ pub static RULES: &[Rule] = &[
         id: "remote-tunnel",
         class: Class::Shell,
         severity: Severity::High,
-        pattern: r"\bngrok\s+tcp\s+(?:22|3389|5900)\b|\bssh\b[^\n]*[\s'\x22]-R['\x22]?[\s,]*['\x22]?[^\s'\x22]*:(?:localhost|127\.0\.0\.1):(?:22|3389|5900)\b|\bchisel\s+client\b|\bssh\b[^\n]*\s-R\s*['\x22]?(?:[\w.*-]+:)?\d{2,5}['\x22]?(?:\s|$)|^\s*local_?port\s*=\s*['\x22]?(?:22|3389|5900)['\x22]?\s*$",
+        pattern: r"\bngrok\s+tcp\s+(?:22|3389|5900)\b|\bssh\b[^\n]*[\s'\x22]-R['\x22]?[\s,]*['\x22]?[^\s'\x22]*:(?:localhost|127\.0\.0\.1):(?:22|3389|5900)\b|\bchisel\s+client\b|\bssh\b[^\n]*\s-\w*R\s*['\x22]?(?:[\w.*-]+:)?\d{2,5}['\x22]?(?:\s|$)|^\s*RemoteForward\s+(?:[\w.*-]+:)?\d{2,5}\s*$|^\s*local_?port\s*=\s*['\x22]?(?:22|3389|5900)['\x22]?\s*$",
         what: "exposes this machine through a tunnel",
-        explain: "Opens remote login to this machine through a tunnel a stranger controls; remove it.",
+        // Batch 38: `ssh -R <port>` (or `RemoteForward <port>`) with no
+        // target is a SOCKS proxy the far end opens into this network.
+        explain: "Opens remote login to this machine, or a proxy into its network, through a tunnel a stranger controls; remove it.",
         ..Rule::BASE
     },
     Rule {
@@ -2092,8 +2094,9 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "dns-lookup",
         class: Class::Exfiltration,
-        pattern: r"\b(?:gethostbyname|getaddrinfo)\([^\n]*(?:\+|f['\x22]|\.format|%)|\b(?:gethostbyname(?:_ex)?|getaddrinfo)\(\s*[a-z_]\w*\s*[,)]|\bdns\.resolver\.(?:resolve|query)\(|\bdns\.(?:resolve\w*|lookup)\(|\b(?:nslookup|dig|Resolve-DnsName)\s+[^\n]*\$\{?\w|/(?:resolve|dns-query)\?name=(?:\$\{|['\x22`]\s*\+)|[?&]name=\$?\{[^}\n]+\}&type=|\bnet\.Lookup(?:Host|IP|TXT|CNAME|Addr)\(\s*(?:fmt\.Sprintf\(|\w+\s*\+)|\bresolve(?:4|6|Txt|Any|Cname|Mx|Ns|Srv)\(\s*(?:`[^`\n]*\$\{[^`\n]*\}\.|[^\n]*\+\s*['\x22`]\.)|\bgetaddress(?:es)?\(\s*['\x22][^'\x22\n]*#\{[^}\n]*\}\.|\bGetHost(?:Addresses|Entry|ByName)(?:Async)?\(\s*(?:\x22[^\x22\n]*\$[\w({]|\$\w+\s*\+)|\b(?:nslookup|dig|host|Resolve-DnsName)\s+[^\n]*(?:%%\w|%\w+%|!\w+!|\{\})\.",
-        // Batch 38: cmd's `%%l`, `%v%` and `!v!` and xargs' `{}` as a label.
+        pattern: r"\b(?:gethostbyname|getaddrinfo)\([^\n]*(?:\+|f['\x22]|\.format|%)|\b(?:gethostbyname(?:_ex)?|getaddrinfo)\(\s*[a-z_]\w*\s*[,)]|\bdns\.resolver\.(?:resolve|query)\(|\bdns\.(?:resolve\w*|lookup)\(|\b(?:nslookup|dig|Resolve-DnsName)\s+[^\n]*\$\{?\w|/(?:resolve|dns-query)\?name=(?:\$\{|['\x22`]\s*\+)|[?&]name=\$?\{[^}\n]+\}&type=|\bnet\.Lookup(?:Host|IP|TXT|CNAME|Addr)\(\s*(?:fmt\.Sprintf\(|\w+\s*\+)|\bresolve(?:4|6|Txt|Any|Cname|Mx|Ns|Srv)\(\s*(?:`[^`\n]*\$\{[^`\n]*\}\.|[^\n]*\+\s*['\x22`]\.)|\bgetaddress(?:es)?\(\s*['\x22][^'\x22\n]*#\{[^}\n]*\}\.|\bGetHost(?:Addresses|Entry|ByName)(?:Async)?\(\s*(?:\x22[^\x22\n]*\$[\w({]|\$\w+\s*\+)|\b(?:nslookup|dig|host|ping|Resolve-DnsName)\s+[^\n]*(?:%%\w|%\w+%|!\w+!|\{\})\.",
+        // Batch 38: cmd's `%%l`, `%v%` and `!v!` and xargs' `{}` as a
+        // label; `ping` resolves the name it is given, so it carries one too.
         signal: Signal::Sink,
         quiet: true,
         what: "makes DNS queries from built names",
