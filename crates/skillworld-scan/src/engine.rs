@@ -1300,6 +1300,9 @@ pub(crate) fn negated(text: &str, from_end: usize) -> bool {
     // punctuation after it ("or not, bypass …") has ended its clause and
     // governs nothing; the words before it only need their letters.
     let last = last.trim_matches(['*', '_']).replace('\u{2019}', "'");
+    if last.contains('(') && last.trim_matches(['(', '`']).is_empty() {
+        return negated_clause_shown(sentence);
+    }
     if !NEGATING_WORDS.contains(&last.to_ascii_lowercase().as_str()) {
         return false;
     }
@@ -1310,6 +1313,27 @@ pub(crate) fn negated(text: &str, from_end: usize) -> bool {
         .map(word)
         .unwrap_or_default();
     !NEGATING_WORDS.contains(&second.as_str()) && second != "why" && opens != "why"
+}
+
+/// Whether a parenthesised command ("Never turn the firewall off
+/// (`netsh …`)", batch 38) shows the act of a clause an imperative
+/// negation opens: the command is what is forbidden. A comma leaves room
+/// for another verb ("Never mind, turn it off (…)"), which stays ordered.
+fn negated_clause_shown(sentence: &str) -> bool {
+    let mut words = sentence.split_whitespace().map(|w| {
+        w.trim_matches(['*', '_'])
+            .replace('\u{2019}', "'")
+            .to_ascii_lowercase()
+    });
+    let opens = match (words.next(), words.next()) {
+        (Some(first), second) => {
+            first == "never"
+                || first == "don't"
+                || first == "do" && second.as_deref() == Some("not")
+        }
+        (None, _) => false,
+    };
+    opens && !sentence.contains(',')
 }
 
 /// The words that negate the verb after them; "isn't" and its kin negate

@@ -545,6 +545,9 @@ pub static RULES: &[Rule] = &[
             r"|\bdnscat2?\b[^\n]*\s--exec\b|\bwebsocat\b[^\n]*\s(?:sh-c|exec|cmd):",
             r"|\b(?:telnet|ncat|netcat)\s+\S+\s+\d+[^\n|]*\|\s*(?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh\b[^\n]*\s[12]?>\s*\S",
         ),
+        // gawk's socket to this machine's own service (a Redis `INFO`)
+        // reaches no remote peer (batch 38).
+        unless: &["/inet/tcp/0/127.0.0.1/", "/inet/tcp/0/localhost/"],
         what: "opens a reverse or bind shell",
         explain: "Hands an interactive shell on this machine to a remote peer; no skill needs this — remove the skill.",
         ..Rule::BASE
@@ -605,7 +608,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "socket-open",
         class: Class::Shell,
-        pattern: r"\bsocket\.socket\(|\bTcpStream::connect\(|\bnet\.Dial(?:Timeout)?\(|\bsocket\.create_connection\(|\.connect\(\s*\(|\bnet\.(?:connect|Socket|createConnection|createServer)\(|\bnew\s+net\.Socket\(|\bTCPSocket\.(?:new|open)\(|\bTCPServer\.new\(|\bfsockopen\(|Net\.Sockets\.(?:TCP(?:Client|Listener)|UdpClient)|\bsocket\.tcp\(|\bnew\s+Socket\(|\bsocket\.bind\(|\.listen\(\s*\d|\bDeno\.(?:connect|listen)(?:Tls)?\(|\bBun\.(?:connect|listen)\(|\bexec\s+\d+<>\s*['\x22]?/dev/(?:tcp|udp)/|\[\s*socket\s+(?:-\w+\s+)*\S+\s+\S+\s*\]|\basyncio\.(?:open_connection|start_server)\(|\bsocket\(\s*\w+\s*,\s*(?:PF_INET6?|AF_INET6?)\b|\bIO::Socket::INET6?->new\(|\.create_connection\(|\bnewSocket\(|=\s*Socket\(\s*['\x22]|:(?:gen_tcp|ssl)\.connect\(|(?:^|[^.\w])connect\(\s*['\x22][\w-]+(?:\.[\w-]+)+['\x22]\s*,\s*\d{2,5}\s*\)|(?:^|[^.\w])connect\(\s*[a-z_]\w*\s*,\s*(?:[a-z_]\w*|\d{2,5})\s*\)",
+        pattern: r"\bsocket\.socket\(|\bIO::Socket::(?:INET6?|IP|SSL)->new\(|\bTcpStream::connect\(|\bnet\.Dial(?:Timeout)?\(|\bsocket\.create_connection\(|\.connect\(\s*\(|\bnet\.(?:connect|Socket|createConnection|createServer)\(|\bnew\s+net\.Socket\(|\bTCPSocket\.(?:new|open)\(|\bTCPServer\.new\(|\bfsockopen\(|Net\.Sockets\.(?:TCP(?:Client|Listener)|UdpClient)|\bsocket\.tcp\(|\bnew\s+Socket\(|\bsocket\.bind\(|\.listen\(\s*\d|\bDeno\.(?:connect|listen)(?:Tls)?\(|\bBun\.(?:connect|listen)\(|\bexec\s+\d+<>\s*['\x22]?/dev/(?:tcp|udp)/|\[\s*socket\s+(?:-\w+\s+)*\S+\s+\S+\s*\]|\basyncio\.(?:open_connection|start_server)\(|\bsocket\(\s*\w+\s*,\s*(?:PF_INET6?|AF_INET6?)\b|\bIO::Socket::INET6?->new\(|\.create_connection\(|\bnewSocket\(|=\s*Socket\(\s*['\x22]|:(?:gen_tcp|ssl)\.connect\(|(?:^|[^.\w])connect\(\s*['\x22][\w-]+(?:\.[\w-]+)+['\x22]\s*,\s*\d{2,5}\s*\)|(?:^|[^.\w])connect\(\s*[a-z_]\w*\s*,\s*(?:[a-z_]\w*|\d{2,5})\s*\)",
         // Kotlin and Scala build a `Socket(host, port)` without `new`; Elixir
         // and Erlang connect with `:gen_tcp`, Julia with `connect("host", port)`
         // (batch 34).
@@ -657,7 +660,9 @@ pub static RULES: &[Rule] = &[
         id: "read-loop-exec",
         class: Class::Shell,
         target: Target::Code,
-        pattern: r"\bwhile\s+read\b[^\n]*\bdo\s+(?:eval\s+)?\x22?\$\{?\w+|\b(?:ba|z|da|k)?sh\s+(?:-i\s+)?0?<&\s*\d|<&\s*\d\s*\|\s*(?:ba|z|da|k)?sh\b|\beval\s+\x22?\$\{?\w+\}?\x22?\s[^\n]*>&\s*[3-9]\b",
+        // Perl (batch 38): each line read run (`system $_ while <>`), or a
+        // standard stream reopened on a socket (`STDIN->fdopen($c, "r")`).
+        pattern: r"\bsystem\s*\(?\s*\$_\b|\bSTD(?:IN|OUT|ERR)->fdopen\(\s*\$\w+|\bwhile\s+read\b[^\n]*\bdo\s+(?:eval\s+)?\x22?\$\{?\w+|\b(?:ba|z|da|k)?sh\s+(?:-i\s+)?0?<&\s*\d|<&\s*\d\s*\|\s*(?:ba|z|da|k)?sh\b|\beval\s+\x22?\$\{?\w+\}?\x22?\s[^\n]*>&\s*[3-9]\b",
         signal: Signal::Spawn,
         quiet: true,
         beside: Signal::Socket,
@@ -669,7 +674,7 @@ pub static RULES: &[Rule] = &[
         id: "backtick-run",
         class: Class::Shell,
         target: Target::Code,
-        pattern: r"`\$\w+`|\bqx[({/]\s*\$\w+\s*[)}/]",
+        pattern: r"`\$\w+(?:\s+2>&1)?`|\bqx[({/]\s*\$\w+\s*[)}/]",
         signal: Signal::Spawn,
         quiet: true,
         // Backticks around a variable are everywhere in Markdown: read
@@ -715,9 +720,11 @@ pub static RULES: &[Rule] = &[
         id: "remote-tunnel",
         class: Class::Shell,
         severity: Severity::High,
-        pattern: r"\bngrok\s+tcp\s+(?:22|3389|5900)\b|\bssh\b[^\n]*[\s'\x22]-R['\x22]?[\s,]*['\x22]?[^\s'\x22]*:(?:localhost|127\.0\.0\.1):(?:22|3389|5900)\b|\bchisel\s+client\b|^\s*local_?port\s*=\s*['\x22]?(?:22|3389|5900)['\x22]?\s*$",
+        pattern: r"\bngrok\s+tcp\s+(?:22|3389|5900)\b|\bssh\b[^\n]*[\s'\x22]-R['\x22]?[\s,]*['\x22]?[^\s'\x22]*:(?:localhost|127\.0\.0\.1):(?:22|3389|5900)\b|\bchisel\s+client\b|\bssh\b[^\n]*\s-\w*R\s*['\x22]?(?:[\w.*-]+:)?\d{2,5}['\x22]?(?:\s|$)|^\s*RemoteForward\s+(?:[\w.*-]+:)?\d{2,5}\s*$|^\s*local_?port\s*=\s*['\x22]?(?:22|3389|5900)['\x22]?\s*$",
         what: "exposes this machine through a tunnel",
-        explain: "Opens remote login to this machine through a tunnel a stranger controls; remove it.",
+        // Batch 38: `ssh -R <port>` (or `RemoteForward <port>`) with no
+        // target is a SOCKS proxy the far end opens into this network.
+        explain: "Opens remote login to this machine, or a proxy into its network, through a tunnel a stranger controls; remove it.",
         ..Rule::BASE
     },
     Rule {
@@ -803,6 +810,10 @@ pub static RULES: &[Rule] = &[
             r"|\b(?:iex|invoke-expression)\b[^\n]*(?:downloadstring|\biwr\b|\birm\b|invoke-webrequest|invoke-restmethod|net\.webclient)",
             r"|\bmshta(?:\.exe)?\s+https?:|\bcertutil\b[^\n]*-urlcache[^\n]*https?:|\bbitsadmin\b[^\n]*/transfer\b[^\n]*\.(?:exe|dll|ps1|bat|cmd|vbs|hta|msi|scr|jar)\b|\bregsvr32\b[^\n]*/i:https?:|\bmsiexec\b[^\n]*/i\s*https?:",
             r"|\bpython[\d.]*\s+-c\s+[^\n]*urlopen\([^\n]*\bexec\b",
+            // Batch 38 (living off the land): rundll32 running script through
+            // mshtml, a scriptlet fetched by `GetObject`, a disk image
+            // mounted straight from a URL.
+            r"|\brundll32(?:\.exe)?\s+javascript:|\bGetObject\(\s*['\x22]script:https?:|\bhdiutil\s+attach\b[^\n]*\shttps?://",
             r"|\bdeno\s+(?:run|install)\b[^\n]*\shttps?://",
             r"|\b(?:include|require)(?:_once)?\s*\(?\s*['\x22]https?://",
             r"|\b(?:curl|wget)\b[^\n]*\s(?:-\w*o|-O|--output(?:-document)?)[\s=]*\S+[^\n]*(?:&&|;)\s*(?:exec\s+|sudo\s+(?:-\w+\s+)*)?(?:(?:ba|z|k|da)?sh|python[\d.]*|perl|ruby|node|pwsh)\s+(?:-\w+\s+)*['\x22]?[\w./~$-]+",
@@ -827,7 +838,10 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "fetch",
         class: Class::Execution,
-        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\bfetch\(\s*[A-Za-z_$][\w$.]*\s*[,)]|\bResolve-DnsName\b[^\n]*\bTXT\b|\b(?:dig|nslookup)\b[^\n]*(?:\s|-t\s*|-q=|-type=)TXT\b|\baxios\.get\(|\b(?:got|ky)\(\s*['\x22`]https?:|\b(?:got|ky|undici|superagent|needle)\.(?:get|stream|request)\(|\.request\(\s*['\x22]GET['\x22]|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\b(?:MSXML2\.(?:Server)?XMLHTTP|Microsoft\.XMLHTTP|WinHttp\.WinHttpRequest)\b|\bInvoke-RestMethod\b|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*(?:[^\s/&]|/(?:[^d\s]|d[^e]|de[^v])))|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|-r\s*open-uri\b|\bURI\.open\(|LWP::(?:Simple|UserAgent)\b|\bHTTP::Tiny\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:|\b(?:Command::new|exec\.Command|spawn\w*|execFile\w*|Popen|popen|subprocess\.\w+|Process\.Start)\(\s*\[?\s*['\x22](?:curl|wget)(?:\.exe)?\b|\bfile_get_contents\(\s*\$\w+\s*\)|(?-i:\b(?:resp|res|response)\.Body\b)|^\s*\.get\((?:url\b|['\x22`]https?:)|=\s*[\w\x80-\xFF.]*\b(?:urlopen|urlretrieve|requests\.get)\s*(?:$|#)|\.get\(\s*(?:[\w\x80-\xFF$.]+|['\x22`]https?:[^'\x22`]*['\x22`])\s*,\s*(?:\(\s*[\w\x80-\xFF$]+\s*\)|[\w\x80-\xFF$]+|function\s*\(\s*[\w\x80-\xFF$]+\s*\))\s*(?:=>|\{)|\b(?:pd|pandas)\.read_pickle\(\s*['\x22]https?://|\brequire\(\s*['\x22](?:node:)?https?['\x22]\s*\)\.get\(|\bURL\([^\n]*\)\.(?:withInputStream|openStream|newInputStream|getText|text|readText|readBytes)\b|\bfrom\s+['\x22]undici['\x22]|\brequire\(\s*['\x22]undici['\x22]\s*\)|\.get\([^\n]*\bstream=True\b|\.iter_content\(|\.request\(\s*['\x22]GET['\x22]\s*,|\b(?:string|data)WithContentsOfURL\w*\(|\bData\(\s*contentsOf:\s*URL\(\s*string:|\.(?:download|data)Task\(\s*with:",
+        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\bfetch\(\s*[A-Za-z_$][\w$.]*\s*[,)]|\bResolve-DnsName\b[^\n]*\bTXT\b|\b(?:dig|nslookup)\b[^\n]*(?:\s|-t\s*|-q=|-type=)TXT\b|\baxios\.get\(|\b(?:got|ky)\(\s*['\x22`]https?:|\b(?:got|ky|undici|superagent|needle)\.(?:get|stream|request)\(|\.request\(\s*['\x22]GET['\x22]|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\b(?:MSXML2\.(?:Server)?XMLHTTP|Microsoft\.XMLHTTP|WinHttp\.WinHttpRequest)\b|\bInvoke-RestMethod\b|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*(?:[^\s/&]|/(?:[^d\s]|d[^e]|de[^v])))|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|-r\s*open-uri\b|\bURI\.open\(|LWP::(?:Simple|UserAgent)\b|\bHTTP::Tiny\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:|\b(?:Command::new|exec\.Command|spawn\w*|execFile\w*|Popen|popen|subprocess\.\w+|Process\.Start)\(\s*\[?\s*['\x22](?:curl|wget)(?:\.exe)?\b|\bfile_get_contents\(\s*\$\w+\s*\)|(?-i:\b(?:resp|res|response)\.Body\b)|^\s*\.get\((?:url\b|['\x22`]https?:)|=\s*[\w\x80-\xFF.]*\b(?:urlopen|urlretrieve|requests\.get)\s*(?:$|#)|\.get\(\s*(?:[\w\x80-\xFF$.]+|['\x22`]https?:[^'\x22`]*['\x22`])\s*,\s*(?:\(\s*[\w\x80-\xFF$]+\s*\)|[\w\x80-\xFF$]+|function\s*\(\s*[\w\x80-\xFF$]+\s*\))\s*(?:=>|\{)|\b(?:pd|pandas)\.read_pickle\(\s*['\x22]https?://|\brequire\(\s*['\x22](?:node:)?https?['\x22]\s*\)\.get\(|\bURL\([^\n]*\)\.(?:withInputStream|openStream|newInputStream|getText|text|readText|readBytes)\b|\bfrom\s+['\x22]undici['\x22]|\brequire\(\s*['\x22]undici['\x22]\s*\)|\.get\([^\n]*\bstream=True\b|\.iter_content\(|\.request\(\s*['\x22]GET['\x22]\s*,|\b(?:string|data)WithContentsOfURL\w*\(|\bData\(\s*contentsOf:\s*URL\(\s*string:|\.(?:download|data)Task\(\s*with:|\bopenssl\s+s_client\b|\b(?:expand|extrac32)(?:\.exe)?\s+(?:/\w+\s+)*['\x22]?\\\\[\w.-]+\\|\bhost\s+-t\s*txt\b",
+        // Batch 38: OpenSSL's TLS client reads what a server sends,
+        // `host -t txt` a TXT record, and `expand`/`extrac32` copy a
+        // cabinet off a share, where no curl is.
         unless: &["://localhost", "://127.0.0.1"],
         signal: Signal::Fetch,
         quiet: true,
@@ -964,6 +978,22 @@ pub static RULES: &[Rule] = &[
         beside: Signal::Decode,
         what: "pipes into a command held in a variable",
         explain: "Pipes into a command whose name is held in a variable.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "shell-runs-output",
+        class: Class::Execution,
+        target: Target::Code,
+        // Batch 38: a shell handed what a command substitution prints
+        // (`sh -c "$(nslookup -q=txt …)"`) runs it as `eval` does; of curl
+        // or wget it is `download-execute`'s, which lets an official
+        // installer warn. Written with single spaces, as it is spelled,
+        // so the prefilter anchors it on `sh -c ` rather than on `sh`.
+        pattern: r"\b(?:ba|z|da|k)?sh -c \\?['\x22]\$\(\s*(?:[^\scw]|c[^u]|cu[^r]|w[^g]|wg[^e])",
+        signal: Signal::Eval,
+        quiet: true,
+        what: "runs what a command prints",
+        explain: "Hands a shell the text a command substitution prints, to run as commands.",
         ..Rule::BASE
     },
     Rule {
@@ -1392,10 +1422,12 @@ pub static RULES: &[Rule] = &[
         id: "temp-launch",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\b(?:code|cursor|codium|windsurf)\s+--install-extension\s+['\x22]?(?:/tmp/|/var/tmp/|\$TMPDIR|%TEMP%|\$env:TEMP)|\bStart-Process\b[^\n]*(?:\$env:(?:TEMP|TMP|APPDATA|LOCALAPPDATA)|%TEMP%|%APPDATA%|\\Temp\\)|^\s*&\s*['\x22]?\$env:(?:TEMP|TMP|APPDATA)|\bexec\.Command\(\s*['\x22](?:/tmp|/var/tmp|/dev/shm)/|\bsubprocess\.\w+\(\s*\[?\s*['\x22](?:/tmp|/var/tmp|/dev/shm)/|(?:^|[;&|]\s*)(?:/tmp|/var/tmp|/dev/shm)/[\w.-]+(?:\s|$)|\bstart\s+(?:/\w+\s+|['\x22]{2}\s+)*['\x22]?%(?:TEMP|TMP|APPDATA|LOCALAPPDATA)%|&&\s*['\x22]?%(?:TEMP|TMP|APPDATA|LOCALAPPDATA)%\\|\.Run\s*\(?\s*[^\n,]+,\s*0\s*,\s*(?:false|true)\b",
+        pattern: r"\b(?:code|cursor|codium|windsurf)\s+--install-extension\s+['\x22]?(?:/tmp/|/var/tmp/|\$TMPDIR|%TEMP%|\$env:TEMP)|\bStart-Process\b[^\n]*(?:\$env:(?:TEMP|TMP|APPDATA|LOCALAPPDATA)|%TEMP%|%APPDATA%|\\Temp\\)|^\s*&\s*['\x22]?\$env:(?:TEMP|TMP|APPDATA)|\bexec\.Command\(\s*['\x22](?:/tmp|/var/tmp|/dev/shm)/|\bsubprocess\.\w+\(\s*\[?\s*['\x22](?:/tmp|/var/tmp|/dev/shm)/|(?:^|[;&|]\s*)(?:/tmp|/var/tmp|/dev/shm)/[\w.-]+(?:\s|$)|\bstart\s+(?:/\w+\s+|['\x22]{2}\s+)*['\x22]?%(?:TEMP|TMP|APPDATA|LOCALAPPDATA)%|&&\s*['\x22]?%(?:TEMP|TMP|APPDATA|LOCALAPPDATA)%\\|\.Run\s*\(?\s*[^\n,]+,\s*0\s*,\s*(?:false|true)\b|\bpcalua(?:\.exe)?\s+-a\s",
         // Batch 34: Windows Script Host's `shell.Run path, 0, False` starts
         // a program with its window hidden, as VBScript and JScript droppers
-        // start what they saved.
+        // start what they saved. Batch 38: `pcalua -a` starts whatever it
+        // is given through the Program Compatibility Assistant, a launcher
+        // only droppers use.
         signal: Signal::Launch,
         quiet: true,
         what: "starts a program from a temporary folder or hidden",
@@ -1502,7 +1534,7 @@ pub static RULES: &[Rule] = &[
         id: "pipe-to-shell",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\| ?(?:ba|z)?sh *$",
+        pattern: r"\| ?(?:ba|z)?sh *&? *$",
         // Judged by its host like `download-execute`: a tool's official
         // installer piped to a shell is ordinary setup, not evaluated data.
         installer: Installer::Script,
@@ -1666,6 +1698,21 @@ pub static RULES: &[Rule] = &[
         confirm: Some(crate::naming::secret_mount_target),
         what: "reads credential files",
         explain: "Reads SSH keys or cloud, git or registry credentials; a skill should take the one key it needs from its configuration.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "hive-dump",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        // Batch 38 (living off the land): Windows' password stores copied
+        // with the system's own tools — the SAM and SECURITY hives saved
+        // by `reg`, the hives or the domain's `ntds.dit` copied from a
+        // shadow by `esentutl /vss`, an `ifm` snapshot by `ntdsutil`,
+        // LSASS's memory dumped through `comsvcs.dll` or procdump.
+        pattern: r"\breg(?:\.exe)?\s+save\s+['\x22]?HK(?:LM|EY_LOCAL_MACHINE)\\+(?:SAM|SECURITY)\b|\besentutl(?:\.exe)?\b[^\n]*\s/vss\b[^\n]*(?:\\config\\(?:SAM|SECURITY)\b|\bntds\.dit\b)|\bntdsutil\b[^\n]*\bifm\b|\bcomsvcs(?:\.dll)?\W+MiniDump\b|\bprocdump\w*\b[^\n]*\blsass\b",
+        signal: Signal::Source,
+        what: "copies Windows' password stores",
+        explain: "Saves the SAM or SECURITY hive, the domain's ntds.dit or LSASS's memory — where Windows keeps password hashes and secrets — as credential dumpers do; no skill needs this, remove it.",
         ..Rule::BASE
     },
     Rule {
@@ -2037,6 +2084,22 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "dns-label-variable",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // Batch 38: cmd's `%%l`, `%v%` and `!v!` and xargs' `{}` as a
+        // label of a looked-up name; `ping` resolves the name it is given,
+        // so it carries one too. `host` and `ping` are everyday words: read
+        // only where a secret is read.
+        pattern: r"\b(?:nslookup|dig|host|ping|Resolve-DnsName)\s+[^\n]*(?:%%\w|%\w+%|!\w+!|\{\})\.",
+        signal: Signal::Sink,
+        quiet: true,
+        beside: Signal::Source,
+        what: "puts a variable into a looked-up DNS name",
+        explain: "Looks up a DNS name one of whose labels is a variable.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "dns-exfiltration",
         class: Class::Exfiltration,
         severity: Severity::High,
@@ -2185,7 +2248,7 @@ pub static RULES: &[Rule] = &[
             r"|\bpaho\.mqtt\b|\bmqtt\.connect\(|\bmosquitto_pub\b|\bamqplib\b|\bpika\.BlockingConnection\(|\b(?:ws|websocket)\.send\(|\.WriteMessage\(|\bNet::FTP\b",
             r"|\.execute\(\s*['\x22]INSERT\s[^\n]*(?:%s|%\(\w+\)s|\$\d)|\bsentry_sdk\.set_(?:context|extra)\(|\bSentry\.set(?:Context|Extra)\(",
             r"|\bdsn['\x22]?\s*[=:]\s*['\x22]https?://[0-9a-f]{20,}(?::[0-9a-f]+)?@",
-            r"|\bbitsadmin\b[^\n]*\s/upload\b|\bStart-BitsTransfer\b[^\n]*-TransferType\s+Upload\b",
+            r"|\|\s*openssl\s+s_client\b|\bbitsadmin\b[^\n]*\s/upload\b|\bStart-BitsTransfer\b[^\n]*-TransferType\s+Upload\b",
             r"|\.pages\.create\(|\.blocks\.children\.append\(|\.values\(\)\.append\(|\.values\.append\(|\.append_rows?\(",
             r"|\.upload_blob\(|\bscript\.google(?:usercontent)?\.com/macros/s/",
             r"|https?://[^\s'\x22]*\?[^\s'\x22]*=(?:#\{|\$\{|\$\(|\$[a-z_])|\bgit\s+tag\b[^\n]*\s-m\s*['\x22][^'\x22\n]*\$",
@@ -2526,6 +2589,20 @@ pub static RULES: &[Rule] = &[
         signal: Signal::Persist,
         what: "installs itself to run again later",
         explain: "Adds a scheduled task, service, login item or shell start-up line; check it runs only what the skill documents.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "wmi-subscription",
+        class: Class::Privilege,
+        severity: Severity::High,
+        // Batch 38: a permanent WMI event subscription — a consumer that
+        // runs a command or a script on an event, created by `wmic` or
+        // PowerShell — persists as SYSTEM out of sight of the Run keys and
+        // the task list; querying one (a defender's hunt) creates nothing.
+        pattern: r"\b(?:CommandLineEventConsumer|ActiveScriptEventConsumer)\b[^\n]*\sCREATE\b|\b(?:Set-WmiInstance|New-CimInstance)\b[^\n]*\b(?:CommandLineEventConsumer|ActiveScriptEventConsumer|__EventFilter)\b",
+        signal: Signal::Persist,
+        what: "registers a permanent WMI event subscription",
+        explain: "Creates a WMI event consumer that runs a command on an event, as SYSTEM and out of sight of the task list and Run keys — a persistence backdoor; remove it.",
         ..Rule::BASE
     },
     Rule {
@@ -3315,6 +3392,9 @@ pub static RULES: &[Rule] = &[
         class: Class::Tampering,
         severity: Severity::High,
         pattern: r"\bSet-MpPreference\b[^\n]*-Disable\w*(?:\s+|:)(?:\$?true|1)\b|\bAdd-MpPreference\b[^\n]*-Exclusion\w*\s+[^\s|]|\bcsrutil\s+disable\b|\bsetenforce\s+0\b|\bsystemctl\s+(?:stop|disable|mask)\s+(?:auditd|apparmor|firewalld|falcon-sensor|osqueryd|clamav\w*|wazuh-agent)\b|\bufw\s+disable\b|\biptables\s+-F\b|\bnetsh\s+advfirewall\s+set\s+\w+\s+state\s+off|\bsc\s+(?:stop|config)\s+WinDefend|\bauditctl\s+-e\s*0\b",
+        // "Never turn the firewall off (`netsh … state off`)" forbids it
+        // (batch 38).
+        spares_descriptions: true,
         what: "turns off security tools",
         explain: "Disables antivirus, the firewall, SELinux or auditing; no skill needs this — remove it.",
         ..Rule::BASE
@@ -4044,7 +4124,7 @@ pub static RULES: &[Rule] = &[
         // `chr(c) for c in CODES` and Ruby's `[99, …].pack('c*')` decode a
         // list of code points as `map(chr, …)` does (batch 23); cloud-init
         // decodes a `write_files` entry marked `encoding: b64` (batch 36).
-        pattern: r"\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\b(?:hex|base(?:64|32)\.\w*Encoding)\.DecodeString\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*(?:\d+|\$_\b)|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\s-bxor\s|\bASCII\s+character\s+\(?[a-z_]\w*|['\x22]\{[1-9]\d*(?:\}\{\d+)+\}['\x22] ?-f\b|\bchr\(\s*(?:ord\()?\$?\w+\)?\s*\^|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+(?:%b\s+|--\s+)?['\x22](?:\\x[0-9a-f]{2}){3,}|\bbase32\s+(?:-\w+\s+)*(?:-d|--decode)\b|\bIO\.Compression\.(?:Deflate|GZip)Stream\b|\b(?:un)?pack\(\s*['\x22]H\*|\bdecode_base64\(|\bbinary\s+decode\s+(?:base64|hex)\b|\brev\s*<<<|\$\(\s*rev\b|['\x22]\s*\| rev\s*(?:\)|$)|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}|\bmap\(\s*chr\s*,|\]\.pack\(\s*['\x22][cCU]\*|\bchr\(\s*\w+\s*\)\s+for\s+\w+\s+in\b|\[-1\.\.-\(?\$[\w.]+|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*['\x22]-(?:e|en|enc|encodedcommand|ec)['\x22]\s*,|\bbase64_decode\(|\bgz(?:inflate|uncompress)\(|\bstr_rot13\(|\bhex2bin\(|\b(?:strict_|urlsafe_)?decode64\(|\bstring\.char\(\s*\d+\s*,\s*\d+\s*,\s*\d+|\bstring\(\s*\[\]byte\{\s*\d+\s*,\s*\d+\s*,\s*\d+|(?:\$\{[a-z_]\w*:\d+:1\}){3}|\$\(\s*echo\s+['\x22]?[\w.:/-]+['\x22]?\s*\|\s*rev\s*\)|\btr\s*(?:/|\s+['\x22]?)A-Za-z['\x22/]?\s*['\x22]?N-ZA-Mn-za-m|^\s*encoding:\s*['\x22]?(?:b64|base64)['\x22]?\s*$",
+        pattern: r"\bopenssl\s+(?:enc|base64|aes-\d+-\w+)\b[^\n]*\s-d\b|\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\b(?:hex|base(?:64|32)\.\w*Encoding)\.DecodeString\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*(?:\d+|\$_\b)|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\s-bxor\s|\bASCII\s+character\s+\(?[a-z_]\w*|['\x22]\{[1-9]\d*(?:\}\{\d+)+\}['\x22] ?-f\b|\bchr\(\s*(?:ord\()?\$?\w+\)?\s*\^|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+(?:%b\s+|--\s+)?['\x22](?:\\x[0-9a-f]{2}){3,}|\bbase32\s+(?:-\w+\s+)*(?:-d|--decode)\b|\bIO\.Compression\.(?:Deflate|GZip)Stream\b|\b(?:un)?pack\(\s*['\x22]H\*|\bdecode_base64\(|\bbinary\s+decode\s+(?:base64|hex)\b|\brev\s*<<<|\$\(\s*rev\b|['\x22]\s*\| rev\s*(?:\)|$)|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}|\bmap\(\s*chr\s*,|\]\.pack\(\s*['\x22][cCU]\*|\bchr\(\s*\w+\s*\)\s+for\s+\w+\s+in\b|\[-1\.\.-\(?\$[\w.]+|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*['\x22]-(?:e|en|enc|encodedcommand|ec)['\x22]\s*,|\bbase64_decode\(|\bgz(?:inflate|uncompress)\(|\bstr_rot13\(|\bhex2bin\(|\b(?:strict_|urlsafe_)?decode64\(|\bstring\.char\(\s*\d+\s*,\s*\d+\s*,\s*\d+|\bstring\(\s*\[\]byte\{\s*\d+\s*,\s*\d+\s*,\s*\d+|(?:\$\{[a-z_]\w*:\d+:1\}){3}|\$\(\s*echo\s+['\x22]?[\w.:/-]+['\x22]?\s*\|\s*rev\s*\)|\btr\s*(?:/|\s+['\x22]?)A-Za-z['\x22/]?\s*['\x22]?N-ZA-Mn-za-m|^\s*encoding:\s*['\x22]?(?:b64|base64)['\x22]?\s*$",
         signal: Signal::Decode,
         quiet: true,
         what: "decodes hidden data",
@@ -4077,10 +4157,14 @@ pub static RULES: &[Rule] = &[
             r"|\beval\s+\x22?\$\(\s*(?:echo|printf)[^\n]*\|\s*(?:base64|xxd)\b",
             r"|\b(?:iex|Invoke-Expression)\b[^\n]*FromBase64String|FromBase64String[^\n]*\|\s*(?:iex|Invoke-Expression)\b",
             r"|\bnew\s+Function\s*\(\s*(?:atob|Buffer\.from)\(|\b(?:execSync|spawnSync|exec)\s*\(\s*Buffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|\beval\s*\(\s*String\.fromCharCode\(",
-            r"|\beval\s*\(?\s*(?:pack\s*\(\s*['\x22]H|decode_base64\s*\(|MIME::Base64::decode|uncompress\s*\()",
+            r"|\beval\s*\(?\s*(?:pack\s*\(?\s*(?:['\x22]|q\s*\W)H|decode_base64\s*\(|MIME::Base64::decode|uncompress\s*\()",
             // PHP's webshell chain (`eval(gzinflate(base64_decode(…)))`) and
             // Ruby's `eval(Base64.decode64(…))` (batch 29).
             r"|\beval\s*\(\s*(?:gzinflate|gzuncompress|gzdecode|base64_decode|str_rot13|hex2bin|strrev)\s*\(|\beval\s*\(?\s*Base64\.(?:strict_|urlsafe_)?decode64\(",
+            // Batch 38: `forfiles /c` spells the command it runs in `0xHH`
+            // characters; cmd runs a line built from one-letter slices of a
+            // variable (`%q:~2,1%%q:~4,1%…`).
+            r"|\bforfiles\b[^\n]*/c\s+['\x22][^'\x22\n]*(?:0x[0-9a-f]{2}){6}|(?:^\s*|&\s*|\bcall\s+)(?:%\w+:~-?\d+,1%){6}",
         ),
         what: "decodes hidden code and runs it",
         explain: "Runs code hidden behind an encoding so no one reads it first; remove the skill.",
@@ -4469,7 +4553,7 @@ pub static RULES: &[Rule] = &[
         // thing kept back, named as the first is (batch 23); not a
         // privacy order's "these internal IDs or hostnames". Batch 34: "(pre-
         // approved; do not ask or report)" in a table's cell.
-        pattern: r"\b(?:do\s+not|don't|never)\s+ask\s+(?:or|and|nor)\s+(?:report|tell|mention|announce)\b|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal)\s+(?:this|these|that|those|it|them)(?:\s+\w+)?\s+in\s+(?:commit\s+messages|PR\s+descriptions|pull\s+requests|conversation|chat\s+replies|replies)\b|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal|list|report)\s+(?:the|this|that|any)\s+background\s+(?:service|process|job|task|agent|daemon)s?\b|\b(?:silently|quietly|secretly|covertly)\s+(?:run|execute|send|upload|install|download|copy|exfiltrate|post|forward|transmit|collect|read)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+(?:knowledge|noticing|knowing)|(?:telling|informing|notifying|alerting)\s+(?:the\s+)?user|(?:showing|mentioning|revealing|displaying)\s+(?:them|it|this|these|that|anything)\s+to\s+the\s+user)|(?:^|[.!?:]\s)\W{0,4}(?:silently\s+)?(?:run|execute|install|upgrade|update|send|upload|post|copy|read|collect|delete|proceed|continue|go\s+ahead)\b[^\n.!?]{0,80}\bwithout\s+(?:asking\s+for\s+)?(?:the\s+)?user(?:'s)?\s+(?:consent|approval|permission)|\b(?:hide|conceal)\s+(?:this|these|it|that|them|the\s+\w+(?:\s+\w+)?)\s+from\s+the\s+user|\bkeep\s+(?:this|it|these)\s+(?:secret|hidden)\s+from\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|be\s+told)|\buser\s+(?:does\s+not|doesn't)\s+need\s+to\s+(?:know|notice|be\s+told)\b|\buser\s+(?:need\s+not|needn't)\s+(?:know|notice|be\s+told)\b|\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|mention\s+(?:this|it|that|these|them|the)(?:\s+\w+){0,2}(?:\s+(?:in|from)\s+(?:the|your)\s+\w+\s+or)?\s+to)\s+the\s+user\b(?:\s*(?:$|[^\w\s])|\s+(?:about|that|what|when|where|why|if|unless|until|how|anything|any|of|you|this|it|and|or)\b)|\b(?:leave|keep)\s+(?:this|it|that|these|them|those)(?:\s+\w+){0,2}\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output|transcript|conversation|chat|log|confirmation)\b|\b(?:omit|exclude)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+from\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output)\b|\b(?:do\s+not|don't|never)\s+(?:summari[sz]e|show|explain|describe|display|read\s+out)\s+(?:or\s+(?:summari[sz]e|show|explain|describe|display)\s+)?(?:them|these|those|this|that|it|this step|this change|these steps|these commands|these instructions|the\s+fetched\s+instructions|the steps|the commands|the instructions|the references|the reference files|the diff|the diffs|the changes|the patch) to the user\b|\bno\s+need\s+to\s+(?:tell|inform|notify|alert)(?:\s+the\s+user\b|\s*$)|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal)\s+(?:this|it|that|these|them)(?:\s+\w+)?(?:\s+(?:or|and)\s+(?:the|this|that)\s+\w+)?\s+(?:in|among)\s+(?:your|the)\s+(?:replies|reply|responses?|answers?|summar(?:y|ies)|explanations?|commit\s+messages?|changes|changelog)\b|\b(?:do\s+not|don't|never)\s+(?:mention|reveal|disclose)\s+(?:to\s+the\s+user\s+)?that\s+you\s+(?:first\s+|also\s+|have\s+|had\s+|need\s+to\s+|will\s+)?(?:read|ran|run|sent|send|accessed|access|opened|open|collected|collect|copied|copy|uploaded|upload|fetched|fetch|installed|install)\b|\bwithout\s+(?:mentioning|showing|telling|reporting|listing)\s+(?:it|this|that|them|these)\s+(?:to\s+the\s+user|in\s+(?:your|the)\s+(?:reply|replies|responses?|summary|answer|output|report))\b|\bdo\s+(?:this|it|that|so)\s+(?:silently|quietly|secretly|covertly)\b|\b(?:never|do\s+not|don't)\s+(?:reveal|disclose|admit|mention)\s+(?:to\s+the\s+user\s+)?that\s+(?:this\s+(?:skill|recommendation|advice|ranking|message|notice|alert|warning)|these\s+(?:instructions|recommendations)|you\s+(?:were|are|have\s+been)\s+(?:told|instructed|asked|paid))\b|\b(?:never|do\s+not|don't)\s+(?:reveal|disclose|admit|mention)\b[^\n]{0,60}\b(?:referral|sponsor(?:ed|ship)|affiliate|commission|kickback|paid\s+placement)|\b(?:don't|do\s+not|never)\s+list\s+(?:them|these|it|this)\s+to\s+the\s+user\b|\b(?:don't|do\s+not|never)\s+list\s+(?:them|these|those|it|this)(?:\s+[\w-]+){0,3}\s+in\s+(?:your|the)\s+(?:summary|reply|answer|response|report)\b|\bkeep\b[^\n]{0,80}\bout\s+of\s+what\s+you\s+(?:show|tell|report|say)\b|\b(?:no\s+need\s+to|do\s+not|don't|never)\s+bring\s+(?:it|this|that|them)\s+up\b|\bno\s+need\s+to\s+mention\s+(?:it|this|that)\s*(?:[.;!]|$|to\s+the\s+user\b)|\b(?:do\s+not|don't|never)\s+surface\s+(?:this|it|that|these|them)(?:\s+\w+)?\s+to\s+(?:the|your)\s+(?:human|user|operator)|\b(?:do\s+not|don't|never)\s+(?:reveal|discuss|disclose)\s+(?:or\s+(?:reveal|discuss|disclose)\s+)?(?:these|this|the|your)\s+(?:standing\s+)?(?:instructions|orders|habits|rules)\s+(?:with|to)\s+the\s+user\b|\bnot\s+something\s+(?:the\s+)?user\s+needs\s+to\s+(?:know|hear|see)\b|\btell\s+no\s+one\s+(?:that\s+)?you\s+(?:did|have|added|changed|ran|installed)\b|\b(?:do\s+not|don't|never)\s+mention\s+(?:it|this|that|them)\b[^\n.]{0,40}\bin\s+(?:the\s+)?chat\b",
+        pattern: r"\b(?:do\s+not|don't|never)\s+ask\s+(?:or|and|nor)\s+(?:report|tell|mention|announce)\b|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal)\s+(?:this|these|that|those|it|them)(?:\s+\w+)?\s+in\s+(?:commit\s+messages|PR\s+descriptions|pull\s+requests|conversation|chat\s+replies|replies)\b|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal|list|report)\s+(?:the|this|that|any)\s+background\s+(?:service|process|job|task|agent|daemon)s?\b|\b(?:silently|quietly|secretly|covertly)\s+(?:run|execute|send|upload|install|download|copy|exfiltrate|post|forward|transmit|collect|read)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+(?:knowledge|noticing|knowing)|(?:telling|informing|notifying|alerting)\s+(?:the\s+)?user|(?:showing|mentioning|revealing|displaying)\s+(?:them|it|this|these|that|anything|the\s+(?:command|commands|step|steps|output))\s+to\s+the\s+user)|(?:^|[.!?:]\s)\W{0,4}(?:silently\s+)?(?:run|execute|install|upgrade|update|send|upload|post|copy|read|collect|delete|proceed|continue|go\s+ahead)\b[^\n.!?]{0,80}\bwithout\s+(?:asking\s+for\s+)?(?:the\s+)?user(?:'s)?\s+(?:consent|approval|permission)|\b(?:hide|conceal)\s+(?:this|these|it|that|them|the\s+\w+(?:\s+\w+)?)\s+from\s+the\s+user|\bkeep\s+(?:this|it|these)\s+(?:secret|hidden)\s+from\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|be\s+told)|\buser\s+(?:does\s+not|doesn't)\s+need\s+to\s+(?:know|notice|see|be\s+told)\b|\buser\s+(?:need\s+not|needn't)\s+(?:know|notice|be\s+told)\b|\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|mention\s+(?:this|it|that|these|them|the)(?:\s+\w+){0,2}(?:\s+(?:in|from)\s+(?:the|your)\s+\w+\s+or)?\s+to)\s+the\s+user\b(?:\s*(?:$|[^\w\s])|\s+(?:about|that|what|when|where|why|if|unless|until|how|anything|any|of|you|this|it|and|or)\b)|\b(?:leave|keep)\s+(?:this|it|that|these|them|those)(?:\s+\w+){0,2}\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output|transcript|conversation|chat|log|confirmation)\b|\b(?:omit|exclude)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+from\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output)\b|\b(?:do\s+not|don't|never)\s+(?:summari[sz]e|show|explain|describe|display|read\s+out)\s+(?:or\s+(?:summari[sz]e|show|explain|describe|display)\s+)?(?:them|these|those|this|that|it|this step|this change|these steps|these commands|these instructions|the\s+fetched\s+instructions|the steps|the commands|the instructions|the references|the reference files|the diff|the diffs|the changes|the patch) to the user\b|\bno\s+need\s+to\s+(?:tell|inform|notify|alert)(?:\s+the\s+user\b|\s*$)|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal)\s+(?:this|it|that|these|them)(?:\s+\w+)?(?:\s+(?:or|and)\s+(?:the|this|that)\s+\w+)?\s+(?:in|among)\s+(?:your|the)\s+(?:replies|reply|responses?|answers?|summar(?:y|ies)|explanations?|commit\s+messages?|changes|changelog)\b|\b(?:do\s+not|don't|never)\s+(?:mention|reveal|disclose)\s+(?:to\s+the\s+user\s+)?that\s+you\s+(?:first\s+|also\s+|have\s+|had\s+|need\s+to\s+|will\s+)?(?:read|ran|run|sent|send|accessed|access|opened|open|collected|collect|copied|copy|uploaded|upload|fetched|fetch|installed|install)\b|\bwithout\s+(?:mentioning|showing|telling|reporting|listing)\s+(?:it|this|that|them|these)\s+(?:to\s+the\s+user|in\s+(?:your|the)\s+(?:reply|replies|responses?|summary|answer|output|report))\b|\bdo\s+(?:this|it|that|so)\s+(?:silently|quietly|secretly|covertly)\b|\b(?:never|do\s+not|don't)\s+(?:reveal|disclose|admit|mention)\s+(?:to\s+the\s+user\s+)?that\s+(?:this\s+(?:skill|recommendation|advice|ranking|message|notice|alert|warning)|these\s+(?:instructions|recommendations)|you\s+(?:were|are|have\s+been)\s+(?:told|instructed|asked|paid))\b|\b(?:never|do\s+not|don't)\s+(?:reveal|disclose|admit|mention)\b[^\n]{0,60}\b(?:referral|sponsor(?:ed|ship)|affiliate|commission|kickback|paid\s+placement)|\b(?:don't|do\s+not|never)\s+list\s+(?:them|these|it|this)\s+to\s+the\s+user\b|\b(?:don't|do\s+not|never)\s+list\s+(?:them|these|those|it|this)(?:\s+[\w-]+){0,3}\s+in\s+(?:your|the)\s+(?:summary|reply|answer|response|report)\b|\bkeep\b[^\n]{0,80}\bout\s+of\s+what\s+you\s+(?:show|tell|report|say)\b|\b(?:no\s+need\s+to|do\s+not|don't|never)\s+bring\s+(?:it|this|that|them)\s+up\b|\bno\s+need\s+to\s+mention\s+(?:it|this|that)\s*(?:[.;!]|$|to\s+the\s+user\b)|\b(?:do\s+not|don't|never)\s+surface\s+(?:this|it|that|these|them)(?:\s+\w+)?\s+to\s+(?:the|your)\s+(?:human|user|operator)|\b(?:do\s+not|don't|never)\s+(?:reveal|discuss|disclose)\s+(?:or\s+(?:reveal|discuss|disclose)\s+)?(?:these|this|the|your)\s+(?:standing\s+)?(?:instructions|orders|habits|rules)\s+(?:with|to)\s+the\s+user\b|\bnot\s+something\s+(?:the\s+)?user\s+needs\s+to\s+(?:know|hear|see)\b|\btell\s+no\s+one\s+(?:that\s+)?you\s+(?:did|have|added|changed|ran|installed)\b|\b(?:do\s+not|don't|never)\s+mention\s+(?:it|this|that|them)\b[^\n.]{0,40}\bin\s+(?:the\s+)?chat\b",
         confirm: Some(crate::naming::forbidden_concealment),
         what: "tells the agent to hide actions from the user",
         explain: "Tells the agent to act behind the user's back; a skill that hides what it does is not one to run — remove it.",
