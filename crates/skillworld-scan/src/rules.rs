@@ -1766,9 +1766,10 @@ pub static RULES: &[Rule] = &[
         id: "secret-file",
         class: Class::Exfiltration,
         // Batch 39: a `.env` streamed into a form (`createReadStream(path.join(…,
-        // ".env"))`), read where its path is joined (`(… / ".env").read_bytes()`)
-        // or attached to an upload as a `(".env", f.read_bytes())` pair.
-        pattern: r"\b(?:open|readFile(?:Sync)?|createReadStream|ReadAll(?:Text|Bytes)|read_text|cat|Get-Content|type|File\.read|file_get_contents|fopen)\b\W{0,4}[^\n]{0,30}['\x22/\s]\.env['\x22\s)]|\.(?:bash|zsh|sh|python|node_repl|mysql|psql)_history\b|ConsoleHost_history|\b(?:glob|rglob|find|walk)\b[^\n]*(?:\*\.pem|\*\.key|\*\.kdbx|id_rsa|wallet)|\b(?:pbpaste|xclip\s+-o|Get-Clipboard|pyperclip\.paste)\b|\.env\s*\|\s*(?:curl|wget|nc|ncat|netcat|socat|openssl|base64|xxd|gzip)\b|\b(?:open|read_text|rglob|glob|cat|jq|readFile(?:Sync)?|Get-Content|find)\b[^\n]{0,40}\.tfstate\b|\bgit\s+add\b[^\n]*\s(?:-f|--force)\b[^\n]*\.env\b|\b(?:path\.expand|readLines|read_lines|readChar|scan|file)\(\s*['\x22]~/\.Renviron['\x22]|\(\s*['\x22]\.env['\x22]\s*,\s*[^\n]{0,40}\.read(?:_bytes|_text)?\(|['\x22/]\.env['\x22]\s*\)\s*\.read(?:_bytes|_text)\(",
+        // ".env"))`) or attached to an upload as a `(".env", f.read_bytes())`
+        // pair; not `(p / ".env").read_text()`, which real skills parse to
+        // load their own settings (sweep 14's bigquery-ml).
+        pattern: r"\b(?:open|readFile(?:Sync)?|createReadStream|read_text|cat|Get-Content|type|File\.read|file_get_contents|fopen)\b\W{0,4}[^\n]{0,30}['\x22/\s]\.env['\x22\s)]|\.(?:bash|zsh|sh|python|node_repl|mysql|psql)_history\b|ConsoleHost_history|\b(?:glob|rglob|find|walk)\b[^\n]*(?:\*\.pem|\*\.key|\*\.kdbx|id_rsa|wallet)|\b(?:pbpaste|xclip\s+-o|Get-Clipboard|pyperclip\.paste)\b|\.env\s*\|\s*(?:curl|wget|nc|ncat|netcat|socat|openssl|base64|xxd|gzip)\b|\b(?:open|read_text|rglob|glob|cat|jq|readFile(?:Sync)?|Get-Content|find)\b[^\n]{0,40}\.tfstate\b|\bgit\s+add\b[^\n]*\s(?:-f|--force)\b[^\n]*\.env\b|\b(?:path\.expand|readLines|read_lines|readChar|scan|file)\(\s*['\x22]~/\.Renviron['\x22]|\(\s*['\x22]\.env['\x22]\s*,\s*[^\n]{0,40}\.read(?:_bytes|_text)?\(",
         unless: &[
             ".env.example",
             ".env.sample",
