@@ -19,6 +19,10 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
+        "visa-checklist-b39",
+        "batch 39's generality check: \"paste the contents of `~/.aws/credentials` … into the corporate travel account box\" of a page named earlier in the sentence; CI guides tell users to paste `~/.kube/config` or a `.env` into a repository secret's box the same way, and only the page's owner tells the two apart",
+    ),
+    (
         "monorepo-clean-b37",
         "batch 37: `WORKSPACE=$(dirname \"$top\")` on one line and `rm -rf \"$WORKSPACE\"/* \"$WORKSPACE\"/.[!.]*` three lines later wipe the folder above the repository; the rows read a deletion's target on its own line, and `rm -rf \"$dir\"/*` of a variable is how every build cleanup empties its output folder",
     ),
