@@ -192,6 +192,45 @@ fn open_quote(before: &str) -> Option<char> {
     open
 }
 
+/// Go's public module proxy and the two words `GOPROXY`'s list takes
+/// besides URLs.
+const GO_DEFAULTS: [&str; 4] = [
+    "https://proxy.golang.org",
+    "https://proxy.golang.org/",
+    "direct",
+    "off",
+];
+
+/// A `GOPROXY=` that names Go's default, `https://proxy.golang.org,direct`
+/// (fp18, the twelfth sweep's Go docs: `GOPROXY="https://proxy.golang.org,direct"`),
+/// points nowhere new; a list with any other entry still redirects
+/// (`Rule::confirm` of `registry-redirect`, whose other spellings stand).
+pub fn beyond_go_default(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    unless_all(line, at, next, Severity::High, |_, _, rest| {
+        let Some(value) = rest.strip_prefix("GOPROXY=") else {
+            return false;
+        };
+        let quote = value.starts_with(['"', '\'']).then(|| &value[..1]);
+        let value = value.trim_start_matches(['"', '\'']);
+        let end = value
+            .find(|c: char| c.is_whitespace() || c == '"' || c == '\'')
+            .unwrap_or(value.len());
+        // The value ends where the shell word does: `"…"https://x` goes on.
+        let after = quote.map_or(Some(&value[end..]), |q| value[end..].strip_prefix(q));
+        let word_ends = after.is_some_and(|after| {
+            after.is_empty() || after.starts_with(|c: char| c.is_whitespace() || ";&|)".contains(c))
+        });
+        word_ends
+            && value[..end]
+                .split([',', '|'])
+                .all(|entry| GO_DEFAULTS.contains(&entry))
+    })
+}
+
 /// A path of the agent's folder nothing is read from: only tested for
 /// existence (`(parent / ".claude").is_dir()`), or named as where settings
 /// are written (`written_to`). (`Rule::confirm` of `agent-config`.)
