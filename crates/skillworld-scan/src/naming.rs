@@ -1161,6 +1161,40 @@ pub fn searched_pattern(
     })
 }
 
+/// A match inside the quoted first argument of a shell-quoting call —
+/// `quote("file; rm -rf /")`, `shlex.quote(…)`, `escapeshellarg(…)`,
+/// `shellescape(…)` (fp18, the fifth sweep's `scitex`: quoting's own
+/// example) — is one literal word once quoted, whatever it spells, so it
+/// is never run; a match outside the call's quote (`os.system("rm -rf / "
+/// + quote(x))`) still stands. (`Rule::confirm` of `rm-rf-root`.)
+pub fn quoted_for_the_shell(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    unless_all(line, at, next, Severity::Critical, |line, at, _| {
+        let (Some(before), Some(after)) = (line.get(..at), line.get(at..)) else {
+            return false;
+        };
+        let Some(open) = before.rfind(['\'', '"']) else {
+            return false;
+        };
+        let quote = &before[open..open + 1];
+        let call = before[..open].trim_end();
+        // A whole name: `unquote(` decodes, it quotes nothing.
+        let quoting = ["quote(", "escapeshellarg(", "shellescape(", "shell_escape("]
+            .iter()
+            .filter_map(|name| call.strip_suffix(name))
+            .any(|rest| !rest.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_'));
+        let argument = [&before[open + 1..], after.split(quote).next().unwrap_or("")];
+        quoting
+            && !argument.iter().any(|part| part.contains(['\'', '"']))
+            && after
+                .find(quote)
+                .is_some_and(|close| after[close + 1..].trim_start().starts_with([')', ',']))
+    })
+}
+
 /// Whether `command` ends with a search program and its options, and
 /// nothing before that program captures or evaluates its output.
 fn searches(command: &str) -> bool {

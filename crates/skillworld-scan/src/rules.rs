@@ -3801,6 +3801,8 @@ pub static RULES: &[Rule] = &[
         // thirteenth sweep's servicing guide; an update cache) is a
         // cleanup, as `rm -rf /tmp/x` is no root wipe.
         pattern: r"\brm {1,2}-(?:rf|fr|r -f|f -r|-recursive --force) {1,2}(?:--no-preserve-root )?(?:/\*?|~/?\*?|\$HOME/?\*?|\x22\$HOME\x22/?|\$\{HOME\}/?)(?:\s|$|;|&|\)|\x22)|\bRemove-Item\b[^\n]*-Recurse[^\n]*(?:C:\\\s|C:\\\*|\$env:USERPROFILE\s|~\s)|\b(?:rd|rmdir) /s /q [cC]:\\(?:\*|Windows|Users)?(?:[\s\x22';&|)]|$)",
+        // fp18: the argument a shell-quoting call makes one literal word.
+        confirm: Some(crate::naming::quoted_for_the_shell),
         what: "deletes the filesystem root or home",
         explain: "Deletes the whole disk or home folder; remove the skill.",
         ..Rule::BASE

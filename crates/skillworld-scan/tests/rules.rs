@@ -8896,3 +8896,26 @@ fn fp18_defaults_and_files_to_edit_pass_and_their_redirects_and_reads_block() {
         "Steps:\n\n    Open .env file and add the following:\n"
     ));
 }
+
+/// fp18, the fifth sweep's `scitex`: a destructive command as the argument
+/// of a shell-quoting call is one literal word once quoted; outside the
+/// call, or given to a decoder (`unquote`), it still runs.
+#[test]
+fn fp18_a_command_quoted_for_the_shell_is_no_command() {
+    for (act, statement) in [
+        (
+            "os.system(\"rm -rf / \" + quote(name))",
+            "safe = quote(\"file; rm -rf /\")",
+        ),
+        (
+            "os.system(unquote(\"rm -rf /\"))",
+            "cmd = \"ls \" + shlex.quote(\"x; rm -rf ~/\")",
+        ),
+        (
+            "os.system(quote(\"x\") + \"; rm -rf /\")",
+            "$arg = escapeshellarg(\"a; rm -rf /\");",
+        ),
+    ] {
+        order_blocks_and_statement_does_not("rm-rf-root", "scripts/q.py", act, statement);
+    }
+}
