@@ -1143,22 +1143,36 @@ pub fn searched_pattern(
     next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
     unless_all(line, at, next, Severity::Critical, |line, at, _| {
-        let (Some(before), Some(after)) = (line.get(..at), line.get(at..)) else {
+        let Some(quoted) = Quoted::around(line, at) else {
             return false;
         };
-        let Some(open) = before.rfind(['\'', '"']) else {
-            return false;
-        };
-        let quote = &before[open..open + 1];
-        let Some(close) = after.find(quote) else {
-            return false;
-        };
-        let pattern = [&before[open + 1..], &after[..close]];
-        let command = before[..open].strip_suffix('\\').unwrap_or(&before[..open]);
-        !pattern.iter().any(|p| p.contains(['$', '`']))
-            && searches(command)
-            && !hands_on(&after[close + 1..])
+        let command = quoted.before.strip_suffix('\\').unwrap_or(quoted.before);
+        !quoted.text.contains(['$', '`']) && searches(command) && !hands_on(quoted.after)
     })
+}
+
+/// The quoted string a match stands in: the text before its opening
+/// quote, the string's text, and the text after its closing quote.
+struct Quoted<'a> {
+    before: &'a str,
+    text: String,
+    after: &'a str,
+}
+
+impl<'a> Quoted<'a> {
+    /// The string around byte `at` of `line`: from the last quote before
+    /// `at` to the same quote after it.
+    fn around(line: &'a str, at: usize) -> Option<Self> {
+        let (before, after) = (line.get(..at)?, line.get(at..)?);
+        let open = before.rfind(['\'', '"'])?;
+        let quote = &before[open..open + 1];
+        let close = after.find(quote)?;
+        Some(Quoted {
+            before: &before[..open],
+            text: format!("{}{}", &before[open + 1..], &after[..close]),
+            after: &after[close + 1..],
+        })
+    }
 }
 
 /// A match inside the quoted first argument of a shell-quoting call —
@@ -1173,25 +1187,18 @@ pub fn quoted_for_the_shell(
     next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
     unless_all(line, at, next, Severity::Critical, |line, at, _| {
-        let (Some(before), Some(after)) = (line.get(..at), line.get(at..)) else {
+        let Some(quoted) = Quoted::around(line, at) else {
             return false;
         };
-        let Some(open) = before.rfind(['\'', '"']) else {
-            return false;
-        };
-        let quote = &before[open..open + 1];
-        let call = before[..open].trim_end();
+        let call = quoted.before.trim_end();
         // A whole name: `unquote(` decodes, it quotes nothing.
         let quoting = ["quote(", "escapeshellarg(", "shellescape(", "shell_escape("]
             .iter()
             .filter_map(|name| call.strip_suffix(name))
             .any(|rest| !rest.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_'));
-        let argument = [&before[open + 1..], after.split(quote).next().unwrap_or("")];
         quoting
-            && !argument.iter().any(|part| part.contains(['\'', '"']))
-            && after
-                .find(quote)
-                .is_some_and(|close| after[close + 1..].trim_start().starts_with([')', ',']))
+            && !quoted.text.contains(['\'', '"'])
+            && quoted.after.trim_start().starts_with([')', ','])
     })
 }
 
