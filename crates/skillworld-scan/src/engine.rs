@@ -1781,7 +1781,7 @@ fn pick<'h>(combo: &Rule, group: &[&'h Hit]) -> Option<Vec<&'h Hit>> {
                 .collect();
             hits.sort_by_key(|h| (h.file.as_str(), h.line));
             let mut kinds = HashSet::new();
-            hits.retain(|h| kinds.insert((h.service, h.inline)));
+            hits.retain(|h| kinds.insert((h.service, h.inline, page_of(combo, h))));
             hits
         })
         .collect();
@@ -1803,7 +1803,9 @@ fn pick<'h>(combo: &Rule, group: &[&'h Hit]) -> Option<Vec<&'h Hit>> {
             .iter()
             .all(|h| (h.file.as_str(), h.line) == (parts[0].file.as_str(), parts[0].line));
         let mentioned = combo.scope == Scope::Skill && parts.iter().all(|h| h.inline) && !one_line;
-        !bound && !mentioned
+        let pages = parts.iter().map(|h| page_of(combo, h)).collect::<Vec<_>>();
+        let manual = pages.iter().all(Option::is_some) && pages.windows(2).any(|p| p[0] != p[1]);
+        !bound && !mentioned && !manual
     };
     let mut choice = vec![0; lists.len()];
     loop {
@@ -1827,6 +1829,22 @@ fn pick<'h>(combo: &Rule, group: &[&'h Hit]) -> Option<Vec<&'h Hit>> {
             digit += 1;
         }
     }
+}
+
+/// The reference page a part of a skill-wide send stands on: a Markdown
+/// file other than an instruction file (`SKILL.md`). A source on one page
+/// and a sink on another are two pages of a manual (fp18: vendor
+/// documentation scraped whole into `reference/`, a tool's manual vendored
+/// beside a skill — an authentication page naming `.env`, an HTTP page
+/// posting), not one program; a page's own block, SKILL.md or a script
+/// still pairs with any of them. Validity then depends on the page too.
+fn page_of<'h>(combo: &Rule, hit: &'h Hit) -> Option<&'h str> {
+    let sends = combo.combines.contains(&Signal::Source) && combo.combines.contains(&Signal::Sink);
+    let markdown = [".md", ".markdown"]
+        .iter()
+        .any(|e| crate::naming::ends_with_ignoring_case(&hit.file, e));
+    let instructions = hit.file.rsplit('/').next() == Some("SKILL.md");
+    (sends && combo.scope == Scope::Skill && markdown && !instructions).then_some(hit.file.as_str())
 }
 
 /// A comment line of code (`#`, `//`, `/*`, `*`, `<#`, `REM`).

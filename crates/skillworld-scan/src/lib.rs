@@ -34,6 +34,7 @@ mod hub;
 mod layout;
 mod lines;
 mod logswitch;
+mod loopback;
 mod naming;
 mod netaddr;
 mod ownserver;

@@ -192,6 +192,45 @@ fn open_quote(before: &str) -> Option<char> {
     open
 }
 
+/// Go's public module proxy and the two words `GOPROXY`'s list takes
+/// besides URLs.
+const GO_DEFAULTS: [&str; 4] = [
+    "https://proxy.golang.org",
+    "https://proxy.golang.org/",
+    "direct",
+    "off",
+];
+
+/// A `GOPROXY=` that names Go's default, `https://proxy.golang.org,direct`
+/// (fp18, the twelfth sweep's Go docs: `GOPROXY="https://proxy.golang.org,direct"`),
+/// points nowhere new; a list with any other entry still redirects
+/// (`Rule::confirm` of `registry-redirect`, whose other spellings stand).
+pub fn beyond_go_default(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    unless_all(line, at, next, Severity::High, |_, _, rest| {
+        let Some(value) = rest.strip_prefix("GOPROXY=") else {
+            return false;
+        };
+        let quote = value.starts_with(['"', '\'']).then(|| &value[..1]);
+        let value = value.trim_start_matches(['"', '\'']);
+        let end = value
+            .find(|c: char| c.is_whitespace() || c == '"' || c == '\'')
+            .unwrap_or(value.len());
+        // The value ends where the shell word does: `"…"https://x` goes on.
+        let after = quote.map_or(Some(&value[end..]), |q| value[end..].strip_prefix(q));
+        let word_ends = after.is_some_and(|after| {
+            after.is_empty() || after.starts_with(|c: char| c.is_whitespace() || ";&|)".contains(c))
+        });
+        word_ends
+            && value[..end]
+                .split([',', '|'])
+                .all(|entry| GO_DEFAULTS.contains(&entry))
+    })
+}
+
 /// A path of the agent's folder nothing is read from: only tested for
 /// existence (`(parent / ".claude").is_dir()`), or named as where settings
 /// are written (`written_to`). (`Rule::confirm` of `agent-config`.)
@@ -1104,21 +1143,62 @@ pub fn searched_pattern(
     next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
     unless_all(line, at, next, Severity::Critical, |line, at, _| {
-        let (Some(before), Some(after)) = (line.get(..at), line.get(at..)) else {
+        let Some(quoted) = Quoted::around(line, at) else {
             return false;
         };
-        let Some(open) = before.rfind(['\'', '"']) else {
-            return false;
-        };
+        let command = quoted.before.strip_suffix('\\').unwrap_or(quoted.before);
+        !quoted.text.contains(['$', '`']) && searches(command) && !hands_on(quoted.after)
+    })
+}
+
+/// The quoted string a match stands in: the text before its opening
+/// quote, the string's text, and the text after its closing quote.
+struct Quoted<'a> {
+    before: &'a str,
+    text: String,
+    after: &'a str,
+}
+
+impl<'a> Quoted<'a> {
+    /// The string around byte `at` of `line`: from the last quote before
+    /// `at` to the same quote after it.
+    fn around(line: &'a str, at: usize) -> Option<Self> {
+        let (before, after) = (line.get(..at)?, line.get(at..)?);
+        let open = before.rfind(['\'', '"'])?;
         let quote = &before[open..open + 1];
-        let Some(close) = after.find(quote) else {
+        let close = after.find(quote)?;
+        Some(Quoted {
+            before: &before[..open],
+            text: format!("{}{}", &before[open + 1..], &after[..close]),
+            after: &after[close + 1..],
+        })
+    }
+}
+
+/// A match inside the quoted first argument of a shell-quoting call —
+/// `quote("file; rm -rf /")`, `shlex.quote(…)`, `escapeshellarg(…)`,
+/// `shellescape(…)` (fp18, the fifth sweep's `scitex`: quoting's own
+/// example) — is one literal word once quoted, whatever it spells, so it
+/// is never run; a match outside the call's quote (`os.system("rm -rf / "
+/// + quote(x))`) still stands. (`Rule::confirm` of `rm-rf-root`.)
+pub fn quoted_for_the_shell(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    unless_all(line, at, next, Severity::Critical, |line, at, _| {
+        let Some(quoted) = Quoted::around(line, at) else {
             return false;
         };
-        let pattern = [&before[open + 1..], &after[..close]];
-        let command = before[..open].strip_suffix('\\').unwrap_or(&before[..open]);
-        !pattern.iter().any(|p| p.contains(['$', '`']))
-            && searches(command)
-            && !hands_on(&after[close + 1..])
+        let call = quoted.before.trim_end();
+        // A whole name: `unquote(` decodes, it quotes nothing.
+        let quoting = ["quote(", "escapeshellarg(", "shellescape(", "shell_escape("]
+            .iter()
+            .filter_map(|name| call.strip_suffix(name))
+            .any(|rest| !rest.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_'));
+        quoting
+            && !quoted.text.contains(['\'', '"'])
+            && quoted.after.trim_start().starts_with([')', ','])
     })
 }
 

