@@ -82,10 +82,11 @@ fn drawn_arrow(line: &str, at: usize) -> bool {
 
 /// `cp .claude/skills/hats/templates/solo.md my-analysis.md` (issue 18,
 /// eleventh sweep): a copy whose destination, its last word, is a plain
-/// file name in the working folder reads the agent's folder and writes
-/// nothing there. A destination with a path (`/`, `~`, `$`), a dot file
-/// (`.cursorrules`), an agent's instruction file (`CLAUDE.md`) or `-t`
-/// naming the target first is still a write.
+/// file name in the working folder, or the working folder itself (`.`,
+/// `./`: the fifteenth sweep's `cp …/.claude/skills/x/parse.sh ./`), reads
+/// the agent's folder and writes nothing there. A destination with a path
+/// (`/`, `~`, `$`), a dot file (`.cursorrules`), an agent's instruction
+/// file (`CLAUDE.md`) or `-t` naming the target first is still a write.
 fn copied_out(rest: &str) -> bool {
     let Some(args) = rest.strip_prefix("cp ") else {
         return false;
@@ -98,8 +99,8 @@ fn copied_out(rest: &str) -> bool {
     let [.., source, destination] = words.as_slice() else {
         return false;
     };
-    !source.starts_with('-')
-        && !destination.starts_with(['.', '-'])
+    let working_folder = matches!(*destination, "." | "./");
+    let plain_file = !destination.starts_with(['.', '-'])
         && !destination.contains(['/', '~', '$', '\\', '\'', '"', '*'])
         && ![
             "claude.md",
@@ -108,7 +109,9 @@ fn copied_out(rest: &str) -> bool {
             "soul.md",
             "gemini.md",
         ]
-        .contains(&destination.to_ascii_lowercase().as_str())
+        .contains(&destination.to_ascii_lowercase().as_str());
+    !source.starts_with('-')
+        && (working_folder || plain_file)
         && !words.iter().any(|w| {
             w.starts_with("--target")
                 || !w.starts_with("--") && w.starts_with('-') && w.contains('t')
