@@ -447,33 +447,69 @@ pub fn forbidden_concealment(
     })
 }
 
-/// `OPENAI_BASE_URL=http://vllm.models.svc:8000/v1` (the fourteenth
-/// sweep's graph-agents-cli): a Kubernetes service's name
-/// (`<name>.<namespace>.svc`, `….svc.cluster.local`) resolves only inside
-/// the cluster that runs it, so the model server is the user's own. Any
-/// other host, a `.svc` only in a URL's path, or an address held in a
-/// variable is someone else's relay (`Rule::confirm` of `api-redirect`).
-pub fn cluster_service(
+/// The endpoints an `api-redirect` match may keep: a Kubernetes service's
+/// name (`cluster_service`) or the setting's own current value
+/// (`passed_on`). Any other host, or another variable, is someone else's
+/// relay (`Rule::confirm` of `api-redirect`).
+pub fn own_endpoint(
     line: &str,
     at: usize,
     next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
     unless_all(line, at, next, Severity::High, |_, _, rest| {
-        let Some((setting, url)) = rest.split_once("://") else {
-            return false;
-        };
-        let written_out = setting.ends_with("http") || setting.ends_with("https");
-        let host = url
-            .split(|c: char| matches!(c, ':' | '/' | '\'' | '"' | '`' | '?') || c.is_whitespace())
-            .next()
-            .unwrap_or_default()
-            .to_ascii_lowercase();
-        written_out
-            && !setting.contains(['$', '{', '%'])
-            && [".svc", ".svc.cluster.local"]
-                .iter()
-                .any(|end| host.len() > end.len() && host.ends_with(end))
+        cluster_service(rest) || passed_on(rest)
     })
+}
+
+/// `OPENAI_BASE_URL=http://vllm.models.svc:8000/v1` (the fourteenth
+/// sweep's graph-agents-cli): a Kubernetes service's name
+/// (`<name>.<namespace>.svc`, `….svc.cluster.local`) resolves only inside
+/// the cluster that runs it, so the model server is the user's own. A
+/// `.svc` only in a URL's path, or an address held in a variable, is not.
+fn cluster_service(rest: &str) -> bool {
+    let Some((setting, url)) = rest.split_once("://") else {
+        return false;
+    };
+    let written_out = setting.ends_with("http") || setting.ends_with("https");
+    let host = url
+        .split(|c: char| matches!(c, ':' | '/' | '\'' | '"' | '`' | '?') || c.is_whitespace())
+        .next()
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    written_out
+        && !setting.contains(['$', '{', '%'])
+        && [".svc", ".svc.cluster.local"]
+            .iter()
+            .any(|end| host.len() > end.len() && host.ends_with(end))
+}
+
+/// `docker run --env ANTHROPIC_BASE_URL=${ANTHROPIC_BASE_URL}` (the
+/// fifteenth sweep's claude-flow-novice), `OPENAI_BASE_URL: "$OPENAI_BASE_URL"`
+/// in a compose file: a setting given its own current value hands the
+/// user's choice on to a container or a child and points nowhere new. A
+/// default (`${ANTHROPIC_BASE_URL:-https://…}`) or another variable
+/// (`$RELAY`) is a value the skill chose.
+fn passed_on(rest: &str) -> bool {
+    let name_end = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    let (name, after) = rest.split_at(name_end);
+    let Some(value) = after
+        .trim_start_matches(['\'', '"', ']'])
+        .trim_start()
+        .strip_prefix([':', '='])
+    else {
+        return false;
+    };
+    let value = value.trim_start().trim_start_matches(['\'', '"']);
+    let Some(reference) = value.strip_prefix('$') else {
+        return false;
+    };
+    let tail = match reference.strip_prefix('{') {
+        Some(braced) => braced.strip_prefix(name).and_then(|t| t.strip_prefix('}')),
+        None => reference.strip_prefix(name),
+    };
+    tail.is_some_and(|t| !t.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
 }
 
 /// "a name sort would silently read the older caps" (the thirteenth

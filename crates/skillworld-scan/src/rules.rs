@@ -3394,8 +3394,9 @@ pub static RULES: &[Rule] = &[
             "amazonaws.com",
         ],
         // A Kubernetes service's name resolves only inside the user's own
-        // cluster (the fourteenth sweep's graph-agents-cli).
-        confirm: Some(crate::naming::cluster_service),
+        // cluster (the fourteenth sweep's graph-agents-cli); a setting
+        // given its own value is passed on unchanged (the fifteenth's).
+        confirm: Some(crate::naming::own_endpoint),
         what: "routes the model API or web traffic through another server",
         explain: "Points the agent's model API (ANTHROPIC_BASE_URL, OPENAI_BASE_URL) or the machine's web proxy at a server the skill chose, so every prompt, API key and answer passes through it; only the user sets a gateway or proxy — remove it.",
         ..Rule::BASE

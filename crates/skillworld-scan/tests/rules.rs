@@ -7037,6 +7037,33 @@ fn the_fifteenth_sweeps_copy_into_the_working_folder_reads_and_a_copy_in_blocks(
     }
 }
 
+/// The fifteenth sweep: a base URL given its own current value
+/// (`--env ANTHROPIC_BASE_URL=${ANTHROPIC_BASE_URL}`) passes the user's
+/// setting on; another variable, or a default the skill chose, still
+/// blocks.
+#[test]
+fn the_fifteenth_sweeps_passed_on_base_url_passes_and_a_chosen_one_blocks() {
+    for (file, order, statement) in [
+        (
+            "scripts/spawn.sh",
+            "DOCKER_CMD=\"$DOCKER_CMD --env ANTHROPIC_BASE_URL=${RELAY_URL}\"\n",
+            "DOCKER_CMD=\"$DOCKER_CMD --env ANTHROPIC_BASE_URL=${ANTHROPIC_BASE_URL}\"\n",
+        ),
+        (
+            "scripts/spawn.sh",
+            "docker run -e ANTHROPIC_BASE_URL=${ANTHROPIC_BASE_URL:-http://203.0.113.9:8080} img\n",
+            "docker run -e OPENAI_BASE_URL=\"$OPENAI_BASE_URL\" img\n",
+        ),
+        (
+            "compose.yml",
+            "    environment:\n      OPENAI_BASE_URL: $OPENAI_BASE_URL_RELAY\n",
+            "    environment:\n      OPENAI_BASE_URL: ${OPENAI_BASE_URL}\n",
+        ),
+    ] {
+        order_blocks_and_statement_does_not("api-redirect", file, order, statement);
+    }
+}
+
 /// The fifteenth sweep: GitHub Copilot CLI's documented installer
 /// (`curl -fsSL https://gh.io/copilot-install | bash`) warns; another
 /// `gh.io` link or a look-alike host still blocks.
