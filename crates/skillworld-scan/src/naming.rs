@@ -512,6 +512,35 @@ fn passed_on(rest: &str) -> bool {
     tail.is_some_and(|t| !t.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
 }
 
+/// `re.compile("[\x00-\x1f<U+202A>-<U+202E><U+2066>-<U+2069>]")`, the
+/// controls written as themselves (the fifteenth sweep's quality-playbook):
+/// a bidi control that is an end of a range in a bracketed character class
+/// names the characters a sanitiser strips. Both ends of the range are
+/// controls, so no text stands between them to be reordered. A control
+/// anywhere else still hides text (`Rule::confirm` of `hidden-unicode`).
+pub fn bidi_range_named(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    unless_all(line, at, next, Severity::High, |line, at, rest| {
+        let bidi = |c: char| matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}');
+        let before = line.get(..at).unwrap_or_default();
+        let mut chars = rest.chars();
+        let this_is_bidi = chars.next().is_some_and(bidi);
+        let after = chars.as_str();
+        let opens_range = after
+            .strip_prefix('-')
+            .and_then(|t| t.chars().next())
+            .is_some_and(bidi);
+        let closes_range = before
+            .strip_suffix('-')
+            .and_then(|t| t.chars().next_back())
+            .is_some_and(bidi);
+        this_is_bidi && (opens_range || closes_range) && before.contains('[') && after.contains(']')
+    })
+}
+
 /// "a name sort would silently read the older caps" (the thirteenth
 /// sweep): "would" before the adverb says what a bug would do, where an
 /// order to hide an act has none. "no project can quietly install its

@@ -7064,6 +7064,22 @@ fn the_fifteenth_sweeps_passed_on_base_url_passes_and_a_chosen_one_blocks() {
     }
 }
 
+/// The fifteenth sweep: a sanitiser's character class of bidi ranges
+/// (`[\x00-\x1f<U+202A>-<U+202E><U+2066>-<U+2069>]`, the controls written
+/// as themselves) names what it strips; a control outside a range, or a
+/// range outside brackets, still hides text.
+#[test]
+fn the_fifteenth_sweeps_bidi_ranges_in_a_class_pass_and_hidden_controls_block() {
+    let class = "UNSAFE = re.compile(\"[\\x00-\\x1f\u{202A}-\u{202E}\u{2066}-\u{2069}]\")\n";
+    for order in [
+        "if role != \"admin\u{202E} \u{2066}# user only\u{2069} \u{2066}\":\n",
+        "UNSAFE = re.compile(\"[\\x00-\\x1f\u{202E}]\")\n",
+        "NOTE = \"\u{202A}-\u{202E} reversed [sic]\"\n",
+    ] {
+        order_blocks_and_statement_does_not("hidden-unicode", "scripts/clean.py", order, class);
+    }
+}
+
 /// The fifteenth sweep: GitHub Copilot CLI's documented installer
 /// (`curl -fsSL https://gh.io/copilot-install | bash`) warns; another
 /// `gh.io` link or a look-alike host still blocks.
