@@ -277,7 +277,15 @@ fn written_to(before: &str) -> bool {
         Some("your" | "the") => last.next(),
         word => word,
     };
-    matches!(word, Some("to" | "into" | "edit" | "update" | "modify"))
+    // "or configure it in `~/.clawdbot/clawdbot.json`" (the fifteenth
+    // sweep's OpenClaw skills): where the user puts the value named before.
+    let put_in = word == Some("in")
+        && matches!(last.next(), Some("it" | "them"))
+        && matches!(
+            last.next(),
+            Some("configure" | "set" | "put" | "store" | "save" | "keep" | "write" | "add")
+        );
+    put_in || matches!(word, Some("to" | "into" | "edit" | "update" | "modify"))
 }
 
 /// A `<system>` placeholder closing an identifier inside inline code

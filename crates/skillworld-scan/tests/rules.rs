@@ -7080,6 +7080,39 @@ fn the_fifteenth_sweeps_bidi_ranges_in_a_class_pass_and_hidden_controls_block() 
     }
 }
 
+/// The fifteenth sweep (OpenClaw's whisper skill): "configure it in
+/// `~/.clawdbot/clawdbot.json`" says where the user puts a key, not that
+/// the skill reads the file, so beside the script's upload it sends
+/// nothing of the agent's; a file the skill "reads the key from" still
+/// blocks there.
+#[test]
+fn the_fifteenth_sweeps_config_note_passes_and_a_read_config_blocks() {
+    let script = BundleFile {
+        path: "scripts/transcribe.sh".into(),
+        bytes: b"curl -sS https://api.openai.com/v1/audio/transcriptions \\\n  -H \"Authorization: Bearer $OPENAI_API_KEY\" \\\n  -F \"file=@${in}\" >\"$out\"\n".to_vec(),
+        executable: false,
+    };
+    let skill =
+        |note: &str| format!("---\nname: whisper\ndescription: d\n---\n## API key\n\n{note}\n");
+    let files = [script];
+    assert!(
+        scan_bundle(
+            &skill("The script reads the key from `~/.clawdbot/clawdbot.json`."),
+            &files
+        )
+        .blocked,
+        "a config file the skill reads, beside an upload, blocks"
+    );
+    assert!(
+        !scan_bundle(
+            &skill("Set `OPENAI_API_KEY`, or configure it in `~/.clawdbot/clawdbot.json`:"),
+            &files
+        )
+        .blocked,
+        "where the user configures a key is no read"
+    );
+}
+
 /// The fifteenth sweep: GitHub Copilot CLI's documented installer
 /// (`curl -fsSL https://gh.io/copilot-install | bash`) warns; another
 /// `gh.io` link or a look-alike host still blocks.
