@@ -112,6 +112,9 @@ const INSTALLERS: &[&str] = &[
     "cursor.com",
     "openclaw.ai",
     "cli.langsmith.com",
+    // The fifteenth sweep's vendor documentation: GitHub Copilot CLI's
+    // installer. `gh.io` is GitHub's own link shortener; only this link.
+    "gh.io/copilot-install",
     // Install scripts in projects' own repositories.
     "raw.githubusercontent.com/homebrew/",
     "raw.githubusercontent.com/nvm-sh/",

@@ -82,10 +82,11 @@ fn drawn_arrow(line: &str, at: usize) -> bool {
 
 /// `cp .claude/skills/hats/templates/solo.md my-analysis.md` (issue 18,
 /// eleventh sweep): a copy whose destination, its last word, is a plain
-/// file name in the working folder reads the agent's folder and writes
-/// nothing there. A destination with a path (`/`, `~`, `$`), a dot file
-/// (`.cursorrules`), an agent's instruction file (`CLAUDE.md`) or `-t`
-/// naming the target first is still a write.
+/// file name in the working folder, or the working folder itself (`.`,
+/// `./`: the fifteenth sweep's `cp …/.claude/skills/x/parse.sh ./`), reads
+/// the agent's folder and writes nothing there. A destination with a path
+/// (`/`, `~`, `$`), a dot file (`.cursorrules`), an agent's instruction
+/// file (`CLAUDE.md`) or `-t` naming the target first is still a write.
 fn copied_out(rest: &str) -> bool {
     let Some(args) = rest.strip_prefix("cp ") else {
         return false;
@@ -98,8 +99,8 @@ fn copied_out(rest: &str) -> bool {
     let [.., source, destination] = words.as_slice() else {
         return false;
     };
-    !source.starts_with('-')
-        && !destination.starts_with(['.', '-'])
+    let working_folder = matches!(*destination, "." | "./");
+    let plain_file = !destination.starts_with(['.', '-'])
         && !destination.contains(['/', '~', '$', '\\', '\'', '"', '*'])
         && ![
             "claude.md",
@@ -108,7 +109,9 @@ fn copied_out(rest: &str) -> bool {
             "soul.md",
             "gemini.md",
         ]
-        .contains(&destination.to_ascii_lowercase().as_str())
+        .contains(&destination.to_ascii_lowercase().as_str());
+    !source.starts_with('-')
+        && (working_folder || plain_file)
         && !words.iter().any(|w| {
             w.starts_with("--target")
                 || !w.starts_with("--") && w.starts_with('-') && w.contains('t')
@@ -313,7 +316,15 @@ fn written_to(before: &str) -> bool {
         Some("your" | "the") => last.next(),
         word => word,
     };
-    matches!(word, Some("to" | "into" | "edit" | "update" | "modify"))
+    // "or configure it in `~/.clawdbot/clawdbot.json`" (the fifteenth
+    // sweep's OpenClaw skills): where the user puts the value named before.
+    let put_in = word == Some("in")
+        && matches!(last.next(), Some("it" | "them"))
+        && matches!(
+            last.next(),
+            Some("configure" | "set" | "put" | "store" | "save" | "keep" | "write" | "add")
+        );
+    put_in || matches!(word, Some("to" | "into" | "edit" | "update" | "modify"))
 }
 
 /// A `<system>` placeholder closing an identifier inside inline code
@@ -483,32 +494,97 @@ pub fn forbidden_concealment(
     })
 }
 
-/// `OPENAI_BASE_URL=http://vllm.models.svc:8000/v1` (the fourteenth
-/// sweep's graph-agents-cli): a Kubernetes service's name
-/// (`<name>.<namespace>.svc`, `….svc.cluster.local`) resolves only inside
-/// the cluster that runs it, so the model server is the user's own. Any
-/// other host, a `.svc` only in a URL's path, or an address held in a
-/// variable is someone else's relay (`Rule::confirm` of `api-redirect`).
-pub fn cluster_service(
+/// The endpoints an `api-redirect` match may keep: a Kubernetes service's
+/// name (`cluster_service`) or the setting's own current value
+/// (`passed_on`). Any other host, or another variable, is someone else's
+/// relay (`Rule::confirm` of `api-redirect`).
+pub fn own_endpoint(
     line: &str,
     at: usize,
     next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
     unless_all(line, at, next, Severity::High, |_, _, rest| {
-        let Some((setting, url)) = rest.split_once("://") else {
-            return false;
-        };
-        let written_out = setting.ends_with("http") || setting.ends_with("https");
-        let host = url
-            .split(|c: char| matches!(c, ':' | '/' | '\'' | '"' | '`' | '?') || c.is_whitespace())
-            .next()
-            .unwrap_or_default()
-            .to_ascii_lowercase();
-        written_out
-            && !setting.contains(['$', '{', '%'])
-            && [".svc", ".svc.cluster.local"]
-                .iter()
-                .any(|end| host.len() > end.len() && host.ends_with(end))
+        cluster_service(rest) || passed_on(rest)
+    })
+}
+
+/// `OPENAI_BASE_URL=http://vllm.models.svc:8000/v1` (the fourteenth
+/// sweep's graph-agents-cli): a Kubernetes service's name
+/// (`<name>.<namespace>.svc`, `….svc.cluster.local`) resolves only inside
+/// the cluster that runs it, so the model server is the user's own. A
+/// `.svc` only in a URL's path, or an address held in a variable, is not.
+fn cluster_service(rest: &str) -> bool {
+    let Some((setting, url)) = rest.split_once("://") else {
+        return false;
+    };
+    let written_out = setting.ends_with("http") || setting.ends_with("https");
+    let host = url
+        .split(|c: char| matches!(c, ':' | '/' | '\'' | '"' | '`' | '?') || c.is_whitespace())
+        .next()
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    written_out
+        && !setting.contains(['$', '{', '%'])
+        && [".svc", ".svc.cluster.local"]
+            .iter()
+            .any(|end| host.len() > end.len() && host.ends_with(end))
+}
+
+/// `docker run --env ANTHROPIC_BASE_URL=${ANTHROPIC_BASE_URL}` (the
+/// fifteenth sweep's claude-flow-novice), `OPENAI_BASE_URL: "$OPENAI_BASE_URL"`
+/// in a compose file: a setting given its own current value hands the
+/// user's choice on to a container or a child and points nowhere new. A
+/// default (`${ANTHROPIC_BASE_URL:-https://…}`) or another variable
+/// (`$RELAY`) is a value the skill chose.
+fn passed_on(rest: &str) -> bool {
+    let name_end = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    let (name, after) = rest.split_at(name_end);
+    let Some(value) = after
+        .trim_start_matches(['\'', '"', ']'])
+        .trim_start()
+        .strip_prefix([':', '='])
+    else {
+        return false;
+    };
+    let value = value.trim_start().trim_start_matches(['\'', '"']);
+    let Some(reference) = value.strip_prefix('$') else {
+        return false;
+    };
+    let tail = match reference.strip_prefix('{') {
+        Some(braced) => braced.strip_prefix(name).and_then(|t| t.strip_prefix('}')),
+        None => reference.strip_prefix(name),
+    };
+    tail.is_some_and(|t| !t.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
+}
+
+/// `re.compile("[\x00-\x1f<U+202A>-<U+202E><U+2066>-<U+2069>]")`, the
+/// controls written as themselves (the fifteenth sweep's quality-playbook):
+/// a bidi control that is an end of a range in a bracketed character class
+/// names the characters a sanitiser strips. Both ends of the range are
+/// controls, so no text stands between them to be reordered. A control
+/// anywhere else still hides text (`Rule::confirm` of `hidden-unicode`).
+pub fn bidi_range_named(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    unless_all(line, at, next, Severity::High, |line, at, rest| {
+        let bidi = |c: char| matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}');
+        let before = line.get(..at).unwrap_or_default();
+        let mut chars = rest.chars();
+        let this_is_bidi = chars.next().is_some_and(bidi);
+        let after = chars.as_str();
+        let opens_range = after
+            .strip_prefix('-')
+            .and_then(|t| t.chars().next())
+            .is_some_and(bidi);
+        let closes_range = before
+            .strip_suffix('-')
+            .and_then(|t| t.chars().next_back())
+            .is_some_and(bidi);
+        this_is_bidi && (opens_range || closes_range) && before.contains('[') && after.contains(']')
     })
 }
 

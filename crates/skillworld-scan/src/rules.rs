@@ -3498,8 +3498,9 @@ pub static RULES: &[Rule] = &[
             "amazonaws.com",
         ],
         // A Kubernetes service's name resolves only inside the user's own
-        // cluster (the fourteenth sweep's graph-agents-cli).
-        confirm: Some(crate::naming::cluster_service),
+        // cluster (the fourteenth sweep's graph-agents-cli); a setting
+        // given its own value is passed on unchanged (the fifteenth's).
+        confirm: Some(crate::naming::own_endpoint),
         what: "routes the model API or web traffic through another server",
         explain: "Points the agent's model API (ANTHROPIC_BASE_URL, OPENAI_BASE_URL) or the machine's web proxy at a server the skill chose, so every prompt, API key and answer passes through it; only the user sets a gateway or proxy — remove it.",
         ..Rule::BASE
@@ -4326,6 +4327,9 @@ pub static RULES: &[Rule] = &[
         class: Class::Obfuscation,
         severity: Severity::High,
         pattern: r"(?u:[\x{E0000}-\x{E007F}]|[\x{FE00}-\x{FE0F}\x{E0100}-\x{E01EF}]{3,}|[\x{200B}\x{200C}\x{200D}\x{2060}\x{FEFF}\x{180E}\x{2061}-\x{2064}]{2,}|[\x{202A}-\x{202E}\x{2066}-\x{2069}])",
+        // A sanitiser's character class of bidi ranges names what it strips
+        // (the fifteenth sweep's quality-playbook).
+        confirm: Some(crate::naming::bidi_range_named),
         what: "hides text with invisible Unicode",
         explain: "Invisible characters (tags, zero-width runs, bidi controls) carry text a reader cannot see; remove them or the skill.",
         ..Rule::BASE
