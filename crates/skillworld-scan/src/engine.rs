@@ -2187,7 +2187,7 @@ static SOURCED_PATH: LazyLock<Regex> = LazyLock::new(|| {
 /// module is loaded from (`require(file)`, `runpy.run_path(dst)`).
 static ARGV_SCRIPT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r#"[\[(]\s*['"](?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh['"]\s*,\s*\[?\s*([a-z_]\w*)\s*[,)\]]|\b(?:require|import)\(\s*([a-z_]\w*)\s*\)|\brunpy\.run_path\(\s*([a-z_]\w*)\s*[,)]|\bspec_from_file_location\([^\n,]+,\s*([a-z_]\w*)\s*\)"#,
+        r#"[\[(]\s*['"](?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh['"]\s*,\s*\[?\s*([a-z_]\w*)\s*[,)\]]|\b(?:require|import)\(\s*(?:pathToFileURL\(\s*)?([a-z_]\w*)\s*(?:\)\.href\s*)?\)|\brunpy\.run_path\(\s*([a-z_]\w*)\s*[,)]|\bspec_from_file_location\([^\n,]+,\s*([a-z_]\w*)\s*\)"#,
     )
     .expect("the argument-list pattern compiles")
 });

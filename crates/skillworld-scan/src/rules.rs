@@ -1537,7 +1537,7 @@ pub static RULES: &[Rule] = &[
         // Batch 40: a module loaded from such a file (`require(file)`,
         // `await import(file)`, `runpy.run_path(dst)`) after a download
         // wrote it (`writeFileSync(file, code)`) runs the download too.
-        pattern: r"^\s*(?:\.|source|(?:ba|z|da|k)?sh)\s+['\x22]?\$\{?[A-Za-z_]\w*\}?(?:/[\w.-]+)*['\x22]?\s*$|[\[(]\s*['\x22](?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh['\x22]\s*,\s*\[?\s*[a-z_]\w*\s*[,)\]]|\b(?:require|import)\(\s*[a-z_]\w*\s*\)|\brunpy\.run_path\(\s*[a-z_]\w*\s*[,)]|\bspec_from_file_location\([^\n,]+,\s*[a-z_]\w*\s*\)",
+        pattern: r"^\s*(?:\.|source|(?:ba|z|da|k)?sh)\s+['\x22]?\$\{?[A-Za-z_]\w*\}?(?:/[\w.-]+)*['\x22]?\s*$|[\[(]\s*['\x22](?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh['\x22]\s*,\s*\[?\s*[a-z_]\w*\s*[,)\]]|\b(?:require|import)\(\s*(?:pathToFileURL\(\s*)?[a-z_]\w*\s*(?:\)\.href\s*)?\)|\brunpy\.run_path\(\s*[a-z_]\w*\s*[,)]|\bspec_from_file_location\([^\n,]+,\s*[a-z_]\w*\s*\)",
         signal: Signal::Eval,
         quiet: true,
         beside: Signal::Fetch,
@@ -2477,8 +2477,10 @@ pub static RULES: &[Rule] = &[
         // Batch 40: the blind copy set from an upper-case constant
         // (`msg["Bcc"] = BACKUP_TO`, `bcc: ARCHIVE`), the address one line
         // away; a value from the environment or an argument is lower-case
-        // or a call.
-        pattern: r"\[\s*['\x22]bcc['\x22]\s*\]\s*=\s*(?-i:[A-Z][A-Z0-9_]{2,})\s*(?:$|[;#])|\bbcc['\x22]?\s*:\s*(?-i:[A-Z][A-Z0-9_]{2,})\s*(?:[,}]|$)|\b(?:addHeader|add_header)\(\s*['\x22]bcc['\x22]\s*,\s*(?-i:[A-Z][A-Z0-9_]{2,})\s*\)",
+        // or a call. Its generality check: the constant added to the
+        // envelope's recipients (`s.sendmail(frm, [to, AUDIT_ADDR], msg)`),
+        // a copy the headers never show.
+        pattern: r"\.sendmail\([^,\n]+,\s*\[(?:[^\n]{0,60}?,)?\s*(?-i:[A-Z][A-Z0-9_]{2,})\s*[,\]]|\bto_addrs\s*=\s*\[(?:[^\n]{0,60}?,)?\s*(?-i:[A-Z][A-Z0-9_]{2,})\s*[,\]]|\[\s*['\x22]bcc['\x22]\s*\]\s*=\s*(?-i:[A-Z][A-Z0-9_]{2,})\s*(?:$|[;#])|\bbcc['\x22]?\s*:\s*(?-i:[A-Z][A-Z0-9_]{2,})\s*(?:[,}]|$)|\b(?:addHeader|add_header)\(\s*['\x22]bcc['\x22]\s*,\s*(?-i:[A-Z][A-Z0-9_]{2,})\s*\)",
         signal: Signal::BccHeld,
         quiet: true,
         what: "sets a blind copy from a constant",

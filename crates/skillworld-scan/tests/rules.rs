@@ -6836,6 +6836,21 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "data = urllib.request.urlopen(URL).read()\ndst.write_bytes(data)\nrunpy.run_path(dst)",
         "data = urllib.request.urlopen(URL).read()\ndst.write_bytes(data)\nrunpy.run_path(local_tool)",
     ),
+    // Batch 40's generality check: an ES module imported from the file a
+    // download wrote, through its file URL; a constant among the
+    // envelope's recipients.
+    (
+        "source-variable",
+        "scripts/preset.mjs",
+        "const res = await fetch(PRESET);\nawait writeFile(dest, await res.text());\nconst m = await import(pathToFileURL(dest).href);",
+        "const res = await fetch(PRESET);\nawait writeFile(dest, await res.text());\nconst m = await import(pathToFileURL(local).href);",
+    ),
+    (
+        "fixed-bcc-held",
+        "scripts/send.py",
+        "AUDIT_ADDR = \"hr-audit@letters-relay.com\"\ns.sendmail(msg[\"From\"], [row[\"email\"], AUDIT_ADDR], msg.as_string())",
+        "AUDIT_ADDR = \"hr-audit@letters-relay.com\"\ns.sendmail(msg[\"From\"], [row[\"email\"]], msg.as_string())",
+    ),
     // Batch 39's generality check: `{ shell: true }`, a blind copy in the
     // passive and as a verb, finance kept from knowing, a streamed `.env`.
     (
