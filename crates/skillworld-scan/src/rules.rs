@@ -1431,10 +1431,10 @@ pub static RULES: &[Rule] = &[
         // French, Portuguese, Chinese or Japanese: a script's URL (its name
         // ends in a script's extension) to download, then "run it".
         pattern: concat!(
-            r"https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?\bherunter\w*\b[^\n]{0,60}?(?:\bf\S{1,2}hre\b[^\n]{0,60}?\baus\b|\bausf\S{1,2}hren\b|\bstarte\w*\b)",
-            r"|\bherunterlad\w*\b[^\n]{0,60}?https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?(?:\bf\S{1,2}hre\b[^\n]{0,60}?\baus\b|\bausf\S{1,2}hren\b)",
-            r"|\bdescarg\w*\b[^\n]{0,60}?https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?\bejec\S{1,2}t\w*",
-            r"|\bt\S{1,2}l\S{1,2}charg\w*\b[^\n]{0,60}?https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?\bex\S{1,2}cut\w*",
+            r"https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?\bherunter\w*\b[^\n]{0,60}?(?:\b(?:führe|fuehre)\b[^\n]{0,60}?\baus\b|\b(?:ausführen|ausfuehren)\b|\bstarte\w*\b)",
+            r"|\bherunter\w*\b[^\n]{0,60}?https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?(?:\b(?:führe|fuehre)\b[^\n]{0,60}?\baus\b|\b(?:ausführen|ausfuehren)\b)",
+            r"|\bdescarg\w*\b[^\n]{0,60}?https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?\b(?:ejecut|ejecút)\w*",
+            r"|\b(?:télécharg|telecharg)\w*[^\n]{0,60}?https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?\b(?:exécut|execut)\w*",
             r"|\bbaix\w*\b[^\n]{0,60}?https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?\bexecut\w*",
             r"|(?:下载|下載|ダウンロード)[^\n]{0,90}?https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,90}?(?:运行|運行|执行|執行|実行)",
             r"|https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?(?:下载|下載|ダウンロード)[^\n]{0,60}?(?:运行|運行|执行|執行|実行)",
