@@ -188,6 +188,7 @@ use crate::fewwords::FewWords;
 use crate::hosts::{Origin, api_service, credential_service, origin};
 use crate::layout::{Lang, Layout, Region, in_inline_code};
 use crate::lines::Lines;
+use crate::loginkey;
 use crate::logswitch;
 use crate::ownvar;
 use crate::prefilter::table::{Plan, plans};
@@ -960,6 +961,15 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
             hit.armed = false;
         }
     }
+    // A key path only a login takes as its identity is no read (`loginkey`).
+    for hit in hits
+        .iter_mut()
+        .filter(|h| h.rule.id == "credential-file" && h.code)
+    {
+        if loginkey::only_logs_in(&lines, hit.line - 1) {
+            soften(hit, "a key path only a login takes as its identity");
+        }
+    }
     // A comment over the program's own logger switch orders nothing (`logswitch`).
     for hit in hits
         .iter_mut()
@@ -1078,6 +1088,13 @@ fn judge(
     }
     if rule.id == "homoglyph" && inline && lone_word(text, column) {
         soften(hit, "one look-alike word shown in a table: it runs nothing");
+        return;
+    }
+    if rule.id == "credential-file" && inline && login_kept_in(text, column) {
+        soften(
+            hit,
+            "a credential file named alone in a sentence: where a tool looks, not a read",
+        );
         return;
     }
     if rule.id == "account-change" && inline && bare_name(text, column) {
@@ -1638,6 +1655,29 @@ fn lone_word(text: &str, column: usize) -> bool {
         && after.trim_start().starts_with('|')
 }
 
+/// Whether the inline code span around `column` is a path alone that the
+/// sentence names as where a login is kept ("credentials from `~/.netrc`,
+/// as `ftplib` expects", batch 40): where a tool looks, while a command
+/// that reads it has more words (`` `cat ~/.netrc` ``) and a list of files
+/// a scan should cover ("dotfiles (`.aws`, `.npmrc`) are covered") names
+/// what the skill gathers.
+fn login_kept_in(text: &str, column: usize) -> bool {
+    let Some(open) = text.get(..column).and_then(|before| before.rfind('`')) else {
+        return false;
+    };
+    let span = text[open + 1..].split('`').next().unwrap_or_default();
+    !span.is_empty()
+        && !span.contains(char::is_whitespace)
+        && !span.contains("://")
+        && LOGIN_KEPT_IN.is_match(&text[..open])
+}
+
+/// The words before a path that name it as where the user's login lives.
+static LOGIN_KEPT_IN: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:credentials?|passwords?|logins?|tokens?)\s+(?:(?:are|is)\s+)?(?:(?:read|taken|loaded|stored|kept|looked\s+up)\s+)?(?:from|in)\s*$")
+        .expect("the login-kept-in pattern compiles")
+});
+
 /// Whether the inline code span around `column` is one bare word
 /// (`` `chpasswd` reads `user:password` … ``, the thirteenth sweep's
 /// input-sanitization guide): a program named in a sentence, given no
@@ -2117,16 +2157,20 @@ fn downloaded_to(lines: &Lines, run: &str) -> bool {
         .expect("a variable's name and an escaped path are literals");
         return lines.all().any(|line| output.is_match(line));
     }
-    // A shell given a file in an argument list: the file a download of the
+    // A shell given a file in an argument list, or a module loaded from it
+    // (`require(file)`, `runpy.run_path(dst)`): the file a download of the
     // same text saves (`urlretrieve(u, dst)`, `open(dst, "wb")`,
-    // `createWriteStream(dst)`, `os.Create(dst)`), or that a download
-    // helper is given last beside a URL (`fetch("https://…", dst)`,
-    // `download(url, dst)`).
-    let Some(name) = ARGV_SCRIPT.captures(run).and_then(|c| c.get(1)) else {
+    // `createWriteStream(dst)`, `writeFileSync(file, code)`,
+    // `os.Create(dst)`), or that a download helper is given last beside a
+    // URL (`fetch("https://…", dst)`, `download(url, dst)`).
+    let Some(name) = ARGV_SCRIPT
+        .captures(run)
+        .and_then(|c| c.iter().skip(1).flatten().next())
+    else {
         return false;
     };
     let saved = Regex::new(&format!(
-        r#"\burlretrieve\([^\n]*,\s*{0}\s*[,)]|\bopen\(\s*{0}\s*,\s*['"]wb|\bcreateWriteStream\(\s*{0}\b|\bos\.Create\(\s*{0}\s*\)|(?:\b(?:download|fetch|retrieve)\w*\(|['"`]https?://)[^\n]*,\s*{0}\s*\)"#,
+        r#"\burlretrieve\([^\n]*,\s*{0}\s*[,)]|\bopen\(\s*{0}\s*,\s*['"]wb|\bcreateWriteStream\(\s*{0}\b|\b(?:writeFileSync|writeFile)\(\s*{0}\s*,|\b{0}\.write_(?:bytes|text)\(|\bos\.Create\(\s*{0}\s*\)|(?:\b(?:download|fetch|retrieve)\w*\(|['"`]https?://)[^\n]*,\s*{0}\s*\)"#,
         name.as_str()
     ))
     .expect("a variable's name is a literal");
@@ -2139,10 +2183,11 @@ static SOURCED_PATH: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"\$\{?([A-Za-z_]\w*)\}?((?:/[\w.-]+)*)").expect("the sourced-path pattern compiles")
 });
 
-/// The file a shell is given in an argument list (`["sh", dst]`).
+/// The file a shell is given in an argument list (`["sh", dst]`), or a
+/// module is loaded from (`require(file)`, `runpy.run_path(dst)`).
 static ARGV_SCRIPT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r#"[\[(]\s*['"](?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh['"]\s*,\s*\[?\s*([a-z_]\w*)\s*[,)\]]"#,
+        r#"[\[(]\s*['"](?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh['"]\s*,\s*\[?\s*([a-z_]\w*)\s*[,)\]]|\b(?:require|import)\(\s*(?:pathToFileURL\(\s*)?([a-z_]\w*)\s*(?:\)\.href\s*)?\)|\brunpy\.run_path\(\s*([a-z_]\w*)\s*[,)]|\bspec_from_file_location\([^\n,]+,\s*([a-z_]\w*)\s*\)"#,
     )
     .expect("the argument-list pattern compiles")
 });

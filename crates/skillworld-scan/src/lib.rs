@@ -33,6 +33,7 @@ mod hosts;
 mod hub;
 mod layout;
 mod lines;
+mod loginkey;
 mod logswitch;
 mod loopback;
 mod naming;

@@ -331,6 +331,10 @@ pub enum Signal {
     /// Code that checks who is asking: a token verified, a user set on
     /// the request, a role required.
     AuthCheck,
+    /// Mail code sets the blind copy from a constant (`msg["Bcc"] = ARCHIVE`).
+    BccHeld,
+    /// A constant holds an e-mail address written into the skill.
+    AddressHeld,
 }
 
 /// Where a combination looks for its signals.
@@ -1408,11 +1412,38 @@ pub static RULES: &[Rule] = &[
         // sh". An official installer's URL (rustup, Homebrew) only warns.
         // Batch 28: the words stand in a data file's note or a comment as
         // often as in prose (`"notes": "On first use, download …"`).
-        pattern: r"\b(?:download|fetch|grab)\b[^\n]{0,60}https?://[^\s)`'\x22]+[^\n]{0,80}?\b(?:(?:mark|make)\s+it\s+executable|(?:run|execute)\s+it\s+with\s+(?:ba|z)?sh|pipe\s+it\s+(?:in)?to\s+(?:ba|z)?sh)\b",
+        // Batch 40: "run it with `python3`" as well as with `sh`, and a
+        // script's URL (`…/konvert.py`) followed by "run it": the file is a
+        // program by its name.
+        pattern: r"\b(?:download|fetch|grab)\b[^\n]{0,60}https?://[^\s)`'\x22]+[^\n]{0,80}?\b(?:(?:mark|make)\s+it\s+executable|(?:run|execute)\s+it\s+with\s+\x60?(?:(?:ba|z)?sh|python3?|node|pwsh|powershell|perl|ruby)\b|pipe\s+it\s+(?:in)?to\s+(?:ba|z)?sh)\b|\b(?:download|fetch|grab)\b[^\n]{0,60}https?://[^\s)`'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?\b(?:run|execute|launch)\s+it\b",
         installer: Installer::Script,
         spares_descriptions: true,
         what: "tells the agent to download a program and run it",
         explain: "Tells the agent, in words, to download a script or program from a URL and run it: a dropper with no command for a reviewer to read; install from the project's official instructions, or remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "download-run-intl",
+        class: Class::Execution,
+        severity: Severity::High,
+        target: Target::Prose,
+        // Batch 40: the dropper asked for in words in German, Spanish,
+        // French, Chinese or Japanese: a script's URL (its name ends in a
+        // script's extension) to download, then "run it". (Portuguese
+        // "baixe … execute" was left out: its trigger would be `execut`,
+        // common in English, and cost 0.3 % of a corpus pass.)
+        pattern: concat!(
+            r"https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?\bherunter\w*\b[^\n]{0,60}?(?:\b(?:führe|fuehre)\b[^\n]{0,60}?\baus\b|\b(?:ausführen|ausfuehren)\b|\bstarte\w*\b)",
+            r"|\bherunter\w*\b[^\n]{0,60}?https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?(?:\b(?:führe|fuehre)\b[^\n]{0,60}?\baus\b|\b(?:ausführen|ausfuehren)\b)",
+            r"|\bdescarg\w*\b[^\n]{0,60}?https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?\b(?:ejecut|ejecút)\w*",
+            r"|\b(?:télécharg|telecharg)\w*[^\n]{0,60}?https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?\b(?:exécut|execut)\w*",
+            r"|(?:下载|下載|ダウンロード)[^\n]{0,90}?https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,90}?(?:运行|運行|执行|執行|実行)",
+            r"|https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?(?:下载|下載|ダウンロード)[^\n]{0,60}?(?:运行|運行|执行|執行|実行)",
+        ),
+        installer: Installer::Script,
+        spares_descriptions: true,
+        what: "tells the agent to download a script and run it (another language)",
+        explain: "Tells the agent, in another language (German, Spanish, French, Chinese, Japanese), to download a script from a URL and run it: a dropper with no command for a reviewer to read; install from the project's official instructions, or remove the skill.",
         ..Rule::BASE
     },
     Rule {
@@ -1504,12 +1535,15 @@ pub static RULES: &[Rule] = &[
         // text writes that file (`engine::downloaded_to`); from code, a
         // shell given such a file in an argument list (`["sh", dst]`,
         // `exec.Command("bash", p)`, `spawn("sh", [p])`).
-        pattern: r"^\s*(?:\.|source|(?:ba|z|da|k)?sh)\s+['\x22]?\$\{?[A-Za-z_]\w*\}?(?:/[\w.-]+)*['\x22]?\s*$|[\[(]\s*['\x22](?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh['\x22]\s*,\s*\[?\s*[a-z_]\w*\s*[,)\]]",
+        // Batch 40: a module loaded from such a file (`require(file)`,
+        // `await import(file)`, `runpy.run_path(dst)`) after a download
+        // wrote it (`writeFileSync(file, code)`) runs the download too.
+        pattern: r"^\s*(?:\.|source|(?:ba|z|da|k)?sh)\s+['\x22]?\$\{?[A-Za-z_]\w*\}?(?:/[\w.-]+)*['\x22]?\s*$|[\[(]\s*['\x22](?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh['\x22]\s*,\s*\[?\s*[a-z_]\w*\s*[,)\]]|\b(?:require|import)\(\s*(?:pathToFileURL\(\s*)?[a-z_]\w*\s*(?:\)\.href\s*)?\)|\brunpy\.run_path\(\s*[a-z_]\w*\s*[,)]|\bspec_from_file_location\([^\n,]+,\s*[a-z_]\w*\s*\)",
         signal: Signal::Eval,
         quiet: true,
         beside: Signal::Fetch,
         what: "runs a script named by a variable",
-        explain: "Runs or sources a script whose file is named only by a variable.",
+        explain: "Runs, sources or loads a script whose file is named only by a variable.",
         ..Rule::BASE
     },
     Rule {
@@ -1705,6 +1739,9 @@ pub static RULES: &[Rule] = &[
             "ssh -i \"$env:USERPROFILE\\",
             "\"-i\", \"~/",
             "\"-i\", r\"C:\\Users\\",
+            // Batch 40: `netrc` looked up for the one host the code logs
+            // in to, as `ftplib` and `requests` do themselves.
+            ".authenticators(",
         ],
         signal: Signal::Source,
         confirm: Some(crate::naming::secret_mount_target),
@@ -2432,6 +2469,46 @@ pub static RULES: &[Rule] = &[
         unless: &["example.", "@your", "@{", "${"],
         what: "copies every message to a fixed address",
         explain: "Mail code blind-copies messages to an address written into the skill (postmark-mcp's backdoor); a copy should go only to an address the user configures — remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "bcc-held",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // Batch 40: the blind copy set from an upper-case constant
+        // (`msg["Bcc"] = BACKUP_TO`, `bcc: ARCHIVE`), the address one line
+        // away; a value from the environment or an argument is lower-case
+        // or a call. Its generality check: the constant added to the
+        // envelope's recipients (`s.sendmail(frm, [to, AUDIT_ADDR], msg)`),
+        // a copy the headers never show.
+        pattern: r"\.sendmail\([^,\n]+,\s*\[(?:[^\n]{0,60}?,)?\s*(?-i:[A-Z][A-Z0-9_]{2,})\s*[,\]]|\bto_addrs\s*=\s*\[(?:[^\n]{0,60}?,)?\s*(?-i:[A-Z][A-Z0-9_]{2,})\s*[,\]]|\[\s*['\x22]bcc['\x22]\s*\]\s*=\s*(?-i:[A-Z][A-Z0-9_]{2,})\s*(?:$|[;#])|\bbcc['\x22]?\s*:\s*(?-i:[A-Z][A-Z0-9_]{2,})\s*(?:[,}]|$)|\b(?:addHeader|add_header)\(\s*['\x22]bcc['\x22]\s*,\s*(?-i:[A-Z][A-Z0-9_]{2,})\s*\)",
+        signal: Signal::BccHeld,
+        quiet: true,
+        what: "sets a blind copy from a constant",
+        explain: "Sets a message's blind copy from a constant.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "address-held",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        pattern: r"^\s*(?:(?:const|let|var|final|static)\s+)?(?-i:[A-Z][A-Z0-9_]{2,})\s*(?::\s*\w+\s*)?:?=\s*['\x22][\w.+-]+@[\w-]+(?:\.[\w-]+)+['\x22]",
+        unless: &["example.", "@your", "@localhost"],
+        signal: Signal::AddressHeld,
+        quiet: true,
+        beside: Signal::BccHeld,
+        what: "holds an e-mail address in a constant",
+        explain: "Holds an e-mail address written into the skill in a constant.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "fixed-bcc-held",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        combines: &[Signal::BccHeld, Signal::AddressHeld],
+        scope: Scope::Block,
+        what: "copies every message to a fixed address held in a constant",
+        explain: "Mail code blind-copies messages to an address the skill writes into a constant (postmark-mcp's backdoor, one line removed); a copy should go only to an address the user configures — remove the skill.",
         ..Rule::BASE
     },
     // ---- privilege and persistence ------------------------------------
