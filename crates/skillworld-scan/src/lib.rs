@@ -41,6 +41,7 @@ mod ownserver;
 mod ownvar;
 mod packages;
 mod prefilter;
+mod prompted;
 mod reveal;
 mod rules;
 mod script;

@@ -246,6 +246,85 @@ pub fn unread_agent_path(
         existence_probe(rest)
             || tested_in_words(rest)
             || written_to(line.get(..at).unwrap_or_default())
+            || project_glob(line.get(..at).unwrap_or_default(), rest)
+    })
+}
+
+/// A recursive glob of the project's own agent folder (`.claude/**`,
+/// `**/.claude/**/*.md`; the sixteenth sweep: "direct Write/Edit/Bash on
+/// `.claude/**` paths is permitted", and linters' and reviewers' file
+/// lists) is a pattern naming the project's agents and skills, as a
+/// permission rule or a `.gitignore` line does; the keys an agent keeps
+/// are in the user's folder. A path from home (`~/.claude/**`,
+/// `$HOME/.claude/*`, `/root/.claude/**`) or one level (`.claude/*`)
+/// is still read.
+fn project_glob(before: &str, rest: &str) -> bool {
+    // A match may begin at the slash before the folder or at its dot.
+    let (before, from_dot, slashed) = match rest.strip_prefix('/') {
+        Some(from_dot) => (before, from_dot, true),
+        None => match before.strip_suffix('/') {
+            Some(before) => (before, rest, true),
+            None => (before, rest, false),
+        },
+    };
+    let relative = if slashed {
+        // `**/.claude/**` (any folder) or `./.claude/**` (this one).
+        before.ends_with("**")
+            || before
+                .strip_suffix('.')
+                .is_some_and(|b| b.is_empty() || ends_at_word_edge(b))
+    } else {
+        before.is_empty() || ends_at_word_edge(before)
+    };
+    let Some(name) = from_dot.strip_prefix('.') else {
+        return false;
+    };
+    relative
+        && name
+            .trim_start_matches(|c: char| c.is_ascii_alphanumeric())
+            .starts_with("/**")
+}
+
+/// `before` ends where a path may begin: a space, quote, bracket or
+/// separator, not a name or a variable a path could be joined to.
+fn ends_at_word_edge(before: &str) -> bool {
+    before
+        .chars()
+        .next_back()
+        .is_some_and(|c| c.is_whitespace() || "`'\"([{,=:;|".contains(c))
+}
+
+/// A hidden temporary file that a label names as where a record is kept
+/// (the sixteenth sweep: a hook's "Storage: /tmp/.claude-task-outcomes-$PPID
+/// (JSON lines, max 50)"; "Log file:", "State:", "Cache:") is data a
+/// hook writes, not a program a schedule starts (`Rule::confirm` of
+/// `hidden-temp-file`). The same path run, scheduled or labelled anything
+/// else ("Payload:") is still hidden; each match is judged alone.
+pub fn labelled_record(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    unless_all(line, at, next, Severity::Medium, |line, at, _| {
+        let before = line.get(..at).unwrap_or_default();
+        let Some(label) = before
+            .trim_end_matches(|c: char| c.is_whitespace() || "`'\"".contains(c))
+            .strip_suffix(':')
+        else {
+            return false;
+        };
+        let mut words = label.split_whitespace().rev().map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_ascii_lowercase()
+        });
+        let noun = match words.next() {
+            Some(file) if file == "file" => words.next(),
+            noun => noun,
+        };
+        matches!(
+            noun.as_deref(),
+            Some("storage" | "state" | "log" | "logs" | "cache" | "record" | "records" | "history")
+        )
     })
 }
 
