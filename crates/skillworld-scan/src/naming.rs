@@ -294,6 +294,49 @@ fn ends_at_word_edge(before: &str) -> bool {
         .is_some_and(|c| c.is_whitespace() || "`'\"([{,=:;|".contains(c))
 }
 
+/// Claude Code's permission modes, which its documentation lists together.
+const PERMISSION_MODES: [&str; 6] = [
+    "default",
+    "acceptEdits",
+    "plan",
+    "dontAsk",
+    "auto",
+    "delegate",
+];
+
+/// `bypassPermissions` as one item of a list of its sibling modes (the
+/// sixteenth sweep: "Permission modes (6: default, acceptEdits, auto,
+/// dontAsk, bypassPermissions, plan)") names the mode among the choices,
+/// as a reference page does, and starts no agent (`Rule::confirm` of
+/// `skip-permissions-flag`). The mode chosen ("always pass `mode:
+/// \"bypassPermissions\"`", "`bypassPermissions` (not `acceptEdits`)"),
+/// or any other flag, still runs one unattended.
+pub fn listed_mode(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    unless_all(line, at, next, Severity::Medium, |line, at, rest| {
+        let Some(after) = rest.strip_prefix("bypassPermissions") else {
+            return false;
+        };
+        let before = line.get(..at).unwrap_or_default();
+        let item = |text: &str| {
+            let text = text.trim_matches(|c: char| c.is_whitespace() || "`'\"".contains(c));
+            PERMISSION_MODES.contains(&text)
+        };
+        let previous = before
+            .trim_end_matches(|c: char| c.is_whitespace() || "`'\"".contains(c))
+            .strip_suffix([',', '/', '|'])
+            .and_then(|b| b.rsplit([',', '/', '|', ':', '(', '（']).next());
+        let following = after
+            .trim_start_matches(|c: char| c.is_whitespace() || "`'\"".contains(c))
+            .strip_prefix([',', '/', '|'])
+            .and_then(|a| a.split([',', '/', '|', ')', '）']).next());
+        previous.is_some_and(item) || following.is_some_and(item)
+    })
+}
+
 /// A hidden temporary file that a label names as where a record is kept
 /// (the sixteenth sweep: a hook's "Storage: /tmp/.claude-task-outcomes-$PPID
 /// (JSON lines, max 50)"; "Log file:", "State:", "Cache:") is data a

@@ -4840,6 +4840,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Injection,
         pattern: r"--dangerously-skip-permissions\b|--yolo\b|\bbypassPermissions\b|--trust-all-tools\b|--allow-all-tools\b|--dangerously-bypass-approvals-and-sandbox\b",
         signal: Signal::Unattended,
+        confirm: Some(crate::naming::listed_mode),
         what: "runs an agent with its permission checks off",
         explain: "Starts an agent with its permission prompts disabled; make sure the task is sandboxed.",
         ..Rule::BASE
