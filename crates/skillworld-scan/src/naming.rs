@@ -250,48 +250,39 @@ pub fn unread_agent_path(
     })
 }
 
-/// A recursive glob of the project's own agent folder (`.claude/**`,
-/// `**/.claude/**/*.md`; the sixteenth sweep: "direct Write/Edit/Bash on
-/// `.claude/**` paths is permitted", and linters' and reviewers' file
-/// lists) is a pattern naming the project's agents and skills, as a
-/// permission rule or a `.gitignore` line does; the keys an agent keeps
-/// are in the user's folder. A path from home (`~/.claude/**`,
-/// `$HOME/.claude/*`, `/root/.claude/**`) or one level (`.claude/*`)
-/// is still read.
+/// A recursive glob of the project's own agent folder, alone in an
+/// inline code span (`` `.claude/**` ``, `` `**/.claude/**/*.md` ``; the
+/// sixteenth sweep: "direct Write/Edit/Bash on `.claude/**` paths is
+/// permitted", and linters' and reviewers' file lists), is a pattern
+/// naming the project's agents and skills, as a permission rule or a
+/// `.gitignore` line does; the keys an agent keeps are in the user's
+/// folder. A path from home (`~/.claude/**`, `$HOME/.claude/*`), one level
+/// (`.claude/*`), or a glob a command is given (`tar czf - .claude/**`,
+/// `glob("…/.claude/**")`, which may run from home) is still read.
 fn project_glob(before: &str, rest: &str) -> bool {
-    // A match may begin at the slash before the folder or at its dot.
-    let (before, from_dot, slashed) = match rest.strip_prefix('/') {
-        Some(from_dot) => (before, from_dot, true),
-        None => match before.strip_suffix('/') {
-            Some(before) => (before, rest, true),
-            None => (before, rest, false),
-        },
-    };
-    let relative = if slashed {
-        // `**/.claude/**` (any folder) or `./.claude/**` (this one).
-        before.ends_with("**")
-            || before
-                .strip_suffix('.')
-                .is_some_and(|b| b.is_empty() || ends_at_word_edge(b))
-    } else {
-        before.is_empty() || ends_at_word_edge(before)
-    };
-    let Some(name) = from_dot.strip_prefix('.') else {
+    // The span must open before the glob, not close an earlier one.
+    let Some(open) = before
+        .rfind('`')
+        .filter(|_| before.matches('`').count() % 2 == 1)
+    else {
         return false;
     };
-    relative
+    let Some(close) = rest.find('`') else {
+        return false;
+    };
+    let span = format!("{}{}", &before[open + 1..], &rest[..close]);
+    let Some(name) = span
+        .strip_prefix("**/")
+        .or_else(|| span.strip_prefix("./"))
+        .unwrap_or(&span)
+        .strip_prefix('.')
+    else {
+        return false;
+    };
+    !span.contains(char::is_whitespace)
         && name
             .trim_start_matches(|c: char| c.is_ascii_alphanumeric())
             .starts_with("/**")
-}
-
-/// `before` ends where a path may begin: a space, quote, bracket or
-/// separator, not a name or a variable a path could be joined to.
-fn ends_at_word_edge(before: &str) -> bool {
-    before
-        .chars()
-        .next_back()
-        .is_some_and(|c| c.is_whitespace() || "`'\"([{,=:;|".contains(c))
 }
 
 /// Claude Code's permission modes, which its documentation lists together.
