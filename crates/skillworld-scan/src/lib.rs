@@ -42,6 +42,7 @@ mod ownserver;
 mod ownvar;
 mod packages;
 mod prefilter;
+mod prompted;
 mod reveal;
 mod rules;
 mod script;

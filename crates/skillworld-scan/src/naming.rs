@@ -246,6 +246,119 @@ pub fn unread_agent_path(
         existence_probe(rest)
             || tested_in_words(rest)
             || written_to(line.get(..at).unwrap_or_default())
+            || project_glob(line.get(..at).unwrap_or_default(), rest)
+    })
+}
+
+/// A recursive glob of the project's own agent folder, alone in an
+/// inline code span (`` `.claude/**` ``, `` `**/.claude/**/*.md` ``; the
+/// sixteenth sweep: "direct Write/Edit/Bash on `.claude/**` paths is
+/// permitted", and linters' and reviewers' file lists), is a pattern
+/// naming the project's agents and skills, as a permission rule or a
+/// `.gitignore` line does; the keys an agent keeps are in the user's
+/// folder. A path from home (`~/.claude/**`, `$HOME/.claude/*`), one level
+/// (`.claude/*`), or a glob a command is given (`tar czf - .claude/**`,
+/// `glob("…/.claude/**")`, which may run from home) is still read.
+fn project_glob(before: &str, rest: &str) -> bool {
+    // The span must open before the glob, not close an earlier one.
+    let Some(open) = before
+        .rfind('`')
+        .filter(|_| before.matches('`').count() % 2 == 1)
+    else {
+        return false;
+    };
+    let Some(close) = rest.find('`') else {
+        return false;
+    };
+    let span = format!("{}{}", &before[open + 1..], &rest[..close]);
+    let Some(name) = span
+        .strip_prefix("**/")
+        .or_else(|| span.strip_prefix("./"))
+        .unwrap_or(&span)
+        .strip_prefix('.')
+    else {
+        return false;
+    };
+    !span.contains(char::is_whitespace)
+        && name
+            .trim_start_matches(|c: char| c.is_ascii_alphanumeric())
+            .starts_with("/**")
+}
+
+/// Claude Code's permission modes, which its documentation lists together.
+const PERMISSION_MODES: [&str; 6] = [
+    "default",
+    "acceptEdits",
+    "plan",
+    "dontAsk",
+    "auto",
+    "delegate",
+];
+
+/// `bypassPermissions` as one item of a list of its sibling modes (the
+/// sixteenth sweep: "Permission modes (6: default, acceptEdits, auto,
+/// dontAsk, bypassPermissions, plan)") names the mode among the choices,
+/// as a reference page does, and starts no agent (`Rule::confirm` of
+/// `skip-permissions-flag`). The mode chosen ("always pass `mode:
+/// \"bypassPermissions\"`", "`bypassPermissions` (not `acceptEdits`)"),
+/// or any other flag, still runs one unattended.
+pub fn listed_mode(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    unless_all(line, at, next, Severity::Medium, |line, at, rest| {
+        let Some(after) = rest.strip_prefix("bypassPermissions") else {
+            return false;
+        };
+        let before = line.get(..at).unwrap_or_default();
+        let item = |text: &str| {
+            let text = text.trim_matches(|c: char| c.is_whitespace() || "`'\"".contains(c));
+            PERMISSION_MODES.contains(&text)
+        };
+        let previous = before
+            .trim_end_matches(|c: char| c.is_whitespace() || "`'\"".contains(c))
+            .strip_suffix([',', '/', '|'])
+            .and_then(|b| b.rsplit([',', '/', '|', ':', '(', '（']).next());
+        let following = after
+            .trim_start_matches(|c: char| c.is_whitespace() || "`'\"".contains(c))
+            .strip_prefix([',', '/', '|'])
+            .and_then(|a| a.split([',', '/', '|', ')', '）']).next());
+        previous.is_some_and(item) || following.is_some_and(item)
+    })
+}
+
+/// A hidden temporary file that a label names as where a record is kept
+/// (the sixteenth sweep: a hook's "Storage: /tmp/.claude-task-outcomes-$PPID
+/// (JSON lines, max 50)"; "Log file:", "State:", "Cache:") is data a
+/// hook writes, not a program a schedule starts (`Rule::confirm` of
+/// `hidden-temp-file`). The same path run, scheduled or labelled anything
+/// else ("Payload:") is still hidden; each match is judged alone.
+pub fn labelled_record(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    unless_all(line, at, next, Severity::Medium, |line, at, _| {
+        let before = line.get(..at).unwrap_or_default();
+        let Some(label) = before
+            .trim_end_matches(|c: char| c.is_whitespace() || "`'\"".contains(c))
+            .strip_suffix(':')
+        else {
+            return false;
+        };
+        let mut words = label.split_whitespace().rev().map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_ascii_lowercase()
+        });
+        let noun = match words.next() {
+            Some(file) if file == "file" => words.next(),
+            noun => noun,
+        };
+        matches!(
+            noun.as_deref(),
+            Some("storage" | "state" | "log" | "logs" | "cache" | "record" | "records" | "history")
+        )
     })
 }
 

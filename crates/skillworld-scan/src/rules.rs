@@ -1452,6 +1452,7 @@ pub static RULES: &[Rule] = &[
         pattern: r"(?:/tmp|/var/tmp|/dev/shm|\$TMPDIR|%TEMP%|\$env:TEMP)/\.[\w-]|(?:^|[\s;&(])\./\.\w|\b(?:gettempdir|tmpdir|GetTempPath|TempDir)\(\)\s*,\s*['\x22]\.\w|\btemp_dir\(\)\.join\(\s*['\x22]\.\w",
         signal: Signal::Hidden,
         quiet: true,
+        confirm: Some(crate::naming::labelled_record),
         what: "uses a hidden file in a temporary folder",
         explain: "Uses a hidden file in a temporary folder.",
         ..Rule::BASE
@@ -2663,6 +2664,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Privilege,
         severity: Severity::High,
         pattern: r"\buseradd\b[^\n]*(?:-o\b|-u\s*0\b|-G\s*\S*(?:sudo|wheel|root|admin))|\busermod\s+-a?G\s*(?:sudo|wheel|root|admin)\b|\bnet\s+user\s+\S+\s+\S+\s+/add\b|\bnet\s+localgroup\s+administrators\s+\S+\s+/add|:0:0:[^\n]*(?:>>|tee)\s*/etc/passwd|>>\s*/etc/passwd\b|\bchpasswd\b|\bpasswd\s+root\b|\bdscl\s+\S+\s+-append\s+/Groups/admin|\bAdd-LocalGroupMember\b[^\n]*['\x22\s]Administrators\b|\\SpecialAccounts\\UserList\b",
+        confirm: Some(crate::prompted::typed_at_prompt),
         what: "creates or elevates accounts",
         explain: "Creates a user, changes a password or joins an admin group; no skill needs this — remove it.",
         ..Rule::BASE
@@ -4915,6 +4917,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Injection,
         pattern: r"--dangerously-skip-permissions\b|--yolo\b|\bbypassPermissions\b|--trust-all-tools\b|--allow-all-tools\b|--dangerously-bypass-approvals-and-sandbox\b",
         signal: Signal::Unattended,
+        confirm: Some(crate::naming::listed_mode),
         what: "runs an agent with its permission checks off",
         explain: "Starts an agent with its permission prompts disabled; make sure the task is sandboxed.",
         ..Rule::BASE
