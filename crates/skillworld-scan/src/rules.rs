@@ -331,6 +331,15 @@ pub enum Signal {
     /// Code that checks who is asking: a token verified, a user set on
     /// the request, a role required.
     AuthCheck,
+    /// Code walks many skills' SKILL.md files (a `*/SKILL.md` glob, a
+    /// `find -name SKILL.md`, each folder entry joined with `SKILL.md`).
+    SkillWalk,
+    /// Code names an agent's skills folder in the user's home
+    /// (`~/.claude/skills`, `Path.home() / ".codex" / "skills"`).
+    HomeSkills,
+    /// Code edits a file in place or appends to it (`sed -i`, `>> "$f"`,
+    /// `writeFileSync(file, …)`, `write_text`).
+    SkillEdit,
 }
 
 /// Where a combination looks for its signals.
@@ -3394,6 +3403,62 @@ pub static RULES: &[Rule] = &[
         pattern: r"\b(?:ask|tell|instruct|have|get|remind)\s+(?:the\s+|each\s+|every\s+|any\s+|all\s+)?(?:receiving|other|next|recipient|receiver|downstream|peer|sub-?)\s*(?:agents?|assistants?|models?)\b[^\n.;:]{0,40}?\s+to\s+(?:save|store|add|write|copy|append|install|keep|put|load)\b[^\n]{0,80}\b(?:memory|CLAUDE\.md|AGENTS\.md|GEMINI\.md|skills?\s+(?:folder|directory)|system\s+prompt)|\b(?:append|add|insert|prepend)\w*\b[^\n]{0,60}?\b(?:to|into)\s+(?:the\s+(?:end|top|start|bottom)\s+of\s+)?(?:every|each) (?:SKILL|CLAUDE|AGENTS)\.md\b",
         what: "asks other agents to store its text as their instructions",
         explain: "Tells the agent to have other agents save the skill's text into their memory, instructions or skills, so it spreads between agents unreviewed (an agent-to-agent worm); remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "skill-walk",
+        class: Class::Tampering,
+        target: Target::Code,
+        // Many skills' files at once: a glob over folders, a search by
+        // name, or each entry of a listed folder joined with `SKILL.md`.
+        pattern: r"\*{1,2}/SKILL\.md\b|-i?name\s+['\x22]?SKILL\.md\b|-(?:filter|include)\s+['\x22]?SKILL\.md\b|\brglob\(\s*['\x22]SKILL\.md|\bjoin\(\s*\w+\s*,\s*\w+\s*,\s*['\x22]SKILL\.md['\x22]\s*\)|['\x22]SKILL\.md['\x22]\s+in\s+\w+",
+        signal: Signal::SkillWalk,
+        quiet: true,
+        what: "walks many skills' SKILL.md files",
+        explain: "Walks the SKILL.md files of many skills.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "home-skills",
+        class: Class::Tampering,
+        target: Target::Code,
+        // The installed skills of the user's agents, not a project's own
+        // `skills/` folder that a release script may stamp.
+        pattern: r"(?:~[/\\]|\$\{?HOME\b|\$env:USERPROFILE|%USERPROFILE%|\bhomedir\(\)|\bPath\.home\(\)|\bexpanduser\()[^\n]*?\.(?:claude|codex|openclaw|clawdbot|moltbot|cursor|gemini|agents|windsurf|opencode)['\x22]?\s*(?:[/\\]|,\s*['\x22]|\)?\s*/\s*['\x22])\s*skills\b|\.(?:claude|codex|openclaw|clawdbot|moltbot|cursor|gemini|agents|windsurf|opencode)[/\\]skills\b[^\n]*\bhomedir\(\)",
+        signal: Signal::HomeSkills,
+        quiet: true,
+        beside: Signal::SkillWalk,
+        what: "names an agent's installed skills folder",
+        explain: "Names the folder of an agent's installed skills in the user's home.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "skill-edit",
+        class: Class::Tampering,
+        target: Target::Code,
+        // An edit or an append of the walked file, not a copy or a
+        // report: an installer copies its own skill in (`cp`,
+        // `copyFileSync`), an index writes a table of its own
+        // (`out.write_text("| skill |" + …)`). A whole-file write counts
+        // when it writes back the text it read, extended or substituted
+        // (`write_text(text + NOTE)`); an append when its file is find's
+        // argument (`"$1"`, `{}`) or the loop's file (`"$f"`).
+        pattern: r"\bsed\s+(?:-\w+\s+)*-i|\bperl\s+-\w*i|>>\s*['\x22]?(?:\$\{?(?:[0-9@]|f|file|md|skill_?(?:md|file))\b|\{\})|\btee\s+-a\s+['\x22]?\$\{?(?:f|file|md|skill_?(?:md|file))\b|\bappendFileSync\(|\b(?:writeFileSync\(\s*\w+\s*,|\.write_text\()\s*(?:\w+\s*\+|\w+\.replace\(|re\.sub\()|\bopen\(\s*\w+\s*,\s*['\x22]a|\bAdd-Content\b|\bSet-Content\b[^\n]*-Value\s+\(?\s*\$\w+\s*\+",
+        signal: Signal::SkillEdit,
+        quiet: true,
+        beside: Signal::SkillWalk,
+        what: "edits a file in place",
+        explain: "Edits a file in place or appends to it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "skill-worm",
+        class: Class::Tampering,
+        severity: Severity::High,
+        combines: &[Signal::SkillWalk, Signal::HomeSkills, Signal::SkillEdit],
+        scope: Scope::Block,
+        what: "rewrites the other skills an agent has installed",
+        explain: "Walks the SKILL.md files of every skill an agent has installed in the home folder and edits them in place: another skill's reviewed instructions are replaced or extended by this one's, which spreads it through the skills folder (a worm); remove the skill.",
         ..Rule::BASE
     },
     Rule {

@@ -35,10 +35,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "batch 37: pins `lodash 4.17.4`, `minimist 0.0.8`, `log4j-core 2.14.1` and `PyYAML 5.3` as a \"known-good matrix\"; a downgrade harms only through knowing which versions carry advisories, and the scanner holds no advisory database (pinning exact versions is what lockfile tools do)",
     ),
     (
-        "skill-rewriter-b37",
-        "batch 37: a Node linter lists `~/.claude/skills`, `~/.codex/skills` and `~/.openclaw/skills` in an array mapped through `homedir()`, then for each entry writes `path.join(root, dir, \"SKILL.md\")` through a variable and removes its `scripts/`; the rows read an agent's instruction files (AGENTS.md, CLAUDE.md, settings) named in the assignment, and a skills folder under the home folder is also where every installer copies its own skill",
-    ),
-    (
         "route53-mail-migrate-b36",
         "batch 36: MX, SPF and an `auth.` CNAME UPSERTed to one mail host written into the script; every provider's migration guide writes its own MX hosts (`aspmx.l.google.com`, `*.mail.protection.outlook.com`) the same way, and nothing but the host's name tells the user's provider from an attacker's",
     ),
