@@ -67,10 +67,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "batch 30's generality check: a Gradle `maven { url 'https://maven.google-apis.dev/android/' }` ahead of `google()`; Google is no registry word (`registry-lookalike`), as its own domains are too many to list (google-analytics.com, googleapis.com, …), so an unknown mirror only warns (`build-fetch`), as a company's does",
     ),
     (
-        "android-lint-baseline-b30",
-        "batch 30: a Gradle Kotlin script decodes a base64 constant (`Base64.getDecoder().decode`) into a `val` and runs it, in a `doFirst` three lines on, with `ProcessBuilder(\"sh\", \"-c\", lintBootstrap)`; the decode and the run stand on different lines of a language the decode-and-run rows do not follow a value through",
-    ),
-    (
         "bazel-go-rules-b30",
         "batch 30: `http_archive` of rules_go and Gazelle from `github.com/bazel-contrib-rules/…` (a look-alike of `bazelbuild`) with no `sha256`; an owner on a public forge is anyone's, the scanner keeps no list of each project's owner, and an archive without `sha256` is what Bazel's own quick starts show while a hash is added",
     ),

@@ -2113,6 +2113,22 @@ fn every_rule_has_a_positive_case_and_a_near_miss() {
 /// Behaviours added to (or taken from) existing rows by held-out batches 6
 /// and 7, each with a near miss: (rule, file, positive, near miss).
 const WIDENED: &[(&str, &str, &str, &str)] = &[
+    // misses17: the JVM's base64 decoders are decodes, so a decoded
+    // constant run by a shell in the same file is decoded-execute; a
+    // keystore decoded from a secret and handed to keytool runs nothing
+    // decoded.
+    (
+        "decoded-execute",
+        "snippets/lint.gradle.kts",
+        "val boot = String(Base64.getDecoder().decode(\"Y3VybCAt\"))\ndoFirst { ProcessBuilder(\"sh\", \"-c\", boot).start() }",
+        "keystore.writeBytes(Base64.getDecoder().decode(encoded))\ndoFirst { ProcessBuilder(\"keytool\", \"-list\", \"-keystore\", keystore.path).start() }",
+    ),
+    (
+        "decoded-execute",
+        "snippets/warm.gradle",
+        "def cmd = new String(\"Y3VybCAt\".decodeBase64())\n[\"bash\", \"-c\", cmd].execute()",
+        "def cmd = new String(\"Y3VybCAt\".decodeBase64())\nprintln cmd",
+    ),
     // misses17: the skills-folder worm in its other spellings, each
     // beside the same walk that only reads or reports.
     (
