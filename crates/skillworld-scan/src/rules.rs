@@ -340,6 +340,12 @@ pub enum Signal {
     /// Code edits a file in place or appends to it (`sed -i`, `>> "$f"`,
     /// `writeFileSync(file, …)`, `write_text`).
     SkillEdit,
+    /// A parameter or variable whose default is a `.env` file
+    /// (`[string]$Path = ".env"`, `default=".env"`, `argv[2] || ".env"`).
+    EnvDefault,
+    /// A payload's field holds a whole file read through a variable
+    /// (`dotenv = (Get-Content $Path -Raw)`, `{"env": open(p).read()}`).
+    WholeField,
 }
 
 /// Where a combination looks for its signals.
@@ -2430,6 +2436,45 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Skill,
         what: "sends sensitive data away",
         explain: "Reads credentials, keys or the environment and sends data away in the same skill: exfiltration; remove the skill or the read.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "env-file-default",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // A `.env` reached through a parameter, not read by its name: what
+        // every dotenv loader holds too, so it only counts beside a field
+        // that carries a whole file (`env-file-sent`).
+        pattern: r"\$\w+\s*=\s*['\x22]\.env(?:\.(?:local|production|prod|development|dev))?['\x22]|\b(?:default|path|file|env_?file|dotenv_?path)\s*(?::\s*str\s*)?=\s*['\x22]\.env(?:\.(?:local|production|prod|development|dev))?['\x22]|(?:\|\||\?\?)\s*['\x22]\.env(?:\.(?:local|production|prod|development|dev))?['\x22]",
+        signal: Signal::EnvDefault,
+        quiet: true,
+        what: "holds a .env file's path in a parameter",
+        explain: "Holds the path of a .env file in a parameter or variable.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "whole-file-field",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // The file's whole text as one value of a payload, not parsed into
+        // keys (`dotenv.parse(fs.readFileSync(f))`, `Get-Content $Path |
+        // Where-Object …`), which is how a loader reads it.
+        pattern: r"^\s*['\x22]?\w+['\x22]?\s*=\s*\(?\s*(?:Get-Content|gc)\s+(?:-(?:Literal)?Path\s+)?\$\w+\s+-Raw\b|['\x22]?\w+['\x22]?\s*[:=]\s*\(?\s*\[(?:System\.)?IO\.File\]::ReadAll(?:Text|Bytes)\(\s*\$\w+\s*\)|['\x22]\w+['\x22]\s*:\s*(?:open\(\s*\w+[^()\n]*\)\.read\(\)|(?:Path\(\s*)?\w+\s*\)?\.read_(?:text|bytes)\([^()\n]*\))|\b\w+\s*:\s*(?:fs\.)?(?:readFileSync|await\s+(?:fs\.)?readFile)\(\s*\w+\s*[,)]",
+        signal: Signal::WholeField,
+        quiet: true,
+        beside: Signal::EnvDefault,
+        what: "puts a whole file in a payload's field",
+        explain: "Puts the whole text of a file read through a variable in a field of a payload.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "env-file-sent",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        combines: &[Signal::EnvDefault, Signal::WholeField, Signal::Sink],
+        scope: Scope::Block,
+        what: "sends a whole .env file away",
+        explain: "A script whose file parameter defaults to a .env puts the file's whole text in a field of a request it sends: every secret of the project leaves the machine; a tool checks or loads a .env, it does not upload it — remove the skill.",
         ..Rule::BASE
     },
     Rule {

