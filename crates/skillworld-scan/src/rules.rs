@@ -3454,9 +3454,11 @@ pub static RULES: &[Rule] = &[
         id: "skill-walk",
         class: Class::Tampering,
         target: Target::Code,
-        // Many skills' files at once: a glob over folders, a search by
-        // name, or each entry of a listed folder joined with `SKILL.md`.
-        pattern: r"\*{1,2}/SKILL\.md\b|-i?name\s+['\x22]?SKILL\.md\b|-(?:filter|include)\s+['\x22]?SKILL\.md\b|\brglob\(\s*['\x22]SKILL\.md|\bjoin\(\s*\w+\s*,\s*\w+\s*,\s*['\x22]SKILL\.md['\x22]\s*\)|['\x22]SKILL\.md['\x22]\s+in\s+\w+",
+        // Many skills' files at once: a glob over folders (`*/SKILL.md`,
+        // which `**/SKILL.md` holds: a bare `\*{1,2}` leaves the prefilter
+        // only `*`, every Markdown bullet), a search by name, or each entry
+        // of a listed folder joined with `SKILL.md`.
+        pattern: r"\*/SKILL\.md\b|-i?name\s+['\x22]?SKILL\.md\b|-(?:filter|include)\s+['\x22]?SKILL\.md\b|\brglob\(\s*['\x22]SKILL\.md|\bjoin\(\s*\w+\s*,\s*\w+\s*,\s*['\x22]SKILL\.md['\x22]\s*\)|['\x22]SKILL\.md['\x22]\s+in\s+\w+",
         signal: Signal::SkillWalk,
         quiet: true,
         what: "walks many skills' SKILL.md files",
