@@ -346,6 +346,12 @@ pub enum Signal {
     /// A payload's field holds a whole file read through a variable
     /// (`dotenv = (Get-Content $Path -Raw)`, `{"env": open(p).read()}`).
     WholeField,
+    /// Tells the agent to add a key to an `authorized_keys` file (prose).
+    KeysOrder,
+    /// A whole SSH public key standing as an `authorized_keys` line does:
+    /// first on its line, quoted or after options, not after a host name
+    /// (a `known_hosts` entry).
+    KeyShown,
 }
 
 /// Where a combination looks for its signals.
@@ -517,6 +523,12 @@ pub(crate) fn rule(id: &str) -> &'static Rule {
 
 /// Placeholders of the vendors' documentation: example accounts,
 /// domains and projects, which explain rather than grant (batch 36).
+/// A whole SSH public key as an `authorized_keys` line holds it: first on
+/// its line (past a bullet or a quote mark), quoted, echoed or after
+/// options; a key after a host name is a `known_hosts` entry, which lets
+/// no one in. Truncated `AAAA…` examples are shorter.
+const KEY_SHOWN: &str = r#"(?:^[\s>*-]*|['"\x60]|\becho\s+|\bno-[\w-]+(?:,\S+)?\s+|="[^"\n]*"\s+)(?:ssh-(?:ed25519|rsa)|ecdsa-sha2-nistp\d+)\s+AAAA[A-Za-z0-9+/]{60,}"#;
+
 const VENDOR_EXAMPLES: &[&str] = &[
     "123456789012",
     "111122223333",
@@ -2633,6 +2645,53 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Block,
         what: "adds an SSH login for a key the skill ships",
         explain: "Installs an SSH public key written into the skill as a login (authorized_keys, cloud metadata, cloud-init, an Ansible task, a deploy key): whoever holds its private half logs in whenever they like (a \"support\" backdoor); remove it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "key-line",
+        class: Class::Privilege,
+        target: Target::Prose,
+        // In the instructions: a list item's indented line, a paragraph of
+        // its own (prose counts across the skill only for a prose row).
+        pattern: KEY_SHOWN,
+        signal: Signal::KeyShown,
+        quiet: true,
+        what: "shows a literal SSH public key",
+        explain: "An SSH public key written out in the skill's instructions.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "key-line-code",
+        class: Class::Privilege,
+        target: Target::Code,
+        pattern: KEY_SHOWN,
+        signal: Signal::KeyShown,
+        quiet: true,
+        what: "holds a literal SSH public key",
+        explain: "An SSH public key written out in the skill's code.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "keys-order",
+        // Tampering, so that it reads a sentence that wraps before the
+        // path (`Rule::reads_sentences`).
+        class: Class::Tampering,
+        target: Target::Prose,
+        pattern: r"\b(?:append|add|paste|put|copy|insert|write)\b[^\n]{0,100}?\bauthorized_keys\b",
+        signal: Signal::KeysOrder,
+        quiet: true,
+        what: "tells the agent to add a key to authorized_keys",
+        explain: "Tells the agent to add a key to an authorized_keys file.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "fixed-key-order",
+        class: Class::Privilege,
+        severity: Severity::High,
+        combines: &[Signal::KeysOrder, Signal::KeyShown],
+        scope: Scope::Skill,
+        what: "has the agent add an SSH login for a key the skill ships",
+        explain: "Tells the agent to add a key to authorized_keys, and the skill writes a whole SSH public key out: whoever holds its private half logs in whenever they like (a \"support\" backdoor); a user adds their own key, which no skill can ship — remove the skill.",
         ..Rule::BASE
     },
     Rule {
