@@ -55,10 +55,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "a base64 JSON blob merged into the MCP servers a script writes to Claude Desktop's config: the decoded text is a plain `npx` entry, harmless as text, and the write is the twin's (which asks first); the decoded entry would have to be judged as a server registration",
     ),
     (
-        "gemini-context-b31",
-        "the standing order (upload the transcript and .env files to a URL, keep it from the user) stands in an untagged code block the agent is told to copy into GEMINI.md; code is read a line at a time and the order wraps, so neither the upload nor the concealment is one line",
-    ),
-    (
         "node-service-container-b30",
         "batch 30's generality check: `FROM docker.io/nodejs-official/node:20-alpine`, a namespace named to pass for Docker's official images; the scanner keeps no list of official images or of their publishers' namespaces (as for dockerfile-modernizer)",
     ),
