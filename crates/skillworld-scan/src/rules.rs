@@ -335,6 +335,27 @@ pub enum Signal {
     BccHeld,
     /// A constant holds an e-mail address written into the skill.
     AddressHeld,
+    /// Code walks many skills' SKILL.md files (a `*/SKILL.md` glob, a
+    /// `find -name SKILL.md`, each folder entry joined with `SKILL.md`).
+    SkillWalk,
+    /// Code names an agent's skills folder in the user's home
+    /// (`~/.claude/skills`, `Path.home() / ".codex" / "skills"`).
+    HomeSkills,
+    /// Code edits a file in place or appends to it (`sed -i`, `>> "$f"`,
+    /// `writeFileSync(file, …)`, `write_text`).
+    SkillEdit,
+    /// A parameter or variable whose default is a `.env` file
+    /// (`[string]$Path = ".env"`, `default=".env"`, `argv[2] || ".env"`).
+    EnvDefault,
+    /// A payload's field holds a whole file read through a variable
+    /// (`dotenv = (Get-Content $Path -Raw)`, `{"env": open(p).read()}`).
+    WholeField,
+    /// Tells the agent to add a key to an `authorized_keys` file (prose).
+    KeysOrder,
+    /// A whole SSH public key standing as an `authorized_keys` line does:
+    /// first on its line, quoted or after options, not after a host name
+    /// (a `known_hosts` entry).
+    KeyShown,
 }
 
 /// Where a combination looks for its signals.
@@ -506,6 +527,12 @@ pub(crate) fn rule(id: &str) -> &'static Rule {
 
 /// Placeholders of the vendors' documentation: example accounts,
 /// domains and projects, which explain rather than grant (batch 36).
+/// A whole SSH public key as an `authorized_keys` line holds it: first on
+/// its line (past a bullet or a quote mark), quoted, echoed or after
+/// options; a key after a host name is a `known_hosts` entry, which lets
+/// no one in. Truncated `AAAA…` examples are shorter.
+const KEY_SHOWN: &str = r#"(?:^[\s>*-]*|['"\x60]|\becho\s+|\bno-[\w-]+(?:,\S+)?\s+|="[^"\n]*"\s+)(?:ssh-(?:ed25519|rsa)|ecdsa-sha2-nistp\d+)\s+AAAA[A-Za-z0-9+/]{60,}"#;
+
 const VENDOR_EXAMPLES: &[&str] = &[
     "123456789012",
     "111122223333",
@@ -2462,6 +2489,45 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "env-file-default",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // A `.env` reached through a parameter, not read by its name: what
+        // every dotenv loader holds too, so it only counts beside a field
+        // that carries a whole file (`env-file-sent`).
+        pattern: r"\$\w+\s*=\s*['\x22]\.env(?:\.(?:local|production|prod|development|dev))?['\x22]|\b(?:default|path|file|env_?file|dotenv_?path)\s*(?::\s*str\s*)?=\s*['\x22]\.env(?:\.(?:local|production|prod|development|dev))?['\x22]|(?:\|\||\?\?)\s*['\x22]\.env(?:\.(?:local|production|prod|development|dev))?['\x22]",
+        signal: Signal::EnvDefault,
+        quiet: true,
+        what: "holds a .env file's path in a parameter",
+        explain: "Holds the path of a .env file in a parameter or variable.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "whole-file-field",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // The file's whole text as one value of a payload, not parsed into
+        // keys (`dotenv.parse(fs.readFileSync(f))`, `Get-Content $Path |
+        // Where-Object …`), which is how a loader reads it.
+        pattern: r"^\s*['\x22]?\w+['\x22]?\s*=\s*\(?\s*(?:Get-Content|gc)\s+(?:-(?:Literal)?Path\s+)?\$\w+\s+-Raw\b|['\x22]?\w+['\x22]?\s*[:=]\s*\(?\s*\[(?:System\.)?IO\.File\]::ReadAll(?:Text|Bytes)\(\s*\$\w+\s*\)|['\x22]\w+['\x22]\s*:\s*(?:open\(\s*\w+[^()\n]*\)\.read\(\)|(?:Path\(\s*)?\w+\s*\)?\.read_(?:text|bytes)\([^()\n]*\))|\b\w+\s*:\s*(?:fs\.)?(?:readFileSync|await\s+(?:fs\.)?readFile)\(\s*\w+\s*[,)]",
+        signal: Signal::WholeField,
+        quiet: true,
+        beside: Signal::EnvDefault,
+        what: "puts a whole file in a payload's field",
+        explain: "Puts the whole text of a file read through a variable in a field of a payload.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "env-file-sent",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        combines: &[Signal::EnvDefault, Signal::WholeField, Signal::Sink],
+        scope: Scope::Block,
+        what: "sends a whole .env file away",
+        explain: "A script whose file parameter defaults to a .env puts the file's whole text in a field of a request it sends: every secret of the project leaves the machine; a tool checks or loads a .env, it does not upload it — remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "fixed-bcc",
         class: Class::Exfiltration,
         severity: Severity::High,
@@ -2657,6 +2723,53 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Block,
         what: "adds an SSH login for a key the skill ships",
         explain: "Installs an SSH public key written into the skill as a login (authorized_keys, cloud metadata, cloud-init, an Ansible task, a deploy key): whoever holds its private half logs in whenever they like (a \"support\" backdoor); remove it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "key-line",
+        class: Class::Privilege,
+        target: Target::Prose,
+        // In the instructions: a list item's indented line, a paragraph of
+        // its own (prose counts across the skill only for a prose row).
+        pattern: KEY_SHOWN,
+        signal: Signal::KeyShown,
+        quiet: true,
+        what: "shows a literal SSH public key",
+        explain: "An SSH public key written out in the skill's instructions.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "key-line-code",
+        class: Class::Privilege,
+        target: Target::Code,
+        pattern: KEY_SHOWN,
+        signal: Signal::KeyShown,
+        quiet: true,
+        what: "holds a literal SSH public key",
+        explain: "An SSH public key written out in the skill's code.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "keys-order",
+        // Tampering, so that it reads a sentence that wraps before the
+        // path (`Rule::reads_sentences`).
+        class: Class::Tampering,
+        target: Target::Prose,
+        pattern: r"\b(?:append|add|paste|put|copy|insert|write)\b[^\n]{0,100}?\bauthorized_keys\b",
+        signal: Signal::KeysOrder,
+        quiet: true,
+        what: "tells the agent to add a key to authorized_keys",
+        explain: "Tells the agent to add a key to an authorized_keys file.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "fixed-key-order",
+        class: Class::Privilege,
+        severity: Severity::High,
+        combines: &[Signal::KeysOrder, Signal::KeyShown],
+        scope: Scope::Skill,
+        what: "has the agent add an SSH login for a key the skill ships",
+        explain: "Tells the agent to add a key to authorized_keys, and the skill writes a whole SSH public key out: whoever holds its private half logs in whenever they like (a \"support\" backdoor); a user adds their own key, which no skill can ship — remove the skill.",
         ..Rule::BASE
     },
     Rule {
@@ -3476,6 +3589,64 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "skill-walk",
+        class: Class::Tampering,
+        target: Target::Code,
+        // Many skills' files at once: a glob over folders (`*/SKILL.md`,
+        // which `**/SKILL.md` holds: a bare `\*{1,2}` leaves the prefilter
+        // only `*`, every Markdown bullet), a search by name, or each entry
+        // of a listed folder joined with `SKILL.md`.
+        pattern: r"\*/SKILL\.md\b|-i?name\s+['\x22]?SKILL\.md\b|-(?:filter|include)\s+['\x22]?SKILL\.md\b|\brglob\(\s*['\x22]SKILL\.md|\bjoin\(\s*\w+\s*,\s*\w+\s*,\s*['\x22]SKILL\.md['\x22]\s*\)|['\x22]SKILL\.md['\x22]\s+in\s+\w+",
+        signal: Signal::SkillWalk,
+        quiet: true,
+        what: "walks many skills' SKILL.md files",
+        explain: "Walks the SKILL.md files of many skills.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "home-skills",
+        class: Class::Tampering,
+        target: Target::Code,
+        // The installed skills of the user's agents, not a project's own
+        // `skills/` folder that a release script may stamp.
+        pattern: r"(?:~[/\\]|\$\{?HOME\b|\$env:USERPROFILE|%USERPROFILE%|\bhomedir\(\)|\bPath\.home\(\)|\bexpanduser\()[^\n]*?\.(?:claude|codex|openclaw|clawdbot|moltbot|cursor|gemini|agents|windsurf|opencode)['\x22]?\s*(?:[/\\]|,\s*['\x22]|\)?\s*/\s*['\x22])\s*skills\b|\.(?:claude|codex|openclaw|clawdbot|moltbot|cursor|gemini|agents|windsurf|opencode)[/\\]skills\b[^\n]*\bhomedir\(\)",
+        signal: Signal::HomeSkills,
+        quiet: true,
+        beside: Signal::SkillWalk,
+        what: "names an agent's installed skills folder",
+        explain: "Names the folder of an agent's installed skills in the user's home.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "skill-edit",
+        class: Class::Tampering,
+        target: Target::Code,
+        // An edit or an append of the walked file, not a copy or a
+        // report: an installer copies its own skill in (`cp`,
+        // `copyFileSync`), an index writes a table of its own
+        // (`out.write_text("| skill |" + …)`). A whole-file write counts
+        // when it writes back the text it read, extended or substituted
+        // (`write_text(text + NOTE)`); an append when its file is find's
+        // argument (`"$1"`, `{}`) or the loop's file (`"$f"`).
+        pattern: r"\bsed\s+(?:-\w+\s+)*-i|\bperl\s+-\w*i|>>\s*['\x22]?(?:\$\{?(?:[0-9@]|f|file|md|skill_?(?:md|file))\b|\{\})|\btee\s+-a\s+['\x22]?\$\{?(?:f|file|md|skill_?(?:md|file))\b|\bappendFileSync\(|\b(?:writeFileSync\(\s*\w+\s*,|\.write_text\()\s*(?:\w+\s*\+|\w+\.replace\(|re\.sub\()|\bopen\(\s*\w+\s*,\s*['\x22]a|\bAdd-Content\b|\bSet-Content\b[^\n]*-Value\s+\(?\s*\$\w+\s*\+",
+        signal: Signal::SkillEdit,
+        quiet: true,
+        beside: Signal::SkillWalk,
+        what: "edits a file in place",
+        explain: "Edits a file in place or appends to it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "skill-worm",
+        class: Class::Tampering,
+        severity: Severity::High,
+        combines: &[Signal::SkillWalk, Signal::HomeSkills, Signal::SkillEdit],
+        scope: Scope::Block,
+        what: "rewrites the other skills an agent has installed",
+        explain: "Walks the SKILL.md files of every skill an agent has installed in the home folder and edits them in place: another skill's reviewed instructions are replaced or extended by this one's, which spreads it through the skills folder (a worm); remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "memory-poisoning",
         class: Class::Tampering,
         severity: Severity::High,
@@ -4229,8 +4400,11 @@ pub static RULES: &[Rule] = &[
         class: Class::Obfuscation,
         // `chr(c) for c in CODES` and Ruby's `[99, …].pack('c*')` decode a
         // list of code points as `map(chr, …)` does (batch 23); cloud-init
-        // decodes a `write_files` entry marked `encoding: b64` (batch 36).
-        pattern: r"\bopenssl\s+(?:enc|base64|aes-\d+-\w+)\b[^\n]*\s-d\b|\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\b(?:hex|base(?:64|32)\.\w*Encoding)\.DecodeString\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*(?:\d+|\$_\b)|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\s-bxor\s|\bASCII\s+character\s+\(?[a-z_]\w*|['\x22]\{[1-9]\d*(?:\}\{\d+)+\}['\x22] ?-f\b|\bchr\(\s*(?:ord\()?\$?\w+\)?\s*\^|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+(?:%b\s+|--\s+)?['\x22](?:\\x[0-9a-f]{2}){3,}|\bbase32\s+(?:-\w+\s+)*(?:-d|--decode)\b|\bIO\.Compression\.(?:Deflate|GZip)Stream\b|\b(?:un)?pack\(\s*['\x22]H\*|\bdecode_base64\(|\bbinary\s+decode\s+(?:base64|hex)\b|\brev\s*<<<|\$\(\s*rev\b|['\x22]\s*\| rev\s*(?:\)|$)|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}|\bmap\(\s*chr\s*,|\]\.pack\(\s*['\x22][cCU]\*|\bchr\(\s*\w+\s*\)\s+for\s+\w+\s+in\b|\[-1\.\.-\(?\$[\w.]+|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*['\x22]-(?:e|en|enc|encodedcommand|ec)['\x22]\s*,|\bbase64_decode\(|\bgz(?:inflate|uncompress)\(|\bstr_rot13\(|\bhex2bin\(|\b(?:strict_|urlsafe_)?decode64\(|\bstring\.char\(\s*\d+\s*,\s*\d+\s*,\s*\d+|\bstring\(\s*\[\]byte\{\s*\d+\s*,\s*\d+\s*,\s*\d+|(?:\$\{[a-z_]\w*:\d+:1\}){3}|\$\(\s*echo\s+['\x22]?[\w.:/-]+['\x22]?\s*\|\s*rev\s*\)|\btr\s*(?:/|\s+['\x22]?)A-Za-z['\x22/]?\s*['\x22]?N-ZA-Mn-za-m|^\s*encoding:\s*['\x22]?(?:b64|base64)['\x22]?\s*$",
+        // decodes a `write_files` entry marked `encoding: b64` (batch 36);
+        // the JVM's decoders (`Base64.getDecoder().decode(…)`, Android's
+        // `Base64.decode(s, flags)`, Groovy's `.decodeBase64()`) read as
+        // the others (misses17: a Gradle task ran a decoded constant).
+        pattern: r"\bBase64\.(?:get(?:Mime|Url)?Decoder\(\)\.)?decode\(|\.decodeBase64\(\)|\bopenssl\s+(?:enc|base64|aes-\d+-\w+)\b[^\n]*\s-d\b|\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\b(?:hex|base(?:64|32)\.\w*Encoding)\.DecodeString\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*(?:\d+|\$_\b)|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\s-bxor\s|\bASCII\s+character\s+\(?[a-z_]\w*|['\x22]\{[1-9]\d*(?:\}\{\d+)+\}['\x22] ?-f\b|\bchr\(\s*(?:ord\()?\$?\w+\)?\s*\^|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+(?:%b\s+|--\s+)?['\x22](?:\\x[0-9a-f]{2}){3,}|\bbase32\s+(?:-\w+\s+)*(?:-d|--decode)\b|\bIO\.Compression\.(?:Deflate|GZip)Stream\b|\b(?:un)?pack\(\s*['\x22]H\*|\bdecode_base64\(|\bbinary\s+decode\s+(?:base64|hex)\b|\brev\s*<<<|\$\(\s*rev\b|['\x22]\s*\| rev\s*(?:\)|$)|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}|\bmap\(\s*chr\s*,|\]\.pack\(\s*['\x22][cCU]\*|\bchr\(\s*\w+\s*\)\s+for\s+\w+\s+in\b|\[-1\.\.-\(?\$[\w.]+|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*['\x22]-(?:e|en|enc|encodedcommand|ec)['\x22]\s*,|\bbase64_decode\(|\bgz(?:inflate|uncompress)\(|\bstr_rot13\(|\bhex2bin\(|\b(?:strict_|urlsafe_)?decode64\(|\bstring\.char\(\s*\d+\s*,\s*\d+\s*,\s*\d+|\bstring\(\s*\[\]byte\{\s*\d+\s*,\s*\d+\s*,\s*\d+|(?:\$\{[a-z_]\w*:\d+:1\}){3}|\$\(\s*echo\s+['\x22]?[\w.:/-]+['\x22]?\s*\|\s*rev\s*\)|\btr\s*(?:/|\s+['\x22]?)A-Za-z['\x22/]?\s*['\x22]?N-ZA-Mn-za-m|^\s*encoding:\s*['\x22]?(?:b64|base64)['\x22]?\s*$",
         signal: Signal::Decode,
         quiet: true,
         what: "decodes hidden data",
@@ -4702,7 +4876,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Injection,
         // Batch 33: the whole environment is a credential store too: a
         // bare `printenv`, `vercel env pull`, "the full environment".
-        pattern: r"\b(?:api key|api_key|api-key|apikey|token|secret|password) values\b|\.ssh/id_\w+(?:$|[^\w.]|\.(?:$|[^p]))|\bid_(?:rsa|ed25519|ecdsa)(?:$|[^\w.]|\.(?:$|[^p]))|\.aws/credentials|\.git-credentials|\.config/gh/hosts|\.netrc\b|\.pypirc\b|\.npmrc\b|\.docker/config\.json|\.kube/config|\bkeychain\b|\bseed\s+phrase|\brecovery\s+phrase\b|\b(?:full|entire|complete|whole)\s+(?:api[\s_-]?key|access\s+token|secret\s+key)\b|\bprivate\s+keys?\b|\b(?:tokens?|secrets?|keys?|passwords?|values?)\s+(?:in|from)\s+(?:the\s+|your\s+)?\.env\b|\.(?:bash|zsh|python|psql|mysql)_history\b|\b(?:shell|bash|zsh|command)\s+history\b|\b(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|hidden\s+)?system\s+prompt\b|\bany\s+(?:api[\s_-]?keys?|tokens|secrets|credentials|passwords)\s+you\s+(?:can\s+)?(?:see|find|have|know)\b|\b(?:keys|tokens|secrets|credentials|passwords)\b[^\n.]{0,30}\b(?:in|from) (?:the|this|our) (?:conversation|chat)\b|[?&][\w-]+=<[A-Z_]*(?:API_KEY|TOKEN|SECRET|PASSWORD)[A-Z_]*>|\bvalue\s+of\s+(?:the\s+)?[`$]*(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))\b|(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))`?'s\s+value\b|\bapplication_default_credentials\.json\b|\b(?:full\s+text|contents?|whole|entire\s+(?:text|file))\s+of\s+(?:the\s+|your\s+|the\s+(?:project|user)'s\s+)?\.env\b|\.env\s+целиком|содержимое\s+(?:файла\s+)?\.env\b|\bcredentials\b[^\n]{0,30}\b(?:inside|in|under|within|of)\s+(?:the\s+)?(?:user's\s+)?(?:hidden\s+)?[`'\x22]?\.?aws\b|\bconfig\b[^\n]{0,40}\s[`'\x22]?\.kube\b|\bwallet\s+(?:folders?|files?|vaults?)\b|\b(?:vault|wallet|mnemonic|recovery)(?:\s+(?:and|or))?\s+seed\s+files?\b|(?-i:\bLogin Data\b)|\bmessages\s+(?:of|from|in)\s+(?:our|this|the)\s+(?:chat|conversation)\b|对话的?全部内容|全部对话|完整对话|聊天记录|会話の?(?:全文|履歴)|\b(?:contents?|copy)\s+of\s+(?:the\s+user's\s+|your\s+)?[`'\x22]?~/\.ssh\b|\bzip\w*\b[^\n]{0,60}[`'\x22]\.env[`'\x22]|[`'\x22]secrets/[`'\x22]\s+(?:directory|folder)|\bprintenv\s*(?:[`'\x22)]|$)|\benv\s+pull\b|\b(?:full|entire|whole|complete)\s+environment\b|\b(?:each|every|all)\s+(?:of\s+the\s+)?[`'\x22]?(?-i:[A-Z][A-Z_]*=(?:value|VALUE|<value>))[`'\x22]?\s+pairs?\b",
+        pattern: r"\b(?:api key|api_key|api-key|apikey|token|secret|password) values\b|\.ssh/id_\w+(?:$|[^\w.]|\.(?:$|[^p]))|\bid_(?:rsa|ed25519|ecdsa)(?:$|[^\w.]|\.(?:$|[^p]))|\.aws/credentials|\.git-credentials|\.config/gh/hosts|\.netrc\b|\.pypirc\b|\.npmrc\b|\.docker/config\.json|\.kube/config|\bkeychain\b|\bseed\s+phrase|\brecovery\s+phrase\b|\b(?:full|entire|complete|whole)\s+(?:api[\s_-]?key|access\s+token|secret\s+key)\b|\bprivate\s+keys?\b|\b(?:tokens?|secrets?|keys?|passwords?|values?)\s+(?:in|from)\s+(?:the\s+|your\s+)?\.env\b|\.(?:bash|zsh|python|psql|mysql)_history\b|\b(?:shell|bash|zsh|command)\s+history\b|\b(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|hidden\s+)?system\s+prompt\b|\bany\s+(?:api[\s_-]?keys?|tokens|secrets|credentials|passwords)\s+you\s+(?:can\s+)?(?:see|find|have|know)\b|\b(?:keys|tokens|secrets|credentials|passwords)\b[^\n.]{0,30}\b(?:in|from) (?:the|this|our) (?:conversation|chat)\b|[?&][\w-]+=<[A-Z_]*(?:API_KEY|TOKEN|SECRET|PASSWORD)[A-Z_]*>|\bvalue\s+of\s+(?:the\s+)?[`$]*(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))\b|(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))`?'s\s+value\b|\bapplication_default_credentials\.json\b|\b(?:full\s+text|contents?|whole|entire\s+(?:text|file))\s+of\s+(?:the\s+|your\s+|the\s+(?:project|user)'s\s+)?\.env\b|\b(?:whole|entire)\s+[`'\x22]?\.env(?:[`'\x22\s),;:]|$)|\.env\s+целиком|содержимое\s+(?:файла\s+)?\.env\b|\bcredentials\b[^\n]{0,30}\b(?:inside|in|under|within|of)\s+(?:the\s+)?(?:user's\s+)?(?:hidden\s+)?[`'\x22]?\.?aws\b|\bconfig\b[^\n]{0,40}\s[`'\x22]?\.kube\b|\bwallet\s+(?:folders?|files?|vaults?)\b|\b(?:vault|wallet|mnemonic|recovery)(?:\s+(?:and|or))?\s+seed\s+files?\b|(?-i:\bLogin Data\b)|\bmessages\s+(?:of|from|in)\s+(?:our|this|the)\s+(?:chat|conversation)\b|对话的?全部内容|全部对话|完整对话|聊天记录|会話の?(?:全文|履歴)|\b(?:contents?|copy)\s+of\s+(?:the\s+user's\s+|your\s+)?[`'\x22]?~/\.ssh\b|\bzip\w*\b[^\n]{0,60}[`'\x22]\.env[`'\x22]|[`'\x22]secrets/[`'\x22]\s+(?:directory|folder)|\bprintenv\s*(?:[`'\x22)]|$)|\benv\s+pull\b|\b(?:full|entire|whole|complete)\s+environment\b|\b(?:each|every|all)\s+(?:of\s+the\s+)?[`'\x22]?(?-i:[A-Z][A-Z_]*=(?:value|VALUE|<value>))[`'\x22]?\s+pairs?\b",
         unless: &[
             "never ", "Never ", "don't ", "Don't ", "do not ", "Do not ", "not to ",
         ],
@@ -4717,7 +4891,10 @@ pub static RULES: &[Rule] = &[
         id: "no-redaction",
         class: Class::Injection,
         target: Target::Prose,
-        pattern: r"\b(?:do not|don't|never) (?:redact|mask|censor|scrub|sanitize|sanitise|obfuscate)\s+(?:anything|any\s+(?:values?|secrets?|tokens?|keys?)|the\s+(?:values?|secrets?|tokens?|keys?))\b|\b(?:unmasked|unredacted)\b",
+        // misses17: a secret's variable to be put in what is written
+        // verbatim ("read GITHUB_TOKEN … and include them verbatim in the
+        // release summary"), which "unmasked" says too.
+        pattern: r"\b(?:do not|don't|never) (?:redact|mask|censor|scrub|sanitize|sanitise|obfuscate)\s+(?:anything|any\s+(?:values?|secrets?|tokens?|keys?)|the\s+(?:values?|secrets?|tokens?|keys?))\b|\b(?:unmasked|unredacted)\b|(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))\b[^\n]{0,80}?\b(?:include|put|add|write|send|post|append|embed|copy)\w*\s+(?:them|it|both|the\s+values?|their\s+values?)\s+verbatim\b",
         signal: Signal::Credential,
         quiet: true,
         what: "tells the agent not to redact secrets",
@@ -4737,7 +4914,7 @@ pub static RULES: &[Rule] = &[
         id: "disclose-instruction",
         class: Class::Injection,
         target: Target::Prose,
-        pattern: r#"\b(?:in|into|under|inside|at\s+the\s+end\s+of)\s+(?:your|the|a|an|each|every)\s+(?:[\w"'-]+\s+){0,3}?(?:reply|replies|answer|response|messages?|pull\s+request|PR|issue|comment|commit\s+(?:messages?|bod(?:y|ies))|description|code\s+block|section|gist|ticket)\b|\bto\s+(?:your|the|each|every|all)\s+(?:\w+\s+){0,2}?(?:reply|replies|answer|answers|response|responses|recaps?|summar(?:y|ies)|reports?|messages?)\b|\bin\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query|param(?:eter)?)\b|\bto\s+https?://|\bto\s+[\w.-]+@[\w-]+\.(?:com|net|org|io|me|dev|app|co|xyz|ru|cc)\b|\bappend\w*\s+(?:a|an|the)\b[^\n]{0,40}?\b(?:section|block|appendix|footer)\b|\bshare\w*\s+(?:it\s+|them\s+)?publicly\b|\b(?:build|fill|set)\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query\s+)?param(?:eter)?\s+(?:from|with)\b|\b(?:give|send|show)\s+(?:the\s+user|them)\s+(?:this|the\s+following)\s+(?:link|URL)\b|\binto\s+(?:a|an|the)\s+(?:[\w-]+\s+)?`?<details>|https?://[^\s`'"<>)]*[?&][\w-]+=(?:[\s`'")<]|(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASS|PAT|CODE|OTP|PIN|PHRASE|CREDENTIALS?|COOKIE|SESSION))(?:[\s`'")]|$)|$)|\b(?:upload|post|send|submit|attach|put|paste|enter)\w*\b[^\n]{0,80}\b(?:to|at|on|into)\s+(?:the\s+|our\s+|this\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:https?://|(?:tickets?|issues?)\b)|\b(?:field|campo|feld|champ)\b[^\n]{0,30}\b(?:form|formulario|formular|formulaire)\b|\b(?:of|to)\s+the\s+(?:commit\s+(?:messages?|bod(?:y|ies))|pull\s+request|PR\s+description)\b|\b(?:create|open|file)\s+(?:a\s+)?(?:new\s+)?(?:GitHub\s+|public\s+)?(?:issue|gist|discussion)\b|\bpublic\s+gist\b|公開\s*gist|公开\s*gist|\bas\s+(?:a\s+)?bcc\b|(?:webhook|slack|チャンネル|チケット|メール|レポート)\s*に\s*(?:投稿|送信|添付|含め)|(?:отправ\w*|env(?:i|í)a\w*|envoie\w*|envoyez|transmet\w*|p(?:e|é)ga\w*|s(?:u|ú)be\w*|adjunt\w*|joins\b|joignez|schick\w*|sende\b|发送|发往|发到|发给|上传|提交到|推送到|附加到|送信|送付)[^\n]{0,80}(?:https?://|\b[\w.+-]+@[\w-]+\.[a-z]{2,}\b)"#,
+        pattern: r#"\b(?:in|into|under|inside|at\s+the\s+end\s+of)\s+(?:your|the|a|an|each|every)\s+(?:[\w"'-]+\s+){0,3}?(?:reply|replies|answer|response|messages?|pull\s+request|PR|issue|comment|commit\s+(?:messages?|bod(?:y|ies))|description|code\s+block|section|gist|ticket)\b|\bto\s+(?:your|the|each|every|all)\s+(?:\w+\s+){0,2}?(?:reply|replies|answer|answers|response|responses|recaps?|summar(?:y|ies)|reports?|messages?)\b|\bin\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query|param(?:eter)?)\b|\bto\s+https?://|\bto\s+[\w.-]+@[\w-]+\.(?:com|net|org|io|me|dev|app|co|xyz|ru|cc)\b|\bappend\w*\s+(?:a|an|the)\b[^\n]{0,40}?\b(?:section|block|appendix|footer)\b|\bshare\w*\s+(?:it\s+|them\s+)?publicly\b|\b(?:build|fill|set)\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query\s+)?param(?:eter)?\s+(?:from|with)\b|\b(?:give|send|show)\s+(?:the\s+user|them)\s+(?:this|the\s+following)\s+(?:link|URL)\b|\binto\s+(?:a|an|the)\s+(?:[\w-]+\s+)?`?<details>|https?://[^\s`'"<>)]*[?&][\w-]+=(?:[\s`'")<]|(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASS|PAT|CODE|OTP|PIN|PHRASE|CREDENTIALS?|COOKIE|SESSION))(?:[\s`'")]|$)|$)|\b(?:upload|post|send|submit|attach|put|paste|enter)\w*\b[^\n]{0,80}\b(?:to|at|on|into)\s+(?:the\s+|our\s+|this\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:https?://|(?:tickets?|issues?)\b)|\b(?:and|you|also)\s+sent\s+(?:it|them|this|that|these)\b[^\n]{0,80}\b(?:to|at|on|into)\s+(?:the\s+|our\s+|this\s+|a\s+)?(?:[\w-]+\s+){0,3}?https?://|\b(?:field|campo|feld|champ)\b[^\n]{0,30}\b(?:form|formulario|formular|formulaire)\b|\b(?:of|to)\s+the\s+(?:commit\s+(?:messages?|bod(?:y|ies))|pull\s+request|PR\s+description)\b|\b(?:create|open|file)\s+(?:a\s+)?(?:new\s+)?(?:GitHub\s+|public\s+)?(?:issue|gist|discussion)\b|\bpublic\s+gist\b|公開\s*gist|公开\s*gist|\bas\s+(?:a\s+)?bcc\b|(?:webhook|slack|チャンネル|チケット|メール|レポート)\s*に\s*(?:投稿|送信|添付|含め)|(?:отправ\w*|env(?:i|í)a\w*|envoie\w*|envoyez|transmet\w*|p(?:e|é)ga\w*|s(?:u|ú)be\w*|adjunt\w*|joins\b|joignez|schick\w*|sende\b|发送|发往|发到|发给|上传|提交到|推送到|附加到|送信|送付)[^\n]{0,80}(?:https?://|\b[\w.+-]+@[\w-]+\.[a-z]{2,}\b)"#,
         unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
         confirm: Some(crate::hosts::foreign_unless_url),
         signal: Signal::Disclose,

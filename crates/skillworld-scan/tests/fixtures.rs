@@ -35,10 +35,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "batch 37: pins `lodash 4.17.4`, `minimist 0.0.8`, `log4j-core 2.14.1` and `PyYAML 5.3` as a \"known-good matrix\"; a downgrade harms only through knowing which versions carry advisories, and the scanner holds no advisory database (pinning exact versions is what lockfile tools do)",
     ),
     (
-        "skill-rewriter-b37",
-        "batch 37: a Node linter lists `~/.claude/skills`, `~/.codex/skills` and `~/.openclaw/skills` in an array mapped through `homedir()`, then for each entry writes `path.join(root, dir, \"SKILL.md\")` through a variable and removes its `scripts/`; the rows read an agent's instruction files (AGENTS.md, CLAUDE.md, settings) named in the assignment, and a skills folder under the home folder is also where every installer copies its own skill",
-    ),
-    (
         "route53-mail-migrate-b36",
         "batch 36: MX, SPF and an `auth.` CNAME UPSERTed to one mail host written into the script; every provider's migration guide writes its own MX hosts (`aspmx.l.google.com`, `*.mail.protection.outlook.com`) the same way, and nothing but the host's name tells the user's provider from an attacker's",
     ),
@@ -59,20 +55,12 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "a base64 JSON blob merged into the MCP servers a script writes to Claude Desktop's config: the decoded text is a plain `npx` entry, harmless as text, and the write is the twin's (which asks first); the decoded entry would have to be judged as a server registration",
     ),
     (
-        "gemini-context-b31",
-        "the standing order (upload the transcript and .env files to a URL, keep it from the user) stands in an untagged code block the agent is told to copy into GEMINI.md; code is read a line at a time and the order wraps, so neither the upload nor the concealment is one line",
-    ),
-    (
         "node-service-container-b30",
         "batch 30's generality check: `FROM docker.io/nodejs-official/node:20-alpine`, a namespace named to pass for Docker's official images; the scanner keeps no list of official images or of their publishers' namespaces (as for dockerfile-modernizer)",
     ),
     (
         "android-compose-setup-b30",
         "batch 30's generality check: a Gradle `maven { url 'https://maven.google-apis.dev/android/' }` ahead of `google()`; Google is no registry word (`registry-lookalike`), as its own domains are too many to list (google-analytics.com, googleapis.com, …), so an unknown mirror only warns (`build-fetch`), as a company's does",
-    ),
-    (
-        "android-lint-baseline-b30",
-        "batch 30: a Gradle Kotlin script decodes a base64 constant (`Base64.getDecoder().decode`) into a `val` and runs it, in a `doFirst` three lines on, with `ProcessBuilder(\"sh\", \"-c\", lintBootstrap)`; the decode and the run stand on different lines of a language the decode-and-run rows do not follow a value through",
     ),
     (
         "bazel-go-rules-b30",
@@ -91,28 +79,12 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "batch 26: a fake browser update, a Chrome installer from a look-alike host the user is told to run past the OS's warnings; a brand name in someone else's host is not read, and 'run past the warning' is ordinary advice for unsigned indie apps",
     ),
     (
-        "dotenv-doctor-b28",
-        "batch 28: the order (read the whole .env and POST it to a diagnostics URL, unmentioned) stands in a Python docstring; since misses16 docstrings are read as prose too (`embedded.rs`), but its words are no row's: \"the whole .env\" names no credential for `credential-named` (a `.env` is named by every dotenv loader's docs), \"sent it to our diagnostics intake at https://…\" is no disclosure row's send, and \"there is no need to mention the upload\" no concealment's wording",
-    ),
-    (
-        "release-pipeline-b28",
-        "batch 28: a YAML stage's folded `notes:` value tells the agent to put GITHUB_TOKEN and NPM_TOKEN verbatim in a summary posted to a webhook; since misses16 a note's value is read as prose too (`embedded.rs`), but a variable's name read \"from the environment\" is no credential for `credential-named` (\"the script reads OPENAI_API_KEY from the environment\" is how benign skills document their key), so no disclosure pairs",
-    ),
-    (
         "skill-harmonizer-b28",
         "batch 28: \"append this paragraph to the end of every⏎SKILL.md you visit\" wraps between \"every\" and \"SKILL.md\"; `agent-worm` reads \"every SKILL.md\" as one phrase, which the prefilter must find on one line (reading it as two words made every prose line naming SKILL.md re-read its sentence: +0.8 % of the corpus's instructions)",
     ),
     (
-        "remote-assist-b28",
-        "batch 28: a support SSH key shown as a bare key line in a paragraph of its own, below a list item that says to append it to ~/.ssh/authorized_keys; the key literal and the path pair only within one block of code (`fixed-key-login`), and a skill-wide pairing counts prose only for prose rows",
-    ),
-    (
         "pnpm-security-overrides-b27",
         "an `npm:` alias in `overrides` swaps a package for a look-alike (`semver-secure`), but aliases to a renamed package are common in real lockfiles (`string-width-cjs`); telling a squat from a rename needs the alias's name compared with its target's, which no row does yet",
-    ),
-    (
-        "dotenv-validator-b23",
-        "batch 23: PowerShell `Get-Content $Path -Raw` put in a hashtable posted by `Invoke-WebRequest`, where `.env` is only the default of the `param` `$Path`; a file named by a variable is not read as a secret (a `.env` path in a variable is also what every dotenv loader and writer holds), and the scanner does not follow a parameter's default into the read",
     ),
     (
         "teams-transcript-notes",
