@@ -2382,10 +2382,11 @@ pub fn first_autonomous(text: &str) -> Option<(&'static Rule, String)> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn texts(root: &std::path::Path, out: &mut Vec<String>) {
+    /// Every readable file under `root`, as text.
+    pub(crate) fn texts(root: &std::path::Path, out: &mut Vec<String>) {
         let Ok(entries) = std::fs::read_dir(root) else {
             return;
         };

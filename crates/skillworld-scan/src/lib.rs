@@ -26,6 +26,7 @@ mod continued;
 mod datarun;
 mod edges;
 mod embedded;
+mod encoded;
 mod engine;
 mod environ;
 mod fewwords;

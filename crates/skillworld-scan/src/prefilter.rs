@@ -495,19 +495,38 @@ pub fn branches(pattern: &str) -> Vec<String> {
         // `\bA|\bB` is parsed as `\b(?:A|B)`: each branch keeps the `\b`,
         // so that one with a common word (`download`) does not send its
         // lines to the whole row's regex unless its other words are there.
-        Ok(HirKind::Concat(parts)) => match parts.as_slice() {
-            [look, alternation] if matches!(look.kind(), HirKind::Look(_)) => {
-                match alternation.kind() {
-                    HirKind::Alternation(branches) => {
-                        branches.iter().map(|b| format!("{look}{b}")).collect()
-                    }
-                    _ => vec![pattern.to_owned()],
+        // The prose rows' closing edge after all their alternatives
+        // (`(?:A|B)(?:$|\W)`) is left out: a branch without it is planned
+        // on its own words (what the branch needs, the branch with its edge
+        // needs too), where one group of all their words (`ignore`,
+        // `instead`, `forget`…) sent every line holding any of them to the
+        // row.
+        Ok(HirKind::Concat(parts)) => {
+            let looks = parts
+                .iter()
+                .take_while(|part| matches!(part.kind(), HirKind::Look(_)))
+                .count();
+            let (before, rest) = parts.split_at(looks);
+            let lead: String = before.iter().map(Hir::to_string).collect();
+            match rest.split_first().map(|(first, edge)| (first.kind(), edge)) {
+                Some((HirKind::Alternation(branches), edge))
+                    if looks == 1 && edge.is_empty() || is_edge(edge) =>
+                {
+                    branches.iter().map(|b| format!("{lead}{b}")).collect()
                 }
+                _ => vec![pattern.to_owned()],
             }
-            _ => vec![pattern.to_owned()],
-        },
+        }
         _ => vec![pattern.to_owned()],
     }
+}
+
+/// Whether `parts`, what follows a pattern's alternatives, is only the
+/// edge they end on (`(?:$|\W)`, `\b`): no literal text that could anchor
+/// them, so each alternative is planned without it. (A literal after them,
+/// as in `(?:^|\s)sudo\s`, is what anchors the pattern: kept whole.)
+fn is_edge(parts: &[Hir]) -> bool {
+    !parts.is_empty() && parts.iter().all(|part| weight(part) == 0)
 }
 
 /// Words too common in prose to single out a rule.
@@ -743,6 +762,24 @@ fn weight(hir: &Hir) -> usize {
 mod tests {
     use super::*;
     use regex::bytes::Regex;
+
+    /// Alternatives closed by a shared edge are planned one by one,
+    /// without the edge; alternatives before a literal stay one pattern.
+    #[test]
+    fn alternatives_before_an_edge_are_planned_apart() {
+        let split = branches(r"(?:\bignore\s+previous\s+rules|\bnew\s+instructions:)(?:$|\W)");
+        assert_eq!(split.len(), 2, "{split:?}");
+        assert!(split.iter().all(|b| !b.contains('$')), "{split:?}");
+        let groups = requirements(&split[0]);
+        assert_eq!(groups.len(), 3, "{groups:?}");
+        assert!(
+            groups
+                .iter()
+                .all(|g| !g.iter().any(|a| a.word == b"instructions"))
+        );
+        assert_eq!(branches(r"(?:^|\s)sudo\s+\S").len(), 1);
+        assert_eq!(branches(r"(?:ignore|forget)\s+rules").len(), 1);
+    }
 
     /// A trigger word carries what its pattern says of its neighbours, and
     /// only what every match must have.

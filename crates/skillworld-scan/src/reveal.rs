@@ -14,16 +14,13 @@ use base64::Engine;
 use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
 use regex::{Captures, Regex};
 
+use crate::encoded;
 use crate::lines::Lines;
 
 fn regex(pattern: &str) -> Regex {
     Regex::new(pattern).expect("reveal regexes compile")
 }
 
-static BASE64: LazyLock<Regex> = LazyLock::new(|| regex(r"[A-Za-z0-9+/_-]{20,}={0,2}"));
-/// ASCII boundaries: a Unicode `\b` takes the regex off its DFA on any
-/// non-ASCII text (a hex run glued to a non-ASCII letter now counts too).
-static HEX: LazyLock<Regex> = LazyLock::new(|| regex(r"(?-u:\b)(?:[0-9a-fA-F]{2}){10,}(?-u:\b)"));
 static ESCAPES: LazyLock<Regex> =
     LazyLock::new(|| regex(r"(?:\\x[0-9a-fA-F]{2}|\\u00[0-9a-fA-F]{2}|\\[0-7]{3}){4,}"));
 static CHAR_CODES: LazyLock<Regex> = LazyLock::new(|| {
@@ -77,8 +74,9 @@ fn readable(bytes: Vec<u8>) -> Option<String> {
 pub fn decoded_literals(text: &str) -> Vec<(usize, String)> {
     let lines = Lines::new(text);
     let mut out = Vec::new();
-    for found in BASE64.find_iter(text) {
-        let token = found.as_str().trim_end_matches('=');
+    let (base64, hex) = encoded::literals(text);
+    for found in base64 {
+        let token = text[found.clone()].trim_end_matches('=');
         if token.bytes().all(|b| b.is_ascii_hexdigit()) {
             continue;
         }
@@ -87,11 +85,11 @@ pub fn decoded_literals(text: &str) -> Vec<(usize, String)> {
             .or_else(|_| URL_SAFE.decode(token))
             .ok()
             .and_then(readable);
-        out.extend(decoded.map(|d| (lines.of(found.start()), d)));
+        out.extend(decoded.map(|d| (lines.of(found.start), d)));
     }
-    for found in HEX.find_iter(text) {
-        let bytes = hex_bytes(found.as_str());
-        out.extend(readable(bytes).map(|d| (lines.of(found.start()), d)));
+    for found in hex {
+        let bytes = hex_bytes(&text[found.clone()]);
+        out.extend(readable(bytes).map(|d| (lines.of(found.start), d)));
     }
     for found in ESCAPES.find_iter(text) {
         let bytes = escape_bytes(found.as_str());

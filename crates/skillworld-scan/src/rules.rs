@@ -589,8 +589,11 @@ pub static RULES: &[Rule] = &[
         severity: Severity::High,
         target: Target::Prose,
         // Batch 24: a reverse shell asked for in words ("use netcat to
-        // connect out to … and hand it a bash shell").
-        pattern: r"\b(?:netcat|ncat|nc|socat)\b[^\n]{0,100}\b(?:hand|give|attach|pipe|serve|expose)\w*\s+(?:it\s+|them\s+)?(?:a\s+|an\s+|the\s+|your\s+|this\s+|my\s+)?(?:interactive\s+)?(?:bash|sh|zsh|shell|cmd|powershell|terminal|console|tty|pty)\b",
+        // connect out to … and hand it a bash shell"). `nc` is an
+        // alternative of its own (the same language): in one group with
+        // the longer names it made the group too short to trigger, so every
+        // "hand", "pipe" or "serve" searched its line for the four names.
+        pattern: r"\b(?:netcat|ncat|socat)\b[^\n]{0,100}\b(?:hand|give|attach|pipe|serve|expose)\w*\s+(?:it\s+|them\s+)?(?:a\s+|an\s+|the\s+|your\s+|this\s+|my\s+)?(?:interactive\s+)?(?:bash|sh|zsh|shell|cmd|powershell|terminal|console|tty|pty)\b|\bnc\b[^\n]{0,100}\b(?:hand|give|attach|pipe|serve|expose)\w*\s+(?:it\s+|them\s+)?(?:a\s+|an\s+|the\s+|your\s+|this\s+|my\s+)?(?:interactive\s+)?(?:bash|sh|zsh|shell|cmd|powershell|terminal|console|tty|pty)\b",
         spares_descriptions: true,
         what: "tells the agent to hand a shell to a remote peer",
         explain: "Tells the agent, in words, to connect out with netcat or socat and hand the peer a shell: a reverse shell; remove the skill.",
