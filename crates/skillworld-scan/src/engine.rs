@@ -181,6 +181,7 @@ fn unicode_gate(bytes: &[u8]) -> bool {
 /// outgrow the default and would fall back to a slower engine.
 const DFA_CACHE: usize = 64 << 20;
 
+use crate::chattemplate;
 use crate::continued;
 use crate::edges::Edges;
 use crate::environ;
@@ -190,6 +191,7 @@ use crate::layout::{Lang, Layout, Region, in_inline_code};
 use crate::lines::Lines;
 use crate::loginkey;
 use crate::logswitch;
+use crate::optionheading;
 use crate::ownvar;
 use crate::prefilter::table::{Plan, plans};
 use crate::prefilter::{Atom, prefilter};
@@ -977,6 +979,24 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
     {
         if logswitch::own_logger(&lines, hit.line - 1) {
             soften(hit, "a comment over the program's own logging switch");
+        }
+    }
+    // The paragraph under an option's own heading describes it (`optionheading`).
+    for hit in hits
+        .iter_mut()
+        .filter(|h| h.rule.id == "disable-guards" && !h.code)
+    {
+        if optionheading::under_option_heading(&lines, hit.line - 1) {
+            soften(hit, "an option's description under its heading");
+        }
+    }
+    // A template's opening system turn is markup, no fake message (`chattemplate`).
+    for hit in hits
+        .iter_mut()
+        .filter(|h| h.rule.id == "persona-switch" && h.code)
+    {
+        if chattemplate::opening_system_turn(&lines, layout(), hit.line - 1) {
+            soften(hit, "a chat template's opening system turn");
         }
     }
     let found = beside(&hits);

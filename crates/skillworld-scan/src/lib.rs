@@ -22,6 +22,7 @@
 
 mod brackets;
 mod cache;
+mod chattemplate;
 mod continued;
 mod datarun;
 mod edges;
@@ -39,6 +40,7 @@ mod logswitch;
 mod loopback;
 mod naming;
 mod netaddr;
+mod optionheading;
 mod ownserver;
 mod ownvar;
 mod packages;

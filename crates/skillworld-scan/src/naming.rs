@@ -604,8 +604,25 @@ pub fn forbidden_concealment(
                 .is_some_and(|word| word.eq_ignore_ascii_case(opener))
         }) && (crate::engine::negated(line, line.len() - at)
             || hypothetical(line.get(..at).unwrap_or_default()))
+            || USER_EXPERIENCE.is_match(rest)
     })
 }
+
+/// What the user meets using the program, not what the agent keeps from
+/// them: "The user should never see an error you could have avoided" (the
+/// sixteenth sweep's `walkthrough`: an error prevented, the sentence names
+/// it one the agent could have avoided) and "re-render the tooltip again
+/// without the user noticing the first extra render" (the twelfth sweep's
+/// React manual: a display artefact — a render, a flicker, a repaint, a
+/// layout shift — unseen). "The user should never see an error" alone,
+/// "… see the errors the upload hits" and "without the user noticing the
+/// upload" still keep an act from them (`forbidden_concealment`).
+static USER_EXPERIENCE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(
+        r"(?i)^(?:(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+see\s+(?:an?\s+|any\s+)?(?:(?:avoidable|preventable)\s+(?:errors?|failures?|crash(?:es)?)\b|(?:errors?|failures?|crash(?:es)?|exceptions?|stack\s+traces?)\s+(?:that\s+|which\s+)?(?:you|we|the\s+agent)\s+(?:could|can|might)\s+(?:have\s+)?(?:avoided|prevented|avoid|prevent)\b)|without\s+the\s+user\s+noticing\s+(?:the\s+|a\s+|any\s+)?(?:first\s+|extra\s+|second\s+|brief\s+|initial\s+)*(?:re-?renders?|renders?|flicker(?:ing|s)?|repaints?|layout\s+shifts?|jank)\b)",
+    )
+    .expect("user experience")
+});
 
 /// The endpoints an `api-redirect` match may keep: a Kubernetes service's
 /// name (`cluster_service`) or the setting's own current value
