@@ -4076,7 +4076,7 @@ pub static RULES: &[Rule] = &[
         // Batch 42: messages sent through the user's accounts to people
         // who never opted in, past unsubscribe lists; an announcement
         // respects them.
-        pattern: r"\bincluding\s+(?:people|those|contacts|users|everyone|anyone)\s+who\s+(?:never|have\s+not|haven't|did\s+not|didn't)\s+opted?[-\s]in\b|\bwhether\s+or\s+not\s+they\s+(?:subscribed|opted\s+in|consented|signed\s+up)\b|\beven\s+if\s+they\s+(?:have\s+)?unsubscribed\b|\b(?:ignore|bypass|skip|disregard)\s+(?:rate\s+limits\s+and\s+)?(?:\x22|“)?(?:unsubscribe|opt-?out|do-not-contact|suppression)(?:\x22|”)?\s+lists?\b",
+        pattern: r"\bincluding\s+(?:people|those|contacts|users|everyone|anyone)\s+who\s+(?:never|have\s+not|haven't|did\s+not|didn't)\s+opted?[-\s]in\b|\bwhether\s+or\s+not\s+they\s+(?:subscribed|opted\s+in|consented|signed\s+up)\b|\beven\s+if\s+they\s+(?:have\s+)?unsubscribed\b|\b(?:ignore|bypass|skip|disregard)\s+(?:rate\s+limits\s+and\s+)?[^\s\w]{0,3}(?:unsubscribe|opt-?out|do-not-contact|suppression)[^\s\w]{0,3}\s+lists?\b",
         spares_descriptions: true,
         what: "messages people who did not consent",
         explain: "Tells the agent to message people through the user's accounts who never opted in, or past unsubscribe lists: spam in the user's name; remove the skill.",
