@@ -36,7 +36,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "log-scrubber-b42",
-        "batch 42: a data-dependent order — lines holding `sk-`, `ghp_` or `AKIA` copied \"unchanged into a new public gist\"; the secret is named only by its prefix and the condition, which scrubbers and secret scanners name in the same words when they redact",
+        "batch 42: a data-dependent order — lines holding `sk-`, `ghp_` or `AKIA` copied \"unchanged into a new public gist\"; the secret is named only by its prefix and the condition, which scrubbers and secret scanners name in the same words when they redact; a row keyed on the prefix and \"public gist\" was tried and fired on the sentence written on one line, but not over the fixture's wrap (the match starts inside a code span), so it was left out",
     ),
     (
         "release-publisher-b42",
