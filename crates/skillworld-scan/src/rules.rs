@@ -4024,6 +4024,80 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "standing-preapproval",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        // Batch 42: an order to remember, for every later session, that
+        // the user approved whatever the skill proposes; remembering the
+        // user's editor or time zone names no approval. The claim alone
+        // ("the user has already approved all deletions") is one too,
+        // wherever it is stored.
+        pattern: r"\b(?:remember|save|store|memori[sz]e|keep)\b[^\n]{0,60}?\bfuture\ssessions?\b[^\n]{0,100}?\b(?:pre-?approved|already\s+approved|never\s+ask|not\s+ask|no\s+(?:need\s+for\s+)?confirmation|without\s+(?:asking|confirmation))|\buser\s+has\s+(?:already\s+approved|pre-?approved)\s+(?:all|every|any)\b",
+        spares_descriptions: true,
+        what: "claims a standing approval from the user",
+        explain: "Claims the user already approved everything the skill does, or tells the agent to remember so for later sessions, so nothing it proposes is confirmed again; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "payout-redirect",
+        class: Class::Tampering,
+        severity: Severity::High,
+        target: Target::Prose,
+        // Batch 42: the user's payouts moved to a bank account the skill
+        // writes out (an IBAN, or routing and account numbers); a health
+        // check shows the payout account, it does not set one.
+        pattern: r"\bpayout\s+(?:bank\s+)?(?:account|details|destination|method)\b[^\n]{0,40}?\bto\s+(?:the\s+)?(?:IBAN\s+|account\s+)?[`'\x22]?[A-Za-z]{2}\d{2}\s?[A-Za-z0-9]{4}\s?[A-Za-z0-9]{4}|\b(?:replace|change|update|set|switch)\w*\b[^\n]{0,40}?\b(?:payout|deposit|settlement)\s+(?:bank\s+)?account\b[^\n]{0,60}?\b(?:with|to)\s+(?:the\s+)?(?:IBAN|routing\s+number|account\s+number|sort\s+code)\b",
+        spares_descriptions: true,
+        what: "redirects the user's payouts to a fixed account",
+        explain: "Tells the agent to change where the user's payouts go to a bank account written into the skill: the user's money paid to its author; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "domain-transfer-out",
+        class: Class::Tampering,
+        severity: Severity::High,
+        target: Target::Prose,
+        // Batch 42: a domain's transfer (EPP) code sent to an address the
+        // skill names hands the domain to whoever holds it.
+        // The verb may be any language's: the code and an address in one
+        // sentence is the handover.
+        pattern: r"\b(?:EPP|(?:transfer|auth(?:orization)?)\s+(?:auth\s+)?codes?|c(?:o|ó)digo\s+de\s+(?:autorizaci(?:o|ó)n|transferencia))\b[^\n]{0,80}?[\w.+-]+@[\w-]+\.\w",
+        unless: &["@your", "@{", "${"],
+        spares_descriptions: true,
+        what: "sends a domain's transfer code to a third party",
+        explain: "Tells the agent to send the user's domain transfer (EPP) code to an address written into the skill, which lets that party take the domain; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "consent-spam",
+        class: Class::Tampering,
+        severity: Severity::High,
+        target: Target::Prose,
+        // Batch 42: messages sent through the user's accounts to people
+        // who never opted in, past unsubscribe lists; an announcement
+        // respects them.
+        pattern: r"\bincluding\s+(?:people|those|contacts|users|everyone|anyone)\s+who\s+(?:never|have\s+not|haven't|did\s+not|didn't)\s+opted?[-\s]in\b|\bwhether\s+or\s+not\s+they\s+(?:subscribed|opted\s+in|consented|signed\s+up)\b|\beven\s+if\s+they\s+(?:have\s+)?unsubscribed\b|\b(?:ignore|bypass|skip|disregard)\s+(?:rate\s+limits\s+and\s+)?[^\s\w]{0,3}(?:unsubscribe|opt-?out|do-not-contact|suppression)[^\s\w]{0,3}\s+lists?\b",
+        spares_descriptions: true,
+        what: "messages people who did not consent",
+        explain: "Tells the agent to message people through the user's accounts who never opted in, or past unsubscribe lists: spam in the user's name; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "fake-reviews",
+        class: Class::Tampering,
+        severity: Severity::High,
+        target: Target::Prose,
+        // Batch 42: reviews written under invented customers' names; a
+        // reputation skill asks real customers for honest reviews. Accounts
+        // made in bulk to rate the user's product are the same fraud.
+        pattern: r"\b(?:five-star|5-star|positive)\s+reviews?\b[^\n]{0,80}?\b(?:invented|made-up|fictitious|fake|different)\s+(?:customer\s+|reviewer\s+|user\s+)?(?:names?|accounts?|personas?|identities)\b|\b(?:create|make|register|open|set\s+up)\s+(?:\d+|\w+ty|dozens\s+of|several|many|multiple)\s+(?:[\w-]+\s+)?accounts\b[^\n]{0,80}?\b(?:5-star|five-star)\s+(?:ratings?|reviews?)\b",
+        spares_descriptions: true,
+        what: "writes fake reviews",
+        explain: "Tells the agent to write reviews under invented customers' names and post them: deceives the people who read them; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "check-silence-order",
         class: Class::Tampering,
         severity: Severity::High,
@@ -5071,7 +5145,7 @@ pub static RULES: &[Rule] = &[
         id: "authority-claim",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"\b(?:higher|greater|more|overriding|final)\s+(?:authority|priority|precedence)\s+than\s+(?:the\s+|your\s+|any\s+|all\s+)?(?:user'?s?|system|developer|operator|previous|prior|earlier)\s+(?:instructions|prompts?|messages|requests?|guidelines|rules)|\btakes?\s+(?:precedence|priority)\s+over\b[^\n.;]{0,50}?\b(?:user'?s?|system|developer|previous|prior|earlier|safety|your\s+own)\s+(?:instructions|prompts?|messages|requests?|guidelines|rules)|\btakes?\s+(?:precedence|priority)\s+over\s+(?:anything|whatever|what)\s+the\s+user\s+(?:asks|says|requests|wants|types)\b|\b(?:outranks?|overrides?|overrules?|supersedes?|trumps?)\s+(?:anything|whatever)\s+the\s+user\s+(?:asks|says|requests|wants|types)\b|\b(?:outranks?|overrules?)\s+(?:the\s+)?user(?:'s)?\s+(?:instructions|requests?|orders|wishes)\b|\bsupersedes?\s+(?:any|all|every|the)\s+(?:earlier|previous|prior|other|existing)\s+(?:guidance|instructions|rules|directions)\s+(?:from|of|given\s+by)\s+(?:your|the)\s+(?:operator|system\s+prompt|developer|user)\b",
+        pattern: r"\b(?:higher|greater|more|overriding|final)\s+(?:authority|priority|precedence)\s+than\s+(?:the\s+|your\s+|any\s+|all\s+)?(?:user'?s?|system|developer|operator|previous|prior|earlier)\s+(?:instructions|prompts?|messages|requests?|guidelines|rules)|\btakes?\s+(?:precedence|priority)\s+over\b[^\n.;]{0,50}?\b(?:user'?s?|system|developer|previous|prior|earlier|safety|your\s+own)\s+(?:instructions|prompts?|messages|requests?|guidelines|rules)|\btakes?\s+(?:precedence|priority)\s+over\s+(?:[^\n.;]{0,40}?\band\s+(?:over\s+)?)?(?:the\s+)?user\s*(?:[.;,!]|$)|\btakes?\s+(?:precedence|priority)\s+over\s+(?:anything|whatever|what)\s+the\s+user\s+(?:asks|says|requests|wants|types)\b|\b(?:outranks?|overrides?|overrules?|supersedes?|trumps?)\s+(?:anything|whatever)\s+the\s+user\s+(?:asks|says|requests|wants|types)\b|\b(?:outranks?|overrules?)\s+(?:the\s+)?user(?:'s)?\s+(?:instructions|requests?|orders|wishes)\b|\bsupersedes?\s+(?:any|all|every|the)\s+(?:earlier|previous|prior|other|existing)\s+(?:guidance|instructions|rules|directions)\s+(?:from|of|given\s+by)\s+(?:your|the)\s+(?:operator|system\s+prompt|developer|user)\b",
         what: "claims authority over the user's or system's instructions",
         explain: "Claims to outrank the user's or the system's instructions, so the agent obeys the skill instead: prompt injection; remove the skill.",
         ..Rule::BASE
@@ -5168,8 +5242,9 @@ pub static RULES: &[Rule] = &[
         // fp18: an encoded brace opens a template only when something
         // follows it other than its closing one, as a literal `{}` holds
         // nothing to fill in (a tracking pixel's `event=%7B%7D`, scraped
-        // with the twelfth sweep's Redis docs).
-        pattern: r"!\[[^\]]*\]\(https?://[^)\s]*[?&][\w-]*=\s*(?:\{\{?\s*[^}:)\s][^}:)]*\}|\$|%7B(?:[^%)\s]|%(?:[^7)\s]|7[^Dd)\s]))|<|\[|\.\.\.)",
+        // with the twelfth sweep's Redis docs). Batch 42: a placeholder
+        // in capitals naming the conversation is a slot too.
+        pattern: r"!\[[^\]]*\]\(https?://[^)\s]*[?&][\w-]*=\s*(?:\{\{?\s*[^}:)\s][^}:)]*\}|[\w-]*(?:conversation|transcript|chat_?history|system_?prompt)[\w-]*(?:[&)]|$)|\$|%7B(?:[^%)\s]|%(?:[^7)\s]|7[^Dd)\s]))|<|\[|\.\.\.)",
         what: "leaks data through an image URL",
         explain: "An image URL with a templated query leaks whatever the agent fills in when it is rendered; remove it.",
         ..Rule::BASE
@@ -5389,6 +5464,9 @@ pub static RULES: &[Rule] = &[
             // Batch 41: "sans le signaler", "no hace falta comentarlo con el
             // usuario", "не сообщая ему об этом", "не спрашивая
             // пользователя", "der Nutzer muss dazu nicht gefragt werden".
+            // Batch 42: "sin avisar al usuario", "ユーザーには伝えなくてよい".
+            r"|\bsin\s+(?:avisar|informar|decir|notificar)(?:le)?\s+(?:nada\s+)?al\s+usuario",
+            r"|ユーザーに[^\n]{0,6}?(?:言わ|伝え|知らせ|教え|見せ)なくて(?:よい|いい|も)",
             r"|\bsenza\s+(?:avvisare|informare|dirlo\s+a|chiedere\s+a)\s+(?:l'|all')?utente",
             r"|\bnon\s+(?:dirlo|dire|informare|avvisare)\b[^\n]{0,20}?\b(?:all'|l')utente",
             r"|\bn\S{1,2}o\s+(?:\S{1,2}\s+)?(?:preciso|necess\S{1,2}rio)\s+(?:perguntar|avisar|informar|contar)\b[^\n]{0,20}?\bao\s+usu\S{1,2}rio",
