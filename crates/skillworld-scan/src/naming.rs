@@ -247,7 +247,51 @@ pub fn unread_agent_path(
             || tested_in_words(rest)
             || written_to(line.get(..at).unwrap_or_default())
             || project_glob(line.get(..at).unwrap_or_default(), rest)
+            || find_filter(line.get(..at).unwrap_or_default(), rest)
     })
+}
+
+/// `find packages/x/vendor -path '*/hooks/*' -o -path '*/.claude/*'` (the
+/// seventeenth sweep's design references listing what a vendored folder
+/// holds): a `find` over a folder of the project with the agent's folder
+/// as one of its `-path` patterns names where such folders stand in that
+/// tree and reads none. A search from home, the root, a variable or the
+/// working folder (`find ~ …`, `find . …`, which may be home), a `find`
+/// that is not the line's first command (`cd ~ && find …`), or one that
+/// runs something on what it finds (`-exec`, `-delete`, a pipe, a
+/// redirect, a second command) still reads.
+fn find_filter(before: &str, rest: &str) -> bool {
+    let Some(start) = before.rfind("find ") else {
+        return false;
+    };
+    let opening = before[..start].trim_end();
+    let first = opening.trim_start_matches(['$', '`', ' ', '>']).is_empty();
+    // Up to the close of the inline code span the command stands in.
+    let end = rest.find('`').unwrap_or(rest.len());
+    let command = format!("{}{}", &before[start..], &rest[..end]);
+    let runs = [
+        "-exec", "-ok", "-delete", "-fprint", "|", ";", "&", ">", "$(",
+    ]
+    .iter()
+    .any(|act| command.contains(act));
+    let mut words = command.split_whitespace().skip(1);
+    let root = words.find(|w| !matches!(*w, "-L" | "-H" | "-P"));
+    let project_folder = root.is_some_and(|root| {
+        !root.starts_with(['~', '/', '$', '%', '\\', '.', '-', '\'', '"']) && !root.contains('$')
+    });
+    // The match may start at the folder's dot or at the slash before it.
+    let glob = before.strip_suffix('/').unwrap_or(before);
+    let option = glob[..glob.len().saturating_sub(2)]
+        .split_whitespace()
+        .next_back();
+    first
+        && !runs
+        && project_folder
+        && (glob.ends_with("'*") || glob.ends_with("\"*"))
+        && matches!(
+            option,
+            Some("-path" | "-ipath" | "-wholename" | "-iwholename")
+        )
 }
 
 /// A recursive glob of the project's own agent folder, alone in an
