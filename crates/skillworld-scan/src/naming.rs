@@ -1397,7 +1397,9 @@ pub fn searched_pattern(
             return false;
         };
         let command = quoted.before.strip_suffix('\\').unwrap_or(quoted.before);
-        !quoted.text.contains(['$', '`']) && searches(command) && !hands_on(quoted.after)
+        let searched =
+            !quoted.text.contains(['$', '`']) && searches(command) && !hands_on(quoted.after);
+        searched || case_pattern(line, at)
     })
 }
 
@@ -1446,10 +1448,43 @@ pub fn quoted_for_the_shell(
             .iter()
             .filter_map(|name| call.strip_suffix(name))
             .any(|rest| !rest.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_'));
-        quoting
+        let quoted_call = quoting
             && !quoted.text.contains(['\'', '"'])
-            && quoted.after.trim_start().starts_with([')', ','])
+            && quoted.after.trim_start().starts_with([')', ',']);
+        quoted_call || case_pattern(line, at)
     })
+}
+
+/// `*"rm -rf /"*|*":(){ :|:& };:"*)` (the seventeenth sweep's
+/// `memory-bank-skill`, a hook that refuses such commands): a quoted word
+/// in a shell `case` arm's pattern list is text the subject is compared
+/// with, and nothing in it runs. The pattern list is the line up to its
+/// first unquoted `)`, made only of quoted words, globs (`*`, `?`) and
+/// `|`, at least one glob or `|` among them; a command after the `)`
+/// (`*"x"*) rm -rf / ;;`), an unquoted word, a backslash or a `$` before
+/// the `)` (`eval "rm -rf /")`) leaves the match to stand.
+/// (`Rule::confirm` of `rm-rf-root` and `disk-wipe`.)
+fn case_pattern(line: &str, at: usize) -> bool {
+    let mut quote = None;
+    let mut quoted_at = false;
+    let mut globbed = false;
+    for (i, c) in line.char_indices() {
+        if i == at {
+            quoted_at = quote.is_some();
+        }
+        match (quote, c) {
+            (Some(open), c) if c == open => quote = None,
+            (Some('"'), '\\' | '$' | '`') => return false,
+            (Some(_), _) => {}
+            (None, '\'' | '"') => quote = Some(c),
+            (None, ')') => return quoted_at && globbed && i > at,
+            (None, '*' | '?' | '|') => globbed = true,
+            (None, c) if c.is_whitespace() => {}
+            (None, '(') if line[..i].trim().is_empty() => {}
+            (None, _) => return false,
+        }
+    }
+    false
 }
 
 /// Whether `command` ends with a search program and its options, and
