@@ -62,8 +62,23 @@ pub fn agent_folder_untouched(
     next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
     unless_all(line, at, next, Severity::High, |line, at, rest| {
-        drawn_arrow(line, at) || copied_out(rest) || discarded(rest) || quoted_text(line, at)
+        drawn_arrow(line, at)
+            || copied_out(rest)
+            || discarded(rest)
+            || quoted_text(line, at)
+            || tag_closed(rest)
     })
+}
+
+/// `<step id="a"><![CDATA[Run /repo/.claude/skills/x/scripts/gate.py …`
+/// (the seventeenth sweep's `atm-bd` task templates): the `>` that closes
+/// a markup tag is followed at once by the next tag's `<`, which no shell
+/// takes as a redirect's target (`><` is a syntax error in sh, bash and
+/// PowerShell alike), so nothing is written. A `>` followed by a path
+/// (`cat <in id="a">~/.claude/CLAUDE.md`) still writes.
+fn tag_closed(rest: &str) -> bool {
+    rest.find('>')
+        .is_some_and(|gt| gt <= 1 && rest[gt..].trim_start_matches('>').starts_with('<'))
 }
 
 /// A line of a directory-tree drawing (`├── references ──> .claude/settings.json`):

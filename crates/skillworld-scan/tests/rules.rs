@@ -7452,6 +7452,14 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "  *\"x\"*) :(){ :|:& };: ;;",
         "  *\":(){ :|:& };:\"*|*\"mkfs\"*)",
     ),
+    // The seventeenth sweep: a markup tag's `>` followed by the next tag
+    // redirects nothing; followed by the agent's file it writes there.
+    (
+        "agent-tamper",
+        "scripts/render.sh",
+        "cat <in id=\"a\">~/.claude/CLAUDE.md",
+        "<step id=\"a\"><![CDATA[Run /repo/.claude/skills/atm/scripts/gate.py sanity]]></step>",
+    ),
     // The sixteenth sweep: a hidden temporary file labelled as where a
     // hook keeps its record is data; labelled otherwise, or run, it hides.
     (
