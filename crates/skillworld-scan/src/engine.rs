@@ -200,6 +200,7 @@ use crate::rules::{
     Class, Installer, PLACEHOLDER, RULES, Rule, Scope, Severity, Signal, Target, WARNING,
     WARNING_HEADING, rule,
 };
+use crate::temproot;
 use crate::words::{Marks, WordSearch};
 use crate::wrapped::{self, JOIN_REACH, Joined, wrap_window};
 
@@ -970,6 +971,16 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
     {
         if loginkey::only_logs_in(&lines, hit.line - 1) {
             soften(hit, "a key path only a login takes as its identity");
+        }
+    }
+    // An agent's folder laid out under a temporary folder the code makes
+    // is a test's copy, not the user's folder (`temproot`).
+    for hit in hits
+        .iter_mut()
+        .filter(|h| h.rule.id == "agent-config" && h.code)
+    {
+        if temproot::under_temp_root(&lines, hit.line - 1) {
+            hit.armed = false;
         }
     }
     // A comment over the program's own logger switch orders nothing (`logswitch`).

@@ -51,6 +51,7 @@ mod rules;
 mod script;
 mod setting;
 mod sudoers;
+mod temproot;
 mod typosquat;
 mod words;
 mod wrapped;

@@ -62,8 +62,23 @@ pub fn agent_folder_untouched(
     next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
     unless_all(line, at, next, Severity::High, |line, at, rest| {
-        drawn_arrow(line, at) || copied_out(rest) || discarded(rest) || quoted_text(line, at)
+        drawn_arrow(line, at)
+            || copied_out(rest)
+            || discarded(rest)
+            || quoted_text(line, at)
+            || tag_closed(rest)
     })
+}
+
+/// `<step id="a"><![CDATA[Run /repo/.claude/skills/x/scripts/gate.py …`
+/// (the seventeenth sweep's `atm-bd` task templates): the `>` that closes
+/// a markup tag is followed at once by the next tag's `<`, which no shell
+/// takes as a redirect's target (`><` is a syntax error in sh, bash and
+/// PowerShell alike), so nothing is written. A `>` followed by a path
+/// (`cat <in id="a">~/.claude/CLAUDE.md`) still writes.
+fn tag_closed(rest: &str) -> bool {
+    rest.find('>')
+        .is_some_and(|gt| gt <= 1 && rest[gt..].trim_start_matches('>').starts_with('<'))
 }
 
 /// A line of a directory-tree drawing (`├── references ──> .claude/settings.json`):
@@ -247,7 +262,51 @@ pub fn unread_agent_path(
             || tested_in_words(rest)
             || written_to(line.get(..at).unwrap_or_default())
             || project_glob(line.get(..at).unwrap_or_default(), rest)
+            || find_filter(line.get(..at).unwrap_or_default(), rest)
     })
+}
+
+/// `find packages/x/vendor -path '*/hooks/*' -o -path '*/.claude/*'` (the
+/// seventeenth sweep's design references listing what a vendored folder
+/// holds): a `find` over a folder of the project with the agent's folder
+/// as one of its `-path` patterns names where such folders stand in that
+/// tree and reads none. A search from home, the root, a variable or the
+/// working folder (`find ~ …`, `find . …`, which may be home), a `find`
+/// that is not the line's first command (`cd ~ && find …`), or one that
+/// runs something on what it finds (`-exec`, `-delete`, a pipe, a
+/// redirect, a second command) still reads.
+fn find_filter(before: &str, rest: &str) -> bool {
+    let Some(start) = before.rfind("find ") else {
+        return false;
+    };
+    let opening = before[..start].trim_end();
+    let first = opening.trim_start_matches(['$', '`', ' ', '>']).is_empty();
+    // Up to the close of the inline code span the command stands in.
+    let end = rest.find('`').unwrap_or(rest.len());
+    let command = format!("{}{}", &before[start..], &rest[..end]);
+    let runs = [
+        "-exec", "-ok", "-delete", "-fprint", "|", ";", "&", ">", "$(",
+    ]
+    .iter()
+    .any(|act| command.contains(act));
+    let mut words = command.split_whitespace().skip(1);
+    let root = words.find(|w| !matches!(*w, "-L" | "-H" | "-P"));
+    let project_folder = root.is_some_and(|root| {
+        !root.starts_with(['~', '/', '$', '%', '\\', '.', '-', '\'', '"']) && !root.contains('$')
+    });
+    // The match may start at the folder's dot or at the slash before it.
+    let glob = before.strip_suffix('/').unwrap_or(before);
+    let option = glob[..glob.len().saturating_sub(2)]
+        .split_whitespace()
+        .next_back();
+    first
+        && !runs
+        && project_folder
+        && (glob.ends_with("'*") || glob.ends_with("\"*"))
+        && matches!(
+            option,
+            Some("-path" | "-ipath" | "-wholename" | "-iwholename")
+        )
 }
 
 /// A recursive glob of the project's own agent folder, alone in an
@@ -1353,7 +1412,9 @@ pub fn searched_pattern(
             return false;
         };
         let command = quoted.before.strip_suffix('\\').unwrap_or(quoted.before);
-        !quoted.text.contains(['$', '`']) && searches(command) && !hands_on(quoted.after)
+        let searched =
+            !quoted.text.contains(['$', '`']) && searches(command) && !hands_on(quoted.after);
+        searched || case_pattern(line, at)
     })
 }
 
@@ -1402,10 +1463,43 @@ pub fn quoted_for_the_shell(
             .iter()
             .filter_map(|name| call.strip_suffix(name))
             .any(|rest| !rest.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_'));
-        quoting
+        let quoted_call = quoting
             && !quoted.text.contains(['\'', '"'])
-            && quoted.after.trim_start().starts_with([')', ','])
+            && quoted.after.trim_start().starts_with([')', ',']);
+        quoted_call || case_pattern(line, at)
     })
+}
+
+/// `*"rm -rf /"*|*":(){ :|:& };:"*)` (the seventeenth sweep's
+/// `memory-bank-skill`, a hook that refuses such commands): a quoted word
+/// in a shell `case` arm's pattern list is text the subject is compared
+/// with, and nothing in it runs. The pattern list is the line up to its
+/// first unquoted `)`, made only of quoted words, globs (`*`, `?`) and
+/// `|`, at least one glob or `|` among them; a command after the `)`
+/// (`*"x"*) rm -rf / ;;`), an unquoted word, a backslash or a `$` before
+/// the `)` (`eval "rm -rf /")`) leaves the match to stand.
+/// (`Rule::confirm` of `rm-rf-root` and `disk-wipe`.)
+fn case_pattern(line: &str, at: usize) -> bool {
+    let mut quote = None;
+    let mut quoted_at = false;
+    let mut globbed = false;
+    for (i, c) in line.char_indices() {
+        if i == at {
+            quoted_at = quote.is_some();
+        }
+        match (quote, c) {
+            (Some(open), c) if c == open => quote = None,
+            (Some('"'), '\\' | '$' | '`') => return false,
+            (Some(_), _) => {}
+            (None, '\'' | '"') => quote = Some(c),
+            (None, ')') => return quoted_at && globbed && i > at,
+            (None, '*' | '?' | '|') => globbed = true,
+            (None, c) if c.is_whitespace() => {}
+            (None, '(') if line[..i].trim().is_empty() => {}
+            (None, _) => return false,
+        }
+    }
+    false
 }
 
 /// Whether `command` ends with a search program and its options, and
