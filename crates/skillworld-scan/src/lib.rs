@@ -22,6 +22,7 @@
 
 mod brackets;
 mod cache;
+mod canary;
 mod chattemplate;
 mod continued;
 mod datarun;
@@ -40,6 +41,7 @@ mod logswitch;
 mod loopback;
 mod naming;
 mod netaddr;
+mod newvolume;
 mod optionheading;
 mod ownserver;
 mod ownvar;

@@ -879,7 +879,7 @@ fn captured(before: &str) -> bool {
 /// run it. Gives the text after the program's closing quote.
 fn printing_program(piped: &str) -> Option<&str> {
     let (interpreter, program) = piped.trim_start().split_once(" -c ")?;
-    let program = program.trim_start();
+    let program = past_continuation(program);
     let quote = program.chars().next().filter(|q| matches!(q, '\'' | '"'))?;
     let end = closing_quote(&program[1..], quote)?;
     let (program, after) = (&program[1..1 + end], &program[2 + end..]);
@@ -1028,6 +1028,45 @@ pub fn opens_program(line: &str) -> Option<char> {
         .trim_end()
         .ends_with(" -c")
         .then_some(quote)
+}
+
+/// `… | python3 -c \` over `"import json,sys; …"`, also in a comment
+/// (`#   curl … | python3 -c \` over `#     "…"`, the thirteenth
+/// sweep's `docs-generate-schematics`): a line continued after `-c` onto
+/// a next line that holds the whole program, opened and closed there. A
+/// program running on past that line is not joined: in a comment its
+/// further lines' `#` would hide their code from `printing_program`.
+pub fn continues_into_program(line: &str, next: &str) -> bool {
+    if !line.trim_end().ends_with(" -c \\") {
+        return false;
+    }
+    let next = match line.trim_start().starts_with('#') {
+        true => match next.trim_start().strip_prefix('#') {
+            Some(rest) => rest,
+            None => return false,
+        },
+        false => next,
+    };
+    let program = next.trim_start();
+    program
+        .chars()
+        .next()
+        .filter(|q| matches!(q, '\'' | '"'))
+        .and_then(|quote| closing_quote(&program[1..], quote))
+        .is_some()
+}
+
+/// The program after `-c `, past a line's continuation (`\`, a line
+/// break and, in a comment, the next line's `#`) where there is one.
+fn past_continuation(program: &str) -> &str {
+    let program = program.trim_start();
+    match program.strip_prefix('\\') {
+        Some(rest) if rest.starts_with(['\n', '\r']) => {
+            let rest = rest.trim_start();
+            rest.strip_prefix('#').unwrap_or(rest).trim_start()
+        }
+        _ => program,
+    }
 }
 
 /// Whether a line of a program opened with `quote` holds its closing
