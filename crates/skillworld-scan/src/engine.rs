@@ -202,6 +202,7 @@ use crate::rules::{
     Class, Installer, PLACEHOLDER, RULES, Rule, Scope, Severity, Signal, Target, WARNING,
     WARNING_HEADING, rule,
 };
+use crate::scratchdir;
 use crate::words::{Marks, WordSearch};
 use crate::wrapped::{self, JOIN_REACH, Joined, wrap_window};
 
@@ -999,6 +1000,15 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
     {
         if chattemplate::opening_system_turn(&lines, layout(), hit.line - 1) {
             soften(hit, "a chat template's opening system turn");
+        }
+    }
+    // A test's throwaway project has agent folders no agent reads (`scratchdir`).
+    for hit in hits
+        .iter_mut()
+        .filter(|h| h.rule.id == "agent-tamper" && !h.inline)
+    {
+        if scratchdir::writes_scratch_project(&lines, hit.line - 1) {
+            soften(hit, "writes the agent folder of a test's scratch project");
         }
     }
     // A volume the block has just made holds nothing to wipe (`newvolume`).

@@ -50,6 +50,7 @@ mod prefilter;
 mod prompted;
 mod reveal;
 mod rules;
+mod scratchdir;
 mod script;
 mod setting;
 mod sudoers;

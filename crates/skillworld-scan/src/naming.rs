@@ -235,8 +235,9 @@ pub fn beyond_go_default(
 }
 
 /// A path of the agent's folder nothing is read from: only tested for
-/// existence (`(parent / ".claude").is_dir()`), or named as where settings
-/// are written (`written_to`). (`Rule::confirm` of `agent-config`.)
+/// existence (`(parent / ".claude").is_dir()`), named as where settings
+/// are written (`written_to`), or a module loaded from it
+/// (`loaded_module`). (`Rule::confirm` of `agent-config`.)
 pub fn unread_agent_path(
     line: &str,
     at: usize,
@@ -247,7 +248,34 @@ pub fn unread_agent_path(
             || tested_in_words(rest)
             || written_to(line.get(..at).unwrap_or_default())
             || project_glob(line.get(..at).unwrap_or_default(), rest)
+            || loaded_module(line.get(..at).unwrap_or_default(), rest)
     })
+}
+
+/// `require(path.join(root, '.claude', 'skills', 'bus', 'wrapper.cjs'))`
+/// (the fifteenth sweep's `cfn-event-bus`): a JavaScript module loaded
+/// from the agent's folder is code the skill runs, as a skill's own
+/// scripts are, not a file whose text it reads: the path stands inside a
+/// `require(`/`import(` whose last string names a `.js`, `.cjs` or `.mjs`
+/// file. A `.json` required (its data returned), a call closed before the
+/// path, or the path read (`readFileSync`) is still a read.
+fn loaded_module(before: &str, rest: &str) -> bool {
+    let Some(open) = ["require(", "import("]
+        .iter()
+        .filter_map(|call| before.rfind(call).map(|at| at + call.len()))
+        .max()
+    else {
+        return false;
+    };
+    let call = format!("{}{rest}", &before[open..]);
+    let Some(end) = crate::brackets::closing(&call).filter(|&end| end >= before.len() - open)
+    else {
+        return false;
+    };
+    call[..end]
+        .rsplit(['\'', '"', '`'])
+        .nth(1)
+        .is_some_and(|name| [".js", ".cjs", ".mjs"].iter().any(|e| name.ends_with(e)))
 }
 
 /// A recursive glob of the project's own agent folder, alone in an

@@ -10188,3 +10188,66 @@ fn fp20_a_continued_printing_program_is_read_and_a_running_one_blocks() {
         assert!(scan_bundle(skill, &script(running)).blocked, "{running}");
     }
 }
+
+/// fp20 (the fifteenth sweep's `cfn-event-bus`): a JavaScript module
+/// loaded from the project's agent folder (`require(path.join(root,
+/// '.claude', 'skills', …, 'wrapper.cjs'))`) is code the skill runs, no
+/// configuration it reads, so a send beside it pairs with nothing. A
+/// `.json` required, a path read, or a call closed before the path still
+/// reads.
+#[test]
+fn fp20_a_module_loaded_from_the_agent_folder_is_no_read_and_a_config_read_blocks() {
+    let skill = "---\nname: bus\ndescription: d\n---\nRun `track.sh`.\n";
+    let script = |load: &str| {
+        bundle(&format!(
+            "track.sh\nnode -e \"\n{load}\n\"\necho \"$EVENT\" | redis-cli -x LPUSH \"$KEY\" >/dev/null\n"
+        ))
+    };
+    for module in [
+        "const { eventBus } = require(path.join(process.env.PROJECT_ROOT, '.claude', 'skills', 'event-bus', 'eventbus-wrapper.cjs'));",
+        "const bus = await import(path.join(root, '.claude', 'skills', 'bus', 'index.mjs'));",
+    ] {
+        assert!(!scan_bundle(skill, &script(module)).blocked, "{module}");
+    }
+    for read in [
+        "const settings = require(path.join(os.homedir(), '.claude', 'settings.json'));",
+        "const text = require('fs').readFileSync(path.join(os.homedir(), '.claude', 'wrapper.cjs'));",
+        "const text = fs.readFileSync(path.join(os.homedir(), '.claude', 'skills', 'bus', 'wrapper.cjs'));",
+    ] {
+        assert!(scan_bundle(skill, &script(read)).blocked, "{read}");
+    }
+}
+
+/// fp20 (the fifteenth sweep's `cfn-expert-update`): a test that moved
+/// into a scratch folder (`TEST_DIR="/tmp/…-$$"` or `$(mktemp -d)`, then
+/// `cd "$TEST_DIR"`) writes the agent folder of that throwaway project;
+/// it warns. A write with no `cd`, after a `cd` elsewhere, into a subshell
+/// or chained, back out (`cd -`), under home, or through a variable also
+/// set to another place still blocks.
+#[test]
+fn fp20_a_tests_scratch_project_warns_and_a_write_to_the_users_agents_blocks() {
+    let skill = "---\nname: expert\ndescription: d\n---\nRun `test.sh`.\n";
+    let blocks = |script: &str| scan_bundle(skill, &bundle(&format!("test.sh\n{script}"))).blocked;
+    let write = "cat > .claude/agents/custom/expert.md << 'EOF'\n---\nname: expert\n---\nEOF\n";
+    for scratch in [
+        format!(
+            "TEST_DIR=\"/tmp/expert-test-$$\"\nsetup() {{\n    mkdir -p \"$TEST_DIR\"\n    cd \"$TEST_DIR\"\n    git init >/dev/null 2>&1\n    {write}}}\n"
+        ),
+        format!("WORK=$(mktemp -d)\ncd \"$WORK\"\nrm -f .claude/agents/custom/expert.md\n{write}"),
+        "cd /tmp/expert-fixture\necho \"test skill\" > ./.claude/skills/test/test.md\n".to_owned(),
+    ] {
+        assert!(!blocks(&scratch), "{scratch}");
+    }
+    for tamper in [
+        write.to_owned(),
+        format!("cd \"$PROJECT_ROOT\"\n{write}"),
+        "TEST_DIR=/tmp/t\ncd \"$TEST_DIR\"\ncat > ~/.claude/agents/expert.md << 'EOF'\nx\nEOF\n"
+            .to_owned(),
+        format!("TEST_DIR=/tmp/t\n(cd \"$TEST_DIR\")\n{write}"),
+        format!("TEST_DIR=/tmp/t\ncd \"$TEST_DIR\" && cd ~\n{write}"),
+        format!("TEST_DIR=/tmp/t\ncd \"$TEST_DIR\"\ncd -\n{write}"),
+        format!("TEST_DIR=/tmp/t\nTEST_DIR=\"$HOME\"\ncd \"$TEST_DIR\"\n{write}"),
+    ] {
+        assert!(blocks(&tamper), "{tamper}");
+    }
+}
