@@ -236,8 +236,9 @@ pub fn beyond_go_default(
 
 /// A path of the agent's folder nothing is read from: only tested for
 /// existence (`(parent / ".claude").is_dir()`), named as where settings
-/// are written (`written_to`), or a module loaded from it
-/// (`loaded_module`). (`Rule::confirm` of `agent-config`.)
+/// are written (`written_to`), a module loaded from it
+/// (`loaded_module`), or a container's side of a bind mount
+/// (`mount_target`). (`Rule::confirm` of `agent-config`.)
 pub fn unread_agent_path(
     line: &str,
     at: usize,
@@ -249,7 +250,24 @@ pub fn unread_agent_path(
             || written_to(line.get(..at).unwrap_or_default())
             || project_glob(line.get(..at).unwrap_or_default(), rest)
             || loaded_module(line.get(..at).unwrap_or_default(), rest)
+            || mount_target(line.get(..at).unwrap_or_default())
     })
+}
+
+/// `docker run -v "$MCP_CONFIG_FILE:/app/.claude/settings.json:ro"` (the
+/// fifteenth sweep's `cfn-docker-runtime`): the path after a bind mount's
+/// colon is where a file appears inside the container, not a file of the
+/// user's read; the mount's source (`-v ~/.claude/settings.json:/x`), or a
+/// path that is no argument of `-v`/`--volume`, is still a read.
+fn mount_target(before: &str) -> bool {
+    let start = before
+        .rfind([' ', '\t', '"', '\'', '='])
+        .map_or(0, |at| at + 1);
+    let flag = before[..start]
+        .trim_end_matches(['"', '\'', '='])
+        .split_whitespace()
+        .next_back();
+    before[start..].contains(':') && matches!(flag, Some("-v" | "--volume"))
 }
 
 /// `require(path.join(root, '.claude', 'skills', 'bus', 'wrapper.cjs'))`
