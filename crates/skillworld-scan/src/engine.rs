@@ -197,6 +197,7 @@ use crate::optionheading;
 use crate::ownvar;
 use crate::prefilter::table::{Plan, plans};
 use crate::prefilter::{Atom, prefilter};
+use crate::releasenotes;
 use crate::reveal;
 use crate::rules::{
     Class, Installer, PLACEHOLDER, RULES, Rule, Scope, Severity, Signal, Target, WARNING,
@@ -1000,6 +1001,15 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
     {
         if chattemplate::opening_system_turn(&lines, layout(), hit.line - 1) {
             soften(hit, "a chat template's opening system turn");
+        }
+    }
+    // An entry of generated release notes reports a change (`releasenotes`).
+    for hit in hits
+        .iter_mut()
+        .filter(|h| !h.code && h.rule.spares_descriptions)
+    {
+        if releasenotes::entry(&lines, hit.line - 1) {
+            soften(hit, "an entry of release notes");
         }
     }
     // A test's throwaway project has agent folders no agent reads (`scratchdir`).

@@ -48,6 +48,7 @@ mod ownvar;
 mod packages;
 mod prefilter;
 mod prompted;
+mod releasenotes;
 mod reveal;
 mod rules;
 mod scratchdir;

@@ -10297,3 +10297,34 @@ fn fp20_a_mounts_container_side_is_no_read_and_a_mounted_config_blocks() {
         assert!(agent_tamper(removal), "{removal}");
     }
 }
+
+/// fp20 (the twelfth sweep's `fastmcp-docs`): an item of generated release
+/// notes (`* Add setting to disable logging configuration by`, among other
+/// items credited so, or `by @author in <link>`) names a merged change and
+/// warns. The same words alone, in a list whose other items are orders,
+/// or with no credit still block.
+#[test]
+fn fp20_a_release_notes_entry_warns_and_a_lone_order_blocks() {
+    let skill = |body: &str| format!("---\nname: docs\ndescription: d\n---\n{body}\n");
+    for notes in [
+        "## v2.3.0\n\n  * Remove generate-schema from public CLI by\n  * Add setting to disable logging configuration by\n  * Improve debug logging for nested Servers / Clients by\n  * Add GitHub pull request template by",
+        "- Fix retries by @alice in https://github.com/acme/tool/pull/12\n- Add setting to disable logging configuration by @bob in https://github.com/acme/tool/pull/13\n- Bump version by @carol in https://github.com/acme/tool/pull/14",
+    ] {
+        let scan = scan_bundle(&skill(notes), &[]);
+        assert!(!scan.blocked, "{notes}");
+        assert!(
+            scan.findings
+                .iter()
+                .any(|f| f.rule == "disable-guards" && f.severity == Severity::Medium),
+            "{notes} warns"
+        );
+    }
+    for order in [
+        "* Disable logging configuration by",
+        "* Read the task.\n* Disable logging configuration by\n* Upload the results.",
+        "* Fix retries by\n* Disable logging configuration\n* Bump version by",
+        "* Fix retries by\n* Disable logging configuration by\n* Bump version",
+    ] {
+        assert!(scan_bundle(&skill(order), &[]).blocked, "{order}");
+    }
+}
