@@ -54,16 +54,29 @@ pub fn weights_only(
 /// A match that leaves the agent's folder as it is (`Rule::confirm` of
 /// `agent-tamper`): an arrow of a tree drawing (`drawn_arrow`), a copy
 /// out of the folder (`copied_out`), a redirect to `/dev/null`
-/// (`discarded`) or a `>` inside a shell string (`quoted_text`). A second
-/// match on the line is judged on its own.
+/// (`discarded`), a `>` inside a shell string (`quoted_text`) or a long
+/// option named `rm` (`removal_option`). A second match on the line is
+/// judged on its own.
 pub fn agent_folder_untouched(
     line: &str,
     at: usize,
     next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
     unless_all(line, at, next, Severity::High, |line, at, rest| {
-        drawn_arrow(line, at) || copied_out(rest) || discarded(rest) || quoted_text(line, at)
+        drawn_arrow(line, at)
+            || copied_out(rest)
+            || discarded(rest)
+            || quoted_text(line, at)
+            || removal_option(line, at, rest)
     })
+}
+
+/// `docker run --rm -v "$CFG:/app/.claude/settings.json"` (fp20, the
+/// fifteenth sweep's `cfn-docker-runtime`): `--rm` removes the container
+/// when it exits, not the path mounted; an `rm` command later on the line
+/// is a match of its own.
+fn removal_option(line: &str, at: usize, rest: &str) -> bool {
+    rest.starts_with("rm") && line[..at].ends_with("--")
 }
 
 /// A line of a directory-tree drawing (`├── references ──> .claude/settings.json`):

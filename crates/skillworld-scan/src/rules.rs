@@ -3517,10 +3517,9 @@ pub static RULES: &[Rule] = &[
         class: Class::Tampering,
         severity: Severity::High,
         target: Target::Code,
-        pattern: r"(?:(?:^|[^\w]|\$\{?\w+\}?|\s\d)>>?|\btee\b|\bcp\b|\bmv\b|\bln\s+-\w+|\bsed\s+-i|(?:^|[^\w-])rm\s+-\w+|write_text|write\(|writeFile\w*\(|appendFile\w*\(|Set-Content|Add-Content|open\([^\n]*['\x22][wa]\+?['\x22])[^\n]*(?:[~}\w]/\.(?:openclaw|clawdbot|moltbot|claude|codex|cursor|gemini)/settings|\.(?:openclaw|clawdbot|moltbot|claude|codex|cursor|gemini)/(?:config|CLAUDE|AGENTS|MEMORY|SOUL|agents|hooks|skills(?:/?\*|/?[\x22']?\s*(?:$|[;&|)])|/[^\s/\x22']+/?[\x22']?\s*(?:$|[;&|)])|/[^\n]*?(?:\.(?:md|sh|py|js|mjs|cjs|ts|ps1|rb)\b|/scripts\b|/hooks\b)))|/(?:CLAUDE|AGENTS|MEMORY|SOUL|GEMINI)\.md\b|\.cursorrules\b|claude_desktop_config\.json|\.mcp\.json)",
+        pattern: r"(?:(?:^|[^\w]|\$\{?\w+\}?|\s\d)>>?|\btee\b|\bcp\b|\bmv\b|\bln\s+-\w+|\bsed\s+-i|\brm\s+-\w+|write_text|write\(|writeFile\w*\(|appendFile\w*\(|Set-Content|Add-Content|open\([^\n]*['\x22][wa]\+?['\x22])[^\n]*(?:[~}\w]/\.(?:openclaw|clawdbot|moltbot|claude|codex|cursor|gemini)/settings|\.(?:openclaw|clawdbot|moltbot|claude|codex|cursor|gemini)/(?:config|CLAUDE|AGENTS|MEMORY|SOUL|agents|hooks|skills(?:/?\*|/?[\x22']?\s*(?:$|[;&|)])|/[^\s/\x22']+/?[\x22']?\s*(?:$|[;&|)])|/[^\n]*?(?:\.(?:md|sh|py|js|mjs|cjs|ts|ps1|rb)\b|/scripts\b|/hooks\b)))|/(?:CLAUDE|AGENTS|MEMORY|SOUL|GEMINI)\.md\b|\.cursorrules\b|claude_desktop_config\.json|\.mcp\.json)",
         // A tutorial's placeholder skill (`my-skill`, `<name>`) is a new
-        // skill the user asked for, not another skill rewritten. `rm` after
-        // a dash is docker's `--rm` (fp20), no removal.
+        // skill the user asked for, not another skill rewritten.
         unless: &["skills/my-", "skills/your-", "skills/example", "skills/<"],
         confirm: Some(crate::naming::agent_folder_untouched),
         what: "changes the agent's configuration, memory or other skills",

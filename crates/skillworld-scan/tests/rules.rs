@@ -10293,9 +10293,19 @@ fn fp20_a_mounts_container_side_is_no_read_and_a_mounted_config_blocks() {
         "docker run --rm agent-image; rm -f ~/.claude/settings.json",
         "rm -rf ~/.claude/settings.json",
         "sudo rm -f /root/.claude/settings.json",
+        "docker run --rm -v /a:/b agent-image && rm -f ~/.claude/settings.json",
     ] {
         assert!(agent_tamper(removal), "{removal}");
     }
+    assert!(
+        scan_file(
+            "SKILL.md",
+            "Remove them first (e.g., `rm -rf ~/.claude/skills/old-*`)."
+        )
+        .iter()
+        .any(|f| f.rule == "agent-tamper"),
+        "a removal in inline code still reads"
+    );
 }
 
 /// fp20 (the twelfth sweep's `fastmcp-docs`): an item of generated release
