@@ -181,6 +181,7 @@ fn unicode_gate(bytes: &[u8]) -> bool {
 /// outgrow the default and would fall back to a slower engine.
 const DFA_CACHE: usize = 64 << 20;
 
+use crate::canary;
 use crate::chattemplate;
 use crate::continued;
 use crate::edges::Edges;
@@ -191,15 +192,18 @@ use crate::layout::{Lang, Layout, Region, in_inline_code};
 use crate::lines::Lines;
 use crate::loginkey;
 use crate::logswitch;
+use crate::newvolume;
 use crate::optionheading;
 use crate::ownvar;
 use crate::prefilter::table::{Plan, plans};
 use crate::prefilter::{Atom, prefilter};
+use crate::releasenotes;
 use crate::reveal;
 use crate::rules::{
     Class, Installer, PLACEHOLDER, RULES, Rule, Scope, Severity, Signal, Target, WARNING,
     WARNING_HEADING, rule,
 };
+use crate::scratchdir;
 use crate::temproot;
 use crate::words::{Marks, WordSearch};
 use crate::wrapped::{self, JOIN_REACH, Joined, wrap_window};
@@ -1008,6 +1012,40 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
     {
         if chattemplate::opening_system_turn(&lines, layout(), hit.line - 1) {
             soften(hit, "a chat template's opening system turn");
+        }
+    }
+    // An entry of generated release notes reports a change (`releasenotes`).
+    for hit in hits
+        .iter_mut()
+        .filter(|h| !h.code && h.rule.spares_descriptions)
+    {
+        if releasenotes::entry(&lines, hit.line - 1) {
+            soften(hit, "an entry of release notes");
+        }
+    }
+    // A test's throwaway project has agent folders no agent reads (`scratchdir`).
+    for hit in hits
+        .iter_mut()
+        .filter(|h| h.rule.id == "agent-tamper" && !h.inline)
+    {
+        if scratchdir::writes_scratch_project(&lines, hit.line - 1) {
+            soften(hit, "writes the agent folder of a test's scratch project");
+        }
+    }
+    // A volume the block has just made holds nothing to wipe (`newvolume`).
+    for hit in hits.iter_mut().filter(|h| h.rule.id == "disk-wipe") {
+        if newvolume::made_in_block(&lines, layout(), hit.line - 1) {
+            soften(hit, "formats a volume the block has just created");
+        }
+    }
+    // An injection specimen asking only for its canary proves, not
+    // steers (`canary`).
+    for hit in hits
+        .iter_mut()
+        .filter(|h| h.rule.id == "instruction-override")
+    {
+        if canary::asks_only_for_marker(lines.get(hit.line - 1)) {
+            soften(hit, "an injection specimen that asks only for its canary");
         }
     }
     let found = beside(&hits);
@@ -1985,18 +2023,26 @@ const PROGRAM_BYTES: usize = 4096;
 
 /// `line_text` with the lines of the program it leaves open, up to the
 /// line holding the program's closing quote, in the line's block and
-/// within `PROGRAM_LINES` and `PROGRAM_BYTES`: a confirm of the line then
-/// reads the program it pipes into. Any other line is read alone.
+/// within `PROGRAM_LINES` and `PROGRAM_BYTES`, or with the next line
+/// where a `-c \` continues onto a whole program there: a confirm of the
+/// line then reads the program it pipes into. Any other line is read
+/// alone.
 fn with_program<'a>(
     lines: &Lines<'a>,
     line: usize,
     line_text: &'a str,
     layout: &Layout,
 ) -> &'a str {
+    let block = layout.at(line).1;
+    if line + 1 < lines.count()
+        && layout.at(line + 1).1 == block
+        && crate::naming::continues_into_program(line_text, lines.get(line + 1))
+    {
+        return lines.span(line..line + 2);
+    }
     let Some(quote) = crate::naming::opens_program(line_text) else {
         return line_text;
     };
-    let block = layout.at(line).1;
     let mut bytes = 0;
     for last in line + 1..(line + 1 + PROGRAM_LINES).min(lines.count()) {
         let text = lines.get(last);

@@ -22,6 +22,7 @@
 
 mod brackets;
 mod cache;
+mod canary;
 mod chattemplate;
 mod continued;
 mod datarun;
@@ -40,14 +41,17 @@ mod logswitch;
 mod loopback;
 mod naming;
 mod netaddr;
+mod newvolume;
 mod optionheading;
 mod ownserver;
 mod ownvar;
 mod packages;
 mod prefilter;
 mod prompted;
+mod releasenotes;
 mod reveal;
 mod rules;
+mod scratchdir;
 mod script;
 mod setting;
 mod sudoers;

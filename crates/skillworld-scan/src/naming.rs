@@ -54,8 +54,10 @@ pub fn weights_only(
 /// A match that leaves the agent's folder as it is (`Rule::confirm` of
 /// `agent-tamper`): an arrow of a tree drawing (`drawn_arrow`), a copy
 /// out of the folder (`copied_out`), a redirect to `/dev/null`
-/// (`discarded`) or a `>` inside a shell string (`quoted_text`). A second
-/// match on the line is judged on its own.
+/// (`discarded`), a `>` inside a shell string (`quoted_text`), a markup
+/// tag closed right before the next (`tag_closed`) or a long option named
+/// `rm` (`removal_option`). A second match on the line is judged on its
+/// own.
 pub fn agent_folder_untouched(
     line: &str,
     at: usize,
@@ -67,6 +69,7 @@ pub fn agent_folder_untouched(
             || discarded(rest)
             || quoted_text(line, at)
             || tag_closed(rest)
+            || removal_option(line, at, rest)
     })
 }
 
@@ -79,6 +82,14 @@ pub fn agent_folder_untouched(
 fn tag_closed(rest: &str) -> bool {
     rest.find('>')
         .is_some_and(|gt| gt <= 1 && rest[gt..].trim_start_matches('>').starts_with('<'))
+}
+
+/// `docker run --rm -v "$CFG:/app/.claude/settings.json"` (fp20, the
+/// fifteenth sweep's `cfn-docker-runtime`): `--rm` removes the container
+/// when it exits, not the path mounted; an `rm` command later on the line
+/// is a match of its own.
+fn removal_option(line: &str, at: usize, rest: &str) -> bool {
+    rest.starts_with("rm") && line[..at].ends_with("--")
 }
 
 /// A line of a directory-tree drawing (`├── references ──> .claude/settings.json`):
@@ -250,8 +261,10 @@ pub fn beyond_go_default(
 }
 
 /// A path of the agent's folder nothing is read from: only tested for
-/// existence (`(parent / ".claude").is_dir()`), or named as where settings
-/// are written (`written_to`). (`Rule::confirm` of `agent-config`.)
+/// existence (`(parent / ".claude").is_dir()`), named as where settings
+/// are written (`written_to`), a module loaded from it
+/// (`loaded_module`), or a container's side of a bind mount
+/// (`mount_target`). (`Rule::confirm` of `agent-config`.)
 pub fn unread_agent_path(
     line: &str,
     at: usize,
@@ -263,6 +276,8 @@ pub fn unread_agent_path(
             || written_to(line.get(..at).unwrap_or_default())
             || project_glob(line.get(..at).unwrap_or_default(), rest)
             || find_filter(line.get(..at).unwrap_or_default(), rest)
+            || loaded_module(line.get(..at).unwrap_or_default(), rest)
+            || mount_target(line.get(..at).unwrap_or_default())
     })
 }
 
@@ -307,6 +322,48 @@ fn find_filter(before: &str, rest: &str) -> bool {
             option,
             Some("-path" | "-ipath" | "-wholename" | "-iwholename")
         )
+}
+
+/// `docker run -v "$MCP_CONFIG_FILE:/app/.claude/settings.json:ro"` (the
+/// fifteenth sweep's `cfn-docker-runtime`): the path after a bind mount's
+/// colon is where a file appears inside the container, not a file of the
+/// user's read; the mount's source (`-v ~/.claude/settings.json:/x`), or a
+/// path that is no argument of `-v`/`--volume`, is still a read.
+fn mount_target(before: &str) -> bool {
+    let start = before
+        .rfind([' ', '\t', '"', '\'', '='])
+        .map_or(0, |at| at + 1);
+    let flag = before[..start]
+        .trim_end_matches(['"', '\'', '='])
+        .split_whitespace()
+        .next_back();
+    before[start..].contains(':') && matches!(flag, Some("-v" | "--volume"))
+}
+
+/// `require(path.join(root, '.claude', 'skills', 'bus', 'wrapper.cjs'))`
+/// (the fifteenth sweep's `cfn-event-bus`): a JavaScript module loaded
+/// from the agent's folder is code the skill runs, as a skill's own
+/// scripts are, not a file whose text it reads: the path stands inside a
+/// `require(`/`import(` whose last string names a `.js`, `.cjs` or `.mjs`
+/// file. A `.json` required (its data returned), a call closed before the
+/// path, or the path read (`readFileSync`) is still a read.
+fn loaded_module(before: &str, rest: &str) -> bool {
+    let Some(open) = ["require(", "import("]
+        .iter()
+        .filter_map(|call| before.rfind(call).map(|at| at + call.len()))
+        .max()
+    else {
+        return false;
+    };
+    let call = format!("{}{rest}", &before[open..]);
+    let Some(end) = crate::brackets::closing(&call).filter(|&end| end >= before.len() - open)
+    else {
+        return false;
+    };
+    call[..end]
+        .rsplit(['\'', '"', '`'])
+        .nth(1)
+        .is_some_and(|name| [".js", ".cjs", ".mjs"].iter().any(|e| name.ends_with(e)))
 }
 
 /// A recursive glob of the project's own agent folder, alone in an
@@ -938,7 +995,7 @@ fn captured(before: &str) -> bool {
 /// run it. Gives the text after the program's closing quote.
 fn printing_program(piped: &str) -> Option<&str> {
     let (interpreter, program) = piped.trim_start().split_once(" -c ")?;
-    let program = program.trim_start();
+    let program = past_continuation(program);
     let quote = program.chars().next().filter(|q| matches!(q, '\'' | '"'))?;
     let end = closing_quote(&program[1..], quote)?;
     let (program, after) = (&program[1..1 + end], &program[2 + end..]);
@@ -1087,6 +1144,45 @@ pub fn opens_program(line: &str) -> Option<char> {
         .trim_end()
         .ends_with(" -c")
         .then_some(quote)
+}
+
+/// `… | python3 -c \` over `"import json,sys; …"`, also in a comment
+/// (`#   curl … | python3 -c \` over `#     "…"`, the thirteenth
+/// sweep's `docs-generate-schematics`): a line continued after `-c` onto
+/// a next line that holds the whole program, opened and closed there. A
+/// program running on past that line is not joined: in a comment its
+/// further lines' `#` would hide their code from `printing_program`.
+pub fn continues_into_program(line: &str, next: &str) -> bool {
+    if !line.trim_end().ends_with(" -c \\") {
+        return false;
+    }
+    let next = match line.trim_start().starts_with('#') {
+        true => match next.trim_start().strip_prefix('#') {
+            Some(rest) => rest,
+            None => return false,
+        },
+        false => next,
+    };
+    let program = next.trim_start();
+    program
+        .chars()
+        .next()
+        .filter(|q| matches!(q, '\'' | '"'))
+        .and_then(|quote| closing_quote(&program[1..], quote))
+        .is_some()
+}
+
+/// The program after `-c `, past a line's continuation (`\`, a line
+/// break and, in a comment, the next line's `#`) where there is one.
+fn past_continuation(program: &str) -> &str {
+    let program = program.trim_start();
+    match program.strip_prefix('\\') {
+        Some(rest) if rest.starts_with(['\n', '\r']) => {
+            let rest = rest.trim_start();
+            rest.strip_prefix('#').unwrap_or(rest).trim_start()
+        }
+        _ => program,
+    }
 }
 
 /// Whether a line of a program opened with `quote` holds its closing
