@@ -194,7 +194,7 @@ use crate::logswitch;
 use crate::optionheading;
 use crate::ownvar;
 use crate::prefilter::table::{Plan, plans};
-use crate::prefilter::{Atom, prefilter};
+use crate::prefilter::{Atom, line_local, prefilter};
 use crate::reveal;
 use crate::rules::{
     Class, Installer, PLACEHOLDER, RULES, Rule, Scope, Severity, Signal, Target, WARNING,
@@ -270,8 +270,11 @@ pub struct Compiled {
     /// with their prefilters.
     unicode_rule: Vec<(usize, Lazy)>,
     /// Rules tried only beside their partner signal (`Rule::beside`), on
-    /// the lines of the blocks that hold it: never candidates.
-    beside: Vec<usize>,
+    /// the lines of the blocks that hold it: never candidates. Each with
+    /// whether its regex may search a block's lines at once
+    /// (`Lines::starting_matches`) rather than one line at a time: it
+    /// matches line by line and reads no sentences.
+    beside: Vec<(usize, bool)>,
     /// Each rule with its own regex.
     rules: Vec<(&'static Rule, Lazy)>,
 }
@@ -532,7 +535,7 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
             continue;
         }
         if rule.beside != Signal::None {
-            beside.push(index);
+            beside.push((index, line_local(rule.pattern) && !rule.reads_sentences()));
             continue;
         }
         for plan in plans(rule.pattern) {
@@ -929,23 +932,25 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
             .map(|h| (h.rule.signal, h.block))
             .collect();
         let mut out = Vec::new();
-        for &index in &CONTENT.beside {
+        for &(index, at_once) in &CONTENT.beside {
             let partner = CONTENT.rules[index].0.beside;
-            // A few blocks: compared in a list, not hashed once per line.
-            let blocks: Vec<usize> = present
+            let mut blocks: Vec<usize> = present
                 .iter()
                 .filter(|&&(signal, _)| signal == partner)
                 .filter_map(|&(_, block)| block)
                 .collect();
-            if blocks.is_empty() {
-                continue;
-            }
-            for line in 0..lines.count() {
-                if blocks.contains(&layout().at(line).1)
-                    && let Some(hit) = judged(index, line)
-                {
-                    out.push(hit);
-                }
+            // In the order of their lines, as the hits are found.
+            blocks.sort_unstable();
+            for &block in &blocks {
+                let block_lines = layout().block_lines(block);
+                // A row's regex run once over a block finds the few lines
+                // worth judging, where one run a line cost a few hundred
+                // instructions each.
+                let tried = match at_once {
+                    true => lines.starting_matches(CONTENT.rules[index].1.get(), block_lines),
+                    false => block_lines.collect(),
+                };
+                out.extend(tried.into_iter().filter_map(|l| judged(index, l)));
             }
         }
         out.retain(|h| {

@@ -272,6 +272,13 @@ impl Layout {
         wrapped_around(line, reach, wraps)
     }
 
+    /// The 0-based lines of block `block`: a block's lines are one run,
+    /// and blocks are numbered in the order of their lines.
+    pub fn block_lines(&self, block: usize) -> std::ops::Range<usize> {
+        let start = self.lines.partition_point(|&(_, b)| b < block);
+        start..start + self.lines[start..].partition_point(|&(_, b)| b == block)
+    }
+
     /// The region and block of a 0-based line.
     pub fn at(&self, line: usize) -> (Region, usize) {
         self.lines
@@ -404,6 +411,27 @@ pub fn in_inline_code(line: &str, offset: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every block of every fixture and corpus file is one run of lines,
+    /// numbered in order: what `block_lines` finds by binary search.
+    #[test]
+    fn blocks_are_runs_of_lines_in_order() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut files = Vec::new();
+        crate::engine::tests::texts(&root.join("tests/fixtures"), &mut files);
+        crate::engine::tests::texts(&root.join("../../../shared/corpus"), &mut files);
+        assert!(files.len() > 1000, "{} files", files.len());
+        for text in &files {
+            let lines = Lines::new(text);
+            let layout = Layout::markdown(&lines);
+            for line in 0..lines.count() {
+                let block = layout.at(line).1;
+                let run = layout.block_lines(block);
+                assert!(run.contains(&line), "line {line} outside {run:?}");
+                assert!(run.clone().all(|l| layout.at(l).1 == block));
+            }
+        }
+    }
 
     #[test]
     fn markdown_regions_and_languages() {
