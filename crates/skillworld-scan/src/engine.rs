@@ -623,19 +623,19 @@ impl Compiled {
         out: &mut Vec<(usize, usize)>,
     ) {
         let line = lines.get(number).as_bytes();
-        // The sentence's lines around it, found once for the line.
-        let mut window = None;
+        // The sentence's lines around it, found once for the line. They
+        // hold the line: what the line holds, they do, so a row that reads
+        // sentences searches them alone.
+        let mut sentence = None;
         for clause in triggered {
             let (rule, others) = &self.clauses[clause];
-            let holds = |hay: &[u8]| others.iter().all(|group| group.is_match(hay));
-            if holds(line)
-                || self.rules[*rule].0.reads_sentences()
-                    && window
-                        .get_or_insert_with(|| {
-                            wrap_window(lines, number).map(|w| lines.span(w).as_bytes())
-                        })
-                        .is_some_and(holds)
-            {
+            let hay = match self.rules[*rule].0.reads_sentences() {
+                true => *sentence.get_or_insert_with(|| {
+                    wrap_window(lines, number).map_or(line, |w| lines.span(w).as_bytes())
+                }),
+                false => line,
+            };
+            if others.iter().all(|group| group.is_match(hay)) {
                 out.push((*rule, number));
             }
         }
