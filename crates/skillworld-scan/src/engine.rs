@@ -1733,6 +1733,12 @@ fn quoted(text: &str, column: usize, inline: bool) -> bool {
 }
 
 /// The combination rows whose scope `wanted` accepts, over armed hits.
+/// The table's combination rows, in its order: every text's findings are
+/// combined twice, and walking the whole table for its few combinations
+/// each time cost more than the combining.
+static COMBINATIONS: LazyLock<Vec<&'static Rule>> =
+    LazyLock::new(|| RULES.iter().filter(|r| r.is_combination()).collect());
+
 pub fn combine(hits: &[Hit], wanted: impl Fn(Scope) -> bool) -> Vec<Hit> {
     let mut out = Vec::new();
     // Most texts hold few signals: a combination missing one is skipped
@@ -1744,9 +1750,10 @@ pub fn combine(hits: &[Hit], wanted: impl Fn(Scope) -> bool) -> Vec<Hit> {
         .collect();
     present.sort_unstable_by_key(|s| *s as usize);
     present.dedup();
-    for combo in RULES.iter().filter(|r| {
-        r.is_combination() && wanted(r.scope) && r.combines.iter().all(|s| present.contains(s))
-    }) {
+    for combo in COMBINATIONS
+        .iter()
+        .filter(|r| wanted(r.scope) && r.combines.iter().all(|s| present.contains(s)))
+    {
         // Hits grouped by where the combination looks: a line, a block, the skill.
         let mut groups: HashMap<(String, Option<usize>), Vec<&Hit>> = HashMap::new();
         for hit in hits
