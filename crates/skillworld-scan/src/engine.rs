@@ -1736,13 +1736,13 @@ fn quoted(text: &str, column: usize, inline: bool) -> bool {
         || before.ends_with("‘".as_bytes())
 }
 
-/// The combination rows whose scope `wanted` accepts, over armed hits.
 /// The table's combination rows, in its order: every text's findings are
 /// combined twice, and walking the whole table for its few combinations
 /// each time cost more than the combining.
 static COMBINATIONS: LazyLock<Vec<&'static Rule>> =
     LazyLock::new(|| RULES.iter().filter(|r| r.is_combination()).collect());
 
+/// The combination rows whose scope `wanted` accepts, over armed hits.
 pub fn combine(hits: &[Hit], wanted: impl Fn(Scope) -> bool) -> Vec<Hit> {
     let mut out = Vec::new();
     // Most texts hold few signals: a combination missing one is skipped
