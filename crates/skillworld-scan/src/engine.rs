@@ -196,7 +196,7 @@ use crate::newvolume;
 use crate::optionheading;
 use crate::ownvar;
 use crate::prefilter::table::{Plan, plans};
-use crate::prefilter::{Atom, prefilter};
+use crate::prefilter::{Atom, line_local, prefilter};
 use crate::releasenotes;
 use crate::reveal;
 use crate::rules::{
@@ -275,8 +275,11 @@ pub struct Compiled {
     /// with their prefilters.
     unicode_rule: Vec<(usize, Lazy)>,
     /// Rules tried only beside their partner signal (`Rule::beside`), on
-    /// the lines of the blocks that hold it: never candidates.
-    beside: Vec<usize>,
+    /// the lines of the blocks that hold it: never candidates. Each with
+    /// whether its regex may search a block's lines at once
+    /// (`Lines::starting_matches`) rather than one line at a time: it
+    /// matches line by line and reads no sentences.
+    beside: Vec<(usize, bool)>,
     /// Each rule with its own regex.
     rules: Vec<(&'static Rule, Lazy)>,
 }
@@ -537,7 +540,7 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
             continue;
         }
         if rule.beside != Signal::None {
-            beside.push(index);
+            beside.push((index, line_local(rule.pattern) && !rule.reads_sentences()));
             continue;
         }
         for plan in plans(rule.pattern) {
@@ -625,19 +628,19 @@ impl Compiled {
         out: &mut Vec<(usize, usize)>,
     ) {
         let line = lines.get(number).as_bytes();
-        // The sentence's lines around it, found once for the line.
-        let mut window = None;
+        // The sentence's lines around it, found once for the line. They
+        // hold the line: what the line holds, they do, so a row that reads
+        // sentences searches them alone.
+        let mut sentence = None;
         for clause in triggered {
             let (rule, others) = &self.clauses[clause];
-            let holds = |hay: &[u8]| others.iter().all(|group| group.is_match(hay));
-            if holds(line)
-                || self.rules[*rule].0.reads_sentences()
-                    && window
-                        .get_or_insert_with(|| {
-                            wrap_window(lines, number).map(|w| lines.span(w).as_bytes())
-                        })
-                        .is_some_and(holds)
-            {
+            let hay = match self.rules[*rule].0.reads_sentences() {
+                true => *sentence.get_or_insert_with(|| {
+                    wrap_window(lines, number).map_or(line, |w| lines.span(w).as_bytes())
+                }),
+                false => line,
+            };
+            if others.iter().all(|group| group.is_match(hay)) {
                 out.push((*rule, number));
             }
         }
@@ -647,9 +650,13 @@ impl Compiled {
     /// worth trying, sorted and unique.
     fn candidates<'t>(&self, text: &'t str) -> (Lines<'t>, Vec<(usize, usize)>) {
         let bytes = text.as_bytes();
-        // A line's triggered clauses are settled together, once.
-        let mut triggered: Vec<(usize, usize)> = Vec::new();
-        let mut newlines = Vec::with_capacity(text.len() / 32);
+        // A line's triggered clauses are settled together, once. A trigger
+        // word fits about once in three hundred bytes of skill text, and a
+        // line ends every 35 (more often in lists and tables): grown from
+        // nothing, and from a line in 32 bytes, the two lists were
+        // re-allocated and copied about four times a file.
+        let mut triggered: Vec<(usize, usize)> = Vec::with_capacity(text.len() / 64);
+        let mut newlines = Vec::with_capacity(text.len() / 16);
         // About one byte in a hundred of skill text is a gate's anchor byte
         // (quotes mostly): grown from nothing, the list was re-allocated
         // and copied a dozen times a file.
@@ -934,23 +941,25 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
             .map(|h| (h.rule.signal, h.block))
             .collect();
         let mut out = Vec::new();
-        for &index in &CONTENT.beside {
+        for &(index, at_once) in &CONTENT.beside {
             let partner = CONTENT.rules[index].0.beside;
-            // A few blocks: compared in a list, not hashed once per line.
-            let blocks: Vec<usize> = present
+            let mut blocks: Vec<usize> = present
                 .iter()
                 .filter(|&&(signal, _)| signal == partner)
                 .filter_map(|&(_, block)| block)
                 .collect();
-            if blocks.is_empty() {
-                continue;
-            }
-            for line in 0..lines.count() {
-                if blocks.contains(&layout().at(line).1)
-                    && let Some(hit) = judged(index, line)
-                {
-                    out.push(hit);
-                }
+            // In the order of their lines, as the hits are found.
+            blocks.sort_unstable();
+            for &block in &blocks {
+                let block_lines = layout().block_lines(block);
+                // A row's regex run once over a block finds the few lines
+                // worth judging, where one run a line cost a few hundred
+                // instructions each.
+                let tried = match at_once {
+                    true => lines.starting_matches(CONTENT.rules[index].1.get(), block_lines),
+                    false => block_lines.collect(),
+                };
+                out.extend(tried.into_iter().filter_map(|l| judged(index, l)));
             }
         }
         out.retain(|h| {
@@ -1776,6 +1785,12 @@ fn quoted(text: &str, column: usize, inline: bool) -> bool {
         || before.ends_with("‘".as_bytes())
 }
 
+/// The table's combination rows, in its order: every text's findings are
+/// combined twice, and walking the whole table for its few combinations
+/// each time cost more than the combining.
+static COMBINATIONS: LazyLock<Vec<&'static Rule>> =
+    LazyLock::new(|| RULES.iter().filter(|r| r.is_combination()).collect());
+
 /// The combination rows whose scope `wanted` accepts, over armed hits.
 pub fn combine(hits: &[Hit], wanted: impl Fn(Scope) -> bool) -> Vec<Hit> {
     let mut out = Vec::new();
@@ -1788,9 +1803,10 @@ pub fn combine(hits: &[Hit], wanted: impl Fn(Scope) -> bool) -> Vec<Hit> {
         .collect();
     present.sort_unstable_by_key(|s| *s as usize);
     present.dedup();
-    for combo in RULES.iter().filter(|r| {
-        r.is_combination() && wanted(r.scope) && r.combines.iter().all(|s| present.contains(s))
-    }) {
+    for combo in COMBINATIONS
+        .iter()
+        .filter(|r| wanted(r.scope) && r.combines.iter().all(|s| present.contains(s)))
+    {
         // Hits grouped by where the combination looks: a line, a block, the skill.
         let mut groups: HashMap<(String, Option<usize>), Vec<&Hit>> = HashMap::new();
         for hit in hits

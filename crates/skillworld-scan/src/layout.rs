@@ -163,7 +163,7 @@ impl Layout {
             // Most lines start with a visible ASCII byte: nothing to trim.
             let trimmed = match line.as_bytes().first() {
                 Some(b) if b.is_ascii_graphic() => line,
-                _ => line.trim_start(),
+                _ => unindented(line),
             };
             let indent = line.len() - trimmed.len();
             if let Some((mark, width)) = fence {
@@ -195,7 +195,7 @@ impl Layout {
                 block += 1;
                 let body_end = lines[index + 1..]
                     .iter()
-                    .position(|l| closes_fence(l.trim_start(), mark, width))
+                    .position(|l| closes_fence(unindented(l), mark, width))
                     .map_or(lines.len(), |p| index + 1 + p);
                 let lang = Lang::from_label(info)
                     .unwrap_or_else(|| Lang::guess_fenced(&lines[index + 1..body_end].join("\n")));
@@ -272,12 +272,34 @@ impl Layout {
         wrapped_around(line, reach, wraps)
     }
 
+    /// The 0-based lines of block `block`: a block's lines are one run,
+    /// and blocks are numbered in the order of their lines.
+    pub fn block_lines(&self, block: usize) -> std::ops::Range<usize> {
+        let start = self.lines.partition_point(|&(_, b)| b < block);
+        start..start + self.lines[start..].partition_point(|&(_, b)| b == block)
+    }
+
     /// The region and block of a 0-based line.
     pub fn at(&self, line: usize) -> (Region, usize) {
         self.lines
             .get(line)
             .copied()
             .unwrap_or((Region::Prose, usize::MAX))
+    }
+}
+
+/// `line.trim_start()`, its ASCII whitespace (what indents code) skipped
+/// byte by byte first: the Unicode-aware trim decodes and classifies each
+/// character, and indented code lines have a dozen of them.
+fn unindented(line: &str) -> &str {
+    let ascii = line
+        .bytes()
+        .take_while(|&b| matches!(b, b' ' | b'\t' | b'\n' | b'\x0B' | b'\x0C' | b'\r'))
+        .count();
+    let rest = &line[ascii..];
+    match rest.as_bytes().first() {
+        Some(&b) if !b.is_ascii() => rest.trim_start(),
+        _ => rest,
     }
 }
 
@@ -404,6 +426,47 @@ pub fn in_inline_code(line: &str, offset: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The same as `trim_start` on every mix of ASCII and Unicode
+    /// whitespace before ASCII and non-ASCII text.
+    #[test]
+    fn unindented_is_trim_start() {
+        let spaces = [
+            "", " ", "\t", "\r", "\x0B", "\x0C", "\n", "\u{a0}", "\u{3000}", "\u{2028}", "\u{85}",
+        ];
+        let rests = ["", "x", "é", "\u{200b}x", "\u{1c}", "```"];
+        for a in spaces {
+            for b in spaces {
+                for c in spaces {
+                    for rest in rests {
+                        let line = format!("{a}{b}{c}{rest}");
+                        assert_eq!(unindented(&line), line.trim_start(), "{line:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every block of every fixture and corpus file is one run of lines,
+    /// numbered in order: what `block_lines` finds by binary search.
+    #[test]
+    fn blocks_are_runs_of_lines_in_order() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut files = Vec::new();
+        crate::engine::tests::texts(&root.join("tests/fixtures"), &mut files);
+        crate::engine::tests::texts(&root.join("../../../shared/corpus"), &mut files);
+        assert!(files.len() > 1000, "{} files", files.len());
+        for text in &files {
+            let lines = Lines::new(text);
+            let layout = Layout::markdown(&lines);
+            for line in 0..lines.count() {
+                let block = layout.at(line).1;
+                let run = layout.block_lines(block);
+                assert!(run.contains(&line), "line {line} outside {run:?}");
+                assert!(run.clone().all(|l| layout.at(l).1 == block));
+            }
+        }
+    }
 
     #[test]
     fn markdown_regions_and_languages() {

@@ -2,6 +2,10 @@
 //! candidate search, the Markdown layout and the findings: where each line
 //! starts and ends, and which line holds a byte.
 
+use std::ops::Range;
+
+use regex::bytes::Regex as BytesRegex;
+
 /// The newlines of `text`, to place every match by binary search.
 pub struct Lines<'t> {
     text: &'t str,
@@ -52,14 +56,82 @@ impl<'t> Lines<'t> {
 
     /// The text of the 0-based lines `range` (clamped to the text), their
     /// newlines between them.
-    pub fn span(&self, range: std::ops::Range<usize>) -> &'t str {
+    pub fn span(&self, range: Range<usize>) -> &'t str {
         let last = range.end.min(self.count()).saturating_sub(1);
         let end = self.newlines.get(last).copied().unwrap_or(self.text.len());
         &self.text[self.start(range.start.min(last)).min(end)..end]
     }
 
+    /// The lines of `range` on which a match of `regex` over their text
+    /// (newlines between) starts, in order, searching on from the start of
+    /// the line after each: a match that runs over a line's end hides no
+    /// later line's own. Among them is every line `regex` matches alone,
+    /// when it matches line by line (`prefilter::line_local`).
+    pub fn starting_matches(&self, regex: &BytesRegex, range: Range<usize>) -> Vec<usize> {
+        if range.is_empty() {
+            return Vec::new();
+        }
+        let base = self.start(range.start);
+        let span = self.span(range.clone()).as_bytes();
+        let mut found = Vec::new();
+        let mut at = 0;
+        while let Some(matched) = regex.find_at(span, at) {
+            let line = self.of(base + matched.start());
+            found.push(line);
+            if line + 1 >= range.end {
+                break;
+            }
+            at = self.next(line) - base;
+        }
+        found
+    }
+
     /// Every line's text, in order.
     pub fn all(&self) -> impl Iterator<Item = &'t str> + '_ {
         (0..self.count()).map(|line| self.get(line))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lines each matched alone, for comparison.
+    fn alone(regex: &BytesRegex, lines: &Lines, range: Range<usize>) -> Vec<usize> {
+        range
+            .filter(|&l| regex.is_match(lines.get(l).as_bytes()))
+            .collect()
+    }
+
+    /// A match that runs over a line's end (`a` then `b` on the next
+    /// line) hides no later line's own match, and every line found holds
+    /// the start of a match over the lines.
+    #[test]
+    fn every_line_a_regex_matches_alone_starts_a_match() {
+        let text = "a\nb c\nxx a b\n\nplain\nb\r\nlast a";
+        let lines = Lines::new(text);
+        for pattern in [
+            r"(?m)a\s*b|b c",
+            r"(?m)^b\s*$",
+            r"(?m)c\W+x",
+            r"(?m)^",
+            r"(?m)a$",
+        ] {
+            let regex = BytesRegex::new(pattern).expect("compiles");
+            for start in 0..=lines.count() {
+                for end in start..=lines.count() {
+                    let found = lines.starting_matches(&regex, start..end);
+                    let wanted = alone(&regex, &lines, start..end);
+                    assert!(
+                        wanted.iter().all(|l| found.contains(l)),
+                        "{pattern} on {start}..{end}: {found:?} misses some of {wanted:?}"
+                    );
+                    assert!(found.windows(2).all(|w| w[0] < w[1]), "{found:?}");
+                    assert!(found.iter().all(|l| (start..end).contains(l)));
+                }
+            }
+        }
+        let regex = BytesRegex::new(r"(?m)a\s*b|b c").expect("compiles");
+        assert_eq!(lines.starting_matches(&regex, 0..lines.count()), [0, 1, 2]);
     }
 }

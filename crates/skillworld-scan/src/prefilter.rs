@@ -33,6 +33,24 @@ pub fn anchors(pattern: &str) -> Option<Vec<Atom>> {
     Some(atoms)
 }
 
+/// Whether `pattern` (read as the rows are, multi-line) matches a line
+/// alone wherever it matches that line within the lines around it: it
+/// has no `\A` or `\z`, the only assertions a newline beside the line
+/// answers differently from the text's edge (`^`, `$` and `\b` see both
+/// alike). `false` when it does not parse.
+pub fn line_local(pattern: &str) -> bool {
+    ParserBuilder::new()
+        .multi_line(true)
+        .unicode(false)
+        .utf8(false)
+        .build()
+        .parse(pattern)
+        .is_ok_and(|hir| {
+            let looks = hir.properties().look_set();
+            !looks.contains(Look::Start) && !looks.contains(Look::End)
+        })
+}
+
 /// One literal atom of a group, lower case, with what the pattern says
 /// must stand right before and after it, when it says so.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -762,6 +780,18 @@ fn weight(hir: &Hir) -> usize {
 mod tests {
     use super::*;
     use regex::bytes::Regex;
+
+    /// Only the text's own edges (`\A`, `\z`) tell a line alone from
+    /// the line among others.
+    #[test]
+    fn line_local_patterns_have_no_text_edges() {
+        for local in [r"^\s*foo$", r"\bfoo\b", r"\\AppData\\", r"a\s+b"] {
+            assert!(line_local(local), "{local}");
+        }
+        for whole in [r"\Afoo", r"foo\z", r"x|(?-m:^y)", r"(unclosed"] {
+            assert!(!line_local(whole), "{whole}");
+        }
+    }
 
     /// Alternatives closed by a shared edge are planned one by one,
     /// without the edge; alternatives before a literal stay one pattern.
