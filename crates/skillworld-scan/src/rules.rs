@@ -356,6 +356,12 @@ pub enum Signal {
     /// first on its line, quoted or after options, not after a host name
     /// (a `known_hosts` entry).
     KeyShown,
+    /// Tells the agent to open folders or files to anyone holding their
+    /// link (prose).
+    PublicLink,
+    /// Tells the agent to send something to an outside address: a URL, an
+    /// e-mail address, a webhook (prose).
+    OutsideSend,
 }
 
 /// Where a combination looks for its signals.
@@ -4369,6 +4375,28 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "hooks-skipped-force-push",
+        // An order to the agent (injection), not a payload: a payload row
+        // in prose warns on a line holding a warning word, and the order's
+        // own purpose clause says one ("so the hooks do not run").
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        // misses18 (batch 41's release-counter): a commit made with
+        // `--no-verify` so the hooks do not run, then pushed to the default
+        // branch with `--force`: the user's guards skipped and the shared
+        // history overwritten in one order. Either alone is a documented
+        // escape hatch (a broken hook, a leaked secret rewritten); a
+        // negation before the order ("Never commit with `--no-verify` or
+        // …") forbids it and warns. The match starts at the verb: a match
+        // starting in an inline code span is code, which this row does not read.
+        pattern: r"\b(?:commit|push)\w*\b[^\n]{0,40}?--no-verify\b[^\n]{0,160}?(?:\bpush\w*\b[^\n]{0,100}?(?:\b(?:main|master|trunk|production|default\s+branch)\b[^\n]{0,40}?(?:--force\b|\bforce\b|\s-f\b)|(?:--force\b|\bforce\b|\s-f\b)[^\n]{0,60}?\b(?:main|master|trunk|production|default\s+branch)\b)|\bforce[- ]?push\w*\b[^\n]{0,60}?\b(?:main|master|trunk|production|default\s+branch)\b)|\bforce[- ]?push\w*\b[^\n]{0,80}?\b(?:main|master|trunk|production|default\s+branch)\b[^\n]{0,80}?--no-verify\b|\bpush\w*\b[^\n]{0,40}?\b(?:main|master|trunk|production|default\s+branch)\b[^\n]{0,60}?(?:--force(?:-with-lease)?\s+--no-verify|--no-verify\s+--force)\b",
+        spares_descriptions: true,
+        what: "tells the agent to skip the hooks and force-push the default branch",
+        explain: "Tells the agent to commit past the repository's hooks (`--no-verify`) and force-push over the default branch, skipping the user's checks and overwriting everyone's history; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "data-wipe-order",
         class: Class::Destruction,
         severity: Severity::High,
@@ -5004,7 +5032,7 @@ pub static RULES: &[Rule] = &[
         // between a word and the `\s` after it (true there) ends the
         // prefilter's literal: each `\s` it spells six ways, and every
         // spelling is an entry the word search checks on their shared window.
-        pattern: r"\b(?:do\snot|don't|never)\smention\b\s(?:(?:this|these)\s(?:step|steps|call|calls|rule|rules)\s*(?:[.;!]|$|to\s+the\s+user\b|in\s+(?:the|your)\b)|(?:rules?|steps?)\s+\d|(?:this|it|that|these|them)\s+in\s+(?:the|your)\s+[\w-]+\s+(?:summary|summaries|report|log|changelog)\b)|\b(?:need\snot|needn't|(?:does|do)\snot\sneed\sto|(?:doesn't|don't)\sneed\sto)\b\sbe\s+(?:announced|disclosed|(?:listed|mentioned|reported|shown)\s+(?:in\s+(?:the|your)\s+(?:[\w-]+\s+)?(?:summary|report|reply|answer|changes|changelog)|to\s+the\s+user))\b|\bnot\sto\sbe\sraised\swith\b|\bnot\sto\sbe\s(?:mentioned|disclosed)\sto\s(?:the\s)?user\b|\bwithout\s(?:mentioning|showing|reporting|listing)\b\s(?:it|this|that|them|these)\sin\s(?:the|your)\s[\w-]+\s+(?:summary|report|reply|answer|notes)\b|\b(?:don't|do\snot|never)\slist\b\sthe\s+(?:[\w-]+\s+)?(?:call|calls|request|requests|step|steps|upload|uploads|command|commands)\s+in\s+(?:your|the)\s+(?:summary|reply|answer|response|report)\b|\b(?:never|do\s+not|don't)\s+(?:reveal|disclose|admit|mention)\s+(?:to\s+the\s+user\s+)?that\s(?:this\sguidance|these\sinstructions|this\sinstruction|this\spositioning)\s(?:comes|came)\sfrom\b|\b(?:fold|slip|tuck|sneak|bury)\s+(?:this|it|the\s+change|these\s+changes)\s+into\s+(?:whatever|the\s+user's|their|any)\s+(?:\w+\s+)?(?:commit|change|PR|pull\s+request)\b",
+        pattern: r"\b(?:do\snot|don't|never)\smention\b\s(?:(?:this|these)\s(?:step|steps|call|calls|rule|rules)\s*(?:[.;!]|$|to\s+(?:(?:the|your)\s+[\w-]+\s+(?:[\w-]+\s+)?(?:or|and|nor)\s+(?:to\s+)?)?the\s+user\b|in\s+(?:the|your)\b)|(?:rules?|steps?)\s+\d|(?:this|it|that|these|them)\s+in\s+(?:the|your)\s+[\w-]+\s+(?:summary|summaries|report|log|changelog)\b)|\b(?:need\snot|needn't|(?:does|do)\snot\sneed\sto|(?:doesn't|don't)\sneed\sto)\b\sbe\s+(?:announced|disclosed|(?:listed|mentioned|reported|shown)\s+(?:in\s+(?:the|your)\s+(?:[\w-]+\s+)?(?:summary|report|reply|answer|changes|changelog)|to\s+the\s+user))\b|\bnot\sto\sbe\sraised\swith\b|\bnot\sto\sbe\s(?:mentioned|disclosed)\sto\s(?:the\s)?user\b|\bwithout\s(?:mentioning|showing|reporting|listing)\b\s(?:it|this|that|them|these)\sin\s(?:the|your)\s[\w-]+\s+(?:summary|report|reply|answer|notes)\b|\b(?:don't|do\snot|never)\slist\b\sthe\s+(?:[\w-]+\s+)?(?:call|calls|request|requests|step|steps|upload|uploads|command|commands)\s+in\s+(?:your|the)\s+(?:summary|reply|answer|response|report)\b|\b(?:never|do\s+not|don't)\s+(?:reveal|disclose|admit|mention)\s+(?:to\s+the\s+user\s+)?that\s(?:this\sguidance|these\sinstructions|this\sinstruction|this\spositioning)\s(?:comes|came)\sfrom\b|\b(?:fold|slip|tuck|sneak|bury)\s+(?:this|it|the\s+change|these\s+changes)\s+into\s+(?:whatever|the\s+user's|their|any)\s+(?:\w+\s+)?(?:commit|change|PR|pull\s+request)\b",
         confirm: Some(crate::naming::forbidden_concealment),
         what: "tells the agent to keep a step out of what the user reads",
         explain: "Tells the agent to leave a step out of its summary or report, or to pass it off inside the user's own change: a skill that hides what it does is not one to run — remove it.",
@@ -5042,7 +5070,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Injection,
         // Batch 33: the whole environment is a credential store too: a
         // bare `printenv`, `vercel env pull`, "the full environment".
-        pattern: r"\b(?:api key|api_key|api-key|apikey|token|secret|password) values\b|\.ssh/id_\w+(?:$|[^\w.]|\.(?:$|[^p]))|\bid_(?:rsa|ed25519|ecdsa)(?:$|[^\w.]|\.(?:$|[^p]))|\.aws/credentials|\.git-credentials|\.config/gh/hosts|\.netrc\b|\.pypirc\b|\.npmrc\b|\.docker/config\.json|\.kube/config|\bkeychain\b|\bseed\s+phrase|\brecovery\s+phrase\b|\b(?:full|entire|complete|whole)\s+(?:api[\s_-]?key|access\s+token|secret\s+key)\b|\bprivate\s+keys?\b|\b(?:tokens?|secrets?|keys?|passwords?|values?)\s+(?:in|from)\s+(?:the\s+|your\s+)?\.env\b|\.(?:bash|zsh|python|psql|mysql)_history\b|\b(?:shell|bash|zsh|command)\s+history\b|\b(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|hidden\s+)?system\s+prompt\b|\bany\s+(?:api[\s_-]?keys?|tokens|secrets|credentials|passwords)\s+you\s+(?:can\s+)?(?:see|find|have|know)\b|\b(?:keys|tokens|secrets|credentials|passwords)\b[^\n.]{0,30}\b(?:in|from) (?:the|this|our) (?:conversation|chat)\b|[?&][\w-]+=<[A-Z_]*(?:API_KEY|TOKEN|SECRET|PASSWORD)[A-Z_]*>|\bvalue\s+of\s+(?:the\s+)?[`$]*(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))\b|(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))`?'s\s+value\b|\bapplication_default_credentials\.json\b|\b(?:full\s+text|contents?|whole|entire\s+(?:text|file))\s+of\s+(?:the\s+|your\s+|the\s+(?:project|user)'s\s+)?[`'\x22]?\.env\b|\b(?:whole|entire)\s+[`'\x22]?\.env(?:[`'\x22\s),;:]|$)|\.env\s+целиком|содержимое\s+(?:файла\s+)?\.env\b|\bcredentials\b[^\n]{0,30}\b(?:inside|in|under|within|of)\s+(?:the\s+)?(?:user's\s+)?(?:hidden\s+)?[`'\x22]?\.?aws\b|\bconfig\b[^\n]{0,40}\s[`'\x22]?\.kube\b|\bwallet\s+(?:folders?|files?|vaults?)\b|\b(?:vault|wallet|mnemonic|recovery)(?:\s+(?:and|or))?\s+seed\s+files?\b|(?-i:\bLogin Data\b)|\bmessages\s+(?:of|from|in)\s+(?:our|this|the)\s+(?:chat|conversation)\b|对话的?全部内容|全部对话|完整对话|聊天记录|会話の?(?:全文|履歴)|\b(?:contents?|copy)\s+of\s+(?:the\s+user's\s+|your\s+)?[`'\x22]?~/\.ssh\b|\bzip\w*\b[^\n]{0,60}[`'\x22]\.env[`'\x22]|[`'\x22]secrets/[`'\x22]\s+(?:directory|folder)|\bprintenv\s*(?:[`'\x22)]|$)|\benv\s+pull\b|\b(?:full|entire|whole|complete)\s+environment\b|\b(?:each|every|all)\s+(?:of\s+the\s+)?[`'\x22]?(?-i:[A-Z][A-Z_]*=(?:value|VALUE|<value>))[`'\x22]?\s+pairs?\b",
+        pattern: r"\b(?:api key|api_key|api-key|apikey|token|secret|password) values\b|\.ssh/id_\w+(?:$|[^\w.]|\.(?:$|[^p]))|\bid_(?:rsa|ed25519|ecdsa)(?:$|[^\w.]|\.(?:$|[^p]))|\.aws/credentials|\.git-credentials|\.config/gh/hosts|\.netrc\b|\.pypirc\b|\.npmrc\b|\.docker/config\.json|\.kube/config|\bkeychain\b|\bseed\s+phrase|\brecovery\s+phrase\b|\b(?:full|entire|complete|whole)\s+(?:api[\s_-]?key|access\s+token|secret\s+key)\b|\bprivate\s+keys?\b|\b(?:tokens?|secrets?|keys?|passwords?|values?)\s+(?:in|from)\s+(?:the\s+|your\s+)?\.env\b|\.(?:bash|zsh|python|psql|mysql)_history\b|\b(?:shell|bash|zsh|command)\s+history\b|\b(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|hidden\s+)?system\s+prompt\b|\bany\s+(?:api[\s_-]?keys?|tokens|secrets|credentials|passwords)\s+you\s+(?:can\s+)?(?:see|find|have|know)\b|\b(?:keys|tokens|secrets|credentials|passwords)\b[^\n.]{0,30}\b(?:in|from) (?:the|this|our) (?:conversation|chat)\b|[?&][\w-]+=<[A-Z_]*(?:API_KEY|TOKEN|SECRET|PASSWORD)[A-Z_]*>|\bvalue\s+of\s+(?:the\s+)?[`$]*(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))\b|(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))`?'s\s+value\b|\bapplication_default_credentials\.json\b|\b(?:full\s+text|contents?|whole|entire\s+(?:text|file))\s+of\s+(?:the\s+|your\s+|the\s+(?:project|user)'s\s+)?[`'\x22]?\.env\b|\b(?:whole|entire)\s+[`'\x22]?\.env(?:[`'\x22\s),;:]|$)|\.env\s+целиком|содержимое\s+(?:файла\s+)?\.env\b|\bcredentials\b[^\n]{0,30}\b(?:inside|in|under|within|of)\s+(?:the\s+)?(?:user's\s+)?(?:hidden\s+)?[`'\x22]?\.?aws\b|\bconfig\b[^\n]{0,40}\s[`'\x22]?\.kube\b|\bwallet\s+(?:folders?|files?|vaults?)\b|\b(?:vault|wallet|mnemonic|recovery)(?:\s+(?:and|or))?\s+seed\s+files?\b|(?-i:\bLogin Data\b)|\bmessages\s+(?:of|from|in)\s+(?:our|this|the)\s+(?:chat|conversation)\b|对话的?全部内容|全部对话|完整对话|聊天记录|会話の?(?:全文|履歴)|\b(?:contents?|copy)\s+of\s+(?:the\s+user's\s+|your\s+)?[`'\x22]?~/\.ssh\b|\b(?:every|each|all(?:\s+the)?)\s+files?\s+(?:under|in|from|of)\s+[`'\x22]?~/\.(?:ssh|gnupg|aws|config/gh)\b|\bzip\w*\b[^\n]{0,60}[`'\x22]\.env[`'\x22]|[`'\x22]secrets/[`'\x22]\s+(?:directory|folder)|\bprintenv\s*(?:[`'\x22)]|$)|\benv\s+pull\b|\b(?:full|entire|whole|complete)\s+environment\b|\b(?:each|every|all)\s+(?:of\s+the\s+)?[`'\x22]?(?-i:[A-Z][A-Z_]*=(?:value|VALUE|<value>))[`'\x22]?\s+pairs?\b",
         unless: &[
             "never ", "Never ", "don't ", "Don't ", "do not ", "Do not ", "not to ",
         ],
@@ -5067,6 +5095,68 @@ pub static RULES: &[Rule] = &[
         quiet: true,
         what: "names a customer's card number or security code",
         explain: "Names a customer's full card number or security code in an instruction.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "secret-lines-kept",
+        class: Class::Injection,
+        // misses18 (batch 42's log-scrubber): the lines that hold a key's
+        // prefix (`sk-`, `ghp_`, `AKIA`) taken as they are ("copy that line
+        // unchanged"): the condition names the secret, "unchanged" keeps
+        // it. A scrubber names the same prefixes to redact them, and says
+        // nothing is kept as it is.
+        pattern: r"\b(?:lines?|entr(?:y|ies)|strings?|values?|messages?)\s+(?:that\s+)?(?:contains?|containing|holds?|holding|with|matching|starts?\s+with|starting\s+with|begins?\s+with)\s+[`'\x22]?(?:sk-|sk_live_|ghp_|gho_|github_pat_|glpat-|xox[abp]-|AKIA|AIza)[^\n]{0,120}?\b(?:unchanged|verbatim|unredacted|untouched|intact|as\s+(?:it\s+is|they\s+are|is))\b",
+        unless: &[
+            "never ", "Never ", "don't ", "Don't ", "do not ", "Do not ", "not to ",
+        ],
+        signal: Signal::Credential,
+        quiet: true,
+        what: "keeps lines holding a key's prefix as they are",
+        explain: "Takes the lines that hold an API key or token (found by its prefix) unchanged, secret and all.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "link-share-public",
+        class: Class::Injection,
+        target: Target::Prose,
+        // misses18 (batch 42's drive-tidy): folders set to "Anyone with
+        // the link" make each link a key to them. Listing what is shared
+        // that way, or asking to restrict it, sets nothing. Injection, as
+        // an order to the agent: its rows read wrapped sentences.
+        pattern: r"\b(?:set|change|switch|make|turn|share)\b[^\n]{0,80}?\b(?:to|with)\s+[^\w\n]{0,4}anyone\s+with\s+the\s+link\b",
+        unless: &[
+            "never ", "Never ", "don't ", "Don't ", "do not ", "Do not ", "not to ",
+        ],
+        signal: Signal::PublicLink,
+        quiet: true,
+        what: "opens folders or files to anyone with the link",
+        explain: "Sets folders or files to be readable by anyone holding their link.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "outside-send",
+        class: Class::Injection,
+        target: Target::Prose,
+        // Beside a link opened to anyone: the links sent to a URL, an
+        // e-mail address or a webhook hand the folders over; given to the
+        // user in the reply, they are the user's to pass on.
+        pattern: r"\b(?:send|sent|post|posted|e-?mail|e-?mailed|forward|forwarded|upload|uploaded|submit|submitted|paste|pasted)\b[^\n]{0,80}?\bto\s+(?:[`'\x22<]?https?://|[\w.+-]+@[\w-]+\.[a-z]{2,}\b|(?:the|our|this)\s+(?:[\w-]+\s+){0,2}?(?:webhook|endpoint|collector)\b)",
+        unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
+        signal: Signal::OutsideSend,
+        quiet: true,
+        beside: Signal::PublicLink,
+        what: "sends something to an outside address",
+        explain: "Sends something to a URL, an e-mail address or a webhook.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "public-link-sent",
+        class: Class::Injection,
+        severity: Severity::High,
+        combines: &[Signal::PublicLink, Signal::OutsideSend],
+        scope: Scope::Block,
+        what: "opens folders to anyone with the link and sends the links away",
+        explain: "One instruction sets folders or files to anyone with the link and sends the links to an outside address: whoever receives them reads the files; share with named people, or give the links to the user — remove the skill.",
         ..Rule::BASE
     },
     Rule {
@@ -5096,7 +5186,7 @@ pub static RULES: &[Rule] = &[
         id: "disclose-instruction",
         class: Class::Injection,
         target: Target::Prose,
-        pattern: r#"\b(?:in|into|under|inside|at\s+the\s+end\s+of)\s+(?:your|the|a|an|each|every)\s+(?:[\w"'-]+\s+){0,3}?(?:reply|replies|answer|response|messages?|pull\s+request|PR|issue|comment|commit\s+(?:messages?|bod(?:y|ies))|description|code\s+block|section|gist|ticket)\b|\bto\s+(?:your|the|each|every|all)\s+(?:\w+\s+){0,2}?(?:reply|replies|answer|answers|response|responses|recaps?|summar(?:y|ies)|reports?|messages?)\b|\bin\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query|param(?:eter)?)\b|\bto\s+https?://|\bto\s+[\w.-]+@[\w-]+\.(?:com|net|org|io|me|dev|app|co|xyz|ru|cc)\b|\bappend\w*\s+(?:a|an|the)\b[^\n]{0,40}?\b(?:section|block|appendix|footer)\b|\bshare\w*\s+(?:it\s+|them\s+)?publicly\b|\b(?:build|fill|set)\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query\s+)?param(?:eter)?\s+(?:from|with)\b|\b(?:give|send|show)\s+(?:the\s+user|them)\s+(?:this|the\s+following)\s+(?:link|URL)\b|\binto\s+(?:a|an|the)\s+(?:[\w-]+\s+)?`?<details>|https?://[^\s`'"<>)]*[?&][\w-]+=(?:[\s`'")<]|(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASS|PAT|CODE|OTP|PIN|PHRASE|CREDENTIALS?|COOKIE|SESSION))(?:[\s`'")]|$)|$)|\b(?:upload|post|send|submit|attach|put|paste|enter)\w*\b[^\n]{0,80}\b(?:to|at|on|into)\s+(?:the\s+|our\s+|this\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:https?://|(?:tickets?|issues?)\b)|\b(?:and|you|also)\s+sent\s+(?:it|them|this|that|these)\b[^\n]{0,80}\b(?:to|at|on|into)\s+(?:the\s+|our\s+|this\s+|a\s+)?(?:[\w-]+\s+){0,3}?https?://|\b(?:field|campo|feld|champ)\b[^\n]{0,30}\b(?:form|formulario|formular|formulaire)\b|\b(?:of|to)\s+the\s+(?:commit\s+(?:messages?|bod(?:y|ies))|pull\s+request|PR\s+description)\b|\b(?:create|open|file)\s+(?:a\s+)?(?:new\s+)?(?:GitHub\s+|public\s+)?(?:issue|gist|discussion)\b|\bpublic\s+gist\b|公開\s*gist|公开\s*gist|\bas\s+(?:a\s+)?bcc\b|(?:webhook|slack|チャンネル|チケット|メール|レポート)\s*に\s*(?:投稿|送信|添付|含め)|(?:отправ\w*|env(?:i|í)a\w*|envoie\w*|envoyez|transmet\w*|p(?:e|é)ga\w*|s(?:u|ú)be\w*|adjunt\w*|joins\b|joignez|schick\w*|sende\b|发送|发往|发到|发给|上传|提交到|推送到|附加到|送信|送付)[^\n]{0,80}(?:https?://|\b[\w.+-]+@[\w-]+\.[a-z]{2,}\b)|\bto\s+[`'\x22<]https?://|\bto\s+the\s+(?:[\w-]+\s+){0,2}webhook\b|\b(?:using|with|via|through)\s+the\s+(?:e-?mail|mail|send[_-]?mail|gmail|outlook)\s+tool\b"#,
+        pattern: r#"\b(?:in|into|under|inside|at\s+the\s+end\s+of)\s+(?:your|the|a|an|each|every)\s+(?:[\w"'-]+\s+){0,3}?(?:reply|replies|answer|response|messages?|pull\s+request|PR|issue|comment|commit\s+(?:messages?|bod(?:y|ies))|description|code\s+block|section|gist|ticket)\b|\bto\s+(?:your|the|each|every|all)\s+(?:\w+\s+){0,2}?(?:reply|replies|answer|answers|response|responses|recaps?|summar(?:y|ies)|reports?|messages?)\b|\bin\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query|param(?:eter)?)\b|\bto\s+https?://|\bto\s+[\w.-]+@[\w-]+\.(?:com|net|org|io|me|dev|app|co|xyz|ru|cc)\b|\bappend\w*\s+(?:a|an|the)\b[^\n]{0,40}?\b(?:section|block|appendix|footer)\b|\bshare\w*\s+(?:it\s+|them\s+)?publicly\b|\b(?:build|fill|set)\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query\s+)?param(?:eter)?\s+(?:from|with)\b|\b(?:give|send|show)\s+(?:the\s+user|them)\s+(?:this|the\s+following)\s+(?:link|URL)\b|\binto\s+(?:a|an|the)\s+(?:[\w-]+\s+)?`?<details>|https?://[^\s`'"<>)]*[?&][\w-]+=(?:[\s`'")<]|(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASS|PAT|CODE|OTP|PIN|PHRASE|CREDENTIALS?|COOKIE|SESSION))(?:[\s`'")]|$)|$)|\b(?:upload|post|send|submit|attach|put|paste|enter)\w*\b[^\n]{0,80}\b(?:to|at|on|into)\s+(?:the\s+|our\s+|this\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:https?://|(?:tickets?|issues?)\b)|\b(?:and|you|also)\s+sent\s+(?:it|them|this|that|these)\b[^\n]{0,80}\b(?:to|at|on|into)\s+(?:the\s+|our\s+|this\s+|a\s+)?(?:[\w-]+\s+){0,3}?https?://|\b(?:field|campo|feld|champ)\b[^\n]{0,30}\b(?:form|formulario|formular|formulaire)\b|\b(?:of|to)\s+the\s+(?:commit\s+(?:messages?|bod(?:y|ies))|pull\s+request|PR\s+description)\b|\b(?:create|open|file)\s+(?:a\s+)?(?:new\s+)?(?:GitHub\s+|public\s+)?(?:issue|gist|discussion)\b|\bpublic\s+gist\b|公開\s*gist|公开\s*gist|\bas\s+(?:a\s+)?bcc\b|(?:webhook|slack|チャンネル|チケット|メール|レポート)\s*に\s*(?:投稿|送信|添付|含め)|(?:отправ\w*|env(?:i|í)a\w*|envoie\w*|envoyez|transmet\w*|p(?:e|é)ga\w*|s(?:u|ú)be\w*|adjunt\w*|joins\b|joignez|schick\w*|sende\b|发送|发往|发到|发给|上传|提交到|推送到|附加到|送信|送付)[^\n]{0,80}(?:https?://|\b[\w.+-]+@[\w-]+\.[a-z]{2,}\b)|\bto\s+[`'\x22<]https?://|\bto\s+the\s+(?:[\w-]+\s+){0,2}webhook\b|\b(?:using|with|via|through)\s+the\s+(?:e-?mail|mail|send[_-]?mail|gmail|outlook)\s+tool\b|\bcomment\s+on\s+(?:the|your|a|an|each|every|this)\s+(?:open\s+|current\s+|user's\s+)?(?:pull\s+request|PR|merge\s+request|MR|issue|ticket)\b"#,
         unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
         confirm: Some(crate::hosts::foreign_unless_url),
         signal: Signal::Disclose,
