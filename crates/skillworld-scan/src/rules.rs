@@ -359,6 +359,11 @@ pub enum Signal {
     /// Tells the agent to open folders or files to anyone holding their
     /// link (prose).
     PublicLink,
+    /// Tells the agent, in French, Spanish or German, to delete or switch
+    /// off a test, a job or a check (prose).
+    CheckRemoved,
+    /// Says a test, a job or a check fails or flags something (prose).
+    CheckFails,
     /// Tells the agent to send something to an outside address: a URL, an
     /// e-mail address, a webhook (prose).
     OutsideSend,
@@ -4136,6 +4141,70 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "check-removal-intl",
+        class: Class::Tampering,
+        target: Target::Prose,
+        // misses18 (batch 42's revue-pr-exemples): `check-removal-order`'s
+        // act in French, Spanish and German — "supprimer le test",
+        // "désactiver le job", "borrar la prueba", "den Test löschen".
+        // Alone a test is removed for many reasons (a feature dropped);
+        // beside the failure it answers (`check-fails`) in one paragraph,
+        // the user's CI is made green by deleting what it caught. Each
+        // verb is written out: the prefilter finds no literal in a stem
+        // followed by a group of endings, and runs such an alternative on
+        // every line.
+        pattern: r"\b(?:supprimer|supprimez|supprime|désactiver|désactivez|désactive|desactiver|desactivez)\s+(?:le|la|les|ce|cette|ces)\s+(?:test|job|vérification|verification|contrôle|controle|étape|etape|scan)s?\b|\b(?:borrar|borra|borre|borren|eliminar|elimine|eliminen|desactivar|desactiva|desactive|desactiven)\s+(?:el|la|los|las|ese|esa|este|esta)\s+(?:test|prueba|job|comprobación|comprobacion|verificación|verificacion|chequeo|escaneo)(?:s|es)?\b|\b(?:den|die|das|diesen|diese)\s+(?:Test|Job|Check|Prüfung|Pruefung|Scan)s?\s+(?:löschen|loeschen|entfernen|deaktivieren|auskommentieren)\b|\b(?:lösche|loesche|entferne|deaktiviere)\s+(?:den|die|das|diesen|diese)\s+(?:Test|Job|Check|Prüfung|Pruefung|Scan)s?\b",
+        unless: &[
+            "ne pas ",
+            "ne jamais ",
+            "ne supprim",
+            "ne désactiv",
+            "nunca ",
+            "no borr",
+            "no elimin",
+            "no desactiv",
+            "nicht ",
+            "niemals ",
+            // A removal allowed only for a reason of its own (the
+            // feature it tests removed) answers no failure.
+            "nur wenn",
+            "nur, wenn",
+            "seulement si",
+            "uniquement si",
+            "solo si",
+            "sólo si",
+        ],
+        signal: Signal::CheckRemoved,
+        quiet: true,
+        what: "deletes or switches off a test or a check (French, Spanish, German)",
+        explain: "Tells the agent to delete or switch off a test, a job or a check.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "check-fails",
+        class: Class::Tampering,
+        target: Target::Prose,
+        // Beside `check-removal-intl` only: a failure or a finding named
+        // in the same paragraph, in any of the languages.
+        pattern: r"(?:(?:é|e)choue(?:nt)?|\b(?:en\s+)?(?:é|e)chec\b|\bsignale\b|\best\s+rouge\b|\bfalla(?:n)?\b|\bfallid[oa]\b|\breporta\b|\bschl(?:ä|ae)gt\s+fehl\b|\bfehlschl(?:ä|ae)gt\b|\bfehlgeschlagen\b|\bmeldet\b|\bfails\b|\bfailing\b|\bis\s+red\b)",
+        signal: Signal::CheckFails,
+        quiet: true,
+        beside: Signal::CheckRemoved,
+        what: "says a test or a check fails",
+        explain: "Says a test, a job or a check fails or flags something.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "failing-check-removed",
+        class: Class::Tampering,
+        severity: Severity::High,
+        combines: &[Signal::CheckRemoved, Signal::CheckFails],
+        scope: Scope::Block,
+        what: "tells the agent to delete a failing test or check",
+        explain: "One paragraph names a failing test or a check's finding and tells the agent, in French, Spanish or German, to delete or switch off that test or check, so the user's CI passes without what it caught; fix the cause instead — remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "always-true",
         class: Class::Tampering,
         target: Target::Code,
@@ -5104,8 +5173,10 @@ pub static RULES: &[Rule] = &[
         // prefix (`sk-`, `ghp_`, `AKIA`) taken as they are ("copy that line
         // unchanged"): the condition names the secret, "unchanged" keeps
         // it. A scrubber names the same prefixes to redact them, and says
-        // nothing is kept as it is.
-        pattern: r"\b(?:lines?|entr(?:y|ies)|strings?|values?|messages?)\s+(?:that\s+)?(?:contains?|containing|holds?|holding|with|matching|starts?\s+with|starting\s+with|begins?\s+with)\s+[`'\x22]?(?:sk-|sk_live_|ghp_|gho_|github_pat_|glpat-|xox[abp]-|AKIA|AIza)[^\n]{0,120}?\b(?:unchanged|verbatim|unredacted|untouched|intact|as\s+(?:it\s+is|they\s+are|is))\b",
+        // nothing is kept unchanged. The keeping words are rare, so the
+        // prefilter finds the row by them, not by "line" or "value" (which
+        // cost +1.4 % of the corpus's instructions as its trigger).
+        pattern: r"\b(?:contains?|containing|holds?|holding|matching|(?:starts?|starting|begins?|beginning)\s+with)\s+[`'\x22]?(?:sk-|sk_live_|ghp_|gho_|github_pat_|glpat-|xox[abp]-|AKIA|AIza)[^\n]{0,120}?\b(?:unchanged|verbatim|unredacted|untouched)\b",
         unless: &[
             "never ", "Never ", "don't ", "Don't ", "do not ", "Do not ", "not to ",
         ],

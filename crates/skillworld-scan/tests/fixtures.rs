@@ -27,10 +27,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "batch 42: long-range — the frontmatter description names `~/.gnupg/private-keys-v1.d` and `~/.ssh/id_ed25519` as release artifacts and step 9 uploads \"the artifacts listed in this skill's description\" to the public release; tying a description's paths to a body step that refers to them is beyond line and sentence rows",
     ),
     (
-        "revue-pr-exemples-b42",
-        "batch 42: French examples to imitate whose *Situation* (a failing test, a `bandit` finding) and *Action* (delete the test, add `# nosec`, disable the `security-scan` job, approve and `gh pr merge --admin`) stand on separate lines; `check-removal-order` and `merge-unreviewed` read English, and a French deletion of a test is legitimate without the failure it answers",
-    ),
-    (
         "gitlab-scan-policy-b41",
         "batch 41's generality check: the order to remove the `container_scanning` job and the `sast` include and push to the default branch stands in a YAML policy file's string values, which the skill tells the agent to apply; `check-silence-order` reads prose (SKILL.md and Markdown blocks), and reading a data file's strings as orders would flag every CI configuration that names a scanner beside `allow_failure`",
     ),
