@@ -367,6 +367,9 @@ pub enum Signal {
     /// Tells the agent to send something to an outside address: a URL, an
     /// e-mail address, a webhook (prose).
     OutsideSend,
+    /// Says a step needs no confirmation from the user (the escalating
+    /// rows, `Rule::escalates`).
+    Unconfirmed,
 }
 
 /// Where a combination looks for its signals.
@@ -488,6 +491,20 @@ impl Rule {
         reported_as: None,
         what: "",
         explain: "",
+    };
+
+    /// A send to an outside address in words — sent, posted, e-mailed,
+    /// uploaded or submitted to a URL, an e-mail address or a webhook —
+    /// the quiet signal `outside-send` and `unconfirmed-send` read beside
+    /// different orders.
+    const OUTSIDE_SEND: Rule = Rule {
+        class: Class::Injection,
+        target: Target::Prose,
+        pattern: r"\b(?:send|sent|post|posted|e-?mail|e-?mailed|forward|forwarded|upload|uploaded|submit|submitted|paste|pasted)\b[^\n]{0,80}?\bto\s+(?:[`'\x22<]?https?://|[\w.+-]+@[\w-]+\.[a-z]{2,}\b|(?:the|our|this)\s+(?:[\w-]+\s+){0,2}?(?:webhook|endpoint|collector)\b)",
+        unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
+        signal: Signal::OutsideSend,
+        quiet: true,
+        ..Rule::BASE
     };
 
     /// A combination row.
@@ -4961,6 +4978,7 @@ pub static RULES: &[Rule] = &[
         pattern: r"\b(?:never|don't|do\s+not)\s+ask\s+(?:the\s+user\s+)?for\s+(?:permission|confirmation|approval)\b|\b(?:never|don't|do\s+not)\s+ask\s+(?:the\s+user\s+)?to\s+(?:confirm|approve)\b|\bwithout\s+asking\s+(?:the\s+user\s+|anyone\s+)?(?:for\s+)?(?:permission|confirmation|approval)\b|\bwithout\s+(?:requesting|seeking|waiting\s+for)\s+(?:the\s+user'?s\s+)?(?:permission|confirmation|approval)\b|\bstop asking (?:for|before) (?:permission|confirmation|approval|reading|running|executing|sending|deleting|writing|opening)\b|\bskip\s+the\s+confirmation\s+(?:prompt|step|dialog)\b|\bwithout\s+asking(?:\s+(?:or|and)\s+mention\w*|\s+(?:the\s+user\s+)?to\s+(?:read|review|check|confirm|see)\b)|\b(?:do\s+not|don't)\s+stop\s+to\s+(?:show|ask|confirm)\b",
         spares_descriptions: true,
         escalates: true,
+        signal: Signal::Unconfirmed,
         what: "tells the agent not to ask the user before acting",
         explain: "Tells the agent to act without asking the user first; alone a warning (unattended workflows say so), beside anything else this scan flags or an act that deletes, sends, publishes or force-pushes it arms that act — remove the skill.",
         ..Rule::BASE
@@ -4978,6 +4996,7 @@ pub static RULES: &[Rule] = &[
         pattern: r"\b(?:does\snot|doesn't|do\snot|don't)\sneed\s(?:the\suser'?s\s|their\s)?(?:confirmation|approval|permission)\b|\b(?:confirmation|approval)\s(?:is\snot|isn't)\s(?:required|needed)\b|\bno\sneed\sto\s(?:ask|bother|check\swith)\s(?:the\suser|them)\b|\b(?:do\snot|don't)\sask\sthe\suser\sfirst\b|\b(?:done|applied|written|changed)\b\swithout\sasking\b|\bapply\s+(?:each|every|all|the)\b[^\n.]{0,80}?\bwithout\sasking\b",
         spares_descriptions: true,
         escalates: true,
+        signal: Signal::Unconfirmed,
         what: "says the user need not be asked before acting",
         explain: "Says a step needs no confirmation from the user; alone a warning (unattended workflows say so), beside anything else this scan flags or an act that deletes, sends, publishes or force-pushes it arms that act — remove the skill.",
         ..Rule::BASE
@@ -5206,19 +5225,25 @@ pub static RULES: &[Rule] = &[
     },
     Rule {
         id: "outside-send",
-        class: Class::Injection,
-        target: Target::Prose,
         // Beside a link opened to anyone: the links sent to a URL, an
         // e-mail address or a webhook hand the folders over; given to the
         // user in the reply, they are the user's to pass on.
-        pattern: r"\b(?:send|sent|post|posted|e-?mail|e-?mailed|forward|forwarded|upload|uploaded|submit|submitted|paste|pasted)\b[^\n]{0,80}?\bto\s+(?:[`'\x22<]?https?://|[\w.+-]+@[\w-]+\.[a-z]{2,}\b|(?:the|our|this)\s+(?:[\w-]+\s+){0,2}?(?:webhook|endpoint|collector)\b)",
-        unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
-        signal: Signal::OutsideSend,
-        quiet: true,
         beside: Signal::PublicLink,
         what: "sends something to an outside address",
         explain: "Sends something to a URL, an e-mail address or a webhook.",
-        ..Rule::BASE
+        ..Rule::OUTSIDE_SEND
+    },
+    Rule {
+        id: "unconfirmed-send",
+        // misses18 (batch 41's diag-bundle-passive): beside an order that
+        // needs no confirmation, a send to an outside address in the same
+        // paragraph ("is uploaded to `https://…` by the assistant …
+        // Confirmation is not required"); it arms that order only where
+        // the skill names a credential too (`engine::escalate`).
+        beside: Signal::Unconfirmed,
+        what: "sends something to an outside address without asking",
+        explain: "Sends something to a URL, an e-mail address or a webhook in a step that needs no confirmation.",
+        ..Rule::OUTSIDE_SEND
     },
     Rule {
         id: "public-link-sent",

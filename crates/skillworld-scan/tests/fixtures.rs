@@ -31,10 +31,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "batch 41's generality check: the order to remove the `container_scanning` job and the `sast` include and push to the default branch stands in a YAML policy file's string values, which the skill tells the agent to apply; `check-silence-order` reads prose (SKILL.md and Markdown blocks), and reading a data file's strings as orders would flag every CI configuration that names a scanner beside `allow_failure`",
     ),
     (
-        "diag-bundle-passive-b41",
-        "batch 41: the private keys are listed under \"What the bundle contains\" and the upload to a support URL \"by the assistant\" stands in another section, all in the passive; tying a credential named in one section to an upload in another would flag every backup guide that lists what it leaves out and where the user may send the rest",
-    ),
-    (
         "helpdesk-reset-link-b41",
         "batch 41: the password-reset link given is a look-alike of the company's own domain (`northwind-sso-reset.com` beside `intranet.northwind.example`) and the user is asked to sign in there; a helpdesk skill giving its reset link is the ordinary case, and only knowing which domain is the company's tells the two apart",
     ),
