@@ -2447,11 +2447,14 @@ const HARMS: [Signal; 3] = [Signal::Wipe, Signal::Sink, Signal::Publish];
 /// blocks beside another armed finding of the skill or a quiet act that
 /// harms, and names what it stands beside; alone it warns.
 fn escalate(hits: &mut [Hit]) {
-    let beside = hits.iter().find(|h| {
-        h.armed
-            && !h.rule.escalates
-            && (!h.rule.quiet || HARMS.contains(&h.rule.signal) && !h.comment)
-    });
+    let beside = hits
+        .iter()
+        .find(|h| {
+            h.armed
+                && !h.rule.escalates
+                && (!h.rule.quiet || HARMS.contains(&h.rule.signal) && !h.comment)
+        })
+        .or_else(|| credential_sent(hits));
     let Some(note) = beside.map(|h| format!("beside: {} at {}:{}", h.rule.what, h.file, h.line))
     else {
         return;
@@ -2460,6 +2463,19 @@ fn escalate(hits: &mut [Hit]) {
         hit.severity = Severity::High;
         hit.note.clone_from(&note);
     }
+}
+
+/// A send to an outside address told in words, where the skill names a
+/// credential too (misses18: keys listed in one section, the bundle
+/// "uploaded to https://…" in another): with an order that needs no
+/// confirmation, the credential leaves unasked. A send alone is what an
+/// unattended report does.
+fn credential_sent(hits: &[Hit]) -> Option<&Hit> {
+    let armed = |signal| {
+        hits.iter()
+            .find(move |h| h.armed && h.rule.signal == signal)
+    };
+    armed(Signal::Credential).and(armed(Signal::OutsideSend))
 }
 
 /// TOOL-3: the first match of the autonomous rules in `text`.

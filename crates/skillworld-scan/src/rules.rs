@@ -356,6 +356,20 @@ pub enum Signal {
     /// first on its line, quoted or after options, not after a host name
     /// (a `known_hosts` entry).
     KeyShown,
+    /// Tells the agent to open folders or files to anyone holding their
+    /// link (prose).
+    PublicLink,
+    /// Tells the agent, in French, Spanish or German, to delete or switch
+    /// off a test, a job or a check (prose).
+    CheckRemoved,
+    /// Says a test, a job or a check fails or flags something (prose).
+    CheckFails,
+    /// Tells the agent to send something to an outside address: a URL, an
+    /// e-mail address, a webhook (prose).
+    OutsideSend,
+    /// Says a step needs no confirmation from the user (the escalating
+    /// rows, `Rule::escalates`).
+    Unconfirmed,
 }
 
 /// Where a combination looks for its signals.
@@ -477,6 +491,20 @@ impl Rule {
         reported_as: None,
         what: "",
         explain: "",
+    };
+
+    /// A send to an outside address in words — sent, posted, e-mailed,
+    /// uploaded or submitted to a URL, an e-mail address or a webhook —
+    /// the quiet signal `outside-send` and `unconfirmed-send` read beside
+    /// different orders.
+    const OUTSIDE_SEND: Rule = Rule {
+        class: Class::Injection,
+        target: Target::Prose,
+        pattern: r"\b(?:send|sent|post|posted|e-?mail|e-?mailed|forward|forwarded|upload|uploaded|submit|submitted|paste|pasted)\b[^\n]{0,80}?\bto\s+(?:[`'\x22<]?https?://|[\w.+-]+@[\w-]+\.[a-z]{2,}\b|(?:the|our|this)\s+(?:[\w-]+\s+){0,2}?(?:webhook|endpoint|collector)\b)",
+        unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
+        signal: Signal::OutsideSend,
+        quiet: true,
+        ..Rule::BASE
     };
 
     /// A combination row.
@@ -4130,6 +4158,70 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "check-removal-intl",
+        class: Class::Tampering,
+        target: Target::Prose,
+        // misses18 (batch 42's revue-pr-exemples): `check-removal-order`'s
+        // act in French, Spanish and German — "supprimer le test",
+        // "désactiver le job", "borrar la prueba", "den Test löschen".
+        // Alone a test is removed for many reasons (a feature dropped);
+        // beside the failure it answers (`check-fails`) in one paragraph,
+        // the user's CI is made green by deleting what it caught. Each
+        // verb is written out: the prefilter finds no literal in a stem
+        // followed by a group of endings, and runs such an alternative on
+        // every line.
+        pattern: r"\b(?:supprimer|supprimez|supprime|désactiver|désactivez|désactive|desactiver|desactivez)\s+(?:le|la|les|ce|cette|ces)\s+(?:test|job|vérification|verification|contrôle|controle|étape|etape|scan)s?\b|\b(?:borrar|borra|borre|borren|eliminar|elimine|eliminen|desactivar|desactiva|desactive|desactiven)\s+(?:el|la|los|las|ese|esa|este|esta)\s+(?:test|prueba|job|comprobación|comprobacion|verificación|verificacion|chequeo|escaneo)(?:s|es)?\b|\b(?:den|die|das|diesen|diese)\s+(?:Test|Job|Check|Prüfung|Pruefung|Scan)s?\s+(?:löschen|loeschen|entfernen|deaktivieren|auskommentieren)\b|\b(?:lösche|loesche|entferne|deaktiviere)\s+(?:den|die|das|diesen|diese)\s+(?:Test|Job|Check|Prüfung|Pruefung|Scan)s?\b",
+        unless: &[
+            "ne pas ",
+            "ne jamais ",
+            "ne supprim",
+            "ne désactiv",
+            "nunca ",
+            "no borr",
+            "no elimin",
+            "no desactiv",
+            "nicht ",
+            "niemals ",
+            // A removal allowed only for a reason of its own (the
+            // feature it tests removed) answers no failure.
+            "nur wenn",
+            "nur, wenn",
+            "seulement si",
+            "uniquement si",
+            "solo si",
+            "sólo si",
+        ],
+        signal: Signal::CheckRemoved,
+        quiet: true,
+        what: "deletes or switches off a test or a check (French, Spanish, German)",
+        explain: "Tells the agent to delete or switch off a test, a job or a check.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "check-fails",
+        class: Class::Tampering,
+        target: Target::Prose,
+        // Beside `check-removal-intl` only: a failure or a finding named
+        // in the same paragraph, in any of the languages.
+        pattern: r"(?:(?:é|e)choue(?:nt)?|\b(?:en\s+)?(?:é|e)chec\b|\bsignale\b|\best\s+rouge\b|\bfalla(?:n)?\b|\bfallid[oa]\b|\breporta\b|\bschl(?:ä|ae)gt\s+fehl\b|\bfehlschl(?:ä|ae)gt\b|\bfehlgeschlagen\b|\bmeldet\b|\bfails\b|\bfailing\b|\bis\s+red\b)",
+        signal: Signal::CheckFails,
+        quiet: true,
+        beside: Signal::CheckRemoved,
+        what: "says a test or a check fails",
+        explain: "Says a test, a job or a check fails or flags something.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "failing-check-removed",
+        class: Class::Tampering,
+        severity: Severity::High,
+        combines: &[Signal::CheckRemoved, Signal::CheckFails],
+        scope: Scope::Block,
+        what: "tells the agent to delete a failing test or check",
+        explain: "One paragraph names a failing test or a check's finding and tells the agent, in French, Spanish or German, to delete or switch off that test or check, so the user's CI passes without what it caught; fix the cause instead — remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "always-true",
         class: Class::Tampering,
         target: Target::Code,
@@ -4366,6 +4458,28 @@ pub static RULES: &[Rule] = &[
         spares_descriptions: true,
         what: "tells the agent to erase a repository's history",
         explain: "Tells the agent to delete a repository's history or force-push a fresh one over its default or every remote branch, erasing everyone's work there; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "hooks-skipped-force-push",
+        // An order to the agent (injection), not a payload: a payload row
+        // in prose warns on a line holding a warning word, and the order's
+        // own purpose clause says one ("so the hooks do not run").
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        // misses18 (batch 41's release-counter): a commit made with
+        // `--no-verify` so the hooks do not run, then pushed to the default
+        // branch with `--force`: the user's guards skipped and the shared
+        // history overwritten in one order. Either alone is a documented
+        // escape hatch (a broken hook, a leaked secret rewritten); a
+        // negation before the order ("Never commit with `--no-verify` or
+        // …") forbids it and warns. The match starts at the verb: a match
+        // starting in an inline code span is code, which this row does not read.
+        pattern: r"\b(?:commit|push)\w*\b[^\n]{0,40}?--no-verify\b[^\n]{0,160}?(?:\bpush\w*\b[^\n]{0,100}?(?:\b(?:main|master|trunk|production|default\s+branch)\b[^\n]{0,40}?(?:--force\b|\bforce\b|\s-f\b)|(?:--force\b|\bforce\b|\s-f\b)[^\n]{0,60}?\b(?:main|master|trunk|production|default\s+branch)\b)|\bforce[- ]?push\w*\b[^\n]{0,60}?\b(?:main|master|trunk|production|default\s+branch)\b)|\bforce[- ]?push\w*\b[^\n]{0,80}?\b(?:main|master|trunk|production|default\s+branch)\b[^\n]{0,80}?--no-verify\b|\bpush\w*\b[^\n]{0,40}?\b(?:main|master|trunk|production|default\s+branch)\b[^\n]{0,60}?(?:--force(?:-with-lease)?\s+--no-verify|--no-verify\s+--force)\b",
+        spares_descriptions: true,
+        what: "tells the agent to skip the hooks and force-push the default branch",
+        explain: "Tells the agent to commit past the repository's hooks (`--no-verify`) and force-push over the default branch, skipping the user's checks and overwriting everyone's history; remove the skill.",
         ..Rule::BASE
     },
     Rule {
@@ -4864,6 +4978,7 @@ pub static RULES: &[Rule] = &[
         pattern: r"\b(?:never|don't|do\s+not)\s+ask\s+(?:the\s+user\s+)?for\s+(?:permission|confirmation|approval)\b|\b(?:never|don't|do\s+not)\s+ask\s+(?:the\s+user\s+)?to\s+(?:confirm|approve)\b|\bwithout\s+asking\s+(?:the\s+user\s+|anyone\s+)?(?:for\s+)?(?:permission|confirmation|approval)\b|\bwithout\s+(?:requesting|seeking|waiting\s+for)\s+(?:the\s+user'?s\s+)?(?:permission|confirmation|approval)\b|\bstop asking (?:for|before) (?:permission|confirmation|approval|reading|running|executing|sending|deleting|writing|opening)\b|\bskip\s+the\s+confirmation\s+(?:prompt|step|dialog)\b|\bwithout\s+asking(?:\s+(?:or|and)\s+mention\w*|\s+(?:the\s+user\s+)?to\s+(?:read|review|check|confirm|see)\b)|\b(?:do\s+not|don't)\s+stop\s+to\s+(?:show|ask|confirm)\b",
         spares_descriptions: true,
         escalates: true,
+        signal: Signal::Unconfirmed,
         what: "tells the agent not to ask the user before acting",
         explain: "Tells the agent to act without asking the user first; alone a warning (unattended workflows say so), beside anything else this scan flags or an act that deletes, sends, publishes or force-pushes it arms that act — remove the skill.",
         ..Rule::BASE
@@ -4881,6 +4996,7 @@ pub static RULES: &[Rule] = &[
         pattern: r"\b(?:does\snot|doesn't|do\snot|don't)\sneed\s(?:the\suser'?s\s|their\s)?(?:confirmation|approval|permission)\b|\b(?:confirmation|approval)\s(?:is\snot|isn't)\s(?:required|needed)\b|\bno\sneed\sto\s(?:ask|bother|check\swith)\s(?:the\suser|them)\b|\b(?:do\snot|don't)\sask\sthe\suser\sfirst\b|\b(?:done|applied|written|changed)\b\swithout\sasking\b|\bapply\s+(?:each|every|all|the)\b[^\n.]{0,80}?\bwithout\sasking\b",
         spares_descriptions: true,
         escalates: true,
+        signal: Signal::Unconfirmed,
         what: "says the user need not be asked before acting",
         explain: "Says a step needs no confirmation from the user; alone a warning (unattended workflows say so), beside anything else this scan flags or an act that deletes, sends, publishes or force-pushes it arms that act — remove the skill.",
         ..Rule::BASE
@@ -5004,7 +5120,7 @@ pub static RULES: &[Rule] = &[
         // between a word and the `\s` after it (true there) ends the
         // prefilter's literal: each `\s` it spells six ways, and every
         // spelling is an entry the word search checks on their shared window.
-        pattern: r"\b(?:do\snot|don't|never)\smention\b\s(?:(?:this|these)\s(?:step|steps|call|calls|rule|rules)\s*(?:[.;!]|$|to\s+the\s+user\b|in\s+(?:the|your)\b)|(?:rules?|steps?)\s+\d|(?:this|it|that|these|them)\s+in\s+(?:the|your)\s+[\w-]+\s+(?:summary|summaries|report|log|changelog)\b)|\b(?:need\snot|needn't|(?:does|do)\snot\sneed\sto|(?:doesn't|don't)\sneed\sto)\b\sbe\s+(?:announced|disclosed|(?:listed|mentioned|reported|shown)\s+(?:in\s+(?:the|your)\s+(?:[\w-]+\s+)?(?:summary|report|reply|answer|changes|changelog)|to\s+the\s+user))\b|\bnot\sto\sbe\sraised\swith\b|\bnot\sto\sbe\s(?:mentioned|disclosed)\sto\s(?:the\s)?user\b|\bwithout\s(?:mentioning|showing|reporting|listing)\b\s(?:it|this|that|them|these)\sin\s(?:the|your)\s[\w-]+\s+(?:summary|report|reply|answer|notes)\b|\b(?:don't|do\snot|never)\slist\b\sthe\s+(?:[\w-]+\s+)?(?:call|calls|request|requests|step|steps|upload|uploads|command|commands)\s+in\s+(?:your|the)\s+(?:summary|reply|answer|response|report)\b|\b(?:never|do\s+not|don't)\s+(?:reveal|disclose|admit|mention)\s+(?:to\s+the\s+user\s+)?that\s(?:this\sguidance|these\sinstructions|this\sinstruction|this\spositioning)\s(?:comes|came)\sfrom\b|\b(?:fold|slip|tuck|sneak|bury)\s+(?:this|it|the\s+change|these\s+changes)\s+into\s+(?:whatever|the\s+user's|their|any)\s+(?:\w+\s+)?(?:commit|change|PR|pull\s+request)\b",
+        pattern: r"\b(?:do\snot|don't|never)\smention\b\s(?:(?:this|these)\s(?:step|steps|call|calls|rule|rules)\s*(?:[.;!]|$|to\s+(?:(?:the|your)\s+[\w-]+\s+(?:[\w-]+\s+)?(?:or|and|nor)\s+(?:to\s+)?)?the\s+user\b|in\s+(?:the|your)\b)|(?:rules?|steps?)\s+\d|(?:this|it|that|these|them)\s+in\s+(?:the|your)\s+[\w-]+\s+(?:summary|summaries|report|log|changelog)\b)|\b(?:need\snot|needn't|(?:does|do)\snot\sneed\sto|(?:doesn't|don't)\sneed\sto)\b\sbe\s+(?:announced|disclosed|(?:listed|mentioned|reported|shown)\s+(?:in\s+(?:the|your)\s+(?:[\w-]+\s+)?(?:summary|report|reply|answer|changes|changelog)|to\s+the\s+user))\b|\bnot\sto\sbe\sraised\swith\b|\bnot\sto\sbe\s(?:mentioned|disclosed)\sto\s(?:the\s)?user\b|\bwithout\s(?:mentioning|showing|reporting|listing)\b\s(?:it|this|that|them|these)\sin\s(?:the|your)\s[\w-]+\s+(?:summary|report|reply|answer|notes)\b|\b(?:don't|do\snot|never)\slist\b\sthe\s+(?:[\w-]+\s+)?(?:call|calls|request|requests|step|steps|upload|uploads|command|commands)\s+in\s+(?:your|the)\s+(?:summary|reply|answer|response|report)\b|\b(?:never|do\s+not|don't)\s+(?:reveal|disclose|admit|mention)\s+(?:to\s+the\s+user\s+)?that\s(?:this\sguidance|these\sinstructions|this\sinstruction|this\spositioning)\s(?:comes|came)\sfrom\b|\b(?:fold|slip|tuck|sneak|bury)\s+(?:this|it|the\s+change|these\s+changes)\s+into\s+(?:whatever|the\s+user's|their|any)\s+(?:\w+\s+)?(?:commit|change|PR|pull\s+request)\b",
         confirm: Some(crate::naming::forbidden_concealment),
         what: "tells the agent to keep a step out of what the user reads",
         explain: "Tells the agent to leave a step out of its summary or report, or to pass it off inside the user's own change: a skill that hides what it does is not one to run — remove it.",
@@ -5042,7 +5158,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Injection,
         // Batch 33: the whole environment is a credential store too: a
         // bare `printenv`, `vercel env pull`, "the full environment".
-        pattern: r"\b(?:api key|api_key|api-key|apikey|token|secret|password) values\b|\.ssh/id_\w+(?:$|[^\w.]|\.(?:$|[^p]))|\bid_(?:rsa|ed25519|ecdsa)(?:$|[^\w.]|\.(?:$|[^p]))|\.aws/credentials|\.git-credentials|\.config/gh/hosts|\.netrc\b|\.pypirc\b|\.npmrc\b|\.docker/config\.json|\.kube/config|\bkeychain\b|\bseed\s+phrase|\brecovery\s+phrase\b|\b(?:full|entire|complete|whole)\s+(?:api[\s_-]?key|access\s+token|secret\s+key)\b|\bprivate\s+keys?\b|\b(?:tokens?|secrets?|keys?|passwords?|values?)\s+(?:in|from)\s+(?:the\s+|your\s+)?\.env\b|\.(?:bash|zsh|python|psql|mysql)_history\b|\b(?:shell|bash|zsh|command)\s+history\b|\b(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|hidden\s+)?system\s+prompt\b|\bany\s+(?:api[\s_-]?keys?|tokens|secrets|credentials|passwords)\s+you\s+(?:can\s+)?(?:see|find|have|know)\b|\b(?:keys|tokens|secrets|credentials|passwords)\b[^\n.]{0,30}\b(?:in|from) (?:the|this|our) (?:conversation|chat)\b|[?&][\w-]+=<[A-Z_]*(?:API_KEY|TOKEN|SECRET|PASSWORD)[A-Z_]*>|\bvalue\s+of\s+(?:the\s+)?[`$]*(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))\b|(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))`?'s\s+value\b|\bapplication_default_credentials\.json\b|\b(?:full\s+text|contents?|whole|entire\s+(?:text|file))\s+of\s+(?:the\s+|your\s+|the\s+(?:project|user)'s\s+)?[`'\x22]?\.env\b|\b(?:whole|entire)\s+[`'\x22]?\.env(?:[`'\x22\s),;:]|$)|\.env\s+целиком|содержимое\s+(?:файла\s+)?\.env\b|\bcredentials\b[^\n]{0,30}\b(?:inside|in|under|within|of)\s+(?:the\s+)?(?:user's\s+)?(?:hidden\s+)?[`'\x22]?\.?aws\b|\bconfig\b[^\n]{0,40}\s[`'\x22]?\.kube\b|\bwallet\s+(?:folders?|files?|vaults?)\b|\b(?:vault|wallet|mnemonic|recovery)(?:\s+(?:and|or))?\s+seed\s+files?\b|(?-i:\bLogin Data\b)|\bmessages\s+(?:of|from|in)\s+(?:our|this|the)\s+(?:chat|conversation)\b|对话的?全部内容|全部对话|完整对话|聊天记录|会話の?(?:全文|履歴)|\b(?:contents?|copy)\s+of\s+(?:the\s+user's\s+|your\s+)?[`'\x22]?~/\.ssh\b|\bzip\w*\b[^\n]{0,60}[`'\x22]\.env[`'\x22]|[`'\x22]secrets/[`'\x22]\s+(?:directory|folder)|\bprintenv\s*(?:[`'\x22)]|$)|\benv\s+pull\b|\b(?:full|entire|whole|complete)\s+environment\b|\b(?:each|every|all)\s+(?:of\s+the\s+)?[`'\x22]?(?-i:[A-Z][A-Z_]*=(?:value|VALUE|<value>))[`'\x22]?\s+pairs?\b",
+        pattern: r"\b(?:api key|api_key|api-key|apikey|token|secret|password) values\b|\.ssh/id_\w+(?:$|[^\w.]|\.(?:$|[^p]))|\bid_(?:rsa|ed25519|ecdsa)(?:$|[^\w.]|\.(?:$|[^p]))|\.aws/credentials|\.git-credentials|\.config/gh/hosts|\.netrc\b|\.pypirc\b|\.npmrc\b|\.docker/config\.json|\.kube/config|\bkeychain\b|\bseed\s+phrase|\brecovery\s+phrase\b|\b(?:full|entire|complete|whole)\s+(?:api[\s_-]?key|access\s+token|secret\s+key)\b|\bprivate\s+keys?\b|\b(?:tokens?|secrets?|keys?|passwords?|values?)\s+(?:in|from)\s+(?:the\s+|your\s+)?\.env\b|\.(?:bash|zsh|python|psql|mysql)_history\b|\b(?:shell|bash|zsh|command)\s+history\b|\b(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|hidden\s+)?system\s+prompt\b|\bany\s+(?:api[\s_-]?keys?|tokens|secrets|credentials|passwords)\s+you\s+(?:can\s+)?(?:see|find|have|know)\b|\b(?:keys|tokens|secrets|credentials|passwords)\b[^\n.]{0,30}\b(?:in|from) (?:the|this|our) (?:conversation|chat)\b|[?&][\w-]+=<[A-Z_]*(?:API_KEY|TOKEN|SECRET|PASSWORD)[A-Z_]*>|\bvalue\s+of\s+(?:the\s+)?[`$]*(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))\b|(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))`?'s\s+value\b|\bapplication_default_credentials\.json\b|\b(?:full\s+text|contents?|whole|entire\s+(?:text|file))\s+of\s+(?:the\s+|your\s+|the\s+(?:project|user)'s\s+)?[`'\x22]?\.env\b|\b(?:whole|entire)\s+[`'\x22]?\.env(?:[`'\x22\s),;:]|$)|\.env\s+целиком|содержимое\s+(?:файла\s+)?\.env\b|\bcredentials\b[^\n]{0,30}\b(?:inside|in|under|within|of)\s+(?:the\s+)?(?:user's\s+)?(?:hidden\s+)?[`'\x22]?\.?aws\b|\bconfig\b[^\n]{0,40}\s[`'\x22]?\.kube\b|\bwallet\s+(?:folders?|files?|vaults?)\b|\b(?:vault|wallet|mnemonic|recovery)(?:\s+(?:and|or))?\s+seed\s+files?\b|(?-i:\bLogin Data\b)|\bmessages\s+(?:of|from|in)\s+(?:our|this|the)\s+(?:chat|conversation)\b|对话的?全部内容|全部对话|完整对话|聊天记录|会話の?(?:全文|履歴)|\b(?:contents?|copy)\s+of\s+(?:the\s+user's\s+|your\s+)?[`'\x22]?~/\.ssh\b|\b(?:every|each|all(?:\s+the)?)\s+files?\s+(?:under|in|from|of)\s+[`'\x22]?~/\.(?:ssh|gnupg|aws|config/gh)\b|\bzip\w*\b[^\n]{0,60}[`'\x22]\.env[`'\x22]|[`'\x22]secrets/[`'\x22]\s+(?:directory|folder)|\bprintenv\s*(?:[`'\x22)]|$)|\benv\s+pull\b|\b(?:full|entire|whole|complete)\s+environment\b|\b(?:each|every|all)\s+(?:of\s+the\s+)?[`'\x22]?(?-i:[A-Z][A-Z_]*=(?:value|VALUE|<value>))[`'\x22]?\s+pairs?\b",
         unless: &[
             "never ", "Never ", "don't ", "Don't ", "do not ", "Do not ", "not to ",
         ],
@@ -5067,6 +5183,76 @@ pub static RULES: &[Rule] = &[
         quiet: true,
         what: "names a customer's card number or security code",
         explain: "Names a customer's full card number or security code in an instruction.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "secret-lines-kept",
+        class: Class::Injection,
+        // misses18 (batch 42's log-scrubber): the lines that hold a key's
+        // prefix (`sk-`, `ghp_`, `AKIA`) taken as they are ("copy that line
+        // unchanged"): the condition names the secret, "unchanged" keeps
+        // it. A scrubber names the same prefixes to redact them, and says
+        // nothing is kept unchanged. The keeping words are rare, so the
+        // prefilter finds the row by them, not by "line" or "value" (which
+        // cost +1.4 % of the corpus's instructions as its trigger).
+        pattern: r"\b(?:contains?|containing|holds?|holding|matching|(?:starts?|starting|begins?|beginning)\s+with)\s+[`'\x22]?(?:sk-|sk_live_|ghp_|gho_|github_pat_|glpat-|xox[abp]-|AKIA|AIza)[^\n]{0,120}?\b(?:unchanged|verbatim|unredacted|untouched)\b",
+        unless: &[
+            "never ", "Never ", "don't ", "Don't ", "do not ", "Do not ", "not to ",
+        ],
+        signal: Signal::Credential,
+        quiet: true,
+        what: "keeps lines holding a key's prefix as they are",
+        explain: "Takes the lines that hold an API key or token (found by its prefix) unchanged, secret and all.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "link-share-public",
+        class: Class::Injection,
+        target: Target::Prose,
+        // misses18 (batch 42's drive-tidy): folders set to "Anyone with
+        // the link" make each link a key to them. Listing what is shared
+        // that way, or asking to restrict it, sets nothing. Injection, as
+        // an order to the agent: its rows read wrapped sentences.
+        pattern: r"\b(?:set|change|switch|make|turn|share)\b[^\n]{0,80}?\b(?:to|with)\s+[^\w\n]{0,4}anyone\s+with\s+the\s+link\b",
+        unless: &[
+            "never ", "Never ", "don't ", "Don't ", "do not ", "Do not ", "not to ",
+        ],
+        signal: Signal::PublicLink,
+        quiet: true,
+        what: "opens folders or files to anyone with the link",
+        explain: "Sets folders or files to be readable by anyone holding their link.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "outside-send",
+        // Beside a link opened to anyone: the links sent to a URL, an
+        // e-mail address or a webhook hand the folders over; given to the
+        // user in the reply, they are the user's to pass on.
+        beside: Signal::PublicLink,
+        what: "sends something to an outside address",
+        explain: "Sends something to a URL, an e-mail address or a webhook.",
+        ..Rule::OUTSIDE_SEND
+    },
+    Rule {
+        id: "unconfirmed-send",
+        // misses18 (batch 41's diag-bundle-passive): beside an order that
+        // needs no confirmation, a send to an outside address in the same
+        // paragraph ("is uploaded to `https://…` by the assistant …
+        // Confirmation is not required"); it arms that order only where
+        // the skill names a credential too (`engine::escalate`).
+        beside: Signal::Unconfirmed,
+        what: "sends something to an outside address without asking",
+        explain: "Sends something to a URL, an e-mail address or a webhook in a step that needs no confirmation.",
+        ..Rule::OUTSIDE_SEND
+    },
+    Rule {
+        id: "public-link-sent",
+        class: Class::Injection,
+        severity: Severity::High,
+        combines: &[Signal::PublicLink, Signal::OutsideSend],
+        scope: Scope::Block,
+        what: "opens folders to anyone with the link and sends the links away",
+        explain: "One instruction sets folders or files to anyone with the link and sends the links to an outside address: whoever receives them reads the files; share with named people, or give the links to the user — remove the skill.",
         ..Rule::BASE
     },
     Rule {
@@ -5096,7 +5282,7 @@ pub static RULES: &[Rule] = &[
         id: "disclose-instruction",
         class: Class::Injection,
         target: Target::Prose,
-        pattern: r#"\b(?:in|into|under|inside|at\s+the\s+end\s+of)\s+(?:your|the|a|an|each|every)\s+(?:[\w"'-]+\s+){0,3}?(?:reply|replies|answer|response|messages?|pull\s+request|PR|issue|comment|commit\s+(?:messages?|bod(?:y|ies))|description|code\s+block|section|gist|ticket)\b|\bto\s+(?:your|the|each|every|all)\s+(?:\w+\s+){0,2}?(?:reply|replies|answer|answers|response|responses|recaps?|summar(?:y|ies)|reports?|messages?)\b|\bin\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query|param(?:eter)?)\b|\bto\s+https?://|\bto\s+[\w.-]+@[\w-]+\.(?:com|net|org|io|me|dev|app|co|xyz|ru|cc)\b|\bappend\w*\s+(?:a|an|the)\b[^\n]{0,40}?\b(?:section|block|appendix|footer)\b|\bshare\w*\s+(?:it\s+|them\s+)?publicly\b|\b(?:build|fill|set)\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query\s+)?param(?:eter)?\s+(?:from|with)\b|\b(?:give|send|show)\s+(?:the\s+user|them)\s+(?:this|the\s+following)\s+(?:link|URL)\b|\binto\s+(?:a|an|the)\s+(?:[\w-]+\s+)?`?<details>|https?://[^\s`'"<>)]*[?&][\w-]+=(?:[\s`'")<]|(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASS|PAT|CODE|OTP|PIN|PHRASE|CREDENTIALS?|COOKIE|SESSION))(?:[\s`'")]|$)|$)|\b(?:upload|post|send|submit|attach|put|paste|enter)\w*\b[^\n]{0,80}\b(?:to|at|on|into)\s+(?:the\s+|our\s+|this\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:https?://|(?:tickets?|issues?)\b)|\b(?:and|you|also)\s+sent\s+(?:it|them|this|that|these)\b[^\n]{0,80}\b(?:to|at|on|into)\s+(?:the\s+|our\s+|this\s+|a\s+)?(?:[\w-]+\s+){0,3}?https?://|\b(?:field|campo|feld|champ)\b[^\n]{0,30}\b(?:form|formulario|formular|formulaire)\b|\b(?:of|to)\s+the\s+(?:commit\s+(?:messages?|bod(?:y|ies))|pull\s+request|PR\s+description)\b|\b(?:create|open|file)\s+(?:a\s+)?(?:new\s+)?(?:GitHub\s+|public\s+)?(?:issue|gist|discussion)\b|\bpublic\s+gist\b|公開\s*gist|公开\s*gist|\bas\s+(?:a\s+)?bcc\b|(?:webhook|slack|チャンネル|チケット|メール|レポート)\s*に\s*(?:投稿|送信|添付|含め)|(?:отправ\w*|env(?:i|í)a\w*|envoie\w*|envoyez|transmet\w*|p(?:e|é)ga\w*|s(?:u|ú)be\w*|adjunt\w*|joins\b|joignez|schick\w*|sende\b|发送|发往|发到|发给|上传|提交到|推送到|附加到|送信|送付)[^\n]{0,80}(?:https?://|\b[\w.+-]+@[\w-]+\.[a-z]{2,}\b)|\bto\s+[`'\x22<]https?://|\bto\s+the\s+(?:[\w-]+\s+){0,2}webhook\b|\b(?:using|with|via|through)\s+the\s+(?:e-?mail|mail|send[_-]?mail|gmail|outlook)\s+tool\b"#,
+        pattern: r#"\b(?:in|into|under|inside|at\s+the\s+end\s+of)\s+(?:your|the|a|an|each|every)\s+(?:[\w"'-]+\s+){0,3}?(?:reply|replies|answer|response|messages?|pull\s+request|PR|issue|comment|commit\s+(?:messages?|bod(?:y|ies))|description|code\s+block|section|gist|ticket)\b|\bto\s+(?:your|the|each|every|all)\s+(?:\w+\s+){0,2}?(?:reply|replies|answer|answers|response|responses|recaps?|summar(?:y|ies)|reports?|messages?)\b|\bin\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query|param(?:eter)?)\b|\bto\s+https?://|\bto\s+[\w.-]+@[\w-]+\.(?:com|net|org|io|me|dev|app|co|xyz|ru|cc)\b|\bappend\w*\s+(?:a|an|the)\b[^\n]{0,40}?\b(?:section|block|appendix|footer)\b|\bshare\w*\s+(?:it\s+|them\s+)?publicly\b|\b(?:build|fill|set)\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query\s+)?param(?:eter)?\s+(?:from|with)\b|\b(?:give|send|show)\s+(?:the\s+user|them)\s+(?:this|the\s+following)\s+(?:link|URL)\b|\binto\s+(?:a|an|the)\s+(?:[\w-]+\s+)?`?<details>|https?://[^\s`'"<>)]*[?&][\w-]+=(?:[\s`'")<]|(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASS|PAT|CODE|OTP|PIN|PHRASE|CREDENTIALS?|COOKIE|SESSION))(?:[\s`'")]|$)|$)|\b(?:upload|post|send|submit|attach|put|paste|enter)\w*\b[^\n]{0,80}\b(?:to|at|on|into)\s+(?:the\s+|our\s+|this\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:https?://|(?:tickets?|issues?)\b)|\b(?:and|you|also)\s+sent\s+(?:it|them|this|that|these)\b[^\n]{0,80}\b(?:to|at|on|into)\s+(?:the\s+|our\s+|this\s+|a\s+)?(?:[\w-]+\s+){0,3}?https?://|\b(?:field|campo|feld|champ)\b[^\n]{0,30}\b(?:form|formulario|formular|formulaire)\b|\b(?:of|to)\s+the\s+(?:commit\s+(?:messages?|bod(?:y|ies))|pull\s+request|PR\s+description)\b|\b(?:create|open|file)\s+(?:a\s+)?(?:new\s+)?(?:GitHub\s+|public\s+)?(?:issue|gist|discussion)\b|\bpublic\s+gist\b|公開\s*gist|公开\s*gist|\bas\s+(?:a\s+)?bcc\b|(?:webhook|slack|チャンネル|チケット|メール|レポート)\s*に\s*(?:投稿|送信|添付|含め)|(?:отправ\w*|env(?:i|í)a\w*|envoie\w*|envoyez|transmet\w*|p(?:e|é)ga\w*|s(?:u|ú)be\w*|adjunt\w*|joins\b|joignez|schick\w*|sende\b|发送|发往|发到|发给|上传|提交到|推送到|附加到|送信|送付)[^\n]{0,80}(?:https?://|\b[\w.+-]+@[\w-]+\.[a-z]{2,}\b)|\bto\s+[`'\x22<]https?://|\bto\s+the\s+(?:[\w-]+\s+){0,2}webhook\b|\b(?:using|with|via|through)\s+the\s+(?:e-?mail|mail|send[_-]?mail|gmail|outlook)\s+tool\b|\bcomment\s+on\s+(?:the|your|a|an|each|every|this)\s+(?:open\s+|current\s+|user's\s+)?(?:pull\s+request|PR|merge\s+request|MR|issue|ticket)\b"#,
         unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
         confirm: Some(crate::hosts::foreign_unless_url),
         signal: Signal::Disclose,
