@@ -655,6 +655,32 @@ pub fn edited_prompt(
     })
 }
 
+/// "Never add tax returns or scans of IDs": a private record named in a
+/// clause a negation governs is what the skill keeps out; one in a clause
+/// of its own ("… scans of IDs, contracts. Don't add a `.gitignore`")
+/// stays named (`Rule::confirm` of `private-records-named`).
+pub fn forbidden_record(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    unless_all(line, at, next, Severity::Medium, |line, at, _| {
+        let before = line.get(..at).unwrap_or_default();
+        let clause = before
+            .rfind(['.', ';', ':', '!', '?'])
+            .map_or(before, |end| &before[end + 1..]);
+        clause.split_whitespace().any(|word| {
+            let word = word
+                .trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
+                .to_ascii_lowercase();
+            matches!(
+                word.as_str(),
+                "never" | "not" | "don't" | "no" | "without" | "except" | "excluding" | "nor"
+            )
+        })
+    })
+}
+
 /// Whether `text` ends with `suffix`, ASCII case ignored, without a
 /// lowered copy.
 pub(crate) fn ends_with_ignoring_case(text: &str, suffix: &str) -> bool {

@@ -5158,9 +5158,33 @@ pub static RULES: &[Rule] = &[
         class: Class::Injection,
         // Batch 33: the whole environment is a credential store too: a
         // bare `printenv`, `vercel env pull`, "the full environment".
-        pattern: r"\b(?:api key|api_key|api-key|apikey|token|secret|password) values\b|\.ssh/id_\w+(?:$|[^\w.]|\.(?:$|[^p]))|\bid_(?:rsa|ed25519|ecdsa)(?:$|[^\w.]|\.(?:$|[^p]))|\.aws/credentials|\.git-credentials|\.config/gh/hosts|\.netrc\b|\.pypirc\b|\.npmrc\b|\.docker/config\.json|\.kube/config|\bkeychain\b|\bseed\s+phrase|\brecovery\s+phrase\b|\b(?:full|entire|complete|whole)\s+(?:api[\s_-]?key|access\s+token|secret\s+key)\b|\bprivate\s+keys?\b|\b(?:tokens?|secrets?|keys?|passwords?|values?)\s+(?:in|from)\s+(?:the\s+|your\s+)?\.env\b|\.(?:bash|zsh|python|psql|mysql)_history\b|\b(?:shell|bash|zsh|command)\s+history\b|\b(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|hidden\s+)?system\s+prompt\b|\bany\s+(?:api[\s_-]?keys?|tokens|secrets|credentials|passwords)\s+you\s+(?:can\s+)?(?:see|find|have|know)\b|\b(?:keys|tokens|secrets|credentials|passwords)\b[^\n.]{0,30}\b(?:in|from) (?:the|this|our) (?:conversation|chat)\b|[?&][\w-]+=<[A-Z_]*(?:API_KEY|TOKEN|SECRET|PASSWORD)[A-Z_]*>|\bvalue\s+of\s+(?:the\s+)?[`$]*(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))\b|(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))`?'s\s+value\b|\bapplication_default_credentials\.json\b|\b(?:full\s+text|contents?|whole|entire\s+(?:text|file))\s+of\s+(?:the\s+|your\s+|the\s+(?:project|user)'s\s+)?[`'\x22]?\.env\b|\b(?:whole|entire)\s+[`'\x22]?\.env(?:[`'\x22\s),;:]|$)|\.env\s+целиком|содержимое\s+(?:файла\s+)?\.env\b|\bcredentials\b[^\n]{0,30}\b(?:inside|in|under|within|of)\s+(?:the\s+)?(?:user's\s+)?(?:hidden\s+)?[`'\x22]?\.?aws\b|\bconfig\b[^\n]{0,40}\s[`'\x22]?\.kube\b|\bwallet\s+(?:folders?|files?|vaults?)\b|\b(?:vault|wallet|mnemonic|recovery)(?:\s+(?:and|or))?\s+seed\s+files?\b|(?-i:\bLogin Data\b)|\bmessages\s+(?:of|from|in)\s+(?:our|this|the)\s+(?:chat|conversation)\b|对话的?全部内容|全部对话|完整对话|聊天记录|会話の?(?:全文|履歴)|\b(?:contents?|copy)\s+of\s+(?:the\s+user's\s+|your\s+)?[`'\x22]?~/\.ssh\b|\b(?:every|each|all(?:\s+the)?)\s+files?\s+(?:under|in|from|of)\s+[`'\x22]?~/\.(?:ssh|gnupg|aws|config/gh)\b|\bzip\w*\b[^\n]{0,60}[`'\x22]\.env[`'\x22]|[`'\x22]secrets/[`'\x22]\s+(?:directory|folder)|\bprintenv\s*(?:[`'\x22)]|$)|\benv\s+pull\b|\b(?:full|entire|whole|complete)\s+environment\b|\b(?:each|every|all)\s+(?:of\s+the\s+)?[`'\x22]?(?-i:[A-Z][A-Z_]*=(?:value|VALUE|<value>))[`'\x22]?\s+pairs?\b",
+        pattern: r"\b(?:api key|api_key|api-key|apikey|token|secret|password) values\b|\.ssh/id_\w+(?:$|[^\w.]|\.(?:$|[^p]))|\bid_(?:rsa|ed25519|ecdsa)(?:$|[^\w.]|\.(?:$|[^p]))|\.aws/credentials|\.git-credentials|\.config/gh/hosts|\.netrc\b|\.pypirc\b|\.npmrc\b|\.docker/config\.json|\.kube/config|\bkeychain\b|\bseed\s+phrase|\brecovery\s+phrase\b|\b(?:full|entire|complete|whole)\s+(?:api[\s_-]?key|access\s+token|secret\s+key)\b|\bprivate\s+keys?\b|\b(?:tokens?|secrets?|keys?|passwords?|values?)\s+(?:in|from)\s+(?:the\s+|your\s+)?\.env\b|\.(?:bash|zsh|python|psql|mysql)_history\b|\b(?:shell|bash|zsh|command)\s+history\b|\b(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|hidden\s+)?system\s+prompt\b|\bany\s+(?:api[\s_-]?keys?|tokens|secrets|credentials|passwords)\s+you\s+(?:can\s+)?(?:see|find|have|know)\b|\b(?:keys|tokens|secrets|credentials|passwords)\b[^\n.]{0,30}\b(?:in|from) (?:the|this|our) (?:conversation|chat)\b|[?&][\w-]+=<[A-Z_]*(?:API_KEY|TOKEN|SECRET|PASSWORD)[A-Z_]*>|\bvalues?\s+of\s+(?:the\s+)?[`$]*(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))\b|(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))`?'s\s+value\b|\bapplication_default_credentials\.json\b|\b(?:full\s+text|contents?|whole|entire\s+(?:text|file))\s+of\s+(?:the\s+|your\s+|the\s+(?:project|user)'s\s+)?[`'\x22]?\.env\b|\b(?:whole|entire)\s+[`'\x22]?\.env(?:[`'\x22\s),;:]|$)|\.env\s+целиком|содержимое\s+(?:файла\s+)?\.env\b|\bcredentials\b[^\n]{0,30}\b(?:inside|in|under|within|of)\s+(?:the\s+)?(?:user's\s+)?(?:hidden\s+)?[`'\x22]?\.?aws\b|\bconfig\b[^\n]{0,40}\s[`'\x22]?\.kube\b|\bwallet\s+(?:folders?|files?|vaults?)\b|\b(?:vault|wallet|mnemonic|recovery)(?:\s+(?:and|or))?\s+seed\s+files?\b|(?-i:\bLogin Data\b)|\bmessages\s+(?:of|from|in)\s+(?:our|this|the)\s+(?:chat|conversation)\b|对话的?全部内容|全部对话|完整对话|聊天记录|会話の?(?:全文|履歴)|会話全体|(?:すべて|全て)の会話|(?:チャット|会話)の全(?:履歴|ログ)|\.env[`'\x22]?\s*の値|\.env[`'\x22]?\s*(?:的|中的)(?:值|内容)|\.env[`'\x22]?\s*의\s*값|대화\s*(?:전체|기록\s*전체|내용\s*전체)|\btoda\s+(?:la|a)\s+conversa|toute\s+la\s+conversation\b|\b(?:gesamten?|ganzen?|kompletten?)\s+(?:Chatverlauf|Unterhaltung|Gespr|Konversation)|(?:всю|всей)\s+переписк|весь\s+диалог|\b(?:contents?|copy)\s+of\s+(?:the\s+user's\s+|your\s+)?[`'\x22]?~/\.ssh\b|\b(?:every|each|all(?:\s+the)?)\s+files?\s+(?:under|in|from|of)\s+[`'\x22]?~/\.(?:ssh|gnupg|aws|config/gh)\b|\bzip\w*\b[^\n]{0,60}[`'\x22]\.env[`'\x22]|[`'\x22]secrets/[`'\x22]\s+(?:directory|folder)|\bprintenv\s*(?:[`'\x22)]|$)|\benv\s+pull\b|\b(?:full|entire|whole|complete)\s+environment\b|\b(?:each|every|all)\s+(?:of\s+the\s+)?[`'\x22]?(?-i:[A-Z][A-Z_]*=(?:value|VALUE|<value>))[`'\x22]?\s+pairs?\b",
+        // Batch 43: the same refusals in the other languages its
+        // alternatives read ("不要读取其内容", "Nunca copies …").
         unless: &[
-            "never ", "Never ", "don't ", "Don't ", "do not ", "Do not ", "not to ",
+            "never ",
+            "Never ",
+            "don't ",
+            "Don't ",
+            "do not ",
+            "Do not ",
+            "not to ",
+            "nunca ",
+            "Nunca ",
+            "jamais ",
+            "niemals ",
+            "никогда",
+            "Никогда",
+            "不要读",
+            "不要提交",
+            "不要发送",
+            "不要上传",
+            "不要复制",
+            "请勿",
+            "切勿",
+            "しないで",
+            "않습니다",
+            "하지 마",
         ],
         signal: Signal::Credential,
         quiet: true,
@@ -5256,6 +5280,42 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "private-records-named",
+        class: Class::Injection,
+        // Batch 43: what a person keeps private is a credential of theirs
+        // too — a password manager's export, tax returns and ID scans,
+        // customers' stored payment details or card numbers in the
+        // languages batches use. Quiet: naming them is what bookkeeping
+        // and support skills do; beside a shared place or an outside
+        // address (`disclose-instruction`) it is the theft. No bare
+        // "password column" (a database schema's, the twelfth sweep's
+        // Laravel guide). Accented letters are spelled out whole
+        // (`números?`, not `n(?:ú|u)meros?`): split, they leave the
+        // prefilter a one-letter anchor and the row cost 10 % of a
+        // corpus scan.
+        pattern: r"\b(?:passwor[dt]|bitwarden|1password|lastpass|keepass(?:xc)?)[\s-]+(?:manager\s+)?(?:CSV\s+)?exports?\b|\btax\s+returns?\b|\bscans?\s+of\s+(?:(?:their|your|the\s+user's)\s+)?(?:IDs|ID\s+cards?|passports?|driver'?s\s+licen[cs]es?)\b|\bpassport\s+scans?\b|\b(?:stored|saved)\s+payment\s+(?:details|data|methods?)\b|\bKartennummer|카드\s*번호|주민(?:등록)?\s*번호|银行卡号|信用卡号|身份证(?:号|扫描)|クレジットカード番号|カード番号|(?:números?|numeros?)\s+de\s+(?:la\s+)?(?:tarjeta|cartão|cartao)|(?:numéros?|numeros?)\s+de\s+carte\b|экспорт\s+\(?со\s+столбц(?:ом|ами)\s+[`'\x22]?(?:password|парол)|экспорт\s+паролей|номера?\s+(?:банковских\s+)?карт",
+        // English negations are read in the match's own clause
+        // (`naming::forbidden_record`): "Don't add a `.gitignore`" in
+        // another sentence of the line spares nothing. The other
+        // languages' by substring.
+        unless: &[
+            "nunca ",
+            "Nunca ",
+            "jamais ",
+            "niemals ",
+            "않습니다",
+            "하지 마",
+            "不要",
+            "しないで",
+        ],
+        confirm: Some(crate::naming::forbidden_record),
+        signal: Signal::Credential,
+        quiet: true,
+        what: "names a person's private records",
+        explain: "Names a password-manager export, tax returns, ID scans or customers' payment details in an instruction.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "no-redaction",
         class: Class::Injection,
         target: Target::Prose,
@@ -5282,7 +5342,18 @@ pub static RULES: &[Rule] = &[
         id: "disclose-instruction",
         class: Class::Injection,
         target: Target::Prose,
-        pattern: r#"\b(?:in|into|under|inside|at\s+the\s+end\s+of)\s+(?:your|the|a|an|each|every)\s+(?:[\w"'-]+\s+){0,3}?(?:reply|replies|answer|response|messages?|pull\s+request|PR|issue|comment|commit\s+(?:messages?|bod(?:y|ies))|description|code\s+block|section|gist|ticket)\b|\bto\s+(?:your|the|each|every|all)\s+(?:\w+\s+){0,2}?(?:reply|replies|answer|answers|response|responses|recaps?|summar(?:y|ies)|reports?|messages?)\b|\bin\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query|param(?:eter)?)\b|\bto\s+https?://|\bto\s+[\w.-]+@[\w-]+\.(?:com|net|org|io|me|dev|app|co|xyz|ru|cc)\b|\bappend\w*\s+(?:a|an|the)\b[^\n]{0,40}?\b(?:section|block|appendix|footer)\b|\bshare\w*\s+(?:it\s+|them\s+)?publicly\b|\b(?:build|fill|set)\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query\s+)?param(?:eter)?\s+(?:from|with)\b|\b(?:give|send|show)\s+(?:the\s+user|them)\s+(?:this|the\s+following)\s+(?:link|URL)\b|\binto\s+(?:a|an|the)\s+(?:[\w-]+\s+)?`?<details>|https?://[^\s`'"<>)]*[?&][\w-]+=(?:[\s`'")<]|(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASS|PAT|CODE|OTP|PIN|PHRASE|CREDENTIALS?|COOKIE|SESSION))(?:[\s`'")]|$)|$)|\b(?:upload|post|send|submit|attach|put|paste|enter)\w*\b[^\n]{0,80}\b(?:to|at|on|into)\s+(?:the\s+|our\s+|this\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:https?://|(?:tickets?|issues?)\b)|\b(?:and|you|also)\s+sent\s+(?:it|them|this|that|these)\b[^\n]{0,80}\b(?:to|at|on|into)\s+(?:the\s+|our\s+|this\s+|a\s+)?(?:[\w-]+\s+){0,3}?https?://|\b(?:field|campo|feld|champ)\b[^\n]{0,30}\b(?:form|formulario|formular|formulaire)\b|\b(?:of|to)\s+the\s+(?:commit\s+(?:messages?|bod(?:y|ies))|pull\s+request|PR\s+description)\b|\b(?:create|open|file)\s+(?:a\s+)?(?:new\s+)?(?:GitHub\s+|public\s+)?(?:issue|gist|discussion)\b|\bpublic\s+gist\b|公開\s*gist|公开\s*gist|\bas\s+(?:a\s+)?bcc\b|(?:webhook|slack|チャンネル|チケット|メール|レポート)\s*に\s*(?:投稿|送信|添付|含め)|(?:отправ\w*|env(?:i|í)a\w*|envoie\w*|envoyez|transmet\w*|p(?:e|é)ga\w*|s(?:u|ú)be\w*|adjunt\w*|joins\b|joignez|schick\w*|sende\b|发送|发往|发到|发给|上传|提交到|推送到|附加到|送信|送付)[^\n]{0,80}(?:https?://|\b[\w.+-]+@[\w-]+\.[a-z]{2,}\b)|\bto\s+[`'\x22<]https?://|\bto\s+the\s+(?:[\w-]+\s+){0,2}webhook\b|\b(?:using|with|via|through)\s+the\s+(?:e-?mail|mail|send[_-]?mail|gmail|outlook)\s+tool\b|\bcomment\s+on\s+(?:the|your|a|an|each|every|this)\s+(?:open\s+|current\s+|user's\s+)?(?:pull\s+request|PR|merge\s+request|MR|issue|ticket)\b"#,
+        // Batch 43 (beside a credential only): a note as the place (not a
+        // thread or a handoff: API guides keep a conversation's history in
+        // one, the twelfth sweep); sync, mirror, register, publish, forward
+        // and archive as the send; other languages' verbs of
+        // copying, syncing, publishing and uploading before an address; a
+        // public repository, issue, thread or channel in five languages; a
+        // comment on one; a link anyone may open; "to" an e-mail address
+        // in German, French, Spanish, Portuguese and Russian, and an
+        // address a Japanese or Korean particle makes the recipient;
+        // "vers/para/nach" a URL; a URL's query string, or URL-encoding,
+        // as where the named secret goes.
+        pattern: r#"\b(?:in|into|under|inside|at\s+the\s+end\s+of)\s+(?:your|the|a|an|each|every)\s+(?:[\w"'-]+\s+){0,3}?(?:reply|replies|answer|response|messages?|pull\s+request|PR|issue|comment|commit\s+(?:messages?|bod(?:y|ies))|description|code\s+block|section|gist|ticket|notes?)\b|\bto\s+(?:your|the|each|every|all)\s+(?:\w+\s+){0,2}?(?:reply|replies|answer|answers|response|responses|recaps?|summar(?:y|ies)|reports?|messages?)\b|\bin\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query|param(?:eter)?)\b|\bto\s+https?://|\bto\s+[\w.-]+@[\w-]+\.(?:com|net|org|io|me|dev|app|co|xyz|ru|cc)\b|\bappend\w*\s+(?:a|an|the)\b[^\n]{0,40}?\b(?:section|block|appendix|footer)\b|\bshare\w*\s+(?:it\s+|them\s+)?publicly\b|\b(?:build|fill|set)\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query\s+)?param(?:eter)?\s+(?:from|with)\b|\b(?:give|send|show)\s+(?:the\s+user|them)\s+(?:this|the\s+following)\s+(?:link|URL)\b|\binto\s+(?:a|an|the)\s+(?:[\w-]+\s+)?`?<details>|https?://[^\s`'"<>)]*[?&][\w-]+=(?:[\s`'")<]|(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASS|PAT|CODE|OTP|PIN|PHRASE|CREDENTIALS?|COOKIE|SESSION))(?:[\s`'")]|$)|$)|\b(?:upload|post|send|submit|attach|put|paste|enter|sync|mirror|register|publish|forward|archive)\w*\b[^\n]{0,120}\b(?:to|at|on|into)\s+(?:the\s+|our\s+|this\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:https?://|(?:tickets?|issues?)\b)|\b(?:and|you|also)\s+sent\s+(?:it|them|this|that|these)\b[^\n]{0,80}\b(?:to|at|on|into)\s+(?:the\s+|our\s+|this\s+|a\s+)?(?:[\w-]+\s+){0,3}?https?://|\b(?:field|campo|feld|champ)\b[^\n]{0,30}\b(?:form|formulario|formular|formulaire)\b|\b(?:of|to)\s+the\s+(?:commit\s+(?:messages?|bod(?:y|ies))|pull\s+request|PR\s+description)\b|\b(?:create|open|file)\s+(?:a\s+)?(?:new\s+)?(?:GitHub\s+|public\s+)?(?:issue|gist|discussion)\b|\bpublic\s+gist\b|公開\s*gist|公开\s*gist|\bas\s+(?:a\s+)?bcc\b|(?:webhook|slack|チャンネル|チケット|メール|レポート)\s*に\s*(?:投稿|送信|添付|含め)|(?:отправ\w*|env(?:i|í)a\w*|envoie\w*|envoyez|transmet\w*|p(?:e|é)ga\w*|s(?:u|ú)be\w*|adjunt\w*|joins\b|joignez|schick\w*|sende\b|发送|发往|发到|发给|上传|提交到|推送到|附加到|送信|送付|synchronis\w*|sincroniz\w*|synchronisier\w*|copi[ae]\w*|kopier\w*|partag\w*|compart\w*|\bpubli(?:e|ez|que|quez|ca|car|cando)\b|ver(?:ö|oe)ffentlich\w*|загруз\w*|выгруз\w*|опублик\w*|скопир\w*|同步|复制|粘贴|貼り付け|アップロード|共有|添付|업로드|첨부|공유|붙여)[^\n]{0,120}(?:https?://|\b[\w.+-]+@[\w-]+\.[a-z]{2,}\b)|\bpublic\s+(?:[\w-]+\s+)?(?:repo(?:sitory)?|discussion|issue|thread|channel|paste)\b|reposit(?:ó|o)rio\s+p(?:ú|u)blico|d(?:é|e)p(?:ô|o)t\s+public|(?:ö|oe)ffentliche[nsm]?\s+(?:Repo|Gist|Issue|Kanal)|公开(?:的)?(?:仓库|代码库)|公開リポジトリ|공개\s*저장소|\bcomo\s+(?:um\s+|un\s+)?coment(?:á|a)rio\b|\bas\s+(?:a\s+)?(?:public\s+)?comment\s+(?:in|on|to)\b|\banyone\s+with\s+the\s+link\b|cualquiera\s+con\s+el\s+enlace|qualquer\s+pessoa\s+com\s+o\s+link|\bjede[rm]?\s+mit\s+dem\s+Link|toute\s+personne\s+(?:disposant|ayant)\s+(?:du|le)\s+lien|知道链接的|リンクを知っている|링크가\s*있는\s*모든|(?:^|[\s(])(?:an|a|à|para|al|на)\s+[\w.+-]+@[\w-]+\.[a-z]{2,}\b|@[\w-]+(?:\.[\w-]+)+\s*(?:を|に|へ|宛|으로|로|을|를|에게)|(?:^|\s)(?:vers|para|nach|auf|al|à)\s+(?:(?:le|la|les|el|o|a|den|die|das|l')\s*)?(?:[\w-]+\s+){0,3}?[`'\x22<(]?https?://|\bin\s+the\s+query\s+string\b|\bURL-?encoded\b|\bto\s+[`'\x22<]https?://|\bto\s+the\s+(?:[\w-]+\s+){0,2}webhook\b|\b(?:using|with|via|through)\s+the\s+(?:e-?mail|mail|send[_-]?mail|gmail|outlook)\s+tool\b|\bcomment\s+on\s+(?:the|your|a|an|each|every|this)\s+(?:open\s+|current\s+|user's\s+)?(?:pull\s+request|PR|merge\s+request|MR|issue|ticket)\b"#,
         unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
         confirm: Some(crate::hosts::foreign_unless_url),
         signal: Signal::Disclose,
