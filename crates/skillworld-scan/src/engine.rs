@@ -1398,7 +1398,15 @@ pub(crate) fn negated(text: &str, from_end: usize) -> bool {
     if last.contains('(') && last.trim_matches(['(', '`']).is_empty() {
         return negated_clause_shown(sentence);
     }
-    if !NEGATING_WORDS.contains(&last.to_ascii_lowercase().as_str()) {
+    // A second verb joined by "or" shares the first one's negation
+    // ("Never force-push or bypass branch protection", batch 44).
+    let last = if ["or", "nor"].contains(&last.to_ascii_lowercase().as_str()) {
+        // Past the first verb, to the word that governs it.
+        word(words.nth(1).unwrap_or_default())
+    } else {
+        last.to_ascii_lowercase()
+    };
+    if !NEGATING_WORDS.contains(&last.as_str()) {
         return false;
     }
     let second = word(words.next().unwrap_or_default());
