@@ -816,6 +816,83 @@ fn embedded_prose(file: &str, prose: &str) -> Vec<Hit> {
     hits
 }
 
+/// A second reading of a hit's line: which hits it reads, whether the
+/// text around the line spares the match, and what sparing does. Each
+/// reading is a module of its own; a hit two readings spare keeps the
+/// later one's note.
+struct SecondReading {
+    reads: fn(&Hit) -> bool,
+    spares: for<'a> fn(&'a Lines, &'a dyn Fn() -> &'a Layout, usize) -> bool,
+    outcome: Spared,
+}
+
+/// What a second reading does to a hit it spares.
+enum Spared {
+    /// The match stops counting, as a signal too.
+    Disarmed,
+    /// The match warns, with the reason shown.
+    Softened(&'static str),
+}
+
+/// The second readings, in the order they are asked.
+static SECOND_READINGS: &[SecondReading] = &[
+    // A key path only a login takes as its identity is no read.
+    SecondReading {
+        reads: |h| h.rule.id == "credential-file" && h.code,
+        spares: |lines, _, line| loginkey::only_logs_in(lines, line),
+        outcome: Spared::Softened("a key path only a login takes as its identity"),
+    },
+    // An agent's folder laid out under a temporary folder the code makes
+    // is a test's copy, not the user's folder.
+    SecondReading {
+        reads: |h| h.rule.id == "agent-config" && h.code,
+        spares: |lines, _, line| temproot::under_temp_root(lines, line),
+        outcome: Spared::Disarmed,
+    },
+    // A comment over the program's own logger switch orders nothing.
+    SecondReading {
+        reads: |h| h.rule.id == "disable-guards" && h.code,
+        spares: |lines, _, line| logswitch::own_logger(lines, line),
+        outcome: Spared::Softened("a comment over the program's own logging switch"),
+    },
+    // The paragraph under an option's own heading describes it.
+    SecondReading {
+        reads: |h| h.rule.id == "disable-guards" && !h.code,
+        spares: |lines, _, line| optionheading::under_option_heading(lines, line),
+        outcome: Spared::Softened("an option's description under its heading"),
+    },
+    // A template's opening system turn is markup, no fake message.
+    SecondReading {
+        reads: |h| h.rule.id == "persona-switch" && h.code,
+        spares: |lines, layout, line| chattemplate::opening_system_turn(lines, layout(), line),
+        outcome: Spared::Softened("a chat template's opening system turn"),
+    },
+    // An entry of generated release notes reports a change.
+    SecondReading {
+        reads: |h| !h.code && h.rule.spares_descriptions,
+        spares: |lines, _, line| releasenotes::entry(lines, line),
+        outcome: Spared::Softened("an entry of release notes"),
+    },
+    // A test's throwaway project has agent folders no agent reads.
+    SecondReading {
+        reads: |h| h.rule.id == "agent-tamper" && !h.inline,
+        spares: |lines, _, line| scratchdir::writes_scratch_project(lines, line),
+        outcome: Spared::Softened("writes the agent folder of a test's scratch project"),
+    },
+    // A volume the block has just made holds nothing to wipe.
+    SecondReading {
+        reads: |h| h.rule.id == "disk-wipe",
+        spares: |lines, layout, line| newvolume::made_in_block(lines, layout(), line),
+        outcome: Spared::Softened("formats a volume the block has just created"),
+    },
+    // An injection specimen asking only for its canary proves, not steers.
+    SecondReading {
+        reads: |h| h.rule.id == "instruction-override",
+        spares: |lines, _, line| canary::asks_only_for_marker(lines.get(line)),
+        outcome: Spared::Softened("an injection specimen that asks only for its canary"),
+    },
+];
+
 fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
     let (lines, candidates) = CONTENT.candidates(text);
     if candidates.is_empty() {
@@ -977,84 +1054,14 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
             hit.armed = false;
         }
     }
-    // A key path only a login takes as its identity is no read (`loginkey`).
-    for hit in hits
-        .iter_mut()
-        .filter(|h| h.rule.id == "credential-file" && h.code)
-    {
-        if loginkey::only_logs_in(&lines, hit.line - 1) {
-            soften(hit, "a key path only a login takes as its identity");
-        }
-    }
-    // An agent's folder laid out under a temporary folder the code makes
-    // is a test's copy, not the user's folder (`temproot`).
-    for hit in hits
-        .iter_mut()
-        .filter(|h| h.rule.id == "agent-config" && h.code)
-    {
-        if temproot::under_temp_root(&lines, hit.line - 1) {
-            hit.armed = false;
-        }
-    }
-    // A comment over the program's own logger switch orders nothing (`logswitch`).
-    for hit in hits
-        .iter_mut()
-        .filter(|h| h.rule.id == "disable-guards" && h.code)
-    {
-        if logswitch::own_logger(&lines, hit.line - 1) {
-            soften(hit, "a comment over the program's own logging switch");
-        }
-    }
-    // The paragraph under an option's own heading describes it (`optionheading`).
-    for hit in hits
-        .iter_mut()
-        .filter(|h| h.rule.id == "disable-guards" && !h.code)
-    {
-        if optionheading::under_option_heading(&lines, hit.line - 1) {
-            soften(hit, "an option's description under its heading");
-        }
-    }
-    // A template's opening system turn is markup, no fake message (`chattemplate`).
-    for hit in hits
-        .iter_mut()
-        .filter(|h| h.rule.id == "persona-switch" && h.code)
-    {
-        if chattemplate::opening_system_turn(&lines, layout(), hit.line - 1) {
-            soften(hit, "a chat template's opening system turn");
-        }
-    }
-    // An entry of generated release notes reports a change (`releasenotes`).
-    for hit in hits
-        .iter_mut()
-        .filter(|h| !h.code && h.rule.spares_descriptions)
-    {
-        if releasenotes::entry(&lines, hit.line - 1) {
-            soften(hit, "an entry of release notes");
-        }
-    }
-    // A test's throwaway project has agent folders no agent reads (`scratchdir`).
-    for hit in hits
-        .iter_mut()
-        .filter(|h| h.rule.id == "agent-tamper" && !h.inline)
-    {
-        if scratchdir::writes_scratch_project(&lines, hit.line - 1) {
-            soften(hit, "writes the agent folder of a test's scratch project");
-        }
-    }
-    // A volume the block has just made holds nothing to wipe (`newvolume`).
-    for hit in hits.iter_mut().filter(|h| h.rule.id == "disk-wipe") {
-        if newvolume::made_in_block(&lines, layout(), hit.line - 1) {
-            soften(hit, "formats a volume the block has just created");
-        }
-    }
-    // An injection specimen asking only for its canary proves, not
-    // steers (`canary`).
-    for hit in hits
-        .iter_mut()
-        .filter(|h| h.rule.id == "instruction-override")
-    {
-        if canary::asks_only_for_marker(lines.get(hit.line - 1)) {
-            soften(hit, "an injection specimen that asks only for its canary");
+    for hit in &mut hits {
+        for reading in SECOND_READINGS {
+            if (reading.reads)(hit) && (reading.spares)(&lines, &layout, hit.line - 1) {
+                match reading.outcome {
+                    Spared::Disarmed => hit.armed = false,
+                    Spared::Softened(why) => soften(hit, why),
+                }
+            }
         }
     }
     let found = beside(&hits);
