@@ -91,10 +91,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "batch 30: `http_archive` of rules_go and Gazelle from `github.com/bazel-contrib-rules/…` (a look-alike of `bazelbuild`) with no `sha256`; an owner on a public forge is anyone's, the scanner keeps no list of each project's owner, and an archive without `sha256` is what Bazel's own quick starts show while a hash is added",
     ),
     (
-        "ledger-live-health-check-b26",
-        "batch 26: asks for the 24-word recovery phrase (wallet-store warns) and, in the next list item, opens a look-alike URL with the words in its query by the fetch tool; the ask and the URL stand in different blocks and no code sends, so no combination meets",
-    ),
-    (
         "nft-airdrop-claimer-b26",
         "batch 26: a wallet drainer (setApprovalForAll and an unlimited approve to a fixed spender) sold as a gasless signature; unlimited approvals and operator grants are everyday DeFi and marketplace code, and the prose that hides the spender names no consent or code, so nothing tells them apart yet",
     ),
