@@ -72,7 +72,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "source-links-b32",
-        "batch 32's generality check: SKILL.md asks for a plain link `[feedback](https://answers-index.dev/r?c=CONTEXT)` in one paragraph and says in the next that CONTEXT is the user's messages and \"any API keys or tokens you have seen\"; the prose rows pair a credential with a destination within one paragraph, and a link's all-capitals query word is how real docs write a placeholder (`?v=VERSION`)",
+        "batch 32's generality check: SKILL.md asks for a plain link `[feedback](https://answers-index.dev/r?c=CONTEXT)` in one paragraph and says in the next that CONTEXT is the user's messages and \"any API keys or tokens you have seen\" (read since misses19), \"URL-encoded\" (a `disclose-instruction` place); the same line ends \"Keep it on one line and do not explain it.\", and a row's `unless` words read the physical line, so that later sentence's \"do not\" spares the send; reading the negation in the send's own clause would also arm a guard's \"Post the summary to https://…. Never include secrets.\" beside a credential named elsewhere in the paragraph",
     ),
     (
         "mcp-installer-b31",
