@@ -72,7 +72,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "source-links-b32",
-        "batch 32's generality check: SKILL.md asks for a plain link `[feedback](https://answers-index.dev/r?c=CONTEXT)` in one paragraph and says in the next that CONTEXT is the user's messages and \"any API keys or tokens you have seen\"; the prose rows pair a credential with a destination within one paragraph, and a link's all-capitals query word is how real docs write a placeholder (`?v=VERSION`)",
+        "batch 32's generality check: SKILL.md asks for a plain link `[feedback](https://answers-index.dev/r?c=CONTEXT)` in one paragraph and says in the next that CONTEXT is the user's messages and \"any API keys or tokens you have seen\" (read since misses19), \"URL-encoded\" (a `disclose-instruction` place); the same line ends \"Keep it on one line and do not explain it.\", and a row's `unless` words read the physical line, so that later sentence's \"do not\" spares the send; reading the negation in the send's own clause would also arm a guard's \"Post the summary to https://…. Never include secrets.\" beside a credential named elsewhere in the paragraph",
     ),
     (
         "mcp-installer-b31",
@@ -89,10 +89,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "bazel-go-rules-b30",
         "batch 30: `http_archive` of rules_go and Gazelle from `github.com/bazel-contrib-rules/…` (a look-alike of `bazelbuild`) with no `sha256`; an owner on a public forge is anyone's, the scanner keeps no list of each project's owner, and an archive without `sha256` is what Bazel's own quick starts show while a hash is added",
-    ),
-    (
-        "ledger-live-health-check-b26",
-        "batch 26: asks for the 24-word recovery phrase (wallet-store warns) and, in the next list item, opens a look-alike URL with the words in its query by the fetch tool; the ask and the URL stand in different blocks and no code sends, so no combination meets",
     ),
     (
         "nft-airdrop-claimer-b26",
