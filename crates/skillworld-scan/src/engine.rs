@@ -188,6 +188,7 @@ use crate::edges::Edges;
 use crate::environ;
 use crate::fewwords::FewWords;
 use crate::hosts::{Origin, api_service, credential_service, origin};
+use crate::keyfile::Bound;
 use crate::layout::{Lang, Layout, Region, in_inline_code};
 use crate::lines::Lines;
 use crate::loginkey;
@@ -237,8 +238,9 @@ pub struct Hit {
     pub comment: bool,
     /// A source: the one service whose credential its line reads (and
     /// nothing else); a sink: the service whose official API every URL it
-    /// sends to is on (`hosts::SERVICES`).
-    pub service: Option<&'static str>,
+    /// sends to is on (`hosts::SERVICES`); or a key file's service and the
+    /// site every address of a sink is on (`keyfile`).
+    pub service: Option<Bound>,
     pub excerpt: String,
     /// What the finding adds to its rule's explanation.
     pub note: String,
@@ -1921,7 +1923,7 @@ fn pick<'h>(combo: &Rule, group: &[&'h Hit]) -> Option<Vec<&'h Hit>> {
                 .collect();
             hits.sort_by_key(|h| (h.file.as_str(), h.line));
             let mut kinds = HashSet::new();
-            hits.retain(|h| kinds.insert((h.service, h.inline, page_of(combo, h))));
+            hits.retain(|h| kinds.insert((h.service.clone(), h.inline, page_of(combo, h))));
             hits
         })
         .collect();
@@ -1934,9 +1936,10 @@ fn pick<'h>(combo: &Rule, group: &[&'h Hit]) -> Option<Vec<&'h Hit>> {
                 .map(|i| parts[i])
         };
         let bound = match (of(Signal::Source), of(Signal::Sink)) {
-            (Some(source), Some(sink)) => {
-                source.service.is_some() && source.service == sink.service
-            }
+            (Some(source), Some(sink)) => match (&source.service, &sink.service) {
+                (Some(from), Some(to)) => crate::keyfile::binds(from, to),
+                _ => false,
+            },
             _ => false,
         };
         let one_line = parts
@@ -2002,35 +2005,66 @@ fn comment_line(text: &str) -> bool {
 }
 
 /// What service a source's or a sink's line is bound to (`Hit::service`).
-fn service_of(rule: &Rule, regex: &BytesRegex, lines: &Lines, line: usize) -> Option<&'static str> {
+fn service_of(rule: &Rule, regex: &BytesRegex, lines: &Lines, line: usize) -> Option<Bound> {
     let text = lines.get(line);
     match rule.signal {
         Signal::Source => {
-            let (service, spans) = credential_service(text)?;
+            let (bound, spans) = match credential_service(text) {
+                Some((service, spans)) => (Bound::Service(service.name), spans),
+                None => {
+                    let (bound, span) = crate::keyfile::key_file(text)?;
+                    (bound, vec![span])
+                }
+            };
             // With the credential's names blanked out, the rule must find
             // nothing else on the line to read.
             let mut blank = text.as_bytes().to_vec();
             for (start, end) in spans {
                 blank[start..end].fill(b' ');
             }
-            (!regex.is_match(&blank)).then_some(service.name)
+            (!regex.is_match(&blank)).then_some(bound)
         }
-        Signal::Sink => api_service(sink_target(lines, line)?).map(|s| s.name),
+        Signal::Sink => {
+            let target = sink_target(lines, line)?;
+            match api_service(target) {
+                Some(service) => Some(Bound::Service(service.name)),
+                None => one_site(target).map(Bound::Site),
+            }
+        }
         _ => None,
     }
+}
+
+/// The registrable domain every `https://` address in `text` is on, if
+/// there is one and they share it.
+fn one_site(text: &str) -> Option<String> {
+    let mut sites = text.match_indices("://").map(|(at, _)| {
+        let scheme_ok = text[..at].to_ascii_lowercase().ends_with("https");
+        let rest = &text[at + 3..];
+        let host = &rest[..rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '-'))
+            .unwrap_or(rest.len())];
+        (scheme_ok && host.contains('.')).then(|| crate::keyfile::registrable(host))
+    });
+    let first = sites.next()??;
+    sites
+        .all(|site| site.as_deref() == Some(first.as_str()))
+        .then_some(first)
 }
 
 /// The text naming where a sink sends: its own line when that holds a
 /// URL; else, for an option line of a call opened above (`method: "POST"`),
 /// the nearest line with a URL among the three above it, comments skipped,
-/// unless another call opens in between.
+/// unless another call opens in between; for a call given its address in
+/// a variable (`requests.post(url, …)`), the line assigning it, when every
+/// assignment of that name in the file names an address on one site.
 fn sink_target<'t>(lines: &Lines<'t>, line: usize) -> Option<&'t str> {
     let text = lines.get(line);
     if text.contains("://") {
         return Some(text);
     }
     if text.contains('(') {
-        return None;
+        return assigned_address(lines, text);
     }
     for above in (line.saturating_sub(3)..line).rev() {
         let text = lines.get(above);
@@ -2045,6 +2079,30 @@ fn sink_target<'t>(lines: &Lines<'t>, line: usize) -> Option<&'t str> {
         }
     }
     None
+}
+
+/// The line assigning the address a call's first argument names, when
+/// every line of the file assigning that name holds addresses on one site
+/// (a name given another value anywhere could carry the send elsewhere).
+fn assigned_address<'t>(lines: &Lines<'t>, text: &str) -> Option<&'t str> {
+    let argument = &text[text.find('(')? + 1..];
+    let end = argument.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))?;
+    let name = &argument[..end];
+    if end == 0 || !argument[end..].trim_start().starts_with([',', ')']) {
+        return None;
+    }
+    let assigns = |line: &&str| {
+        let line = line.trim_start();
+        line.strip_prefix(name).is_some_and(|after| {
+            let after = after.trim_start();
+            after.starts_with('=') && !after.starts_with("==")
+        })
+    };
+    let target = |line: &str| (one_site(line), api_service(line).map(|s| s.name));
+    let mut found = (0..lines.count()).map(|l| lines.get(l)).filter(assigns);
+    let first = found.next()?;
+    let site = target(first);
+    (site.0.is_some() && found.all(|other| target(other) == site)).then_some(first)
 }
 
 /// A `python3 -c "` or `-c '` left open at a line's end: the program runs

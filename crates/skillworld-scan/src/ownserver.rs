@@ -58,7 +58,7 @@ pub fn kept_to_its_server<'a>(
 
 /// Whether a (lower-cased) line makes a request: one of `REQUESTS`, not
 /// inside a longer word (`nc ` of `execSync `).
-fn requests(text: &str) -> bool {
+pub fn requests(text: &str) -> bool {
     REQUESTS.iter().any(|word| {
         text.match_indices(word)
             .any(|(at, _)| at == 0 || !text.as_bytes()[at - 1].is_ascii_alphanumeric())

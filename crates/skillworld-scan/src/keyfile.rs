@@ -1,0 +1,183 @@
+//! A skill's own key kept in the agent's folder and sent to its own
+//! service (fp21, the seventeenth sweep's dantelabs-agentic-school):
+//! `source ~/.claude/auth/elevenlabs.env` then `curl -X POST
+//! "https://api.elevenlabs.io/v1/…" -H "xi-api-key: $ELEVENLABS_API_KEY"`.
+//! A key file named for a service, loaded on a line that neither reads
+//! its text nor sends anything, is bound to that service's site; a send
+//! whose every address is on that site is the key's intended use, not
+//! theft (`engine::pick`). The same file sent to any other host, a file
+//! named for one service sent to another, the whole `auth/` folder (no
+//! file, no name), and a line that reads the file's text or sends it
+//! still read as `source-to-sink`. A name that is a listed service's
+//! (`hosts::SERVICES`: `github.env`) binds only to that service's own
+//! API, so `github.co` does not pass for GitHub.
+
+use crate::hosts::SERVICES;
+
+/// What a source or a sink is bound to (`Hit::service`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Bound {
+    /// A listed service (`hosts::SERVICES`) by its name.
+    Service(&'static str),
+    /// A source: the service a key file in the agent's folder is named
+    /// for, normalised (`kie-ai.env` → `kieai`).
+    KeyFile(String),
+    /// A sink: the registrable domain every address it sends to is on
+    /// (`api.kie.ai` → `kie.ai`).
+    Site(String),
+}
+
+/// Whether a source bound to `source` may reach a sink bound to `sink`
+/// without sending anything away.
+pub fn binds(source: &Bound, sink: &Bound) -> bool {
+    match (source, sink) {
+        (Bound::Service(a), Bound::Service(b)) => a == b,
+        (Bound::KeyFile(name), Bound::Site(domain)) => {
+            domain.split('.').next() == Some(name.as_str()) || domain.replace('.', "") == *name
+        }
+        _ => false,
+    }
+}
+
+/// The agent folders' key directories a skill keeps its keys in.
+const KEY_DIRS: &[&str] = &[
+    ".claude/auth/",
+    ".codex/auth/",
+    ".cursor/auth/",
+    ".gemini/auth/",
+];
+
+/// Words on a line that read a file's text or copy it: the key file is
+/// then the payload, not a login loaded into the environment (as it is on
+/// a line making a request, `ownserver::requests`).
+const TEXT_READS: &[&str] = &[
+    "cat ",
+    "open(",
+    "read",
+    "get-content",
+    "base64",
+    "invoke-",
+    "cp ",
+    "scp ",
+    "rsync",
+    "tar ",
+    "zip ",
+    "@",
+    "<",
+    "|",
+];
+
+/// Words a key file's name carries besides its service's.
+const GENERIC: &[&str] = &[
+    "api",
+    "key",
+    "keys",
+    "token",
+    "tokens",
+    "auth",
+    "secret",
+    "secrets",
+    "credentials",
+];
+
+/// The binding of a line naming one key file in an agent's key folder
+/// (`~/.claude/auth/elevenlabs.env`), with the span of its path, when the
+/// line only names or loads it.
+pub fn key_file(line: &str) -> Option<(Bound, (usize, usize))> {
+    let lower = line.to_ascii_lowercase();
+    let mut found = KEY_DIRS
+        .iter()
+        .flat_map(|dir| lower.match_indices(dir).map(|(at, _)| (at, dir.len())));
+    let (at, dir) = found.next()?;
+    if found.next().is_some()
+        || TEXT_READS.iter().any(|word| lower.contains(word))
+        || crate::ownserver::requests(&lower)
+    {
+        return None;
+    }
+    let rest = &lower[at + dir..];
+    let file = &rest[..rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || "-_.".contains(c)))
+        .unwrap_or(rest.len())];
+    let stem = file.strip_suffix(".env")?;
+    let name: String = stem
+        .split(['-', '_', '.'])
+        .filter(|word| !word.is_empty() && !GENERIC.contains(word))
+        .collect();
+    if name.is_empty() {
+        return None;
+    }
+    let bound = match SERVICES.iter().find(|s| listed_as(s, &name)) {
+        Some(service) => Bound::Service(service.name),
+        None => Bound::KeyFile(name),
+    };
+    Some((bound, (at, at + dir + file.len())))
+}
+
+/// Whether `name` is a listed service's: its name, or its hosts' site.
+fn listed_as(service: &crate::hosts::Service, name: &str) -> bool {
+    let own: String = service
+        .name
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .collect();
+    own.eq_ignore_ascii_case(name)
+        || service.hosts.iter().any(|host| {
+            let site = registrable(host.trim_start_matches('.'));
+            binds(&Bound::KeyFile(name.to_owned()), &Bound::Site(site))
+        })
+}
+
+/// A host's registrable domain: its last two labels, three where the
+/// second-last is a country's generic one (`example.co.uk`).
+pub fn registrable(host: &str) -> String {
+    let labels: Vec<&str> = host.split('.').filter(|l| !l.is_empty()).collect();
+    let country = labels.len() >= 3
+        && labels[labels.len() - 1].len() == 2
+        && ["co", "com", "org", "net", "ac", "gov"].contains(&labels[labels.len() - 2]);
+    let keep = if country { 3 } else { 2 };
+    labels[labels.len().saturating_sub(keep)..]
+        .join(".")
+        .to_ascii_lowercase()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bound(line: &str) -> Option<Bound> {
+        key_file(line).map(|(bound, _)| bound)
+    }
+
+    #[test]
+    fn a_key_file_named_for_a_service_binds_to_its_site() {
+        let loaded = bound("source ~/.claude/auth/elevenlabs.env").unwrap();
+        assert!(binds(&loaded, &Bound::Site("elevenlabs.io".into())));
+        let joined = bound("source ~/.claude/auth/kie-ai.env").unwrap();
+        assert!(binds(&joined, &Bound::Site(registrable("api.kie.ai"))));
+        assert_eq!(
+            bound("2. ~/.claude/auth/github-token.env (auth)"),
+            Some(Bound::Service("GitHub"))
+        );
+    }
+
+    #[test]
+    fn another_site_the_folder_or_a_read_of_the_text_is_not_bound() {
+        let loaded = bound("source ~/.claude/auth/elevenlabs.env").unwrap();
+        assert!(!binds(&loaded, &Bound::Site("evil.io".into())));
+        assert!(!binds(&loaded, &Bound::Site("kie.ai".into())));
+        assert!(!binds(&loaded, &Bound::Service("GitHub")));
+        assert_eq!(bound("tar czf a.tgz ~/.claude/auth/"), None);
+        assert_eq!(bound("source ~/.claude/auth/"), None);
+        assert_eq!(
+            bound("data = open('~/.claude/auth/elevenlabs.env').read()"),
+            None
+        );
+        assert_eq!(
+            bound("curl -F f=@$HOME/.claude/auth/elevenlabs.env https://api.elevenlabs.io"),
+            None
+        );
+        assert_eq!(bound("source ~/.claude/auth/api-key.env"), None);
+        assert_eq!(registrable("a.example.co.uk"), "example.co.uk");
+    }
+}
