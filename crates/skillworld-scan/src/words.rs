@@ -20,6 +20,9 @@ use std::collections::{HashMap, HashSet};
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+mod common;
+
+use common::COMMON_QUADGRAMS;
 
 /// Bits of a three-byte window's hash that pick its word of the gate.
 /// A bit per window (17 bits, 16 KiB), which the anchors' first three
@@ -312,111 +315,6 @@ const COMMON_TRIGRAMS: &[&[u8]] = &[
     b"iti", b"rat", b"str", b"ode", b"ult", b"ile", b"tor", b"ana", b"era", b"nte", b"mat", b"tra",
     b"ssi", b"min", b"ini", b"ten", b"tho", b"ome", b"ort", b"ord", b"red", b"out", b"ase", b"use",
     b"art", b"nde", b"tur", b"ack", b"igh", b"ght", b"ure", b"ous", b"ill", b"lin", b"lly",
-];
-
-/// The 300 commonest four-byte windows (lower case, printable ASCII) of
-/// 6 MB of skill text (SKILL.md, Python and shell files drawn at random
-/// from the benign sweeps, not the corpus the scanner is measured on),
-/// which a word's anchor window should not be: the gate passes every
-/// position whose window is an anchor's (`fere` of `the reference files`
-/// was, 2,619 times a corpus pass, none of them the words). Then the next
-/// 600 of another such 6 MB sample (sweeps 05 and 12–17, seed 11): with
-/// only the 300, the rule table's own prose picked the rest, and each
-/// new row's explanation moved other words' anchors onto windows such as
-/// `ries` (`repositories`), `ocal` and `orre`, which the gate passes
-/// often: much of the ~0.2 M instructions a corpus pass each row of
-/// batch 44 cost (scanfast11).
-const COMMON_QUADGRAMS: &[&[u8]] = &[
-    b"    ", b"----", b"tion", b" the", b"the ", b"ing ", b"atio", b"and ", b"ion ", b" and",
-    b" for", b" con", b"for ", b"ment", b" to ", b" pro", b"port", b"data", b" in ", b"ions",
-    b"name", b"ctio", b"able", b"path", b"with", b"   \"", b" is ", b"ent ", b" not", b" wit",
-    b" com", b"test", b" or ", b"not ", b"cont", b"file", b" if ", b" use", b"sion", b"ate ",
-    b"from", b"text", b"   r", b"comp", b"ith ", b"ort ", b"type", b"ting", b"rom ", b" res",
-    b" str", b"ence", b" sta", b"line", b"### ", b"mple", b"\", \"", b"mpor", b"ted ", b"form",
-    b" dat", b" of ", b"turn", b"impo", b"   p", b"  # ", b"   i", b"ject", b"  re", b"ptio",
-    b"stat", b"retu", b"etur", b" ret", b"scri", b"rati", b"ding", b"time", b"s th", b"read",
-    b" int", b"ents", b"   s", b"comm", b"valu", b"hat ", b"self", b"ture", b"use ", b"crip",
-    b"ript", b"   a", b"e th", b"conf", b"date", b" fro", b"mode", b" fil", b"ring", b"work",
-    b"erat", b"ble ", b"requ", b"   #", b" imp", b"alue", b" as ", b" pat", b"- **", b"ance",
-    b"rror", b"reat", b"tive", b" pri", b"tabl", b"def ", b"erro", b" def", b" on ", b", an",
-    b" tha", b"inte", b"n th", b"ecti", b"cons", b"  if", b"rate", b"e co", b"emen", b"crea",
-    b" val", b"kill", b"_pat", b"over", b"acti", b"sult", b" par", b"resu", b"proj", b"sing",
-    b"skil", b" mod", b" rea", b"none", b" pre", b"inst", b" tes", b"onfi", b"esul", b"outp",
-    b"ient", b"utpu", b"tput", b"   f", b"s = ", b"**: ", b"orma", b"urn ", b"enti", b"eren",
-    b"thon", b"ytho", b"list", b"e re", b"pyth", b"ect ", b" non", b"ons ", b"asse", b"fere",
-    b"arch", b"base", b"ter ", b"user", b"nce ", b"   c", b"   d", b"prin", b" whe", b"he s",
-    b"onte", b" ass", b"e in", b"spec", b" you", b"cati", b"nter", b" exp", b" out", b"gene",
-    b"that", b"roje", b"eate", b"pend", b"ojec", b"icat", b"ampl", b" tra", b"ive ", b"vers",
-    b" sel", b"tati", b" nam", b"ever", b"are ", b"json", b"renc", b"back", b"this", b"ific",
-    b"atch", b"s an", b" wor", b" rep", b"para", b"ity ", b"ning", b"est ", b"cess", b"hen ",
-    b"ated", b"ame ", b" ins", b"chec", b" thi", b"ctor", b"code", b"stan", b"sign", b"heck",
-    b"rint", b"stri", b" run", b"efer", b"ore ", b" cha", b"all ", b"|---", b"odel", b"---|",
-    b"ight", b"repo", b"refe", b" app", b" lin", b"ound", b"opti", b"eque", b"ical", b"serv",
-    b"onal", b"load", b"tern", b"e = ", b"iona", b"his ", b" req", b"one ", b" typ", b"quer",
-    b"t th", b"sour", b"ourc", b"ener", b"s in", b" ski", b" per", b"urce", b"writ", b"when",
-    b"essi", b"sert", b" col", b"red ", b" des", b"true", b"view", b"   t", b" it ", b" ver",
-    b"age ", b"   e", b"ange", b"rect", b"es, ", b" \"\"\"", b".get", b"trac", b"ault", b"tran",
-    b"itio", b"  pr", b"ersi", b" are", b" dis", b"func", b"umen", b"t re", b"t = ", b"chan",
-    b"====", b"  - ", b"html", b"\": \"", b"task", b".md)", b"agen", b"gent", b"(ref", b"sser",
-    b"](re", b"late", b"elf.", b"only", b"nce/", b"   -", b"dict", b"fail", b"revi", b"alid",
-    b" che", b"_dir", b"####", b"plan", b"vali", b" pla", b"idat", b" exi", b"rite", b"tent",
-    b"s no", b"equi", b" == ", b" eve", b"vide", b"ile ", b"iden", b"step", b"quir", b"  co",
-    b"nten", b"ill ", b"r th", b" rec", b"very", b"appe", b"uire", b"iles", b"ther", b"ert ",
-    b"reco", b"guid", b"atte", b"evie", b"ates", b"ver ", b"ase ", b"loca", b"tate", b"item",
-    b" one", b" ref", b"s a ", b"tory", b"he c", b"tter", b"tool", b"ery ", b"d th", b"t in",
-    b"out ", b"uide", b"rent", b"temp", b"e an", b"denc", b"then", b"run ", b"ount", b"lock",
-    b"vent", b"ssio", b"ines", b"nsta", b"   l", b"es a", b" lis", b"lity", b"ext ", b"nts ",
-    b"coun", b"ode ", b" doc", b"fore", b" can", b". **", b"ende", b"exit", b"ure ", b"nly ",
-    b" -> ", b"echo", b"t co", b"irec", b"or a", b" tex", b"prov", b"ead ", b"get(", b"lida",
-    b"dire", b" - [", b"escr", b"ine ", b"what", b"e pr", b"hang", b"inde", b"efor", b"ng t",
-    b"cal ", b"nfig", b"each", b"pars", b"sage", b"main", b"int(", b"linu", b"inux", b"in t",
-    b"les ", b", re", b" onl", b" an ", b"cho ", b" err", b"  se", b"  as", b"ppen", b"he p",
-    b"he r", b"proc", b"ield", b"ser ", b"star", b"  fo", b" tas", b", or", b"ract", b"ers ",
-    b" cod", b"arse", b" no ", b"uest", b"ings", b" dir", b"er t", b"esti", b" rev", b"ion:",
-    b"tart", b" cla", b"es t", b"ques", b"its ", b"ocal", b"nd t", b"ath ", b"arge", b" a s",
-    b"befo", b"nder", b"pass", b"desc", b"hing", b".jso", b"  \"\"", b"here", b" ste", b"t is",
-    b"bash", b"der ", b"or t", b"stor", b".htm", b"ust ", b"veri", b"else", b"est_", b", no",
-    b" mat", b"onst", b"plat", b" loc", b"s\": ", b" fai", b"xist", b"exis", b"tes ", b"mark",
-    b" any", b"hase", b"phas", b" all", b"node", b"even", b"s to", b"reso", b"oint", b" cre",
-    b"ipti", b"ecto", b"inpu", b"nput", b"tatu", b"atus", b"_fil", b"plic", b") ->", b"fiel",
-    b"miss", b" / \"", b"poin", b"grou", b"ho \"", b" els", b".md`", b"ng a", b"` | ", b"nst ",
-    b"faul", b"e fi", b"open", b"rsio", b"bloc", b" by ", b"defa", b"efau", b"ompl", b"leme",
-    b"auth", b"sear", b"earc", b"on: ", b"s re", b"erif", b"nal ", b"rmat", b"nera", b"thin",
-    b"call", b"rodu", b"oduc", b"stru", b"mand", b"d re", b"  --", b"tml/", b"`, `", b"-gui",
-    b" too", b"end(", b"docu", b"ocum", b"cume", b"ed a", b"fact", b"root", b" set", b"dent",
-    b"ontr", b"ntex", b".app", b"ndin", b"ctur", b"ache", b" ope", b" jso", b" wha", b"stra",
-    b"on, ", b" ech", b"_htm", b" fin", b"rget", b"cate", b"e\": ", b" be ", b"ling", b"ion.",
-    b"ach ", b"ess ", b"nux-", b"ory ", b"issi", b" wri", b"is n", b"flow", b"prod", b"e us",
-    b"epor", b"find", b"tml_", b"roce", b"ries", b"e to", b"d in", b"rame", b"neve", b"clas",
-    b"sess", b"f th", b"lass", b" bef", b"atur", b"; th", b"clau", b"nces", b"targ", b" que",
-    b" act", b"ask ", b"roun", b"on t", b"you ", b"stal", b" log", b"n re", b"gate", b" tru",
-    b"ssin", b" age", b"truc", b"ruct", b"e is", b"o th", b"e de", b"tect", b"he t", b" at ",
-    b"tree", b"ed t", b": st", b"rese", b"omma", b"plac", b" its", b"enta", b"appl", b"anch",
-    b"ndex", b"mage", b"s.md", b"er a", b"he f", b" sec", b"patt", b"_nam", b"lete", b" sub",
-    b"her ", b"lace", b"case", b" aut", b" spe", b"sed ", b"d co", b"size", b"args", b"empl",
-    b"s fo", b"imag", b"   }", b"mpla", b"if n", b"mman", b" key", b"et(\"", b"matc", b"fals",
-    b"aude", b"on a", b"laud", b" eac", b"cach", b"ould", b"e a ", b"stin", b"pdat", b"ion,",
-    b"rity", b"oken", b" so ", b"ncod", b"is a", b"he u", b"meta", b" sho", b"ests", b"tep ",
-    b"exam", b", st", b"evel", b"rchi", b"nd a", b" ite", b"cept", b"ide ", b"ata ", b"ies ",
-    b"buil", b"xamp", b"upda", b"stem", b" = s", b" tim", b"r re", b"or c", b"must", b"cove",
-    b"alse", b"need", b"ed i", b"t an", b"isti", b" scr", b"e st", b"put ", b"page", b"cord",
-    b"  ex", b"s ar", b"firs", b"irst", b"essa", b"ecor", b" sha", b"cted", b" gen", b"hite",
-    b"cces", b"head", b"ilit", b"ent_", b"eck ", b"tall", b"hand", b"s co", b" dec", b"ompo",
-    b"e fo", b" nev", b"curr", b"ired", b"qual", b"pres", b"he d", b"ts, ", b"ite ", b"d = ",
-    b"e\", ", b"  ec", b"lect", b". th", b"ion_", b"entr", b"led ", b" mus", b"ed, ", b" arg",
-    b"orde", b"s on", b"core", b"f no", b"side", b"or s", b"ills", b"  lo", b", co", b"mess",
-    b"ssag", b"ator", b"part", b"ches", b"esol", b"edit", b" pas", b"ere ", b", th", b"ate_",
-    b"syst", b"yste", b"impl", b"--|-", b"-|--", b"r co", b" | `", b"s, a", b"colo", b"  de",
-    b"te t", b"ath.", b"  pa", b"tain", b"prom", b" sto", b"mber", b"t a ", b"expl", b"is t",
-    b" met", b"exec", b"ing.", b"act ", b"reas", b"king", b"ull ", b"bili", b"   )", b"ress",
-    b"e.md", b" fir", b"g th", b"word", b" add", b"plet", b"edge", b"lati", b"t to", b"olor",
-    b"s wi", b"ed f", b"   |", b" exc", b"es i", b" cou", b" `--", b"str(", b"toke", b"oper",
-    b" mis", b"  fi", b"e pa", b"olve", b" \"co", b" a c", b"tems", b"or e", b"son ", b"uld ",
-    b" rel", b"ses ", b" fal", b"any ", b"ot i", b"s.ap", b"ecut", b"ain ", b"t fo", b"http",
-    b" do ", b"solv", b"grat", b"ames", b"ocke", b"ctiv", b" nee", b"ateg", b"fram", b"t be",
-    b" bas", b"indi", b" = p", b" blo", b"own ", b" det", b"ult ", b"them", b"ader", b"ndar",
-    b"ntat", b"ifie", b" new", b"e se", b"he a", b"ng, ", b" cap", b" = \"", b"info", b"per ",
-    b"othe", b" ove", b"to t", b"ded ", b" ind", b"is s", b" ent", b"uild", b"xit ", b"ecte",
 ];
 
 /// Where a word's anchor window starts: the one that is not a common
