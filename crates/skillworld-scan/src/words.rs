@@ -20,6 +20,9 @@ use std::collections::{HashMap, HashSet};
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+mod common;
+
+use common::COMMON_QUADGRAMS;
 
 /// Bits of a three-byte window's hash that pick its word of the gate.
 /// A bit per window (17 bits, 16 KiB), which the anchors' first three
@@ -312,45 +315,6 @@ const COMMON_TRIGRAMS: &[&[u8]] = &[
     b"iti", b"rat", b"str", b"ode", b"ult", b"ile", b"tor", b"ana", b"era", b"nte", b"mat", b"tra",
     b"ssi", b"min", b"ini", b"ten", b"tho", b"ome", b"ort", b"ord", b"red", b"out", b"ase", b"use",
     b"art", b"nde", b"tur", b"ack", b"igh", b"ght", b"ure", b"ous", b"ill", b"lin", b"lly",
-];
-
-/// The 300 commonest four-byte windows (lower case, printable ASCII) of
-/// 6 MB of skill text (SKILL.md, Python and shell files drawn at random
-/// from the benign sweeps, not the corpus the scanner is measured on),
-/// which a word's anchor window should not be: the gate passes every
-/// position whose window is an anchor's (`fere` of `the reference files`
-/// was, 2,619 times a corpus pass, none of them the words).
-const COMMON_QUADGRAMS: &[&[u8]] = &[
-    b"    ", b"----", b"tion", b" the", b"the ", b"ing ", b"atio", b"and ", b"ion ", b" and",
-    b" for", b" con", b"for ", b"ment", b" to ", b" pro", b"port", b"data", b" in ", b"ions",
-    b"name", b"ctio", b"able", b"path", b"with", b"   \"", b" is ", b"ent ", b" not", b" wit",
-    b" com", b"test", b" or ", b"not ", b"cont", b"file", b" if ", b" use", b"sion", b"ate ",
-    b"from", b"text", b"   r", b"comp", b"ith ", b"ort ", b"type", b"ting", b"rom ", b" res",
-    b" str", b"ence", b" sta", b"line", b"### ", b"mple", b"\", \"", b"mpor", b"ted ", b"form",
-    b" dat", b" of ", b"turn", b"impo", b"   p", b"  # ", b"   i", b"ject", b"  re", b"ptio",
-    b"stat", b"retu", b"etur", b" ret", b"scri", b"rati", b"ding", b"time", b"s th", b"read",
-    b" int", b"ents", b"   s", b"comm", b"valu", b"hat ", b"self", b"ture", b"use ", b"crip",
-    b"ript", b"   a", b"e th", b"conf", b"date", b" fro", b"mode", b" fil", b"ring", b"work",
-    b"erat", b"ble ", b"requ", b"   #", b" imp", b"alue", b" as ", b" pat", b"- **", b"ance",
-    b"rror", b"reat", b"tive", b" pri", b"tabl", b"def ", b"erro", b" def", b" on ", b", an",
-    b" tha", b"inte", b"n th", b"ecti", b"cons", b"  if", b"rate", b"e co", b"emen", b"crea",
-    b" val", b"kill", b"_pat", b"over", b"acti", b"sult", b" par", b"resu", b"proj", b"sing",
-    b"skil", b" mod", b" rea", b"none", b" pre", b"inst", b" tes", b"onfi", b"esul", b"outp",
-    b"ient", b"utpu", b"tput", b"   f", b"s = ", b"**: ", b"orma", b"urn ", b"enti", b"eren",
-    b"thon", b"ytho", b"list", b"e re", b"pyth", b"ect ", b" non", b"ons ", b"asse", b"fere",
-    b"arch", b"base", b"ter ", b"user", b"nce ", b"   c", b"   d", b"prin", b" whe", b"he s",
-    b"onte", b" ass", b"e in", b"spec", b" you", b"cati", b"nter", b" exp", b" out", b"gene",
-    b"that", b"roje", b"eate", b"pend", b"ojec", b"icat", b"ampl", b" tra", b"ive ", b"vers",
-    b" sel", b"tati", b" nam", b"ever", b"are ", b"json", b"renc", b"back", b"this", b"ific",
-    b"atch", b"s an", b" wor", b" rep", b"para", b"ity ", b"ning", b"est ", b"cess", b"hen ",
-    b"ated", b"ame ", b" ins", b"chec", b" thi", b"ctor", b"code", b"stan", b"sign", b"heck",
-    b"rint", b"stri", b" run", b"efer", b"ore ", b" cha", b"all ", b"|---", b"odel", b"---|",
-    b"ight", b"repo", b"refe", b" app", b" lin", b"ound", b"opti", b"eque", b"ical", b"serv",
-    b"onal", b"load", b"tern", b"e = ", b"iona", b"his ", b" req", b"one ", b" typ", b"quer",
-    b"t th", b"sour", b"ourc", b"ener", b"s in", b" ski", b" per", b"urce", b"writ", b"when",
-    b"essi", b"sert", b" col", b"red ", b" des", b"true", b"view", b"   t", b" it ", b" ver",
-    b"age ", b"   e", b"ange", b"rect", b"es, ", b" \"\"\"", b".get", b"trac", b"ault", b"tran",
-    b"itio", b"  pr", b"ersi", b" are", b" dis", b"func", b"umen", b"t re", b"t = ", b"chan",
 ];
 
 /// Where a word's anchor window starts: the one that is not a common
