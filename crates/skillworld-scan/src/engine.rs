@@ -206,6 +206,7 @@ use crate::rules::{
 };
 use crate::scratchdir;
 use crate::temproot;
+use crate::urlhost;
 use crate::words::{Marks, WordSearch};
 use crate::wrapped::{self, JOIN_REACH, Joined, wrap_window};
 
@@ -2040,11 +2041,8 @@ fn service_of(rule: &Rule, regex: &BytesRegex, lines: &Lines, line: usize) -> Op
 fn one_site(text: &str) -> Option<String> {
     let mut sites = text.match_indices("://").map(|(at, _)| {
         let scheme_ok = text[..at].to_ascii_lowercase().ends_with("https");
-        let rest = &text[at + 3..];
-        let host = &rest[..rest
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '-'))
-            .unwrap_or(rest.len())];
-        (scheme_ok && host.contains('.')).then(|| crate::keyfile::registrable(host))
+        let host = urlhost::host_of(&text[at + 3..]);
+        (scheme_ok && host.contains('.')).then(|| urlhost::registrable(host))
     });
     let first = sites.next()??;
     sites

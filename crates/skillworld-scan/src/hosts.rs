@@ -7,6 +7,8 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use crate::urlhost::host_of;
+
 /// Where official installers live (issue 18): compiled in, never guessed
 /// from the text around a URL — a host named after the tool
 /// (`poetry-fast-mirror.io`, `rustup-install.dev`) is anyone's. An entry is
@@ -538,8 +540,8 @@ pub fn api_service(text: &str) -> Option<&'static Service> {
     let mut service: Option<&'static Service> = None;
     for url in URL.captures_iter(text) {
         let rest = url[2].to_ascii_lowercase();
-        let (host, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
-        let host = host.split(':').next().unwrap_or(host);
+        let path = &rest[rest.find('/').unwrap_or(rest.len())..];
+        let host = host_of(&rest);
         let owner = SERVICES.iter().find(|s| {
             s.hosts.iter().any(|h| match h.strip_prefix('.') {
                 Some(suffix) => host.ends_with(&format!(".{suffix}")),

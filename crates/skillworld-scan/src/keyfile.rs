@@ -13,6 +13,7 @@
 //! API, so `github.co` does not pass for GitHub.
 
 use crate::hosts::SERVICES;
+use crate::urlhost::registrable;
 
 /// What a source or a sink is bound to (`Hit::service`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -128,19 +129,6 @@ fn listed_as(service: &crate::hosts::Service, name: &str) -> bool {
         })
 }
 
-/// A host's registrable domain: its last two labels, three where the
-/// second-last is a country's generic one (`example.co.uk`).
-pub fn registrable(host: &str) -> String {
-    let labels: Vec<&str> = host.split('.').filter(|l| !l.is_empty()).collect();
-    let country = labels.len() >= 3
-        && labels[labels.len() - 1].len() == 2
-        && ["co", "com", "org", "net", "ac", "gov"].contains(&labels[labels.len() - 2]);
-    let keep = if country { 3 } else { 2 };
-    labels[labels.len().saturating_sub(keep)..]
-        .join(".")
-        .to_ascii_lowercase()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -178,6 +166,5 @@ mod tests {
             None
         );
         assert_eq!(bound("source ~/.claude/auth/api-key.env"), None);
-        assert_eq!(registrable("a.example.co.uk"), "example.co.uk");
     }
 }

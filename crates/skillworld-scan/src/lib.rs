@@ -58,6 +58,7 @@ mod setting;
 mod sudoers;
 mod temproot;
 mod typosquat;
+mod urlhost;
 mod words;
 mod wrapped;
 

@@ -13,6 +13,7 @@
 use std::net::Ipv4Addr;
 
 use crate::rules::Severity;
+use crate::urlhost::host_of;
 
 /// Words that route a request through something else.
 const REROUTES: [&str; 5] = ["proxy", "proxies", "socks", "--resolve", "--connect-to"];
@@ -89,23 +90,6 @@ fn shell_words(line: &str) -> Vec<&str> {
     }
     words.extend(start.map(|from| &line[from..]));
     words
-}
-
-/// The host of a URL's text after `://`: its authority up to a path,
-/// query, quote or space, past any `user@` (`http://127.0.0.1@evil.example/`
-/// goes to `evil.example`), without its port.
-fn host_of(after_scheme: &str) -> &str {
-    let end = after_scheme
-        .find([
-            '/', '?', '#', '"', '\'', '\\', ')', ',', ';', '>', ' ', '\t',
-        ])
-        .unwrap_or(after_scheme.len());
-    let authority = &after_scheme[..end];
-    let host = authority.rsplit('@').next().unwrap_or(authority);
-    match host.strip_prefix('[') {
-        Some(bracketed) => bracketed.split(']').next().unwrap_or_default(),
-        None => host.split(':').next().unwrap_or_default(),
-    }
 }
 
 /// `localhost`, `127.0.0.0/8` or `::1`.

@@ -11,6 +11,8 @@
 //! read stays a source, so a send elsewhere in the skill still blocks
 //! (`source-to-sink`).
 
+use crate::urlhost::{host_of, registrable};
+
 /// Words that make a request: a line holding one must name its address.
 const REQUESTS: &[&str] = &[
     "curl",
@@ -36,13 +38,13 @@ pub fn kept_to_its_server<'a>(
     at: usize,
     block: impl IntoIterator<Item = &'a str>,
 ) -> bool {
-    let Some(site) = line.get(at..).and_then(named_server).map(site_of) else {
+    let Some(site) = line.get(at..).and_then(named_server).map(registrable) else {
         return false;
     };
     let block: Vec<String> = block.into_iter().map(str::to_ascii_lowercase).collect();
     let on_site_only = |text: &str| {
         let hosts = hosts(text);
-        !hosts.is_empty() && hosts.iter().all(|host| on_site(host, site))
+        !hosts.is_empty() && hosts.iter().all(|host| on_site(host, &site))
     };
     let kept: Vec<&str> = block
         .iter()
@@ -101,13 +103,6 @@ fn named_server(command: &str) -> Option<&str> {
     })
 }
 
-/// A server's site: its last two labels (`api.github.com` → `github.com`).
-fn site_of(server: &str) -> &str {
-    let mut dots = server.rmatch_indices('.').map(|(i, _)| i);
-    dots.next();
-    dots.next().map_or(server, |i| &server[i + 1..])
-}
-
 fn on_site(host: &str, site: &str) -> bool {
     host.eq_ignore_ascii_case(site)
         || host.len() > site.len()
@@ -119,13 +114,7 @@ fn on_site(host: &str, site: &str) -> bool {
 fn hosts(text: &str) -> Vec<&str> {
     text.match_indices("://")
         .filter(|(at, _)| text[..*at].ends_with("http") || text[..*at].ends_with("https"))
-        .map(|(at, _)| {
-            let rest = &text[at + 3..];
-            let end = rest
-                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '-'))
-                .unwrap_or(rest.len());
-            &rest[..end]
-        })
+        .map(|(at, _)| host_of(&text[at + 3..]))
         .collect()
 }
 
