@@ -2010,12 +2010,17 @@ fn service_of(rule: &Rule, regex: &BytesRegex, lines: &Lines, line: usize) -> Op
     let text = lines.get(line);
     match rule.signal {
         Signal::Source => {
-            let (bound, spans) = match credential_service(text) {
-                Some((service, spans)) => (Bound::Service(service.name), spans),
-                None => {
-                    let (bound, span) = crate::keyfile::key_file(text)?;
-                    (bound, vec![span])
+            let named = credential_service(text).map(|(s, spans)| (Bound::Service(s.name), spans));
+            // A line may name the key's variable and the file it is loaded
+            // from ("`ELEVENLABS_API_KEY` … `source ~/.claude/auth/elevenlabs.env`").
+            let (bound, spans) = match (named, crate::keyfile::key_file(text)) {
+                (Some((bound, mut spans)), Some((file, span))) if file == bound => {
+                    spans.push(span);
+                    (bound, spans)
                 }
+                (Some(named), _) => named,
+                (None, Some((bound, span))) => (bound, vec![span]),
+                (None, None) => return None,
             };
             // With the credential's names blanked out, the rule must find
             // nothing else on the line to read.

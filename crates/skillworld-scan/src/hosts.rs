@@ -421,6 +421,106 @@ pub const SERVICES: &[Service] = &[
         hosts: &["api.notion.com"],
         ..SERVICE
     },
+    // The AI, speech and search APIs skills call with a key of their own
+    // (fp21's key files are named for them): a key file is bound to a
+    // vendor only through this list or a name spelling the whole domain
+    // (`keyfile::binds`), never by a domain's first label on any TLD.
+    Service {
+        name: "ElevenLabs",
+        credentials: &["ELEVENLABS_API_KEY", "XI_API_KEY"],
+        hosts: &["api.elevenlabs.io"],
+        ..SERVICE
+    },
+    Service {
+        name: "OpenRouter",
+        credentials: &["OPENROUTER_API_KEY"],
+        hosts: &["openrouter.ai"],
+        ..SERVICE
+    },
+    Service {
+        name: "Replicate",
+        credentials: &["REPLICATE_API_TOKEN"],
+        hosts: &["api.replicate.com"],
+        ..SERVICE
+    },
+    Service {
+        name: "Mistral",
+        credentials: &["MISTRAL_API_KEY"],
+        hosts: &["api.mistral.ai"],
+        ..SERVICE
+    },
+    Service {
+        name: "Groq",
+        credentials: &["GROQ_API_KEY"],
+        hosts: &["api.groq.com"],
+        ..SERVICE
+    },
+    Service {
+        name: "DeepSeek",
+        credentials: &["DEEPSEEK_API_KEY"],
+        hosts: &["api.deepseek.com"],
+        ..SERVICE
+    },
+    Service {
+        name: "xAI",
+        credentials: &["XAI_API_KEY"],
+        hosts: &["api.x.ai"],
+        ..SERVICE
+    },
+    Service {
+        name: "Perplexity",
+        credentials: &["PERPLEXITY_API_KEY"],
+        hosts: &["api.perplexity.ai"],
+        ..SERVICE
+    },
+    Service {
+        name: "Together",
+        credentials: &["TOGETHER_API_KEY"],
+        hosts: &["api.together.xyz"],
+        ..SERVICE
+    },
+    Service {
+        name: "fal",
+        credentials: &["FAL_KEY"],
+        hosts: &["fal.run", "queue.fal.run"],
+        ..SERVICE
+    },
+    Service {
+        name: "Stability",
+        credentials: &["STABILITY_API_KEY"],
+        hosts: &["api.stability.ai"],
+        ..SERVICE
+    },
+    Service {
+        name: "Deepgram",
+        credentials: &["DEEPGRAM_API_KEY"],
+        hosts: &["api.deepgram.com"],
+        ..SERVICE
+    },
+    Service {
+        name: "AssemblyAI",
+        credentials: &["ASSEMBLYAI_API_KEY"],
+        hosts: &["api.assemblyai.com"],
+        ..SERVICE
+    },
+    Service {
+        name: "Tavily",
+        credentials: &["TAVILY_API_KEY"],
+        hosts: &["api.tavily.com"],
+        ..SERVICE
+    },
+    Service {
+        name: "Firecrawl",
+        credentials: &["FIRECRAWL_API_KEY"],
+        hosts: &["api.firecrawl.dev"],
+        ..SERVICE
+    },
+    Service {
+        name: "Resend",
+        credentials: &["RESEND_API_KEY"],
+        hosts: &["api.resend.com"],
+        ..SERVICE
+    },
 ];
 
 /// The one service whose credential `line` names (several, or none: no

@@ -10,7 +10,11 @@
 //! file, no name), and a line that reads the file's text or sends it
 //! still read as `source-to-sink`. A name that is a listed service's
 //! (`hosts::SERVICES`: `github.env`) binds only to that service's own
-//! API, so `github.co` does not pass for GitHub.
+//! API, so `github.co` does not pass for GitHub; any other name binds
+//! only to the site it spells whole (`kie-ai.env` → `kie.ai`), so
+//! `elevenlabs.xyz` does not pass for ElevenLabs (listed) nor
+//! `voxly.dev` for a `voxly.env` (unlisted: the key's own site is not
+//! known, and a send of it anywhere pairs).
 
 use crate::hosts::SERVICES;
 use crate::urlhost::registrable;
@@ -21,7 +25,8 @@ pub enum Bound {
     /// A listed service (`hosts::SERVICES`) by its name.
     Service(&'static str),
     /// A source: the service a key file in the agent's folder is named
-    /// for, normalised (`kie-ai.env` → `kieai`).
+    /// for, normalised (`kie-ai.env` → `kieai`), when no listed
+    /// service's.
     KeyFile(String),
     /// A sink: the registrable domain every address it sends to is on
     /// (`api.kie.ai` → `kie.ai`).
@@ -33,9 +38,9 @@ pub enum Bound {
 pub fn binds(source: &Bound, sink: &Bound) -> bool {
     match (source, sink) {
         (Bound::Service(a), Bound::Service(b)) => a == b,
-        (Bound::KeyFile(name), Bound::Site(domain)) => {
-            domain.split('.').next() == Some(name.as_str()) || domain.replace('.', "") == *name
-        }
+        // The whole domain, top level included: `elevenlabs` alone would
+        // bind `elevenlabs.xyz`, which anyone may register.
+        (Bound::KeyFile(name), Bound::Site(domain)) => domain.replace('.', "") == *name,
         _ => false,
     }
 }
@@ -140,7 +145,7 @@ mod tests {
     #[test]
     fn a_key_file_named_for_a_service_binds_to_its_site() {
         let loaded = bound("source ~/.claude/auth/elevenlabs.env").unwrap();
-        assert!(binds(&loaded, &Bound::Site("elevenlabs.io".into())));
+        assert_eq!(loaded, Bound::Service("ElevenLabs"));
         let joined = bound("source ~/.claude/auth/kie-ai.env").unwrap();
         assert!(binds(&joined, &Bound::Site(registrable("api.kie.ai"))));
         assert_eq!(
@@ -152,9 +157,11 @@ mod tests {
     #[test]
     fn another_site_the_folder_or_a_read_of_the_text_is_not_bound() {
         let loaded = bound("source ~/.claude/auth/elevenlabs.env").unwrap();
-        assert!(!binds(&loaded, &Bound::Site("evil.io".into())));
-        assert!(!binds(&loaded, &Bound::Site("kie.ai".into())));
+        assert!(!binds(&loaded, &Bound::Site("elevenlabs.io".into())));
         assert!(!binds(&loaded, &Bound::Service("GitHub")));
+        let unlisted = bound("source ~/.claude/auth/voxly.env").unwrap();
+        assert!(!binds(&unlisted, &Bound::Site("voxly.dev".into())));
+        assert!(!binds(&unlisted, &Bound::Site("evil.io".into())));
         assert_eq!(bound("tar czf a.tgz ~/.claude/auth/"), None);
         assert_eq!(bound("source ~/.claude/auth/"), None);
         assert_eq!(

@@ -11013,6 +11013,11 @@ fn the_seventeenth_sweeps_own_key_files_pass_and_other_sends_block() {
         (load, "https://api.elevenlabs.io.evil.io/v1/x"),
         (load, "https://api.elevenlabs.io@evil.io/v1/x"),
         (load, "https://api.elevenlabs.io:443@evil.io/v1/x"),
+        (load, "https://api.elevenlabs.xyz/v1/x"),
+        (
+            "source ~/.claude/auth/voxly.env",
+            "https://api.voxly.dev/v1/x",
+        ),
         ("source ~/.claude/auth/kie-ai.env", own),
         ("source ~/.claude/auth/github.env", "https://github.co/api"),
         ("tar czf /tmp/k.tgz ~/.claude/auth/", own),
@@ -11042,6 +11047,14 @@ fn the_seventeenth_sweeps_own_key_files_pass_and_other_sends_block() {
     let md = "---\nname: tts\ndescription: d\n---\nRun the script.\n";
     let own = "url = f\"https://api.elevenlabs.io/v1/text-to-speech/{voice}\"";
     assert!(!scan_bundle(md, &[python(own)]).blocked, "{own}");
+    // One line naming the key's variable and the file it is loaded from.
+    let both = "---\nname: tts\ndescription: d\n---\nRequires `ELEVENLABS_API_KEY`. Load with `source ~/.claude/auth/elevenlabs.env`.\n";
+    assert!(!scan_bundle(both, &[python(own)]).blocked, "{both}");
+    let other = "url = f\"https://api.elevenlabs.xyz/v1/{voice}\"";
+    assert!(
+        scan_bundle(both, &[python(other)]).blocked,
+        "{both} {other}"
+    );
     for other in [
         "url = f\"https://hooks.example.net/{voice}\"",
         "url = os.environ[\"TTS_URL\"]",
