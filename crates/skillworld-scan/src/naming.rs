@@ -1032,12 +1032,21 @@ fn printing_program(piped: &str) -> Option<&str> {
         '"' => program.replace("\\\"", "\"").replace("\\$", "$"),
         _ => program.to_owned(),
     };
-    let code = code_of(&program);
+    let code = streams_as_print(&code_of(&program));
     (python(interpreter.trim())
         && program.contains("sys.stdin")
         && !PROGRAM_DENIED.iter().any(|w| code.contains(w))
         && calls_only_allowed(&code))
     .then_some(after)
+}
+
+/// `sys.stdout.write(x)` and `sys.stderr.write(x)` print `x` as `print`
+/// does (the eighteenth sweep's `viva-superpowers`: an error written to
+/// `sys.stderr`, then `sys.exit(1)`); every other `write` (a file's, a
+/// stream's binary `buffer`) stays one for `PROGRAM_DENIED`.
+fn streams_as_print(code: &str) -> String {
+    code.replace("sys.stdout.write(", "print(")
+        .replace("sys.stderr.write(", "print(")
 }
 
 /// Words of a program's code (not its strings' text) that reach code,
@@ -1655,6 +1664,24 @@ fn hands_on(rest: &str) -> bool {
             rest.replace(quiet, " ")
         });
     rest.contains(['|', '>'])
+}
+
+/// `curl/wget to unknown URLs` (the eighteenth sweep's `qzclaw`
+/// checklist of red flags): `wget` right after `curl/` names the two tools
+/// as a pair, and the shell runs no `curl/wget`. Each match is judged
+/// alone, so a `wget https://…` later on the line still fetches
+/// (`Rule::confirm` of `fetch`).
+pub fn tool_pair_named(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    unless_all(line, at, next, Severity::Medium, |line, at, rest| {
+        let pair = at.checked_sub(5).and_then(|from| line.get(from..at));
+        rest.get(..4)
+            .is_some_and(|w| w.eq_ignore_ascii_case("wget"))
+            && pair.is_some_and(|p| p.eq_ignore_ascii_case("curl/"))
+    })
 }
 
 /// `matcher.exec(restPathString)` (the twelfth sweep: a bundled router's

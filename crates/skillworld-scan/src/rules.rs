@@ -918,6 +918,9 @@ pub static RULES: &[Rule] = &[
             "function fetch(",
             "async fetch(",
         ],
+        // The eighteenth sweep: "curl/wget to unknown URLs" in a vetting
+        // checklist names the two tools; no shell runs a `curl/wget`.
+        confirm: Some(crate::naming::tool_pair_named),
         signal: Signal::Fetch,
         quiet: true,
         // A vendor's own installer fetched to be run (`iex ((New-Object
