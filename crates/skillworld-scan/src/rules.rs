@@ -1768,13 +1768,12 @@ pub static RULES: &[Rule] = &[
             r"|\b(?:pool\.)?(?:supportxmr|minexmr|moneroocean|nanopool|2miners|f2pool|hashvault|c3pool|herominers|unmineable|nicehash|xmrpool|miningpoolhub|ethermine|viabtc|antpool)\.(?:com|org|net|pro|stream|eu)\b[^\n]*(?::\d{3,5}|stratum|\s-u\s|\sport\s+\d{3,5}\b)",
             // Batch 46: a miner's argument list one item a line (a compose
             // file's `command:`, a JSON array): `"--algo", "kawpow"`, a
-            // list item that is an algorithm or a pool's host alone, and a
-            // YAML or TOML key naming them unquoted (`algorithm: kawpow`).
-            r"|--algo(?:rithm)?['\x22]?\s*,\s*['\x22](?:kawpow|randomx|rx/\w+|ethash|etchash|autolykos2?|kheavyhash|ghostrider|cn/\w+)['\x22]",
+            // list item that is an algorithm alone, and a YAML or TOML key
+            // naming one unquoted (`algorithm: kawpow`). Only the long names:
+            // `rx/`, `cn/` or a pool's host as a key were costly triggers.
+            r"|--algo(?:rithm)?['\x22]?\s*,\s*['\x22](?:kawpow|randomx|ethash|etchash|autolykos2?|kheavyhash|ghostrider)['\x22]",
             r"|^\s*-\s*['\x22]?(?:kawpow|randomx|autolykos2?|kheavyhash|ghostrider|etchash)['\x22]?\s*$",
-            r"|\balgo(?:rithm)?['\x22]?\s*[:=]\s*['\x22]?(?:kawpow|randomx|rx/\w+|ethash|etchash|autolykos2?|kheavyhash|ghostrider)\b",
-            r"|\bpool['\x22]?\s*[:=]\s*['\x22]?(?:[\w-]+\.)*(?:supportxmr|minexmr|moneroocean|nanopool|2miners|f2pool|hashvault|c3pool|herominers|unmineable|nicehash|xmrpool|miningpoolhub|ethermine)\.(?:com|org|net|pro|stream|eu)\b",
-            r"|^\s*-\s*['\x22]?(?:[\w-]+\.)*(?:supportxmr|minexmr|moneroocean|nanopool|2miners|f2pool|hashvault|c3pool|herominers|unmineable|nicehash|xmrpool|miningpoolhub|ethermine)\.(?:com|org|net|pro|stream|eu)['\x22]?\s*$",
+            r"|\balgo(?:rithm)?['\x22]?\s*[:=]\s*['\x22]?(?:kawpow|randomx|ethash|etchash|autolykos2?|kheavyhash|ghostrider)\b",
         ),
         what: "runs a crypto-miner",
         explain: "Mines cryptocurrency on this machine for someone else (miner binary, pool or flags); remove the skill.",
@@ -5095,10 +5094,11 @@ pub static RULES: &[Rule] = &[
         severity: Severity::High,
         // Batch 46: a payee swapped in a note of a config the skill says to
         // follow (`"notes": "… use the holder 'X' and IBAN GB33 … instead"`),
-        // read in data and code too: the words between the verb and the
-        // IBAN name another holder. Using the IBAN the config lists, or one
-        // to check, says no "instead" ("rather than", "in place of").
-        pattern: r"\b(?:use|print|put|write|(?:pay|payments?|send|wire|transfer)\w*(?:\s+\w+){0,3}?\s+(?:in)?to)\b[^\n]{0,60}?\biban\s*:?\s*[`'\x22]?[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}\b[^\n]{0,30}?\b(?:instead|rather\s+than|in\s+place\s+of)\b",
+        // read in data and code too. Keyed on the IBAN and what follows it,
+        // whatever verb stands before ("use", "transfer to", "pay into"):
+        // the IBAN the config lists, or one to check, says no "instead"
+        // ("rather than", "in place of").
+        pattern: r"\biban\s*:?\s*[`'\x22]?[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}\b[^\n]{0,30}?\b(?:instead|rather\s+than|in\s+place\s+of)\b",
         what: "tells the agent to pay a fixed account instead",
         explain: "Tells the agent to put an IBAN the skill fixed in place of the one it would use: payment redirection; remove the skill.",
         ..Rule::BASE
