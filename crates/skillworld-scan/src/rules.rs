@@ -706,8 +706,10 @@ pub static RULES: &[Rule] = &[
             r"|\bsubprocess\.\w+\([^\n]*\bstdin\s*=\s*\w+|\bstdio\s*:\s*\[\s*\w+\s*,|\.pipe\(\s*\w+\.stdin\s*\)|\bos\.dup2\(",
             r"|`#\{\w+\}`|%x\(\s*#\{\w+\}\s*\)",
             // Batch 34: Elixir's `System.cmd`, the JVM's `ProcessBuilder` and
-            // Rust's `Command::new` handed a shell by name start it as `spawn` does.
-            r"|\b(?:proc_open|popen|spawn|Popen|exec\.Command|Process\.Start|System\.cmd|ProcessBuilder|Command::new)\(\s*\[?\s*['\x22](?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh(?:\.exe)?['\x22]",
+            // Rust's `Command::new` handed a shell by name start it as `spawn` does;
+            // so do Bun's `spawnSync(["sh", …])`, Node's `execFile("sh", …)`
+            // and `new Deno.Command("sh", …)` (batch 46).
+            r"|\b(?:proc_open|popen|spawn|spawnSync|execFile|execFileSync|Popen|exec\.Command|Process\.Start|System\.cmd|ProcessBuilder|Command::new|Deno\.Command)\(\s*\[?\s*['\x22](?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh(?:\.exe)?['\x22]",
             r"|\bexec (?:/bin/)?(?:ba|z|da)?sh -c \$\w+|\bexec \{\*\}\$\w+",
             r"|\bos\.(?:system|popen)\(\s*[a-z_\x80-\xFF][\w\x80-\xFF]*\s*[\[)]|\bsubprocess\.\w+\(\s*[a-z_\x80-\xFF][\w\x80-\xFF.]*(?:\[[^\]\n]*\])*\s*,[^\n]*\bshell\s*=\s*True|\bsubprocess\.(?:getoutput|getstatusoutput)\(\s*[a-z_\x80-\xFF][\w\x80-\xFF]*\s*\)",
             r"|\bcreate_subprocess_shell\(\s*(?:$|[a-z_])",
@@ -904,7 +906,11 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "fetch",
         class: Class::Execution,
-        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\bfetch\(\s*[A-Za-z_$][\w$.]*\s*[,)]|\bResolve-DnsName\b[^\n]*\bTXT\b|\b(?:dig|nslookup)\b[^\n]*(?:\s|-t\s*|-q=|-type=)TXT\b|\baxios\.get\(|\b(?:got|ky)\(\s*['\x22`]https?:|\b(?:got|ky|undici|superagent|needle)\.(?:get|stream|request)\(|\.request\(\s*['\x22]GET['\x22]|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\b(?:MSXML2\.(?:Server)?XMLHTTP|Microsoft\.XMLHTTP|WinHttp\.WinHttpRequest)\b|\bInvoke-RestMethod\b|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*(?:[^\s/&]|/(?:[^d\s]|d[^e]|de[^v])))|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|-r\s*open-uri\b|\bURI\.open\(|LWP::(?:Simple|UserAgent)\b|\bHTTP::Tiny\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:|\b(?:Command::new|exec\.Command|spawn\w*|execFile\w*|Popen|popen|subprocess\.\w+|Process\.Start)\(\s*\[?\s*['\x22](?:curl|wget)(?:\.exe)?\b|\bfile_get_contents\(\s*\$\w+\s*\)|(?-i:\b(?:resp|res|response)\.Body\b)|^\s*\.get\((?:url\b|['\x22`]https?:)|=\s*[\w\x80-\xFF.]*\b(?:urlopen|urlretrieve|requests\.get)\s*(?:$|#)|\.get\(\s*(?:[\w\x80-\xFF$.]+|['\x22`]https?:[^'\x22`]*['\x22`])\s*,\s*(?:\(\s*[\w\x80-\xFF$]+\s*\)|[\w\x80-\xFF$]+|function\s*\(\s*[\w\x80-\xFF$]+\s*\))\s*(?:=>|\{)|\b(?:pd|pandas)\.read_pickle\(\s*['\x22]https?://|\brequire\(\s*['\x22](?:node:)?https?['\x22]\s*\)\.get\(|\bURL\([^\n]*\)\.(?:withInputStream|openStream|newInputStream|getText|text|readText|readBytes)\b|\bfrom\s+['\x22]undici['\x22]|\brequire\(\s*['\x22]undici['\x22]\s*\)|\.get\([^\n]*\bstream=True\b|\.iter_content\(|\.request\(\s*['\x22]GET['\x22]\s*,|\b(?:string|data)WithContentsOfURL\w*\(|\bData\(\s*contentsOf:\s*URL\(\s*string:|\.(?:download|data)Task\(\s*with:|\bopenssl\s+s_client\b|\b(?:expand|extrac32)(?:\.exe)?\s+(?:/\w+\s+)*['\x22]?\\\\[\w.-]+\\|\bhost\s+-t\s*txt\b",
+        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\bfetch\(\s*[A-Za-z_$][\w$.]*\s*[,)]|\bResolve-DnsName\b[^\n]*\bTXT\b|\b(?:dig|nslookup)\b[^\n]*(?:\s|-t\s*|-q=|-type=)TXT\b|\baxios\.get\(|\b(?:got|ky)\(\s*['\x22`]https?:|\b(?:got|ky|undici|superagent|needle)\.(?:get|stream|request)\(|\.request\(\s*['\x22]GET['\x22]|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\b(?:MSXML2\.(?:Server)?XMLHTTP|Microsoft\.XMLHTTP|WinHttp\.WinHttpRequest)\b|\bInvoke-RestMethod\b|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*(?:[^\s/&]|/(?:[^d\s]|d[^e]|de[^v])))|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|-r\s*open-uri\b|\bURI\.open\(|LWP::(?:Simple|UserAgent)\b|\bHTTP::Tiny\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:|\b(?:Command::new|exec\.Command|spawn\w*|execFile\w*|Popen|popen|subprocess\.\w+|Process\.Start)\(\s*\[?\s*['\x22](?:curl|wget)(?:\.exe)?\b|\bfile_get_contents\(\s*\$\w+\s*\)|(?-i:\b(?:resp|res|response)\.Body\b)|^\s*\.get\((?:url\b|['\x22`]https?:)|=\s*[\w\x80-\xFF.]*\b(?:urlopen|urlretrieve|requests\.get)\s*(?:$|#)|\.get\(\s*(?:[\w\x80-\xFF$.]+|['\x22`]https?:[^'\x22`]*['\x22`])\s*,\s*(?:\(\s*[\w\x80-\xFF$]+\s*\)|[\w\x80-\xFF$]+|function\s*\(\s*[\w\x80-\xFF$]+\s*\))\s*(?:=>|\{)|\b(?:pd|pandas)\.read_pickle\(\s*['\x22]https?://|\brequire\(\s*['\x22](?:node:)?https?['\x22]\s*\)\.get\(|\bURL\([^\n]*\)\.(?:withInputStream|openStream|newInputStream|getText|text|readText|readBytes)\b|\bfrom\s+['\x22]undici['\x22]|\brequire\(\s*['\x22]undici['\x22]\s*\)|\.get\([^\n]*\bstream=True\b|\.iter_content\(|\.request\(\s*['\x22]GET['\x22]\s*,|\b(?:string|data)WithContentsOfURL\w*\(|\bData\(\s*contentsOf:\s*URL\(\s*string:|\.(?:download|data)Task\(\s*with:|\bopenssl\s+s_client\b|\b(?:expand|extrac32)(?:\.exe)?\s+(?:/\w+\s+)*['\x22]?\\\\[\w.-]+\\|\bhost\s+-t\s*txt\b|\b(?:ureq|reqwest(?:::blocking)?|minreq|attohttpc)::get\(|\bDownloads\.download\(|\bhttr2?::GET\(|\breq_perform\(|\bdownload\.file\(|\bcurl_fetch_memory\(",
+        // Batch 46: Rust's `ureq::get`/`reqwest::get` (a build script's
+        // download), Julia's `Downloads.download`, R's `httr::GET`,
+        // httr2's `req_perform`, `download.file` and curl's
+        // `curl_fetch_memory` fetch as `requests.get` does.
         // Batch 38: OpenSSL's TLS client reads what a server sends,
         // `host -t txt` a TXT record, and `expand`/`extrac32` copy a
         // cabinet off a share, where no curl is.
@@ -967,7 +973,10 @@ pub static RULES: &[Rule] = &[
         id: "dynamic-eval",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\[\s*['\x22](?:Function|eval)['\x22]\s*\]|\.then\(\s*(?:eval|Function)\s*\)|\bpowershell(?:\.exe)?\b[^\n]*\s-(?:enc|encodedcommand|ec)\s+\$\w+|\b(?:globalThis|window)\s*\[\s*['\x22][^'\x22\n]*['\x22]\s*\+|\bvm\.run\w*\(|\bnew\s+vm\.Script\(|\.runInThisContext\(|\b(?:Invoke-Expression|iex)(?:\s*(?:[$(\[\x22{;|)}-]|$)|\s*'\s*(?:$|[;)\]])|\s+')|\b(?-i:eval)\s+[\x22'$`]|\bpickle\.loads?\(|\bFunctionType\(|\bvars\(\s*__builtins__\s*\)|\b__builtins__\s*(?:\[|\.__dict__)|\bgetattr\(\s*(?:__builtins__|builtins)\s*,|(?:^|[;({|]\s*)& \$[a-z_]\w*\s+[($]|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval \(?(?:get|URI\.open|URI\.parse|open|Net::HTTP\.get|HTTParty\.get|LWP::Simple::get)\b|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|(?:\bsys\.executable|\bprocess\.execPath|['\x22](?:/usr/bin/)?(?:python[\d.]*|node|ruby|perl|php)['\x22])\s*,\s*\[?\s*['\x22]-[ce]['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|\._compile\(\s*[A-Za-z_$]|(?:^|[;({|=])\s*[&.]\s*\(\s*(?:(?:Get-Command|gcm|Get-Alias)\b|['\x22]\{\d+(?:\}\{\d+)+\}['\x22] ?-f\b)|\bAssembly(?:\]::|\.)Load\(\s*[A-Za-z_$]|\bexecSync\(\s*[a-z_$][\w$]*\.[a-z_$][\w$]*\s*[,)]|\bloadstring\s*\(|\bload\s*\(\s*[\w.:]+(?:\([^()\n]*\))?\s*\)\s*\)?\s*\(|\bimport\(\s*[\x60'\x22](?:data|blob):|\bimport\(\s*URL\.createObjectURL\(|=\s*(?:exec|eval)\s*;?\s*(?:$|#|//)|\beval\s*\)\s*\(|\btarget\s*=\s*(?:exec|eval)\b|\b(?:send|public_send|__send__)\(\s*:(?:eval|instance_eval|class_eval)\b|\bloadstring\s+or\s+load\b|\bgetattr\([^()\n]*,\s*['\x22]\w*['\x22]\s*\+|\bcompile\([^\n]*,\s*['\x22]exec['\x22]\s*\)|\.runIn(?:New)?Context\(",
+        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\[\s*['\x22](?:Function|eval)['\x22]\s*\]|\.then\(\s*(?:eval|Function)\s*\)|\bpowershell(?:\.exe)?\b[^\n]*\s-(?:enc|encodedcommand|ec)\s+\$\w+|\b(?:globalThis|window)\s*\[\s*['\x22][^'\x22\n]*['\x22]\s*\+|\bvm\.run\w*\(|\bnew\s+vm\.Script\(|\.runInThisContext\(|\b(?:Invoke-Expression|iex)(?:\s*(?:[$(\[\x22{;|)}-]|$)|\s*'\s*(?:$|[;)\]])|\s+')|\b(?-i:eval)\s+[\x22'$`]|\bpickle\.loads?\(|\bFunctionType\(|\bvars\(\s*__builtins__\s*\)|\b__builtins__\s*(?:\[|\.__dict__)|\bgetattr\(\s*(?:__builtins__|builtins)\s*,|(?:^|[;({|]\s*)& \$[a-z_]\w*\s+[($]|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval \(?(?:get|URI\.open|URI\.parse|open|Net::HTTP\.get|HTTParty\.get|LWP::Simple::get)\b|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|(?:\bsys\.executable|\bprocess\.execPath|['\x22](?:/usr/bin/)?(?:python[\d.]*|node|ruby|perl|php)['\x22])\s*,\s*\[?\s*['\x22]-[ce]['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|\._compile\(\s*[A-Za-z_$]|(?:^|[;({|=])\s*[&.]\s*\(\s*(?:(?:Get-Command|gcm|Get-Alias)\b|['\x22]\{\d+(?:\}\{\d+)+\}['\x22] ?-f\b)|\bAssembly(?:\]::|\.)Load\(\s*[A-Za-z_$]|\bexecSync\(\s*[a-z_$][\w$]*\.[a-z_$][\w$]*\s*[,)]|\bloadstring\s*\(|\bload\s*\(\s*[\w.:]+(?:\([^()\n]*\))?\s*\)\s*\)?\s*\(|\bimport\(\s*[\x60'\x22](?:data|blob):|\bimport\(\s*URL\.createObjectURL\(|=\s*(?:exec|eval)\s*;?\s*(?:$|#|//)|\beval\s*\)\s*\(|\btarget\s*=\s*(?:exec|eval)\b|\b(?:send|public_send|__send__)\(\s*:(?:eval|instance_eval|class_eval)\b|\bloadstring\s+or\s+load\b|\bgetattr\([^()\n]*,\s*['\x22]\w*['\x22]\s*\+|\bcompile\([^\n]*,\s*['\x22]exec['\x22]\s*\)|\.runIn(?:New)?Context\(|\binclude_string\(\s*Main\s*,|\bCommand::new\(\s*['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*\)\s*\.(?:arg\(\s*['\x22](?-i:-c)['\x22]\s*\)\s*\.arg|args\(\s*&?\[\s*['\x22](?-i:-c)['\x22]\s*,)\s*\(?\s*&?[a-z_]\w*\s*[\])]",
+        // Batch 46: Rust's `Command::new("bash").arg("-c").arg(&script)`
+        // hands a shell the text a variable holds, as `eval` does; Julia's
+        // `include_string(Main, text)` evaluates a string as `eval` does.
         // Evaluating what a local tool prints about itself (an agent's
         // socket, a package manager's environment) runs nothing fetched.
         // Shells, Perl, Ruby and Tcl spell `eval "…"` in lower case only:
@@ -1031,6 +1040,23 @@ pub static RULES: &[Rule] = &[
         beside: Signal::Decode,
         what: "runs a shell line a Perl or PHP variable holds",
         explain: "Hands `system`, `passthru`, `shell_exec` or `popen` a command held in a `$variable`.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "shell-c-line",
+        class: Class::Execution,
+        target: Target::Code,
+        // Batch 46: rustfmt puts a long `Command::new("sh")` chain one call
+        // a line, so `.arg("-c")` stands alone and the script it runs is
+        // the next line's variable. Read beside a fetch only: a chain
+        // running the user's configured command is everyday code. `-C`
+        // (tar's, make's folder) is another flag.
+        pattern: r"^\s*\.arg\(\s*['\x22](?-i:-c)['\x22]\s*\)\s*$",
+        signal: Signal::Eval,
+        quiet: true,
+        beside: Signal::Fetch,
+        what: "hands a shell `-c` in a builder chain",
+        explain: "Gives a shell `-c` on a line of its own in a `Command` builder chain: the next argument is run as a shell line.",
         ..Rule::BASE
     },
     Rule {
@@ -1743,6 +1769,14 @@ pub static RULES: &[Rule] = &[
             // from a 4 or an 8), mines for that address's owner.
             r"|(?:--start-mining[\s=]+|\bstart_mining\s+)['\x22]?[48][1-9A-HJ-NP-Za-km-z]{94}\b",
             r"|\b(?:pool\.)?(?:supportxmr|minexmr|moneroocean|nanopool|2miners|f2pool|hashvault|c3pool|herominers|unmineable|nicehash|xmrpool|miningpoolhub|ethermine|viabtc|antpool)\.(?:com|org|net|pro|stream|eu)\b[^\n]*(?::\d{3,5}|stratum|\s-u\s|\sport\s+\d{3,5}\b)",
+            // Batch 46: a miner's argument list one item a line (a compose
+            // file's `command:`, a JSON array): `"--algo", "kawpow"`, a
+            // list item that is an algorithm alone, and a YAML or TOML key
+            // naming one unquoted (`algorithm: kawpow`). Only the long names:
+            // `rx/`, `cn/` or a pool's host as a key were costly triggers.
+            r"|--algo(?:rithm)?['\x22]?\s*,\s*['\x22](?:kawpow|randomx|ethash|etchash|autolykos2?|kheavyhash|ghostrider)['\x22]",
+            r"|^\s*-\s*['\x22]?(?:kawpow|randomx|autolykos2?|kheavyhash|ghostrider|etchash)['\x22]?\s*$",
+            r"|\balgo(?:rithm)?['\x22]?\s*[:=]\s*['\x22]?(?:kawpow|randomx|ethash|etchash|autolykos2?|kheavyhash|ghostrider)\b",
         ),
         what: "runs a crypto-miner",
         explain: "Mines cryptocurrency on this machine for someone else (miner binary, pool or flags); remove the skill.",
@@ -1783,8 +1817,10 @@ pub static RULES: &[Rule] = &[
         id: "credential-file",
         class: Class::Exfiltration,
         // PowerShell spells the same files with backslashes
-        // (`"$HOME\.aws\credentials"`, batch 23).
-        pattern: r"\.ssh(?:/|\\{1,2})(?:id_[a-z0-9_]+(?:[^.a-z0-9_]|$)|\*)|['\x22](?:~/|\$HOME/)?\.ssh/?['\x22]|(?:~|\$HOME|\$\{HOME\})/\.(?:aws|kube|gnupg|docker|azure|ssh)/?(?:\s|$|['\x22);])|['\x22]\.(?:docker|kube)['\x22][^\n]*['\x22]config(?:\.json)?['\x22]|['\x22]\.ssh['\x22][^\n]*['\x22]id_|['\x22]id_(?:rsa|ed25519|ecdsa|dsa)['\x22]|\.aws(?:/|\\{1,2})credentials|\.(?:aws|gem)['\x22][^\n]*['\x22]credentials['\x22]|\.azure['\x22][^\n]*['\x22](?:accessTokens|msal_token_cache)\.(?:json|bin)['\x22]|['\x22]\.(?:aws|gem|kube|docker|gnupg|azure)['\x22]\s*[,/]\s*[a-z_]\w*\s*(?:[),]|$)|\.kube(?:/|\\{1,2})config|\.docker(?:/|\\{1,2})config\.json|\.git-credentials|\.netrc\b|\.pgpass\b|\.npmrc\b|\.pypirc\b|\.gem/credentials\b|gcloud/(?:credentials|application_default|legacy_credentials)|\.azure[/\\](?:accessTokens|msal)|\.config/gh/hosts|/etc/shadow\b|\.gnupg/|\.get_(?:frozen_)?credentials\(\)|\.password-store|\.vault-token|com\.vercel\.cli/auth\.json|netlify/config\.json|\.fly/config\.yml|credentials\.tfrc\.json|(?:\.cargo|CARGO_HOME)\}?/credentials|\.supabase/access-token|-C\s*['\x22]?(?:~|\$HOME|\$\{HOME\})/?['\x22]?\s(?:[^\n|;&]*\s)?\.(?:ssh|aws|azure|kube|gnupg|docker|config/gcloud)(?:[\s'\x22/]|$)",
+        // (`"$HOME\.aws\credentials"`, batch 23). Batch 46: `tar -C` names
+        // the home folder however the language holds it (`-C %s`, `-C
+        // #{home}`) before the dot-folders it archives.
+        pattern: r"\.ssh(?:/|\\{1,2})(?:id_[a-z0-9_]+(?:[^.a-z0-9_]|$)|\*)|['\x22](?:~/|\$HOME/)?\.ssh/?['\x22]|(?:~|\$HOME|\$\{HOME\})/\.(?:aws|kube|gnupg|docker|azure|ssh)/?(?:\s|$|['\x22);])|['\x22]\.(?:docker|kube)['\x22][^\n]*['\x22]config(?:\.json)?['\x22]|['\x22]\.ssh['\x22][^\n]*['\x22]id_|['\x22]id_(?:rsa|ed25519|ecdsa|dsa)['\x22]|\.aws(?:/|\\{1,2})credentials|\.(?:aws|gem)['\x22][^\n]*['\x22]credentials['\x22]|\.azure['\x22][^\n]*['\x22](?:accessTokens|msal_token_cache)\.(?:json|bin)['\x22]|['\x22]\.(?:aws|gem|kube|docker|gnupg|azure)['\x22]\s*[,/]\s*[a-z_]\w*\s*(?:[),]|$)|\.kube(?:/|\\{1,2})config|\.docker(?:/|\\{1,2})config\.json|\.git-credentials|\.netrc\b|\.pgpass\b|\.npmrc\b|\.pypirc\b|\.gem/credentials\b|gcloud/(?:credentials|application_default|legacy_credentials)|\.azure[/\\](?:accessTokens|msal)|\.config/gh/hosts|/etc/shadow\b|\.gnupg/|\.get_(?:frozen_)?credentials\(\)|\.password-store|\.vault-token|com\.vercel\.cli/auth\.json|netlify/config\.json|\.fly/config\.yml|credentials\.tfrc\.json|(?:\.cargo|CARGO_HOME)\}?/credentials|\.supabase/access-token|(?-i:-C)\s*\S+\s(?:[^\n|;&]*\s)?\.(?:ssh|aws|azure|kube|gnupg|docker|config/gcloud)(?:[\s'\x22/]|$)",
         // A key named as an SSH client's identity is used to log in, not read;
         // only where `-i` names a key under home, a Windows one too (batch 32:
         // `rsync -e "ssh -i $KEY" ~/.ssh ~/.aws host:` copies the folders away).
@@ -4740,7 +4776,13 @@ pub static RULES: &[Rule] = &[
         // the JVM's decoders (`Base64.getDecoder().decode(…)`, Android's
         // `Base64.decode(s, flags)`, Groovy's `.decodeBase64()`) read as
         // the others (misses17: a Gradle task ran a decoded constant).
-        pattern: r"\bBase64\.(?:get(?:Mime|Url)?Decoder\(\)\.)?decode\(|\.decodeBase64\(\)|\bopenssl\s+(?:enc|base64|aes-\d+-\w+)\b[^\n]*\s-d\b|\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\b(?:hex|base(?:64|32)\.\w*Encoding)\.DecodeString\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*(?:\d+|\$_\b)|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\s-bxor\s|\bASCII\s+character\s+\(?[a-z_]\w*|['\x22]\{[1-9]\d*(?:\}\{\d+)+\}['\x22] ?-f\b|\bchr\(\s*(?:ord\()?\$?\w+\)?\s*\^|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+(?:%b\s+|--\s+)?['\x22](?:\\x[0-9a-f]{2}){3,}|\bbase32\s+(?:-\w+\s+)*(?:-d|--decode)\b|\bIO\.Compression\.(?:Deflate|GZip)Stream\b|\b(?:un)?pack\(\s*['\x22]H\*|\bdecode_base64\(|\bbinary\s+decode\s+(?:base64|hex)\b|\brev\s*<<<|\$\(\s*rev\b|['\x22]\s*\| rev\s*(?:\)|$)|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}|\bmap\(\s*chr\s*,|\]\.pack\(\s*['\x22][cCU]\*|\bchr\(\s*\w+\s*\)\s+for\s+\w+\s+in\b|\[-1\.\.-\(?\$[\w.]+|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*['\x22]-(?:e|en|enc|encodedcommand|ec)['\x22]\s*,|\bbase64_decode\(|\bgz(?:inflate|uncompress)\(|\bstr_rot13\(|\bhex2bin\(|\b(?:strict_|urlsafe_)?decode64\(|\bstring\.char\(\s*\d+\s*,\s*\d+\s*,\s*\d+|\bstring\(\s*\[\]byte\{\s*\d+\s*,\s*\d+\s*,\s*\d+|(?:\$\{[a-z_]\w*:\d+:1\}){3}|\$\(\s*echo\s+['\x22]?[\w.:/-]+['\x22]?\s*\|\s*rev\s*\)|\btr\s*(?:/|\s+['\x22]?)A-Za-z['\x22/]?\s*['\x22]?N-ZA-Mn-za-m|^\s*encoding:\s*['\x22]?(?:b64|base64)['\x22]?\s*$",
+        // Batch 46: the other runtimes' decoders (Julia's and R's
+        // `base64decode`, Deno's `decodeBase64`, Dart's `base64Decode`,
+        // LuaSocket's `mime.unb64`, Elixir's `Base.decode64`, Swift's
+        // `Data(base64Encoded:)`, Rust's `STANDARD.decode`) and the base64
+        // alphabet written out, which a hand-written decoder (Lua, awk,
+        // AppleScript) spells.
+        pattern: r"\bBase64\.(?:get(?:Mime|Url)?Decoder\(\)\.)?decode\(|\.decodeBase64\(\)|\bopenssl\s+(?:enc|base64|aes-\d+-\w+)\b[^\n]*\s-d\b|\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\b(?:hex|base(?:64|32)\.\w*Encoding)\.DecodeString\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*(?:\d+|\$_\b)|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\s-bxor\s|\bASCII\s+character\s+\(?[a-z_]\w*|['\x22]\{[1-9]\d*(?:\}\{\d+)+\}['\x22] ?-f\b|\bchr\(\s*(?:ord\()?\$?\w+\)?\s*\^|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+(?:%b\s+|--\s+)?['\x22](?:\\x[0-9a-f]{2}){3,}|\bbase32\s+(?:-\w+\s+)*(?:-d|--decode)\b|\bIO\.Compression\.(?:Deflate|GZip)Stream\b|\b(?:un)?pack\(\s*['\x22]H\*|\bdecode_base64\(|\bbinary\s+decode\s+(?:base64|hex)\b|\brev\s*<<<|\$\(\s*rev\b|['\x22]\s*\| rev\s*(?:\)|$)|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}|\bmap\(\s*chr\s*,|\]\.pack\(\s*['\x22][cCU]\*|\bchr\(\s*\w+\s*\)\s+for\s+\w+\s+in\b|\[-1\.\.-\(?\$[\w.]+|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*['\x22]-(?:e|en|enc|encodedcommand|ec)['\x22]\s*,|\bbase64_decode\(|\bgz(?:inflate|uncompress)\(|\bstr_rot13\(|\bhex2bin\(|\b(?:strict_|urlsafe_)?decode64\(|\bstring\.char\(\s*\d+\s*,\s*\d+\s*,\s*\d+|\bstring\(\s*\[\]byte\{\s*\d+\s*,\s*\d+\s*,\s*\d+|(?:\$\{[a-z_]\w*:\d+:1\}){3}|\$\(\s*echo\s+['\x22]?[\w.:/-]+['\x22]?\s*\|\s*rev\s*\)|\btr\s*(?:/|\s+['\x22]?)A-Za-z['\x22/]?\s*['\x22]?N-ZA-Mn-za-m|^\s*encoding:\s*['\x22]?(?:b64|base64)['\x22]?\s*$|\bbase64decode\(|\bdecodeBase64\(|\bunb64\(|\bbase64_dec\(|\bBase\.decode64!?\(|\bbase64Encoded:|\bSTANDARD(?:_NO_PAD)?\.decode\(|\bbase64(?:::|\.)decode\(|ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789\+/",
         signal: Signal::Decode,
         quiet: true,
         what: "decodes hidden data",
@@ -5047,6 +5089,21 @@ pub static RULES: &[Rule] = &[
         pattern: r"(?:\b(?:change|replace|switch|update|set|swap|overwrite|redirect)\s+|^\s*)(?:the\s+|its\s+|their\s+|all\s+)?(?:(?:beneficiary|recipient|payee|supplier|vendor|destination|payout|receiving|deposit|bank)(?:'s)?\s+)?(?:iban|bank account(?: number)?|routing number|swift code|wallet(?: address)?|beneficiary)\b[^\n]{0,30}?\b(?:to|with)\s*:?\s*[`\x22']?(?:[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}|0x[0-9a-f]{40}|bc1[a-z0-9]{20,}|[13][1-9a-hj-np-z]{25,34}|\d[\d\s-]{7,}\d)\b|\b(?:put|write|insert|print|enter)\s+(?:the\s+|this\s+|our\s+)?(?:iban|wallet address)\s*:?\s*[`\x22']?(?:[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}|0x[0-9a-f]{40}|bc1[a-z0-9]{20,})\b|(?:\buse\s+|^\s*)(?:the\s+|this\s+)?(?:iban|bank account(?: number)?|routing number|swift code|wallet(?: address)?)\s*:?\s*[`\x22']?(?:[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}|0x[0-9a-f]{40}|bc1[a-z0-9]{20,}|[13][1-9a-hj-np-z]{25,34}|\d[\d\s-]{7,}\d)\b[^\n]{0,40}?\binstead\s+of\b|\b(?:direcci\S{1,2}n|cuenta|iban|billetera)\b[^\n]{0,30}?(?:\bT[1-9a-z]{33}|\b0x[0-9a-f]{40}|\bbc1[a-z0-9]{20,}|\b[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,})\b[^\n]{0,60}?\ben\s+(?:lugar|vez)\s+de\b|\bremplac\w*\s+l'(?:iban|rib)\b[^\n]{0,40}?\bpar\s*:?\s*(?:[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}|0x[0-9a-f]{40}|bc1[a-z0-9]{20,})\b|\bersetz\w*\s+(?:die\s+)?(?:iban|kontonummer|bankverbindung)\b[^\n]{0,40}?\b(?:durch|auf|in)\s*:?\s*(?:[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}|0x[0-9a-f]{40}|bc1[a-z0-9]{20,})\b|\b(?:change|replace|switch|update|swap|overwrite)\s+(?:the\s+|its\s+|their\s+|all\s+)?(?:payee|payment|bank(?:ing)?|beneficiary|remittance)\s+details\b[^\n]{0,30}?\b(?:to|with)\s+(?:iban|account(?:\s+number)?)?\s*:?\s*[`\x22']?(?:[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}|\d[\d\s-]{7,}\d)\b",
         what: "changes where payments go to a fixed account",
         explain: "Tells the agent to change a payee's IBAN, account number or wallet to one the skill fixed: payment redirection; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "payee-instead",
+        class: Class::Injection,
+        severity: Severity::High,
+        // Batch 46: a payee swapped in a note of a config the skill says to
+        // follow (`"notes": "… use the holder 'X' and IBAN GB33 … instead"`),
+        // read in data and code too. Keyed on the IBAN and what follows it,
+        // whatever verb stands before ("use", "transfer to", "pay into"):
+        // the IBAN the config lists, or one to check, says no "instead"
+        // ("rather than", "in place of").
+        pattern: r"\biban\s*:?\s*[`'\x22]?[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}\b[^\n]{0,30}?\b(?:instead|rather\s+than|in\s+place\s+of)\b",
+        what: "tells the agent to pay a fixed account instead",
+        explain: "Tells the agent to put an IBAN the skill fixed in place of the one it would use: payment redirection; remove the skill.",
         ..Rule::BASE
     },
     Rule {
