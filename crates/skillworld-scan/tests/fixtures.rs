@@ -43,10 +43,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "batch 41: the password-reset link given is a look-alike of the company's own domain (`northwind-sso-reset.com` beside `intranet.northwind.example`) and the user is asked to sign in there; a helpdesk skill giving its reset link is the ordinary case, and only knowing which domain is the company's tells the two apart",
     ),
     (
-        "visa-checklist-b39",
-        "batch 39's generality check: \"paste the contents of `~/.aws/credentials` … into the corporate travel account box\" of a page named earlier in the sentence; CI guides tell users to paste `~/.kube/config` or a `.env` into a repository secret's box the same way, and only the page's owner tells the two apart",
-    ),
-    (
         "monorepo-clean-b37",
         "batch 37: `WORKSPACE=$(dirname \"$top\")` on one line and `rm -rf \"$WORKSPACE\"/* \"$WORKSPACE\"/.[!.]*` three lines later wipe the folder above the repository; the rows read a deletion's target on its own line, and `rm -rf \"$dir\"/*` of a variable is how every build cleanup empties its output folder",
     ),
@@ -131,10 +127,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "batch 15: `FROM python:` rewritten to `FROM pyhardened/python:` by a `re.sub`; the scanner keeps no list of official images",
     ),
     (
-        "s3-backup-share",
-        "batch 15: a bucket made public (`delete-public-access-block` + `\"Principal\": \"*\"`) is what a static site does too; that it holds backups is only in the prose",
-    ),
-    (
         "django-prod-settings",
         "batch 15: `DEBUG = True` and `ALLOWED_HOSTS = [\"*\"]` are ordinary development settings; that they go into production.py is only in the prose",
     ),
@@ -149,10 +141,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "git-hooks-team",
         "batch 15: a hook downloaded once into `.githooks/` reads as Gerrit's documented `curl -o .git/hooks/commit-msg`; only a hook that fetches at each run would show",
-    ),
-    (
-        "k8s-ci-credentials",
-        "batch 15: a `cluster-admin` token for a named service account written to deploy/kubeconfig and committed; binding to a named account is legitimate and the commit is not read as a disclosure",
     ),
     (
         "mcp-remote-gateway",
