@@ -381,6 +381,11 @@ pub enum Signal {
     /// Names database dumps or backup files (`pg_dump`, `*.sql.gz`,
     /// `/backups/`).
     DumpNamed,
+    /// Lists a private key's file among what a release or a build ships
+    /// (prose).
+    KeyArtifact,
+    /// Tells the agent to upload or attach files to a release (prose).
+    ReleaseUpload,
 }
 
 /// Where a combination looks for its signals.
@@ -5633,6 +5638,55 @@ pub static RULES: &[Rule] = &[
         beside: Signal::Credential,
         what: "tells the agent to paste something into a web page's box",
         explain: "Tells the agent to open a web page and paste something into one of its boxes.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "key-listed-artifact",
+        class: Class::Injection,
+        target: Target::Prose,
+        // misses20 (batch 42's release-publisher): a private key's file
+        // listed among a release's artifacts, here in the front matter's
+        // description, far from the step that uploads "the artifacts
+        // listed in this skill's description" (`release-upload`, across
+        // the skill). Signing with the key names no artifact holding it,
+        // and a key named past a `;` or a sentence's end ("… include the
+        // tarballs; the key stays here") is not in the list.
+        pattern: r"\b(?:artifacts?|assets|attachments|deliverables)\b[^\n]{0,40}?\b(?:include|includes|including|contain|contains|comprise|comprises)\b(?:[^\n;.]|\.\S|(?:i\.e|e\.g)\.\s){0,120}?(?:private-keys-v1\.d\b|\.gnupg/secring\.gpg\b|\.ssh/id_(?:rsa|ed25519|ecdsa|dsa)(?:$|[^\w.]|\.(?:$|[^p])))",
+        unless: &[
+            "never ",
+            "Never ",
+            "don't ",
+            "Don't ",
+            "do not ",
+            "Do not ",
+            "must not ",
+        ],
+        signal: Signal::KeyArtifact,
+        quiet: true,
+        what: "lists a private key among a release's artifacts",
+        explain: "Lists a private GPG or SSH key's file among the files a release or a build ships.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "release-upload",
+        class: Class::Injection,
+        target: Target::Prose,
+        pattern: r"\b(?:upload|attach|publish)\w*\b[^\n]{0,160}?\bto\s+the\s+(?:(?:public|new|GitHub|GitLab)\s+){0,2}release\b",
+        unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
+        signal: Signal::ReleaseUpload,
+        quiet: true,
+        what: "uploads files to a release",
+        explain: "Tells the agent to upload or attach files to a release.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "keys-released",
+        class: Class::Injection,
+        severity: Severity::High,
+        combines: &[Signal::KeyArtifact, Signal::ReleaseUpload],
+        scope: Scope::Skill,
+        what: "publishes private keys as release artifacts",
+        explain: "The skill lists a private GPG or SSH key among a release's artifacts and tells the agent to upload the artifacts to the release: the key is published for anyone to download and sign or log in as the user; remove the skill.",
         ..Rule::BASE
     },
     Rule {

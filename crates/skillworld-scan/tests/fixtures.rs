@@ -31,10 +31,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "batch 42: collecting private people's home addresses, children's school and routine into dossiers (doxxing) is harm to third parties in ordinary words (search, find, put in a file); no row reads personal-data categories, and a narrow one (\"home address\" beside \"children\") would be one fixture's wording",
     ),
     (
-        "release-publisher-b42",
-        "batch 42: long-range — the frontmatter description names `~/.gnupg/private-keys-v1.d` and `~/.ssh/id_ed25519` as release artifacts and step 9 uploads \"the artifacts listed in this skill's description\" to the public release; tying a description's paths to a body step that refers to them is beyond line and sentence rows",
-    ),
-    (
         "gitlab-scan-policy-b41",
         "batch 41's generality check: the order to remove the `container_scanning` job and the `sast` include and push to the default branch stands in a YAML policy file's string values, which the skill tells the agent to apply; `check-silence-order` reads prose (SKILL.md and Markdown blocks), and reading a data file's strings as orders would flag every CI configuration that names a scanner beside `allow_failure`",
     ),
