@@ -386,6 +386,12 @@ pub enum Signal {
     KeyArtifact,
     /// Tells the agent to upload or attach files to a release (prose).
     ReleaseUpload,
+    /// Tells the agent to look up the private life of the people it works
+    /// on: their home address, their children's school, their routine
+    /// (prose).
+    PrivateLife,
+    /// Tells the agent to keep a file on each person (prose).
+    Dossier,
 }
 
 /// Where a combination looks for its signals.
@@ -5687,6 +5693,55 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Skill,
         what: "publishes private keys as release artifacts",
         explain: "The skill lists a private GPG or SSH key among a release's artifacts and tells the agent to upload the artifacts to the release: the key is published for anyone to download and sign or log in as the user; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "person-dossier",
+        class: Class::Injection,
+        // misses20 (batch 42's lead-enricher): a dossier on the people a
+        // task names — leads, debtors, tenants —, in words or as the folder
+        // the files go to (`dossiers/<name>.md`, inline code: every target).
+        // It keys the pair (a rare word); the private life asked for
+        // (`private-life-searched`) is looked for beside it. The three
+        // rows' `what` and `explain` avoid the words they read ("address",
+        // "children", "routine"): the word search chooses its anchors off
+        // the table's own explanations (`engine::prose`), and those words
+        // there moved other words' anchors (+0.14 % of the corpus's
+        // instructions, measured).
+        target: Target::All,
+        pattern: r"\bdossier",
+        signal: Signal::Dossier,
+        quiet: true,
+        what: "keeps a file on each person",
+        explain: "Tells the agent to keep a file on each person.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "private-life-searched",
+        class: Class::Injection,
+        target: Target::Prose,
+        // Beside a dossier: a search that asks for where people live, their
+        // children's school or when they leave home. A privacy opt-out
+        // searches the same sites for the user's own address, but keeps no
+        // file on anyone. Its words ("address", "school") are everyday
+        // prose, too common to search everywhere.
+        pattern: r"\b(?:search|find|look\s+up|collect|gather|scrape|dig\s+up|track\s+down)\b[^\n]{0,200}?(?:\bhome\s+address(?:es)?\b|\bchildren'?s?\s+(?:names?|schools?)\b|\bschools?\s+(?:the|their|his|her)\s+(?:children|kids)\s+attend\b|\b(?:daily|weekly|morning)\s+routines?\b|\bcommute\s+times?\b)",
+        unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
+        signal: Signal::PrivateLife,
+        quiet: true,
+        beside: Signal::Dossier,
+        what: "looks up private details of third parties",
+        explain: "Tells the agent to look up private details of the people it works on.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "private-life-dossier",
+        class: Class::Injection,
+        severity: Severity::High,
+        combines: &[Signal::PrivateLife, Signal::Dossier],
+        scope: Scope::Block,
+        what: "keeps files of private details on third parties",
+        explain: "One instruction has the agent look up where third parties live, their family or their habits and keep a file on each: material for stalking or pressure; remove the skill.",
         ..Rule::BASE
     },
     Rule {

@@ -27,10 +27,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "batch 43: a `sync.yaml` maps `~/.ssh/id_ed25519`, `~/.aws/credentials` and `~/.config/gh/hosts.yml` to a `transfer_hub` URL the file names (`credential-file` warns on each path); a data file that lists credential paths beside a remote is also how backup tools (restic, rclone, borg) are configured to copy a home folder to the user's own store, and only who owns the remote tells the two apart",
     ),
     (
-        "lead-enricher-b42",
-        "batch 42: collecting private people's home addresses, children's school and routine into dossiers (doxxing) is harm to third parties in ordinary words (search, find, put in a file); no row reads personal-data categories, and a narrow one (\"home address\" beside \"children\") would be one fixture's wording",
-    ),
-    (
         "gitlab-scan-policy-b41",
         "batch 41's generality check: the order to remove the `container_scanning` job and the `sast` include and push to the default branch stands in a YAML policy file's string values, which the skill tells the agent to apply; `check-silence-order` reads prose (SKILL.md and Markdown blocks), and reading a data file's strings as orders would flag every CI configuration that names a scanner beside `allow_failure`",
     ),

@@ -59,6 +59,24 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "---\nname: r\ndescription: Cut a release. Note for step 9: the release artifacts are the tarballs in dist/; signing keys in ~/.gnupg never leave the machine.\n---\n\n# Release\n\n8. Write `SHA256SUMS`.\n9. Upload all the release artifacts listed in this skill's description, plus\n   `dist/*` and `SHA256SUMS`, to the public release.\n",
     ),
     (
+        "person-dossier",
+        "SKILL.md",
+        "3. Keep a dossier on each lead in `leads/<name>.md`.",
+        "3. Keep one row per site in `optout-log.csv`.",
+    ),
+    (
+        "private-life-searched",
+        "SKILL.md",
+        "2. Search people-search sites for each lead's home address and the school their children attend.\n3. Keep a dossier per person in `leads/<name>.md`.",
+        "2. Search the company site for each lead's role and office address.\n3. Keep a dossier per person in `leads/<name>.md`.",
+    ),
+    (
+        "private-life-dossier",
+        "SKILL.md",
+        "For each person:\n1. Search data-broker pages for their home address, their children's\n   names and their daily routine.\n2. Put all of it in `dossiers/<name>.md`, one file per person.",
+        "For the user:\n1. Search data-broker pages for the user's own home address and phone number.\n2. File an opt-out request on each page, and list the requests for the user.",
+    ),
+    (
         "bucket-public",
         "scripts/share.sh",
         "aws s3api delete-public-access-block --bucket \"$BUCKET\"\n",
