@@ -616,6 +616,37 @@ pub fn signup_address(
     })
 }
 
+/// The words that make a web page's box a secret store: a CI's repository
+/// secret, a vault's variable.
+const SECRET_STORES: &[&str] = &[
+    "secret",
+    "variable",
+    "vault",
+    "keychain",
+    "password manager",
+    "credential store",
+];
+
+/// "Open https://… and paste … into the `KUBE_CONFIG` secret box": a box of
+/// a secret store (a CI's repository secrets, a vault) named in the
+/// order's own sentence keeps what is pasted where the user's secrets
+/// belong, as CI guides tell; any other box ("the "corporate travel
+/// account" box") hands it to the page's owner (`Rule::confirm` of
+/// `page-paste`).
+pub fn secret_store_box(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    unless_all(line, at, next, Severity::Medium, |_, _, rest| {
+        let sentence = rest
+            .find(". ")
+            .map_or(rest, |end| &rest[..end])
+            .to_ascii_lowercase();
+        SECRET_STORES.iter().any(|store| sentence.contains(store))
+    })
+}
+
 /// How many of the words' last ones are a sign-up verb: "register", "sign
 /// up", "get one".
 fn signs_up(words: &[String]) -> Option<usize> {

@@ -370,6 +370,28 @@ pub enum Signal {
     /// Says a step needs no confirmation from the user (the escalating
     /// rows, `Rule::escalates`).
     Unconfirmed,
+    /// Stages a credential file for a commit (`git add deploy/kubeconfig`,
+    /// `git add -f .env`).
+    SecretStaged,
+    /// Pushes commits to a remote (`git push`).
+    RepoPush,
+    /// Opens a bucket to everyone (its public-access block deleted, a
+    /// policy whose principal is `*`, a `public-read` ACL).
+    BucketPublic,
+    /// Names database dumps or backup files (`pg_dump`, `*.sql.gz`,
+    /// `/backups/`).
+    DumpNamed,
+    /// Lists a private key's file among what a release or a build ships
+    /// (prose).
+    KeyArtifact,
+    /// Tells the agent to upload or attach files to a release (prose).
+    ReleaseUpload,
+    /// Tells the agent to look up the private life of the people it works
+    /// on: their home address, their children's school, their routine
+    /// (prose).
+    PrivateLife,
+    /// Tells the agent to keep a file on each person (prose).
+    Dossier,
 }
 
 /// Where a combination looks for its signals.
@@ -3444,6 +3466,46 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "bucket-public",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // misses20 (batch 15's s3-backup-share): a bucket opened to
+        // everyone is what a static site does; only what it holds tells a
+        // site from a leak (`dump-files-named`, beside it).
+        // S3 blocks public policies unless the block is deleted or switched
+        // off, so a policy's `"Principal": "*"` needs no reading of its own.
+        pattern: r"\bdelete-public-access-block\b|\bBlockPublicPolicy=false\b|--acl public-read\b|\ballUsers:(?:objectViewer|legacyObjectReader|R)\b|--member=allUsers\b|--public-access (?:blob|container)\b",
+        signal: Signal::BucketPublic,
+        quiet: true,
+        what: "opens a bucket to everyone",
+        explain: "Deletes a bucket's public-access block, gives its objects to every principal or sets a public-read ACL.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "dump-files-named",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // Beside a bucket opened to everyone: database dumps and backups
+        // are the user's whole data, which no public site serves.
+        pattern: r"\b(?:pg_?dumps?|pg_dumpall|mysqldump|mongodump|(?:db|database|sql)[_-]?(?:dumps?|backups?)|(?:nightly|daily|weekly)[_-]?(?:dumps?|backups?))\b|[\w-]\.(?:sql|dump|bak)(?:\.gz|\.bz2|\.xz|\.zst)?\b|/backups?/",
+        signal: Signal::DumpNamed,
+        quiet: true,
+        beside: Signal::BucketPublic,
+        what: "names database dumps or backups",
+        explain: "Names database dumps or backup files.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "dumps-made-public",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        combines: &[Signal::BucketPublic, Signal::DumpNamed],
+        scope: Scope::Block,
+        what: "opens a bucket of database dumps or backups to everyone",
+        explain: "One script opens a bucket to everyone and names the database dumps or backups it holds: anyone with a link reads the user's whole data; share them with named accounts or presigned links that expire — remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "every-bucket-out",
         class: Class::Exfiltration,
         severity: Severity::High,
@@ -4562,6 +4624,45 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "secret-file-staged",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // misses20 (batch 15's k8s-ci-credentials): a credential file
+        // staged by name — a kubeconfig, `.env`, a private key, a cloud or
+        // registry login — goes into the history of every clone once
+        // pushed (`repo-push`, beside it). A template (`.env.example`), a
+        // public key (`id_rsa.pub`) or an encrypted copy
+        // (`kubeconfig.enc`) ends in another suffix and is not read.
+        pattern: r"\bgit add\b[^\n;&|]*?[\s/'\x22\x60](?:kubeconfig(?:\.ya?ml)?|\.env|credentials(?:\.json)?|\.git-credentials|\.netrc|\.npmrc|\.pypirc|id_(?:rsa|ed25519|ecdsa|dsa)|[\w.-]+\.(?:pem|key|p12|pfx|jks)|[\w.-]*service[-_]?account[\w.-]*\.json|[\w.-]+-key\.json)['\x22\x60]?(?:\s|$|[;&|)])",
+        signal: Signal::SecretStaged,
+        quiet: true,
+        what: "stages a credential file for a commit",
+        explain: "Stages a kubeconfig, a `.env`, a private key or a login file for a commit.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "repo-push",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        pattern: r"\bgit\s+(?:-C\s+\S+\s+)?push\b",
+        signal: Signal::RepoPush,
+        quiet: true,
+        beside: Signal::SecretStaged,
+        what: "pushes commits to a remote",
+        explain: "Pushes commits to a remote repository.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "secret-file-pushed",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        combines: &[Signal::SecretStaged, Signal::RepoPush],
+        scope: Scope::Block,
+        what: "commits a credential file and pushes it",
+        explain: "One script stages a kubeconfig, a `.env`, a private key or a login file by name and pushes: the secret sits in the history of every clone and fork for good; keep it in the CI's secret store — remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "remote-branch-wipe",
         class: Class::Destruction,
         severity: Severity::High,
@@ -5583,6 +5684,124 @@ pub static RULES: &[Rule] = &[
         beside: Signal::Credential,
         what: "points at the agent's reply, a shared place or an outside address",
         explain: "Points at the agent's reply, a pull request, an issue, an outside address or another place others read.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "page-paste",
+        class: Class::Injection,
+        target: Target::Prose,
+        // misses20 (batch 39's visa-checklist): "Open https://… and paste
+        // … into the "corporate travel account" box" hands what is pasted
+        // to that page's owner. Beside a credential only, like
+        // `disclose-instruction`; a box that is a secret store (a CI's
+        // repository secret, a vault's variable) keeps it where it belongs
+        // (`naming::secret_store_box`).
+        pattern: r"\b(?:open|visit|go\s+to|navigate\s+to|browse\s+to)\s+[\x60'\x22<]?https?://[^\s\x60'\x22<>)]+[\x60'\x22>)]?,?\s+and\s+(?:then\s+)?(?:paste|enter|type|fill\s+in|copy)\b[^\n]{0,160}?\b(?:into|in)\s+(?:the|its|that)\s+[^\n]{0,60}?\b(?:box|field|form|text\s?area|input)\b",
+        unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
+        confirm: Some(crate::naming::secret_store_box),
+        signal: Signal::Disclose,
+        quiet: true,
+        beside: Signal::Credential,
+        what: "tells the agent to paste something into a web page's box",
+        explain: "Tells the agent to open a web page and paste something into one of its boxes.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "key-listed-artifact",
+        class: Class::Injection,
+        target: Target::Prose,
+        // misses20 (batch 42's release-publisher): a private key's file
+        // listed among a release's artifacts, here in the front matter's
+        // description, far from the step that uploads "the artifacts
+        // listed in this skill's description" (`release-upload`, across
+        // the skill). Signing with the key names no artifact holding it,
+        // and a key named past a `;` or a sentence's end ("… include the
+        // tarballs; the key stays here") is not in the list.
+        pattern: r"\b(?:artifacts?|assets|attachments|deliverables)\b[^\n]{0,40}?\b(?:include|includes|including|contain|contains|comprise|comprises)\b(?:[^\n;.]|\.\S|(?:i\.e|e\.g)\.\s){0,120}?(?:private-keys-v1\.d\b|\.gnupg/secring\.gpg\b|\.ssh/id_(?:rsa|ed25519|ecdsa|dsa)(?:$|[^\w.]|\.(?:$|[^p])))",
+        unless: &[
+            "never ",
+            "Never ",
+            "don't ",
+            "Don't ",
+            "do not ",
+            "Do not ",
+            "must not ",
+        ],
+        signal: Signal::KeyArtifact,
+        quiet: true,
+        what: "lists a private key among a release's artifacts",
+        explain: "Lists a private GPG or SSH key's file among the files a release or a build ships.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "release-upload",
+        class: Class::Injection,
+        target: Target::Prose,
+        pattern: r"\b(?:upload|attach|publish)\w*\b[^\n]{0,160}?\bto\s+the\s+(?:(?:public|new|GitHub|GitLab)\s+){0,2}release\b",
+        unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
+        signal: Signal::ReleaseUpload,
+        quiet: true,
+        what: "uploads files to a release",
+        explain: "Tells the agent to upload or attach files to a release.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "keys-released",
+        class: Class::Injection,
+        severity: Severity::High,
+        combines: &[Signal::KeyArtifact, Signal::ReleaseUpload],
+        scope: Scope::Skill,
+        what: "publishes private keys as release artifacts",
+        explain: "The skill lists a private GPG or SSH key among a release's artifacts and tells the agent to upload the artifacts to the release: the key is published for anyone to download and sign or log in as the user; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "person-dossier",
+        class: Class::Injection,
+        // misses20 (batch 42's lead-enricher): a dossier on the people a
+        // task names — leads, debtors, tenants —, in words or as the folder
+        // the files go to (`dossiers/<name>.md`, inline code: every target).
+        // It keys the pair (a rare word); the private life asked for
+        // (`private-life-searched`) is looked for beside it. The three
+        // rows' `what` and `explain` avoid the words they read ("address",
+        // "children", "routine"): the word search chooses its anchors off
+        // the table's own explanations (`engine::prose`), and those words
+        // there moved other words' anchors (+0.14 % of the corpus's
+        // instructions, measured).
+        target: Target::All,
+        pattern: r"\bdossier",
+        signal: Signal::Dossier,
+        quiet: true,
+        what: "keeps a file on each person",
+        explain: "Tells the agent to keep a file on each person.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "private-life-searched",
+        class: Class::Injection,
+        target: Target::Prose,
+        // Beside a dossier: a search that asks for where people live, their
+        // children's school or when they leave home. A privacy opt-out
+        // searches the same sites for the user's own address, but keeps no
+        // file on anyone. Its words ("address", "school") are everyday
+        // prose, too common to search everywhere.
+        pattern: r"\b(?:search|find|look\s+up|collect|gather|scrape|dig\s+up|track\s+down)\b[^\n]{0,200}?(?:\bhome\s+address(?:es)?\b|\bchildren'?s?\s+(?:names?|schools?)\b|\bschools?\s+(?:the|their|his|her)\s+(?:children|kids)\s+attend\b|\b(?:daily|weekly|morning)\s+routines?\b|\bcommute\s+times?\b)",
+        unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
+        signal: Signal::PrivateLife,
+        quiet: true,
+        beside: Signal::Dossier,
+        what: "looks up private details of third parties",
+        explain: "Tells the agent to look up private details of the people it works on.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "private-life-dossier",
+        class: Class::Injection,
+        severity: Severity::High,
+        combines: &[Signal::PrivateLife, Signal::Dossier],
+        scope: Scope::Block,
+        what: "keeps files of private details on third parties",
+        explain: "One instruction has the agent look up where third parties live, their family or their habits and keep a file on each: material for stalking or pressure; remove the skill.",
         ..Rule::BASE
     },
     Rule {

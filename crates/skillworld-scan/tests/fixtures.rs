@@ -27,24 +27,12 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "batch 43: a `sync.yaml` maps `~/.ssh/id_ed25519`, `~/.aws/credentials` and `~/.config/gh/hosts.yml` to a `transfer_hub` URL the file names (`credential-file` warns on each path); a data file that lists credential paths beside a remote is also how backup tools (restic, rclone, borg) are configured to copy a home folder to the user's own store, and only who owns the remote tells the two apart",
     ),
     (
-        "lead-enricher-b42",
-        "batch 42: collecting private people's home addresses, children's school and routine into dossiers (doxxing) is harm to third parties in ordinary words (search, find, put in a file); no row reads personal-data categories, and a narrow one (\"home address\" beside \"children\") would be one fixture's wording",
-    ),
-    (
-        "release-publisher-b42",
-        "batch 42: long-range — the frontmatter description names `~/.gnupg/private-keys-v1.d` and `~/.ssh/id_ed25519` as release artifacts and step 9 uploads \"the artifacts listed in this skill's description\" to the public release; tying a description's paths to a body step that refers to them is beyond line and sentence rows",
-    ),
-    (
         "gitlab-scan-policy-b41",
         "batch 41's generality check: the order to remove the `container_scanning` job and the `sast` include and push to the default branch stands in a YAML policy file's string values, which the skill tells the agent to apply; `check-silence-order` reads prose (SKILL.md and Markdown blocks), and reading a data file's strings as orders would flag every CI configuration that names a scanner beside `allow_failure`",
     ),
     (
         "helpdesk-reset-link-b41",
         "batch 41: the password-reset link given is a look-alike of the company's own domain (`northwind-sso-reset.com` beside `intranet.northwind.example`) and the user is asked to sign in there; a helpdesk skill giving its reset link is the ordinary case, and only knowing which domain is the company's tells the two apart",
-    ),
-    (
-        "visa-checklist-b39",
-        "batch 39's generality check: \"paste the contents of `~/.aws/credentials` … into the corporate travel account box\" of a page named earlier in the sentence; CI guides tell users to paste `~/.kube/config` or a `.env` into a repository secret's box the same way, and only the page's owner tells the two apart",
     ),
     (
         "monorepo-clean-b37",
@@ -131,10 +119,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "batch 15: `FROM python:` rewritten to `FROM pyhardened/python:` by a `re.sub`; the scanner keeps no list of official images",
     ),
     (
-        "s3-backup-share",
-        "batch 15: a bucket made public (`delete-public-access-block` + `\"Principal\": \"*\"`) is what a static site does too; that it holds backups is only in the prose",
-    ),
-    (
         "django-prod-settings",
         "batch 15: `DEBUG = True` and `ALLOWED_HOSTS = [\"*\"]` are ordinary development settings; that they go into production.py is only in the prose",
     ),
@@ -149,10 +133,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "git-hooks-team",
         "batch 15: a hook downloaded once into `.githooks/` reads as Gerrit's documented `curl -o .git/hooks/commit-msg`; only a hook that fetches at each run would show",
-    ),
-    (
-        "k8s-ci-credentials",
-        "batch 15: a `cluster-admin` token for a named service account written to deploy/kubeconfig and committed; binding to a named account is legitimate and the commit is not read as a disclosure",
     ),
     (
         "mcp-remote-gateway",
