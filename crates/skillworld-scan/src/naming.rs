@@ -291,23 +291,29 @@ pub fn unread_agent_path(
 /// (`open(claude_desktop_config.json)`), or followed by more than a
 /// caption's rule, still reads.
 fn captioned(before: &str, rest: &str) -> bool {
+    let rule = |c: char| c.is_whitespace() || matches!(c, '─' | '═' | '-' | '=' | '*');
+    let Some(opened) = before.trim_end().strip_suffix('(') else {
+        return false;
+    };
+    let Some(quote) = opened.rfind(['"', '\'']) else {
+        return false;
+    };
+    let text = opened[quote + 1..].trim_start();
+    let Some(label) = text.strip_prefix("//").or_else(|| text.strip_prefix('#')) else {
+        return false;
+    };
     let name_end = rest
         .find(|c: char| c.is_whitespace() || c == ')')
         .unwrap_or(rest.len());
-    let after = rest[name_end..].trim_start();
-    CAPTION_LABEL.is_match(before)
-        && after.strip_prefix(')').is_some_and(|tail| {
-            tail.chars()
-                .all(|c| c.is_whitespace() || matches!(c, '─' | '═' | '-' | '=' | '*' | '"' | '\''))
-        })
+    label.chars().any(char::is_alphanumeric)
+        && label
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '.' || rule(c))
+        && rest[name_end..]
+            .trim_start()
+            .strip_prefix(')')
+            .is_some_and(|tail| tail.chars().all(|c| rule(c) || c == '"' || c == '\''))
 }
-
-/// A string's comment mark and a label up to the opening bracket
-/// (`captioned`): `f""" // ── Claude Desktop  (`.
-static CAPTION_LABEL: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-    regex::Regex::new(r#"['"]\s*(?://|#)[\s─═=*-]*[\p{L}\p{N}][\p{L}\p{N} .─═=*-]*\(\s*$"#)
-        .expect("caption label")
-});
 
 /// `find packages/x/vendor -path '*/hooks/*' -o -path '*/.claude/*'` (the
 /// seventeenth sweep's design references listing what a vendored folder
@@ -787,14 +793,14 @@ pub fn forbidden_concealment(
 /// beside a send, a copy, a deletion, a run or a secret ("save the API
 /// keys to the notes, do it quietly") is still concealment.
 static OWN_WORK_SAVED: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-    regex::Regex::new(r"(?i)\bsav(?:e|es|ed|ing)\b").expect("own work saved")
+    regex::Regex::new(r"(?i-u)\bsav(?:e|es|ed|ing)\b").expect("own work saved")
 });
 
 /// What a quiet save may not name beside it (`OWN_WORK_SAVED`): an act
 /// that reaches past the user's own notes, or a secret.
 static ACT_OR_SECRET: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
     regex::Regex::new(
-        r"(?i)\b(?:send|sent|upload|post|forward|transmit|exfiltrat|cop(?:y|ie)|sync|push|shar(?:e|ing)|mail|delet|remov|wip(?:e|ing)|eras|overwrit|install|download|run|ran\b|execut|curl|wget|https?:|server|remote|webhook|endpoint|keys?\b|tokens?\b|passw|credential|secret|cookie|ssh|\.env|wallet|seed|history|clipboard)",
+        r"(?i-u)\b(?:send|sent|upload|post|forward|transmit|exfiltrat|cop(?:y|ie)|sync|push|shar(?:e|ing)|mail|delet|remov|wip(?:e|ing)|eras|overwrit|install|download|run|ran\b|execut|curl|wget|https?:|server|remote|webhook|endpoint|keys?\b|tokens?\b|passw|credential|secret|cookie|ssh|\.env|wallet|seed|history|clipboard)",
     )
     .expect("act or secret")
 });
