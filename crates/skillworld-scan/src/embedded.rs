@@ -37,6 +37,36 @@ pub fn prose(path: &str, text: &str) -> Option<String> {
     })
 }
 
+/// Whether the 0-based `line` of a Python module stands in its module
+/// docstring (`docstrings`): a string no statement runs, where a call
+/// word ("NOT meant for sim exec (it calls launch_fluent)", the eighteenth
+/// sweep's `sim-plugin-fluent`) is prose, read again as such (`prose`).
+pub fn in_module_docstring(lines: &crate::lines::Lines, line: usize) -> bool {
+    let opening = lines
+        .all()
+        .take_while(|l| {
+            let trimmed = l.trim();
+            trimmed.is_empty() || trimmed.starts_with('#')
+        })
+        .count();
+    if line < opening || line >= docstrings(lines.span(0..line + 1)).len() {
+        return false;
+    }
+    // The string's text on this line: after the opening quote on the
+    // first line. Code after the closing quote (`"""doc"""; exec(x)`) runs.
+    let text = lines.get(line).trim();
+    let text = if line == opening {
+        let unprefixed = text.trim_start_matches(['r', 'R', 'u', 'U']);
+        unprefixed.get(3..).unwrap_or_default()
+    } else {
+        text
+    };
+    ["\"\"\"", "'''"]
+        .iter()
+        .filter_map(|quote| text.find(quote).map(|end| &text[end + quote.len()..]))
+        .all(|after| after.trim().is_empty() || after.trim_start().starts_with('#'))
+}
+
 /// Per line up to its end, the text of the module docstring (the string
 /// that opens the file, after blank and comment lines), else nothing: the
 /// text a reader is pointed to. Functions' docstrings, many in any

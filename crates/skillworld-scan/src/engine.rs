@@ -839,6 +839,17 @@ enum Spared {
 
 /// The second readings, in the order they are asked.
 static SECOND_READINGS: &[SecondReading] = &[
+    // A call word in a Python module's docstring is prose: no statement
+    // runs the string (its orders are read again as prose).
+    SecondReading {
+        reads: |h| {
+            h.rule.id == "dynamic-eval"
+                && h.code
+                && crate::naming::ends_with_ignoring_case(&h.file, ".py")
+        },
+        spares: |lines, _, line| crate::embedded::in_module_docstring(lines, line),
+        outcome: Spared::Softened("a call word in the module's docstring"),
+    },
     // A key path only a login takes as its identity is no read.
     SecondReading {
         reads: |h| h.rule.id == "credential-file" && h.code,

@@ -278,7 +278,41 @@ pub fn unread_agent_path(
             || find_filter(line.get(..at).unwrap_or_default(), rest)
             || loaded_module(line.get(..at).unwrap_or_default(), rest)
             || mount_target(line.get(..at).unwrap_or_default())
+            || captioned(line.get(..at).unwrap_or_default(), rest)
     })
+}
+
+/// `claude_block = f"""\⏎// ── Claude Desktop  (claude_desktop_config.json)
+/// ──` (the eighteenth sweep's `wisechef-recipes`, a config block its CLI
+/// prints for the user to paste): a string whose text opens as a comment
+/// (`//`, `#`) and names the file in brackets after a label is a caption
+/// saying where the printed block goes; nothing opens the file there. A
+/// name in brackets with no comment mark in a string before it
+/// (`open(claude_desktop_config.json)`), or followed by more than a
+/// caption's rule, still reads.
+fn captioned(before: &str, rest: &str) -> bool {
+    let rule = |c: char| c.is_whitespace() || matches!(c, '─' | '═' | '-' | '=' | '*');
+    let Some(opened) = before.trim_end().strip_suffix('(') else {
+        return false;
+    };
+    let Some(quote) = opened.rfind(['"', '\'']) else {
+        return false;
+    };
+    let text = opened[quote + 1..].trim_start();
+    let Some(label) = text.strip_prefix("//").or_else(|| text.strip_prefix('#')) else {
+        return false;
+    };
+    let name_end = rest
+        .find(|c: char| c.is_whitespace() || c == ')')
+        .unwrap_or(rest.len());
+    label.chars().any(char::is_alphanumeric)
+        && label
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '.' || rule(c))
+        && rest[name_end..]
+            .trim_start()
+            .strip_prefix(')')
+            .is_some_and(|tail| tail.chars().all(|c| rule(c) || c == '"' || c == '\''))
 }
 
 /// `find packages/x/vendor -path '*/hooks/*' -o -path '*/.claude/*'` (the
@@ -778,8 +812,29 @@ pub fn forbidden_concealment(
         }) && (crate::engine::negated(line, line.len() - at)
             || hypothetical(line.get(..at).unwrap_or_default()))
             || USER_EXPERIENCE.is_match(rest)
+            || OWN_WORK_SAVED.is_match(line) && !ACT_OR_SECRET.is_match(line)
     })
 }
+
+/// "saving is your job, do it silently" and "Don't announce every note
+/// save — just do it quietly" (the eighteenth sweep's `personalclaw` and
+/// `quidclaw`): the act kept quiet is a save, the user's own work kept
+/// where it already lives, which nobody is harmed by not hearing of. The
+/// words of a save alone on the line (`forbidden_concealment`): a save
+/// beside a send, a copy, a deletion, a run or a secret ("save the API
+/// keys to the notes, do it quietly") is still concealment.
+static OWN_WORK_SAVED: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(r"(?i-u)\bsav(?:e|es|ed|ing)\b").expect("own work saved")
+});
+
+/// What a quiet save may not name beside it (`OWN_WORK_SAVED`): an act
+/// that reaches past the user's own notes, or a secret.
+static ACT_OR_SECRET: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(
+        r"(?i-u)\b(?:send|sent|upload|post|forward|transmit|exfiltrat|cop(?:y|ie)|sync|push|shar(?:e|ing)|mail|delet|remov|wip(?:e|ing)|eras|overwrit|install|download|run|ran\b|execut|curl|wget|https?:|server|remote|webhook|endpoint|keys?\b|tokens?\b|passw|credential|secret|cookie|ssh|\.env|wallet|seed|history|clipboard)",
+    )
+    .expect("act or secret")
+});
 
 /// What the user meets using the program, not what the agent keeps from
 /// them: "The user should never see an error you could have avoided" (the
