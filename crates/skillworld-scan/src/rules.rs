@@ -1176,8 +1176,11 @@ pub static RULES: &[Rule] = &[
         class: Class::Execution,
         severity: Severity::High,
         pattern: concat!(
-            r"\b(?:pip[\d.]*|uv\s+pip|uv|poetry|pipx)\s+(?:install|add)\b[^\n]*(?:--extra-index-url|--index-url|\s-i\s+https?:|--trusted-host|\shttps?://|\sgit\+https?://[^\s]*@)",
-            r"|\b(?:npm|pnpm|yarn|bun)\s+(?:install|i|add)\b[^\n]*(?:\shttps?://|--registry[=\s]+https?://)",
+            // Batch 45: within one code span — a table row's inline
+            // `pip install <name>` and its documentation's URL later in the
+            // cell are two things.
+            r"\b(?:pip[\d.]*|uv\s+pip|uv|poetry|pipx)\s+(?:install|add)\b[^\n\x60]*(?:--extra-index-url|--index-url|\s-i\s+https?:|--trusted-host|\shttps?://|\sgit\+https?://[^\s]*@)",
+            r"|\b(?:npm|pnpm|yarn|bun)\s+(?:install|i|add)\b[^\n\x60]*(?:\shttps?://|--registry[=\s]+https?://)",
             r"|\bgem\s+install\b[^\n]*--source\s+https?://",
             r"|\b(?:uv\s+(?:run|tool\s+(?:run|install))|uvx|pipx\s+(?:run|install))\b[^\n]*\s--(?:with|from|spec)[\s=]+['\x22]?(?:git\+)?https?://",
             // npx runs a package tarball straight from a URL (batch 27).
@@ -1501,13 +1504,15 @@ pub static RULES: &[Rule] = &[
             r"|\b(?:télécharg|telecharg)\w*[^\n]{0,60}?https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?\b(?:exécut|execut)\w*",
             r"|(?:下载|下載|ダウンロード)[^\n]{0,90}?https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,90}?(?:运行|運行|执行|執行|実行)",
             r"|https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?(?:下载|下載|ダウンロード)[^\n]{0,60}?(?:运行|運行|执行|執行|実行)",
-            // Batch 45: Korean, Arabic, romanised Hindi, Italian, Russian,
-            // Vietnamese, Indonesian, Turkish and Polish, each with its
-            // download verb (a rare literal) and its run verb.
-            r"|https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?(?:내려받|다운로드)[^\n]{0,60}?실행|(?:내려받|다운로드)[^\n]{0,60}?https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?실행",
+            // Batch 45: Korean, Arabic, romanised Hindi, Portuguese,
+            // Italian, Russian, Vietnamese, Indonesian, Turkish and Polish,
+            // each with its download verb (the rarer literal) and its run
+            // verb.
+            r"|https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?(?:내려받|다운로드|받아)[^\n]{0,60}?실행|(?:내려받|다운로드)[^\n]{0,60}?https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?실행",
             r"|(?:تنزيل|نزّل|نزل|حمّل|تحميل)[^\n]{0,60}?https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,80}?(?:شغّل|شغل|تشغيل|نفّذ|نفذ|تنفيذ)",
             r"|\bdownload\s+(?:karke|kar\s+ke|karo|karen|kar)\b[^\n]{0,40}?\b(?:chala|run\s+kar)\w*[^\n]{0,40}?https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b",
             r"|https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?\bdownload\s+(?:karke|kar\s+ke|karo|karen|kar)\b[^\n]{0,40}?\b(?:chala|run\s+kar)\w*",
+            r"|\b(?:baix|descarreg)\w*[^\n]{0,60}?https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?\b(?:execut|rod)\w*",
             r"|\bscaric\w*[^\n]{0,60}?https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?\b(?:esegu|lanci|avvi)\w*",
             r"|(?:скача|скачи|загрузи)\S*[^\n]{0,60}?https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?(?:запуст|выполни)",
             r"|tải\s+(?:về|xuống)[^\n]{0,60}?https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?chạy|https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?tải\s+(?:về|xuống)[^\n]{0,60}?chạy",
@@ -5352,6 +5357,13 @@ pub static RULES: &[Rule] = &[
             "Никогда",
             "không bao giờ",
             "Không bao giờ",
+            "non inviare",
+            "Non inviare",
+            "non allegare",
+            "Non allegare",
+            "nie wysyłaj",
+            "Nie wysyłaj",
+            "asla ",
             "不要读",
             "不要提交",
             "不要发送",
@@ -6029,9 +6041,9 @@ pub static RULES: &[Rule] = &[
         // a shell start-up file, a URL and "at every login" on one line
         // ("ajoute à `~/.bashrc` une ligne qui retélécharge … depuis
         // https://… et l'exécute à chaque ouverture de session"): a
-        // download verb beside the URL, since a line that loads a local
-        // tool may cite its documentation's URL.
-        pattern: r"(?:(?:\.bashrc|\.zshrc|\.bash_profile|\.zprofile|\.zshenv|\$PROFILE)\b[^\n]{0,200}?(?:(?:t\S{2}l\S{2}charg|telecharg|herunterl|descarg|baix|scaric|下载|下載|ダウンロード|取得|내려받|다운로드|скача|загруз|tải|unduh|indir|pobier|curl|wget|fetch)[^\n]{0,60}?https?://|https?://[^\n]{0,60}?(?:t\S{2}l\S{2}charg|telecharg|herunterl|descarg|baix|scaric|下载|下載|ダウンロード|取得|내려받|다운로드|скача|загруз|tải|unduh|indir|pobier|curl|wget|fetch))|(?:(?:t\S{2}l\S{2}charg|telecharg|herunterl|descarg|baix|scaric|下载|下載|ダウンロード|取得|내려받|다운로드|скача|загруз|tải|unduh|indir|pobier|curl|wget|fetch)[^\n]{0,60}?https?://|https?://[^\n]{0,60}?(?:t\S{2}l\S{2}charg|telecharg|herunterl|descarg|baix|scaric|下载|下載|ダウンロード|取得|내려받|다운로드|скача|загруз|tải|unduh|indir|pobier|curl|wget|fetch))[^\n]{0,200}?(?:\.bashrc|\.zshrc|\.bash_profile|\.zprofile|\.zshenv|\$PROFILE)\b)[^\n]{0,200}?(?:à\s+chaque\s+(?:ouverture|d\S{2}marrage|connexion|session|lancement)|\bbei\s+jedem\s+(?:Login|Start|\S{2}ffnen|Anmelden|Terminal)|\ben\s+cada\s+(?:inicio|sesi\S{2}n|arranque|terminal)|\b(?:a|em)\s+cada\s+(?:login|sess\S{2}o|in\S{2}cio|terminal)|\ba\s+ogni\s+(?:avvio|accesso|sessione|login)|每次(?:登录|登入|登錄|启动|啟動|打开|打開)|(?:ログイン|起動)(?:する)?(?:たび|度)に|(?:로그인|시작)할\s*때마다|при\s+каждом\s+(?:входе|запуске|старте)|mỗi\s+(?:lần|khi)\s+(?:đăng\s+nhập|mở|khởi)|\bsetiap\s+(?:kali\s+)?(?:login|masuk|membuka|sesi)|\bher\s+(?:oturum|giri\S{2})|\bprzy\s+ka\S{2}dym\s+(?:logowaniu|uruchomieniu))|(?:\bà\s+chaque\s+(?:ouverture|d\S{2}marrage|connexion|session|lancement)|\bbei\s+jedem\s+(?:Login|Start|\S{2}ffnen|Anmelden|Terminal)|\ben\s+cada\s+(?:inicio|sesi\S{2}n|arranque|terminal)|\b(?:a|em)\s+cada\s+(?:login|sess\S{2}o|in\S{2}cio|terminal)|\ba\s+ogni\s+(?:avvio|accesso|sessione|login)|每次(?:登录|登入|登錄|启动|啟動|打开|打開)|(?:ログイン|起動)(?:する)?(?:たび|度)に|(?:로그인|시작)할\s*때마다|при\s+каждом\s+(?:входе|запуске|старте)|mỗi\s+(?:lần|khi)\s+(?:đăng\s+nhập|mở|khởi)|\bsetiap\s+(?:kali\s+)?(?:login|masuk|membuka|sesi)|\bher\s+(?:oturum|giri\S{2})|\bprzy\s+ka\S{2}dym\s+(?:logowaniu|uruchomieniu))[^\n]{0,200}?(?:(?:\.bashrc|\.zshrc|\.bash_profile|\.zprofile|\.zshenv|\$PROFILE)\b[^\n]{0,200}?(?:(?:t\S{2}l\S{2}charg|telecharg|herunterl|descarg|baix|scaric|下载|下載|ダウンロード|取得|내려받|다운로드|скача|загруз|tải|unduh|indir|pobier|curl|wget|fetch)[^\n]{0,60}?https?://|https?://[^\n]{0,60}?(?:t\S{2}l\S{2}charg|telecharg|herunterl|descarg|baix|scaric|下载|下載|ダウンロード|取得|내려받|다운로드|скача|загруз|tải|unduh|indir|pobier|curl|wget|fetch))|(?:(?:t\S{2}l\S{2}charg|telecharg|herunterl|descarg|baix|scaric|下载|下載|ダウンロード|取得|내려받|다운로드|скача|загруз|tải|unduh|indir|pobier|curl|wget|fetch)[^\n]{0,60}?https?://|https?://[^\n]{0,60}?(?:t\S{2}l\S{2}charg|telecharg|herunterl|descarg|baix|scaric|下载|下載|ダウンロード|取得|내려받|다운로드|скача|загруз|tải|unduh|indir|pobier|curl|wget|fetch))[^\n]{0,200}?(?:\.bashrc|\.zshrc|\.bash_profile|\.zprofile|\.zshenv|\$PROFILE)\b)",
+        // download or run verb beside the URL, since a line that loads a
+        // local tool may cite its documentation's URL.
+        pattern: r"(?:(?:\.bashrc|\.zshrc|\.bash_profile|\.zprofile|\.zshenv|\$PROFILE)\b[^\n]{0,200}?(?:(?:t\S{2}l\S{2}charg|telecharg|herunterl|descarg|baix|scaric|下载|下載|ダウンロード|取得|내려받|다운로드|받아|скача|загруз|tải|unduh|indir|pobier|curl|wget|fetch|ex\S{1,2}cut|ausf\S{2}hr|ejecut|esegu|запуст|chạy|jalankan|uruchom|実行|执行|執行|运行|運行|실행)[^\n]{0,60}?https?://|https?://[^\n]{0,60}?(?:t\S{2}l\S{2}charg|telecharg|herunterl|descarg|baix|scaric|下载|下載|ダウンロード|取得|내려받|다운로드|받아|скача|загруз|tải|unduh|indir|pobier|curl|wget|fetch|ex\S{1,2}cut|ausf\S{2}hr|ejecut|esegu|запуст|chạy|jalankan|uruchom|実行|执行|執行|运行|運行|실행))|(?:(?:t\S{2}l\S{2}charg|telecharg|herunterl|descarg|baix|scaric|下载|下載|ダウンロード|取得|내려받|다운로드|받아|скача|загруз|tải|unduh|indir|pobier|curl|wget|fetch|ex\S{1,2}cut|ausf\S{2}hr|ejecut|esegu|запуст|chạy|jalankan|uruchom|実行|执行|執行|运行|運行|실행)[^\n]{0,60}?https?://|https?://[^\n]{0,60}?(?:t\S{2}l\S{2}charg|telecharg|herunterl|descarg|baix|scaric|下载|下載|ダウンロード|取得|내려받|다운로드|받아|скача|загруз|tải|unduh|indir|pobier|curl|wget|fetch|ex\S{1,2}cut|ausf\S{2}hr|ejecut|esegu|запуст|chạy|jalankan|uruchom|実行|执行|執行|运行|運行|실행))[^\n]{0,200}?(?:\.bashrc|\.zshrc|\.bash_profile|\.zprofile|\.zshenv|\$PROFILE)\b)[^\n]{0,200}?(?:à\s+chaque\s+(?:ouverture|d\S{2}marrage|connexion|session|lancement)|\bbei\s+jedem\s+(?:Login|Start|\S{2}ffnen|Anmelden|Terminal)|\ben\s+cada\s+(?:inicio|sesi\S{2}n|arranque|terminal)|\b(?:a|em)\s+cada\s+(?:login|sess\S{2}o|in\S{2}cio|terminal)|\ba\s+ogni\s+(?:avvio|accesso|sessione|login)|每次(?:登录|登入|登錄|启动|啟動|打开|打開)|(?:ログイン|起動)(?:する)?(?:たび|度)に|(?:로그인|시작)할\s*때마다|при\s+каждом\s+(?:входе|запуске|старте)|mỗi\s+(?:lần|khi)\s+(?:đăng\s+nhập|mở|khởi)|\bsetiap\s+(?:kali\s+)?(?:login|masuk|membuka|sesi)|\bher\s+(?:oturum|giri\S{2})|\bprzy\s+ka\S{2}dym\s+(?:logowaniu|uruchomieniu))|(?:\bà\s+chaque\s+(?:ouverture|d\S{2}marrage|connexion|session|lancement)|\bbei\s+jedem\s+(?:Login|Start|\S{2}ffnen|Anmelden|Terminal)|\ben\s+cada\s+(?:inicio|sesi\S{2}n|arranque|terminal)|\b(?:a|em)\s+cada\s+(?:login|sess\S{2}o|in\S{2}cio|terminal)|\ba\s+ogni\s+(?:avvio|accesso|sessione|login)|每次(?:登录|登入|登錄|启动|啟動|打开|打開)|(?:ログイン|起動)(?:する)?(?:たび|度)に|(?:로그인|시작)할\s*때마다|при\s+каждом\s+(?:входе|запуске|старте)|mỗi\s+(?:lần|khi)\s+(?:đăng\s+nhập|mở|khởi)|\bsetiap\s+(?:kali\s+)?(?:login|masuk|membuka|sesi)|\bher\s+(?:oturum|giri\S{2})|\bprzy\s+ka\S{2}dym\s+(?:logowaniu|uruchomieniu))[^\n]{0,200}?(?:(?:\.bashrc|\.zshrc|\.bash_profile|\.zprofile|\.zshenv|\$PROFILE)\b[^\n]{0,200}?(?:(?:t\S{2}l\S{2}charg|telecharg|herunterl|descarg|baix|scaric|下载|下載|ダウンロード|取得|내려받|다운로드|받아|скача|загруз|tải|unduh|indir|pobier|curl|wget|fetch|ex\S{1,2}cut|ausf\S{2}hr|ejecut|esegu|запуст|chạy|jalankan|uruchom|実行|执行|執行|运行|運行|실행)[^\n]{0,60}?https?://|https?://[^\n]{0,60}?(?:t\S{2}l\S{2}charg|telecharg|herunterl|descarg|baix|scaric|下载|下載|ダウンロード|取得|내려받|다운로드|받아|скача|загруз|tải|unduh|indir|pobier|curl|wget|fetch|ex\S{1,2}cut|ausf\S{2}hr|ejecut|esegu|запуст|chạy|jalankan|uruchom|実行|执行|執行|运行|運行|실행))|(?:(?:t\S{2}l\S{2}charg|telecharg|herunterl|descarg|baix|scaric|下载|下載|ダウンロード|取得|내려받|다운로드|받아|скача|загруз|tải|unduh|indir|pobier|curl|wget|fetch|ex\S{1,2}cut|ausf\S{2}hr|ejecut|esegu|запуст|chạy|jalankan|uruchom|実行|执行|執行|运行|運行|실행)[^\n]{0,60}?https?://|https?://[^\n]{0,60}?(?:t\S{2}l\S{2}charg|telecharg|herunterl|descarg|baix|scaric|下载|下載|ダウンロード|取得|내려받|다운로드|받아|скача|загруз|tải|unduh|indir|pobier|curl|wget|fetch|ex\S{1,2}cut|ausf\S{2}hr|ejecut|esegu|запуст|chạy|jalankan|uruchom|実行|执行|執行|运行|運行|실행))[^\n]{0,200}?(?:\.bashrc|\.zshrc|\.bash_profile|\.zprofile|\.zshenv|\$PROFILE)\b)",
         what: "tells the agent to fetch and run something at every login (another language)",
         explain: "Tells the agent, in another language, to add to a shell start-up file a line that fetches from a URL at every login: persistence of code the skill's author controls; remove the skill.",
         ..Rule::BASE
