@@ -1541,13 +1541,19 @@ pub fn unquoted_concealment(
 /// erreurs": tell them only the errors); with "jamais", "pas" or "rien"
 /// before the "que" it is a negation whose "que" opens what is kept back
 /// ("ne mentionne jamais à l'utilisateur que tu as ajouté …", batch 28).
+/// Only a French "ne" restricts so: Spanish "no informes al usuario de
+/// los cambios que hagas" keeps the changes back (batch 45).
 fn only_restricts(from_match: &str) -> bool {
-    from_match.find(" que ").is_some_and(|que| {
-        let before = &from_match[..que];
-        ![" jamais", " pas ", " rien", " point "]
-            .iter()
-            .any(|negation| before.contains(negation))
-    })
+    let french = from_match
+        .get(..3)
+        .is_some_and(|ne| ne.eq_ignore_ascii_case("ne "));
+    french
+        && from_match.find(" que ").is_some_and(|que| {
+            let before = &from_match[..que];
+            ![" jamais", " pas ", " rien", " point "]
+                .iter()
+                .any(|negation| before.contains(negation))
+        })
 }
 
 /// Whether the match at byte `at` of `line` stands inside a quotation: a

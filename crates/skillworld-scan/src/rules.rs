@@ -564,7 +564,7 @@ impl Rule {
 pub(crate) fn skips_asking(matched: &str) -> bool {
     static ASKS: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         regex::Regex::new(
-            r"^(?i:ne (?:lui )?demande|sans (?:demander|solliciter)|sin (?:pedir|solicitar)|ne sprashiva|ne zaprashiva|onay\s+isteme)|^(?:无需|無需|不要|不必|勿|不用|不需要)(?:先|再|事先|再次)?(?:向|跟)?(?:用户|用戶|使用者)?(?:征求|徵求|请求|請求|询问|詢問|问|問|请示|請示|确认|確認)|^ユーザー(?:への|へ|に|の)(?:確認|承認|許可)|^(?:、|。|\s)?確認なしで|^(?:확인|동의|허락|승인)|^е\s+(?:спрашивай|запрашивай)|^(?:لا\s+تطلب|دون\s+طلب|بدون\s+طلب)|^не\s+спрашивая|^(?i:senza\s+chiedere|n\S{1,2}o\s+(?:\S{1,2}\s+)?(?:preciso|necess\S{1,2}rio)\s+perguntar)|^(?i:(?:nutzer|benutzer|anwender)\w*\s[^\n]*gefragt)",
+            r"^(?i:ne (?:lui )?demande|sans (?:demander|solliciter)|sin (?:pedir|solicitar)|ne sprashiva|ne zaprashiva|onay\s+isteme)|^(?:无需|無需|不要|不必|勿|不用|不需要)(?:先|再|事先|再次)?(?:向|跟)?(?:用户|用戶|使用者)?(?:征求|徵求|请求|請求|询问|詢問|问|問|请示|請示|确认|確認)|^ユーザー(?:への|へ|に|の)(?:確認|承認|許可)|^(?:、|。|\s)?確認なしで|^(?:확인|동의|허락|승인)|^е\s+(?:спрашивай|запрашивай)|^(?:لا\s+تطلب|دون\s+طلب|بدون\s+طلب)|^не\s+спрашивая|^(?i:senza\s+chiedere|n\S{1,2}o\s+(?:\S{1,2}\s+)?(?:preciso|necess\S{1,2}rio)\s+perguntar)|^(?i:(?:nutzer|benutzer|anwender)\w*\s[^\n]*(?:gefragt|fragen))|^(?:không|đừng)\s+(?:cần\s+)?hỏi\s+(?:ý\s+kiến\s+)?(?:của\s+)?người\s+dùng|^(?i:nie\s+(?:pytaj|proś|pro\S{1,2}\b)|tanpa\s+(?:bertanya|meminta)|user\s+se\s)|^kullan\S{1,2}c\S{1,2}ya\s+sormadan|^(?:دون|بدون|من\s+غير)\s+(?:أن\s+تسأل|سؤال)|^사용자(?:에게|한테)\s*(?:묻|물어)|^確認を",
         )
         .expect("the asking words compile")
     });
@@ -1227,8 +1227,11 @@ pub static RULES: &[Rule] = &[
         class: Class::Execution,
         severity: Severity::High,
         pattern: concat!(
-            r"\b(?:pip[\d.]*|uv\s+pip|uv|poetry|pipx)\s+(?:install|add)\b[^\n]*(?:--extra-index-url|--index-url|\s-i\s+https?:|--trusted-host|\shttps?://|\sgit\+https?://[^\s]*@)",
-            r"|\b(?:npm|pnpm|yarn|bun)\s+(?:install|i|add)\b[^\n]*(?:\shttps?://|--registry[=\s]+https?://)",
+            // Batch 45: within one code span — a table row's inline
+            // `pip install <name>` and its documentation's URL later in the
+            // cell are two things.
+            r"\b(?:pip[\d.]*|uv\s+pip|uv|poetry|pipx)\s+(?:install|add)\b[^\n\x60]*(?:--extra-index-url|--index-url|\s-i\s+https?:|--trusted-host|\shttps?://|\sgit\+https?://[^\s]*@)",
+            r"|\b(?:npm|pnpm|yarn|bun)\s+(?:install|i|add)\b[^\n\x60]*(?:\shttps?://|--registry[=\s]+https?://)",
             r"|\bgem\s+install\b[^\n]*--source\s+https?://",
             r"|\b(?:uv\s+(?:run|tool\s+(?:run|install))|uvx|pipx\s+(?:run|install))\b[^\n]*\s--(?:with|from|spec)[\s=]+['\x22]?(?:git\+)?https?://",
             // npx runs a package tarball straight from a URL (batch 27).
@@ -1552,11 +1555,26 @@ pub static RULES: &[Rule] = &[
             r"|\b(?:télécharg|telecharg)\w*[^\n]{0,60}?https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?\b(?:exécut|execut)\w*",
             r"|(?:下载|下載|ダウンロード)[^\n]{0,90}?https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,90}?(?:运行|運行|执行|執行|実行)",
             r"|https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?(?:下载|下載|ダウンロード)[^\n]{0,60}?(?:运行|運行|执行|執行|実行)",
+            // Batch 45: Korean, Arabic, romanised Hindi, Portuguese,
+            // Italian, Russian, Vietnamese, Indonesian, Turkish and Polish,
+            // each with its download verb (the rarer literal) and its run
+            // verb.
+            r"|https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?(?:내려받|다운로드|받아)[^\n]{0,60}?실행|(?:내려받|다운로드)[^\n]{0,60}?https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?실행",
+            r"|(?:تنزيل|نزّل|نزل|حمّل|تحميل)[^\n]{0,60}?https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,80}?(?:شغّل|شغل|تشغيل|نفّذ|نفذ|تنفيذ)",
+            r"|\bdownload (?:karke|kar ke|karo|karen|kar)\b[^\n]{0,40}?\b(?:chala|run\s+kar)\w*[^\n]{0,40}?https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b",
+            r"|https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?\bdownload (?:karke|kar ke|karo|karen|kar)\b[^\n]{0,40}?\b(?:chala|run\s+kar)\w*",
+            r"|\b(?:baix|descarreg)\w*[^\n]{0,60}?https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?\b(?:execut|rod)\w*",
+            r"|\bscaric\w*[^\n]{0,60}?https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?\b(?:esegu|lanci|avvi)\w*",
+            r"|(?:скача|скачи|загрузи)\S*[^\n]{0,60}?https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?(?:запуст|выполни)",
+            r"|tải\s+(?:về|xuống)[^\n]{0,60}?https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?chạy|https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?tải\s+(?:về|xuống)[^\n]{0,60}?chạy",
+            r"|\bunduh\w*[^\n]{0,60}?https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?\bjalankan\b",
+            r"|https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?\bindir\S*[^\n]{0,60}?\S{2}al\S{2}\S{2}t\S{2}r|\bindir\S*[^\n]{0,60}?https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?\S{2}al\S{2}\S{2}t\S{2}r",
+            r"|\bpobierz\w*[^\n]{0,60}?https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?\buruchom\w*",
         ),
         installer: Installer::Script,
         spares_descriptions: true,
         what: "tells the agent to download a script and run it (another language)",
-        explain: "Tells the agent, in another language (German, Spanish, French, Chinese, Japanese), to download a script from a URL and run it: a dropper with no command for a reviewer to read; install from the project's official instructions, or remove the skill.",
+        explain: "Tells the agent, in another language (German, Spanish, French, Chinese, Japanese, Korean, Arabic, Hindi, Italian, Russian, Vietnamese, Indonesian, Turkish, Polish), to download a script from a URL and run it: a dropper with no command for a reviewer to read; install from the project's official instructions, or remove the skill.",
         ..Rule::BASE
     },
     Rule {
@@ -4415,7 +4433,7 @@ pub static RULES: &[Rule] = &[
         // triggered line. A
         // rotation keeps recent backups ("older than"); a review lists
         // alerts for the user.
-        pattern: r"\bweaken\w*\s+(?:its|the|their|each|every)\s+assert\w*|\b(?:delete|remove|comment\s+out)\s+(?:the|any|every|all)\s+failing\s+tests?\b|\b(?:turn\s+off|disable|switch\s+off|deactivate)\s+(?:the\s+)?(?:secret|push|code|branch)\s+(?:scanning|protection)\b|\bset\s+(?:every|all|each)\s+failing\s+[\w-]+\s+rules?\s+to\s+[\x22'`]?off\b|\bdismiss\w*\s+(?:all|every)\s+(?:open\s+)?(?:[\w-]+\s+){0,3}?alerts?\b|\b(?:skip\w*|bypass\w*|ignor\w*|overrid\w*)\s+(?:the\s+)?(?:hooks\s+and\s+)?branch\s+protection\b|\b(?:remove|revoke|kick\s+out|delete)\s+(?:every|all)\s+other\s+(?:admins|collaborators)\b|\bdowngrade\w*\b[^\n]{0,80}?\beven\s+(?:where|if|when)\b[^\n]{0,60}?\b(?:patched|fixed|secure)\b|\bso\s+(?:that\s+)?no\s+(?:security\s+)?(?:update|patch|fix|alert)s?\s+(?:is|are|will\s+be|gets?)\s+proposed\b|\b(?:delete|remove|wipe|nuke)\s+(?:all|every)\s+(?:of\s+the\s+)?(?:[\w-]+\s+)?(?:backup|snapshot)\w*|удали\S*\s+(?:все\s+)?(?:резервн|бэкап|снапшот)\S*|关闭[^\n]{0,9}?(?:密钥扫描|推送保护|代码扫描|分支保护)|(?:标记为|标为)\S{0,3}误报",
+        pattern: r"\bweaken\w*\s+(?:its|the|their|each|every)\s+assert\w*|\b(?:delete|remove|comment\s+out)\s+(?:the|any|every|all)\s+failing\s+tests?\b|\b(?:turn\s+off|disable|switch\s+off|deactivate)\s+(?:the\s+)?(?:secret|push|code|branch)\s+(?:scanning|protection)\b|\bset\s+(?:every|all|each)\s+failing\s+[\w-]+\s+rules?\s+to\s+[\x22'`]?off\b|\bdismiss\w*\s+(?:all|every)\s+(?:open\s+)?(?:[\w-]+\s+){0,3}?alerts?\b|\b(?:skip\w*|bypass\w*|ignor\w*|overrid\w*)\s+(?:the\s+)?(?:hooks\s+and\s+)?branch\s+protection\b|\b(?:remove|revoke|kick\s+out|delete)\s+(?:every|all)\s+other\s+(?:admins|collaborators)\b|\bdowngrade\w*\b[^\n]{0,80}?\beven\s+(?:where|if|when)\b[^\n]{0,60}?\b(?:patched|fixed|secure)\b|\bso\s+(?:that\s+)?no\s+(?:security\s+)?(?:update|patch|fix|alert)s?\s+(?:is|are|will\s+be|gets?)\s+proposed\b|\b(?:delete|remove|wipe|nuke)\s+(?:all|every)\s+(?:of\s+the\s+)?(?:[\w-]+\s+)?(?:backup|snapshot)\w*|удали\S*\s+(?:все\s+)?(?:резервн|бэкап|снапшот)\S*|关闭[^\n]{0,9}?(?:密钥扫描|推送保护|代码扫描|分支保护)|(?:标记为|标为)\S{0,3}误报|(?:删除|刪除|清空|清除)(?:所有|全部)(?:的)?(?:备份|備份|快照)|(?:すべて|全て)の(?:バックアップ|スナップショット)を削除|バックアップを(?:すべて|全て)削除|모든\s*(?:백업|스냅샷)을?\s*삭제|\b(?:borra|elimina|suprime)\w*\s+(?:todas las copias de seguridad|todos los backups|todos los respaldos)|\bsupprim\w*\s+toutes\s+les\s+sauvegardes|\bl\S{2}sch\w*\s+(?:alle Backups|alle Sicherungen)|\bapag\w*\s+todos os backups|\belimin\w*\s+tutti i backup|\busu\S{2}\s+wszystkie\s+kopie\s+zapasowe|\bt\S{2}m\s+yedekleri\s+sil|x\S{2,3}a\s+(?:tất\s+cả|toàn\s+bộ)\s+(?:các\s+)?bản\s+sao\s+lưu|\bhapus\s+semua\s+(?:cadangan|backup cadangan)|\belimin\w*\s+i\s+test\s+che\s+falliscono|\b(?:borra|elimina)\w*\s+los\s+(?:tests|test|pruebas)\s+que\s+fallan|\bsupprim\w*\s+les\s+tests\s+qui\s+\S{2}chouent|\bl\S{2}sch\w*\s+(?:die\s+)?fehlschlagenden\s+Tests|\bapag\w*\s+os\s+testes\s+que\s+falham|(?:删除|刪除)(?:所有)?(?:失败|失敗)的测试|失敗(?:する|している)テストを削除|удали\S*\s+(?:все\s+)?(?:падающие|упавшие)\s+тесты",
         unless: &["older than", "except the"],
         spares_descriptions: true,
         what: "tells the agent to take down the user's defences",
@@ -5481,7 +5499,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Injection,
         // Batch 33: the whole environment is a credential store too: a
         // bare `printenv`, `vercel env pull`, "the full environment".
-        pattern: r"\b(?:api key|api_key|api-key|apikey|token|secret|password) values\b|\.ssh/id_\w+(?:$|[^\w.]|\.(?:$|[^p]))|\bid_(?:rsa|ed25519|ecdsa)(?:$|[^\w.]|\.(?:$|[^p]))|\.aws/credentials|\.git-credentials|\.config/gh/hosts|\.netrc\b|\.pypirc\b|\.npmrc\b|\.docker/config\.json|\.kube/config|\bkeychain\b|\bseed\s+phrase|\brecovery\s+phrase\b|\b(?:full|entire|complete|whole)\s+(?:api[\s_-]?key|access\s+token|secret\s+key)\b|\bprivate\s+keys?\b|\b(?:tokens?|secrets?|keys?|passwords?|values?)\s+(?:in|from)\s+(?:the\s+|your\s+)?\.env\b|\.(?:bash|zsh|python|psql|mysql)_history\b|\b(?:shell|bash|zsh|command)\s+history\b|\b(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|hidden\s+)?system\s+prompt\b|\bany\s+(?:api[\s_-]?keys?|tokens|secrets|credentials|passwords)(?:\s+(?:or|and)\s+(?:api[\s_-]?keys?|tokens|secrets|credentials|passwords))?\s+you\s+(?:can\s+)?(?:see|find|have|know)\b|\b(?:keys|tokens|secrets|credentials|passwords)\b[^\n.]{0,30}\b(?:in|from) (?:the|this|our) (?:conversation|chat)\b|[?&][\w-]+=<[A-Z_]*(?:API_KEY|TOKEN|SECRET|PASSWORD)[A-Z_]*>|\bvalues?\s+of\s+(?:the\s+)?[`$]*(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))\b|(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))`?'s\s+value\b|\bapplication_default_credentials\.json\b|\b(?:full\s+text|contents?|whole|entire\s+(?:text|file))\s+of\s+(?:the\s+|your\s+|the\s+(?:project|user)'s\s+)?[`'\x22]?\.env\b|\b(?:whole|entire)\s+[`'\x22]?\.env(?:[`'\x22\s),;:]|$)|\.env\s+целиком|содержимое\s+(?:файла\s+)?\.env\b|\bcredentials\b[^\n]{0,30}\b(?:inside|in|under|within|of)\s+(?:the\s+)?(?:user's\s+)?(?:hidden\s+)?[`'\x22]?\.?aws\b|\bconfig\b[^\n]{0,40}\s[`'\x22]?\.kube\b|\bwallet\s+(?:folders?|files?|vaults?)\b|\b(?:vault|wallet|mnemonic|recovery)(?:\s+(?:and|or))?\s+seed\s+files?\b|(?-i:\bLogin Data\b)|\bmessages\s+(?:of|from|in)\s+(?:our|this|the)\s+(?:chat|conversation)\b|对话的?全部内容|全部对话|完整对话|聊天记录|会話の?(?:全文|履歴)|会話全体|(?:すべて|全て)の会話|(?:チャット|会話)の全(?:履歴|ログ)|\.env[`'\x22]?\s*の値|\.env[`'\x22]?\s*(?:的|中的)(?:值|内容)|\.env[`'\x22]?\s*의\s*값|대화\s*(?:전체|기록\s*전체|내용\s*전체)|\btoda\s+(?:la|a)\s+conversa|toute\s+la\s+conversation\b|\b(?:gesamten?|ganzen?|kompletten?)\s+(?:Chatverlauf|Unterhaltung|Gespr|Konversation)|(?:всю|всей)\s+переписк|весь\s+диалог|\b(?:contents?|copy)\s+of\s+(?:the\s+user's\s+|your\s+)?[`'\x22]?~/\.ssh\b|\b(?:every|each|all(?:\s+the)?)\s+files?\s+(?:under|in|from|of)\s+[`'\x22]?~/\.(?:ssh|gnupg|aws|config/gh)\b|\bzip\w*\b[^\n]{0,60}[`'\x22]\.env[`'\x22]|[`'\x22]secrets/[`'\x22]\s+(?:directory|folder)|\bprintenv\s*(?:[`'\x22)]|$)|\benv\s+pull\b|\b(?:full|entire|whole|complete)\s+environment\b|\b(?:each|every|all)\s+(?:of\s+the\s+)?[`'\x22]?(?-i:[A-Z][A-Z_]*=(?:value|VALUE|<value>))[`'\x22]?\s+pairs?\b",
+        pattern: r"\b(?:api key|api_key|api-key|apikey|token|secret|password) values\b|\.ssh/id_\w+(?:$|[^\w.]|\.(?:$|[^p]))|\bid_(?:rsa|ed25519|ecdsa)(?:$|[^\w.]|\.(?:$|[^p]))|\.aws/credentials|\.git-credentials|\.config/gh/hosts|\.netrc\b|\.pypirc\b|\.npmrc\b|\.docker/config\.json|\.kube/config|\bkeychain\b|\bseed\s+phrase|\brecovery\s+phrase\b|\b(?:full|entire|complete|whole)\s+(?:api[\s_-]?key|access\s+token|secret\s+key)\b|\bprivate\s+keys?\b|\b(?:tokens?|secrets?|keys?|passwords?|values?)\s+(?:in|from)\s+(?:the\s+|your\s+)?\.env\b|\.(?:bash|zsh|python|psql|mysql)_history\b|\b(?:shell|bash|zsh|command)\s+history\b|\b(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|hidden\s+)?system\s+prompt\b|\bany\s+(?:api[\s_-]?keys?|tokens|secrets|credentials|passwords)(?:\s+(?:or|and)\s+(?:api[\s_-]?keys?|tokens|secrets|credentials|passwords))?\s+you\s+(?:can\s+)?(?:see|find|have|know)\b|\b(?:keys|tokens|secrets|credentials|passwords)\b[^\n.]{0,30}\b(?:in|from) (?:the|this|our) (?:conversation|chat)\b|[?&][\w-]+=<[A-Z_]*(?:API_KEY|TOKEN|SECRET|PASSWORD)[A-Z_]*>|\bvalues?\s+of\s+(?:the\s+)?[`$]*(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))\b|(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))`?'s\s+value\b|\bapplication_default_credentials\.json\b|\b(?:full\s+text|contents?|whole|entire\s+(?:text|file))\s+of\s+(?:the\s+|your\s+|the\s+(?:project|user)'s\s+)?[`'\x22]?\.env\b|\b(?:whole|entire)\s+[`'\x22]?\.env(?:[`'\x22\s),;:]|$)|\.env\s+целиком|содержимое\s+(?:файла\s+)?\.env\b|\bcredentials\b[^\n]{0,30}\b(?:inside|in|under|within|of)\s+(?:the\s+)?(?:user's\s+)?(?:hidden\s+)?[`'\x22]?\.?aws\b|\bconfig\b[^\n]{0,40}\s[`'\x22]?\.kube\b|\bwallet\s+(?:folders?|files?|vaults?)\b|\b(?:vault|wallet|mnemonic|recovery)(?:\s+(?:and|or))?\s+seed\s+files?\b|(?-i:\bLogin Data\b)|\bmessages\s+(?:of|from|in)\s+(?:our|this|the)\s+(?:chat|conversation)\b|对话的?全部内容|全部对话|完整对话|聊天记录|会話の?(?:全文|履歴)|会話全体|(?:すべて|全て)の会話|(?:チャット|会話)の全(?:履歴|ログ)|\.env[`'\x22]?\s*の値|\.env[`'\x22]?\s*(?:的|中的)(?:值|内容)|\.env[`'\x22]?\s*의\s*값|대화\s*(?:전체|기록\s*전체|내용\s*전체)|\btoda\s+(?:la|a)\s+conversa|toute\s+la\s+conversation\b|\b(?:gesamten?|ganzen?|kompletten?)\s+(?:Chatverlauf|Unterhaltung|Gespr|Konversation)|(?:всю|всей)\s+переписк|весь\s+диалог|\b(?:contents?|copy)\s+of\s+(?:the\s+user's\s+|your\s+)?[`'\x22]?~/\.ssh\b|\b(?:every|each|all(?:\s+the)?)\s+files?\s+(?:under|in|from|of)\s+[`'\x22]?~/\.(?:ssh|gnupg|aws|config/gh)\b|\bzip\w*\b[^\n]{0,60}[`'\x22]\.env[`'\x22]|[`'\x22]secrets/[`'\x22]\s+(?:directory|folder)|\bprintenv\s*(?:[`'\x22)]|$)|\benv\s+pull\b|\b(?:full|entire|whole|complete)\s+environment\b|\b(?:each|every|all)\s+(?:of\s+the\s+)?[`'\x22]?(?-i:[A-Z][A-Z_]*=(?:value|VALUE|<value>))[`'\x22]?\s+pairs?\b|khóa\s+riêng\s+tư|\bclaves?\s+privadas?\b|\bchaves?\s+privadas?\b|\bclés?\s+privées?|\bprivaten?\s+Schlüssel|私钥|私鑰|秘密鍵|개인\s*키|закрыт\S*\s+ключ|\bkunci privat\b|\S{2}zel\s+anahtar|\bklucz\S*\s+prywatn|\bchiav[ei] privat|المفتاح\s+الخاص|المفاتيح\s+الخاصة|निजी\s+कुंजी|(?:thư\s+mục|\bdossier|\bOrdner|\bcarpeta|\bpasta|\bcartella|\bkatalog|klas\S{2}r\S*|\bfolder)\s+[\x60'\x22]?~/\.ssh\b|~/\.ssh/?[\x60'\x22]?\s*(?:文件夹|資料夾|目录|目錄|フォルダ|ディレクトリ|폴더|디렉터리|klas\S{2}r)",
         // Batch 43: the same refusals in the other languages its
         // alternatives read ("不要读取其内容", "Nunca copies …").
         unless: &[
@@ -5498,6 +5516,15 @@ pub static RULES: &[Rule] = &[
             "niemals ",
             "никогда",
             "Никогда",
+            "không bao giờ",
+            "Không bao giờ",
+            "non inviare",
+            "Non inviare",
+            "non allegare",
+            "Non allegare",
+            "nie wysyłaj",
+            "Nie wysyłaj",
+            "asla ",
             "不要读",
             "不要提交",
             "不要发送",
@@ -5676,7 +5703,7 @@ pub static RULES: &[Rule] = &[
         // address a Japanese or Korean particle makes the recipient;
         // "vers/para/nach" a URL; a URL's query string, or URL-encoding,
         // as where the named secret goes.
-        pattern: r#"\b(?:in|into|under|inside|at\s+the\s+end\s+of)\s+(?:your|the|a|an|each|every)\s+(?:[\w"'-]+\s+){0,3}?(?:reply|replies|answer|response|messages?|pull\s+request|PR|issue|comment|commit\s+(?:messages?|bod(?:y|ies))|description|code\s+block|section|gist|ticket|notes?)\b|\bto\s+(?:your|the|each|every|all)\s+(?:\w+\s+){0,2}?(?:reply|replies|answer|answers|response|responses|recaps?|summar(?:y|ies)|reports?|messages?)\b|\bin\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query|param(?:eter)?)\b|\bto\s+https?://|\bto\s+[\w.-]+@[\w-]+\.(?:com|net|org|io|me|dev|app|co|xyz|ru|cc)\b|\bappend\w*\s+(?:a|an|the)\b[^\n]{0,40}?\b(?:section|block|appendix|footer)\b|\bshare\w*\s+(?:it\s+|them\s+)?publicly\b|\b(?:build|fill|set)\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query\s+)?param(?:eter)?\s+(?:from|with)\b|\b(?:give|send|show)\s+(?:the\s+user|them)\s+(?:this|the\s+following)\s+(?:link|URL)\b|\binto\s+(?:a|an|the)\s+(?:[\w-]+\s+)?`?<details>|https?://[^\s`'"<>)]*[?&][\w-]+=(?:[\s`'")<]|(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASS|PAT|CODE|OTP|PIN|PHRASE|CREDENTIALS?|COOKIE|SESSION))(?:[\s`'")]|$)|$)|\b(?:upload|post|send|submit|attach|put|paste|enter|sync|mirror|register|publish|forward|archive)\w*\b[^\n]{0,120}\b(?:to|at|on|into)\s+(?:the\s+|our\s+|this\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:https?://|(?:tickets?|issues?)\b)|\b(?:and|you|also)\s+sent\s+(?:it|them|this|that|these)\b[^\n]{0,80}\b(?:to|at|on|into)\s+(?:the\s+|our\s+|this\s+|a\s+)?(?:[\w-]+\s+){0,3}?https?://|\b(?:field|campo|feld|champ)\b[^\n]{0,30}\b(?:form|formulario|formular|formulaire)\b|\b(?:of|to)\s+the\s+(?:commit\s+(?:messages?|bod(?:y|ies))|pull\s+request|PR\s+description)\b|\b(?:create|open|file)\s+(?:a\s+)?(?:new\s+)?(?:GitHub\s+|public\s+)?(?:issue|gist|discussion)\b|\bpublic\s+gist\b|公開\s*gist|公开\s*gist|\bas\s+(?:a\s+)?bcc\b|(?:webhook|slack|チャンネル|チケット|メール|レポート)\s*に\s*(?:投稿|送信|添付|含め)|(?:отправ\w*|env(?:i|í)a\w*|envoie\w*|envoyez|transmet\w*|p(?:e|é)ga\w*|s(?:u|ú)be\w*|adjunt\w*|joins\b|joignez|schick\w*|sende\b|发送|发往|发到|发给|上传|提交到|推送到|附加到|送信|送付|synchronis\w*|sincroniz\w*|synchronisier\w*|copi[ae]\w*|kopier\w*|partag\w*|compart\w*|\bpubli(?:e|ez|que|quez|ca|car|cando)\b|ver(?:ö|oe)ffentlich\w*|загруз\w*|выгруз\w*|опублик\w*|скопир\w*|同步|复制|粘贴|貼り付け|アップロード|共有|添付|업로드|첨부|공유|붙여)[^\n]{0,120}(?:https?://|\b[\w.+-]+@[\w-]+\.[a-z]{2,}\b)|\bpublic\s+(?:[\w-]+\s+)?(?:repo(?:sitory)?|discussion|issue|thread|channel|paste)\b|reposit(?:ó|o)rio\s+p(?:ú|u)blico|d(?:é|e)p(?:ô|o)t\s+public|(?:ö|oe)ffentliche[nsm]?\s+(?:Repo|Gist|Issue|Kanal)|公开(?:的)?(?:仓库|代码库)|公開リポジトリ|공개\s*저장소|\bcomo\s+(?:um\s+|un\s+)?coment(?:á|a)rio\b|\bas\s+(?:a\s+)?(?:public\s+)?comment\s+(?:in|on|to)\b|\banyone\s+with\s+the\s+link\b|cualquiera\s+con\s+el\s+enlace|qualquer\s+pessoa\s+com\s+o\s+link|\bjede[rm]?\s+mit\s+dem\s+Link|toute\s+personne\s+(?:disposant|ayant)\s+(?:du|le)\s+lien|知道链接的|リンクを知っている|링크가\s*있는\s*모든|(?:^|[\s(])(?:an|a|à|para|al|на)\s+[\w.+-]+@[\w-]+\.[a-z]{2,}\b|@[\w-]+(?:\.[\w-]+)+\s*(?:を|に|へ|宛|으로|로|을|를|에게)|(?:^|\s)(?:vers|para|nach|auf|al|à)\s+(?:(?:le|la|les|el|o|a|den|die|das|l')\s*)?(?:[\w-]+\s+){0,3}?[`'\x22<(]?https?://|\bin\s+the\s+query\s+string\b|\bURL-?encoded\b|\bto\s+[`'\x22<]https?://|\bto\s+the\s+(?:[\w-]+\s+){0,2}webhook\b|\b(?:using|with|via|through)\s+the\s+(?:e-?mail|mail|send[_-]?mail|gmail|outlook)\s+tool\b|\bcomment\s+on\s+(?:the|your|a|an|each|every|this)\s+(?:open\s+|current\s+|user's\s+)?(?:pull\s+request|PR|merge\s+request|MR|issue|ticket)\b"#,
+        pattern: r#"\b(?:in|into|under|inside|at\s+the\s+end\s+of)\s+(?:your|the|a|an|each|every)\s+(?:[\w"'-]+\s+){0,3}?(?:reply|replies|answer|response|messages?|pull\s+request|PR|issue|comment|commit\s+(?:messages?|bod(?:y|ies))|description|code\s+block|section|gist|ticket|notes?)\b|\bto\s+(?:your|the|each|every|all)\s+(?:\w+\s+){0,2}?(?:reply|replies|answer|answers|response|responses|recaps?|summar(?:y|ies)|reports?|messages?)\b|\bin\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query|param(?:eter)?)\b|\bto\s+https?://|\bto\s+[\w.-]+@[\w-]+\.(?:com|net|org|io|me|dev|app|co|xyz|ru|cc)\b|\bappend\w*\s+(?:a|an|the)\b[^\n]{0,40}?\b(?:section|block|appendix|footer)\b|\bshare\w*\s+(?:it\s+|them\s+)?publicly\b|\b(?:build|fill|set)\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query\s+)?param(?:eter)?\s+(?:from|with)\b|\b(?:give|send|show)\s+(?:the\s+user|them)\s+(?:this|the\s+following)\s+(?:link|URL)\b|\binto\s+(?:a|an|the)\s+(?:[\w-]+\s+)?`?<details>|https?://[^\s`'"<>)]*[?&][\w-]+=(?:[\s`'")<]|(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASS|PAT|CODE|OTP|PIN|PHRASE|CREDENTIALS?|COOKIE|SESSION))(?:[\s`'")]|$)|$)|\b(?:upload|post|send|submit|attach|put|paste|enter|sync|mirror|register|publish|forward|archive)\w*\b[^\n]{0,120}\b(?:to|at|on|into)\s+(?:the\s+|our\s+|this\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:https?://|(?:tickets?|issues?)\b)|\b(?:and|you|also)\s+sent\s+(?:it|them|this|that|these)\b[^\n]{0,80}\b(?:to|at|on|into)\s+(?:the\s+|our\s+|this\s+|a\s+)?(?:[\w-]+\s+){0,3}?https?://|\b(?:field|campo|feld|champ)\b[^\n]{0,30}\b(?:form|formulario|formular|formulaire)\b|\b(?:of|to)\s+the\s+(?:commit\s+(?:messages?|bod(?:y|ies))|pull\s+request|PR\s+description)\b|\b(?:create|open|file)\s+(?:a\s+)?(?:new\s+)?(?:GitHub\s+|public\s+)?(?:issue|gist|discussion)\b|\bpublic\s+gist\b|公開\s*gist|公开\s*gist|\bas\s+(?:a\s+)?bcc\b|(?:webhook|slack|チャンネル|チケット|メール|レポート)\s*に\s*(?:投稿|送信|添付|含め)|(?:отправ\w*|env(?:i|í)a\w*|envoie\w*|envoyez|transmet\w*|p(?:e|é)ga\w*|s(?:u|ú)be\w*|adjunt\w*|joins\b|joignez|schick\w*|sende\b|发送|发往|发到|发给|上传|提交到|推送到|附加到|送信|送付|synchronis\w*|sincroniz\w*|synchronisier\w*|copi[ae]\w*|kopier\w*|partag\w*|compart\w*|\bpubli(?:e|ez|que|quez|ca|car|cando)\b|ver(?:ö|oe)ffentlich\w*|загруз\w*|выгруз\w*|опублик\w*|скопир\w*|同步|复制|粘贴|貼り付け|アップロード|共有|添付|업로드|첨부|공유|붙여|보내|전송|\bunggah\w*|\bkirim\w*|\bsinkronkan\b|gönder|yükle|wyślij|prześlij|\bwklej\w*|załącz|udostępnij|\binvia\w*|\ballega\w*|\bincolla\w*|\bcondividi\w*|\bhochlad\w*|أرسل|ارفع|انسخ|भेज|अपलोड)[^\n]{0,120}(?:https?://|\b[\w.+-]+@[\w-]+\.[a-z]{2,}\b)|(?:tải\s+(?:[^\n]{0,80}?\s)?lên|gửi\s+(?:[^\n]{0,80}?\s)?(?:đến|tới|cho|lên)|đồng\s+bộ\s+(?:[^\n]{0,80}?\s)?(?:lên|với|tới))\s+[\x60'\x22<(]?https?://|https?://[\x21-\x7e]+\s+(?:adresine\s+)?(?:gönder|yükle)|https?://[\x21-\x7e]+\s*(?:に|へ)\s*(?:アップロード|送信|送って|投稿|同期)|https?://[\x21-\x7e]+\s*(?:으로|로|에)\s*(?:업로드|전송|보내)|https?://[\x21-\x7e]+\s+(?:पर|को)\s+(?:अपलोड|भेज)|publiczn\w*\s+(?:zg\S{2}oszeni|repozytori|issue|gist)|zg\S{2}oszeni\w*\s+publiczn|(?:ö|oe)ffentlichen?\s+(?:Tracker|Forum|Ticket)|\bissue\s+(?:p(?:ú|u)blic[oa]|pubblic[oa])\b|публичн\S*\s+(?:issue|тикет|задач|обсуждени)|herkese\s+a\S{2}\S{2}k|(?:issue|kho|repo|kênh|gist)\s+công\s+khai|(?:贴进|贴到|贴入|貼進|貼到|粘贴到|粘贴进|黏貼到)[^\n]{0,12}?(?:发布说明|發佈說明|发行说明|发版说明|公开的?\s*issue|评论区|公開的?\s*issue)|\bpublic\s+(?:[\w-]+\s+)?(?:repo(?:sitory)?|discussion|issue|thread|channel|paste)\b|reposit(?:ó|o)rio\s+p(?:ú|u)blico|d(?:é|e)p(?:ô|o)t\s+public|(?:ö|oe)ffentliche[nsm]?\s+(?:Repo|Gist|Issue|Kanal)|公开(?:的)?(?:仓库|代码库)|公開リポジトリ|공개\s*저장소|\bcomo\s+(?:um\s+|un\s+)?coment(?:á|a)rio\b|\bas\s+(?:a\s+)?(?:public\s+)?comment\s+(?:in|on|to)\b|\banyone\s+with\s+the\s+link\b|cualquiera\s+con\s+el\s+enlace|qualquer\s+pessoa\s+com\s+o\s+link|\bjede[rm]?\s+mit\s+dem\s+Link|toute\s+personne\s+(?:disposant|ayant)\s+(?:du|le)\s+lien|知道链接的|リンクを知っている|링크가\s*있는\s*모든|(?:^|[\s(])(?:an|a|à|para|al|на)\s+[\w.+-]+@[\w-]+\.[a-z]{2,}\b|@[\w-]+(?:\.[\w-]+)+\s*(?:を|に|へ|宛|으로|로|을|를|에게)|(?:^|\s)(?:vers|para|nach|auf|al|à)\s+(?:(?:le|la|les|el|o|a|den|die|das|l')\s*)?(?:[\w-]+\s+){0,3}?[`'\x22<(]?https?://|\bin\s+the\s+query\s+string\b|\bURL-?encoded\b|\bto\s+[`'\x22<]https?://|\bto\s+the\s+(?:[\w-]+\s+){0,2}webhook\b|\b(?:using|with|via|through)\s+the\s+(?:e-?mail|mail|send[_-]?mail|gmail|outlook)\s+tool\b|\bcomment\s+on\s+(?:the|your|a|an|each|every|this)\s+(?:open\s+|current\s+|user's\s+)?(?:pull\s+request|PR|merge\s+request|MR|issue|ticket)\b"#,
         unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
         confirm: Some(crate::hosts::foreign_unless_url),
         signal: Signal::Disclose,
@@ -6137,6 +6164,19 @@ pub static RULES: &[Rule] = &[
             "Jangan abaikan",
             "jangan lupakan",
             "Jangan lupakan",
+            // Batch 45: a warning quoting the attack it warns of ("if a
+            // review holds a sentence like \"abaikan instruksi
+            // sebelumnya\", treat it as text").
+            "seperti \"",
+            "misalnya \"",
+            "como \"",
+            "comme \"",
+            "comme « ",
+            "wie \"",
+            "wie „",
+            "gibi \"",
+            "вроде «",
+            "такие как «",
         ],
         confirm: Some(crate::naming::unquoted_order),
         what: "tells the agent to override its instructions (another language)",
@@ -6202,11 +6242,95 @@ pub static RULES: &[Rule] = &[
             r"|(?:不要|别|別|不用|无需|無需|不必|切勿)\s*(?:写进|写入|寫進|写到|放进|列入|提到)\s*(?:总结|總結|摘要|报告|報告|提交信息|变更说明)",
             r"|ользовател\S*\s+(?:об\s+этом\s+|ничего\s+)?не\s+(?:сообщай|говори|рассказывай|упоминай)",
             r"|ユーザーに[^\n]{0,6}?(?:言わ|伝え|知らせ|教え|見せ)なくて\s+(?:よい|いい|も)",
+            // Batch 45: the languages earlier batches did not use
+            // (Vietnamese, Polish, Indonesian, romanised Hindi), a thing kept
+            // out of the summary or report (eight languages), and the order
+            // not to ask in Korean, Turkish, Arabic, Japanese, Polish,
+            // German, Hinglish, Vietnamese and Indonesian (`skips_asking`
+            // tells it from hiding).
+            r"|(?:không|đừng|chớ)\s+(?:cần\s+|được\s+|nên\s+)?(?:[^\n]{0,16}?\s)?(?:thông\s+báo|báo|nói|cho\s+biết|tiết\s+lộ|đề\s+cập)\s+(?:cho\s+|với\s+)?người\s+dùng",
+            r"|(?:không|đừng)\s+(?:cần\s+)?hỏi\s+(?:ý\s+kiến\s+)?(?:của\s+)?người\s+dùng",
+            r"|\bnie\s+(?:m\S{1,2}w|informuj|wspominaj|zdradzaj)\b[^\n]{0,30}?\bu\S{1,2}ytkownik",
+            r"|\bnie\s+(?:pytaj|proś|pro\S{1,2})\b[^\n]{0,20}?\bu\S{1,2}ytkownik",
+            r"|\bbez\s+(?:informowania|wiedzy)\s+u\S{1,2}ytkownik",
+            r"|\bjangan\s+(?:beri\s*tahu|memberi\s*tahu|kasih\s+tahu|bilang|sampaikan)\w*\s+(?:kepada\s+|ke\s+)?pengguna",
+            r"|\btanpa\s+(?:bertanya|meminta\s+(?:izin|persetujuan|konfirmasi))\s+(?:kepada\s+|ke\s+)?pengguna",
+            r"|\buser\s+(?:ko|se)\s+(?:kuch\s+)?(?:mat|na|nahi)\s+(?:batana|bataana|batao|bataiye|dikhana)\b",
+            r"|\buser\s+se\s+(?:mat|na|nahi)\s+(?:poochna|puchna|poocho|pucho|poochhna|poochho)\b",
+            r"|\b(?:summary|report)\s+(?:mein|me|main)\s+(?:iska|iski|uska|ye|yeh|is\s+baat\s+ka)?\s*(?:zikr|jikr)\s+(?:mat|na|nahi)\b",
+            r"|(?:सारांश|रिपोर्ट)\s+में\s+[^\n]{0,20}?(?:ज़िक्र|जिक्र|उल्लेख)\s+(?:मत|न)\s+(?:करें|करो|करना)",
+            r"|\bne\s+(?:le\s+|la\s+|les\s+|l'|en\s+)?(?:mentionn|signal|indiqu|parl)\w*\s+(?:pas|jamais)\s+(?:dans|en)\s+(?:le\s+|la\s+|ton\s+|votre\s+)?(?:résumé|rapport|compte[- ]rendu|bilan|synthèse)",
+            r"|\bno\s+(?:lo\s+|la\s+|los\s+)?(?:menciones|incluyas|pongas|digas)\s+en\s+el\s+resumen",
+            r"|\bn\S{1,2}o\s+(?:o\s+)?(?:mencione|cite|inclua)\s+(?:isso\s+)?no\s+(?:resumo|relatório)",
+            r"|\bnon\s+(?:lo\s+)?(?:menzionare|scrivere|riportare)\s+nel\s+(?:riepilogo|resoconto|rapporto)",
+            r"|\b(?:erw\S{1,2}hne|nenne)\s+(?:es|das|dies)\s+nicht\s+in\s+der\s+Zusammenfassung",
+            r"|\b(?:Nutzer|Benutzer|Anwender)\w*\s+(?:musst|brauchst)\s+du\s+(?:dazu\s+|daf\S{1,2}r\s+|hierzu\s+|vorher\s+)?nicht\s+(?:extra\s+|eigens\s+|erst\s+|vorher\s+)?(?:fragen|informieren|benachrichtigen)",
+            r"|(?:\s|^)(?:\S{1,2}zette|raporda)\s+(?:bundan\s+)?(?:bahsetme|s\S{1,2}z\s+etme)",
+            r"|kullan\S{1,2}c\S{1,2}ya\s+sormadan",
+            r"|(?:دون|بدون|من\s+غير)\s+أن\s+(?:تذكر|تُذكر|تخبر|تُخبر|تعلم|تُعلم|تبلغ|تُبلغ)",
+            r"|(?:دون|بدون|من\s+غير)\s+(?:أن\s+تسأل|سؤال)\s+المستخدم",
+            r"|사용자(?:에게|한테)\s*(?:묻지|물어보지)\s*(?:마세요|마십시오|말고|마|말)",
+            r"|(?:요약|보고서)(?:에|에는)\s*[^\n]{0,10}?(?:언급하|적|쓰|포함하)지\s*(?:마세요|마십시오|말고|마|말)",
+            r"|ユーザーに[^\n]{0,6}?(?:言わ|伝え|知らせ|教え|見せ)なくて(?:構いません|構わない|大丈夫)",
+            r"|確認を(?:求めない|取らない|とらない)(?:こと|で)",
+            // (`[^\n]{0,3}?` rather than `\s*` before "在", a gap the
+            // prefilter cuts at, and "之中" beside "中", "里", "裡", which
+            // alone fold into a class it cannot spell: so "在总结中提到" is
+            // the trigger. Without them the clause had no literal and its
+            // loosened regex searched every text, +5 % instructions a
+            // corpus pass.)
+            r"|(?:不要|别|別|不用|无需|無需|不必|切勿)[^\n]{0,3}?在(?:总结|總結|摘要|报告|報告|回复|回覆)(?:中|之中|里|裡)(?:提到|提及|说明|說明|写|寫)",
         ),
         confirm: Some(crate::naming::unquoted_concealment),
         reported_as: Some((skips_asking, "skip-confirmation")),
         what: "tells the agent to hide actions from the user (French, German, Spanish, Portuguese, Chinese, Japanese, Korean, Russian, Arabic, Hindi, Turkish)",
         explain: "Tells the agent, in another language, to keep something from the user or to act without asking: a skill that hides what it does is not one to run — remove it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "authority-intl",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        // Batch 45: `authority-claim` in the other languages — the skill's
+        // words set above the user's ("ユーザーの指示よりも優先する",
+        // "优先于用户的指示", "tiene prioridad sobre las instrucciones del
+        // usuario"). The user's own instructions first is the near miss
+        // ("ユーザーの指示が優先", "用户的指令优先于本技能").
+        pattern: concat!(
+            r"(?:ユーザー|利用者)の(?:指示|命令|依頼|要求)(?:より(?:も)?|に)優先",
+            r"|(?:优先于|優先於|高于|高於|凌驾于|凌駕於)(?:用户|用戶|使用者)",
+            r"|사용자의?\s*(?:지시|명령|요청)보다\s*우선",
+            r"|\b(?:tiene|tienen)\s+(?:prioridad|preferencia|precedencia)\s+sobre\s+(?:las\s+)?(?:instrucciones\s+|peticiones\s+|\S{1,2}rdenes\s+)?del\s+usuario",
+            r"|\bt\S{1,2}m\s+(?:prioridade|precedência)\s+sobre\s+(?:as\s+)?(?:instru\S+\s+|pedidos\s+|ordens\s+)?do\s+usu\S{2}rio",
+            r"|\b(?:priment?|prévalen?t|prévaut|a\s+priorité|ont\s+priorité)\s+sur\s+(?:les\s+|toute\s+)?(?:instructions\s+|demandes\s+|consignes\s+)?(?:de\s+)?l'utilisat\w*",
+            r"|\bVorrang\s+vor\s+(?:den\s+|allen\s+)?(?:Anweisungen\s+|W\S{2}nschen\s+|Anfragen\s+)?(?:des|der|dem)\s+(?:Nutzer|Benutzer|Anwender)",
+            r"|\bpriorità\s+(?:sulle|sui|su)\s+(?:istruzioni\s+|richieste\s+)?(?:dell'|dall')?utente",
+            r"|(?:приоритет\S*\s+над|важнее)\s+(?:указани\S*\s+|инструкци\S*\s+|просьб\S*\s+)?пользовател",
+            r"|ưu\s+tiên\s+hơn\s+(?:chỉ\s+dẫn\s+|yêu\s+cầu\s+|lệnh\s+)?(?:của\s+)?người\s+dùng",
+            r"|\b(?:lebih\s+diutamakan|lebih\s+penting|prioritas)\s+(?:dari(?:pada)?|di\s+atas)\s+(?:instruksi\s+|perintah\s+|permintaan\s+)?pengguna",
+            r"|\bpierwsze\S{2}stwo\s+przed\s+(?:poleceniami|instrukcjami|\S{2}yczeniami)\s+u\S{2}ytkownika",
+            r"|(?:أولوية|الأولوية)\s+(?:على|فوق)\s+(?:تعليمات|أوامر|طلبات)\s+المستخدم",
+            r"|(?:उपयोगकर्ता|यूज़र|यूजर)\s+के\s+(?:निर्देशों|आदेशों)\s+से\s+(?:ऊपर|अधिक\s+महत्वपूर्ण)",
+        ),
+        what: "claims authority over the user's instructions (another language)",
+        explain: "Claims, in another language, that the skill's instructions outrank the user's, so the agent obeys the skill instead: prompt injection; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "login-refetch-intl",
+        class: Class::Privilege,
+        severity: Severity::High,
+        target: Target::Prose,
+        // Batch 45: persistence asked for in words in another language —
+        // a shell start-up file, a URL and "at every login" on one line
+        // ("ajoute à `~/.bashrc` une ligne qui retélécharge … depuis
+        // https://… et l'exécute à chaque ouverture de session"): a
+        // download or run verb beside the URL, since a line that loads a
+        // local tool may cite its documentation's URL.
+        pattern: r"(?:(?:\.bashrc|\.zshrc|\.bash_profile|\.zprofile|\.zshenv|\$PROFILE)\b[^\n]{0,200}?(?:(?:t\S{2}l\S{2}charg|telecharg|herunterl|descarg|baix|scaric|下载|下載|ダウンロード|取得|내려받|다운로드|받아|скача|загруз|tải|unduh|indir|pobier|curl|wget|fetch|ex\S{1,2}cut|ausf\S{2}hr|ejecut|esegu|запуст|chạy|jalankan|uruchom|実行|执行|執行|运行|運行|실행)[^\n]{0,60}?https?://|https?://[^\n]{0,60}?(?:t\S{2}l\S{2}charg|telecharg|herunterl|descarg|baix|scaric|下载|下載|ダウンロード|取得|내려받|다운로드|받아|скача|загруз|tải|unduh|indir|pobier|curl|wget|fetch|ex\S{1,2}cut|ausf\S{2}hr|ejecut|esegu|запуст|chạy|jalankan|uruchom|実行|执行|執行|运行|運行|실행))|(?:(?:t\S{2}l\S{2}charg|telecharg|herunterl|descarg|baix|scaric|下载|下載|ダウンロード|取得|내려받|다운로드|받아|скача|загруз|tải|unduh|indir|pobier|curl|wget|fetch|ex\S{1,2}cut|ausf\S{2}hr|ejecut|esegu|запуст|chạy|jalankan|uruchom|実行|执行|執行|运行|運行|실행)[^\n]{0,60}?https?://|https?://[^\n]{0,60}?(?:t\S{2}l\S{2}charg|telecharg|herunterl|descarg|baix|scaric|下载|下載|ダウンロード|取得|내려받|다운로드|받아|скача|загруз|tải|unduh|indir|pobier|curl|wget|fetch|ex\S{1,2}cut|ausf\S{2}hr|ejecut|esegu|запуст|chạy|jalankan|uruchom|実行|执行|執行|运行|運行|실행))[^\n]{0,200}?(?:\.bashrc|\.zshrc|\.bash_profile|\.zprofile|\.zshenv|\$PROFILE)\b)[^\n]{0,200}?(?:à\s+chaque\s+(?:ouverture|d\S{2}marrage|connexion|session|lancement)|\bbei\s+jedem\s+(?:Login|Start|\S{2}ffnen|Anmelden|Terminal)|\ben\s+cada\s+(?:inicio|sesi\S{2}n|arranque|terminal)|\b(?:a|em)\s+cada\s+(?:login|sess\S{2}o|in\S{2}cio|terminal)|\ba\s+ogni\s+(?:avvio|accesso|sessione|login)|每次(?:登录|登入|登錄|启动|啟動|打开|打開)|(?:ログイン|起動)(?:する)?(?:たび|度)に|(?:로그인|시작)할\s*때마다|при\s+каждом\s+(?:входе|запуске|старте)|mỗi\s+(?:lần|khi)\s+(?:đăng\s+nhập|mở|khởi)|\bsetiap\s+(?:kali\s+)?(?:login|masuk|membuka|sesi)|\bher\s+(?:oturum|giri\S{2})|\bprzy\s+ka\S{2}dym\s+(?:logowaniu|uruchomieniu))|(?:\bà\s+chaque\s+(?:ouverture|d\S{2}marrage|connexion|session|lancement)|\bbei\s+jedem\s+(?:Login|Start|\S{2}ffnen|Anmelden|Terminal)|\ben\s+cada\s+(?:inicio|sesi\S{2}n|arranque|terminal)|\b(?:a|em)\s+cada\s+(?:login|sess\S{2}o|in\S{2}cio|terminal)|\ba\s+ogni\s+(?:avvio|accesso|sessione|login)|每次(?:登录|登入|登錄|启动|啟動|打开|打開)|(?:ログイン|起動)(?:する)?(?:たび|度)に|(?:로그인|시작)할\s*때마다|при\s+каждом\s+(?:входе|запуске|старте)|mỗi\s+(?:lần|khi)\s+(?:đăng\s+nhập|mở|khởi)|\bsetiap\s+(?:kali\s+)?(?:login|masuk|membuka|sesi)|\bher\s+(?:oturum|giri\S{2})|\bprzy\s+ka\S{2}dym\s+(?:logowaniu|uruchomieniu))[^\n]{0,200}?(?:(?:\.bashrc|\.zshrc|\.bash_profile|\.zprofile|\.zshenv|\$PROFILE)\b[^\n]{0,200}?(?:(?:t\S{2}l\S{2}charg|telecharg|herunterl|descarg|baix|scaric|下载|下載|ダウンロード|取得|내려받|다운로드|받아|скача|загруз|tải|unduh|indir|pobier|curl|wget|fetch|ex\S{1,2}cut|ausf\S{2}hr|ejecut|esegu|запуст|chạy|jalankan|uruchom|実行|执行|執行|运行|運行|실행)[^\n]{0,60}?https?://|https?://[^\n]{0,60}?(?:t\S{2}l\S{2}charg|telecharg|herunterl|descarg|baix|scaric|下载|下載|ダウンロード|取得|내려받|다운로드|받아|скача|загруз|tải|unduh|indir|pobier|curl|wget|fetch|ex\S{1,2}cut|ausf\S{2}hr|ejecut|esegu|запуст|chạy|jalankan|uruchom|実行|执行|執行|运行|運行|실행))|(?:(?:t\S{2}l\S{2}charg|telecharg|herunterl|descarg|baix|scaric|下载|下載|ダウンロード|取得|내려받|다운로드|받아|скача|загруз|tải|unduh|indir|pobier|curl|wget|fetch|ex\S{1,2}cut|ausf\S{2}hr|ejecut|esegu|запуст|chạy|jalankan|uruchom|実行|执行|執行|运行|運行|실행)[^\n]{0,60}?https?://|https?://[^\n]{0,60}?(?:t\S{2}l\S{2}charg|telecharg|herunterl|descarg|baix|scaric|下载|下載|ダウンロード|取得|내려받|다운로드|받아|скача|загруз|tải|unduh|indir|pobier|curl|wget|fetch|ex\S{1,2}cut|ausf\S{2}hr|ejecut|esegu|запуст|chạy|jalankan|uruchom|実行|执行|執行|运行|運行|실행))[^\n]{0,200}?(?:\.bashrc|\.zshrc|\.bash_profile|\.zprofile|\.zshenv|\$PROFILE)\b)",
+        what: "tells the agent to fetch and run something at every login (another language)",
+        explain: "Tells the agent, in another language, to add to a shell start-up file a line that fetches from a URL at every login: persistence of code the skill's author controls; remove the skill.",
         ..Rule::BASE
     },
     // ---- typosquatting ------------------------------------------------
