@@ -1061,7 +1061,8 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
         }
         out
     };
-    // An environment copy a child process gets is no dump (`environ`).
+    // An environment copy a child process gets, or Node's HTTP agent as
+    // its proxy settings, is no dump (`environ`).
     let memo = environ::Memo::default();
     for hit in hits.iter_mut().filter(|h| h.rule.id == "env-dump") {
         if environ::handed_to_child(&lines, hit.line - 1, &memo) {
