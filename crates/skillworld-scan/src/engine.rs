@@ -752,6 +752,15 @@ fn has_placeholder(text: &str) -> bool {
         !closed
     })
 }
+/// Whether a comment line of a script names its target by a placeholder
+/// only (`#   curl -fsSL <script_url> | bash`, a script's usage comment,
+/// the sixteenth sweep's `publisher-multi-platform`): a comment runs
+/// nothing, and its blank explains as a Markdown example's placeholder
+/// does. A line that also holds an address (`://`) has a target, whatever
+/// else it leaves blank (`# curl https://… | bash  # <your-token>`).
+fn placeholder_target(text: &str) -> bool {
+    has_placeholder(text) && !text.contains("://")
+}
 static WARNINGS: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(&ascii_bounds(WARNING)).expect("warning words"));
 /// A label that forbids the list under it, and the words that undo it
@@ -1061,7 +1070,8 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
         }
         out
     };
-    // An environment copy a child process gets is no dump (`environ`).
+    // An environment copy a child process gets, or Node's HTTP agent as
+    // its proxy settings, is no dump (`environ`).
     let memo = environ::Memo::default();
     for hit in hits.iter_mut().filter(|h| h.rule.id == "env-dump") {
         if environ::handed_to_child(&lines, hit.line - 1, &memo) {
@@ -1141,6 +1151,13 @@ fn judge(
             soften(hit, "in prose that warns or explains");
             return;
         }
+    }
+    if !markdown && rule.class.is_payload() && hit.comment && placeholder_target(text) {
+        soften(
+            hit,
+            "a usage comment with a placeholder target, so it explains rather than arms",
+        );
+        return;
     }
     if markdown
         && prose

@@ -3,10 +3,12 @@
 //! `env = dict(os.environ, …)` later given as `env=env`. A child process
 //! inherits the environment anyway; the copy only adds or drops a few
 //! variables, so `env-dump` does not read it as collecting secrets. The
-//! same copy anywhere else — posted, dumped, written, nested in data — is
-//! still a dump.
+//! same holds for Node's HTTP agent given it as its proxy settings (fp23,
+//! `proxy`). The same copy anywhere else — posted, dumped, written, nested
+//! in data — is still a dump.
 
 mod javascript;
+mod proxy;
 mod python;
 
 use std::sync::LazyLock;
@@ -43,7 +45,7 @@ pub fn handed_to_child(lines: &Lines, line: usize, memo: &Memo) -> bool {
     };
     alone
         && match javascript {
-            true => javascript::option(lines, line),
+            true => javascript::option(lines, line) || proxy::agent_option(lines, line),
             false => python::handed_to_child(lines, line, &memo.python),
         }
 }

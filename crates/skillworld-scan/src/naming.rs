@@ -1171,7 +1171,12 @@ const PROGRAM_DENIED: [&str; 28] = [
 ];
 
 /// A printing program's calls: parsing, reading, formatting and printing.
-const PRINTING_CALLS: [&str; 66] = [
+/// `encode` and `decode` convert text to bytes and back (the seventeenth
+/// sweep's `ultimate-browsing`: `text.encode().decode('unicode_escape')`
+/// on a page's script chunks); what they give is printed like the rest,
+/// and the decoders of binary payloads stay denied (`b64decode`,
+/// `fromhex`, `codecs`, `pickle`, `marshal`).
+const PRINTING_CALLS: [&str; 68] = [
     "load",
     "loads",
     "read",
@@ -1238,6 +1243,8 @@ const PRINTING_CALLS: [&str; 66] = [
     "Counter",
     "most_common",
     "ljust",
+    "encode",
+    "decode",
 ];
 
 /// Python words after which a bracket groups rather than calls.

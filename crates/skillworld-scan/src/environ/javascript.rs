@@ -54,12 +54,7 @@ static MEMBER: LazyLock<Regex> = LazyLock::new(|| {
 /// such an object (the call may open up to `OPTIONS_REACH` lines before).
 pub(super) fn option(lines: &Lines, line: usize) -> bool {
     let text = lines.get(line);
-    let whole: Vec<usize> = text
-        .match_indices("process.env")
-        .map(|(at, _)| at)
-        .filter(|&at| !text[at + "process.env".len()..].starts_with(['.', '[', '?']))
-        .collect();
-    let [at] = whole[..] else {
+    let Some(at) = whole_environment(text) else {
         return false;
     };
     let from = line.saturating_sub(OPTIONS_REACH);
@@ -84,6 +79,19 @@ pub(super) fn option(lines: &Lines, line: usize) -> bool {
     };
     let argument = before(open[options].1);
     (argument.ends_with(',') || argument.ends_with('(')) && launcher(lines, before(call))
+}
+
+/// The byte of the line's one whole `process.env` (not a variable of it,
+/// `process.env.HOME`), if it holds exactly one.
+pub(super) fn whole_environment(text: &str) -> Option<usize> {
+    let mut whole = text
+        .match_indices("process.env")
+        .map(|(at, _)| at)
+        .filter(|&at| !text[at + "process.env".len()..].starts_with(['.', '[', '?']));
+    match (whole.next(), whole.next()) {
+        (Some(at), None) => Some(at),
+        _ => None,
+    }
 }
 
 /// Whether the callee ending `head` is a launcher the text imports: a
@@ -141,7 +149,7 @@ fn patched(lines: &Lines, object: &str, name: &str) -> bool {
 }
 
 /// `head` split before the JavaScript name it ends with ("" when none).
-fn trailing_name(head: &str) -> (&str, &str) {
+pub(super) fn trailing_name(head: &str) -> (&str, &str) {
     let start = head
         .trim_end_matches(|c: char| c.is_alphanumeric() || c == '_' || c == '$')
         .len();
@@ -181,7 +189,7 @@ fn binds(text: &str, name: &str) -> Option<bool> {
 
 /// Whether a line defines `name` anew: `function name(`, `name = …`, a
 /// `const`/`let`/`var` or `class` of it.
-fn defines(text: &str, name: &str) -> bool {
+pub(super) fn defines(text: &str, name: &str) -> bool {
     let code = text.trim_start();
     let code = code.strip_prefix("export ").unwrap_or(code);
     let code = code.strip_prefix("async ").unwrap_or(code);
