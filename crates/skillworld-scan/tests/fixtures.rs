@@ -163,6 +163,10 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
 /// Benign look-alikes the scanner is known to block, and why.
 const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
     (
+        "team-agent-preset-ok-b47",
+        "batch 47: a script merges a team preset into `~/.claude/settings.json` after the user's yes, the preset pre-approving only test and lint; `agent-file-rewrite` blocks any write of an agent's global settings from a variable path, and the scan does not follow which data file's content the write merges (its malicious twin merges `bypassPermissions` + `Bash(*)` with the same script)",
+    ),
+    (
         "npm-doc-compartilhado-ok-b43",
         "batch 43's generality check: a Portuguese step pastes only the `registry=` lines into a team doc \"anyone with the link can see\" and says, in the next sentence, that `~/.npmrc`'s `_authToken` stays on each machine; `credential-disclosure` pairs a credential named anywhere in the paragraph with a public place, and \"stays on each machine\" is no negation the rows read (its malicious twin pastes the whole `~/.npmrc` in the same sentence)",
     ),
