@@ -4820,7 +4820,9 @@ pub static RULES: &[Rule] = &[
         target: Target::Code,
         // Batch 47: a retention policy's list of what to delete, in YAML
         // or JSON; what it lists decides (`home-data-item`).
-        pattern: r"^\s*['\x22]?(?:purge|delete|remove|wipe|erase|trash|rm)(?:_paths|_list|_globs)?['\x22]?\s*[:=]\s*\[?\s*$",
+        // A step's action (`action: delete`) opens the list its `paths:`
+        // holds (the generality check).
+        pattern: r"^\s*['\x22]?(?:purge|delete|remove|wipe|erase|trash|rm)(?:_paths|_list|_globs)?['\x22]?\s*[:=]\s*\[?\s*$|^\s*(?:-\s*)?['\x22]?(?:action|op|operation)['\x22]?\s*[:=]\s*['\x22]?(?:purge|delete|remove|wipe|erase|rm)['\x22]?\s*,?\s*$",
         signal: Signal::PurgeList,
         quiet: true,
         what: "opens a list of what to delete in a data file",
@@ -4831,7 +4833,8 @@ pub static RULES: &[Rule] = &[
         id: "home-data-item",
         class: Class::Destruction,
         target: Target::Code,
-        pattern: r"^\s*(?:-\s*)?['\x22]?(?:~|\$HOME|\$\{HOME\})/(?:Documents|Desktop|Pictures|Photos|Music|Movies|Videos|\.ssh|\.gnupg|\.aws)/?['\x22]?\s*,?\s*$",
+        // One a line, or an item of an inline list (`[~/Documents, ~/.ssh]`).
+        pattern: r"^\s*(?:-\s*)?['\x22]?(?:~|\$HOME|\$\{HOME\})/(?:Documents|Desktop|Pictures|Photos|Music|Movies|Videos|\.ssh|\.gnupg|\.aws)/?['\x22]?\s*,?\s*$|[\[,]\s*['\x22]?(?:~|\$HOME|\$\{HOME\})/(?:Documents|Desktop|Pictures|Photos|Music|Movies|Videos|\.ssh|\.gnupg|\.aws)/?['\x22]?\s*[,\]]",
         signal: Signal::HomeDataItem,
         quiet: true,
         beside: Signal::PurgeList,

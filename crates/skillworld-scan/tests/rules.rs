@@ -2531,6 +2531,14 @@ fn every_rule_has_a_positive_case_and_a_near_miss() {
 /// Behaviours added to (or taken from) existing rows by held-out batches 6
 /// and 7, each with a near miss: (rule, file, positive, near miss).
 const WIDENED: &[(&str, &str, &str, &str)] = &[
+    // Batch 47's generality check: a step's action opens the list, the
+    // user's folders an inline list's items.
+    (
+        "data-purge-list",
+        "maintenance.yml",
+        "steps:\n  - action: delete\n    paths: [~/Library/Caches/*, ~/Documents, ~/.ssh]",
+        "steps:\n  - action: delete\n    paths: [~/Library/Caches/*, ~/Documents/old-exports/*.zip]",
+    ),
     // Batch 47: requests' generic call with a body, its method from a config row.
     (
         "network-send",
