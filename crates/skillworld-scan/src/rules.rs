@@ -4825,6 +4825,9 @@ pub static RULES: &[Rule] = &[
         pattern: r"^\s*['\x22]?(?:purge|delete|remove|wipe|erase|trash|rm)(?:_paths|_list|_globs)?['\x22]?\s*[:=]\s*\[?\s*$|^\s*(?:-\s*)?['\x22]?(?:action|op|operation)['\x22]?\s*[:=]\s*['\x22]?(?:purge|delete|remove|wipe|erase|rm)['\x22]?\s*,?\s*$",
         signal: Signal::PurgeList,
         quiet: true,
+        // `delete` and `remove` are everywhere: read only where the
+        // user's folders are listed.
+        beside: Signal::HomeDataItem,
         what: "opens a list of what to delete in a data file",
         explain: "A data file's purge, delete or remove key opens a list.",
         ..Rule::BASE
@@ -4837,7 +4840,6 @@ pub static RULES: &[Rule] = &[
         pattern: r"^\s*(?:-\s*)?['\x22]?(?:~|\$HOME|\$\{HOME\})/(?:Documents|Desktop|Pictures|Photos|Music|Movies|Videos|\.ssh|\.gnupg|\.aws)/?['\x22]?\s*,?\s*$|[\[,]\s*['\x22]?(?:~|\$HOME|\$\{HOME\})/(?:Documents|Desktop|Pictures|Photos|Music|Movies|Videos|\.ssh|\.gnupg|\.aws)/?['\x22]?\s*[,\]]",
         signal: Signal::HomeDataItem,
         quiet: true,
-        beside: Signal::PurgeList,
         what: "lists the user's own folders or keys",
         explain: "A list item names the user's documents, desktop, pictures or key folders.",
         ..Rule::BASE
@@ -4852,7 +4854,7 @@ pub static RULES: &[Rule] = &[
         pattern: r"^\s*['\x22]?(?:keep|exclude|excludes|ignore|protect|protected|preserve|skip|never_delete|allowlist)(?:_paths|_list|_globs)?['\x22]?\s*[:=]\s*\[?\s*$",
         signal: Signal::KeepList,
         quiet: true,
-        beside: Signal::PurgeList,
+        beside: Signal::HomeDataItem,
         what: "opens a list of what to keep in a data file",
         explain: "A data file's keep, exclude or protect key opens a list.",
         ..Rule::BASE
