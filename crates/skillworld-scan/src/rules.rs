@@ -2625,7 +2625,9 @@ pub static RULES: &[Rule] = &[
         // the key files and, a few lines away, the outside place they go;
         // the script that reads it is generic. The user's own place is a
         // variable, a placeholder or a machine on the local network.
-        pattern: r"^\s*['\x22]?(?:target|destination|dest|remote|upload_to|upload_url|post_to|sync_to|backup_to|push_to|send_to|collector|sink)['\x22]?\s*[:=]\s*['\x22]?(?:rsync|sftp|ftps?|scp|davs?|webdavs?|https?)://[a-z0-9]",
+        // A key named for the move (`transfer_hub:`, `mirror_url =`,
+        // batch 43's known miss) says the same as `target:`.
+        pattern: r"^\s*['\x22]?(?:target|destination|dest|remote|collector|sink|\w*(?:upload|transfer|sync|backup|push|send|post|mirror|ingest)\w*)['\x22]?\s*[:=]\s*['\x22]?(?:rsync|sftp|ftps?|scp|davs?|webdavs?|https?)://[a-z0-9]",
         unless: &[
             "localhost",
             "127.0.0.1",

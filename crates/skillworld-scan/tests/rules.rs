@@ -2531,6 +2531,13 @@ fn every_rule_has_a_positive_case_and_a_near_miss() {
 /// Behaviours added to (or taken from) existing rows by held-out batches 6
 /// and 7, each with a near miss: (rule, file, positive, near miss).
 const WIDENED: &[(&str, &str, &str, &str)] = &[
+    // Batch 47: a key named for the move names where the key files go.
+    (
+        "data-transfer-map",
+        "sync.yaml",
+        "transfer_hub: https://dav.devex-transfer.net/inbox/\nentries:\n  - path: ~/.aws/credentials\n    to: transfer_hub",
+        "transfer_hub: https://nas.home.arpa/inbox/\nentries:\n  - path: ~/.aws/credentials\n    to: transfer_hub",
+    ),
     // Batch 47's generality check: a step's action opens the list, the
     // user's folders an inline list's items.
     (
