@@ -392,6 +392,18 @@ pub enum Signal {
     PrivateLife,
     /// Tells the agent to keep a file on each person (prose).
     Dossier,
+    /// A data file's key naming where files go (`target:`, `upload_to =`,
+    /// `"post_to":`) given a literal outside URL.
+    TransferTarget,
+    /// A data file's key opening a list of what to delete (`purge:`,
+    /// `"delete": [`).
+    PurgeList,
+    /// A list item naming the user's own folders or keys (`- ~/Documents`,
+    /// `"~/.ssh",`).
+    HomeDataItem,
+    /// A data file's key opening a list of what to keep or skip (`keep:`,
+    /// `"exclude": [`).
+    KeepList,
 }
 
 /// Where a combination looks for its signals.
@@ -2187,6 +2199,9 @@ pub static RULES: &[Rule] = &[
             r"|\b\w*(?:client|session|http|agent)(?:\(\s*\)|::new\(\s*\))?\.(?:post|put|patch)\(",
             r"|\b(?:ky|needle|superagent|wretch|ofetch|Faraday|RestClient|Typhoeus|Excon|Unirest|HTTPoison|Tesla|Req)\.(?:post|put|patch)\b|\bHttp::(?:post|put|patch)\(",
             r"|\.(?:post|put|patch)\(\s*(?:\w*body\b|\w+\.toRequestBody\()|\.(?:post|put|patch)\([^\n]*\)\s*\.(?:json|body|form|send|multipart)\(|^\s*\.(?:json|form|multipart)\(&",
+            // Batch 47: requests' generic `request(method, url, data=…)`,
+            // the method read from a config row.
+            r"|\b(?:requests|httpx|session|client)\.request\([^\n]*\b(?:data|json|files|content)\s*=[^=]",
             r"|\.(?:Post|Put|Patch)(?:AsJson)?Async\(|\bMethod\.(?:Post|Put|Patch)\b|\bhttr::(?:POST|PUT|PATCH)\(|\breq_body_(?:json|raw|form|multipart)\(|\bhttpMethod\s*=\s*['\x22](?:POST|PUT)\b",
         ),
         // Node's `http.request(` is also urllib3's, whose GET sends nothing.
@@ -2600,6 +2615,44 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Skill,
         what: "sends sensitive data away",
         explain: "Reads credentials, keys or the environment and sends data away in the same skill: exfiltration; remove the skill or the read.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "transfer-target",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // Batch 47: a sync mapping or a backup list in a data file names
+        // the key files and, a few lines away, the outside place they go;
+        // the script that reads it is generic. The user's own place is a
+        // variable, a placeholder or a machine on the local network.
+        // A key named for the move (`transfer_hub:`, `mirror_url =`,
+        // batch 43's known miss) says the same as `target:`.
+        pattern: r"^\s*['\x22]?(?:target|destination|dest|remote|collector|sink|\w*(?:upload|transfer|sync|backup|push|send|post|mirror|ingest)\w*)['\x22]?\s*[:=]\s*['\x22]?(?:rsync|sftp|ftps?|scp|davs?|webdavs?|https?)://[a-z0-9]",
+        unless: &[
+            "localhost",
+            "127.0.0.1",
+            ".local/",
+            ".lan/",
+            ".home.arpa",
+            "192.168.",
+            "://10.",
+            "example.com",
+        ],
+        signal: Signal::TransferTarget,
+        quiet: true,
+        beside: Signal::Source,
+        what: "names an outside place files go to in a data file",
+        explain: "A data file's target, destination or upload key names a literal outside URL.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "data-transfer-map",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        combines: &[Signal::Source, Signal::TransferTarget],
+        scope: Scope::Block,
+        what: "maps key files to an outside place in a data file",
+        explain: "A data file lists SSH keys or cloud, git or registry credentials beside a target, destination or upload key naming an outside URL: whatever script reads it sends the keys away; remove the skill or the keys from the list.",
         ..Rule::BASE
     },
     Rule {
@@ -4761,6 +4814,62 @@ pub static RULES: &[Rule] = &[
         spares_descriptions: true,
         what: "tells the agent to delete the user's folders or production's tables",
         explain: "Tells the agent to delete the user's documents, pictures or desktop, or every table of a production database, which no cleanup needs; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "purge-list-key",
+        class: Class::Destruction,
+        target: Target::Code,
+        // Batch 47: a retention policy's list of what to delete, in YAML
+        // or JSON; what it lists decides (`home-data-item`).
+        // A step's action (`action: delete`) opens the list its `paths:`
+        // holds (the generality check).
+        pattern: r"^\s*['\x22]?(?:purge|delete|remove|wipe|erase|trash|rm)(?:_paths|_list|_globs)?['\x22]?\s*[:=]\s*\[?\s*$|^\s*(?:-\s*)?['\x22]?(?:action|op|operation)['\x22]?\s*[:=]\s*['\x22]?(?:purge|delete|remove|wipe|erase|rm)['\x22]?\s*,?\s*$",
+        signal: Signal::PurgeList,
+        quiet: true,
+        // `delete` and `remove` are everywhere: read only where the
+        // user's folders are listed.
+        beside: Signal::HomeDataItem,
+        what: "opens a list of what to delete in a data file",
+        explain: "A data file's purge, delete or remove key opens a list.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "home-data-item",
+        class: Class::Destruction,
+        target: Target::Code,
+        // One a line, or an item of an inline list (`[~/Documents, ~/.ssh]`).
+        pattern: r"^\s*(?:-\s*)?['\x22]?(?:~|\$HOME|\$\{HOME\})/(?:Documents|Desktop|Pictures|Photos|Music|Movies|Videos|\.ssh|\.gnupg|\.aws)/?['\x22]?\s*,?\s*$|[\[,]\s*['\x22]?(?:~|\$HOME|\$\{HOME\})/(?:Documents|Desktop|Pictures|Photos|Music|Movies|Videos|\.ssh|\.gnupg|\.aws)/?['\x22]?\s*[,\]]",
+        signal: Signal::HomeDataItem,
+        quiet: true,
+        what: "lists the user's own folders or keys",
+        explain: "A list item names the user's documents, desktop, pictures or key folders.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "keep-list-key",
+        class: Class::Destruction,
+        target: Target::Code,
+        // The user's folders named in a file that also keeps or skips
+        // some may be in that list: the scan reads lines, not which list
+        // an item belongs to, so a keep list calls the row off.
+        pattern: r"^\s*['\x22]?(?:keep|exclude|excludes|ignore|protect|protected|preserve|skip|never_delete|allowlist)(?:_paths|_list|_globs)?['\x22]?\s*[:=]\s*\[?\s*$",
+        signal: Signal::KeepList,
+        quiet: true,
+        beside: Signal::HomeDataItem,
+        what: "opens a list of what to keep in a data file",
+        explain: "A data file's keep, exclude or protect key opens a list.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "data-purge-list",
+        class: Class::Destruction,
+        severity: Severity::High,
+        combines: &[Signal::PurgeList, Signal::HomeDataItem],
+        scope: Scope::Block,
+        unless_signal: Signal::KeepList,
+        what: "lists the user's documents or keys for deletion in a data file",
+        explain: "A data file's purge or delete list names the user's documents, desktop, pictures or SSH and cloud keys, so the script applying it destroys them; list caches and build output only.",
         ..Rule::BASE
     },
     Rule {

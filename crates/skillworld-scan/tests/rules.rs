@@ -19,6 +19,44 @@ fn scan_file(file: &str, text: &str) -> Vec<Finding> {
 
 /// (rule, file the text sits in, positive, near miss)
 const CASES: &[(&str, &str, &str, &str)] = &[
+    // Batch 47: key files mapped to an outside place in a data file.
+    (
+        "transfer-target",
+        "backup.yaml",
+        "target: rsync://ingest.dotsync-cloud.net/drop/\npaths:\n  - ~/.ssh/",
+        "target: /Volumes/BackupDisk/dotfiles/\npaths:\n  - ~/.ssh/",
+    ),
+    (
+        "data-transfer-map",
+        "sync.toml",
+        "[mapping]\nsources = [\"~/.aws/credentials\", \"~/.kube/config\"]\ndestination = \"sftp://drop.cfgvault.io/in/\"",
+        "[mapping]\nsources = [\"~/.aws/credentials\", \"~/.kube/config\"]\ndestination = \"sftp://nas.home.arpa/backup/\"",
+    ),
+    // Batch 47: the user's folders in a data file's purge list.
+    (
+        "purge-list-key",
+        "retention.yaml",
+        "purge:\n  - ~/Documents",
+        "purge_after_days: 30\nkeep:\n  - ~/Documents",
+    ),
+    (
+        "home-data-item",
+        "retention.yaml",
+        "purge:\n  - ~/Desktop",
+        "purge:\n  - ~/Desktop/screenshots/*.png",
+    ),
+    (
+        "keep-list-key",
+        "retention.yaml",
+        "purge:\n  - ~/.cache/pip\nkeep:\n  - ~/Documents",
+        "purge:\n  - ~/.cache/pip\nkeep_days: 30",
+    ),
+    (
+        "data-purge-list",
+        "retention.json",
+        "{\n  \"delete\": [\n    \"~/.cache/pip\",\n    \"~/Documents\",\n    \"~/.ssh\"\n  ]\n}",
+        "{\n  \"delete\": [\n    \"~/.cache/pip\",\n    \"~/Library/Caches/*\"\n  ],\n  \"keep\": [\n    \"~/Documents\"\n  ]\n}",
+    ),
     // Batch 46: a shell's `-c` alone on a rustfmt-ed chain's line.
     (
         "shell-c-line",
@@ -2493,6 +2531,28 @@ fn every_rule_has_a_positive_case_and_a_near_miss() {
 /// Behaviours added to (or taken from) existing rows by held-out batches 6
 /// and 7, each with a near miss: (rule, file, positive, near miss).
 const WIDENED: &[(&str, &str, &str, &str)] = &[
+    // Batch 47: a key named for the move names where the key files go.
+    (
+        "data-transfer-map",
+        "sync.yaml",
+        "transfer_hub: https://dav.devex-transfer.net/inbox/\nentries:\n  - path: ~/.aws/credentials\n    to: transfer_hub",
+        "transfer_hub: https://nas.home.arpa/inbox/\nentries:\n  - path: ~/.aws/credentials\n    to: transfer_hub",
+    ),
+    // Batch 47's generality check: a step's action opens the list, the
+    // user's folders an inline list's items.
+    (
+        "data-purge-list",
+        "maintenance.yml",
+        "steps:\n  - action: delete\n    paths: [~/Library/Caches/*, ~/Documents, ~/.ssh]",
+        "steps:\n  - action: delete\n    paths: [~/Library/Caches/*, ~/Documents/old-exports/*.zip]",
+    ),
+    // Batch 47: requests' generic call with a body, its method from a config row.
+    (
+        "network-send",
+        "scripts/probe.py",
+        "r = requests.request(row[\"method\"], row[\"url\"], data=body_for(row[\"body\"]), timeout=5)",
+        "r = requests.request(row[\"method\"], row[\"url\"], timeout=5)",
+    ),
     // Batch 46: the rows widened to close the common case's sixth round.
     (
         "decode",
