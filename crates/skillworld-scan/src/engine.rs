@@ -752,6 +752,7 @@ fn has_placeholder(text: &str) -> bool {
         !closed
     })
 }
+
 /// Whether a comment line of a script names its target by a placeholder
 /// only (`#   curl -fsSL <script_url> | bash`, a script's usage comment,
 /// the sixteenth sweep's `publisher-multi-platform`): a comment runs
@@ -761,6 +762,7 @@ fn has_placeholder(text: &str) -> bool {
 fn placeholder_target(text: &str) -> bool {
     has_placeholder(text) && !text.contains("://")
 }
+
 static WARNINGS: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(&ascii_bounds(WARNING)).expect("warning words"));
 /// A label that forbids the list under it, and the words that undo it
@@ -2062,25 +2064,11 @@ fn service_of(rule: &Rule, regex: &BytesRegex, lines: &Lines, line: usize) -> Op
             let target = sink_target(lines, line)?;
             match api_service(target) {
                 Some(service) => Some(Bound::Service(service.name)),
-                None => one_site(target).map(Bound::Site),
+                None => urlhost::one_site(target).map(Bound::Site),
             }
         }
         _ => None,
     }
-}
-
-/// The registrable domain every `https://` address in `text` is on, if
-/// there is one and they share it.
-fn one_site(text: &str) -> Option<String> {
-    let mut sites = text.match_indices("://").map(|(at, _)| {
-        let scheme_ok = text[..at].to_ascii_lowercase().ends_with("https");
-        let host = urlhost::host_of(&text[at + 3..]);
-        (scheme_ok && host.contains('.')).then(|| urlhost::registrable(host))
-    });
-    let first = sites.next()??;
-    sites
-        .all(|site| site.as_deref() == Some(first.as_str()))
-        .then_some(first)
 }
 
 /// The text naming where a sink sends: its own line when that holds a
@@ -2129,7 +2117,7 @@ fn assigned_address<'t>(lines: &Lines<'t>, text: &str) -> Option<&'t str> {
             after.starts_with('=') && !after.starts_with("==")
         })
     };
-    let target = |line: &str| (one_site(line), api_service(line).map(|s| s.name));
+    let target = |line: &str| (urlhost::one_site(line), api_service(line).map(|s| s.name));
     let mut found = (0..lines.count()).map(|l| lines.get(l)).filter(assigns);
     let first = found.next()?;
     let site = target(first);

@@ -28,6 +28,20 @@ pub fn host_of(after_scheme: &str) -> &str {
     }
 }
 
+/// The registrable domain every `https://` address in `text` is on, if
+/// there is one and they share it.
+pub fn one_site(text: &str) -> Option<String> {
+    let mut sites = text.match_indices("://").map(|(at, _)| {
+        let scheme_ok = text[..at].to_ascii_lowercase().ends_with("https");
+        let host = host_of(&text[at + 3..]);
+        (scheme_ok && host.contains('.')).then(|| registrable(host))
+    });
+    let first = sites.next()??;
+    sites
+        .all(|site| site.as_deref() == Some(first.as_str()))
+        .then_some(first)
+}
+
 /// A host's registrable domain, lower-cased: its last two labels, three
 /// where the second-last is a country's generic one (`example.co.uk`).
 pub fn registrable(host: &str) -> String {
