@@ -1954,7 +1954,7 @@ fn pick<'h>(combo: &Rule, group: &[&'h Hit]) -> Option<Vec<&'h Hit>> {
                 .collect();
             hits.sort_by_key(|h| (h.file.as_str(), h.line));
             let mut kinds = HashSet::new();
-            hits.retain(|h| kinds.insert((h.service.clone(), h.inline, page_of(combo, h))));
+            hits.retain(|h| kinds.insert((&h.service, h.inline, page_of(combo, h))));
             hits
         })
         .collect();
