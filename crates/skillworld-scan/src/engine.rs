@@ -2101,8 +2101,9 @@ fn sink_target<'t>(lines: &Lines<'t>, line: usize) -> Option<&'t str> {
 }
 
 /// The line assigning the address a call's first argument names, when
-/// every line of the file assigning that name holds addresses on one site
-/// (a name given another value anywhere could carry the send elsewhere).
+/// every line of the file assigning that name, declared (`const url =`) or
+/// not, holds addresses on one site (a name given another value anywhere
+/// could carry the send elsewhere).
 fn assigned_address<'t>(lines: &Lines<'t>, text: &str) -> Option<&'t str> {
     let argument = &text[text.find('(')? + 1..];
     let end = argument.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))?;
@@ -2110,13 +2111,7 @@ fn assigned_address<'t>(lines: &Lines<'t>, text: &str) -> Option<&'t str> {
     if end == 0 || !argument[end..].trim_start().starts_with([',', ')']) {
         return None;
     }
-    let assigns = |line: &&str| {
-        let line = line.trim_start();
-        line.strip_prefix(name).is_some_and(|after| {
-            let after = after.trim_start();
-            after.starts_with('=') && !after.starts_with("==")
-        })
-    };
+    let assigns = |line: &&str| crate::ownserver::assigned(line) == Some(name);
     let target = |line: &str| (urlhost::one_site(line), api_service(line).map(|s| s.name));
     let mut found = (0..lines.count()).map(|l| lines.get(l)).filter(assigns);
     let first = found.next()?;

@@ -16,6 +16,10 @@
 //! `voxly.dev` for a `voxly.env` (unlisted: the key's own site is not
 //! known, and a send of it anywhere pairs).
 
+use std::sync::LazyLock;
+
+use regex::Regex;
+
 use crate::hosts::SERVICES;
 use crate::urlhost::registrable;
 
@@ -91,20 +95,14 @@ const GENERIC: &[&str] = &[
 /// line only names or loads it.
 pub fn key_file(line: &str) -> Option<(Bound, (usize, usize))> {
     let lower = line.to_ascii_lowercase();
-    let mut found = KEY_DIRS
-        .iter()
-        .flat_map(|dir| lower.match_indices(dir).map(|(at, _)| (at, dir.len())));
-    let (at, dir) = found.next()?;
-    if found.next().is_some()
+    let mut paths = key_paths(&lower);
+    let (file, span) = paths.next()?;
+    if paths.next().is_some()
         || TEXT_READS.iter().any(|word| lower.contains(word))
         || crate::ownserver::requests(&lower)
     {
         return None;
     }
-    let rest = &lower[at + dir..];
-    let file = &rest[..rest
-        .find(|c: char| !(c.is_ascii_alphanumeric() || "-_.".contains(c)))
-        .unwrap_or(rest.len())];
     let stem = file.strip_suffix(".env")?;
     let name: String = stem
         .split(['-', '_', '.'])
@@ -117,7 +115,33 @@ pub fn key_file(line: &str) -> Option<(Bound, (usize, usize))> {
         Some(service) => Bound::Service(service.name),
         None => Bound::KeyFile(name),
     };
-    Some((bound, (at, at + dir + file.len())))
+    Some((bound, span))
+}
+
+/// A key directory's path built in pieces (`Path.home() / '.claude' /
+/// 'auth' / 'x.env'`, `os.path.join(home, ".codex", "auth", "x.env")`).
+static JOINED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"['"`]\.(?:claude|codex|cursor|gemini)['"`]\s*[/,]\s*['"`]auth['"`]\s*[/,]\s*['"`]([\w.-]*)['"`]"#)
+        .expect("the joined key path's pattern compiles")
+});
+
+/// Each key file a (lower-cased) line names in an agent's key directory,
+/// with the span of its path: written whole or in pieces.
+fn key_paths(lower: &str) -> impl Iterator<Item = (&str, (usize, usize))> {
+    let whole = KEY_DIRS.iter().flat_map(move |dir| {
+        lower.match_indices(dir).map(move |(at, _)| {
+            let rest = &lower[at + dir.len()..];
+            let file = &rest[..rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || "-_.".contains(c)))
+                .unwrap_or(rest.len())];
+            (file, (at, at + dir.len() + file.len()))
+        })
+    });
+    let joined = JOINED.captures_iter(lower).filter_map(|found| {
+        let whole = found.get(0)?;
+        Some((found.get(1)?.as_str(), (whole.start(), whole.end())))
+    });
+    whole.chain(joined)
 }
 
 /// Whether `name` is a listed service's: its name, or its hosts' site.

@@ -567,7 +567,10 @@ fn written_to(before: &str) -> bool {
         .trim_end_matches(|c: char| c.is_whitespace() || "`'\"".contains(c))
         .to_ascii_lowercase();
     // A label naming where the settings live ("Config file: ~/.claude/…").
-    if let Some(named) = label.strip_suffix(':') {
+    // A code object's key (`readJson({ path: … })`) is no label: its
+    // value is the path the call reads.
+    let in_code = |named: &str| named.contains(['(', ')', '{', '}', '[', ']', '=', ',', ';']);
+    if let Some(named) = label.strip_suffix(':').filter(|named| !in_code(named)) {
         let noun = named.split_whitespace().next_back();
         if matches!(noun, Some("file" | "path" | "location" | "config")) {
             return true;

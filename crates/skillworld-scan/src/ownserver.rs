@@ -68,7 +68,7 @@ pub fn requests(text: &str) -> bool {
 }
 
 /// The variable a line assigns (`req = …`, `const url = …`, `u=…`).
-fn assigned(text: &str) -> Option<&str> {
+pub fn assigned(text: &str) -> Option<&str> {
     let text = text.trim_start();
     let text = ["const ", "let ", "var ", "local ", "export "]
         .iter()

@@ -2071,7 +2071,9 @@ pub static RULES: &[Rule] = &[
         // lives ("configured in openclaw.json") reads nothing.
         // Batch 33: the whole OpenClaw folder copied at once
         // (`rsync -az ~/.openclaw/ …`) takes openclaw.json with it.
-        pattern: r"(?:~|\$HOME|\$\{HOME\})/\.(?:openclaw|clawdbot|moltbot)/?(?:\s|['\x22]|$)|~?/?\.(?:openclaw|clawdbot|moltbot|claude|codex|cursor|gemini|aider|continue)/(?:[\w.-]*(?:json|token|credentials|auth|\.env)\w*|[\w.-]*config(?:\.\w+)?(?:[^/\w.-]|$)|\*)|\bclaude_desktop_config\.json\b|\bstate\.vscdb\b|\.claude\.json\b|\bauth-profiles\.json\b|(?:['\x22`/\\=]|\b(?:cat|less|head|tail|jq|type|cp|scp|Get-Content)\s+)openclaw\.json\b|\.(?:claude|codex|gemini|openclaw|cursor)/(?:projects|sessions|history|chats|memory|memories|transcripts)\b|['\x22`]\.(?:openclaw|clawdbot|moltbot|claude|codex|gemini|cursor)['\x22`]\s*(?:[,\])]|/\s*['\x22](?:projects|sessions|history|chats|memory))",
+        // A path built in pieces (`Path.home() / '.claude' / 'auth'`) reads
+        // the same files as one written whole.
+        pattern: r"(?:~|\$HOME|\$\{HOME\})/\.(?:openclaw|clawdbot|moltbot)/?(?:\s|['\x22]|$)|~?/?\.(?:openclaw|clawdbot|moltbot|claude|codex|cursor|gemini|aider|continue)/(?:[\w.-]*(?:json|token|credentials|auth|\.env)\w*|[\w.-]*config(?:\.\w+)?(?:[^/\w.-]|$)|\*)|\bclaude_desktop_config\.json\b|\bstate\.vscdb\b|\.claude\.json\b|\bauth-profiles\.json\b|(?:['\x22`/\\=]|\b(?:cat|less|head|tail|jq|type|cp|scp|Get-Content)\s+)openclaw\.json\b|\.(?:claude|codex|gemini|openclaw|cursor)/(?:projects|sessions|history|chats|memory|memories|transcripts)\b|['\x22`]\.(?:openclaw|clawdbot|moltbot|claude|codex|gemini|cursor)['\x22`]\s*(?:[,\])]|/\s*['\x22](?:projects|sessions|history|chats|memory|[\w.-]*(?:json|token|credentials|auth|\.env)))",
         signal: Signal::Source,
         quiet: true,
         confirm: Some(crate::naming::unread_agent_path),
