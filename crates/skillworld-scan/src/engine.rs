@@ -341,6 +341,12 @@ impl Group {
         }
     }
 
+    /// Whether the group searches with an automaton: about 1,600
+    /// instructions a line where a few words' search costs about 400.
+    fn is_dear(&self) -> bool {
+        matches!(self, Group::Many { .. })
+    }
+
     /// Whether `hay` holds one of the group's words.
     fn is_match(&self, hay: &[u8]) -> bool {
         match self {
@@ -567,7 +573,12 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
                 wanted.push((atom.word.clone(), triggers.len()));
                 triggers.push((clause, atom));
             }
-            let others = groups.map(|atoms| Group::new(&atoms)).collect();
+            // A clause needs every group, and nine lines in ten lack the
+            // first one tried: the automata go last, each kind kept in the
+            // prefilter's order (longest shortest word first, which
+            // measured better than fewest words first).
+            let mut others: Vec<Group> = groups.map(|atoms| Group::new(&atoms)).collect();
+            others.sort_by_key(Group::is_dear);
             clauses.push((index, others));
         }
     }
