@@ -259,8 +259,10 @@ pub struct Hit {
 pub struct Compiled {
     /// The words that trigger clauses, each with its index in `triggers`.
     words: WordSearch,
-    /// Per trigger word: its clause and its atom (what its edges must be).
-    triggers: Vec<(usize, Atom)>,
+    /// Per trigger word: its atom (what its edges must be) and the clauses
+    /// it triggers. Rows share atoms (`eval` before `(`): one found is
+    /// judged once for all of them.
+    triggers: Vec<(Atom, Vec<usize>)>,
     /// Per trigger word, the bytes its atom admits next to it.
     edges: Edges,
     /// Clauses: one alternative of a rule, as the rule's index and the
@@ -536,8 +538,8 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
         .iter()
         .map(|r| format!("(?im-u){}", r.pattern))
         .collect();
-    let mut wanted: Vec<(Vec<u8>, usize)> = Vec::new();
-    let mut triggers = Vec::new();
+    let mut triggers: Vec<(Atom, Vec<usize>)> = Vec::new();
+    let mut trigger_of: HashMap<Atom, usize> = HashMap::new();
     let mut clauses = Vec::new();
     let mut unanchored = Vec::new();
     let mut marked = Marked::default();
@@ -570,8 +572,11 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
             let mut groups = groups.into_iter();
             let trigger = groups.next().expect("a group at least");
             for atom in trigger {
-                wanted.push((atom.word.clone(), triggers.len()));
-                triggers.push((clause, atom));
+                let at = *trigger_of.entry(atom.clone()).or_insert_with(|| {
+                    triggers.push((atom, Vec::new()));
+                    triggers.len() - 1
+                });
+                triggers[at].1.push(clause);
             }
             // A clause needs every group, and nine lines in ten lack the
             // first one tried: the automata go last, each kind kept in the
@@ -582,9 +587,14 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
             clauses.push((index, others));
         }
     }
+    let wanted = triggers
+        .iter()
+        .enumerate()
+        .map(|(at, (atom, _))| (atom.word.clone(), at))
+        .collect();
     Compiled {
         words: WordSearch::new(wanted, &prose()).marking(Marks::of(&marked.bytes)),
-        edges: Edges::new(triggers.iter().map(|(_, atom)| atom)),
+        edges: Edges::new(triggers.iter().map(|(atom, _)| atom)),
         triggers,
         clauses,
         marked,
@@ -616,7 +626,7 @@ impl Compiled {
             .flatten();
         self.triggers
             .iter()
-            .map(|(_, atom)| atom)
+            .map(|(atom, _)| atom)
             .chain(anchors)
             .map(|atom| String::from_utf8_lossy(&atom.word).into_owned())
     }
@@ -628,7 +638,7 @@ impl Compiled {
     #[inline(never)]
     fn fits(&self, trigger: usize, text: &[u8], start: usize) -> bool {
         self.edges.may_fit(trigger, text, start)
-            && (self.edges.exact(trigger) || self.triggers[trigger].1.fits(text, start))
+            && (self.edges.exact(trigger) || self.triggers[trigger].0.fits(text, start))
     }
 
     /// Moves the rules whose clauses were `triggered` on line `number`
@@ -678,7 +688,8 @@ impl Compiled {
         self.words
             .each(bytes, &mut newlines, &mut marked, |start, trigger| {
                 if self.fits(trigger, bytes, start) {
-                    triggered.push((start, self.triggers[trigger].0));
+                    let clauses = &self.triggers[trigger].1;
+                    triggered.extend(clauses.iter().map(|&clause| (start, clause)));
                 }
             });
         let lines = Lines::from_newlines(text, newlines);
