@@ -53,7 +53,7 @@ pub fn line_local(pattern: &str) -> bool {
 
 /// One literal atom of a group, lower case, with what the pattern says
 /// must stand right before and after it, when it says so.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Atom {
     pub word: Vec<u8>,
     /// The pattern puts a word boundary (`\b`) before it, and it starts
@@ -111,7 +111,7 @@ fn is_word(byte: u8) -> bool {
 /// where the word search finds the atom, it keeps everyday words
 /// (`without`, `ignore`, `user`) from sending their lines to the rule's
 /// regex unless the next word fits (`without telling`).
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Then {
     skip: ByteSet,
     least: usize,
@@ -125,7 +125,7 @@ pub struct Then {
 }
 
 /// A set of bytes, one bit each.
-#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ByteSet([u64; 4]);
 
 impl ByteSet {
