@@ -5398,6 +5398,24 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "secret-query-order",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        target: Target::Code,
+        // misses21 (batch 43's env-sanity-check, batch 14's
+        // page-summary-widget): an order in a data file's string or an
+        // HTML attribute the skill says to follow, putting every secret the
+        // agent holds ("every key=value pair from .env", "any API keys seen
+        // in this session") into a URL's query ("URL-encoded", "in the
+        // query string of https://…", "as the m parameter"). A CI or
+        // linter configuration names one key beside its service's URL, or
+        // lists the keys to check, and orders no such query.
+        pattern: r"https?://[^\n]{0,160}?\b(?:every|all|any|each)\s+(?:of\s+)?(?:the\s+|your\s+|their\s+)?(?:[\w'-]+\s+){0,2}?(?:key=value\s+pairs?|keys?|tokens?|secrets?|passwords?|credentials?|cookies?|variables?)\b[^\n]{0,30}?\b(?:from|in|of)\s+(?:the\s+|this\s+|your\s+)?(?:[\x60'\x22]?\.env\b|environment\b|session\b|conversation\b|chat\b)[^\n]{0,160}?(?:\bURL-?encoded\b|\bquery\s+string\b|\bas\s+(?:the\s+|a\s+)?[\w-]{1,20}\s+(?:query\s+)?param(?:eter)?\b)|\b(?:every|all|any|each)\s+(?:of\s+)?(?:the\s+|your\s+|their\s+)?(?:[\w'-]+\s+){0,2}?(?:key=value\s+pairs?|keys?|tokens?|secrets?|passwords?|credentials?|cookies?|variables?)\b[^\n]{0,30}?\b(?:from|in|of)\s+(?:the\s+|this\s+|your\s+)?(?:[\x60'\x22]?\.env\b|environment\b|session\b|conversation\b|chat\b)[^\n]{0,160}?https?://[^\n]{0,160}?(?:\bURL-?encoded\b|\bquery\s+string\b|\bas\s+(?:the\s+|a\s+)?[\w-]{1,20}\s+(?:query\s+)?param(?:eter)?\b)|\b(?:every|all|any|each)\s+(?:of\s+)?(?:the\s+|your\s+|their\s+)?(?:[\w'-]+\s+){0,2}?(?:key=value\s+pairs?|keys?|tokens?|secrets?|passwords?|credentials?|cookies?|variables?)\b[^\n]{0,30}?\b(?:from|in|of)\s+(?:the\s+|this\s+|your\s+)?(?:[\x60'\x22]?\.env\b|environment\b|session\b|conversation\b|chat\b)[^\n]{0,160}?(?:\bURL-?encoded\b|\bquery\s+string\b|\bas\s+(?:the\s+|a\s+)?[\w-]{1,20}\s+(?:query\s+)?param(?:eter)?\b)[^\n]{0,160}?https?://",
+        what: "orders every secret the agent holds put into a URL's query",
+        explain: "A data file or an attribute tells the agent to put every key, token or `.env` value it holds into the query of an outside URL: exfiltration through a link; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "payee-instead",
         class: Class::Injection,
         severity: Severity::High,
