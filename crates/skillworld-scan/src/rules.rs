@@ -375,6 +375,12 @@ pub enum Signal {
     SecretStaged,
     /// Pushes commits to a remote (`git push`).
     RepoPush,
+    /// A URL beside "URL-encoded", words that fill its query, in code or
+    /// data.
+    UrlQueryOrder,
+    /// Names every secret the agent holds ("every key=value pair from
+    /// .env", "any API keys seen in this session") in code or data.
+    EverySecretHeld,
     /// Stages the whole work tree (`git add -A`, `git add .`).
     TreeStaged,
     /// Writes or copies a credential file into the work tree (`> deploy/kubeconfig`,
@@ -5398,19 +5404,51 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "url-query-order",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // misses21: a URL beside "URL-encoded", words that fill its query,
+        // in a data file's string, an HTML attribute or a code comment;
+        // everyday in API configurations, and only a sign beside
+        // `every-secret-held`. "In the query string" and "as the m
+        // parameter" were measured as triggers and left out: the prefilter
+        // anchors them on "string" and "parameter", everyday words of code
+        // (+2.3 % and +1.1 % of the bench's instructions).
+        pattern: r"https?://[^\n]*?\bURL-encoded\b|\bURL-encoded\b[^\n]*?https?://",
+        signal: Signal::UrlQueryOrder,
+        quiet: true,
+        what: "says what goes URL-encoded into a URL",
+        explain: "Says what goes, URL-encoded, into a URL's query.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "every-secret-held",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // Every secret the agent holds, by where it holds it: "every
+        // key=value pair from .env", "any API keys seen in this session",
+        // "all the tokens from the environment". A configuration names
+        // one key, or the keys to check, not all of them taken somewhere.
+        pattern: r"\b(?:every|all|any|each)\s+(?:of\s+)?(?:the\s+|your\s+|their\s+)?(?:[\w'-]+\s+){0,2}?(?:key=value\s+pairs?|keys?|tokens?|secrets?|passwords?|credentials?|cookies?|variables?)(?:\s+[\w'-]+){0,3}?\s+(?:from|in|of)\s+(?:the\s+|this\s+|your\s+)?(?:[\x60'\x22]?\.env\b|environment\b|session\b|conversation\b|chat\b)",
+        signal: Signal::EverySecretHeld,
+        quiet: true,
+        beside: Signal::UrlQueryOrder,
+        what: "names every secret the agent holds",
+        explain: "Names every key, token or `.env` value the agent holds in its session or environment.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "secret-query-order",
         class: Class::Exfiltration,
         severity: Severity::High,
-        target: Target::Code,
         // misses21 (batch 43's env-sanity-check, batch 14's
         // page-summary-widget): an order in a data file's string or an
-        // HTML attribute the skill says to follow, putting every secret the
-        // agent holds ("every key=value pair from .env", "any API keys seen
-        // in this session") into a URL's query ("URL-encoded", "in the
-        // query string of https://…", "as the m parameter"). A CI or
-        // linter configuration names one key beside its service's URL, or
-        // lists the keys to check, and orders no such query.
-        pattern: r"https?://[^\n]{0,160}?\b(?:every|all|any|each)\s+(?:of\s+)?(?:the\s+|your\s+|their\s+)?(?:[\w'-]+\s+){0,2}?(?:key=value\s+pairs?|keys?|tokens?|secrets?|passwords?|credentials?|cookies?|variables?)\b[^\n]{0,30}?\b(?:from|in|of)\s+(?:the\s+|this\s+|your\s+)?(?:[\x60'\x22]?\.env\b|environment\b|session\b|conversation\b|chat\b)[^\n]{0,160}?(?:\bURL-?encoded\b|\bquery\s+string\b|\bas\s+(?:the\s+|a\s+)?[\w-]{1,20}\s+(?:query\s+)?param(?:eter)?\b)|\b(?:every|all|any|each)\s+(?:of\s+)?(?:the\s+|your\s+|their\s+)?(?:[\w'-]+\s+){0,2}?(?:key=value\s+pairs?|keys?|tokens?|secrets?|passwords?|credentials?|cookies?|variables?)\b[^\n]{0,30}?\b(?:from|in|of)\s+(?:the\s+|this\s+|your\s+)?(?:[\x60'\x22]?\.env\b|environment\b|session\b|conversation\b|chat\b)[^\n]{0,160}?https?://[^\n]{0,160}?(?:\bURL-?encoded\b|\bquery\s+string\b|\bas\s+(?:the\s+|a\s+)?[\w-]{1,20}\s+(?:query\s+)?param(?:eter)?\b)|\b(?:every|all|any|each)\s+(?:of\s+)?(?:the\s+|your\s+|their\s+)?(?:[\w'-]+\s+){0,2}?(?:key=value\s+pairs?|keys?|tokens?|secrets?|passwords?|credentials?|cookies?|variables?)\b[^\n]{0,30}?\b(?:from|in|of)\s+(?:the\s+|this\s+|your\s+)?(?:[\x60'\x22]?\.env\b|environment\b|session\b|conversation\b|chat\b)[^\n]{0,160}?(?:\bURL-?encoded\b|\bquery\s+string\b|\bas\s+(?:the\s+|a\s+)?[\w-]{1,20}\s+(?:query\s+)?param(?:eter)?\b)[^\n]{0,160}?https?://",
+        // HTML attribute the skill says to follow, putting every secret
+        // the agent holds into a URL's query, on one line. A CI or linter
+        // configuration names one key beside its service's URL, or lists
+        // the keys to check, and orders no such query.
+        combines: &[Signal::UrlQueryOrder, Signal::EverySecretHeld],
+        scope: Scope::Line,
         what: "orders every secret the agent holds put into a URL's query",
         explain: "A data file or an attribute tells the agent to put every key, token or `.env` value it holds into the query of an outside URL: exfiltration through a link; remove the skill.",
         ..Rule::BASE
