@@ -665,10 +665,11 @@ const SECRET_STORES: &[&str] = &[
 ];
 
 /// "Open https://… and paste … into the `KUBE_CONFIG` secret box": a box of
-/// a secret store (a CI's repository secrets, a vault) named in the
-/// order's own sentence keeps what is pasted where the user's secrets
-/// belong, as CI guides tell; any other box ("the "corporate travel
-/// account" box") hands it to the page's owner (`Rule::confirm` of
+/// a secret store (a CI's repository secrets, a vault) named in the box's
+/// own words keeps what is pasted where the user's secrets belong, as CI
+/// guides tell; any other box ("the "corporate travel account" box") hands
+/// it to the page's owner, whatever else the sentence says ("open
+/// https://…/secrets", "paste the secret API key") (`Rule::confirm` of
 /// `page-paste`).
 pub fn secret_store_box(
     line: &str,
@@ -680,7 +681,72 @@ pub fn secret_store_box(
             .find(". ")
             .map_or(rest, |end| &rest[..end])
             .to_ascii_lowercase();
-        SECRET_STORES.iter().any(|store| sentence.contains(store))
+        box_name(&sentence)
+            .is_some_and(|name| SECRET_STORES.iter().any(|store| name.contains(store)))
+    })
+}
+
+/// The words naming the box a sentence pastes into, from its "into" or
+/// "in" to its "box", "field", "form", "text area" or "input" ("into the
+/// `KUBE_CONFIG` secret's value box").
+fn box_name(sentence: &str) -> Option<String> {
+    let words: Vec<&str> = sentence.split_whitespace().collect();
+    let bare = |w: &str| w.trim_matches(|c: char| !c.is_alphanumeric()).to_string();
+    let end = words.iter().enumerate().position(|(i, w)| {
+        let word = bare(w);
+        matches!(
+            word.as_str(),
+            "box" | "field" | "form" | "textarea" | "input"
+        ) || word == "area" && i > 0 && bare(words[i - 1]) == "text"
+    })?;
+    let start = words[..end]
+        .iter()
+        .rposition(|w| matches!(bare(w).as_str(), "into" | "in"))?;
+    Some(words[start..=end].join(" "))
+}
+
+/// The words after which a key named past "and" or "but" is the subject
+/// of a clause of its own ("… is kept offline", "… never leaves").
+const CLAUSE_VERBS: &[&str] = &[
+    "is", "are", "was", "stays", "stay", "remains", "remain", "never", "must", "should", "will",
+    "lives", "sits", "belongs", "does", "do", "can", "cannot", "isn't", "doesn't", "won't",
+];
+
+/// The key stores `key-listed-artifact` names.
+const KEY_STORES: &[&str] = &["private-keys-v1.d", ".gnupg/secring.gpg", ".ssh/id_"];
+
+/// "The artifacts include the tarballs, and the signing key in
+/// `~/.gnupg/private-keys-v1.d` is kept offline": a key named after "and",
+/// "but", "while" or "whereas" and followed by its own verb is the subject
+/// of a clause of its own, not an item of the list; a key that ends the
+/// list ("…, and `~/.ssh/id_ed25519`.") stays in it (`Rule::confirm` of
+/// `key-listed-artifact`).
+pub fn key_in_own_clause(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    unless_all(line, at, next, Severity::Medium, |_, _, rest| {
+        let Some((key, len)) = KEY_STORES
+            .iter()
+            .filter_map(|store| rest.find(store).map(|i| (i, store.len())))
+            .min()
+        else {
+            return false;
+        };
+        let list = rest[..key].to_ascii_lowercase();
+        let joined = [" and ", " but ", " while ", " whereas "]
+            .iter()
+            .any(|word| list.contains(word));
+        let verb = rest[key + len..]
+            .trim_start_matches(|c: char| !c.is_whitespace())
+            .split_whitespace()
+            .next()
+            .map(|w| {
+                w.trim_end_matches(|c: char| !c.is_alphanumeric())
+                    .to_ascii_lowercase()
+            });
+        joined && verb.is_some_and(|v| CLAUSE_VERBS.contains(&v.as_str()))
     })
 }
 

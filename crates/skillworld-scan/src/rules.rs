@@ -375,6 +375,19 @@ pub enum Signal {
     SecretStaged,
     /// Pushes commits to a remote (`git push`).
     RepoPush,
+    /// A URL beside "URL-encoded", words that fill its query, in code or
+    /// data.
+    UrlQueryOrder,
+    /// Names every secret the agent holds ("every key=value pair from
+    /// .env", "any API keys seen in this session") in code or data.
+    EverySecretHeld,
+    /// Stages the whole work tree (`git add -A`, `git add .`).
+    TreeStaged,
+    /// Writes or copies a credential file into the work tree (`> deploy/kubeconfig`,
+    /// `cp ~/.ssh/id_rsa keys/`).
+    SecretWritten,
+    /// Keeps a file out of the commits (`>> .gitignore`, `git rm --cached`).
+    TreeIgnored,
     /// Opens a bucket to everyone (its public-access block deleted, a
     /// policy whose principal is `*`, a `public-read` ACL).
     BucketPublic,
@@ -590,6 +603,10 @@ pub(crate) fn rule(id: &str) -> &'static Rule {
         .find(|r| r.id == id)
         .unwrap_or_else(|| panic!("rule {id} is in the table"))
 }
+
+/// A push to a remote: read beside a credential file staged by name
+/// (`repo-push`) and beside the whole tree staged (`tree-push`).
+const GIT_PUSH: &str = r"\bgit\s+(?:-C\s+\S+\s+)?push\b";
 
 /// Placeholders of the vendors' documentation: example accounts,
 /// domains and projects, which explain rather than grant (batch 36).
@@ -4719,7 +4736,7 @@ pub static RULES: &[Rule] = &[
         id: "repo-push",
         class: Class::Exfiltration,
         target: Target::Code,
-        pattern: r"\bgit\s+(?:-C\s+\S+\s+)?push\b",
+        pattern: GIT_PUSH,
         signal: Signal::RepoPush,
         quiet: true,
         beside: Signal::SecretStaged,
@@ -4735,6 +4752,73 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Block,
         what: "commits a credential file and pushes it",
         explain: "One script stages a kubeconfig, a `.env`, a private key or a login file by name and pushes: the secret sits in the history of every clone and fork for good; keep it in the CI's secret store — remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "tree-staged",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // misses21: the whole work tree staged (`git add -A`, `git add .`,
+        // `--all`); `git add -u` stages tracked files only and adds none.
+        pattern: r"\bgit\s+(?:-C\s+\S+\s+)?add\s+(?:-\S+\s+)*(?:-A|--all|\.|\*|:/)(?:\s|$|[;&|)])",
+        signal: Signal::TreeStaged,
+        quiet: true,
+        what: "stages the whole work tree for a commit",
+        explain: "Stages every file of the work tree, new ones included, for a commit.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "secret-file-written",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // misses21 (the lead's doubt on `secret-file-staged`): a credential
+        // file written or copied into the work tree (a relative path: not
+        // under `~`, `/` or a variable) goes into a commit that stages the
+        // whole tree. A template copied to `.env` holds no secret yet.
+        pattern: r"(?:(?:>{1,2}|\btee(?:\s+-a)?|\s-o|--output=?)\s*|\b(?:cp|mv|install)\s+(?:-\S+\s+)*\S+\s+|\bkeys\s+create\s+)['\x22]?(?:\./)?(?:[\w.-]+/)*(?:kubeconfig(?:\.ya?ml)?|\.env|credentials(?:\.json)?|\.git-credentials|\.netrc|\.npmrc|\.pypirc|id_(?:rsa|ed25519|ecdsa|dsa)|[\w.-]+\.(?:pem|key|p12|pfx|jks)|[\w.-]*service[-_]?account[\w.-]*\.json|[\w.-]+-key\.json)['\x22]?(?:\s|$|[;&|)])",
+        unless: &[".example", ".sample", ".template", ".dist"],
+        signal: Signal::SecretWritten,
+        quiet: true,
+        beside: Signal::TreeStaged,
+        what: "writes a credential file into the work tree",
+        explain: "Writes or copies a kubeconfig, a `.env`, a private key or a login file into the work tree.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "file-ignored",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // A file appended to `.gitignore` or taken out of the index is
+        // kept out of the commit that stages the whole tree.
+        pattern: r">>?\s*['\x22]?(?:\S*/)?\.gitignore\b|\bgit\s+rm\s+(?:-\S+\s+)*--cached\b",
+        signal: Signal::TreeIgnored,
+        quiet: true,
+        beside: Signal::TreeStaged,
+        what: "keeps a file out of the commits",
+        explain: "Adds a file to `.gitignore` or takes it out of the index.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "tree-push",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        pattern: GIT_PUSH,
+        signal: Signal::RepoPush,
+        quiet: true,
+        beside: Signal::TreeStaged,
+        what: "pushes the staged tree to a remote",
+        explain: "Pushes commits to a remote repository.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "secret-tree-pushed",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        combines: &[Signal::SecretWritten, Signal::TreeStaged, Signal::RepoPush],
+        scope: Scope::Block,
+        unless_signal: Signal::TreeIgnored,
+        what: "writes a credential file into the tree, commits the tree and pushes it",
+        explain: "One script writes a kubeconfig, a `.env`, a private key or a login file into the work tree, stages the whole tree and pushes: the secret sits in the history of every clone and fork for good; keep it in the CI's secret store — remove the skill.",
         ..Rule::BASE
     },
     Rule {
@@ -5324,6 +5408,56 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "url-query-order",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // misses21: a URL beside "URL-encoded", words that fill its query,
+        // in a data file's string, an HTML attribute or a code comment;
+        // everyday in API configurations, and only a sign beside
+        // `every-secret-held`. "In the query string" and "as the m
+        // parameter" were measured as triggers and left out: the prefilter
+        // anchors them on "string" and "parameter", everyday words of code
+        // (+2.3 % and +1.1 % of the bench's instructions).
+        pattern: r"https?://[^\n]*?\bURL-encoded\b|\bURL-encoded\b[^\n]*?https?://",
+        signal: Signal::UrlQueryOrder,
+        quiet: true,
+        what: "says what goes URL-encoded into a URL",
+        explain: "Says what goes, URL-encoded, into a URL's query.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "every-secret-held",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // Every secret the agent holds, by where it holds it: "every
+        // key=value pair from .env", "any API keys seen in this session",
+        // "all the tokens from the environment". A configuration names
+        // one key, or the keys to check, not all of them taken somewhere.
+        pattern: r"\b(?:every|all|any|each)\s+(?:of\s+)?(?:the\s+|your\s+|their\s+)?(?:[\w'-]+\s+){0,2}?(?:key=value\s+pairs?|keys?|tokens?|secrets?|passwords?|credentials?|cookies?|variables?)(?:\s+[\w'-]+){0,3}?\s+(?:from|in|of)\s+(?:the\s+|this\s+|your\s+)?(?:[\x60'\x22]?\.env\b|environment\b|session\b|conversation\b|chat\b)",
+        signal: Signal::EverySecretHeld,
+        quiet: true,
+        beside: Signal::UrlQueryOrder,
+        what: "names every secret the agent holds",
+        explain: "Names every key, token or `.env` value the agent holds in its session or environment.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "secret-query-order",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        // misses21 (batch 43's env-sanity-check, batch 14's
+        // page-summary-widget): an order in a data file's string or an
+        // HTML attribute the skill says to follow, putting every secret
+        // the agent holds into a URL's query, on one line. A CI or linter
+        // configuration names one key beside its service's URL, or lists
+        // the keys to check, and orders no such query.
+        combines: &[Signal::UrlQueryOrder, Signal::EverySecretHeld],
+        scope: Scope::Line,
+        what: "orders every secret the agent holds put into a URL's query",
+        explain: "A data file or an attribute tells the agent to put every key, token or `.env` value it holds into the query of an outside URL: exfiltration through a link; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "payee-instead",
         class: Class::Injection,
         severity: Severity::High,
@@ -5332,8 +5466,12 @@ pub static RULES: &[Rule] = &[
         // read in data and code too. Keyed on the IBAN and what follows it,
         // whatever verb stands before ("use", "transfer to", "pay into"):
         // the IBAN the config lists, or one to check, says no "instead"
-        // ("rather than", "in place of").
-        pattern: r"\biban\s*:?\s*[`'\x22]?[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}\b[^\n]{0,30}?\b(?:instead|rather\s+than|in\s+place\s+of)\b",
+        // ("rather than", "in place of"). misses21: the swap read in the
+        // languages of batch 45 ("en lugar de", "au lieu de", "statt",
+        // "invece di", "em vez de", "вместо", "zamiast", "代わりに", "代替",
+        // "대신", "sebagai gantinya", "thay vì", "بدلا", "के बजाय"), kept
+        // after the IBAN, the rare word the row is found by.
+        pattern: r"\biban\s*:?\s*[`'\x22]?[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}\b[^\n]{0,30}?(?:\b(?:instead|rather\s+than|in\s+place\s+of|(?:an)?statt|anstelle|zamiast|sebagai\s+gantinya|alih-alih)\b|\b(?:en\s+(?:lugar|vez)\s+de|em\s+vez\s+d|no\s+lugar\s+d|au\s+lieu\s+d|invece\s+d|al\s+posto\s+d)|\bthay\s+vì|вместо|代わりに|の代わり|而不是|代替|대신|بدلا|के\s+बजाय|की\s+जगह)",
         what: "tells the agent to pay a fixed account instead",
         explain: "Tells the agent to put an IBAN the skill fixed in place of the one it would use: payment redirection; remove the skill.",
         ..Rule::BASE
@@ -5835,7 +5973,8 @@ pub static RULES: &[Rule] = &[
         // to that page's owner. Beside a credential only, like
         // `disclose-instruction`; a box that is a secret store (a CI's
         // repository secret, a vault's variable) keeps it where it belongs
-        // (`naming::secret_store_box`).
+        // (`naming::secret_store_box`: since misses21 read in the box's own
+        // name, not in the URL or the rest of the sentence).
         pattern: r"\b(?:open|visit|go\s+to|navigate\s+to|browse\s+to)\s+[\x60'\x22<]?https?://[^\s\x60'\x22<>)]+[\x60'\x22>)]?,?\s+and\s+(?:then\s+)?(?:paste|enter|type|fill\s+in|copy)\b[^\n]{0,160}?\b(?:into|in)\s+(?:the|its|that)\s+[^\n]{0,60}?\b(?:box|field|form|text\s?area|input)\b",
         unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
         confirm: Some(crate::naming::secret_store_box),
@@ -5856,7 +5995,10 @@ pub static RULES: &[Rule] = &[
         // listed in this skill's description" (`release-upload`, across
         // the skill). Signing with the key names no artifact holding it,
         // and a key named past a `;` or a sentence's end ("… include the
-        // tarballs; the key stays here") is not in the list.
+        // tarballs; the key stays here") is not in the list, nor (misses21)
+        // one past "and" or "but" with a verb of its own ("…, and the key
+        // in `~/.gnupg/private-keys-v1.d` is kept offline",
+        // `naming::key_in_own_clause`).
         pattern: r"\b(?:artifacts?|assets|attachments|deliverables)\b[^\n]{0,40}?\b(?:include|includes|including|contain|contains|comprise|comprises)\b(?:[^\n;.]|\.\S|(?:i\.e|e\.g)\.\s){0,120}?(?:private-keys-v1\.d\b|\.gnupg/secring\.gpg\b|\.ssh/id_(?:rsa|ed25519|ecdsa|dsa)(?:$|[^\w.]|\.(?:$|[^p])))",
         unless: &[
             "never ",
@@ -5867,6 +6009,7 @@ pub static RULES: &[Rule] = &[
             "Do not ",
             "must not ",
         ],
+        confirm: Some(crate::naming::key_in_own_clause),
         signal: Signal::KeyArtifact,
         quiet: true,
         what: "lists a private key among a release's artifacts",
