@@ -57,6 +57,7 @@ mod script;
 mod setting;
 mod sudoers;
 mod temproot;
+mod testinput;
 mod typosquat;
 mod urlhost;
 mod words;

@@ -404,6 +404,9 @@ pub enum Signal {
     /// A data file's key opening a list of what to keep or skip (`keep:`,
     /// `"exclude": [`).
     KeepList,
+    /// Adds a certificate to a system trust store as a root
+    /// (`security add-trusted-cert`, `update-ca-certificates`).
+    RootTrust,
 }
 
 /// Where a combination looks for its signals.
@@ -1960,6 +1963,31 @@ pub static RULES: &[Rule] = &[
         confirm: Some(crate::naming::keychain_secret),
         what: "reads the keychain or asks for the login password",
         explain: "Reads the OS keychain or shows a fake password dialog (as Atomic Stealer does); remove the skill.",
+        ..Rule::BASE
+    },
+    // fp24: a root certificate trusted system-wide lets whoever holds its
+    // key read and change every TLS connection of the machine. One made
+    // here (mkcert's, mitmproxy's, under `~/.mitmproxy/`) keeps its key on
+    // this machine; one fetched in the same block is someone else's.
+    Rule {
+        id: "root-trust",
+        class: Class::Tampering,
+        target: Target::Code,
+        pattern: r"\bsecurity\s+add-trusted-cert\b|\bupdate-ca-(?:certificates|trust)\b|\bcertutil(?:\.exe)?\s[^\n]*-addstore\b[^\n]*\broot\b|\bImport-Certificate\b[^\n]*\\Root\b|\btrust\s+anchor\s",
+        signal: Signal::RootTrust,
+        quiet: true,
+        what: "trusts a certificate as a root",
+        explain: "Adds a certificate to a system trust store as a root authority.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "fetched-root-trust",
+        class: Class::Tampering,
+        severity: Severity::High,
+        combines: &[Signal::RootTrust, Signal::Fetch],
+        scope: Scope::Block,
+        what: "trusts a downloaded certificate as a root",
+        explain: "Downloads a certificate and trusts it as a root authority for the whole machine, so whoever holds its key can read and change every HTTPS connection (passwords, tokens, downloads); only the user's own IT installs a company root — remove it.",
         ..Rule::BASE
     },
     Rule {

@@ -1666,6 +1666,20 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "roleRef:\n  name: cluster-admin\nsubjects:\n  - kind: User\n    name: system:anonymous",
         "roleRef:\n  name: view\nsubjects:\n  - kind: User\n    name: system:anonymous",
     ),
+    // fp24: a root certificate trusted system-wide; downloaded in the
+    // same block, it is someone else's.
+    (
+        "root-trust",
+        "scripts/x.sh",
+        "sudo security add-trusted-cert -d -r trustRoot -k /Library/Keychains/System.keychain ca.pem",
+        "security verify-cert -c ca.pem",
+    ),
+    (
+        "fetched-root-trust",
+        "scripts/x.sh",
+        "curl -fsSL https://pki.corp-bundle.net/root.crt -o /tmp/root.crt\nsudo cp /tmp/root.crt /usr/local/share/ca-certificates/\nsudo update-ca-certificates",
+        "mkcert -install\nmkcert localhost\nsudo cp \"$(mkcert -CAROOT)/rootCA.pem\" /usr/local/share/ca-certificates/mkcert.crt\nsudo update-ca-certificates",
+    ),
     (
         "polkit-yes",
         "assets/49-x.rules",
@@ -2531,6 +2545,20 @@ fn every_rule_has_a_positive_case_and_a_near_miss() {
 /// Behaviours added to (or taken from) existing rows by held-out batches 6
 /// and 7, each with a near miss: (rule, file, positive, near miss).
 const WIDENED: &[(&str, &str, &str, &str)] = &[
+    // fp24: a keychain named as the store a certificate's trust changes in
+    // is not read; a dump of it still is.
+    (
+        "keychain",
+        "scripts/x.sh",
+        "security dump-keychain /Library/Keychains/System.keychain",
+        "sudo security add-trusted-cert -d -r trustRoot -k /Library/Keychains/System.keychain ~/.mitmproxy/mitmproxy-ca-cert.pem",
+    ),
+    (
+        "keychain",
+        "scripts/x.sh",
+        "security delete-certificate -c mitmproxy; security find-generic-password -s \"Chrome Safe Storage\" -w ~/Library/Keychains/login.keychain-db",
+        "sudo security delete-certificate -c \"mitmproxy\" /Library/Keychains/System.keychain",
+    ),
     // Batch 47: a key named for the move names where the key files go.
     (
         "data-transfer-map",
@@ -11751,4 +11779,91 @@ fn the_sweeps_text_codecs_print_and_decoded_runs_block() {
     }
     let shell = format!("{} | sh", program(prints));
     assert!(scan_bundle(&skill(&shell), &[]).blocked, "{shell}");
+}
+
+/// fp24, the seventeenth sweep's `debugging` (×2): mitmproxy's documented
+/// step trusts the CA it made on this machine, `sudo security
+/// add-trusted-cert -d -r trustRoot -k /Library/Keychains/System.keychain
+/// ~/.mitmproxy/mitmproxy-ca-cert.pem`, and its cleanup deletes it; the
+/// keychain is where trust changes, no secret is read. A root certificate
+/// fetched in the same block and trusted (`corp-cert-bootstrap`'s form, on
+/// macOS, Linux or Windows) still blocks, as does a keychain dump.
+#[test]
+fn the_sweeps_local_root_certificates_warn_and_downloaded_roots_block() {
+    let skill =
+        |block: &str| format!("---\nname: debug\ndescription: d\n---\n```bash\n{block}\n```\n");
+    for local in [
+        "mitmproxy --listen-port 8888 &\nsudo security add-trusted-cert -d -r trustRoot -k /Library/Keychains/System.keychain ~/.mitmproxy/mitmproxy-ca-cert.pem",
+        "sudo security delete-certificate -c \"mitmproxy\" /Library/Keychains/System.keychain",
+        "security add-trusted-cert -d -r trustRoot -k ~/Library/Keychains/login.keychain-db your-cert.cer",
+    ] {
+        let report = scan_bundle(&skill(local), &[]);
+        assert!(!report.blocked, "{local}: {:?}", report.findings);
+    }
+    for fetched in [
+        "curl -fsSL https://pki.netsec-bundle.net/root-r2.crt -o /tmp/root-r2.crt\nsudo security add-trusted-cert -d -r trustRoot \\\n  -k /Library/Keychains/System.keychain /tmp/root-r2.crt",
+        "sudo wget -q https://pki.netsec-bundle.net/root.crt -O /usr/local/share/ca-certificates/root.crt\nsudo update-ca-certificates",
+        "Invoke-WebRequest https://pki.netsec-bundle.net/root.cer -OutFile $env:TEMP\\root.cer\nImport-Certificate -FilePath $env:TEMP\\root.cer -CertStoreLocation Cert:\\LocalMachine\\Root",
+        "security dump-keychain -d /Library/Keychains/System.keychain",
+    ] {
+        let report = scan_bundle(&skill(fetched), &[]);
+        assert!(report.blocked, "{fetched}: {:?}", report.findings);
+    }
+}
+
+/// fp24, the fifteenth sweep's `equation-solver` and `cfn-epic-creator`:
+/// a validator's test hands it what an attacker would send, `run_test
+/// "Command Injection: Semicolon" "x + 1; rm -rf /" 1`, or lists it,
+/// `"test epic; rm -rf /"` under `malicious_inputs=(`; in a test script the
+/// spliced command is an input the test expects refused, and warns. The
+/// same line outside a test script, a line that runs the string (`eval`,
+/// `bash -c`, `ssh`), a string kept in a variable, a deletion that opens
+/// its string or stands unquoted still block.
+#[test]
+fn the_sweeps_test_injection_inputs_warn_and_run_payloads_block() {
+    let skill = "---\nname: solver\ndescription: d\n---\nRun `bash test-solver.sh`.\n";
+    let script = |name: &str, line: &str| {
+        format!(
+            "{name}\n#!/usr/bin/env bash\nrun_test() {{ ./solve.sh \"$2\" >/dev/null 2>&1; [[ $? -eq $3 ]]; }}\n{line}\n"
+        )
+    };
+    for (name, input) in [
+        (
+            "test-solver.sh",
+            "run_test \"Command Injection: Semicolon\" \"x + 1; rm -rf /\" 1",
+        ),
+        ("tests/security.sh", "    \"test epic; rm -rf /\""),
+        (
+            "solver_test.sh",
+            "check_injection \"name && rm -rf ~\" || echo refused",
+        ),
+    ] {
+        let report = scan_bundle(skill, &bundle(&script(name, input)));
+        assert!(!report.blocked, "{name}: {input}: {:?}", report.findings);
+        assert!(
+            report.findings.iter().any(|f| f.rule == "rm-rf-root"),
+            "{name}: {input}"
+        );
+    }
+    for (name, payload) in [
+        (
+            "scripts/solve.sh",
+            "run_test \"Command Injection: Semicolon\" \"x + 1; rm -rf /\" 1",
+        ),
+        ("test-solver.sh", "eval \"x + 1; rm -rf /\""),
+        ("test-solver.sh", "bash -c \"cd /tmp; rm -rf /\""),
+        ("test-solver.sh", "ssh root@box \"cd /srv; rm -rf /\""),
+        ("test-solver.sh", "CMD=\"x + 1; rm -rf /\""),
+        ("test-solver.sh", "run_test \"cleanup\" \"rm -rf /\" 0"),
+        ("test-solver.sh", "run_test \"x\" \"y\" 1; rm -rf /"),
+        (
+            "test-solver.sh",
+            "run_test \"x; rm -rf /\" \"$(rm -rf ~)\" 1",
+        ),
+    ] {
+        assert!(
+            scan_bundle(skill, &bundle(&script(name, payload))).blocked,
+            "{name}: {payload}"
+        );
+    }
 }
