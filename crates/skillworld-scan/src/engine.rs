@@ -914,6 +914,13 @@ static SECOND_READINGS: &[SecondReading] = &[
             "a test's input: a command spliced into a string the test hands to the code it checks",
         ),
     },
+    // An echoed proof of concept decoded into a shell hides nothing: its
+    // decoding and its shell feed no combination.
+    SecondReading {
+        reads: |h| matches!(h.rule.id, "decode" | "pipe-to-shell") && h.code,
+        spares: |lines, _, line| crate::proof::whole_line(lines.get(line)),
+        outcome: Spared::Disarmed,
+    },
     // A volume the block has just made holds nothing to wipe.
     SecondReading {
         reads: |h| h.rule.id == "disk-wipe",

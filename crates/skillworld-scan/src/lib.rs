@@ -49,6 +49,7 @@ mod ownvar;
 mod packages;
 mod prefilter;
 mod prompted;
+mod proof;
 mod releasenotes;
 mod reveal;
 mod rules;
