@@ -1973,7 +1973,8 @@ pub static RULES: &[Rule] = &[
         id: "root-trust",
         class: Class::Tampering,
         target: Target::Code,
-        pattern: r"\bsecurity\s+add-trusted-cert\b|\bupdate-ca-(?:certificates|trust)\b|\bcertutil(?:\.exe)?\s[^\n]*-addstore\b[^\n]*\broot\b|\bImport-Certificate\b[^\n]*\\Root\b|\btrust\s+anchor\s",
+        // Each alternative anchored on a rare literal.
+        pattern: r"\badd-trusted-cert\b|\bupdate-ca-(?:certificates|trust)\b|-addstore\s+(?:-\w+\s+)*['\x22]?root\b|\bImport-Certificate\b[^\n]*\\Root\b",
         signal: Signal::RootTrust,
         quiet: true,
         what: "trusts a certificate as a root",
