@@ -206,6 +206,7 @@ use crate::rules::{
 };
 use crate::scratchdir;
 use crate::temproot;
+use crate::testinput;
 use crate::urlhost;
 use crate::words::{Marks, WordSearch};
 use crate::wrapped::{self, JOIN_REACH, Joined, wrap_window};
@@ -934,6 +935,22 @@ static SECOND_READINGS: &[SecondReading] = &[
         reads: |h| h.rule.id == "agent-tamper" && !h.inline,
         spares: |lines, _, line| scratchdir::writes_scratch_project(lines, line),
         outcome: Spared::Softened("writes the agent folder of a test's scratch project"),
+    },
+    // A command spliced into a test's input string is the attack the test
+    // checks is refused.
+    SecondReading {
+        reads: |h| h.rule.id == "rm-rf-root" && h.code && testinput::test_script(&h.file),
+        spares: |lines, _, line| testinput::spliced_into_input(lines.get(line)),
+        outcome: Spared::Softened(
+            "a test's input: a command spliced into a string the test hands to the code it checks",
+        ),
+    },
+    // An echoed proof of concept decoded into a shell hides nothing: its
+    // decoding and its shell feed no combination.
+    SecondReading {
+        reads: |h| matches!(h.rule.id, "decode" | "pipe-to-shell") && h.code,
+        spares: |lines, _, line| crate::proof::whole_line(lines.get(line)),
+        outcome: Spared::Disarmed,
     },
     // A volume the block has just made holds nothing to wipe.
     SecondReading {

@@ -1654,7 +1654,12 @@ fn inside_quotation(line: &str, at: usize) -> bool {
 /// unlock-keychain` and its kin manage a keychain without printing an
 /// item, unless given its password (`-p`); `find-generic-password`
 /// without `-w` or `-g` prints an item's attributes only, an existence
-/// check. (`Rule::confirm` of `keychain`.)
+/// check. A keychain named as the store a certificate's trust is added to
+/// or removed from (`security add-trusted-cert -k
+/// /Library/Keychains/System.keychain ca.pem`, `security
+/// delete-certificate -c mitmproxy …`: the seventeenth sweep's
+/// `debugging`) is changed, not read; trusting a downloaded root is
+/// `fetched-root-trust`'s. (`Rule::confirm` of `keychain`.)
 pub fn keychain_secret(
     line: &str,
     at: usize,
@@ -1687,9 +1692,27 @@ pub fn keychain_secret(
             return !flags(rest).iter().any(|f| f[1..].contains(['w', 'g']));
         }
         (lower.starts_with("login.keychain") || lower.starts_with("library/keychains"))
-            && MANAGE.iter().any(|m| line.contains(m))
-            && !flags(line).contains(&"-p")
+            && (certificate_store(&line[..at])
+                || MANAGE.iter().any(|m| line.contains(m)) && !flags(line).contains(&"-p"))
     })
+}
+
+/// Whether the command a keychain path is an argument of (the text before
+/// it since the last `;`, `|` or `&`) is one of `security`'s certificate
+/// trust commands.
+fn certificate_store(before: &str) -> bool {
+    const CERTIFICATES: &[&str] = &[
+        "add-trusted-cert",
+        "remove-trusted-cert",
+        "delete-certificate",
+        "add-certificates",
+    ];
+    let command = before.rsplit([';', '|', '&']).next().unwrap_or_default();
+    let mut words = command.split_whitespace();
+    words.any(|w| w == "security")
+        && words
+            .next()
+            .is_some_and(|verb| CERTIFICATES.contains(&verb))
 }
 
 /// `grep -qE 'rm -rf|:(){ :|:& };:'`: a hook's deny-list is the pattern a

@@ -417,6 +417,9 @@ pub enum Signal {
     /// A data file's key opening a list of what to keep or skip (`keep:`,
     /// `"exclude": [`).
     KeepList,
+    /// Adds a certificate to a system trust store as a root
+    /// (`security add-trusted-cert`, `update-ca-certificates`).
+    RootTrust,
 }
 
 /// Where a combination looks for its signals.
@@ -1979,6 +1982,32 @@ pub static RULES: &[Rule] = &[
         confirm: Some(crate::naming::keychain_secret),
         what: "reads the keychain or asks for the login password",
         explain: "Reads the OS keychain or shows a fake password dialog (as Atomic Stealer does); remove the skill.",
+        ..Rule::BASE
+    },
+    // fp24: a root certificate trusted system-wide lets whoever holds its
+    // key read and change every TLS connection of the machine. One made
+    // here (mkcert's, mitmproxy's, under `~/.mitmproxy/`) keeps its key on
+    // this machine; one fetched in the same block is someone else's.
+    Rule {
+        id: "root-trust",
+        class: Class::Tampering,
+        target: Target::Code,
+        // Each alternative anchored on a rare literal.
+        pattern: r"\badd-trusted-cert\b|\bupdate-ca-(?:certificates|trust)\b|-addstore\s+(?:-\w+\s+)*['\x22]?root\b|\bImport-Certificate\b[^\n]*\\Root\b",
+        signal: Signal::RootTrust,
+        quiet: true,
+        what: "trusts a certificate as a root",
+        explain: "Adds a certificate to a system trust store as a root authority.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "fetched-root-trust",
+        class: Class::Tampering,
+        severity: Severity::High,
+        combines: &[Signal::RootTrust, Signal::Fetch],
+        scope: Scope::Block,
+        what: "trusts a downloaded certificate as a root",
+        explain: "Downloads a certificate and trusts it as a root authority for the whole machine, so whoever holds its key can read and change every HTTPS connection (passwords, tokens, downloads); only the user's own IT installs a company root — remove it.",
         ..Rule::BASE
     },
     Rule {
@@ -5140,6 +5169,9 @@ pub static RULES: &[Rule] = &[
             // variable (`%q:~2,1%%q:~4,1%…`).
             r"|\bforfiles\b[^\n]*/c\s+['\x22][^'\x22\n]*(?:0x[0-9a-f]{2}){6}|(?:^\s*|&\s*|\bcall\s+)(?:%\w+:~-?\d+,1%){6}",
         ),
+        // fp24: an echoed literal decoding to a proof of concept (`cat
+        // flag.php`) hides nothing.
+        confirm: Some(crate::proof::decodes_to_proof),
         what: "decodes hidden code and runs it",
         explain: "Runs code hidden behind an encoding so no one reads it first; remove the skill.",
         ..Rule::BASE
@@ -6651,8 +6683,11 @@ pub static RULES: &[Rule] = &[
 ];
 
 /// The placeholders that mark a payload as an explanation rather than an
-/// armed one, in Markdown (SEC-4).
-pub(crate) const PLACEHOLDER: &str = r"<(?:[\w.-]*[\s_-])?(?i:ip|host|hostname|addr|address|port|server|domain|url|attacker|your|lhost|lport|target|c2)(?:[\s_-][\w .-]*)?>|(?:^|[^$\w{])(?:ATTACKER_IP|ATTACKER_HOST|ATTACKER|LHOST|LPORT|RHOST|RPORT|YOUR_IP|YOUR_SERVER|YOUR_HOST|HOST|PORT|IP_ADDRESS|REMOTE_HOST|C2_SERVER|EVIL_HOST)\b|\bx\.x\.x\.x\b|\b(?:www\.)?example\.(?:com|org|net)\b|\battacker\.(?:example|tld)\b";
+/// armed one, in Markdown (SEC-4). fp24: the lowercase spellings of an
+/// attacker's address in offensive-security notes (`/dev/tcp/attacker_ip/port`,
+/// `lhost`, `$(whoami).attacker.com`, `https://evil.com/c?=`), which no one
+/// sends a real payload to.
+pub(crate) const PLACEHOLDER: &str = r"<(?:[\w.-]*[\s_-])?(?i:ip|host|hostname|addr|address|port|server|domain|url|attacker|your|lhost|lport|target|c2)(?:[\s_-][\w .-]*)?>|(?:^|[^$\w{])(?:ATTACKER_IP|ATTACKER_HOST|ATTACKER|LHOST|LPORT|RHOST|RPORT|YOUR_IP|YOUR_SERVER|YOUR_HOST|HOST|PORT|IP_ADDRESS|REMOTE_HOST|C2_SERVER|EVIL_HOST)\b|\bx\.x\.x\.x\b|\b(?:www\.)?example\.(?:com|org|net)\b|\battacker\.(?:example|tld)\b|(?:^|[^$\w{])(?:attacker|your)[_-](?:ip|host|server|domain|addr|address)\b|(?:^|[^$\w{])(?:lhost|lport)\b|\b(?:attacker|evil|your-?server|your-?domain)\.(?:com|net|org)\b|/dev/(?:tcp|udp)/(?:attacker|evil)/";
 
 /// Words that make a prose line a warning or an explanation (SEC-4).
 pub(crate) const WARNING: &str = r"\b(?:never|don't|do\s+not|avoid)\s+(?:run|execute|paste|pipe|use|copy|install|trust|type|add|grant|give|allow|enable)\w*|\bdangerous\b|\bmalicious\b|\battackers?\b|\bbeware\b|\bred\s+flags?\b|\bindicators?\b|\biocs?\b|\bexample\s+of\b|\be\.g\.|\bsuch\s+as\b|\bphishing\b|\bsuspicious\b|\blooks?\s+like\b|\bwarning\b|\bdetect(?:s|ed|ion)?\b|\b(?i:prompt[- ]injections?)\b|\b(?:may|might|can|could|will|would)\s+(?:appear|seem)\s+to\b|\bnot\s+recommended\b|\binsecure\b|\bunsafe\b|(?:不要|切勿|请勿|千万不要|避免|禁止)(?:使用|运行|执行|复制|粘贴|安装|信任|添加|修改|加入|写入)|(?:実行|使用|コピー|貼り付け)し(?:ないで|てはいけ)|не\s+(?:запускайте|выполняйте|используйте|копируйте|вставляйте)";

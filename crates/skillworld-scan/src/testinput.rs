@@ -1,0 +1,84 @@
+//! A test's injection specimen (the fifteenth sweep's `equation-solver`:
+//! `run_test "Command Injection: Semicolon" "x + 1; rm -rf /" 1` in
+//! `test-equation-solver.sh`; `cfn-epic-creator`'s `malicious_inputs=(`
+//! list of `"test epic; rm -rf /"` in `test-security-fixes.sh`). A test
+//! of a validator hands it strings an attacker would send: a command
+//! spliced after some text into a quoted string is that input, an argument
+//! or a list item, and the test checks that it is refused. It warns in a
+//! test script only; the same string on a line that hands it to a shell
+//! (`eval`, `sh -c`, `ssh`, a command substitution), kept in a variable
+//! (`CMD="x; rm -rf /"`, run later), or a deletion that opens its string
+//! or stands outside quotes still blocks.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+/// Words on a line that run a string as commands.
+static RUNS_STRINGS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:eval|exec|system|popen|source|xargs|ssh|su|sudo)\b|(?:^|\s)-c\b|\$\(|`")
+        .expect("the runner pattern compiles")
+});
+
+/// A recursive deletion's command word.
+static DELETION: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\brm\s+-").expect("the deletion pattern compiles"));
+
+/// Whether `path` names a test script: in a `test`, `tests`, `__tests__`
+/// or `spec` folder, or named `test…`, `…_test`, `…-test`, `….test` or
+/// `….spec`.
+pub fn test_script(path: &str) -> bool {
+    let mut parts = path.rsplit(['/', '\\']);
+    let name = parts.next().unwrap_or_default().to_ascii_lowercase();
+    let stem = name.split('.').next().unwrap_or_default();
+    let named = stem.starts_with("test")
+        || [".test.", ".spec.", "_test.", "-test."]
+            .iter()
+            .any(|mark| name.contains(mark));
+    named
+        || parts.any(|folder| {
+            ["test", "tests", "__tests__", "spec"].contains(&folder.to_ascii_lowercase().as_str())
+        })
+}
+
+/// Whether every recursive deletion on `line` is spliced into a quoted
+/// string after text and a command separator, on a line that runs no
+/// string and assigns none to a variable.
+pub fn spliced_into_input(line: &str) -> bool {
+    if RUNS_STRINGS.is_match(line) {
+        return false;
+    }
+    let mut found = DELETION.find_iter(line).peekable();
+    found.peek().is_some() && found.all(|deletion| spliced_at(line, deletion.start()))
+}
+
+/// Whether byte `at` stands inside a quoted string whose text before it
+/// ends in a separator after some other text (`"x + 1; rm`), and the
+/// string is no variable's value.
+fn spliced_at(line: &str, at: usize) -> bool {
+    let Some(open) = opening_quote(&line[..at]) else {
+        return false;
+    };
+    let before = line[..open].trim_end();
+    let inside = line[open + 1..at].trim_end();
+    let text = inside.trim_end_matches([';', '&', '|']).trim_end();
+    !before.ends_with('=') && text.len() < inside.len() && !text.is_empty()
+}
+
+/// The byte of the quote left open at the end of `text`, if one is: quotes
+/// are followed from the line's start, a backslash escaping in double
+/// quotes only.
+fn opening_quote(text: &str) -> Option<usize> {
+    let mut open: Option<(usize, u8)> = None;
+    let mut escaped = false;
+    for (at, byte) in text.bytes().enumerate() {
+        match open {
+            Some((_, b'"')) if escaped => escaped = false,
+            Some((_, b'"')) if byte == b'\\' => escaped = true,
+            Some((_, quote)) if byte == quote => open = None,
+            None if byte == b'"' || byte == b'\'' => open = Some((at, byte)),
+            _ => {}
+        }
+    }
+    open.map(|(at, _)| at)
+}
