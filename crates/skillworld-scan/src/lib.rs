@@ -52,6 +52,7 @@ mod prompted;
 mod releasenotes;
 mod reveal;
 mod rules;
+mod savedrun;
 mod scratchdir;
 mod script;
 mod setting;
