@@ -16,23 +16,27 @@ use crate::lines::Lines;
 
 /// The file a shell or an interpreter is given first on a run line (`sh
 /// .cache/x.sh --quiet`, `sudo bash get-docker.sh`, `@python3
-/// "$(D)/stage.py"`), after its own options.
+/// "$(D)/stage.py"`), after its own options, where a Dockerfile's `RUN`, a
+/// workflow's `run:` or a package.json script holds the line; or the
+/// script PowerShell is given with `-File`.
 static RUN_FILE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r#"^\s*[@-]?(?:sudo\s+(?:-\w+\s+)*)?(?:\.|source|(?:ba|z|da|k)?sh|python[\d.]*|perl|ruby|node|pwsh)\s+(?:-\w+\s+)*['"]?([^\s'";&|]+)"#,
+        r#"^\s*(?:RUN\s+|-?\s*run:\s*|"[\w:.-]+"\s*:\s*")?[@-]?(?:sudo\s+(?:-\w+\s+)*)?(?:\.|source|(?:ba|z|da|k)?sh|python[\d.]*|perl|ruby|node|pwsh)\s+(?:-\w+\s+)*['"]?([^\s'";&|]+)|(?i:\b(?:powershell|pwsh)(?:\.exe)?\s[^\n]*?\s-File)\s+['"]?([^\s'"]+)"#,
     )
     .expect("the run-file pattern compiles")
 });
 
 /// A line that downloads.
-static DOWNLOAD: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"\b(?:curl|wget)\b").expect("the download pattern compiles"));
+static DOWNLOAD: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\b(?:curl|wget)\b|(?i:\bInvoke-WebRequest\b|\biwr\s)")
+        .expect("the download pattern compiles")
+});
 
 /// What a download's output option names (`-o x`, `-fsSLo x`, `-qO x`,
-/// `--output=x`, `--output-document x`); a URL there is `curl -O`'s own
-/// URL, saved under its last segment.
+/// `--output=x`, `--output-document x`, PowerShell's `-OutFile x`); a URL
+/// there is `curl -O`'s own URL, saved under its last segment.
 static OUTPUT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"(?:\s-\w*[oO]|\s--output(?:-document)?)[\s=]*['"]?([^\s'";&|]+)"#)
+    Regex::new(r#"(?:\s-(?i:OutFile)|\s-\w*[oO]|\s--output(?:-document)?)[\s=]*['"]?([^\s'";&|]+)"#)
         .expect("the output pattern compiles")
 });
 
@@ -58,7 +62,11 @@ static URL_NAME: LazyLock<Regex> = LazyLock::new(|| {
 /// (`https://raw.githubusercontent.com/<you>/infra/main/provision.sh`:
 /// their own script, as the benign fixture `ansible-lite-server` runs).
 pub fn saved_by_a_download(lines: &Lines, run: &str) -> bool {
-    let Some(file) = RUN_FILE.captures(run).map(|c| normal(&c[1])) else {
+    let Some(file) = RUN_FILE
+        .captures(run)
+        .and_then(|c| c.iter().skip(1).flatten().next())
+        .map(|path| normal(path.as_str()))
+    else {
         return false;
     };
     lines
@@ -117,6 +125,16 @@ mod tests {
         assert!(runs(make, "\tsh $(CACHE)/install.sh --quiet"));
         let literal = "curl -fsSL https://dl.tools.dev/i.sh -o ./.cache/i.sh\nbash .cache/i.sh\n";
         assert!(runs(literal, "bash .cache/i.sh"));
+        let docker =
+            "RUN wget -q https://dl.tools.dev/bootstrap.sh\nRUN sh bootstrap.sh --minimal\n";
+        assert!(runs(docker, "RUN sh bootstrap.sh --minimal"));
+        let npm = "\"preinstall\": \"curl -fsSL https://dl.tools.dev/i.js -o scripts/.i.js\",\n\"postinstall\": \"node scripts/.i.js\",\n";
+        assert!(runs(npm, "\"postinstall\": \"node scripts/.i.js\","));
+        let ps = "Invoke-WebRequest -Uri $u -OutFile \"$d\\h.ps1\"\npowershell -ExecutionPolicy Bypass -File \"$d\\h.ps1\"\n";
+        assert!(runs(
+            ps,
+            "powershell -ExecutionPolicy Bypass -File \"$d\\h.ps1\""
+        ));
         let remote = "wget https://dl.tools.dev/r/setup.py\npython3 setup.py\n";
         assert!(runs(remote, "python3 setup.py"));
     }
