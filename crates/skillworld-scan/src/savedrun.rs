@@ -69,9 +69,11 @@ pub fn saved_by_a_download(lines: &Lines, run: &str) -> bool {
     else {
         return false;
     };
+    // Its last segment on the line is the cheap test, most lines fail it.
+    let name = file.rsplit(['/', '\\']).next().unwrap_or(&file);
     lines
         .all()
-        .filter(|line| DOWNLOAD.is_match(line))
+        .filter(|line| line.contains(name) && DOWNLOAD.is_match(line))
         .any(|line| {
             saves(line, &file)
                 && origin(line, false) != Origin::Official
