@@ -204,6 +204,7 @@ use crate::rules::{
     Class, Installer, PLACEHOLDER, RULES, Rule, Scope, Severity, Signal, Target, WARNING,
     WARNING_HEADING, rule,
 };
+use crate::savedrun;
 use crate::scratchdir;
 use crate::temproot;
 use crate::testinput;
@@ -2373,8 +2374,9 @@ fn appended_uses(hits: &[Hit], lines: &Lines) -> Vec<usize> {
 
 /// Whether the file a `source-variable` line runs is where a download
 /// of the same text writes (`curl … -o "$t"`, `wget -O "$DIR/x.env"`, the
-/// tool's name possibly in pieces): a script named by a variable is
-/// otherwise a config or a helper.
+/// tool's name possibly in pieces), or a file a download saved under a
+/// literal name (`savedrun`): a script named by a variable is otherwise a
+/// config or a helper.
 fn downloaded_to(lines: &Lines, run: &str) -> bool {
     if let Some(path) = SOURCED_PATH.captures(run) {
         let output = Regex::new(&format!(
@@ -2383,7 +2385,9 @@ fn downloaded_to(lines: &Lines, run: &str) -> bool {
             regex::escape(&path[2])
         ))
         .expect("a variable's name and an escaped path are literals");
-        return lines.all().any(|line| output.is_match(line));
+        if lines.all().any(|line| output.is_match(line)) {
+            return true;
+        }
     }
     // A shell given a file in an argument list, or a module loaded from it
     // (`require(file)`, `runpy.run_path(dst)`): the file a download of the
@@ -2395,7 +2399,7 @@ fn downloaded_to(lines: &Lines, run: &str) -> bool {
         .captures(run)
         .and_then(|c| c.iter().skip(1).flatten().next())
     else {
-        return false;
+        return savedrun::saved_by_a_download(lines, run);
     };
     let saved = Regex::new(&format!(
         r#"\burlretrieve\([^\n]*,\s*{0}\s*[,)]|\bopen\(\s*{0}\s*,\s*['"]wb|\bcreateWriteStream\(\s*{0}\b|\b(?:writeFileSync|writeFile)\(\s*{0}\s*,|\b{0}\.write_(?:bytes|text)\(|\bos\.Create\(\s*{0}\s*\)|(?:\b(?:download|fetch|retrieve)\w*\(|['"`]https?://)[^\n]*,\s*{0}\s*\)"#,

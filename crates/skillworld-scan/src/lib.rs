@@ -53,6 +53,7 @@ mod proof;
 mod releasenotes;
 mod reveal;
 mod rules;
+mod savedrun;
 mod scratchdir;
 mod script;
 mod setting;
