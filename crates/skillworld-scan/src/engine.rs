@@ -953,7 +953,7 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
                     wrapped.sentence,
                     wrapped.lines.start,
                     wrapped.column,
-                    wrapped.column,
+                    wrapped.end,
                 )
             }
             None => return None,
