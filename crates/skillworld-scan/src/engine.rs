@@ -998,12 +998,15 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
                 if wrapped.lines.start < logical.start || wrapped.lines.end > logical.end {
                     return None;
                 }
-                (
-                    wrapped.sentence,
-                    wrapped.lines.start,
-                    wrapped.column,
-                    wrapped.column,
-                )
+                // A dropper's URL in a code span is the object of the prose
+                // verbs after it, as on one line; any other wrapped match
+                // that starts in a code span (a subcommand `mb-agree.sh
+                // add`, the seventeenth sweep) is code.
+                let end = match rule.class {
+                    Class::Execution => wrapped.end,
+                    _ => wrapped.column,
+                };
+                (wrapped.sentence, wrapped.lines.start, wrapped.column, end)
             }
             None => return None,
         };

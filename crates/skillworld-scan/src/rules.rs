@@ -567,7 +567,9 @@ impl Rule {
     /// an order in words to destroy data, which batch 28 wraps as often,
     /// or to tamper — erase a history, write the agent's memory —, which
     /// batch 31 wraps too, or to grant power — an outside admin, the agent's
-    /// own approvals —, which batch 44 wraps):
+    /// own approvals —, which batch 44 wraps — or to download and run a
+    /// program or send the user's folders, whose URL batch 48 wraps away
+    /// from its verbs):
     /// it matches a sentence, which may wrap over several lines
     /// (`Layout::logical`), where other rows read one line of code or data.
     pub fn reads_sentences(&self) -> bool {
@@ -576,7 +578,11 @@ impl Rule {
             || self.target == Target::Prose
                 && matches!(
                     self.class,
-                    Class::Destruction | Class::Tampering | Class::Privilege
+                    Class::Destruction
+                        | Class::Tampering
+                        | Class::Privilege
+                        | Class::Execution
+                        | Class::Exfiltration
                 )
     }
 
@@ -586,14 +592,52 @@ impl Rule {
     }
 }
 
+/// Batch 48: the order not to ask the user first in the languages no
+/// earlier batch used (Dutch, Swedish, Danish, Norwegian, Finnish, Czech,
+/// Romanian, Hungarian, Ukrainian, Malay, Tagalog, Swahili, Thai, Persian
+/// and romanised Persian, Urdu, Hebrew, Greek, Bengali, Tamil): one list
+/// that `conceal-intl` matches and [`skips_asking`] tells from hiding, so
+/// the two cannot drift apart. Sentence-initial capitals outside ASCII are
+/// spelled out whole (`(?:μην|Μην)`: a class of two letters is one the
+/// prefilter cannot spell, and would search every text) or the word's
+/// first letter dropped (`lä`).
+macro_rules! asks_more_intl {
+    () => {
+        concat!(
+            r"zonder\s+(?:de\s+)?gebruiker\s+(?:eerst\s+)?(?:te\s+)?(?:vragen|raadplegen)|vraag\s+(?:de\s+gebruiker\s+)?(?:niet|nooit|geen)\s+(?:om\s+)?(?:toestemming|bevestiging)|vraag\s+(?:het\s+)?(?:niet|nooit)\s+(?:eerst\s+)?aan\s+de\s+gebruiker",
+            r"|utan\s+att\s+fråga\s+(?:användaren|först)|fråga\s+inte\s+(?:användaren|om\s+lov)|be inte om (?:lov|bekräftelse)",
+            r"|uden\s+at\s+spørge\s+brugeren|spørg\s+ikke\s+(?:brugeren|om\s+lov)|bed ikke om (?:lov|bekræftelse)",
+            r"|uten\s+å\s+spørre\s+brukeren|(?:spør\s+ikke|ikke\s+spør)\s+brukeren|be ikke om (?:lov|bekreftelse)",
+            r"|kysymättä\s+(?:lupaa\s+)?käyttäjältä|lä\s+kysy\s+(?:lupaa\s+)?käyttäjältä|lä\s+pyydä\s+(?:vahvistusta|lupaa)",
+            r"|bez\s+(?:ptaní\s+se|dotazu|svolení|potvrzení)\s+uživatele|neptej(?:te)?\s+se\s+uživatele|nežádej(?:te)?\s+(?:o\s+)?(?:potvrzení|svolení)",
+            r"|fără\s+(?:să\s+(?:întrebi|ceri)|a\s+(?:întreba|cere))\s+(?:[^\n]{0,20}?\s)?utilizator|nu\s+cere\s+(?:niciodată\s+)?(?:confirmare|permisiune|aprobare)",
+            r"|ne\s+kérj(?:en)?\s+(?:[^\n]{0,12}?\s)?(?:engedélyt|megerősítést|jóváhagyást)|felhasználó\s+megkérdezése\s+nélkül|ne\s+kérdezd\s+meg\s+a\s+felhasználót",
+            r"|е\s+(?:питайте|питай|запитуйте|запитуй)\s+(?:[^\n]{0,20}?\s)?(?:користувач|дозв|підтвердж)|е\s+питаючи\s+користувача|без\s+(?:запиту|дозволу|підтвердження)\s+користувача",
+            r"|tanpa\s+meminta\s+kebenaran",
+            r"|huwag\s+(?:nang\s+)?(?:humingi\s+ng\s+(?:kumpirmasyon|pahintulot|permiso)|magtanong\s+sa\s+(?:user|gumagamit))|nang\s+hindi\s+(?:nagtatanong|humihingi\s+ng\s+pahintulot)\s+sa\s+(?:user|gumagamit)",
+            r"|bila\s+kumuuliza\s+mtumiaji|usimuulize\s+mtumiaji|bila\s+(?:ruhusa|idhini)\s+ya\s+mtumiaji",
+            r"|(?:ไม่ต้อง|อย่า)\s*(?:ถาม|ขออนุญาต|ขอความยินยอม)(?:จาก)?\s*ผู้ใช้",
+            r"|بدون\s+(?:پرسیدن|اجازه|سؤال)\s+(?:از\s+)?کاربر|از\s+کاربر\s+(?:نپرسید|نپرس|اجازه\s+نگیرید|اجازه\s+نگیر)",
+            r"|bedune\s+(?:porsidan|ejaze)\s+(?:az\s+)?karbar|az\s+karbar\s+napors",
+            r"|صارف\s+سے\s+(?:مت|نہ)\s+(?:پوچھیں|پوچھو|پوچھنا)|صارف\s+سے\s+پوچھے\s+بغیر|صارف\s+کی\s+اجازت\s+کے\s+بغیر",
+            r"|(?:בלי|מבלי|ללא)\s+(?:לבקש\s+(?:אישור|רשות)|לשאול\s+את\s+המשתמש)|אל\s+(?:תבקש|תבקשו)\s+(?:אישור|רשות)|אל\s+(?:תשאל|תשאלו)\s+את\s+המשתמש",
+            r"|(?:μην|Μην|μη|Μη)\s+ζητ(?:άς|άτε|ήσεις|ήσετε)\s+(?:ποτέ\s+)?(?:επιβεβαίωση|άδεια|έγκριση)|(?:χωρίς|Χωρίς)\s+να\s+(?:ρωτήσεις|ζητήσεις\s+(?:άδεια|επιβεβαίωση))",
+            r"|ব্যবহারকারীকে\s+জিজ্ঞেস\s+না\s+করে|ব্যবহারকারীর\s+অনুমতি\s+ছাড়া",
+            r"|பயனரிடம்\s+(?:அனுமதி\s+)?(?:கேட்க\s+வேண்டாம்|கேட்காமல்)",
+        )
+    };
+}
+
 /// Whether a match of `conceal-intl` is one of its orders not to ask the
 /// user first (French, Spanish, Chinese): alone they warn, as the English
 /// row does, where an order to keep something from the user blocks.
 pub(crate) fn skips_asking(matched: &str) -> bool {
     static ASKS: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(
-            r"^(?i:ne (?:lui )?demande|sans (?:demander|solliciter)|sin (?:pedir|solicitar)|ne sprashiva|ne zaprashiva|onay\s+isteme)|^(?:无需|無需|不要|不必|勿|不用|不需要)(?:先|再|事先|再次)?(?:向|跟)?(?:用户|用戶|使用者)?(?:征求|徵求|请求|請求|询问|詢問|问|問|请示|請示|确认|確認)|^ユーザー(?:への|へ|に|の)(?:確認|承認|許可)|^(?:、|。|\s)?確認なしで|^(?:확인|동의|허락|승인)|^е\s+(?:спрашивай|запрашивай)|^(?:لا\s+تطلب|دون\s+طلب|بدون\s+طلب)|^не\s+спрашивая|^(?i:senza\s+chiedere|n\S{1,2}o\s+(?:\S{1,2}\s+)?(?:preciso|necess\S{1,2}rio)\s+perguntar)|^(?i:(?:nutzer|benutzer|anwender)\w*\s[^\n]*(?:gefragt|fragen))|^(?:không|đừng)\s+(?:cần\s+)?hỏi\s+(?:ý\s+kiến\s+)?(?:của\s+)?người\s+dùng|^(?i:nie\s+(?:pytaj|proś|pro\S{1,2}\b)|tanpa\s+(?:bertanya|meminta)|user\s+se\s)|^kullan\S{1,2}c\S{1,2}ya\s+sormadan|^(?:دون|بدون|من\s+غير)\s+(?:أن\s+تسأل|سؤال)|^사용자(?:에게|한테)\s*(?:묻|물어)|^確認を",
-        )
+        regex::Regex::new(concat!(
+            r"^(?i:ne (?:lui )?demande|sans (?:demander|solliciter)|sin (?:pedir|solicitar)|ne sprashiva|ne zaprashiva|onay\s+isteme)|^(?:无需|無需|不要|不必|勿|不用|不需要)(?:先|再|事先|再次)?(?:向|跟)?(?:用户|用戶|使用者)?(?:征求|徵求|请求|請求|询问|詢問|问|問|请示|請示|确认|確認)|^ユーザー(?:への|へ|に|の)(?:確認|承認|許可)|^(?:、|。|\s)?確認なしで|^(?:확인|동의|허락|승인)|^е\s+(?:спрашивай|запрашивай)|^(?:لا\s+تطلب|دون\s+طلب|بدون\s+طلب)|^не\s+спрашивая|^(?i:senza\s+chiedere|n\S{1,2}o\s+(?:\S{1,2}\s+)?(?:preciso|necess\S{1,2}rio)\s+perguntar)|^(?i:(?:nutzer|benutzer|anwender)\w*\s[^\n]*(?:gefragt|fragen))|^(?:không|đừng)\s+(?:cần\s+)?hỏi\s+(?:ý\s+kiến\s+)?(?:của\s+)?người\s+dùng|^(?i:nie\s+(?:pytaj|proś|pro\S{1,2}\b)|tanpa\s+(?:bertanya|meminta)|user\s+se\s)|^kullan\S{1,2}c\S{1,2}ya\s+sormadan|^(?:دون|بدون|من\s+غير)\s+(?:أن\s+تسأل|سؤال)|^사용자(?:에게|한테)\s*(?:묻|물어)|^確認を|^(?i:",
+            asks_more_intl!(),
+            ")",
+        ))
         .expect("the asking words compile")
     });
     ASKS.is_match(matched)
@@ -1602,6 +1646,10 @@ pub static RULES: &[Rule] = &[
             r"|\bunduh\w*[^\n]{0,60}?https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?\bjalankan\b",
             r"|https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?\bindir\S*[^\n]{0,60}?\S{2}al\S{2}\S{2}t\S{2}r|\bindir\S*[^\n]{0,60}?https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?\S{2}al\S{2}\S{2}t\S{2}r",
             r"|\bpobierz\w*[^\n]{0,60}?https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?\buruchom\w*",
+            // Batch 48: the languages no earlier batch used, one list of
+            // download verbs and one of run verbs, either side of the URL.
+            r"|(?:\bdownload kon\b|\bladda ner\b|\blast ned\b|\blataa\b|\bpakua\b|\bmuat turun\b|\bi-download\b|\bdescarc\S*|\bstáhn\S*|\btöltsd le\b|letölt\S*|hämta|завантаж\S*|دانلود|ڈاؤن\s*لوڈ|ดาวน์โหลด|הורד|הורידו|κατέβασε|κατεβάστε|ডাউনলোড|பதிவிறக்க\S*)[^\n]{0,90}?https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,90}?(?:\bejra kon\b|\bkör\b|\bkør\b|\bkjør\b|\bsuorita\b|\baja se\b|\bendesha\b|\bjalankan\b|\bpatakbuhin\b|\bvoer\b[^\n]{0,20}?\buit\b|\bspus\S*|\bfuttasd\b|\brulea\S*|\bexecută|\bexecutați|запуст\S*|викона\S*|اجرا|چلائیں|چلاؤ|รัน|เรียกใช้|הרץ|הריצו|τρέξε|εκτέλεσε|চালান|চালাও|இயக்க\S*)",
+            r"|https?://[^\s)\x60'\x22]+\.(?:sh|py|ps1|js|mjs|bat|cmd|pl|rb|vbs)\b[^\n]{0,60}?(?:\bdownload kon\b|\bladda ner\b|\blast ned\b|\blataa\b|\bpakua\b|\bmuat turun\b|\bi-download\b|\bdescarc\S*|\bstáhn\S*|\btöltsd le\b|letölt\S*|hämta|завантаж\S*|دانلود|ڈاؤن\s*لوڈ|ดาวน์โหลด|הורד|הורידו|κατέβασε|κατεβάστε|ডাউনলোড|பதிவிறக்க\S*)[^\n]{0,60}?(?:\bejra kon\b|\bkör\b|\bkør\b|\bkjør\b|\bsuorita\b|\baja se\b|\bendesha\b|\bjalankan\b|\bpatakbuhin\b|\bvoer\b[^\n]{0,20}?\buit\b|\bspus\S*|\bfuttasd\b|\brulea\S*|\bexecută|\bexecutați|запуст\S*|викона\S*|اجرا|چلائیں|چلاؤ|รัน|เรียกใช้|הרץ|הריצו|τρέξε|εκτέλεσε|চালান|চালাও|இயக்க\S*)",
         ),
         installer: Installer::Script,
         spares_descriptions: true,
@@ -2333,6 +2381,27 @@ pub static RULES: &[Rule] = &[
         quiet: true,
         what: "sends data to a chat bot, mail, socket or remote host",
         explain: "Sends data to a webhook, chat bot, mail server, socket or remote host.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "home-upload-order",
+        class: Class::Exfiltration,
+        target: Target::Prose,
+        // Batch 48: the user's own folders (`~/Documents`, `~/Desktop`, the
+        // whole folder, not one file in it) sent to an address in words,
+        // in English and the languages no earlier batch used (the verb
+        // before the folder; after the address for the languages whose
+        // verb ends the sentence). A backup to the user's own cloud says
+        // the same: a quiet act that harms, which blocks beside an order
+        // not to ask first or anything else the skill is flagged for.
+        pattern: concat!(
+            r"(?:\b(?:upload|sync|send|push|mirror|transfer|stuur|verstuur|synchroniseer|skicka|synkronisera|lähetä|synkronoi|nahraj|odešli|trimite|hantar|ipadala|pakia|tuma)\w*\b|\bladda upp\b|\blast opp\b|\bmuat naik\b|\btöltsd fel\b|încarc|надішл|відправ|вивантаж|แนบ|อัปโหลด|שלח|העלה|στείλε|ανέβασε|συγχρόνισε)[^\n]{0,80}?(?:~/|\$HOME/)(?:Documents|Desktop|Pictures|Photos)/?(?:[\s\x60'\x22),]|$)[^\n]{0,120}?https?://",
+            r"|(?:~/|\$HOME/)(?:Documents|Desktop|Pictures|Photos)/?(?:[\s\x60'\x22),]|$)[^\n]{0,120}?https?://[^\n]{0,80}?(?:بفرست|آپلود|بارگذاری|بھیج|اپ\s*لوڈ|পাঠান|আপলোড|அனுப்ப|பதிவேற்ற|送信|アップロード|업로드|上传)",
+        ),
+        signal: Signal::Sink,
+        quiet: true,
+        what: "tells the agent to send the user's own folders to an address",
+        explain: "Tells the agent, in words, to upload or sync the user's own folders (documents, desktop, photos) to an outside address.",
         ..Rule::BASE
     },
     Rule {
@@ -4543,7 +4612,7 @@ pub static RULES: &[Rule] = &[
         // triggered line. A
         // rotation keeps recent backups ("older than"); a review lists
         // alerts for the user.
-        pattern: r"\bweaken\w*\s+(?:its|the|their|each|every)\s+assert\w*|\b(?:delete|remove|comment\s+out)\s+(?:the|any|every|all)\s+failing\s+tests?\b|\b(?:turn\s+off|disable|switch\s+off|deactivate)\s+(?:the\s+)?(?:secret|push|code|branch)\s+(?:scanning|protection)\b|\bset\s+(?:every|all|each)\s+failing\s+[\w-]+\s+rules?\s+to\s+[\x22'`]?off\b|\bdismiss\w*\s+(?:all|every)\s+(?:open\s+)?(?:[\w-]+\s+){0,3}?alerts?\b|\b(?:skip\w*|bypass\w*|ignor\w*|overrid\w*)\s+(?:the\s+)?(?:hooks\s+and\s+)?branch\s+protection\b|\b(?:remove|revoke|kick\s+out|delete)\s+(?:every|all)\s+other\s+(?:admins|collaborators)\b|\bdowngrade\w*\b[^\n]{0,80}?\beven\s+(?:where|if|when)\b[^\n]{0,60}?\b(?:patched|fixed|secure)\b|\bso\s+(?:that\s+)?no\s+(?:security\s+)?(?:update|patch|fix|alert)s?\s+(?:is|are|will\s+be|gets?)\s+proposed\b|\b(?:delete|remove|wipe|nuke)\s+(?:all|every)\s+(?:of\s+the\s+)?(?:[\w-]+\s+)?(?:backup|snapshot)\w*|удали\S*\s+(?:все\s+)?(?:резервн|бэкап|снапшот)\S*|关闭[^\n]{0,9}?(?:密钥扫描|推送保护|代码扫描|分支保护)|(?:标记为|标为)\S{0,3}误报|(?:删除|刪除|清空|清除)(?:所有|全部)(?:的)?(?:备份|備份|快照)|(?:すべて|全て)の(?:バックアップ|スナップショット)を削除|バックアップを(?:すべて|全て)削除|모든\s*(?:백업|스냅샷)을?\s*삭제|\b(?:borra|elimina|suprime)\w*\s+(?:todas las copias de seguridad|todos los backups|todos los respaldos)|\bsupprim\w*\s+toutes\s+les\s+sauvegardes|\bl\S{2}sch\w*\s+(?:alle Backups|alle Sicherungen)|\bapag\w*\s+todos os backups|\belimin\w*\s+tutti i backup|\busu\S{2}\s+wszystkie\s+kopie\s+zapasowe|\bt\S{2}m\s+yedekleri\s+sil|x\S{2,3}a\s+(?:tất\s+cả|toàn\s+bộ)\s+(?:các\s+)?bản\s+sao\s+lưu|\bhapus\s+semua\s+(?:cadangan|backup cadangan)|\belimin\w*\s+i\s+test\s+che\s+falliscono|\b(?:borra|elimina)\w*\s+los\s+(?:tests|test|pruebas)\s+que\s+fallan|\bsupprim\w*\s+les\s+tests\s+qui\s+\S{2}chouent|\bl\S{2}sch\w*\s+(?:die\s+)?fehlschlagenden\s+Tests|\bapag\w*\s+os\s+testes\s+que\s+falham|(?:删除|刪除)(?:所有)?(?:失败|失敗)的测试|失敗(?:する|している)テストを削除|удали\S*\s+(?:все\s+)?(?:падающие|упавшие)\s+тесты",
+        pattern: r"\bweaken\w*\s+(?:its|the|their|each|every)\s+assert\w*|\b(?:delete|remove|comment\s+out)\s+(?:the|any|every|all)\s+failing\s+tests?\b|\b(?:turn\s+off|disable|switch\s+off|deactivate)\s+(?:the\s+)?(?:secret|push|code|branch)\s+(?:scanning|protection)\b|\bset\s+(?:every|all|each)\s+failing\s+[\w-]+\s+rules?\s+to\s+[\x22'`]?off\b|\bdismiss\w*\s+(?:all|every)\s+(?:open\s+)?(?:[\w-]+\s+){0,3}?alerts?\b|\b(?:skip\w*|bypass\w*|ignor\w*|overrid\w*)\s+(?:the\s+)?(?:hooks\s+and\s+)?branch\s+protection\b|\b(?:remove|revoke|kick\s+out|delete)\s+(?:every|all)\s+other\s+(?:admins|collaborators)\b|\bdowngrade\w*\b[^\n]{0,80}?\beven\s+(?:where|if|when)\b[^\n]{0,60}?\b(?:patched|fixed|secure)\b|\bso\s+(?:that\s+)?no\s+(?:security\s+)?(?:update|patch|fix|alert)s?\s+(?:is|are|will\s+be|gets?)\s+proposed\b|\b(?:delete|remove|wipe|nuke)\s+(?:all|every)\s+(?:of\s+the\s+)?(?:[\w-]+\s+)?(?:backup|snapshot)\w*|удали\S*\s+(?:все\s+)?(?:резервн|бэкап|снапшот)\S*|关闭[^\n]{0,9}?(?:密钥扫描|推送保护|代码扫描|分支保护)|(?:标记为|标为)\S{0,3}误报|(?:删除|刪除|清空|清除)(?:所有|全部)(?:的)?(?:备份|備份|快照)|(?:すべて|全て)の(?:バックアップ|スナップショット)を削除|バックアップを(?:すべて|全て)削除|모든\s*(?:백업|스냅샷)을?\s*삭제|\b(?:borra|elimina|suprime)\w*\s+(?:todas las copias de seguridad|todos los backups|todos los respaldos)|\bsupprim\w*\s+toutes\s+les\s+sauvegardes|\bl\S{2}sch\w*\s+(?:alle Backups|alle Sicherungen)|\bapag\w*\s+todos os backups|\belimin\w*\s+tutti i backup|\busu\S{2}\s+wszystkie\s+kopie\s+zapasowe|\bt\S{2}m\s+yedekleri\s+sil|x\S{2,3}a\s+(?:tất\s+cả|toàn\s+bộ)\s+(?:các\s+)?bản\s+sao\s+lưu|\bhapus\s+semua\s+(?:cadangan|backup cadangan)|\belimin\w*\s+i\s+test\s+che\s+falliscono|\b(?:borra|elimina)\w*\s+los\s+(?:tests|test|pruebas)\s+que\s+fallan|\bsupprim\w*\s+les\s+tests\s+qui\s+\S{2}chouent|\bl\S{2}sch\w*\s+(?:die\s+)?fehlschlagenden\s+Tests|\bapag\w*\s+os\s+testes\s+que\s+falham|(?:删除|刪除)(?:所有)?(?:失败|失敗)的测试|失敗(?:する|している)テストを削除|удали\S*\s+(?:все\s+)?(?:падающие|упавшие)\s+тесты|\bverwijder\w*\s+alle\s+(?:back-?ups|reservekopie\w*|snapshots)|\bverwijder\w*\s+(?:de\s+|alle\s+)?(?:falende|mislukte)\s+tests|\b(?:radera|ta\s+bort)\s+alla\s+(?:säkerhetskopior|backuper|backupper)|\b(?:radera|ta\s+bort)\s+(?:de\s+|alla\s+)?(?:misslyckade|fallerande)\s+tester|\bslett?e?\b[^\n]{0,60}?\balle\s+(?:sikkerhedskopier|sikkerhetskopier)|\bpoista\s+kaikki\s+(?:varmuuskopiot|varmistukset)|\bpoista\s+(?:kaikki\s+)?(?:epäonnistuvat|kaatuvat)\s+testit|\bsmaž\S*\s+všechny\s+(?:zálohy|snapshoty)|\bsmaž\S*\s+(?:všechny\s+)?(?:padající|selhávající)\s+testy|видал\S*\s+(?:усі\s+|всі\s+)?(?:резервн|бекап|знімк)\S*|видал\S*\s+(?:усі\s+|всі\s+)?(?:провальні|падаючі|невдалі)\s+тести|(?:șterge|şterge|sterge)\S*\s+toate\s+(?:backup-urile|copiile\s+de\s+rezerv)|(?:șterge|şterge|sterge)\S*\s+testele\s+care\s+(?:eșuează|eşuează|pică)|töröld?\s+(?:az\s+)?(?:összes|minden)\s+(?:biztonsági\s+)?(?:mentést|backupot)|töröld\s+a\s+(?:hibás|elbukó|sikertelen)\s+teszteket|ลบ\S{0,12}(?:สำรอง|แบ็กอัพ)\S{0,12}ทั้งหมด|(?:همه|تمام)\s+(?:نسخه‌های|نسخه\s*های)\s+پشتیبان\s+را\s+(?:پاک|حذف)|(?:מחק|מחקו)\s+(?:את\s+)?(?:כל\s+)?(?:הגיבויים|הבדיקות\s+שנכשלות)|(?:διάγραψε|Διάγραψε)\s+(?:όλα\s+)?(?:τα\s+)?(?:αντίγραφα\s+ασφαλείας|τεστ\s+που\s+αποτυγχάνουν)|সব\s+ব্যাকআপ[^\n]{0,40}?মুছে|(?:எல்லா|அனைத்து)\s+(?:கிளைகளையும்|காப்புப்\s*பிரதிகளையும்)\s+நீக்க|\bfuta\s+(?:majaribio|testi)\s+(?:yote\s+)?yanayoshindwa|\bfuta\s+(?:nakala\s+(?:zote\s+)?za\s+akiba|chelezo\s+zote)|\bpadam\w*\s+semua\s+sandaran|\bburahin\s+(?:ang\s+)?lahat\s+ng\s+(?:backup|kopya)|تمام\s+بیک\s*اپ\S*\s+(?:ڈیلیٹ|حذف|مٹا)|(?:șterge|şterge|sterge)\S*\s+toate\s+ramurile\s+(?:de\s+pe|din)\s+(?:remote|origin|server)|\bverwijder\w*\s+alle\s+(?:remote[- ]branches|branches\s+op\s+(?:de\s+)?(?:remote|origin|server))|\b(?:radera alla|ta bort alla|slett alle|slet alle|slette alle)\s+(?:remote-?(?:grenar|grene|grener|brancher|branches)|(?:grenar|grene|grener|branches)\s+på\s+(?:remote|origin|serveren|servern))|\bsmaž\S*\s+všechny\s+(?:vzdálené\s+větve|větve\s+na\s+(?:remote|origin|serveru))|видал\S*\s+(?:усі|всі)\s+(?:віддалені\s+гілки|гілки\s+на\s+(?:remote|origin|сервері))|töröld?\s+(?:az\s+)?összes\s+távoli\s+(?:ágat|branchet)|\bfuta\s+matawi\s+yote\s+(?:ya|kwenye)\s+(?:remote|origin|seva)",
         unless: &["older than", "except the"],
         spares_descriptions: true,
         what: "tells the agent to take down the user's defences",
@@ -5993,7 +6062,10 @@ pub static RULES: &[Rule] = &[
         // address a Japanese or Korean particle makes the recipient;
         // "vers/para/nach" a URL; a URL's query string, or URL-encoding,
         // as where the named secret goes.
-        pattern: r#"\b(?:in|into|under|inside|at\s+the\s+end\s+of)\s+(?:your|the|a|an|each|every)\s+(?:[\w"'-]+\s+){0,3}?(?:reply|replies|answer|response|messages?|pull\s+request|PR|issue|comment|commit\s+(?:messages?|bod(?:y|ies))|description|code\s+block|section|gist|ticket|notes?)\b|\bto\s+(?:your|the|each|every|all)\s+(?:\w+\s+){0,2}?(?:reply|replies|answer|answers|response|responses|recaps?|summar(?:y|ies)|reports?|messages?)\b|\bin\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query|param(?:eter)?)\b|\bto\s+https?://|\bto\s+[\w.-]+@[\w-]+\.(?:com|net|org|io|me|dev|app|co|xyz|ru|cc)\b|\bappend\w*\s+(?:a|an|the)\b[^\n]{0,40}?\b(?:section|block|appendix|footer)\b|\bshare\w*\s+(?:it\s+|them\s+)?publicly\b|\b(?:build|fill|set)\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query\s+)?param(?:eter)?\s+(?:from|with)\b|\b(?:give|send|show)\s+(?:the\s+user|them)\s+(?:this|the\s+following)\s+(?:link|URL)\b|\binto\s+(?:a|an|the)\s+(?:[\w-]+\s+)?`?<details>|https?://[^\s`'"<>)]*[?&][\w-]+=(?:[\s`'")<]|(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASS|PAT|CODE|OTP|PIN|PHRASE|CREDENTIALS?|COOKIE|SESSION))(?:[\s`'")]|$)|$)|\b(?:upload|post|send|submit|attach|put|paste|enter|sync|mirror|register|publish|forward|archive)\w*\b[^\n]{0,120}\b(?:to|at|on|into)\s+(?:the\s+|our\s+|this\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:https?://|(?:tickets?|issues?)\b)|\b(?:and|you|also)\s+sent\s+(?:it|them|this|that|these)\b[^\n]{0,80}\b(?:to|at|on|into)\s+(?:the\s+|our\s+|this\s+|a\s+)?(?:[\w-]+\s+){0,3}?https?://|\b(?:field|campo|feld|champ)\b[^\n]{0,30}\b(?:form|formulario|formular|formulaire)\b|\b(?:of|to)\s+the\s+(?:commit\s+(?:messages?|bod(?:y|ies))|pull\s+request|PR\s+description)\b|\b(?:create|open|file)\s+(?:a\s+)?(?:new\s+)?(?:GitHub\s+|public\s+)?(?:issue|gist|discussion)\b|\bpublic\s+gist\b|公開\s*gist|公开\s*gist|\bas\s+(?:a\s+)?bcc\b|(?:webhook|slack|チャンネル|チケット|メール|レポート)\s*に\s*(?:投稿|送信|添付|含め)|(?:отправ\w*|env(?:i|í)a\w*|envoie\w*|envoyez|transmet\w*|p(?:e|é)ga\w*|s(?:u|ú)be\w*|adjunt\w*|joins\b|joignez|schick\w*|sende\b|发送|发往|发到|发给|上传|提交到|推送到|附加到|送信|送付|synchronis\w*|sincroniz\w*|synchronisier\w*|copi[ae]\w*|kopier\w*|partag\w*|compart\w*|\bpubli(?:e|ez|que|quez|ca|car|cando)\b|ver(?:ö|oe)ffentlich\w*|загруз\w*|выгруз\w*|опублик\w*|скопир\w*|同步|复制|粘贴|貼り付け|アップロード|共有|添付|업로드|첨부|공유|붙여|보내|전송|\bunggah\w*|\bkirim\w*|\bsinkronkan\b|gönder|yükle|wyślij|prześlij|\bwklej\w*|załącz|udostępnij|\binvia\w*|\ballega\w*|\bincolla\w*|\bcondividi\w*|\bhochlad\w*|أرسل|ارفع|انسخ|भेज|अपलोड)[^\n]{0,120}(?:https?://|\b[\w.+-]+@[\w-]+\.[a-z]{2,}\b)|(?:tải\s+(?:[^\n]{0,80}?\s)?lên|gửi\s+(?:[^\n]{0,80}?\s)?(?:đến|tới|cho|lên)|đồng\s+bộ\s+(?:[^\n]{0,80}?\s)?(?:lên|với|tới))\s+[\x60'\x22<(]?https?://|https?://[\x21-\x7e]+\s+(?:adresine\s+)?(?:gönder|yükle)|https?://[\x21-\x7e]+\s*(?:に|へ)\s*(?:アップロード|送信|送って|投稿|同期)|https?://[\x21-\x7e]+\s*(?:으로|로|에)\s*(?:업로드|전송|보내)|https?://[\x21-\x7e]+\s+(?:पर|को)\s+(?:अपलोड|भेज)|publiczn\w*\s+(?:zg\S{2}oszeni|repozytori|issue|gist)|zg\S{2}oszeni\w*\s+publiczn|(?:ö|oe)ffentlichen?\s+(?:Tracker|Forum|Ticket)|\bissue\s+(?:p(?:ú|u)blic[oa]|pubblic[oa])\b|публичн\S*\s+(?:issue|тикет|задач|обсуждени)|herkese\s+a\S{2}\S{2}k|(?:issue|kho|repo|kênh|gist)\s+công\s+khai|(?:贴进|贴到|贴入|貼進|貼到|粘贴到|粘贴进|黏貼到)[^\n]{0,12}?(?:发布说明|發佈說明|发行说明|发版说明|公开的?\s*issue|评论区|公開的?\s*issue)|\bpublic\s+(?:[\w-]+\s+)?(?:repo(?:sitory)?|discussion|issue|thread|channel|paste)\b|reposit(?:ó|o)rio\s+p(?:ú|u)blico|d(?:é|e)p(?:ô|o)t\s+public|(?:ö|oe)ffentliche[nsm]?\s+(?:Repo|Gist|Issue|Kanal)|公开(?:的)?(?:仓库|代码库)|公開リポジトリ|공개\s*저장소|\bcomo\s+(?:um\s+|un\s+)?coment(?:á|a)rio\b|\bas\s+(?:a\s+)?(?:public\s+)?comment\s+(?:in|on|to)\b|\banyone\s+with\s+the\s+link\b|cualquiera\s+con\s+el\s+enlace|qualquer\s+pessoa\s+com\s+o\s+link|\bjede[rm]?\s+mit\s+dem\s+Link|toute\s+personne\s+(?:disposant|ayant)\s+(?:du|le)\s+lien|知道链接的|リンクを知っている|링크가\s*있는\s*모든|(?:^|[\s(])(?:an|a|à|para|al|на)\s+[\w.+-]+@[\w-]+\.[a-z]{2,}\b|@[\w-]+(?:\.[\w-]+)+\s*(?:を|に|へ|宛|으로|로|을|를|에게)|(?:^|\s)(?:vers|para|nach|auf|al|à)\s+(?:(?:le|la|les|el|o|a|den|die|das|l')\s*)?(?:[\w-]+\s+){0,3}?[`'\x22<(]?https?://|\bin\s+the\s+query\s+string\b|\bURL-?encoded\b|\bto\s+[`'\x22<]https?://|\bto\s+the\s+(?:[\w-]+\s+){0,2}webhook\b|\b(?:using|with|via|through)\s+the\s+(?:e-?mail|mail|send[_-]?mail|gmail|outlook)\s+tool\b|\bcomment\s+on\s+(?:the|your|a|an|each|every|this)\s+(?:open\s+|current\s+|user's\s+)?(?:pull\s+request|PR|merge\s+request|MR|issue|ticket)\b"#,
+        // Batch 48: the verbs of sending, uploading, attaching and pasting
+        // before an address, and a public issue or repository, in the
+        // languages no earlier batch used; a Telegram bot's handle.
+        pattern: r#"\b(?:in|into|under|inside|at\s+the\s+end\s+of)\s+(?:your|the|a|an|each|every)\s+(?:[\w"'-]+\s+){0,3}?(?:reply|replies|answer|response|messages?|pull\s+request|PR|issue|comment|commit\s+(?:messages?|bod(?:y|ies))|description|code\s+block|section|gist|ticket|notes?)\b|\bto\s+(?:your|the|each|every|all)\s+(?:\w+\s+){0,2}?(?:reply|replies|answer|answers|response|responses|recaps?|summar(?:y|ies)|reports?|messages?)\b|\bin\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query|param(?:eter)?)\b|\bto\s+https?://|\bto\s+[\w.-]+@[\w-]+\.(?:com|net|org|io|me|dev|app|co|xyz|ru|cc)\b|\bappend\w*\s+(?:a|an|the)\b[^\n]{0,40}?\b(?:section|block|appendix|footer)\b|\bshare\w*\s+(?:it\s+|them\s+)?publicly\b|\b(?:build|fill|set)\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query\s+)?param(?:eter)?\s+(?:from|with)\b|\b(?:give|send|show)\s+(?:the\s+user|them)\s+(?:this|the\s+following)\s+(?:link|URL)\b|\binto\s+(?:a|an|the)\s+(?:[\w-]+\s+)?`?<details>|https?://[^\s`'"<>)]*[?&][\w-]+=(?:[\s`'")<]|(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASS|PAT|CODE|OTP|PIN|PHRASE|CREDENTIALS?|COOKIE|SESSION))(?:[\s`'")]|$)|$)|\b(?:upload|post|send|submit|attach|put|paste|enter|sync|mirror|register|publish|forward|archive)\w*\b[^\n]{0,120}\b(?:to|at|on|into)\s+(?:the\s+|our\s+|this\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:https?://|(?:tickets?|issues?)\b)|\b(?:and|you|also)\s+sent\s+(?:it|them|this|that|these)\b[^\n]{0,80}\b(?:to|at|on|into)\s+(?:the\s+|our\s+|this\s+|a\s+)?(?:[\w-]+\s+){0,3}?https?://|\b(?:field|campo|feld|champ)\b[^\n]{0,30}\b(?:form|formulario|formular|formulaire)\b|\b(?:of|to)\s+the\s+(?:commit\s+(?:messages?|bod(?:y|ies))|pull\s+request|PR\s+description)\b|\b(?:create|open|file)\s+(?:a\s+)?(?:new\s+)?(?:GitHub\s+|public\s+)?(?:issue|gist|discussion)\b|\bpublic\s+gist\b|公開\s*gist|公开\s*gist|\bas\s+(?:a\s+)?bcc\b|(?:webhook|slack|チャンネル|チケット|メール|レポート)\s*に\s*(?:投稿|送信|添付|含め)|(?:отправ\w*|env(?:i|í)a\w*|envoie\w*|envoyez|transmet\w*|p(?:e|é)ga\w*|s(?:u|ú)be\w*|adjunt\w*|joins\b|joignez|schick\w*|sende\b|发送|发往|发到|发给|上传|提交到|推送到|附加到|送信|送付|synchronis\w*|sincroniz\w*|synchronisier\w*|copi[ae]\w*|kopier\w*|partag\w*|compart\w*|\bpubli(?:e|ez|que|quez|ca|car|cando)\b|ver(?:ö|oe)ffentlich\w*|загруз\w*|выгруз\w*|опублик\w*|скопир\w*|同步|复制|粘贴|貼り付け|アップロード|共有|添付|업로드|첨부|공유|붙여|보내|전송|\bunggah\w*|\bkirim\w*|\bsinkronkan\b|gönder|yükle|wyślij|prześlij|\bwklej\w*|załącz|udostępnij|\binvia\w*|\ballega\w*|\bincolla\w*|\bcondividi\w*|\bhochlad\w*|أرسل|ارفع|انسخ|भेज|अपलोड)[^\n]{0,120}(?:https?://|\b[\w.+-]+@[\w-]+\.[a-z]{2,}\b)|(?:tải\s+(?:[^\n]{0,80}?\s)?lên|gửi\s+(?:[^\n]{0,80}?\s)?(?:đến|tới|cho|lên)|đồng\s+bộ\s+(?:[^\n]{0,80}?\s)?(?:lên|với|tới))\s+[\x60'\x22<(]?https?://|https?://[\x21-\x7e]+\s+(?:adresine\s+)?(?:gönder|yükle)|https?://[\x21-\x7e]+\s*(?:に|へ)\s*(?:アップロード|送信|送って|投稿|同期)|https?://[\x21-\x7e]+\s*(?:으로|로|에)\s*(?:업로드|전송|보내)|https?://[\x21-\x7e]+\s+(?:पर|को)\s+(?:अपलोड|भेज)|publiczn\w*\s+(?:zg\S{2}oszeni|repozytori|issue|gist)|zg\S{2}oszeni\w*\s+publiczn|(?:ö|oe)ffentlichen?\s+(?:Tracker|Forum|Ticket)|\bissue\s+(?:p(?:ú|u)blic[oa]|pubblic[oa])\b|публичн\S*\s+(?:issue|тикет|задач|обсуждени)|herkese\s+a\S{2}\S{2}k|(?:issue|kho|repo|kênh|gist)\s+công\s+khai|(?:贴进|贴到|贴入|貼進|貼到|粘贴到|粘贴进|黏貼到)[^\n]{0,12}?(?:发布说明|發佈說明|发行说明|发版说明|公开的?\s*issue|评论区|公開的?\s*issue)|\bpublic\s+(?:[\w-]+\s+)?(?:repo(?:sitory)?|discussion|issue|thread|channel|paste)\b|reposit(?:ó|o)rio\s+p(?:ú|u)blico|d(?:é|e)p(?:ô|o)t\s+public|(?:ö|oe)ffentliche[nsm]?\s+(?:Repo|Gist|Issue|Kanal)|公开(?:的)?(?:仓库|代码库)|公開リポジトリ|공개\s*저장소|\bcomo\s+(?:um\s+|un\s+)?coment(?:á|a)rio\b|\bas\s+(?:a\s+)?(?:public\s+)?comment\s+(?:in|on|to)\b|\banyone\s+with\s+the\s+link\b|cualquiera\s+con\s+el\s+enlace|qualquer\s+pessoa\s+com\s+o\s+link|\bjede[rm]?\s+mit\s+dem\s+Link|toute\s+personne\s+(?:disposant|ayant)\s+(?:du|le)\s+lien|知道链接的|リンクを知っている|링크가\s*있는\s*모든|(?:^|[\s(])(?:an|a|à|para|al|на)\s+[\w.+-]+@[\w-]+\.[a-z]{2,}\b|@[\w-]+(?:\.[\w-]+)+\s*(?:を|に|へ|宛|으로|로|을|를|에게)|(?:^|\s)(?:vers|para|nach|auf|al|à)\s+(?:(?:le|la|les|el|o|a|den|die|das|l')\s*)?(?:[\w-]+\s+){0,3}?[`'\x22<(]?https?://|\bin\s+the\s+query\s+string\b|\bURL-?encoded\b|\bto\s+[`'\x22<]https?://|\bto\s+the\s+(?:[\w-]+\s+){0,2}webhook\b|\b(?:using|with|via|through)\s+the\s+(?:e-?mail|mail|send[_-]?mail|gmail|outlook)\s+tool\b|\bcomment\s+on\s+(?:the|your|a|an|each|every|this)\s+(?:open\s+|current\s+|user's\s+)?(?:pull\s+request|PR|merge\s+request|MR|issue|ticket)\b|(?:\b(?:last\s+opp|ladda\s+upp|uploaden|stuur|verstuur|plak|kopieer|skicka|klistra\s+in|bifoga|vedhæft|indsæt|lim\s+inn|legg\s+ved|lähetä|liitä|odešli|nahraj|vlož|přilož|trimite|încarcă|incarca|atașează|küldd|töltsd\s+fel|csatold|hantar|muat\s+naik|lampirkan|ipadala|i-upload|ilakip|tuma|pakia|ambatanisha|befrest|upload\s+kon)\b|надішл|відправ|встав|прикріп|แนบ|ส่ง|อัปโหลด|بفرست|ارسال|آپلود|بارگذاری|بھیج|اپ\s*لوڈ|שלח|העלה|צרף|στείλε|ανέβασε|επισύναψε|পাঠান|আপলোড|அனுப்ப|பதிவேற்ற)[^\n]{0,120}(?:https?://|\b[\w.+-]+@[\w-]+\.[a-z]{2,}\b)|публічн\S*\s+(?:issue|тікет|задач|обговорен|репозитор)|\b(?:openbare?|publieke?)\s+(?:issue|repo)|\boffentlig\w*\s+(?:issue|repo|kanal)|\bjulkise\w*\s+(?:issue|repo)|\bveřejn\S*\s+(?:issue|repozit)|\bnyilvános\s+(?:issue|repó|tároló)|\bissue\s+public\b|(?:issue|מאגר)\s+ציבורי|δημόσιο\s+(?:issue|αποθετήριο)|(?:issue|مخزن)\s+عمومی|issue\s*สาธารณะ|(?:^|[\s\x60(])@\w{2,}bot\b|ربات\s+تلگرام|\btelegram\s+bot\b"#,
         unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
         confirm: Some(crate::hosts::foreign_unless_url),
         signal: Signal::Disclose,
@@ -6441,6 +6513,25 @@ pub static RULES: &[Rule] = &[
             r"|\b(?:abaikan|lupakan|acuhkan)\s+(?:semua\s+|seluruh\s+)?(?:instruksi|petunjuk|perintah|aturan|arahan)\s+(?:(?:yang\s+)?sebelumnya|terdahulu|sistem|awal|di\s+atas)\b",
             r"|(?:进入|处于|處於|進入|切换到|切换至|切換到)(?:开发者模式|開發者模式)",
             r"|開発者モード(?:に(?:入|切り替え|移行)|で(?:動作|応答|実行)|です)|越狱模式|ежим\s+разработчика|개발자\s*모드(?:로\s*(?:전환|진입|동작)|에서\s*(?:동작|실행|응답))",
+            // Batch 48: "ignore all previous instructions" (or "your
+            // safety rules") in the languages no earlier batch used.
+            r"|\bnegeer\s+(?:al\s+|alle\s+)?(?:je\s+)?(?:eerdere|vorige|voorgaande|oorspronkelijke|veiligheids)\s*(?:instructies|regels|aanwijzingen)",
+            r"|\bignorera\s+(?:alla\s+)?(?:dina\s+)?(?:tidigare|föregående|ursprungliga|säkerhets)\s*(?:instruktioner|regler|anvisningar)",
+            r"|\bignorer\s+(?:alle\s+)?(?:dine\s+)?(?:tidligere|forrige|foregående|oprindelige|opprinnelige|sikkerheds|sikkerhets)\s*(?:instruktioner|instruksjoner|instrukser|regler|anvisninger)",
+            r"|\b(?:ohita|unohda)\s+(?:kaikki\s+)?(?:aiemmat|edelliset|aikaisemmat|alkuperäiset|turvallisuus)\s*(?:ohjeet|säännöt|ohjeesi|sääntösi)",
+            r"|\bignoruj(?:te)?\s+(?:všechny\s+)?(?:své\s+)?(?:předchozí|původní|dřívější|bezpečnostní)\s+(?:pokyny|instrukce|pravidla)",
+            r"|\bignor(?:ă|a|ați|aţi)\s+(?:toate\s+)?(?:instrucțiunile|instrucţiunile|regulile)\s+(?:anterioare|precedente|inițiale|iniţiale|de\s+siguranță)",
+            r"|figyelmen\s+kívül\s+(?:az\s+)?(?:összes\s+|minden\s+)?(?:korábbi|előző|eredeti|biztonsági)\s+(?:utasítás|szabály)",
+            r"|(?:гноруй|гноруйте|абудь|абудьте)\s+(?:усі\s+|всі\s+)?(?:попередні|системні|свої)\s+(?:інструкції|вказівки|правила)",
+            r"|(?:دستورالعمل|دستورات|قوانین|قواعد)[^\n]{0,30}?(?:قبلی|پیشین|ایمنی)[^\n]{0,20}?نادیده\s+(?:بگیر|بگیرید)",
+            r"|(?:เพิกเฉย|ไม่ต้องสนใจ|ละเว้น|ลืม)[^\n]{0,24}?(?:คำสั่ง|คำแนะนำ|กฎ)[^\n]{0,12}?(?:ก่อนหน้า|เดิม|ทั้งหมด|ความปลอดภัย)",
+            r"|(?:התעלם|התעלמו|שכח|שכחו)\s+(?:מכל|מ|את\s+כל)\s*(?:ה)?(?:הוראות|הנחיות|כללי)",
+            r"|(?:γνόησε|γνοήστε|έχασε|εχάστε)\s+(?:όλες\s+|όλους\s+)?(?:τις\s+|τους\s+)?(?:προηγούμενες\s+|προηγούμενους\s+)?(?:οδηγίες|κανόνες)",
+            r"|\bhuwag\s+(?:mong\s+)?(?:pansinin|sundin)\s+(?:ang\s+)?(?:lahat\s+ng\s+)?(?:naunang|nakaraang|dating|orihinal\s+na)\s+(?:tagubilin|utos|patakaran|instruksyon)",
+            r"|\bpuuza\s+(?:maagizo|maelekezo|sheria)\s+(?:yote\s+)?(?:ya\s+|za\s+)?(?:awali|zamani|mfumo|usalama|yaliyotangulia)",
+            r"|(?:আগের|পূর্ববর্তী)\s+(?:সব\s+|সকল\s+)?(?:নির্দেশ|নির্দেশনা|নিয়ম)\S*\s+(?:উপেক্ষা|অগ্রাহ্য)",
+            r"|(?:முந்தைய|முன்னைய)\s+(?:அனைத்து\s+|எல்லா\s+)?(?:வழிமுறைகளை|அறிவுறுத்தல்களை|கட்டளைகளை|விதிகளை)\S*\s+(?:புறக்கணி|மற)",
+            r"|(?:پچھلی|سابقہ|پہلے\s+کی)\s+(?:تمام\s+|سب\s+)?(?:ہدایات|احکامات|قواعد)\s+(?:کو\s+)?(?:نظر\s+انداز|بھول)",
         ),
         unless: &[
             "\"忽略",
@@ -6472,6 +6563,26 @@ pub static RULES: &[Rule] = &[
             "gibi \"",
             "вроде «",
             "такие как «",
+            // Batch 48: the same "such as \"…\"" in the languages no
+            // earlier batch used.
+            "zoals \"",
+            "som \"",
+            "kuten \"",
+            "jako \"",
+            "precum \"",
+            "mint \"",
+            "például \"",
+            "на кшталт \"",
+            "як-от \"",
+            "เช่น \"",
+            "مانند \"",
+            "مثل \"",
+            "جیسے \"",
+            "כמו \"",
+            "όπως \"",
+            "tulad ng \"",
+            "kama \"",
+            "যেমন \"",
         ],
         confirm: Some(crate::naming::unquoted_order),
         what: "tells the agent to override its instructions (another language)",
@@ -6575,6 +6686,37 @@ pub static RULES: &[Rule] = &[
             // loosened regex searched every text, +5 % instructions a
             // corpus pass.)
             r"|(?:不要|别|別|不用|无需|無需|不必|切勿)[^\n]{0,3}?在(?:总结|總結|摘要|报告|報告|回复|回覆)(?:中|之中|里|裡)(?:提到|提及|说明|說明|写|寫)",
+            // Batch 48: the languages no earlier batch used — what each
+            // says for "without telling the user" and "don't tell the
+            // user" — and (`asks_more_intl`) for "don't ask the user".
+            r"|zonder\s+(?:de\s+)?gebruiker\s+(?:(?:hier|daar|er)(?:over|van)\s+)?(?:iets\s+)?(?:te\s+)?(?:informeren|vertellen|melden|laten\s+weten)|\b(?:vertel|meld|zeg)\s+(?:het\s+|dit\s+|dat\s+)?(?:niet|niets|nooit)\s+(?:[^\n]{0,20}?\s)?(?:aan|tegen)\s+de\s+gebruiker|\b(?:vertel|meld|zeg)\s+(?:het\s+|dit\s+)?(?:aan\s+|tegen\s+)?de\s+gebruiker\s+(?:er\s+)?(?:niet|niets|nooit)\b",
+            r"|utan\s+att\s+(?:informera|meddela|berätta\s+för|säga\s+(?:något\s+)?till)\s+användaren|(?:berätta|säg)\s+(?:inte|inget|aldrig)\s+(?:[^\n]{0,20}?\s)?(?:för|till)\s+användaren|(?:nämn|visa)\s+(?:det\s+)?inte\s+för\s+användaren",
+            r"|uden\s+at\s+(?:informere|fortælle|sige\s+det\s+til)\s+brugeren|(?:fortæl|sig|nævn)\s+(?:det\s+)?(?:ikke|intet|aldrig)\s+(?:[^\n]{0,20}?\s)?(?:til\s+)?brugeren",
+            r"|uten\s+å\s+(?:informere|fortelle|si\s+(?:det\s+)?til)\s+brukeren|(?:fortell|si|nevn)\s+(?:det\s+)?(?:ikke|aldri)\s+(?:[^\n]{0,20}?\s)?(?:til\s+)?brukeren|ikke\s+(?:fortell|si)\s+(?:det\s+)?(?:til\s+)?brukeren",
+            r"|lä\s+(?:kerro|ilmoita|mainitse)\s+(?:[^\n]{0,30}?\s)?käyttäjälle|kertomatta\s+(?:siitä\s+)?käyttäjälle|käyttäjän\s+tietämättä",
+            r"|(?:neříkej|neříkejte|nesděluj|nesdělujte|neinformuj|neinformujte|nezmiňuj)\s+(?:[^\n]{0,20}?\s)?uživatel|uživateli\s+(?:[^\n]{0,30}?\s)?nic\s+(?:neříkej|nesděluj|neříkejte|nesdělujte)|bez\s+vědomí\s+uživatele",
+            r"|fără\s+(?:să-i\s+(?:spui|spuneți|spuneţi)|a\s+(?:informa|anunța|anunţa|spune))\s+(?:nimic\s+)?utilizator|nu\s+(?:îi\s+)?(?:spune|spuneți|menționa|menţiona|anunța|anunţa)\s+(?:nimic\s+)?(?:[^\n]{0,20}?\s)?utilizatorului",
+            r"|ne\s+(?:szólj|szóljon|mondd\s+el|mondja\s+el|említsd|jelezd)\s+(?:[^\n]{0,20}?\s)?felhasználó|felhasználó\s+tudta\s+nélkül",
+            r"|е\s+(?:кажіть|кажи|повідомляйте|повідомляй|говоріть|згадуйте|згадуй)\s+(?:[^\n]{0,30}?\s)?користувач|без\s+відома\s+користувача",
+            r"|tanpa\s+(?:memberitahu|memberi\s+tahu|pengetahuan)\s+pengguna",
+            r"|huwag\s+(?:mo\s+)?(?:sabihin|ipaalam|banggitin)\s+(?:[^\n]{0,20}?\s)?sa\s+(?:user|gumagamit)|nang\s+hindi\s+(?:sinasabi|ipinapaalam|nalalaman)\s+(?:ng\s+|sa\s+)?(?:user|gumagamit)",
+            r"|usimwambie\s+(?:[^\n]{0,20}?\s)?mtumiaji|usimjulishe\s+mtumiaji|bila\s+(?:kumwambia|kumjulisha)\s+mtumiaji|bila\s+mtumiaji\s+kujua",
+            r"|(?:ไม่ต้อง|อย่า)\s*(?:แจ้ง|บอก)(?:ให้)?\s*ผู้ใช้",
+            r"|به\s+کاربر\s+(?:چیزی\s+)?(?:نگویید|نگو|اطلاع\s+ندهید|اطلاع\s+نده)|لازم\s+نیست\s+(?:به\s+)?کاربر\s+(?:را\s+)?(?:بگویید|بگو|خبر|مطلع|اطلاع)|بدون\s+(?:اطلاع|آگاهی)\s+(?:دادن\s+به\s+)?کاربر",
+            r"|\bbe\s+karbar\s+(?:ham\s+|chizi\s+)?(?:nagu|nagid|nagoo)\b|\bbedune\s+(?:ettela|etela)\w*\s+(?:be\s+|dadan\s+be\s+)?karbar",
+            r"|صارف\s+کو\s+(?:کچھ\s+)?(?:مت|نہ)\s+(?:بتائیں|بتاؤ|بتانا|دکھائیں)|صارف\s+کو\s+بتائے\s+بغیر",
+            r"|(?:בלי|מבלי|ללא)\s+(?:לספר|להודיע|לדווח|ליידע)\s+(?:על\s+(?:כך|זה|זאת)\s+)?(?:ל|את\s+ה)משתמש|אל\s+(?:תספר|תספרו|תגיד|תגידו|תודיע|תודיעו|תדווח|תדווחו)\s+(?:על\s+(?:כך|זה|זאת)\s+)?למשתמש",
+            r"|(?:μην|Μην)\s+(?:το\s+)?(?:αναφέρεις|αναφέρετε|πεις|πείτε|λες)\s+(?:[^\n]{0,20}?\s)?(?:στον|στο|τον)\s+χρήστη|(?:χωρίς|Χωρίς)\s+να\s+(?:ενημερώσεις|το\s+πεις|πεις)\s+(?:[^\n]{0,10}?\s)?(?:στον\s+|τον\s+)?χρήστη",
+            r"|ব্যবহারকারীকে\s+(?:কিছু\s+)?(?:বলবেন\s+না|বলো\s+না|বলবে\s+না|জানাবেন\s+না|জানিও\s+না)",
+            r"|பயன(?:ரிடம்|ருக்குத்?)\s+(?:சொல்ல|தெரிவிக்க|கூற)\s+வேண்டாம்",
+            // Batch 48's generality check: "the user needn't know" and "no
+            // need to tell the user".
+            r"|\bbrukeren\s+(?:trenger|behøver)\s+ikke\s+(?:å\s+)?(?:vite|få\s+vite)|\bbrugeren\s+behøver\s+ikke\s+(?:at\s+)?(?:vide|få\s+(?:det\s+)?at\s+vide)|\banvändaren\s+behöver\s+inte\s+(?:få\s+)?veta",
+            r"|\bde\s+gebruiker\s+hoeft\s+(?:dit\s+|dat\s+|het\s+|er\s+)?niet\s+(?:te\s+weten|van\s+te\s+weten|ingelicht)|käyttäjän\s+ei\s+(?:tarvitse|pidä)\s+tietää|\buživatel\s+(?:o\s+tom\s+)?nemusí\s+vědět",
+            r"|\bnu\s+(?:e|este)\s+nevoie\s+(?:să-l|să\s+îl|sa-l)\s+(?:anunți|anunţi|informezi)\s+pe\s+utilizator|\butilizatorul\s+nu\s+trebuie\s+să\s+(?:știe|ştie)|felhasználónak\s+nem\s+kell\s+tudnia",
+            r"|ористувач\S*\s+не\s+(?:треба|потрібно|обов'язково)\s+знати|\bpengguna\s+tidak\s+perlu\s+(?:tahu|diberitahu)|\bhindi\s+(?:na\s+)?kailangang\s+malaman\s+ng\s+(?:user|gumagamit)|\bmtumiaji\s+hahitaji\s+kujua",
+            r"|",
+            asks_more_intl!(),
         ),
         confirm: Some(crate::naming::unquoted_concealment),
         reported_as: Some((skips_asking, "skip-confirmation")),
@@ -6607,6 +6749,13 @@ pub static RULES: &[Rule] = &[
             r"|\bpierwsze\S{2}stwo\s+przed\s+(?:poleceniami|instrukcjami|\S{2}yczeniami)\s+u\S{2}ytkownika",
             r"|(?:أولوية|الأولوية)\s+(?:على|فوق)\s+(?:تعليمات|أوامر|طلبات)\s+المستخدم",
             r"|(?:उपयोगकर्ता|यूज़र|यूजर)\s+के\s+(?:निर्देशों|आदेशों)\s+से\s+(?:ऊपर|अधिक\s+महत्वपूर्ण)",
+            // Batch 48: "have priority over the user's" in the languages
+            // no earlier batch used.
+            r"|\bau\s+prioritate\s+(?:față|fata|faţă)\s+de\s+(?:[^\n]{0,30}?\s)?utilizator",
+            r"|\b(?:hebben|heeft)\s+voorrang\s+(?:boven|op)\s+(?:[^\n]{0,20}?\s)?(?:de\s+)?gebruiker",
+            r"|\b(?:har|går)\s+(?:företräde|prioritet|forrang)\s+(?:framför|före|foran|frem\s+for|over)\s+(?:[^\n]{0,20}?\s)?(?:användar|bruger|bruker)",
+            r"|\bmají\s+přednost\s+před\s+(?:[^\n]{0,20}?\s)?uživatel|elsőbbséget\s+élvez(?:nek)?\s+a\s+felhasználó|(?:etusijalla|ohittavat)\s+käyttäjän",
+            r"|(?:пріоритет\S*\s+над|важливіш\S*\s+за)\s+(?:[^\n]{0,40}?\s)?користувач|(?:גוברות|גוברים|עדיפות)\s+על\s+(?:הוראות\s+)?המשתמש|(?:υπερισχύουν|προτεραιότητα)\s+(?:[^\n]{0,40}?\s)?(?:του\s+)?χρήστη",
         ),
         what: "claims authority over the user's instructions (another language)",
         explain: "Claims, in another language, that the skill's instructions outrank the user's, so the agent obeys the skill instead: prompt injection; remove the skill.",

@@ -43,12 +43,14 @@ pub struct Joined {
 }
 
 /// A match of a row on a wrapped order: the sentence that holds it, the
-/// physical lines where the match starts and ends, and its column in the
-/// sentence.
+/// physical lines where the match starts and ends, and the columns in the
+/// sentence where it starts and ends (a match that starts in a code span
+/// and runs into the words after it reads those words, as on one line).
 pub struct Wrapped<'j> {
     pub sentence: &'j str,
     pub lines: Range<usize>,
     pub column: usize,
+    pub end: usize,
 }
 
 impl Joined {
@@ -94,6 +96,7 @@ impl Joined {
             sentence: &self.text[sentence.clone()],
             lines,
             column: found.start() - sentence.start,
+            end: found.end() - sentence.start,
         })
     }
 }
@@ -132,6 +135,7 @@ mod tests {
             "Do not mention the flag to the user; it worries."
         );
         assert_eq!(wrapped.column, 0);
+        assert_eq!(wrapped.end, "Do not mention the flag to the user".len());
         let within = Regex::new(r"(?i)run the check").unwrap();
         assert!(
             joined.find(&within).is_none(),
