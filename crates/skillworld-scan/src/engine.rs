@@ -941,7 +941,7 @@ static SECOND_READINGS: &[SecondReading] = &[
     // checks is refused.
     SecondReading {
         reads: |h| h.rule.id == "rm-rf-root" && h.code && testinput::test_script(&h.file),
-        spares: |lines, _, line| testinput::spliced_into_input(lines.get(line)),
+        spares: |lines, _, line| testinput::spliced_into_input(lines, line),
         outcome: Spared::Softened(
             "a test's input: a command spliced into a string the test hands to the code it checks",
         ),

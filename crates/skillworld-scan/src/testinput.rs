@@ -14,6 +14,8 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use crate::lines::Lines;
+
 /// Words on a line that run a string as commands.
 static RUNS_STRINGS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(?:eval|exec|system|popen|source|xargs|ssh|su|sudo)\b|(?:^|\s)-c\b|\$\(|`")
@@ -41,15 +43,28 @@ pub fn test_script(path: &str) -> bool {
         })
 }
 
-/// Whether every recursive deletion on `line` is spliced into a quoted
-/// string after text and a command separator, on a line that runs no
-/// string and assigns none to a variable.
-pub fn spliced_into_input(line: &str) -> bool {
-    if RUNS_STRINGS.is_match(line) {
+/// A shell given a variable's value as commands (`bash -c "$2"`, `eval
+/// "$cmd"`, `$($2)`, `echo "$2" | sh`): a test helper that runs its input.
+/// A program held in a variable and given the input as an argument
+/// (`$("$SOLVE_SCRIPT" "$equation")`) runs the program, not the input.
+static RUNS_VARIABLE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"(?i)(?:\b(?:eval|exec|xargs)|(?:^|\s)-c)\s+["']?\$|\$\(\s*["']?\$\{?\w+\}?["']?\s*(?:2>&1\s*)?\)|`\s*["']?\$\{?\w+\}?["']?\s*`|\|\s*(?:ba|z|k|da)?sh\b"#)
+        .expect("the variable runner pattern compiles")
+});
+
+/// Whether every recursive deletion on line `line` of a test script is
+/// spliced into a quoted string after text and a command separator, on a
+/// line that runs no string and assigns none to a variable, in a script
+/// that hands no variable to a shell (its helper would run the input).
+pub fn spliced_into_input(lines: &Lines, line: usize) -> bool {
+    let text = lines.get(line);
+    if RUNS_STRINGS.is_match(text)
+        || (0..lines.count()).any(|other| RUNS_VARIABLE.is_match(lines.get(other)))
+    {
         return false;
     }
-    let mut found = DELETION.find_iter(line).peekable();
-    found.peek().is_some() && found.all(|deletion| spliced_at(line, deletion.start()))
+    let mut found = DELETION.find_iter(text).peekable();
+    found.peek().is_some() && found.all(|deletion| spliced_at(text, deletion.start()))
 }
 
 /// Whether byte `at` stands inside a quoted string whose text before it

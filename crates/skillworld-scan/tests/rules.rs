@@ -12305,6 +12305,22 @@ fn the_sweeps_test_injection_inputs_warn_and_run_payloads_block() {
             "{name}: {payload}"
         );
     }
+    // The same input handed by the test's own helper to a shell runs.
+    let input = "run_test \"Command Injection: Semicolon\" \"x + 1; rm -rf /\" 1";
+    for helper in [
+        "run_test() { bash -c \"$2\"; }",
+        "run_test() { eval \"$2\"; }",
+        "run_test() { out=$($2); }",
+        "run_test() { echo \"$2\" | sh; }",
+        "run_test() {\n  local cmd=\"$2\"\n  sh -c \"$cmd\"\n}",
+    ] {
+        let text = format!("test-solver.sh\n#!/usr/bin/env bash\n{helper}\n{input}\n");
+        assert!(scan_bundle(skill, &bundle(&text)).blocked, "{helper}");
+    }
+    let program =
+        "source \"$TEST_UTILS\"\nrun_test() { out=$(\"$SOLVE\" \"$2\" 2>&1) || code=$?; }";
+    let text = format!("test-solver.sh\n#!/usr/bin/env bash\n{program}\n{input}\n");
+    assert!(!scan_bundle(skill, &bundle(&text)).blocked, "{program}");
 }
 
 /// fp24, the eighteenth sweep's `vulnclaw` notes (SEC-4: "a payload written
