@@ -3,6 +3,8 @@
 //! shrinks two to four times and decompresses at gigabytes per second, so
 //! the file stays within twice its content and opening stays fast.
 
+use std::cell::RefCell;
+
 /// The bytes follow as they are.
 const RAW: u8 = 0;
 /// An LZ4 block follows, its decompressed length first (u32, little
@@ -16,33 +18,58 @@ const MIN_COMPRESSED: usize = 64;
 /// is a damaged value, refused before anything is allocated.
 const MAX_RATIO: usize = 255;
 
+/// A thread keeps a compression room of at most this many bytes; a
+/// bigger value's block is made for it alone.
+const ROOM_KEPT: usize = 1 << 20;
+
+thread_local! {
+    /// Where this thread compresses values: zeroed once, reused.
+    static ROOM: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
 /// Appends `bytes` packed to `out`: compressed when that saves at least an
 /// eighth, else as they are (binary files, hashes, short values). The
-/// block is compressed straight into `out` (issue 19: lz4_flex's own
-/// `Vec` was allocated, shrunk with a copy, then copied again into `out`
-/// for every blob and row of an import).
+/// block is compressed in this thread's reused room, then copied into
+/// `out` at its size (issue 19: compressing straight into `out` zeroed a
+/// block's worst case, about the value's whole length, for every blob and
+/// row of an import, and left each stored value holding three times the
+/// memory it used).
 pub(crate) fn pack_into(bytes: &[u8], out: &mut Vec<u8>) {
-    let start = out.len();
     if bytes.len() >= MIN_COMPRESSED {
-        let block = start + 1 + 4;
-        out.resize(
-            block + lz4_flex::block::get_maximum_output_size(bytes.len()),
-            0,
-        );
-        let written = lz4_flex::block::compress_into(bytes, &mut out[block..])
-            .expect("the block fits its maximum size");
-        if 4 + written <= bytes.len() - bytes.len() / 8 {
-            out[start] = LZ4;
-            let length = u32::try_from(bytes.len()).expect("a value under 4 GiB");
-            out[start + 1..block].copy_from_slice(&length.to_le_bytes());
-            out.truncate(block + written);
+        let worst = lz4_flex::block::get_maximum_output_size(bytes.len());
+        let packed = if worst <= ROOM_KEPT {
+            ROOM.with_borrow_mut(|room| {
+                if room.len() < worst {
+                    room.resize(worst, 0);
+                }
+                append_compressed(bytes, &mut room[..worst], out)
+            })
+        } else {
+            append_compressed(bytes, &mut vec![0; worst], out)
+        };
+        if packed {
             return;
         }
-        out.truncate(start);
     }
-    out.reserve(1 + bytes.len());
+    out.reserve_exact(1 + bytes.len());
     out.push(RAW);
     out.extend_from_slice(bytes);
+}
+
+/// Compresses `bytes` in `room` (room for the worst case) and appends the
+/// block to `out` if it saves at least an eighth; says whether it did.
+fn append_compressed(bytes: &[u8], room: &mut [u8], out: &mut Vec<u8>) -> bool {
+    let written =
+        lz4_flex::block::compress_into(bytes, room).expect("the block fits its maximum size");
+    if 4 + written > bytes.len() - bytes.len() / 8 {
+        return false;
+    }
+    let length = u32::try_from(bytes.len()).expect("a value under 4 GiB");
+    out.reserve_exact(1 + 4 + written);
+    out.push(LZ4);
+    out.extend_from_slice(&length.to_le_bytes());
+    out.extend_from_slice(&room[..written]);
+    true
 }
 
 pub(crate) fn pack(bytes: &[u8]) -> Vec<u8> {
@@ -133,6 +160,18 @@ mod tests {
         let mut expected = vec![LZ4];
         expected.extend(lz4_flex::block::compress_prepend_size(text.as_bytes()));
         assert_eq!(pack(text.as_bytes()), expected);
+    }
+
+    #[test]
+    fn a_packed_value_holds_the_memory_it_uses_whatever_its_size() {
+        // Below and above the room a thread keeps.
+        for lines in [40, 2 * ROOM_KEPT / 40] {
+            let text = "Step: check the result against the notes.\n".repeat(lines);
+            let packed = pack(text.as_bytes());
+            assert_eq!(packed[0], LZ4);
+            assert_eq!(packed.capacity(), packed.len());
+            assert_eq!(unpack(&packed).unwrap(), text.as_bytes());
+        }
     }
 
     #[test]
