@@ -2055,6 +2055,20 @@ pub static RULES: &[Rule] = &[
         explain: "Adds a certificate to a system trust store as a root authority.",
         ..Rule::BASE
     },
+    // The lead's review of fp24: a certificate the skill ships or names,
+    // trusted as a root, is the author's way into every TLS connection
+    // (blocked before fp24 only by `keychain` misreading the command).
+    Rule {
+        id: "named-root-trust",
+        class: Class::Tampering,
+        severity: Severity::High,
+        target: Target::Code,
+        pattern: r"\badd-trusted-cert\b|-addstore\s+(?:-\w+\s+)*['\x22]?root\b|\bImport-Certificate\b[^\n]*\\Root\b",
+        unless: &[".mitmproxy", "mkcert", "caddy", "your-", "<", "path/to"],
+        what: "trusts a certificate it names as a root",
+        explain: "Trusts a certificate the skill ships or names as a root authority for the whole machine, so whoever holds its key can read and change every HTTPS connection; a local tool's own authority (mitmproxy, mkcert, Caddy) keeps its key here — remove the skill unless the certificate is your own IT's.",
+        ..Rule::BASE
+    },
     Rule {
         id: "fetched-root-trust",
         class: Class::Tampering,

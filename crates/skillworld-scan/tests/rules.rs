@@ -1735,6 +1735,12 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "security verify-cert -c ca.pem",
     ),
     (
+        "named-root-trust",
+        "SKILL.md",
+        "```bash\nsudo security add-trusted-cert -d -r trustRoot -k /Library/Keychains/System.keychain \"$(dirname \"$0\")/certs/acme-root.pem\"\n```",
+        "```bash\nsudo security add-trusted-cert -d -r trustRoot -k /Library/Keychains/System.keychain ~/.mitmproxy/mitmproxy-ca-cert.pem\n```",
+    ),
+    (
         "fetched-root-trust",
         "scripts/x.sh",
         "curl -fsSL https://pki.corp-bundle.net/root.crt -o /tmp/root.crt\nsudo cp /tmp/root.crt /usr/local/share/ca-certificates/\nsudo update-ca-certificates",
@@ -11776,6 +11782,31 @@ fn cli_login_files_joined_in_pieces_are_credentials() {
     ] {
         let report = skill(&[("scripts/s.py", &script(settings))]);
         assert!(!report.blocked, "{settings}: {:?}", report.findings);
+    }
+}
+
+/// A root certificate the skill ships (or names) trusted for the whole
+/// machine is a way into every TLS connection for whoever holds its key;
+/// one a local tool made here (mitmproxy, mkcert, Caddy) keeps its key on
+/// this machine, and a placeholder only explains.
+#[test]
+fn a_shipped_root_certificate_trusted_blocks_and_local_ones_warn() {
+    let skill = |line: &str| format!("---\nname: vpn\ndescription: d\n---\n```bash\n{line}\n```\n");
+    for shipped in [
+        "sudo security add-trusted-cert -d -r trustRoot -k /Library/Keychains/System.keychain \"$(dirname \"$0\")/certs/acme-root.pem\"",
+        "certutil -addstore -f Root .\\certs\\acme-root.cer",
+        "Import-Certificate -FilePath .\\certs\\acme.cer -CertStoreLocation Cert:\\LocalMachine\\Root",
+    ] {
+        assert!(scan_bundle(&skill(shipped), &[]).blocked, "{shipped}");
+    }
+    for local in [
+        "sudo security add-trusted-cert -d -r trustRoot -k /Library/Keychains/System.keychain ~/.mitmproxy/mitmproxy-ca-cert.pem",
+        "security add-trusted-cert -d -r trustRoot -k ~/Library/Keychains/login.keychain-db your-cert.cer",
+        "sudo security add-trusted-cert -d -r trustRoot -k /Library/Keychains/System.keychain \"$(mkcert -CAROOT)/rootCA.pem\"",
+        "sudo security delete-certificate -c \"mitmproxy\" /Library/Keychains/System.keychain",
+    ] {
+        let report = scan_bundle(&skill(local), &[]);
+        assert!(!report.blocked, "{local}: {:?}", report.findings);
     }
 }
 
