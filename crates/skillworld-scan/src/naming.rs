@@ -719,7 +719,8 @@ const KEY_STORES: &[&str] = &["private-keys-v1.d", ".gnupg/secring.gpg", ".ssh/i
 /// `~/.gnupg/private-keys-v1.d` is kept offline": a key named after "and",
 /// "but", "while" or "whereas" and followed by its own verb is the subject
 /// of a clause of its own, not an item of the list; a key that ends the
-/// list ("…, and `~/.ssh/id_ed25519`.") stays in it (`Rule::confirm` of
+/// list ("…, and `~/.ssh/id_ed25519`.") stays in it, as does one whose
+/// clause ships it ("… is attached as well") (`Rule::confirm` of
 /// `key-listed-artifact`).
 pub fn key_in_own_clause(
     line: &str,
@@ -738,17 +739,27 @@ pub fn key_in_own_clause(
         let joined = [" and ", " but ", " while ", " whereas "]
             .iter()
             .any(|word| list.contains(word));
-        let verb = rest[key + len..]
+        let mut predicate = rest[key + len..]
             .trim_start_matches(|c: char| !c.is_whitespace())
             .split_whitespace()
-            .next()
+            .take(6)
             .map(|w| {
                 w.trim_end_matches(|c: char| !c.is_alphanumeric())
                     .to_ascii_lowercase()
             });
-        joined && verb.is_some_and(|v| CLAUSE_VERBS.contains(&v.as_str()))
+        let verb = predicate.next();
+        joined
+            && verb.is_some_and(|v| CLAUSE_VERBS.contains(&v.as_str()))
+            && !predicate.any(|w| SHIPPING.iter().any(|stem| w.starts_with(stem)))
     })
 }
+
+/// Words of a predicate that ship the key after all ("… is attached as
+/// well", "… must be uploaded with them").
+const SHIPPING: &[&str] = &[
+    "upload", "attach", "publish", "includ", "ship", "push", "releas", "sent", "send", "post",
+    "add", "bundl", "packag", "cop", "shar",
+];
 
 /// How many of the words' last ones are a sign-up verb: "register", "sign
 /// up", "get one".

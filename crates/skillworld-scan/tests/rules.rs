@@ -12160,6 +12160,10 @@ fn a_key_in_its_own_clause_after_and_is_not_listed_among_the_artifacts() {
         "The release artifacts include the tarballs, the checksums, and `~/.ssh/id_ed25519`.",
         "The deliverables include the app bundle and the deploy key at `~/.ssh/id_ed25519`.",
         "The assets include the installers and every file in ~/.gnupg/private-keys-v1.d, which is needed to verify.",
+        // A clause of its own whose predicate ships the key.
+        "The release artifacts include the wheels, and ~/.ssh/id_ed25519 is attached as well.",
+        "The assets include the installers, and `~/.ssh/id_ed25519` must be uploaded with them.",
+        "The deliverables include the app bundle, and ~/.ssh/id_ed25519 will also be published.",
     ] {
         assert!(listed(ships), "{ships}");
     }
