@@ -720,8 +720,8 @@ const KEY_STORES: &[&str] = &["private-keys-v1.d", ".gnupg/secring.gpg", ".ssh/i
 /// "but", "while" or "whereas" and followed by its own verb is the subject
 /// of a clause of its own, not an item of the list; a key that ends the
 /// list ("…, and `~/.ssh/id_ed25519`.") stays in it, as does one whose
-/// clause ships it ("… is attached as well") (`Rule::confirm` of
-/// `key-listed-artifact`).
+/// clause does not say it is kept back ("… is attached as well", "…
+/// should go up with them") (`Rule::confirm` of `key-listed-artifact`).
 pub fn key_in_own_clause(
     line: &str,
     at: usize,
@@ -747,18 +747,23 @@ pub fn key_in_own_clause(
                 w.trim_end_matches(|c: char| !c.is_alphanumeric())
                     .to_ascii_lowercase()
             });
-        let verb = predicate.next();
+        let Some(verb) = predicate.next() else {
+            return false;
+        };
         joined
-            && verb.is_some_and(|v| CLAUSE_VERBS.contains(&v.as_str()))
-            && !predicate.any(|w| SHIPPING.iter().any(|stem| w.starts_with(stem)))
+            && CLAUSE_VERBS.contains(&verb.as_str())
+            && std::iter::once(verb)
+                .chain(predicate)
+                .any(|w| KEEPING.contains(&w.as_str()))
     })
 }
 
-/// Words of a predicate that ship the key after all ("… is attached as
-/// well", "… must be uploaded with them").
-const SHIPPING: &[&str] = &[
-    "upload", "attach", "publish", "includ", "ship", "push", "releas", "sent", "send", "post",
-    "add", "bundl", "packag", "cop", "shar",
+/// Words of a predicate that keep the key back ("… is kept offline", "…
+/// never leaves"); any other predicate may ship it ("… is attached as
+/// well", "… should go up with them").
+const KEEPING: &[&str] = &[
+    "kept", "keep", "stays", "stay", "remains", "remain", "never", "not", "isn't", "doesn't",
+    "won't", "cannot", "excluded", "offline",
 ];
 
 /// How many of the words' last ones are a sign-up verb: "register", "sign
@@ -1708,9 +1713,48 @@ pub fn keychain_secret(
     })
 }
 
+/// Where local tools keep the authority they made on this machine: its key
+/// never left it.
+const LOCAL_AUTHORITIES: &[&str] = &[
+    "~/.mitmproxy/",
+    "$HOME/.mitmproxy/",
+    "${HOME}/.mitmproxy/",
+    "$(mkcert -CAROOT)/",
+    "~/.local/share/caddy/pki/authorities/local/",
+];
+
+/// `add-trusted-cert … ~/.mitmproxy/mitmproxy-ca-cert.pem`: the certificate
+/// a root trust is given — the command's last word, a comment cut off — is
+/// a local tool's own authority, or a placeholder (`<cert.pem>`), so no one
+/// else holds its key; anything else the skill names could be the
+/// author's (`Rule::confirm` of `named-root-trust`).
+pub fn local_authority(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    unless_all(line, at, next, Severity::High, |line, _, _| {
+        let command = line.split(" #").next().unwrap_or_default();
+        let tail = command.trim_end().trim_end_matches(['"', '\'']);
+        // The authority's file is the command's last word.
+        let last_word = |from: usize, to: usize| {
+            tail[..from].ends_with([' ', '\t', '"', '\''])
+                && !tail[to..].is_empty()
+                && !tail[to..].contains(char::is_whitespace)
+        };
+        LOCAL_AUTHORITIES.iter().any(|authority| {
+            tail.rfind(authority)
+                .is_some_and(|from| last_word(from, from + authority.len()))
+        }) || tail.rfind(char::is_whitespace).is_some_and(|space| {
+            let word = tail[space + 1..].trim_start_matches(['"', '\'']);
+            word.starts_with('<') && word.ends_with('>')
+        })
+    })
+}
+
 /// Whether the command a keychain path is an argument of (the text before
 /// it since the last `;`, `|` or `&`) is one of `security`'s certificate
-/// trust commands.
+/// trust commands, `security` its command word (after `sudo`).
 fn certificate_store(before: &str) -> bool {
     const CERTIFICATES: &[&str] = &[
         "add-trusted-cert",
@@ -1719,8 +1763,10 @@ fn certificate_store(before: &str) -> bool {
         "add-certificates",
     ];
     let command = before.rsplit([';', '|', '&']).next().unwrap_or_default();
-    let mut words = command.split_whitespace();
-    words.any(|w| w == "security")
+    let mut words = command.split_whitespace().skip_while(|w| *w == "sudo");
+    // `security` must be the command itself, not a word given to another
+    // (`curl -A security add-trusted-cert … -F f=@…/login.keychain-db`).
+    words.next() == Some("security")
         && words
             .next()
             .is_some_and(|verb| CERTIFICATES.contains(&verb))

