@@ -198,6 +198,7 @@ use crate::optionheading;
 use crate::ownvar;
 use crate::prefilter::table::{Plan, plans};
 use crate::prefilter::{Atom, line_local, prefilter};
+use crate::proof;
 use crate::releasenotes;
 use crate::reveal;
 use crate::rules::{
@@ -347,7 +348,7 @@ impl Group {
 
     /// Whether the group searches with an automaton: about 1,600
     /// instructions a line where a few words' search costs about 400.
-    fn is_dear(&self) -> bool {
+    fn is_costly(&self) -> bool {
         matches!(self, Group::Many { .. })
     }
 
@@ -585,7 +586,7 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
             // prefilter's order (longest shortest word first, which
             // measured better than fewest words first).
             let mut others: Vec<Group> = groups.map(|atoms| Group::new(&atoms)).collect();
-            others.sort_by_key(Group::is_dear);
+            others.sort_by_key(Group::is_costly);
             clauses.push((index, others));
         }
     }
@@ -950,7 +951,7 @@ static SECOND_READINGS: &[SecondReading] = &[
     // decoding and its shell feed no combination.
     SecondReading {
         reads: |h| matches!(h.rule.id, "decode" | "pipe-to-shell") && h.code,
-        spares: |lines, _, line| crate::proof::whole_line(lines.get(line)),
+        spares: |lines, _, line| proof::whole_line(lines.get(line)),
         outcome: Spared::Disarmed,
     },
     // A volume the block has just made holds nothing to wipe.

@@ -183,7 +183,7 @@ fn quoted_text(line: &str, at: usize) -> bool {
     if before.contains("$(") || before.contains('`') {
         return false;
     }
-    let Some(quote) = open_quote(before) else {
+    let Some((_, quote)) = open_quote(before) else {
         return false;
     };
     let Some(string) = rest.find(quote).map(|close| &rest[..close]) else {
@@ -202,19 +202,20 @@ const AGENT_NAMES: [&str; 11] = [
     "soul", "mcp",
 ];
 
-/// The shell quote (`'` or `"`) left open at the end of `before`, if any.
-fn open_quote(before: &str) -> Option<char> {
+/// The shell quote (`'` or `"`) left open at the end of `before`, if any,
+/// with its byte.
+pub(crate) fn open_quote(before: &str) -> Option<(usize, char)> {
     let mut open = None;
     let mut escaped = false;
-    for c in before.chars() {
+    for (at, c) in before.char_indices() {
         match open {
-            Some('\'') if c == '\'' => open = None,
-            Some('\'') => {}
+            Some((_, '\'')) if c == '\'' => open = None,
+            Some((_, '\'')) => {}
             _ if escaped => escaped = false,
             _ if c == '\\' => escaped = true,
-            Some(quote) if c == quote => open = None,
+            Some((_, quote)) if c == quote => open = None,
             Some(_) => {}
-            None if c == '"' || c == '\'' => open = Some(c),
+            None if c == '"' || c == '\'' => open = Some((at, c)),
             None => {}
         }
     }

@@ -81,12 +81,17 @@ fn called_here(lines: &Lines, text: &str) -> bool {
     else {
         return true;
     };
+    // `run_test() {`, or `function run_test {` / `function run_test() {`.
     (0..lines.count()).any(|other| {
         let line = lines.get(other).trim_start();
-        let line = line.strip_prefix("function ").unwrap_or(line);
-        line.strip_prefix(called).is_some_and(|after| {
-            after.trim_start().starts_with("()") || after.starts_with([' ', '{'])
-        }) && (line.contains("()") || lines.get(other).trim_start().starts_with("function "))
+        match line.strip_prefix("function ") {
+            Some(named) => named
+                .strip_prefix(called)
+                .is_some_and(|after| after.starts_with([' ', '{', '('])),
+            None => line
+                .strip_prefix(called)
+                .is_some_and(|after| after.trim_start().starts_with("()")),
+        }
     })
 }
 
@@ -94,29 +99,11 @@ fn called_here(lines: &Lines, text: &str) -> bool {
 /// ends in a separator after some other text (`"x + 1; rm`), and the
 /// string is no variable's value.
 fn spliced_at(line: &str, at: usize) -> bool {
-    let Some(open) = opening_quote(&line[..at]) else {
+    let Some((open, _)) = crate::naming::open_quote(&line[..at]) else {
         return false;
     };
     let before = line[..open].trim_end();
     let inside = line[open + 1..at].trim_end();
     let text = inside.trim_end_matches([';', '&', '|']).trim_end();
     !before.ends_with('=') && text.len() < inside.len() && !text.is_empty()
-}
-
-/// The byte of the quote left open at the end of `text`, if one is: quotes
-/// are followed from the line's start, a backslash escaping in double
-/// quotes only.
-fn opening_quote(text: &str) -> Option<usize> {
-    let mut open: Option<(usize, u8)> = None;
-    let mut escaped = false;
-    for (at, byte) in text.bytes().enumerate() {
-        match open {
-            Some((_, b'"')) if escaped => escaped = false,
-            Some((_, b'"')) if byte == b'\\' => escaped = true,
-            Some((_, quote)) if byte == quote => open = None,
-            None if byte == b'"' || byte == b'\'' => open = Some((at, byte)),
-            _ => {}
-        }
-    }
-    open.map(|(at, _)| at)
 }
