@@ -12,7 +12,10 @@ use crate::rules::Severity;
 /// The row's matches on a line: the one at byte `at`, then each found by
 /// `next` past the one before. A row's pattern reads bytes, so a match
 /// may start inside a character: the tests below read bytes too.
-fn matches(at: usize, next: &dyn Fn(usize) -> Option<usize>) -> impl Iterator<Item = usize> {
+pub(crate) fn matches(
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> impl Iterator<Item = usize> {
     std::iter::successors(Some(at), move |&at| next(at + 1))
 }
 

@@ -15,6 +15,7 @@ use std::sync::LazyLock;
 use base64::Engine;
 use regex::Regex;
 
+use crate::naming::matches;
 use crate::rules::Severity;
 
 /// `echo LITERAL | base64 -d |` or `printf 'LITERAL' | xxd -r -p |`: the
@@ -57,12 +58,8 @@ pub fn decodes_to_proof(
     at: usize,
     next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
-    let mut from = Some(at);
-    while let Some(at) = from {
-        if !proof_at(line, at) {
-            return Some((Severity::Critical, String::new()));
-        }
-        from = next(at + 1);
+    if !matches(at, next).all(|at| proof_at(line, at)) {
+        return Some((Severity::Critical, String::new()));
     }
     Some((
         Severity::Medium,
