@@ -420,6 +420,9 @@ pub enum Signal {
     /// Adds a certificate to a system trust store as a root
     /// (`security add-trusted-cert`, `update-ca-certificates`).
     RootTrust,
+    /// Writes a file into a local tool's certificate authority folder
+    /// (`~/.mitmproxy/`, `$(mkcert -CAROOT)/`, Caddy's local authority).
+    AuthorityWrite,
 }
 
 /// Where a combination looks for its signals.
@@ -2067,6 +2070,32 @@ pub static RULES: &[Rule] = &[
         confirm: Some(crate::naming::local_authority),
         what: "trusts a certificate it names as a root",
         explain: "Trusts a certificate the skill ships or names as a root authority for the whole machine, so whoever holds its key can read and change every HTTPS connection; a local tool's own authority (mitmproxy, mkcert, Caddy) keeps its key here — remove the skill unless the certificate is your own IT's.",
+        ..Rule::BASE
+    },
+    // holes43: `named-root-trust` spares a local tool's own authority
+    // (`~/.mitmproxy/mitmproxy-ca-cert.pem`) because its key never left the
+    // machine; a certificate the block copies, links or writes there first
+    // is the skill's own, whoever holds its key.
+    Rule {
+        id: "authority-write",
+        class: Class::Tampering,
+        target: Target::Code,
+        pattern: r#"\b(?:cp|mv|ln|install)\s+(?:-\w+\s+)*\S+\s+['\x22]?(?:(?:~|\$HOME|\$\{HOME\})/(?:\.mitmproxy|\.local/share/caddy/pki/authorities)|\$\(mkcert\s+-CAROOT\))(?:/|['\x22]?(?:\s|$))|(?:>|\btee\s+(?:-a\s+)?)\s*['\x22]?(?:(?:~|\$HOME|\$\{HOME\})/(?:\.mitmproxy|\.local/share/caddy/pki/authorities)|\$\(mkcert\s+-CAROOT\))/"#,
+        signal: Signal::AuthorityWrite,
+        quiet: true,
+        beside: Signal::RootTrust,
+        what: "writes a file into a local certificate authority's folder",
+        explain: "Copies or writes a file where a local tool (mitmproxy, mkcert, Caddy) keeps the certificate authority it made.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "planted-root-trust",
+        class: Class::Tampering,
+        severity: Severity::High,
+        combines: &[Signal::RootTrust, Signal::AuthorityWrite],
+        scope: Scope::Block,
+        what: "trusts a certificate it planted in a local authority's folder",
+        explain: "Puts its own certificate where a local tool keeps the authority it made (mitmproxy, mkcert, Caddy) and trusts it as a root for the whole machine, so whoever holds the certificate's key can read and change every HTTPS connection; a local tool makes its authority itself — remove the skill.",
         ..Rule::BASE
     },
     Rule {
