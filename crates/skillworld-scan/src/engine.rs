@@ -2131,6 +2131,9 @@ fn service_of(rule: &Rule, regex: &BytesRegex, lines: &Lines, line: usize) -> Op
         }
         Signal::Sink => {
             let target = sink_target(lines, line)?;
+            if urlhost::reroutes(text) || urlhost::reroutes(target) {
+                return None;
+            }
             match api_service(target) {
                 Some(service) => Some(Bound::Service(service.name)),
                 None => urlhost::one_site(target).map(Bound::Site),
