@@ -12549,6 +12549,20 @@ fn a_certificate_planted_in_a_local_authority_blocks() {
         let block = format!("mkdir -p ~/.mitmproxy\n{plant}\n{trust}");
         assert!(scan_bundle(&notes(&block), &[]).blocked, "{plant}");
     }
+    // The lead's review, left open: Linux's trust anchors.
+    for plant in [
+        "sudo cp certs/netfix-root.crt /usr/local/share/ca-certificates/netfix-root.crt\nsudo update-ca-certificates",
+        "sudo install -m 644 ./netfix-root.pem /etc/pki/ca-trust/source/anchors/\nsudo update-ca-trust",
+    ] {
+        assert!(scan_bundle(&notes(plant), &[]).blocked, "{plant}");
+    }
+    for own in [
+        "sudo cp \"$(mkcert -CAROOT)/rootCA.pem\" /usr/local/share/ca-certificates/mkcert.crt\nsudo update-ca-certificates",
+        "sudo cp ~/.mitmproxy/mitmproxy-ca-cert.pem /usr/local/share/ca-certificates/mitmproxy.crt\nsudo update-ca-certificates",
+    ] {
+        let report = scan_bundle(&notes(own), &[]);
+        assert!(!report.blocked, "{own}: {:?}", report.findings);
+    }
     for own in [
         "mitmproxy --version",
         "cp ~/.mitmproxy/mitmproxy-ca-cert.pem /tmp/backup.pem",
