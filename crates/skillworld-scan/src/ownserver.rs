@@ -44,7 +44,9 @@ pub fn kept_to_its_server<'a>(
     let block: Vec<String> = block.into_iter().map(str::to_ascii_lowercase).collect();
     let on_site_only = |text: &str| {
         let hosts = hosts(text);
-        !hosts.is_empty() && hosts.iter().all(|host| on_site(host, &site))
+        !hosts.is_empty()
+            && hosts.iter().all(|host| on_site(host, &site))
+            && !crate::urlhost::reroutes(text)
     };
     let kept: Vec<&str> = block
         .iter()

@@ -7,7 +7,9 @@
 //! is on the line and decodes to such a command, so the pipe warns. A
 //! literal that decodes to anything else (a download, a second command, a
 //! redirect, a variable) or to a read of a secret (`~/.ssh/…`, `.env`,
-//! `/etc/shadow`), and a literal the line does not hold, still block.
+//! `/etc/shadow`, and since holes43 any hidden file, `.npmrc`, or
+//! `/proc/self/environ`), and a literal the line does not hold, still
+//! block.
 //! (`Rule::confirm` of `decode-execute`.)
 
 use std::sync::LazyLock;
@@ -35,7 +37,7 @@ static PROOF: LazyLock<Regex> = LazyLock::new(|| {
     .expect("the proof pattern compiles")
 });
 
-/// Words of a read that reaches a secret.
+/// Words of a read that reaches a secret by its name.
 const SECRETS: [&str; 11] = [
     "shadow",
     "ssh",
@@ -122,5 +124,20 @@ fn hex(literal: &str) -> Option<Vec<u8>> {
 
 fn proof(command: &str) -> bool {
     let lower = command.to_ascii_lowercase();
-    PROOF.is_match(command) && !SECRETS.iter().any(|word| lower.contains(word))
+    PROOF.is_match(command)
+        && !SECRETS.iter().any(|word| lower.contains(word))
+        && !command.split_whitespace().skip(1).any(kept_by_the_system)
+}
+
+/// Whether a path the command reads is a hidden file or folder (`.npmrc`,
+/// `.netrc`, `~/.kube/config`: where tools keep their logins, whatever the
+/// name) or the kernel's view of a process (`/proc/self/environ`, the
+/// environment and its tokens). A proof reads a file of the challenge.
+fn kept_by_the_system(path: &str) -> bool {
+    path.starts_with("/proc/")
+        || path.starts_with("/sys/")
+        || path.starts_with("/dev/")
+        || path
+            .split('/')
+            .any(|part| part.starts_with('.') && part != "." && part != "..")
 }

@@ -420,6 +420,10 @@ pub enum Signal {
     /// Adds a certificate to a system trust store as a root
     /// (`security add-trusted-cert`, `update-ca-certificates`).
     RootTrust,
+    /// Writes a file into a local tool's certificate authority folder
+    /// (`~/.mitmproxy/`, `$(mkcert -CAROOT)/`, Caddy's local authority),
+    /// or a shipped certificate into the system's trust anchors.
+    AuthorityWrite,
 }
 
 /// Where a combination looks for its signals.
@@ -2067,6 +2071,37 @@ pub static RULES: &[Rule] = &[
         confirm: Some(crate::naming::local_authority),
         what: "trusts a certificate it names as a root",
         explain: "Trusts a certificate the skill ships or names as a root authority for the whole machine, so whoever holds its key can read and change every HTTPS connection; a local tool's own authority (mitmproxy, mkcert, Caddy) keeps its key here — remove the skill unless the certificate is your own IT's.",
+        ..Rule::BASE
+    },
+    // holes43: `named-root-trust` spares a local tool's own authority
+    // (`~/.mitmproxy/mitmproxy-ca-cert.pem`) because its key never left the
+    // machine; a certificate the block copies, links or writes there first
+    // is the skill's own, whoever holds its key. So is a certificate named
+    // by a relative path (one the skill ships) copied into Linux's trust
+    // anchors before `update-ca-certificates` (the lead's review, left
+    // open); a local tool's (`"$(mkcert -CAROOT)/rootCA.pem"`,
+    // `~/.mitmproxy/…`) or a downloaded one's (`fetched-root-trust`) path
+    // is not relative.
+    Rule {
+        id: "authority-write",
+        class: Class::Tampering,
+        target: Target::Code,
+        pattern: r#"\b(?:cp|mv|ln|install)\s+(?:-\w+\s+)*\S+\s+['\x22]?(?:(?:~|\$HOME|\$\{HOME\})/(?:\.mitmproxy|\.local/share/caddy/pki/authorities)|\$\(mkcert\s+-CAROOT\))(?:/|['\x22]?(?:\s|$))|(?:>|\btee\s+(?:-a\s+)?)\s*['\x22]?(?:(?:~|\$HOME|\$\{HOME\})/(?:\.mitmproxy|\.local/share/caddy/pki/authorities)|\$\(mkcert\s+-CAROOT\))/|\b(?:cp|mv|ln|install)\s+(?:-\w+(?:\s+\d+)?\s+)*['\x22]?[\w.-]+(?:/[\w.-]+)*\.(?:crt|pem|cer)['\x22]?\s+['\x22]?(?:/usr/local/share/ca-certificates|/etc/pki/ca-trust/source/anchors|/usr/share/pki/trust/anchors|/etc/ca-certificates/trust-source/anchors)\b"#,
+        signal: Signal::AuthorityWrite,
+        quiet: true,
+        beside: Signal::RootTrust,
+        what: "writes a certificate where a root is trusted from",
+        explain: "Copies or writes a file where a local tool (mitmproxy, mkcert, Caddy) keeps the certificate authority it made, or a certificate of its own into the system's trust anchors.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "planted-root-trust",
+        class: Class::Tampering,
+        severity: Severity::High,
+        combines: &[Signal::RootTrust, Signal::AuthorityWrite],
+        scope: Scope::Block,
+        what: "trusts a certificate it planted as a root",
+        explain: "Puts its own certificate where a local tool keeps the authority it made (mitmproxy, mkcert, Caddy), or into the system's trust anchors, and trusts it as a root for the whole machine, so whoever holds the certificate's key can read and change every HTTPS connection; a local tool makes its authority itself — remove the skill.",
         ..Rule::BASE
     },
     Rule {

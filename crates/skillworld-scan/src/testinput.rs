@@ -7,8 +7,9 @@
 //! or a list item, and the test checks that it is refused. It warns in a
 //! test script only; the same string on a line that hands it to a shell
 //! (`eval`, `sh -c`, `ssh`, a command substitution), kept in a variable
-//! (`CMD="x; rm -rf /"`, run later), or a deletion that opens its string
-//! or stands outside quotes still blocks.
+//! (`CMD="x; rm -rf /"`, run later), a script whose helper could run its
+//! input (a shell or an interpreter's inline program given it), or a
+//! deletion that opens its string or stands outside quotes still blocks.
 
 use std::sync::LazyLock;
 
@@ -52,15 +53,27 @@ static RUNS_VARIABLE: LazyLock<Regex> = LazyLock::new(|| {
         .expect("the variable runner pattern compiles")
 });
 
+/// An interpreter given a program on its command line (`python3 -c '…'
+/// "$input"`, `perl -e`, `node -e`): a helper carrying a program of its own
+/// can run its input (`os.system(sys.argv[1])`) where no shell word shows
+/// it (holes43).
+static INLINE_PROGRAM: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\b(?:python[\d.]*|perl|ruby|node|php|deno|bun|osascript)\s+(?:-\w+\s+)*-[ce]\b")
+        .expect("the inline program pattern compiles")
+});
+
 /// Whether every recursive deletion on line `line` of a test script is
 /// spliced into a quoted string after text and a command separator, on a
 /// line that runs no string and assigns none to a variable, in a script
-/// that hands no variable to a shell (its helper would run the input) and
-/// defines the function the line calls.
+/// that hands no variable to a shell and runs no interpreter's inline
+/// program (its helper would run the input) and defines the function the
+/// line calls.
 pub fn spliced_into_input(lines: &Lines, line: usize) -> bool {
     let text = lines.get(line);
     if RUNS_STRINGS.is_match(text)
-        || (0..lines.count()).any(|other| RUNS_VARIABLE.is_match(lines.get(other)))
+        || (0..lines.count()).any(|other| {
+            RUNS_VARIABLE.is_match(lines.get(other)) || INLINE_PROGRAM.is_match(lines.get(other))
+        })
         || !called_here(lines, text)
     {
         return false;

@@ -5,7 +5,12 @@
 //! asks here, so a spelling one of them reads differently from curl —
 //! `https://api.github.com@evil.example/` (a login, then the host) or
 //! `https://api.github.com:443@evil.example/` (a login with a password) —
-//! cannot send to one host while the rule sees another.
+//! cannot send to one host while the rule sees another, nor can an
+//! option that routes the request elsewhere (`reroutes`).
+
+use std::sync::LazyLock;
+
+use regex::Regex;
 
 /// The host of a URL's text after `://`: its authority up to a path,
 /// query, fragment or a character that ends a URL written in code or
@@ -26,6 +31,24 @@ pub fn host_of(after_scheme: &str) -> &str {
         Some(bracketed) => bracketed.split(']').next().unwrap_or_default(),
         None => host.split(':').next().unwrap_or_default(),
     }
+}
+
+/// Options and settings that send a request somewhere its URL does not
+/// say: curl's `--connect-to`/`--resolve` (the URL's name, another
+/// address), a proxy (`-x`, `--proxy`, `--socks5`, `HTTPS_PROXY=`,
+/// `proxies=`) or a resolver of the author's (`--doh-url`,
+/// `--dns-servers`). With `-k` the other end need not even hold the
+/// host's certificate.
+static REROUTES: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"--connect-to\b|--resolve\b|--(?:pre)?proxy\b|(?:^|\s)-x\s|--socks[45]|--doh-url\b|--dns-servers\b|(?i:\b(?:https?|all)_proxy\s*=|\bproxies\s*=)")
+        .expect("the reroute pattern compiles")
+});
+
+/// Whether a line sends through a route its URL does not name
+/// (`REROUTES`, holes43): the URL's host then tells nothing of where the
+/// request goes, so no spare may trust it.
+pub fn reroutes(text: &str) -> bool {
+    REROUTES.is_match(text)
 }
 
 /// The registrable domain every `https://` address in `text` is on, if

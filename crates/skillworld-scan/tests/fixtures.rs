@@ -19,6 +19,10 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
+        "warned-prose-eg-h43",
+        "holes43: a dropper in an inline code span of a prose line that also says \"e.g.\" (\"install the helpers (e.g. jq, yq): `curl … | bash`\") warns, because `engine::warned` takes any explaining word on the line (\"e.g.\", \"such as\", \"looks like\") as a page that explains the payload; telling an example given in passing from an example of what not to run needs the word's reach in the sentence, and the explaining words are how real security pages introduce the droppers they show, so narrowing them was not tried in this session",
+    ),
+    (
         "print-shop-imposition-b49",
         "batch 49's generality check: `curl -L -o ~/.local/share/impose/setup.sh https://…` in one SKILL.md code block and `bash ~/.local/share/impose/setup.sh` in the next, prose between; a download and the run of the file it saved are judged together only within one block (`source-variable` is read beside a fetch of its own block), and pairing a run with the downloads of other blocks was not tried: a vendor's \"download the release\" block followed by an unrelated run is the risk to weigh",
     ),
