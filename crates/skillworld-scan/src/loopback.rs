@@ -9,6 +9,14 @@
 //! `"$URL"`, which curl sends to as well), or a call whose first argument
 //! is not the loopback URL itself (`requests.post(url, headers={"Origin":
 //! "http://localhost"})` sends to `url`).
+//!
+//! A request to a language server (the nineteenth sweep's `okf-generator`:
+//! `client.request("textDocument/references", params, timeout=…)`) stays
+//! here too: the Language Server Protocol's client starts the server as a
+//! child process and speaks JSON-RPC over its pipes, and a method of the
+//! protocol's own namespaces (`textDocument/…`, `workspace/…`) names no
+//! host. Other JSON-RPC methods are not spared: MCP's `tools/call` may go
+//! to a remote server.
 
 use std::net::Ipv4Addr;
 
@@ -18,9 +26,60 @@ use crate::urlhost::host_of;
 /// Words that route a request through something else.
 const REROUTES: [&str; 5] = ["proxy", "proxies", "socks", "--resolve", "--connect-to"];
 
+/// The Language Server Protocol's method namespaces: a request named in
+/// one goes to a language server, a child process of its client.
+const LSP_NAMESPACES: [&str; 10] = [
+    "textDocument/",
+    "workspace/",
+    "callHierarchy/",
+    "typeHierarchy/",
+    "completionItem/",
+    "codeLens/",
+    "documentLink/",
+    "inlayHint/",
+    "notebookDocument/",
+    "window/",
+];
+
 /// Keeps a `network-send` line unless it sends only to a loopback URL
-/// written out on it (`Rule::confirm`).
-pub fn beyond_loopback(
+/// written out on it, or the match is a request to a language server
+/// (`Rule::confirm`).
+pub fn off_the_machine(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    if to_language_server(line.get(at..).unwrap_or_default()) {
+        return None;
+    }
+    beyond_loopback(line, at, next)
+}
+
+/// `rest` (from the match on) is a call `.request("ns/method", …` whose
+/// first argument is a whole string literal naming a method of one of the
+/// protocol's namespaces: an identifier after the namespace, then the
+/// closing quote and a comma.
+fn to_language_server(rest: &str) -> bool {
+    let call = rest.trim_start_matches(['.', '=', '(', ',']).trim_start();
+    let Some(argument) = call.strip_prefix("request(") else {
+        return false;
+    };
+    let argument = argument.trim_start();
+    let Some(quote) = argument.chars().next().filter(|c| matches!(c, '"' | '\'')) else {
+        return false;
+    };
+    let Some((method, after)) = argument[1..].split_once(quote) else {
+        return false;
+    };
+    let named = LSP_NAMESPACES.iter().find_map(|ns| method.strip_prefix(ns));
+    named.is_some_and(|name| {
+        !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '/')
+    }) && after.trim_start().starts_with(',')
+}
+
+/// Keeps a `network-send` line unless it sends only to a loopback URL
+/// written out on it.
+fn beyond_loopback(
     line: &str,
     at: usize,
     _next: &dyn Fn(usize) -> Option<usize>,
@@ -108,6 +167,28 @@ mod tests {
     fn spared(line: &str) -> bool {
         let at = line.find(|c: char| !c.is_whitespace()).unwrap_or(0);
         beyond_loopback(line, at, &|_| None).is_none()
+    }
+
+    #[test]
+    fn a_language_servers_request_stays_here_and_other_requests_go() {
+        let kept = |line: &str| {
+            let at = line.find(".request(").expect("a request");
+            off_the_machine(line, at, &|_| None).is_some()
+        };
+        for spared in [
+            "result = client.request(\"textDocument/references\", params, timeout=self.QUERY_TIMEOUT)",
+            "refs = self._client.request('workspace/symbol', {\"query\": name})",
+        ] {
+            assert!(!kept(spared), "{spared}");
+        }
+        for sends in [
+            "r = client.request(\"tools/call\", params, timeout=5)",
+            "r = session.request(\"https://x.example/textDocument/refs\", data)",
+            "r = client.request(\"textDocument/x?k=\" + key, params)",
+            "r = client.request(\"textDocument/references\" + key, params)",
+        ] {
+            assert!(kept(sends), "{sends}");
+        }
     }
 
     #[test]

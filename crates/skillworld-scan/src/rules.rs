@@ -2373,8 +2373,9 @@ pub static RULES: &[Rule] = &[
         unless: &[".request(\"GET\"", ".request('GET'", "Async(\"/"],
         // fp18: a send written out to this machine's loopback address (a
         // local server's API) stays on the machine, unless a proxy or a
-        // variable may take it elsewhere.
-        confirm: Some(crate::loopback::beyond_loopback),
+        // variable may take it elsewhere; so does a request to a language
+        // server, a child process (the nineteenth sweep).
+        confirm: Some(crate::loopback::off_the_machine),
         signal: Signal::Sink,
         quiet: true,
         what: "sends data over HTTP",
