@@ -2950,8 +2950,10 @@ pub static RULES: &[Rule] = &[
         // Batch 50: the mode set as the copy is made (`install -m 4755
         // /bin/bash …`) or by Python's `os.chmod`, not only by `chmod`; and
         // either command given as an argument list (`exec.Command("sudo",
-        // "install", "-m", "4755", …)`, the generality check).
-        pattern: r"\bchmod\s+(?:-\w+\s+)*(?:[ugoa]*\+[rwx]*s\w*|[46][0-7]{3})\s|\bsetcap\s+[^\n]*cap_(?:setuid|setgid|sys_admin|dac_override|dac_read_search|sys_ptrace|sys_module|chown|fowner)\b|(?:>>?|\btee\b(?:\s+-a)?)\s*['\x22]?/etc/ld\.so\.preload\b|['\x22]/etc/ld\.so\.preload['\x22]\s*,\s*['\x22][aw]|\bos\.setuid\(\s*0\s*\)|\binstall\s[^\n]*(?:\s-\w*m\s*|--mode[=\s])['\x22]?[2467][0-7]{3}\b|['\x22](?:install|chmod)['\x22]\s*,[^\n]*['\x22](?:(?:-\w*m|--mode)['\x22]\s*,\s*['\x22][2467][0-7]{3}|[ugoa]*\+[rwx]*s\w*|[2467][0-7]{3})['\x22]|\bos\.chmod\([^\n]*(?:\b0o?[2467][0-7]{3}\b|S_ISUID)",
+        // "install", "-m", "4755", …)`, the generality check). `install` is read
+        // where it copies a shell (`/bin/bash`, `/bin/sh`): "install" and
+        // " -" meet on every `pip install -r` line, a shell's path rarely.
+        pattern: r"\bchmod\s+(?:-\w+\s+)*(?:[ugoa]*\+[rwx]*s\w*|[46][0-7]{3})\s|\bsetcap\s+[^\n]*cap_(?:setuid|setgid|sys_admin|dac_override|dac_read_search|sys_ptrace|sys_module|chown|fowner)\b|(?:>>?|\btee\b(?:\s+-a)?)\s*['\x22]?/etc/ld\.so\.preload\b|['\x22]/etc/ld\.so\.preload['\x22]\s*,\s*['\x22][aw]|\bos\.setuid\(\s*0\s*\)|\binstall\s[^\n]*(?:\s-\w*m\s*|--mode[=\s])['\x22]?[2467][0-7]{3}\s[^\n]*/bin/(?:ba|z|da|k)?sh\b|['\x22](?:-\w*m|--mode)['\x22]\s*,\s*['\x22][2467][0-7]{3}['\x22]\s*,[^\n]*['\x22]/bin/(?:ba|z|da|k)?sh['\x22]|['\x22]chmod['\x22]\s*,[^\n]*['\x22](?:[ugoa]*\+[rwx]*s\w*|[2467][0-7]{3})['\x22]|\bos\.chmod\([^\n]*(?:\b0o?[2467][0-7]{3}\b|S_ISUID)",
         what: "adds setuid bits or capabilities",
         explain: "Makes a program run with root's rights for any user (setuid, capabilities, preload); remove it.",
         ..Rule::BASE
