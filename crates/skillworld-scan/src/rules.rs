@@ -2990,7 +2990,13 @@ pub static RULES: &[Rule] = &[
         id: "setuid",
         class: Class::Privilege,
         severity: Severity::High,
-        pattern: r"\bchmod\s+(?:-\w+\s+)*(?:[ugoa]*\+[rwx]*s\w*|[46][0-7]{3})\s|\bsetcap\s+[^\n]*cap_(?:setuid|setgid|sys_admin|dac_override|dac_read_search|sys_ptrace|sys_module|chown|fowner)\b|(?:>>?|\btee\b(?:\s+-a)?)\s*['\x22]?/etc/ld\.so\.preload\b|['\x22]/etc/ld\.so\.preload['\x22]\s*,\s*['\x22][aw]|\bos\.setuid\(\s*0\s*\)",
+        // Batch 50: the mode set as the copy is made (`install -m 4755
+        // /bin/bash …`) or by Python's `os.chmod`, not only by `chmod`; and
+        // either command given as an argument list (`exec.Command("sudo",
+        // "install", "-m", "4755", …)`, the generality check). `install` is read
+        // where it copies a shell (`/bin/bash`, `/bin/sh`): "install" and
+        // " -" meet on every `pip install -r` line, a shell's path rarely.
+        pattern: r"\bchmod\s+(?:-\w+\s+)*(?:[ugoa]*\+[rwx]*s\w*|[46][0-7]{3})\s|\bsetcap\s+[^\n]*cap_(?:setuid|setgid|sys_admin|dac_override|dac_read_search|sys_ptrace|sys_module|chown|fowner)\b|(?:>>?|\btee\b(?:\s+-a)?)\s*['\x22]?/etc/ld\.so\.preload\b|['\x22]/etc/ld\.so\.preload['\x22]\s*,\s*['\x22][aw]|\bos\.setuid\(\s*0\s*\)|\binstall\s[^\n]*(?:\s-\w*m\s*|--mode[=\s])['\x22]?[2467][0-7]{3}\s[^\n]*/bin/(?:ba|z|da|k)?sh\b|['\x22](?:-\w*m|--mode)['\x22]\s*,\s*['\x22][2467][0-7]{3}['\x22]\s*,[^\n]*['\x22]/bin/(?:ba|z|da|k)?sh['\x22]|['\x22]chmod['\x22]\s*,[^\n]*['\x22](?:[ugoa]*\+[rwx]*s\w*|[2467][0-7]{3})['\x22]|\bos\.chmod\([^\n]*(?:\b0o?[2467][0-7]{3}\b|S_ISUID)",
         what: "adds setuid bits or capabilities",
         explain: "Makes a program run with root's rights for any user (setuid, capabilities, preload); remove it.",
         ..Rule::BASE
@@ -5193,8 +5199,13 @@ pub static RULES: &[Rule] = &[
         // `/`, `/home` or the home folder for source, documents, databases
         // or `.git` folders, or the home folder's documents and keys
         // shredded or removed; a cleanup starts from its own build or
-        // cache folder and names junk (`*.o`, `.DS_Store`).
-        pattern: r"\bfind\s+(?:-\w+\s+)*[\x22']?(?:/|~|\$HOME|\$\{HOME\}|/home|/Users|/root)[\x22']?/?\s[^\n]*-i?name\s+[\x22']?(?:\*\.(?:bak|sql|dump|kdbx|sqlite3?|db|md|py|go|ts|js|rs|java|docx?|xlsx?|pdf|jpe?g|png|csv)|\.git)[\x22'\s)][^\n]*(?:\s-delete\b|-exec\s+(?:rm|shred)\b)|\bfind\b[^\n]*(?:~|\$HOME|\$\{HOME\})/(?:Documents|Pictures|Desktop|Photos|\.ssh|\.gnupg)\b[^\n]*(?:\s-delete\b|-exec\s+(?:rm|shred)\b)|(?:\bshred\b|\brm\s+-\w*r\w*)\s[^\n]*(?:~|\$HOME|\$\{HOME\})[\x22']?/(?:Documents|Pictures|Desktop|Photos|\.ssh|\.gnupg)[\x22']?(?:\s|$|/\*)",
+        // cache folder and names junk (`*.o`, `.DS_Store`). Batch 50: a
+        // folder straight under the home folder whose name a variable
+        // holds (read from a data file, looped over) deleted whole; an
+        // uninstall names its own folder (`Path.home() / ".tool"`, a
+        // constant `APP_DIR`). PowerShell's `Join-Path $HOME $d` and Go's
+        // `filepath.Join(home, name)` too (the generality check).
+        pattern: r"\bfind\s+(?:-\w+\s+)*[\x22']?(?:/|~|\$HOME|\$\{HOME\}|/home|/Users|/root)[\x22']?/?\s[^\n]*-i?name\s+[\x22']?(?:\*\.(?:bak|sql|dump|kdbx|sqlite3?|db|md|py|go|ts|js|rs|java|docx?|xlsx?|pdf|jpe?g|png|csv)|\.git)[\x22'\s)][^\n]*(?:\s-delete\b|-exec\s+(?:rm|shred)\b)|\bfind\b[^\n]*(?:~|\$HOME|\$\{HOME\})/(?:Documents|Pictures|Desktop|Photos|\.ssh|\.gnupg)\b[^\n]*(?:\s-delete\b|-exec\s+(?:rm|shred)\b)|(?:\bshred\b|\brm\s+-\w*r\w*)\s[^\n]*(?:~|\$HOME|\$\{HOME\})[\x22']?/(?:Documents|Pictures|Desktop|Photos|\.ssh|\.gnupg)[\x22']?(?:\s|$|/\*)|\brmtree\(\s*(?:(?:pathlib\.)?Path\.home\(\)\s*(?:/\s*|\.joinpath\(\s*)|os\.path\.join\(\s*(?:os\.path\.expanduser\(\s*['\x22]~['\x22]\s*\)|os\.environ\[\s*['\x22]HOME['\x22]\s*\]|(?:pathlib\.)?Path\.home\(\))\s*,\s*)(?-i:[a-z_][a-z0-9_]*)\s*[,)]|\brm(?:Sync)?\(\s*path\.join\(\s*os\.homedir\(\)\s*,\s*(?-i:[a-z_$][\w$]*)\s*\)\s*,[^\n]*\brecursive|\brm\s+-\w*r\w*\s+(?:\x22\$HOME/\$\{?|\$HOME/\x22\$\{?|~/\x22\$\{?)(?-i:[a-z_][a-z0-9_]*)\}?\x22|\bRemove-Item\b[^\n]*-Recurse[^\n]*\bJoin-Path\s+(?:\$HOME|\$env:USERPROFILE)\s+\$(?-i:[a-z_])\w*\s*\)|\bRemove-Item\b[^\n]*\bJoin-Path\s+(?:\$HOME|\$env:USERPROFILE)\s+\$(?-i:[a-z_])\w*\s*\)[^\n]*-Recurse|\bos\.RemoveAll\(\s*filepath\.Join\(\s*(?:home|os\.Getenv\(\s*\x22HOME\x22\s*\))\s*,\s*(?-i:[a-z_][a-zA-Z0-9_]*)\s*\)\s*\)",
         what: "deletes the user's files across the disk or home folder",
         explain: "Deletes or shreds source, documents, databases, git folders or keys across the disk or the home folder, which no cleanup needs; remove the skill.",
         ..Rule::BASE
@@ -6385,7 +6396,9 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "assistant-note",
         class: Class::Injection,
-        pattern: r"\b(?:note|notice|message|instructions?|action\s+required)(?:\s+(?:to|for))?\s*\(?\s*(?:the\s+)?(?:AI\s+)?(?:assistant|agent|LLM)\s*\)?\s*:",
+        // Batch 50: a banner a script prints when it exits ("--- follow-up
+        // notes for the assistant ---") addresses it as a colon does.
+        pattern: r"\b(?:notes?|notices?|messages?|instructions?|action\s+required)(?:\s+(?:to|for))?\s*\(?\s*(?:the\s+)?(?:AI\s+)?(?:assistant|agent|LLM)\s*\)?\s*(?::|-{3,}|={3,})",
         signal: Signal::Directive,
         quiet: true,
         // "Note to the agent:" is everyday prose in agent skills: read only
