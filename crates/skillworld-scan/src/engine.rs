@@ -1116,6 +1116,12 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
                 };
                 out.extend(tried.into_iter().filter_map(|l| judged(index, l)));
             }
+            if kind == Kind::Markdown && CONTENT.rules[index].0.id == "source-variable" {
+                let regex = CONTENT.rules[index].1.get();
+                let later =
+                    runs_in_later_blocks(&blocks, layout(), &lines, regex, |l| judged(index, l));
+                out.extend(later);
+            }
         }
         out.retain(|h| {
             h.rule.id != "source-variable" || downloaded_to(&lines, lines.get(h.line - 1))
@@ -2411,6 +2417,42 @@ fn downloaded_to(lines: &Lines, run: &str) -> bool {
     ))
     .expect("a variable's name is a literal");
     lines.all().any(|line| saved.is_match(line))
+}
+
+/// misses22 (batch 49's `print-shop-imposition`): in Markdown, a download
+/// in one code block and the run of a file in a later one (`curl -o
+/// ~/.local/share/impose/setup.sh …`, prose, `bash
+/// ~/.local/share/impose/setup.sh`) are one delivery. The run lines of the
+/// code blocks after the first download block are judged as standing in
+/// the nearest download block before them, so `downloaded_to` pairs the
+/// run with the download only when that download saved the very file, and
+/// `eval-fetched` reads them together; an unrelated run after a vendor's
+/// download step names another file and is dropped there.
+fn runs_in_later_blocks(
+    fetch_blocks: &[usize],
+    layout: &Layout,
+    lines: &Lines,
+    regex: &BytesRegex,
+    judged: impl Fn(usize) -> Option<Hit>,
+) -> Vec<Hit> {
+    let Some(&first) = fetch_blocks.first() else {
+        return Vec::new();
+    };
+    let after = layout.block_lines(first).end..lines.count();
+    lines
+        .starting_matches(regex, after)
+        .into_iter()
+        .filter(|&l| {
+            let (region, block) = layout.at(l);
+            matches!(region, Region::Code(_)) && !fetch_blocks.contains(&block)
+        })
+        .filter_map(|l| {
+            let mut hit = judged(l)?;
+            let (_, block) = layout.at(l);
+            hit.block = fetch_blocks.iter().rev().find(|&&b| b < block).copied();
+            Some(hit)
+        })
+        .collect()
 }
 
 /// The file a shell sources or runs: a variable and the path below it

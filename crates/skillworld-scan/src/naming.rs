@@ -1728,17 +1728,32 @@ const LOCAL_AUTHORITIES: &[&str] = &[
 ];
 
 /// `add-trusted-cert … ~/.mitmproxy/mitmproxy-ca-cert.pem`: the certificate
-/// a root trust is given — the command's last word, a comment cut off — is
-/// a local tool's own authority, or a placeholder (`<cert.pem>`), so no one
-/// else holds its key; anything else the skill names could be the
-/// author's (`Rule::confirm` of `named-root-trust`).
+/// a root trust is given — the command's last word, a comment cut off, or
+/// (misses22) the file a copy into Linux's anchor folder is given, `cp
+/// certs/root.crt /usr/local/share/ca-certificates/` — is a local tool's
+/// own authority, or one the user names: a placeholder (`<cert.pem>`,
+/// `/path/to/your-ca.crt`) or a variable they set (`"$CORP_CA"`), so no
+/// one else holds its key; anything else the skill names could be the
+/// author's (`Rule::confirm` of `named-root-trust`). A download into the
+/// anchor folder is `fetched-root-trust`'s.
 pub fn local_authority(
     line: &str,
     at: usize,
     next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
-    unless_all(line, at, next, Severity::High, |line, _, _| {
+    unless_all(line, at, next, Severity::High, |line, at, rest| {
         let command = line.split(" #").next().unwrap_or_default();
+        if rest.starts_with('/') {
+            return copied_into(&command[..at.min(command.len())]).is_none_or(|source| {
+                let source = source.trim_matches(['"', '\'']);
+                LOCAL_AUTHORITIES.iter().any(|authority| {
+                    source.len() > authority.len() && source.starts_with(authority)
+                }) || named_by_the_user(source)
+            });
+        }
+        if rest.contains("--remove") {
+            return true;
+        }
         let tail = command.trim_end().trim_end_matches(['"', '\'']);
         // The authority's file is the command's last word.
         let last_word = |from: usize, to: usize| {
@@ -1750,10 +1765,37 @@ pub fn local_authority(
             tail.rfind(authority)
                 .is_some_and(|from| last_word(from, from + authority.len()))
         }) || tail.rfind(char::is_whitespace).is_some_and(|space| {
-            let word = tail[space + 1..].trim_start_matches(['"', '\'']);
-            word.starts_with('<') && word.ends_with('>')
+            named_by_the_user(tail[space + 1..].trim_start_matches(['"', '\'']))
         })
     })
+}
+
+static VARIABLE_ALONE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(r"^\$(?:[A-Za-z_]\w*|\{[A-Za-z_]\w*\})$")
+        .expect("the variable pattern compiles")
+});
+
+/// The file a copy (`cp`, `install`, `mv`, after `sudo`) whose text ends
+/// at `before` is given first: what it puts where the match stands.
+fn copied_into(before: &str) -> Option<&str> {
+    let command = before.rsplit([';', '|', '&']).next().unwrap_or_default();
+    let mut words = command
+        .split_whitespace()
+        .skip_while(|w| *w == "sudo")
+        // Options and their numbers (`install -m 644`).
+        .filter(|w| !w.starts_with('-') && !w.bytes().all(|b| b.is_ascii_digit()));
+    matches!(words.next(), Some("cp" | "install" | "mv"))
+        .then(|| words.next())
+        .flatten()
+}
+
+/// A file the user names: a placeholder (`<cert.pem>`, `/path/to/…`; a
+/// shipped `certs/your-org-root.pem` is the skill's) or a variable alone (`$CORP_CA`); a path below a
+/// variable (`$SKILL_DIR/certs/root.crt`) is the skill's or the machine's.
+fn named_by_the_user(file: &str) -> bool {
+    (file.starts_with('<') && file.ends_with('>'))
+        || VARIABLE_ALONE.is_match(file)
+        || file.contains("/path/to/")
 }
 
 /// Whether the command a keychain path is an argument of (the text before

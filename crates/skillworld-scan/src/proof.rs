@@ -7,7 +7,9 @@
 //! is on the line and decodes to such a command, so the pipe warns. A
 //! literal that decodes to anything else (a download, a second command, a
 //! redirect, a variable) or to a read of a secret (`~/.ssh/…`, `.env`,
-//! `/etc/shadow`), and a literal the line does not hold, still block.
+//! `/etc/shadow`; since misses22 any credential store the table's
+//! `credential-file` row knows: `.netrc`, `.kube/config`, `.pgpass`), and
+//! a literal the line does not hold, still block.
 //! (`Rule::confirm` of `decode-execute`.)
 
 use std::sync::LazyLock;
@@ -49,6 +51,14 @@ const SECRETS: [&str; 11] = [
     "wallet",
     "history",
 ];
+
+/// The table's own credential stores (`credential-file`), read in the
+/// decoded command: one list of them for the whole scanner. Built the
+/// first time a proof of concept is decoded (rare).
+static CREDENTIAL_FILE: LazyLock<Regex> = LazyLock::new(|| {
+    let row = crate::rules::rule("credential-file");
+    Regex::new(&format!("(?i){}", row.pattern)).expect("the credential-file row compiles")
+});
 
 /// Every `decode-execute` match on the line is an echoed literal that
 /// decodes to a proof of concept: a warning; otherwise the row's own
@@ -122,5 +132,7 @@ fn hex(literal: &str) -> Option<Vec<u8>> {
 
 fn proof(command: &str) -> bool {
     let lower = command.to_ascii_lowercase();
-    PROOF.is_match(command) && !SECRETS.iter().any(|word| lower.contains(word))
+    PROOF.is_match(command)
+        && !SECRETS.iter().any(|word| lower.contains(word))
+        && !CREDENTIAL_FILE.is_match(command)
 }

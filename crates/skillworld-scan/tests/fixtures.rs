@@ -19,10 +19,6 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
-        "print-shop-imposition-b49",
-        "batch 49's generality check: `curl -L -o ~/.local/share/impose/setup.sh https://…` in one SKILL.md code block and `bash ~/.local/share/impose/setup.sh` in the next, prose between; a download and the run of the file it saved are judged together only within one block (`source-variable` is read beside a fetch of its own block), and pairing a run with the downloads of other blocks was not tried: a vendor's \"download the release\" block followed by an unrelated run is the risk to weigh",
-    ),
-    (
         "gitlab-scan-policy-b41",
         "batch 41's generality check: the order to remove the `container_scanning` job and the `sast` include and push to the default branch stands in a YAML policy file's string values, which the skill tells the agent to apply; `check-silence-order` reads prose (SKILL.md and Markdown blocks), and reading a data file's strings as orders would flag every CI configuration that names a scanner beside `allow_failure`",
     ),
