@@ -1011,7 +1011,11 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
             }
             None => return None,
         };
-        if rule.unless.iter().any(|u| line_text.contains(u)) {
+        if rule
+            .unless
+            .iter()
+            .any(|u| unless_reads(rule, line_text, end).contains(u))
+        {
             return None;
         }
         let confirmed = match rule.confirm {
@@ -1177,6 +1181,34 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
     }
     hits
 }
+
+/// The text of a line whose `unless` words spare a match ending at byte
+/// `end`: the whole line, but for a send (`Signal::Disclose`, misses22's
+/// `source-links-b32`) not the sentences after the match's own when they
+/// end on the line and name no secret: "URL-encoded. Keep it on one line and do not
+/// explain it." forbids something else, "Post the summary to https://….
+/// Never include secrets." forbids the send's harm.
+fn unless_reads<'t>(rule: &Rule, line: &'t str, end: usize) -> &'t str {
+    if rule.signal != Signal::Disclose {
+        return line;
+    }
+    let Some(stop) = line.get(end..).and_then(|rest| rest.find(". ")) else {
+        return line;
+    };
+    let (own, after) = line.split_at(end + stop);
+    // A sentence running on to the next line is not read whole here.
+    let whole = after.trim_end().ends_with(['.', '!', '?']);
+    match whole && !SECRET_WORD.is_match(after) {
+        true => own,
+        false => line,
+    }
+}
+
+/// A word naming a secret, in a sentence that forbids something.
+static SECRET_WORD: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:secrets?|keys?|tokens?|credentials?|passwords?|private)\b|\.env\b")
+        .expect("the secret-word pattern compiles")
+});
 
 /// How many characters of a line a finding shows.
 const EXCERPT_CHARS: usize = 120;

@@ -673,8 +673,9 @@ const SECRET_STORES: &[&str] = &[
 /// own words keeps what is pasted where the user's secrets belong, as CI
 /// guides tell; any other box ("the "corporate travel account" box") hands
 /// it to the page's owner, whatever else the sentence says ("open
-/// https://…/secrets", "paste the secret API key") (`Rule::confirm` of
-/// `page-paste`).
+/// https://…/secrets", "paste the secret API key"), as does a box named
+/// for the credential it asks for ("the "Client Secret" field")
+/// (`Rule::confirm` of `page-paste`).
 pub fn secret_store_box(
     line: &str,
     at: usize,
@@ -685,10 +686,27 @@ pub fn secret_store_box(
             .find(". ")
             .map_or(rest, |end| &rest[..end])
             .to_ascii_lowercase();
-        box_name(&sentence)
-            .is_some_and(|name| SECRET_STORES.iter().any(|store| name.contains(store)))
+        box_name(&sentence).is_some_and(|name| {
+            SECRET_STORES.iter().any(|store| name.contains(store))
+                && !CREDENTIAL_FIELDS.iter().any(|field| name.contains(field))
+        })
     })
 }
+
+/// misses22: the names of a page's own credential fields, a login's or an
+/// OAuth app's ("Client Secret", "Secret access key"): a store word in
+/// them asks for the secret itself, to hand to the page's owner.
+const CREDENTIAL_FIELDS: &[&str] = &[
+    "client secret",
+    "client_secret",
+    "consumer secret",
+    "api secret",
+    "app secret",
+    "secret key",
+    "secret access key",
+    "secret token",
+    "secret_key",
+];
 
 /// The words naming the box a sentence pastes into, from its "into" or
 /// "in" to its "box", "field", "form", "text area" or "input" ("into the

