@@ -1120,7 +1120,11 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
                 };
                 out.extend(tried.into_iter().filter_map(|l| judged(index, l)));
             }
-            if kind == Kind::Markdown && CONTENT.rules[index].0.id == "source-variable" {
+            // Only where a download stands: the layout is built on demand.
+            if kind == Kind::Markdown
+                && !blocks.is_empty()
+                && CONTENT.rules[index].0.id == "source-variable"
+            {
                 let regex = CONTENT.rules[index].1.get();
                 let later =
                     runs_in_later_blocks(&blocks, layout(), &lines, regex, |l| judged(index, l));
@@ -2455,10 +2459,10 @@ fn downloaded_to(lines: &Lines, run: &str) -> bool {
 /// in one code block and the run of a file in a later one (`curl -o
 /// ~/.local/share/impose/setup.sh …`, prose, `bash
 /// ~/.local/share/impose/setup.sh`) are one delivery. The run lines of the
-/// code blocks after the first download block are judged as standing in
-/// the nearest download block before them, so `downloaded_to` pairs the
-/// run with the download only when that download saved the very file, and
-/// `eval-fetched` reads them together; an unrelated run after a vendor's
+/// code blocks after the first block whose download saves a file are
+/// judged as standing in the nearest download block before them, so
+/// `downloaded_to` pairs the run with the download only when that
+/// download saved the very file, and `eval-fetched` reads them together; an unrelated run after a vendor's
 /// download step names another file and is dropped there.
 fn runs_in_later_blocks(
     fetch_blocks: &[usize],
@@ -2467,7 +2471,13 @@ fn runs_in_later_blocks(
     regex: &BytesRegex,
     judged: impl Fn(usize) -> Option<Hit>,
 ) -> Vec<Hit> {
-    let Some(&first) = fetch_blocks.first() else {
+    // Scanning the rest of the file is paid only after a download that
+    // saves a file (most fetches pipe or read a response).
+    let Some(&first) = fetch_blocks.iter().find(|&&block| {
+        layout
+            .block_lines(block)
+            .any(|l| savedrun::saves_a_file(lines.get(l)))
+    }) else {
         return Vec::new();
     };
     let after = layout.block_lines(first).end..lines.count();

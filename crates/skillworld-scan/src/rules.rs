@@ -1757,11 +1757,9 @@ pub static RULES: &[Rule] = &[
         // (`savedrun`); the same line as a Dockerfile `RUN`, a workflow's
         // `run:` or a package.json script holds it, and PowerShell's
         // `-File` after an `-OutFile` (its generality check).
-        // misses22: a file saved without an extension, run from the
-        // current folder (`bash ./imposer` after `curl -o imposer …`), and
-        // (`engine::runs_in_later_blocks`) a run in a later Markdown code
-        // block than its download.
-        pattern: r"^\s*(?:\.|source|(?:ba|z|da|k)?sh)\s+['\x22]?\$\{?[A-Za-z_]\w*\}?(?:/[\w.-]+)*['\x22]?\s*$|^\s*(?:RUN\s+|-?\s*run:\s*|\x22[\w:.-]+\x22\s*:\s*\x22)?[@-]?(?:sudo\s+(?:-\w+\s+)*)?(?:\.|source|(?:ba|z|da|k)?sh|python[\d.]*|perl|ruby|node|pwsh)\s+(?:-\w+\s+)*['\x22]?[\w.~/$({-][^\s'\x22;&|]*\.(?:sh|bash|py|pl|rb|js|mjs|cjs|ps1)(?:['\x22\s]|$)|^\s*(?:sudo\s+(?:-\w+\s+)*)?(?:ba|z|da|k)?sh\s+(?:-\w+\s+)*['\x22]?\./[\w-]+['\x22]?(?:\s|$)|\b(?:powershell|pwsh)(?:\.exe)?\s[^\n]*?\s-File\s+['\x22]?[^\s'\x22]+\.ps1\b|[\[(]\s*['\x22](?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh['\x22]\s*,\s*\[?\s*[a-z_]\w*\s*[,)\]]|\b(?:require|import)\(\s*(?:pathToFileURL\(\s*)?[a-z_]\w*\s*(?:\)\.href\s*)?\)|\brunpy\.run_path\(\s*[a-z_]\w*\s*[,)]|\bspec_from_file_location\([^\n,]+,\s*[a-z_]\w*\s*\)",
+        // misses22 (`engine::runs_in_later_blocks`): a run in a later
+        // Markdown code block than its download.
+        pattern: r"^\s*(?:\.|source|(?:ba|z|da|k)?sh)\s+['\x22]?\$\{?[A-Za-z_]\w*\}?(?:/[\w.-]+)*['\x22]?\s*$|^\s*(?:RUN\s+|-?\s*run:\s*|\x22[\w:.-]+\x22\s*:\s*\x22)?[@-]?(?:sudo\s+(?:-\w+\s+)*)?(?:\.|source|(?:ba|z|da|k)?sh|python[\d.]*|perl|ruby|node|pwsh)\s+(?:-\w+\s+)*['\x22]?[\w.~/$({-][^\s'\x22;&|]*\.(?:sh|bash|py|pl|rb|js|mjs|cjs|ps1)(?:['\x22\s]|$)|\b(?:powershell|pwsh)(?:\.exe)?\s[^\n]*?\s-File\s+['\x22]?[^\s'\x22]+\.ps1\b|[\[(]\s*['\x22](?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh['\x22]\s*,\s*\[?\s*[a-z_]\w*\s*[,)\]]|\b(?:require|import)\(\s*(?:pathToFileURL\(\s*)?[a-z_]\w*\s*(?:\)\.href\s*)?\)|\brunpy\.run_path\(\s*[a-z_]\w*\s*[,)]|\bspec_from_file_location\([^\n,]+,\s*[a-z_]\w*\s*\)",
         signal: Signal::Eval,
         quiet: true,
         beside: Signal::Fetch,
