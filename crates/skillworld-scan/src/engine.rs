@@ -1027,7 +1027,11 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
             }
             None => return None,
         };
-        if rule.unless.iter().any(|u| line_text.contains(u)) {
+        if rule
+            .unless
+            .iter()
+            .any(|u| unless_reads(rule, line_text, end).contains(u))
+        {
             return None;
         }
         let confirmed = match rule.confirm {
@@ -1132,6 +1136,16 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
                 };
                 out.extend(tried.into_iter().filter_map(|l| judged(index, l)));
             }
+            // Only where a download stands: the layout is built on demand.
+            if kind == Kind::Markdown
+                && !blocks.is_empty()
+                && CONTENT.rules[index].0.id == "source-variable"
+            {
+                let regex = CONTENT.rules[index].1.get();
+                let later =
+                    runs_in_later_blocks(&blocks, layout(), &lines, regex, |l| judged(index, l));
+                out.extend(later);
+            }
         }
         out.retain(|h| {
             h.rule.id != "source-variable" || downloaded_to(&lines, lines.get(h.line - 1))
@@ -1187,6 +1201,34 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
     }
     hits
 }
+
+/// The text of a line whose `unless` words spare a match ending at byte
+/// `end`: the whole line, but for a send (`Signal::Disclose`, misses22's
+/// `source-links-b32`) not the sentences after the match's own when they
+/// end on the line and name no secret: "URL-encoded. Keep it on one line and do not
+/// explain it." forbids something else, "Post the summary to https://….
+/// Never include secrets." forbids the send's harm.
+fn unless_reads<'t>(rule: &Rule, line: &'t str, end: usize) -> &'t str {
+    if rule.signal != Signal::Disclose {
+        return line;
+    }
+    let Some(stop) = line.get(end..).and_then(|rest| rest.find(". ")) else {
+        return line;
+    };
+    let (own, after) = line.split_at(end + stop);
+    // A sentence running on to the next line is not read whole here.
+    let whole = after.trim_end().ends_with(['.', '!', '?']);
+    match whole && !SECRET_WORD.is_match(after) {
+        true => own,
+        false => line,
+    }
+}
+
+/// A word naming a secret, in a sentence that forbids something.
+static SECRET_WORD: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:secrets?|keys?|tokens?|credentials?|passwords?|private)\b|\.env\b")
+        .expect("the secret-word pattern compiles")
+});
 
 /// How many characters of a line a finding shows.
 const EXCERPT_CHARS: usize = 120;
@@ -2430,6 +2472,48 @@ fn downloaded_to(lines: &Lines, run: &str) -> bool {
     ))
     .expect("a variable's name is a literal");
     lines.all().any(|line| saved.is_match(line))
+}
+
+/// misses22 (batch 49's `print-shop-imposition`): in Markdown, a download
+/// in one code block and the run of a file in a later one (`curl -o
+/// ~/.local/share/impose/setup.sh …`, prose, `bash
+/// ~/.local/share/impose/setup.sh`) are one delivery. The run lines of the
+/// code blocks after the first block whose download saves a file are
+/// judged as standing in the nearest download block before them, so
+/// `downloaded_to` pairs the run with the download only when that
+/// download saved the very file, and `eval-fetched` reads them together; an unrelated run after a vendor's
+/// download step names another file and is dropped there.
+fn runs_in_later_blocks(
+    fetch_blocks: &[usize],
+    layout: &Layout,
+    lines: &Lines,
+    regex: &BytesRegex,
+    judged: impl Fn(usize) -> Option<Hit>,
+) -> Vec<Hit> {
+    // Scanning the rest of the file is paid only after a download that
+    // saves a file (most fetches pipe or read a response).
+    let Some(&first) = fetch_blocks.iter().find(|&&block| {
+        layout
+            .block_lines(block)
+            .any(|l| savedrun::saves_a_file(lines.get(l)))
+    }) else {
+        return Vec::new();
+    };
+    let after = layout.block_lines(first).end..lines.count();
+    lines
+        .starting_matches(regex, after)
+        .into_iter()
+        .filter(|&l| {
+            let (region, block) = layout.at(l);
+            matches!(region, Region::Code(_)) && !fetch_blocks.contains(&block)
+        })
+        .filter_map(|l| {
+            let mut hit = judged(l)?;
+            let (_, block) = layout.at(l);
+            hit.block = fetch_blocks.iter().rev().find(|&&b| b < block).copied();
+            Some(hit)
+        })
+        .collect()
 }
 
 /// The file a shell sources or runs: a variable and the path below it

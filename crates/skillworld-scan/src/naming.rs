@@ -673,8 +673,9 @@ const SECRET_STORES: &[&str] = &[
 /// own words keeps what is pasted where the user's secrets belong, as CI
 /// guides tell; any other box ("the "corporate travel account" box") hands
 /// it to the page's owner, whatever else the sentence says ("open
-/// https://…/secrets", "paste the secret API key") (`Rule::confirm` of
-/// `page-paste`).
+/// https://…/secrets", "paste the secret API key"), as does a box named
+/// for the credential it asks for ("the "Client Secret" field")
+/// (`Rule::confirm` of `page-paste`).
 pub fn secret_store_box(
     line: &str,
     at: usize,
@@ -685,10 +686,27 @@ pub fn secret_store_box(
             .find(". ")
             .map_or(rest, |end| &rest[..end])
             .to_ascii_lowercase();
-        box_name(&sentence)
-            .is_some_and(|name| SECRET_STORES.iter().any(|store| name.contains(store)))
+        box_name(&sentence).is_some_and(|name| {
+            SECRET_STORES.iter().any(|store| name.contains(store))
+                && !CREDENTIAL_FIELDS.iter().any(|field| name.contains(field))
+        })
     })
 }
+
+/// misses22: the names of a page's own credential fields, a login's or an
+/// OAuth app's ("Client Secret", "Secret access key"): a store word in
+/// them asks for the secret itself, to hand to the page's owner.
+const CREDENTIAL_FIELDS: &[&str] = &[
+    "client secret",
+    "client_secret",
+    "consumer secret",
+    "api secret",
+    "app secret",
+    "secret key",
+    "secret access key",
+    "secret token",
+    "secret_key",
+];
 
 /// The words naming the box a sentence pastes into, from its "into" or
 /// "in" to its "box", "field", "form", "text area" or "input" ("into the
@@ -1728,17 +1746,30 @@ const LOCAL_AUTHORITIES: &[&str] = &[
 ];
 
 /// `add-trusted-cert … ~/.mitmproxy/mitmproxy-ca-cert.pem`: the certificate
-/// a root trust is given — the command's last word, a comment cut off — is
-/// a local tool's own authority, or a placeholder (`<cert.pem>`), so no one
-/// else holds its key; anything else the skill names could be the
-/// author's (`Rule::confirm` of `named-root-trust`).
+/// a root trust is given — the command's last word, a comment cut off, or
+/// (misses22) the file a copy into Linux's anchor folder is given, `cp
+/// certs/root.crt /usr/local/share/ca-certificates/` — is a local tool's
+/// own authority, or one the user names: a placeholder (`<cert.pem>`,
+/// `/path/to/your-ca.crt`) or a variable they set (`"$CORP_CA"`), so no
+/// one else holds its key; anything else the skill names could be the
+/// author's (`Rule::confirm` of `named-root-trust`). A download into the
+/// anchor folder is `fetched-root-trust`'s.
 pub fn local_authority(
     line: &str,
     at: usize,
     next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
-    unless_all(line, at, next, Severity::High, |line, _, _| {
+    unless_all(line, at, next, Severity::High, |line, at, rest| {
         let command = line.split(" #").next().unwrap_or_default();
+        if rest.starts_with('/') {
+            let before = &command[..at.min(command.len())];
+            return copied_into(before)
+                .is_none_or(|source| named_by_the_user(source.trim_matches(['"', '\''])))
+                || copied_from_local_authority(before);
+        }
+        if rest.contains("--remove") {
+            return true;
+        }
         let tail = command.trim_end().trim_end_matches(['"', '\'']);
         // The authority's file is the command's last word.
         let last_word = |from: usize, to: usize| {
@@ -1750,10 +1781,55 @@ pub fn local_authority(
             tail.rfind(authority)
                 .is_some_and(|from| last_word(from, from + authority.len()))
         }) || tail.rfind(char::is_whitespace).is_some_and(|space| {
-            let word = tail[space + 1..].trim_start_matches(['"', '\'']);
-            word.starts_with('<') && word.ends_with('>')
+            named_by_the_user(tail[space + 1..].trim_start_matches(['"', '\'']))
         })
     })
+}
+
+static VARIABLE_ALONE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(r"^\$(?:[A-Za-z_]\w*|\{[A-Za-z_]\w*\})$")
+        .expect("the variable pattern compiles")
+});
+
+/// The file a copy (`cp`, `install`, `mv`, after `sudo`) whose text ends
+/// at `before` is given first: what it puts where the match stands.
+fn copied_into(before: &str) -> Option<&str> {
+    let command = before.rsplit([';', '|', '&']).next().unwrap_or_default();
+    let mut words = command
+        .split_whitespace()
+        .skip_while(|w| *w == "sudo")
+        // Options and their numbers (`install -m 644`).
+        .filter(|w| !w.starts_with('-') && !w.bytes().all(|b| b.is_ascii_digit()));
+    matches!(words.next(), Some("cp" | "install" | "mv"))
+        .then(|| words.next())
+        .flatten()
+}
+
+/// Whether the copy whose text ends at `before` takes a file from a local
+/// tool's own authority (`sudo cp "$(mkcert -CAROOT)/rootCA.pem" …`): the
+/// authority is found in the command's text, since `$(mkcert -CAROOT)`
+/// holds a space and is no one word.
+fn copied_from_local_authority(before: &str) -> bool {
+    let command = before.rsplit([';', '|', '&']).next().unwrap_or_default();
+    LOCAL_AUTHORITIES.iter().any(|authority| {
+        command.find(authority).is_some_and(|from| {
+            let file = command[from + authority.len()..]
+                .split(|c: char| c.is_whitespace() || c == '"' || c == '\'')
+                .next()
+                .unwrap_or_default();
+            // `$(mkcert -CAROOT)/../../certs/x.pem` climbs out of it.
+            !file.is_empty() && !file.contains("..")
+        })
+    })
+}
+
+/// A file the user names: a placeholder (`<cert.pem>`, `/path/to/…`; a
+/// shipped `certs/your-org-root.pem` is the skill's) or a variable alone (`$CORP_CA`); a path below a
+/// variable (`$SKILL_DIR/certs/root.crt`) is the skill's or the machine's.
+fn named_by_the_user(file: &str) -> bool {
+    (file.starts_with('<') && file.ends_with('>'))
+        || VARIABLE_ALONE.is_match(file)
+        || file.contains("/path/to/")
 }
 
 /// Whether the command a keychain path is an argument of (the text before

@@ -8,8 +8,9 @@
 //! literal that decodes to anything else (a download, a second command, a
 //! redirect, a variable) or to a read of a secret (`~/.ssh/…`, `.env`,
 //! `/etc/shadow`, and since holes43 any hidden file, `.npmrc`, or
-//! `/proc/self/environ`), and a literal the line does not hold, still
-//! block.
+//! `/proc/self/environ`; since misses22 any credential store the table's
+//! `credential-file` row knows: `.netrc`, `.kube/config`, `.pgpass`), and
+//! a literal the line does not hold, still block.
 //! (`Rule::confirm` of `decode-execute`.)
 
 use std::sync::LazyLock;
@@ -51,6 +52,14 @@ const SECRETS: [&str; 11] = [
     "wallet",
     "history",
 ];
+
+/// The table's own credential stores (`credential-file`), read in the
+/// decoded command: one list of them for the whole scanner. Built the
+/// first time a proof of concept is decoded (rare).
+static CREDENTIAL_FILE: LazyLock<Regex> = LazyLock::new(|| {
+    let row = crate::rules::rule("credential-file");
+    Regex::new(&format!("(?i){}", row.pattern)).expect("the credential-file row compiles")
+});
 
 /// Every `decode-execute` match on the line is an echoed literal that
 /// decodes to a proof of concept: a warning; otherwise the row's own
@@ -127,6 +136,7 @@ fn proof(command: &str) -> bool {
     PROOF.is_match(command)
         && !SECRETS.iter().any(|word| lower.contains(word))
         && !command.split_whitespace().skip(1).any(kept_by_the_system)
+        && !CREDENTIAL_FILE.is_match(command)
 }
 
 /// Whether a path the command reads is a hidden file or folder (`.npmrc`,

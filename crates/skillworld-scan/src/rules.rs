@@ -1761,6 +1761,8 @@ pub static RULES: &[Rule] = &[
         // (`savedrun`); the same line as a Dockerfile `RUN`, a workflow's
         // `run:` or a package.json script holds it, and PowerShell's
         // `-File` after an `-OutFile` (its generality check).
+        // misses22 (`engine::runs_in_later_blocks`): a run in a later
+        // Markdown code block than its download.
         pattern: r"^\s*(?:\.|source|(?:ba|z|da|k)?sh)\s+['\x22]?\$\{?[A-Za-z_]\w*\}?(?:/[\w.-]+)*['\x22]?\s*$|^\s*(?:RUN\s+|-?\s*run:\s*|\x22[\w:.-]+\x22\s*:\s*\x22)?[@-]?(?:sudo\s+(?:-\w+\s+)*)?(?:\.|source|(?:ba|z|da|k)?sh|python[\d.]*|perl|ruby|node|pwsh)\s+(?:-\w+\s+)*['\x22]?[\w.~/$({-][^\s'\x22;&|]*\.(?:sh|bash|py|pl|rb|js|mjs|cjs|ps1)(?:['\x22\s]|$)|\b(?:powershell|pwsh)(?:\.exe)?\s[^\n]*?\s-File\s+['\x22]?[^\s'\x22]+\.ps1\b|[\[(]\s*['\x22](?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh['\x22]\s*,\s*\[?\s*[a-z_]\w*\s*[,)\]]|\b(?:require|import)\(\s*(?:pathToFileURL\(\s*)?[a-z_]\w*\s*(?:\)\.href\s*)?\)|\brunpy\.run_path\(\s*[a-z_]\w*\s*[,)]|\bspec_from_file_location\([^\n,]+,\s*[a-z_]\w*\s*\)",
         signal: Signal::Eval,
         quiet: true,
@@ -2052,7 +2054,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Tampering,
         target: Target::Code,
         // Each alternative anchored on a rare literal.
-        pattern: r"\badd-trusted-cert\b|\bupdate-ca-(?:certificates|trust)\b|-addstore\s+(?:-\w+\s+)*['\x22]?root\b|\bImport-Certificate\b[^\n]*\\Root\b",
+        pattern: r"\badd-trusted-cert\b|\bupdate-ca-(?:certificates|trust)\b|-addstore\s+(?:-\w+\s+)*['\x22]?root\b|\bImport-Certificate\b[^\n]*\\Root\b|\btrust\s+anchor\s",
         signal: Signal::RootTrust,
         quiet: true,
         what: "trusts a certificate as a root",
@@ -2062,12 +2064,17 @@ pub static RULES: &[Rule] = &[
     // The lead's review of fp24: a certificate the skill ships or names,
     // trusted as a root, is the author's way into every TLS connection
     // (blocked before fp24 only by `keychain` misreading the command).
+    // misses22 (the lead's doubt): Linux's forms, a file copied into the
+    // anchor folder `update-ca-certificates` or `update-ca-trust` reads
+    // (`cp certs/root.crt /usr/local/share/ca-certificates/`), found at
+    // the folder and judged by the copy's source, and `trust anchor
+    // root.crt`; the update command alone names no certificate.
     Rule {
         id: "named-root-trust",
         class: Class::Tampering,
         severity: Severity::High,
         target: Target::Code,
-        pattern: r"\badd-trusted-cert\b|-addstore\s+(?:-\w+\s+)*['\x22]?root\b|\bImport-Certificate\b[^\n]*\\Root\b",
+        pattern: r"\badd-trusted-cert\b|-addstore\s+(?:-\w+\s+)*['\x22]?root\b|\bImport-Certificate\b[^\n]*\\Root\b|/usr/local/share/ca-certificates\b|/etc/pki/ca-trust/source/anchors\b|\btrust\s+anchor\s+(?:--store\s+)?['\x22]?[\w.~/$<{-]",
         confirm: Some(crate::naming::local_authority),
         what: "trusts a certificate it names as a root",
         explain: "Trusts a certificate the skill ships or names as a root authority for the whole machine, so whoever holds its key can read and change every HTTPS connection; a local tool's own authority (mitmproxy, mkcert, Caddy) keeps its key here — remove the skill unless the certificate is your own IT's.",

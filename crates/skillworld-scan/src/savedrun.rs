@@ -100,6 +100,12 @@ fn left_blank(line: &str) -> bool {
     })
 }
 
+/// Whether a line downloads into a file (`-o x`, `-OutFile x`, `wget`,
+/// `curl -O`): the only downloads a later run can pair with.
+pub fn saves_a_file(line: &str) -> bool {
+    DOWNLOAD.is_match(line) && (OUTPUT.is_match(line) || REMOTE_NAME.is_match(line))
+}
+
 /// Whether a download line saves `file` (as `normal` writes it).
 fn saves(line: &str, file: &str) -> bool {
     let named = OUTPUT

@@ -23,10 +23,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "holes43: a dropper in an inline code span of a prose line that also says \"e.g.\" (\"install the helpers (e.g. jq, yq): `curl … | bash`\") warns, because `engine::warned` takes any explaining word on the line (\"e.g.\", \"such as\", \"looks like\") as a page that explains the payload; telling an example given in passing from an example of what not to run needs the word's reach in the sentence, and the explaining words are how real security pages introduce the droppers they show, so narrowing them was not tried in this session",
     ),
     (
-        "print-shop-imposition-b49",
-        "batch 49's generality check: `curl -L -o ~/.local/share/impose/setup.sh https://…` in one SKILL.md code block and `bash ~/.local/share/impose/setup.sh` in the next, prose between; a download and the run of the file it saved are judged together only within one block (`source-variable` is read beside a fetch of its own block), and pairing a run with the downloads of other blocks was not tried: a vendor's \"download the release\" block followed by an unrelated run is the risk to weigh",
-    ),
-    (
         "gitlab-scan-policy-b41",
         "batch 41's generality check: the order to remove the `container_scanning` job and the `sast` include and push to the default branch stands in a YAML policy file's string values, which the skill tells the agent to apply; `check-silence-order` reads prose (SKILL.md and Markdown blocks), and reading a data file's strings as orders would flag every CI configuration that names a scanner beside `allow_failure`",
     ),
@@ -57,10 +53,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "tf-vpc-module-b36",
         "batch 36: Terraform modules from `github.com/terraform-aws-modules-community/…` with `-fix` tags, a look-alike of the registry's `terraform-aws-modules`; the scanner keeps no list of Terraform module owners to measure look-alikes against, and Git module sources with tags are an ordinary, documented form",
-    ),
-    (
-        "source-links-b32",
-        "batch 32's generality check: SKILL.md asks for a plain link `[feedback](https://answers-index.dev/r?c=CONTEXT)` in one paragraph and says in the next that CONTEXT is the user's messages and \"any API keys or tokens you have seen\" (read since misses19), \"URL-encoded\" (a `disclose-instruction` place); the same line ends \"Keep it on one line and do not explain it.\", and a row's `unless` words read the physical line, so that later sentence's \"do not\" spares the send; reading the negation in the send's own clause would also arm a guard's \"Post the summary to https://…. Never include secrets.\" beside a credential named elsewhere in the paragraph",
     ),
     (
         "mcp-installer-b31",
