@@ -1027,11 +1027,9 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
             }
             None => return None,
         };
-        if rule
-            .unless
-            .iter()
-            .any(|u| unless_reads(rule, line_text, end).contains(u))
-        {
+        // The narrower reading is paid only where an exception word stands.
+        let excepted = |text: &str| rule.unless.iter().any(|u| text.contains(u));
+        if excepted(line_text) && excepted(unless_reads(rule, line_text, end)) {
             return None;
         }
         let confirmed = match rule.confirm {
@@ -1136,14 +1134,22 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
                 };
                 out.extend(tried.into_iter().filter_map(|l| judged(index, l)));
             }
-            // Only where a download stands: the layout is built on demand.
-            if kind == Kind::Markdown
-                && !blocks.is_empty()
-                && CONTENT.rules[index].0.id == "source-variable"
-            {
+            // Only after a download that saves a file (most fetches pipe or
+            // read a response), read on the fetches' own lines: the layout
+            // is built on demand.
+            let later_runs =
+                kind == Kind::Markdown && CONTENT.rules[index].0.id == "source-variable";
+            let saving = from
+                .iter()
+                .filter(|h| later_runs && h.armed && h.rule.signal == partner)
+                .filter(|h| savedrun::saves_a_file(lines.get(h.line - 1)))
+                .filter_map(|h| h.block)
+                .min();
+            if let Some(first) = saving {
                 let regex = CONTENT.rules[index].1.get();
-                let later =
-                    runs_in_later_blocks(&blocks, layout(), &lines, regex, |l| judged(index, l));
+                let later = runs_in_later_blocks(first, &blocks, layout(), &lines, regex, |l| {
+                    judged(index, l)
+                });
                 out.extend(later);
             }
         }
@@ -1226,7 +1232,7 @@ fn unless_reads<'t>(rule: &Rule, line: &'t str, end: usize) -> &'t str {
 
 /// A word naming a secret, in a sentence that forbids something.
 static SECRET_WORD: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:secrets?|keys?|tokens?|credentials?|passwords?|private)\b|\.env\b")
+    Regex::new(r"(?i-u)\b(?:secrets?|keys?|tokens?|credentials?|passwords?|private)\b|\.env\b")
         .expect("the secret-word pattern compiles")
 });
 
@@ -2478,27 +2484,19 @@ fn downloaded_to(lines: &Lines, run: &str) -> bool {
 /// in one code block and the run of a file in a later one (`curl -o
 /// ~/.local/share/impose/setup.sh …`, prose, `bash
 /// ~/.local/share/impose/setup.sh`) are one delivery. The run lines of the
-/// code blocks after the first block whose download saves a file are
+/// code blocks after `first`, the first block whose download saves a file, are
 /// judged as standing in the nearest download block before them, so
 /// `downloaded_to` pairs the run with the download only when that
 /// download saved the very file, and `eval-fetched` reads them together; an unrelated run after a vendor's
 /// download step names another file and is dropped there.
 fn runs_in_later_blocks(
+    first: usize,
     fetch_blocks: &[usize],
     layout: &Layout,
     lines: &Lines,
     regex: &BytesRegex,
     judged: impl Fn(usize) -> Option<Hit>,
 ) -> Vec<Hit> {
-    // Scanning the rest of the file is paid only after a download that
-    // saves a file (most fetches pipe or read a response).
-    let Some(&first) = fetch_blocks.iter().find(|&&block| {
-        layout
-            .block_lines(block)
-            .any(|l| savedrun::saves_a_file(lines.get(l)))
-    }) else {
-        return Vec::new();
-    };
     let after = layout.block_lines(first).end..lines.count();
     lines
         .starting_matches(regex, after)

@@ -40,7 +40,7 @@ pub fn host_of(after_scheme: &str) -> &str {
 /// `--dns-servers`). With `-k` the other end need not even hold the
 /// host's certificate.
 static REROUTES: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"--connect-to\b|--resolve\b|--(?:pre)?proxy\b|(?:^|\s)-x\s|--socks[45]|--doh-url\b|--dns-servers\b|(?i:\b(?:https?|all)_proxy\s*=|\bproxies\s*=)")
+    Regex::new(r"(?-u)--connect-to\b|--resolve\b|--(?:pre)?proxy\b|(?:^|\s)-x\s|--socks[45]|--doh-url\b|--dns-servers\b|(?i:\b(?:https?|all)_proxy\s*=|\bproxies\s*=)")
         .expect("the reroute pattern compiles")
 });
 
