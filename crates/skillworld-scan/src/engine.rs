@@ -900,6 +900,19 @@ enum Spared {
 
 /// The second readings, in the order they are asked.
 static SECOND_READINGS: &[SecondReading] = &[
+    // A root certificate given as a variable the text never sets is the
+    // user's own (`sudo cp "$CORP_CA" /usr/local/share/ca-certificates/`);
+    // one the skill sets (`CA=certs/root.pem`) is the skill's.
+    SecondReading {
+        reads: |h| h.rule.id == "named-root-trust",
+        spares: |lines, _, line| {
+            crate::naming::certificate_variable(lines.get(line))
+                .is_some_and(|name| !ownvar::set_here(lines, name))
+        },
+        outcome: Spared::Softened(
+            "a certificate the user names in a variable the skill never sets",
+        ),
+    },
     // A call word in a Python module's docstring is prose: no statement
     // runs the string (its orders are read again as prose).
     SecondReading {

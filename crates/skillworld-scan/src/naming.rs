@@ -1824,12 +1824,40 @@ fn copied_from_local_authority(before: &str) -> bool {
 }
 
 /// A file the user names: a placeholder (`<cert.pem>`, `/path/to/…`; a
-/// shipped `certs/your-org-root.pem` is the skill's) or a variable alone (`$CORP_CA`); a path below a
+/// shipped `certs/your-org-root.pem` is the skill's); a path below a
 /// variable (`$SKILL_DIR/certs/root.crt`) is the skill's or the machine's.
+/// A variable alone (`"$CORP_CA"`) is the user's only where the skill never
+/// sets it, which the line cannot tell: `certificate_variable`.
 fn named_by_the_user(file: &str) -> bool {
-    (file.starts_with('<') && file.ends_with('>'))
-        || VARIABLE_ALONE.is_match(file)
-        || file.contains("/path/to/")
+    (file.starts_with('<') && file.ends_with('>')) || file.contains("/path/to/")
+}
+
+/// Linux's folders whose certificates `update-ca-certificates` and
+/// `update-ca-trust` make roots.
+const ANCHOR_FOLDERS: &[&str] = &[
+    "/usr/local/share/ca-certificates",
+    "/etc/pki/ca-trust/source/anchors",
+];
+
+/// The variable a root trust's certificate is held in, when it is given
+/// as a variable alone: the file a copy into an anchor folder takes
+/// (`sudo cp "$CORP_CA" /usr/local/share/ca-certificates/`), or the
+/// command's last word (`trust anchor "$CA"`, `add-trusted-cert … "$CA"`).
+/// Whether the user set it is for the reader of the whole text
+/// (`engine::SECOND_READINGS`, with `ownvar::set_here`).
+pub fn certificate_variable(line: &str) -> Option<&str> {
+    let command = line.split(" #").next().unwrap_or_default();
+    let word = match ANCHOR_FOLDERS
+        .iter()
+        .find_map(|folder| command.find(folder))
+    {
+        Some(at) => copied_into(&command[..at])?,
+        None => command.trim_end().rsplit(char::is_whitespace).next()?,
+    };
+    let word = word.trim_matches(['"', '\'']);
+    VARIABLE_ALONE
+        .is_match(word)
+        .then(|| word.trim_start_matches('$').trim_matches(['{', '}']))
 }
 
 /// Whether the command a keychain path is an argument of (the text before

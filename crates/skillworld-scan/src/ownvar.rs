@@ -29,6 +29,23 @@ static ASSIGN: LazyLock<Regex> = LazyLock::new(|| {
         .expect("assign")
 });
 
+/// A shell line that sets a variable another way than `NAME=`: exported,
+/// declared, read, or a loop's (capture 1: the name).
+static SET_OTHERWISE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\b(?:export|readonly|declare(?:\s+-\w+)*|read(?:\s+-\w+)*|for)\s+([A-Za-z_]\w*)\b")
+        .expect("set otherwise")
+});
+
+/// Whether the text sets the variable `name` anywhere (`NAME=…`, `export
+/// NAME=…`, `read NAME`, `for NAME in …`): then what it holds is the
+/// text's, not a value the user brings.
+pub fn set_here(lines: &Lines, name: &str) -> bool {
+    lines.all().any(|line| {
+        ASSIGN.captures(line).is_some_and(|c| &c[1] == name)
+            || SET_OTHERWISE.captures_iter(line).any(|c| &c[1] == name)
+    })
+}
+
 /// Names an interpolation may call without bringing text in: quoting and
 /// conversions.
 const QUOTING: &[&str] = &["shlex", "quote", "str", "int", "float", "repr", "len"];
