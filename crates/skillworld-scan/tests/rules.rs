@@ -12964,3 +12964,40 @@ fn a_negation_in_a_later_sentence_spares_a_send_only_when_it_names_a_secret() {
         assert!(!report.blocked, "{text}: {:?}", report.findings);
     }
 }
+
+/// fp25 (sweep 19's `sealclaw` setup scripts): an install whose index is a
+/// variable is from whatever the variable holds; when every value the same
+/// script gives it is a listed public index (a loop over an array of
+/// mirrors, in the shell or PowerShell), it is from that index and only
+/// warns. One value elsewhere, a value from an argument or `read`, a name
+/// the script never sets, or `--trusted-host` beside it still block.
+#[test]
+fn an_index_variable_holding_only_listed_mirrors_warns_and_any_other_blocks() {
+    let script = |mirrors: &str, tail: &str| {
+        let skill = "---\nname: setup\ndescription: d\n---\nRun `scripts/setup.sh`.\n";
+        let setup = format!(
+            "#!/usr/bin/env bash\nMIRRORS=(\n{mirrors}\n)\npick() {{\n    for mirror in \"${{MIRRORS[@]}}\"; do\n        if python3 -m pip install --dry-run --quiet --index-url \"$mirror\" pip \\\n            --timeout 3 &>/dev/null; then\n            echo \"$mirror\"; return 0\n        fi\n    done\n}}\n{tail}"
+        );
+        let files = [BundleFile {
+            path: "scripts/setup.sh".into(),
+            bytes: setup.into_bytes(),
+            executable: true,
+        }];
+        scan_bundle(skill, &files)
+    };
+    let mirrors = "    \"https://mirrors.aliyun.com/pypi/simple/\"\n    \"https://pypi.tuna.tsinghua.edu.cn/simple/\"\n    \"https://mirrors.cloud.tencent.com/pypi/simple/\"";
+    let report = script(mirrors, "pick\n");
+    assert!(!report.blocked, "{:?}", report.findings);
+    assert!(
+        report.findings.iter().any(|f| f.rule == "install-from-url"),
+        "still warned: {:?}",
+        report.findings
+    );
+    let outsider = "    \"https://mirrors.aliyun.com/pypi/simple/\"\n    \"https://pkgs.mirror-fast.io/simple/\"";
+    assert!(script(outsider, "pick\n").blocked);
+    for tail in ["mirror=\"$1\"\npick\n", "read -r mirror\npick\n"] {
+        assert!(script(mirrors, tail).blocked, "{tail}");
+    }
+    let unset = "---\nname: setup\ndescription: d\n---\n```bash\npip install --index-url \"$PIP_MIRROR\" mytool\n```\n";
+    assert!(scan_bundle(unset, &[]).blocked);
+}
