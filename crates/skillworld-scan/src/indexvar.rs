@@ -44,9 +44,12 @@ static LOOP: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"\bfor(?:each)?\s*\(?\s*\$?([A-Za-z_]\w*)\s+in\s+([^;)]*)").expect("loop")
 });
 
-/// Other ways a name is given a value the text does not show.
-static READS: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"\b(?:read|mapfile|readarray|getopts|param)\b").expect("reads"));
+/// Other ways a name is given a value the text does not show: read from
+/// input, or a function's parameter (`function f([string]$mirror)`), which
+/// each call fills.
+static READS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\b(?:read|mapfile|readarray|getopts|param|function)\b").expect("reads")
+});
 
 /// A reference to another variable as a whole value: `"${ARR[@]}"`,
 /// `$ARR`, `"$ARR"`.
@@ -195,6 +198,8 @@ mod tests {
         assert!(!spared(&grown, line));
         let read = format!("{SHELL_LOOP}read -r mirror\n");
         assert!(!spared(&read, line));
+        let parameter = "$m = \"https://mirrors.aliyun.com/pypi/simple/\"\nfunction Get-Pkg([string]$m) {\n  pip install --index-url $m pkg\n}\nGet-Pkg \"https://pkgs.example.io/simple\"\n";
+        assert!(!spared(parameter, "  pip install --index-url $m pkg"));
         // Never bound in the text: the environment's.
         assert!(!spared(
             "pip install --index-url \"$MIRROR\" pip\n",
