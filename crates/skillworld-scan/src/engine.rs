@@ -1392,6 +1392,15 @@ fn judge(
                     "from a listed official installer or package index: ordinary setup",
                 );
             }
+            Origin::Unknown
+                if rule.installer == Installer::Packages
+                    && crate::indexvar::listed_index_only(lines, text) =>
+            {
+                soften(
+                    hit,
+                    "from an index variable whose every value here is a listed package index",
+                );
+            }
             Origin::Unknown | Origin::Other => {}
         }
     }

@@ -34,6 +34,7 @@ mod environ;
 mod fewwords;
 mod hosts;
 mod hub;
+mod indexvar;
 mod keyfile;
 mod layout;
 mod lines;

@@ -1,0 +1,216 @@
+//! A package index held in a variable (sweep 19's `sealclaw`): `pip
+//! install --dry-run --index-url "$mirror" pip` in a loop over three public
+//! mirrors listed at the top of the same script. `hosts::origin` sees no URL
+//! on the line, so the install is read as from anywhere; but a variable can
+//! only hold what the text gives it, and when every value the same text
+//! gives it — a loop's list, the array a loop walks, a plain assignment —
+//! is a literal URL of a listed index, the install is from that index.
+//! A value from anywhere else (an argument, the environment, `read`, a
+//! command's output, a name never assigned) keeps the line unknown.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use crate::hosts::{Origin, origin};
+use crate::lines::Lines;
+
+/// An index option given a variable (capture 1 the flag, 2 the name):
+/// `--index-url "$mirror"`, `--extra-index-url=${IDX}`, PowerShell's
+/// `--index-url $mirror`. `${NAME:-default}` and other expansions are no
+/// plain name and do not match.
+static INDEX_FLAG: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"(--(?:extra-)?index-url|--trusted-host|\s-i)[=\s]+["']?\$\{?([A-Za-z_]\w*)\}?["']?(?:\s|$|\\)"#)
+        .expect("index flag")
+});
+
+/// Any index option at all, with whatever value.
+static ANY_FLAG: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"--(?:extra-)?index-url\b|--trusted-host\b|\s-i\s").expect("any flag")
+});
+
+/// A line that binds a name (capture 1 the name, 2 the operator, 3 the
+/// value): a shell or PowerShell assignment, `local`/`export`/`readonly`.
+static ASSIGN: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"^\s*(?:(?:local|export|readonly|declare(?:\s+-\w+)*|\[\w+(?:\[\])?\])\s+)?\$?([A-Za-z_]\w*)\s*([-+.]?=)(.*)$",
+    )
+    .expect("assign")
+});
+
+/// A loop over a list (capture 1 the name, 2 the list): the shell's `for
+/// NAME in …;` and PowerShell's `foreach ($NAME in …)`.
+static LOOP: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\bfor(?:each)?\s*\(?\s*\$?([A-Za-z_]\w*)\s+in\s+([^;)]*)").expect("loop")
+});
+
+/// Other ways a name is given a value the text does not show: read from
+/// input, or a function's parameter (`function f([string]$mirror)`), which
+/// each call fills.
+static READS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\b(?:read|mapfile|readarray|getopts|param|function)\b").expect("reads")
+});
+
+/// A reference to another variable as a whole value: `"${ARR[@]}"`,
+/// `$ARR`, `"$ARR"`.
+static REFERENCE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"^["']?\$\{?([A-Za-z_]\w*)(?:\[[@*]\])?\}?["']?$"#).expect("reference")
+});
+
+/// How many variables deep a value is followed (a loop over an array).
+const DEPTH: usize = 2;
+
+/// How many lines an array literal may run over.
+const ARRAY_LINES: usize = 64;
+
+/// Whether every index option on `line` is given a variable whose every
+/// value in `lines` is a listed package index (and there is one such
+/// option, and no `--trusted-host`, which turns off the index's TLS check).
+pub fn listed_index_only(lines: &Lines, line: &str) -> bool {
+    let given: Vec<_> = INDEX_FLAG.captures_iter(line).collect();
+    !given.is_empty()
+        && given.len() == ANY_FLAG.find_iter(line).count()
+        && given
+            .iter()
+            .all(|c| &c[1] != "--trusted-host" && every_value_listed(lines, &c[2], DEPTH))
+}
+
+/// Whether `name` is bound somewhere in the text, and every binding gives
+/// it only listed index URLs.
+fn every_value_listed(lines: &Lines, name: &str, depth: usize) -> bool {
+    let mut bound = false;
+    for at in 0..lines.count() {
+        let text = lines.get(at);
+        if !mentions(text, name) {
+            continue;
+        }
+        let value = if let Some(c) = LOOP
+            .captures(text)
+            .filter(|c| c[1].eq_ignore_ascii_case(name))
+        {
+            c.get(2).map_or("", |m| m.as_str())
+        } else if let Some(c) = ASSIGN
+            .captures(text)
+            .filter(|c| c[1].eq_ignore_ascii_case(name))
+        {
+            if &c[2] != "=" {
+                return false;
+            }
+            c.get(3).map_or("", |m| m.as_str())
+        } else if READS.is_match(text) {
+            return false;
+        } else {
+            continue;
+        };
+        if !values_listed(lines, at, value, depth) {
+            return false;
+        }
+        bound = true;
+    }
+    bound
+}
+
+/// Whether `value` (bound on line `at`) is only listed index URLs: a list
+/// of literals, an array literal running on over the next lines, or
+/// another variable whose values are.
+fn values_listed(lines: &Lines, at: usize, value: &str, depth: usize) -> bool {
+    let value = value.trim();
+    if let Some(c) = REFERENCE.captures(value) {
+        return depth > 0 && every_value_listed(lines, &c[1], depth - 1);
+    }
+    let Some(open) = value.strip_prefix('(').or_else(|| value.strip_prefix("@(")) else {
+        return literals_listed(value);
+    };
+    // An array literal: its elements up to the `)` that closes it.
+    let mut elements = String::from(open);
+    let mut next = at + 1;
+    while !elements.contains(')') {
+        if next >= lines.count() || next > at + ARRAY_LINES {
+            return false;
+        }
+        elements.push(' ');
+        elements.push_str(lines.get(next));
+        next += 1;
+    }
+    let (inside, after) = elements.split_once(')').unwrap_or((&elements, ""));
+    after.trim().is_empty() && literals_listed(inside)
+}
+
+/// Whether `list` is one or more quoted or bare literals, each the URL of
+/// a listed index.
+fn literals_listed(list: &str) -> bool {
+    let mut tokens = list
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .map(|token| token.trim_matches(['"', '\'', '[', ']']))
+        .filter(|token| !token.is_empty())
+        .peekable();
+    tokens.peek().is_some()
+        && tokens.all(|url| {
+            url.starts_with("https://")
+                && !url.contains(['$', '`', '(', '{'])
+                && origin(url, true) == Origin::Official
+        })
+}
+
+/// Whether `text` holds `name` as a word (any case: PowerShell's names are
+/// not case-sensitive, and reading more bindings is the stricter reading).
+fn mentions(text: &str, name: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    let name = name.to_ascii_lowercase();
+    lower.match_indices(&name).any(|(at, _)| {
+        let word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+        !word(lower[..at].chars().next_back()) && !word(lower[at + name.len()..].chars().next())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spared(text: &str, line: &str) -> bool {
+        listed_index_only(&Lines::new(text), line)
+    }
+
+    const SHELL_LOOP: &str = "MIRRORS=(\n    \"https://mirrors.aliyun.com/pypi/simple/\"\n    \"https://pypi.tuna.tsinghua.edu.cn/simple/\"\n)\nfor mirror in \"${MIRRORS[@]}\"; do\n    pip install --dry-run --index-url \"$mirror\" pip\ndone\n";
+
+    #[test]
+    fn a_loop_over_listed_mirrors_installs_from_them() {
+        let line = "    pip install --dry-run --index-url \"$mirror\" pip";
+        assert!(spared(SHELL_LOOP, line));
+        let powershell = "$CnMirrors = @(\n    \"https://mirrors.aliyun.com/pypi/simple/\"\n)\nforeach ($mirror in $CnMirrors) {\n  & $Python -m pip install --index-url $mirror pip\n}\n";
+        assert!(spared(
+            powershell,
+            "  & $Python -m pip install --index-url $mirror pip"
+        ));
+        let inline = "for idx in https://pypi.tuna.tsinghua.edu.cn/simple https://mirrors.aliyun.com/pypi/simple/; do\n  pip install -i \"$idx\" requests\ndone\n";
+        assert!(spared(inline, "  pip install -i \"$idx\" requests"));
+    }
+
+    #[test]
+    fn any_other_value_keeps_the_index_unknown() {
+        let line = "    pip install --dry-run --index-url \"$mirror\" pip";
+        let outsider = SHELL_LOOP.replace(
+            "\"https://pypi.tuna.tsinghua.edu.cn/simple/\"",
+            "\"https://pypi.example-cdn.io/simple/\"",
+        );
+        assert!(!spared(&outsider, line));
+        let grown = format!("{SHELL_LOOP}mirror=\"$1\"\n");
+        assert!(!spared(&grown, line));
+        let read = format!("{SHELL_LOOP}read -r mirror\n");
+        assert!(!spared(&read, line));
+        let parameter = "$m = \"https://mirrors.aliyun.com/pypi/simple/\"\nfunction Get-Pkg([string]$m) {\n  pip install --index-url $m pkg\n}\nGet-Pkg \"https://pkgs.example.io/simple\"\n";
+        assert!(!spared(parameter, "  pip install --index-url $m pkg"));
+        // Never bound in the text: the environment's.
+        assert!(!spared(
+            "pip install --index-url \"$MIRROR\" pip\n",
+            "pip install --index-url \"$MIRROR\" pip"
+        ));
+        // A default from the environment is no plain name.
+        let defaulted =
+            "pip install --index-url \"${MIRROR:-https://mirrors.aliyun.com/pypi/simple/}\" x";
+        assert!(!spared(defaulted, defaulted));
+        // TLS checks off for the index: not this reading.
+        let trusted = "    pip install --index-url \"$mirror\" --trusted-host \"$mirror\" pip";
+        assert!(!spared(SHELL_LOOP, trusted));
+    }
+}
