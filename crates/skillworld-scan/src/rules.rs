@@ -5990,6 +5990,27 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "dotenv-read-order",
+        class: Class::Injection,
+        target: Target::Prose,
+        // Batch 52: an operating note in `references/` tells the agent to
+        // "read the `.env` file" and put its contents at the end of the
+        // answer: the file named as the thing read out, not its values
+        // (`credential-named` reads "contents of .env"). Quiet, a
+        // credential only beside a place others read; a template
+        // (`.env.example`) is no secret, and "load"/"add the .env to
+        // .gitignore" read nothing out.
+        pattern: r"\b(?:read|open|cat|print|dump|output|paste|attach|copy)\s+(?:out\s+)?(?:the\s+|your\s+|their\s+|any\s+|each\s+|every\s+)?(?:project's\s+|user's\s+|repo's\s+|local\s+|workspace\s+)?[\x60'\x22]?(?:\./)?\.env(?:\.local|\.production|\.prod)?[\x60'\x22]?(?:\s+files?\b|[\s,;:)]|\.(?:\s|$)|$)",
+        unless: &[
+            "never ", "Never ", "don't ", "Don't ", "do not ", "Do not ", "not to ",
+        ],
+        signal: Signal::Credential,
+        quiet: true,
+        what: "tells the agent to read out a .env file",
+        explain: "Tells the agent to read or copy out the project's `.env` file, where its secrets are kept.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "card-data-named",
         class: Class::Injection,
         // Batch 41: a customer's card number and security code are a
