@@ -1149,15 +1149,20 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
             }
             // Only after a download that saves a file (most fetches pipe or
             // read a response), read on the fetches' own lines: the layout
-            // is built on demand.
-            let later_runs =
-                kind == Kind::Markdown && CONTENT.rules[index].0.id == "source-variable";
-            let saving = from
-                .iter()
-                .filter(|h| later_runs && h.armed && h.rule.signal == partner)
-                .filter(|h| savedrun::saves_a_file(lines.get(h.line - 1)))
-                .filter_map(|h| h.block)
-                .min();
+            // is built on demand. Such a download stands in one of `blocks`:
+            // where none does (most rows, most files), the hits are not read.
+            let later_runs = !blocks.is_empty()
+                && kind == Kind::Markdown
+                && CONTENT.rules[index].0.id == "source-variable";
+            let saving = match later_runs {
+                true => from
+                    .iter()
+                    .filter(|h| h.armed && h.rule.signal == partner)
+                    .filter(|h| savedrun::saves_a_file(lines.get(h.line - 1)))
+                    .filter_map(|h| h.block)
+                    .min(),
+                false => None,
+            };
             if let Some(first) = saving {
                 let regex = CONTENT.rules[index].1.get();
                 let later = runs_in_later_blocks(first, &blocks, layout(), &lines, regex, |l| {

@@ -26,9 +26,12 @@ static RUN_FILE: LazyLock<Regex> = LazyLock::new(|| {
     .expect("the run-file pattern compiles")
 });
 
-/// A line that downloads.
+/// A line that downloads. ASCII word boundaries: a Unicode `\b` sends a
+/// line with any non-ASCII byte (an emoji, an accented word) from the lazy
+/// DFA to the PikeVM, a few hundred thousand instructions on a long line
+/// (scanfast13), and no download command borders a non-ASCII letter.
 static DOWNLOAD: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"\b(?:curl|wget)\b|(?i:\bInvoke-WebRequest\b|\biwr\s)")
+    Regex::new(r"(?-u)\b(?:curl|wget)\b|(?i:\bInvoke-WebRequest\b|\biwr\s)")
         .expect("the download pattern compiles")
 });
 
@@ -41,8 +44,10 @@ static OUTPUT: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// A download saving under the URL's name: `wget` without `-O`, `curl -O`.
+/// ASCII word boundaries, as `DOWNLOAD`'s.
 static REMOTE_NAME: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"\bwget\b|\s-\w*O\b|\s--remote-name\b").expect("the remote-name pattern compiles")
+    Regex::new(r"(?-u)\bwget\b|\s-\w*O\b|\s--remote-name\b")
+        .expect("the remote-name pattern compiles")
 });
 
 /// An address whose host, or whose account on a public forge, is a blank
