@@ -2311,7 +2311,12 @@ pub static RULES: &[Rule] = &[
         // its generality check: a shell's silent `read -rsp "…password: "`
         // (anchored on its option, not on `read`) and PowerShell's plain
         // text of a `Get-Credential` (`.GetNetworkCredential().Password`).
-        pattern: r"\b(?:getpass|input|raw_input|prompt|question|Read-Host|ask)\s*\(\s*f?['\x22\x60][^'\x22\x60\n]{0,60}?\b(?:password|passphrase|passcode|mnemonic|seed\s+phrase|recovery\s+phrase|secret\s+(?:recovery\s+)?(?:key|phrase|words)|api\s+key|access\s+key|otp|2fa|mfa|(?:verify|verification|login|sms|authenticator|one-time)\s+code|card\s+number|cvc|cvv)|\b(?:STDIN|\$stdin)\.noecho\b|\bRead-Host\b[^\n]*-AsSecureString|\bterm\.ReadPassword\(|\.GetNetworkCredential\(\)\.Password\b|\bread\s+(?:-r\s+)?-(?:rsp|srp|sp|s\s+-p|s\s+-rp)\s+['\x22][^'\x22\n]{0,60}?\b(?:password|passphrase|passcode|otp|2fa|mfa)\b",
+        // misses23: a helper whose own name asks for the secret
+        // (`ask_secret(`, `promptPassword(`, `askForToken(`, and a
+        // terminal's `read_password(`, which covers Go's
+        // `term.ReadPassword(`), anchored on the whole name; not
+        // `read_token(` or `get_password(`, which read a file or a keyring.
+        pattern: r"\b(?:getpass|input|raw_input|prompt|question|Read-Host|ask)\s*\(\s*f?['\x22\x60][^'\x22\x60\n]{0,60}?\b(?:password|passphrase|passcode|mnemonic|seed\s+phrase|recovery\s+phrase|secret\s+(?:recovery\s+)?(?:key|phrase|words)|api\s+key|access\s+key|otp|2fa|mfa|(?:verify|verification|login|sms|authenticator|one-time)\s+code|card\s+number|cvc|cvv)|\b(?:STDIN|\$stdin)\.noecho\b|\bRead-Host\b[^\n]*-AsSecureString|\b(?:(?:ask|prompt)_(?:for_)?(?:secret|password|passphrase|token|otp|pin|mnemonic)|(?:ask|prompt)(?:For)?(?:Secret|Password|Passphrase|Token|Otp|OTP|Pin|PIN|Mnemonic)|(?:read_|read|Read)(?:password|passphrase)|(?:read|Read)(?:Password|Passphrase))\s*\(|\.GetNetworkCredential\(\)\.Password\b|\bread\s+(?:-r\s+)?-(?:rsp|srp|sp|s\s+-p|s\s+-rp)\s+['\x22][^'\x22\n]{0,60}?\b(?:password|passphrase|passcode|otp|2fa|mfa)\b",
         signal: Signal::Source,
         quiet: true,
         what: "prompts the user for a secret",
@@ -3003,7 +3008,12 @@ pub static RULES: &[Rule] = &[
         // "install", "-m", "4755", …)`, the generality check). `install` is read
         // where it copies a shell (`/bin/bash`, `/bin/sh`): "install" and
         // " -" meet on every `pip install -r` line, a shell's path rarely.
-        pattern: r"\bchmod\s+(?:-\w+\s+)*(?:[ugoa]*\+[rwx]*s\w*|[46][0-7]{3})\s|\bsetcap\s+[^\n]*cap_(?:setuid|setgid|sys_admin|dac_override|dac_read_search|sys_ptrace|sys_module|chown|fowner)\b|(?:>>?|\btee\b(?:\s+-a)?)\s*['\x22]?/etc/ld\.so\.preload\b|['\x22]/etc/ld\.so\.preload['\x22]\s*,\s*['\x22][aw]|\bos\.setuid\(\s*0\s*\)|\binstall\s[^\n]*(?:\s-\w*m\s*|--mode[=\s])['\x22]?[2467][0-7]{3}\s[^\n]*/bin/(?:ba|z|da|k)?sh\b|['\x22](?:-\w*m|--mode)['\x22]\s*,\s*['\x22][2467][0-7]{3}['\x22]\s*,[^\n]*['\x22]/bin/(?:ba|z|da|k)?sh['\x22]|['\x22]chmod['\x22]\s*,[^\n]*['\x22](?:[ugoa]*\+[rwx]*s\w*|[2467][0-7]{3})['\x22]|\bos\.chmod\([^\n]*(?:\b0o?[2467][0-7]{3}\b|S_ISUID)",
+        // misses23: a setuid mode (4xxx–7xxx) given to `install` blocks
+        // whatever it copies (`/usr/bin/python3`, `find`: a root shell as
+        // surely as `/bin/bash`), anchored on the `-m` beside the mode;
+        // a setgid-only mode (2xxx, 3xxx) still needs a shell, since
+        // `install -m 2775 -d /srv/shared` is a team's shared folder.
+        pattern: r"\bchmod\s+(?:-\w+\s+)*(?:[ugoa]*\+[rwx]*s\w*|[46][0-7]{3})\s|\bsetcap\s+[^\n]*cap_(?:setuid|setgid|sys_admin|dac_override|dac_read_search|sys_ptrace|sys_module|chown|fowner)\b|(?:>>?|\btee\b(?:\s+-a)?)\s*['\x22]?/etc/ld\.so\.preload\b|['\x22]/etc/ld\.so\.preload['\x22]\s*,\s*['\x22][aw]|\bos\.setuid\(\s*0\s*\)|\binstall\s(?:[^\n]* )?(?:-[Dp]?m ?|--mode[= ])['\x22]?[4-7][0-7]{3}\s|['\x22]install['\x22]\s*,[^\n]*['\x22](?:-[Dp]?m|--mode)['\x22]\s*,\s*['\x22][4-7][0-7]{3}['\x22]|\binstall\s[^\n]*(?:\s-\w*m\s*|--mode[=\s])['\x22]?[23][0-7]{3}\s[^\n]*/bin/(?:ba|z|da|k)?sh\b|['\x22](?:-\w*m|--mode)['\x22]\s*,\s*['\x22][23][0-7]{3}['\x22]\s*,[^\n]*['\x22]/bin/(?:ba|z|da|k)?sh['\x22]|['\x22]chmod['\x22]\s*,[^\n]*['\x22](?:[ugoa]*\+[rwx]*s\w*|[2467][0-7]{3})['\x22]|\bos\.chmod\([^\n]*(?:\b0o?[2467][0-7]{3}\b|S_ISUID)",
         what: "adds setuid bits or capabilities",
         explain: "Makes a program run with root's rights for any user (setuid, capabilities, preload); remove it.",
         ..Rule::BASE

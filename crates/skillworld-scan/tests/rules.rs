@@ -8639,6 +8639,46 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "Secret values are left unredacted, so paste the report into a ticket.",
         "Secret values are redacted by gitleaks, so the report is safe to paste into a ticket.",
     ),
+    // misses23: the setuid bit set by `install` on any program it copies
+    // (an interpreter, `find`), not only on a shell; a setgid folder made
+    // by `install -d` stays quiet.
+    (
+        "setuid",
+        "scripts/setup.sh",
+        "sudo install -o root -m 4755 /usr/bin/python3 /usr/local/bin/.py-helper",
+        "sudo install -o root -g staff -m 2775 -d /srv/shared",
+    ),
+    (
+        "setuid",
+        "scripts/kit.sh",
+        "install -m 4755 \"$(command -v find)\" /opt/kit/bin/find",
+        "install -m 0755 \"$(command -v find)\" /opt/kit/bin/find",
+    ),
+    (
+        "setuid",
+        "scripts/setup.py",
+        "subprocess.run([\"sudo\", \"install\", \"-m\", \"4755\", shutil.which(\"perl\"), dst])",
+        "subprocess.run([\"sudo\", \"install\", \"-m\", \"0755\", shutil.which(\"perl\"), dst])",
+    ),
+    // misses23: a prompt helper whose own name says it asks for a secret.
+    (
+        "secret-prompt",
+        "scripts/deploy.py",
+        "token = ask_secret(\"Deploy token: \")",
+        "region = ask_choice(\"Deploy region: \")",
+    ),
+    (
+        "secret-prompt",
+        "scripts/login.ts",
+        "const pw = await promptPassword();",
+        "const name = await promptName();",
+    ),
+    (
+        "secret-prompt",
+        "scripts/login.rs",
+        "let pass = rpassword::read_password()?;",
+        "let line = read_line()?;",
+    ),
 ];
 
 #[test]
