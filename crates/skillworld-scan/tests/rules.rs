@@ -8654,12 +8654,6 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "install -m 4755 \"$(command -v find)\" /opt/kit/bin/find",
         "install -m 0755 \"$(command -v find)\" /opt/kit/bin/find",
     ),
-    (
-        "setuid",
-        "scripts/setup.py",
-        "subprocess.run([\"sudo\", \"install\", \"-m\", \"4755\", shutil.which(\"perl\"), dst])",
-        "subprocess.run([\"sudo\", \"install\", \"-m\", \"0755\", shutil.which(\"perl\"), dst])",
-    ),
     // misses23: a prompt helper whose own name says it asks for a secret.
     (
         "secret-prompt",
