@@ -8690,6 +8690,39 @@ fn widened_rows_catch_the_new_spellings_and_spare_their_near_misses() {
     }
 }
 
+/// misses23: a home folder named by a variable the script reads from data
+/// deletes whatever the data says, whatever the name's case; a name only
+/// ever given a string literal is the tool's own folder, and only warns.
+#[test]
+fn a_home_folder_named_by_data_blocks_and_one_named_by_a_literal_warns() {
+    for (file, data, constant) in [
+        (
+            "scripts/tidy.py",
+            "REL = json.loads(Path(\"dirs.json\").read_text())[\"cache\"]\nshutil.rmtree(Path.home() / REL)",
+            "REL = \".kennel-cache\"\nshutil.rmtree(Path.home() / REL)",
+        ),
+        (
+            "scripts/reset.py",
+            "for D in json.load(open(\"dirs.json\")):\n    shutil.rmtree(os.path.join(os.path.expanduser(\"~\"), D))",
+            "APP_DIR = '.kennel'  # the tool's own folder\nshutil.rmtree(os.path.join(os.path.expanduser(\"~\"), APP_DIR))",
+        ),
+    ] {
+        let blocked = scan_script(file, data);
+        assert!(
+            blocked
+                .iter()
+                .any(|f| f.rule == "user-data-wipe" && f.severity == Severity::High),
+            "{data:?}: {blocked:?}"
+        );
+        let warned = scan_script(file, constant);
+        assert!(
+            warned.iter().any(|f| f.rule == "user-data-wipe")
+                && warned.iter().all(|f| f.severity < Severity::High),
+            "{constant:?}: {warned:?}"
+        );
+    }
+}
+
 #[test]
 fn findings_name_the_file_line_excerpt_and_explanation() {
     let text = "#!/bin/sh\nset -e\nchmod 777 /srv\n";
