@@ -989,6 +989,13 @@ static SECOND_READINGS: &[SecondReading] = &[
         spares: |lines, layout, line| newvolume::made_in_block(lines, layout(), line),
         outcome: Spared::Softened("formats a volume the block has just created"),
     },
+    // A home folder deleted by a name only ever given a string literal is
+    // the tool's own, an uninstall.
+    SecondReading {
+        reads: |h| h.rule.id == "user-data-wipe" && h.code,
+        spares: |lines, _, line| crate::homeconst::own_folder(lines, lines.get(line)),
+        outcome: Spared::Softened("deletes the tool's own folder, named by a constant"),
+    },
     // An injection specimen asking only for its canary proves, not steers.
     SecondReading {
         reads: |h| h.rule.id == "instruction-override",

@@ -32,6 +32,7 @@ mod encoded;
 mod engine;
 mod environ;
 mod fewwords;
+mod homeconst;
 mod hosts;
 mod hub;
 mod indexvar;

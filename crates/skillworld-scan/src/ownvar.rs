@@ -62,12 +62,18 @@ const DEPTH: usize = 2;
 pub fn written_here(lines: &Lines, run: &str) -> bool {
     RUN.captures(run)
         .and_then(|c| c.get(1))
-        .is_some_and(|name| literal_only(lines, name.as_str(), DEPTH))
+        .is_some_and(|name| literal_only(lines, name.as_str()))
 }
 
 /// Whether every assignment of `name` in the text is a plain `=` of a
-/// literal (and there is one).
-fn literal_only(lines: &Lines, name: &str, depth: usize) -> bool {
+/// literal (and there is one): a constant of the script's own.
+pub fn literal_only(lines: &Lines, name: &str) -> bool {
+    literal_within(lines, name, DEPTH)
+}
+
+/// [`literal_only`], following interpolated names `depth` assignments
+/// deep.
+fn literal_within(lines: &Lines, name: &str, depth: usize) -> bool {
     let mut literal = false;
     for found in lines.all().filter_map(|line| ASSIGN.captures(line)) {
         if &found[1] != name {
@@ -126,7 +132,7 @@ fn safe(lines: &Lines, expr: &str, depth: usize) -> bool {
         LazyLock::new(|| Regex::new(r"(^|[^.\w])([A-Za-z_]\w*)").expect("name"));
     NAME.captures_iter(expr).all(|c| {
         let name = &c[2];
-        QUOTING.contains(&name) || literal_only(lines, name, depth)
+        QUOTING.contains(&name) || literal_within(lines, name, depth)
     })
 }
 

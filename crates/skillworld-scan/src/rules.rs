@@ -2311,7 +2311,12 @@ pub static RULES: &[Rule] = &[
         // its generality check: a shell's silent `read -rsp "…password: "`
         // (anchored on its option, not on `read`) and PowerShell's plain
         // text of a `Get-Credential` (`.GetNetworkCredential().Password`).
-        pattern: r"\b(?:getpass|input|raw_input|prompt|question|Read-Host|ask)\s*\(\s*f?['\x22\x60][^'\x22\x60\n]{0,60}?\b(?:password|passphrase|passcode|mnemonic|seed\s+phrase|recovery\s+phrase|secret\s+(?:recovery\s+)?(?:key|phrase|words)|api\s+key|access\s+key|otp|2fa|mfa|(?:verify|verification|login|sms|authenticator|one-time)\s+code|card\s+number|cvc|cvv)|\b(?:STDIN|\$stdin)\.noecho\b|\bRead-Host\b[^\n]*-AsSecureString|\bterm\.ReadPassword\(|\.GetNetworkCredential\(\)\.Password\b|\bread\s+(?:-r\s+)?-(?:rsp|srp|sp|s\s+-p|s\s+-rp)\s+['\x22][^'\x22\n]{0,60}?\b(?:password|passphrase|passcode|otp|2fa|mfa)\b",
+        // misses23: a helper whose own name asks for the secret
+        // (`ask_secret(`, `promptPassword(`, `askForToken(`, and a
+        // terminal's `read_password(`, which covers Go's
+        // `term.ReadPassword(`), anchored on the whole name; not
+        // `read_token(` or `get_password(`, which read a file or a keyring.
+        pattern: r"\b(?:getpass|input|raw_input|prompt|question|Read-Host|ask)\s*\(\s*f?['\x22\x60][^'\x22\x60\n]{0,60}?\b(?:password|passphrase|passcode|mnemonic|seed\s+phrase|recovery\s+phrase|secret\s+(?:recovery\s+)?(?:key|phrase|words)|api\s+key|access\s+key|otp|2fa|mfa|(?:verify|verification|login|sms|authenticator|one-time)\s+code|card\s+number|cvc|cvv)|\b(?:STDIN|\$stdin)\.noecho\b|\bRead-Host\b[^\n]*-AsSecureString|\b(?:(?:ask|prompt)_(?:for_)?(?:secret|password|passphrase|token|otp|pin|mnemonic)|(?:ask|prompt)(?:For)?(?:Secret|Password|Passphrase|Token|Otp|OTP|Pin|PIN|Mnemonic)|(?:read_|read|Read)(?:password|passphrase)|(?:read|Read)(?:Password|Passphrase))\s*\(|\.GetNetworkCredential\(\)\.Password\b|\bread\s+(?:-r\s+)?-(?:rsp|srp|sp|s\s+-p|s\s+-rp)\s+['\x22][^'\x22\n]{0,60}?\b(?:password|passphrase|passcode|otp|2fa|mfa)\b",
         signal: Signal::Source,
         quiet: true,
         what: "prompts the user for a secret",
@@ -3003,7 +3008,13 @@ pub static RULES: &[Rule] = &[
         // "install", "-m", "4755", …)`, the generality check). `install` is read
         // where it copies a shell (`/bin/bash`, `/bin/sh`): "install" and
         // " -" meet on every `pip install -r` line, a shell's path rarely.
-        pattern: r"\bchmod\s+(?:-\w+\s+)*(?:[ugoa]*\+[rwx]*s\w*|[46][0-7]{3})\s|\bsetcap\s+[^\n]*cap_(?:setuid|setgid|sys_admin|dac_override|dac_read_search|sys_ptrace|sys_module|chown|fowner)\b|(?:>>?|\btee\b(?:\s+-a)?)\s*['\x22]?/etc/ld\.so\.preload\b|['\x22]/etc/ld\.so\.preload['\x22]\s*,\s*['\x22][aw]|\bos\.setuid\(\s*0\s*\)|\binstall\s[^\n]*(?:\s-\w*m\s*|--mode[=\s])['\x22]?[2467][0-7]{3}\s[^\n]*/bin/(?:ba|z|da|k)?sh\b|['\x22](?:-\w*m|--mode)['\x22]\s*,\s*['\x22][2467][0-7]{3}['\x22]\s*,[^\n]*['\x22]/bin/(?:ba|z|da|k)?sh['\x22]|['\x22]chmod['\x22]\s*,[^\n]*['\x22](?:[ugoa]*\+[rwx]*s\w*|[2467][0-7]{3})['\x22]|\bos\.chmod\([^\n]*(?:\b0o?[2467][0-7]{3}\b|S_ISUID)",
+        // misses23: or an interpreter or a program that runs commands
+        // (`/usr/bin/python3`, `perl`, `find`, `vim`, `env`, `busybox`,
+        // also named by `$(command -v find)`): each is a root shell once
+        // setuid. Kept in the shells' group of the same alternative: a
+        // second alternative after `install ` cost ~0.2 % of a scan (a
+        // search of its own on every `pip install` line).
+        pattern: r"\bchmod\s+(?:-\w+\s+)*(?:[ugoa]*\+[rwx]*s\w*|[46][0-7]{3})\s|\bsetcap\s+[^\n]*cap_(?:setuid|setgid|sys_admin|dac_override|dac_read_search|sys_ptrace|sys_module|chown|fowner)\b|(?:>>?|\btee\b(?:\s+-a)?)\s*['\x22]?/etc/ld\.so\.preload\b|['\x22]/etc/ld\.so\.preload['\x22]\s*,\s*['\x22][aw]|\bos\.setuid\(\s*0\s*\)|\binstall\s(?:[^\n]*\s)?(?:-\w*m\s*|--mode[=\s])['\x22]?[2467][0-7]{3}\s[^\n]*(?:/bin/(?:ba|z|da|k)?sh\b|/(?:python|perl|ruby|php|find|vim|gawk|busybox)[\d.]*[\s\x22')]|\bcommand\s+-v\s+(?:python|perl|ruby|php|find|vim|gawk|busybox)\b)|['\x22](?:-\w*m|--mode)['\x22]\s*,\s*['\x22][2467][0-7]{3}['\x22]\s*,[^\n]*['\x22]/bin/(?:ba|z|da|k)?sh['\x22]|['\x22]chmod['\x22]\s*,[^\n]*['\x22](?:[ugoa]*\+[rwx]*s\w*|[2467][0-7]{3})['\x22]|\bos\.chmod\([^\n]*(?:\b0o?[2467][0-7]{3}\b|S_ISUID)",
         what: "adds setuid bits or capabilities",
         explain: "Makes a program run with root's rights for any user (setuid, capabilities, preload); remove it.",
         ..Rule::BASE
@@ -5212,7 +5223,10 @@ pub static RULES: &[Rule] = &[
         // uninstall names its own folder (`Path.home() / ".tool"`, a
         // constant `APP_DIR`). PowerShell's `Join-Path $HOME $d` and Go's
         // `filepath.Join(home, name)` too (the generality check).
-        pattern: r"\bfind\s+(?:-\w+\s+)*[\x22']?(?:/|~|\$HOME|\$\{HOME\}|/home|/Users|/root)[\x22']?/?\s[^\n]*-i?name\s+[\x22']?(?:\*\.(?:bak|sql|dump|kdbx|sqlite3?|db|md|py|go|ts|js|rs|java|docx?|xlsx?|pdf|jpe?g|png|csv)|\.git)[\x22'\s)][^\n]*(?:\s-delete\b|-exec\s+(?:rm|shred)\b)|\bfind\b[^\n]*(?:~|\$HOME|\$\{HOME\})/(?:Documents|Pictures|Desktop|Photos|\.ssh|\.gnupg)\b[^\n]*(?:\s-delete\b|-exec\s+(?:rm|shred)\b)|(?:\bshred\b|\brm\s+-\w*r\w*)\s[^\n]*(?:~|\$HOME|\$\{HOME\})[\x22']?/(?:Documents|Pictures|Desktop|Photos|\.ssh|\.gnupg)[\x22']?(?:\s|$|/\*)|\brmtree\(\s*(?:(?:pathlib\.)?Path\.home\(\)\s*(?:/\s*|\.joinpath\(\s*)|os\.path\.join\(\s*(?:os\.path\.expanduser\(\s*['\x22]~['\x22]\s*\)|os\.environ\[\s*['\x22]HOME['\x22]\s*\]|(?:pathlib\.)?Path\.home\(\))\s*,\s*)(?-i:[a-z_][a-z0-9_]*)\s*[,)]|\brm(?:Sync)?\(\s*path\.join\(\s*os\.homedir\(\)\s*,\s*(?-i:[a-z_$][\w$]*)\s*\)\s*,[^\n]*\brecursive|\brm\s+-\w*r\w*\s+(?:\x22\$HOME/\$\{?|\$HOME/\x22\$\{?|~/\x22\$\{?)(?-i:[a-z_][a-z0-9_]*)\}?\x22|\bRemove-Item\b[^\n]*-Recurse[^\n]*\bJoin-Path\s+(?:\$HOME|\$env:USERPROFILE)\s+\$(?-i:[a-z_])\w*\s*\)|\bRemove-Item\b[^\n]*\bJoin-Path\s+(?:\$HOME|\$env:USERPROFILE)\s+\$(?-i:[a-z_])\w*\s*\)[^\n]*-Recurse|\bos\.RemoveAll\(\s*filepath\.Join\(\s*(?:home|os\.Getenv\(\s*\x22HOME\x22\s*\))\s*,\s*(?-i:[a-z_][a-zA-Z0-9_]*)\s*\)\s*\)",
+        // misses23: Python's name in any case; a name only ever given a
+        // string literal is spared by its second reading
+        // (`homeconst::own_folder`), not by its case.
+        pattern: r"\bfind\s+(?:-\w+\s+)*[\x22']?(?:/|~|\$HOME|\$\{HOME\}|/home|/Users|/root)[\x22']?/?\s[^\n]*-i?name\s+[\x22']?(?:\*\.(?:bak|sql|dump|kdbx|sqlite3?|db|md|py|go|ts|js|rs|java|docx?|xlsx?|pdf|jpe?g|png|csv)|\.git)[\x22'\s)][^\n]*(?:\s-delete\b|-exec\s+(?:rm|shred)\b)|\bfind\b[^\n]*(?:~|\$HOME|\$\{HOME\})/(?:Documents|Pictures|Desktop|Photos|\.ssh|\.gnupg)\b[^\n]*(?:\s-delete\b|-exec\s+(?:rm|shred)\b)|(?:\bshred\b|\brm\s+-\w*r\w*)\s[^\n]*(?:~|\$HOME|\$\{HOME\})[\x22']?/(?:Documents|Pictures|Desktop|Photos|\.ssh|\.gnupg)[\x22']?(?:\s|$|/\*)|\brmtree\(\s*(?:(?:pathlib\.)?Path\.home\(\)\s*(?:/\s*|\.joinpath\(\s*)|os\.path\.join\(\s*(?:os\.path\.expanduser\(\s*['\x22]~['\x22]\s*\)|os\.environ\[\s*['\x22]HOME['\x22]\s*\]|(?:pathlib\.)?Path\.home\(\))\s*,\s*)[a-z_][a-z0-9_]*\s*[,)]|\brm(?:Sync)?\(\s*path\.join\(\s*os\.homedir\(\)\s*,\s*(?-i:[a-z_$][\w$]*)\s*\)\s*,[^\n]*\brecursive|\brm\s+-\w*r\w*\s+(?:\x22\$HOME/\$\{?|\$HOME/\x22\$\{?|~/\x22\$\{?)(?-i:[a-z_][a-z0-9_]*)\}?\x22|\bRemove-Item\b[^\n]*-Recurse[^\n]*\bJoin-Path\s+(?:\$HOME|\$env:USERPROFILE)\s+\$(?-i:[a-z_])\w*\s*\)|\bRemove-Item\b[^\n]*\bJoin-Path\s+(?:\$HOME|\$env:USERPROFILE)\s+\$(?-i:[a-z_])\w*\s*\)[^\n]*-Recurse|\bos\.RemoveAll\(\s*filepath\.Join\(\s*(?:home|os\.Getenv\(\s*\x22HOME\x22\s*\))\s*,\s*(?-i:[a-z_][a-zA-Z0-9_]*)\s*\)\s*\)",
         what: "deletes the user's files across the disk or home folder",
         explain: "Deletes or shreds source, documents, databases, git folders or keys across the disk or the home folder, which no cleanup needs; remove the skill.",
         ..Rule::BASE

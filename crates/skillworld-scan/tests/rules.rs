@@ -8664,6 +8664,40 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "Secret values are left unredacted, so paste the report into a ticket.",
         "Secret values are redacted by gitleaks, so the report is safe to paste into a ticket.",
     ),
+    // misses23: the setuid bit set by `install` on any program it copies
+    // (an interpreter, `find`), not only on a shell; a setgid folder made
+    // by `install -d` stays quiet.
+    (
+        "setuid",
+        "scripts/setup.sh",
+        "sudo install -o root -m 4755 /usr/bin/python3 /usr/local/bin/.py-helper",
+        "sudo install -o root -g staff -m 2775 -d /srv/shared",
+    ),
+    (
+        "setuid",
+        "scripts/kit.sh",
+        "install -m 4755 \"$(command -v find)\" /opt/kit/bin/find",
+        "install -m 0755 \"$(command -v find)\" /opt/kit/bin/find",
+    ),
+    // misses23: a prompt helper whose own name says it asks for a secret.
+    (
+        "secret-prompt",
+        "scripts/deploy.py",
+        "token = ask_secret(\"Deploy token: \")",
+        "region = ask_choice(\"Deploy region: \")",
+    ),
+    (
+        "secret-prompt",
+        "scripts/login.ts",
+        "const pw = await promptPassword();",
+        "const name = await promptName();",
+    ),
+    (
+        "secret-prompt",
+        "scripts/login.rs",
+        "let pass = rpassword::read_password()?;",
+        "let line = read_line()?;",
+    ),
 ];
 
 #[test]
@@ -8677,6 +8711,39 @@ fn widened_rows_catch_the_new_spellings_and_spare_their_near_misses() {
         assert!(
             !fires(rule, target, file, miss),
             "{rule} should not fire on {miss:?}"
+        );
+    }
+}
+
+/// misses23: a home folder named by a variable the script reads from data
+/// deletes whatever the data says, whatever the name's case; a name only
+/// ever given a string literal is the tool's own folder, and only warns.
+#[test]
+fn a_home_folder_named_by_data_blocks_and_one_named_by_a_literal_warns() {
+    for (file, data, constant) in [
+        (
+            "scripts/tidy.py",
+            "REL = json.loads(Path(\"dirs.json\").read_text())[\"cache\"]\nshutil.rmtree(Path.home() / REL)",
+            "REL = \".kennel-cache\"\nshutil.rmtree(Path.home() / REL)",
+        ),
+        (
+            "scripts/reset.py",
+            "for D in json.load(open(\"dirs.json\")):\n    shutil.rmtree(os.path.join(os.path.expanduser(\"~\"), D))",
+            "APP_DIR = '.kennel'  # the tool's own folder\nshutil.rmtree(os.path.join(os.path.expanduser(\"~\"), APP_DIR))",
+        ),
+    ] {
+        let blocked = scan_script(file, data);
+        assert!(
+            blocked
+                .iter()
+                .any(|f| f.rule == "user-data-wipe" && f.severity == Severity::High),
+            "{data:?}: {blocked:?}"
+        );
+        let warned = scan_script(file, constant);
+        assert!(
+            warned.iter().any(|f| f.rule == "user-data-wipe")
+                && warned.iter().all(|f| f.severity < Severity::High),
+            "{constant:?}: {warned:?}"
         );
     }
 }
