@@ -2198,16 +2198,16 @@ pub static RULES: &[Rule] = &[
         target: Target::Code,
         // Batch 54: the project's dotenv files listed by name to be read
         // in turn (`[".env", ".env.production", ".env.local"].map(f =>
-        // readFileSync(f))`), beside a send in the same code; a loader
-        // handed the list (`dotenv.config({ path: […] })`) or an ignore
-        // check reads keys, not the files' text for a payload.
+        // …)`): paths held for a later read, as `env-file-default`'s are,
+        // and sent only where their whole text fills a payload
+        // (`env-file-sent`); a loader handed the list (`dotenv.config({
+        // path: […] })`) or an ignore check names them only.
         pattern: r"[\[(]\s*['\x22\x60]\.env(?:\.[\w.]+)?['\x22\x60]\s*,\s*['\x22\x60]\.env(?:\.[\w.]+)?['\x22\x60]",
         unless: &["dotenv", "path:", "ignore"],
-        signal: Signal::Source,
+        signal: Signal::EnvDefault,
         quiet: true,
-        beside: Signal::Sink,
         what: "lists the project's .env files to read",
-        explain: "Lists several .env files by name to read them in turn.",
+        explain: "Lists several .env files by name, to be read in turn.",
         ..Rule::BASE
     },
     Rule {
@@ -2922,7 +2922,10 @@ pub static RULES: &[Rule] = &[
         // The file's whole text as one value of a payload, not parsed into
         // keys (`dotenv.parse(fs.readFileSync(f))`, `Get-Content $Path |
         // Where-Object …`), which is how a loader reads it.
-        pattern: r"^\s*['\x22]?\w+['\x22]?\s*=\s*\(?\s*(?:Get-Content|gc)\s+(?:-(?:Literal)?Path\s+)?\$\w+\s+-Raw\b|['\x22]?\w+['\x22]?\s*[:=]\s*\(?\s*\[(?:System\.)?IO\.File\]::ReadAll(?:Text|Bytes)\(\s*\$\w+\s*\)|['\x22]\w+['\x22]\s*:\s*(?:open\(\s*\w+[^()\n]*\)\.read\(\)|(?:Path\(\s*)?\w+\s*\)?\.read_(?:text|bytes)\([^()\n]*\))|\b\w+\s*:\s*(?:fs\.)?(?:readFileSync|await\s+(?:fs\.)?readFile)\(\s*\w+\s*[,)]",
+        // Batch 54: also a dict's item set to a file's whole text
+        // (`attach[name] = Path(name).read_text()`) and the text joined
+        // into a message (`"```" + readFileSync(f, "utf8")`).
+        pattern: r"^\s*['\x22]?\w+['\x22]?\s*=\s*\(?\s*(?:Get-Content|gc)\s+(?:-(?:Literal)?Path\s+)?\$\w+\s+-Raw\b|['\x22]?\w+['\x22]?\s*[:=]\s*\(?\s*\[(?:System\.)?IO\.File\]::ReadAll(?:Text|Bytes)\(\s*\$\w+\s*\)|['\x22]\w+['\x22]\s*:\s*(?:open\(\s*\w+[^()\n]*\)\.read\(\)|(?:Path\(\s*)?\w+\s*\)?\.read_(?:text|bytes)\([^()\n]*\))|\b\w+\s*:\s*(?:fs\.)?(?:readFileSync|await\s+(?:fs\.)?readFile)\(\s*\w+\s*[,)]|\b\w+\[\s*\w+\s*\]\s*=\s*(?:Path\(\s*\w+\s*\)\.read_(?:text|bytes)\(|open\(\s*\w+[^()\n]*\)\.read\()|\+\s*(?:fs\.)?readFileSync\(\s*\w+\s*[,)]",
         signal: Signal::WholeField,
         quiet: true,
         beside: Signal::EnvDefault,
