@@ -2496,7 +2496,9 @@ pub static RULES: &[Rule] = &[
         // through its CLI (`op item list` then each item `--reveal`-ed,
         // `bw list items`, `bw export`); a skill reads the one item its key
         // is in (`op read op://…`, `bw get password NAME`).
-        pattern: r"\bop\s+item\s+list\b|['\x22]item['\x22]\s*,\s*['\x22]list['\x22]|\bbw\s+(?:list\s+items|export)\b|['\x22]bw['\x22]\s*,\s*['\x22](?:export|list['\x22]\s*,\s*['\x22]items)['\x22]|\blpass\s+export\b|\bkeepassxc-cli\s+export\b",
+        // Written with single spaces, so each command is one rare literal
+        // ("export", "item" and "list" alone are everyday words).
+        pattern: r"\bop item list\b|['\x22]item['\x22]\s*,\s*['\x22]list['\x22]|\bbw (?:list items|export)\b|['\x22]bw['\x22]\s*,\s*['\x22](?:export|list['\x22]\s*,\s*['\x22]items)['\x22]|\blpass export\b|\bkeepassxc-cli export\b",
         signal: Signal::Source,
         quiet: true,
         what: "lists or exports a password manager's whole vault",
