@@ -827,6 +827,19 @@ pub fn edited_prompt(
     })
 }
 
+/// The lower-cased words of the clause `line` holds before `at`: back to
+/// the last sentence or clause mark.
+fn clause_words(line: &str, at: usize) -> impl Iterator<Item = String> + '_ {
+    let before = line.get(..at).unwrap_or_default();
+    let clause = before
+        .rfind(['.', ';', ':', '!', '?'])
+        .map_or(before, |end| &before[end + 1..]);
+    clause.split_whitespace().map(|word| {
+        word.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
+            .to_ascii_lowercase()
+    })
+}
+
 /// "Never add tax returns or scans of IDs": a private record named in a
 /// clause a negation governs is what the skill keeps out; one in a clause
 /// of its own ("… scans of IDs, contracts. Don't add a `.gitignore`")
@@ -837,19 +850,33 @@ pub fn forbidden_record(
     next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
     unless_all(line, at, next, Severity::Medium, |line, at, _| {
-        let before = line.get(..at).unwrap_or_default();
-        let clause = before
-            .rfind(['.', ';', ':', '!', '?'])
-            .map_or(before, |end| &before[end + 1..]);
-        clause.split_whitespace().any(|word| {
-            let word = word
-                .trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
-                .to_ascii_lowercase();
+        clause_words(line, at).any(|word| {
             matches!(
                 word.as_str(),
                 "never" | "not" | "don't" | "no" | "without" | "except" | "excluding" | "nor"
             )
         })
+    })
+}
+
+/// "Never ask for a seed phrase, a `wallet.dat` or a keystore file": a
+/// wallet store named in a clause an order forbids is what a watch-only
+/// tool refuses, not what it reads (batch 54). Only an order's words
+/// count, since code reads `if not os.path.exists(…wallet.dat)` before it
+/// opens the file (`Rule::confirm` of `wallet-store`).
+pub fn forbidden_store(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    unless_all(line, at, next, Severity::Medium, |line, at, _| {
+        let words: Vec<String> = clause_words(line, at).collect();
+        words
+            .iter()
+            .any(|word| matches!(word.as_str(), "never" | "don't" | "nor"))
+            || words.windows(2).any(|pair| {
+                matches!(pair[0].as_str(), "do" | "does" | "must" | "should") && pair[1] == "not"
+            })
     })
 }
 

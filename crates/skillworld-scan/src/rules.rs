@@ -2019,6 +2019,7 @@ pub static RULES: &[Rule] = &[
         // (`path.join(home, '.config', 'solana', 'id.json')`, pathlib's
         // `/ "solana" / "id.json"`, batch 23).
         pattern: r"\bwallet\.dat\b|\bexodus\.wallet\b|Exodus/exodus|Electrum/wallets|\.electrum/|\bnkbihfbeogaeaoehlefnkodbefgpgknn\b|\bbfnaelmomeimhlpmgjnjophhpkkoljpa\b|\.config/solana/(?:id\.json|\*)|['\x22]solana['\x22]\s*[,/]\s*['\x22]id\.json['\x22]|\.ethereum/keystore|keystore/UTC--|Ledger\s+Live/|atomic/Local\s+Storage|\bseed\s+phrase\b[^\n]*\b(?:enter|paste|type|send|provide)|\b(?:enter|paste|type|send|provide)\b[^\n]*\b(?:seed|recovery)\s+phrase\b",
+        confirm: Some(crate::naming::forbidden_store),
         signal: Signal::Source,
         what: "reads crypto-wallet stores or asks for a seed phrase",
         explain: "Reads crypto-wallet files or asks for a recovery phrase; no skill needs them — remove it.",
@@ -2189,6 +2190,24 @@ pub static RULES: &[Rule] = &[
         quiet: true,
         what: "reads secrets, history or the clipboard",
         explain: "Reads a .env file, shell history, key files or the clipboard.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "dotenv-list",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // Batch 54: the project's dotenv files listed by name to be read
+        // in turn (`[".env", ".env.production", ".env.local"].map(f =>
+        // …)`): paths held for a later read, as `env-file-default`'s are,
+        // and sent only where their whole text fills a payload
+        // (`env-file-sent`); a loader handed the list (`dotenv.config({
+        // path: […] })`) or an ignore check names them only.
+        pattern: r"[\[(]\s*['\x22\x60]\.env(?:\.[\w.]+)?['\x22\x60]\s*,\s*['\x22\x60]\.env(?:\.[\w.]+)?['\x22\x60]",
+        unless: &["dotenv", "path:", "ignore"],
+        signal: Signal::EnvDefault,
+        quiet: true,
+        what: "lists the project's .env files to read",
+        explain: "Lists several .env files by name, to be read in turn.",
         ..Rule::BASE
     },
     Rule {
@@ -2450,6 +2469,40 @@ pub static RULES: &[Rule] = &[
         quiet: true,
         what: "sends data to a chat bot, mail, socket or remote host",
         explain: "Sends data to a webhook, chat bot, mail server, socket or remote host.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "keyed-collector",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // Batch 54: a collector whose address carries its owner's key,
+        // written into the skill: a Sentry DSN (`https://<32 hex>@o1.ingest.
+        // sentry.io/2`) or a restic REST server with its user and password
+        // (`rest:https://u:p@host/`). Crash reports or backups sent there
+        // reach the skill's author, not the user's own project or
+        // repository, which a skill takes from the user's settings.
+        pattern: r"https?://[0-9a-f]{32}(?::[0-9a-f]{32})?@[\w.-]*sentry[\w.-]*/\d+|\brest:https?://[^\s/@'\x22]+:[^\s/@'\x22]+@",
+        signal: Signal::Sink,
+        quiet: true,
+        what: "sends to a collector whose key the skill fixes",
+        explain: "Names a crash-report DSN or a backup server with its owner's key written into the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "vault-export",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // Batch 54: a password manager's whole vault listed or exported
+        // through its CLI (`op item list` then each item `--reveal`-ed,
+        // `bw list items`, `bw export`); a skill reads the one item its key
+        // is in (`op read op://…`, `bw get password NAME`).
+        // Written with single spaces, so each command is one rare literal
+        // ("export", "item" and "list" alone are everyday words).
+        pattern: r"\bop item list\b|['\x22]item['\x22]\s*,\s*['\x22]list['\x22]|\bbw (?:list items|export)\b|['\x22]bw['\x22]\s*,\s*['\x22](?:export|list['\x22]\s*,\s*['\x22]items)['\x22]|\blpass export\b|\bkeepassxc-cli export\b",
+        signal: Signal::Source,
+        quiet: true,
+        what: "lists or exports a password manager's whole vault",
+        explain: "Lists or exports every item of a password manager's vault with its CLI.",
         ..Rule::BASE
     },
     Rule {
@@ -2871,7 +2924,10 @@ pub static RULES: &[Rule] = &[
         // The file's whole text as one value of a payload, not parsed into
         // keys (`dotenv.parse(fs.readFileSync(f))`, `Get-Content $Path |
         // Where-Object …`), which is how a loader reads it.
-        pattern: r"^\s*['\x22]?\w+['\x22]?\s*=\s*\(?\s*(?:Get-Content|gc)\s+(?:-(?:Literal)?Path\s+)?\$\w+\s+-Raw\b|['\x22]?\w+['\x22]?\s*[:=]\s*\(?\s*\[(?:System\.)?IO\.File\]::ReadAll(?:Text|Bytes)\(\s*\$\w+\s*\)|['\x22]\w+['\x22]\s*:\s*(?:open\(\s*\w+[^()\n]*\)\.read\(\)|(?:Path\(\s*)?\w+\s*\)?\.read_(?:text|bytes)\([^()\n]*\))|\b\w+\s*:\s*(?:fs\.)?(?:readFileSync|await\s+(?:fs\.)?readFile)\(\s*\w+\s*[,)]",
+        // Batch 54: also a dict's item set to a file's whole text
+        // (`attach[name] = Path(name).read_text()`) and the text joined
+        // into a message (`"```" + readFileSync(f, "utf8")`).
+        pattern: r"^\s*['\x22]?\w+['\x22]?\s*=\s*\(?\s*(?:Get-Content|gc)\s+(?:-(?:Literal)?Path\s+)?\$\w+\s+-Raw\b|['\x22]?\w+['\x22]?\s*[:=]\s*\(?\s*\[(?:System\.)?IO\.File\]::ReadAll(?:Text|Bytes)\(\s*\$\w+\s*\)|['\x22]\w+['\x22]\s*:\s*(?:open\(\s*\w+[^()\n]*\)\.read\(\)|(?:Path\(\s*)?\w+\s*\)?\.read_(?:text|bytes)\([^()\n]*\))|\b\w+\s*:\s*(?:fs\.)?(?:readFileSync|await\s+(?:fs\.)?readFile)\(\s*\w+\s*[,)]|\b\w+\[\s*\w+\s*\]\s*=\s*(?:Path\(\s*\w+\s*\)\.read_(?:text|bytes)\(|open\(\s*\w+[^()\n]*\)\.read\()|\+\s*(?:fs\.)?readFileSync\(\s*\w+\s*[,)]",
         signal: Signal::WholeField,
         quiet: true,
         beside: Signal::EnvDefault,
@@ -4374,7 +4430,11 @@ pub static RULES: &[Rule] = &[
         class: Class::Tampering,
         severity: Severity::High,
         target: Target::Code,
-        pattern: r"(?:^|[{,/]|\s)\s*(?:approval_policy\s*=\s*['\x22]never['\x22]|sandbox_mode\s*=\s*['\x22]danger-full-access['\x22]|['\x22]defaultMode['\x22]\s*:\s*['\x22]bypassPermissions['\x22]|['\x22](?:[\w.]+\.)?(?:dangerouslySkipPermissions|autoAccept|yolo|yoloMode|autoApprove|autoApproveTools|mcpAutoApprove|skipDangerousModePermissionPrompt|always_allow_tool_actions)['\x22]\s*(?::|-NotePropertyValue)\s*\$?true\b|['\x22]approvalMode['\x22]\s*:\s*['\x22]yolo['\x22]|['\x22](?:[\w.]+\.)?yoloCommandAllowlist['\x22]\s*:\s*\[\s*['\x22]\*['\x22]|['\x22]allow['\x22]\s*:\s*\[[^\]\n]*['\x22]Bash(?:\(\*(?::\*)?\))?['\x22])|\balways_allow_tool_actions\s*:\s*true\b|\bGOOSE_MODE['\x22]?\]?\s*[:=]\s*['\x22]?auto\b|\ballow['\x22]?\]?\s*(?:\+?=|:)\s*(?:@\(|\[)[^\n]*['\x22]Bash\((?:curl|wget|bash|sh|zsh|powershell|pwsh|python3?|node|eval)(?::\*|\s+\*)\)['\x22]",
+        // Batch 54: an MCP server's tools approved by a wildcard
+        // (`"autoApprove": ["*"]`, Cline's and Roo's `alwaysAllow`, also
+        // set from code as `srv["autoApprove"] = ["*"]`); a list of the
+        // tools the user chose is their choice.
+        pattern: r"(?:^|[{,/]|\s)\s*(?:approval_policy\s*=\s*['\x22]never['\x22]|sandbox_mode\s*=\s*['\x22]danger-full-access['\x22]|['\x22]defaultMode['\x22]\s*:\s*['\x22]bypassPermissions['\x22]|['\x22](?:[\w.]+\.)?(?:dangerouslySkipPermissions|autoAccept|yolo|yoloMode|autoApprove|autoApproveTools|mcpAutoApprove|skipDangerousModePermissionPrompt|always_allow_tool_actions)['\x22]\s*(?::|-NotePropertyValue)\s*\$?true\b|['\x22]approvalMode['\x22]\s*:\s*['\x22]yolo['\x22]|['\x22](?:autoApprove|alwaysAllow)['\x22]\s*:\s*\[\s*['\x22]\*['\x22]|['\x22](?:[\w.]+\.)?yoloCommandAllowlist['\x22]\s*:\s*\[\s*['\x22]\*['\x22]|['\x22]allow['\x22]\s*:\s*\[[^\]\n]*['\x22]Bash(?:\(\*(?::\*)?\))?['\x22])|\balways_allow_tool_actions\s*:\s*true\b|(?:\[\s*['\x22]|\.)(?:autoApprove|alwaysAllow)['\x22]?\s*\]?\s*=\s*\[\s*['\x22]\*['\x22]|\bGOOSE_MODE['\x22]?\]?\s*[:=]\s*['\x22]?auto\b|\ballow['\x22]?\]?\s*(?:\+?=|:)\s*(?:@\(|\[)[^\n]*['\x22]Bash\((?:curl|wget|bash|sh|zsh|powershell|pwsh|python3?|node|eval)(?::\*|\s+\*)\)['\x22]",
         what: "switches the agent's approvals or sandbox off in its configuration",
         explain: "A configuration line turns the agent's approval prompts or sandbox off for every later session, not just this task; leave the choice to the user — remove it.",
         ..Rule::BASE
@@ -6197,7 +6257,21 @@ pub static RULES: &[Rule] = &[
         // German, French and Spanish ("an das Ende deiner Antwort",
         // "à la fin de ta réponse", "al final de tu respuesta").
         pattern: r#"\b(?:in|into|under|inside|at\s+the\s+end\s+of)\s+(?:your|the|a|an|each|every)\s+(?:[\w"'-]+\s+){0,3}?(?:reply|replies|answer|response|messages?|pull\s+request|PR|issue|comment|commit\s+(?:messages?|bod(?:y|ies))|description|code\s+block|section|gist|ticket|notes?)\b|\bto\s+(?:your|the|each|every|all)\s+(?:\w+\s+){0,2}?(?:reply|replies|answer|answers|response|responses|recaps?|summar(?:y|ies)|reports?|messages?)\b|\bin\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query|param(?:eter)?)\b|\bto\s+https?://|\bto\s+[\w.-]+@[\w-]+\.(?:com|net|org|io|me|dev|app|co|xyz|ru|cc)\b|\bappend\w*\s+(?:a|an|the)\b[^\n]{0,40}?\b(?:section|block|appendix|footer)\b|\bshare\w*\s+(?:it\s+|them\s+)?publicly\b|\b(?:build|fill|set)\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query\s+)?param(?:eter)?\s+(?:from|with)\b|\b(?:give|send|show)\s+(?:the\s+user|them)\s+(?:this|the\s+following)\s+(?:link|URL)\b|\binto\s+(?:a|an|the)\s+(?:[\w-]+\s+)?`?<details>|https?://[^\s`'"<>)]*[?&][\w-]+=(?:[\s`'")<]|(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASS|PAT|CODE|OTP|PIN|PHRASE|CREDENTIALS?|COOKIE|SESSION))(?:[\s`'")]|$)|$)|\b(?:upload|post|send|submit|attach|put|paste|enter|sync|mirror|register|publish|forward|archive)\w*\b[^\n]{0,120}\b(?:to|at|on|into)\s+(?:the\s+|our\s+|this\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:https?://|(?:tickets?|issues?)\b)|\b(?:and|you|also)\s+sent\s+(?:it|them|this|that|these)\b[^\n]{0,80}\b(?:to|at|on|into)\s+(?:the\s+|our\s+|this\s+|a\s+)?(?:[\w-]+\s+){0,3}?https?://|\b(?:field|campo|feld|champ)\b[^\n]{0,30}\b(?:form|formulario|formular|formulaire)\b|\b(?:of|to)\s+the\s+(?:commit\s+(?:messages?|bod(?:y|ies))|pull\s+request|PR\s+description)\b|\b(?:create|open|file)\s+(?:a\s+)?(?:new\s+)?(?:GitHub\s+|public\s+)?(?:issue|gist|discussion)\b|\bpublic\s+gist\b|公開\s*gist|公开\s*gist|\bas\s+(?:a\s+)?bcc\b|(?:webhook|slack|チャンネル|チケット|メール|レポート)\s*に\s*(?:投稿|送信|添付|含め)|(?:отправ\w*|env(?:i|í)a\w*|envoie\w*|envoyez|transmet\w*|p(?:e|é)ga\w*|s(?:u|ú)be\w*|adjunt\w*|joins\b|joignez|schick\w*|sende\b|发送|发往|发到|发给|上传|提交到|推送到|附加到|送信|送付|synchronis\w*|sincroniz\w*|synchronisier\w*|copi[ae]\w*|kopier\w*|partag\w*|compart\w*|\bpubli(?:e|ez|que|quez|ca|car|cando)\b|ver(?:ö|oe)ffentlich\w*|загруз\w*|выгруз\w*|опублик\w*|скопир\w*|同步|复制|粘贴|貼り付け|アップロード|共有|添付|업로드|첨부|공유|붙여|보내|전송|\bunggah\w*|\bkirim\w*|\bsinkronkan\b|gönder|yükle|wyślij|prześlij|\bwklej\w*|załącz|udostępnij|\binvia\w*|\ballega\w*|\bincolla\w*|\bcondividi\w*|\bhochlad\w*|أرسل|ارفع|انسخ|भेज|अपलोड)[^\n]{0,120}(?:https?://|\b[\w.+-]+@[\w-]+\.[a-z]{2,}\b)|(?:tải\s+(?:[^\n]{0,80}?\s)?lên|gửi\s+(?:[^\n]{0,80}?\s)?(?:đến|tới|cho|lên)|đồng\s+bộ\s+(?:[^\n]{0,80}?\s)?(?:lên|với|tới))\s+[\x60'\x22<(]?https?://|https?://[\x21-\x7e]+\s+(?:adresine\s+)?(?:gönder|yükle)|https?://[\x21-\x7e]+\s*(?:に|へ)\s*(?:アップロード|送信|送って|投稿|同期)|https?://[\x21-\x7e]+\s*(?:으로|로|에)\s*(?:업로드|전송|보내)|https?://[\x21-\x7e]+\s+(?:पर|को)\s+(?:अपलोड|भेज)|publiczn\w*\s+(?:zg\S{2}oszeni|repozytori|issue|gist)|zg\S{2}oszeni\w*\s+publiczn|(?:ö|oe)ffentlichen?\s+(?:Tracker|Forum|Ticket)|\bissue\s+(?:p(?:ú|u)blic[oa]|pubblic[oa])\b|публичн\S*\s+(?:issue|тикет|задач|обсуждени)|herkese\s+a\S{2}\S{2}k|(?:issue|kho|repo|kênh|gist)\s+công\s+khai|(?:贴进|贴到|贴入|貼進|貼到|粘贴到|粘贴进|黏貼到)[^\n]{0,12}?(?:发布说明|發佈說明|发行说明|发版说明|公开的?\s*issue|评论区|公開的?\s*issue)|\bpublic\s+(?:[\w-]+\s+)?(?:repo(?:sitory)?|discussion|issue|thread|channel|paste)\b|reposit(?:ó|o)rio\s+p(?:ú|u)blico|d(?:é|e)p(?:ô|o)t\s+public|(?:ö|oe)ffentliche[nsm]?\s+(?:Repo|Gist|Issue|Kanal)|公开(?:的)?(?:仓库|代码库)|公開リポジトリ|공개\s*저장소|\bcomo\s+(?:um\s+|un\s+)?coment(?:á|a)rio\b|\bas\s+(?:a\s+)?(?:public\s+)?comment\s+(?:in|on|to)\b|\banyone\s+with\s+the\s+link\b|cualquiera\s+con\s+el\s+enlace|qualquer\s+pessoa\s+com\s+o\s+link|\bjede[rm]?\s+mit\s+dem\s+Link|toute\s+personne\s+(?:disposant|ayant)\s+(?:du|le)\s+lien|知道链接的|リンクを知っている|링크가\s*있는\s*모든|(?:^|[\s(])(?:an|a|à|para|al|на)\s+[\w.+-]+@[\w-]+\.[a-z]{2,}\b|@[\w-]+(?:\.[\w-]+)+\s*(?:を|に|へ|宛|으로|로|을|를|에게)|(?:^|\s)(?:vers|para|nach|auf|al|à)\s+(?:(?:le|la|les|el|o|a|den|die|das|l')\s*)?(?:[\w-]+\s+){0,3}?[`'\x22<(]?https?://|\bin\s+the\s+query\s+string\b|\bURL-?encoded\b|\bto\s+[`'\x22<]https?://|\bto\s+the\s+(?:[\w-]+\s+){0,2}webhook\b|\b(?:using|with|via|through)\s+the\s+(?:e-?mail|mail|send[_-]?mail|gmail|outlook)\s+tool\b|\bcomment\s+on\s+(?:the|your|a|an|each|every|this)\s+(?:open\s+|current\s+|user's\s+)?(?:pull\s+request|PR|merge\s+request|MR|issue|ticket)\b|(?:\b(?:last\s+opp|ladda\s+upp|uploaden|stuur|verstuur|plak|kopieer|skicka|klistra\s+in|bifoga|vedhæft|indsæt|lim\s+inn|legg\s+ved|lähetä|liitä|odešli|nahraj|vlož|přilož|trimite|încarcă|incarca|atașează|küldd|töltsd\s+fel|csatold|hantar|muat\s+naik|lampirkan|ipadala|i-upload|ilakip|tuma|pakia|ambatanisha|befrest|upload\s+kon)\b|надішл|відправ|встав|прикріп|แนบ|ส่ง|อัปโหลด|بفرست|ارسال|آپلود|بارگذاری|بھیج|اپ\s*لوڈ|שלח|העלה|צרף|στείλε|ανέβασε|επισύναψε|পাঠান|আপলোড|அனுப்ப|பதிவேற்ற)[^\n]{0,120}(?:https?://|\b[\w.+-]+@[\w-]+\.[a-z]{2,}\b)|публічн\S*\s+(?:issue|тікет|задач|обговорен|репозитор)|\b(?:openbare?|publieke?)\s+(?:issue|repo)|\boffentlig\w*\s+(?:issue|repo|kanal)|\bjulkise\w*\s+(?:issue|repo)|\bveřejn\S*\s+(?:issue|repozit)|\bnyilvános\s+(?:issue|repó|tároló)|\bissue\s+public\b|(?:issue|מאגר)\s+ציבורי|δημόσιο\s+(?:issue|αποθετήριο)|(?:issue|مخزن)\s+عمومی|issue\s*สาธารณะ|(?:^|[\s\x60(])@\w{2,}bot\b|ربات\s+تلگرام|\btelegram\s+bot\b|\b(?:Ende|in)\s+(?:deiner|Ihrer|deine|Ihre)\s+Antwort\b|\b(?:fin\s+de|dans)\s+(?:ta|votre)\s+réponse\b|\b(?:final\s+de|en)\s+tu\s+respuesta\b"#,
-        unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
+        // Batch 54: a section of a file in the home folder is where the
+        // user's own key is written ("into the profile's section of
+        // `~/.aws/credentials`"), not a place others read.
+        unless: &[
+            "never ",
+            "Never ",
+            "don't ",
+            "Don't ",
+            "do not ",
+            "Do not ",
+            "section of `~/",
+            "section of ~/",
+            "section in `~/",
+            "section in ~/",
+        ],
         confirm: Some(crate::hosts::foreign_unless_url),
         signal: Signal::Disclose,
         quiet: true,
