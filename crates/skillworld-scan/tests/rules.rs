@@ -11482,6 +11482,8 @@ fn the_seventeenth_sweeps_temp_copies_pass_and_the_users_folder_blocks() {
     for users in [
         "const tempRoot = homedir()",
         "let tempRoot = mkdtempSync(join(tmpdir(), \"x-\"))\ntempRoot = os.homedir()",
+        // holes44: a choice between a scratch folder and the home.
+        "const tempRoot = process.env.CI ? mkdtempSync(join(tmpdir(), \"x-\")) : homedir()",
         "function read(tempRoot) {}",
     ] {
         assert!(scan_bundle(skill, &[script(users)]).blocked, "{users}");
