@@ -799,7 +799,27 @@ fn names_a_real_host(text: &str) -> bool {
             .split(|c: char| matches!(c, '/' | '?' | '#' | '"' | '\'' | '`') || c.is_whitespace())
             .next()
             .unwrap_or_default();
-        host.contains('.') && !PLACEHOLDERS.is_match(&text[at + 2..at + 3 + host.len()])
+        host.contains('.') && !blank_host(host)
+    })
+}
+
+/// Whether a URL's host (and port) holds a bracketed blank
+/// (`<your-domain>.com`), is a placeholder word as a whole, or is a name
+/// under a reserved example domain (`api.example.com`). A placeholder
+/// word inside a real name is no blank (holes44): `get.devbox-example.com`
+/// and `HOST.edgetelemetry.io` resolve, whoever registered them.
+fn blank_host(host: &str) -> bool {
+    // The name alone: no account before `@`, no port, nor what a list
+    // puts after it (`GOPROXY="https://proxy.example.com,https://…"`).
+    let name = host.rsplit('@').next().unwrap_or_default();
+    let name = name
+        .split([':', ',', '|', ';', ')', ']'])
+        .next()
+        .unwrap_or_default();
+    let name = format!("/{}", name.trim_end_matches('.'));
+    PLACEHOLDERS.find_iter(&name).any(|m| {
+        m.as_str().contains('<')
+            || m.end() == name.len() && (m.start() <= 1 || name[..m.start()].ends_with('.'))
     })
 }
 
@@ -923,6 +943,13 @@ static SECOND_READINGS: &[SecondReading] = &[
         },
         spares: |lines, _, line| crate::embedded::in_module_docstring(lines, line),
         outcome: Spared::Softened("a call word in the module's docstring"),
+    },
+    // A request named by a language server's method, in a file that starts
+    // the server as a child and names no network, goes over its pipes.
+    SecondReading {
+        reads: |h| h.rule.id == "network-send" && h.code,
+        spares: |lines, _, line| crate::loopback::to_a_language_server(lines, line),
+        outcome: Spared::Disarmed,
     },
     // A key path only a login takes as its identity is no read.
     SecondReading {

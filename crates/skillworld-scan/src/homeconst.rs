@@ -3,7 +3,10 @@
 //! `shutil.rmtree(Path.home() / APP_DIR)`) is the tool's own folder, an
 //! uninstall; a name read from a data file or looped over a list deletes
 //! whatever the data says (misses23: case told the two apart before, so
-//! `REL` read from a data file passed).
+//! `REL` read from a data file passed). holes44: the literal must name a
+//! folder of a tool's, not the user's keys, documents or whole config
+//! (`SSH_DIR = ".ssh"`, `""`, `".."`), and the name may be bound no other
+//! way (`for APP_DIR in (…)`, a parameter, `as APP_DIR`).
 
 use std::sync::LazyLock;
 
@@ -20,13 +23,89 @@ static JOINED: LazyLock<Regex> = LazyLock::new(|| {
     .expect("joined")
 });
 
+/// Folders straight under the home that hold the user's own files or
+/// secrets (lower case): no tool's folder, whatever its uninstall says.
+const PERSONAL: &[&str] = &[
+    "desktop",
+    "documents",
+    "downloads",
+    "music",
+    "pictures",
+    "photos",
+    "videos",
+    "movies",
+    "public",
+    "dropbox",
+    "onedrive",
+    "projects",
+    "src",
+    "code",
+    "repos",
+    "workspace",
+    ".ssh",
+    ".gnupg",
+    ".aws",
+    ".azure",
+    ".kube",
+    ".docker",
+    ".password-store",
+    ".mozilla",
+    ".thunderbird",
+];
+
+/// Folders shared by many tools: only a folder below one is a tool's.
+const SHARED: &[&str] = &[
+    ".config",
+    ".local",
+    ".local/share",
+    ".cache",
+    "library",
+    ".claude",
+    ".codex",
+    ".cursor",
+    ".gemini",
+];
+
 /// Whether the home folder `line` deletes is named by a variable whose
-/// every assignment in the text is a string literal.
+/// every binding in the text is an assignment of a string literal naming
+/// a tool's folder.
 pub fn own_folder(lines: &Lines, line: &str) -> bool {
-    JOINED
-        .captures(line)
-        .and_then(|c| c.get(1))
-        .is_some_and(|name| ownvar::literal_only(lines, name.as_str()))
+    let Some(name) = JOINED.captures(line).and_then(|c| c.get(1)) else {
+        return false;
+    };
+    let name = name.as_str();
+    ownvar::literal_texts(lines, name).is_some_and(|texts| texts.into_iter().all(tools_folder))
+        && !bound_otherwise(lines, name)
+}
+
+/// Whether `relative` (a path under the home) names a folder of a tool's:
+/// plain names down from the home, none of them the user's own.
+fn tools_folder(relative: &str) -> bool {
+    let relative = relative.trim_start_matches("./").trim_end_matches('/');
+    let lower = relative.to_ascii_lowercase();
+    let plain = |part: &str| {
+        !part.is_empty() && part != "." && part != ".." && !part.contains(['{', '$', '~', '\\'])
+    };
+    lower.split('/').all(plain)
+        && !PERSONAL.contains(&lower.split('/').next().unwrap_or_default())
+        && !SHARED.contains(&lower.as_str())
+}
+
+/// Whether Python binds `name` other than by `name = …`: a loop, `as`, a
+/// parameter, a walrus, an unpacking, an annotation or an import.
+fn bound_otherwise(lines: &Lines, name: &str) -> bool {
+    let name = regex::escape(name);
+    let binding = Regex::new(&format!(
+        concat!(
+            r"(?m)\bfor\s+[\w\s,()\[\]]*\b{name}\b[\w\s,()\[\]]*\sin\b|\bas\s+\(?[\w\s,]*\b{name}\b",
+            r"|\bdef\s+\w+\s*\((?:[^)\n]*,)?\s*\*{{0,2}}{name}\s*[,)=:]|\blambda\s+(?:[^:\n]*,)?\s*{name}\s*[,:]",
+            r"|\b{name}\s*:=|^\s*[(\[]?\s*(?:[\w.*]+\s*,\s*)+{name}\s*(?:,\s*[\w.*]+\s*)*[)\]]?\s*=[^=]",
+            r"|^\s*[(\[]?\s*{name}\s*(?:,\s*[\w.*]+\s*)+[)\]]?\s*=[^=]|^\s*{name}\s*:[^=\n]+=[^=]|\bimport\b[^\n]*\b{name}\b",
+        ),
+        name = name
+    ))
+    .expect("an escaped name is a literal");
+    lines.all().any(|line| binding.is_match(line))
 }
 
 #[cfg(test)]
@@ -53,5 +132,48 @@ mod tests {
         ] {
             assert!(!own(text), "{text}");
         }
+    }
+
+    #[test]
+    fn a_constant_naming_the_users_own_files_is_no_tools_folder() {
+        assert!(own(
+            "APP_DIR = \".config/tool\"\nshutil.rmtree(Path.home() / APP_DIR, ignore_errors=True)"
+        ));
+        for value in [
+            "\".ssh\"",
+            "'Documents'",
+            "\"\"",
+            "\".\"",
+            "\"..\"",
+            "\".config\"",
+            "\"../other\"",
+            "\"/etc\"",
+            "\"Library\"",
+        ] {
+            let text = format!("APP_DIR = {value}\nshutil.rmtree(Path.home() / APP_DIR)");
+            assert!(!own(&text), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_constant_bound_another_way_holds_more_than_its_literal() {
+        for other in [
+            "for APP_DIR in (\"Documents\", \".ssh\"):",
+            "def wipe(APP_DIR):",
+            "def wipe(keep, *APP_DIR):",
+            "with open(\"dirs.txt\") as APP_DIR:",
+            "APP_DIR, n = sys.argv[1], 0",
+            "n, APP_DIR = 0, sys.argv[1]",
+            "if (APP_DIR := os.environ.get(\"D\")):",
+            "APP_DIR: str = sys.argv[1]",
+            "from settings import APP_DIR",
+        ] {
+            let text =
+                format!("APP_DIR = \".tool\"\n{other}\n    shutil.rmtree(Path.home() / APP_DIR)");
+            assert!(!own(&text), "{text}");
+        }
+        assert!(own(
+            "APP_DIR = \".tool\"\ndef wipe(keep=APP_DIR):\n    shutil.rmtree(Path.home() / APP_DIR)"
+        ));
     }
 }

@@ -6,7 +6,8 @@
 //! gives it — a loop's list, the array a loop walks, a plain assignment —
 //! is a literal URL of a listed index, the install is from that index.
 //! A value from anywhere else (an argument, the environment, `read`, a
-//! command's output, a name never assigned) keeps the line unknown.
+//! command's output, a name never assigned, and — holes44 — a value given
+//! after a test, as a default or by `printf -v`) keeps the line unknown.
 
 use std::sync::LazyLock;
 
@@ -99,6 +100,12 @@ fn every_value_listed(lines: &Lines, name: &str, depth: usize) -> bool {
             c.get(3).map_or("", |m| m.as_str())
         } else if READS.is_match(text) {
             return false;
+        } else if crate::ownvar::binds(text, name) {
+            if !inline_values_listed(text, name) {
+                return false;
+            }
+            bound = true;
+            continue;
         } else {
             continue;
         };
@@ -134,6 +141,30 @@ fn values_listed(lines: &Lines, at: usize, value: &str, depth: usize) -> bool {
     }
     let (inside, after) = elements.split_once(')').unwrap_or((&elements, ""));
     after.trim().is_empty() && literals_listed(inside)
+}
+
+/// Whether every value `text` gives `name` inside a line (`[ -n "$CN" ] &&
+/// NAME="https://…"`) is a listed index's URL. A default (`${NAME:=…}`),
+/// a value grown or printed in (`printf -v`), and a line that also reads
+/// the name (`[ -z "$NAME" ] && NAME=…` keeps the environment's) are not.
+fn inline_values_listed(text: &str, name: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    let name = name.to_ascii_lowercase();
+    let marks = [
+        format!("{name}+="),
+        format!("${name}"),
+        format!("${{{name}"),
+    ];
+    if lower.contains("printf") || marks.iter().any(|mark| lower.contains(mark.as_str())) {
+        return false;
+    }
+    lower.match_indices(&name).all(|(at, _)| {
+        let after = &text[at + name.len()..];
+        after.strip_prefix('=').is_none_or(|value| {
+            let end = value.find([';', ' ', '\t', ')']).unwrap_or(value.len());
+            literals_listed(&value[..end])
+        })
+    })
 }
 
 /// Whether `list` is one or more quoted or bare literals, each the URL of
@@ -198,6 +229,20 @@ mod tests {
         assert!(!spared(&grown, line));
         let read = format!("{SHELL_LOOP}read -r mirror\n");
         assert!(!spared(&read, line));
+        // holes44: a listed value given after a test is read; a value from
+        // anywhere else after a test, a default or printf is not.
+        let switched = format!(
+            "[ -n \"$CN\" ] && mirror=\"https://mirrors.aliyun.com/pypi/simple/\"\n{SHELL_LOOP}"
+        );
+        assert!(spared(&switched, line));
+        // holes44: a value given after a test, as a default, or by printf.
+        for bound in [
+            "[ -n \"$CI\" ] && mirror=\"https://cache.acme-buildfarm.net/py/\"",
+            ": \"${mirror:=https://cache.acme-buildfarm.net/py/}\"",
+            "curl -fsS \"$U\" || printf -v mirror '%s' \"https://cache.acme-buildfarm.net/py/\"",
+        ] {
+            assert!(!spared(&format!("{bound}\n{SHELL_LOOP}"), line), "{bound}");
+        }
         let parameter = "$m = \"https://mirrors.aliyun.com/pypi/simple/\"\nfunction Get-Pkg([string]$m) {\n  pip install --index-url $m pkg\n}\nGet-Pkg \"https://pkgs.example.io/simple\"\n";
         assert!(!spared(parameter, "  pip install --index-url $m pkg"));
         // Never bound in the text: the environment's.

@@ -57,8 +57,22 @@ fn whole_word(text: &str, start: usize, len: usize) -> bool {
 }
 
 /// Whether the text before a name ends in a login's identity option
-/// (`key_filename=`, `"-i", `, `ssh -i "$`).
+/// (`key_filename=`, `"-i", `, `ssh -i "$`). `-i` is an identity only to
+/// an SSH command of the same command (holes44: `pastebinit -i KEY`
+/// uploads its input file).
 fn after_login_use(before: &str) -> bool {
     let before = before.trim_end_matches([' ', '"', '\'', '$', '{', '=', ',']);
     LOGIN_USES.iter().any(|use_| before.ends_with(use_))
+        && (!before.ends_with("-i") || ssh_command(before))
+}
+
+/// Whether the command `before` ends in (since the last `;`, `|` or `&`)
+/// names an SSH client as a word: `ssh`, `scp`, `sftp`, `rsync -e "ssh`,
+/// `["scp", "-i", …`.
+fn ssh_command(before: &str) -> bool {
+    const CLIENTS: &[&str] = &["ssh", "scp", "sftp", "sshfs", "autossh"];
+    let command = before.rsplit([';', '|', '&']).next().unwrap_or_default();
+    command
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+        .any(|word| CLIENTS.contains(&word))
 }

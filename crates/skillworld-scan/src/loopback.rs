@@ -16,10 +16,16 @@
 //! child process and speaks JSON-RPC over its pipes, and a method of the
 //! protocol's own namespaces (`textDocument/…`, `workspace/…`) names no
 //! host. Other JSON-RPC methods are not spared: MCP's `tools/call` may go
-//! to a remote server.
+//! to a remote server. holes44: nor is a protocol method's name alone,
+//! which any JSON-RPC client over HTTP takes (`jayson.client.https({host:
+//! …}).request("workspace/…", secrets)`): the file must name no network.
+//! The client may be made in another module of the skill (the sweep's
+//! `okf/lsp.py` imports the one `okf/enrich/lsp.py` starts over a pipe),
+//! so a child started in the same file is not asked for.
 
 use std::net::Ipv4Addr;
 
+use crate::lines::Lines;
 use crate::rules::Severity;
 use crate::urlhost::host_of;
 
@@ -41,18 +47,37 @@ const LSP_NAMESPACES: [&str; 10] = [
     "window/",
 ];
 
+/// Words of a client that talks over a network (lower case); an address
+/// other than a `file://` URI (the protocol's own names of documents) too.
+const NETWORK: [&str; 5] = ["http", "host", "socket", "connect(", "tcp"];
+
 /// Keeps a `network-send` line unless it sends only to a loopback URL
-/// written out on it, or the match is a request to a language server
-/// (`Rule::confirm`).
+/// written out on it (`Rule::confirm`).
 pub fn off_the_machine(
     line: &str,
     at: usize,
-    next: &dyn Fn(usize) -> Option<usize>,
+    _next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
-    if to_language_server(line.get(at..).unwrap_or_default()) {
-        return None;
-    }
-    beyond_loopback(line, at, next)
+    let rest = line.get(at..).unwrap_or_default();
+    (!only_to_loopback(line, rest)).then(|| (Severity::Medium, String::new()))
+}
+
+/// Whether `line` of `lines` is one request named by a language server's
+/// method, in a file that names no network.
+pub fn to_a_language_server(lines: &Lines, line: usize) -> bool {
+    let text = lines.get(line);
+    let mut requests = text.match_indices(".request(");
+    let one = requests.next().filter(|_| requests.next().is_none());
+    one.is_some_and(|(at, _)| to_language_server(&text[at..])) && !lines.all().any(names_a_network)
+}
+
+/// Whether `line` names a network word or an address other than a file's.
+fn names_a_network(line: &str) -> bool {
+    let lower = line.to_ascii_lowercase();
+    NETWORK.iter().any(|word| lower.contains(word))
+        || lower
+            .match_indices("://")
+            .any(|(at, _)| !lower[..at].ends_with("file"))
 }
 
 /// `rest` (from the match on) is a call `.request("ns/method", …` whose
@@ -75,17 +100,6 @@ fn to_language_server(rest: &str) -> bool {
     named.is_some_and(|name| {
         !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '/')
     }) && after.trim_start().starts_with(',')
-}
-
-/// Keeps a `network-send` line unless it sends only to a loopback URL
-/// written out on it.
-fn beyond_loopback(
-    line: &str,
-    at: usize,
-    _next: &dyn Fn(usize) -> Option<usize>,
-) -> Option<(Severity, String)> {
-    let rest = line.get(at..).unwrap_or_default();
-    (!only_to_loopback(line, rest)).then(|| (Severity::Medium, String::new()))
 }
 
 /// `line` names a URL, every URL it names is on a loopback host, nothing
@@ -166,20 +180,22 @@ mod tests {
 
     fn spared(line: &str) -> bool {
         let at = line.find(|c: char| !c.is_whitespace()).unwrap_or(0);
-        beyond_loopback(line, at, &|_| None).is_none()
+        off_the_machine(line, at, &|_| None).is_none()
     }
 
     #[test]
     fn a_language_servers_request_stays_here_and_other_requests_go() {
-        let kept = |line: &str| {
-            let at = line.find(".request(").expect("a request");
-            off_the_machine(line, at, &|_| None).is_some()
+        let server =
+            "proc = subprocess.Popen(cmd, stdin=subprocess.PIPE)\nuri = \"file://\" + path\n";
+        let to_server = |call: &str| {
+            let text = format!("{server}{call}");
+            to_a_language_server(&Lines::new(&text), 2)
         };
         for spared in [
             "result = client.request(\"textDocument/references\", params, timeout=self.QUERY_TIMEOUT)",
             "refs = self._client.request('workspace/symbol', {\"query\": name})",
         ] {
-            assert!(!kept(spared), "{spared}");
+            assert!(to_server(spared), "{spared}");
         }
         for sends in [
             "r = client.request(\"tools/call\", params, timeout=5)",
@@ -187,8 +203,14 @@ mod tests {
             "r = client.request(\"textDocument/x?k=\" + key, params)",
             "r = client.request(\"textDocument/references\" + key, params)",
         ] {
-            assert!(kept(sends), "{sends}");
+            assert!(!to_server(sends), "{sends}");
         }
+        // holes44: the method's name over a client to a host is any
+        // JSON-RPC call.
+        let call = "client.request(\"workspace/didChangeConfiguration\", settings, cb);";
+        let http =
+            format!("const client = jayson.client.https({{ host: \"relay.dev\" }});\n{call}");
+        assert!(!to_a_language_server(&Lines::new(&http), 1));
     }
 
     #[test]

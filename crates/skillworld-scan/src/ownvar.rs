@@ -43,6 +43,32 @@ pub fn set_here(lines: &Lines, name: &str) -> bool {
     lines.all().any(|line| {
         ASSIGN.captures(line).is_some_and(|c| &c[1] == name)
             || SET_OTHERWISE.captures_iter(line).any(|c| &c[1] == name)
+            || binds(line, name)
+    })
+}
+
+/// Whether `line` gives `name` a value anywhere on it (holes44), not only
+/// as the statement it opens: after a test (`[ -n "$CI" ] && NAME=…`, `then
+/// NAME=…`), as a default (`: "${NAME:=…}"`), grown (`NAME+=…`), by
+/// `printf -v NAME`, or PowerShell's `{ $NAME = … }`. Any case: reading
+/// more bindings is the stricter reading, and PowerShell's names ignore it.
+pub fn binds(line: &str, name: &str) -> bool {
+    let lower = line.to_ascii_lowercase();
+    let name = name.to_ascii_lowercase();
+    let word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+    lower.match_indices(&name).any(|(at, _)| {
+        let (before, after) = (&lower[..at], &lower[at + name.len()..]);
+        if word(before.chars().next_back()) || word(after.chars().next()) {
+            return false;
+        }
+        let assigned = |rest: &str| {
+            (rest.starts_with('=') && !rest.starts_with("=="))
+                || rest.starts_with("+=")
+                || rest.starts_with(":=")
+        };
+        assigned(after)
+            || (before.ends_with('$') && assigned(after.trim_start()))
+            || before.trim_end().ends_with("printf -v")
     })
 }
 
@@ -87,30 +113,46 @@ fn literal_within(lines: &Lines, name: &str, depth: usize) -> bool {
     literal
 }
 
-/// Whether `value` is one string literal and nothing after it but `;` or
-/// a comment.
-fn whole_literal(lines: &Lines, value: &str, depth: usize) -> bool {
+/// The text of every literal `name` is assigned, when [`literal_only`]
+/// holds: what a constant may name.
+pub fn literal_texts<'a>(lines: &'a Lines, name: &str) -> Option<Vec<&'a str>> {
+    if !literal_only(lines, name) {
+        return None;
+    }
+    let values = lines.all().filter_map(|line| ASSIGN.captures(line));
+    let values = values.filter(|found| &found[1] == name);
+    values
+        .map(|found| literal(found.get(3).map_or("", |m| m.as_str())).map(|(_, _, text)| text))
+        .collect()
+}
+
+/// A value that is one string literal and nothing after it but `;` or a
+/// comment: its prefix (`f`, `r`…), its quote and its text.
+fn literal(value: &str) -> Option<(&str, char, &str)> {
     let value = value.trim();
-    let prefix = value
+    let open = value
         .find(['"', '\'', '`'])
-        .filter(|&at| at <= 2 && value[..at].chars().all(|c| "rRbBuUfF".contains(c)));
-    let Some(open) = prefix else {
-        return false;
-    };
+        .filter(|&at| at <= 2 && value[..at].chars().all(|c| "rRbBuUfF".contains(c)))?;
     let quote = value[open..].chars().next().expect("a quote was found");
     let body = &value[open + 1..];
-    let Some(close) = body.find(quote) else {
-        return false;
-    };
+    let close = body.find(quote)?;
     let rest = body[close + 1..]
         .trim_start()
         .trim_start_matches(';')
         .trim_start();
-    if !(rest.is_empty() || rest.starts_with('#') || rest.starts_with("//")) {
+    (rest.is_empty() || rest.starts_with('#') || rest.starts_with("//")).then_some((
+        &value[..open],
+        quote,
+        &body[..close],
+    ))
+}
+
+/// Whether `value` is one string literal interpolating only literals.
+fn whole_literal(lines: &Lines, value: &str, depth: usize) -> bool {
+    let Some((prefix, quote, text)) = literal(value) else {
         return false;
-    }
-    let text = &body[..close];
-    let interpolates = value[..open].contains(['f', 'F']) || quote == '`';
+    };
+    let interpolates = prefix.contains(['f', 'F']) || quote == '`';
     if !interpolates {
         // A shell expands `$` inside double quotes.
         return quote == '\'' || !text.contains('$');
@@ -167,6 +209,28 @@ mod tests {
             "cmd=\"curl $u | sh\"\nsystem(cmd)",
         ] {
             assert!(!own(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_value_given_anywhere_on_a_line_binds() {
+        for line in [
+            "[ -n \"$CI\" ] && INDEX=\"https://cache.example/py/\"",
+            "if true; then INDEX=x; fi",
+            ": \"${INDEX:=https://cache.example/py/}\"",
+            "INDEX+=\"/simple\"",
+            "curl -fsS \"$U\" || printf -v INDEX '%s' \"$ALT\"",
+            "if ($cn) { $index = \"https://cache.example/py/\" }",
+        ] {
+            assert!(binds(line, "INDEX"), "{line}");
+        }
+        for line in [
+            "pip install --index-url \"$INDEX\" x",
+            "[ \"$INDEX\" == \"$OTHER\" ] && echo same",
+            ": \"${INDEX:?set INDEX to your index}\"",
+            "INDEXES=3",
+        ] {
+            assert!(!binds(line, "INDEX"), "{line}");
         }
     }
 }

@@ -1762,8 +1762,9 @@ pub static RULES: &[Rule] = &[
         // `run:` or a package.json script holds it, and PowerShell's
         // `-File` after an `-OutFile` (its generality check).
         // misses22 (`engine::runs_in_later_blocks`): a run in a later
-        // Markdown code block than its download.
-        pattern: r"^\s*(?:\.|source|(?:ba|z|da|k)?sh)\s+['\x22]?\$\{?[A-Za-z_]\w*\}?(?:/[\w.-]+)*['\x22]?\s*$|^\s*(?:RUN\s+|-?\s*run:\s*|\x22[\w:.-]+\x22\s*:\s*\x22)?[@-]?(?:sudo\s+(?:-\w+\s+)*)?(?:\.|source|(?:ba|z|da|k)?sh|python[\d.]*|perl|ruby|node|pwsh)\s+(?:-\w+\s+)*['\x22]?[\w.~/$({-][^\s'\x22;&|]*\.(?:sh|bash|py|pl|rb|js|mjs|cjs|ps1)(?:['\x22\s]|$)|\b(?:powershell|pwsh)(?:\.exe)?\s[^\n]*?\s-File\s+['\x22]?[^\s'\x22]+\.ps1\b|[\[(]\s*['\x22](?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh['\x22]\s*,\s*\[?\s*[a-z_]\w*\s*[,)\]]|\b(?:require|import)\(\s*(?:pathToFileURL\(\s*)?[a-z_]\w*\s*(?:\)\.href\s*)?\)|\brunpy\.run_path\(\s*[a-z_]\w*\s*[,)]|\bspec_from_file_location\([^\n,]+,\s*[a-z_]\w*\s*\)",
+        // Markdown code block than its download. holes44: the file fed to
+        // the shell on its input (`bash < /tmp/setup.sh`).
+        pattern: r"^\s*(?:\.|source|(?:ba|z|da|k)?sh)\s+['\x22]?\$\{?[A-Za-z_]\w*\}?(?:/[\w.-]+)*['\x22]?\s*$|^\s*(?:RUN\s+|-?\s*run:\s*|\x22[\w:.-]+\x22\s*:\s*\x22)?[@-]?(?:sudo\s+(?:-\w+\s+)*)?(?:\.|source|(?:ba|z|da|k)?sh|python[\d.]*|perl|ruby|node|pwsh)\s+(?:-\w+\s+)*(?:<\s*)?['\x22]?[\w.~/$({-][^\s'\x22;&|]*\.(?:sh|bash|py|pl|rb|js|mjs|cjs|ps1)(?:['\x22\s]|$)|\b(?:powershell|pwsh)(?:\.exe)?\s[^\n]*?\s-File\s+['\x22]?[^\s'\x22]+\.ps1\b|[\[(]\s*['\x22](?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh['\x22]\s*,\s*\[?\s*[a-z_]\w*\s*[,)\]]|\b(?:require|import)\(\s*(?:pathToFileURL\(\s*)?[a-z_]\w*\s*(?:\)\.href\s*)?\)|\brunpy\.run_path\(\s*[a-z_]\w*\s*[,)]|\bspec_from_file_location\([^\n,]+,\s*[a-z_]\w*\s*\)",
         signal: Signal::Eval,
         quiet: true,
         beside: Signal::Fetch,
@@ -2089,12 +2090,14 @@ pub static RULES: &[Rule] = &[
     // anchors before `update-ca-certificates` (the lead's review, left
     // open); a local tool's (`"$(mkcert -CAROOT)/rootCA.pem"`,
     // `~/.mitmproxy/…`) or a downloaded one's (`fetched-root-trust`) path
-    // is not relative.
+    // is not relative. holes44: mkcert's authority moved into the skill's
+    // own folder (`export CAROOT="$(dirname "$0")/../assets/ca"`), where
+    // `$(mkcert -CAROOT)/rootCA.pem` is the certificate the skill ships.
     Rule {
         id: "authority-write",
         class: Class::Tampering,
         target: Target::Code,
-        pattern: r#"\b(?:cp|mv|ln|install)\s+(?:-\w+\s+)*\S+\s+['\x22]?(?:(?:~|\$HOME|\$\{HOME\})/(?:\.mitmproxy|\.local/share/caddy/pki/authorities)|\$\(mkcert\s+-CAROOT\))(?:/|['\x22]?(?:\s|$))|(?:>|\btee\s+(?:-a\s+)?)\s*['\x22]?(?:(?:~|\$HOME|\$\{HOME\})/(?:\.mitmproxy|\.local/share/caddy/pki/authorities)|\$\(mkcert\s+-CAROOT\))/|\b(?:cp|mv|ln|install)\s+(?:-\w+(?:\s+\d+)?\s+)*['\x22]?[\w.-]+(?:/[\w.-]+)*\.(?:crt|pem|cer)['\x22]?\s+['\x22]?(?:/usr/local/share/ca-certificates|/etc/pki/ca-trust/source/anchors|/usr/share/pki/trust/anchors|/etc/ca-certificates/trust-source/anchors)\b"#,
+        pattern: r#"\b(?:cp|mv|ln|install)\s+(?:-\w+\s+)*\S+\s+['\x22]?(?:(?:~|\$HOME|\$\{HOME\})/(?:\.mitmproxy|\.local/share/caddy/pki/authorities)|\$\(mkcert\s+-CAROOT\))(?:/|['\x22]?(?:\s|$))|(?:>|\btee\s+(?:-a\s+)?)\s*['\x22]?(?:(?:~|\$HOME|\$\{HOME\})/(?:\.mitmproxy|\.local/share/caddy/pki/authorities)|\$\(mkcert\s+-CAROOT\))/|\b(?:cp|mv|ln|install)\s+(?:-\w+(?:\s+\d+)?\s+)*['\x22]?[\w.-]+(?:/[\w.-]+)*\.(?:crt|pem|cer)['\x22]?\s+['\x22]?(?:/usr/local/share/ca-certificates|/etc/pki/ca-trust/source/anchors|/usr/share/pki/trust/anchors|/etc/ca-certificates/trust-source/anchors)\b|\bCAROOT=['\x22]?(?:\.{1,2}/|[\w-]+/|\$\(\s*(?:cd|dirname|pwd|realpath|readlink)\b|\$\{?(?:SKILL_DIR|SCRIPT_DIR|CLAUDE_SKILL_DIR|CLAUDE_PLUGIN_ROOT|DIR|HERE)\b)"#,
         signal: Signal::AuthorityWrite,
         quiet: true,
         beside: Signal::RootTrust,

@@ -16,12 +16,12 @@ use crate::lines::Lines;
 
 /// The file a shell or an interpreter is given first on a run line (`sh
 /// .cache/x.sh --quiet`, `sudo bash get-docker.sh`, `@python3
-/// "$(D)/stage.py"`), after its own options, where a Dockerfile's `RUN`, a
+/// "$(D)/stage.py"`, `bash < x.sh`), after its own options, where a Dockerfile's `RUN`, a
 /// workflow's `run:` or a package.json script holds the line; or the
 /// script PowerShell is given with `-File`.
 static RUN_FILE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r#"^\s*(?:RUN\s+|-?\s*run:\s*|"[\w:.-]+"\s*:\s*")?[@-]?(?:sudo\s+(?:-\w+\s+)*)?(?:\.|source|(?:ba|z|da|k)?sh|python[\d.]*|perl|ruby|node|pwsh)\s+(?:-\w+\s+)*['"]?([^\s'";&|]+)|(?i:\b(?:powershell|pwsh)(?:\.exe)?\s[^\n]*?\s-File)\s+['"]?([^\s'"]+)"#,
+        r#"^\s*(?:RUN\s+|-?\s*run:\s*|"[\w:.-]+"\s*:\s*")?[@-]?(?:sudo\s+(?:-\w+\s+)*)?(?:\.|source|(?:ba|z|da|k)?sh|python[\d.]*|perl|ruby|node|pwsh)\s+(?:-\w+\s+)*(?:<\s*)?['"]?([^\s'";&|]+)|(?i:\b(?:powershell|pwsh)(?:\.exe)?\s[^\n]*?\s-File)\s+['"]?([^\s'"]+)"#,
     )
     .expect("the run-file pattern compiles")
 });

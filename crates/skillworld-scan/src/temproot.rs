@@ -8,7 +8,8 @@
 //! gives a fresh temporary folder (or nothing yet: `""`, `null`, `None`)
 //! — reads none. A join from home, from a name also assigned anything
 //! else (`tempRoot = homedir()`), or from a name the text never assigns
-//! (a parameter) is still read.
+//! (a parameter) is still read; so is one whose value names the home or
+//! chooses (`CI ? mkdtempSync(…) : homedir()`, holes44).
 
 use std::sync::LazyLock;
 
@@ -48,6 +49,22 @@ const MAKERS: &[&str] = &[
     "TempDir()",
 ];
 
+/// What makes a value more than a fresh temporary folder (holes44): the
+/// home named beside the maker, or a choice between two (`CI ?
+/// mkdtempSync(…) : homedir()`, `… or Path.home()`).
+const ELSEWHERE: &[&str] = &[
+    "homedir",
+    "HOME",
+    "expanduser",
+    "home()",
+    "~",
+    "USERPROFILE",
+    "?",
+    "||",
+    " or ",
+    " if ",
+];
+
 /// Values that hold no path yet.
 const UNSET: &[&str] = &["\"\"", "''", "null", "undefined", "None"];
 
@@ -85,7 +102,9 @@ fn temporary(lines: &Lines, root: &str) -> bool {
             .filter(|c| &c[1] == root)
             .map(|_| text);
         for made in value.into_iter().chain(bound) {
-            if !UNSET.contains(&made) && !MAKERS.iter().any(|maker| made.contains(maker)) {
+            let fresh = MAKERS.iter().any(|maker| made.contains(maker))
+                && !ELSEWHERE.iter().any(|word| made.contains(word));
+            if !UNSET.contains(&made) && !fresh {
                 return false;
             }
             assigned |= MAKERS.iter().any(|maker| made.contains(maker));

@@ -19,6 +19,10 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
+        "laterblock-direct-h44",
+        "holes44: a download saved in one SKILL.md code block (`curl … -o /tmp/devtools-setup`) and run directly in a later one (`chmod +x /tmp/devtools-setup && /tmp/devtools-setup --yes`) passes: `engine::runs_in_later_blocks` only carries `source-variable`'s runs (a shell or an interpreter given the file) over to the download's block, and a path run as the command itself matches no row's run pattern outside `temp-download-run`'s same-block combination; carrying the `Launch` signal across blocks needs the combination step to pair signals of two blocks, not tried in this session",
+    ),
+    (
         "warned-prose-eg-h43",
         "holes43: a dropper in an inline code span of a prose line that also says \"e.g.\" (\"install the helpers (e.g. jq, yq): `curl … | bash`\") warns, because `engine::warned` takes any explaining word on the line (\"e.g.\", \"such as\", \"looks like\") as a page that explains the payload; telling an example given in passing from an example of what not to run needs the word's reach in the sentence, and the explaining words are how real security pages introduce the droppers they show, so narrowing them was not tried in this session",
     ),
