@@ -19,10 +19,6 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
-        "warned-prose-eg-h43",
-        "holes43: a dropper in an inline code span of a prose line that also says \"e.g.\" (\"install the helpers (e.g. jq, yq): `curl … | bash`\") warns, because `engine::warned` takes any explaining word on the line (\"e.g.\", \"such as\", \"looks like\") as a page that explains the payload; telling an example given in passing from an example of what not to run needs the word's reach in the sentence, and the explaining words are how real security pages introduce the droppers they show, so narrowing them was not tried in this session",
-    ),
-    (
         "gitlab-scan-policy-b41",
         "batch 41's generality check: the order to remove the `container_scanning` job and the `sast` include and push to the default branch stands in a YAML policy file's string values, which the skill tells the agent to apply; `check-silence-order` reads prose (SKILL.md and Markdown blocks), and reading a data file's strings as orders would flag every CI configuration that names a scanner beside `allow_failure`",
     ),
