@@ -2705,7 +2705,9 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "user-data-wipe",
         "scripts/tidy.sh",
         "for d in $(jq -r '.paths[]' tidy.json); do rm -rf \"$HOME/$d\"; done",
-        "rm -rf \"$HOME/$APP_DIR\"",
+        // misses24: a constant's case no longer spares it (its second
+        // reading does, where the script gives it a literal).
+        "rm -rf \"$HOME/.cache/tidy\"",
     ),
     // fp24: a keychain named as the store a certificate's trust changes in
     // is not read; a dump of it still is.
@@ -8735,8 +8737,9 @@ fn widened_rows_catch_the_new_spellings_and_spare_their_near_misses() {
     }
 }
 
-/// misses23: a home folder named by a variable the script reads from data
-/// deletes whatever the data says, whatever the name's case; a name only
+/// misses23 (Python) and misses24 (Node, shell, PowerShell, Go): a home
+/// folder named by a variable the script reads from data deletes whatever
+/// the data says, whatever the name's case; a name only
 /// ever given a string literal is the tool's own folder, and only warns.
 #[test]
 fn a_home_folder_named_by_data_blocks_and_one_named_by_a_literal_warns() {
@@ -8750,6 +8753,28 @@ fn a_home_folder_named_by_data_blocks_and_one_named_by_a_literal_warns() {
             "scripts/reset.py",
             "for D in json.load(open(\"dirs.json\")):\n    shutil.rmtree(os.path.join(os.path.expanduser(\"~\"), D))",
             "APP_DIR = '.kennel'  # the tool's own folder\nshutil.rmtree(os.path.join(os.path.expanduser(\"~\"), APP_DIR))",
+        ),
+        // misses24: Node's, the shell's, PowerShell's and Go's names too,
+        // in any case.
+        (
+            "scripts/tidy.js",
+            "const DIR = JSON.parse(fs.readFileSync('dirs.json', 'utf8')).cache;\nfs.rmSync(path.join(os.homedir(), DIR), { recursive: true, force: true });",
+            "const APP_DIR = '.kennel';\nfs.rmSync(path.join(os.homedir(), APP_DIR), { recursive: true, force: true });",
+        ),
+        (
+            "scripts/reset.sh",
+            "TARGET=$(jq -r .cache dirs.json)\nrm -rf \"$HOME/$TARGET\"",
+            "APP_DIR=\".kennel\"\nrm -rf \"$HOME/$APP_DIR\"",
+        ),
+        (
+            "scripts/Reset.ps1",
+            "$Target = (Get-Content dirs.json | ConvertFrom-Json).cache\nRemove-Item -Recurse -Force (Join-Path $HOME $Target)",
+            "$AppDir = '.kennel'\nRemove-Item -Recurse -Force (Join-Path $HOME $AppDir)",
+        ),
+        (
+            "scripts/reset.go",
+            "Name := cfg.Cache\nos.RemoveAll(filepath.Join(home, Name))",
+            "const AppDir = \".kennel\"\nos.RemoveAll(filepath.Join(home, AppDir))",
         ),
     ] {
         let blocked = scan_script(file, data);
