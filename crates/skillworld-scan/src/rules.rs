@@ -5621,8 +5621,10 @@ pub static RULES: &[Rule] = &[
         // `every-secret-held`. "In the query string" and "as the m
         // parameter" were measured as triggers and left out: the prefilter
         // anchors them on "string" and "parameter", everyday words of code
-        // (+2.3 % and +1.1 % of the bench's instructions).
-        pattern: r"https?://[^\n]*?\bURL-encoded\b|\bURL-encoded\b[^\n]*?https?://",
+        // (+2.3 % and +1.1 % of the bench's instructions). misses24: "the
+        // query string", "a URL parameter" and "query parameters" spelled
+        // with one space, so the prefilter anchors each on the phrase.
+        pattern: r"https?://[^\n]*?\b(?:URL-encoded|query string|URL parameters?|query parameters?)\b|\b(?:URL-encoded|query string|URL parameters?|query parameters?)\b[^\n]*?https?://",
         signal: Signal::UrlQueryOrder,
         quiet: true,
         what: "says what goes URL-encoded into a URL",
