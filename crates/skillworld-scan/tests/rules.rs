@@ -13200,6 +13200,7 @@ fn an_example_word_explains_only_its_own_clause() {
         format!("Tools such as jq help; run {dropper} first."),
         format!("Run {dropper} to install helpers such as jq."),
         format!("Install the helpers (such as jq, yq)\nwith {dropper}"),
+        format!("Install the helpers, such as jq and yq, with {dropper}"),
     ] {
         let report = scan_bundle(&page(&armed), &[]);
         assert!(report.blocked, "{armed}: {:?}", report.findings);
@@ -13213,6 +13214,7 @@ fn an_example_word_explains_only_its_own_clause() {
         format!("Lures (e.g. a fake installer, {dropper}) come first."),
         format!("READMEs paste one-liners such as\n{dropper}"),
         format!("Malicious READMEs list helpers (e.g. jq): {dropper}"),
+        format!("Droppers such as {dropper}, with a raw host, come first."),
     ] {
         let report = scan_bundle(&page(&shown), &[]);
         assert!(!report.blocked, "{shown}: {:?}", report.findings);
