@@ -1318,7 +1318,7 @@ fn judge(
             );
             return;
         }
-        if prose && warned(lines, layout, line) {
+        if prose && warned(lines, layout, line, (text, column)) {
             soften(hit, "in prose that warns or explains");
             return;
         }
@@ -1448,18 +1448,29 @@ fn judge(
 /// Whether a prose line warns: its own words, the sentence it continues
 /// from the line before (prose wraps), or a heading over its section that
 /// lists what not to do.
-fn warned(lines: &Lines, layout: &Layout, line: usize) -> bool {
-    if WARNINGS.is_match(lines.get(line)) {
+fn warned(lines: &Lines, layout: &Layout, line: usize, (text, column): (&str, usize)) -> bool {
+    if warns(text, Some(column)) {
         return true;
     }
     let (_, block) = layout.at(line);
     if line > 0 && layout.at(line - 1) == (Region::Prose, block) {
         let before = lines.get(line - 1);
-        if !before.trim_start().starts_with('#') && WARNINGS.is_match(before) {
+        if !before.trim_start().starts_with('#') && warns(before, None) {
             return true;
         }
     }
     under_warning_heading(lines, layout, line) || under_warning_label(lines, line)
+}
+
+/// Whether `text` holds a warning word that reaches the payload at byte
+/// `payload` (`None`: on the next line). Words that warn ("malicious",
+/// "never run") govern the line; a word introducing an example only its
+/// clause (`examples.rs`).
+fn warns(text: &str, payload: Option<usize>) -> bool {
+    WARNINGS.find_iter(text).any(|word| {
+        !crate::examples::introduces(word.as_str())
+            || crate::examples::reaches(text, word.range(), payload)
+    })
 }
 
 /// Whether a list item stands in a list introduced by a label that warns

@@ -1,9 +1,12 @@
-//! A folder under the home that a Python script deletes by a name it only
-//! ever assigns a string literal (`APP_DIR = ".tool"`, then
+//! A folder under the home that a script deletes by a name it only ever
+//! assigns a string literal (`APP_DIR = ".tool"`, then
 //! `shutil.rmtree(Path.home() / APP_DIR)`) is the tool's own folder, an
 //! uninstall; a name read from a data file or looped over a list deletes
 //! whatever the data says (misses23: case told the two apart before, so
-//! `REL` read from a data file passed). holes44: the literal must name a
+//! `REL` read from a data file passed). misses24: Node's
+//! `path.join(os.homedir(), NAME)`, the shell's `"$HOME/$NAME"`,
+//! PowerShell's `Join-Path $HOME $Name` and Go's `filepath.Join(home,
+//! name)` as well, each name in any case. holes44: the literal must name a
 //! folder of a tool's, not the user's keys, documents or whole config
 //! (`SSH_DIR = ".ssh"`, `""`, `".."`), and the name may be bound no other
 //! way (`for APP_DIR in (…)`, a parameter, `as APP_DIR`).
@@ -15,10 +18,11 @@ use regex::Regex;
 use crate::lines::Lines;
 use crate::ownvar;
 
-/// The name `shutil.rmtree` joins to the home folder (capture 1).
+/// The name a deletion joins to the home folder (the one capture that
+/// takes part): Python's, Node's, the shell's, PowerShell's, Go's.
 static JOINED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"\brmtree\(\s*(?:(?:pathlib\.)?Path\.home\(\)\s*(?:/\s*|\.joinpath\(\s*)|os\.path\.join\([^,\n]*,\s*)([A-Za-z_]\w*)\s*[,)]",
+        r#"\brmtree\(\s*(?:(?:pathlib\.)?Path\.home\(\)\s*(?:/\s*|\.joinpath\(\s*)|os\.path\.join\([^,\n]*,\s*)([A-Za-z_]\w*)\s*[,)]|\bpath\.join\(\s*os\.homedir\(\)\s*,\s*([A-Za-z_$][\w$]*)\s*\)|(?:"\$HOME/\$\{?|\$HOME/"\$\{?|~/"\$\{?)([A-Za-z_]\w*)\}?"|(?i:\bJoin-Path)\s+(?:\$HOME|\$env:USERPROFILE)\s+\$([A-Za-z_]\w*)\s*\)|\bfilepath\.Join\(\s*(?:home|os\.Getenv\(\s*"HOME"\s*\))\s*,\s*([A-Za-z_]\w*)\s*\)"#,
     )
     .expect("joined")
 });
@@ -70,7 +74,10 @@ const SHARED: &[&str] = &[
 /// every binding in the text is an assignment of a string literal naming
 /// a tool's folder.
 pub fn own_folder(lines: &Lines, line: &str) -> bool {
-    let Some(name) = JOINED.captures(line).and_then(|c| c.get(1)) else {
+    let Some(name) = JOINED
+        .captures(line)
+        .and_then(|c| c.iter().skip(1).flatten().next())
+    else {
         return false;
     };
     let name = name.as_str();
@@ -91,15 +98,17 @@ fn tools_folder(relative: &str) -> bool {
         && !SHARED.contains(&lower.as_str())
 }
 
-/// Whether Python binds `name` other than by `name = …`: a loop, `as`, a
-/// parameter, a walrus, an unpacking, an annotation or an import.
+/// Whether the script binds `name` other than by `name = …` (Go's
+/// `name := …`): a loop (Python's, the shell's, PowerShell's `foreach`,
+/// JavaScript's `for … of`, Go's `range`), `as`, a parameter, Python's
+/// walrus, an unpacking, an annotation or an import.
 fn bound_otherwise(lines: &Lines, name: &str) -> bool {
     let name = regex::escape(name);
     let binding = Regex::new(&format!(
         concat!(
-            r"(?m)\bfor\s+[\w\s,()\[\]]*\b{name}\b[\w\s,()\[\]]*\sin\b|\bas\s+\(?[\w\s,]*\b{name}\b",
+            r"(?m)\bfor(?:each)?\s*[\w\s,()\[\]$]*\b{name}\b[\w\s,()\[\]]*\s(?:in|of)\b|\bas\s+\(?[\w\s,]*\b{name}\b",
             r"|\bdef\s+\w+\s*\((?:[^)\n]*,)?\s*\*{{0,2}}{name}\s*[,)=:]|\blambda\s+(?:[^:\n]*,)?\s*{name}\s*[,:]",
-            r"|\b{name}\s*:=|^\s*[(\[]?\s*(?:[\w.*]+\s*,\s*)+{name}\s*(?:,\s*[\w.*]+\s*)*[)\]]?\s*=[^=]",
+            r"|(?:[(,]|\b(?:if|elif|while)\s)\s*{name}\s*:=|^\s*[(\[]?\s*(?:[\w.*]+\s*,\s*)+{name}\s*(?:,\s*[\w.*]+\s*)*[)\]]?\s*=[^=]",
             r"|^\s*[(\[]?\s*{name}\s*(?:,\s*[\w.*]+\s*)+[)\]]?\s*=[^=]|^\s*{name}\s*:[^=\n]+=[^=]|\bimport\b[^\n]*\b{name}\b",
         ),
         name = name
@@ -125,10 +134,22 @@ mod tests {
         ));
         assert!(own("rel = '.cache/tool'\nshutil.rmtree(Path.home() / rel)"));
         for text in [
+            "const APP_DIR = '.tool';\nfs.rmSync(path.join(os.homedir(), APP_DIR), { recursive: true })",
+            "APP_DIR=\".tool\"\nrm -rf \"$HOME/$APP_DIR\"",
+            "$AppDir = '.tool'\nRemove-Item -Recurse (Join-Path $HOME $AppDir)",
+            "appDir := \".tool\"\nos.RemoveAll(filepath.Join(home, appDir))",
+        ] {
+            assert!(own(text), "{text}");
+        }
+        for text in [
             "REL = cfg[\"cache\"]\nshutil.rmtree(Path.home() / REL)",
             "for D in dirs:\n    shutil.rmtree(Path.home() / D)",
             "REL = \".tool\"\nREL = cfg[\"x\"]\nshutil.rmtree(Path.home() / REL)",
             "fs.rmSync(path.join(os.homedir(), d), { recursive: true })",
+            "const DIR = cfg.dir;\nfs.rmSync(path.join(os.homedir(), DIR), { recursive: true })",
+            "rm -rf \"$HOME/$TARGET\"",
+            "$Target = $cfg.dir\nRemove-Item -Recurse -Force (Join-Path $HOME $Target)",
+            "Name := cfg.Dir\nos.RemoveAll(filepath.Join(home, Name))",
         ] {
             assert!(!own(text), "{text}");
         }
@@ -167,6 +188,10 @@ mod tests {
             "if (APP_DIR := os.environ.get(\"D\")):",
             "APP_DIR: str = sys.argv[1]",
             "from settings import APP_DIR",
+            "if APP_DIR := os.environ.get(\"D\"):",
+            "foreach ($APP_DIR in $cfg.dirs) {",
+            "for (const APP_DIR of cfg.dirs) {",
+            "for _, APP_DIR := range cfg.Dirs {",
         ] {
             let text =
                 format!("APP_DIR = \".tool\"\n{other}\n    shutil.rmtree(Path.home() / APP_DIR)");

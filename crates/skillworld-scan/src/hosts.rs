@@ -78,6 +78,8 @@ const INSTALLERS: &[&str] = &[
     "code-server.dev",
     "rclone.org",
     "install.ohmyz.sh",
+    // chezmoi's documented one-line install (batch 54's dotfiles twin).
+    "get.chezmoi.io",
     "setup.atuin.sh",
     "just.systems",
     "wasmtime.dev",
@@ -888,6 +890,7 @@ mod tests {
             "/bin/bash -c \"$(curl -fsSL https://raw.githubusercontent.com/Homebrew/install/HEAD/install.sh)\"",
             "curl -fsSL https://ollama.com/install.sh | sh",
             "curl -fsSL https://claude.ai/install.sh | bash",
+            "sh -c \"$(curl -fsLS https://get.chezmoi.io)\" -- -b ~/.local/bin",
         ] {
             assert_eq!(installer(line), Origin::Official, "{line}");
         }

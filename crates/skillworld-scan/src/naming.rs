@@ -805,25 +805,16 @@ fn signs_up(words: &[String]) -> Option<usize> {
     two.then_some(2)
 }
 
-/// "Editing the system prompt …": the prompt is the object of a developer's
-/// change (an API guide's cache advice), not a secret told to the reader.
-/// (`Rule::confirm` of `credential-named`.)
-pub fn edited_prompt(
+/// A credential named as no secret told to the reader: the system prompt
+/// as the object of a developer's change, or a value its own clause says
+/// is redacted (`redacted.rs`). (`Rule::confirm` of `credential-named`.)
+pub fn credential_named(
     line: &str,
     at: usize,
     next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
     unless_all(line, at, next, Severity::Medium, |line, at, rest| {
-        let mut words = rest
-            .split_whitespace()
-            .map(|w| w.trim_end_matches(|c: char| !c.is_alphanumeric()));
-        let before = line.get(..at).unwrap_or_default().trim_end();
-        ["the", "system", "prompt"]
-            .iter()
-            .all(|want| words.next().is_some_and(|w| w.eq_ignore_ascii_case(want)))
-            && ["editing", "changing", "updating", "modifying", "rewriting"]
-                .iter()
-                .any(|verb| ends_with_ignoring_case(before, verb))
+        edited_prompt(line, at, rest) || crate::redacted::claimed(line, at)
     })
 }
 
@@ -838,6 +829,21 @@ fn clause_words(line: &str, at: usize) -> impl Iterator<Item = String> + '_ {
         word.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
             .to_ascii_lowercase()
     })
+}
+
+/// "Editing the system prompt …": the prompt is the object of a developer's
+/// change (an API guide's cache advice).
+fn edited_prompt(line: &str, at: usize, rest: &str) -> bool {
+    let mut words = rest
+        .split_whitespace()
+        .map(|w| w.trim_end_matches(|c: char| !c.is_alphanumeric()));
+    let before = line.get(..at).unwrap_or_default().trim_end();
+    ["the", "system", "prompt"]
+        .iter()
+        .all(|want| words.next().is_some_and(|w| w.eq_ignore_ascii_case(want)))
+        && ["editing", "changing", "updating", "modifying", "rewriting"]
+            .iter()
+            .any(|verb| ends_with_ignoring_case(before, verb))
 }
 
 /// "Never add tax returns or scans of IDs": a private record named in a

@@ -23,9 +23,10 @@ static RUN: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// A line that assigns a variable (capture 1: the name, 2: the operator,
-/// 3: the value): `=`, or an augmented `+=`, `.=`, `|=`… that grows it.
+/// 3: the value): `=` (Go's `:=`), or an augmented `+=`, `.=`, `|=`… that
+/// grows it.
 static ASSIGN: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^\s*(?:(?:const|let|var|my|local)\s+)?\$?([A-Za-z_]\w*)\s*([-+*/.|&]?=)([^=].*)$")
+    Regex::new(r"^\s*(?:(?:const|let|var|my|local)\s+)?\$?([A-Za-z_]\w*)\s*([-+*/.|&:]?=)([^=].*)$")
         .expect("assign")
 });
 
@@ -105,7 +106,7 @@ fn literal_within(lines: &Lines, name: &str, depth: usize) -> bool {
         if &found[1] != name {
             continue;
         }
-        if &found[2] != "=" || !whole_literal(lines, &found[3], depth) {
+        if !matches!(&found[2], "=" | ":=") || !whole_literal(lines, &found[3], depth) {
             return false;
         }
         literal = true;

@@ -5288,8 +5288,9 @@ pub static RULES: &[Rule] = &[
         // `filepath.Join(home, name)` too (the generality check).
         // misses23: Python's name in any case; a name only ever given a
         // string literal is spared by its second reading
-        // (`homeconst::own_folder`), not by its case.
-        pattern: r"\bfind\s+(?:-\w+\s+)*[\x22']?(?:/|~|\$HOME|\$\{HOME\}|/home|/Users|/root)[\x22']?/?\s[^\n]*-i?name\s+[\x22']?(?:\*\.(?:bak|sql|dump|kdbx|sqlite3?|db|md|py|go|ts|js|rs|java|docx?|xlsx?|pdf|jpe?g|png|csv)|\.git)[\x22'\s)][^\n]*(?:\s-delete\b|-exec\s+(?:rm|shred)\b)|\bfind\b[^\n]*(?:~|\$HOME|\$\{HOME\})/(?:Documents|Pictures|Desktop|Photos|\.ssh|\.gnupg)\b[^\n]*(?:\s-delete\b|-exec\s+(?:rm|shred)\b)|(?:\bshred\b|\brm\s+-\w*r\w*)\s[^\n]*(?:~|\$HOME|\$\{HOME\})[\x22']?/(?:Documents|Pictures|Desktop|Photos|\.ssh|\.gnupg)[\x22']?(?:\s|$|/\*)|\brmtree\(\s*(?:(?:pathlib\.)?Path\.home\(\)\s*(?:/\s*|\.joinpath\(\s*)|os\.path\.join\(\s*(?:os\.path\.expanduser\(\s*['\x22]~['\x22]\s*\)|os\.environ\[\s*['\x22]HOME['\x22]\s*\]|(?:pathlib\.)?Path\.home\(\))\s*,\s*)[a-z_][a-z0-9_]*\s*[,)]|\brm(?:Sync)?\(\s*path\.join\(\s*os\.homedir\(\)\s*,\s*(?-i:[a-z_$][\w$]*)\s*\)\s*,[^\n]*\brecursive|\brm\s+-\w*r\w*\s+(?:\x22\$HOME/\$\{?|\$HOME/\x22\$\{?|~/\x22\$\{?)(?-i:[a-z_][a-z0-9_]*)\}?\x22|\bRemove-Item\b[^\n]*-Recurse[^\n]*\bJoin-Path\s+(?:\$HOME|\$env:USERPROFILE)\s+\$(?-i:[a-z_])\w*\s*\)|\bRemove-Item\b[^\n]*\bJoin-Path\s+(?:\$HOME|\$env:USERPROFILE)\s+\$(?-i:[a-z_])\w*\s*\)[^\n]*-Recurse|\bos\.RemoveAll\(\s*filepath\.Join\(\s*(?:home|os\.Getenv\(\s*\x22HOME\x22\s*\))\s*,\s*(?-i:[a-z_][a-zA-Z0-9_]*)\s*\)\s*\)",
+        // (`homeconst::own_folder`), not by its case. misses24: Node's,
+        // the shell's, PowerShell's and Go's names too.
+        pattern: r"\bfind\s+(?:-\w+\s+)*[\x22']?(?:/|~|\$HOME|\$\{HOME\}|/home|/Users|/root)[\x22']?/?\s[^\n]*-i?name\s+[\x22']?(?:\*\.(?:bak|sql|dump|kdbx|sqlite3?|db|md|py|go|ts|js|rs|java|docx?|xlsx?|pdf|jpe?g|png|csv)|\.git)[\x22'\s)][^\n]*(?:\s-delete\b|-exec\s+(?:rm|shred)\b)|\bfind\b[^\n]*(?:~|\$HOME|\$\{HOME\})/(?:Documents|Pictures|Desktop|Photos|\.ssh|\.gnupg)\b[^\n]*(?:\s-delete\b|-exec\s+(?:rm|shred)\b)|(?:\bshred\b|\brm\s+-\w*r\w*)\s[^\n]*(?:~|\$HOME|\$\{HOME\})[\x22']?/(?:Documents|Pictures|Desktop|Photos|\.ssh|\.gnupg)[\x22']?(?:\s|$|/\*)|\brmtree\(\s*(?:(?:pathlib\.)?Path\.home\(\)\s*(?:/\s*|\.joinpath\(\s*)|os\.path\.join\(\s*(?:os\.path\.expanduser\(\s*['\x22]~['\x22]\s*\)|os\.environ\[\s*['\x22]HOME['\x22]\s*\]|(?:pathlib\.)?Path\.home\(\))\s*,\s*)[a-z_][a-z0-9_]*\s*[,)]|\brm(?:Sync)?\(\s*path\.join\(\s*os\.homedir\(\)\s*,\s*[a-z_$][\w$]*\s*\)\s*,[^\n]*\brecursive|\brm\s+-\w*r\w*\s+(?:\x22\$HOME/\$\{?|\$HOME/\x22\$\{?|~/\x22\$\{?)[a-z_][a-z0-9_]*\}?\x22|\bRemove-Item\b[^\n]*-Recurse[^\n]*\bJoin-Path\s+(?:\$HOME|\$env:USERPROFILE)\s+\$[a-z_]\w*\s*\)|\bRemove-Item\b[^\n]*\bJoin-Path\s+(?:\$HOME|\$env:USERPROFILE)\s+\$[a-z_]\w*\s*\)[^\n]*-Recurse|\bos\.RemoveAll\(\s*filepath\.Join\(\s*(?:home|os\.Getenv\(\s*\x22HOME\x22\s*\))\s*,\s*[a-z_][a-z0-9_]*\s*\)\s*\)",
         what: "deletes the user's files across the disk or home folder",
         explain: "Deletes or shreds source, documents, databases, git folders or keys across the disk or the home folder, which no cleanup needs; remove the skill.",
         ..Rule::BASE
@@ -5683,8 +5684,10 @@ pub static RULES: &[Rule] = &[
         // `every-secret-held`. "In the query string" and "as the m
         // parameter" were measured as triggers and left out: the prefilter
         // anchors them on "string" and "parameter", everyday words of code
-        // (+2.3 % and +1.1 % of the bench's instructions).
-        pattern: r"https?://[^\n]*?\bURL-encoded\b|\bURL-encoded\b[^\n]*?https?://",
+        // (+2.3 % and +1.1 % of the bench's instructions). misses24: "the
+        // query string", "a URL parameter" and "query parameters" spelled
+        // with one space, so the prefilter anchors each on the phrase.
+        pattern: r"https?://[^\n]*?\b(?:URL-encoded|query string|URL parameters?|query parameters?)\b|\b(?:URL-encoded|query string|URL parameters?|query parameters?)\b[^\n]*?https?://",
         signal: Signal::UrlQueryOrder,
         quiet: true,
         what: "says what goes URL-encoded into a URL",
@@ -6018,14 +6021,10 @@ pub static RULES: &[Rule] = &[
         // bare `printenv`, `vercel env pull`, "the full environment".
         pattern: r"\b(?:api key|api_key|api-key|apikey|token|secret|password) values\b|\.ssh/id_\w+(?:$|[^\w.]|\.(?:$|[^p]))|\bid_(?:rsa|ed25519|ecdsa)(?:$|[^\w.]|\.(?:$|[^p]))|\.aws/credentials|\.git-credentials|\.config/gh/hosts|\.netrc\b|\.pypirc\b|\.npmrc\b|\.docker/config\.json|\.kube/config|\bkeychain\b|\bseed\s+phrase|\brecovery\s+phrase\b|\b(?:full|entire|complete|whole)\s+(?:api[\s_-]?key|access\s+token|secret\s+key)\b|\bprivate\s+keys?\b|\b(?:tokens?|secrets?|keys?|passwords?|values?)\s+(?:in|from)\s+(?:the\s+|your\s+)?\.env\b|\.(?:bash|zsh|python|psql|mysql)_history\b|\b(?:shell|bash|zsh|command)\s+history\b|\b(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|hidden\s+)?system\s+prompt\b|\bany\s+(?:api[\s_-]?keys?|tokens|secrets|credentials|passwords)(?:\s+(?:or|and)\s+(?:api[\s_-]?keys?|tokens|secrets|credentials|passwords))?\s+you\s+(?:can\s+)?(?:see|find|have|know)\b|\b(?:keys|tokens|secrets|credentials|passwords)\b[^\n.]{0,30}\b(?:in|from) (?:the|this|our) (?:conversation|chat)\b|[?&][\w-]+=<[A-Z_]*(?:API_KEY|TOKEN|SECRET|PASSWORD)[A-Z_]*>|\bvalues?\s+of\s+(?:the\s+)?[`$]*(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))\b|(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))`?'s\s+value\b|\bapplication_default_credentials\.json\b|\b(?:full\s+text|contents?|whole|entire\s+(?:text|file))\s+of\s+(?:the\s+|your\s+|the\s+(?:project|user)'s\s+)?[`'\x22]?\.env\b|\b(?:whole|entire)\s+[`'\x22]?\.env(?:[`'\x22\s),;:]|$)|\.env\s+целиком|содержимое\s+(?:файла\s+)?\.env\b|\bcredentials\b[^\n]{0,30}\b(?:inside|in|under|within|of)\s+(?:the\s+)?(?:user's\s+)?(?:hidden\s+)?[`'\x22]?\.?aws\b|\bconfig\b[^\n]{0,40}\s[`'\x22]?\.kube\b|\bwallet\s+(?:folders?|files?|vaults?)\b|\b(?:vault|wallet|mnemonic|recovery)(?:\s+(?:and|or))?\s+seed\s+files?\b|(?-i:\bLogin Data\b)|\bmessages\s+(?:of|from|in)\s+(?:our|this|the)\s+(?:chat|conversation)\b|对话的?全部内容|全部对话|完整对话|聊天记录|会話の?(?:全文|履歴)|会話全体|(?:すべて|全て)の会話|(?:チャット|会話)の全(?:履歴|ログ)|\.env[`'\x22]?\s*の値|\.env[`'\x22]?\s*(?:的|中的)(?:值|内容)|\.env[`'\x22]?\s*의\s*값|대화\s*(?:전체|기록\s*전체|내용\s*전체)|\btoda\s+(?:la|a)\s+conversa|toute\s+la\s+conversation\b|\b(?:gesamten?|ganzen?|kompletten?)\s+(?:Chatverlauf|Unterhaltung|Gespr|Konversation)|(?:всю|всей)\s+переписк|весь\s+диалог|\b(?:contents?|copy)\s+of\s+(?:the\s+user's\s+|your\s+)?[`'\x22]?~/\.ssh\b|\b(?:every|each|all(?:\s+the)?)\s+files?\s+(?:under|in|from|of)\s+[`'\x22]?~/\.(?:ssh|gnupg|aws|config/gh)\b|\bzip\w*\b[^\n]{0,60}[`'\x22]\.env[`'\x22]|[`'\x22]secrets/[`'\x22]\s+(?:directory|folder)|\bprintenv\s*(?:[`'\x22)]|$)|\benv\s+pull\b|\b(?:full|entire|whole|complete)\s+environment\b|\b(?:each|every|all)\s+(?:of\s+the\s+)?[`'\x22]?(?-i:[A-Z][A-Z_]*=(?:value|VALUE|<value>))[`'\x22]?\s+pairs?\b|khóa\s+riêng\s+tư|\bclaves?\s+privadas?\b|\bchaves?\s+privadas?\b|\bclés?\s+privées?|\bprivaten?\s+Schlüssel|私钥|私鑰|秘密鍵|개인\s*키|закрыт\S*\s+ключ|\bkunci privat\b|\S{2}zel\s+anahtar|\bklucz\S*\s+prywatn|\bchiav[ei] privat|المفتاح\s+الخاص|المفاتيح\s+الخاصة|निजी\s+कुंजी|(?:thư\s+mục|\bdossier|\bOrdner|\bcarpeta|\bpasta|\bcartella|\bkatalog|klas\S{2}r\S*|\bfolder)\s+[\x60'\x22]?~/\.ssh\b|~/\.ssh/?[\x60'\x22]?\s*(?:文件夹|資料夾|目录|目錄|フォルダ|ディレクトリ|폴더|디렉터리|klas\S{2}r)",
         // Batch 43: the same refusals in the other languages its
-        // alternatives read ("不要读取其内容", "Nunca copies …"). Batch 51:
-        // values a scanner's report says "are redacted" are not there to
-        // disclose ("secret values are redacted …, so the report is safe to
-        // paste into a ticket"); "unredacted" and "not redacted" hold no
-        // such phrase.
+        // alternatives read ("不要读取其内容", "Nunca copies …"). Batch 51's
+        // values a scanner's report says "are redacted" are spared by the
+        // confirm, in their own clause only (misses24).
         unless: &[
-            "are redacted",
-            "is redacted",
             "never ",
             "Never ",
             "don't ",
@@ -6061,7 +6060,7 @@ pub static RULES: &[Rule] = &[
         ],
         signal: Signal::Credential,
         quiet: true,
-        confirm: Some(crate::naming::edited_prompt),
+        confirm: Some(crate::naming::credential_named),
         what: "names a credential store in an instruction",
         explain: "Names keys, tokens or credential files in an instruction.",
         ..Rule::BASE

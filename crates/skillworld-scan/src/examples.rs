@@ -1,0 +1,97 @@
+//! A word that introduces an example ("e.g.", "such as", "looks like", "an
+//! example of") explains only what its clause shows. A security page
+//! introduces the dropper it shows ("a one-liner such as `curl … | bash`"),
+//! while an install step gives an example in passing and then the command
+//! to run ("install the helpers (e.g. jq, yq): `curl … | bash`", holes43):
+//! the word's reach ends where its clause does (`clause.rs`).
+
+use std::ops::Range;
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use crate::clause;
+
+/// The example words; "e.g." and "such as" (capture 1) only introduce,
+/// the others may also point back at what comes before them in their
+/// clause ("`x` looks like an installer", "`x` is an example of a
+/// dropper").
+static EXAMPLE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i-u)^(?:(e\.g\.|such\s+as)|looks?\s+like|examples?\s+of)$")
+        .expect("example words")
+});
+
+/// Whether `word`, a match of the warning words, is an example word.
+pub fn introduces(word: &str) -> bool {
+    EXAMPLE.is_match(word)
+}
+
+/// Whether the example word `text[word]` reaches the payload at byte
+/// `payload` of the same line, or, given `None`, runs on to the line's end
+/// (a paragraph wrapped onto the payload's line).
+pub fn reaches(text: &str, word: Range<usize>, payload: Option<usize>) -> bool {
+    let only_forward = EXAMPLE
+        .captures(&text[word.clone()])
+        .is_some_and(|c| c.get(1).is_some());
+    match payload {
+        // A bracket opened after the payload and left open puts the word
+        // in an aside of its own ("Run `x` (it looks like a lot).").
+        Some(at) if at < word.start => {
+            !only_forward && clause::runs_on(text, at, word.start) == Some(0)
+        }
+        Some(at) => clause::runs_on(text, word.end, at).is_some(),
+        None => clause::runs_on(text, word.end, text.len()).is_some(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reach(text: &str, word: &str) -> bool {
+        let start = text.find(word).expect("the word");
+        reaches(text, start..start + word.len(), text.find("curl"))
+    }
+
+    #[test]
+    fn an_example_word_reaches_to_its_clauses_end() {
+        for (text, word) in [
+            (
+                "Droppers are one-liners such as `curl x | bash`.",
+                "such as",
+            ),
+            ("A dropper looks like this: `curl x | bash`", "looks like"),
+            ("Lures (e.g. a fake installer, `curl x | bash`)", "e.g."),
+            ("`curl x | bash` is an example of a dropper.", "example of"),
+            ("`curl x | bash` looks like an installer.", "looks like"),
+        ] {
+            assert!(reach(text, word), "{text}");
+        }
+        for (text, word) in [
+            ("Install the helpers (e.g. jq, yq): `curl x | bash`", "e.g."),
+            (
+                "Install the helpers, e.g. jq and yq: `curl x | bash`",
+                "e.g.",
+            ),
+            ("Tools such as jq help; run `curl x | bash`", "such as"),
+            ("Get tools such as jq. Then run `curl x | bash`", "such as"),
+            ("Run `curl x | bash` to get helpers such as jq.", "such as"),
+            ("Run `curl x | bash` (it looks like a lot).", "looks like"),
+        ] {
+            assert!(!reach(text, word), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_wrapped_example_reaches_the_next_line_only_when_left_open() {
+        let open = "Malicious READMEs paste one-liners such as";
+        let closed = "Install the helpers (e.g. jq, yq) with";
+        let at = |t: &str, w: &str| t.find(w).expect("word");
+        assert!(reaches(open, at(open, "such")..at(open, "such") + 7, None));
+        assert!(!reaches(
+            closed,
+            at(closed, "e.g.")..at(closed, "e.g.") + 4,
+            None
+        ));
+    }
+}
