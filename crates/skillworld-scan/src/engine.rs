@@ -833,6 +833,22 @@ fn placeholder_target(text: &str) -> bool {
     has_placeholder(text) && !text.contains("://")
 }
 
+/// Whether a comment line of a script names the technique with no target
+/// at all (`# with none (CI, curl|bash without a terminal), fall back …`,
+/// the twentieth sweep's `hermes-band`: how the script itself may be
+/// started): `curl` or `wget` piped straight on, given no argument, and
+/// no address on the line. A fetch given anything (`curl -fsSL x.sh |
+/// bash`, `curl $U | sh`) keeps its target and is read as before.
+fn no_target(text: &str) -> bool {
+    static TARGETLESS: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"(?i)\b(?:curl|wget)\s*\|").expect("targetless fetch"));
+    static FETCH: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"(?i)\b(?:curl|wget)\b").expect("fetch word"));
+    !text.contains("://")
+        && TARGETLESS.find_iter(text).count() == FETCH.find_iter(text).count()
+        && TARGETLESS.is_match(text)
+}
+
 static WARNINGS: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(&ascii_bounds(WARNING)).expect("warning words"));
 /// A label that forbids the list under it, and the words that undo it
@@ -1214,10 +1230,12 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
         out
     };
     // An environment copy a child process gets, or Node's HTTP agent as
-    // its proxy settings, is no dump (`environ`).
+    // its proxy settings, or a lookup function's table, is no dump (`environ`).
     let memo = environ::Memo::default();
     for hit in hits.iter_mut().filter(|h| h.rule.id == "env-dump") {
-        if environ::handed_to_child(&lines, hit.line - 1, &memo) {
+        if environ::handed_to_child(&lines, hit.line - 1, &memo)
+            || environ::looked_up(&lines, hit.line - 1, &memo)
+        {
             hit.armed = false;
         }
     }
@@ -1327,6 +1345,13 @@ fn judge(
         soften(
             hit,
             "a usage comment with a placeholder target, so it explains rather than arms",
+        );
+        return;
+    }
+    if !markdown && rule.class.is_payload() && hit.comment && no_target(text) {
+        soften(
+            hit,
+            "a comment naming the technique with no target, so it explains rather than arms",
         );
         return;
     }

@@ -8,6 +8,7 @@
 //! in data — is still a dump.
 
 mod javascript;
+mod lookup;
 mod proxy;
 mod python;
 
@@ -48,6 +49,15 @@ pub fn handed_to_child(lines: &Lines, line: usize, memo: &Memo) -> bool {
             true => javascript::option(lines, line) || proxy::agent_option(lines, line),
             false => python::handed_to_child(lines, line, &memo.python),
         }
+}
+
+/// Whether the `env-dump` match on 0-based `line` is `os.environ` handed
+/// to a function of the text that only looks names up in it (`lookup`).
+pub fn looked_up(lines: &Lines, line: usize, memo: &Memo) -> bool {
+    // Each check reads the whole text, so it counts as `handed_to_child`'s.
+    let checked = memo.checked.get();
+    memo.checked.set(checked + 1);
+    checked < CHECKS && lookup::looked_up(lines, line)
 }
 
 /// How many `env-dump` lines of one text are checked for a sparing.

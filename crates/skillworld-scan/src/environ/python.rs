@@ -245,7 +245,7 @@ fn continues_call(text: &str) -> bool {
 
 /// The code of a Python line without a trailing `#` comment (the `)` of
 /// `# :)` closes no call).
-fn code_of(text: &str) -> &str {
+pub(super) fn code_of(text: &str) -> &str {
     let mut quote: Option<char> = None;
     for (at, c) in text.char_indices() {
         match (quote, c) {
@@ -385,7 +385,7 @@ fn imported_names(list: &str) -> impl Iterator<Item = (&str, &str)> {
 /// Whether a line that imports nothing from the launchers' modules binds
 /// `name`: `def name`, `class name`, `name = …`/`name: T = …`, `import … as
 /// name`, `from m import name`, `with … as name`.
-fn rebinds(line: &str, name: &str) -> bool {
+pub(super) fn rebinds(line: &str, name: &str) -> bool {
     let code = code_of(line).trim();
     let code = code.strip_prefix("async ").unwrap_or(code);
     let named = |rest: &str| {
@@ -432,7 +432,7 @@ fn uses<'a>(line: &'a str, name: &'a str) -> impl Iterator<Item = (usize, Use)> 
         .filter_map(move |(at, _)| use_at(line, at, name).map(|used| (at, used)))
 }
 
-fn whole_word(line: &str, at: usize, len: usize) -> bool {
+pub(super) fn whole_word(line: &str, at: usize, len: usize) -> bool {
     let word = |b: &u8| b.is_ascii_alphanumeric() || *b == b'_';
     let bytes = line.as_bytes();
     !(at > 0 && (word(&bytes[at - 1]) || bytes[at - 1] == b'.'))
@@ -466,7 +466,7 @@ fn use_at(line: &str, at: usize, name: &str) -> Option<Use> {
 }
 
 /// `["K"] = …` after the name: an item set, not a read.
-fn item_set(after: &str) -> bool {
+pub(super) fn item_set(after: &str) -> bool {
     after.find(']').is_some_and(|close| {
         let rest = after[close + 1..].trim_start();
         rest.starts_with('=') && !rest.starts_with("==")
