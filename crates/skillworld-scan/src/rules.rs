@@ -975,6 +975,10 @@ pub static RULES: &[Rule] = &[
             // package.json script, batch 34).
             r"|\b(?:eval|source|\.)\s+\\?\x22?\$\(\s*(?:curl|wget)\b|<\(\s*(?:curl|wget)\b",
             r"|\b(?:curl|wget)\b[^\n|]*\|\s*(?:sudo\s+)?\$[({]?(?:SHELL|BASH|ZSH)\b",
+            // Batch 53: fish runs a download by `| source` (its `| sh`) or
+            // `| fish`, bash by `| source /dev/stdin`; a table's `| source |`
+            // cell is neither.
+            r"|\b(?:curl|wget)\b[^\n|]*\|\s*(?:(?:source|\.)\s+/dev/stdin\b|(?:source|fish)(?:\s+-)?\s*(?:$|[;&)'\x22`#]))",
             r"|\b(?:ba|z|da|k)?sh\s+-c\s+['\x22]?\$\(\s*(?:curl|wget)\b",
             r"|\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|curl\.exe)\b[^\n]*\|\s*(?:iex|invoke-expression)\b",
             r"|\b(?:iex|invoke-expression)\b[^\n]*(?:downloadstring|\biwr\b|\birm\b|invoke-webrequest|invoke-restmethod|net\.webclient)",
@@ -3168,7 +3172,9 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "persistence",
         class: Class::Privilege,
-        pattern: r"\bcrontab\s+-(?:\s|$)|\|\s*crontab\b|/etc/cron\.|/var/spool/cron|@reboot\b|\bschtasks\b[^\n]*/create|\bsc(?:\.exe)?\s+create\b[^\n]*\bbinPath=|\bNew-Service\b|\bRegister-ScheduledTask\b|\bsystemctl\s+(?:--user\s+)?enable\b|/etc/systemd/system/[\w@.-]+\.service|\.config/systemd/user/|/etc/init\.d/|/etc/rc\.local|Library/Launch(?:Agents|Daemons)|\blaunchctl\s+(?:load|bootstrap)\b|\bRunAtLoad\b|CurrentVersion\\+Run|\bmake\s+login\s+item\b|(?:>>|\btee\s+-a)\s*\S*\.(?:bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login)\b|\$PROFILE\b|\bcredential\.helper\s+['\x22]?(?:~/|\$HOME/|\$\{HOME\}/|/tmp/|/home/|/Users/|![^\n]*(?:>>|\btee\b|\bcurl\b|\bwget\b))",
+        // Batch 53: fish's start-up files (`config.fish`, any file in
+        // `conf.d/`) are its `.bashrc`, written whole as often as appended.
+        pattern: r"\bcrontab\s+-(?:\s|$)|\|\s*crontab\b|/etc/cron\.|/var/spool/cron|@reboot\b|\bschtasks\b[^\n]*/create|\bsc(?:\.exe)?\s+create\b[^\n]*\bbinPath=|\bNew-Service\b|\bRegister-ScheduledTask\b|\bsystemctl\s+(?:--user\s+)?enable\b|/etc/systemd/system/[\w@.-]+\.service|\.config/systemd/user/|/etc/init\.d/|/etc/rc\.local|Library/Launch(?:Agents|Daemons)|\blaunchctl\s+(?:load|bootstrap)\b|\bRunAtLoad\b|CurrentVersion\\+Run|\bmake\s+login\s+item\b|(?:>>|\btee\s+-a)\s*\S*\.(?:bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login)\b|(?:>>?|\btee\s+(?:-a\s+)?)\s*['\x22]?\S*/\.config/fish/(?:config\.fish\b|conf\.d/)|\$PROFILE\b|\bcredential\.helper\s+['\x22]?(?:~/|\$HOME/|\$\{HOME\}/|/tmp/|/home/|/Users/|![^\n]*(?:>>|\btee\b|\bcurl\b|\bwget\b))",
         // A query of the Run key reads what starts with Windows.
         unless: &[
             "reg query",
@@ -3307,10 +3313,11 @@ pub static RULES: &[Rule] = &[
         id: "persistent-fetch-run",
         class: Class::Privilege,
         severity: Severity::High,
+        // Batch 53: fish's `| source` written into its start-up files.
         pattern: concat!(
             r"(?:CurrentVersion\\+Run|\bcrontab\b|@reboot\b|/var/spool/cron|/etc/cron|\bschtasks\b[^\n]*/create|\bRegister-ScheduledTask\b|>>\s*\S*\.(?:bashrc|zshrc|profile|bash_profile|zprofile))",
             r"[^\n]*(?:\b(?:iex|invoke-expression)\b[^\n]*\b(?:irm|iwr|invoke-restmethod|invoke-webrequest|downloadstring)\b|\b(?:irm|iwr)\b[^\n]*\|\s*iex\b|\b(?:curl|wget)\b[^\n]*\|\s*(?:ba|z)?sh\b|\bmshta(?:\.exe)?\s+\S*https?:)",
-            r"|(?:\b(?:curl|wget)\b[^\n]*\|\s*(?:ba|z)?sh\b|\b(?:iex|invoke-expression)\b[^\n]*\b(?:irm|iwr|downloadstring)\b)[^\n]*(?:>>\s*\S*\.(?:bashrc|zshrc|profile|bash_profile|zprofile)|\|\s*crontab\b)",
+            r"|(?:\b(?:curl|wget)\b[^\n]*\|\s*(?:(?:ba|z)?sh|source|fish)\b|\b(?:iex|invoke-expression)\b[^\n]*\b(?:irm|iwr|downloadstring)\b)[^\n]*(?:>>\s*\S*\.(?:bashrc|zshrc|profile|bash_profile|zprofile)|\|\s*crontab\b|>>?\s*['\x22]?\S*/\.config/fish/(?:config\.fish\b|conf\.d/))",
         ),
         what: "schedules code it downloads at every run",
         explain: "A scheduled task, Run key, cron line or shell start-up line downloads code and runs it each time, so whoever serves it can swap it later (a rug pull) whatever host it names; ship the code in the skill — remove it.",

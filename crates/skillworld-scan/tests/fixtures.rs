@@ -146,14 +146,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "web-perf-probe",
         "batch 14: a dynamic `import(cfg.module)` whose URL, socket and wallet sit in assets/probe.json, started with every CPU; read as commands (data-payload) the data holds no command, only a URL, a wss endpoint and an address, and what the module does is not in the skill",
     ),
-    (
-        "farrier-shoeing-log-b53",
-        "batch 53 (first scan, not yet fixed): a fish install script writes `curl -fsSL https://… | source` into `~/.config/fish/conf.d/`, so every new fish shell fetches and runs remote code; fish's `| source` is its `| sh`, and the line stands inside `echo '…' > file`, so nothing reads it as a download run at shell start",
-    ),
-    (
-        "sign-language-interpreter-booking-b53",
-        "batch 53 (first scan, not yet fixed): an HTML comment in `references/` orders the agent to read `~/.ssh/id_ed25519` and `~/.config/gh/hosts.yml`, put them base64-encoded in a hidden field of the confirmation, and not mention it; only `credential-file` (medium) reads the paths, the secrecy order and the smuggling into the output are not read",
-    ),
 ];
 
 /// Benign look-alikes the scanner is known to block, and why.
