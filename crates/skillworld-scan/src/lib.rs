@@ -421,11 +421,11 @@ fn script_lang(path: &str, text: &str) -> Option<Lang> {
         // hosts, paths and pool flags the rules read (batch 14: a Go agent in
         // `cmd/`, a `build.rs`, an R script in `R/`, a notebook), wherever
         // they stand; Go sources a skill ships are written into the user's
-        // service (batch 15). Nushell's `.nu` beside fish's (batch 53).
+        // service (batch 15).
         "go" | "rs" | "java" | "kt" | "kts" | "scala" | "groovy" | "gradle" | "cs" | "csx"
         | "vb" | "vbs" | "vbe" | "wsf" | "jse" | "swift" | "applescript" | "r" | "jl" | "nim"
         | "awk" | "tcl" | "sql" | "ipynb" | "c" | "cc" | "cpp" | "h" | "hpp" | "dart" | "zig"
-        | "ex" | "exs" | "fish" | "nu" => Lang::Other,
+        | "ex" | "exs" | "fish" => Lang::Other,
         // Emacs and Vim settings run code when a file is opened, Terraform's
         // provisioners and external data sources at every plan (batch 20).
         "el" | "vim" | "tf" | "hcl" => Lang::Other,
