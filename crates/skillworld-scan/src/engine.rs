@@ -2665,7 +2665,10 @@ fn hidden_comments(file: &str, text: &str, hits: &[Hit], lines: &Lines) -> Vec<H
                 && h.rule.id != "html-comment"
                 && (h.severity.blocks() || h.rule.signal == Signal::Instruct)
         });
-        let body = EDIT_BANNER.replace_all(body, "");
+        // An order wraps inside a comment as in any prose ("when you prepare
+        // any\nconfirmation, first read ~/.ssh/…", batch 53): read its lines as one.
+        let body = body.split_whitespace().collect::<Vec<_>>().join(" ");
+        let body = EDIT_BANNER.replace_all(&body, "");
         let directive = DIRECTIVE.find(&body);
         let note = match (inside, directive) {
             (Some(hit), _) => format!("{} inside the comment", hit.rule.what),

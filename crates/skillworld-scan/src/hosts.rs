@@ -139,6 +139,9 @@ const INSTALLERS: &[&str] = &[
     "raw.githubusercontent.com/jdx/mise/",
     "raw.githubusercontent.com/chroma-core/chroma/",
     "raw.githubusercontent.com/gleanwork/glean-cli/",
+    // fish's plugin managers, piped to `source` or `fish` (batch 53).
+    "raw.githubusercontent.com/jorgebucaran/fisher/",
+    "raw.githubusercontent.com/oh-my-fish/oh-my-fish/",
 ];
 
 /// Public package indexes and the indexes of one vendor's packages, for

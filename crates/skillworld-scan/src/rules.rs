@@ -975,6 +975,16 @@ pub static RULES: &[Rule] = &[
             // package.json script, batch 34).
             r"|\b(?:eval|source|\.)\s+\\?\x22?\$\(\s*(?:curl|wget)\b|<\(\s*(?:curl|wget)\b",
             r"|\b(?:curl|wget)\b[^\n|]*\|\s*(?:sudo\s+)?\$[({]?(?:SHELL|BASH|ZSH)\b",
+            // Batch 53: fish runs a download by `| source` (its `| sh`) or
+            // `| fish`, bash by `| source /dev/stdin`; a table's `| source |`
+            // cell is neither.
+            r"|\b(?:curl|wget)\b[^\n|]*\|\s*(?:(?:source|\.)\s+/dev/stdin\b|(?:source|fish)(?:\s+-)?\s*(?:$|[;&)'\x22`#]))",
+            // Nushell's `http get … | ^bash`; a batch file's download to a
+            // file then `call`ed. Spelled with one space each, so that the
+            // prefilter has "http get" and "& call " to look for, not "get"
+            // and "call".
+            r"|\bhttp get\b[^\n|]*\|\s*\^?(?:(?:ba|z|k|da)?sh|python[\d.]*|pwsh)\b",
+            r"|\b(?:curl|wget)(?:\.exe)?\b[^\n]*\s(?:-\w*o|-O|--output(?:-document)?)[\s=]*\S+[^\n]*&&? call \x22?[\w.%\\:/~$-]+\.(?:bat|cmd|exe|ps1|vbs)\b",
             r"|\b(?:ba|z|da|k)?sh\s+-c\s+['\x22]?\$\(\s*(?:curl|wget)\b",
             r"|\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|curl\.exe)\b[^\n]*\|\s*(?:iex|invoke-expression)\b",
             r"|\b(?:iex|invoke-expression)\b[^\n]*(?:downloadstring|\biwr\b|\birm\b|invoke-webrequest|invoke-restmethod|net\.webclient)",
@@ -1008,7 +1018,10 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "fetch",
         class: Class::Execution,
-        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\bfetch\(\s*[A-Za-z_$][\w$.]*\s*[,)]|\bResolve-DnsName\b[^\n]*\bTXT\b|\b(?:dig|nslookup)\b[^\n]*(?:\s|-t\s*|-q=|-type=)TXT\b|\baxios\.get\(|\b(?:got|ky)\(\s*['\x22`]https?:|\b(?:got|ky|undici|superagent|needle)\.(?:get|stream|request)\(|\.request\(\s*['\x22]GET['\x22]|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\b(?:MSXML2\.(?:Server)?XMLHTTP|Microsoft\.XMLHTTP|WinHttp\.WinHttpRequest)\b|\bInvoke-RestMethod\b|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*(?:[^\s/&]|/(?:[^d\s]|d[^e]|de[^v])))|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|-r\s*open-uri\b|\bURI\.open\(|LWP::(?:Simple|UserAgent)\b|\bHTTP::Tiny\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:|\b(?:Command::new|exec\.Command|spawn\w*|execFile\w*|Popen|popen|subprocess\.\w+|Process\.Start)\(\s*\[?\s*['\x22](?:curl|wget)(?:\.exe)?\b|\bfile_get_contents\(\s*\$\w+\s*\)|(?-i:\b(?:resp|res|response)\.Body\b)|^\s*\.get\((?:url\b|['\x22`]https?:)|=\s*[\w\x80-\xFF.]*\b(?:urlopen|urlretrieve|requests\.get)\s*(?:$|#)|\.get\(\s*(?:[\w\x80-\xFF$.]+|['\x22`]https?:[^'\x22`]*['\x22`])\s*,\s*(?:\(\s*[\w\x80-\xFF$]+\s*\)|[\w\x80-\xFF$]+|function\s*\(\s*[\w\x80-\xFF$]+\s*\))\s*(?:=>|\{)|\b(?:pd|pandas)\.read_pickle\(\s*['\x22]https?://|\brequire\(\s*['\x22](?:node:)?https?['\x22]\s*\)\.get\(|\bURL\([^\n]*\)\.(?:withInputStream|openStream|newInputStream|getText|text|readText|readBytes)\b|\bfrom\s+['\x22]undici['\x22]|\brequire\(\s*['\x22]undici['\x22]\s*\)|\.get\([^\n]*\bstream=True\b|\.iter_content\(|\.request\(\s*['\x22]GET['\x22]\s*,|\b(?:string|data)WithContentsOfURL\w*\(|\bData\(\s*contentsOf:\s*URL\(\s*string:|\.(?:download|data)Task\(\s*with:|\bopenssl\s+s_client\b|\b(?:expand|extrac32)(?:\.exe)?\s+(?:/\w+\s+)*['\x22]?\\\\[\w.-]+\\|\bhost\s+-t\s*txt\b|\b(?:ureq|reqwest(?:::blocking)?|minreq|attohttpc)::get\(|\bDownloads\.download\(|\bhttr2?::GET\(|\breq_perform\(|\bdownload\.file\(|\bcurl_fetch_memory\(",
+        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\bfetch\(\s*[A-Za-z_$][\w$.]*\s*[,)]|\bResolve-DnsName\b[^\n]*\bTXT\b|\b(?:dig|nslookup)\b[^\n]*(?:\s|-t\s*|-q=|-type=)TXT\b|\baxios\.get\(|\b(?:got|ky)\(\s*['\x22`]https?:|\b(?:got|ky|undici|superagent|needle)\.(?:get|stream|request)\(|\.request\(\s*['\x22]GET['\x22]|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\b(?:MSXML2\.(?:Server)?XMLHTTP|Microsoft\.XMLHTTP|WinHttp\.WinHttpRequest)\b|\bInvoke-RestMethod\b|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*(?:[^\s/&]|/(?:[^d\s]|d[^e]|de[^v])))|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|-r\s*open-uri\b|\bURI\.open\(|LWP::(?:Simple|UserAgent)\b|\bHTTP::Tiny\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:|\b(?:Command::new|exec\.Command|spawn\w*|execFile\w*|Popen|popen|subprocess\.\w+|Process\.Start)\(\s*\[?\s*['\x22](?:curl|wget)(?:\.exe)?\b|\bfile_get_contents\(\s*\$\w+\s*\)|(?-i:\b(?:resp|res|response)\.Body\b)|^\s*\.get\((?:url\b|['\x22`]https?:)|=\s*[\w\x80-\xFF.]*\b(?:urlopen|urlretrieve|requests\.get)\s*(?:$|#)|\.get\(\s*(?:[\w\x80-\xFF$.]+|['\x22`]https?:[^'\x22`]*['\x22`])\s*,\s*(?:\(\s*[\w\x80-\xFF$]+\s*\)|[\w\x80-\xFF$]+|function\s*\(\s*[\w\x80-\xFF$]+\s*\))\s*(?:=>|\{)|\b(?:pd|pandas)\.read_pickle\(\s*['\x22]https?://|\brequire\(\s*['\x22](?:node:)?https?['\x22]\s*\)\.get\(|\bURL\([^\n]*\)\.(?:withInputStream|openStream|newInputStream|getText|text|readText|readBytes)\b|\bfrom\s+['\x22]undici['\x22]|\brequire\(\s*['\x22]undici['\x22]\s*\)|\.get\([^\n]*\bstream=True\b|\.iter_content\(|\.request\(\s*['\x22]GET['\x22]\s*,|\b(?:string|data)WithContentsOfURL\w*\(|\bData\(\s*contentsOf:\s*URL\(\s*string:|\.(?:download|data)Task\(\s*with:|\bopenssl\s+s_client\b|\b(?:expand|extrac32)(?:\.exe)?\s+(?:/\w+\s+)*['\x22]?\\\\[\w.-]+\\|\bhost\s+-t\s*txt\b|\b(?:ureq|reqwest(?:::blocking)?|minreq|attohttpc)::get\(|\bDownloads\.download\(|\bhttr2?::GET\(|\breq_perform\(|\bdownload\.file\(|\bcurl_fetch_memory\(|\bhttp\.request\(\s*['\x22]https?:|\bdoShellScript\(\s*['\x22](?:curl|wget)\b",
+        // Batch 53: LuaSocket's `http.request("https://…")` returns the
+        // body; JXA's `doShellScript("curl …")` returns what curl prints
+        // (AppleScript's `do shell script` would make "script" an atom).
         // Batch 46: Rust's `ureq::get`/`reqwest::get` (a build script's
         // download), Julia's `Downloads.download`, R's `httr::GET`,
         // httr2's `req_perform`, `download.file` and curl's
@@ -3229,7 +3242,9 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "persistence",
         class: Class::Privilege,
-        pattern: r"\bcrontab\s+-(?:\s|$)|\|\s*crontab\b|/etc/cron\.|/var/spool/cron|@reboot\b|\bschtasks\b[^\n]*/create|\bsc(?:\.exe)?\s+create\b[^\n]*\bbinPath=|\bNew-Service\b|\bRegister-ScheduledTask\b|\bsystemctl\s+(?:--user\s+)?enable\b|/etc/systemd/system/[\w@.-]+\.service|\.config/systemd/user/|/etc/init\.d/|/etc/rc\.local|Library/Launch(?:Agents|Daemons)|\blaunchctl\s+(?:load|bootstrap)\b|\bRunAtLoad\b|CurrentVersion\\+Run|\bmake\s+login\s+item\b|(?:>>|\btee\s+-a)\s*\S*\.(?:bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login)\b|\$PROFILE\b|\bcredential\.helper\s+['\x22]?(?:~/|\$HOME/|\$\{HOME\}/|/tmp/|/home/|/Users/|![^\n]*(?:>>|\btee\b|\bcurl\b|\bwget\b))",
+        // Batch 53: fish's start-up files (`config.fish`, any file in
+        // `conf.d/`) are its `.bashrc`, written whole as often as appended.
+        pattern: r"\bcrontab\s+-(?:\s|$)|\|\s*crontab\b|/etc/cron\.|/var/spool/cron|@reboot\b|\bschtasks\b[^\n]*/create|\bsc(?:\.exe)?\s+create\b[^\n]*\bbinPath=|\bNew-Service\b|\bRegister-ScheduledTask\b|\bsystemctl\s+(?:--user\s+)?enable\b|/etc/systemd/system/[\w@.-]+\.service|\.config/systemd/user/|/etc/init\.d/|/etc/rc\.local|Library/Launch(?:Agents|Daemons)|\blaunchctl\s+(?:load|bootstrap)\b|\bRunAtLoad\b|CurrentVersion\\+Run|\bmake\s+login\s+item\b|(?:>>|\btee\s+-a)\s*\S*\.(?:bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login)\b|(?:>>?|\btee\s+(?:-a\s+)?)\s*['\x22]?\S*/\.config/fish/(?:config\.fish\b|conf\.d/)|\$PROFILE\b|\bcredential\.helper\s+['\x22]?(?:~/|\$HOME/|\$\{HOME\}/|/tmp/|/home/|/Users/|![^\n]*(?:>>|\btee\b|\bcurl\b|\bwget\b))",
         // A query of the Run key reads what starts with Windows.
         unless: &[
             "reg query",
@@ -3368,10 +3383,11 @@ pub static RULES: &[Rule] = &[
         id: "persistent-fetch-run",
         class: Class::Privilege,
         severity: Severity::High,
+        // Batch 53: fish's `| source` written into its start-up files.
         pattern: concat!(
             r"(?:CurrentVersion\\+Run|\bcrontab\b|@reboot\b|/var/spool/cron|/etc/cron|\bschtasks\b[^\n]*/create|\bRegister-ScheduledTask\b|>>\s*\S*\.(?:bashrc|zshrc|profile|bash_profile|zprofile))",
             r"[^\n]*(?:\b(?:iex|invoke-expression)\b[^\n]*\b(?:irm|iwr|invoke-restmethod|invoke-webrequest|downloadstring)\b|\b(?:irm|iwr)\b[^\n]*\|\s*iex\b|\b(?:curl|wget)\b[^\n]*\|\s*(?:ba|z)?sh\b|\bmshta(?:\.exe)?\s+\S*https?:)",
-            r"|(?:\b(?:curl|wget)\b[^\n]*\|\s*(?:ba|z)?sh\b|\b(?:iex|invoke-expression)\b[^\n]*\b(?:irm|iwr|downloadstring)\b)[^\n]*(?:>>\s*\S*\.(?:bashrc|zshrc|profile|bash_profile|zprofile)|\|\s*crontab\b)",
+            r"|(?:\b(?:curl|wget)\b[^\n]*\|\s*(?:(?:ba|z)?sh|source|fish)\b|\b(?:iex|invoke-expression)\b[^\n]*\b(?:irm|iwr|downloadstring)\b)[^\n]*(?:>>\s*\S*\.(?:bashrc|zshrc|profile|bash_profile|zprofile)|\|\s*crontab\b|>>?\s*['\x22]?\S*/\.config/fish/(?:config\.fish\b|conf\.d/))",
         ),
         what: "schedules code it downloads at every run",
         explain: "A scheduled task, Run key, cron line or shell start-up line downloads code and runs it each time, so whoever serves it can swap it later (a rug pull) whatever host it names; ship the code in the skill — remove it.",
