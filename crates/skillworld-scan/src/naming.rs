@@ -58,8 +58,9 @@ pub fn weights_only(
 /// `agent-tamper`): an arrow of a tree drawing (`drawn_arrow`), a copy
 /// out of the folder (`copied_out`), a redirect to `/dev/null`
 /// (`discarded`), a `>` inside a shell string (`quoted_text`), a markup
-/// tag closed right before the next (`tag_closed`) or a long option named
-/// `rm` (`removal_option`). A second match on the line is judged on its
+/// tag closed right before the next (`tag_closed`), a long option named
+/// `rm` (`removal_option`) or Claude Code's `@path` file references
+/// (`file_references`). A second match on the line is judged on its
 /// own.
 pub fn agent_folder_untouched(
     line: &str,
@@ -73,7 +74,35 @@ pub fn agent_folder_untouched(
             || quoted_text(line, at)
             || tag_closed(rest)
             || removal_option(line, at, rest)
+            || file_references(rest)
     })
+}
+
+/// `> **Methodology**: @.claude/skills/tdd/SKILL.md` (fp26, the twentieth
+/// sweep's `documentation-best-practices`, a blockquote in a Markdown
+/// block): Claude Code's `@path` names a file for the model to read, and a
+/// shell given the word writes `./@.claude/…`, a folder no agent reads. A
+/// match is spared when every path on it naming an agent's folder or file
+/// is such a reference; one without the `@` (`> ~/.claude/CLAUDE.md`)
+/// or climbing out of `@` (`@.claude/../../.claude/CLAUDE.md`) still
+/// writes.
+fn file_references(rest: &str) -> bool {
+    if !rest.contains('@') {
+        return false;
+    }
+    let mut paths = rest
+        .split_whitespace()
+        .filter(|word| {
+            let word = word.to_ascii_lowercase();
+            word.contains(['/', '.']) && AGENT_NAMES.iter().any(|name| word.contains(name))
+        })
+        .peekable();
+    paths.peek().is_some()
+        && paths.all(|path| {
+            path.trim_start_matches(['>', '(', '`', '"', '\''])
+                .starts_with('@')
+                && !path.contains("..")
+        })
 }
 
 /// `<step id="a"><![CDATA[Run /repo/.claude/skills/x/scripts/gate.py …`

@@ -7437,6 +7437,12 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
     (
         "agent-tamper",
         "scripts/x.sh",
+        "echo '> **Methodology**:' > @.claude/../.claude/skills/tdd/SKILL.md",
+        "echo '> **Methodology**:' > @.claude/skills/tdd/SKILL.md",
+    ),
+    (
+        "agent-tamper",
+        "scripts/x.sh",
         "D=\"$(readlink -f ~/.claude/skills/x)\" 2>/dev/null; echo y >> ~/.claude/CLAUDE.md",
         "D=\"$(dirname \"$(readlink -f ~/.claude/skills/x/SKILL.md)\" 2>/dev/null || echo \"$HOME/.claude/skills/x\")\"",
     ),
@@ -13602,5 +13608,36 @@ fn downloads_run_by_the_batchs_other_languages_block() {
         ),
     ] {
         order_blocks_and_statement_does_not("eval-fetched", file, order, statement);
+    }
+}
+
+/// fp26 (the twentieth sweep's `documentation-best-practices`): a
+/// blockquote in a Markdown block pointing at a skill with Claude Code's
+/// `@path` reference names a file for the model to read; the same quote
+/// onto the agent's folder itself, or a second path without the `@`,
+/// still writes.
+#[test]
+fn an_at_reference_to_a_skill_writes_nothing() {
+    let tampers = |block: &str| {
+        scan_file(
+            "REFERENCE.md",
+            &format!("Example:\n\n```markdown\n{block}\n```\n"),
+        )
+        .iter()
+        .any(|f| f.rule == "agent-tamper")
+    };
+    for named in [
+        "> **Methodology**: @.claude/skills/tdd/SKILL.md",
+        "Command: > **Methodology**: @.claude/skills/tdd/SKILL.md",
+        "> See @~/.claude/CLAUDE.md and @AGENTS.md",
+    ] {
+        assert!(!tampers(named), "{named}");
+    }
+    for written in [
+        "> **Methodology**: .claude/skills/tdd/SKILL.md",
+        "echo x > ~/.claude/CLAUDE.md # see @.claude/skills/tdd/SKILL.md",
+        "cat rules.md >> @.claude/../../.claude/CLAUDE.md",
+    ] {
+        assert!(tampers(written), "{written}");
     }
 }
