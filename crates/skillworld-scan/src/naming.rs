@@ -2145,18 +2145,58 @@ fn regex_named(before: &str) -> bool {
 /// CLI's own reference does; it warns. An order in a row headed by words
 /// (`| Step 2 | Disable the sandbox |`) or in the prose around the table
 /// still blocks. A guard named as a setting (`setting::named`: "Bypass
-/// Security Filters?: No") warns too (`Rule::confirm` of `disable-guards`).
+/// Security Filters?: No") warns too, and so does a line whose every match
+/// is the user's opt-out of the workflow's own check (`own_check_opted_out`)
+/// (`Rule::confirm` of `disable-guards`).
 pub fn option_description(
     line: &str,
     at: usize,
-    _next: &dyn Fn(usize) -> Option<usize>,
+    next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
     let severity = match described_option(line) {
         Some(cell_end) if at >= cell_end => Severity::Medium,
         _ if crate::setting::named(line, at) => Severity::Medium,
+        _ if matches(at, next).all(|at| own_check_opted_out(line, at)) => Severity::Medium,
         _ => Severity::High,
     };
     Some((severity, String::new()))
+}
+
+/// `` **`[no-session-age-guard]` present** → strip + BYPASS the guard ``
+/// (fp26, the twentieth sweep's `quoin` `end_of_task`): "the guard" on a
+/// line naming the user's opt-out flag for a check of the workflow's own
+/// (`[no-session-age-guard]`, `--no-cost-guard`) is that check, switched
+/// off because the user asked. A flag for a safety, security, sandbox,
+/// permission or approval guard, or any other object ("the guardrails",
+/// "the sandbox"), is no such opt-out.
+fn own_check_opted_out(line: &str, at: usize) -> bool {
+    let lower = line.to_ascii_lowercase();
+    let singled_out = lower.get(at..).is_some_and(|rest| {
+        rest.find(" the guard").is_some_and(|object| {
+            object <= 16
+                && !rest[object + " the guard".len()..]
+                    .starts_with(|c: char| c.is_alphanumeric() || c == '-' || c == '_')
+        })
+    });
+    singled_out
+        && lower
+            .match_indices("no-")
+            .any(|(flag, _)| opt_out_flag(&lower, flag))
+}
+
+/// Whether `no-…-guard` at byte `flag` is an opt-out flag (after `[` or
+/// `--`) for a check that is no safety guard.
+fn opt_out_flag(lower: &str, flag: usize) -> bool {
+    let before = &lower[..flag];
+    let name: String = lower[flag..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+        .collect();
+    (before.ends_with('[') || before.ends_with("--"))
+        && name.ends_with("-guard")
+        && !["safety", "secur", "sandbox", "permission", "approv"]
+            .iter()
+            .any(|word| name.contains(word))
 }
 
 /// Where the first cell of a table row ends, when that cell holds only
