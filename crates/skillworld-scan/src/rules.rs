@@ -1025,7 +1025,9 @@ pub static RULES: &[Rule] = &[
         // devtools' `source_url`, Groovy's `evaluate(new URL(…).text)`.
         // `hosts::module_source` lets Deno's registries, the npm CDNs and
         // the forges warn: that is how published libraries are loaded.
-        pattern: r"\bimport\(\s*['\x22\x60]https?://|\b(?:source|source_url)\(\s*['\x22]https?://|\bevaluate\(\s*(?:new\s+URL\(|['\x22]https?://[^'\x22\n]*['\x22]\s*\.toURL\(\))",
+        // No space is read inside the call's parenthesis, so that the
+        // prefilter looks for `import("http` rather than every quoted URL.
+        pattern: r"\bimport\(['\x22\x60]https?://|\b(?:source|source_url)\(['\x22]https?://|\bevaluate\(new URL\(|\bevaluate\(['\x22]https?://[^'\x22\n]*['\x22]\s*\.toURL\(\)",
         confirm: Some(crate::hosts::module_source),
         what: "loads code straight from a URL",
         explain: "Imports, sources or evaluates a module fetched from a URL at run time: whoever serves it runs code here; ship the code in the skill or load a published, pinned package.",
