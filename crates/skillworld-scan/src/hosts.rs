@@ -702,6 +702,58 @@ const REGISTRY_WORDS: &[(&str, &[&str])] = &[
 /// The top-level domains a look-alike puts in its host's middle.
 const MIDDLE_TLDS: &[&str] = &["org", "com", "io", "net", "dev"];
 
+/// Where published modules are served: Deno's registries, the npm CDNs
+/// and a forge's raw files. A module loaded from one is a library its
+/// author published (sc-type's R scripts, sweep 05; an npm package's
+/// `+esm` build, sweep 12), not whatever a server of the skill's choosing
+/// sends.
+const MODULE_HOSTS: &[&str] = &[
+    "deno.land",
+    "jsr.io",
+    "esm.sh",
+    "esm.run",
+    "cdn.jsdelivr.net",
+    "unpkg.com",
+    "cdn.skypack.dev",
+    "ga.jspm.io",
+    "raw.githubusercontent.com",
+    "bioconductor.org",
+];
+
+/// `remote-module`'s reader: a module loaded from a raw IP is critical,
+/// from a module host or a forge over HTTPS only warns, from any other
+/// host blocks as the row says.
+pub fn module_source(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(crate::rules::Severity, String)> {
+    use crate::rules::Severity;
+    let judge = |at: usize| {
+        let Some(url) = URL.captures(line.get(at..).unwrap_or_default()) else {
+            return Severity::High;
+        };
+        let rest = url[2].to_ascii_lowercase();
+        let host = rest.split(['/', '?', '#', ':']).next().unwrap_or("");
+        let published = MODULE_HOSTS.contains(&host) || FORGES.contains(&host);
+        if RAW_IP.is_match(host) && !private(host) {
+            Severity::Critical
+        } else if published && url[1].eq_ignore_ascii_case("https") {
+            Severity::Medium
+        } else {
+            Severity::High
+        }
+    };
+    let worst = std::iter::successors(Some(at), |&at| next(at + 1))
+        .map(judge)
+        .max()?;
+    let note = match worst {
+        Severity::Medium => "from a module registry, an npm CDN or a code forge",
+        _ => "",
+    };
+    Some((worst, note.to_owned()))
+}
+
 /// `registry-lookalike`'s reader: keeps the line when a URL from the match
 /// on has a host that passes for a package registry it is not.
 pub fn lookalike_registry(
