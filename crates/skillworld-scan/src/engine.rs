@@ -937,13 +937,15 @@ enum Spared {
 /// The second readings, in the order they are asked.
 static SECOND_READINGS: &[SecondReading] = &[
     // A root certificate given as a variable the text never sets is the
-    // user's own (`sudo cp "$CORP_CA" /usr/local/share/ca-certificates/`);
-    // one the skill sets (`CA=certs/root.pem`) is the skill's.
+    // user's own (`sudo cp "$CORP_CA" /usr/local/share/ca-certificates/`),
+    // as is one set only from the script's argument (`ca="${2:?…}"`, batch
+    // 55); one the skill sets (`CA=certs/root.pem`) is the skill's.
     SecondReading {
         reads: |h| h.rule.id == "named-root-trust",
         spares: |lines, _, line| {
-            crate::naming::certificate_variable(lines.get(line))
-                .is_some_and(|name| !ownvar::set_here(lines, name))
+            crate::naming::certificate_variable(lines.get(line)).is_some_and(|name| {
+                !ownvar::set_here(lines, name) || ownvar::set_only_from_arguments(lines, name)
+            })
         },
         outcome: Spared::Softened(
             "a certificate the user names in a variable the skill never sets",

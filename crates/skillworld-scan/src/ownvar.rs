@@ -41,11 +41,29 @@ static SET_OTHERWISE: LazyLock<Regex> = LazyLock::new(|| {
 /// NAME=…`, `read NAME`, `for NAME in …`): then what it holds is the
 /// text's, not a value the user brings.
 pub fn set_here(lines: &Lines, name: &str) -> bool {
-    lines.all().any(|line| {
-        ASSIGN.captures(line).is_some_and(|c| &c[1] == name)
-            || SET_OTHERWISE.captures_iter(line).any(|c| &c[1] == name)
-            || binds(line, name)
-    })
+    lines.all().any(|line| sets(line, name))
+}
+
+/// Whether `line` sets `name` in any of the ways `set_here` reads.
+fn sets(line: &str, name: &str) -> bool {
+    ASSIGN.captures(line).is_some_and(|c| &c[1] == name)
+        || SET_OTHERWISE.captures_iter(line).any(|c| &c[1] == name)
+        || binds(line, name)
+}
+
+/// A shell line giving a variable a positional parameter, bare or with
+/// `:?` (which fails when it is missing): `CA="${2:?usage}"`, `local f=$1`.
+/// A default (`${1:-certs/root.pem}`) can be the skill's own value.
+static FROM_ARGUMENT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"^\s*(?:(?:local|readonly|declare)\s+)?[A-Za-z_]\w*=['"]?\$(?:[1-9]|\{[1-9](?::\?[^}]*)?\})['"]?\s*(?:#.*)?$"#)
+        .expect("from argument")
+});
+
+/// Whether every line that sets `name` gives it the script's argument
+/// (batch 55): the value is then the user's, as when nothing sets it.
+pub fn set_only_from_arguments(lines: &Lines, name: &str) -> bool {
+    let mut setting = lines.all().filter(|line| sets(line, name)).peekable();
+    setting.peek().is_some() && setting.all(|line| FROM_ARGUMENT.is_match(line))
 }
 
 /// Whether `line` gives `name` a value anywhere on it (holes44), not only

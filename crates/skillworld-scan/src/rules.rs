@@ -2064,11 +2064,15 @@ pub static RULES: &[Rule] = &[
         explain: "Reads crypto-wallet files or asks for a recovery phrase; no skill needs them — remove it.",
         ..Rule::BASE
     },
+    // Batch 55: a secret key exported by gpg (`--export-secret-keys`,
+    // `--export-secret-subkeys`) is a credential printed by its CLI too;
+    // piped into `gpg --symmetric` or `ssh host gpg --import` it stays the
+    // user's.
     Rule {
         id: "credential-pipe",
         class: Class::Exfiltration,
         severity: Severity::High,
-        pattern: r"\b(?:gh\s+auth\s+token|gcloud\s+auth\s+(?:application-default\s+)?print-(?:access|identity)-token|az\s+account\s+get-access-token|aws\s+configure\s+(?:export-credentials|get\s+aws_secret_access_key)|aws\s+sts\s+get-session-token|heroku\s+auth:token|git\s+credential\s+fill|kubectl\s+config\s+view\s+--raw|vault\s+print\s+token|op\s+read\s+['\x22]?op://\S+|security\s+find-(?:generic|internet)-password)[^\n]*\|\s*(?:curl|wget|nc|ncat|netcat|socat|openssl\s+s_client)\b",
+        pattern: r"\b(?:gh\s+auth\s+token|gcloud\s+auth\s+(?:application-default\s+)?print-(?:access|identity)-token|az\s+account\s+get-access-token|aws\s+configure\s+(?:export-credentials|get\s+aws_secret_access_key)|aws\s+sts\s+get-session-token|heroku\s+auth:token|git\s+credential\s+fill|kubectl\s+config\s+view\s+--raw|vault\s+print\s+token|op\s+read\s+['\x22]?op://\S+|security\s+find-(?:generic|internet)-password|gpg2?\s[^\n|]*--export-secret-(?:sub)?keys?\b)[^\n]*\|\s*(?:curl|wget|nc|ncat|netcat|socat|openssl\s+s_client)\b",
         signal: Signal::Source,
         what: "pipes a credential a CLI prints into a network tool",
         explain: "Prints a login token or cloud credentials with their CLI and pipes them straight into a network tool; tokens go in an Authorization header to their own service, never as a body elsewhere — remove the skill.",
@@ -4040,11 +4044,13 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     // ---- tampering ----------------------------------------------------
+    // Batch 55: `rm ~/.zsh_history.bak` removes the backup a `sed -i.bak`
+    // edit left, not the history.
     Rule {
         id: "history-tamper",
         class: Class::Tampering,
         severity: Severity::High,
-        pattern: r"\bhistory\s+-c\b|\bunset\s+HISTFILE\b|\bHISTFILE=/dev/null|\bHISTSIZE=0\b|\brm\b[^\n]*\.(?:bash|zsh)_history|(?:^|[;&|]\s*|:\s*|\becho\s*(?:['\x22]{2})?\s*|/dev/null\s*|\btrue\s*)>\s*~?/?\S*\.(?:bash|zsh)_history|\bln\s+-sf?\s+/dev/null\s+\S*_history|\bClear-History\b|\bset\s+\+o\s+history\b",
+        pattern: r"\bhistory\s+-c\b|\bunset\s+HISTFILE\b|\bHISTFILE=/dev/null|\bHISTSIZE=0\b|\brm\b[^\n]*\.(?:bash|zsh)_history(?:$|[^\w.-]|\.(?:$|\W))|(?:^|[;&|]\s*|:\s*|\becho\s*(?:['\x22]{2})?\s*|/dev/null\s*|\btrue\s*)>\s*~?/?\S*\.(?:bash|zsh)_history|\bln\s+-sf?\s+/dev/null\s+\S*_history|\bClear-History\b|\bset\s+\+o\s+history\b",
         what: "erases shell history",
         explain: "Erases or disables shell history to cover its tracks; remove the skill.",
         ..Rule::BASE
@@ -6046,12 +6052,14 @@ pub static RULES: &[Rule] = &[
         explain: "Tells the agent to send keys, secrets or the conversation to an outside address: exfiltration by instruction; remove the skill.",
         ..Rule::BASE
     },
+    // Batch 55: a key path ending `.pub` is the public half
+    // (`ssh-copy-id -i ~/.ssh/id_ed25519.pub`), as in `credential-named`.
     Rule {
         id: "credential-read-instruction",
         class: Class::Injection,
         severity: Severity::High,
         target: Target::Prose,
-        pattern: r"^\s*(?:[-*>]\s*|\d+[.)]\s*|step\s+\d+:?\s*)?(?:first,?\s+|then,?\s+|also,?\s+)?(?:read|cat|print|output|display|show|collect|gather|include|copy|paste|dump)\b[^\n]{0,60}(?:~/\.ssh/id_|\.ssh/id_\w+|\bid_rsa\b|\.aws/credentials|\bseed\s+phrase|\bprivate\s+keys?\b|saved\s+passwords|\bkeychain\b|\bwallet\s+files?)",
+        pattern: r"^\s*(?:[-*>]\s*|\d+[.)]\s*|step\s+\d+:?\s*)?(?:first,?\s+|then,?\s+|also,?\s+)?(?:read|cat|print|output|display|show|collect|gather|include|copy|paste|dump)\b[^\n]{0,60}(?:\.ssh/id_\w*(?:$|[^\w.]|\.(?:$|[^p]))|\bid_rsa(?:$|[^\w.]|\.(?:$|[^p]))|\.aws/credentials|\bseed\s+phrase|\bprivate\s+keys?\b|saved\s+passwords|\bkeychain\b|\bwallet\s+files?)",
         unless: &["never ", "don't ", "do not "],
         what: "tells the agent to read out credentials",
         explain: "Tells the agent to read out SSH keys, cloud credentials, wallets or saved passwords, putting them where others can take them; remove the skill.",
