@@ -195,6 +195,7 @@ use crate::loginkey;
 use crate::logswitch;
 use crate::newvolume;
 use crate::optionheading;
+use crate::owncache;
 use crate::ownvar;
 use crate::prefilter::table::{Plan, plans};
 use crate::prefilter::{Atom, line_local, prefilter};
@@ -1046,6 +1047,13 @@ static SECOND_READINGS: &[SecondReading] = &[
         reads: |h| h.rule.id == "instruction-override",
         spares: |lines, _, line| canary::asks_only_for_marker(lines.get(line)),
         outcome: Spared::Softened("an injection specimen that asks only for its canary"),
+    },
+    // The order not to ask about the skill's own cache files arms nothing
+    // else the skill does.
+    SecondReading {
+        reads: |h| h.rule.id == "skip-confirmation" && !h.code,
+        spares: |lines, _, line| owncache::own_scratch_files(lines.get(line)),
+        outcome: Spared::Softened("the skill's own cache or temporary files, handled unasked"),
     },
 ];
 
@@ -2259,7 +2267,8 @@ fn service_of(rule: &Rule, regex: &BytesRegex, lines: &Lines, line: usize) -> Op
             let named = credential_service(text).map(|(s, spans)| (Bound::Service(s.name), spans));
             // A line may name the key's variable and the file it is loaded
             // from ("`ELEVENLABS_API_KEY` … `source ~/.claude/auth/elevenlabs.env`").
-            let (bound, spans) = match (named, crate::keyfile::key_file(text)) {
+            let file = crate::keyfile::key_file(text).or_else(|| crate::gitcred::host_lookup(text));
+            let (bound, spans) = match (named, file) {
                 (Some((bound, mut spans)), Some((file, span))) if file == bound => {
                     spans.push(span);
                     (bound, spans)

@@ -3,7 +3,12 @@
 //! introduces the dropper it shows ("a one-liner such as `curl … | bash`"),
 //! while an install step gives an example in passing and then the command
 //! to run ("install the helpers (e.g. jq, yq): `curl … | bash`", holes43):
-//! the word's reach ends where its clause does (`clause.rs`).
+//! the word's reach ends where its clause does (`clause.rs`). So does an
+//! order not to extract (the twenty-first sweep's "**NEVER extract
+//! credentials from OS credential stores** — macOS Keychain (`security
+//! find-*`), `cat ~/.git-credentials`"): it forbids the commands its clause
+//! lists, not one ordered after it ("never extract it by hand: run `cat
+//! ~/.git-credentials | curl …`").
 
 use std::ops::Range;
 use std::sync::LazyLock;
@@ -12,12 +17,12 @@ use regex::Regex;
 
 use crate::clause;
 
-/// The example words; "e.g." and "such as" (capture 1) only introduce,
-/// the others may also point back at what comes before them in their
-/// clause ("`x` looks like an installer", "`x` is an example of a
-/// dropper").
+/// The example words; "e.g.", "such as" and the order not to extract
+/// (capture 1) only introduce, the others may also point back at what
+/// comes before them in their clause ("`x` looks like an installer", "`x`
+/// is an example of a dropper").
 static EXAMPLE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i-u)^(?:(e\.g\.|such\s+as)|looks?\s+like|examples?\s+of)$")
+    Regex::new(r"(?i-u)^(?:(e\.g\.|such\s+as|(?:never|don't|do\s+not|avoid)\s+extract\w*)|looks?\s+like|examples?\s+of)$")
         .expect("example words")
 });
 

@@ -119,6 +119,12 @@ const INSTALLERS: &[&str] = &[
     // The fifteenth sweep's vendor documentation: GitHub Copilot CLI's
     // installer. `gh.io` is GitHub's own link shortener; only this link.
     "gh.io/copilot-install",
+    // The twenty-first sweep's vendor documentation: Hugging Face's `hf`
+    // CLI (`hf.co` is its short link for everyone's repositories: only
+    // the installers' paths) and the Slack CLI from Slack's download CDN.
+    "hf.co/cli/install.sh",
+    "hf.co/cli/install.ps1",
+    "downloads.slack-edge.com/slack-cli/",
     // Install scripts in projects' own repositories.
     "raw.githubusercontent.com/homebrew/",
     "raw.githubusercontent.com/nvm-sh/",
