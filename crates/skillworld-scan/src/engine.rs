@@ -184,6 +184,7 @@ const DFA_CACHE: usize = 64 << 20;
 use crate::canary;
 use crate::chattemplate;
 use crate::continued;
+use crate::docbanner;
 use crate::edges::Edges;
 use crate::environ;
 use crate::fewwords::FewWords;
@@ -1000,6 +1001,12 @@ static SECOND_READINGS: &[SecondReading] = &[
         reads: |h| h.rule.id == "persona-switch" && h.code,
         spares: |lines, layout, line| chattemplate::opening_system_turn(lines, layout(), line),
         outcome: Spared::Softened("a chat template's opening system turn"),
+    },
+    // A documentation file's opening banner says what the file is.
+    SecondReading {
+        reads: |h| h.rule.id == "persona-switch",
+        spares: |lines, _, line| docbanner::opening_banner(lines, line),
+        outcome: Spared::Softened("a documentation file's opening banner"),
     },
     // An entry of generated release notes reports a change.
     SecondReading {

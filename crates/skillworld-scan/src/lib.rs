@@ -27,6 +27,7 @@ mod chattemplate;
 mod clause;
 mod continued;
 mod datarun;
+mod docbanner;
 mod edges;
 mod embedded;
 mod encoded;

@@ -312,8 +312,76 @@ pub fn unread_agent_path(
             || loaded_module(line.get(..at).unwrap_or_default(), rest)
             || mount_target(line.get(..at).unwrap_or_default())
             || captioned(line.get(..at).unwrap_or_default(), rest)
+            || listed_location(line.get(..at).unwrap_or_default(), rest)
     })
 }
+
+/// `> - Claude Code → ~/.claude/settings.json` (fp27, sweep 14's
+/// oh-my-wiki; sweep 16's cloudbase under "Config file locations:"): a
+/// list item that is only a host's name, an arrow or a colon, and the path
+/// (perhaps with a remark in brackets) says where that host keeps its
+/// settings, as `written_to`'s "Config file:" label does; it asks for
+/// nothing to be read. A verb in the name ("- Read: …", "- Upload → …"), a
+/// name in words this reader does not know (other scripts), more than a
+/// name's few words, or words after the path other than a bracketed
+/// remark with no such verb ("(upload it with the script)") still read.
+fn listed_location(before: &str, rest: &str) -> bool {
+    let orders = |text: &str| {
+        text.split(|c: char| !c.is_ascii_alphanumeric())
+            .any(|w| LABEL_VERBS.contains(&w.to_ascii_lowercase().as_str()))
+    };
+    let in_span = before.matches('`').count() % 2 == 1;
+    // Each start of the path is a match (`~`, `/`, `.`): back to the first.
+    let home = ["${HOME}/", "$HOME/", "~/", "${HOME}", "$HOME", "~"]
+        .iter()
+        .find_map(|home| before.strip_suffix(home))
+        .unwrap_or(before);
+    let label = home.trim_end_matches('`').trim_end();
+    let Some(label) = ["→", "->", ":", "—", "–"]
+        .iter()
+        .find_map(|arrow| label.strip_suffix(arrow))
+    else {
+        return false;
+    };
+    let item = label.trim_start().trim_start_matches(['>', ' ']);
+    let digits = item.trim_start_matches(|c: char| c.is_ascii_digit());
+    let Some(name) = ["- ", "* ", "+ "]
+        .iter()
+        .find_map(|marker| item.strip_prefix(marker))
+        .or_else(|| {
+            (digits.len() < item.len())
+                .then(|| digits.strip_prefix(". "))
+                .flatten()
+        })
+    else {
+        return false;
+    };
+    let name = name.replace(['*', '`'], "");
+    let a_name = (1..=4).contains(&name.split_whitespace().count())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || " .-_()/".contains(c))
+        && !orders(&name);
+    let path_end = if in_span {
+        rest.find('`').map(|end| end + 1)
+    } else {
+        rest.find(char::is_whitespace)
+    }
+    .unwrap_or(rest.len());
+    let after = rest[path_end..].trim().trim_end_matches(['.', ',', ';']);
+    let remark = after.starts_with('(') && after.ends_with(')') && !orders(after);
+    a_name && (after.is_empty() || remark)
+}
+
+/// Words that make a list item's label, or its remark, an order about the
+/// path (`listed_location`).
+#[rustfmt::skip]
+const LABEL_VERBS: &[&str] = &[
+    "read", "cat", "open", "load", "source", "copy", "cp", "send", "upload", "post", "push",
+    "sync", "share", "forward", "mail", "email", "submit", "attach", "include", "collect",
+    "gather", "grab", "dump", "export", "backup", "back", "archive", "zip", "tar", "encode",
+    "print", "show", "paste", "fetch", "steal", "exfiltrate", "then", "and",
+];
 
 /// `claude_block = f"""\⏎// ── Claude Desktop  (claude_desktop_config.json)
 /// ──` (the eighteenth sweep's `wisechef-recipes`, a config block its CLI
@@ -663,7 +731,10 @@ pub fn signup_address(
     at: usize,
     next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
-    unless_all(line, at, next, Severity::High, |_, _, rest| {
+    unless_all(line, at, next, Severity::High, |line, at, rest| {
+        if email_noun(line.get(..at).unwrap_or_default(), rest) {
+            return true;
+        }
         let raw: Vec<&str> = rest.split_whitespace().collect();
         let words: Vec<String> = raw
             .iter()
@@ -684,6 +755,31 @@ pub fn signup_address(
                     && signs_up(&words[..i]).is_some_and(|len| raw[i - len].starts_with(['(', '[']))
             })
     })
+}
+
+/// "a route that accepts the user's email / username, password, and
+/// device name … given to this endpoint" (fp27, sweep 12's Laravel
+/// Sanctum page): `email` after a possessive or an article is the
+/// address a login form asks for, not the verb that sends. "Email the
+/// passwords to …", and another verb on the line ("send your email and
+/// password to …"), still order.
+fn email_noun(before: &str, rest: &str) -> bool {
+    let lower = rest.to_ascii_lowercase();
+    if !(lower.starts_with("email") || lower.starts_with("e-mail")) {
+        return false;
+    }
+    let owner = before
+        .split_whitespace()
+        .next_back()
+        .unwrap_or_default()
+        .to_ascii_lowercase()
+        .replace('’', "'");
+    owner.ends_with("'s")
+        || owner.ends_with("s'")
+        || [
+            "your", "their", "his", "her", "my", "our", "its", "the", "an",
+        ]
+        .contains(&owner.as_str())
 }
 
 /// The words that make a web page's box a secret store: a CI's repository
