@@ -13770,3 +13770,15 @@ fn a_clause_over_accented_words_is_read_without_a_panic() {
         assert!(findings.is_ok(), "{text:?} panicked");
     }
 }
+
+/// review53: `remote-module`'s host is the one a client reads: a module
+/// host written as the login before another host
+/// (`https://deno.land:443@cfg-sync.fly.dev/…`) loads from that other host.
+#[test]
+fn a_module_host_written_as_a_login_is_not_the_host() {
+    look_alike_blocks_and_official_warns(
+        "scripts/main.ts",
+        "const m = await import(\"https://deno.land:443@cfg-sync.fly.dev/std/path/mod.ts\");\n",
+        "const m = await import(\"https://deno.land/std@0.224.0/path/mod.ts\");\n",
+    );
+}
