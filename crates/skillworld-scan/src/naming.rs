@@ -2156,7 +2156,7 @@ pub fn option_description(
     let severity = match described_option(line) {
         Some(cell_end) if at >= cell_end => Severity::Medium,
         _ if crate::setting::named(line, at) => Severity::Medium,
-        _ if matches(at, next).all(|at| own_check_opted_out(line, at)) => Severity::Medium,
+        _ if own_check_opted_out(line, matches(at, next)) => Severity::Medium,
         _ => Severity::High,
     };
     Some((severity, String::new()))
@@ -2168,20 +2168,23 @@ pub fn option_description(
 /// (`[no-session-age-guard]`, `--no-cost-guard`) is that check, switched
 /// off because the user asked. A flag for a safety, security, sandbox,
 /// permission or approval guard, or any other object ("the guardrails",
-/// "the sandbox"), is no such opt-out.
-fn own_check_opted_out(line: &str, at: usize) -> bool {
+/// "the sandbox"), is no such opt-out. The line is lowered and its flags
+/// read once for all of its matches (`ats`).
+fn own_check_opted_out(line: &str, mut ats: impl Iterator<Item = usize>) -> bool {
     let lower = line.to_ascii_lowercase();
-    let singled_out = lower.get(at..).is_some_and(|rest| {
-        rest.find(" the guard").is_some_and(|object| {
-            object <= 16
-                && !rest[object + " the guard".len()..]
-                    .starts_with(|c: char| c.is_alphanumeric() || c == '-' || c == '_')
+    let singled_out = |at: usize| {
+        lower.get(at..).is_some_and(|rest| {
+            rest.find(" the guard").is_some_and(|object| {
+                object <= 16
+                    && !rest[object + " the guard".len()..]
+                        .starts_with(|c: char| c.is_alphanumeric() || c == '-' || c == '_')
+            })
         })
-    });
-    singled_out
-        && lower
-            .match_indices("no-")
-            .any(|(flag, _)| opt_out_flag(&lower, flag))
+    };
+    lower
+        .match_indices("no-")
+        .any(|(flag, _)| opt_out_flag(&lower, flag))
+        && ats.all(singled_out)
 }
 
 /// Whether `no-…-guard` at byte `flag` is an opt-out flag (after `[` or
