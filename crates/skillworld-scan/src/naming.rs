@@ -1856,7 +1856,7 @@ static VARIABLE_ALONE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::
 /// The file a copy (`cp`, `install`, `mv`, after `sudo`) whose text ends
 /// at `before` is given first: what it puts where the match stands.
 fn copied_into(before: &str) -> Option<&str> {
-    let command = before.rsplit([';', '|', '&']).next().unwrap_or_default();
+    let command = last_command(before);
     let mut words = command
         .split_whitespace()
         .skip_while(|w| *w == "sudo")
@@ -1872,7 +1872,7 @@ fn copied_into(before: &str) -> Option<&str> {
 /// authority is found in the command's text, since `$(mkcert -CAROOT)`
 /// holds a space and is no one word.
 fn copied_from_local_authority(before: &str) -> bool {
-    let command = before.rsplit([';', '|', '&']).next().unwrap_or_default();
+    let command = last_command(before);
     LOCAL_AUTHORITIES.iter().any(|authority| {
         command.find(authority).is_some_and(|from| {
             let file = command[from + authority.len()..]
@@ -1922,6 +1922,13 @@ pub fn certificate_variable(line: &str) -> Option<&str> {
         .then(|| word.trim_start_matches('$').trim_matches(['{', '}']))
 }
 
+/// The last command of a shell text that ends at a match: what follows
+/// its last `;`, `|` or `&` (the copy, the `security` call or the SSH
+/// client whose argument the match is).
+pub(crate) fn last_command(before: &str) -> &str {
+    before.rsplit([';', '|', '&']).next().unwrap_or_default()
+}
+
 /// Whether the command a keychain path is an argument of (the text before
 /// it since the last `;`, `|` or `&`) is one of `security`'s certificate
 /// trust commands, `security` its command word (after `sudo`).
@@ -1932,7 +1939,7 @@ fn certificate_store(before: &str) -> bool {
         "delete-certificate",
         "add-certificates",
     ];
-    let command = before.rsplit([';', '|', '&']).next().unwrap_or_default();
+    let command = last_command(before);
     let mut words = command.split_whitespace().skip_while(|w| *w == "sudo");
     // `security` must be the command itself, not a word given to another
     // (`curl -A security add-trusted-cert … -F f=@…/login.keychain-db`).
