@@ -1492,10 +1492,9 @@ fn warned(lines: &Lines, layout: &Layout, line: usize, (text, column): (&str, us
 /// "never run") govern the line; a word introducing an example only its
 /// clause (`examples.rs`).
 fn warns(text: &str, payload: Option<usize>) -> bool {
-    WARNINGS.find_iter(text).any(|word| {
-        !crate::examples::introduces(word.as_str())
-            || crate::examples::reaches(text, word.range(), payload)
-    })
+    WARNINGS
+        .find_iter(text)
+        .any(|word| crate::examples::reaches(text, word.range(), payload))
 }
 
 /// Whether a list item stands in a list introduced by a label that warns
