@@ -13782,3 +13782,19 @@ fn a_module_host_written_as_a_login_is_not_the_host() {
         "const m = await import(\"https://deno.land/std@0.224.0/path/mod.ts\");\n",
     );
 }
+
+/// review53: `homeconst` builds a regex around the name a home folder's
+/// deletion joins; a name too long for one (200,000 letters) made the scan
+/// panic. Such a name is read as bound some other way, so no uninstall
+/// spares the deletion.
+#[test]
+fn a_home_folder_named_by_a_huge_constant_blocks_without_a_panic() {
+    let name = format!("A{}", "B".repeat(200_000));
+    let text = format!("{name} = \".tool\"\nshutil.rmtree(Path.home() / {name})\n");
+    let findings = std::panic::catch_unwind(|| scan_script("scripts/x.py", &text));
+    assert!(findings.is_ok_and(|found| {
+        found
+            .iter()
+            .any(|f| f.rule == "user-data-wipe" && f.severity.blocks())
+    }));
+}
