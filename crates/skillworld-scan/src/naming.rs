@@ -2188,10 +2188,10 @@ fn own_check_opted_out(line: &str, mut ats: impl Iterator<Item = usize>) -> bool
             })
         })
     };
-    lower
-        .match_indices("no-")
-        .any(|(flag, _)| opt_out_flag(&lower, flag))
-        && ats.all(singled_out)
+    ats.all(singled_out)
+        && lower
+            .match_indices("no-")
+            .any(|(flag, _)| opt_out_flag(&lower, flag))
 }
 
 /// Whether `no-…-guard` at byte `flag` is an opt-out flag (after `[` or
