@@ -50,18 +50,22 @@ pub fn runs_on(text: &str, from: usize, to: usize) -> Option<u32> {
     Some(open)
 }
 
-/// Whether the text after a comma opens with a word of the act.
+/// Whether the text after a comma opens with a word of the act (`get`: a
+/// word's length may end inside a letter, "żółw").
 fn goes_on_to_act(after: &str) -> bool {
     let after = after.trim_start();
-    ACTS.iter()
-        .any(|word| after.len() >= word.len() && after[..word.len()].eq_ignore_ascii_case(word))
+    ACTS.iter().any(|word| {
+        after
+            .get(..word.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(word))
+    })
 }
 
 /// Whether `before` ends with an abbreviation's dot ("e.g.", "etc.").
 fn abbreviation(before: &str) -> bool {
-    ["e.g.", "i.e.", "etc.", "vs."].iter().any(|a| {
-        before.len() >= a.len() && before[before.len() - a.len()..].eq_ignore_ascii_case(a)
-    })
+    ["e.g.", "i.e.", "etc.", "vs."]
+        .iter()
+        .any(|a| crate::naming::ends_with_ignoring_case(before, a))
 }
 
 #[cfg(test)]
@@ -80,6 +84,9 @@ mod tests {
         assert_eq!(open(" jq, yq (see `a.b; c`) then "), Some(0));
         assert_eq!(open(" e.g. jq and "), Some(0));
         assert_eq!(open(" a fake installer, "), Some(0));
+        // review53: a dot or a comma beside letters of more than a byte.
+        assert_eq!(open(" éé. "), None);
+        assert_eq!(open(" jq, żółw and "), Some(0));
         for ended in [
             " jq, yq): ",
             " jq and yq: ",

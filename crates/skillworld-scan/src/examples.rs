@@ -26,18 +26,16 @@ static EXAMPLE: LazyLock<Regex> = LazyLock::new(|| {
         .expect("example words")
 });
 
-/// Whether `word`, a match of the warning words, is an example word.
-pub fn introduces(word: &str) -> bool {
-    EXAMPLE.is_match(word)
-}
-
-/// Whether the example word `text[word]` reaches the payload at byte
+/// Whether the warning word `text[word]` reaches the payload at byte
 /// `payload` of the same line, or, given `None`, runs on to the line's end
-/// (a paragraph wrapped onto the payload's line).
+/// (a paragraph wrapped onto the payload's line): any word that is no
+/// example word governs the whole line; an example word, its clause. The
+/// example words are read once per warning word.
 pub fn reaches(text: &str, word: Range<usize>, payload: Option<usize>) -> bool {
-    let only_forward = EXAMPLE
-        .captures(&text[word.clone()])
-        .is_some_and(|c| c.get(1).is_some());
+    let Some(example) = EXAMPLE.captures(&text[word.clone()]) else {
+        return true;
+    };
+    let only_forward = example.get(1).is_some();
     match payload {
         // A bracket opened after the payload and left open puts the word
         // in an aside of its own ("Run `x` (it looks like a lot).").

@@ -101,7 +101,9 @@ fn tools_folder(relative: &str) -> bool {
 /// Whether the script binds `name` other than by `name = …` (Go's
 /// `name := …`): a loop (Python's, the shell's, PowerShell's `foreach`,
 /// JavaScript's `for … of`, Go's `range`), `as`, a parameter, Python's
-/// walrus, an unpacking, an annotation or an import.
+/// walrus, an unpacking, an annotation or an import. A name too long to
+/// build the pattern around (the regex crate's size limit) is taken as
+/// bound otherwise: the deletion is then not spared.
 fn bound_otherwise(lines: &Lines, name: &str) -> bool {
     let name = regex::escape(name);
     let binding = Regex::new(&format!(
@@ -112,9 +114,10 @@ fn bound_otherwise(lines: &Lines, name: &str) -> bool {
             r"|^\s*[(\[]?\s*{name}\s*(?:,\s*[\w.*]+\s*)+[)\]]?\s*=[^=]|^\s*{name}\s*:[^=\n]+=[^=]|\bimport\b[^\n]*\b{name}\b",
         ),
         name = name
-    ))
-    .expect("an escaped name is a literal");
-    lines.all().any(|line| binding.is_match(line))
+    ));
+    binding.map_or(true, |binding| {
+        lines.all().any(|line| binding.is_match(line))
+    })
 }
 
 #[cfg(test)]

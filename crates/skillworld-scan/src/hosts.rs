@@ -740,7 +740,8 @@ pub fn module_source(
             return Severity::High;
         };
         let rest = url[2].to_ascii_lowercase();
-        let host = rest.split(['/', '?', '#', ':']).next().unwrap_or("");
+        // The host a client reads, past a `user:password@` login.
+        let host = host_of(&rest);
         let published = MODULE_HOSTS.contains(&host) || FORGES.contains(&host);
         if RAW_IP.is_match(host) && !private(host) {
             Severity::Critical

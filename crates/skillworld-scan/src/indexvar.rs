@@ -188,10 +188,7 @@ fn literals_listed(list: &str) -> bool {
 fn mentions(text: &str, name: &str) -> bool {
     let lower = text.to_ascii_lowercase();
     let name = name.to_ascii_lowercase();
-    lower.match_indices(&name).any(|(at, _)| {
-        let word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
-        !word(lower[..at].chars().next_back()) && !word(lower[at + name.len()..].chars().next())
-    })
+    crate::ownvar::named_in(&lower, &name).next().is_some()
 }
 
 #[cfg(test)]

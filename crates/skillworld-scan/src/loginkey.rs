@@ -71,7 +71,7 @@ fn after_login_use(before: &str) -> bool {
 /// `["scp", "-i", …`.
 fn ssh_command(before: &str) -> bool {
     const CLIENTS: &[&str] = &["ssh", "scp", "sftp", "sshfs", "autossh"];
-    let command = before.rsplit([';', '|', '&']).next().unwrap_or_default();
+    let command = crate::naming::last_command(before);
     command
         .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
         .any(|word| CLIENTS.contains(&word))

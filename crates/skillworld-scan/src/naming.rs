@@ -1952,7 +1952,7 @@ static VARIABLE_ALONE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::
 /// The file a copy (`cp`, `install`, `mv`, after `sudo`) whose text ends
 /// at `before` is given first: what it puts where the match stands.
 fn copied_into(before: &str) -> Option<&str> {
-    let command = before.rsplit([';', '|', '&']).next().unwrap_or_default();
+    let command = last_command(before);
     let mut words = command
         .split_whitespace()
         .skip_while(|w| *w == "sudo")
@@ -1968,7 +1968,7 @@ fn copied_into(before: &str) -> Option<&str> {
 /// authority is found in the command's text, since `$(mkcert -CAROOT)`
 /// holds a space and is no one word.
 fn copied_from_local_authority(before: &str) -> bool {
-    let command = before.rsplit([';', '|', '&']).next().unwrap_or_default();
+    let command = last_command(before);
     LOCAL_AUTHORITIES.iter().any(|authority| {
         command.find(authority).is_some_and(|from| {
             let file = command[from + authority.len()..]
@@ -2018,6 +2018,13 @@ pub fn certificate_variable(line: &str) -> Option<&str> {
         .then(|| word.trim_start_matches('$').trim_matches(['{', '}']))
 }
 
+/// The last command of a shell text that ends at a match: what follows
+/// its last `;`, `|` or `&` (the copy, the `security` call or the SSH
+/// client whose argument the match is).
+pub(crate) fn last_command(before: &str) -> &str {
+    before.rsplit([';', '|', '&']).next().unwrap_or_default()
+}
+
 /// Whether the command a keychain path is an argument of (the text before
 /// it since the last `;`, `|` or `&`) is one of `security`'s certificate
 /// trust commands, `security` its command word (after `sudo`).
@@ -2028,7 +2035,7 @@ fn certificate_store(before: &str) -> bool {
         "delete-certificate",
         "add-certificates",
     ];
-    let command = before.rsplit([';', '|', '&']).next().unwrap_or_default();
+    let command = last_command(before);
     let mut words = command.split_whitespace().skip_while(|w| *w == "sudo");
     // `security` must be the command itself, not a word given to another
     // (`curl -A security add-trusted-cert … -F f=@…/login.keychain-db`).
@@ -2252,7 +2259,7 @@ pub fn option_description(
     let severity = match described_option(line) {
         Some(cell_end) if at >= cell_end => Severity::Medium,
         _ if crate::setting::named(line, at) => Severity::Medium,
-        _ if matches(at, next).all(|at| own_check_opted_out(line, at)) => Severity::Medium,
+        _ if own_check_opted_out(line, matches(at, next)) => Severity::Medium,
         _ => Severity::High,
     };
     Some((severity, String::new()))
@@ -2264,17 +2271,20 @@ pub fn option_description(
 /// (`[no-session-age-guard]`, `--no-cost-guard`) is that check, switched
 /// off because the user asked. A flag for a safety, security, sandbox,
 /// permission or approval guard, or any other object ("the guardrails",
-/// "the sandbox"), is no such opt-out.
-fn own_check_opted_out(line: &str, at: usize) -> bool {
+/// "the sandbox"), is no such opt-out. The line is lowered and its flags
+/// read once for all of its matches (`ats`).
+fn own_check_opted_out(line: &str, mut ats: impl Iterator<Item = usize>) -> bool {
     let lower = line.to_ascii_lowercase();
-    let singled_out = lower.get(at..).is_some_and(|rest| {
-        rest.find(" the guard").is_some_and(|object| {
-            object <= 16
-                && !rest[object + " the guard".len()..]
-                    .starts_with(|c: char| c.is_alphanumeric() || c == '-' || c == '_')
+    let singled_out = |at: usize| {
+        lower.get(at..).is_some_and(|rest| {
+            rest.find(" the guard").is_some_and(|object| {
+                object <= 16
+                    && !rest[object + " the guard".len()..]
+                        .starts_with(|c: char| c.is_alphanumeric() || c == '-' || c == '_')
+            })
         })
-    });
-    singled_out
+    };
+    ats.all(singled_out)
         && lower
             .match_indices("no-")
             .any(|(flag, _)| opt_out_flag(&lower, flag))

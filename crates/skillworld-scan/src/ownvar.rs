@@ -74,12 +74,7 @@ pub fn set_only_from_arguments(lines: &Lines, name: &str) -> bool {
 pub fn binds(line: &str, name: &str) -> bool {
     let lower = line.to_ascii_lowercase();
     let name = name.to_ascii_lowercase();
-    let word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
-    lower.match_indices(&name).any(|(at, _)| {
-        let (before, after) = (&lower[..at], &lower[at + name.len()..]);
-        if word(before.chars().next_back()) || word(after.chars().next()) {
-            return false;
-        }
+    named_in(&lower, &name).any(|(before, after)| {
         let assigned = |rest: &str| {
             (rest.starts_with('=') && !rest.starts_with("=="))
                 || rest.starts_with("+=")
@@ -89,6 +84,19 @@ pub fn binds(line: &str, name: &str) -> bool {
             || (before.ends_with('$') && assigned(after.trim_start()))
             || before.trim_end().ends_with("printf -v")
     })
+}
+
+/// The text before and after each place `lower` names `name` as a whole
+/// word (both lower case: PowerShell's names ignore case, and reading
+/// more places is the stricter reading).
+pub fn named_in<'a>(lower: &'a str, name: &'a str) -> impl Iterator<Item = (&'a str, &'a str)> {
+    let word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+    lower
+        .match_indices(name)
+        .map(move |(at, _)| (&lower[..at], &lower[at + name.len()..]))
+        .filter(move |(before, after)| {
+            !word(before.chars().next_back()) && !word(after.chars().next())
+        })
 }
 
 /// Names an interpolation may call without bringing text in: quoting and

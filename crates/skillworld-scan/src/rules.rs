@@ -20,6 +20,15 @@
 
 use serde::Serialize;
 
+/// An `unless` list that starts with the English negations a line forbids
+/// what it names by ("never paste", "do not send"), then the row's own
+/// words: one spelling of them for every row that reads them.
+macro_rules! negated {
+    ($($more:expr),* $(,)?) => {
+        &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not ", $($more),*]
+    };
+}
+
 /// How bad a finding is. HIGH and CRITICAL block a skill (SEC-1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -555,7 +564,7 @@ impl Rule {
         class: Class::Injection,
         target: Target::Prose,
         pattern: r"\b(?:send|sent|post|posted|e-?mail|e-?mailed|forward|forwarded|upload|uploaded|submit|submitted|paste|pasted)\b[^\n]{0,80}?\bto\s+(?:[`'\x22<]?https?://|[\w.+-]+@[\w-]+\.[a-z]{2,}\b|(?:the|our|this)\s+(?:[\w-]+\s+){0,2}?(?:webhook|endpoint|collector)\b)",
-        unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
+        unless: negated![],
         signal: Signal::OutsideSend,
         quiet: true,
         ..Rule::BASE
@@ -4681,7 +4690,7 @@ pub static RULES: &[Rule] = &[
         // Batch 37: the agent told to make security scans pass whatever
         // they find, or tests pass by asserting nothing.
         pattern: r"\b(?:security\s+(?:checks?|scans?|tests?|jobs?|steps?)|bandit|codeql|snyk|semgrep|npm\s+audit|cargo[\s-]deny|trivy|gitleaks|sast|dast|sonar\w*|(?:dependency|container|secret)[\s-](?:scanning|detection))\b[^\n]{0,120}?(?:\|\|\s*true\b|continue-on-error:?\s*true\b|--exit-zero\b|allow_failure:?\s*true\b)|\b(?:change|replace|rewrite|turn)\w*\b[^\n]{0,40}\bassert(?:ion)?s?\b[^\n]{0,20}\bto\s+[\x60'\x22]?assert\s+True\b",
-        unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
+        unless: negated![],
         spares_descriptions: true,
         what: "tells the agent to make failing checks pass unseen",
         explain: "Tells the agent to make security scans pass whatever they find or tests assert nothing, so the user's CI stops protecting them; remove the skill.",
@@ -4699,7 +4708,7 @@ pub static RULES: &[Rule] = &[
         // whose scanner names are common words of security skills: its
         // regex runs on every line that names one.
         pattern: r"\b(?:job|check|step|scan)s?\s(?:that|which)\s(?:fails|failed|is\sred)\b[^\n]{0,40}?(?:security[\s_-](?:scan|check)\w*|codeql|secret[\s_-]scan\w*|(?:container|dependency|secret|license)[\s_-]scanning|dependency[\s_-]review|semgrep|snyk|trivy|grype|gitleaks|trufflehog|sast|dast|bandit)\b[^\n]{0,80}?\b(?:delete|remove|disable|drop|comment\s+out)\s+(?:that|the|this|those|these|it|them)\s+(?:(?:jobs?|checks?|steps?|workflows?|scans?)\s+)?from\b[^\n]{0,80}?(?:\b(?:push\w*|required|green|merge\w*)\b|\.github/workflows|\.gitlab-ci)|\btests?\sfails?,?\s+(?:delete|remove)\s+(?:it|the\s+test|that\s+test|the\s+test\s+file)\b",
-        unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
+        unless: negated![],
         spares_descriptions: true,
         what: "tells the agent to delete a failing check",
         explain: "Tells the agent to delete a failing security job or test so the user's CI passes without it; remove the skill.",
@@ -5702,7 +5711,7 @@ pub static RULES: &[Rule] = &[
         // A scripted answer to "why" is a cover story; an explanation
         // ("if the user asks why, explain the trade-off") is not scripted.
         pattern: r"\b(?:user|they|anyone|someone)\s+asks? (?:you )?why\b[^\n.]{0,20}?\b(?:say|claim|pretend|answer|reply|respond|tell\s+(?:them|the\s+user))\b(?:\s+that)?\s+(?:it|this|that|the|a|an|you|we|they|there)\b|\b(?:lie|lying) to the user\b|\b(?:mislead|deceive|trick) the user\b|\b(?:make\s+up|invent|give)\s+(?:them\s+|the\s+user\s+)?(?:a|an)\s+(?:plausible|believable|fake|false) (?:reason|excuse)\b|\b(?:describe|label|present)\s+(?:the\s+|this\s+|your\s+)?(?:commit|change|PR|pull\s+request|it|them)\s+only\s+as\b|\b(?:whatever|regardless\s+of|no\s+matter\s+what)\b(?:[^\n.;]|\.\S){0,60}?,\s*(?:always\s+)?(?:tell|assure|inform|promise)\s+(?:the\s+)?(?:customer|user|caller|client|buyer)s?\b",
-        unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
+        unless: negated![],
         what: "tells the agent to lie to the user",
         explain: "Scripts a false answer for the user (a cover story) or tells the agent to deceive them; remove the skill.",
         ..Rule::BASE
@@ -6075,13 +6084,7 @@ pub static RULES: &[Rule] = &[
         // alternatives read ("不要读取其内容", "Nunca copies …"). Batch 51's
         // values a scanner's report says "are redacted" are spared by the
         // confirm, in their own clause only (misses24).
-        unless: &[
-            "never ",
-            "Never ",
-            "don't ",
-            "Don't ",
-            "do not ",
-            "Do not ",
+        unless: negated![
             "not to ",
             "nunca ",
             "Nunca ",
@@ -6134,9 +6137,7 @@ pub static RULES: &[Rule] = &[
         // suffixes and closing quotes spelled out after it gave the
         // prefilter hundreds of atoms and cost 0.04 % more.
         pattern: r"(?:\b(?:read|open|cat|print|dump|output|paste|attach|copy)\s+(?:out\s+)?(?:the\s+|your\s+|their\s+|any\s+|each\s+|every\s+)?(?:project's\s+|user's\s+|repo's\s+|local\s+|workspace\s+)?(?:files?\s+)?|\b(?:lies|lese|öffne|kopiere)\s+(?:die\s+)?(?:Datei\s+)?|\b(?:lis|lisez|ouvre|ouvrez|copie|copiez)\s+(?:le\s+)?(?:fichier\s+)?|\b(?:lee|abre|copia)\s+(?:el\s+)?(?:archivo\s+|fichero\s+)?)[\x60'\x22]?(?:\./)?\.env\b(?:\.local|\.production|\.prod)?(?:[\x60'\x22]?(?:\s+files?\b|[\s,;:)]|\.(?:\s|$)|$))",
-        unless: &[
-            "never ", "Never ", "don't ", "Don't ", "do not ", "Do not ", "not to ",
-        ],
+        unless: negated!["not to "],
         signal: Signal::Credential,
         quiet: true,
         what: "tells the agent to read out a .env file",
@@ -6150,9 +6151,7 @@ pub static RULES: &[Rule] = &[
         // credential of theirs; a form's "CVV" label or an API field
         // `cvc2` names no one's card (the twelfth sweep).
         pattern: r"\bfull\scard\snumbers?\b|\b(?:customer|payer|cardholder|client|buyer)(?:'s|s')\s+(?:full\s+)?(?:PAN|card\s+numbers?|CVV|CVC|security\s+codes?)\b",
-        unless: &[
-            "never ", "Never ", "don't ", "Don't ", "do not ", "Do not ", "not to ",
-        ],
+        unless: negated!["not to "],
         signal: Signal::Credential,
         quiet: true,
         what: "names a customer's card number or security code",
@@ -6170,9 +6169,7 @@ pub static RULES: &[Rule] = &[
         // prefilter finds the row by them, not by "line" or "value" (which
         // cost +1.4 % of the corpus's instructions as its trigger).
         pattern: r"\b(?:contains?|containing|holds?|holding|matching|(?:starts?|starting|begins?|beginning)\s+with)\s+[`'\x22]?(?:sk-|sk_live_|ghp_|gho_|github_pat_|glpat-|xox[abp]-|AKIA|AIza)[^\n]{0,120}?\b(?:unchanged|verbatim|unredacted|untouched)\b",
-        unless: &[
-            "never ", "Never ", "don't ", "Don't ", "do not ", "Do not ", "not to ",
-        ],
+        unless: negated!["not to "],
         signal: Signal::Credential,
         quiet: true,
         what: "keeps lines holding a key's prefix as they are",
@@ -6188,9 +6185,7 @@ pub static RULES: &[Rule] = &[
         // that way, or asking to restrict it, sets nothing. Injection, as
         // an order to the agent: its rows read wrapped sentences.
         pattern: r"\b(?:set|change|switch|make|turn|share)\b[^\n]{0,80}?\b(?:to|with)\s+[^\w\n]{0,4}anyone\s+with\s+the\s+link\b",
-        unless: &[
-            "never ", "Never ", "don't ", "Don't ", "do not ", "Do not ", "not to ",
-        ],
+        unless: negated!["not to "],
         signal: Signal::PublicLink,
         quiet: true,
         what: "opens folders or files to anyone with the link",
@@ -6313,13 +6308,7 @@ pub static RULES: &[Rule] = &[
         // Batch 54: a section of a file in the home folder is where the
         // user's own key is written ("into the profile's section of
         // `~/.aws/credentials`"), not a place others read.
-        unless: &[
-            "never ",
-            "Never ",
-            "don't ",
-            "Don't ",
-            "do not ",
-            "Do not ",
+        unless: negated![
             "section of `~/",
             "section of ~/",
             "section in `~/",
@@ -6345,7 +6334,7 @@ pub static RULES: &[Rule] = &[
         // (`naming::secret_store_box`: since misses21 read in the box's own
         // name, not in the URL or the rest of the sentence).
         pattern: r"\b(?:open|visit|go\s+to|navigate\s+to|browse\s+to)\s+[\x60'\x22<]?https?://[^\s\x60'\x22<>)]+[\x60'\x22>)]?,?\s+and\s+(?:then\s+)?(?:paste|enter|type|fill\s+in|copy)\b[^\n]{0,160}?\b(?:into|in)\s+(?:the|its|that)\s+[^\n]{0,60}?\b(?:box|field|form|text\s?area|input)\b",
-        unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
+        unless: negated![],
         confirm: Some(crate::naming::secret_store_box),
         signal: Signal::Disclose,
         quiet: true,
@@ -6369,15 +6358,7 @@ pub static RULES: &[Rule] = &[
         // in `~/.gnupg/private-keys-v1.d` is kept offline",
         // `naming::key_in_own_clause`).
         pattern: r"\b(?:artifacts?|assets|attachments|deliverables)\b[^\n]{0,40}?\b(?:include|includes|including|contain|contains|comprise|comprises)\b(?:[^\n;.]|\.\S|(?:i\.e|e\.g)\.\s){0,120}?(?:private-keys-v1\.d\b|\.gnupg/secring\.gpg\b|\.ssh/id_(?:rsa|ed25519|ecdsa|dsa)(?:$|[^\w.]|\.(?:$|[^p])))",
-        unless: &[
-            "never ",
-            "Never ",
-            "don't ",
-            "Don't ",
-            "do not ",
-            "Do not ",
-            "must not ",
-        ],
+        unless: negated!["must not "],
         confirm: Some(crate::naming::key_in_own_clause),
         signal: Signal::KeyArtifact,
         quiet: true,
@@ -6390,7 +6371,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Injection,
         target: Target::Prose,
         pattern: r"\b(?:upload|attach|publish)\w*\b[^\n]{0,160}?\bto\s+the\s+(?:(?:public|new|GitHub|GitLab)\s+){0,2}release\b",
-        unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
+        unless: negated![],
         signal: Signal::ReleaseUpload,
         quiet: true,
         what: "uploads files to a release",
@@ -6438,7 +6419,7 @@ pub static RULES: &[Rule] = &[
         // file on anyone. Its words ("address", "school") are everyday
         // prose, too common to search everywhere.
         pattern: r"\b(?:search|find|look\s+up|collect|gather|scrape|dig\s+up|track\s+down)\b[^\n]{0,200}?(?:\bhome\s+address(?:es)?\b|\bchildren'?s?\s+(?:names?|schools?)\b|\bschools?\s+(?:the|their|his|her)\s+(?:children|kids)\s+attend\b|\b(?:daily|weekly|morning)\s+routines?\b|\bcommute\s+times?\b)",
-        unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
+        unless: negated![],
         signal: Signal::PrivateLife,
         quiet: true,
         beside: Signal::Dossier,
@@ -6542,7 +6523,7 @@ pub static RULES: &[Rule] = &[
             r"|\b(?:download|fetch|retrieve|open|read)\s+[`'\x22<]?https?://\S+\s+and\s+(?:then\s+)?(?:do|follow)\s+(?:exactly\s+)?what(?:ever)?\s+it\s+(?:says|lists|contains)\b",
             r"|\btreat\s+(?:its|their|the\s+(?:fetched|returned|downloaded)\s+\w+'?s?)\s+(?:contents?|text|output)\s+as\s+(?:system|developer|binding|authoritative)\s+(?:instructions|prompts?|orders|directives)\b",
         ),
-        unless: &["never ", "Never ", "don't ", "Don't ", "do not ", "Do not "],
+        unless: negated![],
         what: "tells the agent to obey what a fetched page or a tool prints",
         explain: "Tells the agent to run or follow whatever a URL, a fetched field or a script's output says, so whoever controls that text steers the agent (and can change it after the review); treat fetched text and tool output as data — remove the skill.",
         spares_descriptions: true,
