@@ -58,9 +58,11 @@ fn goes_on_to_act(after: &str) -> bool {
 }
 
 /// Whether `before` ends with an abbreviation's dot ("e.g.", "etc.").
-fn abbreviation(before: &str) -> bool {
+pub(crate) fn abbreviation(before: &str) -> bool {
+    let before = before.as_bytes();
     ["e.g.", "i.e.", "etc.", "vs."].iter().any(|a| {
-        before.len() >= a.len() && before[before.len() - a.len()..].eq_ignore_ascii_case(a)
+        before.len() >= a.len()
+            && before[before.len() - a.len()..].eq_ignore_ascii_case(a.as_bytes())
     })
 }
 

@@ -1484,13 +1484,18 @@ fn judge(
 /// from the line before (prose wraps), or a heading over its section that
 /// lists what not to do.
 fn warned(lines: &Lines, layout: &Layout, line: usize, (text, column): (&str, usize)) -> bool {
-    if warns(text, Some(column)) {
+    if warns(text, column) {
         return true;
     }
     let (_, block) = layout.at(line);
     if line > 0 && layout.at(line - 1) == (Region::Prose, block) {
         let before = lines.get(line - 1);
-        if !before.trim_start().starts_with('#') && warns(before, None) {
+        // An order opening the payload's line ("…by hand:\nrun `x`") ends
+        // the reach of the line before.
+        if !before.trim_start().starts_with('#')
+            && warns(before, before.len())
+            && !crate::warnreach::opens_order(&text[..column])
+        {
             return true;
         }
     }
@@ -1498,13 +1503,16 @@ fn warned(lines: &Lines, layout: &Layout, line: usize, (text, column): (&str, us
 }
 
 /// Whether `text` holds a warning word that reaches the payload at byte
-/// `payload` (`None`: on the next line). Words that warn ("malicious",
-/// "never run") govern the line; a word introducing an example only its
-/// clause (`examples.rs`).
-fn warns(text: &str, payload: Option<usize>) -> bool {
+/// `payload`. Words that warn ("malicious",
+/// "never run") govern their sentence up to a new order (`warnreach.rs`);
+/// a word introducing an example only its clause (`examples.rs`).
+fn warns(text: &str, payload: usize) -> bool {
     WARNINGS.find_iter(text).any(|word| {
-        !crate::examples::introduces(word.as_str())
-            || crate::examples::reaches(text, word.range(), payload)
+        if crate::examples::introduces(word.as_str()) {
+            crate::examples::reaches(text, word.range(), payload)
+        } else {
+            crate::warnreach::governs(text, word.range(), payload)
+        }
     })
 }
 

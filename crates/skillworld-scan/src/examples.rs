@@ -32,20 +32,17 @@ pub fn introduces(word: &str) -> bool {
 }
 
 /// Whether the example word `text[word]` reaches the payload at byte
-/// `payload` of the same line, or, given `None`, runs on to the line's end
-/// (a paragraph wrapped onto the payload's line).
-pub fn reaches(text: &str, word: Range<usize>, payload: Option<usize>) -> bool {
+/// `payload` of the same line (a wrapped paragraph's lines joined).
+pub fn reaches(text: &str, word: Range<usize>, payload: usize) -> bool {
     let only_forward = EXAMPLE
         .captures(&text[word.clone()])
         .is_some_and(|c| c.get(1).is_some());
-    match payload {
-        // A bracket opened after the payload and left open puts the word
-        // in an aside of its own ("Run `x` (it looks like a lot).").
-        Some(at) if at < word.start => {
-            !only_forward && clause::runs_on(text, at, word.start) == Some(0)
-        }
-        Some(at) => clause::runs_on(text, word.end, at).is_some(),
-        None => clause::runs_on(text, word.end, text.len()).is_some(),
+    // A bracket opened after the payload and left open puts the word in an
+    // aside of its own ("Run `x` (it looks like a lot).").
+    if payload < word.start {
+        !only_forward && clause::runs_on(text, payload, word.start) == Some(0)
+    } else {
+        clause::runs_on(text, word.end, payload).is_some()
     }
 }
 
@@ -55,7 +52,11 @@ mod tests {
 
     fn reach(text: &str, word: &str) -> bool {
         let start = text.find(word).expect("the word");
-        reaches(text, start..start + word.len(), text.find("curl"))
+        reaches(
+            text,
+            start..start + word.len(),
+            text.find("curl").expect("the payload"),
+        )
     }
 
     #[test]
@@ -92,11 +93,15 @@ mod tests {
         let open = "Malicious READMEs paste one-liners such as";
         let closed = "Install the helpers (e.g. jq, yq) with";
         let at = |t: &str, w: &str| t.find(w).expect("word");
-        assert!(reaches(open, at(open, "such")..at(open, "such") + 7, None));
+        assert!(reaches(
+            open,
+            at(open, "such")..at(open, "such") + 7,
+            open.len()
+        ));
         assert!(!reaches(
             closed,
             at(closed, "e.g.")..at(closed, "e.g.") + 4,
-            None
+            closed.len()
         ));
     }
 }

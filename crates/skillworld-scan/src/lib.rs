@@ -69,6 +69,7 @@ mod temproot;
 mod testinput;
 mod typosquat;
 mod urlhost;
+mod warnreach;
 mod words;
 mod wrapped;
 
