@@ -62,7 +62,7 @@ fn goes_on_to_act(after: &str) -> bool {
 }
 
 /// Whether `before` ends with an abbreviation's dot ("e.g.", "etc.").
-fn abbreviation(before: &str) -> bool {
+pub(crate) fn abbreviation(before: &str) -> bool {
     ["e.g.", "i.e.", "etc.", "vs."]
         .iter()
         .any(|a| crate::naming::ends_with_ignoring_case(before, a))

@@ -1268,6 +1268,9 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
     }
     let found = beside(&hits);
     hits.extend(found);
+    if kind == Kind::Markdown {
+        launches_in_later_blocks(&mut hits, &lines);
+    }
     let combined = combine(&hits, |scope| scope != Scope::Skill);
     hits.extend(combined);
     if depth < 2 {
@@ -1491,13 +1494,18 @@ fn judge(
 /// from the line before (prose wraps), or a heading over its section that
 /// lists what not to do.
 fn warned(lines: &Lines, layout: &Layout, line: usize, (text, column): (&str, usize)) -> bool {
-    if warns(text, Some(column)) {
+    if warns(text, column) {
         return true;
     }
     let (_, block) = layout.at(line);
     if line > 0 && layout.at(line - 1) == (Region::Prose, block) {
         let before = lines.get(line - 1);
-        if !before.trim_start().starts_with('#') && warns(before, None) {
+        // An order opening the payload's line ("…by hand:\nrun `x`") ends
+        // the reach of the line before.
+        if !before.trim_start().starts_with('#')
+            && warns(before, before.len())
+            && !crate::warnreach::opens_order(&text[..column])
+        {
             return true;
         }
     }
@@ -1505,13 +1513,14 @@ fn warned(lines: &Lines, layout: &Layout, line: usize, (text, column): (&str, us
 }
 
 /// Whether `text` holds a warning word that reaches the payload at byte
-/// `payload` (`None`: on the next line). Words that warn ("malicious",
-/// "never run") govern the line; a word introducing an example only its
-/// clause (`examples.rs`).
-fn warns(text: &str, payload: Option<usize>) -> bool {
-    WARNINGS
-        .find_iter(text)
-        .any(|word| crate::examples::reaches(text, word.range(), payload))
+/// `payload`. Words that warn ("malicious", "never run") govern their
+/// sentence up to a new order (`warnreach.rs`); a word introducing an
+/// example only its clause (`examples.rs`).
+fn warns(text: &str, payload: usize) -> bool {
+    WARNINGS.find_iter(text).any(|word| {
+        crate::examples::reaches(text, word.range(), payload)
+            .unwrap_or_else(|| crate::warnreach::governs(text, word.range(), payload))
+    })
 }
 
 /// Whether a list item stands in a list introduced by a label that warns
@@ -2625,6 +2634,46 @@ fn runs_in_later_blocks(
             Some(hit)
         })
         .collect()
+}
+
+/// A temporary file started as the command itself (`&& /tmp/setup --yes`).
+static LAUNCHED_PATH: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?:^|[;&|]\s*)((?:/tmp|/var/tmp|/dev/shm)/[\w.-]+)(?:\s|$)")
+        .expect("the launched-path pattern compiles")
+});
+
+/// misses26 (holes44's `laterblock-direct-h44`): in Markdown, a file a
+/// download saves in one code block and started as a path in a later one
+/// (`curl … -o /tmp/setup`, prose, `chmod +x /tmp/setup && /tmp/setup`)
+/// is one delivery, as `runs_in_later_blocks` reads a shell given the
+/// file: the launch is judged in the download's block, so
+/// `temp-download-run` pairs them, only when that download saved the very
+/// file and not from an official installer (`savedrun::downloads_to`).
+fn launches_in_later_blocks(hits: &mut [Hit], lines: &Lines) {
+    let fetches: Vec<(usize, usize)> = hits
+        .iter()
+        .filter(|h| h.armed && h.rule.signal == Signal::Fetch)
+        .filter_map(|h| Some((h.block?, h.line)))
+        .collect();
+    if fetches.is_empty() {
+        return;
+    }
+    for hit in hits
+        .iter_mut()
+        .filter(|h| h.armed && h.rule.signal == Signal::Launch)
+    {
+        let (Some(block), Some(launched)) =
+            (hit.block, LAUNCHED_PATH.captures(lines.get(hit.line - 1)))
+        else {
+            continue;
+        };
+        let saving = fetches.iter().rev().find(|&&(b, line)| {
+            b < block && savedrun::downloads_to(lines.get(line - 1), &launched[1])
+        });
+        if let Some(&(b, _)) = saving {
+            hit.block = Some(b);
+        }
+    }
 }
 
 /// The file a shell sources or runs: a variable and the path below it

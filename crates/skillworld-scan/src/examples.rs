@@ -26,25 +26,21 @@ static EXAMPLE: LazyLock<Regex> = LazyLock::new(|| {
         .expect("example words")
 });
 
-/// Whether the warning word `text[word]` reaches the payload at byte
-/// `payload` of the same line, or, given `None`, runs on to the line's end
-/// (a paragraph wrapped onto the payload's line): any word that is no
-/// example word governs the whole line; an example word, its clause. The
-/// example words are read once per warning word.
-pub fn reaches(text: &str, word: Range<usize>, payload: Option<usize>) -> bool {
-    let Some(example) = EXAMPLE.captures(&text[word.clone()]) else {
-        return true;
-    };
+/// Whether the warning word `text[word]`, if it is an example word,
+/// reaches the payload at byte `payload` of the same line (a wrapped
+/// paragraph's lines joined); `None` for any other warning word, whose
+/// reach `warnreach.rs` reads. The example words are read once per
+/// warning word.
+pub fn reaches(text: &str, word: Range<usize>, payload: usize) -> Option<bool> {
+    let example = EXAMPLE.captures(&text[word.clone()])?;
     let only_forward = example.get(1).is_some();
-    match payload {
-        // A bracket opened after the payload and left open puts the word
-        // in an aside of its own ("Run `x` (it looks like a lot).").
-        Some(at) if at < word.start => {
-            !only_forward && clause::runs_on(text, at, word.start) == Some(0)
-        }
-        Some(at) => clause::runs_on(text, word.end, at).is_some(),
-        None => clause::runs_on(text, word.end, text.len()).is_some(),
-    }
+    // A bracket opened after the payload and left open puts the word in an
+    // aside of its own ("Run `x` (it looks like a lot).").
+    Some(if payload < word.start {
+        !only_forward && clause::runs_on(text, payload, word.start) == Some(0)
+    } else {
+        clause::runs_on(text, word.end, payload).is_some()
+    })
 }
 
 #[cfg(test)]
@@ -53,7 +49,12 @@ mod tests {
 
     fn reach(text: &str, word: &str) -> bool {
         let start = text.find(word).expect("the word");
-        reaches(text, start..start + word.len(), text.find("curl"))
+        reaches(
+            text,
+            start..start + word.len(),
+            text.find("curl").expect("the payload"),
+        )
+        .expect("an example word")
     }
 
     #[test]
@@ -90,11 +91,17 @@ mod tests {
         let open = "Malicious READMEs paste one-liners such as";
         let closed = "Install the helpers (e.g. jq, yq) with";
         let at = |t: &str, w: &str| t.find(w).expect("word");
-        assert!(reaches(open, at(open, "such")..at(open, "such") + 7, None));
-        assert!(!reaches(
-            closed,
-            at(closed, "e.g.")..at(closed, "e.g.") + 4,
-            None
-        ));
+        assert_eq!(
+            reaches(open, at(open, "such")..at(open, "such") + 7, open.len()),
+            Some(true)
+        );
+        assert_eq!(
+            reaches(
+                closed,
+                at(closed, "e.g.")..at(closed, "e.g.") + 4,
+                closed.len()
+            ),
+            Some(false)
+        );
     }
 }

@@ -70,6 +70,7 @@ mod temproot;
 mod testinput;
 mod typosquat;
 mod urlhost;
+mod warnreach;
 mod words;
 mod wrapped;
 

@@ -81,12 +81,17 @@ pub fn saved_by_a_download(lines: &Lines, run: &str) -> bool {
     let name = file.rsplit(['/', '\\']).next().unwrap_or(&file);
     lines
         .all()
-        .filter(|line| line.contains(name) && DOWNLOAD.is_match(line))
-        .any(|line| {
-            saves(line, &file)
-                && origin(line, false) != Origin::Official
-                && !left_blank(line.split(" #").next().unwrap_or_default())
-        })
+        .filter(|line| line.contains(name))
+        .any(|line| downloads_to(line, &file))
+}
+
+/// Whether `line` downloads into `file`, from anywhere but an official
+/// installer or an address left blank for the user to fill in.
+pub fn downloads_to(line: &str, file: &str) -> bool {
+    DOWNLOAD.is_match(line)
+        && saves(line, file)
+        && origin(line, false) != Origin::Official
+        && !left_blank(line.split(" #").next().unwrap_or_default())
 }
 
 /// Whether the line's address is left blank for the user (`BLANK_URL`)

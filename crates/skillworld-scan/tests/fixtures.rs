@@ -23,10 +23,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "batch 55 (first scan; redteam53 left it): a HAR sanitiser keeps the cookies and `Authorization` headers it strips and `urllib.request.urlopen`s them with the visited URLs to a fixed host as \"anonymous usage stats\"; the secrets come from the file the user gives, not a known credential path; a file the user hands over for redaction is the data of every honest sanitiser and uploader, and only where its stripped parts go tells the twin apart",
     ),
     (
-        "laterblock-direct-h44",
-        "holes44: a download saved in one SKILL.md code block (`curl … -o /tmp/devtools-setup`) and run directly in a later one (`chmod +x /tmp/devtools-setup && /tmp/devtools-setup --yes`) passes: `engine::runs_in_later_blocks` only carries `source-variable`'s runs (a shell or an interpreter given the file) over to the download's block, and a path run as the command itself matches no row's run pattern outside `temp-download-run`'s same-block combination; carrying the `Launch` signal across blocks needs the combination step to pair signals of two blocks, not tried in this session",
-    ),
-    (
         "gitlab-scan-policy-b41",
         "batch 41's generality check: the order to remove the `container_scanning` job and the `sast` include and push to the default branch stands in a YAML policy file's string values, which the skill tells the agent to apply; `check-silence-order` reads prose (SKILL.md and Markdown blocks), and reading a data file's strings as orders would flag every CI configuration that names a scanner beside `allow_failure`",
     ),
