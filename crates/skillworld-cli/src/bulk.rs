@@ -27,6 +27,7 @@ use crate::Failure;
 use crate::discover::Target;
 use crate::open::store_failure;
 use crate::report::{SkillResult, progress};
+use crate::sources::Sources;
 
 /// Bundles read ahead of the installs, at most: bounds memory.
 const READ_AHEAD: usize = 256;
@@ -272,18 +273,14 @@ fn bundle_bytes(bundle: &Bundle) -> u64 {
 /// Reads a target's bundle with its source: the skill's folder (or zip) as
 /// an absolute path, so a re-import from another working directory is the
 /// same source.
-fn read(target: &Target) -> Result<Bundle, BundleError> {
+fn read(target: &Target, sources: &mut Sources) -> Result<Bundle, BundleError> {
     let mut bundle = target.read_bundle()?.import()?;
     let origin = match target {
-        Target::File(file) => file.parent().unwrap_or(Path::new(".")).to_owned(),
-        Target::Folder(path) | Target::Zip(path) => path.clone(),
+        Target::File(file) => file.parent().unwrap_or(Path::new(".")),
+        Target::Folder(path) | Target::Zip(path) => path,
     };
-    let source = origin
-        .canonicalize()
-        .or_else(|_| std::path::absolute(&origin))
-        .unwrap_or(origin);
     bundle.imported.document.skill.provenance.import_source =
-        Some(source.to_string_lossy().into_owned());
+        Some(sources.of(origin).to_string_lossy().into_owned());
     Ok(bundle)
 }
 
@@ -333,6 +330,7 @@ fn reader(
     scanner: &ScannerWarmup,
 ) {
     let mut held: Vec<(usize, Result<Bundle, BundleError>)> = Vec::new();
+    let mut sources = Sources::default();
     loop {
         let job = if held.is_empty() {
             match queue.lock().expect("no reader panics").as_ref() {
@@ -352,9 +350,11 @@ fn reader(
             }
         };
         match job {
-            Ok(index) if !scanner.ready() => held.push((index, read(&targets[index]))),
+            Ok(index) if !scanner.ready() => {
+                held.push((index, read(&targets[index], &mut sources)));
+            }
             Ok(index) => {
-                held.push((index, read(&targets[index])));
+                held.push((index, read(&targets[index], &mut sources)));
                 if !send_all(&mut held, finished) {
                     return;
                 }

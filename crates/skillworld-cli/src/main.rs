@@ -18,6 +18,7 @@ mod person;
 mod report;
 mod review;
 mod scan;
+mod sources;
 mod table;
 mod validate;
 mod world;

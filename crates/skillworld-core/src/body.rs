@@ -38,7 +38,28 @@ pub struct Body(Repr);
 #[derive(Clone)]
 enum Repr {
     Text(String),
+    Hashed(Box<Hashed>),
     Stored(Arc<Stored>),
+}
+
+/// A text in memory with its SHA-256, taken where the bytes were hashed
+/// already (a bulk import's readers), so the store keys its blob without
+/// hashing the text again (issue 19).
+#[derive(Clone)]
+struct Hashed {
+    text: String,
+    sha256: [u8; 32],
+}
+
+impl Repr {
+    /// The text, when it is in memory.
+    fn in_memory(&self) -> Option<&str> {
+        match self {
+            Repr::Text(text) => Some(text),
+            Repr::Hashed(hashed) => Some(&hashed.text),
+            Repr::Stored(stored) => stored.text.get().map(String::as_str),
+        }
+    }
 }
 
 impl Default for Repr {
@@ -59,6 +80,16 @@ impl Body {
         Body(Repr::Text(text.into()))
     }
 
+    /// A body in memory whose SHA-256 the caller took from these very
+    /// bytes: the store keys the body's blob by it without hashing the text
+    /// again, so a wrong hash would file the text under another text's key.
+    /// Only for a hash computed from `text`'s bytes (checked in debug
+    /// builds).
+    pub fn hashed(text: String, sha256: [u8; 32]) -> Body {
+        debug_assert_eq!(<[u8; 32]>::from(Sha256::digest(text.as_bytes())), sha256);
+        Body(Repr::Hashed(Box::new(Hashed { text, sha256 })))
+    }
+
     /// A body left in the store: the blob `sha256`, read from `source` on
     /// first use.
     pub fn stored(sha256: [u8; 32], source: Arc<dyn BlobSource>) -> Body {
@@ -74,6 +105,7 @@ impl Body {
     pub fn text(&self) -> Result<&str, BodyError> {
         let stored = match &self.0 {
             Repr::Text(text) => return Ok(text),
+            Repr::Hashed(hashed) => return Ok(&hashed.text),
             Repr::Stored(stored) => stored,
         };
         if let Some(text) = stored.text.get() {
@@ -89,6 +121,7 @@ impl Body {
     pub fn with_text<R>(&self, read: impl FnOnce(&str) -> R) -> Result<R, BodyError> {
         match &self.0 {
             Repr::Text(text) => Ok(read(text)),
+            Repr::Hashed(hashed) => Ok(read(&hashed.text)),
             Repr::Stored(stored) => match stored.text.get() {
                 Some(text) => Ok(read(text)),
                 None => Ok(read(&stored.read()?)),
@@ -100,6 +133,7 @@ impl Body {
     pub fn into_text(self) -> Result<String, BodyError> {
         match self.0 {
             Repr::Text(text) => Ok(text),
+            Repr::Hashed(hashed) => Ok(hashed.text),
             Repr::Stored(_) => self.text().map(str::to_owned),
         }
     }
@@ -107,17 +141,22 @@ impl Body {
     /// The SHA-256 of a body still (or once) in the store.
     pub fn stored_sha256(&self) -> Option<&[u8; 32]> {
         match &self.0 {
-            Repr::Text(_) => None,
+            Repr::Text(_) | Repr::Hashed(_) => None,
             Repr::Stored(stored) => Some(&stored.sha256),
+        }
+    }
+
+    /// The SHA-256 given with a text in memory ([`Body::hashed`]).
+    pub fn given_sha256(&self) -> Option<&[u8; 32]> {
+        match &self.0 {
+            Repr::Hashed(hashed) => Some(&hashed.sha256),
+            Repr::Text(_) | Repr::Stored(_) => None,
         }
     }
 
     /// Whether the text is in memory (never stored, or read already).
     pub fn is_in_memory(&self) -> bool {
-        match &self.0 {
-            Repr::Text(_) => true,
-            Repr::Stored(stored) => stored.text.get().is_some(),
-        }
+        self.0.in_memory().is_some()
     }
 }
 
@@ -151,11 +190,13 @@ impl From<&str> for Body {
 impl PartialEq for Body {
     fn eq(&self, other: &Body) -> bool {
         match (&self.0, &other.0) {
-            (Repr::Text(a), Repr::Text(b)) => a == b,
             (Repr::Stored(a), Repr::Stored(b)) => a.sha256 == b.sha256,
+            (Repr::Hashed(hashed), Repr::Stored(stored))
+            | (Repr::Stored(stored), Repr::Hashed(hashed)) => hashed.sha256 == stored.sha256,
             (Repr::Text(text), Repr::Stored(stored)) | (Repr::Stored(stored), Repr::Text(text)) => {
                 <[u8; 32]>::from(Sha256::digest(text.as_bytes())) == stored.sha256
             }
+            (a, b) => a.in_memory() == b.in_memory(),
         }
     }
 }
@@ -167,6 +208,7 @@ impl PartialEq<str> for Body {
     fn eq(&self, other: &str) -> bool {
         match &self.0 {
             Repr::Text(text) => text == other,
+            Repr::Hashed(hashed) => hashed.text == other,
             Repr::Stored(stored) => {
                 <[u8; 32]>::from(Sha256::digest(other.as_bytes())) == stored.sha256
             }
@@ -184,6 +226,7 @@ impl fmt::Debug for Body {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.0 {
             Repr::Text(text) => fmt::Debug::fmt(text, f),
+            Repr::Hashed(hashed) => fmt::Debug::fmt(&hashed.text, f),
             Repr::Stored(stored) => match stored.text.get() {
                 Some(text) => fmt::Debug::fmt(text, f),
                 None => write!(f, "<stored sha256 {}>", hex::encode(stored.sha256)),
@@ -258,6 +301,22 @@ mod tests {
         assert!(error.to_string().contains("no such blob"), "{error}");
         let json = serde_json::to_string(&body);
         assert!(json.is_err(), "serialising an unreadable body fails");
+    }
+
+    #[test]
+    fn a_hashed_body_is_its_text_with_the_hash_given() {
+        let text = "# Title\nbody text\n";
+        let sha256: [u8; 32] = Sha256::digest(text.as_bytes()).into();
+        let body = Body::hashed(text.to_owned(), sha256);
+        assert_eq!(body.given_sha256(), Some(&sha256));
+        assert_eq!(body.stored_sha256(), None);
+        assert!(body.is_in_memory());
+        assert_eq!(body, Body::new(text));
+        assert_eq!(body, stored(text, false).0);
+        assert_ne!(body, stored("other", false).0);
+        assert_eq!(body, text);
+        assert_eq!(body.clone().into_text().unwrap(), text);
+        assert_eq!(Body::new(text).given_sha256(), None);
     }
 
     #[test]

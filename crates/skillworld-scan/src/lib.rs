@@ -220,14 +220,53 @@ pub fn scan_bundle_cached(
     })
 }
 
+/// What a bundle's files bring to its scan, apart from its SKILL.md: each
+/// file's own hits and the data runs across them, which depend on the
+/// files alone. A skill installed under another name than it was read with
+/// (a numbered name) has another SKILL.md but the same files: its report
+/// ([`scan_with_files`]) analyses only the new SKILL.md (issue 19).
+#[derive(Clone, Debug, Default)]
+pub struct FilesScan {
+    hits: Vec<Hit>,
+}
+
+/// Analyses a bundle's files; see [`FilesScan`].
+pub fn scan_files(files: &[BundleFile]) -> FilesScan {
+    FilesScan {
+        hits: files_hits(files, &mut analyse),
+    }
+}
+
+/// [`scan_bundle_with`] of `skill_md` and the files `files` was made of:
+/// the same report, with only `skill_md` analysed.
+pub fn scan_with_files(skill_md: &str, files: &FilesScan, context: &ScanContext) -> ScanReport {
+    let skill = analyse("SKILL.md", skill_md, Kind::Markdown);
+    report_of(
+        skill_md,
+        skill,
+        files.hits.iter().cloned(),
+        scan_typosquat(skill_md, context),
+    )
+}
+
 fn bundle_report(
     skill_md: &str,
     files: &[BundleFile],
     typosquat: Option<Finding>,
     mut analyse: impl FnMut(&str, &str, Kind) -> Vec<Hit>,
 ) -> ScanReport {
-    let mut hits = analyse("SKILL.md", skill_md, Kind::Markdown);
+    let skill = analyse("SKILL.md", skill_md, Kind::Markdown);
+    let files = files_hits(files, &mut analyse);
+    report_of(skill_md, skill, files, typosquat)
+}
+
+/// Each file's own hits, then the data runs across the files.
+fn files_hits(
+    files: &[BundleFile],
+    analyse: &mut impl FnMut(&str, &str, Kind) -> Vec<Hit>,
+) -> Vec<Hit> {
     let texts: Vec<_> = files.iter().map(text_of).collect();
+    let mut hits = Vec::new();
     let mut read = Vec::new();
     for (file, text) in files.iter().zip(&texts) {
         let Some(text) = text.as_deref() else {
@@ -239,6 +278,17 @@ fn bundle_report(
         }
     }
     hits.extend(datarun::hits(&read));
+    hits
+}
+
+/// The report on a SKILL.md's own hits and its files' hits, combined.
+fn report_of(
+    skill_md: &str,
+    mut hits: Vec<Hit>,
+    files: impl IntoIterator<Item = Hit>,
+    typosquat: Option<Finding>,
+) -> ScanReport {
+    hits.extend(files);
     spare_self_install(&mut hits, || {
         frontmatter_name(skill_md).map(|(_, name)| name)
     });

@@ -56,11 +56,32 @@ impl Batch {
     /// Adds the rows `changes` wrote or removed, encoded (their big
     /// values as blobs), as of `self.version`.
     pub(crate) fn add_changes(&mut self, changes: Changes) -> Result<(), StoreError> {
-        let parts: Vec<RowParts> = changes
-            .rows
+        let taken = self.take_blobs(changes);
+        self.add_taken(taken)
+    }
+
+    /// The first half of [`Batch::add_changes`]: the rows' big values
+    /// into `self.blobs`. Done before the journal entries' blobs, so a
+    /// value met in both (an install's files and body) comes first with a
+    /// row's body, which may bring its key (issue 19: a bulk import's
+    /// readers hashed every file already).
+    pub(crate) fn take_blobs(&mut self, mut changes: Changes) -> TakenRows {
+        let parts = std::mem::take(&mut changes.rows)
             .into_iter()
             .map(|state| take_row_blobs(state, &mut self.blobs))
             .collect();
+        TakenRows {
+            parts,
+            rest: changes,
+        }
+    }
+
+    /// The second half of [`Batch::add_changes`]: the rows encoded.
+    pub(crate) fn add_taken(&mut self, taken: TakenRows) -> Result<(), StoreError> {
+        let TakenRows {
+            parts,
+            rest: changes,
+        } = taken;
         let ids: Vec<u64> = parts.iter().map(RowParts::id).collect();
         let spread = parts.len() >= ENCODE_ALONE;
         let encoded = map_on_every_core(parts, spread, RowParts::encode);
@@ -75,6 +96,12 @@ impl Batch {
         }
         Ok(())
     }
+}
+
+/// Rows with their big values taken out, and what else the changes hold.
+pub(crate) struct TakenRows {
+    parts: Vec<RowParts>,
+    rest: Changes,
 }
 
 /// Below this many rows (or journal entries) a batch is encoded on its

@@ -26,8 +26,8 @@ pub(crate) fn hash(bytes: &[u8]) -> Hash {
 }
 
 /// New blobs to store with a batch, each once, by hash. A value met again
-/// in the same batch — an install's body in its journal entry and then in
-/// its skill's row — is recognised by comparing its bytes with the value
+/// in the same batch — an install's body in its skill's row and then in
+/// its journal entry — is recognised by comparing its bytes with the value
 /// already kept (a `memcmp`, many times faster than SHA-256) instead of
 /// being hashed and kept a second time (issue 19: hashing once).
 #[derive(Debug, Default)]
@@ -91,6 +91,9 @@ impl NewBlobs {
         self.keep(bytes, None)
     }
 
+    /// [`NewBlobs::add`] of bytes whose SHA-256 is `key` when given (a
+    /// body's [`Body::given_sha256`], taken from these bytes), hashed
+    /// otherwise.
     fn keep(&mut self, bytes: Vec<u8>, key: Option<Hash>) -> Hash {
         let same_shape = self.by_shape.entry(shape(&bytes)).or_default();
         if let Some(&index) = same_shape.iter().find(|&&i| self.values[i].1 == bytes) {
@@ -321,11 +324,12 @@ fn take_text(
         blobs.refer(key, id, owner, body_now);
         return;
     }
+    let given = body_now.given_sha256().copied();
     let text = body_now
         .into_text()
         .expect("a text not in the store is in memory");
     if text.len() >= BLOB_MIN_BYTES {
-        taken.push((slot, blobs.add(text.into_bytes())));
+        taken.push((slot, blobs.keep(text.into_bytes(), given)));
     } else {
         *body = text.into();
     }

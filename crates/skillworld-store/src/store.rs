@@ -267,6 +267,7 @@ impl Store {
     fn stage(&mut self, entries: Vec<JournalEntry>, changes: Changes) -> Result<Batch, StoreError> {
         self.hooks.tap(&entries);
         let mut batch = Batch::default();
+        let rows = batch.take_blobs(changes);
         let mut staged = Vec::with_capacity(entries.len());
         for entry in entries {
             let (entry, blobs) = match entry {
@@ -293,7 +294,7 @@ impl Store {
         let spread = staged.len() >= ENCODE_ALONE;
         batch.entries = map_on_every_core(staged, spread, stage);
         batch.version = self.next_seq;
-        batch.add_changes(changes)?;
+        batch.add_taken(rows)?;
         self.hooks.tap_rows(&batch)?;
         Ok(batch)
     }

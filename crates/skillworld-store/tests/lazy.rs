@@ -4,7 +4,7 @@
 //! blob is gone is an error naming the skill and the hash, never an empty
 //! body and never a panic.
 
-use redb::{Database, TableDefinition};
+use redb::{Database, ReadableDatabase, ReadableTable, TableDefinition};
 use sha2::{Digest, Sha256};
 use skillworld_core::{
     Body, EntityRecord, PrimaryComponent, ResourceBody, SkillResource, Timestamp,
@@ -396,4 +396,63 @@ fn writes_that_leave_a_body_as_it_is_do_not_read_it() {
         .skill_document(&Layer::Commons, "skill-1")
         .unwrap();
     assert_eq!(view.body, body(1));
+}
+
+/// A blob is filed under its bytes' SHA-256 whichever way they came: a
+/// skill's body, which the store hashes, and a bundle file, whose hash
+/// the install brings with it (issue 19) — taken by a bulk import's
+/// reader ahead of the install, or hashed by the install itself.
+#[test]
+fn every_blob_is_keyed_by_its_sha256_whether_its_hash_came_with_it_or_not() {
+    let guide = format!("# Guide\n{}", "A line of the guide.\n".repeat(30));
+    for ahead in [true, false] {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("world.redb");
+        let mut store = Store::open(&path, options()).unwrap();
+        store
+            .run(|world| {
+                let files = [
+                    ("scripts/long.sh", script(true)),
+                    ("scripts/short.sh", script(false)),
+                    ("references/guide.md", guide.clone()),
+                ]
+                .map(|(path, text)| skillworld_format::BundleFile {
+                    path: path.into(),
+                    bytes: text.into_bytes(),
+                    executable: false,
+                })
+                .to_vec();
+                let document = SkillDocument::new("tooly", "Runs scripts.", body(1));
+                if ahead {
+                    let prescan = skillworld_world::prescan(&document, files);
+                    let rules = skillworld_world::InstallRules {
+                        on_collision: skillworld_world::OnCollision::Refuse,
+                        force_prune: false,
+                    };
+                    world
+                        .install_prescanned(&Layer::Commons, document, prescan, None, rules)
+                        .map(drop)
+                } else {
+                    world.install(&Layer::Commons, document, files).map(drop)
+                }
+            })
+            .unwrap()
+            .unwrap();
+        drop(store);
+        let db = Database::open(&path).unwrap();
+        let txn = db.begin_read().unwrap();
+        let blobs = txn.open_table(BLOBS).unwrap();
+        let mut keys: Vec<Vec<u8>> = blobs
+            .iter()
+            .unwrap()
+            .map(|entry| entry.unwrap().0.value().to_vec())
+            .collect();
+        keys.sort();
+        let mut expected: Vec<Vec<u8>> = [body(1), script(true), guide.clone()]
+            .iter()
+            .map(|text| Sha256::digest(text.as_bytes()).to_vec())
+            .collect();
+        expected.sort();
+        assert_eq!(keys, expected, "read ahead: {ahead}");
+    }
 }

@@ -157,7 +157,7 @@ impl SkillWorld {
         let mut refs = Vec::with_capacity(files.len());
         let mut fresh = Vec::new();
         for file in files {
-            let digest = digest_of(&self.world, &file);
+            let digest = hex::encode(digest_of(&self.world, &file));
             let same = old.iter().find(|(reference, sha256, executable)| {
                 reference.path == file.path && *executable == file.executable && *sha256 == digest
             });

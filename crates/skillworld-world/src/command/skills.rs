@@ -7,7 +7,7 @@
 
 use bevy_ecs::entity::Entity;
 use skillworld_core::{
-    BodyError, EntityRecord, PrimaryComponent, ResourceBody, ResourceKind, ResourceRef,
+    Body, BodyError, EntityRecord, PrimaryComponent, ResourceBody, ResourceKind, ResourceRef,
     ScanFinding, ScanStatus, Skill, SkillName, SkillResource, StableId, Timestamp,
 };
 use skillworld_format::{BundleFile, BundleSignature, SkillDocument};
@@ -555,11 +555,12 @@ impl SkillWorld {
         let mut refs = Vec::with_capacity(files.len());
         for file in files {
             let id = self.world.resource_mut::<Entities>().allocate();
-            let sha256 = digest_of(&self.world, &file);
+            let digest = digest_of(&self.world, &file);
+            let sha256 = hex::encode(digest);
             let size = file.bytes.len() as u64;
             let (body, kind, primary, bytes) = match String::from_utf8(file.bytes) {
                 Ok(text) => (
-                    ResourceBody::Text(text.into()),
+                    ResourceBody::Text(Body::hashed(text, digest)),
                     ResourceKind::Text,
                     PrimaryComponent::SkillResource,
                     None,
