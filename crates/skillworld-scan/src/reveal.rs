@@ -32,8 +32,10 @@ static NUMBER: LazyLock<Regex> = LazyLock::new(|| regex(r"\d{2,3}"));
 /// `byte(c ^ 42)`): the codes are a Caesar shift or a one-byte XOR of the
 /// text, and read as they are they decode to noise.
 static SHIFT: LazyLock<Regex> = LazyLock::new(|| {
+    // ASCII classes and boundaries only: a Unicode `\b` or `\w` hands any
+    // non-ASCII text to the regex crate's PikeVM.
     regex(
-        r"(?i)(?:=>\s*\(?|(?:\b(?:fromCharCode|chr|byte|bytes|rune)|\[char\])\s*\(\s*(?:ord\(\s*)?)[a-z_$][\w$]*\s*\)?\s*([-+^])\s*(\d{1,3})\b|\(\s*[a-z_]\w*\s*([-+^])\s*(\d{1,3})\s*\)\.chr\b",
+        r"(?:=>\s*\(?|(?:(?-u:\b)(?:fromCharCode|chr|byte|bytes|rune)|\[[cC]har\])\s*\(\s*(?:ord\(\s*)?)[a-zA-Z_$][a-zA-Z0-9_$]*\s*\)?\s*([-+^])\s*([0-9]{1,3})(?-u:\b)|\(\s*[a-zA-Z_][a-zA-Z0-9_]*\s*([-+^])\s*([0-9]{1,3})\s*\)\.chr(?-u:\b)",
     )
 });
 const REVERSED_PATTERN: &str = r#"(['"])([^'"\n]{8,})['"]\s*(?:\[::-1\]|\.split\(\s*['"]{2}\s*\)\.reverse\(\)\.join\(\s*['"]{2}\s*\)|\|\s*rev\b)"#;
