@@ -108,7 +108,9 @@ pub fn decoded_literals(text: &str) -> Vec<(usize, String)> {
     }
     let codes = CHAR_CODES.is_match(text);
     let reversed = MAY_REVERSE.is_match(text);
-    let shifts = if codes { shifts(text) } else { Vec::new() };
+    // Read only once a line holds a list of codes: most texts with a
+    // code somewhere have none.
+    let moves = OnceCell::new();
     for (number, line) in text.lines().enumerate().filter(|_| codes || reversed) {
         if codes && CHAR_CODES.find_iter(line).count() >= 4 {
             let codes: Vec<u32> = NUMBER
@@ -116,8 +118,12 @@ pub fn decoded_literals(text: &str) -> Vec<(usize, String)> {
                 .filter_map(|n| n.as_str().parse::<u32>().ok())
                 .collect();
             let plain = |c: u32| Some(c);
-            let moves = std::iter::once(&plain as &dyn Fn(u32) -> Option<u32>)
-                .chain(shifts.iter().map(|s| s as &dyn Fn(u32) -> Option<u32>));
+            let moves = std::iter::once(&plain as &dyn Fn(u32) -> Option<u32>).chain(
+                moves
+                    .get_or_init(|| shifts(text))
+                    .iter()
+                    .map(|s| s as &dyn Fn(u32) -> Option<u32>),
+            );
             for shift in moves {
                 let text: String = codes
                     .iter()
