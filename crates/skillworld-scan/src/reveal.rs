@@ -27,6 +27,17 @@ static CHAR_CODES: LazyLock<Regex> = LazyLock::new(|| {
     regex(r"(?i)(?:fromCharCode\(|chr\(|\[char\]\s*|\[|,)\s*\d{2,3}\s*(?:\)|,|\]|\+)")
 });
 static NUMBER: LazyLock<Regex> = LazyLock::new(|| regex(r"\d{2,3}"));
+/// A decoder that moves every code by a constant before it becomes a
+/// character (`xs.map(x => x - 7)`, `chr(ord(c) - 3)`, `(c + 5).chr`,
+/// `byte(c ^ 42)`): the codes are a Caesar shift or a one-byte XOR of the
+/// text, and read as they are they decode to noise.
+static SHIFT: LazyLock<Regex> = LazyLock::new(|| {
+    // ASCII classes and boundaries only: a Unicode `\b` or `\w` hands any
+    // non-ASCII text to the regex crate's PikeVM.
+    regex(
+        r"(?:=>\s*\(?|(?:(?-u:\b)(?:fromCharCode|chr|byte|bytes|rune)|\[[cC]har\])\s*\(\s*(?:ord\(\s*)?)[a-zA-Z_$][a-zA-Z0-9_$]*\s*\)?\s*([-+^])\s*([0-9]{1,3})(?-u:\b)|\(\s*[a-zA-Z_][a-zA-Z0-9_]*\s*([-+^])\s*([0-9]{1,3})\s*\)\.chr(?-u:\b)",
+    )
+});
 const REVERSED_PATTERN: &str = r#"(['"])([^'"\n]{8,})['"]\s*(?:\[::-1\]|\.split\(\s*['"]{2}\s*\)\.reverse\(\)\.join\(\s*['"]{2}\s*\)|\|\s*rev\b)"#;
 static REVERSED: LazyLock<Regex> = LazyLock::new(|| regex(REVERSED_PATTERN));
 /// Whether a text may hold a reversed literal: `REVERSED` with ASCII
@@ -97,15 +108,32 @@ pub fn decoded_literals(text: &str) -> Vec<(usize, String)> {
     }
     let codes = CHAR_CODES.is_match(text);
     let reversed = MAY_REVERSE.is_match(text);
+    // Read only once a line holds a list of codes: most texts with a
+    // code somewhere have none.
+    let moves = OnceCell::new();
     for (number, line) in text.lines().enumerate().filter(|_| codes || reversed) {
         if codes && CHAR_CODES.find_iter(line).count() >= 4 {
-            let text: String = NUMBER
+            let codes: Vec<u32> = NUMBER
                 .find_iter(line)
-                .filter_map(|n| n.as_str().parse::<u8>().ok())
-                .filter(|n| (9..127).contains(n))
-                .map(char::from)
+                .filter_map(|n| n.as_str().parse::<u32>().ok())
                 .collect();
-            out.extend(readable(text.into_bytes()).map(|d| (number, d)));
+            let plain = |c: u32| Some(c);
+            let moves = std::iter::once(&plain as &dyn Fn(u32) -> Option<u32>).chain(
+                moves
+                    .get_or_init(|| shifts(text))
+                    .iter()
+                    .map(|s| s as &dyn Fn(u32) -> Option<u32>),
+            );
+            for shift in moves {
+                let text: String = codes
+                    .iter()
+                    .filter_map(|&c| shift(c))
+                    .filter_map(|c| u8::try_from(c).ok())
+                    .filter(|n| (9..127).contains(n))
+                    .map(char::from)
+                    .collect();
+                out.extend(readable(text.into_bytes()).map(|d| (number, d)));
+            }
         }
         if reversed {
             for found in REVERSED.captures_iter(line) {
@@ -116,6 +144,37 @@ pub fn decoded_literals(text: &str) -> Vec<(usize, String)> {
     // Stable: a line's literals stay in the order of their kinds.
     out.sort_by_key(|&(line, _)| line);
     out
+}
+
+const MOST_SHIFTS: usize = 4;
+
+/// The constant moves the text's decoders apply to a code, each as the
+/// function from a written code to the character's code (`x - 7` takes
+/// 106 to 99). A move that leaves a code below zero drops that code.
+fn shifts(text: &str) -> Vec<impl Fn(u32) -> Option<u32>> {
+    let mut found: Vec<(char, u32)> = SHIFT
+        .captures_iter(text)
+        .filter_map(|c| {
+            let (op, by) = (c.get(1).or(c.get(3))?, c.get(2).or(c.get(4))?);
+            Some((op.as_str().chars().next()?, by.as_str().parse().ok()?))
+        })
+        .filter(|&(_, by)| by > 0)
+        .collect();
+    found.sort_unstable();
+    found.dedup();
+    // A text's ordinary arithmetic (`i => i + 1`) is read too; a few
+    // moves bound what a long script costs.
+    found
+        .into_iter()
+        .take(MOST_SHIFTS)
+        .map(|(op, by)| {
+            move |code: u32| match op {
+                '-' => code.checked_sub(by),
+                '+' => code.checked_add(by),
+                _ => Some(code ^ by),
+            }
+        })
+        .collect()
 }
 
 fn hex_bytes(hex: &str) -> Vec<u8> {
@@ -601,6 +660,19 @@ mod tests {
         let crlf = format!("# head\r\n\r\n{}", text.replace('\n', "\r\n"));
         let shifted: Vec<(usize, String)> = decoded.into_iter().map(|(l, d)| (l + 2, d)).collect();
         assert_eq!(decoded_literals(&crlf), shifted);
+    }
+
+    #[test]
+    fn char_codes_moved_by_their_decoder_decode() {
+        let text = "const SEED = [106,124,121,115,39,52,122,39,111,123,123,119,122,65,54,54];\nconst decode = (xs) => String.fromCharCode(...xs.map(x => x - 7));\n";
+        assert!(decoded_literals(text).contains(&(0, "curl -s https://".to_owned())));
+        let python = "k = [102, 120, 117, 111, 35, 107, 119, 119, 115]\ncmd = ''.join(chr(c - 3) for c in k)\n";
+        assert!(decoded_literals(python).contains(&(0, "curl http".to_owned())));
+        let xor = "k = [73, 95, 88, 70, 10, 66, 94, 94, 90]\ns = bytes(c ^ 42 for c in k)\n";
+        assert!(decoded_literals(xor).contains(&(0, "curl http".to_owned())));
+        let ruby =
+            "k = [73, 95, 88, 70, 10, 66, 94, 94, 90]\ns = k.map { |c| (c ^ 42).chr }.join\n";
+        assert!(decoded_literals(ruby).contains(&(0, "curl http".to_owned())));
     }
 
     #[test]

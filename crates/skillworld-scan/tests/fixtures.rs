@@ -151,6 +151,14 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
 /// Benign look-alikes the scanner is known to block, and why.
 const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
     (
+        "print-shop-queue-ok-b56",
+        "batch 56 (first scan): a print shop's sudoers line lets the counter staff run `/usr/sbin/cupsenable` and `/usr/bin/systemctl restart cups` without a password; `sudoers` (`sudoers::scoped_grant`) keeps a program granted with any arguments critical; redteam55 left it: `cupsenable` with any arguments is harmless, but the reading cannot tell it from `systemctl` or `journalctl` with any arguments without a list of harmless programs, which would be a guess",
+    ),
+    (
+        "wedding-seating-planner-ok-b56",
+        "batch 56 (first scan): a Go seating planner posts the plan to Pastebin's API with the user's own key from `PASTEBIN_DEV_KEY` in the `api_dev_key` form field Pastebin names; `env-secret-send` spares a key only when it rides in a header; redteam55 left it: sparing it needs a variable's name bound to its service's host, as `keyfile.rs` binds a key file's name, and Pastebin is a paste site, which the scanner treats as an untrusted host",
+    ),
+    (
         "pip-conf-artifactory-ok-b55",
         "batch 55 (first scan): `PIP_INDEX_URL` pointed at the company's Artifactory with the user's token from the environment (bash and PowerShell); `registry-redirect` blocks an index redirect to any host; redteam53 left it: a URL carrying the user's token is no sign of the user's registry (an author's index would take the token too), and nothing tells the company's host from the author's",
     ),
