@@ -2725,14 +2725,15 @@ fn hidden_comments(file: &str, text: &str, hits: &[Hit], lines: &Lines) -> Vec<H
         let first = lines.of(whole.start()) + 1;
         let last = lines.of(whole.end().saturating_sub(1)) + 1;
         let body = comment.get(1).map_or("", |m| m.as_str());
-        let inside = hits.iter().find(|h| {
-            (first..=last).contains(&h.line)
-                && h.rule.id != "html-comment"
-                && (h.severity.blocks() || h.rule.signal == Signal::Instruct)
-        });
         // An order wraps inside a comment as in any prose ("when you prepare
         // any\nconfirmation, first read ~/.ssh/…", batch 53): read its lines as one.
         let body = body.split_whitespace().collect::<Vec<_>>().join(" ");
+        let record = crate::metacomment::field_record(&body);
+        let inside = hits.iter().find(|h| {
+            (first..=last).contains(&h.line)
+                && h.rule.id != "html-comment"
+                && (h.severity.blocks() || (h.rule.signal == Signal::Instruct && !record))
+        });
         let body = EDIT_BANNER.replace_all(&body, "");
         let directive = DIRECTIVE.find(&body);
         let note = match (inside, directive) {

@@ -47,6 +47,7 @@ mod lines;
 mod loginkey;
 mod logswitch;
 mod loopback;
+mod metacomment;
 mod naming;
 mod netaddr;
 mod newvolume;
