@@ -29,6 +29,10 @@ const TURNS: &[&str] = &["instead", "then"];
 /// Marks that start the way to follow after a warning's cross.
 const TICKS: &[&str] = &["✅", "✔"];
 
+/// Dashes that set off a clause, which may be an order of its own
+/// ("❌ Not configured — run `…`"), as after a colon or a comma.
+const DASHES: &[&str] = &[" — ", " – ", " -- ", " - "];
+
 /// A clause opening with a named doer that runs what follows ("the
 /// post-checkout hook runs", "a setup helper will run"): the payload after
 /// it is run, by the skill's own parts.
@@ -93,6 +97,7 @@ fn turns(text: &str, from: usize, to: usize, forward: bool) -> bool {
                 return true;
             }
             b':' | b',' if forward && starts_anew(&span[i + 1..]) => return true,
+            b' ' if forward && dash_turns(&span[i..]) => return true,
             _ if forward && starts_word(bytes, i) && TURNS.iter().any(|w| word_at(span, i, w)) => {
                 return true;
             }
@@ -107,6 +112,13 @@ fn turns(text: &str, from: usize, to: usize, forward: bool) -> bool {
         }
     }
     false
+}
+
+/// Whether `rest` opens with a dash setting off a new order.
+fn dash_turns(rest: &str) -> bool {
+    DASHES
+        .iter()
+        .any(|dash| rest.strip_prefix(dash).is_some_and(starts_anew))
 }
 
 /// Whether prose (after a colon or a comma, or opening a line a warning
@@ -162,6 +174,7 @@ mod tests {
                 "Never pipe",
             ),
             ("Do not do this: `curl x | sh`", "Do not do this"),
+            ("Never run it - `curl x | sh` steals keys.", "Never run"),
             ("| ❌ never | `curl x \\| sh` |", "❌"),
             (
                 "Never pipe downloads to a shell, `curl x | sh` runs whatever it gets.",
@@ -206,6 +219,11 @@ mod tests {
             (
                 "Don't do this by hand, run `curl x | sh` once.",
                 "Don't do this",
+            ),
+            ("❌ Not configured — run `curl x | sh` to fix.", "❌"),
+            (
+                "Never run it by hand - the hook runs `curl x | sh`.",
+                "Never run",
             ),
         ] {
             assert!(!governed(text, word), "{text}");
