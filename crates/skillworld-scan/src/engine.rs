@@ -1500,11 +1500,12 @@ fn warned(lines: &Lines, layout: &Layout, line: usize, (text, column): (&str, us
     let (_, block) = layout.at(line);
     if line > 0 && layout.at(line - 1) == (Region::Prose, block) {
         let before = lines.get(line - 1);
-        // An order opening the payload's line ("…by hand:\nrun `x`") ends
-        // the reach of the line before.
+        // An order opening the payload's line ("…by hand:\nrun `x`"), or a
+        // doer running it ("…\nthe hook runs `x`"), ends the reach of the
+        // line before.
         if !before.trim_start().starts_with('#')
             && warns(before, before.len())
-            && !crate::warnreach::opens_order(&text[..column])
+            && !crate::warnreach::starts_anew(&text[..column])
         {
             return true;
         }

@@ -139,7 +139,10 @@ fn values_listed(lines: &Lines, at: usize, value: &str, depth: usize) -> bool {
         elements.push_str(lines.get(next));
         next += 1;
     }
-    let (inside, after) = elements.split_once(')').unwrap_or((&elements, ""));
+    // The loop above ends only once a `)` is read.
+    let Some((inside, after)) = elements.split_once(')') else {
+        return false;
+    };
     after.trim().is_empty() && literals_listed(inside)
 }
 

@@ -29,6 +29,20 @@ macro_rules! negated {
     };
 }
 
+/// A home folder's agent instruction or settings file on one line
+/// (`~/.claude/CLAUDE.md`, `Join-Path $HOME '.claude' 'settings.json'`,
+/// `path.join(homeDir, '.codex', 'AGENTS.md')`): the part of
+/// `agent-file-path` its every form of holding the path shares.
+macro_rules! agent_home_file {
+    () => {
+        concat!(
+            r"(?:~/|\$\{?HOME\b|%USERPROFILE%|\$env:(?:USERPROFILE|HOME)\b|GetFolderPath\(\s*(?:\[(?:System\.)?Environment\+SpecialFolder\]::)?['\x22]?UserProfile|expanduser\(\s*['\x22]~|Path\.home\(\)|homedir\(\)|\$?\{?\b(?:user_?)?home(?:_?dir(?:ectory)?|_?path|_?folder)?\b\}?['\x22]?\s*(?:[/\\,+]|\)\s*/)|\$\{?\w*(?:agent|claude|codex|openclaw|clawdbot|moltbot|cursor|gemini|windsurf)\w*\}?/|\b\w*(?:agent|claude|codex|openclaw|cursor|gemini)\w*_?(?:dir|home|base|root)\b)",
+            r"[^\n]*?",
+            r"(?:\b(?:AGENTS|CLAUDE|GEMINI)\.md\b|\.cursorrules\b|\.windsurfrules\b|\bcopilot-instructions\.md\b|\.(?:claude|codex|gemini|cursor|openclaw)(?:['\x22]?\s*[/,\\]\s*['\x22]?|['\x22]\)?\s+['\x22])(?:settings(?:\.local)?\.json|config\.toml)\b)",
+        )
+    };
+}
+
 /// How bad a finding is. HIGH and CRITICAL block a skill (SEC-1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -4913,7 +4927,19 @@ pub static RULES: &[Rule] = &[
         id: "agent-file-path",
         class: Class::Tampering,
         target: Target::Code,
-        pattern: r"(?:\b\w+|[\w\x80-\xFF]*[\x80-\xFF][\w\x80-\xFF]*)\s*=\s*[^\n=]*?(?:~/|\$\{?HOME\b|%USERPROFILE%|\$env:USERPROFILE|expanduser\(\s*['\x22]~|Path\.home\(\)|homedir\(\)|\$\{?\w*(?:agent|claude|codex|openclaw|clawdbot|moltbot|cursor|gemini|windsurf)\w*\}?/|\b\w*(?:agent|claude|codex|openclaw|cursor|gemini)\w*_?(?:dir|home|base|root)\b)[^\n]*?(?:\b(?:AGENTS|CLAUDE|GEMINI)\.md\b|\.cursorrules\b|\.windsurfrules\b|\bcopilot-instructions\.md\b|\.(?:claude|codex|gemini|cursor|openclaw)['\x22]?\s*[/,]\s*['\x22]?(?:settings(?:\.local)?\.json|config\.toml)\b)",
+        // A path held in a variable (`x = …`), walked by a loop (`for f in`,
+        // `for (const f of`, `foreach ($f in`, Go's `range`), an array
+        // literal opening its line (`[…].forEach(`; not a shell test,
+        // `[ -f … ]`) or listed into `| while read` (misses27: loops,
+        // `Join-Path`'s spaced parts, `\` separators and a home variable by
+        // its name).
+        pattern: concat!(
+            r"(?:(?:\b\w+|[\w\x80-\xFF]*[\x80-\xFF][\w\x80-\xFF]*)\s*=\s*[^\n=]*?|\bfor(?:each)?\s*\(?\s*(?:(?:const|let|var|my)\s+)?\$?\w+\s*(?:,\s*\$?\w+\s*)?(?:\s(?:in|of)\s|:=\s*range\b)[^\n]*?|^\s*\[[^\s\[][^\n]*?)",
+            agent_home_file!(),
+            r"|",
+            agent_home_file!(),
+            r"[^\n]*\|\s*while\s+(?:IFS=\S*\s+)?read\b",
+        ),
         // The project's own folder (a hook's `$CLAUDE_PROJECT_DIR`) is the
         // user's repository, not the agent's.
         unless: &["PROJECT_DIR", "project_dir", "PROJECT_ROOT", "project_root"],
@@ -6721,7 +6747,7 @@ pub static RULES: &[Rule] = &[
         combines: &[Signal::Unattended, Signal::Source],
         scope: Scope::Block,
         what: "runs an AI agent unattended over secrets",
-        explain: "Runs an AI coding agent with its permission checks off on a prompt that reads or hunts for keys, wallets or secrets (the s1ngularity attack); remove the skill.",
+        explain: "An AI coding agent's permission checks are turned off (a flag such as `--dangerously-skip-permissions` or `--yolo`, or a `bypassPermissions` mode) where the same block reads or hunts for keys, wallets or secrets, so the agent takes them without asking anyone (the s1ngularity attack); remove the skill.",
         ..Rule::BASE
     },
     Rule {
@@ -7113,7 +7139,9 @@ pub static RULES: &[Rule] = &[
 pub(crate) const PLACEHOLDER: &str = r"<(?:[\w.-]*[\s_-])?(?i:ip|host|hostname|addr|address|port|server|domain|url|attacker|your|lhost|lport|target|c2)(?:[\s_-][\w .-]*)?>|(?:^|[^$\w{])(?:ATTACKER_IP|ATTACKER_HOST|ATTACKER|LHOST|LPORT|RHOST|RPORT|YOUR_IP|YOUR_SERVER|YOUR_HOST|HOST|PORT|IP_ADDRESS|REMOTE_HOST|C2_SERVER|EVIL_HOST)\b|\bx\.x\.x\.x\b|\b(?:www\.)?example\.(?:com|org|net)\.?(?:[^\w.-]|$)|\battacker\.(?:example|tld)\.?(?:[^\w.-]|$)|/dev/(?:tcp|udp)/(?:attacker|attacker_ip|attacker_host|evil|lhost|your_ip)/";
 
 /// Words that make a prose line a warning or an explanation (SEC-4).
-pub(crate) const WARNING: &str = r"\b(?:never|don't|do\s+not|avoid)\s+(?:run|execute|paste|pipe|use|copy|install|trust|type|add|grant|give|allow|enable|extract)\w*|\bdangerous\b|\bmalicious\b|\battackers?\b|\bbeware\b|\bred\s+flags?\b|\bindicators?\b|\biocs?\b|\bexample\s+of\b|\be\.g\.|\bsuch\s+as\b|\bphishing\b|\bsuspicious\b|\blooks?\s+like\b|\bwarning\b|\bdetect(?:s|ed|ion)?\b|\b(?i:prompt[- ]injections?)\b|\b(?:may|might|can|could|will|would)\s+(?:appear|seem)\s+to\b|\bnot\s+recommended\b|\binsecure\b|\bunsafe\b|(?:不要|切勿|请勿|千万不要|避免|禁止)(?:使用|运行|执行|复制|粘贴|安装|信任|添加|修改|加入|写入)|(?:実行|使用|コピー|貼り付け)し(?:ないで|てはいけ)|не\s+(?:запускайте|выполняйте|используйте|копируйте|вставляйте)";
+/// "Do not do this:" and a cross mark (`❌`, or a table cell of "never"
+/// alone) show the example after them as what not to do (misses27).
+pub(crate) const WARNING: &str = r"\b(?:never|don't|do\s+not|avoid)\s+(?:(?:run|execute|paste|pipe|use|copy|install|trust|type|add|grant|give|allow|enable|extract)\w*|do(?:ing)?\s+(?:this|that)\b)|❌|🚫|\|\s*(?:never|don't|avoid)\s*\||\bdangerous\b|\bmalicious\b|\battackers?\b|\bbeware\b|\bred\s+flags?\b|\bindicators?\b|\biocs?\b|\bexample\s+of\b|\be\.g\.|\bsuch\s+as\b|\bphishing\b|\bsuspicious\b|\blooks?\s+like\b|\bwarning\b|\bdetect(?:s|ed|ion)?\b|\b(?i:prompt[- ]injections?)\b|\b(?:may|might|can|could|will|would)\s+(?:appear|seem)\s+to\b|\bnot\s+recommended\b|\binsecure\b|\bunsafe\b|(?:不要|切勿|请勿|千万不要|避免|禁止)(?:使用|运行|执行|复制|粘贴|安装|信任|添加|修改|加入|写入)|(?:実行|使用|コピー|貼り付け)し(?:ないで|てはいけ)|не\s+(?:запускайте|выполняйте|используйте|копируйте|вставляйте)";
 
 /// A heading over a list of things not to do (SEC-4): the payloads its
 /// section mentions are the warnings.

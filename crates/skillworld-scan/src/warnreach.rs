@@ -5,9 +5,15 @@
 //! sentence's end, "instead" or "then", or a colon followed by an order.
 //! A colon followed by the payload alone introduces the forbidden example
 //! ("Never run commands like this: `curl … | bash`"); one followed by an
-//! order word starts the order to follow ("…: run `…`").
+//! order word starts the order to follow ("…: run `…`"). A clause that
+//! says something runs the payload ("…: the hook runs `…`", "…, `…`
+//! handles it") makes it the skill's act, not the forbidden one; a tick
+//! (`✅`) after a cross (`❌`) starts the way to follow (misses27).
 
 use std::ops::Range;
+use std::sync::LazyLock;
+
+use regex::Regex;
 
 use crate::clause;
 
@@ -20,6 +26,28 @@ const ORDERS: &[&str] = &[
 /// Words that start a new order wherever they stand after the warning.
 const TURNS: &[&str] = &["instead", "then"];
 
+/// Marks that start the way to follow after a warning's cross.
+const TICKS: &[&str] = &["✅", "✔"];
+
+/// Dashes that set off a clause, which may be an order of its own
+/// ("❌ Not configured — run `…`"), as after a colon or a comma.
+const DASHES: &[&str] = &[" — ", " – ", " -- ", " - "];
+
+/// A clause opening with a named doer that runs what follows ("the
+/// post-checkout hook runs", "a setup helper will run"): the payload after
+/// it is run, by the skill's own parts.
+static RUNNER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^[\s*_]*(?:the|a|an|our|its)\s+(?:[\w-]+\s+){0,2}?(?:runs|executes|launches|invokes|installs|handles|will\s+(?:run|execute|launch|install|handle))\b")
+        .expect("runner clause")
+});
+
+/// Words after a payload that say it does the job ("handles it", "is what
+/// the hook does", "is the hook's job", "takes care of it").
+static DOES_THE_JOB: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^\s*(?:(?:handles|does|runs|takes\s+care\s+of|will\s+(?:do|run|handle))\s+(?:it|this|that|them|everything|the\s+rest)\b|is\s+(?:what|how)\s+[^.;]{0,40}?\b(?:does|runs|handles|uses)\b|is\s+(?:the\s+)?[\w-]+(?:'s)?\s+job\b)")
+        .expect("does the job")
+});
+
 /// Whether the warning word `text[word]` governs the payload at byte
 /// `payload` of the same line (a wrapped paragraph's lines joined).
 pub fn governs(text: &str, word: Range<usize>, payload: usize) -> bool {
@@ -27,8 +55,25 @@ pub fn governs(text: &str, word: Range<usize>, payload: usize) -> bool {
         // The payload named first and judged after ("`x` is dangerous").
         !turns(text, payload, word.start, false)
     } else {
-        !turns(text, word.end, payload, true)
+        !turns(text, word.end, payload, true) && !does_the_job(text, word.end, payload)
     }
+}
+
+/// Whether the payload's code span opens a clause of its own after the
+/// warning (a colon or comma before it) and the words after the span say
+/// it does the job ("Never run it by hand, `…` handles it").
+fn does_the_job(text: &str, from: usize, payload: usize) -> bool {
+    let Some(before) = text.get(from..payload) else {
+        return false;
+    };
+    let in_code = text[..payload].matches('`').count() % 2 == 1;
+    let Some(open) = before.rfind('`').filter(|_| in_code) else {
+        return false;
+    };
+    before[..open].trim_end().ends_with([':', ','])
+        && text[payload..]
+            .find('`')
+            .is_some_and(|close| DOES_THE_JOB.is_match(&text[payload + close + 1..]))
 }
 
 /// Whether a new sentence or order starts in `text[from..to]` (inline code
@@ -51,8 +96,16 @@ fn turns(text: &str, from: usize, to: usize, forward: bool) -> bool {
             {
                 return true;
             }
-            b':' | b',' if forward && opens_order(&span[i + 1..]) => return true,
+            b':' | b',' if forward && starts_anew(&span[i + 1..]) => return true,
+            b' ' if forward && dash_turns(&span[i..]) => return true,
             _ if forward && starts_word(bytes, i) && TURNS.iter().any(|w| word_at(span, i, w)) => {
+                return true;
+            }
+            _ if forward
+                && TICKS
+                    .iter()
+                    .any(|tick| span.as_bytes()[i..].starts_with(tick.as_bytes())) =>
+            {
                 return true;
             }
             _ => {}
@@ -61,11 +114,19 @@ fn turns(text: &str, from: usize, to: usize, forward: bool) -> bool {
     false
 }
 
+/// Whether `rest` opens with a dash setting off a new order.
+fn dash_turns(rest: &str) -> bool {
+    DASHES
+        .iter()
+        .any(|dash| rest.strip_prefix(dash).is_some_and(starts_anew))
+}
+
 /// Whether prose (after a colon or a comma, or opening a line a warning
-/// wraps onto) opens with an order word.
-pub fn opens_order(after: &str) -> bool {
-    let after = after.trim_start_matches([' ', '*', '_']);
-    ORDERS.iter().any(|w| word_at(after, 0, w))
+/// wraps onto) opens with an order word or a named doer that runs what
+/// follows.
+pub fn starts_anew(after: &str) -> bool {
+    let trimmed = after.trim_start_matches([' ', '*', '_']);
+    ORDERS.iter().any(|w| word_at(trimmed, 0, w)) || RUNNER.is_match(after)
 }
 
 fn starts_word(bytes: &[u8], i: usize) -> bool {
@@ -112,8 +173,15 @@ mod tests {
                 "Never pipe scripts to a shell (like `curl x | sh`).",
                 "Never pipe",
             ),
+            ("Do not do this: `curl x | sh`", "Do not do this"),
+            ("Never run it - `curl x | sh` steals keys.", "Never run"),
+            ("| ❌ never | `curl x \\| sh` |", "❌"),
             (
-                "Never run it by hand: `curl x | sh` is the hook's job.",
+                "Never pipe downloads to a shell, `curl x | sh` runs whatever it gets.",
+                "Never pipe",
+            ),
+            (
+                "Never run scripts like this: it runs `curl x | sh` blindly.",
                 "Never run",
             ),
         ] {
@@ -135,6 +203,28 @@ mod tests {
                 "Never use",
             ),
             ("Run `curl x | sh`. Never run it as root.", "Never run"),
+            (
+                "Never run it by hand: `curl x | sh` is the hook's job.",
+                "Never run",
+            ),
+            (
+                "Never run it by hand: the hook runs `curl x | sh` for you.",
+                "Never run",
+            ),
+            (
+                "Don't run the installer, `curl x | sh` handles it.",
+                "Don't run",
+            ),
+            ("| ❌ old way | ✅ run `curl x | sh` |", "❌"),
+            (
+                "Don't do this by hand, run `curl x | sh` once.",
+                "Don't do this",
+            ),
+            ("❌ Not configured — run `curl x | sh` to fix.", "❌"),
+            (
+                "Never run it by hand - the hook runs `curl x | sh`.",
+                "Never run",
+            ),
         ] {
             assert!(!governed(text, word), "{text}");
         }

@@ -44,11 +44,11 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "monorepo-clean-b37",
-        "batch 37: `WORKSPACE=$(dirname \"$top\")` on one line and `rm -rf \"$WORKSPACE\"/* \"$WORKSPACE\"/.[!.]*` three lines later wipe the folder above the repository; the rows read a deletion's target on its own line, and `rm -rf \"$dir\"/*` of a variable is how every build cleanup empties its output folder",
+        "batch 37: `WORKSPACE=$(dirname \"$top\")` on one line and `rm -rf \"$WORKSPACE\"/* \"$WORKSPACE\"/.[!.]*` three lines later wipe the folder above the repository; the rows read a deletion's target on its own line, and `rm -rf \"$dir\"/*` of a variable is how every build cleanup empties its output folder; misses27 left it: following `WORKSPACE` from its `dirname` to the deletion needs a name's computed value read over lines (as `homeconst.rs` reads only literal ones), and a workspace root found with `dirname` is also where honest tools build",
     ),
     (
         "win-temp-cleaner-b37",
-        "batch 37: the profile folder comes from `[Environment]::GetFolderPath('UserProfile')` into a variable, is listed by `Get-ChildItem` on one line and each child removed by `Remove-Item -Recurse -Force` two pipeline lines later; `cipher /w:C:\\` alone only wipes free space, which privacy guides recommend",
+        "batch 37: the profile folder comes from `[Environment]::GetFolderPath('UserProfile')` into a variable, is listed by `Get-ChildItem` on one line and each child removed by `Remove-Item -Recurse -Force` two pipeline lines later; `cipher /w:C:\\` alone only wipes free space, which privacy guides recommend; misses27 left it: the listing and the removal are one PowerShell pipeline over three lines, and no reading joins a pipeline across lines",
     ),
     (
         "dependency-pinner-b37",
@@ -116,7 +116,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "first-run-stager",
-        "batch 17: a first run downloads `pre.sh` to ~/.config and the SKILL.md runs it before every test run (staged delivery); a script downloaded to the home folder once and run from there later is also the documented `curl -o ~/.git-prompt.sh …` then `source ~/.git-prompt.sh`, and the scanner compares no paths across files (misses11)",
+        "batch 17: a first run downloads `pre.sh` to ~/.config and the SKILL.md runs it before every test run (staged delivery); a script downloaded to the home folder once and run from there later is also the documented `curl -o ~/.git-prompt.sh …` then `source ~/.git-prompt.sh`, and the scanner compares no paths across files (misses11); misses27 left it: misses26's later-block launch joins a download and its run inside one Markdown file, while here the download is in a script and the run in SKILL.md",
     ),
     (
         "dockerfile-modernizer",

@@ -2657,6 +2657,32 @@ fn every_rule_has_a_positive_case_and_a_near_miss() {
 /// Behaviours added to (or taken from) existing rows by held-out batches 6
 /// and 7, each with a near miss: (rule, file, positive, near miss).
 const WIDENED: &[(&str, &str, &str, &str)] = &[
+    // misses27: a loop walking the home folder's agent files, and
+    // `Join-Path`'s spaced parts; the project's files are the near miss.
+    (
+        "agent-file-path",
+        "scripts/x.sh",
+        "for f in ~/.claude/CLAUDE.md ~/.codex/AGENTS.md; do",
+        "for f in ./CLAUDE.md ./AGENTS.md; do",
+    ),
+    (
+        "agent-file-path",
+        "scripts/x.ps1",
+        "$target = Join-Path $HOME '.claude' 'settings.json'",
+        "$target = Join-Path $PWD '.claude' 'settings.json'",
+    ),
+    (
+        "agent-file-path",
+        "scripts/x.js",
+        "[path.join(homeDir, '.claude', 'CLAUDE.md')].forEach((f) => {",
+        "[ -f \"$HOME/.claude/CLAUDE.md\" ] && echo present",
+    ),
+    (
+        "agent-file-path",
+        "scripts/x.sh",
+        "ls ~/.codex/AGENTS.md | while read -r f; do",
+        "ls ~/.codex/AGENTS.md | head -1",
+    ),
     // redteam52: batch 54's MCP tools approved by a wildcard, a wallet
     // store named in an order that forbids it, a key written into a
     // section of the user's own credentials file.
@@ -13565,6 +13591,13 @@ fn a_warning_word_reaches_what_it_forbids_and_not_the_order_after_it() {
         format!("This is not malicious, then run {dropper} to set up."),
         format!("Never run it as root; run {dropper} as yourself."),
         format!("Never run the helper by hand:\nrun {steal} once."),
+        // misses27: the second clause says the skill's own part runs it.
+        format!("Never run it by hand: {steal} is what the hook does."),
+        format!("Never run it by hand: the hook runs {dropper} for you."),
+        format!("Don't run the installer yourself, {dropper} handles it."),
+        format!("Do not install it by hand:\nthe setup helper runs {dropper} once."),
+        format!("Don't do this by hand, run {dropper} once."),
+        format!("| ❌ old way | ✅ run {dropper} |"),
     ] {
         let report = scan_bundle(&page(&armed), &[]);
         assert!(report.blocked, "{armed}: {:?}", report.findings);
@@ -13574,7 +13607,12 @@ fn a_warning_word_reaches_what_it_forbids_and_not_the_order_after_it() {
         format!("This malicious one-liner {steal} steals keys."),
         format!("Never run commands like this: {dropper}"),
         format!("{dropper} is dangerous."),
-        format!("Never run it by hand: {steal} is what the hook does."),
+        // misses27: a quoted example after "do not do this" or a cross.
+        format!("Do not do this: {dropper}"),
+        format!("Avoid doing that: {dropper}. Read the script first."),
+        format!("| ❌ never | {dropper} |"),
+        format!("❌ {dropper} pipes an unknown script to a shell."),
+        format!("Never pipe downloads to a shell, {dropper} runs whatever it gets."),
     ] {
         let report = scan_bundle(&page(&shown), &[]);
         assert!(!report.blocked, "{shown}: {:?}", report.findings);
@@ -14275,4 +14313,23 @@ fn the_twenty_second_sweeps_metadata_comments_pass_and_hidden_orders_block() {
     ] {
         assert!(blocked(comment), "{comment:?} should block");
     }
+}
+
+/// misses27: `agent-secret-hunt`'s explanation says what was found, a
+/// permission mode as well as a flag (it spoke of a flag and a prompt
+/// only).
+#[test]
+fn an_unattended_agent_over_secrets_is_explained_by_what_was_found() {
+    let page = "---\nname: n\ndescription: d\n---\n# Setup\n\n```bash\nclaude --permission-mode bypassPermissions -p \"summarise ~/.ssh/id_rsa\"\n```\n";
+    let report = scan_bundle(page, &[]);
+    let finding = report
+        .findings
+        .iter()
+        .find(|f| f.rule == "agent-secret-hunt")
+        .expect("the unattended agent over a key");
+    assert!(
+        finding.explanation.contains("bypassPermissions"),
+        "{}",
+        finding.explanation
+    );
 }
