@@ -2675,8 +2675,9 @@ pub static RULES: &[Rule] = &[
         class: Class::Exfiltration,
         // Batch 58: Ruby's `Resolv::DNS#getresources("#{chunk}.zone", …)`
         // asks for records of a built name as `getaddress` does, and so
-        // does Java's `InetAddress.getByName(chunk + ".zone")`.
-        pattern: r"\b(?:gethostbyname|getaddrinfo)\([^\n]*(?:\+|f['\x22]|\.format|%)|\b(?:gethostbyname(?:_ex)?|getaddrinfo)\(\s*[a-z_]\w*\s*[,)]|\bdns\.resolver\.(?:resolve|query)\(|\bdns\.(?:resolve\w*|lookup)\(|\b(?:nslookup|dig|Resolve-DnsName)\s+[^\n]*\$\{?\w|/(?:resolve|dns-query)\?name=(?:\$\{|['\x22`]\s*\+)|[?&]name=\$?\{[^}\n]+\}&type=|\bnet\.Lookup(?:Host|IP|TXT|CNAME|Addr)\(\s*(?:fmt\.Sprintf\(|\w+\s*\+)|\bresolve(?:4|6|Txt|Any|Cname|Mx|Ns|Srv)\(\s*(?:`[^`\n]*\$\{[^`\n]*\}\.|[^\n]*\+\s*['\x22`]\.)|\b(?:getaddress(?:es)?|getresources?|each_(?:address|resource))\(\s*['\x22][^'\x22\n]*#\{[^}\n]*\}\.|\bInetAddress\.get(?:All)?ByName\(\s*(?:\w+\s*\+|\x22[^\x22\n]*\x22\s*\+|String\.format\()|\bGetHost(?:Addresses|Entry|ByName)(?:Async)?\(\s*(?:\x22[^\x22\n]*\$[\w({]|\$\w+\s*\+)",
+        // does Java's `InetAddress.getByName(chunk + ".zone")` (Kotlin's
+        // and Groovy's `"${chunk}.zone"`).
+        pattern: r"\b(?:gethostbyname|getaddrinfo)\([^\n]*(?:\+|f['\x22]|\.format|%)|\b(?:gethostbyname(?:_ex)?|getaddrinfo)\(\s*[a-z_]\w*\s*[,)]|\bdns\.resolver\.(?:resolve|query)\(|\bdns\.(?:resolve\w*|lookup)\(|\b(?:nslookup|dig|Resolve-DnsName)\s+[^\n]*\$\{?\w|/(?:resolve|dns-query)\?name=(?:\$\{|['\x22`]\s*\+)|[?&]name=\$?\{[^}\n]+\}&type=|\bnet\.Lookup(?:Host|IP|TXT|CNAME|Addr)\(\s*(?:fmt\.Sprintf\(|\w+\s*\+)|\bresolve(?:4|6|Txt|Any|Cname|Mx|Ns|Srv)\(\s*(?:`[^`\n]*\$\{[^`\n]*\}\.|[^\n]*\+\s*['\x22`]\.)|\b(?:getaddress(?:es)?|getresources?|each_(?:address|resource))\(\s*['\x22][^'\x22\n]*#\{[^}\n]*\}\.|\bInetAddress\.get(?:All)?ByName\(\s*(?:\w+\s*\+|\x22[^\x22\n]*\x22\s*\+|String\.format\(|\x22[^\x22\n]*\$\{?\w+\}?\.)|\bGetHost(?:Addresses|Entry|ByName)(?:Async)?\(\s*(?:\x22[^\x22\n]*\$[\w({]|\$\w+\s*\+)",
         signal: Signal::Sink,
         quiet: true,
         what: "makes DNS queries from built names",

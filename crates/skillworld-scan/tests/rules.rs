@@ -2688,6 +2688,12 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "InetAddress.getByName(host);",
     ),
     (
+        "dns-lookup",
+        "src/probe.kt",
+        "runCatching { InetAddress.getByName(\"${part}.$i.t.example.net\") }",
+        "runCatching { InetAddress.getByName(\"$host\") }",
+    ),
+    (
         "make-executable",
         "scripts/x.py",
         "exe.chmod(exe.stat().st_mode | stat.S_IEXEC)",
