@@ -101,10 +101,15 @@ pub fn listed_index_only(lines: &Lines, line: &str) -> bool {
 /// official installer's URL (and at least one): each other word holding
 /// a `$` but an output file's name keeps it unknown.
 pub fn listed_installer_only(lines: &Lines, line: &str) -> bool {
-    let words: Vec<&str> = line.split_whitespace().collect();
+    if !line.contains('$') {
+        return false;
+    }
     let mut given = false;
-    for (at, word) in words.iter().enumerate() {
-        if !word.contains('$') || (at > 0 && OUTPUT_OPTIONS.contains(&words[at - 1])) {
+    let mut before = "";
+    for word in line.split_whitespace() {
+        let output = OUTPUT_OPTIONS.contains(&before);
+        before = word;
+        if !word.contains('$') || output {
             continue;
         }
         let Some(c) = REFERENCE.captures(word) else {

@@ -12,8 +12,9 @@
 //! the assistant…), only monitoring or logging is switched off, and the
 //! code the paragraph labels (down to the first blank line) sets to
 //! nothing a name the paragraph spells (`ownerPid` ← "owner PID") or a
-//! watch's name (`watcher`, `observer`). The harm of switching off a real defence is
-//! in code, which the defence rows read whatever the comment says.
+//! watch's name (`watcher`, `observer`). The harm of switching off a real
+//! defence is in code, which the defence rows read whatever the comment
+//! says.
 
 use std::sync::LazyLock;
 
