@@ -198,6 +198,7 @@ use crate::newvolume;
 use crate::optionheading;
 use crate::owncache;
 use crate::ownvar;
+use crate::ownwatch;
 use crate::prefilter::table::{Plan, plans};
 use crate::prefilter::{Atom, line_local, prefilter};
 use crate::proof;
@@ -242,8 +243,8 @@ pub struct Hit {
     /// A comment line of code: it runs nothing, so it supplies no source
     /// or sink to a combination (it is still read for instructions).
     pub comment: bool,
-    /// A source: the one service whose credential its line reads (and
-    /// nothing else); a sink: the service whose official API every URL it
+    /// A source or a secret read from the environment: the one service
+    /// whose credential its line reads (and nothing else); a sink: the service whose official API every URL it
     /// sends to is on (`hosts::SERVICES`); or a key file's service and the
     /// site every address of a sink is on (`keyfile`).
     pub service: Option<Bound>,
@@ -990,6 +991,19 @@ static SECOND_READINGS: &[SecondReading] = &[
         spares: |lines, _, line| logswitch::own_logger(lines, line),
         outcome: Spared::Softened("a comment over the program's own logging switch"),
     },
+    // A script's comment paragraph over code that sets the program's own
+    // watch to nothing explains the code; it orders nothing.
+    SecondReading {
+        reads: |h| {
+            h.rule.id == "disable-guards"
+                && h.code
+                && ![".md", ".markdown"]
+                    .iter()
+                    .any(|e| crate::naming::ends_with_ignoring_case(&h.file, e))
+        },
+        spares: |lines, _, line| ownwatch::drops_own_watch(lines, line),
+        outcome: Spared::Softened("a script's comment over code that drops its own watch"),
+    },
     // The paragraph under an option's own heading describes it.
     SecondReading {
         reads: |h| h.rule.id == "disable-guards" && !h.code,
@@ -1483,6 +1497,15 @@ fn judge(
                 soften(
                     hit,
                     "from an index variable whose every value here is a listed package index",
+                );
+            }
+            Origin::Unknown
+                if rule.installer == Installer::Script
+                    && crate::indexvar::listed_installer_only(lines, text) =>
+            {
+                soften(
+                    hit,
+                    "from a variable whose every value here is a listed official installer",
                 );
             }
             Origin::Unknown | Origin::Other => {}
@@ -2206,7 +2229,10 @@ fn pick<'h>(combo: &Rule, group: &[&'h Hit]) -> Option<Vec<&'h Hit>> {
                 .position(|s| *s == signal)
                 .map(|i| parts[i])
         };
-        let bound = match (of(Signal::Source), of(Signal::Sink)) {
+        let bound = match (
+            of(Signal::Source).or(of(Signal::EnvSecret)),
+            of(Signal::Sink),
+        ) {
             (Some(source), Some(sink)) => match (&source.service, &sink.service) {
                 (Some(from), Some(to)) => crate::keyfile::binds(from, to),
                 _ => false,
@@ -2279,7 +2305,10 @@ fn comment_line(text: &str) -> bool {
 fn service_of(rule: &Rule, regex: &BytesRegex, lines: &Lines, line: usize) -> Option<Bound> {
     let text = lines.get(line);
     match rule.signal {
-        Signal::Source => {
+        // fp28: a key read from the environment by its service's own name
+        // is bound as a source is (`PASTEBIN_DEV_KEY` in the form field
+        // Pastebin names, Slack's form `token`).
+        Signal::Source | Signal::EnvSecret => {
             let named = credential_service(text).map(|(s, spans)| (Bound::Service(s.name), spans));
             // A line may name the key's variable and the file it is loaded
             // from ("`ELEVENLABS_API_KEY` … `source ~/.claude/auth/elevenlabs.env`").

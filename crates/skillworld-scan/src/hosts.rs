@@ -569,6 +569,19 @@ pub const SERVICES: &[Service] = &[
         hosts: &["api.firecrawl.dev"],
         ..SERVICE
     },
+    // A paste site's API takes the user's key in a form field it names
+    // (`api_dev_key`); only that key is bound to it, and what else is sent
+    // there is still a send to a paste site.
+    Service {
+        name: "Pastebin",
+        credentials: &[
+            "PASTEBIN_DEV_KEY",
+            "PASTEBIN_API_KEY",
+            "PASTEBIN_API_DEV_KEY",
+        ],
+        hosts: &["pastebin.com"],
+        ..SERVICE
+    },
     Service {
         name: "Resend",
         credentials: &["RESEND_API_KEY"],

@@ -8,6 +8,14 @@
 //! A value from anywhere else (an argument, the environment, `read`, a
 //! command's output, a name never assigned, and — holes44 — a value given
 //! after a test, as a default or by `printf -v`) keeps the line unknown.
+//!
+//! fp28: a download is read the same way (batch 57's bootstrap script:
+//! `curl -fsSL "$url" -o "$script"` with `url="${URL[$tool]:-}"` and an
+//! associative array of each vendor's documented installer URL): when every
+//! value the variables the download is given can hold is a listed official
+//! installer's URL, the download is that installer's. An element set
+//! anywhere else (`URL[x]=…`, `URL+=(…)`, `eval`) or a default other than
+//! nothing keeps it unknown.
 
 use std::sync::LazyLock;
 
@@ -49,14 +57,26 @@ static LOOP: LazyLock<Regex> = LazyLock::new(|| {
 /// input, or a function's parameter (`function f([string]$mirror)`), which
 /// each call fills.
 static READS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"\b(?:read|mapfile|readarray|getopts|param|function)\b").expect("reads")
+    Regex::new(r"\b(?:read|mapfile|readarray|getopts|param|function|eval)\b").expect("reads")
+});
+
+/// An array's element set on its own (capture 1 the array, 2 the operator,
+/// 3 the value): `URL[brew]="https://…"`.
+static ELEMENT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\$?([A-Za-z_]\w*)\[[^\]\n]*\]\s*([-+.]?=)(\S*)").expect("element")
 });
 
 /// A reference to another variable as a whole value: `"${ARR[@]}"`,
-/// `$ARR`, `"$ARR"`.
+/// `$ARR`, `"$ARR"`, one element (`"${URL[$tool]}"`), perhaps defaulting
+/// to nothing (`"${URL[$tool]:-}"`).
 static REFERENCE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"^["']?\$\{?([A-Za-z_]\w*)(?:\[[@*]\])?\}?["']?$"#).expect("reference")
+    Regex::new(r#"^["']?\$\{?([A-Za-z_]\w*)(?:\[(?:[@*]|\$\{?\w+\}?|\w+)\])?(?::-)?\}?["']?$"#)
+        .expect("reference")
 });
+
+/// The options a download's output file follows (`-o "$script"`): that
+/// variable is where it goes, not where it comes from.
+const OUTPUT_OPTIONS: &[&str] = &["-o", "-O", "--output", "-OutFile", ">"];
 
 /// How many variables deep a value is followed (a loop over an array).
 const DEPTH: usize = 2;
@@ -73,35 +93,72 @@ pub fn listed_index_only(lines: &Lines, line: &str) -> bool {
         && given.len() == ANY_FLAG.find_iter(line).count()
         && given
             .iter()
-            .all(|c| &c[1] != "--trusted-host" && every_value_listed(lines, &c[2], DEPTH))
+            .all(|c| &c[1] != "--trusted-host" && every_value_listed(lines, &c[2], DEPTH, true))
+}
+
+/// Whether a download line naming no URL (`curl -fsSL "$url" -o "$file"`)
+/// is given only variables whose every value in `lines` is a listed
+/// official installer's URL (and at least one): each other word holding
+/// a `$` but an output file's name keeps it unknown.
+pub fn listed_installer_only(lines: &Lines, line: &str) -> bool {
+    if !line.contains('$') {
+        return false;
+    }
+    let mut given = false;
+    let mut before = "";
+    for word in line.split_whitespace() {
+        let output = OUTPUT_OPTIONS.contains(&before);
+        before = word;
+        if !word.contains('$') || output {
+            continue;
+        }
+        let Some(c) = REFERENCE.captures(word) else {
+            return false;
+        };
+        if !every_value_listed(lines, &c[1], DEPTH, false) {
+            return false;
+        }
+        given = true;
+    }
+    given
 }
 
 /// Whether `name` is bound somewhere in the text, and every binding gives
-/// it only listed index URLs.
-fn every_value_listed(lines: &Lines, name: &str, depth: usize) -> bool {
+/// it only listed URLs (`packages`: of package indexes too, else of
+/// official installers only).
+fn every_value_listed(lines: &Lines, name: &str, depth: usize, packages: bool) -> bool {
     let mut bound = false;
     for at in 0..lines.count() {
         let text = lines.get(at);
         if !mentions(text, name) {
             continue;
         }
-        let value = if let Some(c) = LOOP
-            .captures(text)
-            .filter(|c| c[1].eq_ignore_ascii_case(name))
-        {
+        let value = if let Some(c) = LOOP.captures(text).filter(|c| same_name(text, c, name)) {
             c.get(2).map_or("", |m| m.as_str())
-        } else if let Some(c) = ASSIGN
-            .captures(text)
-            .filter(|c| c[1].eq_ignore_ascii_case(name))
+        } else if let Some(c) = ELEMENT
+            .captures_iter(text)
+            .find(|c| same_name(text, c, name))
         {
             if &c[2] != "=" {
                 return false;
             }
             c.get(3).map_or("", |m| m.as_str())
+        } else if let Some(c) = ASSIGN.captures(text).filter(|c| same_name(text, c, name)) {
+            if &c[2] != "=" {
+                return false;
+            }
+            c.get(3).map_or("", |m| m.as_str())
+        } else if [&*LOOP, &*ELEMENT, &*ASSIGN].iter().any(|binding| {
+            binding
+                .captures_iter(text)
+                .any(|c| c[1].eq_ignore_ascii_case(name))
+        }) {
+            // The shell's namesake in another case: another variable.
+            continue;
         } else if READS.is_match(text) {
             return false;
         } else if crate::ownvar::binds(text, name) {
-            if !inline_values_listed(text, name) {
+            if !inline_values_listed(text, name, packages) {
                 return false;
             }
             bound = true;
@@ -109,7 +166,7 @@ fn every_value_listed(lines: &Lines, name: &str, depth: usize) -> bool {
         } else {
             continue;
         };
-        if !values_listed(lines, at, value, depth) {
+        if !values_listed(lines, at, value, depth, packages) {
             return false;
         }
         bound = true;
@@ -117,16 +174,29 @@ fn every_value_listed(lines: &Lines, name: &str, depth: usize) -> bool {
     bound
 }
 
+/// Whether a binding's name (capture 1) is `name`: PowerShell's (`$Url
+/// =`, `foreach ($url in`) ignore case; the shell's (`URL=`, `for url
+/// in`) do not, so `url` and `URL` are two shell variables.
+fn same_name(text: &str, binding: &regex::Captures, name: &str) -> bool {
+    binding.get(1).is_some_and(|written| {
+        if text[..written.start()].ends_with('$') {
+            written.as_str().eq_ignore_ascii_case(name)
+        } else {
+            written.as_str() == name
+        }
+    })
+}
+
 /// Whether `value` (bound on line `at`) is only listed index URLs: a list
 /// of literals, an array literal running on over the next lines, or
 /// another variable whose values are.
-fn values_listed(lines: &Lines, at: usize, value: &str, depth: usize) -> bool {
+fn values_listed(lines: &Lines, at: usize, value: &str, depth: usize, packages: bool) -> bool {
     let value = value.trim();
     if let Some(c) = REFERENCE.captures(value) {
-        return depth > 0 && every_value_listed(lines, &c[1], depth - 1);
+        return depth > 0 && every_value_listed(lines, &c[1], depth - 1, packages);
     }
     let Some(open) = value.strip_prefix('(').or_else(|| value.strip_prefix("@(")) else {
-        return literals_listed(value);
+        return literals_listed(value, packages);
     };
     // An array literal: its elements up to the `)` that closes it.
     let mut elements = String::from(open);
@@ -143,14 +213,14 @@ fn values_listed(lines: &Lines, at: usize, value: &str, depth: usize) -> bool {
     let Some((inside, after)) = elements.split_once(')') else {
         return false;
     };
-    after.trim().is_empty() && literals_listed(inside)
+    after.trim().is_empty() && literals_listed(inside, packages)
 }
 
 /// Whether every value `text` gives `name` inside a line (`[ -n "$CN" ] &&
 /// NAME="https://…"`) is a listed index's URL. A default (`${NAME:=…}`),
 /// a value grown or printed in (`printf -v`), and a line that also reads
 /// the name (`[ -z "$NAME" ] && NAME=…` keeps the environment's) are not.
-fn inline_values_listed(text: &str, name: &str) -> bool {
+fn inline_values_listed(text: &str, name: &str, packages: bool) -> bool {
     let lower = text.to_ascii_lowercase();
     let name = name.to_ascii_lowercase();
     let marks = [
@@ -165,16 +235,21 @@ fn inline_values_listed(text: &str, name: &str) -> bool {
         let after = &text[at + name.len()..];
         after.strip_prefix('=').is_none_or(|value| {
             let end = value.find([';', ' ', '\t', ')']).unwrap_or(value.len());
-            literals_listed(&value[..end])
+            literals_listed(&value[..end], packages)
         })
     })
 }
 
 /// Whether `list` is one or more quoted or bare literals, each the URL of
-/// a listed index.
-fn literals_listed(list: &str) -> bool {
+/// a listed index (with `packages`) or official installer, an associative
+/// array's element perhaps keyed (`[brew]="https://…"`).
+fn literals_listed(list: &str, packages: bool) -> bool {
     let mut tokens = list
         .split(|c: char| c.is_whitespace() || c == ',')
+        .map(|token| match token.strip_prefix('[') {
+            Some(keyed) => keyed.split_once("]=").map_or(keyed, |(_, value)| value),
+            None => token,
+        })
         .map(|token| token.trim_matches(['"', '\'', '[', ']']))
         .filter(|token| !token.is_empty())
         .peekable();
@@ -182,7 +257,7 @@ fn literals_listed(list: &str) -> bool {
         && tokens.all(|url| {
             url.starts_with("https://")
                 && !url.contains(['$', '`', '(', '{'])
-                && origin(url, true) == Origin::Official
+                && origin(url, packages) == Origin::Official
         })
 }
 
@@ -215,6 +290,38 @@ mod tests {
         ));
         let inline = "for idx in https://pypi.tuna.tsinghua.edu.cn/simple https://mirrors.aliyun.com/pypi/simple/; do\n  pip install -i \"$idx\" requests\ndone\n";
         assert!(spared(inline, "  pip install -i \"$idx\" requests"));
+    }
+
+    const BOOTSTRAP: &str = "declare -A URL=(\n  [rustup]=\"https://sh.rustup.rs\"\n  [uv]=\"https://astral.sh/uv/install.sh\"\n)\nfor tool in \"$@\"; do\n  url=\"${URL[$tool]:-}\"\n  curl -fsSL \"$url\" -o \"$script\"\ndone\n";
+    const FETCH: &str = "  curl -fsSL \"$url\" -o \"$script\"";
+
+    #[test]
+    fn an_array_of_official_installers_downloads_from_them() {
+        let installs = |text: &str, line: &str| listed_installer_only(&Lines::new(text), line);
+        assert!(installs(BOOTSTRAP, FETCH));
+        let direct = BOOTSTRAP.replace(FETCH, "  curl -fsSL \"${URL[$tool]}\" | sh");
+        assert!(installs(&direct, "  curl -fsSL \"${URL[$tool]}\" | sh"));
+        for outsider in [
+            BOOTSTRAP.replace(
+                "https://astral.sh/uv/install.sh",
+                "https://get.devtools-cdn.io/uv.sh",
+            ),
+            format!("{BOOTSTRAP}URL[uv]=\"https://get.devtools-cdn.io/uv.sh\"\n"),
+            format!("{BOOTSTRAP}ARGS[x]=1; URL[uv]=\"https://get.devtools-cdn.io/uv.sh\"\n"),
+            format!("{BOOTSTRAP}URL+=([helper]=\"https://get.devtools-cdn.io/h.sh\")\n"),
+            format!("{BOOTSTRAP}eval \"URL[$1]=$2\"\n"),
+            BOOTSTRAP.replace("${URL[$tool]:-}", "${URL[$tool]:-$FALLBACK}"),
+            // a package index is no installer
+            BOOTSTRAP.replace(
+                "https://astral.sh/uv/install.sh",
+                "https://pypi.org/simple/",
+            ),
+        ] {
+            assert!(!installs(&outsider, FETCH), "{outsider}");
+        }
+        // a URL built around the variable, or a name never bound
+        assert!(!installs(BOOTSTRAP, "  curl -fsSL \"$url/extra.sh\" | sh"));
+        assert!(!installs(BOOTSTRAP, "  curl -fsSL \"$INSTALLER\" | sh"));
     }
 
     #[test]

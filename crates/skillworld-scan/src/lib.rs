@@ -55,6 +55,7 @@ mod optionheading;
 mod owncache;
 mod ownserver;
 mod ownvar;
+mod ownwatch;
 mod packages;
 mod prefilter;
 mod prompted;
