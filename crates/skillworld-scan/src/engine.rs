@@ -874,7 +874,7 @@ static COMMENT: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?s)<!--(.*?)(?:-->|\z)").expect("comment regex"));
 static DIRECTIVE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&ascii_bounds(
-        r"\b(?:assistant|agent|ai|claude|model|llm|gpt|copilot|you)\b[^\n]{0,80}\b(?:must|should|need\s+to|have\s+to|always|never|ignore|run|execute|send|fetch|download|read|upload|do\s+not|don't|instead)\b|^\s*(?:system|important|instructions?|note\s+to\s+(?:the\s+)?(?:ai|assistant|agent|model))\s*:",
+        r"\b(?:assistant|agent|ai|claude|model|llm|gpt|copilot|you)\b[^\n]{0,80}\b(?:must|should|need\s+to|have\s+to|always|never|ignore|run|execute|send|fetch|download|read|upload|do\s+not|don't|instead)\b|^\s*(?:system|important|instructions?|note\s+to\s+(?:the\s+)?(?:ai|assistant|agent|model))\s*:|(?:^|\|)\s*(?:assistant|agent|ai|llm|model|claude|copilot)\s+(?:tasks?|instructions?|polic(?:y|ies)|steps?|actions?|directives?|orders?|rules?)\s*:|\b(?:tell|notify|mention|reveal|show|inform|report)\s+(?:to\s+)?(?:the\s+)?user\s*:\s*(?:no|never|false|off|none)\b",
     ))
     .expect("directive regex")
 });

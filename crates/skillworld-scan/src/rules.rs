@@ -4115,7 +4115,10 @@ pub static RULES: &[Rule] = &[
         // leaves the log as it was; the log is changed when `sed -i`
         // edits it (before or after its name) or a filtered copy is moved,
         // copied or `tee`d back over it.
-        pattern: r"\b(?:rm|shred|truncate|unlink)\b[^\n]*\s/var/log/|--vacuum-time[=\s]+['\x22]?\d+(?-i:s|sec|m|min)?\b(?:[^\w-]|$)|--vacuum-size[=\s]+['\x22]?\d+(?-i:K|B)?(?:[^\w.-]|$)|\.ClearLog\(|(?:^|[;&|]\s*|\s)>\s*/var/log/|\becho\s*(?:['\x22]{2})?\s*>\s*/var/log/|\bwevtutil\s+cl\b|\bClear-EventLog\b|\bauditctl\s+-D\b|\blog\s+erase\b|\butmpdump\b|/var/log/(?:wtmp|btmp|lastlog|auth\.log|secure)\b[^\n]*\bsed\s+-i|\bsed\s+(?:(?:'[^'\n]*'|\x22[^\x22\n]*\x22|[^\s|;&'\x22]+)\s+)*(?:-[a-zA-Z]*i\S*|--in-place\S*)\s+(?:(?:'[^'\n]*'|\x22[^\x22\n]*\x22|[^\s|;&'\x22]+)\s+)*['\x22]?/var/log/|\b(?:tee|sponge)\s[^\n;&|]*/var/log/(?:wtmp|btmp|lastlog|auth\.log|secure)\b|\b(?:mv|cp|install)\s[^\n;&|]*\s/var/log/(?:wtmp|btmp|lastlog|auth\.log|secure)\b['\x22]?\s*(?:$|[;&|)>#])",
+        // holes45: `perl -i`, `ruby -i` and `awk -i inplace` edit it in
+        // place as `sed -i` does, and Python's `open("/var/log/auth.log",
+        // "w")` writes it over.
+        pattern: r"\b(?:rm|shred|truncate|unlink)\b[^\n]*\s/var/log/|--vacuum-time[=\s]+['\x22]?\d+(?-i:s|sec|m|min)?\b(?:[^\w-]|$)|--vacuum-size[=\s]+['\x22]?\d+(?-i:K|B)?(?:[^\w.-]|$)|\.ClearLog\(|(?:^|[;&|]\s*|\s)>\s*['\x22]?/var/log/|\becho\s*(?:['\x22]{2})?\s*>\s*['\x22]?/var/log/|\bwevtutil\s+cl\b|\bClear-EventLog\b|\bauditctl\s+-D\b|\blog\s+erase\b|\butmpdump\b|/var/log/(?:wtmp|btmp|lastlog|auth\.log|secure)\b[^\n]*\bsed\s+-i|\bsed\s+(?:(?:'[^'\n]*'|\x22[^\x22\n]*\x22|[^\s|;&'\x22]+)\s+)*(?:-[a-zA-Z]*i\S*|--in-place\S*)\s+(?:(?:'[^'\n]*'|\x22[^\x22\n]*\x22|[^\s|;&'\x22]+)\s+)*['\x22]?/var/log/|\b(?:tee|sponge)\s[^\n;&|]*/var/log/(?:wtmp|btmp|lastlog|auth\.log|secure)\b|\b(?:mv|cp|install)\s[^\n;&|]*\s/var/log/(?:wtmp|btmp|lastlog|auth\.log|secure)\b['\x22]?\s*(?:$|[;&|)>#])|\b(?:perl|ruby)\s+(?:-\w+\s+)*-\w*i\S*\s[^\n;&|]*/var/log/|\bawk\s+(?:-\w+\s+\S+\s+)*-i\s*inplace\b[^\n;&|]*/var/log/|\bopen\(\s*['\x22]/var/log/(?:wtmp|btmp|lastlog|auth\.log|secure)['\x22]\s*,\s*['\x22][wa]",
         what: "erases system logs",
         explain: "Deletes or empties system logs, hiding what happened; remove the skill.",
         ..Rule::BASE
