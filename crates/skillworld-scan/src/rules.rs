@@ -5591,6 +5591,19 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "log-name",
+        class: Class::Tampering,
+        target: Target::Code,
+        // holes45: a login log held in a shell variable (`LOG=/var/log/auth.log`):
+        // the lines that use it are read with its value, so `cat "$tmp" >
+        // "$LOG"` is the write over the log it is (`log-tamper`).
+        pattern: r"^\s*(?:(?:export|readonly|local|declare)\s+)?[A-Za-z_]\w*=['\x22]?/var/log/(?:wtmp|btmp|lastlog|auth\.log|secure)\b",
+        quiet: true,
+        what: "names a login log in a variable",
+        explain: "Holds a login log's path in a shell variable.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "shell-append",
         class: Class::Obfuscation,
         target: Target::Code,

@@ -19,12 +19,8 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
-        "authlog-var-cat-back-h45",
-        "holes45 (first scan; left): `LOG=/var/log/auth.log` on one line, a filtered copy written to a temporary file, then `cat \"$tmp\" > \"$LOG\"` writes it back over the login log; `log-tamper` reads the log's path on the writing line (a literal, quoted or not, blocks), and a name's value is read over lines only where assembly is seen (`reveal::normalize_with`); a variable holding a log and a write to another variable is what every honest excerpt script does (`ir-authlog-collect-ok-b57`), so the names must be matched",
-    ),
-    (
         "authlog-python-rewrite-h45",
-        "holes45 (first scan; left): Python's `LOG = \"/var/log/auth.log\"`, then `open(LOG, \"w\").writelines(kept)` with the lines of one address dropped; the literal form (`open(\"/var/log/auth.log\", \"w\")`) blocks since holes45, the name's value is not read on the writing line (as `authlog-var-cat-back-h45`)",
+        "holes45 (first scan; left): Python's `LOG = \"/var/log/auth.log\"`, then `open(LOG, \"w\").writelines(kept)` with the lines of one address dropped; the literal form (`open(\"/var/log/auth.log\", \"w\")`) blocks since holes45, and a shell variable holding the log is read with its value where it is used (`log-name`), but Python names are not substituted: `reveal::normalize_with` reads shell variables and joined literals",
     ),
     (
         "crash-reporter-sentry-b57",

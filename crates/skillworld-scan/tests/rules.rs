@@ -1209,6 +1209,12 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "echo $HOME/bin",
     ),
     (
+        "log-name",
+        "scripts/dedupe.sh",
+        "LOG=/var/log/auth.log",
+        "OUT=/var/log/myapp/auth.log",
+    ),
+    (
         "shell-append",
         "scripts/x.sh",
         "h=dl.\nh+=example.net\ncurl \"https://$h/i\"",
