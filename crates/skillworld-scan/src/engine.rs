@@ -873,9 +873,14 @@ static WARNING_HEADINGS: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(&ascii_bounds(WARNING_HEADING)).expect("warning headings"));
 static COMMENT: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?s)<!--(.*?)(?:-->|\z)").expect("comment regex"));
+/// A shell assignment's name (`export LOG=…`).
+static ASSIGNED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^\s*(?:(?:export|readonly|local|declare)\s+)?([A-Za-z_]\w*)=")
+        .expect("assignment regex")
+});
 static DIRECTIVE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&ascii_bounds(
-        r"\b(?:assistant|agent|ai|claude|model|llm|gpt|copilot|you)\b[^\n]{0,80}\b(?:must|should|need\s+to|have\s+to|always|never|ignore|run|execute|send|fetch|download|read|upload|do\s+not|don't|instead)\b|^\s*(?:system|important|instructions?|note\s+to\s+(?:the\s+)?(?:ai|assistant|agent|model))\s*:",
+        r"\b(?:assistant|agent|ai|claude|model|llm|gpt|copilot|you)\b[^\n]{0,80}\b(?:must|should|need\s+to|have\s+to|always|never|ignore|run|execute|send|fetch|download|read|upload|do\s+not|don't|instead)\b|^\s*(?:system|important|instructions?|note\s+to\s+(?:the\s+)?(?:ai|assistant|agent|model))\s*:|(?:^|\|)\s*(?:assistant|agent|ai|llm|model|claude|copilot)\s+(?:tasks?|instructions?|polic(?:y|ies)|steps?|actions?|directives?|orders?|rules?)\s*:|\b(?:tell|notify|mention|reveal|show|inform|report)\s+(?:to\s+)?(?:the\s+)?user\s*:\s*(?:no|never|false|off|none)\b",
     ))
     .expect("directive regex")
 });
@@ -2508,6 +2513,7 @@ fn reveal_hidden(
             "string-assembly"
                 | "shell-assembly"
                 | "shell-append"
+                | "log-name"
                 | "homoglyph"
                 | "homoglyph-text"
                 | "hidden-unicode"
@@ -2575,12 +2581,16 @@ fn reveal_hidden(
 }
 
 /// The lines that use a shell variable grown over several lines
-/// (`shell-append`): where the whole value is what runs.
+/// (`shell-append`), where the whole value is what runs, or one holding a
+/// login log (`log-name`), where the log is what is written.
 fn appended_uses(hits: &[Hit], lines: &Lines) -> Vec<usize> {
     let names: BTreeSet<&str> = hits
         .iter()
-        .filter(|h| h.rule.id == "shell-append")
-        .filter_map(|h| reveal::APPEND.captures(lines.get(h.line - 1)))
+        .filter_map(|h| match h.rule.id {
+            "shell-append" => reveal::APPEND.captures(lines.get(h.line - 1)),
+            "log-name" => ASSIGNED.captures(lines.get(h.line - 1)),
+            _ => None,
+        })
         .filter_map(|c| c.get(1).map(|m| m.as_str()))
         .collect();
     let uses = |text: &str, name: &str| {

@@ -281,6 +281,8 @@ fn files_hits(
         }
     }
     hits.extend(datarun::hits(&read));
+    let texts: Vec<(&str, &str)> = read.iter().map(|&(path, text, _)| (path, text)).collect();
+    echoed::rearm(&mut hits, &texts);
     hits
 }
 
@@ -292,6 +294,8 @@ fn report_of(
     typosquat: Option<Finding>,
 ) -> ScanReport {
     hits.extend(files);
+    // A script's printed hint that SKILL.md runs the output of.
+    echoed::rearm(&mut hits, &[("SKILL.md", skill_md)]);
     spare_self_install(&mut hits, || {
         frontmatter_name(skill_md).map(|(_, name)| name)
     });
@@ -629,6 +633,8 @@ pub fn scan_dir_with(dir: &Path, context: &ScanContext) -> std::io::Result<ScanR
         .map(|(path, text, kind)| (path.as_str(), text.as_str(), *kind))
         .collect();
     hits.extend(datarun::hits(&read));
+    let texts: Vec<(&str, &str)> = read.iter().map(|&(path, text, _)| (path, text)).collect();
+    echoed::rearm(&mut hits, &texts);
     report.add(scan_typosquat(&skill_md, context));
     spare_self_install(&mut hits, || {
         frontmatter_name(&skill_md).map(|(_, name)| name)

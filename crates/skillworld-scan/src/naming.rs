@@ -1078,8 +1078,21 @@ pub fn forbidden_concealment(
             || hypothetical(line.get(..at).unwrap_or_default()))
             || USER_EXPERIENCE.is_match(rest)
             || OWN_WORK_SAVED.is_match(line) && !ACT_OR_SECRET.is_match(line)
+            || RAISED_AGAIN.is_match(rest) && !ACT_OR_SECRET.is_match(line)
     })
 }
+
+/// "If the blocker was already discussed, you don't need to bring it up
+/// again" (holes45, batch 56's "don't need to bring it up" read on a
+/// standup skill): a topic the user has heard, not an act kept from them;
+/// an act or a secret on the line ("email the export, no need to bring
+/// it up again") is still concealment.
+static RAISED_AGAIN: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(
+        r"(?i)^[^.;\n]{0,40}?(?-u:\b)bring\s+(?:it|this|that|them)\s+up\s+again(?-u:\b)",
+    )
+    .expect("raised again")
+});
 
 /// "saving is your job, do it silently" and "Don't announce every note
 /// save — just do it quietly" (the eighteenth sweep's `personalclaw` and
@@ -1096,7 +1109,7 @@ static OWN_WORK_SAVED: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::
 /// that reaches past the user's own notes, or a secret.
 static ACT_OR_SECRET: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
     regex::Regex::new(
-        r"(?i-u)\b(?:send|sent|upload|post|forward|transmit|exfiltrat|cop(?:y|ie)|sync|push|shar(?:e|ing)|mail|delet|remov|wip(?:e|ing)|eras|overwrit|install|download|run|ran\b|execut|curl|wget|https?:|server|remote|webhook|endpoint|keys?\b|tokens?\b|passw|credential|secret|cookie|ssh|\.env|wallet|seed|history|clipboard)",
+        r"(?i-u)\b(?:send|sent|upload|post|forward|transmit|exfiltrat|cop(?:y|ie)|sync|push|shar(?:e|ing)|e?mail|delet|remov|wip(?:e|ing)|eras|overwrit|install|download|run|ran\b|execut|curl|wget|https?:|server|remote|webhook|endpoint|keys?\b|tokens?\b|passw|credential|secret|cookie|ssh|\.env|wallet|seed|history|clipboard)",
     )
     .expect("act or secret")
 });

@@ -4136,7 +4136,10 @@ pub static RULES: &[Rule] = &[
         // leaves the log as it was; the log is changed when `sed -i`
         // edits it (before or after its name) or a filtered copy is moved,
         // copied or `tee`d back over it.
-        pattern: r"\b(?:rm|shred|truncate|unlink)\b[^\n]*\s/var/log/|--vacuum-time[=\s]+['\x22]?\d+(?-i:s|sec|m|min)?\b(?:[^\w-]|$)|--vacuum-size[=\s]+['\x22]?\d+(?-i:K|B)?(?:[^\w.-]|$)|\.ClearLog\(|(?:^|[;&|]\s*|\s)>\s*/var/log/|\becho\s*(?:['\x22]{2})?\s*>\s*/var/log/|\bwevtutil\s+cl\b|\bClear-EventLog\b|\bauditctl\s+-D\b|\blog\s+erase\b|\butmpdump\b|/var/log/(?:wtmp|btmp|lastlog|auth\.log|secure)\b[^\n]*\bsed\s+-i|\bsed\s+(?:(?:'[^'\n]*'|\x22[^\x22\n]*\x22|[^\s|;&'\x22]+)\s+)*(?:-[a-zA-Z]*i\S*|--in-place\S*)\s+(?:(?:'[^'\n]*'|\x22[^\x22\n]*\x22|[^\s|;&'\x22]+)\s+)*['\x22]?/var/log/|\b(?:tee|sponge)\s[^\n;&|]*/var/log/(?:wtmp|btmp|lastlog|auth\.log|secure)\b|\b(?:mv|cp|install)\s[^\n;&|]*\s/var/log/(?:wtmp|btmp|lastlog|auth\.log|secure)\b['\x22]?\s*(?:$|[;&|)>#])",
+        // holes45: `perl -i`, `ruby -i` and `awk -i inplace` edit it in
+        // place as `sed -i` does, and Python's `open("/var/log/auth.log",
+        // "w")` writes it over.
+        pattern: r"\b(?:rm|shred|truncate|unlink)\b[^\n]*\s/var/log/|--vacuum-time[=\s]+['\x22]?\d+(?-i:s|sec|m|min)?\b(?:[^\w-]|$)|--vacuum-size[=\s]+['\x22]?\d+(?-i:K|B)?(?:[^\w.-]|$)|\.ClearLog\(|(?:^|[;&|]\s*|\s)>\s*['\x22]?/var/log/|\becho\s*(?:['\x22]{2})?\s*>\s*['\x22]?/var/log/|\bwevtutil\s+cl\b|\bClear-EventLog\b|\bauditctl\s+-D\b|\blog\s+erase\b|\butmpdump\b|/var/log/(?:wtmp|btmp|lastlog|auth\.log|secure)\b[^\n]*\bsed\s+-i|\bsed\s+(?:(?:'[^'\n]*'|\x22[^\x22\n]*\x22|[^\s|;&'\x22]+)\s+)*(?:-[a-zA-Z]*i\S*|--in-place\S*)\s+(?:(?:'[^'\n]*'|\x22[^\x22\n]*\x22|[^\s|;&'\x22]+)\s+)*['\x22]?/var/log/|\b(?:tee|sponge)\s[^\n;&|]*/var/log/(?:wtmp|btmp|lastlog|auth\.log|secure)\b|\b(?:mv|cp|install)\s[^\n;&|]*\s/var/log/(?:wtmp|btmp|lastlog|auth\.log|secure)\b['\x22]?\s*(?:$|[;&|)>#])|\b(?:perl|ruby)\s+(?:-\w+\s+)*-\w*i\S*\s[^\n;&|]*/var/log/|\bawk\s+(?:-\w+\s+\S+\s+)*-i\s*inplace\b[^\n;&|]*/var/log/|\bopen\(\s*['\x22]/var/log/(?:wtmp|btmp|lastlog|auth\.log|secure)['\x22]\s*,\s*['\x22][wa]",
         what: "erases system logs",
         explain: "Deletes or empties system logs, hiding what happened; remove the skill.",
         ..Rule::BASE
@@ -5606,6 +5609,19 @@ pub static RULES: &[Rule] = &[
         quiet: true,
         what: "builds a command from variables or escapes",
         explain: "Builds a command from adjacent variables or escaped letters.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "log-name",
+        class: Class::Tampering,
+        target: Target::Code,
+        // holes45: a login log held in a shell variable (`LOG=/var/log/auth.log`):
+        // the lines that use it are read with its value, so `cat "$tmp" >
+        // "$LOG"` is the write over the log it is (`log-tamper`).
+        pattern: r"^\s*(?:(?:export|readonly|local|declare)\s+)?[A-Za-z_]\w*=['\x22]?/var/log/(?:wtmp|btmp|lastlog|auth\.log|secure)\b",
+        quiet: true,
+        what: "names a login log in a variable",
+        explain: "Holds a login log's path in a shell variable.",
         ..Rule::BASE
     },
     Rule {

