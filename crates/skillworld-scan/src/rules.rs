@@ -5939,9 +5939,11 @@ pub static RULES: &[Rule] = &[
         // asking". Like `skip-confirmation` it warns alone and blocks beside
         // another armed finding (`Rule::escalates`); a row of its own so
         // that `skip-confirmation`'s regex stays as small as it was.
-        // `\b\s` ends a literal as in `conceal-report`. Batch 59: the user
-        // as the one who "does not need to be asked".
-        pattern: r"\b(?:does\snot|doesn't|do\snot|don't)\sneed\s(?:the\suser'?s\s|their\s)?(?:confirmation|approval|permission)\b|\b(?:confirmation|approval)\s(?:is\snot|isn't)\s(?:required|needed)\b|\bno\sneed\sto\s(?:ask|bother|check\swith)\s(?:the\suser|them)\b|\b(?:do\snot|don't)\sask\sthe\suser\sfirst\b|\b(?:done|applied|written|changed)\b\swithout\sasking\b|\bapply\s+(?:each|every|all|the)\b[^\n.]{0,80}?\bwithout\sasking\b|\buser\s(?:does\snot\sneed\sto|doesn't\sneed\sto|need\snot|needn't)\sbe\s(?:asked|consulted|prompted)\b",
+        // `\b\s` ends a literal as in `conceal-report`. Batch 59: whoever
+        // "does not need to be asked" (the user is the one; a pattern
+        // opened by `user`, a common word, sent every line with it to
+        // the row).
+        pattern: r"\b(?:does\snot|doesn't|do\snot|don't)\sneed\s(?:the\suser'?s\s|their\s)?(?:confirmation|approval|permission)\b|\b(?:confirmation|approval)\s(?:is\snot|isn't)\s(?:required|needed)\b|\bno\sneed\sto\s(?:ask|bother|check\swith)\s(?:the\suser|them)\b|\b(?:do\snot|don't)\sask\sthe\suser\sfirst\b|\b(?:done|applied|written|changed)\b\swithout\sasking\b|\bapply\s+(?:each|every|all|the)\b[^\n.]{0,80}?\bwithout\sasking\b|\b(?:does\snot|doesn't)\sneed\sto\sbe\s(?:asked|consulted|prompted)\b|\b(?:need\snot|needn't)\sbe\s(?:asked|consulted|prompted)\b",
         spares_descriptions: true,
         escalates: true,
         signal: Signal::Unconfirmed,
