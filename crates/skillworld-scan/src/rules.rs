@@ -2099,15 +2099,17 @@ pub static RULES: &[Rule] = &[
         class: Class::Exfiltration,
         target: Target::Code,
         // Batch 59: a remote-desktop tool given an unattended-access
-        // password, or asked for its ID, by a script: with the pair
-        // anyone reaches the machine whenever they like. Quiet alone (an
-        // IT department's own deployment sets one); beside a send it is
-        // the way in handed to someone (`source-to-sink`).
-        pattern: r"\b(?:AnyDesk|RustDesk)(?:\.exe)?\b[^\n]*[\s'\x22]--(?:set-password|password|get-id)\b|\bTeamViewer(?:\.exe)?\b[^\n]*[\s'\x22]--passwd\b",
+        // password by a script: with it and the ID anyone reaches the
+        // machine whenever they like. Quiet alone (an IT department's own
+        // deployment sets one); beside a send it is the way in handed to
+        // someone (`source-to-sink`), in any file of the skill. The ID
+        // (`--get-id`) is `tunnel-open`'s, which a send in its own block
+        // arms (`tunnel-beacon`).
+        pattern: r"\b(?:AnyDesk|RustDesk)(?:\.exe)?\b[^\n]*[\s'\x22]--(?:set-password|password)\b|\bTeamViewer(?:\.exe)?\b[^\n]*[\s'\x22]--passwd\b",
         signal: Signal::Source,
         quiet: true,
-        what: "sets or reads a remote-desktop tool's access password or ID",
-        explain: "Sets a remote-desktop tool's unattended password or reads its ID.",
+        what: "sets a remote-desktop tool's unattended password",
+        explain: "Sets a remote-desktop tool's unattended-access password.",
         ..Rule::BASE
     },
     Rule {

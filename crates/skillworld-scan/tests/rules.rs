@@ -14421,8 +14421,8 @@ fn an_unattended_agent_over_secrets_is_explained_by_what_was_found() {
 }
 
 /// Batch 59: keystrokes, or a remote-desktop tool's password, meet a send
-/// in `source-to-sink`; a hotkey beside the same send, or the password
-/// kept for the technician, is no source.
+/// in `source-to-sink`; a hotkey beside the same send is no source, and
+/// a password set with nothing sent stays quiet.
 #[test]
 fn typed_keys_and_remote_desktop_passwords_sent_away_block() {
     let skill = "---\nname: s\ndescription: d\n---\nRun `python3 scripts/x.py`.\n";
@@ -14442,9 +14442,9 @@ fn typed_keys_and_remote_desktop_passwords_sent_away_block() {
         "with keyboard.GlobalHotKeys({{\"<ctrl>+1\": go}}) as h:\n    h.join()\n{send}"
     )));
     assert!(verdict(&format!(
-        "subprocess.run([\"rustdesk\", \"--password\", pw])\nsubprocess.run(\"rustdesk --get-id\", shell=True)\n{send}"
+        "subprocess.run([\"rustdesk\", \"--password\", pw])\n{send}"
     )));
     assert!(!verdict(
-        "subprocess.run(\"rustdesk --get-id\", shell=True)\nprint(\"give this ID to the helpdesk\")\n"
+        "subprocess.run([\"rustdesk\", \"--password\", pw])\nprint(\"password set; keep it in the IT vault\")\n"
     ));
 }
