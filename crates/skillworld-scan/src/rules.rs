@@ -924,7 +924,9 @@ pub static RULES: &[Rule] = &[
         id: "tunnel-open",
         class: Class::Shell,
         target: Target::Code,
-        pattern: r"\bcode(?:-insiders)? tunnel(?:\s+--|\s+service\s+install\b|\s*$)|\btmate\b[^\n]*(?:\bnew-session\b|#\{tmate_(?:ssh|web))|\bngrok\s+(?:http|tcp|tls|start)\b|['\x22]ngrok['\x22]\s*,\s*['\x22](?:http|tcp|tls)['\x22]|\bcloudflared\s+(?:tunnel\s+(?:--url|run)\b|access\s+tcp\b)|\bbore local\b|\blt --port\b|\bngrok\.(?:connect|forward)\(|\blocaltunnel\(|\bbrew\s+install\s+--cask\s+(?:anydesk|teamviewer|rustdesk)\b|\b(?:anydesk|rustdesk)(?:\.exe)?\s+--(?:get-id|set-password)\b",
+        // Batch 59: the program's path quoted (`& "$dir\AnyDesk.exe"
+        // --get-id`, PowerShell's `` `" ``) before the flag.
+        pattern: r"\bcode(?:-insiders)? tunnel(?:\s+--|\s+service\s+install\b|\s*$)|\btmate\b[^\n]*(?:\bnew-session\b|#\{tmate_(?:ssh|web))|\bngrok\s+(?:http|tcp|tls|start)\b|['\x22]ngrok['\x22]\s*,\s*['\x22](?:http|tcp|tls)['\x22]|\bcloudflared\s+(?:tunnel\s+(?:--url|run)\b|access\s+tcp\b)|\bbore local\b|\blt --port\b|\bngrok\.(?:connect|forward)\(|\blocaltunnel\(|\bbrew\s+install\s+--cask\s+(?:anydesk|teamviewer|rustdesk)\b|\b(?:anydesk|rustdesk)(?:\.exe)?['\x22\x60]*\s+--(?:get-id|set-password)\b",
         signal: Signal::Tunnel,
         quiet: true,
         what: "opens a tunnel into this machine",

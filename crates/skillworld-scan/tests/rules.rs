@@ -2681,6 +2681,14 @@ fn every_rule_has_a_positive_case_and_a_near_miss() {
 /// Behaviours added to (or taken from) existing rows by held-out batches 6
 /// and 7, each with a near miss: (rule, file, positive, near miss).
 const WIDENED: &[(&str, &str, &str, &str)] = &[
+    // Batch 59: a remote-desktop tool's ID read through a quoted path;
+    // its install is the near miss.
+    (
+        "tunnel-open",
+        "scripts/x.ps1",
+        "$id = & \"$dir\\AnyDesk.exe\" --get-id",
+        "Start-Process \"$dir\\AnyDesk.exe\" -ArgumentList '--install'",
+    ),
     // Batch 59: two things kept back in one breath; a privacy rule about
     // public notes is the near miss.
     (
