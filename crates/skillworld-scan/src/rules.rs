@@ -924,7 +924,9 @@ pub static RULES: &[Rule] = &[
         id: "tunnel-open",
         class: Class::Shell,
         target: Target::Code,
-        pattern: r"\bcode(?:-insiders)? tunnel(?:\s+--|\s+service\s+install\b|\s*$)|\btmate\b[^\n]*(?:\bnew-session\b|#\{tmate_(?:ssh|web))|\bngrok\s+(?:http|tcp|tls|start)\b|['\x22]ngrok['\x22]\s*,\s*['\x22](?:http|tcp|tls)['\x22]|\bcloudflared\s+(?:tunnel\s+(?:--url|run)\b|access\s+tcp\b)|\bbore local\b|\blt --port\b|\bngrok\.(?:connect|forward)\(|\blocaltunnel\(|\bbrew\s+install\s+--cask\s+(?:anydesk|teamviewer|rustdesk)\b|\b(?:anydesk|rustdesk)(?:\.exe)?\s+--(?:get-id|set-password)\b",
+        // Batch 59: the program's path quoted (`& "$dir\AnyDesk.exe"
+        // --get-id`, PowerShell's `` `" ``) before the flag.
+        pattern: r"\bcode(?:-insiders)? tunnel(?:\s+--|\s+service\s+install\b|\s*$)|\btmate\b[^\n]*(?:\bnew-session\b|#\{tmate_(?:ssh|web))|\bngrok\s+(?:http|tcp|tls|start)\b|['\x22]ngrok['\x22]\s*,\s*['\x22](?:http|tcp|tls)['\x22]|\bcloudflared\s+(?:tunnel\s+(?:--url|run)\b|access\s+tcp\b)|\bbore local\b|\blt --port\b|\bngrok\.(?:connect|forward)\(|\blocaltunnel\(|\bbrew\s+install\s+--cask\s+(?:anydesk|teamviewer|rustdesk)\b|\b(?:anydesk|rustdesk)(?:\.exe)?['\x22\x60]*\s+--(?:get-id|set-password)\b",
         signal: Signal::Tunnel,
         quiet: true,
         what: "opens a tunnel into this machine",
@@ -2085,6 +2087,61 @@ pub static RULES: &[Rule] = &[
         signal: Signal::Source,
         what: "reads browser password or cookie stores",
         explain: "Reads the browser's saved passwords or cookies, as infostealers do; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "keystroke-capture",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // Batch 59: what the user types, read as it is typed — a keyboard's
+        // event device opened (`/dev/input/by-path/…-event-kbd`, evdev's
+        // `InputDevice("/dev/input/event3")`, `open("/dev/input/event3",
+        // "rb")`), a global key hook
+        // (pynput's `keyboard.Listener`, the `keyboard` module's
+        // `on_press`/`hook`, `GetAsyncKeyState`, `WH_KEYBOARD_LL`, a Quartz
+        // key-down tap), `xinput test`. A hotkey (`GlobalHotKeys`,
+        // `add_hotkey`) waits for one chord and reads nothing else; a
+        // detector that only lists which processes hold `/dev/input/event*`
+        // open names no keyboard and reads no key.
+        pattern: r#"/dev/input/by-(?:path|id)/[^\s'"]*-event-kbd|\b(?:InputDevice|open)\(\s*['"]/dev/input/event|\bkeyboard\.(?:Listener|on_press|on_release|hook|read_event|record)\(|\bGetAsyncKeyState\b|\bWH_KEYBOARD_LL\b|\bkCGEventKeyDown\b|\bxinput\s+(?:test|--test-xi2)\b"#,
+        signal: Signal::Source,
+        what: "reads keystrokes as they are typed",
+        explain: "Reads what the user types from the keyboard device or a global key hook, as keyloggers do; beside a send it is keystrokes sent away — remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "remote-access-password",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // Batch 59: a remote-desktop tool given an unattended-access
+        // password by a script: with it and the ID anyone reaches the
+        // machine whenever they like. Quiet alone (an IT department's own
+        // deployment sets one); beside a send it is the way in handed to
+        // someone (`source-to-sink`), in any file of the skill. The ID
+        // (`--get-id`) is `tunnel-open`'s, which a send in its own block
+        // arms (`tunnel-beacon`).
+        pattern: r"\b(?:AnyDesk|RustDesk)(?:\.exe)?\b[^\n]*[\s'\x22]--(?:set-password|password)\b|\bTeamViewer(?:\.exe)?\b[^\n]*[\s'\x22]--passwd\b",
+        signal: Signal::Source,
+        quiet: true,
+        what: "sets a remote-desktop tool's unattended password",
+        explain: "Sets a remote-desktop tool's unattended-access password.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "home-served",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        target: Target::Code,
+        // Batch 59: a web server whose root is the whole home folder —
+        // `python3 -m http.server` run there (a bare `cd` goes home) or
+        // given it as `--directory`, `http-server ~`, a handler with
+        // `directory=Path.home()` — serves
+        // the SSH keys and cloud credentials in it to whoever reaches the
+        // port (or the tunnel in front of it). A folder below home
+        // (`~/share`, `./dist`) is the task's own.
+        pattern: r#"\bhttp\.server\b[^\n]*\s(?:--directory|-d)\s+['"]?(?:~|\$HOME|\$\{HOME\}|\$env:USERPROFILE|%USERPROFILE%)[/\\]?['"]?(?:\s|$|\))|\bcd(?:\s+['"]?(?:~|\$HOME|\$\{HOME\})/?['"]?)?\s*(?:&&|;)\s*(?:nohup\s+)?python[23]?\s+-m\s+(?:http\.server|SimpleHTTPServer)\b|\b(?:http-server|serve)\s+['"]?(?:~|\$HOME|\$\{HOME\})/?['"]?(?:\s|$)|\bdirectory\s*=\s*(?:str\(\s*)?(?:Path\.home\(\)|os\.path\.expanduser\(\s*['"]~['"]\s*\))\s*\)?\s*[,)]"#,
+        what: "serves the whole home folder over HTTP",
+        explain: "Starts a web server whose root is the home folder, so SSH keys, cloud credentials and documents are downloadable by whoever reaches the port or its tunnel; serve only the folder the task needs.",
         ..Rule::BASE
     },
     Rule {
@@ -5923,8 +5980,11 @@ pub static RULES: &[Rule] = &[
         // asking". Like `skip-confirmation` it warns alone and blocks beside
         // another armed finding (`Rule::escalates`); a row of its own so
         // that `skip-confirmation`'s regex stays as small as it was.
-        // `\b\s` ends a literal as in `conceal-report`.
-        pattern: r"\b(?:does\snot|doesn't|do\snot|don't)\sneed\s(?:the\suser'?s\s|their\s)?(?:confirmation|approval|permission)\b|\b(?:confirmation|approval)\s(?:is\snot|isn't)\s(?:required|needed)\b|\bno\sneed\sto\s(?:ask|bother|check\swith)\s(?:the\suser|them)\b|\b(?:do\snot|don't)\sask\sthe\suser\sfirst\b|\b(?:done|applied|written|changed)\b\swithout\sasking\b|\bapply\s+(?:each|every|all|the)\b[^\n.]{0,80}?\bwithout\sasking\b",
+        // `\b\s` ends a literal as in `conceal-report`. Batch 59: whoever
+        // "does not need to be asked" (the user is the one; a pattern
+        // opened by `user`, a common word, sent every line with it to
+        // the row).
+        pattern: r"\b(?:does\snot|doesn't|do\snot|don't)\sneed\s(?:the\suser'?s\s|their\s)?(?:confirmation|approval|permission)\b|\b(?:confirmation|approval)\s(?:is\snot|isn't)\s(?:required|needed)\b|\bno\sneed\sto\s(?:ask|bother|check\swith)\s(?:the\suser|them)\b|\b(?:do\snot|don't)\sask\sthe\suser\sfirst\b|\b(?:done|applied|written|changed)\b\swithout\sasking\b|\bapply\s+(?:each|every|all|the)\b[^\n.]{0,80}?\bwithout\sasking\b|\b(?:does\snot|doesn't)\sneed\sto\sbe\s(?:asked|consulted|prompted)\b|\b(?:need\snot|needn't)\sbe\s(?:asked|consulted|prompted)\b",
         spares_descriptions: true,
         escalates: true,
         signal: Signal::Unconfirmed,
@@ -6031,7 +6091,9 @@ pub static RULES: &[Rule] = &[
         // altered record kept back in the passive ("Don't mention that rows
         // were removed", "don't let finance know the amounts were adjusted").
         // Batch 56: "you don't need to bring it up in your reply".
-        pattern: r"\b(?:do\s+not|don't|never)\s+ask\s+(?:or|and|nor)\s+(?:report|tell|mention|announce)\b|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal)\s+(?:this|these|that|those|it|them)(?:\s+\w+)?\s+in\s+(?:commit\s+messages|PR\s+descriptions|pull\s+requests|conversation|chat\s+replies|replies)\b|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal|list|report)\s+(?:the|this|that|any)\s+background\s+(?:service|process|job|task|agent|daemon)s?\b|\b(?:silently|quietly|secretly|covertly)\s+(?:run|execute|send|upload|install|download|copy|exfiltrate|post|forward|transmit|collect|read)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+(?:knowledge|noticing|knowing)|(?:telling|informing|notifying|alerting)\s+(?:the\s+)?user|(?:showing|mentioning|revealing|displaying)\s+(?:them|it|this|these|that|anything|the\s+(?:command|commands|step|steps|output))\s+to\s+the\s+user)|(?:^|[.!?:]\s)\W{0,4}(?:silently\s+)?(?:run|execute|install|upgrade|update|send|upload|post|copy|read|collect|delete|proceed|continue|go\s+ahead)\b[^\n.!?]{0,80}\bwithout\s+(?:asking\s+for\s+)?(?:the\s+)?user(?:'s)?\s+(?:consent|approval|permission)|\b(?:hide|conceal)\s+(?:this|these|it|that|them|the\s+\w+(?:\s+\w+)?)\s+from\s+the\s+user|\bkeep\s+(?:this|it|these)\s+(?:secret|hidden)\s+from\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|be\s+told)|\buser\s+(?:does\s+not|doesn't)\s+need\s+to\s+(?:know|notice|see|be\s+told)\b|\buser\s+(?:need\s+not|needn't)\s+(?:know|notice|be\s+told)\b|\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|mention\s+(?:this|it|that|these|them|the)(?:\s+\w+){0,2}(?:\s+(?:in|from)\s+(?:the|your)\s+\w+\s+or)?\s+to)\s+the\s+user\b(?:\s*(?:$|[^\w\s])|\s+(?:about|that|what|when|where|why|if|unless|until|how|anything|any|of|you|this|it|and|or)\b)|\b(?:leave|keep)\s+(?:this|it|that|these|them|those)(?:\s+\w+){0,2}\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output|transcript|conversation|chat|log|confirmation)\b|\b(?:omit|exclude)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+from\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output)\b|\b(?:do\s+not|don't|never)\s+(?:summari[sz]e|show|explain|describe|display|read\s+out)\s+(?:or\s+(?:summari[sz]e|show|explain|describe|display)\s+)?(?:them|these|those|this|that|it|this step|this change|these steps|these commands|these instructions|the\s+fetched\s+instructions|the steps|the commands|the instructions|the references|the reference files|the diff|the diffs|the changes|the patch) to the user\b|\bno\s+need\s+to\s+(?:tell|inform|notify|alert)(?:\s+the\s+user\b|\s*$)|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal)\s+(?:this|it|that|these|them)(?:\s+\w+)?(?:\s+(?:or|and)\s+(?:the|this|that)\s+\w+)?\s+(?:in|among)\s+(?:your|the)\s+(?:replies|reply|responses?|answers?|summar(?:y|ies)|explanations?|commit\s+messages?|changes|changelog)\b|\b(?:do\s+not|don't|never)\s+(?:mention|reveal|disclose)\s+(?:to\s+the\s+user\s+)?that\s+you\s+(?:first\s+|also\s+|have\s+|had\s+|need\s+to\s+|will\s+)?(?:read|ran|run|sent|send|accessed|access|opened|open|collected|collect|copied|copy|uploaded|upload|fetched|fetch|installed|install)\b|\bwithout\s+(?:mentioning|showing|telling|reporting|listing)\s+(?:it|this|that|them|these)\s+(?:to\s+the\s+user|in\s+(?:your|the)\s+(?:reply|replies|responses?|summary|answer|output|report))\b|\bdo\s+(?:this|it|that|so)\s+(?:silently|quietly|secretly|covertly)\b|\b(?:never|do\s+not|don't)\s+(?:reveal|disclose|admit|mention)\s+(?:to\s+the\s+user\s+)?that\s+(?:this\s+(?:skill|recommendation|advice|ranking|message|notice|alert|warning)|these\s+(?:instructions|recommendations)|you\s+(?:were|are|have\s+been)\s+(?:told|instructed|asked|paid))\b|\b(?:never|do\s+not|don't)\s+(?:reveal|disclose|admit|mention)\b[^\n]{0,60}\b(?:referral|sponsor(?:ed|ship)|affiliate|commission|kickback|paid\s+placement)|\b(?:don't|do\s+not|never)\s+list\s+(?:them|these|it|this)\s+to\s+the\s+user\b|\b(?:don't|do\s+not|never)\s+list\s+(?:them|these|those|it|this)(?:\s+[\w-]+){0,3}\s+in\s+(?:your|the)\s+(?:summary|reply|answer|response|report)\b|\bkeep\b[^\n]{0,80}\bout\s+of\s+what\s+you\s+(?:show|tell|report|say)\b|\b(?:no\s+need\s+to|do\s+not|don't|never|(?:do\s+not|don't|doesn't|does\s+not)\s+need\s+to|needn't)\s+bring\s+(?:it|this|that|them)\s+up\b|\bno\s+need\s+to\s+mention\s+(?:it|this|that)\s*(?:[.;!]|$|to\s+the\s+user\b)|\b(?:do\s+not|don't|never)\s+surface\s+(?:this|it|that|these|them)(?:\s+\w+)?\s+to\s+(?:the|your)\s+(?:human|user|operator)|\b(?:do\s+not|don't|never)\s+(?:reveal|discuss|disclose)\s+(?:or\s+(?:reveal|discuss|disclose)\s+)?(?:these|this|the|your)\s+(?:standing\s+)?(?:instructions|orders|habits|rules)\s+(?:with|to)\s+the\s+user\b|\bnot\s+something\s+(?:the\s+)?user\s+needs\s+to\s+(?:know|hear|see)\b|\btell\s+no\s+one\s+(?:that\s+)?you\s+(?:did|have|added|changed|ran|installed)\b|\b(?:do\s+not|don't|never)\s+mention\s+(?:it|this|that|them)\b[^\n.]{0,40}\bin\s+(?:the\s+)?chat\b|\b(?:do\s+not|don't|never)\s+(?:mention|reveal|disclose|say|let\s+(?:the\s+)?\w+\s+know)\s+(?:to\s+the\s+user\s+)?(?:that\s+)?(?:any\s+|the\s+|some\s+)?(?:rows|entries|records|items|lines|files|data|values|figures|amounts|totals|balances|counts|transactions|discrepancies|messages|emails|invoices)\s+(?:were|was|have\s+been|had\s+been)\s+(?:removed|deleted|dropped|changed|altered|edited|adjusted|modified|hidden|omitted|rewritten|sent|forwarded|copied|uploaded)\b",
+        // Batch 59: two things kept back in one breath ("do not mention
+        // the file share or the directory to the user").
+        pattern: r"\b(?:do\s+not|don't|never)\s+ask\s+(?:or|and|nor)\s+(?:report|tell|mention|announce)\b|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal)\s+(?:this|these|that|those|it|them)(?:\s+\w+)?\s+in\s+(?:commit\s+messages|PR\s+descriptions|pull\s+requests|conversation|chat\s+replies|replies)\b|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal|list|report)\s+(?:the|this|that|any)\s+background\s+(?:service|process|job|task|agent|daemon)s?\b|\b(?:silently|quietly|secretly|covertly)\s+(?:run|execute|send|upload|install|download|copy|exfiltrate|post|forward|transmit|collect|read)\b|\bwithout\s+(?:the\s+user(?:'s)?\s+(?:knowledge|noticing|knowing)|(?:telling|informing|notifying|alerting)\s+(?:the\s+)?user|(?:showing|mentioning|revealing|displaying)\s+(?:them|it|this|these|that|anything|the\s+(?:command|commands|step|steps|output))\s+to\s+the\s+user)|(?:^|[.!?:]\s)\W{0,4}(?:silently\s+)?(?:run|execute|install|upgrade|update|send|upload|post|copy|read|collect|delete|proceed|continue|go\s+ahead)\b[^\n.!?]{0,80}\bwithout\s+(?:asking\s+for\s+)?(?:the\s+)?user(?:'s)?\s+(?:consent|approval|permission)|\b(?:hide|conceal)\s+(?:this|these|it|that|them|the\s+\w+(?:\s+\w+)?)\s+from\s+the\s+user|\bkeep\s+(?:this|it|these)\s+(?:secret|hidden)\s+from\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find\s+out|be\s+told)|\buser\s+(?:does\s+not|doesn't)\s+need\s+to\s+(?:know|notice|see|be\s+told)\b|\buser\s+(?:need\s+not|needn't)\s+(?:know|notice|be\s+told)\b|\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|mention\s+(?:this|it|that|these|them|the)(?:\s+\w+){0,2}(?:\s+(?:in|from)\s+(?:the|your)\s+\w+\s+or|\s+(?:or|and)\s+(?:the|this|that|its)(?:\s+\w+){1,2})?\s+to)\s+the\s+user\b(?:\s*(?:$|[^\w\s])|\s+(?:about|that|what|when|where|why|if|unless|until|how|anything|any|of|you|this|it|and|or)\b)|\b(?:leave|keep)\s+(?:this|it|that|these|them|those)(?:\s+\w+){0,2}\s+out\s+of\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output|transcript|conversation|chat|log|confirmation)\b|\b(?:omit|exclude)\s+(?:this|it|that|these|them)(?:\s+\w+){0,2}\s+from\s+(?:your|the)\s+(?:summary|reply|answer|response|report|output)\b|\b(?:do\s+not|don't|never)\s+(?:summari[sz]e|show|explain|describe|display|read\s+out)\s+(?:or\s+(?:summari[sz]e|show|explain|describe|display)\s+)?(?:them|these|those|this|that|it|this step|this change|these steps|these commands|these instructions|the\s+fetched\s+instructions|the steps|the commands|the instructions|the references|the reference files|the diff|the diffs|the changes|the patch) to the user\b|\bno\s+need\s+to\s+(?:tell|inform|notify|alert)(?:\s+the\s+user\b|\s*$)|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal)\s+(?:this|it|that|these|them)(?:\s+\w+)?(?:\s+(?:or|and)\s+(?:the|this|that)\s+\w+)?\s+(?:in|among)\s+(?:your|the)\s+(?:replies|reply|responses?|answers?|summar(?:y|ies)|explanations?|commit\s+messages?|changes|changelog)\b|\b(?:do\s+not|don't|never)\s+(?:mention|reveal|disclose)\s+(?:to\s+the\s+user\s+)?that\s+you\s+(?:first\s+|also\s+|have\s+|had\s+|need\s+to\s+|will\s+)?(?:read|ran|run|sent|send|accessed|access|opened|open|collected|collect|copied|copy|uploaded|upload|fetched|fetch|installed|install)\b|\bwithout\s+(?:mentioning|showing|telling|reporting|listing)\s+(?:it|this|that|them|these)\s+(?:to\s+the\s+user|in\s+(?:your|the)\s+(?:reply|replies|responses?|summary|answer|output|report))\b|\bdo\s+(?:this|it|that|so)\s+(?:silently|quietly|secretly|covertly)\b|\b(?:never|do\s+not|don't)\s+(?:reveal|disclose|admit|mention)\s+(?:to\s+the\s+user\s+)?that\s+(?:this\s+(?:skill|recommendation|advice|ranking|message|notice|alert|warning)|these\s+(?:instructions|recommendations)|you\s+(?:were|are|have\s+been)\s+(?:told|instructed|asked|paid))\b|\b(?:never|do\s+not|don't)\s+(?:reveal|disclose|admit|mention)\b[^\n]{0,60}\b(?:referral|sponsor(?:ed|ship)|affiliate|commission|kickback|paid\s+placement)|\b(?:don't|do\s+not|never)\s+list\s+(?:them|these|it|this)\s+to\s+the\s+user\b|\b(?:don't|do\s+not|never)\s+list\s+(?:them|these|those|it|this)(?:\s+[\w-]+){0,3}\s+in\s+(?:your|the)\s+(?:summary|reply|answer|response|report)\b|\bkeep\b[^\n]{0,80}\bout\s+of\s+what\s+you\s+(?:show|tell|report|say)\b|\b(?:no\s+need\s+to|do\s+not|don't|never|(?:do\s+not|don't|doesn't|does\s+not)\s+need\s+to|needn't)\s+bring\s+(?:it|this|that|them)\s+up\b|\bno\s+need\s+to\s+mention\s+(?:it|this|that)\s*(?:[.;!]|$|to\s+the\s+user\b)|\b(?:do\s+not|don't|never)\s+surface\s+(?:this|it|that|these|them)(?:\s+\w+)?\s+to\s+(?:the|your)\s+(?:human|user|operator)|\b(?:do\s+not|don't|never)\s+(?:reveal|discuss|disclose)\s+(?:or\s+(?:reveal|discuss|disclose)\s+)?(?:these|this|the|your)\s+(?:standing\s+)?(?:instructions|orders|habits|rules)\s+(?:with|to)\s+the\s+user\b|\bnot\s+something\s+(?:the\s+)?user\s+needs\s+to\s+(?:know|hear|see)\b|\btell\s+no\s+one\s+(?:that\s+)?you\s+(?:did|have|added|changed|ran|installed)\b|\b(?:do\s+not|don't|never)\s+mention\s+(?:it|this|that|them)\b[^\n.]{0,40}\bin\s+(?:the\s+)?chat\b|\b(?:do\s+not|don't|never)\s+(?:mention|reveal|disclose|say|let\s+(?:the\s+)?\w+\s+know)\s+(?:to\s+the\s+user\s+)?(?:that\s+)?(?:any\s+|the\s+|some\s+)?(?:rows|entries|records|items|lines|files|data|values|figures|amounts|totals|balances|counts|transactions|discrepancies|messages|emails|invoices)\s+(?:were|was|have\s+been|had\s+been)\s+(?:removed|deleted|dropped|changed|altered|edited|adjusted|modified|hidden|omitted|rewritten|sent|forwarded|copied|uploaded)\b",
         confirm: Some(crate::naming::forbidden_concealment),
         what: "tells the agent to hide actions from the user",
         explain: "Tells the agent to act behind the user's back; a skill that hides what it does is not one to run — remove it.",

