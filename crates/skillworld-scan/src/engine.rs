@@ -560,35 +560,39 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
             beside.push((index, line_local(rule.pattern) && !rule.reads_sentences()));
             continue;
         }
-        for plan in plans(rule.pattern) {
+        for plan in plans(rule.pattern).iter() {
             let groups = match plan {
                 Plan::Groups(groups) => groups,
                 Plan::Anchors(atoms) => {
-                    if let Some(atoms) = marked.take(index, atoms) {
+                    if let Some(atoms) = marked.take(index, atoms.clone()) {
                         unanchored.push((index, Gate::Anchors(Anchors::new(&atoms), atoms)));
                     }
                     continue;
                 }
                 Plan::Loose(loose) => {
-                    unanchored.push((index, Gate::Regex(build(&loose))));
+                    unanchored.push((index, Gate::Regex(build(loose))));
                     continue;
                 }
             };
             let clause = clauses.len();
-            let mut groups = groups.into_iter();
+            let mut groups = groups.iter();
             let trigger = groups.next().expect("a group at least");
             for atom in trigger {
-                let at = *trigger_of.entry(atom.clone()).or_insert_with(|| {
-                    triggers.push((atom, Vec::new()));
-                    triggers.len() - 1
-                });
+                let at = match trigger_of.get(atom) {
+                    Some(&at) => at,
+                    None => {
+                        triggers.push((atom.clone(), Vec::new()));
+                        trigger_of.insert(atom.clone(), triggers.len() - 1);
+                        triggers.len() - 1
+                    }
+                };
                 triggers[at].1.push(clause);
             }
             // A clause needs every group, and nine lines in ten lack the
             // first one tried: the automata go last, each kind kept in the
             // prefilter's order (longest shortest word first, which
             // measured better than fewest words first).
-            let mut others: Vec<Group> = groups.map(|atoms| Group::new(&atoms)).collect();
+            let mut others: Vec<Group> = groups.map(|atoms| Group::new(atoms)).collect();
             others.sort_by_key(Group::is_costly);
             clauses.push((index, others));
         }

@@ -17,6 +17,7 @@
 //! are independent.
 
 use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
@@ -317,26 +318,77 @@ const COMMON_TRIGRAMS: &[&[u8]] = &[
     b"art", b"nde", b"tur", b"ack", b"igh", b"ght", b"ure", b"ous", b"ill", b"lin", b"lly",
 ];
 
+/// What a word's anchor choice weighs, each window by its `key`: window
+/// counts of sample prose (three-byte ones tagged by the top bit),
+/// `COMMON_QUADGRAMS` and `COMMON_TRIGRAMS`. Sets and counts of keys, not
+/// of bytes: comparing each window with every common trigram, and
+/// SipHash, were two fifths of a process's first scan (issue 19).
+struct Usage {
+    seen: HashMap<u32, u32, WindowHash>,
+    usual: HashSet<u32, WindowHash>,
+    trigrams: HashSet<u32, WindowHash>,
+}
+
+/// Keys are four bytes of text: one multiply spreads them (no attacker
+/// picks the rule table's words or prose).
+type WindowHash = BuildHasherDefault<KeyHasher>;
+
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0 ^ self.0 >> 29
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u32(u32::from(byte));
+        }
+    }
+
+    fn write_u32(&mut self, key: u32) {
+        self.0 = (self.0 ^ u64::from(key)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+impl Usage {
+    fn of(prose: &str) -> Self {
+        let mut seen: HashMap<u32, u32, WindowHash> = HashMap::default();
+        for window in prose.as_bytes().windows(4) {
+            *seen.entry(key(window, 4)).or_default() += 1;
+        }
+        // Three-byte counts, tagged apart from the four-byte ones (a rare
+        // clash only shifts an anchor, never what is found).
+        for window in prose.as_bytes().windows(3) {
+            *seen.entry(key(window, 3) | 1 << 31).or_default() += 1;
+        }
+        Usage {
+            seen,
+            usual: COMMON_QUADGRAMS.iter().map(|w| key(w, 4)).collect(),
+            trigrams: COMMON_TRIGRAMS.iter().map(|t| key(t, 3)).collect(),
+        }
+    }
+
+    fn count(&self, key: u32) -> u32 {
+        self.seen.get(&key).copied().unwrap_or(0)
+    }
+}
+
 /// Where a word's anchor window starts: the one that is not a common
 /// window of skill text, whose first three bytes (which pick its gate
-/// word) are not a common English trigram and occur least in `seen`
-/// (window counts of sample prose), then the one of the rarest bytes.
-/// `usual` holds `COMMON_QUADGRAMS`' keys.
-fn anchor(word: &[u8], seen: &HashMap<u32, u32>, usual: &HashSet<u32>) -> usize {
+/// word) are not a common English trigram and occur least in the prose,
+/// then the one of the rarest bytes.
+fn anchor(word: &[u8], usage: &Usage) -> usize {
     (0..=word.len() - 4)
         .min_by_key(|&at| {
             let window = &word[at..at + 4];
-            let count = seen.get(&key(window, 4)).copied().unwrap_or(0);
-            let head = seen.get(&(key(window, 3) | 1 << 31)).copied().unwrap_or(0);
-            let common = COMMON_TRIGRAMS
-                .iter()
-                .any(|t| t.eq_ignore_ascii_case(&window[..3]));
             (
-                usual.contains(&key(window, 4)),
-                common,
-                head,
+                usage.usual.contains(&key(window, 4)),
+                usage.trigrams.contains(&key(window, 3)),
+                usage.count(key(window, 3) | 1 << 31),
                 window[..3].iter().map(|&b| commonness(b)).sum::<u32>(),
-                count,
+                usage.count(key(window, 4)),
             )
         })
         .expect("four bytes at least")
@@ -448,16 +500,7 @@ impl WordSearch {
             words.iter().all(|(w, _)| w.len() >= 3),
             "every word has three bytes at least"
         );
-        let mut seen: HashMap<u32, u32> = HashMap::new();
-        for window in prose.as_bytes().windows(4) {
-            *seen.entry(key(window, 4)).or_default() += 1;
-        }
-        // Three-byte counts, tagged apart from the four-byte ones (a rare
-        // clash only shifts an anchor, never what is found).
-        for window in prose.as_bytes().windows(3) {
-            *seen.entry(key(window, 3) | 1 << 31).or_default() += 1;
-        }
-        let usual: HashSet<u32> = COMMON_QUADGRAMS.iter().map(|w| key(w, 4)).collect();
+        let usage = Usage::of(prose);
         let mut gate = Gate::empty();
         let (short, long): (Vec<_>, Vec<_>) = words
             .into_iter()
@@ -466,7 +509,7 @@ impl WordSearch {
         let long = long
             .into_iter()
             .map(|(word, payload)| {
-                let at = anchor(&word, &seen, &usual);
+                let at = anchor(&word, &usage);
                 (key(&word[at..], 4), word, at, payload)
             })
             .collect();

@@ -8,6 +8,7 @@
 //!
 //! `REGENERATE=1 cargo test -p skillworld-scan --lib the_table_is_what_the_rows_derive`
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
@@ -27,12 +28,13 @@ pub enum Plan {
 }
 
 /// The plans of `pattern`'s alternatives, in order: from the table when
-/// it holds the pattern, else derived.
-pub fn plans(pattern: &str) -> Vec<Plan> {
-    TABLE
-        .get(pattern)
-        .cloned()
-        .unwrap_or_else(|| derive(pattern))
+/// it holds the pattern (lent, not copied: the engine keeps only the
+/// trigger atoms whole), else derived.
+pub fn plans(pattern: &str) -> Cow<'static, [Plan]> {
+    match TABLE.get(pattern) {
+        Some(plans) => Cow::Borrowed(plans),
+        None => Cow::Owned(derive(pattern)),
+    }
 }
 
 /// The plans of `pattern`'s alternatives, read from the pattern.
@@ -141,6 +143,10 @@ fn escape(bytes: &[u8]) -> String {
 
 /// The bytes `escape` wrote as `text`.
 fn unescape(text: &str) -> Result<Vec<u8>, String> {
+    // Most fields hold no escape (a word, a prefix): copied whole.
+    if !text.contains('\\') {
+        return Ok(text.as_bytes().to_vec());
+    }
     let mut out = Vec::with_capacity(text.len());
     let mut bytes = text.bytes();
     while let Some(byte) = bytes.next() {
