@@ -45,7 +45,7 @@ pub fn continues_a_phrase(lines: &Lines, layout: &Layout, line: usize) -> bool {
     let before = lines.get(line - 1).trim_end();
     match before.chars().last() {
         None => false,
-        Some(c) if matches!(c, '.' | ':' | ';' | ',' | '!' | '?' | '(' | '-') => false,
+        Some('.' | ':' | ';' | ',' | '!' | '?' | '(' | '-') => false,
         Some(_) => {
             let last = before
                 .rsplit(|c: char| c.is_whitespace())
