@@ -194,6 +194,7 @@ use crate::layout::{Lang, Layout, Region, in_inline_code};
 use crate::lines::Lines;
 use crate::loginkey;
 use crate::logswitch;
+use crate::midphrase;
 use crate::newvolume;
 use crate::optionheading;
 use crate::owncache;
@@ -1078,6 +1079,14 @@ static SECOND_READINGS: &[SecondReading] = &[
         spares: |lines, _, line| canary::asks_only_for_marker(lines.get(line)),
         outcome: Spared::Softened("an injection specimen that asks only for its canary"),
     },
+    // "a committed `~/.aws/credentials`" / "copy or `id_rsa`": a wrapped
+    // line's first word goes on with the phrase before it; it orders no
+    // read out (batch 60's twin).
+    SecondReading {
+        reads: |h| h.rule.id == "credential-read-instruction",
+        spares: |lines, layout, line| midphrase::continues_a_phrase(lines, layout(), line),
+        outcome: Spared::Softened("a wrapped line going on with the phrase before it"),
+    },
     // The order not to ask about the skill's own cache files arms nothing
     // else the skill does.
     SecondReading {
@@ -1156,7 +1165,8 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
         // A prose row's match that runs out of a code span into the words
         // after it ("`https://…?k=` followed by the value of …", batch 24)
         // reads those words: it is prose.
-        let inline = region == Region::Prose
+        // So does a code span in an HTML comment's text (batch 60).
+        let inline = matches!(region, Region::Prose | Region::Comment)
             && in_inline_code(line_text, column)
             && (rule.target != Target::Prose || in_inline_code(line_text, end));
         let code = matches!(region, Region::Code(_)) || inline;

@@ -48,6 +48,7 @@ mod loginkey;
 mod logswitch;
 mod loopback;
 mod metacomment;
+mod midphrase;
 mod naming;
 mod netaddr;
 mod newvolume;
