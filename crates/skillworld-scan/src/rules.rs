@@ -5647,6 +5647,22 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "carried-payload",
+        class: Class::Obfuscation,
+        severity: Severity::High,
+        what: "uses a dangerous literal through a name set elsewhere",
+        explain: "A name set on another line to a literal (a raw address, a log, sudoers, a start-up file) is used where the literal itself would block (both lines shown); remove the skill or the use.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "carried-secret",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        what: "sends a secret carried by a name",
+        explain: "A value read from a secret (a .env file, a credential or key file, shell history, the environment) is kept in a name and that name is sent away on this line (the read's line shown); a key goes only to its own API, in its header — remove the skill or the send.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "data-payload",
         class: Class::Execution,
         severity: Severity::Critical,
