@@ -110,7 +110,7 @@ static ENV_SECRET: LazyLock<Regex> = LazyLock::new(|| {
 /// `NewClient(key)`): what comes right before the name on its line.
 static LOGIN: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r#"(?i)(?:authorization|bearer|basic|x-[\w-]*(?:key|token|auth)[\w-]*|private-token|api[-_]?key|access_token|client_secret|\bauth|headers?|-H|--header|-u|--user)\W{0,6}(?:\{|\$\{?|\+\s*|f?['"]?\s*)?$|(?-i:\bnew\s+[\w.]+|\w*(?:Client|Manager|Service|Api|API|SDK|Sdk|AI)|\bNew\w*)\s*\(\s*$"#,
+        r#"(?i)(?:authorization|bearer|basic|x-[\w-]*(?:key|token|auth)[\w-]*|private-token|api[-_]?key|access_token|client_secret|\bauth|headers?|-H|--header|-u|--user|-i)\W{0,6}(?:\{|\$\{?|\+\s*|f?['"]?\s*)?$|(?-i:\bnew\s+[\w.]+|\w*(?:Client|Manager|Service|Api|API|SDK|Sdk|AI)|\bNew\w*)\s*\(\s*$"#,
     )
     .expect("login")
 });
@@ -180,7 +180,7 @@ fn source_of(
         return direct("the whole environment");
     }
     if let Some(found) = ENV_SECRET.find(value)
-        && !used_as_login(value, found.start())
+        && !used_as_login(value, chain_start(value, found.start()))
     {
         let owner = Some(found.as_str().to_owned());
         return Some(Taint {
@@ -221,6 +221,18 @@ fn source_of(
     None
 }
 
+/// Where the chain of names and dots holding `at` starts
+/// (`os.environ[…]` from `environ`).
+fn chain_start(text: &str, at: usize) -> usize {
+    let head = &text.as_bytes()[..at];
+    let kept = head
+        .iter()
+        .rev()
+        .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.')
+        .count();
+    at - kept
+}
+
 /// Where `text` uses the name `name` as a value: a whole word, not an
 /// attribute (`a.env`), a quoted key (`"env":`) or a keyword's name
 /// (`data=data`'s first).
@@ -234,7 +246,8 @@ fn used_at(text: &str, name: &str) -> Option<usize> {
         from = end;
         let before = at.checked_sub(1).map(|i| bytes[i]);
         let after = bytes.get(end).copied();
-        if before.is_some_and(|b| word(b) || b == b'.') || after.is_some_and(word) {
+        // A word of a path written out (`/bot{token}`) is no use.
+        if before.is_some_and(|b| word(b) || b == b'.' || b == b'/') || after.is_some_and(word) {
             continue;
         }
         if matches!(
@@ -276,10 +289,22 @@ static SECRET_KEY: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)key|token|secret|passw|cred|auth|\bpat\b|cookie|session").expect("secret key")
 });
 
-/// Whether the use of a name at `at` is a login (what stands before it).
+/// Whether the use at `at` is a URL's host, not a login.
+fn addressed(text: &str, at: usize) -> bool {
+    let start = text.floor_char_boundary(at.saturating_sub(40));
+    let bare = text[start..at].trim_end_matches(['{', '$', '(', '+', '"', '\'', ' ']);
+    bare.ends_with("://")
+}
+
+/// Whether the use of a name at `at` is a login (what stands before it),
+/// or the address a request goes to: a URL's host (`https://${HOST}/…`)
+/// or the key the Telegram Bot API takes in its path
+/// (`api.telegram.org/bot{token}/…`).
 fn used_as_login(text: &str, at: usize) -> bool {
     let start = text.floor_char_boundary(at.saturating_sub(40));
-    LOGIN.is_match(&text[start..at])
+    let before = &text[start..at];
+    let bare = before.trim_end_matches(['{', '$', '(', '+', '"', '\'', ' ']);
+    LOGIN.is_match(before) || bare.ends_with("://") || bare.ends_with("api.telegram.org/bot")
 }
 
 /// A URL's host.
@@ -511,12 +536,20 @@ fn walk(
     calls
 }
 
-/// Whether `text` uses a key from the environment as a login.
+/// Whether a path's name used at `at` is a file curl uploads (`@$P`,
+/// `"@" + p`, `f"@{p}"`).
+fn uploaded(text: &str, at: usize) -> bool {
+    text[..at]
+        .trim_end_matches(['{', '$', '+', '"', '\'', ' '])
+        .ends_with('@')
+}
+
+/// Whether `text` uses the user's own key (from the environment or a
+/// secret the skill read) as a login.
 fn logs_in(text: &str, names: &BTreeMap<String, Taint>) -> bool {
-    let named = names
-        .iter()
-        .filter(|(_, t)| t.what == FROM_ENV)
-        .any(|(n, _)| used_at(text, n).is_some_and(|at| used_as_login(text, at)));
+    let named = names.iter().filter(|(_, t)| !t.path).any(|(n, _)| {
+        used_at(text, n).is_some_and(|at| used_as_login(text, at) && !addressed(text, at))
+    });
     named
         || ENV_SECRET
             .find_iter(text)
@@ -541,7 +574,7 @@ fn read_statement(
         let Some(at) = used_at(line, name) else {
             continue;
         };
-        let read = !taint.path || READS.is_match(line) || line.contains('@');
+        let read = !taint.path || READS.is_match(line) || uploaded(line, at);
         if read && !used_as_login(line, at) && !owned(line, taint) {
             let (from, what) = (taint.from, taint.what);
             let name = name.clone();
