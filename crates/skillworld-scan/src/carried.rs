@@ -12,10 +12,12 @@
 //!   further names (`.read()`, `json.dumps`, a dict, an f-string, a
 //!   concatenation, base64), and then used in a send's statement, is the
 //!   source reaching the sink. A use as a login (a header, `auth=`, an API
-//!   key field, curl's `-u`) is the service's own, and a send to the
-//!   official API of a listed service is the user's own (`engine` drops
-//!   those); a name handed to a helper of the file taints that helper's
-//!   parameter for one more pass over its body.
+//!   key field, curl's `-u`, an SDK client's key) or as the address (a
+//!   URL's host, the Telegram Bot API's path key) is the service's own, as
+//!   is a request that logs in with a key of the user's, a key sent to a
+//!   host named for it, and a send to the official API of a listed
+//!   service (`engine` drops those); a name handed to a helper of the
+//!   file taints that helper's parameter for one more pass over its body.
 //! - [`constant_uses`]: a name assigned a literal on a line a row already
 //!   matched (a raw IP, a log, sudoers, an rc file) is put back where it
 //!   is used, so the use is read as the literal would be (`reveal`'s
@@ -506,10 +508,10 @@ fn walk(
         if let Some(statement) = open.as_mut() {
             read_statement(line, l, statement, &names, &logins, helpers);
             statement.depth += brackets(line);
-            if statement.depth <= 0 || l >= statement.sink + STATEMENT {
-                if let Some(done) = open.take() {
-                    done.close(out);
-                }
+            if (statement.depth <= 0 || l >= statement.sink + STATEMENT)
+                && let Some(done) = open.take()
+            {
+                done.close(out);
             }
         }
         if !names.is_empty() {
