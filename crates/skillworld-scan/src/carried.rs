@@ -30,7 +30,6 @@ use std::collections::BTreeMap;
 use std::ops::Range;
 use std::sync::LazyLock;
 
-use aho_corasick::AhoCorasick;
 use regex::Regex;
 
 use crate::lines::Lines;
@@ -674,39 +673,6 @@ pub struct Constant {
     /// 0-based line of the assignment.
     pub set: usize,
     pub value: String,
-}
-
-/// Paths a rule guards where they are written to or read (logs, login
-/// records, sudoers and system settings, keys, history, start-up files):
-/// a line naming one may set a name to it.
-static GUARDED: LazyLock<AhoCorasick> = LazyLock::new(|| {
-    AhoCorasick::new([
-        "/var/log/",
-        "/etc/",
-        "authorized_keys",
-        "_history",
-        "wtmp",
-        "btmp",
-        "lastlog",
-        ".bashrc",
-        ".zshrc",
-        ".bash_profile",
-        ".zprofile",
-        "LaunchAgents",
-        "LaunchDaemons",
-        "winevt",
-    ])
-    .expect("guarded paths")
-});
-
-/// The 0-based lines of `text` that name a guarded path.
-pub fn guarded_lines(text: &str, lines: &Lines) -> Vec<usize> {
-    let mut out: Vec<usize> = GUARDED
-        .find_iter(text)
-        .map(|m| lines.of(m.start()))
-        .collect();
-    out.dedup();
-    out
 }
 
 /// At most this many uses are rebuilt in a text.

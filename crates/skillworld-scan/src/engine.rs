@@ -2590,7 +2590,7 @@ fn reveal_hidden(
     out
 }
 
-/// Names set to a guarded path's literal, read where they are used with
+/// Names set to a login log's literal (`log-name`), read where used with
 /// the literal put back (`carried::constant_uses`): what blocks there and
 /// did not block before is `carried-payload`.
 fn constants_put_back(
@@ -2605,8 +2605,13 @@ fn constants_put_back(
     if depth > 0 {
         return Vec::new();
     }
-    let guarded = carried::guarded_lines(text, lines);
-    let uses = carried::constant_uses(lines, guarded.into_iter());
+    // The row's words gate it: a whole-text search here cost as much as
+    // half the scan.
+    let named = hits
+        .iter()
+        .filter(|h| h.rule.id == "log-name")
+        .map(|h| h.line - 1);
+    let uses = carried::constant_uses(lines, named);
     if uses.is_empty() {
         return Vec::new();
     }

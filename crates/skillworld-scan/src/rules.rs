@@ -5696,7 +5696,9 @@ pub static RULES: &[Rule] = &[
         // holes45: a login log held in a shell variable (`LOG=/var/log/auth.log`):
         // the lines that use it are read with its value, so `cat "$tmp" >
         // "$LOG"` is the write over the log it is (`log-tamper`).
-        pattern: r"^\s*(?:(?:export|readonly|local|declare)\s+)?[A-Za-z_]\w*=['\x22]?/var/log/(?:wtmp|btmp|lastlog|auth\.log|secure)\b",
+        // taint46: any language's name (`LOG = "/var/log/auth.log"`,
+        // `const LOG = '…'`), put back where it is used (`carried.rs`).
+        pattern: r"^\s*(?:(?:export|readonly|local|declare|const|let|var|final|my)\s+)?\$?[A-Za-z_]\w*\s*=\s*['\x22]?/var/log/(?:wtmp|btmp|lastlog|auth\.log|secure)\b",
         quiet: true,
         what: "names a login log in a variable",
         explain: "Holds a login log's path in a shell variable.",
