@@ -182,6 +182,7 @@ fn unicode_gate(bytes: &[u8]) -> bool {
 const DFA_CACHE: usize = 64 << 20;
 
 use crate::canary;
+use crate::carried;
 use crate::chattemplate;
 use crate::continued;
 use crate::docbanner;
@@ -1303,6 +1304,10 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
     hits.extend(found);
     if kind == Kind::Markdown {
         launches_in_later_blocks(&mut hits, &lines);
+    }
+    if depth == 0 {
+        let carried = carried_sends(file, &hits, &lines, layout());
+        hits.extend(carried);
     }
     let combined = combine(&hits, |scope| scope != Scope::Skill);
     hits.extend(combined);
@@ -2589,6 +2594,122 @@ fn reveal_hidden(
                     format!("reads as `{}`: {}", found.excerpt, found.rule.what),
                 ));
             }
+        }
+    }
+    out.extend(constants_put_back(file, text, kind, hits, lines, depth));
+    out
+}
+
+/// Names set to a login log's literal (`log-name`), read where used with
+/// the literal put back (`carried::constant_uses`): what blocks there and
+/// did not block before is `carried-payload`.
+fn constants_put_back(
+    file: &str,
+    text: &str,
+    kind: Kind,
+    hits: &[Hit],
+    lines: &Lines,
+    depth: usize,
+) -> Vec<Hit> {
+    // A rebuilt text's own names were put back already.
+    if depth > 0 {
+        return Vec::new();
+    }
+    // The row's words gate it: a whole-text search here cost as much as
+    // half the scan.
+    let named = hits
+        .iter()
+        .filter(|h| h.rule.id == "log-name")
+        .map(|h| h.line - 1);
+    let uses = carried::constant_uses(lines, named);
+    if uses.is_empty() {
+        return Vec::new();
+    }
+    let mut rebuilt: Vec<&str> = vec![""; lines.count()];
+    for using in &uses {
+        rebuilt[using.line] = &using.rebuilt;
+    }
+    let sparse = rebuilt.join("\n");
+    let normalized = reveal::normalize_with(&sparse, text);
+    let known: BTreeSet<(&str, usize)> = hits
+        .iter()
+        .filter(|h| h.severity.blocks())
+        .map(|h| (h.rule.id, h.line))
+        .collect();
+    let inner = finish(analyse_at(file, &normalized, kind, depth + 1));
+    let mut out = Vec::new();
+    let mut reported = BTreeSet::new();
+    for found in inner.iter().filter(|h| h.severity.blocks()) {
+        let Some(using) = uses.iter().find(|u| u.line + 1 == found.line) else {
+            continue;
+        };
+        if known.contains(&(found.rule.id, found.line)) || !reported.insert(found.line) {
+            continue;
+        }
+        let note = format!(
+            "`{}` is set to `{}` on line {}: reads as `{}`: {}",
+            using.name,
+            using.value,
+            using.set + 1,
+            found.excerpt,
+            found.rule.what
+        );
+        out.push(payload_hit(
+            rule("carried-payload"),
+            file,
+            using.line,
+            hits,
+            lines,
+            note,
+        ));
+    }
+    out
+}
+
+/// The sends a name carries a secret into (`carried::sent`), per script
+/// or Markdown code block: a finding on the send's line naming the line
+/// the secret is read on. A send to the official API of a listed service
+/// (`hosts::SERVICES`, not a paste or publish path) is the user's own.
+fn carried_sends(file: &str, hits: &[Hit], lines: &Lines, layout: &Layout) -> Vec<Hit> {
+    let own_api = |h: &Hit| match h.service {
+        Some(Bound::Service(name)) => crate::hosts::SERVICES
+            .iter()
+            .find(|s| s.name == name)
+            .is_some_and(|s| !s.publish.iter().any(|p| lines.get(h.line - 1).contains(p))),
+        _ => false,
+    };
+    let mut sinks: Vec<(usize, usize)> = hits
+        .iter()
+        .filter(|h| h.rule.signal == Signal::Sink && h.armed && h.code && !h.inline && !h.comment)
+        .filter(|h| !own_api(h))
+        .filter_map(|h| Some((h.block?, h.line - 1)))
+        .filter(
+            |&(_, line)| matches!(layout.at(line).0, Region::Code(lang) if lang != Lang::Markdown),
+        )
+        .collect();
+    if sinks.is_empty() {
+        return Vec::new();
+    }
+    sinks.sort_unstable();
+    sinks.dedup();
+    let mut out = Vec::new();
+    for block in sinks.chunk_by(|a, b| a.0 == b.0) {
+        let at: Vec<usize> = block.iter().map(|&(_, line)| line).collect();
+        for carried in carried::sent(lines, layout.block_lines(block[0].0), &at) {
+            let note = format!(
+                "`{}` holds {} read on line {}",
+                carried.name,
+                carried.what,
+                carried.from + 1
+            );
+            out.push(payload_hit(
+                rule("carried-secret"),
+                file,
+                carried.sink,
+                hits,
+                lines,
+                note,
+            ));
         }
     }
     out

