@@ -108,7 +108,7 @@ pub fn generate() -> String {
             match plan {
                 Plan::Groups(groups) => {
                     out.push_str("groups\n");
-                    for group in groups {
+                    for group in groups.iter() {
                         out.push_str("group\n");
                         group.iter().for_each(|atom| write_atom(&mut out, atom));
                     }
