@@ -7,12 +7,29 @@ use serde_yaml::{Mapping, Value as Yaml};
 use skillworld_core::Status;
 
 use crate::SkillDocument;
+use crate::simple_emit::emit_simple;
 use crate::yaml::from_json;
 
 /// Writes the document as SKILL.md text: agentskills fields at the top
 /// level, our extensions as flat `skillworld.*` string keys under
 /// `metadata`, unknown fields restored at the top level.
 pub fn export_skill_md(document: &SkillDocument) -> String {
+    let top = frontmatter(document);
+    // Most frontmatter is plain text: written directly, as YAML would.
+    let yaml = emit_simple(&top).unwrap_or_else(|| {
+        serde_yaml::to_string(&Yaml::Mapping(top))
+            .expect("a mapping of plain values always serialises")
+    });
+    let mut out = String::with_capacity(yaml.len() + document.body.len() + 8);
+    out.push_str("---\n");
+    out.push_str(&yaml);
+    out.push_str("---\n");
+    out.push_str(&document.body);
+    out
+}
+
+/// The frontmatter `export_skill_md` writes, as a mapping.
+fn frontmatter(document: &SkillDocument) -> Mapping {
     let skill = &document.skill;
     let mut top = Mapping::new();
     let mut put = |key: &str, value: Yaml| {
@@ -83,15 +100,7 @@ pub fn export_skill_md(document: &SkillDocument) -> String {
     for (key, value) in &skill.extras {
         put(key, from_json(value));
     }
-
-    let yaml = serde_yaml::to_string(&Yaml::Mapping(top))
-        .expect("a mapping of plain values always serialises");
-    let mut out = String::with_capacity(yaml.len() + document.body.len() + 8);
-    out.push_str("---\n");
-    out.push_str(&yaml);
-    out.push_str("---\n");
-    out.push_str(&document.body);
-    out
+    top
 }
 
 /// A space-separated string when that reads back the same, else a list.
@@ -110,4 +119,52 @@ fn json_text(value: &impl Serialize) -> String {
     serde_json::to_value(value)
         .map(|v: Json| v.to_string())
         .expect("model types serialise to JSON")
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::{Source, import_skill_md};
+
+    fn skill_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).expect("a readable folder").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                skill_files(&path, out);
+            } else if path.file_name().is_some_and(|n| n == "SKILL.md") {
+                out.push(path);
+            }
+        }
+    }
+
+    /// On every scanner fixture's SKILL.md (real-world shapes: quotes,
+    /// lists, colons, non-ASCII), the direct emitter, where it answers,
+    /// writes what YAML writes; and it answers for most of them.
+    #[test]
+    fn the_direct_emitter_is_yaml_on_the_fixtures() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../skillworld-scan/tests/fixtures");
+        let mut files = Vec::new();
+        skill_files(&root, &mut files);
+        assert!(files.len() > 1_000, "{} fixtures", files.len());
+        let mut direct = 0;
+        for path in &files {
+            let bytes = std::fs::read(path).expect("readable");
+            let Ok(imported) = import_skill_md(&bytes, &Source::default()) else {
+                continue;
+            };
+            let top = frontmatter(&imported.document);
+            if let Some(fast) = emit_simple(&top) {
+                let yaml = serde_yaml::to_string(&Yaml::Mapping(top)).expect("serialises");
+                assert_eq!(fast, yaml, "{}", path.display());
+                direct += 1;
+            }
+        }
+        assert!(
+            direct * 2 > files.len(),
+            "{direct} of {} direct",
+            files.len()
+        );
+    }
 }

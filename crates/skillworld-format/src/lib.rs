@@ -58,6 +58,7 @@ mod names;
 mod params;
 mod share;
 mod signature;
+mod simple_emit;
 mod simple_yaml;
 mod strict;
 mod warning;

@@ -106,7 +106,7 @@ mod tests {
         for (index, atom) in atoms.iter().enumerate() {
             for before in around {
                 for after in around.iter().chain(&[" telling", "all", " (", "'"]) {
-                    let text = [before.as_bytes(), &atom.word, after.as_bytes()].concat();
+                    let text = [before.as_bytes(), &*atom.word, after.as_bytes()].concat();
                     let start = before.len();
                     let fits = atom.fits(&text, start);
                     let may = edges.may_fit(index, &text, start);

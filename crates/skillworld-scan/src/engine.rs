@@ -343,10 +343,10 @@ enum Group {
 impl Group {
     fn new(atoms: &[Atom]) -> Self {
         if atoms.len() <= FewWords::MOST {
-            return Group::Few(FewWords::new(atoms.iter().map(|a| a.word.as_slice())));
+            return Group::Few(FewWords::new(atoms.iter().map(|a| &*a.word)));
         }
         Group::Many {
-            words: atoms.iter().map(|a| a.word.clone()).collect(),
+            words: atoms.iter().map(|a| a.word.to_vec()).collect(),
             automaton: OnceLock::new(),
         }
     }
@@ -566,7 +566,7 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
             let groups = match plan {
                 Plan::Groups(groups) => groups,
                 Plan::Anchors(atoms) => {
-                    if let Some(atoms) = marked.take(index, atoms.clone()) {
+                    if let Some(atoms) = marked.take(index, atoms.to_vec()) {
                         unanchored.push((index, Gate::Anchors(Anchors::new(&atoms), atoms)));
                     }
                     continue;
@@ -579,7 +579,7 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
             let clause = clauses.len();
             let mut groups = groups.iter();
             let trigger = groups.next().expect("a group at least");
-            for atom in trigger {
+            for atom in trigger.iter() {
                 let at = match trigger_of.get(atom) {
                     Some(&at) => at,
                     None => {
@@ -602,7 +602,7 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
     let wanted = triggers
         .iter()
         .enumerate()
-        .map(|(at, (atom, _))| (atom.word.clone(), at))
+        .map(|(at, (atom, _))| (atom.word.to_vec(), at))
         .collect();
     Compiled {
         words: WordSearch::new(wanted, &prose()).marking(Marks::of(&marked.bytes)),

@@ -8,6 +8,8 @@
 
 pub mod table;
 
+use std::borrow::Cow;
+
 use regex_syntax::ParserBuilder;
 use regex_syntax::hir::literal::{ExtractKind, Extractor, Seq};
 use regex_syntax::hir::{Class, Hir, HirKind, Look};
@@ -55,7 +57,8 @@ pub fn line_local(pattern: &str) -> bool {
 /// must stand right before and after it, when it says so.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Atom {
-    pub word: Vec<u8>,
+    /// Borrowed from the binary for a row in the checked-in table.
+    pub word: Cow<'static, [u8]>,
     /// The pattern puts a word boundary (`\b`) before it, and it starts
     /// with a word byte: the byte before it is not one.
     pub bounded: bool,
@@ -115,13 +118,13 @@ fn is_word(byte: u8) -> bool {
 pub struct Then {
     skip: ByteSet,
     least: usize,
-    prefixes: Vec<Vec<u8>>,
+    prefixes: Cow<'static, [Cow<'static, [u8]>]>,
     /// The byte next to the atom (after the skipped run) of every
     /// prefix, in both cases: most checks end at one bit.
     edge: ByteSet,
     /// Each prefix's byte next to the atom, in the prefixes' order: found
     /// in one array, not through each prefix's own allocation.
-    edge_bytes: Vec<u8>,
+    edge_bytes: Cow<'static, [u8]>,
 }
 
 /// A set of bytes, one bit each.
@@ -170,12 +173,12 @@ impl Then {
             least,
             edge: ByteSet::of(edge),
             edge_bytes: prefixes.iter().map(|p| edge_byte(p).unwrap_or(0)).collect(),
-            prefixes,
+            prefixes: prefixes.into_iter().map(Cow::Owned).collect(),
         }
     }
 
     /// The prefixes whose byte next to the atom is `byte`.
-    fn meeting(&self, byte: u8) -> &[Vec<u8>] {
+    fn meeting(&self, byte: u8) -> &[Cow<'static, [u8]>] {
         let byte = byte.to_ascii_lowercase();
         let from = self.edge_bytes.partition_point(|&b| b < byte);
         let to = from
@@ -683,7 +686,7 @@ fn literal_atoms(hir: &Hir, context: &Context) -> Option<(usize, Vec<Atom>)> {
             bounded: context.bounded && word.first().is_some_and(|&b| is_word(b)),
             then: then.clone(),
             before: before.clone(),
-            word,
+            word: Cow::Owned(word),
         })
         .collect();
     (shortest > 0).then_some((score, atoms))
@@ -805,7 +808,7 @@ mod tests {
         assert!(
             groups
                 .iter()
-                .all(|g| !g.iter().any(|a| a.word == b"instructions"))
+                .all(|g| !g.iter().any(|a| *a.word == *b"instructions"))
         );
         assert_eq!(branches(r"(?:^|\s)sudo\s+\S").len(), 1);
         assert_eq!(branches(r"(?:ignore|forget)\s+rules").len(), 1);
@@ -817,7 +820,7 @@ mod tests {
     fn an_atom_knows_its_neighbours() {
         let groups = requirements(r"\bwithout\s+(?:the\s+user|telling)\b");
         let atom = &groups[0][0];
-        assert_eq!(atom.word, b"without");
+        assert_eq!(*atom.word, *b"without");
         assert!(atom.bounded);
         let then = atom.then.as_ref().expect("what follows");
         for (text, holds) in [
@@ -831,7 +834,7 @@ mod tests {
         }
         // Inside an alternation, from the pattern around it.
         let groups = requirements(r"\bnow\b[^\n]{0,40}\b(?:dan|evil\s+mode)\s*!");
-        let dan = groups[0].iter().find(|a| a.word == b"dan").expect("dan");
+        let dan = groups[0].iter().find(|a| *a.word == *b"dan").expect("dan");
         assert!(dan.bounded);
         assert!(dan.then.as_ref().expect("then").holds(b"dan !", 3));
         assert!(!dan.then.as_ref().expect("then").holds(b"dan.", 3));
@@ -852,7 +855,7 @@ mod tests {
     #[test]
     fn an_atom_knows_what_precedes_it() {
         let tac = &requirements(r"\$\(\s*tac\b")[0][0];
-        assert_eq!(tac.word, b"tac");
+        assert_eq!(*tac.word, *b"tac");
         let before = tac.before.as_ref().expect("what precedes");
         for (text, holds) in [
             ("$(tac", true),
@@ -872,7 +875,7 @@ mod tests {
         assert!(!then.holds(b"http://example.com", 7));
         // Classes next to a short anchor read as a run of skipped bytes.
         let quote = &anchors(r"[a-z]'[a-z]{1,3}'[a-z]").expect("an anchor")[0];
-        assert_eq!(quote.word, b"'");
+        assert_eq!(*quote.word, *b"'");
         for (text, holds) in [
             ("c'ur'l", true),
             ("C'UR'L", true),
@@ -884,7 +887,7 @@ mod tests {
         }
         // A run that ends the pattern: letters on both sides of `''`.
         let empty = &anchors(r"[a-z](?:''|\x22\x22)[a-z]").expect("anchors")[1];
-        assert_eq!(empty.word, b"''");
+        assert_eq!(*empty.word, *b"''");
         assert!(empty.fits(b"c''url", 1));
         assert!(!empty.fits(b"x = ''", 4));
         assert!(!empty.fits(b"a'' ", 1));
@@ -892,8 +895,8 @@ mod tests {
         assert!(dollar.fits(b"$a$b", 0));
         assert!(!dollar.fits(b"$HOME/x", 0));
         let groups = requirements(r"https?://\S+\.(?:exe|zip|7z)\b");
-        assert_eq!(groups[0][0].word, b".7z", "the extensions trigger");
-        assert!(groups[1].iter().any(|a| a.word == b"http://"));
+        assert_eq!(*groups[0][0].word, *b".7z", "the extensions trigger");
+        assert!(groups[1].iter().any(|a| *a.word == *b"http://"));
     }
 
     #[test]
