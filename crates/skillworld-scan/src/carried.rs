@@ -106,6 +106,13 @@ static ENV_SECRET: LazyLock<Regex> = LazyLock::new(|| {
     .expect("env secret")
 });
 
+/// Whether `line` could start a taint: a superset of what `source_of`
+/// and `helpers` read first (`names_secret_path`, `ENV_DUMP`,
+/// `ENV_SECRET`), for the cheap skip in `sent`.
+fn may_source(line: &str) -> bool {
+    SECRET_PATH.is_match(line) || ENV_DUMP.is_match(line) || ENV_SECRET.is_match(line)
+}
+
 /// A use as a login: a header, `auth=`, an API key field, curl's `-u`, a
 /// `Bearer`/`Basic` string, an SDK client's key (`new FileManager(key)`,
 /// `NewClient(key)`): what comes right before the name on its line.
@@ -431,6 +438,12 @@ fn assignment(line: &str) -> Option<(&str, &str)> {
 /// The secrets of `range` carried by a name into the statement of one of
 /// the sends on the 0-based lines `sinks` (in order).
 pub fn sent(lines: &Lines, range: Range<usize>, sinks: &[usize]) -> Vec<Carried> {
+    // Every taint starts at a line one of these matches (a helper reads
+    // one too, and a seeded parameter comes from a tainted call), so a
+    // block with none carries nothing: most blocks with a send are such.
+    if !range.clone().any(|l| may_source(lines.get(l))) {
+        return Vec::new();
+    }
     let helpers = helpers(lines, range.clone());
     let mut out = Vec::new();
     let calls = walk(lines, range, sinks, BTreeMap::new(), &helpers, &mut out);
