@@ -114,11 +114,11 @@ fn may_source(line: &str) -> bool {
 }
 
 /// A use as a login: a header, `auth=`, an API key field, curl's `-u`, a
-/// `Bearer`/`Basic` string, an SDK client's key (`new FileManager(key)`,
+/// `Bearer`/`Basic` string or GitHub's `Authorization: token …`, an SDK client's key (`new FileManager(key)`,
 /// `NewClient(key)`): what comes right before the name on its line.
 static LOGIN: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r#"(?i)(?:authorization|bearer|basic|x-[\w-]*(?:key|token|auth)[\w-]*|private-token|api[-_]?key|access_token|client_secret|\bauth|headers?|-H|--header|-u|--user|-i)\W{0,6}(?:\{|\$\{?|\+\s*|f?['"]?\s*)?$|(?-i:\bnew\s+[\w.]+|\w*(?:Client|Manager|Service|Api|API|SDK|Sdk|AI)|\bNew\w*)\s*\(\s*$"#,
+        r#"(?i)(?:authorization\W{0,6}f?['"]?token|authorization|bearer|basic|x-[\w-]*(?:key|token|auth)[\w-]*|private-token|api[-_]?key|access_token|client_secret|\bauth|headers?|-H|--header|-u|--user|-i)\W{0,6}(?:\{|\$\{?|\+\s*|f?['"]?\s*)?$|(?-i:\bnew\s+[\w.]+|\w*(?:Client|Manager|Service|Api|API|SDK|Sdk|AI)|\bNew\w*)\s*\(\s*$"#,
     )
     .expect("login")
 });

@@ -1306,7 +1306,7 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
         launches_in_later_blocks(&mut hits, &lines);
     }
     if depth == 0 {
-        let carried = carried_sends(file, &hits, &lines, layout());
+        let carried = carried_sends(file, &hits, &lines, layout);
         hits.extend(carried);
     }
     let combined = combine(&hits, |scope| scope != Scope::Skill);
@@ -2670,7 +2670,14 @@ fn constants_put_back(
 /// or Markdown code block: a finding on the send's line naming the line
 /// the secret is read on. A send to the official API of a listed service
 /// (`hosts::SERVICES`, not a paste or publish path) is the user's own.
-fn carried_sends(file: &str, hits: &[Hit], lines: &Lines, layout: &Layout) -> Vec<Hit> {
+/// `layout` is built only when a send stands in code: most files have
+/// none, and building a Markdown file's layout costs more than the rest.
+fn carried_sends<'a>(
+    file: &str,
+    hits: &[Hit],
+    lines: &Lines,
+    layout: impl Fn() -> &'a Layout,
+) -> Vec<Hit> {
     let own_api = |h: &Hit| match h.service {
         Some(Bound::Service(name)) => crate::hosts::SERVICES
             .iter()
@@ -2683,13 +2690,14 @@ fn carried_sends(file: &str, hits: &[Hit], lines: &Lines, layout: &Layout) -> Ve
         .filter(|h| h.rule.signal == Signal::Sink && h.armed && h.code && !h.inline && !h.comment)
         .filter(|h| !own_api(h))
         .filter_map(|h| Some((h.block?, h.line - 1)))
-        .filter(
-            |&(_, line)| matches!(layout.at(line).0, Region::Code(lang) if lang != Lang::Markdown),
-        )
         .collect();
     if sinks.is_empty() {
         return Vec::new();
     }
+    let layout = layout();
+    sinks.retain(
+        |&(_, line)| matches!(layout.at(line).0, Region::Code(lang) if lang != Lang::Markdown),
+    );
     sinks.sort_unstable();
     sinks.dedup();
     let mut out = Vec::new();

