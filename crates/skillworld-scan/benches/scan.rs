@@ -84,6 +84,14 @@ fn main() {
         first_scan();
     }
     if let Some(passes) = std::env::var("PASSES").ok().and_then(|p| p.parse().ok()) {
+        // A profile of nothing reads as a cheap scanner; refuse instead.
+        if files.is_empty() {
+            eprintln!(
+                "PASSES: no corpus at {}; nothing to measure",
+                corpus.display()
+            );
+            std::process::exit(2);
+        }
         scan_all(&files);
         measured(&files, passes);
         return;
