@@ -246,36 +246,40 @@ fn chain_start(text: &str, at: usize) -> usize {
 /// (`data=data`'s first).
 fn used_at(text: &str, name: &str) -> Option<usize> {
     let bytes = text.as_bytes();
+    whole_words(text, name)
+        .find(|&(at, end)| {
+            let before = at.checked_sub(1).map(|i| bytes[i]);
+            let after = bytes.get(end).copied();
+            // A word of a path written out (`/bot{token}`) is no use.
+            if before == Some(b'/')
+                || matches!(
+                    (before, after),
+                    (Some(b'"'), Some(b'"')) | (Some(b'\''), Some(b'\''))
+                )
+            {
+                return false;
+            }
+            let rest = text[end..].trim_start();
+            let assigned = rest.starts_with('=') && !rest.starts_with("==")
+                || rest.starts_with(':') && before == Some(b'{');
+            !assigned && !looks_up_other(&text[end..])
+        })
+        .map(|(at, _)| at)
+}
+
+/// Each place `text` holds `name` as a whole word, not a member of
+/// something (`a.env`): its start and end. The one search behind both a
+/// use ([`used_at`]) and a call ([`called`]).
+fn whole_words<'t>(text: &'t str, name: &'t str) -> impl Iterator<Item = (usize, usize)> + 't {
+    let bytes = text.as_bytes();
     let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
-    let mut from = 0;
-    while let Some(found) = text[from..].find(name) {
-        let at = from + found;
-        let end = at + name.len();
-        from = end;
-        let before = at.checked_sub(1).map(|i| bytes[i]);
-        let after = bytes.get(end).copied();
-        // A word of a path written out (`/bot{token}`) is no use.
-        if before.is_some_and(|b| word(b) || b == b'.' || b == b'/') || after.is_some_and(word) {
-            continue;
-        }
-        if matches!(
-            (before, after),
-            (Some(b'"'), Some(b'"')) | (Some(b'\''), Some(b'\''))
-        ) {
-            continue;
-        }
-        let rest = text[end..].trim_start();
-        if rest.starts_with('=') && !rest.starts_with("==")
-            || rest.starts_with(':') && before == Some(b'{')
-        {
-            continue;
-        }
-        if looks_up_other(&text[end..]) {
-            continue;
-        }
-        return Some(at);
-    }
-    None
+    text.match_indices(name)
+        .map(|(at, found)| (at, at + found.len()))
+        .filter(move |&(at, end)| {
+            let before = at.checked_sub(1).map(|i| bytes[i]);
+            !before.is_some_and(|b| word(b) || b == b'.')
+                && !bytes.get(end).is_some_and(|&b| word(b))
+        })
 }
 
 /// Whether what follows a name picks one entry of it whose key names no
@@ -349,19 +353,7 @@ fn owned(text: &str, taint: &Taint) -> bool {
 
 /// Whether `text` calls `name(`.
 fn called(text: &str, name: &str) -> bool {
-    let mut from = 0;
-    while let Some(found) = text[from..].find(name) {
-        let at = from + found;
-        from = at + name.len();
-        let before = text[..at].bytes().last();
-        if before.is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.') {
-            continue;
-        }
-        if text[from..].trim_start().starts_with('(') {
-            return true;
-        }
-    }
-    false
+    whole_words(text, name).any(|(_, end)| text[end..].trim_start().starts_with('('))
 }
 
 /// The file's own functions: their bodies and parameters, and those that

@@ -343,7 +343,13 @@ enum Group {
 impl Group {
     fn new(atoms: &[Atom]) -> Self {
         if atoms.len() <= FewWords::MOST {
-            return Group::Few(FewWords::new(atoms.iter().map(|a| &*a.word)));
+            // A word listed twice counts at a word's edge only when both
+            // atoms say so.
+            let bounded =
+                |word: &[u8]| atoms.iter().filter(|a| *a.word == *word).all(|a| a.bounded);
+            return Group::Few(FewWords::new(
+                atoms.iter().map(|a| (&*a.word, bounded(&a.word))),
+            ));
         }
         Group::Many {
             words: atoms.iter().map(|a| a.word.to_vec()).collect(),
@@ -594,7 +600,10 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
             // first one tried: the automata go last, each kind kept in the
             // prefilter's order (longest shortest word first, which
             // measured better than fewest words first).
-            let mut others: Vec<Group> = groups.map(|atoms| Group::new(atoms)).collect();
+            let mut others: Vec<Group> = groups
+                .filter(|atoms| !implied(trigger, atoms))
+                .map(|atoms| Group::new(atoms))
+                .collect();
             others.sort_by_key(Group::is_costly);
             clauses.push((index, others));
         }
@@ -619,6 +628,20 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
             .map(|(r, p)| (r, Lazy::new(p)))
             .collect(),
     }
+}
+
+/// Whether every line a clause's `trigger` group fits on holds one of
+/// `atoms` already: each trigger atom is one of them, no stricter about
+/// its edge, and on one line (`api\nkey` would end on the next). A row
+/// that lists its alternatives twice (`secret-ask-chat`'s secret nouns)
+/// would otherwise search the line again for what triggered it.
+fn implied(trigger: &[Atom], atoms: &[Atom]) -> bool {
+    trigger.iter().all(|t| {
+        !t.word.contains(&b'\n')
+            && atoms
+                .iter()
+                .any(|a| a.word == t.word && (t.bounded || !a.bounded))
+    })
 }
 
 impl Compiled {
@@ -3100,6 +3123,39 @@ pub(crate) mod tests {
                 out.push(text);
             }
         }
+    }
+
+    fn atom(word: &'static [u8], bounded: bool) -> Atom {
+        Atom {
+            word: std::borrow::Cow::Borrowed(word),
+            bounded,
+            then: None,
+            before: None,
+        }
+    }
+
+    /// A group is left out only where the trigger's own word answers it
+    /// on the trigger's line: the same words, no edge the trigger does
+    /// not keep, no newline inside.
+    #[test]
+    fn a_group_is_implied_only_by_its_own_words() {
+        let secrets = [atom(b"token", true), atom(b"secret", true)];
+        assert!(implied(&secrets, &secrets));
+        assert!(implied(
+            &secrets[..1],
+            &[atom(b"token", false), atom(b"key", true)]
+        ));
+        assert!(
+            !implied(&secrets, &secrets[..1]),
+            "`secret` answers no word of it"
+        );
+        let loose = [atom(b"token", false)];
+        assert!(
+            !implied(&loose, &secrets[..1]),
+            "`mytoken` fits the trigger, not `\\btoken`"
+        );
+        let wrapped = [atom(b"api\nkey", true)];
+        assert!(!implied(&wrapped, &wrapped), "it ends on the next line");
     }
 
     /// Pairs sorted as one number come out as sorted tuples do, with

@@ -6,6 +6,7 @@
 //! prefilter, where `memchr` for each word's least common byte, then a
 //! compare where that byte stands, pays about a third of that a word.
 
+use crate::prefilter::is_word;
 use crate::words::commonness;
 
 /// A group of at most [`FewWords::MOST`] words.
@@ -20,17 +21,23 @@ struct Needle {
     at: usize,
     /// The searched byte in both ASCII cases (twice when it has none).
     cases: [u8; 2],
+    /// The word counts only after a byte that is not a word byte: `nc`
+    /// of `\bnc\b` is in most lines as a part of `once` or `function`,
+    /// which sent them on to the clause's costlier groups.
+    bounded: bool,
 }
 
 impl FewWords {
     /// Past this many words, one automaton's pass beats a pass per word.
     pub const MOST: usize = 4;
 
-    /// The group of `words`, none of them empty.
-    pub fn new<'w>(words: impl IntoIterator<Item = &'w [u8]>) -> Self {
+    /// The group of `words`, none of them empty, each with whether it
+    /// must start at a word's edge (`bounded`: the byte before it, when
+    /// `hay` has one, is not a word byte), as the pattern's `\b` says.
+    pub fn new<'w>(words: impl IntoIterator<Item = (&'w [u8], bool)>) -> Self {
         let needles = words
             .into_iter()
-            .map(|word| {
+            .map(|(word, bounded)| {
                 // Which byte is searched only changes the speed, never a result.
                 let at = (0..word.len())
                     .min_by_key(|&i| commonness(word[i]))
@@ -40,6 +47,7 @@ impl FewWords {
                     word: word.to_vec(),
                     at,
                     cases: [byte.to_ascii_lowercase(), byte.to_ascii_uppercase()],
+                    bounded,
                 }
             })
             .collect();
@@ -64,7 +72,10 @@ impl Needle {
         };
         // A hit at `found` in `region` is the byte `at` of a word starting
         // at `found` in `hay`.
-        let fits = |found: usize| hay[found..found + len].eq_ignore_ascii_case(&self.word);
+        let fits = |found: usize| {
+            hay[found..found + len].eq_ignore_ascii_case(&self.word)
+                && !(self.bounded && found.checked_sub(1).is_some_and(|b| is_word(hay[b])))
+        };
         match self.cases {
             [lower, upper] if lower == upper => memchr::memchr_iter(lower, region).any(fits),
             [lower, upper] => memchr::memchr2_iter(lower, upper, region).any(fits),
@@ -78,7 +89,7 @@ mod tests {
 
     #[test]
     fn finds_a_word_in_any_case_where_it_fits_whole() {
-        let group = FewWords::new([&b"netcat"[..], b"nc", b".env"]);
+        let group = FewWords::new([(&b"netcat"[..], false), (b"nc", false), (b".env", false)]);
         assert!(group.is_match(b"use NetCat here"));
         assert!(group.is_match(b"once"));
         assert!(group.is_match(b"read .ENV"));
@@ -88,13 +99,27 @@ mod tests {
         assert!(!group.is_match(b""));
     }
 
+    /// A bounded word counts only where no word byte stands before it
+    /// (`\bnc`): at the hay's start, after a space or a quote, not inside
+    /// `once`; an unbounded one anywhere.
+    #[test]
+    fn a_bounded_word_starts_at_a_word_edge() {
+        let group = FewWords::new([(&b"nc"[..], true)]);
+        assert!(!group.is_match(b"once, in a function"));
+        assert!(!group.is_match(b"sync_nc -l"));
+        assert!(group.is_match(b"nc -l 4444"));
+        assert!(group.is_match(b"then 'NC' or once"));
+        assert!(group.is_match(b"pipe|nc"));
+        assert!(FewWords::new([(&b"nc"[..], false)]).is_match(b"once"));
+    }
+
     /// The same answers as the automaton it replaces, on every slice of
     /// texts holding the words whole, cut, in both cases and beside
     /// non-ASCII bytes.
     #[test]
     fn agrees_with_an_automaton() {
         let words: [&[u8]; 5] = [b"to", b"user", b"x", b"q\xc3\xa9", b"api key"];
-        let group = FewWords::new(words);
+        let group = FewWords::new(words.map(|w| (w, false)));
         let automaton = aho_corasick::AhoCorasick::builder()
             .ascii_case_insensitive(true)
             .build(words)

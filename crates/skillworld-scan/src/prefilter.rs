@@ -103,7 +103,7 @@ impl Atom {
 }
 
 /// A byte of `\w` (ASCII), as the rules' `\b` reads it.
-fn is_word(byte: u8) -> bool {
+pub(crate) fn is_word(byte: u8) -> bool {
     byte.is_ascii_alphanumeric() || byte == b'_'
 }
 
