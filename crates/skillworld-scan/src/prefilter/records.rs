@@ -12,7 +12,7 @@ pub struct Table {
 }
 
 /// A `beside` record: a pattern and what `prefilter::line_local` says of
-/// it (a regex parse each, ~0.4 M instructions, once per row a process).
+/// it (a regex parse each, ~0.5 M instructions, once per row a process).
 #[derive(Debug, PartialEq, Eq)]
 pub struct Beside {
     pub pattern: String,

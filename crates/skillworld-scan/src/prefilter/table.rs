@@ -13,8 +13,8 @@
 //! atoms and edges borrow their bytes from the binary, so a process
 //! loads the plans instead of building ~150,000 vectors. Its `beside`
 //! records answer [`line_local`] for the rows tried beside a partner,
-//! whose patterns a process would otherwise parse once each (~30 M
-//! instructions, a sixth of a one-line `skillworld scan`).
+//! whose patterns a process would otherwise parse once each (~45 M
+//! instructions, a quarter of the start-up before a first scan).
 
 use std::borrow::Cow;
 use std::collections::HashMap;
