@@ -2,9 +2,11 @@
 //! Rust statics in `$OUT_DIR/prefilter_table.rs`, which
 //! `src/prefilter/table.rs` includes: every process then loads the plans
 //! (borrowed slices in the binary) where it used to parse 2.7 MB of text
-//! into ~150,000 allocations, half of a process's first scan. The text
-//! stays the one source: `the_table_is_what_the_rows_derive` checks it
-//! against the rows, and against these statics.
+//! into ~150,000 allocations, half of a process's first scan; and says
+//! which rows tried beside a partner match line by line, where a process
+//! parsed each of their patterns. The text stays the one source:
+//! `the_table_is_what_the_rows_derive` checks it against the rows, and
+//! against these statics.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -19,9 +21,10 @@ fn main() {
     println!("cargo:rerun-if-changed=src/prefilter/table.txt");
     println!("cargo:rerun-if-changed=src/prefilter/records.rs");
     let text = std::fs::read_to_string("src/prefilter/table.txt").expect("table.txt read");
-    let rules = records::parse(&text).unwrap_or_else(|e| panic!("prefilter/table.txt: {e}"));
+    let table = records::parse(&text).unwrap_or_else(|e| panic!("prefilter/table.txt: {e}"));
     let mut out = Emitter::default();
-    let entries: Vec<String> = rules
+    let entries: Vec<String> = table
+        .rules
         .iter()
         .map(|rule| {
             let plans: Vec<String> = rule.plans.iter().map(|p| out.plan(p)).collect();
@@ -34,6 +37,17 @@ fn main() {
         code,
         "pub(super) static ENTRIES: &[(&str, &[Plan])] = &[{}];",
         entries.join(",\n")
+    )
+    .expect("written");
+    let beside: Vec<String> = table
+        .beside
+        .iter()
+        .map(|b| format!("({}, {})", string(&b.pattern), b.line_local))
+        .collect();
+    writeln!(
+        code,
+        "pub(super) static LINE_LOCAL: &[(&str, bool)] = &[{}];",
+        beside.join(",\n")
     )
     .expect("written");
     let path = Path::new(&std::env::var_os("OUT_DIR").expect("OUT_DIR")).join("prefilter_table.rs");

@@ -3,6 +3,22 @@
 //! table instead of parsing it), and by `table.rs`'s tests. Plain types
 //! only: the build script compiles this file on its own.
 
+/// What `table.txt` holds: the prefiltered rows' plans, and whether each
+/// row tried beside a partner signal matches line by line.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Table {
+    pub rules: Vec<Rule>,
+    pub beside: Vec<Beside>,
+}
+
+/// A `beside` record: a pattern and what `prefilter::line_local` says of
+/// it (a regex parse each, ~0.5 M instructions, once per row a process).
+#[derive(Debug, PartialEq, Eq)]
+pub struct Beside {
+    pub pattern: String,
+    pub line_local: bool,
+}
+
 /// One rule's pattern and the plans of its alternatives, in order.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Rule {
@@ -36,9 +52,10 @@ pub struct Edge {
     pub prefixes: Vec<Vec<u8>>,
 }
 
-/// The rules `text` holds, or what is wrong with it and where.
-pub fn parse(text: &str) -> Result<Vec<Rule>, String> {
-    let mut rules: Vec<Rule> = Vec::new();
+/// The records `text` holds, or what is wrong with it and where.
+pub fn parse(text: &str) -> Result<Table, String> {
+    let mut table = Table::default();
+    let rules = &mut table.rules;
     for (number, record) in text.lines().enumerate() {
         let at = |why: String| format!("line {}: {why}", number + 1);
         if record.starts_with('#') {
@@ -54,13 +71,20 @@ pub fn parse(text: &str) -> Result<Vec<Rule>, String> {
             });
             continue;
         }
+        if tag == "beside" {
+            table.beside.push(Beside {
+                pattern: text_field(&fields, 0).map_err(at)?,
+                line_local: flag(&fields, 1).map_err(at)?,
+            });
+            continue;
+        }
         let plans = &mut rules
             .last_mut()
             .ok_or_else(|| at(format!("`{tag}` before any `rule`")))?
             .plans;
         record_into(plans, tag, &fields).map_err(at)?;
     }
-    Ok(rules)
+    Ok(table)
 }
 
 /// Adds one record (other than `rule`) to the plans of its rule.
@@ -76,7 +100,7 @@ fn record_into(plans: &mut Vec<Plan>, tag: &str, fields: &[&str]) -> Result<(), 
         "atom" => {
             let atom = Atom {
                 word: unescape(field(fields, 0)?)?,
-                bounded: field(fields, 1)? == "1",
+                bounded: flag(fields, 1)?,
                 then: None,
                 before: None,
             };
@@ -115,6 +139,15 @@ fn field<'a>(fields: &[&'a str], at: usize) -> Result<&'a str, String> {
         .get(at)
         .copied()
         .ok_or_else(|| format!("field {} missing", at + 1))
+}
+
+/// A `0` or `1` field.
+fn flag(fields: &[&str], at: usize) -> Result<bool, String> {
+    match field(fields, at)? {
+        "0" => Ok(false),
+        "1" => Ok(true),
+        other => Err(format!("flag {other:?} is not 0 or 1")),
+    }
 }
 
 /// A field that holds UTF-8 text (a pattern, a loosened regex).

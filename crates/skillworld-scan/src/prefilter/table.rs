@@ -11,7 +11,10 @@
 //! The text is not parsed at run time: the crate's `build.rs` turns it
 //! into statics (`$OUT_DIR/prefilter_table.rs`, included below), whose
 //! atoms and edges borrow their bytes from the binary, so a process
-//! loads the plans instead of building ~150,000 vectors.
+//! loads the plans instead of building ~150,000 vectors. Its `beside`
+//! records answer [`line_local`] for the rows tried beside a partner,
+//! whose patterns a process would otherwise parse once each (~45 M
+//! instructions, a quarter of the start-up before a first scan).
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -76,11 +79,24 @@ pub fn derive(pattern: &str) -> Vec<Plan> {
         .collect()
 }
 
+/// Whether `pattern` matches line by line ([`super::line_local`]): from
+/// the table when it holds the pattern (the rows tried beside a partner),
+/// else derived.
+pub fn line_local(pattern: &str) -> bool {
+    match LOCAL.get(pattern) {
+        Some(&local) => local,
+        None => super::line_local(pattern),
+    }
+}
+
 #[cfg(test)]
 const FILE: &str = include_str!("table.txt");
 
 static TABLE: LazyLock<HashMap<&str, &[Plan]>> =
     LazyLock::new(|| generated::ENTRIES.iter().copied().collect());
+
+static LOCAL: LazyLock<HashMap<&str, bool>> =
+    LazyLock::new(|| generated::LINE_LOCAL.iter().copied().collect());
 
 /// The patterns the engine splits into plans: the rest (Unicode rules,
 /// rules tried beside a partner) are not prefiltered by atoms.
@@ -90,6 +106,18 @@ fn planned() -> impl Iterator<Item = &'static str> {
         .iter()
         .filter(|r| {
             !r.pattern.is_empty() && !r.pattern.starts_with("(?u") && r.beside == Signal::None
+        })
+        .map(|r| r.pattern)
+}
+
+/// The patterns the engine asks [`line_local`] of: the rows tried beside
+/// a partner signal.
+#[cfg(test)]
+fn tried_beside() -> impl Iterator<Item = &'static str> {
+    RULES
+        .iter()
+        .filter(|r| {
+            !r.pattern.is_empty() && !r.pattern.starts_with("(?u") && r.beside != Signal::None
         })
         .map(|r| r.pattern)
 }
@@ -120,6 +148,11 @@ pub fn generate() -> String {
                 Plan::Loose(regex) => line(&mut out, "loose", [escape(regex.as_bytes())]),
             }
         }
+    }
+    let mut seen = std::collections::HashSet::new();
+    for pattern in tried_beside().filter(|p| seen.insert(*p)) {
+        let local = u8::from(super::line_local(pattern)).to_string();
+        line(&mut out, "beside", [escape(pattern.as_bytes()), local]);
     }
     out
 }
@@ -190,8 +223,16 @@ mod tests {
                 "{pattern}"
             );
         }
+        for pattern in tried_beside() {
+            assert_eq!(
+                LOCAL.get(pattern).copied(),
+                Some(super::super::line_local(pattern)),
+                "{pattern}"
+            );
+        }
         let records = records::parse(FILE).expect("table.txt parses");
-        assert_eq!(records.len(), TABLE.len());
+        assert_eq!(records.rules.len(), TABLE.len());
+        assert_eq!(records.beside.len(), LOCAL.len());
     }
 
     /// A pattern the table does not hold is derived.
@@ -201,6 +242,10 @@ mod tests {
         assert!(!TABLE.contains_key(pattern));
         assert_eq!(plans(pattern), derive(pattern));
         assert!(matches!(plans(pattern)[0], Plan::Groups(_)));
+        for (pattern, local) in [(r"\bnot\s+a\s+row\b", true), (r"\Anot a row\b", false)] {
+            assert!(!LOCAL.contains_key(pattern));
+            assert_eq!(line_local(pattern), local, "{pattern}");
+        }
     }
 
     #[test]
@@ -212,6 +257,7 @@ mod tests {
                 "line 3: `atom` before `group`",
             ),
             ("rule\tx\nloose\t\\q\n", "line 2: bad escape Some(113)"),
+            ("beside\tx\t2\n", "line 1: flag \"2\" is not 0 or 1"),
             (
                 "rule\tx\nanchors\natom\tx\t0\nthen\tzz\t1\n",
                 "line 4: byte set \"zz\"",
