@@ -1555,6 +1555,18 @@ fn judge(
                     "from a variable whose every value here is a listed official installer",
                 );
             }
+            Origin::Unknown
+                if rule.installer == Installer::Script
+                    && markdown
+                    && prose
+                    && inline
+                    && crate::elided::unnamed(lines, layout, line, (text, column)) =>
+            {
+                soften(
+                    hit,
+                    "a download with its address elided, in a sentence: nothing is named to fetch",
+                );
+            }
             Origin::Unknown | Origin::Other => {}
         }
     }
@@ -2356,6 +2368,11 @@ fn service_of(rule: &Rule, regex: &BytesRegex, lines: &Lines, line: usize) -> Op
         // is bound as a source is (`PASTEBIN_DEV_KEY` in the form field
         // Pastebin names, Slack's form `token`).
         Signal::Source | Signal::EnvSecret => {
+            if let Some((name, (start, end))) = crate::resource::minted_for(lines, text) {
+                let mut blank = text.as_bytes().to_vec();
+                blank[start..end].fill(b' ');
+                return (!regex.is_match(&blank)).then_some(Bound::Resource(name));
+            }
             let named = credential_service(text).map(|(s, spans)| (Bound::Service(s.name), spans));
             // A line may name the key's variable and the file it is loaded
             // from ("`ELEVENLABS_API_KEY` … `source ~/.claude/auth/elevenlabs.env`").
@@ -2378,7 +2395,9 @@ fn service_of(rule: &Rule, regex: &BytesRegex, lines: &Lines, line: usize) -> Op
             (!regex.is_match(&blank)).then_some(bound)
         }
         Signal::Sink => {
-            let target = sink_target(lines, line)?;
+            let Some(target) = sink_target(lines, line) else {
+                return crate::resource::address_root(lines, line).map(Bound::Resource);
+            };
             if urlhost::reroutes(text) || urlhost::reroutes(target) {
                 return None;
             }

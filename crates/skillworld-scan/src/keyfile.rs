@@ -35,6 +35,10 @@ pub enum Bound {
     /// A sink: the registrable domain every address it sends to is on
     /// (`api.kie.ai` → `kie.ai`).
     Site(String),
+    /// A source: the variable naming the resource a CLI token was minted
+    /// for; a sink: the variable its address is built on
+    /// (`resource::address_root`).
+    Resource(String),
 }
 
 /// Whether a source bound to `source` may reach a sink bound to `sink`
@@ -45,6 +49,7 @@ pub fn binds(source: &Bound, sink: &Bound) -> bool {
         // The whole domain, top level included: `elevenlabs` alone would
         // bind `elevenlabs.xyz`, which anyone may register.
         (Bound::KeyFile(name), Bound::Site(domain)) => domain.replace('.', "") == *name,
+        (Bound::Resource(a), Bound::Resource(b)) => a == b,
         _ => false,
     }
 }
