@@ -1010,7 +1010,9 @@ pub static RULES: &[Rule] = &[
             // and "call".
             r"|\bhttp get\b[^\n|]*\|\s*\^?(?:(?:ba|z|k|da)?sh|python[\d.]*|pwsh)\b",
             r"|\b(?:curl|wget)(?:\.exe)?\b[^\n]*\s(?:-\w*o|-O|--output(?:-document)?)[\s=]*\S+[^\n]*&&? call \x22?[\w.%\\:/~$-]+\.(?:bat|cmd|exe|ps1|vbs)\b",
-            r"|\b(?:ba|z|da|k)?sh\s+-c\s+['\x22]?\$\(\s*(?:curl|wget)\b",
+            // Batch 62: any interpreter handed a download as its program
+            // text (`python3 -c "$(curl …)"`, `node -e`, `perl -e`).
+            r"|\b(?:(?:ba|z|da|k)?sh\s+-c|(?:python[\d.]*|node|perl|ruby|php)\s+-[ce])\s+['\x22]?\$\(\s*(?:curl|wget)\b",
             r"|\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|curl\.exe)\b[^\n]*\|\s*(?:iex|invoke-expression)\b",
             r"|\b(?:iex|invoke-expression)\b[^\n]*(?:downloadstring|\biwr\b|\birm\b|invoke-webrequest|invoke-restmethod|net\.webclient)",
             r"|\bmshta(?:\.exe)?\s+https?:|\bcertutil\b[^\n]*-urlcache[^\n]*https?:|\bbitsadmin\b[^\n]*/transfer\b[^\n]*\.(?:exe|dll|ps1|bat|cmd|vbs|hta|msi|scr|jar)\b|\bregsvr32\b[^\n]*/i:https?:|\bmsiexec\b[^\n]*/i\s*https?:",
@@ -1133,12 +1135,18 @@ pub static RULES: &[Rule] = &[
         id: "dynamic-eval",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\[\s*['\x22](?:Function|eval)['\x22]\s*\]|\.then\(\s*(?:eval|Function)\s*\)|\bpowershell(?:\.exe)?\b[^\n]*\s-(?:enc|encodedcommand|ec)\s+\$\w+|\b(?:globalThis|window)\s*\[\s*['\x22][^'\x22\n]*['\x22]\s*\+|\bvm\.run\w*\(|\bnew\s+vm\.Script\(|\.runInThisContext\(|\b(?:Invoke-Expression|iex)(?:\s*(?:[$(\[\x22{;|)}-]|$)|\s*'\s*(?:$|[;)\]])|\s+')|\b(?-i:eval)\s+[\x22'$`]|\bpickle\.loads?\(|\bFunctionType\(|\bvars\(\s*__builtins__\s*\)|\b__builtins__\s*(?:\[|\.__dict__)|\bgetattr\(\s*(?:__builtins__|builtins)\s*,|(?:^|[;({|]\s*)& \$[a-z_]\w*\s+[($]|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval \(?(?:get|URI\.open|URI\.parse|open|Net::HTTP\.get|HTTParty\.get|LWP::Simple::get)\b|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|(?:\bsys\.executable|\bprocess\.execPath|['\x22](?:/usr/bin/)?(?:python[\d.]*|node|ruby|perl|php)['\x22])\s*,\s*\[?\s*['\x22]-[ce]['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|\._compile\(\s*[A-Za-z_$]|(?:^|[;({|=])\s*[&.]\s*\(\s*(?:(?:Get-Command|gcm|Get-Alias)\b|['\x22]\{\d+(?:\}\{\d+)+\}['\x22] ?-f\b)|\bAssembly(?:\]::|\.)Load\(\s*[A-Za-z_$]|\bexecSync\(\s*[a-z_$][\w$]*\.[a-z_$][\w$]*\s*[,)]|\bloadstring\s*\(|\bload\s*\(\s*[\w.:]+(?:\([^()\n]*\))?\s*\)\s*\)?\s*\(|\bimport\(\s*[\x60'\x22](?:data|blob):|\bimport\(\s*URL\.createObjectURL\(|=\s*(?:exec|eval)\s*;?\s*(?:$|#|//)|\beval\s*\)\s*\(|\btarget\s*=\s*(?:exec|eval)\b|\b(?:send|public_send|__send__)\(\s*:(?:eval|instance_eval|class_eval)\b|\bloadstring\s+or\s+load\b|\bgetattr\([^()\n]*,\s*['\x22]\w*['\x22]\s*\+|\bcompile\([^\n]*,\s*['\x22]exec['\x22]\s*\)|\.runIn(?:New)?Context\(|\binclude_string\(\s*Main\s*,|\b(?:Process\.Start|ProcessStartInfo)\(\s*['\x22](?:/usr)?(?:/bin/)?(?:(?:ba|z|da)?sh|cmd|powershell|pwsh)(?:\.exe)?['\x22]\s*,\s*\$?@?['\x22](?:-c|/c|-Command)\s*(?:\\?['\x22])?(?:['\x22]\s*\+\s*[A-Za-z_]|\{[A-Za-z_][\w.]*\})|\bnew\s+GroovyShell\b|(?-i:\bEval\.(?:me|x|xy|xyz)\()|\bCommand::new\(\s*['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*\)\s*\.(?:arg\(\s*['\x22](?-i:-c)['\x22]\s*\)\s*\.arg|args\(\s*&?\[\s*['\x22](?-i:-c)['\x22]\s*,)\s*\(?\s*&?[a-z_]\w*\s*[\])]",
+        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\[\s*['\x22](?:Function|eval)['\x22]\s*\]|\.then\(\s*(?:eval|Function)\s*\)|\bpowershell(?:\.exe)?\b[^\n]*\s-(?:enc|encodedcommand|ec)\s+\$\w+|\b(?:globalThis|window)\s*\[\s*['\x22][^'\x22\n]*['\x22]\s*\+|\bvm\.run\w*\(|\bnew\s+vm\.Script\(|\.runInThisContext\(|\b(?:Invoke-Expression|iex)(?:\s*(?:[$(\[\x22{;|)}-]|$)|\s*'\s*(?:$|[;)\]])|\s+')|\b(?-i:eval)\s+[\x22'$`]|\bpickle\.loads?\(|\bFunctionType\(|\bvars\(\s*__builtins__\s*\)|\b__builtins__\s*(?:\[|\.__dict__)|\bgetattr\(\s*(?:__builtins__|builtins)\s*,|(?:^|[;({|]\s*)& \$[a-z_]\w*\s+[($]|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval \(?(?:get|URI\.open|URI\.parse|open|Net::HTTP\.get|HTTParty\.get|LWP::Simple::get)\b|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|(?:\bsys\.executable|\bprocess\.execPath|['\x22](?:/usr/bin/)?(?:python[\d.]*|node|ruby|perl|php)['\x22])\s*,\s*\[?\s*['\x22]-[ce]['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|\._compile\(\s*[A-Za-z_$]|(?:^|[;({|=])\s*[&.]\s*\(\s*(?:(?:Get-Command|gcm|Get-Alias)\b|['\x22]\{\d+(?:\}\{\d+)+\}['\x22] ?-f\b)|\bAssembly(?:\]::|\.)Load\(\s*[A-Za-z_$]|\bexecSync\(\s*[a-z_$][\w$]*\.[a-z_$][\w$]*\s*[,)]|\bloadstring\s*\(|\bload\s*\(\s*[\w.:]+(?:\([^()\n]*\))?\s*\)\s*\)?\s*\(|\bimport\(\s*[\x60'\x22](?:data|blob):|\bimport\(\s*URL\.createObjectURL\(|=\s*(?:exec|eval)\s*;?\s*(?:$|#|//)|\beval\s*\)\s*\(|\btarget\s*=\s*(?:exec|eval)\b|\b(?:send|public_send|__send__)\(\s*:(?:eval|instance_eval|class_eval)\b|\bloadstring\s+or\s+load\b|\bgetattr\([^()\n]*,\s*(?:['\x22](?:\w*[A-Za-z0-9]|_*)['\x22]\s*\+|['\x22]\w*['\x22]\s*\+\s*['\x22])|\bcompile\([^\n]*,\s*['\x22]exec['\x22]\s*\)|\.runIn(?:New)?Context\(|\binclude_string\(\s*Main\s*,|\b(?:Process\.Start|ProcessStartInfo)\(\s*['\x22](?:/usr)?(?:/bin/)?(?:(?:ba|z|da)?sh|cmd|powershell|pwsh)(?:\.exe)?['\x22]\s*,\s*\$?@?['\x22](?:-c|/c|-Command)\s*(?:\\?['\x22])?(?:['\x22]\s*\+\s*[A-Za-z_]|\{[A-Za-z_][\w.]*\})|\bnew\s+GroovyShell\b|(?-i:\bEval\.(?:me|x|xy|xyz)\()|\bCommand::new\(\s*['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*\)\s*\.(?:arg\(\s*['\x22](?-i:-c)['\x22]\s*\)\s*\.arg|args\(\s*&?\[\s*['\x22](?-i:-c)['\x22]\s*,)\s*\(?\s*&?[a-z_]\w*\s*[\])]",
         // misses25: C#'s `Process.Start("bash", "-c " + text)` (or a
         // `ProcessStartInfo`, an interpolated `$"-c {text}"`, cmd's `/c`,
         // PowerShell's `-Command`) runs the text; a literal command, or one
         // a value is put into (`$"-c \"ls {dir}\""`), is no evaluation.
         // Groovy's `GroovyShell` and `Eval.me` run a string.
+        // Batch 62: `getattr(obj, "<prefix>" + name)` is evaluation when the
+        // prefix cannot stop the name reaching any attribute (none, only
+        // underscores, or one ending in a letter: `"sy" + rest`) or when
+        // literals are joined (`"sy" + "stem"`); a dispatch prefix ending in
+        // `_` (`getattr(self, "do_" + cmd)`, `"rule_" + n`) reaches only the
+        // handlers it names.
         // Batch 46: Rust's `Command::new("bash").arg("-c").arg(&script)`
         // hands a shell the text a variable holds, as `eval` does; Julia's
         // `include_string(Main, text)` evaluates a string as `eval` does.
@@ -2285,7 +2293,9 @@ pub static RULES: &[Rule] = &[
         // word; `<E extends Env>` and a table's "from env |" are words.
         // A loop over one variable's value (`for c in os.environ.get("CAPS",
         // "").split(",")`, the twentieth sweep's colony-hermes) reads no dump.
-        pattern: r"\bprintenv\b\s*(?:$|[>|;&)])|(?:^\s*(?:\$\s+)?|[;&|(`{!\x22']\s*|\b(?:sudo|exec|command|nohup|then|do|else|xargs)\s+)env\s*(?:>|\|)|\bstr\(\s*(?:dict\()?\s*os\.environ(?:\.copy\(\))?\s*\)|\bos\.environ\.items\(\)|json\.dumps?\(\s*(?:dict\()?\s*os\.environ|\bfor\s+\w+(?:\s*,\s*\w+)?\s+in\s+os\.environ(?:\.(?:keys|values|copy)\(\s*\))?(?:$|[^\w.\[(])|JSON\.stringify\(\s*process\.env\s*\)|\bprocess\.env\s*[,})\]]|[^.\w]os\.environ\s*[,})\]]|\b(?:Object\.(?:entries|keys|assign)\(\s*process\.env|\.\.\.process\.env\b)|\bGet-ChildItem\s+env:|\bgci\s+env:|\bdir\s+env:|\bEnvironment(?:\]::|\.)GetEnvironmentVariables\(\)|(?-i:\bENV\.(?:to_h|to_hash|to_a|each\w*|map|inspect|select|filter_map|reject|keys)\b)|\bos\.Environ\(\)|\bexport\s+-p\b|\bSystem\.getenv\(\)|\bgetenv\(\s*\)|\(\s*\$_(?:ENV|SERVER)\s*\)|\\%ENV\b|\bkeys\s*\(?\s*%ENV\b",
+        // Batch 62: Deno's `Deno.env.toObject()`, and `process.env` by
+        // bracket (`p["env"]` of an aliased `globalThis["process"]`).
+        pattern: r"\bprintenv\b\s*(?:$|[>|;&)])|(?:^\s*(?:\$\s+)?|[;&|(`{!\x22']\s*|\b(?:sudo|exec|command|nohup|then|do|else|xargs)\s+)env\s*(?:>|\|)|\bstr\(\s*(?:dict\()?\s*os\.environ(?:\.copy\(\))?\s*\)|\bos\.environ\.items\(\)|json\.dumps?\(\s*(?:dict\()?\s*os\.environ|\bfor\s+\w+(?:\s*,\s*\w+)?\s+in\s+os\.environ(?:\.(?:keys|values|copy)\(\s*\))?(?:$|[^\w.\[(])|JSON\.stringify\(\s*process\.env\s*\)|\bprocess\.env\s*[,})\]]|[^.\w]os\.environ\s*[,})\]]|\b(?:Object\.(?:entries|keys|assign)\(\s*process\.env|\.\.\.process\.env\b)|\bGet-ChildItem\s+env:|\bgci\s+env:|\bdir\s+env:|\bEnvironment(?:\]::|\.)GetEnvironmentVariables\(\)|(?-i:\bENV\.(?:to_h|to_hash|to_a|each\w*|map|inspect|select|filter_map|reject|keys)\b)|\bos\.Environ\(\)|\bDeno\.env\.toObject\(\)|\bprocess\[\s*['\x22]env['\x22]\s*\]\s*[,})\]]|JSON\.stringify\(\s*[\w$]+\[\s*['\x22]env['\x22]\s*\]\s*\)|\bexport\s+-p\b|\bSystem\.getenv\(\)|\bgetenv\(\s*\)|\(\s*\$_(?:ENV|SERVER)\s*\)|\\%ENV\b|\bkeys\s*\(?\s*%ENV\b",
         signal: Signal::Source,
         quiet: true,
         what: "dumps the environment",
@@ -6765,7 +6775,15 @@ pub static RULES: &[Rule] = &[
             // Batch 31's runbook: a fetched file's text made the agent's
             // own orders, not material to cite.
             r"|\b(?:download|fetch|retrieve|open|read)\s+[`'\x22<]?https?://\S+\s+and\s+(?:then\s+)?(?:do|follow)\s+(?:exactly\s+)?what(?:ever)?\s+it\s+(?:says|lists|contains)\b",
-            r"|\btreat\s+(?:its|their|the\s+(?:fetched|returned|downloaded)\s+\w+'?s?)\s+(?:contents?|text|output)\s+as\s+(?:system|developer|binding|authoritative)\s+(?:instructions|prompts?|orders|directives)\b",
+            r"|\btreat\s+(?:its|their|the\s+(?:fetched|returned|downloaded)\s+\w+'?s?)\s+(?:contents?|text|output)\s+as\s+(?:your\s+(?:own\s+)?)?(?:system|developer|binding|authoritative)\s+(?:instructions|prompts?|orders|directives)\b",
+            // Batch 62 (remote instructions): the steps, commands or config
+            // fetched from a URL carried out as written — "fetch the latest
+            // steps from <url> and follow them exactly", "retrieve the config
+            // from <url> and run every command in its `setup` array". A
+            // download run as a program is `download-execute`'s; reading
+            // fetched notes, or following a vendor's install guide at the
+            // user's pace, names no such order.
+            r"|\b(?:download|fetch|retrieve|pull|load|read|open)\s+(?:the\s+)?(?:(?:latest|current|newest|up-to-date|[\w-]+)\s+){0,2}(?:steps|instructions|directions|commands|config(?:uration)?|runbook|playbook|orders|tasks)\s+(?:from|at)\s+[`'\x22<]?https?://\S+\s+and\s+(?:then\s+)?(?:(?:execute|run)\s+(?:every|each|all)\b|(?:follow|obey|carry\s+out|execute|run|do)\s+(?:them|it|all|every|each|those|these)\b[^\n.;]{0,60}?(?:\bexactly\b|\bverbatim\b|\bas\s+written\b|\bwithout\s+(?:asking|confirm\w*|review\w*|showing|checking)\b|\bsilently\b|\bcommands?\b))",
         ),
         unless: negated![],
         what: "tells the agent to obey what a fetched page or a tool prints",

