@@ -6102,7 +6102,14 @@ pub static RULES: &[Rule] = &[
         ),
         // "Never skip confirmation, even for small deletions" is the
         // opposite order.
-        unless: &["never skip", "Never skip", "always ask", "Always ask", "always confirm", "Always confirm"],
+        unless: &[
+            "never skip",
+            "Never skip",
+            "always ask",
+            "Always ask",
+            "always confirm",
+            "Always confirm",
+        ],
         spares_descriptions: true,
         what: "tells the agent not to ask even before deleting",
         explain: "Tells the agent to act without the user's confirmation even for deletions or other destructive steps: the one check that would stop a harmful act is waived; remove the skill.",
