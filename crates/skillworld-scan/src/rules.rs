@@ -2479,8 +2479,8 @@ pub static RULES: &[Rule] = &[
         pattern: concat!(
             r"\b(?:ask|request|prompt|collect|obtain)\w*\s+(?:the\s+user\s+|them\s+|the\s+customer\s+)?(?:for\s+)?(?:their|the\s+user's|your|his|her)\s+(?:[\w-]+\s+){0,2}?(?:seed\s+phrase|recovery\s+phrase|mnemonic(?:\s+phrase)?|private\s+keys?)(?:\s*[,.;:()]|\s*$|\s+(?:and|or|so|to|for|in|words)\b)",
             r"|\b(?:ask|request|prompt)\w*\s+(?:politely\s+)?(?:the\s+user\s+|them\s+)?(?:for\s+)?(?:their|the\s+user's)\s+(?:[\w-]+\s+){0,2}?passwords?\b[^\n.]{0,40}?\b(?:save|store|write|keep|record)\w*\s+(?:it|them)\s+(?:in|to|into)\b",
-            r"|\bpid\w*\s+al\s+usuario\s+(?:su\s+|sus\s+)?(?:clave\s+privada|frase\s+semilla|frase\s+de\s+recuperaci(?:o|ó)n)",
-            r"|\bpe(?:c|ç)\w*\s+ao\s+usu(?:a|á)rio\s+(?:a\s+sua\s+|sua\s+|a\s+)?(?:chave\s+privada|frase\s+semente|frase\s+de\s+recupera(?:c|ç)(?:a|ã)o)",
+            r"|\bpid\w*\s+al\s+usuario\s+(?:su\s+|sus\s+)?(?:clave\s+privada|frase\s+semilla|frase\s+de\s+recuperaci(?:on|ón))",
+            r"|\b(?:pec|peç)\w*\s+ao\s+(?:usuario|usuário)\s+(?:a\s+sua\s+|sua\s+|a\s+)?(?:chave\s+privada|frase\s+semente|frase\s+de\s+(?:recuperacao|recuperação|recuperaçao|recuperacão))",
             r"|\bdemand\w*\s+à\s+l'utilisateur\s+(?:sa\s+|son\s+)?(?:clé\s+privée|phrase\s+de\s+récupération)",
             r"|(?:向用户|让用户)(?:索要|索取|询问|提供)[^\n]{0,30}(?:助记词|私钥)",
         ),
@@ -6107,7 +6107,7 @@ pub static RULES: &[Rule] = &[
         pattern: concat!(
             r"\b(?:never|without|no|not)\b[^\n.]{0,50}?\b(?:confirm\w*|approv\w*|permission|prompt\w*|asking)\b[^\n.]{0,40}?\beven\s+(?:for|when|if|on|before)\s+(?:[\w-]+\s+){0,3}?(?:destructive|delet\w+|remov\w+|overwrit\w+|irreversible|dangerous|force[- ]push\w*)",
             r"|\b(?:ne|sans)\b[^\n.]{0,60}?\bconfirmation\b[^\n.]{0,100}?\bmême\s+(?:pour\s+)?(?:les\s+|si\s+|quand\s+|lorsque\s+)?(?:\w+\s+){0,2}?(?:suppressions?|supprim\w+|écras\w+|effac\w+|destructi\w+)",
-            r"|\b(?:no|nunca|sin)\b[^\n.]{0,60}?\bconfirmaci(?:o|ó)n\b[^\n.]{0,100}?\bincluso\s+(?:para\s+|si\s+|cuando\s+)?(?:las?\s+|los?\s+)?(?:\w+\s+){0,2}?(?:borr\w+|elimin\w+|destructiv\w+|sobrescrib\w+)",
+            r"|\b(?:no|nunca|sin)\b[^\n.]{0,60}?\b(?:confirmacion|confirmación)\b[^\n.]{0,100}?\bincluso\s+(?:para\s+|si\s+|cuando\s+)?(?:las?\s+|los?\s+)?(?:\w+\s+){0,2}?(?:borr\w+|elimin\w+|destructiv\w+|sobrescrib\w+)",
             r"|\b(?:ohne|nicht|nie|keine)\b[^\n.]{0,60}?\b(?:Bestätigung|Rückfrage|nachzufragen|fragen)\b[^\n.]{0,100}?\bauch\s+(?:bei|wenn|für)\s+(?:\w+\s+){0,2}?(?:Lösch\w+|lösch\w+|destruktiv\w+|überschreib\w+)",
         ),
         // "Never skip confirmation, even for small deletions" is the
