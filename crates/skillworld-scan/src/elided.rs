@@ -31,9 +31,9 @@ pub fn unnamed(lines: &Lines, layout: &Layout, line: usize, (text, column): (&st
         return false;
     };
     let mut kept = found[1].split_whitespace().filter(|w| !w.starts_with('-'));
-    let paragraph = layout.at(line);
-    let named_here = (0..lines.count())
-        .filter(|&l| layout.at(l) == paragraph)
+    let (_, paragraph) = layout.at(line);
+    let named_here = layout
+        .block_lines(paragraph)
         .any(|l| lines.get(l).contains("://"));
     let named_elsewhere = kept.any(|name| {
         lines.all().any(|l| {

@@ -2368,10 +2368,8 @@ fn service_of(rule: &Rule, regex: &BytesRegex, lines: &Lines, line: usize) -> Op
         // is bound as a source is (`PASTEBIN_DEV_KEY` in the form field
         // Pastebin names, Slack's form `token`).
         Signal::Source | Signal::EnvSecret => {
-            if let Some((name, (start, end))) = crate::resource::minted_for(lines, text) {
-                let mut blank = text.as_bytes().to_vec();
-                blank[start..end].fill(b' ');
-                return (!regex.is_match(&blank)).then_some(Bound::Resource(name));
+            if let Some((name, span)) = crate::resource::minted_for(lines, text) {
+                return read_only_in(regex, text, &[span]).then_some(Bound::Resource(name));
             }
             let named = credential_service(text).map(|(s, spans)| (Bound::Service(s.name), spans));
             // A line may name the key's variable and the file it is loaded
@@ -2386,13 +2384,7 @@ fn service_of(rule: &Rule, regex: &BytesRegex, lines: &Lines, line: usize) -> Op
                 (None, Some((bound, span))) => (bound, vec![span]),
                 (None, None) => return None,
             };
-            // With the credential's names blanked out, the rule must find
-            // nothing else on the line to read.
-            let mut blank = text.as_bytes().to_vec();
-            for (start, end) in spans {
-                blank[start..end].fill(b' ');
-            }
-            (!regex.is_match(&blank)).then_some(bound)
+            read_only_in(regex, text, &spans).then_some(bound)
         }
         Signal::Sink => {
             let Some(target) = sink_target(lines, line) else {
@@ -2408,6 +2400,16 @@ fn service_of(rule: &Rule, regex: &BytesRegex, lines: &Lines, line: usize) -> Op
         }
         _ => None,
     }
+}
+
+/// Whether the rule reads `text` only inside `spans`: with the
+/// credential's names blanked out, it must find nothing else on the line.
+fn read_only_in(regex: &BytesRegex, text: &str, spans: &[(usize, usize)]) -> bool {
+    let mut blank = text.as_bytes().to_vec();
+    for &(start, end) in spans {
+        blank[start..end].fill(b' ');
+    }
+    !regex.is_match(&blank)
 }
 
 /// The text naming where a sink sends: its own line when that holds a
