@@ -932,8 +932,12 @@ pub fn analyse(file: &str, text: &str, kind: Kind) -> Vec<Hit> {
         Some(joined) => analyse_at(file, &joined, kind, 0),
         None => analyse_at(file, text, kind, 0),
     };
-    if let Kind::Script(_) = kind
-        && let Some(prose) = crate::embedded::prose(file, text)
+    // Apart from the rows' pass: a recipe written in Make's variables
+    // alone (`$(FETCH) $(U)`) gives the rows no word to find.
+    let expanded = expansions_put_back(file, text, kind, &hits);
+    hits.extend(expanded);
+    if let Kind::Script(lang) = kind
+        && let Some(prose) = crate::embedded::prose(file, lang, text)
     {
         hits.extend(embedded_prose(file, &prose));
     }
@@ -947,10 +951,47 @@ fn embedded_prose(file: &str, prose: &str) -> Vec<Hit> {
     const PROSE_BLOCKS: usize = 1 << 20;
     let mut hits = analyse_at(file, prose, Kind::Markdown, 0);
     hits.retain(|hit| !hit.code);
+    let orders = comment_orders(prose, &hits);
+    hits.extend(orders);
     for hit in &mut hits {
         hit.block = hit.block.map(|block| block + PROSE_BLOCKS);
     }
     hits
+}
+
+/// An act that harms (`HARMS`: a bulk delete, a send, a publish), quiet
+/// alone, told in a comment paragraph that addresses the agent: the
+/// comment is an order to its one reader who acts (`comment-order`),
+/// as an HTML comment's is (`hidden-instruction`).
+fn comment_orders(prose: &str, hits: &[Hit]) -> Vec<Hit> {
+    let lines = Lines::new(prose);
+    let mut out: Vec<Hit> = Vec::new();
+    for hit in hits
+        .iter()
+        .filter(|h| h.armed && h.rule.quiet && HARMS.contains(&h.rule.signal))
+    {
+        let at = hit.line - 1;
+        let first = (0..=at)
+            .rev()
+            .take_while(|&l| !lines.get(l).trim().is_empty())
+            .last()
+            .unwrap_or(at);
+        let last = (at..lines.count())
+            .take_while(|&l| !lines.get(l).trim().is_empty())
+            .last()
+            .unwrap_or(at);
+        let paragraph = lines.span(first..last + 1);
+        if out.iter().any(|o| o.line == hit.line) || !crate::comments::addressed(paragraph) {
+            continue;
+        }
+        out.push(Hit {
+            rule: rule("comment-order"),
+            severity: Severity::High,
+            note: format!("addressed to the agent: {}", hit.rule.what),
+            ..hit.clone()
+        });
+    }
+    out
 }
 
 /// A second reading of a hit's line: which hits it reads, whether the
@@ -2666,30 +2707,12 @@ fn constants_put_back(
         .filter(|h| h.rule.id == "log-name")
         .map(|h| h.line - 1);
     let uses = carried::constant_uses(lines, named);
-    if uses.is_empty() {
-        return Vec::new();
-    }
-    let mut rebuilt: Vec<&str> = vec![""; lines.count()];
-    for using in &uses {
-        rebuilt[using.line] = &using.rebuilt;
-    }
-    let sparse = rebuilt.join("\n");
-    let normalized = reveal::normalize_with(&sparse, text);
-    let known: BTreeSet<(&str, usize)> = hits
-        .iter()
-        .filter(|h| h.severity.blocks())
-        .map(|h| (h.rule.id, h.line))
-        .collect();
-    let inner = finish(analyse_at(file, &normalized, kind, depth + 1));
+    let rebuilt: Vec<(usize, &str)> = uses.iter().map(|u| (u.line, u.rebuilt.as_str())).collect();
     let mut out = Vec::new();
-    let mut reported = BTreeSet::new();
-    for found in inner.iter().filter(|h| h.severity.blocks()) {
+    for found in read_rebuilt(file, text, kind, hits, lines, depth, &rebuilt) {
         let Some(using) = uses.iter().find(|u| u.line + 1 == found.line) else {
             continue;
         };
-        if known.contains(&(found.rule.id, found.line)) || !reported.insert(found.line) {
-            continue;
-        }
         let note = format!(
             "`{}` is set to `{}` on line {}: reads as `{}`: {}",
             using.name,
@@ -2708,6 +2731,75 @@ fn constants_put_back(
         ));
     }
     out
+}
+
+/// A Makefile's recipe lines as Make expands them, and the lines a
+/// `printf` writes or pipes with its format filled (`expanded.rs`), read
+/// again: what blocks there and did not block as written is
+/// `assembled-payload`.
+fn expansions_put_back(file: &str, text: &str, kind: Kind, hits: &[Hit]) -> Vec<Hit> {
+    let makefile = crate::expanded::is_makefile(file);
+    let printf = memchr::memmem::find(text.as_bytes(), b"printf").is_some();
+    if kind != Kind::Script(Lang::Shell) || !(makefile || printf) {
+        return Vec::new();
+    }
+    let lines = Lines::new(text);
+    let mut rebuilt = match makefile {
+        true => crate::expanded::make_recipes(&lines),
+        false => Vec::new(),
+    };
+    if printf {
+        rebuilt.extend(crate::expanded::printf_filled(&lines));
+    }
+    let rebuilt: Vec<(usize, &str)> = rebuilt.iter().map(|(l, t)| (*l, t.as_str())).collect();
+    read_rebuilt(file, text, kind, hits, &lines, 0, &rebuilt)
+        .into_iter()
+        .map(|found| {
+            let note = format!("reads as `{}`: {}", found.excerpt, found.rule.what);
+            payload_hit(
+                rule("assembled-payload"),
+                file,
+                found.line - 1,
+                hits,
+                &lines,
+                note,
+            )
+        })
+        .collect()
+}
+
+/// The blocking findings of `rebuilt` lines (0-based line, new text) read
+/// in place of theirs, the shell's variables put back
+/// (`reveal::normalize_with`): one a line, none the line had already.
+fn read_rebuilt(
+    file: &str,
+    text: &str,
+    kind: Kind,
+    hits: &[Hit],
+    lines: &Lines,
+    depth: usize,
+    rebuilt: &[(usize, &str)],
+) -> Vec<Hit> {
+    if rebuilt.is_empty() {
+        return Vec::new();
+    }
+    let mut sparse: Vec<&str> = vec![""; lines.count()];
+    for &(line, text) in rebuilt {
+        sparse[line] = text;
+    }
+    let sparse = sparse.join("\n");
+    let normalized = reveal::normalize_with(&sparse, text);
+    let known: BTreeSet<(&str, usize)> = hits
+        .iter()
+        .filter(|h| h.severity.blocks())
+        .map(|h| (h.rule.id, h.line))
+        .collect();
+    let mut reported = BTreeSet::new();
+    finish(analyse_at(file, &normalized, kind, depth + 1))
+        .into_iter()
+        .filter(|h| h.severity.blocks())
+        .filter(|h| !known.contains(&(h.rule.id, h.line)) && reported.insert(h.line))
+        .collect()
 }
 
 /// The sends a name carries a secret into (`carried::sent`), per script

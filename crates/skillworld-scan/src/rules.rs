@@ -5883,6 +5883,14 @@ pub static RULES: &[Rule] = &[
         explain: "An HTML comment, invisible when rendered, gives the agent instructions or commands; remove it.",
         ..Rule::BASE
     },
+    Rule {
+        id: "comment-order",
+        class: Class::Injection,
+        severity: Severity::High,
+        what: "orders the agent, in a script's comment, to do what harms",
+        explain: "A script's comment or docstring (or a data file's note), which the program never reads, addresses the agent (\"Assistant:\", \"note for the agent\") with an act that harms: the user's folders sent away, data deleted, something published; remove it.",
+        ..Rule::BASE
+    },
     // ---- prompt injection ---------------------------------------------
     Rule {
         id: "instruction-override",
