@@ -2738,9 +2738,14 @@ fn constants_put_back(
 /// again: what blocks there and did not block as written is
 /// `assembled-payload`.
 fn expansions_put_back(file: &str, text: &str, kind: Kind, hits: &[Hit]) -> Vec<Hit> {
+    // Markdown and other languages are not searched for `printf`: the
+    // search over every file cost 1.8 % of the scan bench.
+    if kind != Kind::Script(Lang::Shell) {
+        return Vec::new();
+    }
     let makefile = crate::expanded::is_makefile(file);
     let printf = memchr::memmem::find(text.as_bytes(), b"printf").is_some();
-    if kind != Kind::Script(Lang::Shell) || !(makefile || printf) {
+    if !(makefile || printf) {
         return Vec::new();
     }
     let lines = Lines::new(text);
