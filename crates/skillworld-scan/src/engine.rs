@@ -3033,8 +3033,27 @@ pub fn spare_vendor_installer(hits: &mut [Hit], sites: impl FnOnce() -> Vec<Stri
     if sites.is_empty() {
         return;
     }
+    let mut spared = Vec::new();
     for hit in hits.iter_mut().filter(|h| pipes(h)) {
         if crate::vendor::fetches_from(&hit.excerpt, &sites) {
+            soften(
+                hit,
+                "the vendor's own installer, from the site the skill's frontmatter names as its maker's",
+            );
+            spared.push(format!("{}:{}", hit.file, hit.line));
+        }
+    }
+    // The block's `eval-fetched` was combined before the frontmatter was
+    // read: it goes only where its every part stands on a spared line.
+    for hit in hits
+        .iter_mut()
+        .filter(|h| h.rule.id == "eval-fetched" && h.armed)
+    {
+        let on_spared = hit.note.split("; ").all(|part| {
+            part.rsplit_once(" at ")
+                .is_some_and(|(_, at)| spared.iter().any(|s| s == at))
+        });
+        if on_spared {
             soften(
                 hit,
                 "the vendor's own installer, from the site the skill's frontmatter names as its maker's",
