@@ -3109,6 +3109,56 @@ pub fn spare_self_install(hits: &mut [Hit], name: impl FnOnce() -> Option<String
     }
 }
 
+/// A download piped to a shell from the site SKILL.md's frontmatter
+/// vouches for (`vendor`: the vendor's own installer for the product the
+/// skill documents) is ordinary setup, as a listed installer is. Only a
+/// whole line is judged (an excerpt cut at its limit may have lost a
+/// second download), and a hit already raised (a raw IP address) stays.
+///
+/// The frontmatter is read only when such a hit is there.
+pub fn spare_vendor_installer(hits: &mut [Hit], sites: impl FnOnce() -> Vec<String>) {
+    let pipes = |h: &Hit| {
+        h.rule.id == "download-execute"
+            && h.armed
+            && h.severity == Severity::High
+            && h.excerpt.chars().count() < EXCERPT_CHARS
+    };
+    if !hits.iter().any(pipes) {
+        return;
+    }
+    let sites = sites();
+    if sites.is_empty() {
+        return;
+    }
+    let mut spared = Vec::new();
+    for hit in hits.iter_mut().filter(|h| pipes(h)) {
+        if crate::vendor::fetches_from(&hit.excerpt, &sites) {
+            soften(
+                hit,
+                "the vendor's own installer, from the site the skill's frontmatter names as its maker's",
+            );
+            spared.push(format!("{}:{}", hit.file, hit.line));
+        }
+    }
+    // The block's `eval-fetched` was combined before the frontmatter was
+    // read: it goes only where its every part stands on a spared line.
+    for hit in hits
+        .iter_mut()
+        .filter(|h| h.rule.id == "eval-fetched" && h.armed)
+    {
+        let on_spared = hit.note.split("; ").all(|part| {
+            part.rsplit_once(" at ")
+                .is_some_and(|(_, at)| spared.iter().any(|s| s == at))
+        });
+        if on_spared {
+            soften(
+                hit,
+                "the vendor's own installer, from the site the skill's frontmatter names as its maker's",
+            );
+        }
+    }
+}
+
 /// Whether `line` (a whole line: an excerpt cut at its limit may have
 /// lost a second command) is `cp -r` or `mv` from this skill's folder to
 /// a skills folder or to this skill's folder under another suffix.

@@ -79,6 +79,7 @@ mod temproot;
 mod testinput;
 mod typosquat;
 mod urlhost;
+mod vendor;
 mod warnreach;
 mod words;
 mod wrapped;
@@ -95,7 +96,7 @@ pub use rules::{
 };
 pub use typosquat::{KnownNames, ScanContext};
 
-use engine::{Hit, Kind, analyse, finish, spare_self_install};
+use engine::{Hit, Kind, analyse, finish, spare_self_install, spare_vendor_installer};
 
 /// One finding: a rule that matched, where, and what to do about it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -305,6 +306,7 @@ fn report_of(
     spare_self_install(&mut hits, || {
         frontmatter_name(skill_md).map(|(_, name)| name)
     });
+    spare_vendor_installer(&mut hits, || vendor::vouched_sites(skill_md));
     let mut report = ScanReport::default();
     report.add(typosquat);
     report.add(finish(hits).into_iter().map(Finding::from));
@@ -645,6 +647,7 @@ pub fn scan_dir_with(dir: &Path, context: &ScanContext) -> std::io::Result<ScanR
     spare_self_install(&mut hits, || {
         frontmatter_name(&skill_md).map(|(_, name)| name)
     });
+    spare_vendor_installer(&mut hits, || vendor::vouched_sites(&skill_md));
     report.add(finish(hits).into_iter().map(Finding::from));
     Ok(report)
 }
