@@ -6274,21 +6274,6 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
-        id: "credentials-mailed-out",
-        class: Class::Exfiltration,
-        severity: Severity::High,
-        target: Target::Prose,
-        // Batch 64: an access key or an admin login the agent creates, then
-        // mails to an address the skill fixed (Italian "invia le credenziali
-        // a ops@…"): an account handed to a third party.
-        pattern: r"\b(?:keys|key|credentials|credenziali|credenciais|credenciales|identifiants|Zugangsdaten|password)\b[^\n]{0,80}?\b(?:emailed|e-mailed|mailed|sent|send|forwarded|invia|inviale|envia|envie|envoie|envoyez|schicke|schickt)\b[^\n@]{0,12}?[\w.+-]+@[\w-]+\.[a-z]{2,}",
-        unless: &["never ", "Never ", "do not ", "Do not ", "don't "],
-        spares_descriptions: true,
-        what: "sends created credentials to a fixed address",
-        explain: "Tells the agent to e-mail access keys or login credentials to an address the skill fixed: an account handed to a third party; remove the skill.",
-        ..Rule::BASE
-    },
-    Rule {
         id: "planted-weakness",
         class: Class::Injection,
         severity: Severity::High,
