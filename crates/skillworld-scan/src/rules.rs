@@ -6247,7 +6247,7 @@ pub static RULES: &[Rule] = &[
         // carries a placeholder the skill then defines as the conversation,
         // the open file's content or the `.env`: the client fetches the URL
         // and the data leaves. A badge or a docs link defines no such thing.
-        pattern: r"\]\(https?://[^)\s]*\?[^)\s]*=[^)\s]*\)[^\n]{0,160}?(?:\bconversation\b|\bchat\s+history\b|\bcontents?\s+of\b|\bfile'?s?\s+content|\.env\b|\bsystem\s+prompt\b|\bInhalt\b|\bVerlauf\b|\bcontenido\b|\bconversación\b|\bconversacion\b|\bcontenu\b|\bconteúdo\b|\bconteudo\b|对话|会话|内容|会話)",
+        pattern: r"\]\(https?://[^)\s]*\?[^)\s]*=[^)\s]*\)[^\n]{0,160}?(?:\bconversation\b|\bchat\s+history\b|\bcontents?\s+of\b|\bfile'?s?\s+content|\bsystem\s+prompt\b|\bInhalt\b|\bVerlauf\b|\bcontenido\b|\bconversación\b|\bconversacion\b|\bcontenu\b|\bconteúdo\b|\bconteudo\b|对话|会话|内容|会話)",
         spares_descriptions: true,
         what: "renders a link or image that carries the user's data",
         explain: "Tells the agent to render a Markdown image or link whose URL carries the conversation, a file's content or the .env: displaying it sends that data to the URL's host; remove the skill.",
