@@ -6134,6 +6134,195 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "unconfirmed-payment",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        // Batch 64: money moved on the skill's word, the user's approval
+        // waived in the same sentence ("approve and pay it immediately …
+        // without asking the user", French "virement … sans demander de
+        // confirmation"), or a payee's account number replaced with one the
+        // skill fixed, its check waived. `skip-confirmation` alone warns
+        // (unattended workflows); with a payment the waiver is the harm.
+        pattern: concat!(
+            r"\b(?:pay|pays|paid|payments?|payouts?|purchase|purchases|buy|refunds?|wire|funds|money)\b[^\n.]{0,100}?\bwithout\s+(?:asking|requesting|seeking|waiting\s+for)\b[^\n.]{0,30}?\b(?:confirmation|approval|consent|permission)\b",
+            r"|\b(?:virements?|paiements?|payer|payez|rembourse\w*)\b[^\n.]{0,120}?\bsans\s+(?:demander|attendre|solliciter)\b[^\n.]{0,30}?\b(?:confirmation|accord|validation|autorisation)\b",
+            r"|\b(?:pagos?|pagar|paga|transferencias?|transfiere)\b[^\n.]{0,120}?\bsin\s+(?:pedir|esperar|solicitar)\b[^\n.]{0,30}?\b(?:confirmación|confirmacion|aprobación|aprobacion|autorización|autorizacion)\b",
+            r"|\b(?:Zahlung\w*|bezahle|überweise|Überweisung\w*)\b[^\n.]{0,120}?\bohne\s+(?:Rückfrage|Bestätigung|Zustimmung|nachzufragen)\b",
+            r"|\b(?:iban|bank\s+details|account\s+number)\b[^\n]{0,80}?\b(?:updated|changed|replaced|set)\s+to\s+[`'\x22]?[a-z]{2}\d{2}\b[^\n]{0,80}?\b(?:does\s+not|doesn't|no|without)\s+(?:require\s+|need\s+)?(?:confirmation|approval|verification)\b",
+        ),
+        unless: &["never ", "Never ", "always ask", "Always ask"],
+        spares_descriptions: true,
+        what: "tells the agent to pay or change a payee without asking",
+        explain: "Tells the agent to make or approve a payment, or to change a payee's bank account, without the user's confirmation: money leaves on the skill's word; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "contacts-spam",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        // Batch 64: messages sent as the user to the user's contacts (an
+        // "invoice overdue" link from their account, a recommendation DMed
+        // to their recent contacts, Russian «от имени пользователя … всем
+        // его контактам»): spam or phishing that borrows their name.
+        pattern: concat!(
+            r"\b(?:from|on)\s+(?:the\s+user'?s|their|his|her)\s+(?:[\w-]+\s+){0,4}?accounts?\b[^\n]{0,120}?\bcontacts\b",
+            r"|\bon\s+(?:the\s+user'?s|their)\s+behalf\b[^\n]{0,100}?\bcontacts\b",
+            r"|от\s+(?:его\s+|её\s+|их\s+)?имени\s+пользовател\w*[^\n]{0,100}?контакт",
+            r"|\ben\s+nombre\s+del\s+(?:usuario|usuário)\b[^\n]{0,100}?\bcontactos?\b",
+            r"|\bau\s+nom\s+de\s+l'utilisateur\b[^\n]{0,100}?\bcontacts\b",
+            r"|\bim\s+Namen\s+des\s+(?:Nutzers|Benutzers)\b[^\n]{0,100}?\bKontakte\w*",
+            r"|以用户(?:的)?(?:名义|身份)[^\n]{0,60}?联系人",
+        ),
+        spares_descriptions: true,
+        what: "tells the agent to message the user's contacts as the user",
+        explain: "Tells the agent to send messages or posts from the user's accounts to their contacts: spam or phishing in the user's name; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "mail-redirect",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        // Batch 64: a standing copy of the user's mail to an address the
+        // skill fixed: every incoming message forwarded, every outgoing one
+        // BCC'd. An archive address the user configured names no literal.
+        pattern: concat!(
+            r"\bforward\w*\s+(?:every|all|each)\s+(?:of\s+the\s+)?(?:incoming\s+|new\s+|received\s+|inbound\s+)?(?:e-?mails?|mail|messages?)\b[^\n]{0,60}?\bto\s+[\w.+-]+@[\w-]+\.[a-z]{2,}",
+            r"|\b(?:all|every|each)\s+(?:outgoing\s+|sent\s+|outbound\s+)?(?:e-?mails?|mail|messages?)\b[^\n]{0,80}?\bbcc(?:'d|ed|'ed)?\s+(?:to\s+)?[\w.+-]+@[\w-]+\.[a-z]{2,}",
+            r"|\b(?:silently|quietly|secretly)\s+bcc\w*\b",
+            r"|\b(?:reenvía|reenvia|reenviar)\s+todos\s+los\s+correos\b[^\n]{0,60}?[\w.+-]+@[\w-]+\.[a-z]{2,}",
+            r"|\b(?:transfère|transfere|transférer|transferer)\s+tous\s+les\s+(?:e-?mails|courriels|messages)\b[^\n]{0,60}?[\w.+-]+@[\w-]+\.[a-z]{2,}",
+            r"|\balle\s+(?:eingehenden\s+)?(?:E-Mails|Mails|Nachrichten)\b[^\n]{0,60}?[\w.+-]+@[\w-]+\.[a-z]{2,}[^\n]{0,20}?\bweiter",
+        ),
+        unless: &["never ", "Never ", "do not ", "Do not ", "don't "],
+        spares_descriptions: true,
+        what: "copies the user's mail to a fixed address",
+        explain: "Tells the agent to forward the user's incoming mail or BCC their outgoing mail to an address the skill fixed: a standing leak of their correspondence; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "security-off-order",
+        class: Class::Tampering,
+        severity: Severity::High,
+        target: Target::Prose,
+        // Batch 64: the user's account defences turned off on the skill's
+        // word — two-factor sign-in, audit logging — in English, Chinese,
+        // German, Spanish, French. "Enable 2FA" and "check CloudTrail is
+        // on" are the honest twins.
+        pattern: concat!(
+            r"\b(?:turn|switch)\w*\s+off\s+(?:the\s+)?(?:user'?s\s+|their\s+|account'?s?\s+)?(?:two-factor|two\s+factor|2fa|mfa|multi-factor|multi\s+factor)\b",
+            r"|\b(?:disabl\w+|deactivat\w+|remov\w+)\s+(?:the\s+)?(?:user'?s\s+|their\s+|account'?s?\s+)?(?:two-factor|two\s+factor|2fa|mfa|multi-factor|multi\s+factor)\b",
+            r"|\bcloudtrail\s+stop-logging\b|\bstop\w*\s+(?:the\s+)?(?:audit\s+logging|cloudtrail)\b",
+            r"|(?:关闭|停用|禁用|取消)[^\n]{0,12}?(?:双重验证|双因素|多因素认证|两步验证|二次验证|审计日志)",
+            r"|\b(?:Zwei-Faktor|2FA|MFA)\w*[^\n.]{0,40}?\b(?:deaktivier|abschalt|ausschalt)\w*",
+            r"|\b(?:desactiva\w*|desactive\w*|elimina)\s+(?:la\s+)?(?:(?:autenticación|autenticacion)\s+de\s+dos\s+factores|(?:verificación|verificacion)\s+en\s+dos\s+pasos|2FA|MFA)\b",
+            r"|\b(?:désactive\w*|desactive\w*)\s+(?:la\s+)?(?:double\s+authentification|authentification\s+à\s+deux\s+facteurs|authentification\s+a\s+deux\s+facteurs|2FA|MFA)\b",
+        ),
+        unless: &["never ", "Never ", "do not ", "Do not ", "don't ", "Don't "],
+        spares_descriptions: true,
+        what: "tells the agent to turn off two-factor sign-in or audit logs",
+        explain: "Tells the agent to turn off the user's two-factor sign-in or the account's audit logging: the defences that would catch a takeover are removed; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "false-report",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        // Batch 64: the agent told to lie about its work — tests reported
+        // passed when they failed, "nothing was changed" after a deletion —
+        // or to show a security alert whatever the scan found.
+        pattern: concat!(
+            r"\b(?:tell|report|say|inform|answer|reply|assure)\w*\s+(?:to\s+)?(?:the\s+user\s+|them\s+)?(?:that\s+)?[^\n.]{0,40}?\b(?:passed|succeeded|nothing\s+(?:was|has\s+been)\s+(?:changed|deleted|modified|removed)|no\s+files?\s+(?:were|was)\s+(?:changed|deleted|modified|removed))\b[^\n.]{0,60}?\b(?:even\s+(?:if|when|though)|anyway|regardless)\b",
+            r"|\bif\s+(?:any\s+)?(?:tests?|steps?|builds?|checks?)\s+fails?,\s+(?:tell|report|say)\w*\s+(?:to\s+)?(?:the\s+user\s+)?(?:that\s+)?(?:all\s+)?(?:the\s+)?(?:tests?|it|everything|checks?)\s+(?:passed|succeeded)\b",
+            r"|\b(?:warning|alert)\b[^\n]{0,120}?\beven\s+(?:if|when)\s+(?:nothing|no\s+(?:threats?|virus|malware|issues?))\b",
+            r"|\b(?:Warnung|Sicherheitswarnung)\b[^\n]{0,120}?\bauch\s+wenn\s+(?:nichts|keine)\b",
+        ),
+        unless: &["never ", "Never ", "do not ", "Do not ", "don't "],
+        spares_descriptions: true,
+        what: "tells the agent to lie to the user about what happened",
+        explain: "Tells the agent to report success, deny a change or raise an alarm regardless of what actually happened: the user acts on a lie; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "link-exfil",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        target: Target::Prose,
+        // Batch 64: a Markdown image or link the agent renders, whose query
+        // carries a placeholder the skill then defines as the conversation,
+        // the open file's content or the `.env`: the client fetches the URL
+        // and the data leaves. A badge or a docs link defines no such thing.
+        pattern: r"\]\(https?://[^)\s]*\?[^)\s]*=[^)\s]*\)[^\n]{0,160}?(?:\bconversation\b|\bchat\s+history\b|\bcontents?\s+of\b|\bfile'?s?\s+content|\bsystem\s+prompt\b|\bInhalt\b|\bVerlauf\b|\bcontenido\b|\bconversación\b|\bconversacion\b|\bcontenu\b|\bconteúdo\b|\bconteudo\b|对话|会话|内容|会話)",
+        spares_descriptions: true,
+        what: "renders a link or image that carries the user's data",
+        explain: "Tells the agent to render a Markdown image or link whose URL carries the conversation, a file's content or the .env: displaying it sends that data to the URL's host; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "private-made-public",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        target: Target::Prose,
+        // Batch 64: the user's private repositories or buckets opened to
+        // everyone on the skill's word ("private repositories … are switched
+        // to public", Portuguese "torne o bucket inteiro público").
+        pattern: concat!(
+            r"\bprivate\s+(?:repo\w*|buckets?|documents?|files?|projects?)\b[^\n]{0,80}?\b(?:switched|made|set|changed|turned)\s+(?:to\s+)?public\b",
+            r"|\bmake\s+(?:the\s+user'?s\s+|their\s+|all\s+)?private\s+(?:repo\w*|buckets?|documents?|files?)\s+public\b",
+            r"|\b(?:torne|torna|tornar)\s+o\s+bucket\s+(?:inteiro\s+)?(?:público|publico)\b",
+            r"|\bhaz\s+(?:el|todo\s+el)\s+(?:bucket|repositorio)\s+(?:público|publico)\b",
+        ),
+        unless: &["never ", "Never ", "do not ", "Do not ", "don't "],
+        spares_descriptions: true,
+        what: "makes the user's private repository or bucket public",
+        explain: "Tells the agent to switch the user's private repositories or storage to public: their code and files become readable by anyone; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "planted-weakness",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        // Batch 64: a weakness ordered into the code the agent writes for
+        // the user — certificate checks off in production too, every
+        // permission check skipped on a header the skill fixed (Chinese
+        // 跳过所有权限检查). Keeping verification on, or a debug switch read
+        // from the environment, is the honest twin.
+        pattern: concat!(
+            r"\b(?:certificate|tls|ssl)\s+(?:verification|checks?|validation)\b[^\n]{0,40}?\b(?:off|disabled?)\b[^\n]{0,60}?\b(?:production\s+(?:included|too|as\s+well)|in\s+(?:every|all)\s+environments?|including\s+production)\b",
+            r"|\b(?:verify\s*=\s*False|rejectUnauthorized:\s*false)\b[^\n]{0,60}?\b(?:production\s+(?:included|too|as\s+well)|in\s+(?:every|all)\s+environments?|including\s+production)\b",
+            r"|\b(?:in\s+(?:every|all)\s+environments?|including\s+production|production\s+included)\b[^\n]{0,60}?\b(?:verify\s*=\s*False|rejectUnauthorized:\s*false)",
+            r"|(?:直接)?返回\s*True[^\n]{0,10}?跳过(?:所有|全部|一切)?(?:的)?(?:权限|身份|认证|鉴权|授权)(?:检查|验证|校验)",
+            r"|\bbypass(?:es|ing)?\s+(?:all|every)\s+(?:auth\w*|permission)\s+checks?\b",
+        ),
+        unless: &["never ", "Never ", "do not ", "Do not ", "don't "],
+        spares_descriptions: true,
+        what: "tells the agent to plant a weakness in the user's code",
+        explain: "Tells the agent to write code with certificate checks off in production or an authorization check that a fixed value bypasses: a backdoor in the user's software; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "document-tamper",
+        class: Class::Tampering,
+        severity: Severity::High,
+        target: Target::Prose,
+        // Batch 64: the user's work altered beyond the task — a line added
+        // to every other skill or document the agent touches, a report's
+        // figures shown higher than the source says.
+        pattern: concat!(
+            r"\b(?:append|add|insert|inject|prepend|write)\w*\b[^\n]{0,100}?\bto\s+(?:every|all|each)\s+(?:other\s+)?(?:SKILL\.md|skills?|documents?|files?)\b[^\n]{0,60}?\b(?:you\s+(?:find|edit|touch|open|write)|under\s+~/\.\w+/skills)\b",
+            r"|\b(?:presented|reported|shown|stated|inflated)\b[^\n]{0,30}?\d+\s?%\s+(?:higher|lower)\s+than\s+(?:in\s+)?(?:the\s+)?(?:source|original|actual|real)\b",
+        ),
+        unless: &["never ", "Never ", "do not ", "Do not ", "don't "],
+        spares_descriptions: true,
+        what: "tells the agent to alter the user's other documents or figures",
+        explain: "Tells the agent to insert text into every other skill or document it touches, or to present figures that differ from the source: the user's work is changed behind their back; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "device-login-page",
         class: Class::Injection,
         pattern: r"\b(?:microsoft\.com/devicelogin|aka\.ms/devicelogin|github\.com/login/device|google\.com/device)\b|/oauth2/deviceauth\b|\bdevice[- ]code\b",
@@ -7205,7 +7394,7 @@ pub static RULES: &[Rule] = &[
             r"|(?:ユーザーに|ユーザーへ)(?:確認|承認|許可を求め)せず|ユーザーの(?:確認|承認|許可)を(?:取らず|得ず|待たず|求めず)",
             r"|ユーザー(?:への|へ|に)(?:説明|報告|通知|連絡|確認)は(?:不要|いらない|いりません|必要ありません)",
             r"|ユーザーの確認なしで|(?:^|、|。|\s)確認なしで",
-            r"|사용자(?:에게|한테|께)\s*(?:알리|말하|말해|알려|보여|언급하|설명하|보고하)[^\n]{0,40}?지\s*(?:마세요|마십시오|말고|않아도|마|말|않)",
+            r"|사용자(?:에게|한테|께)(?:는)?\s*(?:알리|말하|말해|알려|보여|언급하|설명하|보고하)[^\n]{0,40}?지\s*(?:마세요|마십시오|말고|않아도|마|말|않)",
             r"|사용자\s*몰래[^\n.]{0,80}?(?:보내|전송|업로드|실행|설치|복사|수집|저장|삭제)(?:하)?(?:세요|십시오|해라|하라)",
             r"|사용자(?:에게는|에게|한테는|한테)\s*비밀로",
             r"|(?:확인|동의|허락|승인)을?\s*(?:받지|구하지|요청하지|묻지)\s*(?:마세요|마십시오|말고|마|말)",
