@@ -2749,9 +2749,10 @@ fn expansions_put_back(file: &str, text: &str, kind: Kind, hits: &[Hit]) -> Vec<
         return Vec::new();
     }
     let lines = Lines::new(text);
-    let mut rebuilt = match makefile {
-        true => crate::expanded::make_recipes(&lines),
-        false => Vec::new(),
+    let mut rebuilt = if makefile {
+        crate::expanded::make_recipes(&lines)
+    } else {
+        Vec::new()
     };
     if printf {
         rebuilt.extend(crate::expanded::printf_filled(&lines));

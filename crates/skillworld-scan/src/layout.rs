@@ -321,6 +321,15 @@ fn unindented(line: &str) -> &str {
     }
 }
 
+/// The lines inside SKILL.md's leading front matter (between its `---`
+/// fences), each with its index in the file, or `None` when the file opens
+/// with none.
+pub fn front_matter_lines(text: &str) -> Option<impl Iterator<Item = (usize, &str)>> {
+    let mut lines = text.lines().enumerate();
+    (lines.next()?.1.trim_end() == "---")
+        .then(|| lines.take_while(|(_, line)| line.trim_end() != "---"))
+}
+
 /// The lines of a leading YAML front matter (`---` … `---`): keys, each
 /// its own line, never joined.
 fn front_matter(lines: &[&str]) -> usize {

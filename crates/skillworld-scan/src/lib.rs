@@ -539,16 +539,10 @@ fn typosquat_finding(
 
 /// The `name:` of SKILL.md's frontmatter and its 1-based line.
 fn frontmatter_name(skill_md: &str) -> Option<(usize, String)> {
-    let mut lines = skill_md.lines().enumerate();
-    if lines.next()?.1.trim_end() != "---" {
-        return None;
-    }
-    lines
-        .take_while(|(_, l)| l.trim_end() != "---")
-        .find_map(|(number, line)| {
-            let value = line.strip_prefix("name:")?.trim().trim_matches(['"', '\'']);
-            (!value.is_empty()).then(|| (number + 1, value.to_owned()))
-        })
+    crate::layout::front_matter_lines(skill_md)?.find_map(|(number, line)| {
+        let value = line.strip_prefix("name:")?.trim().trim_matches(['"', '\'']);
+        (!value.is_empty()).then(|| (number + 1, value.to_owned()))
+    })
 }
 
 /// Symlinks under a skill folder that point outside it (critical, SEC-1).

@@ -91,11 +91,10 @@ static FETCHES: LazyLock<Regex> = LazyLock::new(|| {
 /// (`oomol` of `oomol.com`) as an identity key's value or one of its
 /// words. A shared platform is never one.
 pub fn vouched_sites(skill_md: &str) -> Vec<String> {
-    let mut lines = skill_md.lines();
-    if lines.next().map(str::trim_end) != Some("---") {
+    let Some(front) = crate::layout::front_matter_lines(skill_md) else {
         return Vec::new();
-    }
-    let front: Vec<&str> = lines.take_while(|l| l.trim_end() != "---").collect();
+    };
+    let front: Vec<&str> = front.map(|(_, line)| line).collect();
     let names: Vec<String> = front
         .iter()
         .filter_map(|line| {
