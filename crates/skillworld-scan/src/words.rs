@@ -12,7 +12,9 @@
 //! words, its other bits for the byte after (its low five bits) of the
 //! anchors that start with those three bytes. One load answers both, and
 //! is gathered for eight positions without a branch; only the positions
-//! it passes are looked up and their words compared in place. Unlike a
+//! it passes are looked up and their words compared in place, in the
+//! copy of the text the gate leaves lower-cased (zeros around it, which no
+//! word holds, so a window near an edge needs no check of its own). Unlike a
 //! DFA walk, where each byte's step waits on the previous one, positions
 //! are independent.
 
@@ -34,6 +36,8 @@ use common::COMMON_QUADGRAMS;
 /// anchors going on with `_`, one in thirteen).
 const GATE_BITS: u32 = 13;
 const MULTIPLIER: u32 = 0x9E37_79B1;
+/// The tables' own hash (`home`): odd, and unrelated to `MULTIPLIER`.
+const HOME_MULTIPLIER: u32 = 0x85EB_CA6B;
 /// A slot with no key (no window of text is: 0xFF is never in UTF-8,
 /// and a word's key is compared only after the gate passed it).
 const EMPTY: u32 = u32::MAX;
@@ -282,6 +286,17 @@ fn hash(key: u32) -> u32 {
     key.wrapping_mul(MULTIPLIER)
 }
 
+/// The slot of a table (of `32 - shift` bits) where `key`'s search starts:
+/// the top bits of a second multiplicative hash. The gate passes a
+/// three-byte window by the top bits of `hash`, so a table of three-byte
+/// keys homed by those bits put nearly every window the gate passed for
+/// nothing on a key's own slot, to walk on from (more than one step a
+/// lookup on the corpus); the low bits of `hash` depend only on the
+/// window's last bytes, and clustered.
+fn home(key: u32, shift: u32) -> usize {
+    (key.wrapping_mul(HOME_MULTIPLIER) >> shift) as usize
+}
+
 /// Pushes `base + i` for every set bit `i` of `bits`, lowest first.
 #[inline(always)]
 fn push_bits(out: &mut Vec<usize>, base: usize, mut bits: u64) {
@@ -409,7 +424,7 @@ impl Table {
         let mut at = 0;
         for group in entries.chunk_by(|a, b| a.0 == b.0) {
             let key = group[0].0;
-            let mut slot = (hash(key) >> shift) as usize;
+            let mut slot = home(key, shift);
             while slots[slot].0 != EMPTY {
                 slot = (slot + 1) & mask;
             }
@@ -428,59 +443,84 @@ impl Table {
         }
     }
 
-    /// The words whose key window (`key`) ends at `end`, found in place.
-    /// Inlined into `settle` with the caller's closure: a call for each
-    /// anchor window found (~78,000 a corpus pass) cost 1 % of a scan.
+    /// Where key `key`'s words are in `entries`, if it is a key.
     #[inline(always)]
-    fn check(&self, text: &[u8], end: usize, key: u32, found: &mut impl FnMut(usize, usize)) {
+    fn find(&self, key: u32) -> Option<(usize, usize)> {
         let mask = self.slots.len() - 1;
-        let mut slot = (hash(key) >> self.shift) as usize;
-        let (first, last) = loop {
+        let mut slot = home(key, self.shift);
+        loop {
             match self.slots[slot] {
-                (EMPTY, ..) => return,
-                (k, first, last) if k == key => break (first as usize, last as usize),
+                (EMPTY, ..) => return None,
+                (k, first, last) if k == key => return Some((first as usize, last as usize)),
                 _ => slot = (slot + 1) & mask,
             }
+        }
+    }
+
+    /// The words whose key window (`key`) starts at `window` of `text`,
+    /// found in place; `near` holds the window's bytes lower-cased, from
+    /// the eight before it to the eight after it (at `NEAR_WINDOW`), zeros
+    /// past the text's ends (no word holds a zero byte). Inlined into
+    /// `settle` with the caller's closure: a call for each anchor window
+    /// found (~78,000 a corpus pass) cost 1 % of a scan.
+    #[inline(always)]
+    fn check(
+        &self,
+        text: &[u8],
+        window: usize,
+        key: u32,
+        near: &[u8; NEAR],
+        found: &mut impl FnMut(usize, usize),
+    ) {
+        let Some((first, last)) = self.find(key) else {
+            return;
         };
         let entries = &self.entries[first..last];
         if self.width == 3 {
             // A three-byte word is its key, lower-cased: found already.
             for entry in entries {
-                found(end - 2, entry.payload);
+                found(window, entry.payload);
             }
             return;
         }
         // The key's window already matched: each word is settled against
-        // the eight bytes either side of it, loaded and lower-cased once
-        // for the group (words sharing a window are ~3 a lookup).
-        let window = (end + 1).wrapping_sub(self.width);
-        if let (Some(before), Some(after)) = (
-            window.checked_sub(8).and_then(|at| text.get(at..window)),
-            text.get(window + self.width..window + self.width + 8),
-        ) {
-            let before = lower8(u64::from_le_bytes(before.try_into().expect("eight bytes")));
-            let after = lower8(u64::from_le_bytes(after.try_into().expect("eight bytes")));
-            for entry in entries {
-                if before & entry.before_mask == entry.before
-                    && after & entry.after_mask == entry.after
-                    && let Some(start) = window.checked_sub(entry.offset)
-                    && (entry.whole || entry.at(text, start))
-                {
-                    found(start, entry.payload);
-                }
-            }
-            return;
-        }
+        // the eight bytes either side of it, read from the bytes the gate
+        // lower-cased (words sharing a window are ~2 a lookup).
+        let eight = |at: usize| u64::from_le_bytes(near[at..at + 8].try_into().expect("eight"));
+        let before = eight(NEAR_WINDOW - 8);
+        let after = eight(NEAR_WINDOW + 4);
         for entry in entries {
-            let Some(start) = (end + 1).checked_sub(self.width + entry.offset) else {
-                continue;
-            };
-            if entry.at(text, start) {
+            if before & entry.before_mask == entry.before
+                && after & entry.after_mask == entry.after
+                && let Some(start) = window.checked_sub(entry.offset)
+                && (entry.whole || entry.at(text, start))
+            {
                 found(start, entry.payload);
             }
         }
     }
 }
+
+thread_local! {
+    /// The buffer `each` lower-cases a text into, kept for the thread's
+    /// next text (taken while in use: a search inside `found` gets its
+    /// own).
+    static LOWERED_TEXT: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// The lower-cased bytes a key window is settled against: eight before
+/// it, its four, eight after it.
+const NEAR: usize = 20;
+/// Where the window starts in them.
+const NEAR_WINDOW: usize = 8;
+
+/// How far the lower-cased copy of a text is offset into its buffer: the
+/// first block's gate reads two bytes before the text, and the first
+/// window's settling eight before its start, two before the text.
+const LEAD: usize = 16;
+/// The zeros the buffer keeps past the last block: the gate's next byte,
+/// and the last window's eight bytes after it.
+const TRAIL: usize = 80;
 
 /// Whether this CPU runs the AVX2 gate (`SKILLWORLD_SCAN_SCALAR` set in
 /// the environment keeps the scalar one, to compare them).
@@ -499,6 +539,11 @@ impl WordSearch {
         assert!(
             words.iter().all(|(w, _)| w.len() >= 3),
             "every word has three bytes at least"
+        );
+        // The search reads zeros around the text: no word may match them.
+        assert!(
+            words.iter().all(|(w, _)| !w.contains(&0)),
+            "no word holds a zero byte"
         );
         let usage = Usage::of(prose);
         let mut gate = Gate::empty();
@@ -556,21 +601,36 @@ impl WordSearch {
         marked: &mut Vec<usize>,
         mut found: impl FnMut(usize, usize),
     ) {
-        // Each block's lower-cased bytes, after the two before it.
-        let mut lower = [0u8; LOWERED];
+        // The text lower-cased, LEAD bytes into a buffer of zeros: the
+        // gate writes each block there, and the words are settled there
+        // without folding case or checking bounds at each window (they
+        // were two fifths of the search's own instructions). A block is
+        // settled once the gate has written the next one: a window's
+        // eight bytes after it reach into that.
+        let mut lowered = LOWERED_TEXT.take();
+        let len = LEAD + text.len().next_multiple_of(64) + TRAIL;
+        if lowered.len() < len {
+            lowered.resize(len, 0);
+        }
+        // Only the zeros around the text need writing: the gate writes
+        // every block before it is read (zeroing the whole buffer for each
+        // text cost 4 % of a scan).
+        lowered[..LEAD].fill(0);
+        lowered[LEAD + text.len()..len].fill(0);
+        let mut pending = None;
         // Settled 64 positions at a time: a call per eight bytes cost
         // more than the gate itself (most blocks of eight have no pass).
         let mut blocks = text.chunks_exact(64);
         let mut base = 0;
         for block in blocks.by_ref() {
             let block = block.try_into().expect("64 bytes");
-            lower.copy_within(64..66, 0);
-            // The last position's anchor window ends past the block.
-            lower[66] = LOWER[usize::from(text.get(base + 64).copied().unwrap_or(0))];
-            let passes = self.block(block, &mut lower);
+            let next = text.get(base + 64).copied().unwrap_or(0);
+            let passes = self.gated(block, base, next, &mut lowered);
             push_bits(newlines, base, passes.newlines);
             push_bits(marked, base, passes.marked);
-            self.settle(text, base, passes, &lower, &mut found);
+            if let Some((at, passes)) = pending.replace((base, passes)) {
+                self.settle(text, at, passes, &lowered, &mut found);
+            }
             base += 64;
         }
         // The tail, as a block of its bytes and zeros, whose positions
@@ -579,13 +639,28 @@ impl WordSearch {
         if !rest.is_empty() {
             let mut block = [0; 64];
             block[..rest.len()].copy_from_slice(rest);
-            lower.copy_within(64..66, 0);
-            lower[66] = 0;
-            let passes = self.block(&block, &mut lower).within(rest.len());
+            let passes = self.gated(&block, base, 0, &mut lowered).within(rest.len());
             push_bits(newlines, base, passes.newlines);
             push_bits(marked, base, passes.marked);
-            self.settle(text, base, passes, &lower, &mut found);
+            if let Some((at, passes)) = pending.replace((base, passes)) {
+                self.settle(text, at, passes, &lowered, &mut found);
+            }
         }
+        if let Some((at, passes)) = pending {
+            self.settle(text, at, passes, &lowered, &mut found);
+        }
+        LOWERED_TEXT.set(lowered);
+    }
+
+    /// The gate over the block at `base`, followed by byte `next`, which
+    /// writes it lower-cased into `lowered` (the text's, at `LEAD`).
+    #[inline(always)]
+    fn gated(&self, block: &[u8; 64], base: usize, next: u8, lowered: &mut [u8]) -> Passes {
+        lowered[LEAD + base + 64] = LOWER[usize::from(next)];
+        let lower = (&mut lowered[LEAD + base - 2..][..LOWERED])
+            .try_into()
+            .expect("the buffer holds every block's bytes around it");
+        self.block(block, lower)
     }
 
     /// What the gate passes in `block`, where its newlines are and where
@@ -625,52 +700,47 @@ impl WordSearch {
 
     /// Looks up the words behind the gate's passes in the block at
     /// `base`: a three-byte word ending at a position, a long word's
-    /// anchor ending at the byte after it. Inlined into `each`: nearly
-    /// every block has a pass, and a call per block cost 3 % of a scan's
-    /// instructions (registers saved and put back, the block's state
-    /// reloaded).
+    /// anchor ending at the byte after it, each window read from
+    /// `lowered` (the text's lower-cased bytes at `LEAD`, the next block's
+    /// written too). Inlined into `each`: nearly every block has a pass,
+    /// and a call per block cost 3 % of a scan's instructions (registers
+    /// saved and put back, the block's state reloaded).
     #[inline(always)]
     fn settle(
         &self,
         text: &[u8],
         base: usize,
         passes: Passes,
-        lower: &[u8; LOWERED],
+        lowered: &[u8],
         found: &mut impl FnMut(usize, usize),
     ) {
+        // The block's bytes from 16 before it to 16 after it: a position
+        // `at` of the block is 16 + `at` here, its window starts two
+        // before it.
+        let area: &[u8; 96] = lowered[LEAD + base - 16..][..96]
+            .try_into()
+            .expect("the buffer holds every block's bytes around it");
+        let near = |at: usize| -> &[u8; NEAR] {
+            area[at + 14 - NEAR_WINDOW..][..NEAR]
+                .try_into()
+                .expect("within the block's area")
+        };
+        let four =
+            |at: usize| u32::from_be_bytes(area[at + 14..at + 18].try_into().expect("four bytes"));
         let (mut triples, mut anchors) = (passes.triples, passes.anchors);
-        // Inside the text, a block's keys are read from the gate's
-        // lower-cased bytes, with no bounds to check and nothing to fold
-        // at each pass (together 5 % of a scan's instructions).
-        if base >= 2 && base + 66 <= text.len() {
-            let four = |at: usize| {
-                u32::from_be_bytes([lower[at], lower[at + 1], lower[at + 2], lower[at + 3]])
-            };
-            while triples != 0 {
-                let at = triples.trailing_zeros() as usize & 63;
-                triples &= triples - 1;
-                self.short.check(text, base + at, four(at) >> 8, found);
-            }
-            while anchors != 0 {
-                let at = anchors.trailing_zeros() as usize & 63;
-                anchors &= anchors - 1;
-                self.long.check(text, base + at + 1, four(at), found);
-            }
-            return;
-        }
+        // A window before the text's start holds its zeros: it is no key.
         while triples != 0 {
-            let end = base + triples.trailing_zeros() as usize;
+            let at = triples.trailing_zeros() as usize & 63;
             triples &= triples - 1;
-            if end >= 2 {
-                self.short.check(text, end, key(&text[end - 2..], 3), found);
-            }
+            let window = (base + at).wrapping_sub(2);
+            self.short
+                .check(text, window, four(at) >> 8, near(at), found);
         }
         while anchors != 0 {
-            let end = base + anchors.trailing_zeros() as usize;
+            let at = anchors.trailing_zeros() as usize & 63;
             anchors &= anchors - 1;
-            if let Some(window) = end.checked_sub(2).and_then(|at| text.get(at..at + 4)) {
-                self.long.check(text, end + 1, key(window, 4), found);
-            }
+            let window = (base + at).wrapping_sub(2);
+            self.long.check(text, window, four(at), near(at), found);
         }
     }
 }

@@ -3,7 +3,8 @@
 //! before it to the one after) is built by one byte shuffle for eight
 //! positions, its first three bytes hashed by one multiply and their
 //! gate words loaded by one gather; the three-byte words' bit is the sign
-//! bit, the anchors' bit is shifted there. The newlines are found by one
+//! bit, the anchors' bit is shifted there, and the signs of 32 positions
+//! are packed to bytes and read by one mask. The newlines are found by one
 //! compare of the same 32 bytes, the marked bytes by a shuffle of each
 //! half of every byte into its table and an AND. Equal to the scalar gate
 //! bit for bit (tested in the parent module); used only where the CPU has
@@ -70,34 +71,63 @@ pub unsafe fn gate(
     let low_five = _mm256_set1_epi32(31);
     let thirty = _mm256_set1_epi32(30);
     let table = bits.0.as_ptr().cast::<i32>();
-    let (mut triples, mut anchors) = (0u64, 0u64);
+    // Each group's gate words, and the same with the anchor's bit moved
+    // to the sign bit: the three-byte words' and the anchors' passes.
+    let mut words = [_mm256_setzero_si256(); 8];
+    let mut raised = [_mm256_setzero_si256(); 8];
     for group in 0..8 {
         // SAFETY: 16 bytes from 8 * group <= 56 stay within `lower`; the
         // gather's indices are hashes shifted to GATE_BITS bits, inside
         // the gate's 2^GATE_BITS words.
-        let (triple, anchor) = unsafe {
+        unsafe {
             let sixteen = _mm_loadu_si128(lower.as_ptr().add(group * 8).cast());
             let fours = _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(sixteen), windows);
             let threes = _mm256_srli_epi32::<8>(fours);
             let index = _mm256_srli_epi32::<{ 32 - GATE_BITS as i32 }>(_mm256_mullo_epi32(
                 threes, multiplier,
             ));
-            let words = _mm256_i32gather_epi32::<4>(table, index);
+            words[group] = _mm256_i32gather_epi32::<4>(table, index);
             // The byte after's bit (`anchor_bit`) moved to the sign bit.
             let bit = _mm256_min_epu32(_mm256_and_si256(fours, low_five), thirty);
-            let raised = _mm256_sllv_epi32(words, _mm256_sub_epi32(low_five, bit));
-            (
-                _mm256_movemask_ps(_mm256_castsi256_ps(words)) as u8,
-                _mm256_movemask_ps(_mm256_castsi256_ps(raised)) as u8,
-            )
-        };
-        triples |= u64::from(triple) << (group * 8);
-        anchors |= u64::from(anchor) << (group * 8);
+            raised[group] = _mm256_sllv_epi32(words[group], _mm256_sub_epi32(low_five, bit));
+        }
     }
     Passes {
-        triples,
-        anchors,
+        triples: signs(&words),
+        anchors: signs(&raised),
         newlines: ends,
         marked,
     }
+}
+
+/// The sign bits of eight vectors of eight 32-bit lanes, lane `i` of
+/// vector `g` as bit `8 g + i`: packed to bytes (saturating keeps the
+/// sign) and read by two byte masks, where a mask per vector and the
+/// shifts to place it cost twice the instructions.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn signs(vectors: &[__m256i; 8]) -> u64 {
+    u64::from(four_signs(
+        &vectors[0],
+        &vectors[1],
+        &vectors[2],
+        &vectors[3],
+    )) | u64::from(four_signs(
+        &vectors[4],
+        &vectors[5],
+        &vectors[6],
+        &vectors[7],
+    )) << 32
+}
+
+/// The sign bits of four vectors' lanes, in order. Packing works within
+/// each 128-bit half, so the bytes come out as the four vectors' low
+/// lanes, then their high lanes, four bytes each: one permute puts them
+/// back in order.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn four_signs(a: &__m256i, b: &__m256i, c: &__m256i, d: &__m256i) -> u32 {
+    let order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    let bytes = _mm256_packs_epi16(_mm256_packs_epi32(*a, *b), _mm256_packs_epi32(*c, *d));
+    _mm256_movemask_epi8(_mm256_permutevar8x32_epi32(bytes, order)) as u32
 }
