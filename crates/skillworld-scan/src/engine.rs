@@ -1054,6 +1054,13 @@ static SECOND_READINGS: &[SecondReading] = &[
         spares: |lines, _, line| crate::loopback::to_a_language_server(lines, line),
         outcome: Spared::Disarmed,
     },
+    // A Python socket only connected to this machine's loopback address,
+    // a probe of whether a local port is taken, carries no peer's commands.
+    SecondReading {
+        reads: |h| h.rule.id == "socket-open" && h.code,
+        spares: |lines, _, line| crate::portprobe::probes_local_port(lines, line),
+        outcome: Spared::Disarmed,
+    },
     // A key path only a login takes as its identity is no read.
     SecondReading {
         reads: |h| h.rule.id == "credential-file" && h.code,

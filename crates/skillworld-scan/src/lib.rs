@@ -62,6 +62,7 @@ mod ownserver;
 mod ownvar;
 mod ownwatch;
 mod packages;
+mod portprobe;
 mod prefilter;
 mod prompted;
 mod proof;
