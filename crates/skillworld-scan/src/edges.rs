@@ -10,6 +10,7 @@
 use std::collections::HashMap;
 
 use crate::prefilter::{Atom, ByteSet};
+use crate::words::StartHash;
 
 /// Distinct byte sets one table can tell apart, a bit each.
 const SETS: usize = u64::BITS as usize;
@@ -31,7 +32,8 @@ impl Edges {
         let mut sets = vec![ByteSet::all()];
         // Each set's place, found by hash: thousands of atoms each compared
         // their two sets with every set so far (a tenth of a one-line scan).
-        let mut place: HashMap<ByteSet, usize> = HashMap::from([(ByteSet::all(), 0)]);
+        let mut place: HashMap<ByteSet, usize, StartHash> = HashMap::default();
+        place.insert(ByteSet::all(), 0);
         let mut bit = |set: ByteSet| -> u64 {
             let at = match place.get(&set) {
                 Some(&at) => at,

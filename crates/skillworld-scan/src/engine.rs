@@ -215,7 +215,7 @@ use crate::scratchdir;
 use crate::temproot;
 use crate::testinput;
 use crate::urlhost;
-use crate::words::{Marks, WordSearch};
+use crate::words::{Marks, StartHash, WordSearch};
 use crate::wrapped::{self, JOIN_REACH, Joined, wrap_window};
 
 /// What kind of text a file holds.
@@ -553,7 +553,7 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
         .map(|r| format!("(?im-u){}", r.pattern))
         .collect();
     let mut triggers: Vec<(Atom, Vec<usize>)> = Vec::new();
-    let mut trigger_of: HashMap<Atom, usize> = HashMap::new();
+    let mut trigger_of: HashMap<Atom, usize, StartHash> = HashMap::default();
     let mut clauses = Vec::new();
     let mut unanchored = Vec::new();
     let mut marked = Marked::default();

@@ -18,7 +18,7 @@
 //! DFA walk, where each byte's step waits on the previous one, positions
 //! are independent.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 #[cfg(target_arch = "x86_64")]
@@ -334,32 +334,59 @@ const COMMON_TRIGRAMS: &[&[u8]] = &[
 ];
 
 /// What a word's anchor choice weighs, each window by its `key`: window
-/// counts of sample prose (three-byte ones tagged by the top bit),
-/// `COMMON_QUADGRAMS` and `COMMON_TRIGRAMS`. Sets and counts of keys, not
-/// of bytes: comparing each window with every common trigram, and
-/// SipHash, were two fifths of a process's first scan (issue 19).
+/// counts of sample prose (three-byte ones tagged by the top bit), and
+/// whether the window is one of `COMMON_QUADGRAMS` (on its four-byte key)
+/// or its first three bytes one of `COMMON_TRIGRAMS` (on their tagged
+/// key). Keys, not bytes: comparing each window with every common
+/// trigram, and SipHash, were two fifths of a process's first scan
+/// (issue 19); and one map answering both questions of a key, where four
+/// lookups a window (two sets, two counts) were half of `WordSearch::new`
+/// (cost34).
 struct Usage {
-    seen: HashMap<u32, u32, WindowHash>,
-    usual: HashSet<u32, WindowHash>,
-    trigrams: HashSet<u32, WindowHash>,
+    seen: HashMap<u32, Seen, WindowHash>,
+}
+
+/// What `Usage` knows of one key.
+#[derive(Clone, Copy, Default)]
+struct Seen {
+    count: u32,
+    /// A four-byte key of `COMMON_QUADGRAMS`.
+    usual: bool,
+    /// A tagged three-byte key of `COMMON_TRIGRAMS`.
+    trigram: bool,
 }
 
 /// Keys are four bytes of text: one multiply spreads them (no attacker
 /// picks the rule table's words or prose).
 type WindowHash = BuildHasherDefault<KeyHasher>;
 
+/// The same hash for the engine's start-up maps, keyed by what the rule
+/// table derives (its trigger atoms, their edges' byte sets): SipHash of
+/// every atom, and again at each of the map's growths, was a sixth of a
+/// one-line scan (cost34).
+pub(crate) type StartHash = BuildHasherDefault<KeyHasher>;
+
 #[derive(Default)]
-struct KeyHasher(u64);
+pub(crate) struct KeyHasher(u64);
 
 impl Hasher for KeyHasher {
     fn finish(&self) -> u64 {
         self.0 ^ self.0 >> 29
     }
 
+    /// Eight bytes a multiply (a byte set is 32 bytes).
     fn write(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in chunks.by_ref() {
+            self.write_u64(u64::from_le_bytes(chunk.try_into().expect("eight bytes")));
+        }
+        for &byte in chunks.remainder() {
             self.write_u32(u32::from(byte));
         }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0 ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     }
 
     fn write_u32(&mut self, key: u32) {
@@ -367,26 +394,30 @@ impl Hasher for KeyHasher {
     }
 }
 
+/// The tag of a three-byte key among the four-byte ones (a rare clash
+/// only shifts an anchor, never what is found).
+const THREE: u32 = 1 << 31;
+
 impl Usage {
     fn of(prose: &str) -> Self {
-        let mut seen: HashMap<u32, u32, WindowHash> = HashMap::default();
+        let mut seen: HashMap<u32, Seen, WindowHash> = HashMap::default();
         for window in prose.as_bytes().windows(4) {
-            *seen.entry(key(window, 4)).or_default() += 1;
+            seen.entry(key(window, 4)).or_default().count += 1;
         }
-        // Three-byte counts, tagged apart from the four-byte ones (a rare
-        // clash only shifts an anchor, never what is found).
         for window in prose.as_bytes().windows(3) {
-            *seen.entry(key(window, 3) | 1 << 31).or_default() += 1;
+            seen.entry(key(window, 3) | THREE).or_default().count += 1;
         }
-        Usage {
-            seen,
-            usual: COMMON_QUADGRAMS.iter().map(|w| key(w, 4)).collect(),
-            trigrams: COMMON_TRIGRAMS.iter().map(|t| key(t, 3)).collect(),
+        for window in COMMON_QUADGRAMS {
+            seen.entry(key(window, 4)).or_default().usual = true;
         }
+        for trigram in COMMON_TRIGRAMS {
+            seen.entry(key(trigram, 3) | THREE).or_default().trigram = true;
+        }
+        Usage { seen }
     }
 
-    fn count(&self, key: u32) -> u32 {
-        self.seen.get(&key).copied().unwrap_or(0)
+    fn get(&self, key: u32) -> Seen {
+        self.seen.get(&key).copied().unwrap_or_default()
     }
 }
 
@@ -398,12 +429,14 @@ fn anchor(word: &[u8], usage: &Usage) -> usize {
     (0..=word.len() - 4)
         .min_by_key(|&at| {
             let window = &word[at..at + 4];
+            let four = key(window, 4);
+            let (quad, three) = (usage.get(four), usage.get(four >> 8 | THREE));
             (
-                usage.usual.contains(&key(window, 4)),
-                usage.trigrams.contains(&key(window, 3)),
-                usage.count(key(window, 3) | 1 << 31),
+                quad.usual,
+                three.trigram,
+                three.count,
                 window[..3].iter().map(|&b| commonness(b)).sum::<u32>(),
-                usage.count(key(window, 4)),
+                quad.count,
             )
         })
         .expect("four bytes at least")

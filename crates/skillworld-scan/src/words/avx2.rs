@@ -69,7 +69,7 @@ pub unsafe fn gate(
     );
     let multiplier = _mm256_set1_epi32(MULTIPLIER as i32);
     let low_five = _mm256_set1_epi32(31);
-    let thirty = _mm256_set1_epi32(30);
+    let one = _mm256_set1_epi32(1);
     let table = bits.0.as_ptr().cast::<i32>();
     // Each group's gate words, and the same with the anchor's bit moved
     // to the sign bit: the three-byte words' and the anchors' passes.
@@ -87,9 +87,11 @@ pub unsafe fn gate(
                 threes, multiplier,
             ));
             words[group] = _mm256_i32gather_epi32::<4>(table, index);
-            // The byte after's bit (`anchor_bit`) moved to the sign bit.
-            let bit = _mm256_min_epu32(_mm256_and_si256(fours, low_five), thirty);
-            raised[group] = _mm256_sllv_epi32(words[group], _mm256_sub_epi32(low_five, bit));
+            // The byte after's bit (`anchor_bit`) moved to the sign bit:
+            // a shift of 31 - min(b & 31, 30), which is max(!b & 31, 1),
+            // two instructions where the bit's own reckoning took three.
+            let shift = _mm256_max_epu32(_mm256_andnot_si256(fours, low_five), one);
+            raised[group] = _mm256_sllv_epi32(words[group], shift);
         }
     }
     Passes {
