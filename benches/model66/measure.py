@@ -5,7 +5,7 @@ usage: measure.py FEATURESET MODEL   (FEATURESET: words | words12 | chars; MODEL
 Reads data.jsonl (extract.py). Prints per-batch recall, twins flagged, and the
 threshold that keeps held-out sweep folders at <= 1 in 500 flagged.
 """
-import json, re, sys, time
+import json, os, re, sys, time
 import numpy as np
 from sklearn.feature_extraction.text import HashingVectorizer
 from sklearn.linear_model import SGDClassifier
@@ -17,6 +17,8 @@ ROWS = {24: "6/35", 28: "12/34", 41: "9/36", 42: "5/21", 43: "7/22", 44: "8/22",
         48: "1/20", 61: "9/13 (instr.-only)", 63: "13/36", 64: "11/36", 65: "8/24"}
 SWEEP_FOLDS = [["sweep05", "sweep12", "sweep13", "sweep14"], ["sweep15", "sweep16", "sweep17", "sweep18"],
                ["sweep19", "sweep20", "sweep21"], ["sweep22", "sweep23", "sweep24", "sweep25", "sweep26"]]
+if os.environ.get("PER_SWEEP"):  # one fold per sweep: 16 fits instead of 4
+    SWEEP_FOLDS = [[s] for fold in SWEEP_FOLDS for s in fold]
 
 LATIN = re.compile(r"[a-zà-ÿ0-9_'~./-]+")
 NONLATIN = re.compile(r"[\u0400-\u04ff\u0600-\u06ff\u0900-\u097f\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+")
@@ -125,7 +127,7 @@ def main():
     print(f"| all | {tot[0]}/{tot[1]} ({100*tot[0]/tot[1]:.0f} %) | {tot[2]}/{tot[3]} | 98/319 (31 %) |")
     json.dump({"thr": thr, "batches": out, "sweeps_flagged": [(s, src, nm) for s, src, nm, _ in sweep_scores[:allowed + 5]],
                "sweep_scores": [s for s, _, _, _ in sweep_scores]},
-              open(f"/work/tmp/model66/result-{FS}-{MODEL}.json", "w"), ensure_ascii=False, indent=1)
+              open(f"/work/tmp/model66/result-{FS}-{MODEL}{os.environ.get('PER_SWEEP', '')}.json", "w"), ensure_ascii=False, indent=1)
     print(f"# total {time.time()-t0:.0f}s")
 
 
