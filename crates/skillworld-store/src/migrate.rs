@@ -32,9 +32,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use redb::{Database, ReadableDatabase, ReadableTable, TableDefinition, WriteTransaction};
-use skillworld_world::{
-    Changes, EntityState, ResourceOwners, SkillWorld, WorldState, note_owner,
-};
+use skillworld_world::{Changes, EntityState, ResourceOwners, SkillWorld, WorldState, note_owner};
 
 use crate::StoreError;
 use crate::backend::{Backend, Batch, Redb};
@@ -256,19 +254,14 @@ fn own_resources_v5(db: &Database) -> Result<(), StoreError> {
 /// file's id is allocated once, for one skill, and only that skill's
 /// versions list it.
 fn resource_owners(txn: &WriteTransaction) -> Result<ResourceOwners, StoreError> {
-    let rows = txn.open_table(ROWS)?;
     let mut owners = ResourceOwners::new();
     let mut buffer = Vec::new();
-    for item in rows.iter()? {
-        let (key, bytes) = item?;
-        let (id, _) = key.value();
-        if id == GLOBALS_ROW || bytes.value().is_empty() {
-            continue;
-        }
-        let (state, _) = decode_row(bytes.value(), &mut buffer)
+    each_entity_row(&txn.open_table(ROWS)?, |(id, _), bytes| {
+        let (state, _) = decode_row(bytes, &mut buffer)
             .map_err(|reason| StoreError::decode(format!("row {id}"), reason))?;
         note_owner(&mut owners, &state);
-    }
+        Ok(())
+    })?;
     Ok(owners)
 }
 
@@ -332,18 +325,30 @@ fn rewrite_rows(
 ) -> Result<(), StoreError> {
     let mut rows = txn.open_table(ROWS)?;
     let mut rewritten = Vec::new();
-    for item in rows.iter()? {
-        let (key, bytes) = item?;
-        let (id, version) = key.value();
-        if id == GLOBALS_ROW || bytes.value().is_empty() {
-            continue;
+    each_entity_row(&rows, |key, bytes| {
+        if let Some(row) = rewrite(key.0, bytes)? {
+            rewritten.push((key, row));
         }
-        if let Some(row) = rewrite(id, bytes.value())? {
-            rewritten.push(((id, version), row));
-        }
-    }
+        Ok(())
+    })?;
     for (key, bytes) in rewritten {
         rows.insert(key, bytes.as_slice())?;
+    }
+    Ok(())
+}
+
+/// Calls `each` with every entity row version's key and bytes; the
+/// world-wide row and removals are left out.
+fn each_entity_row(
+    rows: &impl ReadableTable<(u64, u64), &'static [u8]>,
+    mut each: impl FnMut((u64, u64), &[u8]) -> Result<(), StoreError>,
+) -> Result<(), StoreError> {
+    for item in rows.iter()? {
+        let (key, bytes) = item?;
+        let key = key.value();
+        if key.0 != GLOBALS_ROW && !bytes.value().is_empty() {
+            each(key, bytes.value())?;
+        }
     }
     Ok(())
 }

@@ -111,23 +111,28 @@ fn a_schema_1_file_migrates_on_open_with_a_copy_kept_and_the_same_world() {
         assert_eq!(store.replay(&snapshot.name).unwrap().digest(), live);
     }
 
-    // The migrated file takes writes and opens again as schema 2.
+    writes_and_reopens(store, &path, "before-edit", "x\n");
+}
+
+/// The migrated file takes a write and opens again as this schema, and
+/// replaying from `snapshot` still gives the live world.
+fn writes_and_reopens(mut store: Store, path: &std::path::Path, snapshot: &str, body: &str) {
     store
         .run(|w| {
             w.create(
                 &Layer::Commons,
-                skillworld_format::SkillDocument::new("later", "Made after the migration.", "x\n"),
+                skillworld_format::SkillDocument::new("later", "Made after the migration.", body),
             )
         })
         .unwrap()
         .unwrap();
     let digest = store.world().digest();
     drop(store);
-    let reopened = open(&path);
+    let reopened = open(path);
     assert_eq!(reopened.world().digest(), digest);
-    assert_eq!(reopened.replay("before-edit").unwrap().digest(), digest);
+    assert_eq!(reopened.replay(snapshot).unwrap().digest(), digest);
     drop(reopened);
-    assert_eq!(schema_of(&path), SCHEMA_VERSION);
+    assert_eq!(schema_of(path), SCHEMA_VERSION);
 }
 
 fn schema_of(path: &std::path::Path) -> u64 {
@@ -332,27 +337,9 @@ fn the_v2_fixture_s_world_after_migrating(fixture: &str, schema: u64) {
         assert_eq!(store.replay(&snapshot.name).unwrap().digest(), live);
     }
 
-    // The migrated file takes writes and opens again as this schema.
-    store
-        .run(|w| {
-            w.create(
-                &Layer::Commons,
-                skillworld_format::SkillDocument::new(
-                    "later",
-                    "Made after the migration.",
-                    "A body long enough to be a blob. ".repeat(20),
-                ),
-            )
-        })
-        .unwrap()
-        .unwrap();
-    let digest = store.world().digest();
-    drop(store);
-    let reopened = open(&path);
-    assert_eq!(reopened.world().digest(), digest);
-    assert_eq!(reopened.replay("before-edit").unwrap().digest(), digest);
-    drop(reopened);
-    assert_eq!(schema_of(&path), SCHEMA_VERSION);
+    // A body long enough to be a blob.
+    let body = "A body long enough to be a blob. ".repeat(20);
+    writes_and_reopens(store, &path, "before-edit", &body);
 }
 
 /// A schema-5 file written by main's binary at 77a270d8 (see the README):
@@ -408,19 +395,5 @@ fn a_schema_5_file_s_bundle_files_name_their_skill_after_open_and_replay_gives_t
     assert_ne!(digest, BEFORE_LATER_V5);
     assert_eq!(store.replay("before-later").unwrap().digest(), live);
 
-    // It opens again as it is, and later writes replay too.
-    store
-        .run(|w| {
-            w.create(
-                &Layer::Commons,
-                skillworld_format::SkillDocument::new("after", "Made after migrating.", "x\n"),
-            )
-        })
-        .unwrap()
-        .unwrap();
-    let digest = store.world().digest();
-    drop(store);
-    let reopened = open(&path);
-    assert_eq!(reopened.world().digest(), digest);
-    assert_eq!(reopened.replay("before-later").unwrap().digest(), digest);
+    writes_and_reopens(store, &path, "before-later", "x\n");
 }

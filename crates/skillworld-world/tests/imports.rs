@@ -522,13 +522,19 @@ fn every_resource_names_the_skill_it_belongs_to() {
     import(
         &mut world,
         from("/a/owned", "owned", "Body.\n"),
-        vec![file("scripts/a.sh", "echo a\n"), file("references/b.md", "b\n")],
+        vec![
+            file("scripts/a.sh", "echo a\n"),
+            file("references/b.md", "b\n"),
+        ],
         OnCollision::Number,
     );
     import(
         &mut world,
         from("/a/owned", "owned", "Body.\n"),
-        vec![file("scripts/a.sh", "echo a\n"), file("references/c.md", "c\n")],
+        vec![
+            file("scripts/a.sh", "echo a\n"),
+            file("references/c.md", "c\n"),
+        ],
         OnCollision::Number,
     );
     let id = world.skill_id(&Layer::Commons, "owned").unwrap();
