@@ -12,7 +12,7 @@ pub use crate::blobs::BlobSlot;
 
 /// The version of this file's layout; a file with a newer one is refused,
 /// an older one migrated on open.
-pub const SCHEMA_VERSION: u64 = 5;
+pub const SCHEMA_VERSION: u64 = 6;
 
 /// `schema_version`, `journal_bytes` (the size of the kept journal).
 pub(crate) const META: TableDefinition<&str, u64> = TableDefinition::new("meta");

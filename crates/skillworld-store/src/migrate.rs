@@ -17,18 +17,26 @@
 //! - Schema 4 (entity rows' fields as JSON): every entity row version is
 //!   re-encoded in `rowcodec.rs`'s binary form (issue 19: opening decodes
 //!   it several times faster); slots, keys, versions, blobs, the journal
-//!   and the snapshot records stay. Older files go through this last.
+//!   and the snapshot records stay. Older files go through this.
+//! - Schema 5 (a new skill's bundle files carry `StableId(0)` as their
+//!   skill's id: they were spawned before the skill's record): every file
+//!   row version, live or kept for a snapshot, and every whole snapshot's
+//!   files get the id of the skill whose resource list holds them, so the
+//!   rows match what replaying the journal gives today. The digest hashes
+//!   the field: whole snapshots' digests are computed again, those of
+//!   snapshots over rows cleared (the store computes them on open, see
+//!   `digests.rs`). Every older file goes through this last.
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use redb::{Database, ReadableDatabase, ReadableTable, TableDefinition, WriteTransaction};
-use skillworld_world::{Changes, EntityState, SkillWorld, WorldState};
+use skillworld_world::{Changes, EntityState, ResourceOwners, SkillWorld, WorldState, note_owner};
 
 use crate::StoreError;
 use crate::backend::{Backend, Batch, Redb};
-use crate::blobs::{Hash, NewBlobs, reencode_row, row_blobs, split_file_text};
+use crate::blobs::{Hash, NewBlobs, decode_row, reencode_row, row_blobs, split_file_text};
 use crate::layout::{
     BLOB_REFS, BLOBS, GLOBALS_ROW, JOURNAL, JOURNAL_BLOBS, JournalEntry, META, RETIRED, ROWS,
     SCHEMA_VERSION, SNAPSHOT_INFO, SnapshotKind, SnapshotRecord, StoredSnapshot, WHOLE, decode,
@@ -128,11 +136,13 @@ pub(crate) fn migrate(
             encode_rows_v4(&db)?;
             db
         }
-        _ => {
+        4 => {
             encode_rows_v4(&db)?;
             db
         }
+        _ => db,
     };
+    own_resources_v5(&db)?;
     while db.compact()? {}
     Ok(db)
 }
@@ -216,6 +226,96 @@ fn encode_rows_v4(db: &Database) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// Gives every bundle file row version and every whole snapshot's files
+/// the id of the skill that lists them (schema 5 → 6); see the module's
+/// notes for the digests.
+fn own_resources_v5(db: &Database) -> Result<(), StoreError> {
+    let txn = db.begin_write()?;
+    let owners = resource_owners(&txn)?;
+    let mut rewritten = 0usize;
+    rewrite_rows(&txn, |id, bytes| {
+        let row = owned_row(bytes, &owners)
+            .map_err(|reason| StoreError::decode(format!("row {id}"), reason))?;
+        rewritten += usize::from(row.is_some());
+        Ok(row)
+    })?;
+    own_snapshots(&txn, rewritten > 0)?;
+    tracing::info!(
+        rows = rewritten,
+        "bundle files given their skill's id (schema 6)"
+    );
+    txn.open_table(META)?
+        .insert("schema_version", SCHEMA_VERSION)?;
+    txn.commit()?;
+    Ok(())
+}
+
+/// Which skill lists each bundle file, over every skill row version: a
+/// file's id is allocated once, for one skill, and only that skill's
+/// versions list it.
+fn resource_owners(txn: &WriteTransaction) -> Result<ResourceOwners, StoreError> {
+    let mut owners = ResourceOwners::new();
+    let mut buffer = Vec::new();
+    each_entity_row(&txn.open_table(ROWS)?, |(id, _), bytes| {
+        let (state, _) = decode_row(bytes, &mut buffer)
+            .map_err(|reason| StoreError::decode(format!("row {id}"), reason))?;
+        note_owner(&mut owners, &state);
+        Ok(())
+    })?;
+    Ok(owners)
+}
+
+/// A bundle file's row version with its owner's id; `None` for any other
+/// row, or a file that has it already. The blobs' hashes stay as they are.
+fn owned_row(bytes: &[u8], owners: &ResourceOwners) -> Result<Option<Vec<u8>>, String> {
+    let (mut state, _) = decode_row(bytes, &mut Vec::new())?;
+    if !state.own(owners) {
+        return Ok(None);
+    }
+    let (_, start) = row_blobs(bytes)?;
+    let mut row = bytes[..start].to_vec();
+    crate::codec::pack_into(&crate::rowcodec::encode(&state)?, &mut row);
+    Ok(Some(row))
+}
+
+/// Whole snapshots' files get their owners' ids and their records the
+/// new digest; when `rows_changed`, the records over rows lose theirs.
+fn own_snapshots(txn: &WriteTransaction, rows_changed: bool) -> Result<(), StoreError> {
+    let mut digests = HashMap::new();
+    let mut wholes = txn.open_table(WHOLE)?;
+    for (name, bytes) in read_all(&wholes)? {
+        let mut state: WorldState = decode_json("snapshot", &bytes)?;
+        if state.own_resources() > 0 {
+            let encoded = serde_json::to_vec(&state).expect("worlds serialise");
+            wholes.insert(name.as_str(), encoded.as_slice())?;
+        }
+        digests.insert(name, state.digest());
+    }
+    let mut records = txn.open_table(SNAPSHOT_INFO)?;
+    for (name, bytes) in read_all(&records)? {
+        let mut record: SnapshotRecord = decode_json("snapshot record", &bytes)?;
+        match digests.remove(&name) {
+            Some(digest) if record.whole => record.digest = Some(digest),
+            _ if !record.whole && rows_changed => record.digest = None,
+            _ => continue,
+        }
+        let encoded = serde_json::to_vec(&record).expect("records serialise");
+        records.insert(name.as_str(), encoded.as_slice())?;
+    }
+    Ok(())
+}
+
+/// A name-keyed table's entries, read out before it is written to.
+fn read_all(
+    table: &impl ReadableTable<&'static str, &'static [u8]>,
+) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
+    table
+        .iter()?
+        .map(|item| item.map(|(k, v)| (k.value().to_owned(), v.value().to_vec())))
+        .collect::<Result<_, _>>()
+        .map_err(StoreError::from)
+}
+
 /// Writes back every entity row version (live or kept for a snapshot)
 /// that `rewrite` returns new bytes for; the world-wide row and removals
 /// are left alone.
@@ -225,18 +325,30 @@ fn rewrite_rows(
 ) -> Result<(), StoreError> {
     let mut rows = txn.open_table(ROWS)?;
     let mut rewritten = Vec::new();
-    for item in rows.iter()? {
-        let (key, bytes) = item?;
-        let (id, version) = key.value();
-        if id == GLOBALS_ROW || bytes.value().is_empty() {
-            continue;
+    each_entity_row(&rows, |key, bytes| {
+        if let Some(row) = rewrite(key.0, bytes)? {
+            rewritten.push((key, row));
         }
-        if let Some(row) = rewrite(id, bytes.value())? {
-            rewritten.push(((id, version), row));
-        }
-    }
+        Ok(())
+    })?;
     for (key, bytes) in rewritten {
         rows.insert(key, bytes.as_slice())?;
+    }
+    Ok(())
+}
+
+/// Calls `each` with every entity row version's key and bytes; the
+/// world-wide row and removals are left out.
+fn each_entity_row(
+    rows: &impl ReadableTable<(u64, u64), &'static [u8]>,
+    mut each: impl FnMut((u64, u64), &[u8]) -> Result<(), StoreError>,
+) -> Result<(), StoreError> {
+    for item in rows.iter()? {
+        let (key, bytes) = item?;
+        let key = key.value();
+        if key.0 != GLOBALS_ROW && !bytes.value().is_empty() {
+            each(key, bytes.value())?;
+        }
     }
     Ok(())
 }

@@ -443,5 +443,11 @@ fn decode_state(state: SharedState) -> Result<WorldState, StoreError> {
         entities.push(entity);
     }
     let globals = globals.ok_or_else(|| StoreError::decode("shared state", "no world-wide row"))?;
-    Ok(WorldState::from_parts(globals, entities))
+    let mut state = WorldState::from_parts(globals, entities);
+    // Rows a node wrote before schema 6 may hold bundle files with no
+    // skill's id; PostgreSQL keeps them as they are, so every node gives
+    // them their owner on reading them, as replaying the journal would
+    // (see `migrate.rs`).
+    state.own_resources();
+    Ok(state)
 }

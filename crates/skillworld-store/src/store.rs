@@ -623,7 +623,10 @@ impl Store {
     /// Adds a snapshot from an exported file, under its own name. Its world
     /// is not a position of this file's history, so it is kept whole.
     pub fn import_snapshot(&mut self, text: &str) -> Result<SnapshotInfo, StoreError> {
-        let snapshot: StoredSnapshot = decode("snapshot file", text.as_bytes())?;
+        let mut snapshot: StoredSnapshot = decode("snapshot file", text.as_bytes())?;
+        // A file exported before schema 6 may hold bundle files with no
+        // skill's id (see `migrate.rs`).
+        snapshot.state.own_resources();
         if snapshot.name.starts_with(INTERNAL)
             || self.backend.snapshot_record(&snapshot.name)?.is_some()
         {

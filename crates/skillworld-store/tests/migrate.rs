@@ -28,11 +28,13 @@ fn a_schema_1_file_migrates_on_open_with_a_copy_kept_and_the_same_world() {
     std::fs::copy(FIXTURE, &path).unwrap();
 
     let mut store = open(&path);
+    store.wait_for_digests();
     assert_eq!(digest_before_trust(&store), DIGEST);
     assert!(
         every_skill_has_trust(&store),
         "GOV-2's levels are migrated in on open"
     );
+    assert_eq!(files_name_their_skill(&store), 1, "tooly's script");
     assert_eq!(
         schema_of(&pre_migration_copy(&path)),
         1,
@@ -94,8 +96,14 @@ fn a_schema_1_file_migrates_on_open_with_a_copy_kept_and_the_same_world() {
             ("pre-restore-14", SnapshotKind::Automatic)
         ]
     );
+    let before_edit = store.snapshot("before-edit").unwrap().state;
     assert_eq!(
         snapshots[0].digest.as_deref().unwrap(),
+        before_edit.digest(),
+        "a whole snapshot's digest is computed again over its owned files"
+    );
+    assert_eq!(
+        as_written(before_edit).digest(),
         "94d2302840464c21e6c531fc8fb8228755ed09785b2dcc2c110eea5dcfd1467a"
     );
     let live = store.world().digest();
@@ -103,23 +111,28 @@ fn a_schema_1_file_migrates_on_open_with_a_copy_kept_and_the_same_world() {
         assert_eq!(store.replay(&snapshot.name).unwrap().digest(), live);
     }
 
-    // The migrated file takes writes and opens again as schema 2.
+    writes_and_reopens(store, &path, "before-edit", "x\n");
+}
+
+/// The migrated file takes a write and opens again as this schema, and
+/// replaying from `snapshot` still gives the live world.
+fn writes_and_reopens(mut store: Store, path: &std::path::Path, snapshot: &str, body: &str) {
     store
         .run(|w| {
             w.create(
                 &Layer::Commons,
-                skillworld_format::SkillDocument::new("later", "Made after the migration.", "x\n"),
+                skillworld_format::SkillDocument::new("later", "Made after the migration.", body),
             )
         })
         .unwrap()
         .unwrap();
     let digest = store.world().digest();
     drop(store);
-    let reopened = open(&path);
+    let reopened = open(path);
     assert_eq!(reopened.world().digest(), digest);
-    assert_eq!(reopened.replay("before-edit").unwrap().digest(), digest);
+    assert_eq!(reopened.replay(snapshot).unwrap().digest(), digest);
     drop(reopened);
-    assert_eq!(schema_of(&path), SCHEMA_VERSION);
+    assert_eq!(schema_of(path), SCHEMA_VERSION);
 }
 
 fn schema_of(path: &std::path::Path) -> u64 {
@@ -132,15 +145,58 @@ fn schema_of(path: &std::path::Path) -> u64 {
 }
 
 /// The world's digest without GOV-2's trust levels, which opening adds to
-/// every skill of a file written before them: all else is unchanged.
+/// every skill of a file written before them, and as written (see
+/// [`as_written`]): all else is unchanged.
 fn digest_before_trust(store: &Store) -> String {
-    let mut state = store.world().state();
+    let mut state = as_written(store.world().state());
     for entity in &mut state.entities {
         if let skillworld_world::EntityState::Skill(skill) = entity {
             skill.skill.trust = None;
         }
     }
     state.digest()
+}
+
+/// A world of the schema 1–4 fixtures as the code that wrote them saw it:
+/// every bundle file of theirs came with a new skill, so it carried
+/// `StableId(0)` for its skill's id until schema 6 gave it the real one.
+fn as_written(mut state: skillworld_world::WorldState) -> skillworld_world::WorldState {
+    for entity in &mut state.entities {
+        if let skillworld_world::EntityState::Resource { resource, .. } = entity {
+            resource.skill_id = skillworld_core::StableId(0);
+        }
+    }
+    state
+}
+
+/// Whether every bundle file of the live world names the skill whose
+/// resource list holds it; how many files there are.
+fn files_name_their_skill(store: &Store) -> usize {
+    let state = store.world().state();
+    let mut owners = std::collections::HashMap::new();
+    for entity in &state.entities {
+        if let skillworld_world::EntityState::Skill(skill) = entity {
+            for file in &skill.skill.resources {
+                owners.insert(file.entity_id, skill.record.id);
+            }
+        }
+    }
+    let mut files = 0;
+    for entity in &state.entities {
+        if let skillworld_world::EntityState::Resource {
+            record, resource, ..
+        } = entity
+        {
+            assert_eq!(
+                Some(&resource.skill_id),
+                owners.get(&record.id),
+                "{} names another skill",
+                resource.path
+            );
+            files += 1;
+        }
+    }
+    files
 }
 
 fn every_skill_has_trust(store: &Store) -> bool {
@@ -208,6 +264,7 @@ fn the_v2_fixture_s_world_after_migrating(fixture: &str, schema: u64) {
     std::fs::copy(fixture, &path).unwrap();
 
     let mut store = open(&path);
+    store.wait_for_digests();
     // Long text files are left in the file (issue 19): the shared 2.7 KB
     // reference of two skills; the short script stays in its row.
     assert_eq!(
@@ -219,9 +276,10 @@ fn the_v2_fixture_s_world_after_migrating(fixture: &str, schema: u64) {
     );
     // `skillworld digest` on the fixture, by the code that wrote it.
     assert_eq!(
-        store.world().digest(),
+        as_written(store.world().state()).digest(),
         "58ef578188b1dccd653588e4b031f1de4dc41e9a95f2811108eb8efb5c7b023b"
     );
+    assert_eq!(files_name_their_skill(&store), 4);
     assert_eq!(schema_of(&pre_migration_copy(&path)), schema);
 
     // Blobs: a shared reference file, a binary asset, bodies.
@@ -263,39 +321,78 @@ fn the_v2_fixture_s_world_after_migrating(fixture: &str, schema: u64) {
             ("at-end", SnapshotKind::Named, 17),
         ]
     );
+    let before_edit = store.snapshot("before-edit").unwrap().state;
+    assert_eq!(
+        as_written(before_edit.clone()).digest(),
+        "fc52055abca4a5159c0196d02a8b8ed5a44093168c2a09cf099bfdcc08754cc9",
+        "a snapshot's rows read back as they were, but for their files' owners"
+    );
     assert_eq!(
         snapshots[0].digest.as_deref().unwrap(),
-        "fc52055abca4a5159c0196d02a8b8ed5a44093168c2a09cf099bfdcc08754cc9"
+        before_edit.digest(),
+        "a snapshot's digest is computed again over its rewritten rows"
     );
     let live = store.world().digest();
     for snapshot in &snapshots {
         assert_eq!(store.replay(&snapshot.name).unwrap().digest(), live);
     }
-    assert_eq!(
-        store.snapshot("before-edit").unwrap().state.digest(),
-        snapshots[0].digest.as_deref().unwrap(),
-        "a snapshot's rows read back as they were"
-    );
 
-    // The migrated file takes writes and opens again as this schema.
-    store
-        .run(|w| {
-            w.create(
-                &Layer::Commons,
-                skillworld_format::SkillDocument::new(
-                    "later",
-                    "Made after the migration.",
-                    "A body long enough to be a blob. ".repeat(20),
-                ),
-            )
-        })
+    // A body long enough to be a blob.
+    let body = "A body long enough to be a blob. ".repeat(20);
+    writes_and_reopens(store, &path, "before-edit", &body);
+}
+
+/// A schema-5 file written by main's binary at 77a270d8 (see the README):
+/// the bundle files of its new skills carry `StableId(0)` for their
+/// skill's id, a reinstall's new file the real one.
+const FIXTURE_V5: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/world-v5.redb");
+/// `skillworld digest` on the fixture, by the code that wrote it, and its
+/// snapshot `before-later`'s recorded digest.
+const DIGEST_V5: &str = "08c603cc0f62044d95c7ee37bd2c15de265cc64ae22b147dedaf22e7dfcaa847";
+const BEFORE_LATER_V5: &str = "2a02c0430d53ce52bb03ed43815a2f1ab905027f6d4c5537bf34bde4d6bbffb3";
+
+#[test]
+fn a_schema_5_file_s_bundle_files_name_their_skill_after_open_and_replay_gives_the_live_digest() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("world.redb");
+    std::fs::copy(FIXTURE_V5, &path).unwrap();
+
+    let mut store = open(&path);
+    store.wait_for_digests();
+    assert_eq!(schema_of(&pre_migration_copy(&path)), 5);
+    // tooly (a script, two references, one of them added by a reinstall),
+    // helper (a script, a reference), later (a script).
+    assert_eq!(files_name_their_skill(&store), 6);
+    let live = store.world().digest();
+    assert_ne!(live, DIGEST_V5, "the owners' ids are in the digest");
+
+    let ada = Layer::Agent("ada".into());
+    let (_, files) = store
+        .run(|world| world.bundle(&ada, "tooly"))
         .unwrap()
         .unwrap();
-    let digest = store.world().digest();
-    drop(store);
-    let reopened = open(&path);
-    assert_eq!(reopened.world().digest(), digest);
-    assert_eq!(reopened.replay("before-edit").unwrap().digest(), digest);
-    drop(reopened);
-    assert_eq!(schema_of(&path), SCHEMA_VERSION);
+    let paths: Vec<&str> = files.iter().map(|f| f.path.as_str()).collect();
+    assert_eq!(
+        paths,
+        [
+            "references/guide.md",
+            "references/more.md",
+            "scripts/count.sh"
+        ]
+    );
+    let guide = &files[0].bytes;
+    assert!(guide.starts_with(b"Guide line 1:") && guide.len() > 256);
+
+    // The snapshot before `later` was imported: its rows are rewritten,
+    // its digest computed again, and replaying the journal after it under
+    // today's code gives the live world.
+    let snapshots = store.snapshots().unwrap();
+    assert_eq!(snapshots.len(), 1);
+    let before = store.snapshot("before-later").unwrap().state;
+    let digest = snapshots[0].digest.as_deref().unwrap();
+    assert_eq!(digest, before.digest());
+    assert_ne!(digest, BEFORE_LATER_V5);
+    assert_eq!(store.replay("before-later").unwrap().digest(), live);
+
+    writes_and_reopens(store, &path, "before-later", "x\n");
 }

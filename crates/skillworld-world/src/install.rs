@@ -166,7 +166,8 @@ impl SkillWorld {
                 None => fresh.push(file),
             }
         }
-        refs.extend(self.spawn_resources(at, world, entity, fresh));
+        let skill_id = self.world.get::<EntityRecord>(entity).expect("skill").id;
+        refs.extend(self.spawn_resources(at, world, skill_id, fresh));
         refs.sort_by(|a, b| a.path.cmp(&b.path));
         refs
     }

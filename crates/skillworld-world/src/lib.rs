@@ -69,7 +69,10 @@ pub use scripts::{MAX_TOOL_NAME, ScriptCall, ScriptTool, script_schema, script_t
 pub use simulation::{
     SimRng, Simulation, SimulationError, SimulationSettings, TickReport, Turn, TurnError,
 };
-pub use snapshot::{EntityState, STATE_VERSION, SkillState, StateError, WorldGlobals, WorldState};
+pub use snapshot::{
+    EntityState, ResourceOwners, STATE_VERSION, SkillState, StateError, WorldGlobals, WorldState,
+    note_owner,
+};
 pub use state::{ObjectBytes, SkillWorld, WorldSettings};
 pub use tools::{ToolSpec, tool_specs};
 pub use trust::{KEY_LEVELS, TrustPolicy, TrustedKey, TrustedKeys};

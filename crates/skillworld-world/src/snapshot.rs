@@ -1,6 +1,8 @@
 //! The whole world as plain data (STO-1, STO-3): what snapshots store,
 //! what a world is rebuilt from, and what the digest hashes.
 
+use std::collections::HashMap;
+
 use bevy_ecs::entity::Entity;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -67,6 +69,39 @@ impl EntityState {
             EntityState::Skill(state) => &state.record,
         }
     }
+
+    /// Gives a bundle file the stable id of the skill that lists it, when
+    /// `owners` knows one; whether it changed. Files spawned with a new
+    /// skill before schema 6 carry `StableId(0)` (their skill had no
+    /// record yet), which the digest hashes: stores rewrite them once.
+    pub fn own(&mut self, owners: &ResourceOwners) -> bool {
+        let EntityState::Resource {
+            record, resource, ..
+        } = self
+        else {
+            return false;
+        };
+        match owners.get(&record.id) {
+            Some(&owner) if owner != resource.skill_id => {
+                resource.skill_id = owner;
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Bundle file id → the stable id of the skill whose resource list holds
+/// it.
+pub type ResourceOwners = HashMap<StableId, StableId>;
+
+/// Adds to `owners` the files that `entity`, when a skill, lists.
+pub fn note_owner(owners: &mut ResourceOwners, entity: &EntityState) {
+    if let EntityState::Skill(state) = entity {
+        for resource in &state.skill.resources {
+            owners.insert(resource.entity_id, state.record.id);
+        }
+    }
 }
 
 /// A run's loaded set as kept world-wide before runs moved onto agents:
@@ -123,6 +158,20 @@ pub struct WorldGlobals {
 }
 
 impl WorldState {
+    /// Gives every bundle file the id of the skill that lists it (see
+    /// [`EntityState::own`]); how many changed.
+    pub fn own_resources(&mut self) -> usize {
+        let mut owners = ResourceOwners::new();
+        for entity in &self.entities {
+            note_owner(&mut owners, entity);
+        }
+        self.entities
+            .iter_mut()
+            .map(|entity| entity.own(&owners))
+            .filter(|&changed| changed)
+            .count()
+    }
+
     /// A world from its world-wide state and its entities (in stable-id
     /// order). The last id allocated is the greater of the row's and the
     /// newest entity's: a write that only adds entities leaves the

@@ -513,3 +513,39 @@ proptest::proptest! {
         proptest::prop_assert_eq!(replayed.digest(), world.digest());
     }
 }
+
+#[test]
+fn every_resource_names_the_skill_it_belongs_to() {
+    // A new skill's files and a reinstall's new files alike carry the
+    // skill's stable id, the key a row of them is found by.
+    let mut world = fresh();
+    import(
+        &mut world,
+        from("/a/owned", "owned", "Body.\n"),
+        vec![
+            file("scripts/a.sh", "echo a\n"),
+            file("references/b.md", "b\n"),
+        ],
+        OnCollision::Number,
+    );
+    import(
+        &mut world,
+        from("/a/owned", "owned", "Body.\n"),
+        vec![
+            file("scripts/a.sh", "echo a\n"),
+            file("references/c.md", "c\n"),
+        ],
+        OnCollision::Number,
+    );
+    let id = world.skill_id(&Layer::Commons, "owned").unwrap();
+    let owners: Vec<(String, skillworld_core::StableId)> = world
+        .world_mut()
+        .query::<&skillworld_core::SkillResource>()
+        .iter(world.world())
+        .map(|resource| (resource.path.clone(), resource.skill_id))
+        .collect();
+    for path in ["scripts/a.sh", "references/b.md", "references/c.md"] {
+        assert!(owners.iter().any(|(p, _)| p == path), "{path}: {owners:?}");
+    }
+    assert!(owners.iter().all(|(_, owner)| *owner == id), "{owners:?}");
+}

@@ -260,7 +260,8 @@ impl SkillWorld {
         match target {
             Target::Existing(entity) => {
                 let world = self.world_of(layer)?;
-                let resources = self.spawn_resources(at, world, entity, files);
+                let skill_id = self.world.get::<EntityRecord>(entity).expect("skill").id;
+                let resources = self.spawn_resources(at, world, skill_id, files);
                 Ok(self.rewrite(at, entity, |_, skill| skill.resources = resources))
             }
             Target::Copy { .. } => self.spawn_copy(at, layer, document, files),
@@ -532,7 +533,7 @@ impl SkillWorld {
                 Lessons::default(),
             ))
             .id();
-        skill.resources = self.spawn_resources(at, world, entity, files);
+        skill.resources = self.spawn_resources(at, world, id, files);
         self.world.entity_mut(entity).insert((entity_record, skill));
         Ok(Applied {
             id: Some(id),
@@ -545,13 +546,9 @@ impl SkillWorld {
         &mut self,
         at: Timestamp,
         world: StableId,
-        skill: Entity,
+        skill_id: StableId,
         files: Vec<BundleFile>,
     ) -> Vec<ResourceRef> {
-        let skill_id = self
-            .world
-            .get::<EntityRecord>(skill)
-            .map_or(StableId(0), |r| r.id);
         let mut refs = Vec::with_capacity(files.len());
         for file in files {
             let id = self.world.resource_mut::<Entities>().allocate();
