@@ -1,5 +1,6 @@
 //! Opening older files, after a copy of the old file is kept beside it
-//! (`world.redb.pre-v5`); the file is compacted after.
+//! (`world.redb.pre-v6`, named for the version it migrates to); the file
+//! is compacted after.
 //!
 //! - Schema 1 (a RON journal, a whole-world checkpoint in JSON chunks,
 //!   whole-world JSON snapshots): the world is rebuilt as schema 1 did
