@@ -430,6 +430,8 @@ fn anchor(word: &[u8], usage: &Usage) -> usize {
         .min_by_key(|&at| {
             let window = &word[at..at + 4];
             let four = key(window, 4);
+            // `key` folds bytes high to low, so the first three bytes'
+            // key is the four-byte key less its last byte.
             let (quad, three) = (usage.get(four), usage.get(four >> 8 | THREE));
             (
                 quad.usual,

@@ -341,7 +341,7 @@ impl BlobSource for RedbBlobs {
 }
 
 /// Every snapshot record of the file.
-fn read_records(
+pub(crate) fn read_records(
     table: &impl ReadableTable<&'static str, &'static [u8]>,
 ) -> Result<Vec<SnapshotRecord>, StoreError> {
     let mut out = Vec::new();

@@ -376,7 +376,7 @@ pub(crate) fn split_file_text(
 }
 
 /// A row as stored: `[count] ([slot] [hash])* packed-fields`.
-fn row_bytes(slots: &[(u8, Hash)], fields: &[u8]) -> Vec<u8> {
+pub(crate) fn row_bytes(slots: &[(u8, Hash)], fields: &[u8]) -> Vec<u8> {
     let mut bytes = vec![slots.len() as u8];
     for (slot, key) in slots {
         bytes.push(*slot);

@@ -36,8 +36,10 @@ use redb::{Database, ReadableDatabase, ReadableTable, TableDefinition, WriteTran
 use skillworld_world::{Changes, EntityState, ResourceOwners, SkillWorld, WorldState, note_owner};
 
 use crate::StoreError;
-use crate::backend::{Backend, Batch, Redb};
-use crate::blobs::{Hash, NewBlobs, decode_row, reencode_row, row_blobs, split_file_text};
+use crate::backend::{Backend, Batch, Redb, read_records};
+use crate::blobs::{
+    Hash, NewBlobs, decode_row, reencode_row, row_blobs, row_bytes, split_file_text,
+};
 use crate::layout::{
     BLOB_REFS, BLOBS, GLOBALS_ROW, JOURNAL, JOURNAL_BLOBS, JournalEntry, META, RETIRED, ROWS,
     SCHEMA_VERSION, SNAPSHOT_INFO, SnapshotKind, SnapshotRecord, StoredSnapshot, WHOLE, decode,
@@ -269,14 +271,11 @@ fn resource_owners(txn: &WriteTransaction) -> Result<ResourceOwners, StoreError>
 /// A bundle file's row version with its owner's id; `None` for any other
 /// row, or a file that has it already. The blobs' hashes stay as they are.
 fn owned_row(bytes: &[u8], owners: &ResourceOwners) -> Result<Option<Vec<u8>>, String> {
-    let (mut state, _) = decode_row(bytes, &mut Vec::new())?;
+    let (mut state, slots) = decode_row(bytes, &mut Vec::new())?;
     if !state.own(owners) {
         return Ok(None);
     }
-    let (_, start) = row_blobs(bytes)?;
-    let mut row = bytes[..start].to_vec();
-    crate::codec::pack_into(&crate::rowcodec::encode(&state)?, &mut row);
-    Ok(Some(row))
+    Ok(Some(row_bytes(&slots, &crate::rowcodec::encode(&state)?)))
 }
 
 /// Whole snapshots' files get their owners' ids and their records the
@@ -293,15 +292,14 @@ fn own_snapshots(txn: &WriteTransaction, rows_changed: bool) -> Result<(), Store
         digests.insert(name, state.digest());
     }
     let mut records = txn.open_table(SNAPSHOT_INFO)?;
-    for (name, bytes) in read_all(&records)? {
-        let mut record: SnapshotRecord = decode_json("snapshot record", &bytes)?;
-        match digests.remove(&name) {
+    for mut record in read_records(&records)? {
+        match digests.remove(&record.name) {
             Some(digest) if record.whole => record.digest = Some(digest),
             _ if !record.whole && rows_changed => record.digest = None,
             _ => continue,
         }
         let encoded = serde_json::to_vec(&record).expect("records serialise");
-        records.insert(name.as_str(), encoded.as_slice())?;
+        records.insert(record.name.as_str(), encoded.as_slice())?;
     }
     Ok(())
 }
