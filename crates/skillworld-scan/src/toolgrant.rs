@@ -37,7 +37,6 @@ const OTHER_SKILLS: &[&str] = &[
     "another",
     "installed",
     "this",
-    "itself",
     "yourself",
     "current",
 ];
