@@ -78,6 +78,7 @@ mod setting;
 mod sudoers;
 mod temproot;
 mod testinput;
+mod toolgrant;
 mod typosquat;
 mod urlhost;
 mod vendor;

@@ -4703,6 +4703,11 @@ pub static RULES: &[Rule] = &[
             "Never grant",
         ],
         spares_descriptions: true,
+        // Sweep 27: "add `Bash` to `allowed-tools` in SKILL.md" is a guide
+        // to writing a skill naming a tool for that skill's own
+        // frontmatter; it warns unless a path, the agent's settings or
+        // other skills are named (`toolgrant`).
+        confirm: Some(crate::toolgrant::own_frontmatter_only),
         what: "tells the agent to allow itself every shell command",
         explain: "Tells the agent to add an unrestricted `Bash(*)` to its own permission allow list, so every later command in every session runs without the user being asked; leave the agent's permissions to the user — remove the skill.",
         ..Rule::BASE
