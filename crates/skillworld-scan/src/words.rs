@@ -18,7 +18,6 @@
 //! DFA walk, where each byte's step waits on the previous one, positions
 //! are independent.
 
-use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 #[cfg(target_arch = "x86_64")]
@@ -307,18 +306,32 @@ fn push_bits(out: &mut Vec<usize>, base: usize, mut bits: u64) {
 }
 
 /// How common a byte is in skill text (English prose and code): spaces
-/// and frequent letters cost most, punctuation least.
+/// and frequent letters cost most, punctuation least. A table: the
+/// anchors' choice weighs three bytes of every window of every word
+/// (~330,000 a process), where a call and a match each was a tenth of
+/// `WordSearch::new` (cost35).
+#[inline(always)]
 pub(crate) fn commonness(byte: u8) -> u32 {
-    match byte.to_ascii_lowercase() {
-        b' ' => 12,
-        b'e' | b't' | b'a' | b'o' | b'i' | b'n' | b's' | b'r' | b'h' => 8,
-        b'l' | b'd' | b'c' | b'u' | b'm' | b'\n' => 6,
-        b'f' | b'p' | b'g' | b'w' | b'y' | b'b' => 4,
-        b'0'..=b'9' => 3,
-        b'v' | b'k' => 2,
-        _ => 1,
-    }
+    u32::from(COMMONNESS[usize::from(byte)])
 }
+
+static COMMONNESS: [u8; 256] = {
+    let mut table = [1; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        table[byte] = match (byte as u8).to_ascii_lowercase() {
+            b' ' => 12,
+            b'e' | b't' | b'a' | b'o' | b'i' | b'n' | b's' | b'r' | b'h' => 8,
+            b'l' | b'd' | b'c' | b'u' | b'm' | b'\n' => 6,
+            b'f' | b'p' | b'g' | b'w' | b'y' | b'b' => 4,
+            b'0'..=b'9' => 3,
+            b'v' | b'k' => 2,
+            _ => 1,
+        };
+        byte += 1;
+    }
+    table
+};
 
 /// The commonest three-letter sequences of English text and code, which
 /// a word's anchor window should not start with: the gate tests every
@@ -341,9 +354,20 @@ const COMMON_TRIGRAMS: &[&[u8]] = &[
 /// trigram, and SipHash, were two fifths of a process's first scan
 /// (issue 19); and one map answering both questions of a key, where four
 /// lookups a window (two sets, two counts) were half of `WordSearch::new`
-/// (cost34).
+/// (cost34). The map is open addressing over the keys themselves (homed
+/// as the word tables are), where a `HashMap`'s insert and lookup were
+/// three fifths of the anchors' choice (cost35).
 struct Usage {
-    seen: HashMap<u32, Seen, WindowHash>,
+    /// (key, what is seen of it), `EMPTY` keys free: no key of prose is
+    /// (0xFF is never in UTF-8), and a word's window that is reads an
+    /// empty slot's nothing seen, as a missing key would.
+    slots: Vec<(u32, Seen)>,
+    /// How far a key's hash shifts to index `slots`.
+    shift: u32,
+    /// Keys held: at most a quarter of the slots (most of the anchors'
+    /// lookups are of windows prose lacks, and a miss walks on to a free
+    /// slot: at half full, ~96 instructions a window).
+    len: usize,
 }
 
 /// What `Usage` knows of one key.
@@ -355,10 +379,6 @@ struct Seen {
     /// A tagged three-byte key of `COMMON_TRIGRAMS`.
     trigram: bool,
 }
-
-/// Keys are four bytes of text: one multiply spreads them (no attacker
-/// picks the rule table's words or prose).
-type WindowHash = BuildHasherDefault<KeyHasher>;
 
 /// The same hash for the engine's start-up maps, keyed by what the rule
 /// table derives (its trigger atoms, their edges' byte sets): SipHash of
@@ -399,54 +419,133 @@ impl Hasher for KeyHasher {
 const THREE: u32 = 1 << 31;
 
 impl Usage {
+    /// Prose past this many bytes could overflow `anchor`'s fields.
+    const MOST: usize = 1 << 24;
+
     fn of(prose: &str) -> Self {
-        let mut seen: HashMap<u32, Seen, WindowHash> = HashMap::default();
-        for window in prose.as_bytes().windows(4) {
-            seen.entry(key(window, 4)).or_default().count += 1;
-        }
-        for window in prose.as_bytes().windows(3) {
-            seen.entry(key(window, 3) | THREE).or_default().count += 1;
+        assert!(
+            prose.len() < Self::MOST,
+            "the anchors' prose is under 16 MiB"
+        );
+        let mut usage = Usage {
+            slots: vec![(EMPTY, Seen::default()); 1 << 12],
+            shift: 32 - 12,
+            len: 0,
+        };
+        // Each byte ends a four-byte window and a three-byte one, whose key
+        // is the four-byte key's low bytes (`key` folds high to low).
+        let mut four = 0u32;
+        for (at, &byte) in prose.as_bytes().iter().enumerate() {
+            four = four << 8 | u32::from(LOWER[usize::from(byte)]);
+            if at >= 3 {
+                usage.entry(four).count += 1;
+            }
+            if at >= 2 {
+                usage.entry(four & 0xFF_FFFF | THREE).count += 1;
+            }
         }
         for window in COMMON_QUADGRAMS {
-            seen.entry(key(window, 4)).or_default().usual = true;
+            usage.entry(key(window, 4)).usual = true;
         }
         for trigram in COMMON_TRIGRAMS {
-            seen.entry(key(trigram, 3) | THREE).or_default().trigram = true;
+            usage.entry(key(trigram, 3) | THREE).trigram = true;
         }
-        Usage { seen }
+        usage
     }
 
+    /// The slot where `key` is, or the free one where it would be.
+    #[inline(always)]
+    fn slot(&self, key: u32) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut slot = home(key, self.shift);
+        while self.slots[slot].0 != key && self.slots[slot].0 != EMPTY {
+            slot = (slot + 1) & mask;
+        }
+        slot
+    }
+
+    #[inline(always)]
+    fn entry(&mut self, key: u32) -> &mut Seen {
+        let mut slot = self.slot(key);
+        if self.slots[slot].0 == EMPTY {
+            if (self.len + 1) * 4 > self.slots.len() {
+                self.grow();
+                slot = self.slot(key);
+            }
+            self.slots[slot].0 = key;
+            self.len += 1;
+        }
+        &mut self.slots[slot].1
+    }
+
+    /// Twice the slots, the keys placed again.
+    #[cold]
+    fn grow(&mut self) {
+        let size = self.slots.len() * 2;
+        let old = std::mem::replace(&mut self.slots, vec![(EMPTY, Seen::default()); size]);
+        self.shift -= 1;
+        for (key, seen) in old.into_iter().filter(|&(key, _)| key != EMPTY) {
+            let slot = self.slot(key);
+            self.slots[slot] = (key, seen);
+        }
+    }
+
+    #[inline(always)]
     fn get(&self, key: u32) -> Seen {
-        self.seen.get(&key).copied().unwrap_or_default()
+        self.slots[self.slot(key)].1
     }
 }
 
 /// Where a word's anchor window starts: the one that is not a common
 /// window of skill text, whose first three bytes (which pick its gate
 /// word) are not a common English trigram and occur least in the prose,
-/// then the one of the rarest bytes.
+/// then the one of the rarest bytes. `word` is lower-cased, so a window's
+/// bytes are its key. The ranking is one number, its fields from the most
+/// significant down (a tuple's compare, field by field, was a third of
+/// the choice's cost; no count of a prose under `Usage::MOST` bytes fills
+/// its 24 bits).
 fn anchor(word: &[u8], usage: &Usage) -> usize {
     (0..=word.len() - 4)
         .min_by_key(|&at| {
-            let window = &word[at..at + 4];
-            let four = key(window, 4);
-            // `key` folds bytes high to low, so the first three bytes'
-            // key is the four-byte key less its last byte.
+            let four = u32::from_be_bytes(word[at..at + 4].try_into().expect("four bytes"));
             let (quad, three) = (usage.get(four), usage.get(four >> 8 | THREE));
-            (
-                quad.usual,
-                three.trigram,
-                three.count,
-                window[..3].iter().map(|&b| commonness(b)).sum::<u32>(),
-                quad.count,
-            )
+            let rarity: u32 = word[at..at + 3].iter().map(|&b| commonness(b)).sum();
+            u64::from(quad.usual) << 58
+                | u64::from(three.trigram) << 57
+                | u64::from(three.count) << 33
+                | u64::from(rarity) << 24
+                | u64::from(quad.count)
         })
         .expect("four bytes at least")
 }
 
+/// A word of a table as `WordSearch::new` makes it: (key, word, offset
+/// of the key's window, payload).
+type TableEntry = (u32, Vec<u8>, usize, usize);
+
+/// `entries` sorted as a tuple: by key, keys being nearly all distinct,
+/// as numbers that carry their entry's index (a sort of the tuples moved
+/// 48 bytes and compared a vector at each step, a fifth of
+/// `WordSearch::new`), then each key's few entries whole.
+fn sorted(entries: Vec<TableEntry>) -> Vec<TableEntry> {
+    let mut order: Vec<u64> = (0..entries.len())
+        .map(|at| u64::from(entries[at].0) << 32 | at as u64)
+        .collect();
+    order.sort_unstable();
+    let mut taken: Vec<Option<TableEntry>> = entries.into_iter().map(Some).collect();
+    let mut sorted: Vec<TableEntry> = order
+        .iter()
+        .map(|&at| taken[at as u32 as usize].take().expect("each index once"))
+        .collect();
+    for group in sorted.chunk_by_mut(|a, b| a.0 == b.0) {
+        group.sort_unstable();
+    }
+    sorted
+}
+
 impl Table {
-    fn new(mut entries: Vec<(u32, Vec<u8>, usize, usize)>, width: usize) -> Self {
-        entries.sort_unstable();
+    fn new(entries: Vec<TableEntry>, width: usize) -> Self {
+        let mut entries = sorted(entries);
         entries.dedup();
         let distinct = entries.chunk_by(|a, b| a.0 == b.0).count();
         // At most a quarter full: most lookups are of windows the gate
@@ -584,7 +683,10 @@ impl WordSearch {
         let mut gate = Gate::empty();
         let (short, long): (Vec<_>, Vec<_>) = words
             .into_iter()
-            .map(|(word, payload)| (word.to_ascii_lowercase(), payload))
+            .map(|(mut word, payload)| {
+                word.make_ascii_lowercase();
+                (word, payload)
+            })
             .partition(|(word, _)| word.len() == 3);
         let long = long
             .into_iter()
@@ -783,6 +885,46 @@ impl WordSearch {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The tables' order is the tuples' own, ties of keys and whole
+    /// duplicates included.
+    #[test]
+    fn tables_sort_as_tuples_do() {
+        let mut entries: Vec<TableEntry> = Vec::new();
+        for at in 0..300u32 {
+            let key = at.wrapping_mul(0x9E37_79B1) % 37;
+            let word = vec![b'a' + (at % 5) as u8; 3 + (at % 3) as usize];
+            entries.push((key, word, (at % 4) as usize, (at % 7) as usize));
+        }
+        let mut expected = entries.clone();
+        expected.sort_unstable();
+        assert_eq!(sorted(entries), expected);
+    }
+
+    /// Every key's count and flags are what counting each window of the
+    /// prose says, past the map's first growths, and a key of no window is
+    /// seen nowhere.
+    #[test]
+    fn usage_counts_every_window() {
+        let prose: String = (0..3000)
+            .map(|i| format!("w{} the{} ", i % 700, i % 13))
+            .collect();
+        let usage = Usage::of(&prose);
+        let mut counts: std::collections::HashMap<u32, u32> = Default::default();
+        for window in prose.as_bytes().windows(4) {
+            *counts.entry(key(window, 4)).or_default() += 1;
+        }
+        for window in prose.as_bytes().windows(3) {
+            *counts.entry(key(window, 3) | THREE).or_default() += 1;
+        }
+        assert!(usage.slots.len() > 1 << 12, "the map grew");
+        for (&key, &count) in &counts {
+            assert_eq!(usage.get(key).count, count, "{key:x}");
+        }
+        assert!(usage.get(key(b"the", 3) | THREE).trigram);
+        assert!(!usage.get(key(b"w12", 3) | THREE).trigram);
+        assert_eq!(usage.get(key(b"zzzz", 4)).count, 0);
+    }
 
     /// The eight-at-once lower case is the table's, for every byte in
     /// every lane beside every other.
