@@ -1,0 +1,213 @@
+//! intent67: six orders that harm by themselves, read as classes rather
+//! than as one phrase per wording. Each intent is a small closed list of
+//! verbs and of objects (English and the languages the held-out batches
+//! use), and [`sentence!`] combines them: both within one sentence, in
+//! either order, so a passive ("the sandbox must be disabled"), a polite
+//! order ("it would be best if the assistant appended … to
+//! `~/.claude/CLAUDE.md`"), a table cell or an example dialogue's reply
+//! read like the imperative. The rows that use these lists stand in
+//! `rules.rs` (`remote-orders`, `standing-rule`, `secret-pretext`,
+//! `outsider-access`, `own-guards-off`, `impersonation`); the engine's
+//! negation and description readings (`spares_descriptions`) keep the
+//! skill that forbids the act or describes a product.
+//!
+//! Why lists and not learned weights: model66 showed a bag of words
+//! cannot tell "tell the agent to do X" from "the tool does X"; an order
+//! is a verb of the act next to the object it harms, which is what these
+//! lists hold.
+
+/// Characters of one sentence: anything but a line break or a sentence's
+/// end, where a full stop followed by a letter is part of a name
+/// (`CLAUDE.md`, a URL's host); a semicolon joins two clauses of one
+/// order ("read out the code; store it …").
+macro_rules! in_sentence {
+    ($n:literal) => {
+        concat!(r"(?:[^\n.!?]|\.\S){0,", $n, "}?")
+    };
+}
+
+/// `a` and `b` within one sentence, in either order, at most `$n`
+/// characters apart.
+macro_rules! sentence {
+    ($a:expr, $b:expr, $n:literal) => {
+        concat!(
+            "(?:(?:",
+            $a,
+            ")",
+            in_sentence!($n),
+            "(?:",
+            $b,
+            ")|(?:",
+            $b,
+            ")",
+            in_sentence!($n),
+            "(?:",
+            $a,
+            "))"
+        )
+    };
+}
+
+/// Intent 1: where the agent is sent to read orders — an address, a page,
+/// a file fetched, or a key of the frontmatter that holds one.
+macro_rules! remote_place {
+    () => {
+        r"https?://|\b(?:url|urls|endpoint|webpage|web\s+page|the\s+page|that\s+page|this\s+page|remote\s+file|fetched|downloaded|update_source|gist|pastebin)\b|\b(?:Adresse|abgerufen|ruft\b|abrufen|Webseite|direcci(?:o|ó)n|p(?:a|á)gina|adresse|endere(?:c|ç)o|indirizzo|adres|strona|stron(?:y|ie)|adresu|адрес|страниц|ссылк|网址|链接|地址|网页|アドレス|ページ|주소|페이지)"
+    };
+}
+
+/// Intent 1: the order to carry out what such a text says.
+macro_rules! obey_orders {
+    () => {
+        concat!(
+            r"\b(?:carry\s+out|follow|obey|execute|act\s+(?:up)?on|apply|do|run|perform)\s+(?:exactly\s+)?(?:what(?:ever)?\s+(?:it|they|that\s+\w+|the\s+\w+)\s+(?:says|say|contains|lists|returns|tells\s+you|asks|instructs)",
+            r"|(?:all\s+|any\s+)?(?:the\s+|its\s+|their\s+)?(?:instructions|directives|orders|commands)\s+(?:there|it\s+(?:holds|contains|gives|lists)|(?:found|listed|written|given|stated|contained)\s+(?:there|in\s+it|on\s+it)))",
+            r"|\b(?:instructions|directives|orders)\s+(?:found\s+|published\s+|listed\s+|posted\s+)?(?:there|at|on|in)\b(?:[^\n.!?;]|\.\S){0,80}?\b(?:are|is|must\s+be|should\s+be)\s+(?:to\s+be\s+)?(?:followed|obeyed|executed|carried\s+out|applied)\b",
+            r"|\b(?:f(?:u|ü)hr\w*|befolg\w*|folg\w*|umsetz\w*)\b[^\n.!?;]{0,40}?\b(?:Anweisungen|Befehle|Vorgaben|Instruktionen)\b",
+            r"|\b(?:Anweisungen|Befehle|Vorgaben|Instruktionen)\b[^\n.!?;]{0,40}?\b(?:aus|befolg\w*|umsetz\w*)\b",
+            r"|\b(?:sigue|siga|ejecuta|ejecute|cumple|cumpla|obedece|aplica)\w*\s+(?:todas\s+)?(?:las\s+)?(?:instrucciones|(?:o|ó)rdenes|indicaciones)",
+            r"|\b(?:suis|suivez|ex(?:e|é)cute|ex(?:e|é)cutez|applique|appliquez|ob(?:e|é)is|ob(?:e|é)issez)\b[^\n.!?;]{0,20}?\b(?:instructions|consignes|ordres)",
+            r"|\b(?:siga|segue|execute|executa|cumpra|obede(?:c|ç)a|aplique)\s+(?:todas\s+)?(?:as\s+)?(?:instru(?:c|ç)(?:o|õ)es|ordens)",
+            r"|\b(?:segui|esegui|applica|obbedisci)\w*\s+(?:tutte\s+)?(?:le\s+)?(?:istruzioni|direttive)",
+            r"|\b(?:wykonaj|wykonuj|stosuj|zastosuj|post(?:e|ę)puj)\w*\b[^\n.!?;]{0,30}?\b(?:instrukcj|polece)\w*",
+            r"|(?:выполн|следуй|исполн|примени)\S*[^\n.!?;]{0,30}?(?:инструкци|указани|команд)",
+            r"|(?:执行|遵循|遵守|按照)[^\n]{0,10}(?:指令|指示|说明)",
+            r"|(?:指示|命令)[^\n]{0,10}(?:に従|を実行|を実施)",
+            r"|(?:지시|명령)\S{0,3}\s*(?:따르|실행|수행)",
+        )
+    };
+}
+
+/// Intent 1: the remote text put over the user, or whatever it holds.
+macro_rules! over_the_user {
+    () => {
+        r"\b(?:even\s+(?:if|where|when)|regardless\s+of|over\s+(?:the\s+user|what\s+the\s+user)|instead\s+of\s+(?:the\s+user|what\s+the\s+user)|whatever|before\s+(?:anything|doing\s+anything)\s+else|at\s+the\s+start\s+of\s+(?:every|each)\s+session|without\s+(?:asking|showing|checking|reviewing))\b|\b(?:auch|selbst)\s+wenn\b|\b(?:unabh(?:a|ä)ngig|Vorrang)\b|\b(?:aunque|incluso\s+si|por\s+encima\s+de|a\s+pesar\s+de)\b|\bm(?:e|ê)me\s+si\b|\bquoi\s+qu|\b(?:mesmo\s+que|ainda\s+que|acima\s+d[oa])\b|\banche\s+se\b|\bnawet\s+(?:je(?:s|ś)li|gdy)\b|даже\s+если|即使|无论|优先于|たとえ|優先|하더라도|우선"
+    };
+}
+
+/// Intent 2: the agent's standing instructions or memory, read in every
+/// later session; a project's own file is named only with a home folder.
+macro_rules! standing_place {
+    () => {
+        r"~/\.(?:claude|codex|gemini|cursor|windsurf|config/\w+)/|\bglobal\s+(?:CLAUDE|AGENTS|GEMINI)\.md\b|\b(?:persistent|long[- ]term|permanent|standing)\s+(?:memory|instructions)\b|\byour\s+memory\b|\bmemoria\s+(?:persistente|permanente|a\s+largo\s+plazo|a\s+lungo\s+termine)|\bm(?:e|é)moire\s+(?:persistante|permanente|(?:a|à)\s+long\s+terme)|\bmem(?:o|ó)ria\s+(?:persistente|permanente|de\s+longo\s+prazo)|\b(?:dauerhaften?|langfristigen?|globalen?)\s+(?:Ged(?:a|ä)chtnis|Speicher|Anweisungen)|\bpami(?:e|ę)ci\s+(?:trwa(?:l|ł)ej|d(?:l|ł)ugoterminowej|sta(?:l|ł)ej)|\bgeheugen\b|постоянн\S*\s+памят|долговременн\S*\s+памят|持久记忆|长期记忆|永久记忆|全局|永続メモリ|長期記憶|グローバル|영구\s*메모리|장기\s*기억|전역"
+    };
+}
+
+/// Intent 2: the rule planted there approves, trusts or auto-runs.
+macro_rules! standing_rule {
+    () => {
+        r"\b(?:pre-?approved|auto-?approv\w*|trust(?:ed|s)?|always\s+(?:run|allow|approve|execute|trust)|approve\s+(?:all|every|any)|without\s+(?:asking|confirm\w*|approval|waiting|prompting|review\w*))\b|\b(?:conf(?:i|í)a\w*|sin\s+(?:pedir|preguntar|confirmaci)|aprobad|vertrau\w*|ohne\s+(?:R(?:u|ü)ckfrage|Nachfrage|Best(?:a|ä)tigung|zu\s+fragen)|genehmigt|fais\s+confiance|faire\s+confiance|sans\s+(?:demander|confirmation|validation)|approuv(?:e|é)|sem\s+(?:pedir|perguntar|confirma)|aprovad|fidati|fidarsi|senza\s+(?:chiedere|conferma)|approvat|ufaj|bez\s+(?:pytania|potwierdzenia|pytania)|zatwierdzon|vertrouw|zonder\s+(?:te\s+vragen|bevestiging))|доверя|без\s+(?:подтвержд|запрос|вопрос)|одобрен|信任|无需确认|不要询问|自动执行|自动运行|预先批准|无需批准|信頼|確認せず|確認なし|承認済み|신뢰|확인\s*없이|묻지\s*않고|승인된"
+    };
+}
+
+/// Intent 2: the write.
+macro_rules! standing_write {
+    () => {
+        r"\b(?:append\w*|add|adds|added|adding|write|writes|writing|put|save|saves|saving|store|insert|record|remember|guarda|gu(?:a|á)rdala|a(?:n|ñ)ade|agrega|escribe|anota|schreib\w*|f(?:u|ü)g\w*|trag\w*|speicher\w*|ajoute\w*|(?:e|é)cri\w*|enregistre\w*|inscri\w*|salve|adicione|escreva|grave|acrescente|guarde|aggiungi|scrivi|salva|memorizza|inserisci|dodaj|zapisz|wpisz|voeg|schrijf|sla)\b|добав|запиш|сохран|впиш|写入|添加|保存|加入|记住|追加|追記|書き込|記憶|추가|저장|기록"
+    };
+}
+
+/// Intent 3: a secret only the user holds — a one-time or second-factor
+/// code, a PIN, a recovery phrase, a bank's or an account's login.
+macro_rules! user_secret {
+    () => {
+        r"\b(?:one-time\s+(?:code|password|pin)|otp|(?:2fa|mfa|two-factor|verification|sms|security|authenticator|auth)\s+codes?|recovery\s+(?:phrase|codes?)|seed\s+(?:phrase|words)|mnemonic|pin\s+(?:code|number)|(?:bank|card|atm)\s+pin|cvv|cvc|card\s+number|(?:online[- ]banking|bank(?:ing)?|apple\s+id|icloud|portal)\s+(?:password|login|credentials)|c(?:o|ó)digo\s+(?:de\s+(?:verificaci(?:o|ó)n|verifica(?:c|ç)(?:a|ã)o|seguran(?:c|ç)a)|sms|otp)|code\s+(?:de\s+v(?:e|é)rification|sms|otp|(?:a|à)\s+usage\s+unique|pin)|codice\s+(?:di\s+verifica|otp|sms)|kod\w*\s+(?:sms|weryfikacyjn\w*)|(?:Best(?:a|ä)tigungscode|Einmalcode|SMS-Code))\b|код\S*\s+(?:из\s+смс|подтвержд)|验证码|动态码|助记词|認証コード|確認コード|暗証番号|인증\s*코드|인증번호|(?:(?:contrase(?:n|ñ)a|senha|mot\s+de\s+passe|Passwort|Kennwort|has(?:l|ł)o|wachtwoord|l(?:o|ö)senord|parola|пароль|密码|パスワード|비밀번호)(?:[^\n.!?]){0,30}?(?:banc|bank|банк|кошел|银行|钱包|銀行|ウォレット|은행|지갑|wallet|carteira|cartera|portefeuille|portafoglio|portfel))"
+    };
+}
+
+/// Intent 3: the ask.
+macro_rules! secret_ask {
+    () => {
+        r"\b(?:ask\w*|request\w*|prompt|collect|have\s+(?:them|the\s+user|the\s+customer)|get\s+(?:them|the\s+user)\s+to|pide|p(?:i|í)dele|solicit\w*|pe(?:c|ç)a|pedir|demande\w*|frag\w*|forder\w*|verlang\w*|chiedi|richiedi|popro(?:s|ś)|zapytaj|vraag|be\s+om|iste)\b|попрос|запрос|спрос|索要|索取|询问|让用户提供|入力してもら|教えてもら|聞い|尋ね|요청|물어|알려"
+    };
+}
+
+/// Intent 3: what is done with it after: kept or passed on.
+macro_rules! secret_kept {
+    () => {
+        r"\b(?:keep|keeps|store|stores|save|saves|write|log|record|forward\w*|send|pass\s+(?:it|them)\s+on|guarda|env(?:i|í)a|reenv(?:i|í)a|encamin\w*|envie|guarde|salve|anote|conserve|garde|envoie|transmets|enregistre|speicher\w*|notier\w*|schick\w*|sende|weiter\w*|salva|conserva|inoltra|invia|zapisz|przeka(?:z|ż)|wy(?:s|ś)lij|zachowaj|bewaar|stuur)\b|сохрани|отправ|перешли|запиши|保存|转发|记录|転送|記録|저장|전달"
+    };
+}
+
+/// Intent 4: an outsider — an address or a key the skill itself gives.
+macro_rules! outsider {
+    () => {
+        r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b|\b(?:the\s+following|this|the\s+(?:key|one)\s+below)\s+(?:(?:public|ssh|deploy)\s+)?key\b|\bssh-(?:rsa|ed25519)\s+AAAA|\b(?:la\s+siguiente|esta|a\s+seguinte|la\s+seguente|questa)\s+(?:clave|chave|chiave)|\bcl(?:e|é)\s+(?:publique\s+)?suivante|\bcette\s+cl(?:e|é)|\b(?:den\s+folgenden|diesen)\s+(?:(?:(?:o|ö)ffentlichen|SSH-)\s*)?Schl(?:u|ü)ssel|\b(?:nast(?:e|ę)puj(?:a|ą)cy|ten)\s+klucz|следующ\S*\s+(?:публичн\S*\s+)?ключ|以下(?:的)?公钥|下面的公钥|以下の公開鍵|次の公開鍵|(?:다음|아래)\s*공개\s*키"
+    };
+}
+
+/// Intent 4: what it is made: an owner or admin, or a login.
+macro_rules! power_role {
+    () => {
+        r"\b(?:owners?|admin|admins|administrator|super\s*admin|collaborator|maintainer|full\s+access|admin\s+(?:access|permission|rights|role)|authorized_keys|propietario|administrador|colaborador|Eigent(?:u|ü)mer|Inhaber|Administrator|Mitbearbeiter|propri(?:e|é)taire|administrateur|collaborateur|propriet(?:a|á)rio|amministratore|collaboratore|w(?:l|ł)a(?:s|ś)ciciel\w*|beheerder|eigenaar)\b|владел|администратор|所有者|管理员|协作者|オーナー|管理者|소유자|관리자"
+    };
+}
+
+/// Intent 5: the agent's own guards: owned by the agent in English ("your
+/// sandbox", "the assistant's approval prompts", "the agent must run with
+/// its sandbox …"), since a tool's own "confirmation prompts" and `-y`
+/// are everyday documentation (the twenty-first sweep: "`-y` skips
+/// confirmation prompts", "bypass RLS for permission checks").
+macro_rules! own_guard {
+    () => {
+        concat!(
+            r"\b(?:your|the\s+(?:agent|assistant|model)'s|(?:agent|assistant|claude|codex)'s|(?:agent|assistant|claude|codex|model)\b(?:[^\n.!?]){0,40}?\b(?:its|the))\s+(?:own\s+)?(?:sandbox(?:ing)?|approvals?|approval\s+prompts?|permission\s+(?:checks|prompts|system)|safety\s+(?:checks|filters|guardrails)|confirmation\s+prompts|guardrails)\b",
+            r"|\b(?:piaskownic\w*|kontrol\w*\s+uprawnie(?:n|ń)|Berechtigungspr(?:u|ü)f\w*|Best(?:a|ä)tigungsabfragen|Freigabeabfragen|bac\s+(?:a|à)\s+sable|v(?:e|é)rifications\s+(?:des\s+)?permissions|verifica(?:c|ç)(?:o|õ)es\s+de\s+permiss(?:a|ã)o|comprobaciones\s+de\s+permisos|controlli\s+(?:dei\s+)?permessi|toestemmingscontroles|izin\s+denetimleri)",
+            r"|песочниц|проверк\S*\s+(?:прав|разрешени)|沙箱|权限检查|サンドボックス|権限チェック|承認プロンプト|샌드박스|권한\s*확인|승인\s*프롬프트",
+        )
+    };
+}
+
+/// Intent 5: switched off, in any voice.
+macro_rules! switched_off {
+    () => {
+        r"\b(?:disabl\w*|turn\w*\s+off|switch\w*\s+off|turned\s+off|switched\s+off|bypass\w*|skip\w*|deactivat\w*|wy(?:l|ł)(?:a|ą)cz\w*|deaktivier\w*|abschalt\w*|aus(?:schalten|geschaltet)|d(?:e|é)sactiv\w*|contourn\w*|desativ\w*|deslig\w*|desabilit\w*|desactiv\w*|deshabilit\w*|disattiv\w*|disabilit\w*|uitschakel\w*|uitgeschakeld|devre\s+d(?:i|ı)(?:s|ş)(?:i|ı))\b|отключ|выключ|关闭|禁用|停用|無効|オフに|비활성|끄"
+    };
+}
+
+/// Intent 6: a message passed off as someone else's: signed as them,
+/// posing as them, or written "in the name of" them (that one only after
+/// a verb or noun of a message: "deals made in the name of the director"
+/// in a law text sends nothing, the twenty-first sweep).
+macro_rules! posing {
+    () => {
+        concat!(
+            r"\b(?:signed\s+as|signing\s+as|sign\s+(?:it|them)\s+as|posing\s+as|pose\s+as|pretend\w*\s+to\s+be|impersonat\w*|as\s+if\s+(?:it|they)\s+(?:came|come|were)\s+from|claiming\s+to\s+be|disguised\s+as|firmad[oa]s?\s+como|haci(?:e|é)ndo(?:te|se)\s+pasar\s+por|suplant\w*|unterschrieben\s+als|ausgeben\s+als|sign(?:e|é)\s+comme|se\s+faisant\s+passer|assinad[oa]s?\s+como|fazendo-se\s+passar|firmat[oa]\s+come|spacciandoti|podszywaj\w*|podpisan\w*\s+jako)\b|выдавая\s+себя|冒充|假装|伪装成|以[^\n]{0,12}名义|なりすま|を装|사칭|행세",
+            r"|\b(?:write|send|sign|e-?mail|message|letter|post|schreib\w*|Nachricht|Brief|sende|verschick\w*|escrib\w*|env(?:i|í)a|mensaje|carta|(?:e|é)cri\w*|envoie|lettre|escrev\w*|envie|mensagem|scrivi|invia|messaggio|lettera|napisz|wy(?:s|ś)lij|wiadomo\w*)\b",
+            in_sentence!("40"),
+            r"\b(?:in\s+the\s+name\s+of|en\s+nombre\s+del?|im\s+Namen\s+(?:des|der)|au\s+nom\s+d[eu]|em\s+nome\s+d[oa]|a\s+nome\s+del?|w\s+imieniu)\b",
+            r"|(?:напиши|отправ|письм|сообщени)",
+            in_sentence!("40"),
+            r"от\s+имени",
+        )
+    };
+}
+
+/// Intent 6: the person or authority posed as.
+macro_rules! authority {
+    () => {
+        r"\b(?:ceo|cfo|cto|head\s*teacher|headmaster|director|president|chairman|the\s+bank|your\s+bank|(?:it|hr)\s+department|police|tax\s+office|irs|the\s+boss|directora|Gesch(?:a|ä)ftsf(?:u|ü)hr\w*|Schulleit\w*|Direktor\w*|directeur|directrice|diretor[a]?|direttore|dyrektor\w*|banco|Bank|banque|banca)\b|директор|руководител|банк|校长|总经理|董事长|银行|社長|校長|銀行|사장|교장|은행"
+    };
+}
+
+/// Intent 6: text dressed as a system or operator directive to another
+/// agent or model.
+macro_rules! forged_directive {
+    () => {
+        r"\b(?:as|like|into)\s+(?:an?\s+)?(?:system|operator|platform|administrator|admin)\s+(?:directive|notice|command|override)s?\b|\b(?:prefix|begin|start|open|label|mark|head)\w*\b[^\n.!?;]{0,60}?\b(?:system|operator|platform)\s+(?:directive|notice|instruction|override|message)s?\b|\bcomme\s+(?:une?\s+|des\s+)?(?:consigne|directive)s?\s+(?:du\s+)?syst(?:e|è)me|\bcomo\s+(?:(?:un|una|uma)\s+)?(?:directiva|orden|diretiva|ordem)\s+d[eo]l?\s+sistema|\bals\s+System(?:anweisung|befehl)|\bcome\s+(?:un\s+)?(?:direttiva|ordine)\s+di\s+sistema|\bjako\s+(?:polecenie|dyrektyw\w*)\s+systemow\w*|как\s+системн\S*\s+(?:указани|директив|приказ)|系统(?:通知|指令)|システム(?:通知|指示)|시스템\s*(?:공지|지시)"
+    };
+}
+
+/// Intent 6: the forged directive aimed at another agent or model.
+macro_rules! another_agent {
+    () => {
+        r"\b(?:agent|agents|model|subagent|sub-agent|assistant|recipient|reviewer|bot|llm)\b|\b(?:agente|Agent|Agenten|mod(?:e|è)le|modelo|modello|agenta|agentem)\b|агент|модел|代理|智能体|模型|对方|エージェント|モデル|에이전트|모델"
+    };
+}
+
+/// Intent 4: the grant.
+macro_rules! grant_verb {
+    () => {
+        r"\b(?:add|adds|added|adding|make|made|invite\w*|grant\w*|give|given|share|shared|set|assign\w*|promote\w*|append\w*|put|register\w*|a(?:n|ñ)ad\w*|agreg\w*|invit\w*|conced\w*|otorg\w*|hinzuf(?:u|ü)g\w*|f(?:u|ü)ge|lade|ernenn\w*|gew(?:a|ä)hr\w*|ajout\w*|accord\w*|nomm\w*|adicion\w*|convid\w*|aggiung\w*|concedi|dodaj\w*|zapro(?:s|ś)\w*|nadaj\w*|voeg|toevoegen)\b|добав|пригласи|назнач|выда|添加|邀请|授予|设为|追加|招待|付与|추가|초대|부여"
+    };
+}
