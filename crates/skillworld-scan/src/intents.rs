@@ -61,7 +61,7 @@ macro_rules! obey_orders {
     () => {
         concat!(
             r"\b(?:carry\s+out|follow|obey|execute|act\s+(?:up)?on|apply|do|run|perform)\s+(?:exactly\s+)?(?:what(?:ever)?\s+(?:it|they|that\s+\w+|the\s+\w+)\s+(?:says|say|contains|lists|returns|tells\s+you|asks|instructs)",
-            r"|(?:all\s+|any\s+)?(?:the\s+|its\s+|their\s+)?(?:instructions|directives|orders|commands)\s+(?:there|it\s+(?:holds|contains|gives|lists)|(?:found|listed|written|given|stated|contained)\s+(?:there|in\s+it|on\s+it)))",
+            r"|(?:all\s+|any\s+)?(?:the\s+|its\s+|their\s+)?(?:instructions|directives|orders|commands)\s+(?:there|it\s+(?:holds|contains|gives|lists)|(?:found|listed|written|given|stated|contained)\s+(?:there|in\s+it|on\s+it)|as\s+written|verbatim|exactly|to\s+the\s+letter))",
             r"|\b(?:instructions|directives|orders)\s+(?:found\s+|published\s+|listed\s+|posted\s+)?(?:there|at|on|in)\b(?:[^\n.!?;]|\.\S){0,80}?\b(?:are|is|must\s+be|should\s+be)\s+(?:to\s+be\s+)?(?:followed|obeyed|executed|carried\s+out|applied)\b",
             r"|\b(?:f(?:u|ü)hr\w*|befolg\w*|folg\w*|umsetz\w*)\b[^\n.!?;]{0,40}?\b(?:Anweisungen|Befehle|Vorgaben|Instruktionen)\b",
             r"|\b(?:Anweisungen|Befehle|Vorgaben|Instruktionen)\b[^\n.!?;]{0,40}?\b(?:aus|befolg\w*|umsetz\w*)\b",
@@ -81,7 +81,7 @@ macro_rules! obey_orders {
 /// Intent 1: the remote text put over the user, or whatever it holds.
 macro_rules! over_the_user {
     () => {
-        r"\b(?:even\s+(?:if|where|when)|regardless\s+of|over\s+(?:the\s+user|what\s+the\s+user)|instead\s+of\s+(?:the\s+user|what\s+the\s+user)|whatever|before\s+(?:anything|doing\s+anything)\s+else|at\s+the\s+start\s+of\s+(?:every|each)\s+session|without\s+(?:asking|showing|checking|reviewing))\b|\b(?:auch|selbst)\s+wenn\b|\b(?:unabh(?:a|ä)ngig|Vorrang)\b|\b(?:aunque|incluso\s+si|por\s+encima\s+de|a\s+pesar\s+de)\b|\bm(?:e|ê)me\s+si\b|\bquoi\s+qu|\b(?:mesmo\s+que|ainda\s+que|acima\s+d[oa])\b|\banche\s+se\b|\bnawet\s+(?:je(?:s|ś)li|gdy)\b|даже\s+если|即使|无论|优先于|たとえ|優先|하더라도|우선"
+        r"\b(?:even\s+(?:if|where|when)|regardless\s+of|over\s+(?:the\s+user|what\s+the\s+user)|instead\s+of\s+(?:the\s+user|what\s+the\s+user)|whatever|before\s+(?:anything|doing\s+anything)\s+else|at\s+the\s+start\s+of\s+(?:every|each)\s+session|without\s+(?:asking|showing|checking|reviewing)|overrides?|supersedes?|takes\s+precedence)\b|\b(?:auch|selbst)\s+wenn\b|\b(?:unabh(?:a|ä)ngig|Vorrang)\b|\b(?:aunque|incluso\s+si|por\s+encima\s+de|a\s+pesar\s+de)\b|\bm(?:e|ê)me\s+si\b|\bquoi\s+qu|\b(?:mesmo\s+que|ainda\s+que|acima\s+d[oa])\b|\banche\s+se\b|\bnawet\s+(?:je(?:s|ś)li|gdy)\b|даже\s+если|即使|无论|优先于|たとえ|優先|하더라도|우선"
     };
 }
 
@@ -111,14 +111,14 @@ macro_rules! standing_write {
 /// code, a PIN, a recovery phrase, a bank's or an account's login.
 macro_rules! user_secret {
     () => {
-        r"\b(?:one-time\s+(?:code|password|pin)|otp|(?:2fa|mfa|two-factor|verification|sms|security|authenticator|auth)\s+codes?|recovery\s+(?:phrase|codes?)|seed\s+(?:phrase|words)|mnemonic|pin\s+(?:code|number)|(?:bank|card|atm)\s+pin|cvv|cvc|card\s+number|(?:online[- ]banking|bank(?:ing)?|apple\s+id|icloud|portal)\s+(?:password|login|credentials)|c(?:o|ó)digo\s+(?:de\s+(?:verificaci(?:o|ó)n|verifica(?:c|ç)(?:a|ã)o|seguran(?:c|ç)a)|sms|otp)|code\s+(?:de\s+v(?:e|é)rification|sms|otp|(?:a|à)\s+usage\s+unique|pin)|codice\s+(?:di\s+verifica|otp|sms)|kod\w*\s+(?:sms|weryfikacyjn\w*)|(?:Best(?:a|ä)tigungscode|Einmalcode|SMS-Code))\b|код\S*\s+(?:из\s+смс|подтвержд)|验证码|动态码|助记词|認証コード|確認コード|暗証番号|인증\s*코드|인증번호|(?:(?:contrase(?:n|ñ)a|senha|mot\s+de\s+passe|Passwort|Kennwort|has(?:l|ł)o|wachtwoord|l(?:o|ö)senord|parola|пароль|密码|パスワード|비밀번호)(?:[^\n.!?]){0,30}?(?:banc|bank|банк|кошел|银行|钱包|銀行|ウォレット|은행|지갑|wallet|carteira|cartera|portefeuille|portafoglio|portfel))"
+        r"\b(?:one-time\s+(?:code|password|pin)|otp|(?:2fa|mfa|two-factor|verification|sms|security|authenticator|auth)\s+codes?|recovery\s+(?:phrase|codes?)|seed\s+(?:phrase|words)|mnemonic|pin\s+(?:code|number)|(?:bank|card|atm)\s+pin|cvv|cvc|card\s+number|(?:online[- ]banking|bank(?:ing)?|wallet|apple\s+id|icloud|portal)\s+(?:password|login|credentials)|c(?:o|ó)digo\s+(?:de\s+(?:verificaci(?:o|ó)n|verifica(?:c|ç)(?:a|ã)o|seguran(?:c|ç)a)|sms|otp)|code\s+(?:de\s+v(?:e|é)rification|sms|otp|(?:a|à)\s+usage\s+unique|pin)|codice\s+(?:di\s+verifica|otp|sms)|kod\w*\s+(?:sms|weryfikacyjn\w*)|(?:Best(?:a|ä)tigungscode|Einmalcode|SMS-Code))\b|код\S*\s+(?:из\s+смс|подтвержд)|验证码|动态码|助记词|認証コード|確認コード|暗証番号|인증\s*코드|인증번호|(?:(?:contrase(?:n|ñ)a|senha|mot\s+de\s+passe|Passwort|Kennwort|has(?:l|ł)o|wachtwoord|l(?:o|ö)senord|parola|пароль|密码|パスワード|비밀번호)(?:[^\n.!?]){0,30}?(?:banc|bank|банк|кошел|银行|钱包|銀行|ウォレット|은행|지갑|wallet|carteira|cartera|portefeuille|portafoglio|portfel))"
     };
 }
 
 /// Intent 3: the ask.
 macro_rules! secret_ask {
     () => {
-        r"\b(?:ask\w*|request\w*|prompt|collect|have\s+(?:them|the\s+user|the\s+customer)|get\s+(?:them|the\s+user)\s+to|pide|p(?:i|í)dele|solicit\w*|pe(?:c|ç)a|pedir|demande\w*|frag\w*|forder\w*|verlang\w*|chiedi|richiedi|popro(?:s|ś)|zapytaj|vraag|be\s+om|iste)\b|попрос|запрос|спрос|索要|索取|询问|让用户提供|入力してもら|教えてもら|聞い|尋ね|요청|물어|알려"
+        r"\b(?:ask\w*|request\w*|prompt|collect|have\s+(?:them|the\s+user|the\s+customer)|get\s+(?:them|the\s+user)\s+to|pide|p(?:i|í)dele|solicit\w*|pe(?:c|ç)a|pedir|demande\w*|frag\w*|forder\w*|verlang\w*|chiedi|richiedi|popro(?:s|ś)|zapytaj|vraag|be\s+om|iste)\b|попрос|Попрос|запрос|Запрос|спрос|Спрос|索要|索取|询问|让用户提供|入力してもら|教えてもら|聞い|尋ね|요청|물어|알려"
     };
 }
 
@@ -161,7 +161,7 @@ macro_rules! own_guard {
 /// Intent 5: switched off, in any voice.
 macro_rules! switched_off {
     () => {
-        r"\b(?:disabl\w*|turn\w*\s+off|switch\w*\s+off|turned\s+off|switched\s+off|bypass\w*|skip\w*|deactivat\w*|wy(?:l|ł)(?:a|ą)cz\w*|deaktivier\w*|abschalt\w*|aus(?:schalten|geschaltet)|d(?:e|é)sactiv\w*|contourn\w*|desativ\w*|deslig\w*|desabilit\w*|desactiv\w*|deshabilit\w*|disattiv\w*|disabilit\w*|uitschakel\w*|uitgeschakeld|devre\s+d(?:i|ı)(?:s|ş)(?:i|ı))\b|отключ|выключ|关闭|禁用|停用|無効|オフに|비활성|끄"
+        r"\b(?:disabl\w*|turn\w*\s+off|switch\w*\s+off|turned\s+off|switched\s+off|bypass\w*|skip\w*|deactivat\w*|wy(?:l|ł)(?:a|ą)cz\w*|deaktivier\w*|abschalt\w*|aus(?:schalten|geschaltet)|d(?:e|é)sactiv\w*|contourn\w*|desativ\w*|deslig\w*|desabilit\w*|desactiv\w*|deshabilit\w*|disattiv\w*|disabilit\w*|uitschakel\w*|uitgeschakeld|devre\s+d(?:i|ı)(?:s|ş)(?:i|ı))\b|отключ|Отключ|выключ|Выключ|关闭|禁用|停用|無効|オフに|비활성|끄"
     };
 }
 
@@ -208,6 +208,6 @@ macro_rules! another_agent {
 /// Intent 4: the grant.
 macro_rules! grant_verb {
     () => {
-        r"\b(?:add|adds|added|adding|make|made|invite\w*|grant\w*|give|given|share|shared|set|assign\w*|promote\w*|append\w*|put|register\w*|a(?:n|ñ)ad\w*|agreg\w*|invit\w*|conced\w*|otorg\w*|hinzuf(?:u|ü)g\w*|f(?:u|ü)ge|lade|ernenn\w*|gew(?:a|ä)hr\w*|ajout\w*|accord\w*|nomm\w*|adicion\w*|convid\w*|aggiung\w*|concedi|dodaj\w*|zapro(?:s|ś)\w*|nadaj\w*|voeg|toevoegen)\b|добав|пригласи|назнач|выда|添加|邀请|授予|设为|追加|招待|付与|추가|초대|부여"
+        r"\b(?:add|adds|added|adding|make|made|invite\w*|grant\w*|give|given|share|shared|assign\w*|promote\w*|append\w*|put|register\w*|a(?:n|ñ)ad\w*|agreg\w*|invit\w*|conced\w*|otorg\w*|hinzuf(?:u|ü)g\w*|f(?:u|ü)ge|lade|ernenn\w*|gew(?:a|ä)hr\w*|ajout\w*|accord\w*|nomm\w*|adicion\w*|convid\w*|aggiung\w*|concedi|dodaj\w*|zapro(?:s|ś)\w*|nadaj\w*|voeg|toevoegen)\b|добав|пригласи|назнач|выда|添加|邀请|授予|设为|追加|招待|付与|추가|초대|부여"
     };
 }

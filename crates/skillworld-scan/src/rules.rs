@@ -6049,7 +6049,9 @@ pub static RULES: &[Rule] = &[
             "(?:",
             secret_ask!(),
             ")",
-            in_sentence!("80"),
+            // Spans count bytes (the rows are ASCII): a Cyrillic or CJK
+            // clause takes two or three per letter.
+            in_sentence!("120"),
             "(?:",
             user_secret!(),
             ")",
