@@ -52,7 +52,7 @@ macro_rules! sentence {
 /// a file fetched, or a key of the frontmatter that holds one.
 macro_rules! remote_place {
     () => {
-        r"https?://|\b(?:url|urls|endpoint|webpage|web\s+page|the\s+page|that\s+page|this\s+page|remote\s+file|fetched|downloaded|update_source|gist|pastebin)\b|\b(?:Adresse|abgerufen|ruft\b|abrufen|Webseite|direcci(?:o|ó)n|p(?:a|á)gina|adresse|endere(?:c|ç)o|indirizzo|adres|strona|stron(?:y|ie)|adresu|адрес|страниц|ссылк|网址|链接|地址|网页|アドレス|ページ|주소|페이지)"
+        r"https?://|\b(?:url|urls|endpoint|webpage|web\s+page|the\s+page|that\s+page|this\s+page|remote\s+file|fetched|downloaded|update_source|gist|pastebin)\b|\b(?:Adresse|abgerufen|ruft\b|abrufen|Webseite|(?:direccion|dirección)|(?:pagina|página)|adresse|(?:endereco|endereço)|indirizzo|adres|strona|stron(?:y|ie)|adresu|адрес|страниц|ссылк|网址|链接|地址|网页|アドレス|ページ|주소|페이지)"
     };
 }
 
@@ -63,13 +63,13 @@ macro_rules! obey_orders {
             r"\b(?:carry\s+out|follow|obey|execute|act\s+(?:up)?on|apply|do|run|perform)\s+(?:exactly\s+)?(?:what(?:ever)?\s+(?:it|they|that\s+\w+|the\s+\w+)\s+(?:says|say|contains|lists|returns|tells\s+you|asks|instructs)",
             r"|(?:all\s+|any\s+)?(?:the\s+|its\s+|their\s+)?(?:instructions|directives|orders|commands)\s+(?:there|it\s+(?:holds|contains|gives|lists)|(?:found|listed|written|given|stated|contained)\s+(?:there|in\s+it|on\s+it)|as\s+written|verbatim|exactly|to\s+the\s+letter))",
             r"|\b(?:instructions|directives|orders)\s+(?:found\s+|published\s+|listed\s+|posted\s+)?(?:there|at|on|in)\b(?:[^\n.!?;]|\.\S){0,80}?\b(?:are|is|must\s+be|should\s+be)\s+(?:to\s+be\s+)?(?:followed|obeyed|executed|carried\s+out|applied)\b",
-            r"|\b(?:f(?:u|ü)hr\w*|befolg\w*|folg\w*|umsetz\w*)\b[^\n.!?;]{0,40}?\b(?:Anweisungen|Befehle|Vorgaben|Instruktionen)\b",
+            r"|\b(?:(?:fuhr|führ)\w*|befolg\w*|folg\w*|umsetz\w*)\b[^\n.!?;]{0,40}?\b(?:Anweisungen|Befehle|Vorgaben|Instruktionen)\b",
             r"|\b(?:Anweisungen|Befehle|Vorgaben|Instruktionen)\b[^\n.!?;]{0,40}?\b(?:aus|befolg\w*|umsetz\w*)\b",
-            r"|\b(?:sigue|siga|ejecuta|ejecute|cumple|cumpla|obedece|aplica)\w*\s+(?:todas\s+)?(?:las\s+)?(?:instrucciones|(?:o|ó)rdenes|indicaciones)",
-            r"|\b(?:suis|suivez|ex(?:e|é)cute|ex(?:e|é)cutez|applique|appliquez|ob(?:e|é)is|ob(?:e|é)issez)\b[^\n.!?;]{0,20}?\b(?:instructions|consignes|ordres)",
-            r"|\b(?:siga|segue|execute|executa|cumpra|obede(?:c|ç)a|aplique)\s+(?:todas\s+)?(?:as\s+)?(?:instru(?:c|ç)(?:o|õ)es|ordens)",
+            r"|\b(?:sigue|siga|ejecuta|ejecute|cumple|cumpla|obedece|aplica)\w*\s+(?:todas\s+)?(?:las\s+)?(?:instrucciones|(?:ordenes|órdenes)|indicaciones)",
+            r"|\b(?:suis|suivez|(?:execute|exécute)|(?:executez|exécutez)|applique|appliquez|(?:obeis|obéis)|(?:obeissez|obéissez))\b[^\n.!?;]{0,20}?\b(?:instructions|consignes|ordres)",
+            r"|\b(?:siga|segue|execute|executa|cumpra|(?:obedeca|obedeça)|aplique)\s+(?:todas\s+)?(?:as\s+)?(?:(?:instruc|instruç)(?:oes|ões)|ordens)",
             r"|\b(?:segui|esegui|applica|obbedisci)\w*\s+(?:tutte\s+)?(?:le\s+)?(?:istruzioni|direttive)",
-            r"|\b(?:wykonaj|wykonuj|stosuj|zastosuj|post(?:e|ę)puj)\w*\b[^\n.!?;]{0,30}?\b(?:instrukcj|polece)\w*",
+            r"|\b(?:wykonaj|wykonuj|stosuj|zastosuj|(?:postepuj|postępuj))\w*\b[^\n.!?;]{0,30}?\b(?:instrukcj|polece)\w*",
             r"|(?:выполн|следуй|исполн|примени)\S*[^\n.!?;]{0,30}?(?:инструкци|указани|команд)",
             r"|(?:执行|遵循|遵守|按照)[^\n]{0,10}(?:指令|指示|说明)",
             r"|(?:指示|命令)[^\n]{0,10}(?:に従|を実行|を実施)",
@@ -81,7 +81,7 @@ macro_rules! obey_orders {
 /// Intent 1: the remote text put over the user, or whatever it holds.
 macro_rules! over_the_user {
     () => {
-        r"\b(?:even\s+(?:if|where|when)|regardless\s+of|over\s+(?:the\s+user|what\s+the\s+user)|instead\s+of\s+(?:the\s+user|what\s+the\s+user)|whatever|before\s+(?:anything|doing\s+anything)\s+else|at\s+the\s+start\s+of\s+(?:every|each)\s+session|without\s+(?:asking|showing|checking|reviewing)|overrides?|supersedes?|takes\s+precedence)\b|\b(?:auch|selbst)\s+wenn\b|\b(?:unabh(?:a|ä)ngig|Vorrang)\b|\b(?:aunque|incluso\s+si|por\s+encima\s+de|a\s+pesar\s+de)\b|\bm(?:e|ê)me\s+si\b|\bquoi\s+qu|\b(?:mesmo\s+que|ainda\s+que|acima\s+d[oa])\b|\banche\s+se\b|\bnawet\s+(?:je(?:s|ś)li|gdy)\b|даже\s+если|即使|无论|优先于|たとえ|優先|하더라도|우선"
+        r"\b(?:even\s+(?:if|where|when)|regardless\s+of|over\s+(?:the\s+user|what\s+the\s+user)|instead\s+of\s+(?:the\s+user|what\s+the\s+user)|whatever|before\s+(?:anything|doing\s+anything)\s+else|at\s+the\s+start\s+of\s+(?:every|each)\s+session|without\s+(?:asking|showing|checking|reviewing)|overrides?|supersedes?|takes\s+precedence)\b|\b(?:auch|selbst)\s+wenn\b|\b(?:(?:unabhangig|unabhängig)|Vorrang)\b|\b(?:aunque|incluso\s+si|por\s+encima\s+de|a\s+pesar\s+de)\b|\b(?:meme|même)\s+si\b|\bquoi\s+qu|\b(?:mesmo\s+que|ainda\s+que|acima\s+d[oa])\b|\banche\s+se\b|\bnawet\s+(?:(?:jesli|jeśli)|gdy)\b|даже\s+если|即使|无论|优先于|たとえ|優先|하더라도|우선"
     };
 }
 
@@ -89,21 +89,21 @@ macro_rules! over_the_user {
 /// later session; a project's own file is named only with a home folder.
 macro_rules! standing_place {
     () => {
-        r"~/\.(?:claude|codex|gemini|cursor|windsurf|config/\w+)/|\bglobal\s+(?:CLAUDE|AGENTS|GEMINI)\.md\b|\b(?:persistent|long[- ]term|permanent|standing)\s+(?:memory|instructions)\b|\byour\s+memory\b|\bmemoria\s+(?:persistente|permanente|a\s+largo\s+plazo|a\s+lungo\s+termine)|\bm(?:e|é)moire\s+(?:persistante|permanente|(?:a|à)\s+long\s+terme)|\bmem(?:o|ó)ria\s+(?:persistente|permanente|de\s+longo\s+prazo)|\b(?:dauerhaften?|langfristigen?|globalen?)\s+(?:Ged(?:a|ä)chtnis|Speicher|Anweisungen)|\bpami(?:e|ę)ci\s+(?:trwa(?:l|ł)ej|d(?:l|ł)ugoterminowej|sta(?:l|ł)ej)|\bgeheugen\b|постоянн\S*\s+памят|долговременн\S*\s+памят|持久记忆|长期记忆|永久记忆|全局|永続メモリ|長期記憶|グローバル|영구\s*메모리|장기\s*기억|전역"
+        r"~/\.(?:claude|codex|gemini|cursor|windsurf|config/\w+)/|\bglobal\s+(?:CLAUDE|AGENTS|GEMINI)\.md\b|\b(?:persistent|long[- ]term|permanent|standing)\s+(?:memory|instructions)\b|\byour\s+memory\b|\bmemoria\s+(?:persistente|permanente|a\s+largo\s+plazo|a\s+lungo\s+termine)|\b(?:memoire|mémoire)\s+(?:persistante|permanente|(?:a\s+long|à\s+long)\s+terme)|\b(?:memoria|memória)\s+(?:persistente|permanente|de\s+longo\s+prazo)|\b(?:dauerhaften?|langfristigen?|globalen?)\s+(?:(?:Gedachtnis|Gedächtnis)|Speicher|Anweisungen)|\b(?:pamieci|pamięci)\s+(?:(?:trwalej|trwałej)|(?:dlugoterminowej|długoterminowej)|(?:stalej|stałej))|\bgeheugen\b|постоянн\S*\s+памят|долговременн\S*\s+памят|持久记忆|长期记忆|永久记忆|全局|永続メモリ|長期記憶|グローバル|영구\s*메모리|장기\s*기억|전역"
     };
 }
 
 /// Intent 2: the rule planted there approves, trusts or auto-runs.
 macro_rules! standing_rule {
     () => {
-        r"\b(?:pre-?approved|auto-?approv\w*|trust(?:ed|s)?|always\s+(?:run|allow|approve|execute|trust)|approve\s+(?:all|every|any)|without\s+(?:asking|confirm\w*|approval|waiting|prompting|review\w*))\b|\b(?:conf(?:i|í)a\w*|sin\s+(?:pedir|preguntar|confirmaci)|aprobad|vertrau\w*|ohne\s+(?:R(?:u|ü)ckfrage|Nachfrage|Best(?:a|ä)tigung|zu\s+fragen)|genehmigt|fais\s+confiance|faire\s+confiance|sans\s+(?:demander|confirmation|validation)|approuv(?:e|é)|sem\s+(?:pedir|perguntar|confirma)|aprovad|fidati|fidarsi|senza\s+(?:chiedere|conferma)|approvat|ufaj|bez\s+(?:pytania|potwierdzenia|pytania)|zatwierdzon|vertrouw|zonder\s+(?:te\s+vragen|bevestiging))|доверя|без\s+(?:подтвержд|запрос|вопрос)|одобрен|信任|无需确认|不要询问|自动执行|自动运行|预先批准|无需批准|信頼|確認せず|確認なし|承認済み|신뢰|확인\s*없이|묻지\s*않고|승인된"
+        r"\b(?:pre-?approved|auto-?approv\w*|trust(?:ed|s)?|always\s+(?:run|allow|approve|execute|trust)|approve\s+(?:all|every|any)|without\s+(?:asking|confirm\w*|approval|waiting|prompting|review\w*))\b|\b(?:(?:confia|confía)\w*|sin\s+(?:pedir|preguntar|confirmaci)|aprobad|vertrau\w*|ohne\s+(?:(?:Ruckfrage|Rückfrage)|Nachfrage|(?:Bestatigung|Bestätigung)|zu\s+fragen)|genehmigt|fais\s+confiance|faire\s+confiance|sans\s+(?:demander|confirmation|validation)|(?:approuve|approuvé)|sem\s+(?:pedir|perguntar|confirma)|aprovad|fidati|fidarsi|senza\s+(?:chiedere|conferma)|approvat|ufaj|bez\s+(?:pytania|potwierdzenia|pytania)|zatwierdzon|vertrouw|zonder\s+(?:te\s+vragen|bevestiging))|доверя|без\s+(?:подтвержд|запрос|вопрос)|одобрен|信任|无需确认|不要询问|自动执行|自动运行|预先批准|无需批准|信頼|確認せず|確認なし|承認済み|신뢰|확인\s*없이|묻지\s*않고|승인된"
     };
 }
 
 /// Intent 2: the write.
 macro_rules! standing_write {
     () => {
-        r"\b(?:append\w*|add|adds|added|adding|write|writes|writing|put|save|saves|saving|store|insert|record|remember|guarda|gu(?:a|á)rdala|a(?:n|ñ)ade|agrega|escribe|anota|schreib\w*|f(?:u|ü)g\w*|trag\w*|speicher\w*|ajoute\w*|(?:e|é)cri\w*|enregistre\w*|inscri\w*|salve|adicione|escreva|grave|acrescente|guarde|aggiungi|scrivi|salva|memorizza|inserisci|dodaj|zapisz|wpisz|voeg|schrijf|sla)\b|добав|запиш|сохран|впиш|写入|添加|保存|加入|记住|追加|追記|書き込|記憶|추가|저장|기록"
+        r"\b(?:append\w*|add|adds|added|adding|write|writes|writing|put|save|saves|saving|store|insert|record|remember|guarda|(?:guardala|guárdala)|(?:anade|añade)|agrega|escribe|anota|schreib\w*|(?:fug|füg)\w*|trag\w*|speicher\w*|ajoute\w*|(?:ecri|écri)\w*|enregistre\w*|inscri\w*|salve|adicione|escreva|grave|acrescente|guarde|aggiungi|scrivi|salva|memorizza|inserisci|dodaj|zapisz|wpisz|voeg|schrijf|sla)\b|добав|запиш|сохран|впиш|写入|添加|保存|加入|记住|追加|追記|書き込|記憶|추가|저장|기록"
     };
 }
 
@@ -111,35 +111,35 @@ macro_rules! standing_write {
 /// code, a PIN, a recovery phrase, a bank's or an account's login.
 macro_rules! user_secret {
     () => {
-        r"\b(?:one-time\s+(?:code|password|pin)|otp|(?:2fa|mfa|two-factor|verification|sms|security|authenticator|auth)\s+codes?|recovery\s+(?:phrase|codes?)|seed\s+(?:phrase|words)|mnemonic|pin\s+(?:code|number)|(?:bank|card|atm)\s+pin|cvv|cvc|card\s+number|(?:online[- ]banking|bank(?:ing)?|wallet|apple\s+id|icloud|portal)\s+(?:password|login|credentials)|c(?:o|ó)digo\s+(?:de\s+(?:verificaci(?:o|ó)n|verifica(?:c|ç)(?:a|ã)o|seguran(?:c|ç)a)|sms|otp)|code\s+(?:de\s+v(?:e|é)rification|sms|otp|(?:a|à)\s+usage\s+unique|pin)|codice\s+(?:di\s+verifica|otp|sms)|kod\w*\s+(?:sms|weryfikacyjn\w*)|(?:Best(?:a|ä)tigungscode|Einmalcode|SMS-Code))\b|код\S*\s+(?:из\s+смс|подтвержд)|验证码|动态码|助记词|認証コード|確認コード|暗証番号|인증\s*코드|인증번호|(?:(?:contrase(?:n|ñ)a|senha|mot\s+de\s+passe|Passwort|Kennwort|has(?:l|ł)o|wachtwoord|l(?:o|ö)senord|parola|пароль|密码|パスワード|비밀번호)(?:[^\n.!?]){0,30}?(?:banc|bank|банк|кошел|银行|钱包|銀行|ウォレット|은행|지갑|wallet|carteira|cartera|portefeuille|portafoglio|portfel))"
+        r"\b(?:one-time\s+(?:code|password|pin)|otp|(?:2fa|mfa|two-factor|verification|sms|security|authenticator|auth)\s+codes?|recovery\s+(?:phrase|codes?)|seed\s+(?:phrase|words)|mnemonic|pin\s+(?:code|number)|(?:bank|card|atm)\s+pin|cvv|cvc|card\s+number|(?:online[- ]banking|bank(?:ing)?|wallet|apple\s+id|icloud|portal)\s+(?:password|login|credentials)|(?:codigo|código)\s+(?:de\s+(?:(?:verificacion|verificación)|(?:verificac|verificaç)(?:ao|ão)|(?:seguranca|segurança))|sms|otp)|code\s+(?:de\s+(?:verification|vérification)|sms|otp|(?:a\s+usage|à\s+usage)\s+unique|pin)|codice\s+(?:di\s+verifica|otp|sms)|kod\w*\s+(?:sms|weryfikacyjn\w*)|(?:(?:Bestatigungscode|Bestätigungscode)|Einmalcode|SMS-Code))\b|код\S*\s+(?:из\s+смс|подтвержд)|验证码|动态码|助记词|認証コード|確認コード|暗証番号|인증\s*코드|인증번호|(?:(?:(?:contrasena|contraseña)|senha|mot\s+de\s+passe|Passwort|Kennwort|(?:haslo|hasło)|wachtwoord|(?:losenord|lösenord)|parola|пароль|密码|パスワード|비밀번호)(?:[^\n.!?]){0,30}?(?:banc|bank|банк|кошел|银行|钱包|銀行|ウォレット|은행|지갑|wallet|carteira|cartera|portefeuille|portafoglio|portfel))"
     };
 }
 
 /// Intent 3: the ask.
 macro_rules! secret_ask {
     () => {
-        r"\b(?:ask\w*|request\w*|prompt|collect|have\s+(?:them|the\s+user|the\s+customer)|get\s+(?:them|the\s+user)\s+to|pide|p(?:i|í)dele|solicit\w*|pe(?:c|ç)a|pedir|demande\w*|frag\w*|forder\w*|verlang\w*|chiedi|richiedi|popro(?:s|ś)|zapytaj|vraag|be\s+om|iste)\b|попрос|Попрос|запрос|Запрос|спрос|Спрос|索要|索取|询问|让用户提供|入力してもら|教えてもら|聞い|尋ね|요청|물어|알려"
+        r"\b(?:ask\w*|request\w*|prompt|collect|have\s+(?:them|the\s+user|the\s+customer)|get\s+(?:them|the\s+user)\s+to|pide|(?:pidele|pídele)|solicit\w*|(?:peca|peça)|pedir|demande\w*|frag\w*|forder\w*|verlang\w*|chiedi|richiedi|(?:popros|poproś)|zapytaj|vraag|be\s+om|iste)\b|попрос|Попрос|запрос|Запрос|спрос|Спрос|索要|索取|询问|让用户提供|入力してもら|教えてもら|聞い|尋ね|요청|물어|알려"
     };
 }
 
 /// Intent 3: what is done with it after: kept or passed on.
 macro_rules! secret_kept {
     () => {
-        r"\b(?:keep|keeps|store|stores|save|saves|write|log|record|forward\w*|send|pass\s+(?:it|them)\s+on|guarda|env(?:i|í)a|reenv(?:i|í)a|encamin\w*|envie|guarde|salve|anote|conserve|garde|envoie|transmets|enregistre|speicher\w*|notier\w*|schick\w*|sende|weiter\w*|salva|conserva|inoltra|invia|zapisz|przeka(?:z|ż)|wy(?:s|ś)lij|zachowaj|bewaar|stuur)\b|сохрани|отправ|перешли|запиши|保存|转发|记录|転送|記録|저장|전달"
+        r"\b(?:keep|keeps|store|stores|save|saves|write|log|record|forward\w*|send|pass\s+(?:it|them)\s+on|guarda|(?:envia|envía)|(?:reenvia|reenvía)|encamin\w*|envie|guarde|salve|anote|conserve|garde|envoie|transmets|enregistre|speicher\w*|notier\w*|schick\w*|sende|weiter\w*|salva|conserva|inoltra|invia|zapisz|(?:przekaz|przekaż)|(?:wyslij|wyślij)|zachowaj|bewaar|stuur)\b|сохрани|отправ|перешли|запиши|保存|转发|记录|転送|記録|저장|전달"
     };
 }
 
 /// Intent 4: an outsider — an address or a key the skill itself gives.
 macro_rules! outsider {
     () => {
-        r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b|\b(?:the\s+following|this|the\s+(?:key|one)\s+below)\s+(?:(?:public|ssh|deploy)\s+)?key\b|\bssh-(?:rsa|ed25519)\s+AAAA|\b(?:la\s+siguiente|esta|a\s+seguinte|la\s+seguente|questa)\s+(?:clave|chave|chiave)|\bcl(?:e|é)\s+(?:publique\s+)?suivante|\bcette\s+cl(?:e|é)|\b(?:den\s+folgenden|diesen)\s+(?:(?:(?:o|ö)ffentlichen|SSH-)\s*)?Schl(?:u|ü)ssel|\b(?:nast(?:e|ę)puj(?:a|ą)cy|ten)\s+klucz|следующ\S*\s+(?:публичн\S*\s+)?ключ|以下(?:的)?公钥|下面的公钥|以下の公開鍵|次の公開鍵|(?:다음|아래)\s*공개\s*키"
+        r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b|\b(?:the\s+following|this|the\s+(?:key|one)\s+below)\s+(?:(?:public|ssh|deploy)\s+)?key\b|\bssh-(?:rsa|ed25519)\s+AAAA|\b(?:la\s+siguiente|esta|a\s+seguinte|la\s+seguente|questa)\s+(?:clave|chave|chiave)|\b(?:cle|clé)\s+(?:publique\s+)?suivante|\bcette\s+(?:cle|clé)|\b(?:den\s+folgenden|diesen)\s+(?:(?:(?:offentlichen|öffentlichen)|SSH-)\s*)?(?:Schlussel|Schlüssel)|\b(?:(?:nastepuj|następuj)(?:acy|ący)|ten)\s+klucz|следующ\S*\s+(?:публичн\S*\s+)?ключ|以下(?:的)?公钥|下面的公钥|以下の公開鍵|次の公開鍵|(?:다음|아래)\s*공개\s*키"
     };
 }
 
 /// Intent 4: what it is made: an owner or admin, or a login.
 macro_rules! power_role {
     () => {
-        r"\b(?:owners?|admin|admins|administrator|super\s*admin|collaborator|maintainer|full\s+access|admin\s+(?:access|permission|rights|role)|authorized_keys|propietario|administrador|colaborador|Eigent(?:u|ü)mer|Inhaber|Administrator|Mitbearbeiter|propri(?:e|é)taire|administrateur|collaborateur|propriet(?:a|á)rio|amministratore|collaboratore|w(?:l|ł)a(?:s|ś)ciciel\w*|beheerder|eigenaar)\b|владел|администратор|所有者|管理员|协作者|オーナー|管理者|소유자|관리자"
+        r"\b(?:owners?|admin|admins|administrator|super\s*admin|collaborator|maintainer|full\s+access|admin\s+(?:access|permission|rights|role)|authorized_keys|propietario|administrador|colaborador|(?:Eigentumer|Eigentümer)|Inhaber|Administrator|Mitbearbeiter|(?:proprietaire|propriétaire)|administrateur|collaborateur|(?:proprietario|proprietário)|amministratore|collaboratore|(?:wla|wła)(?:sciciel|ściciel)\w*|beheerder|eigenaar)\b|владел|администратор|所有者|管理员|协作者|オーナー|管理者|소유자|관리자"
     };
 }
 
@@ -152,7 +152,7 @@ macro_rules! own_guard {
     () => {
         concat!(
             r"\b(?:your|the\s+(?:agent|assistant|model)'s|(?:agent|assistant|claude|codex)'s|(?:agent|assistant|claude|codex|model)\b(?:[^\n.!?]){0,40}?\b(?:its|the))\s+(?:own\s+)?(?:sandbox(?:ing)?|approvals?|approval\s+prompts?|permission\s+(?:checks|prompts|system)|safety\s+(?:checks|filters|guardrails)|confirmation\s+prompts|guardrails)\b",
-            r"|\b(?:piaskownic\w*|kontrol\w*\s+uprawnie(?:n|ń)|Berechtigungspr(?:u|ü)f\w*|Best(?:a|ä)tigungsabfragen|Freigabeabfragen|bac\s+(?:a|à)\s+sable|v(?:e|é)rifications\s+(?:des\s+)?permissions|verifica(?:c|ç)(?:o|õ)es\s+de\s+permiss(?:a|ã)o|comprobaciones\s+de\s+permisos|controlli\s+(?:dei\s+)?permessi|toestemmingscontroles|izin\s+denetimleri)",
+            r"|\b(?:piaskownic\w*|kontrol\w*\s+(?:uprawnien|uprawnień)|(?:Berechtigungspruf|Berechtigungsprüf)\w*|(?:Bestatigungsabfragen|Bestätigungsabfragen)|Freigabeabfragen|bac\s+(?:a\s+sable|à\s+sable)|(?:verifications|vérifications)\s+(?:des\s+)?permissions|(?:verificac|verificaç)(?:oes|ões)\s+de\s+(?:permissao|permissão)|comprobaciones\s+de\s+permisos|controlli\s+(?:dei\s+)?permessi|toestemmingscontroles|izin\s+denetimleri)",
             r"|песочниц|проверк\S*\s+(?:прав|разрешени)|沙箱|权限检查|サンドボックス|権限チェック|承認プロンプト|샌드박스|권한\s*확인|승인\s*프롬프트",
         )
     };
@@ -161,7 +161,7 @@ macro_rules! own_guard {
 /// Intent 5: switched off, in any voice.
 macro_rules! switched_off {
     () => {
-        r"\b(?:disabl\w*|turn\w*\s+off|switch\w*\s+off|turned\s+off|switched\s+off|bypass\w*|skip\w*|deactivat\w*|wy(?:l|ł)(?:a|ą)cz\w*|deaktivier\w*|abschalt\w*|aus(?:schalten|geschaltet)|d(?:e|é)sactiv\w*|contourn\w*|desativ\w*|deslig\w*|desabilit\w*|desactiv\w*|deshabilit\w*|disattiv\w*|disabilit\w*|uitschakel\w*|uitgeschakeld|devre\s+d(?:i|ı)(?:s|ş)(?:i|ı))\b|отключ|Отключ|выключ|Выключ|关闭|禁用|停用|無効|オフに|비활성|끄"
+        r"\b(?:disabl\w*|turn\w*\s+off|switch\w*\s+off|turned\s+off|switched\s+off|bypass\w*|skip\w*|deactivat\w*|(?:wyl|wył)(?:acz|ącz)\w*|deaktivier\w*|abschalt\w*|aus(?:schalten|geschaltet)|(?:desactiv|désactiv)\w*|contourn\w*|desativ\w*|deslig\w*|desabilit\w*|desactiv\w*|deshabilit\w*|disattiv\w*|disabilit\w*|uitschakel\w*|uitgeschakeld|devre\s+(?:disi|dışı|dısı|dişi))\b|отключ|Отключ|выключ|Выключ|关闭|禁用|停用|無効|オフに|비활성|끄"
     };
 }
 
@@ -172,8 +172,8 @@ macro_rules! switched_off {
 macro_rules! posing {
     () => {
         concat!(
-            r"\b(?:signed\s+as|signing\s+as|sign\s+(?:it|them)\s+as|posing\s+as|pose\s+as|pretend\w*\s+to\s+be|impersonat\w*|as\s+if\s+(?:it|they)\s+(?:came|come|were)\s+from|claiming\s+to\s+be|disguised\s+as|firmad[oa]s?\s+como|haci(?:e|é)ndo(?:te|se)\s+pasar\s+por|suplant\w*|unterschrieben\s+als|ausgeben\s+als|sign(?:e|é)\s+comme|se\s+faisant\s+passer|assinad[oa]s?\s+como|fazendo-se\s+passar|firmat[oa]\s+come|spacciandoti|podszywaj\w*|podpisan\w*\s+jako)\b|выдавая\s+себя|冒充|假装|伪装成|以[^\n]{0,12}名义|なりすま|を装|사칭|행세",
-            r"|\b(?:write|send|sign|e-?mail|message|letter|post|schreib\w*|Nachricht|Brief|sende|verschick\w*|escrib\w*|env(?:i|í)a|mensaje|carta|(?:e|é)cri\w*|envoie|lettre|escrev\w*|envie|mensagem|scrivi|invia|messaggio|lettera|napisz|wy(?:s|ś)lij|wiadomo\w*)\b",
+            r"\b(?:signed\s+as|signing\s+as|sign\s+(?:it|them)\s+as|posing\s+as|pose\s+as|pretend\w*\s+to\s+be|impersonat\w*|as\s+if\s+(?:it|they)\s+(?:came|come|were)\s+from|claiming\s+to\s+be|disguised\s+as|firmad[oa]s?\s+como|(?:haciendo|haciéndo)(?:te|se)\s+pasar\s+por|suplant\w*|unterschrieben\s+als|ausgeben\s+als|(?:signe|signé)\s+comme|se\s+faisant\s+passer|assinad[oa]s?\s+como|fazendo-se\s+passar|firmat[oa]\s+come|spacciandoti|podszywaj\w*|podpisan\w*\s+jako)\b|выдавая\s+себя|冒充|假装|伪装成|以[^\n]{0,12}名义|なりすま|を装|사칭|행세",
+            r"|\b(?:write|send|sign|e-?mail|message|letter|post|schreib\w*|Nachricht|Brief|sende|verschick\w*|escrib\w*|(?:envia|envía)|mensaje|carta|(?:ecri|écri)\w*|envoie|lettre|escrev\w*|envie|mensagem|scrivi|invia|messaggio|lettera|napisz|(?:wyslij|wyślij)|wiadomo\w*)\b",
             in_sentence!("40"),
             r"\b(?:in\s+the\s+name\s+of|en\s+nombre\s+del?|im\s+Namen\s+(?:des|der)|au\s+nom\s+d[eu]|em\s+nome\s+d[oa]|a\s+nome\s+del?|w\s+imieniu)\b",
             r"|(?:напиши|отправ|письм|сообщени)",
@@ -186,7 +186,7 @@ macro_rules! posing {
 /// Intent 6: the person or authority posed as.
 macro_rules! authority {
     () => {
-        r"\b(?:ceo|cfo|cto|head\s*teacher|headmaster|director|president|chairman|the\s+bank|your\s+bank|(?:it|hr)\s+department|police|tax\s+office|irs|the\s+boss|directora|Gesch(?:a|ä)ftsf(?:u|ü)hr\w*|Schulleit\w*|Direktor\w*|directeur|directrice|diretor[a]?|direttore|dyrektor\w*|banco|Bank|banque|banca)\b|директор|руководител|банк|校长|总经理|董事长|银行|社長|校長|銀行|사장|교장|은행"
+        r"\b(?:ceo|cfo|cto|head\s*teacher|headmaster|director|president|chairman|the\s+bank|your\s+bank|(?:it|hr)\s+department|police|tax\s+office|irs|the\s+boss|directora|(?:Geschaftsf|Geschäftsf)(?:uhr|ühr)\w*|Schulleit\w*|Direktor\w*|directeur|directrice|diretor[a]?|direttore|dyrektor\w*|banco|Bank|banque|banca)\b|директор|руководител|банк|校长|总经理|董事长|银行|社長|校長|銀行|사장|교장|은행"
     };
 }
 
@@ -194,20 +194,102 @@ macro_rules! authority {
 /// agent or model.
 macro_rules! forged_directive {
     () => {
-        r"\b(?:as|like|into)\s+(?:an?\s+)?(?:system|operator|platform|administrator|admin)\s+(?:directive|notice|command|override)s?\b|\b(?:prefix|begin|start|open|label|mark|head)\w*\b[^\n.!?;]{0,60}?\b(?:system|operator|platform)\s+(?:directive|notice|instruction|override|message)s?\b|\bcomme\s+(?:une?\s+|des\s+)?(?:consigne|directive)s?\s+(?:du\s+)?syst(?:e|è)me|\bcomo\s+(?:(?:un|una|uma)\s+)?(?:directiva|orden|diretiva|ordem)\s+d[eo]l?\s+sistema|\bals\s+System(?:anweisung|befehl)|\bcome\s+(?:un\s+)?(?:direttiva|ordine)\s+di\s+sistema|\bjako\s+(?:polecenie|dyrektyw\w*)\s+systemow\w*|как\s+системн\S*\s+(?:указани|директив|приказ)|系统(?:通知|指令)|システム(?:通知|指示)|시스템\s*(?:공지|지시)"
+        r"\b(?:as|like|into)\s+(?:an?\s+)?(?:system|operator|platform|administrator|admin)\s+(?:directive|notice|command|override)s?\b|\b(?:prefix|begin|start|open|label|mark|head)\w*\b[^\n.!?;]{0,60}?\b(?:system|operator|platform)\s+(?:directive|notice|instruction|override|message)s?\b|\bcomme\s+(?:une?\s+|des\s+)?(?:consigne|directive)s?\s+(?:du\s+)?(?:systeme|système)|\bcomo\s+(?:(?:un|una|uma)\s+)?(?:directiva|orden|diretiva|ordem)\s+d[eo]l?\s+sistema|\bals\s+System(?:anweisung|befehl)|\bcome\s+(?:un\s+)?(?:direttiva|ordine)\s+di\s+sistema|\bjako\s+(?:polecenie|dyrektyw\w*)\s+systemow\w*|как\s+системн\S*\s+(?:указани|директив|приказ)|系统(?:通知|指令)|システム(?:通知|指示)|시스템\s*(?:공지|지시)"
     };
 }
 
 /// Intent 6: the forged directive aimed at another agent or model.
 macro_rules! another_agent {
     () => {
-        r"\b(?:agent|agents|model|subagent|sub-agent|assistant|recipient|reviewer|bot|llm)\b|\b(?:agente|Agent|Agenten|mod(?:e|è)le|modelo|modello|agenta|agentem)\b|агент|модел|代理|智能体|模型|对方|エージェント|モデル|에이전트|모델"
+        r"\b(?:agent|agents|model|subagent|sub-agent|assistant|recipient|reviewer|bot|llm)\b|\b(?:agente|Agent|Agenten|(?:modele|modèle)|modelo|modello|agenta|agentem)\b|агент|модел|代理|智能体|模型|对方|エージェント|モデル|에이전트|모델"
     };
 }
 
 /// Intent 4: the grant.
 macro_rules! grant_verb {
     () => {
-        r"\b(?:add|adds|added|adding|make|made|invite\w*|grant\w*|give|given|share|shared|assign\w*|promote\w*|append\w*|put|register\w*|a(?:n|ñ)ad\w*|agreg\w*|invit\w*|conced\w*|otorg\w*|hinzuf(?:u|ü)g\w*|f(?:u|ü)ge|lade|ernenn\w*|gew(?:a|ä)hr\w*|ajout\w*|accord\w*|nomm\w*|adicion\w*|convid\w*|aggiung\w*|concedi|dodaj\w*|zapro(?:s|ś)\w*|nadaj\w*|voeg|toevoegen)\b|добав|пригласи|назнач|выда|添加|邀请|授予|设为|追加|招待|付与|추가|초대|부여"
+        r"\b(?:add|adds|added|adding|make|made|invite\w*|grant\w*|give|given|share|shared|assign\w*|promote\w*|append\w*|put|register\w*|(?:anad|añad)\w*|agreg\w*|invit\w*|conced\w*|otorg\w*|(?:hinzufug|hinzufüg)\w*|(?:fuge|füge)|lade|ernenn\w*|(?:gewahr|gewähr)\w*|ajout\w*|accord\w*|nomm\w*|adicion\w*|convid\w*|aggiung\w*|concedi|dodaj\w*|(?:zapros|zaproś)\w*|nadaj\w*|voeg|toevoegen)\b|добав|пригласи|назнач|выда|添加|邀请|授予|设为|追加|招待|付与|추가|초대|부여"
+    };
+}
+
+/// The `remote-orders` row's pattern.
+macro_rules! remote_orders_row {
+    () => {
+        sentence!(
+            remote_place!(),
+            sentence!(obey_orders!(), over_the_user!(), "100"),
+            "160"
+        )
+    };
+}
+
+/// The `standing-rule` row's pattern.
+macro_rules! standing_rule_row {
+    () => {
+        sentence!(
+            standing_write!(),
+            sentence!(standing_place!(), standing_rule!(), "200"),
+            "160"
+        )
+    };
+}
+
+/// The `secret-pretext` row's pattern.
+macro_rules! secret_pretext_row {
+    () => {
+        concat!(
+            "(?:",
+            secret_ask!(),
+            ")",
+            // Spans count bytes (the rows are ASCII): a Cyrillic or CJK
+            // clause takes two or three per letter.
+            in_sentence!("120"),
+            "(?:",
+            user_secret!(),
+            ")",
+            in_sentence!("160"),
+            "(?:",
+            secret_kept!(),
+            ")|(?:",
+            user_secret!(),
+            ")",
+            in_sentence!("40"),
+            "(?:",
+            secret_ask!(),
+            ")",
+            in_sentence!("120"),
+            "(?:",
+            secret_kept!(),
+            ")",
+        )
+    };
+}
+
+/// The `outsider-access` row's pattern.
+macro_rules! outsider_access_row {
+    () => {
+        sentence!(
+            grant_verb!(),
+            sentence!(outsider!(), power_role!(), "120"),
+            "120"
+        )
+    };
+}
+
+/// The `own-guards-off` row's pattern.
+macro_rules! own_guards_off_row {
+    () => {
+        sentence!(own_guard!(), switched_off!(), "60")
+    };
+}
+
+/// The `impersonation` row's pattern.
+macro_rules! impersonation_row {
+    () => {
+        concat!(
+            sentence!(posing!(), authority!(), "60"),
+            "|",
+            sentence!(forged_directive!(), another_agent!(), "120"),
+        )
     };
 }

@@ -6002,11 +6002,7 @@ pub static RULES: &[Rule] = &[
         // out over the user's request or whatever it says: whoever edits
         // that text later steers the agent. Following a vendor's install
         // page names no such precedence and passes.
-        pattern: sentence!(
-            remote_place!(),
-            sentence!(obey_orders!(), over_the_user!(), "100"),
-            "160"
-        ),
+        pattern: remote_orders_row!(),
         unless: negated![],
         spares_descriptions: true,
         what: "tells the agent to carry out what a remote page says, over the user",
@@ -6022,11 +6018,7 @@ pub static RULES: &[Rule] = &[
         // agent reads it in every later session (its home folder's
         // instruction files, its persistent memory); a project's own
         // `AGENTS.md` given a test command names neither.
-        pattern: sentence!(
-            standing_write!(),
-            sentence!(standing_place!(), standing_rule!(), "200"),
-            "160"
-        ),
+        pattern: standing_rule_row!(),
         unless: negated![],
         spares_descriptions: true,
         what: "plants a rule that approves or trusts in the agent's standing memory",
@@ -6045,31 +6037,7 @@ pub static RULES: &[Rule] = &[
         // Kept or sent after it is asked for: "the bank sends a code;
         // ask for it" is a login flow (the sixteenth and eighteenth
         // sweeps' OTP steps), so the order is ask, secret, then keep.
-        pattern: concat!(
-            "(?:",
-            secret_ask!(),
-            ")",
-            // Spans count bytes (the rows are ASCII): a Cyrillic or CJK
-            // clause takes two or three per letter.
-            in_sentence!("120"),
-            "(?:",
-            user_secret!(),
-            ")",
-            in_sentence!("160"),
-            "(?:",
-            secret_kept!(),
-            ")|(?:",
-            user_secret!(),
-            ")",
-            in_sentence!("40"),
-            "(?:",
-            secret_ask!(),
-            ")",
-            in_sentence!("120"),
-            "(?:",
-            secret_kept!(),
-            ")",
-        ),
+        pattern: secret_pretext_row!(),
         unless: negated![],
         spares_descriptions: true,
         what: "asks the user for a one-time code, PIN or login and keeps or forwards it",
@@ -6088,11 +6056,7 @@ pub static RULES: &[Rule] = &[
         // or a collaborator, or put in `authorized_keys`: access for
         // someone the user never chose. The user's own key, or teammates
         // the user names, carry no address of the skill's.
-        pattern: sentence!(
-            grant_verb!(),
-            sentence!(outsider!(), power_role!(), "120"),
-            "120"
-        ),
+        pattern: outsider_access_row!(),
         unless: negated![],
         spares_descriptions: true,
         what: "gives an outside address or key owner, admin or login access",
@@ -6108,7 +6072,7 @@ pub static RULES: &[Rule] = &[
         // off, in any voice ("must run with its sandbox disabled",
         // "approval prompts should be turned off"); a tool's own prompt
         // and its `--yes` flag are not the agent's guards.
-        pattern: sentence!(own_guard!(), switched_off!(), "60"),
+        pattern: own_guards_off_row!(),
         unless: negated![],
         spares_descriptions: true,
         what: "tells the agent to switch its own sandbox or approvals off",
@@ -6124,11 +6088,7 @@ pub static RULES: &[Rule] = &[
         // teacher, the bank), or text dressed as a system or operator
         // directive to another agent: the reader trusts an authority that
         // never spoke. A draft the user sends under their own name is not.
-        pattern: concat!(
-            sentence!(posing!(), authority!(), "60"),
-            "|",
-            sentence!(forged_directive!(), another_agent!(), "120"),
-        ),
+        pattern: impersonation_row!(),
         unless: negated![],
         spares_descriptions: true,
         what: "sends messages under another person's name or as a system directive",
