@@ -81,7 +81,7 @@ macro_rules! obey_orders {
 /// Intent 1: the remote text put over the user, or whatever it holds.
 macro_rules! over_the_user {
     () => {
-        r"\b(?:even\s+(?:if|where|when)|regardless\s+of|over\s+(?:the\s+user|what\s+the\s+user)|instead\s+of\s+(?:the\s+user|what\s+the\s+user)|whatever|before\s+(?:anything|doing\s+anything)\s+else|at\s+the\s+start\s+of\s+(?:every|each)\s+session|without\s+(?:asking|showing|checking|reviewing)|overrides?|supersedes?|takes\s+precedence)\b|\b(?:auch|selbst)\s+wenn\b|\b(?:(?:unabhangig|unabhängig)|Vorrang)\b|\b(?:aunque|incluso\s+si|por\s+encima\s+de|a\s+pesar\s+de)\b|\b(?:meme|même)\s+si\b|\bquoi\s+qu|\b(?:mesmo\s+que|ainda\s+que|acima\s+d[oa])\b|\banche\s+se\b|\bnawet\s+(?:(?:jesli|jeśli)|gdy)\b|даже\s+если|即使|无论|优先于|たとえ|優先|하더라도|우선"
+        r"\b(?:even (?:if|where|when)|regardless of|over (?:the user|what the user)|instead of (?:the user|what the user)|whatever|before (?:anything|doing anything) else|at the start of (?:every|each) session|without (?:asking|showing|checking|reviewing)|overrides?|supersedes?|takes precedence)\b|\b(?:auch|selbst) wenn\b|\b(?:(?:unabhangig|unabhängig)|Vorrang)\b|\b(?:aunque|incluso si|por encima de|a pesar de)\b|\b(?:meme|même) si\b|\bquoi qu|\b(?:mesmo que|ainda que|acima d[oa])\b|\banche se\b|\bnawet (?:(?:jesli|jeśli)|gdy)\b|даже если|即使|无论|优先于|たとえ|優先|하더라도|우선"
     };
 }
 
@@ -111,7 +111,7 @@ macro_rules! standing_write {
 /// code, a PIN, a recovery phrase, a bank's or an account's login.
 macro_rules! user_secret {
     () => {
-        r"\b(?:one-time\s+(?:code|password|pin)|otp|(?:2fa|mfa|two-factor|verification|sms|security|authenticator|auth)\s+codes?|recovery\s+(?:phrase|codes?)|seed\s+(?:phrase|words)|mnemonic|pin\s+(?:code|number)|(?:bank|card|atm)\s+pin|cvv|cvc|card\s+number|(?:online[- ]banking|bank(?:ing)?|wallet|apple\s+id|icloud|portal)\s+(?:password|login|credentials)|(?:codigo|código)\s+(?:de\s+(?:(?:verificacion|verificación)|(?:verificac|verificaç)(?:ao|ão)|(?:seguranca|segurança))|sms|otp)|code\s+(?:de\s+(?:verification|vérification)|sms|otp|(?:a\s+usage|à\s+usage)\s+unique|pin)|codice\s+(?:di\s+verifica|otp|sms)|kod\w*\s+(?:sms|weryfikacyjn\w*)|(?:(?:Bestatigungscode|Bestätigungscode)|Einmalcode|SMS-Code))\b|код\S*\s+(?:из\s+смс|подтвержд)|验证码|动态码|助记词|認証コード|確認コード|暗証番号|인증\s*코드|인증번호|(?:(?:(?:contrasena|contraseña)|senha|mot\s+de\s+passe|Passwort|Kennwort|(?:haslo|hasło)|wachtwoord|(?:losenord|lösenord)|parola|пароль|密码|パスワード|비밀번호)(?:[^\n.!?]){0,30}?(?:banc|bank|банк|кошел|银行|钱包|銀行|ウォレット|은행|지갑|wallet|carteira|cartera|portefeuille|portafoglio|portfel))"
+        r"\b(?:one-time (?:code|password|pin)|otp|(?:2fa|mfa|two-factor|verification|sms|security|authenticator|auth) codes?|recovery (?:phrase|codes?)|seed (?:phrase|words)|mnemonic|pin (?:code|number)|(?:bank|card|atm) pin|cvv|cvc|card number|(?:online[- ]banking|bank(?:ing)?|wallet|apple id|icloud|portal) (?:password|login|credentials)|(?:codigo|código) (?:de (?:(?:verificacion|verificación)|(?:verificac|verificaç)(?:ao|ão)|(?:seguranca|segurança))|sms|otp)|code (?:de (?:verification|vérification)|sms|otp|(?:a usage|à usage) unique|pin)|codice (?:di verifica|otp|sms)|kod\w* (?:sms|weryfikacyjn\w*)|(?:(?:Bestatigungscode|Bestätigungscode)|Einmalcode|SMS-Code))\b|код\S* (?:из смс|подтвержд)|验证码|动态码|助记词|認証コード|確認コード|暗証番号|인증 ?코드|인증번호|(?:(?:(?:contrasena|contraseña)|senha|mot de passe|Passwort|Kennwort|(?:haslo|hasło)|wachtwoord|(?:losenord|lösenord)|parola|пароль|密码|パスワード|비밀번호)(?:[^\n.!?]){0,30}?(?:banc|bank|банк|кошел|银行|钱包|銀行|ウォレット|은행|지갑|wallet|carteira|cartera|portefeuille|portafoglio|portfel))"
     };
 }
 
@@ -139,7 +139,7 @@ macro_rules! outsider {
 /// Intent 4: what it is made: an owner or admin, or a login.
 macro_rules! power_role {
     () => {
-        r"\b(?:owners?|admin|admins|administrator|super\s*admin|collaborator|maintainer|full\s+access|admin\s+(?:access|permission|rights|role)|authorized_keys|propietario|administrador|colaborador|(?:Eigentumer|Eigentümer)|Inhaber|Administrator|Mitbearbeiter|(?:proprietaire|propriétaire)|administrateur|collaborateur|(?:proprietario|proprietário)|amministratore|collaboratore|(?:wla|wła)(?:sciciel|ściciel)\w*|beheerder|eigenaar)\b|владел|администратор|所有者|管理员|协作者|オーナー|管理者|소유자|관리자"
+        r"\b(?:owners?|admin|admins|administrator|super ?admin|collaborator|maintainer|full access|admin (?:access|permission|rights|role)|authorized_keys|propietario|administrador|colaborador|(?:Eigentumer|Eigentümer)|Inhaber|Administrator|Mitbearbeiter|(?:proprietaire|propriétaire)|administrateur|collaborateur|(?:proprietario|proprietário)|amministratore|collaboratore|(?:wla|wła)(?:sciciel|ściciel)\w*|beheerder|eigenaar)\b|владел|администратор|所有者|管理员|协作者|オーナー|管理者|소유자|관리자"
     };
 }
 
@@ -172,13 +172,13 @@ macro_rules! switched_off {
 macro_rules! posing {
     () => {
         concat!(
-            r"\b(?:signed\s+as|signing\s+as|sign\s+(?:it|them)\s+as|posing\s+as|pose\s+as|pretend\w*\s+to\s+be|impersonat\w*|as\s+if\s+(?:it|they)\s+(?:came|come|were)\s+from|claiming\s+to\s+be|disguised\s+as|firmad[oa]s?\s+como|(?:haciendo|haciéndo)(?:te|se)\s+pasar\s+por|suplant\w*|unterschrieben\s+als|ausgeben\s+als|(?:signe|signé)\s+comme|se\s+faisant\s+passer|assinad[oa]s?\s+como|fazendo-se\s+passar|firmat[oa]\s+come|spacciandoti|podszywaj\w*|podpisan\w*\s+jako)\b|выдавая\s+себя|冒充|假装|伪装成|以[^\n]{0,12}名义|なりすま|を装|사칭|행세",
+            r"\b(?:signed as|signing as|sign (?:it|them) as|posing as|pose as|pretend\w* to be|impersonat\w*|as if (?:it|they) (?:came|come|were) from|claiming to be|disguised as|firmad[oa]s? como|(?:haciendo|haciéndo)(?:te|se) pasar por|suplant\w*|unterschrieben als|ausgeben als|(?:signe|signé) comme|se faisant passer|assinad[oa]s? como|fazendo-se passar|firmat[oa] come|spacciandoti|podszywaj\w*|podpisan\w* jako)\b|выдавая себя|冒充|假装|伪装成|以[^\n]{0,12}名义|なりすま|を装|사칭|행세",
             r"|\b(?:write|send|sign|e-?mail|message|letter|post|schreib\w*|Nachricht|Brief|sende|verschick\w*|escrib\w*|(?:envia|envía)|mensaje|carta|(?:ecri|écri)\w*|envoie|lettre|escrev\w*|envie|mensagem|scrivi|invia|messaggio|lettera|napisz|(?:wyslij|wyślij)|wiadomo\w*)\b",
             in_sentence!("40"),
-            r"\b(?:in\s+the\s+name\s+of|en\s+nombre\s+del?|im\s+Namen\s+(?:des|der)|au\s+nom\s+d[eu]|em\s+nome\s+d[oa]|a\s+nome\s+del?|w\s+imieniu)\b",
+            r"\b(?:in the name of|en nombre del?|im Namen (?:des|der)|au nom d[eu]|em nome d[oa]|a nome del?|w imieniu)\b",
             r"|(?:напиши|отправ|письм|сообщени)",
             in_sentence!("40"),
-            r"от\s+имени",
+            r"от имени",
         )
     };
 }
