@@ -89,7 +89,7 @@ macro_rules! over_the_user {
 /// later session; a project's own file is named only with a home folder.
 macro_rules! standing_place {
     () => {
-        r"~/\.(?:claude|codex|gemini|cursor|windsurf|config/\w+)/|\bglobal\s+(?:CLAUDE|AGENTS|GEMINI)\.md\b|\b(?:persistent|long[- ]term|permanent|standing)\s+(?:memory|instructions)\b|\byour\s+memory\b|\bmemoria\s+(?:persistente|permanente|a\s+largo\s+plazo|a\s+lungo\s+termine)|\b(?:memoire|mémoire)\s+(?:persistante|permanente|(?:a\s+long|à\s+long)\s+terme)|\b(?:memoria|memória)\s+(?:persistente|permanente|de\s+longo\s+prazo)|\b(?:dauerhaften?|langfristigen?|globalen?)\s+(?:(?:Gedachtnis|Gedächtnis)|Speicher|Anweisungen)|\b(?:pamieci|pamięci)\s+(?:(?:trwalej|trwałej)|(?:dlugoterminowej|długoterminowej)|(?:stalej|stałej))|\bgeheugen\b|постоянн\S*\s+памят|долговременн\S*\s+памят|持久记忆|长期记忆|永久记忆|全局|永続メモリ|長期記憶|グローバル|영구\s*메모리|장기\s*기억|전역"
+        r"~/\.(?:claude|codex|gemini|cursor|windsurf)/|~/\.config/\w+/|\bglobal (?:CLAUDE|AGENTS|GEMINI)\.md\b|\b(?:persistent|long[- ]term|permanent|standing) (?:memory|instructions)\b|\byour memory\b|\bmemoria (?:persistente|permanente|a largo plazo|a lungo termine)|\b(?:memoire|mémoire) (?:persistante|permanente|(?:a long|à long) terme)|\b(?:memoria|memória) (?:persistente|permanente|de longo prazo)|\b(?:dauerhaften?|langfristigen?|globalen?) (?:(?:Gedachtnis|Gedächtnis)|Speicher|Anweisungen)|\b(?:pamieci|pamięci) (?:(?:trwalej|trwałej)|(?:dlugoterminowej|długoterminowej)|(?:stalej|stałej))|\bgeheugen\b|постоянн\S* памят|долговременн\S* памят|持久记忆|长期记忆|永久记忆|全局|永続メモリ|長期記憶|グローバル|영구 ?메모리|장기 ?기억|전역"
     };
 }
 
@@ -151,9 +151,9 @@ macro_rules! power_role {
 macro_rules! own_guard {
     () => {
         concat!(
-            r"\b(?:your|the\s+(?:agent|assistant|model)'s|(?:agent|assistant|claude|codex)'s|(?:agent|assistant|claude|codex|model)\b(?:[^\n.!?]){0,40}?\b(?:its|the))\s+(?:own\s+)?(?:sandbox(?:ing)?|approvals?|approval\s+prompts?|permission\s+(?:checks|prompts|system)|safety\s+(?:checks|filters|guardrails)|confirmation\s+prompts|guardrails)\b",
-            r"|\b(?:piaskownic\w*|kontrol\w*\s+(?:uprawnien|uprawnień)|(?:Berechtigungspruf|Berechtigungsprüf)\w*|(?:Bestatigungsabfragen|Bestätigungsabfragen)|Freigabeabfragen|bac\s+(?:a\s+sable|à\s+sable)|(?:verifications|vérifications)\s+(?:des\s+)?permissions|(?:verificac|verificaç)(?:oes|ões)\s+de\s+(?:permissao|permissão)|comprobaciones\s+de\s+permisos|controlli\s+(?:dei\s+)?permessi|toestemmingscontroles|izin\s+denetimleri)",
-            r"|песочниц|проверк\S*\s+(?:прав|разрешени)|沙箱|权限检查|サンドボックス|権限チェック|承認プロンプト|샌드박스|권한\s*확인|승인\s*프롬프트",
+            r"\b(?:your|the (?:agent|assistant|model)'s|(?:agent|assistant|claude|codex)'s|(?:agent|assistant|claude|codex|model)\b(?:[^\n.!?]){0,40}?\b(?:its|the)) (?:own )?(?:sandbox(?:ing)?|approvals?|approval prompts?|permission (?:checks|prompts|system)|safety (?:checks|filters|guardrails)|confirmation prompts|guardrails)\b",
+            r"|\b(?:piaskownic\w*|kontrol\w* (?:uprawnien|uprawnień)|(?:Berechtigungspruf|Berechtigungsprüf)\w*|(?:Bestatigungsabfragen|Bestätigungsabfragen)|Freigabeabfragen|bac (?:a sable|à sable)|(?:verifications|vérifications) (?:des )?permissions|(?:verificac|verificaç)(?:oes|ões) de (?:permissao|permissão)|comprobaciones de permisos|controlli (?:dei )?permessi|toestemmingscontroles|izin denetimleri)",
+            r"|песочниц|проверк\S* (?:прав|разрешени)|沙箱|权限检查|サンドボックス|権限チェック|承認プロンプト|샌드박스|권한 ?확인|승인 ?프롬프트",
         )
     };
 }
@@ -194,7 +194,7 @@ macro_rules! authority {
 /// agent or model.
 macro_rules! forged_directive {
     () => {
-        r"\b(?:as|like|into)\s+(?:an?\s+)?(?:system|operator|platform|administrator|admin)\s+(?:directive|notice|command|override)s?\b|\b(?:prefix|begin|start|open|label|mark|head)\w*\b[^\n.!?;]{0,60}?\b(?:system|operator|platform)\s+(?:directive|notice|instruction|override|message)s?\b|\bcomme\s+(?:une?\s+|des\s+)?(?:consigne|directive)s?\s+(?:du\s+)?(?:systeme|système)|\bcomo\s+(?:(?:un|una|uma)\s+)?(?:directiva|orden|diretiva|ordem)\s+d[eo]l?\s+sistema|\bals\s+System(?:anweisung|befehl)|\bcome\s+(?:un\s+)?(?:direttiva|ordine)\s+di\s+sistema|\bjako\s+(?:polecenie|dyrektyw\w*)\s+systemow\w*|как\s+системн\S*\s+(?:указани|директив|приказ)|系统(?:通知|指令)|システム(?:通知|指示)|시스템\s*(?:공지|지시)"
+        r"\b(?:as|like|into) (?:an? )?(?:system|operator|platform|administrator|admin) (?:directive|notice|command|override)s?\b|\b(?:prefix|begin|start|open|label|mark|head)\w*\b[^\n.!?;]{0,60}?\b(?:system|operator|platform) (?:directive|notice|instruction|override|message)s?\b|\bcomme (?:une? |des )?(?:consigne|directive)s? (?:du )?(?:systeme|système)|\bcomo (?:(?:un|una|uma) )?(?:directiva|orden|diretiva|ordem) d[eo]l? sistema|\bals System(?:anweisung|befehl)|\bcome (?:un )?(?:direttiva|ordine) di sistema|\bjako (?:polecenie|dyrektyw\w*) systemow\w*|как системн\S* (?:указани|директив|приказ)|系统(?:通知|指令)|システム(?:通知|指示)|시스템 ?(?:공지|지시)"
     };
 }
 
