@@ -70,6 +70,8 @@ mod redacted;
 mod releasenotes;
 mod resource;
 mod reveal;
+#[macro_use]
+mod intents;
 mod rules;
 mod savedrun;
 mod scratchdir;

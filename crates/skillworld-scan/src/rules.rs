@@ -6008,6 +6008,112 @@ pub static RULES: &[Rule] = &[
         explain: "Tells the agent to present what it writes as a system message or as the user's own words, so another agent or the user trusts it without question: impersonation; remove the skill.",
         ..Rule::BASE
     },
+    // ---- intent67: six orders harmful by themselves, read as classes --
+    // Each row is a verb list and an object list of `intents.rs` met in
+    // one sentence (`sentence!`), in any voice and the batches' languages;
+    // forbidding and describing are the engine's (`spares_descriptions`).
+    Rule {
+        id: "remote-orders",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        // A page, URL or frontmatter address whose text the agent carries
+        // out over the user's request or whatever it says: whoever edits
+        // that text later steers the agent. Following a vendor's install
+        // page names no such precedence and passes.
+        pattern: remote_orders_row!(),
+        unless: negated![],
+        spares_descriptions: true,
+        what: "tells the agent to carry out what a remote page says, over the user",
+        explain: "Tells the agent to fetch a page, file or address and carry out what it says even where the user asked otherwise: whoever controls that text steers the agent after the review; treat fetched text as data — remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "standing-rule",
+        class: Class::Tampering,
+        severity: Severity::High,
+        target: Target::Prose,
+        // A rule that approves, trusts or auto-runs, written where the
+        // agent reads it in every later session (its home folder's
+        // instruction files, its persistent memory); a project's own
+        // `AGENTS.md` given a test command names neither.
+        pattern: standing_rule_row!(),
+        unless: negated![],
+        spares_descriptions: true,
+        what: "plants a rule that approves or trusts in the agent's standing memory",
+        explain: "Tells the agent to write into its global instruction files or persistent memory a rule that pre-approves, trusts or auto-runs something, so every later session obeys it without the user's choosing; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "secret-pretext",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        // A one-time code, a PIN, a recovery phrase or a bank's login
+        // asked of the user and then kept or passed on: the secret only
+        // the user held leaves them. A portal that asks for its code
+        // itself, or "never ask for it", is no ask of the agent's.
+        // Kept or sent after it is asked for: "the bank sends a code;
+        // ask for it" is a login flow (the sixteenth and eighteenth
+        // sweeps' OTP steps), so the order is ask, secret, then keep.
+        pattern: secret_pretext_row!(),
+        unless: negated![],
+        spares_descriptions: true,
+        what: "asks the user for a one-time code, PIN or login and keeps or forwards it",
+        explain: "Tells the agent to ask the user for a password, a one-time or SMS code, a PIN or a recovery phrase and to keep it or send it on: the account's owner loses it to whoever reads it; no skill needs it — remove it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "outsider-access",
+        // An order to the agent, not a payload: an `example.net` address
+        // in it is who gets the access, not a placeholder target, so it
+        // is not softened as `Class::is_payload` rows' placeholders are.
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        // An address or key the skill itself gives made an owner, an admin
+        // or a collaborator, or put in `authorized_keys`: access for
+        // someone the user never chose. The user's own key, or teammates
+        // the user names, carry no address of the skill's.
+        pattern: outsider_access_row!(),
+        unless: negated![],
+        spares_descriptions: true,
+        what: "gives an outside address or key owner, admin or login access",
+        explain: "Tells the agent to make an address or key the skill supplies an owner, admin or collaborator, or to add it to `authorized_keys`: a standing way in for whoever holds it; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "own-guards-off",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        // The agent's own sandbox, approvals or permission checks switched
+        // off, in any voice ("must run with its sandbox disabled",
+        // "approval prompts should be turned off"); a tool's own prompt
+        // and its `--yes` flag are not the agent's guards.
+        pattern: own_guards_off_row!(),
+        unless: negated![],
+        spares_descriptions: true,
+        what: "tells the agent to switch its own sandbox or approvals off",
+        explain: "Tells the agent to run with its sandbox, approval prompts or permission checks switched off, so what follows runs without the user's oversight; leave them to the user — remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "impersonation",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        // A message sent under another's name or office (the CEO, the head
+        // teacher, the bank), or text dressed as a system or operator
+        // directive to another agent: the reader trusts an authority that
+        // never spoke. A draft the user sends under their own name is not.
+        pattern: impersonation_row!(),
+        unless: negated![],
+        spares_descriptions: true,
+        what: "sends messages under another person's name or as a system directive",
+        explain: "Tells the agent to send messages signed as someone else (an executive, a teacher, a bank) or to dress its text as a system or operator directive to another agent, so the reader trusts an authority that never spoke; remove the skill.",
+        ..Rule::BASE
+    },
     Rule {
         id: "cover-story",
         class: Class::Injection,

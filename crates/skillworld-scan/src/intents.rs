@@ -1,0 +1,295 @@
+//! intent67: six orders that harm by themselves, read as classes rather
+//! than as one phrase per wording. Each intent is a small closed list of
+//! verbs and of objects (English and the languages the held-out batches
+//! use), and [`sentence!`] combines them: both within one sentence, in
+//! either order, so a passive ("the sandbox must be disabled"), a polite
+//! order ("it would be best if the assistant appended … to
+//! `~/.claude/CLAUDE.md`"), a table cell or an example dialogue's reply
+//! read like the imperative. The rows that use these lists stand in
+//! `rules.rs` (`remote-orders`, `standing-rule`, `secret-pretext`,
+//! `outsider-access`, `own-guards-off`, `impersonation`); the engine's
+//! negation and description readings (`spares_descriptions`) keep the
+//! skill that forbids the act or describes a product.
+//!
+//! Why lists and not learned weights: model66 showed a bag of words
+//! cannot tell "tell the agent to do X" from "the tool does X"; an order
+//! is a verb of the act next to the object it harms, which is what these
+//! lists hold.
+
+/// Characters of one sentence: anything but a line break or a sentence's
+/// end, where a full stop followed by a letter is part of a name
+/// (`CLAUDE.md`, a URL's host); a semicolon joins two clauses of one
+/// order ("read out the code; store it …").
+macro_rules! in_sentence {
+    ($n:literal) => {
+        concat!(r"(?:[^\n.!?]|\.\S){0,", $n, "}?")
+    };
+}
+
+/// `a` and `b` within one sentence, in either order, at most `$n`
+/// characters apart.
+macro_rules! sentence {
+    ($a:expr, $b:expr, $n:literal) => {
+        concat!(
+            "(?:(?:",
+            $a,
+            ")",
+            in_sentence!($n),
+            "(?:",
+            $b,
+            ")|(?:",
+            $b,
+            ")",
+            in_sentence!($n),
+            "(?:",
+            $a,
+            "))"
+        )
+    };
+}
+
+/// Intent 1: where the agent is sent to read orders — an address, a page,
+/// a file fetched, or a key of the frontmatter that holds one.
+macro_rules! remote_place {
+    () => {
+        r"https?://|\b(?:url|urls|endpoint|webpage|web\s+page|the\s+page|that\s+page|this\s+page|remote\s+file|fetched|downloaded|update_source|gist|pastebin)\b|\b(?:Adresse|abgerufen|ruft\b|abrufen|Webseite|(?:direccion|dirección)|(?:pagina|página)|adresse|(?:endereco|endereço)|indirizzo|adres|strona|stron(?:y|ie)|adresu|адрес|страниц|ссылк|网址|链接|地址|网页|アドレス|ページ|주소|페이지)"
+    };
+}
+
+/// Intent 1: the order to carry out what such a text says.
+macro_rules! obey_orders {
+    () => {
+        concat!(
+            r"\b(?:carry\s+out|follow|obey|execute|act\s+(?:up)?on|apply|do|run|perform)\s+(?:exactly\s+)?(?:what(?:ever)?\s+(?:it|they|that\s+\w+|the\s+\w+)\s+(?:says|say|contains|lists|returns|tells\s+you|asks|instructs)",
+            r"|(?:all\s+|any\s+)?(?:the\s+|its\s+|their\s+)?(?:instructions|directives|orders|commands)\s+(?:there|it\s+(?:holds|contains|gives|lists)|(?:found|listed|written|given|stated|contained)\s+(?:there|in\s+it|on\s+it)|as\s+written|verbatim|exactly|to\s+the\s+letter))",
+            r"|\b(?:instructions|directives|orders)\s+(?:found\s+|published\s+|listed\s+|posted\s+)?(?:there|at|on|in)\b(?:[^\n.!?;]|\.\S){0,80}?\b(?:are|is|must\s+be|should\s+be)\s+(?:to\s+be\s+)?(?:followed|obeyed|executed|carried\s+out|applied)\b",
+            r"|\b(?:(?:fuhr|führ)\w*|befolg\w*|folg\w*|umsetz\w*)\b[^\n.!?;]{0,40}?\b(?:Anweisungen|Befehle|Vorgaben|Instruktionen)\b",
+            r"|\b(?:Anweisungen|Befehle|Vorgaben|Instruktionen)\b[^\n.!?;]{0,40}?\b(?:aus|befolg\w*|umsetz\w*)\b",
+            r"|\b(?:sigue|siga|ejecuta|ejecute|cumple|cumpla|obedece|aplica)\w*\s+(?:todas\s+)?(?:las\s+)?(?:instrucciones|(?:ordenes|órdenes)|indicaciones)",
+            r"|\b(?:suis|suivez|(?:execute|exécute)|(?:executez|exécutez)|applique|appliquez|(?:obeis|obéis)|(?:obeissez|obéissez))\b[^\n.!?;]{0,20}?\b(?:instructions|consignes|ordres)",
+            r"|\b(?:siga|segue|execute|executa|cumpra|(?:obedeca|obedeça)|aplique)\s+(?:todas\s+)?(?:as\s+)?(?:(?:instruc|instruç)(?:oes|ões)|ordens)",
+            r"|\b(?:segui|esegui|applica|obbedisci)\w*\s+(?:tutte\s+)?(?:le\s+)?(?:istruzioni|direttive)",
+            r"|\b(?:wykonaj|wykonuj|stosuj|zastosuj|(?:postepuj|postępuj))\w*\b[^\n.!?;]{0,30}?\b(?:instrukcj|polece)\w*",
+            r"|(?:выполн|следуй|исполн|примени)\S*[^\n.!?;]{0,30}?(?:инструкци|указани|команд)",
+            r"|(?:执行|遵循|遵守|按照)[^\n]{0,10}(?:指令|指示|说明)",
+            r"|(?:指示|命令)[^\n]{0,10}(?:に従|を実行|を実施)",
+            r"|(?:지시|명령)\S{0,3}\s*(?:따르|실행|수행)",
+        )
+    };
+}
+
+/// Intent 1: the remote text put over the user, or whatever it holds.
+macro_rules! over_the_user {
+    () => {
+        r"\b(?:even (?:if|where|when)|regardless of|over (?:the user|what the user)|instead of (?:the user|what the user)|whatever|before (?:anything|doing anything) else|at the start of (?:every|each) session|without (?:asking|showing|checking|reviewing)|overrides?|supersedes?|takes precedence)\b|\b(?:auch|selbst) wenn\b|\b(?:(?:unabhangig|unabhängig)|Vorrang)\b|\b(?:aunque|incluso si|por encima de|a pesar de)\b|\b(?:meme|même) si\b|\bquoi qu|\b(?:mesmo que|ainda que|acima d[oa])\b|\banche se\b|\bnawet (?:(?:jesli|jeśli)|gdy)\b|даже если|即使|无论|优先于|たとえ|優先|하더라도|우선"
+    };
+}
+
+/// Intent 2: the agent's standing instructions or memory, read in every
+/// later session; a project's own file is named only with a home folder.
+macro_rules! standing_place {
+    () => {
+        r"~/\.(?:claude|codex|gemini|cursor|windsurf)/|~/\.config/\w+/|\bglobal (?:CLAUDE|AGENTS|GEMINI)\.md\b|\b(?:persistent|long[- ]term|permanent|standing) (?:memory|instructions)\b|\byour memory\b|\bmemoria (?:persistente|permanente|a largo plazo|a lungo termine)|\b(?:memoire|mémoire) (?:persistante|permanente|(?:a long|à long) terme)|\b(?:memoria|memória) (?:persistente|permanente|de longo prazo)|\b(?:dauerhaften?|langfristigen?|globalen?) (?:(?:Gedachtnis|Gedächtnis)|Speicher|Anweisungen)|\b(?:pamieci|pamięci) (?:(?:trwalej|trwałej)|(?:dlugoterminowej|długoterminowej)|(?:stalej|stałej))|\bgeheugen\b|постоянн\S* памят|долговременн\S* памят|持久记忆|长期记忆|永久记忆|全局|永続メモリ|長期記憶|グローバル|영구 ?메모리|장기 ?기억|전역"
+    };
+}
+
+/// Intent 2: the rule planted there approves, trusts or auto-runs.
+macro_rules! standing_rule {
+    () => {
+        r"\b(?:pre-?approved|auto-?approv\w*|trust(?:ed|s)?|always\s+(?:run|allow|approve|execute|trust)|approve\s+(?:all|every|any)|without\s+(?:asking|confirm\w*|approval|waiting|prompting|review\w*))\b|\b(?:(?:confia|confía)\w*|sin\s+(?:pedir|preguntar|confirmaci)|aprobad|vertrau\w*|ohne\s+(?:(?:Ruckfrage|Rückfrage)|Nachfrage|(?:Bestatigung|Bestätigung)|zu\s+fragen)|genehmigt|fais\s+confiance|faire\s+confiance|sans\s+(?:demander|confirmation|validation)|(?:approuve|approuvé)|sem\s+(?:pedir|perguntar|confirma)|aprovad|fidati|fidarsi|senza\s+(?:chiedere|conferma)|approvat|ufaj|bez\s+(?:pytania|potwierdzenia|pytania)|zatwierdzon|vertrouw|zonder\s+(?:te\s+vragen|bevestiging))|доверя|без\s+(?:подтвержд|запрос|вопрос)|одобрен|信任|无需确认|不要询问|自动执行|自动运行|预先批准|无需批准|信頼|確認せず|確認なし|承認済み|신뢰|확인\s*없이|묻지\s*않고|승인된"
+    };
+}
+
+/// Intent 2: the write.
+macro_rules! standing_write {
+    () => {
+        r"\b(?:append\w*|add|adds|added|adding|write|writes|writing|put|save|saves|saving|store|insert|record|remember|guarda|(?:guardala|guárdala)|(?:anade|añade)|agrega|escribe|anota|schreib\w*|(?:fug|füg)\w*|trag\w*|speicher\w*|ajoute\w*|(?:ecri|écri)\w*|enregistre\w*|inscri\w*|salve|adicione|escreva|grave|acrescente|guarde|aggiungi|scrivi|salva|memorizza|inserisci|dodaj|zapisz|wpisz|voeg|schrijf|sla)\b|добав|запиш|сохран|впиш|写入|添加|保存|加入|记住|追加|追記|書き込|記憶|추가|저장|기록"
+    };
+}
+
+/// Intent 3: a secret only the user holds — a one-time or second-factor
+/// code, a PIN, a recovery phrase, a bank's or an account's login.
+macro_rules! user_secret {
+    () => {
+        r"\b(?:one-time (?:code|password|pin)|otp|(?:2fa|mfa|two-factor|verification|sms|security|authenticator|auth) codes?|recovery (?:phrase|codes?)|seed (?:phrase|words)|mnemonic|pin (?:code|number)|(?:bank|card|atm) pin|cvv|cvc|card number|(?:online[- ]banking|bank(?:ing)?|wallet|apple id|icloud|portal) (?:password|login|credentials)|(?:codigo|código) (?:de (?:(?:verificacion|verificación)|(?:verificac|verificaç)(?:ao|ão)|(?:seguranca|segurança))|sms|otp)|code (?:de (?:verification|vérification)|sms|otp|(?:a usage|à usage) unique|pin)|codice (?:di verifica|otp|sms)|kod\w* (?:sms|weryfikacyjn\w*)|(?:(?:Bestatigungscode|Bestätigungscode)|Einmalcode|SMS-Code))\b|код\S* (?:из смс|подтвержд)|验证码|动态码|助记词|認証コード|確認コード|暗証番号|인증 ?코드|인증번호|(?:(?:(?:contrasena|contraseña)|senha|mot de passe|Passwort|Kennwort|(?:haslo|hasło)|wachtwoord|(?:losenord|lösenord)|parola|пароль|密码|パスワード|비밀번호)(?:[^\n.!?]){0,30}?(?:banc|bank|банк|кошел|银行|钱包|銀行|ウォレット|은행|지갑|wallet|carteira|cartera|portefeuille|portafoglio|portfel))"
+    };
+}
+
+/// Intent 3: the ask.
+macro_rules! secret_ask {
+    () => {
+        r"\b(?:ask\w*|request\w*|prompt|collect|have\s+(?:them|the\s+user|the\s+customer)|get\s+(?:them|the\s+user)\s+to|pide|(?:pidele|pídele)|solicit\w*|(?:peca|peça)|pedir|demande\w*|frag\w*|forder\w*|verlang\w*|chiedi|richiedi|(?:popros|poproś)|zapytaj|vraag|be\s+om|iste)\b|попрос|Попрос|запрос|Запрос|спрос|Спрос|索要|索取|询问|让用户提供|入力してもら|教えてもら|聞い|尋ね|요청|물어|알려"
+    };
+}
+
+/// Intent 3: what is done with it after: kept or passed on.
+macro_rules! secret_kept {
+    () => {
+        r"\b(?:keep|keeps|store|stores|save|saves|write|log|record|forward\w*|send|pass\s+(?:it|them)\s+on|guarda|(?:envia|envía)|(?:reenvia|reenvía)|encamin\w*|envie|guarde|salve|anote|conserve|garde|envoie|transmets|enregistre|speicher\w*|notier\w*|schick\w*|sende|weiter\w*|salva|conserva|inoltra|invia|zapisz|(?:przekaz|przekaż)|(?:wyslij|wyślij)|zachowaj|bewaar|stuur)\b|сохрани|отправ|перешли|запиши|保存|转发|记录|転送|記録|저장|전달"
+    };
+}
+
+/// Intent 4: an outsider — an address or a key the skill itself gives.
+macro_rules! outsider {
+    () => {
+        r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b|\b(?:the\s+following|this|the\s+(?:key|one)\s+below)\s+(?:(?:public|ssh|deploy)\s+)?key\b|\bssh-(?:rsa|ed25519)\s+AAAA|\b(?:la\s+siguiente|esta|a\s+seguinte|la\s+seguente|questa)\s+(?:clave|chave|chiave)|\b(?:cle|clé)\s+(?:publique\s+)?suivante|\bcette\s+(?:cle|clé)|\b(?:den\s+folgenden|diesen)\s+(?:(?:(?:offentlichen|öffentlichen)|SSH-)\s*)?(?:Schlussel|Schlüssel)|\b(?:(?:nastepuj|następuj)(?:acy|ący)|ten)\s+klucz|следующ\S*\s+(?:публичн\S*\s+)?ключ|以下(?:的)?公钥|下面的公钥|以下の公開鍵|次の公開鍵|(?:다음|아래)\s*공개\s*키"
+    };
+}
+
+/// Intent 4: what it is made: an owner or admin, or a login.
+macro_rules! power_role {
+    () => {
+        r"\b(?:owners?|admin|admins|administrator|super ?admin|collaborator|maintainer|full access|admin (?:access|permission|rights|role)|authorized_keys|propietario|administrador|colaborador|(?:Eigentumer|Eigentümer)|Inhaber|Administrator|Mitbearbeiter|(?:proprietaire|propriétaire)|administrateur|collaborateur|(?:proprietario|proprietário)|amministratore|collaboratore|(?:wla|wła)(?:sciciel|ściciel)\w*|beheerder|eigenaar)\b|владел|администратор|所有者|管理员|协作者|オーナー|管理者|소유자|관리자"
+    };
+}
+
+/// Intent 5: the agent's own guards: owned by the agent in English ("your
+/// sandbox", "the assistant's approval prompts", "the agent must run with
+/// its sandbox …"), since a tool's own "confirmation prompts" and `-y`
+/// are everyday documentation (the twenty-first sweep: "`-y` skips
+/// confirmation prompts", "bypass RLS for permission checks").
+macro_rules! own_guard {
+    () => {
+        concat!(
+            r"\b(?:your|the (?:agent|assistant|model)'s|(?:agent|assistant|claude|codex)'s|(?:agent|assistant|claude|codex|model)\b(?:[^\n.!?]){0,40}?\b(?:its|the)) (?:own )?(?:sandbox(?:ing)?|approvals?|approval prompts?|permission (?:checks|prompts|system)|safety (?:checks|filters|guardrails)|confirmation prompts|guardrails)\b",
+            r"|\b(?:piaskownic\w*|kontrol\w* (?:uprawnien|uprawnień)|(?:Berechtigungspruf|Berechtigungsprüf)\w*|(?:Bestatigungsabfragen|Bestätigungsabfragen)|Freigabeabfragen|bac (?:a sable|à sable)|(?:verifications|vérifications) (?:des )?permissions|(?:verificac|verificaç)(?:oes|ões) de (?:permissao|permissão)|comprobaciones de permisos|controlli (?:dei )?permessi|toestemmingscontroles|izin denetimleri)",
+            r"|песочниц|проверк\S* (?:прав|разрешени)|沙箱|权限检查|サンドボックス|権限チェック|承認プロンプト|샌드박스|권한 ?확인|승인 ?프롬프트",
+        )
+    };
+}
+
+/// Intent 5: switched off, in any voice.
+macro_rules! switched_off {
+    () => {
+        r"\b(?:disabl\w*|turn\w*\s+off|switch\w*\s+off|turned\s+off|switched\s+off|bypass\w*|skip\w*|deactivat\w*|(?:wyl|wył)(?:acz|ącz)\w*|deaktivier\w*|abschalt\w*|aus(?:schalten|geschaltet)|(?:desactiv|désactiv)\w*|contourn\w*|desativ\w*|deslig\w*|desabilit\w*|desactiv\w*|deshabilit\w*|disattiv\w*|disabilit\w*|uitschakel\w*|uitgeschakeld|devre\s+(?:disi|dışı|dısı|dişi))\b|отключ|Отключ|выключ|Выключ|关闭|禁用|停用|無効|オフに|비활성|끄"
+    };
+}
+
+/// Intent 6: a message passed off as someone else's: signed as them,
+/// posing as them, or written "in the name of" them (that one only after
+/// a verb or noun of a message: "deals made in the name of the director"
+/// in a law text sends nothing, the twenty-first sweep).
+macro_rules! posing {
+    () => {
+        concat!(
+            r"\b(?:signed as|signing as|sign (?:it|them) as|posing as|pose as|pretend\w* to be|impersonat\w*|as if (?:it|they) (?:came|come|were) from|claiming to be|disguised as|firmad[oa]s? como|(?:haciendo|haciéndo)(?:te|se) pasar por|suplant\w*|unterschrieben als|ausgeben als|(?:signe|signé) comme|se faisant passer|assinad[oa]s? como|fazendo-se passar|firmat[oa] come|spacciandoti|podszywaj\w*|podpisan\w* jako)\b|выдавая себя|冒充|假装|伪装成|以[^\n]{0,12}名义|なりすま|を装|사칭|행세",
+            r"|\b(?:write|send|sign|e-?mail|message|letter|post|schreib\w*|Nachricht|Brief|sende|verschick\w*|escrib\w*|(?:envia|envía)|mensaje|carta|(?:ecri|écri)\w*|envoie|lettre|escrev\w*|envie|mensagem|scrivi|invia|messaggio|lettera|napisz|(?:wyslij|wyślij)|wiadomo\w*)\b",
+            in_sentence!("40"),
+            r"\b(?:in the name of|en nombre del?|im Namen (?:des|der)|au nom d[eu]|em nome d[oa]|a nome del?|w imieniu)\b",
+            r"|(?:напиши|отправ|письм|сообщени)",
+            in_sentence!("40"),
+            r"от имени",
+        )
+    };
+}
+
+/// Intent 6: the person or authority posed as.
+macro_rules! authority {
+    () => {
+        r"\b(?:ceo|cfo|cto|head\s*teacher|headmaster|director|president|chairman|the\s+bank|your\s+bank|(?:it|hr)\s+department|police|tax\s+office|irs|the\s+boss|directora|(?:Geschaftsf|Geschäftsf)(?:uhr|ühr)\w*|Schulleit\w*|Direktor\w*|directeur|directrice|diretor[a]?|direttore|dyrektor\w*|banco|Bank|banque|banca)\b|директор|руководител|банк|校长|总经理|董事长|银行|社長|校長|銀行|사장|교장|은행"
+    };
+}
+
+/// Intent 6: text dressed as a system or operator directive to another
+/// agent or model.
+macro_rules! forged_directive {
+    () => {
+        r"\b(?:as|like|into) (?:an? )?(?:system|operator|platform|administrator|admin) (?:directive|notice|command|override)s?\b|\b(?:prefix|begin|start|open|label|mark|head)\w*\b[^\n.!?;]{0,60}?\b(?:system|operator|platform) (?:directive|notice|instruction|override|message)s?\b|\bcomme (?:une? |des )?(?:consigne|directive)s? (?:du )?(?:systeme|système)|\bcomo (?:(?:un|una|uma) )?(?:directiva|orden|diretiva|ordem) d[eo]l? sistema|\bals System(?:anweisung|befehl)|\bcome (?:un )?(?:direttiva|ordine) di sistema|\bjako (?:polecenie|dyrektyw\w*) systemow\w*|как системн\S* (?:указани|директив|приказ)|系统(?:通知|指令)|システム(?:通知|指示)|시스템 ?(?:공지|지시)"
+    };
+}
+
+/// Intent 6: the forged directive aimed at another agent or model.
+macro_rules! another_agent {
+    () => {
+        r"\b(?:agent|agents|model|subagent|sub-agent|assistant|recipient|reviewer|bot|llm)\b|\b(?:agente|Agent|Agenten|(?:modele|modèle)|modelo|modello|agenta|agentem)\b|агент|модел|代理|智能体|模型|对方|エージェント|モデル|에이전트|모델"
+    };
+}
+
+/// Intent 4: the grant.
+macro_rules! grant_verb {
+    () => {
+        r"\b(?:add|adds|added|adding|make|made|invite\w*|grant\w*|give|given|share|shared|assign\w*|promote\w*|append\w*|put|register\w*|(?:anad|añad)\w*|agreg\w*|invit\w*|conced\w*|otorg\w*|(?:hinzufug|hinzufüg)\w*|(?:fuge|füge)|lade|ernenn\w*|(?:gewahr|gewähr)\w*|ajout\w*|accord\w*|nomm\w*|adicion\w*|convid\w*|aggiung\w*|concedi|dodaj\w*|(?:zapros|zaproś)\w*|nadaj\w*|voeg|toevoegen)\b|добав|пригласи|назнач|выда|添加|邀请|授予|设为|追加|招待|付与|추가|초대|부여"
+    };
+}
+
+/// The `remote-orders` row's pattern.
+macro_rules! remote_orders_row {
+    () => {
+        sentence!(
+            remote_place!(),
+            sentence!(obey_orders!(), over_the_user!(), "100"),
+            "160"
+        )
+    };
+}
+
+/// The `standing-rule` row's pattern.
+macro_rules! standing_rule_row {
+    () => {
+        sentence!(
+            standing_write!(),
+            sentence!(standing_place!(), standing_rule!(), "200"),
+            "160"
+        )
+    };
+}
+
+/// The `secret-pretext` row's pattern.
+macro_rules! secret_pretext_row {
+    () => {
+        concat!(
+            "(?:",
+            secret_ask!(),
+            ")",
+            // Spans count bytes (the rows are ASCII): a Cyrillic or CJK
+            // clause takes two or three per letter.
+            in_sentence!("120"),
+            "(?:",
+            user_secret!(),
+            ")",
+            in_sentence!("160"),
+            "(?:",
+            secret_kept!(),
+            ")|(?:",
+            user_secret!(),
+            ")",
+            in_sentence!("40"),
+            "(?:",
+            secret_ask!(),
+            ")",
+            in_sentence!("120"),
+            "(?:",
+            secret_kept!(),
+            ")",
+        )
+    };
+}
+
+/// The `outsider-access` row's pattern.
+macro_rules! outsider_access_row {
+    () => {
+        sentence!(
+            grant_verb!(),
+            sentence!(outsider!(), power_role!(), "120"),
+            "120"
+        )
+    };
+}
+
+/// The `own-guards-off` row's pattern.
+macro_rules! own_guards_off_row {
+    () => {
+        sentence!(own_guard!(), switched_off!(), "60")
+    };
+}
+
+/// The `impersonation` row's pattern.
+macro_rules! impersonation_row {
+    () => {
+        concat!(
+            sentence!(posing!(), authority!(), "60"),
+            "|",
+            sentence!(forged_directive!(), another_agent!(), "120"),
+        )
+    };
+}
