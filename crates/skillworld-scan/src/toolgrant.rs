@@ -51,7 +51,7 @@ pub fn own_frontmatter_only(
 ) -> Option<(Severity, String)> {
     let lower = line.to_ascii_lowercase();
     let rest = lower.get(at..).unwrap_or_default();
-    let own = first_list_word(rest) == Some("allowed-tools")
+    let own = first_list_is_allowed_tools(rest)
         && !lower.contains(['/', '\\', '~'])
         && !BEYOND_ONE_SKILL.iter().any(|w| lower.contains(w))
         && !lower
@@ -67,20 +67,23 @@ pub fn own_frontmatter_only(
     })
 }
 
-/// The first allow list the text names after its opening verb, as the
-/// row's first alternative reads it: `allowed-tools` only when it is the
-/// whole word (not `allowed-toolset`) and not a command-line option.
-fn first_list_word(text: &str) -> Option<&'static str> {
-    let list = ["allow", "permissions", "auto-approv", "autoapprov"]
+/// Whether the first allow list the text names after its opening verb, as
+/// the row's first alternative reads it, is `allowed-tools`: the whole word
+/// (not `allowed-toolset`) and not a command-line option.
+fn first_list_is_allowed_tools(text: &str) -> bool {
+    let Some(list) = ["allow", "permissions", "auto-approv", "autoapprov"]
         .iter()
         .filter_map(|w| text.find(w))
-        .min()?;
+        .min()
+    else {
+        return false;
+    };
     let tail = &text[list..];
     let whole = tail
         .strip_prefix("allowed-tools")
         .is_some_and(|after| !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'));
     let option = text[..list].ends_with("--");
-    (whole && !option).then_some("allowed-tools")
+    whole && !option
 }
 
 #[cfg(test)]
