@@ -568,7 +568,15 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
             beside.push((index, line_local(rule.pattern) && !rule.reads_sentences()));
             continue;
         }
-        for plan in plans(rule.pattern).iter() {
+        let plans = plans(rule.pattern);
+        for (at, plan) in plans.iter().enumerate() {
+            // `sentence!` writes each row twice, one order of its parts
+            // each, and both orders plan alike: a plan like an earlier one
+            // of its row would search the same line again for the same
+            // words and find the same candidate.
+            if plans[..at].contains(plan) {
+                continue;
+            }
             let groups = match plan {
                 Plan::Groups(groups) => groups,
                 Plan::Anchors(atoms) => {
@@ -698,8 +706,14 @@ impl Compiled {
         // hold the line: what the line holds, they do, so a row that reads
         // sentences searches them alone.
         let mut sentence = None;
+        // A rule's clauses stand together in `triggered`: once one holds,
+        // the line is the rule's candidate and its others need no search.
+        let mut held = None;
         for clause in triggered {
             let (rule, others) = &self.clauses[clause];
+            if held == Some(*rule) {
+                continue;
+            }
             let hay = match self.rules[*rule].0.reads_sentences() {
                 true => *sentence.get_or_insert_with(|| {
                     wrap_window(lines, number).map_or(line, |w| lines.span(w).as_bytes())
@@ -708,6 +722,7 @@ impl Compiled {
             };
             if others.iter().all(|group| group.is_match(hay)) {
                 out.push((*rule, number));
+                held = Some(*rule);
             }
         }
     }
