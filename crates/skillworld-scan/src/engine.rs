@@ -149,6 +149,9 @@ static SEQUENCES: Sequences = {
 /// byte of a block that held one a percent of the bench's scan: two bytes
 /// in three of CJK text are not leads).
 fn unicode_gate(bytes: &[u8]) -> bool {
+    // A lead byte's top bit, and its bit 6 shifted one up (it stays
+    // within its byte): `word & word << 1 & HIGH`.
+    const HIGH: u64 = 0x8080_8080_8080_8080;
     let six = |b: u8| usize::from(b & 0x3F);
     let continues = |at: usize| bytes.get(at).filter(|&&b| b & 0xC0 == 0x80).copied();
     let found_at = |at: usize| {
@@ -164,31 +167,23 @@ fn unicode_gate(bytes: &[u8]) -> bool {
     let mut chunks = bytes.chunks_exact(32);
     let mut start = 0;
     for chunk in chunks.by_ref() {
-        let leads: [u64; 4] = std::array::from_fn(|i| {
-            lead_bytes(u64::from_le_bytes(
-                chunk[i * 8..i * 8 + 8].try_into().expect("eight bytes"),
-            ))
-        });
-        if leads != [0; 4] {
-            for (i, mut word) in leads.into_iter().enumerate() {
-                while word != 0 {
-                    if found_at(start + i * 8 + word.trailing_zeros() as usize / 8) {
+        let words = chunk
+            .chunks_exact(8)
+            .map(|word| u64::from_le_bytes(word.try_into().expect("eight bytes")));
+        if words.clone().fold(0, |any, word| any | word) & HIGH != 0 {
+            for (i, word) in words.enumerate() {
+                let mut leads = word & word << 1 & HIGH;
+                while leads != 0 {
+                    if found_at(start + i * 8 + leads.trailing_zeros() as usize / 8) {
                         return true;
                     }
-                    word &= word - 1;
+                    leads &= leads - 1;
                 }
             }
         }
         start += 32;
     }
     (start..bytes.len()).any(|at| bytes[at] >= 0xC0 && found_at(at))
-}
-
-/// The top bit of each byte of `word` that is a UTF-8 lead byte
-/// (`11xxxxxx`): its bit 6, shifted one up, stays within its byte.
-fn lead_bytes(word: u64) -> u64 {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    word & word << 1 & HIGH
 }
 
 /// Room for each rule's lazy DFA: rules with bounded gaps (`[^\n]{0,80}`)
