@@ -28,7 +28,7 @@ static VALUE: LazyLock<Regex> =
 static BARE: LazyLock<Regex> =
     LazyLock::new(|| regex(r"^\s*(?:-\s+|[A-Za-z_][\w.-]*\s*(?:=|:\s)\s*)?(.*)$"));
 /// A key and its value on one data line, in any of the forms above.
-static PAIR: LazyLock<Regex> = LazyLock::new(|| {
+pub(crate) static PAIR: LazyLock<Regex> = LazyLock::new(|| {
     regex(
         r#"^\s*["']?([A-Za-z_]\w*)["']?\s*(?:=|:)\s*(?:"((?:[^"\\\n]|\\.)*)"|'([^'\n]*)'|([^\s"'#,][^\n#]*?))\s*,?\s*$"#,
     )

@@ -2812,6 +2812,39 @@ fn expansions_put_back(file: &str, text: &str, kind: Kind, hits: &[Hit]) -> Vec<
         .collect()
 }
 
+/// A Markdown file's lines with the values of the keys they name put
+/// back (`keyed`), read again: what blocks there and did not block as
+/// written is `keyed-payload`. `hits` are the skill's, this file's among
+/// them.
+pub fn keys_put_back(
+    file: &str,
+    text: &str,
+    rebuilt: &[crate::keyed::Rebuilt],
+    hits: &[Hit],
+) -> Vec<Hit> {
+    let own: Vec<Hit> = hits.iter().filter(|h| h.file == file).cloned().collect();
+    let lines = Lines::new(text);
+    let in_place: Vec<(usize, &str)> = rebuilt.iter().map(|r| (r.line, r.text.as_str())).collect();
+    read_rebuilt(file, text, Kind::Markdown, &own, &lines, 0, &in_place)
+        .into_iter()
+        .filter_map(|found| {
+            let line = rebuilt.iter().find(|r| r.line + 1 == found.line)?;
+            let note = format!(
+                "{}: reads as `{}`: {}",
+                line.note, found.excerpt, found.rule.what
+            );
+            Some(payload_hit(
+                rule("keyed-payload"),
+                file,
+                line.line,
+                &own,
+                &lines,
+                note,
+            ))
+        })
+        .collect()
+}
+
 /// The blocking findings of `rebuilt` lines (0-based line, new text) read
 /// in place of theirs, the shell's variables put back
 /// (`reveal::normalize_with`): one a line, none the line had already.

@@ -293,3 +293,38 @@ macro_rules! impersonation_row {
         )
     };
 }
+
+/// indirect68: the agent's orders as a noun ("the current instructions",
+/// "le istruzioni", "güncel talimatlar"), what a passive fetch-and-obey
+/// sentence is about.
+macro_rules! orders_noun {
+    () => {
+        r"\b(?:instructions|directives|orders|commands)\b|\b(?:Anweisungen|Vorgaben|Befehle)\b|\b(?:instrucciones|indicaciones|(?:ordenes|órdenes))\b|\bconsignes\b|\b(?:istruzioni|direttive)\b|\b(?:instruções|instrucoes|ordens)\b|\b(?:polecenia|instrukcje)\b|\b(?:pokyny|instrukce)\b|\btalimat\w*|\b(?:instructies|aanwijzingen)\b|\binstruktioner\b|інструкці|вказівк|инструкци|указани|指令|指示|지시"
+    };
+}
+
+/// indirect68: put over the reviewed file or the user — precedence said
+/// as a fact of the fetched text ("they supersede this document", "haben
+/// Vorrang", "prevalgono su questo file", "têm prioridade sobre", "bu
+/// dosyadan önceliklidir"). Overriding "the defaults" is a setting's
+/// ordinary word and is not here.
+macro_rules! put_over {
+    () => {
+        r"\b(?:takes?\s+precedence|supersed(?:e|es|ing)|prevail|(?:override|overrides|overriding)\s+(?:this|these|the\s+user|any|anything|what)|(?:followed|obeyed|applied|carried\s+out)\s+(?:over|instead\s+of|in\s+place\s+of|rather\s+than)|over\s+this\s+(?:file|document|skill)|(?:priority|precedence)\s+over)\b|\bVorrang\b|\bgehen\s+(?:dieser|diesem|den)\b[^\n.]{0,40}\bvor\b|\bprevalec\w*|\bprioridad\s+sobre\b|\bpor\s+encima\s+de\b|\b(?:priment|prevalent|prévalent)\b|\bl'emportent\b|\b(?:priorité|priorite)\s+sur\b|\bprevalgono\b|\bprevale\b|\bprecedenza\b|\b(?:priorità|priorita)\s+su\b|\bprioridade\s+sobre\b|\b(?:têm|tem)\s+prioridade\b|\b(?:pierwszeństw|pierwszenstw)\w*|\bpriorytet\w*\s+(?:nad|przed)\b|\b(?:přednost|prednost)\w*|(?:öncelikli|\boncelikli)\w*|(?:öncelik|\boncelik)\s+(?:taşı|tasi)\w*|\bvoorrang\b|\b(?:företräde|foretrade)\b|пріоритет|переважа|приоритет|优先于|より優先|우선(?:한다|합니다|함)"
+    };
+}
+
+/// The `fetched-precedence` row's pattern: the agent's orders, an
+/// address they come from and their precedence over the file or the user,
+/// in one sentence — the passive form of `remote-orders` ("the current
+/// instructions are retrieved from <url> at start and are to be followed
+/// over this file"), whose act, place and order a passive runs together.
+macro_rules! fetched_precedence_row {
+    () => {
+        sentence!(
+            orders_noun!(),
+            concat!(r"https?://", in_sentence!("200"), "(?:", put_over!(), ")"),
+            "160"
+        )
+    };
+}

@@ -45,6 +45,7 @@ mod homeconst;
 mod hosts;
 mod hub;
 mod indexvar;
+mod keyed;
 mod keyfile;
 mod layout;
 mod lines;
@@ -242,25 +243,20 @@ pub fn scan_bundle_cached(
 #[derive(Clone, Debug, Default)]
 pub struct FilesScan {
     hits: Vec<Hit>,
+    /// The files read (path, text), for what SKILL.md names in them.
+    texts: Vec<(String, String)>,
 }
 
 /// Analyses a bundle's files; see [`FilesScan`].
 pub fn scan_files(files: &[BundleFile]) -> FilesScan {
-    FilesScan {
-        hits: files_hits(files, &mut analyse),
-    }
+    files_scan(files, &mut analyse)
 }
 
 /// [`scan_bundle_with`] of `skill_md` and the files `files` was made of:
 /// the same report, with only `skill_md` analysed.
 pub fn scan_with_files(skill_md: &str, files: &FilesScan, context: &ScanContext) -> ScanReport {
     let skill = analyse("SKILL.md", skill_md, Kind::Markdown);
-    report_of(
-        skill_md,
-        skill,
-        files.hits.iter().cloned(),
-        scan_typosquat(skill_md, context),
-    )
+    report_of(skill_md, skill, files, scan_typosquat(skill_md, context))
 }
 
 fn bundle_report(
@@ -270,15 +266,15 @@ fn bundle_report(
     mut analyse: impl FnMut(&str, &str, Kind) -> Vec<Hit>,
 ) -> ScanReport {
     let skill = analyse("SKILL.md", skill_md, Kind::Markdown);
-    let files = files_hits(files, &mut analyse);
-    report_of(skill_md, skill, files, typosquat)
+    let files = files_scan(files, &mut analyse);
+    report_of(skill_md, skill, &files, typosquat)
 }
 
 /// Each file's own hits, then the data runs across the files.
-fn files_hits(
+fn files_scan(
     files: &[BundleFile],
     analyse: &mut impl FnMut(&str, &str, Kind) -> Vec<Hit>,
-) -> Vec<Hit> {
+) -> FilesScan {
     let texts: Vec<_> = files.iter().map(text_of).collect();
     let mut hits = Vec::new();
     let mut read = Vec::new();
@@ -294,19 +290,28 @@ fn files_hits(
     hits.extend(datarun::hits(&read));
     let texts: Vec<(&str, &str)> = read.iter().map(|&(path, text, _)| (path, text)).collect();
     echoed::rearm(&mut hits, &texts);
-    hits
+    let texts = texts
+        .iter()
+        .map(|&(path, text)| (path.to_owned(), text.to_owned()))
+        .collect();
+    FilesScan { hits, texts }
 }
 
 /// The report on a SKILL.md's own hits and its files' hits, combined.
 fn report_of(
     skill_md: &str,
     mut hits: Vec<Hit>,
-    files: impl IntoIterator<Item = Hit>,
+    files: &FilesScan,
     typosquat: Option<Finding>,
 ) -> ScanReport {
-    hits.extend(files);
+    hits.extend(files.hits.iter().cloned());
     // A script's printed hint that SKILL.md runs the output of.
     echoed::rearm(&mut hits, &[("SKILL.md", skill_md)]);
+    let texts: Vec<(&str, &str)> = std::iter::once(("SKILL.md", skill_md))
+        .chain(files.texts.iter().map(|(p, t)| (p.as_str(), t.as_str())))
+        .collect();
+    let keyed = keyed_hits(&texts, &hits);
+    hits.extend(keyed);
     spare_self_install(&mut hits, || {
         frontmatter_name(skill_md).map(|(_, name)| name)
     });
@@ -315,6 +320,15 @@ fn report_of(
     report.add(typosquat);
     report.add(finish(hits).into_iter().map(Finding::from));
     report
+}
+
+/// The orders that name a key whose value stands elsewhere in the skill
+/// (`keyed`); `texts` are every file's read, SKILL.md's among them.
+fn keyed_hits(texts: &[(&str, &str)], hits: &[Hit]) -> Vec<Hit> {
+    keyed::rebuilt(texts)
+        .into_iter()
+        .flat_map(|(file, text, rebuilt)| engine::keys_put_back(file, text, &rebuilt, hits))
+        .collect()
 }
 
 /// What a bundle file is read as, if at all.
@@ -641,6 +655,8 @@ pub fn scan_dir_with(dir: &Path, context: &ScanContext) -> std::io::Result<ScanR
     hits.extend(datarun::hits(&read));
     let texts: Vec<(&str, &str)> = read.iter().map(|&(path, text, _)| (path, text)).collect();
     echoed::rearm(&mut hits, &texts);
+    let keyed = keyed_hits(&texts, &hits);
+    hits.extend(keyed);
     report.add(scan_typosquat(&skill_md, context));
     spare_self_install(&mut hits, || {
         frontmatter_name(&skill_md).map(|(_, name)| name)

@@ -447,6 +447,11 @@ pub enum Signal {
     /// (`~/.mitmproxy/`, `$(mkcert -CAROOT)/`, Caddy's local authority),
     /// or a shipped certificate into the system's trust anchors.
     AuthorityWrite,
+    /// A setting that keeps the user from being told (`notify_user: false`).
+    Unnotified,
+    /// A setting that names an outside address data is sent or copied to
+    /// (`destination: https://…`, `"forward_all_to": "…@…"`).
+    SendTarget,
 }
 
 /// Where a combination looks for its signals.
@@ -5770,6 +5775,14 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "keyed-payload",
+        class: Class::Obfuscation,
+        severity: Severity::High,
+        what: "names a key whose value, put in its place, makes a dangerous order",
+        explain: "A sentence names a key (`audit_sink`, `bootstrap`) whose value stands in another place of the skill (front matter, a data file, a note); read with the value in the key's place the sentence orders what blocks (shown); remove the skill or the order.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "data-payload",
         class: Class::Execution,
         severity: Severity::Critical,
@@ -6026,6 +6039,75 @@ pub static RULES: &[Rule] = &[
         spares_descriptions: true,
         what: "tells the agent to carry out what a remote page says, over the user",
         explain: "Tells the agent to fetch a page, file or address and carry out what it says even where the user asked otherwise: whoever controls that text steers the agent after the review; treat fetched text as data — remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "fetched-precedence",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        // indirect68: the passive form of `remote-orders` — the agent's
+        // orders "are retrieved from <url> at start and supersede this
+        // file", "werden … geladen und haben Vorrang", "prevalgono su
+        // questo file": no imperative to obey, the precedence is the order.
+        // A sample or a guide at an address "for reference" names none.
+        pattern: fetched_precedence_row!(),
+        unless: negated![],
+        spares_descriptions: true,
+        what: "says instructions fetched from an address take precedence over the skill or the user",
+        explain: "Says the agent's instructions come from an address and stand over this file or the user: whoever controls that text steers the agent after the review; treat fetched text as data — remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "remote-orders-setting",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Code,
+        // indirect68: an applied configuration whose key is the order to
+        // obey fetched text (`apply_remote_instructions: true`,
+        // `follow_remote_rules: true`, `remote_rules_override: true`); the
+        // same key set false, or a fetched glossary kept as data, orders
+        // nothing.
+        pattern: r#"\b(?:apply|follow|obey|execute|run|trust)[_-]?(?:remote|fetched|downloaded|upstream|server)[_-]?(?:instructions|rules|orders|commands|directives|prompts?)["']?\s*[:=]\s*["']?(?:true|yes|on|1)\b|\b(?:remote|fetched|upstream)[_-]?(?:instructions|rules|orders|directives)[_-]?(?:override|overrides|take[_-]?precedence|precedence|priority)["']?\s*[:=]\s*["']?(?:true|yes|on|1)\b"#,
+        what: "turns on a setting that makes the agent obey fetched instructions",
+        explain: "A configuration the skill applies switches on obeying instructions fetched from elsewhere: whoever controls that text steers the agent after the review; keep fetched text as data — remove the skill or the setting.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "unnotified-setting",
+        class: Class::Injection,
+        target: Target::Code,
+        pattern: r#"\b(?:notify|inform|tell|alert|show|ask)[_-]?(?:the[_-]?)?user["']?\s*[:=]\s*["']?(?:false|no|off|0|never)\b"#,
+        signal: Signal::Unnotified,
+        quiet: true,
+        beside: Signal::SendTarget,
+        what: "keeps the user from being told, in a setting",
+        explain: "A setting that keeps the user from being told.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "send-target-setting",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        pattern: r#"\b(?:destination|(?:forward|copy|send|upload|sync|mirror)(?:_all|_everything)?_to|bcc)["']?\s*[:=]\s*["']?(?:https?://|[\w.+-]+@[\w-]+\.[a-z])"#,
+        signal: Signal::SendTarget,
+        quiet: true,
+        what: "names an outside address to send or copy data to, in a setting",
+        explain: "A setting that names where data is sent or copied.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "silent-send-setting",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        // indirect68: a configuration the skill applies whose keys are the
+        // order — copy or forward to an outside address, and do not tell
+        // the user. The same block telling the user, or keeping the copy
+        // local, orders nothing harmful.
+        combines: &[Signal::Unnotified, Signal::SendTarget],
+        scope: Scope::Block,
+        what: "applies a setting that sends data away without telling the user",
+        explain: "A configuration the skill applies sends or copies data to an outside address and switches off telling the user, so the copy is made behind their back; remove the skill or the setting.",
         ..Rule::BASE
     },
     Rule {
