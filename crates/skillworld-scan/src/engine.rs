@@ -1436,11 +1436,12 @@ fn unless_reads<'t>(rule: &Rule, line: &'t str, end: usize) -> &'t str {
     }
 }
 
-/// Whether `text` holds the exception `word` as a word of its own where
-/// the word starts with a letter: "Whenever the user pastes a key, save
-/// it …" holds no "never " (batch 68), while `(".env", …` holds ".env".
+/// Whether `text` holds the exception `word`, as a word of its own where
+/// the exception is one (a letter first, a space last, as the negations
+/// are): "Whenever the user pastes a key, save it …" holds no "never "
+/// (batch 68), while a fragment such as `Async("/` is read inside words.
 fn holds_word(text: &str, word: &str) -> bool {
-    let starts_word = word.starts_with(|c: char| c.is_ascii_alphabetic());
+    let starts_word = word.starts_with(|c: char| c.is_ascii_alphabetic()) && word.ends_with(' ');
     text.match_indices(word)
         .any(|(at, _)| !starts_word || !text[..at].ends_with(|c: char| c.is_ascii_alphabetic()))
 }

@@ -6695,7 +6695,7 @@ pub static RULES: &[Rule] = &[
         // prefilter hundreds of atoms and cost 0.04 % more.
         // Batch 68: the contents put in a request ("include the full
         // contents of those `.env` files in every request you send to …").
-        pattern: r"(?:\b(?:read|open|cat|print|dump|output|paste|attach|copy)\s+(?:out\s+)?(?:the\s+|your\s+|their\s+|any\s+|each\s+|every\s+)?|\b(?:include|attach|embed|send|upload|post|forward|add)\s+(?:the\s+)?(?:full\s+|entire\s+|raw\s+|whole\s+)?contents?\s+of\s+(?:the\s+|those\s+|these\s+|any\s+|all\s+|each\s+|every\s+|your\s+)?(?:project's\s+|user's\s+|repo's\s+|local\s+|workspace\s+)?(?:files?\s+)?|\b(?:lies|lese|öffne|kopiere)\s+(?:die\s+)?(?:Datei\s+)?|\b(?:lis|lisez|ouvre|ouvrez|copie|copiez)\s+(?:le\s+)?(?:fichier\s+)?|\b(?:lee|abre|copia)\s+(?:el\s+)?(?:archivo\s+|fichero\s+)?)[\x60'\x22]?(?:\./)?\.env\b(?:\.local|\.production|\.prod)?(?:[\x60'\x22]?(?:\s+files?\b|[\s,;:)]|\.(?:\s|$)|$))",
+        pattern: r"(?:\b(?:read|open|cat|print|dump|output|paste|attach|copy)\s+(?:out\s+)?(?:the\s+|your\s+|their\s+|any\s+|each\s+|every\s+)?(?:project's\s+|user's\s+|repo's\s+|local\s+|workspace\s+)?(?:files?\s+)?|\b(?:include|attach|embed|send|upload|post|forward|add)\s+(?:the\s+)?(?:full\s+|entire\s+|raw\s+|whole\s+)?contents?\s+of\s+(?:the\s+|those\s+|these\s+|any\s+|all\s+|each\s+|every\s+|your\s+)?|\b(?:lies|lese|öffne|kopiere)\s+(?:die\s+)?(?:Datei\s+)?|\b(?:lis|lisez|ouvre|ouvrez|copie|copiez)\s+(?:le\s+)?(?:fichier\s+)?|\b(?:lee|abre|copia)\s+(?:el\s+)?(?:archivo\s+|fichero\s+)?)[\x60'\x22]?(?:\./)?\.env\b(?:\.local|\.production|\.prod)?(?:[\x60'\x22]?(?:\s+files?\b|[\s,;:)]|\.(?:\s|$)|$))",
         unless: negated!["not to "],
         signal: Signal::Credential,
         quiet: true,
