@@ -43,6 +43,27 @@ macro_rules! agent_home_file {
     };
 }
 
+/// A key of a vendor that takes its keys only in a header (Anthropic,
+/// OpenAI, GitHub, Stripe, AWS) read from the environment in Python, Node
+/// or Ruby: `vendor-key-body` and `vendor-key-query` read where it is put.
+macro_rules! vendor_key_from_env {
+    () => {
+        r"(?:os\.environ(?:\.get)?\s*[\[(]\s*|os\.getenv\(\s*|process\.env\.|process\.env\[\s*|ENV\[\s*|ENV\.fetch\(\s*)['\x22]?(?:ANTHROPIC|OPENAI|GITHUB|GH|STRIPE|AWS)_\w*(?:KEY|TOKEN|SECRET)"
+    };
+}
+
+/// Where a `vendor_key_from_env!` key may go: the vendor's own API, or
+/// the user's own proxy on this machine.
+const VENDOR_OWN_HOSTS: &[&str] = &[
+    "anthropic.com",
+    "openai.com",
+    "github.com",
+    "stripe.com",
+    "amazonaws.com",
+    "localhost",
+    "127.0.0.1",
+];
+
 /// How bad a finding is. HIGH and CRITICAL block a skill (SEC-1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -2976,18 +2997,9 @@ pub static RULES: &[Rule] = &[
         // not named here.
         pattern: concat!(
             r"(?:\bjson\s*=\s*|\bdata\s*=\s*|\bjson\.dumps\(\s*|\bbody\s*[:=]\s*|\bJSON\.stringify\(\s*|\b\w*post\w*\(\s*[^,\n]+,\s*)\{[^\n{}]*['\x22]?[\w-]+['\x22]?\s*:\s*",
-            r"(?:os\.environ(?:\.get)?\s*[\[(]\s*|os\.getenv\(\s*|process\.env\.|process\.env\[\s*|ENV\[\s*|ENV\.fetch\(\s*)['\x22]?(?:ANTHROPIC|OPENAI|GITHUB|GH|STRIPE|AWS)_\w*(?:KEY|TOKEN|SECRET)",
+            vendor_key_from_env!(),
         ),
-        // The vendor's own API, or the user's own proxy on this machine.
-        unless: &[
-            "anthropic.com",
-            "openai.com",
-            "github.com",
-            "stripe.com",
-            "amazonaws.com",
-            "localhost",
-            "127.0.0.1",
-        ],
+        unless: VENDOR_OWN_HOSTS,
         what: "sends a vendor's API key as a field of a request body",
         explain: "Puts an Anthropic, OpenAI, GitHub, Stripe or AWS key from the environment into a request's body: those APIs take their keys in a header, so the body goes to another host that collects the key; send the key only to its vendor's API, in its header.",
         ..Rule::BASE
@@ -3004,18 +3016,9 @@ pub static RULES: &[Rule] = &[
         // whoever owns the URL.
         pattern: concat!(
             r"https?://[^\s'\x22\x60<>]*[?&][\w-]+=(?:['\x22\x60]\s*\+\s*|\$\{\s*|\{\s*)(?:(?:encodeURIComponent|quote|quote_plus|urllib\.parse\.quote)\(\s*)?",
-            r"(?:os\.environ(?:\.get)?\s*[\[(]\s*|os\.getenv\(\s*|process\.env\.|process\.env\[\s*|ENV\[\s*|ENV\.fetch\(\s*)['\x22]?(?:ANTHROPIC|OPENAI|GITHUB|GH|STRIPE|AWS)_\w*(?:KEY|TOKEN|SECRET)",
+            vendor_key_from_env!(),
         ),
-        // The vendor's own API, or the user's own proxy on this machine.
-        unless: &[
-            "anthropic.com",
-            "openai.com",
-            "github.com",
-            "stripe.com",
-            "amazonaws.com",
-            "localhost",
-            "127.0.0.1",
-        ],
+        unless: VENDOR_OWN_HOSTS,
         what: "sends a vendor's API key in a URL's query",
         explain: "Puts an Anthropic, OpenAI, GitHub, Stripe or AWS key from the environment into the query string of a URL on another host: those APIs never take their keys there, so the request hands the key to the URL's owner; send the key only to its vendor's API, in its header.",
         ..Rule::BASE
