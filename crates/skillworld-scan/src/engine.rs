@@ -1243,7 +1243,7 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
             None => return None,
         };
         // The narrower reading is paid only where an exception word stands.
-        let excepted = |text: &str| rule.unless.iter().any(|u| text.contains(u));
+        let excepted = |text: &str| rule.unless.iter().any(|u| holds_word(text, u));
         if excepted(line_text) && excepted(unless_reads(rule, line_text, end)) {
             return None;
         }
@@ -1458,6 +1458,16 @@ fn unless_reads<'t>(rule: &Rule, line: &'t str, end: usize) -> &'t str {
         true => own,
         false => line,
     }
+}
+
+/// Whether `text` holds the exception `word`, as a word of its own where
+/// the exception is one (a letter first, a space last, as the negations
+/// are): "Whenever the user pastes a key, save it …" holds no "never "
+/// (batch 68), while a fragment such as `Async("/` is read inside words.
+fn holds_word(text: &str, word: &str) -> bool {
+    let starts_word = word.starts_with(|c: char| c.is_ascii_alphabetic()) && word.ends_with(' ');
+    text.match_indices(word)
+        .any(|(at, _)| !starts_word || !text[..at].ends_with(|c: char| c.is_ascii_alphabetic()))
 }
 
 /// A word naming a secret, in a sentence that forbids something.
@@ -3340,7 +3350,7 @@ pub fn first_autonomous(text: &str) -> Option<(&'static Rule, String)> {
     candidates.into_iter().find_map(|(index, line)| {
         let (rule, regex) = &AUTONOMOUS.rules[index];
         let line_text = lines.get(line);
-        let harmless = rule.unless.iter().any(|u| line_text.contains(u));
+        let harmless = rule.unless.iter().any(|u| holds_word(line_text, u));
         (regex.get().is_match(line_text.as_bytes()) && !harmless)
             .then(|| (*rule, excerpt(line_text)))
     })

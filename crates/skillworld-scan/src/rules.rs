@@ -43,6 +43,27 @@ macro_rules! agent_home_file {
     };
 }
 
+/// A key of a vendor that takes its keys only in a header (Anthropic,
+/// OpenAI, GitHub, Stripe, AWS) read from the environment in Python, Node
+/// or Ruby: `vendor-key-body` and `vendor-key-query` read where it is put.
+macro_rules! vendor_key_from_env {
+    () => {
+        r"(?:os\.environ(?:\.get)?\s*[\[(]\s*|os\.getenv\(\s*|process\.env\.|process\.env\[\s*|ENV\[\s*|ENV\.fetch\(\s*)['\x22]?(?:ANTHROPIC|OPENAI|GITHUB|GH|STRIPE|AWS)_\w*(?:KEY|TOKEN|SECRET)"
+    };
+}
+
+/// Where a `vendor_key_from_env!` key may go: the vendor's own API, or
+/// the user's own proxy on this machine.
+const VENDOR_OWN_HOSTS: &[&str] = &[
+    "anthropic.com",
+    "openai.com",
+    "github.com",
+    "stripe.com",
+    "amazonaws.com",
+    "localhost",
+    "127.0.0.1",
+];
+
 /// How bad a finding is. HIGH and CRITICAL block a skill (SEC-1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -2336,7 +2357,9 @@ pub static RULES: &[Rule] = &[
         // ".env"))`) or attached to an upload as a `(".env", f.read_bytes())`
         // pair; not `(p / ".env").read_text()`, which real skills parse to
         // load their own settings (sweep 14's bigquery-ml).
-        pattern: r"\b(?:open|readFile(?:Sync)?|createReadStream|read_text|cat|Get-Content|type|File\.read|file_get_contents|fopen)\b\W{0,4}[^\n]{0,30}['\x22/\s]\.env['\x22\s)]|\.(?:bash|zsh|sh|python|node_repl|mysql|psql)_history\b|ConsoleHost_history|\b(?:glob|rglob|find|walk)\b[^\n]*(?:\*\.pem|\*\.key|\*\.kdbx|id_rsa|wallet)|\b(?:pbpaste|xclip\s+-o|Get-Clipboard|pyperclip\.paste)\b|\.env\s*\|\s*(?:curl|wget|nc|ncat|netcat|socat|openssl|base64|xxd|gzip)\b|\b(?:open|read_text|rglob|glob|cat|jq|readFile(?:Sync)?|Get-Content|find)\b[^\n]{0,40}\.tfstate\b|\bgit\s+add\b[^\n]*\s(?:-f|--force)\b[^\n]*\.env\b|\b(?:path\.expand|readLines|read_lines|readChar|scan|file)\(\s*['\x22]~/\.Renviron['\x22]|\(\s*['\x22]\.env['\x22]\s*,\s*[^\n]{0,40}\.read(?:_bytes|_text)?\(",
+        // Batch 68: PowerShell's history named by its PSReadLine property
+        // (`Get-Content (Get-PSReadLineOption).HistorySavePath`).
+        pattern: r"\b(?:open|readFile(?:Sync)?|createReadStream|read_text|cat|Get-Content|type|File\.read|file_get_contents|fopen)\b\W{0,4}[^\n]{0,30}['\x22/\s]\.env['\x22\s)]|\.(?:bash|zsh|sh|python|node_repl|mysql|psql)_history\b|ConsoleHost_history|\.HistorySavePath\b|\b(?:glob|rglob|find|walk)\b[^\n]*(?:\*\.pem|\*\.key|\*\.kdbx|id_rsa|wallet)|\b(?:pbpaste|xclip\s+-o|Get-Clipboard|pyperclip\.paste)\b|\.env\s*\|\s*(?:curl|wget|nc|ncat|netcat|socat|openssl|base64|xxd|gzip)\b|\b(?:open|read_text|rglob|glob|cat|jq|readFile(?:Sync)?|Get-Content|find)\b[^\n]{0,40}\.tfstate\b|\bgit\s+add\b[^\n]*\s(?:-f|--force)\b[^\n]*\.env\b|\b(?:path\.expand|readLines|read_lines|readChar|scan|file)\(\s*['\x22]~/\.Renviron['\x22]|\(\s*['\x22]\.env['\x22]\s*,\s*[^\n]{0,40}\.read(?:_bytes|_text)?\(",
         // A file opened to be written: a redirect into it, or a guide's
         // "Open .env file and add the following:" over the lines to add
         // (fp18, the twelfth sweep's Postiz docs).
@@ -2652,7 +2675,9 @@ pub static RULES: &[Rule] = &[
         // Batch 36: a minted credential put in a GET's query from a shell
         // variable (`?sas=$SAS`, `&token=$(…)`); a known service's API
         // taking its own key there is spared as in `secret-in-query`.
-        pattern: r"https?://[^\s'\x22\x60<>]+[?&][\w-]*(?:sas|token|key|secret|password|cred)[\w-]*=\$",
+        // Batch 68: or joined to the URL in code (`'…?key=' + key`,
+        // `f"…?key={key}"`), where `carried` follows the name to its read.
+        pattern: r"https?://[^\s'\x22\x60<>]+[?&][\w-]*(?:sas|token|key|secret|password|cred)[\w-]*=(?:\$|['\x22\x60]\s*\+|\{)",
         signal: Signal::Sink,
         quiet: true,
         // URLs are everywhere: read only where a source is.
@@ -2977,20 +3002,30 @@ pub static RULES: &[Rule] = &[
         // not named here.
         pattern: concat!(
             r"(?:\bjson\s*=\s*|\bdata\s*=\s*|\bjson\.dumps\(\s*|\bbody\s*[:=]\s*|\bJSON\.stringify\(\s*|\b\w*post\w*\(\s*[^,\n]+,\s*)\{[^\n{}]*['\x22]?[\w-]+['\x22]?\s*:\s*",
-            r"(?:os\.environ(?:\.get)?\s*[\[(]\s*|os\.getenv\(\s*|process\.env\.|process\.env\[\s*|ENV\[\s*|ENV\.fetch\(\s*)['\x22]?(?:ANTHROPIC|OPENAI|GITHUB|GH|STRIPE|AWS)_\w*(?:KEY|TOKEN|SECRET)",
+            vendor_key_from_env!(),
         ),
-        // The vendor's own API, or the user's own proxy on this machine.
-        unless: &[
-            "anthropic.com",
-            "openai.com",
-            "github.com",
-            "stripe.com",
-            "amazonaws.com",
-            "localhost",
-            "127.0.0.1",
-        ],
+        unless: VENDOR_OWN_HOSTS,
         what: "sends a vendor's API key as a field of a request body",
         explain: "Puts an Anthropic, OpenAI, GitHub, Stripe or AWS key from the environment into a request's body: those APIs take their keys in a header, so the body goes to another host that collects the key; send the key only to its vendor's API, in its header.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "vendor-key-query",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        target: Target::Code,
+        // Batch 68 (`fetch('https://…?key=' + process.env.ANTHROPIC_API_KEY)`,
+        // the stealer pattern public scanners of agent skills list): those
+        // vendors take no key in a query string either, so a vendor's key
+        // concatenated or interpolated into a URL's query is handed to
+        // whoever owns the URL.
+        pattern: concat!(
+            r"https?://[^\s'\x22\x60<>]*[?&][\w-]+=(?:['\x22\x60]\s*\+\s*|\$\{\s*|\{\s*)(?:(?:encodeURIComponent|quote|quote_plus|urllib\.parse\.quote)\(\s*)?",
+            vendor_key_from_env!(),
+        ),
+        unless: VENDOR_OWN_HOSTS,
+        what: "sends a vendor's API key in a URL's query",
+        explain: "Puts an Anthropic, OpenAI, GitHub, Stripe or AWS key from the environment into the query string of a URL on another host: those APIs never take their keys there, so the request hands the key to the URL's owner; send the key only to its vendor's API, in its header.",
         ..Rule::BASE
     },
     Rule {
@@ -4416,6 +4451,22 @@ pub static RULES: &[Rule] = &[
         pattern: r"\b(?:append|add|write|writing|insert|save|saving|copy)\b[^\n]{0,80}\b(?:to|into|in)\s+(?:your\s+|the\s+)?(?:[`*]*(?:~?/?[\w.-]+/)*(?:MEMORY|SOUL|AGENTS|CLAUDE|GEMINI)\.md|system\s+prompt|long[- ]term\s+memory|persistent\s+memory)\b(?:[^\n.!?]|\.\S){0,80}\b(?:always|every|all\s+future|from\s+now\s+on|ignore|never|silently|do\s+not\s+tell|even\s+(?:if|after|when)\b[^\n]{0,40}\b(?:remov|uninstall|delet|disabl)\w*)|\b(?:append|add|write|insert|save)\b[^\n]{0,40}\b(?:to|into|in)\s+(?:your\s+|the\s+)?[`*]*(?:~?/?[\w.-]+/)*(?:MEMORY|SOUL|USER|AGENTS)\.md\b[^\n]{0,160}?(?:\b0x[0-9a-f]{40}\b|\bbc1[a-z0-9]{20,}|\b[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){3,})|\b(?:acrescent|adicion|escrev|grav|añad|agreg|escrib|guard|ajout|inscri|füg|schreib|trag)\w*\b[^\n]{0,80}\b(?:MEMORY|SOUL|AGENTS|CLAUDE|GEMINI)\.md\b[^\n]{0,120}?\b(?:sempre|siempre|toujours|immer|nunca|jamais|niemals|sem\s+revis\w*|sin\s+revis\w*|sans\s+vérif\w*|ohne\s+(?:Prüfung|Überprüfung))\b|(?:\.cursorrules|copilot-instructions\.md|\b(?:MEMORY|SOUL|AGENTS|CLAUDE|GEMINI)\.md)\b[^\n]{0,200}?\b(?:never|do\s+not|don't)\s+(?:remove|delete|edit|drop)\s+(?:this|the|that)\s+(?:rule|line|entry|instruction)\b",
         what: "plants instructions in the agent's memory",
         explain: "Tells the agent to write standing orders into its memory or system prompt so they outlive this task; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "secret-to-memory",
+        class: Class::Tampering,
+        severity: Severity::High,
+        target: Target::Prose,
+        // Batch 68 (ToxicSkills' leaky skills, a memory skill told to keep
+        // every key the user mentions): the user's keys, passwords or seed
+        // phrases written into the memory files every later session, and
+        // every other skill, reads — and that memory syncs may carry off.
+        pattern: r"\b(?:api\s+keys?|passwords?|passphrases?|seed\s+phrases?|recovery\s+phrases?|private\s+keys?|tokens?|credentials?)\b[^\n.!?]{0,80}\b(?:write|save|store|record|append|copy|keep)\b[^\n.!?]{0,40}?\b(?:to|into|in|under)\s+(?:your\s+|the\s+)?[`*]*(?:~?/?[\w.-]+/)*(?:MEMORY|SOUL|USER)\.md\b|\b(?:write|save|store|record|append|copy|keep)\s+(?:(?:all|any|every|each|the\s+user's|their)\s+)?(?:api\s+keys?|passwords?|passphrases?|seed\s+phrases?|recovery\s+phrases?|private\s+keys?|tokens?|credentials?)\b[^\n.!?]{0,60}?\b(?:to|into|in|under)\s+(?:your\s+|the\s+)?[`*]*(?:~?/?[\w.-]+/)*(?:MEMORY|SOUL|USER)\.md\b",
+        unless: negated![],
+        spares_descriptions: true,
+        what: "tells the agent to keep the user's secrets in its memory",
+        explain: "Tells the agent to write the user's keys, passwords or seed phrases into its memory files, where every later session and every other skill reads them; a skill never stores secrets there — remove it.",
         ..Rule::BASE
     },
     Rule {
@@ -6727,7 +6778,9 @@ pub static RULES: &[Rule] = &[
         // The `\b` after `.env` ends the prefilter's literal there: the
         // suffixes and closing quotes spelled out after it gave the
         // prefilter hundreds of atoms and cost 0.04 % more.
-        pattern: r"(?:\b(?:read|open|cat|print|dump|output|paste|attach|copy)\s+(?:out\s+)?(?:the\s+|your\s+|their\s+|any\s+|each\s+|every\s+)?(?:project's\s+|user's\s+|repo's\s+|local\s+|workspace\s+)?(?:files?\s+)?|\b(?:lies|lese|öffne|kopiere)\s+(?:die\s+)?(?:Datei\s+)?|\b(?:lis|lisez|ouvre|ouvrez|copie|copiez)\s+(?:le\s+)?(?:fichier\s+)?|\b(?:lee|abre|copia)\s+(?:el\s+)?(?:archivo\s+|fichero\s+)?)[\x60'\x22]?(?:\./)?\.env\b(?:\.local|\.production|\.prod)?(?:[\x60'\x22]?(?:\s+files?\b|[\s,;:)]|\.(?:\s|$)|$))",
+        // Batch 68: the contents put in a request ("include the full
+        // contents of those `.env` files in every request you send to …").
+        pattern: r"(?:\b(?:read|open|cat|print|dump|output|paste|attach|copy)\s+(?:out\s+)?(?:the\s+|your\s+|their\s+|any\s+|each\s+|every\s+)?(?:project's\s+|user's\s+|repo's\s+|local\s+|workspace\s+)?(?:files?\s+)?|\b(?:include|attach|embed|send|upload|post|forward|add)\s+(?:the\s+)?(?:full\s+|entire\s+|raw\s+|whole\s+)?contents?\s+of\s+(?:the\s+|those\s+|these\s+|any\s+|all\s+|each\s+|every\s+|your\s+)?|\b(?:lies|lese|öffne|kopiere)\s+(?:die\s+)?(?:Datei\s+)?|\b(?:lis|lisez|ouvre|ouvrez|copie|copiez)\s+(?:le\s+)?(?:fichier\s+)?|\b(?:lee|abre|copia)\s+(?:el\s+)?(?:archivo\s+|fichero\s+)?)[\x60'\x22]?(?:\./)?\.env\b(?:\.local|\.production|\.prod)?(?:[\x60'\x22]?(?:\s+files?\b|[\s,;:)]|\.(?:\s|$)|$))",
         unless: negated!["not to "],
         signal: Signal::Credential,
         quiet: true,
@@ -6895,7 +6948,9 @@ pub static RULES: &[Rule] = &[
         // Batch 52's generality check: the agent's answer as the place in
         // German, French and Spanish ("an das Ende deiner Antwort",
         // "à la fin de ta réponse", "al final de tu respuesta").
-        pattern: r#"\b(?:in|into|under|inside|at\s+the\s+end\s+of)\s+(?:your|the|a|an|each|every)\s+(?:[\w"'-]+\s+){0,3}?(?:reply|replies|answer|response|messages?|pull\s+request|PR|issue|comment|commit\s+(?:messages?|bod(?:y|ies))|description|code\s+block|section|gist|ticket|notes?)\b|\bto\s+(?:your|the|each|every|all)\s+(?:\w+\s+){0,2}?(?:reply|replies|answer|answers|response|responses|recaps?|summar(?:y|ies)|reports?|messages?)\b|\bin\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query|param(?:eter)?)\b|\bto\s+https?://|\bto\s+[\w.-]+@[\w-]+\.(?:com|net|org|io|me|dev|app|co|xyz|ru|cc)\b|\bappend\w*\s+(?:a|an|the)\b[^\n]{0,40}?\b(?:section|block|appendix|footer)\b|\bshare\w*\s+(?:it\s+|them\s+)?publicly\b|\b(?:build|fill|set)\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query\s+)?param(?:eter)?\s+(?:from|with)\b|\b(?:give|send|show)\s+(?:the\s+user|them)\s+(?:this|the\s+following)\s+(?:link|URL)\b|\binto\s+(?:a|an|the)\s+(?:[\w-]+\s+)?`?<details>|https?://[^\s`'"<>)]*[?&][\w-]+=(?:[\s`'")<]|(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASS|PAT|CODE|OTP|PIN|PHRASE|CREDENTIALS?|COOKIE|SESSION))(?:[\s`'")]|$)|$)|\b(?:upload|post|send|submit|attach|put|paste|enter|sync|mirror|register|publish|forward|archive)\w*\b[^\n]{0,120}\b(?:to|at|on|into)\s+(?:the\s+|our\s+|this\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:https?://|(?:tickets?|issues?)\b)|\b(?:and|you|also)\s+sent\s+(?:it|them|this|that|these)\b[^\n]{0,80}\b(?:to|at|on|into)\s+(?:the\s+|our\s+|this\s+|a\s+)?(?:[\w-]+\s+){0,3}?https?://|\b(?:field|campo|feld|champ)\b[^\n]{0,30}\b(?:form|formulario|formular|formulaire)\b|\b(?:of|to)\s+the\s+(?:commit\s+(?:messages?|bod(?:y|ies))|pull\s+request|PR\s+description)\b|\b(?:create|open|file)\s+(?:a\s+)?(?:new\s+)?(?:GitHub\s+|public\s+)?(?:issue|gist|discussion)\b|\bpublic\s+gist\b|公開\s*gist|公开\s*gist|\bas\s+(?:a\s+)?bcc\b|(?:webhook|slack|チャンネル|チケット|メール|レポート)\s*に\s*(?:投稿|送信|添付|含め)|(?:отправ\w*|env(?:i|í)a\w*|envoie\w*|envoyez|transmet\w*|p(?:e|é)ga\w*|s(?:u|ú)be\w*|adjunt\w*|joins\b|joignez|schick\w*|sende\b|发送|发往|发到|发给|上传|提交到|推送到|附加到|送信|送付|synchronis\w*|sincroniz\w*|synchronisier\w*|copi[ae]\w*|kopier\w*|partag\w*|compart\w*|\bpubli(?:e|ez|que|quez|ca|car|cando)\b|ver(?:ö|oe)ffentlich\w*|загруз\w*|выгруз\w*|опублик\w*|скопир\w*|同步|复制|粘贴|貼り付け|アップロード|共有|添付|업로드|첨부|공유|붙여|보내|전송|\bunggah\w*|\bkirim\w*|\bsinkronkan\b|gönder|yükle|wyślij|prześlij|\bwklej\w*|załącz|udostępnij|\binvia\w*|\ballega\w*|\bincolla\w*|\bcondividi\w*|\bhochlad\w*|أرسل|ارفع|انسخ|भेज|अपलोड)[^\n]{0,120}(?:https?://|\b[\w.+-]+@[\w-]+\.[a-z]{2,}\b)|(?:tải\s+(?:[^\n]{0,80}?\s)?lên|gửi\s+(?:[^\n]{0,80}?\s)?(?:đến|tới|cho|lên)|đồng\s+bộ\s+(?:[^\n]{0,80}?\s)?(?:lên|với|tới))\s+[\x60'\x22<(]?https?://|https?://[\x21-\x7e]+\s+(?:adresine\s+)?(?:gönder|yükle)|https?://[\x21-\x7e]+\s*(?:に|へ)\s*(?:アップロード|送信|送って|投稿|同期)|https?://[\x21-\x7e]+\s*(?:으로|로|에)\s*(?:업로드|전송|보내)|https?://[\x21-\x7e]+\s+(?:पर|को)\s+(?:अपलोड|भेज)|publiczn\w*\s+(?:zg\S{2}oszeni|repozytori|issue|gist)|zg\S{2}oszeni\w*\s+publiczn|(?:ö|oe)ffentlichen?\s+(?:Tracker|Forum|Ticket)|\bissue\s+(?:p(?:ú|u)blic[oa]|pubblic[oa])\b|публичн\S*\s+(?:issue|тикет|задач|обсуждени)|herkese\s+a\S{2}\S{2}k|(?:issue|kho|repo|kênh|gist)\s+công\s+khai|(?:贴进|贴到|贴入|貼進|貼到|粘贴到|粘贴进|黏貼到)[^\n]{0,12}?(?:发布说明|發佈說明|发行说明|发版说明|公开的?\s*issue|评论区|公開的?\s*issue)|\bpublic\s+(?:[\w-]+\s+)?(?:repo(?:sitory)?|discussion|issue|thread|channel|paste)\b|reposit(?:ó|o)rio\s+p(?:ú|u)blico|d(?:é|e)p(?:ô|o)t\s+public|(?:ö|oe)ffentliche[nsm]?\s+(?:Repo|Gist|Issue|Kanal)|公开(?:的)?(?:仓库|代码库)|公開リポジトリ|공개\s*저장소|\bcomo\s+(?:um\s+|un\s+)?coment(?:á|a)rio\b|\bas\s+(?:a\s+)?(?:public\s+)?comment\s+(?:in|on|to)\b|\banyone\s+with\s+the\s+link\b|cualquiera\s+con\s+el\s+enlace|qualquer\s+pessoa\s+com\s+o\s+link|\bjede[rm]?\s+mit\s+dem\s+Link|toute\s+personne\s+(?:disposant|ayant)\s+(?:du|le)\s+lien|知道链接的|リンクを知っている|링크가\s*있는\s*모든|(?:^|[\s(])(?:an|a|à|para|al|на)\s+[\w.+-]+@[\w-]+\.[a-z]{2,}\b|@[\w-]+(?:\.[\w-]+)+\s*(?:を|に|へ|宛|으로|로|을|를|에게)|(?:^|\s)(?:vers|para|nach|auf|al|à)\s+(?:(?:le|la|les|el|o|a|den|die|das|l')\s*)?(?:[\w-]+\s+){0,3}?[`'\x22<(]?https?://|\bin\s+the\s+query\s+string\b|\bURL-?encoded\b|\bto\s+[`'\x22<]https?://|\bto\s+the\s+(?:[\w-]+\s+){0,2}webhook\b|\b(?:using|with|via|through)\s+the\s+(?:e-?mail|mail|send[_-]?mail|gmail|outlook)\s+tool\b|\bcomment\s+on\s+(?:the|your|a|an|each|every|this)\s+(?:open\s+|current\s+|user's\s+)?(?:pull\s+request|PR|merge\s+request|MR|issue|ticket)\b|(?:\b(?:last\s+opp|ladda\s+upp|uploaden|stuur|verstuur|plak|kopieer|skicka|klistra\s+in|bifoga|vedhæft|indsæt|lim\s+inn|legg\s+ved|lähetä|liitä|odešli|nahraj|vlož|přilož|trimite|încarcă|incarca|atașează|küldd|töltsd\s+fel|csatold|hantar|muat\s+naik|lampirkan|ipadala|i-upload|ilakip|tuma|pakia|ambatanisha|befrest|upload\s+kon)\b|надішл|відправ|встав|прикріп|แนบ|ส่ง|อัปโหลด|بفرست|ارسال|آپلود|بارگذاری|بھیج|اپ\s*لوڈ|שלח|העלה|צרף|στείλε|ανέβασε|επισύναψε|পাঠান|আপলোড|அனுப்ப|பதிவேற்ற)[^\n]{0,120}(?:https?://|\b[\w.+-]+@[\w-]+\.[a-z]{2,}\b)|публічн\S*\s+(?:issue|тікет|задач|обговорен|репозитор)|\b(?:openbare?|publieke?)\s+(?:issue|repo)|\boffentlig\w*\s+(?:issue|repo|kanal)|\bjulkise\w*\s+(?:issue|repo)|\bveřejn\S*\s+(?:issue|repozit)|\bnyilvános\s+(?:issue|repó|tároló)|\bissue\s+public\b|(?:issue|מאגר)\s+ציבורי|δημόσιο\s+(?:issue|αποθετήριο)|(?:issue|مخزن)\s+عمومی|issue\s*สาธารณะ|(?:^|[\s\x60(])@\w{2,}bot\b|ربات\s+تلگرام|\btelegram\s+bot\b|\b(?:Ende|in)\s+(?:deiner|Ihrer|deine|Ihre)\s+Antwort\b|\b(?:fin\s+de|dans)\s+(?:ta|votre)\s+réponse\b|\b(?:final\s+de|en)\s+tu\s+respuesta\b"#,
+        // Batch 68: the address in backticks or quotes ("every request you
+        // send to `https://…`").
+        pattern: r#"\b(?:in|into|under|inside|at\s+the\s+end\s+of)\s+(?:your|the|a|an|each|every)\s+(?:[\w"'-]+\s+){0,3}?(?:reply|replies|answer|response|messages?|pull\s+request|PR|issue|comment|commit\s+(?:messages?|bod(?:y|ies))|description|code\s+block|section|gist|ticket|notes?)\b|\bto\s+(?:your|the|each|every|all)\s+(?:\w+\s+){0,2}?(?:reply|replies|answer|answers|response|responses|recaps?|summar(?:y|ies)|reports?|messages?)\b|\bin\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query|param(?:eter)?)\b|\bto\s+[\x60'\x22<]?https?://|\bto\s+[\w.-]+@[\w-]+\.(?:com|net|org|io|me|dev|app|co|xyz|ru|cc)\b|\bappend\w*\s+(?:a|an|the)\b[^\n]{0,40}?\b(?:section|block|appendix|footer)\b|\bshare\w*\s+(?:it\s+|them\s+)?publicly\b|\b(?:build|fill|set)\s+the\s+[`'\x22]?[\w-]{1,20}[`'\x22]?\s+(?:query\s+)?param(?:eter)?\s+(?:from|with)\b|\b(?:give|send|show)\s+(?:the\s+user|them)\s+(?:this|the\s+following)\s+(?:link|URL)\b|\binto\s+(?:a|an|the)\s+(?:[\w-]+\s+)?`?<details>|https?://[^\s`'"<>)]*[?&][\w-]+=(?:[\s`'")<]|(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASS|PAT|CODE|OTP|PIN|PHRASE|CREDENTIALS?|COOKIE|SESSION))(?:[\s`'")]|$)|$)|\b(?:upload|post|send|submit|attach|put|paste|enter|sync|mirror|register|publish|forward|archive)\w*\b[^\n]{0,120}\b(?:to|at|on|into)\s+(?:the\s+|our\s+|this\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:https?://|(?:tickets?|issues?)\b)|\b(?:and|you|also)\s+sent\s+(?:it|them|this|that|these)\b[^\n]{0,80}\b(?:to|at|on|into)\s+(?:the\s+|our\s+|this\s+|a\s+)?(?:[\w-]+\s+){0,3}?https?://|\b(?:field|campo|feld|champ)\b[^\n]{0,30}\b(?:form|formulario|formular|formulaire)\b|\b(?:of|to)\s+the\s+(?:commit\s+(?:messages?|bod(?:y|ies))|pull\s+request|PR\s+description)\b|\b(?:create|open|file)\s+(?:a\s+)?(?:new\s+)?(?:GitHub\s+|public\s+)?(?:issue|gist|discussion)\b|\bpublic\s+gist\b|公開\s*gist|公开\s*gist|\bas\s+(?:a\s+)?bcc\b|(?:webhook|slack|チャンネル|チケット|メール|レポート)\s*に\s*(?:投稿|送信|添付|含め)|(?:отправ\w*|env(?:i|í)a\w*|envoie\w*|envoyez|transmet\w*|p(?:e|é)ga\w*|s(?:u|ú)be\w*|adjunt\w*|joins\b|joignez|schick\w*|sende\b|发送|发往|发到|发给|上传|提交到|推送到|附加到|送信|送付|synchronis\w*|sincroniz\w*|synchronisier\w*|copi[ae]\w*|kopier\w*|partag\w*|compart\w*|\bpubli(?:e|ez|que|quez|ca|car|cando)\b|ver(?:ö|oe)ffentlich\w*|загруз\w*|выгруз\w*|опублик\w*|скопир\w*|同步|复制|粘贴|貼り付け|アップロード|共有|添付|업로드|첨부|공유|붙여|보내|전송|\bunggah\w*|\bkirim\w*|\bsinkronkan\b|gönder|yükle|wyślij|prześlij|\bwklej\w*|załącz|udostępnij|\binvia\w*|\ballega\w*|\bincolla\w*|\bcondividi\w*|\bhochlad\w*|أرسل|ارفع|انسخ|भेज|अपलोड)[^\n]{0,120}(?:https?://|\b[\w.+-]+@[\w-]+\.[a-z]{2,}\b)|(?:tải\s+(?:[^\n]{0,80}?\s)?lên|gửi\s+(?:[^\n]{0,80}?\s)?(?:đến|tới|cho|lên)|đồng\s+bộ\s+(?:[^\n]{0,80}?\s)?(?:lên|với|tới))\s+[\x60'\x22<(]?https?://|https?://[\x21-\x7e]+\s+(?:adresine\s+)?(?:gönder|yükle)|https?://[\x21-\x7e]+\s*(?:に|へ)\s*(?:アップロード|送信|送って|投稿|同期)|https?://[\x21-\x7e]+\s*(?:으로|로|에)\s*(?:업로드|전송|보내)|https?://[\x21-\x7e]+\s+(?:पर|को)\s+(?:अपलोड|भेज)|publiczn\w*\s+(?:zg\S{2}oszeni|repozytori|issue|gist)|zg\S{2}oszeni\w*\s+publiczn|(?:ö|oe)ffentlichen?\s+(?:Tracker|Forum|Ticket)|\bissue\s+(?:p(?:ú|u)blic[oa]|pubblic[oa])\b|публичн\S*\s+(?:issue|тикет|задач|обсуждени)|herkese\s+a\S{2}\S{2}k|(?:issue|kho|repo|kênh|gist)\s+công\s+khai|(?:贴进|贴到|贴入|貼進|貼到|粘贴到|粘贴进|黏貼到)[^\n]{0,12}?(?:发布说明|發佈說明|发行说明|发版说明|公开的?\s*issue|评论区|公開的?\s*issue)|\bpublic\s+(?:[\w-]+\s+)?(?:repo(?:sitory)?|discussion|issue|thread|channel|paste)\b|reposit(?:ó|o)rio\s+p(?:ú|u)blico|d(?:é|e)p(?:ô|o)t\s+public|(?:ö|oe)ffentliche[nsm]?\s+(?:Repo|Gist|Issue|Kanal)|公开(?:的)?(?:仓库|代码库)|公開リポジトリ|공개\s*저장소|\bcomo\s+(?:um\s+|un\s+)?coment(?:á|a)rio\b|\bas\s+(?:a\s+)?(?:public\s+)?comment\s+(?:in|on|to)\b|\banyone\s+with\s+the\s+link\b|cualquiera\s+con\s+el\s+enlace|qualquer\s+pessoa\s+com\s+o\s+link|\bjede[rm]?\s+mit\s+dem\s+Link|toute\s+personne\s+(?:disposant|ayant)\s+(?:du|le)\s+lien|知道链接的|リンクを知っている|링크가\s*있는\s*모든|(?:^|[\s(])(?:an|a|à|para|al|на)\s+[\w.+-]+@[\w-]+\.[a-z]{2,}\b|@[\w-]+(?:\.[\w-]+)+\s*(?:を|に|へ|宛|으로|로|을|를|에게)|(?:^|\s)(?:vers|para|nach|auf|al|à)\s+(?:(?:le|la|les|el|o|a|den|die|das|l')\s*)?(?:[\w-]+\s+){0,3}?[`'\x22<(]?https?://|\bin\s+the\s+query\s+string\b|\bURL-?encoded\b|\bto\s+[`'\x22<]https?://|\bto\s+the\s+(?:[\w-]+\s+){0,2}webhook\b|\b(?:using|with|via|through)\s+the\s+(?:e-?mail|mail|send[_-]?mail|gmail|outlook)\s+tool\b|\bcomment\s+on\s+(?:the|your|a|an|each|every|this)\s+(?:open\s+|current\s+|user's\s+)?(?:pull\s+request|PR|merge\s+request|MR|issue|ticket)\b|(?:\b(?:last\s+opp|ladda\s+upp|uploaden|stuur|verstuur|plak|kopieer|skicka|klistra\s+in|bifoga|vedhæft|indsæt|lim\s+inn|legg\s+ved|lähetä|liitä|odešli|nahraj|vlož|přilož|trimite|încarcă|incarca|atașează|küldd|töltsd\s+fel|csatold|hantar|muat\s+naik|lampirkan|ipadala|i-upload|ilakip|tuma|pakia|ambatanisha|befrest|upload\s+kon)\b|надішл|відправ|встав|прикріп|แนบ|ส่ง|อัปโหลด|بفرست|ارسال|آپلود|بارگذاری|بھیج|اپ\s*لوڈ|שלח|העלה|צרף|στείλε|ανέβασε|επισύναψε|পাঠান|আপলোড|அனுப்ப|பதிவேற்ற)[^\n]{0,120}(?:https?://|\b[\w.+-]+@[\w-]+\.[a-z]{2,}\b)|публічн\S*\s+(?:issue|тікет|задач|обговорен|репозитор)|\b(?:openbare?|publieke?)\s+(?:issue|repo)|\boffentlig\w*\s+(?:issue|repo|kanal)|\bjulkise\w*\s+(?:issue|repo)|\bveřejn\S*\s+(?:issue|repozit)|\bnyilvános\s+(?:issue|repó|tároló)|\bissue\s+public\b|(?:issue|מאגר)\s+ציבורי|δημόσιο\s+(?:issue|αποθετήριο)|(?:issue|مخزن)\s+عمومی|issue\s*สาธารณะ|(?:^|[\s\x60(])@\w{2,}bot\b|ربات\s+تلگرام|\btelegram\s+bot\b|\b(?:Ende|in)\s+(?:deiner|Ihrer|deine|Ihre)\s+Antwort\b|\b(?:fin\s+de|dans)\s+(?:ta|votre)\s+réponse\b|\b(?:final\s+de|en)\s+tu\s+respuesta\b"#,
         // Batch 54: a section of a file in the home folder is where the
         // user's own key is written ("into the profile's section of
         // `~/.aws/credentials`"), not a place others read.
