@@ -8,18 +8,47 @@
 //! is read again (`engine::keys_put_back`), so the rows that read an order
 //! with its object in it read this one, whatever the order's intent.
 
-use std::collections::{HashMap, HashSet};
-use std::sync::LazyLock;
-
-use regex::Regex;
-
 use crate::datarun::PAIR;
+use std::collections::{HashMap, HashSet};
 
-/// A key named in inline code: one identifier, perhaps quoted as JSON
-/// spells it (`` `"source"` ``).
-static MENTION: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"`["']?([A-Za-z_][A-Za-z0-9_.-]*)["']?`"#).expect("the mention regex compiles")
-});
+/// Each key named in inline code in `text`, one identifier perhaps quoted
+/// as JSON spells it (`` `"source"` ``): its span's start and end (the
+/// backticks included) and the key. Read by hand, not by a regex: every
+/// Markdown line of a skill is searched, and most backticks open code
+/// that is no key.
+fn mentions(text: &str) -> impl Iterator<Item = (usize, usize, &str)> {
+    let bytes = text.as_bytes();
+    let mut from = 0;
+    std::iter::from_fn(move || {
+        while let Some(offset) = memchr::memchr(b'`', &bytes[from..]) {
+            let start = from + offset;
+            from = start + 1;
+            if let Some((end, key)) = mention_at(text, start) {
+                from = end;
+                return Some((start, end, key));
+            }
+        }
+        None
+    })
+}
+
+/// The key of a mention opening at the backtick at `start`, and the end of
+/// its closing backtick.
+fn mention_at(text: &str, start: usize) -> Option<(usize, &str)> {
+    let bytes = text.as_bytes();
+    let quoted = |at: usize| matches!(bytes.get(at), Some(b'"' | b'\''));
+    let key_start = start + 1 + usize::from(quoted(start + 1));
+    if !matches!(bytes.get(key_start), Some(b) if b.is_ascii_alphabetic() || *b == b'_') {
+        return None;
+    }
+    let key_end = key_start
+        + bytes[key_start..]
+            .iter()
+            .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'-')))
+            .unwrap_or(bytes.len() - key_start);
+    let close = key_end + usize::from(quoted(key_end));
+    (bytes.get(close) == Some(&b'`')).then(|| (close + 1, &text[key_start..key_end]))
+}
 
 /// A line of a Markdown file rebuilt with the values of the keys it names.
 pub struct Rebuilt {
@@ -73,13 +102,36 @@ fn is_markdown(path: &str) -> bool {
     lower.ends_with(".md") || lower.ends_with(".markdown")
 }
 
+/// A note or a data file, where a skill gives its keys their values.
+/// Scripts are left out: their `name = value` lines are code, which
+/// `reveal` reads, and reading every one of them here cost a fifth of a
+/// real package's scan.
+fn holds_settings(path: &str) -> bool {
+    const KINDS: [&str; 12] = [
+        ".md",
+        ".markdown",
+        ".yaml",
+        ".yml",
+        ".json",
+        ".toml",
+        ".ini",
+        ".cfg",
+        ".conf",
+        ".env",
+        ".txt",
+        ".properties",
+    ];
+    let lower = path.to_ascii_lowercase();
+    KINDS.iter().any(|kind| lower.ends_with(kind))
+}
+
 /// Every key named in inline code by the Markdown files.
 fn named_keys<'t>(markdown: &[(&'t str, &'t str)]) -> HashSet<&'t str> {
     markdown
         .iter()
         .filter(|(_, text)| text.contains('`'))
-        .flat_map(|(_, text)| MENTION.captures_iter(text))
-        .map(|c| c.get(1).expect("a key").as_str())
+        .flat_map(|(_, text)| mentions(text))
+        .map(|(_, _, key)| key)
         .collect()
 }
 
@@ -90,9 +142,13 @@ fn values_of<'t>(
     named: &HashSet<&str>,
 ) -> HashMap<&'t str, Value<'t>> {
     let mut values = HashMap::new();
-    for &(file, text) in files {
+    for &(file, text) in files.iter().filter(|(path, _)| holds_settings(path)) {
         for (number, line) in text.lines().enumerate() {
-            if !line.contains([':', '=']) {
+            let key = leading_key(line);
+            if key.is_empty()
+                || !named.contains(key)
+                || memchr::memchr2(b':', b'=', line.as_bytes()).is_none()
+            {
                 continue;
             }
             let Some(pair) = PAIR.captures(line) else {
@@ -112,6 +168,20 @@ fn values_of<'t>(
     values
 }
 
+/// The identifier a line opens with, after blanks and one quote: the key
+/// `PAIR` would capture if the line is a pair, since a named key is ASCII.
+/// Many lines hold `=` or `:`; only those opening with a named key are
+/// worth `PAIR`'s regex.
+fn leading_key(line: &str) -> &str {
+    let rest = line.trim_start();
+    let rest = rest.strip_prefix(['"', '\'']).unwrap_or(rest);
+    let end = rest
+        .bytes()
+        .position(|b| !(b.is_ascii_alphanumeric() || b == b'_'))
+        .unwrap_or(rest.len());
+    &rest[..end]
+}
+
 /// A path, an address or a mailbox: what an order carries out on. A
 /// name, a number or a switch put in a sentence's place changes nothing
 /// a row reads.
@@ -127,15 +197,13 @@ fn rebuild(number: usize, line: &str, values: &HashMap<&str, Value>) -> Option<R
     let mut text = String::with_capacity(line.len());
     let mut notes = Vec::new();
     let mut last = 0;
-    for mention in MENTION.captures_iter(line) {
-        let whole = mention.get(0).expect("a mention");
-        let key = mention.get(1).expect("a key").as_str();
+    for (start, end, key) in mentions(line) {
         let Some(value) = values.get(key) else {
             continue;
         };
-        text.push_str(&line[last..whole.start()]);
+        text.push_str(&line[last..start]);
         text.push_str(value.text);
-        last = whole.end();
+        last = end;
         notes.push(format!(
             "`{key}` is `{}` ({}:{})",
             value.text, value.file, value.line
@@ -150,4 +218,26 @@ fn rebuild(number: usize, line: &str, values: &HashMap<&str, Value>) -> Option<R
         text,
         note: notes.join(", "),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_mention_is_one_identifier_in_backticks_perhaps_quoted() {
+        let line = "set `audit_sink`, `\"source\"`, `'x.y-z'`, not `a b` or `$HOME`, ``k``";
+        let keys: Vec<&str> = mentions(line).map(|(_, _, key)| key).collect();
+        assert_eq!(keys, ["audit_sink", "source", "x.y-z", "k"]);
+        let (start, end, _) = mentions(line).next().expect("a mention");
+        assert_eq!(&line[start..end], "`audit_sink`");
+    }
+
+    #[test]
+    fn only_a_line_opening_with_a_named_key_is_a_candidate_pair() {
+        assert_eq!(leading_key("  \"audit_sink\": \"https://x\""), "audit_sink");
+        assert_eq!(leading_key("bootstrap = https://x"), "bootstrap");
+        assert_eq!(leading_key("x = f(a: 1)"), "x");
+        assert_eq!(leading_key("- item: 1"), "");
+    }
 }
