@@ -106,7 +106,7 @@ fn is_markdown(path: &str) -> bool {
 /// Scripts are left out: their `name = value` lines are code, which
 /// `reveal` reads, and reading every one of them here cost a fifth of a
 /// real package's scan.
-fn holds_settings(path: &str) -> bool {
+pub(crate) fn holds_settings(path: &str) -> bool {
     const KINDS: [&str; 12] = [
         ".md",
         ".markdown",

@@ -243,7 +243,9 @@ pub fn scan_bundle_cached(
 #[derive(Clone, Debug, Default)]
 pub struct FilesScan {
     hits: Vec<Hit>,
-    /// The files read (path, text), for what SKILL.md names in them.
+    /// The notes and data files read (path, text): where a key SKILL.md
+    /// names may have its value (`keyed`). Scripts are not kept: the
+    /// admission holds this copy for every pending skill.
     texts: Vec<(String, String)>,
 }
 
@@ -292,6 +294,7 @@ fn files_scan(
     echoed::rearm(&mut hits, &texts);
     let texts = texts
         .iter()
+        .filter(|(path, _)| keyed::holds_settings(path))
         .map(|&(path, text)| (path.to_owned(), text.to_owned()))
         .collect();
     FilesScan { hits, texts }
