@@ -98,10 +98,11 @@ static ENV_DUMP: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// A secret's environment variable read by name (`os.getenv("…_KEY")`,
-/// `process.env.X_TOKEN`, `$env:…_PAT`, `ENV["…"]`).
+/// `process.env.X_TOKEN`, `$env:…_PAT`, `ENV["…"]`); a database's
+/// connection string (`DATABASE_URL`, `MONGODB_URI`) carries its password.
 static ENV_SECRET: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r#"(?i)(?:getenv|environ(?:\.get)?|process\.env|\bENV|\$env:|Getenv)\W{0,3}[A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|PAT|CREDENTIALS?)\b"#,
+        r#"(?i)(?:getenv|environ(?:\.get)?|process\.env|\bENV|\$env:|Getenv)\W{0,3}[A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|PAT|CREDENTIALS?|DATABASE_URL|DB_URL|MONGO(?:DB)?_URI|CONNECTION_STRING)\b"#,
     )
     .expect("env secret")
 });
@@ -222,11 +223,46 @@ fn source_of(
             }
             continue;
         }
-        if !used_as_login(value, at) && !owned(value, taint) {
+        if !used_as_login(value, at) && !owned(value, taint) && kept_whole(value, at, taint) {
             return Some(taint.clone());
         }
     }
     None
+}
+
+/// A database's connection string in the environment: a secret, since it
+/// carries the password (`DATABASE_URL`, `MONGODB_URI`).
+static CONNECTION_STRING: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)(?:DATABASE_URL|DB_URL|MONGO(?:DB)?_URI|CONNECTION_STRING)\b")
+        .expect("connection string")
+});
+
+/// An encoder's call, which keeps what it is given whole
+/// (`b64encode(`, `json.dumps(`, `JSON.stringify(`).
+static ENCODER_CALL: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:b64encode|b32encode|hexlify|encode|dumps|stringify|quote(?:_plus)?|urlencode|escape|str|format|join|bytes)\s*\($")
+        .expect("encoder call")
+});
+
+/// Whether the taint's value reaches `text` at `at` whole. A connection
+/// string is what a program queries its database with, and a query's
+/// result (`psql $conn -c …`, `count_rows(dsn)`) is no secret: it is
+/// carried only into a literal, a concatenation or an encoder. Other
+/// secrets are carried by any use.
+fn kept_whole(text: &str, at: usize, taint: &Taint) -> bool {
+    if !taint
+        .owner
+        .as_deref()
+        .is_some_and(|o| CONNECTION_STRING.is_match(o))
+    {
+        return true;
+    }
+    let before = text[..at].trim_end_matches([' ', '$']);
+    match before.chars().last() {
+        Some(':' | '=' | ',' | '{' | '[' | '+') => true,
+        Some('(') => ENCODER_CALL.is_match(before),
+        _ => false,
+    }
 }
 
 /// Where the chain of names and dots holding `at` starts

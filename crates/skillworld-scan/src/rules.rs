@@ -758,6 +758,11 @@ pub static RULES: &[Rule] = &[
             // A shell handed to a DNS tunnel or a WebSocket relay (batch 21).
             r"|\bdnscat2?\b[^\n]*\s--exec\b|\bwebsocat\b[^\n]*\s(?:sh-c|exec|cmd):",
             r"|\b(?:telnet|ncat|netcat)\s+\S+\s+\d+[^\n|]*\|\s*(?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh\b[^\n]*\s[12]?>\s*\S",
+            // malbench69: what a netcat listener or connection receives,
+            // piped into a shell, runs a remote peer's commands here (a
+            // bind shell without `-e`); piped into `tar` or a file it is a
+            // transfer.
+            r"|\b(?:nc|ncat|netcat|nc\.traditional|nc\.openbsd)\s[^\n|]*\|\s*(?:sudo\s+)?(?:/usr)?(?:/bin/)?(?:ba|z|da|k)?sh(?:\s|$|[;&)'\x22])",
         ),
         // gawk's socket to this machine's own service (a Redis `INFO`)
         // reaches no remote peer (batch 38).
@@ -1780,6 +1785,26 @@ pub static RULES: &[Rule] = &[
         confirm: Some(crate::naming::labelled_record),
         what: "uses a hidden file in a temporary folder",
         explain: "Uses a hidden file in a temporary folder.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "hidden-file-run",
+        class: Class::Execution,
+        severity: Severity::High,
+        target: Target::Code,
+        // malbench69: code kept in a hidden file of a temporary folder and
+        // run from there (`exec(open("/tmp/.cache").read())`, `eval` of
+        // its `readFileSync`, `source /tmp/.env-cache`, `sh /dev/shm/.x`):
+        // a stage dropped where no one looks, then executed. A visible
+        // temporary file, or a hidden one only read, is no such stage.
+        pattern: concat!(
+            r"\b(?:exec|eval)\s*\(\s*(?:compile\(\s*)?(?:io\.)?open\(\s*['\x22](?:/tmp|/var/tmp|/dev/shm)/\.[\w-]",
+            r"|\b(?:exec|eval)\s*\(\s*(?:fs\.)?readFileSync\(\s*['\x22\x60](?:/tmp|/var/tmp|/dev/shm)/\.[\w-]",
+            r"|\brunpy\.run_path\(\s*['\x22](?:/tmp|/var/tmp|/dev/shm)/\.[\w-]",
+            r"|(?:^|[;&|(]\s*|\bthen\s+)(?:source|\.|(?:ba|z|da|k)?sh|python[\d.]*|node|perl|ruby)\s+['\x22]?(?:/tmp|/var/tmp|/dev/shm|\$\{?TMPDIR\}?)/\.[\w-]",
+        ),
+        what: "runs code kept in a hidden temporary file",
+        explain: "Runs code from a hidden file in a temporary folder, a stage dropped where no one looks; remove the skill.",
         ..Rule::BASE
     },
     Rule {

