@@ -850,6 +850,27 @@ fn has_placeholder(text: &str) -> bool {
     })
 }
 
+/// Whether `text` holds a placeholder other than a reserved example domain
+/// (`<attacker-ip>`, `HOST`, `x.x.x.x`). In a code block the skill hands
+/// the agent, a send of data, a shell or a miner aimed at
+/// `x.example.com` is what the skill's own procedure does (SEC-4 keeps a
+/// placeholder payload a warning only in prose that explains or warns);
+/// an install, a registry or an API base under an example domain is the
+/// template every tool's documentation writes, and stays a blank.
+fn has_blank_word(text: &str) -> bool {
+    PLACEHOLDERS.find_iter(text).any(|m| {
+        let tag = m.as_str();
+        let closed = tag.starts_with('<') && text.contains(&format!("</{}", &tag[1..]));
+        !closed && !EXAMPLE_DOMAIN.is_match(tag)
+    })
+}
+
+/// A reserved example domain (`example.com`, `example.org`,
+/// `example.net`); a name under the `.example` or `.tld` top level
+/// (`attacker.example`) says it is a blank in its own name, and stays one.
+static EXAMPLE_DOMAIN: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)\bexample\.(?:com|org|net)\b").expect("example domain"));
+
 /// Whether an address on the line has a host with no placeholder in it
 /// (`curl https://dl.tools.dev/a.sh | bash -s -- --listen <port>`): the
 /// payload has a real target, whatever else the line leaves blank
@@ -1499,7 +1520,16 @@ fn judge(
     let markdown = kind == Kind::Markdown;
     let prose = !matches!(region, Region::Code(_));
     if markdown && rule.class.is_payload() {
-        if has_placeholder(text) && !names_a_real_host(text) {
+        let sends_or_serves = matches!(
+            rule.class,
+            Class::Exfiltration | Class::Shell | Class::Miner
+        );
+        let blank = if prose || inline || !sends_or_serves {
+            has_placeholder(text)
+        } else {
+            has_blank_word(text)
+        };
+        if blank && !names_a_real_host(text) {
             soften(
                 hit,
                 "written with a placeholder target, so it explains rather than arms",
