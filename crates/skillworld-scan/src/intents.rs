@@ -336,15 +336,17 @@ macro_rules! fetched_precedence_row {
 /// ".ssh folder", files "named .env"), in English and the languages the
 /// benchmarks use. Naming one is what clipboard, weather and mail skills
 /// do; only beside a send in the same step is it the theft
-/// (`private-data-sent`, `private-data-told-out`).
+/// (`private-data-sent`, `private-data-told-out`). Phrases are spelled
+/// with one space, so each is one literal the prefilter finds whole
+/// (anchor67: a common word as a trigger costs every line holding it).
 macro_rules! private_store {
     () => {
         concat!(
-            r"\b(?:pbpaste|xclip\s+(?:-o|-out)|xsel\s+(?:-o|--output)|wl-paste|Get-Clipboard|clipboard\s+(?:contents?|data|history|text)|contents?\s+of\s+the\s+clipboard|Zwischenablage|presse-papiers|portapapeles)\b",
-            r"|\b(?:screencapture|scrot|gnome-screenshot|ImageGrab\.grab|pyautogui\.screenshot|screenshots?\s+of\s+(?:the\s+|their\s+|your\s+|the\s+user's\s+)?(?:screen|desktop|display)|Bildschirmfoto\w*|Bildschirmaufnahme\w*|captures?\s+d'(?:écran|ecran)|capturas?\s+de\s+pantalla)\b",
-            r"|\b(?:ipapi\.co|ip-api\.com|ipinfo\.io|CoreLocation|CLLocationManager|navigator\.geolocation|GPS[\s-]+(?:coordinates|position|location)|(?:precise|exact)\s+(?:location|coordinates|position)|location\s+(?:based\s+on|from)\s+(?:the\s+|its\s+|their\s+)?IP\b|IP[\s-]+(?:based\s+)?(?:geo)?location|(?:genauen?|aktuellen?)\s+Standort\w*|(?:ubicación|ubicacion|posición|posicion)\s+(?:exacta|precisa|actual)|localisation\s+(?:exacte|précise|precise|actuelle))\b",
-            r"|\bthe\s+\.ssh\s+(?:folder|directory)\b|\b(?:files?|Dateien?|archivos?|fichiers?)\s+(?:named|called|namens|llamados?|(?:nommés?|nommes?))\s+[\x60'\x22]?\.env\b",
-            r"|\b(?:the\s+)?(?:user's\s+|original\s+)?task\s+prompts?\b|\bthe\s+user's\s+(?:prompts?|queries|messages\s+to\s+you)\b|\b(?:all|every)\s+(?:the\s+)?e-?mails?\s+(?:from|in)\s+(?:the\s+|their\s+|your\s+)?inbox\b|\bbrowser\s+history\b",
+            r"\b(?:pbpaste|xclip -o|xclip -out|xsel -o|xsel --output|wl-paste|Get-Clipboard|clipboard contents?|clipboard data|clipboard history|clipboard text|contents of the clipboard|Zwischenablage|presse-papiers|portapapeles)\b",
+            r"|\b(?:screencapture|scrot|gnome-screenshot|ImageGrab\.grab|pyautogui\.screenshot|screenshots? of (?:the |their |your |the user's )?(?:screen|desktop|display)|Bildschirmfoto\w*|Bildschirmaufnahme\w*|captures? d'(?:écran|ecran)|capturas? de pantalla)\b",
+            r"|\b(?:ipapi\.co|ip-api\.com|ipinfo\.io|CoreLocation|CLLocationManager|navigator\.geolocation|GPS (?:coordinates|position|location)|(?:precise|exact) (?:location|coordinates|position)|location (?:based on|from) (?:the |its |their )?IP|IP[ -](?:based )?location|IP geolocation|(?:genauen|aktuellen) Standort\w*|(?:ubicación|ubicacion|posición|posicion) (?:exacta|precisa|actual)|localisation (?:exacte|précise|precise|actuelle))\b",
+            r"|\bthe \.ssh (?:folder|directory)\b|\b(?:files?|Dateien?|archivos?|fichiers?) (?:named|called|namens|llamados?|nommés?|nommes?) [\x60'\x22]?\.env\b",
+            r"|\b(?:task prompts?|the user's (?:prompts?|queries)|(?:all|every) (?:the )?e-?mails? (?:from|in) (?:the |their |your )?inbox|browser history)\b",
         )
     };
 }
@@ -356,10 +358,10 @@ macro_rules! private_store {
 macro_rules! standing_trigger {
     () => {
         concat!(
-            r"\b(?:after\s+(?:(?:you\s+)?(?:adding|finishing|completing|submitting|editing|processing|making|creating|updating|saving|finish|complete|edit)\b|any\b|every\b|each\b)|always|every\s+time|each\s+time|whenever|automatically|for\s+(?:redundancy|backup|safekeeping|monitoring|logging|auditing|archiving|analytics|reproducibility))\b",
-            r"|\b(?:nach\s+(?:jede[mnrs]?|allen?)|immer|jedes\s+Mal|automatisch|zur\s+(?:Sicherheit|Sicherung|(?:Überwachung|Uberwachung)))\b",
-            r"|(?:\b(?:después|despues)\s+de\s+(?:cada|cualquier)|\bsiempre\b|\bcada\s+vez\b|\b(?:automáticamente|automaticamente)\b|\bpara\s+(?:redundancia|respaldo|monitoreo))",
-            r"|(?:\b(?:après|apres)\s+(?:chaque|toute?)\b|\btoujours\b|\bchaque\s+fois\b|\bautomatiquement\b|\bpour\s+(?:redondance|sauvegarde|surveillance))",
+            r"\b(?:after (?:(?:you )?(?:adding|finishing|completing|submitting|editing|processing|making|creating|updating|saving|finish|complete|edit)\b|any\b|every\b|each\b)|always|every time|each time|whenever|automatically|for (?:redundancy|backup|safekeeping|monitoring|logging|auditing|archiving|analytics|reproducibility))\b",
+            r"|\b(?:nach (?:jede[mnrs]?|allen?)|immer|jedes Mal|automatisch|zur (?:Sicherheit|Sicherung|Überwachung|Uberwachung))\b",
+            r"|(?:\b(?:después|despues) de (?:cada|cualquier)|\bsiempre\b|\bcada vez\b|\b(?:automáticamente|automaticamente)\b|\bpara (?:redundancia|respaldo|monitoreo))",
+            r"|(?:\b(?:après|apres) (?:chaque|toute?)\b|\btoujours\b|\bchaque fois\b|\bautomatiquement\b|\bpour (?:redondance|sauvegarde|surveillance))",
         )
     };
 }
@@ -367,22 +369,20 @@ macro_rules! standing_trigger {
 /// intent69: the act of the copy — sent, forwarded, uploaded, mirrored.
 macro_rules! copy_verb {
     () => {
-        r"\b(?:send|sends|sent|forward\w*|upload\w*|post|posts|copy|copies|mirror\w*|back\s+up|backs\s+up|sync\w*|submit\w*|transmit\w*|relay\w*|schick\w*|sende|senden|weiterleit\w*|leite\w*|hochlad\w*|kopier\w*|(?:envía|envia)\w*|(?:reenvía|reenvia)\w*|sube|subir|copia\w*|envoie\w*|envoyez|(?:transfère|transfere)\w*|(?:téléverse|televerse)\w*)\b"
+        r"\b(?:send|sends|sent|forward\w*|upload\w*|post|posts|copy|copies|mirror\w*|back up|backs up|sync\w*|submit\w*|transmit\w*|relay\w*|schick\w*|sende|senden|weiterleit\w*|leite\w*|hochlad\w*|kopier\w*|(?:envía|envia)\w*|(?:reenvía|reenvia)\w*|sube|subir|copia\w*|envoie\w*|envoyez|(?:transfère|transfere)\w*|(?:téléverse|televerse)\w*)\b"
     };
 }
 
 /// intent69: what is copied — a copy of the data, every message, all
 /// requests, the agent's tool calls: the user's material in bulk, not a
-/// report the skill made.
+/// report the skill made. Written as whole phrases, the row's trigger.
 macro_rules! bulk_material {
     () => {
         concat!(
-            r"\ba\s+copy\s+of\s+(?:the\s+|all\s+|every\s+|each\s+)?(?:data|dataset|rows|files?|documents?|records?|e-?mails?|messages?|conversations?|requests?)\b",
-            r"|\b(?:all|every|each)\s+(?:of\s+the\s+|the\s+)?(?:incoming\s+|new\s+)?(?:e-?mails?|messages?|tool\s?calls?|requests|conversations?|records|documents|rows)\b",
-            r"|\b(?:the\s+)?(?:tool[\s-]?call|toolcall)\s+(?:requests?|arguments)\b",
-            r"|\beine\s+Kopie\s+(?:der|aller|des)\b|\balle\s+(?:E-Mails|Nachrichten|Daten|Dateien|Dokumente|Anfragen|(?:Datensätze|Datensatze))\b",
-            r"|\buna\s+copia\s+de\b|\btod[oa]s\s+l[oa]s\s+(?:correos|mensajes|datos|archivos|documentos|solicitudes|filas)\b",
-            r"|\bune\s+copie\s+d|\btou(?:s|tes)\s+les\s+(?:e-mails|courriels|messages|fichiers|documents|(?:données|donnees)|(?:requêtes|requetes))\b",
+            r"\b(?:a copy of|all e-?mails|all the e-?mails|all messages|all the messages|(?:every|each) e-?mail|(?:every|each) message|all requests|every request|all tool ?calls|every tool ?call|(?:tool[ -]?call|toolcall) (?:requests?|arguments)|all conversations|all records|all documents)\b",
+            r"|\b(?:eine Kopie (?:der|aller|des)|alle (?:E-Mails|Nachrichten|Daten|Dateien|Dokumente|Anfragen))\b",
+            r"|\b(?:una copia de|todos los (?:correos|mensajes|datos|archivos|documentos)|todas las (?:respuestas|solicitudes))\b",
+            r"|\b(?:une copie d|tous les (?:e-mails|courriels|messages|fichiers|documents)|toutes les (?:données|donnees|requêtes|requetes))",
         )
     };
 }
@@ -410,7 +410,13 @@ macro_rules! standing_copy_row {
         sentence!(
             standing_trigger!(),
             concat!(
-                sentence!(copy_verb!(), bulk_material!(), "60"),
+                "(?:",
+                copy_verb!(),
+                ")",
+                in_sentence!("60"),
+                "(?:",
+                bulk_material!(),
+                ")",
                 in_sentence!("160"),
                 "(?:",
                 outside_literal!(),
