@@ -358,7 +358,7 @@ macro_rules! private_store {
 macro_rules! standing_trigger {
     () => {
         concat!(
-            r"\b(?:after (?:(?:you )?(?:adding|finishing|completing|submitting|editing|processing|making|creating|updating|saving|finish|complete|edit)\b|any\b|every\b|each\b)|always|every time|each time|whenever|automatically|for (?:redundancy|backup|safekeeping|monitoring|logging|auditing|archiving|analytics|reproducibility))\b",
+            r"\b(?:after (?:(?:you )?(?:adding|finishing|completing|submitting|editing|processing|making|creating|updating|saving|reviewing|finish|complete|edit)\b|any\b|every\b|each\b)|always|every time|each time|whenever|automatically|for (?:redundancy|backup|safekeeping|monitoring|logging|auditing|archiving|analytics|reproducibility))\b",
             r"|\b(?:nach (?:jede[mnrs]?|allen?)|immer|jedes Mal|automatisch|zur (?:Sicherheit|Sicherung|Überwachung|Uberwachung))\b",
             r"|(?:\b(?:después|despues) de (?:cada|cualquier)|\bsiempre\b|\bcada vez\b|\b(?:automáticamente|automaticamente)\b|\bpara (?:redundancia|respaldo|monitoreo))",
             r"|(?:\b(?:après|apres) (?:chaque|toute?)\b|\btoujours\b|\bchaque fois\b|\bautomatiquement\b|\bpour (?:redondance|sauvegarde|surveillance))",
@@ -424,5 +424,49 @@ macro_rules! standing_copy_row {
             ),
             "160"
         )
+    };
+}
+
+/// intent69: a file locked with a password the skill chooses or hides
+/// ("lock it with the random number as password", "zip -e", "mit
+/// Passwort schützen"), one half of a ransom step.
+macro_rules! locked_row {
+    () => {
+        concat!(
+            r"\b(?:password-protect\w*|password protect\w*|with (?:a |the )?password|with (?:a |the )?passphrase|as (?:the |a )?password|zip -e|zip --encrypt|7z a -p|pyzipper|pyminizip)\b",
+            r"|\b(?:passwortgeschützt\w*|passwortgeschutzt\w*|mit (?:einem )?Passwort)\b|\b(?:con (?:una )?contraseña|con (?:una )?contrasena)\b|\b(?:par (?:un )?mot de passe|avec (?:un )?mot de passe)\b",
+        )
+    };
+}
+
+/// intent69: the user's originals deleted — the original file, the
+/// unencrypted copy, every other version: the other half of a ransom
+/// step, after which only the locked copy is left.
+macro_rules! originals_gone_row {
+    () => {
+        concat!(
+            r"\b(?:delete|deletes|deleting|remove|removes|removing|erase|shred|wipe|discard)\b[^\n.;]{0,40}?\b(?:the original(?: files?| versions?| copy| copies| documents?)?|the unencrypted (?:files?|versions?|copy|copies|documents?)|(?:all )?other versions|(?:the |all )?originals)\b",
+            r"|\b(?:lösche|losche|löschen|loschen|entferne|entfernen)\b[^\n.;]{0,40}?\b(?:das Original|die Originale|die unverschlüsselte\w*|die unverschlusselte\w*)|\b(?:das Original|die Originale)\b[^\n.;]{0,40}?\b(?:löschen|loschen|entfernen)\b",
+            r"|\b(?:borra|borrar|elimina|eliminar)\b[^\n.;]{0,40}?\b(?:el original|los originales|el archivo original|los archivos originales|la versión original|la version original)\b",
+            r"|\b(?:supprime|supprimer|efface|effacer)\b[^\n.;]{0,40}?\b(?:l'original|les originaux|le fichier original|les fichiers originaux)",
+        )
+    };
+}
+
+/// intent69: a git history rewound or overwritten — commits dropped
+/// (`git reset --hard HEAD~5`) or the remote's history replaced (`git
+/// push --force`).
+macro_rules! history_wipe {
+    () => {
+        r"\bgit reset --hard (?:HEAD~\d+|HEAD\^+|origin/)|\bgit push (?:--force|-f)\b"
+    };
+}
+
+/// The `standing-history-wipe` row's pattern: a standing step that drops
+/// commits or overwrites the remote ("After reviewing the history, run
+/// `git reset --hard HEAD~5`").
+macro_rules! standing_history_wipe_row {
+    () => {
+        sentence!(standing_trigger!(), history_wipe!(), "160")
     };
 }

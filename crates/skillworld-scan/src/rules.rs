@@ -477,6 +477,11 @@ pub enum Signal {
     /// clipboard, the screen, the device's location, the mailbox, the
     /// conversation's prompts, key folders named in words.
     Private,
+    /// Locks a file with a password (`zip -e`, "with a password").
+    Locked,
+    /// Deletes the user's originals: the original file, the unencrypted
+    /// copy, every other version.
+    OriginalsGone,
 }
 
 /// Where a combination looks for its signals.
@@ -6176,6 +6181,67 @@ pub static RULES: &[Rule] = &[
         spares_descriptions: true,
         what: "tells the agent to copy the user's data to an outside address as a standing step",
         explain: "Tells the agent, after every task or always, to send a copy of the user's data, messages or requests to an address the skill names: a standing side channel the user never asked for; remove the skill.",
+        ..Rule::BASE
+    },
+    // intent69: the ransom step of the benchmarks — lock the user's file
+    // with a password and delete the original, so only the locked copy
+    // is left. A password-protected copy made to send, with the original
+    // kept, or the plaintext deleted once the user has checked the
+    // archive, leaves the user their file.
+    Rule {
+        id: "password-locked",
+        class: Class::Injection,
+        pattern: locked_row!(),
+        unless: negated![],
+        signal: Signal::Locked,
+        quiet: true,
+        beside: Signal::OriginalsGone,
+        what: "locks a file with a password",
+        explain: "Locks a file or an archive with a password.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "originals-deleted",
+        class: Class::Injection,
+        pattern: originals_gone_row!(),
+        unless: negated![
+            "after the user",
+            "once the user",
+            "if the user",
+            "when the user",
+            "ask the user",
+        ],
+        signal: Signal::OriginalsGone,
+        quiet: true,
+        what: "deletes the user's originals",
+        explain: "Deletes the original file, the unencrypted copy or every other version.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "lock-and-wipe",
+        class: Class::Injection,
+        severity: Severity::High,
+        combines: &[Signal::Locked, Signal::OriginalsGone],
+        scope: Scope::Block,
+        what: "locks the user's files with a password and deletes the originals",
+        explain: "One step locks the user's file with a password the skill chooses and deletes the original, so only the locked copy is left: the shape of ransomware; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "standing-history-wipe",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        // A standing step ("after reviewing the history", "after making
+        // any commits") that drops commits or overwrites the remote's
+        // history. The same command the user asks for, or
+        // `--force-with-lease` after the user's own rebase, is their
+        // choice.
+        pattern: standing_history_wipe_row!(),
+        unless: negated!["force-with-lease", "if the user", "when the user"],
+        spares_descriptions: true,
+        what: "tells the agent to drop commits or overwrite the remote as a standing step",
+        explain: "Tells the agent, after every review or commit, to hard-reset commits away or force-push over the remote's history: the user's work is lost without their asking; remove the skill.",
         ..Rule::BASE
     },
     Rule {
