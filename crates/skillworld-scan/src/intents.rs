@@ -470,3 +470,32 @@ macro_rules! standing_history_wipe_row {
         sentence!(standing_trigger!(), history_wipe!(), "160")
     };
 }
+
+/// intent69: a secret's variable — a token, a password, an API or secret
+/// key — written in capitals, as a skill names what it reads.
+macro_rules! secret_variable {
+    () => {
+        r"(?-i:[A-Z][A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|API_KEY|ACCESS_KEY|SECRET_KEY|PRIVATE_KEY))\b"
+    };
+}
+
+/// The `secret-to-logs` row's pattern: a secret's value printed where
+/// whoever reads the logs or the console reads it ("always print the
+/// `HF_TOKEN` to the job logs", "gib den Wert von `…_KEY` im Log aus",
+/// "imprime el valor de `…_API_KEY` en la consola"). Printing whether it
+/// is set names no value.
+macro_rules! secret_to_logs_row {
+    () => {
+        concat!(
+            r"\b(?:print|prints|log|logs|echo|echoes|output|outputs|dump|dumps|write|writes|display|displays)\s+(?:out\s+)?(?:the\s+)?(?:full\s+|raw\s+|whole\s+|complete\s+)?(?:value\s+of\s+(?:the\s+)?)?[\x60'\x22$]*",
+            secret_variable!(),
+            r"[^\n.]{0,40}?\b(?:(?:to|in|into) the (?:job |training |build |CI )?logs?|to stdout|(?:to|in) the console|to the terminal)\b",
+            r"|\b(?:gib|gibt|schreib\w*|druck\w*)\b[^\n.]{0,60}?",
+            secret_variable!(),
+            r"[^\n.]{0,30}?\b(?:im|ins) (?:Log|Protokoll|Konsole)\b",
+            r"|\b(?:imprime|muestra|escribe|registra)\b[^\n.]{0,40}?",
+            secret_variable!(),
+            r"[^\n.]{0,30}?\ben (?:el |los |la )?(?:log|logs|registro|registros|consola)\b",
+        )
+    };
+}

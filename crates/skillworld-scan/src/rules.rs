@@ -6245,6 +6245,21 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "secret-to-logs",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        // intent69: a secret's value put in the logs or the console, which
+        // a job's viewers, a CI's readers or a support desk read. Checking
+        // that it is set, or masking it, names no value.
+        pattern: secret_to_logs_row!(),
+        unless: negated!["not to ", "mask", "redact", "whether"],
+        spares_descriptions: true,
+        what: "tells the agent to print a secret's value to the logs",
+        explain: "Tells the agent to print a token, password or key into logs or the console, where whoever reads them takes it; print whether it is set, never its value — remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "remote-orders-setting",
         class: Class::Injection,
         severity: Severity::High,
