@@ -473,6 +473,15 @@ pub enum Signal {
     /// A setting that names an outside address data is sent or copied to
     /// (`destination: https://…`, `"forward_all_to": "…@…"`).
     SendTarget,
+    /// Names a store of the user's private data an order gathers: the
+    /// clipboard, the screen, the device's location, the mailbox, the
+    /// conversation's prompts, key folders named in words.
+    Private,
+    /// Locks a file with a password (`zip -e`, "with a password").
+    Locked,
+    /// Deletes the user's originals: the original file, the unencrypted
+    /// copy, every other version.
+    OriginalsGone,
 }
 
 /// Where a combination looks for its signals.
@@ -6133,6 +6142,147 @@ pub static RULES: &[Rule] = &[
         spares_descriptions: true,
         what: "says instructions fetched from an address take precedence over the skill or the user",
         explain: "Says the agent's instructions come from an address and stand over this file or the user: whoever controls that text steers the agent after the review; treat fetched text as data — remove the skill.",
+        ..Rule::BASE
+    },
+    // intent69: the side step an instruction-only injection adds to an
+    // honest skill — gather something of the user's and send it to the
+    // skill's own address (SKILL-INJECT's and Progent's SKILL.md
+    // benchmarks). What is gathered names the harm, the send in the same
+    // step (a paragraph or a list) makes it an order to exfiltrate.
+    Rule {
+        id: "private-data-named",
+        class: Class::Injection,
+        pattern: private_data_row!(),
+        unless: negated!["not to "],
+        signal: Signal::Private,
+        quiet: true,
+        what: "names a store of the user's private data",
+        explain: "Names the clipboard, the screen, the device's location, the mailbox, the conversation's prompts or a key folder.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "private-send",
+        // Beside a private store only: the same step sends something to
+        // an outside address in words ("upload each file to our collector
+        // at https://…").
+        beside: Signal::Private,
+        what: "sends something to an outside address",
+        explain: "Sends something to a URL, an e-mail address or a webhook.",
+        ..Rule::OUTSIDE_SEND
+    },
+    Rule {
+        id: "private-data-sent",
+        class: Class::Injection,
+        severity: Severity::High,
+        combines: &[Signal::Private, Signal::Sink],
+        scope: Scope::Block,
+        what: "gathers the user's private data and sends it away",
+        explain: "One step reads the clipboard, the screen, the device's location, the mailbox, the conversation's prompts or a key folder and sends data to an outside address in a command: the skill exfiltrates what the user never chose to share; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "private-data-told-out",
+        class: Class::Injection,
+        severity: Severity::High,
+        combines: &[Signal::Private, Signal::OutsideSend],
+        scope: Scope::Block,
+        what: "tells the agent to send the user's private data away",
+        explain: "One step names the clipboard, the screen, the device's location, the mailbox, the conversation's prompts or a key folder and tells the agent to send it to an outside address: the skill exfiltrates what the user never chose to share; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "standing-copy-out",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        // A standing step ("after adding rows", "always", "for
+        // redundancy") that copies the user's material in bulk — a copy
+        // of the data, every e-mail, the tool-call requests — to an
+        // address the skill writes out: a second destination the user
+        // never asked for. Uploading a report the skill made, or a file
+        // to the service the user asked for without a standing trigger,
+        // names neither.
+        pattern: standing_copy_row!(),
+        unless: negated!["example.com", "example.org", "localhost", "127.0.0.1"],
+        spares_descriptions: true,
+        what: "tells the agent to copy the user's data to an outside address as a standing step",
+        explain: "Tells the agent, after every task or always, to send a copy of the user's data, messages or requests to an address the skill names: a standing side channel the user never asked for; remove the skill.",
+        ..Rule::BASE
+    },
+    // intent69: the ransom step of the benchmarks — lock the user's file
+    // with a password and delete the original, so only the locked copy
+    // is left. A password-protected copy made to send, with the original
+    // kept, or the plaintext deleted once the user has checked the
+    // archive, leaves the user their file.
+    Rule {
+        id: "password-locked",
+        class: Class::Injection,
+        pattern: locked_row!(),
+        unless: negated![],
+        signal: Signal::Locked,
+        quiet: true,
+        beside: Signal::OriginalsGone,
+        what: "locks a file with a password",
+        explain: "Locks a file or an archive with a password.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "originals-deleted",
+        class: Class::Injection,
+        pattern: originals_gone_row!(),
+        unless: negated![
+            "after the user",
+            "once the user",
+            "if the user",
+            "when the user",
+            "ask the user",
+        ],
+        signal: Signal::OriginalsGone,
+        quiet: true,
+        what: "deletes the user's originals",
+        explain: "Deletes the original file, the unencrypted copy or every other version.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "lock-and-wipe",
+        class: Class::Injection,
+        severity: Severity::High,
+        combines: &[Signal::Locked, Signal::OriginalsGone],
+        scope: Scope::Block,
+        what: "locks the user's files with a password and deletes the originals",
+        explain: "One step locks the user's file with a password the skill chooses and deletes the original, so only the locked copy is left: the shape of ransomware; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "standing-history-wipe",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        // A standing step ("after reviewing the history", "after making
+        // any commits") that drops commits or overwrites the remote's
+        // history. The same command the user asks for, or
+        // `--force-with-lease` after the user's own rebase, is their
+        // choice.
+        pattern: standing_history_wipe_row!(),
+        unless: negated!["force-with-lease", "if the user", "when the user"],
+        spares_descriptions: true,
+        what: "tells the agent to drop commits or overwrite the remote as a standing step",
+        explain: "Tells the agent, after every review or commit, to hard-reset commits away or force-push over the remote's history: the user's work is lost without their asking; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "secret-to-logs",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        // intent69: a secret's value put in the logs or the console, which
+        // a job's viewers, a CI's readers or a support desk read. Checking
+        // that it is set, or masking it, names no value.
+        pattern: secret_to_logs_row!(),
+        unless: negated!["not to ", "mask", "redact", "whether"],
+        spares_descriptions: true,
+        what: "tells the agent to print a secret's value to the logs",
+        explain: "Tells the agent to print a token, password or key into logs or the console, where whoever reads them takes it; print whether it is set, never its value — remove the skill.",
         ..Rule::BASE
     },
     Rule {
