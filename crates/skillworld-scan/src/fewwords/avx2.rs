@@ -11,13 +11,32 @@ use super::{Needle, Probe};
 /// Start positions read at once.
 pub const CHUNK: usize = 32;
 
+/// Whether one of `needles` occurs in `hay`: by AVX2 where the hay holds
+/// a chunk of start positions for it, else by `memchr`. One call for the
+/// group: a call for each word cost as much as reading a chunk twice.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+pub unsafe fn any_occurs(needles: &[Needle], hay: &[u8]) -> bool {
+    needles.iter().any(|needle| {
+        match hay.len() >= needle.word.len() + CHUNK - 1 {
+            // SAFETY: AVX2 is the caller's promise, and the hay is long
+            // enough.
+            true => unsafe { occurs(needle, hay) },
+            false => needle.occurs_in(hay),
+        }
+    })
+}
+
 /// Whether `needle` occurs in `hay`, whose length is at least the word's
 /// and `CHUNK - 1` more.
 ///
 /// # Safety
 /// The CPU must support AVX2.
 #[target_feature(enable = "avx2")]
-pub unsafe fn occurs(needle: &Needle, hay: &[u8]) -> bool {
+#[inline]
+unsafe fn occurs(needle: &Needle, hay: &[u8]) -> bool {
     // Past the last start position at which the word fits in the hay.
     let starts = hay.len() - needle.word.len() + 1;
     assert!(starts >= CHUNK, "a hay of a chunk at least");
