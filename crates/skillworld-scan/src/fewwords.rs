@@ -91,10 +91,15 @@ impl FewWords {
             .map(|(word, bounded)| {
                 // Which bytes are searched only changes the speed, never a
                 // result.
-                let mut places: Vec<usize> = (0..word.len()).collect();
-                places.sort_by_key(|&i| commonness(word[i]));
-                let at = places[0];
-                let second = places.get(1).copied().unwrap_or(at);
+                // Picked without sorting the word's places: a process
+                // builds thousands of groups before its first scan.
+                let least = |but: Option<usize>| {
+                    (0..word.len())
+                        .filter(|&i| Some(i) != but)
+                        .min_by_key(|&i| commonness(word[i]))
+                };
+                let at = least(None).expect("a word is not empty");
+                let second = least(Some(at)).unwrap_or(at);
                 let byte = word[at];
                 Needle {
                     word: word.to_vec(),
