@@ -90,9 +90,8 @@ impl FewWords {
             .into_iter()
             .map(|(word, bounded)| {
                 // Which bytes are searched only changes the speed, never a
-                // result.
-                // Picked without sorting the word's places: a process
-                // builds thousands of groups before its first scan.
+                // result. Picked without sorting the word's places: a
+                // process builds thousands of groups before its first scan.
                 let least = |but: Option<usize>| {
                     (0..word.len())
                         .filter(|&i| Some(i) != but)
@@ -128,8 +127,8 @@ impl FewWords {
 }
 
 impl Needle {
-    /// Whether the word stands at `start` of `hay` (which holds it there),
-    /// at a word's edge when it must.
+    /// Whether the word stands at `start` of `hay` (long enough to hold
+    /// it there), at a word's edge when it must.
     fn fits(&self, hay: &[u8], start: usize) -> bool {
         hay[start..start + self.word.len()].eq_ignore_ascii_case(&self.word)
             && !(self.bounded && start.checked_sub(1).is_some_and(|b| is_word(hay[b])))
