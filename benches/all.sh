@@ -41,6 +41,7 @@ step() {
 cargo bench --workspace --no-run
 cargo build --release -p skillworld-cli
 cargo build --release -p skillworld --example simulation_host
+cargo build --release -p skillworld-scan --example sweep
 
 step validate cargo bench -p skillworld-format --bench validate
 step validate-1-thread cargo bench -p skillworld-format --bench validate -- --threads 1
@@ -53,6 +54,16 @@ step catalog cargo bench -p skillworld-world --bench catalog
 step store cargo bench -p skillworld-store --bench store
 step import cargo bench -p skillworld-cli --bench import
 step scan cargo bench -p skillworld-scan --bench scan
+# The scan's whole-skill passes (combinations, sends carried across files),
+# which the file-by-file bench above cannot see: the instructions of
+# scanning every skill folder of the corpus as `scan_dir` does
+# (SWEEP=DIR measures another folder of skills, such as a sweep's).
+if command -v valgrind >/dev/null; then
+  step scan-folders valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+    target/release/examples/sweep "${SWEEP:-../shared/corpus}"
+else
+  echo "note: no valgrind, so the whole-folder scan cost is not re-measured"
+fi
 step sandbox cargo bench -p skillworld-sandbox --bench sandbox
 step load env SECONDS=30 cargo bench -p skillworld-habitat --bench load
 # Long enough for the writes to outgrow half the checkpoint: one is written

@@ -351,7 +351,7 @@ enum Group {
 
 impl Group {
     fn new(atoms: &[Atom]) -> Self {
-        if atoms.len() <= FewWords::MOST {
+        if atoms.len() <= FewWords::most() {
             // A word listed twice counts at a word's edge only when both
             // atoms say so.
             let bounded =
@@ -366,8 +366,8 @@ impl Group {
         }
     }
 
-    /// Whether the group searches with an automaton: about 1,600
-    /// instructions a line where a few words' search costs about 400.
+    /// Whether the group searches with an automaton: about 2,000
+    /// instructions a line where a few words' search costs a few hundred.
     fn is_costly(&self) -> bool {
         matches!(self, Group::Many { .. })
     }

@@ -658,7 +658,7 @@ const TRAIL: usize = 80;
 
 /// Whether this CPU runs the AVX2 gate (`SKILLWORLD_SCAN_SCALAR` set in
 /// the environment keeps the scalar one, to compare them).
-fn simd() -> bool {
+pub(crate) fn simd() -> bool {
     #[cfg(target_arch = "x86_64")]
     if std::env::var_os("SKILLWORLD_SCAN_SCALAR").is_none() {
         return std::arch::is_x86_feature_detected!("avx2");
