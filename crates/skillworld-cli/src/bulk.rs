@@ -1,18 +1,19 @@
 //! `skillworld import PATH… (--commons | --agent NAME)`: a bulk import into
 //! the world (STO-6). Bundles are read, parsed and scanned (`prescan`:
 //! the scanner's report, which a new skill's verdict takes) on every core,
-//! a bounded window ahead,
+//! a bounded window ahead — only hashed (`prehash`) when their source's
+//! skill is in the layer already, as a reinstall is judged at its install —,
 //! and installed in path order, many per commit: a few
 //! durable commits for the whole import, each skill still all or nothing
 //! (a rejected skill changes nothing and does not stop the others). Which
 //! skill an install lands on is the world's rule (`install_with`), the same
 //! behind every door.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, channel, sync_channel};
-use std::sync::{Arc, Mutex, TryLockError};
+use std::sync::{Arc, Mutex, OnceLock, TryLockError};
 
 use indicatif::ProgressBar;
 use skillworld_format::{
@@ -20,12 +21,13 @@ use skillworld_format::{
 };
 use skillworld_store::{Store, StoreError, Unpublished};
 use skillworld_world::{
-    InstallOutcome, InstallRules, Installed, Layer, Prescan, SkillWorld, WorldError, prescan,
+    InstallOutcome, InstallRules, Installed, Layer, Prescan, SkillWorld, WorldError, prehash,
+    prescan,
 };
 
 use crate::Failure;
 use crate::discover::Target;
-use crate::open::store_failure;
+use crate::open::{store_failure, world_failure};
 use crate::report::{SkillResult, progress};
 use crate::sources::Sources;
 
@@ -69,9 +71,20 @@ pub fn import(
 ) -> Result<(Opened, Vec<SkillResult>), Failure> {
     let mut results = Vec::with_capacity(targets.len());
     let queue = Queue::default();
+    let updates = Updates::new();
     std::thread::scope(|scope| {
-        let mut bundles = ReadAhead::start(scope, targets, &queue, scanner);
+        let ahead = Ahead {
+            scanner,
+            updates: &updates,
+        };
+        let mut bundles = ReadAhead::start(scope, targets, &queue, ahead);
         let mut opened = open()?;
+        let sources = opened
+            .0
+            .world()
+            .import_sources(layer)
+            .map_err(world_failure)?;
+        updates.get_or_init(|| sources);
         let bar = progress(targets.len());
         let pipelined = opened.1.is_some();
         let outcome = install_all(&mut opened.0, pipelined, |world, size| {
@@ -109,6 +122,20 @@ impl ScannerWarmup {
     fn ready(&self) -> bool {
         self.0.load(Ordering::Acquire)
     }
+}
+
+/// The import sources of the layer's skills, known once the store is open:
+/// a bundle from one of them is an update, which readers do not scan.
+type Updates = OnceLock<HashSet<String>>;
+
+/// What a reader scans with: the scanner's table, which it waits for, and
+/// the updates, which it does not: a bundle scanned before they are known
+/// (the store still opening) is scanned whole, as before (waiting held up
+/// a new database's import, whose updates are none).
+#[derive(Clone, Copy)]
+struct Ahead<'a> {
+    scanner: &'a ScannerWarmup,
+    updates: &'a Updates,
 }
 
 /// Runs `batch` (which says whether it installed the last bundle) until
@@ -284,8 +311,10 @@ fn read(target: &Target, sources: &mut Sources) -> Result<Bundle, BundleError> {
     Ok(bundle)
 }
 
-/// Scans a bundle read as its install will, on the reader's core.
-fn scan(read: Result<Bundle, BundleError>) -> Ready {
+/// Scans a bundle read as its install will, on the reader's core; hashes
+/// only the files of one that updates its source's skill. While the
+/// updates are not known yet every bundle is scanned.
+fn scan(read: Result<Bundle, BundleError>, updates: &Updates) -> Ready {
     let bundle = read?;
     let bytes = bundle_bytes(&bundle);
     let Bundle {
@@ -293,7 +322,15 @@ fn scan(read: Result<Bundle, BundleError>) -> Ready {
         files,
         signature,
     } = bundle;
-    let prescan = prescan(&imported.document, files);
+    let source = imported.document.skill.provenance.import_source.as_ref();
+    let update = updates
+        .get()
+        .is_some_and(|sources| source.is_some_and(|source| sources.contains(source)));
+    let prescan = if update {
+        prehash(&imported.document, files)
+    } else {
+        prescan(&imported.document, files)
+    };
     Ok(Scanned {
         imported,
         signature,
@@ -323,12 +360,7 @@ type Queue = Mutex<Option<Receiver<usize>>>;
 /// keeps what it read unscanned, as long as more jobs are waiting; with
 /// none waiting it scans what it holds (waiting for the table), so the
 /// consumer never waits on a bundle a reader holds back.
-fn reader(
-    targets: &[Target],
-    queue: &Queue,
-    finished: &SyncSender<(usize, Ready)>,
-    scanner: &ScannerWarmup,
-) {
+fn reader(targets: &[Target], queue: &Queue, finished: &SyncSender<(usize, Ready)>, ahead: Ahead) {
     let mut held: Vec<(usize, Result<Bundle, BundleError>)> = Vec::new();
     let mut sources = Sources::default();
     loop {
@@ -350,22 +382,22 @@ fn reader(
             }
         };
         match job {
-            Ok(index) if !scanner.ready() => {
+            Ok(index) if !ahead.scanner.ready() => {
                 held.push((index, read(&targets[index], &mut sources)));
             }
             Ok(index) => {
                 held.push((index, read(&targets[index], &mut sources)));
-                if !send_all(&mut held, finished) {
+                if !send_all(&mut held, finished, ahead.updates) {
                     return;
                 }
             }
             Err(TryRecvError::Empty) => {
-                if !send_all(&mut held, finished) {
+                if !send_all(&mut held, finished, ahead.updates) {
                     return;
                 }
             }
             Err(TryRecvError::Disconnected) => {
-                send_all(&mut held, finished);
+                send_all(&mut held, finished, ahead.updates);
                 return;
             }
         }
@@ -376,9 +408,10 @@ fn reader(
 fn send_all(
     held: &mut Vec<(usize, Result<Bundle, BundleError>)>,
     finished: &SyncSender<(usize, Ready)>,
+    updates: &Updates,
 ) -> bool {
     held.drain(..)
-        .all(|(index, read)| finished.send((index, scan(read))).is_ok())
+        .all(|(index, read)| finished.send((index, scan(read, updates))).is_ok())
 }
 
 /// Targets read on every core, handed out in order. At most `READ_AHEAD`
@@ -397,7 +430,7 @@ impl<'t> ReadAhead<'t> {
         scope: &'scope std::thread::Scope<'scope, '_>,
         targets: &'t [Target],
         queue: &'scope Queue,
-        scanner: &ScannerWarmup,
+        ahead: Ahead<'scope>,
     ) -> Self
     where
         't: 'scope,
@@ -408,8 +441,7 @@ impl<'t> ReadAhead<'t> {
         let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
         for _ in 0..workers.min(targets.len()) {
             let finished = finished.clone();
-            let scanner = scanner.clone();
-            scope.spawn(move || reader(targets, queue, &finished, &scanner));
+            scope.spawn(move || reader(targets, queue, &finished, ahead));
         }
         let mut this = ReadAhead {
             targets,
@@ -474,11 +506,19 @@ mod tests {
             .collect();
         let expected: Vec<String> = (0..targets.len()).map(|i| format!("s{i}")).collect();
         // A warm-up never ready makes every reader hold what it reads for
-        // as long as jobs wait: the bundles must still all come back.
-        for scanner in [ScannerWarmup::default(), ScannerWarmup::start()] {
+        // as long as jobs wait: the bundles must still all come back, with
+        // the updates known or not.
+        for (scanner, updates) in [
+            (ScannerWarmup::default(), Updates::from(HashSet::new())),
+            (ScannerWarmup::start(), Updates::new()),
+        ] {
             let queue = Queue::default();
+            let ahead = Ahead {
+                scanner: &scanner,
+                updates: &updates,
+            };
             let names: Vec<String> = std::thread::scope(|scope| {
-                let mut reader = ReadAhead::start(scope, &targets, &queue, &scanner);
+                let mut reader = ReadAhead::start(scope, &targets, &queue, ahead);
                 std::iter::from_fn(|| reader.next())
                     .map(|(_, read)| read.unwrap().imported.document.name)
                     .collect()

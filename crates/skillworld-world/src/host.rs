@@ -2,6 +2,8 @@
 //! knowing bevy. The bevy `World` and the resolution `Schedule` stay
 //! reachable for hosts that add their own systems.
 
+use std::collections::HashSet;
+
 use bevy_ecs::entity::Entity;
 use serde_json::{Map, Value};
 use skillworld_core::{EntityRecord, Lifecycle, Origin, Preflight, Skill, StableId};
@@ -12,7 +14,7 @@ use crate::command::{AgentChange, Caller, Command, Switches};
 use crate::command::{Applied, InstallRules, Installed, OnCollision, Prescan, scanning_ahead};
 use crate::curator::{CuratorReport, CuratorSettings, CuratorState};
 use crate::error::WorldError;
-use crate::index::{Entities, NameIndex};
+use crate::index::{Entities, NameIndex, SourceIndex};
 use crate::layers::Layer;
 use crate::revisions::Revisions;
 use crate::state::{AgentNames, SkillWorld};
@@ -339,6 +341,15 @@ impl SkillWorld {
             },
         )?;
         Ok(self.installed(applied))
+    }
+
+    /// The import sources (STO-6) of `layer`'s skills: an install from one
+    /// of them updates its skill, which a bulk import's readers need not
+    /// scan ahead ([`crate::prehash`]).
+    pub fn import_sources(&self, layer: &Layer) -> Result<HashSet<String>, WorldError> {
+        let world = self.world_of(layer)?;
+        let index = self.world.resource::<SourceIndex>();
+        Ok(index.sources_of(world).map(str::to_owned).collect())
     }
 
     /// [`SkillWorld::install_signed`] of the files `prescan` scanned: a new

@@ -323,6 +323,14 @@ impl SourceIndex {
     pub fn get(&self, world: StableId, source: &str) -> Option<Entity> {
         self.by_source.get(&(world, source.to_owned())).copied()
     }
+
+    /// The sources of `world`'s imported skills.
+    pub(crate) fn sources_of(&self, world: StableId) -> impl Iterator<Item = &str> {
+        self.by_source
+            .keys()
+            .filter(move |(of, _)| *of == world)
+            .map(|(_, source)| source.as_str())
+    }
 }
 
 /// Skills changed since resolution last ran, by world, and a counter per

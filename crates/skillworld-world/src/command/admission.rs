@@ -10,7 +10,7 @@ use sha2::{Digest, Sha256};
 use skillworld_core::limits::{
     MAX_BUNDLE_BYTES, MAX_BUNDLE_FILES, MAX_CONTENT_CHARS, MAX_DESCRIPTION_CHARS, MAX_FILE_BYTES,
 };
-use skillworld_core::{Bucket, Origin, ScanFinding, ScanStatus, SkillName};
+use skillworld_core::{Body, Bucket, Origin, ScanFinding, ScanStatus, SkillName};
 use skillworld_format::{BundleFile, SkillDocument, export_skill_md};
 use skillworld_scan::{
     FilesScan, ScanCache, ScanContext, ScanReport, scan_bundle_cached, scan_files, scan_typosquat,
@@ -195,6 +195,18 @@ pub struct Scans {
     /// again on the installing thread. Kept for the whole install (a
     /// reinstall compares with them, then spawns its new files).
     digests: Vec<FileDigest>,
+    /// That bundle's SKILL.md body's length and SHA-256, hashed by the
+    /// reader: the store keys the body's blob by it, and a reinstall
+    /// compares it with the stored body's, instead of hashing the body on
+    /// the installing thread.
+    body: Option<BodyDigest>,
+}
+
+/// A SKILL.md body's length and SHA-256, as a reader hashed it.
+#[derive(Debug)]
+pub(crate) struct BodyDigest {
+    len: usize,
+    sha256: [u8; 32],
 }
 
 /// A bundle file's path, length and SHA-256, as a reader hashed it.
@@ -284,12 +296,13 @@ pub struct Prescan {
     read: ReadAhead,
 }
 
-/// What a reader made of a bundle ahead of its install: the scan, and
-/// each file's SHA-256.
+/// What a reader made of a bundle ahead of its install: the scan (none
+/// for a bundle [`prehash`]ed), each file's SHA-256 and the body's.
 #[derive(Debug)]
 pub(crate) struct ReadAhead {
-    scanned: ScannedAhead,
+    scanned: Option<ScannedAhead>,
     digests: Vec<FileDigest>,
+    body: BodyDigest,
 }
 
 /// A SKILL.md exported ahead and the report on it and its bundle's files
@@ -317,6 +330,36 @@ pub fn prescan(document: &SkillDocument, files: Vec<BundleFile>) -> Prescan {
     let exported = Exported::of(document);
     let scanned = scan_files(&files);
     let report = scan_with_files(&exported.text, &scanned, &NO_NAMES);
+    hashed_ahead(
+        document,
+        files,
+        Some(ScannedAhead {
+            exported,
+            report,
+            files: scanned,
+        }),
+    )
+}
+
+/// A bundle's files hashed ahead of an install that is expected to update
+/// a skill imported from the same source, without [`prescan`]'s scan: a
+/// reinstall is judged on the installing thread from the content it ends
+/// with, so a report made ahead would be thrown away (issue 19: a
+/// re-import scanned every bundle for nothing). Should the bundle land as
+/// a new skill after all, that install scans it whole.
+pub fn prehash(document: &SkillDocument, files: Vec<BundleFile>) -> Prescan {
+    hashed_ahead(document, files, None)
+}
+
+fn hashed_ahead(
+    document: &SkillDocument,
+    files: Vec<BundleFile>,
+    scanned: Option<ScannedAhead>,
+) -> Prescan {
+    let body = BodyDigest {
+        len: document.body.len(),
+        sha256: file_sha256(document.body.as_bytes()),
+    };
     let digests = files
         .iter()
         .map(|file| FileDigest {
@@ -328,12 +371,9 @@ pub fn prescan(document: &SkillDocument, files: Vec<BundleFile>) -> Prescan {
     Prescan {
         files,
         read: ReadAhead {
-            scanned: ScannedAhead {
-                exported,
-                report,
-                files: scanned,
-            },
+            scanned,
             digests,
+            body,
         },
     }
 }
@@ -349,10 +389,22 @@ impl Prescan {
 /// scanned and hashed it.
 pub(crate) fn scanning_ahead(world: &mut World, read: Option<ReadAhead>) {
     let mut scans = world.resource_mut::<Scans>();
-    (scans.ahead, scans.digests) = match read {
-        Some(read) => (Some(read.scanned), read.digests),
-        None => (None, Vec::new()),
+    (scans.ahead, scans.digests, scans.body) = match read {
+        Some(read) => (read.scanned, read.digests, Some(read.body)),
+        None => (None, Vec::new(), None),
     };
+}
+
+/// The body of the document being installed, keyed by the SHA-256 its
+/// reader took when the bundle was hashed ahead and `text` is that body
+/// (its length: the caller of `install_prescanned` vouches that the
+/// document is the one hashed, and an install changes at most its name);
+/// else in memory, for the store to hash.
+pub(crate) fn body_of(world: &World, text: String) -> Body {
+    match &world.resource::<Scans>().body {
+        Some(body) if body.len == text.len() => Body::hashed(text, body.sha256),
+        _ => Body::new(text),
+    }
 }
 
 /// `file`'s SHA-256: the reader's, when the bundle being installed was

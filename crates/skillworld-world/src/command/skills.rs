@@ -14,8 +14,8 @@ use skillworld_format::{BundleFile, BundleSignature, SkillDocument};
 
 use super::InstallRules;
 use super::admission::{
-    check_changeable, check_document, check_files, check_origin, digest_of, guard_autonomous,
-    unreadable_verdict, verdict, verdict_scanned_ahead,
+    body_of, check_changeable, check_document, check_files, check_origin, digest_of,
+    guard_autonomous, unreadable_verdict, verdict, verdict_scanned_ahead,
 };
 use super::{Applied, Caller, Switches};
 use crate::error::{ContentError, PatchError, WorldError};
@@ -130,7 +130,7 @@ impl SkillWorld {
         let merged = self.merge_kept_buckets(placed.entity, files, rules.force_prune)?;
         check_files(&placed.document.name, &merged.files)?;
         guard_autonomous(caller, &placed.document, &merged.files)?;
-        let document = placed.document;
+        let mut document = placed.document;
         let mut applied = match placed.entity {
             None => {
                 // A report a reader made ahead is on the bundle's files as
@@ -144,8 +144,10 @@ impl SkillWorld {
             Some(entity) => {
                 let resources = self.reinstall_resources(at, world, entity, merged.files);
                 let provenance = document.skill.provenance.clone();
+                let content = body_of(&self.world, std::mem::take(&mut document.body));
                 self.rewrite(at, entity, |record, skill| {
                     apply_document(record, skill, document);
+                    record.content = content;
                     skill.provenance.import_source = provenance.import_source;
                     skill.provenance.original_name = provenance.original_name;
                     skill.resources = resources;
@@ -506,13 +508,14 @@ impl SkillWorld {
         &mut self,
         at: Timestamp,
         world: StableId,
-        document: SkillDocument,
+        mut document: SkillDocument,
         files: Vec<BundleFile>,
         judged: Option<(ScanStatus, Vec<ScanFinding>)>,
     ) -> Result<Applied, WorldError> {
         SkillName::new(&document.name)?;
         let (scan, findings) =
             judged.unwrap_or_else(|| verdict(&mut self.world, &document, &files));
+        let content = body_of(&self.world, std::mem::take(&mut document.body));
         let id = self.world.resource_mut::<Entities>().allocate();
         let mut entity_record =
             record(id, &document.name, Some(world), PrimaryComponent::Skill, at);
@@ -521,6 +524,7 @@ impl SkillWorld {
         // import's source, a copy's origin); later writes keep it.
         let provenance = document.skill.provenance.clone();
         apply_document(&mut entity_record, &mut skill, document);
+        entity_record.content = content;
         skill.provenance = provenance;
         skill.scan = scan;
         skill.findings = findings;
