@@ -1004,7 +1004,10 @@ pub fn analyse(file: &str, text: &str, kind: Kind) -> Vec<Hit> {
 /// reported twice (a package name on its `args` line).
 fn mcp_launches(file: &str, text: &str, kind: Kind, hits: &[Hit]) -> Vec<Hit> {
     const LAUNCH_BLOCKS: usize = 1 << 21;
-    let configures = kind == Kind::Markdown || file.to_ascii_lowercase().ends_with(".json");
+    // The quiet row is the rows' own pass finding the key: no search of
+    // every text for it.
+    let configures = hits.iter().any(|h| h.rule.id == "mcp-server-config")
+        && (kind == Kind::Markdown || file.to_ascii_lowercase().ends_with(".json"));
     let Some(launches) = configures
         .then(|| crate::mcplaunch::launch_lines(text))
         .flatten()

@@ -1639,6 +1639,12 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "jq '.mcpServers | keys' \"$f\"",
     ),
     (
+        "mcp-server-config",
+        ".mcp.json",
+        "  \"mcpServers\": {",
+        "Servers are listed under mcpServers in the client's settings.",
+    ),
+    (
         "mcp-implant",
         "scripts/x.sh",
         "for f in ~/.gemini/settings.json ~/.cursor/mcp.json; do\n  jq '.mcpServers[\"w\"] = {\"command\": \"npx\"}' \"$f\" > t && mv t \"$f\"\ndone",
