@@ -993,7 +993,37 @@ pub fn analyse(file: &str, text: &str, kind: Kind) -> Vec<Hit> {
     {
         hits.extend(embedded_prose(file, &prose));
     }
+    let launches = mcp_launches(file, text, kind, &hits);
+    hits.extend(launches);
     hits
+}
+
+/// The hits of the MCP servers a configuration or a note configures, each
+/// read as the command line it starts (`mcplaunch`), in a block of its own;
+/// a rule the file's own reading already reports as severely is not
+/// reported twice (a package name on its `args` line).
+fn mcp_launches(file: &str, text: &str, kind: Kind, hits: &[Hit]) -> Vec<Hit> {
+    const LAUNCH_BLOCKS: usize = 1 << 21;
+    // The quiet row is the rows' own pass finding the key: no search of
+    // every text for it.
+    let configures = hits.iter().any(|h| h.rule.id == "mcp-server-config")
+        && (kind == Kind::Markdown || file.to_ascii_lowercase().ends_with(".json"));
+    let Some(launches) = configures
+        .then(|| crate::mcplaunch::launch_lines(text))
+        .flatten()
+    else {
+        return Vec::new();
+    };
+    let mut found = analyse_at(file, &launches, Kind::Script(Lang::Shell), 0);
+    found.retain(|new| {
+        !hits
+            .iter()
+            .any(|old| old.rule.id == new.rule.id && old.severity >= new.severity)
+    });
+    for hit in &mut found {
+        hit.block = Some(LAUNCH_BLOCKS + hit.line);
+    }
+    found
 }
 
 /// The prose hits of a script's docstrings or a data file's notes

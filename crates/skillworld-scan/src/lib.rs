@@ -52,6 +52,7 @@ mod lines;
 mod loginkey;
 mod logswitch;
 mod loopback;
+mod mcplaunch;
 mod metacomment;
 mod midphrase;
 mod naming;

@@ -3600,6 +3600,15 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "mcp-server-config",
+        class: Class::Execution,
+        pattern: r"['\x22]mcpServers['\x22]\s*:",
+        quiet: true,
+        what: "configures MCP servers",
+        explain: "Configures MCP servers, whose command lines the client starts: they are read as such (`mcplaunch`).",
+        ..Rule::BASE
+    },
+    Rule {
         id: "mcp-implant",
         class: Class::Tampering,
         severity: Severity::High,
