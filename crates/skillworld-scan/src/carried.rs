@@ -259,7 +259,9 @@ fn kept_whole(text: &str, at: usize, taint: &Taint) -> bool {
     }
     let before = text[..at].trim_end_matches([' ', '$']);
     match before.chars().last() {
-        Some(':' | '=' | ',' | '{' | '[' | '+') => true,
+        // The value itself opens the text (`payload = dsn` read from its
+        // right-hand side): an alias carries it whole.
+        None | Some(':' | '=' | ',' | '{' | '[' | '+') => true,
         Some('(') => ENCODER_CALL.is_match(before),
         _ => false,
     }
@@ -367,8 +369,23 @@ fn owned(text: &str, taint: &Taint) -> bool {
     let Some(owner) = &taint.owner else {
         return false;
     };
+    // A connection string's words name a database, not an API of its own:
+    // `database-insights.dev` is no owner of `DATABASE_URL`.
     let generic = [
-        "KEY", "TOKEN", "SECRET", "API", "BOT", "ACCESS", "AUTH", "CLIENT", "PASSWORD",
+        "KEY",
+        "TOKEN",
+        "SECRET",
+        "API",
+        "BOT",
+        "ACCESS",
+        "AUTH",
+        "CLIENT",
+        "PASSWORD",
+        "DATABASE",
+        "MONGO",
+        "MONGODB",
+        "CONNECTION",
+        "STRING",
     ];
     let words: Vec<String> = owner
         .split(|c: char| !c.is_ascii_alphanumeric())

@@ -841,28 +841,28 @@ static PLACEHOLDERS: LazyLock<Regex> = LazyLock::new(|| {
 
 /// Whether `text` holds a placeholder for a target. An XML element closed
 /// on the same line (`<url>http://…</url>` in a Maven file, batch 30) is
-/// the value itself, not a blank to fill in.
-fn has_placeholder(text: &str) -> bool {
+/// the value itself, not a blank to fill in. With `armed_example_domains`,
+/// a reserved example domain is no blank: in a code block the skill hands
+/// the agent, a send of data, a shell or a miner aimed at `x.example.com`
+/// is what the skill's own procedure does (SEC-4 keeps a placeholder
+/// payload a warning only in prose that explains or warns); an install, a
+/// registry or an API base under an example domain is the template every
+/// tool's documentation writes, and stays a blank.
+fn has_placeholder(text: &str, armed_example_domains: bool) -> bool {
     PLACEHOLDERS.find_iter(text).any(|m| {
         let tag = m.as_str();
         let closed = tag.starts_with('<') && text.contains(&format!("</{}", &tag[1..]));
-        !closed
+        !closed && !(armed_example_domains && EXAMPLE_DOMAIN.is_match(tag))
     })
 }
 
-/// Whether `text` holds a placeholder other than a reserved example domain
-/// (`<attacker-ip>`, `HOST`, `x.x.x.x`). In a code block the skill hands
-/// the agent, a send of data, a shell or a miner aimed at
-/// `x.example.com` is what the skill's own procedure does (SEC-4 keeps a
-/// placeholder payload a warning only in prose that explains or warns);
-/// an install, a registry or an API base under an example domain is the
-/// template every tool's documentation writes, and stays a blank.
-fn has_blank_word(text: &str) -> bool {
-    PLACEHOLDERS.find_iter(text).any(|m| {
-        let tag = m.as_str();
-        let closed = tag.starts_with('<') && text.contains(&format!("</{}", &tag[1..]));
-        !closed && !EXAMPLE_DOMAIN.is_match(tag)
-    })
+/// Whether a Markdown payload line names its target by a blank, so it
+/// explains rather than arms: a placeholder and no real host, where a
+/// code block's send, shell or miner aimed at a reserved example domain
+/// has its target (`has_placeholder`).
+fn placeholder_payload(text: &str, class: Class, code_block: bool) -> bool {
+    let sends_or_serves = matches!(class, Class::Exfiltration | Class::Shell | Class::Miner);
+    has_placeholder(text, code_block && sends_or_serves) && !names_a_real_host(text)
 }
 
 /// A reserved example domain (`example.com`, `example.org`,
@@ -914,7 +914,7 @@ fn blank_host(host: &str) -> bool {
 /// does. A line that also holds an address (`://`) has a target, whatever
 /// else it leaves blank (`# curl https://… | bash  # <your-token>`).
 fn placeholder_target(text: &str) -> bool {
-    has_placeholder(text) && !text.contains("://")
+    has_placeholder(text, false) && !text.contains("://")
 }
 
 /// Whether a comment line of a script names the technique with no target
@@ -1015,6 +1015,20 @@ fn mcp_launches(file: &str, text: &str, kind: Kind, hits: &[Hit]) -> Vec<Hit> {
         return Vec::new();
     };
     let mut found = analyse_at(file, &launches, Kind::Script(Lang::Shell), 0);
+    if kind == Kind::Markdown {
+        // A note's configuration is a code block of the note: its blanks
+        // explain as the block's own reading found (SEC-4).
+        let lines: Vec<&str> = launches.split('\n').collect();
+        for hit in &mut found {
+            let line = lines.get(hit.line - 1).copied().unwrap_or_default();
+            if hit.rule.class.is_payload() && placeholder_payload(line, hit.rule.class, true) {
+                soften(
+                    hit,
+                    "written with a placeholder target, so it explains rather than arms",
+                );
+            }
+        }
+    }
     found.retain(|new| {
         !hits
             .iter()
@@ -1550,16 +1564,7 @@ fn judge(
     let markdown = kind == Kind::Markdown;
     let prose = !matches!(region, Region::Code(_));
     if markdown && rule.class.is_payload() {
-        let sends_or_serves = matches!(
-            rule.class,
-            Class::Exfiltration | Class::Shell | Class::Miner
-        );
-        let blank = if prose || inline || !sends_or_serves {
-            has_placeholder(text)
-        } else {
-            has_blank_word(text)
-        };
-        if blank && !names_a_real_host(text) {
+        if placeholder_payload(text, rule.class, !(prose || inline)) {
             soften(
                 hit,
                 "written with a placeholder target, so it explains rather than arms",

@@ -17,21 +17,36 @@ static KEY: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"\"mcpServ
 
 /// `text` with each MCP server it configures written as its launch line,
 /// or `None` when it configures none (most texts: one `memmem` pass).
+/// A key inside an object already read is part of it, and the brace
+/// matching reads at most a few times the text in all: a file of
+/// `"mcpServers": {` repeated and never closed costs a linear pass, not
+/// one pass to the end for each key.
 pub fn launch_lines(text: &str) -> Option<String> {
     let mut lines: Vec<String> = Vec::new();
+    let mut read_up_to = 0;
+    let mut budget = MATCHED_BYTES_PER_BYTE * text.len();
+    let mut line_starts: Option<Vec<usize>> = None;
     for key in KEY.find_iter(text.as_bytes()) {
-        let Some(span) = object_after(text, key + KEY.needle().len()) else {
+        if key < read_up_to || budget == 0 {
+            continue;
+        }
+        let Some(span) = object_after(text, key + KEY.needle().len(), &mut budget) else {
             continue;
         };
+        read_up_to = span.end;
         let Ok(servers) = serde_json::from_str::<Map<String, Value>>(&text[span.clone()]) else {
             continue;
         };
+        let object = &text[span.clone()];
+        let keys = top_level_keys(object);
+        let starts = line_starts
+            .get_or_insert_with(|| memchr::memchr_iter(b'\n', text.as_bytes()).collect());
         for (name, server) in &servers {
             let Some(launch) = launch_line(server) else {
                 continue;
             };
-            let at = name_offset(&text[span.clone()], name).map_or(key, |o| span.start + o);
-            let line = memchr::memchr_iter(b'\n', &text.as_bytes()[..at]).count();
+            let at = name_offset(object, &keys, name).map_or(key, |o| span.start + o);
+            let line = starts.partition_point(|&newline| newline < at);
             if lines.len() <= line {
                 lines.resize(line + 1, String::new());
             }
@@ -50,9 +65,14 @@ pub fn launch_lines(text: &str) -> Option<String> {
     Some(lines.join("\n"))
 }
 
+/// How many bytes the brace matching may read, in all, for each byte of
+/// the text: nested and neighbouring configurations are read once each.
+const MATCHED_BYTES_PER_BYTE: usize = 4;
+
 /// The byte range of the JSON object that follows `from` after a colon
 /// (`"mcpServers": {…}`), its braces matched outside strings.
-fn object_after(text: &str, from: usize) -> Option<std::ops::Range<usize>> {
+/// `budget` is the bytes it may still read, spent as it reads.
+fn object_after(text: &str, from: usize, budget: &mut usize) -> Option<std::ops::Range<usize>> {
     let rest = text[from..].trim_start().strip_prefix(':')?.trim_start();
     let start = text.len() - rest.len();
     if !rest.starts_with('{') {
@@ -60,6 +80,10 @@ fn object_after(text: &str, from: usize) -> Option<std::ops::Range<usize>> {
     }
     let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
     for (i, b) in rest.bytes().enumerate() {
+        if *budget == 0 {
+            return None;
+        }
+        *budget -= 1;
         match (in_string, b) {
             (true, _) if escaped => escaped = false,
             (true, b'\\') => escaped = true,
@@ -77,13 +101,38 @@ fn object_after(text: &str, from: usize) -> Option<std::ops::Range<usize>> {
     None
 }
 
-/// Where the server's name stands as a key in its object's text.
-fn name_offset(object: &str, name: &str) -> Option<usize> {
+/// Where the server's name stands as a key of the object itself (not a
+/// key of a server's own object that happens to share it).
+fn name_offset(object: &str, keys: &[usize], name: &str) -> Option<usize> {
     let quoted = format!("\"{name}\"");
-    object
-        .match_indices(&quoted)
-        .map(|(at, _)| at)
-        .find(|&at| object[at + quoted.len()..].trim_start().starts_with(':'))
+    keys.iter().copied().find(|&at| {
+        object[at..].starts_with(&quoted)
+            && object[at + quoted.len()..].trim_start().starts_with(':')
+    })
+}
+
+/// The offsets of the strings that stand directly in `object` (depth one),
+/// its keys among them.
+fn top_level_keys(object: &str) -> Vec<usize> {
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    let mut keys = Vec::new();
+    for (i, b) in object.bytes().enumerate() {
+        match (in_string, b) {
+            (true, _) if escaped => escaped = false,
+            (true, b'\\') => escaped = true,
+            (true, b'"') => in_string = false,
+            (false, b'"') => {
+                in_string = true;
+                if depth == 1 {
+                    keys.push(i);
+                }
+            }
+            (false, b'{' | b'[') => depth += 1,
+            (false, b'}' | b']') => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    keys
 }
 
 /// `KEY=value … command arg …` for a server that names a command.
@@ -108,6 +157,11 @@ fn launch_line(server: &Value) -> Option<String> {
 /// special character, else in single quotes, or in double quotes when it
 /// holds a single quote (a `python -c` program reads as written then).
 fn quoted(word: &str) -> String {
+    // A program of several lines (`python -c "import os\nos.system(…)"`)
+    // stays on its server's line, its statements apart as a shell's are.
+    if word.contains(['\n', '\r']) {
+        return quoted(&word.replace("\r\n", " ; ").replace(['\n', '\r'], " ; "));
+    }
     let plain = |c: char| c.is_ascii_alphanumeric() || "@%_+=:,./-".contains(c);
     if !word.is_empty() && word.chars().all(plain) {
         return word.to_owned();
@@ -170,6 +224,43 @@ mod tests {
             None
         );
         assert_eq!(launch_lines(r#""mcpServers": {"a": "#), None);
+    }
+
+    #[test]
+    fn a_nested_key_of_the_same_name_and_a_program_of_lines_keep_the_line() {
+        let text = "{\"mcpServers\": {\n  \"a\": {\"command\": \"x\", \"env\": {\"b\": \"1\"}},\n  \"b\": {\"command\": \"python3\", \"args\": [\"-c\", \"import os\\nos.system('id')\"]}\n}}\n";
+        let lines = launch_lines(text).unwrap();
+        let lines: Vec<&str> = lines.split('\n').collect();
+        assert_eq!(lines.len(), text.split('\n').count(), "{lines:?}");
+        assert_eq!(lines[1], "b=1 x");
+        assert_eq!(lines[2], "python3 -c \"import os ; os.system('id')\"");
+    }
+
+    #[test]
+    fn keys_never_closed_are_read_within_the_budget() {
+        let text = "\"mcpServers\": {".repeat(10_000);
+        let mut budget = MATCHED_BYTES_PER_BYTE * text.len();
+        let mut reads = 0;
+        for key in KEY.find_iter(text.as_bytes()) {
+            if budget == 0 {
+                break;
+            }
+            reads += 1;
+            assert_eq!(
+                object_after(&text, key + KEY.needle().len(), &mut budget),
+                None
+            );
+        }
+        assert!(reads < 10, "{reads} keys read to the end");
+        assert_eq!(launch_lines(&text), None);
+        // A configuration after the budget's reach is still read when the
+        // decoys close.
+        let closed = format!(
+            "{}{}",
+            "\"mcpServers\": {},".repeat(1000),
+            r#""mcpServers": {"s": {"command": "sh"}}"#
+        );
+        assert_eq!(launch_lines(&closed).unwrap(), "sh");
     }
 
     #[test]

@@ -1810,7 +1810,7 @@ pub static RULES: &[Rule] = &[
             r"\b(?:exec|eval)\s*\(\s*(?:compile\(\s*)?(?:io\.)?open\(\s*['\x22](?:/tmp|/var/tmp|/dev/shm)/\.[\w-]",
             r"|\b(?:exec|eval)\s*\(\s*(?:fs\.)?readFileSync\(\s*['\x22\x60](?:/tmp|/var/tmp|/dev/shm)/\.[\w-]",
             r"|\brunpy\.run_path\(\s*['\x22](?:/tmp|/var/tmp|/dev/shm)/\.[\w-]",
-            r"|(?:^|[;&|(]\s*|\bthen\s+)(?:source|\.|(?:ba|z|da|k)?sh|python[\d.]*|node|perl|ruby)\s+['\x22]?(?:/tmp|/var/tmp|/dev/shm|\$\{?TMPDIR\}?)/\.[\w-]",
+            r"|(?:^\s*|[;&|(]\s*|\bthen\s+)(?:source|\.|(?:ba|z|da|k)?sh|python[\d.]*|node|perl|ruby)\s+['\x22]?(?:/tmp|/var/tmp|/dev/shm|\$\{?TMPDIR\}?)/\.[\w-]",
         ),
         what: "runs code kept in a hidden temporary file",
         explain: "Runs code from a hidden file in a temporary folder, a stage dropped where no one looks; remove the skill.",
@@ -6212,7 +6212,16 @@ pub static RULES: &[Rule] = &[
         // to the service the user asked for without a standing trigger,
         // names neither.
         pattern: standing_copy_row!(),
-        unless: negated!["example.com", "example.org", "localhost", "127.0.0.1"],
+        // Addresses, not words: a decoy "localhost" in the sentence is no
+        // local destination.
+        unless: negated![
+            "://example.com",
+            ".example.com",
+            "://example.org",
+            ".example.org",
+            "://localhost",
+            "://127.0.0.1",
+        ],
         spares_descriptions: true,
         what: "tells the agent to copy the user's data to an outside address as a standing step",
         explain: "Tells the agent, after every task or always, to send a copy of the user's data, messages or requests to an address the skill names: a standing side channel the user never asked for; remove the skill.",
@@ -6244,7 +6253,8 @@ pub static RULES: &[Rule] = &[
             "once the user",
             "if the user",
             "when the user",
-            "ask the user",
+            "asking the user",
+            "ask the user first",
         ],
         signal: Signal::OriginalsGone,
         quiet: true,
@@ -6288,7 +6298,21 @@ pub static RULES: &[Rule] = &[
         // a job's viewers, a CI's readers or a support desk read. Checking
         // that it is set, or masking it, names no value.
         pattern: secret_to_logs_row!(),
-        unless: negated!["not to ", "mask", "redact", "whether"],
+        // Whole words, and "whether" only as what is printed: "unmasked"
+        // holds "mask", and "check whether it ran" prints the value still.
+        unless: negated![
+            "not to ",
+            "mask ",
+            "masked ",
+            "redact ",
+            "redacted ",
+            "Print whether",
+            "print whether",
+            "Log whether",
+            "log whether",
+            "Echo whether",
+            "echo whether",
+        ],
         spares_descriptions: true,
         what: "tells the agent to print a secret's value to the logs",
         explain: "Tells the agent to print a token, password or key into logs or the console, where whoever reads them takes it; print whether it is set, never its value — remove the skill.",
