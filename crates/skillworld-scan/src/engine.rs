@@ -852,7 +852,8 @@ fn has_placeholder(text: &str, armed_example_domains: bool) -> bool {
     PLACEHOLDERS.find_iter(text).any(|m| {
         let tag = m.as_str();
         let closed = tag.starts_with('<') && text.contains(&format!("</{}", &tag[1..]));
-        !closed && !(armed_example_domains && EXAMPLE_DOMAIN.is_match(tag))
+        let armed = armed_example_domains && EXAMPLE_DOMAIN.is_match(tag);
+        !(closed || armed)
     })
 }
 
