@@ -202,12 +202,24 @@ const REQUEST_WORDS: &[&str] = &[
     ".put(",
 ];
 
-/// Whether `host` (lower-cased) belongs to `vendor`.
+/// Vendors whose product companies run on their own servers, named after
+/// it by habit (`gitlab.corp.dev`, `sentry.internal.io`): a host with the
+/// product's name as a label is taken for the user's own instance.
+const SELF_HOSTED: &[&str] = &["GITLAB", "SENTRY"];
+
+/// Whether `host` (lower-cased) belongs to `vendor`, or is an instance of
+/// a self-hosted product the user runs.
 fn owned_by(host: &str, vendor: &Vendor) -> bool {
-    vendor
-        .hosts
+    let instance = vendor
+        .prefixes
         .iter()
-        .any(|own| host == *own || host.strip_suffix(own).is_some_and(|h| h.ends_with('.')))
+        .filter(|p| SELF_HOSTED.contains(p))
+        .any(|p| host.split('.').any(|label| label.eq_ignore_ascii_case(p)));
+    instance
+        || vendor
+            .hosts
+            .iter()
+            .any(|own| host == *own || host.strip_suffix(own).is_some_and(|h| h.ends_with('.')))
 }
 
 /// A host that is this machine, or a blank: a variable (`${GITLAB_URL}`),
@@ -313,6 +325,10 @@ mod tests {
         assert!(owned_by("hooks.slack.com", slack));
         assert!(!owned_by("slack.com.evil.dev", slack));
         assert!(!owned_by("notslack.com", slack));
+        assert!(!owned_by("slack.corp.dev", slack));
+        let gitlab = vendor_of("GITLAB_TOKEN").unwrap();
+        assert!(owned_by("gitlab.corp.dev", gitlab));
+        assert!(!owned_by("gitlab-sync.corp.dev", gitlab));
     }
 
     #[test]
