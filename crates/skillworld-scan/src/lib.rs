@@ -86,6 +86,7 @@ mod toolgrant;
 mod typosquat;
 mod urlhost;
 mod vendor;
+mod vendorkey;
 mod warnreach;
 mod words;
 mod wrapped;

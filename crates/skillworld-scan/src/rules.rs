@@ -52,6 +52,19 @@ macro_rules! vendor_key_from_env {
     };
 }
 
+/// A key of a vendor of `vendorkey::VENDORS` by its environment name, in a
+/// language's getter or a shell's expansion (`$SLACK_BOT_TOKEN`,
+/// `${GH_TOKEN}`, `$(DATADOG_API_KEY)`, `$env:OPENAI_API_KEY`).
+macro_rules! vendor_key_name {
+    () => {
+        concat!(
+            r"(?:os\.environ(?:\.get)?\s*[\[(]\s*|os\.getenv\(\s*|os\.Getenv\(\s*|process\.env\.|process\.env\[\s*|Deno\.env\.get\(\s*|ENV\[\s*|ENV\.fetch\(\s*|\$\{|\$\(|\$env:|\$|%)['\x22]?",
+            r"(?:SLACK|TWILIO|SENDGRID|DATADOG|DD|STRIPE|GITHUB|GH|GITLAB|OPENAI|ANTHROPIC|CLAUDE|GOOGLE|GEMINI|GCP|HF|HUGGINGFACE|HUGGING_FACE|NOTION|LINEAR|DISCORD|TELEGRAM|SENTRY|VERCEL|NETLIFY|CLOUDFLARE|CF|NPM|PYPI|TWINE|DOCKER|DOCKERHUB|AWS|AZURE|SUPABASE|MAILGUN|POSTMARK|SHOPIFY|MISTRAL|COHERE)",
+            r"_\w*?(?:KEY|TOKEN|SECRET|SID|PASSWORD|PAT)\w*",
+        )
+    };
+}
+
 /// Where a `vendor_key_from_env!` key may go: the vendor's own API, or
 /// the user's own proxy on this machine.
 const VENDOR_OWN_HOSTS: &[&str] = &[
@@ -3061,6 +3074,22 @@ pub static RULES: &[Rule] = &[
         unless: VENDOR_OWN_HOSTS,
         what: "sends a vendor's API key in a URL's query",
         explain: "Puts an Anthropic, OpenAI, GitHub, Stripe or AWS key from the environment into the query string of a URL on another host: those APIs never take their keys there, so the request hands the key to the URL's owner; send the key only to its vendor's API, in its header.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "vendor-key-elsewhere",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        target: Target::Code,
+        // vendor69: the benchmarks' stealer posts a Slack, Twilio or
+        // Datadog key (`--data "token=$SLACK_BOT_TOKEN"`) to a host of its
+        // own; an honest skill sends the key to the API it documents. The
+        // reader keeps a request line whose literal hosts are none of the
+        // key's vendor's (`vendorkey::VENDORS`).
+        pattern: vendor_key_name!(),
+        confirm: Some(crate::vendorkey::sent_elsewhere),
+        what: "sends a vendor's key to a host that is not the vendor's",
+        explain: "Puts a well-known vendor's key (Slack, Twilio, Datadog, GitHub, OpenAI…) from the environment on a request to a host that is not that vendor's, which hands the key to the host's owner; send the key only to its vendor's API.",
         ..Rule::BASE
     },
     Rule {
