@@ -37,7 +37,7 @@ pub fn host_lookup(line: &str) -> Option<(Bound, (usize, usize))> {
 fn serves(service: &Service, host: &str) -> bool {
     service.hosts.iter().any(|api| {
         let api = api.trim_start_matches('.');
-        api == host || api.strip_suffix(host).is_some_and(|sub| sub.ends_with('.'))
+        crate::urlhost::on_domain(api, host)
     })
 }
 

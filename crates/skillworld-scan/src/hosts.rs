@@ -7,7 +7,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use crate::urlhost::host_of;
+use crate::urlhost::{host_of, on_domain};
 
 /// Where official installers live (issue 18): compiled in, never guessed
 /// from the text around a URL — a host named after the tool
@@ -285,10 +285,7 @@ fn listed(entries: &[&str], rest: &str) -> bool {
     }
     entries.iter().any(|entry| {
         if let Some(domain) = entry.strip_prefix("*.") {
-            host == domain
-                || host
-                    .strip_suffix(domain)
-                    .is_some_and(|sub| sub.ends_with('.'))
+            on_domain(host, domain)
         } else if entry.contains('/') {
             rest.starts_with(entry)
         } else {
@@ -868,9 +865,7 @@ fn impersonated(host: &str) -> Option<&'static str> {
         }
     }
     REGISTRY_WORDS.iter().find_map(|&(word, domains)| {
-        let at_owner = domains
-            .iter()
-            .any(|d| host == *d || host.strip_suffix(d).is_some_and(|s| s.ends_with('.')));
+        let at_owner = domains.iter().any(|d| on_domain(host, d));
         let posed = posing.iter().any(|w| *w == word || misspelt(w, word));
         (!at_owner && posed).then_some(word)
     })

@@ -78,27 +78,46 @@ fn object_after(text: &str, from: usize, budget: &mut usize) -> Option<std::ops:
     if !rest.starts_with('{') {
         return None;
     }
-    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
-    for (i, b) in rest.bytes().enumerate() {
-        if *budget == 0 {
-            return None;
+    let mut depth = 0usize;
+    for (i, b) in structure(rest) {
+        if i >= *budget {
+            break;
         }
-        *budget -= 1;
-        match (in_string, b) {
-            (true, _) if escaped => escaped = false,
-            (true, b'\\') => escaped = true,
-            (true, b'"') | (false, b'"') => in_string = !in_string,
-            (false, b'{') => depth += 1,
-            (false, b'}') => {
+        match b {
+            b'{' => depth += 1,
+            b'}' => {
                 depth -= 1;
                 if depth == 0 {
+                    *budget -= i + 1;
                     return Some(start..start + i + 1);
                 }
             }
             _ => {}
         }
     }
+    *budget = budget.saturating_sub(rest.len());
     None
+}
+
+/// The bytes of JSON text that stand outside its strings, with their
+/// offsets, and the quote that opens each string: what a reader of its
+/// nesting needs, a string's braces and escaped quotes left out.
+fn structure(json: &str) -> impl Iterator<Item = (usize, u8)> + '_ {
+    let (mut in_string, mut escaped) = (false, false);
+    json.bytes().enumerate().filter(move |&(_, b)| {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            false
+        } else {
+            in_string = b == b'"';
+            true
+        }
+    })
 }
 
 /// Where the server's name stands as a key of the object itself (not a
@@ -114,21 +133,13 @@ fn name_offset(object: &str, keys: &[usize], name: &str) -> Option<usize> {
 /// The offsets of the strings that stand directly in `object` (depth one),
 /// its keys among them.
 fn top_level_keys(object: &str) -> Vec<usize> {
-    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    let mut depth = 0usize;
     let mut keys = Vec::new();
-    for (i, b) in object.bytes().enumerate() {
-        match (in_string, b) {
-            (true, _) if escaped => escaped = false,
-            (true, b'\\') => escaped = true,
-            (true, b'"') => in_string = false,
-            (false, b'"') => {
-                in_string = true;
-                if depth == 1 {
-                    keys.push(i);
-                }
-            }
-            (false, b'{' | b'[') => depth += 1,
-            (false, b'}' | b']') => depth = depth.saturating_sub(1),
+    for (i, b) in structure(object) {
+        match b {
+            b'"' if depth == 1 => keys.push(i),
+            b'{' | b'[' => depth += 1,
+            b'}' | b']' => depth = depth.saturating_sub(1),
             _ => {}
         }
     }

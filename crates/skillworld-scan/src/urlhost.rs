@@ -65,6 +65,15 @@ pub fn one_site(text: &str) -> Option<String> {
         .then_some(first)
 }
 
+/// Whether `host` is `domain` or a name under it (`api.github.com` for
+/// `github.com`; `notgithub.com` is not).
+pub fn on_domain(host: &str, domain: &str) -> bool {
+    host == domain
+        || host
+            .strip_suffix(domain)
+            .is_some_and(|sub| sub.ends_with('.'))
+}
+
 /// A host's registrable domain, lower-cased: its last two labels, three
 /// where the second-last is a country's generic one (`example.co.uk`).
 pub fn registrable(host: &str) -> String {

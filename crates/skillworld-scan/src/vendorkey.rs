@@ -219,7 +219,7 @@ fn owned_by(host: &str, vendor: &Vendor) -> bool {
         || vendor
             .hosts
             .iter()
-            .any(|own| host == *own || host.strip_suffix(own).is_some_and(|h| h.ends_with('.')))
+            .any(|own| crate::urlhost::on_domain(host, own))
 }
 
 /// A host that is this machine, or a blank: a variable (`${GITLAB_URL}`),
@@ -244,8 +244,8 @@ fn local_or_blank(host: &str) -> bool {
 fn hosts(line: &str) -> Vec<String> {
     line.match_indices("://")
         .filter(|(at, _)| {
-            line[..*at].to_ascii_lowercase().ends_with("http")
-                || line[..*at].to_ascii_lowercase().ends_with("https")
+            let before = line[..*at].to_ascii_lowercase();
+            before.ends_with("http") || before.ends_with("https")
         })
         .map(|(at, _)| crate::urlhost::host_of(&line[at + 3..]).to_ascii_lowercase())
         .collect()
