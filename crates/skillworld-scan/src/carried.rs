@@ -357,18 +357,34 @@ fn used_as_login(text: &str, at: usize) -> bool {
     LOGIN.is_match(before) || bare.ends_with("://") || bare.ends_with("api.telegram.org/bot")
 }
 
+/// A URL's text after its scheme, up to where a URL written in code ends.
+static URL: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)https?://([^\s'\x22\x60]+)").expect("url"));
+
 /// A URL's host.
 static HOST: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i)https?://([a-z0-9.-]+)").expect("host"));
 
 /// Whether `text` sends to the own API of the key `taint` holds: a host
-/// holding a word of the key's variable (`api.telegram.org` for
-/// `TELEGRAM_BOT_TOKEN`, with its token in the path as the Bot API
-/// takes it).
+/// of the key's owner in `hosts::SERVICES` (`api.telegram.org` for
+/// `TELEGRAM_BOT_TOKEN`, with its token in the path as the Bot API takes
+/// it), or, for a key the table does not know, a host holding a word of
+/// its variable (`api.acme-maps.io` for `ACME_MAPS_KEY`).
 fn owned(text: &str, taint: &Taint) -> bool {
     let Some(owner) = &taint.owner else {
         return false;
     };
+    // The variable's name ends the getter's match (`getenv("SLACK_TOKEN`).
+    let name = owner
+        .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .next()
+        .unwrap_or_default()
+        .to_ascii_uppercase();
+    if let Some(service) = crate::hosts::key_owner(&name) {
+        return URL
+            .captures_iter(text)
+            .any(|u| service.owns_url(&u[1].to_ascii_lowercase()));
+    }
     // A connection string's words name a database, not an API of its own:
     // `database-insights.dev` is no owner of `DATABASE_URL`.
     let generic = [

