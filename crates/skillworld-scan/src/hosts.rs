@@ -2,6 +2,9 @@
 //! site is ordinary setup and only warns; a raw IP address, a paste site or a
 //! tunnel is where droppers live, and any other host piped to a shell is
 //! the download-and-run it looks like.
+//!
+//! Who owns a credential (`SERVICES`): the one table every rule that
+//! spares a key sent to its owner asks.
 
 use std::sync::LazyLock;
 
