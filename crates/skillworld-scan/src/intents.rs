@@ -379,7 +379,7 @@ macro_rules! copy_verb {
 macro_rules! bulk_material {
     () => {
         concat!(
-            r"\b(?:a copy of|all e-?mails|all the e-?mails|all messages|all the messages|(?:every|each) e-?mail|(?:every|each) message|all requests|every request|all tool ?calls|every tool ?call|(?:tool[ -]?call|toolcall) (?:requests?|arguments)|all conversations|all records|all documents)\b",
+            r"\b(?:a copy of|all e-?mails|all the e-?mails|all messages|all the messages|(?:every|each) e-?mail|(?:every|each) message|all requests|every request|all tool ?calls|every tool ?call|(?:tool[ -]?call|toolcall) (?:requests?|arguments)|all conversations|all records|all documents|all (?:the )?data|all (?:the )?(?:patient|customer|client|user|health|healthcare|medical) data)\b",
             r"|\b(?:eine Kopie (?:der|aller|des)|alle (?:E-Mails|Nachrichten|Daten|Dateien|Dokumente|Anfragen))\b",
             r"|\b(?:una copia de|todos los (?:correos|mensajes|datos|archivos|documentos)|todas las (?:respuestas|solicitudes))\b",
             r"|\b(?:une copie d|tous les (?:e-mails|courriels|messages|fichiers|documents)|toutes les (?:données|donnees|requêtes|requetes))",
@@ -497,5 +497,40 @@ macro_rules! secret_to_logs_row {
             secret_variable!(),
             r"[^\n.]{0,30}?\ben (?:el |los |la )?(?:log|logs|registro|registros|consola)\b",
         )
+    };
+}
+
+/// inject70: the user's calendar or mail items destroyed in bulk —
+/// deleted, removed, cancelled, cleared — in English and the benchmarks'
+/// languages (German, Spanish, French).
+macro_rules! destroy_verb {
+    () => {
+        r"\b(?:delete|remove|cancel|erase|purge|wipe|clear|trash|decline|(?:lösch|losch)\w*|entfern\w*|storniere\w*|sage\w* ab|elimin\w*|borra\w*|cancela\w*|supprim\w*|annule\w*|efface\w*)\b"
+    };
+}
+
+/// inject70: every one of them — all events, every future occurrence,
+/// all e-mails in the inbox, every customer record. One item, or the
+/// items the user chose, is not in bulk and is not here.
+macro_rules! bulk_user_items {
+    () => {
+        concat!(
+            r"\b(?:all|every|each)\s+(?:of\s+(?:the|their|your)\s+)?(?:(?:future|other|upcoming|recurring|past|existing|remaining|scheduled)\s+)?(?:calendar\s+)?(?:events|meetings|appointments|occurrences|invitations|invites|bookings)\b",
+            r"|\b(?:all|every)\s+(?:of\s+)?(?:the\s+|their\s+|your\s+)?(?:e-?mails|messages|threads|conversations)\s+(?:in|from)\s+(?:the\s+|their\s+|your\s+)?(?:inbox|mail\s+account)\b",
+            r"|\b(?:all|every)\s+(?:of\s+)?(?:the\s+)?(?:customer|client|patient|member|employee)\s+(?:records?|accounts?|profiles?)\b",
+            r"|\balle\s+(?:(?:künftigen|kunftigen|anderen|wiederkehrenden|bestehenden)\s+)?(?:Termine|Ereignisse|Besprechungen|Serientermine|Kundendatensätze|Kundendatensatze|Patientenakten)\b|\balle\s+(?:E-Mails|Nachrichten)\s+(?:im|aus\s+dem)\s+Posteingang\b",
+            r"|\b(?:todos\s+los|todas\s+las)\s+(?:(?:futuros|futuras|demás|demas|otros|otras)\s+)?(?:eventos|citas|reuniones|reservas|registros\s+de\s+(?:clientes|pacientes))\b|\btodos\s+los\s+(?:correos|mensajes)\s+de\s+la\s+bandeja\s+de\s+entrada\b",
+            r"|\b(?:tous\s+les|toutes\s+les)\s+(?:(?:autres|futurs|futures)\s+)?(?:événements|evenements|rendez-vous|réunions|reunions|réservations|reservations|occurrences|dossiers\s+(?:clients|patients))\b|\btous\s+les\s+(?:e-mails|courriels|messages)\s+de\s+la\s+boîte\s+de\s+réception\b",
+        )
+    };
+}
+
+/// The `user-items-wiped` row's pattern: a step that deletes or cancels
+/// the user's calendar events, inbox or customer records in bulk, in one
+/// sentence ("For each other quarter, remove all events from the
+/// calendar", "cancel all future occurrences of that event").
+macro_rules! user_items_wiped_row {
+    () => {
+        sentence!(destroy_verb!(), bulk_user_items!(), "60")
     };
 }

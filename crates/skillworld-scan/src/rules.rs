@@ -2166,6 +2166,28 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "browser-passwords-taken",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        // inject70: a browser's password or cookie store opened to take
+        // what it holds out — the saved passwords extracted, the logins
+        // decrypted, the session cookies dumped — in one sentence or
+        // line. Naming the store to explain what infostealers go after,
+        // or to keep it out of a backup, takes nothing.
+        pattern: r"(?-i:\bLogin(?: |\\ )Data\b|\bWeb(?: |\\ )Data\b)[^\n]{0,100}?\b(?:extract|decrypt|dump|harvest|collect|export|copy)\w*\b[^\n]{0,40}?\b(?:passwords?|credentials|logins|session\s+(?:tokens|cookies)|credit\s+card\s+numbers)\b|\b(?:logins\.json|key[34]\.db|cookies\.sqlite)\b[^\n]{0,100}?\b(?:extract|decrypt|dump|harvest|collect|export|copy)\w*\b[^\n]{0,40}?\b(?:passwords?|credentials|logins|session\s+(?:tokens|cookies))\b|\b(?:extract|decrypt|dump|harvest|collect)\w*\s+[^\n]{0,40}?\b(?:passwords|credentials|logins)\b[^\n]{0,60}?(?-i:\bLogin(?: |\\ )Data\b|\blogins\.json\b|\bkey[34]\.db\b)",
+        unless: negated![
+            "infostealer",
+            "stealer",
+            "malware",
+            "attackers",
+            "exclude",
+            "skip "
+        ],
+        what: "extracts the passwords or session cookies a browser stores",
+        explain: "Opens the browser's saved-password or cookie store to extract or decrypt the logins and sessions it holds, as infostealers do; no audit needs the plain values — remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "keystroke-capture",
         class: Class::Exfiltration,
         target: Target::Code,
@@ -3665,6 +3687,22 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "tree-world-writable",
+        class: Class::Privilege,
+        severity: Severity::High,
+        target: Target::Code,
+        // inject70: the user's whole project or home folder made writable
+        // by every account (`chmod 777 .`, `chmod -R a+rwx ~`, `icacls .
+        // /grant Everyone:F`): any local process may then change the code
+        // the user runs. One scratch folder the skill names is
+        // `chmod-777`'s warning.
+        pattern: r"\bchmod\s+(?:-R\s+|--recursive\s+)?(?:0?777|[ao]\+rwx|ugo\+rwx|[ao]\+w)\s+(?:-R\s+)?(?:\.{1,2}/?|~/?|\$HOME/?|\$\{HOME\}/?|\x22\$HOME\x22/?)(?:[\s\x60'\x22;|&)]|$)|\bicacls\s+(?:\.|%USERPROFILE%|\$HOME|\$env:USERPROFILE)\s[^\n]*/grant\s+\*?(?:Everyone|S-1-1-0|Users):\(?(?:OI\)\(CI\)\()?F\b",
+        unless: negated![],
+        what: "makes the whole project or home folder writable by everyone",
+        explain: "Makes the working folder or the home folder writable by every account on the machine, so any process may change the code and files the user runs; grant only what a named folder needs — remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "system-path",
         class: Class::Setup,
         target: Target::Prose,
@@ -3851,7 +3889,7 @@ pub static RULES: &[Rule] = &[
         // Verification off inside a string is code written into the
         // user's files (a replace, a write, a sed script), not a
         // script's own client.
-        pattern: r"['\x22][^'\x22\n]*(?:verify=False|verify = False|NODE_TLS_REJECT_UNAUTHORIZED=0|InsecureSkipVerify: true|rejectUnauthorized: false|CURLOPT_SSL_VERIFYPEER, false)|NODE_TLS_REJECT_UNAUTHORIZED=0\b[^\n]*>>?\s*['\x22]?\S*\.env",
+        pattern: r"['\x22][^'\x22\n]*(?:verify=False|verify = False|NODE_TLS_REJECT_UNAUTHORIZED=0|PYTHONHTTPSVERIFY=0|GIT_SSL_NO_VERIFY=(?:1|true)|InsecureSkipVerify: true|rejectUnauthorized: false|CURLOPT_SSL_VERIFYPEER, false)|NODE_TLS_REJECT_UNAUTHORIZED=0\b[^\n]*>>?\s*['\x22]?\S*\.env",
         what: "switches TLS verification off in the user's code",
         explain: "Code writes certificate verification off (`verify=False`, `NODE_TLS_REJECT_UNAUTHORIZED=0`, `InsecureSkipVerify`) into the user's project or its environment, so anyone on the path can read and change its traffic; trust the right CA instead.",
         ..Rule::BASE
@@ -6335,6 +6373,38 @@ pub static RULES: &[Rule] = &[
         spares_descriptions: true,
         what: "tells the agent to print a secret's value to the logs",
         explain: "Tells the agent to print a token, password or key into logs or the console, where whoever reads them takes it; print whether it is set, never its value — remove the skill.",
+        ..Rule::BASE
+    },
+    // inject70: the destroy step of an instruction-only injection — the
+    // user's calendar, inbox or customer records cleared in bulk as a
+    // routine step ("remove all events of the other quarters", "cancel
+    // all future occurrences"). One event the user named, or the events
+    // the user chose, is the user's request.
+    Rule {
+        id: "user-items-wiped",
+        // An order to the agent, not a payload: a payload row in prose
+        // warns beside any explaining word ("looks like it is recurring").
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        pattern: user_items_wiped_row!(),
+        unless: negated![
+            "not to ",
+            "the user asks",
+            "the user asked",
+            "the user named",
+            "the user chose",
+            "the user selected",
+            "the user confirms",
+            "the user has confirmed",
+            "if the user",
+            "when the user",
+            "test calendar",
+            "sandbox",
+        ],
+        spares_descriptions: true,
+        what: "tells the agent to delete or cancel the user's events, mail or records in bulk",
+        explain: "Tells the agent, as a routine step, to delete or cancel every calendar event, inbox message or customer record of a kind: the user loses what they never asked to remove; remove the skill.",
         ..Rule::BASE
     },
     Rule {
