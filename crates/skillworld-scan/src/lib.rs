@@ -42,6 +42,7 @@ mod expanded;
 mod fewwords;
 mod gitcred;
 mod homeconst;
+mod hostile;
 mod hosts;
 mod hub;
 mod indexvar;

@@ -1044,6 +1044,20 @@ pub static RULES: &[Rule] = &[
     },
     // ---- execution ----------------------------------------------------
     Rule {
+        id: "hostile-host",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        target: Target::Code,
+        // sfb70: a reserved example host is a blank, unless its own labels
+        // name the attack (`hostile`): then the fetch, send or lookup is
+        // aimed at the attacker.
+        pattern: r"\b(?:curl|wget|nc|ncat|socat|dig|nslookup|urlopen|urlretrieve|requests\.\w+|httpx\.\w+|fetch|axios|WebSocket|Invoke-RestMethod|Invoke-WebRequest|iwr|irm)\b[^\n]*\bexample\.(?:com|org|net)\b",
+        confirm: Some(crate::hostile::aimed_at_hostile_host),
+        what: "contacts a host named for the attack",
+        explain: "Fetches from, sends to or looks up a host whose own name says it is the attacker's (exfil, c2, evil …): the skill's procedure is the attack; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "download-execute",
         class: Class::Execution,
         severity: Severity::High,
@@ -3672,6 +3686,19 @@ pub static RULES: &[Rule] = &[
         pattern: r"\bchmod\s+(?:-R\s+)?0?777\b",
         what: "makes files writable by everyone",
         explain: "Lets every user change these files; use 755/644.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "chmod-777-system",
+        class: Class::Privilege,
+        severity: Severity::High,
+        target: Target::Code,
+        // sfb70: the published benchmark's privilege escalation opens a
+        // system folder to every user (then hands it to root); `/tmp`
+        // scratch folders and paths in the workspace are `chmod-777`'s.
+        pattern: r"\bchmod\s+(?:-R\s+)?(?:0?777|a\+rwx|ugo\+rwx)\s+(?:-R\s+)?['\x22]?(?:/(?:etc|usr|opt|bin|sbin|lib|lib64|boot|root)\b|/var/(?:www|lib|log|spool|mail|opt|local|run|backups)\b|(?:~|\$HOME|\$\{HOME\})/\.ssh\b|/(?:\*|['\x22]?(?:\s|$|[;&|)])))",
+        what: "makes a system folder writable by every user",
+        explain: "Lets any local user replace programs or settings the system runs as root (privilege escalation); remove the command, and scope permissions to the skill's own files.",
         ..Rule::BASE
     },
     Rule {
