@@ -9,22 +9,30 @@ use regex::Regex;
 
 use crate::rules::Severity;
 
-/// An environment variable named as a secret, or the whole environment
-/// handed to the printer.
-static SECRET_VALUE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)[\w-]*(?:token|secret|passw(?:or)?d|api_?key|access_?key|private_?key|credential)[\w-]*|\b(?:process\.env|os\.environ)\s*\)")
-        .expect("the secret-value pattern compiles")
+/// A read of an environment variable named as a secret, or the whole
+/// environment handed to the printer.
+static SECRET_READ: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"(?i)(?:process\.env(?:\.|\[\s*['"])|os\.environ(?:\.get\(|\[)\s*['"]|os\.getenv\(\s*['"])[\w-]*(?:token|secret|passw(?:or)?d|api_?key|access_?key|private_?key|credential)[\w-]*['"]?\s*\]?|\b(?:print|log|write)\(\s*(?:dict\(\s*)?(?:process\.env|os\.environ)\s*\)"#)
+        .expect("the secret-read pattern compiles")
 });
 
-/// Keeps a print of the environment only where what is printed is a
-/// secret (`Rule::confirm` of `prints-secret`); `print(os.getenv("MY_VAR"))`
-/// shows a setting.
+/// What after a read asks only whether the secret is there.
+const PRESENCE_TESTS: &[&str] = &["?", "&&", "||", "==", "!=", "is ", ".length"];
+
+/// Keeps a print of the environment only where the value printed is a
+/// secret (`Rule::confirm` of `prints-secret`): `print(os.getenv("MY_VAR"))`
+/// shows a setting, and `process.env.GH_TOKEN ? 'set' : 'unset'` or
+/// `'KEY' in os.environ` says whether a key is there, not what it is.
 pub fn prints_a_secret(
     line: &str,
     _at: usize,
     _next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
-    SECRET_VALUE
-        .is_match(line)
+    SECRET_READ
+        .find_iter(line)
+        .any(|read| {
+            let after = line[read.end()..].trim_start();
+            !PRESENCE_TESTS.iter().any(|test| after.starts_with(test))
+        })
         .then(|| (Severity::High, String::new()))
 }
