@@ -7,6 +7,10 @@
 //! label count (split at dots and hyphens): `phishtank`, `badge` and
 //! `evilution` name nothing.
 
+use std::sync::LazyLock;
+
+use regex::Regex;
+
 use crate::rules::Severity;
 
 /// Parts of a host's label that name an attacker or an attack.
@@ -83,6 +87,12 @@ fn hostile_labels(before: &str) -> bool {
         .any(|part| ATTACK_WORDS.contains(&part))
 }
 
+/// A network client: a fetch, a send, a socket or a name lookup.
+static CLIENT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:curl|wget|nc|ncat|socat|dig|nslookup|urlopen|urlretrieve|requests\.\w+|httpx\.\w+|fetch|axios|WebSocket|Invoke-RestMethod|Invoke-WebRequest|iwr|irm)\b")
+        .expect("the network-client pattern compiles")
+});
+
 /// A network client on the line aimed at a host that declares the attack
 /// (`Rule::confirm` of `hostile-host`); any other example host is a blank.
 pub fn aimed_at_hostile_host(
@@ -90,7 +100,7 @@ pub fn aimed_at_hostile_host(
     _at: usize,
     _next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
-    names_hostile_host(line).then(|| (Severity::High, String::new()))
+    (names_hostile_host(line) && CLIENT.is_match(line)).then(|| (Severity::High, String::new()))
 }
 
 #[cfg(test)]

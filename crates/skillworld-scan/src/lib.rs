@@ -29,6 +29,7 @@ mod clause;
 mod comments;
 mod continued;
 mod datarun;
+mod decodedarg;
 mod docbanner;
 mod echoed;
 mod edges;

@@ -9,6 +9,14 @@ use regex::Regex;
 
 use crate::rules::Severity;
 
+/// A one-line program given to an interpreter that prints: Node's `-e`
+/// with `console.log` or its `-p`, Python's `-c` with `print` or a write
+/// to standard output.
+static INLINE_PRINT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"\b(?:node|bun)\s+(?:-e|--eval)\s+['"][^\n]*\bconsole\.(?:log|error|info)\(|\b(?:node|bun)\s+(?:-p|--print)\s|\bpython[23]?\s+-c\s+['"][^\n]*\b(?:print|sys\.stdout\.write)\("#)
+        .expect("the inline-print pattern compiles")
+});
+
 /// A read of an environment variable named as a secret, or the whole
 /// environment handed to the printer.
 static SECRET_READ: LazyLock<Regex> = LazyLock::new(|| {
@@ -19,8 +27,8 @@ static SECRET_READ: LazyLock<Regex> = LazyLock::new(|| {
 /// What after a read asks only whether the secret is there.
 const PRESENCE_TESTS: &[&str] = &["?", "&&", "||", "==", "!=", "is ", ".length"];
 
-/// Keeps a print of the environment only where the value printed is a
-/// secret (`Rule::confirm` of `prints-secret`): `print(os.getenv("MY_VAR"))`
+/// Keeps a read of the environment only in an inline program that prints,
+/// and only where the value printed is a secret (`Rule::confirm` of `prints-secret`): `print(os.getenv("MY_VAR"))`
 /// shows a setting, and `process.env.GH_TOKEN ? 'set' : 'unset'` or
 /// `'KEY' in os.environ` says whether a key is there, not what it is.
 pub fn prints_a_secret(
@@ -28,11 +36,11 @@ pub fn prints_a_secret(
     _at: usize,
     _next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
-    SECRET_READ
-        .find_iter(line)
-        .any(|read| {
+    let secret_read = || {
+        SECRET_READ.find_iter(line).any(|read| {
             let after = line[read.end()..].trim_start();
             !PRESENCE_TESTS.iter().any(|test| after.starts_with(test))
         })
-        .then(|| (Severity::High, String::new()))
+    };
+    (INLINE_PRINT.is_match(line) && secret_read()).then(|| (Severity::High, String::new()))
 }

@@ -1051,7 +1051,8 @@ pub static RULES: &[Rule] = &[
         // sfb70: a reserved example host is a blank, unless its own labels
         // name the attack (`hostile`): then the fetch, send or lookup is
         // aimed at the attacker.
-        pattern: r"\b(?:curl|wget|nc|ncat|socat|dig|nslookup|urlopen|urlretrieve|requests\.\w+|httpx\.\w+|fetch|axios|WebSocket|Invoke-RestMethod|Invoke-WebRequest|iwr|irm)\b[^\n]*\bexample\.(?:com|org|net)\b",
+        // The domain alone is the trigger: its reader asks for the client.
+        pattern: r"[\w-]\.example\.(?:com|org|net)\b",
         confirm: Some(crate::hostile::aimed_at_hostile_host),
         what: "contacts a host named for the attack",
         explain: "Fetches from, sends to or looks up a host whose own name says it is the attacker's (exfil, c2, evil …): the skill's procedure is the attack; remove the skill.",
@@ -1062,8 +1063,10 @@ pub static RULES: &[Rule] = &[
         class: Class::Exfiltration,
         severity: Severity::High,
         target: Target::Code,
-        // sfb70: an MCP server whose whole command prints a token.
-        pattern: r"\b(?:node|bun)\s+(?:-e|--eval)\s+['\x22][^\n]*\bconsole\.(?:log|error|info)\([^\n]*\bprocess\.env\b|\b(?:node|bun)\s+(?:-p|--print)\s+['\x22]?[^\n]*\bprocess\.env\b|\bpython[23]?\s+-c\s+['\x22][^\n]*(?:\b(?:print|sys\.stdout\.write)\([^\n]*\bos\.(?:environ|getenv)\b|\bos\.(?:environ|getenv)\b[^\n]*\b(?:print|sys\.stdout\.write)\()",
+        // sfb70: an MCP server whose whole command prints a token. The
+        // environment alone is the trigger: its reader asks for the
+        // inline program and the print.
+        pattern: r"\bprocess\.env\b|\bos\.(?:environ|getenv)\b",
         confirm: Some(crate::printsecret::prints_a_secret),
         what: "prints a secret into the transcript",
         explain: "An inline program prints a secret's value, which lands in the agent's transcript and logs; print whether it is set, never the value.",
@@ -1076,7 +1079,8 @@ pub static RULES: &[Rule] = &[
         target: Target::Code,
         // sfb70: the address a request goes to, kept in base64 so no
         // reader sees it.
-        pattern: r"\b(?:base64\s+(?:-d|-D|--decode)|openssl\s+(?:base64|enc\s+-base64)\s+-d|xxd\s+-r)\b[^\n]*\|\s*xargs\s+(?:-\S+\s+)*(?:curl|wget|nc|ncat)\b",
+        pattern: r"\b(?:base64\s+(?:-d|-D|--decode)|openssl\s+(?:base64|enc\s+-base64)\s+-d|xxd\s+-r)\b[^\n]*\|\s*xargs\b",
+        confirm: Some(crate::decodedarg::hands_to_client),
         what: "sends to an address it hides in base64",
         explain: "Decodes a hidden address and hands it to a network client, so no reader sees where the request goes; remove the skill.",
         ..Rule::BASE
