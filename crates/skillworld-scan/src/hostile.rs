@@ -79,8 +79,11 @@ fn hostile_labels(before: &str) -> bool {
     let Some(labels) = before.strip_suffix('.') else {
         return false;
     };
+    // By bytes: the last byte of any other character is never part of a
+    // name, so the one after it starts one.
     let start = labels
-        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '.'))
+        .bytes()
+        .rposition(|b| !(b.is_ascii_alphanumeric() || b == b'-' || b == b'.'))
         .map_or(0, |at| at + 1);
     labels[start..]
         .split(['.', '-'])
@@ -120,5 +123,9 @@ mod tests {
         assert!(!names_hostile_host("curl https://phishtank.example.com/"));
         assert!(!names_hostile_host("https://evil.example.community/"));
         assert!(!names_hostile_host("see attacker.com and example.com"));
+        assert!(!names_hostile_host(
+            "ｃｕｒｌ　ｈｔｔｐｓ：／／x.example.com"
+        ));
+        assert!(names_hostile_host("→c2.example.com"));
     }
 }
