@@ -860,8 +860,12 @@ fn has_placeholder(text: &str, armed_example_domains: bool) -> bool {
 /// Whether a Markdown payload line names its target by a blank, so it
 /// explains rather than arms: a placeholder and no real host, where a
 /// code block's send, shell or miner aimed at a reserved example domain
-/// has its target (`has_placeholder`).
+/// has its target (`has_placeholder`), and so does a code line aimed at
+/// an example host whose own name declares the attack (`hostile`).
 fn placeholder_payload(text: &str, class: Class, code_block: bool) -> bool {
+    if code_block && crate::hostile::names_hostile_host(text) {
+        return false;
+    }
     let sends_or_serves = matches!(class, Class::Exfiltration | Class::Shell | Class::Miner);
     has_placeholder(text, code_block && sends_or_serves) && !names_a_real_host(text)
 }

@@ -1032,6 +1032,48 @@ pub static RULES: &[Rule] = &[
     },
     // ---- execution ----------------------------------------------------
     Rule {
+        id: "hostile-host",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        target: Target::Code,
+        // sfb70: a reserved example host is a blank, unless its own labels
+        // name the attack (`hostile`): then the fetch, send or lookup is
+        // aimed at the attacker.
+        // The domain alone is the trigger: its reader asks for the client.
+        pattern: r"[\w-]\.example\.(?:com|org|net)\b",
+        confirm: Some(crate::hostile::aimed_at_hostile_host),
+        what: "contacts a host named for the attack",
+        explain: "Fetches from, sends to or looks up a host whose own name says it is the attacker's (exfil, c2, evil …): the skill's procedure is the attack; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "prints-secret",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        target: Target::Code,
+        // sfb70: an MCP server whose whole command prints a token. The
+        // environment alone is the trigger: its reader asks for the
+        // inline program and the print.
+        pattern: r"\bprocess\.env\b|\bos\.(?:environ|getenv)\b",
+        confirm: Some(crate::printsecret::prints_a_secret),
+        what: "prints a secret into the transcript",
+        explain: "An inline program prints a secret's value, which lands in the agent's transcript and logs; print whether it is set, never the value.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "decoded-fetch-target",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        target: Target::Code,
+        // sfb70: the address a request goes to, kept in base64 so no
+        // reader sees it.
+        pattern: r"\b(?:base64\s+(?:-d|-D|--decode)|openssl\s+(?:base64|enc\s+-base64)\s+-d|xxd\s+-r)\b[^\n]*\|\s*xargs\b",
+        confirm: Some(crate::decodedarg::hands_to_client),
+        what: "sends to an address it hides in base64",
+        explain: "Decodes a hidden address and hands it to a network client, so no reader sees where the request goes; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "download-execute",
         class: Class::Execution,
         severity: Severity::High,
@@ -3700,6 +3742,19 @@ pub static RULES: &[Rule] = &[
         unless: negated![],
         what: "makes the whole project or home folder writable by everyone",
         explain: "Makes the working folder or the home folder writable by every account on the machine, so any process may change the code and files the user runs; grant only what a named folder needs — remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "chmod-777-system",
+        class: Class::Privilege,
+        severity: Severity::High,
+        target: Target::Code,
+        // sfb70: the published benchmark's privilege escalation opens a
+        // system folder to every user (then hands it to root); `/tmp`
+        // scratch folders and paths in the workspace are `chmod-777`'s.
+        pattern: r"\bchmod\s+(?:-R\s+)?(?:0?777|a\+rwx|ugo\+rwx)\s+(?:-R\s+)?['\x22]?(?:/(?:etc|usr|opt|bin|sbin|lib|lib64|boot|root)\b|/var/(?:www|lib|log|spool|mail|opt|local|run|backups)\b|(?:~|\$HOME|\$\{HOME\})/\.ssh\b|/(?:\*|['\x22]?(?:\s|$|[;&|)])))",
+        what: "makes a system folder writable by every user",
+        explain: "Lets any local user replace programs or settings the system runs as root (privilege escalation); remove the command, and scope permissions to the skill's own files.",
         ..Rule::BASE
     },
     Rule {
