@@ -64,6 +64,7 @@ mod ownserver;
 mod ownvar;
 mod ownwatch;
 mod packages;
+mod pipedkey;
 mod portprobe;
 mod prefilter;
 mod prompted;

