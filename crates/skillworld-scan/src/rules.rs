@@ -2181,7 +2181,10 @@ pub static RULES: &[Rule] = &[
         // the sender is spelled (`cur\l`, `cu'r'l`, `$C`) and wherever it
         // listens: a listener on this machine that takes private keys is
         // a relay, not a local API called with its own token.
-        pattern: r"\|[^\n]*\s(?:(?-i:-d|-F|-T)|--data(?:-binary|-raw|-urlencode)?|--form|--upload-file)[\s=]+['\x22]?(?:\w+=)?@?-(?:['\x22\s;)}|]|$)|://[^\s'\x22]*\$\(",
+        // The pattern names only the rare upload of standard input (`@-`,
+        // `-T -`) or a query value substituted (`?d=$(…)`): a flag alone
+        // (`-d`, `-T`) is on too many lines to be tried on each.
+        pattern: r"[\s=]['\x22]?@-(?:['\x22\s;)}|]|$)|\s(?:(?-i:-T)|--upload-file)\s+-(?:['\x22\s;)}|]|$)|://[^\s'\x22]*=\$\(",
         confirm: Some(crate::pipedkey::carries_a_key),
         what: "streams a credential file to an uploader",
         explain: "Pipes SSH keys or cloud, git or registry credentials into a command that uploads what it reads, or writes them into a URL; the keys leave the user's control wherever the listener is: remove the skill.",
