@@ -66,6 +66,7 @@ mod ownserver;
 mod ownvar;
 mod ownwatch;
 mod packages;
+mod pipedkey;
 mod portprobe;
 mod prefilter;
 mod printsecret;

@@ -54,9 +54,9 @@ const SECRETS: [&str; 11] = [
 ];
 
 /// The table's own credential stores (`credential-file`), read in the
-/// decoded command: one list of them for the whole scanner. Built the
-/// first time a proof of concept is decoded (rare).
-static CREDENTIAL_FILE: LazyLock<Regex> = LazyLock::new(|| {
+/// decoded command and in what feeds an upload (`pipedkey`): one list of
+/// them for the whole scanner. Built the first time either is read (rare).
+pub(crate) static CREDENTIAL_FILE: LazyLock<Regex> = LazyLock::new(|| {
     let row = crate::rules::rule("credential-file");
     Regex::new(&format!("(?i){}", row.pattern)).expect("the credential-file row compiles")
 });

@@ -2182,6 +2182,45 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "agent-env-read",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        target: Target::Code,
+        // wild70: the agent's own secrets file printed or read into the
+        // skill (`cat ~/.openclaw/.env`, `open(…"~/.claude/.env")`) puts
+        // its API keys in the conversation or the skill's hands; loading
+        // it into the environment (`load_dotenv`, `source`) or testing
+        // that it exists does not show the keys.
+        pattern: concat!(
+            r"\b(?:cat|type|less|more|head|tail|bat|strings|xxd|base64|Get-Content|gc)\s+(?:-\S+\s+)*['\x22]?(?:~|\$HOME|\$\{HOME\}|%USERPROFILE%|\$env:USERPROFILE)[/\\]{1,2}\.(?:claude|clawdbot|openclaw|moltbot|codex|gemini|cursor)[/\\]{1,2}(?:[\w.-]+[/\\]{1,2})?\.env\b",
+            r"|\b(?:open|readFileSync|readFile|read_text|Get-Content)\b[^\n]*['\x22/\\]\.(?:claude|clawdbot|openclaw|moltbot|codex|gemini|cursor)[/\\]{1,2}(?:[\w.-]+[/\\]{1,2})?\.env['\x22]",
+        ),
+        unless: &[".env.example", ".env.sample", ".env.template"],
+        what: "reads the agent's own secrets file",
+        explain: "Prints or reads the agent's own `.env`, where its API keys live, so they reach the conversation or the skill; a skill that needs a key loads it into the environment: remove the read.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "key-piped-upload",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        target: Target::Code,
+        // wild70: a credential store's bytes piped into a command that
+        // uploads its standard input (`--data-binary @-`, `-T -`, `--form
+        // f=@-`), or read into a URL's command substitution, leave however
+        // the sender is spelled (`cur\l`, `cu'r'l`, `$C`) and wherever it
+        // listens: a listener on this machine that takes private keys is
+        // a relay, not a local API called with its own token.
+        // The pattern names only the rare upload of standard input (`@-`,
+        // `-T -`) or a query value substituted (`?d=$(…)`): a flag alone
+        // (`-d`, `-T`) is on too many lines to be tried on each.
+        pattern: r"[\s=]['\x22]?@-(?:['\x22\s;)}|]|$)|\s(?:(?-i:-T)|--upload-file)\s+-(?:['\x22\s;)}|]|$)|://[^\s'\x22]*=\$\(",
+        confirm: Some(crate::pipedkey::carries_a_key),
+        what: "streams a credential file to an uploader",
+        explain: "Pipes SSH keys or cloud, git or registry credentials into a command that uploads what it reads, or writes them into a URL; the keys leave the user's control wherever the listener is: remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "hive-dump",
         class: Class::Exfiltration,
         severity: Severity::High,
@@ -6711,6 +6750,35 @@ pub static RULES: &[Rule] = &[
         pattern: r"\b(?:do\s+not|don't|never)\s+let\s+(?:them|the\s+user|the\s+approver)\s+(?:cancel|decline|reject|refuse|verify|check|confirm|call)\b|\bdiscourage\s+(?:them\s+|the\s+user\s+|the\s+approver\s+)?(?:from\s+)?(?:calling|checking|verifying|confirming|contacting|cancel(?:l)?ing)\b|\b(?:never|do\s+not|don't)\s+suggest\s+(?:that\s+)?(?:they|the\s+user)\s+(?:check|verify|confirm|call|ask)\b",
         what: "keeps the user from checking or cancelling",
         explain: "Tells the agent to keep the user from cancelling, checking or confirming what it asks of them (a payment, a consent, a sign-in): the mark of a scam; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "blanket-approval",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        // wild70: the agent told to approve every permission prompt a
+        // script raises answers for the user the one question that would
+        // have stopped the script; a CLI flag that answers its own
+        // installer's questions (`--yes`) is described, not ordered.
+        pattern: r"\b(?:approve|say\s+yes\s+to|click\s+(?:allow|approve|yes)\s+(?:on|for|to)|grant)\s+(?:all|every|each|any)\s+(?:of\s+the\s+|of\s+its\s+)?(?:permission\s+|tool\s+|confirmation\s+|security\s+)?(?:prompts?|confirmations?|permission\s+requests?|requests?\s+for\s+permission|dialogs?)\b",
+        unless: negated!(),
+        what: "tells the agent to approve every prompt",
+        explain: "Tells the agent to approve every permission or confirmation prompt, so nothing the skill runs is ever put to the user; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "tool-shadowing",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::All,
+        // wild70: a skill or tool description that claims to override or
+        // replace one of the agent's own tools routes every read, edit or
+        // command through itself, where it sees and can change them.
+        pattern: r"\b(?:overrid(?:es?|ing)|replac(?:es?|ing)|shadow(?:s|ing)?|supersed(?:es?|ing)|intercept(?:s|ing)?)\s+(?:the\s+|your\s+)?(?:agent'?s\s+)?(?:built-?in\s+|native\s+|default\s+)?(?-i:Read|Write|Edit|MultiEdit|Bash|Grep|Glob|WebFetch|WebSearch)\s+tool\b",
+        unless: negated!(),
+        what: "claims to replace one of the agent's tools",
+        explain: "Claims to override or replace one of the agent's built-in tools, so the agent routes reads, edits or commands through this skill instead; remove the skill.",
         ..Rule::BASE
     },
     Rule {
