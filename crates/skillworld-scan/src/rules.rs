@@ -6768,7 +6768,7 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
-        id: "tool-shadowing",
+        id: "tool-replaced",
         class: Class::Injection,
         severity: Severity::High,
         target: Target::All,
