@@ -2213,8 +2213,9 @@ pub static RULES: &[Rule] = &[
         // a relay, not a local API called with its own token.
         // The pattern names only the rare upload of standard input (`@-`,
         // `-T -`) or a query value substituted (`?d=$(…)`): a flag alone
-        // (`-d`, `-T`) is on too many lines to be tried on each.
-        pattern: r"[\s=]['\x22]?@-(?:['\x22\s;)}|]|$)|\s(?:(?-i:-T)|--upload-file)\s+-(?:['\x22\s;)}|]|$)|://[^\s'\x22]*=\$\(",
+        // (`-d`, `-T`) is on too many lines to be tried on each, so `-T -`
+        // is written with one space, which the prefilter keeps as a word.
+        pattern: r"[\s=]['\x22]?@-(?:['\x22\s;)}|]|$)|\s(?-i:-T)\s-(?:['\x22\s;)}|]|$)|\s--upload-file\s+-(?:['\x22\s;)}|]|$)|://[^\s'\x22]*=\$\(",
         confirm: Some(crate::pipedkey::carries_a_key),
         what: "streams a credential file to an uploader",
         explain: "Pipes SSH keys or cloud, git or registry credentials into a command that uploads what it reads, or writes them into a URL; the keys leave the user's control wherever the listener is: remove the skill.",
@@ -6775,7 +6776,9 @@ pub static RULES: &[Rule] = &[
         // wild70: a skill or tool description that claims to override or
         // replace one of the agent's own tools routes every read, edit or
         // command through itself, where it sees and can change them.
-        pattern: r"\b(?:overrid(?:es?|ing)|replac(?:es?|ing)|shadow(?:s|ing)?|supersed(?:es?|ing)|intercept(?:s|ing)?)\s+(?:the\s+|your\s+)?(?:agent'?s\s+)?(?:built-?in\s+|native\s+|default\s+)?(?-i:Read|Write|Edit|MultiEdit|Bash|Grep|Glob|WebFetch|WebSearch)\s+tool\b",
+        // "Read tool" with one space is the prefilter's word: `replace`,
+        // `tool` and `read` each sit on countless code lines.
+        pattern: r"\b(?:overrid(?:es?|ing)|replac(?:es?|ing)|shadow(?:s|ing)?|supersed(?:es?|ing)|intercept(?:s|ing)?)\s+(?:the\s+|your\s+)?(?:agent'?s\s+)?(?:built-?in\s+|native\s+|default\s+)?(?-i:Read|Write|Edit|MultiEdit|Bash|Grep|Glob|WebFetch|WebSearch) tool\b",
         unless: negated!(),
         what: "claims to replace one of the agent's tools",
         explain: "Claims to override or replace one of the agent's built-in tools, so the agent routes reads, edits or commands through this skill instead; remove the skill.",
