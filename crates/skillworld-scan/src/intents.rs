@@ -516,7 +516,7 @@ macro_rules! destroy_verb {
 /// The calendar nouns are the row's trigger words. Each English shape is
 /// spelt out, with no optional word right before the noun, so that the
 /// derived prefilter knows which word stands there (`all`, `future`,
-/// `their`, `calendar` …): "the events" or "prevents" alone in a text no
+/// `their`, `calendar` …): "prevents" or "these events" in a text no
 /// longer sends its lines to the row (cost70: −0.48 M instructions on the
 /// scan bench). The German, Spanish and French lines put their gap right
 /// before the noun for the same reason.
