@@ -2214,8 +2214,11 @@ pub static RULES: &[Rule] = &[
         // The pattern names only the rare upload of standard input (`@-`,
         // `-T -`) or a query value substituted (`?d=$(…)`): a flag alone
         // (`-d`, `-T`) is on too many lines to be tried on each, so `-T -`
-        // is written with one space, which the prefilter keeps as a word.
-        pattern: r"[\s=]['\x22]?@-(?:['\x22\s;)}|]|$)|\s(?-i:-T)\s-(?:['\x22\s;)}|]|$)|\s--upload-file\s+-(?:['\x22\s;)}|]|$)|://[^\s'\x22]*=\$\(",
+        // is written with one space, which the prefilter keeps as a word;
+        // a substitution in a URL names the reader that opens the file
+        // (`=$(base64 …`, `=$(cat …`), as `VERSION=$(curl https://…)` is on
+        // countless lines.
+        pattern: r"[\s=]['\x22]?@-(?:['\x22\s;)}|]|$)|\s(?-i:-T)\s-(?:['\x22\s;)}|]|$)|\s--upload-file\s+-(?:['\x22\s;)}|]|$)|://[^\s'\x22]*=\$\((?:base64|cat|xxd|od|hexdump|gzip|tar|openssl|head|tail|sed|awk|jq)\s|://[^\s'\x22]*=\$\(<",
         confirm: Some(crate::pipedkey::carries_a_key),
         what: "streams a credential file to an uploader",
         explain: "Pipes SSH keys or cloud, git or registry credentials into a command that uploads what it reads, or writes them into a URL; the keys leave the user's control wherever the listener is: remove the skill.",
@@ -6762,7 +6765,9 @@ pub static RULES: &[Rule] = &[
         // script raises answers for the user the one question that would
         // have stopped the script; a CLI flag that answers its own
         // installer's questions (`--yes`) is described, not ordered.
-        pattern: r"\b(?:approve|say\s+yes\s+to|click\s+(?:allow|approve|yes)\s+(?:on|for|to)|grant)\s+(?:all|every|each|any)\s+(?:of\s+the\s+|of\s+its\s+)?(?:permission\s+|tool\s+|confirmation\s+|security\s+)?(?:prompts?|confirmations?|permission\s+requests?|requests?\s+for\s+permission|dialogs?)\b",
+        // The verb and its quantifier are one word with single spaces
+        // ("approve every"): "prompt" and "all" are on every other line.
+        pattern: r"\b(?:approve|say yes to|click (?:allow|approve|yes) (?:on|for|to)|grant) (?:all|every|each|any)\s+(?:of\s+the\s+|of\s+its\s+)?(?:permission\s+|tool\s+|confirmation\s+|security\s+)?(?:prompts?|confirmations?|permission\s+requests?|requests?\s+for\s+permission|dialogs?)\b",
         unless: negated!(),
         what: "tells the agent to approve every prompt",
         explain: "Tells the agent to approve every permission or confirmation prompt, so nothing the skill runs is ever put to the user; remove the skill.",
