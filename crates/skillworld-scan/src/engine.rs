@@ -863,11 +863,12 @@ fn has_placeholder(text: &str, armed_example_domains: bool) -> bool {
 /// has its target (`has_placeholder`), and so does a code line aimed at
 /// an example host whose own name declares the attack (`hostile`).
 fn placeholder_payload(text: &str, class: Class, code_block: bool) -> bool {
-    if code_block && crate::hostile::names_hostile_host(text) {
-        return false;
-    }
     let sends_or_serves = matches!(class, Class::Exfiltration | Class::Shell | Class::Miner);
-    has_placeholder(text, code_block && sends_or_serves) && !names_a_real_host(text)
+    // The host's labels are read last: most payload lines hold no blank,
+    // and that reading lower-cases the line.
+    has_placeholder(text, code_block && sends_or_serves)
+        && !names_a_real_host(text)
+        && !(code_block && crate::hostile::names_hostile_host(text))
 }
 
 /// A reserved example domain (`example.com`, `example.org`,
