@@ -1713,6 +1713,39 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "platform-lure",
+        class: Class::Execution,
+        severity: Severity::High,
+        target: Target::All,
+        // wild71: ClawHavoc's lure, a "required" component named as the
+        // agent platform's own (`openclaw-core`, `clawdbot-runtime`) and
+        // installed or downloaded from wherever the skill says: the
+        // platforms ship no such part, so the skill installs the
+        // attacker's. Their real tools carry no such suffix (`npm i -g
+        // openclaw`, `clawhub install weather`), and a report that names
+        // the lure without an install verb on its line is spared.
+        pattern: r"\b(?:install|installs|installed|installing|download|downloads|requires?|needs|fetch|curl|wget|iwr|invoke-webrequest|pip|pip3|npm|pnpm|yarn|bun|brew|uv|cargo|go\s+get)\b[^\n]{0,80}?\b(?:openclaw|clawdbot|moltbot|clawhub)[-_](?:core|runtime|helper|helpers|utils?|utility|toolkit|setup|installer|driver|daemon|bridge|sdk-core)\b",
+        // A line that calls it fake or flags it (a scanner's list, an
+        // incident report) names the lure, not an install.
+        unless: negated![
+            "fake",
+            "Fake",
+            "ClawHavoc",
+            "malicious",
+            "Malicious",
+            "lure",
+            "flag",
+            "Flag",
+            "detect",
+            "Detect",
+            "IOC"
+        ],
+        spares_descriptions: true,
+        what: "installs a fake component named for the agent platform",
+        explain: "Installs or requires a component named as the agent platform's own (`openclaw-core`) that the platform does not ship: the lure ClawHavoc's skills used to deliver a stealer; the platform's real tools need no such part — remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "run-instruction",
         class: Class::Execution,
         target: Target::Prose,
