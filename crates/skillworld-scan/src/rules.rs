@@ -3291,6 +3291,23 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "secret-as-body",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        target: Target::Code,
+        // wild71: a shell request whose whole body is one secret-named
+        // variable (`curl --data-raw "$SECRET" https://…`, `wget
+        // --post-data="$GITHUB_TOKEN"`, `--data-binary "$env:OPENAI_API_KEY"`):
+        // an API takes its key in a header or as one named field of a form
+        // (`-d "token=$T"`), so a body that is nothing but the secret is the
+        // secret handed over.
+        pattern: r"\b(?:curl(?:\.exe)?|wget)\b[^\n]*\s(?:-d|--data|--data-raw|--data-binary|--data-ascii|--post-data|-F|--form)(?:\s+|=)['\x22]?\$(?:env:)?\{?[a-z_]*(?:secret|token|password|passwd|api_?key|private_?key|credentials?|mnemonic)\w*\}?['\x22]?(?:\s|$)",
+        unless: negated![],
+        what: "sends a secret as a request's whole body",
+        explain: "A shell request's body is nothing but a secret-named variable, so the key itself is what the request delivers; an API takes its key in a header or a named field — remove the skill or the request.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "source-to-sink",
         class: Class::Exfiltration,
         severity: Severity::High,
