@@ -100,6 +100,15 @@ impl Atom {
         }
         (before, side(&self.then))
     }
+
+    /// The bytes that may stand second before an occurrence that fits
+    /// and second after it, where the text has a byte there: what `fits`
+    /// needs of them where a run of skipped bytes must come next to the
+    /// word (`without\s+telling`: the byte after the space).
+    pub fn second_neighbours(&self) -> (ByteSet, ByteSet) {
+        let side = |edge: &Option<Then>| edge.as_ref().map_or_else(ByteSet::all, Then::second_to);
+        (side(&self.before), side(&self.then))
+    }
 }
 
 /// A byte of `\w` (ASCII), as the rules' `\b` reads it.
@@ -221,6 +230,18 @@ impl Then {
         match (self.least, self.prefixes.is_empty()) {
             (0, true) => ByteSet::all(),
             (0, false) => self.skip.union(&self.edge),
+            _ => self.skip.clone(),
+        }
+    }
+
+    /// The bytes that may stand second from the atom where this holds:
+    /// where the run is at least one byte long, the run's next byte or,
+    /// after one byte, a prefix's edge (anything, when no prefix must
+    /// follow); anything where the run may be empty.
+    fn second_to(&self) -> ByteSet {
+        match (self.least, self.prefixes.is_empty()) {
+            (0, _) | (1, true) => ByteSet::all(),
+            (1, false) => self.skip.union(&self.edge),
             _ => self.skip.clone(),
         }
     }
