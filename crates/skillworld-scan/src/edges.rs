@@ -1,6 +1,7 @@
 //! The bytes that may stand right before and right after each trigger
-//! word where its atom fits, as one table: a found word is judged by two
-//! loads before `Atom::fits` walks its neighbours. Half the trigger words
+//! word where its atom fits, and second before and after it, as two
+//! tables: a found word is judged by four loads before `Atom::fits` walks
+//! its neighbours. Half the trigger words
 //! found in skill text fail at the byte next to them (a `\b` before
 //! `mode`, a space or `(` after `eval`), and a call of `fits` for each
 //! cost ~75 instructions (8 % of a scan). The check is necessary: what
@@ -15,13 +16,25 @@ use crate::words::StartHash;
 /// Distinct byte sets one table can tell apart, a bit each.
 const SETS: usize = u64::BITS as usize;
 
+/// The bit of the set of every byte.
+const ALL: u64 = 1;
+
 pub struct Edges {
-    /// Per byte, the sets that hold it, as bits. Bit 0 is the set of
-    /// every byte, which also stands for any set past the 64th.
-    holds: Box<[u64; 256]>,
+    /// The bytes next to each word: per byte, the sets that hold it, as
+    /// bits.
+    next: Sets,
+    /// The bytes second from each word, where a run of spaces must
+    /// stand next to it (`without\s+telling`): most everyday words are
+    /// followed by a space, and the byte after it settles them here,
+    /// before a call of `fits` (`walk_fits` 10.1 M → 7.1 M instructions
+    /// on the scan bench).
+    second: Sets,
     /// Per atom: the bit of the set the byte before it must be in, that
     /// of the byte after it, and the word's length.
     sides: Vec<(u64, u64, usize)>,
+    /// Per atom: the bits of the sets of the bytes second before and
+    /// second after it.
+    seconds: Vec<(u64, u64)>,
     /// Per atom: the two bytes are all `fits` reads (nothing but a `\b`
     /// before it, if that).
     exact: Vec<bool>,
@@ -29,42 +42,29 @@ pub struct Edges {
 
 impl Edges {
     pub fn new<'a>(atoms: impl Iterator<Item = &'a Atom>) -> Self {
-        let mut sets = vec![ByteSet::all()];
-        // Each set's place, found by hash: thousands of atoms each compared
-        // their two sets with every set so far (a tenth of a one-line scan).
-        let mut place: HashMap<ByteSet, usize, StartHash> = HashMap::default();
-        place.insert(ByteSet::all(), 0);
-        let mut bit = |set: ByteSet| -> u64 {
-            let at = match place.get(&set) {
-                Some(&at) => at,
-                None if sets.len() < SETS => {
-                    place.insert(set.clone(), sets.len());
-                    sets.push(set);
-                    sets.len() - 1
-                }
-                None => 0,
-            };
-            1 << at
-        };
-        let (sides, exact) = atoms
-            .map(|atom| {
-                let (before, after) = atom.neighbours();
-                let exact = atom.then.is_none() && atom.before.is_none();
-                ((bit(before), bit(after), atom.word.len()), exact)
-            })
-            .unzip();
-        let mut holds = Box::new([0; 256]);
-        for (at, set) in sets.iter().enumerate() {
-            for byte in 0..=u8::MAX {
-                if set.contains(byte) {
-                    holds[usize::from(byte)] |= 1 << at;
-                }
-            }
-        }
+        let atoms: Vec<&Atom> = atoms.collect();
+        let (next, sides) = Sets::of(atoms.iter().map(|atom| atom.neighbours()));
+        let (second, seconds) = Sets::of(atoms.iter().map(|atom| atom.second_neighbours()));
         Edges {
-            holds,
-            sides,
-            exact,
+            next,
+            second,
+            sides: sides
+                .iter()
+                .zip(&atoms)
+                .map(|(&(before, after), atom)| (before, after, atom.word.len()))
+                .collect(),
+            seconds,
+            // A set past the 64th checks nothing: its atom is not settled
+            // by its bytes alone.
+            exact: atoms
+                .iter()
+                .zip(&sides)
+                .map(|(atom, &(before, _))| {
+                    atom.then.is_none()
+                        && atom.before.is_none()
+                        && (before != ALL || atom.neighbours().0 == ByteSet::all())
+                })
+                .collect(),
         }
     }
 
@@ -73,16 +73,77 @@ impl Edges {
     #[inline(always)]
     pub fn may_fit(&self, atom: usize, text: &[u8], start: usize) -> bool {
         let (before, after, len) = self.sides[atom];
-        let at = |i: usize| {
-            text.get(i)
-                .map_or(u64::MAX, |&b| self.holds[usize::from(b)])
-        };
-        at(start.wrapping_sub(1)) & before != 0 && at(start + len) & after != 0
+        let (second_before, second_after) = self.seconds[atom];
+        self.next.holds(text, start.wrapping_sub(1), before)
+            && self.next.holds(text, start + len, after)
+            && self
+                .second
+                .holds(text, start.wrapping_sub(2), second_before)
+            && self.second.holds(text, start + len + 1, second_after)
     }
 
     /// Whether `may_fit` is `Atom::fits` for atom `atom`.
     pub fn exact(&self, atom: usize) -> bool {
         self.exact[atom]
+    }
+}
+
+/// Distinct byte sets, a bit each: per byte, the sets that hold it. Bit 0
+/// is the set of every byte, which also stands for any set past the
+/// 64th.
+struct Sets {
+    holds: Box<[u64; 256]>,
+}
+
+impl Sets {
+    /// The sets of each atom's two sides, and each side's bit. The sets
+    /// most atoms share get bits first: past the 64th, a set checks
+    /// nothing.
+    fn of(sides: impl Iterator<Item = (ByteSet, ByteSet)>) -> (Self, Vec<(u64, u64)>) {
+        let sides: Vec<(ByteSet, ByteSet)> = sides.collect();
+        // Each set's count, found by hash: thousands of atoms each compared
+        // their two sets with every set so far (a tenth of a one-line scan).
+        let mut uses: HashMap<&ByteSet, usize, StartHash> = HashMap::default();
+        for (before, after) in &sides {
+            *uses.entry(before).or_default() += 1;
+            *uses.entry(after).or_default() += 1;
+        }
+        let all = ByteSet::all();
+        uses.remove(&all);
+        let mut sets: Vec<(&ByteSet, usize)> = uses.into_iter().collect();
+        // Most used first; among equals, in the sets' order, so that a
+        // build's table does not depend on the hash.
+        sets.sort_unstable_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
+        sets.truncate(SETS - 1);
+        let place: HashMap<&ByteSet, u64, StartHash> = sets
+            .iter()
+            .enumerate()
+            .map(|(at, (set, _))| (*set, 1 << (at + 1)))
+            .collect();
+        let mut holds = Box::new([ALL; 256]);
+        for (set, bit) in &place {
+            for byte in 0..=u8::MAX {
+                if set.contains(byte) {
+                    holds[usize::from(byte)] |= bit;
+                }
+            }
+        }
+        let bit = |set: &ByteSet| place.get(set).copied().unwrap_or(ALL);
+        let bits = sides
+            .iter()
+            .map(|(before, after)| (bit(before), bit(after)))
+            .collect();
+        (Sets { holds }, bits)
+    }
+
+    /// Whether the byte at `at` of `text` is in the set of `bit`; past
+    /// the text's ends, it is.
+    #[inline(always)]
+    fn holds(&self, text: &[u8], at: usize, bit: u64) -> bool {
+        text.get(at)
+            .map_or(u64::MAX, |&b| self.holds[usize::from(b)])
+            & bit
+            != 0
     }
 }
 
@@ -102,18 +163,26 @@ mod tests {
             r"[a-z]'[a-z]{1,3}'[a-z]",
             r"curl\b",
             r"\bignore (?:all|previous)",
+            r"(?:never|don't)\s+ask\s{2,}\w",
+            r"\bsend\s+it",
         ];
         let atoms: Vec<Atom> = patterns
             .iter()
             .flat_map(|p| anchors(p).expect("atoms"))
             .collect();
         let edges = Edges::new(atoms.iter());
-        let around = ["", " ", "x", "(", "$(", "\n", "  (", "é", "_", "\t"];
+        let around = [
+            "", " ", "x", "(", "$(", "\n", "  (", "é", "_", "\t", "never ", "never  ", " never ",
+            "x ",
+        ];
         let mut fitted = 0;
         let mut turned = 0;
         for (index, atom) in atoms.iter().enumerate() {
             for before in around {
-                for after in around.iter().chain(&[" telling", "all", " (", "'"]) {
+                for after in around
+                    .iter()
+                    .chain(&[" telling", "all", " (", "'", "  asking", " x", "  x", "   "])
+                {
                     let text = [before.as_bytes(), &*atom.word, after.as_bytes()].concat();
                     let start = before.len();
                     let fits = atom.fits(&text, start);

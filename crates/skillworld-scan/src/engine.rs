@@ -534,7 +534,7 @@ impl Gate {
     fn holds(atoms: &[Atom], text: &[u8], start: usize) -> bool {
         atoms.iter().any(|atom| {
             text.get(start..start + atom.word.len())
-                .is_some_and(|there| there.eq_ignore_ascii_case(&atom.word))
+                .is_some_and(|there| crate::prefilter::is_folded(there, &atom.word))
                 && atom.fits(text, start)
         })
     }

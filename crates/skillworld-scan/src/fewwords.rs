@@ -101,7 +101,9 @@ impl FewWords {
                 let second = least(Some(at)).unwrap_or(at);
                 let byte = word[at];
                 Needle {
-                    word: word.to_vec(),
+                    // Lower case: a found place is compared folding only
+                    // the hay's side.
+                    word: word.to_ascii_lowercase(),
                     at,
                     cases: [byte.to_ascii_lowercase(), byte.to_ascii_uppercase()],
                     probes: [Probe::new(word, at), Probe::new(word, second)],
@@ -130,7 +132,7 @@ impl Needle {
     /// Whether the word stands at `start` of `hay` (long enough to hold
     /// it there), at a word's edge when it must.
     fn fits(&self, hay: &[u8], start: usize) -> bool {
-        hay[start..start + self.word.len()].eq_ignore_ascii_case(&self.word)
+        crate::prefilter::is_folded(&hay[start..start + self.word.len()], &self.word)
             && !(self.bounded && start.checked_sub(1).is_some_and(|b| is_word(hay[b])))
     }
 

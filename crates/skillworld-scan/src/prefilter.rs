@@ -100,6 +100,26 @@ impl Atom {
         }
         (before, side(&self.then))
     }
+
+    /// The bytes that may stand second before an occurrence that fits
+    /// and second after it, where the text has a byte there: what `fits`
+    /// needs of them where a run of skipped bytes must come next to the
+    /// word (`without\s+telling`: the byte after the space).
+    pub fn second_neighbours(&self) -> (ByteSet, ByteSet) {
+        let side = |edge: &Option<Then>| edge.as_ref().map_or_else(ByteSet::all, Then::second_to);
+        (side(&self.before), side(&self.then))
+    }
+}
+
+/// Whether `there` is `lower`, a lower-case word, in any ASCII case:
+/// only `there` is folded (`eq_ignore_ascii_case` folds both sides, a
+/// fifth of the instructions of a found word's check).
+pub(crate) fn is_folded(there: &[u8], lower: &[u8]) -> bool {
+    there.len() == lower.len()
+        && there
+            .iter()
+            .zip(lower)
+            .all(|(t, &l)| t.to_ascii_lowercase() == l)
 }
 
 /// A byte of `\w` (ASCII), as the rules' `\b` reads it.
@@ -225,6 +245,18 @@ impl Then {
         }
     }
 
+    /// The bytes that may stand second from the atom where this holds:
+    /// where the run is at least one byte long, the run's next byte or,
+    /// after one byte, a prefix's edge (anything, when no prefix must
+    /// follow); anything where the run may be empty.
+    fn second_to(&self) -> ByteSet {
+        match (self.least, self.prefixes.is_empty()) {
+            (0, _) | (1, true) => ByteSet::all(),
+            (1, false) => self.skip.union(&self.edge),
+            _ => self.skip.clone(),
+        }
+    }
+
     /// Whether `text` holds what must follow at `end` (where the atom ends).
     pub fn holds(&self, text: &[u8], end: usize) -> bool {
         let rest = text.get(end..).unwrap_or_default();
@@ -234,10 +266,10 @@ impl Then {
             && (self.prefixes.is_empty()
                 || rest.first().is_some_and(|&b| {
                     self.edge.contains(b)
-                        && self.meeting(b).iter().any(|p| {
-                            rest.get(..p.len())
-                                .is_some_and(|there| there.eq_ignore_ascii_case(p))
-                        })
+                        && self
+                            .meeting(b)
+                            .iter()
+                            .any(|p| rest.get(..p.len()).is_some_and(|there| is_folded(there, p)))
                 }))
     }
 
@@ -260,7 +292,7 @@ impl Then {
                             before
                                 .len()
                                 .checked_sub(p.len())
-                                .is_some_and(|at| before[at..].eq_ignore_ascii_case(p))
+                                .is_some_and(|at| is_folded(&before[at..], p))
                         })
                 }))
     }
