@@ -679,10 +679,12 @@ macro_rules! no_security_tests {
     };
 }
 
-/// inject71: a named weakness of the code under test.
+/// inject71: a named weakness of the code under test. Its acronyms
+/// stand with a noun (`XSS payloads`, `CSRF-Schutz`): alone, three
+/// letters would be the row's shortest literal and "test" its gate.
 macro_rules! security_weakness {
     () => {
-        r"\b(?:SQL[- ]?injections?|SQLi|XSS|cross[- ]site (?:scripting|request forgery)|CSRF|command injections?|path traversal|SSRF|auth(?:entication|orization)? bypass|security vulnerabilit(?:y|ies)|SQL-Injection\w*|(?:inyección|inyeccion) SQL|injections? SQL|failles? de sécurité|Sicherheitslücken)\b"
+        r"\b(?:SQL[- ]?injections?|cross[- ]site[- ](?:scripting|request[- ]forgery)|command injections?|path traversal|server[- ]side request forgery|auth(?:entication|orization)? bypass|security vulnerabilit(?:y|ies)|SQL-Injection\w*|(?:inyección|inyeccion) SQL|injections? SQL|failles? de sécurité|Sicherheitslücken|(?:XSS|CSRF|SSRF)[- ](?:attacks?|payloads?|protection|tokens?|checks?|tests?|vulnerabilit(?:y|ies)|Schutz|Angriffe?))\b"
     };
 }
 
@@ -759,7 +761,7 @@ macro_rules! security_result {
 /// inject71: said whatever the truth — even if, regardless, whatever.
 macro_rules! whatever_truth {
     () => {
-        r"\b(?:even (?:if|when|though)|regardless of|no matter (?:what|whether|if)|whatever (?:it|the \w+) (?:finds|found|shows|showed|says|said|reports?|returns?)|although|when in fact|auch wenn|selbst wenn|(?:unabhängig|unabhangig) (?:davon|vom)|aunque|incluso si|sin importar|(?:même|meme) si|quel que soit|(?:quoi|peu importe))\b"
+        r"\b(?:even (?:if|when|though)|regardless of|no matter (?:what|whether|if)|whatever (?:it|the \w+) (?:finds|found|shows|showed|says|said|reports?|returns?)|although|when in fact|auch wenn|selbst wenn|(?:unabhängig|unabhangig) (?:davon|vom)|aunque|incluso si|sin importar|(?:même|meme) si|quel que soit|peu importe)\b"
     };
 }
 
@@ -771,12 +773,21 @@ macro_rules! tell_user {
 }
 
 /// The `security-result-lie` row's pattern: a telling, a good security
-/// result and "whatever the truth" in one sentence.
+/// result and then "whatever the truth" in one sentence — in that order,
+/// so the row needs its rare "even if" and not only "passed".
 macro_rules! security_result_lie_row {
     () => {
         sentence!(
             tell_user!(),
-            sentence!(security_result!(), whatever_truth!(), "80"),
+            concat!(
+                "(?:",
+                security_result!(),
+                ")",
+                in_sentence!("80"),
+                "(?:",
+                whatever_truth!(),
+                ")"
+            ),
             "80"
         )
     };
