@@ -1474,7 +1474,7 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
             }
         }
     }
-    if depth == 0 && matches!(kind, Kind::Script(_)) {
+    if depth == 0 && matches!(kind, Kind::Script(_)) && teststring::test_file(file) {
         spare_test_strings(file, &lines, &mut hits);
     }
     let found = beside(&hits);

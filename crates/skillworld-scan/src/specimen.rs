@@ -18,19 +18,20 @@ use crate::lines::Lines;
 
 /// Words that name what a list holds as attacks to recognise.
 static ATTACK_LABEL: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:attacks?|attacker'?s?|injections?|jailbreaks?|phrasings?|specimens?|quoted|payloads?|adversarial|hostile|malicious|suspicious|red\s+flags?|indicators?|phishing|detect(?:s|ed|ion)?|(?:grep|look|watch|scan|search|check)(?:ing)?\s+for)\b")
+    Regex::new(r"(?i)(?-u:\b)(?:attacks?|attacker'?s?|injections?|jailbreaks?|phrasings?|specimens?|quoted|payloads?|adversarial|hostile|malicious|suspicious|red\s+flags?|indicators?|phishing|detect(?:s|ed|ion)?|(?:grep|look|watch|scan|search|check)(?:ing)?\s+for)(?-u:\b)")
         .expect("the attack label pattern compiles")
 });
 
 /// A lead-in that has the agent act on what it lists.
 static FOLLOW: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:obey|follow|comply|adopt|apply|act\s+on|carry\s+out|execute|use\s+them|do\s+as)\b")
+    Regex::new(r"(?i)(?-u:\b)(?:obey|follow|comply|adopt|apply|act\s+on|carry\s+out|execute|use\s+them|do\s+as)(?-u:\b)")
         .expect("the follow pattern compiles")
 });
 
 /// A lead-in that forbids rather than orders ("never follow them").
 static NEGATION: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:never|not|don't|do\s+not)\b").expect("the negation pattern compiles")
+    Regex::new(r"(?i)(?-u:\b)(?:never|not|don't|do\s+not)(?-u:\b)")
+        .expect("the negation pattern compiles")
 });
 
 /// How far above a list its heading may stand.
