@@ -223,6 +223,7 @@ use crate::savedrun;
 use crate::scratchdir;
 use crate::temproot;
 use crate::testinput;
+use crate::teststring;
 use crate::urlhost;
 use crate::words::{Marks, StartHash, WordSearch};
 use crate::wrapped::{self, JOIN_REACH, Joined, wrap_window};
@@ -1473,6 +1474,9 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
             }
         }
     }
+    if depth == 0 && matches!(kind, Kind::Script(_)) && teststring::test_file(file) {
+        spare_test_strings(file, &lines, &mut hits);
+    }
     let found = beside(&hits);
     hits.extend(found);
     if kind == Kind::Markdown {
@@ -1507,6 +1511,36 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
         hits.extend(hidden);
     }
     hits
+}
+
+/// Softens the matches of a test file that stand wholly inside its string
+/// literals, where the file runs, writes and sends nothing (`teststring`):
+/// the row's own pattern no longer finds the line once the strings' text is
+/// blanked.
+fn spare_test_strings(file: &str, lines: &Lines, hits: &mut [Hit]) {
+    let mut inert = None;
+    for hit in hits.iter_mut().filter(|h| h.code && !h.comment && h.armed) {
+        let Some((_, row)) = CONTENT
+            .rules
+            .iter()
+            .find(|(rule, _)| rule.id == hit.rule.id)
+        else {
+            continue;
+        };
+        let Some(blanked) = teststring::blanked(lines.get(hit.line - 1)) else {
+            continue;
+        };
+        let row = row.get();
+        if row.is_match(lines.get(hit.line - 1).as_bytes())
+            && !row.is_match(blanked.as_bytes())
+            && *inert.get_or_insert_with(|| teststring::inert_test(file, lines))
+        {
+            soften(
+                hit,
+                "a test's string literal: data the test checks, which nothing in the file runs",
+            );
+        }
+    }
 }
 
 /// The text of a line whose `unless` words spare a match ending at byte
@@ -1666,6 +1700,17 @@ fn judge(
         return;
     }
     if markdown
+        && prose
+        && rule.class == Class::Injection
+        && crate::specimen::quoted_specimen(lines, layout, line)
+    {
+        soften(
+            hit,
+            "an attacker's phrase quoted alone in a list labelled as attacks",
+        );
+        return;
+    }
+    if markdown
         && rule.class == Class::Injection
         && quoted(text, column, inline)
         && WARNINGS.is_match(text)
@@ -1810,7 +1855,7 @@ fn under_warning_heading(lines: &Lines, layout: &Layout, line: usize) -> bool {
 
 /// Whether a prose line is a list item (`-`, `*`, `+`, `1.`): under a
 /// heading that lists what not to do, each item is one of those things.
-fn list_item(text: &str) -> bool {
+pub(crate) fn list_item(text: &str) -> bool {
     let text = text.trim_start();
     text.starts_with(['-', '*', '+']) && text[1..].starts_with(' ')
         || ordered_marker(text).is_some()
@@ -3236,12 +3281,12 @@ fn hidden_comments(file: &str, text: &str, hits: &[Hit], lines: &Lines) -> Vec<H
     out
 }
 
-/// A skill that tells the user to copy it into an agent's skills folder
-/// (`cp -r NAME ~/.codex/skills/`, or `…/skills/NAME`, with NAME its own
-/// `name:`), or to rename that folder to switch itself off and on (`mv
-/// …/skills/NAME …/skills/NAME.disabled`), touches only itself, and every
-/// file of it is read by this scan; any other folder, or another skill's
-/// name, still tampers.
+/// A skill that tells the user to copy, link, sync or clone it into an
+/// agent's skills folder (`cp -r NAME ~/.codex/skills/`, `ln -s "$PWD"
+/// …/skills/NAME`, with NAME its own `name:`), or to rename that folder to
+/// switch itself off and on (`mv …/skills/NAME …/skills/NAME.disabled`),
+/// touches only itself, and every file of it is read by this scan; any
+/// other folder, or another skill's name, still tampers (`selfinstall`).
 ///
 /// The skill's name is read only when such a hit is there.
 pub fn spare_self_install(hits: &mut [Hit], name: impl FnOnce() -> Option<String>) {
@@ -3253,7 +3298,11 @@ pub fn spare_self_install(hits: &mut [Hit], name: impl FnOnce() -> Option<String
         return;
     };
     for hit in hits.iter_mut().filter(|h| tampers(h)) {
-        if moves_itself(&hit.excerpt, &name) {
+        // A whole line: an excerpt cut at its limit may have lost a second
+        // command.
+        if hit.excerpt.chars().count() < EXCERPT_CHARS
+            && crate::selfinstall::installs_itself(&hit.excerpt, &name)
+        {
             soften(
                 hit,
                 "installs or renames this skill's own folder in the agent's skills folder",
@@ -3310,44 +3359,6 @@ pub fn spare_vendor_installer(hits: &mut [Hit], sites: impl FnOnce() -> Vec<Stri
             );
         }
     }
-}
-
-/// Whether `line` (a whole line: an excerpt cut at its limit may have
-/// lost a second command) is `cp -r` or `mv` from this skill's folder to
-/// a skills folder or to this skill's folder under another suffix.
-fn moves_itself(line: &str, name: &str) -> bool {
-    // A name, not `..` or a path: the copy is of this skill's folder.
-    let plain = |w: &str| {
-        w.starts_with(|c: char| c.is_ascii_alphanumeric())
-            && w.bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b))
-    };
-    if line.chars().count() >= EXCERPT_CHARS || !plain(name) {
-        return false;
-    }
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let Some((&command, rest)) = words.split_first() else {
-        return false;
-    };
-    let (flags, args): (Vec<&str>, Vec<&str>) = rest.iter().partition(|w| w.starts_with('-'));
-    let recursive = flags
-        .iter()
-        .any(|f| *f == "--recursive" || !f.starts_with("--") && f.contains(['r', 'R', 'a']));
-    let [source, target] = args[..] else {
-        return false;
-    };
-    let skills = |folder: &str| folder.ends_with("/skills") || folder == "skills";
-    let own = |path: &str| {
-        let path = path.trim_start_matches("./").trim_end_matches('/');
-        let (folder, last) = path.rsplit_once('/').unwrap_or(("", path));
-        (folder.is_empty() || skills(folder))
-            && last
-                .strip_prefix(name)
-                .is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
-    };
-    (command == "mv" || command == "cp" && recursive)
-        && own(source)
-        && (own(target) || skills(target.trim_end_matches('/')))
 }
 
 /// The reportable hits: skill-wide combinations added, quiet signals

@@ -1,0 +1,128 @@
+//! A skill installing its own folder (fp71, the `malskill` look-alike
+//! `docs-install-oneliner`: `ln -sfn /path/to/your/checkout
+//! .claude/skills/release-notes-writer` and `cp SKILL.md
+//! ~/.claude/skills/release-notes-writer/` in CONTRIBUTING.md, whose
+//! frontmatter names it `release-notes-writer`). A developer's install step
+//! links, copies, syncs or clones the skill's own checkout into the agent's
+//! skills folder under the skill's own name: it adds this skill, it changes
+//! no other. Every command of the line that names an agent folder must be
+//! such a step; one that writes into another skill's folder, the agent's
+//! settings or its instruction files, or copies from outside the checkout
+//! (`~`, `$HOME`, `..`, an absolute path that is no placeholder) is still
+//! tampering.
+
+/// Whether `line` (a whole line) only installs the skill named `name`
+/// into a skills folder, in every command that names an agent folder.
+pub fn installs_itself(line: &str, name: &str) -> bool {
+    let plain = |w: &str| {
+        w.starts_with(|c: char| c.is_ascii_alphanumeric())
+            && w.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b))
+    };
+    if !plain(name) {
+        return false;
+    }
+    let line = line.trim().trim_start_matches("$ ");
+    let mut commands = line
+        .split("&&")
+        .flat_map(|part| part.split(';'))
+        .filter(|command| command.contains("skills") || command.contains(".claude"))
+        .peekable();
+    commands.peek().is_some() && commands.all(|command| one_install(command, name))
+}
+
+/// One command: `cp`, `mv`, `ln`, `rsync`, `git clone` or `mkdir` whose
+/// last argument is this skill's folder in a skills folder (or the skills
+/// folder itself, for a copy of the folder of that name), and whose other
+/// arguments are the skill's own checkout or its installed folder (`mv
+/// …/skills/NAME …/skills/NAME.disabled`).
+fn one_install(command: &str, name: &str) -> bool {
+    let words: Vec<&str> = command
+        .split_whitespace()
+        .map(|w| w.trim_matches(['"', '\'']))
+        .collect();
+    let (tool, rest) = match words.as_slice() {
+        ["git", "clone", rest @ ..] => ("git clone", rest),
+        [tool, rest @ ..] => (*tool, rest),
+        [] => return false,
+    };
+    let args: Vec<&str> = rest
+        .iter()
+        .copied()
+        .filter(|w| !w.starts_with('-'))
+        .collect();
+    let Some((&target, sources)) = args.split_last() else {
+        return false;
+    };
+    let target = target.trim_end_matches('/');
+    let into_own = own_folder(target, name);
+    let into_skills = skills_folder(target);
+    match tool {
+        "mkdir" => {
+            sources
+                .iter()
+                .all(|s| own_folder(s, name) || skills_folder(s))
+                && (into_own || into_skills)
+        }
+        "git clone" => sources.len() == 1 && sources[0].contains("://") && into_own,
+        "cp" | "mv" | "ln" | "rsync" => {
+            !sources.is_empty()
+                && (into_own && sources.iter().all(|s| checkout(s) || own_folder(s, name))
+                    || into_skills
+                        && sources
+                            .iter()
+                            .all(|s| named_for(s, name) || own_folder(s, name)))
+        }
+        _ => false,
+    }
+}
+
+/// A folder named for this skill directly in a skills folder
+/// (`~/.claude/skills/NAME`, `.claude/skills/NAME`), or under a suffix
+/// (`NAME.bak`).
+fn own_folder(path: &str, name: &str) -> bool {
+    let path = path.trim_end_matches('/');
+    let (folder, last) = path.rsplit_once('/').unwrap_or(("", path));
+    skills_folder(folder)
+        && last
+            .strip_prefix(name)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
+}
+
+/// A folder named `skills`.
+fn skills_folder(path: &str) -> bool {
+    let path = path.trim_end_matches('/');
+    path == "skills" || path.ends_with("/skills")
+}
+
+/// This skill's folder by its own name, relative (`NAME`, `./NAME`).
+fn named_for(source: &str, name: &str) -> bool {
+    let source = source.trim_start_matches("./").trim_end_matches('/');
+    source
+        .strip_prefix(name)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
+}
+
+/// The skill's own checkout: the working folder (`.`, `$PWD`, `$(pwd)`), a
+/// relative path inside it (`SKILL.md`, `scripts/`), or a placeholder for
+/// where the reader cloned it (`/path/to/your/checkout`).
+fn checkout(source: &str) -> bool {
+    let here = [".", "./", "./*", ".//", "$PWD", "${PWD}", "$(pwd)", "`pwd`"];
+    let placeholder = ["/path/to/", "/your/", "<"];
+    here.contains(&source)
+        || ["$PWD/", "${PWD}/", "$(pwd)/"]
+            .iter()
+            .any(|p| source.starts_with(p) && inside(&source[p.len()..]))
+        || inside(source)
+        || source.starts_with('/') && placeholder.iter().any(|p| source.contains(p))
+        || source.starts_with('<') && source.ends_with('>')
+}
+
+/// A relative path that stays inside the working folder.
+fn inside(path: &str) -> bool {
+    !path.is_empty()
+        && !path.starts_with(['/', '~', '$', '\\'])
+        && !path.split('/').any(|part| part == "..")
+        && !path.contains(['$', '`', '*'])
+        || path == "*"
+}
