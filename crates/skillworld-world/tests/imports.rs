@@ -6,7 +6,7 @@ use skillworld_core::{Bucket, ScanStatus, Timestamp};
 use skillworld_format::{BundleFile, SkillDocument};
 use skillworld_world::{
     Caller, Clock, Command, Envelope, InstallOutcome, InstallRules, Installed, Layer, OnCollision,
-    SkillWorld, WorldError, WorldSettings,
+    Prescan, SkillWorld, WorldError, WorldSettings,
 };
 
 fn fresh() -> SkillWorld {
@@ -53,11 +53,16 @@ fn import(
 /// a reader does, then installed.
 fn import_scanned_ahead(world: &mut SkillWorld, document: SkillDocument, files: Vec<BundleFile>) {
     let scanned = skillworld_world::prescan(&document, files);
+    install_ahead(world, document, scanned);
+}
+
+/// Installs `document` with what a reader made of its bundle.
+fn install_ahead(world: &mut SkillWorld, document: SkillDocument, ahead: Prescan) {
     world
         .install_prescanned(
             &Layer::Commons,
             document,
-            scanned,
+            ahead,
             None,
             rules(OnCollision::Number),
         )
@@ -73,30 +78,14 @@ fn import_scanned_as(
     guess: &str,
 ) {
     let scanned = skillworld_world::prescan_named(&mut document, guess.to_owned(), files);
-    world
-        .install_prescanned(
-            &Layer::Commons,
-            document,
-            scanned,
-            None,
-            rules(OnCollision::Number),
-        )
-        .unwrap();
+    install_ahead(world, document, scanned);
 }
 
 /// The CLI's bulk import of a bundle whose source its readers found
 /// imported already: the files hashed ahead, nothing scanned.
 fn import_hashed_ahead(world: &mut SkillWorld, document: SkillDocument, files: Vec<BundleFile>) {
     let hashed = skillworld_world::prehash(&document, files);
-    world
-        .install_prescanned(
-            &Layer::Commons,
-            document,
-            hashed,
-            None,
-            rules(OnCollision::Number),
-        )
-        .unwrap();
+    install_ahead(world, document, hashed);
 }
 
 /// A bundle with one script, imported the plain way into `cold` and by
