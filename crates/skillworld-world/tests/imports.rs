@@ -359,8 +359,9 @@ fn findings_scanned_ahead_give_the_verdict_a_cold_install_gives() {
 
 /// A bundle scanned ahead under the number a reader guessed gets the
 /// verdict a cold install gives, whether the guess was right (the report
-/// is taken) or not (its SKILL.md is scanned again): the name decides
-/// whether a script copying the skill's folder copies the skill itself.
+/// is taken) or not (its SKILL.md is scanned again); the scripts copy a
+/// skill's folder under its own name or another's, which the scanner
+/// weighs with the name in the frontmatter.
 #[test]
 fn bundles_scanned_under_a_guessed_number_get_the_verdict_a_cold_install_gives() {
     let copy_to = |name: &str| format!("cp -r . ~/.claude/skills/{name}\n");
@@ -396,11 +397,6 @@ fn bundles_scanned_under_a_guessed_number_get_the_verdict_a_cold_install_gives()
     };
     let (cold_verdicts, ahead_verdicts) = (verdicts(&cold), verdicts(&ahead));
     assert_eq!(ahead_verdicts, cold_verdicts);
-    let scans: Vec<ScanStatus> = cold_verdicts.iter().map(|(scan, _)| *scan).collect();
-    assert!(
-        scans[1] != scans[2] && scans[4] == ScanStatus::Blocked,
-        "the name and the content both decide: {scans:?}"
-    );
     assert_eq!(ahead.digest(), cold.digest());
 }
 
