@@ -1,9 +1,11 @@
 //! `skillworld import PATH… (--commons | --agent NAME)`: a bulk import into
 //! the world (STO-6). Bundles are read, parsed and scanned (`prescan`:
-//! the scanner's report, which a new skill's verdict takes) on every core,
-//! a bounded window ahead — only hashed (`prehash`) when their source's
-//! skill is in the layer already, as a reinstall is judged at its install —,
-//! and installed in path order, many per commit: a few
+//! the scanner's report, which a new skill's verdict takes; under the
+//! number FMT-4 is expected to give a name an earlier bundle asks for,
+//! `numbering.rs`) on every core, a bounded window ahead — only hashed
+//! (`prehash`) when their source's skill is in the layer already, as a
+//! reinstall is judged at its install —, and installed in path order, many
+//! per commit: a few
 //! durable commits for the whole import, each skill still all or nothing
 //! (a rejected skill changes nothing and does not stop the others). Which
 //! skill an install lands on is the world's rule (`install_with`), the same
@@ -21,12 +23,13 @@ use skillworld_format::{
 };
 use skillworld_store::{Store, StoreError, Unpublished};
 use skillworld_world::{
-    InstallOutcome, InstallRules, Installed, Layer, Prescan, SkillWorld, WorldError, prehash,
-    prescan,
+    InstallOutcome, InstallRules, Installed, Layer, OnCollision, Prescan, SkillWorld, WorldError,
+    prehash, prescan, prescan_named,
 };
 
 use crate::Failure;
 use crate::discover::Target;
+use crate::numbering::Claims;
 use crate::open::{store_failure, world_failure};
 use crate::report::{SkillResult, progress};
 use crate::sources::Sources;
@@ -72,10 +75,12 @@ pub fn import(
     let mut results = Vec::with_capacity(targets.len());
     let queue = Queue::default();
     let updates = Updates::new();
+    let claims = Claims::default();
     std::thread::scope(|scope| {
         let ahead = Ahead {
             scanner,
             updates: &updates,
+            claims: (rules.on_collision == OnCollision::Number).then_some(&claims),
         };
         let mut bundles = ReadAhead::start(scope, targets, &queue, ahead);
         let mut opened = open()?;
@@ -131,11 +136,14 @@ type Updates = OnceLock<HashSet<String>>;
 /// What a reader scans with: the scanner's table, which it waits for, and
 /// the updates, which it does not: a bundle scanned before they are known
 /// (the store still opening) is scanned whole, as before (waiting held up
-/// a new database's import, whose updates are none).
+/// a new database's import, whose updates are none). With `claims` (when
+/// a taken name is numbered), the names the bundles ask for: a bundle is
+/// scanned under the number it is expected to get.
 #[derive(Clone, Copy)]
 struct Ahead<'a> {
     scanner: &'a ScannerWarmup,
     updates: &'a Updates,
+    claims: Option<&'a Claims>,
 }
 
 /// Runs `batch` (which says whether it installed the last bundle) until
@@ -311,25 +319,31 @@ fn read(target: &Target, sources: &mut Sources) -> Result<Bundle, BundleError> {
     Ok(bundle)
 }
 
-/// Scans a bundle read as its install will, on the reader's core; hashes
-/// only the files of one that updates its source's skill. While the
-/// updates are not known yet every bundle is scanned.
-fn scan(read: Result<Bundle, BundleError>, updates: &Updates) -> Ready {
+/// Scans the bundle at `index` read as its install will, on the reader's
+/// core: under the number it is expected to get, if any; hashes only the
+/// files of one that updates its source's skill. While the updates are
+/// not known yet every bundle is scanned.
+fn scan(index: usize, read: Result<Bundle, BundleError>, ahead: Ahead) -> Ready {
     let bundle = read?;
     let bytes = bundle_bytes(&bundle);
     let Bundle {
-        imported,
+        mut imported,
         files,
         signature,
     } = bundle;
-    let source = imported.document.skill.provenance.import_source.as_ref();
-    let update = updates
+    let document = &mut imported.document;
+    let source = document.skill.provenance.import_source.as_ref();
+    let update = ahead
+        .updates
         .get()
         .is_some_and(|sources| source.is_some_and(|source| sources.contains(source)));
-    let prescan = if update {
-        prehash(&imported.document, files)
-    } else {
-        prescan(&imported.document, files)
+    let numbered = ahead
+        .claims
+        .and_then(|claims| claims.expected(index, &document.name));
+    let prescan = match numbered {
+        _ if update => prehash(document, files),
+        Some(name) => prescan_named(document, name, files),
+        None => prescan(document, files),
     };
     Ok(Scanned {
         imported,
@@ -383,35 +397,49 @@ fn reader(targets: &[Target], queue: &Queue, finished: &SyncSender<(usize, Ready
         };
         match job {
             Ok(index) if !ahead.scanner.ready() => {
-                held.push((index, read(&targets[index], &mut sources)));
+                held.push((index, read_claimed(targets, index, &mut sources, ahead)));
             }
             Ok(index) => {
-                held.push((index, read(&targets[index], &mut sources)));
-                if !send_all(&mut held, finished, ahead.updates) {
+                held.push((index, read_claimed(targets, index, &mut sources, ahead)));
+                if !send_all(&mut held, finished, ahead) {
                     return;
                 }
             }
             Err(TryRecvError::Empty) => {
-                if !send_all(&mut held, finished, ahead.updates) {
+                if !send_all(&mut held, finished, ahead) {
                     return;
                 }
             }
             Err(TryRecvError::Disconnected) => {
-                send_all(&mut held, finished, ahead.updates);
+                send_all(&mut held, finished, ahead);
                 return;
             }
         }
     }
 }
 
+/// Reads the bundle at `index` and claims the name it asks for.
+fn read_claimed(
+    targets: &[Target],
+    index: usize,
+    sources: &mut Sources,
+    ahead: Ahead,
+) -> Result<Bundle, BundleError> {
+    let bundle = read(&targets[index], sources)?;
+    if let Some(claims) = ahead.claims {
+        claims.claim(index, &bundle.imported.document.name);
+    }
+    Ok(bundle)
+}
+
 /// Scans and sends every bundle held; false once nobody listens.
 fn send_all(
     held: &mut Vec<(usize, Result<Bundle, BundleError>)>,
     finished: &SyncSender<(usize, Ready)>,
-    updates: &Updates,
+    ahead: Ahead,
 ) -> bool {
     held.drain(..)
-        .all(|(index, read)| finished.send((index, scan(read, updates))).is_ok())
+        .all(|(index, read)| finished.send((index, scan(index, read, ahead))).is_ok())
 }
 
 /// Targets read on every core, handed out in order. At most `READ_AHEAD`
@@ -513,9 +541,11 @@ mod tests {
             (ScannerWarmup::start(), Updates::new()),
         ] {
             let queue = Queue::default();
+            let claims = Claims::default();
             let ahead = Ahead {
                 scanner: &scanner,
                 updates: &updates,
+                claims: Some(&claims),
             };
             let names: Vec<String> = std::thread::scope(|scope| {
                 let mut reader = ReadAhead::start(scope, &targets, &queue, ahead);

@@ -13,6 +13,7 @@ mod keys;
 mod mcp;
 mod new;
 mod node;
+mod numbering;
 mod open;
 mod person;
 mod report;

@@ -43,7 +43,7 @@ pub use changes::Changes;
 pub use clock::Clock;
 pub use command::{
     AgentChange, Applied, Caller, CallerKind, Command, Envelope, InstallOutcome, InstallRules,
-    Installed, OnCollision, Prescan, Switches, prehash, prescan,
+    Installed, OnCollision, Prescan, Switches, prehash, prescan, prescan_named,
 };
 pub use curator::{
     CuratorReport, CuratorScope, CuratorSettings, CuratorState, KEPT_REPORTS,

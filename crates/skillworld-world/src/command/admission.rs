@@ -341,6 +341,23 @@ pub fn prescan(document: &SkillDocument, files: Vec<BundleFile>) -> Prescan {
     )
 }
 
+/// [`prescan`] of `document` as it would read installed under `name`: a
+/// bulk import's reader that expects FMT-4 to number the skill (an earlier
+/// bundle of the import asks for the same name) scans the SKILL.md the
+/// install will judge, so the installing thread need not scan it again
+/// (issue 19). Only a guess: the install takes the report only if the
+/// name it gives is this one, and scans anew otherwise.
+pub fn prescan_named(
+    document: &mut SkillDocument,
+    name: String,
+    files: Vec<BundleFile>,
+) -> Prescan {
+    let requested = std::mem::replace(&mut document.name, name);
+    let prescanned = prescan(document, files);
+    document.name = requested;
+    prescanned
+}
+
 /// A bundle's files hashed ahead of an install that is expected to update
 /// a skill imported from the same source, without [`prescan`]'s scan: a
 /// reinstall is judged on the installing thread from the content it ends
@@ -604,6 +621,33 @@ mod tests {
             assert!(!whole.1.is_empty(), "findings to compare");
             assert_eq!(judged, Some(whole), "{name}");
         }
+    }
+
+    /// A bundle a reader scanned under the number its install then gives
+    /// (a bulk import's guess) takes that report, which is a whole scan's
+    /// of the numbered content: here with a script that copies the skill's
+    /// folder under the name it is installed as.
+    #[test]
+    fn a_report_scanned_under_the_number_given_is_taken() {
+        let files = vec![BundleFile {
+            path: "scripts/setup.sh".into(),
+            bytes: b"#!/bin/sh\ncp -r . ~/.claude/skills/tidy-2\n".to_vec(),
+            executable: false,
+        }];
+        let mut document = SkillDocument::new("tidy", "Tidies.", "Run xtidy.\n");
+        let mut numbered = document.clone();
+        numbered.name = "tidy-2".into();
+        let ahead = prescan_named(&mut document, "tidy-2".into(), files.clone())
+            .into_parts()
+            .1;
+        assert_eq!(document.name, "tidy", "the document keeps its name");
+        let exported = &ahead.scanned.as_ref().expect("scanned").exported;
+        assert!(exported.is_of(&numbered) && !exported.is_of(&document));
+        let mut world = crate::state::SkillWorld::new(crate::state::WorldSettings::default());
+        let world = world.world_mut();
+        let whole = verdict(world, &numbered, &files);
+        scanning_ahead(world, Some(ahead));
+        assert_eq!(verdict_scanned_ahead(world, &numbered), Some(whole));
     }
 
     #[test]

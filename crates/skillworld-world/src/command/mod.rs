@@ -20,7 +20,7 @@ mod skills;
 mod trust;
 mod usage;
 
-pub use admission::{Prescan, prehash, prescan};
+pub use admission::{Prescan, prehash, prescan, prescan_named};
 pub(crate) use admission::{Scans, digest_of, scanning_ahead};
 
 /// Who asks for a tool call or a write (POL-2).
