@@ -14534,7 +14534,9 @@ fn the_spares_attacked_block_and_their_honest_forms_pass() {
     for (host, armed) in [
         ("get.devbox-example.com", true),
         ("HOST.edgetelemetry.io", true),
-        ("get.example.com", false),
+        // persist71: a reserved example host in SKILL.md's own install
+        // step is the step's target, not a blank.
+        ("get.example.com", true),
         ("HOST:8443", false),
     ] {
         let page = skill(&format!(
