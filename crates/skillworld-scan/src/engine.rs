@@ -849,11 +849,11 @@ static PLACEHOLDERS: LazyLock<Regex> = LazyLock::new(|| {
 /// payload a warning only in prose that explains or warns); an install, a
 /// registry or an API base under an example domain is the template every
 /// tool's documentation writes, and stays a blank.
-fn has_placeholder(text: &str, armed_example_domains: bool) -> bool {
+fn has_placeholder(text: &str, armed_example_domains: &dyn Fn() -> bool) -> bool {
     PLACEHOLDERS.find_iter(text).any(|m| {
         let tag = m.as_str();
         let closed = tag.starts_with('<') && text.contains(&format!("</{}", &tag[1..]));
-        let armed = armed_example_domains && EXAMPLE_DOMAIN.is_match(tag);
+        let armed = EXAMPLE_DOMAIN.is_match(tag) && armed_example_domains();
         !(closed || armed)
     })
 }
@@ -862,12 +862,26 @@ fn has_placeholder(text: &str, armed_example_domains: bool) -> bool {
 /// explains rather than arms: a placeholder and no real host, where a
 /// code block's send, shell or miner aimed at a reserved example domain
 /// has its target (`has_placeholder`), and so does a code line aimed at
-/// an example host whose own name declares the attack (`hostile`).
-fn placeholder_payload(text: &str, class: Class, code_block: bool) -> bool {
-    let sends_or_serves = matches!(class, Class::Exfiltration | Class::Shell | Class::Miner);
+/// an example host whose own name declares the attack (`hostile`). In a
+/// step of the skill's own procedure (`own_step`), a download run or
+/// installed from an example host has its target too (`examplestep`).
+fn placeholder_payload(
+    text: &str,
+    rule: &Rule,
+    code_block: bool,
+    own_step: &dyn Fn() -> bool,
+) -> bool {
+    let sends_or_serves = matches!(
+        rule.class,
+        Class::Exfiltration | Class::Shell | Class::Miner
+    );
+    let armed = || {
+        code_block
+            && (sends_or_serves || crate::examplestep::runs_fetched(rule, text) && own_step())
+    };
     // The host's labels are read last: most payload lines hold no blank,
     // and that reading lower-cases the line.
-    has_placeholder(text, code_block && sends_or_serves)
+    has_placeholder(text, &armed)
         && !names_a_real_host(text)
         && !(code_block && crate::hostile::names_hostile_host(text))
 }
@@ -921,7 +935,7 @@ fn blank_host(host: &str) -> bool {
 /// does. A line that also holds an address (`://`) has a target, whatever
 /// else it leaves blank (`# curl https://… | bash  # <your-token>`).
 fn placeholder_target(text: &str) -> bool {
-    has_placeholder(text, false) && !text.contains("://")
+    has_placeholder(text, &|| false) && !text.contains("://")
 }
 
 /// Whether a comment line of a script names the technique with no target
@@ -1028,7 +1042,7 @@ fn mcp_launches(file: &str, text: &str, kind: Kind, hits: &[Hit]) -> Vec<Hit> {
         let lines: Vec<&str> = launches.split('\n').collect();
         for hit in &mut found {
             let line = lines.get(hit.line - 1).copied().unwrap_or_default();
-            if hit.rule.class.is_payload() && placeholder_payload(line, hit.rule.class, true) {
+            if hit.rule.class.is_payload() && placeholder_payload(line, hit.rule, true, &|| false) {
                 soften(
                     hit,
                     "written with a placeholder target, so it explains rather than arms",
@@ -1604,7 +1618,10 @@ fn judge(
     let markdown = kind == Kind::Markdown;
     let prose = !matches!(region, Region::Code(_));
     if markdown && rule.class.is_payload() {
-        if placeholder_payload(text, rule.class, !(prose || inline)) {
+        let own_step = || {
+            crate::examplestep::instruction_file(&hit.file) && !shown_not_taken(lines, layout, line)
+        };
+        if placeholder_payload(text, rule, !(prose || inline), &own_step) {
             soften(
                 hit,
                 "written with a placeholder target, so it explains rather than arms",
@@ -1846,11 +1863,35 @@ fn under_warning_label(lines: &Lines, line: usize) -> bool {
 /// Whether the nearest heading above, within a screen of text, lists what
 /// not to do ("## Anti-patterns", "## Pitfalls").
 fn under_warning_heading(lines: &Lines, layout: &Layout, line: usize) -> bool {
+    heading_over(lines, layout, line).is_some_and(|heading| WARNING_HEADINGS.is_match(heading))
+}
+
+/// The nearest heading above `line` within forty lines.
+fn heading_over<'t>(lines: &Lines<'t>, layout: &Layout, line: usize) -> Option<&'t str> {
     (line.saturating_sub(40)..line)
         .rev()
         .map(|l| (l, lines.get(l)))
         .find(|(l, text)| layout.at(*l).0 == Region::Prose && text.trim_start().starts_with('#'))
-        .is_some_and(|(_, heading)| WARNING_HEADINGS.is_match(heading))
+        .map(|(_, heading)| heading)
+}
+
+/// Whether a code block is shown rather than taken as a step: its section's
+/// heading warns or names what to avoid ("## Patterns to avoid",
+/// "## Examples of dangerous entries"), or the prose leading into the
+/// block warns ("Never paste this:").
+fn shown_not_taken(lines: &Lines, layout: &Layout, line: usize) -> bool {
+    static SHUNNED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:avoid|risky|bad|never|don't|do\s+not)\b").expect("shunned words")
+    });
+    let heading = heading_over(lines, layout, line);
+    let intro = (line.saturating_sub(40)..line)
+        .rev()
+        .map(|l| (l, lines.get(l)))
+        .find(|(l, text)| layout.at(*l).0 == Region::Prose && !text.trim().is_empty())
+        .map(|(_, text)| text);
+    heading.is_some_and(|h| {
+        WARNING_HEADINGS.is_match(h) || WARNINGS.is_match(h) || SHUNNED.is_match(h)
+    }) || intro.is_some_and(|text| WARNINGS.is_match(text))
 }
 
 /// Whether a prose line is a list item (`-`, `*`, `+`, `1.`): under a

@@ -39,6 +39,7 @@ mod encoded;
 mod engine;
 mod environ;
 mod examples;
+mod examplestep;
 mod expanded;
 mod fewwords;
 mod gitcred;
