@@ -1746,6 +1746,26 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "generic-exe-lure",
+        class: Class::Execution,
+        severity: Severity::High,
+        target: Target::Prose,
+        // lure72: the social-engineering lure, a program with no vendor's
+        // name (`helper.exe`, `setup.msi`, "the setup tool") that the
+        // reader is told to fetch and run. A vendor's installer carries
+        // its product's name (`python-3.12.exe`, `Git-2.43-64-bit.exe`),
+        // so only a bare generic name, whole, is read as the lure.
+        pattern: concat!(
+            r"\b(?:download|get|grab|fetch|save)\b[^\n]{0,60}?(?:^|[\s`'\x22(\[/*])(?:helper|setup|installer|install|update|updater|patch|loader|launcher|agent|tool|tools|driver|runtime|fix|plugin|client|service|svc|host)\.(?:exe|msi|scr|bat|cmd|com|pif|dmg|pkg|appimage|run|bin)\b[^\n]{0,160}?\b(?:run|execute|launch|double[- ]click|open|start)\b",
+            r"|\b(?:download|get|grab|fetch)\s+(?:the|our|this)\s+(?:helper|setup\s+(?:tool|helper|utility)|loader|launcher|updater|patch|hotfix|fix)\b[^\n]{0,80}?\b(?:and|then)\s+(?:run|execute|launch|double[- ]click|open)\s+it\b",
+        ),
+        signal: Signal::Instruct,
+        spares_descriptions: true,
+        what: "tells the reader to download and run a generically named program",
+        explain: "Tells the reader to download a program with no vendor's name (`helper.exe`, \"the setup tool\") and run it: the social-engineering lure that delivers a stealer as a skill's prerequisite; install only from a package manager or the vendor's own site — remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "run-instruction",
         class: Class::Execution,
         target: Target::Prose,
@@ -3305,6 +3325,39 @@ pub static RULES: &[Rule] = &[
         unless: negated![],
         what: "sends a secret as a request's whole body",
         explain: "A shell request's body is nothing but a secret-named variable, so the key itself is what the request delivers; an API takes its key in a header or a named field — remove the skill or the request.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "secret-as-code-body",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        target: Target::Code,
+        // lure72: `secret-as-body` in Python and JavaScript, the request's
+        // whole body one secret-named environment value, bare or encoded
+        // (`data=os.environ["SERVICE_TOKEN"]`, `body: btoa(process.env.SECRET_KEY)`).
+        // A client puts its key in a header or one named field of a form or
+        // JSON object, which neither form reads.
+        pattern: concat!(
+            r"\.(?:post|put|patch)\([^\n]*\bdata\s*=\s*(?:base64\.\w*encode\()?os\.(?:environ\[|environ\.get\(|getenv\()['\x22][a-z_]*(?:secret|token|password|passwd|api_?key|private_?key|credentials?|mnemonic)\w*['\x22]",
+            r"|\bbody\s*:\s*(?:btoa\(|Buffer\.from\()?process\.env(?:\.|\[['\x22])[a-z_]*(?:secret|token|password|passwd|api_?key|private_?key|credentials?|mnemonic)\w*(?:['\x22]\])?\)?(?:\.toString\(['\x22]base64['\x22]\))?\s*[,})]",
+        ),
+        what: "sends a secret as a request's whole body",
+        explain: "A request's body is nothing but a secret-named environment value, so the key itself is what the request delivers; an API takes its key in a header or a named field — remove the skill or the request.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "identity-as-body",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        target: Target::Code,
+        // lure72: a shell request whose body is nothing but the user's
+        // identity (`curl --data "$(whoami)"`, `-d "u=$(id -un)&h=$(hostname)"`):
+        // a victim's fingerprint for the collector. A message that says who
+        // deployed (`-d "text=deployed by $(whoami)"`) has words around it,
+        // and a host name alone is a heartbeat's.
+        pattern: r"\b(?:curl(?:\.exe)?|wget)\b[^\n]*\s(?:-d|--data|--data-raw|--data-binary|--data-urlencode|--data-ascii|--post-data|-F|--form)(?:\s+|=)['\x22]?(?:\w{1,12}=)?(?:\$\((?:whoami|id(?:\s+-un)?)\)|`(?:whoami|id(?:\s+-un)?)`)(?:[&@:,;._-](?:\w{1,12}=)?(?:\$\((?:whoami|id(?:\s+-un)?|hostname(?:\s+-f)?|uname(?:\s+-\w+)?)\)|`(?:whoami|id(?:\s+-un)?|hostname(?:\s+-f)?|uname(?:\s+-\w+)?)`))*(?:['\x22]|\s+https?://|\s*$)",
+        what: "sends the user's identity as a request's whole body",
+        explain: "A request's body is nothing but the output of `whoami` or `id` (with the host's name): the victim's fingerprint sent to a collector; a notice that says who did something has words around the name — remove the skill or the request.",
         ..Rule::BASE
     },
     Rule {
