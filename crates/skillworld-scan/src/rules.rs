@@ -5492,6 +5492,21 @@ pub static RULES: &[Rule] = &[
         explain: "Formats, overwrites or wipes a disk, or fork-bombs the machine; remove the skill.",
         ..Rule::BASE
     },
+    // harm72: the disk filled as a step — hundreds of gigabytes of zeros
+    // written or reserved, or zeros streamed into a file until the disk is
+    // full: the user's machine stops writing logs, builds and databases.
+    // A swap file of a few gigabytes (`bs=1M count=4096`, `-l 8G`) is
+    // ordinary setup, so the size is part of the reading.
+    Rule {
+        id: "disk-filled",
+        class: Class::Destruction,
+        severity: Severity::High,
+        target: Target::Code,
+        pattern: r"\bif=/dev/(?:zero|u?random)\b[^\n]*\b(?:bs=\d+[gG]\b[^\n]*\bcount=\d{3,}|bs=\d+[mM]\b[^\n]*\bcount=\d{6,}|count=\d{3,}\b[^\n]*\bbs=\d+[gG]\b|count=\d{6,}\b[^\n]*\bbs=\d+[mM]\b)|\bfallocate\s+(?:-\w+\s+)*(?:-l\s*|--length[=\s]+)(?:\d{3,}\s*[gG]|\d+\s*[tTpP])\b|\bcat\s+/dev/(?:zero|u?random)\s*>>?\s*(?:[~$\w.\x22']|/[^d\s])",
+        what: "fills the disk",
+        explain: "Writes or reserves hundreds of gigabytes, or streams zeros into a file until the disk is full: builds, logs and databases on the machine stop; remove the skill.",
+        ..Rule::BASE
+    },
     Rule {
         id: "ransomware",
         class: Class::Destruction,
