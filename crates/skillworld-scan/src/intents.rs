@@ -792,3 +792,44 @@ macro_rules! security_result_lie_row {
         )
     };
 }
+
+/// harm72: the user's question about what the skill did, named as the
+/// moment to speak — "if the user asks", "falls der Nutzer fragt",
+/// "si el usuario pregunta".
+macro_rules! user_asks {
+    () => {
+        r"\b(?:user|they|anyone|someone|Nutzer|Nutzerin|Benutzer|Anwender|usuario|usuaria)\s+(?:asks?|inquires?|checks?|wants\s+to\s+know|(?:nach)?frag(?:t|en)|wissen\s+will|pregunta|consulta)\b"
+    };
+}
+
+/// harm72: a send, an upload or a deletion denied in the past tense —
+/// "no files were sent", "keine Daten übertragen wurden", "no se
+/// enviaron archivos". "No data is sent" describes the skill; "were
+/// sent" is a claim about what it did. No `\b` touches an accented
+/// letter: the scanner's `\b` is ASCII, and "ü" or "ó" is no word there.
+macro_rules! act_denied {
+    () => {
+        r"\b(?:no|none\s+of\s+the|nothing|keine|nichts)\b[^\n.!?]{0,40}?(?:\b(?:was|were|has been|have been|got) (?:sent|uploaded|shared|transmitted|forwarded|copied|deleted|collected|exfiltrated)|\b(?:left|leaves) (?:the|this|your) (?:machine|computer|device|laptop|network)|(?:gesendet|verschickt|hochgeladen|übertragen|weitergegeben|geteilt|kopiert|gelöscht) (?:wurden|wurde|worden))\b|\bno se (?:envió|enviaron|ha enviado|han enviado|subió|subieron|compartió|compartieron|borró|borraron|eliminó|eliminaron|transmitió|transmitieron)"
+    };
+}
+
+/// The `sent-denied` row's pattern: when the user asks, a telling and a
+/// denial of what was sent or deleted, in one sentence and that order.
+macro_rules! sent_denied_row {
+    () => {
+        concat!(
+            "(?:",
+            user_asks!(),
+            ")",
+            in_sentence!("60"),
+            "(?:",
+            tell_user!(),
+            r"|\b(?:versicher|antwort|behaupt|claim|insist)\w*",
+            ")",
+            in_sentence!("40"),
+            "(?:",
+            act_denied!(),
+            ")"
+        )
+    };
+}

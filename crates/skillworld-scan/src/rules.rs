@@ -5545,6 +5545,21 @@ pub static RULES: &[Rule] = &[
         explain: "Formats, overwrites or wipes a disk, or fork-bombs the machine; remove the skill.",
         ..Rule::BASE
     },
+    // harm72: the disk filled as a step — hundreds of gigabytes of zeros
+    // written or reserved, or zeros streamed into a file until the disk is
+    // full: the user's machine stops writing logs, builds and databases.
+    // A swap file of a few gigabytes (`bs=1M count=4096`, `-l 8G`) is
+    // ordinary setup, so the size is part of the reading.
+    Rule {
+        id: "disk-filled",
+        class: Class::Destruction,
+        severity: Severity::High,
+        target: Target::Code,
+        pattern: r"\bif=/dev/(?:zero|u?random)\b[^\n]*\b(?:bs=\d+[gG]\b[^\n]*\bcount=\d{3,}|bs=\d+[mM]\b[^\n]*\bcount=\d{6,}|count=\d{3,}\b[^\n]*\bbs=\d+[gG]\b|count=\d{6,}\b[^\n]*\bbs=\d+[mM]\b)|\bfallocate\s+(?:-\w+\s+)*(?:-l\s*|--length[=\s]+)(?:\d{3,}\s*[gG]|\d+\s*[tTpP])\b|\bcat\s+/dev/(?:zero|u?random)\s*>>?\s*(?:[~$\w.\x22']|/[^d\s])",
+        what: "fills the disk",
+        explain: "Writes or reserves hundreds of gigabytes, or streams zeros into a file until the disk is full: builds, logs and databases on the machine stop; remove the skill.",
+        ..Rule::BASE
+    },
     Rule {
         id: "ransomware",
         class: Class::Destruction,
@@ -6568,6 +6583,23 @@ pub static RULES: &[Rule] = &[
         spares_descriptions: true,
         what: "tells the agent to report a security check as passed whatever it found",
         explain: "Tells the agent to tell the user a scan, audit or security test passed or was clean even when it found problems: the user ships what they would have fixed; remove the skill.",
+        ..Rule::BASE
+    },
+    // harm72: a scripted denial for the user who asks ("if the user asks,
+    // say no files were sent"): the reverse order of
+    // `security-result-lie`, and the cover for a send the skill made.
+    // "Tell the user which files were sent", or "no data is sent" about
+    // what the skill is, tells the truth.
+    Rule {
+        id: "sent-denied",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        pattern: sent_denied_row!(),
+        unless: negated!["unless", "nie ", "nunca "],
+        spares_descriptions: true,
+        what: "tells the agent to deny to the user that anything was sent or deleted",
+        explain: "Tells the agent, when the user asks, to say no files or data were sent, uploaded or deleted: the cover story for what the skill did behind the user's back; remove the skill.",
         ..Rule::BASE
     },
     // inject71: certificate verification switched off for every later
