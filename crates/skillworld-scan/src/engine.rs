@@ -1565,7 +1565,9 @@ fn spare_test_strings(file: &str, lines: &Lines, hits: &mut [Hit]) {
 fn spare_matcher_patterns(lines: &Lines, hits: &mut [Hit]) {
     let candidates = hits
         .iter_mut()
-        .filter(|h| h.code && h.armed || h.comment && h.severity > Severity::Medium);
+        .filter(|h| h.code && h.armed || h.comment && h.severity > Severity::Medium)
+        // A hidden or look-alike character deceives wherever it stands.
+        .filter(|h| !crate::matcharg::DISPLAY_RULES.contains(&h.rule.id));
     for hit in candidates {
         let line = hit.line - 1;
         if let Some(blanked) = crate::matcharg::blanked(lines.get(line)) {

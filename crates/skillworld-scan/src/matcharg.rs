@@ -90,5 +90,8 @@ fn closing(line: &str, from: usize, quote: char) -> Option<usize> {
     None
 }
 
+/// Rows whose harm is the characters shown, not a command run.
+pub const DISPLAY_RULES: [&str; 2] = ["hidden-unicode", "homoglyph"];
+
 /// How far below a comment the matcher it names may stand.
 pub const REACH: usize = 2;
