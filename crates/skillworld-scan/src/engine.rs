@@ -1535,19 +1535,10 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
 fn spare_test_strings(file: &str, lines: &Lines, hits: &mut [Hit]) {
     let mut inert = None;
     for hit in hits.iter_mut().filter(|h| h.code && !h.comment && h.armed) {
-        let Some((_, row)) = CONTENT
-            .rules
-            .iter()
-            .find(|(rule, _)| rule.id == hit.rule.id)
-        else {
-            continue;
-        };
         let Some(blanked) = teststring::blanked(lines.get(hit.line - 1)) else {
             continue;
         };
-        let row = row.get();
-        if row.is_match(lines.get(hit.line - 1).as_bytes())
-            && !row.is_match(blanked.as_bytes())
+        if found_only_in_blanked_text(hit.rule.id, lines.get(hit.line - 1), &blanked)
             && *inert.get_or_insert_with(|| teststring::inert_test(file, lines))
         {
             soften(
@@ -1556,6 +1547,19 @@ fn spare_test_strings(file: &str, lines: &Lines, hits: &mut [Hit]) {
             );
         }
     }
+}
+
+/// Whether the row `id` finds `line` but no longer finds it once some of
+/// its text is `blanked`: the match stood wholly inside that text.
+fn found_only_in_blanked_text(id: &str, line: &str, blanked: &str) -> bool {
+    CONTENT
+        .rules
+        .iter()
+        .find(|(rule, _)| rule.id == id)
+        .is_some_and(|(_, row)| {
+            let row = row.get();
+            row.is_match(line.as_bytes()) && !row.is_match(blanked.as_bytes())
+        })
 }
 
 /// Softens the matches that stand wholly inside the pattern a matcher
@@ -1571,15 +1575,7 @@ fn spare_matcher_patterns(lines: &Lines, hits: &mut [Hit]) {
     for hit in candidates {
         let line = hit.line - 1;
         if let Some(blanked) = crate::matcharg::blanked(lines.get(line)) {
-            let Some((_, row)) = CONTENT
-                .rules
-                .iter()
-                .find(|(rule, _)| rule.id == hit.rule.id)
-            else {
-                continue;
-            };
-            let row = row.get();
-            if row.is_match(lines.get(line).as_bytes()) && !row.is_match(blanked.as_bytes()) {
+            if found_only_in_blanked_text(hit.rule.id, lines.get(line), &blanked) {
                 soften(
                     hit,
                     "the pattern a matcher searches for: text it looks for, never runs",
