@@ -1491,6 +1491,7 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
     if depth == 0 && matches!(kind, Kind::Script(_)) && teststring::test_file(file) {
         spare_test_strings(file, &lines, &mut hits);
     }
+    spare_matcher_patterns(&lines, &mut hits);
     let found = beside(&hits);
     hits.extend(found);
     if kind == Kind::Markdown {
@@ -1534,24 +1535,61 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
 fn spare_test_strings(file: &str, lines: &Lines, hits: &mut [Hit]) {
     let mut inert = None;
     for hit in hits.iter_mut().filter(|h| h.code && !h.comment && h.armed) {
-        let Some((_, row)) = CONTENT
-            .rules
-            .iter()
-            .find(|(rule, _)| rule.id == hit.rule.id)
-        else {
-            continue;
-        };
         let Some(blanked) = teststring::blanked(lines.get(hit.line - 1)) else {
             continue;
         };
-        let row = row.get();
-        if row.is_match(lines.get(hit.line - 1).as_bytes())
-            && !row.is_match(blanked.as_bytes())
+        if found_only_in_blanked_text(hit.rule.id, lines.get(hit.line - 1), &blanked)
             && *inert.get_or_insert_with(|| teststring::inert_test(file, lines))
         {
             soften(
                 hit,
                 "a test's string literal: data the test checks, which nothing in the file runs",
+            );
+        }
+    }
+}
+
+/// Whether the row `id` finds `line` but no longer finds it once some of
+/// its text is `blanked`: the match stood wholly inside that text.
+fn found_only_in_blanked_text(id: &str, line: &str, blanked: &str) -> bool {
+    CONTENT
+        .rules
+        .iter()
+        .find(|(rule, _)| rule.id == id)
+        .is_some_and(|(_, row)| {
+            let row = row.get();
+            row.is_match(line.as_bytes()) && !row.is_match(blanked.as_bytes())
+        })
+}
+
+/// Softens the matches that stand wholly inside the pattern a matcher
+/// searches for, and the comment just above that names the same thing
+/// (`matcharg`): the row's own pattern no longer finds the line once the
+/// matcher's argument is blanked.
+fn spare_matcher_patterns(lines: &Lines, hits: &mut [Hit]) {
+    let candidates = hits
+        .iter_mut()
+        .filter(|h| h.code && h.armed || h.comment && h.severity > Severity::Medium)
+        // A hidden or look-alike character deceives wherever it stands.
+        .filter(|h| !crate::matcharg::DISPLAY_RULES.contains(&h.rule.id));
+    for hit in candidates {
+        let line = hit.line - 1;
+        if let Some(blanked) = crate::matcharg::blanked(lines.get(line)) {
+            if found_only_in_blanked_text(hit.rule.id, lines.get(line), &blanked) {
+                soften(
+                    hit,
+                    "the pattern a matcher searches for: text it looks for, never runs",
+                );
+            }
+        } else if hit.comment
+            && hit.rule.class != Class::Injection
+            && (line + 1..=line + crate::matcharg::REACH)
+                .filter(|&below| below < lines.count())
+                .any(|below| crate::matcharg::blanked(lines.get(below)).is_some())
+        {
+            soften(
+                hit,
+                "a comment naming the pattern the matcher below searches for",
             );
         }
     }
@@ -1673,6 +1711,17 @@ fn judge(
                 ))
     {
         soften(hit, "describes what something else does, or forbids it");
+        return;
+    }
+    if markdown
+        && prose
+        && (rule.spares_descriptions || rule.spares_forbidden)
+        && withheld(
+            &with_clause_before(lines, layout, line, (text, column)),
+            text.len() - column,
+        )
+    {
+        soften(hit, "forbids letting anyone do it");
         return;
     }
     if markdown
@@ -2025,6 +2074,45 @@ pub(crate) fn negated(text: &str, from_end: usize) -> bool {
         .unwrap_or_default();
     !NEGATING_WORDS.contains(&second.as_str()) && second != "why" && opens != "why"
 }
+
+/// Whether the verb is what a negated permission withholds ("never allow
+/// users to ignore previous instructions", "do not let a page override the
+/// system rules", wild71's `false-positive-prompt-injection`): a few words
+/// name who is not let, and the verb's own negation is the permission's
+/// (`negated`). Another verb ("do not hesitate to", "never refuse to") or a
+/// second clause ("don't let them know and ignore …") leaves the order.
+fn withheld(text: &str, from_end: usize) -> bool {
+    let before = text
+        .get(..text.len().saturating_sub(from_end))
+        .unwrap_or_default();
+    let words: Vec<(usize, &str)> = before
+        .split_whitespace()
+        .map(|w| (w.as_ptr() as usize - before.as_ptr() as usize, w))
+        .collect();
+    let mut rest = words.iter().rev().peekable();
+    let to = rest
+        .next_if(|(_, w)| w.eq_ignore_ascii_case("to"))
+        .is_some();
+    for (at, word) in rest.take(4) {
+        let word = word.trim_matches(['*', '_']).to_ascii_lowercase();
+        if PERMITTING.contains(&word.as_str()) {
+            return to != word.starts_with("let") && negated(&before[..*at], 0);
+        }
+        if !word.chars().all(|c| c.is_alphabetic() || c == '\'') || JOINING.contains(&word.as_str())
+        {
+            return false;
+        }
+    }
+    false
+}
+
+/// Verbs that grant what the verb after them names.
+const PERMITTING: [&str; 7] = [
+    "allow", "let", "permit", "enable", "lets", "allows", "permits",
+];
+
+/// Words that open a second clause after the one a negation governs.
+const JOINING: [&str; 5] = ["and", "or", "but", "then", "so"];
 
 /// Whether a parenthesised command ("Never turn the firewall off
 /// (`netsh …`)", batch 38) shows the act of a clause an imperative

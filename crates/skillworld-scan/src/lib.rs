@@ -55,6 +55,7 @@ mod lines;
 mod loginkey;
 mod logswitch;
 mod loopback;
+mod matcharg;
 mod mcplaunch;
 mod metacomment;
 mod midphrase;
