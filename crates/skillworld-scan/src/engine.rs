@@ -813,14 +813,24 @@ impl Compiled {
 }
 
 /// Sorts `pairs`, each number under `bound`, and drops repeats. Where both
-/// fit in 32 bits (every text under 4 GiB), a pair is compared as one
-/// 64-bit number: the tuple's two compares cost 0.5 % of a scan.
+/// fit in 32 bits (every text under 4 GiB), the pairs are sorted as 64-bit
+/// numbers, copied out and back: the tuple's two compares cost 0.5 % of a
+/// scan, and the key made at each compare and the 16-byte moves of a
+/// sort by key 2 % (speed73).
 fn sort_pairs(pairs: &mut Vec<(usize, usize)>, bound: usize) {
-    match u32::try_from(bound) {
-        Ok(_) => pairs.sort_unstable_by_key(|&(a, b)| (a as u64) << 32 | b as u64),
-        Err(_) => pairs.sort_unstable(),
+    if u32::try_from(bound).is_err() {
+        pairs.sort_unstable();
+        pairs.dedup();
+        return;
     }
-    pairs.dedup();
+    let mut packed: Vec<u64> = pairs
+        .iter()
+        .map(|&(a, b)| (a as u64) << 32 | b as u64)
+        .collect();
+    packed.sort_unstable();
+    packed.dedup();
+    pairs.clear();
+    pairs.extend(packed.iter().map(|&p| ((p >> 32) as usize, p as u32 as usize)));
 }
 
 fn ascii_bounds(pattern: &str) -> String {
