@@ -830,7 +830,11 @@ fn sort_pairs(pairs: &mut Vec<(usize, usize)>, bound: usize) {
     packed.sort_unstable();
     packed.dedup();
     pairs.clear();
-    pairs.extend(packed.iter().map(|&p| ((p >> 32) as usize, p as u32 as usize)));
+    pairs.extend(
+        packed
+            .iter()
+            .map(|&p| ((p >> 32) as usize, p as u32 as usize)),
+    );
 }
 
 fn ascii_bounds(pattern: &str) -> String {
