@@ -11,6 +11,23 @@
 //! (`~`, `$HOME`, `..`, an absolute path that is no placeholder) is still
 //! tampering.
 
+/// Whether every repository `line` clones is named for the skill named
+/// `name` (`github.com/acme/NAME.git`): a developer's checkout of the
+/// skill itself.
+pub fn clones_itself(line: &str, name: &str) -> bool {
+    let mut urls = line
+        .split(|c: char| c.is_whitespace() || "'\"`,[]()".contains(c))
+        .filter(|word| word.contains("://") || word.starts_with("git@"))
+        .peekable();
+    urls.peek().is_some()
+        && urls.all(|url| {
+            let repo = url.trim_end_matches('/').rsplit(['/', ':']).next();
+            repo.is_some_and(|repo| {
+                repo.trim_end_matches(".git").eq_ignore_ascii_case(name)
+            })
+        })
+}
+
 /// Whether `line` (a whole line) only installs the skill named `name`
 /// into a skills folder, in every command that names an agent folder.
 pub fn installs_itself(line: &str, name: &str) -> bool {
