@@ -1171,6 +1171,13 @@ static SECOND_READINGS: &[SecondReading] = &[
         spares: |lines, _, line| crate::portprobe::probes_local_port(lines, line),
         outcome: Spared::Disarmed,
     },
+    // An install script's run pairs with a clone only right after it, of
+    // its folder, where the clone hides or elevates (`clonerun`).
+    SecondReading {
+        reads: |h| h.rule.id == "installer-run" && h.armed,
+        spares: |lines, layout, line| !crate::clonerun::runs_hidden_clone(lines, layout(), line),
+        outcome: Spared::Disarmed,
+    },
     // An install from a host named internal that the text documents as
     // its organisation's own index is the reader's employer's.
     SecondReading {

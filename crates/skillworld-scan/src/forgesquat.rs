@@ -37,10 +37,9 @@ pub fn lookalike(
     let rest = line.get(at..)?;
     PATH.captures_iter(rest).find_map(|path| {
         if let Some(host) = path.get(1).map(|h| h.as_str().to_ascii_lowercase()) {
-            if let Some(forge) = FORGES
-                .iter()
-                .find(|forge| **forge != host && crate::packages::within(host.as_bytes(), forge.as_bytes(), 1))
-            {
+            if let Some(forge) = FORGES.iter().find(|forge| {
+                **forge != host && crate::packages::within(host.as_bytes(), forge.as_bytes(), 1)
+            }) {
                 return Some(note(&host, forge));
             }
             if !FORGES.contains(&host.as_str()) {
@@ -58,18 +57,35 @@ pub fn lookalike(
     })
 }
 
+/// Whether a forge path in `text` has an owner or a repository name made
+/// to be misread (a clone's, as `clonerun` reads it).
+pub fn misread_path(text: &str) -> bool {
+    PATH.captures_iter(text).any(|path| {
+        path.get(1)
+            .is_none_or(|host| FORGES.contains(&host.as_str()))
+            && [&path[2], &path[3]].into_iter().any(|part| {
+                part.trim_end_matches(".git")
+                    .split(['-', '_', '.'])
+                    .any(|word| misread(word, false).is_some())
+            })
+    })
+}
+
 /// What a word of a repository's path passes for, if it is made to be
 /// misread.
 fn misread(word: &str, typos: bool) -> Option<String> {
     let bytes = word.as_bytes();
     let lower = |b: &u8| b.is_ascii_lowercase();
     // `kubectI`: a capital I ending a lower-case word, read as an l.
-    if bytes.len() >= 3 && bytes.last() == Some(&b'I') && bytes[..bytes.len() - 1].iter().all(lower) {
+    if bytes.len() >= 3 && bytes.last() == Some(&b'I') && bytes[..bytes.len() - 1].iter().all(lower)
+    {
         return Some(format!("{}l", &word[..word.len() - 1]));
     }
     // `0nedrive`, `t00ls`, `inv0ice`: zeros and ones among letters.
-    let among = bytes.windows(3).any(|w| lower(&w[0]) && matches!(w[1], b'0' | b'1') && (lower(&w[2]) || w[2] == b'0'))
-        || bytes.len() >= 4 && bytes[0] == b'0' && bytes[1..].iter().all(lower);
+    let among = bytes
+        .windows(3)
+        .any(|w| lower(&w[0]) && matches!(w[1], b'0' | b'1') && (lower(&w[2]) || w[2] == b'0'))
+        || bytes.len() >= 3 && bytes[0] == b'0' && bytes[1..].iter().all(lower);
     if among {
         return Some(word.replace('0', "o").replace('1', "l"));
     }

@@ -248,9 +248,10 @@ pub fn unknown_repository(
         .find(|word| word.contains("://") || word.starts_with("git@"))
         .is_some_and(|url| {
             url.contains(['<', '{'])
-                || url
-                    .split(['/', ':'])
-                    .any(|part| ["OWNER", "USER", "USERNAME", "ORG"].contains(&part) || part.starts_with("your-"))
+                || url.split(['/', ':']).any(|part| {
+                    ["OWNER", "USER", "USERNAME", "ORG"].contains(&part)
+                        || part.starts_with("your-")
+                })
         });
     if blank {
         return None;
@@ -266,10 +267,7 @@ pub fn unknown_repository(
         };
         let project = format!("{owner}/{}", repo.trim_end_matches(".git"));
         CLONED_INSTALLERS.contains(&project.as_str())
-            || listed(
-                INSTALLERS,
-                &format!("raw.githubusercontent.com/{project}/"),
-            )
+            || listed(INSTALLERS, &format!("raw.githubusercontent.com/{project}/"))
     });
     (!known).then(|| (crate::rules::Severity::Medium, String::new()))
 }

