@@ -26,9 +26,12 @@ static CLONE: LazyLock<Regex> = LazyLock::new(|| {
         .expect("clone regex")
 });
 
-/// Where a dropper puts what it runs, and how it runs it unseen or as root.
+/// Where a dropper puts what it runs, and how it runs it unseen or as
+/// root: `sudo` before the install script itself (Mythic's documented
+/// `… && ./install_docker_ubuntu.sh && sudo ./mythic-cli start`, the
+/// eighteenth sweep, runs its installer as the user).
 static HIDES: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"(?i)(?:^|[\s'"=(])/tmp/|%temp%|\$env:(?:temp|tmp|localappdata|appdata)\b|%(?:local)?appdata%|\$\{?tmpdir\b|\btempfile\b|\bgettempdir\b|\bos\.tmpdir\b|~/\.[\w-]|\$home/\.[\w-]|~/library/|\blocalappdata\b|\bsudo\b|\brunas\b|-silent\b|\s/s(?:ilent)?\b|--yes\b|\s-y\b|--quiet\b"#)
+    Regex::new(r#"(?i)(?:^|[\s'"=(])/tmp/|%temp%|\$env:(?:temp|tmp|localappdata|appdata)\b|%(?:local)?appdata%|\$\{?tmpdir\b|\btempfile\b|\bgettempdir\b|\bos\.tmpdir\b|~/\.[\w-]|\$home/\.[\w-]|~/library/|\blocalappdata\b|\bsudo\s+(?:-\S+\s+)*(?:(?:ba|z)?sh\s+|python[\d.]*\s+)?[^\s;&|]*(?:install|setup)|\brunas\b|-silent\b|\s/s(?:ilent)?\b"#)
         .expect("hides regex")
 });
 

@@ -1171,13 +1171,6 @@ static SECOND_READINGS: &[SecondReading] = &[
         spares: |lines, _, line| crate::portprobe::probes_local_port(lines, line),
         outcome: Spared::Disarmed,
     },
-    // An install script's run pairs with a clone only right after it, of
-    // its folder, where the clone hides or elevates (`clonerun`).
-    SecondReading {
-        reads: |h| h.rule.id == "installer-run" && h.armed,
-        spares: |lines, layout, line| !crate::clonerun::runs_hidden_clone(lines, layout(), line),
-        outcome: Spared::Disarmed,
-    },
     // An install from a host named internal that the text documents as
     // its organisation's own index is the reader's employer's.
     SecondReading {
@@ -1476,6 +1469,12 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
         }
         out.retain(|h| {
             h.rule.id != "source-variable" || downloaded_to(&lines, lines.get(h.line - 1))
+        });
+        // An install script's run pairs with a clone only right after it,
+        // of its folder, where the clone hides or elevates (`clonerun`).
+        out.retain(|h| {
+            h.rule.id != "installer-run"
+                || crate::clonerun::runs_hidden_clone(&lines, layout(), h.line - 1)
         });
         for hit in out.iter_mut().filter(|h| h.rule.id == "shell-run-variable") {
             hit.armed = !ownvar::written_here(&lines, lines.get(hit.line - 1));

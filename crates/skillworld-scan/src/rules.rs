@@ -1495,7 +1495,7 @@ pub static RULES: &[Rule] = &[
         // `git+`, npm's `github:` or forge URL, `go install`) whose path
         // is made to be misread; `forgesquat::lookalike` reads the path
         // and drops every honest one.
-        pattern: r"\b(?:pip[\d.]*|uv\s+pip|pipx)\s+install\b[^\n\x60]*\bgit\+https?://|\b(?:npm|pnpm|yarn|bun)\s+(?:install|i|add)\b[^\n\x60]*\s(?:github:|git\+https?://|https?://)[\w.-]+/|\bgo\s+(?:install|get)\s+(?:-[\w=]+\s+)*[\w-]+\.[a-z]{2,}/",
+        pattern: r"\b(?:pip[\d.]*|uv\s+pip|pipx)\s+install\b[^\n\x60]*\bgit\+https?://|\b(?:npm|pnpm|yarn|bun)\s+(?:install|i|add)\b[^\n\x60]*\s(?:github:|git\+https?://|https?://(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)/)[\w.-]+/|\bgo\s+(?:install|get)\s+(?:-[\w=]+\s+)*(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)/",
         confirm: Some(crate::forgesquat::lookalike),
         what: "installs from a forge repository whose path passes for another's",
         explain: "Builds a package straight from a repository whose owner, name or host is made to pass for a well-known one (a typo, a capital I for an l, a zero for an o): its setup runs the impostor's code; install the real project's release from its registry.",
@@ -1803,7 +1803,7 @@ pub static RULES: &[Rule] = &[
             r"|(?:^|[^\w*+?\]\\.-])(?:[\w-]+\.)*(?:ngrok\.io|ngrok-free\.app|ngrok\.app|trycloudflare\.com|serveo\.net|loca\.lt|localtunnel\.me|duckdns\.org|ddns\.net|hopto\.org|zapto\.org|no-ip\.\w+|portmap\.io|pinggy\.link|webhook\.site|pipedream\.net|requestbin\.\w+|requestcatcher\.com|beeceptor\.com|interact\.sh|oast\.(?:fun|pro|live|site|online|me)|burpcollaborator\.net|canarytokens\.com)\b",
             r"|\b(?:bit\.ly|tinyurl\.com|is\.gd|cutt\.ly|rb\.gy|shorturl\.at|t\.ly|goo\.gl)/\w",
             // lure73: a program shared from a cloud drive's link.
-            r"|\b(?:dropbox\.com/scl?/|dl\.dropboxusercontent\.com/|drive\.google\.com/uc\b|1drv\.ms/|onedrive\.live\.com/)[^\s'\x22\x60)]*?\.(?:exe|msi|dll|scr|dmg|pkg|bat|cmd|ps1|vbs|jar|apk|appimage)\b",
+            r"|\b(?:dropbox\.com/s(?:cl)?/|dl\.dropboxusercontent\.com/|drive\.google\.com/uc\b|1drv\.ms/|onedrive\.live\.com/)[^\s'\x22\x60)]*?\.(?:exe|msi|dll|scr|dmg|pkg|bat|cmd|ps1|vbs|jar|apk|appimage)\b",
             r"|https?://[\w.-]+\.(?:xyz|top|tk|ml|ga|cf|gq|click|cfd|sbs|icu|rest|buzz|monster)(?:[/:'\x22\s)]|$)",
         ),
         unless: &[
