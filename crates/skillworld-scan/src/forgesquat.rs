@@ -89,7 +89,8 @@ fn misread(word: &str, typos: bool) -> Option<String> {
     if among {
         return Some(word.replace('0', "o").replace('1', "l"));
     }
-    if typos && bytes.iter().all(|b| lower(b) || b.is_ascii_digit()) {
+    // Five letters are an everyday word's length (`tools`, near `toolz`).
+    if typos && bytes.len() >= 6 && bytes.iter().all(|b| lower(b) || b.is_ascii_digit()) {
         return crate::packages::imitated_word(word).map(str::to_owned);
     }
     None

@@ -21,7 +21,7 @@ static URL: LazyLock<Regex> =
 
 /// The text's own words for a private index of its organisation.
 static DOCUMENTED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:internal|private|company(?:'s)?|corporate|intranet|in-house|our\s+own)\s+(?:[\w-]+\s+){0,2}?(?:index|registry|mirror|artifactory|nexus|package\s+(?:index|server|feed))\b")
+    Regex::new(r"(?i)\b(?:internal|private|company(?:'s)?|corporate|intranet|in-house|(?:our|its|their)\s+own)\s+(?:[\w-]+\s+){0,2}?(?:index|registry|mirror|artifactory|nexus|package\s+(?:index|server|feed))\b")
         .expect("documented regex")
 });
 
