@@ -1185,6 +1185,13 @@ static SECOND_READINGS: &[SecondReading] = &[
         spares: |lines, _, line| crate::portprobe::probes_local_port(lines, line),
         outcome: Spared::Disarmed,
     },
+    // An install from a host named internal that the text documents as
+    // its organisation's own index is the reader's employer's.
+    SecondReading {
+        reads: |h| matches!(h.rule.id, "install-from-url" | "registry-redirect") && h.armed,
+        spares: |lines, _, line| crate::ownindex::documented_internal(lines, line),
+        outcome: Spared::Softened("a host named internal, documented as the company's own index"),
+    },
     // A key path only a login takes as its identity is no read.
     SecondReading {
         reads: |h| h.rule.id == "credential-file" && h.code,
@@ -1476,6 +1483,12 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
         }
         out.retain(|h| {
             h.rule.id != "source-variable" || downloaded_to(&lines, lines.get(h.line - 1))
+        });
+        // An install script's run pairs with a clone only right after it,
+        // of its folder, where the clone hides or elevates (`clonerun`).
+        out.retain(|h| {
+            h.rule.id != "installer-run"
+                || crate::clonerun::runs_hidden_clone(&lines, layout(), h.line - 1)
         });
         for hit in out.iter_mut().filter(|h| h.rule.id == "shell-run-variable") {
             hit.armed = !ownvar::written_here(&lines, lines.get(hit.line - 1));
@@ -3434,12 +3447,29 @@ fn hidden_comments(file: &str, text: &str, hits: &[Hit], lines: &Lines) -> Vec<H
 /// The skill's name is read only when such a hit is there.
 pub fn spare_self_install(hits: &mut [Hit], name: impl FnOnce() -> Option<String>) {
     let tampers = |h: &Hit| h.rule.id == "agent-tamper" && h.armed;
-    if !hits.iter().any(tampers) {
+    let installs = |h: &Hit| h.rule.id == "clone-run-installer" && h.armed;
+    if !hits.iter().any(|h| tampers(h) || installs(h)) {
         return;
     }
     let Some(name) = name() else {
         return;
     };
+    // A clone of the skill's own repository, whose installer sets this
+    // skill up, is judged by the scan of that installer's skill: this one.
+    let foreign: Vec<(String, Option<usize>)> = hits
+        .iter()
+        .filter(|h| h.rule.id == "repo-clone" && h.armed)
+        .filter(|h| !crate::selfinstall::clones_itself(&h.excerpt, &name))
+        .map(|h| (h.file.clone(), h.block))
+        .collect();
+    for hit in hits.iter_mut().filter(|h| installs(h)) {
+        if !foreign.contains(&(hit.file.clone(), hit.block)) {
+            soften(
+                hit,
+                "clones this skill's own repository, by its own name, and runs its installer",
+            );
+        }
+    }
     for hit in hits.iter_mut().filter(|h| tampers(h)) {
         // A whole line: an excerpt cut at its limit may have lost a second
         // command.

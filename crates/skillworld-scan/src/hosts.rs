@@ -182,6 +182,9 @@ const INDEXES: &[&str] = &[
     "repo.huaweicloud.com/repository/pypi/",
     "mirrors.huaweicloud.com/repository/pypi/",
     "registry.npmmirror.com",
+    // GitHub Packages' npm registry, where an organisation publishes its
+    // own scope (`@acme/ui-kit`).
+    "npm.pkg.github.com",
     "mirrors.cloud.tencent.com/npm/",
     "repo.huaweicloud.com/repository/npm/",
 ];
@@ -203,6 +206,70 @@ pub enum Origin {
     Untrusted,
     /// Some other site.
     Other,
+}
+
+/// Repositories whose own install instructions clone them and run their
+/// installer (`git clone https://github.com/junegunn/fzf ~/.fzf &&
+/// ~/.fzf/install`), as `owner/repo` on GitHub; a project listed in
+/// `INSTALLERS` by its raw files counts too.
+const CLONED_INSTALLERS: &[&str] = &[
+    "junegunn/fzf",
+    "ohmyzsh/ohmyzsh",
+    "robbyrussell/oh-my-zsh",
+    "ryanoasis/nerd-fonts",
+    "powerline/fonts",
+    "tmux-plugins/tpm",
+    "asdf-vm/asdf",
+    "pyenv/pyenv",
+    "nvm-sh/nvm",
+    "emscripten-core/emsdk",
+    "microsoft/vcpkg",
+    "flutter/flutter",
+    "zsh-users/zsh-autosuggestions",
+    "zsh-users/zsh-syntax-highlighting",
+    "romkatv/powerlevel10k",
+    "vim/vim",
+    "neovim/neovim",
+];
+
+/// `repo-clone`'s reader: drops a clone of a repository whose project
+/// documents cloning it to install (`CLONED_INSTALLERS`); any other
+/// clone is kept.
+pub fn unknown_repository(
+    line: &str,
+    at: usize,
+    _next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(crate::rules::Severity, String)> {
+    let rest = line.get(at..).unwrap_or_default();
+    // A blank for the repository (`https://github.com/<attacker>/<repo>`,
+    // `github.com/OWNER/REPO`) explains the step; it clones nothing.
+    let blank = rest
+        .split_whitespace()
+        .find(|word| word.contains("://") || word.starts_with("git@"))
+        .is_some_and(|url| {
+            url.contains(['<', '{'])
+                || url.split(['/', ':']).any(|part| {
+                    ["OWNER", "USER", "USERNAME", "ORG"].contains(&part)
+                        || part.starts_with("your-")
+                })
+        });
+    if blank {
+        return None;
+    }
+    let known = URL.captures(rest).is_some_and(|url| {
+        let rest = url[2].to_ascii_lowercase();
+        let Some(path) = rest.strip_prefix("github.com/") else {
+            return false;
+        };
+        let mut parts = path.split(['/', '?', '#']);
+        let (Some(owner), Some(repo)) = (parts.next(), parts.next()) else {
+            return false;
+        };
+        let project = format!("{owner}/{}", repo.trim_end_matches(".git"));
+        CLONED_INSTALLERS.contains(&project.as_str())
+            || listed(INSTALLERS, &format!("raw.githubusercontent.com/{project}/"))
+    });
+    (!known).then(|| (crate::rules::Severity::Medium, String::new()))
 }
 
 /// Code forges: a package built from a public repository is ordinary, a

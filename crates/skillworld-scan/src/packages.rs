@@ -479,6 +479,18 @@ fn squat_in(clause: &str, sudo: bool) -> Option<(Severity, String)> {
     })
 }
 
+/// The well-known PyPI or npm package a plain lower-case word is a typo
+/// of (`pandaz` for `pandas`), for names that are no package's own: a
+/// forge repository's owner or name (`forgesquat`).
+pub(crate) fn imitated_word(word: &str) -> Option<&'static str> {
+    [Ecosystem::PyPI, Ecosystem::Npm]
+        .into_iter()
+        .find_map(|ecosystem| match ecosystem.known().find(word) {
+            Match::Imitates(imitated) if word.len() >= 5 => Some(imitated),
+            _ => None,
+        })
+}
+
 /// The well-known package `name` (normalised) imitates: a typo of one,
 /// or a scoped npm package's name under a look-alike scope.
 fn imitated(ecosystem: Ecosystem, name: &str) -> Option<&'static str> {

@@ -207,6 +207,10 @@ pub enum Signal {
     Executable,
     /// Starts a program whose path is held in a variable.
     RunPath,
+    /// Clones a repository over the network.
+    Cloned,
+    /// Runs an install script by its conventional name.
+    InstallerRun,
     /// Names a user-writable staging folder (AppData, Public, a temp folder).
     Staged,
     /// Writes the clipboard.
@@ -1484,6 +1488,20 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "forge-install-lookalike",
+        class: Class::Execution,
+        severity: Severity::High,
+        // lure73: a package built straight from a forge repository (pip's
+        // `git+`, npm's `github:` or forge URL, `go install`) whose path
+        // is made to be misread; `forgesquat::lookalike` reads the path
+        // and drops every honest one.
+        pattern: r"\b(?:pip[\d.]*|uv\s+pip|pipx)\s+install\b[^\n\x60]*\bgit\+https?://|\b(?:npm|pnpm|yarn|bun)\s+(?:install|i|add)\b[^\n\x60]*\s(?:github:|git\+https?://|https?://(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)/)[\w.-]+/|\bgo\s+(?:install|get)\s+(?:-[\w=]+\s+)*(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)/",
+        confirm: Some(crate::forgesquat::lookalike),
+        what: "installs from a forge repository whose path passes for another's",
+        explain: "Builds a package straight from a repository whose owner, name or host is made to pass for a well-known one (a typo, a capital I for an l, a zero for an o): its setup runs the impostor's code; install the real project's release from its registry.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "registry-redirect",
         class: Class::Execution,
         severity: Severity::High,
@@ -1784,6 +1802,8 @@ pub static RULES: &[Rule] = &[
             r"|\b(?:pastebin\.com|paste\.ee|hastebin\.\w+|ghostbin\.\w+|rentry\.(?:co|org)|glot\.io|dpaste\.\w+|termbin\.com|transfer\.sh|0x0\.st|file\.io|catbox\.moe|litterbox\.catbox|gofile\.io|tmpfiles\.org|temp\.sh|bashupload\.com|oshi\.at|justpaste\.it|controlc\.com|paste\.rs|ix\.io|sprunge\.us|pixeldrain\.com|anonfiles\.\w+|mega\.nz|mediafire\.com|cdn\.discordapp\.com/attachments)",
             r"|(?:^|[^\w*+?\]\\.-])(?:[\w-]+\.)*(?:ngrok\.io|ngrok-free\.app|ngrok\.app|trycloudflare\.com|serveo\.net|loca\.lt|localtunnel\.me|duckdns\.org|ddns\.net|hopto\.org|zapto\.org|no-ip\.\w+|portmap\.io|pinggy\.link|webhook\.site|pipedream\.net|requestbin\.\w+|requestcatcher\.com|beeceptor\.com|interact\.sh|oast\.(?:fun|pro|live|site|online|me)|burpcollaborator\.net|canarytokens\.com)\b",
             r"|\b(?:bit\.ly|tinyurl\.com|is\.gd|cutt\.ly|rb\.gy|shorturl\.at|t\.ly|goo\.gl)/\w",
+            // lure73: a program shared from a cloud drive's link.
+            r"|\b(?:dropbox\.com/s(?:cl)?/|dl\.dropboxusercontent\.com/|drive\.google\.com/uc\b|1drv\.ms/|onedrive\.live\.com/)[^\s'\x22\x60)]*?\.(?:exe|msi|dll|scr|dmg|pkg|bat|cmd|ps1|vbs|jar|apk|appimage)\b",
             r"|https?://[\w.-]+\.(?:xyz|top|tk|ml|ga|cf|gq|click|cfd|sbs|icu|rest|buzz|monster)(?:[/:'\x22\s)]|$)",
         ),
         unless: &[
@@ -1984,6 +2004,48 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Block,
         what: "downloads a program, marks it executable and starts it",
         explain: "Downloads a file, makes it executable and starts it in the same block (in any language): a dropper; install from a package manager or a pinned, checked release.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "repo-clone",
+        class: Class::Execution,
+        // lure73: a clone of a repository over the network, in a shell
+        // or as a program's argument list; a project whose own install
+        // instructions clone it (`hosts::unknown_repository`) is no
+        // stranger's code.
+        pattern: r"\bgit\s+clone\b[^\n]*?(?:\b(?:https?|ssh|git)://|\bgit@[\w.-]+:)|['\x22]git['\x22]\s*,\s*['\x22]clone['\x22]|\bgh\s+repo\s+clone\s+[\w.-]+/",
+        signal: Signal::Cloned,
+        quiet: true,
+        confirm: Some(crate::hosts::unknown_repository),
+        what: "clones a repository",
+        explain: "Clones a repository.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "installer-run",
+        class: Class::Execution,
+        // lure73: a checkout's install script started by its conventional
+        // name (`./install.sh`, `setup.ps1`, `python setup.py install`,
+        // fzf's `~/.fzf/install`); tried only where a clone stands.
+        pattern: r"(?:^|[\s/\\;&|(=\x60'\x22])(?:install(?:er)?|setup)(?:[-_][\w-]{1,20})?\.(?:sh|bash|ps1|bat|cmd|exe|command)\b|\bsetup\.py['\x22]?\s*,?\s*['\x22]?(?:install|develop)\b|(?:^|&&|;|\bsudo)\s*(?:\./|~/|\$\{?\w+\}?/)[\w./~-]*\binstall\s*(?:$|&&|;|--?\w)",
+        signal: Signal::InstallerRun,
+        quiet: true,
+        beside: Signal::Cloned,
+        what: "runs an install script by name",
+        explain: "Runs an install script by its conventional name.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "clone-run-installer",
+        class: Class::Execution,
+        severity: Severity::High,
+        // lure73: ClawHavoc-style "prerequisites" clone a stranger's
+        // repository and run its installer; the installer is whatever that
+        // repository's owner pushed last, run with the user's rights.
+        combines: &[Signal::Cloned, Signal::InstallerRun],
+        scope: Scope::Block,
+        what: "clones a repository and runs its install script",
+        explain: "Clones a repository nobody vouches for and runs its install script as a required step: that script is whatever the repository's owner pushed last; install from a package manager or the project's official installer, pinned.",
         ..Rule::BASE
     },
     Rule {

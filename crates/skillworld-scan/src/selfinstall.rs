@@ -11,6 +11,43 @@
 //! (`~`, `$HOME`, `..`, an absolute path that is no placeholder) is still
 //! tampering.
 
+/// Whether every repository `line` clones is this skill's: named for the
+/// skill named `name` (`github.com/acme/NAME.git`, `NAME-skill`), or
+/// cloned into a skills folder (`~/.agents/skills/NAME`, the seventeenth
+/// sweep's `ast-grep`), where the clone is the skill this scan reads.
+pub fn clones_itself(line: &str, name: &str) -> bool {
+    let words: Vec<&str> = line
+        .split(|c: char| c.is_whitespace() || "'\"`,[]()".contains(c))
+        .filter(|word| !word.is_empty())
+        .collect();
+    let mut urls = words
+        .iter()
+        .enumerate()
+        .filter(|(_, word)| word.contains("://") || word.starts_with("git@"))
+        .peekable();
+    urls.peek().is_some()
+        && urls.all(|(at, url)| {
+            let repo = url.trim_end_matches('/').rsplit(['/', ':']).next();
+            let named = repo.is_some_and(|repo| {
+                let repo = repo.trim_end_matches(".git").to_ascii_lowercase();
+                let name = name.to_ascii_lowercase();
+                [
+                    name.clone(),
+                    format!("{name}-skill"),
+                    format!("skill-{name}"),
+                ]
+                .contains(&repo)
+            });
+            let into_skills = words.get(at + 1).is_some_and(|target| {
+                target
+                    .trim_end_matches('/')
+                    .rsplit_once('/')
+                    .is_some_and(|(folder, _)| skills_folder(folder))
+            });
+            named || into_skills
+        })
+}
+
 /// Whether `line` (a whole line) only installs the skill named `name`
 /// into a skills folder, in every command that names an agent folder.
 pub fn installs_itself(line: &str, name: &str) -> bool {
