@@ -483,6 +483,15 @@ pub enum Signal {
     /// Deletes the user's originals: the original file, the unencrypted
     /// copy, every other version.
     OriginalsGone,
+    /// Names everyone in the user's personal address book: every contact,
+    /// connection or friend, or code that lists them (`getContacts()`).
+    AllContacts,
+    /// Deletes the paths a list names: a file's lines, a variable's words
+    /// (`rm -rf $(cat list)`, `xargs rm -rf < list`, `rmtree(line)`).
+    ListedWipe,
+    /// Text that baits its reader: asks for a password or a login, or for
+    /// money (a wire, an IBAN, gift cards), or passes as the user.
+    Lure,
 }
 
 /// Where a combination looks for its signals.
@@ -613,7 +622,7 @@ impl Rule {
     const OUTSIDE_SEND: Rule = Rule {
         class: Class::Injection,
         target: Target::Prose,
-        pattern: r"\b(?:send|sent|post|posted|e-?mail|e-?mailed|forward|forwarded|upload|uploaded|submit|submitted|paste|pasted)\b[^\n]{0,80}?\bto\s+(?:[`'\x22<]?https?://|[\w.+-]+@[\w-]+\.[a-z]{2,}\b|(?:the|our|this)\s+(?:[\w-]+\s+){0,2}?(?:webhook|endpoint|collector)\b)",
+        pattern: r"\b(?:send|sent|post|posted|e-?mail|e-?mailed|forward|forwarded|upload|uploaded|submit|submitted|paste|pasted|log|logged|relay|relayed|mirror|mirrored)\b[^\n]{0,80}?\bto\s+(?:[`'\x22<]?https?://|[\w.+-]+@[\w-]+\.[a-z]{2,}\b|(?:the|our|this)\s+(?:[\w-]+\s+){0,2}?(?:webhook|endpoint|collector|bot)\b)",
         unless: negated![],
         signal: Signal::OutsideSend,
         quiet: true,
@@ -4128,6 +4137,33 @@ pub static RULES: &[Rule] = &[
         explain: "A server echoes any request's origin as allowed and allows credentials, so every website the user visits can call the API with their cookies and read the answer; allow a list of the frontend's origins instead.",
         ..Rule::BASE
     },
+    // harm73: the web app the agent writes for the user, weakened on
+    // purpose: every origin allowed with the user's cookies, debugging on
+    // in production, its sign-in checks taken out. A localhost origin, a
+    // debug flag for development, a public health check are the honest
+    // neighbours.
+    Rule {
+        id: "cors-star-credentials",
+        class: Class::Privilege,
+        severity: Severity::High,
+        target: Target::Code,
+        pattern: r"\bcors\(\s*\{[^\n}]*\borigin\s*:\s*['\x22]\*['\x22][^\n}]*\bcredentials\s*:\s*true\b|\bcors\(\s*\{[^\n}]*\bcredentials\s*:\s*true\b[^\n}]*\borigin\s*:\s*['\x22]\*['\x22]|\bCORS\(\s*\w+\s*,[^\n)]*\b(?:origins|resources)\s*=\s*r?['\x22](?:\.)?\*['\x22][^\n)]*\bsupports_credentials\s*=\s*True\b|\bCORS\(\s*\w+\s*,[^\n)]*\bsupports_credentials\s*=\s*True\b[^\n)]*\borigins\s*=\s*['\x22]\*['\x22]|\bAllowOrigins:\s*\[\]string\{\s*\x22\*\x22\s*\}[^\n]*AllowCredentials:\s*true\b",
+        what: "allows every origin with the user's cookies",
+        explain: "A server allows any website's requests with the user's cookies (`*` beside credentials), so every page the user visits can act as them; list the frontend's origins instead.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "app-weakened",
+        class: Class::Privilege,
+        severity: Severity::High,
+        target: Target::Prose,
+        pattern: r"\b(?:remove|strip|delete|comment\s+out|drop|disable|bypass)\s+(?:the\s+|all\s+|any\s+|every\s+)?(?:authentication|auth|authori[sz]ation|login|csrf)\s+(?:middleware|decorators?|checks?|guards?)\b[^\n]{0,100}?\b(?:from\s+(?:the\s+user's|their|every|all)\b|so\s+(?:that\s+)?(?:the\s+)?(?:endpoints?|routes?|requests?|pages?|api)\b)|\b(?:the\s+user's|their)\s+(?:api|app|application|service|code|project|server|routes?|backend)\b[^\n]{0,60}?\b(?:remove|strip|delete|comment\s+out|drop|disable|bypass)\s+(?:the\s+|all\s+|any\s+|every\s+)?(?:authentication|auth|authori[sz]ation|login|csrf)\s+(?:middleware|decorators?|checks?|guards?)\b|\bproduction\b[^\n]{0,80}?\bDEBUG\s*[=:]\s*['\x22\x60]?(?:True|true|1|on)\b|\bDEBUG\s*[=:]\s*['\x22\x60]?(?:True|true|1)\b[^\n]{0,40}?\b(?:in|for|on)\s+(?:the\s+)?production\b",
+        unless: negated!["development", "locally", "local "],
+        spares_descriptions: true,
+        what: "weakens the security of the app it writes",
+        explain: "Tells the agent to take the sign-in checks out of the user's app or to turn debugging on in production, where its error pages show code and secrets; keep both as they are.",
+        ..Rule::BASE
+    },
     Rule {
         id: "admin-collaborator",
         class: Class::Privilege,
@@ -4778,12 +4814,27 @@ pub static RULES: &[Rule] = &[
         id: "defense-tamper",
         class: Class::Tampering,
         severity: Severity::High,
-        pattern: r"\bSet-MpPreference\b[^\n]*-Disable\w*(?:\s+|:)(?:\$?true|1)\b|\bAdd-MpPreference\b[^\n]*-Exclusion\w*\s+[^\s|]|\bcsrutil\s+disable\b|\bsetenforce\s+0\b|\bsystemctl\s+(?:stop|disable|mask)\s+(?:auditd|apparmor|firewalld|falcon-sensor|osqueryd|clamav\w*|wazuh-agent)\b|\bufw\s+disable\b|\biptables\s+-F\b|\bnetsh\s+advfirewall\s+set\s+\w+\s+state\s+off|\bsc\s+(?:stop|config)\s+WinDefend|\bauditctl\s+-e\s*0\b",
+        pattern: r"\bSet-MpPreference\b[^\n]*-Disable\w*(?:\s+|:)(?:\$?true|1)\b|\bAdd-MpPreference\b[^\n]*-Exclusion\w*\s+[^\s|]|\bcsrutil\s+disable\b|\bsetenforce\s+0\b|\bsystemctl\s+(?:stop|disable|mask)\s+(?:auditd|apparmor|firewalld|ufw|falcon-sensor|osqueryd|clamav\w*|wazuh-agent)\b|\bufw\s+disable\b|\biptables\s+-F\b|\bnetsh\s+advfirewall\s+set\s+\w+\s+state\s+off|\bsc\s+(?:stop|config)\s+WinDefend|\bauditctl\s+-e\s*0\b|\bsocketfilterfw\s+--setglobalstate\s+off\b|\bSet-NetFirewallProfile\b[^\n]*-Enabled\s+(?:\$false|false|0)\b|\bnetsh\s+firewall\s+set\s+opmode\s+(?:mode=)?disable\b|\bSELINUX=disabled\b[^\n]*/etc/selinux/config\b|\baa-teardown\b|\bDisable(?:AntiSpyware|RealtimeMonitoring|BehaviorMonitoring)\b[^\n]*(?:/d\s+|-Value\s+)1\b",
         // "Never turn the firewall off (`netsh … state off`)" forbids it
         // (batch 38).
         spares_descriptions: true,
         what: "turns off security tools",
-        explain: "Disables antivirus, the firewall, SELinux or auditing; no skill needs this — remove it.",
+        explain: "Disables antivirus, the firewall (ufw, Windows', macOS's), SELinux, AppArmor or auditing; no skill needs this — remove it.",
+        ..Rule::BASE
+    },
+    // harm73: a sign-in's second factor switched off on the user's own
+    // accounts, told in words; explaining where an owner turns it off for
+    // themselves names no one's account, and a cloud's API call to
+    // deactivate a lost device is an administrator's ordinary repair.
+    Rule {
+        id: "mfa-off",
+        class: Class::Tampering,
+        severity: Severity::High,
+        pattern: r"\b(?:turn(?:ing)?\s+off|switch(?:ing)?\s+off|disabl(?:e|ing)|deactivat(?:e|ing)|remov(?:e|ing))\s+(?:the\s+)?(?:2-step|two-step|two-factor|2fa|mfa|multi-factor)\b[^\n.]{0,50}?\b(?:on|for|in|from)\s+(?:the\s+user's|their|the\s+owner's|all\s+(?:of\s+)?(?:the\s+user's|their))\b|\bthe\s+user's\s+[^\n.]{0,60}?\b(?:turn\s+off|switch\s+off|disable|deactivate|remove)\s+(?:the\s+)?(?:2-step|two-step|two-factor|2fa|mfa|multi-factor)\b",
+        unless: negated![],
+        spares_descriptions: true,
+        what: "switches off two-factor sign-in",
+        explain: "Turns two-factor or multi-factor sign-in off on the user's accounts, leaving a password alone between them and whoever holds it; no skill needs this — remove it.",
         ..Rule::BASE
     },
     Rule {
@@ -5239,6 +5290,40 @@ pub static RULES: &[Rule] = &[
         spares_descriptions: true,
         what: "messages people who did not consent",
         explain: "Tells the agent to message people through the user's accounts who never opted in, or past unsubscribe lists: spam in the user's name; remove the skill.",
+        ..Rule::BASE
+    },
+    // harm73: a message that baits — asks for a password, for money, or
+    // passes as the user — sent to everyone in the user's own address
+    // book. Invoices go to a business's clients, greetings carry no bait.
+    Rule {
+        id: "all-contacts",
+        class: Class::Injection,
+        pattern: r"\b(?:every|each|all)\s+(?:of\s+)?(?:the\s+user's|their|his|her|your)\s+(?:[\w-]+\s+)?(?:contacts|connections|friends|followers|address\s+book)\b|\b(?:every|each|all)\s+(?:[\w-]+\s+)?contacts?\s+in\s+(?:the\s+user's|their|his|her|your)\s+(?:address\s+book|contact\s+list|phone)\b|\.(?:get_?[Cc]ontacts|contacts)\(\s*\)",
+        signal: Signal::AllContacts,
+        quiet: true,
+        what: "names everyone in the user's address book",
+        explain: "Names every contact, connection or friend of the user, or lists them in code.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "lure-text",
+        class: Class::Injection,
+        pattern: r"\b(?:confirm|verify|re-?enter)\s+(?:their|your)\s+(?:password|login|credentials|account)\b|\blog\s*in\s+with\s+your\s+(?:account|password|credentials)\b|\bIBAN\b|\bwire\s+transfer\b|\bby\s+wire\b|\bgift\s+cards?\b|\bsend\s+\$\s?\d|\bI'll\s+pay\s+you\s+back\b|\bsettle\s+(?:it\s+)?(?:today|now|immediately)\b|\bas\s+if\s+(?:you\s+were|it\s+came\s+from)\s+the\s+user\b|\bsigned\s+with\s+the\s+user's\s+(?:own\s+)?name\b",
+        signal: Signal::Lure,
+        quiet: true,
+        beside: Signal::AllContacts,
+        what: "baits its reader",
+        explain: "Asks for a password, a login or money, or passes as the user.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "contacts-lured",
+        class: Class::Injection,
+        severity: Severity::High,
+        combines: &[Signal::AllContacts, Signal::Lure],
+        scope: Scope::Block,
+        what: "sends a lure to everyone the user knows",
+        explain: "One step messages every contact of the user with a request for a password, a login or money, or as if it were the user: phishing and fraud in the user's name; remove the skill.",
         ..Rule::BASE
     },
     Rule {
@@ -5923,6 +6008,43 @@ pub static RULES: &[Rule] = &[
         beside: Signal::Gate,
         what: "deletes files in bulk",
         explain: "Deletes or shreds files in bulk.",
+        ..Rule::BASE
+    },
+    // harm73: deletion driven by what the skill does not show — a list
+    // fetched from the network, every file under the root or the home
+    // folder with no name to filter on — and a production database
+    // dropped. A cleanup names its own folder or its own build's files.
+    Rule {
+        id: "blind-delete",
+        class: Class::Destruction,
+        severity: Severity::Critical,
+        pattern: r"\b(?:curl|wget)\b[^\n|]*\|\s*(?:sudo\s+)?xargs\s+(?:-\S+\s+)*(?:sudo\s+)?(?:rm|shred)\b|\b(?:rm|shred)\s+(?:-\w+\s+)+['\x22]?(?:\$\(|\x60)\s*(?:curl|wget)\b|\bfind\s+(?:-\w+\s+)*['\x22]?(?:/|~|\$HOME|\$\{HOME\}|/home|/Users|/root)['\x22]?/?\s+(?:-(?:mindepth|maxdepth)\s+\d+\s+|-type\s+[fd]\s+|-xdev\s+|-depth\s+)*(?:-delete\b|-exec\s+(?:rm|shred)\b)|\bDROP\s+(?:DATABASE|SCHEMA)\s+(?:IF\s+EXISTS\s+)?[\x22'\x60]?\w*prod\w*|\bdropdb\s+(?:-\S+\s+)*[\x22']?\w*prod\w*|\bdrop\s+(?:every|all|each)\s+(?:of\s+the\s+)?(?:tables?|databases?|collections?)\b[^\n]{0,40}?\b(?:production|prod)\b|\b(?:production|prod)\s+database\b[^\n]{0,40}?\b(?:drop|delete|truncate|wipe)\s+(?:every|all|each)\b",
+        unless: negated![],
+        spares_descriptions: true,
+        what: "deletes what it cannot see",
+        explain: "Deletes files a fetched list names, every file under the root or the home folder, or the production database: nothing the user can check first; remove the step.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "listed-delete",
+        class: Class::Destruction,
+        target: Target::Code,
+        pattern: r"\b(?:rm|shred)\s+(?:-\w+\s+)+['\x22]?(?:\$\(\s*(?:cat\s|<)|\x60cat\s)|\bxargs\s+(?:-\S+\s+)*(?:sudo\s+)?(?:rm|shred)\b[^\n|]*<\s*\S|\bcat\s+\S+\s*\|\s*(?:sudo\s+)?xargs\s+(?:-\S+\s+)*(?:sudo\s+)?(?:rm|shred)\b|\b(?:shutil\.rmtree|os\.remove|os\.unlink)\(\s*(?:line\b|\w+\.strip\(\))",
+        signal: Signal::ListedWipe,
+        quiet: true,
+        beside: Signal::Fetch,
+        what: "deletes the paths a list names",
+        explain: "Deletes every path a file or a variable lists.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "fetched-list-delete",
+        class: Class::Destruction,
+        severity: Severity::Critical,
+        combines: &[Signal::Fetch, Signal::ListedWipe],
+        scope: Scope::Block,
+        what: "deletes what a downloaded list names",
+        explain: "One script downloads a list and deletes every path on it: whoever serves the list chooses what is destroyed, after any review; remove the step.",
         ..Rule::BASE
     },
     Rule {
