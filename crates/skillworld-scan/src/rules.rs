@@ -622,7 +622,7 @@ impl Rule {
     const OUTSIDE_SEND: Rule = Rule {
         class: Class::Injection,
         target: Target::Prose,
-        pattern: r"\b(?:send|sent|post|posted|e-?mail|e-?mailed|forward|forwarded|upload|uploaded|submit|submitted|paste|pasted|log|logged|relay|relayed|mirror|mirrored)\b[^\n]{0,80}?\bto\s+(?:[`'\x22<]?https?://|[\w.+-]+@[\w-]+\.[a-z]{2,}\b|(?:the|our|this)\s+(?:[\w-]+\s+){0,2}?(?:webhook|endpoint|collector|bot)\b)",
+        pattern: r"\b(?:send|sent|post|posted|e-?mail|e-?mailed|forward|forwarded|upload|uploaded|submit|submitted|paste|pasted|relay|relayed|mirror|mirrored)\b[^\n]{0,80}?\bto\s+(?:[`'\x22<]?https?://|[\w.+-]+@[\w-]+\.[a-z]{2,}\b|(?:the|our|this)\s+(?:[\w-]+\s+){0,2}?(?:webhook|endpoint|collector|bot)\b)",
         unless: negated![],
         signal: Signal::OutsideSend,
         quiet: true,
@@ -4158,7 +4158,13 @@ pub static RULES: &[Rule] = &[
         severity: Severity::High,
         target: Target::Prose,
         pattern: r"\b(?:remove|strip|delete|comment\s+out|drop|disable|bypass)\s+(?:the\s+|all\s+|any\s+|every\s+)?(?:authentication|auth|authori[sz]ation|login|csrf)\s+(?:middleware|decorators?|checks?|guards?)\b[^\n]{0,100}?\b(?:from\s+(?:the\s+user's|their|every|all)\b|so\s+(?:that\s+)?(?:the\s+)?(?:endpoints?|routes?|requests?|pages?|api)\b)|\b(?:the\s+user's|their)\s+(?:api|app|application|service|code|project|server|routes?|backend)\b[^\n]{0,60}?\b(?:remove|strip|delete|comment\s+out|drop|disable|bypass)\s+(?:the\s+|all\s+|any\s+|every\s+)?(?:authentication|auth|authori[sz]ation|login|csrf)\s+(?:middleware|decorators?|checks?|guards?)\b|\bproduction\b[^\n]{0,80}?\bDEBUG\s*[=:]\s*['\x22\x60]?(?:True|true|1|on)\b|\bDEBUG\s*[=:]\s*['\x22\x60]?(?:True|true|1)\b[^\n]{0,40}?\b(?:in|for|on)\s+(?:the\s+)?production\b",
-        unless: negated!["for development", "in development", "development only", "locally", "local "],
+        unless: negated![
+            "for development",
+            "in development",
+            "development only",
+            "locally",
+            "local "
+        ],
         spares_descriptions: true,
         what: "weakens the security of the app it writes",
         explain: "Tells the agent to take the sign-in checks out of the user's app or to turn debugging on in production, where its error pages show code and secrets; keep both as they are.",
@@ -6479,7 +6485,12 @@ pub static RULES: &[Rule] = &[
         confirm: Some(crate::naming::option_description),
         // harm73: a guard switched off for one local test and on again in
         // the same sentence is a troubleshooting step, not a standing order.
-        unless: &["turn it back on", "turn them back on", "re-enable", "reenable"],
+        unless: &[
+            "turn it back on",
+            "turn them back on",
+            "re-enable",
+            "reenable",
+        ],
         what: "tells the agent to disable guards or approvals",
         explain: "Tells the agent to switch off safety checks, approvals or defences; remove the skill.",
         spares_descriptions: true,
