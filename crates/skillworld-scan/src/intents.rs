@@ -347,6 +347,7 @@ macro_rules! private_store {
             r"|\b(?:ipapi\.co|ip-api\.com|ipinfo\.io|CoreLocation|CLLocationManager|navigator\.geolocation|GPS (?:coordinates|position|location)|(?:precise|exact) (?:location|coordinates|position)|location (?:based on|from) (?:the |its |their )?IP|IP[ -](?:based )?location|IP geolocation|(?:genauen|aktuellen) Standort\w*|(?:ubicación|ubicacion|posición|posicion) (?:exacta|precisa|actual)|localisation (?:exacte|précise|precise|actuelle))\b",
             r"|\bthe \.ssh (?:folder|directory)\b|\b(?:files?|Dateien?|archivos?|fichiers?) (?:named|called|namens|llamados?|nommés?|nommes?) [\x60'\x22]?\.env\b",
             r"|\b(?:task prompts?|the user's (?:prompts?|queries)|(?:all|every) (?:the )?e-?mails? (?:from|in) (?:the |their |your )?inbox|browser history)\b",
+            r"|\b(?:(?:full|whole|entire) conversation|conversation (?:transcripts?|history|logs?)|chat (?:transcripts?|history|logs?)|chat_history|conversation_log|(?-i:TRANSCRIPT_PATH)|(?:every|each) user (?:prompt|message)|(?:every|each) message the user (?:writes|sends|types)|the user's messages)\b",
         )
     };
 }

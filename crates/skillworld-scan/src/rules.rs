@@ -487,6 +487,15 @@ pub enum Signal {
     /// Deletes the user's originals: the original file, the unencrypted
     /// copy, every other version.
     OriginalsGone,
+    /// Names everyone in the user's personal address book: every contact,
+    /// connection or friend, or code that lists them (`getContacts()`).
+    AllContacts,
+    /// Deletes the paths a list names: a file's lines, a variable's words
+    /// (`rm -rf $(cat list)`, `xargs rm -rf < list`, `rmtree(line)`).
+    ListedWipe,
+    /// Text that baits its reader: asks for a password or a login, or for
+    /// money (a wire, an IBAN, gift cards), or passes as the user.
+    Lure,
 }
 
 /// Where a combination looks for its signals.
@@ -617,7 +626,7 @@ impl Rule {
     const OUTSIDE_SEND: Rule = Rule {
         class: Class::Injection,
         target: Target::Prose,
-        pattern: r"\b(?:send|sent|post|posted|e-?mail|e-?mailed|forward|forwarded|upload|uploaded|submit|submitted|paste|pasted)\b[^\n]{0,80}?\bto\s+(?:[`'\x22<]?https?://|[\w.+-]+@[\w-]+\.[a-z]{2,}\b|(?:the|our|this)\s+(?:[\w-]+\s+){0,2}?(?:webhook|endpoint|collector)\b)",
+        pattern: r"\b(?:send|sent|post|posted|e-?mail|e-?mailed|forward|forwarded|upload|uploaded|submit|submitted|paste|pasted|relay|relayed|mirror|mirrored)\b[^\n]{0,80}?\bto\s+(?:[`'\x22<]?https?://|[\w.+-]+@[\w-]+\.[a-z]{2,}\b|(?:the|our|this)\s+(?:[\w-]+\s+){0,2}?(?:webhook|endpoint|collector|bot)\b)",
         unless: negated![],
         signal: Signal::OutsideSend,
         quiet: true,
@@ -4190,6 +4199,39 @@ pub static RULES: &[Rule] = &[
         explain: "A server echoes any request's origin as allowed and allows credentials, so every website the user visits can call the API with their cookies and read the answer; allow a list of the frontend's origins instead.",
         ..Rule::BASE
     },
+    // harm73: the web app the agent writes for the user, weakened on
+    // purpose: every origin allowed with the user's cookies, debugging on
+    // in production, its sign-in checks taken out. A localhost origin, a
+    // debug flag for development, a public health check are the honest
+    // neighbours.
+    Rule {
+        id: "cors-star-credentials",
+        class: Class::Privilege,
+        severity: Severity::High,
+        target: Target::Code,
+        pattern: r"\bcors\(\s*\{[^\n}]*\borigin\s*:\s*['\x22]\*['\x22][^\n}]*\bcredentials\s*:\s*true\b|\bcors\(\s*\{[^\n}]*\bcredentials\s*:\s*true\b[^\n}]*\borigin\s*:\s*['\x22]\*['\x22]|\bCORS\(\s*\w+\s*,[^\n)]*\b(?:origins|resources)\s*=\s*r?['\x22](?:\.)?\*['\x22][^\n)]*\bsupports_credentials\s*=\s*True\b|\bCORS\(\s*\w+\s*,[^\n)]*\bsupports_credentials\s*=\s*True\b[^\n)]*\borigins\s*=\s*['\x22]\*['\x22]|\bAllowOrigins:\s*\[\]string\{\s*\x22\*\x22\s*\}[^\n]*AllowCredentials:\s*true\b",
+        what: "allows every origin with the user's cookies",
+        explain: "A server allows any website's requests with the user's cookies (`*` beside credentials), so every page the user visits can act as them; list the frontend's origins instead.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "app-weakened",
+        class: Class::Privilege,
+        severity: Severity::High,
+        target: Target::Prose,
+        pattern: r"\b(?:remove|strip|delete|comment\s+out|drop|disable|bypass)\s+(?:the\s+|all\s+|any\s+|every\s+)?(?:authentication|auth|authori[sz]ation|login|csrf)\s+(?:middleware|decorators?|checks?|guards?)\b[^\n]{0,100}?\b(?:from\s+(?:the\s+user's|their|every|all)\b|so\s+(?:that\s+)?(?:the\s+)?(?:endpoints?|routes?|requests?|pages?|api)\b)|\b(?:the\s+user's|their)\s+(?:api|app|application|service|code|project|server|routes?|backend)\b[^\n]{0,60}?\b(?:remove|strip|delete|comment\s+out|drop|disable|bypass)\s+(?:the\s+|all\s+|any\s+|every\s+)?(?:authentication|auth|authori[sz]ation|login|csrf)\s+(?:middleware|decorators?|checks?|guards?)\b|\bproduction\b[^\n]{0,80}?\bDEBUG\s*[=:]\s*['\x22\x60]?(?:True|true|1|on)\b|\bDEBUG\s*[=:]\s*['\x22\x60]?(?:True|true|1)\b[^\n]{0,40}?\b(?:in|for|on)\s+(?:the\s+)?production\b",
+        unless: negated![
+            "for development",
+            "in development",
+            "development only",
+            "locally",
+            "local "
+        ],
+        spares_descriptions: true,
+        what: "weakens the security of the app it writes",
+        explain: "Tells the agent to take the sign-in checks out of the user's app or to turn debugging on in production, where its error pages show code and secrets; keep both as they are.",
+        ..Rule::BASE
+    },
     Rule {
         id: "admin-collaborator",
         class: Class::Privilege,
@@ -4840,12 +4882,30 @@ pub static RULES: &[Rule] = &[
         id: "defense-tamper",
         class: Class::Tampering,
         severity: Severity::High,
-        pattern: r"\bSet-MpPreference\b[^\n]*-Disable\w*(?:\s+|:)(?:\$?true|1)\b|\bAdd-MpPreference\b[^\n]*-Exclusion\w*\s+[^\s|]|\bcsrutil\s+disable\b|\bsetenforce\s+0\b|\bsystemctl\s+(?:stop|disable|mask)\s+(?:auditd|apparmor|firewalld|falcon-sensor|osqueryd|clamav\w*|wazuh-agent)\b|\bufw\s+disable\b|\biptables\s+-F\b|\bnetsh\s+advfirewall\s+set\s+\w+\s+state\s+off|\bsc\s+(?:stop|config)\s+WinDefend|\bauditctl\s+-e\s*0\b",
+        pattern: r"\bSet-MpPreference\b[^\n]*-Disable\w*(?:\s+|:)(?:\$?true|1)\b|\bAdd-MpPreference\b[^\n]*-Exclusion\w*\s+[^\s|]|\bcsrutil\s+disable\b|\bsetenforce\s+0\b|\bsystemctl\s+(?:stop|disable|mask)\s+(?:auditd|apparmor|firewalld|ufw|falcon-sensor|osqueryd|clamav\w*|wazuh-agent)\b|\bufw\s+disable\b|\biptables\s+-F\b|\bnetsh\s+advfirewall\s+set\s+\w+\s+state\s+off|\bsc\s+(?:stop|config)\s+WinDefend|\bauditctl\s+-e\s*0\b|\bsocketfilterfw\s+--setglobalstate\s+off\b|\bSet-NetFirewallProfile\b[^\n]*-Enabled\s+(?:\$false|false|0)\b|\bnetsh\s+firewall\s+set\s+opmode\s+(?:mode=)?disable\b|\bSELINUX=disabled\b[^\n]*/etc/selinux/config\b|\baa-teardown\b|\bDisable(?:AntiSpyware|RealtimeMonitoring|BehaviorMonitoring)\b[^\n]*(?:/d\s+|-Value\s+)1\b",
         // "Never turn the firewall off (`netsh … state off`)" forbids it
-        // (batch 38).
+        // (batch 38); so does "Never set SELINUX=disabled" on its line, and
+        // a guard turned on again on the line it goes off is a test's
+        // toggle (harm73).
+        unless: negated!["ufw enable", "state on", "setenforce 1", "-Enabled True"],
         spares_descriptions: true,
         what: "turns off security tools",
-        explain: "Disables antivirus, the firewall, SELinux or auditing; no skill needs this — remove it.",
+        explain: "Disables antivirus, the firewall (ufw, Windows', macOS's), SELinux, AppArmor or auditing; no skill needs this — remove it.",
+        ..Rule::BASE
+    },
+    // harm73: a sign-in's second factor switched off on the user's own
+    // accounts, told in words; explaining where an owner turns it off for
+    // themselves names no one's account, and a cloud's API call to
+    // deactivate a lost device is an administrator's ordinary repair.
+    Rule {
+        id: "mfa-off",
+        class: Class::Tampering,
+        severity: Severity::High,
+        pattern: r"\b(?:turn(?:ing)?\s+off|switch(?:ing)?\s+off|disabl(?:e|ing)|deactivat(?:e|ing)|remov(?:e|ing))\s+(?:the\s+)?(?:2-step|two-step|two-factor|2fa|mfa|multi-factor)\b[^\n.]{0,50}?\b(?:on|for|in|from)\s+(?:the\s+user's|their|the\s+owner's|all\s+(?:of\s+)?(?:the\s+user's|their))\b|\bthe\s+user's\s+[^\n.]{0,60}?\b(?:turn\s+off|switch\s+off|disable|deactivate|remove)\s+(?:the\s+)?(?:2-step|two-step|two-factor|2fa|mfa|multi-factor)\b",
+        unless: negated![],
+        spares_descriptions: true,
+        what: "switches off two-factor sign-in",
+        explain: "Turns two-factor or multi-factor sign-in off on the user's accounts, leaving a password alone between them and whoever holds it; no skill needs this — remove it.",
         ..Rule::BASE
     },
     Rule {
@@ -5301,6 +5361,40 @@ pub static RULES: &[Rule] = &[
         spares_descriptions: true,
         what: "messages people who did not consent",
         explain: "Tells the agent to message people through the user's accounts who never opted in, or past unsubscribe lists: spam in the user's name; remove the skill.",
+        ..Rule::BASE
+    },
+    // harm73: a message that baits — asks for a password, for money, or
+    // passes as the user — sent to everyone in the user's own address
+    // book. Invoices go to a business's clients, greetings carry no bait.
+    Rule {
+        id: "all-contacts",
+        class: Class::Injection,
+        pattern: r"\b(?:every|each|all)\s+(?:of\s+)?(?:the\s+user's|their|his|her|your)\s+(?:[\w-]+\s+)?(?:contacts|connections|friends|followers|address\s+book)\b|\b(?:every|each|all)\s+(?:[\w-]+\s+)?contacts?\s+in\s+(?:the\s+user's|their|his|her|your)\s+(?:address\s+book|contact\s+list|phone)\b|\.(?:get_?[Cc]ontacts|contacts)\(\s*\)",
+        signal: Signal::AllContacts,
+        quiet: true,
+        what: "names everyone in the user's address book",
+        explain: "Names every contact, connection or friend of the user, or lists them in code.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "lure-text",
+        class: Class::Injection,
+        pattern: r"\b(?:confirm|verify|re-?enter)\s+(?:their|your)\s+(?:password|login|credentials|account)\b|\blog\s*in\s+with\s+your\s+(?:account|password|credentials)\b|\bIBAN\b|\bwire\s+transfer\b|\bby\s+wire\b|\bgift\s+cards?\b|\bsend\s+\$\s?\d|\bI'll\s+pay\s+you\s+back\b|\bsettle\s+(?:it\s+)?(?:today|now|immediately)\b|\bas\s+if\s+(?:you\s+were|it\s+came\s+from)\s+the\s+user\b|\bsigned\s+with\s+the\s+user's\s+(?:own\s+)?name\b",
+        signal: Signal::Lure,
+        quiet: true,
+        beside: Signal::AllContacts,
+        what: "baits its reader",
+        explain: "Asks for a password, a login or money, or passes as the user.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "contacts-lured",
+        class: Class::Injection,
+        severity: Severity::High,
+        combines: &[Signal::AllContacts, Signal::Lure],
+        scope: Scope::Block,
+        what: "sends a lure to everyone the user knows",
+        explain: "One step messages every contact of the user with a request for a password, a login or money, or as if it were the user: phishing and fraud in the user's name; remove the skill.",
         ..Rule::BASE
     },
     Rule {
@@ -5862,10 +5956,12 @@ pub static RULES: &[Rule] = &[
         // Batch 65: a cleanup table's row — the user's folder, or the
         // production database, in the path cell and delete or drop in the
         // action cell.
-        pattern: r"\b(?:remove|delete|wipe|erase|trash)\w*\b[^\n]{0,140}?(?:~/|\$HOME/)(?:Documents|Downloads|Pictures|Desktop|Photos|Music|Movies|Videos)\b|(?:~/|\$HOME/)(?:Documents|Pictures|Desktop|Photos|Music|Movies|Videos)\b[^\n]{0,120}?\b(?:remove|delete|wipe|erase)\s+(?:them|it|those|these)\s+(?:all\b|recursively|permanently|entirely|for\s+good)|\bdrop\s+(?:every\s+table|all\s+(?:the\s+)?tables)\b[^\n]{0,60}?\bproduction\b|\b(?:remove|delete|wipe|erase|trash)\w*\s+(?:everything|all\s+(?:the\s+)?files|every\s+file|all\s+(?:the\s+)?(?:contents?|data))\s+(?:in|under|inside|from|of)\s+(?:the\s+user'?s\s+|their\s+|your\s+|the\s+)?home\s+(?:directory|folder|dir)\b|\boverwrite\w*\s+(?:the\s+user'?s|their)\s+[^\n]{0,60}?\bwith\s+(?:empty|blank|zero(?:e?s)?|random|junk|garbage)\b|(?:lösch|entfern)\w*\b[^\n]{0,60}?\b(?:alle\s+Dateien|alles)\s+(?:im|in|aus\s+dem|unter)\s+(?:dem\s+)?Home-?(?:Verzeichnis|Ordner)|(?:borr|elimin)\w*\s+(?:todos\s+los\s+archivos|todo)\s+(?:de|en|del)\s+(?:la\s+|el\s+)?(?:carpeta|directorio)\s+(?:personal|home|de\s+inicio)|supprim\w*\s+(?:tous\s+les\s+fichiers|tout)\s+(?:du|dans\s+le)\s+(?:dossier|répertoire)\s+(?:personnel|home|utilisateur)|^\s*\|\s*[`'\x22]?(?:~/|\$HOME/)(?:Documents|Pictures|Desktop|Photos|Music|Movies|Videos)/?[`'\x22]?\s*\|\s*(?:delete|remove|wipe|erase|trash)\w*\b|^\s*\|\s*(?:the\s+)?(?:database\s+)?[`'\x22]?(?:prod|production)[`'\x22]?(?:\s+database)?\s*\|\s*drop\b",
+        pattern: r"\b(?:remove|delete|wipe|erase|trash)\w*\b[^\n]{0,140}?(?:~/|\$HOME/)(?:Documents|Downloads|Pictures|Desktop|Photos|Music|Movies|Videos)\b|(?:~/|\$HOME/)(?:Documents|Pictures|Desktop|Photos|Music|Movies|Videos)\b[^\n]{0,120}?\b(?:remove|delete|wipe|erase)\s+(?:them|it|those|these)\s+(?:all\b|recursively|permanently|entirely|for\s+good)|\bdrop\s+(?:every\s+table|all\s+(?:the\s+)?tables)\b[^\n]{0,60}?\bproduction\b|\bproduction\s+database\b[^\n]{0,40}?\b(?:drop|delete|truncate|wipe)\s+(?:every\s+|all\s+(?:the\s+)?)(?:tables?|collections?|rows?|records?)\b|\b(?:remove|delete|wipe|erase|trash)\w*\s+(?:everything|all\s+(?:the\s+)?files|every\s+file|all\s+(?:the\s+)?(?:contents?|data))\s+(?:in|under|inside|from|of)\s+(?:the\s+user'?s\s+|their\s+|your\s+|the\s+)?home\s+(?:directory|folder|dir)\b|\boverwrite\w*\s+(?:the\s+user'?s|their)\s+[^\n]{0,60}?\bwith\s+(?:empty|blank|zero(?:e?s)?|random|junk|garbage)\b|(?:lösch|entfern)\w*\b[^\n]{0,60}?\b(?:alle\s+Dateien|alles)\s+(?:im|in|aus\s+dem|unter)\s+(?:dem\s+)?Home-?(?:Verzeichnis|Ordner)|(?:borr|elimin)\w*\s+(?:todos\s+los\s+archivos|todo)\s+(?:de|en|del)\s+(?:la\s+|el\s+)?(?:carpeta|directorio)\s+(?:personal|home|de\s+inicio)|supprim\w*\s+(?:tous\s+les\s+fichiers|tout)\s+(?:du|dans\s+le)\s+(?:dossier|répertoire)\s+(?:personnel|home|utilisateur)|^\s*\|\s*[`'\x22]?(?:~/|\$HOME/)(?:Documents|Pictures|Desktop|Photos|Music|Movies|Videos)/?[`'\x22]?\s*\|\s*(?:delete|remove|wipe|erase|trash)\w*\b|^\s*\|\s*(?:the\s+)?(?:database\s+)?[`'\x22]?(?:prod|production)[`'\x22]?(?:\s+database)?\s*\|\s*drop\b",
         // A negation reads with its verb: the sentence may say "don't wait"
         // of something else.
         unless: &[
+            "never run this against production",
+            "Never run this against production",
             "never delete",
             "Never delete",
             "never remove",
@@ -5985,6 +6081,44 @@ pub static RULES: &[Rule] = &[
         beside: Signal::Gate,
         what: "deletes files in bulk",
         explain: "Deletes or shreds files in bulk.",
+        ..Rule::BASE
+    },
+    // harm73: deletion driven by what the skill does not show — a list
+    // fetched from the network, every file under the root or the home
+    // folder with no name to filter on — and a production database
+    // dropped in a command (`data-wipe-order` reads the order in words).
+    // A cleanup names its own folder or its own build's files.
+    Rule {
+        id: "blind-delete",
+        class: Class::Destruction,
+        severity: Severity::Critical,
+        pattern: r"\b(?:curl|wget)\b[^\n|]*\|\s*(?:sudo\s+)?xargs\s+(?:-\S+\s+)*(?:sudo\s+)?(?:rm|shred)\b|\b(?:rm|shred)\s+(?:-\w+\s+)+['\x22]?(?:\$\(|\x60)\s*(?:curl|wget)\b|\bfind\s+(?:-\w+\s+)*['\x22]?(?:/|~|\$HOME|\$\{HOME\}|/home|/Users|/root)['\x22]?/?\s+(?:-(?:mindepth|maxdepth)\s+\d+\s+|-type\s+[fd]\s+|-xdev\s+|-depth\s+)*(?:-delete\b|-exec\s+(?:rm|shred)\b)|\bDROP\s+(?:DATABASE|SCHEMA)\s+(?:IF\s+EXISTS\s+)?[\x22'\x60]?\w*prod\w*|\bdropdb\s+(?:-\S+\s+)*[\x22']?\w*prod\w*",
+        unless: negated![],
+        spares_descriptions: true,
+        what: "deletes what it cannot see",
+        explain: "Deletes files a fetched list names, every file under the root or the home folder, or the production database: nothing the user can check first; remove the step.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "listed-delete",
+        class: Class::Destruction,
+        target: Target::Code,
+        pattern: r"\b(?:rm|shred)\s+(?:-\w+\s+)+['\x22]?(?:\$\(\s*(?:cat\s|<)|\x60cat\s)|\bxargs\s+(?:-\S+\s+)*(?:sudo\s+)?(?:rm|shred)\b[^\n|]*<\s*\S|\bcat\s+\S+\s*\|\s*(?:sudo\s+)?xargs\s+(?:-\S+\s+)*(?:sudo\s+)?(?:rm|shred)\b|\b(?:shutil\.rmtree|os\.remove|os\.unlink)\(\s*(?:line\b|\w+\.strip\(\))",
+        signal: Signal::ListedWipe,
+        quiet: true,
+        beside: Signal::Fetch,
+        what: "deletes the paths a list names",
+        explain: "Deletes every path a file or a variable lists.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "fetched-list-delete",
+        class: Class::Destruction,
+        severity: Severity::Critical,
+        combines: &[Signal::Fetch, Signal::ListedWipe],
+        scope: Scope::Block,
+        what: "deletes what a downloaded list names",
+        explain: "One script downloads a list and deletes every path on it: whoever serves the list chooses what is destroyed, after any review; remove the step.",
         ..Rule::BASE
     },
     Rule {
@@ -6411,6 +6545,14 @@ pub static RULES: &[Rule] = &[
         // are documentation (the twelfth and fifth sweeps).
         pattern: r"\b(?:you\s+(?:also\s+|then\s+|just\s+)?(?:disabled|bypassed|turned\s+off|circumvented|deactivated|switched\s+off)|disable|bypass|turn\s+off|circumvent|deactivate|evade|switch\s+off)\s+(?:the\s+|all\s+|any\s+|your\s+|its\s+)?(?:safety|security|guard(?:rail)?s?|approvals?|confirmations?|permission\s+(?:checks|prompts)|sandbox(?:ing)?|content\s+filters?|antivirus|defender|gatekeeper|firewall|monitoring|logging)\b|\bskip\s+(?:all\s+|any\s+|the\s+)?(?:safety|security)\s+(?:checks?|review|guard\w*)|\b(?:auto[- ]?approve|approve)\s+(?:all|every|any)\s+(?:tool\s+calls?|commands?|requests?|actions?)\b|\b(?:already\s+|pre-?)approved\s+by\s+the\s+user\b|\b(?:has|have)\s+(?:already\s+)?pre-?authori[sz]ed\s+(?:all|every|any|each)\b|\b(?:they|you)\s+(?:have\s+)?(?:already\s+)?(?:approved|authori[sz]ed)\s+(?:all|every|any)\s+(?:shell\s+)?(?:commands?|actions?|tool\s+calls?)\s+in\s+advance\b|\btreat\s+(?:this|it|these|them)\s+as\s+(?:already\s+|pre-?)approved\b|\b(?:user|owner|admin|administrator)\s+has\s+(?:already\s+)?pre-?approved\s+(?:all|every|any|each)\s+(?:shell\s+)?(?:commands?|actions?|tool\s+calls?|operations?|steps?|requests?)\b|\b(?:they|you|the\s+user)\s+(?:have\s+|has\s+)?(?:already\s+)?pre-?approved\s+(?:everything|all\b|every|each|any)|\b(?:user|owner|admin|administrator)\s+has\s+(?:already\s+)?(?:authori[sz]ed|approved)\s+(?:all|every|any|each)\s+(?:shell\s+)?(?:commands?|actions?|tool\s+calls?|operations?)\s+(?:in\s+advance|beforehand|ahead\s+of\s+time)\b|\b(?:add|put|insert)\s+[`'\x22]?(?:#|//)\s*(?:nosemgrep|nosec)\b[`'\x22]?\s+(?:to|on)\s+(?:each|every|all)\b|\b(?:permission|approval|confirmation)s?\b[^\n]{0,40}\btreat\s+(?:it|this|them)\s+as\s+approved\b|\b(?:answer|reply|respond|say|click|pick|choose|select)\s+[\x22'`]?(?:yes|y|allow|approve|always\s+allow)\b[^\n]{0,60}\b(?:on\s+(?:the\s+user's|their|his|her)\s+behalf|for\s+(?:the\s+user|them)\b)|\balready\s+(?:agreed|consented)\s+to\s+(?:everything|all\b|every|any)|\b(?:so\s+(?:that\s+)?)?(?:every|all|any)\s+(?:shell\s+)?commands?\s+(?:runs?|executes?)\s+without\s+(?:prompting|prompts?|asking|confirmation|approval)\b|\b(?:safety|security)\s+(?:checks?|filters?|guard\w*)\b[^\n.]{0,40}?\b(?:are|is|should\s+be|must\s+be|are\s+to\s+be)\s+(?:best\s+|better\s+)?(?:switched\s+off|turned\s+off|disabled|deactivated|bypassed)\b|отключи(?:те)?\s+(?:все\s+)?(?:проверк\S*\s+безопасности|запрос\S*\s+на\s+подтвержд\S*|защит\S*|песочниц\S*)|(?:deaktiviere|deaktivieren\s+Sie|umgehe|umgehen\s+Sie)\s+(?:alle\s+|die\s+)?(?:Sicherheits\w+|Bestätigungs\w+|Sandbox)|\b(?:schalte|schalten\s+Sie)\s+[^\n.]{0,60}?\b(?:Echtzeitschutz|Virenschutz|Virenscanner|Defender|Firewall|Sandbox|Sicherheitsprüfung\w*)\b[^\n.]{0,60}?\saus\b|\b(?:disattiva|disabilita|aggira)\s+(?:tutti\s+|tutte\s+)?(?:il\s+|la\s+|i\s+|le\s+|l')?(?:antivirus|firewall|sandbox|protezione\s+in\s+tempo\s+reale|controlli\s+di\s+sicurezza|conferme)\b|(?:desactiva|deshabilita|desactive|deshabilite|desative|desabilite|desligue)\s+(?:todas\s+|todos\s+)?(?:las\s+|los\s+|as\s+|os\s+)?(?:comprobaciones|verificaciones|verificações|controles|filtros|confirmaciones|confirmações)\s+de\s+(?:seguridad|segurança)|(?:désactive|désactivez|contourne|contournez)\s+(?:toutes\s+|tous\s+)?(?:les\s+)?(?:vérifications|contrôles|filtres|protections|garde-fous)\s+de\s+sécurité",
         confirm: Some(crate::naming::option_description),
+        // harm73: a guard switched off for one local test and on again in
+        // the same sentence is a troubleshooting step, not a standing order.
+        unless: &[
+            "turn it back on",
+            "turn them back on",
+            "re-enable",
+            "reenable",
+        ],
         what: "tells the agent to disable guards or approvals",
         explain: "Tells the agent to switch off safety checks, approvals or defences; remove the skill.",
         spares_descriptions: true,
