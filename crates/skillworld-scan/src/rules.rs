@@ -496,6 +496,11 @@ pub enum Signal {
     /// Text that baits its reader: asks for a password or a login, or for
     /// money (a wire, an IBAN, gift cards), or passes as the user.
     Lure,
+    /// Holds an opaque literal a decoder turns into text: a long run of
+    /// byte values or of base85 characters.
+    Blob,
+    /// Prints what a decoder returns, as text for whoever runs it.
+    Shown,
 }
 
 /// Where a combination looks for its signals.
@@ -6227,7 +6232,9 @@ pub static RULES: &[Rule] = &[
         // Batch 56: a code moved by a constant before it becomes a
         // character (`chr(c - 3)`, `(c ^ 42).chr`, `[char]($_ - 5)`), a
         // Caesar shift or one-byte XOR that `reveal` undoes.
-        pattern: r"\bBase64\.(?:get(?:Mime|Url)?Decoder\(\)\.)?decode\(|\.decodeBase64\(\)|\bopenssl\s+(?:enc|base64|aes-\d+-\w+)\b[^\n]*\s-d\b|\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\b(?:hex|base(?:64|32)\.\w*Encoding)\.DecodeString\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*(?:\d+|\$_\b)|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\s-bxor\s|\bASCII\s+character\s+\(?[a-z_]\w*|['\x22]\{[1-9]\d*(?:\}\{\d+)+\}['\x22] ?-f\b|\bchr\(\s*(?:ord\()?\$?\w+(?:\[[^\]\n]*\])?\)?\s*\^|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+(?:%b\s+|--\s+)?['\x22](?:\\x[0-9a-f]{2}){3,}|\bbase32\s+(?:-\w+\s+)*(?:-d|--decode)\b|\bIO\.Compression\.(?:Deflate|GZip)Stream\b|\b(?:un)?pack\(\s*['\x22]H\*|\bdecode_base64\(|\bbinary\s+decode\s+(?:base64|hex)\b|\brev\s*<<<|\$\(\s*rev\b|['\x22]\s*\| rev\s*(?:\)|$)|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}|\bmap\(\s*chr\s*,|\]\.pack\(\s*['\x22][cCU]\*|\bchr\(\s*\w+\s*\)\s+for\s+\w+\s+in\b|\[-1\.\.-\(?\$[\w.]+|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*['\x22]-(?:e|en|enc|encodedcommand|ec)['\x22]\s*,|\bbase64_decode\(|\bgz(?:inflate|uncompress)\(|\bstr_rot13\(|\bhex2bin\(|\b(?:strict_|urlsafe_)?decode64\(|\bstring\.char\(\s*\d+\s*,\s*\d+\s*,\s*\d+|\bstring\(\s*\[\]byte\{\s*\d+\s*,\s*\d+\s*,\s*\d+|(?:\$\{[a-z_]\w*:\d+:1\}){3}|\$\(\s*echo\s+['\x22]?[\w.:/-]+['\x22]?\s*\|\s*rev\s*\)|\btr\s*(?:/|\s+['\x22]?)A-Za-z['\x22/]?\s*['\x22]?N-ZA-Mn-za-m|^\s*encoding:\s*['\x22]?(?:b64|base64)['\x22]?\s*$|\bbase64decode\(|\bdecodeBase64\(|\bunb64\(|\bbase64_dec\(|\bBase\.decode64!?\(|\bbase64Encoded:|\bSTANDARD(?:_NO_PAD)?\.decode\(|\bbase64(?:::|\.)decode\(|ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789\+/|\bchr\(\s*(?:ord\(\s*)?\w+\s*\)?\s*[-+^]\s*\d{1,3}\s*\)|\(\s*\w+\s*[-+^]\s*\d{1,3}\s*\)\.chr\b|\[char\]\s*\(\s*\$\w+\s*[-+^]\s*\d{1,3}\s*\)",
+        // wild73: a modular inverse (`pow(a, -1, 256)`) undoes an affine
+        // cipher over byte values.
+        pattern: r"\bBase64\.(?:get(?:Mime|Url)?Decoder\(\)\.)?decode\(|\.decodeBase64\(\)|\bopenssl\s+(?:enc|base64|aes-\d+-\w+)\b[^\n]*\s-d\b|\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\b(?:hex|base(?:64|32)\.\w*Encoding)\.DecodeString\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*(?:\d+|\$_\b)|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\s-bxor\s|\bASCII\s+character\s+\(?[a-z_]\w*|['\x22]\{[1-9]\d*(?:\}\{\d+)+\}['\x22] ?-f\b|\bchr\(\s*(?:ord\()?\$?\w+(?:\[[^\]\n]*\])?\)?\s*\^|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+(?:%b\s+|--\s+)?['\x22](?:\\x[0-9a-f]{2}){3,}|\bbase32\s+(?:-\w+\s+)*(?:-d|--decode)\b|\bIO\.Compression\.(?:Deflate|GZip)Stream\b|\b(?:un)?pack\(\s*['\x22]H\*|\bdecode_base64\(|\bbinary\s+decode\s+(?:base64|hex)\b|\brev\s*<<<|\$\(\s*rev\b|['\x22]\s*\| rev\s*(?:\)|$)|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}|\bmap\(\s*chr\s*,|\]\.pack\(\s*['\x22][cCU]\*|\bchr\(\s*\w+\s*\)\s+for\s+\w+\s+in\b|\[-1\.\.-\(?\$[\w.]+|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*['\x22]-(?:e|en|enc|encodedcommand|ec)['\x22]\s*,|\bbase64_decode\(|\bgz(?:inflate|uncompress)\(|\bstr_rot13\(|\bhex2bin\(|\b(?:strict_|urlsafe_)?decode64\(|\bstring\.char\(\s*\d+\s*,\s*\d+\s*,\s*\d+|\bstring\(\s*\[\]byte\{\s*\d+\s*,\s*\d+\s*,\s*\d+|(?:\$\{[a-z_]\w*:\d+:1\}){3}|\$\(\s*echo\s+['\x22]?[\w.:/-]+['\x22]?\s*\|\s*rev\s*\)|\btr\s*(?:/|\s+['\x22]?)A-Za-z['\x22/]?\s*['\x22]?N-ZA-Mn-za-m|^\s*encoding:\s*['\x22]?(?:b64|base64)['\x22]?\s*$|\bbase64decode\(|\bdecodeBase64\(|\bunb64\(|\bbase64_dec\(|\bBase\.decode64!?\(|\bbase64Encoded:|\bSTANDARD(?:_NO_PAD)?\.decode\(|\bbase64(?:::|\.)decode\(|ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789\+/|\bchr\(\s*(?:ord\(\s*)?\w+\s*\)?\s*[-+^]\s*\d{1,3}\s*\)|\(\s*\w+\s*[-+^]\s*\d{1,3}\s*\)\.chr\b|\[char\]\s*\(\s*\$\w+\s*[-+^]\s*\d{1,3}\s*\)|\bpow\(\s*\w+\s*,\s*-1\s*,\s*\w+\s*\)",
         signal: Signal::Decode,
         quiet: true,
         what: "decodes hidden data",
@@ -6297,6 +6304,52 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Block,
         what: "decodes hidden code and runs it",
         explain: "Decodes data and evaluates code in the same block: an encoded payload run unseen; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "embedded-blob",
+        class: Class::Obfuscation,
+        target: Target::Code,
+        // wild73: what a hand-rolled decoder reads from its own program —
+        // thirty-two or more byte values in a row, or a quoted base85 run
+        // with thirty characters on one side of one of `{|}~^<>;?@` (base85
+        // holds them; base64, hex, paths and URLs never do). Its words
+        // are digits and punctuation: read only beside a decode.
+        pattern: r"(?:\d{1,3}\s*,\s*){31}\d{1,3}|['\x22][0-9A-Za-z!#$%&()*+;<=>?@^_`{|}~-]{30,}[{|}~^<>;?@][0-9A-Za-z!#$%&()*+;<=>?@^_`{|}~-]*['\x22]|['\x22][0-9A-Za-z!#$%&()*+;<=>?@^_`{|}~-]*[{|}~^<>;?@][0-9A-Za-z!#$%&()*+;<=>?@^_`{|}~-]{30,}['\x22]",
+        signal: Signal::Blob,
+        quiet: true,
+        beside: Signal::Decode,
+        what: "holds an opaque literal",
+        explain: "Holds a long run of byte values or base85 characters.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "prints-decoded",
+        class: Class::Obfuscation,
+        target: Target::Code,
+        // wild73: the decoder's text handed to whoever runs it (the agent):
+        // printed as it is decoded (`print(bytes(…))`, `print(s.decode())`,
+        // `console.log(String.fromCharCode(…))`, `puts […].pack(…)`) or,
+        // in PowerShell, the decoded variable written out alone. A program
+        // that parses what it decodes (`json.loads(…)`, a packed table)
+        // shows no such text; a bare `print(x)` is too common in a long
+        // script (one block) to count.
+        pattern: r"\bprint\(\s*(?:bytes\(|[\w.]+\.decode\(|['\x22]{2}\.join\()|\bconsole\.log\(\s*String\.fromCharCode\(|\bputs\s+\[[^\n]*\]\.pack\(|\bWrite-(?:Output|Host)\s+\$\w+\s*$",
+        signal: Signal::Shown,
+        quiet: true,
+        beside: Signal::Decode,
+        what: "prints decoded text",
+        explain: "Prints the text a decoder returns.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "decoded-blob",
+        class: Class::Obfuscation,
+        severity: Severity::High,
+        combines: &[Signal::Decode, Signal::Blob, Signal::Shown],
+        scope: Scope::Block,
+        what: "decodes text hidden in its own code",
+        explain: "A block decodes an opaque literal it carries (byte values, base85, a cipher) and prints the text for the agent to act on, so no reader sees the command or the instruction first; decode it yourself before anything runs, or remove the skill.",
         ..Rule::BASE
     },
     Rule {

