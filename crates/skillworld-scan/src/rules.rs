@@ -4892,7 +4892,9 @@ pub static RULES: &[Rule] = &[
         // (batch 38); so does "Never set SELINUX=disabled" on its line, and
         // a guard turned on again on the line it goes off is a test's
         // toggle (harm73).
-        unless: negated!["ufw enable", "state on", "setenforce 1", "-Enabled True"],
+        // "Never mind the prompt, turn it off" is an order: only "never
+        // set" is read as forbidding, not every "never" (harm73's merge).
+        unless: &["never set ", "Never set ", "ufw enable", "state on", "setenforce 1", "-Enabled True"],
         spares_descriptions: true,
         what: "turns off security tools",
         explain: "Disables antivirus, the firewall (ufw, Windows', macOS's), SELinux, AppArmor or auditing; no skill needs this — remove it.",
