@@ -4896,7 +4896,14 @@ pub static RULES: &[Rule] = &[
         // toggle (harm73).
         // "Never mind the prompt, turn it off" is an order: only "never
         // set" is read as forbidding, not every "never" (harm73's merge).
-        unless: &["never set ", "Never set ", "ufw enable", "state on", "setenforce 1", "-Enabled True"],
+        unless: &[
+            "never set ",
+            "Never set ",
+            "ufw enable",
+            "state on",
+            "setenforce 1",
+            "-Enabled True",
+        ],
         spares_descriptions: true,
         what: "turns off security tools",
         explain: "Disables antivirus, the firewall (ufw, Windows', macOS's), SELinux, AppArmor or auditing; no skill needs this — remove it.",
