@@ -1726,16 +1726,12 @@ fn judge(
         && prose
         && (rule.spares_descriptions
             && (describes(text.get(..column).unwrap_or(""))
-                || negated(
-                    &with_clause_before(lines, layout, line, (text, column)),
-                    text.len() - column,
-                )
                 || list_item(text) && under_warning_heading(lines, layout, line))
-            || (rule.spares_descriptions || rule.spares_forbidden)
-                && forbidden_in_list(
-                    &with_clause_before(lines, layout, line, (text, column)),
-                    text.len() - column,
-                ))
+            || (rule.spares_descriptions || rule.spares_forbidden) && {
+                let clause = with_clause_before(lines, layout, line, (text, column));
+                negated(&clause, text.len() - column)
+                    || forbidden_in_list(&clause, text.len() - column)
+            })
     {
         soften(hit, "describes what something else does, or forbids it");
         return;
@@ -1842,6 +1838,15 @@ fn judge(
                 soften(
                     hit,
                     "from an index variable whose every value here is a listed package index",
+                );
+            }
+            Origin::Unknown
+                if rule.id == "registry-redirect"
+                    && crate::indexvar::operator_registry(lines, text) =>
+            {
+                soften(
+                    hit,
+                    "a registry the operator supplies in a variable the skill never sets: configuration",
                 );
             }
             Origin::Unknown
@@ -2083,14 +2088,32 @@ pub(crate) fn negated(text: &str, from_end: usize) -> bool {
         return negated_clause_shown(sentence);
     }
     // A second verb joined by "or" shares the first one's negation
-    // ("Never force-push or bypass branch protection", batch 44).
+    // ("Never force-push or bypass branch protection", batch 44), past the
+    // first verb's object ("Do not ignore previous instructions or bypass
+    // safety review", wild73): a few words back, with no comma, infinitive
+    // or other conjunction between, which would make the negation
+    // another verb's ("never hesitate to ask or bypass …").
     let last = if ["or", "nor"].contains(&last.to_ascii_lowercase().as_str()) {
-        // Past the first verb, to the word that governs it.
-        word(words.nth(1).unwrap_or_default())
+        let mut first_verb = Vec::new();
+        let governing = words.by_ref().take(MAX_FIRST_VERB_WORDS + 1).find(|w| {
+            let plain = word(w);
+            let is_negation = NEGATING_WORDS.contains(&plain.as_str());
+            first_verb.push((w.ends_with(','), plain));
+            is_negation
+        });
+        first_verb.pop();
+        // The comma right before "or" closes the first item, not a clause.
+        let joined = first_verb.iter().enumerate().any(|(at, (comma, plain))| {
+            *comma && at > 0 || ["to", "and", "then", "but", "or", "nor"].contains(&plain.as_str())
+        });
+        match governing {
+            Some(negation) if !first_verb.is_empty() && !joined => word(negation),
+            _ => return false,
+        }
     } else {
         last.to_ascii_lowercase()
     };
-    if !NEGATING_WORDS.contains(&last.as_str()) {
+    if !NEGATING_WORDS.contains(&last.as_str()) && !ROMANCE_NEGATIONS.contains(&last.as_str()) {
         return false;
     }
     let second = word(words.next().unwrap_or_default());
@@ -2162,6 +2185,10 @@ fn negated_clause_shown(sentence: &str) -> bool {
     opens && !sentence.contains(',')
 }
 
+/// How many words a verb and its object before "or" may take and still
+/// share the negation before them with the verb after "or" (`negated`).
+const MAX_FIRST_VERB_WORDS: usize = 5;
+
 /// The words that negate the verb after them; "isn't" and its kin negate
 /// a participle ("output isn't silently read as success", the tenth sweep).
 const NEGATING_WORDS: [&str; 13] = [
@@ -2179,6 +2206,13 @@ const NEGATING_WORDS: [&str; 13] = [
     "wasn't",
     "weren't",
 ];
+
+/// Spanish and Portuguese negations, which stand right before the verb
+/// as English "never" does ("No desactive las comprobaciones de
+/// seguridad"); French and Italian put theirs where the rows' phrases
+/// do not match, German after the verb (the rows' `unless`). Only next
+/// to the verb: English "no" there is no negation of a verb further on.
+const ROMANCE_NEGATIONS: [&str; 3] = ["no", "não", "nunca"];
 
 /// Verbs that only say where something ends up ("it must not / land in a
 /// ticket", the seventh sweep's union-connect-cluster warning wrapped over

@@ -123,6 +123,47 @@ pub fn listed_installer_only(lines: &Lines, line: &str) -> bool {
     given
 }
 
+/// A registry setting whose whole value is one variable (capture 1 the
+/// name): `registry=${REGISTRY_URL:?set it to your registry}`,
+/// `registry=$NPM_MIRROR`, `--index-url "${PIP_INDEX}"`. A default
+/// (`${NAME:-…}`) gives a value of the text's own and does not match.
+static OPERATOR_VALUE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r#"(?:registry|index-url)["']?(?:\s*=\s*|\s+)["']?\$\{?([A-Za-z_]\w*)(?::\?[^}\n]*)?\}?["'`]?(?:\s|$|\\)"#,
+    )
+    .expect("operator value")
+});
+
+/// Whether a registry line (`registry-redirect`) names no host and takes
+/// its registry from a variable nothing in `lines` gives a value: the
+/// operator supplies it (cisco's `registry-default-mirror`, wild73), so the
+/// skill chooses nowhere for installs to go. A variable the text binds
+/// (`MIRROR=https://…`, `const MIRROR = …`, a loop, a `:=` default) is the
+/// skill's choice.
+pub fn operator_registry(lines: &Lines, line: &str) -> bool {
+    !line.contains("://")
+        && OPERATOR_VALUE.is_match(line)
+        && OPERATOR_VALUE
+            .captures_iter(line)
+            .all(|c| !(0..lines.count()).any(|at| binds_anyhow(lines.get(at), &c[1])))
+}
+
+/// Whether `text` gives `name` a value in any language's spelling: an
+/// assignment with or without spaces or a declaration keyword before it,
+/// a `:=`/`+=`, a loop over a list (`ownvar::binds` reads the shell's).
+fn binds_anyhow(text: &str, name: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    let name = name.to_ascii_lowercase();
+    crate::ownvar::named_in(&lower, &name).any(|(before, after)| {
+        let after = after.trim_start_matches(['}', ' ', '\t']);
+        (after.starts_with('=') && !after.starts_with("=="))
+            || after.starts_with(":=")
+            || after.starts_with("+=")
+            || before.trim_end().ends_with("for")
+            || before.trim_end().ends_with("foreach ($")
+    }) || crate::ownvar::binds(text, name.as_str())
+}
+
 /// Whether `name` is bound somewhere in the text, and every binding gives
 /// it only listed URLs (`packages`: of package indexes too, else of
 /// official installers only).

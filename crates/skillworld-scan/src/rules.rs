@@ -577,10 +577,11 @@ pub struct Rule {
     /// that bypass safety") or is an item of a list a negation governs
     /// ("Never add `--yolo`, bypass approvals, or …") only warns.
     pub spares_descriptions: bool,
-    /// In Markdown prose, a match that is an item of a list a negation
-    /// governs ("it cannot approve uploads, …, or override the user's
-    /// instructions") only warns: the part of `spares_descriptions` a row
-    /// takes whose descriptions and warning-heading lists must still block.
+    /// In Markdown prose, a match a negation governs ("do not ignore
+    /// previous instructions", "it cannot approve uploads, …, or override
+    /// the user's instructions") only warns: the part of
+    /// `spares_descriptions` a row takes whose descriptions and
+    /// warning-heading lists must still block.
     pub spares_forbidden: bool,
     /// Warns alone; blocks (`Severity::High`) beside another armed
     /// finding of the skill, or beside a quiet act that harms (a bulk
@@ -6581,7 +6582,20 @@ pub static RULES: &[Rule] = &[
         // telling you to check with the user as superseded"), of orders
         // that keep the user or safety in the loop, not a vendor's old
         // instruction sheets.
-        unless: &["attempts to", "attempt to", "resist"],
+        // German negates after the verb ("Ignoriere nicht die
+        // Sicherheitsrichtlinien"), where `engine::negated` does not look.
+        unless: &[
+            "attempts to",
+            "attempt to",
+            "resist",
+            "Ignoriere nicht",
+            "ignoriere nicht",
+            "Ignoriere niemals",
+            "ignoriere niemals",
+            "Ignorieren Sie nicht",
+            "ignorieren Sie nicht",
+            "Ignorieren Sie niemals",
+        ],
         spares_forbidden: true,
         what: "tells the agent to override its instructions",
         explain: "Tells the agent to drop its instructions for the skill's: prompt injection; remove the skill.",
@@ -6616,6 +6630,12 @@ pub static RULES: &[Rule] = &[
             "turn them back on",
             "re-enable",
             "reenable",
+            // German negates after the verb ("Schalte niemals den
+            // Virenschutz aus", "schalte die Firewall nicht aus").
+            "Schalte niemals",
+            "schalte niemals",
+            "Schalten Sie niemals",
+            "nicht aus",
         ],
         what: "tells the agent to disable guards or approvals",
         explain: "Tells the agent to switch off safety checks, approvals or defences; remove the skill.",

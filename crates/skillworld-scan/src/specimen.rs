@@ -8,6 +8,15 @@
 //! nothing. An item with words of its own outside the quotes, a list under a
 //! heading or lead-in that names no attack, or a lead-in that tells the
 //! agent to follow what it lists is still an order.
+//!
+//! wild73's `usephylax` doc skill lists its specimens bare, a blockquote
+//! under "## Patterns we detect" whose first line frames them ("Note: the
+//! strings below are examples for reviewers, not commands."). A bare
+//! item counts as a quoted one when such a framing line — one that says
+//! the items are examples and not orders, or what the skill detects —
+//! leads into its list, and the item is a short phrase naming no command,
+//! path or address: "this is just an example" alone frames nothing, and a
+//! payload that does harm when run is read by the payload rows.
 
 use std::sync::LazyLock;
 
@@ -34,6 +43,16 @@ static NEGATION: LazyLock<Regex> = LazyLock::new(|| {
         .expect("the negation pattern compiles")
 });
 
+/// A lead-in that frames a list's items as specimens, not orders: they
+/// are examples or patterns and not commands, or what the skill detects.
+static FRAMING: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)(?-u:\b)(?:examples?|samples?|strings?|phrases?|patterns?|specimens?)(?-u:\b)[^.]{0,60}?(?-u:\b)(?:not\s+(?:commands?|instructions?|orders?|live)|(?:we|it|this\s+skill)\s+(?:detects?|flags?|catch(?:es)?|blocks?))(?-u:\b)")
+        .expect("the framing pattern compiles")
+});
+
+/// How many words a bare specimen may hold: a phrase, not a procedure.
+const BARE_WORDS: usize = 10;
+
 /// How far above a list its heading may stand.
 const REACH: usize = 40;
 
@@ -42,25 +61,43 @@ const REACH: usize = 40;
 /// other cells a short label), in a list its heading or lead-in labels as
 /// attacks and whose lead-in does not have them followed.
 pub fn quoted_specimen(lines: &Lines, layout: &Layout, line: usize) -> bool {
-    if !only_a_quote(lines.get(line)) {
+    let bare = !only_a_quote(lines.get(line));
+    if bare && !bare_phrase(lines.get(line)) {
         return false;
     }
     let mut label_seen = false;
+    let mut framed = false;
     for above in (line.saturating_sub(REACH)..line).rev() {
         let text = lines.get(above).trim();
-        if text.is_empty() || list_line(text) || layout.at(above).0 != Region::Prose {
+        if text.is_empty() || layout.at(above).0 != Region::Prose {
+            continue;
+        }
+        let lead_in = !list_line(text);
+        if (lead_in || bare) && FOLLOW.is_match(text) && !NEGATION.is_match(text) {
+            return false;
+        }
+        framed |= bare && FRAMING.is_match(text);
+        if !lead_in {
             continue;
         }
         if text.starts_with('#') {
-            return label_seen || ATTACK_LABEL.is_match(text);
+            return (label_seen || ATTACK_LABEL.is_match(text)) && (framed || !bare);
         }
         // The lead-in: the nearest prose line above the list.
-        if FOLLOW.is_match(text) && !NEGATION.is_match(text) {
-            return false;
-        }
         label_seen |= ATTACK_LABEL.is_match(text);
     }
-    label_seen
+    label_seen && (framed || !bare)
+}
+
+/// Whether a list item or blockquote line is a short phrase alone: no
+/// command, path, address or code a payload row would read.
+fn bare_phrase(text: &str) -> bool {
+    let text = text.trim();
+    let item = text.trim_start_matches(['>', ' ']);
+    (text.starts_with('>') || crate::engine::list_item(text))
+        && !item.is_empty()
+        && item.split_whitespace().count() <= BARE_WORDS
+        && !item.contains(['`', '$', '/', '\\', '|', '<', '{', '~', '@'])
 }
 
 /// A list item, blockquote or table row.
