@@ -135,33 +135,38 @@ static OPERATOR_VALUE: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// Whether a registry line (`registry-redirect`) names no host and takes
-/// its registry from a variable nothing in `lines` gives a value: the
-/// operator supplies it (cisco's `registry-default-mirror`, wild73), so the
-/// skill chooses nowhere for installs to go. A variable the text binds
-/// (`MIRROR=https://…`, `const MIRROR = …`, a loop, a `:=` default) is the
-/// skill's choice.
+/// its registry from a variable the user brings: nothing in `lines` sets
+/// it, or only the script's argument does (`ownvar`, as a root
+/// certificate's variable is read). The operator supplies it (cisco's
+/// `registry-default-mirror`, wild73), so the skill chooses nowhere for
+/// installs to go; a variable the text sets (`MIRROR=https://…`, `const
+/// MIRROR = …`, a loop, a `:=` default) is the skill's choice.
 pub fn operator_registry(lines: &Lines, line: &str) -> bool {
     !line.contains("://")
         && OPERATOR_VALUE.is_match(line)
-        && OPERATOR_VALUE
-            .captures_iter(line)
-            .all(|c| !(0..lines.count()).any(|at| binds_anyhow(lines.get(at), &c[1])))
+        && OPERATOR_VALUE.captures_iter(line).all(|c| {
+            let name = &c[1];
+            // The line itself sets nothing (it names no host): what its
+            // `:?` message says ("export NAME first") is no binding.
+            let set = lines.all().any(|text| {
+                text != line && (crate::ownvar::sets(text, name) || assigned_spaced(text, name))
+            });
+            !set || crate::ownvar::set_only_from_arguments(lines, name)
+        })
 }
 
-/// Whether `text` gives `name` a value in any language's spelling: an
-/// assignment with or without spaces or a declaration keyword before it,
-/// a `:=`/`+=`, a loop over a list (`ownvar::binds` reads the shell's).
-fn binds_anyhow(text: &str, name: &str) -> bool {
+/// Whether `text` gives `name` a value with spaces or a brace before the
+/// operator (`const MIRROR = …`, `${MIRROR:=…}`), which the shell's
+/// readings (`ownvar::sets`) leave to other languages.
+fn assigned_spaced(text: &str, name: &str) -> bool {
     let lower = text.to_ascii_lowercase();
     let name = name.to_ascii_lowercase();
-    crate::ownvar::named_in(&lower, &name).any(|(before, after)| {
+    crate::ownvar::named_in(&lower, &name).any(|(_, after)| {
         let after = after.trim_start_matches(['}', ' ', '\t']);
         (after.starts_with('=') && !after.starts_with("=="))
             || after.starts_with(":=")
             || after.starts_with("+=")
-            || before.trim_end().ends_with("for")
-            || before.trim_end().ends_with("foreach ($")
-    }) || crate::ownvar::binds(text, name.as_str())
+    })
 }
 
 /// Whether `name` is bound somewhere in the text, and every binding gives

@@ -166,6 +166,13 @@ impl Layout {
                 _ => unindented(line),
             };
             let indent = line.len() - trimmed.len();
+            if index < front && runs_key(trimmed) {
+                block += 1;
+                out.push((Region::Code(Lang::Shell), block));
+                block += 1;
+                index += 1;
+                continue;
+            }
             if let Some((mark, width)) = fence {
                 out.push((
                     out.last()
@@ -412,6 +419,36 @@ fn starts_own_line(quoted: &str) -> bool {
 /// by an argument (a flag, a path, a variable, an address), with no
 /// comment mark on the line. Prose says "run curl"; a command starts with
 /// the program's name.
+/// A front matter key whose value a harness runs as a command
+/// (`command: "npm install; rm -rf /"` under `installer:`, `setup:`,
+/// `postinstall:`; wild73's `r2-injection`): code, read as a script's line
+/// is. A key that only names a tool or describes (`tools:`,
+/// `description:`) stays prose.
+fn runs_key(trimmed: &str) -> bool {
+    const KEYS: &[&str] = &[
+        "command",
+        "cmd",
+        "run",
+        "script",
+        "exec",
+        "entrypoint",
+        "setup",
+        "install",
+        "preinstall",
+        "postinstall",
+        "pre_install",
+        "post_install",
+        "pre-install",
+        "post-install",
+    ];
+    let item = trimmed.strip_prefix("- ").unwrap_or(trimmed);
+    item.split_once(':').is_some_and(|(key, value)| {
+        KEYS.contains(&key.trim_matches(['"', '\'']))
+            && !value.trim().is_empty()
+            && !value.trim_start().starts_with(['|', '>'])
+    })
+}
+
 fn command_line(trimmed: &str) -> bool {
     const PROGRAMS: &[&str] = &[
         "curl", "wget", "bash", "sh", "zsh", "python", "python3", "node", "nc", "ncat", "scp",

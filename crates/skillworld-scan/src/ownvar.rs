@@ -45,7 +45,7 @@ pub fn set_here(lines: &Lines, name: &str) -> bool {
 }
 
 /// Whether `line` sets `name` in any of the ways `set_here` reads.
-fn sets(line: &str, name: &str) -> bool {
+pub fn sets(line: &str, name: &str) -> bool {
     ASSIGN.captures(line).is_some_and(|c| &c[1] == name)
         || SET_OTHERWISE.captures_iter(line).any(|c| &c[1] == name)
         || binds(line, name)
