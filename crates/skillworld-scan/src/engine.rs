@@ -1791,7 +1791,7 @@ fn judge(
     if markdown
         && prose
         && rule.class == Class::Injection
-        && crate::specimen::quoted_specimen(lines, layout, line)
+        && crate::specimen::quoted_specimen(lines, layout, line, !rule.quiet)
     {
         soften(
             hit,

@@ -414,11 +414,6 @@ fn starts_own_line(quoted: &str) -> bool {
     }
 }
 
-/// Whether a line of prose or of an HTML comment is a shell command: a
-/// program that fetches, sends or runs (`curl`, `wget`, `bash` …) followed
-/// by an argument (a flag, a path, a variable, an address), with no
-/// comment mark on the line. Prose says "run curl"; a command starts with
-/// the program's name.
 /// A front matter key whose value a harness runs as a command
 /// (`command: "npm install; rm -rf /"` under `installer:`, `setup:`,
 /// `postinstall:`; wild73's `r2-injection`): code, read as a script's line
@@ -449,6 +444,11 @@ fn runs_key(trimmed: &str) -> bool {
     })
 }
 
+/// Whether a line of prose or of an HTML comment is a shell command: a
+/// program that fetches, sends or runs (`curl`, `wget`, `bash` …) followed
+/// by an argument (a flag, a path, a variable, an address), with no
+/// comment mark on the line. Prose says "run curl"; a command starts with
+/// the program's name.
 fn command_line(trimmed: &str) -> bool {
     const PROGRAMS: &[&str] = &[
         "curl", "wget", "bash", "sh", "zsh", "python", "python3", "node", "nc", "ncat", "scp",

@@ -39,6 +39,7 @@ mod embedded;
 mod encoded;
 mod engine;
 mod environ;
+mod envwalk;
 mod examples;
 mod examplestep;
 mod expanded;

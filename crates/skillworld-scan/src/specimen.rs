@@ -59,10 +59,12 @@ const REACH: usize = 40;
 /// Whether prose line `line` is a quoted specimen: a list item, a
 /// blockquote line or a table row holding only a quoted phrase (a row's
 /// other cells a short label), in a list its heading or lead-in labels as
-/// attacks and whose lead-in does not have them followed.
-pub fn quoted_specimen(lines: &Lines, layout: &Layout, line: usize) -> bool {
+/// attacks and whose lead-in does not have them followed; with
+/// `bare_too` (a reported row's match: a quiet signal's is not worth the
+/// walk), a short bare phrase under a framing line too.
+pub fn quoted_specimen(lines: &Lines, layout: &Layout, line: usize, bare_too: bool) -> bool {
     let bare = !only_a_quote(lines.get(line));
-    if bare && !bare_phrase(lines.get(line)) {
+    if bare && !(bare_too && bare_phrase(lines.get(line))) {
         return false;
     }
     let mut label_seen = false;
