@@ -643,7 +643,9 @@ fn is_everyday(word: &[u8]) -> bool {
 const EVERYDAY: &[&[u8]] = &[
     b"their", b"user's", b"owner's", b"turn", b"turning", b"switch", b"switching", b"remove",
     b"removing", b"disable", b"disabling", b"deactivate", b"deactivating", b"check", b"checks",
-    b"code", b"project", b"service", b"server", b"application",
+    b"code", b"project", b"service", b"server", b"application", b"install", b"token",
+    b"function", b"return", b"without", b"save", b"sent", b"support", b"storage", b"schema",
+    b"database",
 ];
 
 /// (score, atoms): the score is the shortest atom's length, less when an
