@@ -641,10 +641,36 @@ fn is_everyday(word: &[u8]) -> bool {
 }
 
 const EVERYDAY: &[&[u8]] = &[
-    b"their", b"user's", b"owner's", b"turn", b"turning", b"switch", b"switching", b"remove",
-    b"removing", b"disable", b"disabling", b"deactivate", b"deactivating", b"check", b"checks",
-    b"code", b"project", b"service", b"server", b"application", b"install", b"token",
-    b"function", b"return", b"without", b"save", b"sent", b"support", b"storage", b"schema",
+    b"their",
+    b"user's",
+    b"owner's",
+    b"turn",
+    b"turning",
+    b"switch",
+    b"switching",
+    b"remove",
+    b"removing",
+    b"disable",
+    b"disabling",
+    b"deactivate",
+    b"deactivating",
+    b"check",
+    b"checks",
+    b"code",
+    b"project",
+    b"service",
+    b"server",
+    b"application",
+    b"install",
+    b"token",
+    b"function",
+    b"return",
+    b"without",
+    b"save",
+    b"sent",
+    b"support",
+    b"storage",
+    b"schema",
     b"database",
 ];
 
@@ -984,6 +1010,22 @@ mod tests {
         let groups = requirements(r"https?://\S+\.(?:exe|zip|7z)\b");
         assert_eq!(*groups[0][0].word, *b".7z", "the extensions trigger");
         assert!(groups[1].iter().any(|a| *a.word == *b"http://"));
+    }
+
+    #[test]
+    fn everyday_words_trigger_only_where_nothing_rarer_can() {
+        // `disable` and `their` are the longest words, `mfa` the rarest.
+        let groups = requirements(r"\bdisable\s+(?:2fa|mfa)\b[^\n]*\bfor\s+their\b");
+        let words = |group: &[Atom]| group.iter().map(|a| a.word.to_vec()).collect::<Vec<_>>();
+        assert_eq!(words(&groups[0]), [b"2fa".to_vec(), b"mfa".to_vec()]);
+        assert_eq!(
+            words(&groups[2]),
+            [b"their".to_vec()],
+            "the everyday words last"
+        );
+        // With no other group of three bytes, an everyday word still triggers.
+        let groups = requirements(r"\bcheck\s+it\b");
+        assert_eq!(words(&groups[0]), [b"check".to_vec()]);
     }
 
     #[test]
