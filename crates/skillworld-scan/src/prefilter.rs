@@ -468,9 +468,13 @@ pub fn requirements(pattern: &str) -> Vec<Vec<Atom>> {
     let mut found = Vec::new();
     groups(&hir, &Context::default(), &mut found);
     found.retain(|(score, _)| *score >= 2);
-    // A weak group loses ties: another group of the same score triggers.
+    // A group of everyday words triggers only where no other group of
+    // three bytes or more can; a weak group loses ties: another group of
+    // the same score triggers.
     found.sort_by_key(|(score, atoms)| {
         (
+            *score < 3,
+            atoms.iter().any(|a| is_everyday(&a.word)),
             std::cmp::Reverse(*score),
             atoms.iter().any(|a| is_weak(&a.word)),
         )
@@ -626,6 +630,38 @@ const COMMON: &[&[u8]] = &[
 fn is_weak(word: &[u8]) -> bool {
     matches!(word.trim_ascii(), b"http://" | b"https://")
 }
+
+/// Everyday words of skill text, long enough to outscore a rare short
+/// word (`their` beside `mfa`, `code` beside `chat`) but found a hundred
+/// times or more a corpus pass: a clause triggered by one was tried on
+/// every line that held it, where a rarer group of the clause, three
+/// bytes or more, is on few.
+fn is_everyday(word: &[u8]) -> bool {
+    EVERYDAY.contains(&word.trim_ascii())
+}
+
+const EVERYDAY: &[&[u8]] = &[
+    b"their",
+    b"user's",
+    b"owner's",
+    b"turn",
+    b"turning",
+    b"switch",
+    b"switching",
+    b"remove",
+    b"removing",
+    b"disable",
+    b"disabling",
+    b"deactivate",
+    b"deactivating",
+    b"check",
+    b"checks",
+    b"code",
+    b"project",
+    b"service",
+    b"server",
+    b"application",
+];
 
 /// (score, atoms): the score is the shortest atom's length, less when an
 /// atom is a common word.
@@ -963,6 +999,22 @@ mod tests {
         let groups = requirements(r"https?://\S+\.(?:exe|zip|7z)\b");
         assert_eq!(*groups[0][0].word, *b".7z", "the extensions trigger");
         assert!(groups[1].iter().any(|a| *a.word == *b"http://"));
+    }
+
+    #[test]
+    fn everyday_words_trigger_only_where_nothing_rarer_can() {
+        // `disable` and `their` are the longest words, `mfa` the rarest.
+        let groups = requirements(r"\bdisable\s+(?:2fa|mfa)\b[^\n]*\bfor\s+their\b");
+        let words = |group: &[Atom]| group.iter().map(|a| a.word.to_vec()).collect::<Vec<_>>();
+        assert_eq!(words(&groups[0]), [b"2fa".to_vec(), b"mfa".to_vec()]);
+        assert_eq!(
+            words(&groups[2]),
+            [b"their".to_vec()],
+            "the everyday words last"
+        );
+        // With no other group of three bytes, an everyday word still triggers.
+        let groups = requirements(r"\bcheck\s+it\b");
+        assert_eq!(words(&groups[0]), [b"check".to_vec()]);
     }
 
     #[test]
