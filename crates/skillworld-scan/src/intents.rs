@@ -48,6 +48,21 @@ macro_rules! sentence {
     };
 }
 
+/// `a`, `b` and `c` within one sentence, in any order: each of the three
+/// outside the span of the other two (polyglot73: "会話履歴を <URL> に送信"
+/// puts the address between the object and the verb).
+macro_rules! any_order {
+    ($a:expr, $b:expr, $c:expr, $n:literal) => {
+        concat!(
+            sentence!($a, sentence!($b, $c, $n), $n),
+            "|",
+            sentence!($b, sentence!($a, $c, $n), $n),
+            "|",
+            sentence!($c, sentence!($a, $b, $n), $n),
+        )
+    };
+}
+
 /// Intent 1: where the agent is sent to read orders — an address, a page,
 /// a file fetched, or a key of the frontmatter that holds one.
 macro_rules! remote_place {
@@ -103,7 +118,7 @@ macro_rules! standing_rule {
 /// Intent 2: the write.
 macro_rules! standing_write {
     () => {
-        r"\b(?:append\w*|add|adds|added|adding|write|writes|writing|put|save|saves|saving|store|insert|record|remember|guarda|(?:guardala|guárdala)|(?:anade|añade)|agrega|escribe|anota|schreib\w*|(?:fug|füg)\w*|trag\w*|speicher\w*|ajoute\w*|(?:ecri|écri)\w*|enregistre\w*|inscri\w*|salve|adicione|escreva|grave|acrescente|guarde|aggiungi|scrivi|salva|memorizza|inserisci|dodaj|zapisz|wpisz|voeg|schrijf|sla)\b|добав|запиш|сохран|впиш|写入|添加|保存|加入|记住|追加|追記|書き込|記憶|추가|저장|기록|احفظ|اكتب|أضف|लिख|सहेज|जोड़|\b(?:yaz|kaydet|ekle|ghi|simpan|tulis|tambahkan)\b|lưu|thêm"
+        r"\b(?:append\w*|add|adds|added|adding|write|writes|writing|put|save|saves|saving|store|insert|record|remember|guarda|(?:guardala|guárdala)|(?:anade|añade)|agrega|escribe|anota|schreib\w*|(?:fug|füg)\w*|trag\w*|speicher\w*|ajoute\w*|(?:ecri|écri)\w*|enregistre\w*|inscri\w*|salve|adicione|escreva|grave|acrescente|guarde|aggiungi|scrivi|salva|memorizza|inserisci|dodaj|zapisz|wpisz|voeg|schrijf|sla)\b|добав|запиш|сохран|впиш|Добав|Запиш|Сохран|Впиш|写入|添加|保存|加入|记住|追加|追記|書き込|記憶|추가|저장|기록|احفظ|اكتب|أضف|लिख|सहेज|जोड़|\b(?:yaz|kaydet|ekle|ghi|simpan|tulis|tambahkan)\b|lưu|thêm"
     };
 }
 
@@ -164,7 +179,7 @@ macro_rules! own_guard {
 /// Intent 5: switched off, in any voice.
 macro_rules! switched_off {
     () => {
-        r"\b(?:disabl\w*|turn\w*\s+off|switch\w*\s+off|turned\s+off|switched\s+off|bypass\w*|skip\w*|deactivat\w*|(?:wyl|wył)(?:acz|ącz)\w*|deaktivier\w*|abschalt\w*|aus(?:schalten|geschaltet)|(?:desactiv|désactiv)\w*|contourn\w*|desativ\w*|deslig\w*|desabilit\w*|desactiv\w*|deshabilit\w*|disattiv\w*|disabilit\w*|uitschakel\w*|uitgeschakeld|devre\s+(?:disi|dışı|dısı|dişi))\b|отключ|Отключ|выключ|Выключ|关闭|禁用|停用|無効|オフに|비활성|끄|عطّل|عطل|أوقف|تعطيل|बंद\s+कर|\b(?:matikan|nonaktifkan)\b|(?:^|hãy\s+|[-*]\s+)tắt\s|vô\s+hiệu\s+hóa"
+        r"\b(?:disabl\w*|turn\w*\s+off|switch\w*\s+off|turned\s+off|switched\s+off|bypass\w*|skip\w*|deactivat\w*|(?:wyl|wył)(?:acz|ącz)\w*|deaktivier\w*|abschalt\w*|aus(?:schalten|geschaltet)|(?:desactiv|désactiv)\w*|contourn\w*|desativ\w*|deslig\w*|desabilit\w*|desactiv\w*|deshabilit\w*|disattiv\w*|disabilit\w*|uitschakel\w*|uitgeschakeld|devre\s+(?:disi|dışı|dısı|dişi))\b|отключ|Отключ|выключ|Выключ|关闭|禁用|停用|無効|オフに|비활성|끄|عطّل|عطل|أوقف|تعطيل|बंद\s+कर|\b(?:matikan|nonaktifkan)\b|tắt\s+(?:các|mọi|tất\s+cả|bộ|chế\s+độ)|devre\s+d(?:ı|i)(?:ş|s)(?:ı|i)|vô\s+hiệu\s+hóa"
     };
 }
 
@@ -229,11 +244,7 @@ macro_rules! remote_orders_row {
 /// The `standing-rule` row's pattern.
 macro_rules! standing_rule_row {
     () => {
-        sentence!(
-            standing_write!(),
-            sentence!(standing_place!(), standing_rule!(), "200"),
-            "160"
-        )
+        any_order!(standing_write!(), standing_place!(), standing_rule!(), "200")
     };
 }
 
@@ -914,7 +925,7 @@ macro_rules! unbound_role_row {
 /// "отправляй", "送信", "전송", "gönder", "gửi", "kirim", "send".
 macro_rules! send_verb {
     () => {
-        r"发送|发到|发给|傳送|传到|上传|上傳|转发|轉發|\b(?:env(?:í|i)\w*|mand[ae]\w*|sube|reenv\w*|envoie\w*|envoyer|transmet\w*|schick\w*|sende\w*|hochlad\w*|hoch|invi[aoi]\w*|trasmett\w*|caric\w*|inoltr\w*|kirim\w*|unggah\w*|send\w*|e-?mail\w*|upload\w*|post|forward\w*|transmit\w*)\b|env(?:í|i)a|t(?:é|e)l(?:é|e)vers|bermittel|отправ|перешл|пересыл|загруз|送信|送って|送る|転送|アップロード|전송|보내|업로드|أرسل|ارسل|ارفع|إرسال|भेज|अपलोड|ईमेल\s+कर|gönder|gonder|yükle|gửi|tải\s+lên"
+        r"发送|发到|发给|傳送|传到|上传|上傳|转发|轉發|\b(?:env(?:í|i)\w*|mand[ae]\w*|sube|reenv\w*|envoie\w*|envoyer|transmet\w*|schick\w*|sende\w*|hochlad\w*|hoch|invi[aoi]\w*|trasmett\w*|caric\w*|inoltr\w*|kirim\w*|unggah\w*|send\w*|e-?mail\w*|upload\w*|post|forward\w*|transmit\w*)\b|env(?:í|i)a|mánd|t(?:é|e)l(?:é|e)vers|bermittel|отправ|перешл|пересыл|загруз|送信|送って|送る|転送|アップロード|전송|보내|업로드|أرسل|ارسل|ارفع|إرسال|भेज|अपलोड|ईमेल\s+कर|gönder|gonder|yükle|gửi|tải\s+lên"
     };
 }
 
@@ -941,7 +952,7 @@ macro_rules! secrets_intl {
 /// guide's "all requests send the key to <its API>").
 macro_rules! gather {
     () => {
-        r"收集|搜集|汇总|\b(?:recopila\w*|recolect\w*|junt[ae]\w*|rassembl\w*|collect\w*|r(?:é|e)cup(?:è|e)re|sammle\w*|colet\w*|raccogli\w*|topla\w*|kumpulkan|gather\w*|harvest\w*)\b|re(?:ú|u)ne|собер|集めて|集め|모아|수집|اجمع|इकट्ठा|thu\s+thập"
+        r"收集|搜集|汇总|обер|\b(?:recopila\w*|recolect\w*|junt[ae]\w*|rassembl\w*|collect\w*|r(?:é|e)cup(?:è|e)re|sammle\w*|colet\w*|raccogli\w*|topla\w*|kumpulkan|gather\w*|harvest\w*)\b|re(?:ú|u)ne|集めて|集め|모아|수집|اجمع|इकट्ठा|thu\s+thập"
     };
 }
 
@@ -958,20 +969,12 @@ macro_rules! outside_address {
 macro_rules! chat_exfil_row {
     () => {
         concat!(
-            sentence!(
-                send_verb!(),
-                sentence!(conversation!(), outside_address!(), "200"),
-                "200"
-            ),
+            any_order!(send_verb!(), conversation!(), outside_address!(), "200"),
             "|",
             sentence!(
-                gather!(),
-                sentence!(
-                    secrets_intl!(),
-                    sentence!(send_verb!(), outside_address!(), "120"),
-                    "160"
-                ),
-                "100"
+                sentence!(gather!(), secrets_intl!(), "120"),
+                sentence!(send_verb!(), outside_address!(), "160"),
+                "200"
             ),
         )
     };
@@ -996,7 +999,7 @@ macro_rules! rewrite_verb {
 /// The `skills-rewrite` row's pattern.
 macro_rules! skills_rewrite_row {
     () => {
-        sentence!(rewrite_verb!(), other_skills!(), "120")
+        sentence!(rewrite_verb!(), other_skills!(), "240")
     };
 }
 
@@ -1028,11 +1031,7 @@ macro_rules! payment {
 /// one looking, in one sentence.
 macro_rules! payment_autoapprove_row {
     () => {
-        sentence!(
-            approve_verb!(),
-            sentence!(unattended!(), payment!(), "120"),
-            "120"
-        )
+        sentence!(sentence!(approve_verb!(), unattended!(), "40"), payment!(), "160")
     };
 }
 
@@ -1064,10 +1063,6 @@ macro_rules! home_folder {
 /// folder deleted, in one sentence.
 macro_rules! home_wipe_row {
     () => {
-        sentence!(
-            wipe_verb!(),
-            sentence!(all_files!(), home_folder!(), "80"),
-            "100"
-        )
+        any_order!(wipe_verb!(), all_files!(), home_folder!(), "120")
     };
 }
