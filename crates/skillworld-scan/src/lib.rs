@@ -60,6 +60,7 @@ mod mcplaunch;
 mod metacomment;
 mod midphrase;
 mod naming;
+mod negation;
 mod netaddr;
 mod newvolume;
 mod optionheading;

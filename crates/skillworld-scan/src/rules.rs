@@ -8417,7 +8417,7 @@ pub static RULES: &[Rule] = &[
         pattern: payment_autoapprove_row!(),
         unless: negated![],
         spares_descriptions: true,
-        confirm: Some(crate::naming::unquoted_order),
+        confirm: Some(crate::negation::undenied_order),
         what: "tells the agent to approve payments automatically",
         explain: "Tells the agent to approve payments or transfers automatically, so money moves without the user deciding; remove the skill.",
         ..Rule::BASE
