@@ -244,7 +244,12 @@ macro_rules! remote_orders_row {
 /// The `standing-rule` row's pattern.
 macro_rules! standing_rule_row {
     () => {
-        any_order!(standing_write!(), standing_place!(), standing_rule!(), "200")
+        any_order!(
+            standing_write!(),
+            standing_place!(),
+            standing_rule!(),
+            "200"
+        )
     };
 }
 
@@ -891,7 +896,11 @@ macro_rules! system_prompt_intl {
 macro_rules! override_lexicon {
     () => {
         concat!(
-            sentence!(drop_verb!(), sentence!(earlier!(), orders_or_all!(), "60"), "60"),
+            sentence!(
+                drop_verb!(),
+                sentence!(earlier!(), orders_or_all!(), "60"),
+                "60"
+            ),
             "|",
             sentence!(drop_verb!(), system_prompt_intl!(), "60"),
         )
@@ -1031,7 +1040,11 @@ macro_rules! payment {
 /// one looking, in one sentence.
 macro_rules! payment_autoapprove_row {
     () => {
-        sentence!(sentence!(approve_verb!(), unattended!(), "40"), payment!(), "160")
+        sentence!(
+            sentence!(approve_verb!(), unattended!(), "40"),
+            payment!(),
+            "160"
+        )
     };
 }
 
