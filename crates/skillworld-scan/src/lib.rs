@@ -62,6 +62,7 @@ mod mcplaunch;
 mod metacomment;
 mod midphrase;
 mod naming;
+mod negation;
 mod netaddr;
 mod newvolume;
 mod optionheading;

@@ -1849,14 +1849,29 @@ fn inside_quotation(line: &str, at: usize) -> bool {
         return false;
     };
     let mut depth = 0usize;
+    // German opens with „ and closes with “, which opens elsewhere.
+    let mut german = false;
     for c in before.chars() {
         match c {
+            '„' => {
+                depth += 1;
+                german = true;
+            }
+            '“' if german => {
+                depth = depth.saturating_sub(1);
+                german = false;
+            }
             '“' | '「' | '『' | '«' => depth += 1,
             '”' | '」' | '』' | '»' => depth = depth.saturating_sub(1),
             _ => {}
         }
     }
-    depth > 0 && after.contains(['”', '」', '』', '»'])
+    let after_closes = if german { '“' } else { '”' };
+    // polyglot73: a plain `"` opened before the match and closed after it
+    // quotes the same example ("Watch out for phrases like \"ignore all
+    // previous instructions\"", in any language).
+    (depth > 0 && after.contains([after_closes, '」', '』', '»']))
+        || (before.matches('"').count() % 2 == 1 && after.contains('"'))
 }
 
 /// A keychain command that shows no secret (batch 25): `security
