@@ -104,7 +104,7 @@ macro_rules! over_the_user {
 /// later session; a project's own file is named only with a home folder.
 macro_rules! standing_place {
     () => {
-        r"~/\.(?:claude|codex|gemini|cursor|windsurf)/|~/\.config/\w+/|\bglobal (?:CLAUDE|AGENTS|GEMINI)\.md\b|\b(?:persistent|long[- ]term|permanent|standing) (?:memory|instructions)\b|\byour memory\b|\bmemoria (?:persistente|permanente|a largo plazo|a lungo termine)|\b(?:memoire|mémoire) (?:persistante|permanente|(?:a long|à long) terme)|\b(?:memoria|memória) (?:persistente|permanente|de longo prazo)|\b(?:dauerhaften?|langfristigen?|globalen?) (?:(?:Gedachtnis|Gedächtnis)|Speicher|Anweisungen)|\b(?:pamieci|pamięci) (?:(?:trwalej|trwałej)|(?:dlugoterminowej|długoterminowej)|(?:stalej|stałej))|\bgeheugen\b|постоянн\S* памят|долговременн\S* памят|持久记忆|长期记忆|永久记忆|全局|永続メモリ|長期記憶|グローバル|영구 ?메모리|장기 ?기억|전역|\bdein(?:em)?\s+Ged(?:ä|a)chtnis|ذاكرتك\s+الدائمة|الذاكرة\s+الدائمة|स्थायी\s+मेमोरी|kalıcı\s+bell|kalici\s+bell|bộ\s+nhớ\s+(?:lâu\s+dài|vĩnh\s+viễn|dài\s+hạn)|\bmemori\s+(?:permanen|jangka\s+panjang)\b"
+        r"~/\.(?:claude|codex|gemini|cursor|windsurf)/|~/\.config/\w+/|\bglobal (?:CLAUDE|AGENTS|GEMINI)\.md\b|\b(?:persistent|long[- ]term|permanent|standing) (?:memory|instructions)\b|\byour memory\b|\bmemoria (?:persistente|permanente|a largo plazo|a lungo termine)|\b(?:memoire|mémoire) (?:persistante|permanente|(?:a long|à long) terme)|\b(?:memoria|memória) (?:persistente|permanente|de longo prazo)|\b(?:dauerhaften?|langfristigen?|globalen?) (?:(?:Gedachtnis|Gedächtnis)|Speicher|Anweisungen)|\b(?:pamieci|pamięci) (?:(?:trwalej|trwałej)|(?:dlugoterminowej|długoterminowej)|(?:stalej|stałej))|\bgeheugen\b|постоянн\S* памят|долговременн\S* памят|持久记忆|长期记忆|永久记忆|全局|永続メモリ|長期記憶|グローバル|영구 ?메모리|장기 ?기억|전역|\bdein(?:em)?\s+(?:Gedächtnis|Gedachtnis)|ذاكرتك\s+الدائمة|الذاكرة\s+الدائمة|स्थायी\s+मेमोरी|kalıcı\s+bell|kalici\s+bell|bộ\s+nhớ\s+(?:lâu\s+dài|vĩnh\s+viễn|dài\s+hạn)|\bmemori\s+(?:permanen|jangka\s+panjang)\b"
     };
 }
 
@@ -171,7 +171,7 @@ macro_rules! own_guard {
             r"|песочниц|проверк\S* (?:прав|разрешени)|沙箱|权限检查|サンドボックス|権限チェック|承認プロンプト|샌드박스|권한 ?확인|승인 ?프롬프트",
             // polyglot73: its safety checks and content filters, named in
             // the other languages (an English "safety checks" needs "your").
-            r"|安全检查|安全檢查|内容过滤|內容過濾|安全过滤|\b(?:comprobaciones\s+de\s+seguridad|filtros?\s+de\s+contenido|Inhaltsfilter\w*|Sicherheitsfilter\w*|controlli\s+di\s+sicurezza|filtri\s+(?:dei\s+)?contenuti|pemeriksaan\s+keamanan|filter\s+konten)\b|v(?:é|e)rifications\s+de\s+s(?:é|e)curit|filtres?\s+de\s+contenu|Sicherheitspr(?:ü|u)fung|проверк\S*\s+безопасност|фильтр\S*\s+контент|安全チェック|コンテンツフィルター|안전\s*검사|보안\s*검사|콘텐츠\s*필터|verifica(?:ç|c)(?:õ|o)es\s+de\s+seguran|filtros?\s+de\s+conte(?:ú|u)do|فحوصات\s+الأمان|مرشحات\s+المحتوى|सुरक्षा\s+(?:जाँच|जांच)|(?:कंटेंट|सामग्री)\s+फ़िल्टर|(?:gü|gu)venlik\s+kontrol|(?:iç|ic)erik\s+filtre|kiểm\s+tra\s+an\s+toàn|bộ\s+lọc\s+nội\s+dung",
+            r"|安全检查|安全檢查|内容过滤|內容過濾|安全过滤|\b(?:comprobaciones\s+de\s+seguridad|filtros?\s+de\s+contenido|Inhaltsfilter\w*|Sicherheitsfilter\w*|controlli\s+di\s+sicurezza|filtri\s+(?:dei\s+)?contenuti|pemeriksaan\s+keamanan|filter\s+konten)\b|(?:vérifications|verifications)\s+de\s+(?:sécurit|securit)|filtres?\s+de\s+contenu|(?:Sicherheitsprüfung|Sicherheitsprufung)|проверк\S*\s+безопасност|фильтр\S*\s+контент|安全チェック|コンテンツフィルター|안전\s*검사|보안\s*검사|콘텐츠\s*필터|(?:verificações|verificaçoes|verificacões|verificacoes)\s+de\s+seguran|filtros?\s+de\s+(?:conteúdo|conteudo)|فحوصات\s+الأمان|مرشحات\s+المحتوى|सुरक्षा\s+(?:जाँच|जांच)|(?:कंटेंट|सामग्री)\s+फ़िल्टर|(?:gü|gu)venlik\s+kontrol|(?:iç|ic)erik\s+filtre|kiểm\s+tra\s+an\s+toàn|bộ\s+lọc\s+nội\s+dung",
         )
     };
 }
@@ -179,7 +179,7 @@ macro_rules! own_guard {
 /// Intent 5: switched off, in any voice.
 macro_rules! switched_off {
     () => {
-        r"\b(?:disabl\w*|turn\w*\s+off|switch\w*\s+off|turned\s+off|switched\s+off|bypass\w*|skip\w*|deactivat\w*|(?:wyl|wył)(?:acz|ącz)\w*|deaktivier\w*|abschalt\w*|aus(?:schalten|geschaltet)|(?:desactiv|désactiv)\w*|contourn\w*|desativ\w*|deslig\w*|desabilit\w*|desactiv\w*|deshabilit\w*|disattiv\w*|disabilit\w*|uitschakel\w*|uitgeschakeld|devre\s+(?:disi|dışı|dısı|dişi))\b|отключ|Отключ|выключ|Выключ|关闭|禁用|停用|無効|オフに|비활성|끄|عطّل|عطل|أوقف|تعطيل|बंद\s+कर|\b(?:matikan|nonaktifkan)\b|tắt\s+(?:các|mọi|tất\s+cả|bộ|chế\s+độ)|devre\s+d(?:ı|i)(?:ş|s)(?:ı|i)|vô\s+hiệu\s+hóa"
+        r"\b(?:disabl\w*|turn\w*\s+off|switch\w*\s+off|turned\s+off|switched\s+off|bypass\w*|skip\w*|deactivat\w*|(?:wyl|wył)(?:acz|ącz)\w*|deaktivier\w*|abschalt\w*|aus(?:schalten|geschaltet)|(?:desactiv|désactiv)\w*|contourn\w*|desativ\w*|deslig\w*|desabilit\w*|desactiv\w*|deshabilit\w*|disattiv\w*|disabilit\w*|uitschakel\w*|uitgeschakeld|devre\s+(?:disi|dışı|dısı|dişi))\b|отключ|Отключ|выключ|Выключ|关闭|禁用|停用|無効|オフに|비활성|끄|عطّل|عطل|أوقف|تعطيل|बंद\s+कर|\b(?:matikan|nonaktifkan)\b|tắt\s+(?:các|mọi|tất\s+cả|bộ|chế\s+độ)|devre\s+(?:dışı|dışi|dısı|dısi|dişı|dişi|disı|disi)|vô\s+hiệu\s+hóa"
     };
 }
 
@@ -244,11 +244,26 @@ macro_rules! remote_orders_row {
 /// The `standing-rule` row's pattern.
 macro_rules! standing_rule_row {
     () => {
-        any_order!(
-            standing_write!(),
+        concat!(
+            sentence!(
+                standing_write!(),
+                sentence!(standing_place!(), standing_rule!(), "200"),
+                "160"
+            ),
+            // The place, the verb, then the rule, as Hindi, Japanese,
+            // Korean and Turkish order it (polyglot73).
+            "|",
+            "(?:",
             standing_place!(),
+            ")",
+            in_sentence!("160"),
+            "(?:",
+            standing_write!(),
+            ")",
+            in_sentence!("160"),
+            "(?:",
             standing_rule!(),
-            "200"
+            ")"
         )
     };
 }
@@ -860,13 +875,17 @@ macro_rules! sent_denied_row {
 // footnote, a fake policy or a list item reads like the imperative. The
 // English words stay with the English rows, except where an intent had
 // none; no `\b` touches a non-ASCII letter, and no class holds one (the
-// rows read bytes: `(?:ü|u)`, not `[üu]`).
+// rows read bytes). An accent is spelled as whole words, `(?:früher|fruher)`,
+// never `fr(?:ü|u)her`: the parser folds `ü|u` into a class, which the
+// prefilter cannot re-read from a branch, so the row ran on every line
+// (polyglot74). Latin-script phrases are written with a plain space, so
+// "chat history" or "skill lain" is one rare atom, not "chat" or "skill".
 
 /// Drops what the agent was told before: "olvida", "vergiss", "забудь",
 /// "bỏ qua", "yok say" (not English: `instruction-override` reads it).
 macro_rules! drop_verb {
     () => {
-        r"忽略|无视|無視|忽视|忘记|忘掉|忘れ|무시|잊어|잊으|\b(?:ignora|ignorar|ignore[sz]?|olvid[ae]\w*|descart[ae]\w*|oublie[sz]?|ignorier\w*|vergiss|vergesst|missachte\w*|desconsider\w*|esque(?:ç|c)a|dimentica\w*|abaikan|lupakan)\b|гнорир|абудь|тбрось|تجاهل|أهمل|अनदेखा|नज़रअंदाज़|नजरअंदाज|भूल\s+जा|yok\s+say|\bunut\b|\bunutun\b|rmezden\s+gel|bỏ\s+qua|phớt\s+lờ|(?:^|\s)quên\s"
+        r"忽略|无视|無視|忽视|忘记|忘掉|忘れ|무시|잊어|잊으|\b(?:ignora|ignorar|ignore[sz]?|olvid[ae]\w*|descart[ae]\w*|oublie[sz]?|ignorier\w*|vergiss|vergesst|missachte\w*|desconsider\w*|(?:esqueça|esqueca)|dimentica\w*|abaikan|lupakan)\b|гнорир|абудь|тбрось|تجاهل|أهمل|अनदेखा|नज़रअंदाज़|नजरअंदाज|भूल\s+जा|yok\s+say|\bunut\b|\bunutun\b|rmezden\s+gel|bỏ\s+qua|phớt\s+lờ|(?:^|\s)quên\s"
     };
 }
 
@@ -874,21 +893,21 @@ macro_rules! drop_verb {
 /// "предыдущие", "これまで", "önceki".
 macro_rules! earlier {
     () => {
-        r"之前|此前|以前|先前|上述|原来的|原先|\b(?:anteriores|previas|antes|ant(?:é|e)rieure?s|jusqu'ici|bisherig\w*|vorherig\w*|bisher|zuvor|obig\w*|anteriori|precedenti|finora|sebelumnya|terdahulu)\b|pr(?:é|e)c(?:é|e)dent|fr(?:ü|u)her|предыдущ|прежн|ранее|これまで|今まで|前の|이전|기존|السابقة|पिछले|पहले\s+के|nceki|trước\s+đó|trước\s+đây"
+        r"之前|此前|以前|先前|上述|原来的|原先|\b(?:anteriores|previas|antes|(?:antérieur|anterieur)e?s|jusqu'ici|bisherig\w*|vorherig\w*|bisher|zuvor|obig\w*|anteriori|precedenti|finora|sebelumnya|terdahulu)\b|(?:précédent|précedent|precédent|precedent)|(?:früher|fruher)|предыдущ|прежн|ранее|これまで|今まで|前の|이전|기존|السابقة|पिछले|पहले\s+के|nceki|trước\s+đó|trước\s+đây"
     };
 }
 
 /// The agent's orders as a noun in the other languages, or "everything".
 macro_rules! orders_or_all {
     () => {
-        r"指令|指示|规则|規則|设定|提示|命令|ルール|制約|지시|지침|규칙|명령|\b(?:instrucciones|indicaciones|reglas|consignes|instructions|directives|Anweisungen|Vorgaben|Regeln|Instruktionen|regras|istruzioni|regole|indicazioni|direttive|talimat\w*|kural\w*|instruksi|aturan|perintah|petunjuk|arahan|alles|todo|tout|tutto|tudo)\b|(?:ó|o)rdenes|r(?:è|e)gles|instru(?:ç|c)(?:õ|o)es|orienta(?:ç|c)(?:õ|o)es|инструкци|указани|правил|всё|التعليمات|تعليمات|الأوامر|القواعد|निर्देश|नियम|आदेश|hướng\s+dẫn|chỉ\s+dẫn|quy\s+tắc|一切"
+        r"指令|指示|规则|規則|设定|提示|命令|ルール|制約|지시|지침|규칙|명령|\b(?:instrucciones|indicaciones|reglas|consignes|instructions|directives|Anweisungen|Vorgaben|Regeln|Instruktionen|regras|istruzioni|regole|indicazioni|direttive|talimat\w*|kural\w*|instruksi|aturan|perintah|petunjuk|arahan|alles|todo|tout|tutto|tudo)\b|(?:órdenes|ordenes)|(?:règles|regles)|(?:instruções|instruçoes|instrucões|instrucoes)|(?:orientações|orientaçoes|orientacões|orientacoes)|инструкци|указани|правил|всё|التعليمات|تعليمات|الأوامر|القواعد|निर्देश|नियम|आदेश|hướng\s+dẫn|chỉ\s+dẫn|quy\s+tắc|一切"
     };
 }
 
 /// The system prompt by name in the other languages.
 macro_rules! system_prompt_intl {
     () => {
-        r"系统提示|系統提示|系统指令|系统设定|\b(?:mensaje|prompt|instrucciones)\s+del\s+sistema\b|\bprompt\s+(?:syst(?:è|e)me|do\s+sistema|di\s+sistema|sistem)|\bSystem-?(?:prompt|anweisung\w*)|системн\S*\s+(?:промпт|инструкци|подсказк)|システムプロンプト|시스템\s*프롬프트|(?:موجّه|موجه|تعليمات)\s+النظام|सिस्टम\s+प्रॉम्प्ट|sistem\s+istemi|lời\s+nhắc\s+hệ\s+thống"
+        r"系统提示|系統提示|系统指令|系统设定|\b(?:mensaje|prompt|instrucciones) del sistema\b|\bprompt (?:(?:système|systeme)|do sistema|di sistema|sistem)|\b(?:Systemprompt|System-Prompt|Systemanweisung|System-Anweisung)|системн\S* (?:промпт|инструкци|подсказк)|システムプロンプト|시스템\s*프롬프트|(?:موجّه|موجه|تعليمات) النظام|सिस्टम प्रॉम्प्ट|sistem istemi|lời nhắc hệ thống"
     };
 }
 
@@ -912,7 +931,7 @@ macro_rules! override_lexicon {
 /// sofort bist du", "отныне ты", "今からあなたは", "from now on you are".
 macro_rules! new_identity {
     () => {
-        r"从现在(?:开始|起)(?:，|,)?\s*你(?:就)?是|你现在是|從現在開始你是|从今以后你是|\b(?:(?:a\s+partir\s+de|desde)\s+ahora\s+eres|ahora\s+eres|tu\s+es\s+maintenant|ab\s+(?:sofort|jetzt)\s+bist\s+du|du\s+bist\s+(?:ab\s+)?(?:jetzt|nun|sofort)|a\s+partir\s+de\s+agora\s+(?:voc|tu)|agora\s+voc|(?:da\s+(?:questo\s+momento|ora|adesso)(?:\s+in\s+poi)?|d'ora\s+in\s+poi)\s+(?:tu\s+)?sei|ora\s+sei|bundan\s+sonra\s+sen|art\S{1,2}k|mulai\s+(?:sekarang|saat\s+ini)\s+(?:kamu|anda)|sekarang\s+(?:kamu|anda)\s+adalah|from\s+now\s+on,?\s+you\s+are|henceforth,?\s+you\s+are|you\s+are\s+now)\b|tu\s+es\s+d(?:é|e)sormais|d(?:é|e)sormais,?\s+tu\s+es|partir\s+de\s+maintenant,?\s+tu\s+es|тныне\s+ты|еперь\s+ты|с\s+этого\s+момента\s+ты|(?:今から|これから|今後)、?あなたは|あなたは今|지금부터\s*(?:당신|너)|이제\s*(?:당신|너)|أنت\s+الآن|من\s+الآن\s+(?:فصاعد\S*\s+)?أنت|अब\s+से\s+(?:तुम|आप)|từ\s+(?:bây\s+giờ|giờ|nay)\s+(?:trở\s+đi\s+)?bạn|bây\s+giờ\s+bạn\s+là"
+        r"从现在(?:开始|起)(?:，\s*|,?\s*)你(?:就)?是|你现在是|從現在開始你是|从今以后你是|\b(?:(?:a\s+partir\s+de|desde)\s+ahora\s+eres|ahora\s+eres|tu\s+es\s+maintenant|ab\s+(?:sofort|jetzt)\s+bist\s+du|du\s+bist\s+(?:ab\s+)?(?:jetzt|nun|sofort)|a\s+partir\s+de\s+agora\s+(?:voc|tu)|agora\s+voc|(?:da\s+(?:questo\s+momento|ora|adesso)(?:\s+in\s+poi)?|d'ora\s+in\s+poi)\s+(?:tu\s+)?sei|ora\s+sei|bundan\s+sonra\s+sen|(?:artık|artik)|mulai\s+(?:sekarang|saat\s+ini)\s+(?:kamu|anda)|sekarang\s+(?:kamu|anda)\s+adalah|henceforth,?\s+you\s+are)\b|tu\s+es\s+(?:désormais|desormais)|(?:désormais|desormais),?\s+tu\s+es|partir\s+de\s+maintenant,?\s+tu\s+es|тныне\s+ты|еперь\s+ты|с\s+этого\s+момента\s+ты|(?:今から|これから|今後)、?あなたは|あなたは今|지금부터\s*(?:당신|너)|이제\s*(?:당신|너)|أنت\s+الآن|من\s+الآن\s+(?:فصاعد\S*\s+)?أنت|अब\s+से\s+(?:तुम|आप)|từ\s+(?:bây\s+giờ|giờ|nay)\s+(?:trở\s+đi\s+)?bạn|bây\s+giờ\s+bạn\s+là"
     };
 }
 
@@ -920,7 +939,7 @@ macro_rules! new_identity {
 /// jailbreak rather than a persona.
 macro_rules! unbound {
     () => {
-        r"没有任何限制|没有限制|不受任何|无任何限制|無任何限制|不受限制|沒有任何限制|绝不拒绝|從不拒絕|从不拒绝|不要拒绝|\b(?:sin\s+(?:ning\S{1,2}n\s+tipo\s+de\s+|ninguna\s+)?(?:restricciones|l\S{1,2}mites|filtros|censura)|sin\s+neg(?:arte|arse)|nunca\s+te\s+niegues|sans\s+(?:aucune\s+)?(?:limites?|restrictions?|filtres?|censure)|sans\s+jamais\s+refuser|ohne\s+(?:jegliche\s+|alle\s+|irgendwelche\s+)?(?:Einschr\S{1,2}nkungen|Grenzen|Filter|Zensur|Regeln)|keine\s+(?:Regeln|Grenzen|Einschr\S{1,2}nkungen)|nie\s+ablehn\w*|sem\s+(?:nenhuma\s+|qualquer\s+)?(?:restri\S+|limites?|filtros?|censura)|sem\s+(?:nunca\s+)?recusar|senza\s+(?:alcun[oa]?\s+)?(?:limit[ei]|restrizion[ei]|filtri|censura)|senza\s+(?:mai\s+)?rifiutar\w*|k\S{1,2}s\S{1,2}tlama(?:s\S{1,2})?\s+olmayan|k\S{1,2}s\S{1,2}tlamas\S{1,2}z|reddetmeden|tanpa\s+(?:batasan|batas|filter|sensor)|tanpa\s+menolak|(?:with\s+)?no\s+(?:restrictions|limits|filters|rules|guardrails)|without\s+(?:any\s+)?(?:restrictions|limits|filters|guardrails)|never\s+refus\w*|without\s+refusing)\b|libéré\s+de\s+toute|без\s+(?:каких-либо\s+|всяких\s+|любых\s+)?(?:ограничени|фильтр|цензур|правил)|никогда\s+не\s+отказ|制限(?:が|の)?(?:一切)?ない|制限なし|無制限|一切の制限|断らず|제한(?:이|도)?\s*없는|제한\s*없이|거절하지\s*(?:말|않)|(?:بلا|بدون|دون)\s+(?:أي\s+)?(?:قيود|حدود|رقابة)|لا\s+ترفض|बिना\s+(?:किसी\s+)?(?:प्रतिबंध|सीमा|रोक|पाबंदी)|(?:प्रतिबंध|सीमा)\s+के\s+बिना|मना\s+नहीं|sınırsız|không\s+(?:có\s+)?(?:bất\s+kỳ\s+)?(?:giới\s+hạn|hạn\s+chế|kiểm\s+duyệt)|không\s+bao\s+giờ\s+từ\s+chối"
+        r"没有任何限制|没有限制|不受任何|无任何限制|無任何限制|不受限制|沒有任何限制|绝不拒绝|從不拒絕|从不拒绝|不要拒绝|\b(?:sin\s+(?:ning\S{1,2}n\s+tipo\s+de\s+|ninguna\s+)?(?:restricciones|l\S{1,2}mites|filtros|censura)|sin\s+neg(?:arte|arse)|nunca\s+te\s+niegues|sans\s+(?:aucune\s+)?(?:limites?|restrictions?|filtres?|censure)|sans\s+jamais\s+refuser|ohne\s+(?:jegliche\s+|alle\s+|irgendwelche\s+)?(?:Einschr\S{1,2}nkungen|Grenzen|Filter|Zensur|Regeln)|keine\s+(?:Regeln|Grenzen|Einschr\S{1,2}nkungen)|nie\s+ablehn\w*|sem\s+(?:nenhuma\s+|qualquer\s+)?(?:restri\S+|limites?|filtros?|censura)|sem\s+(?:nunca\s+)?recusar|senza\s+(?:alcun[oa]?\s+)?(?:limit[ei]|restrizion[ei]|filtri|censura)|senza\s+(?:mai\s+)?rifiutar\w*|k\S{1,2}s\S{1,2}tlama(?:s\S{1,2})?\s+olmayan|k\S{1,2}s\S{1,2}tlamas\S{1,2}z|reddetmeden|tanpa\s+(?:batasan|batas|filter|sensor)|tanpa\s+menolak)\b|libéré\s+de\s+toute|без\s+(?:каких-либо\s+|всяких\s+|любых\s+)?(?:ограничени|фильтр|цензур|правил)|никогда\s+не\s+отказ|(?:制限が|制限の|制限)(?:一切)?ない|制限なし|無制限|一切の制限|断らず|(?:제한이|제한도|제한)\s*없는|제한\s*없이|(?:거절하지\s*말|거절하지\s*않)|(?:بلا|بدون|دون)\s+(?:أي\s+)?(?:قيود|حدود|رقابة)|لا\s+ترفض|बिना\s+(?:किसी\s+)?(?:प्रतिबंध|सीमा|रोक|पाबंदी)|(?:प्रतिबंध|सीमा)\s+के\s+बिना|मना\s+नहीं|sınırsız|không\s+(?:có\s+)?(?:bất\s+kỳ\s+)?(?:giới\s+hạn|hạn\s+chế|kiểm\s+duyệt)|không\s+bao\s+giờ\s+từ\s+chối"
     };
 }
 
@@ -935,7 +954,7 @@ macro_rules! unbound_role_row {
 /// "отправляй", "送信", "전송", "gönder", "gửi", "kirim", "send".
 macro_rules! send_verb {
     () => {
-        r"发送|发到|发给|傳送|传到|上传|上傳|转发|轉發|\b(?:env(?:í|i)\w*|mand[ae]\w*|sube|reenv\w*|envoie\w*|envoyer|transmet\w*|schick\w*|sende\w*|hochlad\w*|hoch|invi[aoi]\w*|trasmett\w*|caric\w*|inoltr\w*|kirim\w*|unggah\w*|send\w*|e-?mail\w*|upload\w*|post|forward\w*|transmit\w*)\b|env(?:í|i)a|mánd|t(?:é|e)l(?:é|e)vers|bermittel|отправ|перешл|пересыл|загруз|送信|送って|送る|転送|アップロード|전송|보내|업로드|أرسل|ارسل|ارفع|إرسال|भेज|अपलोड|ईमेल\s+कर|gönder|gonder|yükle|gửi|tải\s+lên"
+        r"发送|发到|发给|傳送|传到|上传|上傳|转发|轉發|\b(?:(?:enví|envi)\w*|mand[ae]\w*|sube|reenv\w*|envoie\w*|envoyer|transmet\w*|schick\w*|sende\w*|hochlad\w*|hoch|invi[aoi]\w*|trasmett\w*|caric\w*|inoltr\w*|kirim\w*|unggah\w*|send\w*|e-?mail\w*|upload\w*|post|forward\w*|transmit\w*)\b|(?:envía|envia)|mánd|(?:télévers|télevers|telévers|televers)|bermittel|отправ|перешл|пересыл|загруз|送信|送って|送る|転送|アップロード|전송|보내|업로드|أرسل|ارسل|ارفع|إرسال|भेज|अपलोड|ईमेल\s+कर|gönder|gonder|yükle|gửi|tải\s+lên"
     };
 }
 
@@ -945,7 +964,7 @@ macro_rules! send_verb {
 /// sends a message, not the record).
 macro_rules! conversation {
     () => {
-        r"对话记录|對話記錄|对话历史|對話歷史|聊天记录|聊天記錄|会话记录|會話記錄|完整(?:的)?对话|整个对话|全部对话|\b(?:historial\s+(?:completo\s+)?de\s+(?:la\s+)?conversaci|toda\s+la\s+conversaci|historique\s+de\s+la\s+conversation|toute\s+la\s+conversation|Chatverlauf|Konversationsverlauf|conversa\s+(?:completa|inteira)|cronologia\s+(?:completa\s+)?della\s+(?:conversazione|chat)|intera\s+conversazione|conversazione\s+completa|riwayat\s+(?:percakapan|obrolan|chat)|seluruh\s+percakapan|percakapan\s+lengkap|(?:chat|conversation)\s+(?:history|log|transcript)s?|(?:full|entire|whole)\s+conversation)|conversaci\S{1,2}n\s+completa|int(?:é|e)gralit(?:é|e)\s+de\s+la\s+conversation|conversation\s+(?:compl(?:è|e)te|enti(?:è|e)re)|Gespr(?:ä|a)chsverlauf|gesamten?\s+(?:Gespr|Unterhaltung|Konversation)|истори\S*\s+(?:переписк|чата|разговор|диалог|сообщени)|вс(?:ю|е)\s+переписк|весь\s+диалог|полн\S*\s+(?:истори|переписк)|会話履歴|チャット履歴|会話の全文|会話ログ|やり取りの全文|대화\s*기록|대화\s*내역|채팅\s*기록|전체\s*대화|hist(?:ó|o)rico\s+(?:completo\s+)?d[ae]\s+conversa|سجل\s+المحادث|المحادثة\s+(?:الكاملة|كاملة)|كامل\s+المحادثة|बातचीत\s+का\s+(?:पूरा\s+)?इतिहास|पूरी\s+बातचीत|चैट\s+(?:हिस्ट्री|इतिहास)|konuşma\s+geçmiş|sohbet\s+geçmiş|tüm\s+konuşma|lịch\s+sử\s+(?:cuộc\s+)?(?:trò\s+chuyện|hội\s+thoại|chat)|toàn\s+bộ\s+(?:cuộc\s+)?(?:trò\s+chuyện|hội\s+thoại)"
+        r"对话记录|對話記錄|对话历史|對話歷史|聊天记录|聊天記錄|会话记录|會話記錄|完整(?:的)?对话|整个对话|全部对话|\b(?:historial (?:completo )?de (?:la )?conversaci|toda la conversaci|historique de la conversation|toute la conversation|Chatverlauf|Konversationsverlauf|conversa (?:completa|inteira)|cronologia (?:completa )?della (?:conversazione|chat)|intera conversazione|conversazione completa|riwayat (?:percakapan|obrolan|chat)|seluruh percakapan|percakapan lengkap|(?:chat|conversation) (?:history|log|transcript)s?|(?:full|entire|whole) conversation)|conversaci\S{1,2}n completa|(?:intégralité|intégralite|integralité|integralite) de la conversation|conversation (?:(?:complète|complete)|(?:entière|entiere))|(?:Gesprächsverlauf|Gesprachsverlauf)|gesamten? (?:Gespr|Unterhaltung|Konversation)|истори\S* (?:переписк|чата|разговор|диалог|сообщени)|(?:всю|все) переписк|весь диалог|полн\S* (?:истори|переписк)|会話履歴|チャット履歴|会話の全文|会話ログ|やり取りの全文|대화\s*기록|대화\s*내역|채팅\s*기록|전체\s*대화|(?:histórico|historico) (?:completo )?d[ae] conversa|سجل المحادث|المحادثة (?:الكاملة|كاملة)|كامل المحادثة|बातचीत का (?:पूरा )?इतिहास|पूरी बातचीत|चैट (?:हिस्ट्री|इतिहास)|konuşma geçmiş|sohbet geçmiş|tüm konuşma|lịch sử (?:cuộc )?(?:trò chuyện|hội thoại|chat)|toàn bộ (?:cuộc )?(?:trò chuyện|hội thoại)"
     };
 }
 
@@ -953,7 +972,7 @@ macro_rules! conversation {
 /// passe", "пароли", "パスワード", "비밀번호", "şifreler".
 macro_rules! secrets_intl {
     () => {
-        r"密钥|密鑰|密码|密碼|令牌|凭证|憑證|\b(?:claves?|contrase\S{1,2}as?|cl(?:é|e)s?|mots?\s+de\s+passe|jetons?|Passw(?:ö|o)rter|Passwort|Zugangsdaten|chaves?|senhas?|chiavi|password|credenziali|anahtar\w*|kunci\s+API|kata\s+sandi|tokens?)\b|Schl(?:ü|u)ssel|ключ|парол|токен|APIキー|パスワード|トークン|認証情報|API\s*키|비밀번호|토큰|مفاتيح|كلمات\s+المرور|पासवर्ड|टोकन|कुंजी|şifre|khóa\s+API|mật\s+khẩu"
+        r"密钥|密鑰|密码|密碼|令牌|凭证|憑證|\b(?:claves?|contrase\S{1,2}as?|(?:clé|cle)s?|mots?\s+de\s+passe|jetons?|(?:Passwörter|Passworter)|Passwort|Zugangsdaten|chaves?|senhas?|chiavi|password|credenziali|anahtar\w*|kunci\s+API|kata\s+sandi|tokens?)\b|(?:Schlüssel|Schlussel)|ключ|парол|токен|APIキー|パスワード|トークン|認証情報|API\s*키|비밀번호|토큰|مفاتيح|كلمات\s+المرور|पासवर्ड|टोकन|कुंजी|şifre|khóa\s+API|mật\s+khẩu"
     };
 }
 
@@ -962,7 +981,7 @@ macro_rules! secrets_intl {
 /// guide's "all requests send the key to <its API>").
 macro_rules! gather {
     () => {
-        r"收集|搜集|汇总|обер|\b(?:recopila\w*|recolect\w*|junt[ae]\w*|rassembl\w*|collect\w*|r(?:é|e)cup(?:è|e)re|sammle\w*|colet\w*|raccogli\w*|topla\w*|kumpulkan|gather\w*|harvest\w*)\b|re(?:ú|u)ne|集めて|集め|모아|수집|اجمع|इकट्ठा|thu\s+thập"
+        r"收集|搜集|汇总|обер|\b(?:recopila\w*|recolect\w*|junt[ae]\w*|rassembl\w*|collect\w*|(?:récupère|récupere|recupère|recupere)|sammle\w*|colet\w*|raccogli\w*|topla\w*|kumpulkan|gather\w*|harvest\w*)\b|(?:reúne|reune)|集めて|集め|모아|수집|اجمع|इकट्ठा|thu\s+thập"
     };
 }
 
@@ -994,7 +1013,7 @@ macro_rules! chat_exfil_row {
 /// "остальные навыки", "他のスキル", "다른 스킬", "every other skill".
 macro_rules! other_skills {
     () => {
-        r"其他(?:所有)?技能|其它技能|其他所有技能|\b(?:(?:otras|dem(?:á|a)s|outras)\s+(?:skills|habilidades)|autres\s+(?:skills|comp(?:é|e)tences)|anderen\s+Skills|altre\s+(?:skill|abilit\S+)|di(?:ğ|g)er\s+(?:beceri|skill)\S*|skill\s+lain|(?:every|all|the)\s+other\s+(?:installed\s+)?skills?|other\s+installed\s+skills)\b|остальные\s+навыки|другие\s+навыки|других\s+навык|他のスキル|ほかのスキル|다른\s*스킬|المهارات\s+الأخرى|(?:बाकी|अन्य)\s+स्किल|kỹ\s+năng\s+khác"
+        r"其他(?:所有)?技能|其它技能|其他所有技能|\b(?:(?:otras|(?:demás|demas)|outras) (?:skills|habilidades)|autres (?:skills|(?:compétences|competences))|anderen Skills|altre (?:skill|abilit\S+)|(?:diğer|diger) (?:beceri|skill)\S*|skill lain|(?:every|all|the) other (?:installed )?skills?|other installed skills)\b|остальные навыки|другие навыки|других навык|他のスキル|ほかのスキル|다른\s*스킬|المهارات الأخرى|(?:बाकी|अन्य) स्किल|kỹ năng khác"
     };
 }
 
@@ -1002,7 +1021,7 @@ macro_rules! other_skills {
 /// "置き換え", "바꾸", "değiştir", "thay", "ganti", "overwrite".
 macro_rules! rewrite_verb {
     () => {
-        r"替换|替換|覆盖|覆蓋|修改|改写|改寫|\b(?:sustitu\w*|reemplaz\w*|sobrescrib\w*|modific\w*|remplac\w*|ecras\w*|ersetz\w*|substitu\w*|sobrescrev\w*|sostituisc\w*|sovrascriv\w*|ganti|timpa|ubah|replace\w*|overwrit\w*|rewrit\w*|inject\w*)\b|(?:é|e)cras|(?:ü|u)berschreib|(?:ä|a)nder|замен|перезапис|измени|置き換え|上書き|書き換え|바꾸|바꿔|교체|덮어|استبدل|عدّل|बदल|değiştir|degistir|thay\s|ghi\s+đè"
+        r"替换|替換|覆盖|覆蓋|修改|改写|改寫|\b(?:sustitu\w*|reemplaz\w*|sobrescrib\w*|modific\w*|remplac\w*|ecras\w*|ersetz\w*|substitu\w*|sobrescrev\w*|sostituisc\w*|sovrascriv\w*|ganti|timpa|ubah|replace\w*|overwrit\w*|rewrit\w*|inject\w*)\b|(?:écras|ecras)|(?:überschreib|uberschreib)|(?:änder|ander)|замен|перезапис|измени|置き換え|上書き|書き換え|바꾸|바꿔|교체|덮어|استبدل|عدّل|बदल|değiştir|degistir|thay\s|ghi\s+đè"
     };
 }
 
@@ -1017,7 +1036,7 @@ macro_rules! skills_rewrite_row {
 /// "承認", "승인", "onayla", "phê duyệt", "setujui", "approve".
 macro_rules! approve_verb {
     () => {
-        r"批准|核准|\b(?:aprueb\w*|aprob\w*|approuv\w*|genehmig\w*|aprov\w*|approv\w*|onayla\w*|setujui)\b|apru(?:é|e)b|одобр|承認|승인|وافق|मंज़ूर|मंजूर|स्वीकृत|phê\s+duyệt"
+        r"批准|核准|\b(?:aprueb\w*|aprob\w*|approuv\w*|genehmig\w*|aprov\w*|approv\w*|onayla\w*|setujui)\b|(?:apruéb|aprueb)|одобр|承認|승인|وافق|मंज़ूर|मंजूर|स्वीकृत|phê\s+duyệt"
     };
 }
 
@@ -1025,7 +1044,7 @@ macro_rules! approve_verb {
 /// "自動的に", "자동으로", "تلقائياً", "अपने आप", "otomatik", "tự động".
 macro_rules! unattended {
     () => {
-        r"自动|自動|\b(?:autom(?:á|a)tica\w*|automatiquement|automatisch\w*|automaticamente|automatically|otomatis|otomatik\w*)\b|автоматическ|자동|تلقائي|अपने\s+आप|स्वचालित|tự\s+động"
+        r"自动|自動|\b(?:(?:automática|automatica)\w*|automatiquement|automatisch\w*|automaticamente|automatically|otomatis|otomatik\w*)\b|автоматическ|자동|تلقائي|अपने\s+आप|स्वचालित|tự\s+động"
     };
 }
 
@@ -1033,7 +1052,7 @@ macro_rules! unattended {
 /// "Überweisung", "перевод", "送金", "송금", "havale", "chuyển khoản".
 macro_rules! payment {
     () => {
-        r"付款|转账|轉帳|支付|汇款|打款|\b(?:pagos?|transferencias?|paiements?|virements?|Zahlung\w*|pagamentos?|bonifico|bonifici|havale|pembayaran|payments?|wire\s+transfers?|refunds?)\b|(?:Ü|U)berweis|оплат|перевод|плат(?:е|ё)ж|支払|送金|振込|결제|송금|이체|transfer(?:ê|e)ncia|دفع|تحويل|भुगतान|ट्रांसफ़र|ट्रांसफर|(?:ö|o)deme|thanh\s+toán|chuyển\s+khoản"
+        r"付款|转账|轉帳|支付|汇款|打款|\b(?:pagos?|transferencias?|paiements?|virements?|Zahlung\w*|pagamentos?|bonifico|bonifici|havale|pembayaran|payments?|wire transfers?|refunds?)\b|(?:Überweis|Uberweis)|оплат|перевод|(?:платеж|платёж)|支払|送金|振込|결제|송금|이체|(?:transferência|transferencia)|دفع|تحويل|भुगतान|ट्रांसफ़र|ट्रांसफर|(?:ödeme|odeme)|thanh toán|chuyển khoản"
     };
 }
 
@@ -1069,7 +1088,7 @@ macro_rules! all_files {
 /// "ホームディレクトリ", "홈 디렉터리", "pasta pessoal", "ana dizin".
 macro_rules! home_folder {
     () => {
-        r"主目录|家目录|主目錄|家目錄|\b(?:pasta\s+pessoal|cartella\s+(?:home|personale)|ana\s+dizin\w*|direktori\s+home|folder\s+home)\b|домашн\S*\s+(?:каталог|директори|папк)|ホームディレクトリ|ホームフォルダ|홈\s*디렉(?:터|토)리|홈\s*폴더|diret(?:ó|o)rio\s+(?:home|pessoal)|المجلد\s+الرئيسي|مجلد\s+المنزل|होम\s+(?:डायरेक्टरी|फ़ोल्डर|फोल्डर)|thư\s+mục\s+(?:chính|home|gốc)"
+        r"主目录|家目录|主目錄|家目錄|\b(?:pasta pessoal|cartella (?:home|personale)|ana dizin\w*|direktori home|folder home)\b|домашн\S* (?:каталог|директори|папк)|ホームディレクトリ|ホームフォルダ|홈\s*(?:디렉터리|디렉토리)|홈\s*폴더|(?:diretório|diretorio) (?:home|pessoal)|المجلد الرئيسي|مجلد المنزل|होम (?:डायरेक्टरी|फ़ोल्डर|फोल्डर)|thư mục (?:chính|home|gốc)"
     };
 }
 

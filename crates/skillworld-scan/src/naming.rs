@@ -1867,11 +1867,24 @@ fn inside_quotation(line: &str, at: usize) -> bool {
         }
     }
     let after_closes = if german { '“' } else { '”' };
-    // polyglot73: a plain `"` opened before the match and closed after it
-    // quotes the same example ("Watch out for phrases like \"ignore all
-    // previous instructions\"", in any language).
     (depth > 0 && after.contains([after_closes, '」', '』', '»']))
-        || (before.matches('"').count() % 2 == 1 && after.contains('"'))
+        || inside_plain_quotes(before, after)
+}
+
+/// Whether a plain `"` opened before the match and closes after it, as an
+/// example is quoted ("phrases like \"ignore all previous instructions\"",
+/// in any language; polyglot73). The one quoted text of a line, opened
+/// after `:` or `=`, is not one: it introduces the text itself, a
+/// frontmatter value or the rule an order says to save (`notes: "…"`,
+/// `save this: "…"`), where examples come in lists.
+fn inside_plain_quotes(before: &str, after: &str) -> bool {
+    if before.matches('"').count() % 2 == 0 || !after.contains('"') {
+        return false;
+    }
+    let opened = before.rfind('"').unwrap_or(0);
+    let introduced = before[..opened].trim_end().ends_with([':', '=']);
+    let one_quote = before.matches('"').count() + after.matches('"').count() == 2;
+    !(introduced && one_quote)
 }
 
 /// A keychain command that shows no secret (batch 25): `security
