@@ -916,12 +916,26 @@ macro_rules! system_prompt_intl {
 macro_rules! override_lexicon {
     () => {
         concat!(
-            sentence!(
-                drop_verb!(),
-                sentence!(earlier!(), orders_or_all!(), "60"),
-                "60"
-            ),
-            "|",
+            "(?:",
+            drop_verb!(),
+            ")",
+            in_sentence!("60"),
+            sentence!(earlier!(), orders_or_all!(), "60"),
+            // What came before, the orders, then the verb ("以前の指示を
+            // 無視して", "önceki talimatları yok say"); never the orders
+            // first: a table's heading ("覆盖指令") then a quoted example
+            // is not an order (polyglot74).
+            "|(?:",
+            earlier!(),
+            ")",
+            in_sentence!("60"),
+            "(?:",
+            orders_or_all!(),
+            ")",
+            in_sentence!("60"),
+            "(?:",
+            drop_verb!(),
+            ")|",
             sentence!(drop_verb!(), system_prompt_intl!(), "60"),
         )
     };
@@ -931,7 +945,7 @@ macro_rules! override_lexicon {
 /// sofort bist du", "отныне ты", "今からあなたは", "from now on you are".
 macro_rules! new_identity {
     () => {
-        r"从现在(?:开始|起)(?:，\s*|,?\s*)你(?:就)?是|你现在是|從現在開始你是|从今以后你是|\b(?:(?:a\s+partir\s+de|desde)\s+ahora\s+eres|ahora\s+eres|tu\s+es\s+maintenant|ab\s+(?:sofort|jetzt)\s+bist\s+du|du\s+bist\s+(?:ab\s+)?(?:jetzt|nun|sofort)|a\s+partir\s+de\s+agora\s+(?:voc|tu)|agora\s+voc|(?:da\s+(?:questo\s+momento|ora|adesso)(?:\s+in\s+poi)?|d'ora\s+in\s+poi)\s+(?:tu\s+)?sei|ora\s+sei|bundan\s+sonra\s+sen|(?:artık|artik)|mulai\s+(?:sekarang|saat\s+ini)\s+(?:kamu|anda)|sekarang\s+(?:kamu|anda)\s+adalah|henceforth,?\s+you\s+are)\b|tu\s+es\s+(?:désormais|desormais)|(?:désormais|desormais),?\s+tu\s+es|partir\s+de\s+maintenant,?\s+tu\s+es|тныне\s+ты|еперь\s+ты|с\s+этого\s+момента\s+ты|(?:今から|これから|今後)、?あなたは|あなたは今|지금부터\s*(?:당신|너)|이제\s*(?:당신|너)|أنت\s+الآن|من\s+الآن\s+(?:فصاعد\S*\s+)?أنت|अब\s+से\s+(?:तुम|आप)|từ\s+(?:bây\s+giờ|giờ|nay)\s+(?:trở\s+đi\s+)?bạn|bây\s+giờ\s+bạn\s+là"
+        r"从现在(?:开始|起)(?:，\s*|,?\s*)你(?:就)?是|你现在是|從現在開始你是|从今以后你是|\b(?:(?:a\s+partir\s+de|desde)\s+ahora\s+eres|ahora\s+eres|tu\s+es\s+maintenant|ab\s+(?:sofort|jetzt)\s+bist\s+du|du\s+bist\s+(?:ab\s+)?(?:jetzt|nun|sofort)|a\s+partir\s+de\s+agora\s+(?:voc|tu)|agora\s+voc|(?:da\s+(?:questo\s+momento|ora|adesso)(?:\s+in\s+poi)?|d'ora\s+in\s+poi)\s+(?:tu\s+)?sei|ora\s+sei|bundan\s+sonra\s+sen|(?:artık|artik)|mulai\s+(?:sekarang|saat\s+ini)\s+(?:kamu|anda)|sekarang\s+(?:kamu|anda)\s+adalah|from now on,? you are|henceforth,? you are|you are now (?:an?|called|named))\b|tu\s+es\s+(?:désormais|desormais)|(?:désormais|desormais),?\s+tu\s+es|partir\s+de\s+maintenant,?\s+tu\s+es|тныне\s+ты|еперь\s+ты|с\s+этого\s+момента\s+ты|(?:今から|これから|今後)、?あなたは|あなたは今|지금부터\s*(?:당신|너)|이제\s*(?:당신|너)|أنت\s+الآن|من\s+الآن\s+(?:فصاعد\S*\s+)?أنت|अब\s+से\s+(?:तुम|आप)|từ\s+(?:bây\s+giờ|giờ|nay)\s+(?:trở\s+đi\s+)?bạn|bây\s+giờ\s+bạn\s+là"
     };
 }
 
@@ -939,7 +953,7 @@ macro_rules! new_identity {
 /// jailbreak rather than a persona.
 macro_rules! unbound {
     () => {
-        r"没有任何限制|没有限制|不受任何|无任何限制|無任何限制|不受限制|沒有任何限制|绝不拒绝|從不拒絕|从不拒绝|不要拒绝|\b(?:sin\s+(?:ning\S{1,2}n\s+tipo\s+de\s+|ninguna\s+)?(?:restricciones|l\S{1,2}mites|filtros|censura)|sin\s+neg(?:arte|arse)|nunca\s+te\s+niegues|sans\s+(?:aucune\s+)?(?:limites?|restrictions?|filtres?|censure)|sans\s+jamais\s+refuser|ohne\s+(?:jegliche\s+|alle\s+|irgendwelche\s+)?(?:Einschr\S{1,2}nkungen|Grenzen|Filter|Zensur|Regeln)|keine\s+(?:Regeln|Grenzen|Einschr\S{1,2}nkungen)|nie\s+ablehn\w*|sem\s+(?:nenhuma\s+|qualquer\s+)?(?:restri\S+|limites?|filtros?|censura)|sem\s+(?:nunca\s+)?recusar|senza\s+(?:alcun[oa]?\s+)?(?:limit[ei]|restrizion[ei]|filtri|censura)|senza\s+(?:mai\s+)?rifiutar\w*|k\S{1,2}s\S{1,2}tlama(?:s\S{1,2})?\s+olmayan|k\S{1,2}s\S{1,2}tlamas\S{1,2}z|reddetmeden|tanpa\s+(?:batasan|batas|filter|sensor)|tanpa\s+menolak)\b|libéré\s+de\s+toute|без\s+(?:каких-либо\s+|всяких\s+|любых\s+)?(?:ограничени|фильтр|цензур|правил)|никогда\s+не\s+отказ|(?:制限が|制限の|制限)(?:一切)?ない|制限なし|無制限|一切の制限|断らず|(?:제한이|제한도|제한)\s*없는|제한\s*없이|(?:거절하지\s*말|거절하지\s*않)|(?:بلا|بدون|دون)\s+(?:أي\s+)?(?:قيود|حدود|رقابة)|لا\s+ترفض|बिना\s+(?:किसी\s+)?(?:प्रतिबंध|सीमा|रोक|पाबंदी)|(?:प्रतिबंध|सीमा)\s+के\s+बिना|मना\s+नहीं|sınırsız|không\s+(?:có\s+)?(?:bất\s+kỳ\s+)?(?:giới\s+hạn|hạn\s+chế|kiểm\s+duyệt)|không\s+bao\s+giờ\s+từ\s+chối"
+        r"没有任何限制|没有限制|不受任何|无任何限制|無任何限制|不受限制|沒有任何限制|绝不拒绝|從不拒絕|从不拒绝|不要拒绝|\b(?:sin\s+(?:ning\S{1,2}n\s+tipo\s+de\s+|ninguna\s+)?(?:restricciones|l\S{1,2}mites|filtros|censura)|sin\s+neg(?:arte|arse)|nunca\s+te\s+niegues|sans\s+(?:aucune\s+)?(?:limites?|restrictions?|filtres?|censure)|sans\s+jamais\s+refuser|ohne\s+(?:jegliche\s+|alle\s+|irgendwelche\s+)?(?:Einschr\S{1,2}nkungen|Grenzen|Filter|Zensur|Regeln)|keine\s+(?:Regeln|Grenzen|Einschr\S{1,2}nkungen)|nie\s+ablehn\w*|sem\s+(?:nenhuma\s+|qualquer\s+)?(?:restri\S+|limites?|filtros?|censura)|sem\s+(?:nunca\s+)?recusar|senza\s+(?:alcun[oa]?\s+)?(?:limit[ei]|restrizion[ei]|filtri|censura)|senza\s+(?:mai\s+)?rifiutar\w*|k\S{1,2}s\S{1,2}tlama(?:s\S{1,2})?\s+olmayan|k\S{1,2}s\S{1,2}tlamas\S{1,2}z|reddetmeden|tanpa\s+(?:batasan|batas|filter|sensor)|tanpa\s+menolak|(?:with )?no (?:restrictions|limits|filters|rules|guardrails)|without (?:any )?(?:restrictions|limits|filters|guardrails)|never refus\w*|without refusing)\b|libéré\s+de\s+toute|без\s+(?:каких-либо\s+|всяких\s+|любых\s+)?(?:ограничени|фильтр|цензур|правил)|никогда\s+не\s+отказ|(?:制限が|制限の|制限)(?:一切)?ない|制限なし|無制限|一切の制限|断らず|(?:제한이|제한도|제한)\s*없는|제한\s*없이|(?:거절하지\s*말|거절하지\s*않)|(?:بلا|بدون|دون)\s+(?:أي\s+)?(?:قيود|حدود|رقابة)|لا\s+ترفض|बिना\s+(?:किसी\s+)?(?:प्रतिबंध|सीमा|रोक|पाबंदी)|(?:प्रतिबंध|सीमा)\s+के\s+बिना|मना\s+नहीं|sınırsız|không\s+(?:có\s+)?(?:bất\s+kỳ\s+)?(?:giới\s+hạn|hạn\s+chế|kiểm\s+duyệt)|không\s+bao\s+giờ\s+từ\s+chối"
     };
 }
 
