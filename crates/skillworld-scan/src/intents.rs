@@ -104,7 +104,7 @@ macro_rules! over_the_user {
 /// later session; a project's own file is named only with a home folder.
 macro_rules! standing_place {
     () => {
-        r"~/\.(?:claude|codex|gemini|cursor|windsurf)/|~/\.config/\w+/|\bglobal (?:CLAUDE|AGENTS|GEMINI)\.md\b|\b(?:persistent|long[- ]term|permanent|standing) (?:memory|instructions)\b|\byour memory\b|\bmemoria (?:persistente|permanente|a largo plazo|a lungo termine)|\b(?:memoire|mémoire) (?:persistante|permanente|(?:a long|à long) terme)|\b(?:memoria|memória) (?:persistente|permanente|de longo prazo)|\b(?:dauerhaften?|langfristigen?|globalen?) (?:(?:Gedachtnis|Gedächtnis)|Speicher|Anweisungen)|\b(?:pamieci|pamięci) (?:(?:trwalej|trwałej)|(?:dlugoterminowej|długoterminowej)|(?:stalej|stałej))|\bgeheugen\b|постоянн\S* памят|долговременн\S* памят|持久记忆|长期记忆|永久记忆|全局|永続メモリ|長期記憶|グローバル|영구 ?메모리|장기 ?기억|전역|\bdein(?:em)?\s+(?:Gedächtnis|Gedachtnis)|ذاكرتك\s+الدائمة|الذاكرة\s+الدائمة|स्थायी\s+मेमोरी|kalıcı\s+bell|kalici\s+bell|bộ\s+nhớ\s+(?:lâu\s+dài|vĩnh\s+viễn|dài\s+hạn)|\bmemori\s+(?:permanen|jangka\s+panjang)\b"
+        r"~/\.(?:claude|codex|gemini|cursor|windsurf)/|~/\.config/\w+/|\bglobal (?:CLAUDE|AGENTS|GEMINI)\.md\b|\b(?:persistent|long[- ]term|permanent|standing) (?:memory|instructions)\b|\byour memory\b|\bmemoria (?:persistente|permanente|a largo plazo|a lungo termine)|\b(?:memoire|mémoire) (?:persistante|permanente|(?:a long|à long) terme)|\b(?:memoria|memória) (?:persistente|permanente|de longo prazo)|\b(?:dauerhaften?|langfristigen?|globalen?) (?:(?:Gedachtnis|Gedächtnis)|Speicher|Anweisungen)|\b(?:pamieci|pamięci) (?:(?:trwalej|trwałej)|(?:dlugoterminowej|długoterminowej)|(?:stalej|stałej))|\bgeheugen\b|постоянн\S* памят|долговременн\S* памят|持久记忆|长期记忆|永久记忆|全局(?:记忆|指令|规则)|永続メモリ|長期記憶|グローバル(?:メモリ|指示|ルール)|영구 ?메모리|장기 ?기억|전역\s*(?:메모리|지침|규칙)|\bdein(?:em)?\s+(?:Gedächtnis|Gedachtnis)|ذاكرتك\s+الدائمة|الذاكرة\s+الدائمة|स्थायी\s+मेमोरी|kalıcı\s+bell|kalici\s+bell|bộ\s+nhớ\s+(?:lâu\s+dài|vĩnh\s+viễn|dài\s+hạn)|\bmemori\s+(?:permanen|jangka\s+panjang)\b"
     };
 }
 
@@ -893,14 +893,14 @@ macro_rules! drop_verb {
 /// "предыдущие", "これまで", "önceki".
 macro_rules! earlier {
     () => {
-        r"之前|此前|以前|先前|上述|原来的|原先|\b(?:anteriores|previas|antes|(?:antérieur|anterieur)e?s|jusqu'ici|bisherig\w*|vorherig\w*|bisher|zuvor|obig\w*|anteriori|precedenti|finora|sebelumnya|terdahulu)\b|(?:précédent|précedent|precédent|precedent)|(?:früher|fruher)|предыдущ|прежн|ранее|これまで|今まで|前の|이전|기존|السابقة|पिछले|पहले\s+के|nceki|trước\s+đó|trước\s+đây"
+        r"之前|此前|以前|先前|上述|原来的|原先|\b(?:anteriores|previas|antes|(?:antérieur|anterieur)e?s|jusqu'ici|bisherig\w*|vorherig\w*|bisher|zuvor|obig\w*|anteriori|precedenti|finora|sebelumnya|terdahulu)\b|(?:précédent|précedent|precédent)|(?:früher|fruher)|предыдущ|прежн|ранее|これまで|今まで|前の|이전|기존|السابقة|पिछले|पहले\s+के|nceki|trước\s+đó|trước\s+đây"
     };
 }
 
 /// The agent's orders as a noun in the other languages, or "everything".
 macro_rules! orders_or_all {
     () => {
-        r"指令|指示|规则|規則|设定|提示|命令|ルール|制約|지시|지침|규칙|명령|\b(?:instrucciones|indicaciones|reglas|consignes|instructions|directives|Anweisungen|Vorgaben|Regeln|Instruktionen|regras|istruzioni|regole|indicazioni|direttive|talimat\w*|kural\w*|instruksi|aturan|perintah|petunjuk|arahan|alles|todo|tout|tutto|tudo)\b|(?:órdenes|ordenes)|(?:règles|regles)|(?:instruções|instruçoes|instrucões|instrucoes)|(?:orientações|orientaçoes|orientacões|orientacoes)|инструкци|указани|правил|всё|التعليمات|تعليمات|الأوامر|القواعد|निर्देश|नियम|आदेश|hướng\s+dẫn|chỉ\s+dẫn|quy\s+tắc|一切"
+        r"指令|指示|规则|規則|设定|提示|命令|ルール|制約|지시|지침|규칙|명령|\b(?:instrucciones|indicaciones|reglas|consignes|(?:les|des|vos|tes|ses) (?:instructions|directives)|Anweisungen|Vorgaben|Regeln|Instruktionen|regras|istruzioni|regole|indicazioni|direttive|talimat\w*|kural\w*|instruksi|aturan|perintah|petunjuk|arahan)\b|(?:órdenes|ordenes)|(?:règles|regles)|(?:instruções|instruçoes|instrucões|instrucoes)|(?:orientações|orientaçoes|orientacões|orientacoes)|инструкци|указани|правил|всё|التعليمات|تعليمات|الأوامر|القواعد|निर्देश|नियम|आदेश|hướng\s+dẫn|chỉ\s+dẫn|quy\s+tắc|一切"
     };
 }
 
@@ -953,7 +953,7 @@ macro_rules! new_identity {
 /// jailbreak rather than a persona.
 macro_rules! unbound {
     () => {
-        r"没有任何限制|没有限制|不受任何|无任何限制|無任何限制|不受限制|沒有任何限制|绝不拒绝|從不拒絕|从不拒绝|不要拒绝|\b(?:sin\s+(?:ning\S{1,2}n\s+tipo\s+de\s+|ninguna\s+)?(?:restricciones|l\S{1,2}mites|filtros|censura)|sin\s+neg(?:arte|arse)|nunca\s+te\s+niegues|sans\s+(?:aucune\s+)?(?:limites?|restrictions?|filtres?|censure)|sans\s+jamais\s+refuser|ohne\s+(?:jegliche\s+|alle\s+|irgendwelche\s+)?(?:Einschr\S{1,2}nkungen|Grenzen|Filter|Zensur|Regeln)|keine\s+(?:Regeln|Grenzen|Einschr\S{1,2}nkungen)|nie\s+ablehn\w*|sem\s+(?:nenhuma\s+|qualquer\s+)?(?:restri\S+|limites?|filtros?|censura)|sem\s+(?:nunca\s+)?recusar|senza\s+(?:alcun[oa]?\s+)?(?:limit[ei]|restrizion[ei]|filtri|censura)|senza\s+(?:mai\s+)?rifiutar\w*|k\S{1,2}s\S{1,2}tlama(?:s\S{1,2})?\s+olmayan|k\S{1,2}s\S{1,2}tlamas\S{1,2}z|reddetmeden|tanpa\s+(?:batasan|batas|filter|sensor)|tanpa\s+menolak|(?:with )?no (?:restrictions|limits|filters|rules|guardrails)|without (?:any )?(?:restrictions|limits|filters|guardrails)|never refus\w*|without refusing)\b|libéré\s+de\s+toute|без\s+(?:каких-либо\s+|всяких\s+|любых\s+)?(?:ограничени|фильтр|цензур|правил)|никогда\s+не\s+отказ|(?:制限が|制限の|制限)(?:一切)?ない|制限なし|無制限|一切の制限|断らず|(?:제한이|제한도|제한)\s*없는|제한\s*없이|(?:거절하지\s*말|거절하지\s*않)|(?:بلا|بدون|دون)\s+(?:أي\s+)?(?:قيود|حدود|رقابة)|لا\s+ترفض|बिना\s+(?:किसी\s+)?(?:प्रतिबंध|सीमा|रोक|पाबंदी)|(?:प्रतिबंध|सीमा)\s+के\s+बिना|मना\s+नहीं|sınırsız|không\s+(?:có\s+)?(?:bất\s+kỳ\s+)?(?:giới\s+hạn|hạn\s+chế|kiểm\s+duyệt)|không\s+bao\s+giờ\s+từ\s+chối"
+        r"没有任何限制|没有限制|不受任何|无任何限制|無任何限制|不受限制|沒有任何限制|绝不拒绝|從不拒絕|从不拒绝|不要拒绝|\b(?:sin (?:ningún tipo de |ningun tipo de |ninguna )?(?:restricciones|límites|limites|filtros|censura)|sin neg(?:arte|arse)|nunca te niegues|sans (?:aucune )?(?:limites?|restrictions?|filtres?|censure)|sans jamais refuser|ohne (?:jegliche |alle |irgendwelche )?(?:Einschränkungen|Einschrankungen|Grenzen|Filter|Zensur|Regeln)|keine (?:Regeln|Grenzen|Einschränkungen|Einschrankungen)|nie ablehn\w*|sem (?:nenhuma |qualquer )?(?:restrições|restricoes|restrição|restricao|limites?|filtros?|censura)|sem (?:nunca )?recusar|senza (?:alcun[oa]? )?(?:limit[ei]|restrizion[ei]|filtri|censura)|senza (?:mai )?rifiutar\w*|(?:kısıtlaması|kısıtlama|kisitlamasi|kisitlama) olmayan|(?:kısıtlamasız|kisitlamasiz)|reddetmeden|tanpa (?:batasan|batas|filter|sensor)|tanpa menolak|(?:with )?no (?:restrictions|limits|filters|rules|guardrails)|without (?:any )?(?:restrictions|limits|filters|guardrails)|never refus\w*|without refusing)\b|libéré\s+de\s+toute|без\s+(?:каких-либо\s+|всяких\s+|любых\s+)?(?:ограничени|фильтр|цензур|правил)|никогда\s+не\s+отказ|(?:制限が|制限の|制限)(?:一切)?ない|制限なし|無制限|一切の制限|断らず|(?:제한이|제한도|제한)\s*없는|제한\s*없이|(?:거절하지\s*말|거절하지\s*않)|(?:بلا|بدون|دون)\s+(?:أي\s+)?(?:قيود|حدود|رقابة)|لا\s+ترفض|बिना\s+(?:किसी\s+)?(?:प्रतिबंध|सीमा|रोक|पाबंदी)|(?:प्रतिबंध|सीमा)\s+के\s+बिना|मना\s+नहीं|sınırsız|không\s+(?:có\s+)?(?:bất\s+kỳ\s+)?(?:giới\s+hạn|hạn\s+chế|kiểm\s+duyệt)|không\s+bao\s+giờ\s+từ\s+chối"
     };
 }
 
@@ -995,7 +995,7 @@ macro_rules! secrets_intl {
 /// guide's "all requests send the key to <its API>").
 macro_rules! gather {
     () => {
-        r"收集|搜集|汇总|обер|\b(?:recopila\w*|recolect\w*|junt[ae]\w*|rassembl\w*|collect\w*|(?:récupère|récupere|recupère|recupere)|sammle\w*|colet\w*|raccogli\w*|topla\w*|kumpulkan|gather\w*|harvest\w*)\b|(?:reúne|reune)|集めて|集め|모아|수집|اجمع|इकट्ठा|thu\s+thập"
+        r"收集|搜集|汇总|обер|\b(?:recopila\w*|recolect\w*|junt[ae]\w*|rassembl\w*|(?:récupère|récupere|recupère|recupere)|sammle\w*|colet\w*|raccogli\w*|topla\w*|kumpulkan|(?:collect|collecting|gather|gathering|harvest|harvesting) (?:all|every|any) )|(?:reúne|reune)|集めて|集め|모아|수집|اجمع|इकट्ठा|thu\s+thập"
     };
 }
 
@@ -1058,7 +1058,7 @@ macro_rules! approve_verb {
 /// "自動的に", "자동으로", "تلقائياً", "अपने आप", "otomatik", "tự động".
 macro_rules! unattended {
     () => {
-        r"自动|自動|\b(?:(?:automática|automatica)\w*|automatiquement|automatisch\w*|automaticamente|automatically|otomatis|otomatik\w*)\b|автоматическ|자동|تلقائي|अपने\s+आप|स्वचालित|tự\s+động"
+        r"自动|自動|\b(?:(?:automática|automatica)\w*|automatiquement|automatisch\w*|automaticamente|automatically approv\w*|approved automatically|approve (?:it |them |all |every |each |any )?automatically|otomatis|otomatik\w*)\b|автоматическ|자동|تلقائي|अपने\s+आप|स्वचालित|tự\s+động"
     };
 }
 
