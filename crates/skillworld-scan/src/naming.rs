@@ -1878,7 +1878,7 @@ fn inside_quotation(line: &str, at: usize) -> bool {
 /// frontmatter value or the rule an order says to save (`notes: "…"`,
 /// `save this: "…"`), where examples come in lists.
 fn inside_plain_quotes(before: &str, after: &str) -> bool {
-    if before.matches('"').count() % 2 == 0 || !after.contains('"') {
+    if before.matches('"').count().is_multiple_of(2) || !after.contains('"') {
         return false;
     }
     let opened = before.rfind('"').unwrap_or(0);
