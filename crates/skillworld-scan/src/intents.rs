@@ -48,6 +48,21 @@ macro_rules! sentence {
     };
 }
 
+/// `a`, `b` and `c` within one sentence, in any order: each of the three
+/// outside the span of the other two (polyglot73: "会話履歴を <URL> に送信"
+/// puts the address between the object and the verb).
+macro_rules! any_order {
+    ($a:expr, $b:expr, $c:expr, $n:literal) => {
+        concat!(
+            sentence!($a, sentence!($b, $c, $n), $n),
+            "|",
+            sentence!($b, sentence!($a, $c, $n), $n),
+            "|",
+            sentence!($c, sentence!($a, $b, $n), $n),
+        )
+    };
+}
+
 /// Intent 1: where the agent is sent to read orders — an address, a page,
 /// a file fetched, or a key of the frontmatter that holds one.
 macro_rules! remote_place {
@@ -89,21 +104,21 @@ macro_rules! over_the_user {
 /// later session; a project's own file is named only with a home folder.
 macro_rules! standing_place {
     () => {
-        r"~/\.(?:claude|codex|gemini|cursor|windsurf)/|~/\.config/\w+/|\bglobal (?:CLAUDE|AGENTS|GEMINI)\.md\b|\b(?:persistent|long[- ]term|permanent|standing) (?:memory|instructions)\b|\byour memory\b|\bmemoria (?:persistente|permanente|a largo plazo|a lungo termine)|\b(?:memoire|mémoire) (?:persistante|permanente|(?:a long|à long) terme)|\b(?:memoria|memória) (?:persistente|permanente|de longo prazo)|\b(?:dauerhaften?|langfristigen?|globalen?) (?:(?:Gedachtnis|Gedächtnis)|Speicher|Anweisungen)|\b(?:pamieci|pamięci) (?:(?:trwalej|trwałej)|(?:dlugoterminowej|długoterminowej)|(?:stalej|stałej))|\bgeheugen\b|постоянн\S* памят|долговременн\S* памят|持久记忆|长期记忆|永久记忆|全局|永続メモリ|長期記憶|グローバル|영구 ?메모리|장기 ?기억|전역"
+        r"~/\.(?:claude|codex|gemini|cursor|windsurf)/|~/\.config/\w+/|\bglobal (?:CLAUDE|AGENTS|GEMINI)\.md\b|\b(?:persistent|long[- ]term|permanent|standing) (?:memory|instructions)\b|\byour memory\b|\bmemoria (?:persistente|permanente|a largo plazo|a lungo termine)|\b(?:memoire|mémoire) (?:persistante|permanente|(?:a long|à long) terme)|\b(?:memoria|memória) (?:persistente|permanente|de longo prazo)|\b(?:dauerhaften?|langfristigen?|globalen?) (?:(?:Gedachtnis|Gedächtnis)|Speicher|Anweisungen)|\b(?:pamieci|pamięci) (?:(?:trwalej|trwałej)|(?:dlugoterminowej|długoterminowej)|(?:stalej|stałej))|\bgeheugen\b|постоянн\S* памят|долговременн\S* памят|持久记忆|长期记忆|永久记忆|全局(?:记忆|指令|规则)|永続メモリ|長期記憶|グローバル(?:メモリ|指示|ルール)|영구 ?메모리|장기 ?기억|전역\s*(?:메모리|지침|규칙)|\bdein(?:em)?\s+(?:Gedächtnis|Gedachtnis)|ذاكرتك\s+الدائمة|الذاكرة\s+الدائمة|स्थायी\s+मेमोरी|kalıcı\s+bell|kalici\s+bell|bộ\s+nhớ\s+(?:lâu\s+dài|vĩnh\s+viễn|dài\s+hạn)|\bmemori\s+(?:permanen|jangka\s+panjang)\b"
     };
 }
 
 /// Intent 2: the rule planted there approves, trusts or auto-runs.
 macro_rules! standing_rule {
     () => {
-        r"\b(?:pre-?approved|auto-?approv\w*|trust(?:ed|s)?|always\s+(?:run|allow|approve|execute|trust)|approve\s+(?:all|every|any)|without\s+(?:asking|confirm\w*|approval|waiting|prompting|review\w*))\b|\b(?:(?:confia|confía)\w*|sin\s+(?:pedir|preguntar|confirmaci)|aprobad|vertrau\w*|ohne\s+(?:(?:Ruckfrage|Rückfrage)|Nachfrage|(?:Bestatigung|Bestätigung)|zu\s+fragen)|genehmigt|fais\s+confiance|faire\s+confiance|sans\s+(?:demander|confirmation|validation)|(?:approuve|approuvé)|sem\s+(?:pedir|perguntar|confirma)|aprovad|fidati|fidarsi|senza\s+(?:chiedere|conferma)|approvat|ufaj|bez\s+(?:pytania|potwierdzenia|pytania)|zatwierdzon|vertrouw|zonder\s+(?:te\s+vragen|bevestiging))|доверя|без\s+(?:подтвержд|запрос|вопрос)|одобрен|信任|无需确认|不要询问|自动执行|自动运行|预先批准|无需批准|信頼|確認せず|確認なし|承認済み|신뢰|확인\s*없이|묻지\s*않고|승인된"
+        r"\b(?:pre-?approved|auto-?approv\w*|trust(?:ed|s)?|always\s+(?:run|allow|approve|execute|trust|send|upload|forward)|approve\s+(?:all|every|any)|without\s+(?:asking|confirm\w*|approval|waiting|prompting|review\w*))\b|\b(?:(?:confia|confía)\w*|sin\s+(?:pedir|preguntar|confirmaci)|aprobad|vertrau\w*|ohne\s+(?:(?:Ruckfrage|Rückfrage)|Nachfrage|(?:Bestatigung|Bestätigung)|zu\s+fragen)|genehmigt|fais\s+confiance|faire\s+confiance|sans\s+(?:demander|confirmation|validation)|(?:approuve|approuvé)|sem\s+(?:pedir|perguntar|confirma)|aprovad|fidati|fidarsi|senza\s+(?:chiedere|conferma)|approvat|ufaj|bez\s+(?:pytania|potwierdzenia|pytania)|zatwierdzon|vertrouw|zonder\s+(?:te\s+vragen|bevestiging))|доверя|без\s+(?:подтвержд|запрос|вопрос)|одобрен|信任|无需确认|不要询问|自动执行|自动运行|预先批准|无需批准|信頼|確認せず|確認なし|承認済み|신뢰|확인\s*없이|묻지\s*않고|승인된|总是|始终|一律|每次|\b(?:siempre|toujours|immer|sempre|selalu)\b|всегда|常に|いつも|항상|언제나|دائم|हमेशा|her\s+zaman|luôn"
     };
 }
 
 /// Intent 2: the write.
 macro_rules! standing_write {
     () => {
-        r"\b(?:append\w*|add|adds|added|adding|write|writes|writing|put|save|saves|saving|store|insert|record|remember|guarda|(?:guardala|guárdala)|(?:anade|añade)|agrega|escribe|anota|schreib\w*|(?:fug|füg)\w*|trag\w*|speicher\w*|ajoute\w*|(?:ecri|écri)\w*|enregistre\w*|inscri\w*|salve|adicione|escreva|grave|acrescente|guarde|aggiungi|scrivi|salva|memorizza|inserisci|dodaj|zapisz|wpisz|voeg|schrijf|sla)\b|добав|запиш|сохран|впиш|写入|添加|保存|加入|记住|追加|追記|書き込|記憶|추가|저장|기록"
+        r"\b(?:append\w*|add|adds|added|adding|write|writes|writing|put|save|saves|saving|store|insert|record|remember|guarda|(?:guardala|guárdala)|(?:anade|añade)|agrega|escribe|anota|schreib\w*|(?:fug|füg)\w*|trag\w*|speicher\w*|ajoute\w*|(?:ecri|écri)\w*|enregistre\w*|inscri\w*|salve|adicione|escreva|grave|acrescente|guarde|aggiungi|scrivi|salva|memorizza|inserisci|dodaj|zapisz|wpisz|voeg|schrijf|sla)\b|добав|запиш|сохран|впиш|Добав|Запиш|Сохран|Впиш|写入|添加|保存|加入|记住|追加|追記|書き込|記憶|추가|저장|기록|احفظ|اكتب|أضف|लिख|सहेज|जोड़|\b(?:yaz|kaydet|ekle|ghi|simpan|tulis|tambahkan)\b|lưu|thêm"
     };
 }
 
@@ -154,6 +169,9 @@ macro_rules! own_guard {
             r"\b(?:your|the (?:agent|assistant|model)'s|(?:agent|assistant|claude|codex)'s|(?:agent|assistant|claude|codex|model)\b(?:[^\n.!?]){0,40}?\b(?:its|the)) (?:own )?(?:sandbox(?:ing)?|approvals?|approval prompts?|permission (?:checks|prompts|system)|safety (?:checks|filters|guardrails)|confirmation prompts|guardrails)\b",
             r"|\b(?:piaskownic\w*|kontrol\w* (?:uprawnien|uprawnień)|(?:Berechtigungspruf|Berechtigungsprüf)\w*|(?:Bestatigungsabfragen|Bestätigungsabfragen)|Freigabeabfragen|bac (?:a sable|à sable)|(?:verifications|vérifications) (?:des )?permissions|(?:verificac|verificaç)(?:oes|ões) de (?:permissao|permissão)|comprobaciones de permisos|controlli (?:dei )?permessi|toestemmingscontroles|izin denetimleri)",
             r"|песочниц|проверк\S* (?:прав|разрешени)|沙箱|权限检查|サンドボックス|権限チェック|承認プロンプト|샌드박스|권한 ?확인|승인 ?프롬프트",
+            // polyglot73: its safety checks and content filters, named in
+            // the other languages (an English "safety checks" needs "your").
+            r"|安全检查|安全檢查|内容过滤|內容過濾|安全过滤|\b(?:comprobaciones\s+de\s+seguridad|filtros?\s+de\s+contenido|Inhaltsfilter\w*|Sicherheitsfilter\w*|controlli\s+di\s+sicurezza|filtri\s+(?:dei\s+)?contenuti|pemeriksaan\s+keamanan|filter\s+konten)\b|(?:vérifications|verifications)\s+de\s+(?:sécurit|securit)|filtres?\s+de\s+contenu|(?:Sicherheitsprüfung|Sicherheitsprufung)|проверк\S*\s+безопасност|фильтр\S*\s+контент|安全チェック|コンテンツフィルター|안전\s*검사|보안\s*검사|콘텐츠\s*필터|(?:verificações|verificaçoes|verificacões|verificacoes)\s+de\s+seguran|filtros?\s+de\s+(?:conteúdo|conteudo)|فحوصات\s+الأمان|مرشحات\s+المحتوى|सुरक्षा\s+(?:जाँच|जांच)|(?:कंटेंट|सामग्री)\s+फ़िल्टर|(?:gü|gu)venlik\s+kontrol|(?:iç|ic)erik\s+filtre|kiểm\s+tra\s+an\s+toàn|bộ\s+lọc\s+nội\s+dung",
         )
     };
 }
@@ -161,7 +179,7 @@ macro_rules! own_guard {
 /// Intent 5: switched off, in any voice.
 macro_rules! switched_off {
     () => {
-        r"\b(?:disabl\w*|turn\w*\s+off|switch\w*\s+off|turned\s+off|switched\s+off|bypass\w*|skip\w*|deactivat\w*|(?:wyl|wył)(?:acz|ącz)\w*|deaktivier\w*|abschalt\w*|aus(?:schalten|geschaltet)|(?:desactiv|désactiv)\w*|contourn\w*|desativ\w*|deslig\w*|desabilit\w*|desactiv\w*|deshabilit\w*|disattiv\w*|disabilit\w*|uitschakel\w*|uitgeschakeld|devre\s+(?:disi|dışı|dısı|dişi))\b|отключ|Отключ|выключ|Выключ|关闭|禁用|停用|無効|オフに|비활성|끄"
+        r"\b(?:disabl\w*|turn\w*\s+off|switch\w*\s+off|turned\s+off|switched\s+off|bypass\w*|skip\w*|deactivat\w*|(?:wyl|wył)(?:acz|ącz)\w*|deaktivier\w*|abschalt\w*|aus(?:schalten|geschaltet)|(?:desactiv|désactiv)\w*|contourn\w*|desativ\w*|deslig\w*|desabilit\w*|desactiv\w*|deshabilit\w*|disattiv\w*|disabilit\w*|uitschakel\w*|uitgeschakeld|devre\s+(?:disi|dışı|dısı|dişi))\b|отключ|Отключ|выключ|Выключ|关闭|禁用|停用|無効|オフに|비활성|끄|عطّل|عطل|أوقف|تعطيل|बंद\s+कर|\b(?:matikan|nonaktifkan)\b|tắt\s+(?:các|mọi|tất\s+cả|bộ|chế\s+độ)|devre\s+(?:dışı|dışi|dısı|dısi|dişı|dişi|disı|disi)|vô\s+hiệu\s+hóa"
     };
 }
 
@@ -226,10 +244,26 @@ macro_rules! remote_orders_row {
 /// The `standing-rule` row's pattern.
 macro_rules! standing_rule_row {
     () => {
-        sentence!(
+        concat!(
+            sentence!(
+                standing_write!(),
+                sentence!(standing_place!(), standing_rule!(), "200"),
+                "160"
+            ),
+            // The place, the verb, then the rule, as Hindi, Japanese,
+            // Korean and Turkish order it (polyglot73).
+            "|",
+            "(?:",
+            standing_place!(),
+            ")",
+            in_sentence!("160"),
+            "(?:",
             standing_write!(),
-            sentence!(standing_place!(), standing_rule!(), "200"),
-            "160"
+            ")",
+            in_sentence!("160"),
+            "(?:",
+            standing_rule!(),
+            ")"
         )
     };
 }
@@ -832,5 +866,250 @@ macro_rules! sent_denied_row {
             act_denied!(),
             ")"
         )
+    };
+}
+
+// polyglot73: the instruction-only injections of the other languages,
+// read as classes. Each intent is a verb list and an object list per
+// language met in one sentence (`sentence!`), so a polite request, a
+// footnote, a fake policy or a list item reads like the imperative. The
+// English words stay with the English rows, except where an intent had
+// none; no `\b` touches a non-ASCII letter, and no class holds one (the
+// rows read bytes). An accent is spelled as whole words, `(?:früher|fruher)`,
+// never `fr(?:ü|u)her`: the parser folds `ü|u` into a class, which the
+// prefilter cannot re-read from a branch, so the row ran on every line
+// (polyglot74). Latin-script phrases are written with a plain space, so
+// "chat history" or "skill lain" is one rare atom, not "chat" or "skill".
+
+/// Drops what the agent was told before: "olvida", "vergiss", "забудь",
+/// "bỏ qua", "yok say" (not English: `instruction-override` reads it).
+macro_rules! drop_verb {
+    () => {
+        r"忽略|无视|無視|忽视|忘记|忘掉|忘れ|무시|잊어|잊으|\b(?:ignora|ignorar|ignore[sz]?|olvid[ae]\w*|descart[ae]\w*|oublie[sz]?|ignorier\w*|vergiss|vergesst|missachte\w*|desconsider\w*|(?:esqueça|esqueca)|dimentica\w*|abaikan|lupakan)\b|гнорир|абудь|тбрось|تجاهل|أهمل|अनदेखा|नज़रअंदाज़|नजरअंदाज|भूल\s+जा|yok\s+say|\bunut\b|\bunutun\b|rmezden\s+gel|bỏ\s+qua|phớt\s+lờ|(?:^|\s)quên\s"
+    };
+}
+
+/// What came before, in the other languages: "anteriores", "bisher",
+/// "предыдущие", "これまで", "önceki".
+macro_rules! earlier {
+    () => {
+        r"之前|此前|以前|先前|上述|原来的|原先|\b(?:anteriores|previas|antes|(?:antérieur|anterieur)e?s|jusqu'ici|bisherig\w*|vorherig\w*|bisher|zuvor|obig\w*|anteriori|precedenti|finora|sebelumnya|terdahulu)\b|(?:précédent|précedent|precédent)|(?:früher|fruher)|предыдущ|прежн|ранее|これまで|今まで|前の|이전|기존|السابقة|पिछले|पहले\s+के|nceki|trước\s+đó|trước\s+đây"
+    };
+}
+
+/// The agent's orders as a noun in the other languages, or "everything".
+macro_rules! orders_or_all {
+    () => {
+        r"指令|指示|规则|規則|设定|提示|命令|ルール|制約|지시|지침|규칙|명령|\b(?:instrucciones|indicaciones|reglas|consignes|(?:les|des|vos|tes|ses) (?:instructions|directives)|Anweisungen|Vorgaben|Regeln|Instruktionen|regras|istruzioni|regole|indicazioni|direttive|talimat\w*|kural\w*|instruksi|aturan|perintah|petunjuk|arahan)\b|(?:órdenes|ordenes)|(?:règles|regles)|(?:instruções|instruçoes|instrucões|instrucoes)|(?:orientações|orientaçoes|orientacões|orientacoes)|инструкци|указани|правил|всё|التعليمات|تعليمات|الأوامر|القواعد|निर्देश|नियम|आदेश|hướng\s+dẫn|chỉ\s+dẫn|quy\s+tắc|一切"
+    };
+}
+
+/// The system prompt by name in the other languages.
+macro_rules! system_prompt_intl {
+    () => {
+        r"系统提示|系統提示|系统指令|系统设定|\b(?:mensaje|prompt|instrucciones) del sistema\b|\bprompt (?:(?:système|systeme)|do sistema|di sistema|sistem)|\b(?:Systemprompt|System-Prompt|Systemanweisung|System-Anweisung)|системн\S* (?:промпт|инструкци|подсказк)|システムプロンプト|시스템\s*프롬프트|(?:موجّه|موجه|تعليمات) النظام|सिस्टम प्रॉम्प्ट|sistem istemi|lời nhắc hệ thống"
+    };
+}
+
+/// `override-intl`'s lexicon: a drop verb with what came before and the
+/// orders, or with the system prompt, in one sentence.
+macro_rules! override_lexicon {
+    () => {
+        concat!(
+            "(?:",
+            drop_verb!(),
+            ")",
+            in_sentence!("60"),
+            sentence!(earlier!(), orders_or_all!(), "60"),
+            // What came before, the orders, then the verb ("以前の指示を
+            // 無視して", "önceki talimatları yok say"); never the orders
+            // first: a table's heading ("覆盖指令") then a quoted example
+            // is not an order (polyglot74).
+            "|(?:",
+            earlier!(),
+            ")",
+            in_sentence!("60"),
+            "(?:",
+            orders_or_all!(),
+            ")",
+            in_sentence!("60"),
+            "(?:",
+            drop_verb!(),
+            ")|",
+            sentence!(drop_verb!(), system_prompt_intl!(), "60"),
+        )
+    };
+}
+
+/// A new identity given to the agent: "a partir de ahora eres", "ab
+/// sofort bist du", "отныне ты", "今からあなたは", "from now on you are".
+macro_rules! new_identity {
+    () => {
+        r"从现在(?:开始|起)(?:，\s*|,?\s*)你(?:就)?是|你现在是|從現在開始你是|从今以后你是|\b(?:(?:a\s+partir\s+de|desde)\s+ahora\s+eres|ahora\s+eres|tu\s+es\s+maintenant|ab\s+(?:sofort|jetzt)\s+bist\s+du|du\s+bist\s+(?:ab\s+)?(?:jetzt|nun|sofort)|a\s+partir\s+de\s+agora\s+(?:voc|tu)|agora\s+voc|(?:da\s+(?:questo\s+momento|ora|adesso)(?:\s+in\s+poi)?|d'ora\s+in\s+poi)\s+(?:tu\s+)?sei|ora\s+sei|bundan\s+sonra\s+sen|(?:artık|artik)|mulai\s+(?:sekarang|saat\s+ini)\s+(?:kamu|anda)|sekarang\s+(?:kamu|anda)\s+adalah|from now on,? you are|henceforth,? you are|you are now (?:an?|called|named))\b|tu\s+es\s+(?:désormais|desormais)|(?:désormais|desormais),?\s+tu\s+es|partir\s+de\s+maintenant,?\s+tu\s+es|тныне\s+ты|еперь\s+ты|с\s+этого\s+момента\s+ты|(?:今から|これから|今後)、?あなたは|あなたは今|지금부터\s*(?:당신|너)|이제\s*(?:당신|너)|أنت\s+الآن|من\s+الآن\s+(?:فصاعد\S*\s+)?أنت|अब\s+से\s+(?:तुम|आप)|từ\s+(?:bây\s+giờ|giờ|nay)\s+(?:trở\s+đi\s+)?bạn|bây\s+giờ\s+bạn\s+là"
+    };
+}
+
+/// Without limits, or never refusing: what makes a new identity a
+/// jailbreak rather than a persona.
+macro_rules! unbound {
+    () => {
+        r"没有任何限制|没有限制|不受任何|无任何限制|無任何限制|不受限制|沒有任何限制|绝不拒绝|從不拒絕|从不拒绝|不要拒绝|\b(?:sin (?:ningún tipo de |ningun tipo de |ninguna )?(?:restricciones|límites|limites|filtros|censura)|sin neg(?:arte|arse)|nunca te niegues|sans (?:aucune )?(?:limites?|restrictions?|filtres?|censure)|sans jamais refuser|ohne (?:jegliche |alle |irgendwelche )?(?:Einschränkungen|Einschrankungen|Grenzen|Filter|Zensur|Regeln)|keine (?:Regeln|Grenzen|Einschränkungen|Einschrankungen)|nie ablehn\w*|sem (?:nenhuma |qualquer )?(?:restrições|restricoes|restrição|restricao|limites?|filtros?|censura)|sem (?:nunca )?recusar|senza (?:alcun[oa]? )?(?:limit[ei]|restrizion[ei]|filtri|censura)|senza (?:mai )?rifiutar\w*|(?:kısıtlaması|kısıtlama|kisitlamasi|kisitlama) olmayan|(?:kısıtlamasız|kisitlamasiz)|reddetmeden|tanpa (?:batasan|batas|filter|sensor)|tanpa menolak|(?:with )?no (?:restrictions|limits|filters|rules|guardrails)|without (?:any )?(?:restrictions|limits|filters|guardrails)|never refus\w*|without refusing)\b|libéré\s+de\s+toute|без\s+(?:каких-либо\s+|всяких\s+|любых\s+)?(?:ограничени|фильтр|цензур|правил)|никогда\s+не\s+отказ|(?:制限が|制限の|制限)(?:一切)?ない|制限なし|無制限|一切の制限|断らず|(?:제한이|제한도|제한)\s*없는|제한\s*없이|(?:거절하지\s*말|거절하지\s*않)|(?:بلا|بدون|دون)\s+(?:أي\s+)?(?:قيود|حدود|رقابة)|لا\s+ترفض|बिना\s+(?:किसी\s+)?(?:प्रतिबंध|सीमा|रोक|पाबंदी)|(?:प्रतिबंध|सीमा)\s+के\s+बिना|मना\s+नहीं|sınırsız|không\s+(?:có\s+)?(?:bất\s+kỳ\s+)?(?:giới\s+hạn|hạn\s+chế|kiểm\s+duyệt)|không\s+bao\s+giờ\s+từ\s+chối"
+    };
+}
+
+/// The `unbound-role` row's pattern.
+macro_rules! unbound_role_row {
+    () => {
+        sentence!(new_identity!(), unbound!(), "200")
+    };
+}
+
+/// A send, in any of the languages: "envía", "transmets", "schicke",
+/// "отправляй", "送信", "전송", "gönder", "gửi", "kirim", "send".
+macro_rules! send_verb {
+    () => {
+        r"发送|发到|发给|傳送|传到|上传|上傳|转发|轉發|\b(?:(?:enví|envi)\w*|mand[ae]\w*|sube|reenv\w*|envoie\w*|envoyer|transmet\w*|schick\w*|sende\w*|hochlad\w*|hoch|invi[aoi]\w*|trasmett\w*|caric\w*|inoltr\w*|kirim\w*|unggah\w*|send\w*|e-?mail\w*|upload\w*|post|forward\w*|transmit\w*)\b|(?:envía|envia)|mánd|(?:télévers|télevers|telévers|televers)|bermittel|отправ|перешл|пересыл|загруз|送信|送って|送る|転送|アップロード|전송|보내|업로드|أرسل|ارسل|ارفع|إرسال|भेज|अपलोड|ईमेल\s+कर|gönder|gonder|yükle|gửi|tải\s+lên"
+    };
+}
+
+/// The conversation as a record: its history, log or whole text —
+/// "historial de la conversación", "Gesprächsverlauf", "история
+/// переписки", "会話履歴", "대화 기록" (a chat request to a model API
+/// sends a message, not the record).
+macro_rules! conversation {
+    () => {
+        r"对话记录|對話記錄|对话历史|對話歷史|聊天记录|聊天記錄|会话记录|會話記錄|完整(?:的)?对话|整个对话|全部对话|\b(?:historial (?:completo )?de (?:la )?conversaci|toda la conversaci|historique de la conversation|toute la conversation|Chatverlauf|Konversationsverlauf|conversa (?:completa|inteira)|cronologia (?:completa )?della (?:conversazione|chat)|intera conversazione|conversazione completa|riwayat (?:percakapan|obrolan|chat)|seluruh percakapan|percakapan lengkap|(?:chat|conversation) (?:history|log|transcript)s?|(?:full|entire|whole) conversation)|conversaci\S{1,2}n completa|(?:intégralité|intégralite|integralité|integralite) de la conversation|conversation (?:(?:complète|complete)|(?:entière|entiere))|(?:Gesprächsverlauf|Gesprachsverlauf)|gesamten? (?:Gespr|Unterhaltung|Konversation)|истори\S* (?:переписк|чата|разговор|диалог|сообщени)|(?:всю|все) переписк|весь диалог|полн\S* (?:истори|переписк)|会話履歴|チャット履歴|会話の全文|会話ログ|やり取りの全文|대화\s*기록|대화\s*내역|채팅\s*기록|전체\s*대화|(?:histórico|historico) (?:completo )?d[ae] conversa|سجل المحادث|المحادثة (?:الكاملة|كاملة)|كامل المحادثة|बातचीत का (?:पूरा )?इतिहास|पूरी बातचीत|चैट (?:हिस्ट्री|इतिहास)|konuşma geçmiş|sohbet geçmiş|tüm konuşma|lịch sử (?:cuộc )?(?:trò chuyện|hội thoại|chat)|toàn bộ (?:cuộc )?(?:trò chuyện|hội thoại)"
+    };
+}
+
+/// Secrets in bulk, in the other languages: "API-Schlüssel", "mots de
+/// passe", "пароли", "パスワード", "비밀번호", "şifreler".
+macro_rules! secrets_intl {
+    () => {
+        r"密钥|密鑰|密码|密碼|令牌|凭证|憑證|\b(?:claves?|contrase\S{1,2}as?|(?:clé|cle)s?|mots?\s+de\s+passe|jetons?|(?:Passwörter|Passworter)|Passwort|Zugangsdaten|chaves?|senhas?|chiavi|password|credenziali|anahtar\w*|kunci\s+API|kata\s+sandi|tokens?)\b|(?:Schlüssel|Schlussel)|ключ|парол|токен|APIキー|パスワード|トークン|認証情報|API\s*키|비밀번호|토큰|مفاتيح|كلمات\s+المرور|पासवर्ड|टोकन|कुंजी|şifre|khóa\s+API|mật\s+khẩu"
+    };
+}
+
+/// Gathered: "收集", "reúne", "sammle", "собери", "集めて", "모아",
+/// "topla", "thu thập", "kumpulkan" — the harvest, not "all" (an API
+/// guide's "all requests send the key to <its API>").
+macro_rules! gather {
+    () => {
+        r"收集|搜集|汇总|обер|\b(?:recopila\w*|recolect\w*|junt[ae]\w*|rassembl\w*|(?:récupère|récupere|recupère|recupere)|sammle\w*|colet\w*|raccogli\w*|topla\w*|kumpulkan|(?:collect|collecting|gather|gathering|harvest|harvesting) (?:all|every|any) )|(?:reúne|reune)|集めて|集め|모아|수집|اجمع|इकट्ठा|thu\s+thập"
+    };
+}
+
+/// An address outside the skill: a URL or a mailbox.
+macro_rules! outside_address {
+    () => {
+        r"https?://\S|\b[\w.+-]+@[\w-]+\.[a-z]{2,}"
+    };
+}
+
+/// The `chat-exfil-intl` row's pattern: the conversation, or secrets
+/// gathered in bulk, sent to an address the skill writes out, in one
+/// sentence.
+macro_rules! chat_exfil_row {
+    () => {
+        concat!(
+            any_order!(send_verb!(), conversation!(), outside_address!(), "200"),
+            "|",
+            sentence!(
+                sentence!(gather!(), secrets_intl!(), "120"),
+                sentence!(send_verb!(), outside_address!(), "160"),
+                "200"
+            ),
+        )
+    };
+}
+
+/// The agent's other skills: "otras skills", "autres compétences",
+/// "остальные навыки", "他のスキル", "다른 스킬", "every other skill".
+macro_rules! other_skills {
+    () => {
+        r"其他(?:所有)?技能|其它技能|其他所有技能|\b(?:(?:otras|(?:demás|demas)|outras) (?:skills|habilidades)|autres (?:skills|(?:compétences|competences))|anderen Skills|altre (?:skill|abilit\S+)|(?:diğer|diger) (?:beceri|skill)\S*|skill lain|(?:every|all|the) other (?:installed )?skills?|other installed skills)\b|остальные навыки|другие навыки|других навык|他のスキル|ほかのスキル|다른\s*스킬|المهارات الأخرى|(?:बाकी|अन्य) स्किल|kỹ năng khác"
+    };
+}
+
+/// Rewritten: "替换", "sustituye", "remplace", "ersetze", "замени",
+/// "置き換え", "바꾸", "değiştir", "thay", "ganti", "overwrite".
+macro_rules! rewrite_verb {
+    () => {
+        r"替换|替換|覆盖|覆蓋|修改|改写|改寫|\b(?:sustitu\w*|reemplaz\w*|sobrescrib\w*|modific\w*|remplac\w*|ecras\w*|ersetz\w*|substitu\w*|sobrescrev\w*|sostituisc\w*|sovrascriv\w*|ganti|timpa|ubah|replace\w*|overwrit\w*|rewrit\w*|inject\w*)\b|(?:écras|ecras)|(?:überschreib|uberschreib)|(?:änder|ander)|замен|перезапис|измени|置き換え|上書き|書き換え|바꾸|바꿔|교체|덮어|استبدل|عدّل|बदल|değiştir|degistir|thay\s|ghi\s+đè"
+    };
+}
+
+/// The `skills-rewrite` row's pattern.
+macro_rules! skills_rewrite_row {
+    () => {
+        sentence!(rewrite_verb!(), other_skills!(), "240")
+    };
+}
+
+/// Approved: "批准", "apruébala", "approuve", "genehmige", "одобряй",
+/// "承認", "승인", "onayla", "phê duyệt", "setujui", "approve".
+macro_rules! approve_verb {
+    () => {
+        r"批准|核准|\b(?:aprueb\w*|aprob\w*|approuv\w*|genehmig\w*|aprov\w*|approv\w*|onayla\w*|setujui)\b|(?:apruéb|aprueb)|одобр|承認|승인|وافق|मंज़ूर|मंजूर|स्वीकृत|phê\s+duyệt"
+    };
+}
+
+/// Without anyone looking: "自动", "automáticamente", "автоматически",
+/// "自動的に", "자동으로", "تلقائياً", "अपने आप", "otomatik", "tự động".
+macro_rules! unattended {
+    () => {
+        r"自动|自動|\b(?:(?:automática|automatica)\w*|automatiquement|automatisch\w*|automaticamente|automatically approv\w*|approved automatically|approve (?:it |them |all |every |each |any )?automatically|otomatis|otomatik\w*)\b|автоматическ|자동|تلقائي|अपने\s+आप|स्वचालित|tự\s+động"
+    };
+}
+
+/// A payment or a transfer: "转账", "transferencia", "virement",
+/// "Überweisung", "перевод", "送金", "송금", "havale", "chuyển khoản".
+macro_rules! payment {
+    () => {
+        r"付款|转账|轉帳|支付|汇款|打款|\b(?:pagos?|transferencias?|paiements?|virements?|Zahlung\w*|pagamentos?|bonifico|bonifici|havale|pembayaran|payments?|wire transfers?|refunds?)\b|(?:Überweis|Uberweis)|оплат|перевод|(?:платеж|платёж)|支払|送金|振込|결제|송금|이체|(?:transferência|transferencia)|دفع|تحويل|भुगतान|ट्रांसफ़र|ट्रांसफर|(?:ödeme|odeme)|thanh toán|chuyển khoản"
+    };
+}
+
+/// The `payment-autoapprove` row's pattern: a payment approved with no
+/// one looking, in one sentence.
+macro_rules! payment_autoapprove_row {
+    () => {
+        sentence!(
+            sentence!(approve_verb!(), unattended!(), "40"),
+            payment!(),
+            "160"
+        )
+    };
+}
+
+/// Deleted: "删除", "удали", "削除", "삭제", "apague", "elimina", "احذف",
+/// "हटा", "sil", "xóa", "hapus".
+macro_rules! wipe_verb {
+    () => {
+        r"删除|刪除|清空|\b(?:apag\w*|exclu\w*|elimin\w*|cancell\w*|sil|silin\w*|hapus)\b|удали|стери|削除|消去|삭제|지우|احذف|امسح|हटा|मिटा|xóa|xoá"
+    };
+}
+
+/// Every file: "所有文件", "все файлы", "すべてのファイル", "모든 파일",
+/// "todos os arquivos", "tutti i file", "tüm dosyalar", "semua file".
+macro_rules! all_files {
+    () => {
+        r"所有文件|全部文件|\b(?:todos\s+os\s+arquivos|tutti\s+i\s+file|semua\s+file)\b|все\s+файлы|ファイルをすべて|すべてのファイル|全てのファイル|ファイルを全て|모든\s*파일|جميع\s+الملفات|كل\s+الملفات|सभी\s+(?:फ़ाइल|फाइल)|(?:tüm|tum)\s+dosya|toàn\s+bộ\s+tệp|tất\s+cả\s+(?:các\s+)?tệp"
+    };
+}
+
+/// The user's home folder: "主目录", "домашний каталог",
+/// "ホームディレクトリ", "홈 디렉터리", "pasta pessoal", "ana dizin".
+macro_rules! home_folder {
+    () => {
+        r"主目录|家目录|主目錄|家目錄|\b(?:pasta pessoal|cartella (?:home|personale)|ana dizin\w*|direktori home|folder home)\b|домашн\S* (?:каталог|директори|папк)|ホームディレクトリ|ホームフォルダ|홈\s*(?:디렉터리|디렉토리)|홈\s*폴더|(?:diretório|diretorio) (?:home|pessoal)|المجلد الرئيسي|مجلد المنزل|होम (?:डायरेक्टरी|फ़ोल्डर|फोल्डर)|thư mục (?:chính|home|gốc)"
+    };
+}
+
+/// The `home-wipe-intl` row's pattern: every file of the user's home
+/// folder deleted, in one sentence.
+macro_rules! home_wipe_row {
+    () => {
+        any_order!(wipe_verb!(), all_files!(), home_folder!(), "120")
     };
 }

@@ -63,6 +63,7 @@ mod mcplaunch;
 mod metacomment;
 mod midphrase;
 mod naming;
+mod negation;
 mod netaddr;
 mod newvolume;
 mod optionheading;

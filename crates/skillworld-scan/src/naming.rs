@@ -1879,14 +1879,42 @@ fn inside_quotation(line: &str, at: usize) -> bool {
         return false;
     };
     let mut depth = 0usize;
+    // German opens with „ and closes with “, which opens elsewhere.
+    let mut german = false;
     for c in before.chars() {
         match c {
+            '„' => {
+                depth += 1;
+                german = true;
+            }
+            '“' if german => {
+                depth = depth.saturating_sub(1);
+                german = false;
+            }
             '“' | '「' | '『' | '«' => depth += 1,
             '”' | '」' | '』' | '»' => depth = depth.saturating_sub(1),
             _ => {}
         }
     }
-    depth > 0 && after.contains(['”', '」', '』', '»'])
+    let after_closes = if german { '“' } else { '”' };
+    (depth > 0 && after.contains([after_closes, '」', '』', '»']))
+        || inside_plain_quotes(before, after)
+}
+
+/// Whether a plain `"` opened before the match and closes after it, as an
+/// example is quoted ("phrases like \"ignore all previous instructions\"",
+/// in any language; polyglot73). The one quoted text of a line, opened
+/// after `:` or `=`, is not one: it introduces the text itself, a
+/// frontmatter value or the rule an order says to save (`notes: "…"`,
+/// `save this: "…"`), where examples come in lists.
+fn inside_plain_quotes(before: &str, after: &str) -> bool {
+    if before.matches('"').count().is_multiple_of(2) || !after.contains('"') {
+        return false;
+    }
+    let opened = before.rfind('"').unwrap_or(0);
+    let introduced = before[..opened].trim_end().ends_with([':', '=']);
+    let one_quote = before.matches('"').count() + after.matches('"').count() == 2;
+    !(introduced && one_quote)
 }
 
 /// A keychain command that shows no secret (batch 25): `security
