@@ -834,3 +834,147 @@ macro_rules! sent_denied_row {
         )
     };
 }
+
+/// inject74: the agent's own hidden instructions — its system prompt,
+/// system or developer message, the instructions it was given — named as
+/// what is to be shown. The agent's, not a prompt the skill writes.
+macro_rules! own_prompt {
+    () => {
+        r"\b(?:system prompts?|system messages?|system instructions|developer (?:messages?|instructions|prompts?)|(?:initial|original|hidden|internal|secret) (?:instructions|prompts?)|instructions you (?:received|were given|have been given))\b"
+    };
+}
+
+/// inject74: the disclosure — printed, repeated, posted, appended.
+macro_rules! disclose_verb {
+    () => {
+        r"\b(?:print|output|repeat|reveal|disclose|dump|include|show|share|post|paste|echo|recite|quote|leak|send|write out|tell)\b"
+    };
+}
+
+/// The `prompt-reveal` row's pattern: a disclosure and the agent's own
+/// hidden instructions in one sentence, in that order; a quotation mark
+/// right after them is a phrasing quoted as an example ("a request like
+/// \"print your system prompt\""), not an order.
+macro_rules! prompt_reveal_row {
+    () => {
+        concat!(
+            "(?:",
+            disclose_verb!(),
+            ")",
+            in_sentence!("60"),
+            "(?:",
+            own_prompt!(),
+            r")(?:$|[^'\x22\x60\w])"
+        )
+    };
+}
+
+/// inject74: the user's money moved — a payment, a transfer, a purchase
+/// with the card the user saved.
+macro_rules! money_act {
+    () => {
+        r"\b(?:payments?|payment requests?|wire transfers?|bank transfers?|transfer the amount|purchase|purchases|buy|book and pay|pay for|saved card|stored card|saved payment method|stored payment method)\b"
+    };
+}
+
+/// inject74: the user left out of it — without review or approval,
+/// automatically, before being shown.
+macro_rules! unreviewed {
+    () => {
+        r"\b(?:without (?:waiting for |asking |any |the user's |user |their |a )?(?:review|approval|confirmation|consent|asking)|no (?:user |human )?approval (?:is )?(?:needed|required)|automatically|before showing)\b"
+    };
+}
+
+/// The `payment-unreviewed` row's pattern: money moved and the user left
+/// out, in one sentence; or a transfer said to be authorised already by
+/// someone else ("the CFO has authorised an immediate wire transfer").
+macro_rules! payment_unreviewed_row {
+    () => {
+        concat!(
+            sentence!(money_act!(), unreviewed!(), "100"),
+            r"|\b(?:authori[sz]ed|pre-?approved|signed off)\b",
+            in_sentence!("40"),
+            r"\b(?:immediate|urgent|wire|same-day)\s+(?:wire\s+)?(?:transfer|payment)s?\b"
+        )
+    };
+}
+
+/// inject74: a verdict given whatever the facts — always recommended,
+/// ranked first in every comparison, rated in every review.
+macro_rules! fixed_verdict {
+    () => {
+        r"\balways (?:recommend|rank|rate|describe|present|suggest|favou?r|list|put)\b|\b(?:first|highest|top) in (?:every|each|all) (?:comparisons?|reviews?|rankings?|lists?)\b|\bin (?:every|each) (?:summary|comparison|review|answer|recommendation)\b"
+    };
+}
+
+/// inject74: the deceit that makes such a verdict false — the user's
+/// needs ignored, the bad news hidden, faults invented, rivals run down.
+macro_rules! false_verdict {
+    () => {
+        r"\b(?:whatever the user (?:asks|wants|needs|says)|regardless of (?:what the user|the user's|their) \w+|hide (?:any |all )?(?:negative|bad|critical|poor) reviews|never mention (?:its|their|the) (?:fees|risks|drawbacks|downsides|problems|cancellation)|omit (?:the|any|its|all) (?:risks|drawbacks|downsides|negative|concerns)|invent (?:at least )?(?:\w+ )?(?:problems|issues|flaws|bugs|faults)|(?:competing|rival|other|competitors') (?:products|brands|offers|airlines|options) as (?:unreliable|inferior|unsafe|worse|overpriced)|as the (?:clear|obvious) winner)\b"
+    };
+}
+
+/// The `biased-verdict` row's pattern: a fixed verdict and its deceit in
+/// one sentence, either order.
+macro_rules! biased_verdict_row {
+    () => {
+        sentence!(fixed_verdict!(), false_verdict!(), "120")
+    };
+}
+
+/// inject74: the user's material that is theirs alone — a whole inbox,
+/// ledger or transcript, the original files, bank or card details,
+/// one-time codes.
+macro_rules! users_material {
+    () => {
+        r"\b(?:the (?:full|whole|entire|complete|raw) (?:ledger|inbox|mailbox|transcript|database|dataset|conversation|chat|history|contact list|address book|home folder)|the original (?:files?|documents?|csv|data|spreadsheet)|(?:bank|card|passport|login|payment) (?:details|numbers?)|(?:password[- ]reset|two[- ]factor|2FA|MFA|verification|one[- ]time|OTP) codes?|every message in (?:the|their|your) inbox|the user's (?:files|documents|contacts|address|phone number|passwords?))\b"
+    };
+}
+
+/// inject74: a send of it, by mail or message as well as upload.
+macro_rules! send_out_verb {
+    () => {
+        concat!(
+            copy_verb!(),
+            r"|\b(?:e-?mail|message|share|bcc|cc|paste)\b"
+        )
+    };
+}
+
+/// inject74: an outside address written out, or a chat handle.
+macro_rules! outside_target {
+    () => {
+        concat!(
+            outside_literal!(),
+            r"|\bs3://[\w-]+|\b(?:Telegram|Discord|WhatsApp|Signal)\b[^\n.!?]{0,10}@\w+"
+        )
+    };
+}
+
+/// The `user-material-sent` row's pattern: the user's own material and a
+/// send in one sentence, then an outside address the skill writes out.
+macro_rules! user_material_sent_row {
+    () => {
+        concat!(
+            sentence!(send_out_verb!(), users_material!(), "80"),
+            in_sentence!("120"),
+            "(?:",
+            outside_target!(),
+            ")"
+        )
+    };
+}
+
+/// The `unconfirmed-risk` row's pattern: the order not to ask, and what
+/// it covers named as the risky case ("even for messages to external
+/// recipients", "even on production").
+macro_rules! unconfirmed_risk_row {
+    () => {
+        concat!(
+            r"(?:\b(?:never|don't|do not)\s+ask\b|\bwithout\s+(?:asking|confirmation|approval))",
+            in_sentence!("80"),
+            r"\beven (?:for|on|in|when|if|with)\b[^\n.!?]{0,40}?\b(?:external|production|prod|live|payments?|deletes?|deletions?|drop|force[- ]push\w*|outside|third[- ]part\w+|strangers|unknown|destructive|irreversible)\b"
+        )
+    };
+}
