@@ -837,10 +837,11 @@ macro_rules! sent_denied_row {
 
 /// inject74: the agent's own hidden instructions — its system prompt,
 /// system or developer message, the instructions it was given — named as
-/// what is to be shown. The agent's, not a prompt the skill writes.
+/// what is to be shown. "Your" or "its": a system prompt a guide tells
+/// the reader to paste, or one the context window shares, is no secret.
 macro_rules! own_prompt {
     () => {
-        r"\b(?:system prompts?|system messages?|system instructions|developer (?:messages?|instructions|prompts?)|(?:initial|original|hidden|internal|secret) (?:instructions|prompts?)|instructions you (?:received|were given|have been given))\b"
+        r"\b(?:your|its|their|the (?:assistant|model|agent)'s)\s+(?:(?:full|entire|complete|whole|exact|original|initial|hidden|internal|secret|own|underlying)\s+)*(?:system prompts?|system messages?|system instructions|developer (?:messages?|instructions|prompts?)|(?:initial|original|hidden|internal|secret) (?:instructions|prompts?))\b|\binstructions you (?:received|were given|have been given)\b"
     };
 }
 
@@ -877,11 +878,12 @@ macro_rules! money_act {
     };
 }
 
-/// inject74: the user left out of it — without review or approval,
-/// automatically, before being shown.
+/// inject74: the user left out of it — without review or approval, before
+/// being shown. Not "automatically": a store that renews a plan
+/// automatically describes a product (the sweeps).
 macro_rules! unreviewed {
     () => {
-        r"\b(?:without (?:waiting for |asking |any |the user's |user |their |a )?(?:review|approval|confirmation|consent|asking)|no (?:user |human )?approval (?:is )?(?:needed|required)|automatically|before showing)\b"
+        r"\b(?:without (?:waiting for |asking |any |the user's |user |their |a )?(?:review|approval|confirmation|consent|asking)|no (?:user |human )?approval (?:is )?(?:needed|required)|before showing)\b"
     };
 }
 
@@ -925,20 +927,21 @@ macro_rules! biased_verdict_row {
 
 /// inject74: the user's material that is theirs alone — a whole inbox,
 /// ledger or transcript, the original files, bank or card details,
-/// one-time codes.
+/// one-time codes. In lower case: a list of article titles ("Send Email
+/// Attachment", "Login Details in Linux") names topics, not data.
 macro_rules! users_material {
     () => {
-        r"\b(?:the (?:full|whole|entire|complete|raw) (?:ledger|inbox|mailbox|transcript|database|dataset|conversation|chat|history|contact list|address book|home folder)|the original (?:files?|documents?|csv|data|spreadsheet)|(?:bank|card|passport|login|payment) (?:details|numbers?)|(?:password[- ]reset|two[- ]factor|2FA|MFA|verification|one[- ]time|OTP) codes?|every message in (?:the|their|your) inbox|the user's (?:files|documents|contacts|address|phone number|passwords?))\b"
+        r"(?-i:\b(?:the (?:full|whole|entire|complete|raw) (?:ledger|inbox|mailbox|transcript|database|dataset|conversation|chat|history|contact list|address book|home folder)|the original (?:files?|documents?|csv|data|spreadsheet)|(?:bank|card|passport|login|payment) (?:details|numbers?)|(?:password[- ]reset|two[- ]factor|2FA|MFA|verification|one[- ]time|OTP) codes?|every message in (?:the|their|your) inbox|the user's (?:files|documents|contacts|address|phone number|passwords?))\b)"
     };
 }
 
-/// inject74: a send of it, by mail or message as well as upload.
+/// inject74: a send of it, by mail or message as well as upload; the
+/// order's form only ("a code we sent to your address" tells what
+/// happened), and "email" or "message" only with its object ("outlook
+/// email it keeps saying" is a noun).
 macro_rules! send_out_verb {
     () => {
-        concat!(
-            copy_verb!(),
-            r"|\b(?:e-?mail|message|share|bcc|cc|paste)\b"
-        )
+            r"\b(?:send|forward|upload|post|copy|mirror|back up|sync|submit|transmit|relay|share|bcc|cc|paste)\b|\b(?:e-?mail|message)\s+(?:the|all|every|each|them|these|those)\b"
     };
 }
 
@@ -952,12 +955,24 @@ macro_rules! outside_target {
     };
 }
 
-/// The `user-material-sent` row's pattern: the user's own material and a
-/// send in one sentence, then an outside address the skill writes out.
+/// The `user-material-sent` row's pattern: a send of the user's own
+/// material, or the material and then a send of it ("… codes, message
+/// them to …": "email" or "message" before the material may be a noun),
+/// in one sentence, then an outside address the skill writes out.
 macro_rules! user_material_sent_row {
     () => {
         concat!(
-            sentence!(send_out_verb!(), users_material!(), "80"),
+            "(?:(?:",
+            send_out_verb!(),
+            ")",
+            in_sentence!("80"),
+            "(?:",
+            users_material!(),
+            ")|(?:",
+            users_material!(),
+            ")",
+            in_sentence!("80"),
+            r"\b(?:send|forward|upload|post|copy|e-?mail|message|share|paste)\s+(?:them|it|these|those)\b)",
             in_sentence!("120"),
             "(?:",
             outside_target!(),
@@ -974,7 +989,43 @@ macro_rules! unconfirmed_risk_row {
         concat!(
             r"(?:\b(?:never|don't|do not)\s+ask\b|\bwithout\s+(?:asking|confirmation|approval))",
             in_sentence!("80"),
-            r"\beven (?:for|on|in|when|if|with)\b[^\n.!?]{0,40}?\b(?:external|production|prod|live|payments?|deletes?|deletions?|drop|force[- ]push\w*|outside|third[- ]part\w+|strangers|unknown|destructive|irreversible)\b"
+            r"\beven (?:for|on|in|with)\b[^\n.!?]{0,40}?\b(?:external|production|prod|live|payments?|deletes?|deletions?|drop|force[- ]push\w*|outside|third[- ]part\w+|strangers|unknown|destructive|irreversible)\b"
+        )
+    };
+}
+
+/// inject74: where a rule outlives the task — the agent's memory, every
+/// future session, the instruction file every project reads.
+macro_rules! future_sessions {
+    () => {
+        r"\b(?:memory file|(?:in|to|into) (?:its|your|their) memory|(?:for|in|across) (?:all|every) future (?:chats?|sessions?|conversations?|projects?|runs?)|across (?:all )?(?:projects|sessions|conversations)|CLAUDE\.md|AGENTS\.md)\b"
+    };
+}
+
+/// inject74: the rule planted there — a finding never raised, a standing
+/// forward, a site trusted, a consent the user never gave.
+macro_rules! planted_rule {
+    () => {
+        r"\b(?:never (?:flag|report|mention|warn about|question)|always (?:forward|send|cc|bcc|upload|approve|trust)|forward all|(?:are|is) trusted|may be (?:opened|run|installed|executed) without|(?:has|have) (?:already )?(?:agreed|consented) to (?:share|send|forward|disclose))\b"
+    };
+}
+
+/// The `planted-rule` row's pattern: a rule that harms and the place that
+/// keeps it for later sessions, in one sentence, either order.
+macro_rules! planted_rule_row {
+    () => {
+        sentence!(future_sessions!(), planted_rule!(), "200")
+    };
+}
+
+/// The `other-skills-rewritten` row's pattern: the user's other skills
+/// changed — all installed ones, or one made to copy its mail elsewhere.
+macro_rules! other_skills_rewritten_row {
+    () => {
+        sentence!(
+            r"\b(?:replace|rewrite|overwrite|modify|edit|change|patch)\b",
+            r"\b(?:the other (?:installed )?skills|other installed skills|(?:all|every) (?:other )?installed skills|every other skill|the \w+ skill so (?:that )?it (?:bcc|cc|forward|send|upload|cop)\w*)\b",
+            "100"
         )
     };
 }

@@ -6866,7 +6866,8 @@ pub static RULES: &[Rule] = &[
         severity: Severity::High,
         target: Target::Prose,
         pattern: prompt_reveal_row!(),
-        unless: negated!["not to ", "refuse"],
+        // A line about prompt injection teaches what the attack asks for.
+        unless: negated!["not to ", "refuse", "injection", "attack"],
         spares_descriptions: true,
         what: "tells the agent to show its system prompt or hidden instructions",
         explain: "Tells the agent to print, repeat or send its own system prompt or the instructions it was given: what it was told to keep is handed to whoever reads the output; remove the skill.",
@@ -6902,6 +6903,7 @@ pub static RULES: &[Rule] = &[
         target: Target::Prose,
         pattern: user_material_sent_row!(),
         unless: negated![
+            "@example.com",
             "://example.com",
             ".example.com",
             "://localhost",
@@ -6918,9 +6920,39 @@ pub static RULES: &[Rule] = &[
         severity: Severity::High,
         target: Target::Prose,
         pattern: unconfirmed_risk_row!(),
+        // "do not ask — unless it is irreversible" keeps the question for
+        // the risky case (the sweeps).
+        unless: &["unless", "Unless", "UNLESS"],
         spares_descriptions: true,
         what: "tells the agent not to ask even for a risky act",
         explain: "Tells the agent not to ask the user first, naming the risky case it covers (external recipients, production, deletions, payments): the user's last check is taken away where it matters; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "planted-rule",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        // A preference kept for later sessions is a memory's use; a rule
+        // that hides findings, forwards mail, trusts a site or claims the
+        // user's consent, kept there, is an injection that outlives it.
+        pattern: planted_rule_row!(),
+        unless: &["not to ", "don't ", "do not ", "Don't ", "Do not "],
+        spares_descriptions: true,
+        what: "plants a harmful standing rule in the agent's memory",
+        explain: "Tells the agent to keep, in its memory or for every future session, a rule that hides findings, forwards the user's data, trusts a site or claims a consent the user never gave; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "other-skills-rewritten",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        pattern: other_skills_rewritten_row!(),
+        unless: negated![],
+        spares_descriptions: true,
+        what: "tells the agent to rewrite the user's other skills",
+        explain: "Tells the agent to change the user's other installed skills (replace their instructions, make one copy its mail elsewhere): one skill takes over the rest; remove the skill.",
         ..Rule::BASE
     },
     // harm72: a scripted denial for the user who asks ("if the user asks,
