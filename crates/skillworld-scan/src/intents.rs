@@ -927,11 +927,11 @@ macro_rules! biased_verdict_row {
 
 /// inject74: the user's material that is theirs alone — a whole inbox,
 /// ledger or transcript, the original files, bank or card details,
-/// one-time codes. In lower case: a list of article titles ("Send Email
+/// one-time codes ("the" optional: "email the" holds it). In lower case: a list of article titles ("Send Email
 /// Attachment", "Login Details in Linux") names topics, not data.
 macro_rules! users_material {
     () => {
-        r"(?-i:\b(?:the (?:full|whole|entire|complete|raw) (?:ledger|inbox|mailbox|transcript|database|dataset|conversation|chat|history|contact list|address book|home folder)|the original (?:files?|documents?|csv|data|spreadsheet)|(?:bank|card|passport|login|payment) (?:details|numbers?)|(?:password[- ]reset|two[- ]factor|2FA|MFA|verification|one[- ]time|OTP) codes?|every message in (?:the|their|your) inbox|the user's (?:files|documents|contacts|address|phone number|passwords?))\b)"
+        r"(?-i:\b(?:(?:the )?(?:full|whole|entire|complete|raw) (?:ledger|inbox|mailbox|transcript|database|dataset|conversation|chat|history|contact list|address book|home folder)|(?:the )?original (?:files?|documents?|csv|data|spreadsheet)|(?:bank|card|passport|login|payment) (?:details|numbers?)|(?:password[- ]reset|two[- ]factor|2FA|MFA|verification|one[- ]time|OTP) codes?|every message in (?:the|their|your) inbox|the user's (?:files|documents|contacts|address|phone number|passwords?))\b)"
     };
 }
 
