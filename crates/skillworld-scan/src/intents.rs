@@ -887,16 +887,21 @@ macro_rules! unreviewed {
     };
 }
 
-/// The `payment-unreviewed` row's pattern: money moved and the user left
-/// out, in one sentence; or a transfer said to be authorised already by
-/// someone else ("the CFO has authorised an immediate wire transfer").
+/// The `payment-unreviewed` row's pattern: money moved and then the user
+/// left out, in one sentence; or a transfer said to be authorised already
+/// by someone else ("the CFO has authorised an immediate wire transfer"),
+/// in literal words, so the prefilter's trigger is the whole phrase.
 macro_rules! payment_unreviewed_row {
     () => {
         concat!(
-            sentence!(money_act!(), unreviewed!(), "100"),
-            r"|\b(?:authori[sz]ed|pre-?approved|signed off)\b",
-            in_sentence!("40"),
-            r"\b(?:immediate|urgent|wire|same-day)\s+(?:wire\s+)?(?:transfer|payment)s?\b"
+            "(?:",
+            money_act!(),
+            ")",
+            in_sentence!("100"),
+            "(?:",
+            unreviewed!(),
+            ")",
+            r"|\b(?:authori[sz]ed|pre-?approved|signed off) (?:an? |the )?(?:immediate|urgent|same-day) (?:wire |bank )?(?:transfer|payment)s?\b"
         )
     };
 }
@@ -905,7 +910,7 @@ macro_rules! payment_unreviewed_row {
 /// ranked first in every comparison, rated in every review.
 macro_rules! fixed_verdict {
     () => {
-        r"\balways (?:recommend|rank|rate|describe|present|suggest|favou?r|list|put)\b|\b(?:first|highest|top) in (?:every|each|all) (?:comparisons?|reviews?|rankings?|lists?)\b|\bin (?:every|each) (?:summary|comparison|review|answer|recommendation)\b"
+        r"\balways (?:recommend|rank|rate|favou?r)\b|\b(?:first|highest|top) in (?:every|each|all) (?:comparisons?|reviews?|rankings?|lists?)\b|\bin (?:every|each) (?:summary|comparison|review|answer|recommendation)\b"
     };
 }
 
@@ -987,7 +992,7 @@ macro_rules! user_material_sent_row {
 macro_rules! unconfirmed_risk_row {
     () => {
         concat!(
-            r"(?:\b(?:never|don't|do not)\s+ask\b|\bwithout\s+(?:asking|confirmation|approval))",
+            r"(?:\b(?:never|don't|do not) ask\b|\bwithout (?:asking|confirmation|approval))",
             in_sentence!("80"),
             r"\beven (?:for|on|in|with)\b[^\n.!?]{0,40}?\b(?:external|production|prod|live|payments?|deletes?|deletions?|drop|force[- ]push\w*|outside|third[- ]part\w+|strangers|unknown|destructive|irreversible)\b"
         )
@@ -998,7 +1003,7 @@ macro_rules! unconfirmed_risk_row {
 /// future session, the instruction file every project reads.
 macro_rules! future_sessions {
     () => {
-        r"\b(?:memory file|(?:in|to|into) (?:its|your|their) memory|(?:for|in|across) (?:all|every) future (?:chats?|sessions?|conversations?|projects?|runs?)|across (?:all )?(?:projects|sessions|conversations)|CLAUDE\.md|AGENTS\.md)\b"
+        r"\b(?:memory file|(?:in|to|into) (?:its|your|their) memory|(?:for|in|across) (?:all|every) future (?:chats?|sessions?|conversations?|projects?|runs?)|across (?:all )?(?:projects|sessions|conversations)|(?:to|into|in) (?:CLAUDE|AGENTS)\.md)\b"
     };
 }
 
