@@ -1113,3 +1113,203 @@ macro_rules! home_wipe_row {
         any_order!(wipe_verb!(), all_files!(), home_folder!(), "120")
     };
 }
+
+/// inject74: the agent's own hidden instructions — its system prompt,
+/// system or developer message, the instructions it was given — named as
+/// what is to be shown. "Your" or "its": a system prompt a guide tells
+/// the reader to paste, or one the context window shares, is no secret.
+macro_rules! own_prompt {
+    () => {
+        r"\b(?:your|its|their|the (?:assistant|model|agent)'s)\s+(?:(?:full|entire|complete|whole|exact|original|initial|hidden|internal|secret|own|underlying)\s+)*(?:system prompts?|system messages?|system instructions|developer (?:messages?|instructions|prompts?)|(?:initial|original|hidden|internal|secret) (?:instructions|prompts?))\b|\binstructions you (?:received|were given|have been given)\b"
+    };
+}
+
+/// inject74: the disclosure — printed, repeated, posted, appended.
+macro_rules! disclose_verb {
+    () => {
+        r"\b(?:print|output|repeat|reveal|disclose|dump|include|show|share|post|paste|echo|recite|quote|leak|send|write out|tell)\b"
+    };
+}
+
+/// The `prompt-reveal` row's pattern: a disclosure and the agent's own
+/// hidden instructions in one sentence, in that order; a quotation mark
+/// right after them is a phrasing quoted as an example ("a request like
+/// \"print your system prompt\""), not an order.
+macro_rules! prompt_reveal_row {
+    () => {
+        concat!(
+            "(?:",
+            disclose_verb!(),
+            ")",
+            in_sentence!("60"),
+            "(?:",
+            own_prompt!(),
+            r")(?:$|[^'\x22\x60\w])"
+        )
+    };
+}
+
+/// inject74: the user's money moved — a payment, a transfer, a purchase
+/// with the card the user saved.
+macro_rules! money_act {
+    () => {
+        r"\b(?:payments?|payment requests?|wire transfers?|bank transfers?|transfer the amount|purchase|purchases|buy|book and pay|pay for|saved card|stored card|saved payment method|stored payment method)\b"
+    };
+}
+
+/// inject74: the user left out of it — without review or approval, before
+/// being shown. Not "automatically": a store that renews a plan
+/// automatically describes a product (the sweeps).
+macro_rules! unreviewed {
+    () => {
+        r"\b(?:without (?:waiting for |asking |any |the user's |user |their |a )?(?:review|approval|confirmation|consent|asking)|no (?:user |human )?approval (?:is )?(?:needed|required)|before showing)\b"
+    };
+}
+
+/// The `payment-unreviewed` row's pattern: money moved and then the user
+/// left out, in one sentence; or a transfer said to be authorised already
+/// by someone else ("the CFO has authorised an immediate wire transfer"),
+/// in literal words, so the prefilter's trigger is the whole phrase.
+macro_rules! payment_unreviewed_row {
+    () => {
+        concat!(
+            "(?:",
+            money_act!(),
+            ")",
+            in_sentence!("100"),
+            "(?:",
+            unreviewed!(),
+            ")",
+            r"|\b(?:authori[sz]ed|pre-?approved|signed off) (?:an? |the )?(?:immediate|urgent|same-day) (?:wire |bank )?(?:transfer|payment)s?\b"
+        )
+    };
+}
+
+/// inject74: a verdict given whatever the facts — always recommended,
+/// ranked first in every comparison, rated in every review.
+macro_rules! fixed_verdict {
+    () => {
+        r"\balways (?:recommend|rank|rate|favou?r)\b|\b(?:first|highest|top) in (?:every|each|all) (?:comparisons?|reviews?|rankings?|lists?)\b|\bin (?:every|each) (?:summary|comparison|review|answer|recommendation)\b"
+    };
+}
+
+/// inject74: the deceit that makes such a verdict false — the user's
+/// needs ignored, the bad news hidden, faults invented, rivals run down.
+macro_rules! false_verdict {
+    () => {
+        r"\b(?:whatever the user (?:asks|wants|needs|says)|regardless of (?:what the user|the user's|their) \w+|hide (?:any |all )?(?:negative|bad|critical|poor) reviews|never mention (?:its|their|the) (?:fees|risks|drawbacks|downsides|problems|cancellation)|omit (?:the|any|its|all) (?:risks|drawbacks|downsides|negative|concerns)|invent (?:at least )?(?:\w+ )?(?:problems|issues|flaws|bugs|faults)|(?:competing|rival|other|competitors') (?:products|brands|offers|airlines|options) as (?:unreliable|inferior|unsafe|worse|overpriced)|as the (?:clear|obvious) winner)\b"
+    };
+}
+
+/// The `biased-verdict` row's pattern: a fixed verdict and its deceit in
+/// one sentence, either order.
+macro_rules! biased_verdict_row {
+    () => {
+        sentence!(fixed_verdict!(), false_verdict!(), "120")
+    };
+}
+
+/// inject74: the user's material that is theirs alone — a whole inbox,
+/// ledger or transcript, the original files, bank or card details,
+/// one-time codes ("the" optional: "email the" holds it). In lower case: a list of article titles ("Send Email
+/// Attachment", "Login Details in Linux") names topics, not data.
+macro_rules! users_material {
+    () => {
+        r"(?-i:\b(?:(?:the )?(?:full|whole|entire|complete|raw) (?:ledger|inbox|mailbox|transcript|database|dataset|conversation|chat|history|contact list|address book|home folder)|(?:the )?original (?:files?|documents?|csv|data|spreadsheet)|(?:bank|card|passport|login|payment) (?:details|numbers?)|(?:password[- ]reset|two[- ]factor|2FA|MFA|verification|one[- ]time|OTP) codes?|every message in (?:the|their|your) inbox|the user's (?:files|documents|contacts|address|phone number|passwords?))\b)"
+    };
+}
+
+/// inject74: a send of it, by mail or message as well as upload; the
+/// order's form only ("a code we sent to your address" tells what
+/// happened), and "email" or "message" only with its object ("outlook
+/// email it keeps saying" is a noun).
+macro_rules! send_out_verb {
+    () => {
+            r"\b(?:send|forward|upload|post|copy|mirror|back up|sync|submit|transmit|relay|share|bcc|cc|paste)\b|\b(?:e-?mail|message)\s+(?:the|all|every|each|them|these|those)\b"
+    };
+}
+
+/// inject74: an outside address written out, or a chat handle.
+macro_rules! outside_target {
+    () => {
+        concat!(
+            outside_literal!(),
+            r"|\bs3://[\w-]+|\b(?:Telegram|Discord|WhatsApp|Signal)\b[^\n.!?]{0,10}@\w+"
+        )
+    };
+}
+
+/// The `user-material-sent` row's pattern: a send of the user's own
+/// material, or the material and then a send of it ("… codes, message
+/// them to …": "email" or "message" before the material may be a noun),
+/// in one sentence, then an outside address the skill writes out.
+macro_rules! user_material_sent_row {
+    () => {
+        concat!(
+            "(?:(?:",
+            send_out_verb!(),
+            ")",
+            in_sentence!("80"),
+            "(?:",
+            users_material!(),
+            ")|(?:",
+            users_material!(),
+            ")",
+            in_sentence!("80"),
+            r"\b(?:send|forward|upload|post|copy|e-?mail|message|share|paste)\s+(?:them|it|these|those)\b)",
+            in_sentence!("120"),
+            "(?:",
+            outside_target!(),
+            ")"
+        )
+    };
+}
+
+/// The `unconfirmed-risk` row's pattern: the order not to ask, and what
+/// it covers named as the risky case ("even for messages to external
+/// recipients", "even on production").
+macro_rules! unconfirmed_risk_row {
+    () => {
+        concat!(
+            r"(?:\b(?:never|don't|do not) ask\b|\bwithout (?:asking|confirmation|approval))",
+            in_sentence!("80"),
+            r"\beven (?:for|on|in|with)\b[^\n.!?]{0,40}?\b(?:external|production|prod|live|payments?|deletes?|deletions?|drop|force[- ]push\w*|outside|third[- ]part\w+|strangers|unknown|destructive|irreversible)\b"
+        )
+    };
+}
+
+/// inject74: where a rule outlives the task — the agent's memory, every
+/// future session, the instruction file every project reads.
+macro_rules! future_sessions {
+    () => {
+        r"\b(?:memory file|(?:in|to|into) (?:its|your|their) memory|(?:for|in|across) (?:all|every) future (?:chats?|sessions?|conversations?|projects?|runs?)|across (?:all )?(?:projects|sessions|conversations)|(?:to|into|in) (?:CLAUDE|AGENTS)\.md)\b"
+    };
+}
+
+/// inject74: the rule planted there — a finding never raised, a standing
+/// forward, a site trusted, a consent the user never gave.
+macro_rules! planted_rule {
+    () => {
+        r"\b(?:never (?:flag|report|mention|warn about|question)|always (?:forward|send|cc|bcc|upload|approve|trust)|forward all|(?:are|is) trusted|may be (?:opened|run|installed|executed) without|(?:has|have) (?:already )?(?:agreed|consented) to (?:share|send|forward|disclose))\b"
+    };
+}
+
+/// The `planted-rule` row's pattern: a rule that harms and the place that
+/// keeps it for later sessions, in one sentence, either order.
+macro_rules! planted_rule_row {
+    () => {
+        sentence!(future_sessions!(), planted_rule!(), "200")
+    };
+}
+
+/// The `other-skills-rewritten` row's pattern: the user's other skills
+/// changed — all installed ones, or one made to copy its mail elsewhere.
+macro_rules! other_skills_rewritten_row {
+    () => {
+        sentence!(
+            r"\b(?:replace|rewrite|overwrite|modify|edit|change|patch)\b",
+            r"\b(?:the other (?:installed )?skills|other installed skills|(?:all|every) (?:other )?installed skills|every other skill|the \w+ skill so (?:that )?it (?:bcc|cc|forward|send|upload|cop)\w*)\b",
+            "100"
+        )
+    };
+}

@@ -6618,7 +6618,10 @@ pub static RULES: &[Rule] = &[
         id: "instruction-override",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"(?:\b(?:ignor|disregard|forget|overrid|overrul|bypass)(?:e|es|ed|ing|s)?\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+|every\s+)*(?:previous|prior|above|earlier|preceding|system|original|existing|developer|safety|user'?s?)\s+(?:instructions?|prompts?|rules|directions|guidelines|guidance|constraints|policies|messages|directives|orders|safeguards|restrictions)|\byour\s+(?:real|true|actual|new)\s+(?:instructions|task|purpose|goal|directive)\s+(?:is|are)\b|\bnew\s+(?:system\s+)?instructions?\s*:|\b(?:ignore|disregard)\s+(?:the\s+|what\s+the\s+)?user(?:'s)?\s+(?:request|question|message|prompt|task)s?\b[^\n]{0,40}\binstead\b|\b(?:previous|prior|earlier|original|system|existing|usual|safety)\s+(?:safety\s+)?(?:instructions|guidelines|rules|constraints|policies|restrictions)\b[^\n.;]{0,50}?\b(?:do\s+not|don't|no\s+longer)\s*\sapply\b|\b(?:previous|prior|earlier|original|existing|usual|safety)\s+(?:safety\s+)?(?:instructions|guidelines|rules|constraints|policies|restrictions)\b[^\n.;]{0,50}?\b(?:are|is)\s+(?:not|no\s+longer)\s+applicable\b|\b(?:previous|prior|original|system|existing|usual|safety)\s+(?:instructions|guidelines|rules|constraints|policies|restrictions)\s+(?:are|is|have\s+been)\s+(?:now\s+)?(?:suspended|void|revoked|lifted|disabled|cancell?ed|paused|no\s+longer\s+(?:apply|valid|in\s+effect))\b|\b(?:these|this\s+skill'?s?)\s+instructions\s+(?:take\s+precedence\s+over|override|supersede)\s+(?:all|any|the\s+(?:system|user))|\btreat\s+(?:any|all|every)\s+(?:earlier|previous|prior|other|conflicting)\s+(?:instructions?|guidance|rules?)\b[^\n.;]{0,80}?\b(?:user|confirm\w*|ask\w*|approv\w*|permission|safety|system)\b[^\n.;]{0,40}?\bas\s+(?:superseded|overridden|void|obsolete|cancell?ed|revoked|withdrawn)\b|\bignor[ae]r?\s+(?:todas\s+|todos\s+)?(?:las|los|as|os)\s+(?:instrucciones|instru\S{1,2}\S{1,2}es|indicaciones|reglas|regras)\s+(?:anteriores|previas|pr\S{1,2}vias)|\bignorez?\s+(?:toutes\s+)?(?:les\s+)?(?:instructions|consignes|r\S{1,2}gles)\s+(?:pr\S{1,2}c\S{1,2}dentes|ant\S{1,2}rieures)|\bignorier(?:e|en)?\s+(?:alle\s+)?(?:vorherigen|bisherigen|obigen|fr\S{1,2}heren)\s+(?:Anweisungen|Instruktionen|Regeln)|\bignorier(?:e|en)?\s+(?:[^\n.]{0,30}?\s)?(?:die|alle|deine)\s+(?:\S+\s+)?(?:Sicherheitsrichtlinien|Sicherheitsregeln|Systemanweisungen|Systemvorgaben)\b|\bignora\s+(?:tutte\s+)?le\s+istruzioni\s+precedenti|\beven\s+if\s+(?:another|other|any|a\s+later|a\s+newer)\s+(?:instructions?|rules?|messages?|prompts?)\s+(?:says?|tells?\s+you|asks?)\s+otherwise|\b(?:ignor|disregard|overrid|bypass)(?:e|es|ed|ing|s)?\s+(?:all|any|every)\s+(?:instructions?|rules?|guidelines?|policies|policy)\s+(?:that|which)\s+(?:requires?|asks?\s+for|calls?\s+for|needs?)\s+(?:(?:the\s+)?user'?s?\s+)?(?:approval|confirmation|permission|consent))(?:$|(?u:[^'\x22`…\w])|(?u:[…'\x22`])\s*$|(?u:[…'\x22`])\s*(?u:[^\s,;\])}|…'\x22`]))",
+        pattern: r"(?:\b(?:(?:ignor|disregard|forget|overrid|overrul|bypass)(?:e|es|ed|ing|s)?|set\s+aside)\s+(?:all\s+|any\s+|the\s+|your\s+|its\s+|my\s+|their\s+|of\s+|every\s+)*(?:previous|prior|above|earlier|preceding|system|original|existing|developer|safety|user'?s?)\s+(?:instructions?|prompts?|rules|directions|guidelines|guidance|constraints|policies|messages|directives|orders|safeguards|restrictions)|\byour\s+(?:real|true|actual|new)\s+(?:instructions|task|purpose|goal|directive)\s+(?:is|are)\b|\b(?:instructions|rules|guidelines) you (?:were given|received|have been given)\b[^\n.;]{0,60}?\b(?:are|is)\s+(?:now\s+)?(?:outdated|obsolete|superseded|void|no\s+longer\s+valid)\b|\bnew\s+(?:system\s+)?instructions?\s*:|\b(?:ignore|disregard)\s+(?:the\s+|what\s+the\s+)?user(?:'s)?\s+(?:request|question|message|prompt|task)s?\b[^\n]{0,40}\binstead\b|\b(?:previous|prior|earlier|original|system|existing|usual|safety)\s+(?:safety\s+)?(?:instructions|guidelines|rules|constraints|policies|restrictions)\b[^\n.;]{0,50}?\b(?:do\s+not|don't|no\s+longer)\s*\sapply\b|\b(?:previous|prior|earlier|original|existing|usual|safety)\s+(?:safety\s+)?(?:instructions|guidelines|rules|constraints|policies|restrictions)\b[^\n.;]{0,50}?\b(?:are|is)\s+(?:not|no\s+longer)\s+applicable\b|\b(?:previous|prior|original|system|existing|usual|safety)\s+(?:instructions|guidelines|rules|constraints|policies|restrictions)\s+(?:are|is|have\s+been)\s+(?:now\s+)?(?:suspended|void|revoked|lifted|disabled|cancell?ed|paused|no\s+longer\s+(?:apply|valid|in\s+effect))\b|\b(?:these|this\s+skill'?s?)\s+instructions\s+(?:take\s+precedence\s+over|override|supersede)\s+(?:all|any|the\s+(?:system|user))|\btreat\s+(?:any|all|every)\s+(?:earlier|previous|prior|other|conflicting)\s+(?:instructions?|guidance|rules?)\b[^\n.;]{0,80}?\b(?:user|confirm\w*|ask\w*|approv\w*|permission|safety|system)\b[^\n.;]{0,40}?\bas\s+(?:superseded|overridden|void|obsolete|cancell?ed|revoked|withdrawn)\b|\bignor[ae]r?\s+(?:todas\s+|todos\s+)?(?:las|los|as|os)\s+(?:instrucciones|instru\S{1,2}\S{1,2}es|indicaciones|reglas|regras)\s+(?:anteriores|previas|pr\S{1,2}vias)|\bignorez?\s+(?:toutes\s+)?(?:les\s+)?(?:instructions|consignes|r\S{1,2}gles)\s+(?:pr\S{1,2}c\S{1,2}dentes|ant\S{1,2}rieures)|\bignorier(?:e|en)?\s+(?:alle\s+)?(?:vorherigen|bisherigen|obigen|fr\S{1,2}heren)\s+(?:Anweisungen|Instruktionen|Regeln)|\bignorier(?:e|en)?\s+(?:[^\n.]{0,30}?\s)?(?:die|alle|deine)\s+(?:\S+\s+)?(?:Sicherheitsrichtlinien|Sicherheitsregeln|Systemanweisungen|Systemvorgaben)\b|\bignora\s+(?:tutte\s+)?le\s+istruzioni\s+precedenti|\beven\s+if\s+(?:another|other|any|a\s+later|a\s+newer)\s+(?:instructions?|rules?|messages?|prompts?)\s+(?:says?|tells?\s+you|asks?)\s+otherwise|\b(?:ignor|disregard|overrid|bypass)(?:e|es|ed|ing|s)?\s+(?:all|any|every)\s+(?:instructions?|rules?|guidelines?|policies|policy)\s+(?:that|which)\s+(?:requires?|asks?\s+for|calls?\s+for|needs?)\s+(?:(?:the\s+)?user'?s?\s+)?(?:approval|confirmation|permission|consent))(?:$|(?u:[^'\x22`…\w])|(?u:[…'\x22`])\s*$|(?u:[…'\x22`])\s*(?u:[^\s,;\])}|…'\x22`]))",
+        // inject74: "set aside its developer instructions", "disregard my
+        // system prompt" in a scripted reply, and "the instructions you
+        // were given … are outdated" say the same drop.
         // Batch 23: "ignore any instruction that requires approval" drops
         // the instructions that keep the user in the loop. Batch 56: the
         // same drop said as a ruling ("treat any earlier instruction
@@ -6914,6 +6917,105 @@ pub static RULES: &[Rule] = &[
         spares_descriptions: true,
         what: "tells the agent to report a security check as passed whatever it found",
         explain: "Tells the agent to tell the user a scan, audit or security test passed or was clean even when it found problems: the user ships what they would have fixed; remove the skill.",
+        ..Rule::BASE
+    },
+    // inject74: instruction-only injections in English, by intent: the
+    // agent's hidden instructions shown, the user's money moved without
+    // them, a verdict fixed whatever the facts, the user's own material
+    // sent to an address, and the order not to ask said of the risky case.
+    Rule {
+        id: "prompt-reveal",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        pattern: prompt_reveal_row!(),
+        // A line about prompt injection teaches what the attack asks for.
+        unless: negated!["not to ", "refuse", "injection", "attack"],
+        spares_descriptions: true,
+        what: "tells the agent to show its system prompt or hidden instructions",
+        explain: "Tells the agent to print, repeat or send its own system prompt or the instructions it was given: what it was told to keep is handed to whoever reads the output; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "payment-unreviewed",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        pattern: payment_unreviewed_row!(),
+        unless: negated!["not to "],
+        spares_descriptions: true,
+        what: "tells the agent to pay or transfer money without the user's review",
+        explain: "Tells the agent to approve a payment, transfer money or buy with the user's saved card without their review, or says a transfer is authorised already: money leaves on the skill's word; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "biased-verdict",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        pattern: biased_verdict_row!(),
+        spares_descriptions: true,
+        what: "tells the agent to give a fixed verdict whatever the facts",
+        explain: "Tells the agent to always recommend, rank or rate one way and to hide what speaks against it or invent faults: the user decides on a verdict the skill bought; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "user-material-sent",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        pattern: user_material_sent_row!(),
+        unless: negated![
+            "@example.com",
+            "://example.com",
+            ".example.com",
+            "://localhost",
+            "://127.0.0.1",
+        ],
+        spares_descriptions: true,
+        what: "tells the agent to send the user's own material to an outside address",
+        explain: "Tells the agent to send a whole inbox, ledger or transcript, the original files, bank details or one-time codes to an address or handle the skill writes out; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "unconfirmed-risk",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        pattern: unconfirmed_risk_row!(),
+        // "do not ask — unless it is irreversible" keeps the question for
+        // the risky case (the sweeps).
+        unless: &["unless", "Unless", "UNLESS"],
+        spares_descriptions: true,
+        what: "tells the agent not to ask even for a risky act",
+        explain: "Tells the agent not to ask the user first, naming the risky case it covers (external recipients, production, deletions, payments): the user's last check is taken away where it matters; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "planted-rule",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        // A preference kept for later sessions is a memory's use; a rule
+        // that hides findings, forwards mail, trusts a site or claims the
+        // user's consent, kept there, is an injection that outlives it.
+        pattern: planted_rule_row!(),
+        unless: &["not to ", "don't ", "do not ", "Don't ", "Do not "],
+        spares_descriptions: true,
+        what: "plants a harmful standing rule in the agent's memory",
+        explain: "Tells the agent to keep, in its memory or for every future session, a rule that hides findings, forwards the user's data, trusts a site or claims a consent the user never gave; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "other-skills-rewritten",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        pattern: other_skills_rewritten_row!(),
+        unless: negated![],
+        spares_descriptions: true,
+        what: "tells the agent to rewrite the user's other skills",
+        explain: "Tells the agent to change the user's other installed skills (replace their instructions, make one copy its mail elsewhere): one skill takes over the rest; remove the skill.",
         ..Rule::BASE
     },
     // harm72: a scripted denial for the user who asks ("if the user asks,
