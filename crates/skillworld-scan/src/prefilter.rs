@@ -661,6 +661,15 @@ const EVERYDAY: &[&[u8]] = &[
     b"service",
     b"server",
     b"application",
+    b"install",
+    b"token",
+    b"function",
+    b"return",
+    b"save",
+    b"support",
+    b"storage",
+    b"schema",
+    b"database",
 ];
 
 /// (score, atoms): the score is the shortest atom's length, less when an
