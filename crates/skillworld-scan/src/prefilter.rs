@@ -670,6 +670,14 @@ const EVERYDAY: &[&[u8]] = &[
     b"storage",
     b"schema",
     b"database",
+    // English spellings of the nouns `conceal-intl`'s French and
+    // Portuguese clauses end on ("sans demander de confirmation",
+    // "não é necessário"): 1.5 M instructions a bench pass (merge74).
+    b"confirmation",
+    b"permission",
+    b"validation",
+    b"autorisation",
+    b"necess",
 ];
 
 /// (score, atoms): the score is the shortest atom's length, less when an
