@@ -1794,38 +1794,8 @@ pub fn unquoted_order(
     next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
     unless_all(line, at, next, Severity::High, |line, at, _| {
-        inside_quotation(line, at) || negated_right_before(line, at)
+        inside_quotation(line, at) || crate::negation::negated_right_before(line, at)
     })
-}
-
-/// Whether a negation stands right before the verb matched at byte `at`
-/// ("不要忽略之前的指令", "Не игнорируй предыдущие инструкции", "não
-/// desconsidere as instruções anteriores"): the act is forbidden, not
-/// ordered (wild73). A Cyrillic verb's match starts past its first
-/// letter (`override-intl` drops it to read either case), so one such
-/// letter is stepped over. A negation further back governs another verb.
-fn negated_right_before(line: &str, at: usize) -> bool {
-    const WORDS: &[&str] = &[
-        "не", "ні", "não", "non", "no", "nunca", "never", "not", "don't",
-    ];
-    const CJK: &[&str] = &[
-        "不要", "请勿", "請勿", "切勿", "别", "別", "不得", "不能", "不可", "勿",
-    ];
-    let Some(before) = line.get(..at) else {
-        return false;
-    };
-    let before = before
-        .strip_suffix(|c: char| ('\u{400}'..='\u{4ff}').contains(&c))
-        .unwrap_or(before)
-        .trim_end_matches(['*', '_']);
-    if CJK.iter().any(|negation| before.ends_with(negation)) {
-        return true;
-    }
-    before.ends_with(char::is_whitespace)
-        && before
-            .split_whitespace()
-            .next_back()
-            .is_some_and(|word| WORDS.contains(&word.to_lowercase().as_str()))
 }
 
 /// [`unquoted_order`] for `conceal-intl`: an order not to ask first warns
