@@ -105,8 +105,12 @@ pub(crate) struct TakenRows {
 }
 
 /// Below this many rows (or journal entries) a batch is encoded on its
-/// own thread: a server's writes change a few rows each.
-pub(crate) const ENCODE_ALONE: usize = 256;
+/// own thread: a server's writes change a few rows each, and a pipelined
+/// import's batches (256 skills, `bulk.rs`) run beside its readers, which
+/// keep the other core busy already: a scope of threads per batch was
+/// ≈ 25 short-lived threads an import, each with a fresh heap and LZ4
+/// room, for no core gained (issue 19). A big durable commit spreads.
+pub(crate) const ENCODE_ALONE: usize = 1_024;
 
 /// What compaction dropped.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -301,8 +305,10 @@ fn apply_refs(
     Ok(())
 }
 
-/// Below this many bytes a commit's blobs are packed on its own thread.
-const PACK_ALONE: usize = 1 << 20;
+/// Below this many bytes a commit's blobs are packed on its own thread:
+/// above a pipelined import's batch (2 MiB, `bulk.rs`), see
+/// [`ENCODE_ALONE`].
+const PACK_ALONE: usize = 8 << 20;
 
 /// The blobs packed (`codec.rs`), in order; a bulk commit's on every core
 /// (issue 19: the readers of an import are idle by its final commit).
@@ -1005,7 +1011,7 @@ mod tests {
                 let text = format!("file {i}: run the step, check the output.\n");
                 (
                     [i as u8; 32],
-                    text.repeat(100 + i as usize % 7).into_bytes(),
+                    text.repeat(800 + i as usize % 7).into_bytes(),
                 )
             })
             .collect();
