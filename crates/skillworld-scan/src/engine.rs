@@ -1327,8 +1327,10 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
         // A row reads the line; a row that reads sentences, failing that,
         // the sentence the line's prose wraps into.
         let joined;
-        let (line_text, line, column, end) = match row.find(line_text.as_bytes()) {
-            Some(found) => (line_text, line, found.start(), found.end()),
+        // `end` is where a wrapped match is read as starting in code or
+        // not, `span_end` where it ends.
+        let (line_text, line, column, end, span_end) = match row.find(line_text.as_bytes()) {
+            Some(found) => (line_text, line, found.start(), found.end(), found.end()),
             None if rule.reads_sentences() => {
                 joined = Joined::new(&lines, wrapped::near(&lines, line))?;
                 let wrapped = joined.find(row)?;
@@ -1346,7 +1348,13 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
                     Class::Execution => wrapped.end,
                     _ => wrapped.column,
                 };
-                (wrapped.sentence, wrapped.lines.start, wrapped.column, end)
+                (
+                    wrapped.sentence,
+                    wrapped.lines.start,
+                    wrapped.column,
+                    end,
+                    wrapped.end,
+                )
             }
             None => return None,
         };
@@ -1417,7 +1425,7 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
             (region, layout()),
             inline,
             &lines,
-            (line_text, column, end, spelled),
+            (line_text, column, span_end, spelled),
         );
         Some(hit)
     };
