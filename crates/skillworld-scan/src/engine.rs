@@ -205,6 +205,7 @@ use crate::lines::Lines;
 use crate::loginkey;
 use crate::logswitch;
 use crate::midphrase;
+use crate::negation;
 use crate::newvolume;
 use crate::optionheading;
 use crate::owncache;
@@ -1326,8 +1327,10 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
         // A row reads the line; a row that reads sentences, failing that,
         // the sentence the line's prose wraps into.
         let joined;
-        let (line_text, line, column, end) = match row.find(line_text.as_bytes()) {
-            Some(found) => (line_text, line, found.start(), found.end()),
+        // `end` is where a wrapped match is read as starting in code or
+        // not, `span_end` where it ends.
+        let (line_text, line, column, end, span_end) = match row.find(line_text.as_bytes()) {
+            Some(found) => (line_text, line, found.start(), found.end(), found.end()),
             None if rule.reads_sentences() => {
                 joined = Joined::new(&lines, wrapped::near(&lines, line))?;
                 let wrapped = joined.find(row)?;
@@ -1345,7 +1348,13 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
                     Class::Execution => wrapped.end,
                     _ => wrapped.column,
                 };
-                (wrapped.sentence, wrapped.lines.start, wrapped.column, end)
+                (
+                    wrapped.sentence,
+                    wrapped.lines.start,
+                    wrapped.column,
+                    end,
+                    wrapped.end,
+                )
             }
             None => return None,
         };
@@ -1365,6 +1374,7 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
             }
             None => None,
         };
+        let spelled = rule.pattern;
         let rule = match rule.reported_as {
             Some((fits, id)) if fits(line_text.get(column..).unwrap_or("")) => {
                 crate::rules::rule(id)
@@ -1415,7 +1425,7 @@ fn analyse_at(file: &str, text: &str, kind: Kind, depth: usize) -> Vec<Hit> {
             (region, layout()),
             inline,
             &lines,
-            (line_text, column),
+            (line_text, column, span_end, spelled),
         );
         Some(hit)
     };
@@ -1670,13 +1680,15 @@ pub(crate) fn excerpt(line: &str) -> String {
 /// Severity follows harm and concreteness (SEC-4): in Markdown, a payload
 /// with a placeholder target, or in prose that warns, explains rather than
 /// arms; a download's host decides between ordinary setup and a dropper.
+/// `spelled` is the pattern of the row that matched (before the row it is
+/// reported as): a negation it spells is part of its order.
 fn judge(
     hit: &mut Hit,
     kind: Kind,
     (region, layout): (Region, &Layout),
     inline: bool,
     lines: &Lines,
-    (text, column): (&str, usize),
+    (text, column, end, spelled): (&str, usize, usize, &str),
 ) {
     let rule = hit.rule;
     let line = hit.line - 1;
@@ -1731,6 +1743,7 @@ fn judge(
                 let clause = with_clause_before(lines, layout, line, (text, column));
                 negated(&clause, text.len() - column)
                     || forbidden_in_list(&clause, text.len() - column)
+                    || negation::clause_negated(text, (column, end), spelled)
             })
     {
         soften(hit, "describes what something else does, or forbids it");
@@ -1802,7 +1815,7 @@ fn judge(
     if markdown
         && rule.class == Class::Injection
         && quoted(text, column, inline)
-        && WARNINGS.is_match(text)
+        && (WARNINGS.is_match(text) || crate::specimen::names_an_attack(text))
     {
         soften(hit, "quoted in prose that warns or explains");
         return;
@@ -2066,6 +2079,8 @@ fn reports_an_order(before: &str) -> bool {
 /// before the negation or opening its sentence ("why not bypass …", "Why
 /// would you ever not bypass …"), proposes the act, and a negation of a
 /// negation ("you cannot not bypass …", "never don't disable …") orders it.
+/// The words are `negation.rs`'s, any language's that stands before its
+/// verb; German, which negates its whole clause, is read in `judge`.
 pub(crate) fn negated(text: &str, from_end: usize) -> bool {
     let before = text
         .get(..text.len().saturating_sub(from_end))
@@ -2097,7 +2112,7 @@ pub(crate) fn negated(text: &str, from_end: usize) -> bool {
         let mut first_verb = Vec::new();
         let governing = words.by_ref().take(MAX_FIRST_VERB_WORDS + 1).find(|w| {
             let plain = word(w);
-            let is_negation = NEGATING_WORDS.contains(&plain.as_str());
+            let is_negation = negation::negates_verb(&plain, true);
             first_verb.push((w.ends_with(','), plain));
             is_negation
         });
@@ -2113,7 +2128,7 @@ pub(crate) fn negated(text: &str, from_end: usize) -> bool {
     } else {
         last.to_ascii_lowercase()
     };
-    if !NEGATING_WORDS.contains(&last.as_str()) && !ROMANCE_NEGATIONS.contains(&last.as_str()) {
+    if !negation::negates_verb(&last, false) {
         return false;
     }
     let second = word(words.next().unwrap_or_default());
@@ -2122,7 +2137,7 @@ pub(crate) fn negated(text: &str, from_end: usize) -> bool {
         .next()
         .map(word)
         .unwrap_or_default();
-    !NEGATING_WORDS.contains(&second.as_str()) && second != "why" && opens != "why"
+    !negation::negates_verb(&second, true) && second != "why" && opens != "why"
 }
 
 /// Whether the verb is what a negated permission withholds ("never allow
@@ -2188,31 +2203,6 @@ fn negated_clause_shown(sentence: &str) -> bool {
 /// How many words a verb and its object before "or" may take and still
 /// share the negation before them with the verb after "or" (`negated`).
 const MAX_FIRST_VERB_WORDS: usize = 5;
-
-/// The words that negate the verb after them; "isn't" and its kin negate
-/// a participle ("output isn't silently read as success", the tenth sweep).
-const NEGATING_WORDS: [&str; 13] = [
-    "never",
-    "not",
-    "don't",
-    "doesn't",
-    "cannot",
-    "can't",
-    "mustn't",
-    "shouldn't",
-    "won't",
-    "isn't",
-    "aren't",
-    "wasn't",
-    "weren't",
-];
-
-/// Spanish and Portuguese negations, which stand right before the verb
-/// as English "never" does ("No desactive las comprobaciones de
-/// seguridad"); French and Italian put theirs where the rows' phrases
-/// do not match, German after the verb (the rows' `unless`). Only next
-/// to the verb: English "no" there is no negation of a verb further on.
-const ROMANCE_NEGATIONS: [&str; 3] = ["no", "não", "nunca"];
 
 /// Verbs that only say where something ends up ("it must not / land in a
 /// ticket", the seventh sweep's union-connect-cluster warning wrapped over
@@ -2317,10 +2307,7 @@ fn forbidden_unseen(text: &str, from_end: usize) -> bool {
         })
         .filter(|w| !w.is_empty())
         .collect();
-    let Some(at) = words
-        .iter()
-        .rposition(|w| NEGATING_WORDS.contains(&w.as_str()))
-    else {
+    let Some(at) = words.iter().rposition(|w| negation::negates_verb(w, true)) else {
         return false;
     };
     let (subject, rest) = (&words[..at], &words[at + 1..]);
@@ -2337,7 +2324,7 @@ fn forbidden_unseen(text: &str, from_end: usize) -> bool {
         && subject.len() <= 3
         && !subject
             .iter()
-            .any(|w| NEGATING_WORDS.contains(&w.as_str()) || w == "why")
+            .any(|w| negation::negates_verb(w, true) || w == "why")
         && !DOUBLE_NEGATIVES.contains(&verb.as_str())
         && !rest.iter().any(|w| OPENS_CLAUSE.contains(&w.as_str()))
 }
@@ -2538,16 +2525,15 @@ fn bare_name(text: &str, column: usize) -> bool {
 }
 
 /// Whether the match at `column` is quoted: inline code or a quotation mark
-/// just before it.
+/// just before it, in any language's marks (French « », German „ “ and
+/// » «, Japanese 「 」: polyglot73's French security note), the space a
+/// French quote keeps inside its marks (often a no-break one) skipped.
 fn quoted(text: &str, column: usize, inline: bool) -> bool {
-    let before = text.as_bytes()[..column.min(text.len())].trim_ascii_end();
+    let before = text.get(..column).unwrap_or(text).trim_end();
     inline
-        || before.ends_with(b"\"")
-        || before.ends_with(b"'")
-        || before.ends_with(b"*")
-        || before.ends_with(b"_")
-        || before.ends_with("“".as_bytes())
-        || before.ends_with("‘".as_bytes())
+        || before.ends_with([
+            '"', '\'', '*', '_', '“', '‘', '«', '‹', '»', '„', '‚', '「', '『',
+        ])
 }
 
 /// The table's combination rows, in its order: every text's findings are

@@ -7,53 +7,214 @@
 
 use crate::rules::Severity;
 
-/// Negations, each as it stands inside a sentence: spaced where the
-/// language spaces its words, bare where it does not (Chinese, Japanese),
-/// a verb's suffix where the language negates by one (Turkish "-maz").
-const NEGATIONS: &[&str] = &[
-    " never ",
-    " not ",
-    "n't ",
-    " no ",
-    " nunca ",
-    " jamás ",
-    " jamais ",
-    " ne ",
-    " nie ",
-    " nicht ",
-    " kein",
-    " niemals ",
-    " никогда ",
-    " не ",
-    " não ",
-    " non ",
-    " mai ",
-    " لا ",
-    " لن ",
-    " नहीं",
-    " कभी ",
-    " asla ",
-    "maz ",
-    "mez ",
-    "maz.",
-    "mez.",
-    " không ",
-    " tidak ",
-    " bukan ",
-    "不会",
-    "不會",
-    "不能",
-    "绝不",
-    "從不",
-    "从不",
-    "ことはありません",
-    "されません",
-    "しません",
-    "않습니다",
-    "않는다",
-    "않아요",
-    "안 됩니다",
+/// How a negation is written: a word of its own, a word's start ("kein"
+/// of "keine", "keinen"), a word's end (Turkish "-maz", English "n't"),
+/// or bare where the language does not space its words (Chinese,
+/// Japanese, Korean's endings).
+#[derive(Clone, Copy)]
+enum Form {
+    Word(&'static str),
+    Stem(&'static str),
+    Suffix(&'static str),
+    Bare(&'static str),
+}
+
+/// How far a negation reaches, where the language puts it: right before
+/// the verb it negates (English "never", Spanish "no", Russian "не",
+/// Chinese "不要"); anywhere in the verb's clause (German, which negates
+/// after the verb, "Ignoriere nicht die Regeln", or before a final
+/// infinitive, "die Firewall niemals abschalten"); or only a statement's
+/// whole sentence, a negation no verb reader reads yet ("se aprueban
+/// jamás", "されません").
+#[derive(Clone, Copy, PartialEq)]
+enum Reach {
+    Verb,
+    Clause,
+    Sentence,
+}
+
+use Form::{Bare, Stem, Suffix, Word};
+use Reach::{Clause, Sentence, Verb};
+
+/// The one table of negations, by language: a new language is added here
+/// and every reader — the statement's sentence (`denied`), the order's
+/// verb (`negated_right_before`, `engine::negated`, `engine`'s German
+/// clause) — reads it.
+const NEGATIONS: &[(&str, Reach, &[Form])] = &[
+    (
+        "en",
+        Verb,
+        &[
+            Word("never"),
+            Word("not"),
+            Word("don't"),
+            Word("doesn't"),
+            Word("cannot"),
+            Word("can't"),
+            Word("mustn't"),
+            Word("shouldn't"),
+            Word("won't"),
+            // "isn't" and its kin negate a participle ("output isn't
+            // silently read as success", the tenth sweep).
+            Word("isn't"),
+            Word("aren't"),
+            Word("wasn't"),
+            Word("weren't"),
+        ],
+    ),
+    // English "no" negates a noun, and "n't" any auxiliary: a statement's.
+    ("en", Sentence, &[Word("no"), Suffix("n't")]),
+    ("es", Verb, &[Word("no"), Word("nunca")]),
+    ("es", Sentence, &[Word("jamás")]),
+    ("pt", Verb, &[Word("não"), Word("nunca")]),
+    ("fr", Sentence, &[Word("ne"), Word("jamais")]),
+    ("it", Verb, &[Word("non")]),
+    ("it", Sentence, &[Word("mai")]),
+    (
+        "de",
+        Clause,
+        &[Word("nicht"), Word("niemals"), Stem("kein")],
+    ),
+    ("pl", Sentence, &[Word("nie")]),
+    ("ru", Verb, &[Word("не")]),
+    ("ru", Sentence, &[Word("никогда")]),
+    ("uk", Verb, &[Word("ні")]),
+    ("ar", Sentence, &[Word("لا"), Word("لن")]),
+    ("hi", Sentence, &[Stem("नहीं"), Word("कभी")]),
+    (
+        "tr",
+        Sentence,
+        &[Word("asla"), Suffix("maz"), Suffix("mez")],
+    ),
+    ("vi", Sentence, &[Word("không")]),
+    ("id", Sentence, &[Word("tidak"), Word("bukan")]),
+    (
+        "zh",
+        Verb,
+        &[
+            Bare("不要"),
+            Bare("请勿"),
+            Bare("請勿"),
+            Bare("切勿"),
+            Bare("别"),
+            Bare("別"),
+            Bare("不得"),
+            Bare("不能"),
+            Bare("不可"),
+            Bare("勿"),
+        ],
+    ),
+    (
+        "zh",
+        Sentence,
+        &[
+            Bare("不会"),
+            Bare("不會"),
+            Bare("绝不"),
+            Bare("從不"),
+            Bare("从不"),
+        ],
+    ),
+    (
+        "ja",
+        Sentence,
+        &[
+            Bare("ことはありません"),
+            Bare("されません"),
+            Bare("しません"),
+        ],
+    ),
+    (
+        "ko",
+        Sentence,
+        &[
+            Bare("않습니다"),
+            Bare("않는다"),
+            Bare("않아요"),
+            Bare("안 됩니다"),
+        ],
+    ),
 ];
+
+/// The negations of `reach`, in `language` or (`None`) in any.
+fn forms(reach: Reach, language: Option<&str>) -> impl Iterator<Item = Form> {
+    NEGATIONS
+        .iter()
+        .filter(move |(lang, r, _)| *r == reach && language.is_none_or(|l| l == *lang))
+        .flat_map(|(_, _, forms)| forms.iter().copied())
+}
+
+/// Whether `word` (one word, emphasis and punctuation off) negates the
+/// verb right after it, in any language, or (`english_only`) in English,
+/// whose readers follow a negation past "or" and through a double one.
+pub(crate) fn negates_verb(word: &str, english_only: bool) -> bool {
+    let word = word.to_lowercase();
+    forms(Verb, english_only.then_some("en")).any(|form| matches!(form, Word(w) if w == word))
+}
+
+/// Whether a negation of a language that negates the whole clause stands
+/// in the clause of the match `at..end` of `line` (German "Ignoriere nicht
+/// die Sicherheitsrichtlinien", "schalte die Firewall niemals aus",
+/// "Lösche keinen Test"). A negation the row's `pattern` spells itself is
+/// part of the order it reads ("Schreibe keine Tests", "Erwähne es dem
+/// Nutzer nicht"). A negation in another clause — after a comma, or a
+/// conjunction opening one ("Lösche den Test, der nicht mehr läuft", "…
+/// und mach dir keine Sorgen") — negates that clause's verb, and "nicht
+/// nur" (not only) widens the order.
+pub(crate) fn clause_negated(line: &str, (at, end): (usize, usize), pattern: &str) -> bool {
+    let (Some(before), Some(after)) = (line.get(..at), line.get(end..)) else {
+        return false;
+    };
+    const BREAKS: [char; 8] = [',', ';', '.', '!', '?', ':', '(', ')'];
+    let start = before.rfind(BREAKS).map_or(0, |stop| stop + 1);
+    let stop = after.find(BREAKS).map_or(line.len(), |stop| end + stop);
+    let clause = &line[start..stop];
+    let words: Vec<(bool, String)> = clause
+        .split_whitespace()
+        .map(|w| {
+            let offset = start + (w.as_ptr() as usize - clause.as_ptr() as usize);
+            let plain = w
+                .trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase();
+            ((at..end).contains(&offset), plain)
+        })
+        .collect();
+    // The clause within the sentence: from the conjunction before the
+    // match to the one after it.
+    let opens = |(inside, w): &(bool, String)| !inside && CONJUNCTIONS.contains(&w.as_str());
+    let first_inside = words
+        .iter()
+        .position(|(inside, _)| *inside)
+        .unwrap_or(words.len());
+    let from = words[..first_inside]
+        .iter()
+        .rposition(opens)
+        .map_or(0, |i| i + 1);
+    let to = words[first_inside..]
+        .iter()
+        .position(opens)
+        .map_or(words.len(), |i| first_inside + i);
+    let words = &words[from..to];
+    words.iter().enumerate().any(|(i, (inside, w))| {
+        forms(Clause, None).any(|form| match form {
+            Word(n) | Stem(n) if *inside && pattern.contains(n) => false,
+            Word(n) => w == n,
+            Stem(n) => w.starts_with(n),
+            Suffix(_) | Bare(_) => false,
+        }) && !words
+            .get(i + 1)
+            .is_some_and(|(_, next)| WIDENING.contains(&next.as_str()))
+    })
+}
+
+/// Conjunctions that open another clause of a German sentence.
+const CONJUNCTIONS: [&str; 13] = [
+    "und", "oder", "aber", "sondern", "dann", "denn", "sonst", "weil", "wenn", "dass", "damit",
+    "obwohl", "falls",
+];
+
+/// What turns a German negation into "not only", "not just".
+const WIDENING: [&str; 3] = ["nur", "bloß", "bloss"];
 
 /// The sentence a match stands in: from the sentence's end before `at`
 /// to its end after, where a full stop followed by a letter or digit is
@@ -86,7 +247,15 @@ fn sentence_at(line: &str, at: usize) -> &str {
 /// Whether the sentence at `at` holds a negation.
 pub fn denied(line: &str, at: usize) -> bool {
     let sentence = format!(" {} ", sentence_at(line, at).to_lowercase());
-    NEGATIONS.iter().any(|word| sentence.contains(word))
+    NEGATIONS
+        .iter()
+        .flat_map(|(_, _, forms)| forms.iter())
+        .any(|form| match *form {
+            Word(w) => sentence.contains(&format!(" {w} ")),
+            Stem(w) => sentence.contains(&format!(" {w}")),
+            Suffix(w) => sentence.contains(&format!("{w} ")) || sentence.contains(&format!("{w}.")),
+            Bare(w) => sentence.contains(w),
+        })
 }
 
 /// `Rule::confirm` of `payment-autoapprove`: an unquoted order whose
@@ -105,16 +274,11 @@ pub fn undenied_order(
 /// Whether a negation stands right before the verb matched at byte `at`
 /// ("不要忽略之前的指令", "Не игнорируй предыдущие инструкции", "não
 /// desconsidere as instruções anteriores"): the act is forbidden, not
-/// ordered (wild73). A Cyrillic verb's match starts past its first
-/// letter (`override-intl` drops it to read either case), so one such
-/// letter is stepped over. A negation further back governs another verb.
+/// ordered (wild73). German, whose negation reaches the clause, is read
+/// where the match's end is known (`clause_negated`). A Cyrillic verb's match starts past its first letter
+/// (`override-intl` drops it to read either case), so one such letter is
+/// stepped over. A negation further back governs another verb.
 pub fn negated_right_before(line: &str, at: usize) -> bool {
-    const WORDS: &[&str] = &[
-        "не", "ні", "não", "non", "no", "nunca", "never", "not", "don't",
-    ];
-    const CJK: &[&str] = &[
-        "不要", "请勿", "請勿", "切勿", "别", "別", "不得", "不能", "不可", "勿",
-    ];
     let Some(before) = line.get(..at) else {
         return false;
     };
@@ -122,14 +286,13 @@ pub fn negated_right_before(line: &str, at: usize) -> bool {
         .strip_suffix(|c: char| ('\u{400}'..='\u{4ff}').contains(&c))
         .unwrap_or(before)
         .trim_end_matches(['*', '_']);
-    if CJK.iter().any(|negation| before.ends_with(negation)) {
-        return true;
-    }
-    before.ends_with(char::is_whitespace)
+    let joined = forms(Verb, None).any(|form| matches!(form, Bare(w) if before.ends_with(w)));
+    let spaced = before.ends_with(char::is_whitespace)
         && before
             .split_whitespace()
             .next_back()
-            .is_some_and(|word| WORDS.contains(&word.to_lowercase().as_str()))
+            .is_some_and(|word| negates_verb(word, false));
+    joined || spaced
 }
 
 #[cfg(test)]

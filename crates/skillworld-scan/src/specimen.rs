@@ -31,6 +31,22 @@ static ATTACK_LABEL: LazyLock<Regex> = LazyLock::new(|| {
         .expect("the attack label pattern compiles")
 });
 
+/// Words, in the languages the multilingual rows read, that name a quoted
+/// phrase as an attack or warn of it ("c'est une injection de prompt",
+/// "Méfiez-vous des compétences qui …", "Vorsicht", "вредоносные"): a
+/// security note quoting the injection it warns of, as English "prompt
+/// injection" and "beware" say (`engine`'s quoted specimens).
+static ATTACK_NAMED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)injection|inyecci|injeç|iniezion|injeksi|enjeksiyon|инъекц|ін'єкц|インジェクション|인젝션|提示注入|提示詞注入|حقن|इंजेक्शन|chèn\s+lệnh|malveillan|malicios|malizios|bösartig|schädlich|вредонос|шкідлив|悪意|恶意|惡意|악성|خبيث|दुर्भावना|berbahaya|zararlı|độc\s+hại|méfiez|vorsicht|cuidado\s+con|cuidado\s+com|attenzione\s+a|осторожно|обережно|dikkat|cảnh\s+báo|تحذير|सावधान|hati-hati|警告|경고")
+        .expect("the attack-named pattern compiles")
+});
+
+/// Whether `text` names what it quotes as an attack, or warns of it, in
+/// any language.
+pub fn names_an_attack(text: &str) -> bool {
+    ATTACK_NAMED.is_match(text)
+}
+
 /// A lead-in that has the agent act on what it lists.
 static FOLLOW: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)(?-u:\b)(?:obey|follow|comply|adopt|apply|act\s+on|carry\s+out|execute|use\s+them|do\s+as)(?-u:\b)")

