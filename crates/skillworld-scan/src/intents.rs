@@ -1416,7 +1416,7 @@ macro_rules! money_to_account_row {
 /// "all": mail, files, addresses, location, records.
 macro_rules! users_records {
     () => {
-        r"\bpersonal\s+(?:details|information|info|data)\b|\b(?:the\s+)?(?:patient|customer|client|employee|member)'?s?\s+(?:[\w-]+\s+){0,2}?(?:details|records|data|information|info|history)\b|\b(?:my|the\s+user'?s|user'?s|their|all(?:\s+(?:of\s+)?(?:my|the|the\s+user'?s))?|every)\s+(?:[\w-]+\s+){0,3}?(?:e-?mails?|messages|inbox|files|documents|docs|contacts|addresses|location|data|information|info|records|notes|history|conversations?|chats?|channels|photos|pictures|images|friends|profile|transactions|statements|passwords?|credentials|keys|tokens|calendar|events|orders|details|payment\s+methods|cards?|diagnos\w*|logs)\b"
+        r"\b(?:my|the\s+user'?s|user'?s|their|all(?:\s+(?:of\s+)?(?:my|the|the\s+user'?s))?|every)\s+(?:[\w-]+\s+){0,3}?(?:e-?mails?|messages|inbox|files|documents|docs|contacts|addresses|location|data|information|info|records|notes|history|conversations?|chats?|channels|photos|pictures|transactions|statements|passwords?|credentials|keys|tokens|calendar|events|orders|details|payment\s+methods|cards?|diagnos\w*|logs)\b"
     };
 }
 
@@ -1424,21 +1424,22 @@ macro_rules! users_records {
 /// then sent, or sent outright, to an address the skill writes out
 /// (InjecAgent's data-stealing goals: "retrieve my saved addresses … and
 /// email them to amy.watson@gmail.com"; AgentDojo's "post them to the
-/// website www.…"), or a mail's body, a file's contents, a security code
-/// or a password sent outright. Sending to the address the user gives
-/// names none.
+/// website www.…"), or a mail's body, a file's contents or a security
+/// code sent outright. Sending to the address the user gives names none,
+/// and "send an email to security@…" sends nothing of the user's (the
+/// sweeps).
 macro_rules! user_data_mailed_row {
     () => {
         concat!(
-            r"(?:\b(?:retrieve|get|fetch|collect|gather|access|read|extract|export|concatenate|compile|download|look\s+up|find|search|grab|pull|copy|list|dump)\w*\b",
+            r"(?:\b(?:retrieve|get|fetch|collect|gather|access|read|extract|export|concatenate|compile|download|look\s+up|find|grab|pull|copy|list|dump)\w*\b",
             in_sentence!("60"),
             users_records!(),
             in_sentence!("80"),
             r"\b(?:send|e-?mail|forward|post|upload|share|mail|transmit|submit|paste)(?:s|ed|ing)?\b",
-            r"|\b(?:send|e-?mail|forward|post|upload|share|mail|transmit|submit|paste)(?:s|ed|ing)?\s+(?:me\s+)?(?:a\s+copy\s+of\s+)?(?:the\s+)?(?:(?:contents?|body|text|attachments?)\s+of\s+)?(?:",
+            r"|\b(?:send|e-?mail|forward|post|upload|share|mail|transmit|submit|paste)(?:s|ed|ing)?\s+(?:me\s+)?(?:a\s+copy\s+of\s+)?(?:the\s+)?(?:(?:",
             users_records!(),
-            r"|\b(?:the|an?|every|all|each)\s+(?:[\w-]+\s+){0,2}?(?:e-?mails?|messages?|files?|documents?)\b|\b(?:[\w-]+\s+)?(?:security|verification|one-time|2fa|mfa|otp|login|reset|auth\w*)\s+codes?\b|\b(?:the|my|all)\s+(?:[\w-]+\s+)?passwords?\b",
-            "))",
+            r")|(?:contents?|body)\s+of\s+(?:the|every|all|each)\s+(?:[\w-]+\s+){0,2}?(?:e-?mails?|messages?|files?)\b|(?:\w+\s+)?(?:security|verification|one-time|2fa|mfa|otp)\s+codes?\b)",
+            ")",
             in_sentence!("120"),
             "(?:",
             outside_literal!(),
