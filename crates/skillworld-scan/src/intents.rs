@@ -1405,9 +1405,10 @@ macro_rules! money_to_account_row {
             "|",
             named_account!(),
             ")",
-            // A Japanese account written out (branch, type, number) that
-            // money is sent or a payee changed to.
-            r"|(?:口座\s*)?\d{3,4}-\d{3}-(?:普通|当座)-\d{5,8}\s*(?:に|へ|宛)[^\n]{0,80}?(?:送|振込|振り込|変更)",
+            // A Japanese account written out (its type and number, so the
+            // type's word anchors it) that money is sent or a payee
+            // changed to.
+            r"|(?:普通|当座)-\d{5,8}\s*(?:に|へ|宛)[^\n]{0,80}?(?:送|振込|振り込|変更)",
         )
     };
 }
