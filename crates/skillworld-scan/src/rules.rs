@@ -6644,7 +6644,9 @@ pub static RULES: &[Rule] = &[
         id: "instruction-override",
         class: Class::Injection,
         severity: Severity::High,
-        pattern: r"(?:\b(?:(?:ignor|disregard|forget|overrid|overrul|bypass)(?:e|es|ed|ing|s)?|set\s+aside)\s+(?:all\s+|any\s+|the\s+|your\s+|its\s+|my\s+|their\s+|of\s+|every\s+)*(?:previous|prior|above|earlier|preceding|system|original|existing|developer|safety|user'?s?)\s+(?:instructions?|prompts?|rules|directions|guidelines|guidance|constraints|policies|messages|directives|orders|safeguards|restrictions)|\byour\s+(?:real|true|actual|new)\s+(?:instructions|task|purpose|goal|directive)\s+(?:is|are)\b|\b(?:instructions|rules|guidelines) you (?:were given|received|have been given)\b[^\n.;]{0,60}?\b(?:are|is)\s+(?:now\s+)?(?:outdated|obsolete|superseded|void|no\s+longer\s+valid)\b|\bnew\s+(?:system\s+)?instructions?\s*:|\b(?:ignore|disregard)\s+(?:the\s+|what\s+the\s+)?user(?:'s)?\s+(?:request|question|message|prompt|task)s?\b[^\n]{0,40}\binstead\b|\b(?:previous|prior|earlier|original|system|existing|usual|safety)\s+(?:safety\s+)?(?:instructions|guidelines|rules|constraints|policies|restrictions)\b[^\n.;]{0,50}?\b(?:do\s+not|don't|no\s+longer)\s*\sapply\b|\b(?:previous|prior|earlier|original|existing|usual|safety)\s+(?:safety\s+)?(?:instructions|guidelines|rules|constraints|policies|restrictions)\b[^\n.;]{0,50}?\b(?:are|is)\s+(?:not|no\s+longer)\s+applicable\b|\b(?:previous|prior|original|system|existing|usual|safety)\s+(?:instructions|guidelines|rules|constraints|policies|restrictions)\s+(?:are|is|have\s+been)\s+(?:now\s+)?(?:suspended|void|revoked|lifted|disabled|cancell?ed|paused|no\s+longer\s+(?:apply|valid|in\s+effect))\b|\b(?:these|this\s+skill'?s?)\s+instructions\s+(?:take\s+precedence\s+over|override|supersede)\s+(?:all|any|the\s+(?:system|user))|\btreat\s+(?:any|all|every)\s+(?:earlier|previous|prior|other|conflicting)\s+(?:instructions?|guidance|rules?)\b[^\n.;]{0,80}?\b(?:user|confirm\w*|ask\w*|approv\w*|permission|safety|system)\b[^\n.;]{0,40}?\bas\s+(?:superseded|overridden|void|obsolete|cancell?ed|revoked|withdrawn)\b|\bignor[ae]r?\s+(?:todas\s+|todos\s+)?(?:las|los|as|os)\s+(?:instrucciones|instru\S{1,2}\S{1,2}es|indicaciones|reglas|regras)\s+(?:anteriores|previas|pr\S{1,2}vias)|\bignorez?\s+(?:toutes\s+)?(?:les\s+)?(?:instructions|consignes|r\S{1,2}gles)\s+(?:pr\S{1,2}c\S{1,2}dentes|ant\S{1,2}rieures)|\bignorier(?:e|en)?\s+(?:alle\s+)?(?:vorherigen|bisherigen|obigen|fr\S{1,2}heren)\s+(?:Anweisungen|Instruktionen|Regeln)|\bignorier(?:e|en)?\s+(?:[^\n.]{0,30}?\s)?(?:die|alle|deine)\s+(?:\S+\s+)?(?:Sicherheitsrichtlinien|Sicherheitsregeln|Systemanweisungen|Systemvorgaben)\b|\bignora\s+(?:tutte\s+)?le\s+istruzioni\s+precedenti|\beven\s+if\s+(?:another|other|any|a\s+later|a\s+newer)\s+(?:instructions?|rules?|messages?|prompts?)\s+(?:says?|tells?\s+you|asks?)\s+otherwise|\b(?:ignor|disregard|overrid|bypass)(?:e|es|ed|ing|s)?\s+(?:all|any|every)\s+(?:instructions?|rules?|guidelines?|policies|policy)\s+(?:that|which)\s+(?:requires?|asks?\s+for|calls?\s+for|needs?)\s+(?:(?:the\s+)?user'?s?\s+)?(?:approval|confirmation|permission|consent))(?:$|(?u:[^'\x22`…\w])|(?u:[…'\x22`])\s*$|(?u:[…'\x22`])\s*(?u:[^\s,;\])}|…'\x22`]))",
+        pattern: r"(?:\b(?:(?:ignor|disregard|forget|overrid|overrul|bypass)(?:e|es|ed|ing|s)?|set\s+aside)\s+(?:all\s+|any\s+|the\s+|your\s+|its\s+|my\s+|their\s+|of\s+|every\s+)*(?:previous|prior|above|earlier|preceding|system|original|existing|developer|safety|user'?s?)\s+(?:instructions?|iunstructions|prompts?|rules|directions|guidelines|guidance|constraints|policies|messages|directives|orders|safeguards|restrictions)|\byour\s+(?:real|true|actual|new)\s+(?:instructions|task|purpose|goal|directive)\s+(?:is|are)\b|\b(?:instructions|rules|guidelines) you (?:were given|received|have been given)\b[^\n.;]{0,60}?\b(?:are|is)\s+(?:now\s+)?(?:outdated|obsolete|superseded|void|no\s+longer\s+valid)\b|\bnew\s+(?:system\s+)?instructions?\s*:|\b(?:ignore|disregard)\s+(?:the\s+|what\s+the\s+)?user(?:'s)?\s+(?:request|question|message|prompt|task)s?\b[^\n]{0,40}\binstead\b|\b(?:previous|prior|earlier|original|system|existing|usual|safety)\s+(?:safety\s+)?(?:instructions|guidelines|rules|constraints|policies|restrictions)\b[^\n.;]{0,50}?\b(?:do\s+not|don't|no\s+longer)\s*\sapply\b|\b(?:previous|prior|earlier|original|existing|usual|safety)\s+(?:safety\s+)?(?:instructions|guidelines|rules|constraints|policies|restrictions)\b[^\n.;]{0,50}?\b(?:are|is)\s+(?:not|no\s+longer)\s+applicable\b|\b(?:previous|prior|original|system|existing|usual|safety)\s+(?:instructions|guidelines|rules|constraints|policies|restrictions)\s+(?:are|is|have\s+been)\s+(?:now\s+)?(?:suspended|void|revoked|lifted|disabled|cancell?ed|paused|no\s+longer\s+(?:apply|valid|in\s+effect))\b|\b(?:these|this\s+skill'?s?)\s+instructions\s+(?:take\s+precedence\s+over|override|supersede)\s+(?:all|any|the\s+(?:system|user))|\btreat\s+(?:any|all|every)\s+(?:earlier|previous|prior|other|conflicting)\s+(?:instructions?|guidance|rules?)\b[^\n.;]{0,80}?\b(?:user|confirm\w*|ask\w*|approv\w*|permission|safety|system)\b[^\n.;]{0,40}?\bas\s+(?:superseded|overridden|void|obsolete|cancell?ed|revoked|withdrawn)\b|\bignor[ae]r?\s+(?:todas\s+|todos\s+)?(?:las|los|as|os)\s+(?:instrucciones|instru\S{1,2}\S{1,2}es|indicaciones|reglas|regras)\s+(?:anteriores|previas|pr\S{1,2}vias)|\bignorez?\s+(?:toutes\s+)?(?:les\s+)?(?:instructions|consignes|r\S{1,2}gles)\s+(?:pr\S{1,2}c\S{1,2}dentes|ant\S{1,2}rieures)|\bignorier(?:e|en)?\s+(?:alle\s+)?(?:vorherigen|bisherigen|obigen|fr\S{1,2}heren)\s+(?:Anweisungen|Instruktionen|Regeln)|\bignorier(?:e|en)?\s+(?:[^\n.]{0,30}?\s)?(?:die|alle|deine)\s+(?:\S+\s+)?(?:Sicherheitsrichtlinien|Sicherheitsregeln|Systemanweisungen|Systemvorgaben)\b|\bignora\s+(?:tutte\s+)?le\s+istruzioni\s+precedenti|\beven\s+if\s+(?:another|other|any|a\s+later|a\s+newer)\s+(?:instructions?|rules?|messages?|prompts?)\s+(?:says?|tells?\s+you|asks?)\s+otherwise|\b(?:ignor|disregard|overrid|bypass)(?:e|es|ed|ing|s)?\s+(?:all|any|every)\s+(?:instructions?|rules?|guidelines?|policies|policy)\s+(?:that|which)\s+(?:requires?|asks?\s+for|calls?\s+for|needs?)\s+(?:(?:the\s+)?user'?s?\s+)?(?:approval|confirmation|permission|consent))(?:$|(?u:[^'\x22`…\w])|(?u:[…'\x22`])\s*$|(?u:[…'\x22`])\s*(?u:[^\s,;\])}|…'\x22`]))",
+        // inject75: AgentDojo's own template misspells it ("Ignore your
+        // previous iunstructions"), and copies of it keep the typo.
         // inject74: "set aside its developer instructions", "disregard my
         // system prompt" in a scripted reply, and "the instructions you
         // were given … are outdated" say the same drop.
@@ -7025,6 +7027,79 @@ pub static RULES: &[Rule] = &[
         spares_descriptions: true,
         what: "tells the agent to rewrite the user's other skills",
         explain: "Tells the agent to change the user's other installed skills (replace their instructions, make one copy its mail elsewhere): one skill takes over the rest; remove the skill.",
+        ..Rule::BASE
+    },
+    // inject75: the agent-injection benchmarks' own shapes (AgentDojo,
+    // InjecAgent), read by what the order does rather than by one
+    // writer's phrasing: the frame that puts an order before the user's
+    // task, a voice forged in brackets, and the harm classes those
+    // benchmarks aim at with a concrete target — money to an account the
+    // skill writes out, the user's records sent to its address, the
+    // user's password set to its value.
+    Rule {
+        id: "task-preamble",
+        class: Class::Injection,
+        severity: Severity::High,
+        pattern: task_preamble_row!(),
+        unless: negated!["injection", "attack"],
+        spares_descriptions: true,
+        what: "puts an order before the task the user gave the agent",
+        explain: "Speaks to the agent as the user who gave it its task (\"before you can solve the task that I gave you, do the following first\", \"an important message from me to you, AI model\"): the frame a prompt injection wraps its order in; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "forged-voice",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        pattern: forged_voice_row!(),
+        unless: negated!["injection", "attack"],
+        spares_descriptions: true,
+        what: "passes its words off as a system or developer message",
+        explain: "Opens its words with a forged tag (\"[system note]\", \"[developer message]\", \"(system_message)\") so the agent takes them as the platform's own orders, not a skill's text; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "money-to-account",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        pattern: money_to_account_row!(),
+        unless: negated!["not to ", "example", "sandbox", "test account"],
+        spares_descriptions: true,
+        what: "tells the agent to move money to an account the skill writes out",
+        explain: "Tells the agent to transfer, wire or send money to an IBAN, an account number or a wallet address written in the skill: the payee is the skill's, not the user's; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "user-data-mailed",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        pattern: user_data_mailed_row!(),
+        unless: negated![
+            "not to ",
+            "@example.com",
+            "://example.com",
+            ".example.com",
+            "://localhost",
+            "://127.0.0.1",
+        ],
+        spares_descriptions: true,
+        what: "tells the agent to send the user's records to an address the skill writes out",
+        explain: "Tells the agent to fetch the user's mail, files, addresses, location or other records and send them to an e-mail address or site the skill names: the user's data goes to whoever wrote it; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "password-set",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        pattern: password_set_row!(),
+        unless: negated!["not to "],
+        spares_descriptions: true,
+        what: "tells the agent to set the user's password to a value the skill writes out",
+        explain: "Tells the agent to change the user's or an account's password to a value written in the skill: whoever wrote it can then log in as the user; remove the skill.",
         ..Rule::BASE
     },
     // harm72: a scripted denial for the user who asks ("if the user asks,
