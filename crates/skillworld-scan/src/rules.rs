@@ -7060,37 +7060,6 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
-        id: "money-to-account",
-        class: Class::Injection,
-        severity: Severity::High,
-        target: Target::Prose,
-        pattern: money_to_account_row!(),
-        unless: negated!["not to ", "example", "sandbox", "test account"],
-        spares_descriptions: true,
-        what: "tells the agent to move money to an account the skill writes out",
-        explain: "Tells the agent to transfer, wire or send money to an IBAN, an account number or a wallet address written in the skill: the payee is the skill's, not the user's; remove the skill.",
-        ..Rule::BASE
-    },
-    Rule {
-        id: "user-data-mailed",
-        class: Class::Injection,
-        severity: Severity::High,
-        target: Target::Prose,
-        pattern: user_data_mailed_row!(),
-        unless: negated![
-            "not to ",
-            "@example.com",
-            "://example.com",
-            ".example.com",
-            "://localhost",
-            "://127.0.0.1",
-        ],
-        spares_descriptions: true,
-        what: "tells the agent to send the user's records to an address the skill writes out",
-        explain: "Tells the agent to fetch the user's mail, files, addresses, location or other records and send them to an e-mail address or site the skill names: the user's data goes to whoever wrote it; remove the skill.",
-        ..Rule::BASE
-    },
-    Rule {
         id: "password-set",
         class: Class::Injection,
         severity: Severity::High,
