@@ -142,12 +142,17 @@ fn values_of<'t>(
     named: &HashSet<&str>,
 ) -> HashMap<&'t str, Value<'t>> {
     let mut values = HashMap::new();
+    if named.is_empty() {
+        return values;
+    }
     for &(file, text) in files.iter().filter(|(path, _)| holds_settings(path)) {
         for (number, line) in text.lines().enumerate() {
             let key = leading_key(line);
+            // The byte search first: hashing every line's first word to
+            // ask the set cost 8 % of a bulk import's instructions.
             if key.is_empty()
-                || !named.contains(key)
                 || memchr::memchr2(b':', b'=', line.as_bytes()).is_none()
+                || !named.contains(key)
             {
                 continue;
             }
