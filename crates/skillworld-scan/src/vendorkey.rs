@@ -144,6 +144,28 @@ fn first_owned_key(line: &str, at: usize) -> Option<(&str, &'static Service)> {
     None
 }
 
+/// Tries `judge` at each of a request line's key matches, from `at` on;
+/// a line with no request word sends nothing.
+fn on_request(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+    judge: impl FnMut(usize) -> Option<(Severity, String)>,
+) -> Option<(Severity, String)> {
+    if !REQUEST_WORDS.iter().any(|w| line.contains(w)) {
+        return None;
+    }
+    std::iter::successors(Some(at), |&at| next(at + 1)).find_map(judge)
+}
+
+/// The finding of a key on a command routed where its URL does not say.
+fn rerouted(name: &str) -> Option<(Severity, String)> {
+    Some((
+        Severity::High,
+        format!("{name} goes through a rerouted request"),
+    ))
+}
+
 /// Keeps a request line that puts a vendor's key on a command whose every
 /// literal host is someone else's (and at least one is real): none of the
 /// key's owner's domains, nor this machine, nor a blank the user fills —
@@ -154,10 +176,7 @@ pub fn sent_elsewhere(
     at: usize,
     next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
-    if !REQUEST_WORDS.iter().any(|w| line.contains(w)) {
-        return None;
-    }
-    std::iter::successors(Some(at), |&at| next(at + 1)).find_map(|at| {
+    on_request(line, at, next, |at| {
         let name = key_name(line, at);
         // A webhook's signing secret is shared with the user's own
         // endpoint by design (`STRIPE_WEBHOOK_SECRET` to a staging app).
@@ -167,10 +186,7 @@ pub fn sent_elsewhere(
         let owner = key_owner(name)?;
         let command = command_at(line, at);
         if reroutes(command) {
-            return Some((
-                Severity::High,
-                format!("{name} goes through a rerouted request"),
-            ));
+            return rerouted(name);
         }
         // A blank or local address anywhere in the command may be where
         // the key goes: only a command of real hosts alone is read.
@@ -255,10 +271,7 @@ pub fn field_sent_elsewhere(
     at: usize,
     next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
-    if !REQUEST_WORDS.iter().any(|w| line.contains(w)) {
-        return None;
-    }
-    std::iter::successors(Some(at), |&at| next(at + 1)).find_map(|at| {
+    on_request(line, at, next, |at| {
         let name = SECRET_NAME.find(line.get(at..)?)?.as_str();
         // A workload's OIDC token is made to be shown to another party
         // (a token broker), a webhook's secret to the user's endpoint.
@@ -273,10 +286,7 @@ pub fn field_sent_elsewhere(
             return None;
         }
         if reroutes(command) {
-            return Some((
-                Severity::High,
-                format!("{name} goes through a rerouted request"),
-            ));
+            return rerouted(name);
         }
         let urls = urls_for(line, command);
         let named = |url: &String| {
