@@ -212,7 +212,7 @@ use crate::owncache;
 use crate::ownvar;
 use crate::ownwatch;
 use crate::prefilter::table::{Plan, line_local, plans};
-use crate::prefilter::{Atom, prefilter};
+use crate::prefilter::{Atom, Order, prefilter};
 use crate::proof;
 use crate::releasenotes;
 use crate::reveal;
@@ -579,7 +579,7 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
             beside.push((index, line_local(rule.pattern) && !rule.reads_sentences()));
             continue;
         }
-        let plans = plans(rule.pattern);
+        let plans = plans(rule.pattern, Order::of(rule.reads_sentences()));
         for (at, plan) in plans.iter().enumerate() {
             // `sentence!` writes each row twice, one order of its parts
             // each, and both orders plan alike: a plan like an earlier one

@@ -6,6 +6,7 @@
 //! `A[^\n]*B` patterns keeps every started `A` alive to the line's end and
 //! swamps the lazy DFA; literals found first avoid running most rules.
 
+mod frequency;
 pub mod table;
 
 use std::borrow::Cow;
@@ -446,6 +447,31 @@ fn class_bytes_any(hir: &Hir) -> Option<Vec<u8>> {
     }
 }
 
+/// How a clause's groups are ordered, the first its trigger (the one the
+/// word search looks for; every group is still required).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// By what the group's atoms cost where they were measured
+    /// (`frequency.txt`).
+    Measured,
+    /// The group whose shortest word is longest, groups of everyday words
+    /// last: for the rows that read sentences, whose findings depend on
+    /// the trigger's line (a wrapped order is read from the line its
+    /// trigger stands on), and whose fixtures were written against this
+    /// order.
+    Longest,
+}
+
+impl Order {
+    /// The order of a row's clauses: whether the row reads sentences.
+    pub fn of(reads_sentences: bool) -> Order {
+        match reads_sentences {
+            true => Order::Longest,
+            false => Order::Measured,
+        }
+    }
+}
+
 /// Groups of literal atoms that every match of `pattern` (one alternative,
 /// written without flags) holds one atom of each: its selective runs of
 /// literal pieces between gaps, all of them (lower case; runs of short or
@@ -455,7 +481,7 @@ fn class_bytes_any(hir: &Hir) -> Option<Vec<u8>> {
 /// A line is worth trying only when it holds an atom of every group:
 /// `\bact\s+as\s+(?:unrestricted|dan)\b` needs `act` and one of
 /// `unrestricted`, `dan` on the line, not just `act`.
-pub fn requirements(pattern: &str) -> Vec<Vec<Atom>> {
+pub fn requirements(pattern: &str, order: Order) -> Vec<Vec<Atom>> {
     let Ok(hir) = ParserBuilder::new()
         .multi_line(true)
         .unicode(false)
@@ -468,17 +494,24 @@ pub fn requirements(pattern: &str) -> Vec<Vec<Atom>> {
     let mut found = Vec::new();
     groups(&hir, &Context::default(), &mut found);
     found.retain(|(score, _)| *score >= 2);
-    // A group of everyday words triggers only where no other group of
-    // three bytes or more can; a weak group loses ties: another group of
-    // the same score triggers.
-    found.sort_by_key(|(score, atoms)| {
-        (
-            *score < 3,
-            atoms.iter().any(|a| is_everyday(&a.word)),
-            std::cmp::Reverse(*score),
-            atoms.iter().any(|a| is_weak(&a.word)),
-        )
-    });
+    match order {
+        // The group that costs least where it was measured triggers:
+        // fewest lines tried, fewest words found for nothing.
+        Order::Measured => found.sort_by_key(|(score, atoms)| {
+            (*score < 3, atoms.iter().map(frequency::cost).sum::<u64>())
+        }),
+        // A group of everyday words triggers only where no other group of
+        // three bytes or more can; a weak group loses ties: another group
+        // of the same score triggers.
+        Order::Longest => found.sort_by_key(|(score, atoms)| {
+            (
+                *score < 3,
+                atoms.iter().any(|a| is_everyday(&a.word)),
+                std::cmp::Reverse(*score),
+                atoms.iter().any(|a| is_weak(&a.word)),
+            )
+        }),
+    }
     if found.first().is_none_or(|(score, _)| *score < 3) {
         return Vec::new();
     }
@@ -922,7 +955,7 @@ mod tests {
         let split = branches(r"(?:\bignore\s+previous\s+rules|\bnew\s+instructions:)(?:$|\W)");
         assert_eq!(split.len(), 2, "{split:?}");
         assert!(split.iter().all(|b| !b.contains('$')), "{split:?}");
-        let groups = requirements(&split[0]);
+        let groups = requirements(&split[0], Order::Longest);
         assert_eq!(groups.len(), 3, "{groups:?}");
         assert!(
             groups
@@ -937,7 +970,7 @@ mod tests {
     /// only what every match must have.
     #[test]
     fn an_atom_knows_its_neighbours() {
-        let groups = requirements(r"\bwithout\s+(?:the\s+user|telling)\b");
+        let groups = requirements(r"\bwithout\s+(?:the\s+user|telling)\b", Order::Longest);
         let atom = &groups[0][0];
         assert_eq!(*atom.word, *b"without");
         assert!(atom.bounded);
@@ -952,7 +985,10 @@ mod tests {
             assert_eq!(then.holds(text.as_bytes(), 7), holds, "{text}");
         }
         // Inside an alternation, from the pattern around it.
-        let groups = requirements(r"\bnow\b[^\n]{0,40}\b(?:dan|evil\s+mode)\s*!");
+        let groups = requirements(
+            r"\bnow\b[^\n]{0,40}\b(?:dan|evil\s+mode)\s*!",
+            Order::Longest,
+        );
         let dan = groups[0].iter().find(|a| *a.word == *b"dan").expect("dan");
         assert!(dan.bounded);
         assert!(dan.then.as_ref().expect("then").holds(b"dan !", 3));
@@ -960,12 +996,16 @@ mod tests {
         // Anything may follow a wide gap; a class the next word starts
         // with is not skipped; no boundary, no check.
         assert!(
-            requirements(r"\bsecrets\b[^\n]{0,80}\bto\b")[0][0]
+            requirements(r"\bsecrets\b[^\n]{0,80}\bto\b", Order::Longest)[0][0]
                 .then
                 .is_none()
         );
-        assert!(requirements(r"token[ a]*a")[0][0].then.is_none());
-        assert!(!requirements(r"xwithout\s+the")[0][0].bounded);
+        assert!(
+            requirements(r"token[ a]*a", Order::Longest)[0][0]
+                .then
+                .is_none()
+        );
+        assert!(!requirements(r"xwithout\s+the", Order::Longest)[0][0].bounded);
     }
 
     /// What must come before an atom, read backwards; the first bytes
@@ -973,7 +1013,7 @@ mod tests {
     /// triggers only when its clause has nothing better.
     #[test]
     fn an_atom_knows_what_precedes_it() {
-        let tac = &requirements(r"\$\(\s*tac\b")[0][0];
+        let tac = &requirements(r"\$\(\s*tac\b", Order::Longest)[0][0];
         assert_eq!(*tac.word, *b"tac");
         let before = tac.before.as_ref().expect("what precedes");
         for (text, holds) in [
@@ -987,8 +1027,12 @@ mod tests {
             let start = text.to_ascii_lowercase().find("tac").expect("tac");
             assert_eq!(before.precedes(text.as_bytes(), start), holds, "{text}");
         }
-        assert!(requirements(r"\bcurl\b")[0][0].before.is_none());
-        let ip = &requirements(r"https?://(?:\d{1,3}\.){3}\d{1,3}\b")[0][0];
+        assert!(
+            requirements(r"\bcurl\b", Order::Longest)[0][0]
+                .before
+                .is_none()
+        );
+        let ip = &requirements(r"https?://(?:\d{1,3}\.){3}\d{1,3}\b", Order::Longest)[0][0];
         let then = ip.then.as_ref().expect("a digit follows");
         assert!(then.holds(b"http://10.0.0.1", 7));
         assert!(!then.holds(b"http://example.com", 7));
@@ -1013,7 +1057,7 @@ mod tests {
         let dollar = &anchors(r"\$[a-z_]\w?\w?\$[a-z_{]").expect("an anchor")[0];
         assert!(dollar.fits(b"$a$b", 0));
         assert!(!dollar.fits(b"$HOME/x", 0));
-        let groups = requirements(r"https?://\S+\.(?:exe|zip|7z)\b");
+        let groups = requirements(r"https?://\S+\.(?:exe|zip|7z)\b", Order::Longest);
         assert_eq!(*groups[0][0].word, *b".7z", "the extensions trigger");
         assert!(groups[1].iter().any(|a| *a.word == *b"http://"));
     }
@@ -1021,7 +1065,10 @@ mod tests {
     #[test]
     fn everyday_words_trigger_only_where_nothing_rarer_can() {
         // `disable` and `their` are the longest words, `mfa` the rarest.
-        let groups = requirements(r"\bdisable\s+(?:2fa|mfa)\b[^\n]*\bfor\s+their\b");
+        let groups = requirements(
+            r"\bdisable\s+(?:2fa|mfa)\b[^\n]*\bfor\s+their\b",
+            Order::Longest,
+        );
         let words = |group: &[Atom]| group.iter().map(|a| a.word.to_vec()).collect::<Vec<_>>();
         assert_eq!(words(&groups[0]), [b"2fa".to_vec(), b"mfa".to_vec()]);
         assert_eq!(
@@ -1030,7 +1077,24 @@ mod tests {
             "the everyday words last"
         );
         // With no other group of three bytes, an everyday word still triggers.
-        let groups = requirements(r"\bcheck\s+it\b");
+        let groups = requirements(r"\bcheck\s+it\b", Order::Longest);
+        assert_eq!(words(&groups[0]), [b"check".to_vec()]);
+    }
+
+    #[test]
+    fn the_group_measured_cheapest_triggers() {
+        // "never ask before … drop table": `before` is the longest of the
+        // shortest words, but on many more lines than the destructive acts.
+        let words = |group: &[Atom]| group.iter().map(|a| a.word.to_vec()).collect::<Vec<_>>();
+        let has_before = |groups: &[Vec<Atom>]| words(&groups[0]).contains(&b"before".to_vec());
+        let row = crate::rules::rule("unconfirmed-destruction");
+        let waiver = branches(row.pattern)
+            .into_iter()
+            .find(|b| has_before(&requirements(b, Order::Longest)))
+            .expect("the waiver's alternative triggers on `before` by length");
+        assert!(!has_before(&requirements(&waiver, Order::Measured)));
+        // With no other group of three bytes, a common word still triggers.
+        let groups = requirements(r"\bcheck\s+it\b", Order::Measured);
         assert_eq!(words(&groups[0]), [b"check".to_vec()]);
     }
 

@@ -20,7 +20,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
-use super::{Atom, anchors, branches, prefilter, requirements};
+use super::{Atom, Order, anchors, branches, prefilter, requirements};
 #[cfg(test)]
 use crate::rules::{RULES, Signal};
 
@@ -54,20 +54,20 @@ pub enum Plan {
 
 /// The plans of `pattern`'s alternatives, in order: from the table when
 /// it holds the pattern (lent, not copied: the engine keeps only the
-/// trigger atoms whole), else derived.
-pub fn plans(pattern: &str) -> Cow<'static, [Plan]> {
+/// trigger atoms whole), else derived, its groups in `order`.
+pub fn plans(pattern: &str, order: Order) -> Cow<'static, [Plan]> {
     match TABLE.get(pattern) {
         Some(plans) => Cow::Borrowed(plans),
-        None => Cow::Owned(derive(pattern)),
+        None => Cow::Owned(derive(pattern, order)),
     }
 }
 
 /// The plans of `pattern`'s alternatives, read from the pattern.
-pub fn derive(pattern: &str) -> Vec<Plan> {
+pub fn derive(pattern: &str, order: Order) -> Vec<Plan> {
     branches(pattern)
         .into_iter()
         .map(|branch| {
-            let groups = requirements(&branch);
+            let groups = requirements(&branch, order);
             if !groups.is_empty() {
                 Plan::Groups(groups.into_iter().map(Cow::Owned).collect())
             } else if let Some(atoms) = anchors(&branch) {
@@ -100,14 +100,19 @@ static LOCAL: LazyLock<HashMap<&str, bool>> =
 
 /// The patterns the engine splits into plans: the rest (Unicode rules,
 /// rules tried beside a partner) are not prefiltered by atoms.
+/// Each with its groups' order: a pattern two rows share is ordered as
+/// for rows that read sentences if either does.
 #[cfg(test)]
-fn planned() -> impl Iterator<Item = &'static str> {
-    RULES
-        .iter()
-        .filter(|r| {
+fn planned() -> impl Iterator<Item = (&'static str, Order)> {
+    let rows = || {
+        RULES.iter().filter(|r| {
             !r.pattern.is_empty() && !r.pattern.starts_with("(?u") && r.beside == Signal::None
         })
-        .map(|r| r.pattern)
+    };
+    rows().map(move |r| {
+        let sentences = rows().any(|o| o.pattern == r.pattern && o.reads_sentences());
+        (r.pattern, Order::of(sentences))
+    })
 }
 
 /// The patterns the engine asks [`line_local`] of: the rows tried beside
@@ -130,9 +135,9 @@ pub fn generate() -> String {
          # REGENERATE=1 cargo test -p skillworld-scan --lib the_table_is_what_the_rows_derive\n",
     );
     let mut seen = std::collections::HashSet::new();
-    for pattern in planned().filter(|p| seen.insert(*p)) {
+    for (pattern, order) in planned().filter(|(p, _)| seen.insert(*p)) {
         line(&mut out, "rule", [escape(pattern.as_bytes())]);
-        for plan in derive(pattern) {
+        for plan in derive(pattern, order) {
             match plan {
                 Plan::Groups(groups) => {
                     out.push_str("groups\n");
@@ -216,10 +221,10 @@ mod tests {
             "prefilter/table.txt is stale: regenerate it with\n\
              REGENERATE=1 cargo test -p skillworld-scan --lib the_table_is_what_the_rows_derive"
         );
-        for pattern in planned() {
+        for (pattern, order) in planned() {
             assert_eq!(
                 TABLE.get(pattern).copied(),
-                Some(&derive(pattern)[..]),
+                Some(&derive(pattern, order)[..]),
                 "{pattern}"
             );
         }
@@ -245,8 +250,8 @@ mod tests {
     /// (+77 %); give it a group of uncommon words instead.
     #[test]
     fn every_row_is_anchored_by_words_or_literals() {
-        for pattern in planned() {
-            for plan in derive(pattern) {
+        for (pattern, order) in planned() {
+            for plan in derive(pattern, order) {
                 match plan {
                     Plan::Loose(_) => {
                         panic!(
@@ -267,8 +272,9 @@ mod tests {
     fn a_pattern_not_in_the_table_is_derived() {
         let pattern = r"\bnot\s+a\s+row\s+(?:of|in)\s+rules\b|x'y";
         assert!(!TABLE.contains_key(pattern));
-        assert_eq!(plans(pattern), derive(pattern));
-        assert!(matches!(plans(pattern)[0], Plan::Groups(_)));
+        let order = Order::Measured;
+        assert_eq!(plans(pattern, order), derive(pattern, order));
+        assert!(matches!(plans(pattern, order)[0], Plan::Groups(_)));
         for (pattern, local) in [(r"\bnot\s+a\s+row\b", true), (r"\Anot a row\b", false)] {
             assert!(!LOCAL.contains_key(pattern));
             assert_eq!(line_local(pattern), local, "{pattern}");
