@@ -60,8 +60,7 @@ static REPORTED: LazyLock<Regex> = LazyLock::new(|| {
 
 /// The words that lead from what is sent to where it goes.
 static LEADS_TO: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:to|with|at|into|towards?|à|zu|para)\b|(?:に|へ|给|到)")
-        .expect("leads to")
+    Regex::new(r"(?i)\b(?:to|with|at|into|towards?|à|zu|para)\b|(?:に|へ|给|到)").expect("leads to")
 });
 
 /// Domains that are blanks a reader fills in, or this machine.
@@ -207,7 +206,10 @@ mod tests {
     fn confirmed(line: &str) -> bool {
         let at = line.find('@').expect("an address") - 1;
         records_sent_there(line, at, &|from| {
-            line[from..].find('@').map(|i| from + i - 1).filter(|&i| i >= from)
+            line[from..]
+                .find('@')
+                .map(|i| from + i - 1)
+                .filter(|&i| i >= from)
         })
         .is_some()
     }

@@ -6986,18 +6986,6 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
-        id: "money-to-account",
-        class: Class::Injection,
-        severity: Severity::High,
-        target: Target::Prose,
-        pattern: money_to_account_row!(),
-        unless: negated!["sandbox", "example", "e.g.", "for instance", "placeholder", "fake"],
-        spares_descriptions: true,
-        what: "tells the agent to move money to an account the skill writes out",
-        explain: "Tells the agent to send or transfer money to an IBAN, an account number or a wallet address written in the skill: the payee is the skill's, not the user's; remove the skill.",
-        ..Rule::BASE
-    },
-    Rule {
         id: "user-material-sent",
         class: Class::Injection,
         severity: Severity::High,
