@@ -195,7 +195,7 @@ fn sentence_start(line: &str, at: usize) -> usize {
                 && !crate::clause::abbreviation(&before[..i + mark.len()])
         })
         .map(|(i, mark)| i + mark.len())
-        .last()
+        .next_back()
         .unwrap_or(0)
 }
 
