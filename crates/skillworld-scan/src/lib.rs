@@ -31,6 +31,7 @@ mod comments;
 mod continued;
 mod datarun;
 mod decodedarg;
+mod destination;
 mod docbanner;
 mod echoed;
 mod edges;

@@ -6971,6 +6971,21 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "data-to-address",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        // The address alone, found by its `@` between name bytes: the
+        // order's verbs and nouns are everyday words, the address is not
+        // (`destination` reads the order around it).
+        pattern: r"[\w.+-]@[\w-]+\.[a-z]{2,}\b",
+        spares_descriptions: true,
+        confirm: Some(crate::destination::records_sent_there),
+        what: "tells the agent to send the user's records to an e-mail address the skill writes out",
+        explain: "Tells the agent to send the user's passwords, payment methods, location, contacts or other records to an e-mail address written in the skill: they go to whoever wrote it; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "user-material-sent",
         class: Class::Injection,
         severity: Severity::High,
