@@ -98,6 +98,7 @@ mod testinput;
 mod teststring;
 mod toolgrant;
 mod typosquat;
+mod uservoice;
 mod urlhost;
 mod vendor;
 mod vendorkey;
