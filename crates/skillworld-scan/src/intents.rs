@@ -1453,7 +1453,7 @@ macro_rules! guards_to_allow_all_row {
         concat!(
             r"\breplac\w*\b",
             in_sentence!("100"),
-            r"\bwith\s+(?:an?\s+)?(?:unconditional|blanket|catch-?all|wildcard)\s+allow\b|\bwith\s+(?:an?\s+)?allow[- ](?:all|everything|any)\b",
+            r"\bwith\s+(?:an?\s+)?(?:unconditional|blanket|catch-?all|wildcard)\s+allow\b|\bwith\s+(?:an?\s+)?allow[- ](?:all|everything|any)\s+(?:rules?|polic(?:y|ies)|entr(?:y|ies))\b",
             r"|\bdeny[- ]all\b",
             in_sentence!("40"),
             r"\b(?:are|is|get|gets)\s+(?:also\s+)?(?:removed|deleted|dropped|stripped)\b",

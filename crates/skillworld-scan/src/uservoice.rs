@@ -40,7 +40,13 @@ pub fn speaks_as_user(
     at: usize,
     _next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
-    let before = line.get(..at).unwrap_or("");
+    // The match may open on the punctuation before its verb (", sell
+    // my …"): a quotation mark there quotes the request.
+    let verb = line
+        .get(at..)
+        .and_then(|rest| rest.find(|c: char| c.is_ascii_alphabetic()))
+        .map_or(at, |offset| at + offset);
+    let before = line.get(..verb).unwrap_or("");
     let straight = before.matches('"').count() % 2 == 1;
     let curly = before.rfind('“').is_some_and(|open| before.rfind('”') < Some(open));
     let lower = before.to_ascii_lowercase();
@@ -73,5 +79,8 @@ mod tests {
         assert!(!stands("Triggers when the user says please delete my drafts."));
         assert!(!stands("For example: please cancel my order 1234."));
         assert!(!stands("> “Please update my billing address”"));
+        let keywords = "- **Keywords**: \"homes for sale\", \"sell my house fast\"";
+        let at = keywords.find(", ").expect("a clause");
+        assert!(speaks_as_user(keywords, at, &|_| None).is_none());
     }
 }
