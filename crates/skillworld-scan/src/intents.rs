@@ -1391,7 +1391,7 @@ macro_rules! harmful_act {
 }
 
 /// The `user-voice-order` row's pattern: such an act ordered — opening a
-/// sentence, a clause or a note, or after "please" — on what the words
+/// sentence, a clause or a note, or after "please" or "kindly" — on what the words
 /// call "my". A skill speaks to the agent of "the user"; an order in the
 /// user's own voice is a request the user never made (InjecAgent's every
 /// attack), and the act says what it costs them. Or the user's own
@@ -1400,7 +1400,7 @@ macro_rules! harmful_act {
 macro_rules! user_voice_order_row {
     () => {
         concat!(
-            r"(?:(?:^|[.!?:;,]\s)\W{0,4}|\bplease\s+)(?:",
+            r"(?:(?:^|[.!?:;,]\s)\W{0,4}|\b(?:please|kindly)\s+)(?:",
             harmful_act!(),
             ")",
             in_sentence!("120"),
