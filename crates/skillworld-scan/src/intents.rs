@@ -1364,50 +1364,51 @@ macro_rules! forged_voice_row {
     };
 }
 
-/// inject76: an act on someone's accounts that harms by itself, with its
-/// object where the act alone is ordinary — assets sold or withdrawn, an
-/// amount transferred, every record deleted, a delivery redirected,
-/// access granted, files moved into a hidden or temporary folder, a
-/// lock or guard turned off, a message sent to every contact. Paying a bill, adjusting a
-/// payment or deleting old temporary files are a user's ordinary
-/// requests (AgentDojo's user tasks) and are not here.
-macro_rules! harmful_act {
+/// inject76: where the user's voice orders an act — opening a sentence,
+/// a clause or a note, or after "please" or "kindly".
+macro_rules! voice_start {
     () => {
-        concat!(
-            r"\b(?:sell|liquidate|withdraw|redirect|reroute|unlock|disable|deactivate|turn\s+off)\b",
-            r"|\btransfer\s+(?:\$|€|£|\d|all\b|the\s+(?:entire|whole|full|remaining)\b)",
-            r"|\b(?:delete|erase|wipe|purge|remove)\s+(?:all|every|each)\b",
-            r"|\bgrant\b",
-            in_sentence!("40"),
-            r"\baccess\b",
-            r"|\bmove\b",
-            in_sentence!("80"),
-            r"\bto\s+(?:the\s+)?['\x22\x60]?(?:\.[\w-]|/tmp\b|/var/tmp\b)",
-            r"|\bsend\b",
-            in_sentence!("60"),
-            r"\b(?:all|every(?:one)?)\s+(?:of\s+)?(?:the\s+)?(?:my\s+)?(?:contacts|friends|followers|address\s+book)\b",
-        )
+        r"(?:(?:^|[.!?:;,]\s)\W{0,4}|\b(?:please|kindly)\s+)"
     };
 }
 
-/// The `user-voice-order` row's pattern: such an act ordered — opening a
-/// sentence, a clause or a note, or after "please" or "kindly" — on what the words
+/// The `user-voice-order` row's pattern: an act on someone's accounts
+/// that harms by itself, with its object where the act alone is
+/// ordinary — assets sold or withdrawn, every record deleted, a delivery
+/// redirected, access granted, files moved into a hidden or temporary
+/// folder, a message sent to every contact — ordered on what the words
 /// call "my". A skill speaks to the agent of "the user"; an order in the
 /// user's own voice is a request the user never made (InjecAgent's every
 /// attack), and the act says what it costs them. Or the user's own
 /// contact address changed to a value written out: whoever wrote it
-/// receives the account's resets.
+/// receives the account's resets. Paying a bill, adjusting a payment or
+/// deleting old temporary files are a user's ordinary requests
+/// (AgentDojo's user tasks) and are not here. Each act is its own
+/// alternative, so the prefilter tries each on its rarest word.
 macro_rules! user_voice_order_row {
     () => {
         concat!(
-            r"(?:(?:^|[.!?:;,]\s)\W{0,4}|\b(?:please|kindly)\s+)(?:",
-            harmful_act!(),
-            ")",
+            voice_start!(),
+            r"(?:sell|liquidate|withdraw|redirect|reroute|unlock|grant)\b",
             in_sentence!("120"),
-            r"\bmy\s+[A-Za-z]",
+            r"\bmy\s+[A-Za-z]|",
+            voice_start!(),
+            r"(?:delete|erase|wipe|purge)\s+(?:all|every|each)\b",
+            in_sentence!("120"),
+            r"\bmy\s+[A-Za-z]|",
+            voice_start!(),
+            r"move\b",
+            in_sentence!("80"),
+            r"\bto\s+(?:the\s+)?['\x22\x60]?(?:\.[\w-]|/tmp\b|/var/tmp\b)",
+            in_sentence!("120"),
+            r"\bmy\s+[A-Za-z]|",
+            voice_start!(),
+            r"send\b",
+            in_sentence!("60"),
+            r"\b(?:all|every(?:\s*one)?)\s+(?:of\s+)?my\s+(?:contacts|followers)\b|\b(?:all|every)\s+(?:the\s+)?contacts\s+in\s+my\b",
             r"|\b(?:change|update|set)\s+my\b",
             in_sentence!("40"),
-            r"\b(?:e-?mail|phone|address)\b",
+            r"\b(?:e-?mail|phone)\b",
             in_sentence!("30"),
             r"\bto\s+['\x22\x60]",
         )
@@ -1423,13 +1424,14 @@ macro_rules! own_response {
 }
 
 /// inject76: a thing made up to deceive its reader — a fabricated
-/// statistic, a false claim, a promotional line, a stranded prince —
+/// statistic, an untrue claim, a promotional line, a stranded prince —
 /// introduced as one more item ("a", "an"): "any misleading claims" is
 /// what a fact-checker reports, "a fabricated statistic" what a liar
-/// adds.
+/// adds. Words of six letters or more, so the prefilter tries the row on
+/// them rather than on "reply" or "output".
 macro_rules! planted_content {
     () => {
-        r"\b(?:a|an|one|some)\s+(?:[\w-]+\s+)?(?:fabricated|fake|made[- ]up|fictitious|bogus|invented|untrue|misleading|promotional|sponsored|false\s+(?:statistic|claim|fact|figure|quote|report|story|rumou?r)s?)\b|\b(?:a|an|one)\s+(?:[\w-]+\s+)?(?:prince|lottery|inheritance)\b"
+        r"\b(?:a|an|one|some)\s+(?:[\w-]+\s+)?(?:fabricated|fictitious|invented|untrue|misleading|promotional|sponsored)\b|\b(?:a|an|one)\s+(?:[\w-]+\s+)?(?:prince|lottery|inheritance)\b"
     };
 }
 
