@@ -1363,3 +1363,102 @@ macro_rules! forged_voice_row {
         r"^[\s>*_#-]*\[(?:system|developer|admin|administrator|operator)[\s_]+(?:note|message|notice|instructions?|update|override|directive)\](?:$|[^(])|#\s*\(system_message\)|【システム[^\n]{0,48}?】"
     };
 }
+
+/// inject76: where the user's voice orders an act — opening a sentence,
+/// a clause or a note, or after "please" or "kindly".
+macro_rules! voice_start {
+    () => {
+        r"(?:(?:^|[.!?:;,]\s)\W{0,4}|\b(?:please|kindly)\s+)"
+    };
+}
+
+/// The `user-voice-order` row's pattern: an act on someone's accounts
+/// that harms by itself, with its object where the act alone is
+/// ordinary — assets sold or withdrawn, every record deleted, a delivery
+/// redirected, access granted, files moved into a hidden or temporary
+/// folder, a message sent to every contact — ordered on what the words
+/// call "my". A skill speaks to the agent of "the user"; an order in the
+/// user's own voice is a request the user never made (InjecAgent's every
+/// attack), and the act says what it costs them. Or the user's own
+/// contact address changed to a value written out: whoever wrote it
+/// receives the account's resets. Paying a bill, adjusting a payment or
+/// deleting old temporary files are a user's ordinary requests
+/// (AgentDojo's user tasks) and are not here. Each act is its own
+/// alternative, so the prefilter tries each on its rarest word.
+macro_rules! user_voice_order_row {
+    () => {
+        concat!(
+            voice_start!(),
+            r"(?:sell|liquidate|withdraw|redirect|reroute|unlock|grant)\b",
+            in_sentence!("120"),
+            r"\bmy\s+[A-Za-z]|",
+            voice_start!(),
+            r"(?:delete|erase|wipe|purge)\s+(?:all|every|each)\b",
+            in_sentence!("120"),
+            r"\bmy\s+[A-Za-z]|",
+            voice_start!(),
+            r"move\b",
+            in_sentence!("80"),
+            r"\bto\s+(?:the\s+)?['\x22\x60]?(?:\.[\w-]|/tmp\b|/var/tmp\b)",
+            in_sentence!("120"),
+            r"\bmy\s+[A-Za-z]|",
+            voice_start!(),
+            r"send\b",
+            in_sentence!("60"),
+            r"\b(?:all|every(?:\s*one)?)\s+(?:of\s+)?my\s+(?:contacts|followers)\b|\b(?:all|every)\s+(?:the\s+)?contacts\s+in\s+my\b",
+            r"|\b(?:change|update|set)\s+my\b",
+            in_sentence!("40"),
+            r"\b(?:e-?mail|phone)\b",
+            in_sentence!("30"),
+            r"\bto\s+['\x22\x60]",
+        )
+    };
+}
+
+/// inject76: the agent's answer to the user, as where something goes
+/// ("into your reply", "end each answer with").
+macro_rules! own_response {
+    () => {
+        r"\b(?:in|into|within|to|end|open|close|finish)\s+(?:your|each|every)\s+(?:response|reply|answer|output|summary)s?\b"
+    };
+}
+
+/// inject76: a thing made up to deceive its reader — a fabricated
+/// statistic, an untrue claim, a promotional line, a stranded prince —
+/// introduced as one more item ("a", "an"): "any misleading claims" is
+/// what a fact-checker reports, "a fabricated statistic" what a liar
+/// adds. Words of six letters or more, so the prefilter tries the row on
+/// them rather than on "reply" or "output".
+macro_rules! planted_content {
+    () => {
+        r"\b(?:a|an|one|some)\s+(?:[\w-]+\s+)?(?:fabricated|fictitious|invented|untrue|misleading|promotional|sponsored)\b|\b(?:a|an|one)\s+(?:[\w-]+\s+)?(?:prince|lottery|inheritance)\b"
+    };
+}
+
+/// The `response-planted` row's pattern: the agent's answer and a thing
+/// made up to deceive put into it, in one sentence, either order
+/// (BIPIA's content injections: "add a fabricated statistic in your
+/// response"): the user reads the lie as the agent's own finding.
+macro_rules! response_planted_row {
+    () => {
+        sentence!(own_response!(), planted_content!(), "100")
+    };
+}
+
+/// The `guards-to-allow-all` row's pattern: a policy's rules replaced
+/// with ones that allow everything ("replaces them with unconditional
+/// allow rules"), or its deny-all fallback removed: the guard stays in
+/// name and stops nothing. The other way round ("replace the allow-all
+/// rule with specific paths") tightens it.
+macro_rules! guards_to_allow_all_row {
+    () => {
+        concat!(
+            r"\breplac\w*\b",
+            in_sentence!("100"),
+            r"\bwith\s+(?:an?\s+)?(?:unconditional|blanket|catch-?all|wildcard)\s+allow\b|\bwith\s+(?:an?\s+)?allow[- ](?:all|everything|any)\s+(?:rules?|polic(?:y|ies)|entr(?:y|ies))\b",
+            r"|\bdeny[- ]all\b",
+            in_sentence!("40"),
+            r"\b(?:are|is|get|gets)\s+(?:also\s+)?(?:removed|deleted|dropped|stripped)\b",
+        )
+    };
+}

@@ -100,6 +100,7 @@ mod teststring;
 mod toolgrant;
 mod typosquat;
 mod urlhost;
+mod uservoice;
 mod vendor;
 mod vendorkey;
 mod warnreach;
