@@ -160,3 +160,67 @@ fn whole_quote(text: &str) -> bool {
             .is_some_and(|inside| !inside.is_empty() && !inside.contains([open, close]))
     })
 }
+
+/// Whether the match at `column` of `text` stands inside a quotation that
+/// opens on its line (a string literal, a quoted phrase or inline code) in
+/// a section that names attacks: a heading above it, or any heading its
+/// section sits under, says what it lists are attacks, injections or what
+/// the skill detects (defend76: a guard's "## Quick Detection Checklist"
+/// over "### 1. Direct Instruction Patterns" and its items `"Ignore
+/// previous instructions..."`, a detector's `user_input = "Ignore all
+/// prior requests"` under "## Detect prompt injection"). A quotation
+/// reports the phrase it holds; the same words outside quotes are still an
+/// order, whatever the heading says.
+pub fn quoted_in_attack_section(
+    lines: &Lines,
+    layout: &Layout,
+    line: usize,
+    (text, column): (&str, usize),
+) -> bool {
+    inside_quotation(text.get(..column).unwrap_or(text)) && attack_section(lines, layout, line)
+}
+
+/// Whether `before`, a line's text up to a match, leaves a quotation open:
+/// an odd number of straight double quotes or backticks, or a curly or
+/// angle quote opened and not closed; the quote opens a phrase (after a
+/// space, a bracket, `=`, `:` or the line's start), not a word's end.
+fn inside_quotation(before: &str) -> bool {
+    let opens_phrase = |quote: char| {
+        before.rfind(quote).is_some_and(|at| {
+            before[..at]
+                .chars()
+                .next_back()
+                .is_none_or(|c| c.is_whitespace() || "([{|=:,>*_-".contains(c))
+        })
+    };
+    let odd = |quote: char| before.matches(quote).count() % 2 == 1 && opens_phrase(quote);
+    let open = |opening: char, closing: char| match before.rfind(opening) {
+        Some(at) => before.rfind(closing).is_none_or(|c| c < at) && opens_phrase(opening),
+        None => false,
+    };
+    odd('"') || odd('`') || open('“', '”') || open('«', '»')
+}
+
+/// Whether the heading over `line`, or a heading of a higher level above
+/// it (the section's ancestors up to the file's title), names attacks.
+fn attack_section(lines: &Lines, layout: &Layout, line: usize) -> bool {
+    let mut level = usize::MAX;
+    for above in (0..line).rev() {
+        if layout.at(above).0 != Region::Prose {
+            continue;
+        }
+        let heading = lines.get(above).trim_start();
+        let depth = heading.bytes().take_while(|&b| b == b'#').count();
+        if depth == 0 || depth > 6 || depth >= level || !heading[depth..].starts_with(' ') {
+            continue;
+        }
+        if ATTACK_LABEL.is_match(heading) || names_an_attack(heading) {
+            return true;
+        }
+        level = depth;
+        if level == 1 {
+            break;
+        }
+    }
+    false
+}
