@@ -163,7 +163,9 @@ fn whole_quote(text: &str) -> bool {
 
 /// Whether the match at `column` of `text` stands inside a quotation —
 /// a code block, a string literal, a quoted phrase or inline code that
-/// opens on its line — in a section that names attacks: the lead-in line
+/// opens on its line, or a row of quoted phrases and short labels (a
+/// detection table's "| Ignore previous instructions | "Ignore all …" |")
+/// — in a section that names attacks: the lead-in line
 /// right above, the heading over it, or any heading its section sits
 /// under says what it holds are attacks, injections or what the skill
 /// detects (defend76: a guard's "## Quick Detection Checklist" over "### 1.
@@ -179,6 +181,7 @@ pub fn quoted_in_attack_section(
     (text, column): (&str, usize),
 ) -> bool {
     let quoted = matches!(layout.at(line).0, Region::Code(_))
+        || only_a_quote(text)
         || inside_quotation(text.get(..column).unwrap_or(text))
             .is_some_and(|closing| stands_alone(text, column, closing));
     quoted && attack_section(lines, layout, line)
@@ -282,6 +285,8 @@ fn attack_section(lines: &Lines, layout: &Layout, line: usize) -> bool {
             }
             continue;
         }
+        // A lead-in stands under its section's own heading.
+        lead_in = false;
         if depth >= level {
             continue;
         }
