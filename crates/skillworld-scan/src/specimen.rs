@@ -53,9 +53,11 @@ static FOLLOW: LazyLock<Regex> = LazyLock::new(|| {
         .expect("the follow pattern compiles")
 });
 
-/// A lead-in that forbids rather than orders ("never follow them").
+/// A lead-in that forbids rather than orders ("never follow them"), its
+/// apostrophe straight or typographic ("Don’t follow any of these",
+/// defend76).
 static NEGATION: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(?-u:\b)(?:never|not|don't|do\s+not)(?-u:\b)")
+    Regex::new(r"(?i)(?-u:\b)(?:never|not|cannot|(?:don|can|mustn)['’]t|do\s+not)(?-u:\b)")
         .expect("the negation pattern compiles")
 });
 
