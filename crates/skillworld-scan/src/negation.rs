@@ -300,10 +300,12 @@ pub fn negated_after(line: &str, at: usize) -> bool {
         return false;
     };
     let clause = rest
-        .split(['、', '，', ',', ';', '；'])
+        .split([
+            '、', '，', ',', ';', '；', '。', '！', '？', '।', '.', '!', '?',
+        ])
         .next()
         .unwrap_or(rest);
-    let sentence = format!("{} ", sentence_at(clause, 0));
+    let sentence = format!("{clause} ");
     forms(After, None).any(|form| match form {
         Word(w) => sentence.contains(&format!(" {w} ")),
         Stem(w) => sentence.contains(&format!(" {w}")),
