@@ -1794,9 +1794,7 @@ pub fn unquoted_order(
     next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
     unless_all(line, at, next, Severity::High, |line, at, _| {
-        inside_quotation(line, at)
-            || crate::negation::negated_right_before(line, at)
-            || crate::negation::negated_after(line, at)
+        inside_quotation(line, at) || crate::negation::negated_right_before(line, at)
     })
 }
 
