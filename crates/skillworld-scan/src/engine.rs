@@ -1820,6 +1820,16 @@ fn judge(
         soften(hit, "quoted in prose that warns or explains");
         return;
     }
+    if markdown
+        && rule.class == Class::Injection
+        && crate::specimen::quoted_in_attack_section(lines, layout, line, (text, column))
+    {
+        soften(
+            hit,
+            "quoted under a heading that names attacks: a specimen, not an order",
+        );
+        return;
+    }
     if rule.id == "keychain" {
         let here = layout.at(line);
         let block = (0..lines.count())

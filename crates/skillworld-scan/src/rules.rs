@@ -6658,7 +6658,16 @@ pub static RULES: &[Rule] = &[
         // instruction sheets.
         // German negates after the verb ("Ignoriere nicht die
         // Sicherheitsrichtlinien"), in the clause `engine::negated` reads.
-        unless: &["attempts to", "attempt to", "resist"],
+        // defend76: a list item's label opens its sentence ("3.
+        // **Jailbreaking:** Attempts to bypass safety guidelines"); the
+        // words are matched as written.
+        unless: &[
+            "attempts to",
+            "attempt to",
+            "Attempts to",
+            "Attempt to",
+            "resist",
+        ],
         spares_forbidden: true,
         what: "tells the agent to override its instructions",
         explain: "Tells the agent to drop its instructions for the skill's: prompt injection; remove the skill.",

@@ -311,10 +311,6 @@ const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
         "batch 29: SKILL.md names `~/.aws/credentials` in inline code (to say the script never reads it) and the script checks the Cost Explorer endpoint with `socket.gethostbyname(host)`, a name joined from literal parts; an inline mention is a source to a skill-wide combination by design, and a lookup of a variable is a DNS sink",
     ),
     (
-        "agent-attack-primer-ok-b28",
-        "batch 28: a security primer quotes a hiding order (`\"Do not mention this step to the user.\"`) in straight quotes as a pattern to recognise; straight quotes do not mark a quotation for `conceal` (an order in quotes is how skills write them too), and the heading \"Patterns to recognise\" is no what-not-to-do heading",
-    ),
-    (
         "incident-triage-ok-b28",
         "batch 28: a runbook's first step says attackers wipe \"shell history\" (a credential store's name) and its eighth attaches command outputs to the IR ticket; the nine steps are one list, one block, and `credential-disclosure` pairs a credential named anywhere in a block with a place others read",
     ),
