@@ -174,13 +174,13 @@ impl KnownNames {
     }
 
     /// The earliest added name still here (a name whose origin changed
-    /// keeps its place) that `name` (folded as `folded`) imitates, among
-    /// those of another origin.
-    fn imitated(&self, name: &str, folded: &str, origin: Option<&str>) -> Option<&str> {
-        let mut slots = self.candidates(folded, keys::base_key(name));
+    /// keeps its place) that `probe`'s name imitates, among those of
+    /// another origin.
+    fn imitated(&self, probe: &Probe, origin: Option<&str>) -> Option<&str> {
+        let mut slots = self.candidates(probe);
         slots.sort_unstable();
         slots.dedup();
-        let (set, length) = key(folded);
+        let (set, length) = key(&probe.folded);
         slots
             .into_iter()
             .filter_map(|slot| self.entries[slot as usize].as_ref())
@@ -189,7 +189,7 @@ impl KnownNames {
                 length.abs_diff(known.length) <= limit
                     && (set ^ known.set).count_ones() <= 2 * limit
                     && (known.origin.is_empty() || Some(known.origin.as_str()) != origin)
-                    && imitates(name, folded, &known.name)
+                    && imitates(probe.name, &probe.folded, &known.name)
             })
             .map(|known| known.name.as_str())
     }
@@ -208,29 +208,60 @@ impl KnownNames {
         })
     }
 
-    /// The slots of every name `folded` may be a typo of (and some more),
-    /// leaving out keys whose names all share `base`, the base of the
-    /// name asked about: numbered copies of it, never its typos.
-    fn candidates(&self, folded: &str, base: u64) -> Vec<u32> {
+    /// The slots of every name the probe's name may be a typo of (and
+    /// some more), leaving out keys whose names all share the probe's
+    /// base: numbered copies of it, never its typos.
+    fn candidates(&self, probe: &Probe) -> Vec<u32> {
         let tables = self.tables();
-        let chars: Vec<char> = folded.chars().collect();
+        let base = probe.base;
         let mut slots = Vec::new();
-        let mut found = Vec::new();
-        if chars.len() <= keys::SHORT + 1 {
-            keys::short_keys(&chars, &mut found);
-            tables.short.extend(&found, base, &mut slots);
-        }
-        if chars.len() >= keys::NEAR_LONG {
-            let mut tails = Vec::new();
-            keys::head_keys(&chars, &mut found);
-            keys::tail_keys(&chars, &mut tails);
-            if tables.heads.count(&found, base) <= tables.tails.count(&tails, base) {
-                tables.heads.extend(&found, base, &mut slots);
+        tables.short.extend(&probe.short, base, &mut slots);
+        if !probe.heads.is_empty() {
+            if tables.heads.count(&probe.heads, base) <= tables.tails.count(&probe.tails, base) {
+                tables.heads.extend(&probe.heads, base, &mut slots);
             } else {
-                tables.tails.extend(&tails, base, &mut slots);
+                tables.tails.extend(&probe.tails, base, &mut slots);
             }
         }
         slots
+    }
+}
+
+/// A name asked about, folded and keyed once for every index it is looked
+/// up in (issue 19: an install asked the world's names and the compiled-in
+/// list, and each made the name's deletion keys anew).
+struct Probe<'n> {
+    name: &'n str,
+    folded: String,
+    /// [`keys::base_key`] of the name as given.
+    base: u64,
+    /// The short names' keys, for a name that can be one edit from one.
+    short: Vec<u64>,
+    /// The long names' keys, for a name that can be two edits from one.
+    heads: Vec<u64>,
+    tails: Vec<u64>,
+}
+
+impl<'n> Probe<'n> {
+    fn of(name: &'n str) -> Self {
+        let folded: String = name.chars().map(fold_confusable).collect();
+        let chars: Vec<char> = folded.chars().collect();
+        let (mut short, mut heads, mut tails) = (Vec::new(), Vec::new(), Vec::new());
+        if chars.len() <= keys::SHORT + 1 {
+            keys::short_keys(&chars, &mut short);
+        }
+        if chars.len() >= keys::NEAR_LONG {
+            keys::head_keys(&chars, &mut heads);
+            keys::tail_keys(&chars, &mut tails);
+        }
+        Probe {
+            name,
+            folded,
+            base: keys::base_key(name),
+            short,
+            heads,
+            tails,
+        }
     }
 }
 
@@ -265,18 +296,23 @@ fn key(name: &str) -> (u64, u32) {
 /// The known name `name` imitates, if any: the world's installed names of
 /// another origin first, then the compiled-in list. A name that is itself
 /// known imitates nothing (a same-name skill shadows or collides, STO-6).
+/// A context with no names at all (a bulk import's readers, which scan
+/// before the installed names are known) answers at once.
 pub fn imitated<'c>(name: &str, context: &ScanContext<'c>) -> Option<&'c str> {
-    if WELL_KNOWN.contains(name) || context.known.is_some_and(|known| known.contains(name)) {
+    if (context.known.is_none() && !context.well_known)
+        || WELL_KNOWN.contains(name)
+        || context.known.is_some_and(|known| known.contains(name))
+    {
         return None;
     }
-    let folded: String = name.chars().map(fold_confusable).collect();
+    let probe = Probe::of(name);
     let from_world = context
         .known
-        .and_then(|known| known.imitated(name, &folded, context.origin));
+        .and_then(|known| known.imitated(&probe, context.origin));
     from_world.or_else(|| {
         context
             .well_known
-            .then(|| WELL_KNOWN.imitated(name, &folded, None))
+            .then(|| WELL_KNOWN.imitated(&probe, None))
             .flatten()
     })
 }
@@ -462,7 +498,7 @@ mod index_tests {
                             && imitates(query, &folded, known)
                     });
                     assert_eq!(
-                        index.imitated(query, &folded, Some(origin)).is_some(),
+                        index.imitated(&Probe::of(query), Some(origin)).is_some(),
                         expected,
                         "{query} from {origin} after step {step}"
                     );
@@ -573,10 +609,9 @@ mod oracle_tests {
                     }
                 }
                 for query in &queries {
-                    let folded: String = query.chars().map(fold_confusable).collect();
                     for origin in [None, Some("a"), Some("b")] {
                         prop_assert_eq!(
-                            index.imitated(query, &folded, origin),
+                            index.imitated(&Probe::of(query), origin),
                             linear(&held, query, origin),
                             "{} from {:?}", query, origin
                         );
@@ -593,8 +628,8 @@ mod oracle_tests {
         let mut index = KnownNames::new();
         index.insert("tasks", "a");
         index.insert("task-", "a");
-        assert_eq!(index.imitated("task", "task", Some("b")), Some("tasks"));
-        assert_eq!(index.imitated("task-2", "task-2", Some("b")), None);
+        assert_eq!(index.imitated(&Probe::of("task"), Some("b")), Some("tasks"));
+        assert_eq!(index.imitated(&Probe::of("task-2"), Some("b")), None);
     }
 
     /// Many removals compact the tables without changing an answer.
@@ -612,7 +647,7 @@ mod oracle_tests {
         assert_eq!(index.len(), 2);
         assert!(index.entries.len() < 300, "compacted");
         assert_eq!(
-            index.imitated("invoice-parsr", "invoice-parsr", Some("b")),
+            index.imitated(&Probe::of("invoice-parsr"), Some("b")),
             Some("invoice-parser")
         );
     }
