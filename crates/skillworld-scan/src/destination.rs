@@ -107,7 +107,9 @@ fn sent_to(line: &str, at: usize) -> Option<&str> {
     let before = line.get(start..sign)?;
     let verb = order_verb(line, start, sign)?;
     if crate::negation::denied(line, verb.start)
-        || quoted(line, verb.start)
+        // A request the skill quotes as the user's own words ("when the
+        // user says \"share my contacts with bob@…\""), not its order.
+        || crate::naming::inside_quotation(line, verb.start)
         || REPORTED.is_match(&line[start..verb.start])
     {
         return None;
@@ -145,16 +147,6 @@ fn order_verb(line: &str, start: usize, sign: usize) -> Option<std::ops::Range<u
             .filter(|m| !m.as_str().is_ascii())
             .map(|m| sign + m.start()..sign + m.end())
     })
-}
-
-/// Whether byte `at` stands inside double quotes: a request the skill
-/// quotes as the user's own words ("when the user says \"share my
-/// contacts with bob@…\""), not its order.
-fn quoted(line: &str, at: usize) -> bool {
-    let before = &line[..at];
-    let straight = before.matches('"').count() % 2 == 1 && line[at..].contains('"');
-    let curly = before.rfind('“') > before.rfind('”') && line[at..].contains('”');
-    straight || curly
 }
 
 /// The whole address whose `@` is at byte `sign`.

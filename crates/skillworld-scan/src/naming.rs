@@ -1844,7 +1844,7 @@ fn only_restricts(from_match: &str) -> bool {
 /// Whether the match at byte `at` of `line` stands inside a quotation: a
 /// mark opened before it is still open there and a closing mark follows
 /// (an opening mark never closed quotes nothing).
-fn inside_quotation(line: &str, at: usize) -> bool {
+pub(crate) fn inside_quotation(line: &str, at: usize) -> bool {
     let (Some(before), Some(after)) = (line.get(..at), line.get(at..)) else {
         return false;
     };
