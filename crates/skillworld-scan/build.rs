@@ -83,13 +83,13 @@ impl Emitter {
 
     fn plan(&mut self, plan: &Plan) -> String {
         match plan {
-            Plan::Groups(groups) => {
+            Plan::Groups { groups, line } => {
                 let groups: Vec<String> = groups
                     .iter()
                     .map(|atoms| format!("B(&{})", self.atoms(atoms)))
                     .collect();
                 format!(
-                    "Plan::Groups(B(&{}))",
+                    "Plan::Groups {{ groups: B(&{}), line: {line} }}",
                     self.array("Cow<'static, [Atom]>", &groups)
                 )
             }

@@ -4,6 +4,7 @@
 //! region (code, prose, comment) and combined. Decoding and de-assembly run
 //! only where a rule saw them.
 
+use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::{LazyLock, OnceLock};
 
@@ -284,10 +285,8 @@ pub struct Compiled {
     triggers: Vec<(Atom, Vec<usize>)>,
     /// Per trigger word, the bytes its atom admits next to it.
     edges: Edges,
-    /// Clauses: one alternative of a rule, as the rule's index and the
-    /// atom groups, besides the triggering one, that its line must also
-    /// hold one atom of each (searched in the line only once triggered).
-    clauses: Vec<(usize, Vec<Group>)>,
+    /// Clauses: one alternative of a rule each.
+    clauses: Vec<Clause>,
     /// The alternatives of rules that have no atoms (the rule's other
     /// alternatives are in the automaton) whose anchors start with bytes
     /// the word search marks.
@@ -387,6 +386,94 @@ impl Group {
                 })
                 .is_match(hay),
         }
+    }
+}
+
+/// One alternative of a rule with atoms: what a line its trigger word
+/// found must hold to be the rule's candidate.
+struct Clause {
+    /// The rule's index.
+    rule: usize,
+    /// The atom groups, besides the one on the candidate line itself, that
+    /// the line (or, for a row that reads sentences, its sentence) must
+    /// also hold one atom of each (searched only once triggered).
+    others: Vec<Group>,
+    /// For a row that reads sentences triggered by a cheaper group than
+    /// the one its findings' line is read from: that group. The candidate
+    /// is each line of the trigger's sentence where it fits: the lines the
+    /// rule's trigger on that group would have sent, at a fraction of the
+    /// words found (`Plan::Groups`'s `line`).
+    stands: Option<Stands>,
+}
+
+/// A group that must fit on the candidate line itself, as the word search
+/// would have found it there.
+struct Stands {
+    /// Its words, searched as a clause's other groups are: the answer
+    /// where no atom says more of its neighbours than `\b` and none runs
+    /// past its line, else the cheap test before the judged one.
+    words: Group,
+    /// The atoms whose edges are judged in the text, where one says more.
+    judged: Option<Judged>,
+}
+
+/// Atoms whose every occurrence on a line is judged as the word search
+/// judges a trigger word's (`Atom::fits`).
+struct Judged {
+    atoms: Vec<Atom>,
+    /// Its words, built when its clause first triggers.
+    automaton: OnceLock<AhoCorasick>,
+    /// The longest word's length, less one: how far past its line an
+    /// occurrence that starts on it may run.
+    overhang: usize,
+}
+
+impl Stands {
+    fn new(atoms: &[Atom]) -> Self {
+        let words = Group::new(atoms);
+        // An automaton's search does not look before a word for its edge.
+        let plain = |a: &Atom| {
+            a.then.is_none()
+                && a.before.is_none()
+                && !a.word.contains(&b'\n')
+                && (!a.bounded || matches!(words, Group::Few(_)))
+        };
+        Stands {
+            judged: (!atoms.iter().all(plain)).then(|| Judged {
+                atoms: atoms.to_vec(),
+                automaton: OnceLock::new(),
+                overhang: atoms.iter().map(|a| a.word.len()).max().unwrap_or(1) - 1,
+            }),
+            words,
+        }
+    }
+
+    /// Whether an atom starts on line `line` of `text` (its newline
+    /// included) and fits there.
+    fn fits_on(&self, text: &[u8], lines: &Lines, line: usize) -> bool {
+        let Some(judged) = &self.judged else {
+            return self.words.is_match(lines.get(line).as_bytes());
+        };
+        let extent = lines.extent(line);
+        let hay = &text[extent.start..(extent.end + judged.overhang).min(text.len())];
+        self.words.is_match(hay) && judged.fits_in(text, extent.start, hay, extent.len())
+    }
+}
+
+impl Judged {
+    /// Whether an atom occurs in `hay` (at `offset` of `text`) starting
+    /// before `within`, and fits there.
+    fn fits_in(&self, text: &[u8], offset: usize, hay: &[u8], within: usize) -> bool {
+        let automaton = self.automaton.get_or_init(|| {
+            AhoCorasick::builder()
+                .ascii_case_insensitive(true)
+                .build(self.atoms.iter().map(|a| &a.word))
+                .expect("the atoms compile")
+        });
+        automaton.find_overlapping_iter(hay).any(|found| {
+            found.start() < within
+                && self.atoms[found.pattern().as_usize()].fits(text, offset + found.start())
+        })
     }
 }
 
@@ -553,6 +640,17 @@ fn prose() -> String {
 }
 
 fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
+    compile_planned(applies, |rule| {
+        plans(rule.pattern, Order::of(rule.reads_sentences()))
+    })
+}
+
+/// The engine of the rules that `applies` to, each rule's alternatives
+/// planned by `plans_of`.
+fn compile_planned(
+    applies: impl Fn(&Rule) -> bool,
+    plans_of: impl Fn(&Rule) -> Cow<'static, [Plan]>,
+) -> Compiled {
     let rules: Vec<&'static Rule> = RULES
         .iter()
         .filter(|r| !r.pattern.is_empty() && applies(r))
@@ -579,7 +677,7 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
             beside.push((index, line_local(rule.pattern) && !rule.reads_sentences()));
             continue;
         }
-        let plans = plans(rule.pattern, Order::of(rule.reads_sentences()));
+        let plans = plans_of(rule);
         for (at, plan) in plans.iter().enumerate() {
             // `sentence!` writes each row twice, one order of its parts
             // each, and both orders plan alike: a plan like an earlier one
@@ -588,8 +686,8 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
             if plans[..at].contains(plan) {
                 continue;
             }
-            let groups = match plan {
-                Plan::Groups(groups) => groups,
+            let (groups, line) = match plan {
+                Plan::Groups { groups, line } => (groups, *line),
                 Plan::Anchors(atoms) => {
                     if let Some(atoms) = marked.take(index, atoms.to_vec()) {
                         unanchored.push((index, Gate::Anchors(Anchors::new(&atoms), atoms)));
@@ -602,9 +700,7 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
                 }
             };
             let clause = clauses.len();
-            let mut groups = groups.iter();
-            let trigger = groups.next().expect("a group at least");
-            for atom in trigger.iter() {
+            for atom in groups[0].iter() {
                 let at = match trigger_of.get(atom) {
                     Some(&at) => at,
                     None => {
@@ -619,12 +715,23 @@ fn compile(applies: impl Fn(&Rule) -> bool) -> Compiled {
             // first one tried: the automata go last, each kind kept in the
             // prefilter's order (longest shortest word first, which
             // measured better than fewest words first).
-            let mut others: Vec<Group> = groups
-                .filter(|atoms| !implied(trigger, atoms))
-                .map(|atoms| Group::new(atoms))
+            let stands = &groups[line];
+            // A clause moved to a line of its trigger's sentence reads that
+            // sentence, which holds the trigger's line: the trigger's group
+            // is there (unless a word of it runs past its line).
+            let moved_trigger = |at: usize| {
+                line != 0 && at == 0 && groups[0].iter().all(|a| !a.word.contains(&b'\n'))
+            };
+            let mut others: Vec<Group> = (groups.iter().enumerate())
+                .filter(|&(at, atoms)| at != line && !moved_trigger(at) && !implied(stands, atoms))
+                .map(|(_, atoms)| Group::new(atoms))
                 .collect();
             others.sort_by_key(Group::is_costly);
-            clauses.push((index, others));
+            clauses.push(Clause {
+                rule: index,
+                others,
+                stands: (line != 0).then(|| Stands::new(stands)),
+            });
         }
     }
     let wanted = triggers
@@ -721,7 +828,7 @@ impl Compiled {
         // the line is the rule's candidate and its others need no search.
         let mut held = None;
         for clause in triggered {
-            let (rule, others) = &self.clauses[clause];
+            let Clause { rule, others, .. } = &self.clauses[clause];
             if held == Some(*rule) {
                 continue;
             }
@@ -736,6 +843,38 @@ impl Compiled {
                 held = Some(*rule);
             }
         }
+    }
+
+    /// Moves each (line, clause) pair of `triggered` whose clause
+    /// [`Clause::stands`] on another group to the lines around it where
+    /// that group fits and whose sentence reaches the trigger's line.
+    fn move_to_standing_lines(
+        &self,
+        triggered: &mut Vec<(usize, usize)>,
+        text: &[u8],
+        lines: &Lines,
+    ) {
+        let mut moved = Vec::new();
+        // The sentence of the last trigger's line: a line's trigger words
+        // stand together in `triggered`.
+        let mut sentence = (usize::MAX, 0..0);
+        triggered.retain(|&(hit, clause)| {
+            let Some(stands) = &self.clauses[clause].stands else {
+                return true;
+            };
+            if sentence.0 != hit {
+                sentence = (hit, wrapped::near(lines, hit));
+            }
+            // The lines whose sentence holds the trigger's line are the
+            // lines of its own sentence.
+            moved.extend(
+                (sentence.1.clone())
+                    .filter(|&line| stands.fits_on(text, lines, line))
+                    .map(|line| (line, clause)),
+            );
+            false
+        });
+        triggered.append(&mut moved);
     }
 
     /// The line index of `text`, and the (rule index, 0-based line) pairs
@@ -764,6 +903,7 @@ impl Compiled {
         for (start, _) in &mut triggered {
             *start = lines.of(*start);
         }
+        self.move_to_standing_lines(&mut triggered, bytes, &lines);
         sort_pairs(&mut triggered, lines.count().max(self.clauses.len()));
         let mut out: Vec<(usize, usize)> = Vec::new();
         for group in triggered.chunk_by(|a, b| a.0 == b.0) {
@@ -3747,15 +3887,21 @@ pub(crate) mod tests {
         assert!(found > UNICODE_GATE.len() * 17, "{found}");
     }
 
+    /// Every fixture's and corpus skill's text.
+    fn fixture_and_corpus_texts() -> Vec<String> {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut files = Vec::new();
+        texts(&root.join("tests/fixtures"), &mut files);
+        texts(&root.join("../../../shared/corpus"), &mut files);
+        files
+    }
+
     /// The prefilter may let through lines no rule matches, never drop a
     /// line a rule matches: checked line by line on every fixture and
     /// corpus file, as written and upper-cased.
     #[test]
     fn candidates_hold_every_line_a_rule_matches() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        let mut files = Vec::new();
-        texts(&root.join("tests/fixtures"), &mut files);
-        texts(&root.join("../../../shared/corpus"), &mut files);
+        let files = fixture_and_corpus_texts();
         assert!(files.len() > 200, "fixtures found: {}", files.len());
         let mut checked = 0;
         for compiled in [&*CONTENT, &*AUTONOMOUS] {
@@ -3789,6 +3935,88 @@ pub(crate) mod tests {
         assert!(checked > 100, "matches checked: {checked}");
     }
 
+    /// The content rules with every clause triggered by its standing
+    /// group, as before the cheapest group triggered every clause.
+    static STANDING_FIRST: LazyLock<Compiled> = LazyLock::new(standing_first);
+
+    fn standing_first() -> Compiled {
+        compile_planned(
+            |r| r.target != Target::Autonomous,
+            |rule| {
+                let plans = plans(rule.pattern, Order::of(rule.reads_sentences()));
+                let rotate = |plan: &Plan| match plan {
+                    Plan::Groups { groups, line } => {
+                        let mut groups = groups.to_vec();
+                        let standing = groups.remove(*line);
+                        groups.insert(0, standing);
+                        Plan::Groups {
+                            groups: groups.into(),
+                            line: 0,
+                        }
+                    }
+                    other => other.clone(),
+                };
+                plans.iter().map(rotate).collect()
+            },
+        )
+    }
+
+    /// Whether the rule of candidate `(rule, line)` matches where the
+    /// engine reads it: on the line, or in the sentence the line's prose
+    /// wraps into.
+    fn read_there(compiled: &Compiled, lines: &Lines, (rule, line): (usize, usize)) -> bool {
+        let (row, regex) = (compiled.rules[rule].0, compiled.rules[rule].1.get());
+        regex.is_match(lines.get(line).as_bytes())
+            || row.reads_sentences()
+                && Joined::new(lines, wrapped::near(lines, line))
+                    .is_some_and(|joined| joined.find(regex).is_some())
+    }
+
+    /// The candidates of `text` are among the ones the rows' standing
+    /// groups found, and hold each of those the engine would read a match
+    /// on: a line the cheap group sends none of is one whose sentence
+    /// holds that group's words only where its edges do not fit.
+    fn same_findings(before: &Compiled, text: &str) -> Result<(), String> {
+        let (lines, now) = CONTENT.candidates(text);
+        let (_, then) = before.candidates(text);
+        let mut now: BTreeSet<_> = now.into_iter().collect();
+        for candidate in then {
+            if !now.remove(&candidate) && read_there(before, &lines, candidate) {
+                let rule = before.rules[candidate.0].0.id;
+                return Err(format!(
+                    "{rule} lost on line {}: {:?}",
+                    candidate.1,
+                    lines.get(candidate.1)
+                ));
+            }
+        }
+        match now.first() {
+            Some(&(rule, line)) => Err(format!(
+                "{} new on line {line}: {:?}",
+                CONTENT.rules[rule].0.id,
+                lines.get(line)
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// A row that reads sentences, triggered by its cheapest group, reads
+    /// every match its standing group's lines gave it: on every fixture
+    /// and corpus file, as written and upper-cased.
+    #[test]
+    fn sentence_rows_read_what_their_standing_group_found() {
+        let files = fixture_and_corpus_texts();
+        let moved = |c: &Compiled| c.clauses.iter().filter(|c| c.stands.is_some()).count();
+        assert!(moved(&CONTENT) > 100 && moved(&STANDING_FIRST) == 0);
+        for file in &files {
+            for text in [file.clone(), file.to_uppercase()] {
+                if let Err(why) = same_findings(&STANDING_FIRST, &text) {
+                    panic!("{why}");
+                }
+            }
+        }
+    }
+
     /// Text pieced together from the rules' own trigger words and
     /// anchors, neighbours that edges look at (quotes, `$(`, digits after
     /// a scheme, letters, spaces) and a little noise: a line a rule
@@ -3801,11 +4029,15 @@ pub(crate) mod tests {
             let mut out: Vec<String> = CONTENT
                 .words_for_tests()
                 .chain(AUTONOMOUS.words_for_tests())
+                .chain(STANDING_FIRST.words_for_tests())
                 .collect();
             out.extend(
                 [
                     "'", "\"", "$", "$(", "(", ")", "\\", "x", "a", "Z", "9", " ", "  ", "\t",
                     "1.2.3.4", ".", "/", "-", "=", ":", "|", "+", "''", "_", "{", "}", "[::-1]",
+                    // Wrapped prose, a list item and a blank line: the
+                    // sentences a row that reads them is tried on.
+                    "\n", "\n  ", "\n- ", "\n\n",
                 ]
                 .map(str::to_owned),
             );
@@ -3829,6 +4061,7 @@ pub(crate) mod tests {
                     })
                     .collect();
                 // Some trigger words hold a newline (`api\nkey`).
+                prop_assert_eq!(same_findings(&STANDING_FIRST, &line), Ok(()));
                 for compiled in [&*CONTENT, &*AUTONOMOUS] {
                     let (lines, candidates) = compiled.candidates(&line);
                     for number in 0..lines.count() {

@@ -43,6 +43,12 @@ impl<'t> Lines<'t> {
         }
     }
 
+    /// The offsets [`Lines::of`] places on `line`: its bytes and its
+    /// newline.
+    pub fn extent(&self, line: usize) -> Range<usize> {
+        self.start(line)..self.next(line)
+    }
+
     /// Where the line after `line` starts (the text's end for the last).
     pub fn next(&self, line: usize) -> usize {
         self.newlines.get(line).map_or(self.text.len(), |&n| n + 1)

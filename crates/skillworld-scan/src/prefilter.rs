@@ -455,15 +455,16 @@ pub enum Order {
     /// (`frequency.txt`).
     Measured,
     /// The group whose shortest word is longest, groups of everyday words
-    /// last: for the rows that read sentences, whose findings depend on
-    /// the trigger's line (a wrapped order is read from the line its
-    /// trigger stands on), and whose fixtures were written against this
-    /// order.
+    /// last: the group whose line a row that reads sentences is tried
+    /// from (a wrapped order is read from that line), the order its
+    /// fixtures were written against. Its plan still triggers on the
+    /// cheapest group (`table::Plan::Groups`'s `line`).
     Longest,
 }
 
 impl Order {
-    /// The order of a row's clauses: whether the row reads sentences.
+    /// The order of a row's clauses' candidate lines: whether the row
+    /// reads sentences.
     pub fn of(reads_sentences: bool) -> Order {
         match reads_sentences {
             true => Order::Longest,

@@ -118,7 +118,7 @@ mod tests {
         let mut atoms = BTreeSet::new();
         for rule in RULES {
             for plan in plans(rule.pattern, Order::Measured).iter() {
-                if let Plan::Groups(groups) = plan {
+                if let Plan::Groups { groups, .. } = plan {
                     atoms.extend(groups.iter().flat_map(|g| g.iter()).cloned());
                 }
             }

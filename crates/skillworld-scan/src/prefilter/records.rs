@@ -29,7 +29,7 @@ pub struct Rule {
 /// A plan as written: see `table::Plan`.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Plan {
-    Groups(Vec<Vec<Atom>>),
+    Groups { groups: Vec<Vec<Atom>>, line: usize },
     Anchors(Vec<Atom>),
     Loose(String),
 }
@@ -90,11 +90,16 @@ pub fn parse(text: &str) -> Result<Table, String> {
 /// Adds one record (other than `rule`) to the plans of its rule.
 fn record_into(plans: &mut Vec<Plan>, tag: &str, fields: &[&str]) -> Result<(), String> {
     match tag {
-        "groups" => plans.push(Plan::Groups(Vec::new())),
+        "groups" => plans.push(Plan::Groups {
+            groups: Vec::new(),
+            line: field(fields, 0)?
+                .parse()
+                .map_err(|e| format!("group index: {e}"))?,
+        }),
         "anchors" => plans.push(Plan::Anchors(Vec::new())),
         "loose" => plans.push(Plan::Loose(text_field(fields, 0)?)),
         "group" => match plans.last_mut() {
-            Some(Plan::Groups(groups)) => groups.push(Vec::new()),
+            Some(Plan::Groups { groups, .. }) => groups.push(Vec::new()),
             _ => return Err("`group` outside `groups`".to_owned()),
         },
         "atom" => {
@@ -105,7 +110,7 @@ fn record_into(plans: &mut Vec<Plan>, tag: &str, fields: &[&str]) -> Result<(), 
                 before: None,
             };
             match plans.last_mut() {
-                Some(Plan::Groups(groups)) => {
+                Some(Plan::Groups { groups, .. }) => {
                     groups.last_mut().ok_or("`atom` before `group`")?.push(atom)
                 }
                 Some(Plan::Anchors(atoms)) => atoms.push(atom),
@@ -128,7 +133,7 @@ fn record_into(plans: &mut Vec<Plan>, tag: &str, fields: &[&str]) -> Result<(), 
 
 fn last_atom(plans: &mut [Plan]) -> Option<&mut Atom> {
     match plans.last_mut()? {
-        Plan::Groups(groups) => groups.last_mut()?.last_mut(),
+        Plan::Groups { groups, .. } => groups.last_mut()?.last_mut(),
         Plan::Anchors(atoms) => atoms.last_mut(),
         Plan::Loose(_) => None,
     }

@@ -44,8 +44,16 @@ mod records;
 /// How one top-level alternative of a rule finds its candidate lines.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Plan {
-    /// Its groups of atoms, the triggering one first.
-    Groups(Cow<'static, [Cow<'static, [Atom]>]>),
+    /// Its groups of atoms, the cheapest first: the trigger, the one the
+    /// word search looks for.
+    Groups {
+        groups: Cow<'static, [Cow<'static, [Atom]>]>,
+        /// The group whose own line is the candidate: the trigger for a
+        /// row that reads lines; for a row that reads sentences, the group
+        /// whose shortest word is longest ([`Order::Longest`]), whose line
+        /// its findings are read from.
+        line: usize,
+    },
     /// No group: the short literals it needs.
     Anchors(Cow<'static, [Atom]>),
     /// Neither: a loosened regex.
@@ -62,14 +70,25 @@ pub fn plans(pattern: &str, order: Order) -> Cow<'static, [Plan]> {
     }
 }
 
-/// The plans of `pattern`'s alternatives, read from the pattern.
+/// The plans of `pattern`'s alternatives, read from the pattern, their
+/// candidate lines chosen in `order`.
 pub fn derive(pattern: &str, order: Order) -> Vec<Plan> {
     branches(pattern)
         .into_iter()
         .map(|branch| {
-            let groups = requirements(&branch, order);
+            let groups = requirements(&branch, Order::Measured);
             if !groups.is_empty() {
-                Plan::Groups(groups.into_iter().map(Cow::Owned).collect())
+                let line = match order {
+                    Order::Measured => 0,
+                    Order::Longest => {
+                        let first = &requirements(&branch, Order::Longest)[0];
+                        groups.iter().position(|g| g == first).unwrap_or(0)
+                    }
+                };
+                Plan::Groups {
+                    groups: groups.into_iter().map(Cow::Owned).collect(),
+                    line,
+                }
             } else if let Some(atoms) = anchors(&branch) {
                 Plan::Anchors(Cow::Owned(atoms))
             } else {
@@ -139,8 +158,8 @@ pub fn generate() -> String {
         line(&mut out, "rule", [escape(pattern.as_bytes())]);
         for plan in derive(pattern, order) {
             match plan {
-                Plan::Groups(groups) => {
-                    out.push_str("groups\n");
+                Plan::Groups { groups, line } => {
+                    out.push_str(&format!("groups\t{line}\n"));
                     for group in groups.iter() {
                         out.push_str("group\n");
                         group.iter().for_each(|atom| write_atom(&mut out, atom));
@@ -262,7 +281,7 @@ mod tests {
                         atoms.iter().all(|a| !a.word[0].is_ascii_alphanumeric()),
                         "an alternative of {pattern} is found only by common words"
                     ),
-                    Plan::Groups(_) => {}
+                    Plan::Groups { .. } => {}
                 }
             }
         }
@@ -274,7 +293,7 @@ mod tests {
         assert!(!TABLE.contains_key(pattern));
         let order = Order::Measured;
         assert_eq!(plans(pattern, order), derive(pattern, order));
-        assert!(matches!(plans(pattern, order)[0], Plan::Groups(_)));
+        assert!(matches!(plans(pattern, order)[0], Plan::Groups { .. }));
         for (pattern, local) in [(r"\bnot\s+a\s+row\b", true), (r"\Anot a row\b", false)] {
             assert!(!LOCAL.contains_key(pattern));
             assert_eq!(line_local(pattern), local, "{pattern}");
@@ -286,9 +305,11 @@ mod tests {
         for (text, expected) in [
             ("atom\tx\t1\n", "line 1: `atom` before any `rule`"),
             (
-                "rule\tx\ngroups\natom\tx\t1\n",
+                "rule\tx\ngroups\t0\natom\tx\t1\n",
                 "line 3: `atom` before `group`",
             ),
+            ("rule\tx\ngroups\n", "line 2: field 1 missing"),
+            ("rule\tx\ngroups\tz\n", "line 2: group index: invalid digit"),
             ("rule\tx\nloose\t\\q\n", "line 2: bad escape Some(113)"),
             ("beside\tx\t2\n", "line 1: flag \"2\" is not 0 or 1"),
             (
