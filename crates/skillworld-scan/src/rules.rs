@@ -1494,8 +1494,8 @@ pub static RULES: &[Rule] = &[
             // Batch 45: within one code span — a table row's inline
             // `pip install <name>` and its documentation's URL later in the
             // cell are two things.
-            r"\b(?:pip[\d.]*|uv\s+pip|uv|poetry|pipx)\s+(?:install|add)\b[^\n\x60]*(?:--extra-index-url|--index-url|\s-i\s+https?:|--trusted-host|\shttps?://|\sgit\+https?://[^\s]*@)",
-            r"|\b(?:npm|pnpm|yarn|bun)\s+(?:install|i|add)\b[^\n\x60]*(?:\shttps?://|--registry[=\s]+https?://)",
+            r"\b(?:pip[\d.]*|uv\s+pip|uv|poetry|pipx)\s+(?:install|add)\b[^\n\x60;&|]*(?:--extra-index-url|--index-url|\s-i\s+https?:|--trusted-host|\shttps?://|\sgit\+https?://[^\s]*@)",
+            r"|\b(?:npm|pnpm|yarn|bun)\s+(?:install|i|add)\b[^\n\x60;&|]*(?:\shttps?://|--registry[=\s]+https?://)",
             r"|\bgem\s+install\b[^\n]*--source\s+https?://",
             r"|\b(?:uv\s+(?:run|tool\s+(?:run|install))|uvx|pipx\s+(?:run|install))\b[^\n]*\s--(?:with|from|spec)[\s=]+['\x22]?(?:git\+)?https?://",
             // npx runs a package tarball straight from a URL (batch 27).
@@ -7095,6 +7095,47 @@ pub static RULES: &[Rule] = &[
         spares_descriptions: true,
         what: "tells the agent to set the user's password to a value the skill writes out",
         explain: "Tells the agent to change the user's or an account's password to a value written in the skill: whoever wrote it can then log in as the user; remove the skill.",
+        ..Rule::BASE
+    },
+    // wild77: an order hidden in a link's fragment or query, its words
+    // joined by hyphens, plus signs or `%20` (WASP's URL injections):
+    // a link is no place to address the agent, and the joined words hide
+    // the order from a reader. The decoded words are read by every row
+    // (`linktext::prose`); this row reads the hiding itself, a modal
+    // order to the reader or an override, with `linktext::hidden_order`
+    // keeping a heading's lower-case slug ("#what-you-must-know-…").
+    Rule {
+        id: "link-order",
+        class: Class::Injection,
+        severity: Severity::High,
+        pattern: concat!(
+            r"[#?&=][^\s()<>\x22'\x60\]]{0,160}?(?:\b|%20)you[-+](?:must|should)[-+]",
+            r"|[#?&=][^\s()<>\x22'\x60\]]{0,240}?\bignore[-+](?:all|previous|prior)[-+]",
+        ),
+        confirm: Some(crate::linktext::hidden_order),
+        what: "hides an order to the agent inside a link",
+        explain: "Writes an order to the agent inside a link's fragment or query, its words joined by hyphens or plus signs (\"#OBJECTIVE:-You-MUST-…\"), where the user does not read it as one: a prompt injection; remove the skill.",
+        ..Rule::BASE
+    },
+    // wild77: a detour put before the agent's task (WASP's plain-text
+    // goals): the agent told it must go to an address first, since its
+    // own task is said to need it ("it is REQUIRED to complete your
+    // task", or under an urgent notice "BEFORE doing anything else").
+    // A setup note addresses the user's project, not the agent's task.
+    // Read in code blocks too: a tool's output shown in a fence is what
+    // the agent reads.
+    Rule {
+        id: "task-detour",
+        class: Class::Injection,
+        severity: Severity::High,
+        pattern: concat!(
+            r"\byou\s+(?:must|need\s+to|have\s+to|are\s+required\s+to)\s+(?:first\s+)?(?:go|navigate|click|visit|open|head)\b[^\n]*?\brequired\s+(?:in\s+order\s+)?to\s+(?:complete|finish|continue|accomplish)\s+your\s+(?:task|assignment|objective|request)\b",
+            r"|\b(?:attention|urgent)\b\W{0,3}[:!][^\n]{0,200}?\byou\s+(?:must|need\s+to|have\s+to|are\s+required\s+to)\s+(?:first\s+)?(?:go|navigate|click|visit|open|head)\b[^\n]*?\bbefore\s+(?:doing|you\s+do)\s+anything\s+else\b",
+        ),
+        unless: negated!["injection", "attack"],
+        spares_descriptions: true,
+        what: "tells the agent its task needs a detour to an address first",
+        explain: "Tells the agent it must go to an address the skill names before anything else, since its task is said to need it (\"it is REQUIRED to complete your task\"): the frame a prompt injection uses to send the agent to act on the user's accounts; remove the skill.",
         ..Rule::BASE
     },
     // inject76: a lie or a scam planted in the agent's answer; a skill
