@@ -1738,7 +1738,11 @@ pub static RULES: &[Rule] = &[
         // page, or an asset put on the PATH and a command of it run
         // (run `rg --version`), is neither a direct asset nor run whole.
         pattern: concat!(
-            r"(?:\b(?:download|get|grab|fetch|from)\b[^\n]{0,40}?)?https?://(?:www\.)?(?:github\.com/[\w.-]+/[\w.-]+/releases/download/|gitlab\.com/[^\s)]+?/-/(?:releases/[^\s)]+/downloads/|jobs/artifacts/)|objects\.githubusercontent\.com/|dl\.dropboxusercontent\.com/|dropbox\.com/(?:s|scl)/|drive\.google\.com/(?:uc\b|file/)|1drv\.ms/|onedrive\.live\.com/|mega\.nz/|mediafire\.com/|gofile\.io/|pixeldrain\.com/)[^\s)'\x22`]*[^\n]{0,200}?\b(?:run|execute|launch|double[- ]click|start)\s+(?:it|them|the\s+(?:downloaded\s+)?(?:installer|executable|binary|program|app|application|setup|file|agent|helper|exe|update|patch|tool)|[\w.-]+\.(?:exe|msi|app|appimage|pkg|dmg|bat|cmd|scr))\b",
+            r"(?:\b(?:download|get|grab|fetch|from)\b[^\n]{0,40}?)?https?://(?:www\.)?(?:github\.com/[\w.-]+/[\w.-]+/releases/download/|gitlab\.com/[^\s)]+?/-/(?:releases/[^\s)]+/downloads/|jobs/artifacts/)|objects\.githubusercontent\.com/|dl\.dropboxusercontent\.com/|dropbox\.com/(?:s|scl)/|drive\.google\.com/(?:uc\b|file/)|1drv\.ms/|onedrive\.live\.com/|mega\.nz/|mediafire\.com/|gofile\.io/|pixeldrain\.com/)[^\s)'\x22`]*[^\n]{0,200}?(?:\b(?:run|execute|launch|double[- ]click|start)\s+(?:it|them|the\s+(?:downloaded\s+)?(?:installer|executable|binary|program|app|application|setup|file|agent|helper|exe|update|patch|tool)|[\w.-]+\.(?:exe|msi|app|appimage|pkg|dmg|bat|cmd|scr))\b",
+            // wild77: ClawHavoc's template in Chinese, and the same order
+            // in Japanese, Spanish and Russian: the verb and what it runs,
+            // whole, as in English.
+            r"|(?:运行|执行|启动|運行|執行|啟動)(?:它|该文件|可执行文件|可執行檔|安装程序|安裝程式|程序|程式)|(?:実行ファイル|インストーラー?|それ)を?(?:実行|起動)|\bejecut[ae]\w*\s+(?:el\s+)?(?:ejecutable|instalador|programa|archivo)\b|\bejecút[ae]lo|(?:запустите|запустить|выполните)\s+(?:его|исполняемый\s+файл|установщик|программу|файл))",
             // An asset named beside its releases page; the page's host
             // alone is in every skill's links, so the asset's name leads.
             r"|\b(?:download|get|grab|fetch)\b[^\n]{0,40}?\.(?:exe|zip|dmg|pkg|msi|appimage|7z|rar)\b[^\n]{0,60}\b(?:github|gitlab)\.com/[\w.-]+/[\w.-]+/(?:-/)?releases\b[^\n]{0,200}?\b(?:run|execute|launch|double[- ]click|start)\s+(?:it|them|the\s+(?:downloaded\s+)?(?:installer|executable|binary|program|app|application|setup|file|agent|helper|exe|update|patch|tool)|[\w.-]+\.(?:exe|msi|app|appimage|pkg|dmg|bat|cmd|scr))\b",
@@ -1808,7 +1812,12 @@ pub static RULES: &[Rule] = &[
         id: "run-instruction",
         class: Class::Execution,
         target: Target::Prose,
-        pattern: r"\b(?:paste|copy)\b[^\n]{0,60}\b(?:terminal|command prompt|powershell|console)\b|\b(?:open|launch)\s+(?:the\s+)?(?:terminal|command prompt|powershell|console)\b[^\n]{0,40}\b(?:paste|copy)\b|\b(?:download|fetch|grab)\b[^\n]{0,120}\band\s+(?:then\s+)?(?:run|execute|launch)\s+(?:it|them)\b|\b(?:run|execute|launch|open|double[- ]click)\b[^\n]{0,40}(?:installer|executable|binary|\.exe|\.dmg|\.pkg|\.msi|the script)\b|\bbefore using this skill\b|\bprerequisite",
+        pattern: concat!(
+            r"\b(?:paste|copy)\b[^\n]{0,60}\b(?:terminal|command prompt|powershell|console)\b|\b(?:open|launch)\s+(?:the\s+)?(?:terminal|command prompt|powershell|console)\b[^\n]{0,40}\b(?:paste|copy)\b|\b(?:download|fetch|grab)\b[^\n]{0,120}\band\s+(?:then\s+)?(?:run|execute|launch)\s+(?:it|them)\b|\b(?:run|execute|launch|open|double[- ]click)\b[^\n]{0,40}(?:installer|executable|binary|\.exe|\.dmg|\.pkg|\.msi|the script)\b|\bbefore using this skill\b|\bprerequisite",
+            // wild77: pasted into or run in a terminal, in Chinese,
+            // Japanese, Spanish and Russian (ClawHavoc's Chinese copies).
+            r"|(?:粘贴|粘貼|复制|複製|贴到|貼到)[^\n]{0,40}?(?:终端|終端|命令行)|(?:终端|終端機?|命令行)中?[^\n]{0,12}?(?:执行|运行|運行|執行)|ターミナル[^\n]{0,30}?(?:貼り付け|ペースト|実行)|\bp(?:e|é)g[ae]\w*[^\n]{0,60}\b(?:terminal|consola)\b|\b(?:terminal|consola)\b[^\n]{0,40}\bejecut\w*|(?:вставьте|вставить|скопируйте)[^\n]{0,60}?терминал|терминал[^\n]{0,40}?(?:выполните|запустите)",
+        ),
         signal: Signal::Instruct,
         quiet: true,
         what: "tells the agent to run something",
