@@ -89,11 +89,12 @@ fn line_words(line: &str) -> Option<String> {
     let mut from = 0;
     while let Some(found) = line[from..].find("://") {
         let start = from + found;
-        let in_brackets = line[..start].rfind("](").is_some_and(|open| {
-            line[open..start]
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b"+.-](".contains(&b))
-        });
+        // The scheme's letters, then what stands before the link: a
+        // Markdown link's `](` runs it to its closing parenthesis.
+        let scheme = line[..start]
+            .trim_end_matches(|c: char| c.is_ascii_alphanumeric() || "+.-".contains(c))
+            .len();
+        let in_brackets = line[..scheme].ends_with("](");
         let end = link_end(line, start + 3, in_brackets);
         let link = &line[start..end];
         if let Some(words) = link
@@ -113,21 +114,35 @@ fn line_words(line: &str) -> Option<String> {
 /// line numbers stand) and each other line replaced by its links' words,
 /// or `None` when no line holds one.
 pub fn prose(text: &str) -> Option<String> {
-    // Most texts hold no link with a fragment or a query of many words:
-    // one search for the scheme's separator settles them.
-    memchr::memmem::find(text.as_bytes(), b"://")?;
-    let mut any = false;
-    let mut out = String::with_capacity(text.len() / 4);
-    for line in text.split('\n') {
-        if line.contains("://")
-            && let Some(words) = line_words(line)
-        {
-            any = true;
-            out.push_str(&words);
+    // Asked of every Markdown text: only the lines a scheme's separator
+    // stands on are read, found by one search of the text.
+    let mut found: Vec<(usize, String)> = Vec::new();
+    let mut past = 0;
+    for at in memchr::memmem::find_iter(text.as_bytes(), b"://") {
+        if at < past {
+            continue;
         }
-        out.push('\n');
+        let start = memchr::memrchr(b'\n', &text.as_bytes()[..at]).map_or(0, |n| n + 1);
+        let end = memchr::memchr(b'\n', &text.as_bytes()[at..]).map_or(text.len(), |n| at + n);
+        past = end;
+        if let Some(words) = line_words(&text[start..end]) {
+            found.push((start, words));
+        }
     }
-    any.then_some(out)
+    if found.is_empty() {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len() / 4);
+    let mut line_start = 0;
+    for (start, words) in found {
+        let skipped = memchr::memchr_iter(b'\n', &text.as_bytes()[line_start..start]).count();
+        out.extend(std::iter::repeat_n('\n', skipped));
+        out.push_str(&words);
+        line_start = start;
+    }
+    let rest = memchr::memchr_iter(b'\n', &text.as_bytes()[line_start..]).count();
+    out.extend(std::iter::repeat_n('\n', rest));
+    Some(out)
 }
 
 /// `Rule::confirm` of `link-order`: the order stands in a link's fragment

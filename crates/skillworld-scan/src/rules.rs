@@ -1816,7 +1816,7 @@ pub static RULES: &[Rule] = &[
             r"\b(?:paste|copy)\b[^\n]{0,60}\b(?:terminal|command prompt|powershell|console)\b|\b(?:open|launch)\s+(?:the\s+)?(?:terminal|command prompt|powershell|console)\b[^\n]{0,40}\b(?:paste|copy)\b|\b(?:download|fetch|grab)\b[^\n]{0,120}\band\s+(?:then\s+)?(?:run|execute|launch)\s+(?:it|them)\b|\b(?:run|execute|launch|open|double[- ]click)\b[^\n]{0,40}(?:installer|executable|binary|\.exe|\.dmg|\.pkg|\.msi|the script)\b|\bbefore using this skill\b|\bprerequisite",
             // wild77: pasted into or run in a terminal, in Chinese,
             // Japanese, Spanish and Russian (ClawHavoc's Chinese copies).
-            r"|(?:粘贴|粘貼|复制|複製|贴到|貼到)[^\n]{0,40}?(?:终端|終端|命令行)|(?:终端|終端機?|命令行)中?[^\n]{0,12}?(?:执行|运行|運行|執行)|ターミナル[^\n]{0,30}?(?:貼り付け|ペースト|実行)|\bp(?:e|é)g[ae]\w*[^\n]{0,60}\b(?:terminal|consola)\b|\b(?:terminal|consola)\b[^\n]{0,40}\bejecut\w*|(?:вставьте|вставить|скопируйте)[^\n]{0,60}?терминал|терминал[^\n]{0,40}?(?:выполните|запустите)",
+            r"|(?:粘贴|粘貼|复制|複製|贴到|貼到)[^\n]{0,40}?(?:终端|終端|命令行)|(?:终端|終端|命令行)[^\n]{0,12}?(?:执行|运行|運行|執行)|ターミナル[^\n]{0,30}?(?:貼り付け|ペースト|実行)|\b(?:pegalo|pégalo|pega|pegue|péguelo)\s+en\s+(?:la\s+|el\s+|tu\s+)?(?:terminal|consola)\b|\b(?:terminal|consola)\b[^\n]{0,40}\bejecut\w*|(?:вставьте|вставить|скопируйте)[^\n]{0,60}?терминал|терминал[^\n]{0,40}?(?:выполните|запустите)",
         ),
         signal: Signal::Instruct,
         quiet: true,
