@@ -1169,6 +1169,12 @@ pub fn analyse(file: &str, text: &str, kind: Kind) -> Vec<Hit> {
     {
         hits.extend(embedded_prose(file, &prose));
     }
+    if kind == Kind::Markdown
+        && let Some(prose) = crate::linktext::prose(text)
+    {
+        let words = link_prose(file, &prose, &hits);
+        hits.extend(words);
+    }
     let launches = mcp_launches(file, text, kind, &hits);
     hits.extend(launches);
     hits
@@ -1229,6 +1235,25 @@ fn embedded_prose(file: &str, prose: &str) -> Vec<Hit> {
         hit.block = hit.block.map(|block| block + PROSE_BLOCKS);
     }
     hits
+}
+
+/// The hits of the words a link's fragment or query joins
+/// (`linktext::prose`), read as Markdown prose in blocks of their own; a
+/// rule the text's own reading reports on the line already is not
+/// reported twice.
+fn link_prose(file: &str, prose: &str, hits: &[Hit]) -> Vec<Hit> {
+    const LINK_BLOCKS: usize = 1 << 22;
+    let mut found = analyse_at(file, prose, Kind::Markdown, 0);
+    found.retain(|new| {
+        !new.code
+            && !hits
+                .iter()
+                .any(|old| old.rule.id == new.rule.id && old.line == new.line)
+    });
+    for hit in &mut found {
+        hit.block = hit.block.map(|block| block + LINK_BLOCKS);
+    }
+    found
 }
 
 /// An act that harms (`HARMS`: a bulk delete, a send, a publish), quiet

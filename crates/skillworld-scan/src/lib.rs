@@ -56,6 +56,7 @@ mod keyed;
 mod keyfile;
 mod layout;
 mod lines;
+mod linktext;
 mod loginkey;
 mod logswitch;
 mod loopback;

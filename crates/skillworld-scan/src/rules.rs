@@ -1494,8 +1494,8 @@ pub static RULES: &[Rule] = &[
             // Batch 45: within one code span — a table row's inline
             // `pip install <name>` and its documentation's URL later in the
             // cell are two things.
-            r"\b(?:pip[\d.]*|uv\s+pip|uv|poetry|pipx)\s+(?:install|add)\b[^\n\x60]*(?:--extra-index-url|--index-url|\s-i\s+https?:|--trusted-host|\shttps?://|\sgit\+https?://[^\s]*@)",
-            r"|\b(?:npm|pnpm|yarn|bun)\s+(?:install|i|add)\b[^\n\x60]*(?:\shttps?://|--registry[=\s]+https?://)",
+            r"\b(?:pip[\d.]*|uv\s+pip|uv|poetry|pipx)\s+(?:install|add)\b[^\n\x60;&|]*(?:--extra-index-url|--index-url|\s-i\s+https?:|--trusted-host|\shttps?://|\sgit\+https?://[^\s]*@)",
+            r"|\b(?:npm|pnpm|yarn|bun)\s+(?:install|i|add)\b[^\n\x60;&|]*(?:\shttps?://|--registry[=\s]+https?://)",
             r"|\bgem\s+install\b[^\n]*--source\s+https?://",
             r"|\b(?:uv\s+(?:run|tool\s+(?:run|install))|uvx|pipx\s+(?:run|install))\b[^\n]*\s--(?:with|from|spec)[\s=]+['\x22]?(?:git\+)?https?://",
             // npx runs a package tarball straight from a URL (batch 27).
@@ -1738,7 +1738,11 @@ pub static RULES: &[Rule] = &[
         // page, or an asset put on the PATH and a command of it run
         // (run `rg --version`), is neither a direct asset nor run whole.
         pattern: concat!(
-            r"(?:\b(?:download|get|grab|fetch|from)\b[^\n]{0,40}?)?https?://(?:www\.)?(?:github\.com/[\w.-]+/[\w.-]+/releases/download/|gitlab\.com/[^\s)]+?/-/(?:releases/[^\s)]+/downloads/|jobs/artifacts/)|objects\.githubusercontent\.com/|dl\.dropboxusercontent\.com/|dropbox\.com/(?:s|scl)/|drive\.google\.com/(?:uc\b|file/)|1drv\.ms/|onedrive\.live\.com/|mega\.nz/|mediafire\.com/|gofile\.io/|pixeldrain\.com/)[^\s)'\x22`]*[^\n]{0,200}?\b(?:run|execute|launch|double[- ]click|start)\s+(?:it|them|the\s+(?:downloaded\s+)?(?:installer|executable|binary|program|app|application|setup|file|agent|helper|exe|update|patch|tool)|[\w.-]+\.(?:exe|msi|app|appimage|pkg|dmg|bat|cmd|scr))\b",
+            r"(?:\b(?:download|get|grab|fetch|from)\b[^\n]{0,40}?)?https?://(?:www\.)?(?:github\.com/[\w.-]+/[\w.-]+/releases/download/|gitlab\.com/[^\s)]+?/-/(?:releases/[^\s)]+/downloads/|jobs/artifacts/)|objects\.githubusercontent\.com/|dl\.dropboxusercontent\.com/|dropbox\.com/(?:s|scl)/|drive\.google\.com/(?:uc\b|file/)|1drv\.ms/|onedrive\.live\.com/|mega\.nz/|mediafire\.com/|gofile\.io/|pixeldrain\.com/)[^\s)'\x22`]*[^\n]{0,200}?(?:\b(?:run|execute|launch|double[- ]click|start)\s+(?:it|them|the\s+(?:downloaded\s+)?(?:installer|executable|binary|program|app|application|setup|file|agent|helper|exe|update|patch|tool)|[\w.-]+\.(?:exe|msi|app|appimage|pkg|dmg|bat|cmd|scr))\b",
+            // wild77: ClawHavoc's template in Chinese, and the same order
+            // in Japanese, Spanish and Russian: the verb and what it runs,
+            // whole, as in English.
+            r"|(?:运行|执行|启动|運行|執行|啟動)(?:它|该文件|可执行文件|可執行檔|安装程序|安裝程式|程序|程式)|(?:実行ファイル|インストーラー?|それ)を?(?:実行|起動)|\bejecut[ae]\w*\s+(?:el\s+)?(?:ejecutable|instalador|programa|archivo)\b|\bejecút[ae]lo|(?:запустите|запустить|выполните)\s+(?:его|исполняемый\s+файл|установщик|программу|файл))",
             // An asset named beside its releases page; the page's host
             // alone is in every skill's links, so the asset's name leads.
             r"|\b(?:download|get|grab|fetch)\b[^\n]{0,40}?\.(?:exe|zip|dmg|pkg|msi|appimage|7z|rar)\b[^\n]{0,60}\b(?:github|gitlab)\.com/[\w.-]+/[\w.-]+/(?:-/)?releases\b[^\n]{0,200}?\b(?:run|execute|launch|double[- ]click|start)\s+(?:it|them|the\s+(?:downloaded\s+)?(?:installer|executable|binary|program|app|application|setup|file|agent|helper|exe|update|patch|tool)|[\w.-]+\.(?:exe|msi|app|appimage|pkg|dmg|bat|cmd|scr))\b",
@@ -1808,7 +1812,12 @@ pub static RULES: &[Rule] = &[
         id: "run-instruction",
         class: Class::Execution,
         target: Target::Prose,
-        pattern: r"\b(?:paste|copy)\b[^\n]{0,60}\b(?:terminal|command prompt|powershell|console)\b|\b(?:open|launch)\s+(?:the\s+)?(?:terminal|command prompt|powershell|console)\b[^\n]{0,40}\b(?:paste|copy)\b|\b(?:download|fetch|grab)\b[^\n]{0,120}\band\s+(?:then\s+)?(?:run|execute|launch)\s+(?:it|them)\b|\b(?:run|execute|launch|open|double[- ]click)\b[^\n]{0,40}(?:installer|executable|binary|\.exe|\.dmg|\.pkg|\.msi|the script)\b|\bbefore using this skill\b|\bprerequisite",
+        pattern: concat!(
+            r"\b(?:paste|copy)\b[^\n]{0,60}\b(?:terminal|command prompt|powershell|console)\b|\b(?:open|launch)\s+(?:the\s+)?(?:terminal|command prompt|powershell|console)\b[^\n]{0,40}\b(?:paste|copy)\b|\b(?:download|fetch|grab)\b[^\n]{0,120}\band\s+(?:then\s+)?(?:run|execute|launch)\s+(?:it|them)\b|\b(?:run|execute|launch|open|double[- ]click)\b[^\n]{0,40}(?:installer|executable|binary|\.exe|\.dmg|\.pkg|\.msi|the script)\b|\bbefore using this skill\b|\bprerequisite",
+            // wild77: pasted into or run in a terminal, in Chinese,
+            // Japanese, Spanish and Russian (ClawHavoc's Chinese copies).
+            r"|(?:粘贴|粘貼|复制|複製|贴到|貼到)[^\n]{0,40}?(?:终端|終端|命令行)|(?:终端|終端|命令行)[^\n]{0,12}?(?:执行|运行|運行|執行)|ターミナル[^\n]{0,30}?(?:貼り付け|ペースト|実行)|\b(?:pegalo|pégalo|pega|pegue|péguelo)\s+en\s+(?:la\s+|el\s+|tu\s+)?(?:terminal|consola)\b|\b(?:terminal|consola)\b[^\n]{0,40}\bejecut\w*|(?:вставьте|вставить|скопируйте)[^\n]{0,60}?терминал|терминал[^\n]{0,40}?(?:выполните|запустите)",
+        ),
         signal: Signal::Instruct,
         quiet: true,
         what: "tells the agent to run something",
@@ -7095,6 +7104,47 @@ pub static RULES: &[Rule] = &[
         spares_descriptions: true,
         what: "tells the agent to set the user's password to a value the skill writes out",
         explain: "Tells the agent to change the user's or an account's password to a value written in the skill: whoever wrote it can then log in as the user; remove the skill.",
+        ..Rule::BASE
+    },
+    // wild77: an order hidden in a link's fragment or query, its words
+    // joined by hyphens, plus signs or `%20` (WASP's URL injections):
+    // a link is no place to address the agent, and the joined words hide
+    // the order from a reader. The decoded words are read by every row
+    // (`linktext::prose`); this row reads the hiding itself, a modal
+    // order to the reader or an override, with `linktext::hidden_order`
+    // keeping a heading's lower-case slug ("#what-you-must-know-…").
+    Rule {
+        id: "link-order",
+        class: Class::Injection,
+        severity: Severity::High,
+        pattern: concat!(
+            r"[#?&=][^\s()<>\x22'\x60\]]{0,160}?(?:\b|%20)you[-+](?:must|should)[-+]",
+            r"|[#?&=][^\s()<>\x22'\x60\]]{0,240}?\bignore[-+](?:all|previous|prior)[-+]",
+        ),
+        confirm: Some(crate::linktext::hidden_order),
+        what: "hides an order to the agent inside a link",
+        explain: "Writes an order to the agent inside a link's fragment or query, its words joined by hyphens or plus signs (\"#OBJECTIVE:-You-MUST-…\"), where the user does not read it as one: a prompt injection; remove the skill.",
+        ..Rule::BASE
+    },
+    // wild77: a detour put before the agent's task (WASP's plain-text
+    // goals): the agent told it must go to an address first, since its
+    // own task is said to need it ("it is REQUIRED to complete your
+    // task", or under an urgent notice "BEFORE doing anything else").
+    // A setup note addresses the user's project, not the agent's task.
+    // Read in code blocks too: a tool's output shown in a fence is what
+    // the agent reads.
+    Rule {
+        id: "task-detour",
+        class: Class::Injection,
+        severity: Severity::High,
+        pattern: concat!(
+            r"\byou\s+(?:must|need\s+to|have\s+to|are\s+required\s+to)\s+(?:first\s+)?(?:go|navigate|click|visit|open|head)\b[^\n]*?\brequired\s+(?:in\s+order\s+)?to\s+(?:complete|finish|continue|accomplish)\s+your\s+(?:task|assignment|objective|request)\b",
+            r"|\b(?:attention|urgent)\b\W{0,3}[:!][^\n]{0,200}?\byou\s+(?:must|need\s+to|have\s+to|are\s+required\s+to)\s+(?:first\s+)?(?:go|navigate|click|visit|open|head)\b[^\n]*?\bbefore\s+(?:doing|you\s+do)\s+anything\s+else\b",
+        ),
+        unless: negated!["injection", "attack"],
+        spares_descriptions: true,
+        what: "tells the agent its task needs a detour to an address first",
+        explain: "Tells the agent it must go to an address the skill names before anything else, since its task is said to need it (\"it is REQUIRED to complete your task\"): the frame a prompt injection uses to send the agent to act on the user's accounts; remove the skill.",
         ..Rule::BASE
     },
     // inject76: a lie or a scam planted in the agent's answer; a skill
