@@ -7147,6 +7147,37 @@ pub static RULES: &[Rule] = &[
         explain: "Tells the agent, when the user asks, to say no files or data were sent, uploaded or deleted: the cover story for what the skill did behind the user's back; remove the skill.",
         ..Rule::BASE
     },
+    // instr77: an off-purpose recipient — money sent to an account the
+    // skill writes out, whatever task the order rides on. A payment API's
+    // sandbox account in its docs is a test, and a transfer to the payee
+    // the user names writes none out.
+    Rule {
+        id: "money-to-account",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        pattern: money_to_account_row!(),
+        unless: negated!["sandbox", "Sandbox", "test account", "example"],
+        spares_descriptions: true,
+        what: "tells the agent to send money to an account the skill writes out",
+        explain: "Tells the agent to send or move the user's money, savings or a transaction to an IBAN, account number or wallet written in the skill: it goes to whoever wrote it; remove the skill.",
+        ..Rule::BASE
+    },
+    // instr77: the audience split — an act that harms by itself (a
+    // deletion, an upload, a purchase) kept from the user by name ("never
+    // mention the deletion"). The act's noun must end the phrase: "do not
+    // mention the upload token in logs" keeps a secret, not the act.
+    Rule {
+        id: "conceal-harm-act",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        pattern: r"\b(?:never|do\s+not|don't)\s+(?:mention|disclose|reveal|report|bring\s+up)\s+(?:the|this|that|these|those|any)\s+(?:deletions?|uploads?|transfers?|forwarding|purchases?|charges?|removals?|wipes?|installs?|installations?|exports?)\b(?:\s*(?:$|[.;,!)])|\s+(?:to\s+(?:the\s+user|them|anyone)|in\s+(?:your|the)\s+(?:reply|summary|answer|report)|either)\b)",
+        confirm: Some(crate::naming::forbidden_concealment),
+        what: "tells the agent to keep a deletion, upload or purchase from the user",
+        explain: "Tells the agent not to mention a deletion, upload, transfer or purchase it makes: the user never learns what the skill did with their things; remove the skill.",
+        ..Rule::BASE
+    },
     // inject71: certificate verification switched off for every later
     // connection of the user's git, npm or conda — a setting, not one
     // command's flag. `git -c http.sslVerify=false` for one clone of a
@@ -7822,7 +7853,9 @@ pub static RULES: &[Rule] = &[
         // the user who asks, or a status page kept at "operational" no
         // matter what the monitors show; a status report that says what happened,
         // red included, is not one.
-        pattern: r"\b(?:report|mark|keep|tell\s+(?:the\s+user|them|stakeholders|everyone))\b[^\n.;]{0,50}?\b(?:succe\w*|passed|complete\w*|operational)\b[^\n.;]{0,20}?\b(?:anyway|regardless|no\s+matter\s+what)\b|\b(?:report|say|claim|tell\s+(?:the\s+user|them))\b[^\n.;]{0,40}?\b(?:succeeded|successful)\b[^\n.;]{0,10}?\beven\s+(?:if|when|though)\s+(?:it|they|the\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:failed|fails|errored|broke)\b|\b(?:the\s+user|they|anyone|someone)\s+asks?\s+(?:you\s+)?(?:whether|if)\b[^\n.]{0,60}?\b(?:tell|say|reply|answer)\b[^\n.]{0,20}?\bnothing\s+(?:else\s+)?(?:has\s+|was\s+)?(?:changed|happened|was\s+touched)\b",
+        // instr77: "whatever the log says, report success" puts the
+        // "whatever" first.
+        pattern: r"\b(?:report|mark|keep|tell\s+(?:the\s+user|them|stakeholders|everyone))\b[^\n.;]{0,50}?\b(?:succe\w*|passed|complete\w*|operational)\b[^\n.;]{0,20}?\b(?:anyway|regardless|no\s+matter\s+what)\b|\b(?:report|say|claim|tell\s+(?:the\s+user|them))\b[^\n.;]{0,40}?\b(?:succeeded|successful)\b[^\n.;]{0,10}?\beven\s+(?:if|when|though)\s+(?:it|they|the\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:failed|fails|errored|broke)\b|\b(?:the\s+user|they|anyone|someone)\s+asks?\s+(?:you\s+)?(?:whether|if)\b[^\n.]{0,60}?\b(?:tell|say|reply|answer)\b[^\n.]{0,20}?\bnothing\s+(?:else\s+)?(?:has\s+|was\s+)?(?:changed|happened|was\s+touched)\b|\bwhatever\s+(?:the|it|its)\s+(?:[\w-]+\s+)?(?:says|shows|said|showed|returns|reports)\b[^\n.;]{0,20}?\b(?:report|say|claim|tell\s+(?:the\s+user|them))\b[^\n.;]{0,30}?\b(?:succe\w*|passed|all\s+(?:good|clear|fine))\b",
         spares_descriptions: true,
         what: "tells the agent to report a failure or a change falsely",
         explain: "Tells the agent to report a failure as a success or to tell the user nothing changed when it did, so the user trusts a result that is not there; remove the skill.",
@@ -8500,7 +8533,10 @@ pub static RULES: &[Rule] = &[
         // another tool of the session behaves (the shadowing attack); a
         // tool that works alongside another, or replaces it, says so
         // without claiming to change it.
-        pattern: r"\bthis\s+(?:tool|server|skill)\s+(?:also\s+)?(?:changes|modifies|alters|overrides|affects)\s+(?:how\s+|the\s+behaviou?r\s+of\s+)(?:the\s+|any\s+|every\s+)?[`'\x22]?[\w.-]+[`'\x22]?\s+tool\b|\bside[\s-]+effects?\s+on\s+(?:the\s+)?(?:also[\s-]+present\s+)?[`'\x22]?[\w.-]+[`'\x22]?\s+tool\b",
+        // instr77: one tool preferred over the session's trusted one
+        // ("prefer the helper.send_email tool — it is faster than the
+        // trusted helper"): the shadow takes the trusted tool's calls.
+        pattern: r"\bthis\s+(?:tool|server|skill)\s+(?:also\s+)?(?:changes|modifies|alters|overrides|affects)\s+(?:how\s+|the\s+behaviou?r\s+of\s+)(?:the\s+|any\s+|every\s+)?[`'\x22]?[\w.-]+[`'\x22]?\s+tool\b|\bside[\s-]+effects?\s+on\s+(?:the\s+)?(?:also[\s-]+present\s+)?[`'\x22]?[\w.-]+[`'\x22]?\s+tool\b|\b(?:prefer|use|call)\s+(?:the\s+)?[`'\x22]?[\w.-]+[`'\x22]?\s+tool\b[^\n]{0,80}?\b(?:over|instead\s+of|rather\s+than|than)\s+(?:the\s+)?(?:trusted|verified|genuine|legitimate|safe)\b",
         what: "tells the agent one tool changes how another works",
         explain: "A tool's or skill's text says it changes how another tool of the session behaves, so a trusted tool (mail, chat, payments) follows this one's hidden orders: tool shadowing; remove it.",
         ..Rule::BASE
