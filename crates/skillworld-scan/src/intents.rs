@@ -1522,3 +1522,54 @@ macro_rules! money_to_account_row {
         concat!(money_moved!(), in_sentence!("60"), written_account!())
     };
 }
+
+/// instr77: the piggyback — a step attached to the declared task ("after
+/// cleaning", "as part of triage", "when the user asks about
+/// performance, first …"): the form an extra act takes when it rides on
+/// whatever the user asked.
+macro_rules! piggyback {
+    () => {
+        r"\b(?:after\s+(?:you\s+)?\w+ing|as\s+part\s+of|in\s+addition\s+to|alongside|while\s+(?:you\s+(?:are\s+)?)?\w+ing|when(?:ever)?\s+the\s+user\s+(?:asks|mentions|says|requests))\b"
+    };
+}
+
+/// instr77: what destroys the user's things for good or in bulk — the
+/// original and every other copy, a folder's messages deleted for good,
+/// an audit table dropped, the user's own folders swept along. Temporary
+/// files, the skill's scratch copies and one named file are a task's
+/// cleanup.
+macro_rules! bulk_wipe {
+    () => {
+        concat!(
+            r"\b(?:delete|remove|erase|wipe)\s+the\s+original\s+(?:files?|documents?|data|csv)\s+and\s+(?:all|every)\s+other\b",
+            r"|\bpermanently\s+(?:delete|erase|remove|purge)\s+(?:all|every)\b",
+            r"|\b(?:drop|truncate)\s+the\s+\w*audit\w*\s+table\b|\btruncate\s+the\s+(?:users|customers|orders|accounts|payments)\s+table\b",
+            r"|\b(?:delete|remove|erase|wipe)\b[^\n.;]{0,60}?\bincluding\s+the\s+user's\b",
+        )
+    };
+}
+
+/// instr77: the act kept from the user ("don't mention it").
+macro_rules! kept_quiet {
+    () => {
+        r"\b(?:don't|do\s+not|never)\s+(?:mention|tell|report|show)\s+(?:it|this|that)\b"
+    };
+}
+
+/// The `piggyback-wipe` row's pattern: a bulk or irreversible deletion
+/// attached to the skill's own task, or the remote history overwritten
+/// and kept from the user, in one sentence (`--force-with-lease` checks
+/// the remote first: it overwrites nobody's work).
+macro_rules! piggyback_wipe_row {
+    () => {
+        concat!(
+            sentence!(piggyback!(), bulk_wipe!(), "120"),
+            "|",
+            sentence!(
+                kept_quiet!(),
+                r"\bgit\s+reset\s+--hard\s+(?:HEAD~\d+|HEAD\^+|origin/)|\bgit\s+push\s+(?:--force|-f)(?:[\s;,.)'\x22\x60]|$)",
+                "120"
+            ),
+        )
+    };
+}
