@@ -7157,7 +7157,18 @@ pub static RULES: &[Rule] = &[
         severity: Severity::High,
         target: Target::Prose,
         pattern: money_to_account_row!(),
-        unless: negated!["sandbox", "Sandbox", "test account", "example"],
+        // A tip jar asks the reader ("you can send a tip in bitcoin to
+        // bc1…"); it orders the agent to move nothing.
+        unless: negated![
+            "sandbox",
+            "Sandbox",
+            "test account",
+            "example",
+            "you can ",
+            "you may ",
+            "feel free",
+            "donat",
+        ],
         spares_descriptions: true,
         what: "tells the agent to send money to an account the skill writes out",
         explain: "Tells the agent to send or move the user's money, savings or a transaction to an IBAN, account number or wallet written in the skill: it goes to whoever wrote it; remove the skill.",
