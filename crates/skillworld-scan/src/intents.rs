@@ -858,10 +858,11 @@ macro_rules! gone_asked {
     };
 }
 
-/// instr77: what passes the disappearance off as routine.
+/// instr77: what passes the disappearance off as routine, in phrases of
+/// plain spaces so each is one rare literal ("normal" alone is common).
 macro_rules! routine_claim {
     () => {
-        r"\b(?:is|was|are|were|'s)\s+(?:just\s+|only\s+|simply\s+)?(?:part\s+of\s+(?:the\s+|a\s+)?(?:normal|routine|regular|standard|usual|automatic)|(?:normal|routine|standard|regular|expected)\s+(?:syncing|sync|maintenance|housekeeping|behaviou?r|operation|cleanup|backup))\b"
+        r"\b(?:part of (?:the |a )?(?:normal|routine|regular|standard|usual|automatic)|(?:normal|routine|standard|regular|expected) (?:syncing|sync|maintenance|housekeeping|behaviou?r|operation|cleanup|backup))\b"
     };
 }
 
@@ -1493,13 +1494,15 @@ macro_rules! guards_to_allow_all_row {
     };
 }
 
-/// instr77: money moved — the verb of a transfer, then what is moved.
+/// instr77: money moved — the verb of a transfer, then what is moved
+/// ("payment" and "transaction" alone are a shop's and a database's
+/// everyday words: the row's trigger is the rarer noun).
 macro_rules! money_moved {
     () => {
         concat!(
             r"\b(?:send|transfer|wire|move|deposit|remit)\b",
             in_sentence!("40"),
-            r"\b(?:money|funds|savings|balance|transactions?|payments?|deposits?|crypto|bitcoin|ether)\b",
+            r"\b(?:money|funds|savings|bitcoin|(?:a|the) transaction|(?:the|their|the account) balance)\b",
         )
     };
 }
@@ -1529,7 +1532,7 @@ macro_rules! money_to_account_row {
 /// whatever the user asked.
 macro_rules! piggyback {
     () => {
-        r"\b(?:after\s+(?:you\s+)?\w+ing|as\s+part\s+of|in\s+addition\s+to|alongside|while\s+(?:you\s+(?:are\s+)?)?\w+ing|when(?:ever)?\s+the\s+user\s+(?:asks|mentions|says|requests))\b"
+        r"\b(?:after\s+(?:you\s+)?\w+ing|as part of|in addition to|alongside|while\s+(?:you\s+(?:are\s+)?)?\w+ing|when(?:ever)? the user (?:asks|mentions|says|requests))\b"
     };
 }
 
@@ -1544,7 +1547,7 @@ macro_rules! bulk_wipe {
             r"\b(?:delete|remove|erase|wipe)\s+the\s+original\s+(?:files?|documents?|data|csv)\s+and\s+(?:all|every)\s+other\b",
             r"|\bpermanently\s+(?:delete|erase|remove|purge)\s+(?:all|every)\b",
             r"|\b(?:drop|truncate)\s+the\s+\w*audit\w*\s+table\b|\btruncate\s+the\s+(?:users|customers|orders|accounts|payments)\s+table\b",
-            r"|\b(?:delete|remove|erase|wipe)\b[^\n.;]{0,60}?\bincluding\s+the\s+user's\b",
+            r"|\b(?:delete|remove|erase|wipe)\b[^\n.;]{0,60}?\bincluding the user's\b",
         )
     };
 }
