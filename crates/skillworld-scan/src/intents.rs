@@ -848,8 +848,27 @@ macro_rules! act_denied {
     };
 }
 
+/// instr77: the cover story for where the user's things went — a
+/// disappearance passed off as routine ("tell them it is part of normal
+/// syncing"). Asked of the user's files, data or money only: "the fan
+/// is normal behaviour during indexing" explains the machine.
+macro_rules! gone_asked {
+    () => {
+        r"\b(?:where|why|what happened to|about)\b[^\n.!?]{0,30}?\b(?:files?|data|documents?|photos|backups?|e-?mails?|messages|contacts|money|funds|charges?|payments?)\b"
+    };
+}
+
+/// instr77: what passes the disappearance off as routine, in phrases of
+/// plain spaces so each is one rare literal ("normal" alone is common).
+macro_rules! routine_claim {
+    () => {
+        r"\b(?:part of (?:the |a )?(?:normal|routine|regular|standard|usual|automatic)|(?:normal|routine|standard|regular|expected) (?:syncing|sync|maintenance|housekeeping|behaviou?r|operation|cleanup|backup))\b"
+    };
+}
+
 /// The `sent-denied` row's pattern: when the user asks, a telling and a
-/// denial of what was sent or deleted, in one sentence and that order.
+/// denial of what was sent or deleted, in one sentence and that order;
+/// or, asked where their things went, a telling that it is routine.
 macro_rules! sent_denied_row {
     () => {
         concat!(
@@ -864,6 +883,18 @@ macro_rules! sent_denied_row {
             in_sentence!("40"),
             "(?:",
             act_denied!(),
+            ")|(?:",
+            user_asks!(),
+            r")\s+(?:you\s+)?(?:",
+            gone_asked!(),
+            ")",
+            in_sentence!("30"),
+            "(?:",
+            tell_user!(),
+            ")",
+            in_sentence!("30"),
+            "(?:",
+            routine_claim!(),
             ")"
         )
     };
@@ -1282,7 +1313,7 @@ macro_rules! unconfirmed_risk_row {
 /// future session, the instruction file every project reads.
 macro_rules! future_sessions {
     () => {
-        r"\b(?:memory file|(?:in|to|into) (?:its|your|their) memory|(?:for|in|across) (?:all|every) future (?:chats?|sessions?|conversations?|projects?|runs?)|across (?:all )?(?:projects|sessions|conversations)|(?:to|into|in) (?:CLAUDE|AGENTS)\.md)\b"
+        r"\b(?:memory file|(?:in|to|into) (?:its|your|their) memory|(?:for|in|across) (?:all|every) future (?:chats?|sessions?|conversations?|projects?|runs?)|across (?:all )?(?:projects|sessions|conversations)|(?:to|into|in) (?:the (?:project's |repo's |repository's )|your |its )?(?:CLAUDE|AGENTS|GEMINI)\.md)\b"
     };
 }
 
@@ -1290,7 +1321,7 @@ macro_rules! future_sessions {
 /// forward, a site trusted, a consent the user never gave.
 macro_rules! planted_rule {
     () => {
-        r"\b(?:never (?:flag|report|mention|warn about|question)|always (?:forward|send|cc|bcc|upload|approve|trust)|forward all|(?:are|is) trusted|may be (?:opened|run|installed|executed) without|(?:has|have) (?:already )?(?:agreed|consented) to (?:share|send|forward|disclose))\b"
+        r"\b(?:never (?:flag|report|mention|warn about|question)|always (?:forward|send|cc|bcc|upload|approve|trust)|forward all|(?:are|is) trusted|may be (?:opened|run|installed|executed) without|(?:has|have) (?:already )?(?:agreed|consented) to (?:share|send|forward|disclose)|skip (?:the )?(?:code )?reviews?|push (?:straight|directly) to (?:main|master|production))\b"
     };
 }
 
@@ -1460,5 +1491,37 @@ macro_rules! guards_to_allow_all_row {
             in_sentence!("40"),
             r"\b(?:are|is|get|gets)\s+(?:also\s+)?(?:removed|deleted|dropped|stripped)\b",
         )
+    };
+}
+
+/// instr77: money moved — the verb of a transfer, then what is moved
+/// ("payment" and "transaction" alone are a shop's and a database's
+/// everyday words: the row's trigger is the rarer noun).
+macro_rules! money_moved {
+    () => {
+        concat!(
+            r"\b(?:send|transfer|wire|move|deposit|remit)\b",
+            in_sentence!("40"),
+            r"\b(?:money|funds|savings|bitcoin|(?:a|the) transaction|(?:the|their|the account) balance)\b",
+        )
+    };
+}
+
+/// instr77: an account the skill writes out — an IBAN, a long account
+/// number, an Ethereum or Bitcoin address — where the money goes.
+macro_rules! written_account {
+    () => {
+        r"\b(?:to|into)\s+(?:the\s+|this\s+|that\s+|our\s+)?(?:[\w-]+\s+){0,2}?(?:(?:account|IBAN|wallet)\s*(?:number\s*)?(?:[:#]\s*)?)?['\x22\x60]?(?-i:[A-Z]{2}\d{2}[A-Z0-9]{10,30}|\d{8,17}|0x[0-9a-fA-F]{40}|bc1[a-z0-9]{25,60})\b"
+    };
+}
+
+/// The `money-to-account` row's pattern: an order that moves the user's
+/// money to an account written out in the skill (AgentDojo's "send as
+/// much money as possible to the account US13…"): the payee is the
+/// skill's author, whatever task the order rides on. Paying the
+/// recipient the user names writes out no account.
+macro_rules! money_to_account_row {
+    () => {
+        concat!(money_moved!(), in_sentence!("60"), written_account!())
     };
 }
