@@ -9,7 +9,15 @@
 //! takes for an order; `hidden_order` is the one reading of the link
 //! itself, for `link-order`.
 
+use std::sync::LazyLock;
+
+use memchr::memmem::Finder;
+
 use crate::rules::Severity;
+
+/// A scheme's separator, searched for in every Markdown text: built once
+/// (a searcher built for each text cost more than its search).
+static SCHEME: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"://"));
 
 /// Joined words a run needs to be read as text: a slug of a short
 /// heading, a `?q=` search or a file name is fewer.
@@ -118,7 +126,7 @@ pub fn prose(text: &str) -> Option<String> {
     // stands on are read, found by one search of the text.
     let mut found: Vec<(usize, String)> = Vec::new();
     let mut past = 0;
-    for at in memchr::memmem::find_iter(text.as_bytes(), b"://") {
+    for at in SCHEME.find_iter(text.as_bytes()) {
         if at < past {
             continue;
         }
