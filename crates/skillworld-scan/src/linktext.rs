@@ -84,11 +84,12 @@ fn decode(run: &str) -> Option<String> {
             }
         }
     }
-    let words = String::from_utf8_lossy(&out)
+    let decoded = String::from_utf8_lossy(&out).into_owned();
+    let words = decoded
         .split_whitespace()
         .filter(|word| word.bytes().any(|b| b.is_ascii_alphabetic()))
         .count();
-    (words >= WORDS).then(|| String::from_utf8_lossy(&out).into_owned())
+    (words >= WORDS).then_some(decoded)
 }
 
 /// The words joined in the links of one line, decoded, or `None`.
