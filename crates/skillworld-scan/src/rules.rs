@@ -7465,6 +7465,22 @@ pub static RULES: &[Rule] = &[
         explain: "Tells the agent to ask the user for a password, a one-time or SMS code, a PIN or a recovery phrase and to keep it or send it on: the account's owner loses it to whoever reads it; no skill needs it — remove it.",
         ..Rule::BASE
     },
+    // wild78: a bulk deletion as a routine step — the agent's own delete
+    // tool called with a selector that takes everything, or "delete all
+    // files without confirmation". A user's request names what goes; a
+    // flag's documentation describes it ("`--force` deletes …").
+    Rule {
+        id: "wipe-all-order",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        pattern: wipe_all_row!(),
+        unless: negated!["not to ", "flag", "option", "--"],
+        spares_descriptions: true,
+        what: "tells the agent to delete everything, or all of the user's files, without asking",
+        explain: "Tells the agent to call a delete tool with a selector that takes everything (`filter='all'`), or to delete all files or records without confirmation: the user's data goes on the skill's word; remove the skill.",
+        ..Rule::BASE
+    },
     Rule {
         id: "outsider-access",
         // An order to the agent, not a payload: an `example.net` address

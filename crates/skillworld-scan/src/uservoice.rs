@@ -40,6 +40,13 @@ pub fn speaks_as_user(
     at: usize,
     _next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
+    (!quoted_or_introduced(line, at)).then(|| (Severity::High, String::new()))
+}
+
+/// Whether the words from `at` on are quoted (a quotation mark left open
+/// before them) or introduced as what someone says: a line of a dialogue,
+/// not the skill's own order.
+pub fn quoted_or_introduced(line: &str, at: usize) -> bool {
     // The match may open on the punctuation before its verb (", sell
     // my …"): a quotation mark there quotes the request.
     let verb = line
@@ -53,7 +60,7 @@ pub fn speaks_as_user(
         .is_some_and(|open| before.rfind('”') < Some(open));
     let lower = before.to_ascii_lowercase();
     let introduced = INTRODUCED.iter().any(|word| lower.contains(word));
-    (!straight && !curly && !introduced).then(|| (Severity::High, String::new()))
+    straight || curly || introduced
 }
 
 #[cfg(test)]
