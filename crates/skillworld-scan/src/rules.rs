@@ -2349,7 +2349,11 @@ pub static RULES: &[Rule] = &[
         id: "key-piped-upload",
         class: Class::Exfiltration,
         severity: Severity::High,
-        target: Target::Code,
+        // tune78: the same pipeline written as a step in prose, a note in
+        // `references/` or a frontmatter line (`TAR czf - ~/.SSH/ | CURL
+        // … -d @-`) is as concrete as in a script; the engine still
+        // softens prose that warns about it or names a placeholder.
+        target: Target::All,
         // wild70: a credential store's bytes piped into a command that
         // uploads its standard input (`--data-binary @-`, `-T -`, `--form
         // f=@-`), or read into a URL's command substitution, leave however
@@ -2362,8 +2366,10 @@ pub static RULES: &[Rule] = &[
         // is written with one space, which the prefilter keeps as a word;
         // a substitution in a URL names the reader that opens the file
         // (`=$(base64 …`, `=$(cat …`), as `VERSION=$(curl https://…)` is on
-        // countless lines.
-        pattern: r"[\s=]['\x22]?@-(?:['\x22\s;)}|]|$)|\s(?-i:-T)\s-(?:['\x22\s;)}|]|$)|\s--upload-file\s+-(?:['\x22\s;)}|]|$)|://[^\s'\x22]*=\$\((?:base64|cat|xxd|od|hexdump|gzip|tar|openssl|head|tail|sed|awk|jq)\s|://[^\s'\x22]*=\$\(<",
+        // countless lines. tune78: a key hunt piped straight into the sender
+        // (`find ~ -name '*.pem' | xargs cat | curl https://…`) means the
+        // upload whatever flag the writer forgot.
+        pattern: r"[\s=]['\x22]?@-(?:['\x22\s;)}|]|$)|\|\s*(?:curl|wget)\s|\s(?-i:-T)\s-(?:['\x22\s;)}|]|$)|\s--upload-file\s+-(?:['\x22\s;)}|]|$)|://[^\s'\x22]*=\$\((?:base64|cat|xxd|od|hexdump|gzip|tar|openssl|head|tail|sed|awk|jq)\s|://[^\s'\x22]*=\$\(<",
         confirm: Some(crate::pipedkey::carries_a_key),
         what: "streams a credential file to an uploader",
         explain: "Pipes SSH keys or cloud, git or registry credentials into a command that uploads what it reads, or writes them into a URL; the keys leave the user's control wherever the listener is: remove the skill.",
