@@ -1655,6 +1655,11 @@ macro_rules! account_number {
 /// order (a verb ends a Japanese or Korean sentence).
 macro_rules! money_to_account_intl_row {
     () => {
-        any_order!(money_noun_intl!(), money_verb_intl!(), account_number!(), "60")
+        any_order!(
+            money_noun_intl!(),
+            money_verb_intl!(),
+            account_number!(),
+            "60"
+        )
     };
 }

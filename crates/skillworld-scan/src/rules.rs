@@ -29,6 +29,34 @@ macro_rules! negated {
     };
 }
 
+/// `negated!` and a guide's naming of the attack it describes, in the
+/// languages the `-intl` structure rows read ("injection", "攻撃",
+/// "ataque", "Angriff", "атак"): the guide quotes the order, it gives
+/// none.
+macro_rules! attack_named {
+    () => {
+        negated![
+            "inje",
+            "Inje",
+            "attack",
+            "注入",
+            "攻击",
+            "攻撃",
+            "インジェクション",
+            "공격",
+            "인젝션",
+            "inyecci",
+            "ataque",
+            "une attaque",
+            "l'attaque",
+            "attaques",
+            "Angriff",
+            "атак",
+            "инъекц",
+        ]
+    };
+}
+
 /// A home folder's agent instruction or settings file on one line
 /// (`~/.claude/CLAUDE.md`, `Join-Path $HOME '.claude' 'settings.json'`,
 /// `path.join(homeDir, '.codex', 'AGENTS.md')`): the part of
@@ -7236,7 +7264,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Injection,
         severity: Severity::High,
         pattern: task_preamble_intl!(),
-        unless: negated!["injection", "attack", "注入", "攻击", "攻撃", "インジェクション", "공격", "인젝션", "inyecci", "ataque", "inje", "une attaque", "l'attaque", "attaques", "Angriff", "Injektion", "атак", "инъекц"],
+        unless: attack_named!(),
         spares_descriptions: true,
         confirm: Some(crate::negation::undenied_order),
         what: "puts an order before the task the user gave the agent (another language)",
@@ -7248,7 +7276,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Injection,
         severity: Severity::High,
         pattern: forged_voice_intl!(),
-        unless: negated!["injection", "attack", "注入", "攻击", "攻撃", "インジェクション", "공격", "인젝션", "inyecci", "ataque", "inje", "une attaque", "l'attaque", "attaques", "Angriff", "Injektion", "атак", "инъекц"],
+        unless: attack_named!(),
         spares_descriptions: true,
         confirm: Some(crate::negation::undenied_order),
         what: "passes its words off as a system or developer message (another language)",
@@ -7262,8 +7290,25 @@ pub static RULES: &[Rule] = &[
         target: Target::Prose,
         pattern: money_to_account_intl_row!(),
         unless: negated![
-            "sandbox", "Sandbox", "example", "示例", "例如", "例：", "サンドボックス", "テスト", "예시", "테스트",
-            "ejemplo", "prueba", "exemplo", "teste", "exemple", "Beispiel", "Test", "пример", "тест",
+            "sandbox",
+            "Sandbox",
+            "example",
+            "示例",
+            "例如",
+            "例：",
+            "サンドボックス",
+            "テスト",
+            "예시",
+            "테스트",
+            "ejemplo",
+            "prueba",
+            "exemplo",
+            "teste",
+            "exemple",
+            "Beispiel",
+            "Test",
+            "пример",
+            "тест",
         ],
         spares_descriptions: true,
         confirm: Some(crate::negation::undenied_order),
