@@ -1560,8 +1560,8 @@ macro_rules! task_preamble_intl {
             ),
             "|",
             sentence!(
-                r"\b(?:t\S{1,2}che|demande|mission)\s+que\s+je\s+(?:t'|vous\s+)(?:ai|avais)\s+(?:confi\S+|donn\S+|demand\S+|assign\S+)",
-                r"\b(?:avant\s+de|d'abord|apr\S{1,2}s)\b",
+                r"\b(?:tâche|tache|demande|mission)\s+que\s+je\s+(?:t'|vous\s+)(?:ai|avais)\s+(?:confi\S+|donn\S+|demand\S+|assign\S+)",
+                r"\b(?:avant\s+de|d'abord|après|apres)\b",
                 "60"
             ),
             "|",
@@ -1602,7 +1602,9 @@ macro_rules! cjk_tag {
 /// "[Systemhinweis]", "[системное сообщение]", "【系统通知】"), in an HTML
 /// comment as well. The kind of message is named: "【系统要求】" heads a
 /// list of requirements, and "【系统更新】" a changelog's entry.
-/// Cyrillic words drop their first letter to read either case.
+/// Cyrillic words drop their first letter to read either case; French
+/// words keep their accents, the prefilter's rare words ("système", where
+/// "syst" is every English "system").
 macro_rules! forged_voice_intl {
     () => {
         concat!(
@@ -1617,7 +1619,7 @@ macro_rules! forged_voice_intl {
             r"|^[\s>*_#-]*(?:<!--\s*)?(?:\d{1,2}[.)]\s+)?\[(?:",
             r"(?:aviso|mensaje|nota|instrucci\S{1,2}n|instrucciones|actualizaci\S{1,2}n)\s+del\s+(?:sistema|desarrollador|administrador)",
             r"|(?:aviso|mensagem|nota|instru\S{1,2}\S{1,2}o|instru\S{1,2}\S{1,2}es|atualiza\S{1,2}\S{1,2}o)\s+do\s+(?:sistema|desenvolvedor|administrador)",
-            r"|(?:message|note|avis|instruction|consigne|notification)s?\s+(?:du\s+|de\s+l'|de\s+la\s+)?(?:syst\S{1,2}me|d\S{1,2}veloppeur|administrateur)",
+            r"|(?:message|note|avis|instruction|consigne|notification)s?\s+(?:du\s+|de\s+l'|de\s+la\s+)?(?:système|systeme|développeur|developpeur|administrateur)",
             r"|(?:System|Entwickler|Administrator|Admin)-?(?:hinweis|nachricht|meldung|anweisung|mitteilung|notiz)",
             r"|\S{1,2}(?:истемное|лужебное)\s+(?:сообщение|уведомление|указание)|\S{1,2}(?:истемная|лужебная)\s+(?:инструкция|заметка)",
             r"|\S{1,2}(?:ообщение|казание|ведомление)\s+(?:системы|разработчика|администратора)",
