@@ -1420,7 +1420,7 @@ macro_rules! password_set_row {
 /// tagged [system message] are skipped") names a kind of message.
 macro_rules! forged_voice_row {
     () => {
-        r"^[\s>*_#-]*\[(?:system|developer|admin|administrator|operator)[\s_]+(?:note|message|notice|instructions?|update|override|directive)\](?:$|[^(])|#\s*\(system_message\)|【システム[^\n]{0,48}?】"
+        r"^[\s>*_#-]*(?:\d{1,2}[.)]\s+)?\[(?:system|developer|admin|administrator|operator)[\s_]+(?:note|message|notice|instructions?|update|override|directive)\](?:$|[^(])|#\s*\(system_message\)|【システム[^\n]{0,48}?】"
     };
 }
 
@@ -1552,5 +1552,147 @@ macro_rules! written_account {
 macro_rules! money_to_account_row {
     () => {
         concat!(money_moved!(), in_sentence!("60"), written_account!())
+    };
+}
+
+/// poly78: `task-preamble`'s frame in the languages registries and the
+/// translated benchmarks write in — "the task I gave you" in the user's
+/// own voice, with "before" or "first" in the same sentence, or a message
+/// "from me to you, the AI". The first person is the hijack: "the task
+/// the user gave you" is a skill speaking of its user.
+macro_rules! task_preamble_intl {
+    () => {
+        concat!(
+            sentence!(
+                r"我(?:刚才|之前|先前|最初)?(?:交给|交代给|布置给|分配给|委托给|派给|给)你的(?:任务|工作|请求)",
+                r"之前|以前|开始前|首先",
+                "40"
+            ),
+            r"|(?:(?:私|わたし|僕)が(?:依頼|お願い|指示|頼ん|任せ)(?:した|だ)|お願いした)(?:タスク|作業|仕事|課題)[^\n]{0,36}?(?:前に|より先に)",
+            "|",
+            sentence!(
+                r"(?:내가|제가)\s*(?:맡긴|준|드린|부탁한|부탁드린|요청한|시킨|지시한)\s*(?:작업|과제|요청|업무)",
+                r"전에|앞서|먼저",
+                "40"
+            ),
+            "|",
+            sentence!(
+                r"\b(?:tarea|petici\S{1,2}n|encargo|solicitud)\s+que\s+(?:yo\s+)?te\s+(?:di|hice|he\s+dado|encargu\S{1,2}|he\s+encargado|ped\S{1,2}|asign\S{1,2}|encomend\S{1,2}|confi\S{1,2})",
+                r"\b(?:antes\s+de|primero|despu\S{1,2}s\s+de)\b",
+                "60"
+            ),
+            "|",
+            sentence!(
+                r"\b(?:tarefa|pedido)\s+que\s+(?:eu\s+)?(?:te|lhe)\s+(?:dei|fiz|passei|pedi|atribu\S{1,2}|confiei|encarreguei)",
+                r"\b(?:antes\s+de|primeiro|depois\s+de)\b",
+                "60"
+            ),
+            "|",
+            sentence!(
+                r"\b(?:tâche|tache|demande|mission)\s+que\s+je\s+(?:t'|vous\s+)(?:ai|avais)\s+(?:confi\S+|donn\S+|demand\S+|assign\S+)",
+                r"\b(?:avant\s+de|d'abord|après|apres)\b",
+                "60"
+            ),
+            "|",
+            sentence!(
+                r"\bAufgabe\b(?:[^\n.]{0,30}?,)?\s*(?:die|welche)\s+ich\s+(?:dir|Ihnen)\s+(?:gegeben|gestellt|aufgetragen|zugewiesen|erteilt)",
+                r"\b(?:bevor|ehe|zuerst|zun\S{1,2}chst|vorher|nachdem)\b",
+                "60"
+            ),
+            "|",
+            sentence!(
+                r"задач\S*,?\s+(?:которую|что)\s+я\s+(?:тебе|вам)\s+(?:дал|поставил|поручил|задал)",
+                r"режде\s+чем|еред\s+тем\s+как|начала|перва",
+                "60"
+            ),
+            // The message "from me to you, the AI".
+            r"|(?:给你|给您|致你|致您)(?:这位|这个)?\s*(?:AI|人工智能)\s*(?:助手|模型)?的(?:一条)?(?:重要|紧急)(?:消息|信息|通知)",
+            r"|(?:AI|인공지능)\s*(?:어시스턴트|모델|비서|에이전트)(?:인)?\s*(?:당신|너)에게\s*(?:보내는|전하는|드리는)\s*(?:중요한|긴급한)\s*(?:메시지|메세지)",
+            r"|\bmensaje\s+(?:importante|urgente)\s+de\s+(?:mi\s+parte|m\S{1,2})\s+para\s+ti,?\s+(?:el\s+|la\s+)?(?:IA|modelo|asistente|agente)\b",
+            r"|\bmensagem\s+(?:importante|urgente)\s+(?:minha\s+)?para\s+(?:voc\S{1,2}|ti),?\s+(?:o\s+|a\s+)?(?:IA|modelo|assistente|agente)\b",
+            r"|\bmessage\s+(?:important|urgent)\s+de\s+(?:ma\s+part|moi)\s+(?:pour|\S{1,2})\s+(?:toi|vous),?\s+(?:l'IA|l'assistant|le\s+mod\S{1,2}le|l'agent)\b",
+            r"|\b(?:wichtige|dringende)\s+Nachricht\s+von\s+mir\s+an\s+(?:dich|Sie),?\s+(?:die\s+KI|den\s+Assistenten|das\s+(?:KI-)?Modell|den\s+Agenten)\b",
+            r"|(?:важное|срочное)\s+сообщение\s+от\s+меня\s+(?:тебе|вам|для\s+тебя),?\s+(?:ИИ|модель|ассистент|агент)",
+        )
+    };
+}
+
+/// A system's, a developer's or an administrator's message in Chinese,
+/// Japanese or Korean ("系统通知", "開発者からの指示", "관리자 공지").
+macro_rules! cjk_tag {
+    () => {
+        r"(?:系统|系統|システム|시스템|管理员|管理者|开发者|開発者|관리자|개발자)\s*(?:からの|から|の)?\s*(?:通知|消息|提示|指令|メッセージ|お知らせ|指示|공지|메시지|알림|지시)"
+    };
+}
+
+/// poly78: `forged-voice`'s forged tag in the other languages — a
+/// system's, a developer's or an administrator's message or notice in
+/// brackets opening a line or a numbered step ("[aviso del sistema]",
+/// "[Systemhinweis]", "[системное сообщение]", "【系统通知】"), in an HTML
+/// comment as well. The kind of message is named: "【系统要求】" heads a
+/// list of requirements, and "【系统更新】" a changelog's entry.
+/// Cyrillic words drop their first letter to read either case; French
+/// words keep their accents, the prefilter's rare words ("système", where
+/// "syst" is every English "system").
+macro_rules! forged_voice_intl {
+    () => {
+        concat!(
+            r"^[\s>*_#-]*(?:<!--\s*)?(?:\d{1,2}[.)]\s+)?\[",
+            cjk_tag!(),
+            r"[^\n]{0,24}?\]",
+            // A class of `[` and `【` would be one of single bytes to the
+            // prefilter: the two brackets are two alternatives.
+            r"|^[\s>*_#-]*(?:<!--\s*)?(?:\d{1,2}[.)]\s+)?【",
+            cjk_tag!(),
+            r"[^\n]{0,24}?】",
+            r"|^[\s>*_#-]*(?:<!--\s*)?(?:\d{1,2}[.)]\s+)?\[(?:",
+            r"(?:aviso|mensaje|nota|instrucci\S{1,2}n|instrucciones|actualizaci\S{1,2}n)\s+del\s+(?:sistema|desarrollador|administrador)",
+            r"|(?:aviso|mensagem|nota|instru\S{1,2}\S{1,2}o|instru\S{1,2}\S{1,2}es|atualiza\S{1,2}\S{1,2}o)\s+do\s+(?:sistema|desenvolvedor|administrador)",
+            r"|(?:message|note|avis|instruction|consigne|notification)s?\s+(?:du\s+|de\s+l'|de\s+la\s+)?(?:système|systeme|développeur|developpeur|administrateur)",
+            r"|(?:System|Entwickler|Administrator|Admin)-?(?:hinweis|nachricht|meldung|anweisung|mitteilung|notiz)",
+            r"|\S{1,2}(?:истемное|лужебное)\s+(?:сообщение|уведомление|указание)|\S{1,2}(?:истемная|лужебная)\s+(?:инструкция|заметка)",
+            r"|\S{1,2}(?:ообщение|казание|ведомление)\s+(?:системы|разработчика|администратора)",
+            r")\](?:$|[^(])",
+        )
+    };
+}
+
+/// poly78: money moved, in the other languages — a noun of the user's
+/// money and a verb of its transfer (`money_moved`'s class).
+macro_rules! money_noun_intl {
+    () => {
+        r"资金|余额|款项|存款|积蓄|比特币|資金|残高|お金|預金|全額|ビットコイン|자금|잔액|예금|전액|비트코인|\b(?:fondos|dinero|saldo|ahorros|fundos|dinheiro|economias|fonds|argent|solde|Geld|Guthaben|Kontostand|Ersparnisse|bitcoins?)\b|(?:poupan|économies)|(?:средства|деньги|остаток|баланс|сбережения|биткоин)"
+    };
+}
+
+/// The verbs of `money_noun_intl`'s transfer, spelt where English does
+/// not: "deposit", "verse" and "transf" sent every English line holding
+/// them to the row (8 M instructions of the bench).
+macro_rules! money_verb_intl {
+    () => {
+        r"转到|转入|转至|转给|汇到|汇入|汇至|汇给|打到|打入|打给|存入|存到|转账|汇款|送金|振り込|振込|入金|송금|이체|입금|\b(?:transfier\w*|transferir|transfira\w*|deposita\w*|deposite\w*|vire[rz]?|virez|verser|versez|transferier\w*|schick\w*)\b|transfère|transférer|transférez|berweis|(?:еревед|еречисл)"
+    };
+}
+
+/// An account the skill writes out (`written_account`'s numbers): an
+/// IBAN's groups of four may be spaced, and a Chinese card or a Russian
+/// account runs to 19 or 20 digits.
+macro_rules! account_number {
+    () => {
+        r"(?-i:\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){3,7}(?:\s?[A-Z0-9]{1,4})?\b|\b\d{8,20}\b|\b0x[0-9a-fA-F]{40}\b|\bbc1[a-z0-9]{25,60}\b)"
+    };
+}
+
+/// The `money-to-account-intl` row's pattern: the user's money, its
+/// transfer and an account the skill writes out, in one sentence and any
+/// order (a verb ends a Japanese or Korean sentence).
+macro_rules! money_to_account_intl_row {
+    () => {
+        any_order!(
+            money_noun_intl!(),
+            money_verb_intl!(),
+            account_number!(),
+            "60"
+        )
     };
 }

@@ -29,6 +29,34 @@ macro_rules! negated {
     };
 }
 
+/// `negated!` and a guide's naming of the attack it describes, in the
+/// languages the `-intl` structure rows read ("injection", "攻撃",
+/// "ataque", "Angriff", "атак"): the guide quotes the order, it gives
+/// none.
+macro_rules! attack_named {
+    () => {
+        negated![
+            "inje",
+            "Inje",
+            "attack",
+            "注入",
+            "攻击",
+            "攻撃",
+            "インジェクション",
+            "공격",
+            "인젝션",
+            "inyecci",
+            "ataque",
+            "une attaque",
+            "l'attaque",
+            "attaques",
+            "Angriff",
+            "атак",
+            "инъекц",
+        ]
+    };
+}
+
 /// A home folder's agent instruction or settings file on one line
 /// (`~/.claude/CLAUDE.md`, `Join-Path $HOME '.claude' 'settings.json'`,
 /// `path.join(homeDir, '.codex', 'AGENTS.md')`): the part of
@@ -7097,7 +7125,8 @@ pub static RULES: &[Rule] = &[
         // page shown in a `text` fence is what the agent reads, and a
         // forged tag there speaks to it as one in prose does.
         pattern: forged_voice_row!(),
-        unless: negated!["injection", "attack"],
+        // A Japanese guide quoting the agentdojo-ja tag names the attack.
+        unless: negated!["injection", "attack", "攻撃", "インジェクション"],
         spares_descriptions: true,
         what: "passes its words off as a system or developer message",
         explain: "Opens its words with a forged tag (\"[system note]\", \"[developer message]\", \"(system_message)\") so the agent takes them as the platform's own orders, not a skill's text; remove the skill.",
@@ -7231,6 +7260,69 @@ pub static RULES: &[Rule] = &[
         spares_descriptions: true,
         what: "tells the agent to send money to an account the skill writes out",
         explain: "Tells the agent to send or move the user's money, savings or a transaction to an IBAN, account number or wallet written in the skill: it goes to whoever wrote it; remove the skill.",
+        ..Rule::BASE
+    },
+    // poly78: the inject75–77 structures in the languages registries and
+    // translated benchmarks write in (Chinese, Japanese, Korean, Spanish,
+    // Portuguese, French, German, Russian): the same frame, voice and
+    // target, as phrase tables in `intents.rs`. A negated or quoted order
+    // (a guide citing the attack) is not one (`undenied_order`), and a
+    // guide that names the attack it describes stays a guide.
+    Rule {
+        id: "task-preamble-intl",
+        class: Class::Injection,
+        severity: Severity::High,
+        pattern: task_preamble_intl!(),
+        unless: attack_named!(),
+        spares_descriptions: true,
+        confirm: Some(crate::negation::undenied_order),
+        what: "puts an order before the task the user gave the agent (another language)",
+        explain: "Speaks to the agent, in another language, as the user who gave it its task (\"在开始处理我交给你的任务之前\", \"antes de empezar con la tarea que te encargué\"): the frame a prompt injection wraps its order in; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "forged-voice-intl",
+        class: Class::Injection,
+        severity: Severity::High,
+        pattern: forged_voice_intl!(),
+        unless: attack_named!(),
+        spares_descriptions: true,
+        confirm: Some(crate::negation::undenied_order),
+        what: "passes its words off as a system or developer message (another language)",
+        explain: "Opens its words, in another language, with a forged tag (\"【系统通知】\", \"[aviso del sistema]\", \"[Systemhinweis]\") so the agent takes them as the platform's own orders, not a skill's text; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "money-to-account-intl",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        pattern: money_to_account_intl_row!(),
+        unless: negated![
+            "sandbox",
+            "Sandbox",
+            "example",
+            "示例",
+            "例如",
+            "例：",
+            "サンドボックス",
+            "テスト",
+            "예시",
+            "테스트",
+            "ejemplo",
+            "prueba",
+            "exemplo",
+            "teste",
+            "exemple",
+            "Beispiel",
+            "Test",
+            "пример",
+            "тест",
+        ],
+        spares_descriptions: true,
+        confirm: Some(crate::negation::undenied_order),
+        what: "tells the agent to send money to an account the skill writes out (another language)",
+        explain: "Tells the agent, in another language, to move the user's money or savings to an IBAN, account number or wallet written in the skill: it goes to whoever wrote it; remove the skill.",
         ..Rule::BASE
     },
     // instr77: the audience split — an act that harms by itself (a
