@@ -3910,6 +3910,13 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "```text\ndangerouslyDisableSandbox: true\n```",
         "```js\nconst client = new OpenAI({ dangerouslyAllowBrowser: true });\n```",
     ),
+    // YAML's other words for true.
+    (
+        "agent-guard-off",
+        "SKILL.md",
+        "```yaml\nsettings:\n  autoApproveAll: yes\n```",
+        "```yaml\nsettings:\n  autoApproveAll: no\n```",
+    ),
     // tune78: an order to exfiltrate, and a send of all of the user's
     // collection, to an address written out.
     (
