@@ -287,6 +287,52 @@ mod tests {
         }
     }
 
+    /// The prefilter reads patterns byte by byte (`unicode(false)`), the
+    /// rows' regexes by character. A character beyond ASCII written in a
+    /// bracketed class (`[\[【]`) does not parse byte by byte, so its
+    /// alternative is loose and `every_row_is_anchored_by_words_or_literals`
+    /// refuses it; but an escape (`[\[\x90]`) parses as a byte here and
+    /// as the character U+0090 in the regex, and a class of a few bytes is
+    /// spelt out as literals, which would then never occur where the regex
+    /// matches: the row would never fire. Write such a choice as
+    /// alternatives (`(?:\[|【)`) or the class in Unicode mode
+    /// (`(?u:[…'])`), which both read alike.
+    #[test]
+    fn no_small_class_holds_a_byte_beyond_ascii() {
+        use regex_syntax::ParserBuilder;
+        use regex_syntax::hir::{Class, Hir, HirKind};
+        fn spelled_high_byte(hir: &Hir) -> bool {
+            match hir.kind() {
+                HirKind::Class(Class::Bytes(class)) => {
+                    !super::super::is_wide(hir) && class.ranges().iter().any(|r| r.end() >= 0x80)
+                }
+                HirKind::Capture(c) => spelled_high_byte(&c.sub),
+                HirKind::Repetition(r) => spelled_high_byte(&r.sub),
+                HirKind::Concat(parts) | HirKind::Alternation(parts) => {
+                    parts.iter().any(spelled_high_byte)
+                }
+                _ => false,
+            }
+        }
+        let parse = |pattern: &str| {
+            ParserBuilder::new()
+                .multi_line(true)
+                .unicode(false)
+                .utf8(false)
+                .build()
+                .parse(pattern)
+                .unwrap_or_else(|e| panic!("{pattern}: {e}"))
+        };
+        assert!(spelled_high_byte(&parse(r"^[\[\x90]系统通知")));
+        assert!(!spelled_high_byte(&parse(r"^(?:\[|【)系统通知|(?u:[…'])$")));
+        for (pattern, _) in planned() {
+            assert!(
+                !spelled_high_byte(&parse(pattern)),
+                "a class of a few bytes in {pattern} holds a byte beyond ASCII"
+            );
+        }
+    }
+
     #[test]
     fn a_pattern_not_in_the_table_is_derived() {
         let pattern = r"\bnot\s+a\s+row\s+(?:of|in)\s+rules\b|x'y";
