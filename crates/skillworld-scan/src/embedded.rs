@@ -1,14 +1,18 @@
 //! Prose kept in code or data (misses16): a Python module's docstring, a
 //! script's comments and docstrings that address the agent (`comments.rs`,
-//! misses28), or a YAML note's value (`notes: >-`), is text the
+//! misses28), a YAML note's value (`notes: >-`), or a tool's description
+//! (`tooltext.rs`: a decorated function's docstring, a TypeScript
+//! `server.tool` string, a JSON or YAML `description`), is text the
 //! agent reads as it reads SKILL.md ("read the script's docstring first",
 //! "each stage has a `notes` field with instructions for you"), while the
 //! scan reads it as code or data, where no row reads orders. Each such
 //! text is read again as Markdown prose, at its own lines.
 
+use std::borrow::Cow;
+
 use crate::layout::Lang;
 
-/// The keys whose one-line YAML value is a note to a reader.
+/// The keys whose one-line YAML value is a note to a reader or a model.
 const NOTE_KEYS: &[&str] = &[
     "notes",
     "note",
@@ -17,6 +21,8 @@ const NOTE_KEYS: &[&str] = &[
     "prompt",
     "hint",
     "guidance",
+    // A tool's description is put before the model that calls it (place79).
+    "description",
 ];
 
 /// `text` with every line that is not such prose blanked (so line numbers
@@ -26,17 +32,33 @@ pub fn prose(path: &str, lang: Lang, text: &str) -> Option<String> {
     // Asked of every script the scan reads: the ending is compared in
     // place, with no lowered copy of the path.
     let ends = |suffix| crate::naming::ends_with_ignoring_case(path, suffix);
-    let kept = if ends(".yaml") || ends(".yml") {
-        yaml_notes(text)
+    let kept: Vec<Cow<str>> = if ends(".yaml") || ends(".yml") {
+        yaml_notes(text).into_iter().map(Cow::Borrowed).collect()
+    } else if ends(".json") {
+        crate::tooltext::json(text)
     } else {
+        let mut kept: Vec<Cow<str>> = crate::comments::to_the_agent(path, lang, text)?
+            .into_iter()
+            .map(Cow::Borrowed)
+            .collect();
         // A Python module's docstring is read whole (misses16): it is what
-        // a reader is pointed to.
-        let mut kept = crate::comments::to_the_agent(path, lang, text)?;
-        if ends(".py") {
+        // a reader is pointed to; so is a tool's description (place79):
+        // it is put before the model.
+        let described = if ends(".py") {
             for (line, doc) in kept.iter_mut().zip(docstrings(text)) {
                 if !doc.is_empty() {
-                    *line = doc;
+                    *line = Cow::Borrowed(doc);
                 }
+            }
+            crate::tooltext::python(text)
+        } else if lang == Lang::JavaScript {
+            crate::tooltext::javascript(text)
+        } else {
+            Vec::new()
+        };
+        for (line, description) in kept.iter_mut().zip(described) {
+            if line.is_empty() {
+                *line = description;
             }
         }
         kept

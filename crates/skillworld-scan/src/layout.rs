@@ -61,7 +61,9 @@ impl Lang {
             "rb" | "ruby" => Lang::Ruby,
             "pl" | "perl" => Lang::Perl,
             "php" => Lang::Php,
-            "md" | "markdown" => Lang::Markdown,
+            // A plain-text block (a tool's output shown, a message) is
+            // words the model reads as it reads prose (place79).
+            "md" | "markdown" | "text" | "txt" | "plaintext" | "plain" => Lang::Markdown,
             _ => Lang::Other,
         })
     }
