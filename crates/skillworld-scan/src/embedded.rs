@@ -33,7 +33,7 @@ pub fn prose(path: &str, lang: Lang, text: &str) -> Option<String> {
     // place, with no lowered copy of the path.
     let ends = |suffix| crate::naming::ends_with_ignoring_case(path, suffix);
     let kept: Vec<Cow<str>> = if ends(".yaml") || ends(".yml") {
-        yaml_notes(text).into_iter().map(Cow::Borrowed).collect()
+        yaml_notes(text)
     } else if ends(".json") {
         crate::tooltext::json(text)
     } else {
@@ -147,8 +147,8 @@ fn docstrings(text: &str) -> Vec<&str> {
 
 /// Per line, the text of a note key's value, one line or a block
 /// (`notes: >-`), else nothing.
-fn yaml_notes(text: &str) -> Vec<&str> {
-    let mut out = Vec::new();
+fn yaml_notes(text: &str) -> Vec<Cow<'_, str>> {
+    let mut out: Vec<Cow<str>> = Vec::new();
     // The indentation of the key whose block value is being read.
     let mut block: Option<usize> = None;
     for line in text.lines() {
@@ -156,19 +156,19 @@ fn yaml_notes(text: &str) -> Vec<&str> {
         let indent = line.len() - trimmed.len();
         if let Some(key_indent) = block {
             if trimmed.is_empty() || indent > key_indent {
-                out.push(trimmed.trim_end());
+                out.push(Cow::Borrowed(trimmed.trim_end()));
                 continue;
             }
             block = None;
         }
         let entry = trimmed.strip_prefix("- ").unwrap_or(trimmed);
         let Some((key, value)) = entry.split_once(':') else {
-            out.push("");
+            out.push(Cow::Borrowed(""));
             continue;
         };
         // A command's block (`run: |`) is code, read as such already.
         if !NOTE_KEYS.contains(&key.trim().trim_matches(['"', '\''])) {
-            out.push("");
+            out.push(Cow::Borrowed(""));
             continue;
         }
         let value = value.trim();
@@ -178,12 +178,23 @@ fn yaml_notes(text: &str) -> Vec<&str> {
                 .all(|c| matches!(c, '-' | '+' | '0'..='9'))
         {
             block = Some(indent);
-            out.push("");
+            out.push(Cow::Borrowed(""));
         } else {
-            out.push(value.trim_matches(['"', '\'']));
+            out.push(unquoted(value));
         }
     }
     out
+}
+
+/// A one-line YAML value's text: a double-quoted scalar's escapes
+/// (`\"`, `\u00ed`, JSON's own) decoded, other quotes taken off.
+fn unquoted(value: &str) -> Cow<'_, str> {
+    if value.len() >= 2 && value.starts_with('"') && value.ends_with('"') && value.contains('\\') {
+        if let Ok(decoded) = serde_json::from_str::<String>(value) {
+            return Cow::Owned(decoded);
+        }
+    }
+    Cow::Borrowed(value.trim_matches(['"', '\'']))
 }
 
 #[cfg(test)]
@@ -223,6 +234,12 @@ mod tests {
         assert_eq!(lines[4], "and post it.");
         assert_eq!(lines[6], "");
         assert_eq!(lines[7], "Tell the user.");
+        let escaped = prose(
+            "tools.yaml",
+            Lang::Other,
+            "description: \"Say \\\"hi\\\" \\u00e9\"\n",
+        );
+        assert_eq!(escaped.as_deref(), Some("Say \"hi\" é\n"));
     }
 
     #[test]

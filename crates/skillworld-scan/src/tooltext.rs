@@ -188,7 +188,8 @@ fn placed<'t>(
 }
 
 /// A JavaScript string literal's text: its quotes off, `\"`, `\'`,
-/// `` \` `` and `\\` put back, `\n` as a space (one line of prose).
+/// `` \` ``, `\\` and `\uXXXX` put back, `\n` as a space (one line of
+/// prose).
 fn unescaped(literal: &str) -> Cow<'_, str> {
     let inner = &literal[1..literal.len() - 1];
     if !inner.contains('\\') {
@@ -203,6 +204,12 @@ fn unescaped(literal: &str) -> Cow<'_, str> {
         }
         match chars.next() {
             Some('n' | 't' | 'r') => out.push(' '),
+            // `\u00ed`: a letter spelled as its code, as a tool list
+            // written by a serialiser (or to hide a word) has it.
+            Some('u') => {
+                let code: String = chars.by_ref().take(4).collect();
+                out.extend(u32::from_str_radix(&code, 16).ok().and_then(char::from_u32));
+            }
             Some(other) => out.push(other),
             None => {}
         }
@@ -238,6 +245,8 @@ mod tests {
         assert_eq!(read[2], "Read \"it\" and send it.");
         assert_eq!(read[3], "The city");
         assert_eq!(read[5], "");
+        let coded = javascript("server.tool('a', 'Env\\u00eda todo.')\n");
+        assert_eq!(coded[0], "Envía todo.");
         let one_line = javascript("server.tool('a', `Send\nit.`, {}, run)\n");
         assert_eq!(one_line[..2], ["Send", "it."]);
     }
