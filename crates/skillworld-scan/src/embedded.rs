@@ -234,7 +234,7 @@ mod tests {
         assert_eq!(lines[4], "and post it.");
         assert_eq!(lines[6], "");
         assert_eq!(lines[7], "Tell the user.");
-        let escaped = prose(
+        let escaped = super::prose(
             "tools.yaml",
             Lang::Other,
             "description: \"Say \\\"hi\\\" \\u00e9\"\n",
