@@ -189,10 +189,13 @@ fn yaml_notes(text: &str) -> Vec<Cow<'_, str>> {
 /// A one-line YAML value's text: a double-quoted scalar's escapes
 /// (`\"`, `\u00ed`, JSON's own) decoded, other quotes taken off.
 fn unquoted(value: &str) -> Cow<'_, str> {
-    if value.len() >= 2 && value.starts_with('"') && value.ends_with('"') && value.contains('\\') {
-        if let Ok(decoded) = serde_json::from_str::<String>(value) {
-            return Cow::Owned(decoded);
-        }
+    if value.len() >= 2
+        && value.starts_with('"')
+        && value.ends_with('"')
+        && value.contains('\\')
+        && let Ok(decoded) = serde_json::from_str::<String>(value)
+    {
+        return Cow::Owned(decoded);
     }
     Cow::Borrowed(value.trim_matches(['"', '\'']))
 }
