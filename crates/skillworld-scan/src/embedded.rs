@@ -1,14 +1,18 @@
 //! Prose kept in code or data (misses16): a Python module's docstring, a
 //! script's comments and docstrings that address the agent (`comments.rs`,
-//! misses28), or a YAML note's value (`notes: >-`), is text the
+//! misses28), a YAML note's value (`notes: >-`), or a tool's description
+//! (`tooltext.rs`: a decorated function's docstring, a TypeScript
+//! `server.tool` string, a JSON or YAML `description`), is text the
 //! agent reads as it reads SKILL.md ("read the script's docstring first",
 //! "each stage has a `notes` field with instructions for you"), while the
 //! scan reads it as code or data, where no row reads orders. Each such
 //! text is read again as Markdown prose, at its own lines.
 
+use std::borrow::Cow;
+
 use crate::layout::Lang;
 
-/// The keys whose one-line YAML value is a note to a reader.
+/// The keys whose one-line YAML value is a note to a reader or a model.
 const NOTE_KEYS: &[&str] = &[
     "notes",
     "note",
@@ -17,6 +21,8 @@ const NOTE_KEYS: &[&str] = &[
     "prompt",
     "hint",
     "guidance",
+    // A tool's description is put before the model that calls it (place79).
+    "description",
 ];
 
 /// `text` with every line that is not such prose blanked (so line numbers
@@ -26,17 +32,33 @@ pub fn prose(path: &str, lang: Lang, text: &str) -> Option<String> {
     // Asked of every script the scan reads: the ending is compared in
     // place, with no lowered copy of the path.
     let ends = |suffix| crate::naming::ends_with_ignoring_case(path, suffix);
-    let kept = if ends(".yaml") || ends(".yml") {
+    let kept: Vec<Cow<str>> = if ends(".yaml") || ends(".yml") {
         yaml_notes(text)
+    } else if ends(".json") {
+        crate::tooltext::json(text)
     } else {
+        let mut kept: Vec<Cow<str>> = crate::comments::to_the_agent(path, lang, text)?
+            .into_iter()
+            .map(Cow::Borrowed)
+            .collect();
         // A Python module's docstring is read whole (misses16): it is what
-        // a reader is pointed to.
-        let mut kept = crate::comments::to_the_agent(path, lang, text)?;
-        if ends(".py") {
+        // a reader is pointed to; so is a tool's description (place79):
+        // it is put before the model.
+        let described = if ends(".py") {
             for (line, doc) in kept.iter_mut().zip(docstrings(text)) {
                 if !doc.is_empty() {
-                    *line = doc;
+                    *line = Cow::Borrowed(doc);
                 }
+            }
+            crate::tooltext::python(text)
+        } else if lang == Lang::JavaScript {
+            crate::tooltext::javascript(text)
+        } else {
+            Vec::new()
+        };
+        for (line, description) in kept.iter_mut().zip(described) {
+            if line.is_empty() {
+                *line = description;
             }
         }
         kept
@@ -125,8 +147,8 @@ fn docstrings(text: &str) -> Vec<&str> {
 
 /// Per line, the text of a note key's value, one line or a block
 /// (`notes: >-`), else nothing.
-fn yaml_notes(text: &str) -> Vec<&str> {
-    let mut out = Vec::new();
+fn yaml_notes(text: &str) -> Vec<Cow<'_, str>> {
+    let mut out: Vec<Cow<str>> = Vec::new();
     // The indentation of the key whose block value is being read.
     let mut block: Option<usize> = None;
     for line in text.lines() {
@@ -134,19 +156,19 @@ fn yaml_notes(text: &str) -> Vec<&str> {
         let indent = line.len() - trimmed.len();
         if let Some(key_indent) = block {
             if trimmed.is_empty() || indent > key_indent {
-                out.push(trimmed.trim_end());
+                out.push(Cow::Borrowed(trimmed.trim_end()));
                 continue;
             }
             block = None;
         }
         let entry = trimmed.strip_prefix("- ").unwrap_or(trimmed);
         let Some((key, value)) = entry.split_once(':') else {
-            out.push("");
+            out.push(Cow::Borrowed(""));
             continue;
         };
         // A command's block (`run: |`) is code, read as such already.
         if !NOTE_KEYS.contains(&key.trim().trim_matches(['"', '\''])) {
-            out.push("");
+            out.push(Cow::Borrowed(""));
             continue;
         }
         let value = value.trim();
@@ -156,12 +178,26 @@ fn yaml_notes(text: &str) -> Vec<&str> {
                 .all(|c| matches!(c, '-' | '+' | '0'..='9'))
         {
             block = Some(indent);
-            out.push("");
+            out.push(Cow::Borrowed(""));
         } else {
-            out.push(value.trim_matches(['"', '\'']));
+            out.push(unquoted(value));
         }
     }
     out
+}
+
+/// A one-line YAML value's text: a double-quoted scalar's escapes
+/// (`\"`, `\u00ed`, JSON's own) decoded, other quotes taken off.
+fn unquoted(value: &str) -> Cow<'_, str> {
+    if value.len() >= 2
+        && value.starts_with('"')
+        && value.ends_with('"')
+        && value.contains('\\')
+        && let Ok(decoded) = serde_json::from_str::<String>(value)
+    {
+        return Cow::Owned(decoded);
+    }
+    Cow::Borrowed(value.trim_matches(['"', '\'']))
 }
 
 #[cfg(test)]
@@ -201,6 +237,12 @@ mod tests {
         assert_eq!(lines[4], "and post it.");
         assert_eq!(lines[6], "");
         assert_eq!(lines[7], "Tell the user.");
+        let escaped = super::prose(
+            "tools.yaml",
+            Lang::Other,
+            "description: \"Say \\\"hi\\\" \\u00e9\"\n",
+        );
+        assert_eq!(escaped.as_deref(), Some("Say \"hi\" é\n"));
     }
 
     #[test]

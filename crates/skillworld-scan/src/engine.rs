@@ -1206,7 +1206,23 @@ pub fn analyse(file: &str, text: &str, kind: Kind) -> Vec<Hit> {
     if let Kind::Script(lang) = kind
         && let Some(prose) = crate::embedded::prose(file, lang, text)
     {
-        hits.extend(embedded_prose(file, &prose));
+        let read_again = embedded_prose(file, &prose);
+        // An injection row that reads code as well as prose meets the
+        // line's raw words (a JSON string's `\"` quotes, a comment's
+        // marks); the prose readers, which know a quoted specimen or a
+        // warning from an order, judge the words the agent reads.
+        let as_prose: Vec<bool> = prose.lines().map(|l| !l.is_empty()).collect();
+        hits.retain(|hit| {
+            hit.rule.class != Class::Injection
+                || hit.rule.target != Target::All
+                || !as_prose.get(hit.line - 1).copied().unwrap_or(false)
+                || read_again.iter().any(|again| {
+                    again.rule.id == hit.rule.id
+                        && again.line == hit.line
+                        && again.severity >= hit.severity
+                })
+        });
+        hits.extend(read_again);
     }
     if kind == Kind::Markdown
         && let Some(prose) = crate::linktext::prose(read, &links)

@@ -1413,14 +1413,15 @@ macro_rules! password_set_row {
 }
 
 /// inject75: a voice forged in brackets — "[system note]", "[developer
-/// message]" opening a line, AgentDojo's "###(system_message)" anywhere,
+/// message]" opening a line, a table's cell, an HTML comment or a key's
+/// value (`description: "[admin notice] …"`, place79), AgentDojo's "###(system_message)" anywhere,
 /// its Japanese set's "【システムからの重要なお知らせ】": the
 /// skill's words passed off as the platform's. A link's text ("[System
 /// message](#…)") names a section, and a tag inside a sentence ("lines
 /// tagged [system message] are skipped") names a kind of message.
 macro_rules! forged_voice_row {
     () => {
-        r"^[\s>*_#-]*(?:\d{1,2}[.)]\s+)?\[(?:system|developer|admin|administrator|operator)[\s_]+(?:note|message|notice|instructions?|update|override|directive)\](?:$|[^(])|#\s*\(system_message\)|【システム[^\n]{0,48}?】"
+        r"(?:^[\s>*_#-]*(?:\d{1,2}[.)]\s+)?|<!--\s*|\|\s*|^\s*[\w-]+:\s*[\x22']?)\[(?:system|developer|admin|administrator|operator)[\s_]+(?:note|message|notice|instructions?|update|override|directive)\](?:$|[^(])|#\s*\(system_message\)|【システム[^\n]{0,48}?】"
     };
 }
 

@@ -20,7 +20,8 @@ pub enum Lang {
     Php,
     /// Markdown text shown as a block: what a skill has the agent write
     /// into an instruction file (`GEMINI.md`, `copilot-instructions.md`)
-    /// is read by a model as prose is (batch 35).
+    /// is read by a model as prose is (batch 35); so is a plain-text
+    /// block, a tool's output or a message shown (place79).
     Markdown,
     /// Labelled as something else (data, another language).
     Other,
@@ -61,7 +62,9 @@ impl Lang {
             "rb" | "ruby" => Lang::Ruby,
             "pl" | "perl" => Lang::Perl,
             "php" => Lang::Php,
-            "md" | "markdown" => Lang::Markdown,
+            // A plain-text block (a tool's output shown, a message) is
+            // words the model reads as it reads prose (place79).
+            "md" | "markdown" | "text" | "txt" | "plaintext" | "plain" => Lang::Markdown,
             _ => Lang::Other,
         })
     }

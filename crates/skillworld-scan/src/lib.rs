@@ -99,6 +99,7 @@ mod temproot;
 mod testinput;
 mod teststring;
 mod toolgrant;
+mod tooltext;
 mod typosquat;
 mod urlhost;
 mod uservoice;

@@ -33,11 +33,12 @@ static ATTACK_LABEL: LazyLock<Regex> = LazyLock::new(|| {
 
 /// Words, in the languages the multilingual rows read, that name a quoted
 /// phrase as an attack or warn of it ("c'est une injection de prompt",
-/// "Méfiez-vous des compétences qui …", "Vorsicht", "вредоносные"): a
+/// "Méfiez-vous des compétences qui …", "Vorsicht", "вредоносные"), or
+/// name its attacker ("Angreifer verstecken Sätze wie „…“"): a
 /// security note quoting the injection it warns of, as English "prompt
 /// injection" and "beware" say (`engine`'s quoted specimens).
 static ATTACK_NAMED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)injection|inyecci|injeç|iniezion|injeksi|enjeksiyon|инъекц|ін'єкц|インジェクション|인젝션|提示注入|提示詞注入|حقن|इंजेक्शन|chèn\s+lệnh|malveillan|malicios|malizios|bösartig|schädlich|вредонос|шкідлив|悪意|恶意|惡意|악성|خبيث|दुर्भावना|berbahaya|zararlı|độc\s+hại|méfiez|vorsicht|cuidado\s+con|cuidado\s+com|attenzione\s+a|осторожно|обережно|dikkat|cảnh\s+báo|تحذير|सावधान|hati-hati|警告|경고")
+    Regex::new(r"(?i)injection|angreifer|atacante|attaquant|attaccante|攻击者|攻擊者|攻撃者|inyecci|injeç|iniezion|injeksi|enjeksiyon|инъекц|ін'єкц|インジェクション|인젝션|提示注入|提示詞注入|حقن|इंजेक्शन|chèn\s+lệnh|malveillan|malicios|malizios|bösartig|schädlich|вредонос|шкідлив|悪意|恶意|惡意|악성|خبيث|दुर्भावना|berbahaya|zararlı|độc\s+hại|méfiez|vorsicht|cuidado\s+con|cuidado\s+com|attenzione\s+a|осторожно|обережно|dikkat|cảnh\s+báo|تحذير|सावधान|hati-hati|警告|경고")
         .expect("the attack-named pattern compiles")
 });
 
