@@ -20,6 +20,7 @@
 //! assert!(report.findings[0].explanation.starts_with("Runs whatever a server sends"));
 //! ```
 
+mod askback;
 mod brackets;
 mod cache;
 mod canary;

@@ -46,7 +46,7 @@ pub fn speaks_as_user(
 /// Whether the words from `at` on are quoted (a quotation mark left open
 /// before them) or introduced as what someone says: a line of a dialogue,
 /// not the skill's own order.
-fn quoted_or_introduced(line: &str, at: usize) -> bool {
+pub(crate) fn quoted_or_introduced(line: &str, at: usize) -> bool {
     // The match may open on the punctuation before its verb (", sell
     // my …"): a quotation mark there quotes the request.
     let verb = line
