@@ -1274,7 +1274,7 @@ macro_rules! biased_verdict_row {
 /// Attachment", "Login Details in Linux") names topics, not data.
 macro_rules! users_material {
     () => {
-        r"(?-i:\b(?:(?:the )?(?:full|whole|entire|complete|raw) (?:ledger|inbox|mailbox|transcript|database|dataset|conversation|chat|history|contact list|address book|home folder|knowledge base)|(?:all|every(?:thing)?) (?:of |in )?(?:your|its) (?:stored |saved |long-term )?memor(?:y|ies)|(?:the )?contents of (?:your|its) memory|(?:the )?original (?:files?|documents?|csv|data|spreadsheet)|(?:bank|card|passport|login|payment) (?:details|numbers?)|(?:password[- ]reset|two[- ]factor|2FA|MFA|verification|one[- ]time|OTP) codes?|every message in (?:the|their|your) inbox|the user's (?:files|documents|contacts|address|phone number|passwords?)|(?:all|every) (?:of )?(?:the )?(?:user's|user|my) (?:\w+ )?(?:contacts?|files?|documents?|e-?mails?|messages?|notes?|records?|photos?|conversations?|chats?|data))\b)"
+        r"(?-i:\b(?:(?:the )?(?:full|whole|entire|complete|raw) (?:ledger|inbox|mailbox|transcript|database|dataset|conversation|chat|history|contact list|address book|home folder|knowledge base)|(?:all|everything in) your memor(?:y|ies)|contents of your memory|(?:the )?original (?:files?|documents?|csv|data|spreadsheet)|(?:bank|card|passport|login|payment) (?:details|numbers?)|(?:password[- ]reset|two[- ]factor|2FA|MFA|verification|one[- ]time|OTP) codes?|every message in (?:the|their|your) inbox|the user's (?:files|documents|contacts|address|phone number|passwords?)|(?:all|every) (?:of )?(?:the )?(?:user's|user|my) (?:\w+ )?(?:contacts?|files?|documents?|e-?mails?|messages?|notes?|records?|photos?|conversations?|chats?|data))\b)"
     };
 }
 
