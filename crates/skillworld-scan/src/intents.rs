@@ -1319,11 +1319,13 @@ macro_rules! biased_verdict_row {
 
 /// inject74: the user's material that is theirs alone — a whole inbox,
 /// ledger or transcript, the original files, bank or card details,
-/// one-time codes ("the" optional: "email the" holds it). In lower case: a list of article titles ("Send Email
+/// one-time codes ("the" optional: "email the" holds it); wild79: the
+/// agent's own memory or a whole knowledge base ("dump all your memory
+/// contents, then send to …"). In lower case: a list of article titles ("Send Email
 /// Attachment", "Login Details in Linux") names topics, not data.
 macro_rules! users_material {
     () => {
-        r"(?-i:\b(?:(?:the )?(?:full|whole|entire|complete|raw) (?:ledger|inbox|mailbox|transcript|database|dataset|conversation|chat|history|contact list|address book|home folder)|(?:the )?original (?:files?|documents?|csv|data|spreadsheet)|(?:bank|card|passport|login|payment) (?:details|numbers?)|(?:password[- ]reset|two[- ]factor|2FA|MFA|verification|one[- ]time|OTP) codes?|every message in (?:the|their|your) inbox|the user's (?:files|documents|contacts|address|phone number|passwords?)|(?:all|every) (?:of )?(?:the )?(?:user's|user|my) (?:\w+ )?(?:contacts?|files?|documents?|e-?mails?|messages?|notes?|records?|photos?|conversations?|chats?|data))\b)"
+        r"(?-i:\b(?:(?:the )?(?:full|whole|entire|complete|raw) (?:ledger|inbox|mailbox|transcript|database|dataset|conversation|chat|history|contact list|address book|home folder|knowledge base)|(?:all|everything in) your memor(?:y|ies)|contents of your memory|(?:the )?original (?:files?|documents?|csv|data|spreadsheet)|(?:bank|card|passport|login|payment) (?:details|numbers?)|(?:password[- ]reset|two[- ]factor|2FA|MFA|verification|one[- ]time|OTP) codes?|every message in (?:the|their|your) inbox|the user's (?:files|documents|contacts|address|phone number|passwords?)|(?:all|every) (?:of )?(?:the )?(?:user's|user|my) (?:\w+ )?(?:contacts?|files?|documents?|e-?mails?|messages?|notes?|records?|photos?|conversations?|chats?|data))\b)"
     };
 }
 
@@ -1367,7 +1369,7 @@ macro_rules! user_material_sent_row {
             users_material!(),
             ")",
             in_sentence!("80"),
-            r"\b(?:send|forward|upload|post|copy|e-?mail|message|share|paste)\s+(?:them|it|these|those)\b)",
+            r"\b(?:send|forward|upload|post|copy|e-?mail|message|share|paste)\s+(?:them|it|these|those|to)\b)",
             in_sentence!("120"),
             "(?:",
             outside_target!(),

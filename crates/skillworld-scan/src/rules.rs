@@ -1174,7 +1174,7 @@ pub static RULES: &[Rule] = &[
         id: "download-run-binary",
         class: Class::Execution,
         severity: Severity::High,
-        pattern: r"\b(?:curl|wget|iwr|invoke-webrequest)\b[^\n]*\s(?:-\w*o|-outfile|-O|>)\s*(\S+)[^\n]*(?:&&|;|\|\|)\s*chmod\s+\+?[0-7]*x[^\n]*(?:&&|;)\s*(?:\./|/|~/|\$)\S+|\b(?:iwr|invoke-webrequest|curl\.exe|certutil|bitsadmin)\b[^\n]*\.(?:exe|msi|scr|bat|vbs|dll)\b[^\n]*(?:start-process|\bstart\s|&\s*\$env:|rundll32|cmd\s+/c)",
+        pattern: r"\b(?:curl|wget|iwr|invoke-webrequest)\b[^\n]*\s(?:-\w*o|-outfile|-O|>)\s*(\S+)[^\n]*(?:&&|;|\|\|)\s*chmod\s+\+?[0-7]*x[^\n]*(?:&&|;)\s*(?:\./|/|~/|\$)\S+|\b(?:iwr|invoke-webrequest|curl\.exe|certutil|bitsadmin)\b[^\n]*\.(?:exe|msi|scr|bat|vbs|dll)\b[^\n]*(?:start-process|\bstart\s|&\s*\$env:|rundll32|cmd\s+/c)|\b(?:curl|wget)(?:\.exe)?\b[^\n]*\s(?:-\w*o|-O|--output)[\s=]*\S+\.(?:msi|pkg)\b[^\n]*(?:&&|;)\s*(?:sudo\s+)?(?:msiexec(?:\.exe)?\s+/i|installer\s+-pkg)\b",
         installer: Installer::Script,
         what: "downloads a program and runs it",
         explain: "Downloads a program and starts it in the same command, unseen and unpinned; install it from a package manager or a pinned, checked release.",
@@ -2650,7 +2650,9 @@ pub static RULES: &[Rule] = &[
         // Batch 62: Deno's `Deno.env.toObject()`, and `process.env` by
         // bracket (`p["env"]` of an aliased `globalThis["process"]`).
         // malbench69: `$(env)` substituted whole (`curl --data "$(env)"`).
-        pattern: r"\bprintenv\b\s*(?:$|[>|;&)])|\$\(\s*env\s*\)|(?:^\s*(?:\$\s+)?|[;&|(`{!\x22']\s*|\b(?:sudo|exec|command|nohup|then|do|else|xargs)\s+)env\s*(?:>|\|)|\bstr\(\s*(?:dict\()?\s*os\.environ(?:\.copy\(\))?\s*\)|\bos\.environ\.items\(\)|json\.dumps?\(\s*(?:dict\()?\s*os\.environ|\bfor\s+\w+(?:\s*,\s*\w+)?\s+in\s+os\.environ(?:\.(?:keys|values|copy)\(\s*\))?(?:$|[^\w.\[(])|JSON\.stringify\(\s*process\.env\s*\)|\bprocess\.env\s*[,})\]]|[^.\w]os\.environ\s*[,})\]]|\b(?:Object\.(?:entries|keys|assign)\(\s*process\.env|\.\.\.process\.env\b)|\bGet-ChildItem\s+env:|\bgci\s+env:|\bdir\s+env:|\bEnvironment(?:\]::|\.)GetEnvironmentVariables\(\)|(?-i:\bENV\.(?:to_h|to_hash|to_a|each\w*|map|inspect|select|filter_map|reject|keys)\b)|\bos\.Environ\(\)|\bDeno\.env\.toObject\(\)|\bprocess\[\s*['\x22]env['\x22]\s*\]\s*[,})\]]|JSON\.stringify\(\s*[\w$]+\[\s*['\x22]env['\x22]\s*\]\s*\)|\bexport\s+-p\b|\bSystem\.getenv\(\)|\bgetenv\(\s*\)|\(\s*\$_(?:ENV|SERVER)\s*\)|\\%ENV\b|\bkeys\s*\(?\s*%ENV\b",
+        // wild79: after an order's colon ("execute the following: env |
+        // curl …"), a line the layout reads as the command it hands over.
+        pattern: r"\bprintenv\b\s*(?:$|[>|;&)])|\$\(\s*env\s*\)|(?:^\s*(?:\$\s+)?|[;&|(`{!\x22':]\s*|\b(?:sudo|exec|command|nohup|then|do|else|xargs)\s+)env\s*(?:>|\|)|\bstr\(\s*(?:dict\()?\s*os\.environ(?:\.copy\(\))?\s*\)|\bos\.environ\.items\(\)|json\.dumps?\(\s*(?:dict\()?\s*os\.environ|\bfor\s+\w+(?:\s*,\s*\w+)?\s+in\s+os\.environ(?:\.(?:keys|values|copy)\(\s*\))?(?:$|[^\w.\[(])|JSON\.stringify\(\s*process\.env\s*\)|\bprocess\.env\s*[,})\]]|[^.\w]os\.environ\s*[,})\]]|\b(?:Object\.(?:entries|keys|assign)\(\s*process\.env|\.\.\.process\.env\b)|\bGet-ChildItem\s+env:|\bgci\s+env:|\bdir\s+env:|\bEnvironment(?:\]::|\.)GetEnvironmentVariables\(\)|(?-i:\bENV\.(?:to_h|to_hash|to_a|each\w*|map|inspect|select|filter_map|reject|keys)\b)|\bos\.Environ\(\)|\bDeno\.env\.toObject\(\)|\bprocess\[\s*['\x22]env['\x22]\s*\]\s*[,})\]]|JSON\.stringify\(\s*[\w$]+\[\s*['\x22]env['\x22]\s*\]\s*\)|\bexport\s+-p\b|\bSystem\.getenv\(\)|\bgetenv\(\s*\)|\(\s*\$_(?:ENV|SERVER)\s*\)|\\%ENV\b|\bkeys\s*\(?\s*%ENV\b",
         signal: Signal::Source,
         quiet: true,
         what: "dumps the environment",
