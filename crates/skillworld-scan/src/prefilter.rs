@@ -15,6 +15,19 @@ use regex_syntax::ParserBuilder;
 use regex_syntax::hir::literal::{ExtractKind, Extractor, Seq};
 use regex_syntax::hir::{Class, Hir, HirKind, Look};
 
+/// `pattern` as the prefilter reads it: byte by byte (the rows' regexes
+/// read characters, see `table`'s `no_small_class_holds_a_byte_beyond_ascii`),
+/// `^` and `$` at every line; `None` when it does not parse so.
+fn parse(pattern: &str) -> Option<Hir> {
+    ParserBuilder::new()
+        .multi_line(true)
+        .unicode(false)
+        .utf8(false)
+        .build()
+        .parse(pattern)
+        .ok()
+}
+
 /// Literal atoms one of which every match of `pattern` contains (lower
 /// case, to be searched ASCII-case-insensitively), however short or
 /// common: what a line must hold for an alternative without
@@ -23,13 +36,7 @@ use regex_syntax::hir::{Class, Hir, HirKind, Look};
 /// memchr rather than by running its regex over the whole text. `None`
 /// when there are none.
 pub fn anchors(pattern: &str) -> Option<Vec<Atom>> {
-    let hir = ParserBuilder::new()
-        .multi_line(true)
-        .unicode(false)
-        .utf8(false)
-        .build()
-        .parse(pattern)
-        .ok()?;
+    let hir = parse(pattern)?;
     let (_, mut atoms) = atoms(&hir, &Context::default())?;
     atoms.sort();
     atoms.dedup();
@@ -42,16 +49,10 @@ pub fn anchors(pattern: &str) -> Option<Vec<Atom>> {
 /// answers differently from the text's edge (`^`, `$` and `\b` see both
 /// alike). `false` when it does not parse.
 pub fn line_local(pattern: &str) -> bool {
-    ParserBuilder::new()
-        .multi_line(true)
-        .unicode(false)
-        .utf8(false)
-        .build()
-        .parse(pattern)
-        .is_ok_and(|hir| {
-            let looks = hir.properties().look_set();
-            !looks.contains(Look::Start) && !looks.contains(Look::End)
-        })
+    parse(pattern).is_some_and(|hir| {
+        let looks = hir.properties().look_set();
+        !looks.contains(Look::Start) && !looks.contains(Look::End)
+    })
 }
 
 /// One literal atom of a group, lower case, with what the pattern says
@@ -483,13 +484,7 @@ impl Order {
 /// `\bact\s+as\s+(?:unrestricted|dan)\b` needs `act` and one of
 /// `unrestricted`, `dan` on the line, not just `act`.
 pub fn requirements(pattern: &str, order: Order) -> Vec<Vec<Atom>> {
-    let Ok(hir) = ParserBuilder::new()
-        .multi_line(true)
-        .unicode(false)
-        .utf8(false)
-        .build()
-        .parse(pattern)
-    else {
+    let Some(hir) = parse(pattern) else {
         return Vec::new();
     };
     let mut found = Vec::new();
@@ -600,14 +595,9 @@ fn groups(hir: &Hir, context: &Context, out: &mut Vec<(usize, Vec<Atom>)>) {
 /// as a pattern of its own: a rule whose alternatives are not all
 /// anchored by atoms still lets the anchored ones join the automaton.
 pub fn branches(pattern: &str) -> Vec<String> {
-    let parsed = ParserBuilder::new()
-        .multi_line(true)
-        .unicode(false)
-        .utf8(false)
-        .build()
-        .parse(pattern);
+    let parsed = parse(pattern);
     match parsed.as_ref().map(Hir::kind) {
-        Ok(HirKind::Alternation(branches)) => branches.iter().map(Hir::to_string).collect(),
+        Some(HirKind::Alternation(branches)) => branches.iter().map(Hir::to_string).collect(),
         // `\bA|\bB` is parsed as `\b(?:A|B)`: each branch keeps the `\b`,
         // so that one with a common word (`download`) does not send its
         // lines to the whole row's regex unless its other words are there.
@@ -617,7 +607,7 @@ pub fn branches(pattern: &str) -> Vec<String> {
         // needs too), where one group of all their words (`ignore`,
         // `instead`, `forget`…) sent every line holding any of them to the
         // row.
-        Ok(HirKind::Concat(parts)) => {
+        Some(HirKind::Concat(parts)) => {
             let looks = parts
                 .iter()
                 .take_while(|part| matches!(part.kind(), HirKind::Look(_)))
