@@ -141,11 +141,17 @@ pub fn javascript(text: &str) -> Vec<Cow<'_, str>> {
 /// Per line of a JSON file, the values of its note keys (`JSON_NOTE`),
 /// unescaped, else `""`.
 pub fn json(text: &str) -> Vec<Cow<'_, str>> {
-    let gated = memchr::memmem::find(text.as_bytes(), b"\"description\"").is_some()
-        || memchr::memmem::find(text.as_bytes(), b"\"note").is_some()
-        || memchr::memmem::find(text.as_bytes(), b"\"instruction").is_some()
-        || memchr::memmem::find(text.as_bytes(), b"\"hint\"").is_some()
-        || memchr::memmem::find(text.as_bytes(), b"\"guidance\"").is_some();
+    // A search per key costs less than the regex's own start on the many
+    // JSON files holding none (the scan bench: +87 K instructions without).
+    let gated = [
+        &b"\"description\""[..],
+        b"\"note",
+        b"\"instruction",
+        b"\"hint\"",
+        b"\"guidance\"",
+    ]
+    .iter()
+    .any(|key| memchr::memmem::find(text.as_bytes(), key).is_some());
     placed(
         text,
         gated.then(|| {
