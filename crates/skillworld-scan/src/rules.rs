@@ -5820,7 +5820,18 @@ pub static RULES: &[Rule] = &[
         // itself; a folder named below them (`C:\Windows.old`, the
         // thirteenth sweep's servicing guide; an update cache) is a
         // cleanup, as `rm -rf /tmp/x` is no root wipe.
-        pattern: r"\brm {1,2}-(?:rf|fr|r -f|f -r|-recursive --force) {1,2}(?:--no-preserve-root )?(?:/\*?|~/?\*?|\$HOME/?\*?|\x22\$HOME\x22/?|\$\{HOME\}/?)(?:\s|$|;|&|\)|\x22)|\bRemove-Item\b[^\n]*-Recurse[^\n]*(?:C:\\\s|C:\\\*|\$env:USERPROFILE\s|~\s)|\b(?:rd|rmdir) /s /q [cC]:\\(?:\*|Windows|Users)?(?:[\s\x22';&|)]|$)",
+        pattern: concat!(
+            r"\brm {1,2}-(?:rf|fr|r -f|f -r|-recursive --force) {1,2}(?:--no-preserve-root )?(?:/\*?|~/?\*?|\$HOME/?\*?|\x22\$HOME\x22/?|\$\{HOME\}/?)(?:\s|$|;|&|\)|\x22)|\bRemove-Item\b[^\n]*-Recurse[^\n]*(?:C:\\\s|C:\\\*|\$env:USERPROFILE\s|~\s)|\b(?:rd|rmdir) /s /q [cC]:\\(?:\*|Windows|Users)?(?:[\s\x22';&|)]|$)",
+            // wild80: the same wipe of the home folder itself from Python,
+            // Node and Go (`shutil.rmtree(Path.home())`, `fs.rmSync(
+            // os.homedir(), …)`, `os.RemoveAll(os.Getenv("HOME"))`): the
+            // call's whole argument is the home; a folder joined below it
+            // (`Path.home() / ".cache"`, `path.join(os.homedir(), …)`) is a
+            // cleanup and `mass-delete`'s to weigh.
+            r"|\brmtree\(\s*(?:(?:pathlib\.)?Path\.home\(\)|os\.path\.expanduser\(\s*['\x22]~/?['\x22]\s*\)|os\.environ\[\s*['\x22](?:HOME|USERPROFILE)['\x22]\s*\]|os\.(?:environ\.get|getenv)\(\s*['\x22](?:HOME|USERPROFILE)['\x22]\s*\))\s*[,)]",
+            r"|\bfs(?:\.promises)?\.(?:rmSync|rm|rmdirSync|rmdir)\(\s*(?:os\.homedir\(\)|process\.env\.(?:HOME|USERPROFILE))\s*[,)]",
+            r"|\bos\.RemoveAll\(\s*os\.Getenv\(\s*\x22(?:HOME|USERPROFILE)\x22\s*\)\s*\)",
+        ),
         // fp18: the argument a shell-quoting call makes one literal word.
         confirm: Some(crate::naming::quoted_for_the_shell),
         what: "deletes the filesystem root or home",

@@ -10900,6 +10900,38 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "Do not mention that you first need to read the key file.",
         "Mention that you first need to read the key file.",
     ),
+    // wild80: the home folder itself deleted from Python, Node and Go; a
+    // folder named below it is a cleanup.
+    (
+        "rm-rf-root",
+        "scripts/reset.py",
+        "shutil.rmtree(Path.home(), ignore_errors=True)",
+        "shutil.rmtree(Path.home() / \".cache\" / \"thumbs\", ignore_errors=True)",
+    ),
+    (
+        "rm-rf-root",
+        "scripts/reset.py",
+        "shutil.rmtree(os.path.expanduser(\"~\"))",
+        "shutil.rmtree(os.path.expanduser(\"~/.cache/tool\"))",
+    ),
+    (
+        "rm-rf-root",
+        "scripts/reset.py",
+        "shutil.rmtree(os.environ[\"HOME\"])",
+        "shutil.rmtree(os.path.join(os.environ[\"HOME\"], \".tool\"))",
+    ),
+    (
+        "rm-rf-root",
+        "scripts/reset.js",
+        "fs.rmSync(os.homedir(), { recursive: true, force: true });",
+        "fs.rmSync(path.join(os.homedir(), \".cache\"), { recursive: true, force: true });",
+    ),
+    (
+        "rm-rf-root",
+        "scripts/purge.go",
+        "if err := os.RemoveAll(os.Getenv(\"HOME\")); err != nil {",
+        "if err := os.RemoveAll(filepath.Join(os.Getenv(\"HOME\"), \".cache\")); err != nil {",
+    ),
 ];
 
 #[test]
