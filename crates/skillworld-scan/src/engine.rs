@@ -3793,6 +3793,59 @@ pub fn spare_vendor_installer(hits: &mut [Hit], sites: impl FnOnce() -> Vec<Stri
     }
 }
 
+/// A download run from a release asset or raw file of the GitHub
+/// repository named for the skill itself is its own project's installer
+/// (`ownrelease`), the official one a listed installer is: it warns. A
+/// block is spared only where every fetch in it is such a download, so a
+/// second fetch from elsewhere keeps the block's run armed. `line_of`
+/// gives a hit's whole line (an excerpt is cut at its limit).
+///
+/// The skill's name is read only when such a run is there.
+pub fn spare_own_release<'t>(
+    hits: &mut [Hit],
+    name: impl FnOnce() -> Option<String>,
+    line_of: impl Fn(&str, usize) -> Option<&'t str>,
+) {
+    const RUNS: &[&str] = &[
+        "download-execute",
+        "download-run-binary",
+        "download-mark-run",
+        "eval-fetched",
+        "temp-download-run",
+    ];
+    let runs = |h: &Hit| RUNS.contains(&h.rule.id) && h.armed && h.severity == Severity::High;
+    if !hits.iter().any(runs) {
+        return;
+    }
+    let Some(name) = name() else {
+        return;
+    };
+    let fetches = |h: &Hit| {
+        h.rule.signal == Signal::Fetch
+            || matches!(h.rule.id, "download-execute" | "download-run-binary")
+    };
+    let mut owned = HashSet::new();
+    let mut foreign = HashSet::new();
+    for hit in hits.iter().filter(|h| fetches(h)) {
+        let own = line_of(&hit.file, hit.line)
+            .is_some_and(|line| crate::ownrelease::fetches_own_release(line, &name));
+        let key = (hit.file.clone(), hit.block);
+        match own {
+            true => owned.insert(key),
+            false => foreign.insert(key),
+        };
+    }
+    for hit in hits.iter_mut().filter(|h| runs(h)) {
+        let key = (hit.file.clone(), hit.block);
+        if owned.contains(&key) && !foreign.contains(&key) {
+            soften(
+                hit,
+                "the installer of the skill's own project, from the GitHub repository named for it",
+            );
+        }
+    }
+}
+
 /// The reportable hits: skill-wide combinations added, quiet signals
 /// dropped, one finding per rule and line.
 pub fn finish(mut hits: Vec<Hit>) -> Vec<Hit> {
