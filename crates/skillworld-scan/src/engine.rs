@@ -1939,6 +1939,18 @@ fn judge(
             return;
         }
     }
+    if rule.class == Class::Shell
+        && shell_names_no_peer(
+            hit,
+            kind,
+            (region, layout),
+            lines,
+            line,
+            (text, column, end),
+        )
+    {
+        return;
+    }
     if !markdown && rule.class.is_payload() && hit.comment && placeholder_target(text) {
         soften(
             hit,
@@ -2125,6 +2137,45 @@ fn judge(
             Origin::Unknown | Origin::Other => {}
         }
     }
+}
+
+/// A shell hit whose block names no peer to hand the shell to
+/// (`shellpeer`) teaches rather than arms: it is softened, and `true`
+/// says so. A TTY upgrade alone anywhere; in Markdown, an example whose
+/// every peer is a placeholder, or a sentence naming the parts apart.
+fn shell_names_no_peer(
+    hit: &mut Hit,
+    kind: Kind,
+    (region, layout): (Region, &Layout),
+    lines: &Lines,
+    line: usize,
+    (text, column, end): (&str, usize, usize),
+) -> bool {
+    let here = layout.at(line);
+    let block = || {
+        (0..lines.count())
+            .filter(move |&l| layout.at(l) == here)
+            .map(|l| lines.get(l))
+    };
+    let matched = text.get(column..end).unwrap_or_default();
+    let markdown = kind == Kind::Markdown;
+    let why = if crate::shellpeer::tty_upgrade_alone(matched, block()) {
+        "a terminal upgrade in a block that opens no connection: it reaches no one"
+    } else if markdown
+        && matches!(region, Region::Code(_))
+        && crate::shellpeer::every_peer_blank(block(), |l| has_placeholder(l, &|| false))
+    {
+        "a shell example whose every peer is a placeholder, so it explains rather than arms"
+    } else if markdown
+        && !matches!(region, Region::Code(_))
+        && crate::shellpeer::parts_named_apart(matched, text.get(column..).unwrap_or_default())
+    {
+        "names a reverse shell's parts in separate code spans, with no host: no command"
+    } else {
+        return false;
+    };
+    soften(hit, why);
+    true
 }
 
 /// Whether a prose line warns: its own words, the sentence it continues

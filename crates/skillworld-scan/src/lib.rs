@@ -95,6 +95,7 @@ mod scratchdir;
 mod script;
 mod selfinstall;
 mod setting;
+mod shellpeer;
 mod specimen;
 mod sudoers;
 mod temproot;
