@@ -47,12 +47,13 @@ pub fn tty_upgrade_alone<'a>(matched: &str, mut block: impl Iterator<Item = &'a 
     matched.starts_with("pty.spawn") && !block.any(|line| CONNECTION.is_match(line))
 }
 
-/// A blank written where the peer goes: a quoted placeholder
-/// (`"ATTACKER_IP"`, `'<attacker-ip>'`), or one in bash's `/dev/tcp/` path
-/// or as netcat's host. A variable (`HOST`, `$LHOST`) is no blank: the
-/// skill may set it anywhere.
+/// A blank written where the peer goes: a quoted placeholder as the
+/// connect call's own host (`connect(("ATTACKER_IP", …`, `fsockopen('<ip>'`),
+/// or one in bash's `/dev/tcp/` path or as netcat's host. A variable
+/// (`HOST`, `$LHOST`) or a value looked up (`os.environ["HOST"]`) is no
+/// blank: the skill or its environment sets it.
 static BLANK_PEER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)['\x22]\s*(?:<[^<>\n]*>|(?-i:[A-Z][A-Z0-9_]*))\s*['\x22]|/dev/(?:tcp|udp)/(?:<[^<>\n]*>|(?-i:[A-Z][A-Z0-9_]*))/|\b(?:nc|ncat|netcat)\s+(?:-\w+\s+)*(?:<[^<>\n]*>|(?-i:[A-Z][A-Z0-9_]*))\s")
+    Regex::new(r"(?i)\b(?:connect|fsockopen|TCPClient|TCPSocket\.(?:new|open)|create_connection)\(\(?\s*['\x22]\s*(?:<[^<>\n]*>|(?-i:[A-Z][A-Z0-9_]*))\s*['\x22]|/dev/(?:tcp|udp)/(?:<[^<>\n]*>|(?-i:[A-Z][A-Z0-9_]*))/|\b(?:nc|ncat|netcat)\s+(?:-\w+\s+)*(?:<[^<>\n]*>|(?-i:[A-Z][A-Z0-9_]*))\s")
         .expect("blank peer regex")
 });
 
@@ -127,6 +128,12 @@ mod tests {
             taught[2],
         ];
         assert!(!every_peer_blank(assigned.into_iter(), |_| true));
+        let looked_up = [
+            taught[0],
+            "s.connect((os.environ[\"HOST\"], 4444))",
+            taught[2],
+        ];
+        assert!(!every_peer_blank(looked_up.into_iter(), |_| true));
         let variable = [taught[0], "s.connect((HOST, PORT))", taught[2]];
         assert!(!every_peer_blank(variable.into_iter(), |_| true));
         let bind = [
