@@ -1939,6 +1939,18 @@ fn judge(
             return;
         }
     }
+    if rule.class == Class::Shell
+        && shell_names_no_peer(
+            hit,
+            kind,
+            (region, layout),
+            lines,
+            line,
+            (text, column, end),
+        )
+    {
+        return;
+    }
     if !markdown && rule.class.is_payload() && hit.comment && placeholder_target(text) {
         soften(
             hit,
@@ -2125,6 +2137,45 @@ fn judge(
             Origin::Unknown | Origin::Other => {}
         }
     }
+}
+
+/// A shell hit whose block names no peer to hand the shell to
+/// (`shellpeer`) teaches rather than arms: it is softened, and `true`
+/// says so. A TTY upgrade alone anywhere; in Markdown, an example whose
+/// every peer is a placeholder, or a sentence naming the parts apart.
+fn shell_names_no_peer(
+    hit: &mut Hit,
+    kind: Kind,
+    (region, layout): (Region, &Layout),
+    lines: &Lines,
+    line: usize,
+    (text, column, end): (&str, usize, usize),
+) -> bool {
+    let here = layout.at(line);
+    let block = || {
+        (0..lines.count())
+            .filter(move |&l| layout.at(l) == here)
+            .map(|l| lines.get(l))
+    };
+    let matched = text.get(column..end).unwrap_or_default();
+    let markdown = kind == Kind::Markdown;
+    let why = if crate::shellpeer::tty_upgrade_alone(matched, block()) {
+        "a terminal upgrade in a block that opens no connection: it reaches no one"
+    } else if markdown
+        && matches!(region, Region::Code(_))
+        && crate::shellpeer::every_peer_blank(block(), |l| has_placeholder(l, &|| false))
+    {
+        "a shell example whose every peer is a placeholder, so it explains rather than arms"
+    } else if markdown
+        && !matches!(region, Region::Code(_))
+        && crate::shellpeer::parts_named_apart(matched, text.get(column..).unwrap_or_default())
+    {
+        "names a reverse shell's parts in separate code spans, with no host: no command"
+    } else {
+        return false;
+    };
+    soften(hit, why);
+    true
 }
 
 /// Whether a prose line warns: its own words, the sentence it continues
@@ -3788,6 +3839,59 @@ pub fn spare_vendor_installer(hits: &mut [Hit], sites: impl FnOnce() -> Vec<Stri
             soften(
                 hit,
                 "the vendor's own installer, from the site the skill's frontmatter names as its maker's",
+            );
+        }
+    }
+}
+
+/// A download run from a release asset or raw file of the GitHub
+/// repository named for the skill itself is its own project's installer
+/// (`ownrelease`), the official one a listed installer is: it warns. A
+/// block is spared only where every fetch in it is such a download, so a
+/// second fetch from elsewhere keeps the block's run armed. `line_of`
+/// gives a hit's whole line (an excerpt is cut at its limit).
+///
+/// The skill's name is read only when such a run is there.
+pub fn spare_own_release<'t>(
+    hits: &mut [Hit],
+    name: impl FnOnce() -> Option<String>,
+    line_of: impl Fn(&str, usize) -> Option<&'t str>,
+) {
+    const RUNS: &[&str] = &[
+        "download-execute",
+        "download-run-binary",
+        "download-mark-run",
+        "eval-fetched",
+        "temp-download-run",
+    ];
+    let runs = |h: &Hit| RUNS.contains(&h.rule.id) && h.armed && h.severity == Severity::High;
+    if !hits.iter().any(runs) {
+        return;
+    }
+    let Some(name) = name() else {
+        return;
+    };
+    let fetches = |h: &Hit| {
+        h.rule.signal == Signal::Fetch
+            || matches!(h.rule.id, "download-execute" | "download-run-binary")
+    };
+    let mut owned = HashSet::new();
+    let mut foreign = HashSet::new();
+    for hit in hits.iter().filter(|h| fetches(h)) {
+        let own = line_of(&hit.file, hit.line)
+            .is_some_and(|line| crate::ownrelease::fetches_own_release(line, &name));
+        let key = (hit.file.clone(), hit.block);
+        match own {
+            true => owned.insert(key),
+            false => foreign.insert(key),
+        };
+    }
+    for hit in hits.iter_mut().filter(|h| runs(h)) {
+        let key = (hit.file.clone(), hit.block);
+        if owned.contains(&key) && !foreign.contains(&key) {
+            soften(
+                hit,
+                "the installer of the skill's own project, from the GitHub repository named for it",
             );
         }
     }

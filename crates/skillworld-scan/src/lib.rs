@@ -72,6 +72,7 @@ mod newvolume;
 mod optionheading;
 mod owncache;
 mod ownindex;
+mod ownrelease;
 mod ownserver;
 mod ownvar;
 mod ownwatch;
@@ -94,6 +95,7 @@ mod scratchdir;
 mod script;
 mod selfinstall;
 mod setting;
+mod shellpeer;
 mod specimen;
 mod sudoers;
 mod temproot;
@@ -122,7 +124,9 @@ pub use rules::{
 };
 pub use typosquat::{KnownNames, ScanContext};
 
-use engine::{Hit, Kind, analyse, finish, spare_self_install, spare_vendor_installer};
+use engine::{
+    Hit, Kind, analyse, finish, spare_own_release, spare_self_install, spare_vendor_installer,
+};
 
 /// One finding: a rule that matched, where, and what to do about it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -340,6 +344,11 @@ fn report_of(
         frontmatter_name(skill_md).map(|(_, name)| name)
     });
     spare_vendor_installer(&mut hits, || vendor::vouched_sites(skill_md));
+    spare_own_release(
+        &mut hits,
+        || frontmatter_name(skill_md).map(|(_, name)| name),
+        |file, line| line_in(&texts, file, line),
+    );
     let mut report = ScanReport::default();
     report.add(typosquat);
     report.add(finish(hits).into_iter().map(Finding::from));
@@ -587,6 +596,12 @@ fn frontmatter_name(skill_md: &str) -> Option<(usize, String)> {
     })
 }
 
+/// Line `line` (1-based) of the text read as `file`.
+fn line_in<'t>(texts: &[(&str, &'t str)], file: &str, line: usize) -> Option<&'t str> {
+    let (_, text) = texts.iter().find(|(path, _)| *path == file)?;
+    text.lines().nth(line.checked_sub(1)?)
+}
+
 /// Symlinks under a skill folder that point outside it (critical, SEC-1).
 pub fn symlink_escapes(dir: &Path) -> Vec<Finding> {
     let mut findings = Vec::new();
@@ -686,6 +701,11 @@ pub fn scan_dir_with(dir: &Path, context: &ScanContext) -> std::io::Result<ScanR
         frontmatter_name(&skill_md).map(|(_, name)| name)
     });
     spare_vendor_installer(&mut hits, || vendor::vouched_sites(&skill_md));
+    spare_own_release(
+        &mut hits,
+        || frontmatter_name(&skill_md).map(|(_, name)| name),
+        |file, line| line_in(&texts, file, line),
+    );
     report.add(finish(hits).into_iter().map(Finding::from));
     Ok(report)
 }

@@ -69,6 +69,15 @@ static FRAMING: LazyLock<Regex> = LazyLock::new(|| {
         .expect("the framing pattern compiles")
 });
 
+/// A lead-in that says the list under it is what a checker reports
+/// ("It flags:", "The scanner detects the following:", precision80 and
+/// wild78's scanner skill listing "hidden instructions (IGNORE, SYSTEM
+/// OVERRIDE, etc.)"): it labels and frames the items at once.
+static REPORTS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)(?-u:\b)(?:we|it|this\s+(?:skill|tool|scanner|linter|check)|the\s+(?:scanner|linter|checker|audit))\s+(?:detects?|flags?|catch(?:es)?|reports?)(?-u:\b)[^.:]{0,40}:\s*$")
+        .expect("the reports pattern compiles")
+});
+
 /// How many words a bare specimen may hold: a phrase, not a procedure.
 const BARE_WORDS: usize = 10;
 
@@ -97,7 +106,8 @@ pub fn quoted_specimen(lines: &Lines, layout: &Layout, line: usize, bare_too: bo
         if (lead_in || bare) && FOLLOW.is_match(text) && !NEGATION.is_match(text) {
             return false;
         }
-        framed |= bare && FRAMING.is_match(text);
+        let reports = lead_in && REPORTS.is_match(text);
+        framed |= bare && (FRAMING.is_match(text) || reports);
         if !lead_in {
             continue;
         }
@@ -105,7 +115,7 @@ pub fn quoted_specimen(lines: &Lines, layout: &Layout, line: usize, bare_too: bo
             return (label_seen || ATTACK_LABEL.is_match(text)) && (framed || !bare);
         }
         // The lead-in: the nearest prose line above the list.
-        label_seen |= ATTACK_LABEL.is_match(text);
+        label_seen |= ATTACK_LABEL.is_match(text) || reports;
     }
     label_seen && (framed || !bare)
 }
