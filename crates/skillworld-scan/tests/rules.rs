@@ -10934,6 +10934,12 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "from httpx import get as pull",
         "from httpx import Client",
     ),
+    (
+        "fetch",
+        "scripts/run.js",
+        "const { get: g } = require('https');",
+        "const { createServer } = require('https');",
+    ),
     // redteam80: a browser miner's loader or its start call with a site
     // key; an anonymous login takes no key.
     (
