@@ -145,7 +145,13 @@ pub fn hosts_entry(
     let foreign = |at: usize| {
         let rest = line.get(at..).unwrap_or_default().trim_start();
         let quote = rest.chars().next().filter(|c| ['\'', '"'].contains(c));
+        // A string's own line break before the entry (`"`n45.9.1.3 …"`,
+        // `"\n45.9.1.3 …"`) opens the line the hosts file gets.
         let rest = rest.trim_start_matches(['\'', '"']);
+        let rest = rest
+            .strip_prefix("`n")
+            .or_else(|| rest.strip_prefix("\\n"))
+            .unwrap_or(rest);
         let Some(address) = ADDRESS.find(rest).filter(|m| m.start() == 0) else {
             return true;
         };

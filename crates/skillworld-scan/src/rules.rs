@@ -1201,7 +1201,16 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "fetch",
         class: Class::Execution,
-        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\bfetch\(\s*[A-Za-z_$][\w$.]*\s*[,)]|\bResolve-DnsName\b[^\n]*\bTXT\b|\b(?:dig|nslookup)\b[^\n]*(?:\s|-t\s*|-q=|-type=)TXT\b|\baxios\.get\(|\b(?:got|ky)\(\s*['\x22`]https?:|\b(?:got|ky|undici|superagent|needle)\.(?:get|stream|request)\(|\.request\(\s*['\x22]GET['\x22]|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\b(?:MSXML2\.(?:Server)?XMLHTTP|Microsoft\.XMLHTTP|WinHttp\.WinHttpRequest)\b|\bInvoke-RestMethod\b|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*(?:[^\s/&]|/(?:[^d\s]|d[^e]|de[^v])))|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|-r\s*open-uri\b|\bURI\.open\(|LWP::(?:Simple|UserAgent)\b|\bHTTP::Tiny\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:|\b(?:Command::new|exec\.Command|spawn\w*|execFile\w*|Popen|popen|subprocess\.\w+|Process\.Start)\(\s*\[?\s*['\x22](?:curl|wget)(?:\.exe)?\b|\bfile_get_contents\(\s*\$\w+\s*\)|(?-i:\b(?:resp|res|response)\.Body\b)|^\s*\.get\((?:url\b|['\x22`]https?:)|=\s*[\w\x80-\xFF.]*\b(?:urlopen|urlretrieve|requests\.get)\s*(?:$|#)|\.get\(\s*(?:[\w\x80-\xFF$.]+|['\x22`]https?:[^'\x22`]*['\x22`])\s*,\s*(?:\(\s*[\w\x80-\xFF$]+\s*\)|[\w\x80-\xFF$]+|function\s*\(\s*[\w\x80-\xFF$]+\s*\))\s*(?:=>|\{)|\b(?:pd|pandas)\.read_pickle\(\s*['\x22]https?://|\brequire\(\s*['\x22](?:node:)?https?['\x22]\s*\)\.get\(|\bURL\([^\n]*\)\.(?:withInputStream|openStream|newInputStream|getText|text|readText|readBytes)\b|\bfrom\s+['\x22]undici['\x22]|\brequire\(\s*['\x22]undici['\x22]\s*\)|\.get\([^\n]*\bstream=True\b|\.iter_content\(|\.request\(\s*['\x22]GET['\x22]\s*,|\b(?:string|data)WithContentsOfURL\w*\(|\bData\(\s*contentsOf:\s*URL\(\s*string:|\.(?:download|data)Task\(\s*with:|\bopenssl\s+s_client\b|\b(?:expand|extrac32)(?:\.exe)?\s+(?:/\w+\s+)*['\x22]?\\\\[\w.-]+\\|\bhost\s+-t\s*txt\b|\b(?:ureq|reqwest(?:::blocking)?|minreq|attohttpc)::get\(|\bDownloads\.download\(|\bhttr2?::GET\(|\breq_perform\(|\bdownload\.file\(|\bcurl_fetch_memory\(|\bhttp\.request\(\s*['\x22]https?:|\bdoShellScript\(\s*['\x22](?:curl|wget)\b|\.Get(?:String|ByteArray|Stream)Async\(",
+        pattern: r"\brequests\.get\(|\burlopen\(|\burlretrieve\(|\b(?:urlopen|urlretrieve)\s+as\s+[A-Za-z_]|\bimport (?:requests|httpx|urllib3) as [A-Za-z_]|\bfrom (?:requests|httpx) import (?:[\w ,]*, )?get as [A-Za-z_]|\{ get\b[^}\n]*\} = require\(['\x22](?:node:)?https?['\x22]|\bimport \{ get\b[^}\n]*\} from ['\x22](?:node:)?https?['\x22]|\bhttpx\.get\(|\bfetch\(\s*['\x22`]?h|\bfetch\(\s*[A-Za-z_$][\w$.]*\s*[,)]|\bResolve-DnsName\b[^\n]*\bTXT\b|\b(?:dig|nslookup)\b[^\n]*(?:\s|-t\s*|-q=|-type=)TXT\b|\baxios\.get\(|\b(?:got|ky)\(\s*['\x22`]https?:|\b(?:got|ky|undici|superagent|needle)\.(?:get|stream|request)\(|\.request\(\s*['\x22]GET['\x22]|\bhttps?\.get\(|\bDownload(?:String|File|Data)\(|\bInvoke-WebRequest\b|\biwr\s|\b(?:MSXML2\.(?:Server)?XMLHTTP|Microsoft\.XMLHTTP|WinHttp\.WinHttpRequest)\b|\bInvoke-RestMethod\b|\bcurl\b[^\n]*(?:\s-\w*o\s|\s-\w*O\b|--output\b|>\s*(?:[^\s/&]|/(?:[^d\s]|d[^e]|de[^v])))|\bwget\s|\bStart-BitsTransfer\b|\bopen-uri\b|-r\s*open-uri\b|\bURI\.open\(|LWP::(?:Simple|UserAgent)\b|\bHTTP::Tiny\b|\bNet::HTTP\.get\b|\bfile_get_contents\(\s*['\x22]https?:|\b(?:Command::new|exec\.Command|spawn\w*|execFile\w*|Popen|popen|subprocess\.\w+|Process\.Start)\(\s*\[?\s*['\x22](?:curl|wget)(?:\.exe)?\b|\bfile_get_contents\(\s*\$\w+\s*\)|(?-i:\b(?:resp|res|response)\.Body\b)|^\s*\.get\((?:url\b|['\x22`]https?:)|=\s*[\w\x80-\xFF.]*\b(?:urlopen|urlretrieve|requests\.get)\s*(?:$|#)|\.get\(\s*(?:[\w\x80-\xFF$.]+|['\x22`]https?:[^'\x22`]*['\x22`])\s*,\s*(?:\(\s*[\w\x80-\xFF$]+\s*\)|[\w\x80-\xFF$]+|function\s*\(\s*[\w\x80-\xFF$]+\s*\))\s*(?:=>|\{)|\b(?:pd|pandas)\.read_pickle\(\s*['\x22]https?://|\brequire\(\s*['\x22](?:node:)?https?['\x22]\s*\)\.get\(|\bURL\([^\n]*\)\.(?:withInputStream|openStream|newInputStream|getText|text|readText|readBytes)\b|\bfrom\s+['\x22]undici['\x22]|\brequire\(\s*['\x22]undici['\x22]\s*\)|\.get\([^\n]*\bstream=True\b|\.iter_content\(|\.request\(\s*['\x22]GET['\x22]\s*,|\b(?:string|data)WithContentsOfURL\w*\(|\bData\(\s*contentsOf:\s*URL\(\s*string:|\.(?:download|data)Task\(\s*with:|\bopenssl\s+s_client\b|\b(?:expand|extrac32)(?:\.exe)?\s+(?:/\w+\s+)*['\x22]?\\\\[\w.-]+\\|\bhost\s+-t\s*txt\b|\b(?:ureq|reqwest(?:::blocking)?|minreq|attohttpc)::get\(|\bDownloads\.download\(|\bhttr2?::GET\(|\breq_perform\(|\bdownload\.file\(|\bcurl_fetch_memory\(|\bhttp\.request\(\s*['\x22]https?:|\bdoShellScript\(\s*['\x22](?:curl|wget)\b|\.Get(?:String|ByteArray|Stream)Async\(",
+        // redteam80: `from urllib.request import urlopen as _g` hides the
+        // fetch's name from every later call (`_x(_g(URL).read())`): the
+        // import under another name is the fetch, and so is an HTTP
+        // client imported under another (`import requests as rq`, `from
+        // httpx import get as pull`), spelled with plain spaces so each
+        // import is one rare word. Node's `get` taken out of `https` by
+        // name (`const { get: g } = require('https')`) is the same, spelled
+        // as formatters write it: with `\s*` its trigger was `get` or
+        // `require(` (+0.49 M scan-bench instructions), `{ get` is rare.
         // misses25: .NET's `HttpClient.GetStringAsync` (and its byte and
         // stream forms) returns the body.
         // Batch 53: LuaSocket's `http.request("https://…")` returns the
@@ -2262,6 +2271,12 @@ pub static RULES: &[Rule] = &[
             r"\bstratum\d?\+(?:tcp|ssl|tls)://",
             r"|\b(?:xmrig|xmr-stak|cpuminer|cgminer|bfgminer|ethminer|t-rex|lolminer|nbminer|phoenixminer|gminer|nanominer|srbminer\w*|minerd|teamredminer|ccminer)\b[^\n]*(?:\s-o\s|--url|--pool|--user|\s-u\s|--donate-level|-a\s+\S+|--algo|releases/download|\.tar\.gz|\.zip)",
             r"|--donate-level\b|--cpu-max-threads-hint\b|\brx/0\b|\bcryptonight\b|\bCoinHive\b|\bcoinimp\b|\bwebminepool\b",
+            // redteam80: a browser miner in a page the skill writes: its
+            // loader's host (CoinIMP's `hostingcloud.*`, Crypto-Loot,
+            // AuthedMine, Minero, WebMine) or its start call with the
+            // site key it mines for (`new Client.Anonymous('<key>', …)`,
+            // `new CRLT.Anonymous(…)`); an anonymous session takes no key.
+            r"|\bnew\s+[\w.]+\.Anonymous\(\s*['\x22][0-9A-Za-z]{24,}['\x22]|\b(?:hostingcloud\.(?:racing|science|download|win|bid)|authedmine\.com|crypto-?loot\.(?:com|org)|coin-hive\.com|minero\.cc|webmine\.(?:cz|pro))\b",
             r"|\balgo['\x22]?\s*[:=]\s*['\x22](?:cn(?:/\w+|-\w+)?|rx/\w+|randomx|kawpow|ethash|etchash|autolykos2?|kheavyhash|ghostrider|cn-heavy/\w+)['\x22]",
             // Batch 33: monerod's own miner, started for an address the
             // skill writes out (a Monero address is 95 base58 characters
@@ -5257,10 +5272,13 @@ pub static RULES: &[Rule] = &[
         target: Target::Code,
         beside: Signal::HostsFile,
         // Also the address held in a string where the entries are built
-        // from variables (`f"{ip} {domain}"`); a private or documentation
+        // from variables (`f"{ip} {domain}"`), and (redteam80) a whole entry
+        // in a string written out (`echo '185.1.2.3 pypi.org' | sudo tee -a
+        // /etc/hosts`, `hosts.write("… registry.npmjs.org\n")`,
+        // PowerShell's `"`n45.9.1.3 login.microsoftonline.com"`); a private or documentation
         // address, a public resolver (named to test the network) or a
         // reserved name redirects nothing (`netaddr`).
-        pattern: r"^\s*(?:[1-9]|1[1-9]|[2-9]\d|1[013-9]\d|12[0-689]|2[0-5]\d)(?:\.\d{1,3}){3}\s+(?:[\w-]+\.)+[a-z]{2,}\b|['\x22](?:[1-9]|1[1-9]|[2-9]\d|1[013-9]\d|12[0-689]|2[0-5]\d)(?:\.\d{1,3}){3}['\x22]",
+        pattern: r"^\s*(?:[1-9]|1[1-9]|[2-9]\d|1[013-9]\d|12[0-689]|2[0-5]\d)(?:\.\d{1,3}){3}\s+(?:[\w-]+\.)+[a-z]{2,}\b|['\x22](?:[1-9]|1[1-9]|[2-9]\d|1[013-9]\d|12[0-689]|2[0-5]\d)(?:\.\d{1,3}){3}['\x22]|['\x22](?:\x60n|\\n)?(?:[1-9]|1[1-9]|[2-9]\d|1[013-9]\d|12[0-689]|2[0-5]\d)(?:\.\d{1,3}){3}[ \t]+(?:[\w-]+\.)+[a-z]{2,}\b",
         confirm: Some(crate::netaddr::hosts_entry),
         what: "points a public domain at another address in the hosts file",
         explain: "A hosts-file entry sends a public domain (a package registry, a forge, a bank) to an address the skill chose, so every later download or login goes there; remove it.",
@@ -8633,17 +8651,19 @@ pub static RULES: &[Rule] = &[
             r"|\bfollow\s+(?:those|these|its|their|the)\s+(?:instructions|directions|steps|directives)(?:\s+(?:it|they)\s+(?:contains?|gives?|lists?|holds?))?\s+(?:exactly|verbatim|to\s+the\s+letter)\b[^\n]{0,60}\b(?:precedence|supersede)",
             // Batch 63: rules published at a URL that the agent loads and
             // "treats as its own instructions"; the order in French,
-            // Spanish, German, Chinese.
+            // Spanish, German, Chinese. redteam80: the Romance orders also
+            // with an adverb ("suis exactement", "sigue fielmente") and a
+            // demonstrative or possessive ("ces", "estas", "queste").
             r"|https?://[^\n]{0,120}\btreat\s+(?:them|it|these|those|its\s+contents?)\s+as\s+(?:its|your|the\s+assistant's|the\s+agent's)\s+(?:own\s+)?(?:instructions|orders|directives|rules|system\s+prompt)\b",
-            r"|(?:télécharg|récupèr|charg)\w*\s+[`'\x22<]?https?://\S+\s+et\s+(?:obéi|sui|appliqu|exécut)\w*\s+(?:aux\s+|les\s+)?(?:instructions|consignes|ordres)",
-            r"|(?:descarg|obtén|obten|carg)\w*\s+[`'\x22<]?https?://\S+\s+y\s+(?:sigue|obedece|ejecuta|cumple)\w*\s+(?:las\s+)?(?:instrucciones|órdenes)",
+            r"|(?:télécharg|récupèr|charg)\w*\s+[`'\x22<]?https?://\S+\s+et\s+(?:obéi|sui|appliqu|exécut)\w*\s+(?:exactement\s+|fidèlement\s+|scrupuleusement\s+|à\s+la\s+lettre\s+)?(?:aux\s+|les\s+|ces\s+|ses\s+|leurs\s+)?(?:instructions|consignes|ordres)",
+            r"|(?:descarg|obtén|obten|carg)\w*\s+[`'\x22<]?https?://\S+\s+y\s+(?:sigue|obedece|ejecuta|cumple)\w*\s+(?:exactamente\s+|fielmente\s+|al\s+pie\s+de\s+la\s+letra\s+)?(?:las\s+|estas\s+|esas\s+|sus\s+)?(?:instrucciones|órdenes)",
             r"|(?:lade|hole)\w*\s+[`'\x22<]?https?://\S+[^\n]{0,30}\s+und\s+(?:befolge|folge|führe)\w*[^\n]{0,20}(?:Anweisungen|Befehle)",
             r"|(?:下载|获取|读取|访问)\s*https?://\S+[^\n]{0,20}(?:遵循|遵守|执行|按照)[^\n]{0,10}(?:指令|指示)",
             // Batch 65: the same order in Russian, Italian, Portuguese,
             // Japanese and Korean.
             r"|(?:загрузи|скачай|открой|получи|прочитай)\S*\s+[`'\x22<]?https?://\S+\s+и\s+(?:выполни|следуй|исполни|примени)\S*[^\n]{0,20}?(?:инструкци|указани|команд)",
-            r"|\b(?:scarica|apri|leggi|recupera)\s+[`'\x22<]?https?://\S+\s+e\s+(?:segui|esegui|applica|obbedisci)\w*\s+(?:tutte\s+)?(?:le\s+)?(?:istruzioni|direttive)",
-            r"|\b(?:baixe|baixa|carregue|abra|leia)\s+[`'\x22<]?https?://\S+\s+e\s+(?:siga|execute|obedeça|cumpra|aplique)\s+(?:todas\s+)?(?:as\s+)?(?:instruções|instrucoes|ordens)",
+            r"|\b(?:scarica|apri|leggi|recupera)\s+[`'\x22<]?https?://\S+\s+e\s+(?:segui|esegui|applica|obbedisci)\w*\s+(?:esattamente\s+|fedelmente\s+|alla\s+lettera\s+)?(?:tutte\s+)?(?:le\s+|queste\s+|sue\s+|quelle\s+)?(?:istruzioni|direttive)",
+            r"|\b(?:baixe|baixa|carregue|abra|leia)\s+[`'\x22<]?https?://\S+\s+e\s+(?:siga|execute|obedeça|cumpra|aplique)\s+(?:exatamente\s+|fielmente\s+)?(?:todas\s+)?(?:as\s+|estas\s+|essas\s+|suas\s+)?(?:instruções|instrucoes|ordens)",
             r"|https?://\S+[^\n]{0,40}?(?:の指示|の命令|に書かれた指示)[^\n]{0,10}?(?:に従|を実行)",
             r"|https?://\S+[^\n]{0,40}?(?:지시|명령)\S{0,3}\s*(?:따르|실행|수행)",
             r"|\b(?:field|key|property)\b[^\n]{0,20}\bfollow\s+(?:those|these|its|the)\s+(?:instructions|directives)\b",
@@ -9296,6 +9316,13 @@ pub static RULES: &[Rule] = &[
             r"|\b(?:tiene|tienen)\s+(?:prioridad|preferencia|precedencia)\s+sobre\s+(?:las\s+)?(?:instrucciones\s+|peticiones\s+|\S{1,2}rdenes\s+)?del\s+usuario",
             r"|\bt\S{1,2}m\s+(?:prioridade|precedência)\s+sobre\s+(?:as\s+)?(?:instru\S+\s+|pedidos\s+|ordens\s+)?do\s+usu\S{2}rio",
             r"|\b(?:priment?|prévalen?t|prévaut|a\s+priorité|ont\s+priorité)\s+sur\s+(?:les\s+|toute\s+)?(?:instructions\s+|demandes\s+|consignes\s+)?(?:de\s+)?l'utilisat\w*",
+            // redteam80: the skill's words said to replace the user's or
+            // the system's ("elles remplacent celles de l'utilisateur",
+            // "sustituyen a las del usuario", "sostituiscono quelle
+            // dell'utente"); settings replacing defaults name no one.
+            r"|\b(?:remplacent|remplace|annulent)\s+(?:les\s+|toutes\s+les\s+|celles\s+)(?:instructions\s+|consignes\s+|demandes\s+)?(?:de\s+l'utilisat\w*|du\s+syst\S{1,2}me)",
+            r"|\b(?:sustituyen|sustituye|reemplazan|reemplaza|anulan)\s+(?:a\s+)?(?:las\s+)(?:instrucciones\s+|\S{1,2}rdenes\s+)?del\s+(?:usuario|sistema)",
+            r"|\b(?:sostituiscono|sostituisce|annullano)\s+(?:le\s+|quelle\s+)(?:istruzioni\s+)?(?:dell'|dell’)(?:utente|sistema)",
             r"|\bVorrang\s+vor\s+(?:den\s+|allen\s+)?(?:Anweisungen\s+|W\S{2}nschen\s+|Anfragen\s+)?(?:des|der|dem)\s+(?:Nutzer|Benutzer|Anwender)",
             r"|\bpriorità\s+(?:sulle|sui|su)\s+(?:istruzioni\s+|richieste\s+)?(?:dell'|dall')?utente",
             r"|(?:приоритет\S*\s+над|важнее)\s+(?:указани\S*\s+|инструкци\S*\s+|просьб\S*\s+)?пользовател",
