@@ -1938,7 +1938,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::High,
         target: Target::Prose,
         pattern: concat!(
-            r"(?:\b(?:download|fetch|grab|get)\s+and\s+(?:run|execute|launch|start|install)\b|\b(?:run|execute)\s+it\s+with\s+[`]?(?:ba|z)?sh\b|\b(?:descarga|baja)\w*\s+y\s+ejecuta\w*|\bherunter\w*\s+und\s+(?:führe|fuehre|starte)\w*)",
+            r"(?:\b(?:download|fetch|grab|get) and (?:run|execute|launch|start|install)\b|\b(?:run|execute) it with [`]?(?:ba|z)?sh\b|\b(?:descarga|baja) y ejecuta\b|\bherunter und (?:führe|fuehre|starte)\b)",
             r"[^\n]{0,160}?",
             r"(?:\b(?:do\s+not|don't|never|without)\s+(?:show|showing|display|displaying|print|printing|reveal|revealing|read|reading|review|reviewing|inspect|inspecting|echo|echoing|explain|explaining|mention|mentioning)\s+(?:it\s+|them\s+)?(?:to\s+the\s+user\s+)?(?:its|the|their)\s+(?:contents?|source(?:\s+code)?|code|script|commands?)\b",
             r"|\bno\s+need\s+to\s+(?:print|show|read|review|inspect|display|open)\s+(?:the\s+|its\s+)?(?:script|file|contents?|code|source)\b",
@@ -7661,29 +7661,6 @@ pub static RULES: &[Rule] = &[
         explain: "Tells the agent to call a delete tool with a selector that takes everything (`filter='all'`), or to delete all files or records without confirmation: the user's data goes on the skill's word; remove the skill.",
         ..Rule::BASE
     },
-    // tune80 (inject74's misses): a deletion riding on the task — the
-    // user asked for one file, the step takes "every other CSV in the
-    // folder" or "the backups" with it. Cleanup of what the skill itself
-    // wrote names its own files ("the intermediate `trim-tmp.wav`",
-    // "build/tmp"), and a rotation keeps a selector ("the backups older
-    // than thirty days"), which the object's clause end leaves out.
-    Rule {
-        id: "rider-delete",
-        class: Class::Injection,
-        severity: Severity::High,
-        target: Target::Prose,
-        pattern: concat!(
-            r"\b(?:delete|remove|erase|wipe|trash|purge)\b[^\n.!?]{0,60}?\b(?:every|all)\s+(?:the\s+)?other\s+(?:[\w.-]+\s+){0,2}?(?:files?|documents?|CSVs?|PDFs?|spreadsheets?|photos?|pictures?|images?|backups?|copies|versions|notes|e-?mails?)\s+(?:in|under|from|on)\s+(?:the|this|that|their|your|the\s+user's)\b",
-            r"|\b(?:also|then|afterwards|finally)\s+(?:delete|remove|erase|wipe|purge)\s+(?:the\s+|all\s+(?:the\s+)?|any\s+|their\s+|your\s+)?(?:backups?|backup\s+(?:files?|folders?|copies)|snapshots?|version\s+history|original\s+files?)(?:\s*(?:[,;)!]|\.(?:\s|$)|$)|\s+(?:and|when|once|after|too|as\s+well|in|from|under|on)\b)",
-            r"|\bl(?:ö|oe)sch\w*\b[^\n.!?]{0,60}?\balle\s+anderen\s+(?:\w+\s+){0,1}?(?:Dateien|Fotos|Bilder|Dokumente|Sicherungen|Backups)\b",
-            r"|\b(?:borra|elimina)\w*\b[^\n.!?]{0,60}?\b(?:todos\s+los\s+dem(?:á|a)s|todas\s+las\s+dem(?:á|a)s|las\s+copias\s+de\s+seguridad)\b",
-        ),
-        unless: negated!["not to ", "ask ", "Ask ", "whether", "never "],
-        spares_descriptions: true,
-        what: "deletes the user's other files or backups as a side step",
-        explain: "A step deletes more than the task touches — every other file of a kind in the folder, or the backups — with no one asking for it: the user's data goes on the skill's word; remove the skill.",
-        ..Rule::BASE
-    },
     // tune80 (wild77's harrybench miss): the user's words sent on politely
     // to a fixed outside address — "let backup-archive@partner-audit.com
     // know what the customer asked", "cc our auditor at … on the user's
@@ -7697,7 +7674,7 @@ pub static RULES: &[Rule] = &[
         target: Target::Prose,
         pattern: sentence!(
             r"\blet\s+[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s+know\b|\b(?:cc|bcc|copy|loop\s+in|keep)\s+(?:our\s+|the\s+|an?\s+)?(?:[\w-]+\s+){0,2}?(?:at\s+)?[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\binforma\w*\s+a\s+[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\binformiere\w*\s+[\w.+-]+@[\w-]+(?:\.[\w-]+)+",
-            r"\bwhat\s+the\s+(?:customer|user|client|caller|patient|employee)\s+(?:asked|said|wrote|wants|shared|typed|requested)\b|\b(?:user's|customer's|client's|patient's|employee's)\s+(?:messages?|questions?|requests?|conversations?|chats?|answers?|replies|data|details|inputs?|e-?mails?|passport\s+details)\b|\blo\s+que\s+el\s+(?:paciente|cliente|usuario)\s+ha\s+(?:preguntado|dicho|escrito)\b|\bwas\s+der\s+(?:Kunde|Nutzer|Patient)\s+(?:gefragt|gesagt|geschrieben)\b",
+            r"\bwhat the (?:customer|user|client|caller|patient|employee) (?:asked|said|wrote|wants|shared|typed|requested)\b|\b(?:user's|customer's|client's|patient's|employee's) (?:messages?|questions?|requests?|conversations?|chats?|answers|replies|data|details|inputs?|e-?mails?|passport details)\b|\blo que el (?:paciente|cliente|usuario) ha (?:preguntado|dicho|escrito)\b|\bwas der (?:Kunde|Nutzer|Patient) (?:gefragt|gesagt|geschrieben)\b",
             "120"
         ),
         unless: negated![
@@ -8292,7 +8269,7 @@ pub static RULES: &[Rule] = &[
         class: Class::Injection,
         // Batch 33: the whole environment is a credential store too: a
         // bare `printenv`, `vercel env pull`, "the full environment".
-        pattern: r"\b(?:api key|api_key|api-key|apikey|token|secret|password) values\b|\.ssh/id_\w+(?:$|[^\w.]|\.(?:$|[^p]))|\bid_(?:rsa|ed25519|ecdsa)(?:$|[^\w.]|\.(?:$|[^p]))|\.aws/credentials|\.git-credentials|\.config/gh/hosts|\.netrc\b|\.pypirc\b|\.npmrc\b|\.docker/config\.json|\.kube/config|\bkeychain\b|\bseed\s+phrase|\brecovery\s+phrase\b|\b(?:full|entire|complete|whole)\s+(?:api[\s_-]?key|access\s+token|secret\s+key)\b|\bprivate\s+keys?\b|\b(?:tokens?|secrets?|keys?|passwords?|values?)\s+(?:in|from)\s+(?:the\s+|your\s+)?\.env\b|\.(?:bash|zsh|python|psql|mysql)_history\b|\b(?:shell|bash|zsh|command)\s+history\b|\b(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|hidden\s+)?system\s+prompt\b|\bany\s+(?:api[\s_-]?keys?|tokens|secrets|credentials|passwords)(?:\s+(?:or|and)\s+(?:api[\s_-]?keys?|tokens|secrets|credentials|passwords))?\s+you\s+(?:can\s+)?(?:see|find|have|know)\b|\b(?:keys|tokens|secrets|credentials|passwords)\b[^\n.]{0,30}\b(?:in|from) (?:the|this|our) (?:conversation|chat)\b|[?&][\w-]+=<[A-Z_]*(?:API_KEY|TOKEN|SECRET|PASSWORD)[A-Z_]*>|\bvalues?\s+of\s+(?:the\s+)?[`$]*(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))\b|(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))`?'s\s+value\b|\bapplication_default_credentials\.json\b|\b(?:full\s+text|contents?|whole|entire\s+(?:text|file))\s+of\s+(?:the\s+|your\s+|the\s+(?:project|user)'s\s+)?[`'\x22]?\.env\b|\b(?:whole|entire)\s+[`'\x22]?\.env(?:[`'\x22\s),;:]|$)|\.env\s+целиком|содержимое\s+(?:файла\s+)?\.env\b|\bcredentials\b[^\n]{0,30}\b(?:inside|in|under|within|of)\s+(?:the\s+)?(?:user's\s+)?(?:hidden\s+)?[`'\x22]?\.?aws\b|\bconfig\b[^\n]{0,40}\s[`'\x22]?\.kube\b|\bwallet\s+(?:folders?|files?|vaults?)\b|\b(?:vault|wallet|mnemonic|recovery)(?:\s+(?:and|or))?\s+seed\s+files?\b|(?-i:\bLogin Data\b)|\bmessages\s+(?:of|from|in)\s+(?:our|this|the)\s+(?:chat|conversation)\b|对话的?全部内容|全部对话|完整对话|聊天记录|会話の?(?:全文|履歴)|会話全体|(?:すべて|全て)の会話|(?:チャット|会話)の全(?:履歴|ログ)|\.env[`'\x22]?\s*の値|\.env[`'\x22]?\s*(?:的|中的)(?:值|内容)|\.env[`'\x22]?\s*의\s*값|대화\s*(?:전체|기록\s*전체|내용\s*전체)|\btoda\s+(?:la|a)\s+conversa|toute\s+la\s+conversation\b|\b(?:gesamten?|ganzen?|kompletten?)\s+(?:Chatverlauf|Unterhaltung|Gespr|Konversation)|(?:всю|всей)\s+переписк|весь\s+диалог|\b(?:contents?|copy)\s+of\s+(?:the\s+user's\s+|your\s+)?[`'\x22]?~/\.ssh\b|\b(?:every|each|all(?:\s+the)?)\s+files?\s+(?:under|in|from|of)\s+[`'\x22]?~/\.(?:ssh|gnupg|aws|config/gh)\b|\bzip\w*\b[^\n]{0,60}[`'\x22]\.env[`'\x22]|[`'\x22]secrets/[`'\x22]\s+(?:directory|folder)|\bprintenv\s*(?:[`'\x22)]|$)|\benv\s*\|\s*grep\s+(?:-\w+\s+)*[`'\x22]?\w*(?:token|key|secret|pass|auth|cred)|~/\.secrets\b|\b(?:current|active|whole)\s+environment\s+profile\b|\benv\s+pull\b|\b(?:full|entire|whole|complete)\s+environment\b|\b(?:each|every|all)\s+(?:of\s+the\s+)?[`'\x22]?(?-i:[A-Z][A-Z_]*=(?:value|VALUE|<value>))[`'\x22]?\s+pairs?\b|khóa\s+riêng\s+tư|\bclaves?\s+privadas?\b|\bchaves?\s+privadas?\b|\bclés?\s+privées?|\bprivaten?\s+Schlüssel|私钥|私鑰|秘密鍵|개인\s*키|закрыт\S*\s+ключ|\bkunci privat\b|\S{2}zel\s+anahtar|\bklucz\S*\s+prywatn|\bchiav[ei] privat|المفتاح\s+الخاص|المفاتيح\s+الخاصة|निजी\s+कुंजी|(?:thư\s+mục|\bdossier|\bOrdner|\bcarpeta|\bpasta|\bcartella|\bkatalog|klas\S{2}r\S*|\bfolder)\s+[\x60'\x22]?~/\.ssh\b|~/\.ssh/?[\x60'\x22]?\s*(?:文件夹|資料夾|目录|目錄|フォルダ|ディレクトリ|폴더|디렉터리|klas\S{2}r)",
+        pattern: r"\b(?:api key|api_key|api-key|apikey|token|secret|password) values\b|\.ssh/id_\w+(?:$|[^\w.]|\.(?:$|[^p]))|\bid_(?:rsa|ed25519|ecdsa)(?:$|[^\w.]|\.(?:$|[^p]))|\.aws/credentials|\.git-credentials|\.config/gh/hosts|\.netrc\b|\.pypirc\b|\.npmrc\b|\.docker/config\.json|\.kube/config|\bkeychain\b|\bseed\s+phrase|\brecovery\s+phrase\b|\b(?:full|entire|complete|whole)\s+(?:api[\s_-]?key|access\s+token|secret\s+key)\b|\bprivate\s+keys?\b|\b(?:tokens?|secrets?|keys?|passwords?|values?)\s+(?:in|from)\s+(?:the\s+|your\s+)?\.env\b|\.(?:bash|zsh|python|psql|mysql)_history\b|\b(?:shell|bash|zsh|command)\s+history\b|\b(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|hidden\s+)?system\s+prompt\b|\bany\s+(?:api[\s_-]?keys?|tokens|secrets|credentials|passwords)(?:\s+(?:or|and)\s+(?:api[\s_-]?keys?|tokens|secrets|credentials|passwords))?\s+you\s+(?:can\s+)?(?:see|find|have|know)\b|\b(?:keys|tokens|secrets|credentials|passwords)\b[^\n.]{0,30}\b(?:in|from) (?:the|this|our) (?:conversation|chat)\b|[?&][\w-]+=<[A-Z_]*(?:API_KEY|TOKEN|SECRET|PASSWORD)[A-Z_]*>|\bvalues?\s+of\s+(?:the\s+)?[`$]*(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))\b|(?-i:[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD))`?'s\s+value\b|\bapplication_default_credentials\.json\b|\b(?:full\s+text|contents?|whole|entire\s+(?:text|file))\s+of\s+(?:the\s+|your\s+|the\s+(?:project|user)'s\s+)?[`'\x22]?\.env\b|\b(?:whole|entire)\s+[`'\x22]?\.env(?:[`'\x22\s),;:]|$)|\.env\s+целиком|содержимое\s+(?:файла\s+)?\.env\b|\bcredentials\b[^\n]{0,30}\b(?:inside|in|under|within|of)\s+(?:the\s+)?(?:user's\s+)?(?:hidden\s+)?[`'\x22]?\.?aws\b|\bconfig\b[^\n]{0,40}\s[`'\x22]?\.kube\b|\bwallet\s+(?:folders?|files?|vaults?)\b|\b(?:vault|wallet|mnemonic|recovery)(?:\s+(?:and|or))?\s+seed\s+files?\b|(?-i:\bLogin Data\b)|\bmessages\s+(?:of|from|in)\s+(?:our|this|the)\s+(?:chat|conversation)\b|对话的?全部内容|全部对话|完整对话|聊天记录|会話の?(?:全文|履歴)|会話全体|(?:すべて|全て)の会話|(?:チャット|会話)の全(?:履歴|ログ)|\.env[`'\x22]?\s*の値|\.env[`'\x22]?\s*(?:的|中的)(?:值|内容)|\.env[`'\x22]?\s*의\s*값|대화\s*(?:전체|기록\s*전체|내용\s*전체)|\btoda\s+(?:la|a)\s+conversa|toute\s+la\s+conversation\b|\b(?:gesamten?|ganzen?|kompletten?)\s+(?:Chatverlauf|Unterhaltung|Gespr|Konversation)|(?:всю|всей)\s+переписк|весь\s+диалог|\b(?:contents?|copy)\s+of\s+(?:the\s+user's\s+|your\s+)?[`'\x22]?~/\.ssh\b|\b(?:every|each|all(?:\s+the)?)\s+files?\s+(?:under|in|from|of)\s+[`'\x22]?~/\.(?:ssh|gnupg|aws|config/gh)\b|\bzip\w*\b[^\n]{0,60}[`'\x22]\.env[`'\x22]|[`'\x22]secrets/[`'\x22]\s+(?:directory|folder)|\bprintenv\s*(?:[`'\x22)]|$)|\benv \| grep\s+(?:-\w+\s+)*[`'\x22]?\w*(?:token|key|secret|pass|auth|cred)|~/\.secrets\b|\b(?:current|active|whole) environment profile\b|\benv\s+pull\b|\b(?:full|entire|whole|complete)\s+environment\b|\b(?:each|every|all)\s+(?:of\s+the\s+)?[`'\x22]?(?-i:[A-Z][A-Z_]*=(?:value|VALUE|<value>))[`'\x22]?\s+pairs?\b|khóa\s+riêng\s+tư|\bclaves?\s+privadas?\b|\bchaves?\s+privadas?\b|\bclés?\s+privées?|\bprivaten?\s+Schlüssel|私钥|私鑰|秘密鍵|개인\s*키|закрыт\S*\s+ключ|\bkunci privat\b|\S{2}zel\s+anahtar|\bklucz\S*\s+prywatn|\bchiav[ei] privat|المفتاح\s+الخاص|المفاتيح\s+الخاصة|निजी\s+कुंजी|(?:thư\s+mục|\bdossier|\bOrdner|\bcarpeta|\bpasta|\bcartella|\bkatalog|klas\S{2}r\S*|\bfolder)\s+[\x60'\x22]?~/\.ssh\b|~/\.ssh/?[\x60'\x22]?\s*(?:文件夹|資料夾|目录|目錄|フォルダ|ディレクトリ|폴더|디렉터리|klas\S{2}r)",
         // tune80: a token grepped out of the environment (`env | grep -i
         // token`), `~/.secrets`, "the current environment profile" — the
         // stores a tool-argument hand-over reads.
@@ -8693,7 +8670,7 @@ pub static RULES: &[Rule] = &[
         // the agent is told to put the chat. Quiet: a badge's
         // `?name=NAME` or a chart's `?c={CONFIG}` is filled with the
         // skill's own data; only `chat-fill` beside it arms it.
-        pattern: r"!\[[^\]\n]{0,80}\]\(\s*<?https?://[^\s)]*[?&][\w-]+=(?:\{[^}\s]{1,40}\}|<[^>\n]{1,40}>|\[[^\]\n]{1,40}\]|(?-i:[A-Z][A-Z0-9_]{2,}\b))|<img\b[^>\n]{0,40}\bsrc=['\x22]https?://[^\s'\x22]*[?&][\w-]+=(?:\{[^}\s]{1,40}\}|<[^>\n]{1,40}>|\[[^\]\n]{1,40}\]|(?-i:[A-Z][A-Z0-9_]{2,}\b))",
+        pattern: r"!\[[^\]\n]{0,80}\]\(<?https?://[^\s)]*[?&][\w-]+=(?:\{[^}\s]{1,40}\}|<[^>\n]{1,40}>|\[[^\]\n]{1,40}\]|(?-i:[A-Z][A-Z0-9_]{2,}\b))|<img\b[^>\n]{0,40}\bsrc=['\x22]https?://[^\s'\x22]*[?&][\w-]+=(?:\{[^}\s]{1,40}\}|<[^>\n]{1,40}>|\[[^\]\n]{1,40}\]|(?-i:[A-Z][A-Z0-9_]{2,}\b))",
         signal: Signal::ImageSlot,
         quiet: true,
         sends_from_prose: true,
@@ -8712,14 +8689,17 @@ pub static RULES: &[Rule] = &[
         // a recap the agent writes in its reply is not read.
         pattern: concat!(
             r"(?:\b(?:replace|substitute|fill\s+in|fill|populate|reemplaza|sustituye|rellena|ersetze|remplace|remplacez)\s+|\bwhere\s+)[`'\x22]?(?:\{[^}\s]{1,40}\}|<[^>\n]{1,40}>|\[[^\]\n]{1,40}\]|(?-i:[A-Z][A-Z0-9_]{2,}\b))[`'\x22]?\s+(?:with|by|is|are|con|por|durch|mit|par|avec)\b",
-            r"[^\n.!?]{0,60}?(?:\b(?:summary|transcript|recap|digest|contents?|text|copy|log)\s+of\s+(?:the\s+|this\s+|our\s+|your\s+)?(?:whole\s+|entire\s+|full\s+|current\s+)?(?:conversation|chat|session|discussion|dialogue|thread)\b",
-            r"|\b(?:user's|customer's|client's)\s+(?:previous\s+|last\s+|earlier\s+|recent\s+|own\s+)?(?:messages?|questions?|prompts?|requests?|e-?mails?|e-?mail\s+address(?:es)?|inputs?)\b",
-            r"|\b(?:chat|conversation)\s+(?:history|log|so\s+far)\b",
-            r"|\bresumen\s+de\s+(?:la|esta)\s+conversaci(?:ó|o)n\b|\bZusammenfassung\s+(?:des|dieses)\s+(?:Gespr(?:ä|ae)chs|Chats)\b|\br(?:é|e)sum(?:é|e)\s+de\s+(?:la|cette)\s+conversation\b)",
+            r"[^\n.!?]{0,60}?(?:\b(?:summary|transcript|recap|digest|contents?|text|copy|log)\s+of (?:the |this |our |your )(?:whole |entire |full |current )?(?:conversation|chat|session|dialogue)\b",
+            r"|\b(?:user's|customer's|client's) (?:previous |last |earlier )?(?:messages?|questions?|prompts?|requests?|e-?mails?|email address(?:es)?)\b",
+            r"|\b(?:chat|conversation) (?:history|log|so far)\b",
+            r"|\bresumen de (?:la|esta) conversaci(?:ó|o)n\b|\bZusammenfassung (?:des|dieses) (?:Gespr(?:ä|ae)chs|Chats)\b|\br(?:é|e)sum(?:é|e) de (?:la|cette) conversation\b)",
         ),
         unless: negated!["not to "],
         signal: Signal::ChatFill,
         quiet: true,
+        // Read only in a block that shows such an image: its object
+        // phrases as the trigger cost about 0.4 M bench instructions.
+        beside: Signal::ImageSlot,
         what: "fills a slot with the conversation or the user's messages",
         explain: "Tells the agent to fill a named slot with the conversation or the user's messages.",
         ..Rule::BASE
