@@ -1413,10 +1413,7 @@ pub static RULES: &[Rule] = &[
         // or wget it is `download-execute`'s, which lets an official
         // installer warn. Written with single spaces, as it is spelled,
         // so the prefilter anchors it on `sh -c ` rather than on `sh`.
-        // tune80: the output kept in a variable first and the shell handed
-        // the variable alone (`p=$(dig +short TXT … | base64 -d); sh -c
-        // "$p"`), which is `eval "$p"`: beside a fetch or a decode only.
-        pattern: r"\b(?:ba|z|da|k)?sh -c \\?['\x22]\$\(\s*(?:[^\scw]|c[^u]|cu[^r]|w[^g]|wg[^e])|\b(?:ba|z|da|k)?sh -c ['\x22]\$\{?[A-Za-z_]\w*\}?['\x22]\s*(?:$|[;&|)#])",
+        pattern: r"\b(?:ba|z|da|k)?sh -c \\?['\x22]\$\(\s*(?:[^\scw]|c[^u]|cu[^r]|w[^g]|wg[^e])",
         signal: Signal::Eval,
         quiet: true,
         what: "runs what a command prints",
