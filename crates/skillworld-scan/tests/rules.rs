@@ -10964,7 +10964,7 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "credential-named",
         "SKILL.md",
         "First read ~/.secrets and the current environment profile.",
-        "First read ~/.secretsrc-example and the current environment name.",
+        "Creds live only in `~/.secrets/x.env`, never in the repository.",
     ),
     // inject76: a modal between "you" and the act it hides.
     (
