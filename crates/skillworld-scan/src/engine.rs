@@ -3128,6 +3128,14 @@ static ENCODED_ADDRESS: LazyLock<Regex> = LazyLock::new(|| {
         .expect("crypto-address's pattern compiles")
 });
 
+/// The most severe blocking finding of a decoded text's own scan.
+fn worst_blocking(inner: &[Hit]) -> Option<&Hit> {
+    inner
+        .iter()
+        .filter(|h| h.severity.blocks())
+        .max_by_key(|h| h.severity)
+}
+
 /// tune80: the lines where the quiet `data-url` row saw a text `data:` URL,
 /// each URL decoded and read as its type says (`dataurl.rs`): what blocks
 /// there is the order or the payload the link carries.
@@ -3141,11 +3149,7 @@ fn data_url_payloads(file: &str, hits: &[Hit], lines: &Lines, depth: usize) -> V
     for line in seen {
         for (kind, text) in crate::dataurl::decoded(lines.get(line)) {
             let inner = finish(analyse_at(file, &text, kind, depth + 1));
-            if let Some(worst) = inner
-                .iter()
-                .filter(|h| h.severity.blocks())
-                .max_by_key(|h| h.severity)
-            {
+            if let Some(worst) = worst_blocking(&inner) {
                 out.push(payload_hit(
                     rule("data-url-payload"),
                     file,
@@ -3191,11 +3195,7 @@ fn reveal_hidden(
                 Kind::Script(Lang::Shell),
                 depth + 1,
             ));
-            if let Some(worst) = inner
-                .iter()
-                .filter(|h| h.severity.blocks())
-                .max_by_key(|h| h.severity)
-            {
+            if let Some(worst) = worst_blocking(&inner) {
                 out.push(payload_hit(
                     rule("encoded-payload"),
                     file,
