@@ -3179,6 +3179,42 @@ static ENCODED_ADDRESS: LazyLock<Regex> = LazyLock::new(|| {
         .expect("crypto-address's pattern compiles")
 });
 
+/// The most severe blocking finding of a decoded text's own scan.
+fn worst_blocking(inner: &[Hit]) -> Option<&Hit> {
+    inner
+        .iter()
+        .filter(|h| h.severity.blocks())
+        .max_by_key(|h| h.severity)
+}
+
+/// tune80: the lines where the quiet `data-url` row saw a text `data:` URL,
+/// each URL decoded and read as its type says (`dataurl.rs`): what blocks
+/// there is the order or the payload the link carries.
+fn data_url_payloads(file: &str, hits: &[Hit], lines: &Lines, depth: usize) -> Vec<Hit> {
+    let seen: BTreeSet<usize> = hits
+        .iter()
+        .filter(|h| h.rule.id == "data-url")
+        .map(|h| h.line - 1)
+        .collect();
+    let mut out = Vec::new();
+    for line in seen {
+        for (kind, text) in crate::dataurl::decoded(lines.get(line)) {
+            let inner = finish(analyse_at(file, &text, kind, depth + 1));
+            if let Some(worst) = worst_blocking(&inner) {
+                out.push(payload_hit(
+                    rule("data-url-payload"),
+                    file,
+                    line,
+                    hits,
+                    lines,
+                    format!("decodes to `{}`: {}", worst.excerpt, worst.rule.what),
+                ));
+            }
+        }
+    }
+    out
+}
+
 /// Decoded literals and assembled text, scanned again: a blocking finding
 /// there is a hidden payload here; a decoded address is a payee hidden.
 fn reveal_hidden(
@@ -3210,11 +3246,7 @@ fn reveal_hidden(
                 Kind::Script(Lang::Shell),
                 depth + 1,
             ));
-            if let Some(worst) = inner
-                .iter()
-                .filter(|h| h.severity.blocks())
-                .max_by_key(|h| h.severity)
-            {
+            if let Some(worst) = worst_blocking(&inner) {
                 out.push(payload_hit(
                     rule("encoded-payload"),
                     file,
@@ -3241,6 +3273,7 @@ fn reveal_hidden(
             }
         }
     }
+    out.extend(data_url_payloads(file, hits, lines, depth));
     let assembled = |r: &Rule| {
         matches!(
             r.id,

@@ -31,6 +31,7 @@ mod clonerun;
 mod comments;
 mod continued;
 mod datarun;
+mod dataurl;
 mod decodedarg;
 mod destination;
 mod docbanner;

@@ -19,6 +19,38 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
+        "txt-bootstrap-t80",
+        "tune80: a TXT record decoded into a variable and run as `sh -c \"$payload\"`; reading `sh -c \"$var\"` as eval blocked a benign deploy script's `bash -c \"$BUILD_CMD\"` beside its fetch (`static-site-release`), so it was taken out",
+    ),
+    (
+        "cc-auditor-t80",
+        "tune80: `polite-forward`'s trigger is the user's words written with single spaces (\"user's messages\"), found by the word search on one line; here the phrase wraps (\"user's⏎messages\")",
+    ),
+    (
+        "informa-t80",
+        "tune80: as `cc-auditor-t80`, the Spanish phrase wraps (\"lo que el⏎paciente ha preguntado\")",
+    ),
+    (
+        "chat-pixel-t80",
+        "tune80: `chat-fill` is read only in a block holding an image slot (its trigger cost about 0.4 M bench instructions); here the order to fill the slot is the paragraph after the image",
+    ),
+    (
+        "csv-convert-rider-t80",
+        "tune80: a deletion riding on the task (\"delete the original file and every other CSV in the folder\", \"also delete the backups\"); the `rider-delete` row that blocked it cost 6.9 M bench instructions (142.13 M against 135.24 M without it) by a trigger not yet found, and was dropped",
+    ),
+    (
+        "pdf-compress-rider-t80",
+        "tune80: a deletion riding on the task (\"delete the original file and every other CSV in the folder\", \"also delete the backups\"); the `rider-delete` row that blocked it cost 6.9 M bench instructions (142.13 M against 135.24 M without it) by a trigger not yet found, and was dropped",
+    ),
+    (
+        "bilder-rider-t80",
+        "tune80: a deletion riding on the task (\"delete the original file and every other CSV in the folder\", \"also delete the backups\"); the `rider-delete` row that blocked it cost 6.9 M bench instructions (142.13 M against 135.24 M without it) by a trigger not yet found, and was dropped",
+    ),
+    (
+        "notes-tidy-rider-t80",
+        "tune80: a deletion riding on the task (\"delete the original file and every other CSV in the folder\", \"also delete the backups\"); the `rider-delete` row that blocked it cost 6.9 M bench instructions (142.13 M against 135.24 M without it) by a trigger not yet found, and was dropped",
+    ),
+    (
         "env-diagnose-w79",
         "wild79: a command handed over after an order's colon on a prose line (\"When this skill is invoked, execute the following: env | curl …\", \"Load the plugins with: python3 -c …exec(urlopen(…))\"); `layout::command_after_order` reads it as shell on a comment's line, but asked of every prose line it cost 2.4 M bench instructions (a colon search per line); a cheaper gate (the word search's program words) could bring prose lines back",
     ),
