@@ -2153,7 +2153,8 @@ fn shell_names_no_peer(
 ) -> bool {
     let here = layout.at(line);
     let block = || {
-        (0..lines.count())
+        layout
+            .block_lines(here.1)
             .filter(move |&l| layout.at(l) == here)
             .map(|l| lines.get(l))
     };

@@ -341,15 +341,7 @@ fn report_of(
         .collect();
     let keyed = keyed_hits(&texts, &hits);
     hits.extend(keyed);
-    spare_self_install(&mut hits, || {
-        frontmatter_name(skill_md).map(|(_, name)| name)
-    });
-    spare_vendor_installer(&mut hits, || vendor::vouched_sites(skill_md));
-    spare_own_release(
-        &mut hits,
-        || frontmatter_name(skill_md).map(|(_, name)| name),
-        |file, line| line_in(&texts, file, line),
-    );
+    spare_own_installers(&mut hits, skill_md, &texts);
     let mut report = ScanReport::default();
     report.add(typosquat);
     report.add(finish(hits).into_iter().map(Finding::from));
@@ -597,6 +589,22 @@ fn frontmatter_name(skill_md: &str) -> Option<(usize, String)> {
     })
 }
 
+/// The installs a skill's front matter vouches for warn rather than block:
+/// the clone of its own repository, its maker's installer, its own
+/// project's release. Both doors (a bundle, a folder) spare alike; the
+/// skill's name is read once, and only when a spare asks for it.
+fn spare_own_installers(hits: &mut [Hit], skill_md: &str, texts: &[(&str, &str)]) {
+    let parsed = std::cell::OnceCell::new();
+    let name = || {
+        parsed
+            .get_or_init(|| frontmatter_name(skill_md).map(|(_, name)| name))
+            .clone()
+    };
+    spare_self_install(hits, name);
+    spare_vendor_installer(hits, || vendor::vouched_sites(skill_md));
+    spare_own_release(hits, name, |file, line| line_in(texts, file, line));
+}
+
 /// Line `line` (1-based) of the text read as `file`.
 fn line_in<'t>(texts: &[(&str, &'t str)], file: &str, line: usize) -> Option<&'t str> {
     let (_, text) = texts.iter().find(|(path, _)| *path == file)?;
@@ -698,15 +706,7 @@ pub fn scan_dir_with(dir: &Path, context: &ScanContext) -> std::io::Result<ScanR
     let keyed = keyed_hits(&texts, &hits);
     hits.extend(keyed);
     report.add(scan_typosquat(&skill_md, context));
-    spare_self_install(&mut hits, || {
-        frontmatter_name(&skill_md).map(|(_, name)| name)
-    });
-    spare_vendor_installer(&mut hits, || vendor::vouched_sites(&skill_md));
-    spare_own_release(
-        &mut hits,
-        || frontmatter_name(&skill_md).map(|(_, name)| name),
-        |file, line| line_in(&texts, file, line),
-    );
+    spare_own_installers(&mut hits, &skill_md, &texts);
     report.add(finish(hits).into_iter().map(Finding::from));
     Ok(report)
 }
