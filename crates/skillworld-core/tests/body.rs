@@ -15,7 +15,10 @@ fn a_hashed_body_s_clones_share_its_text() {
     let copy = body.clone();
     let (a, b) = (body.text().unwrap(), copy.text().unwrap());
     assert_eq!(a, b);
-    assert!(std::ptr::eq(a.as_ptr(), b.as_ptr()), "one text, two handles");
+    assert!(
+        std::ptr::eq(a.as_ptr(), b.as_ptr()),
+        "one text, two handles"
+    );
     assert_eq!(copy.given_sha256(), body.given_sha256());
     assert_eq!(copy.text_in_memory(), Some(a));
 }
