@@ -32,7 +32,7 @@ pub(crate) fn hash(bytes: &[u8]) -> Hash {
 /// being hashed and kept a second time (issue 19: hashing once).
 #[derive(Debug, Default)]
 pub(crate) struct NewBlobs {
-    values: Vec<(Hash, Vec<u8>)>,
+    values: Vec<(Hash, Value)>,
     /// Indexes into `values` by the values' length and edges.
     by_shape: HashMap<Shape, Vec<usize>>,
     /// Bodies still in the store that rows refer to by their blob's key,
@@ -69,6 +69,38 @@ impl StoredBody {
     }
 }
 
+/// A new blob's bytes: its own, or a text the world holds too, shared
+/// rather than copied (issue 19: a bulk import's bodies and text files are
+/// [`Body::hashed`], and copying each into its row was ~2 % of the
+/// import's samples).
+#[derive(Debug)]
+pub(crate) enum Value {
+    Bytes(Vec<u8>),
+    /// A body whose text is in memory ([`Body::text_in_memory`]).
+    Text(Body),
+}
+
+impl Value {
+    pub(crate) fn as_slice(&self) -> &[u8] {
+        match self {
+            Value::Bytes(bytes) => bytes,
+            Value::Text(body) => body
+                .text_in_memory()
+                .expect("a shared text is in memory")
+                .as_bytes(),
+        }
+    }
+
+    fn into_vec(self) -> Vec<u8> {
+        match self {
+            Value::Bytes(bytes) => bytes,
+            Value::Text(body) => body
+                .with_text(|text| text.as_bytes().to_vec())
+                .expect("a shared text is in memory"),
+        }
+    }
+}
+
 /// A value's length and its first and last eight bytes: equal values have
 /// equal shapes; values of one shape are told apart by their bytes.
 type Shape = (usize, u64, u64);
@@ -88,20 +120,24 @@ impl NewBlobs {
     /// Keeps `bytes` (unless an equal value is kept already) and returns
     /// their hash.
     pub(crate) fn add(&mut self, bytes: Vec<u8>) -> Hash {
-        self.keep(bytes, None)
+        self.keep(Value::Bytes(bytes), None)
     }
 
     /// [`NewBlobs::add`] of bytes whose SHA-256 is `key` when given (a
     /// body's [`Body::given_sha256`], taken from these bytes), hashed
     /// otherwise.
-    fn keep(&mut self, bytes: Vec<u8>, key: Option<Hash>) -> Hash {
-        let same_shape = self.by_shape.entry(shape(&bytes)).or_default();
-        if let Some(&index) = same_shape.iter().find(|&&i| self.values[i].1 == bytes) {
+    fn keep(&mut self, value: Value, key: Option<Hash>) -> Hash {
+        let bytes = value.as_slice();
+        let same_shape = self.by_shape.entry(shape(bytes)).or_default();
+        if let Some(&index) = same_shape
+            .iter()
+            .find(|&&i| self.values[i].1.as_slice() == bytes)
+        {
             return self.values[index].0;
         }
-        let key = key.unwrap_or_else(|| hash(&bytes));
+        let key = key.unwrap_or_else(|| hash(bytes));
         same_shape.push(self.values.len());
-        self.values.push((key, bytes));
+        self.values.push((key, value));
         key
     }
 
@@ -122,7 +158,7 @@ impl NewBlobs {
     }
 
     /// The values, in the order they were first met.
-    pub(crate) fn iter(&self) -> impl Iterator<Item = &(Hash, Vec<u8>)> {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &(Hash, Value)> {
         self.values.iter()
     }
 
@@ -131,14 +167,18 @@ impl NewBlobs {
     pub(crate) fn into_values(mut self) -> Result<Vec<(Hash, Vec<u8>)>, StoreError> {
         for stored in std::mem::take(&mut self.stored) {
             let bytes = stored.bytes()?;
-            self.keep(bytes, Some(stored.key));
+            self.keep(Value::Bytes(bytes), Some(stored.key));
         }
-        Ok(self.values)
+        Ok(self
+            .values
+            .into_iter()
+            .map(|(key, value)| (key, value.into_vec()))
+            .collect())
     }
 
     /// The values in key order: a B-tree takes sorted keys with the
     /// fewest page splits and pages touched.
-    pub(crate) fn sorted(&self) -> Vec<&(Hash, Vec<u8>)> {
+    pub(crate) fn sorted(&self) -> Vec<&(Hash, Value)> {
         let mut values: Vec<_> = self.values.iter().collect();
         values.sort_unstable_by_key(|(key, _)| *key);
         values
@@ -325,11 +365,18 @@ fn take_text(
         return;
     }
     let given = body_now.given_sha256().copied();
+    if let Some(key) = given {
+        // The world keeps this text: the blob shares it.
+        if body_now.text_in_memory().map_or(0, str::len) >= BLOB_MIN_BYTES {
+            taken.push((slot, blobs.keep(Value::Text(body_now), Some(key))));
+            return;
+        }
+    }
     let text = body_now
         .into_text()
         .expect("a text not in the store is in memory");
     if text.len() >= BLOB_MIN_BYTES {
-        taken.push((slot, blobs.keep(text.into_bytes(), given)));
+        taken.push((slot, blobs.keep(Value::Bytes(text.into_bytes()), given)));
     } else {
         *body = text.into();
     }
@@ -642,7 +689,7 @@ mod tests {
             blobs
                 .sorted()
                 .iter()
-                .all(|(key, bytes)| hash(bytes) == *key)
+                .all(|(key, bytes)| hash(bytes.as_slice()) == *key)
         );
     }
 }

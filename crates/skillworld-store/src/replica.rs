@@ -181,7 +181,7 @@ impl Hooks {
             batch
                 .blobs
                 .iter()
-                .map(|(key, bytes)| (hex(key), bytes.clone())),
+                .map(|(key, value)| (hex(key), value.as_slice().to_vec())),
         );
         for stored in batch.blobs.stored() {
             tapped.blobs.push((hex(&stored.key), stored.bytes()?));
