@@ -421,13 +421,14 @@ impl Hasher for KeyHasher {
 const THREE: u32 = 1 << 31;
 
 impl Usage {
-    /// Prose past this many bytes could overflow `anchor`'s fields.
-    const MOST: usize = 1 << 24;
+    /// Prose past this many bytes could overflow `anchor`'s fields (the
+    /// rule table's whole source is 0.65 MB).
+    const MOST: usize = 1 << 21;
 
     fn of(prose: &str) -> Self {
         assert!(
             prose.len() < Self::MOST,
-            "the anchors' prose is under 16 MiB"
+            "the anchors' prose is under 2 MiB"
         );
         let mut usage = Usage {
             slots: vec![(EMPTY, Seen::default()); 1 << 12],
@@ -507,19 +508,21 @@ impl Usage {
 /// least in the prose, then the one of the rarest bytes. `word` is
 /// lower-cased, so a window's bytes are its key. The ranking is one
 /// number, its fields from the most significant down (a tuple's compare,
-/// field by field, was a third of the choice's cost; no count of a prose
-/// under `Usage::MOST` bytes fills its 24 bits).
+/// field by field, was a third of the choice's cost, and a 128-bit one
+/// a fifth more than this; no count of a prose under `Usage::MOST` bytes
+/// fills its 21 bits, no sum of three bytes' `commonness` its 6).
 fn anchor(word: &[u8], usage: &Usage) -> usize {
+    const { assert!(COMMON_QUADGRAMS.len() < 1 << 12, "a place in 12 bits") };
     (0..=word.len() - 4)
         .min_by_key(|&at| {
             let four = u32::from_be_bytes(word[at..at + 4].try_into().expect("four bytes"));
             let (quad, three) = (usage.get(four), usage.get(four >> 8 | THREE));
             let rarity: u32 = word[at..at + 3].iter().map(|&b| commonness(b)).sum();
-            u128::from(quad.usual) << 58
-                | u128::from(three.trigram) << 57
-                | u128::from(three.count) << 33
-                | u128::from(rarity) << 24
-                | u128::from(quad.count)
+            u64::from(quad.usual) << 52
+                | u64::from(three.trigram) << 51
+                | u64::from(three.count) << 30
+                | u64::from(rarity) << 24
+                | u64::from(quad.count)
         })
         .expect("four bytes at least")
 }
