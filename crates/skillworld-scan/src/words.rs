@@ -744,6 +744,43 @@ impl WordSearch {
         text: &[u8],
         newlines: &mut Vec<usize>,
         marked: &mut Vec<usize>,
+        found: impl FnMut(usize, usize),
+    ) {
+        #[cfg(target_arch = "x86_64")]
+        if self.simd {
+            // SAFETY: `simd` is set only where the CPU has AVX2.
+            return unsafe { self.each_avx2(text, newlines, marked, found) };
+        }
+        self.each_by::<false>(text, newlines, marked, found);
+    }
+
+    /// `each` compiled for AVX2, so that the gate is inlined into its loop:
+    /// called once a block, it set up its constants and handed its passes
+    /// back through memory each time, and the loop reloaded its own state
+    /// from the stack after every call.
+    ///
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn each_avx2(
+        &self,
+        text: &[u8],
+        newlines: &mut Vec<usize>,
+        marked: &mut Vec<usize>,
+        found: impl FnMut(usize, usize),
+    ) {
+        self.each_by::<true>(text, newlines, marked, found);
+    }
+
+    /// `each` on the AVX2 gate (`SIMD`, where the CPU has it) or the
+    /// scalar one.
+    #[inline(always)]
+    fn each_by<const SIMD: bool>(
+        &self,
+        text: &[u8],
+        newlines: &mut Vec<usize>,
+        marked: &mut Vec<usize>,
         mut found: impl FnMut(usize, usize),
     ) {
         // The text lower-cased, LEAD bytes into a buffer of zeros: the
@@ -763,33 +800,33 @@ impl WordSearch {
         lowered[..LEAD].fill(0);
         lowered[LEAD + text.len()..len].fill(0);
         let mut pending = None;
+        // The tail, as a block of its bytes and zeros, whose positions
+        // past the text are dropped: read by the same call of the gate as
+        // every other block, so that it is inlined once.
+        let mut tail = [0; 64];
         // Settled 64 positions at a time: a call per eight bytes cost
         // more than the gate itself (most blocks of eight have no pass).
-        let mut blocks = text.chunks_exact(64);
         let mut base = 0;
-        for block in blocks.by_ref() {
-            let block = block.try_into().expect("64 bytes");
+        while base < text.len() {
+            let (block, within) = match text.get(base..base + 64) {
+                Some(block) => (block.try_into().expect("64 bytes"), 64),
+                None => {
+                    let rest = &text[base..];
+                    tail[..rest.len()].copy_from_slice(rest);
+                    (&tail, rest.len())
+                }
+            };
             let next = text.get(base + 64).copied().unwrap_or(0);
-            let passes = self.gated(block, base, next, &mut lowered);
+            let mut passes = self.gated::<SIMD>(block, base, next, &mut lowered);
+            if within < 64 {
+                passes = passes.within(within);
+            }
             push_bits(newlines, base, passes.newlines);
             push_bits(marked, base, passes.marked);
             if let Some((at, passes)) = pending.replace((base, passes)) {
                 self.settle(text, at, passes, &lowered, &mut found);
             }
             base += 64;
-        }
-        // The tail, as a block of its bytes and zeros, whose positions
-        // past the text are dropped.
-        let rest = blocks.remainder();
-        if !rest.is_empty() {
-            let mut block = [0; 64];
-            block[..rest.len()].copy_from_slice(rest);
-            let passes = self.gated(&block, base, 0, &mut lowered).within(rest.len());
-            push_bits(newlines, base, passes.newlines);
-            push_bits(marked, base, passes.marked);
-            if let Some((at, passes)) = pending.replace((base, passes)) {
-                self.settle(text, at, passes, &lowered, &mut found);
-            }
         }
         if let Some((at, passes)) = pending {
             self.settle(text, at, passes, &lowered, &mut found);
@@ -800,23 +837,20 @@ impl WordSearch {
     /// The gate over the block at `base`, followed by byte `next`, which
     /// writes it lower-cased into `lowered` (the text's, at `LEAD`).
     #[inline(always)]
-    fn gated(&self, block: &[u8; 64], base: usize, next: u8, lowered: &mut [u8]) -> Passes {
+    fn gated<const SIMD: bool>(
+        &self,
+        block: &[u8; 64],
+        base: usize,
+        next: u8,
+        lowered: &mut [u8],
+    ) -> Passes {
         lowered[LEAD + base + 64] = LOWER[usize::from(next)];
         let lower = (&mut lowered[LEAD + base - 2..][..LOWERED])
             .try_into()
             .expect("the buffer holds every block's bytes around it");
-        self.block(block, lower)
-    }
-
-    /// What the gate passes in `block`, where its newlines are and where
-    /// its marked bytes are; `lower` comes holding the two bytes before the
-    /// block and the byte after it (at 66), lower-cased, and is left
-    /// holding the block between them, lower-cased.
-    #[inline(always)]
-    fn block(&self, block: &[u8; 64], lower: &mut [u8; LOWERED]) -> Passes {
         #[cfg(target_arch = "x86_64")]
-        if self.simd {
-            // SAFETY: `simd` is set only where the CPU has AVX2.
+        if SIMD {
+            // SAFETY: `SIMD` is set only where the CPU has AVX2 (`each`).
             return unsafe { avx2::gate(&self.gate, &self.marks, block, lower) };
         }
         self.scalar_block(block, lower)
