@@ -512,16 +512,16 @@ impl Usage {
 /// a fifth more than this; no count of a prose under `Usage::MOST` bytes
 /// fills its 21 bits, no sum of three bytes' `commonness` its 6).
 fn anchor(word: &[u8], usage: &Usage) -> usize {
-    const { assert!(COMMON_QUADGRAMS.len() < 1 << 12, "a place in 12 bits") };
+    const { assert!(COMMON_QUADGRAMS.len() < 1 << 13, "a place in 13 bits") };
     (0..=word.len() - 4)
         .min_by_key(|&at| {
             let four = u32::from_be_bytes(word[at..at + 4].try_into().expect("four bytes"));
             let (quad, three) = (usage.get(four), usage.get(four >> 8 | THREE));
             let rarity: u32 = word[at..at + 3].iter().map(|&b| commonness(b)).sum();
-            u64::from(quad.usual) << 52
-                | u64::from(three.trigram) << 51
-                | u64::from(three.count) << 30
-                | u64::from(rarity) << 24
+            u64::from(quad.usual) << 51
+                | u64::from(three.trigram) << 50
+                | u64::from(three.count) << 29
+                | u64::from(rarity) << 23
                 | u64::from(quad.count)
         })
         .expect("four bytes at least")
