@@ -374,8 +374,10 @@ struct Usage {
 #[derive(Clone, Copy, Default)]
 struct Seen {
     count: u32,
-    /// A four-byte key of `COMMON_QUADGRAMS`.
-    usual: bool,
+    /// How common a four-byte key of `COMMON_QUADGRAMS` is: the list's
+    /// length less its place in it (the list is commonest first), 0 for a
+    /// key it lacks.
+    usual: u16,
     /// A tagged three-byte key of `COMMON_TRIGRAMS`.
     trigram: bool,
 }
@@ -419,13 +421,14 @@ impl Hasher for KeyHasher {
 const THREE: u32 = 1 << 31;
 
 impl Usage {
-    /// Prose past this many bytes could overflow `anchor`'s fields.
-    const MOST: usize = 1 << 24;
+    /// Prose past this many bytes could overflow `anchor`'s fields (the
+    /// rule table's whole source is 0.65 MB).
+    const MOST: usize = 1 << 21;
 
     fn of(prose: &str) -> Self {
         assert!(
             prose.len() < Self::MOST,
-            "the anchors' prose is under 16 MiB"
+            "the anchors' prose is under 2 MiB"
         );
         let mut usage = Usage {
             slots: vec![(EMPTY, Seen::default()); 1 << 12],
@@ -444,8 +447,9 @@ impl Usage {
                 usage.entry(four & 0xFF_FFFF | THREE).count += 1;
             }
         }
-        for window in COMMON_QUADGRAMS {
-            usage.entry(key(window, 4)).usual = true;
+        for (place, window) in COMMON_QUADGRAMS.iter().enumerate() {
+            let usual = &mut usage.entry(key(window, 4)).usual;
+            *usual = (*usual).max((COMMON_QUADGRAMS.len() - place) as u16);
         }
         for trigram in COMMON_TRIGRAMS {
             usage.entry(key(trigram, 3) | THREE).trigram = true;
@@ -497,23 +501,27 @@ impl Usage {
 }
 
 /// Where a word's anchor window starts: the one that is not a common
-/// window of skill text, whose first three bytes (which pick its gate
-/// word) are not a common English trigram and occur least in the prose,
-/// then the one of the rarest bytes. `word` is lower-cased, so a window's
-/// bytes are its key. The ranking is one number, its fields from the most
-/// significant down (a tuple's compare, field by field, was a third of
-/// the choice's cost; no count of a prose under `Usage::MOST` bytes fills
-/// its 24 bits).
+/// window of skill text (or, where every window is, the least common of
+/// them: `s as` of `import requests as `, which the gate passed 272 times
+/// a corpus pass, not `impo`, 1,541 times), whose first three bytes
+/// (which pick its gate word) are not a common English trigram and occur
+/// least in the prose, then the one of the rarest bytes. `word` is
+/// lower-cased, so a window's bytes are its key. The ranking is one
+/// number, its fields from the most significant down (a tuple's compare,
+/// field by field, was a third of the choice's cost, and a 128-bit one
+/// a fifth more than this; no count of a prose under `Usage::MOST` bytes
+/// fills its 21 bits, no sum of three bytes' `commonness` its 6).
 fn anchor(word: &[u8], usage: &Usage) -> usize {
+    const { assert!(COMMON_QUADGRAMS.len() < 1 << 13, "a place in 13 bits") };
     (0..=word.len() - 4)
         .min_by_key(|&at| {
             let four = u32::from_be_bytes(word[at..at + 4].try_into().expect("four bytes"));
             let (quad, three) = (usage.get(four), usage.get(four >> 8 | THREE));
             let rarity: u32 = word[at..at + 3].iter().map(|&b| commonness(b)).sum();
-            u64::from(quad.usual) << 58
-                | u64::from(three.trigram) << 57
-                | u64::from(three.count) << 33
-                | u64::from(rarity) << 24
+            u64::from(quad.usual) << 51
+                | u64::from(three.trigram) << 50
+                | u64::from(three.count) << 29
+                | u64::from(rarity) << 23
                 | u64::from(quad.count)
         })
         .expect("four bytes at least")
@@ -736,6 +744,43 @@ impl WordSearch {
         text: &[u8],
         newlines: &mut Vec<usize>,
         marked: &mut Vec<usize>,
+        found: impl FnMut(usize, usize),
+    ) {
+        #[cfg(target_arch = "x86_64")]
+        if self.simd {
+            // SAFETY: `simd` is set only where the CPU has AVX2.
+            return unsafe { self.each_avx2(text, newlines, marked, found) };
+        }
+        self.each_by::<false>(text, newlines, marked, found);
+    }
+
+    /// `each` compiled for AVX2, so that the gate is inlined into its loop:
+    /// called once a block, it set up its constants and handed its passes
+    /// back through memory each time, and the loop reloaded its own state
+    /// from the stack after every call.
+    ///
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn each_avx2(
+        &self,
+        text: &[u8],
+        newlines: &mut Vec<usize>,
+        marked: &mut Vec<usize>,
+        found: impl FnMut(usize, usize),
+    ) {
+        self.each_by::<true>(text, newlines, marked, found);
+    }
+
+    /// `each` on the AVX2 gate (`SIMD`, where the CPU has it) or the
+    /// scalar one.
+    #[inline(always)]
+    fn each_by<const SIMD: bool>(
+        &self,
+        text: &[u8],
+        newlines: &mut Vec<usize>,
+        marked: &mut Vec<usize>,
         mut found: impl FnMut(usize, usize),
     ) {
         // The text lower-cased, LEAD bytes into a buffer of zeros: the
@@ -755,33 +800,33 @@ impl WordSearch {
         lowered[..LEAD].fill(0);
         lowered[LEAD + text.len()..len].fill(0);
         let mut pending = None;
+        // The tail, as a block of its bytes and zeros, whose positions
+        // past the text are dropped: read by the same call of the gate as
+        // every other block, so that it is inlined once.
+        let mut tail = [0; 64];
         // Settled 64 positions at a time: a call per eight bytes cost
         // more than the gate itself (most blocks of eight have no pass).
-        let mut blocks = text.chunks_exact(64);
         let mut base = 0;
-        for block in blocks.by_ref() {
-            let block = block.try_into().expect("64 bytes");
+        while base < text.len() {
+            let (block, within) = match text.get(base..base + 64) {
+                Some(block) => (block.try_into().expect("64 bytes"), 64),
+                None => {
+                    let rest = &text[base..];
+                    tail[..rest.len()].copy_from_slice(rest);
+                    (&tail, rest.len())
+                }
+            };
             let next = text.get(base + 64).copied().unwrap_or(0);
-            let passes = self.gated(block, base, next, &mut lowered);
+            let mut passes = self.gated::<SIMD>(block, base, next, &mut lowered);
+            if within < 64 {
+                passes = passes.within(within);
+            }
             push_bits(newlines, base, passes.newlines);
             push_bits(marked, base, passes.marked);
             if let Some((at, passes)) = pending.replace((base, passes)) {
                 self.settle(text, at, passes, &lowered, &mut found);
             }
             base += 64;
-        }
-        // The tail, as a block of its bytes and zeros, whose positions
-        // past the text are dropped.
-        let rest = blocks.remainder();
-        if !rest.is_empty() {
-            let mut block = [0; 64];
-            block[..rest.len()].copy_from_slice(rest);
-            let passes = self.gated(&block, base, 0, &mut lowered).within(rest.len());
-            push_bits(newlines, base, passes.newlines);
-            push_bits(marked, base, passes.marked);
-            if let Some((at, passes)) = pending.replace((base, passes)) {
-                self.settle(text, at, passes, &lowered, &mut found);
-            }
         }
         if let Some((at, passes)) = pending {
             self.settle(text, at, passes, &lowered, &mut found);
@@ -792,23 +837,20 @@ impl WordSearch {
     /// The gate over the block at `base`, followed by byte `next`, which
     /// writes it lower-cased into `lowered` (the text's, at `LEAD`).
     #[inline(always)]
-    fn gated(&self, block: &[u8; 64], base: usize, next: u8, lowered: &mut [u8]) -> Passes {
+    fn gated<const SIMD: bool>(
+        &self,
+        block: &[u8; 64],
+        base: usize,
+        next: u8,
+        lowered: &mut [u8],
+    ) -> Passes {
         lowered[LEAD + base + 64] = LOWER[usize::from(next)];
         let lower = (&mut lowered[LEAD + base - 2..][..LOWERED])
             .try_into()
             .expect("the buffer holds every block's bytes around it");
-        self.block(block, lower)
-    }
-
-    /// What the gate passes in `block`, where its newlines are and where
-    /// its marked bytes are; `lower` comes holding the two bytes before the
-    /// block and the byte after it (at 66), lower-cased, and is left
-    /// holding the block between them, lower-cased.
-    #[inline(always)]
-    fn block(&self, block: &[u8; 64], lower: &mut [u8; LOWERED]) -> Passes {
         #[cfg(target_arch = "x86_64")]
-        if self.simd {
-            // SAFETY: `simd` is set only where the CPU has AVX2.
+        if SIMD {
+            // SAFETY: `SIMD` is set only where the CPU has AVX2 (`each`).
             return unsafe { avx2::gate(&self.gate, &self.marks, block, lower) };
         }
         self.scalar_block(block, lower)

@@ -23,6 +23,7 @@ use super::{GATE_BITS, Gate, LOWERED, MULTIPLIER, Marks, Passes};
 /// # Safety
 /// The CPU must support AVX2.
 #[target_feature(enable = "avx2")]
+#[inline]
 pub unsafe fn gate(
     bits: &Gate,
     marks: &Marks,
