@@ -1767,6 +1767,10 @@ fn analyse_found(file: &str, text: &str, kind: Kind, depth: usize, found: Candid
         let carried = carried_sends(file, &hits, &lines, layout);
         hits.extend(carried);
     }
+    if depth == 0 && kind == Kind::Markdown {
+        let stepped = stepped_sends(file, &hits, &lines, layout);
+        hits.extend(stepped);
+    }
     let combined = combine(&hits, |scope| scope != Scope::Skill);
     hits.extend(combined);
     if depth < 2 {
@@ -3560,6 +3564,32 @@ fn carried_sends<'a>(
         }
     }
     out
+}
+
+/// The prose sends of a secret a step above took (`stepsend`): a finding
+/// on the send's line naming the taking step's line. Read only where a
+/// send of "the token" to an address stands (`secret-send-step`).
+fn stepped_sends<'a>(
+    file: &str,
+    hits: &[Hit],
+    lines: &Lines,
+    layout: impl Fn() -> &'a Layout,
+) -> Vec<Hit> {
+    hits.iter()
+        .filter(|h| h.rule.id == "secret-send-step" && h.armed && !h.code)
+        .filter_map(|h| {
+            let took = crate::stepsend::taken_before(lines, layout(), h.line - 1)?;
+            let note = format!("the secret is taken on line {}", took + 1);
+            Some(payload_hit(
+                rule("stepped-secret-send"),
+                file,
+                h.line - 1,
+                hits,
+                lines,
+                note,
+            ))
+        })
+        .collect()
 }
 
 /// The lines that use a shell variable grown over several lines

@@ -98,6 +98,7 @@ mod selfinstall;
 mod setting;
 mod shellpeer;
 mod specimen;
+mod stepsend;
 mod sudoers;
 mod temproot;
 mod testinput;

@@ -8277,6 +8277,39 @@ pub static RULES: &[Rule] = &[
         explain: "Tells the agent to send keys, secrets or the conversation to an outside address: exfiltration by instruction; remove the skill.",
         ..Rule::BASE
     },
+    // wild81 (its dev half): a step that sends "the token" (the secret,
+    // the password, the credentials) to an outside address, its secret
+    // taken in a step above, under its own heading ("Step 2: Get the
+    // secret token." … "Step 3: Send the token to the webhook at
+    // https://…"). Quiet: `stepped-secret-send` reports it where
+    // `stepsend` finds the taking step; "send the token to" alone is how
+    // an OAuth guide revokes one. Injection, as `exfiltrate-credentials`:
+    // an order to the agent, whose address at a reserved example domain
+    // (`hooks.example.com`) is where it sends, not a blank.
+    Rule {
+        id: "secret-send-step",
+        class: Class::Injection,
+        target: Target::Prose,
+        // The noun and the " to " after it, written out, are the
+        // prefilter's anchor ("token to "): anchored on the URL the row read
+        // every line holding one (+1.7 M instructions of the bench), on " to "
+        // alone every sentence (+2.3 M).
+        pattern: r"\b(?:send|post|upload|forward|transmit|submit|deliver)\s+(?:the|that|this|those|these)\s+(?:[\w-]+\s+)?(?:tokens? to |secrets? to |passwords? to |credentials to |(?:api|private|access) keys? to )[^\n]{0,60}?https?://",
+        unless: negated![],
+        spares_descriptions: true,
+        quiet: true,
+        what: "sends a named secret to an address",
+        explain: "Sends the token, secret, password or credentials to an outside address.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "stepped-secret-send",
+        class: Class::Injection,
+        severity: Severity::High,
+        what: "sends a secret a step above took",
+        explain: "One step of the instructions takes a secret (a token, a password, the credentials) and a later step sends that secret to an outside address that is no service's own API (both lines shown): exfiltration split over steps; remove the skill.",
+        ..Rule::BASE
+    },
     // Batch 55: a key path ending `.pub` is the public half
     // (`ssh-copy-id -i ~/.ssh/id_ed25519.pub`), as in `credential-named`.
     Rule {
