@@ -897,7 +897,9 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "socket-open",
         class: Class::Shell,
-        pattern: r"\bsocket\.socket\(|\bIO::Socket::(?:INET6?|IP|SSL)->new\(|\bTcpStream::connect\(|\bnet\.Dial(?:Timeout)?\(|\bsocket\.create_connection\(|\.connect\(\s*\(|\bnet\.(?:connect|Socket|createConnection|createServer)\(|\bnew\s+net\.Socket\(|\bTCPSocket\.(?:new|open)\(|\bTCPServer\.new\(|\bfsockopen\(|Net\.Sockets\.(?:TCP(?:Client|Listener)|UdpClient)|\bsocket\.tcp\(|\bnew\s+Socket\(|\bsocket\.bind\(|\.listen\(\s*\d|\bDeno\.(?:connect|listen)(?:Tls)?\(|\bBun\.(?:connect|listen)\(|\bexec\s+\d+<>\s*['\x22]?/dev/(?:tcp|udp)/|\[\s*socket\s+(?:-\w+\s+)*\S+\s+\S+\s*\]|\basyncio\.(?:open_connection|start_server)\(|\bsocket\(\s*\w+\s*,\s*(?:PF_INET6?|AF_INET6?)\b|\bIO::Socket::INET6?->new\(|\.create_connection\(|\bnewSocket\(|=\s*Socket\(\s*['\x22]|:(?:gen_tcp|ssl)\.connect\(|(?:^|[^.\w])connect\(\s*['\x22][\w-]+(?:\.[\w-]+)+['\x22]\s*,\s*\d{2,5}\s*\)|(?:^|[^.\w])connect\(\s*[a-z_]\w*\s*,\s*(?:[a-z_]\w*|\d{2,5})\s*\)",
+        pattern: r"\bsocket\.socket\(|\bIO::Socket::(?:INET6?|IP|SSL)->new\(|\bTcpStream::connect\(|\bnet\.(?:Dial(?:Timeout|TCP)?|Listen(?:TCP)?)\(|\btls\.(?:Dial|Listen)\(|\bsocket\.create_connection\(|\.connect\(\s*\(|\bnet\.(?:connect|Socket|createConnection|createServer)\(|\bnew\s+net\.Socket\(|\bTCPSocket\.(?:new|open)\(|\bTCPServer\.new\(|\bfsockopen\(|Net\.Sockets\.(?:TCP(?:Client|Listener)|UdpClient)|\bsocket\.tcp\(|\bnew\s+Socket\(|\bsocket\.bind\(|\.listen\(\s*\d|\bDeno\.(?:connect|listen)(?:Tls)?\(|\bBun\.(?:connect|listen)\(|\bexec\s+\d+<>\s*['\x22]?/dev/(?:tcp|udp)/|\[\s*socket\s+(?:-\w+\s+)*\S+\s+\S+\s*\]|\basyncio\.(?:open_connection|start_server)\(|\bsocket\(\s*\w+\s*,\s*(?:PF_INET6?|AF_INET6?)\b|\bIO::Socket::INET6?->new\(|\.create_connection\(|\bnewSocket\(|=\s*Socket\(\s*['\x22]|:(?:gen_tcp|ssl)\.connect\(|(?:^|[^.\w])connect\(\s*['\x22][\w-]+(?:\.[\w-]+)+['\x22]\s*,\s*\d{2,5}\s*\)|(?:^|[^.\w])connect\(\s*[a-z_]\w*\s*,\s*(?:[a-z_]\w*|\d{2,5})\s*\)",
+        // redteam81: Go listens with `net.Listen`/`net.ListenTCP` (a bind
+        // shell's socket) and connects with `net.DialTCP` or `tls.Dial`.
         // Kotlin and Scala build a `Socket(host, port)` without `new`; Elixir
         // and Erlang connect with `:gen_tcp`, Julia with `connect("host", port)`
         // (batch 34).
@@ -2071,7 +2073,9 @@ pub static RULES: &[Rule] = &[
         class: Class::Execution,
         // Batch 58: a `pathlib.Path`'s own `chmod(mode | stat.S_IEXEC)`,
         // and Ruby's `FileUtils.chmod("+x", path)`.
-        pattern: r"\bchmod\s+(?:-\w+\s+)*(?:[ugoa]*\+[rw]*x|0?[0-7]?[1357][0-7]{2})\b|\bos\.chmod\([^\n]*(?:0o?[0-7]?[1357][0-7]{2}|S_IX|S_IEXEC)|\.chmod\([^\n]*\b(?:S_IX|S_IEXEC)|\bchmod\(\s*['\x22][ugoa]*\+x['\x22]|\bchmod(?:Sync)?\([^\n]*0o?[0-7]?[1357][0-7]{2}|\bfrom_mode\(\s*0o[0-7]?[1357]|['\x22]chmod['\x22][^\n]*['\x22]\+?[ugoa]*\+x['\x22]|\bFile\.chmod\(\s*0o?[0-7]?[1357]|\b(?:createWriteStream|writeFileSync|writeFile|openSync)\([^\n]*\bmode\s*:\s*0o?[0-7]?[1357][0-7]{2}\b|\.setExecutable\(\s*true\b|\.posixPermissions\s*:\s*0o[0-7]?[1357][0-7]{2}\b",
+        // redteam81: `stat.S_IRWXU` (and `S_IRWXG`, `S_IRWXO`) grants
+        // execute with read and write.
+        pattern: r"\bchmod\s+(?:-\w+\s+)*(?:[ugoa]*\+[rw]*x|0?[0-7]?[1357][0-7]{2})\b|\bos\.chmod\([^\n]*(?:0o?[0-7]?[1357][0-7]{2}|S_IX|S_IEXEC|S_IRWX[UGO])|\.chmod\([^\n]*\b(?:S_IX|S_IEXEC|S_IRWX[UGO])|\bchmod\(\s*['\x22][ugoa]*\+x['\x22]|\bchmod(?:Sync)?\([^\n]*0o?[0-7]?[1357][0-7]{2}|\bfrom_mode\(\s*0o[0-7]?[1357]|['\x22]chmod['\x22][^\n]*['\x22]\+?[ugoa]*\+x['\x22]|\bFile\.chmod\(\s*0o?[0-7]?[1357]|\b(?:createWriteStream|writeFileSync|writeFile|openSync)\([^\n]*\bmode\s*:\s*0o?[0-7]?[1357][0-7]{2}\b|\.setExecutable\(\s*true\b|\.posixPermissions\s*:\s*0o[0-7]?[1357][0-7]{2}\b",
         signal: Signal::Executable,
         quiet: true,
         what: "marks a file executable",
@@ -2339,12 +2343,21 @@ pub static RULES: &[Rule] = &[
         id: "stratum-login",
         class: Class::Miner,
         target: Target::Code,
-        pattern: r"\bmining\.(?:subscribe|authorize)\b",
+        // redteam81: Monero pools speak JSON-RPC, not `mining.*`: a
+        // `login` method whose params carry the miner's `agent` or
+        // `rigid`, or whose `login` is a wallet (a Monero address, a
+        // `WALLET` variable); JavaScript leaves the keys bare, Ruby
+        // writes them with `=>`.
+        pattern: concat!(
+            r"\bmining\.(?:subscribe|authorize)\b",
+            r"|\bmethod['\x22]?\s*(?::|=>)\s*['\x22]login['\x22][^\n]*\b(?:agent|rigid)['\x22]?\s*(?::|=>)",
+            r"|\blogin['\x22]?\s*(?::|=>)\s*(?:['\x22][48][0-9AB][1-9A-HJ-NP-Za-km-z]{93}['\x22]|[A-Z_]*WALLET\w*\b|wallet\w*\b)",
+        ),
         signal: Signal::PoolLogin,
         quiet: true,
         beside: Signal::Socket,
         what: "speaks a mining pool's login",
-        explain: "Sends a stratum login (`mining.subscribe`, `mining.authorize`).",
+        explain: "Sends a mining pool's login (stratum's `mining.subscribe`, `mining.authorize`, or a Monero pool's JSON-RPC `login` with a wallet or a miner's agent).",
         ..Rule::BASE
     },
     Rule {
