@@ -1413,6 +1413,16 @@ static SECOND_READINGS: &[SecondReading] = &[
         spares: |lines, _, line| crate::ownindex::documented_internal(lines, line),
         outcome: Spared::Softened("a host named internal, documented as the company's own index"),
     },
+    // tune81: `urlopen(` left open at its line's end sends only when a
+    // later line of its call gives it `data=`.
+    SecondReading {
+        reads: |h| h.rule.id == "network-send" && h.code,
+        spares: |lines, _, line| {
+            lines.get(line).trim_end().ends_with("urlopen(")
+                && crate::openbody::no_body(lines, line)
+        },
+        outcome: Spared::Disarmed,
+    },
     // tune81: a registry on the developer's machine or private network
     // (a local Verdaccio or devpi) serves the developer's own packages.
     SecondReading {
