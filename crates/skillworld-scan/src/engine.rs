@@ -1413,14 +1413,6 @@ static SECOND_READINGS: &[SecondReading] = &[
         spares: |lines, _, line| crate::ownindex::documented_internal(lines, line),
         outcome: Spared::Softened("a host named internal, documented as the company's own index"),
     },
-    // tune81: `agent-tamper` reads prose for a list item that is itself a
-    // shell command writing the agent's files ("- echo \"…\" >>
-    // ~/.codex/AGENTS.md"); any other prose line naming one is a sentence.
-    SecondReading {
-        reads: |h| h.rule.id == "agent-tamper" && !h.code,
-        spares: |lines, _, line| !crate::layout::listed_command(lines.get(line).trim_start()),
-        outcome: Spared::Disarmed,
-    },
     // tune81: `urlopen(` left open at its line's end sends only when a
     // later line of its call gives it `data=`.
     SecondReading {

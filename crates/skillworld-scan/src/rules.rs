@@ -4873,9 +4873,7 @@ pub static RULES: &[Rule] = &[
         id: "agent-tamper",
         class: Class::Tampering,
         severity: Severity::High,
-        // tune81: prose too, where only a list item that is a command
-        // counts (`layout::listed_command`, a second reading).
-        target: Target::All,
+        target: Target::Code,
         pattern: r"(?:(?:^|[^\w]|\$\{?\w+\}?|\s\d)>>?|\btee\b|\bcp\b|\bmv\b|\bln\s+-\w+|\bsed\s+-i|\brm\s+-\w+|write_text|write\(|writeFile\w*\(|appendFile\w*\(|Set-Content|Add-Content|open\([^\n]*['\x22][wa]\+?['\x22])[^\n]*(?:[~}\w]/\.(?:openclaw|clawdbot|moltbot|claude|codex|cursor|gemini)/settings|\.(?:openclaw|clawdbot|moltbot|claude|codex|cursor|gemini)/(?:config|CLAUDE|AGENTS|MEMORY|SOUL|HEARTBEAT|IDENTITY|agents|hooks|skills(?:/?\*|/?[\x22']?\s*(?:$|[;&|)])|/[^\s/\x22']+/?[\x22']?\s*(?:$|[;&|)])|/[^\n]*?(?:\.(?:md|sh|py|js|mjs|cjs|ts|ps1|rb)\b|/scripts\b|/hooks\b)))|/(?:CLAUDE|AGENTS|MEMORY|SOUL|GEMINI|HEARTBEAT|IDENTITY)\.md\b|\.cursorrules\b|claude_desktop_config\.json|\.mcp\.json)",
         // persist71: OpenClaw's heartbeat checklist and identity file are
         // read every cycle as the memory files are.
