@@ -1413,6 +1413,23 @@ static SECOND_READINGS: &[SecondReading] = &[
         spares: |lines, _, line| crate::ownindex::documented_internal(lines, line),
         outcome: Spared::Softened("a host named internal, documented as the company's own index"),
     },
+    // tune81: `urlopen(` left open at its line's end sends only when a
+    // later line of its call gives it `data=`.
+    SecondReading {
+        reads: |h| h.rule.id == "network-send" && h.code,
+        spares: |lines, _, line| {
+            lines.get(line).trim_end().ends_with("urlopen(")
+                && crate::openbody::no_body(lines, line)
+        },
+        outcome: Spared::Disarmed,
+    },
+    // tune81: a registry on the developer's machine or private network
+    // (a local Verdaccio or devpi) serves the developer's own packages.
+    SecondReading {
+        reads: |h| matches!(h.rule.id, "install-from-url" | "registry-redirect") && h.armed,
+        spares: |lines, _, line| crate::ownindex::on_this_network(lines, line),
+        outcome: Spared::Softened("a registry on this machine or its private network"),
+    },
     // A key path only a login takes as its identity is no read.
     SecondReading {
         reads: |h| h.rule.id == "credential-file" && h.code,

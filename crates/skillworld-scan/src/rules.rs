@@ -2989,7 +2989,7 @@ pub static RULES: &[Rule] = &[
         id: "network-send",
         class: Class::Exfiltration,
         pattern: concat!(
-            r"\b(?:requests|httpx|session|client|aiohttp\w*)\.(?:post|put|patch)\(|\burllib\.request\.Request\([^\n]*data\s*=|\burllib\.request\.Request\(\s*$|\burlopen\([^\n]*data\s*=",
+            r"\b(?:requests|httpx|session|client|aiohttp\w*)\.(?:post|put|patch)\(|\burllib\.request\.Request\([^\n]*data\s*=|\burllib\.request\.Request\(\s*$|\burlopen\([^\n]*data\s*=|\burlopen\(\s*$",
             r"|\bmethod['\x22]?\s*(?:[:=]|=>)\s*['\x22](?:POST|PUT)['\x22]|\baxios\.(?:post|put)\(|\$\.post\(|\bhttps?\.request\(|\bsendBeacon\(",
             r"|\bcurl\b[^\n]*[\s+](?:(?-i:-d|-F)|--data(?:-\w+)?|--form(?:-string)?)[\s=]+(?:[^'\x22\s]|['\x22][^'\x22\n]*[$@`])|\bcurl\b[^\n]*\s(?:-T|--upload-file|-X\s*(?:POST|PUT))[\s=]|\bwget\b[^\n]*--post-(?:data|file)",
             r"|\bInvoke-(?:RestMethod|WebRequest)\b[^\n]*-Method\s+['\x22]?(?:Post|Put)|\bUpload(?:String|File|Data)\(|\bNet::HTTP\.post|\bNet::HTTP\.(?:method|public_send|send|__send__)\(\s*:(?:post|post_form|put)\b|\bNet::HTTP::(?:Post|Put|Patch)\.new\b|\bHTTParty\.post|\bfile_get_contents\([^\n]*stream_context",
@@ -5905,12 +5905,17 @@ pub static RULES: &[Rule] = &[
         explain: "Deletes the whole disk or home folder; remove the skill.",
         ..Rule::BASE
     },
+    // tune81 (wild80's dev half, a "secure delete" tool's deep wipe):
+    // random bytes or zeros written onto a device held in a variable
+    // (`dd if=/dev/urandom of="$device"`), and `wipe`/`srm` given one; an
+    // image flashed onto a card (`dd if=raspios.img of="$DEVICE"`) reads
+    // no zeros.
     Rule {
         id: "disk-wipe",
         class: Class::Destruction,
         severity: Severity::Critical,
         target: Target::Code,
-        pattern: r"\bmkfs(?:\.\w+)?\s+(?:-\w+\s+)*/dev/|\bformat [cd]:\s*(?:/|$)|\bdd\b[^\n]*\bof=/dev/(?:sd|hd|nvme|disk|mmcblk|xvd|vd)|\bshred\b[^\n]*\s/dev/(?:sd|nvme|disk)|\bwipefs\s+-a\b|\bdiskutil\s+(?:eraseDisk|zeroDisk)\b|:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:|\b\w+(?:\(\)\{|\(\)\s\s*\{)\s*\w+\s*\|\s*\w+\s*(?:&\}|& \})|%0\s*\|\s*%0\b|\bfork\s+while\s+fork\b|^\s*os\.fork\(\)\s*(?:#|$)|\bwhile\s*\(?\s*(?:1|true)\s*\)?\s*(?::|\{|;\s*do)?\s*(?:os\.|Process\.|pcntl_)?fork\(\)|\bnvme\b[\x22',\s]+format\b[^\n]*(?:--ses[=\s]*[12]|--force)\b|\bformat\s+(?:[a-z]|%%?~?\w+%?|\$\{?\w+\}?):\s[^\n]*\s/y\b|\bblkdiscard\s+(?:-\w+\s+)*/dev/|\bsgdisk\s+(?:-Z|--zap-all)\b|['\x22]mkfs(?:\.\w+)?['\x22]\s*,\s*(?:['\x22]-\w+['\x22]\s*,\s*)*\w*(?:dev|part|disk|drive)\w*\s*[\],)]",
+        pattern: r"\bmkfs(?:\.\w+)?\s+(?:-\w+\s+)*/dev/|\bformat [cd]:\s*(?:/|$)|\bdd\b[^\n]*\bof=/dev/(?:sd|hd|nvme|disk|mmcblk|xvd|vd)|\bdd\s+if=/dev/(?:zero|u?random)\s[^\n]*\bof=['\x22]?(?:/dev/\$\{?\w+|\$\{?\w*(?:dev|disk|drive)\w*)\}?['\x22]?(?:\s|$)|\b(?:wipe|srm)\s+-\w+\s+['\x22]?(?:/dev/|\$\{?\w*(?:dev|disk|drive)\w*\}?['\x22]?(?:\s|$))|\bshred\b[^\n]*\s/dev/(?:sd|nvme|disk)|\bwipefs\s+-a\b|\bdiskutil\s+(?:eraseDisk|zeroDisk)\b|:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:|\b\w+(?:\(\)\{|\(\)\s\s*\{)\s*\w+\s*\|\s*\w+\s*(?:&\}|& \})|%0\s*\|\s*%0\b|\bfork\s+while\s+fork\b|^\s*os\.fork\(\)\s*(?:#|$)|\bwhile\s*\(?\s*(?:1|true)\s*\)?\s*(?::|\{|;\s*do)?\s*(?:os\.|Process\.|pcntl_)?fork\(\)|\bnvme\b[\x22',\s]+format\b[^\n]*(?:--ses[=\s]*[12]|--force)\b|\bformat\s+(?:[a-z]|%%?~?\w+%?|\$\{?\w+\}?):\s[^\n]*\s/y\b|\bblkdiscard\s+(?:-\w+\s+)*/dev/|\bsgdisk\s+(?:-Z|--zap-all)\b|['\x22]mkfs(?:\.\w+)?['\x22]\s*,\s*(?:['\x22]-\w+['\x22]\s*,\s*)*\w*(?:dev|part|disk|drive)\w*\s*[\],)]",
         confirm: Some(crate::naming::searched_pattern),
         what: "wipes a disk or forks without end",
         explain: "Formats, overwrites or wipes a disk, or fork-bombs the machine; remove the skill.",

@@ -19,6 +19,22 @@ use skillworld_scan::{ScanReport, scan_bundle};
 /// Malicious fixtures the scanner is known to miss, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
+        "codex-trust-list-t81",
+        "tune81: a prose list item that is itself a shell command writing the agent's files (\"- echo \\\"…\\\" >> ~/.codex/AGENTS.md\", \"1. tee -a ~/.claude/CLAUDE.md < rules.md\"); `agent-tamper` reads code only. Read as code in the layout it cost 1-2.2 M bench instructions; `agent-tamper` on prose with a second reading cost 0.2 M but a disarmed hit still reports (blockquotes naming `~/.claude/skills/…` blocked in eight sweeps); a prose row anchored on the list marker and the writer could close it",
+    ),
+    (
+        "approval-never-steps-t81",
+        "tune81: a prose list item that is itself a shell command writing the agent's files (\"- echo \\\"…\\\" >> ~/.codex/AGENTS.md\", \"1. tee -a ~/.claude/CLAUDE.md < rules.md\"); `agent-tamper` reads code only. Read as code in the layout it cost 1-2.2 M bench instructions; `agent-tamper` on prose with a second reading cost 0.2 M but a disarmed hit still reports (blockquotes naming `~/.claude/skills/…` blocked in eight sweeps); a prose row anchored on the list marker and the writer could close it",
+    ),
+    (
+        "reglas-claude-t81",
+        "tune81: a prose list item that is itself a shell command writing the agent's files (\"- echo \\\"…\\\" >> ~/.codex/AGENTS.md\", \"1. tee -a ~/.claude/CLAUDE.md < rules.md\"); `agent-tamper` reads code only. Read as code in the layout it cost 1-2.2 M bench instructions; `agent-tamper` on prose with a second reading cost 0.2 M but a disarmed hit still reports (blockquotes naming `~/.claude/skills/…` blocked in eight sweeps); a prose row anchored on the list marker and the writer could close it",
+    ),
+    (
+        "hooks-liste-t81",
+        "tune81: a prose list item that is itself a shell command writing the agent's files (\"- echo \\\"…\\\" >> ~/.codex/AGENTS.md\", \"1. tee -a ~/.claude/CLAUDE.md < rules.md\"); `agent-tamper` reads code only. Read as code in the layout it cost 1-2.2 M bench instructions; `agent-tamper` on prose with a second reading cost 0.2 M but a disarmed hit still reports (blockquotes naming `~/.claude/skills/…` blocked in eight sweeps); a prose row anchored on the list marker and the writer could close it",
+    ),
+    (
         "txt-bootstrap-t80",
         "tune80: a TXT record decoded into a variable and run as `sh -c \"$payload\"`; reading `sh -c \"$var\"` as eval blocked a benign deploy script's `bash -c \"$BUILD_CMD\"` beside its fetch (`static-site-release`), so it was taken out",
     ),

@@ -3462,6 +3462,35 @@ fn every_rule_id_is_unique() {
 /// Behaviours added to (or taken from) existing rows by held-out batches 6
 /// and 7, each with a near miss: (rule, file, positive, near miss).
 const WIDENED: &[(&str, &str, &str, &str)] = &[
+    // tune81: zeros or random bytes written onto a device held in a
+    // variable, and `wipe`/`srm` given one; an image flashed onto a card,
+    // a swap file and a key file stay.
+    (
+        "disk-wipe",
+        "scripts/reset.sh",
+        "dd if=/dev/urandom of=\"$device\" bs=4M status=progress",
+        "dd if=raspios.img of=\"$DEVICE\" bs=4M status=progress",
+    ),
+    (
+        "disk-wipe",
+        "SKILL.md",
+        "```bash\n  dd if=/dev/zero of=\"/dev/$disk\" bs=1M\n```",
+        "```bash\n  dd if=/dev/zero of=\"$SWAPFILE\" bs=1M count=2048\n```",
+    ),
+    (
+        "disk-wipe",
+        "scripts/sanitize.sh",
+        "srm -rfz \"$TARGET_DEVICE\"",
+        "srm -v \"$tmpfile\"",
+    ),
+    // tune81: `urlopen(` left open at its line's end (its body, if any, on
+    // a later line; `openbody::no_body` disarms one without).
+    (
+        "network-send",
+        "scripts/sync.py",
+        "    urllib.request.urlopen(",
+        "    urllib.request.urlopen(url, timeout=10)",
+    ),
     // place79: a forged voice opening a cell, a comment or a key's value.
     (
         "forged-voice",
