@@ -4937,6 +4937,7 @@ pub static RULES: &[Rule] = &[
             r"\b(?:every other|all other|all the other) (?:csvs?|pdfs?|photos?|images?|pictures?|spreadsheets?|documents?|notes|recordings?|videos?)\b|\balle anderen (?:fotos|bilder|dateien|pdfs|dokumente|tabellen)\b|\btodos los demás (?:archivos|pdfs?|csv|documentos)\b|\btodas las demás (?:fotos|imágenes|hojas)\b|\btous les autres (?:fichiers|pdf|documents)\b|\btoutes les autres (?:photos|images)\b",
             "80"
         ),
+        // Container images and a database's documents are no user files.
         unless: negated![
             "not to ",
             "ask the user",
@@ -4945,7 +4946,11 @@ pub static RULES: &[Rule] = &[
             "nicht ",
             "no borres",
             "No borres",
-            "ne supprime"
+            "ne supprime",
+            "docker",
+            "Docker",
+            "container",
+            "collection"
         ],
         spares_descriptions: true,
         what: "deletes the user's other files along with the task",
