@@ -4904,6 +4904,60 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "agent-file-listed",
+        class: Class::Tampering,
+        severity: Severity::High,
+        target: Target::Prose,
+        // A prose list item whose text is itself a shell command writing
+        // the agent's own files in the home folder ("- echo \"…\" >>
+        // ~/.codex/AGENTS.md", "1. tee -a ~/.claude/CLAUDE.md < rules.md"):
+        // the agent runs the steps of a list. `agent-tamper` reads code
+        // only; read on prose it blocked blockquotes naming
+        // `~/.claude/skills/…`, so this row wants the list marker, the
+        // writer and the redirection joined to the agent's folder (its
+        // rare atoms), and names no skill folder.
+        pattern: r"^[ \t]*(?:[-*+]|\d{1,2}[.)])[ \t]+(?:(?:echo|printf|cat)\b[^\n]*?(?:>>?|\|[ \t]*tee(?:[ \t]+-a)?)|tee(?:[ \t]+-a)?)[ \t]*['\x22]?(?:~|\$HOME|\$\{HOME\})/\.(?:claude|codex|cursor|gemini|openclaw)/(?:[\w.-]+/)*?(?:CLAUDE\.md|AGENTS\.md|GEMINI\.md|MEMORY\.md|SOUL\.md|settings(?:\.local)?\.json|config\.(?:toml|json)|hooks/|rules/)",
+        what: "writes the agent's own files from a list of steps",
+        explain: "A list step that is a shell command appending to or overwriting the agent's instructions, settings or hooks in the home folder, which persists orders past this task; remove it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "rider-delete",
+        class: Class::Tampering,
+        severity: Severity::High,
+        target: Target::Prose,
+        // A deletion riding on the task: the skill converts or shrinks the
+        // file the user names, then deletes every other file of its kind
+        // ("delete the original and every other CSV in the folder"). The
+        // join "other CSVs/PDFs/photos" is written as plain phrases, one
+        // per noun, so the prefilter anchors on them (a verb alternation
+        // alone ran on every prose line: 3,000 M bench instructions).
+        pattern: sentence!(
+            r"\b(?:delete|remove|erase|trash|wipe|lösche|löschen|entferne|entfernen|borra|borrar|elimina|eliminar|supprime|supprimer)\b",
+            r"\b(?:every other|all other|all the other) (?:csvs?|pdfs?|photos?|images?|pictures?|spreadsheets?|documents?|notes|recordings?|videos?)\b|\balle anderen (?:fotos|bilder|dateien|pdfs|dokumente|tabellen)\b|\btodos los demás (?:archivos|pdfs?|csv|documentos)\b|\btodas las demás (?:fotos|imágenes|hojas)\b|\btous les autres (?:fichiers|pdf|documents)\b|\btoutes les autres (?:photos|images)\b",
+            "80"
+        ),
+        // Container images and a database's documents are no user files.
+        unless: negated![
+            "not to ",
+            "ask the user",
+            "asks the user",
+            "the user confirms",
+            "nicht ",
+            "no borres",
+            "No borres",
+            "ne supprime",
+            "docker",
+            "Docker",
+            "container",
+            "collection"
+        ],
+        spares_descriptions: true,
+        what: "deletes the user's other files along with the task",
+        explain: "Tells the agent, after the task it was asked for, to delete every other file of that kind in the user's folder, which the user never asked for; remove the step or the skill.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "skill-root",
         class: Class::Tampering,
         target: Target::Code,
