@@ -38,13 +38,17 @@ const INTERNAL_LABELS: &[&str] = &["internal", "intranet", "corp", "intra", "lan
 /// Whether every URL on `line` is a host named internal, and the text
 /// calls its index its organisation's own.
 pub fn documented_internal(lines: &Lines, line: usize) -> bool {
+    every_host(lines.get(line), internal) && lines.all().any(|text| DOCUMENTED.is_match(text))
+}
+
+/// Whether `text` holds a URL and every URL's host, lower-cased, is one
+/// `kind` takes.
+fn every_host(text: &str, kind: fn(&str) -> bool) -> bool {
     let mut hosts = URL
-        .captures_iter(lines.get(line))
+        .captures_iter(text)
         .map(|url| host_of(url.get(1).map_or("", |m| m.as_str())).to_ascii_lowercase())
         .peekable();
-    hosts.peek().is_some()
-        && hosts.all(|host| internal(&host))
-        && lines.all().any(|text| DOCUMENTED.is_match(text))
+    hosts.peek().is_some() && hosts.all(|host| kind(&host))
 }
 
 /// A host on a private network: a private IPv4 address, or a name with
@@ -71,11 +75,7 @@ const LOCAL_TOP_LEVELS: &[&str] = &["local", "internal", "localhost", "lan", "ho
 /// and nothing on the line routes the request elsewhere.
 pub fn on_this_network(lines: &Lines, line: usize) -> bool {
     let text = lines.get(line);
-    let mut hosts = URL
-        .captures_iter(text)
-        .map(|url| host_of(url.get(1).map_or("", |m| m.as_str())).to_ascii_lowercase())
-        .peekable();
-    hosts.peek().is_some() && !reroutes(text) && hosts.all(|host| local(&host))
+    !reroutes(text) && every_host(text, local)
 }
 
 /// `localhost`, a loopback or private address (IPv4, IPv6's `::1` and
