@@ -725,7 +725,17 @@ fn written_to(before: &str) -> bool {
             last.next(),
             Some("configure" | "set" | "put" | "store" | "save" | "keep" | "write" | "add")
         );
-    put_in || matches!(word, Some("to" | "into" | "edit" | "update" | "modify"))
+    // "Ensure these are in `~/.claude.json`:" (the twenty-eighth sweep's
+    // ECC harness, over the MCP servers to add): the entries shown next
+    // belong in the file; "the keys are in …" names what the file holds.
+    let mut before_in = words.split_whitespace().rev().skip(1);
+    let belong_in = word == Some("in")
+        && matches!(before_in.next(), Some("are" | "be"))
+        && matches!(
+            before_in.next(),
+            Some("these" | "they" | "entries" | "servers" | "should")
+        );
+    put_in || belong_in || matches!(word, Some("to" | "into" | "edit" | "update" | "modify"))
 }
 
 /// A `<system>` placeholder closing an identifier inside inline code
