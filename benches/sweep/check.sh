@@ -8,18 +8,24 @@
 #
 # SWEEP is the binary (default target/release/examples/sweep), DIR the
 # folder `fetch.py` filled (default /work/tmp/sweeps: sweepNN/ inside).
-# Sweeps 05 and 12-22 are the fetchable ones (npm and PyPI lists here).
+# Sweeps 05, 12-22, 28 and 29 are the fetchable ones (npm and PyPI lists
+# here; 28 and 29 fetched with --max-per-package 40, then the folders their
+# headers name deleted). A sweep with no BASE_TAG output yet says so.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 sweep=${SWEEP:-target/release/examples/sweep}
 dir=${DIR:-/work/tmp/sweeps}
 tag=${1:?usage: check.sh TAG [BASE_TAG]}
 base=${2:-}
-for n in 05 12 13 14 15 16 17 18 19 20 21 22; do
-  [ -d "$dir/sweep$n" ] || { echo "$n missing: python3 benches/sweep/fetch.py benches/sweep/sweep$n.txt $dir/sweep$n --max-per-package 60"; continue; }
+for n in 05 12 13 14 15 16 17 18 19 20 21 22 28 29; do
+  cap=60
+  case $n in 28 | 29) cap=40 ;; esac
+  [ -d "$dir/sweep$n" ] || { echo "$n missing: python3 benches/sweep/fetch.py benches/sweep/sweep$n.txt $dir/sweep$n --max-per-package $cap"; continue; }
   "$sweep" "$dir/sweep$n" > "$dir/$tag-$n.txt" 2>&1 || true
   if [ -z "$base" ]; then
     echo "$n $(tail -1 "$dir/$tag-$n.txt")"
+  elif [ ! -f "$dir/$base-$n.txt" ]; then
+    echo "$n no $base output: $(tail -1 "$dir/$tag-$n.txt")"
   elif cmp -s "$dir/$base-$n.txt" "$dir/$tag-$n.txt"; then
     echo "$n same"
   else

@@ -208,6 +208,7 @@ use crate::logswitch;
 use crate::midphrase;
 use crate::negation;
 use crate::newvolume;
+use crate::nextstep;
 use crate::optionheading;
 use crate::owncache;
 use crate::ownvar;
@@ -1541,6 +1542,13 @@ static SECOND_READINGS: &[SecondReading] = &[
         reads: |h| h.rule.id == "skip-confirmation" && !h.code,
         spares: |lines, _, line| owncache::own_scratch_files(lines.get(line)),
         outcome: Spared::Softened("the skill's own cache or temporary files, handled unasked"),
+    },
+    // The order not to ask, said only to go on to the skill's next step,
+    // arms nothing else the skill does.
+    SecondReading {
+        reads: |h| h.rule.id == "skip-confirmation" && !h.code,
+        spares: |lines, _, line| nextstep::only_onward(lines.get(line)),
+        outcome: Spared::Softened("an order to go on to the skill's own next step, unasked"),
     },
 ];
 

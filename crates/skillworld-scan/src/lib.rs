@@ -70,6 +70,7 @@ mod naming;
 mod negation;
 mod netaddr;
 mod newvolume;
+mod nextstep;
 mod openbody;
 mod optionheading;
 mod owncache;

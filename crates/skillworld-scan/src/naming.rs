@@ -313,7 +313,41 @@ pub fn unread_agent_path(
             || mount_target(line.get(..at).unwrap_or_default())
             || captioned(line.get(..at).unwrap_or_default(), rest)
             || listed_location(line.get(..at).unwrap_or_default(), rest)
+            || bracketed_location(line.get(..at).unwrap_or_default(), rest)
     })
+}
+
+/// `**Built-in memory** (`~/.claude/projects/*/memory/`):` (the
+/// twenty-ninth sweep's ECC `autonomous-agent-harness`, over a list of what
+/// the memory holds): a label of a few words, bold or a heading's, with
+/// the path in brackets after it and nothing more than a colon names where
+/// the thing lives, as `listed_location`'s list item does; it asks for
+/// nothing to be read. A verb in the label ("**Upload** (`~/.claude/…`)")
+/// or words after the brackets still read.
+fn bracketed_location(before: &str, rest: &str) -> bool {
+    let home = ["${HOME}/", "$HOME/", "~/", "${HOME}", "$HOME", "~"]
+        .iter()
+        .find_map(|home| before.strip_suffix(home))
+        .unwrap_or(before);
+    let Some(label) = home.strip_suffix("(`") else {
+        return false;
+    };
+    let label = label
+        .trim()
+        .trim_start_matches(['#', '>', ' '])
+        .trim_start_matches("- ")
+        .replace("**", "");
+    let a_name = (1..=4).contains(&label.split_whitespace().count())
+        && label
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || " .-_/".contains(c))
+        && !label
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .any(|w| LABEL_VERBS.contains(&w.to_ascii_lowercase().as_str()));
+    let after = rest
+        .find("`)")
+        .map_or("?", |end| rest[end + 2..].trim().trim_end_matches(':'));
+    a_name && after.is_empty()
 }
 
 /// `> - Claude Code → ~/.claude/settings.json` (fp27, sweep 14's
@@ -691,7 +725,17 @@ fn written_to(before: &str) -> bool {
             last.next(),
             Some("configure" | "set" | "put" | "store" | "save" | "keep" | "write" | "add")
         );
-    put_in || matches!(word, Some("to" | "into" | "edit" | "update" | "modify"))
+    // "Ensure these are in `~/.claude.json`:" (the twenty-eighth sweep's
+    // ECC harness, over the MCP servers to add): the entries shown next
+    // belong in the file; "the keys are in …" names what the file holds.
+    let mut before_in = words.split_whitespace().rev().skip(1);
+    let belong_in = word == Some("in")
+        && matches!(before_in.next(), Some("are" | "be"))
+        && matches!(
+            before_in.next(),
+            Some("these" | "they" | "entries" | "servers" | "should")
+        );
+    put_in || belong_in || matches!(word, Some("to" | "into" | "edit" | "update" | "modify"))
 }
 
 /// A `<system>` placeholder closing an identifier inside inline code
@@ -1079,7 +1123,26 @@ pub fn forbidden_concealment(
             || USER_EXPERIENCE.is_match(rest)
             || OWN_WORK_SAVED.is_match(line) && !ACT_OR_SECRET.is_match(line)
             || RAISED_AGAIN.is_match(rest) && !ACT_OR_SECRET.is_match(line)
+            || said_instead(line) && !ACT_OR_SECRET.is_match(line)
     })
+}
+
+/// `| "Task graph" | [Just do it silently] |` (the twenty-eighth sweep's
+/// `cc-mirror` orchestration skill, a table of words not to say to the
+/// user, each beside what to say or do instead): the row keeps a phrase of
+/// jargon out of the reply, not an act from the user. A table row whose
+/// first cell is nothing but a quoted phrase; an act or a secret on the row
+/// (`| "Upload" | [Just do it silently] |`) is still concealment
+/// (`forbidden_concealment`).
+fn said_instead(line: &str) -> bool {
+    let mut cells = line.trim().strip_prefix('|').unwrap_or_default().split('|');
+    let quoted = |cell: &str| {
+        let inner = cell
+            .strip_prefix(['"', '“', '\''])
+            .and_then(|cell| cell.strip_suffix(['"', '”', '\'']));
+        inner.is_some_and(|inner| !inner.is_empty() && !inner.contains(['"', '“', '”']))
+    };
+    cells.next().map(str::trim).is_some_and(quoted) && cells.next().is_some()
 }
 
 /// "If the blocker was already discussed, you don't need to bring it up
@@ -1134,14 +1197,59 @@ static USER_EXPERIENCE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock:
 /// name (`cluster_service`) or the setting's own current value
 /// (`passed_on`). Any other host, or another variable, is someone else's
 /// relay (`Rule::confirm` of `api-redirect`).
+///
+/// A placeholder where the endpoint goes (`placeholder_endpoint`) points
+/// nowhere yet: the line only warns.
 pub fn own_endpoint(
     line: &str,
     at: usize,
     next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
-    unless_all(line, at, next, Severity::High, |_, _, rest| {
-        cluster_service(rest) || passed_on(rest)
-    })
+    let rest = |at: usize| line.get(at..).unwrap_or_default();
+    let own = |at: usize| cluster_service(rest(at)) || passed_on(rest(at));
+    if matches(at, next).all(own) {
+        return None;
+    }
+    if matches(at, next).all(|at| own(at) || placeholder_endpoint(rest(at))) {
+        return Some((
+            Severity::Medium,
+            "a placeholder where the endpoint goes: the user fills it in".to_owned(),
+        ));
+    }
+    Some((Severity::High, String::new()))
+}
+
+/// `export ANTHROPIC_BASE_URL=YOUR_BASE_URL`, `OPENAI_BASE_URL=
+/// "https://example.invalid/v1"` (the twenty-eighth sweep's seekdb manual,
+/// the twenty-ninth's omniscientist runtime notes): a value that is a
+/// `YOUR_…` or `<…>` placeholder, or a URL on a name reserved for examples
+/// (`.invalid`, `.example`, `.test`, `example.com` and its siblings), names
+/// no server. A host that only starts so (`example.com.relay.io`) is one.
+fn placeholder_endpoint(rest: &str) -> bool {
+    let Some((_, value)) = rest.split_once(['=', ':']) else {
+        return false;
+    };
+    let value = value.trim_start_matches(|c: char| c.is_whitespace() || "'\"[{f".contains(c));
+    let lower = value.to_ascii_lowercase();
+    if lower.starts_with("your_") || lower.starts_with("your-") || lower.starts_with('<') {
+        return true;
+    }
+    let Some(url) = lower
+        .strip_prefix("https://")
+        .or_else(|| lower.strip_prefix("http://"))
+    else {
+        return false;
+    };
+    let host = url
+        .split(|c: char| matches!(c, ':' | '/' | '\'' | '"' | '`' | '?') || c.is_whitespace())
+        .next()
+        .unwrap_or_default();
+    [".invalid", ".example", ".test"]
+        .iter()
+        .any(|end| host.ends_with(end))
+        || ["example.com", "example.org", "example.net"]
+            .iter()
+            .any(|site| host == *site || host.ends_with(&format!(".{site}")))
 }
 
 /// `OPENAI_BASE_URL=http://vllm.models.svc:8000/v1` (the fourteenth
@@ -1201,6 +1309,12 @@ fn passed_on(rest: &str) -> bool {
 /// names the characters a sanitiser strips. Both ends of the range are
 /// controls, so no text stands between them to be reordered. A control
 /// anywhere else still hides text (`Rule::confirm` of `hidden-unicode`).
+///
+/// `​​即时指标计算​​` (sweep 28's DolphinDB and seekdb manuals): a rich-text
+/// editor leaves zero-width spaces doubled around bold or CJK words. A run
+/// of U+200B alone, at most four long, spells no bits (hidden text needs
+/// two symbols, or long runs); a run mixing zero-width characters, or a
+/// long one, still hides text.
 pub fn bidi_range_named(
     line: &str,
     at: usize,
@@ -1221,7 +1335,24 @@ pub fn bidi_range_named(
             .and_then(|t| t.chars().next_back())
             .is_some_and(bidi);
         this_is_bidi && (opens_range || closes_range) && before.contains('[') && after.contains(']')
+            || editor_spaces(rest)
     })
+}
+
+/// A run of zero-width spaces alone, two to four long, where `rest` starts
+/// (`bidi_range_named`).
+fn editor_spaces(rest: &str) -> bool {
+    const ZERO_WIDTH: &[char] = &[
+        '\u{200B}', '\u{200C}', '\u{200D}', '\u{2060}', '\u{FEFF}', '\u{180E}', '\u{2061}',
+        '\u{2062}', '\u{2063}', '\u{2064}',
+    ];
+    let run = rest.chars().take_while(|c| ZERO_WIDTH.contains(c));
+    let (mut length, mut spaces) = (0, 0);
+    for c in run {
+        length += 1;
+        spaces += usize::from(c == '\u{200B}');
+    }
+    (2..=4).contains(&length) && spaces == length
 }
 
 /// "a name sort would silently read the older caps" (the thirteenth
