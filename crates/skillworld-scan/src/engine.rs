@@ -1075,8 +1075,17 @@ fn placeholder_payload(
     // and that reading lower-cases the line.
     has_placeholder(text, &armed)
         && !names_a_real_host(text)
+        && !REAL_KEY.is_match(text)
         && !(code_block && crate::hostile::names_hostile_host(text))
 }
+
+/// A public key written out (`ssh-ed25519 AAAAC3Nza…`): a line that adds
+/// one has its payload, whatever bracketed blank stands beside it
+/// (`echo 'ssh-ed25519 AAAA… <备注>' >> ~/.ssh/authorized_keys`, fp82).
+static REAL_KEY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-\S+)\s+AAAA[0-9A-Za-z+/]{20}")
+        .expect("real key")
+});
 
 /// A reserved example domain (`example.com`, `example.org`,
 /// `example.net`); a name under the `.example` or `.tld` top level
@@ -1526,6 +1535,17 @@ static SECOND_READINGS: &[SecondReading] = &[
         reads: |h| h.rule.id == "instruction-override",
         spares: |lines, _, line| canary::asks_only_for_marker(lines.get(line)),
         outcome: Spared::Softened("an injection specimen that asks only for its canary"),
+    },
+    // A tester's sentence whose subject is the attack ("attacker payload
+    // inside a document overrides the system prompt") describes, not
+    // orders (fp82).
+    SecondReading {
+        reads: |h| h.rule.id == "instruction-override" && !h.code,
+        spares: |lines, _, line| {
+            let before = line.checked_sub(1).map_or("", |prev| lines.get(prev));
+            crate::attackdesc::describes_attack(before, lines.get(line))
+        },
+        outcome: Spared::Softened("a tester's description of what an attack does"),
     },
     // "a committed `~/.aws/credentials`" / "copy or `id_rsa`": a wrapped
     // line's first word goes on with the phrase before it; it orders no
