@@ -1073,9 +1073,9 @@ fn placeholder_payload(
     };
     // The host's labels are read last: most payload lines hold no blank,
     // and that reading lower-cases the line.
+    let real_target = || names_a_real_host(text) || REAL_TARGET.is_match(text);
     has_placeholder(text, &armed)
-        && !names_a_real_host(text)
-        && !REAL_TARGET.is_match(text)
+        && !real_target()
         && !(code_block && crate::hostile::names_hostile_host(text))
 }
 
