@@ -29,6 +29,20 @@ macro_rules! negated {
     };
 }
 
+/// `negated!` and the hosts a conversation or a key may go to (a model's
+/// API, this machine): the `-intl` send rows' exceptions (inject82).
+macro_rules! model_apis_or_negated {
+    () => {
+        negated![
+            "api.openai.com",
+            "api.anthropic.com",
+            "generativelanguage.googleapis.com",
+            "localhost",
+            "127.0.0.1",
+        ]
+    };
+}
+
 /// `negated!` and a guide's naming of the attack it describes, in the
 /// languages the `-intl` structure rows read ("injection", "攻撃",
 /// "ataque", "Angriff", "атак"): the guide quotes the order, it gives
@@ -9524,13 +9538,7 @@ pub static RULES: &[Rule] = &[
         // их на почту …@…"); a report sent where the user configures
         // names no address, and a model API is where a chat goes.
         pattern: chat_exfil_row!(),
-        unless: negated![
-            "api.openai.com",
-            "api.anthropic.com",
-            "generativelanguage.googleapis.com",
-            "localhost",
-            "127.0.0.1",
-        ],
+        unless: model_apis_or_negated!(),
         spares_descriptions: true,
         confirm: Some(crate::naming::unquoted_order),
         what: "tells the agent to send the conversation or gathered secrets to an address",
@@ -9600,13 +9608,7 @@ pub static RULES: &[Rule] = &[
         // "كل ملفات المستخدم … ويرسلها إلى …@…"). A service's one named
         // token sent to its API names no bulk.
         pattern: private_sent_row!(),
-        unless: negated![
-            "api.openai.com",
-            "api.anthropic.com",
-            "generativelanguage.googleapis.com",
-            "localhost",
-            "127.0.0.1",
-        ],
+        unless: model_apis_or_negated!(),
         spares_descriptions: true,
         confirm: Some(crate::naming::unquoted_order),
         what: "tells the agent to send secrets or the user's files to an address",
