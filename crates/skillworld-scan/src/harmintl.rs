@@ -33,12 +33,22 @@ macro_rules! private_secret {
             ")",
             in_sentence!("40"),
             "(?:",
-            secrets_intl!(),
-            r"|\b(?:keys|secrets|credentials|passwords|variables? in the environment|environment variables|env vars)\b|(?:Umgebungsvariablen|variables\s+de\s+entorno|variables\s+d'environnement|(?:variáveis|variaveis)\s+de\s+ambiente|variabili\s+d'ambiente|zmienne\s+(?:środowiskowe|srodowiskowe)|переменн\S*\s+(?:окружения|среды)|环境变量|環境変数|환경\s*변수|ortam\s+değişken|biến\s+môi\s+trường|variabel\s+lingkungan))",
-            r"|\b(?:bash_history|zsh_history|aws/credentials|seed phrase|recovery phrase|mnemonic phrase|frase semilla|keystore)\b|",
+            rare_secret_intl!(),
+            ")",
+            r"|\b(?:all (?:the |of the |your |of your )?(?:api keys|keys|secrets|credentials|passwords|tokens|environment variables|env vars)|every (?:api key|secret|credential|password|token|environment variable|env var)|variables? in the environment|bash_history|zsh_history|aws/credentials|seed phrase|recovery phrase|mnemonic phrase|frase semilla|keystore)\b|",
             private_key_file!(),
-            r"|(?:zmienne\s+(?:środowiskowe|srodowiskowe))|助记词|シードフレーズ|시드\s*문구|сид-фраз|từ\s+khôi\s+phục"
+            r"|助记词|シードフレーズ|시드 문구|시드문구|сид-фраз|từ khôi phục"
         )
+    };
+}
+
+/// cost82: secret words in bulk, beyond English, without the short or
+/// everyday atoms ("api", "cle", "token", "keys") the prefilter would
+/// trigger on in every English line that names an API: the plural
+/// secret words and the environment's variables, each one literal.
+macro_rules! rare_secret_intl {
+    () => {
+        r"密钥|密鑰|密码|密碼|令牌|凭证|憑證|\b(?:claves|contrase\S{1,2}as|clés|mots de passe|jetons|Passwörter|Passworter|Zugangsdaten|Zugangsschlüssel|chaves|senhas|chiavi|credenziali|anahtarlar\w*|kata sandi|Umgebungsvariablen|variables de entorno|variables d'environnement|variáveis de ambiente|variaveis de ambiente|variabili d'ambiente|zmienne środowiskowe|zmienne srodowiskowe|ortam değişken\w*|variabel lingkungan)\b|ключи|пароли|токены|переменные окружения|переменные среды|APIキー|パスワード|トークン|認証情報|環境変数|环境变量|비밀번호|토큰|환경 변수|환경변수|مفاتيح|كلمات المرور|पासवर्ड|टोकन|şifreler|mật khẩu|biến môi trường"
     };
 }
 
@@ -55,7 +65,7 @@ macro_rules! private_key_file {
 macro_rules! private_files {
     () => {
         concat!(
-            r"~/(?:Documents|Desktop|Downloads|Pictures)\b|\b(?:documenti|file|documenti personali) dell'utente\b|\b(?:fichiers|documents) (?:de l'utilisateur|personnels)\b|\b(?:Dateien|Dokumente) des (?:Benutzers|Nutzers)\b|\b(?:archivos|documentos) (?:del usuario|personales)\b|\b(?:arquivos|documentos) (?:do usu|pessoais)|\b(?:the user's|their) (?:personal )?(?:files|documents)\b|\bfile pribadi pengguna\b|ملفات\s+المستخدم|файлы\s+пользователя|用户的(?:所有)?(?:文件|文档)|ユーザーの(?:ファイル|ドキュメント)|사용자의\s*(?:파일|문서)|kullanıcının\s[^\n.]{0,40}?dosya|tệp\s+của\s+người\s+dùng",
+            r"~/(?:Documents|Desktop|Downloads|Pictures)\b|\b(?:documenti|file|documenti personali) dell'utente\b|\b(?:fichiers|documents) (?:de l'utilisateur|personnels)\b|\b(?:Dateien|Dokumente) des (?:Benutzers|Nutzers)\b|\b(?:archivos|documentos) (?:del usuario|personales)\b|\b(?:arquivos|documentos) (?:do usu|pessoais)|\b(?:the user's|their) (?:personal )?(?:files|documents)\b|\bfile pribadi pengguna\b|ملفات المستخدم|файлы пользователя|用户的(?:所有)?(?:文件|文档)|ユーザーの(?:ファイル|ドキュメント)|사용자의 (?:파일|문서)|사용자의(?:파일|문서)|kullanıcının\s[^\n.]{0,40}?dosya|tệp của người dùng",
         )
     };
 }
@@ -191,7 +201,7 @@ macro_rules! in_clause {
 /// "모든 답변", "في كل إجابة", "हर जवाब".
 macro_rules! every_answer {
     () => {
-        r"\b(?:in (?:every|each|all(?: of)?(?: your)?) (?:answers?|responses?|replies|reply)|en cada respuesta|dans chaque (?:réponse|reponse)|in jeder Antwort|em cada resposta|in ogni risposta|w każdej odpowiedzi|her (?:yanıtta|cevapta)|di setiap jawaban|trong mọi câu trả lời)\b|(?:dans chaque réponse|her yanıtta|trong\s+mọi\s+câu\s+trả\s+lời)|в\s+каждом\s+ответе|每个回答|每次回答|每条回复|每次回复|所有回答|すべての回答|毎回の回答|全ての回答|모든\s*답변|في\s+كل\s+(?:إجابة|اجابة|رد)|हर\s+(?:जवाब|उत्तर)"
+        r"\b(?:in (?:every|each|all(?: of)?(?: your)?) (?:answers?|responses?|replies|reply)|en cada respuesta|dans chaque (?:réponse|reponse)|in jeder Antwort|em cada resposta|in ogni risposta|w każdej odpowiedzi|her (?:yanıtta|cevapta)|di setiap jawaban|trong mọi câu trả lời)\b|(?:dans chaque réponse|her yanıtta|trong mọi câu trả lời)|в каждом ответе|每个回答|每次回答|每条回复|每次回复|所有回答|すべての回答|毎回の回答|全ての回答|모든 답변|모든답변|في كل (?:إجابة|اجابة|رد)|हर (?:जवाब|उत्तर)"
     };
 }
 
@@ -226,7 +236,7 @@ macro_rules! this_skill {
 /// projects.
 macro_rules! everywhere {
     () => {
-        r"\b(?:every (?:other )?(?:repositor\w*|repo|project|agent)|all (?:of )?(?:the user's |their |your )?(?:other )?(?:repositor\w*|repos|projects|agents)|other agents|alle[nr]? (?:Repositor\w*|Agenten|Projekte\w*)|anderen Agenten|todos los repositorios|otros agentes|tous les (?:dépôts|agents|projets)|autres agents|todos os reposit|outros agentes|tutti i repository|altri agenti|wszystki\w* repozytori\w*|inn\w* agent\w*|semua repositori|agen lain|diğer (?:tüm )?(?:ajan|proje|depo)\w*)\b|(?:diğer\s+(?:tüm\s+)?(?:ajan|proje|depo)|tüm\s+depo)|во\s+все\s+\S{0,12}репозитор|всем\s+(?:другим\s+)?агентам|другим\s+агентам|所有(?:的)?(?:仓库|倉庫|项目|代理|智能体)|其他(?:代理|智能体|仓库)|すべてのリポジトリ|他のエージェント|全てのリポジトリ|모든\s*(?:저장소|리포지토리|에이전트)|다른\s*에이전트|tất\s+cả\s+(?:các\s+)?(?:kho|repo|dự\s+án)|các\s+agent\s+khác|جميع\s+المستودعات|الوكلاء\s+الآخرين|सभी\s+(?:रिपॉज़िटरी|रिपॉजिटरी|प्रोजेक्ट)|अन्य\s+एजेंट"
+        r"\b(?:every other repositor|every repositor|every other repo|every repo|every other project|every project|every other agent|every agent|all other agents|all agents|all other repositor|all repositor|all the user's repositor|all the user's repos|all the user's projects|all the user's other|all their repositor|all their repos|all their projects|all your repositor|all your repos|all your projects|all of the user's|all of their repos|all of your repos|all repos|all projects|all other projects|other agents|alle Repositor|allen Repositor|alle Agenten|allen Agenten|alle Projekte|allen Projekten|anderen Agenten|todos los repositorios|otros agentes|tous les (?:dépôts|agents|projets)|autres agents|todos os reposit|outros agentes|tutti i repository|altri agenti|wszystkie repozytori|wszystkich repozytori|innym agentom|innych agentów|innych agentow|semua repositori|agen lain|diğer (?:tüm )?(?:ajan|proje|depo))\w*|(?:diğer (?:tüm )?(?:ajan|proje|depo)|tüm depo)|во все \S{0,12}репозитор|всем (?:другим )?агентам|другим агентам|所有(?:的)?(?:仓库|倉庫|项目|代理|智能体)|其他(?:代理|智能体|仓库)|すべてのリポジトリ|他のエージェント|全てのリポジトリ|모든 ?(?:저장소|리포지토리|에이전트)|다른 ?에이전트|tất cả (?:các )?(?:kho|repo|dự án)|các agent khác|جميع المستودعات|الوكلاء الآخرين|सभी (?:रिपॉज़िटरी|रिपॉजिटरी|प्रोजेक्ट)|अन्य एजेंट"
     };
 }
 
