@@ -35,7 +35,7 @@ macro_rules! private_secret {
             "(?:",
             rare_secret_intl!(),
             ")",
-            r"|\b(?:all (?:the |of the |your |of your )?(?:api keys|keys|secrets|credentials|passwords|tokens|environment variables|env vars)|every (?:api key|secret|credential|password|token|environment variable|env var)|variables? in the environment|bash_history|zsh_history|aws/credentials|seed phrase|recovery phrase|mnemonic phrase|frase semilla|keystore)\b|",
+            r"|\b(?:all (?:the |of the |your |of your )?(?:api keys|keys|secrets|credentials|passwords|tokens|environment variables|env vars)|every (?:api key|secret|credential|password|token|environment variable|env var)|every variable in the environment|all (?:the |of the )?variables in the environment|bash_history|zsh_history|aws/credentials|seed phrase|recovery phrase|mnemonic phrase|frase semilla|keystore)\b|",
             private_key_file!(),
             r"|助记词|シードフレーズ|시드 문구|시드문구|сид-фраз|từ khôi phục"
         )
