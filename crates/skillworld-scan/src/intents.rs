@@ -172,6 +172,8 @@ macro_rules! own_guard {
             // polyglot73: its safety checks and content filters, named in
             // the other languages (an English "safety checks" needs "your").
             r"|安全检查|安全檢查|内容过滤|內容過濾|安全过滤|\b(?:comprobaciones\s+de\s+seguridad|filtros?\s+de\s+contenido|Inhaltsfilter\w*|Sicherheitsfilter\w*|controlli\s+di\s+sicurezza|filtri\s+(?:dei\s+)?contenuti|pemeriksaan\s+keamanan|filter\s+konten)\b|(?:vérifications|verifications)\s+de\s+(?:sécurit|securit)|filtres?\s+de\s+contenu|(?:Sicherheitsprüfung|Sicherheitsprufung)|проверк\S*\s+безопасност|фильтр\S*\s+контент|安全チェック|コンテンツフィルター|안전\s*검사|보안\s*검사|콘텐츠\s*필터|(?:verificações|verificaçoes|verificacões|verificacoes)\s+de\s+seguran|filtros?\s+de\s+(?:conteúdo|conteudo)|فحوصات\s+الأمان|مرشحات\s+المحتوى|सुरक्षा\s+(?:जाँच|जांच)|(?:कंटेंट|सामग्री)\s+फ़िल्टर|(?:gü|gu)venlik\s+kontrol|(?:iç|ic)erik\s+filtre|kiểm\s+tra\s+an\s+toàn|bộ\s+lọc\s+nội\s+dung",
+            // inject82: Polish "all confirmations and safeguards".
+            r"|\bwszystkie\s+(?:potwierdzenia|zabezpieczenia)\b",
         )
     };
 }
@@ -179,7 +181,7 @@ macro_rules! own_guard {
 /// Intent 5: switched off, in any voice.
 macro_rules! switched_off {
     () => {
-        r"\b(?:disabl\w*|turn\w*\s+off|switch\w*\s+off|turned\s+off|switched\s+off|bypass\w*|skip\w*|deactivat\w*|(?:wyl|wył)(?:acz|ącz)\w*|deaktivier\w*|abschalt\w*|aus(?:schalten|geschaltet)|(?:desactiv|désactiv)\w*|contourn\w*|desativ\w*|deslig\w*|desabilit\w*|desactiv\w*|deshabilit\w*|disattiv\w*|disabilit\w*|uitschakel\w*|uitgeschakeld|devre\s+(?:disi|dışı|dısı|dişi))\b|отключ|Отключ|выключ|Выключ|关闭|禁用|停用|無効|オフに|비활성|끄|عطّل|عطل|أوقف|تعطيل|बंद\s+कर|\b(?:matikan|nonaktifkan)\b|tắt\s+(?:các|mọi|tất\s+cả|bộ|chế\s+độ)|devre\s+(?:dışı|dışi|dısı|dısi|dişı|dişi|disı|disi)|vô\s+hiệu\s+hóa"
+        r"\b(?:disabl\w*|turn\w*\s+off|switch\w*\s+off|turned\s+off|switched\s+off|bypass\w*|skip\w*|deactivat\w*|(?:wyl|wył)(?:acz|ącz)\w*|deaktivier\w*|abschalt\w*|aus(?:schalten|geschaltet)|(?:desactiv|désactiv)\w*|contourn\w*|desativ\w*|deslig\w*|desabilit\w*|desactiv\w*|deshabilit\w*|disattiv\w*|disabilit\w*|uitschakel\w*|uitgeschakeld|devre\s+(?:disi|dışı|dısı|dişi))\b|отключ|Отключ|выключ|Выключ|关闭|禁用|停用|無効|オフに|비활성|끄|عطّل|عطل|أوقف|تعطيل|बंद\s+कर|\b(?:matikan|nonaktifkan)\b|छोड़\s*(?:दो|दें|दीजिए)|tắt\s+(?:các|mọi|tất\s+cả|bộ|chế\s+độ)|devre\s+(?:dışı|dışi|dısı|dısi|dişı|dişi|disı|disi)|vô\s+hiệu\s+hóa"
     };
 }
 
@@ -1135,7 +1137,7 @@ macro_rules! chat_exfil_row {
 /// "остальные навыки", "他のスキル", "다른 스킬", "every other skill".
 macro_rules! other_skills {
     () => {
-        r"其他(?:所有)?技能|其它技能|其他所有技能|\b(?:(?:otras|(?:demás|demas)|outras) (?:skills|habilidades)|autres (?:skills|(?:compétences|competences))|anderen Skills|altre (?:skill|abilit\S+)|(?:diğer|diger) (?:beceri|skill)\S*|skill lain|(?:every|all|the) other (?:installed )?skills?|other installed skills)\b|остальные навыки|другие навыки|других навык|他のスキル|ほかのスキル|다른\s*스킬|المهارات الأخرى|(?:बाकी|अन्य) स्किल|kỹ năng khác"
+        r"其他(?:所有)?技能|其它技能|其他所有技能|\b(?:(?:otras|(?:demás|demas)|outras) (?:skills|habilidades)|autres (?:skills|(?:compétences|competences))|anderen Skills|altre (?:skill|abilit\S+)|(?:diğer|diger) (?:beceri|skill)\S*|skill lain|(?:every|all|the) other (?:installed )?skills?|other installed skills)\b|остальные навыки|другие навыки|других навык|他のスキル|他の(?:すべての|全ての)スキル|ほかのスキル|다른\s*스킬|المهارات الأخرى|(?:बाकी|अन्य) स्किल|kỹ năng khác"
     };
 }
 
@@ -1143,7 +1145,7 @@ macro_rules! other_skills {
 /// "置き換え", "바꾸", "değiştir", "thay", "ganti", "overwrite".
 macro_rules! rewrite_verb {
     () => {
-        r"替换|替換|覆盖|覆蓋|修改|改写|改寫|\b(?:sustitu\w*|reemplaz\w*|sobrescrib\w*|modific\w*|remplac\w*|ecras\w*|ersetz\w*|substitu\w*|sobrescrev\w*|sostituisc\w*|sovrascriv\w*|ganti|timpa|ubah|replace\w*|overwrit\w*|rewrit\w*|inject\w*)\b|(?:écras|ecras)|(?:überschreib|uberschreib)|(?:änder|ander)|замен|перезапис|измени|置き換え|上書き|書き換え|바꾸|바꿔|교체|덮어|استبدل|عدّل|बदल|değiştir|degistir|thay\s|ghi\s+đè"
+        r"替换|替換|覆盖|覆蓋|修改|改写|改寫|\b(?:sustitu\w*|reemplaz\w*|sobrescrib\w*|modific\w*|remplac\w*|ecras\w*|ersetz\w*|substitu\w*|sobrescrev\w*|sostituisc\w*|sovrascriv\w*|ganti|timpa|ubah|replace\w*|overwrit\w*|rewrit\w*|inject\w*)\b|(?:écras|ecras)|(?:überschreib|uberschreib)|(?:änder|ander)|замен|перезапис|измени|置き換え|上書き|書き換え|コピー|追記|바꾸|바꿔|교체|덮어|استبدل|عدّل|बदल|değiştir|degistir|thay\s|ghi\s+đè"
     };
 }
 
@@ -1194,7 +1196,7 @@ macro_rules! payment_autoapprove_row {
 /// "हटा", "sil", "xóa", "hapus".
 macro_rules! wipe_verb {
     () => {
-        r"删除|刪除|清空|\b(?:apag\w*|exclu\w*|elimin\w*|cancell\w*|sil|silin\w*|hapus)\b|удали|стери|削除|消去|삭제|지우|احذف|امسح|हटा|मिटा|xóa|xoá"
+        r"删除|刪除|清空|\b(?:apag\w*|exclu\w*|elimin\w*|cancell\w*|sil|silin\w*|hapus|losch\w*)\b|lösch|удали|стери|削除|消去|삭제|지우|احذف|امسح|हटा|मिटा|xóa|xoá"
     };
 }
 
@@ -1202,7 +1204,7 @@ macro_rules! wipe_verb {
 /// "todos os arquivos", "tutti i file", "tüm dosyalar", "semua file".
 macro_rules! all_files {
     () => {
-        r"所有文件|全部文件|\b(?:todos\s+os\s+arquivos|tutti\s+i\s+file|semua\s+file)\b|все\s+файлы|ファイルをすべて|すべてのファイル|全てのファイル|ファイルを全て|모든\s*파일|جميع\s+الملفات|كل\s+الملفات|सभी\s+(?:फ़ाइल|फाइल)|(?:tüm|tum)\s+dosya|toàn\s+bộ\s+tệp|tất\s+cả\s+(?:các\s+)?tệp"
+        r"所有文件|全部文件|\b(?:todos\s+os\s+arquivos|tutti\s+i\s+file|semua\s+file|seluruh\s+isi|semua\s+isi|alle\s+Dateien)\b|все\s+файлы|ファイルをすべて|すべてのファイル|全てのファイル|ファイルを全て|모든\s*파일|جميع\s+الملفات|كل\s+الملفات|सभी\s+(?:फ़ाइल|फाइल)|(?:tüm|tum)\s+dosya|toàn\s+bộ\s+tệp|tất\s+cả\s+(?:các\s+)?tệp"
     };
 }
 
@@ -1210,7 +1212,7 @@ macro_rules! all_files {
 /// "ホームディレクトリ", "홈 디렉터리", "pasta pessoal", "ana dizin".
 macro_rules! home_folder {
     () => {
-        r"主目录|家目录|主目錄|家目錄|\b(?:pasta pessoal|cartella (?:home|personale)|ana dizin\w*|direktori home|folder home)\b|домашн\S* (?:каталог|директори|папк)|ホームディレクトリ|ホームフォルダ|홈\s*(?:디렉터리|디렉토리)|홈\s*폴더|(?:diretório|diretorio) (?:home|pessoal)|المجلد الرئيسي|مجلد المنزل|होम (?:डायरेक्टरी|फ़ोल्डर|फोल्डर)|thư mục (?:chính|home|gốc)"
+        r"主目录|家目录|主目錄|家目錄|\b(?:pasta pessoal|cartella (?:home|personale)|ana dizin\w*|direktori home|folder home|Home-Verzeichnis|Heimverzeichnis|Benutzerverzeichnis)\b|домашн\S* (?:каталог|директори|папк)|ホームディレクトリ|ホームフォルダ|홈\s*(?:디렉터리|디렉토리)|홈\s*폴더|(?:diretório|diretorio) (?:home|pessoal)|المجلد الرئيسي|مجلد المنزل|होम (?:डायरेक्टरी|फ़ोल्डर|फोल्डर)|thư mục (?:chính|home|gốc)"
     };
 }
 

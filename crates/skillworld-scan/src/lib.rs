@@ -92,6 +92,8 @@ mod releasenotes;
 mod resource;
 mod reveal;
 #[macro_use]
+mod harmintl;
+#[macro_use]
 mod intents;
 mod rules;
 mod savedrun;
