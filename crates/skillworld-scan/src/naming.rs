@@ -1342,11 +1342,9 @@ pub fn bidi_range_named(
 /// A run of zero-width spaces alone, two to four long, where `rest` starts
 /// (`bidi_range_named`).
 fn editor_spaces(rest: &str) -> bool {
-    const ZERO_WIDTH: &[char] = &[
-        '\u{200B}', '\u{200C}', '\u{200D}', '\u{2060}', '\u{FEFF}', '\u{180E}', '\u{2061}',
-        '\u{2062}', '\u{2063}', '\u{2064}',
-    ];
-    let run = rest.chars().take_while(|c| ZERO_WIDTH.contains(c));
+    let run = rest
+        .chars()
+        .take_while(|&c| crate::reveal::is_zero_width(c));
     let (mut length, mut spaces) = (0, 0);
     for c in run {
         length += 1;

@@ -675,13 +675,21 @@ fn folded(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// A character that takes no room where it stands (zero-width spaces and
+/// joiners, invisible operators, the byte-order mark): text spelled in
+/// such characters is hidden from a reader.
+pub fn is_zero_width(c: char) -> bool {
+    matches!(c as u32, 0x200B..=0x200D | 0x2060..=0x2064 | 0xFEFF | 0x180E)
+}
+
 /// One character as it reads: tag characters revealed, zero-width ones
 /// dropped, homoglyphs and full-width forms folded to ASCII.
 fn fold(c: char) -> Option<char> {
     let code = c as u32;
     Some(match code {
         0xE0020..=0xE007E => char::from_u32(code - 0xE0000)?,
-        0xE0000..=0xE007F | 0x200B..=0x200D | 0x2060..=0x2064 | 0xFEFF | 0x180E => return None,
+        0xE0000..=0xE007F => return None,
+        _ if is_zero_width(c) => return None,
         0xFF01..=0xFF5E => char::from_u32(code - 0xFEE0)?,
         _ => match c {
             'а' | 'α' => 'a',
