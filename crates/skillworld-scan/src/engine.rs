@@ -3281,7 +3281,10 @@ fn reveal_hidden(
 ) -> Vec<Hit> {
     let mut out = Vec::new();
     let has = |test: &dyn Fn(&Rule) -> bool| hits.iter().any(|h| test(h.rule));
-    if has(&|r| r.signal == Signal::Decode || r.id == "decode-execute") {
+    // A file that evaluates code may decode a literal without a decoder
+    // call a row reads: PowerShell's `-EncodedCommand $c` decodes `$c`
+    // itself (code83).
+    if has(&|r| r.signal == Signal::Decode || r.id == "decode-execute" || r.id == "dynamic-eval") {
         for (line, decoded) in reveal::decoded_literals(text) {
             if ENCODED_ADDRESS.is_match(decoded.trim()) {
                 out.push(payload_hit(
