@@ -25,9 +25,10 @@ static FUNCTION: LazyLock<Regex> = LazyLock::new(|| {
     .expect("function")
 });
 
-/// An assignment's name (capture 1), in the spellings the languages share.
+/// An assignment's first name (capture 1), in the spellings the
+/// languages share (Go's `body, err :=` too).
 static ASSIGNED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^\s*(?:(?:const|let|var|my|local)\s+)?\$?([A-Za-z_]\w*)\s*(?::=|=)[^=]")
+    Regex::new(r"^\s*(?:(?:const|let|var|my|local)\s+)?\$?([A-Za-z_]\w*)(?:\s*,\s*\$?[A-Za-z_]\w*)*\s*(?::=|=)[^=]")
         .expect("assigned")
 });
 
@@ -37,11 +38,14 @@ const REACH: usize = 10;
 /// Names too common to tie two files together.
 const GENERIC: [&str; 6] = ["main", "run", "get", "init", "setup", "__init__"];
 
-/// The function of `text` whose body holds the 0-based line `line`: the
-/// nearest definition above it.
-fn enclosing(text: &str, line: usize) -> Option<String> {
-    let lines: Vec<&str> = text.lines().take(line + 1).collect();
-    lines.iter().rev().find_map(|l| {
+/// How far above a fetch its function's definition may stand.
+const BODY: usize = 60;
+
+/// The function of `lines` whose body holds the 0-based line `line`: the
+/// nearest definition above it, within [`BODY`] lines.
+fn enclosing(lines: &[&str], line: usize) -> Option<String> {
+    let from = line.saturating_sub(BODY);
+    lines.get(from..=line)?.iter().rev().find_map(|l| {
         let caps = FUNCTION.captures(l)?;
         let name = caps.get(1).or_else(|| caps.get(2))?.as_str();
         (!GENERIC.contains(&name)).then(|| name.to_owned())
@@ -53,6 +57,17 @@ fn enclosing(text: &str, line: usize) -> Option<String> {
 fn module(path: &str) -> &str {
     let file = path.rsplit('/').next().unwrap_or(path);
     file.split('.').next().unwrap_or(file)
+}
+
+/// Whether the script `user` (its path and text) can call the functions
+/// of `helper`'s file: it names the file's module, or both are Go files
+/// of one folder (one package, which shares its names unimported).
+fn reaches(user: (&str, &str), helper: &str) -> bool {
+    fn folder(path: &str) -> &str {
+        path.rsplit_once('/').map_or("", |(dir, _)| dir)
+    }
+    uses(user.1, module(helper))
+        || (user.0.ends_with(".go") && helper.ends_with(".go") && folder(user.0) == folder(helper))
 }
 
 /// Whether `line` calls `name` (`get_text(`, `net.get_text(`), not
@@ -71,62 +86,93 @@ fn uses(line: &str, var: &str) -> bool {
     line.match_indices(var).any(|(at, _)| {
         let word = |c: char| c.is_alphanumeric() || c == '_';
         line[..at].chars().next_back().is_none_or(|c| !word(c))
-            && line[at + var.len()..].chars().next().is_none_or(|c| !word(c))
+            && line[at + var.len()..]
+                .chars()
+                .next()
+                .is_none_or(|c| !word(c))
     })
+}
+
+/// A hit that counts in a combination: armed code, no comment.
+fn armed(hit: &Hit, signal: Signal) -> bool {
+    hit.rule.signal == signal && hit.armed && hit.code && !hit.comment
+}
+
+/// The 1-based lines of `file` where `hits` hold an armed `signal`.
+fn lines_of(hits: &[Hit], file: &str, signal: Signal) -> Vec<usize> {
+    hits.iter()
+        .filter(|h| h.file == file && armed(h, signal))
+        .map(|h| h.line)
+        .collect()
 }
 
 /// The `fetched-elsewhere` hits of a skill's scripts: `files` are the
 /// files read (path, text, kind), `hits` their own hits.
 pub fn hits(files: &[(&str, &str, Kind)], hits: &[Hit]) -> Vec<Hit> {
-    let armed = |signal: Signal| {
-        move |h: &&Hit| h.rule.signal == signal && h.armed && h.code && !h.comment
-    };
-    if hits.iter().filter(armed(Signal::Eval)).next().is_none() {
-        return Vec::new();
+    let mut out = Vec::new();
+    if !hits.iter().any(|h| armed(h, Signal::Eval)) {
+        return out;
     }
-    let text_of = |path: &str| files.iter().find(|f| f.0 == path).map(|f| f.1);
+    // (file, function, 1-based line of its fetch)
     let mut fetchers: Vec<(&str, String, usize)> = Vec::new();
-    for fetch in hits.iter().filter(armed(Signal::Fetch)) {
-        let Some(text) = text_of(&fetch.file) else {
+    for &(path, text, _) in files {
+        let fetches = lines_of(hits, path, Signal::Fetch);
+        if fetches.is_empty() {
             continue;
-        };
-        if let Some(name) = enclosing(text, fetch.line - 1)
-            && !fetchers.iter().any(|(f, n, _)| *f == fetch.file && *n == name)
-        {
-            fetchers.push((fetch.file.as_str(), name, fetch.line));
+        }
+        let lines: Vec<&str> = text.lines().collect();
+        for line in fetches {
+            if let Some(name) = enclosing(&lines, line - 1)
+                && !fetchers.iter().any(|(f, n, _)| *f == path && *n == name)
+            {
+                fetchers.push((path, name, line));
+            }
         }
     }
-    let mut out = Vec::new();
-    for eval in hits.iter().filter(armed(Signal::Eval)) {
-        let Some(text) = text_of(&eval.file) else {
+    if fetchers.is_empty() {
+        return out;
+    }
+    for &(path, text, _) in files {
+        let reached: Vec<_> = fetchers
+            .iter()
+            .filter(|(file, _, _)| *file != path && reaches((path, text), file))
+            .collect();
+        let evals = lines_of(hits, path, Signal::Eval);
+        if reached.is_empty() || evals.is_empty() {
             continue;
-        };
+        }
         let lines: Vec<&str> = text.lines().collect();
-        let at = eval.line - 1;
-        for (file, name, line) in &fetchers {
-            if *file == eval.file || !uses(text, module(file)) {
+        for at in evals.into_iter().map(|l| l - 1) {
+            let fed_by = reached.iter().find(|(_, name, _)| {
+                (at.saturating_sub(REACH)..=at).any(|call| {
+                    let Some(&called) = lines.get(call) else {
+                        return false;
+                    };
+                    calls(called, name)
+                        && (call == at
+                            || ASSIGNED
+                                .captures(called)
+                                .is_some_and(|c| lines.get(at).is_some_and(|l| uses(l, &c[1]))))
+                })
+            });
+            let (Some((file, name, line)), Some(eval)) = (
+                fed_by,
+                hits.iter()
+                    .find(|h| h.file == path && h.line == at + 1 && armed(h, Signal::Eval)),
+            ) else {
+                continue;
+            };
+            if out.iter().any(|h: &Hit| h.file == path && h.line == at + 1) {
                 continue;
             }
-            let fed = (at.saturating_sub(REACH)..=at).any(|call| {
-                let Some(&called) = lines.get(call) else {
-                    return false;
-                };
-                calls(called, name)
-                    && (call == at
-                        || ASSIGNED
-                            .captures(called)
-                            .is_some_and(|c| uses(lines[at], &c[1])))
+            let rule = rule("fetched-elsewhere");
+            out.push(Hit {
+                rule,
+                severity: rule.severity,
+                excerpt: excerpt(lines.get(at).copied().unwrap_or_default()),
+                note: format!("`{name}` fetches ({file}:{line})"),
+                ..eval.clone()
             });
-            if fed && !out.iter().any(|h: &Hit| h.file == eval.file && h.line == eval.line) {
-                let rule = rule("fetched-elsewhere");
-                out.push(Hit {
-                    rule,
-                    severity: rule.severity,
-                    excerpt: excerpt(lines[at]),
-                    note: format!("`{name}` fetches ({file}:{line})"),
-                    ..eval.clone()
-                });
-            }
         }
     }
     out
@@ -138,11 +184,14 @@ mod tests {
 
     #[test]
     fn a_function_is_found_from_a_line_of_its_body() {
-        let text = "import urllib.request\n\ndef get_text(url):\n    with urllib.request.urlopen(url) as r:\n        return r.read()\n";
-        assert_eq!(enclosing(text, 3).as_deref(), Some("get_text"));
-        let js = "export async function pull(u) {\n  return (await fetch(u)).text();\n}\n";
-        assert_eq!(enclosing(js, 1).as_deref(), Some("pull"));
-        assert_eq!(enclosing("def main():\n    urlopen(u)\n", 1), None);
+        let lines = |t: &'static str| t.lines().collect::<Vec<_>>();
+        let py = lines(
+            "import urllib.request\n\ndef get_text(url):\n    with urllib.request.urlopen(url) as r:\n        return r.read()\n",
+        );
+        assert_eq!(enclosing(&py, 3).as_deref(), Some("get_text"));
+        let js = lines("export async function pull(u) {\n  return (await fetch(u)).text();\n}\n");
+        assert_eq!(enclosing(&js, 1).as_deref(), Some("pull"));
+        assert_eq!(enclosing(&lines("def main():\n    urlopen(u)\n"), 1), None);
     }
 
     #[test]
