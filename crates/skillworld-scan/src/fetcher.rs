@@ -45,11 +45,13 @@ const BODY: usize = 60;
 /// nearest definition above it, within [`BODY`] lines.
 fn enclosing(lines: &[&str], line: usize) -> Option<String> {
     let from = line.saturating_sub(BODY);
-    lines.get(from..=line)?.iter().rev().find_map(|l| {
-        let caps = FUNCTION.captures(l)?;
-        let name = caps.get(1).or_else(|| caps.get(2))?.as_str();
-        (!GENERIC.contains(&name)).then(|| name.to_owned())
-    })
+    let caps = lines
+        .get(from..=line)?
+        .iter()
+        .rev()
+        .find_map(|l| FUNCTION.captures(l))?;
+    let name = caps.get(1).or_else(|| caps.get(2))?.as_str();
+    (!GENERIC.contains(&name)).then(|| name.to_owned())
 }
 
 /// A file's module name as another file imports it: `flaky/net.py` is
@@ -191,7 +193,8 @@ mod tests {
         assert_eq!(enclosing(&py, 3).as_deref(), Some("get_text"));
         let js = lines("export async function pull(u) {\n  return (await fetch(u)).text();\n}\n");
         assert_eq!(enclosing(&js, 1).as_deref(), Some("pull"));
-        assert_eq!(enclosing(&lines("def main():\n    urlopen(u)\n"), 1), None);
+        let main = lines("def pull(u):\n    return u\n\ndef main():\n    urlopen(u)\n");
+        assert_eq!(enclosing(&main, 4), None);
     }
 
     #[test]

@@ -1920,7 +1920,7 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "fetched-elsewhere",
         "bundle",
         "@@ flaky/net.py\nimport urllib.request\n\ndef get_text(url):\n    with urllib.request.urlopen(url) as r:\n        return r.read().decode()\n@@ flaky/updater.py\nfrom flaky import net\n\ndef refresh(cfg):\n    code = net.get_text(cfg[\"update_channel\"])\n    exec(compile(code, \"<rules>\", \"exec\"), {})",
-        "@@ flaky/net.py\nimport urllib.request\n\ndef get_text(url):\n    with urllib.request.urlopen(url) as r:\n        return r.read().decode()\n@@ flaky/updater.py\nfrom flaky import net\n\ndef refresh(cfg):\n    rules = json.loads(net.get_text(cfg[\"rules_url\"]))\n    exec(compile(LOCAL_RULES, \"<rules>\", \"exec\"), {})",
+        "@@ flaky/net.py\nimport urllib.request\n\ndef get_text(url):\n    with urllib.request.urlopen(url) as r:\n        return r.read().decode()\n@@ flaky/updater.py\nfrom flaky import net\n\ndef refresh(cfg):\n    rules = json.loads(net.get_text(cfg[\"rules_url\"]))\n    exec(compile(LOCAL_HOOKS, \"<hooks>\", \"exec\"), {})",
     ),
     (
         "keyed-payload",
