@@ -92,7 +92,7 @@ static READS: LazyLock<Regex> = LazyLock::new(|| {
 /// The whole environment taken: a copy, a spread, a dump, a list.
 static ENV_DUMP: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"\bdict\(\s*os\.environ\s*\)|\bos\.environ\.(?:copy|items)\(\)|\*\*os\.environ\b|\bjson\.dumps\(\s*(?:dict\()?os\.environ\b|^\s*(?:dict\()?os\.environ\s*\)?\s*$|\.\.\.\s*process\.env\b|\b(?:JSON\.stringify|Object\.(?:entries|assign)|Object\.keys)\([^)\n]*\bprocess\.env\s*\)|^\s*process\.env\s*;?\s*$|\$\(\s*(?:env|printenv)\s*\)|Get-ChildItem\s+env:|\bENV\.to_h\b|\bos\.Environ\(\)|\$_ENV\b|\bgetenv\(\s*\)",
+        r"\bdict\(\s*os\.environ\s*\)|\bos\.environ\.(?:copy|items)\(\)|\*\*os\.environ\b|\bjson\.dumps\(\s*(?:dict\()?os\.environ\b|^\s*(?:dict\()?os\.environ\s*\)?\s*$|\.\.\.\s*process\.env\b|\b(?:JSON\.stringify|Object\.(?:entries|assign)|Object\.keys)\([^)\n]*\bprocess\.env\s*\)|^\s*process\.env\s*;?\s*$|\$\(\s*(?:env|printenv)\s*\)|Get-ChildItem\s+env:|\bENV\.to_h\b|\bos\.Environ\(\)|\benv::vars(?:_os)?\(\)|\$_ENV\b|\bgetenv\(\s*\)",
     )
     .expect("env dump")
 });

@@ -3269,6 +3269,15 @@ fn data_url_payloads(file: &str, hits: &[Hit], lines: &Lines, depth: usize) -> V
     out
 }
 
+/// PowerShell started with an encoded command held in a variable
+/// (`powershell -EncodedCommand $c`, `-enc $c`).
+static ENCODED_COMMAND: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand|ec)\s+\$\w",
+    )
+    .expect("encoded command")
+});
+
 /// Decoded literals and assembled text, scanned again: a blocking finding
 /// there is a hidden payload here; a decoded address is a payee hidden.
 fn reveal_hidden(
@@ -3281,7 +3290,13 @@ fn reveal_hidden(
 ) -> Vec<Hit> {
     let mut out = Vec::new();
     let has = |test: &dyn Fn(&Rule) -> bool| hits.iter().any(|h| test(h.rule));
-    if has(&|r| r.signal == Signal::Decode || r.id == "decode-execute") {
+    // PowerShell's `-EncodedCommand $c` decodes `$c` itself, with no
+    // decoder call a row reads (code83).
+    let runs_encoded = || {
+        hits.iter()
+            .any(|h| h.rule.id == "dynamic-eval" && ENCODED_COMMAND.is_match(lines.get(h.line - 1)))
+    };
+    if has(&|r| r.signal == Signal::Decode || r.id == "decode-execute") || runs_encoded() {
         for (line, decoded) in reveal::decoded_literals(text) {
             if ENCODED_ADDRESS.is_match(decoded.trim()) {
                 out.push(payload_hit(

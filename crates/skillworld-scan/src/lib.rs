@@ -47,6 +47,7 @@ mod envwalk;
 mod examples;
 mod examplestep;
 mod expanded;
+mod fetcher;
 mod fewwords;
 mod forgesquat;
 mod gitcred;
@@ -322,6 +323,8 @@ fn files_scan(
         }
     }
     hits.extend(datarun::hits(&read));
+    let fetched = fetcher::hits(&read, &hits);
+    hits.extend(fetched);
     let texts: Vec<(&str, &str)> = read.iter().map(|&(path, text, _)| (path, text)).collect();
     echoed::rearm(&mut hits, &texts);
     let texts = texts
@@ -420,6 +423,9 @@ fn kind_of(path: &str, text: &str) -> Option<Kind> {
         ".rules",
         ".service",
         ".timer",
+        // A launchd agent's plist names the program macOS starts at login
+        // (code83).
+        ".plist",
         ".pdf",
         // Go's module file and Pipenv's say where each dependency comes from.
         "go.mod",
@@ -707,6 +713,8 @@ pub fn scan_dir_with(dir: &Path, context: &ScanContext) -> std::io::Result<ScanR
         .map(|(path, text, kind)| (path.as_str(), text.as_str(), *kind))
         .collect();
     hits.extend(datarun::hits(&read));
+    let fetched = fetcher::hits(&read, &hits);
+    hits.extend(fetched);
     let texts: Vec<(&str, &str)> = read.iter().map(|&(path, text, _)| (path, text)).collect();
     echoed::rearm(&mut hits, &texts);
     let keyed = keyed_hits(&texts, &hits);
