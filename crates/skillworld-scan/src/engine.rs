@@ -1413,6 +1413,13 @@ static SECOND_READINGS: &[SecondReading] = &[
         spares: |lines, _, line| crate::loopback::to_a_language_server(lines, line),
         outcome: Spared::Disarmed,
     },
+    // A page's `fetch` of a path on its own origin goes back to the server
+    // that served it, the skill's own.
+    SecondReading {
+        reads: |h| h.rule.id == "network-send" && h.code,
+        spares: |lines, _, line| crate::loopback::to_the_page_origin(lines, line),
+        outcome: Spared::Disarmed,
+    },
     // A Python socket only connected to this machine's loopback address,
     // a probe of whether a local port is taken, carries no peer's commands.
     SecondReading {

@@ -128,6 +128,15 @@ const INSTALLERS: &[&str] = &[
     "hf.co/cli/install.sh",
     "hf.co/cli/install.ps1",
     "downloads.slack-edge.com/slack-cli/",
+    // The thirtieth and thirty-first sweeps' vendor documentation (sweep83):
+    // xAI's Grok CLI, Google's Antigravity CLI, Parallel's CLI and
+    // inference.sh's `infsh`, each from the vendor's own site (the forks of
+    // one agent's optional skills, and a skill pack, copy the pages).
+    "x.ai/cli/install.sh",
+    "antigravity.google/cli/install.sh",
+    "antigravity.google/cli/install.ps1",
+    "parallel.ai/install.sh",
+    "cli.inference.sh",
     // Install scripts in projects' own repositories.
     "raw.githubusercontent.com/homebrew/",
     "raw.githubusercontent.com/nvm-sh/",

@@ -71,6 +71,36 @@ pub fn to_a_language_server(lines: &Lines, line: usize) -> bool {
     one.is_some_and(|(at, _)| to_language_server(&text[at..])) && !lines.all().any(names_a_network)
 }
 
+/// Whether the request on `line` is a page's `fetch` of a path of its own
+/// origin (sweep 31's copies of skill-creator's eval viewer: `fetch(
+/// "/api/feedback", {` then `method: "POST",` on the next line): a path
+/// with no host goes back to the server that served the page, the skill's
+/// own local one. The nearest `fetch(` at most three lines up (or on the
+/// line) must be given a plain string literal opening with one `/` (not
+/// `//`, a host of its own; no template or concatenation, which could make
+/// one), and no line from there on may name a URL.
+pub fn to_the_page_origin(lines: &Lines, line: usize) -> bool {
+    let Some(call) = (line.saturating_sub(3)..=line)
+        .rev()
+        .find(|&l| lines.get(l).contains("fetch("))
+    else {
+        return false;
+    };
+    let text = lines.get(call);
+    let argument = text[text.find("fetch(").unwrap_or(0) + "fetch(".len()..].trim_start();
+    let own_path = argument.chars().next().is_some_and(|quote| {
+        matches!(quote, '"' | '\'' | '`')
+            && argument[1..].split_once(quote).is_some_and(|(path, _)| {
+                path.starts_with('/')
+                    && !path.starts_with("//")
+                    && path
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || "/-_.?=&".contains(c))
+            })
+    });
+    own_path && (call..=line).all(|l| !lines.get(l).contains("://"))
+}
+
 /// Whether `line` names a network word or an address other than a file's.
 fn names_a_network(line: &str) -> bool {
     let lower = line.to_ascii_lowercase();

@@ -758,7 +758,18 @@ pub fn placeholder_tag(
             && before.matches('`').count() % 2 == 1
             && rest[tag + 2..].starts_with('`')
             && !rest.starts_with("</")
+            || ears_subject(&rest[tag + 2..])
     })
+}
+
+/// "Das <System> shall <Verhalten>.", "When <trigger>, the <system> shall
+/// <response>" (sweep 30's koolie requirements skill, sweep83): EARS, the
+/// requirement syntax whose subject is written `<system>` and whose verb is
+/// always "shall" followed by another blank. The tag opens no message.
+fn ears_subject(after_tag: &str) -> bool {
+    after_tag
+        .strip_prefix(" shall ")
+        .is_some_and(|response| response.starts_with('<'))
 }
 
 /// An address where a key is got, not where it goes ("Append
@@ -2430,9 +2441,27 @@ pub fn option_description(
         Some(cell_end) if at >= cell_end => Severity::Medium,
         _ if crate::setting::named(line, at) => Severity::Medium,
         _ if own_check_opted_out(line, matches(at, next)) => Severity::Medium,
+        _ if matches(at, next).all(|m| user_asked_to_approve(line, m)) => Severity::Medium,
         _ => Severity::High,
     };
     Some((severity, String::new()))
+}
+
+/// "If the user is being asked to approve every command, they are missing
+/// those rules" (sweep 29's odevio, sweep83): the user asked by the agent's
+/// prompts to approve is the symptom a setup guide troubleshoots, not an
+/// order to approve on anyone's behalf. Only the user (or "they", "users",
+/// "developers") as the subject of a passive "is/are/keep(s) being
+/// asked/prompted to" right before the match is spared; "you are asked to
+/// approve …" and any approval ordered outright still block.
+fn user_asked_to_approve(line: &str, at: usize) -> bool {
+    static ASKED: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)\b(?:the\s+user|users|they|developers)\s+(?:is|are|gets?|keeps?|keep\s+getting)\s+(?:being\s+|constantly\s+|repeatedly\s+)?(?:asked|prompted)\s+to\s+$",
+        )
+        .expect("user asked to approve")
+    });
+    line.get(..at).is_some_and(|before| ASKED.is_match(before))
 }
 
 /// `` **`[no-session-age-guard]` present** → strip + BYPASS the guard ``
@@ -2480,7 +2509,10 @@ fn opt_out_flag(lower: &str, flag: usize) -> bool {
 fn described_option(line: &str) -> Option<usize> {
     let row = line.trim_start().strip_prefix('|')?;
     let cell = &row[..row.find('|')?];
-    let spans: Vec<&str> = cell.split(',').map(str::trim).collect();
+    // "`--always-approve` / `--yolo`" (sweep 30's OpenHands skill) lists
+    // two spellings of one flag as a comma does.
+    let listed = cell.replace(" / ", ",");
+    let spans: Vec<&str> = listed.split(',').map(str::trim).collect();
     let coded = spans.iter().all(|span| {
         span.len() > 2
             && span.starts_with('`')
@@ -2488,4 +2520,80 @@ fn described_option(line: &str) -> Option<usize> {
             && !span[1..span.len() - 1].contains('`')
     });
     coded.then(|| line.len() - row.len() + cell.len())
+}
+
+/// "- read the **end** of the log. It also holds a full keychain dump —
+/// dozens of lines of hexadecimal attributes — which is normal output"
+/// (sweep 29's odevio, sweep83): the read's object is the log; the
+/// credential word stands in the next sentence, which only says what the
+/// log holds ("It also holds …", "This contains …"). The match is dropped
+/// when the read's own sentence names no credential store (the words of
+/// `credential-read-instruction`'s alternatives) and the next one opens
+/// with such a description; a read whose own sentence names the store
+/// ("read the keychain dump at the end of the log") still stands
+/// (`Rule::confirm` of `credential-read-instruction`).
+pub fn credential_only_described(
+    line: &str,
+    at: usize,
+    _next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    static DESCRIBED: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)^[.;]\s+(?:it|this|that|which|the\s+(?:log|file|output))\s+(?:also\s+|often\s+|usually\s+)?(?:holds|contains|includes|has|shows|prints|lists)\b",
+        )
+        .expect("a description of what was read")
+    });
+    const STORES: &[&str] = &[
+        "ssh",
+        "id_",
+        "credentials",
+        "seed",
+        "private",
+        "passwords",
+        "keychain",
+        "wallet",
+    ];
+    let rest = line.get(at..)?;
+    let described = rest.match_indices(['.', ';']).find_map(|(end, _)| {
+        let first = rest[..end].to_ascii_lowercase();
+        (!STORES.iter().any(|store| first.contains(store)) && DESCRIBED.is_match(&rest[end..]))
+            .then_some(())
+    });
+    match described {
+        Some(()) => None,
+        None => Some((Severity::High, String::new())),
+    }
+}
+
+/// "CI/CD is the enforcement mechanism for every other skill — it catches
+/// what humans and agents miss … on every single change" (sweep 31's
+/// agent-guidance-mcp, sweep83): "change" after "on/for/with/after/per
+/// every/each (single)" is the noun, a commit, not the verb the row reads.
+/// The match is dropped when every verb of the row in its sentence is that
+/// noun; "rewrite every other skill on each change" still stands by its
+/// "rewrite" (`Rule::confirm` of `other-skills-rewritten`).
+pub fn change_as_noun(
+    line: &str,
+    at: usize,
+    _next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    static VERB: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\b(?:replace|rewrite|overwrite|modify|edit|change|patch)\b")
+            .expect("the row's verbs")
+    });
+    static NOUN: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\b(?:on|for|with|after|per)\s+(?:every|each|any)\s+(?:single\s+)?$")
+            .expect("a change counted")
+    });
+    let rest = line.get(at..)?;
+    let sentence = rest
+        .find(['.', '!', '?', '。'])
+        .map_or(rest, |end| &rest[..end]);
+    let mut verbs = VERB.find_iter(sentence).peekable();
+    let all_nouns = verbs.peek().is_some()
+        && verbs.all(|verb| {
+            verb.as_str().eq_ignore_ascii_case("change")
+                && NOUN.is_match(&line[..at + verb.start()])
+        });
+    (!all_nouns).then(|| (Severity::High, String::new()))
 }

@@ -7299,6 +7299,7 @@ pub static RULES: &[Rule] = &[
         target: Target::Prose,
         pattern: other_skills_rewritten_row!(),
         unless: negated![],
+        confirm: Some(crate::naming::change_as_noun),
         spares_descriptions: true,
         what: "tells the agent to rewrite the user's other skills",
         explain: "Tells the agent to change the user's other installed skills (replace their instructions, make one copy its mail elsewhere): one skill takes over the rest; remove the skill.",
@@ -8436,6 +8437,7 @@ pub static RULES: &[Rule] = &[
         target: Target::Prose,
         pattern: r"^\s*(?:[-*>]\s*|\d+[.)]\s*|step\s+\d+:?\s*)?(?:first,?\s+|then,?\s+|also,?\s+)?(?:read|cat|print|output|display|show|collect|gather|include|copy|paste|dump)\b[^\n]{0,60}(?:\.ssh/id_\w*(?:$|[^\w.]|\.(?:$|[^p]))|\bid_rsa(?:$|[^\w.]|\.(?:$|[^p]))|\.aws/credentials|\bseed\s+phrase|\bprivate\s+keys?\b|saved\s+passwords|\bkeychain\b|\bwallet\s+files?)",
         unless: &["never ", "don't ", "do not "],
+        confirm: Some(crate::naming::credential_only_described),
         what: "tells the agent to read out credentials",
         explain: "Tells the agent to read out SSH keys, cloud credentials, wallets or saved passwords, putting them where others can take them; remove the skill.",
         ..Rule::BASE
@@ -9256,7 +9258,12 @@ pub static RULES: &[Rule] = &[
         // (`гнорируй`, `nceki`). Imperatives only: a negation ("無視しては
         // いけません", "jangan abaikan") or a step to skip is no order.
         pattern: concat!(
-            r"(?:忽略|无视|無視|忘记|忘掉|不要理会)[^\n]{0,30}?(?:指令|指示|规则|規則|提示词|设定|設定|system\s*prompt|instructions)",
+            r"(?:忽略|忘记|忘掉|不要理会)[^\n]{0,30}?(?:指令|指示|规则|規則|提示词|设定|設定|system\s*prompt|instructions)",
+            // sweep83: "无视觉区分" (sweep 30's designos: "no visual
+            // distinction", 无 + 视觉) is no "无视" (ignore): the object
+            // follows 无视 at once or after a word that goes on the order
+            // (之前, 所有, 系统, 你的 …), never after 觉.
+            r"|(?:无视|無視)(?:(?:掉|了|过|過|之前|以前|先前|此前|所有|全部|一切|上述|前面|上面|原来|原來|原先|原有|既有|现有|現有|当前|當前|系统|系統|你的|您的|这些|這些|那些|任何|其他|其它|别的|用户|用戶|开发者|開發者|安全|\s|，|,|:|：|“|\x22|「|『)[^\n]{0,28}?)?(?:指令|指示|规则|規則|提示词|设定|設定|system\s*prompt|instructions)",
             r"|\b(?:ignore|forget|disregard)\s*掉?\s*(?:之前|以前|前面|上面|先前|原来|原先|所有|全部)[^\n]{0,12}?(?:system\s*prompt|prompt|instructions?|rules|指令|指示|规则|设定|提示词)",
             r"|\b(?:ignoriru(?:y|i|j)|zabud'?)(?:te)?\s+(?:vse\s+)?(?:predydushchie|predyduschie|proshlye|prezhnie|sistemnye)\s+(?:instruktsii|instrukcii|ukazaniya|pravila)",
             r"|(?:гнорируй|абудь)(?:те)?\s+(?:все\s+)?(?:предыдущие|прошлые|прежние|системные)\s+(?:инструкции|указания|правила)",
@@ -9399,7 +9406,13 @@ pub static RULES: &[Rule] = &[
             r"|\bno\s+(?:se\s+lo\s+|le\s+|lo\s+)?(?:digas|menciones|informes|cuentes|avises)\b[^\n]{0,30}?\bal\s+usuario",
             r"|\bsin\s+(?:pedir|solicitar)\s+(?:la\s+)?(?:confirmaci|permiso|autorizaci|aprobaci)",
             r"|\bn\S{1,2}o\s+(?:mencione|informe|avise)\b[^\n]{0,30}?\bao\s+usu\S{1,2}rio",
-            r"|(?:不要|别|別|切勿|不得|无需|無需|不必|勿|不用|不需要)(?:告诉|告訴|告知|通知|透露给|透露給|让|讓)(?:用户|用戶|使用者)",
+            r"|(?:不要|别|別|切勿|不得|无需|無需|不必|勿|不用|不需要)(?:告诉|告訴|告知|通知|透露给|透露給)(?:用户|用戶|使用者)",
+            // sweep83: "不要让用户等存档" (sweep 31's ethan-agent: don't make
+            // the user wait for the archive) lets the user do nothing
+            // unseen; "let the user" conceals only with what they must not
+            // know, see, notice or suspect.
+            r"|(?:不要|别|切勿|不得|无需|不必|勿|不用|不需要)让(?:用户|使用者)(?:知道|知晓|得知|看到|看见|发现|察觉|注意到|意识到|起疑|怀疑)",
+            r"|(?:不要|別|切勿|不得|無需|不必|勿|不用|不需要)讓(?:用戶|使用者)(?:知道|知曉|得知|看到|看見|發現|察覺|注意到|意識到|起疑|懷疑)",
             r"|(?:不要|别|別|切勿|不得|无需|無需|不必|勿|不用|不需要)(?:跟用户|跟用戶|向用戶|對用戶|對使用者|向用户|对用户|和用户|给用户|跟使用者|向使用者|对使用者)(?:提起|提及|提到|说明|解释|透露|汇报|报告|说|讲)",
             r"|(?:无需|不要|不必|勿|不用|不需要)(?:先|再|事先|再次)?(?:向用户)?(?:征求|请求|询问)(?:用户)?(?:的)?(?:确认|同意|许可)",
             r"|(?:无需|無需|不要|不必|勿|不用|不需要)(?:先|再|事先|再次)?(?:问|問|询问|詢問|征求|徵求|请示|請示)(?:一下)?(?:用户|用戶|使用者)",
