@@ -117,6 +117,20 @@ fn reopening_restores_the_exact_world() {
 }
 
 #[test]
+fn a_store_whose_world_is_left_to_the_exit_still_closes_its_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("world.redb");
+    let mut store = open(&path);
+    store.leave_world_to_exit();
+    session(&mut store, 20, 0);
+    let digest = store.world().digest();
+    drop(store);
+    // Closed: opened again at once (not "in use"), with what was written.
+    let store = open(&path);
+    assert_eq!(store.world().digest(), digest);
+}
+
+#[test]
 fn a_thousand_commands_replay_to_the_live_digest_from_any_snapshot_and_across_a_restore() {
     let dir = tempfile::tempdir().unwrap();
     let mut store = open(&dir.path().join("world.redb"));

@@ -5,9 +5,10 @@
 //! of waiting for every row before the first spawn.
 //! [`SkillWorld::from_state`] is the same build over rows already in memory.
 
+use std::marker::PhantomData;
 use std::panic::resume_unwind;
 
-use skillworld_core::{EntityRecord, IdAllocator, Skill, StableId, Trust, Usage};
+use skillworld_core::{EntityRecord, IdAllocator, Skill, SkillResource, StableId, Trust, Usage};
 
 use crate::agent::ToolSets;
 use crate::catalog::{AgentViews, LoadRanking, fresh_lists, install_lists_only};
@@ -70,11 +71,14 @@ impl WorldBuilder {
     pub fn reserve(&mut self, more: usize) {
         let world = &mut self.world.world;
         world.resource_mut::<Entities>().reserve(more);
-        // The skills' table at its size once: grown by doubling, each move
-        // copied every skill spawned so far (mimalloc's realloc copies, with
-        // a page fault per new page: ≈ 10 % of a 100,000-skill open's
-        // samples, issue 19).
-        drop(world.spawn_batch(RoomFor(more)));
+        // The skills' and the files' tables at their size once: grown by
+        // doubling, each move copied every entity spawned so far
+        // (mimalloc's realloc copies, with a page fault per new page: ≈ 10 %
+        // of a 100,000-skill open's samples for the skills, 2 % for the
+        // files, issue 19). Room never used is address space only: no
+        // page of it is touched.
+        drop(world.spawn_batch(RoomFor::<SkillBundle>::new(more)));
+        drop(world.spawn_batch(RoomFor::<FileBundle>::new(more)));
     }
 
     /// Spawns one entity (rows come in stable-id order).
@@ -131,7 +135,8 @@ impl WorldBuilder {
                 resource,
                 bytes,
             } => {
-                let mut spawned = world.spawn((record, resource));
+                let spawned: FileBundle = (record, resource);
+                let mut spawned = world.spawn(spawned);
                 if let Some(bytes) = bytes {
                     spawned.insert(ObjectBytes(bytes));
                 }
@@ -185,14 +190,24 @@ impl WorldBuilder {
 /// The components a skill is spawned with.
 type SkillBundle = (Usage, Revisions, Lessons, EntityRecord, Skill);
 
-/// No skills, said to be up to `n` of them: `World::spawn_batch` makes room
-/// for that many in the skills' table, then spawns none.
-struct RoomFor(usize);
+/// The components a bundle file is spawned with (its bytes, when it has
+/// them, come after).
+type FileBundle = (EntityRecord, SkillResource);
 
-impl Iterator for RoomFor {
-    type Item = SkillBundle;
+/// No entities, said to be up to `n` of them: `World::spawn_batch` makes
+/// room for that many in the table of bundle `B`, then spawns none.
+struct RoomFor<B>(usize, PhantomData<B>);
 
-    fn next(&mut self) -> Option<SkillBundle> {
+impl<B> RoomFor<B> {
+    fn new(n: usize) -> Self {
+        RoomFor(n, PhantomData)
+    }
+}
+
+impl<B> Iterator for RoomFor<B> {
+    type Item = B;
+
+    fn next(&mut self) -> Option<B> {
         None
     }
 
