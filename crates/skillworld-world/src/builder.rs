@@ -5,10 +5,9 @@
 //! of waiting for every row before the first spawn.
 //! [`SkillWorld::from_state`] is the same build over rows already in memory.
 
-use std::marker::PhantomData;
 use std::panic::resume_unwind;
 
-use skillworld_core::{EntityRecord, IdAllocator, Skill, SkillResource, StableId, Trust, Usage};
+use skillworld_core::{EntityRecord, IdAllocator, Skill, StableId, Trust, Usage};
 
 use crate::agent::ToolSets;
 use crate::catalog::{AgentViews, LoadRanking, fresh_lists, install_lists_only};
@@ -71,14 +70,11 @@ impl WorldBuilder {
     pub fn reserve(&mut self, more: usize) {
         let world = &mut self.world.world;
         world.resource_mut::<Entities>().reserve(more);
-        // The skills' and the files' tables at their size once: grown by
-        // doubling, each move copied every entity spawned so far
-        // (mimalloc's realloc copies, with a page fault per new page: ≈ 10 %
-        // of a 100,000-skill open's samples for the skills, 2 % for the
-        // files, issue 19). Room never used is address space only: no
-        // page of it is touched.
-        drop(world.spawn_batch(RoomFor::<SkillBundle>::new(more)));
-        drop(world.spawn_batch(RoomFor::<FileBundle>::new(more)));
+        // The skills' table at its size once: grown by doubling, each move
+        // copied every skill spawned so far (mimalloc's realloc copies, with
+        // a page fault per new page: ≈ 10 % of a 100,000-skill open's
+        // samples, issue 19).
+        drop(world.spawn_batch(RoomFor(more)));
     }
 
     /// Spawns one entity (rows come in stable-id order).
@@ -135,8 +131,7 @@ impl WorldBuilder {
                 resource,
                 bytes,
             } => {
-                let spawned: FileBundle = (record, resource);
-                let mut spawned = world.spawn(spawned);
+                let mut spawned = world.spawn((record, resource));
                 if let Some(bytes) = bytes {
                     spawned.insert(ObjectBytes(bytes));
                 }
@@ -190,24 +185,14 @@ impl WorldBuilder {
 /// The components a skill is spawned with.
 type SkillBundle = (Usage, Revisions, Lessons, EntityRecord, Skill);
 
-/// The components a bundle file is spawned with (its bytes, when it has
-/// them, come after).
-type FileBundle = (EntityRecord, SkillResource);
+/// No skills, said to be up to `n` of them: `World::spawn_batch` makes room
+/// for that many in the skills' table, then spawns none.
+struct RoomFor(usize);
 
-/// No entities, said to be up to `n` of them: `World::spawn_batch` makes
-/// room for that many in the table of bundle `B`, then spawns none.
-struct RoomFor<B>(usize, PhantomData<B>);
+impl Iterator for RoomFor {
+    type Item = SkillBundle;
 
-impl<B> RoomFor<B> {
-    fn new(n: usize) -> Self {
-        RoomFor(n, PhantomData)
-    }
-}
-
-impl<B> Iterator for RoomFor<B> {
-    type Item = B;
-
-    fn next(&mut self) -> Option<B> {
+    fn next(&mut self) -> Option<SkillBundle> {
         None
     }
 
