@@ -106,7 +106,7 @@ fn reopening_restores_the_exact_world() {
     let digest = store.world().digest();
     let state = store.world().state();
     drop(store);
-    let store = open(&path);
+    let mut store = open(&path);
     assert_eq!(store.world().digest(), digest);
     assert_eq!(store.world().state().entities, state.entities);
     assert!(
@@ -114,6 +114,13 @@ fn reopening_restores_the_exact_world() {
         "writes compact the journal: {}",
         store.journal_len().unwrap()
     );
+    // A store whose world is left to the process's exit still closes its
+    // file: opened again at once (not "in use"), with what was written.
+    store.leave_world_to_exit();
+    session(&mut store, 20, 150);
+    let digest = store.world().digest();
+    drop(store);
+    assert_eq!(open(&path).world().digest(), digest);
 }
 
 #[test]
