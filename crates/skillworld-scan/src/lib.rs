@@ -90,6 +90,7 @@ mod proof;
 mod redacted;
 mod releasenotes;
 mod resource;
+mod respell;
 mod reveal;
 #[macro_use]
 mod harmintl;
