@@ -124,7 +124,7 @@ fn joined_letters(line: &str) -> Cow<'_, str> {
     let unsplit = |chunk: &str, separator: char| -> Option<String> {
         let chars: Vec<char> = chunk.chars().collect();
         let split = chars.len() >= 3
-            && chars.len() % 2 == 1
+            && !chars.len().is_multiple_of(2)
             && chars.iter().skip(1).step_by(2).all(|&c| c == separator)
             && chars.iter().step_by(2).all(|&c| c != ' ');
         split.then(|| chars.iter().step_by(2).collect())

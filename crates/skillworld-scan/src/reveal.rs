@@ -158,7 +158,7 @@ pub fn decoded_literals(text: &str) -> Vec<(usize, String)> {
 /// (`respell::told`: a skill that tells the agent to decode it).
 pub fn decoded_token(token: &str) -> Option<String> {
     let token = token.trim_end_matches('=');
-    if token.len() % 2 == 0 && token.bytes().all(|b| b.is_ascii_hexdigit()) {
+    if token.len().is_multiple_of(2) && token.bytes().all(|b| b.is_ascii_hexdigit()) {
         return readable(hex_bytes(token));
     }
     STANDARD
