@@ -19,10 +19,11 @@ use crate::layout::Lang;
 
 /// Words that address the agent as a label or a recipient ("Assistant:",
 /// "AI helper, …", "Agent setup:", "note for the agent", "Hinweis für den
-/// Assistenten", "Nota para el asistente"): a programmer's comment names
-/// no such reader.
+/// Assistenten", "Nota para el asistente", "AI agent reading this",
+/// "if you are an AI", style83): a programmer's comment names no such
+/// reader.
 static ADDRESSED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?im)(?:^|[.;!?]\s)\W*(?:ai|ki|ia|llm|assistant|assistent(?:e|en|in)?|asistente|agent(?:e|en)?|claude|copilot|model(?:o|e)?)(?:\s+\w+)?\s*[:,]|\b(?:for|to)\s+the\s+(?:ai|assistant|agent|model|llm)\b|\b(?:für|an)\s+den\s+(?:Assistenten|Agenten)\b|\bpara\s+(?:el|o)\s+(?:asistente|assistente|agente)\b|\bpour\s+l['’](?:assistant|agent|IA)\b|\b(?:al|all['’])\s*(?:assistente|agente)\b")
+    Regex::new(r"(?im)(?:^|[.;!?]\s)\W*(?:ai|ki|ia|llm|assistant|assistent(?:e|en|in)?|asistente|agent(?:e|en)?|claude|copilot|model(?:o|e)?)(?:\s+\w+)?\s*[:,]|\b(?:for|to)\s+the\s+(?:ai|assistant|agent|model|llm)\b|\b(?:für|an)\s+den\s+(?:Assistenten|Agenten)\b|\bpara\s+(?:el|o)\s+(?:asistente|assistente|agente)\b|\bpour\s+l['’](?:assistant|agent|IA)\b|\b(?:al|all['’])\s*(?:assistente|agente)\b|\b(?:ai|llm|assistant|agent|model|claude|copilot)s?\s+(?:\w+\s+)?reading\s+(?:this|these|the\s+\w+)\b|\bif\s+you\s+are\s+an?\s+(?:ai|llm|assistant|agent|language\s+model)\b")
         .expect("addressed regex")
 });
 

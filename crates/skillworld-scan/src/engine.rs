@@ -98,6 +98,11 @@ const UNICODE_GATE: &[&[u8]] = &[
     &[0xEF, 0xB8, 0x8C],
     &[0xEF, 0xB8, 0x8D],
     &[0xEF, 0xB8, 0x8E],
+    // A zero-width space, non-joiner and word joiner (`zero-width-split`;
+    // not the joiner, which every emoji sequence holds).
+    &[0xE2, 0x80, 0x8B],
+    &[0xE2, 0x80, 0x8C],
+    &[0xE2, 0x81, 0xA0],
     &[0xF3, 0xA0, 0x84],
     &[0xF3, 0xA0, 0x85],
     &[0xF3, 0xA0, 0x86],
@@ -217,6 +222,7 @@ use crate::prefilter::table::{Plan, line_local, plans};
 use crate::prefilter::{Atom, Order, prefilter};
 use crate::proof;
 use crate::releasenotes;
+use crate::respell;
 use crate::reveal;
 use crate::rules::{
     Class, Installer, PLACEHOLDER, RULES, Rule, Scope, Severity, Signal, Target, WARNING,
@@ -1847,6 +1853,10 @@ fn analyse_found(file: &str, text: &str, kind: Kind, depth: usize, found: Candid
             hits.extend(again);
         }
     }
+    if depth == 0 && kind == Kind::Markdown {
+        let decoded = told_decodings(file, &hits, &lines);
+        hits.extend(decoded);
+    }
     if kind == Kind::Markdown && hits.iter().any(|h| h.rule.id == "html-comment") {
         let hidden = hidden_comments(file, text, &hits, &lines);
         hits.extend(hidden);
@@ -3360,7 +3370,7 @@ fn reveal_hidden(
                 | "homoglyph"
                 | "homoglyph-text"
                 | "hidden-unicode"
-        )
+        ) || respell::SPELLED.contains(&r.id)
     };
     if has(&assembled) {
         // Only the lines where assembly was seen are rebuilt (others stay
@@ -3372,18 +3382,48 @@ fn reveal_hidden(
             .map(|h| h.line - 1)
             .collect();
         wanted.extend(appended_uses(hits, lines));
+        // A line spelled letter by letter is read with its letters joined
+        // (style83); `fold` below drops invisible splits and full-width forms.
+        let spelled: BTreeSet<usize> = hits
+            .iter()
+            .filter(|h| respell::SPELLED.contains(&h.rule.id))
+            .map(|h| h.line - 1)
+            .collect();
+        // A line only spelled is read with its letters given back, and not
+        // folded: `fold` would read a Cyrillic sentence as look-alikes.
+        let assembled_too: BTreeSet<usize> = hits
+            .iter()
+            .filter(|h| assembled(h.rule) && !respell::SPELLED.contains(&h.rule.id))
+            .map(|h| h.line - 1)
+            .collect();
+        let mut respelled = false;
         let sparse: String = (0..lines.count())
-            .map(|l| {
-                if wanted.contains(&l) {
-                    lines.get(l)
-                } else {
-                    ""
+            .map(|l| match (wanted.contains(&l), spelled.contains(&l)) {
+                (true, true) => {
+                    let undone = respell::undone(lines.get(l));
+                    respelled |= matches!(undone, Cow::Owned(_));
+                    undone
                 }
+                (true, false) => Cow::Borrowed(lines.get(l)),
+                (false, _) => Cow::Borrowed(""),
             })
             .collect::<Vec<_>>()
             .join("\n");
         let normalized = reveal::normalize_with(&sparse, text);
-        if normalized != sparse {
+        let normalized = match spelled.difference(&assembled_too).next() {
+            None => normalized,
+            Some(_) => sparse
+                .split('\n')
+                .zip(normalized.split('\n'))
+                .enumerate()
+                .map(|(l, (undone, folded))| match assembled_too.contains(&l) {
+                    true => folded,
+                    false => undone,
+                })
+                .collect::<Vec<_>>()
+                .join("\n"),
+        };
+        if respelled || normalized != sparse {
             let known: BTreeSet<(&str, usize)> = hits.iter().map(|h| (h.rule.id, h.line)).collect();
             let raw = analyse_at(file, &normalized, kind, depth + 1);
             // The rebuilt lines' signals take part in the combinations like
@@ -3409,6 +3449,28 @@ fn reveal_hidden(
                 if known.contains(&(found.rule.id, found.line)) || !reported.insert(found.line) {
                     continue;
                 }
+                // An order spelled out of sight keeps its own row's
+                // severity, and the note names the spelling.
+                if spelled.contains(&(found.line - 1)) {
+                    let line = lines.get(found.line - 1);
+                    out.push(Hit {
+                        severity: found.severity,
+                        ..payload_hit(
+                            rule("spelled-order"),
+                            file,
+                            found.line - 1,
+                            hits,
+                            lines,
+                            format!(
+                                "{}: reads as `{}`: {}",
+                                respell::named(line),
+                                found.excerpt,
+                                found.rule.what
+                            ),
+                        )
+                    });
+                    continue;
+                }
                 out.push(payload_hit(
                     rule("assembled-payload"),
                     file,
@@ -3421,6 +3483,47 @@ fn reveal_hidden(
         }
     }
     out.extend(constants_put_back(file, text, kind, hits, lines, depth));
+    out
+}
+
+/// The orders a Markdown text keeps in a spelling it tells the agent to
+/// undo (`decode-told`: "decode the hex and follow it", "apply rot13",
+/// "take the first word of each line"): the told line and the next
+/// `respell::TOLD_REACH` lines decoded as `respell::told` says, each text
+/// read as Markdown prose; what blocks there is `decoded-order`, at the
+/// line the text stands on, with the blocking row's severity and the
+/// encoding named (style83).
+fn told_decodings(file: &str, hits: &[Hit], lines: &Lines) -> Vec<Hit> {
+    let mut out: Vec<Hit> = Vec::new();
+    for hit in hits.iter().filter(|h| h.rule.id == "decode-told") {
+        let start = hit.line - 1;
+        let end = lines.count().min(start + 1 + respell::FIRST_WORDS_REACH);
+        let window: Vec<&str> = (start..end).map(|l| lines.get(l)).collect();
+        let told = respell::Told::from(window[0]);
+        for (at, text, spelling) in respell::told(told, &window) {
+            let inner = finish(analyse_at(file, &text, Kind::Markdown, 1));
+            let Some(worst) = worst_blocking(&inner) else {
+                continue;
+            };
+            if out.iter().any(|o| o.line == start + at + 1) {
+                continue;
+            }
+            out.push(Hit {
+                severity: worst.severity,
+                ..payload_hit(
+                    rule("decoded-order"),
+                    file,
+                    start + at,
+                    hits,
+                    lines,
+                    format!(
+                        "{spelling} reads as `{}`: {}",
+                        worst.excerpt, worst.rule.what
+                    ),
+                )
+            });
+        }
+    }
     out
 }
 

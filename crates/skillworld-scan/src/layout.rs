@@ -63,8 +63,12 @@ impl Lang {
             "pl" | "perl" => Lang::Perl,
             "php" => Lang::Php,
             // A plain-text block (a tool's output shown, a message) is
-            // words the model reads as it reads prose (place79).
-            "md" | "markdown" | "text" | "txt" | "plaintext" | "plain" => Lang::Markdown,
+            // words the model reads as it reads prose (place79); so is one
+            // labelled as what a tool or a model answers (style83: an
+            // order shown as "example output" is still read by the agent).
+            "md" | "markdown" | "text" | "txt" | "plaintext" | "plain" | "output" | "out"
+            | "response" | "reply" | "answer" | "prompt" | "message" | "example" | "sample"
+            | "transcript" | "email" => Lang::Markdown,
             _ => Lang::Other,
         })
     }
@@ -74,7 +78,18 @@ impl Lang {
     /// into an instruction file word for word, misses17), else as
     /// [`Lang::guess`] does.
     pub fn guess_fenced(code: &str) -> Lang {
-        if reads_as_section(code) {
+        if reads_as_section(code) || reads_as_sentences(code) {
+            Lang::Markdown
+        } else {
+            Lang::guess(code)
+        }
+    }
+
+    /// Guesses an indented block's language: Markdown when its every line
+    /// is a sentence (a "sample response" shown indented, style83), else
+    /// as [`Lang::guess`] does.
+    pub fn guess_indented(code: &str) -> Lang {
+        if reads_as_sentences(code) {
             Lang::Markdown
         } else {
             Lang::guess(code)
@@ -119,6 +134,30 @@ fn reads_as_section(code: &str) -> bool {
         && body.iter().all(|l| {
             l.split_whitespace().count() >= 5
                 && !l.contains(['$', '=', '|', '&', '<', '>', '{', '}', '`'])
+        })
+}
+
+/// Every line of a block (one at least, eight read) a sentence: no mark
+/// of code (as `reads_as_section`), no comment or prompt mark before its
+/// first word, and either six words or more, or (a script written
+/// without spaces) twelve characters or more, ending as a sentence ends.
+/// An example output or reply written out in words is prose the agent
+/// reads; a command, a path or a log line is none of these (style83).
+fn reads_as_sentences(code: &str) -> bool {
+    let mut lines = code
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .take(8)
+        .peekable();
+    lines.peek().is_some()
+        && lines.all(|l| {
+            let ends = l.ends_with(['.', '!', '?', ':', '。', '！', '？', '：']);
+            let long =
+                l.split_whitespace().count() >= 6 || (!l.is_ascii() && l.chars().count() >= 12);
+            ends && long
+                && l.starts_with(|c: char| c.is_alphabetic())
+                && !l.contains(['$', '=', '|', '&', '<', '>', '{', '}', '`', ';'])
         })
 }
 
@@ -255,7 +294,7 @@ impl Layout {
                     .iter()
                     .position(|l| !l.trim().is_empty() && l.len() - l.trim_start().len() < 4)
                     .map_or(lines.len(), |p| index + p);
-                let lang = Lang::guess(&lines[index..end].join("\n"));
+                let lang = Lang::guess_indented(&lines[index..end].join("\n"));
                 for _ in index..end {
                     out.push((Region::Code(lang), block));
                 }

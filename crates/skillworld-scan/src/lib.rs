@@ -91,6 +91,7 @@ mod proof;
 mod redacted;
 mod releasenotes;
 mod resource;
+mod respell;
 mod reveal;
 #[macro_use]
 mod harmintl;

@@ -7,7 +7,9 @@
 //! by every row that reads instructions. A heading's anchor
 //! (`#how-to-install-the-cli`) decodes to a heading's words, which no row
 //! takes for an order; `hidden_order` is the one reading of the link
-//! itself, for `link-order`.
+//! itself, for `link-order`. A Markdown link's title (`](url "…")`) is
+//! read the same way (style83): the page shows it only on hover, and a
+//! quoted title is no quotation of someone else's words.
 
 use crate::rules::Severity;
 
@@ -95,11 +97,37 @@ fn link_words(text: &str, at: usize) -> (usize, Option<String>) {
     let in_brackets = text[..scheme].ends_with("](");
     let end = link_end(text, at + 3, in_brackets);
     let link = &text[at..end];
+    let (link, title) = match in_brackets {
+        true => split_title(link),
+        false => (link, None),
+    };
     let words = link
         .bytes()
         .position(opens_words)
         .and_then(|open| decode(&link[open + 1..]));
+    let words = match (words, title) {
+        (Some(words), Some(title)) => Some(format!("{words}. {title}")),
+        (words, title) => words.or_else(|| title.map(str::to_owned)),
+    };
     (end, words)
+}
+
+/// A Markdown link's address and its title (`](url "title")`, style83):
+/// a tooltip the page hides until hovered, which the agent reads as text.
+/// A title of fewer than three words (a name), or in a script written
+/// without spaces fewer than twelve characters, is no sentence.
+fn split_title(link: &str) -> (&str, Option<&str>) {
+    let Some(space) = link.find([' ', '\t']) else {
+        return (link, None);
+    };
+    let quoted = link[space..].trim();
+    let title = ['"', '\'']
+        .into_iter()
+        .find_map(|q| quoted.strip_prefix(q)?.strip_suffix(q))
+        .filter(|t| {
+            t.split_whitespace().count() >= 3 || (!t.is_ascii() && t.chars().count() >= 12)
+        });
+    (&link[..space], title)
 }
 
 /// `text` with every line that holds no link of joined words blanked (so

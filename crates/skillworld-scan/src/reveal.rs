@@ -154,6 +154,20 @@ pub fn decoded_literals(text: &str) -> Vec<(usize, String)> {
     out
 }
 
+/// One token of prose decoded from base64 or hex, when it reads as text
+/// (`respell::told`: a skill that tells the agent to decode it).
+pub fn decoded_token(token: &str) -> Option<String> {
+    let token = token.trim_end_matches('=');
+    if token.len().is_multiple_of(2) && token.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return readable(hex_bytes(token));
+    }
+    STANDARD
+        .decode(token)
+        .or_else(|_| URL_SAFE.decode(token))
+        .ok()
+        .and_then(readable)
+}
+
 const MOST_SHIFTS: usize = 4;
 
 /// The constant moves the text's decoders apply to a code, each as the
@@ -683,7 +697,8 @@ pub fn is_zero_width(c: char) -> bool {
 }
 
 /// One character as it reads: tag characters revealed, zero-width ones
-/// dropped, homoglyphs and full-width forms folded to ASCII.
+/// dropped, homoglyphs and full-width forms (the ideographic space too)
+/// folded to ASCII.
 fn fold(c: char) -> Option<char> {
     let code = c as u32;
     Some(match code {
@@ -691,6 +706,8 @@ fn fold(c: char) -> Option<char> {
         0xE0000..=0xE007F => return None,
         _ if is_zero_width(c) => return None,
         0xFF01..=0xFF5E => char::from_u32(code - 0xFEE0)?,
+        // The ideographic space between full-width words (style83).
+        0x3000 => ' ',
         _ => match c {
             'а' | 'α' => 'a',
             'е' | 'ε' => 'e',

@@ -6816,6 +6816,96 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "spelled-letters",
+        class: Class::Obfuscation,
+        target: Target::Prose,
+        quiet: true,
+        // style83: a sentence spelled letter by letter (`t h e`, `a.n.d`,
+        // `d-i-e`) hides its words from every row; its commonest words so
+        // spelled, in the Latin-script languages the rows read, are rare
+        // anchors. `respell::undone` joins the line and it is read again.
+        pattern: r"\b(?:t h e|a n d|a l l|y o u|q u e|d e l|u n d|d i e|l e s|d e s|d a n|p a r a|t\.h\.e|a\.n\.d|a\.l\.l|y\.o\.u|q\.u\.e|d\.e\.l|u\.n\.d|d\.i\.e|l\.e\.s|d\.e\.s|d\.a\.n|p\.a\.r\.a|t\-h\-e|a\-n\-d|a\-l\-l|y\-o\-u|q\-u\-e|d\-e\-l|u\-n\-d|d\-i\-e|l\-e\-s|d\-e\-s|d\-a\-n|p\-a\-r\-a)\b",
+        what: "spells words letter by letter",
+        explain: "Words are spelled with their letters split apart, so no reader of words sees them.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "leet-words",
+        class: Class::Obfuscation,
+        target: Target::Prose,
+        quiet: true,
+        // style83: leetspeak's spellings of common words (`7h3`, `4ll`,
+        // `qu3`, `d13`) anchor a line `respell::undone` reads as letters.
+        pattern: r"\b(?:7h3|th3|4nd|4ll|y0u|f0r|1gn0r3|qu3|d13|l35|d35|p4r4|d4n|y4ng)\b",
+        what: "spells words in leetspeak",
+        explain: "Words are spelled with digits for letters, so no reader of words sees them.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "zero-width-split",
+        class: Class::Obfuscation,
+        target: Target::Prose,
+        quiet: true,
+        // style83: one invisible character between two letters splits a
+        // word for a reader of words and not for the model (a zero-width
+        // joiner only between Latin letters: emoji sequences use it, and
+        // a zero-width non-joiner only between Latin, Chinese, Japanese,
+        // Korean or Cyrillic letters: it is Persian's and Hindi's own).
+        // The letters are `respell::splits_a_word`'s to read: Unicode
+        // letter classes in the pattern sent the gated texts to the
+        // regex crate's slow engines (1.5 M instructions of the bench).
+        pattern: r"(?u:[\x{200B}\x{200C}\x{200D}\x{2060}])",
+        confirm: Some(crate::respell::splits_a_word),
+        what: "splits words with invisible characters",
+        explain: "Invisible characters split the words of a sentence, so no reader of words sees them.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "fullwidth-words",
+        class: Class::Obfuscation,
+        target: Target::Prose,
+        quiet: true,
+        // style83: two words of full-width Latin letters in a row, a
+        // sentence the rows' ASCII words never match.
+        pattern: r"(?u:[\x{FF21}-\x{FF3A}\x{FF41}-\x{FF5A}]{2,}[\x{3000} ]+[\x{FF21}-\x{FF3A}\x{FF41}-\x{FF5A}]{2,})",
+        what: "writes words in full-width letters",
+        explain: "Words are written in full-width letters, so no reader of ASCII words sees them.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "decode-told",
+        class: Class::Obfuscation,
+        target: Target::Prose,
+        quiet: true,
+        // style83: the agent told to decode, reverse or read off what
+        // follows and do it; `engine::told_decodings` undoes the spelling
+        // named (base64, hex, URL-encoding, rot13, reversed, first words)
+        // on the next lines and reads them again as prose. "first letter
+        // of each" is written with plain spaces, one rare atom: "first"
+        // alone triggered on every line that says it (1.8 M instructions
+        // of the bench).
+        pattern: r"\b(?:decode|decoded|decoding|url-?decode|rot-?13|backwards|reversed?)\b[^\n]{0,60}?\b(?:follow|obey|carry|execute|do|act|apply|perform)\b|\b(?:apply|use)\s+rot-?13\b|\bfirst (?:letter|word|character)s? of (?:each|every)\b",
+        what: "tells the agent to decode what follows and do it",
+        explain: "Tells the agent to decode or read off an order the skill keeps spelled out of sight.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "spelled-order",
+        class: Class::Obfuscation,
+        severity: Severity::High,
+        what: "spells an order so that its words are not read",
+        explain: "An order spelled letter by letter, in leetspeak, invisible splits or full-width letters reads, with its spelling undone, as one that blocks (shown); remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "decoded-order",
+        class: Class::Obfuscation,
+        severity: Severity::High,
+        what: "keeps an order in an encoding it tells the agent to undo",
+        explain: "The skill tells the agent to decode (base64, hex, URL-encoding, rot13, reversed text, first letters) text that reads as an order that blocks (shown); remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "homoglyph-link",
         class: Class::Obfuscation,
         severity: Severity::High,
