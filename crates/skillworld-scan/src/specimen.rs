@@ -36,9 +36,11 @@ static ATTACK_LABEL: LazyLock<Regex> = LazyLock::new(|| {
 /// "Méfiez-vous des compétences qui …", "Vorsicht", "вредоносные"), or
 /// name its attacker ("Angreifer verstecken Sätze wie „…“"): a
 /// security note quoting the injection it warns of, as English "prompt
-/// injection" and "beware" say (`engine`'s quoted specimens).
+/// injection" and "beware" say (`engine`'s quoted specimens). Text
+/// "disguised as" the user's orders, "伪装成" or "冒充" them (reg83's mail
+/// guide), names what it quotes as a forgery.
 static ATTACK_NAMED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)injection|angreifer|atacante|attaquant|attaccante|攻击者|攻擊者|攻撃者|inyecci|injeç|iniezion|injeksi|enjeksiyon|инъекц|ін'єкц|インジェクション|인젝션|提示注入|提示詞注入|حقن|इंजेक्शन|chèn\s+lệnh|malveillan|malicios|malizios|bösartig|schädlich|вредонос|шкідлив|悪意|恶意|惡意|악성|خبيث|दुर्भावना|berbahaya|zararlı|độc\s+hại|méfiez|vorsicht|cuidado\s+con|cuidado\s+com|attenzione\s+a|осторожно|обережно|dikkat|cảnh\s+báo|تحذير|सावधान|hati-hati|警告|경고")
+    Regex::new(r"(?i)injection|angreifer|atacante|attaquant|attaccante|攻击者|攻擊者|攻撃者|inyecci|injeç|iniezion|injeksi|enjeksiyon|инъекц|ін'єкц|インジェクション|인젝션|提示注入|提示詞注入|حقن|इंजेक्शन|chèn\s+lệnh|malveillan|malicios|malizios|bösartig|schädlich|вредонос|шкідлив|悪意|恶意|惡意|악성|خبيث|दुर्भावना|berbahaya|zararlı|độc\s+hại|méfiez|vorsicht|cuidado\s+con|cuidado\s+com|attenzione\s+a|осторожно|обережно|dikkat|cảnh\s+báo|تحذير|सावधान|hati-hati|警告|경고|伪装成|偽裝成|冒充|disguised\s+as|posing\s+as|masquerading\s+as")
         .expect("the attack-named pattern compiles")
 });
 

@@ -81,12 +81,20 @@ const ROOT_FOR_ANYONE: &[&str] = &[
 ];
 
 /// Keeps the line critical unless its `NOPASSWD:` names only commands
-/// written out with their arguments, none of which hands out root.
+/// written out with their arguments, none of which hands out root, or
+/// every match is a `NOPASSWD:ALL` the prose refuses (`refused`): those
+/// warn.
 pub fn scoped_grant(
     line: &str,
-    _at: usize,
-    _next: &dyn Fn(usize) -> Option<usize>,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
+    if crate::naming::matches(at, next).all(|at| refused(line, at)) {
+        return Some((
+            Severity::Medium,
+            "names passwordless root for every command only to refuse it".to_owned(),
+        ));
+    }
     let scoped = line
         .to_ascii_lowercase()
         .find("nopasswd")
@@ -103,6 +111,45 @@ pub fn scoped_grant(
     } else {
         (Severity::Critical, String::new())
     })
+}
+
+/// A `NOPASSWD:ALL` a line of prose names as what is not granted (a
+/// scoped grant "— NOT `NOPASSWD:ALL`", "never add NOPASSWD: ALL",
+/// "instead of `NOPASSWD:ALL`"; reg83's 5dive guide): a negation or a
+/// refusal among the two words before it, and no sudoers file, `tee` or
+/// redirect on the line to write it with.
+fn refused(line: &str, at: usize) -> bool {
+    const REFUSALS: &[&str] = &["avoid", "avoiding", "instead of", "rather than"];
+    let (Some(before), Some(rest)) = (line.get(..at), line.get(at..)) else {
+        return false;
+    };
+    let lower = line.to_ascii_lowercase();
+    let writes = ["sudoers", "tee", ">", "visudo", "<<"]
+        .iter()
+        .any(|w| lower.contains(w));
+    if writes || !rest.to_ascii_lowercase().starts_with("nopasswd") {
+        return false;
+    }
+    let before = before
+        .trim_end_matches(|c: char| "`'\"*_(".contains(c))
+        .to_lowercase();
+    let words: Vec<&str> = before.split_whitespace().rev().take(3).collect();
+    let near = |n: usize| {
+        words
+            .iter()
+            .take(n)
+            .rev()
+            .copied()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    words
+        .iter()
+        .take(2)
+        .any(|w| crate::negation::negates_verb(w.trim_matches(['*', '_', '—', '-', ',']), false))
+        || REFUSALS
+            .iter()
+            .any(|r| near(2).ends_with(r) || near(1) == *r)
 }
 
 /// `/usr/bin/systemctl restart app`: an absolute path, at least one
@@ -147,8 +194,25 @@ mod tests {
             "echo \"$U ALL=(ALL) NOPASSWD: /usr/bin/systemctl\" >> /etc/sudoers",
             "echo \"$U ALL=(ALL) NOPASSWD: /usr/bin/id, /usr/bin/python3 x.py\" >> /etc/sudoers",
             "sudo tee /etc/sudoers.d/x <<EOF",
+            "Don't worry: echo \"$U ALL=(ALL) NOPASSWD:ALL\" | sudo tee /etc/sudoers.d/x",
+            "never prompt again: $U ALL=(ALL) NOPASSWD:ALL",
         ] {
             assert_eq!(severity(line), Severity::Critical, "{line}");
+        }
+    }
+
+    #[test]
+    fn a_refused_grant_warns() {
+        for line in [
+            "gets a scoped grant: the CLI plus `systemctl restart` of its units — NOT `NOPASSWD:ALL`. So",
+            "Never add NOPASSWD: ALL for the agent user.",
+            "Grant the one restart command instead of `NOPASSWD:ALL`.",
+            "Do not use NOPASSWD:ALL here.",
+            "Scope the rule rather than NOPASSWD:ALL.",
+        ] {
+            let at = line.to_ascii_lowercase().find("nopasswd").expect("match");
+            let kept = scoped_grant(line, at, &|_| None).expect("kept");
+            assert_eq!(kept.0, Severity::Medium, "{line}");
         }
     }
 }
