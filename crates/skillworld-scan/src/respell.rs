@@ -103,6 +103,38 @@ pub fn splits_a_word(
     None
 }
 
+/// Whether `line` holds two words of full-width Latin letters in a row
+/// (two letters or more each, one or more spaces, ideographic or not,
+/// between them), from the letter the `fullwidth-words` row found at
+/// `column`: one full-width letter is a label's decoration, a sentence so
+/// written is a disguise.
+pub fn two_fullwidth_words(
+    line: &str,
+    column: usize,
+    _next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    let letter = |c: char| matches!(c, '\u{FF21}'..='\u{FF3A}' | '\u{FF41}'..='\u{FF5A}');
+    let space = |c: char| c == ' ' || c == '\u{3000}';
+    // Letters in the current run, and whether a run of two came before the
+    // spaces now being crossed.
+    let (mut run, mut word_before) = (0usize, false);
+    for c in line.get(column..)?.chars() {
+        if letter(c) {
+            run += 1;
+            if run >= 2 && word_before {
+                return Some((Severity::Medium, String::new()));
+            }
+        } else if space(c) && (run >= 2 || (run == 0 && word_before)) {
+            word_before = true;
+            run = 0;
+        } else {
+            word_before = false;
+            run = 0;
+        }
+    }
+    None
+}
+
 /// What spelled `line` so, for a finding's note.
 pub fn named(line: &str) -> &'static str {
     if line.chars().any(crate::reveal::is_zero_width) {
