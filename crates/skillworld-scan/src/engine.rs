@@ -3416,9 +3416,12 @@ fn reveal_hidden(
                 .split('\n')
                 .zip(normalized.split('\n'))
                 .enumerate()
-                .map(|(l, (undone, folded))| match assembled_too.contains(&l) {
-                    true => folded,
-                    false => undone,
+                .map(|(l, (undone, folded))| {
+                    if assembled_too.contains(&l) {
+                        folded
+                    } else {
+                        undone
+                    }
                 })
                 .collect::<Vec<_>>()
                 .join("\n"),
@@ -3488,8 +3491,9 @@ fn reveal_hidden(
 
 /// The orders a Markdown text keeps in a spelling it tells the agent to
 /// undo (`decode-told`: "decode the hex and follow it", "apply rot13",
-/// "take the first word of each line"): the told line and the next
-/// `respell::TOLD_REACH` lines decoded as `respell::told` says, each text
+/// "take the first word of each line"): the told line and the lines after
+/// it (`respell::FIRST_WORDS_REACH` at most, the farthest an acrostic
+/// reaches) decoded as `respell::told` says, each text
 /// read as Markdown prose; what blocks there is `decoded-order`, at the
 /// line the text stands on, with the blocking row's severity and the
 /// encoding named (style83).

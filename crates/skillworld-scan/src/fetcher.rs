@@ -83,16 +83,10 @@ fn calls(line: &str, name: &str) -> bool {
     }) && FUNCTION.captures(line).is_none()
 }
 
-/// Whether `line` uses the name `var` as a word.
+/// Whether `line` uses the name `var` as a word (`ownvar`'s one search
+/// for a name standing whole).
 fn uses(line: &str, var: &str) -> bool {
-    line.match_indices(var).any(|(at, _)| {
-        let word = |c: char| c.is_alphanumeric() || c == '_';
-        line[..at].chars().next_back().is_none_or(|c| !word(c))
-            && line[at + var.len()..]
-                .chars()
-                .next()
-                .is_none_or(|c| !word(c))
-    })
+    crate::ownvar::named_in(line, var).next().is_some()
 }
 
 /// A hit that counts in a combination: armed code, no comment.
