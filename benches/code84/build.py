@@ -1,4 +1,6 @@
-"""Writes the code84 red-team batch: /work/tmp/code84/batch/{malicious,benign}/NAME/.
+"""Writes the code84 red-team batch: /work/tmp/code84/batch/{malicious,benign}/NAME/;
+with `part2`, the probes written after the rules were read (`items_e`) to
+/work/tmp/code84/batch2/.
 
 The host skills (long SKILL.md, a helper script, a reference) come from code83's filler."""
 import hashlib, pathlib, shutil, sys, zlib
@@ -6,12 +8,13 @@ HERE = pathlib.Path(__file__).parent
 sys.path.insert(0, str(HERE.parent / "code83"))
 sys.path.insert(0, str(HERE))
 from filler import skill_md, helper_script, reference, THEMES
-import items_a, items_b, items_c, items_d
+import items_a, items_b, items_c, items_d, items_e
 
-OUT = pathlib.Path("/work/tmp/code84/batch")
+PART2 = sys.argv[1:] == ["part2"]
+OUT = pathlib.Path("/work/tmp/code84/batch2" if PART2 else "/work/tmp/code84/batch")
 shutil.rmtree(OUT, ignore_errors=True)
 HELPER = {"python": "py", "bash": "sh", "javascript": "js"}
-ITEMS = items_a.I + items_b.I + items_c.I + items_d.I
+ITEMS = items_e.I if PART2 else items_a.I + items_b.I + items_c.I + items_d.I
 names = [it["name"] for it in ITEMS]
 assert len(names) == len(set(names)), "duplicate item names"
 manifest = []

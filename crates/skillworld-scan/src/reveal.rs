@@ -294,6 +294,18 @@ static PS_FORMAT: LazyLock<Regex> = LazyLock::new(|| {
         r#"['"]((?:[^'"{}\n]|\{\d\})*)['"]\s*-[fF]\s+((?:'[^'\n]*'|"[^"\n]*")(?:\s*,\s*(?:'[^'\n]*'|"[^"\n]*"))*)"#,
     )
 });
+/// code84 (code83's open miss): a list held in a name and joined with no
+/// separator where it is used (`const steps = ['cu', 'rl -s', …];` …
+/// `steps.join('')`, Python's `''.join(parts)`): the pieces of a command
+/// spread over two lines. The name's list is read from its assignment
+/// ([`LIST_ASSIGNMENT`]).
+static NAMED_JOIN: LazyLock<Regex> = LazyLock::new(|| {
+    regex(r#"([A-Za-z_$][\w$]*)\.join\(\s*(?:''|"")\s*\)|(?:''|"")\.join\(\s*([A-Za-z_]\w*)\s*\)"#)
+});
+/// A name given a list of one line (`const steps = […]`, `parts = […]`).
+static LIST_ASSIGNMENT: LazyLock<Regex> = LazyLock::new(|| {
+    regex(r"(?m)(?:^|[;{])\s*(?:(?:const|let|var)\s+)?([A-Za-z_$][\w$]*)\s*=\s*\[([^\]\n]*)\]")
+});
 static JOIN_JS: LazyLock<Regex> =
     LazyLock::new(|| regex(r#"\[([^\]\n]*)\]\.join\(\s*(?:['"]([^'"\n]*)['"])?\s*\)"#));
 /// Rust's `[…].concat()` and Go's `strings.Join([]string{…}, sep)`.
@@ -345,6 +357,11 @@ pub fn normalize_with(text: &str, whole: &str) -> String {
         let target = values().get(name).and_then(|name| values().get(name));
         target.cloned().unwrap_or_else(|| c[0].to_owned())
     });
+    let shown = if shown.contains(".join(") {
+        Cow::Owned(named_joins(&shown, whole, values).into_owned())
+    } else {
+        shown
+    };
     let shown = JOIN_PY.replace_all(&shown, |c: &Captures| {
         let items = match c.get(4).map(|m| m.as_str()) {
             Some("-1") => reversed_items(&c[3]),
@@ -401,6 +418,34 @@ pub fn normalize_with(text: &str, whole: &str) -> String {
         text = QUOTE_SPLIT.replace_all(&text, "$1$2").into_owned();
     }
     text
+}
+
+/// `text` with each list joined through its name ([`NAMED_JOIN`]) rebuilt
+/// from the list `whole` gives that name; a name given none stays.
+fn named_joins<'a, 'v>(
+    text: &'a str,
+    whole: &str,
+    values: impl Fn() -> &'v HashMap<String, String>,
+) -> Cow<'a, str> {
+    let lists: OnceCell<HashMap<&str, &str>> = OnceCell::new();
+    NAMED_JOIN.replace_all(text, |c: &Captures| {
+        let name = c.get(1).or(c.get(2)).map_or("", |m| m.as_str());
+        let lists = lists.get_or_init(|| {
+            LIST_ASSIGNMENT
+                .captures_iter(whole)
+                .map(|l| {
+                    (
+                        l.get(1).map_or("", |m| m.as_str()),
+                        l.get(2).map_or("", |m| m.as_str()),
+                    )
+                })
+                .collect()
+        });
+        match lists.get(name) {
+            Some(items) => joined_list(items, "", values()),
+            None => c[0].to_owned(),
+        }
+    })
 }
 
 /// A list's items in reverse order (`[a, b][::-1]` is `[b, a]`).

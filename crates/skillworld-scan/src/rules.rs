@@ -327,6 +327,10 @@ pub enum Signal {
     KeyLiteral,
     /// Appends to an `authorized_keys` file.
     KeysAppend,
+    /// Code lists two or more shell history files by name.
+    HistoryNames,
+    /// Code deletes an entry of the home folder that a variable names.
+    HomeEntryRemoved,
     /// A web handler takes a value from the request it serves.
     RequestInput,
     /// Loads a serialised object whose loading runs code (a pickle, a
@@ -1553,8 +1557,9 @@ pub static RULES: &[Rule] = &[
             // Batch 45: within one code span — a table row's inline
             // `pip install <name>` and its documentation's URL later in the
             // cell are two things.
-            r"\b(?:pip[\d.]*|uv\s+pip|uv|poetry|pipx)\s+(?:install|add)\b[^\n\x60;&|]*(?:--extra-index-url|--index-url|\s-i\s+https?:|--trusted-host|\shttps?://|\sgit\+https?://[^\s]*@)",
-            r"|\b(?:npm|pnpm|yarn|bun)\s+(?:install|i|add)\b[^\n\x60;&|]*(?:\shttps?://|--registry[=\s]+https?://)",
+            // code84: the URL quoted (`pip install -q "http://…/pkg.tar.gz"`).
+            r"\b(?:pip[\d.]*|uv\s+pip|uv|poetry|pipx)\s+(?:install|add)\b[^\n\x60;&|]*(?:--extra-index-url|--index-url|\s-i\s+https?:|--trusted-host|\s['\x22]?https?://|\sgit\+https?://[^\s]*@)",
+            r"|\b(?:npm|pnpm|yarn|bun)\s+(?:install|i|add)\b[^\n\x60;&|]*(?:\s['\x22]?https?://|--registry[=\s]+https?://)",
             r"|\bgem\s+install\b[^\n]*--source\s+https?://",
             r"|\b(?:uv\s+(?:run|tool\s+(?:run|install))|uvx|pipx\s+(?:run|install))\b[^\n]*\s--(?:with|from|spec)[\s=]+['\x22]?(?:git\+)?https?://",
             // npx runs a package tarball straight from a URL (batch 27).
@@ -1876,6 +1881,12 @@ pub static RULES: &[Rule] = &[
             // wild77: pasted into or run in a terminal, in Chinese,
             // Japanese, Spanish and Russian (ClawHavoc's Chinese copies).
             r"|(?:粘贴|粘貼|复制|複製|贴到|貼到)[^\n]{0,40}?(?:终端|終端|命令行)|(?:终端|終端|命令行)[^\n]{0,12}?(?:执行|运行|運行|執行)|ターミナル[^\n]{0,30}?(?:貼り付け|ペースト|実行)|\b(?:pegalo|pégalo|pega|pegue|péguelo)\s+en\s+(?:la\s+|el\s+|tu\s+)?(?:terminal|consola)\b|\b(?:terminal|consola)\b[^\n]{0,40}\bejecut\w*|(?:вставьте|вставить|скопируйте)[^\n]{0,60}?терминал|терминал[^\n]{0,40}?(?:выполните|запустите)",
+            // code84: download, then run, in German ("laden Sie … herunter
+            // … und führen Sie es aus"), French, Spanish, Portuguese,
+            // Russian, Chinese and Japanese,
+            // whatever the program's name ends in: the order beside an
+            // untrusted host (`untrusted-run-instruction`).
+            r"|\bherunter\w*\b[^\n]{0,120}?(?:\b(?:führen|fuehren|führe|fuehre)\b[^\n]{0,60}?\baus\b|\b(?:ausführen|ausfuehren)\b)|\b(?:télécharg|telecharg)\w*[^\n]{0,120}?\b(?:exécut|execut|lance)\w*|\bdescarg\w*\b[^\n]{0,120}?\bejecut\w*|\bbaix[ea]\w*\b[^\n]{0,120}?\bexecut\w*|скача\S*[^\n]{0,120}?(?:запуст|выполн)|(?:下载|下載)[^\n]{0,60}?(?:运行|運行|执行|執行)|ダウンロード[^\n]{0,60}?実行",
         ),
         signal: Signal::Instruct,
         quiet: true,
@@ -3229,7 +3240,10 @@ pub static RULES: &[Rule] = &[
         // label of a looked-up name; `ping` resolves the name it is given,
         // so it carries one too. `host` and `ping` are everyday words: read
         // only where a secret is read.
-        pattern: r"\b(?:nslookup|dig|host|ping|Resolve-DnsName)\s+[^\n]*(?:%%\w|%\w+%|!\w+!|\{\})\.",
+        // code84: a shell variable as the name's first label (`host
+        // "$c.r.example.net"`, each chunk of an encoded file looked up),
+        // the command's own argument: `Write-Host "… $path.bak"` prints.
+        pattern: r"\b(?:nslookup|dig|host|ping|Resolve-DnsName)\s+[^\n]*(?:%%\w|%\w+%|!\w+!|\{\})\.|(?:^|[^\w-])(?:nslookup|dig|host|drill)\s+(?:-\S+\s+)*['\x22]?\$\{?\w+\}?\.[\w-]+\.",
         signal: Signal::Sink,
         quiet: true,
         beside: Signal::Source,
@@ -3926,7 +3940,10 @@ pub static RULES: &[Rule] = &[
         target: Target::Code,
         // Beside a key literal, the file named is the file written
         // (`>>`, `tee -a`, or a path held for `open(p, "a")`).
-        pattern: r"\.ssh/authorized_keys\b",
+        // code84: the name as a segment a path is joined from (Python's
+        // `ssh / "authorized_keys"`, `filepath.Join(home, ".ssh",
+        // "authorized_keys")`).
+        pattern: r"\.ssh/authorized_keys\b|['\x22]authorized_keys['\x22]",
         signal: Signal::KeysAppend,
         quiet: true,
         // `echo "$KEY" >> ~/.ssh/authorized_keys` installs the user's own
@@ -4874,6 +4891,45 @@ pub static RULES: &[Rule] = &[
         explain: "Erases or disables shell history to cover its tracks; remove the skill.",
         ..Rule::BASE
     },
+    // code84 (code83's open miss): the histories named in a list that a
+    // loop deletes one by one from the home folder (Go's `for _, f :=
+    // range []string{".bash_history", ".zsh_history"} { os.Remove(
+    // filepath.Join(home, f)) }`); no command names a history file and
+    // `history-tamper` reads none. A list read for a report, or a home
+    // entry deleted by a literal name, is no wipe.
+    Rule {
+        id: "history-names",
+        class: Class::Tampering,
+        target: Target::Code,
+        pattern: r"['\x22]\.(?:bash|zsh|sh|python|psql|mysql|node_repl)_history['\x22]\s*,\s*['\x22][^'\x22\n]{0,40}_history['\x22]",
+        signal: Signal::HistoryNames,
+        quiet: true,
+        what: "lists shell history files",
+        explain: "Lists several shell history files by name.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "home-entry-removed",
+        class: Class::Tampering,
+        target: Target::Code,
+        pattern: r"\b(?:Remove(?:All)?|Truncate|remove|unlink(?:Sync)?|rmSync|truncateSync|delete|rm_f|rm)\(\s*(?:filepath\.Join|os\.path\.join|path\.(?:join|resolve)|File\.join)\(\s*[\w.$]*home\w*(?:\(\))?\s*,\s*[a-z_$]\w*\s*\)",
+        signal: Signal::HomeEntryRemoved,
+        quiet: true,
+        beside: Signal::HistoryNames,
+        what: "deletes a home folder entry a variable names",
+        explain: "Deletes an entry of the home folder whose name a variable holds.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "history-list-wipe",
+        class: Class::Tampering,
+        severity: Severity::High,
+        combines: &[Signal::HistoryNames, Signal::HomeEntryRemoved],
+        scope: Scope::Block,
+        what: "deletes the shell histories named in a list",
+        explain: "A script lists the shell history files and deletes each from the home folder: the record of what was run is erased; remove the skill.",
+        ..Rule::BASE
+    },
     Rule {
         id: "trace-wipe",
         class: Class::Tampering,
@@ -5057,7 +5113,9 @@ pub static RULES: &[Rule] = &[
         // which `**/SKILL.md` holds: a bare `\*{1,2}` leaves the prefilter
         // only `*`, every Markdown bullet), a search by name, or each entry
         // of a listed folder joined with `SKILL.md`.
-        pattern: r"\*/SKILL\.md\b|-i?name\s+['\x22]?SKILL\.md\b|-(?:filter|include)\s+['\x22]?SKILL\.md\b|\brglob\(\s*['\x22]SKILL\.md|\bjoin\(\s*\w+\s*,\s*\w+\s*,\s*['\x22]SKILL\.md['\x22]\s*\)|['\x22]SKILL\.md['\x22]\s+in\s+\w+",
+        // code84: or a folder and its entry, two names, in one path
+        // (Perl's `"$root/$s/SKILL.md"`, `f"{root}/{name}/SKILL.md"`).
+        pattern: r"\*/SKILL\.md\b|-i?name\s+['\x22]?SKILL\.md\b|-(?:filter|include)\s+['\x22]?SKILL\.md\b|\brglob\(\s*['\x22]SKILL\.md|\bjoin\(\s*\w+\s*,\s*\w+\s*,\s*['\x22]SKILL\.md['\x22]\s*\)|['\x22]SKILL\.md['\x22]\s+in\s+\w+|\$\{?\w+\}?/\$\{?\w+\}?/SKILL\.md\b|\{\w+\}/\{\w+\}/SKILL\.md\b",
         signal: Signal::SkillWalk,
         quiet: true,
         what: "walks many skills' SKILL.md files",
@@ -5070,7 +5128,9 @@ pub static RULES: &[Rule] = &[
         target: Target::Code,
         // The installed skills of the user's agents, not a project's own
         // `skills/` folder that a release script may stamp.
-        pattern: r"(?:~[/\\]|\$\{?HOME\b|\$env:USERPROFILE|%USERPROFILE%|\bhomedir\(\)|\bPath\.home\(\)|\bexpanduser\()[^\n]*?\.(?:claude|codex|openclaw|clawdbot|moltbot|cursor|gemini|agents|windsurf|opencode)['\x22]?\s*(?:[/\\]|,\s*['\x22]|\)?\s*/\s*['\x22])\s*skills\b|\.(?:claude|codex|openclaw|clawdbot|moltbot|cursor|gemini|agents|windsurf|opencode)[/\\]skills\b[^\n]*\bhomedir\(\)",
+        // code84: Perl's `$ENV{HOME}`, Ruby's `ENV["HOME"]` and
+        // `Dir.home`, PHP's `getenv('HOME')`.
+        pattern: r"(?:~[/\\]|\$\{?HOME\b|\$ENV\{['\x22]?HOME['\x22]?\}|\bENV\[['\x22]HOME['\x22]\]|\bDir\.home\b|\bgetenv\(\s*['\x22]HOME['\x22]\s*\)|\$env:USERPROFILE|%USERPROFILE%|\bhomedir\(\)|\bPath\.home\(\)|\bexpanduser\()[^\n]*?\.(?:claude|codex|openclaw|clawdbot|moltbot|cursor|gemini|agents|windsurf|opencode)['\x22]?\s*(?:[/\\]|,\s*['\x22]|\)?\s*/\s*['\x22])\s*skills\b|\.(?:claude|codex|openclaw|clawdbot|moltbot|cursor|gemini|agents|windsurf|opencode)[/\\]skills\b[^\n]*\bhomedir\(\)",
         signal: Signal::HomeSkills,
         quiet: true,
         beside: Signal::SkillWalk,
@@ -5089,7 +5149,9 @@ pub static RULES: &[Rule] = &[
         // when it writes back the text it read, extended or substituted
         // (`write_text(text + NOTE)`); an append when its file is find's
         // argument (`"$1"`, `{}`) or the loop's file (`"$f"`).
-        pattern: r"\bsed\s+(?:-\w+\s+)*-i|\bperl\s+-\w*i|>>\s*['\x22]?(?:\$\{?(?:[0-9@]|f|file|md|skill_?(?:md|file))\b|\{\})|\btee\s+-a\s+['\x22]?\$\{?(?:f|file|md|skill_?(?:md|file))\b|\bappendFileSync\(|\b(?:writeFileSync\(\s*\w+\s*,|\.write_text\()\s*(?:\w+\s*\+|\w+\.replace\(|re\.sub\()|\bopen\(\s*\w+\s*,\s*['\x22]a|\bAdd-Content\b|\bSet-Content\b[^\n]*-Value\s+\(?\s*\$\w+\s*\+",
+        // code84: Perl's three-argument `open(my $fh, '>', …)` of the
+        // walked file writes another skill's instructions over.
+        pattern: r"\bsed\s+(?:-\w+\s+)*-i|\bperl\s+-\w*i|>>\s*['\x22]?(?:\$\{?(?:[0-9@]|f|file|md|skill_?(?:md|file))\b|\{\})|\btee\s+-a\s+['\x22]?\$\{?(?:f|file|md|skill_?(?:md|file))\b|\bappendFileSync\(|\b(?:writeFileSync\(\s*\w+\s*,|\.write_text\()\s*(?:\w+\s*\+|\w+\.replace\(|re\.sub\()|\bopen\(\s*\w+\s*,\s*['\x22]a|\bAdd-Content\b|\bSet-Content\b[^\n]*-Value\s+\(?\s*\$\w+\s*\+|\bopen\(\s*(?:my\s+)?\$?\w+\s*,\s*['\x22]>{1,2}['\x22]\s*,",
         signal: Signal::SkillEdit,
         quiet: true,
         beside: Signal::SkillWalk,
@@ -6745,10 +6807,12 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "string-assembly",
         class: Class::Obfuscation,
-        pattern: r"['\x22] ?\+ ?['\x22]|['\x22] ?\. ?['\x22]|['\x22] ?& ?['\x22]|['\x22] ?\|\| ?['\x22]|[a-z](?:''|\x22\x22)[a-z]|[a-z]'[a-z]{1,3}'[a-z]|\$\{IFS\}|\$IFS\b|\bjoin\(\s*\[|\]\.join\(|\]\.concat\(\)|\bstrings\.Join\(\s*\[\]string\{|\[::-1\]|\breverse\(\)|\bconcat_ws\(|[\s=,(]concat\(|\bpaste0?\(|(?-i:\bsprintf\()|['\x22] -f ['\x22]",
+        pattern: r"['\x22] ?\+ ?['\x22]|['\x22] ?\. ?['\x22]|['\x22] ?& ?['\x22]|['\x22] ?\|\| ?['\x22]|[a-z](?:''|\x22\x22)[a-z]|[a-z]'[a-z]{1,3}'[a-z]|\$\{IFS\}|\$IFS\b|\bjoin\(\s*\[|\]\.join\(|\w\.join\((?:''|\x22\x22)\)|(?:''|\x22\x22)\.join\(\w|\]\.concat\(\)|\bstrings\.Join\(\s*\[\]string\{|\[::-1\]|\breverse\(\)|\bconcat_ws\(|[\s=,(]concat\(|\bpaste0?\(|(?-i:\bsprintf\()|['\x22] -f ['\x22]",
         // Batch 67: PowerShell's format operator given literals (`'{0}-{1}'
         // -f 'Invoke','RestMethod'`), spelled with single spaces so the
         // prefilter anchors it on ` -f `.
+        // code84: a named list joined with no separator (`steps.join('')`,
+        // `''.join(parts)`), rebuilt by `reveal::named_joins`.
         quiet: true,
         what: "builds strings from pieces",
         explain: "Builds strings from pieces.",
