@@ -1,8 +1,8 @@
 """Trains learn84's logistic regression over hashed prose-unit features
 (pure Python, no network) and prints the validation tables.
 
-  python3 train.py validate   # held out by source, intent, family, sweeps
-  python3 train.py ship OUT   # trains on every source, writes the weights
+  python3 train.py validate [folds]  # held out by source (and by intent, family)
+  python3 train.py ship              # trains on every source, prints its threshold
 
 Held out by source: the model that scores a held-out set never saw it;
 its threshold is the least score above every training negative's (real
@@ -198,12 +198,12 @@ def leave_out(data, w_all, what):
         print("| %s | %d/%d | %.2f |" % (v, got, tot, thr), flush=True)
 
 
-def ship(out):
+def ship():
     data = load()
     sources = TRAIN_SWEEPS + TEST_SWEEPS + ["corpus", "reg83dev", "fixtures"] + TWINNED
     w = train(pool(data, sources))
     thr, where = threshold(w, data, sources)
-    print("shipped threshold %.3f (highest negative: %s)" % (thr, where))
+    print("threshold on every source %.3f (highest negative: %s)" % (thr, where))
     return data, w, thr
 
 
@@ -215,4 +215,4 @@ if __name__ == "__main__":
             leave_out(data, w, "family")
             sys.stdout.flush()
     else:
-        ship(sys.argv[2])
+        ship()

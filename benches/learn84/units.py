@@ -1,6 +1,13 @@
-"""Prose units and their features, as `crates/skillworld-scan/src/learned.rs`
-cuts and hashes them (the two must agree; `tests/learned.rs` checks a few
-units' scores against this file's). Pure Python, no network."""
+"""learn84's prose units and their features. A unit is a sentence of a
+Markdown text's prose: frontmatter values, headings, paragraphs and list
+items (soft-wrapped lines joined), table cells, HTML comments' text, and
+the text of prose-like fences (`markdown`, `text`, `output`, …); code
+fences, unlabelled ones included, are not read. Features are hashed
+(FNV-1a, 2^18 buckets): word unigrams and bigrams, a word's first five
+letters, character bigrams for scripts without spaces, and structural
+marks (a URL, an e-mail, a secret's path, inline code, the length, the
+share of words outside the skill's own name and description). Pure
+Python, no network; no scanner module reads them (none was shipped)."""
 import re
 
 PROSE_FENCES = {"markdown", "md", "text", "txt", "plaintext", "output", "response",
