@@ -103,7 +103,7 @@ def fixture_hits():
     for line in open(HITS, encoding="utf-8"):
         if line.startswith("BLOCKED "):
             item = line.split()[1]
-        elif item and line.startswith("        high ") or line.startswith("        critical "):
+        elif item and (line.startswith("        high ") or line.startswith("        critical ")):
             m = re.match(r"\s+\w+ \S+ (\S+?):(\d+): (.*)", line)
             if m:
                 hits.setdefault(item, []).append((m.group(1), int(m.group(2)), m.group(3)))
