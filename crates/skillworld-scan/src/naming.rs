@@ -1190,8 +1190,10 @@ static OWN_WORK_SAVED: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::
 /// dotted folder or a path from home or the root is no notes file.
 fn own_notes_appended(line: &str) -> bool {
     static APPENDED: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)\bappend(?:s|ed|ing)?\b[^\n]{0,80}?\bto\s+`?([\w./<>{}~-]+\.(?:md|txt))\b")
-            .expect("notes appended")
+        regex::Regex::new(
+            r"(?i)\bappend(?:s|ed|ing)?\b[^\n]{0,80}?\bto\s+`?([\w./<>{}~-]+\.(?:md|txt))\b",
+        )
+        .expect("notes appended")
     });
     const AGENT_FILES: [&str; 7] = [
         "claude.md",
