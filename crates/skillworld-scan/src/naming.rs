@@ -1606,11 +1606,33 @@ fn printing_program(piped: &str) -> Option<&str> {
         _ => program.to_owned(),
     };
     let code = streams_as_print(&code_of(&program));
+    let code = contents_field_decoded(&program, code);
     (python(interpreter.trim())
         && program.contains("sys.stdin")
         && !PROGRAM_DENIED.iter().any(|w| code.contains(w))
         && calls_only_allowed(&code))
     .then_some(after)
+}
+
+/// `print(base64.b64decode(d['content']).decode())` (sweep84: sweep 30's
+/// `oss-forensics`, a file read through GitHub's contents API, which sends
+/// it base64-encoded in `content`): where every `b64decode` of the program
+/// decodes a `content` field, the decoding is the API's transfer encoding
+/// undone and reads as `str(…)`; the output still goes on only to a
+/// viewer (`json_formatted`), and `exec` still denies. Any other field
+/// decoded (an issue's `body`, a payload smuggled into a record) stays a
+/// decoded payload for `PROGRAM_DENIED`.
+fn contents_field_decoded(program: &str, code: String) -> String {
+    let fields_only = program.match_indices("b64decode(").all(|(at, call)| {
+        let argument = &program[at + call.len()..];
+        let end = crate::brackets::closing(argument).unwrap_or(argument.len());
+        let argument = argument[..end].trim_end();
+        argument.ends_with("['content']") || argument.ends_with("[\"content\"]")
+    });
+    match fields_only {
+        true => code.replace("b64decode(", "str("),
+        false => code,
+    }
 }
 
 /// `sys.stdout.write(x)` and `sys.stderr.write(x)` print `x` as `print`
@@ -1625,12 +1647,8 @@ fn streams_as_print(code: &str) -> String {
 /// Words of a program's code (not its strings' text) that reach code,
 /// files, processes or the network, or decode a payload, whatever calls
 /// them: an import alone is harmless, its use is not (`requests.get` is a
-/// `get`). Base64 is not among them (sweep84): a file's content from
-/// GitHub's contents API decoded and printed (`print(base64.b64decode(
-/// d['content']).decode())`, sweep 30's `oss-forensics`) is text shown,
-/// and the output may go on only to a viewer (`json_formatted`); decoded
-/// and run, it meets `exec` or the shell after the pipe.
-const PROGRAM_DENIED: [&str; 27] = [
+/// `get`).
+const PROGRAM_DENIED: [&str; 28] = [
     "exec",
     "eval",
     "compile",
@@ -1643,6 +1661,7 @@ const PROGRAM_DENIED: [&str; 27] = [
     "shelve",
     "dill",
     "yaml",
+    "b64decode",
     "fromhex",
     "codecs",
     "open(",
@@ -1664,10 +1683,10 @@ const PROGRAM_DENIED: [&str; 27] = [
 /// `encode` and `decode` convert text to bytes and back (the seventeenth
 /// sweep's `ultimate-browsing`: `text.encode().decode('unicode_escape')`
 /// on a page's script chunks); what they give is printed like the rest,
-/// as is base64's `b64decode` (sweep84: a contents API's file printed),
-/// and the decoders of binary payloads stay denied (`fromhex`, `codecs`,
-/// `pickle`, `marshal`).
-const PRINTING_CALLS: [&str; 69] = [
+/// and the decoders of binary payloads stay denied (`b64decode`,
+/// `fromhex`, `codecs`, `pickle`, `marshal`), but for a file's `content`
+/// field (`contents_field_decoded`).
+const PRINTING_CALLS: [&str; 68] = [
     "load",
     "loads",
     "read",
@@ -1736,7 +1755,6 @@ const PRINTING_CALLS: [&str; 69] = [
     "ljust",
     "encode",
     "decode",
-    "b64decode",
 ];
 
 /// Python words after which a bracket groups rather than calls.
