@@ -8,8 +8,8 @@
 #
 # SWEEP is the binary (default target/release/examples/sweep), DIR the
 # folder `fetch.py` filled (default /work/tmp/sweeps: sweepNN/ inside).
-# Sweeps 05, 12-22 and 28-31 are the fetchable ones (npm and PyPI lists
-# here; 28-31 fetched with --max-per-package 40, then the folders their
+# Sweeps 05, 12-22 and 28-32 are the fetchable ones (npm and PyPI lists
+# here; 28-32 fetched with --max-per-package 40, then the folders their
 # headers name deleted). A sweep with no BASE_TAG output yet says so.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -17,9 +17,9 @@ sweep=${SWEEP:-target/release/examples/sweep}
 dir=${DIR:-/work/tmp/sweeps}
 tag=${1:?usage: check.sh TAG [BASE_TAG]}
 base=${2:-}
-for n in 05 12 13 14 15 16 17 18 19 20 21 22 28 29 30 31; do
+for n in 05 12 13 14 15 16 17 18 19 20 21 22 28 29 30 31 32; do
   cap=60
-  case $n in 28 | 29 | 30 | 31) cap=40 ;; esac
+  case $n in 28 | 29 | 30 | 31 | 32) cap=40 ;; esac
   [ -d "$dir/sweep$n" ] || { echo "$n missing: python3 benches/sweep/fetch.py benches/sweep/sweep$n.txt $dir/sweep$n --max-per-package $cap"; continue; }
   "$sweep" "$dir/sweep$n" > "$dir/$tag-$n.txt" 2>&1 || true
   if [ -z "$base" ]; then

@@ -2047,6 +2047,14 @@ fn judge(
     }
     if markdown
         && prose
+        && rule.class == Class::Injection
+        && crate::prohibited::forbidden_by_heading(lines, layout, line)
+    {
+        soften(hit, "an item of a list whose heading forbids it");
+        return;
+    }
+    if markdown
+        && prose
         && (rule.spares_descriptions
             && (describes(text.get(..column).unwrap_or(""))
                 || list_item(text) && under_warning_heading(lines, layout, line))

@@ -137,6 +137,11 @@ const INSTALLERS: &[&str] = &[
     "antigravity.google/cli/install.ps1",
     "parallel.ai/install.sh",
     "cli.inference.sh",
+    // The thirty-second sweep's skill pages (sweep84): ModelScope's own
+    // skill installer, which fetches a skill from its hub by `owner/name`;
+    // only that script's path, ModelScope hosting everyone's models.
+    "www.modelscope.cn/skills/install.sh",
+    "modelscope.cn/skills/install.sh",
     // Install scripts in projects' own repositories.
     "raw.githubusercontent.com/homebrew/",
     "raw.githubusercontent.com/nvm-sh/",

@@ -86,6 +86,7 @@ mod pipedkey;
 mod portprobe;
 mod prefilter;
 mod printsecret;
+mod prohibited;
 mod prompted;
 mod proof;
 mod redacted;

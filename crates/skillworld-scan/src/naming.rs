@@ -1132,7 +1132,10 @@ pub fn forbidden_concealment(
         }) && (crate::engine::negated(line, line.len() - at)
             || hypothetical(line.get(..at).unwrap_or_default()))
             || USER_EXPERIENCE.is_match(rest)
-            || OWN_WORK_SAVED.is_match(line) && !ACT_OR_SECRET.is_match(line)
+            || (OWN_WORK_SAVED.is_match(line)
+                || own_notes_appended(line)
+                || UNSUPPORTED_CLAIM.is_match(line))
+                && !ACT_OR_SECRET.is_match(line)
             || RAISED_AGAIN.is_match(rest) && !ACT_OR_SECRET.is_match(line)
             || said_instead(line) && !ACT_OR_SECRET.is_match(line)
     })
@@ -1177,6 +1180,48 @@ static RAISED_AGAIN: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::ne
 /// keys to the notes, do it quietly") is still concealment.
 static OWN_WORK_SAVED: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
     regex::Regex::new(r"(?i-u)\bsav(?:e|es|ed|ing)\b").expect("own work saved")
+});
+
+/// "append them to `brag/<YYYY>-inputs.md` … Do this silently — no
+/// questions" (sweep84: sweep 30's `engramme-assist` weekly retro): lines
+/// appended to a notes file of the skill's own, by a relative path, are a
+/// save by another word (`OWN_WORK_SAVED`). An agent's instruction or
+/// memory file (`CLAUDE.md`, `AGENTS.md`, `SOUL.md`, `MEMORY.md`), a
+/// dotted folder or a path from home or the root is no notes file.
+fn own_notes_appended(line: &str) -> bool {
+    static APPENDED: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)\bappend(?:s|ed|ing)?\b[^\n]{0,80}?\bto\s+`?([\w./<>{}~-]+\.(?:md|txt))\b",
+        )
+        .expect("notes appended")
+    });
+    const AGENT_FILES: [&str; 7] = [
+        "claude.md",
+        "agents.md",
+        "gemini.md",
+        "soul.md",
+        "memory.md",
+        "skill.md",
+        "copilot-instructions.md",
+    ];
+    APPENDED.captures_iter(line).any(|found| {
+        let path = &found[1];
+        let name = path.rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
+        !path.starts_with(['~', '/', '.'])
+            && !path.contains("/.")
+            && !AGENT_FILES.contains(&name.as_str())
+    })
+}
+
+/// "**unknown** (no source — keep it out of the answer)" (sweep84: sweep
+/// 31's `ziro` deep-research): what is kept out is a claim nothing
+/// supports, an editor's cut, not an act kept from the user; an act or a
+/// secret on the line is still concealment (`forbidden_concealment`).
+static UNSUPPORTED_CLAIM: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(
+        r"(?i-u)\b(?:no\s+(?:source|citation|evidence)|unsourced|unverified|uncited|unsupported|unconfirmed|speculati\w+|low[-\s]confidence)\b",
+    )
+    .expect("unsupported claim")
 });
 
 /// What a quiet save may not name beside it (`OWN_WORK_SAVED`): an act
@@ -1561,11 +1606,33 @@ fn printing_program(piped: &str) -> Option<&str> {
         _ => program.to_owned(),
     };
     let code = streams_as_print(&code_of(&program));
+    let code = contents_field_decoded(&program, code);
     (python(interpreter.trim())
         && program.contains("sys.stdin")
         && !PROGRAM_DENIED.iter().any(|w| code.contains(w))
         && calls_only_allowed(&code))
     .then_some(after)
+}
+
+/// `print(base64.b64decode(d['content']).decode())` (sweep84: sweep 30's
+/// `oss-forensics`, a file read through GitHub's contents API, which sends
+/// it base64-encoded in `content`): where every `b64decode` of the program
+/// decodes a `content` field, the decoding is the API's transfer encoding
+/// undone and reads as `str(…)`; the output still goes on only to a
+/// viewer (`json_formatted`), and `exec` still denies. Any other field
+/// decoded (an issue's `body`, a payload smuggled into a record) stays a
+/// decoded payload for `PROGRAM_DENIED`.
+fn contents_field_decoded(program: &str, code: String) -> String {
+    let fields_only = program.match_indices("b64decode(").all(|(at, call)| {
+        let argument = &program[at + call.len()..];
+        let end = crate::brackets::closing(argument).unwrap_or(argument.len());
+        let argument = argument[..end].trim_end();
+        argument.ends_with("['content']") || argument.ends_with("[\"content\"]")
+    });
+    match fields_only {
+        true => code.replace("b64decode(", "str("),
+        false => code,
+    }
 }
 
 /// `sys.stdout.write(x)` and `sys.stderr.write(x)` print `x` as `print`
@@ -1617,7 +1684,8 @@ const PROGRAM_DENIED: [&str; 28] = [
 /// sweep's `ultimate-browsing`: `text.encode().decode('unicode_escape')`
 /// on a page's script chunks); what they give is printed like the rest,
 /// and the decoders of binary payloads stay denied (`b64decode`,
-/// `fromhex`, `codecs`, `pickle`, `marshal`).
+/// `fromhex`, `codecs`, `pickle`, `marshal`), but for a file's `content`
+/// field (`contents_field_decoded`).
 const PRINTING_CALLS: [&str; 68] = [
     "load",
     "loads",
@@ -2263,13 +2331,17 @@ pub(crate) fn last_command(before: &str) -> &str {
 
 /// Whether the command a keychain path is an argument of (the text before
 /// it since the last `;`, `|` or `&`) is one of `security`'s certificate
-/// trust commands, `security` its command word (after `sudo`).
+/// trust commands, or its `import` of a certificate or signing identity
+/// into the keychain (sweep84: sweep 30's `claude-mpm` CI example,
+/// `security import cert.p12 -k ~/Library/Keychains/build.keychain`, a
+/// write), `security` its command word (after `sudo`).
 fn certificate_store(before: &str) -> bool {
     const CERTIFICATES: &[&str] = &[
         "add-trusted-cert",
         "remove-trusted-cert",
         "delete-certificate",
         "add-certificates",
+        "import",
     ];
     let command = last_command(before);
     let mut words = command.split_whitespace().skip_while(|w| *w == "sudo");
@@ -2651,4 +2723,69 @@ pub fn change_as_noun(
                 && NOUN.is_match(&line[..at + verb.start()])
         });
     (!all_nouns).then(|| (Severity::High, String::new()))
+}
+
+/// "Your agent_id is found in the Agent Identity section of the system
+/// prompt" (sweep84: sweep 30's `coginework` cron skill): the place after
+/// "is found in" is where a value is read from, not where it is put. Each
+/// match so introduced is dropped; the first other one goes on to the
+/// host reading (`hosts::foreign_unless_url`, `disclose-instruction`'s
+/// confirm), so "the key is found in the settings section; paste it in
+/// your reply" still points at the reply.
+pub fn place_not_where_found(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    static FOUND_IN: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i-u)\b(?:is|are)\s+(?:found|listed|shown|located|stored|kept|defined|displayed)\s+$",
+        )
+        .expect("found in")
+    });
+    matches(at, next)
+        .find(|&at| !FOUND_IN.is_match(line.get(..at).unwrap_or_default()))
+        .and_then(|at| crate::hosts::foreign_unless_url(line, at, next))
+}
+
+/// `mkdir -p /var/log/app && chmod 777 /var/log/app` (sweep84: sweep 32's
+/// `claude-code-kit` Dockerfile): the folder opened to everyone is one the
+/// same line just made for an application's logs or data, under `/var`'s
+/// or `/opt`'s own folders, which holds nothing the system runs. A system
+/// folder itself (`/var/log`, `/opt`), anything under `/etc`, `/usr` or
+/// the program folders, or a folder the line did not make, is still one
+/// (`Rule::confirm` of `chmod-777-system`).
+pub fn not_a_new_app_folder(
+    line: &str,
+    at: usize,
+    next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    static APP_FOLDER: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"^/(?:var/(?:log|www|lib|spool|opt|local|backups)|opt)/[\w.-]+(?:/[\w.-]+)*$",
+        )
+        .expect("app folder")
+    });
+    unless_all(line, at, next, Severity::High, |line, at, rest| {
+        let Some(path) = rest
+            .split_whitespace()
+            .map(|word| word.trim_matches(['\'', '"', ';', '&', ')']))
+            .find(|word| word.starts_with('/'))
+        else {
+            return false;
+        };
+        let before = line.get(..at).unwrap_or_default();
+        APP_FOLDER.is_match(path)
+            && !path.split('/').any(|part| part.starts_with('.'))
+            && [format!("mkdir -p {path}"), format!("mkdir {path}")]
+                .iter()
+                .any(|made| {
+                    before.match_indices(made.as_str()).any(|(start, _)| {
+                        before[start + made.len()..]
+                            .chars()
+                            .next()
+                            .is_none_or(|c| c.is_whitespace() || "'\";&|)".contains(c))
+                    })
+                })
+    })
 }

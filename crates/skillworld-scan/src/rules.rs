@@ -1308,7 +1308,10 @@ pub static RULES: &[Rule] = &[
         id: "dynamic-eval",
         class: Class::Execution,
         target: Target::Code,
-        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\[\s*['\x22](?:Function|eval)['\x22]\s*\]|\.then\(\s*(?:eval|Function)\s*\)|\bpowershell(?:\.exe)?\b[^\n]*\s-(?:enc|encodedcommand|ec)\s+\$\w+|\b(?:globalThis|window)\s*\[\s*['\x22][^'\x22\n]*['\x22]\s*\+|\bvm\.run\w*\(|\bnew\s+vm\.Script\(|\.runInThisContext\(|\b(?:Invoke-Expression|iex)(?:\s*(?:[$(\[\x22{;|)}-]|$)|\s*'\s*(?:$|[;)\]])|\s+')|\b(?-i:eval)\s+[\x22'$`]|\bpickle\.loads?\(|\bFunctionType\(|\bvars\(\s*__builtins__\s*\)|\b__builtins__\s*(?:\[|\.__dict__)|\bgetattr\(\s*(?:__builtins__|builtins)\s*,|(?:^|[;({|]\s*)& \$[a-z_]\w*\s+[($]|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval \(?(?:get|URI\.open|URI\.parse|open|Net::HTTP\.get|HTTParty\.get|LWP::Simple::get)\b|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|(?:\bsys\.executable|\bprocess\.execPath|['\x22](?:/usr/bin/)?(?:python[\d.]*|node|ruby|perl|php)['\x22])\s*,\s*\[?\s*['\x22]-[ce]['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|\._compile\(\s*[A-Za-z_$]|(?:^|[;({|=])\s*[&.]\s*\(\s*(?:(?:Get-Command|gcm|Get-Alias)\b|['\x22]\{\d+(?:\}\{\d+)+\}['\x22] ?-f\b)|\bAssembly(?:\]::|\.)Load\(\s*[A-Za-z_$]|\bexecSync\(\s*[a-z_$][\w$]*\.[a-z_$][\w$]*\s*[,)]|\bexecSync\(\s*\x60\$\{\s*[\w$.]+\s*\}\x60\s*[,)]|\bloadstring\s*\(|\bload\s*\(\s*[\w.:]+(?:\([^()\n]*\))?\s*\)\s*\)?\s*\(|\bimport\(\s*[\x60'\x22](?:data|blob):|\bimport\(\s*URL\.createObjectURL\(|=\s*(?:exec|eval)\s*;?\s*(?:$|#|//)|\beval\s*\)\s*\(|\btarget\s*=\s*(?:exec|eval)\b|\b(?:send|public_send|__send__)\(\s*:(?:eval|instance_eval|class_eval)\b|\bloadstring\s+or\s+load\b|\bgetattr\([^()\n]*,\s*(?:['\x22](?:\w*[A-Za-z0-9]|_*)['\x22]\s*\+|['\x22]\w*['\x22]\s*\+\s*['\x22])|\bcompile\([^\n]*,\s*['\x22]exec['\x22]\s*\)|\.runIn(?:New)?Context\(|\binclude_string\(\s*Main\s*,|\b(?:Process\.Start|ProcessStartInfo)\(\s*['\x22](?:/usr)?(?:/bin/)?(?:(?:ba|z|da)?sh|cmd|powershell|pwsh)(?:\.exe)?['\x22]\s*,\s*\$?@?['\x22](?:-c|/c|-Command)\s*(?:\\?['\x22])?(?:['\x22]\s*\+\s*[A-Za-z_]|\{[A-Za-z_][\w.]*\})|\bnew\s+GroovyShell\b|\bgetattr\([^\n]*,\s*['\x22](?:exec|eval)['\x22]\s*\)|\bReflect\.(?:construct|apply)\(\s*(?:Function|eval)\b|(?-i:\bEval\.(?:me|x|xy|xyz)\()|\bCommand::new\(\s*['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*\)\s*\.(?:arg\(\s*['\x22](?-i:-c)['\x22]\s*\)\s*\.arg|args\(\s*&?\[\s*['\x22](?-i:-c)['\x22]\s*,)\s*\(?\s*&?[a-z_]\w*\s*[\])]",
+        pattern: r"\b(?:exec|eval)\s*\(|\bnew\s+Function\s*\(|\[\s*['\x22](?-i:Function|eval)['\x22]\s*\]|\.then\(\s*(?:eval|Function)\s*\)|\bpowershell(?:\.exe)?\b[^\n]*\s-(?:enc|encodedcommand|ec)\s+\$\w+|\b(?:globalThis|window)\s*\[\s*['\x22][^'\x22\n]*['\x22]\s*\+|\bvm\.run\w*\(|\bnew\s+vm\.Script\(|\.runInThisContext\(|\b(?:Invoke-Expression|iex)(?:\s*(?:[$(\[\x22{;|)}-]|$)|\s*'\s*(?:$|[;)\]])|\s+')|\b(?-i:eval)\s+[\x22'$`]|\bpickle\.loads?\(|\bFunctionType\(|\bvars\(\s*__builtins__\s*\)|\b__builtins__\s*(?:\[|\.__dict__)|\bgetattr\(\s*(?:__builtins__|builtins)\s*,|(?:^|[;({|]\s*)& \$[a-z_]\w*\s+[($]|\bScriptBlock\]::Create\(|\binstance_eval\b|\bcreate_function\(|\.exec_module\(|\beval \(?(?:get|URI\.open|URI\.parse|open|Net::HTTP\.get|HTTParty\.get|LWP::Simple::get)\b|\b(?:Get-Command|gcm)\s+['\x22]?[\w-]*\*[\w*-]*|\$ExecutionContext\.InvokeCommand\.InvokeScript\(|\brunpy\.run_path\(|\brequire\(\s*[\w$]+(?:\[\d+\])?\s*\)\s*\[\s*[\w$]|['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*,\s*\[?\s*['\x22]-c['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|(?:\bsys\.executable|\bprocess\.execPath|['\x22](?:/usr/bin/)?(?:python[\d.]*|node|ruby|perl|php)['\x22])\s*,\s*\[?\s*['\x22]-[ce]['\x22]\s*,\s*[A-Za-z_][\w.]*\s*[\]),]|\._compile\(\s*[A-Za-z_$]|(?:^|[;({|=])\s*[&.]\s*\(\s*(?:(?:Get-Command|gcm|Get-Alias)\b|['\x22]\{\d+(?:\}\{\d+)+\}['\x22] ?-f\b)|\bAssembly(?:\]::|\.)Load\(\s*[A-Za-z_$]|\bexecSync\(\s*[a-z_$][\w$]*\.[a-z_$][\w$]*\s*[,)]|\bexecSync\(\s*\x60\$\{\s*[\w$.]+\s*\}\x60\s*[,)]|\bloadstring\s*\(|\bload\s*\(\s*[\w.:]+(?:\([^()\n]*\))?\s*\)\s*\)?\s*\(|\bimport\(\s*[\x60'\x22](?:data|blob):|\bimport\(\s*URL\.createObjectURL\(|=\s*(?:exec|eval)\s*;?\s*(?:$|#|//)|\beval\s*\)\s*\(|\btarget\s*=\s*(?:exec|eval)\b|\b(?:send|public_send|__send__)\(\s*:(?:eval|instance_eval|class_eval)\b|\bloadstring\s+or\s+load\b|\bgetattr\([^()\n]*,\s*(?:['\x22](?:\w*[A-Za-z0-9]|_*)['\x22]\s*\+|['\x22]\w*['\x22]\s*\+\s*['\x22])|\bcompile\([^\n]*,\s*['\x22]exec['\x22]\s*\)|\.runIn(?:New)?Context\(|\binclude_string\(\s*Main\s*,|\b(?:Process\.Start|ProcessStartInfo)\(\s*['\x22](?:/usr)?(?:/bin/)?(?:(?:ba|z|da)?sh|cmd|powershell|pwsh)(?:\.exe)?['\x22]\s*,\s*\$?@?['\x22](?:-c|/c|-Command)\s*(?:\\?['\x22])?(?:['\x22]\s*\+\s*[A-Za-z_]|\{[A-Za-z_][\w.]*\})|\bnew\s+GroovyShell\b|\bgetattr\([^\n]*,\s*['\x22](?:exec|eval)['\x22]\s*\)|\bReflect\.(?:construct|apply)\(\s*(?:Function|eval)\b|(?-i:\bEval\.(?:me|x|xy|xyz)\()|\bCommand::new\(\s*['\x22](?:/bin/)?(?:ba|z|da)?sh['\x22]\s*\)\s*\.(?:arg\(\s*['\x22](?-i:-c)['\x22]\s*\)\s*\.arg|args\(\s*&?\[\s*['\x22](?-i:-c)['\x22]\s*,)\s*\(?\s*&?[a-z_]\w*\s*[\])]",
+        // sweep84: `['Function']` and `['eval']` in their case only, as
+        // JavaScript and Python spell them: a record's `allele['function']`
+        // (sweep 32's ClinPGx client) is a field.
         // misses25: C#'s `Process.Start("bash", "-c " + text)` (or a
         // `ProcessStartInfo`, an interpolated `$"-c {text}"`, cmd's `/c`,
         // PowerShell's `-Command`) runs the text; a literal command, or one
@@ -4195,6 +4198,7 @@ pub static RULES: &[Rule] = &[
         // system folder to every user (then hands it to root); `/tmp`
         // scratch folders and paths in the workspace are `chmod-777`'s.
         pattern: r"\bchmod\s+(?:-R\s+)?(?:0?777|a\+rwx|ugo\+rwx)\s+(?:-R\s+)?['\x22]?(?:/(?:etc|usr|opt|bin|sbin|lib|lib64|boot|root)\b|/var/(?:www|lib|log|spool|mail|opt|local|run|backups)\b|(?:~|\$HOME|\$\{HOME\})/\.ssh\b|/(?:\*|['\x22]?(?:\s|$|[;&|)])))",
+        confirm: Some(crate::naming::not_a_new_app_folder),
         what: "makes a system folder writable by every user",
         explain: "Lets any local user replace programs or settings the system runs as root (privilege escalation); remove the command, and scope permissions to the skill's own files.",
         ..Rule::BASE
@@ -4674,7 +4678,12 @@ pub static RULES: &[Rule] = &[
         id: "bucket-out",
         class: Class::Exfiltration,
         target: Target::Code,
-        pattern: r"\b(?:gsutil(?:\s+-m)?\s+(?:rsync|cp)|aws\s+s3\s+(?:sync|cp)|rclone\s+(?:sync|copy)|gcloud\s+storage\s+(?:rsync|cp)|azcopy\s+(?:copy|sync))\b[^\n]*\s['\x22]?(?:gs|s3)://[a-z0-9][a-z0-9._-]{2,}|\ballUsers\b|\bAllUsers\b|\bpublic-read\b|--public-access\s+(?:blob|container)\b",
+        // Everyone as a grantee: `allUsers:objectViewer`, `--member=allUsers`,
+        // an ACL's `…/groups/global/AllUsers`, a quoted member. The word alone
+        // (sweep84: sweep 30's AWS audit table, "Grants to `AllUsers` … =
+        // public ACL" beside `aws s3api list-buckets`) names the grantee an
+        // audit looks for, and grants nothing.
+        pattern: r"\b(?:gsutil(?:\s+-m)?\s+(?:rsync|cp)|aws\s+s3\s+(?:sync|cp)|rclone\s+(?:sync|copy)|gcloud\s+storage\s+(?:rsync|cp)|azcopy\s+(?:copy|sync))\b[^\n]*\s['\x22]?(?:gs|s3)://[a-z0-9][a-z0-9._-]{2,}|[=/'\x22](?:allUsers|AllUsers)\b|\b(?:allUsers|AllUsers):|--member\s+allUsers\b|\bpublic-read\b|--public-access\s+(?:blob|container)\b",
         signal: Signal::BucketOut,
         quiet: true,
         beside: Signal::AllBuckets,
@@ -8857,7 +8866,7 @@ pub static RULES: &[Rule] = &[
             "section in `~/",
             "section in ~/",
         ],
-        confirm: Some(crate::hosts::foreign_unless_url),
+        confirm: Some(crate::naming::place_not_where_found),
         signal: Signal::Disclose,
         quiet: true,
         beside: Signal::Credential,

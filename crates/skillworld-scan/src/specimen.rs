@@ -44,10 +44,19 @@ static ATTACK_NAMED: LazyLock<Regex> = LazyLock::new(|| {
         .expect("the attack-named pattern compiles")
 });
 
+/// A filter's verb over the phrases it quotes ("models reject phrases
+/// like "ignore previous instructions" with HTTP 400", sweep84: sweep 30's
+/// `darwinian-evolver` pitfalls): the quoted phrase is what a filter
+/// stops, named as unwanted input; "insert phrases like …" has it written.
+static FILTERED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)(?-u:\b)(?:reject(?:s|ed|ing)?|block(?:s|ed|ing)?|flag(?:s|ged|ging)?|filter(?:s|ed|ing)?|refuse(?:s|d)?|strip(?:s|ped)?|den(?:y|ies|ied))\s+(?:(?:any|all|the)\s+)?(?:phrases?|prompts?|strings?|inputs?|requests?|messages?|text|wording|content)\s+(?:like|such\s+as|containing)(?-u:\b)")
+        .expect("the filtered pattern compiles")
+});
+
 /// Whether `text` names what it quotes as an attack, or warns of it, in
-/// any language.
+/// any language, or as what a filter rejects.
 pub fn names_an_attack(text: &str) -> bool {
-    ATTACK_NAMED.is_match(text)
+    ATTACK_NAMED.is_match(text) || FILTERED.is_match(text)
 }
 
 /// A lead-in that has the agent act on what it lists.
