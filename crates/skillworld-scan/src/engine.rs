@@ -3257,6 +3257,22 @@ fn with_program<'a>(
     let Some(quote) = crate::naming::opens_program(line_text) else {
         return line_text;
     };
+    read_on_to(lines, line, line_text, layout, |text| {
+        crate::naming::closes_program(text, quote)
+    })
+}
+
+/// `line_text` with the lines after it up to the first that `closes`, in
+/// the line's block and within `PROGRAM_LINES` and `PROGRAM_BYTES`; the
+/// line alone where none does there.
+fn read_on_to<'a>(
+    lines: &Lines<'a>,
+    line: usize,
+    line_text: &'a str,
+    layout: &Layout,
+    closes: impl Fn(&str) -> bool,
+) -> &'a str {
+    let block = layout.at(line).1;
     let mut bytes = 0;
     for last in line + 1..(line + 1 + PROGRAM_LINES).min(lines.count()) {
         let text = lines.get(last);
@@ -3264,7 +3280,7 @@ fn with_program<'a>(
         if bytes > PROGRAM_BYTES || layout.at(last).1 != block {
             break;
         }
-        if crate::naming::closes_program(text, quote) {
+        if closes(text) {
             return lines.span(line..last + 1);
         }
     }
@@ -3292,19 +3308,9 @@ fn with_heredoc<'a>(
     let Some(opened) = HEREDOC.captures(line_text) else {
         return line_text;
     };
-    let block = layout.at(line).1;
-    let mut bytes = 0;
-    for last in line + 1..(line + 1 + PROGRAM_LINES).min(lines.count()) {
-        let text = lines.get(last);
-        bytes += text.len() + 1;
-        if bytes > PROGRAM_BYTES || layout.at(last).1 != block {
-            break;
-        }
-        if text.trim() == &opened[1] {
-            return lines.span(line..last + 1);
-        }
-    }
-    line_text
+    read_on_to(lines, line, line_text, layout, |text| {
+        text.trim() == &opened[1]
+    })
 }
 
 /// A decoded literal that is one crypto address and nothing else, in
