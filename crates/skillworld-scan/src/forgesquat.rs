@@ -81,11 +81,14 @@ fn misread(word: &str, typos: bool) -> Option<String> {
     {
         return Some(format!("{}l", &word[..word.len() - 1]));
     }
-    // `0nedrive`, `t00ls`, `inv0ice`: zeros and ones among letters.
+    // `0nedrive`, `t00ls`, `inv0ice`: zeros and ones among letters. A
+    // leading `0x` is the hexadecimal handle web3 authors take
+    // (`0xmythril`, reg83's test half), read as no word: `0xf0rd` still
+    // has its zero among letters.
     let among = bytes
         .windows(3)
         .any(|w| lower(&w[0]) && matches!(w[1], b'0' | b'1') && (lower(&w[2]) || w[2] == b'0'))
-        || bytes.len() >= 3 && bytes[0] == b'0' && bytes[1..].iter().all(lower);
+        || bytes.len() >= 3 && bytes[0] == b'0' && bytes[1] != b'x' && bytes[1..].iter().all(lower);
     if among {
         return Some(word.replace('0', "o").replace('1', "l"));
     }
@@ -123,6 +126,8 @@ mod tests {
             "npm i -g github:vercal/deploy-helper",
             "pip install git+https://github.com/0nedrive-sync/backup",
             "npm install https://githab.com/acme/tool",
+            "npm i -g github:0xmythril/c0ntacts-cli",
+            "npm i -g github:0nedrive/sync",
         ] {
             assert_eq!(judge(line), Some(Severity::High), "{line}");
         }
@@ -140,6 +145,9 @@ mod tests {
             // The sweeps' Anthropic SDK: an owner one letter longer than
             // its package.
             "go get github.com/anthropics/anthropic-sdk-go",
+            // reg83's test half: a web3 author's `0x` handle.
+            "npm install -g github:0xmythril/linkedin-cli#v1.0.0",
+            "pip install git+https://github.com/0xpolygon/tooling.git",
         ] {
             assert_eq!(judge(line), None, "{line}");
         }

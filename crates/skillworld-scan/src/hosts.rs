@@ -162,6 +162,9 @@ const INSTALLERS: &[&str] = &[
     "raw.githubusercontent.com/jdx/mise/",
     "raw.githubusercontent.com/chroma-core/chroma/",
     "raw.githubusercontent.com/gleanwork/glean-cli/",
+    // reg84's dev half (a Solidity audit skill's tool table): Cyfrin's
+    // documented Aderyn installer, `cyfrinup`, from Cyfrin's own repository.
+    "raw.githubusercontent.com/cyfrin/aderyn/",
     // fish's plugin managers, piped to `source` or `fish` (batch 53).
     "raw.githubusercontent.com/jorgebucaran/fisher/",
     "raw.githubusercontent.com/oh-my-fish/oh-my-fish/",
@@ -956,9 +959,30 @@ pub fn foreign_unless_url(
     let rest = line.get(at..).unwrap_or_default();
     if rest.starts_with("http://") || rest.starts_with("https://") {
         foreign_query(line, at, next)
+    } else if crate::naming::matches(at, next).all(|at| reach_required(line, at)) {
+        None
     } else {
         Some((crate::rules::Severity::Medium, String::new()))
     }
+}
+
+/// "Network access to `https://api.anthropic.com`" (reg84's dev half, a
+/// skill's prerequisites): the address the skill must be able to reach, a
+/// requirement and not where anything is sent. Only the noun phrase of
+/// network reach right before the `to` counts; "send the token to
+/// `https://…`", or a send anywhere else on the line, still points away.
+static REACH: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:network|internet|outbound|egress|HTTPS?)\s+(?:access|connectivity|connection)\s*$")
+        .expect("network reach phrase")
+});
+
+fn reach_required(line: &str, at: usize) -> bool {
+    let (Some(before), Some(rest)) = (line.get(..at), line.get(at..)) else {
+        return false;
+    };
+    rest.get(..3)
+        .is_some_and(|to| to.eq_ignore_ascii_case("to "))
+        && REACH.is_match(before)
 }
 
 /// A git `insteadOf` rule and the two URL prefixes it swaps.

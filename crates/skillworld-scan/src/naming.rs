@@ -2415,7 +2415,7 @@ pub fn quoted_for_the_shell(
 ) -> Option<(Severity, String)> {
     unless_all(line, at, next, Severity::Critical, |line, at, _| {
         let Some(quoted) = Quoted::around(line, at) else {
-            return false;
+            return crate::denied::denied_record(line, at);
         };
         let call = quoted.before.trim_end();
         // A whole name: `unquote(` decodes, it quotes nothing.
@@ -2426,7 +2426,7 @@ pub fn quoted_for_the_shell(
         let quoted_call = quoting
             && !quoted.text.contains(['\'', '"'])
             && quoted.after.trim_start().starts_with([')', ',']);
-        quoted_call || case_pattern(line, at)
+        quoted_call || case_pattern(line, at) || crate::denied::denied_record(line, at)
     })
 }
 

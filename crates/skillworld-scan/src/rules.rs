@@ -625,6 +625,10 @@ pub struct Rule {
     /// leaves open, on the lines up to its closing quote
     /// (`engine::with_program`); every other row reads one line.
     pub reads_programs: bool,
+    /// Its confirm reads the here-document the match's line opens
+    /// (`<<EOF` … `EOF`) with the line (`engine::with_heredoc`; reg84's
+    /// `sudo tee /etc/sudoers.d/x <<EOF` over the rule it writes).
+    pub reads_heredoc: bool,
     /// A match in prose is where something is sent (a link whose query
     /// carries a secret), not a mention: it counts in a combination across
     /// the skill as code does (`engine::combine`).
@@ -672,6 +676,7 @@ impl Rule {
         unless_signal: Signal::None,
         confirm: None,
         reads_programs: false,
+        reads_heredoc: false,
         sends_from_prose: false,
         spares_descriptions: false,
         spares_forbidden: false,
@@ -2829,6 +2834,9 @@ pub static RULES: &[Rule] = &[
             ">> .env",
             " and add the following",
         ],
+        // reg84: a `.env` piped into a filter that blanks every value
+        // shows the keys' names only.
+        confirm: Some(crate::keynames::values_blanked),
         signal: Signal::Source,
         quiet: true,
         what: "reads secrets, history or the clipboard",
@@ -3825,6 +3833,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Critical,
         pattern: r"(?:>>?|\btee\b(?:\s+-a)?)\s*/etc/sudoers|/etc/sudoers\.d/[\w.-]+[^\n]*(?:>|tee|cp\b|mv\b)|(?:>|tee|cp\b|mv\b)[^\n]*/etc/sudoers\.d/|\bNOPASSWD\s*:\s*ALL\b|\bNOPASSWD\s*:[^\n]*\|[^\n]*\b(?:visudo|tee)\b|\bsudoers\b[^\n]{0,80}\bpassword-?less\b[^\n]{0,30}\b(?:every|all|any)\s+commands?\b",
         confirm: Some(crate::sudoers::scoped_grant),
+        reads_heredoc: true,
         what: "grants passwordless root",
         explain: "Writes sudoers rules for passwordless root: privilege escalation; remove the skill.",
         ..Rule::BASE

@@ -95,14 +95,22 @@ pub fn scoped_grant(
             "names passwordless root for every command only to refuse it".to_owned(),
         ));
     }
-    let scoped = line
-        .to_ascii_lowercase()
-        .find("nopasswd")
-        .and_then(|at| line[at + "nopasswd".len()..].trim_start().strip_prefix(':'))
-        .is_some_and(|spec| {
-            let spec = spec.split(['"', '\'', '|', '>', '<', ';', '`']).next();
-            spec.is_some_and(|spec| spec.split(',').all(one_named_command))
-        });
+    // A here-document's body (`engine::with_heredoc`): every rule it
+    // writes is such a grant; a `Defaults` line, a grant that asks for a
+    // password on every command, or one line of anything else keeps it.
+    let scoped = match line.split_once('\n') {
+        Some((_, body)) => {
+            let mut rules = body
+                .lines()
+                .rev()
+                .skip(1)
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                .peekable();
+            rules.peek().is_some() && rules.all(scoped_line)
+        }
+        None => scoped_line(line),
+    };
     Some(if scoped {
         (
             Severity::Medium,
@@ -152,6 +160,18 @@ fn refused(line: &str, at: usize) -> bool {
             .any(|r| near(2).ends_with(r) || near(1) == *r)
 }
 
+/// A line whose `NOPASSWD:` names only commands written out with their
+/// arguments, none of which hands out root.
+fn scoped_line(line: &str) -> bool {
+    line.to_ascii_lowercase()
+        .find("nopasswd")
+        .and_then(|at| line[at + "nopasswd".len()..].trim_start().strip_prefix(':'))
+        .is_some_and(|spec| {
+            let spec = spec.split(['"', '\'', '|', '>', '<', ';', '`']).next();
+            spec.is_some_and(|spec| spec.split(',').all(one_named_command))
+        })
+}
+
 /// `/usr/bin/systemctl restart app`: an absolute path, at least one
 /// argument, no wildcard, and a program that is not root for anyone.
 fn one_named_command(command: &str) -> bool {
@@ -198,6 +218,29 @@ mod tests {
             "never prompt again: $U ALL=(ALL) NOPASSWD:ALL",
         ] {
             assert_eq!(severity(line), Severity::Critical, "{line}");
+        }
+    }
+
+    #[test]
+    fn a_here_document_of_named_commands_warns() {
+        // reg84's dev half (clamshell-setup): the heredoc's body is read
+        // with the `tee` line that opens it.
+        assert_eq!(
+            severity(
+                "sudo tee /etc/sudoers.d/coffee >/dev/null <<EOF\n$(id -un) ALL=(root) NOPASSWD: /usr/bin/pmset -a disablesleep 0, /usr/bin/pmset -a disablesleep 1\nEOF"
+            ),
+            Severity::Medium
+        );
+        for body in [
+            "$U ALL=(ALL) NOPASSWD: ALL",
+            "$U ALL=(root) NOPASSWD: /usr/bin/pmset -a disablesleep 0, /bin/bash",
+            "$U ALL=(root) NOPASSWD: /usr/bin/pmset -a disablesleep 0\nDefaults:$U !authenticate",
+            "$U ALL=(root) NOPASSWD: /usr/bin/pmset -a disablesleep 0\n$U ALL=(ALL) ALL",
+            "$U ALL=(root) NOPASSWD: /usr/bin/pmset *",
+            "",
+        ] {
+            let line = format!("sudo tee /etc/sudoers.d/x <<EOF\n{body}\nEOF");
+            assert_eq!(severity(&line), Severity::Critical, "{line}");
         }
     }
 
