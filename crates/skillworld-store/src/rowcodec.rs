@@ -880,6 +880,32 @@ mod tests {
     }
 
     #[test]
+    fn the_rare_json_names_what_is_set_and_a_row_spelling_every_field_reads_the_same() {
+        let mut skill = Skill::new(Origin::Imported);
+        skill.metadata = serde_json::from_str(r#"{"version":"1.0"}"#).unwrap();
+        let state = EntityState::Skill(Box::new(SkillState {
+            record: record(6, PrimaryComponent::Skill),
+            skill,
+            usage: Usage::default(),
+            revisions: Revisions::default(),
+            lessons: Lessons::default(),
+        }));
+        let bytes = encode(&state).unwrap();
+        let short = br#"{"metadata":{"version":"1.0"}}"#;
+        let at = bytes.windows(short.len()).position(|w| w == short);
+        let at = at.expect("only the metadata is named");
+        assert_eq!(bytes[at - 1] as usize, short.len(), "its length before it");
+        // The same row as schema 5 wrote it before open84: every field.
+        let full = br#"{"metadata":{"version":"1.0"},"extras":{},"parameters":[],"scripts":[],"proposal":null,"copied_from":null}"#;
+        let mut spelt_out = bytes[..at - 1].to_vec();
+        spelt_out.push(full.len() as u8);
+        spelt_out.extend_from_slice(full);
+        spelt_out.extend_from_slice(&bytes[at + short.len()..]);
+        assert_eq!(decode(&spelt_out).unwrap(), state);
+        assert_eq!(decode(&bytes).unwrap(), state);
+    }
+
+    #[test]
     fn damaged_rows_are_refused_with_a_reason() {
         let bytes = encode(&full_skill()).unwrap();
         // Every cut is refused (none panics), and so is a trailing byte.
