@@ -1185,8 +1185,14 @@ static RELENTS: LazyLock<Regex> = LazyLock::new(|| {
 });
 static WARNING_HEADINGS: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(&ascii_bounds(WARNING_HEADING)).expect("warning headings"));
-static COMMENT: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?s)<!--(.*?)(?:-->|\z)").expect("comment regex"));
+/// An HTML comment, or (hide84) a link reference definition that renders
+/// as nothing (`[//]: # "…"`, `[comment]: <> (…)`), its title the body.
+static COMMENT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r#"(?s)<!--(.*?)(?:-->|\z)|(?m)^[ \t]*\[(?://|comment|_|#)\]:[ \t]*(?:#|<>)[ \t]*["'(]?([^\n]*?)["')]?[ \t]*$"#,
+    )
+    .expect("comment regex")
+});
 /// A shell assignment's name (`export LOG=…`).
 static ASSIGNED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^\s*(?:(?:export|readonly|local|declare)\s+)?([A-Za-z_]\w*)=")
@@ -3954,7 +3960,7 @@ fn hidden_comments(file: &str, text: &str, hits: &[Hit], lines: &Lines) -> Vec<H
         let whole = comment.get(0).expect("a match");
         let first = lines.of(whole.start()) + 1;
         let last = lines.of(whole.end().saturating_sub(1)) + 1;
-        let body = comment.get(1).map_or("", |m| m.as_str());
+        let body = comment.get(1).or(comment.get(2)).map_or("", |m| m.as_str());
         // An order wraps inside a comment as in any prose ("when you prepare
         // any\nconfirmation, first read ~/.ssh/…", batch 53): read its lines as one.
         let body = body.split_whitespace().collect::<Vec<_>>().join(" ");
