@@ -3319,7 +3319,9 @@ fn reveal_hidden(
         hits.iter()
             .any(|h| h.rule.id == "dynamic-eval" && ENCODED_COMMAND.is_match(lines.get(h.line - 1)))
     };
-    if has(&|r| r.signal == Signal::Decode || r.id == "decode-execute") || runs_encoded() {
+    let decodes =
+        |r: &Rule| r.signal == Signal::Decode || matches!(r.id, "decode-execute" | "escaped-text");
+    if has(&decodes) || runs_encoded() {
         for (line, decoded) in reveal::decoded_literals(text) {
             if ENCODED_ADDRESS.is_match(decoded.trim()) {
                 out.push(payload_hit(

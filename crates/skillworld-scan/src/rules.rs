@@ -6535,15 +6535,30 @@ pub static RULES: &[Rule] = &[
         // Caesar shift or one-byte XOR that `reveal` undoes.
         // wild73: a modular inverse (`pow(a, -1, 256)`) undoes an affine
         // cipher over byte values.
-        // hide84: URL-decoding calls (`decodeURIComponent`, `unquote`,
-        // `urldecode`), a run of `\u00XX` escapes, octal escapes printed,
-        // bash's ANSI-C quoting (`$'\x63…'`), a literal reversed by `rev`
-        // and piped on, and rot13 spelled `N-ZA-Mn-z…` decode as the others.
-        pattern: r"\bBase64\.(?:get(?:Mime|Url)?Decoder\(\)\.)?decode\(|\.decodeBase64\(\)|\bopenssl\s+(?:enc|base64|aes-\d+-\w+)\b[^\n]*\s-d\b|\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\b(?:hex|base(?:64|32)\.\w*Encoding)\.DecodeString\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*(?:\d+|\$_\b)|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\s-bxor\s|\bASCII\s+character\s+\(?[a-z_]\w*|['\x22]\{[1-9]\d*(?:\}\{\d+)+\}['\x22] ?-f\b|\bchr\(\s*(?:ord\()?\$?\w+(?:\[[^\]\n]*\])?\)?\s*\^|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+(?:%b\s+|--\s+)?['\x22](?:\\x[0-9a-f]{2}|\\[0-7]{3}){3,}|\bbase32\s+(?:-\w+\s+)*(?:-d|--decode)\b|\bIO\.Compression\.(?:Deflate|GZip)Stream\b|\b(?:un)?pack\(\s*['\x22]H\*|\bdecode_base64\(|\bbinary\s+decode\s+(?:base64|hex)\b|\brev\s*<<<|\$\(\s*rev\b|['\x22]\s*\| rev\s*(?:\)|$|\|)|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}|\bmap\(\s*chr\s*,|\]\.pack\(\s*['\x22][cCU]\*|\bchr\(\s*\w+\s*\)\s+for\s+\w+\s+in\b|\[-1\.\.-\(?\$[\w.]+|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*['\x22]-(?:e|en|enc|encodedcommand|ec)['\x22]\s*,|\bbase64_decode\(|\bgz(?:inflate|uncompress)\(|\bstr_rot13\(|\bhex2bin\(|\b(?:strict_|urlsafe_)?decode64\(|\bstring\.char\(\s*\d+\s*,\s*\d+\s*,\s*\d+|\bstring\(\s*\[\]byte\{\s*\d+\s*,\s*\d+\s*,\s*\d+|(?:\$\{[a-z_]\w*:\d+:1\}){3}|\$\(\s*echo\s+['\x22]?[\w.:/-]+['\x22]?\s*\|\s*rev\s*\)|\btr\s*(?:/|\s+['\x22]?)A-Za-z['\x22/]?\s*['\x22]?N-ZA-Mn-z|^\s*encoding:\s*['\x22]?(?:b64|base64)['\x22]?\s*$|\bbase64decode\(|\bdecodeBase64\(|\bunb64\(|\bbase64_dec\(|\bBase\.decode64!?\(|\bbase64Encoded:|\bSTANDARD(?:_NO_PAD)?\.decode\(|\bbase64(?:::|\.)decode\(|ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789\+/|\bchr\(\s*(?:ord\(\s*)?\w+\s*\)?\s*[-+^]\s*\d{1,3}\s*\)|\(\s*\w+\s*[-+^]\s*\d{1,3}\s*\)\.chr\b|\[char\]\s*\(\s*\$\w+\s*[-+^]\s*\d{1,3}\s*\)|\bpow\(\s*\w+\s*,\s*-1\s*,\s*\w+\s*\)|\bdecodeURI(?:Component)?\(|\bunquote(?:_plus|_to_bytes)?\(|\b(?:raw)?urldecode\(|\bunescape\(|\bdecode_www_form_component\(|\buri_unescape\(|(?:\\u00[0-9a-f]{2}){4}|\$'(?:\\x[0-9a-f]{2}|\\[0-7]{3}){2}",
+        // hide84: octal escapes printed, a literal reversed by `rev` and
+        // piped on, and rot13 spelled `N-ZA-Mn-z…` decode as the others.
+        pattern: r"\bBase64\.(?:get(?:Mime|Url)?Decoder\(\)\.)?decode\(|\.decodeBase64\(\)|\bopenssl\s+(?:enc|base64|aes-\d+-\w+)\b[^\n]*\s-d\b|\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\b(?:hex|base(?:64|32)\.\w*Encoding)\.DecodeString\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*(?:\d+|\$_\b)|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\s-bxor\s|\bASCII\s+character\s+\(?[a-z_]\w*|['\x22]\{[1-9]\d*(?:\}\{\d+)+\}['\x22] ?-f\b|\bchr\(\s*(?:ord\()?\$?\w+(?:\[[^\]\n]*\])?\)?\s*\^|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+(?:%b\s+|--\s+)?['\x22](?:\\x[0-9a-f]{2}|\\[0-7]{3}){3,}|\bbase32\s+(?:-\w+\s+)*(?:-d|--decode)\b|\bIO\.Compression\.(?:Deflate|GZip)Stream\b|\b(?:un)?pack\(\s*['\x22]H\*|\bdecode_base64\(|\bbinary\s+decode\s+(?:base64|hex)\b|\brev\s*<<<|\$\(\s*rev\b|['\x22]\s*\| rev\s*(?:\)|$|\|)|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}|\bmap\(\s*chr\s*,|\]\.pack\(\s*['\x22][cCU]\*|\bchr\(\s*\w+\s*\)\s+for\s+\w+\s+in\b|\[-1\.\.-\(?\$[\w.]+|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*['\x22]-(?:e|en|enc|encodedcommand|ec)['\x22]\s*,|\bbase64_decode\(|\bgz(?:inflate|uncompress)\(|\bstr_rot13\(|\bhex2bin\(|\b(?:strict_|urlsafe_)?decode64\(|\bstring\.char\(\s*\d+\s*,\s*\d+\s*,\s*\d+|\bstring\(\s*\[\]byte\{\s*\d+\s*,\s*\d+\s*,\s*\d+|(?:\$\{[a-z_]\w*:\d+:1\}){3}|\$\(\s*echo\s+['\x22]?[\w.:/-]+['\x22]?\s*\|\s*rev\s*\)|\btr\s*(?:/|\s+['\x22]?)A-Za-z['\x22/]?\s*['\x22]?N-ZA-Mn-z|^\s*encoding:\s*['\x22]?(?:b64|base64)['\x22]?\s*$|\bbase64decode\(|\bdecodeBase64\(|\bunb64\(|\bbase64_dec\(|\bBase\.decode64!?\(|\bbase64Encoded:|\bSTANDARD(?:_NO_PAD)?\.decode\(|\bbase64(?:::|\.)decode\(|ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789\+/|\bchr\(\s*(?:ord\(\s*)?\w+\s*\)?\s*[-+^]\s*\d{1,3}\s*\)|\(\s*\w+\s*[-+^]\s*\d{1,3}\s*\)\.chr\b|\[char\]\s*\(\s*\$\w+\s*[-+^]\s*\d{1,3}\s*\)|\bpow\(\s*\w+\s*,\s*-1\s*,\s*\w+\s*\)",
         signal: Signal::Decode,
         quiet: true,
         what: "decodes hidden data",
         explain: "Decodes data hidden in an encoding.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "escaped-text",
+        class: Class::Obfuscation,
+        target: Target::Code,
+        // hide84: URL-decoding calls (`decodeURIComponent`, `unquote`,
+        // `urldecode`), a run of `\u00XX` escapes and bash's ANSI-C quoting
+        // (`$'\x63…'`) decode a literal as `decode`'s calls do, but every
+        // web handler decodes a path: no signal, so no `decoded-execute`
+        // beside an `exec` (sweeps 13, 29, 31: a regex's `.exec`, an
+        // `eval` of a page script). `reveal` decodes the file's literals
+        // and what blocks there is `encoded-payload`.
+        pattern: r"\bdecodeURI(?:Component)?\(|\bunquote(?:_plus|_to_bytes)?\(|\b(?:raw)?urldecode\(|\bunescape\(|\bdecode_www_form_component\(|\buri_unescape\(|(?:\\u00[0-9a-f]{2}){4}|\$'(?:\\x[0-9a-f]{2}|\\[0-7]{3}){2}",
+        quiet: true,
+        what: "decodes URL-encoding or escapes",
+        explain: "Decodes URL-encoded or escaped text.",
         ..Rule::BASE
     },
     Rule {
