@@ -3292,6 +3292,38 @@ fn data_url_payloads(file: &str, hits: &[Hit], lines: &Lines, depth: usize) -> V
     out
 }
 
+/// hide84: the text a file keeps in its trailing whitespace, where the
+/// `whitespace-stego` row saw it (`reveal::trailing_bits`), scanned as a
+/// script: what blocks there is `encoded-payload`, at the first such line.
+fn whitespace_payload(
+    file: &str,
+    text: &str,
+    hits: &[Hit],
+    lines: &Lines,
+    depth: usize,
+) -> Option<Hit> {
+    let first = hits.iter().find(|h| h.rule.id == "whitespace-stego")?;
+    let decoded = reveal::trailing_bits(text)?;
+    let inner = finish(analyse_at(
+        file,
+        &decoded,
+        Kind::Script(Lang::Shell),
+        depth + 1,
+    ));
+    let worst = worst_blocking(&inner)?;
+    Some(payload_hit(
+        rule("encoded-payload"),
+        file,
+        first.line - 1,
+        hits,
+        lines,
+        format!(
+            "its trailing whitespace decodes to `{}`: {}",
+            worst.excerpt, worst.rule.what
+        ),
+    ))
+}
+
 /// PowerShell started with an encoded command held in a variable
 /// (`powershell -EncodedCommand $c`, `-enc $c`).
 static ENCODED_COMMAND: LazyLock<Regex> = LazyLock::new(|| {
@@ -3368,6 +3400,7 @@ fn reveal_hidden(
         }
     }
     out.extend(data_url_payloads(file, hits, lines, depth));
+    out.extend(whitespace_payload(file, text, hits, lines, depth));
     let assembled = |r: &Rule| {
         matches!(
             r.id,

@@ -162,6 +162,7 @@ pub fn decoded_literals(text: &str) -> Vec<(usize, String)> {
     // Read only once a line holds a list of codes: most texts with a
     // code somewhere have none.
     let moves = OnceCell::new();
+    let keys = OnceCell::new();
     for (number, line) in text.lines().enumerate().filter(|_| codes || reversed) {
         if codes && CHAR_CODES.find_iter(line).count() >= 4 {
             let codes: Vec<u32> = NUMBER
@@ -185,6 +186,9 @@ pub fn decoded_literals(text: &str) -> Vec<(usize, String)> {
                     .collect();
                 out.extend(readable(text.into_bytes()).map(|d| (number, d)));
             }
+            for key in keys.get_or_init(|| repeating_keys(text)) {
+                out.extend(readable(keyed(line, key)).map(|d| (number, d)));
+            }
         }
         if reversed {
             for found in REVERSED.captures_iter(line) {
@@ -195,6 +199,60 @@ pub fn decoded_literals(text: &str) -> Vec<(usize, String)> {
     // Stable: a line's literals stay in the order of their kinds.
     out.sort_by_key(|&(line, _)| line);
     out
+}
+
+/// hide84: a byte XOR-ed with a key repeated over the data (`b ^
+/// K[i % len(K)]`, `c ^ key.charCodeAt(i % key.length)`): the key's name.
+static REPEATING_KEY: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r"\^\s*([A-Za-z_]\w*)\s*\[\s*\w+\s*%\s*(?:len\(\s*\w+\s*\)|\w+\.length)\s*\]|\^\s*([A-Za-z_]\w*)\.charCodeAt\(\s*\w+\s*%\s*\w+\.length\s*\)",
+    )
+});
+/// A key of at most 64 characters given a name as a literal (`K =
+/// b'migplan'`, `const key = "s3cr3t"`).
+static KEY_LITERAL: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r#"(?:^|[\s;(])(?:const\s+|let\s+|var\s+|my\s+)?\$?([A-Za-z_]\w*)\s*=\s*b?(?:'([^'\n]{1,64})'|"([^"\n]{1,64})")"#,
+    )
+});
+static BYTE: LazyLock<Regex> = LazyLock::new(|| regex(r"\b\d{1,3}\b"));
+
+/// The keys a text's repeating-key XOR names ([`REPEATING_KEY`]), as the
+/// bytes of their literals; at most two.
+fn repeating_keys(text: &str) -> Vec<Vec<u8>> {
+    let names: Vec<&str> = REPEATING_KEY
+        .captures_iter(text)
+        .filter_map(|c| c.get(1).or(c.get(2)).map(|m| m.as_str()))
+        .collect();
+    if names.is_empty() {
+        return Vec::new();
+    }
+    let mut keys: Vec<Vec<u8>> = KEY_LITERAL
+        .captures_iter(text)
+        .filter(|c| names.contains(&&c[1]))
+        .filter_map(|c| {
+            c.get(2)
+                .or(c.get(3))
+                .map(|m| m.as_str().as_bytes().to_vec())
+        })
+        .collect();
+    keys.dedup();
+    keys.truncate(2);
+    keys
+}
+
+/// The bytes of `line`'s list of numbers (between its first `[` and the
+/// next `]`, or the whole line) XOR-ed with `key` repeated.
+fn keyed(line: &str, key: &[u8]) -> Vec<u8> {
+    let list = line
+        .split_once('[')
+        .and_then(|(_, rest)| rest.split_once(']'))
+        .map_or(line, |(list, _)| list);
+    BYTE.find_iter(list)
+        .filter_map(|n| n.as_str().parse::<u8>().ok())
+        .zip(key.iter().cycle())
+        .map(|(byte, k)| byte ^ k)
+        .collect()
 }
 
 /// `line` with every run of escapes decoded where it stands, an ANSI-C
@@ -262,6 +320,29 @@ fn reversed_by_helper(text: &str) -> Vec<(usize, String)> {
     }
     out.truncate(MOST_REVERSED);
     out
+}
+
+/// hide84: the bits a text keeps in its lines' trailing whitespace, a tab
+/// a one and a space a zero, eight to a byte, read as text when they are
+/// (at most 4 KB of bits): whitespace steganography's payload.
+pub fn trailing_bits(text: &str) -> Option<String> {
+    let bits: Vec<bool> = text
+        .lines()
+        .flat_map(|line| {
+            let kept = line.trim_end_matches([' ', '\t']).len();
+            let trailing = if kept == 0 { "" } else { &line[kept..] };
+            trailing.bytes().map(|b| b == b'\t')
+        })
+        .take(4096 * 8)
+        .collect();
+    let bytes = bits
+        .chunks_exact(8)
+        .map(|byte| {
+            byte.iter()
+                .fold(0u8, |acc, &bit| (acc << 1) | u8::from(bit))
+        })
+        .collect();
+    readable(bytes)
 }
 
 /// One token of prose decoded from base64 or hex, when it reads as text

@@ -6535,9 +6535,10 @@ pub static RULES: &[Rule] = &[
         // Caesar shift or one-byte XOR that `reveal` undoes.
         // wild73: a modular inverse (`pow(a, -1, 256)`) undoes an affine
         // cipher over byte values.
-        // hide84: octal escapes printed, a literal reversed by `rev` and
+        // hide84: octal escapes printed (a letter first, `\1xx`: the
+        // prefilter anchors on `'\1`), a literal reversed by `rev` and
         // piped on, and rot13 spelled `N-ZA-Mn-z…` decode as the others.
-        pattern: r"\bBase64\.(?:get(?:Mime|Url)?Decoder\(\)\.)?decode\(|\.decodeBase64\(\)|\bopenssl\s+(?:enc|base64|aes-\d+-\w+)\b[^\n]*\s-d\b|\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\b(?:hex|base(?:64|32)\.\w*Encoding)\.DecodeString\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*(?:\d+|\$_\b)|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\s-bxor\s|\bASCII\s+character\s+\(?[a-z_]\w*|['\x22]\{[1-9]\d*(?:\}\{\d+)+\}['\x22] ?-f\b|\bchr\(\s*(?:ord\()?\$?\w+(?:\[[^\]\n]*\])?\)?\s*\^|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+(?:%b\s+|--\s+)?['\x22](?:\\x[0-9a-f]{2}|\\[0-7]{3}){3,}|\bbase32\s+(?:-\w+\s+)*(?:-d|--decode)\b|\bIO\.Compression\.(?:Deflate|GZip)Stream\b|\b(?:un)?pack\(\s*['\x22]H\*|\bdecode_base64\(|\bbinary\s+decode\s+(?:base64|hex)\b|\brev\s*<<<|\$\(\s*rev\b|['\x22]\s*\| rev\s*(?:\)|$|\|)|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}|\bmap\(\s*chr\s*,|\]\.pack\(\s*['\x22][cCU]\*|\bchr\(\s*\w+\s*\)\s+for\s+\w+\s+in\b|\[-1\.\.-\(?\$[\w.]+|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*['\x22]-(?:e|en|enc|encodedcommand|ec)['\x22]\s*,|\bbase64_decode\(|\bgz(?:inflate|uncompress)\(|\bstr_rot13\(|\bhex2bin\(|\b(?:strict_|urlsafe_)?decode64\(|\bstring\.char\(\s*\d+\s*,\s*\d+\s*,\s*\d+|\bstring\(\s*\[\]byte\{\s*\d+\s*,\s*\d+\s*,\s*\d+|(?:\$\{[a-z_]\w*:\d+:1\}){3}|\$\(\s*echo\s+['\x22]?[\w.:/-]+['\x22]?\s*\|\s*rev\s*\)|\btr\s*(?:/|\s+['\x22]?)A-Za-z['\x22/]?\s*['\x22]?N-ZA-Mn-z|^\s*encoding:\s*['\x22]?(?:b64|base64)['\x22]?\s*$|\bbase64decode\(|\bdecodeBase64\(|\bunb64\(|\bbase64_dec\(|\bBase\.decode64!?\(|\bbase64Encoded:|\bSTANDARD(?:_NO_PAD)?\.decode\(|\bbase64(?:::|\.)decode\(|ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789\+/|\bchr\(\s*(?:ord\(\s*)?\w+\s*\)?\s*[-+^]\s*\d{1,3}\s*\)|\(\s*\w+\s*[-+^]\s*\d{1,3}\s*\)\.chr\b|\[char\]\s*\(\s*\$\w+\s*[-+^]\s*\d{1,3}\s*\)|\bpow\(\s*\w+\s*,\s*-1\s*,\s*\w+\s*\)",
+        pattern: r"\bBase64\.(?:get(?:Mime|Url)?Decoder\(\)\.)?decode\(|\.decodeBase64\(\)|\bopenssl\s+(?:enc|base64|aes-\d+-\w+)\b[^\n]*\s-d\b|\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\b(?:hex|base(?:64|32)\.\w*Encoding)\.DecodeString\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*(?:\d+|\$_\b)|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\s-bxor\s|\bASCII\s+character\s+\(?[a-z_]\w*|['\x22]\{[1-9]\d*(?:\}\{\d+)+\}['\x22] ?-f\b|\bchr\(\s*(?:ord\()?\$?\w+(?:\[[^\]\n]*\])?\)?\s*\^|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+(?:%b\s+|--\s+)?['\x22](?:\\x[0-9a-f]{2}){3,}|\b(?:printf|echo\s+-e)\s+(?:%b\s+|--\s+)?['\x22]\\1[0-7]{2}(?:\\[0-7]{3}){2}|\bbase32\s+(?:-\w+\s+)*(?:-d|--decode)\b|\bIO\.Compression\.(?:Deflate|GZip)Stream\b|\b(?:un)?pack\(\s*['\x22]H\*|\bdecode_base64\(|\bbinary\s+decode\s+(?:base64|hex)\b|\brev\s*<<<|\$\(\s*rev\b|['\x22]\s*\| rev\s*(?:\)|$|\|)|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}|\bmap\(\s*chr\s*,|\]\.pack\(\s*['\x22][cCU]\*|\bchr\(\s*\w+\s*\)\s+for\s+\w+\s+in\b|\[-1\.\.-\(?\$[\w.]+|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*['\x22]-(?:e|en|enc|encodedcommand|ec)['\x22]\s*,|\bbase64_decode\(|\bgz(?:inflate|uncompress)\(|\bstr_rot13\(|\bhex2bin\(|\b(?:strict_|urlsafe_)?decode64\(|\bstring\.char\(\s*\d+\s*,\s*\d+\s*,\s*\d+|\bstring\(\s*\[\]byte\{\s*\d+\s*,\s*\d+\s*,\s*\d+|(?:\$\{[a-z_]\w*:\d+:1\}){3}|\$\(\s*echo\s+['\x22]?[\w.:/-]+['\x22]?\s*\|\s*rev\s*\)|\btr\s*(?:/|\s+['\x22]?)A-Za-z['\x22/]?\s*['\x22]?N-ZA-Mn-z|^\s*encoding:\s*['\x22]?(?:b64|base64)['\x22]?\s*$|\bbase64decode\(|\bdecodeBase64\(|\bunb64\(|\bbase64_dec\(|\bBase\.decode64!?\(|\bbase64Encoded:|\bSTANDARD(?:_NO_PAD)?\.decode\(|\bbase64(?:::|\.)decode\(|ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789\+/|\bchr\(\s*(?:ord\(\s*)?\w+\s*\)?\s*[-+^]\s*\d{1,3}\s*\)|\(\s*\w+\s*[-+^]\s*\d{1,3}\s*\)\.chr\b|\[char\]\s*\(\s*\$\w+\s*[-+^]\s*\d{1,3}\s*\)|\bpow\(\s*\w+\s*,\s*-1\s*,\s*\w+\s*\)",
         signal: Signal::Decode,
         quiet: true,
         what: "decodes hidden data",
@@ -6568,7 +6569,9 @@ pub static RULES: &[Rule] = &[
         // Batch 35: a byte array XOR-ed with a key (`out[i] = c ^ 0x5a`,
         // `bytes(b ^ k for b in blob)`, `charCodeAt(i) ^ k`). Its words
         // (`[`, `for`) are everywhere: read only beside an evaluation.
-        pattern: r"\[\s*\w+\s*\]\s*=\s*(?:byte\(\s*)?\w+(?:\[\s*\w+\s*\])?\s*\^\s*(?:0x[0-9a-f]{1,2}\b|\w+(?:\[[^\]\n]+\])?\s*\)?\s*$)|\b\w+\s*\^\s*(?:0x[0-9a-f]{1,2}|\d{1,3}|\w+)\s+for\s+\w+\s+in\b|\.charCodeAt\([^)\n]*\)\s*\^",
+        // hide84: a key repeated over the data (`b ^ K[i % len(K)]`), whose
+        // literal `reveal` XORs the file's lists of numbers with.
+        pattern: r"\[\s*\w+\s*\]\s*=\s*(?:byte\(\s*)?\w+(?:\[\s*\w+\s*\])?\s*\^\s*(?:0x[0-9a-f]{1,2}\b|\w+(?:\[[^\]\n]+\])?\s*\)?\s*$)|\b\w+\s*\^\s*(?:0x[0-9a-f]{1,2}|\d{1,3}|\w+)\s+for\s+\w+\s+in\b|\.charCodeAt\([^)\n]*\)\s*\^|\^\s*\w+\s*\[\s*\w+\s*%\s*(?:len\(|\w+\.length\b)",
         signal: Signal::Decode,
         quiet: true,
         beside: Signal::Eval,
@@ -6764,11 +6767,12 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "string-assembly",
         class: Class::Obfuscation,
-        pattern: r"['\x22] ?\+ ?['\x22]|['\x22] ?\. ?['\x22]|['\x22] ?& ?['\x22]|['\x22] ?\|\| ?['\x22]|[a-z](?:''|\x22\x22)[a-z]|[a-z]'[a-z]{1,3}'[a-z]|\$\{IFS\}|\$IFS\b|\bjoin\(\s*\[|\]\.join\(|\]\.concat\(\)|\bstrings\.Join\(\s*\[\]string\{|\[::-1\]|\breverse\(\)|\bconcat_ws\(|[\s=,(]concat\(|\bpaste0?\(|(?-i:\bsprintf\()|['\x22] -f ['\x22]|\.join\(\s*(?:''|\x22\x22)\s*\)|\{(?:nc|ncat|netcat|curl|wget|bash|sh|python3?|perl|php|rm|cat|chmod),",
+        pattern: r"['\x22] ?\+ ?['\x22]|['\x22] ?\. ?['\x22]|['\x22] ?& ?['\x22]|['\x22] ?\|\| ?['\x22]|[a-z](?:''|\x22\x22)[a-z]|[a-z]'[a-z]{1,3}'[a-z]|\$\{IFS\}|\$IFS\b|\bjoin\(\s*\[|\]\.join\(|\]\.concat\(\)|\bstrings\.Join\(\s*\[\]string\{|\[::-1\]|\breverse\(\)|\bconcat_ws\(|[\s=,(]concat\(|\bpaste0?\(|(?-i:\bsprintf\()|['\x22] -f ['\x22]|\.join\(\s*(?:''|\x22\x22)\s*\)|(?:''|\x22\x22)\.join\(\s*[a-z_]\w*\s*\)|\{(?:nc|ncat|netcat|curl|wget|bash|sh|python3?|perl|php|rm|cat|chmod),",
         // Batch 67: PowerShell's format operator given literals (`'{0}-{1}'
         // -f 'Invoke','RestMethod'`), spelled with single spaces so the
         // prefilter anchors it on ` -f `.
-        // hide84: a named list joined with nothing (`parts.join('')`), and
+        // hide84: a named list joined with nothing (`parts.join('')`,
+        // `''.join(parts)`), and
         // bash's brace expansion spelling a command (`{nc,-e,/bin/sh,…}`).
         quiet: true,
         what: "builds strings from pieces",
@@ -6914,7 +6918,7 @@ pub static RULES: &[Rule] = &[
         // hide84: the same order in French, Spanish, Italian, German,
         // Russian and Chinese ("décodez … et suivez", "decodifica … y
         // ejecuta").
-        pattern: r"\b(?:decode|decoded|decoding|url-?decode|rot-?13|backwards|reversed?)\b[^\n]{0,60}?\b(?:follow|obey|carry|execute|do|act|apply|perform)\b|\b(?:apply|use)\s+rot-?13\b|\bfirst (?:letter|word|character)s? of (?:each|every)\b|\b(?:d(?u:[eé])codez|d(?u:[eé])coder|d(?u:[eé])code|decodifica|decodifique|decodificar|decodifichi|dekodiere|entschl(?u:[uü])ssele)\b[^\n]{0,60}?\b(?:suivez|suis|ex(?u:[eé])cutez|ex(?u:[eé])cute|appliquez|faites|sigue|siga|ejecuta|ejecute|obedece|haz|segui|esegui|befolge|f(?u:[uü])hre)|(?u:(?:декодируй|расшифруй)[^\n]{0,60}?(?:выполни|следуй)|解码[^\n]{0,30}?(?:执行|照做|遵循))",
+        pattern: r"\b(?:decode|decoded|decoding|url-?decode|rot-?13|backwards|reversed?)\b[^\n]{0,60}?\b(?:follow|obey|carry|execute|do|act|apply|perform)\b|\b(?:apply|use)\s+rot-?13\b|\bfirst (?:letter|word|character)s? of (?:each|every)\b|\b(?:decodez|décodez|decoder|décoder|décode|decodifica|decodifique|decodificar|decodifichi|dekodiere|entschlüssele)\b[^\n]{0,60}?\b(?:suivez|suis|exécutez|exécute|appliquez|faites|sigue|siga|ejecuta|ejecute|obedece|haz|segui|esegui|befolge|führe)|(?:декодируй|расшифруй)[^\n]{0,60}?(?:выполни|следуй)|解码[^\n]{0,30}?(?:执行|照做|遵循)",
         what: "tells the agent to decode what follows and do it",
         explain: "Tells the agent to decode or read off an order the skill keeps spelled out of sight.",
         ..Rule::BASE
