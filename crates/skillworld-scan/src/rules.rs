@@ -6550,13 +6550,15 @@ pub static RULES: &[Rule] = &[
         class: Class::Obfuscation,
         target: Target::Code,
         // hide84: URL-decoding calls (`decodeURIComponent`, `unquote`,
-        // `urldecode`), a run of `\u00XX` escapes and bash's ANSI-C quoting
+        // `urldecode`) given a URL-encoded literal (a call on a variable
+        // is every web handler's: anchoring on the call alone cost the
+        // bench 2 M instructions), a run of `\u00XX` escapes and bash's ANSI-C quoting
         // (`$'\x63…'`) decode a literal as `decode`'s calls do, but every
         // web handler decodes a path: no signal, so no `decoded-execute`
         // beside an `exec` (sweeps 13, 29, 31: a regex's `.exec`, an
         // `eval` of a page script). `reveal` decodes the file's literals
         // and what blocks there is `encoded-payload`.
-        pattern: r"\bdecodeURI(?:Component)?\(|\bunquote(?:_plus|_to_bytes)?\(|\b(?:raw)?urldecode\(|\bunescape\(|\bdecode_www_form_component\(|\buri_unescape\(|(?:\\u00[0-9a-f]{2}){4}|\$'(?:\\x[0-9a-f]{2}|\\[0-7]{3}){2}",
+        pattern: r"\b(?:decodeURI(?:Component)?|unquote(?:_plus|_to_bytes)?|(?:raw)?urldecode|unescape|decode_www_form_component|uri_unescape)\(\s*b?['\x22]%[0-9a-f]{2}|(?:\\u00[0-9a-f]{2}){4}|\$'(?:\\x[0-9a-f]{2}|\\[0-7]{3}){2}",
         quiet: true,
         what: "decodes URL-encoding or escapes",
         explain: "Decodes URL-encoded or escaped text.",
@@ -6767,12 +6769,14 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "string-assembly",
         class: Class::Obfuscation,
-        pattern: r"['\x22] ?\+ ?['\x22]|['\x22] ?\. ?['\x22]|['\x22] ?& ?['\x22]|['\x22] ?\|\| ?['\x22]|[a-z](?:''|\x22\x22)[a-z]|[a-z]'[a-z]{1,3}'[a-z]|\$\{IFS\}|\$IFS\b|\bjoin\(\s*\[|\]\.join\(|\]\.concat\(\)|\bstrings\.Join\(\s*\[\]string\{|\[::-1\]|\breverse\(\)|\bconcat_ws\(|[\s=,(]concat\(|\bpaste0?\(|(?-i:\bsprintf\()|['\x22] -f ['\x22]|\.join\(\s*(?:''|\x22\x22)\s*\)|(?:''|\x22\x22)\.join\(\s*[a-z_]\w*\s*\)|\{(?:nc|ncat|netcat|curl|wget|bash|sh|python3?|perl|php|rm|cat|chmod),",
+        pattern: r"['\x22] ?\+ ?['\x22]|['\x22] ?\. ?['\x22]|['\x22] ?& ?['\x22]|['\x22] ?\|\| ?['\x22]|[a-z](?:''|\x22\x22)[a-z]|[a-z]'[a-z]{1,3}'[a-z]|\$\{IFS\}|\$IFS\b|\bjoin\(\s*\[|\]\.join\(|\]\.concat\(\)|\bstrings\.Join\(\s*\[\]string\{|\[::-1\]|\breverse\(\)|\bconcat_ws\(|[\s=,(]concat\(|\bpaste0?\(|(?-i:\bsprintf\()|['\x22] -f ['\x22]|\b(?:exec|execSync|spawn|system|popen|eval|run|call|check_output|Popen)\s*\(\s*(?:[a-z_]\w*\.join\(\s*(?:''|\x22\x22)\s*\)|(?:''|\x22\x22)\.join\(\s*[a-z_]\w*\s*\))|\{(?:nc|ncat|netcat|curl|wget|bash|sh|python3?|perl|php|rm|cat|chmod),",
         // Batch 67: PowerShell's format operator given literals (`'{0}-{1}'
         // -f 'Invoke','RestMethod'`), spelled with single spaces so the
         // prefilter anchors it on ` -f `.
-        // hide84: a named list joined with nothing (`parts.join('')`,
-        // `''.join(parts)`), and
+        // hide84: a named list joined with nothing and run at once
+        // (`exec(parts.join(''))`, `os.system(''.join(parts))`: the join
+        // alone is everywhere, a cost of about 2 M instructions of the
+        // bench), and
         // bash's brace expansion spelling a command (`{nc,-e,/bin/sh,…}`).
         quiet: true,
         what: "builds strings from pieces",

@@ -20,12 +20,12 @@ fn scan_file(file: &str, text: &str) -> Vec<Finding> {
 /// (rule, file the text sits in, positive, near miss)
 const CASES: &[(&str, &str, &str, &str)] = &[
     // hide84: a literal URL-decoded (or escaped) is read decoded; near
-    // miss: a name URL-encoded for a link.
+    // miss: a request's path URL-decoded.
     (
         "escaped-text",
         "scripts/serve.js",
-        "spawn('sh', ['-c', decodeURIComponent(cmd)]);",
-        "const link = '/files/' + encodeURIComponent(name);",
+        "spawn('sh', ['-c', decodeURIComponent('%62%61%73%68')]);",
+        "const name = decodeURIComponent(req.url.slice(1));",
     ),
     // inject82: secrets named in bulk or the user's own files sent to an
     // address the skill writes out; near miss: a service's one named
