@@ -529,8 +529,6 @@ static BRACE_COMMAND: LazyLock<Regex> = LazyLock::new(|| {
         r"(^|[\s;&|(`])\{((?:nc|ncat|netcat|curl|wget|bash|sh|python3?|perl|php|rm|cat|chmod),[^{}\s]*)\}",
     )
 });
-/// Two quoted pieces written together (`"cu""rl"`), one word to the shell.
-static ADJACENT: LazyLock<Regex> = LazyLock::new(|| regex(r#"(\w)(?:''|"")(\w)"#));
 static LITERAL: LazyLock<Regex> = LazyLock::new(|| regex(r#"'([^'\n]*)'|"([^"\n]*)""#));
 static QUOTE_SPLIT: LazyLock<Regex> = LazyLock::new(|| regex(r#"(\w)(?:''|""|\$@|\\)([a-z])"#));
 static QUOTED_LETTERS: LazyLock<Regex> = LazyLock::new(|| regex(r"(\w)'(\w{1,3})'(\w)"));
@@ -808,14 +806,8 @@ fn assignments(whole: &str, expressions: bool) -> HashMap<String, String> {
     };
     // In file order: a batch file's `set h=%h%.com` grows what it had.
     let mut values: HashMap<String, String> = HashMap::new();
-    let whole = if whole.contains("\"\"") || whole.contains("''") {
-        ADJACENT.replace_all(whole, "$1$2")
-    } else {
-        Cow::Borrowed(whole)
-    };
-    let whole = whole.as_ref();
     for c in ASSIGNMENT.captures_iter(whole) {
-        let value = value(&c, 2);
+        let value = value(&c, 2) + &adjacent_pieces(&whole[c.get(0).map_or(0, |m| m.end())..]);
         let value = if value.contains('%') {
             batch_expanded(&value, &values)
         } else {
@@ -881,6 +873,21 @@ fn assignments(whole: &str, expressions: bool) -> HashMap<String, String> {
         }
     }
     values
+}
+
+/// The quoted pieces written right after an assignment's value (`"rl"`
+/// of `w="cu""rl"`): one word to the shell.
+fn adjacent_pieces(rest: &str) -> String {
+    let mut out = String::new();
+    let mut rest = rest;
+    while let Some(quote) = rest.chars().next().filter(|c| matches!(c, '\'' | '"')) {
+        let Some(close) = rest[1..].find(quote) else {
+            break;
+        };
+        out.push_str(&rest[1..1 + close]);
+        rest = &rest[close + 2..];
+    }
+    out
 }
 
 /// `text` with each tight `.` join ([`DOT_OPERAND`]) spaced out.
