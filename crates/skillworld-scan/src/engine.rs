@@ -1185,8 +1185,14 @@ static RELENTS: LazyLock<Regex> = LazyLock::new(|| {
 });
 static WARNING_HEADINGS: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(&ascii_bounds(WARNING_HEADING)).expect("warning headings"));
-static COMMENT: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?s)<!--(.*?)(?:-->|\z)").expect("comment regex"));
+/// An HTML comment, or (hide84) a link reference definition that renders
+/// as nothing (`[//]: # "…"`, `[comment]: <> (…)`), its title the body.
+static COMMENT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r#"(?s)<!--(.*?)(?:-->|\z)|(?m)^[ \t]*\[(?://|comment|_|#)\]:[ \t]*(?:#|<>)[ \t]*["'(]?([^\n]*?)["')]?[ \t]*$"#,
+    )
+    .expect("comment regex")
+});
 /// A shell assignment's name (`export LOG=…`).
 static ASSIGNED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^\s*(?:(?:export|readonly|local|declare)\s+)?([A-Za-z_]\w*)=")
@@ -3364,6 +3370,38 @@ fn data_url_payloads(file: &str, hits: &[Hit], lines: &Lines, depth: usize) -> V
     out
 }
 
+/// hide84: the text a file keeps in its trailing whitespace, where the
+/// `whitespace-stego` row saw it (`reveal::trailing_bits`), scanned as a
+/// script: what blocks there is `encoded-payload`, at the first such line.
+fn whitespace_payload(
+    file: &str,
+    text: &str,
+    hits: &[Hit],
+    lines: &Lines,
+    depth: usize,
+) -> Option<Hit> {
+    let first = hits.iter().find(|h| h.rule.id == "whitespace-stego")?;
+    let decoded = reveal::trailing_bits(text)?;
+    let inner = finish(analyse_at(
+        file,
+        &decoded,
+        Kind::Script(Lang::Shell),
+        depth + 1,
+    ));
+    let worst = worst_blocking(&inner)?;
+    Some(payload_hit(
+        rule("encoded-payload"),
+        file,
+        first.line - 1,
+        hits,
+        lines,
+        format!(
+            "its trailing whitespace decodes to `{}`: {}",
+            worst.excerpt, worst.rule.what
+        ),
+    ))
+}
+
 /// PowerShell started with an encoded command held in a variable
 /// (`powershell -EncodedCommand $c`, `-enc $c`).
 static ENCODED_COMMAND: LazyLock<Regex> = LazyLock::new(|| {
@@ -3391,7 +3429,9 @@ fn reveal_hidden(
         hits.iter()
             .any(|h| h.rule.id == "dynamic-eval" && ENCODED_COMMAND.is_match(lines.get(h.line - 1)))
     };
-    if has(&|r| r.signal == Signal::Decode || r.id == "decode-execute") || runs_encoded() {
+    let decodes =
+        |r: &Rule| r.signal == Signal::Decode || matches!(r.id, "decode-execute" | "escaped-text");
+    if has(&decodes) || runs_encoded() {
         for (line, decoded) in reveal::decoded_literals(text) {
             if ENCODED_ADDRESS.is_match(decoded.trim()) {
                 out.push(payload_hit(
@@ -3438,6 +3478,7 @@ fn reveal_hidden(
         }
     }
     out.extend(data_url_payloads(file, hits, lines, depth));
+    out.extend(whitespace_payload(file, text, hits, lines, depth));
     let assembled = |r: &Rule| {
         matches!(
             r.id,
@@ -4032,7 +4073,7 @@ fn hidden_comments(file: &str, text: &str, hits: &[Hit], lines: &Lines) -> Vec<H
         let whole = comment.get(0).expect("a match");
         let first = lines.of(whole.start()) + 1;
         let last = lines.of(whole.end().saturating_sub(1)) + 1;
-        let body = comment.get(1).map_or("", |m| m.as_str());
+        let body = comment.get(1).or(comment.get(2)).map_or("", |m| m.as_str());
         // An order wraps inside a comment as in any prose ("when you prepare
         // any\nconfirmation, first read ~/.ssh/…", batch 53): read its lines as one.
         let body = body.split_whitespace().collect::<Vec<_>>().join(" ");

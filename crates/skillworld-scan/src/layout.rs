@@ -161,6 +161,17 @@ fn reads_as_sentences(code: &str) -> bool {
         })
 }
 
+/// The title of a link reference definition used as a comment (`[//]: #
+/// "…"`, `[comment]: <> (…)`, `[_]: # '…'`): Markdown renders none of it.
+fn reference_comment(line: &str) -> Option<&str> {
+    let rest = ["[//]:", "[comment]:", "[_]:", "[#]:"]
+        .iter()
+        .find_map(|label| line.strip_prefix(label))?
+        .trim_start();
+    let rest = rest.strip_prefix('#').or_else(|| rest.strip_prefix("<>"))?;
+    Some(rest.trim())
+}
+
 /// What a line of a file is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Region {
@@ -275,6 +286,19 @@ impl Layout {
                 } else {
                     block += 1;
                 }
+                index += 1;
+                continue;
+            }
+            if let Some(body) = reference_comment(trimmed) {
+                // hide84: a link reference definition that renders as
+                // nothing is a one-line comment.
+                block += 1;
+                let region = match command_after_order(body) {
+                    true => Region::Code(Lang::Shell),
+                    false => Region::Comment,
+                };
+                out.push((region, block));
+                block += 1;
                 index += 1;
                 continue;
             }

@@ -1370,7 +1370,7 @@ fn passed_on(rest: &str) -> bool {
 /// editor leaves zero-width spaces doubled around bold or CJK words. A run
 /// of U+200B alone, at most four long, spells no bits (hidden text needs
 /// two symbols, or long runs); a run mixing zero-width characters, or a
-/// long one, still hides text.
+/// long one, still hides text. A flag's tag sequence shows (`flag_tags`).
 pub fn bidi_range_named(
     line: &str,
     at: usize,
@@ -1392,7 +1392,21 @@ pub fn bidi_range_named(
             .is_some_and(bidi);
         this_is_bidi && (opens_range || closes_range) && before.contains('[') && after.contains(']')
             || editor_spaces(rest)
+            || flag_tags(before, rest)
     })
+}
+
+/// `🏴` followed by tag letters and a cancel tag (`🏴 g b s c t ␡`, the
+/// flag of Scotland; hide84's batch): an emoji tag sequence, the one use
+/// of tag characters that shows, spelling a region code of two to six
+/// letters or digits. `before` ends where the tag at `rest` starts.
+fn flag_tags(before: &str, rest: &str) -> bool {
+    let letter = |c: char| matches!(c, '\u{E0030}'..='\u{E0039}' | '\u{E0061}'..='\u{E007A}');
+    let behind = before.chars().rev().take_while(|&c| letter(c)).count();
+    let flag = before.chars().rev().nth(behind) == Some('\u{1F3F4}');
+    let ahead = rest.chars().take_while(|&c| letter(c)).count();
+    let cancelled = rest.chars().nth(ahead) == Some('\u{E007F}');
+    flag && cancelled && (2..=6).contains(&(behind + ahead))
 }
 
 /// A run of zero-width spaces alone, two to four long, where `rest` starts

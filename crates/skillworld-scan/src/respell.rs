@@ -315,7 +315,7 @@ fn url_decoded(text: &str) -> Option<String> {
     String::from_utf8(out).ok()
 }
 
-fn rot13(text: &str) -> String {
+pub fn rot13(text: &str) -> String {
     text.chars()
         .map(|c| match c {
             'a'..='m' | 'A'..='M' => char::from(c as u8 + 13),

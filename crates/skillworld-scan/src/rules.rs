@@ -6615,11 +6615,33 @@ pub static RULES: &[Rule] = &[
         // Caesar shift or one-byte XOR that `reveal` undoes.
         // wild73: a modular inverse (`pow(a, -1, 256)`) undoes an affine
         // cipher over byte values.
-        pattern: r"\bBase64\.(?:get(?:Mime|Url)?Decoder\(\)\.)?decode\(|\.decodeBase64\(\)|\bopenssl\s+(?:enc|base64|aes-\d+-\w+)\b[^\n]*\s-d\b|\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\b(?:hex|base(?:64|32)\.\w*Encoding)\.DecodeString\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*(?:\d+|\$_\b)|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\s-bxor\s|\bASCII\s+character\s+\(?[a-z_]\w*|['\x22]\{[1-9]\d*(?:\}\{\d+)+\}['\x22] ?-f\b|\bchr\(\s*(?:ord\()?\$?\w+(?:\[[^\]\n]*\])?\)?\s*\^|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+(?:%b\s+|--\s+)?['\x22](?:\\x[0-9a-f]{2}){3,}|\bbase32\s+(?:-\w+\s+)*(?:-d|--decode)\b|\bIO\.Compression\.(?:Deflate|GZip)Stream\b|\b(?:un)?pack\(\s*['\x22]H\*|\bdecode_base64\(|\bbinary\s+decode\s+(?:base64|hex)\b|\brev\s*<<<|\$\(\s*rev\b|['\x22]\s*\| rev\s*(?:\)|$)|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}|\bmap\(\s*chr\s*,|\]\.pack\(\s*['\x22][cCU]\*|\bchr\(\s*\w+\s*\)\s+for\s+\w+\s+in\b|\[-1\.\.-\(?\$[\w.]+|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*['\x22]-(?:e|en|enc|encodedcommand|ec)['\x22]\s*,|\bbase64_decode\(|\bgz(?:inflate|uncompress)\(|\bstr_rot13\(|\bhex2bin\(|\b(?:strict_|urlsafe_)?decode64\(|\bstring\.char\(\s*\d+\s*,\s*\d+\s*,\s*\d+|\bstring\(\s*\[\]byte\{\s*\d+\s*,\s*\d+\s*,\s*\d+|(?:\$\{[a-z_]\w*:\d+:1\}){3}|\$\(\s*echo\s+['\x22]?[\w.:/-]+['\x22]?\s*\|\s*rev\s*\)|\btr\s*(?:/|\s+['\x22]?)A-Za-z['\x22/]?\s*['\x22]?N-ZA-Mn-za-m|^\s*encoding:\s*['\x22]?(?:b64|base64)['\x22]?\s*$|\bbase64decode\(|\bdecodeBase64\(|\bunb64\(|\bbase64_dec\(|\bBase\.decode64!?\(|\bbase64Encoded:|\bSTANDARD(?:_NO_PAD)?\.decode\(|\bbase64(?:::|\.)decode\(|ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789\+/|\bchr\(\s*(?:ord\(\s*)?\w+\s*\)?\s*[-+^]\s*\d{1,3}\s*\)|\(\s*\w+\s*[-+^]\s*\d{1,3}\s*\)\.chr\b|\[char\]\s*\(\s*\$\w+\s*[-+^]\s*\d{1,3}\s*\)|\bpow\(\s*\w+\s*,\s*-1\s*,\s*\w+\s*\)",
+        // hide84: octal escapes printed (a letter first, `\1xx`: the
+        // prefilter anchors on `'\1`), a literal reversed by `rev` and
+        // piped to a shell, and rot13 spelled `N-ZA-Mn-z…` decode as the others.
+        pattern: r"\bBase64\.(?:get(?:Mime|Url)?Decoder\(\)\.)?decode\(|\.decodeBase64\(\)|\bopenssl\s+(?:enc|base64|aes-\d+-\w+)\b[^\n]*\s-d\b|\bbase64\s+(?:-\w+\s+)*(?:-d|-D|--decode)\b|\bb(?:64|32|85)decode\(|\batob\(|\bBuffer\.from\([^\n]*['\x22](?:base64|hex)['\x22]|FromBase64String\(|\bbytes\.fromhex\(|\bunhexlify\(|\b(?:hex|base(?:64|32)\.\w*Encoding)\.DecodeString\(|\bxxd\s+-r|\bcodecs\.decode\(|\bString\.fromCharCode\(|\bchr\(\s*\d+\s*\)\s*\+|\[char\]\s*(?:\d+|\$_\b)|\[char\[\]\]\s*\(\s*\d+\s*,\s*\d+|\bzlib\.decompress\(|\bgzip\.decompress\(|\s-bxor\s|\bASCII\s+character\s+\(?[a-z_]\w*|['\x22]\{[1-9]\d*(?:\}\{\d+)+\}['\x22] ?-f\b|\bchr\(\s*(?:ord\()?\$?\w+(?:\[[^\]\n]*\])?\)?\s*\^|\[::-1\]|\.reverse\(\)\.join\(|\b(?:printf|echo\s+-e)\s+(?:%b\s+|--\s+)?['\x22](?:\\x[0-9a-f]{2}){3,}|\b(?:printf|echo\s+-e)\s+(?:%b\s+|--\s+)?['\x22]\\1[0-7]{2}(?:\\[0-7]{3}){2}|\bbase32\s+(?:-\w+\s+)*(?:-d|--decode)\b|\bIO\.Compression\.(?:Deflate|GZip)Stream\b|\b(?:un)?pack\(\s*['\x22]H\*|\bdecode_base64\(|\bbinary\s+decode\s+(?:base64|hex)\b|\brev\s*<<<|\$\(\s*rev\b|['\x22]\s*\| rev\s*(?:\)|$)|['\x22]\s*\| rev\s*\|\s*(?:sudo\s+)?(?:ba|z|k|da)?sh\b|['\x22](?:\\x[0-9a-f]{2}){5}|\bopenssl\s+(?:enc\s+)?-?(?:base64|d)\b[^\n]*-d|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}|\bmap\(\s*chr\s*,|\]\.pack\(\s*['\x22][cCU]\*|\bchr\(\s*\w+\s*\)\s+for\s+\w+\s+in\b|\[-1\.\.-\(?\$[\w.]+|\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*['\x22]-(?:e|en|enc|encodedcommand|ec)['\x22]\s*,|\bbase64_decode\(|\bgz(?:inflate|uncompress)\(|\bstr_rot13\(|\bhex2bin\(|\b(?:strict_|urlsafe_)?decode64\(|\bstring\.char\(\s*\d+\s*,\s*\d+\s*,\s*\d+|\bstring\(\s*\[\]byte\{\s*\d+\s*,\s*\d+\s*,\s*\d+|(?:\$\{[a-z_]\w*:\d+:1\}){3}|\$\(\s*echo\s+['\x22]?[\w.:/-]+['\x22]?\s*\|\s*rev\s*\)|\btr\s*(?:/|\s+['\x22]?)A-Za-z['\x22/]?\s*['\x22]?N-ZA-Mn-z|^\s*encoding:\s*['\x22]?(?:b64|base64)['\x22]?\s*$|\bbase64decode\(|\bdecodeBase64\(|\bunb64\(|\bbase64_dec\(|\bBase\.decode64!?\(|\bbase64Encoded:|\bSTANDARD(?:_NO_PAD)?\.decode\(|\bbase64(?:::|\.)decode\(|ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789\+/|\bchr\(\s*(?:ord\(\s*)?\w+\s*\)?\s*[-+^]\s*\d{1,3}\s*\)|\(\s*\w+\s*[-+^]\s*\d{1,3}\s*\)\.chr\b|\[char\]\s*\(\s*\$\w+\s*[-+^]\s*\d{1,3}\s*\)|\bpow\(\s*\w+\s*,\s*-1\s*,\s*\w+\s*\)",
         signal: Signal::Decode,
         quiet: true,
         what: "decodes hidden data",
         explain: "Decodes data hidden in an encoding.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "escaped-text",
+        class: Class::Obfuscation,
+        target: Target::Code,
+        // hide84: URL-decoding calls (`decodeURIComponent`, `unquote`,
+        // `urldecode`) given a URL-encoded literal (a call on a variable
+        // is every web handler's: anchoring on the call alone cost the
+        // bench 2 M instructions), a run of `\u00XX` escapes and bash's ANSI-C quoting
+        // (`$'\x63…'`) decode a literal as `decode`'s calls do, but every
+        // web handler decodes a path: no signal, so no `decoded-execute`
+        // beside an `exec` (sweeps 13, 29, 31: a regex's `.exec`, an
+        // `eval` of a page script). `reveal` decodes the file's literals
+        // and what blocks there is `encoded-payload`.
+        pattern: r"\b(?:decodeURI(?:Component)?|unquote(?:_plus|_to_bytes)?|(?:raw)?urldecode|unescape|decode_www_form_component|uri_unescape)\(\s*b?['\x22]%[0-9a-f]{2}|(?:\\u00[0-9a-f]{2}){4}|\$'(?:\\x[0-9a-f]{2}|\\[0-7]{3}){2}",
+        quiet: true,
+        what: "decodes URL-encoding or escapes",
+        explain: "Decodes URL-encoded or escaped text.",
         ..Rule::BASE
     },
     Rule {
@@ -6629,7 +6651,9 @@ pub static RULES: &[Rule] = &[
         // Batch 35: a byte array XOR-ed with a key (`out[i] = c ^ 0x5a`,
         // `bytes(b ^ k for b in blob)`, `charCodeAt(i) ^ k`). Its words
         // (`[`, `for`) are everywhere: read only beside an evaluation.
-        pattern: r"\[\s*\w+\s*\]\s*=\s*(?:byte\(\s*)?\w+(?:\[\s*\w+\s*\])?\s*\^\s*(?:0x[0-9a-f]{1,2}\b|\w+(?:\[[^\]\n]+\])?\s*\)?\s*$)|\b\w+\s*\^\s*(?:0x[0-9a-f]{1,2}|\d{1,3}|\w+)\s+for\s+\w+\s+in\b|\.charCodeAt\([^)\n]*\)\s*\^",
+        // hide84: a key repeated over the data (`b ^ K[i % len(K)]`), whose
+        // literal `reveal` XORs the file's lists of numbers with.
+        pattern: r"\[\s*\w+\s*\]\s*=\s*(?:byte\(\s*)?\w+(?:\[\s*\w+\s*\])?\s*\^\s*(?:0x[0-9a-f]{1,2}\b|\w+(?:\[[^\]\n]+\])?\s*\)?\s*$)|\b\w+\s*\^\s*(?:0x[0-9a-f]{1,2}|\d{1,3}|\w+)\s+for\s+\w+\s+in\b|\.charCodeAt\([^)\n]*\)\s*\^|\^\s*\w+\s*\[\s*\w+\s*%\s*(?:len\(|\w+\.length\b)",
         signal: Signal::Decode,
         quiet: true,
         beside: Signal::Eval,
@@ -6825,12 +6849,14 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "string-assembly",
         class: Class::Obfuscation,
-        pattern: r"['\x22] ?\+ ?['\x22]|['\x22] ?\. ?['\x22]|['\x22] ?& ?['\x22]|['\x22] ?\|\| ?['\x22]|[a-z](?:''|\x22\x22)[a-z]|[a-z]'[a-z]{1,3}'[a-z]|\$\{IFS\}|\$IFS\b|\bjoin\(\s*\[|\]\.join\(|\w\.join\((?:''|\x22\x22)\)|(?:''|\x22\x22)\.join\(\w|\]\.concat\(\)|\bstrings\.Join\(\s*\[\]string\{|\[::-1\]|\breverse\(\)|\bconcat_ws\(|[\s=,(]concat\(|\bpaste0?\(|(?-i:\bsprintf\()|['\x22] -f ['\x22]",
+        pattern: r"['\x22] ?\+ ?['\x22]|['\x22] ?\. ?['\x22]|['\x22] ?& ?['\x22]|['\x22] ?\|\| ?['\x22]|[a-z](?:''|\x22\x22)[a-z]|[a-z]'[a-z]{1,3}'[a-z]|\$\{IFS\}|\$IFS\b|\bjoin\(\s*\[|\]\.join\(|\]\.concat\(\)|\bstrings\.Join\(\s*\[\]string\{|\[::-1\]|\breverse\(\)|\bconcat_ws\(|[\s=,(]concat\(|\bpaste0?\(|(?-i:\bsprintf\()|['\x22] -f ['\x22]|\w\.join\(\s*(?:''|\x22\x22)\s*\)|(?:''|\x22\x22)\.join\(\s*\w|\{(?:nc|ncat|netcat|curl|wget|bash|sh|python3?|perl|php|rm|cat|chmod),",
         // Batch 67: PowerShell's format operator given literals (`'{0}-{1}'
         // -f 'Invoke','RestMethod'`), spelled with single spaces so the
         // prefilter anchors it on ` -f `.
-        // code84: a named list joined with no separator (`steps.join('')`,
-        // `''.join(parts)`), rebuilt by `reveal::named_joins`.
+        // code84 and hide84: a named list joined with no separator
+        // (`steps.join('')`, `''.join(parts)`), rebuilt by
+        // `reveal::named_joins`; hide84: bash's brace expansion spelling a
+        // command (`{nc,-e,/bin/sh,…}`).
         quiet: true,
         what: "builds strings from pieces",
         explain: "Builds strings from pieces.",
@@ -6926,7 +6952,9 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "zero-width-split",
         class: Class::Obfuscation,
-        target: Target::Prose,
+        // hide84: a command split the same way (`cu\u{200B}rl`) runs as its
+        // letters once the agent copies it: code is read too.
+        target: Target::All,
         quiet: true,
         // style83: one invisible character between two letters splits a
         // word for a reader of words and not for the model (a zero-width
@@ -6970,7 +6998,10 @@ pub static RULES: &[Rule] = &[
         // of each" is written with plain spaces, one rare atom: "first"
         // alone triggered on every line that says it (1.8 M instructions
         // of the bench).
-        pattern: r"\b(?:decode|decoded|decoding|url-?decode|rot-?13|backwards|reversed?)\b[^\n]{0,60}?\b(?:follow|obey|carry|execute|do|act|apply|perform)\b|\b(?:apply|use)\s+rot-?13\b|\bfirst (?:letter|word|character)s? of (?:each|every)\b",
+        // hide84: the same order in French, Spanish, Italian, German,
+        // Russian and Chinese ("décodez … et suivez", "decodifica … y
+        // ejecuta").
+        pattern: r"\b(?:decode|decoded|decoding|url-?decode|rot-?13|backwards|reversed?)\b[^\n]{0,60}?\b(?:follow|obey|carry|execute|do|act|apply|perform)\b|\b(?:apply|use)\s+rot-?13\b|\bfirst (?:letter|word|character)s? of (?:each|every)\b|\b(?:decodez|décodez|decoder|décoder|décode|decodifica|decodifique|decodificar|decodifichi|dekodiere|entschlüssele)\b[^\n]{0,60}?\b(?:suivez|suis|exécutez|exécute|appliquez|faites|sigue|siga|ejecuta|ejecute|obedece|haz|segui|esegui|befolge|führe)|(?:декодируй|расшифруй)[^\n]{0,60}?(?:выполни|следуй)|解码[^\n]{0,30}?(?:执行|照做|遵循)",
         what: "tells the agent to decode what follows and do it",
         explain: "Tells the agent to decode or read off an order the skill keeps spelled out of sight.",
         ..Rule::BASE
@@ -7044,7 +7075,9 @@ pub static RULES: &[Rule] = &[
         id: "html-comment",
         class: Class::Injection,
         target: Target::Prose,
-        pattern: r"<!--",
+        // hide84: Markdown's comment idiom, a link reference definition
+        // that renders as nothing (`[//]: # "…"`, `[comment]: <> (…)`).
+        pattern: r"<!--|^\s*\[(?://|comment|_|#)\]:\s*(?:#|<>)",
         quiet: true,
         what: "holds an HTML comment",
         explain: "Holds an HTML comment, invisible when rendered.",
