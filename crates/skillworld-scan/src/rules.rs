@@ -1893,8 +1893,12 @@ pub static RULES: &[Rule] = &[
             // … und führen Sie es aus"), French, Spanish, Portuguese,
             // Russian, Chinese and Japanese,
             // whatever the program's name ends in: the order beside an
-            // untrusted host (`untrusted-run-instruction`).
-            r"|\bherunter\w*\b[^\n]{0,120}?(?:\b(?:führen|fuehren|führe|fuehre)\b[^\n]{0,60}?\baus\b|\b(?:ausführen|ausfuehren)\b)|\b(?:télécharg|telecharg)\w*[^\n]{0,120}?\b(?:exécut|execut|lance)\w*|\bdescarg\w*\b[^\n]{0,120}?\bejecut\w*|\bbaix[ea]\w*\b[^\n]{0,120}?\bexecut\w*|скача\S*[^\n]{0,120}?(?:запуст|выполн)|(?:下载|下載)[^\n]{0,60}?(?:运行|運行|执行|執行)|ダウンロード[^\n]{0,60}?実行",
+            // untrusted host (`untrusted-run-instruction`). The Chinese
+            // order names what it downloads, then "and"/"then" runs it: a
+            // catalogue's "下载并执行" or "下载 + 密码 + 执行" (a scanner's
+            // table of what it detects) names the behaviour and orders
+            // nothing.
+            r"|\bherunter\w*\b[^\n]{0,120}?(?:\b(?:führen|fuehren|führe|fuehre)\b[^\n]{0,60}?\baus\b|\b(?:ausführen|ausfuehren)\b)|\b(?:télécharg|telecharg)\w*[^\n]{0,120}?\b(?:exécut|execut|lance)\w*|\bdescarg\w*\b[^\n]{0,120}?\bejecut\w*|\bbaix[ea]\w*\b[^\n]{0,120}?\bexecut\w*|скача\S*[^\n]{0,120}?(?:запуст|выполн)|(?:下载|下載)[^+|\n]{1,60}?(?:并|並|然后|然後|后|後|再)[^+|\n]{0,30}?(?:运行|運行|执行|執行)|ダウンロード[^\n]{0,60}?実行",
         ),
         signal: Signal::Instruct,
         quiet: true,
