@@ -225,8 +225,8 @@ use crate::releasenotes;
 use crate::respell;
 use crate::reveal;
 use crate::rules::{
-    Class, Installer, PLACEHOLDER, RULES, Rule, Scope, Severity, Signal, Target, WARNING,
-    WARNING_HEADING, rule,
+    Class, ConfirmReads, Installer, PLACEHOLDER, RULES, Rule, Scope, Severity, Signal, Target,
+    WARNING, WARNING_HEADING, rule,
 };
 use crate::savedrun;
 use crate::scratchdir;
@@ -1186,7 +1186,10 @@ static RELENTS: LazyLock<Regex> = LazyLock::new(|| {
 static WARNING_HEADINGS: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(&ascii_bounds(WARNING_HEADING)).expect("warning headings"));
 /// An HTML comment, or (hide84) a link reference definition that renders
-/// as nothing (`[//]: # "…"`, `[comment]: <> (…)`), its title the body.
+/// as nothing (`[//]: # "…"`, `[comment]: <> (…)`), its title the body:
+/// the lines `layout::reference_comment` makes comments, found here in
+/// one pass with the HTML comments so that neither is read inside the
+/// other (the two spellings change together).
 static COMMENT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r#"(?s)<!--(.*?)(?:-->|\z)|(?m)^[ \t]*\[(?://|comment|_|#)\]:[ \t]*(?:#|<>)[ \t]*["'(]?([^\n]*?)["')]?[ \t]*$"#,
@@ -1662,10 +1665,10 @@ fn analyse_found(file: &str, text: &str, kind: Kind, depth: usize, found: Candid
         }
         let confirmed = match rule.confirm {
             Some(confirm) => {
-                let read = match (rule.reads_programs, rule.reads_heredoc) {
-                    (true, _) => with_program(&lines, line, line_text, layout()),
-                    (_, true) => with_heredoc(&lines, line, line_text, layout()),
-                    _ => line_text,
+                let read = match rule.confirm_reads {
+                    ConfirmReads::Line => line_text,
+                    ConfirmReads::Program => with_program(&lines, line, line_text, layout()),
+                    ConfirmReads::HereDocument => with_heredoc(&lines, line, line_text, layout()),
                 };
                 let next = |from| row.find_at(read.as_bytes(), from).map(|m| m.start());
                 Some(confirm(read, column, &next)?)

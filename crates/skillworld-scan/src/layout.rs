@@ -163,6 +163,8 @@ fn reads_as_sentences(code: &str) -> bool {
 
 /// The title of a link reference definition used as a comment (`[//]: #
 /// "…"`, `[comment]: <> (…)`, `[_]: # '…'`): Markdown renders none of it.
+/// `engine::COMMENT` spells the same syntax as a regex, to find these
+/// and HTML comments in one pass; the two change together.
 fn reference_comment(line: &str) -> Option<&str> {
     let rest = ["[//]:", "[comment]:", "[_]:", "[#]:"]
         .iter()
@@ -293,9 +295,10 @@ impl Layout {
                 // hide84: a link reference definition that renders as
                 // nothing is a one-line comment.
                 block += 1;
-                let region = match command_after_order(body) {
-                    true => Region::Code(Lang::Shell),
-                    false => Region::Comment,
+                let region = if command_after_order(body) {
+                    Region::Code(Lang::Shell)
+                } else {
+                    Region::Comment
                 };
                 out.push((region, block));
                 block += 1;

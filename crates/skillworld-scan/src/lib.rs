@@ -132,7 +132,8 @@ use skillworld_format::BundleFile;
 pub use cache::ScanCache;
 pub use layout::Lang;
 pub use rules::{
-    Class, Confirm, Installer, RULES, Rule, Scope, Severity, Signal, Target, WELL_KNOWN_SKILLS,
+    Class, Confirm, ConfirmReads, Installer, RULES, Rule, Scope, Severity, Signal, Target,
+    WELL_KNOWN_SKILLS,
 };
 pub use typosquat::{KnownNames, ScanContext};
 

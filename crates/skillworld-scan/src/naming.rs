@@ -1643,9 +1643,10 @@ fn contents_field_decoded(program: &str, code: String) -> String {
         let argument = argument[..end].trim_end();
         argument.ends_with("['content']") || argument.ends_with("[\"content\"]")
     });
-    match fields_only {
-        true => code.replace("b64decode(", "str("),
-        false => code,
+    if fields_only {
+        code.replace("b64decode(", "str(")
+    } else {
+        code
     }
 }
 

@@ -131,30 +131,8 @@ pub fn decoded_literals(text: &str) -> Vec<(usize, String)> {
         let bytes = hex_bytes(&text[found.clone()]);
         out.extend(readable(bytes).map(|d| (lines.of(found.start), d)));
     }
-    // A line with more than one run of escapes (`$'\x63…' -fsSL $'\x68…'`)
-    // is read again with each run decoded in its place.
-    let mut escaped = Vec::new();
-    for found in ESCAPES.find_iter(text) {
-        let bytes = escape_bytes(found.as_str());
-        let line = lines.of(found.start());
-        out.extend(readable(bytes).map(|d| (line, d)));
-        escaped.push(line);
-    }
-    let mut repeated: Vec<usize> = escaped
-        .windows(2)
-        .filter(|p| p[0] == p[1])
-        .map(|p| p[0])
-        .collect();
-    repeated.dedup();
-    for line in repeated {
-        out.push((line, escapes_in_place(lines.get(line))));
-    }
-    if text.contains('%') {
-        for found in PERCENT.find_iter(text) {
-            let bytes = hex_bytes(&found.as_str().replace('%', ""));
-            out.extend(readable(bytes).map(|d| (lines.of(found.start()), d)));
-        }
-    }
+    out.extend(escape_runs(text, &lines));
+    out.extend(percent_runs(text, &lines));
     out.extend(rot13_literals(text));
     out.extend(reversed_by_helper(text));
     let codes = CHAR_CODES.is_match(text);
@@ -199,6 +177,44 @@ pub fn decoded_literals(text: &str) -> Vec<(usize, String)> {
     // Stable: a line's literals stay in the order of their kinds.
     out.sort_by_key(|&(line, _)| line);
     out
+}
+
+/// Each run of escapes decoded; a line with more than one run (`$'\x63…'
+/// -fsSL $'\x68…'`) is read again with each run decoded in its place.
+fn escape_runs(text: &str, lines: &Lines) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut escaped = Vec::new();
+    for found in ESCAPES.find_iter(text) {
+        let bytes = escape_bytes(found.as_str());
+        let line = lines.of(found.start());
+        out.extend(readable(bytes).map(|d| (line, d)));
+        escaped.push(line);
+    }
+    let mut repeated: Vec<usize> = escaped
+        .windows(2)
+        .filter(|p| p[0] == p[1])
+        .map(|p| p[0])
+        .collect();
+    repeated.dedup();
+    for line in repeated {
+        out.push((line, escapes_in_place(lines.get(line))));
+    }
+    out
+}
+
+/// Each run of URL-encoded bytes ([`PERCENT`]) decoded, when it reads as
+/// text.
+fn percent_runs(text: &str, lines: &Lines) -> Vec<(usize, String)> {
+    if !text.contains('%') {
+        return Vec::new();
+    }
+    PERCENT
+        .find_iter(text)
+        .filter_map(|found| {
+            let bytes = hex_bytes(&found.as_str().replace('%', ""));
+            readable(bytes).map(|d| (lines.of(found.start()), d))
+        })
+        .collect()
 }
 
 /// hide84: a byte XOR-ed with a key repeated over the data (`b ^
@@ -469,6 +485,11 @@ static NAMED_MEMBER: LazyLock<Regex> =
 static SHELL_VAR: LazyLock<Regex> = LazyLock::new(|| {
     regex(r#""\$\{([A-Za-z_]\w*)\}"|"\$([A-Za-z_]\w*)"|\$\{([A-Za-z_]\w*)\}|\$([A-Za-z_]\w*)"#)
 });
+
+/// The name a [`SHELL_VAR`] match uses, whichever spelling it has.
+fn shell_var_name<'t>(c: &Captures<'t>) -> &'t str {
+    (1..5).find_map(|i| c.get(i)).map_or("", |m| m.as_str())
+}
 /// A list joined into one string: Python's `sep.join([…])`, JavaScript's
 /// `[…].join(sep)`.
 /// Batch 67: the list may be sliced whole on the way (`[…][::1]`, `[…][:]`)
@@ -596,15 +617,12 @@ pub fn normalize_with(text: &str, whole: &str) -> String {
     };
     let shown = CONCAT_RS.replace_all(&shown, |c: &Captures| joined_list(&c[1], "", values()));
     let shown = JOIN_GO.replace_all(&shown, |c: &Captures| joined_list(&c[1], &c[2], values()));
-    let substituted = SHELL_VAR.replace_all(&shown, |c: &Captures| {
-        let name = (1..5).find_map(|i| c.get(i)).map_or("", |m| m.as_str());
-        match name {
-            "IFS" => " ".to_owned(),
-            _ => values()
-                .get(name)
-                .cloned()
-                .unwrap_or_else(|| c[0].to_owned()),
-        }
+    let substituted = SHELL_VAR.replace_all(&shown, |c: &Captures| match shell_var_name(c) {
+        "IFS" => " ".to_owned(),
+        name => values()
+            .get(name)
+            .cloned()
+            .unwrap_or_else(|| c[0].to_owned()),
     });
     // Only a `%name%` reads the file's values (most `%` are formats).
     let substituted = if substituted.contains('%') && BATCH_VAR.is_match(&substituted) {
@@ -866,8 +884,10 @@ fn assignments(whole: &str, expressions: bool) -> HashMap<String, String> {
         for value in values.values_mut().filter(|v| v.contains('$')) {
             *value = SHELL_VAR
                 .replace_all(value, |c: &Captures| {
-                    let name = (1..5).find_map(|i| c.get(i)).map_or("", |m| m.as_str());
-                    given.get(name).cloned().unwrap_or_else(|| c[0].to_owned())
+                    given
+                        .get(shell_var_name(c))
+                        .cloned()
+                        .unwrap_or_else(|| c[0].to_owned())
                 })
                 .into_owned();
         }

@@ -591,6 +591,20 @@ pub enum Installer {
     Packages,
 }
 
+/// What a row's confirm reads besides the line its match stands on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConfirmReads {
+    /// The line alone.
+    Line,
+    /// A `python3 -c "` program the line leaves open, on the lines up to
+    /// its closing quote (`engine::with_program`).
+    Program,
+    /// The here-document the line opens (`<<EOF` … `EOF`,
+    /// `engine::with_heredoc`; reg84's `sudo tee /etc/sudoers.d/x <<EOF`
+    /// over the rule it writes).
+    HereDocument,
+}
+
 #[derive(Debug)]
 pub struct Rule {
     pub id: &'static str,
@@ -621,14 +635,8 @@ pub struct Rule {
     /// severity and note its finding gets, or drops it (`None`: every
     /// match stands as the row says).
     pub confirm: Option<Confirm>,
-    /// Its confirm reads a `python3 -c "` program that the match's line
-    /// leaves open, on the lines up to its closing quote
-    /// (`engine::with_program`); every other row reads one line.
-    pub reads_programs: bool,
-    /// Its confirm reads the here-document the match's line opens
-    /// (`<<EOF` … `EOF`) with the line (`engine::with_heredoc`; reg84's
-    /// `sudo tee /etc/sudoers.d/x <<EOF` over the rule it writes).
-    pub reads_heredoc: bool,
+    /// What its confirm reads with the match's line.
+    pub confirm_reads: ConfirmReads,
     /// A match in prose is where something is sent (a link whose query
     /// carries a secret), not a mention: it counts in a combination across
     /// the skill as code does (`engine::combine`).
@@ -675,8 +683,7 @@ impl Rule {
         beside: Signal::None,
         unless_signal: Signal::None,
         confirm: None,
-        reads_programs: false,
-        reads_heredoc: false,
+        confirm_reads: ConfirmReads::Line,
         sends_from_prose: false,
         spares_descriptions: false,
         spares_forbidden: false,
@@ -1196,7 +1203,7 @@ pub static RULES: &[Rule] = &[
         ),
         installer: Installer::Script,
         confirm: Some(crate::naming::read_not_run),
-        reads_programs: true,
+        confirm_reads: ConfirmReads::Program,
         what: "downloads code and runs it",
         explain: "Runs whatever a server sends, unseen and unpinned; install from a package manager or a pinned, checked release instead.",
         ..Rule::BASE
@@ -3837,7 +3844,7 @@ pub static RULES: &[Rule] = &[
         severity: Severity::Critical,
         pattern: r"(?:>>?|\btee\b(?:\s+-a)?)\s*/etc/sudoers|/etc/sudoers\.d/[\w.-]+[^\n]*(?:>|tee|cp\b|mv\b)|(?:>|tee|cp\b|mv\b)[^\n]*/etc/sudoers\.d/|\bNOPASSWD\s*:\s*ALL\b|\bNOPASSWD\s*:[^\n]*\|[^\n]*\b(?:visudo|tee)\b|\bsudoers\b[^\n]{0,80}\bpassword-?less\b[^\n]{0,30}\b(?:every|all|any)\s+commands?\b",
         confirm: Some(crate::sudoers::scoped_grant),
-        reads_heredoc: true,
+        confirm_reads: ConfirmReads::HereDocument,
         what: "grants passwordless root",
         explain: "Writes sudoers rules for passwordless root: privilege escalation; remove the skill.",
         ..Rule::BASE

@@ -189,11 +189,6 @@ impl RareOut<'_> {
     }
 }
 
-/// `value` unless it is `empty`.
-fn unless_empty<T: ?Sized>(value: &T, empty: bool) -> Option<&T> {
-    (!empty).then_some(value)
-}
-
 fn put_skill(out: &mut Out, state: &SkillState) -> Result<(), String> {
     let SkillState {
         record,
@@ -304,10 +299,10 @@ fn put_skill(out: &mut Out, state: &SkillState) -> Result<(), String> {
     }
     out.opt(trust.as_ref(), |out, trust| out.keyword(Trust::ALL, trust));
     let rare = RareOut {
-        metadata: unless_empty(metadata, metadata.is_empty()),
-        extras: unless_empty(extras, extras.is_empty()),
-        parameters: unless_empty(parameters, parameters.is_empty()),
-        scripts: unless_empty(scripts, scripts.is_empty()),
+        metadata: (!metadata.is_empty()).then_some(metadata),
+        extras: (!extras.is_empty()).then_some(extras),
+        parameters: (!parameters.is_empty()).then_some(parameters),
+        scripts: (!scripts.is_empty()).then_some(scripts),
         proposal: proposal.as_ref(),
         copied_from: copied_from.as_ref(),
     };
