@@ -193,8 +193,8 @@ fn copied_out(rest: &str) -> bool {
 /// last word is another field's.
 fn names_no_agent(command: &str, destination: &str) -> bool {
     let destination = destination.to_ascii_lowercase();
-    command.matches('"').count() % 2 == 0
-        && command.matches('\'').count() % 2 == 0
+    command.matches('"').count().is_multiple_of(2)
+        && command.matches('\'').count().is_multiple_of(2)
         && !destination.contains(['$', '`'])
         && !destination.starts_with('-')
         && !AGENT_NAMES.iter().any(|name| destination.contains(name))
