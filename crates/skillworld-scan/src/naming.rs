@@ -149,7 +149,13 @@ fn copied_out(rest: &str) -> bool {
     let Some(args) = rest.strip_prefix("cp ") else {
         return false;
     };
+    // A JSON or YAML string's escaped newline (`"cp -r t ~/.claude/hooks/\nbrew …"`,
+    // the twenty-eighth sweep's `data_map.json`) ends the command as a
+    // newline does.
     let command = args
+        .split("\\n")
+        .next()
+        .unwrap_or_default()
         .split([';', '&', '|', '`', ')', '>'])
         .next()
         .unwrap_or_default();
@@ -169,11 +175,29 @@ fn copied_out(rest: &str) -> bool {
         ]
         .contains(&destination.to_ascii_lowercase().as_str());
     !source.starts_with('-')
-        && (working_folder || plain_file)
+        && (working_folder || plain_file || names_no_agent(command, destination))
         && !words.iter().any(|w| {
             w.starts_with("--target")
                 || !w.starts_with("--") && w.starts_with('-') && w.contains('t')
         })
+}
+
+/// `cp -r /c/Users/me/.claude/skills/* /e/workspace/skills/` (wild85's
+/// dev half, a skill backing the user's skills up to a git folder): a
+/// copy's destination, its last word, that names no agent's folder or file
+/// and holds no variable or substitution (`$DEST`, a backquote) writes
+/// outside the agent's folders, which the copy only reads. A destination
+/// naming one (`~/.claude/skills/x/`, `../CLAUDE.md`) still writes.
+/// The copy's words must close every quote they open: in a data file's
+/// string (`"install": "cp -r t ~/.claude/hooks/", "note": "see docs"`) the
+/// last word is another field's.
+fn names_no_agent(command: &str, destination: &str) -> bool {
+    let destination = destination.to_ascii_lowercase();
+    command.matches('"').count().is_multiple_of(2)
+        && command.matches('\'').count().is_multiple_of(2)
+        && !destination.contains(['$', '`'])
+        && !destination.starts_with('-')
+        && !AGENT_NAMES.iter().any(|name| destination.contains(name))
 }
 
 /// `… 2>/dev/null || echo "$HOME/.claude/skills/x"`: a redirect to

@@ -6990,6 +6990,21 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "sh -c \"cat /tmp/hooks.json -> ~/.claude/settings.json\"",
         "awk -F'\"' '/\"matcher\"/ { print $4 \" =>\" }' ~/.claude/settings.json",
     ),
+    // wild85: a copy out of the agent's folder into a backup folder
+    // reads it; one into the agent's skills, or to a variable's folder,
+    // still writes there.
+    (
+        "agent-tamper",
+        "scripts/sync.sh",
+        "cp -r ~/.claude/skills/* \"$DEST\"; cp -r ./vendor/skills/* ~/.claude/skills/",
+        "cp -r ~/.claude/skills/* ~/backups/skills-mirror/ && git -C ~/backups status",
+    ),
+    (
+        "agent-tamper",
+        "scripts/data_map.json",
+        "  \"install\": \"cp -r tpl/.. ~/.claude/hooks/\\nbrew install pandoc\", \"note\": \"see the docs\"",
+        "  \"install\": \"cp -r tpl/.. ~/.local/share/tpl/\\nbrew install pandoc\", \"note\": \"see the docs\"",
+    ),
     // Batch 32 (exfiltration through the less common sinks): a BITS
     // upload, an error reporter with a DSN written into the skill, a
     // Notion page or a sheet's row, a network database's INSERT (not
