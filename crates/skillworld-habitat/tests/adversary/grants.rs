@@ -54,6 +54,17 @@ async fn bobs_skill(server: &Server, bob: &str) {
     }
 }
 
+/// Bob's own tool call runs his script with his own secret.
+async fn bobs_script_gets_his_key(server: &Server, bob: &str) {
+    let run = server.tool("bob", bob, TOOL, json!({})).await;
+    assert_eq!(
+        run.body["stdout"],
+        format!("key={BOBS_KEY}\n"),
+        "{}",
+        run.body
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_write_grant_does_not_let_an_agent_act_as_the_worlds_owner() {
     let server = Server::start().await;
@@ -67,13 +78,7 @@ async fn a_write_grant_does_not_let_an_agent_act_as_the_worlds_owner() {
         .expect(StatusCode::OK);
 
     // The benign path: bob acts as himself; ada reads and writes his world.
-    let run = server.tool("bob", &bob, TOOL, json!({})).await;
-    assert_eq!(
-        run.body["stdout"],
-        format!("key={BOBS_KEY}\n"),
-        "{}",
-        run.body
-    );
+    bobs_script_gets_his_key(&server, &bob).await;
     let loaded = server
         .post("/api/v1/agents/bob/load", &bob, json!({"name": "notes"}))
         .await;
@@ -136,11 +141,5 @@ async fn a_write_grant_does_not_let_an_agent_act_as_the_worlds_owner() {
         assert!(!text.contains(BOBS_LESSON), "{text}");
     }
     // Bob's secret is still his own value.
-    let run = server.tool("bob", &bob, TOOL, json!({})).await;
-    assert_eq!(
-        run.body["stdout"],
-        format!("key={BOBS_KEY}\n"),
-        "{}",
-        run.body
-    );
+    bobs_script_gets_his_key(&server, &bob).await;
 }
