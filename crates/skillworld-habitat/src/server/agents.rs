@@ -170,7 +170,7 @@ pub async fn catalog(
     };
     let text = habitat
         .read(|store| {
-            principal.check(store.world(), &layer, Need::Browse)?;
+            principal.check_as(store.world(), &layer, Need::Browse)?;
             store
                 .run(|world| world.catalog(agent, &request))
                 .map_err(ApiError::from)?
@@ -203,7 +203,7 @@ pub async fn load(
     let body: LoadBody = json_body(&bytes)?;
     habitat
         .write(move |store| {
-            principal.check(store.world(), &layer, Need::Read)?;
+            principal.check_as(store.world(), &layer, Need::Read)?;
             let Layer::Agent(agent) = &layer else {
                 unreachable!("the route names an agent")
             };
@@ -273,7 +273,7 @@ pub async fn tool(
         denied_tools: tool_list(query.deny.as_deref()),
     };
     habitat
-        .read(|store| principal.check(store.world(), &layer, Need::Write))
+        .read(|store| principal.check_as(store.world(), &layer, Need::Write))
         .await?;
     Ok(Json(
         habitat.call_tool(caller, params.get("tool"), args).await?,
@@ -311,7 +311,7 @@ pub async fn menu(
     let needle = query.q.trim().trim_start_matches('/').to_lowercase();
     habitat
         .read(|store| {
-            principal.check(store.world(), &layer, Need::Read)?;
+            principal.check_as(store.world(), &layer, Need::Read)?;
             let rows = store.run(|world| world.rows(&layer, false))??;
             let mut matches: Vec<(bool, Value)> = rows
                 .into_iter()
@@ -354,7 +354,7 @@ pub async fn preflight(
     };
     let endpoints = habitat
         .read(|store| {
-            principal.check(store.world(), &layer, Need::Read)?;
+            principal.check_as(store.world(), &layer, Need::Read)?;
             let rows = store.run(|world| world.rows(&layer, false))??;
             let commons: Vec<&str> = rows
                 .iter()
@@ -367,7 +367,7 @@ pub async fn preflight(
     habitat.probe_endpoints(endpoints).await;
     habitat
         .read(|store| {
-            principal.check(store.world(), &layer, Need::Read)?;
+            principal.check_as(store.world(), &layer, Need::Read)?;
             let tools = store.world().agent(&agent)?.tool_pool.clone();
             let rows = store.run(|world| world.rows(&layer, false))??;
             let mut skills = Vec::new();

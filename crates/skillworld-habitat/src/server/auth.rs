@@ -128,4 +128,19 @@ impl Principal {
         }
         Ok(())
     }
+
+    /// [`check`](Self::check) for a route that acts as the agent its path
+    /// names — its catalog, loads, tool calls, menu, preflight, review
+    /// runs, secrets and the lessons it records, which carry its lessons,
+    /// its conversations and its secrets' values into scripts. A grant (MOD-2) opens another
+    /// agent's world, never its identity: only that agent's own tokens
+    /// and admins pass, and to anyone else the agent does not exist.
+    pub fn check_as(&self, world: &SkillWorld, layer: &Layer, need: Need) -> Result<(), ApiError> {
+        if let (Principal::Agent { name, .. }, Layer::Agent(owner)) = (self, layer)
+            && name != owner
+        {
+            return Err(ApiError::not_found(format!("agent '{owner}'")));
+        }
+        self.check(world, layer, need)
+    }
 }

@@ -45,7 +45,7 @@ pub async fn start(
     let body: ReviewBody = json_body(&bytes)?;
     habitat
         .read(|store| {
-            principal.check(store.world(), &layer, Need::Write)?;
+            principal.check_as(store.world(), &layer, Need::Write)?;
             store
                 .world()
                 .agent(&agent)
@@ -126,7 +126,7 @@ pub async fn list(
     let (layer, agent) = agent_of(&params);
     habitat
         .read(|store| {
-            principal.check(store.world(), &layer, Need::Read)?;
+            principal.check_as(store.world(), &layer, Need::Read)?;
             store.world().agent(&agent)?;
             let runs: Vec<Value> = store
                 .review_runs(Some(&agent))?
@@ -148,7 +148,7 @@ pub async fn get(
     let id = params.get("id").to_owned();
     habitat
         .read(|store| {
-            principal.check(store.world(), &layer, Need::Read)?;
+            principal.check_as(store.world(), &layer, Need::Read)?;
             let run = id
                 .parse()
                 .ok()

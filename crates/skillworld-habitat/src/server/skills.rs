@@ -683,7 +683,7 @@ fn check_secret_skill(
     name: &str,
     need: Need,
 ) -> Result<(), ApiError> {
-    principal.check(world, layer, need)?;
+    principal.check_as(world, layer, need)?;
     world.locate(layer, name)?;
     Ok(())
 }
@@ -794,7 +794,7 @@ pub async fn add_lesson(
     };
     habitat
         .write(move |store| {
-            principal.check(store.world(), &layer, Need::Write)?;
+            principal.check_as(store.world(), &layer, Need::Write)?;
             let count = store.run(|world| world.record_lesson(&agent, &name, &body.text))??;
             Ok(Json(json!({"ok": true, "skill": name, "lessons": count})))
         })

@@ -7,6 +7,7 @@
 mod agents;
 mod approval;
 mod content;
+mod grants;
 mod preflight;
 mod secrets;
 mod signatures;
