@@ -1969,8 +1969,11 @@ fn unless_reads<'t>(rule: &Rule, line: &'t str, end: usize) -> &'t str {
 /// (batch 68), while a fragment such as `Async("/` is read inside words.
 fn holds_word(text: &str, word: &str) -> bool {
     let starts_word = word.starts_with(|c: char| c.is_ascii_alphabetic()) && word.ends_with(' ');
-    text.match_indices(word)
-        .any(|(at, _)| !starts_word || !text[..at].ends_with(|c: char| c.is_ascii_alphabetic()))
+    if !starts_word {
+        return crate::shortfind::holds(text, word);
+    }
+    crate::shortfind::occurrences(text, word)
+        .any(|at| !text[..at].ends_with(|c: char| c.is_ascii_alphabetic()))
 }
 
 /// A word naming a secret, in a sentence that forbids something.

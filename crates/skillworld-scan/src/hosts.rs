@@ -370,13 +370,14 @@ fn listed(entries: &[&str], rest: &str) -> bool {
     if path.contains("/.") || path.contains("%2e") || host.contains('@') {
         return false;
     }
+    // An entry with a path is a prefix of the address, any other its host:
+    // both start the address, so `contains` is asked only of the few
+    // entries that do.
     entries.iter().any(|entry| {
         if let Some(domain) = entry.strip_prefix("*.") {
             on_domain(host, domain)
-        } else if entry.contains('/') {
-            rest.starts_with(entry)
         } else {
-            host == *entry
+            rest.starts_with(entry) && (host.len() == entry.len() || entry.contains('/'))
         }
     })
 }

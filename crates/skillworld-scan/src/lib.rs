@@ -107,6 +107,7 @@ mod script;
 mod selfinstall;
 mod setting;
 mod shellpeer;
+mod shortfind;
 mod specimen;
 mod stepsend;
 mod sudoers;

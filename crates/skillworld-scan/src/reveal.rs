@@ -134,15 +134,31 @@ pub fn decoded_literals(text: &str) -> Vec<(usize, String)> {
     out.extend(escape_runs(text, &lines));
     out.extend(percent_runs(text, &lines));
     out.extend(rot13_literals(text));
-    out.extend(reversed_by_helper(text));
-    let codes = CHAR_CODES.is_match(text);
-    let reversed = MAY_REVERSE.is_match(text);
+    let reverses = reverse_spelled(text);
+    if reverses.helper {
+        out.extend(reversed_by_helper(text));
+    }
+    // Each kind's lines found first, each by what its regex needs: a
+    // regex over every line, or over the whole text for a list of codes,
+    // cost more than the rest of the decoding (cost85).
+    let coded = code_lines(text, &lines);
+    let reversed = reversed_lines(text, &lines, &reverses);
     // Read only once a line holds a list of codes: most texts with a
     // code somewhere have none.
     let moves = OnceCell::new();
     let keys = OnceCell::new();
-    for (number, line) in text.lines().enumerate().filter(|_| codes || reversed) {
-        if codes && CHAR_CODES.find_iter(line).count() >= 4 {
+    let mut wanted = coded.iter().chain(&reversed).copied().collect::<Vec<_>>();
+    wanted.sort_unstable();
+    wanted.dedup();
+    for number in wanted {
+        // As `str::lines` reads it: a CR before the newline is not the
+        // line's.
+        let line = lines.get(number);
+        let line = match number + 1 < lines.count() {
+            true => line.strip_suffix('\r').unwrap_or(line),
+            false => line,
+        };
+        if coded.binary_search(&number).is_ok() && CHAR_CODES.find_iter(line).count() >= 4 {
             let codes: Vec<u32> = NUMBER
                 .find_iter(line)
                 .filter_map(|n| n.as_str().parse::<u32>().ok())
@@ -168,7 +184,7 @@ pub fn decoded_literals(text: &str) -> Vec<(usize, String)> {
                 out.extend(readable(keyed(line, key)).map(|d| (number, d)));
             }
         }
-        if reversed {
+        if reversed.binary_search(&number).is_ok() {
             for found in REVERSED.captures_iter(line) {
                 out.push((number, found[2].chars().rev().collect()));
             }
@@ -177,6 +193,79 @@ pub fn decoded_literals(text: &str) -> Vec<(usize, String)> {
     // Stable: a line's literals stay in the order of their kinds.
     out.sort_by_key(|&(line, _)| line);
     out
+}
+
+/// The lines where a list of char codes ([`CHAR_CODES`]) may stand: a
+/// `,`, `[` or `]`, or a call's `(` after `r` or `e` (`chr(`,
+/// `fromCharCode(`), then whitespace, two numerals or more, numerals or
+/// whitespace, and a `)`, `,`, `]` or `+` (every `\d` is a numeral, and
+/// `\s` is whitespace). Every line the regex matches is among them, and
+/// a text without one is not searched by it.
+fn code_lines(text: &str, lines: &Lines) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let calls = memchr::memchr_iter(b'(', bytes)
+        .filter(|&at| at > 0 && matches!(bytes[at - 1] | 0x20, b'r' | b'e'));
+    let mut found: Vec<usize> = memchr::memchr3_iter(b',', b'[', b']', bytes)
+        .chain(calls)
+        .filter(|&at| codes_follow(&text[at + 1..]))
+        .map(|at| lines.of(at))
+        .collect();
+    found.sort_unstable();
+    found.dedup();
+    found
+}
+
+/// Whether `rest` opens as a code of [`code_lines`] does after its mark.
+/// Most marks are a comma before a word: its first byte past the ASCII
+/// whitespace (`\s`'s, the vertical tab among them) says so.
+fn codes_follow(rest: &str) -> bool {
+    let past = rest
+        .bytes()
+        .find(|b| !matches!(b, b' ' | b'\t' | b'\n' | b'\x0B' | b'\x0C' | b'\r'));
+    if past.is_none_or(|b| b.is_ascii() && !b.is_ascii_digit()) {
+        return false;
+    }
+    let mut chars = rest.chars().skip_while(|c| c.is_whitespace()).peekable();
+    let mut numerals = 0;
+    while chars.next_if(|c| c.is_numeric()).is_some() {
+        numerals += 1;
+    }
+    numerals >= 2
+        && chars
+            .find(|c| !c.is_whitespace() && !c.is_numeric())
+            .is_some_and(|c| matches!(c, ')' | ',' | ']' | '+'))
+}
+
+/// The spellings a reversed literal needs, each found by `memmem`.
+struct Reverses {
+    /// `[::-1]` or `.reverse().join(`: a helper's body or a reversed
+    /// literal's suffix.
+    helper: bool,
+    /// `| rev`, a pipe to `rev` (whitespace between).
+    piped: bool,
+}
+
+fn reverse_spelled(text: &str) -> Reverses {
+    let bytes = text.as_bytes();
+    let has = |word: &[u8]| memchr::memmem::find(bytes, word).is_some();
+    Reverses {
+        helper: has(b"[::-1]") || has(b".reverse().join("),
+        piped: memchr::memmem::find_iter(bytes, b"rev")
+            .any(|at| text[..at].trim_end().ends_with('|')),
+    }
+}
+
+/// The lines where [`REVERSED`] may match: those that a match of
+/// [`MAY_REVERSE`] over the whole text touches (a match of a line is one
+/// of the text, or starts inside one found before it).
+fn reversed_lines(text: &str, lines: &Lines, reverses: &Reverses) -> Vec<usize> {
+    if !reverses.helper && !reverses.piped {
+        return Vec::new();
+    }
+    MAY_REVERSE
+        .find_iter(text)
+        .flat_map(|found| lines.of(found.start())..=lines.of(found.end() - 1))
+        .collect()
 }
 
 /// Each run of escapes decoded; a line with more than one run (`$'\x63…'
@@ -301,9 +390,6 @@ fn rot13_literals(text: &str) -> Vec<(usize, String)> {
 /// The literals handed to a helper of the text that returns its argument
 /// reversed ([`REVERSER`]), reversed; at most [`MOST_REVERSED`].
 fn reversed_by_helper(text: &str) -> Vec<(usize, String)> {
-    if !text.contains(".reverse().join(") && !text.contains("[::-1]") {
-        return Vec::new();
-    }
     let helpers: Vec<String> = REVERSER
         .captures_iter(text)
         .filter_map(|c| {
@@ -313,6 +399,9 @@ fn reversed_by_helper(text: &str) -> Vec<(usize, String)> {
         })
         .collect();
     let mut out = Vec::new();
+    if helpers.is_empty() {
+        return out;
+    }
     for (number, line) in text.lines().enumerate() {
         for helper in &helpers {
             for (at, _) in line.match_indices(&format!("{helper}(")) {
@@ -836,9 +925,10 @@ fn assignments(whole: &str, expressions: bool) -> HashMap<String, String> {
     // Every declaration holds one of its four words verbatim: a text with
     // none is not searched for one (on the corpus that search was the
     // costliest pass here).
+    let has = |word: &str| memchr::memmem::find(whole.as_bytes(), word.as_bytes()).is_some();
     let declares = ["local", "declare", "export", "readonly"]
-        .iter()
-        .any(|word| whole.contains(word));
+        .into_iter()
+        .any(has);
     if declares {
         for declaration in DECLARATION.captures_iter(whole) {
             for c in WORD_ASSIGNMENT.captures_iter(&declaration[1]) {
@@ -848,7 +938,7 @@ fn assignments(whole: &str, expressions: bool) -> HashMap<String, String> {
             }
         }
     }
-    if whole.contains("+=") {
+    if has("+=") {
         for c in APPEND.captures_iter(whole) {
             let more = value(&c, 2);
             values.entry(c[1].to_owned()).or_default().push_str(&more);
@@ -994,7 +1084,7 @@ fn folded(text: &str) -> Cow<'_, str> {
     }
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
-    while let Some(at) = rest.bytes().position(|b| !b.is_ascii()) {
+    while let Some(at) = first_beyond_ascii(rest.as_bytes()) {
         out.push_str(&rest[..at]);
         let c = rest[at..].chars().next().expect("a character starts there");
         out.extend(fold(c));
@@ -1002,6 +1092,20 @@ fn folded(text: &str) -> Cow<'_, str> {
     }
     out.push_str(rest);
     Cow::Owned(out)
+}
+
+/// Where `bytes`' first byte beyond ASCII stands: skipped sixteen bytes
+/// at a time (`<[u8]>::is_ascii` reads a word at once), where a byte at
+/// a time cost more than folding.
+fn first_beyond_ascii(bytes: &[u8]) -> Option<usize> {
+    let mut at = 0;
+    while bytes.get(at..at + 16).is_some_and(<[u8]>::is_ascii) {
+        at += 16;
+    }
+    bytes[at..]
+        .iter()
+        .position(|b| !b.is_ascii())
+        .map(|p| at + p)
 }
 
 /// A character that takes no room where it stands (zero-width spaces and
@@ -1132,6 +1236,39 @@ mod tests {
     fn hashes_are_not_text() {
         let sha = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
         assert!(decoded_literals(sha).is_empty());
+    }
+
+    /// The lines `code_lines` and `reversed_lines` keep hold every line
+    /// their regexes match alone, in every spelling of a code or a
+    /// reversal the regexes read (other scripts' digits, wide spaces, a
+    /// match that starts inside one over two lines).
+    #[test]
+    fn the_kept_lines_hold_every_line_a_regex_matches() {
+        let text = "x = [99, 117, 114, 108]\nchr( 99 )+chr(117)\nfromCharCode(\u{a0}99\u{3000}, 1)\n\
+                    [char] 105 + [char]101\n[\u{663}\u{664}, \u{ff11}\u{ff12}]\n, 12\u{2003}]\n\
+                    (99, 117) r(12, 34)\n10, 20 and 1234, 5678\n\
+                    'abcdefgh'\n[::-1] 'ijklmnopq'[::-1]\ns = 'tacobell' | rev\n\
+                    \"reversed!\".split('').reverse().join('')\n'no quote end [::-1]\n\
+                    echo 'abcdefghi' |\u{a0}rev\n'12345678'  |  revise";
+        let lines = Lines::new(text);
+        let codes = code_lines(text, &lines);
+        let reversed = reversed_lines(text, &lines, &reverse_spelled(text));
+        for (number, line) in text.lines().enumerate() {
+            if CHAR_CODES.is_match(line) {
+                assert!(codes.contains(&number), "codes on {number}: {line}");
+            }
+            if REVERSED.is_match(line) {
+                assert!(reversed.contains(&number), "reversed on {number}: {line}");
+            }
+        }
+        assert!(
+            codes.len() >= 6 && reversed.len() >= 4,
+            "{codes:?} {reversed:?}"
+        );
+        let plain = "Pick one, two or three (10 of them)\nthe reverse of that";
+        let lines = Lines::new(plain);
+        assert!(code_lines(plain, &lines).is_empty());
+        assert!(reversed_lines(plain, &lines, &reverse_spelled(plain)).is_empty());
     }
 
     #[test]
