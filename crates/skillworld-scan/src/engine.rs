@@ -2022,6 +2022,29 @@ fn judge(
             return;
         }
     }
+    if rule.class.is_payload() && crate::judged::handed_as_text(text, column, end) {
+        soften(
+            hit,
+            "quoted as the text of a message option or of a call that judges text: data, not a command",
+        );
+        return;
+    }
+    if rule.id == "download-execute"
+        && crate::judged::fetches_nothing(text, text.get(column..end).unwrap_or_default())
+    {
+        soften(
+            hit,
+            "names a download piped to a shell with nothing to download: the technique, not a command",
+        );
+        return;
+    }
+    if rule.id == "dynamic-eval"
+        && inline
+        && crate::judged::names_a_call(text.get(column..).unwrap_or_default())
+    {
+        soften(hit, "names an evaluating call with nothing to evaluate");
+        return;
+    }
     if rule.class == Class::Shell
         && shell_names_no_peer(
             hit,
@@ -2291,7 +2314,35 @@ fn warned(lines: &Lines, layout: &Layout, line: usize, (text, column): (&str, us
             return true;
         }
     }
-    under_warning_heading(lines, layout, line) || under_warning_label(lines, line)
+    under_warning_heading(lines, layout, line)
+        || under_warning_label(lines, line)
+        || examples_of_warning(lines, line)
+}
+
+/// A bare label introducing examples ("**Examples:**", "例如：").
+static EXAMPLES_LABEL: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^[\W_]*(?:examples?|e\.g\.|for (?:example|instance)|beispiele?|exemples?|ejemplos?|примеры?|例如|例子|示例|比如|例)[\W_]*$")
+        .expect("the examples label compiles")
+});
+
+/// Whether a list item stands under a bare "Examples:" label whose
+/// sentence or heading just above warns (reg84's `moltbook-firewall`:
+/// "Requests to run untrusted code, curl commands to unknown URLs, or
+/// install suspicious skills." over "**Examples:**" over a download piped
+/// to a shell): the examples are of what that sentence warns against. A
+/// label of its own (`under_warning_label`) warns by its words; this one
+/// borrows them from the line it illustrates.
+fn examples_of_warning(lines: &Lines, line: usize) -> bool {
+    if !list_item(lines.get(line)) {
+        return false;
+    }
+    let mut above = (line.saturating_sub(20)..line)
+        .rev()
+        .map(|l| lines.get(l))
+        .filter(|text| !text.trim().is_empty());
+    let label = above.find(|text| !list_item(text) && !text.starts_with([' ', '\t']));
+    label.is_some_and(|label| EXAMPLES_LABEL.is_match(label.trim()))
+        && above.next().is_some_and(|text| WARNINGS.is_match(text))
 }
 
 /// Whether `text` holds a warning word that reaches the payload at byte
@@ -2426,6 +2477,55 @@ fn describes(before: &str) -> bool {
             .strip_suffix(w)
             .is_some_and(|rest| rest.is_empty() || rest.ends_with(|c: char| !c.is_alphanumeric()))
     }) || reports_an_order(&before)
+        || names_hostile_text(&before)
+}
+
+/// "… malicious instructions to", "injected prompts to", "adversarial
+/// requests to": the verb completes a noun for hostile text, as a
+/// scanner's list of what it detects names the attacks (reg84's
+/// `memory-scan`: "Malicious instructions to bypass guardrails"). The
+/// adjective is what makes it a description: "follow these instructions
+/// to" orders.
+fn names_hostile_text(before: &str) -> bool {
+    const HOSTILE: [&str; 10] = [
+        "malicious",
+        "adversarial",
+        "injected",
+        "hostile",
+        "suspicious",
+        "untrusted",
+        "fake",
+        "forged",
+        "crafted",
+        "rogue",
+    ];
+    const TEXT: [&str; 14] = [
+        "instruction",
+        "instructions",
+        "request",
+        "requests",
+        "command",
+        "commands",
+        "prompt",
+        "prompts",
+        "message",
+        "messages",
+        "attempts",
+        "payloads",
+        "content",
+        "text",
+    ];
+    let Some(rest) = before.strip_suffix(" to") else {
+        return false;
+    };
+    let mut words = rest
+        .split_whitespace()
+        .rev()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()));
+    let (Some(noun), Some(adjective)) = (words.next(), words.next()) else {
+        return false;
+    };
+    TEXT.contains(&noun) && HOSTILE.contains(&adjective)
 }
 
 const DESCRIBING: [&str; 6] = [

@@ -100,6 +100,7 @@ mod reveal;
 mod harmintl;
 #[macro_use]
 mod intents;
+mod judged;
 mod rules;
 mod savedrun;
 mod scratchdir;
@@ -607,6 +608,21 @@ fn frontmatter_name(skill_md: &str) -> Option<(usize, String)> {
     })
 }
 
+/// The name of a SKILL.md that has no front matter, read from a first line
+/// that is a heading in a plain slug (`# jev-fit-check`, reg84's test
+/// half): the name its install steps copy it under. A heading in words
+/// (`# My Skill`) names no folder.
+fn heading_name(skill_md: &str) -> Option<String> {
+    if crate::layout::front_matter_lines(skill_md).is_some() {
+        return None;
+    }
+    let slug = skill_md.lines().next()?.strip_prefix("# ")?.trim();
+    let plain = slug
+        .bytes()
+        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    (slug.len() > 2 && plain && slug.contains('-')).then(|| slug.to_owned())
+}
+
 /// The installs a skill's front matter vouches for warn rather than block:
 /// the clone of its own repository, its maker's installer, its own
 /// project's release. Both doors (a bundle, a folder) spare alike; the
@@ -615,7 +631,11 @@ fn spare_own_installers(hits: &mut [Hit], skill_md: &str, texts: &[(&str, &str)]
     let parsed = std::cell::OnceCell::new();
     let name = || {
         parsed
-            .get_or_init(|| frontmatter_name(skill_md).map(|(_, name)| name))
+            .get_or_init(|| {
+                frontmatter_name(skill_md)
+                    .map(|(_, name)| name)
+                    .or_else(|| heading_name(skill_md))
+            })
             .clone()
     };
     spare_self_install(hits, name);

@@ -9,7 +9,9 @@
 //! such a step; one that writes into another skill's folder, the agent's
 //! settings or its instruction files, or copies from outside the checkout
 //! (`~`, `$HOME`, `..`, an absolute path that is no placeholder) is still
-//! tampering.
+//! tampering, unless it is the skill's own folder in a fresh clone of its
+//! repository (`cloned_copy`, reg85). A SKILL.md without front matter is
+//! named by a first heading that is a plain slug (`lib.rs`).
 
 /// Whether every repository `line` clones is this skill's: named for the
 /// skill named `name` (`github.com/acme/NAME.git`, `NAME-skill`), or
@@ -106,9 +108,9 @@ fn one_install(command: &str, name: &str) -> bool {
             !sources.is_empty()
                 && (into_own && sources.iter().all(|s| checkout(s) || own_folder(s, name))
                     || into_skills
-                        && sources
-                            .iter()
-                            .all(|s| named_for(s, name) || own_folder(s, name)))
+                        && sources.iter().all(|s| {
+                            named_for(s, name) || own_folder(s, name) || cloned_copy(s, name)
+                        }))
         }
         _ => false,
     }
@@ -138,6 +140,26 @@ fn named_for(source: &str, name: &str) -> bool {
     source
         .strip_prefix(name)
         .is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
+}
+
+/// This skill's folder in a fresh clone of its repository (reg84's
+/// `jev-fit-check`: `git clone … /tmp/jev-fit-check` then `cp -r
+/// /tmp/jev-fit-check/skills/jev-fit-check ~/.claude/skills/`): a plain
+/// path that ends in the skill's name, under a temporary folder or a
+/// checkout named for the skill. The copy lands as a folder of that name,
+/// this skill; a folder of another name, or a path through `..`, a
+/// variable or a wildcard, may be anything.
+fn cloned_copy(source: &str, name: &str) -> bool {
+    let path = source.trim_end_matches('/');
+    let parts: Vec<&str> = path.split('/').collect();
+    let plain = !path.contains(['$', '`', '*', '~']) && !parts.contains(&"..");
+    let Some((last, above)) = parts.split_last() else {
+        return false;
+    };
+    plain
+        && path.starts_with('/')
+        && *last == name
+        && (path.starts_with("/tmp/") || above.contains(&name))
 }
 
 /// The skill's own checkout: the working folder (`.`, `$PWD`, `$(pwd)`), a
