@@ -467,6 +467,13 @@ fn read_globals(txn: &ReadTransaction, at: u64) -> Result<WorldGlobals, StoreErr
     }
 }
 
+/// Parts of the rows' id space per reading thread. Small parts keep little
+/// in flight: a part's rows live (their lists, each skill's decoded
+/// state) from its reader's first row until the opening thread has
+/// spawned its last, so the memory in flight, first touched and faulted
+/// in by the kernel, is a few parts' worth.
+const PARTS_PER_CORE: u64 = 64;
+
 /// How the rows' id space and the blobs' hash space are cut for the
 /// reading threads: more parts than cores, dealt out in turn, so the
 /// cores finish together.
@@ -485,7 +492,7 @@ impl Parts {
         let rows = txn.open_table(ROWS)?;
         let last = rows.last()?.map_or(0, |(key, _)| key.value().0);
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
-        let count = threads * 8;
+        let count = threads * PARTS_PER_CORE;
         Ok(Parts {
             threads,
             count,
@@ -533,7 +540,8 @@ impl WantedBlobs {
             return Ok(());
         }
         let wanted = &self.wanted;
-        let count = parts.count;
+        // Each part at least one first byte of the hashes.
+        let count = parts.count.min(256);
         self.found = on_every_core(parts.threads, count, |part| {
             read_blob_range(txn, part * 256 / count, (part + 1) * 256 / count, wanted)
         })?
