@@ -239,7 +239,9 @@ async fn remove_server(
     Ok(Json(json!({"ok": true, "removed": name})))
 }
 
-/// The tools an agent's MCP session lists, with their schemas.
+/// The tools an agent's MCP session lists, with their schemas: the
+/// session's view, so it answers only as that agent (a grant opens the
+/// agent's skills, not its session).
 #[utoipa::path(get, path = "/api/v1/agents/{agent}/tools", tag = "mcp",
     responses((status = 200, description = "`{\"agent\", \"tools\": [{\"name\", \"description\", \"schema\"}]}`", body = Object)))]
 async fn agent_tools(
@@ -250,7 +252,7 @@ async fn agent_tools(
     let layer = Layer::Agent(agent.clone());
     habitat
         .read(|store| {
-            principal.check(store.world(), &layer, Need::Read)?;
+            principal.check_as(store.world(), &layer, Need::Read)?;
             let tools = store
                 .run(|world| local::tool_defs(world, &agent))
                 .map_err(ApiError::from)??;

@@ -246,11 +246,26 @@ async fn registrations_are_for_admins_only() {
     )
     .await;
     assert_eq!(code, 404);
-    // The tool schemas route keeps agents apart like every other.
+    // The tool schemas route keeps agents apart like every other, and a
+    // grant on bob's world opens his skills, not his session's view.
+    let bobs_tools = format!("{}/api/v1/agents/bob/tools", served.base);
+    let (code, _) = status(http.get(&bobs_tools).bearer_auth(&served.ada)).await;
+    assert_eq!(code, 404);
     let (code, _) = status(
-        http.get(format!("{}/api/v1/agents/bob/tools", served.base))
+        http.put(format!("{}/api/v1/agents/bob/grants/ada", served.base))
+            .bearer_auth(&served.admin)
+            .json(&json!({"access": "write"})),
+    )
+    .await;
+    assert_eq!(code, 200);
+    let (code, _) = status(
+        http.get(format!("{}/api/v1/agents/bob/skills/bob-notes", served.base))
             .bearer_auth(&served.ada),
     )
     .await;
-    assert_eq!(code, 404);
+    assert_eq!(code, 200, "the grant opens bob's skills");
+    let (code, _) = status(http.get(&bobs_tools).bearer_auth(&served.ada)).await;
+    assert_eq!(code, 404, "but not his session's tools");
+    let (code, _) = status(http.get(&bobs_tools).bearer_auth(&served.admin)).await;
+    assert_eq!(code, 200);
 }
