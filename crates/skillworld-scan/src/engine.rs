@@ -1201,10 +1201,11 @@ static ASSIGNED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^\s*(?:(?:export|readonly|local|declare)\s+)?([A-Za-z_]\w*)=")
         .expect("assignment regex")
 });
-/// An assignment of a quoted piece joined to more (`$u = 'ht' + 'tps://'
-/// + …`, `const f = "Do" + "wnload"`): the name.
+/// A `$name` given a quoted piece joined to more (PowerShell's `$u = 'ht'
+/// + 'tps://' + …`, PHP's and Perl's spaced `.`): the name. Only a `$name`
+/// is used by the `$` that `appended_uses` looks for.
 static ASSEMBLED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"^\s*(?:(?:const|let|var|my|local)\s+)?\$?([A-Za-z_]\w*)\s*=\s*['"][^'"\n]*['"]\s*(?:\+|\s\.)"#)
+    Regex::new(r#"^\s*(?:(?:my|local)\s+)?\$([A-Za-z_]\w*)\s*=\s*['"][^'"\n]*['"]\s*(?:\+|\s\.)"#)
         .expect("assembled assignment regex")
 });
 static DIRECTIVE: LazyLock<Regex> = LazyLock::new(|| {
@@ -3448,25 +3449,21 @@ fn reveal_hidden(
         |r: &Rule| r.signal == Signal::Decode || matches!(r.id, "decode-execute" | "escaped-text");
     if has(&decodes) || runs_encoded() {
         for (line, decoded) in reveal::decoded_literals(text) {
-            // code85: an address kept encoded in a file that sends data
-            // (an HTTP body, a socket, a chat bot): where the data goes is
-            // kept from whoever reads the code.
-            if ENCODED_URL.is_match(decoded.trim())
-                && hits.iter().any(|h| h.rule.signal == Signal::Sink)
-            {
+            // A payee kept encoded, or (code85) a web address kept encoded
+            // in a file that sends data (an HTTP body, a socket, a chat
+            // bot): where the money or the data goes is kept from whoever
+            // reads the code.
+            let sends = || hits.iter().any(|h| h.rule.signal == Signal::Sink);
+            let hidden = if ENCODED_URL.is_match(decoded.trim()) && sends() {
+                Some("hidden-endpoint")
+            } else if ENCODED_ADDRESS.is_match(decoded.trim()) {
+                Some("encoded-address")
+            } else {
+                None
+            };
+            if let Some(id) = hidden {
                 out.push(payload_hit(
-                    rule("hidden-endpoint"),
-                    file,
-                    line,
-                    hits,
-                    lines,
-                    format!("decodes to `{}`", decoded.trim()),
-                ));
-                continue;
-            }
-            if ENCODED_ADDRESS.is_match(decoded.trim()) {
-                out.push(payload_hit(
-                    rule("encoded-address"),
+                    rule(id),
                     file,
                     line,
                     hits,

@@ -3310,8 +3310,9 @@ pub static RULES: &[Rule] = &[
         // does Java's `InetAddress.getByName(chunk + ".zone")` (Kotlin's
         // and Groovy's `"${chunk}.zone"`).
         // code85: a dnspython `Resolver` object's query of a name a helper
-        // is given (`r.resolve(name, rtype)`, `res.resolve(qname, "A")`).
-        pattern: r"\.resolve\(\s*[a-z_]\w*\s*,\s*(?:['\x22](?:A|AAAA|TXT|CNAME|MX|NS)['\x22]|rd?type\b)|\b(?:gethostbyname|getaddrinfo)\([^\n]*(?:\+|f['\x22]|\.format|%)|\b(?:gethostbyname(?:_ex)?|getaddrinfo)\(\s*[a-z_]\w*\s*[,)]|\bdns\.resolver\.(?:resolve|query)\(|\bdns\.(?:resolve\w*|lookup)\(|\b(?:nslookup|dig|Resolve-DnsName)\s+[^\n]*\$\{?\w|/(?:resolve|dns-query)\?name=(?:\$\{|['\x22`]\s*\+)|[?&]name=\$?\{[^}\n]+\}&type=|\bnet\.Lookup(?:Host|IP|TXT|CNAME|Addr)\(\s*(?:fmt\.Sprintf\(|\w+\s*\+)|\bresolve(?:4|6|Txt|Any|Cname|Mx|Ns|Srv)\(\s*(?:`[^`\n]*\$\{[^`\n]*\}\.|[^\n]*\+\s*['\x22`]\.)|\b(?:getaddress(?:es)?|getresources?|each_(?:address|resource))\(\s*['\x22][^'\x22\n]*#\{[^}\n]*\}\.|\bInetAddress\.get(?:All)?ByName\(\s*(?:\w+\s*\+|\x22[^\x22\n]*\x22\s*\+|String\.format\(|\x22[^\x22\n]*\$\{?\w+\}?\.)|\bGetHost(?:Addresses|Entry|ByName)(?:Async)?\(\s*(?:\x22[^\x22\n]*\$[\w({]|\$\w+\s*\+)",
+        // is given with a record type (`r.resolve(name, rtype)`, `rdtype`):
+        // the rare type's name is what the prefilter looks for.
+        pattern: r"\.resolve\(\s*[a-z_]\w*\s*,\s*rd?type\b|\b(?:gethostbyname|getaddrinfo)\([^\n]*(?:\+|f['\x22]|\.format|%)|\b(?:gethostbyname(?:_ex)?|getaddrinfo)\(\s*[a-z_]\w*\s*[,)]|\bdns\.resolver\.(?:resolve|query)\(|\bdns\.(?:resolve\w*|lookup)\(|\b(?:nslookup|dig|Resolve-DnsName)\s+[^\n]*\$\{?\w|/(?:resolve|dns-query)\?name=(?:\$\{|['\x22`]\s*\+)|[?&]name=\$?\{[^}\n]+\}&type=|\bnet\.Lookup(?:Host|IP|TXT|CNAME|Addr)\(\s*(?:fmt\.Sprintf\(|\w+\s*\+)|\bresolve(?:4|6|Txt|Any|Cname|Mx|Ns|Srv)\(\s*(?:`[^`\n]*\$\{[^`\n]*\}\.|[^\n]*\+\s*['\x22`]\.)|\b(?:getaddress(?:es)?|getresources?|each_(?:address|resource))\(\s*['\x22][^'\x22\n]*#\{[^}\n]*\}\.|\bInetAddress\.get(?:All)?ByName\(\s*(?:\w+\s*\+|\x22[^\x22\n]*\x22\s*\+|String\.format\(|\x22[^\x22\n]*\$\{?\w+\}?\.)|\bGetHost(?:Addresses|Entry|ByName)(?:Async)?\(\s*(?:\x22[^\x22\n]*\$[\w({]|\$\w+\s*\+)",
         signal: Signal::Sink,
         quiet: true,
         what: "makes DNS queries from built names",
