@@ -96,7 +96,8 @@ fn continued(line: &str) -> Option<&str> {
     (slashes % 2 == 1).then(|| line[..line.len() - 1].trim_end())
 }
 
-fn fence(line: &str) -> bool {
+/// Whether a Markdown line opens or closes a fenced code block.
+pub fn fence(line: &str) -> bool {
     let line = line.trim_start();
     line.starts_with("```") || line.starts_with("~~~")
 }

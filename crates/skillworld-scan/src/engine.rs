@@ -1201,6 +1201,13 @@ static ASSIGNED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^\s*(?:(?:export|readonly|local|declare)\s+)?([A-Za-z_]\w*)=")
         .expect("assignment regex")
 });
+/// A `$name` given a quoted piece joined to more (PowerShell's `$u = 'ht'
+/// + 'tps://' + …`, PHP's and Perl's spaced `.`): the name. Only a `$name`
+/// is used by the `$` that `appended_uses` looks for.
+static ASSEMBLED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"^\s*(?:(?:my|local)\s+)?\$([A-Za-z_]\w*)\s*=\s*['"][^'"\n]*['"]\s*(?:\+|\s\.)"#)
+        .expect("assembled assignment regex")
+});
 static DIRECTIVE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&ascii_bounds(
         r"\b(?:assistant|agent|ai|claude|model|llm|gpt|copilot|you)\b[^\n]{0,80}\b(?:must|should|need\s+to|have\s+to|always|never|ignore|run|execute|send|fetch|download|read|upload|do\s+not|don't|instead)\b|^\s*(?:system|important|instructions?|note\s+to\s+(?:the\s+)?(?:ai|assistant|agent|model))\s*:|(?:^|\|)\s*(?:assistant|agent|ai|llm|model|claude|copilot)\s+(?:tasks?|instructions?|polic(?:y|ies)|steps?|actions?|directives?|orders?|rules?)\s*:|\b(?:tell|notify|mention|reveal|show|inform|report)\s+(?:to\s+)?(?:the\s+)?user\s*:\s*(?:no|never|false|off|none)\b",
@@ -3440,6 +3447,12 @@ static ENCODED_ADDRESS: LazyLock<Regex> = LazyLock::new(|| {
         .expect("crypto-address's pattern compiles")
 });
 
+/// code85: a decoded literal that is one web address and nothing else.
+static ENCODED_URL: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^(?:https?|wss?)://[a-z0-9.-]+\.[a-z]{2,}(?::\d+)?(?:/[^\s'\x22<>]*)?$")
+        .expect("encoded url regex")
+});
+
 /// The most severe blocking finding of a decoded text's own scan.
 fn worst_blocking(inner: &[Hit]) -> Option<&Hit> {
     inner
@@ -3539,9 +3552,21 @@ fn reveal_hidden(
         |r: &Rule| r.signal == Signal::Decode || matches!(r.id, "decode-execute" | "escaped-text");
     if has(&decodes) || runs_encoded() {
         for (line, decoded) in reveal::decoded_literals(text) {
-            if ENCODED_ADDRESS.is_match(decoded.trim()) {
+            // A payee kept encoded, or (code85) a web address kept encoded
+            // in a file that sends data (an HTTP body, a socket, a chat
+            // bot): where the money or the data goes is kept from whoever
+            // reads the code.
+            let sends = || hits.iter().any(|h| h.rule.signal == Signal::Sink);
+            let hidden = if ENCODED_URL.is_match(decoded.trim()) && sends() {
+                Some("hidden-endpoint")
+            } else if ENCODED_ADDRESS.is_match(decoded.trim()) {
+                Some("encoded-address")
+            } else {
+                None
+            };
+            if let Some(id) = hidden {
                 out.push(payload_hit(
-                    rule("encoded-address"),
+                    rule(id),
                     file,
                     line,
                     hits,
@@ -3606,7 +3631,15 @@ fn reveal_hidden(
             .filter(|h| assembled(h.rule))
             .map(|h| h.line - 1)
             .collect();
-        wanted.extend(appended_uses(hits, lines));
+        let uses = appended_uses(hits, lines);
+        // code85: a rebuilt line of a Markdown code block that uses a
+        // carried name is read as code, so the fences around it are kept
+        // (only then: analysing every rebuilt block again as code cost
+        // 1.8 M instructions of the scan bench).
+        if kind == Kind::Markdown && !uses.is_empty() {
+            wanted.extend((0..lines.count()).filter(|&l| continued::fence(lines.get(l))));
+        }
+        wanted.extend(uses);
         // A line spelled letter by letter is read with its letters joined
         // (style83); `fold` below drops invisible splits and full-width forms.
         let spelled: BTreeSet<usize> = hits
@@ -3996,14 +4029,18 @@ fn stepped_sends<'a>(
 }
 
 /// The lines that use a shell variable grown over several lines
-/// (`shell-append`), where the whole value is what runs, or one holding a
-/// login log (`log-name`), where the log is what is written.
+/// (`shell-append`), where the whole value is what runs, one holding a
+/// login log (`log-name`), where the log is what is written, or one given
+/// pieces joined (`string-assembly`), where the whole string is used.
 fn appended_uses(hits: &[Hit], lines: &Lines) -> Vec<usize> {
     let names: BTreeSet<&str> = hits
         .iter()
         .filter_map(|h| match h.rule.id {
             "shell-append" => reveal::APPEND.captures(lines.get(h.line - 1)),
             "log-name" => ASSIGNED.captures(lines.get(h.line - 1)),
+            // code85: a name given pieces joined (`$f = 'Do' + 'wnl' +
+            // 'oadString'`) is used by name lines below (`$wc.$f($u)`).
+            "string-assembly" => ASSEMBLED.captures(lines.get(h.line - 1)),
             _ => None,
         })
         .filter_map(|c| c.get(1).map(|m| m.as_str()))

