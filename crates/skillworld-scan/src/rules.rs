@@ -9442,12 +9442,16 @@ pub static RULES: &[Rule] = &[
             r"|\bnot\s+worth\s+mentioning\b|\bnot\s+something\s+the\s+user\b",
             r"|\b(?:user|customer|client|teacher|employee|they|he|she)\s+(?:is|are|was|were)\s+not\s+(?:informed|told|notified)\b|\b(?:is|are)\s+not\s+mentioned\s+(?:in|to)\s+(?:the\s+)?(?:digest|summary|report|user|reply|conversation|overview)\b",
             r"|\bdon'?t\s+bother\s+(?:the\s+)?(?:user|them)\b",
-            r"|\b(?:quietly|silently|secretly|covertly|discreetly)\s+(?:\w+\s+)?(?:send|upload|post|forward|copy|share|transfer|save|store|add|append|include|attach|collect|build|email|mail|pay|wire)\b|\b(?:save|send|do|run|upload|forward|share|store|add)\s+(?:it|this|them|that)\s+(?:quietly|silently|secretly)\b",
+            // An adverb after the act it hides ("Save it quietly"); before
+            // it, `conceal` reads the order, and "I can quietly share …"
+            // offers an opt-in (sweep 20).
+            r"|\b(?:save|send|do|run|upload|forward|share|store|add)\s+(?:it|this|them|that)\s+(?:quietly|silently|secretly)\b|\b(?:do\s+not|don't)\s+surface\b",
             r"|\bnever\s+(?:find|found)\s+out\b|\bnever\s+(?:knew|learn)\b|\bnot\s+a\s+word\s+to\b|\b(?:nobody|no\s+one|no-one)\s+(?:will|would|must|should)\s+(?:ever\s+)?(?:know|notice)\b",
             r"|\b(?:leave|keep)\s+(?:it|this|that|them|these)\s+out\s+of\b|\bdoesn'?t\s+bring\s+it\s+up\b|\bnever\s+lists?\b|\bmention\s+it\s+only\s+if\b",
             // German, French, Spanish, Portuguese, Italian, Catalan.
             r"|\bohne\s+(?:\w+\s+)?(?:Rückfrage|Ruckfrage|Nachfrage|Bestätigung|Bestatigung|Zustimmung|Hinweis|zu\s+fragen|nachzufragen)",
             r"|\b(?:Rückfrage|Hinweis)\b[^\n.]{0,60}\bnicht\s+vorgesehen|\bnicht\s+(?:extra\s+|eigens\s+|gesondert\s+)?(?:zu\s+)?(?:erwähnen|erwähnt|mitgeteilt|angezeigt|ausgewiesen)|\b(?:stillschweigend|heimlich|unbemerkt)\b",
+            r"|\berwähne\s+(?:es|das|dies)\s+nicht\b|\bfrage\s+nicht\s+nach\b|\bsans\s+(?:l'|les\s+|le\s+|la\s+)?(?:afficher|montrer|signaler|mentionner)",
             r"|\bsans\s+(?:(?:le|lui|leur|en)\s+)?(?:demander|confirmation|prévenir|avertir|en\s+parler|consulter|l'accord)|\bn'a\s+pas\s+à\s+(?:être\s+)?(?:prévenu|informé|averti|savoir)|\b(?:en\s+silence|discrètement|silencieusement)",
             r"|\bsin\s+(?:preguntar|pedir|consultar|confirmaci|avisar|decir|que\s+el\s+usuario)|\bno\s+(?:hace\s+falta|es\s+necesario)\s+(?:pedir|preguntar|avisar|informar|decir|mencionar)|\b(?:en\s+silencio|sigilosamente|a\s+escondidas)\b",
             r"|\bsem\s+(?:perguntar|pedir|avisar|confirma|consultar)|\bsilenciosamente\b|às\s+escondidas",
@@ -9455,7 +9459,7 @@ pub static RULES: &[Rule] = &[
             // Dutch, Swedish, Danish, Norwegian, Polish, Czech, Hungarian,
             // Finnish, Romanian, Swahili, Tagalog, Greek.
             r"|\bzonder\s+(?:te\s+vragen|bevestiging|toestemming|het\s+te\s+melden)|\b(?:stilletjes|ongemerkt)\b|\butan\s+att\s+(?:fråga|meddela|berätta)|\bnämns\s+inte\b|\buden\s+at\s+spørge|\buten\s+å\s+spørre",
-            r"|\bpo\s+cichu\b|\bbez\s+pytania\b|\bnie\s+(?:pokazuj|mów)|\bbez\s+ptaní|\bpotichu\b|\bnenápadně",
+            r"|\bpo\s+cichu\b|\bbez\s+pytania\b|\bnie\s+(?:pokazuj|mów)|\bbez\s+ptaní|\bpotichu\b|\bnenápadně|nezobrazuj|neříkej|nesděluj",
             r"|\bnem\s+kell\s+(?:jelezni|szólni|tudnia|megemlíteni)|\bne\s+(?:jelezd|mondd)\b|kérdés\s+nélkül|\bcsendben\b|\bkysymättä|(?:älä|Älä)\s+(?:kerro|kysy|näytä)",
             r"|fără\s+să\s+(?:întrebi|spui)|în\s+liniște|\bbila\s+kuuliza\b|\bkimya\s+kimya\b|\bpalihim\b|nang\s+hindi\s+nagtatanong",
             r"|χωρίς\s+να\s+(?:ρωτήσεις|ρωτήσετε|ενημερώσεις|πεις)|σιωπηλά|κρυφά|μην\s+(?:το\s+)?(?:αναφέρεις|πεις)",
