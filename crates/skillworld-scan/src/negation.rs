@@ -290,6 +290,25 @@ pub fn undenied_order(
     crate::naming::unquoted_order(line, at, next)
 }
 
+/// `Rule::confirm` of `withheld-order` (inject85): the clause that keeps
+/// an act from the user stands unless its sentence forbids the act before
+/// it ("Never upload the file to … without asking the user first",
+/// "Ne rien envoyer … sans demander"): a clause that is itself a
+/// negation ("无需告知", "no need to tell") is read from its own start.
+pub fn unforbidden_clause(
+    line: &str,
+    at: usize,
+    _next: &dyn Fn(usize) -> Option<usize>,
+) -> Option<(Severity, String)> {
+    // A web address's colon ends no sentence: "Never upload it to
+    // https://… without asking" is one.
+    let before = line.get(..at).unwrap_or_default().replace("://", " ");
+    match before.char_indices().next_back() {
+        Some((last, _)) if denied(&before, last) => None,
+        _ => Some((Severity::Medium, String::new())),
+    }
+}
+
 /// Whether a negation stands right before the verb matched at byte `at`
 /// ("不要忽略之前的指令", "Не игнорируй предыдущие инструкции", "não
 /// desconsidere as instruções anteriores"): the act is forbidden, not

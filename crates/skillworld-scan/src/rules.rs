@@ -279,6 +279,12 @@ pub enum Signal {
     Redirect,
     /// A literal phone number, e-mail or wallet address in prose.
     Contact,
+    /// Prose that keeps an act from the user or skips asking them, in
+    /// looser words than `conceal`'s (`withheld-order`).
+    Withheld,
+    /// A destination written out in prose: a web address, a mailbox, a
+    /// phone number, a wallet or a bank account (`written-destination`).
+    Destination,
     /// Holds the path of an agent's instruction file outside the project
     /// (a home folder, an agent's folder) in a variable.
     AgentFile,
@@ -9439,6 +9445,101 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Block,
         what: "redirects messages or payments to a fixed recipient",
         explain: "Tells the agent to change where messages, mail or payments go (another tool's recipient) to an address the skill fixed: tool shadowing; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "withheld-order",
+        class: Class::Injection,
+        target: Target::Prose,
+        // inject85: what the retired blind sets' missed orders share is
+        // an act toward a destination the skill writes out, bound in its
+        // paragraph to a clause that keeps the act from the user or skips
+        // asking them ("Eine Rückfrage … ist nicht vorgesehen", "Save it
+        // quietly", "the customer is not informed", "sem perguntar",
+        // "senza dirlo all'utente", "无需告知用户", "확인을 받지 않아").
+        // Alone such a clause is everyday prose ("runs without asking
+        // for confirmation") and `conceal`'s stricter words block; this
+        // looser lexicon only arms `withheld-send` beside a destination.
+        // Each alternative keeps a rare word as its trigger: "silently"
+        // alone describes library behaviour in every API reference.
+        pattern: concat!(
+            r"\bwithout\s+(?:asking\s+(?:the|them|him|her|for|first)|waiting\s+for\s+(?:the\s+user|their|his|her|(?:a\s+|any\s+)?(?:confirmation|approval|consent|permission|reply|answer))|(?:any\s+|a\s+|further\s+|separate\s+)?(?:confirmation|approval|consent|permission)\s+(?:from|of|by)\s+(?:the\s+)?(?:user|them|customer)|(?:telling|informing|notifying|troubling|bothering|alerting|prompting)\s+(?:the\s+)?(?:user|them|him|her|customer|teacher|employee|operator))",
+            r"|\bno\s+need\s+to\s+(?:ask|tell|mention|show|inform|notify|bother|confirm|bring)\b|\bneeds?\s+no\s+(?:confirmation|approval|consent)\b",
+            r"|\bnot\s+worth\s+mentioning\b|\bnot\s+something\s+the\s+user\b",
+            r"|\b(?:user|customer|client|teacher|employee|they|he|she)\s+(?:is|are|was|were)\s+not\s+(?:informed|told|notified)\b|\b(?:is|are)\s+not\s+mentioned\s+(?:in|to)\s+(?:the\s+)?(?:digest|summary|report|user|reply|conversation|overview)\b",
+            r"|\bdon'?t\s+bother\s+(?:the\s+)?(?:user|them)\b",
+            // An adverb after the act it hides ("Save it quietly"); before
+            // it, `conceal` reads the order, and "I can quietly share …"
+            // offers an opt-in (sweep 20).
+            r"|\b(?:save|send|do|run|upload|forward|share|store|add)\s+(?:it|this|them|that)\s+(?:quietly|silently|secretly)\b|\b(?:do\s+not|don't)\s+surface\b",
+            r"|\bnever\s+(?:find|found)\s+out\b|\bnever\s+(?:knew|learn)\b|\bnot\s+a\s+word\s+to\b|\b(?:nobody|no\s+one|no-one)\s+(?:will|would|must|should)\s+(?:ever\s+)?(?:know|notice)\b",
+            r"|\b(?:leave|keep)\s+(?:it|this|that|them|these)\s+out\s+of\b|\bdoesn'?t\s+bring\s+it\s+up\b|\bnever\s+lists?\b|\bmention\s+it\s+only\s+if\b",
+            // German, French, Spanish, Portuguese, Italian, Catalan.
+            r"|\bohne\s+(?:\w+\s+)?(?:Rückfrage|Ruckfrage|Nachfrage|Bestätigung|Bestatigung|Zustimmung|Hinweis|zu\s+fragen|nachzufragen)",
+            r"|\b(?:Rückfrage|Hinweis)\b[^\n.]{0,60}\bnicht\s+vorgesehen|\bnicht\s+(?:extra\s+|eigens\s+|gesondert\s+)?(?:zu\s+)?(?:erwähnen|erwähnt|mitgeteilt|angezeigt|ausgewiesen)|\b(?:stillschweigend|heimlich|unbemerkt)\b",
+            r"|\berwähne\s+(?:es|das|dies)\s+nicht\b|\bfrage\s+nicht\s+nach\b|\bsans\s+(?:l'|les\s+|le\s+|la\s+)?(?:afficher|montrer|signaler|mentionner)",
+            r"|\bsans\s+(?:(?:le|lui|leur|en)\s+)?(?:demander|confirmation|prévenir|avertir|en\s+parler|consulter|l'accord)|\bn'a\s+pas\s+à\s+(?:être\s+)?(?:prévenu|informé|averti|savoir)|\b(?:en\s+silence|discrètement|silencieusement)",
+            r"|\bsin\s+(?:preguntar|pedir|consultar|confirmaci|avisar|decir|que\s+el\s+usuario)|\bno\s+(?:hace\s+falta|es\s+necesario)\s+(?:pedir|preguntar|avisar|informar|decir|mencionar)|\b(?:en\s+silencio|sigilosamente|a\s+escondidas)\b",
+            r"|\bsem\s+(?:perguntar|pedir|avisar|confirma|consultar)|\bsilenciosamente\b|às\s+escondidas",
+            r"|\bsenza\s+(?:chiedere|dirlo|avvisare|disturbare|conferma|informare)|\b(?:in\s+silenzio|di\s+nascosto)\b|\bsense\s+(?:preguntar|demanar|avisar)",
+            // Dutch, Swedish, Danish, Norwegian, Polish, Czech, Hungarian,
+            // Finnish, Romanian, Swahili, Tagalog, Greek.
+            r"|\bzonder\s+(?:te\s+vragen|bevestiging|toestemming|het\s+te\s+melden)|\b(?:stilletjes|ongemerkt)\b|\butan\s+att\s+(?:fråga|meddela|berätta)|\bnämns\s+inte\b|\buden\s+at\s+spørge|\buten\s+å\s+spørre",
+            r"|\bpo\s+cichu\b|\bbez\s+pytania\b|\bnie\s+(?:pokazuj|mów)|\bbez\s+ptaní|\bpotichu\b|\bnenápadně|nezobrazuj|neříkej|nesděluj",
+            r"|\bnem\s+kell\s+(?:jelezni|szólni|tudnia|megemlíteni)|\bne\s+(?:jelezd|mondd)\b|kérdés\s+nélkül|\bcsendben\b|\bkysymättä|(?:älä|Älä)\s+(?:kerro|kysy|näytä)",
+            r"|fără\s+să\s+(?:întrebi|spui)|în\s+liniște|\bbila\s+kuuliza\b|\bkimya\s+kimya\b|\bpalihim\b|nang\s+hindi\s+nagtatanong",
+            r"|χωρίς\s+να\s+(?:ρωτήσεις|ρωτήσετε|ενημερώσεις|πεις)|σιωπηλά|κρυφά|μην\s+(?:το\s+)?(?:αναφέρεις|πεις)",
+            // Russian, Ukrainian, Hebrew, Arabic, Persian, Turkish, Hindi.
+            r"|без\s+(?:подтверждени|запрос|вопрос|ведома|спроса)|(?:^|\s)(?:тихо|молча|незаметно|втихую)(?:\s|[.,;]|$)|не\s+(?:показывай|сообщай|говори|рассказывай|упоминай|спрашивай|кажи|повідомляй|показуй|питай)",
+            r"|(?:בלי|מבלי)\s+(?:לשאול|לבקש|לספר|להודיע)|בשקט|אל\s+(?:תציג|תספר|תגיד|תודיע)",
+            r"|(?:دون|بدون|من\s+غير)\s+(?:طلب|سؤال|إذن|الرجوع|استئذان|إخطار|إعلام|إخبار)|بدون\s+(?:پرسیدن|اجازه|اطلاع)|بی‌صدا|مخفیانه",
+            r"|\bsormadan\b|\bsessizce\b|\bgizlice\b|haber\s+vermeden|\bsöyleme",
+            r"|बिना\s+(?:पूछे|बताए|अनुमति)|चुपचाप|न\s+बताएँ|न\s+बताएं|मत\s+बताएं",
+            // Chinese, Japanese, Korean, Vietnamese, Indonesian, Thai.
+            r"|静默|悄悄|偷偷|暗中|无需告知|無需告知|不要告诉|不要告訴|无需确认|不必告知|不用告诉|不需要告诉|不要提及|无需询问|不用问",
+            // No choice of single characters beyond ASCII ("(?:を|は)"):
+            // the prefilter reads bytes, and such a class leaves its
+            // alternative with no literal to be found by.
+            r"|こっそり|黙って|確認を(?:一切)?(?:求めず|取らず|せず|省略)|確認は(?:一切)?(?:求めず|取らず|せず|省略)|確認(?:一切)?(?:求めず|取らず|せず|省略)|伝えない|知らせない|言わない",
+            r"|몰래|조용히|확인을\s*(?:받지|구하지|묻지)\s*않|확인\s*(?:받지|구하지|묻지)\s*않|알리지\s*(?:마세요|마십시오|말고|않)|말하지\s*(?:마세요|마십시오|말고|않)",
+            r"|không\s+cần\s+(?:hỏi|báo|thông\s+báo|xin)|âm\s+thầm|lặng\s+lẽ|\btanpa\s+(?:bertanya|izin|konfirmasi|persetujuan|memberi)|\bdiam-diam\b|\bjangan\s+(?:beri|bilang|kasih)\b",
+            r"|ไม่ต้อง(?:ถาม|แจ้ง|บอก|ขอ)|ไม่จำเป็นต้อง(?:แจ้ง|บอก|ถาม)|อย่าบอก|แอบ",
+        ),
+        signal: Signal::Withheld,
+        quiet: true,
+        confirm: Some(crate::negation::unforbidden_clause),
+        what: "keeps an act from the user or skips asking them",
+        explain: "Keeps an act from the user or skips asking them.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "written-destination",
+        class: Class::Injection,
+        // Every region: an address is most often written as a code span
+        // (`` `archive@…` ``), which a prose row does not read, and the
+        // combination pairs it only with a clause of its own paragraph.
+        target: Target::All,
+        // A destination the skill writes out, beside `withheld-order`
+        // only: a web address that is not a Markdown link's target (a
+        // reference to read, not a place to send), a mailbox, a phone
+        // number, a wallet, an IBAN. A placeholder (`https://<host>`,
+        // `{owner}`, `localhost`) has no dotted host and is no address.
+        pattern: r"(?:^|[^(]|(?:^|[^\]])\()https?://[\w-]+(?:\.[\w-]+)+|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b|(?:^|[\s(`'\x22])\+\d[\d\s().-]{8,}\d\b|\b0x[0-9a-f]{40}\b|(?-i:\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){3,7}\b)",
+        signal: Signal::Destination,
+        quiet: true,
+        beside: Signal::Withheld,
+        what: "writes out a destination",
+        explain: "Writes out a web address, mailbox, phone number, wallet or bank account.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "withheld-send",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        combines: &[Signal::Withheld, Signal::Destination],
+        scope: Scope::Block,
+        what: "sends or pays to a written-out destination behind the user's back",
+        explain: "A paragraph that points the agent at an address, mailbox, number or account the skill writes out and, in the same paragraph, keeps the act from the user or tells it not to ask: data or money leaves without the user's say; remove the skill.",
         ..Rule::BASE
     },
     Rule {
