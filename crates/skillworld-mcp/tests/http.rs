@@ -259,8 +259,11 @@ async fn registrations_are_for_admins_only() {
     .await;
     assert_eq!(code, 200);
     let (code, _) = status(
-        http.get(format!("{}/api/v1/agents/bob/skills/bob-notes", served.base))
-            .bearer_auth(&served.ada),
+        http.get(format!(
+            "{}/api/v1/agents/bob/skills/bob-notes",
+            served.base
+        ))
+        .bearer_auth(&served.ada),
     )
     .await;
     assert_eq!(code, 200, "the grant opens bob's skills");
