@@ -3551,15 +3551,15 @@ fn reveal_hidden(
     let decodes =
         |r: &Rule| r.signal == Signal::Decode || matches!(r.id, "decode-execute" | "escaped-text");
     if has(&decodes) || runs_encoded() {
+        // A payee kept encoded, or (code85) a web address kept encoded in a
+        // file that sends data (an HTTP body, a socket, a chat bot): where
+        // the money or the data goes is kept from whoever reads the code.
+        let sends = || hits.iter().any(|h| h.rule.signal == Signal::Sink);
         for (line, decoded) in reveal::decoded_literals(text) {
-            // A payee kept encoded, or (code85) a web address kept encoded
-            // in a file that sends data (an HTTP body, a socket, a chat
-            // bot): where the money or the data goes is kept from whoever
-            // reads the code.
-            let sends = || hits.iter().any(|h| h.rule.signal == Signal::Sink);
-            let hidden = if ENCODED_URL.is_match(decoded.trim()) && sends() {
+            let literal = decoded.trim();
+            let hidden = if ENCODED_URL.is_match(literal) && sends() {
                 Some("hidden-endpoint")
-            } else if ENCODED_ADDRESS.is_match(decoded.trim()) {
+            } else if ENCODED_ADDRESS.is_match(literal) {
                 Some("encoded-address")
             } else {
                 None
@@ -3571,7 +3571,7 @@ fn reveal_hidden(
                     line,
                     hits,
                     lines,
-                    format!("decodes to `{}`", decoded.trim()),
+                    format!("decodes to `{}`", literal),
                 ));
                 continue;
             }
