@@ -2039,7 +2039,7 @@ fn judge(
     if let Some(spare) = rule
         .spares
         .iter()
-        .find(|spare| (spare.test)(text, column, end, inline))
+        .find(|spare| (spare.test)(text, column, end, inline, lines))
     {
         soften(hit, spare.note);
         return;

@@ -582,11 +582,13 @@ pub type Confirm =
     fn(line: &str, at: usize, next: &dyn Fn(usize) -> Option<usize>) -> Option<(Severity, String)>;
 
 /// A reading of a match as the thing named, not done (`Rule::spares`):
-/// the test gets the line, the match's span and whether it stands in an
-/// inline code span; a match it accepts only warns, with the note.
+/// the test gets the line, the match's span, whether it stands in an
+/// inline code span and the whole text's lines; a match it accepts only
+/// warns, with the note.
 #[derive(Clone, Copy, Debug)]
 pub struct Spare {
-    pub test: fn(line: &str, column: usize, end: usize, inline: bool) -> bool,
+    pub test:
+        fn(line: &str, column: usize, end: usize, inline: bool, text: &crate::lines::Lines) -> bool,
     pub note: &'static str,
 }
 
@@ -4102,7 +4104,10 @@ pub static RULES: &[Rule] = &[
         confirm: Some(crate::prompted::typed_at_prompt),
         what: "creates or elevates accounts",
         explain: "Creates a user, changes a password or joins an admin group; no skill needs this — remove it.",
-        spares: &[crate::spares::PROGRAM_NAMED],
+        spares: &[
+            crate::spares::PROGRAM_NAMED,
+            crate::spares::OPERATOR_ACCOUNT,
+        ],
         ..Rule::BASE
     },
     Rule {
