@@ -524,6 +524,54 @@ pub fn sent(lines: &Lines, range: Range<usize>, sinks: &[usize]) -> Vec<Carried>
     out
 }
 
+/// Whether the value on the 0-based line `from` (a literal the line holds)
+/// reaches a send on one of the 0-based lines `sinks` (in order): it
+/// stands in the send's statement (a statement runs on while its brackets
+/// are open, a few lines at most; the send's line may be the statement's
+/// first or a later one, `fetch(url, {` over `method: "POST"`), or the
+/// line assigns it to a name such a statement uses, directly or through
+/// up to two names assigned from it (`url = BASE + "/v1"`). code86:
+/// `hidden-endpoint`'s decoded address must be where the file sends, not
+/// any text beside a send.
+pub fn reaches(lines: &Lines, from: usize, sinks: &[usize]) -> bool {
+    const STATEMENT: usize = 5;
+    let statement = |first: usize| {
+        let mut depth = 0;
+        (first..lines.count().min(first + STATEMENT)).take_while(move |&l| {
+            let open = l == first || depth > 0;
+            depth += brackets(lines.get(l));
+            open
+        })
+    };
+    let sends = |l: usize| {
+        statement(l).any(|s| sinks.binary_search(&s).is_ok())
+            || sinks
+                .iter()
+                .any(|&sink| sink < l && statement(sink).any(|s| s == l))
+    };
+    if sends(from) {
+        return true;
+    }
+    let Some((name, _)) = assignment(lines.get(from)) else {
+        return false;
+    };
+    let mut names = vec![name];
+    let uses = |names: &[&str], text: &str| names.iter().any(|n| used_at(text, n).is_some());
+    for l in from + 1..lines.count() {
+        let line = lines.get(l);
+        if uses(&names, line) && sends(l) {
+            return true;
+        }
+        if names.len() < 3
+            && let Some((name, value)) = assignment(line)
+            && uses(&names, value)
+        {
+            names.push(name);
+        }
+    }
+    false
+}
+
 /// What a secret read from the environment by name is, in a note; such a
 /// name (or a lookup) used as a login authenticates a request.
 const FROM_ENV: &str = "a secret from the environment";
@@ -593,6 +641,10 @@ fn walk(
         let Some((name, value)) = assignment(line) else {
             continue;
         };
+        let whole = (value.starts_with(['{', '[']) && brackets(value) > 0)
+            .then(|| continued(lines, l, value))
+            .filter(|whole| READS.is_match(whole));
+        let value = whole.as_deref().unwrap_or(value);
         if logs_in(value, &names) || login_name(name) && ENV_SECRET.is_match(value) {
             logins.push(name.to_owned());
         }
@@ -609,6 +661,29 @@ fn walk(
         done.close(out);
     }
     calls
+}
+
+/// An assignment's dict or list that leaves its brackets open on its
+/// line, with the lines that close them (a few at most): code86, a dict
+/// built over lines (`payload = {` … `"files": {p: p.read_text() for p in
+/// envs}` … `}`) holds what its lines read. `walk` takes it only when it
+/// reads a file as it is built: names have no scopes here, and a request
+/// body built over lines from names of other functions (a prompt, a key
+/// sent to its own API) carried too much in the sweeps.
+fn continued(lines: &Lines, line: usize, value: &str) -> String {
+    const VALUE: usize = 8;
+    let mut whole = value.to_owned();
+    let mut depth = brackets(value);
+    for l in line + 1..lines.count().min(line + VALUE) {
+        let next = lines.get(l);
+        whole.push(' ');
+        whole.push_str(next.trim());
+        depth += brackets(next);
+        if depth <= 0 {
+            break;
+        }
+    }
+    whole
 }
 
 /// Whether a path's name used at `at` is a file curl uploads (`@$P`,
@@ -689,7 +764,9 @@ fn handed_to_helpers(
             continue;
         }
         for (index, arg) in arguments(line, helper).iter().enumerate() {
-            if let Some(taint) = names.get(arg.trim()).filter(|t| !t.path) {
+            // code86: a path too (`_report(findings, envs)`, the `.env`
+            // files' paths): the helper's walk reads it before it is sent.
+            if let Some(taint) = names.get(arg.trim()) {
                 out.push((helper.clone(), index, taint.clone()));
             }
         }

@@ -2036,20 +2036,12 @@ fn judge(
         );
         return;
     }
-    if rule.id == "download-execute"
-        && crate::judged::fetches_nothing(text, text.get(column..end).unwrap_or_default())
+    if let Some(spare) = rule
+        .spares
+        .iter()
+        .find(|spare| (spare.test)(text, column, end, inline, lines))
     {
-        soften(
-            hit,
-            "names a download piped to a shell with nothing to download: the technique, not a command",
-        );
-        return;
-    }
-    if rule.id == "dynamic-eval"
-        && inline
-        && crate::judged::names_a_call(text.get(column..).unwrap_or_default())
-    {
-        soften(hit, "names an evaluating call with nothing to evaluate");
+        soften(hit, spare.note);
         return;
     }
     if rule.class == Class::Shell
@@ -2136,28 +2128,6 @@ fn judge(
     }
     if rule.spares_descriptions && !prose && !inline && labels_command(text, column) {
         soften(hit, "a comment labelling the command before it");
-        return;
-    }
-    if rule.id == "homoglyph" && inline && lone_word(text, column) {
-        soften(hit, "one look-alike word shown in a table: it runs nothing");
-        return;
-    }
-    if rule.id == "credential-file" && inline && login_kept_in(text, column) {
-        soften(
-            hit,
-            "a credential file named alone in a sentence: where a tool looks, not a read",
-        );
-        return;
-    }
-    if rule.id == "account-change" && inline && bare_name(text, column) {
-        soften(hit, "a program named alone in inline code: it runs nothing");
-        return;
-    }
-    if rule.id == "homoglyph" && crate::script::shows_foreign(text) {
-        soften(
-            hit,
-            "a look-alike letter among letters no Latin one resembles: nothing is disguised",
-        );
         return;
     }
     if rule.class.is_payload() && quoted_in_comment(text, column) {
@@ -2985,61 +2955,6 @@ fn quoted_in_comment(text: &str, column: usize) -> bool {
     quote.is_some_and(|q| comment && bytes[column..].contains(&q))
 }
 
-/// Whether the inline code span around `column` is one word alone in a
-/// table cell (``| `раураl.com` |`` in a table of spoofed domains): a name
-/// shown, where a command has words and a URL has a scheme. The same word
-/// in a sentence ("open `раураl.com` and sign in") is a place to go.
-fn lone_word(text: &str, column: usize) -> bool {
-    let before = text.get(..column).unwrap_or_default();
-    let open = before.rfind('`').map_or(0, |at| at + 1);
-    let span = text[open..].split('`').next().unwrap_or_default();
-    let cell_before = text[..open.saturating_sub(1)].trim_end().ends_with('|');
-    let after = text.get(open + span.len() + 1..).unwrap_or_default();
-    !span.contains(char::is_whitespace)
-        && !span.contains("://")
-        && cell_before
-        && after.trim_start().starts_with('|')
-}
-
-/// Whether the inline code span around `column` is a path alone that the
-/// sentence names as where a login is kept ("credentials from `~/.netrc`,
-/// as `ftplib` expects", batch 40): where a tool looks, while a command
-/// that reads it has more words (`` `cat ~/.netrc` ``) and a list of files
-/// a scan should cover ("dotfiles (`.aws`, `.npmrc`) are covered") names
-/// what the skill gathers.
-fn login_kept_in(text: &str, column: usize) -> bool {
-    let Some(open) = text.get(..column).and_then(|before| before.rfind('`')) else {
-        return false;
-    };
-    let span = text[open + 1..].split('`').next().unwrap_or_default();
-    !span.is_empty()
-        && !span.contains(char::is_whitespace)
-        && !span.contains("://")
-        && LOGIN_KEPT_IN.is_match(&text[..open])
-}
-
-/// The words before a path that name it as where the user's login lives.
-static LOGIN_KEPT_IN: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:credentials?|passwords?|logins?|tokens?)\s+(?:(?:are|is)\s+)?(?:(?:read|taken|loaded|stored|kept|looked\s+up)\s+)?(?:from|in)\s*$")
-        .expect("the login-kept-in pattern compiles")
-});
-
-/// Whether the inline code span around `column` is one bare word
-/// (`` `chpasswd` reads `user:password` … ``, the thirteenth sweep's
-/// input-sanitization guide): a program named in a sentence, given no
-/// argument and no input, where a command has more (`` `echo u:p |
-/// chpasswd` ``).
-fn bare_name(text: &str, column: usize) -> bool {
-    let Some(open) = text.get(..column).and_then(|before| before.rfind('`')) else {
-        return false;
-    };
-    let span = text[open + 1..].split('`').next().unwrap_or_default();
-    !span.is_empty()
-        && span
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-}
-
 /// Whether the match at `column` is quoted: inline code or a quotation mark
 /// just before it, in any language's marks (French « », German „ “ and
 /// » «, Japanese 「 」: polyglot73's French security note), the space a
@@ -3551,13 +3466,23 @@ fn reveal_hidden(
     let decodes =
         |r: &Rule| r.signal == Signal::Decode || matches!(r.id, "decode-execute" | "escaped-text");
     if has(&decodes) || runs_encoded() {
-        // A payee kept encoded, or (code85) a web address kept encoded in a
-        // file that sends data (an HTTP body, a socket, a chat bot): where
-        // the money or the data goes is kept from whoever reads the code.
-        let sends = || hits.iter().any(|h| h.rule.signal == Signal::Sink);
+        // A payee kept encoded, or (code85) a web address kept encoded that
+        // a send of the file is addressed to (an HTTP body, a socket, a
+        // chat bot; code86: carried there, not only beside it): where the
+        // money or the data goes is kept from whoever reads the code.
+        let sinks: Vec<usize> = hits
+            .iter()
+            .filter(|h| h.rule.signal == Signal::Sink)
+            .map(|h| h.line - 1)
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect();
         for (line, decoded) in reveal::decoded_literals(text) {
             let literal = decoded.trim();
-            let hidden = if ENCODED_URL.is_match(literal) && sends() {
+            let hidden = if ENCODED_URL.is_match(literal)
+                && !sinks.is_empty()
+                && crate::carried::reaches(lines, line, &sinks)
+            {
                 Some("hidden-endpoint")
             } else if ENCODED_ADDRESS.is_match(literal) {
                 Some("encoded-address")
@@ -3610,6 +3535,26 @@ fn reveal_hidden(
     }
     out.extend(data_url_payloads(file, hits, lines, depth));
     out.extend(whitespace_payload(file, text, hits, lines, depth));
+    if matches!(kind, Kind::Script(_))
+        && let Some(written) = crate::implant::written_text(text)
+    {
+        // code86: what a script writes into the agent's own file is read
+        // as the agent reads it, as instructions.
+        let inner = finish(analyse_at(file, &written, Kind::Markdown, depth + 1));
+        if let Some(worst) = worst_blocking(&inner) {
+            out.push(payload_hit(
+                rule("identity-implant"),
+                file,
+                worst.line - 1,
+                hits,
+                lines,
+                format!(
+                    "writes `{}` into the agent's own file: {}",
+                    worst.excerpt, worst.rule.what
+                ),
+            ));
+        }
+    }
     let assembled = |r: &Rule| {
         matches!(
             r.id,

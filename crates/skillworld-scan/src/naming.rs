@@ -2232,9 +2232,18 @@ pub fn keychain_secret(
         }
         (lower.starts_with("login.keychain") || lower.starts_with("library/keychains"))
             && (certificate_store(&line[..at])
+                || EXISTENCE_TEST.is_match(&line[..at])
                 || MANAGE.iter().any(|m| line.contains(m)) && !flags(line).contains(&"-p"))
     })
 }
+
+/// A test that a path exists, right before it (`[ -f "$HOME/`, `test -e
+/// ~/`, `Test-Path "$HOME/`, `os.path.exists("`): code86, a backup that
+/// checks the login keychain is there reads none of it.
+static EXISTENCE_TEST: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(r#"(?:\[\[?\s+|\btest\s+)-[edfrs]\s+['"]?[^\s'"]*$|\bTest-Path\s+(?:-Path\s+)?['"]?[^\s'"]*$|\.exists\(\s*['"]?[^\s'"]*$"#)
+        .expect("the existence test pattern compiles")
+});
 
 /// Where local tools keep the authority they made on this machine: its key
 /// never left it.

