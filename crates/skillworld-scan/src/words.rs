@@ -33,11 +33,11 @@ use common::COMMON_QUADGRAMS;
 /// the hash clashed. Words of the gate cost the same load and pass one
 /// in twenty-two (at 12 bits, 16 KiB, and with the top bit shared by
 /// anchors going on with `_`, one in thirteen). With the rows' ~18,000
-/// trigger atoms, 13 bits (32 KiB) set one anchor bit in 25 and passed
-/// 210,000 positions a corpus pass for 117,000 keys; every pass is a
-/// table lookup, so 15 bits (128 KiB, the gather's loads still within
-/// L2) cut the scan bench by 4.35 M instructions (cost86; 14 bits:
-/// 2.8 M), with no slower CPU time on the bench.
+/// trigger atoms, 13 bits (32 KiB) passed 210,000 positions a corpus
+/// pass for 117,000 keys; every pass is a table lookup, so 15 bits
+/// (128 KiB, the gather's loads still within L2) cut the scan bench by
+/// 4.35 M instructions (cost86; 14 bits: 2.8 M), with no slower CPU
+/// time on the bench.
 const GATE_BITS: u32 = 15;
 const MULTIPLIER: u32 = 0x9E37_79B1;
 /// The tables' own hash (`home`): odd, and unrelated to `MULTIPLIER`.
