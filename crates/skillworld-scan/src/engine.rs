@@ -921,12 +921,14 @@ impl Compiled {
             });
         let lines = Lines::from_newlines(text, newlines);
         let mut links = Vec::new();
+        let mut line = 0;
         triggered.retain_mut(|(start, clause)| {
             if *clause == LINK {
                 links.push(*start);
                 return false;
             }
-            *start = lines.of(*start);
+            line = lines.of_from(*start, line);
+            *start = line;
             true
         });
         self.move_to_standing_lines(&mut triggered, bytes, &lines);
