@@ -30,8 +30,8 @@ pub use name::{NameError, SkillName, name_problems, nfkc, slugify};
 pub use resource::{Bucket, ResourceBody, SkillResource};
 pub use skill::{
     ArgStyle, CopiedFrom, Lifecycle, Origin, ParamType, Parameter, Preflight, Proposal,
-    ProposalOutcome, Provenance, Readiness, Requires, ResourceKind, ResourceRef, ScanFinding,
-    ScanStatus, ScriptSpec, Skill, Status, Usage,
+    ProposalOutcome, Provenance, Readiness, Requires, RequiresBox, ResourceKind, ResourceRef,
+    ScanFinding, ScanStatus, ScriptSpec, Skill, Status, Usage,
 };
 pub use time::Timestamp;
 pub use trust::Trust;

@@ -166,6 +166,84 @@ impl Requires {
     }
 }
 
+/// A skill's [`Requires`], kept out of line and only when some are set.
+/// Nearly every skill requires nothing, and the `skill` component is
+/// stored by value in the world's column for every skill: inline, the
+/// eight lists and the option were 224 of its bytes; here they are 8, and
+/// no allocation while empty (issue 19, the 100,000-skill open). Reads go
+/// through `Deref` (an empty value when none is set); a write through
+/// `DerefMut` makes the box. Compares, prints and serializes as the
+/// `Requires` it holds, so rows, JSON and digests are unchanged.
+#[derive(Clone, Default)]
+pub struct RequiresBox(Option<Box<Requires>>);
+
+/// What [`RequiresBox`] reads as when nothing is set.
+static NO_REQUIREMENTS: Requires = Requires {
+    tools: Vec::new(),
+    bins: Vec::new(),
+    any_bins: Vec::new(),
+    env: Vec::new(),
+    secrets: Vec::new(),
+    config: Vec::new(),
+    endpoints: Vec::new(),
+    platforms: Vec::new(),
+    always: false,
+    primary_env: None,
+};
+
+impl RequiresBox {
+    /// The requirements themselves, taken out of the box.
+    pub fn into_inner(self) -> Requires {
+        self.0.map_or_else(Requires::default, |requires| *requires)
+    }
+}
+
+impl From<Requires> for RequiresBox {
+    fn from(requires: Requires) -> Self {
+        RequiresBox((!requires.is_empty()).then(|| Box::new(requires)))
+    }
+}
+
+impl std::ops::Deref for RequiresBox {
+    type Target = Requires;
+
+    fn deref(&self) -> &Requires {
+        self.0.as_deref().unwrap_or(&NO_REQUIREMENTS)
+    }
+}
+
+impl std::ops::DerefMut for RequiresBox {
+    fn deref_mut(&mut self) -> &mut Requires {
+        self.0.get_or_insert_with(Box::default)
+    }
+}
+
+impl PartialEq for RequiresBox {
+    fn eq(&self, other: &Self) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for RequiresBox {}
+
+impl std::fmt::Debug for RequiresBox {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        (**self).fmt(f)
+    }
+}
+
+impl Serialize for RequiresBox {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        (**self).serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for RequiresBox {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Requires::deserialize(deserializer).map(RequiresBox::from)
+    }
+}
+
 keyword_enum! {
     /// How a resource's bytes are stored (MOD-5).
     ResourceKind, "resource kind" {
@@ -209,8 +287,10 @@ pub struct Provenance {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub original_name: Option<String>,
     /// The skill this one was promoted or shared from (GOV-3).
+    /// Boxed: set only on promoted or shared copies, and the `skill`
+    /// component carries it by value for every skill (issue 19).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub copied_from: Option<CopiedFrom>,
+    pub copied_from: Option<Box<CopiedFrom>>,
 }
 
 /// Where a promoted or shared copy came from (GOV-3).
@@ -302,7 +382,7 @@ pub struct Skill {
     pub author: Option<String>,
     pub parameters: Vec<Parameter>,
     pub scripts: Vec<ScriptSpec>,
-    pub requires: Requires,
+    pub requires: RequiresBox,
     /// OpenClaw `user-invocable`; `None` when the file does not say.
     pub user_invocable: Option<bool>,
     pub disable_model_invocation: bool,
@@ -326,8 +406,10 @@ pub struct Skill {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub trust: Option<crate::Trust>,
     /// What this skill proposes, when it is an agent's proposal (GOV-1).
+    /// Boxed: only an agent's proposals carry one, and the `skill`
+    /// component carries it by value for every skill (issue 19).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub proposal: Option<Proposal>,
+    pub proposal: Option<Box<Proposal>>,
 }
 
 /// An agent's proposal (GOV-1): where it would go live, since when, and
@@ -386,7 +468,7 @@ impl Skill {
             author: None,
             parameters: Vec::new(),
             scripts: Vec::new(),
-            requires: Requires::default(),
+            requires: RequiresBox::default(),
             user_invocable: None,
             disable_model_invocation: false,
             when_to_use: None,
@@ -409,5 +491,54 @@ impl Skill {
         self.version
             .as_deref()
             .or_else(|| self.metadata.get("version").and_then(Value::as_str))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn requirements_are_boxed_only_when_set() {
+        let mut skill = Skill::new(Origin::User);
+        assert!(skill.requires.0.is_none());
+        assert!(RequiresBox::from(Requires::default()).0.is_none());
+        // A write makes the box; an emptied one still equals none.
+        skill.requires.bins.push("jq".into());
+        assert_eq!(skill.requires.bins, ["jq"]);
+        skill.requires.bins.clear();
+        assert_eq!(skill.requires, RequiresBox::default());
+        assert_eq!(skill.requires.into_inner(), Requires::default());
+    }
+
+    #[test]
+    fn boxed_requirements_read_and_write_as_requires() {
+        let requires = Requires {
+            env: vec!["API_KEY".into()],
+            always: true,
+            ..Requires::default()
+        };
+        let boxed = RequiresBox::from(requires.clone());
+        let json = serde_json::to_string(&boxed).unwrap();
+        assert_eq!(json, serde_json::to_string(&requires).unwrap());
+        assert_eq!(serde_json::from_str::<RequiresBox>(&json).unwrap(), boxed);
+        assert_eq!(format!("{boxed:?}"), format!("{requires:?}"));
+        let none = serde_json::to_string(&RequiresBox::default()).unwrap();
+        assert_eq!(none, "{}");
+        assert!(
+            serde_json::from_str::<RequiresBox>(&none)
+                .unwrap()
+                .0
+                .is_none()
+        );
+    }
+
+    /// The `skill` component is stored by value for every skill (issue 19):
+    /// its rarely set parts stay out of line.
+    #[test]
+    fn the_skill_component_stays_small() {
+        assert_eq!(size_of::<RequiresBox>(), size_of::<usize>());
+        assert_eq!(size_of::<Option<Box<Proposal>>>(), size_of::<usize>());
+        assert!(size_of::<Skill>() <= 600, "{}", size_of::<Skill>());
     }
 }

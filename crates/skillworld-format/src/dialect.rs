@@ -304,7 +304,7 @@ impl Reader<'_> {
         if let Some(allowed) = allowed {
             self.skill.allowed_tools = allowed;
         }
-        self.skill.requires = requires;
+        self.skill.requires = requires.into();
         self.skill.origin = extensions
             .origin
             .or(fields.origin)

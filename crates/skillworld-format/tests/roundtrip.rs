@@ -154,7 +154,7 @@ prop_compose! {
             <[Option<String>; 8]>::try_from(texts).unwrap();
         Skill {
             display_title, license, compatibility, metadata: metadata.into(), allowed_tools, denied_tools, origin, status,
-            version, author, parameters, scripts, requires, user_invocable, disable_model_invocation,
+            version, author, parameters, scripts, requires: requires.into(), user_invocable, disable_model_invocation,
             when_to_use, argument_hint, model, extras: extras.into(),
             ..Skill::new(origin)
         }

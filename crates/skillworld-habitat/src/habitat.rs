@@ -612,6 +612,7 @@ impl Habitat {
                 document
                     .skill
                     .requires
+                    .into_inner()
                     .endpoints
                     .into_iter()
                     .take(MAX_ENDPOINTS_PER_SKILL)

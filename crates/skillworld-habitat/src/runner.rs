@@ -196,7 +196,7 @@ fn declared_endpoints(skill_dir: &Path) -> Vec<String> {
         return Vec::new();
     };
     skillworld_format::import_skill_md(&bytes, &skillworld_format::Source::default())
-        .map(|imported| imported.document.skill.requires.endpoints)
+        .map(|imported| imported.document.skill.requires.into_inner().endpoints)
         .unwrap_or_default()
 }
 

@@ -153,9 +153,9 @@ struct Rare<'a> {
     #[serde(default)]
     scripts: Vec<ScriptSpec>,
     #[serde(default)]
-    proposal: Option<Proposal>,
+    proposal: Option<Box<Proposal>>,
     #[serde(default)]
-    copied_from: Option<CopiedFrom>,
+    copied_from: Option<Box<CopiedFrom>>,
 }
 
 /// [`Rare`] as written: borrowed from the skill, each field only when set
@@ -303,8 +303,8 @@ fn put_skill(out: &mut Out, state: &SkillState) -> Result<(), String> {
         extras: (!extras.is_empty()).then_some(extras),
         parameters: (!parameters.is_empty()).then_some(parameters),
         scripts: (!scripts.is_empty()).then_some(scripts),
-        proposal: proposal.as_ref(),
-        copied_from: copied_from.as_ref(),
+        proposal: proposal.as_deref(),
+        copied_from: copied_from.as_deref(),
     };
     out.json_unless(rare.is_empty(), &rare)?;
     let Usage {
@@ -337,7 +337,7 @@ fn take_skill(input: &mut In) -> Result<SkillState, String> {
     skill.enabled = input.bool()?;
     skill.version = input.opt_string()?;
     skill.author = input.opt_string()?;
-    skill.requires = take_requires(input)?;
+    skill.requires = take_requires(input)?.into();
     skill.user_invocable = input.opt(In::bool)?;
     skill.disable_model_invocation = input.bool()?;
     skill.when_to_use = input.opt_string()?;
@@ -745,7 +745,8 @@ mod tests {
             platforms: vec!["linux".into()],
             always: true,
             primary_env: Some("E".into()),
-        };
+        }
+        .into();
         skill.user_invocable = Some(false);
         skill.disable_model_invocation = true;
         skill.when_to_use = Some("For PDFs.".into());
@@ -775,15 +776,15 @@ mod tests {
             source_run: Some("r".into()),
             import_source: Some("/skills/pdf".into()),
             original_name: Some("PDF".into()),
-            copied_from: Some(CopiedFrom {
+            copied_from: Some(Box::new(CopiedFrom {
                 source: "commons/pdf".into(),
                 revision: 3,
                 actor: "admin".into(),
-            }),
+            })),
         };
         skill.extras = serde_json::from_str(r#"{"x-custom":true}"#).unwrap();
         skill.trust = Some(Trust::Community);
-        skill.proposal = Some(Proposal {
+        skill.proposal = Some(Box::new(Proposal {
             target: None,
             agent: "ada".into(),
             proposed_at: Timestamp(7),
@@ -792,7 +793,7 @@ mod tests {
                 at: Timestamp(8),
                 reason: "No.".into(),
             }),
-        });
+        }));
         let mut lessons = Lessons::default();
         lessons.push(Timestamp(3), StableId(2), "Check the page count.".into());
         lessons.entries.push(Lesson {

@@ -120,7 +120,7 @@ impl SkillWorld {
         };
         let mut applied = self.rewrite(at, entity, |_, skill| {
             skill.status = Status::Proposed;
-            skill.proposal = Some(proposal);
+            skill.proposal = Some(Box::new(proposal));
         });
         applied.replacements = written.replacements;
         applied.install = written.install;
@@ -473,7 +473,7 @@ impl SkillWorld {
     fn proposal_of(&self, staged: Entity) -> Proposal {
         self.world
             .get::<Skill>(staged)
-            .and_then(|skill| skill.proposal.clone())
+            .and_then(|skill| skill.proposal.as_deref().cloned())
             .expect("a proposal")
     }
 

@@ -53,11 +53,11 @@ impl SkillWorld {
         check_files(name, &files)?;
         // Promote and share keep the level (GOV-2): the content is the same.
         self.write_trust = skill.trust_level();
-        document.skill.provenance.copied_from = Some(CopiedFrom {
+        document.skill.provenance.copied_from = Some(Box::new(CopiedFrom {
             source: source_of(from, name),
             revision: self.world.get::<Revisions>(entity).expect("skill").current,
             actor: caller.agent.clone().unwrap_or_else(|| "admin".to_owned()),
-        });
+        }));
         self.spawn_skill(at, world, document, files)
     }
 
