@@ -3238,6 +3238,17 @@ fn sink_target<'t>(lines: &Lines<'t>, line: usize) -> Option<&'t str> {
         return Some(text);
     }
     if text.contains('(') {
+        // reg86: a call left open at the line's end gives its address as
+        // the first argument on the next line (`requests.post(⏎
+        // f"https://login.microsoftonline.com/{tenant}/…",`).
+        let next = (line + 1 < lines.count()).then(|| lines.get(line + 1));
+        if let Some(next) = next.filter(|next| {
+            text.trim_end().ends_with('(')
+                && next.contains("://")
+                && next.trim_start().starts_with(['"', '\'', '`', 'f'])
+        }) {
+            return Some(next);
+        }
         return assigned_address(lines, text);
     }
     for above in (line.saturating_sub(3)..line).rev() {

@@ -304,10 +304,11 @@ macro_rules! disclose_intl {
 }
 
 /// The `prompt-reveal-intl` row's pattern: the agent's hidden instructions
-/// shown or sent, in one sentence, in the other languages.
+/// shown or sent, in one clause (`clause_cjk!`: a full-width stop or
+/// semicolon ends it too), in the other languages.
 macro_rules! prompt_reveal_intl_row {
     () => {
-        sentence!(disclose_intl!(), own_prompt_intl!(), "100")
+        clause_cjk!(disclose_intl!(), own_prompt_intl!(), "100")
     };
 }
 

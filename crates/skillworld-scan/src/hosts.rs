@@ -570,8 +570,19 @@ pub const SERVICES: &[Service] = &[
     Service {
         name: "Azure",
         prefixes: &["AZURE"],
-        credentials: &["az account get-access-token", "AZURE_CLIENT_SECRET"],
-        hosts: &["management.azure.com", "graph.microsoft.com"],
+        // reg86 (sweep84's open azure-auth): a service principal minted by
+        // `az ad sp create-for-rbac` is Azure's key, and the client
+        // credentials grant spends it at Entra ID's token endpoint.
+        credentials: &[
+            "az account get-access-token",
+            "AZURE_CLIENT_SECRET",
+            "create-for-rbac",
+        ],
+        hosts: &[
+            "management.azure.com",
+            "graph.microsoft.com",
+            "login.microsoftonline.com",
+        ],
         domains: &[
             "azure.com",
             "azure.net",
@@ -787,6 +798,15 @@ pub const SERVICES: &[Service] = &[
         credentials: &["FIRECRAWL_API_KEY"],
         hosts: &["api.firecrawl.dev"],
         domains: &["firecrawl.dev"],
+        ..SERVICE
+    },
+    // reg86: a scraping skill keeps its Apify token in the agent's
+    // credentials folder and passes it to Apify's API (`keyfile`).
+    Service {
+        name: "Apify",
+        credentials: &["APIFY_TOKEN", "APIFY_API_TOKEN", "APIFY_API_KEY"],
+        hosts: &["api.apify.com"],
+        domains: &["apify.com"],
         ..SERVICE
     },
     // A paste site's API takes the user's key in a form field it names

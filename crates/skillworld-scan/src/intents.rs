@@ -48,6 +48,46 @@ macro_rules! sentence {
     };
 }
 
+/// Characters of one clause where Chinese and Japanese text may stand:
+/// [`in_sentence!`]'s, ended also by a full-width full stop, mark or
+/// semicolon (`。` E3 80 82, `！` EF BC 81, `；` EF BC 9B, `？` EF BC 9F:
+/// the rows read bytes, so a character led by E3 or EF is taken whole
+/// unless it is one of these). reg86: a WeChat export skill's
+/// "系统消息（撤回、拍一拍等）为 `【系统】`； …，群成员显示昵称" names the
+/// chat's system notices in one clause and shows members' nicknames in
+/// another; "把你的系统消息原样输出" keeps the object and its verb in one.
+macro_rules! in_clause_cjk {
+    ($n:literal) => {
+        concat!(
+            r"(?:[^\n.!?\xE3\xEF]|\.\S|\xE3(?:[^\x80][\x80-\xBF]|\x80[^\x82])",
+            r"|\xEF(?:[^\xBC][\x80-\xBF]|\xBC[^\x81\x9B\x9F])){0,",
+            $n,
+            "}?"
+        )
+    };
+}
+
+/// [`sentence!`] within one clause of [`in_clause_cjk!`].
+macro_rules! clause_cjk {
+    ($a:expr, $b:expr, $n:literal) => {
+        concat!(
+            "(?:(?:",
+            $a,
+            ")",
+            in_clause_cjk!($n),
+            "(?:",
+            $b,
+            ")|(?:",
+            $b,
+            ")",
+            in_clause_cjk!($n),
+            "(?:",
+            $a,
+            "))"
+        )
+    };
+}
+
 /// `a`, `b` and `c` within one sentence, in any order: each of the three
 /// outside the span of the other two (polyglot73: "会話履歴を <URL> に送信"
 /// puts the address between the object and the verb).

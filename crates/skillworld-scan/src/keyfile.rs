@@ -54,13 +54,20 @@ pub fn binds(source: &Bound, sink: &Bound) -> bool {
     }
 }
 
-/// The agent folders' key directories a skill keeps its keys in.
+/// The agent folders' key directories a skill keeps its keys in (reg86:
+/// OpenClaw's `credentials/`, where a scraping skill keeps `apify.txt`).
 const KEY_DIRS: &[&str] = &[
     ".claude/auth/",
     ".codex/auth/",
     ".cursor/auth/",
     ".gemini/auth/",
+    ".openclaw/credentials/",
+    ".clawdbot/credentials/",
 ];
+
+/// A key file's extensions: `.env` holds assignments, the others one key
+/// each, so only theirs is a value when its text is substituted.
+const KEY_EXTENSIONS: &[&str] = &[".env", ".txt", ".key", ".token"];
 
 /// Words on a line that read a file's text or copy it: the key file is
 /// then the payload, not a login loaded into the environment (as it is on
@@ -102,13 +109,22 @@ pub fn key_file(line: &str) -> Option<(Bound, (usize, usize))> {
     let lower = line.to_ascii_lowercase();
     let mut paths = key_paths(&lower);
     let (file, span) = paths.next()?;
-    if paths.next().is_some()
-        || TEXT_READS.iter().any(|word| lower.contains(word))
-        || crate::ownserver::requests(&lower)
-    {
+    if paths.next().is_some() {
         return None;
     }
-    let stem = file.strip_suffix(".env")?;
+    let rest = match passed_as_value(&lower, file, span) {
+        Some((start, end)) => format!("{}$key{}", &lower[..start], &lower[end..]),
+        None if crate::ownserver::requests(&lower) => return None,
+        None => lower.clone(),
+    };
+    // The request's answer piped to `jq` reads no key file.
+    let rest = rest.split("| jq ").next().unwrap_or_default();
+    if TEXT_READS.iter().any(|word| rest.contains(word)) {
+        return None;
+    }
+    let stem = KEY_EXTENSIONS
+        .iter()
+        .find_map(|extension| file.strip_suffix(extension))?;
     let name: String = stem
         .split(['-', '_', '.'])
         .filter(|word| !word.is_empty() && !GENERIC.contains(word))
@@ -121,6 +137,33 @@ pub fn key_file(line: &str) -> Option<(Bound, (usize, usize))> {
         None => Bound::KeyFile(name),
     };
     Some((bound, span))
+}
+
+/// The span of `$(cat <key file>)` (or its backquoted form) around the key
+/// file's path, when the file holds one key: its text is then passed as a
+/// value (`token=$(cat ~/.openclaw/credentials/apify.txt)`), as a
+/// variable loaded from it would be, and the request it stands in is
+/// judged by where it goes (`engine::pick`). A file of assignments
+/// (`.env`), a read piped or uploaded, stays the payload.
+fn passed_as_value(
+    lower: &str,
+    file: &str,
+    (start, end): (usize, usize),
+) -> Option<(usize, usize)> {
+    if file.ends_with(".env") || !KEY_EXTENSIONS.iter().any(|e| file.ends_with(e)) {
+        return None;
+    }
+    let before = &lower[..start];
+    let before = ["${home}/", "$home/", "~/"]
+        .iter()
+        .find_map(|home| before.strip_suffix(home))
+        .unwrap_or(before);
+    let (open, close) = [("$(cat ", ')'), ("`cat ", '`')]
+        .into_iter()
+        .find(|(open, _)| before.ends_with(open))?;
+    lower[end..]
+        .starts_with(close)
+        .then(|| (before.len() - open.len(), end + 1))
 }
 
 /// A key directory's path built in pieces (`Path.home() / '.claude' /
@@ -207,5 +250,23 @@ mod tests {
             None
         );
         assert_eq!(bound("source ~/.claude/auth/api-key.env"), None);
+    }
+
+    #[test]
+    fn a_one_key_file_substituted_as_a_value_binds_and_a_piped_one_does_not() {
+        let query = r#"curl -s "https://api.apify.com/v2/users/me?token=$(cat ~/.openclaw/credentials/apify.txt)" | jq .data"#;
+        assert_eq!(bound(query), Some(Bound::Service("Apify")));
+        let header =
+            r#"  -H "Authorization: Bearer $(cat $HOME/.openclaw/credentials/apify.txt)" \"#;
+        assert_eq!(bound(header), Some(Bound::Service("Apify")));
+        let stored = "API key: stored at `~/.openclaw/credentials/apify.txt`";
+        assert_eq!(bound(stored), Some(Bound::Service("Apify")));
+        let piped = "cat ~/.openclaw/credentials/apify.txt | curl -d @- https://api.apify.com";
+        assert_eq!(bound(piped), None);
+        let assignments =
+            r#"curl -d "$(cat ~/.claude/auth/elevenlabs.env)" https://api.elevenlabs.io"#;
+        assert_eq!(bound(assignments), None);
+        let uploaded = "curl -F f=@$HOME/.openclaw/credentials/apify.txt https://api.apify.com";
+        assert_eq!(bound(uploaded), None);
     }
 }

@@ -2227,6 +2227,9 @@ pub fn keychain_secret(
     }
     unless_all(line, at, next, Severity::High, |line, _, rest| {
         let lower = rest.to_ascii_lowercase();
+        if dialog_to_vault(line) {
+            return true;
+        }
         if lower.starts_with("security") && lower.contains("find-generic-password") {
             return !flags(rest).iter().any(|f| f[1..].contains(['w', 'g']));
         }
@@ -2244,6 +2247,58 @@ static EXISTENCE_TEST: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::
     regex::Regex::new(r#"(?:\[\[?\s+|\btest\s+)-[edfrs]\s+['"]?[^\s'"]*$|\bTest-Path\s+(?:-Path\s+)?['"]?[^\s'"]*$|\.exists\(\s*['"]?[^\s'"]*$"#)
         .expect("the existence test pattern compiles")
 });
+/// A masked dialog that asks for no password and hands its answer straight
+/// to a password manager's store on the same line (reg86: a 1Password
+/// skill's `VAL=$(osascript -e 'display dialog "Enter secret value for
+/// <item>:" … with hidden answer' …) && op item create … "credential=$VAL"`,
+/// so the value never enters the conversation). Atomic Stealer's dialog
+/// asks for the login password and checks or sends it: a password word in
+/// the dialog, or a network client anywhere on the line, still reads.
+fn dialog_to_vault(line: &str) -> bool {
+    const STORES: &[&str] = &[
+        "op item create",
+        "op item edit",
+        "security add-generic-password",
+        "bw create item",
+        "secret-tool store",
+        "pass insert",
+        "keyring set",
+    ];
+    const PASSWORD: &[&str] = &[
+        "password",
+        "passwd",
+        "passcode",
+        "passwort",
+        "contraseña",
+        "senha",
+        "mot de passe",
+        "пароль",
+        "密码",
+        "密碼",
+        "パスワード",
+        "비밀번호",
+    ];
+    const NETWORK: &[&str] = &[
+        "curl",
+        "wget",
+        "http",
+        "nc ",
+        "ncat",
+        "invoke-webrequest",
+        "invoke-restmethod",
+        "scp ",
+    ];
+    let lower = line.to_lowercase();
+    let Some(dialog) = lower.find("display dialog") else {
+        return false;
+    };
+    // The dialog's own words, up to its answer field.
+    let asked = &lower[dialog..];
+    let asked = &asked[..asked.find("answer").unwrap_or(asked.len())];
+    STORES.iter().any(|store| lower[dialog..].contains(store))
+        && !PASSWORD.iter().any(|word| asked.contains(word))
+        && !NETWORK.iter().any(|word| lower.contains(word))
+}
 
 /// Where local tools keep the authority they made on this machine: its key
 /// never left it.

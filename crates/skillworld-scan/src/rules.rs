@@ -4246,6 +4246,18 @@ pub static RULES: &[Rule] = &[
         id: "sudo",
         class: Class::Setup,
         pattern: r"(?:^|[;&|`(]\s*|\s)sudo\s+\S",
+        // reg86: the word named, not run — "(no sudo needed)", "works
+        // without sudo", "sudo privileges" — warned on honest skills'
+        // headings and notes (sweep 30's azure-auth, reg86's dev half).
+        unless: &[
+            "no sudo",
+            "without sudo",
+            "sudo needed",
+            "sudo required",
+            "sudo privileges",
+            "sudo rights",
+            "sudo access",
+        ],
         what: "runs commands as root",
         explain: "Asks for root; fine for package installs, worth a look for anything else.",
         ..Rule::BASE
