@@ -9603,6 +9603,10 @@ pub static RULES: &[Rule] = &[
             r"|CLAUDE\.md|AGENTS\.md|\.cursorrules|\.claude/skills|\.agents/skills|\.codex/|\.cursor/|\.gemini/|permissions\.allow|gh\s+repo\s+list",
             r"|\b(?:long-term|permanent|persistent)\s+memory|\bmemoria\s+permanente|\bmemória\s+permanente|长期记忆|\bevery\s+other\s+(?:repo|repository|skill)\b",
         ),
+        // A line that makes the act wait for the user is the honest rule
+        // ("every force-push … must be confirmed by the user …; ordinary
+        // pushes need no confirmation", fixture `git-ops-compliance-b65`).
+        unless: &["confirmed by the user", "must be confirmed"],
         signal: Signal::Damage,
         quiet: true,
         beside: Signal::Withheld,
