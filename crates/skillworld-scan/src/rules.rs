@@ -285,6 +285,13 @@ pub enum Signal {
     /// A destination written out in prose: a web address, a mailbox, a
     /// phone number, a wallet or a bank account (`written-destination`).
     Destination,
+    /// An act a safeguard exists for, written out in prose: data destroyed
+    /// (`git push --force`, `DROP SCHEMA`, the Trash emptied), a check
+    /// turned off (`verify=False`, tests skipped), a way into code the
+    /// agent writes (a superuser, a password that works for any user), the
+    /// agent's own instructions written (`CLAUDE.md`, permanent memory)
+    /// (`guarded-act`).
+    Damage,
     /// Holds the path of an agent's instruction file outside the project
     /// (a home folder, an agent's folder) in a variable.
     AgentFile,
@@ -9613,6 +9620,108 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Block,
         what: "sends or pays to a written-out destination behind the user's back",
         explain: "A paragraph that points the agent at an address, mailbox, number or account the skill writes out and, in the same paragraph, keeps the act from the user or tells it not to ask: data or money leaves without the user's say; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "unasked-order",
+        class: Class::Injection,
+        target: Target::Prose,
+        // inject86a: the withholding words of the retired and blind85
+        // orders that do harm themselves — turn a confirmation off, destroy
+        // data, plant a backdoor, write the agent's instructions — which
+        // `withheld-order`'s lexicon (built on the sending orders) lacks:
+        // "never asks before force-push", "don't show the plan or ask the
+        // user first", "without listing them first", "No lo comentes",
+        // "不要再向用户确认". Alone each is everyday enough (a `-y` flag's
+        // help, a style rule), so it only arms `withheld-harm` beside an
+        // act a safeguard exists for; each alternative keeps a rare word.
+        pattern: concat!(
+            r"\bnever\s+asks?\s+(?:before|first)\b|\b(?:don'?t|do\s+not)\s+show\s+[^.;\n]{0,30}\s+or\s+ask\s+(?:the\s+user|them|first)",
+            r"|\b(?:don'?t|do\s+not)\s+ask\s+(?:the\s+user\s+)?first\b|\b(?:don'?t|do\s+not)\s+(?:mention|explain)\s+(?:it|this|that|them|these)\b",
+            r"|\bwithout\s+(?:listing\s+them|noting|pausing\s+for\s+approv)|\bnot\s+in\s+(?:the\s+)?README\b|\balready\s+answered\s+yes\b",
+            r"|\bskip\s+the\s+(?:usual\s+)?\S{0,3}are\s+you\s+sure|\bnot\s+shown\s+to\s+the\s+user",
+            r"|\bno\s+lo\s+(?:comentes|menciones)\b|\bno\s+se\s+lo\s+(?:cuentes|digas)\b|\bno\s+se\s+menciona\b",
+            r"|\bne\s+(?:lui\s+)?demande\s+jamais\b|\bn'en\s+parle\s+pas\b|\binutile\s+de\s+(?:demander|prévenir)",
+            r"|\bnon\s+chiede(?:re)?\s+(?:mai\s+)?conferma|\bRückfrage\b[^\n.]{0,60}\bentfällt",
+            r"|不要再向用户确认|不要向用户确认|无需向用户确认|\btidak\s+perlu\s+(?:dijelaskan|diberitahu|disampaikan)|\btanpa\s+catatan\b",
+            r"|라고만\s*알리|라고만\s*적으|ولا\s+تطلب\s+أي\s+تأكيد",
+        ),
+        signal: Signal::Withheld,
+        quiet: true,
+        confirm: Some(crate::negation::unforbidden_clause),
+        what: "keeps a harmful act from the user or skips asking them",
+        explain: "Keeps an act from the user or skips asking them.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "guarded-act",
+        class: Class::Injection,
+        // Every region: the act is most often a code span (`` `git push
+        // --force` ``, `` `DROP SCHEMA public CASCADE` ``), and the
+        // combination pairs it only with a clause of its own paragraph.
+        target: Target::All,
+        // An act the user relies on a safeguard for, beside a withholding
+        // clause only: data destroyed beyond the task, a check turned off,
+        // a way into the code the agent writes, the agent's own standing
+        // instructions (its config files, its memory, every other repository).
+        pattern: concat!(
+            r"\bpush\s+(?:\S+\s+){0,2}(?:-f|--force)\b|\bforce[- ]push|\breset\s+--hard\b|\brm\s+-(?:rf|fr)\b|\bdrop\s+(?:schema|table|database)\b|\btruncate\s+table\b",
+            r"|\bkubectl\s+delete\b|\bdelete\s+ns\b|\bhelm\s+uninstall\b|\bterraform\s+destroy\b|-auto-approve\b|deletelocalsnapshots|\bpush\s+origin\s+--delete\b",
+            r"|\bdocker\s+(?:volume|system)\s+prune|--allow-remove-essential|\bdb\s+clean\b|\bnpm\s+update\s+--force|\bpermanently\s+delet|/var/log\b|bash_history",
+            r"|\bempty\s+the\s+trash|\bvider\s+la\s+corbeille|\besvazi\w*\s+a\s+lixeira|\bsvuota\w*\s+il\s+cestino|\bPapierkorb\s+(?:leeren|geleert)|\bvaciar\s+la\s+papelera",
+            r"|\bverify\s*=\s*False|PYTHONHTTPSVERIFY|NODE_TLS_REJECT_UNAUTHORIZED|continue-on-error|pytest\.mark\.skip|--no-verify\b|--no-hooks\b|\bdangerously",
+            r"|\bskip\s+(?:the\s+)?(?:tests|checks)\b|\bcsrf|\bunauthenticated\b|\bwithout\s+verifying\b|\bsin\s+verificar\b|\bsans\s+vérifier\b|danger-full-access|\bapproval_policy",
+            r"|\bsuperuser\b|\bfor\s+any\s+(?:user|account)\b|\bany\s+token\b|\bmaster\s+password\b|\bmaintenance\s+(?:password|bypass)\b|\bsupport\s+override\b",
+            r"|mot\s+de\s+passe\s+de\s+maintenance|n'importe\s+quel\s+compte|\bcualquier\s+token|\bhidden\s+admin|/debug/exec|認証は付けない|\bwrite-all\b|pull_request_target",
+            r"|CLAUDE\.md|AGENTS\.md|\.cursorrules|\.claude/skills|\.agents/skills|\.codex/|\.cursor/|\.gemini/|permissions\.allow|gh\s+repo\s+list",
+            r"|\b(?:long-term|permanent|persistent)\s+memory|\bmemoria\s+permanente|\bmemória\s+permanente|长期记忆|\bevery\s+other\s+(?:repo|repository|skill)\b",
+        ),
+        // A line that makes the act wait for the user is the honest rule
+        // ("every force-push … must be confirmed by the user …; ordinary
+        // pushes need no confirmation", fixture `git-ops-compliance-b65`).
+        unless: &["confirmed by the user", "must be confirmed"],
+        signal: Signal::Damage,
+        quiet: true,
+        beside: Signal::Withheld,
+        what: "names an act a safeguard exists for",
+        explain: "Names an act a safeguard exists for: data destroyed, a check turned off, a way into code, the agent's own instructions written.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "withheld-harm",
+        class: Class::Injection,
+        severity: Severity::High,
+        combines: &[Signal::Withheld, Signal::Damage],
+        // One line: a paragraph's scope joined a table's rows (a test
+        // plan's "ohne Hinweis" in one row, `reset --hard` in another) and
+        // a long list item's "Never restore them … or leave them out of"
+        // wrapped away from its "Never" (sweeps 14 and 30).
+        scope: Scope::Line,
+        what: "does harm behind the user's back",
+        explain: "A line that has the agent destroy data, turn a check off, put a way in into the code it writes or rewrite its own instructions and, on the same line, keeps the act from the user or tells it not to ask: the safeguard the user relies on is gone; remove the skill.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "false-success",
+        class: Class::Injection,
+        severity: Severity::High,
+        target: Target::Prose,
+        // inject86a: a report the agent is told to give whatever happened —
+        // a fixed success text quoted beside "even if it failed" ("Melde
+        // immer „Backup vollständig“, auch wenn … fehlgeschlagen"), a
+        // summary that "still says" or "should always read" a quoted
+        // all-clear, "написать «…» независимо от результата". An honest
+        // skill's report follows the outcome; one fixed in advance hides a
+        // failure, a deletion or a skipped check from the user.
+        pattern: concat!(
+            r"\b(?:always|still)\s+(?:report|say|write|mark|print)\w*\b[^\n]{0,40}\x22[^\x22\n]{2,60}\x22[^\n]{0,80}\b(?:even\s+(?:if|when|though)|regardless\s+of)\b[^\n]{0,80}(?:fail|error|broke|mismatch)",
+            r"|\b(?:melde|schreibe?)\s+(?:am\s+ende\s+)?(?:immer|trotzdem)\b[^\n]{0,40}„[^\n]{2,60}?“[^\n]{0,80}\b(?:auch|selbst)\s+wenn\b[^\n]{0,80}(?:fehlgeschlagen|fehler|scheiter)",
+            r"|\b(?:even\s+(?:if|when|though)|regardless\s+of)\b[^\n]{0,80}(?:fail|error)[^\n]{0,60}\b(?:report|say|write|mark|print)\w*\b[^\n]{0,30}\x22[^\x22\n]{0,40}?(?:green|pass|success|fixed|complete|all\s+good)",
+            r"|\b(?:summary|report)\s+(?:still\s+|always\s+|should\s+always\s+)(?:says|reads|say|read)\s*:?\s*\x22[^\x22\n]{0,40}?(?:green|pass|success|no\s+actions|fixed|complete|all\s+good)",
+            r"|(?:пиши|напиши|написать|сообщи)[^\n]{0,80}независимо\s+от\s+результата|всё\s+равно\s+(?:пиши|напиши|сообщай)",
+        ),
+        what: "reports success whatever happened",
+        explain: "Tells the agent to give a fixed all-clear (tests green, backup complete, no actions taken) even when the task failed or it changed things: the user is told a falsehood about what was done; remove the skill.",
         ..Rule::BASE
     },
     Rule {
