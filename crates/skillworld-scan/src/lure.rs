@@ -58,14 +58,27 @@ macro_rules! seed_to_page {
 }
 
 /// The `login-phish` row's pattern: the user asked to hand over an
-/// account's password or second factor, in one sentence, in either order
+/// account's password or second factor, in one clause (a `;` starts
+/// another: "ask the user to run `gh auth login`; never ask for a
+/// password"), in either order
 /// (Japanese puts the ask after its object), or to type a wallet's
 /// recovery phrase into a page.
 macro_rules! login_phish_row {
     () => {
         concat!(
-            sentence!(hand_over!(), account_secret!(), "160"),
-            "|",
+            "(?:",
+            hand_over!(),
+            ")",
+            in_clause!("160"),
+            "(?:",
+            account_secret!(),
+            ")|(?:",
+            account_secret!(),
+            ")",
+            in_clause!("160"),
+            "(?:",
+            hand_over!(),
+            ")|",
             seed_to_page!()
         )
     };
