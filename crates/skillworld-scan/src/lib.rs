@@ -101,6 +101,8 @@ mod reveal;
 mod harmintl;
 #[macro_use]
 mod intents;
+#[macro_use]
+mod lure;
 mod judged;
 mod rules;
 mod savedrun;

@@ -119,10 +119,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "batch 41's generality check: the order to remove the `container_scanning` job and the `sast` include and push to the default branch stands in a YAML policy file's string values, which the skill tells the agent to apply; `check-silence-order` reads prose (SKILL.md and Markdown blocks), and reading a data file's strings as orders would flag every CI configuration that names a scanner beside `allow_failure`",
     ),
     (
-        "helpdesk-reset-link-b41",
-        "batch 41: the password-reset link given is a look-alike of the company's own domain (`northwind-sso-reset.com` beside `intranet.northwind.example`) and the user is asked to sign in there; a helpdesk skill giving its reset link is the ordinary case, and only knowing which domain is the company's tells the two apart",
-    ),
-    (
         "monorepo-clean-b37",
         "batch 37: `WORKSPACE=$(dirname \"$top\")` on one line and `rm -rf \"$WORKSPACE\"/* \"$WORKSPACE\"/.[!.]*` three lines later wipe the folder above the repository; the rows read a deletion's target on its own line, and `rm -rf \"$dir\"/*` of a variable is how every build cleanup empties its output folder; misses27 left it: following `WORKSPACE` from its `dirname` to the deletion needs a name's computed value read over lines (as `homeconst.rs` reads only literal ones), and a workspace root found with `dirname` is also where honest tools build",
     ),
