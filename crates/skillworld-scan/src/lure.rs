@@ -245,9 +245,7 @@ pub(crate) fn unforbidden_order(
     at: usize,
     next: &dyn Fn(usize) -> Option<usize>,
 ) -> Option<(Severity, String)> {
-    let Some(clause) = line.get(..at).map(|_| clause_at(line, at)) else {
-        return None;
-    };
+    let clause = line.get(..at).map(|_| clause_at(line, at))?;
     // A negation opened by a bracket or a quote is a word too: "(never
     // the seed phrase)".
     let spaced: String = clause
