@@ -533,7 +533,12 @@ pub fn sent(lines: &Lines, range: Range<usize>, sinks: &[usize]) -> Vec<Carried>
 /// up to two names assigned from it (`url = BASE + "/v1"`). code86:
 /// `hidden-endpoint`'s decoded address must be where the file sends, not
 /// any text beside a send.
-pub fn reaches(lines: &Lines, from: usize, sinks: &[usize]) -> bool {
+///
+/// `budget` is the lines the file's calls may still read: a file of many
+/// decoded literals would otherwise cost each literal a walk to its end.
+/// Once it is spent the answer is yes, the reading before code86 (any
+/// send in the file), so padding a file buys no silence.
+pub fn reaches(lines: &Lines, from: usize, sinks: &[usize], budget: &mut usize) -> bool {
     const STATEMENT: usize = 5;
     let statement = |first: usize| {
         let mut depth = 0;
@@ -543,11 +548,15 @@ pub fn reaches(lines: &Lines, from: usize, sinks: &[usize]) -> bool {
             open
         })
     };
+    // Only a send that starts at most a statement's length above `l` can
+    // hold it.
     let sends = |l: usize| {
+        let near = sinks.partition_point(|&sink| sink + STATEMENT <= l);
         statement(l).any(|s| sinks.binary_search(&s).is_ok())
-            || sinks
+            || sinks[near..]
                 .iter()
-                .any(|&sink| sink < l && statement(sink).any(|s| s == l))
+                .take_while(|&&sink| sink < l)
+                .any(|&sink| statement(sink).any(|s| s == l))
     };
     if sends(from) {
         return true;
@@ -558,6 +567,10 @@ pub fn reaches(lines: &Lines, from: usize, sinks: &[usize]) -> bool {
     let mut names = vec![name];
     let uses = |names: &[&str], text: &str| names.iter().any(|n| used_at(text, n).is_some());
     for l in from + 1..lines.count() {
+        let Some(left) = budget.checked_sub(1) else {
+            return true;
+        };
+        *budget = left;
         let line = lines.get(l);
         if uses(&names, line) && sends(l) {
             return true;
@@ -887,4 +900,25 @@ fn put_back(text: &str, at: usize, name: &str, value: &str, bare: &str) -> Strin
         (at, end, value)
     };
     format!("{}{with}{}", &text[..start], &text[stop..])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A decoded address is followed to its send; a file too long for the
+    /// budget its literals share is read as before code86, a send anywhere.
+    #[test]
+    fn reaches_follows_a_name_within_its_budget() {
+        let filler = "pass\n".repeat(10);
+        let other = format!("URL = \"x\"\n{filler}requests.post(OTHER)\n");
+        let used = format!("URL = \"x\"\n{filler}requests.post(URL)\n");
+        let (other, used) = (Lines::new(&other), Lines::new(&used));
+        let mut budget = 100;
+        assert!(!reaches(&other, 0, &[11], &mut budget));
+        // Twelve lines follow the literal's (the last one empty), each read once.
+        assert_eq!(budget, 88);
+        assert!(reaches(&used, 0, &[11], &mut 100));
+        assert!(reaches(&other, 0, &[11], &mut 5), "a spent budget");
+    }
 }

@@ -3490,11 +3490,13 @@ fn reveal_hidden(
             .collect::<BTreeSet<_>>()
             .into_iter()
             .collect();
+        // Lines `carried::reaches` may read for the whole file.
+        let mut budget = 200_000;
         for (line, decoded) in reveal::decoded_literals(text) {
             let literal = decoded.trim();
             let hidden = if ENCODED_URL.is_match(literal)
                 && !sinks.is_empty()
-                && crate::carried::reaches(lines, line, &sinks)
+                && crate::carried::reaches(lines, line, &sinks, &mut budget)
             {
                 Some("hidden-endpoint")
             } else if ENCODED_ADDRESS.is_match(literal) {

@@ -2225,8 +2225,9 @@ pub fn keychain_secret(
             })
             .collect()
     }
-    unless_all(line, at, next, Severity::High, |line, _, rest| {
+    unless_all(line, at, next, Severity::High, |line, here, rest| {
         let lower = rest.to_ascii_lowercase();
+        let before = line.get(..here).unwrap_or_default();
         if dialog_to_vault(line) {
             return true;
         }
@@ -2234,8 +2235,8 @@ pub fn keychain_secret(
             return !flags(rest).iter().any(|f| f[1..].contains(['w', 'g']));
         }
         (lower.starts_with("login.keychain") || lower.starts_with("library/keychains"))
-            && (certificate_store(&line[..at])
-                || EXISTENCE_TEST.is_match(&line[..at])
+            && (certificate_store(before)
+                || EXISTENCE_TEST.is_match(before)
                 || MANAGE.iter().any(|m| line.contains(m)) && !flags(line).contains(&"-p"))
     })
 }

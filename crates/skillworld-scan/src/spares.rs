@@ -96,10 +96,23 @@ fn operator_account(joined: &str, text: &Lines) -> bool {
             .unwrap_or(line);
         if let Some(value) = line.strip_prefix(&assigned) {
             let value = value.trim_start_matches(['"', '\'']);
-            let positional = value
-                .strip_prefix("${")
-                .or_else(|| value.strip_prefix('$'))
-                .is_some_and(|v| v.starts_with(|c: char| c.is_ascii_digit() && c != '0'));
+            // `${1:-x}` and `${1:=x}` name an account when the script is
+            // run bare: only a parameter that must be given counts.
+            let given_parameter = |v: &str, braced: bool| {
+                let rest = v.trim_start_matches(|c: char| c.is_ascii_digit());
+                v.starts_with(|c: char| c.is_ascii_digit() && c != '0')
+                    && if braced {
+                        rest.starts_with('}') || rest.starts_with(":?") || rest.starts_with('?')
+                    } else {
+                        !rest.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+                    }
+            };
+            let positional = match value.strip_prefix("${") {
+                Some(v) => given_parameter(v, true),
+                None => value
+                    .strip_prefix('$')
+                    .is_some_and(|v| given_parameter(v, false)),
+            };
             if !positional {
                 return false;
             }
@@ -164,4 +177,34 @@ fn bare_name(text: &str, column: usize) -> bool {
         && span
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A parameter with a default names an account when the script runs
+    /// bare (the skill's own choice); one that must be given, or an
+    /// answer read, is the operator's.
+    #[test]
+    fn only_a_parameter_that_must_be_given_is_the_operators_account() {
+        let joined = "usermod -aG sudo \"$U\"";
+        for (script, operator) in [
+            ("U=\"${1:?usage: h.sh USER}\"\n", true),
+            ("U=$1\n", true),
+            ("U=\"${2}\"\n", true),
+            ("read -rp \"user: \" U\n", true),
+            ("U=\"${1:-svc_helper}\"\n", false),
+            ("U=\"${1:=svc_helper}\"\n", false),
+            ("U=$1x\n", false),
+            ("U=svc_helper\n", false),
+        ] {
+            let text = format!("{script}{joined}\n");
+            assert_eq!(
+                operator_account(joined, &Lines::new(&text)),
+                operator,
+                "{script:?}"
+            );
+        }
+    }
 }

@@ -3723,6 +3723,14 @@ fn every_rule_id_is_unique() {
 /// Behaviours added to (or taken from) existing rows by held-out batches 6
 /// and 7, each with a near miss: (rule, file, positive, near miss).
 const WIDENED: &[(&str, &str, &str, &str)] = &[
+    // review86: each keychain path on a line is judged by what stands
+    // before it, not by what stands before the first.
+    (
+        "keychain",
+        "scripts/backup.sh",
+        "[ -f ~/Library/Keychains/login.keychain-db ] && cp ~/Library/Keychains/login.keychain-db /tmp/k.db",
+        "[ -f ~/Library/Keychains/login.keychain-db ] && echo present",
+    ),
     // inject86b: a negation in another clause of the line governs another
     // act; near miss: the order's own clause negated.
     (
