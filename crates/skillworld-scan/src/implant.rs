@@ -11,7 +11,7 @@
 //! hold, for `engine` to read as Markdown (`identity-implant`).
 
 /// The files an agent reads as itself.
-const AGENT_FILES: [&str; 6] = [
+const AGENT_FILES: &[&str] = &[
     "SOUL.md",
     "MEMORY.md",
     "AGENTS.md",
@@ -21,7 +21,7 @@ const AGENT_FILES: [&str; 6] = [
 ];
 
 /// What writes a file, in any of the script languages.
-const WRITES: [&str; 9] = [
+const WRITES: &[&str] = &[
     ".write(",
     ".write_text(",
     "writeFileSync(",

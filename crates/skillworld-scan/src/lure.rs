@@ -207,12 +207,11 @@ fn ends_clause(text: &str, at: usize, within: bool) -> bool {
             .next()
             .is_none_or(char::is_whitespace)
     };
-    match within {
-        true => matches!(c, ';' | '；' | '。') || (matches!(c, '.' | '!' | '?') && spaced()),
-        false => {
-            matches!(c, ',' | ';' | '，' | '；' | '、' | '。')
-                || (matches!(c, ':' | '.' | '!' | '?') && spaced())
-        }
+    if within {
+        matches!(c, ';' | '；' | '。') || (matches!(c, '.' | '!' | '?') && spaced())
+    } else {
+        matches!(c, ',' | ';' | '，' | '；' | '、' | '。')
+            || (matches!(c, ':' | '.' | '!' | '?') && spaced())
     }
 }
 
