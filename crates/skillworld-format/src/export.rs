@@ -16,15 +16,39 @@ use crate::yaml::from_json;
 pub fn export_skill_md(document: &SkillDocument) -> String {
     let top = frontmatter(document);
     // Most frontmatter is plain text: written directly, as YAML would.
-    let yaml = emit_simple(&top).unwrap_or_else(|| {
-        serde_yaml::to_string(&Yaml::Mapping(top))
-            .expect("a mapping of plain values always serialises")
-    });
+    let yaml = emit_simple(&top).unwrap_or_else(|| emit_yaml(Yaml::Mapping(top)));
     let mut out = String::with_capacity(yaml.len() + document.body.len() + 8);
     out.push_str("---\n");
     out.push_str(&yaml);
     out.push_str("---\n");
     out.push_str(&document.body);
+    out
+}
+
+/// The characters YAML 1.1 reads as line breaks beyond `\n` and `\r`.
+const YAML11_BREAKS: [char; 3] = ['\u{85}', '\u{2028}', '\u{2029}'];
+
+/// `top` as `serde_yaml` writes it, unless a text holds one of
+/// [`YAML11_BREAKS`]: the emitter writes those raw into block scalars as
+/// if they ended a line, and the reader then loses them or the closing
+/// fence (proptest's case in CI run 127: `"\n\u{2028}"`). Such a mapping
+/// is written as one line of JSON, which is YAML, with them escaped.
+fn emit_yaml(top: Yaml) -> String {
+    let yaml = serde_yaml::to_string(&top).expect("a mapping of plain values always serialises");
+    if !yaml.contains(YAML11_BREAKS) {
+        return yaml;
+    }
+    let json = serde_json::to_string(&top).expect("a mapping with text keys always serialises");
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        match c {
+            '\u{85}' => out.push_str("\\u0085"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c => out.push(c),
+        }
+    }
+    out.push('\n');
     out
 }
 

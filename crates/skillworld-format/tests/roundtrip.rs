@@ -200,3 +200,49 @@ proptest! {
         prop_assert!(report.errors.is_empty(), "{:?}\n{}", report.errors, exported);
     }
 }
+
+/// proptest's shrunk case from CI run 127 (an extra's text ending in a
+/// line break and U+2028), and the other characters YAML 1.1 reads as line
+/// breaks, in an extra and in a description: they round-trip, and the
+/// description's export stays strictly valid.
+#[test]
+fn texts_with_yaml11_line_breaks_round_trip() {
+    for c in ['\u{85}', '\u{2028}', '\u{2029}'] {
+        let mut skill = Skill::new(Origin::Builtin);
+        skill.status = Status::Draft;
+        let text = format!("\n{c}");
+        let inner: Map<String, Json> = [("a".to_owned(), Json::String(text))].into_iter().collect();
+        let extras: Map<String, Json> = [("x-a".to_owned(), Json::Object(inner))]
+            .into_iter()
+            .collect();
+        skill.extras = extras.into();
+        let with_extra = SkillDocument {
+            name: "a".to_owned(),
+            description: "a".to_owned(),
+            body: String::new(),
+            tags: Vec::new(),
+            skill: skill.clone(),
+        };
+        skill.extras = Map::new().into();
+        let in_description = SkillDocument {
+            description: format!("one{c}two"),
+            skill,
+            ..with_extra.clone()
+        };
+        let strict = validate_strict(
+            export_skill_md(&in_description).as_bytes(),
+            &Source {
+                dir_name: Some("a"),
+                file_name: Some("SKILL.md"),
+                location: None,
+            },
+        );
+        assert!(strict.errors.is_empty(), "{:?}", strict.errors);
+        for document in [with_extra, in_description] {
+            let exported = export_skill_md(&document);
+            let imported = import_skill_md(exported.as_bytes(), &Source::default())
+                .unwrap_or_else(|e| panic!("{e}\n{exported:?}"));
+            assert_eq!(imported.document, document, "{exported:?}");
+        }
+    }
+}
