@@ -12,7 +12,7 @@ use skillworld_world::{Command, EntityState, Envelope};
 
 use crate::StoreError;
 use crate::codec;
-use crate::rowcodec;
+use crate::rowcodec::{self, Row};
 use skillworld_core::{BlobSource, Body, BodyError, ResourceBody, SkillResource};
 
 /// A blob's key: the SHA-256 of its bytes.
@@ -472,9 +472,18 @@ pub(crate) fn decode_row(
     bytes: &[u8],
     buffer: &mut Vec<u8>,
 ) -> Result<(EntityState, Vec<(u8, Hash)>), String> {
+    let (row, slots) = decode_row_inline(bytes, buffer)?;
+    Ok((row.into_state(), slots))
+}
+
+/// [`decode_row`], a skill's state left inline ([`Row`]).
+pub(crate) fn decode_row_inline(
+    bytes: &[u8],
+    buffer: &mut Vec<u8>,
+) -> Result<(Row, Vec<(u8, Hash)>), String> {
     let (slots, start) = row_blobs(bytes)?;
     let fields = codec::unpack_into(&bytes[start..], buffer)?;
-    Ok((rowcodec::decode(fields)?, slots))
+    Ok((rowcodec::decode_inline(fields)?, slots))
 }
 
 /// A blob's bytes as read, checked as UTF-8 by the thread that read them:
@@ -545,8 +554,8 @@ fn text_slot(state: &mut EntityState, slot: u8) -> Result<&mut Body, String> {
 
 /// Checks that a row's blobs other than its body are a file's bytes
 /// (opening gives them to the spawned entity once read).
-pub(crate) fn check_file_slots(state: &EntityState, slots: &[(u8, Hash)]) -> Result<(), String> {
-    let file = matches!(state, EntityState::Resource { .. });
+pub(crate) fn check_file_slots(row: &Row, slots: &[(u8, Hash)]) -> Result<(), String> {
+    let file = matches!(row, Row::Entity(EntityState::Resource { .. }));
     match slots
         .iter()
         .find(|(slot, _)| !(file && *slot == OBJECT_BYTES))
@@ -560,12 +569,17 @@ pub(crate) fn check_file_slots(state: &EntityState, slots: &[(u8, Hash)]) -> Res
 /// the store: the entity gets a handle that reads it from `source` when
 /// first used (issue 19).
 pub(crate) fn put_text_handle(
-    state: &mut EntityState,
+    row: &mut Row,
     slot: u8,
     key: Hash,
     source: &Arc<dyn BlobSource>,
 ) -> Result<(), String> {
-    *text_slot(state, slot)? = Body::stored(key, source.clone());
+    let body = match (row, slot) {
+        (Row::Skill(state), CONTENT) => &mut state.record.content,
+        (Row::Skill(_), other) => return Err(format!("unknown blob slot {other}")),
+        (Row::Entity(state), slot) => text_slot(state, slot)?,
+    };
+    *body = Body::stored(key, source.clone());
     Ok(())
 }
 
