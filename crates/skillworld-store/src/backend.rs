@@ -16,13 +16,12 @@ use redb::{
 };
 use skillworld_core::BlobSource;
 use skillworld_core::StableId;
-use skillworld_world::{Changes, SkillWorld, WorldBuilder, WorldGlobals, WorldState};
+use skillworld_world::{Changes, EntityState, SkillWorld, WorldBuilder, WorldGlobals, WorldState};
 
 use crate::StoreError;
 use crate::blobs::{
-    BlobValue, EncodedRow, Hash, NewBlobs, RowParts, check_file_slots, decode_row_inline,
-    encode_globals, hex, is_lazy, put_row_blob, put_text_handle, row_blobs, row_json,
-    take_row_blobs,
+    BlobValue, EncodedRow, Hash, NewBlobs, RowParts, check_file_slots, decode_row, encode_globals,
+    hex, is_lazy, put_row_blob, put_text_handle, row_blobs, row_json, take_row_blobs,
 };
 use crate::codec;
 use crate::cores::map_on_every_core;
@@ -30,7 +29,6 @@ use crate::layout::{
     BLOB_REFS, BLOBS, GLOBALS_ROW, JOURNAL, JOURNAL_BLOBS, META, RETIRED, ROWS, SNAPSHOT_INFO,
     SnapshotRecord, WHOLE, decode_json, restore_copy_seq,
 };
-use crate::rowcodec::Row;
 
 /// One journal entry, encoded, with the blobs it refers to.
 pub(crate) struct StagedEntry {
@@ -361,7 +359,7 @@ pub(crate) fn read_records(
 
 /// A row decoded without its blobs: its id, the entity, and the blobs
 /// (slot, hash) to put back.
-type Pending = (u64, Row, Vec<(u8, Hash)>);
+type Pending = (u64, EntityState, Vec<(u8, Hash)>);
 
 /// Reads the rows as of `at`, in stable-id order, on every core: first
 /// the rows (id ranges), then the blobs they refer to in one pass over the
@@ -373,7 +371,7 @@ fn read_rows(txn: &ReadTransaction, at: u64) -> Result<WorldState, StoreError> {
     let globals = read_globals(txn, at)?;
     let parts = Parts::of(txn)?;
     let rows: Vec<Pending> = on_every_core(parts.threads, parts.count, |part| {
-        parts.read(txn, part, at, Vec::new(), |_| Ok(()))
+        parts.read(txn, part, at, |_| Ok(()))
     })?;
     let rows_read = started.elapsed();
     let mut blobs = WantedBlobs::default();
@@ -383,8 +381,7 @@ fn read_rows(txn: &ReadTransaction, at: u64) -> Result<WorldState, StoreError> {
     blobs.read(txn, &parts)?;
     let blobs_read = started.elapsed();
     let mut entities = Vec::with_capacity(rows.len());
-    for (id, row, slots) in rows {
-        let mut state = row.into_state();
+    for (id, mut state, slots) in rows {
         for (slot, key) in slots {
             let value = blobs.take(id, &key)?;
             put_row_blob(&mut state, slot, value)
@@ -421,28 +418,26 @@ fn build_world(
     // the cache (a pass over the range's rows after would miss on every
     // one); a row left with no slot frees its list here, on the thread
     // that allocated it, not on the spawning thread.
-    let handles = |(id, row, slots): &mut Pending| {
+    let handles = |(id, state, slots): &mut Pending| {
         let failed = |reason| StoreError::decode(format!("row {id}"), reason);
         for (slot, key) in slots.extract_if(.., |(slot, _)| is_lazy(*slot)) {
-            put_text_handle(row, slot, key, source).map_err(failed)?;
+            put_text_handle(state, slot, key, source).map_err(failed)?;
         }
         if slots.is_empty() {
             *slots = Vec::new();
             Ok(())
         } else {
-            check_file_slots(row, slots).map_err(failed)
+            check_file_slots(state, slots).map_err(failed)
         }
     };
-    let decode = |part: u64, list| parts.read(txn, part, u64::MAX, list, handles);
+    let decode = |part: u64| parts.read(txn, part, u64::MAX, handles);
     let mut blobs = WantedBlobs::default();
     let mut files: Vec<(u64, Hash)> = Vec::new();
     in_order_while_read(parts.threads, parts.count, decode, |rows| {
-        for (id, row, slots) in rows.drain(..) {
+        for (id, state, slots) in rows {
             blobs.want(slots.iter().map(|(_, key)| *key));
             files.extend(slots.into_iter().map(|(_, key)| (id, key)));
-            // Boxed here, on the thread that frees the box as it spawns:
-            // the allocator gives the next skill the same memory.
-            builder.spawn(row.into_state());
+            builder.spawn(state);
         }
     })?;
     let spawned = started.elapsed();
@@ -507,27 +502,20 @@ impl Parts {
         })
     }
 
-    /// The live rows (as of `at`) of part `part`'s ids, in `list` (empty,
-    /// kept for its memory), each given to `each` as it is decoded.
+    /// The live rows (as of `at`) of part `part`'s ids, each given to
+    /// `each` as it is decoded.
     fn read(
         &self,
         txn: &ReadTransaction,
         part: u64,
         at: u64,
-        list: Vec<Pending>,
         each: impl FnMut(&mut Pending) -> Result<(), StoreError>,
     ) -> Result<Vec<Pending>, StoreError> {
         let low = 1 + part * self.span;
         if low > self.last {
-            return Ok(list);
+            return Ok(Vec::new());
         }
-        read_range(
-            txn,
-            low..(low + self.span).min(self.last + 1),
-            at,
-            list,
-            each,
-        )
+        read_range(txn, low..(low + self.span).min(self.last + 1), at, each)
     }
 }
 
@@ -578,29 +566,23 @@ impl WantedBlobs {
 
 /// Runs `work` for parts `0..parts` on `threads` threads (part `p` on
 /// thread `p % threads`) and hands each part's items to `consume` on this
-/// thread, in part order, as soon as the parts before it are in. `work`
-/// fills the list it is given: an empty one, or one a part before used
-/// and `consume` emptied, so that a few lists' memory, first touched
-/// once, holds every part's items (issue 19). The first error stops the
-/// readers after their current part.
+/// thread, in part order, as soon as the parts before it are in. The first
+/// error stops the readers after their current part.
 fn in_order_while_read<T: Send>(
     threads: u64,
     parts: u64,
-    work: impl Fn(u64, Vec<T>) -> Result<Vec<T>, StoreError> + Sync,
-    mut consume: impl FnMut(&mut Vec<T>),
+    work: impl Fn(u64) -> Result<Vec<T>, StoreError> + Sync,
+    mut consume: impl FnMut(Vec<T>),
 ) -> Result<(), StoreError> {
     let work = &work;
-    let emptied = &std::sync::Mutex::new(Vec::<Vec<T>>::new());
     std::thread::scope(|scope| {
-        // Parts in flight are bounded: readers ahead of the spawning wait
-        // (a part each in the queue), and then find lists emptied.
-        let (sender, receiver) = std::sync::mpsc::sync_channel(threads as usize);
+        // Parts in flight are bounded: readers ahead of the spawning wait.
+        let (sender, receiver) = std::sync::mpsc::sync_channel(parts as usize);
         for worker in 0..threads {
             let sender = sender.clone();
             scope.spawn(move || {
                 for part in (worker..parts).step_by(threads as usize) {
-                    let list = lock(emptied).pop().unwrap_or_default();
-                    let result = work(part, list);
+                    let result = work(part);
                     let failed = result.is_err();
                     if sender.send((part, result)).is_err() || failed {
                         return;
@@ -613,23 +595,13 @@ fn in_order_while_read<T: Send>(
         let mut next = 0;
         for (part, result) in receiver {
             arrived.insert(part, result?);
-            while let Some(mut items) = arrived.remove(&next) {
-                consume(&mut items);
-                items.clear();
-                lock(emptied).push(items);
+            while let Some(items) = arrived.remove(&next) {
+                consume(items);
                 next += 1;
             }
         }
         Ok(())
     })
-}
-
-/// A mutex's value; one a panicking thread held is still a list of empty
-/// lists.
-fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// Runs `work` for parts `0..parts` on `threads` threads (part `p` on
@@ -681,22 +653,21 @@ fn newest(
 /// rarely move while it grows.
 const RANGE_RESERVE: u64 = 16_384;
 
-/// The live rows (as of `at`) of ids `ids`, decoded without blobs, added
-/// to `out`, each given to `each` as it is decoded.
+/// The live rows (as of `at`) of ids `ids`, decoded without blobs, each
+/// given to `each` as it is decoded.
 fn read_range(
     txn: &ReadTransaction,
     ids: std::ops::Range<u64>,
     at: u64,
-    mut out: Vec<Pending>,
     mut each: impl FnMut(&mut Pending) -> Result<(), StoreError>,
 ) -> Result<Vec<Pending>, StoreError> {
     let rows = txn.open_table(ROWS)?;
     // Ids are never reused, so the range may hold far fewer rows than ids.
-    out.reserve((ids.end - ids.start).min(RANGE_RESERVE) as usize);
+    let mut out = Vec::with_capacity((ids.end - ids.start).min(RANGE_RESERVE) as usize);
     let mut buffer = Vec::new();
     let mut emit = |current: Option<(u64, AccessGuard<'_, &'static [u8]>)>| {
         if let Some((id, bytes)) = current.filter(|(_, bytes)| !bytes.value().is_empty()) {
-            let (state, slots) = decode_row_inline(bytes.value(), &mut buffer)
+            let (state, slots) = decode_row(bytes.value(), &mut buffer)
                 .map_err(|reason| StoreError::decode(format!("row {id}"), reason))?;
             let mut row = (id, state, slots);
             each(&mut row)?;
@@ -1039,26 +1010,6 @@ impl Redb {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn parts_read_on_every_core_are_consumed_in_order_in_emptied_lists() {
-        let mut seen = Vec::new();
-        in_order_while_read(
-            3,
-            40,
-            |part, mut list: Vec<u64>| {
-                assert!(list.is_empty(), "a list is handed on emptied");
-                list.extend((0..part % 5).map(|i| part * 10 + i));
-                Ok(list)
-            },
-            |items| seen.extend(items.drain(..)),
-        )
-        .unwrap();
-        let expected: Vec<u64> = (0..40u64)
-            .flat_map(|part| (0..part % 5).map(move |i| part * 10 + i))
-            .collect();
-        assert_eq!(seen, expected);
-    }
 
     #[test]
     fn blobs_packed_on_every_core_come_back_in_order() {

@@ -12,7 +12,7 @@ use skillworld_world::{Command, EntityState, Envelope};
 
 use crate::StoreError;
 use crate::codec;
-use crate::rowcodec::{self, Row};
+use crate::rowcodec;
 use skillworld_core::{BlobSource, Body, BodyError, ResourceBody, SkillResource};
 
 /// A blob's key: the SHA-256 of its bytes.
@@ -472,18 +472,9 @@ pub(crate) fn decode_row(
     bytes: &[u8],
     buffer: &mut Vec<u8>,
 ) -> Result<(EntityState, Vec<(u8, Hash)>), String> {
-    let (row, slots) = decode_row_inline(bytes, buffer)?;
-    Ok((row.into_state(), slots))
-}
-
-/// [`decode_row`], a skill's state left inline ([`Row`]).
-pub(crate) fn decode_row_inline(
-    bytes: &[u8],
-    buffer: &mut Vec<u8>,
-) -> Result<(Row, Vec<(u8, Hash)>), String> {
     let (slots, start) = row_blobs(bytes)?;
     let fields = codec::unpack_into(&bytes[start..], buffer)?;
-    Ok((rowcodec::decode_inline(fields)?, slots))
+    Ok((rowcodec::decode(fields)?, slots))
 }
 
 /// A blob's bytes as read, checked as UTF-8 by the thread that read them:
@@ -554,8 +545,8 @@ fn text_slot(state: &mut EntityState, slot: u8) -> Result<&mut Body, String> {
 
 /// Checks that a row's blobs other than its body are a file's bytes
 /// (opening gives them to the spawned entity once read).
-pub(crate) fn check_file_slots(row: &Row, slots: &[(u8, Hash)]) -> Result<(), String> {
-    let file = matches!(row, Row::Entity(EntityState::Resource { .. }));
+pub(crate) fn check_file_slots(state: &EntityState, slots: &[(u8, Hash)]) -> Result<(), String> {
+    let file = matches!(state, EntityState::Resource { .. });
     match slots
         .iter()
         .find(|(slot, _)| !(file && *slot == OBJECT_BYTES))
@@ -569,17 +560,12 @@ pub(crate) fn check_file_slots(row: &Row, slots: &[(u8, Hash)]) -> Result<(), St
 /// the store: the entity gets a handle that reads it from `source` when
 /// first used (issue 19).
 pub(crate) fn put_text_handle(
-    row: &mut Row,
+    state: &mut EntityState,
     slot: u8,
     key: Hash,
     source: &Arc<dyn BlobSource>,
 ) -> Result<(), String> {
-    let body = match (row, slot) {
-        (Row::Skill(state), CONTENT) => &mut state.record.content,
-        (Row::Skill(_), other) => return Err(format!("unknown blob slot {other}")),
-        (Row::Entity(state), slot) => text_slot(state, slot)?,
-    };
-    *body = Body::stored(key, source.clone());
+    *text_slot(state, slot)? = Body::stored(key, source.clone());
     Ok(())
 }
 

@@ -57,49 +57,24 @@ pub(crate) fn encode(state: &EntityState) -> Result<Vec<u8>, String> {
 /// An entity from its row bytes: binary (schema 5) or JSON (schema 4 and
 /// before).
 pub(crate) fn decode(bytes: &[u8]) -> Result<EntityState, String> {
-    decode_inline(bytes).map(Row::into_state)
-}
-
-/// A decoded row: a binary skill row's state held inline, not boxed as
-/// [`EntityState`] holds it, so that a list of rows holds its skills in
-/// its own memory (opening a world reuses a few such lists for all the
-/// rows, issue 19); any other row as the entity.
-#[derive(Debug)]
-pub(crate) enum Row {
-    Skill(SkillState),
-    Entity(EntityState),
-}
-
-impl Row {
-    pub(crate) fn into_state(self) -> EntityState {
-        match self {
-            Row::Skill(state) => EntityState::Skill(Box::new(state)),
-            Row::Entity(state) => state,
-        }
-    }
-}
-
-/// [`decode`], a binary skill row's state left inline.
-pub(crate) fn decode_inline(bytes: &[u8]) -> Result<Row, String> {
-    let json = |bytes| serde_json::from_slice(bytes).map(Row::Entity);
     if bytes.first() != Some(&BINARY) {
-        return json(bytes).map_err(|e| e.to_string());
+        return serde_json::from_slice(bytes).map_err(|e| e.to_string());
     }
     let mut input = In(&bytes[1..]);
-    let row = match input.byte()? {
-        KIND_SKILL => Row::Skill(take_skill(&mut input)?),
-        KIND_RESOURCE => Row::Entity(EntityState::Resource {
+    let state = match input.byte()? {
+        KIND_SKILL => EntityState::Skill(Box::new(take_skill(&mut input)?)),
+        KIND_RESOURCE => EntityState::Resource {
             record: take_record(&mut input)?,
             resource: take_resource(&mut input)?,
             bytes: input.opt(|input| Ok(input.bytes()?.to_vec()))?,
-        }),
-        KIND_JSON => return json(input.0).map_err(|e| e.to_string()),
+        },
+        KIND_JSON => return serde_json::from_slice(input.0).map_err(|e| e.to_string()),
         other => return Err(format!("unknown row kind {other}")),
     };
     if !input.0.is_empty() {
         return Err(format!("{} bytes after the row", input.0.len()));
     }
-    Ok(row)
+    Ok(state)
 }
 
 /// Whether row bytes are schema 5's binary form.
