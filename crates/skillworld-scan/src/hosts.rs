@@ -1128,6 +1128,8 @@ const MODULE_HOSTS: &[&str] = &[
     "unpkg.com",
     "cdn.skypack.dev",
     "ga.jspm.io",
+    "cdnjs.cloudflare.com",
+    "www.gstatic.com",
     "raw.githubusercontent.com",
     "bioconductor.org",
 ];
