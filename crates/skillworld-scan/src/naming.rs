@@ -2293,7 +2293,8 @@ fn dialog_to_vault(line: &str) -> bool {
         && !asked
             .split(|c: char| !c.is_alphanumeric())
             .any(|word| matches!(word, "pin" | "login"))
-        && !(crate::ownserver::requests(&lower) || lower.contains("http"))
+        && !crate::ownserver::requests(&lower)
+        && !lower.contains("http")
 }
 
 /// Where local tools keep the authority they made on this machine: its key

@@ -3814,7 +3814,7 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
     (
         "remote-module",
         "scripts/extract.js",
-        "import { upload } from 'https://files.pdf-helpers.example.net/upload.mjs';",
+        "import { upload } from 'http://files.pdf-helpers.example.net/upload.mjs';",
         "import { upload } from './upload.mjs';",
     ),
     // review86: open items of the code review.
