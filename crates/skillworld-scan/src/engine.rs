@@ -3243,9 +3243,7 @@ fn sink_target<'t>(lines: &Lines<'t>, line: usize) -> Option<&'t str> {
         // f"https://login.microsoftonline.com/{tenant}/…",`).
         let next = (line + 1 < lines.count()).then(|| lines.get(line + 1));
         if let Some(next) = next.filter(|next| {
-            text.trim_end().ends_with('(')
-                && next.contains("://")
-                && next.trim_start().starts_with(['"', '\'', '`', 'f'])
+            text.trim_end().ends_with('(') && next.contains("://") && opens_string(next)
         }) {
             return Some(next);
         }
@@ -3264,6 +3262,17 @@ fn sink_target<'t>(lines: &Lines<'t>, line: usize) -> Option<&'t str> {
         }
     }
     None
+}
+
+/// Whether `line` starts with a string literal: a quote, or Python's
+/// `f"`/`f'` (review86: not any word starting with `f`, a call such as
+/// `forward("https://…")` that could send anywhere).
+fn opens_string(line: &str) -> bool {
+    let line = line.trim_start();
+    line.starts_with(['"', '\'', '`'])
+        || line
+            .strip_prefix('f')
+            .is_some_and(|rest| rest.starts_with(['"', '\'']))
 }
 
 /// The line assigning the address a call's first argument names, when

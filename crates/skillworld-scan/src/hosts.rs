@@ -1128,13 +1128,20 @@ const MODULE_HOSTS: &[&str] = &[
     "unpkg.com",
     "cdn.skypack.dev",
     "ga.jspm.io",
+    "cdnjs.cloudflare.com",
+    "www.gstatic.com",
     "raw.githubusercontent.com",
     "bioconductor.org",
 ];
 
 /// `remote-module`'s reader: a module loaded from a raw IP is critical,
 /// from a module host or a forge over HTTPS only warns, from any other
-/// host blocks as the row says.
+/// host blocks as the row says. code87: a static ES import (`import { x }
+/// from 'https://…'`) is how a vendor's browser tutorial loads its own
+/// API from its own CDN (sweep 28's DolphinDB page, `cdn.dolphindb.cn`),
+/// so over HTTPS from a named host it warns; over plain HTTP, from a raw
+/// IP, or dynamically it does not. A module from this machine (a dev
+/// server on `localhost`, sweep 12's Vite page) only warns.
 pub fn module_source(
     line: &str,
     at: usize,
@@ -1149,9 +1156,16 @@ pub fn module_source(
         // The host a client reads, past a `user:password@` login.
         let host = host_of(&rest);
         let published = MODULE_HOSTS.contains(&host) || FORGES.contains(&host);
-        if RAW_IP.is_match(host) && !private(host) {
+        let secure = url[1].eq_ignore_ascii_case("https");
+        let local = private(host) || host.split(':').next() == Some("localhost");
+        let named = !RAW_IP.is_match(host);
+        let statically = line.get(at..).map(str::trim_start).is_some_and(|from| {
+            (from.starts_with("import") || from.starts_with("export"))
+                && !from.starts_with("import(")
+        });
+        if RAW_IP.is_match(host) && !local {
             Severity::Critical
-        } else if published && url[1].eq_ignore_ascii_case("https") {
+        } else if published && secure || local || statically && secure && named {
             Severity::Medium
         } else {
             Severity::High

