@@ -262,8 +262,19 @@ fn reaches(between: &str, word: &str) -> bool {
 /// the negation) governs it: German's in the verb's clause, or a thing
 /// taken out of the act ("…, not the key").
 fn follows(gap: &str, word: &str, rest: &str) -> bool {
-    if ends_clause(&unquoted(gap)) {
+    // The gap is read as written: a match may end inside a code span
+    // ("… as `auth`. Do not ask …"), whose quote the gap closes.
+    if ends_clause(gap) {
         return false;
+    }
+    // Right after the match, the negation is its verb's: "the private key
+    // never leaves the machine", "khóa riêng tư không bao giờ rời khỏi
+    // máy", "`.env` is never sent".
+    let right_after = !gap.contains([',', '(', ')'])
+        && gap.split_whitespace().count() <= 2
+        && !words_of(gap).any(|w| matches!(w.as_str(), "and" | "but" | "or" | "then"));
+    if right_after {
+        return true;
     }
     let plain = word.trim().to_lowercase();
     let clause_wide = forms(Clause, None).any(|form| match form {

@@ -6446,14 +6446,14 @@ pub static RULES: &[Rule] = &[
         // production database, in the path cell and delete or drop in the
         // action cell.
         pattern: r"\b(?:remove|delete|wipe|erase|trash)\w*\b[^\n]{0,140}?(?:~/|\$HOME/)(?:Documents|Downloads|Pictures|Desktop|Photos|Music|Movies|Videos)\b|(?:~/|\$HOME/)(?:Documents|Pictures|Desktop|Photos|Music|Movies|Videos)\b[^\n]{0,120}?\b(?:remove|delete|wipe|erase)\s+(?:them|it|those|these)\s+(?:all\b|recursively|permanently|entirely|for\s+good)|\bdrop\s+(?:every\s+table|all\s+(?:the\s+)?tables)\b[^\n]{0,60}?\bproduction\b|\bproduction\s+database\b[^\n]{0,40}?\b(?:drop|delete|truncate|wipe)\s+(?:every\s+|all\s+(?:the\s+)?)(?:tables?|collections?|rows?|records?)\b|\b(?:remove|delete|wipe|erase|trash)\w*\s+(?:everything|all\s+(?:the\s+)?files|every\s+file|all\s+(?:the\s+)?(?:contents?|data))\s+(?:in|under|inside|from|of)\s+(?:the\s+user'?s\s+|their\s+|your\s+|the\s+)?home\s+(?:directory|folder|dir)\b|\boverwrite\w*\s+(?:the\s+user'?s|their)\s+[^\n]{0,60}?\bwith\s+(?:empty|blank|zero(?:e?s)?|random|junk|garbage)\b|(?:lösch|entfern)\w*\b[^\n]{0,60}?\b(?:alle\s+Dateien|alles)\s+(?:im|in|aus\s+dem|unter)\s+(?:dem\s+)?Home-?(?:Verzeichnis|Ordner)|(?:borr|elimin)\w*\s+(?:todos\s+los\s+archivos|todo)\s+(?:de|en|del)\s+(?:la\s+|el\s+)?(?:carpeta|directorio)\s+(?:personal|home|de\s+inicio)|supprim\w*\s+(?:tous\s+les\s+fichiers|tout)\s+(?:du|dans\s+le)\s+(?:dossier|répertoire)\s+(?:personnel|home|utilisateur)|^\s*\|\s*[`'\x22]?(?:~/|\$HOME/)(?:Documents|Pictures|Desktop|Photos|Music|Movies|Videos)/?[`'\x22]?\s*\|\s*(?:delete|remove|wipe|erase|trash)\w*\b|^\s*\|\s*(?:the\s+)?(?:database\s+)?[`'\x22]?(?:prod|production)[`'\x22]?(?:\s+database)?\s*\|\s*drop\b",
-        // A negation reads with its verb: the sentence may say "don't wait"
-        // of something else.
-        // The act named back ("this"), from the next sentence too: a
-        // fragment of the line, not a negation of a clause.
+        // unless87: the act named back ("this"), from the next sentence
+        // too: a fragment of the line, not a negation of a clause.
         unless: &[
             "never run this against production",
             "Never run this against production",
         ],
+        // A negation reads with its verb: the sentence may say "don't wait"
+        // of something else.
         negations: &[
             "never delete",
             "Never delete",
