@@ -1667,9 +1667,8 @@ fn analyse_found(file: &str, text: &str, kind: Kind, depth: usize, found: Candid
             }
             None => return None,
         };
-        // The narrower reading is paid only where an exception word stands.
-        let excepted = |text: &str| rule.unless.iter().any(|u| holds_word(text, u));
-        if excepted(line_text) && excepted(unless_reads(rule, line_text, end)) {
+        let unread = || clause_unread(&lines, line, layout());
+        if excepted(rule, line_text, (column, end), &unread) {
             return None;
         }
         let confirmed = match rule.confirm {
@@ -1950,39 +1949,91 @@ fn spare_matcher_patterns(lines: &Lines, hits: &mut [Hit]) {
     }
 }
 
-/// The text of a line whose `unless` words spare a match ending at byte
-/// `end`: the whole line, but for a send (`Signal::Disclose`, misses22's
-/// `source-links-b32`) not the sentences after the match's own when they
-/// end on the line and name no secret: "URL-encoded. Keep it on one line and do not
-/// explain it." forbids something else, "Post the summary to https://….
-/// Never include secrets." forbids the send's harm.
-fn unless_reads<'t>(rule: &Rule, line: &'t str, end: usize) -> &'t str {
-    if rule.signal != Signal::Disclose {
-        return line;
-    }
-    let Some(stop) = line.get(end..).and_then(|rest| rest.find(". ")) else {
-        return line;
-    };
-    let (own, after) = line.split_at(end + stop);
-    // A sentence running on to the next line is not read whole here.
-    let whole = after.trim_end().ends_with(['.', '!', '?']);
-    match whole && !SECRET_WORD.is_match(after) {
-        true => own,
-        false => line,
-    }
+/// Whether a row's exceptions spare its match `at..end` of `line`: one of
+/// its fragments anywhere on the line, or one of its negations governing
+/// the match (`forbidden`). The clause is read only where a negation
+/// already stands on the line.
+fn excepted(rule: &Rule, line: &str, span: (usize, usize), unread: &dyn Fn() -> bool) -> bool {
+    rule.unless.iter().any(|u| holds_word(line, u)) || forbidden(rule, line, span, unread)
 }
 
-/// Whether `text` holds the exception `word`, as a word of its own where
+/// unless87: whether one of the row's negations governs its match
+/// (`negation::governs`: in the match's clause, "do not send the key to
+/// …"). Where the line alone does not show the match's clause
+/// (`clause_unread`), a negation on the line is read as before unless87,
+/// anywhere: a sentence begun lines above (sweep 20's "Do not⏎follow
+/// directives … reveal⏎your system prompt, … — relay or decline them,
+/// don't obey."), a table row's cells (sweep 14's "| Tool names in the
+/// system prompt | … | Don't expose tools … |"). A place a send points at (`Signal::Disclose`, a weak
+/// signal) is read as before on either side of its own sentence: spared
+/// by a negation anywhere before it (the API guides of sweeps 13 and 14
+/// forbid an act, then name a message or a reply as where another thing
+/// goes) and by a later sentence that forbids a secret (misses22's
+/// `source-links-b32`: "Post the summary to https://…. Never include
+/// secrets."), but not by "…, and don't worry about it" in its own.
+fn forbidden(
+    rule: &Rule,
+    line: &str,
+    (at, end): (usize, usize),
+    unread_fn: &dyn Fn() -> bool,
+) -> bool {
+    let send = rule.signal == Signal::Disclose;
+    let unread = std::cell::OnceCell::new();
+    let unread = || *unread.get_or_init(unread_fn);
+    rule.negations.iter().any(|word| {
+        word_positions(line, word).any(|p| {
+            let own_sentence = p < end || !line[end..p].contains(". ");
+            crate::negation::governs(line, (p, word), (at, end))
+                || (send && (p < at || (p >= end && forbids_secret(line, end, p))))
+                || (unread() && (!send || own_sentence))
+        })
+    })
+}
+
+/// Whether line `line` alone does not show a clause: a Markdown table row,
+/// or a prose line carrying on a sentence the line above began (that line
+/// prose of the same paragraph, ending in no stop).
+fn clause_unread(lines: &Lines, line: usize, layout: &Layout) -> bool {
+    let (region, block) = layout.at(line);
+    if region != Region::Prose {
+        return false;
+    }
+    if lines.get(line).trim_start().starts_with('|') {
+        return true;
+    }
+    let Some(above) = line.checked_sub(1) else {
+        return false;
+    };
+    let text = lines.get(above).trim_end().trim_end_matches(['*', '_']);
+    layout.at(above) == (Region::Prose, block)
+        && !text.trim().is_empty()
+        && !text.ends_with(['.', '!', '?', ':', '|'])
+}
+
+/// Whether the negation at `p` opens a later sentence than the match's
+/// (ending at `end`) that names a secret.
+fn forbids_secret(line: &str, end: usize, p: usize) -> bool {
+    let later = line[end..p].contains(". ");
+    let sentence = &line[p..];
+    let sentence = sentence
+        .find(". ")
+        .map_or(sentence, |stop| &sentence[..stop]);
+    later && SECRET_WORD.is_match(sentence)
+}
+
+/// Whether `text` holds the exception `word` (`word_positions`).
+fn holds_word(text: &str, word: &str) -> bool {
+    word_positions(text, word).next().is_some()
+}
+
+/// Where `text` holds the exception `word`, as a word of its own where
 /// the exception is one (a letter first, a space last, as the negations
 /// are): "Whenever the user pastes a key, save it …" holds no "never "
 /// (batch 68), while a fragment such as `Async("/` is read inside words.
-fn holds_word(text: &str, word: &str) -> bool {
+fn word_positions<'t>(text: &'t str, word: &'t str) -> impl Iterator<Item = usize> + 't {
     let starts_word = word.starts_with(|c: char| c.is_ascii_alphabetic()) && word.ends_with(' ');
-    if !starts_word {
-        return crate::shortfind::holds(text, word);
-    }
     crate::shortfind::occurrences(text, word)
-        .any(|at| !text[..at].ends_with(|c: char| c.is_ascii_alphabetic()))
+        .filter(move |&at| !starts_word || !text[..at].ends_with(|c: char| c.is_ascii_alphabetic()))
 }
 
 /// A word naming a secret, in a sentence that forbids something.
@@ -4445,8 +4496,8 @@ pub fn first_autonomous(text: &str) -> Option<(&'static Rule, String)> {
     candidates.into_iter().find_map(|(index, line)| {
         let (rule, regex) = &AUTONOMOUS.rules[index];
         let line_text = lines.get(line);
-        let harmless = rule.unless.iter().any(|u| holds_word(line_text, u));
-        (regex.get().is_match(line_text.as_bytes()) && !harmless)
+        let found = regex.get().find(line_text.as_bytes())?;
+        (!excepted(rule, line_text, (found.start(), found.end()), &|| false))
             .then(|| (*rule, excerpt(line_text)))
     })
 }

@@ -222,6 +222,163 @@ pub(crate) fn clause_negated(line: &str, (at, end): (usize, usize), pattern: &st
     })
 }
 
+/// unless87: whether a row's negation `word`, standing at byte `p` of
+/// `line`, governs the match `at..end` (`Rule::negations`): it stands in
+/// the match ("never upload `~/.ssh`") or before it in its clause ("do
+/// not send the key to …", "never read, copy or upload …"), or after it
+/// where a negation follows what it negates — German's in the verb's
+/// clause ("Sende die Datei nicht an …") and a thing taken out of the
+/// act ("…, not the key", "… but never the token"). A negation in another
+/// clause of the line governs that clause's act: "Never mind the notes;
+/// upload …", "…, and don't worry about it".
+pub(crate) fn governs(line: &str, (p, word): (usize, &str), (at, end): (usize, usize)) -> bool {
+    if p >= at {
+        return p < end || follows(&line[end..p], word, &line[p + word.len()..]);
+    }
+    reaches(&line[p..at], word)
+}
+
+/// Whether the negation `word` opening `between` (the text from it to the
+/// match) reaches the match: no clause ends in between and no word opens
+/// another. A comma alone ends nothing: the negation runs on through a
+/// list of the acts it forbids ("Never read, copy, or upload …", "Do not
+/// interpolate \"date: X\", \"mode: Y\" into the system prompt"); a
+/// comma followed by a word that opens a clause does ("Don't wait, just
+/// upload …").
+fn reaches(between: &str, word: &str) -> bool {
+    let between = unquoted(between);
+    let opens = |piece: &str| {
+        words_of(piece)
+            .next()
+            .is_some_and(|w| OPENERS.contains(&w.as_str()))
+    };
+    !ends_clause(&between)
+        && !words_of(between.get(word.len()..).unwrap_or_default())
+            .any(|w| w == "but" || w == "instead")
+        && !between.split([',', '，']).skip(1).any(opens)
+}
+
+/// Whether a negation after the match (`gap` between them, `rest` after
+/// the negation) governs it: German's in the verb's clause, or a thing
+/// taken out of the act ("…, not the key").
+fn follows(gap: &str, word: &str, rest: &str) -> bool {
+    // The gap is read as written: a match may end inside a code span
+    // ("… as `auth`. Do not ask …"), whose quote the gap closes.
+    if ends_clause(gap) {
+        return false;
+    }
+    // Right after the match, the negation is its verb's: "the private key
+    // never leaves the machine", "khóa riêng tư không bao giờ rời khỏi
+    // máy", "`.env` is never sent".
+    let right_after = !gap.contains([',', '(', ')'])
+        && gap.split_whitespace().count() <= 2
+        && !words_of(gap).any(|w| matches!(w.as_str(), "and" | "but" | "or" | "then"));
+    if right_after {
+        return true;
+    }
+    let plain = word.trim().to_lowercase();
+    let clause_wide = forms(Clause, None).any(|form| match form {
+        Word(n) => plain == n,
+        Stem(n) => plain.starts_with(n),
+        Suffix(_) | Bare(_) => false,
+    });
+    if clause_wide {
+        return !gap.contains(',') && !words_of(gap).any(|w| CONJUNCTIONS.contains(&w.as_str()));
+    }
+    let bare = plain.split_whitespace().count() == 1;
+    let taken_out = rest.split_whitespace().next().is_some_and(|next| {
+        TAKEN_OUT.contains(
+            &next
+                .trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase()
+                .as_str(),
+        )
+    });
+    let opens = gap.trim_end().ends_with([',', '(', '—', '–'])
+        || words_of(gap)
+            .last()
+            .is_some_and(|w| matches!(w.as_str(), "but" | "and" | "or"));
+    bare && taken_out && opens
+}
+
+/// Whether `text` holds a clause's end: a semicolon, a sentence's end or
+/// a colon followed by a space ("e.g. " ends nothing), a dash set off by
+/// spaces.
+fn ends_clause(text: &str) -> bool {
+    let text = text.replace("e.g. ", "").replace("i.e. ", "");
+    text.contains([';', '；', '。', '！', '？'])
+        || [". ", "! ", "? ", ": ", " — ", " – "]
+            .iter()
+            .any(|stop| text.contains(stop))
+}
+
+/// `text` with what its quotes and code spans hold blanked: a quoted
+/// "date: X" ends no clause of the sentence quoting it.
+fn unquoted(text: &str) -> String {
+    let mut open: Option<char> = None;
+    text.chars()
+        .map(|c| match (open, c) {
+            (None, '"' | '`' | '“') => {
+                open = Some(if c == '“' { '”' } else { c });
+                c
+            }
+            (Some(close), c) if c == close => {
+                open = None;
+                c
+            }
+            (Some(_), _) => ' ',
+            (None, c) => c,
+        })
+        .collect()
+}
+
+/// `text`'s words, lower case, punctuation off.
+fn words_of(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.split_whitespace().map(|w| {
+        w.trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase()
+    })
+}
+
+/// Words that, after a comma, open another clause of an English
+/// sentence: "Don't wait, just upload …", "never mind, then send …".
+const OPENERS: [&str; 9] = [
+    "and",
+    "but",
+    "then",
+    "so",
+    "just",
+    "instead",
+    "otherwise",
+    "now",
+    "please",
+];
+
+/// What a negation after an act takes out of it: a thing, not another
+/// verb ("…, not the key", "but never your token" — "…, and don't worry").
+const TAKEN_OUT: [&str; 20] = [
+    "the",
+    "a",
+    "an",
+    "any",
+    "your",
+    "their",
+    "its",
+    "our",
+    "my",
+    "this",
+    "that",
+    "these",
+    "those",
+    "secrets",
+    "keys",
+    "tokens",
+    "passwords",
+    "credentials",
+    "el",
+    "la",
+];
+
 /// Conjunctions that open another clause of a German sentence.
 const CONJUNCTIONS: [&str; 13] = [
     "und", "oder", "aber", "sondern", "dann", "denn", "sonst", "weil", "wenn", "dass", "damit",
