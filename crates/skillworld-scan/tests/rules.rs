@@ -3723,6 +3723,20 @@ fn every_rule_id_is_unique() {
 /// Behaviours added to (or taken from) existing rows by held-out batches 6
 /// and 7, each with a near miss: (rule, file, positive, near miss).
 const WIDENED: &[(&str, &str, &str, &str)] = &[
+    // reg87: rotated archives of a plain log removed to free disk; near
+    // miss: a login record's archives among them.
+    (
+        "log-tamper",
+        "SKILL.md",
+        "sudo rm -f /var/log/syslog.* /var/log/auth.log.*",
+        "sudo rm -f /var/log/syslog.* /var/log/kern.log.*",
+    ),
+    (
+        "log-tamper",
+        "scripts/prune.sh",
+        "rm -f /var/log/nginx/access.log.1 /var/log/nginx/access.log",
+        "rm -f /var/log/nginx/access.log.1 /var/log/nginx/error.log.2.gz",
+    ),
     // review86: each keychain path on a line is judged by what stands
     // before it, not by what stands before the first.
     (
