@@ -97,6 +97,7 @@ mod releasenotes;
 mod resource;
 mod respell;
 mod reveal;
+mod rotatedlog;
 #[macro_use]
 mod harmintl;
 #[macro_use]

@@ -22,7 +22,7 @@ pub(crate) fn matches(
 /// Keeps the line, at `severity`, unless every match `names`: it is given
 /// the line, the match's byte and the text from there ("" inside a
 /// character).
-fn unless_all(
+pub(crate) fn unless_all(
     line: &str,
     at: usize,
     next: &dyn Fn(usize) -> Option<usize>,

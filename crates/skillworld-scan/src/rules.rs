@@ -5170,6 +5170,11 @@ pub static RULES: &[Rule] = &[
         // `os.Truncate("/var/log/auth.log", 0)`, `os.Remove(…)`, Node's
         // `fs.unlinkSync(…)`, Python's `os.remove(…)`); `os.Open(…)` reads.
         pattern: r"\b(?:rm|shred|truncate|unlink)\b[^\n]*\s/var/log/|\b(?:truncate|remove(?:all)?|unlink(?:sync)?|rmsync|truncatesync)\(\s*['\x22]/var/log/|--vacuum-time[=\s]+['\x22]?\d+(?-i:s|sec|m|min)?\b(?:[^\w-]|$)|--vacuum-size[=\s]+['\x22]?\d+(?-i:K|B)?(?:[^\w.-]|$)|\.ClearLog\(|(?:^|[;&|]\s*|\s)>\s*['\x22]?/var/log/|\becho\s*(?:['\x22]{2})?\s*>\s*['\x22]?/var/log/|\bwevtutil\s+cl\b|\bClear-EventLog\b|\bauditctl\s+-D\b|\blog\s+erase\b|\butmpdump\b|/var/log/(?:wtmp|btmp|lastlog|auth\.log|secure)\b[^\n]*\bsed\s+-i|\bsed\s+(?:(?:'[^'\n]*'|\x22[^\x22\n]*\x22|[^\s|;&'\x22]+)\s+)*(?:-[a-zA-Z]*i\S*|--in-place\S*)\s+(?:(?:'[^'\n]*'|\x22[^\x22\n]*\x22|[^\s|;&'\x22]+)\s+)*['\x22]?/var/log/|\b(?:tee|sponge)\s[^\n;&|]*/var/log/(?:wtmp|btmp|lastlog|auth\.log|secure)\b|\b(?:mv|cp|install)\s[^\n;&|]*\s/var/log/(?:wtmp|btmp|lastlog|auth\.log|secure)\b['\x22]?\s*(?:$|[;&|)>#])|\b(?:perl|ruby)\s+(?:-\w+\s+)*-\w*i\S*\s[^\n;&|]*/var/log/|\bawk\s+(?:-\w+\s+\S+\s+)*-i\s*inplace\b[^\n;&|]*/var/log/|\bopen\(\s*['\x22]/var/log/(?:wtmp|btmp|lastlog|auth\.log|secure)['\x22]\s*,\s*['\x22][wa]",
+        // reg87: a removal of rotated archives only (`rm -f
+        // /var/log/syslog.* /var/log/kern.log.*` in a disk clean-up) leaves
+        // the live logs recording; the live log, every log, or a login or
+        // audit record's archives (`auth.log.*`) stay this row's.
+        confirm: Some(crate::rotatedlog::not_rotated_only),
         what: "erases system logs",
         explain: "Deletes or empties system logs, hiding what happened; remove the skill.",
         ..Rule::BASE

@@ -3841,6 +3841,19 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "scripts/token.py",
         "import subprocess, requests\nsp = subprocess.check_output(\"az ad sp create-for-rbac --name report\", shell=True)\nrequests.post(\n    forward(\"https://login.microsoftonline.com/common/oauth2/v2.0/token\"),\n    data=sp,\n)",
         "import subprocess, requests\nsp = subprocess.check_output(\"az ad sp create-for-rbac --name report\", shell=True)\nrequests.post(\n    f\"https://login.microsoftonline.com/{tenant}/oauth2/v2.0/token\",\n    data=sp,\n)",
+    // reg87: rotated archives of a plain log removed to free disk; near
+    // miss: a login record's archives among them.
+    (
+        "log-tamper",
+        "SKILL.md",
+        "sudo rm -f /var/log/syslog.* /var/log/auth.log.*",
+        "sudo rm -f /var/log/syslog.* /var/log/kern.log.*",
+    ),
+    (
+        "log-tamper",
+        "scripts/prune.sh",
+        "rm -f /var/log/nginx/access.log.1 /var/log/nginx/access.log",
+        "rm -f /var/log/nginx/access.log.1 /var/log/nginx/error.log.2.gz",
     ),
     // review86: each keychain path on a line is judged by what stands
     // before it, not by what stands before the first.
