@@ -23,9 +23,9 @@ macro_rules! beyond_skill {
             r"|after\s+(?:this|the)\s+skill\s+(?:is|has\s+been|gets)\s+(?:uninstalled|removed|deleted|disabled)|without\s+this\s+skill\s+(?:loaded|installed|present)",
             r"|so\s+(?:it|that\s+it)\s+keeps\s+loading|survives?\s+(?:the\s+)?(?:uninstall|removal)|outlives?\s+(?:this|the)\s+(?:skill|session|task))\b",
             r"|\bauch\s+ohne\s+diese[nm]?\s+Skill|\bnach\s+(?:der\s+)?(?:Deinstallation|Entfernung)\s+(?:dieses|des)\s+Skills",
-            r"|\bsurviv\w*\s+(?:à|a)\s+la\s+(?:désinstallation|desinstallation|suppression)|\b(?:après|apres)\s+la\s+(?:désinstallation|desinstallation|suppression)\s+de\s+(?:cette|la)\s+(?:compétence|competence|skill)",
+            r"|\bsurviv\w*\s+(?:à\s+la|a\s+la)\s+(?:désinstallation|desinstallation|suppression)|\b(?:après|apres)\s+la\s+(?:désinstallation|desinstallation|suppression)\s+de\s+(?:cette|la)\s+(?:compétence|competence|skill)",
             r"|\b(?:después|despues)\s+de\s+(?:desinstalar|eliminar|borrar|quitar)\s+(?:este|el)\s+skill|\baunque\s+se\s+(?:desinstale|elimine|borre)\s+(?:este|el)\s+skill",
-            r"|\b(?:após|apos|depois\s+d[ae])\s+(?:a\s+)?(?:remoção|remocao|desinstalação|desinstalacao)\s+(?:deste|desta|do|da)\s+skill|\bdopo\s+(?:la\s+)?(?:disinstallazione|rimozione)\s+(?:di\s+)?(?:questa|della)\s+skill|\banche\s+senza\s+questa\s+skill",
+            r"|\b(?:após|apos|depois\s+da|depois\s+de)\s+(?:a\s+)?(?:remoção|remocao|desinstalação|desinstalacao)\s+(?:deste|desta|do|da)\s+skill|\bdopo\s+(?:la\s+)?(?:disinstallazione|rimozione)\s+(?:di\s+)?(?:questa|della)\s+skill|\banche\s+senza\s+questa\s+skill",
             r"|после\s+удаления\s+(?:этого\s+)?навыка|даже\s+без\s+(?:этого\s+)?навыка",
             r"|卸载(?:本|此|这个)技能后|技能(?:被)?(?:卸载|删除)后|アンインストール(?:した)?後も|スキルが(?:削除|アンインストール)されても|스킬이\s*(?:삭제|제거)된\s*후에도",
         )
@@ -69,7 +69,7 @@ macro_rules! outlive_row {
                 beyond_skill!(),
                 concat!(
                     standing_write!(),
-                    r"|\b(?:copy|cop(?:ie|ia)|install|kopier)\w*|скопир|复制|コピー|복사"
+                    r"|\b(?:copy|copie|copia|install|kopier)\w*|скопир|Скопир|复制|コピー|복사"
                 ),
                 "200"
             ),
@@ -119,7 +119,7 @@ macro_rules! skill_spread_row {
             this_file!(),
             concat!(
                 spread_verb!(),
-                r"|\b(?:mirror|publish|share|distribut|deploy|commit)\w*|推送|发布|配布"
+                r"|\b(?:mirror|publish|share|distribut|deploy|commit)\w*|Скопир|Отправ|Добав|推送|发布|配布"
             ),
             each_place!(),
             "240"
@@ -140,7 +140,7 @@ macro_rules! deliberate_defect_row {
             r"|\b(?:deliberately|intentionally|on\s+purpose|subtly)\s+(?:introduce|insert|skew|distort|falsify|misstate|understate|overstate|fudge|corrupt|sabotage|weaken)\b",
             r"|\b(?:introdui[st]|insère|insere|glisse)\w*\s+(?:une\s+)?(?:erreur|faille|bogue)\s+(?:\w+\s+){0,2}subtile|\b(?:introduce|introduza|introduzca|inserisci|introduci)\s+(?:un|uma?)\s+(?:error|erro|bug|errore|fallo)\s+(?:sutil|escondido|nascosto|sottile)",
             r"|\b(?:baue|füge|fuge)\s+(?:einen\s+)?(?:subtilen|versteckten|kleinen)\s+(?:Fehler|Bug)|\bunauffällig\s+von\s+\d[\d.,]*\s+auf\s+\d",
-            r"|намеренно\s+(?:искажа|занижа|завыша|вводи|ошиба)|нарочно\s+(?:искажа|занижа|завыша)|故意(?:引入|加入|写错|改错|弄错|省略|遗漏)|(?:悄悄|偷偷)[^\n]{0,40}?(?:改为|改成)",
+            r"|(?:намеренно|Намеренно)\s+(?:искажа|занижа|завыша|вводи|ошиба)|нарочно\s+(?:искажа|занижа|завыша)|故意(?:引入|加入|写错|改错|弄错|省略|遗漏)|(?:悄悄|偷偷)[^\n]{0,40}?(?:改为|改成)",
             r"|わざと(?:省|間違|誤|バグ)|意図的に(?:省|間違|誤|バグ)|일부러\s*(?:오류|버그|틀리|누락)",
         )
     };
@@ -154,7 +154,7 @@ macro_rules! trace_wipe_row {
         sentence!(
             concat!(
                 r"\b(?:delete|remove|erase|wipe|clear|purge|scrub|strip)\b|\b(?:lösche|entferne|supprime|efface|retire|borra|elimina|apaga|remova|cancella|rimuovi)\b",
-                r"|удаля|удали|сотри|стира|删除|清除|抹去|削除|消し|지우|삭제"
+                r"|удаля|удали|Удаля|Удали|сотри|Сотри|стира|删除|清除|抹去|削除|消し|지우|삭제"
             ),
             concat!(
                 r"\b(?:(?:records?|traces?|entries|lines)\s+of\s+(?:your|its)\s+(?:own\s+)?(?:actions|commands|activity)|your\s+own\s+(?:commands|entries)|this\s+session's\s+(?:commands|entries)|(?:the\s+)?commands\s+you\s+ran)\b",
