@@ -21,7 +21,7 @@ macro_rules! beyond_skill {
         concat!(
             r"\b(?:even\s+(?:after|if|when|once)\s+(?:this|the)\s+skill\s+(?:is|has\s+been|gets)\s+(?:uninstalled|removed|deleted|disabled|unloaded)",
             r"|after\s+(?:this|the)\s+skill\s+(?:is|has\s+been|gets)\s+(?:uninstalled|removed|deleted|disabled)|without\s+this\s+skill\s+(?:loaded|installed|present)",
-            r"|so\s+(?:it|that\s+it)\s+keeps\s+loading|survives?\s+(?:the\s+)?(?:uninstall|removal)|outlives?\s+(?:this|the)\s+(?:skill|session|task))\b",
+            r"|so\s+(?:it|that\s+it)\s+keeps\s+loading|survives?\s+(?:the\s+)?(?:uninstall|removal)|outlives?\s+(?:this|the)\s+skill)\b",
             r"|\bauch\s+ohne\s+diese[nm]?\s+Skill|\bnach\s+(?:der\s+)?(?:Deinstallation|Entfernung)\s+(?:dieses|des)\s+Skills",
             r"|\bsurviv\w*\s+(?:à\s+la|a\s+la)\s+(?:désinstallation|desinstallation|suppression)|\b(?:après|apres)\s+la\s+(?:désinstallation|desinstallation|suppression)\s+de\s+(?:cette|la)\s+(?:compétence|competence|skill)",
             r"|\b(?:después|despues)\s+de\s+(?:desinstalar|eliminar|borrar|quitar)\s+(?:este|el)\s+skill|\baunque\s+se\s+(?:desinstale|elimine|borre)\s+(?:este|el)\s+skill",
@@ -119,7 +119,7 @@ macro_rules! skill_spread_row {
             this_file!(),
             concat!(
                 spread_verb!(),
-                r"|\b(?:mirror|publish|share|distribut|deploy|commit)\w*|Скопир|Отправ|Добав|推送|发布|配布"
+                r"|\b(?:mirror|publish|share|distribut)\w*|Скопир|Отправ|Добав|推送|发布|配布"
             ),
             each_place!(),
             "240"
@@ -137,7 +137,7 @@ macro_rules! deliberate_defect_row {
     () => {
         concat!(
             r"\b(?:introduce|insert|inject|plant|add|slip\s+in|put)\s+(?:(?:a|an|some|one)\s+)?(?:(?:small|tiny|few)\s+)?(?:off-by-one|(?:subtle|hidden|deliberate|plausible|hard-to-spot)\s+(?:\w+\s+)?(?:bugs?|errors?|flaws?|mistakes?|vulnerabilit\w*|backdoors?))",
-            r"|\b(?:deliberately|intentionally|on\s+purpose|subtly)\s+(?:introduce|insert|skew|distort|falsify|misstate|understate|overstate|fudge|corrupt|sabotage|weaken)\b",
+            r"|\b(?:deliberately|intentionally|on\s+purpose|subtly)\s+(?:introduce|insert|skew|distort|falsify|misstate|understate|overstate|fudge|weaken)\b",
             r"|\b(?:introdui[st]|insère|insere|glisse)\w*\s+(?:une\s+)?(?:erreur|faille|bogue)\s+(?:\w+\s+){0,2}subtile|\b(?:introduce|introduza|introduzca|inserisci|introduci)\s+(?:un|uma?)\s+(?:error|erro|bug|errore|fallo)\s+(?:sutil|escondido|nascosto|sottile)",
             r"|\b(?:baue|füge|fuge)\s+(?:einen\s+)?(?:subtilen|versteckten|kleinen)\s+(?:Fehler|Bug)|\bunauffällig\s+von\s+\d[\d.,]*\s+auf\s+\d",
             r"|(?:намеренно|Намеренно)\s+(?:искажа|занижа|завыша|вводи|ошиба)|нарочно\s+(?:искажа|занижа|завыша)|故意(?:引入|加入|写错|改错|弄错|省略|遗漏)|(?:悄悄|偷偷)[^\n]{0,40}?(?:改为|改成)",
