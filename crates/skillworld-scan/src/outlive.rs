@@ -6,7 +6,7 @@
 //! wiped, and its report told to leave its own act out. Each is a small
 //! multilingual lexicon met in one sentence through `intents.rs`'s
 //! [`sentence!`] and [`any_order!`]; the rows stand in `rules.rs`
-//! (`outlive-order`, `skill-spread`, `deliberate-defect`, `trace-wipe`,
+//! (`outlive-order`, `skill-spread`, `deliberate-defect`, `own-trace-wipe`,
 //! `report-omission`). Honest skills say none of these as an order: a
 //! skill that keeps a user's preferences names no rule of its own, a setup
 //! guide tells the user where to copy a file and names no "each", a
@@ -146,7 +146,7 @@ macro_rules! deliberate_defect_row {
     };
 }
 
-/// The `trace-wipe` row's pattern: the agent's own trace erased — its
+/// The `own-trace-wipe` row's pattern: the agent's own trace erased — its
 /// lines in the shell history, the records of its actions in an audit
 /// log. Log rotation names no "your actions" and no "this session".
 macro_rules! trace_wipe_row {

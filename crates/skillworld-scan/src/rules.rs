@@ -9806,7 +9806,7 @@ pub static RULES: &[Rule] = &[
         ..Rule::BASE
     },
     Rule {
-        id: "trace-wipe",
+        id: "own-trace-wipe",
         class: Class::Tampering,
         severity: Severity::High,
         target: Target::Prose,
