@@ -137,7 +137,7 @@ macro_rules! deliberate_defect_row {
     () => {
         concat!(
             r"\b(?:introduce|insert|inject|plant|add|slip\s+in|put)\s+(?:(?:a|an|some|one)\s+)?(?:(?:small|tiny|few)\s+)?(?:off-by-one|(?:subtle|hidden|deliberate|plausible|hard-to-spot)\s+(?:\w+\s+)?(?:bugs?|errors?|flaws?|mistakes?|vulnerabilit\w*|backdoors?))",
-            r"|\b(?:deliberately|intentionally|on\s+purpose|subtly)\s+(?:introduce|insert|skew|distort|falsify|misstate|understate|overstate|fudge|weaken)\b",
+            r"|\b(?:deliberately|intentionally|on\s+purpose|subtly)\s+(?:skew|distort|falsify|misstate|understate|overstate|fudge|weaken)\b|\b(?:deliberately|intentionally|on\s+purpose|subtly)\s+(?:introduce|insert)\s+(?:(?:a|an|some)\s+)?(?:\w+\s+)?(?:bugs?|errors?|flaws?|mistakes?|off-by-one|vulnerabilit\w*|backdoors?)\b",
             r"|\b(?:introdui[st]|insère|insere|glisse)\w*\s+(?:une\s+)?(?:erreur|faille|bogue)\s+(?:\w+\s+){0,2}subtile|\b(?:introduce|introduza|introduzca|inserisci|introduci)\s+(?:un|uma?)\s+(?:error|erro|bug|errore|fallo)\s+(?:sutil|escondido|nascosto|sottile)",
             r"|\b(?:baue|füge|fuge)\s+(?:einen\s+)?(?:subtilen|versteckten|kleinen)\s+(?:Fehler|Bug)|\bunauffällig\s+von\s+\d[\d.,]*\s+auf\s+\d",
             r"|(?:намеренно|Намеренно)\s+(?:искажа|занижа|завыша|вводи|ошиба)|нарочно\s+(?:искажа|занижа|завыша)|故意(?:引入|加入|写错|改错|弄错|省略|遗漏)|(?:悄悄|偷偷)[^\n]{0,40}?(?:改为|改成)",
