@@ -104,6 +104,8 @@ mod harmintl;
 mod intents;
 #[macro_use]
 mod lure;
+#[macro_use]
+mod outlive;
 mod judged;
 mod rules;
 mod savedrun;
