@@ -104,7 +104,8 @@ macro_rules! this_file {
 macro_rules! each_place {
     () => {
         concat!(
-            r"\b(?:(?:each|every)\s+(?:other\s+)?(?:repo|repository|repositories|project|workspace|machine|agent|teammate|team\s+member|colleague)s?|gh\s+repo\s+list|find\s+~\s+-name\s+\.git|all\s+(?:the\s+)?(?:machines|teammates|workspaces|team\s+members))\b",
+            r"\b(?:(?:each|every)\s+(?:repo|repository|repositories|project|workspace|machine|agent|teammate|team\s+member|colleague)s?|(?:each|every)\s+other\s+(?:repo|repository|repositories|project|workspace|machine|agent|teammate|team\s+member|colleague)s?",
+            r"|gh\s+repo\s+list|find\s+~\s+-name\s+\.git|all\s+(?:machines|teammates|workspaces|team\s+members)|all\s+the\s+(?:machines|teammates|workspaces|team\s+members))\b",
             r"|\bchaque\s+(?:autre\s+)?(?:dépôt|depot|projet|agent|machine|poste|`?AGENTS)|\bcada\s+(?:otro\s+)?(?:repositorio|proyecto|agente|máquina|equipo)\b|\bjede[snm]?\s+(?:anderen?\s+)?(?:Repo|Projekt|Agent|Rechner)\w*",
             r"|\balle[n]?\s+(?:Teammitglieder\w*|Mitglieder\w*|Rechner\w*|Kollegen)|\bogni\s+(?:altro\s+)?(?:repository|progetto|agente)\b|\btodos\s+os\s+(?:repositórios|projetos)",
             r"|все\s+(?:машины|хосты|серверы|проекты)|каждый\s+(?:проект|репозиторий)|所有(?:的)?(?:项目|机器)|有写权限的|すべての(?:プロジェクト|マシン)|모든\s*(?:프로젝트|서버)",
