@@ -10,10 +10,24 @@
 //! that is such a verdict. A command allowed, a key that runs it, or a
 //! cell with more than the one command keeps its block
 //! (`naming::quoted_for_the_shell`, `Rule::confirm` of `rm-rf-root`).
+//!
+//! The verdict may head the column instead (reg88's dev half, a guard
+//! skill's `| 类别 | 拦截命令 | 风险说明 |` over `| **网络攻击** |
+//! `iptables -F`, `systemctl disable` | 防止服务中断 |`): a cell that is
+//! nothing but code spans, one command each, under a header cell that
+//! names the column blocked, denied or forbidden commands ("Blocked
+//! commands", "拦截命令", "禁止コマンド", "차단 명령") lists what the guard
+//! refuses (`blocked_column`, read by `engine::warned` for every payload
+//! row in Markdown prose). A header that names commands to run ("Command",
+//! "命令"), a cell with words beside the spans, or a span chaining a second
+//! command (`;`, `&`, `$`, `>`, `<`) keeps its block.
 
 use std::sync::LazyLock;
 
 use regex::Regex;
+
+use crate::layout::{Layout, Region};
+use crate::lines::Lines;
 
 static VERDICT_FIELD: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r#"(?i)"(?:decision|verdict|action|result|status|outcome)"\s*:\s*"(?:deny|denied|block|blocked|reject|rejected|refused)""#)
@@ -86,6 +100,90 @@ fn table_row(line: &str, at: usize) -> bool {
                 .to_ascii_lowercase();
             VERDICTS.contains(&cell.as_str())
         })
+}
+
+/// A column header that names what a guard refuses: blocked, denied,
+/// forbidden or intercepted commands or operations, a block or deny list,
+/// in the languages the guards of the registry sets write.
+static REFUSED_HEADER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)^(?:(?:blocked|denied|forbidden|prohibited|banned|disallowed|intercepted|refused|rejected)(?:\s+(?:commands?|operations?|actions?|patterns?|calls?))?|(?:commands?|operations?|actions?|patterns?)\s+(?:blocked|denied|forbidden|prohibited|banned|refused|rejected)|(?:block|deny|ban)[- ]?list(?:ed)?(?:\s+(?:commands?|patterns?))?|被?(?:拦截|禁止|屏蔽|阻止|阻断|禁用|拒绝)的?(?:命令|操作|指令|模式)?|黑名单(?:命令|操作)?|(?:禁止|ブロック|拒否)(?:される|された)?(?:コマンド|操作)?|(?:차단|금지|거부)(?:된|되는)?\s*(?:명령어?|작업)?|(?:запрещ|заблокирован|блокируем)\w*(?:\s+(?:команды|операции))?)$",
+    )
+    .expect("the refused-column header pattern compiles")
+});
+
+/// Whether the match at byte `at` of table row `line` stands in a cell of
+/// code spans alone, each one command, in a column whose header cell names
+/// commands a guard refuses.
+pub fn blocked_column(lines: &Lines, layout: &Layout, line: usize, at: usize) -> bool {
+    let row = lines.get(line);
+    if !row.trim_start().starts_with('|') || layout.at(line).0 != Region::Prose {
+        return false;
+    }
+    let Some(before) = row.get(..at) else {
+        return false;
+    };
+    let column = before.matches('|').count();
+    let Some(cell_text) = cell(row, column) else {
+        return false;
+    };
+    if !spans_alone(cell_text) {
+        return false;
+    }
+    let Some(header) = header_row(lines, layout, line) else {
+        return false;
+    };
+    cell(header, column).is_some_and(|name| {
+        REFUSED_HEADER.is_match(name.trim().trim_matches(['*', '_', '`', ' ']).trim())
+    })
+}
+
+/// The text of the `column`-th cell of a table row (1: the first cell).
+fn cell(row: &str, column: usize) -> Option<&str> {
+    let row = row.trim();
+    let mut cells = row.strip_prefix('|')?.split('|');
+    cells.nth(column.checked_sub(1)?)
+}
+
+/// A cell made only of code spans, each a command with nothing chained to
+/// it, separated by commas.
+fn spans_alone(cell: &str) -> bool {
+    let mut items = cell
+        .split([',', '，', '、'])
+        .map(str::trim)
+        .filter(|item| !item.is_empty())
+        .peekable();
+    items.peek().is_some()
+        && items.all(|item| {
+            item.len() > 2
+                && item.starts_with('`')
+                && item.ends_with('`')
+                && !item[1..item.len() - 1].contains([';', '&', '$', '>', '<', '`'])
+        })
+}
+
+/// The header row of the table `line` stands in: the row above the
+/// table's delimiter row (`|---|---|`), within the same run of rows.
+fn header_row<'t>(lines: &Lines<'t>, layout: &Layout, line: usize) -> Option<&'t str> {
+    let delimiter = |text: &str| {
+        let text = text.trim();
+        text.starts_with('|')
+            && text.contains('-')
+            && text.chars().all(|c| matches!(c, '|' | '-' | ':' | ' '))
+    };
+    let mut above = line;
+    while above > 0 && line - above < 60 {
+        above -= 1;
+        let text = lines.get(above);
+        if !text.trim_start().starts_with('|') || layout.at(above).0 != Region::Prose {
+            return None;
+        }
+        if delimiter(text) {
+            let header = lines.get(above.checked_sub(1)?);
+            return header.trim_start().starts_with('|').then_some(header);
+        }
+    }
+    None
 }
 
 #[cfg(test)]

@@ -2325,10 +2325,11 @@ fn shell_names_no_peer(
 }
 
 /// Whether a prose line warns: its own words, the sentence it continues
-/// from the line before (prose wraps), or a heading over its section that
-/// lists what not to do.
+/// from the line before (prose wraps), a heading over its section that
+/// lists what not to do, or (reg88) a table column headed as the commands
+/// a guard refuses (`denied::blocked_column`).
 fn warned(lines: &Lines, layout: &Layout, line: usize, (text, column): (&str, usize)) -> bool {
-    if warns(text, column) {
+    if warns(text, column) || crate::denied::blocked_column(lines, layout, line, column) {
         return true;
     }
     let (_, block) = layout.at(line);
@@ -4278,14 +4279,34 @@ fn hidden_comments(file: &str, text: &str, hits: &[Hit], lines: &Lines) -> Vec<H
 /// touches only itself, and every file of it is read by this scan; any
 /// other folder, or another skill's name, still tampers (`selfinstall`).
 ///
-/// The skill's name is read only when such a hit is there.
-pub fn spare_self_install(hits: &mut [Hit], name: impl FnOnce() -> Option<String>) {
+/// The skill's name is read only when such a hit is there. A SKILL.md
+/// with neither front matter nor a slug heading, titled in words
+/// (`titled`: `# Daily Snapshot Skill` for `daily-snapshot`, reg88), spares
+/// only a plain copy of the folder of that name from where the user stands
+/// (`selfinstall::copies_itself`).
+pub fn spare_self_install(
+    hits: &mut [Hit],
+    name: impl FnOnce() -> Option<String>,
+    titled: impl FnOnce() -> Option<String>,
+) {
     let tampers = |h: &Hit| h.rule.id == "agent-tamper" && h.armed;
     let installs = |h: &Hit| h.rule.id == "clone-run-installer" && h.armed;
     if !hits.iter().any(|h| tampers(h) || installs(h)) {
         return;
     }
     let Some(name) = name() else {
+        if let Some(title) = titled() {
+            for hit in hits.iter_mut().filter(|h| tampers(h)) {
+                if hit.excerpt.chars().count() < EXCERPT_CHARS
+                    && crate::selfinstall::copies_itself(&hit.excerpt, &title)
+                {
+                    soften(
+                        hit,
+                        "copies this skill's own folder, by the name its title gives, into the agent's skills folder",
+                    );
+                }
+            }
+        }
         return;
     };
     // A clone of the skill's own repository, whose installer sets this

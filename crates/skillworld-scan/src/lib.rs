@@ -98,6 +98,7 @@ mod resource;
 mod respell;
 mod reveal;
 mod rotatedlog;
+mod sdksend;
 #[macro_use]
 mod harmintl;
 #[macro_use]
@@ -636,6 +637,38 @@ fn heading_name(skill_md: &str) -> Option<String> {
     (slug.len() > 2 && plain && slug.contains('-')).then(|| slug.to_owned())
 }
 
+/// The slug a first heading in words stands for, in a SKILL.md with no
+/// front matter (reg88's dev half: `# Daily Snapshot Skill - 每日快照`,
+/// `daily-snapshot`): the title before a dash, colon or parenthesis, two
+/// to five plain words with "Skill" at its end dropped, lower-cased and
+/// joined by hyphens. It names no folder of its own (`heading_name`): it
+/// only lets a copy of the folder of that very name, from where the user
+/// stands, into a skills folder pass as this skill's install
+/// (`selfinstall::copies_itself`).
+fn titled_name(skill_md: &str) -> Option<String> {
+    if crate::layout::front_matter_lines(skill_md).is_some() {
+        return None;
+    }
+    let heading = skill_md.lines().next()?.strip_prefix("# ")?.trim();
+    let end = [" - ", " — ", " – ", ":", "：", "(", "（", " |"]
+        .iter()
+        .filter_map(|stop| heading.find(stop))
+        .min()
+        .unwrap_or(heading.len());
+    let mut words: Vec<&str> = heading[..end].split_whitespace().collect();
+    if words
+        .last()
+        .is_some_and(|w| w.eq_ignore_ascii_case("skill"))
+    {
+        words.pop();
+    }
+    let plain = words.iter().all(|w| {
+        w.starts_with(|c: char| c.is_ascii_alphanumeric())
+            && w.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+    });
+    (plain && (2..=5).contains(&words.len())).then(|| words.join("-").to_ascii_lowercase())
+}
+
 /// The installs a skill's front matter vouches for warn rather than block:
 /// the clone of its own repository, its maker's installer, its own
 /// project's release. Both doors (a bundle, a folder) spare alike; the
@@ -651,7 +684,7 @@ fn spare_own_installers(hits: &mut [Hit], skill_md: &str, texts: &[(&str, &str)]
             })
             .clone()
     };
-    spare_self_install(hits, name);
+    spare_self_install(hits, name, || titled_name(skill_md));
     spare_vendor_installer(hits, || vendor::vouched_sites(skill_md));
     spare_own_release(hits, name, |file, line| line_in(texts, file, line));
 }

@@ -3268,6 +3268,10 @@ pub static RULES: &[Rule] = &[
         pattern: r"\bTcpStream::connect\(\s*['\x22](?:[\w-]+\.)+[a-z][\w-]*:\d|\bnet\.Dial(?:Timeout)?\(\s*['\x22]tcp[46]?['\x22]\s*,\s*['\x22](?:[\w-]+\.)+[a-z][\w-]*:\d|discord(?:app)?\.com/api/webhooks|hooks\.slack\.com/services|api\.telegram\.org/bot|\bsmtplib\.SMTP|\bnodemailer\b|\bSend-MailMessage\b|\bsendmail\s+-|\bmail\s+-s\b|\bftplib\.FTP|\bftp://|\bscp\b[^\n]*\s\S+@[\w.-]+:|\brsync\b[^\n]*\s\S+@[\w.-]+:|\b(?:sock|socket|s|conn|client|sk)\.(?:send|sendall|sendto)\(|\b(?:sock|socket|s|conn|client|sk|stream)\.write_all\(|\bwrite!\(\s*(?:sock|socket|s|conn|client|sk|stream|tcp)\s*,|/dev/tcp/[^\s/]+/\d|\bgh (?:issue|pr) (?:create|comment)\b[^\n]*--repo\b|\bgh gist create\b|['\x22]gist['\x22]\s*,\s*['\x22]create['\x22]|\bglab (?:issue|snippet) create\b|\basyncio\.open_connection\(|\b\w*sftp\.put(?:fo)?\(|\bNet::SMTP\b|\bsmtp\.SendMail\(|\bSmtpClient\(|\bMail\.deliver\b|\bdelivery_method\s+:smtp\b",
         signal: Signal::Sink,
         quiet: true,
+        // reg88: an SDK client sending its command object
+        // (`await client.send(new GetSecretValueCommand(…))`) is a call to
+        // the user's own cloud account, not a socket (`sdksend`).
+        confirm: Some(crate::sdksend::sends_data),
         what: "sends data to a chat bot, mail, socket or remote host",
         explain: "Sends data to a webhook, chat bot, mail server, socket or remote host.",
         ..Rule::BASE

@@ -70,6 +70,47 @@ pub fn installs_itself(line: &str, name: &str) -> bool {
     commands.peek().is_some() && commands.all(|command| one_install(command, name))
 }
 
+/// Whether `line` (a whole line) only copies, links or syncs the folder
+/// named `name` from where the user stands (`NAME`, `./NAME`) into a
+/// skills folder or that folder's own place in it, in every command of
+/// the line: the install of a skill titled in words
+/// (`engine::spare_self_install`), where nothing but the folder of the
+/// title's name may be the source — no clone, no path from elsewhere, no
+/// second command (`&& cp hooks.json ~/.openclaw/settings.json`).
+pub fn copies_itself(line: &str, name: &str) -> bool {
+    let line = line.trim().trim_start_matches("$ ");
+    if line.contains(['|', '>', '<', '`', '$']) {
+        return false;
+    }
+    let mut commands = line
+        .split("&&")
+        .flat_map(|part| part.split(';'))
+        .map(str::trim)
+        .filter(|command| !command.is_empty())
+        .peekable();
+    commands.peek().is_some()
+        && commands.all(|command| {
+            let words: Vec<&str> = command
+                .split_whitespace()
+                .map(|w| w.trim_matches(['"', '\'']))
+                .filter(|w| !w.starts_with('-'))
+                .collect();
+            let Some((tool, args)) = words.split_first() else {
+                return false;
+            };
+            let Some((&target, sources)) = args.split_last() else {
+                return false;
+            };
+            let target = target.trim_end_matches('/');
+            ["cp", "ln", "rsync"].contains(tool)
+                && !sources.is_empty()
+                && sources
+                    .iter()
+                    .all(|s| s.trim_start_matches("./").trim_end_matches('/') == name)
+                && (skills_folder(target) || own_folder(target, name))
+        })
+}
+
 /// One command: `cp`, `mv`, `ln`, `rsync`, `git clone` or `mkdir` whose
 /// last argument is this skill's folder in a skills folder (or the skills
 /// folder itself, for a copy of the folder of that name), and whose other
