@@ -85,6 +85,7 @@ mod ownserver;
 mod ownvar;
 mod ownwatch;
 mod packages;
+mod passthrough;
 mod pipedkey;
 mod portprobe;
 mod prefilter;
@@ -638,7 +639,8 @@ fn heading_name(skill_md: &str) -> Option<String> {
 
 /// The installs a skill's front matter vouches for warn rather than block:
 /// the clone of its own repository, its maker's installer, its own
-/// project's release. Both doors (a bundle, a folder) spare alike; the
+/// project's release; so does the index of the company whose packages
+/// it releases. Both doors (a bundle, a folder) spare alike; the
 /// skill's name is read once, and only when a spare asks for it.
 fn spare_own_installers(hits: &mut [Hit], skill_md: &str, texts: &[(&str, &str)]) {
     let parsed = std::cell::OnceCell::new();
@@ -654,6 +656,7 @@ fn spare_own_installers(hits: &mut [Hit], skill_md: &str, texts: &[(&str, &str)]
     spare_self_install(hits, name);
     spare_vendor_installer(hits, || vendor::vouched_sites(skill_md));
     spare_own_release(hits, name, |file, line| line_in(texts, file, line));
+    engine::spare_company_index(hits, skill_md);
 }
 
 /// Line `line` (1-based) of the text read as `file`.
