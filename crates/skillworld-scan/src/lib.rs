@@ -108,6 +108,8 @@ mod lure;
 #[macro_use]
 mod outlive;
 mod judged;
+// After `harmintl`, whose `one_time_secret!` it reads.
+mod clausestop;
 mod rules;
 mod savedrun;
 mod scratchdir;

@@ -2229,7 +2229,15 @@ pub fn keychain_secret(
     // data) prints each item's attributes, its service and account names:
     // blind87c's `keychain-audit` twin counts them. A warning, still a
     // source: the names sent elsewhere say which accounts the user holds.
-    let names_only = |rest: &str| {
+    // A keychain's path matched on the same command (`security
+    // dump-keychain login.keychain`) is read as that command.
+    let names_only = |at: usize| {
+        let command = line
+            .get(..at)
+            .and_then(|before| before.rfind("security "))
+            .filter(|_| !line[at..].starts_with("security"))
+            .unwrap_or(at);
+        let rest = line.get(command..).unwrap_or_default();
         let lower = rest.to_ascii_lowercase();
         lower.starts_with("security")
             && lower.split_whitespace().nth(1) == Some("dump-keychain")
@@ -2251,7 +2259,7 @@ pub fn keychain_secret(
     };
     let rest = |at: usize| line.get(at..).unwrap_or_default();
     let kept = || matches(at, next).filter(|&at| !excused(line, at, rest(at)));
-    if kept().next().is_some() && kept().all(|at| names_only(rest(at))) {
+    if kept().next().is_some() && kept().all(names_only) {
         return Some((
             Severity::Medium,
             "lists the keychain's item names, not their secrets".to_owned(),

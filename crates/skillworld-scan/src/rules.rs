@@ -10485,7 +10485,7 @@ pub static RULES: &[Rule] = &[
         pattern: code_phish_row!(),
         negations: negations![],
         spares_descriptions: true,
-        confirm: Some(crate::naming::unquoted_order),
+        confirm: Some(crate::clausestop::asked_in_one_clause),
         what: "tells the agent to ask the user for a one-time code or wallet seed",
         explain: "Tells the agent to ask the user for a two-factor or SMS code, or a wallet's recovery phrase: phishing that takes over the user's accounts or funds; remove the skill.",
         ..Rule::BASE
