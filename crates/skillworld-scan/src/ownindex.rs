@@ -183,7 +183,8 @@ mod tests {
 
     #[test]
     fn a_site_named_as_the_companys_packages_is_its_index() {
-        let skill = "The packages `acme-core` and `acme-auth` are published to the company index only.\n";
+        let skill =
+            "The packages `acme-core` and `acme-auth` are published to the company index only.\n";
         let line = "url = \"https://pypi.acme.example/simple\"";
         assert!(named_for_company(line, skill));
         // A look-alike site, one package only, no word that the index is

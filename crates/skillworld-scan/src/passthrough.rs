@@ -17,14 +17,57 @@ const MOST_LINES: usize = 12;
 /// Words of a body that capture, send, store or run something other than
 /// the wrapped command.
 const CAPTURES: &[&str] = &[
-    "read", "curl", "wget", "nc", "ncat", "socat", "telnet", "openssl", "tee", "eval", "exec",
-    "source", "base64", "xxd", "python", "python3", "perl", "ruby", "node", "php", "mail",
-    "sendmail", "scp", "rsync", "ftp", "dd", "history", "trap", "export", "askpass", "-S",
-    "--stdin", "-A", "--askpass", "/dev/tcp", "/dev/udp", "http", "https", "nohup", "disown",
+    "read",
+    "curl",
+    "wget",
+    "nc",
+    "ncat",
+    "socat",
+    "telnet",
+    "openssl",
+    "tee",
+    "eval",
+    "exec",
+    "source",
+    "base64",
+    "xxd",
+    "python",
+    "python3",
+    "perl",
+    "ruby",
+    "node",
+    "php",
+    "mail",
+    "sendmail",
+    "scp",
+    "rsync",
+    "ftp",
+    "dd",
+    "history",
+    "trap",
+    "export",
+    "askpass",
+    "-S",
+    "--stdin",
+    "-A",
+    "--askpass",
+    "/dev/tcp",
+    "/dev/udp",
+    "http",
+    "https",
+    "nohup",
+    "disown",
 ];
 
 /// The redirects that write no file.
-const HARMLESS_REDIRECTS: &[&str] = &[">/dev/null", "2>/dev/null", "&>/dev/null", ">&2", "2>&1", "1>&2"];
+const HARMLESS_REDIRECTS: &[&str] = &[
+    ">/dev/null",
+    "2>/dev/null",
+    "&>/dev/null",
+    ">&2",
+    "2>&1",
+    "1>&2",
+];
 
 /// Whether the function defined on `line` (named `sudo`, `ssh`, …) only
 /// passes its arguments through to the real command: its body, up to the
@@ -42,16 +85,19 @@ pub fn only_passes_through(lines: &Lines, line: usize) -> bool {
         .split(|c: char| c.is_whitespace() || ";|&(){}`'\"$".contains(c))
         .filter(|w| !w.is_empty())
         .collect();
-    let calls_real = words.windows(2).any(|pair| {
-        matches!(pair[0], "command" | "builtin") && pair[1] == name
-    }) || words.iter().any(|w| w.starts_with('/') && w.rsplit('/').next() == Some(name));
+    let calls_real = words
+        .windows(2)
+        .any(|pair| matches!(pair[0], "command" | "builtin") && pair[1] == name)
+        || words
+            .iter()
+            .any(|w| w.starts_with('/') && w.rsplit('/').next() == Some(name));
     calls_real
         && !body.contains('>')
         && !body.contains('<')
         && !words.iter().any(|w| {
-            CAPTURES
-                .iter()
-                .any(|c| w.eq_ignore_ascii_case(c) || w.contains("://") || w.starts_with("/dev/tcp"))
+            CAPTURES.iter().any(|c| {
+                w.eq_ignore_ascii_case(c) || w.contains("://") || w.starts_with("/dev/tcp")
+            })
         })
 }
 

