@@ -9,7 +9,7 @@
 
 use std::sync::LazyLock;
 
-use regex::Regex;
+use regex::bytes::Regex;
 
 use crate::rules::Severity;
 
@@ -17,9 +17,11 @@ use crate::rules::Severity;
 /// dandas, the CJK full stop and the full-width marks.
 const OTHER_STOPS: &[char] = &['؛', '؟', '۔', '।', '॥', '。', '！', '？', '；'];
 
-/// The one-time code or seed the row names, as the row spells it.
+/// The one-time code or seed the row names, read as the row reads it:
+/// ASCII word edges and case (a Unicode `\b` finds no edge in
+/// "verificaci|ón", which the row's ASCII one does).
 static SECRET: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(concat!("(?i)", one_time_secret!())).expect("one-time secret regex")
+    Regex::new(concat!("(?i-u)", one_time_secret!())).expect("one-time secret regex")
 });
 
 /// Keeps the line where some match's ask and the code it names share a
@@ -32,7 +34,7 @@ pub fn asked_in_one_clause(
     let one_clause = |at: usize| {
         let rest = line.get(at..).unwrap_or_default();
         let clause = &rest[..rest.find(OTHER_STOPS).unwrap_or(rest.len())];
-        SECRET.is_match(clause)
+        SECRET.is_match(clause.as_bytes())
     };
     if !crate::naming::matches(at, next).any(one_clause) {
         return None;
