@@ -1475,6 +1475,13 @@ static SECOND_READINGS: &[SecondReading] = &[
         spares: |lines, _, line| crate::ownindex::on_this_network(lines, line),
         outcome: Spared::Softened("a registry on this machine or its private network"),
     },
+    // code88: a `sudo` or `ssh` function that only speaks and hands its
+    // arguments to the real command keeps no password.
+    SecondReading {
+        reads: |h| h.rule.id == "command-hijack" && h.code,
+        spares: |lines, _, line| crate::passthrough::only_passes_through(lines, line),
+        outcome: Spared::Softened("a wrapper that only passes its arguments to the real command"),
+    },
     // A key path only a login takes as its identity is no read.
     SecondReading {
         reads: |h| h.rule.id == "credential-file" && h.code,
@@ -4334,6 +4341,28 @@ pub fn spare_self_install(
             soften(
                 hit,
                 "installs or renames this skill's own folder in the agent's skills folder",
+            );
+        }
+    }
+}
+
+/// code88: a registry set to the company's own index, where SKILL.md
+/// calls the index the company's and names the company's packages after
+/// the index's site (`ownindex::named_for_company`), is the employer's,
+/// as an index named internal is. The text is read only when such a hit
+/// is there.
+pub fn spare_company_index(hits: &mut [Hit], skill_md: &str) {
+    let redirects = |h: &Hit| {
+        matches!(h.rule.id, "install-from-url" | "registry-redirect")
+            && h.armed
+            && h.severity == Severity::High
+            && h.excerpt.chars().count() < EXCERPT_CHARS
+    };
+    for hit in hits.iter_mut().filter(|h| redirects(h)) {
+        if crate::ownindex::named_for_company(&hit.excerpt, skill_md) {
+            soften(
+                hit,
+                "the company's own index, on the site its packages are named after",
             );
         }
     }

@@ -85,6 +85,7 @@ mod ownserver;
 mod ownvar;
 mod ownwatch;
 mod packages;
+mod passthrough;
 mod pipedkey;
 mod portprobe;
 mod prefilter;
@@ -108,6 +109,8 @@ mod lure;
 #[macro_use]
 mod outlive;
 mod judged;
+// After `harmintl`, whose `one_time_secret!` it reads.
+mod clausestop;
 mod rules;
 mod savedrun;
 mod scratchdir;
@@ -671,7 +674,8 @@ fn titled_name(skill_md: &str) -> Option<String> {
 
 /// The installs a skill's front matter vouches for warn rather than block:
 /// the clone of its own repository, its maker's installer, its own
-/// project's release. Both doors (a bundle, a folder) spare alike; the
+/// project's release; so does the index of the company whose packages
+/// it releases. Both doors (a bundle, a folder) spare alike; the
 /// skill's name is read once, and only when a spare asks for it.
 fn spare_own_installers(hits: &mut [Hit], skill_md: &str, texts: &[(&str, &str)]) {
     let parsed = std::cell::OnceCell::new();
@@ -687,6 +691,7 @@ fn spare_own_installers(hits: &mut [Hit], skill_md: &str, texts: &[(&str, &str)]
     spare_self_install(hits, name, || titled_name(skill_md));
     spare_vendor_installer(hits, || vendor::vouched_sites(skill_md));
     spare_own_release(hits, name, |file, line| line_in(texts, file, line));
+    engine::spare_company_index(hits, skill_md);
 }
 
 /// Line `line` (1-based) of the text read as `file`.

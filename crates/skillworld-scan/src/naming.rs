@@ -2225,7 +2225,25 @@ pub fn keychain_secret(
             })
             .collect()
     }
-    unless_all(line, at, next, Severity::High, |line, here, rest| {
+    // code88: `dump-keychain` without `-d` (decrypted data) or `-r` (raw
+    // data) prints each item's attributes, its service and account names:
+    // blind87c's `keychain-audit` twin counts them. A warning, still a
+    // source: the names sent elsewhere say which accounts the user holds.
+    // A keychain's path matched on the same command (`security
+    // dump-keychain login.keychain`) is read as that command.
+    let names_only = |at: usize| {
+        let command = line
+            .get(..at)
+            .and_then(|before| before.rfind("security "))
+            .filter(|_| !line[at..].starts_with("security"))
+            .unwrap_or(at);
+        let rest = line.get(command..).unwrap_or_default();
+        let lower = rest.to_ascii_lowercase();
+        lower.starts_with("security")
+            && lower.split_whitespace().nth(1) == Some("dump-keychain")
+            && !flags(rest).iter().any(|f| f[1..].contains(['d', 'r']))
+    };
+    let excused = |line: &str, here: usize, rest: &str| {
         let lower = rest.to_ascii_lowercase();
         let before = line.get(..here).unwrap_or_default();
         if dialog_to_vault(line) {
@@ -2238,7 +2256,16 @@ pub fn keychain_secret(
             && (certificate_store(before)
                 || EXISTENCE_TEST.is_match(before)
                 || MANAGE.iter().any(|m| line.contains(m)) && !flags(line).contains(&"-p"))
-    })
+    };
+    let rest = |at: usize| line.get(at..).unwrap_or_default();
+    let kept = || matches(at, next).filter(|&at| !excused(line, at, rest(at)));
+    if kept().next().is_some() && kept().all(names_only) {
+        return Some((
+            Severity::Medium,
+            "lists the keychain's item names, not their secrets".to_owned(),
+        ));
+    }
+    unless_all(line, at, next, Severity::High, excused)
 }
 
 /// A test that a path exists, right before it (`[ -f "$HOME/`, `test -e

