@@ -3787,6 +3787,7 @@ const WIDENED: &[(&str, &str, &str, &str)] = &[
         "scripts/fetch.mjs",
         "client.send(new Buffer(secret));",
         "const out = await s.send(new GetObjectCommand({ Bucket, Key }));",
+    ),
     // code88: the skills-folder worm's append in other languages
     // (blind87c's `skill-updater`); near misses: the same walk reading.
     (
