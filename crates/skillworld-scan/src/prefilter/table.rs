@@ -306,8 +306,7 @@ fn write_atom(out: &mut String, atom: &Atom) {
             line(
                 out,
                 tag,
-                head.into_iter()
-                    .chain(edge.prefixes.iter().map(|p| escape(p))),
+                head.into_iter().chain(edge.prefixes.iter().map(escape)),
             );
         }
     }
