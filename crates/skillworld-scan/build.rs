@@ -1,12 +1,20 @@
 //! Turns the prefilter's checked-in table (`src/prefilter/table.txt`) into
 //! Rust statics in `$OUT_DIR/prefilter_table.rs`, which
-//! `src/prefilter/table.rs` includes: every process then loads the plans
-//! (borrowed slices in the binary) where it used to parse 2.7 MB of text
-//! into ~150,000 allocations, half of a process's first scan; and says
-//! which rows tried beside a partner match line by line, where a process
-//! parsed each of their patterns. The text stays the one source:
+//! `src/prefilter/table.rs` includes: every process then builds the plans
+//! from them where it used to parse 2.7 MB of text into ~150,000
+//! allocations, half of a process's first scan; and says which rows tried
+//! beside a partner match line by line, where a process parsed each of
+//! their patterns. The text stays the one source:
 //! `the_table_is_what_the_rows_derive` checks it against the rows, and
 //! against these statics.
+//!
+//! The statics hold no pointer: every byte string is a span of one byte
+//! array (`$OUT_DIR/prefilter_bytes.bin`), and records name each other by
+//! index. A slice in a static is a pointer the dynamic loader relocates
+//! in a position-independent binary at every start, writing (so copying)
+//! its page: the statics of slices were 172,860 relocations and 11 MB of
+//! pages copied before `main` (import87); these stay the file's pages,
+//! read only, and only when a process scans.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -23,142 +31,164 @@ fn main() {
     let text = std::fs::read_to_string("src/prefilter/table.txt").expect("table.txt read");
     let table = records::parse(&text).unwrap_or_else(|e| panic!("prefilter/table.txt: {e}"));
     let mut out = Emitter::default();
-    let entries: Vec<String> = table
-        .rules
-        .iter()
-        .map(|rule| {
-            let plans: Vec<String> = rule.plans.iter().map(|p| out.plan(p)).collect();
-            let name = out.array("Plan", &plans);
-            format!("({}, &{name})", string(&rule.pattern))
-        })
-        .collect();
-    let mut code = out.code;
-    writeln!(
-        code,
-        "pub(super) static ENTRIES: &[(&str, &[Plan])] = &[{}];",
-        entries.join(",\n")
-    )
-    .expect("written");
-    let beside: Vec<String> = table
-        .beside
-        .iter()
-        .map(|b| format!("({}, {})", string(&b.pattern), b.line_local))
-        .collect();
-    writeln!(
-        code,
-        "pub(super) static LINE_LOCAL: &[(&str, bool)] = &[{}];",
-        beside.join(",\n")
-    )
-    .expect("written");
-    let path = Path::new(&std::env::var_os("OUT_DIR").expect("OUT_DIR")).join("prefilter_table.rs");
-    std::fs::write(path, code).expect("prefilter_table.rs written");
+    for rule in &table.rules {
+        let pattern = out.bytes(rule.pattern.as_bytes());
+        let plans = out.plans(&rule.plans);
+        out.entries.push(format!("({pattern}, {plans})"));
+    }
+    for beside in &table.beside {
+        let pattern = out.bytes(beside.pattern.as_bytes());
+        out.line_local
+            .push(format!("({pattern}, {})", beside.line_local));
+    }
+    let dir = std::env::var_os("OUT_DIR").expect("OUT_DIR");
+    std::fs::write(Path::new(&dir).join("prefilter_bytes.bin"), &out.bytes)
+        .expect("prefilter_bytes.bin written");
+    std::fs::write(Path::new(&dir).join("prefilter_table.rs"), out.code())
+        .expect("prefilter_table.rs written");
 }
 
-/// The statics written so far, each array named once: equal prefix lists
-/// (a group's atoms share their edges) are one static.
+/// An edge as written, and which way it reads.
+type EdgeKey = ([u64; 4], usize, Vec<Vec<u8>>, bool);
+
+/// The statics' items written so far. Equal byte strings, edges, atom
+/// lists (a plan's group, an alternative's anchors) and group lists are
+/// written once, and share their index.
 #[derive(Default)]
 struct Emitter {
-    code: String,
-    named: HashMap<String, String>,
+    bytes: Vec<u8>,
+    spans: HashMap<Vec<u8>, String>,
+    /// Each edge's prefixes' ends, from the start of its prefixes' bytes.
+    ends: Vec<u32>,
+    edges: Vec<String>,
+    edge_at: HashMap<EdgeKey, usize>,
+    atoms: Vec<String>,
+    atom_lists: HashMap<Vec<String>, String>,
+    groups: Vec<String>,
+    group_lists: HashMap<Vec<String>, String>,
+    plans: Vec<String>,
+    entries: Vec<String>,
+    line_local: Vec<String>,
 }
 
 impl Emitter {
-    /// The name of a static array of `items` (Rust expressions of `ty`).
-    fn array(&mut self, ty: &str, items: &[String]) -> String {
-        let body = items.join(",\n");
-        let key = format!("{ty}[{body}]");
-        if let Some(name) = self.named.get(&key) {
-            return name.clone();
+    fn code(&self) -> String {
+        let mut code = format!(
+            "pub(super) static BYTES: [u8; {}] = \
+             *include_bytes!(concat!(env!(\"OUT_DIR\"), \"/prefilter_bytes.bin\"));\n",
+            self.bytes.len()
+        );
+        let ends: Vec<String> = self.ends.iter().map(u32::to_string).collect();
+        for (name, ty, items) in [
+            ("ENDS", "u32", &ends),
+            ("EDGES", "EdgeRow", &self.edges),
+            ("ATOMS", "AtomRow", &self.atoms),
+            ("GROUPS", "Span", &self.groups),
+            ("PLANS", "PlanRow", &self.plans),
+            ("ENTRIES", "(Span, Span)", &self.entries),
+            ("LINE_LOCAL", "(Span, bool)", &self.line_local),
+        ] {
+            writeln!(
+                code,
+                "pub(super) static {name}: [{ty}; {}] = [{}];",
+                items.len(),
+                items.join(",\n")
+            )
+            .expect("written");
         }
-        let name = format!("S{}", self.named.len());
-        writeln!(
-            self.code,
-            "static {name}: [{ty}; {}] = [{body}];",
-            items.len()
-        )
-        .expect("written");
-        self.named.insert(key, name.clone());
-        name
+        code
+    }
+
+    /// The span of `bytes` in `BYTES`.
+    fn bytes(&mut self, bytes: &[u8]) -> String {
+        if let Some(span) = self.spans.get(bytes) {
+            return span.clone();
+        }
+        let span = span(self.bytes.len(), self.bytes.len() + bytes.len());
+        self.bytes.extend_from_slice(bytes);
+        self.spans.insert(bytes.to_vec(), span.clone());
+        span
+    }
+
+    /// The span of `plans` in `PLANS`.
+    fn plans(&mut self, plans: &[Plan]) -> String {
+        let rows: Vec<String> = plans.iter().map(|plan| self.plan(plan)).collect();
+        let start = self.plans.len();
+        self.plans.extend(rows);
+        span(start, self.plans.len())
     }
 
     fn plan(&mut self, plan: &Plan) -> String {
         match plan {
             Plan::Groups { groups, line } => {
-                let groups: Vec<String> = groups
-                    .iter()
-                    .map(|atoms| format!("B(&{})", self.atoms(atoms)))
-                    .collect();
-                format!(
-                    "Plan::Groups {{ groups: B(&{}), line: {line} }}",
-                    self.array("Cow<'static, [Atom]>", &groups)
-                )
+                let groups: Vec<String> = groups.iter().map(|atoms| self.atoms(atoms)).collect();
+                let groups = listed(&mut self.groups, &mut self.group_lists, groups);
+                format!("PlanRow::Groups {{ groups: {groups}, line: {line} }}")
             }
-            Plan::Anchors(atoms) => format!("Plan::Anchors(B(&{}))", self.atoms(atoms)),
-            Plan::Loose(regex) => format!("Plan::Loose(B({}))", string(regex)),
+            Plan::Anchors(atoms) => format!("PlanRow::Anchors({})", self.atoms(atoms)),
+            Plan::Loose(regex) => format!("PlanRow::Loose({})", self.bytes(regex.as_bytes())),
         }
     }
 
+    /// The span of `atoms` in `ATOMS`.
     fn atoms(&mut self, atoms: &[Atom]) -> String {
-        let atoms: Vec<String> = atoms
+        let rows: Vec<String> = atoms
             .iter()
             .map(|atom| {
                 format!(
-                    "Atom {{ word: B({}), bounded: {}, then: {}, before: {} }}",
-                    bytes(&atom.word),
+                    "AtomRow {{ word: {}, bounded: {}, then: {:?}, before: {:?} }}",
+                    self.bytes(&atom.word),
                     atom.bounded,
-                    self.edge(atom.then.as_ref(), false),
-                    self.edge(atom.before.as_ref(), true),
+                    atom.then.as_ref().map(|edge| self.edge(edge, false)),
+                    atom.before.as_ref().map(|edge| self.edge(edge, true)),
                 )
             })
             .collect();
-        self.array("Atom", &atoms)
+        listed(&mut self.atoms, &mut self.atom_lists, rows)
     }
 
-    /// A `Then` as `Then::new` builds it: the prefixes ordered by their
-    /// byte next to the atom (the last one, read `backwards`), that byte's
-    /// set in both cases, and the bytes in order.
-    fn edge(&mut self, edge: Option<&Edge>, backwards: bool) -> String {
-        let Some(edge) = edge else {
-            return "None".to_owned();
-        };
-        let next_to = |p: &Vec<u8>| if backwards { p.last() } else { p.first() }.copied();
-        let mut prefixes: Vec<&Vec<u8>> = edge.prefixes.iter().collect();
-        prefixes.sort_by_key(|p| next_to(p));
-        let mut set = [0u64; 4];
-        for byte in prefixes.iter().filter_map(|p| next_to(p)) {
-            for byte in [byte.to_ascii_lowercase(), byte.to_ascii_uppercase()] {
-                set[usize::from(byte >> 6)] |= 1 << (byte & 63);
-            }
+    /// The index of `edge` in `EDGES`: its prefixes as written, in the
+    /// order `Then` keeps them (by their byte next to the atom).
+    fn edge(&mut self, edge: &Edge, backwards: bool) -> usize {
+        let key = (edge.skip, edge.least, edge.prefixes.clone(), backwards);
+        if let Some(&at) = self.edge_at.get(&key) {
+            return at;
         }
-        let edge_bytes: Vec<u8> = prefixes.iter().map(|p| next_to(p).unwrap_or(0)).collect();
-        let listed: Vec<String> = prefixes
-            .iter()
-            .map(|p| format!("B({})", bytes(p)))
-            .collect();
-        let prefixes = self.array("Cow<'static, [u8]>", &listed);
-        format!(
-            "Some(Then {{ skip: {}, least: {}, prefixes: B(&{prefixes}), edge: {}, edge_bytes: B({}) }})",
-            byte_set(&edge.skip),
+        let prefixes = self.bytes(&edge.prefixes.concat());
+        let first = self.ends.len();
+        let mut end = 0;
+        for prefix in &edge.prefixes {
+            end += u32::try_from(prefix.len()).expect("a prefix is short");
+            self.ends.push(end);
+        }
+        let [a, b, c, d] = edge.skip;
+        self.edges.push(format!(
+            "EdgeRow {{ skip: [{a:#x}, {b:#x}, {c:#x}, {d:#x}], least: {}, \
+             prefixes: {prefixes}, ends: {}, backwards: {backwards} }}",
             edge.least,
-            byte_set(&set),
-            bytes(&edge_bytes),
-        )
+            span(first, self.ends.len()),
+        ));
+        self.edge_at.insert(key, self.edges.len() - 1);
+        self.edges.len() - 1
     }
 }
 
-fn byte_set(words: &[u64; 4]) -> String {
-    format!(
-        "ByteSet([{:#x}, {:#x}, {:#x}, {:#x}])",
-        words[0], words[1], words[2], words[3]
-    )
+/// The span of `rows` in `all`, where an equal list was written before
+/// (`written`) or at the end.
+fn listed(
+    all: &mut Vec<String>,
+    written: &mut HashMap<Vec<String>, String>,
+    rows: Vec<String>,
+) -> String {
+    if let Some(span) = written.get(&rows) {
+        return span.clone();
+    }
+    let span = span(all.len(), all.len() + rows.len());
+    all.extend(rows.iter().cloned());
+    written.insert(rows, span.clone());
+    span
 }
 
-/// A byte string literal of `bytes`.
-fn bytes(bytes: &[u8]) -> String {
-    format!("b\"{}\"", bytes.escape_ascii())
-}
-
-/// A string literal of `text` (`Debug` writes Rust's escapes).
-fn string(text: &str) -> String {
-    format!("{text:?}")
+fn span(start: usize, end: usize) -> String {
+    format!("Span({start}, {end})")
 }

@@ -7,13 +7,16 @@
 //! swamps the lazy DFA; literals found first avoid running most rules.
 
 mod frequency;
+mod strings;
 pub mod table;
 
 use std::borrow::Cow;
+use std::sync::Arc;
 
 use regex_syntax::ParserBuilder;
 use regex_syntax::hir::literal::{ExtractKind, Extractor, Seq};
 use regex_syntax::hir::{Class, Hir, HirKind, Look};
+use strings::Strings;
 
 /// `pattern` as the prefilter reads it: byte by byte (the rows' regexes
 /// read characters, see `table`'s `no_small_class_holds_a_byte_beyond_ascii`),
@@ -64,10 +67,13 @@ pub struct Atom {
     /// The pattern puts a word boundary (`\b`) before it, and it starts
     /// with a word byte: the byte before it is not one.
     pub bounded: bool,
-    pub then: Option<Then>,
+    /// Shared: the atoms of a group share their edges, and the table's
+    /// ~46,000 atoms have ~4,200 distinct ones (inline, an atom was 272
+    /// bytes and the engine's start-up copied and hashed thousands).
+    pub then: Option<Arc<Then>>,
     /// What must come before it, read backwards from its start (the
     /// `$(` of `\$\(\s*rev`).
-    pub before: Option<Then>,
+    pub before: Option<Arc<Then>>,
 }
 
 impl Atom {
@@ -95,7 +101,8 @@ impl Atom {
     /// right after it, where the text has a byte there: what `fits`
     /// needs of them, read off `bounded`, `before` and `then`.
     pub fn neighbours(&self) -> (ByteSet, ByteSet) {
-        let side = |edge: &Option<Then>| edge.as_ref().map_or_else(ByteSet::all, Then::next_to);
+        let side =
+            |edge: &Option<Arc<Then>>| edge.as_deref().map_or_else(ByteSet::all, Then::next_to);
         let mut before = side(&self.before);
         if self.bounded {
             before = before.intersection(&NOT_WORD);
@@ -108,7 +115,8 @@ impl Atom {
     /// needs of them where a run of skipped bytes must come next to the
     /// word (`without\s+telling`: the byte after the space).
     pub fn second_neighbours(&self) -> (ByteSet, ByteSet) {
-        let side = |edge: &Option<Then>| edge.as_ref().map_or_else(ByteSet::all, Then::second_to);
+        let side =
+            |edge: &Option<Arc<Then>>| edge.as_deref().map_or_else(ByteSet::all, Then::second_to);
         (side(&self.before), side(&self.then))
     }
 }
@@ -155,13 +163,14 @@ const NOT_WORD: ByteSet = {
 pub struct Then {
     skip: ByteSet,
     least: usize,
-    prefixes: Cow<'static, [Cow<'static, [u8]>]>,
+    /// In the order of their byte next to the atom.
+    prefixes: Strings,
     /// The byte next to the atom (after the skipped run) of every
     /// prefix, in both cases: most checks end at one bit.
     edge: ByteSet,
     /// Each prefix's byte next to the atom, in the prefixes' order: found
     /// in one array, not through each prefix's own allocation.
-    edge_bytes: Cow<'static, [u8]>,
+    edge_bytes: Box<[u8]>,
 }
 
 /// Hashes the skipped bytes, the least run and the next bytes' set, not
@@ -207,25 +216,32 @@ impl ByteSet {
 impl Then {
     /// `prefixes` are lower case; `backwards` reads them as suffixes.
     fn new(skip: ByteSet, least: usize, mut prefixes: Vec<Vec<u8>>, backwards: bool) -> Self {
-        let edge_byte = |p: &Vec<u8>| if backwards { p.last() } else { p.first() }.copied();
         // By the byte next to the atom: a check compares only the
         // prefixes that start with the byte it meets.
-        prefixes.sort_by_key(edge_byte);
+        prefixes.sort_by_key(|p| next_to_atom(p, backwards));
+        Then::of_ordered(skip, least, Strings::of(&prefixes), backwards)
+    }
+
+    /// A `Then` whose `prefixes` are in the order of their byte next to
+    /// the atom already (the table's, borrowed from its statics).
+    fn of_ordered(skip: ByteSet, least: usize, prefixes: Strings, backwards: bool) -> Self {
         let edge = prefixes
             .iter()
-            .filter_map(edge_byte)
+            .filter_map(|p| next_to_atom(p, backwards))
             .flat_map(|b| [b.to_ascii_lowercase(), b.to_ascii_uppercase()]);
         Then {
             skip,
             least,
             edge: ByteSet::of(edge),
-            edge_bytes: prefixes.iter().map(|p| edge_byte(p).unwrap_or(0)).collect(),
-            prefixes: prefixes.into_iter().map(Cow::Owned).collect(),
+            edge_bytes: (prefixes.iter())
+                .map(|p| next_to_atom(p, backwards).unwrap_or(0))
+                .collect(),
+            prefixes,
         }
     }
 
     /// The prefixes whose byte next to the atom is `byte`.
-    fn meeting(&self, byte: u8) -> &[Cow<'static, [u8]>] {
+    fn meeting(&self, byte: u8) -> impl Iterator<Item = &[u8]> {
         let byte = byte.to_ascii_lowercase();
         let from = self.edge_bytes.partition_point(|&b| b < byte);
         let to = from
@@ -233,7 +249,7 @@ impl Then {
                 .iter()
                 .take_while(|&&b| b == byte)
                 .count();
-        &self.prefixes[from..to]
+        (from..to).map(|at| self.prefixes.get(at))
     }
 
     /// The bytes that may stand right next to the atom where this holds:
@@ -270,7 +286,6 @@ impl Then {
                     self.edge.contains(b)
                         && self
                             .meeting(b)
-                            .iter()
                             .any(|p| rest.get(..p.len()).is_some_and(|there| is_folded(there, p)))
                 }))
     }
@@ -290,7 +305,7 @@ impl Then {
             && (self.prefixes.is_empty()
                 || before.last().is_some_and(|&b| {
                     self.edge.contains(b)
-                        && self.meeting(b).iter().any(|p| {
+                        && self.meeting(b).any(|p| {
                             before
                                 .len()
                                 .checked_sub(p.len())
@@ -387,15 +402,8 @@ fn edge_beyond(
         .iter()
         .map(|l| l.as_bytes().to_ascii_lowercase())
         .collect();
-    let edge_byte = |p: &Vec<u8>| {
-        if backwards {
-            p.last().copied()
-        } else {
-            p.first().copied()
-        }
-    };
     let usable = |p: &Vec<u8>| {
-        edge_byte(p).is_some_and(|b| both_cases(b).iter().all(|&b| !skip.contains(b)))
+        next_to_atom(p, backwards).is_some_and(|b| both_cases(b).iter().all(|&b| !skip.contains(b)))
     };
     if starts.is_empty() || !starts.iter().all(usable) {
         return None;
@@ -403,6 +411,16 @@ fn edge_beyond(
     starts.sort();
     starts.dedup();
     Some(Then::new(skip, least, starts, backwards))
+}
+
+/// The byte of `prefix` next to the atom: its first, or its last where
+/// it is read `backwards` (what comes before the atom).
+fn next_to_atom(prefix: &[u8], backwards: bool) -> Option<u8> {
+    if backwards {
+        prefix.last().copied()
+    } else {
+        prefix.first().copied()
+    }
 }
 
 fn both_cases(byte: u8) -> [u8; 2] {
@@ -808,12 +826,13 @@ fn literal_atoms(hir: &Hir, context: &Context) -> Option<(usize, Vec<Atom>)> {
         shortest
     };
     let exact = seq.is_exact();
-    let then = if exact { then(&context.after) } else { None };
+    let then = if exact { then(&context.after) } else { None }.map(Arc::new);
     let before = if exact {
         preceded(&context.before)
     } else {
         None
-    };
+    }
+    .map(Arc::new);
     let atoms = words
         .into_iter()
         .map(|word| Atom {

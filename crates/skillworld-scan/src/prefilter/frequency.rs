@@ -57,7 +57,7 @@ fn key(atom: &Atom) -> u64 {
     eat(&atom.word);
     eat(&[u8::from(atom.bounded)]);
     for edge in [&atom.then, &atom.before] {
-        match edge {
+        match edge.as_deref() {
             None => eat(b"-"),
             Some(Then {
                 skip,
@@ -69,7 +69,7 @@ fn key(atom: &Atom) -> u64 {
                     eat(&word.to_le_bytes());
                 }
                 eat(&least.to_le_bytes());
-                prefixes.iter().for_each(|prefix| eat(prefix));
+                prefixes.iter().for_each(&mut eat);
             }
         }
     }

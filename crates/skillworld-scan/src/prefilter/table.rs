@@ -9,30 +9,73 @@
 //! `REGENERATE=1 cargo test -p skillworld-scan --lib the_table_is_what_the_rows_derive`
 //!
 //! The text is not parsed at run time: the crate's `build.rs` turns it
-//! into statics (`$OUT_DIR/prefilter_table.rs`, included below), whose
-//! atoms and edges borrow their bytes from the binary, so a process
-//! loads the plans instead of building ~150,000 vectors. Its `beside`
-//! records answer [`line_local`] for the rows tried beside a partner,
-//! whose patterns a process would otherwise parse once each (~45 M
-//! instructions, a quarter of the start-up before a first scan).
+//! into statics (`$OUT_DIR/prefilter_table.rs`, included below) that hold
+//! no pointer, byte strings as spans of one array and records naming each
+//! other by index, so the loader relocates nothing in them at a process's
+//! start. A process's first scan builds the plans from them once: the
+//! atoms borrow their words and their edges' prefixes from the statics,
+//! share their edges (~46,000 atoms, ~4,200 distinct edges) and lend
+//! their groups to the plans, so it allocates a few arrays, not ~150,000
+//! vectors. Its `beside` records answer [`line_local`] for the rows tried
+//! beside a partner, whose patterns a process would otherwise parse once
+//! each (~45 M instructions, a quarter of the start-up before a first
+//! scan).
 
 use std::borrow::Cow;
 use std::collections::HashMap;
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 
-use super::{Atom, Order, anchors, branches, prefilter, requirements};
+use super::strings::Strings;
+use super::{Atom, ByteSet, Order, Then, anchors, branches, prefilter, requirements};
 #[cfg(test)]
 use crate::rules::{RULES, Signal};
 
 /// The statics `build.rs` wrote from `table.txt`.
 mod generated {
-    use std::borrow::Cow;
-    use std::borrow::Cow::Borrowed as B;
-
-    use super::super::{Atom, ByteSet, Then};
-    use super::Plan;
+    use super::{AtomRow, EdgeRow, PlanRow, Span};
 
     include!(concat!(env!("OUT_DIR"), "/prefilter_table.rs"));
+}
+
+/// Where a run of items is in one of the statics: its start and end.
+#[derive(Clone, Copy)]
+struct Span(u32, u32);
+
+impl Span {
+    fn of<T>(self, all: &'static [T]) -> &'static [T] {
+        &all[self.0 as usize..self.1 as usize]
+    }
+}
+
+/// A [`Then`]: its skipped bytes and least run, its prefixes' bytes (in
+/// `BYTES`) and their ends (in `ENDS`, from the bytes' start), in the
+/// order `Then` keeps them, and whether it is read backwards.
+struct EdgeRow {
+    skip: [u64; 4],
+    least: u32,
+    prefixes: Span,
+    ends: Span,
+    backwards: bool,
+}
+
+/// An [`Atom`]: its word (in `BYTES`), its edges (in `EDGES`).
+struct AtomRow {
+    word: Span,
+    bounded: bool,
+    then: Option<u32>,
+    before: Option<u32>,
+}
+
+/// A [`Plan`]: its groups (in `GROUPS`, each a span of `ATOMS`), its
+/// anchors (in `ATOMS`) or its loosened regex (in `BYTES`).
+enum PlanRow {
+    Groups {
+        groups: Span,
+        line: u32,
+    },
+    Anchors(Span),
+    #[allow(dead_code, reason = "a table written while a row is loose holds one")]
+    Loose(Span),
 }
 
 /// The records `build.rs` reads, read here for the tests.
@@ -64,7 +107,7 @@ pub enum Plan {
 /// it holds the pattern (lent, not copied: the engine keeps only the
 /// trigger atoms whole), else derived, its groups in `order`.
 pub fn plans(pattern: &str, order: Order) -> Cow<'static, [Plan]> {
-    match TABLE.get(pattern) {
+    match TABLE.get(pattern.as_bytes()) {
         Some(plans) => Cow::Borrowed(plans),
         None => Cow::Owned(derive(pattern, order)),
     }
@@ -102,7 +145,7 @@ pub fn derive(pattern: &str, order: Order) -> Vec<Plan> {
 /// the table when it holds the pattern (the rows tried beside a partner),
 /// else derived.
 pub fn line_local(pattern: &str) -> bool {
-    match LOCAL.get(pattern) {
+    match LOCAL.get(pattern.as_bytes()) {
         Some(&local) => local,
         None => super::line_local(pattern),
     }
@@ -111,11 +154,67 @@ pub fn line_local(pattern: &str) -> bool {
 #[cfg(test)]
 const FILE: &str = include_str!("table.txt");
 
-static TABLE: LazyLock<HashMap<&str, &[Plan]>> =
-    LazyLock::new(|| generated::ENTRIES.iter().copied().collect());
+/// The plans of each pattern the table holds, by the pattern.
+static TABLE: LazyLock<HashMap<&[u8], &[Plan]>> = LazyLock::new(|| {
+    (generated::ENTRIES.iter())
+        .map(|&(pattern, plans)| (pattern.of(&generated::BYTES), plans.of(&PLANS)))
+        .collect()
+});
 
-static LOCAL: LazyLock<HashMap<&str, bool>> =
-    LazyLock::new(|| generated::LINE_LOCAL.iter().copied().collect());
+static LOCAL: LazyLock<HashMap<&[u8], bool>> = LazyLock::new(|| {
+    (generated::LINE_LOCAL.iter())
+        .map(|&(pattern, local)| (pattern.of(&generated::BYTES), local))
+        .collect()
+});
+
+/// The statics of the same names, built: each item of `generated`'s at
+/// the same index.
+static EDGES: LazyLock<Box<[Arc<Then>]>> = LazyLock::new(|| {
+    (generated::EDGES.iter())
+        .map(|edge| {
+            let prefixes = Strings::borrowed(
+                edge.prefixes.of(&generated::BYTES),
+                edge.ends.of(&generated::ENDS),
+            );
+            let (skip, least) = (ByteSet(edge.skip), edge.least as usize);
+            Arc::new(Then::of_ordered(skip, least, prefixes, edge.backwards))
+        })
+        .collect()
+});
+
+static ATOMS: LazyLock<Box<[Atom]>> = LazyLock::new(|| {
+    let edge = |at: Option<u32>| at.map(|at| Arc::clone(&EDGES[at as usize]));
+    (generated::ATOMS.iter())
+        .map(|atom| Atom {
+            word: Cow::Borrowed(atom.word.of(&generated::BYTES)),
+            bounded: atom.bounded,
+            then: edge(atom.then),
+            before: edge(atom.before),
+        })
+        .collect()
+});
+
+static GROUPS: LazyLock<Box<[Cow<'static, [Atom]>]>> = LazyLock::new(|| {
+    (generated::GROUPS.iter())
+        .map(|atoms| Cow::Borrowed(atoms.of(&ATOMS)))
+        .collect()
+});
+
+static PLANS: LazyLock<Box<[Plan]>> = LazyLock::new(|| {
+    (generated::PLANS.iter())
+        .map(|plan| match *plan {
+            PlanRow::Groups { groups, line } => Plan::Groups {
+                groups: Cow::Borrowed(groups.of(&GROUPS)),
+                line: line as usize,
+            },
+            PlanRow::Anchors(atoms) => Plan::Anchors(Cow::Borrowed(atoms.of(&ATOMS))),
+            PlanRow::Loose(regex) => Plan::Loose(Cow::Borrowed(
+                std::str::from_utf8(regex.of(&generated::BYTES))
+                    .expect("build.rs writes the table's text as it read it"),
+            )),
+        })
+        .collect()
+});
 
 /// The patterns the engine splits into plans: the rest (Unicode rules,
 /// rules tried beside a partner) are not prefiltered by atoms.
@@ -207,8 +306,7 @@ fn write_atom(out: &mut String, atom: &Atom) {
             line(
                 out,
                 tag,
-                head.into_iter()
-                    .chain(edge.prefixes.iter().map(|p| escape(p))),
+                head.into_iter().chain(edge.prefixes.iter().map(escape)),
             );
         }
     }
@@ -242,14 +340,14 @@ mod tests {
         );
         for (pattern, order) in planned() {
             assert_eq!(
-                TABLE.get(pattern).copied(),
+                TABLE.get(pattern.as_bytes()).copied(),
                 Some(&derive(pattern, order)[..]),
                 "{pattern}"
             );
         }
         for pattern in tried_beside() {
             assert_eq!(
-                LOCAL.get(pattern).copied(),
+                LOCAL.get(pattern.as_bytes()).copied(),
                 Some(super::super::line_local(pattern)),
                 "{pattern}"
             );
@@ -329,12 +427,12 @@ mod tests {
     #[test]
     fn a_pattern_not_in_the_table_is_derived() {
         let pattern = r"\bnot\s+a\s+row\s+(?:of|in)\s+rules\b|x'y";
-        assert!(!TABLE.contains_key(pattern));
+        assert!(!TABLE.contains_key(pattern.as_bytes()));
         let order = Order::Measured;
         assert_eq!(plans(pattern, order), derive(pattern, order));
         assert!(matches!(plans(pattern, order)[0], Plan::Groups { .. }));
         for (pattern, local) in [(r"\bnot\s+a\s+row\b", true), (r"\Anot a row\b", false)] {
-            assert!(!LOCAL.contains_key(pattern));
+            assert!(!LOCAL.contains_key(pattern.as_bytes()));
             assert_eq!(line_local(pattern), local, "{pattern}");
         }
     }
