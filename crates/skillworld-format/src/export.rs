@@ -41,11 +41,10 @@ fn emit_yaml(top: Yaml) -> String {
     let json = serde_json::to_string(&top).expect("a mapping with text keys always serialises");
     let mut out = String::with_capacity(json.len() + 16);
     for c in json.chars() {
-        match c {
-            '\u{85}' => out.push_str("\\u0085"),
-            '\u{2028}' => out.push_str("\\u2028"),
-            '\u{2029}' => out.push_str("\\u2029"),
-            c => out.push(c),
+        if YAML11_BREAKS.contains(&c) {
+            out.push_str(&format!("\\u{:04x}", u32::from(c)));
+        } else {
+            out.push(c);
         }
     }
     out.push('\n');

@@ -34,12 +34,7 @@ fn sdk_command(line: &str, at: usize, rest: &str) -> bool {
     let Some(open) = rest.find(".send(") else {
         return false;
     };
-    let receiver = &rest[..open];
-    if receiver.is_empty()
-        || !receiver
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'_')
-    {
+    if !identifier(&rest[..open]) {
         return false;
     }
     let call = &rest[open + ".send(".len()..];
@@ -51,21 +46,19 @@ fn sdk_command(line: &str, at: usize, rest: &str) -> bool {
         let name = built.split('(').next().unwrap_or("").trim();
         return built.contains('(') && command_name(name) && name.starts_with(char::is_uppercase);
     }
-    let plain = argument
-        .bytes()
-        .all(|b| b.is_ascii_alphanumeric() || b == b'_');
-    let camel = argument.starts_with(char::is_lowercase)
-        && argument.len() > "Command".len()
-        && argument.ends_with("Command");
+    let camel = argument.starts_with(char::is_lowercase) && command_name(argument);
     let awaited = line[..at].trim_end().ends_with("await");
-    plain && (camel || argument == "command" && awaited)
+    camel || argument == "command" && awaited
 }
 
 /// A type name of an SDK command (`GetSecretValueCommand`).
 fn command_name(name: &str) -> bool {
-    name.len() > "Command".len()
-        && name.ends_with("Command")
-        && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+    name.len() > "Command".len() && name.ends_with("Command") && identifier(name)
+}
+
+/// A non-empty run of ASCII letters, digits and underscores.
+fn identifier(name: &str) -> bool {
+    !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }
 
 #[cfg(test)]
