@@ -96,6 +96,13 @@ macro_rules! this_file {
     };
 }
 
+/// A place `each_place!` counts, singular or plural.
+macro_rules! place_noun {
+    () => {
+        r"(?:repo|repository|repositories|project|workspace|machine|agent|teammate|team\s+member|colleague)s?"
+    };
+}
+
 /// Each other place the skill can reach, beyond `everywhere!` (not "each
 /// host": a release skill "uploads the tarball to each host"): "each
 /// repository listed by `gh repo list`", "every workspace you can reach",
@@ -104,7 +111,13 @@ macro_rules! this_file {
 macro_rules! each_place {
     () => {
         concat!(
-            r"\b(?:(?:each|every)\s+(?:repo|repository|repositories|project|workspace|machine|agent|teammate|team\s+member|colleague)s?|(?:each|every)\s+other\s+(?:repo|repository|repositories|project|workspace|machine|agent|teammate|team\s+member|colleague)s?",
+            // "each (other) place" as two alternatives: an optional word
+            // before a choice of nouns leaves the prefilter only the
+            // nouns' first letters as the edge after "each"/"every".
+            r"\b(?:(?:each|every)\s+",
+            place_noun!(),
+            r"|(?:each|every)\s+other\s+",
+            place_noun!(),
             r"|gh\s+repo\s+list|find\s+~\s+-name\s+\.git|all\s+(?:machines|teammates|workspaces|team\s+members)|all\s+the\s+(?:machines|teammates|workspaces|team\s+members))\b",
             r"|\bchaque\s+(?:autre\s+)?(?:dépôt|depot|projet|agent|machine|poste|`?AGENTS)|\bcada\s+(?:otro\s+)?(?:repositorio|proyecto|agente|máquina|equipo)\b|\bjede[snm]?\s+(?:anderen?\s+)?(?:Repo|Projekt|Agent|Rechner)\w*",
             r"|\balle[n]?\s+(?:Teammitglieder\w*|Mitglieder\w*|Rechner\w*|Kollegen)|\bogni\s+(?:altro\s+)?(?:repository|progetto|agente)\b|\btodos\s+os\s+(?:repositórios|projetos)",
